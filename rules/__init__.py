@@ -1,0 +1,26 @@
+"""Pure rules cores, one subpackage per game, behind the contract in :mod:`rules.base`."""
+from __future__ import annotations
+
+import importlib
+
+from .base import BadOptions, Game, IllegalMove, OptionSpec, RulesError
+
+# name -> module that defines GAME; a game is listed here once its rules core is complete.
+_GAME_MODULES: dict[str, str] = {
+    "planetarium": "rules.planetarium",
+}
+
+
+def available_games() -> list[str]:
+    return sorted(_GAME_MODULES)
+
+
+def get_game(name: str) -> Game:
+    try:
+        module_name = _GAME_MODULES[name]
+    except KeyError:
+        raise KeyError(f"Unknown game {name!r}; known games: {', '.join(available_games())}") from None
+    return importlib.import_module(module_name).GAME
+
+
+__all__ = ["BadOptions", "Game", "IllegalMove", "OptionSpec", "RulesError", "available_games", "get_game"]
