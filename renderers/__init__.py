@@ -1,0 +1,27 @@
+"""Board renderers: one module per game (``renderers.<game>.render``) plus shared helpers
+in :mod:`renderers.common`.  Renderers know Pillow and the rules' state, never Discord."""
+from __future__ import annotations
+
+import importlib
+from typing import Callable
+
+from PIL import Image
+
+
+def get_renderer(game_name: str) -> Callable[..., "Image.Image | list[Image.Image]"]:
+    """The ``render`` function of ``renderers.<game_name>``.
+
+    Raises ``KeyError`` (with the game name) when no renderer exists for that game.
+    """
+    if not game_name.isidentifier() or game_name == "common":
+        raise KeyError(f"No renderer for game {game_name!r}")
+    try:
+        module = importlib.import_module(f"{__name__}.{game_name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{__name__}.{game_name}":
+            raise KeyError(f"No renderer for game {game_name!r}") from None
+        raise
+    return module.render
+
+
+__all__ = ["get_renderer"]

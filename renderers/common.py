@@ -1,0 +1,530 @@
+"""Shared drawing helpers for every game's renderer.
+
+Everything here is pure Pillow: no Discord, no I/O except reading the bundled fonts.
+Renderers build a ``PIL.Image`` with these helpers; the bot encodes it with :func:`to_png`
+at the Discord edge.
+
+Conventions
+-----------
+* Colours are RGB tuples.  Player colours come from :data:`PLAYER_COLOURS`, chosen from
+  the Okabe-Ito palette so that they stay apart for the common colour-vision deficiencies;
+  each also has a letter and a shape so colour is never the only cue.
+* Text is drawn with the bundled DejaVu fonts (Pillow's default font lacks Hungarian
+  accented capitals such as Ő and Ű).
+* Text positions use Pillow anchors (``"mm"`` = middle/middle, ``"la"`` = left/ascender...).
+"""
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from PIL import Image, ImageDraw, ImageFont
+
+import data
+
+RGB = tuple[int, int, int]
+Box = tuple[float, float, float, float]
+
+# ----------------------------------------------------------------------------------------
+# Fonts and text
+# ----------------------------------------------------------------------------------------
+
+FONT_REGULAR = "DejaVuSans.ttf"
+FONT_BOLD = "DejaVuSans-Bold.ttf"
+
+
+@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled DejaVu Sans at ``size`` pixels (cached: loading a TTF costs ~1 ms)."""
+    size = max(1, int(round(size)))
+    name = FONT_BOLD if bold else FONT_REGULAR
+    return ImageFont.truetype(str(data.path("fonts", name)), size)
+
+
+def text_size(text: str, fnt: ImageFont.FreeTypeFont, *, stroke_width: int = 0) -> tuple[int, int]:
+    """Width and height of the ink of ``text`` (multi-line text is measured as a block)."""
+    if "\n" in text:
+        dummy = ImageDraw.Draw(Image.new("L", (1, 1)))
+        left, top, right, bottom = dummy.multiline_textbbox((0, 0), text, font=fnt,
+                                                             stroke_width=stroke_width)
+    else:
+        left, top, right, bottom = fnt.getbbox(text, stroke_width=stroke_width)
+    return right - left, bottom - top
+
+
+def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> float:
+    """Advance width of a single line (what the text occupies when set in a row)."""
+    return fnt.getlength(text)
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, *,
+              size: int = 16, bold: bool = False, fill: RGB = (0, 0, 0),
+              anchor: str = "la", fnt: ImageFont.FreeTypeFont | None = None) -> None:
+    """Plain text at ``xy`` with a Pillow anchor (default left/ascender)."""
+    fnt = fnt or font(size, bold)
+    if "\n" in text:
+        draw.multiline_text(xy, text, font=fnt, fill=fill, anchor=anchor, align=_align(anchor))
+    else:
+        draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
+
+
+def draw_text_centered(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, *,
+                       size: int = 16, bold: bool = False, fill: RGB = (0, 0, 0),
+                       fnt: ImageFont.FreeTypeFont | None = None) -> None:
+    """Text centred (horizontally and vertically) on ``centre``."""
+    draw_text(draw, centre, text, size=size, bold=bold, fill=fill, anchor="mm", fnt=fnt)
+
+
+def draw_text_outlined(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, *,
+                       size: int = 16, bold: bool = True, fill: RGB = (255, 255, 255),
+                       outline: RGB | None = None, outline_width: int | None = None,
+                       anchor: str = "mm", fnt: ImageFont.FreeTypeFont | None = None) -> None:
+    """Text with a halo so it stays legible on any background.
+
+    ``outline`` defaults to black or white, whichever contrasts with ``fill``; the halo
+    width defaults to about a tenth of the font size (at least 2 px).
+    """
+    fnt = fnt or font(size, bold)
+    if outline is None:
+        outline = contrast_text(fill)
+    if outline_width is None:
+        outline_width = max(2, int(round(fnt.size / 10)))
+    kwargs = dict(font=fnt, fill=fill, anchor=anchor, stroke_width=outline_width, stroke_fill=outline)
+    if "\n" in text:
+        draw.multiline_text(xy, text, align=_align(anchor), **kwargs)
+    else:
+        draw.text(xy, text, **kwargs)
+
+
+def _align(anchor: str) -> str:
+    return {"l": "left", "m": "center", "r": "right"}.get(anchor[0], "left")
+
+
+def fit_font(text: str, width: float, height: float, *, max_size: int = 48, min_size: int = 8,
+             bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The largest font (between ``min_size`` and ``max_size``) whose ink fits the box.
+
+    Never returns a font smaller than ``min_size``: if even that does not fit, the caller
+    should shorten the text (see :func:`ellipsize`).
+    """
+    lo, hi = min_size, max(min_size, max_size)
+    best = font(lo, bold)
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        candidate = font(mid, bold)
+        w, h = text_size(text, candidate)
+        if w <= width and h <= height:
+            best, lo = candidate, mid + 1
+        else:
+            hi = mid - 1
+    return best
+
+
+def ellipsize(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text`` cut with an ellipsis so its advance fits ``width`` (unchanged if it fits)."""
+    if fnt.getlength(text) <= width:
+        return text
+    ell = "…"
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fnt.getlength(text[:mid].rstrip() + ell) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + ell
+
+
+def draw_text_in_box(draw: ImageDraw.ImageDraw, box: Box, text: str, *, max_size: int = 48,
+                     min_size: int = 8, bold: bool = False, fill: RGB = (0, 0, 0),
+                     padding: float = 2, align: str = "center", outline: RGB | None = None) -> ImageFont.FreeTypeFont:
+    """Text as large as fits inside ``box`` (shortened with … if even ``min_size`` is too big).
+
+    ``align`` is "left", "center" or "right"; the text is vertically centred.  Returns the
+    font used so neighbouring labels can share it.
+    """
+    x0, y0, x1, y1 = box
+    w, h = max(1.0, x1 - x0 - 2 * padding), max(1.0, y1 - y0 - 2 * padding)
+    fnt = fit_font(text, w, h, max_size=max_size, min_size=min_size, bold=bold)
+    if "\n" not in text:
+        text = ellipsize(text, fnt, w)
+    cy = (y0 + y1) / 2
+    if align == "left":
+        xy, anchor = (x0 + padding, cy), "lm"
+    elif align == "right":
+        xy, anchor = (x1 - padding, cy), "rm"
+    else:
+        xy, anchor = ((x0 + x1) / 2, cy), "mm"
+    if outline is not None:
+        draw_text_outlined(draw, xy, text, fnt=fnt, fill=fill, outline=outline, anchor=anchor)
+    else:
+        draw_text(draw, xy, text, fnt=fnt, fill=fill, anchor=anchor)
+    return fnt
+
+
+# ----------------------------------------------------------------------------------------
+# Colours
+# ----------------------------------------------------------------------------------------
+
+WHITE: RGB = (255, 255, 255)
+BLACK: RGB = (0, 0, 0)
+INK: RGB = (20, 22, 28)            # near-black text on light panels
+PAPER: RGB = (244, 241, 232)       # light panel background
+NIGHT: RGB = (14, 18, 38)          # dark board background
+GREY: RGB = (128, 128, 128)
+MUTED: RGB = (90, 94, 104)
+
+
+@dataclass(frozen=True)
+class PlayerColour:
+    """A seat colour: fill, a darker edge, the text colour that reads on it, a letter and a
+    shape, so players can tell seats apart without relying on hue alone."""
+
+    name: str
+    fill: RGB
+    dark: RGB
+    text: RGB
+    letter: str
+    shape: str      # "circle", "square", "triangle", "diamond"
+
+
+# Okabe-Ito colours (vermillion, blue, yellow, bluish green): distinguishable under
+# deuteranopia, protanopia and tritanopia, and they differ in lightness too.
+PLAYER_COLOURS: tuple[PlayerColour, ...] = (
+    PlayerColour("Red", (213, 94, 0), (140, 55, 0), WHITE, "R", "circle"),
+    PlayerColour("Blue", (0, 114, 178), (0, 70, 115), WHITE, "B", "square"),
+    PlayerColour("Yellow", (240, 228, 66), (150, 135, 0), BLACK, "Y", "triangle"),
+    PlayerColour("Green", (0, 158, 115), (0, 95, 70), WHITE, "G", "diamond"),
+)
+
+
+def player_colour(seat: int) -> PlayerColour:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def luminance(colour: RGB) -> float:
+    """Relative luminance (WCAG) of an sRGB colour, 0..1."""
+    def channel(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = colour[:3]
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast_ratio(a: RGB, b: RGB) -> float:
+    """WCAG contrast ratio between two colours (1..21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def contrast_text(background: RGB) -> RGB:
+    """Black or white, whichever reads better on ``background``."""
+    return BLACK if contrast_ratio(background, BLACK) >= contrast_ratio(background, WHITE) else WHITE
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """Linear blend: t=0 gives a, t=1 gives b."""
+    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a[:3], b[:3]))  # type: ignore[return-value]
+
+
+# ----------------------------------------------------------------------------------------
+# Shapes, panels, tokens
+# ----------------------------------------------------------------------------------------
+
+def circle_box(cx: float, cy: float, r: float) -> Box:
+    return (cx - r, cy - r, cx + r, cy + r)
+
+
+def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """Polygon points for "square", "triangle", "diamond" (or a 24-gon for "circle")."""
+    if shape == "square":
+        s = r * 0.86
+        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
+    if shape == "triangle":
+        return [(cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)]
+    if shape == "diamond":
+        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    if shape == "circle":
+        return [(cx + r * math.sin(2 * math.pi * i / 24), cy - r * math.cos(2 * math.pi * i / 24))
+                for i in range(24)]
+    raise ValueError(f"unknown shape {shape!r}")
+
+
+def draw_shape(draw: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float, *,
+               fill: RGB | None, outline: RGB | None = None, width: int = 1) -> None:
+    if shape == "circle":
+        draw.ellipse(circle_box(cx, cy, r), fill=fill, outline=outline, width=width)
+    else:
+        draw.polygon(shape_points(shape, cx, cy, r), fill=fill, outline=outline, width=width)
+
+
+def draw_player_token(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float, *,
+                      letter: str | None = None, outline: RGB = BLACK) -> None:
+    """A seat's marker: its shape in its colour with its letter on top."""
+    colour = player_colour(seat)
+    draw_shape(draw, colour.shape, cx, cy, r, fill=colour.fill, outline=outline,
+               width=max(1, int(r / 7)))
+    text = colour.letter if letter is None else letter
+    if text:
+        dy = r * 0.18 if colour.shape == "triangle" else 0
+        draw_text_centered(draw, (cx, cy + dy), text, size=int(r * (1.0 if colour.shape == "triangle" else 1.2)),
+                           bold=True, fill=colour.text)
+
+
+def rounded_panel(draw: ImageDraw.ImageDraw, box: Box, *, radius: float = 12,
+                  fill: RGB | None = PAPER, outline: RGB | None = None, width: int = 2) -> None:
+    """A rounded rectangle (the background of a player mat, a legend...)."""
+    x0, y0, x1, y1 = box
+    radius = max(0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
+    draw.rounded_rectangle((x0, y0, x1, y1), radius=radius, fill=fill, outline=outline, width=width)
+
+
+def labelled_panel(draw: ImageDraw.ImageDraw, box: Box, title: str, *, header_fill: RGB,
+                   fill: RGB = PAPER, outline: RGB | None = None, title_size: int = 22,
+                   radius: float = 12) -> Box:
+    """A rounded panel with a coloured header strip holding ``title``.
+
+    Returns the box of the panel's body (below the header) for the caller to fill.
+    """
+    x0, y0, x1, y1 = box
+    header_h = int(title_size * 1.5)
+    rounded_panel(draw, box, radius=radius, fill=fill, outline=outline or header_fill, width=3)
+    draw.rounded_rectangle((x0, y0, x1, y0 + header_h), radius=radius, fill=header_fill,
+                           corners=(True, True, False, False))
+    draw_text_in_box(draw, (x0 + 8, y0, x1 - 8, y0 + header_h), title, max_size=title_size,
+                     min_size=10, bold=True, fill=contrast_text(header_fill), align="left")
+    return (x0, y0 + header_h, x1, y1)
+
+
+# ----------------------------------------------------------------------------------------
+# Tracks of numbered spaces
+# ----------------------------------------------------------------------------------------
+
+def track_boxes(count: int, origin: tuple[float, float], *, cell: tuple[float, float],
+                per_row: int | None = None, gap: float = 4, snake: bool = False) -> list[Box]:
+    """Boxes of ``count`` track spaces laid out left to right in rows of ``per_row``.
+
+    With ``snake`` every second row runs right to left (like a printed score track).
+    """
+    per_row = per_row or count
+    w, h = cell
+    ox, oy = origin
+    boxes: list[Box] = []
+    for i in range(count):
+        row, col = divmod(i, per_row)
+        if snake and row % 2 == 1:
+            col = per_row - 1 - col
+        x = ox + col * (w + gap)
+        y = oy + row * (h + gap)
+        boxes.append((x, y, x + w, y + h))
+    return boxes
+
+
+def draw_track(draw: ImageDraw.ImageDraw, boxes: Sequence[Box], labels: Sequence[str], *,
+               fill: RGB = PAPER, outline: RGB = INK, text_fill: RGB = MUTED,
+               special: dict[int, RGB] | None = None, radius: float = 5,
+               label_size: int | None = None, label_anchor: str = "top") -> None:
+    """Draw track spaces with a small label each (e.g. the space number).
+
+    ``special`` maps a space index to its fill colour (e.g. an acceleration space).
+    ``label_anchor`` "top" puts the label in the top-left corner (leaving room for a
+    token in the middle); "center" centres it.
+    """
+    special = special or {}
+    for i, (box, label) in enumerate(zip(boxes, labels)):
+        x0, y0, x1, y1 = box
+        rounded_panel(draw, box, radius=radius, fill=special.get(i, fill), outline=outline, width=2)
+        if not label:
+            continue
+        size = label_size or max(8, int(min(x1 - x0, y1 - y0) * (0.3 if label_anchor == "top" else 0.55)))
+        colour = contrast_text(special[i]) if i in special else text_fill
+        if label_anchor == "top":
+            draw_text(draw, (x0 + 3, y0 + 2), label, size=size, fill=colour, anchor="la")
+        else:
+            draw_text_centered(draw, ((x0 + x1) / 2, (y0 + y1) / 2), label, size=size, fill=colour)
+
+
+# ----------------------------------------------------------------------------------------
+# Hex geometry (Gaia Project and other hex maps)
+# ----------------------------------------------------------------------------------------
+
+SQRT3 = math.sqrt(3)
+
+
+def hex_corners(cx: float, cy: float, size: float, *, pointy: bool = True) -> list[tuple[float, float]]:
+    """The six corners of a hex of circumradius ``size`` centred on (cx, cy).
+
+    Pointy-top hexes have a corner straight up; flat-top hexes have a flat top edge.
+    Corners go clockwise on screen (y grows downwards).
+    """
+    offset = -90 if pointy else 0
+    return [(cx + size * math.cos(math.radians(offset + 60 * i)),
+             cy + size * math.sin(math.radians(offset + 60 * i))) for i in range(6)]
+
+
+def axial_to_pixel(q: float, r: float, size: float, *, pointy: bool = True,
+                   origin: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
+    """Centre of axial hex (q, r) for hexes of circumradius ``size``."""
+    if pointy:
+        x = size * (SQRT3 * q + SQRT3 / 2 * r)
+        y = size * (1.5 * r)
+    else:
+        x = size * (1.5 * q)
+        y = size * (SQRT3 / 2 * q + SQRT3 * r)
+    return origin[0] + x, origin[1] + y
+
+
+def cube_to_pixel(x: float, y: float, z: float, size: float, *, pointy: bool = True,
+                  origin: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
+    """Centre of cube hex (x, y, z) with x + y + z == 0 (q = x, r = z)."""
+    if abs(x + y + z) > 1e-9:
+        raise ValueError(f"cube coordinates must sum to 0, got {(x, y, z)}")
+    return axial_to_pixel(x, z, size, pointy=pointy, origin=origin)
+
+
+def axial_to_cube(q: float, r: float) -> tuple[float, float, float]:
+    return q, -q - r, r
+
+
+def cube_to_axial(x: float, y: float, z: float) -> tuple[float, float]:
+    return x, z
+
+
+def cube_round(x: float, y: float, z: float) -> tuple[int, int, int]:
+    """Nearest hex to fractional cube coordinates."""
+    rx, ry, rz = round(x), round(y), round(z)
+    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+    if dx > dy and dx > dz:
+        rx = -ry - rz
+    elif dy > dz:
+        ry = -rx - rz
+    else:
+        rz = -rx - ry
+    return int(rx), int(ry), int(rz)
+
+
+def pixel_to_axial(px: float, py: float, size: float, *, pointy: bool = True,
+                   origin: tuple[float, float] = (0.0, 0.0)) -> tuple[int, int]:
+    """The axial hex containing pixel (px, py) (inverse of :func:`axial_to_pixel`)."""
+    x, y = (px - origin[0]) / size, (py - origin[1]) / size
+    if pointy:
+        q = SQRT3 / 3 * x - y / 3
+        r = 2 / 3 * y
+    else:
+        q = 2 / 3 * x
+        r = -x / 3 + SQRT3 / 3 * y
+    cx, cy, cz = cube_round(*axial_to_cube(q, r))
+    return int(cx), int(cz)
+
+
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Steps between two axial hexes."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return int((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
+
+
+AXIAL_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def hex_neighbours(q: int, r: int) -> list[tuple[int, int]]:
+    return [(q + dq, r + dr) for dq, dr in AXIAL_DIRECTIONS]
+
+
+def draw_hex(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, *, pointy: bool = True,
+             fill: RGB | None = None, outline: RGB | None = BLACK, width: int = 1) -> None:
+    draw.polygon(hex_corners(cx, cy, size, pointy=pointy), fill=fill, outline=outline, width=width)
+
+
+# ----------------------------------------------------------------------------------------
+# Whole images
+# ----------------------------------------------------------------------------------------
+
+def to_png(image: Image.Image, *, optimize: bool = True) -> bytes:
+    """Encode as PNG bytes for Discord (the only place images become bytes).
+
+    RGBA images without any transparency are flattened to RGB first (smaller files).
+    ``optimize`` trades some encoding time for a smaller file.
+    """
+    if image.mode == "RGBA":
+        alpha_min, _ = image.getchannel("A").getextrema()
+        if alpha_min == 255:
+            image = image.convert("RGB")
+    buffer = io.BytesIO()
+    if optimize:
+        image.save(buffer, format="PNG", optimize=True)
+    else:
+        image.save(buffer, format="PNG", compress_level=6)
+    return buffer.getvalue()
+
+
+def avoid_square(image: Image.Image, *, pad: int = 4, fill: RGB | tuple[int, ...] | None = None) -> Image.Image:
+    """Discord's Android client crops exactly square images: pad such an image at the
+    bottom by ``pad`` pixels (in ``fill``, default the bottom-left pixel's colour).
+
+    Non-square images are returned unchanged (the same object).
+    """
+    width, height = image.size
+    if width != height:
+        return image
+    if fill is None:
+        fill = image.getpixel((0, height - 1))
+    padded = Image.new(image.mode, (width, height + max(1, pad)), fill)
+    padded.paste(image, (0, 0))
+    return padded
+
+
+def stack_vertical(images: Iterable[Image.Image], *, gap: int = 0, background: RGB = WHITE,
+                   align: str = "center") -> Image.Image:
+    """Images one above the other (``align`` "left", "center" or "right"), RGB result."""
+    images = list(images)
+    if not images:
+        raise ValueError("stack_vertical needs at least one image")
+    width = max(im.width for im in images)
+    height = sum(im.height for im in images) + gap * (len(images) - 1)
+    out = Image.new("RGB", (width, height), background)
+    y = 0
+    for im in images:
+        if align == "left":
+            x = 0
+        elif align == "right":
+            x = width - im.width
+        else:
+            x = (width - im.width) // 2
+        if im.mode == "RGBA":
+            out.paste(im, (x, y), im)
+        else:
+            out.paste(im.convert("RGB"), (x, y))
+        y += im.height + gap
+    return out
+
+
+def stack_horizontal(images: Iterable[Image.Image], *, gap: int = 0, background: RGB = WHITE,
+                     align: str = "top") -> Image.Image:
+    """Images side by side (``align`` "top", "center" or "bottom"), RGB result."""
+    images = list(images)
+    if not images:
+        raise ValueError("stack_horizontal needs at least one image")
+    height = max(im.height for im in images)
+    width = sum(im.width for im in images) + gap * (len(images) - 1)
+    out = Image.new("RGB", (width, height), background)
+    x = 0
+    for im in images:
+        y = {"top": 0, "bottom": height - im.height}.get(align, (height - im.height) // 2)
+        if im.mode == "RGBA":
+            out.paste(im, (x, y), im)
+        else:
+            out.paste(im.convert("RGB"), (x, y))
+        x += im.width + gap
+    return out
+
+
+def downscale(image: Image.Image, width: int) -> Image.Image:
+    """A copy ``width`` pixels wide (aspect kept): what a phone shows of a board image."""
+    if image.width <= width:
+        return image.copy()
+    height = max(1, round(image.height * width / image.width))
+    return image.resize((width, height), Image.Resampling.LANCZOS)
+
