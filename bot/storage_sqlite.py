@@ -1,0 +1,563 @@
+"""SQLite backend of :class:`bot.storage.Storage` (aiosqlite, WAL).  All SQL of the project lives here.
+
+Design:
+
+* One aiosqlite connection opened with ``isolation_level=None`` (no implicit transactions) and
+  one ``asyncio.Lock``.  Every public method takes the lock and runs exactly one explicit
+  transaction (``BEGIN IMMEDIATE`` for writes, ``BEGIN`` for reads) that is committed, or
+  rolled back on any error including cancellation.  Tasks sharing one connection share its
+  transaction, so the lock is what keeps one task's rollback from discarding another's work.
+* A move is accepted by ``UPDATE games SET ply = ply + 1 ... WHERE id = ? AND ply = ?`` and the
+  log ``INSERT`` in the same transaction: a stale or doubled submission changes nothing.  A
+  UNIQUE ``interaction_id`` stops a retried Discord interaction from being applied twice.
+  When ``append`` returns, the transaction has committed (WAL, ``synchronous=NORMAL``: the move
+  survives the process being killed; surviving power loss would need ``synchronous=FULL``).
+* The schema is versioned with ``PRAGMA user_version``.  ``MIGRATIONS[i]`` takes a database
+  from version ``i`` to ``i + 1``; adding a version is appending one script.  Each script
+  carries its own ``BEGIN IMMEDIATE`` / ``COMMIT`` and sets ``user_version`` inside the same
+  transaction, because ``executescript`` commits any open transaction before it runs.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import sqlite3
+from typing import Any, AsyncIterator, Iterable
+
+import aiosqlite
+
+from .storage import (ACTIVE, ABANDONED, CANCELLED, FINISHED, LOBBY, AlreadySeated, DuplicateInteraction,
+                      GameNotFound, GameRecord, LogEntry, NotSeated, PlayerRecord, StalePly, Storage,
+                      StorageError, UserSettings, WaitingRecord, WrongStatus)
+
+STATUSES = (LOBBY, ACTIVE, FINISHED, CANCELLED, ABANDONED)
+
+
+class SchemaTooNew(StorageError):
+    """The database was written by a newer version of the bot than this one."""
+
+
+class ThreadInUse(StorageError):
+    """Another game already lives in this Discord thread."""
+
+
+# --------------------------------------------------------------------------------------------
+# Schema migrations: MIGRATIONS[i] upgrades user_version i -> i + 1.  Append, never edit.
+# A migration that rebuilds a table must turn foreign keys off itself (PRAGMA foreign_keys is
+# a no-op inside a transaction, so such a migration has to be split around its BEGIN).
+# --------------------------------------------------------------------------------------------
+MIGRATIONS: list[str] = [
+    # 0 -> 1: the initial schema
+    """
+    BEGIN IMMEDIATE;
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,
+        game        TEXT    NOT NULL,
+        guild_id    INTEGER,
+        channel_id  INTEGER NOT NULL,
+        thread_id   INTEGER UNIQUE,
+        creator_id  INTEGER NOT NULL,
+        options     TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(options)),
+        seed        INTEGER NOT NULL,
+        status      TEXT    NOT NULL DEFAULT 'lobby'
+                    CHECK (status IN ('lobby', 'active', 'finished', 'cancelled', 'abandoned')),
+        ply         INTEGER NOT NULL DEFAULT 0 CHECK (ply >= 0),
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL
+    );
+    CREATE INDEX games_by_status  ON games (status, game);
+    CREATE INDEX games_by_channel ON games (channel_id, status);
+
+    CREATE TABLE players (
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id     INTEGER NOT NULL,
+        name        TEXT    NOT NULL,
+        seat        INTEGER CHECK (seat >= 0),
+        joined_at   REAL    NOT NULL,
+        PRIMARY KEY (game_id, user_id),
+        UNIQUE (game_id, seat)
+    );
+    CREATE INDEX players_by_user ON players (user_id);
+
+    CREATE TABLE log (
+        game_id         INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        ply             INTEGER NOT NULL CHECK (ply >= 1),
+        seat            INTEGER,
+        user_id         INTEGER,
+        kind            TEXT    NOT NULL,
+        text            TEXT    NOT NULL,
+        interaction_id  INTEGER UNIQUE,
+        created_at      REAL    NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE snapshots (
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        ply         INTEGER NOT NULL CHECK (ply >= 0),
+        state       TEXT    NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );
+
+    CREATE TABLE waiting (
+        game_id           INTEGER NOT NULL,
+        user_id           INTEGER NOT NULL,
+        since             REAL    NOT NULL,
+        reminders_sent    INTEGER NOT NULL DEFAULT 0,
+        last_reminded_at  REAL,
+        PRIMARY KEY (game_id, user_id),
+        FOREIGN KEY (game_id, user_id) REFERENCES players (game_id, user_id)
+            ON DELETE CASCADE ON UPDATE CASCADE
+    );
+    CREATE INDEX waiting_by_user ON waiting (user_id);
+
+    CREATE TABLE user_settings (
+        user_id            INTEGER PRIMARY KEY,
+        reminders_enabled  INTEGER NOT NULL DEFAULT 1,
+        reminder_hours     REAL,
+        quiet_start        INTEGER CHECK (quiet_start BETWEEN 0 AND 23),
+        quiet_end          INTEGER CHECK (quiet_end BETWEEN 0 AND 23),
+        timezone           TEXT    NOT NULL DEFAULT 'UTC',
+        dm_closed          INTEGER NOT NULL DEFAULT 0,
+        prefs              TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(prefs))
+    );
+
+    PRAGMA user_version = 1;
+    COMMIT;
+    """,
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+_GAME_COLUMNS = ("id, game, guild_id, channel_id, thread_id, creator_id, options, seed, status, ply, "
+                 "created_at, updated_at")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _ids(values: Iterable[int]) -> str:
+    """A JSON array of integers, for ``IN (SELECT value FROM json_each(?))``."""
+    return json.dumps(sorted({int(v) for v in values}))
+
+
+def _is_memory(path: str) -> bool:
+    return path in ("", ":memory:") or "mode=memory" in path or path.startswith("file::memory:")
+
+
+class SqliteStorage(Storage):
+    def __init__(self, path: str | os.PathLike, *, snapshot_every: int = 25, busy_timeout_ms: int = 10_000):
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
+        self.path = os.fspath(path)
+        # Advisory for callers (the service decides which appends carry a snapshot); every
+        # snapshot that is passed in is stored.
+        self.snapshot_every = snapshot_every
+        self.busy_timeout_ms = busy_timeout_ms
+        self._conn: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    def snapshot_due(self, ply: int) -> bool:
+        """Whether the entry that makes the game's ply ``ply`` should carry a snapshot."""
+        return ply % self.snapshot_every == 0
+
+    # ----- lifecycle -----------------------------------------------------------------------
+    async def open(self) -> None:
+        if self._conn is not None:
+            return
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+            if not _is_memory(self.path):
+                async with conn.execute("PRAGMA journal_mode = WAL") as cursor:
+                    mode = (await cursor.fetchone())[0]
+                if str(mode).lower() != "wal":
+                    raise StorageError(f"could not switch {self.path} to WAL (journal_mode is {mode})")
+            await conn.execute("PRAGMA synchronous = NORMAL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await self._migrate(conn)
+        except BaseException:
+            await conn.close()
+            raise
+        self._conn = conn
+
+    @staticmethod
+    async def _user_version(conn: aiosqlite.Connection) -> int:
+        async with conn.execute("PRAGMA user_version") as cursor:
+            return int((await cursor.fetchone())[0])
+
+    async def _migrate(self, conn: aiosqlite.Connection) -> None:
+        version = await self._user_version(conn)
+        if version > SCHEMA_VERSION:
+            raise SchemaTooNew(
+                f"database {self.path} has schema version {version}, but this code only knows versions "
+                f"up to {SCHEMA_VERSION}; run a newer version of the bot (or restore a backup)")
+        while version < SCHEMA_VERSION:
+            try:
+                await conn.executescript(MIGRATIONS[version])
+            except sqlite3.Error as error:
+                with contextlib.suppress(sqlite3.Error):
+                    await conn.execute("ROLLBACK")
+                # Another process may have applied this migration while we waited for the lock.
+                now_at = await self._user_version(conn)
+                if now_at > version:
+                    version = now_at
+                    continue
+                raise StorageError(f"schema migration {version} -> {version + 1} failed: {error}") from error
+            version = await self._user_version(conn)
+
+    async def close(self) -> None:
+        conn = self._conn
+        if conn is None:
+            return
+        async with self._lock:
+            self._conn = None
+            await conn.close()
+
+    async def __aenter__(self) -> "SqliteStorage":
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # ----- transactions ---------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def _tx(self, *, write: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            conn = self._conn
+            if conn is None:
+                raise StorageError("storage is not open")
+            await conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                yield conn
+                await conn.execute("COMMIT")
+            except BaseException:
+                # Queued behind any statement still running in aiosqlite's worker thread, so it
+                # runs even if this task was cancelled mid-statement.  It fails harmlessly when
+                # a cancelled COMMIT went through after all.
+                with contextlib.suppress(sqlite3.Error, ValueError):
+                    await conn.execute("ROLLBACK")
+                raise
+
+    @staticmethod
+    async def _one(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+        async with conn.execute(sql, tuple(params)) as cursor:
+            return await cursor.fetchone()
+
+    @staticmethod
+    async def _all(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        return list(await conn.execute_fetchall(sql, tuple(params)))
+
+    # ----- records --------------------------------------------------------------------------
+    @staticmethod
+    def _game_record(row: sqlite3.Row, players: list[PlayerRecord]) -> GameRecord:
+        return GameRecord(id=row["id"], game=row["game"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+                          thread_id=row["thread_id"], creator_id=row["creator_id"],
+                          options=json.loads(row["options"]), seed=row["seed"], status=row["status"],
+                          ply=row["ply"], created_at=row["created_at"], updated_at=row["updated_at"],
+                          players=players)
+
+    @staticmethod
+    def _player_record(row: sqlite3.Row) -> PlayerRecord:
+        return PlayerRecord(user_id=row["user_id"], name=row["name"], seat=row["seat"], joined_at=row["joined_at"])
+
+    # Players in join order while nobody has a seat, in seat order once seated.
+    _PLAYER_ORDER = "ORDER BY game_id, seat IS NULL, seat, rowid"
+
+    async def _games(self, conn: aiosqlite.Connection, where: str, params: Iterable[Any]) -> list[GameRecord]:
+        rows = await self._all(conn, f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id", params)
+        if not rows:
+            return []
+        players: dict[int, list[PlayerRecord]] = {row["id"]: [] for row in rows}
+        for prow in await self._all(
+                conn, "SELECT game_id, user_id, name, seat, joined_at FROM players "
+                      f"WHERE game_id IN (SELECT value FROM json_each(?)) {self._PLAYER_ORDER}",
+                (_ids(players),)):
+            players[prow["game_id"]].append(self._player_record(prow))
+        return [self._game_record(row, players[row["id"]]) for row in rows]
+
+    async def _game(self, conn: aiosqlite.Connection, game_id: int) -> GameRecord | None:
+        row = await self._one(conn, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        if row is None:
+            return None
+        prows = await self._all(conn, "SELECT game_id, user_id, name, seat, joined_at FROM players "
+                                      f"WHERE game_id = ? {self._PLAYER_ORDER}", (game_id,))
+        return self._game_record(row, [self._player_record(p) for p in prows])
+
+    async def _require(self, conn: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
+        row = await self._one(conn, "SELECT status, ply FROM games WHERE id = ?", (game_id,))
+        if row is None:
+            raise GameNotFound(f"no game with id {game_id}")
+        return row
+
+    async def _require_game(self, conn: aiosqlite.Connection, game_id: int) -> GameRecord:
+        record = await self._game(conn, game_id)
+        if record is None:
+            raise GameNotFound(f"no game with id {game_id}")
+        return record
+
+    async def _replace_waiting(self, conn: aiosqlite.Connection, game_id: int, user_ids: set[int],
+                               now: float) -> None:
+        """Users who keep waiting keep ``since`` and their reminder count; new ones start now."""
+        ids = _ids(user_ids)
+        await conn.execute("DELETE FROM waiting WHERE game_id = ? AND user_id NOT IN "
+                           "(SELECT value FROM json_each(?))", (game_id, ids))
+        try:
+            await conn.execute(
+                "INSERT INTO waiting (game_id, user_id, since, reminders_sent, last_reminded_at) "
+                "SELECT ?, value, ?, 0, NULL FROM json_each(?) WHERE true "
+                "ON CONFLICT (game_id, user_id) DO NOTHING", (game_id, now, ids))
+        except sqlite3.IntegrityError as error:   # foreign key: not a player of this game
+            raise NotSeated(f"waiting users {sorted(user_ids)} are not all players of game {game_id}") from error
+
+    # ----- games and lobby ------------------------------------------------------------------
+    async def create_game(self, *, game: str, guild_id: int | None, channel_id: int, thread_id: int | None,
+                          creator_id: int, creator_name: str, options: dict[str, Any], seed: int,
+                          now: float) -> GameRecord:
+        async with self._tx() as conn:
+            try:
+                cursor = await conn.execute(
+                    "INSERT INTO games (game, guild_id, channel_id, thread_id, creator_id, options, seed, status, "
+                    "ply, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?)",
+                    (game, guild_id, channel_id, thread_id, creator_id, _dumps(options), int(seed), now, now))
+            except sqlite3.IntegrityError as error:
+                if "thread_id" in str(error):
+                    raise ThreadInUse(f"thread {thread_id} already has a game") from error
+                raise
+            game_id = cursor.lastrowid
+            await conn.execute("INSERT INTO players (game_id, user_id, name, seat, joined_at) "
+                               "VALUES (?, ?, ?, NULL, ?)", (game_id, creator_id, creator_name, now))
+            return await self._require_game(conn, game_id)
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        async with self._tx(write=False) as conn:
+            return await self._game(conn, game_id)
+
+    async def game_by_thread(self, thread_id: int) -> GameRecord | None:
+        async with self._tx(write=False) as conn:
+            games = await self._games(conn, "thread_id = ?", (thread_id,))
+            return games[0] if games else None
+
+    async def set_thread(self, game_id: int, thread_id: int) -> None:
+        async with self._tx() as conn:
+            try:
+                cursor = await conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
+            except sqlite3.IntegrityError as error:
+                raise ThreadInUse(f"thread {thread_id} already has a game") from error
+            if cursor.rowcount == 0:
+                raise GameNotFound(f"no game with id {game_id}")
+
+    async def list_games(self, *, status: str | None = None, game: str | None = None, user_id: int | None = None,
+                         channel_id: int | None = None) -> list[GameRecord]:
+        clauses, params = ["1"], []
+        if status is not None:
+            clauses.append("status = ?")
+            params.append(status)
+        if game is not None:
+            clauses.append("game = ?")
+            params.append(game)
+        if channel_id is not None:
+            clauses.append("channel_id = ?")
+            params.append(channel_id)
+        if user_id is not None:
+            clauses.append("id IN (SELECT game_id FROM players WHERE user_id = ?)")
+            params.append(user_id)
+        async with self._tx(write=False) as conn:
+            return await self._games(conn, " AND ".join(clauses), params)
+
+    async def add_player(self, game_id: int, user_id: int, name: str, now: float) -> GameRecord:
+        async with self._tx() as conn:
+            row = await self._require(conn, game_id)
+            if row["status"] != LOBBY:
+                raise WrongStatus(f"game {game_id} is {row['status']}, not a lobby")
+            try:
+                await conn.execute("INSERT INTO players (game_id, user_id, name, seat, joined_at) "
+                                   "VALUES (?, ?, ?, NULL, ?)", (game_id, user_id, name, now))
+            except sqlite3.IntegrityError as error:
+                raise AlreadySeated(f"user {user_id} is already in game {game_id}") from error
+            await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            return await self._require_game(conn, game_id)
+
+    async def remove_player(self, game_id: int, user_id: int) -> GameRecord:
+        async with self._tx() as conn:
+            row = await self._require(conn, game_id)
+            if row["status"] != LOBBY:
+                raise WrongStatus(f"game {game_id} is {row['status']}, not a lobby")
+            cursor = await conn.execute("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+            if cursor.rowcount == 0:
+                raise NotSeated(f"user {user_id} is not in game {game_id}")
+            return await self._require_game(conn, game_id)
+
+    async def start_game(self, game_id: int, seat_order: list[int], state: dict[str, Any],
+                         waiting_user_ids: set[int], now: float) -> GameRecord:
+        if len(set(seat_order)) != len(seat_order):
+            raise ValueError(f"seat order {seat_order} names a user twice")
+        state_json = _dumps(state)
+        async with self._tx() as conn:
+            row = await self._require(conn, game_id)
+            if row["status"] != LOBBY:
+                raise WrongStatus(f"game {game_id} is {row['status']}, not a lobby")
+            members = {r["user_id"] for r in await self._all(
+                conn, "SELECT user_id FROM players WHERE game_id = ?", (game_id,))}
+            if unknown := set(seat_order) - members:
+                raise NotSeated(f"users {sorted(unknown)} are not in the lobby of game {game_id}")
+            if missing := members - set(seat_order):
+                raise StorageError(f"seat order leaves out lobby players {sorted(missing)} of game {game_id}")
+            await conn.executemany("UPDATE players SET seat = ? WHERE game_id = ? AND user_id = ?",
+                                   [(seat, game_id, uid) for seat, uid in enumerate(seat_order)])
+            await conn.execute("UPDATE games SET status = 'active', ply = 0, updated_at = ? WHERE id = ?",
+                               (now, game_id))
+            await conn.execute("INSERT OR REPLACE INTO snapshots (game_id, ply, state) VALUES (?, 0, ?)",
+                               (game_id, state_json))
+            await self._replace_waiting(conn, game_id, waiting_user_ids, now)
+            return await self._require_game(conn, game_id)
+
+    async def set_status(self, game_id: int, status: str, *, expected: tuple[str, ...], now: float) -> GameRecord:
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        async with self._tx() as conn:
+            row = await self._require(conn, game_id)
+            if row["status"] not in expected:
+                raise WrongStatus(f"game {game_id} is {row['status']}, expected one of {', '.join(expected)}")
+            await conn.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))
+            if status != ACTIVE:
+                await conn.execute("DELETE FROM waiting WHERE game_id = ?", (game_id,))
+            return await self._require_game(conn, game_id)
+
+    async def append(self, game_id: int, *, expected_ply: int, seat: int | None, user_id: int | None,
+                     kind: str, text: str, interaction_id: int | None, now: float,
+                     waiting_user_ids: set[int], snapshot: dict[str, Any] | None = None,
+                     finished: bool = False) -> int:
+        snapshot_json = None if snapshot is None else _dumps(snapshot)
+        async with self._tx() as conn:
+            if interaction_id is not None:
+                # Checked first: a retried interaction is reported as such even when its
+                # expected ply has gone stale (its first submission moved the game on).
+                done = await self._one(conn, "SELECT game_id, ply FROM log WHERE interaction_id = ?",
+                                       (interaction_id,))
+                if done is not None:
+                    raise DuplicateInteraction(
+                        f"interaction {interaction_id} was already stored as ply {done['ply']} of game {done['game_id']}")
+            cursor = await conn.execute(
+                "UPDATE games SET ply = ply + 1, updated_at = ?, "
+                "status = CASE WHEN ? THEN 'finished' ELSE status END "
+                "WHERE id = ? AND ply = ? AND status = 'active'",
+                (now, bool(finished), game_id, expected_ply))
+            if cursor.rowcount != 1:
+                row = await self._require(conn, game_id)
+                if row["status"] != ACTIVE:
+                    raise WrongStatus(f"game {game_id} is {row['status']}, not active")
+                raise StalePly(f"game {game_id} is at ply {row['ply']}, not {expected_ply}")
+            ply = expected_ply + 1
+            try:
+                await conn.execute(
+                    "INSERT INTO log (game_id, ply, seat, user_id, kind, text, interaction_id, created_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, ply, seat, user_id, kind, text, interaction_id, now))
+            except sqlite3.IntegrityError as error:
+                if "interaction_id" in str(error):
+                    raise DuplicateInteraction(f"interaction {interaction_id} was already stored") from error
+                raise
+            if snapshot_json is not None:
+                await conn.execute("INSERT OR REPLACE INTO snapshots (game_id, ply, state) VALUES (?, ?, ?)",
+                                   (game_id, ply, snapshot_json))
+            if finished:
+                await conn.execute("DELETE FROM waiting WHERE game_id = ?", (game_id,))
+            else:
+                await self._replace_waiting(conn, game_id, waiting_user_ids, now)
+        return ply
+
+    async def log(self, game_id: int, *, after_ply: int = 0, limit: int | None = None,
+                  newest: bool = False) -> list[LogEntry]:
+        sql = ("SELECT ply, seat, user_id, kind, text, created_at FROM log WHERE game_id = ? AND ply > ? "
+               f"ORDER BY ply {'DESC' if newest else 'ASC'} LIMIT ?")
+        async with self._tx(write=False) as conn:
+            rows = await self._all(conn, sql, (game_id, after_ply, -1 if limit is None else max(limit, 0)))
+        entries = [LogEntry(ply=r["ply"], seat=r["seat"], user_id=r["user_id"], kind=r["kind"], text=r["text"],
+                            created_at=r["created_at"]) for r in rows]
+        if newest:
+            entries.reverse()
+        return entries
+
+    async def latest_snapshot(self, game_id: int, *,
+                              at_most_ply: int | None = None) -> tuple[int, dict[str, Any]] | None:
+        async with self._tx(write=False) as conn:
+            if at_most_ply is None:
+                row = await self._one(conn, "SELECT ply, state FROM snapshots WHERE game_id = ? "
+                                            "ORDER BY ply DESC LIMIT 1", (game_id,))
+            else:
+                row = await self._one(conn, "SELECT ply, state FROM snapshots WHERE game_id = ? AND ply <= ? "
+                                            "ORDER BY ply DESC LIMIT 1", (game_id, at_most_ply))
+        return None if row is None else (row["ply"], json.loads(row["state"]))
+
+    async def substitute(self, game_id: int, old_user_id: int, new_user_id: int, new_name: str,
+                         now: float) -> GameRecord:
+        async with self._tx() as conn:
+            row = await self._require(conn, game_id)
+            if row["status"] not in (LOBBY, ACTIVE):
+                raise WrongStatus(f"game {game_id} is {row['status']}")
+            if await self._one(conn, "SELECT 1 FROM players WHERE game_id = ? AND user_id = ?",
+                               (game_id, new_user_id)) is not None:
+                raise AlreadySeated(f"user {new_user_id} is already in game {game_id}")
+            # The row keeps its rowid (join order) and seat; ON UPDATE CASCADE moves the waiting row.
+            cursor = await conn.execute("UPDATE players SET user_id = ?, name = ?, joined_at = ? "
+                                        "WHERE game_id = ? AND user_id = ?",
+                                        (new_user_id, new_name, now, game_id, old_user_id))
+            if cursor.rowcount == 0:
+                raise NotSeated(f"user {old_user_id} is not in game {game_id}")
+            # The newcomer has not been reminded yet: their wait starts now.
+            await conn.execute("UPDATE waiting SET since = ?, reminders_sent = 0, last_reminded_at = NULL "
+                               "WHERE game_id = ? AND user_id = ?", (now, game_id, new_user_id))
+            await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            return await self._require_game(conn, game_id)
+
+    # ----- users and reminders ----------------------------------------------------------------
+    async def get_user_settings(self, user_id: int) -> UserSettings:
+        async with self._tx(write=False) as conn:
+            row = await self._one(conn, "SELECT user_id, reminders_enabled, reminder_hours, quiet_start, quiet_end, "
+                                        "timezone, dm_closed, prefs FROM user_settings WHERE user_id = ?", (user_id,))
+        if row is None:
+            return UserSettings(user_id=user_id)
+        return UserSettings(user_id=row["user_id"], reminders_enabled=bool(row["reminders_enabled"]),
+                            reminder_hours=row["reminder_hours"], quiet_start=row["quiet_start"],
+                            quiet_end=row["quiet_end"], timezone=row["timezone"], dm_closed=bool(row["dm_closed"]),
+                            prefs=json.loads(row["prefs"]))
+
+    async def save_user_settings(self, settings: UserSettings) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, reminders_enabled, reminder_hours, quiet_start, quiet_end, "
+                "timezone, dm_closed, prefs) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET reminders_enabled = excluded.reminders_enabled, "
+                "reminder_hours = excluded.reminder_hours, quiet_start = excluded.quiet_start, "
+                "quiet_end = excluded.quiet_end, timezone = excluded.timezone, dm_closed = excluded.dm_closed, "
+                "prefs = excluded.prefs",
+                (settings.user_id, int(bool(settings.reminders_enabled)), settings.reminder_hours,
+                 settings.quiet_start, settings.quiet_end, settings.timezone, int(bool(settings.dm_closed)),
+                 _dumps(settings.prefs)))
+
+    async def waiting(self, *, user_id: int | None = None) -> list[WaitingRecord]:
+        sql = ("SELECT w.game_id, w.user_id, w.since, w.reminders_sent, w.last_reminded_at, "
+               "g.game, g.guild_id, g.channel_id, g.thread_id "
+               "FROM waiting AS w JOIN games AS g ON g.id = w.game_id WHERE g.status = 'active'")
+        params: tuple[Any, ...] = ()
+        if user_id is not None:
+            sql += " AND w.user_id = ?"
+            params = (user_id,)
+        sql += " ORDER BY w.since, w.game_id, w.user_id"
+        async with self._tx(write=False) as conn:
+            rows = await self._all(conn, sql, params)
+        return [WaitingRecord(game_id=r["game_id"], user_id=r["user_id"], since=r["since"],
+                              reminders_sent=r["reminders_sent"], last_reminded_at=r["last_reminded_at"],
+                              game=r["game"], guild_id=r["guild_id"], channel_id=r["channel_id"],
+                              thread_id=r["thread_id"]) for r in rows]
+
+    async def mark_reminded(self, user_id: int, game_ids: list[int], now: float) -> None:
+        async with self._tx() as conn:
+            await conn.execute("UPDATE waiting SET reminders_sent = reminders_sent + 1, last_reminded_at = ? "
+                               "WHERE user_id = ? AND game_id IN (SELECT value FROM json_each(?))",
+                               (now, user_id, _ids(game_ids)))
