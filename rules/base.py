@@ -171,6 +171,11 @@ class Game(abc.ABC):
         (a card drawn, dice rolled, a secret choice made public).  Conservative default."""
         return True
 
+    def redact_move(self, state: Any, seat: int, move_text: str) -> str:
+        """The text of ``seat``'s move as the other players may see it in ``state`` (the
+        state after the move, or now).  Secret choices return a neutral text."""
+        return move_text
+
     def notation_help(self) -> str:
         """A short description of the move notation, for /help."""
         return ""

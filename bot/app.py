@@ -1,0 +1,155 @@
+"""The discord.py client: wires settings, storage, the game service, the cogs and the
+reminder loop together.  The same object runs against Discord, the test harness and the
+local console."""
+from __future__ import annotations
+
+import importlib
+import logging
+import time
+from typing import Callable
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+import rules
+
+from .cogs import GAME_COGS
+from .cogs.base import GameCog, LobbyButton, MoveSelect
+from .cogs.general import GeneralCog
+from .config import Settings
+from .i18n import CatalogueTranslator, t
+from .reminders import DMClosed, Reminders
+from .service import GameService, UserError
+from .storage import Storage
+
+log = logging.getLogger(__name__)
+
+
+class DiscordReminderSender:
+    def __init__(self, bot: "BoardGameBot"):
+        self.bot = bot
+
+    async def _user(self, user_id: int) -> discord.User:
+        # Without the members intent get_user is often None.
+        return self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+
+    async def dm(self, user_id: int, text: str) -> None:
+        user = await self._user(user_id)
+        try:
+            await user.send(text[:2000])
+        except discord.Forbidden as error:
+            raise DMClosed(str(error)) from error
+
+    async def mention(self, channel_id: int, user_id: int, text: str) -> None:
+        channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
+
+
+class BoardGameBot(commands.Bot):
+    def __init__(self, settings: Settings, *, storage: Storage | None = None,
+                 clock: Callable[[], float] = time.time, sync_on_start: bool = False,
+                 start_reminders: bool = True, **kwargs):
+        intents = discord.Intents.default()   # slash commands need no privileged intents
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
+        if storage is None:
+            from .storage_sqlite import SqliteStorage
+            storage = SqliteStorage(settings.database_path, snapshot_every=settings.snapshot_every)
+        self.settings = settings
+        self.storage = storage
+        self.clock = clock
+        self.service = GameService(storage, clock=clock, snapshot_every=settings.snapshot_every)
+        self.reminders = Reminders(storage, settings, DiscordReminderSender(self), clock)
+        self.sync_on_start = sync_on_start
+        self.start_reminders = start_reminders
+        self._game_cogs: dict[str, GameCog] = {}
+        self._reminder_loop = tasks.loop(minutes=settings.reminder_check_minutes)(self._reminder_tick)
+
+    def hosted_games(self) -> list[str]:
+        return sorted(self._game_cogs)
+
+    def game_cog(self, game: str) -> GameCog:
+        try:
+            return self._game_cogs[game]
+        except KeyError:
+            raise UserError("unknown_game", game=game, games=", ".join(self.hosted_games())) from None
+
+    async def setup_hook(self) -> None:
+        await self.storage.open()
+        await self.tree.set_translator(CatalogueTranslator())
+        for game, target in GAME_COGS.items():
+            if game not in rules.available_games():
+                continue
+            module_name, class_name = target.split(":")
+            cog = getattr(importlib.import_module(module_name), class_name)(self)
+            await self.add_cog(cog)
+            self._game_cogs[game] = cog
+        await self.add_cog(GeneralCog(self))
+        self.add_dynamic_items(LobbyButton, MoveSelect)
+        self.tree.on_error = self.on_app_command_error
+        if self.sync_on_start:
+            await self.sync_commands()
+        if self.start_reminders:
+            self._reminder_loop.start()
+
+    async def sync_commands(self) -> int:
+        """Register the slash commands with Discord (on request only: Discord limits how
+        often commands may be created)."""
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d commands", len(synced))
+        return len(synced)
+
+    async def _reminder_tick(self) -> None:
+        try:
+            reports = await self.reminders.run_once()
+            if reports:
+                log.info("sent %d reminders", len(reports))
+        except Exception:  # a loop that raises stops for good
+            log.exception("reminder pass failed")
+
+    async def close(self) -> None:
+        if self._reminder_loop.is_running():
+            self._reminder_loop.cancel()
+        try:
+            await super().close()
+        finally:
+            await self.storage.close()
+
+    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        locale = interaction.locale
+        if isinstance(original, UserError):
+            text = t(original.key, locale, **original.values)
+        elif isinstance(error, app_commands.TransformerError):
+            text = t("bad_option_value", locale, value=str(error.value)[:100])
+        elif isinstance(error, app_commands.CheckFailure):
+            text = t("not_allowed", locale)
+        else:
+            record = None
+            try:
+                record = await self.service.game_in_thread(interaction.channel_id)
+            except Exception:
+                pass
+            log.error("unexpected error in %s (game %s, user %s)",
+                      interaction.command.qualified_name if interaction.command else "?",
+                      record.id if record else "-", interaction.user.id, exc_info=original)
+            text = t("internal_error", locale)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text[:2000], ephemeral=True)
+            else:
+                await interaction.response.send_message(text[:2000], ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not deliver an error message to user %s", interaction.user.id)
+
+    async def on_error(self, event_method: str, /, *args, **kwargs) -> None:
+        log.exception("error in event %s", event_method)
+
+
+def create_bot(settings: Settings, **kwargs) -> BoardGameBot:
+    return BoardGameBot(settings, **kwargs)

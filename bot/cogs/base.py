@@ -1,0 +1,412 @@
+"""The commands every game shares.  A game's cog subclasses :class:`GameCog` with its
+``group_name`` and only adds what is specific to that game."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import rules
+
+from ..i18n import ls, t
+from ..service import LoadedGame, MoveOutcome, UserError, render_png
+from ..storage import ACTIVE, LOBBY, GameRecord
+
+if TYPE_CHECKING:
+    from ..app import BoardGameBot
+
+log = logging.getLogger(__name__)
+CONTENT_LIMIT = 2000
+ALLOWED_NO_ONE = discord.AllowedMentions.none()
+
+
+def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def mention_list(user_ids: list[int]) -> str:
+    return " ".join(f"<@{user_id}>" for user_id in user_ids)
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    permissions = getattr(interaction.user, "guild_permissions", None)
+    return bool(permissions and (permissions.manage_threads or permissions.manage_guild))
+
+
+async def send(interaction: discord.Interaction, content: str, *, ephemeral: bool = False,
+               files: list[tuple[str, bytes]] | None = None, view: discord.ui.View | None = None,
+               mentions: discord.AllowedMentions = ALLOWED_NO_ONE) -> None:
+    """Answer an interaction whether or not it was already answered or deferred."""
+    import io
+
+    kwargs: dict[str, Any] = {"content": clip(content), "ephemeral": ephemeral, "allowed_mentions": mentions}
+    if files:
+        kwargs["files"] = [discord.File(io.BytesIO(data), filename=name) for name, data in files]
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+def seat_line(loaded: LoadedGame, seat: int) -> str:
+    player = loaded.record.user_at(seat)
+    name = player.name if player else "?"
+    return f"{name} ({loaded.game.seat_label(loaded.state, seat)})"
+
+
+def waiting_text(loaded: LoadedGame, locale) -> str:
+    seats = sorted(loaded.game.waiting_for(loaded.state))
+    if not seats:
+        return ""
+    return t("waiting_for", locale, players=", ".join(seat_line(loaded, seat) for seat in seats))
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?P<action>join|leave|start):(?P<game_id>\d+)"):
+    """Join/leave/start buttons on the lobby message; they keep working after a restart."""
+
+    def __init__(self, action: str, game_id: int):
+        styles = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+                  "start": discord.ButtonStyle.primary}
+        super().__init__(discord.ui.Button(label=t(f"button.{action}"), style=styles[action],
+                                           custom_id=f"lobby:{action}:{game_id}"))
+        self.action = action
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(match["action"], int(match["game_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+        record = await bot.service.record(self.game_id)
+        cog = bot.game_cog(record.game)
+        await cog.lobby_action(interaction, record, self.action, "random")
+
+
+def lobby_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "start"):
+        view.add_item(LobbyButton(action, game_id))
+    return view
+
+
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"move:(?P<game_id>\d+):(?P<ply>\d+)"):
+    """A menu of legal moves (when there are few), offered with private information."""
+
+    def __init__(self, game_id: int, ply: int, options: list[str] | None = None):
+        choices = [discord.SelectOption(label=clip(text, 100), value=clip(text, 100)) for text in (options or ["-"])]
+        super().__init__(discord.ui.Select(custom_id=f"move:{game_id}:{ply}", placeholder=t("select.move"),
+                                           options=choices[:25]))
+        self.game_id = game_id
+        self.ply = ply
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
+        return cls(int(match["game_id"]), int(match["ply"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+        record = await bot.service.record(self.game_id)
+        if record.ply != self.ply:
+            raise UserError("menu_outdated")
+        values = (interaction.data or {}).get("values") or []
+        if not values:
+            raise UserError("empty_move")
+        await bot.game_cog(record.game).make_move(interaction, record, values[0], announce_separately=True)
+
+
+class GameCog(commands.GroupCog):
+    """Shared lobby, move and information commands.  Subclass with
+    ``class XCog(GameCog, group_name="x", group_description=...)`` and set ``game_name``."""
+
+    game_name: ClassVar[str] = ""
+
+    def __init__(self, bot: "BoardGameBot"):
+        self.bot = bot
+        self.service = bot.service
+        self.game = rules.get_game(self.game_name)
+        super().__init__()
+
+    # ----- helpers -------------------------------------------------------------------------------
+    async def game_here(self, interaction: discord.Interaction) -> GameRecord:
+        record = await self.service.game_in_thread(interaction.channel_id)
+        if record is None:
+            raise UserError("no_game_here", game=self.game_name)
+        if record.game != self.game_name:
+            raise UserError("other_game_here", game=record.game)
+        return record
+
+    def names(self, record: GameRecord) -> list[str]:
+        return [p.name for p in sorted(record.players, key=lambda p: p.seat or 0)]
+
+    async def board_files(self, loaded: LoadedGame, seat: int | None = None) -> list[tuple[str, bytes]]:
+        view = loaded.game.view(loaded.state, seat)
+        return await asyncio.to_thread(render_png, loaded.record.game, view, loaded.names())
+
+    def lobby_text(self, record: GameRecord, locale) -> str:
+        players = ", ".join(p.name for p in record.players) or "-"
+        seats = record.options.get("players", self.game.max_players)
+        options = ", ".join(f"{k}={v}" for k, v in record.options.items())
+        return t("lobby", locale, title=self.game.title, game_id=record.id, players=players,
+                 count=len(record.players), seats=seats, options=options, game=self.game_name,
+                 creator=f"<@{record.creator_id}>")
+
+    # ----- lobby -------------------------------------------------------------------------------------
+    @app_commands.command(name="new", description=ls("cmd.new"))
+    @app_commands.describe(players=ls("param.players"))
+    async def new(self, interaction: discord.Interaction, players: int | None = None) -> None:
+        options = {} if players is None else {"players": players}
+        await self.open_lobby(interaction, options)
+
+    async def open_lobby(self, interaction: discord.Interaction, options: dict[str, Any]) -> None:
+        locale = interaction.locale
+        if interaction.guild is None:
+            raise UserError("guild_only")
+        if isinstance(interaction.channel, discord.Thread):
+            raise UserError("new_in_thread")
+        record = await self.service.create_lobby(
+            self.game_name, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            creator_id=interaction.user.id, creator_name=interaction.user.display_name, options=options)
+        await interaction.response.send_message(self.lobby_text(record, locale), view=lobby_view(record.id),
+                                                allowed_mentions=ALLOWED_NO_ONE)
+        message = await interaction.original_response()
+        try:
+            thread = await message.create_thread(name=t("thread_name", locale, title=self.game.title, game_id=record.id))
+        except discord.HTTPException:
+            log.warning("game %s: could not create a thread", record.id, exc_info=True)
+            await self.service.cancel(record.id, interaction.user.id)
+            await interaction.followup.send(t("no_thread_permission", locale), ephemeral=True)
+            return
+        await self.service.attach_thread(record.id, thread.id)
+        await thread.send(t("thread_welcome", locale, game=self.game_name, title=self.game.title,
+                            creator=f"<@{interaction.user.id}>"),
+                          allowed_mentions=discord.AllowedMentions(users=True))
+
+    @app_commands.command(name="join", description=ls("cmd.join"))
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self.lobby_action(interaction, await self.game_here(interaction), "join", "random")
+
+    @app_commands.command(name="leave", description=ls("cmd.leave"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.lobby_action(interaction, await self.game_here(interaction), "leave", "random")
+
+    @app_commands.command(name="start", description=ls("cmd.start"))
+    @app_commands.describe(seating=ls("param.seating"))
+    @app_commands.choices(seating=[app_commands.Choice(name=ls("choice.seating.random"), value="random"),
+                                   app_commands.Choice(name=ls("choice.seating.joined"), value="joined")])
+    async def start(self, interaction: discord.Interaction, seating: str = "random") -> None:
+        await self.lobby_action(interaction, await self.game_here(interaction), "start", seating)
+
+    async def lobby_action(self, interaction: discord.Interaction, record: GameRecord, action: str, seating: str) -> None:
+        locale = interaction.locale
+        user = interaction.user
+        if action == "join":
+            record = await self.service.join(record.id, user.id, user.display_name)
+            await send(interaction, t("joined", locale, name=user.display_name, count=len(record.players),
+                                      seats=record.options.get("players")))
+        elif action == "leave":
+            record = await self.service.leave(record.id, user.id)
+            await send(interaction, t("left", locale, name=user.display_name))
+        else:
+            await interaction.response.defer(thinking=True)
+            loaded = await self.service.start(record.id, user.id, seating)
+            order = ", ".join(seat_line(loaded, seat) for seat in range(len(loaded.record.players)))
+            waiting_ids = [loaded.record.user_at(seat).user_id for seat in sorted(loaded.game.waiting_for(loaded.state))]
+            text = t("started", locale, title=self.game.title, order=order) + "\n" + waiting_text(loaded, locale)
+            text += "\n" + mention_list(waiting_ids) + "\n" + t("started_hint", locale, game=self.game_name)
+            await interaction.followup.send(clip(text), files=self._files(await self.board_files(loaded)),
+                                            allowed_mentions=discord.AllowedMentions(users=True))
+
+    @staticmethod
+    def _files(files: list[tuple[str, bytes]]) -> list[discord.File]:
+        import io
+        return [discord.File(io.BytesIO(data), filename=name) for name, data in files]
+
+    @app_commands.command(name="cancel", description=ls("cmd.cancel"))
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        record = await self.game_here(interaction)
+        await self.service.cancel(record.id, interaction.user.id)
+        await send(interaction, t("cancelled", interaction.locale, game_id=record.id))
+
+    # ----- playing ---------------------------------------------------------------------------------
+    @app_commands.command(name="move", description=ls("cmd.move"))
+    @app_commands.describe(text=ls("param.move_text"))
+    async def move(self, interaction: discord.Interaction, text: str) -> None:
+        await self.make_move(interaction, await self.game_here(interaction), text)
+
+    @move.autocomplete("text")
+    async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            record = await self.service.game_in_thread(interaction.channel_id)
+            if record is None or record.status != ACTIVE or record.game != self.game_name:
+                return []
+            texts = await self.service.complete(record.id, interaction.user.id, current, 25)
+        except Exception:   # autocomplete must answer something within 3 s, never an error
+            log.exception("autocomplete failed in channel %s", interaction.channel_id)
+            return []
+        return [app_commands.Choice(name=clip(text, 100), value=clip(text, 100)) for text in texts]
+
+    async def make_move(self, interaction: discord.Interaction, record: GameRecord, text: str,
+                        *, announce_separately: bool = False) -> None:
+        """Validate and store a move, then show the new board in the game's thread."""
+        loaded_before = await self.service.load(record.id)
+        seat = loaded_before.record.seat_of(interaction.user.id)
+        secret = seat is not None and self._is_secret(loaded_before, seat, text)
+        # A secret choice is confirmed privately; the thread only learns that it was made.
+        await interaction.response.defer(thinking=True, ephemeral=secret or announce_separately)
+        outcome = await self.service.submit(record.id, interaction.user.id, text, interaction.id)
+        announcement, files, mentions = await self.announcement(outcome, interaction.locale)
+        if secret or announce_separately:
+            await interaction.followup.send(clip(t("move_private_ok", interaction.locale, move=outcome.move_text)),
+                                            ephemeral=True)
+            channel = interaction.channel if interaction.channel_id == outcome.loaded.record.thread_id else \
+                self.bot.get_channel(outcome.loaded.record.thread_id or 0)
+            if channel is not None:
+                await channel.send(clip(announcement), files=self._files(files),
+                                   allowed_mentions=discord.AllowedMentions(users=True))
+        else:
+            await interaction.followup.send(clip(announcement), files=self._files(files),
+                                            allowed_mentions=discord.AllowedMentions(users=True))
+
+    def _is_secret(self, loaded: LoadedGame, seat: int, text: str) -> bool:
+        try:
+            move = loaded.game.parse_move(loaded.state, seat, text)
+            shown = loaded.game.format_move(move)
+        except rules.IllegalMove:
+            return False
+        return loaded.game.redact_move(loaded.state, seat, shown) != shown
+
+    async def announcement(self, outcome: MoveOutcome, locale) -> tuple[str, list[tuple[str, bytes]], Any]:
+        loaded = outcome.loaded
+        shown = loaded.game.redact_move(loaded.state, outcome.seat, outcome.move_text)
+        lines = [t("move_done", locale, ply=outcome.ply, player=seat_line(loaded, outcome.seat), move=shown)]
+        if outcome.finished:
+            lines.append(await self.final_text(loaded, locale))
+        else:
+            lines.append(waiting_text(loaded, locale))
+            newly = [loaded.record.user_at(seat).user_id for seat in sorted(outcome.newly_waiting_seats)]
+            if newly:
+                lines.append(mention_list(newly))
+        return "\n".join(line for line in lines if line), await self.board_files(loaded), None
+
+    async def final_text(self, loaded: LoadedGame, locale) -> str:
+        standings = await self.service.standings(loaded)
+        rows = []
+        for place, standing in enumerate(standings, 1):
+            mark = " 🏆" if standing.winner else (" " + t("resigned_mark", locale) if standing.resigned else "")
+            rows.append(f"{place}. {standing.name} ({loaded.game.seat_label(loaded.state, standing.seat)}): "
+                        f"{standing.score}{mark}")
+        return t("game_over_standings", locale) + "\n" + "\n".join(rows)
+
+    @app_commands.command(name="board", description=ls("cmd.board"))
+    @app_commands.describe(public=ls("param.public"))
+    async def board(self, interaction: discord.Interaction, public: bool = False) -> None:
+        record = await self.game_here(interaction)
+        await interaction.response.defer(thinking=True, ephemeral=not public)
+        loaded = await self.service.load(record.id)
+        await interaction.followup.send(clip(t("board_caption", interaction.locale, title=self.game.title,
+                                               game_id=record.id, ply=loaded.record.ply) + "\n" +
+                                             waiting_text(loaded, interaction.locale)),
+                                        files=self._files(await self.board_files(loaded)), ephemeral=not public,
+                                        allowed_mentions=ALLOWED_NO_ONE)
+
+    @app_commands.command(name="status", description=ls("cmd.status"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        record = await self.game_here(interaction)
+        locale = interaction.locale
+        if record.status == LOBBY:
+            await send(interaction, self.lobby_text(record, locale), ephemeral=True)
+            return
+        loaded = await self.service.load(record.id)
+        lines = [t("status_header", locale, title=self.game.title, game_id=record.id, status=record.status,
+                   ply=record.ply)]
+        scores = loaded.game.scores(loaded.state)
+        lines += [f"- {seat_line(loaded, seat)}: {scores[seat]}" for seat in range(len(scores))]
+        lines += loaded.game.status_lines(loaded.game.view(loaded.state, None))
+        if record.status == ACTIVE:
+            lines.append(waiting_text(loaded, locale))
+        else:
+            lines.append(await self.final_text(loaded, locale))
+        lines += await self.extra_status_lines(loaded, locale)
+        await send(interaction, "\n".join(line for line in lines if line), ephemeral=True)
+
+    async def extra_status_lines(self, loaded: LoadedGame, locale) -> list[str]:
+        """Game cogs add lines here (e.g. each player's automatic choices)."""
+        return []
+
+    @app_commands.command(name="hand", description=ls("cmd.hand"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        record = await self.game_here(interaction)
+        loaded = await self.service.load(record.id)
+        seat = loaded.record.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("not_seated")
+        lines = loaded.game.private_lines(loaded.game.view(loaded.state, seat), seat) or [t("nothing_private", interaction.locale)]
+        view = None
+        if record.status == ACTIVE and seat in loaded.game.waiting_for(loaded.state):
+            texts = await self.service.legal_move_texts(loaded, seat, 26)
+            if 0 < len(texts) <= 25:
+                view = discord.ui.View(timeout=None)
+                view.add_item(MoveSelect(record.id, loaded.record.ply, texts))
+        await send(interaction, "\n".join(lines), ephemeral=True, view=view)
+
+    @app_commands.command(name="log", description=ls("cmd.log"))
+    @app_commands.describe(count=ls("param.log_count"))
+    async def log_command(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15) -> None:
+        record = await self.game_here(interaction)
+        if record.status == LOBBY:
+            raise UserError("not_started")
+        count = max(1, min(50, count))   # Range is only advertised; a raw payload may carry anything
+        loaded = await self.service.load(record.id)
+        entries = await self.service.recent_log(record.id, count)
+        lines = []
+        for entry in entries:
+            who = seat_line(loaded, entry.seat) if entry.seat is not None else "-"
+            text = entry.text if entry.kind != "move" else loaded.game.redact_move(loaded.state, entry.seat, entry.text)
+            label = "" if entry.kind == "move" else f"[{entry.kind}] "
+            lines.append(f"{entry.ply:>4}. {who}: {label}{text}")
+        body = "\n".join(lines) or t("log_empty", interaction.locale)
+        await send(interaction, "```\n" + clip(body, CONTENT_LIMIT - 8) + "\n```", ephemeral=True)
+
+    @app_commands.command(name="undo", description=ls("cmd.undo"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        record = await self.game_here(interaction)
+        await interaction.response.defer(thinking=True)
+        loaded = await self.service.undo(record.id, interaction.user.id, interaction.id)
+        seat = loaded.record.seat_of(interaction.user.id)
+        text = t("undone", interaction.locale, player=seat_line(loaded, seat)) + "\n" + waiting_text(loaded, interaction.locale)
+        await interaction.followup.send(clip(text), files=self._files(await self.board_files(loaded)),
+                                        allowed_mentions=ALLOWED_NO_ONE)
+
+    @app_commands.command(name="resign", description=ls("cmd.resign"))
+    async def resign(self, interaction: discord.Interaction) -> None:
+        record = await self.game_here(interaction)
+        await interaction.response.defer(thinking=True)
+        loaded = await self.service.resign(record.id, interaction.user.id, interaction.id)
+        text = t("resigned", interaction.locale, name=interaction.user.display_name) + "\n" + \
+            await self.final_text(loaded, interaction.locale)
+        await interaction.followup.send(clip(text), allowed_mentions=ALLOWED_NO_ONE)
+
+    @app_commands.command(name="substitute", description=ls("cmd.substitute"))
+    @app_commands.describe(old=ls("param.old"), new=ls("param.new"))
+    async def substitute(self, interaction: discord.Interaction, old: discord.Member, new: discord.Member) -> None:
+        record = await self.game_here(interaction)
+        if new.bot:
+            raise UserError("substitute_bot")
+        await self.service.substitute(record.id, interaction.user.id, is_moderator(interaction), old.id, new.id,
+                                      new.display_name)
+        await send(interaction, t("substituted", interaction.locale, old=f"<@{old.id}>", new=f"<@{new.id}>"),
+                   mentions=discord.AllowedMentions(users=[new]))
+
+    @app_commands.command(name="abandon", description=ls("cmd.abandon"))
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        record = await self.game_here(interaction)
+        await self.service.abandon(record.id, interaction.user.id, is_moderator(interaction))
+        await send(interaction, t("abandoned", interaction.locale, game_id=record.id))

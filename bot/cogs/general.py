@@ -1,0 +1,123 @@
+"""Commands that are not tied to one game: /help, /reminders, /games, /admin sync."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import rules
+
+from ..i18n import ls, t
+from ..service import UserError
+from ..storage import ACTIVE, LOBBY
+from .base import clip, send
+
+if TYPE_CHECKING:
+    from ..app import BoardGameBot
+
+COMMON_COMMANDS = ("new", "join", "leave", "start", "cancel", "move", "board", "status", "hand", "log",
+                   "undo", "resign", "substitute", "abandon")
+
+
+class GeneralCog(commands.Cog):
+    def __init__(self, bot: "BoardGameBot"):
+        self.bot = bot
+
+    @app_commands.command(name="help", description=ls("cmd.help"))
+    @app_commands.describe(game=ls("param.help_game"))
+    async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        locale = interaction.locale
+        hosted = self.bot.hosted_games()
+        if game is None:
+            games = "\n".join(f"- **{rules.get_game(name).title}**: `/{name} …`" for name in hosted)
+            commands_text = "\n".join(f"- `{name}`: {t('cmd.' + name, locale)}" for name in COMMON_COMMANDS)
+            await send(interaction, t("help_overview", locale, games=games, commands=commands_text), ephemeral=True)
+            return
+        if game not in hosted:
+            raise UserError("unknown_game", game=game, games=", ".join(hosted))
+        rules_game = rules.get_game(game)
+        text = t("help_game", locale, title=rules_game.title, game=game, summary=rules_game.rules_summary(),
+                 notation=rules_game.notation_help(), low=rules_game.min_players, high=rules_game.max_players)
+        await send(interaction, clip(text), ephemeral=True)
+
+    @help.autocomplete("game")
+    async def help_game_autocomplete(self, interaction: discord.Interaction, current: str):
+        return [app_commands.Choice(name=rules.get_game(name).title, value=name)
+                for name in self.bot.hosted_games() if name.startswith(current.lower())][:25]
+
+    @app_commands.command(name="reminders", description=ls("cmd.reminders"))
+    @app_commands.describe(enabled=ls("param.rem_enabled"), hours=ls("param.rem_hours"),
+                           quiet_start=ls("param.rem_quiet_start"), quiet_end=ls("param.rem_quiet_end"),
+                           timezone=ls("param.rem_timezone"))
+    async def reminders(self, interaction: discord.Interaction, enabled: bool | None = None,
+                        hours: app_commands.Range[float, 0.5, 168.0] | None = None,
+                        quiet_start: app_commands.Range[int, 0, 23] | None = None,
+                        quiet_end: app_commands.Range[int, 0, 23] | None = None,
+                        timezone: str | None = None) -> None:
+        locale = interaction.locale
+        storage = self.bot.storage
+        settings = await storage.get_user_settings(interaction.user.id)
+        # Ranges are only advertised to Discord: check again.
+        if hours is not None and not 0.5 <= hours <= 168:
+            raise UserError("bad_hours")
+        for value in (quiet_start, quiet_end):
+            if value is not None and not 0 <= value <= 23:
+                raise UserError("bad_quiet_hour")
+        if timezone is not None:
+            try:
+                ZoneInfo(timezone)
+            except (ZoneInfoNotFoundError, ValueError):
+                raise UserError("bad_timezone", zone=timezone) from None
+            settings.timezone = timezone
+        if enabled is not None:
+            settings.reminders_enabled = enabled
+            if enabled:
+                settings.dm_closed = False   # the player says DMs work again: try them
+        if hours is not None:
+            settings.reminder_hours = hours
+        if quiet_start is not None:
+            settings.quiet_start = quiet_start
+        if quiet_end is not None:
+            settings.quiet_end = quiet_end
+        await storage.save_user_settings(settings)
+        quiet = (f"{settings.quiet_start:02d}:00-{settings.quiet_end:02d}:00"
+                 if settings.quiet_start is not None and settings.quiet_end is not None else t("none", locale))
+        await send(interaction, t("reminder_settings", locale,
+                                  state=t("on" if settings.reminders_enabled else "off", locale),
+                                  hours=settings.reminder_hours or self.bot.settings.reminder_after_hours,
+                                  quiet=quiet, zone=settings.timezone,
+                                  dms=t("dms_closed" if settings.dm_closed else "dms_ok", locale)), ephemeral=True)
+
+    @reminders.autocomplete("timezone")
+    async def timezone_autocomplete(self, interaction: discord.Interaction, current: str):
+        from zoneinfo import available_timezones
+        current = current.lower()
+        zones = sorted(zone for zone in available_timezones() if current in zone.lower())
+        preferred = [zone for zone in ("Europe/Budapest", "UTC") if zone in zones]
+        return [app_commands.Choice(name=zone, value=zone) for zone in (preferred + [z for z in zones if z not in preferred])[:25]]
+
+    @app_commands.command(name="games", description=ls("cmd.games"))
+    async def games(self, interaction: discord.Interaction) -> None:
+        locale = interaction.locale
+        lines = []
+        waiting = {row.game_id for row in await self.bot.storage.waiting(user_id=interaction.user.id)}
+        for status in (ACTIVE, LOBBY):
+            for record in await self.bot.storage.list_games(status=status, user_id=interaction.user.id):
+                link = f"https://discord.com/channels/{record.guild_id or '@me'}/{record.thread_id or record.channel_id}"
+                mark = " ⏳" if record.id in waiting else ""
+                lines.append(f"- {rules.get_game(record.game).title} #{record.id} ({record.status}){mark}: {link}")
+        await send(interaction, t("my_games", locale) + "\n" + ("\n".join(lines) or t("no_games", locale)),
+                   ephemeral=True)
+
+    admin = app_commands.Group(name="admin", description=ls("cmd.admin"))
+
+    @admin.command(name="sync", description=ls("cmd.admin_sync"))
+    async def admin_sync(self, interaction: discord.Interaction) -> None:
+        if interaction.user.id not in self.bot.settings.owner_ids:
+            raise UserError("owner_only")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        count = await self.bot.sync_commands()
+        await interaction.followup.send(t("synced", interaction.locale, count=count), ephemeral=True)

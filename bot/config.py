@@ -1,0 +1,105 @@
+"""Settings from the environment (and a `.env` file), validated once at start-up.
+
+Every setting is documented in `.env.example`.  A missing or malformed value raises
+:class:`ConfigError` whose message is the one line the operator needs to fix it.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable, Mapping
+
+from dotenv import dotenv_values
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class ConfigError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None = None
+    database_path: str = "boardgames.db"
+    dev_guild_id: int | None = None
+    reminder_after_hours: float = 12.0
+    reminder_repeat_hours: float = 24.0
+    reminder_max_count: int = 3
+    reminder_check_minutes: float = 5.0
+    snapshot_every: int = 25
+    board_dir: str = "boards"
+    log_level: str = "INFO"
+    owner_ids: frozenset[int] = field(default_factory=frozenset)
+
+    def with_overrides(self, **changes) -> "Settings":
+        return replace(self, **changes)
+
+
+def _number(name: str, raw: str, convert: Callable[[str], float], low: float, high: float, hint: str):
+    try:
+        value = convert(raw)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r} is not valid: {hint} (see .env.example).") from None
+    if not low <= value <= high:
+        raise ConfigError(f"{name}={raw!r} is out of range: {hint} (see .env.example).")
+    return value
+
+
+def load_settings(env: Mapping[str, str] | None = None, env_file: str | os.PathLike | None = ".env") -> Settings:
+    """Read settings from ``env`` (default: the process environment over the `.env` file)."""
+    if env is None:
+        merged: dict[str, str] = {}
+        if env_file and Path(env_file).is_file():
+            merged.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+        merged.update(os.environ)
+        env = merged
+
+    def get(name: str) -> str | None:
+        value = env.get(name)
+        return value.strip() if value is not None and value.strip() != "" else None
+
+    kwargs: dict = {}
+    token = get("DISCORD_TOKEN")
+    if token is not None:
+        if any(ch.isspace() for ch in token) or token.lower().startswith("bot "):
+            raise ConfigError("DISCORD_TOKEN looks malformed: paste only the token from the Developer "
+                              "Portal (Bot -> Reset Token), without 'Bot ' and without spaces.")
+        kwargs["token"] = token
+    if (raw := get("DATABASE_PATH")) is not None:
+        parent = Path(raw).expanduser().resolve().parent
+        if not parent.is_dir():
+            raise ConfigError(f"DATABASE_PATH={raw!r}: the folder {parent} does not exist; create it or "
+                              f"choose another path.")
+        kwargs["database_path"] = raw
+    if (raw := get("DEV_GUILD_ID")) is not None:
+        kwargs["dev_guild_id"] = _number("DEV_GUILD_ID", raw, int, 1, 2**64 - 1,
+                                         "a server id (right-click the server -> Copy Server ID)")
+    if (raw := get("REMINDER_AFTER_HOURS")) is not None:
+        kwargs["reminder_after_hours"] = _number("REMINDER_AFTER_HOURS", raw, float, 0.1, 24 * 30,
+                                                 "hours between 0.1 and 720")
+    if (raw := get("REMINDER_REPEAT_HOURS")) is not None:
+        kwargs["reminder_repeat_hours"] = _number("REMINDER_REPEAT_HOURS", raw, float, 1, 24 * 30,
+                                                  "hours between 1 and 720")
+    if (raw := get("REMINDER_MAX_COUNT")) is not None:
+        kwargs["reminder_max_count"] = _number("REMINDER_MAX_COUNT", raw, int, 0, 100,
+                                               "a whole number between 0 and 100")
+    if (raw := get("REMINDER_CHECK_MINUTES")) is not None:
+        kwargs["reminder_check_minutes"] = _number("REMINDER_CHECK_MINUTES", raw, float, 0.5, 24 * 60,
+                                                   "minutes between 0.5 and 1440")
+    if (raw := get("SNAPSHOT_EVERY")) is not None:
+        kwargs["snapshot_every"] = _number("SNAPSHOT_EVERY", raw, int, 1, 10_000,
+                                           "a whole number of moves between 1 and 10000")
+    if (raw := get("BOARD_DIR")) is not None:
+        kwargs["board_dir"] = raw
+    if (raw := get("LOG_LEVEL")) is not None:
+        if raw.upper() not in LOG_LEVELS:
+            raise ConfigError(f"LOG_LEVEL={raw!r} is not valid: use one of {', '.join(LOG_LEVELS)}.")
+        kwargs["log_level"] = raw.upper()
+    if (raw := get("OWNER_IDS")) is not None:
+        try:
+            kwargs["owner_ids"] = frozenset(int(part) for part in raw.replace(",", " ").split())
+        except ValueError:
+            raise ConfigError(f"OWNER_IDS={raw!r} is not valid: a comma-separated list of user ids.") from None
+    return Settings(**kwargs)

@@ -1,0 +1,413 @@
+"""The game service: the one place that loads games, locks them, asks the rules core and
+stores what happened.  It knows nothing of Discord; cogs and the console call it.
+
+Every refusal is a :class:`UserError` carrying a catalogue key, so the caller can answer
+in the player's language and nothing is changed.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import rules
+from rules.base import BadOptions, Game, IllegalMove
+from rules.rng import Rng
+
+from .storage import (ACTIVE, ABANDONED, CANCELLED, FINISHED, LOBBY, AlreadySeated, DuplicateInteraction,
+                      GameRecord, LogEntry, NotSeated, StalePly, Storage, WrongStatus)
+
+log = logging.getLogger(__name__)
+
+SEATING_CHOICES = ("random", "joined")
+
+
+class UserError(Exception):
+    """A refusal a player understands: ``key`` names the catalogue message."""
+
+    def __init__(self, key: str, **values: Any):
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+@dataclass
+class LoadedGame:
+    record: GameRecord
+    state: Any                 # the full state: pass it through game.view() before showing it
+    game: Game
+
+    def names(self) -> list[str]:
+        """Display names by seat."""
+        return [player.name for player in sorted(self.record.players, key=lambda p: p.seat or 0)]
+
+
+@dataclass
+class MoveOutcome:
+    loaded: LoadedGame         # the game after the move
+    seat: int
+    move_text: str
+    ply: int
+    finished: bool
+    waiting_seats: set[int]
+    newly_waiting_seats: set[int]   # mention these: they were not waiting before
+
+
+@dataclass
+class Standing:
+    seat: int
+    user_id: int
+    name: str
+    score: int
+    resigned: bool = False
+    winner: bool = False
+
+
+def effective_moves(entries: list[LogEntry]) -> list[LogEntry]:
+    """The moves that count: every "undo" cancels the latest move still standing."""
+    stack: list[LogEntry] = []
+    for entry in entries:
+        if entry.kind == "move":
+            stack.append(entry)
+        elif entry.kind == "undo" and stack:
+            stack.pop()
+    return stack
+
+
+class GameService:
+    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
+                 snapshot_every: int = 25, cache_size: int = 64,
+                 seed_source: Callable[[], int] = lambda: secrets.randbits(48)):
+        self.storage = storage
+        self.clock = clock
+        self.snapshot_every = snapshot_every
+        self.seed_source = seed_source
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        self._cache_size = cache_size
+
+    # ----- helpers ---------------------------------------------------------------------------
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def record(self, game_id: int) -> GameRecord:
+        record = await self.storage.get_game(game_id)
+        if record is None:
+            raise UserError("game_not_found", game_id=game_id)
+        return record
+
+    async def game_in_thread(self, thread_id: int | None) -> GameRecord | None:
+        if thread_id is None:
+            return None
+        return await self.storage.game_by_thread(thread_id)
+
+    def _remember(self, game_id: int, ply: int, state: Any) -> None:
+        self._cache[game_id] = (ply, state)
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    def forget(self, game_id: int) -> None:
+        self._cache.pop(game_id, None)
+
+    # ----- lobby -----------------------------------------------------------------------------
+    async def create_lobby(self, game_name: str, *, guild_id: int | None, channel_id: int,
+                           creator_id: int, creator_name: str, options: dict[str, Any]) -> GameRecord:
+        game = rules.get_game(game_name)
+        try:
+            options = game.normalize_options(options)
+        except BadOptions as error:
+            raise UserError("bad_options", reason=str(error)) from None
+        return await self.storage.create_game(
+            game=game_name, guild_id=guild_id, channel_id=channel_id, thread_id=None,
+            creator_id=creator_id, creator_name=creator_name, options=options,
+            seed=self.seed_source(), now=self.clock())
+
+    async def attach_thread(self, game_id: int, thread_id: int) -> None:
+        await self.storage.set_thread(game_id, thread_id)
+
+    async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
+        record = await self.record(game_id)
+        if record.status != LOBBY:
+            raise UserError("not_a_lobby")
+        if record.seat_of(user_id) is not None or any(p.user_id == user_id for p in record.players):
+            raise UserError("already_joined")
+        if len(record.players) >= record.options.get("players", rules.get_game(record.game).max_players):
+            raise UserError("lobby_full", seats=len(record.players))
+        try:
+            return await self.storage.add_player(game_id, user_id, name, self.clock())
+        except AlreadySeated:
+            raise UserError("already_joined") from None
+        except WrongStatus:
+            raise UserError("not_a_lobby") from None
+
+    async def leave(self, game_id: int, user_id: int) -> GameRecord:
+        record = await self.record(game_id)
+        if record.status != LOBBY:
+            raise UserError("leave_started")
+        if user_id == record.creator_id:
+            raise UserError("creator_cannot_leave")
+        try:
+            return await self.storage.remove_player(game_id, user_id)
+        except NotSeated:
+            raise UserError("not_in_lobby") from None
+        except WrongStatus:
+            raise UserError("leave_started") from None
+
+    async def start(self, game_id: int, user_id: int, seating: str = "random") -> LoadedGame:
+        async with self.lock(game_id):
+            record = await self.record(game_id)
+            if record.status != LOBBY:
+                raise UserError("not_a_lobby")
+            if user_id != record.creator_id:
+                raise UserError("only_creator", action="start")
+            if seating not in SEATING_CHOICES:
+                raise UserError("bad_seating", allowed=", ".join(SEATING_CHOICES))
+            game = rules.get_game(record.game)
+            count = len(record.players)
+            if count < game.min_players:
+                raise UserError("too_few_players", have=count, need=game.min_players)
+            order = [player.user_id for player in record.players]   # join order
+            if seating == "random":
+                order = Rng(record.seed).shuffled(order)
+            options = dict(record.options, players=count)
+            try:
+                state = game.new_game(game.normalize_options(options), record.seed)
+            except BadOptions as error:
+                raise UserError("bad_options", reason=str(error)) from None
+            waiting = {order[seat] for seat in game.waiting_for(state)}
+            try:
+                record = await self.storage.start_game(game_id, order, game.dump_state(state), waiting, self.clock())
+            except WrongStatus:
+                raise UserError("not_a_lobby") from None
+            self._remember(game_id, 0, state)
+            return LoadedGame(record, state, game)
+
+    async def cancel(self, game_id: int, user_id: int) -> GameRecord:
+        record = await self.record(game_id)
+        if user_id != record.creator_id:
+            raise UserError("only_creator", action="cancel")
+        if record.status != LOBBY:
+            raise UserError("cancel_started")
+        try:
+            return await self.storage.set_status(game_id, CANCELLED, expected=(LOBBY,), now=self.clock())
+        except WrongStatus:
+            raise UserError("cancel_started") from None
+
+    # ----- loading -----------------------------------------------------------------------------
+    async def load(self, game_id: int) -> LoadedGame:
+        record = await self.record(game_id)
+        if record.status == LOBBY or record.status == CANCELLED:
+            raise UserError("not_started")
+        game = rules.get_game(record.game)
+        cached = self._cache.get(game_id)
+        if cached is not None and cached[0] == record.ply:
+            self._cache.move_to_end(game_id)
+            return LoadedGame(record, cached[1], game)
+        state = await self._load_state(record, game)
+        self._remember(game_id, record.ply, state)
+        return LoadedGame(record, state, game)
+
+    async def _load_state(self, record: GameRecord, game: Game) -> Any:
+        snapshot = await self.storage.latest_snapshot(record.id)
+        if snapshot is None:   # should not happen: start_game stores ply 0
+            return self._replay(game, record, await self.storage.log(record.id))
+        ply, data = snapshot
+        state = game.load_state(data)
+        for entry in await self.storage.log(record.id, after_ply=ply):
+            if entry.kind == "undo":
+                # every undo is stored with a snapshot, so this means a damaged database
+                return self._replay(game, record, await self.storage.log(record.id))
+            if entry.kind == "move":
+                state = game.apply(state, game.parse_move(state, entry.seat, entry.text))
+        return state
+
+    def _replay(self, game: Game, record: GameRecord, entries: list[LogEntry]) -> Any:
+        state = game.new_game(game.normalize_options(record.options), record.seed)
+        for entry in effective_moves(entries):
+            state = game.apply(state, game.parse_move(state, entry.seat, entry.text))
+        return state
+
+    # ----- moves ---------------------------------------------------------------------------------
+    def _seat(self, record: GameRecord, user_id: int) -> int:
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise UserError("not_seated")
+        return seat
+
+    def _check_active(self, record: GameRecord) -> None:
+        if record.status == FINISHED:
+            raise UserError("game_over")
+        if record.status in (ABANDONED, CANCELLED):
+            raise UserError("game_closed", status=record.status)
+        if record.status != ACTIVE:
+            raise UserError("not_started")
+
+    def waiting_names(self, loaded: LoadedGame) -> list[str]:
+        names = loaded.names()
+        return [names[seat] for seat in sorted(loaded.game.waiting_for(loaded.state))]
+
+    async def submit(self, game_id: int, user_id: int, text: str, interaction_id: int | None = None) -> MoveOutcome:
+        async with self.lock(game_id):
+            loaded = await self.load(game_id)
+            record, game, state = loaded.record, loaded.game, loaded.state
+            self._check_active(record)
+            seat = self._seat(record, user_id)
+            waiting_before = game.waiting_for(state)
+            if seat not in waiting_before:
+                raise UserError("not_your_turn", waiting=", ".join(self.waiting_names(loaded)) or "-")
+            if not text or not text.strip():
+                raise UserError("empty_move")
+            try:
+                move = game.parse_move(state, seat, text)
+                new_state = game.apply(state, move)
+            except IllegalMove as error:
+                raise UserError("illegal_move", reason=str(error)) from None
+            move_text = game.format_move(move)
+            finished = game.is_over(new_state)
+            waiting_after = set() if finished else set(game.waiting_for(new_state))
+            snapshot = game.dump_state(new_state) if finished or (record.ply + 1) % self.snapshot_every == 0 else None
+            ply = await self._append(record, seat=seat, user_id=user_id, kind="move", text=move_text,
+                                     interaction_id=interaction_id, waiting_seats=waiting_after,
+                                     snapshot=snapshot, finished=finished)
+            self._remember(game_id, ply, new_state)
+            new_record = await self.record(game_id)
+            return MoveOutcome(LoadedGame(new_record, new_state, game), seat, move_text, ply, finished,
+                               waiting_after, waiting_after - (set(waiting_before) - {seat}))
+
+    async def _append(self, record: GameRecord, *, seat: int | None, user_id: int | None, kind: str, text: str,
+                      interaction_id: int | None, waiting_seats: set[int], snapshot: dict | None,
+                      finished: bool) -> int:
+        waiting_users = {player.user_id for player in record.players if player.seat in waiting_seats}
+        try:
+            return await self.storage.append(
+                record.id, expected_ply=record.ply, seat=seat, user_id=user_id, kind=kind, text=text,
+                interaction_id=interaction_id, now=self.clock(), waiting_user_ids=waiting_users,
+                snapshot=snapshot, finished=finished)
+        except StalePly:
+            self.forget(record.id)
+            raise UserError("stale_move") from None
+        except DuplicateInteraction:
+            raise UserError("duplicate_interaction") from None
+        except WrongStatus:
+            self.forget(record.id)
+            raise UserError("game_over") from None
+
+    async def undo(self, game_id: int, user_id: int, interaction_id: int | None = None) -> LoadedGame:
+        async with self.lock(game_id):
+            record = await self.record(game_id)
+            self._check_active(record)
+            seat = self._seat(record, user_id)
+            game = rules.get_game(record.game)
+            entries = await self.storage.log(game_id)
+            moves = effective_moves(entries)
+            if not moves or entries[-1].kind != "move" or entries[-1].seat != seat or moves[-1].ply != entries[-1].ply:
+                raise UserError("undo_not_last")
+            before = self._replay(game, record, entries[:-1])
+            last = moves[-1]
+            after = game.apply(before, game.parse_move(before, seat, last.text))
+            if game.reveals_information(before, game.parse_move(before, seat, last.text), after):
+                raise UserError("undo_revealed")
+            waiting = set(game.waiting_for(before))
+            ply = await self._append(record, seat=seat, user_id=user_id, kind="undo", text=last.text,
+                                     interaction_id=interaction_id, waiting_seats=waiting,
+                                     snapshot=game.dump_state(before), finished=False)
+            self._remember(game_id, ply, before)
+            return LoadedGame(await self.record(game_id), before, game)
+
+    async def resign(self, game_id: int, user_id: int, interaction_id: int | None = None) -> LoadedGame:
+        """The resigning player ends the game for everybody and ranks last; the others are
+        ranked by the current scores (a decision of the host: no game here can go on with
+        an empty seat)."""
+        async with self.lock(game_id):
+            loaded = await self.load(game_id)
+            self._check_active(loaded.record)
+            seat = self._seat(loaded.record, user_id)
+            await self._append(loaded.record, seat=seat, user_id=user_id, kind="resign", text="resign",
+                               interaction_id=interaction_id, waiting_seats=set(), snapshot=None, finished=True)
+            self.forget(game_id)
+            return await self.load(game_id)
+
+    async def substitute(self, game_id: int, actor_id: int, is_moderator: bool, old_id: int,
+                         new_id: int, new_name: str) -> GameRecord:
+        async with self.lock(game_id):
+            record = await self.record(game_id)
+            if record.status not in (ACTIVE, LOBBY):
+                raise UserError("game_closed", status=record.status)
+            if actor_id != record.creator_id and not is_moderator:
+                raise UserError("only_creator_or_moderator")
+            if not any(p.user_id == old_id for p in record.players):
+                raise UserError("substitute_not_player")
+            if any(p.user_id == new_id for p in record.players):
+                raise UserError("substitute_already_player")
+            try:
+                record = await self.storage.substitute(game_id, old_id, new_id, new_name, self.clock())
+            except NotSeated:
+                raise UserError("substitute_not_player") from None
+            except AlreadySeated:
+                raise UserError("substitute_already_player") from None
+            return record
+
+    async def abandon(self, game_id: int, actor_id: int, is_moderator: bool) -> GameRecord:
+        record = await self.record(game_id)
+        if actor_id != record.creator_id and not is_moderator:
+            raise UserError("only_creator_or_moderator")
+        if record.status not in (ACTIVE, LOBBY):
+            raise UserError("game_closed", status=record.status)
+        self.forget(game_id)
+        try:
+            return await self.storage.set_status(game_id, ABANDONED, expected=(ACTIVE, LOBBY), now=self.clock())
+        except WrongStatus:
+            raise UserError("game_closed", status=record.status) from None
+
+    # ----- reading -------------------------------------------------------------------------------
+    async def standings(self, loaded: LoadedGame) -> list[Standing]:
+        resigned = {entry.seat for entry in await self.storage.log(loaded.record.id) if entry.kind == "resign"}
+        scores = loaded.game.scores(loaded.state)
+        winners = set(loaded.game.winners(loaded.state)) if loaded.game.is_over(loaded.state) else set()
+        if resigned:
+            remaining = [seat for seat in range(len(scores)) if seat not in resigned]
+            best = max((scores[seat] for seat in remaining), default=None)
+            winners = {seat for seat in remaining if scores[seat] == best}
+        result = []
+        for player in sorted(loaded.record.players, key=lambda p: p.seat or 0):
+            seat = player.seat or 0
+            result.append(Standing(seat, player.user_id, player.name, scores[seat], seat in resigned, seat in winners))
+        result.sort(key=lambda s: (s.resigned, not s.winner, -s.score, s.seat))
+        return result
+
+    async def recent_log(self, game_id: int, limit: int = 20) -> list[LogEntry]:
+        return await self.storage.log(game_id, newest=True, limit=limit)
+
+    async def complete(self, game_id: int, user_id: int, prefix: str, limit: int = 25) -> list[str]:
+        loaded = await self.load(game_id)
+        if loaded.record.status != ACTIVE:
+            return []
+        seat = loaded.record.seat_of(user_id)
+        if seat is None or seat not in loaded.game.waiting_for(loaded.state):
+            return []
+        return loaded.game.complete(loaded.state, seat, prefix, limit)
+
+    async def legal_move_texts(self, loaded: LoadedGame, seat: int, limit: int = 26) -> list[str]:
+        texts: list[str] = []
+        for move in loaded.game.legal_moves(loaded.state, seat):
+            texts.append(loaded.game.format_move(move))
+            if len(texts) >= limit:
+                break
+        return texts
+
+
+def render_png(game_name: str, view: Any, player_names: list[str]) -> list[tuple[str, bytes]]:
+    """Render a view to PNG files (call through asyncio.to_thread: this is CPU work)."""
+    import renderers
+    from renderers.common import avoid_square, to_png
+
+    images = renderers.get_renderer(game_name)(view, player_names=player_names)
+    if not isinstance(images, list):
+        images = [images]
+    return [(f"{game_name}-{index + 1}.png" if len(images) > 1 else f"{game_name}.png", to_png(avoid_square(image)))
+            for index, image in enumerate(images)]
