@@ -1,0 +1,76 @@
+"""Entry point: ``python -m bot`` runs the bot; ``python -m bot console`` the local console.
+
+    python -m bot                 connect to Discord (no token: explain, then open the console
+                                  when there is a terminal)
+    python -m bot --sync          also register the slash commands with Discord on start-up
+    python -m bot console [--db FILE] [--boards DIR]   play locally; reads a script from
+                                  standard input when it is not a terminal
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+from .config import ConfigError, Settings, load_settings
+
+NO_TOKEN = ("No Discord token: DISCORD_TOKEN is not set. To connect to Discord, copy .env.example to .env "
+            "and put your bot's token there (Discord Developer Portal -> your application -> Bot -> Reset Token).")
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Space board games on Discord.")
+    parser.add_argument("mode", nargs="?", choices=("run", "console"), default="run",
+                        help="run the Discord bot (default) or the local console")
+    parser.add_argument("--sync", action="store_true", help="register slash commands with Discord on start-up")
+    parser.add_argument("--db", help="console: database file (default: a fresh temporary one)")
+    parser.add_argument("--boards", help="console: folder for board images (default: BOARD_DIR, 'boards')")
+    parser.add_argument("--env-file", default=".env", help="settings file (default: .env)")
+    return parser.parse_args(argv)
+
+
+def setup_logging(level: str) -> None:
+    logging.basicConfig(level=getattr(logging, level, logging.INFO), stream=sys.stdout,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+
+def run_console(settings: Settings, args: argparse.Namespace) -> int:
+    from .console import console_main
+    return asyncio.run(console_main(settings, db_path=args.db, board_dir=args.boards or settings.board_dir,
+                                    stdin=sys.stdin, stdout=sys.stdout))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        settings = load_settings(env_file=args.env_file)
+    except ConfigError as error:
+        print(f"Configuration error: {error}", file=sys.stderr)
+        return 2
+    if args.mode == "console":
+        logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+        return run_console(settings, args)
+    setup_logging(settings.log_level)
+    if not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            print("Starting the local console instead, so you can play right away.\n", file=sys.stderr)
+            return run_console(settings, args)
+        print("No terminal to start the local console in; exiting.", file=sys.stderr)
+        return 1
+    import discord
+
+    from .app import create_bot
+    bot = create_bot(settings, sync_on_start=args.sync)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord rejected DISCORD_TOKEN: reset the token in the Developer Portal (Bot -> Reset Token) "
+              "and put the new one in .env.", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
