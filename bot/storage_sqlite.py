@@ -231,8 +231,10 @@ class SqliteStorage(Storage):
             conn = self._conn
             if conn is None:
                 raise StorageError("storage is not open")
-            await conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             try:
+                # BEGIN inside the try: a task cancelled while BEGIN is queued still gets its
+                # transaction rolled back (the statement runs in the worker thread regardless).
+                await conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
                 yield conn
                 await conn.execute("COMMIT")
             except BaseException:
