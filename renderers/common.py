@@ -191,18 +191,28 @@ class PlayerColour:
     shape: str      # "circle", "square", "triangle", "diamond"
 
 
-# Okabe-Ito colours (vermillion, blue, yellow, bluish green): distinguishable under
-# deuteranopia, protanopia and tritanopia, and they differ in lightness too.
+# Okabe-Ito colours (vermillion, blue, bluish green, yellow): they stay apart under
+# protanopia, deuteranopia and tritanopia and differ in lightness too; each is paired with
+# a letter and a shape.  Seat order Red, Blue, Green, Yellow (the usual board-game order).
 PLAYER_COLOURS: tuple[PlayerColour, ...] = (
     PlayerColour("Red", (213, 94, 0), (140, 55, 0), WHITE, "R", "circle"),
     PlayerColour("Blue", (0, 114, 178), (0, 70, 115), WHITE, "B", "square"),
-    PlayerColour("Yellow", (240, 228, 66), (150, 135, 0), BLACK, "Y", "triangle"),
     PlayerColour("Green", (0, 158, 115), (0, 95, 70), WHITE, "G", "diamond"),
+    PlayerColour("Yellow", (240, 228, 66), (150, 135, 0), BLACK, "Y", "triangle"),
 )
 
 
 def player_colour(seat: int) -> PlayerColour:
+    """The colour of ``seat`` (seats beyond the palette wrap around)."""
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def colour_named(name: str, default_seat: int = 0) -> PlayerColour:
+    """The palette entry called ``name`` (case-insensitive), else the seat's default."""
+    for colour in PLAYER_COLOURS:
+        if colour.name.lower() == str(name).lower():
+            return colour
+    return player_colour(default_seat)
 
 
 def luminance(colour: RGB) -> float:
@@ -261,16 +271,20 @@ def draw_shape(draw: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: f
         draw.polygon(shape_points(shape, cx, cy, r), fill=fill, outline=outline, width=width)
 
 
-def draw_player_token(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float, *,
-                      letter: str | None = None, outline: RGB = BLACK) -> None:
-    """A seat's marker: its shape in its colour with its letter on top."""
-    colour = player_colour(seat)
+def draw_player_token(draw: ImageDraw.ImageDraw, seat: int | PlayerColour, cx: float, cy: float,
+                      r: float, *, letter: str | None = None, outline: RGB = BLACK) -> None:
+    """A seat's marker: its shape in its colour with its letter on top.
+
+    ``seat`` is a seat number or a :class:`PlayerColour`; ``letter=""`` draws no letter.
+    """
+    colour = seat if isinstance(seat, PlayerColour) else player_colour(seat)
     draw_shape(draw, colour.shape, cx, cy, r, fill=colour.fill, outline=outline,
                width=max(1, int(r / 7)))
     text = colour.letter if letter is None else letter
     if text:
-        dy = r * 0.18 if colour.shape == "triangle" else 0
-        draw_text_centered(draw, (cx, cy + dy), text, size=int(r * (1.0 if colour.shape == "triangle" else 1.2)),
+        triangle = colour.shape == "triangle"
+        dy = r * 0.22 if triangle else 0
+        draw_text_centered(draw, (cx, cy + dy), text, size=max(6, int(r * (0.9 if triangle else 1.15))),
                            bold=True, fill=colour.text)
 
 

@@ -294,3 +294,9 @@ def test_get_renderer_unknown_game():
         renderers.get_renderer("common")
     with pytest.raises(KeyError):
         renderers.get_renderer("../etc")
+
+
+def test_colour_named():
+    assert c.colour_named("green").fill == (0, 158, 115)
+    assert c.colour_named("Mauve", 1) == c.player_colour(1)
+    assert [p.name for p in c.PLAYER_COLOURS] == ["Red", "Blue", "Green", "Yellow"]

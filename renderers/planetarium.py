@@ -1,0 +1,707 @@
+"""Planetarium board renderer: a public view of the game in, one landscape ``PIL.Image`` out.
+
+Layout (1600 x 1000):
+
+* left, a 1000 x 1000 square: the orbit board (star, orbits I-VII with clockwise arrows,
+  connecting lines, nodes with their ids, matter tokens coloured by kind *and* lettered
+  G/R/W/M, planets A-D as large discs: gas giants banded with a ring, solid planets
+  cratered) and a matter legend;
+* right, a 600 px column: whose turn it is and the phase (last-round banner), one row per
+  player (score, hand size, markers left, the matter on each planet area of the mat), the
+  evolution track (30 spaces, acceleration on 20, the final space F) and one row per planet
+  (type, orbit, habitability token with its H/U sums and the cards played there with points,
+  habitability value and the owner's marker).
+
+The renderer only reads the view (``GameState`` with hidden parts removed): it shows hand
+*sizes*, never hand contents.  It is pure and deterministic: the same view and options give
+the same pixels.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any, Sequence
+
+from PIL import Image, ImageDraw
+
+import data
+
+from . import common as c
+
+WIDTH, HEIGHT = 1600, 1000
+BOARD_SIZE = 1000                     # the board square on the left
+SS = 2                                # supersampling factor of the board's shapes layer
+COLUMN_X0, COLUMN_X1 = 1004, WIDTH - 10
+
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII")
+ORBIT_NUMBER = {name: i + 1 for i, name in enumerate(ROMAN)}
+
+# Board geometry (pixels of the final image).
+CENTRE = (BOARD_SIZE / 2, BOARD_SIZE / 2 + 6)
+ORBIT_R1 = 74                         # radius of orbit I
+ORBIT_STEP = 63                       # distance between orbits
+MATTER_R = 21                         # matter token radius
+PLANET_R = 31                         # planet disc radius
+STAR_R = 34
+
+BG = (11, 15, 34)
+ORBIT_COLOUR = (110, 140, 205)
+LINK_COLOUR = (70, 86, 128)
+NODE_COLOUR = (200, 210, 235)
+LABEL_COLOUR = (196, 204, 226)
+HIGHLIGHT = (255, 60, 200)            # magenta ring: the highlighted node / card
+
+MATTER = {
+    # kind: (name, fill, letter colour)
+    "G": ("gas", (238, 176, 52), c.BLACK),
+    "R": ("rock", (132, 88, 56), c.WHITE),
+    "W": ("water", (30, 110, 210), c.WHITE),
+    "M": ("metal", (214, 216, 226), c.BLACK),
+}
+MATTER_ORDER = ("G", "R", "W", "M")
+MAT_ORDER = ("A", "C", "B", "D")
+
+PLANET_LOOK = {
+    # kind: (fill, band/crater colour, letter colour)
+    "gas": ((226, 150, 104), (170, 96, 66), c.WHITE),
+    "solid": ((112, 170, 150), (70, 118, 100), c.WHITE),
+}
+HAB_YES = (0, 150, 95)
+HAB_NO = (150, 40, 60)
+PANEL = (240, 238, 230)
+PANEL_DARK = (222, 219, 208)
+COLUMN_BG = (28, 33, 56)
+
+DECK_LOOK = {
+    # deck: (chip fill, text colour, label)
+    "initial": ((250, 250, 245), c.INK, "initial"),
+    "major": ((214, 228, 250), c.INK, "major"),
+    "final": ((86, 52, 128), c.WHITE, "final"),
+}
+
+
+# ------------------------------------------------------------------------------------
+# Static data
+# ------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _board() -> dict[str, Any]:
+    return data.load_json("planetarium", "board.json")
+
+
+@lru_cache(maxsize=1)
+def _cards() -> dict[str, dict[str, Any]]:
+    return {card["id"]: card for card in data.load_json("planetarium", "cards.json")}
+
+
+@lru_cache(maxsize=1)
+def _track() -> dict[str, Any]:
+    return data.load_json("planetarium", "track.json")
+
+
+@lru_cache(maxsize=1)
+def _planet_kinds() -> dict[str, str]:
+    return {p["letter"]: p["kind"] for p in data.load_json("planetarium", "planets.json")}
+
+
+def _orbit_radius(orbit: int) -> float:
+    return ORBIT_R1 + (orbit - 1) * ORBIT_STEP
+
+
+def _polar(angle_deg: float, radius: float, scale: float = 1.0) -> tuple[float, float]:
+    a = math.radians(angle_deg)
+    return ((CENTRE[0] + radius * math.sin(a)) * scale, (CENTRE[1] - radius * math.cos(a)) * scale)
+
+
+@lru_cache(maxsize=1)
+def node_positions() -> dict[str, tuple[float, float]]:
+    """Pixel centre of every node (orbit radius grows with the orbit number)."""
+    return {n["id"]: _polar(n["angle"], _orbit_radius(ORBIT_NUMBER[n["orbit"]])) for n in _board()["nodes"]}
+
+
+@lru_cache(maxsize=1)
+def label_positions() -> dict[str, tuple[tuple[float, float], str]]:
+    """Where each node's id is written: (xy, anchor), chosen so that no label covers a
+    node (token or planet) or another label.  Tried in order: radially outward, inward,
+    then the four sides."""
+    fnt = c.font(LABEL_SIZE, bold=True)
+    pos = node_positions()
+    nodes = {n["id"]: n for n in _board()["nodes"]}
+    placed: list[tuple[float, float, float, float]] = []
+    out: dict[str, tuple[tuple[float, float], str]] = {}
+    clearance = MATTER_R + 3
+    for node_id, (x, y) in pos.items():
+        w, h = c.text_size(node_id, fnt)
+        w, h = w + 4, h + 4
+        angle = math.radians(nodes[node_id]["angle"])
+        ux, uy = math.sin(angle), -math.cos(angle)
+        directions = [(ux, uy), (-ux, -uy), (0, 1), (0, -1), (1, 0), (-1, 0),
+                      (uy, -ux), (-uy, ux)]
+        best = None
+        for dx, dy in directions:
+            extent = abs(dx) * w / 2 + abs(dy) * h / 2
+            dist = clearance + extent
+            cx, cy = x + dx * dist, y + dy * dist
+            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            cost = 0.0
+            for other_id, (ox, oy) in pos.items():
+                if other_id != node_id:
+                    cost += _circle_box_overlap(ox, oy, MATTER_R + 2, box)
+            for other in placed:
+                cost += _box_overlap(box, other)
+            if cx - w / 2 < 2 or cx + w / 2 > BOARD_SIZE - 2 or cy - h / 2 < 2 or cy + h / 2 > BOARD_SIZE - 2:
+                cost += 1e6
+            if best is None or cost < best[0] - 1e-9:
+                best = (cost, (cx, cy), box)
+            if cost == 0:
+                break
+        assert best is not None
+        placed.append(best[2])
+        out[node_id] = (best[1], "mm")
+    return out
+
+
+def _box_overlap(a, b) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _circle_box_overlap(cx, cy, r, box) -> float:
+    nx = min(max(cx, box[0]), box[2])
+    ny = min(max(cy, box[1]), box[3])
+    d = math.hypot(nx - cx, ny - cy)
+    return (r - d) * 10 if d < r else 0.0
+
+
+LABEL_SIZE = 13
+
+
+# ------------------------------------------------------------------------------------
+# Reading the view
+# ------------------------------------------------------------------------------------
+
+def _get(obj: Any, name: str, default: Any = None) -> Any:
+    if isinstance(obj, dict):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+def _seat_colour(player: Any, seat: int) -> c.PlayerColour:
+    return c.colour_named(_get(player, "colour", ""), seat)
+
+
+def _seat_name(view: Any, seat: int, player_names: Sequence[str] | None) -> str:
+    if player_names and seat < len(player_names) and player_names[seat]:
+        return str(player_names[seat])
+    players = _get(view, "players", [])
+    if seat < len(players):
+        return _seat_colour(players[seat], seat).name
+    return f"Seat {seat + 1}"
+
+
+# ------------------------------------------------------------------------------------
+# The board (left square)
+# ------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _board_background() -> Image.Image:
+    """Star, orbits, links and direction arrows at SS x resolution (cached, copied per use)."""
+    S = SS
+    size = BOARD_SIZE * S
+    im = Image.new("RGB", (size, size), BG)
+    draw = ImageDraw.Draw(im)
+    cx, cy = CENTRE[0] * S, CENTRE[1] * S
+    # faint rings of starlight
+    for i, col in enumerate([(24, 28, 56), (30, 34, 66)]):
+        r = (STAR_R + 26 - i * 12) * S
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=col)
+    nodes = _board()["nodes"]
+    pos = {k: (x * S, y * S) for k, (x, y) in node_positions().items()}
+    # orbits: closed circles I-VI, arcs for VII
+    for orbit in range(1, 7):
+        r = _orbit_radius(orbit) * S
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=ORBIT_COLOUR, width=4 * S)
+    r7 = _orbit_radius(7) * S
+    by_id = {n["id"]: n for n in nodes}
+    for n in nodes:
+        if n["orbit"] == "VII" and n["orbit_step"]:
+            a0, a1 = n["angle"], by_id[n["orbit_step"]]["angle"]
+            # PIL angles: 0 = 3 o'clock, clockwise; ours: 0 = 12 o'clock, clockwise
+            draw.arc((cx - r7, cy - r7, cx + r7, cy + r7), a0 - 90, a1 - 90, fill=ORBIT_COLOUR, width=4 * S)
+    # links (thin lines) with an arrowhead in the middle pointing to the destination
+    for n in nodes:
+        x0, y0 = pos[n["id"]]
+        for target in n["links"]:
+            x1, y1 = pos[target]
+            draw.line((x0, y0, x1, y1), fill=LINK_COLOUR, width=2 * S)
+            _arrowhead(draw, (x0, y0), (x1, y1), 0.5, 9 * S, LINK_COLOUR)
+    # clockwise chevrons on the orbits, between consecutive nodes
+    for n in nodes:
+        step = n["orbit_step"]
+        if not step:
+            continue
+        a0, a1 = n["angle"], by_id[step]["angle"]
+        if a1 < a0:
+            a1 += 360
+        mid = (a0 + a1) / 2
+        r = _orbit_radius(ORBIT_NUMBER[n["orbit"]])
+        p0 = _polar(mid - 1.5, r, S)
+        p1 = _polar(mid + 1.5, r, S)
+        _arrowhead(draw, p0, p1, 1.0, 11 * S, (150, 176, 230))
+    # the star
+    r = STAR_R * S
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(255, 214, 90), outline=(255, 240, 170), width=3 * S)
+    return im
+
+
+def _arrowhead(draw: ImageDraw.ImageDraw, p0, p1, t: float, size: float, colour) -> None:
+    """A filled triangle on the segment p0->p1 at fraction t, pointing towards p1."""
+    x0, y0 = p0
+    x1, y1 = p1
+    length = math.hypot(x1 - x0, y1 - y0) or 1
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    tx, ty = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+    back_x, back_y = tx - ux * size, ty - uy * size
+    half = size * 0.55
+    draw.polygon([(tx, ty), (back_x - uy * half, back_y + ux * half), (back_x + uy * half, back_y - ux * half)],
+                 fill=colour)
+
+
+def _draw_board(view: Any, highlight_nodes: set[str]) -> Image.Image:
+    S = SS
+    im = _board_background().copy()
+    draw = ImageDraw.Draw(im)
+    pos = node_positions()
+    nodes_state: dict[str, str | None] = dict(_get(view, "nodes", {}) or {})
+    planet_pos: dict[str, str] = dict(_get(view, "planet_pos", {}) or {})
+    planet_at = {node: letter for letter, node in planet_pos.items()}
+    kinds = _planet_kinds()
+    start_of = {n["id"]: n["start_planet"] for n in _board()["nodes"] if n.get("start_planet")}
+
+    for node_id, (x, y) in pos.items():
+        X, Y = x * S, y * S
+        token = nodes_state.get(node_id)
+        if node_id in highlight_nodes:
+            r = (PLANET_R + 9 if node_id in planet_at else MATTER_R + 9) * S
+            draw.ellipse((X - r, Y - r, X + r, Y + r), outline=HIGHLIGHT, width=5 * S)
+        if node_id in planet_at:
+            _draw_planet_disc(draw, X, Y, PLANET_R * S, kinds.get(planet_at[node_id], "solid"))
+        elif token in MATTER:
+            _, fill, _ = MATTER[token]
+            r = MATTER_R * S
+            draw.ellipse((X - r, Y - r, X + r, Y + r), fill=fill, outline=(10, 10, 20), width=2 * S)
+        else:
+            r = 6 * S
+            draw.ellipse((X - r, Y - r, X + r, Y + r), fill=NODE_COLOUR)
+            if node_id in start_of:
+                r = 14 * S
+                draw.ellipse((X - r, Y - r, X + r, Y + r), outline=NODE_COLOUR, width=2 * S)
+
+    im = im.resize((BOARD_SIZE, BOARD_SIZE), Image.Resampling.BOX)
+    draw = ImageDraw.Draw(im)
+    # crisp text at 1x on top of the smoothed shapes
+    for node_id, ((lx, ly), anchor) in label_positions().items():
+        if node_id in planet_at:
+            x, y = pos[node_id]
+            dist = math.hypot(lx - x, ly - y) or 1
+            push = (PLANET_R - MATTER_R + 4) / dist
+            lx, ly = lx + (lx - x) * push, ly + (ly - y) * push
+        c.draw_text_outlined(draw, (lx, ly), node_id, size=LABEL_SIZE, bold=True, fill=LABEL_COLOUR,
+                             outline=BG, outline_width=2, anchor=anchor)
+    letter_font = c.font(23, bold=True)
+    for node_id, (x, y) in pos.items():
+        token = nodes_state.get(node_id)
+        if node_id in planet_at:
+            c.draw_text_outlined(draw, (x, y + 1), planet_at[node_id], size=36, bold=True, fill=c.WHITE,
+                                 outline=(20, 20, 30), outline_width=3)
+        elif token in MATTER:
+            _, fill, ink = MATTER[token]
+            c.draw_text_centered(draw, (x, y + 1), token, fnt=letter_font, fill=ink)
+        elif node_id in start_of:
+            c.draw_text_outlined(draw, (x + 15, y - 15), start_of[node_id], size=15, bold=True,
+                                 fill=NODE_COLOUR, outline=BG, outline_width=2)
+    _draw_board_legend(draw, nodes_state)
+    return im
+
+
+def _draw_planet_disc(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, kind: str) -> None:
+    fill, detail, _ = PLANET_LOOK.get(kind, PLANET_LOOK["solid"])
+    if kind == "gas":
+        # a ring behind and in front: a wide flat ellipse
+        ring = (x - r * 1.55, y - r * 0.42, x + r * 1.55, y + r * 0.42)
+        draw.ellipse(ring, outline=(235, 215, 170), width=int(r * 0.16))
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=(250, 240, 220), width=int(r * 0.1))
+        for dy, h in ((-0.55, 0.13), (-0.15, 0.11), (0.5, 0.14)):
+            half_w = r * math.sqrt(max(0.0, 1 - (dy + h / 2) ** 2)) * 0.92
+            draw.rectangle((x - half_w, y + r * dy, x + half_w, y + r * (dy + h)), fill=detail)
+        draw.arc(ring, 0, 180, fill=(235, 215, 170), width=int(r * 0.16))
+    else:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=(250, 240, 220), width=int(r * 0.1))
+        for dx, dy, cr in ((-0.45, -0.4, 0.2), (0.45, 0.35, 0.24), (0.35, -0.5, 0.13), (-0.4, 0.5, 0.15)):
+            draw.ellipse((x + r * (dx - cr), y + r * (dy - cr), x + r * (dx + cr), y + r * (dy + cr)),
+                         fill=detail)
+
+
+def _draw_board_legend(draw: ImageDraw.ImageDraw, nodes_state: dict[str, str | None]) -> None:
+    """Bottom-left corner: the matter key with how many of each kind are still on the board."""
+    counts = {k: 0 for k in MATTER}
+    for token in nodes_state.values():
+        if token in counts:
+            counts[token] += 1
+    x, y = 16, BOARD_SIZE - 16 - 4 * 34
+    c.draw_text(draw, (x, y - 30), "Matter on board", size=18, bold=True, fill=LABEL_COLOUR)
+    for i, kind in enumerate(MATTER_ORDER):
+        name, fill, ink = MATTER[kind]
+        cy = y + i * 34 + 14
+        draw.ellipse((x, cy - 14, x + 28, cy + 14), fill=fill, outline=c.BLACK, width=2)
+        c.draw_text_centered(draw, (x + 14, cy + 1), kind, size=17, bold=True, fill=ink)
+        c.draw_text(draw, (x + 38, cy), f"{name} {counts[kind]}", size=20, bold=True, fill=c.WHITE, anchor="lm")
+    # top-left: the two kinds of planet
+    c.draw_text(draw, (16, 14), "PLANETARIUM", size=26, bold=True, fill=(255, 214, 90))
+    c.draw_text(draw, (16, 48), "moves go clockwise", size=17, fill=LABEL_COLOUR)
+
+
+# ------------------------------------------------------------------------------------
+# The right column
+# ------------------------------------------------------------------------------------
+
+def _status_lines(view: Any, names: list[str]) -> tuple[str, str, c.RGB | None]:
+    """(headline, detail, banner colour or None)."""
+    phase = _get(view, "phase", "")
+    players = _get(view, "players", [])
+    active = _get(view, "active", 0) or 0
+    turn = _get(view, "turn_no", 0) or 0
+    if phase == "over":
+        winners = list(_get(view, "winners", []) or [])
+        if len(winners) == 1:
+            head = f"Game over: {names[winners[0]]} wins"
+        elif winners:
+            head = "Game over: " + " & ".join(names[w] for w in winners) + " share the win"
+        else:
+            head = "Game over"
+        return head, "final scores below", (90, 70, 20)
+    if phase == "setup":
+        waiting = [names[i] for i, p in enumerate(players) if not _get(p, "setup_done", False)]
+        return "Setup", "each player discards 1 final card: waiting for " + (", ".join(waiting) or "nobody"), None
+    last = bool(_get(view, "last_round", False))
+    what = {
+        "move": "move a token",
+        "card": "play a card or pass" if last else "play / replace a card or pass",
+        "draw": "draw a card",
+        "keep_final": "keep one of two final cards",
+        "finals": "play final cards, then done",
+    }.get(phase, phase)
+    head = f"Turn {turn}: {names[active]}" if 0 <= active < len(names) else f"Turn {turn}"
+    if _get(view, "last_round", False):
+        queue = list(_get(view, "last_round_queue", []) or [])
+        reason = {"track": "track reached F", "stall": "no matter left", "cap": "turn limit"}.get(
+            _get(view, "last_round_reason", None) or "", "")
+        later = [names[s] for s in queue if s != active and 0 <= s < len(names)]
+        detail = f"LAST ROUND ({reason}): {what}" if reason else f"LAST ROUND: {what}"
+        detail += f" · then {', '.join(later)}" if later else " · final turn"
+        return head, detail, (200, 40, 40)
+    return head, what, None
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str]) -> None:
+    x0, y0, x1, y1 = box
+    head, detail, banner = _status_lines(view, names)
+    players = _get(view, "players", [])
+    active = _get(view, "active", 0) or 0
+    phase = _get(view, "phase", "")
+    tx = x0 + 8
+    if phase not in ("setup", "over") and 0 <= active < len(players):
+        c.draw_player_token(draw, _seat_colour(players[active], active), x0 + 28, y0 + 28, 22)
+        tx = x0 + 62
+    c.draw_text_in_box(draw, (tx, y0, x1 - 4, y0 + 56), head, max_size=38, min_size=20, bold=True,
+                       fill=c.WHITE, align="left", padding=0)
+    detail_box = (x0, y0 + 60, x1, y1)
+    if banner:
+        c.rounded_panel(draw, detail_box, radius=8, fill=banner, outline=None)
+        c.draw_text_in_box(draw, (x0 + 10, y0 + 60, x1 - 10, y1), detail, max_size=24, min_size=13, bold=True,
+                           fill=c.WHITE, align="left")
+    else:
+        c.draw_text_in_box(draw, (x0 + 4, y0 + 60, x1 - 4, y1), detail, max_size=24, min_size=13, bold=False,
+                           fill=(220, 226, 240), align="left")
+
+
+def _draw_players(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str]) -> None:
+    x0, y0, x1, y1 = box
+    players = list(_get(view, "players", []) or [])
+    n = max(1, len(players))
+    gap = 6
+    row_h = (y1 - y0 - gap * (n - 1)) / n
+    active = _get(view, "active", 0) or 0
+    phase = _get(view, "phase", "")
+    for seat, player in enumerate(players):
+        top = y0 + seat * (row_h + gap)
+        colour = _seat_colour(player, seat)
+        is_active = phase not in ("setup", "over") and seat == active
+        fill = (255, 250, 214) if is_active else PANEL
+        c.rounded_panel(draw, (x0, top, x1, top + row_h), radius=10, fill=fill,
+                        outline=colour.fill, width=6 if is_active else 3)
+        c.draw_player_token(draw, colour, x0 + 26, top + 24, 17)
+        name = names[seat]
+        label = name if name == colour.name else f"{name} ({colour.name})"
+        name_w = x1 - x0 - 52 - 300
+        nf = c.fit_font(label, name_w, 32, max_size=26, min_size=14, bold=True)
+        label = c.ellipsize(label, nf, name_w)
+        c.draw_text(draw, (x0 + 52, top + 24), label, fnt=nf, fill=c.INK, anchor="lm")
+        if is_active:
+            c.draw_text(draw, (x0 + 52 + nf.getlength(label) + 8, top + 24), "◀", size=24, bold=True,
+                        fill=(190, 30, 30), anchor="lm")
+        # score, big, right
+        score = _get(player, "score", 0)
+        c.draw_text(draw, (x1 - 12, top + 26), str(score), size=40, bold=True, fill=c.INK, anchor="rm")
+        # hand and markers, two small lines left of the score
+        hand = _get(player, "hand_count", None)
+        if hand is None:
+            hand = len(_get(player, "hand", []) or [])
+        finals = _get(player, "final_count", 0) or 0
+        markers = _get(player, "markers_supply", 0)
+        ix = x1 - 104
+        c.draw_text(draw, (ix, top + 16), f"hand {hand} ({finals} final)", size=17, fill=c.INK, anchor="rm")
+        c.draw_text(draw, (ix, top + 37), f"{markers} cubes left", size=17, fill=c.INK, anchor="rm")
+        # mat: matter per planet area, in mat order
+        mat = _get(player, "mat", {}) or {}
+        _draw_mat(draw, x0 + 10, top + 48, mat, max_w=x1 - x0 - 20, row_h=row_h - 52)
+
+
+def _draw_mat(draw: ImageDraw.ImageDraw, x: float, y: float, mat: dict, *, max_w: float, row_h: float) -> None:
+    """Four planet areas, each: planet letter, then G R W M squares with counts."""
+    cell = max(16, min(28, row_h - 4, (max_w - 4 * 30) / 16 - 2))
+    area_w = (max_w + 6) / 4
+    for i, planet in enumerate(MAT_ORDER):
+        ax = x + i * area_w
+        area = mat.get(planet, {}) if isinstance(mat, dict) else {}
+        c.draw_text(draw, (ax + 9, y + cell / 2), planet, size=int(cell * 0.8), bold=True, fill=c.INK, anchor="mm")
+        for j, kind in enumerate(MATTER_ORDER):
+            count = int(area.get(kind, 0) or 0)
+            bx = ax + 22 + j * (cell + 3)
+            box = (bx, y, bx + cell, y + cell)
+            _, fill, ink = MATTER[kind]
+            if count:
+                draw.rounded_rectangle(box, radius=4, fill=fill, outline=c.BLACK, width=1)
+                c.draw_text_centered(draw, (bx + cell / 2, y + cell / 2 + 1), str(count), size=int(cell * 0.72),
+                                     bold=True, fill=ink)
+            else:
+                draw.rounded_rectangle(box, radius=4, fill=None, outline=(190, 186, 176), width=1)
+                c.draw_text_centered(draw, (bx + cell / 2, y + cell / 2 + 1), kind, size=int(cell * 0.5),
+                                     fill=(175, 170, 160))
+
+
+def _draw_track(draw: ImageDraw.ImageDraw, box, view: Any, highlight: str | None) -> None:
+    x0, y0, x1, y1 = box
+    spec = _track()
+    spaces = int(spec.get("spaces", 30))
+    accel = int(spec.get("acceleration_space", 20))
+    track = list(_get(view, "track", []) or [])
+    final = list(_get(view, "final_space", []) or [])
+    title = "Evolution track"
+    tf = c.font(22, bold=True)
+    c.draw_text(draw, (x0 + 2, y0), title, fnt=tf, fill=c.WHITE, anchor="la")
+    c.draw_text(draw, (x0 + 10 + tf.getlength(title), y0 + 3), f"{min(len(track), spaces)}/{spaces} + F", size=18,
+                fill=(200, 208, 230), anchor="la")
+    if _get(view, "accelerated", False):
+        c.draw_text(draw, (x1, y0 + 2), "»» accelerated: 1-2 steps", size=18, bold=True,
+                    fill=(255, 214, 90), anchor="ra")
+    else:
+        c.draw_text(draw, (x1, y0 + 2), f"»» on {accel}: matter 1-2 steps", size=18, fill=(200, 208, 230),
+                    anchor="ra")
+    top = y0 + 32
+    per_row = (spaces + 1) // 2
+    f_w = 92
+    gap = 3
+    cell_w = (x1 - x0 - f_w - 8 - gap * (per_row - 1)) / per_row
+    cell_h = (y1 - top - gap) / 2
+    boxes = c.track_boxes(spaces, (x0, top), cell=(cell_w, cell_h), per_row=per_row, gap=gap)
+    for i, b in enumerate(boxes):
+        number = i + 1
+        is_accel = number == accel
+        kind = track[i] if i < len(track) else None
+        if kind in MATTER:
+            _, fill, ink = MATTER[kind]
+            draw.rounded_rectangle(b, radius=5, fill=fill, outline=(255, 214, 90) if is_accel else c.BLACK,
+                                   width=4 if is_accel else 1)
+            c.draw_text_centered(draw, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2 + 1), kind,
+                                 size=int(min(cell_w, cell_h) * 0.62), bold=True, fill=ink)
+        else:
+            fill = (70, 60, 20) if is_accel else (48, 56, 88)
+            draw.rounded_rectangle(b, radius=5, fill=fill, outline=(255, 214, 90) if is_accel else (110, 122, 160),
+                                   width=3 if is_accel else 1)
+            text = "»»" if is_accel else str(number)
+            c.draw_text_centered(draw, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), text,
+                                 size=int(min(cell_w, cell_h) * (0.5 if is_accel else 0.42)), bold=is_accel,
+                                 fill=(255, 214, 90) if is_accel else (170, 180, 210))
+        if is_accel and kind in MATTER:
+            c.draw_text_outlined(draw, (b[2] - 4, b[1] + 3), "»»", size=13, fill=(255, 214, 90), outline=c.BLACK,
+                                 outline_width=2, anchor="ra")
+    # final space F: large, counts of each kind
+    fb = (x1 - f_w, top, x1, y1)
+    draw.rounded_rectangle(fb, radius=10, fill=(120, 30, 40) if final else (60, 40, 60),
+                           outline=(255, 120, 120), width=3)
+    c.draw_text(draw, ((fb[0] + fb[2]) / 2, top + 4), "F", size=26, bold=True, fill=c.WHITE, anchor="ma")
+    if final:
+        counts = {k: final.count(k) for k in MATTER_ORDER if final.count(k)}
+        c.draw_text(draw, ((fb[0] + fb[2]) / 2, top + 34), str(len(final)), size=22, bold=True, fill=c.WHITE,
+                    anchor="ma")
+        detail = " ".join(f"{k}{n}" for k, n in counts.items())
+        c.draw_text_in_box(draw, (fb[0] + 2, y1 - 24, fb[2] - 2, y1 - 2), detail, max_size=15, min_size=9,
+                           bold=True, fill=c.WHITE)
+    else:
+        c.draw_text(draw, ((fb[0] + fb[2]) / 2, top + 36), "last\nround", size=15, fill=(230, 200, 210),
+                    anchor="ma")
+
+
+def _draw_planets(draw: ImageDraw.ImageDraw, box, view: Any, highlight: str | None) -> None:
+    x0, y0, x1, y1 = box
+    planets = _get(view, "planets", {}) or {}
+    planet_pos = _get(view, "planet_pos", {}) or {}
+    players = list(_get(view, "players", []) or [])
+    kinds = _planet_kinds()
+    gap = 6
+    row_h = (y1 - y0 - gap * 3) / 4
+    info_w = 178
+    for i, letter in enumerate(MAT_ORDER):
+        top = y0 + i * (row_h + gap)
+        planet = planets.get(letter) if isinstance(planets, dict) else None
+        kind = _get(planet, "kind", None) or kinds.get(letter, "solid")
+        c.rounded_panel(draw, (x0, top, x1, top + row_h), radius=10, fill=PANEL, outline=(120, 120, 130), width=2)
+        # disc with letter
+        r = min(26, row_h / 2 - 8)
+        dx, dy = x0 + 8 + r * 1.55, top + 8 + r
+        _draw_planet_disc(draw, dx, dy, r, kind)
+        c.draw_text_outlined(draw, (dx, dy + 1), letter, size=int(r * 1.2), bold=True, fill=c.WHITE,
+                             outline=(20, 20, 30), outline_width=2)
+        node = planet_pos.get(letter, "")
+        orbit = node.split("-")[0] if node else "?"
+        tx = dx + r * 1.55 + 6
+        c.draw_text(draw, (tx, top + 8), "GAS" if kind == "gas" else "SOLID", size=18, bold=True,
+                    fill=c.INK, anchor="la")
+        c.draw_text(draw, (tx, top + 30), f"orbit {orbit}", size=18, fill=c.INK, anchor="la")
+        # habitability token
+        habitable = bool(_get(planet, "habitable", False))
+        h_pts = _get(planet, "habitable_points", 0) or 0
+        u_pts = _get(planet, "uninhabitable_points", 0) or 0
+        tok_y = top + max(2 * r + 16, 56)
+        tok = (x0 + 10, tok_y, x0 + info_w - 6, min(tok_y + 30, top + row_h - 6))
+        draw.rounded_rectangle(tok, radius=8, fill=HAB_YES if habitable else HAB_NO, outline=c.BLACK, width=1)
+        hab_text = f"{'✔ habitable' if habitable else '✘ hostile'}  H{h_pts}:U{u_pts}"
+        c.draw_text_in_box(draw, tok, hab_text, max_size=17, min_size=10, bold=True, fill=c.WHITE)
+        # card row
+        row = list(_get(planet, "row", []) or [])
+        _draw_card_row(draw, (x0 + info_w + 4, top + 6, x1 - 8, top + row_h - 6), row, players, highlight)
+
+
+def _draw_card_row(draw: ImageDraw.ImageDraw, box, row: list, players: list, highlight: str | None) -> None:
+    x0, y0, x1, y1 = box
+    if not row:
+        c.draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "no cards yet", size=18, fill=(150, 146, 136),
+                    anchor="mm")
+        return
+    cards = _cards()
+    n = len(row)
+    gap = 5
+    avail_w, avail_h = x1 - x0, y1 - y0
+    lines = 1
+    chip_w = min(66, (avail_w - gap * (n - 1)) / n)
+    if chip_w < 52:
+        lines = 2
+        per_line = math.ceil(n / 2)
+        chip_w = min(66, (avail_w - gap * (per_line - 1)) / per_line)
+    else:
+        per_line = n
+    chip_h = (avail_h - gap * (lines - 1)) / lines
+    for idx, played in enumerate(row):
+        line, col = divmod(idx, per_line)
+        bx = x0 + col * (chip_w + gap)
+        by = y0 + line * (chip_h + gap)
+        _draw_card_chip(draw, (bx, by, bx + chip_w, by + chip_h), played, cards, players, highlight)
+
+
+def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: Any, cards: dict, players: list,
+                    highlight: str | None) -> None:
+    x0, y0, x1, y1 = box
+    card_id = _get(played, "card", "?")
+    owner = _get(played, "owner", None)
+    marker = _get(played, "marker", None)
+    card = cards.get(card_id, {})
+    deck = card.get("deck", "initial")
+    fill, ink, _ = DECK_LOOK.get(deck, DECK_LOOK["initial"])
+    owner_colour = _seat_colour(players[owner], owner) if owner is not None and 0 <= owner < len(players) else None
+    outline = owner_colour.fill if owner_colour else (90, 90, 90)
+    if highlight and highlight == card_id:
+        draw.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=9, outline=HIGHLIGHT, width=4)
+    draw.rounded_rectangle(box, radius=7, fill=fill, outline=outline, width=4)
+    w, h = x1 - x0, y1 - y0
+    tall = h >= 72
+    cx = (x0 + x1) / 2
+    points = card.get("points", "?")
+    hv = card.get("habitability_value") or None
+    has_marker = marker is not None and 0 <= marker < len(players)
+    hab_text, hab_col = "", ink
+    if hv:
+        habitable = hv.get("side") == "habitable"
+        hab_text = f"{'H' if habitable else 'U'}{hv.get('points', '')}"
+        hab_col = HAB_YES if habitable else HAB_NO
+    if tall:
+        c.draw_text(draw, (cx, y0 + 6), card_id, size=16, bold=True, fill=ink, anchor="ma")
+        c.draw_text(draw, (cx, y0 + h * 0.5), str(points), size=26, bold=True, fill=ink, anchor="mm")
+        bottom = y1 - 7
+        if hab_text:
+            c.draw_text(draw, (x0 + 6, bottom), hab_text, size=15, bold=True, fill=hab_col, anchor="ld")
+        elif deck == "final":
+            c.draw_text(draw, (cx, bottom), "final", size=13, fill=ink, anchor="md")
+        if has_marker:
+            c.draw_player_token(draw, _seat_colour(players[marker], marker), x1 - 13, bottom - 8, 8, letter="")
+    else:
+        mid = y0 + h * 0.48
+        c.draw_text_in_box(draw, (x0 + 3, y0 + 2, x1 - (20 if has_marker else 3), mid), card_id, max_size=15,
+                           min_size=9, bold=True, fill=ink, align="left" if has_marker else "center")
+        if has_marker:
+            c.draw_player_token(draw, _seat_colour(players[marker], marker), x1 - 12, (y0 + mid) / 2 + 1, 7,
+                                letter="")
+        pf = c.font(int(max(10, min(18, h * 0.45))), bold=True)
+        hf = c.font(int(max(9, min(15, h * 0.38))), bold=True)
+        total = pf.getlength(str(points)) + (4 + hf.getlength(hab_text) if hab_text else 0)
+        tx = cx - total / 2
+        ty = (mid + y1) / 2
+        c.draw_text(draw, (tx, ty), str(points), fnt=pf, fill=ink, anchor="lm")
+        if hab_text:
+            c.draw_text(draw, (tx + pf.getlength(str(points)) + 4, ty), hab_text, fnt=hf, fill=hab_col, anchor="lm")
+
+
+# ------------------------------------------------------------------------------------
+# Entry point
+# ------------------------------------------------------------------------------------
+
+def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None) -> Image.Image:
+    """Draw a Planetarium view (``rules.planetarium`` state as returned by ``GAME.view``).
+
+    ``player_names`` labels the seats (default: the seat colours); ``highlight`` is a node
+    id (``"IV-3"``), a planet letter (``"B"``) or a card id (``"H01"``) to ring in magenta,
+    e.g. where the last move went.  Returns a 1600 x 1000 RGB image.
+    """
+    players = list(_get(view, "players", []) or [])
+    names = [_seat_name(view, seat, player_names) for seat in range(len(players))]
+    highlight_nodes: set[str] = set()
+    if highlight:
+        planet_pos = _get(view, "planet_pos", {}) or {}
+        if highlight in planet_pos:
+            highlight_nodes.add(planet_pos[highlight])
+        elif highlight in node_positions():
+            highlight_nodes.add(highlight)
+
+    image = Image.new("RGB", (WIDTH, HEIGHT), COLUMN_BG)
+    image.paste(_draw_board(view, highlight_nodes), (0, 0))
+    draw = ImageDraw.Draw(image)
+    x0, x1 = COLUMN_X0 + 8, COLUMN_X1
+    _draw_header(draw, (x0, 8, x1, 100), view, names)
+    n = max(1, len(players))
+    players_h = 16 + n * 86
+    _draw_players(draw, (x0, 110, x1, 110 + players_h - 16), view, names)
+    track_top = 110 + players_h
+    _draw_track(draw, (x0, track_top, x1, track_top + 112), view, highlight)
+    _draw_planets(draw, (x0, track_top + 124, x1, HEIGHT - 8), view, highlight)
+    return c.avoid_square(image)

@@ -1,0 +1,132 @@
+"""Planetarium renderer: renders every kind of position the rules core can reach."""
+import random
+
+import pytest
+from PIL import Image, ImageDraw
+
+import renderers
+from renderers import common as c
+from renderers import planetarium as pl
+from rules.planetarium import GAME
+
+
+def _playout(players: int, seed: int, steps: int | None, rseed: int = 0):
+    """Random legal moves (preferring card plays so rows fill up) for ``steps`` moves, or
+    until the game is over when ``steps`` is None."""
+    rnd = random.Random(rseed)
+    state = GAME.new_game({"players": players}, seed)
+    done = 0
+    while not GAME.is_over(state) and (steps is None or done < steps):
+        seat = min(GAME.waiting_for(state))
+        moves = list(GAME.legal_moves(state, seat))
+        plays = [m for m in moves if GAME.format_move(m).startswith(("play", "final"))]
+        state = GAME.apply(state, rnd.choice(plays if plays and rnd.random() < 0.9 else moves))
+        done += 1
+    return state
+
+
+def _check_image(image):
+    assert isinstance(image, Image.Image)
+    assert image.mode == "RGB"
+    assert image.width != image.height
+    assert image.width > image.height                 # landscape
+    assert 1400 <= image.width <= 1800 and 900 <= image.height <= 1100
+
+
+@pytest.fixture(scope="module")
+def finished_game():
+    state = _playout(4, 11, None, rseed=3)
+    assert GAME.is_over(state)
+    return state
+
+
+def test_get_renderer_returns_planetarium_render():
+    assert renderers.get_renderer("planetarium") is pl.render
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_initial_state_renders(players):
+    state = GAME.new_game({"players": players}, 42)
+    image = pl.render(GAME.view(state, None))
+    _check_image(image)
+
+
+@pytest.mark.parametrize("players,steps", [(2, 30), (3, 90), (4, 160), (2, 260)])
+def test_random_positions_render_deterministically(players, steps):
+    state = _playout(players, 100 + steps, steps, rseed=players)
+    view = GAME.view(state, None)
+    first = pl.render(view, player_names=[f"P{i}" for i in range(players)], highlight="B")
+    _check_image(first)
+    again = pl.render(GAME.view(state, None), player_names=[f"P{i}" for i in range(players)], highlight="B")
+    assert c.to_png(first) == c.to_png(again)
+
+
+def test_every_seat_view_draws_the_same_public_picture():
+    # Hands are secret: whatever a seat may see, the board image shows only public facts,
+    # so a player's own view and a spectator's view give the same pixels.
+    state = _playout(3, 5, 40, rseed=1)
+    spectator = c.to_png(pl.render(GAME.view(state, None)))
+    for seat in range(3):
+        assert c.to_png(pl.render(GAME.view(state, seat))) == spectator
+
+
+def test_finished_game_renders(finished_game):
+    image = pl.render(GAME.view(finished_game, None))
+    _check_image(image)
+    head, _, _ = pl._status_lines(GAME.view(finished_game, None), ["Red", "Blue", "Green", "Yellow"])
+    assert head.startswith("Game over")
+
+
+def test_state_changes_change_the_picture():
+    state = GAME.new_game({"players": 2}, 3)
+    before = pl.render(GAME.view(state, None))
+    later = _playout(2, 3, 12, rseed=5)
+    after = pl.render(GAME.view(later, None))
+    assert c.to_png(before) != c.to_png(after)
+
+
+def test_player_names_and_highlight_are_drawn():
+    state = GAME.new_game({"players": 2}, 8)
+    view = GAME.view(state, None)
+    plain = pl.render(view)
+    named = pl.render(view, player_names=["Ágnes", "Őrs"])
+    assert plain.tobytes() != named.tobytes()
+    for target in ("B", "IV-3"):
+        assert pl.render(view, highlight=target).tobytes() != plain.tobytes()
+    # unknown highlight targets are ignored, not an error
+    assert pl.render(view, highlight="nowhere").tobytes() == plain.tobytes()
+
+
+def test_node_labels_do_not_cover_nodes_or_each_other():
+    pos = pl.node_positions()
+    assert len(pos) == 72
+    labels = pl.label_positions()
+    fnt = c.font(pl.LABEL_SIZE, bold=True)
+    boxes = {}
+    for node_id, ((x, y), _anchor) in labels.items():
+        w, h = c.text_size(node_id, fnt)
+        boxes[node_id] = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+        assert 0 <= boxes[node_id][0] and boxes[node_id][2] <= pl.BOARD_SIZE
+    for node_id, box in boxes.items():
+        for other, (ox, oy) in pos.items():
+            if other != node_id:
+                assert pl._circle_box_overlap(ox, oy, pl.MATTER_R, box) == 0, (node_id, other)
+        for other, obox in boxes.items():
+            if other != node_id:
+                assert pl._box_overlap(box, obox) == 0, (node_id, other)
+
+
+def test_nodes_are_far_enough_apart_for_their_tokens():
+    pos = list(pl.node_positions().values())
+    closest = min(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+                  for i, a in enumerate(pos) for b in pos[i + 1:])
+    assert closest >= 2 * pl.MATTER_R + 8
+
+
+def test_matter_tokens_are_coloured_and_lettered():
+    # colour is not the only cue: every kind has a letter drawn in a contrasting colour
+    for kind, (name, fill, ink) in pl.MATTER.items():
+        assert kind == name[0].upper()
+        assert c.contrast_ratio(fill, ink) >= 4.5, kind
+    fills = [fill for _, fill, _ in pl.MATTER.values()]
+    assert len(set(fills)) == 4
