@@ -436,14 +436,6 @@ class SqliteStorage(Storage):
                      finished: bool = False) -> int:
         snapshot_json = None if snapshot is None else _dumps(snapshot)
         async with self._tx() as conn:
-            if interaction_id is not None:
-                # Checked first: a retried interaction is reported as such even when its
-                # expected ply has gone stale (its first submission moved the game on).
-                done = await self._one(conn, "SELECT game_id, ply FROM log WHERE interaction_id = ?",
-                                       (interaction_id,))
-                if done is not None:
-                    raise DuplicateInteraction(
-                        f"interaction {interaction_id} was already stored as ply {done['ply']} of game {done['game_id']}")
             cursor = await conn.execute(
                 "UPDATE games SET ply = ply + 1, updated_at = ?, "
                 "status = CASE WHEN ? THEN 'finished' ELSE status END "
@@ -451,6 +443,14 @@ class SqliteStorage(Storage):
                 (now, bool(finished), game_id, expected_ply))
             if cursor.rowcount != 1:
                 row = await self._require(conn, game_id)
+                # A retried interaction is reported as such even though its expected ply went
+                # stale (its first submission moved the game on) or the game has ended since.
+                if interaction_id is not None:
+                    done = await self._one(conn, "SELECT game_id, ply FROM log WHERE interaction_id = ?",
+                                           (interaction_id,))
+                    if done is not None:
+                        raise DuplicateInteraction(f"interaction {interaction_id} was already stored as "
+                                                   f"ply {done['ply']} of game {done['game_id']}")
                 if row["status"] != ACTIVE:
                     raise WrongStatus(f"game {game_id} is {row['status']}, not active")
                 raise StalePly(f"game {game_id} is at ply {row['ply']}, not {expected_ply}")
