@@ -503,14 +503,14 @@ class SqliteStorage(Storage):
             if row["status"] not in (LOBBY, ACTIVE):
                 raise WrongStatus(f"game {game_id} is {row['status']}")
             if await self._one(conn, "SELECT 1 FROM players WHERE game_id = ? AND user_id = ?",
+                               (game_id, old_user_id)) is None:
+                raise NotSeated(f"user {old_user_id} is not in game {game_id}")
+            if await self._one(conn, "SELECT 1 FROM players WHERE game_id = ? AND user_id = ?",
                                (game_id, new_user_id)) is not None:
                 raise AlreadySeated(f"user {new_user_id} is already in game {game_id}")
             # The row keeps its rowid (join order) and seat; ON UPDATE CASCADE moves the waiting row.
-            cursor = await conn.execute("UPDATE players SET user_id = ?, name = ?, joined_at = ? "
-                                        "WHERE game_id = ? AND user_id = ?",
-                                        (new_user_id, new_name, now, game_id, old_user_id))
-            if cursor.rowcount == 0:
-                raise NotSeated(f"user {old_user_id} is not in game {game_id}")
+            await conn.execute("UPDATE players SET user_id = ?, name = ?, joined_at = ? WHERE game_id = ? AND user_id = ?",
+                               (new_user_id, new_name, now, game_id, old_user_id))
             # The newcomer has not been reminded yet: their wait starts now.
             await conn.execute("UPDATE waiting SET since = ?, reminders_sent = 0, last_reminded_at = NULL "
                                "WHERE game_id = ? AND user_id = ?", (now, game_id, new_user_id))

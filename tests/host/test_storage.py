@@ -1,9 +1,12 @@
 """SqliteStorage: lobby, start, moves, snapshots, waiting rows, settings, schema migrations."""
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot import storage_sqlite
 from bot.storage import (ABANDONED, ACTIVE, CANCELLED, FINISHED, LOBBY, AlreadySeated, DuplicateInteraction,
@@ -471,3 +474,46 @@ async def test_fresh_file_gets_the_whole_schema(tmp_path):
         assert raw.execute("PRAGMA foreign_key_check").fetchall() == []
     finally:
         raw.close()
+
+
+# ----- properties against a model ------------------------------------------------------------------
+@settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(waits=st.lists(st.frozensets(st.sampled_from((ALICE, BOB, CAROL))), min_size=1, max_size=10),
+       reminded=st.lists(st.sampled_from((ALICE, BOB, CAROL)), max_size=10))
+def test_waiting_rows_follow_a_model(waits, reminded):
+    """``since`` is kept while a user stays waiting and restarts when they start waiting again;
+    reminder counts survive with the row and vanish with it."""
+    async def run():
+        async with SqliteStorage(":memory:") as store:
+            game = await new_active(store, waiting=set(waits[0]))
+            model = {user: [10.0, 0] for user in waits[0]}
+            for index, users in enumerate(waits[1:]):
+                now = 100.0 + index
+                who = reminded[index] if index < len(reminded) else None
+                if who is not None:
+                    await store.mark_reminded(who, [game.id], now - 0.5)
+                    if who in model:
+                        model[who][1] += 1
+                await move(store, game.id, index, waiting=users, now=now)
+                model = {user: model.get(user, [now, 0]) for user in users}
+                assert {w.user_id: [w.since, w.reminders_sent] for w in await store.waiting()} == model
+
+    asyncio.run(run())
+
+
+@settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(moves=st.integers(0, 14), after=st.integers(0, 16), limit=st.none() | st.integers(0, 16),
+       newest=st.booleans())
+def test_log_slices_match_list_slicing(moves, after, limit, newest):
+    async def run():
+        async with SqliteStorage(":memory:") as store:
+            game = await new_active(store)
+            for ply in range(moves):
+                await move(store, game.id, ply)
+            got = [e.ply for e in await store.log(game.id, after_ply=after, limit=limit, newest=newest)]
+            model = list(range(after + 1, moves + 1))
+            if limit is not None:
+                model = model[max(0, len(model) - limit):] if newest else model[:limit]
+            assert got == model
+
+    asyncio.run(run())
