@@ -147,11 +147,11 @@ def parse_syntax(seat: int, text: str) -> tuple[str, Move]:
     if verb in ("mv", "move"):
         if len(args) == 1 and args[0].lower() == "none":
             return verb, Move(seat, MOVE_NONE)
-        if len(args) == 2 and normalize_planet(args[0]):
-            to = normalize_node(args[1])
-            if to is None:
-                raise _unreadable(text, f"{args[1]!r} is not a node like IV-3")
-            return verb, Move(seat, MOVE, path=(args[0].upper(), to))
+        if len(args) in (2, 3) and normalize_planet(args[0]):
+            rest = tuple(normalize_node(word) for word in args[1:])
+            if None in rest:
+                raise _unreadable(text, f"{args[1 + rest.index(None)]!r} is not a node like IV-3")
+            return verb, Move(seat, MOVE, path=(args[0].upper(),) + rest)  # type: ignore[operator]
         if len(args) in (2, 3):
             path = tuple(normalize_node(word) for word in args)
             bad = [word for word, node in zip(args, path) if node is None]
