@@ -1,0 +1,2126 @@
+"""Drive a real discord.py bot without Discord.
+
+The harness runs the bot's own code path end to end: the real ``bot.login()`` (so
+``setup_hook`` and cog loading run), genuine gateway payloads fed to discord.py's own
+parsers (READY, GUILD_CREATE, INTERACTION_CREATE, THREAD_CREATE, ...), and every outgoing
+REST call answered by :class:`FakeDiscord`, a small in-memory Discord that answers with
+Discord-shaped JSON and records each call as a :class:`Sent`.
+
+Only two methods are intercepted, and only for the harnessed bot:
+
+* ``bot.http.request`` (an instance attribute on this bot's ``HTTPClient``): login, command
+  sync, channel messages, DMs, threads;
+* ``AsyncWebhookAdapter.request``: every interaction callback, follow-up and edit of the
+  original response. discord.py shares one adapter between all clients, so the harness
+  installs a dispatcher that recognises this bot by its aiohttp session and hands every other
+  session to the original method untouched.
+
+Everything that crosses the boundary goes through ``json.dumps``/``json.loads``, so only wire
+JSON gets in or out. :class:`FakeDiscord` knows nothing of the transport: the loopback server
+in :mod:`bot.harness_loopback` serves the same object over real sockets.
+
+Typical use::
+
+    bot = make_bot()                       # a commands.Bot whose setup_hook adds the cogs
+    async with Harness(bot) as h:
+        h.add_user(1001, "alice")
+        sent = await h.slash(1001, "planetarium new", players=3)
+        assert sent[0].kind == "response"
+        await h.click(1001, sent[0].message_id, "join:1")
+        await h.restart(make_bot())        # same fake Discord, a fresh bot process
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import datetime as _dt
+import itertools
+import json
+import logging
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+
+import discord
+from discord import app_commands
+from discord.ext import commands as _commands
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+__all__ = [
+    "DEFAULT_APPLICATION_ID",
+    "DEFAULT_CHANNEL_ID",
+    "DEFAULT_GUILD_ID",
+    "FakeDiscord",
+    "Harness",
+    "HarnessTimeout",
+    "Outcome",
+    "Raised",
+    "Sent",
+    "ThreadInfo",
+]
+
+_log = logging.getLogger(__name__)
+
+DEFAULT_APPLICATION_ID = 1_300_000_000_000_000_001
+DEFAULT_GUILD_ID = 1_300_000_000_000_000_002
+DEFAULT_CHANNEL_ID = 1_300_000_000_000_000_003
+ADMIN_ROLE_ID = 1_300_000_000_000_000_004
+BOT_ROLE_ID = 1_300_000_000_000_000_005
+
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+HAS_THREAD = 1 << 5
+IS_COMPONENTS_V2 = 1 << 15
+
+MAX_FILE_SIZE = 10 * 1024 * 1024  # the default attachment_size_limit
+_DISCORD_DIR = os.path.dirname(discord.__file__)
+
+# The interaction currently being handled (its id), inherited by every task the bot spawns
+# while handling it, so each outgoing call is attributed to the interaction that caused it.
+_ORIGIN: contextvars.ContextVar[Optional[int]] = contextvars.ContextVar("harness_origin", default=None)
+
+
+def _wire(obj: Any) -> Any:
+    """Round-trip through JSON: only what Discord could have sent gets through."""
+    return json.loads(json.dumps(obj))
+
+
+def _iso(when: Optional[_dt.datetime] = None) -> str:
+    when = when or _dt.datetime.now(_dt.timezone.utc)
+    return when.isoformat()
+
+
+def _everyone_permissions() -> int:
+    p = discord.Permissions.none()
+    p.update(
+        view_channel=True,
+        send_messages=True,
+        send_messages_in_threads=True,
+        create_public_threads=True,
+        read_message_history=True,
+        add_reactions=True,
+        attach_files=True,
+        embed_links=True,
+        use_application_commands=True,
+        use_external_emojis=True,
+        change_nickname=True,
+    )
+    return p.value
+
+
+# --------------------------------------------------------------------------------------
+# Records
+# --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Sent:
+    """One outgoing call of the bot, as Discord received it.
+
+    ``kind`` is one of "response" (interaction callback), "followup", "edit_response" (edit of
+    ``@original``), "message" (channel message), "dm", "thread" (thread creation),
+    "edit_message", "autocomplete", "other". ``status`` is what the fake Discord answered
+    (a DM to a user with closed DMs is recorded with status 403); ``ok`` says it was 2xx.
+    """
+
+    kind: str
+    route: str
+    channel_id: Optional[int] = None
+    user_id: Optional[int] = None
+    content: Optional[str] = None
+    embeds: List[dict] = field(default_factory=list)
+    components: List[dict] = field(default_factory=list)
+    files: List[Tuple[str, bytes]] = field(default_factory=list)
+    ephemeral: bool = False
+    message_id: Optional[int] = None
+    thread_id: Optional[int] = None
+    callback_type: Optional[int] = None
+    interaction_id: Optional[int] = None
+    status: int = 200
+    payload: Any = None
+    response: Any = None
+
+    @property
+    def ok(self) -> bool:
+        return 200 <= self.status < 300
+
+    @property
+    def custom_ids(self) -> List[str]:
+        """Every custom_id in the components, in order (buttons, selects, nested v2)."""
+        return [c["custom_id"] for c in _walk_components(self.components) if "custom_id" in c]
+
+    @property
+    def choices(self) -> List[dict]:
+        """The choices of an autocomplete answer."""
+        if self.kind != "autocomplete" or not isinstance(self.payload, dict):
+            return []
+        return list((self.payload.get("data") or {}).get("choices") or [])
+
+    def __repr__(self) -> str:  # short and readable in assertion messages
+        bits = [f"kind={self.kind!r}", f"route={self.route!r}"]
+        if self.status != 200:
+            bits.append(f"status={self.status}")
+        if self.content is not None:
+            bits.append(f"content={self.content!r}")
+        if self.embeds:
+            bits.append(f"embeds={len(self.embeds)}")
+        if self.files:
+            bits.append(f"files={[n for n, _ in self.files]}")
+        if self.components:
+            bits.append(f"custom_ids={self.custom_ids}")
+        if self.ephemeral:
+            bits.append("ephemeral")
+        if self.message_id:
+            bits.append(f"message_id={self.message_id}")
+        return f"Sent({', '.join(bits)})"
+
+
+@dataclass
+class Raised:
+    """An exception raised inside the bot while it handled an interaction (or an event)."""
+
+    interaction_id: Optional[int]
+    where: str
+    error: BaseException
+
+    @property
+    def original(self) -> BaseException:
+        """The exception the command itself raised (unwrapping discord.py's wrappers)."""
+        err = self.error
+        while isinstance(err, (app_commands.CommandInvokeError, _commands.CommandInvokeError)) and getattr(
+            err, "original", None
+        ) is not None:
+            err = err.original
+        return err
+
+
+class Outcome(List[Sent]):
+    """What one interaction caused: a list of :class:`Sent`, plus ``errors`` raised meanwhile."""
+
+    def __init__(self, items: Iterable[Sent] = (), *, interaction_id: Optional[int] = None, errors: Sequence[Raised] = ()):
+        super().__init__(items)
+        self.interaction_id = interaction_id
+        self.errors: List[Raised] = list(errors)
+
+    def of_kind(self, *kinds: str) -> List[Sent]:
+        return [s for s in self if s.kind in kinds]
+
+    @property
+    def first(self) -> Sent:
+        if not self:
+            raise AssertionError(f"the bot sent nothing (errors: {self.errors!r})")
+        return self[0]
+
+
+@dataclass
+class ThreadInfo:
+    name: str
+    parent_id: int
+    type: int = 11
+    archived: bool = False
+    locked: bool = False
+
+
+class HarnessTimeout(asyncio.TimeoutError):
+    """The bot did not finish within the harness's bounded timeout."""
+
+    def __init__(self, message: str, *, pending: Sequence[asyncio.Task] = (), sent: Sequence[Sent] = ()):
+        super().__init__(message)
+        self.pending = list(pending)
+        self.sent = list(sent)
+
+
+def _walk_components(components: Iterable[dict]) -> Iterable[dict]:
+    for comp in components or ():
+        if not isinstance(comp, dict):
+            continue
+        yield comp
+        yield from _walk_components(comp.get("components") or ())
+        if isinstance(comp.get("accessory"), dict):
+            yield from _walk_components([comp["accessory"]])
+        if isinstance(comp.get("component"), dict):  # label (modals)
+            yield from _walk_components([comp["component"]])
+
+
+# --------------------------------------------------------------------------------------
+# The fake Discord (transport independent)
+# --------------------------------------------------------------------------------------
+
+
+def _error(code: int, message: str, errors: Optional[dict] = None) -> dict:
+    body: Dict[str, Any] = {"code": code, "message": message}
+    if errors:
+        body["errors"] = errors
+    return body
+
+
+def _form_error(path: str, code: str, message: str) -> dict:
+    node: Dict[str, Any] = {"_errors": [{"code": code, "message": message}]}
+    for part in reversed(path.split(".")):
+        node = {part: node}
+    return _error(50035, "Invalid Form Body", node)
+
+
+class FakeDiscord:
+    """An in-memory Discord: one guild with one text channel, its members, threads, DMs,
+    messages and interactions. ``handle()`` answers one REST call; ``sink`` receives the
+    gateway events the server would push (``sink(event_name, data)``).
+    """
+
+    def __init__(
+        self,
+        *,
+        guild_id: int = DEFAULT_GUILD_ID,
+        channel_id: int = DEFAULT_CHANNEL_ID,
+        application_id: int = DEFAULT_APPLICATION_ID,
+        guild_name: str = "Harness Guild",
+        channel_name: str = "games",
+        bot_name: str = "HarnessBot",
+    ) -> None:
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.application_id = application_id
+        self.guild_name = guild_name
+        self.bot_user_id = application_id
+        self.owner_id: Optional[int] = None
+        self.sent: List[Sent] = []
+        self.users: Dict[int, dict] = {}
+        self.members: Dict[int, dict] = {}
+        self.locales: Dict[int, str] = {}
+        self.dm_closed: set[int] = set()
+        self.channels: Dict[int, dict] = {}
+        self.dm_channels: Dict[int, int] = {}  # user id -> DM channel id
+        self.thread_members: Dict[int, set[int]] = {}
+        self.messages: Dict[int, dict] = {}
+        self.message_files: Dict[int, List[Tuple[str, bytes]]] = {}
+        self.message_kind: Dict[int, str] = {}
+        self.channel_messages: Dict[int, List[int]] = {}
+        self.interactions: Dict[str, dict] = {}
+        self.commands: Dict[Optional[int], List[dict]] = {}
+        self.command_ids: Dict[Tuple[Optional[int], str], int] = {}
+        self.cdn: Dict[str, bytes] = {}
+        self.sink: Optional[Callable[[str, dict], None]] = None
+        self._last_id = 0
+        self._seq = itertools.count(1)
+
+        self.roles: Dict[int, dict] = {
+            guild_id: self._role(guild_id, "@everyone", _everyone_permissions(), position=0),
+            ADMIN_ROLE_ID: self._role(ADMIN_ROLE_ID, "Admin", discord.Permissions.all().value, position=1),
+            BOT_ROLE_ID: self._role(BOT_ROLE_ID, bot_name, discord.Permissions.all().value, position=2, managed=True),
+        }
+        self.bot_user = {
+            "id": str(self.bot_user_id),
+            "username": bot_name,
+            "global_name": None,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": True,
+            "public_flags": 0,
+            "flags": 0,
+            "verified": True,
+            "mfa_enabled": False,
+        }
+        self.users[self.bot_user_id] = self.bot_user
+        self.members[self.bot_user_id] = self._member_json(self.bot_user_id, roles=[BOT_ROLE_ID])
+        self.channels[channel_id] = {
+            "id": str(channel_id),
+            "type": 0,
+            "guild_id": str(guild_id),
+            "name": channel_name,
+            "position": 0,
+            "permission_overwrites": [],
+            "parent_id": None,
+            "nsfw": False,
+            "topic": None,
+            "rate_limit_per_user": 0,
+            "last_message_id": None,
+            "flags": 0,
+        }
+
+    # ----- ids and basic objects -----------------------------------------------------
+
+    def new_id(self) -> int:
+        """A genuine, strictly increasing snowflake."""
+        now = discord.utils.time_snowflake(_dt.datetime.now(_dt.timezone.utc))
+        self._last_id = max(self._last_id + 1, now)
+        return self._last_id
+
+    @staticmethod
+    def _role(role_id: int, name: str, permissions: int, *, position: int, managed: bool = False) -> dict:
+        return {
+            "id": str(role_id),
+            "name": name,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": position,
+            "permissions": str(permissions),
+            "managed": managed,
+            "mentionable": False,
+            "flags": 0,
+        }
+
+    def add_user(self, user_id: int, name: str, *, locale: str = "en-US", member: bool = True, admin: bool = False) -> dict:
+        user = {
+            "id": str(user_id),
+            "username": name,
+            "global_name": name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": False,
+            "public_flags": 0,
+        }
+        self.users[user_id] = user
+        self.locales[user_id] = locale
+        if member:
+            self.members[user_id] = self._member_json(user_id, roles=[ADMIN_ROLE_ID] if admin else [])
+            if self.owner_id is None:
+                self.owner_id = user_id
+        return user
+
+    def _member_json(self, user_id: int, *, roles: List[int]) -> dict:
+        return {
+            "roles": [str(r) for r in roles],
+            "nick": None,
+            "avatar": None,
+            "banner": None,
+            "joined_at": _iso(),
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "communication_disabled_until": None,
+        }
+
+    def user_json(self, user_id: int) -> dict:
+        try:
+            return self.users[user_id]
+        except KeyError:
+            raise KeyError(f"unknown user {user_id}: call add_user() first") from None
+
+    def member_json(self, user_id: int, *, with_user: bool = True, with_permissions: bool = False) -> dict:
+        data = dict(self.members[user_id])
+        if with_user:
+            data["user"] = self.user_json(user_id)
+        if with_permissions:
+            data["permissions"] = str(self.permissions_of(user_id))
+        return data
+
+    def permissions_of(self, user_id: int) -> int:
+        if user_id == self.owner_id:
+            return discord.Permissions.all().value
+        value = int(self.roles[self.guild_id]["permissions"])
+        for role_id in self.members.get(user_id, {}).get("roles", []):
+            value |= int(self.roles[int(role_id)]["permissions"])
+        if value & discord.Permissions(administrator=True).value:
+            return discord.Permissions.all().value
+        return value
+
+    def is_thread(self, channel_id: int) -> bool:
+        ch = self.channels.get(channel_id)
+        return ch is not None and ch["type"] in (10, 11, 12)
+
+    def is_dm(self, channel_id: int) -> bool:
+        ch = self.channels.get(channel_id)
+        return ch is not None and ch["type"] == 1
+
+    def dm_user(self, channel_id: int) -> Optional[int]:
+        for user_id, ch_id in self.dm_channels.items():
+            if ch_id == channel_id:
+                return user_id
+        return None
+
+    def threads(self) -> Dict[int, ThreadInfo]:
+        out: Dict[int, ThreadInfo] = {}
+        for ch_id, ch in self.channels.items():
+            if ch["type"] in (10, 11, 12):
+                meta = ch["thread_metadata"]
+                out[ch_id] = ThreadInfo(ch["name"], int(ch["parent_id"]), ch["type"], meta["archived"], meta["locked"])
+        return out
+
+    def guild_channels(self) -> List[dict]:
+        return [ch for ch in self.channels.values() if ch["type"] in (0, 2, 4, 5, 13, 15, 16)]
+
+    def active_threads(self) -> List[dict]:
+        out = []
+        for ch in self.channels.values():
+            if ch["type"] in (10, 11, 12) and not ch["thread_metadata"]["archived"]:
+                thread = dict(ch)
+                if self.bot_user_id in self.thread_members.get(int(ch["id"]), set()):
+                    thread["member"] = self._thread_member(int(ch["id"]), self.bot_user_id)
+                out.append(thread)
+        return out
+
+    def _thread_member(self, thread_id: int, user_id: int) -> dict:
+        return {"id": str(thread_id), "user_id": str(user_id), "join_timestamp": _iso(), "flags": 0}
+
+    # ----- gateway payloads ----------------------------------------------------------
+
+    def ready_payload(self) -> dict:
+        return {
+            "v": 10,
+            "user": self.bot_user,
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "session_id": f"harness-session-{self.new_id()}",
+            "resume_gateway_url": "wss://gateway.invalid",
+            "shard": [0, 1],
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "user_settings": {},
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": [],
+            "auth_session_id_hash": "",
+            "_trace": ["harness"],
+        }
+
+    def guild_payload(self, *, with_members: bool = True, members_intent: bool = True) -> dict:
+        """GUILD_CREATE (or, without members, the REST guild). Without the members intent
+        Discord sends only the bot's own member, as here."""
+        uids = [uid for uid in self.members if members_intent or uid == self.bot_user_id]
+        members = [self.member_json(uid) for uid in uids] if with_members else []
+        data = {
+            "id": str(self.guild_id),
+            "name": self.guild_name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "owner_id": str(self.owner_id or self.bot_user_id),
+            "region": None,
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 1,
+            "explicit_content_filter": 0,
+            "roles": list(self.roles.values()),
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "safety_alerts_channel_id": None,
+            "vanity_url_code": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "max_members": 500000,
+            "max_video_channel_users": 25,
+        }
+        if with_members:
+            data.update(
+                {
+                    "joined_at": _iso(),
+                    "large": False,
+                    "unavailable": False,
+                    "member_count": len(self.members),
+                    "members": members,
+                    "channels": [{k: v for k, v in ch.items() if k != "guild_id"} for ch in self.guild_channels()],
+                    "threads": self.active_threads(),
+                    "presences": [],
+                    "voice_states": [],
+                    "stage_instances": [],
+                    "guild_scheduled_events": [],
+                    "soundboard_sounds": [],
+                }
+            )
+        return data
+
+    def app_info(self) -> dict:
+        owner = self.users.get(self.owner_id) if self.owner_id else None
+        return {
+            "id": str(self.application_id),
+            "name": self.bot_user["username"],
+            "icon": None,
+            "description": "",
+            "summary": "",
+            "type": None,
+            "hook": True,
+            "bot_public": False,
+            "bot_require_code_grant": False,
+            "verify_key": "0" * 64,
+            "owner": owner or {"id": "1", "username": "owner", "discriminator": "0", "avatar": None, "global_name": None},
+            "team": None,
+            "flags": 0,
+            "bot": self.bot_user,
+            "interactions_endpoint_url": None,
+            "redirect_uris": [],
+            "tags": [],
+        }
+
+    def emit(self, event: str, data: dict) -> None:
+        if self.sink is not None:
+            self.sink(event, _wire(data))
+
+    # ----- interactions --------------------------------------------------------------
+
+    def channel_for_interaction(self, channel_id: int, user_id: int) -> dict:
+        ch = dict(self.channels[channel_id])
+        if ch["type"] != 1:
+            ch["permissions"] = str(self.permissions_of(user_id))
+        return ch
+
+    def interaction_payload(
+        self,
+        *,
+        type: int,
+        user_id: int,
+        channel_id: int,
+        data: dict,
+        message: Optional[dict] = None,
+        locale: Optional[str] = None,
+    ) -> dict:
+        if channel_id not in self.channels:
+            raise KeyError(f"unknown channel {channel_id}: the text channel, a thread or a DM the bot opened")
+        interaction_id = self.new_id()
+        token = f"harness-token-{interaction_id}"
+        payload: Dict[str, Any] = {
+            "id": str(interaction_id),
+            "application_id": str(self.application_id),
+            "type": type,
+            "data": data,
+            "channel_id": str(channel_id),
+            "channel": self.channel_for_interaction(channel_id, user_id),
+            "token": token,
+            "version": 1,
+            "app_permissions": str(self.permissions_of(self.bot_user_id)),
+            "locale": locale or self.locales.get(user_id, "en-US"),
+            "entitlements": [],
+            "attachment_size_limit": MAX_FILE_SIZE,
+        }
+        if self.is_dm(channel_id):
+            payload["user"] = self.user_json(user_id)
+            payload["context"] = 1
+            payload["authorizing_integration_owners"] = {"0": str(self.guild_id)}
+        else:
+            if user_id not in self.members:
+                raise KeyError(f"user {user_id} is not a member of the guild: call add_user() first")
+            payload["guild_id"] = str(self.guild_id)
+            payload["guild"] = {"id": str(self.guild_id), "locale": "en-US", "features": []}
+            payload["guild_locale"] = "en-US"
+            payload["member"] = self.member_json(user_id, with_permissions=True)
+            payload["context"] = 0
+            payload["authorizing_integration_owners"] = {"0": str(self.guild_id)}
+        if message is not None:
+            payload["message"] = message
+        self.interactions[token] = {
+            "id": interaction_id,
+            "type": type,
+            "user_id": user_id,
+            "channel_id": channel_id,
+            "responded": False,
+            "original_message_id": None,
+            "component_message_id": int(message["id"]) if message is not None else None,
+            "name": data.get("name"),
+        }
+        return _wire(payload)
+
+    # ----- messages ------------------------------------------------------------------
+
+    def _mentions(self, content: Optional[str]) -> List[dict]:
+        out = []
+        for match in re.finditer(r"<@!?(\d+)>", content or ""):
+            uid = int(match.group(1))
+            if uid in self.users and all(int(u["id"]) != uid for u in out):
+                user = dict(self.users[uid])
+                if uid in self.members:
+                    user["member"] = self.member_json(uid, with_user=False)
+                out.append(user)
+        return out
+
+    def _attachments(self, channel_id: int, message_id: int, payload: dict, files: List[Tuple[str, bytes]], keep: List[dict]) -> List[dict]:
+        described = {}
+        for att in payload.get("attachments") or []:
+            if isinstance(att, dict) and "id" in att:
+                described[str(att["id"])] = att
+        out = list(keep)
+        for index, (filename, data) in enumerate(files):
+            att_id = self.new_id()
+            desc = described.get(str(index), {})
+            url = f"https://cdn.discordapp.com/attachments/{channel_id}/{att_id}/{filename}"
+            self.cdn[url] = data
+            entry = {
+                "id": str(att_id),
+                "filename": filename,
+                "size": len(data),
+                "url": url,
+                "proxy_url": url.replace("cdn.discordapp.com", "media.discordapp.net"),
+                "content_type": _content_type(filename),
+            }
+            if desc.get("description"):
+                entry["description"] = desc["description"]
+            if filename.lower().endswith((".png", ".jpg", ".jpeg", ".gif", ".webp")):
+                size = _image_size(data)
+                if size:
+                    entry["width"], entry["height"] = size
+            out.append(entry)
+        return out
+
+    def _validate_message(self, payload: dict, files: List[Tuple[str, bytes]], *, edit: bool = False) -> Optional[Tuple[int, dict]]:
+        content = payload.get("content")
+        if content is not None and len(content) > 2000:
+            return 400, _form_error("content", "BASE_TYPE_MAX_LENGTH", "Must be 2000 or fewer in length.")
+        embeds = payload.get("embeds") or []
+        if len(embeds) > 10:
+            return 400, _form_error("embeds", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
+        total = 0
+        for i, embed in enumerate(embeds):
+            total += len(embed.get("title") or "") + len(embed.get("description") or "")
+            total += len((embed.get("footer") or {}).get("text") or "") + len((embed.get("author") or {}).get("name") or "")
+            if len(embed.get("description") or "") > 4096:
+                return 400, _form_error(f"embeds.{i}.description", "BASE_TYPE_MAX_LENGTH", "Must be 4096 or fewer in length.")
+            fields = embed.get("fields") or []
+            if len(fields) > 25:
+                return 400, _form_error(f"embeds.{i}.fields", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+            for f in fields:
+                total += len(f.get("name") or "") + len(f.get("value") or "")
+        if total > 6000:
+            return 400, _form_error("embeds", "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
+        components = payload.get("components") or []
+        v2 = bool((payload.get("flags") or 0) & IS_COMPONENTS_V2)
+        if not v2 and len(components) > 5:
+            return 400, _form_error("components", "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
+        for i, row in enumerate(components):
+            if not v2 and row.get("type") == 1 and len(row.get("components") or []) > 5:
+                return 400, _form_error(f"components.{i}.components", "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
+        for comp in _walk_components(components):
+            if len(comp.get("custom_id") or "") > 100:
+                return 400, _form_error("components", "BASE_TYPE_MAX_LENGTH", "custom_id must be 100 or fewer in length.")
+            if comp.get("type") == 3 and len(comp.get("options") or []) > 25:
+                return 400, _form_error("components", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+        for name, data in files:
+            if len(data) > MAX_FILE_SIZE:
+                return 413, _error(40005, "Request entity too large")
+        if not edit and not (content or embeds or files or components or payload.get("sticker_ids") or payload.get("poll")):
+            return 400, _error(50006, "Cannot send an empty message")
+        return None
+
+    def create_message(self, channel_id: int, payload: dict, files: List[Tuple[str, bytes]], *, kind: str, author_webhook: bool = False, interaction: Optional[dict] = None) -> dict:
+        message_id = self.new_id()
+        flags = int(payload.get("flags") or 0)
+        message = {
+            "id": str(message_id),
+            "channel_id": str(channel_id),
+            "author": self.bot_user,
+            "content": payload.get("content") or "",
+            "timestamp": _iso(),
+            "edited_timestamp": None,
+            "tts": bool(payload.get("tts")),
+            "mention_everyone": False,
+            "mentions": self._mentions(payload.get("content")),
+            "mention_roles": [],
+            "attachments": self._attachments(channel_id, message_id, payload, files, []),
+            "embeds": payload.get("embeds") or [],
+            "components": payload.get("components") or [],
+            "pinned": False,
+            "type": 0,
+            "flags": flags,
+        }
+        if not self.is_dm(channel_id):
+            message["guild_id"] = str(self.guild_id)
+            message["member"] = self.member_json(self.bot_user_id, with_user=False)
+        if payload.get("message_reference"):
+            ref = dict(payload["message_reference"])
+            ref.setdefault("channel_id", str(channel_id))
+            message["message_reference"] = ref
+            message["type"] = 19
+            ref_msg = self.messages.get(int(ref.get("message_id", 0) or 0))
+            if ref_msg is not None:
+                message["referenced_message"] = ref_msg
+        if author_webhook and interaction is not None:
+            message["webhook_id"] = str(self.application_id)
+            message["application_id"] = str(self.application_id)
+            message["type"] = 20 if interaction["type"] == 2 else 0
+            message["interaction_metadata"] = {
+                "id": str(interaction["id"]),
+                "type": interaction["type"],
+                "user": self.user_json(interaction["user_id"]),
+                "authorizing_integration_owners": {"0": str(self.guild_id)},
+            }
+            if interaction["type"] == 2 and interaction.get("name"):
+                message["interaction_metadata"]["name"] = interaction["name"]
+        self.messages[message_id] = message
+        self.message_files[message_id] = list(files)
+        self.message_kind[message_id] = kind
+        self.channel_messages.setdefault(channel_id, []).append(message_id)
+        if channel_id in self.channels:
+            self.channels[channel_id]["last_message_id"] = str(message_id)
+            if self.is_thread(channel_id):
+                self.channels[channel_id]["message_count"] += 1
+                self.channels[channel_id]["total_message_sent"] += 1
+        return message
+
+    def edit_message(self, message_id: int, payload: dict, files: List[Tuple[str, bytes]]) -> dict:
+        message = self.messages[message_id]
+        for key in ("content", "embeds", "components"):
+            if key in payload:
+                message[key] = payload[key] if payload[key] is not None else ([] if key != "content" else "")
+        if "content" in payload:
+            message["mentions"] = self._mentions(message["content"])
+        if "flags" in payload and payload["flags"] is not None:
+            message["flags"] = (message["flags"] & (EPHEMERAL | HAS_THREAD)) | int(payload["flags"])
+        message["flags"] &= ~LOADING
+        channel_id = int(message["channel_id"])
+        if "attachments" in payload:
+            keep_ids = {str(a["id"]) for a in payload["attachments"] or [] if isinstance(a, dict)}
+            keep = [a for a in message["attachments"] if a["id"] in keep_ids]
+            old_files = self.message_files.get(message_id, [])
+            kept_files = [f for a, f in zip(message["attachments"], old_files) if a["id"] in keep_ids]
+        else:
+            keep = list(message["attachments"])
+            kept_files = list(self.message_files.get(message_id, []))
+        message["attachments"] = self._attachments(channel_id, message_id, payload, files, keep)
+        self.message_files[message_id] = kept_files + list(files)
+        message["edited_timestamp"] = _iso()
+        return message
+
+    def snapshot(self, message_id: int) -> Sent:
+        """The current state of a message the bot posted, as a :class:`Sent`."""
+        m = self.messages[message_id]
+        channel_id = int(m["channel_id"])
+        return Sent(
+            kind=self.message_kind.get(message_id, "message"),
+            route=f"GET /channels/{channel_id}/messages/{message_id}",
+            channel_id=channel_id,
+            user_id=self.dm_user(channel_id),
+            content=m["content"],
+            embeds=list(m["embeds"]),
+            components=list(m["components"]),
+            files=list(self.message_files.get(message_id, [])),
+            ephemeral=bool(m["flags"] & EPHEMERAL),
+            message_id=message_id,
+            payload=m,
+            response=m,
+        )
+
+    def messages_in(self, channel_id: int) -> List[Sent]:
+        return [self.snapshot(mid) for mid in self.channel_messages.get(channel_id, []) if mid in self.messages]
+
+    # ----- threads -------------------------------------------------------------------
+
+    def create_thread(self, parent_id: int, payload: dict, *, message_id: Optional[int] = None) -> dict:
+        thread_id = message_id if message_id is not None else self.new_id()
+        thread_type = 11 if message_id is not None else int(payload.get("type") or 12)
+        now = _iso()
+        thread = {
+            "id": str(thread_id),
+            "guild_id": str(self.guild_id),
+            "parent_id": str(parent_id),
+            "owner_id": str(self.bot_user_id),
+            "type": thread_type,
+            "name": payload.get("name") or "thread",
+            "last_message_id": None,
+            "message_count": 0,
+            "total_message_sent": 0,
+            "member_count": 1,
+            "rate_limit_per_user": int(payload.get("rate_limit_per_user") or 0),
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": int(payload.get("auto_archive_duration") or 4320),
+                "archive_timestamp": now,
+                "locked": False,
+                "create_timestamp": now,
+            },
+        }
+        if thread_type == 12:
+            thread["thread_metadata"]["invitable"] = bool(payload.get("invitable", True))
+        self.channels[thread_id] = thread
+        self.thread_members[thread_id] = {self.bot_user_id}
+        if message_id is not None and message_id in self.messages:
+            self.messages[message_id]["flags"] |= HAS_THREAD
+            self.messages[message_id]["thread"] = thread
+        event = dict(thread)
+        event["newly_created"] = True
+        event["member"] = self._thread_member(thread_id, self.bot_user_id)
+        self.emit("THREAD_CREATE", event)
+        return thread
+
+    # ----- REST ----------------------------------------------------------------------
+
+    def handle(
+        self,
+        method: str,
+        path: str,
+        *,
+        query: Optional[Dict[str, str]] = None,
+        body: Any = None,
+        files: Sequence[Tuple[str, bytes]] = (),
+        origin: Optional[int] = None,
+    ) -> Tuple[int, Any]:
+        """Answer one REST call (path without the ``/api/v10`` prefix). Returns (status, JSON or
+        None for 204). Every call is recorded in ``self.sent``."""
+        method = method.upper()
+        query = dict(query or {})
+        body = _wire(body) if body is not None else None
+        files = [(str(n), bytes(b)) for n, b in files]
+        route = f"{method} {path}"
+        for pattern_method, pattern, handler in self._routes():
+            if pattern_method != method:
+                continue
+            match = pattern.fullmatch(path)
+            if match is None:
+                continue
+            try:
+                return handler(route=route, query=query, body=body if body is not None else {}, files=files, origin=origin, **{k: v for k, v in match.groupdict().items()})
+            except Exception as exc:  # a bug in the fake must not look like a Discord answer
+                _log.exception("fake Discord failed on %s", route)
+                self._record(Sent("other", route, payload=body, status=500, interaction_id=origin, response={"error": repr(exc)}))
+                return 500, _error(0, f"harness error: {exc!r}")
+        sent = Sent("other", route, payload=body, interaction_id=origin, response={})
+        self._record(sent)
+        return 200, {}
+
+    def _record(self, sent: Sent) -> Sent:
+        self.sent.append(sent)
+        return sent
+
+    _route_table: Optional[List[Tuple[str, "re.Pattern[str]", str]]] = None
+
+    def _routes(self) -> List[Tuple[str, "re.Pattern[str]", Callable[..., Tuple[int, Any]]]]:
+        table = [
+            ("GET", r"/users/@me", self._r_me),
+            ("GET", r"/oauth2/applications/@me", self._r_app_info),
+            ("GET", r"/applications/@me", self._r_app_info),
+            ("PUT", r"/applications/(?P<app>\d+)/commands", self._r_put_commands),
+            ("PUT", r"/applications/(?P<app>\d+)/guilds/(?P<guild>\d+)/commands", self._r_put_commands),
+            ("GET", r"/applications/(?P<app>\d+)/commands", self._r_get_commands),
+            ("GET", r"/applications/(?P<app>\d+)/guilds/(?P<guild>\d+)/commands", self._r_get_commands),
+            ("POST", r"/applications/(?P<app>\d+)/commands", self._r_post_command),
+            ("POST", r"/applications/(?P<app>\d+)/guilds/(?P<guild>\d+)/commands", self._r_post_command),
+            ("POST", r"/channels/(?P<channel>\d+)/messages", self._r_post_message),
+            ("GET", r"/channels/(?P<channel>\d+)/messages", self._r_history),
+            ("GET", r"/channels/(?P<channel>\d+)/messages/(?P<message>\d+)", self._r_get_message),
+            ("PATCH", r"/channels/(?P<channel>\d+)/messages/(?P<message>\d+)", self._r_patch_message),
+            ("DELETE", r"/channels/(?P<channel>\d+)/messages/(?P<message>\d+)", self._r_delete_message),
+            ("PUT", r"/channels/(?P<channel>\d+)/messages/(?P<message>\d+)/reactions/(?P<emoji>[^/]+)/@me", self._r_reaction),
+            ("POST", r"/channels/(?P<channel>\d+)/threads", self._r_thread_from_channel),
+            ("POST", r"/channels/(?P<channel>\d+)/messages/(?P<message>\d+)/threads", self._r_thread_from_message),
+            ("PUT", r"/channels/(?P<channel>\d+)/thread-members/(?P<user>\d+|@me)", self._r_thread_member_add),
+            ("DELETE", r"/channels/(?P<channel>\d+)/thread-members/(?P<user>\d+|@me)", self._r_thread_member_remove),
+            ("GET", r"/channels/(?P<channel>\d+)", self._r_get_channel),
+            ("PATCH", r"/channels/(?P<channel>\d+)", self._r_patch_channel),
+            ("DELETE", r"/channels/(?P<channel>\d+)", self._r_delete_channel),
+            ("POST", r"/users/@me/channels", self._r_create_dm),
+            ("GET", r"/users/(?P<user>\d+)", self._r_get_user),
+            ("GET", r"/guilds/(?P<guild>\d+)", self._r_get_guild),
+            ("GET", r"/guilds/(?P<guild>\d+)/channels", self._r_guild_channels),
+            ("GET", r"/guilds/(?P<guild>\d+)/threads/active", self._r_active_threads),
+            ("GET", r"/guilds/(?P<guild>\d+)/members/(?P<user>\d+)", self._r_get_member),
+            ("POST", r"/interactions/(?P<iid>\d+)/(?P<token>[^/]+)/callback", self._r_callback),
+            ("GET", r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)/messages/(?P<message>@original|\d+)", self._r_webhook_get),
+            ("PATCH", r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)/messages/(?P<message>@original|\d+)", self._r_webhook_patch),
+            ("DELETE", r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)/messages/(?P<message>@original|\d+)", self._r_webhook_delete),
+            ("POST", r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)", self._r_followup),
+        ]
+        if FakeDiscord._route_table is None:
+            FakeDiscord._route_table = [(m, re.compile(p), h.__name__) for m, p, h in table]
+        return [(m, p, getattr(self, name)) for m, p, name in FakeDiscord._route_table]
+
+    # login, application, commands
+
+    def _r_me(self, *, route, origin, **_):
+        self._record(Sent("other", route, interaction_id=origin, response=self.bot_user))
+        return 200, self.bot_user
+
+    def _r_app_info(self, *, route, origin, **_):
+        info = self.app_info()
+        self._record(Sent("other", route, interaction_id=origin, response=info))
+        return 200, info
+
+    def _command_echo(self, scope: Optional[int], cmd: dict) -> dict:
+        key = (scope, cmd["name"])
+        if key not in self.command_ids:
+            self.command_ids[key] = self.new_id()
+        out = dict(cmd)
+        out.update(
+            {
+                "id": str(self.command_ids[key]),
+                "application_id": str(self.application_id),
+                "version": str(self.new_id()),
+                "type": cmd.get("type", 1),
+                "description": cmd.get("description", ""),
+                "options": cmd.get("options", []),
+                "default_member_permissions": cmd.get("default_member_permissions"),
+                "nsfw": cmd.get("nsfw", False),
+            }
+        )
+        if scope is not None:
+            out["guild_id"] = str(scope)
+        return out
+
+    def _r_put_commands(self, *, route, body, origin, guild=None, **_):
+        scope = int(guild) if guild else None
+        echoed = [self._command_echo(scope, c) for c in (body or [])]
+        self.commands[scope] = echoed
+        self._record(Sent("other", route, payload=body, interaction_id=origin, response=echoed))
+        return 200, echoed
+
+    def _r_post_command(self, *, route, body, origin, guild=None, **_):
+        scope = int(guild) if guild else None
+        echoed = self._command_echo(scope, body)
+        cmds = [c for c in self.commands.get(scope, []) if c["name"] != echoed["name"]]
+        self.commands[scope] = cmds + [echoed]
+        self._record(Sent("other", route, payload=body, interaction_id=origin, response=echoed))
+        return 201, echoed
+
+    def _r_get_commands(self, *, route, origin, guild=None, **_):
+        out = self.commands.get(int(guild) if guild else None, [])
+        self._record(Sent("other", route, interaction_id=origin, response=out))
+        return 200, out
+
+    # channel messages
+
+    def _r_post_message(self, *, route, body, files, origin, channel, **_):
+        channel_id = int(channel)
+        dm_user = self.dm_user(channel_id)
+        kind = "dm" if dm_user is not None else "message"
+        sent = Sent(
+            kind,
+            route,
+            channel_id=channel_id,
+            user_id=dm_user,
+            content=body.get("content"),
+            embeds=list(body.get("embeds") or []),
+            components=list(body.get("components") or []),
+            files=list(files),
+            ephemeral=False,
+            interaction_id=origin,
+            payload=body,
+        )
+        status, answer = self._message_create_answer(channel_id, body, files, kind, dm_user)
+        sent.status, sent.response = status, answer
+        if 200 <= status < 300:
+            sent.message_id = int(answer["id"])
+        self._record(sent)
+        return status, answer
+
+    def _message_create_answer(self, channel_id, body, files, kind, dm_user):
+        if channel_id not in self.channels:
+            return 404, _error(10003, "Unknown Channel")
+        if dm_user is not None and dm_user in self.dm_closed:
+            return 403, _error(50007, "Cannot send messages to this user")
+        ch = self.channels[channel_id]
+        if ch["type"] in (10, 11, 12) and ch["thread_metadata"]["locked"]:
+            return 403, _error(50083, "Thread is archived")
+        invalid = self._validate_message(body, files)
+        if invalid:
+            return invalid
+        if ch["type"] in (10, 11, 12) and ch["thread_metadata"]["archived"]:
+            ch["thread_metadata"]["archived"] = False  # sending unarchives, as on Discord
+            self.emit("THREAD_UPDATE", ch)
+        return 200, self.create_message(channel_id, body, files, kind=kind)
+
+    def _r_history(self, *, route, query, origin, channel, **_):
+        channel_id = int(channel)
+        if channel_id not in self.channels:
+            self._record(Sent("other", route, channel_id=channel_id, interaction_id=origin, status=404))
+            return 404, _error(10003, "Unknown Channel")
+        ids = [m for m in self.channel_messages.get(channel_id, []) if m in self.messages]
+        ids = [m for m in ids if not self.messages[m]["flags"] & EPHEMERAL]
+        if "before" in query:
+            ids = [m for m in ids if m < int(query["before"])]
+        if "after" in query:
+            ids = [m for m in ids if m > int(query["after"])]
+        limit = int(query.get("limit", 50))
+        out = [self.messages[m] for m in reversed(ids)][:limit]
+        self._record(Sent("other", route, channel_id=channel_id, interaction_id=origin, response=out))
+        return 200, out
+
+    def _r_get_message(self, *, route, origin, channel, message, **_):
+        mid = int(message)
+        m = self.messages.get(mid)
+        status, answer = (200, m) if m is not None and int(m["channel_id"]) == int(channel) else (404, _error(10008, "Unknown Message"))
+        self._record(Sent("other", route, channel_id=int(channel), message_id=mid, interaction_id=origin, status=status, response=answer))
+        return status, answer
+
+    def _r_patch_message(self, *, route, body, files, origin, channel, message, **_):
+        mid = int(message)
+        channel_id = int(channel)
+        sent = Sent(
+            "edit_message",
+            route,
+            channel_id=channel_id,
+            user_id=self.dm_user(channel_id),
+            content=body.get("content"),
+            embeds=list(body.get("embeds") or []),
+            components=list(body.get("components") or []),
+            files=list(files),
+            message_id=mid,
+            interaction_id=origin,
+            payload=body,
+        )
+        m = self.messages.get(mid)
+        if m is None or int(m["channel_id"]) != channel_id:
+            status, answer = 404, _error(10008, "Unknown Message")
+        else:
+            invalid = self._validate_message(body, files, edit=True)
+            status, answer = invalid if invalid else (200, self.edit_message(mid, body, files))
+        sent.status, sent.response = status, answer
+        self._record(sent)
+        return status, answer
+
+    def _r_delete_message(self, *, route, origin, channel, message, **_):
+        mid = int(message)
+        existed = self.messages.pop(mid, None) is not None
+        status, answer = (204, None) if existed else (404, _error(10008, "Unknown Message"))
+        self._record(Sent("other", route, channel_id=int(channel), message_id=mid, interaction_id=origin, status=status, response=answer))
+        return status, answer
+
+    def _r_reaction(self, *, route, origin, channel, message, emoji, **_):
+        from urllib.parse import unquote
+
+        mid = int(message)
+        status, answer = (204, None) if mid in self.messages else (404, _error(10008, "Unknown Message"))
+        self._record(
+            Sent("other", route, channel_id=int(channel), message_id=mid, content=unquote(emoji), interaction_id=origin, status=status, payload={"emoji": unquote(emoji)}, response=answer)
+        )
+        return status, answer
+
+    # threads
+
+    def _r_thread_from_channel(self, *, route, body, origin, channel, **_):
+        parent_id = int(channel)
+        sent = Sent("thread", route, channel_id=parent_id, content=body.get("name"), interaction_id=origin, payload=body)
+        if parent_id not in self.channels or self.channels[parent_id]["type"] not in (0, 5, 15, 16):
+            sent.status, sent.response = 404, _error(10003, "Unknown Channel")
+        else:
+            thread = self.create_thread(parent_id, body)
+            sent.thread_id = int(thread["id"])
+            sent.status, sent.response = 201, thread
+        self._record(sent)
+        return sent.status, sent.response
+
+    def _r_thread_from_message(self, *, route, body, origin, channel, message, **_):
+        parent_id, mid = int(channel), int(message)
+        sent = Sent("thread", route, channel_id=parent_id, message_id=mid, content=body.get("name"), interaction_id=origin, payload=body)
+        m = self.messages.get(mid)
+        if m is None or int(m["channel_id"]) != parent_id:
+            sent.status, sent.response = 404, _error(10008, "Unknown Message")
+        elif mid in self.channels:
+            sent.status, sent.response = 400, _error(160004, "A thread has already been created for this message")
+        else:
+            thread = self.create_thread(parent_id, body, message_id=mid)
+            sent.thread_id = int(thread["id"])
+            sent.status, sent.response = 201, thread
+        self._record(sent)
+        return sent.status, sent.response
+
+    def _r_thread_member_add(self, *, route, origin, channel, user, **_):
+        thread_id = int(channel)
+        user_id = self.bot_user_id if user == "@me" else int(user)
+        if not self.is_thread(thread_id):
+            status, answer = 404, _error(10003, "Unknown Channel")
+        elif user_id not in self.members:
+            status, answer = 404, _error(10007, "Unknown Member")
+        else:
+            self.thread_members[thread_id].add(user_id)
+            self.channels[thread_id]["member_count"] = len(self.thread_members[thread_id])
+            status, answer = 204, None
+        self._record(Sent("other", route, channel_id=thread_id, user_id=user_id, interaction_id=origin, status=status, response=answer))
+        return status, answer
+
+    def _r_thread_member_remove(self, *, route, origin, channel, user, **_):
+        thread_id = int(channel)
+        user_id = self.bot_user_id if user == "@me" else int(user)
+        self.thread_members.get(thread_id, set()).discard(user_id)
+        self._record(Sent("other", route, channel_id=thread_id, user_id=user_id, interaction_id=origin, status=204))
+        return 204, None
+
+    def _r_get_channel(self, *, route, origin, channel, **_):
+        ch = self.channels.get(int(channel))
+        status, answer = (200, ch) if ch is not None else (404, _error(10003, "Unknown Channel"))
+        self._record(Sent("other", route, channel_id=int(channel), interaction_id=origin, status=status, response=answer))
+        return status, answer
+
+    def _r_patch_channel(self, *, route, body, origin, channel, **_):
+        channel_id = int(channel)
+        ch = self.channels.get(channel_id)
+        if ch is None:
+            status, answer = 404, _error(10003, "Unknown Channel")
+        else:
+            for key in ("name", "topic", "rate_limit_per_user", "nsfw", "flags"):
+                if key in body:
+                    ch[key] = body[key]
+            if "thread_metadata" in ch:
+                for key in ("archived", "locked", "auto_archive_duration", "invitable"):
+                    if key in body:
+                        ch["thread_metadata"][key] = body[key]
+                if "archived" in body:
+                    ch["thread_metadata"]["archive_timestamp"] = _iso()
+            self.emit("THREAD_UPDATE" if ch["type"] in (10, 11, 12) else "CHANNEL_UPDATE", ch)
+            status, answer = 200, ch
+        self._record(Sent("other", route, channel_id=channel_id, payload=body, interaction_id=origin, status=status, response=answer))
+        return status, answer
+
+    def _r_delete_channel(self, *, route, origin, channel, **_):
+        channel_id = int(channel)
+        ch = self.channels.pop(channel_id, None)
+        if ch is None:
+            status, answer = 404, _error(10003, "Unknown Channel")
+        else:
+            status, answer = 200, ch
+            if ch["type"] in (10, 11, 12):
+                self.emit("THREAD_DELETE", {"id": ch["id"], "guild_id": ch["guild_id"], "parent_id": ch["parent_id"], "type": ch["type"]})
+            else:
+                self.emit("CHANNEL_DELETE", ch)
+        self._record(Sent("other", route, channel_id=channel_id, interaction_id=origin, status=status, response=answer))
+        return status, answer
+
+    # users and DMs
+
+    def _r_create_dm(self, *, route, body, origin, **_):
+        user_id = int(body.get("recipient_id", 0))
+        if user_id not in self.users:
+            status, answer = 400, _form_error("recipient_id", "NUMBER_TYPE_COERCE", "Value is not snowflake.")
+        else:
+            channel_id = self.dm_channels.get(user_id)
+            if channel_id is None:
+                channel_id = self.dm_channels[user_id] = self.new_id()
+                self.channels[channel_id] = {
+                    "id": str(channel_id),
+                    "type": 1,
+                    "last_message_id": None,
+                    "flags": 0,
+                    "recipients": [self.users[user_id]],
+                }
+            status, answer = 200, self.channels[channel_id]
+        self._record(Sent("other", route, user_id=user_id, channel_id=self.dm_channels.get(user_id), payload=body, interaction_id=origin, status=status, response=answer))
+        return status, answer
+
+    def _r_get_user(self, *, route, origin, user, **_):
+        u = self.users.get(int(user))
+        status, answer = (200, u) if u is not None else (404, _error(10013, "Unknown User"))
+        self._record(Sent("other", route, user_id=int(user), interaction_id=origin, status=status, response=answer))
+        return status, answer
+
+    def _r_get_member(self, *, route, origin, guild, user, **_):
+        uid = int(user)
+        status, answer = (200, self.member_json(uid)) if uid in self.members and int(guild) == self.guild_id else (404, _error(10007, "Unknown Member"))
+        self._record(Sent("other", route, user_id=uid, interaction_id=origin, status=status, response=answer))
+        return status, answer
+
+    def _r_get_guild(self, *, route, origin, guild, **_):
+        status, answer = (200, self.guild_payload(with_members=False)) if int(guild) == self.guild_id else (404, _error(10004, "Unknown Guild"))
+        self._record(Sent("other", route, interaction_id=origin, status=status, response=answer))
+        return status, answer
+
+    def _r_guild_channels(self, *, route, origin, guild, **_):
+        out = self.guild_channels()
+        self._record(Sent("other", route, interaction_id=origin, response=out))
+        return 200, out
+
+    def _r_active_threads(self, *, route, origin, guild, **_):
+        threads = self.active_threads()
+        members = [self._thread_member(int(t["id"]), self.bot_user_id) for t in threads]
+        answer = {"threads": [{k: v for k, v in t.items() if k != "member"} for t in threads], "members": members}
+        self._record(Sent("other", route, interaction_id=origin, response=answer))
+        return 200, answer
+
+    # interactions
+
+    def _interaction_for(self, token: str) -> Optional[dict]:
+        return self.interactions.get(token)
+
+    def _r_callback(self, *, route, body, files, origin, iid, token, **_):
+        info = self._interaction_for(token)
+        ctype = int(body.get("type", 0))
+        data = body.get("data") or {}
+        kind = "autocomplete" if ctype == 8 else "response"
+        sent = Sent(
+            kind,
+            route,
+            channel_id=info["channel_id"] if info else None,
+            content=data.get("content"),
+            embeds=list(data.get("embeds") or []),
+            components=list(data.get("components") or []),
+            files=list(files),
+            ephemeral=bool(int(data.get("flags") or 0) & EPHEMERAL),
+            callback_type=ctype,
+            interaction_id=origin if origin is not None else (info["id"] if info else None),
+            payload=body,
+        )
+        status, answer = self._callback_answer(info, int(iid), ctype, data, files, sent)
+        sent.status, sent.response = status, answer
+        self._record(sent)
+        return status, answer
+
+    def _callback_answer(self, info, iid, ctype, data, files, sent):
+        if info is None or info["id"] != iid:
+            return 404, _error(10062, "Unknown interaction")
+        if info["responded"]:
+            return 400, _error(40060, "Interaction has already been acknowledged.")
+        if ctype == 8:
+            if info["type"] != 4:
+                return 400, _error(50035, "Invalid Form Body")
+            if len(data.get("choices") or []) > 25:
+                return 400, _form_error("data.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+        elif ctype in (4,):
+            invalid = self._validate_message(data, files)
+            if invalid:
+                return invalid
+        elif ctype == 7:
+            invalid = self._validate_message(data, files, edit=True)
+            if invalid:
+                return invalid
+        info["responded"] = True
+        ack = {
+            "id": str(info["id"]),
+            "type": info["type"],
+            "response_message_loading": ctype == 5,
+            "response_message_ephemeral": bool(int(data.get("flags") or 0) & EPHEMERAL),
+        }
+        answer: Dict[str, Any] = {"interaction": ack}
+        channel_id = info["channel_id"]
+        if ctype in (4, 5):
+            payload = dict(data)
+            if ctype == 5:
+                payload = {"content": "", "flags": LOADING | (int(data.get("flags") or 0) & EPHEMERAL)}
+            message = self.create_message(channel_id, payload, files if ctype == 4 else [], kind="response", author_webhook=True, interaction=info)
+            info["original_message_id"] = int(message["id"])
+            info["ephemeral"] = bool(message["flags"] & EPHEMERAL)
+            ack["response_message_id"] = message["id"]
+            answer["resource"] = {"type": ctype, "message": message}
+            sent.message_id = int(message["id"])
+            sent.ephemeral = info["ephemeral"]
+        elif ctype in (6, 7):
+            mid = info.get("component_message_id")
+            info["original_message_id"] = mid
+            if mid is not None and mid in self.messages:
+                message = self.edit_message(mid, data, files) if ctype == 7 else self.messages[mid]
+                ack["response_message_id"] = str(mid)
+                info["ephemeral"] = bool(message["flags"] & EPHEMERAL)
+                answer["resource"] = {"type": ctype, "message": message} if ctype == 7 else {"type": ctype}
+                sent.message_id = mid
+                sent.ephemeral = info["ephemeral"]
+            else:
+                answer["resource"] = {"type": ctype}
+        else:
+            answer["resource"] = {"type": ctype}
+        return 200, answer
+
+    def _webhook_message_id(self, info: dict, message: str) -> Optional[int]:
+        if message == "@original":
+            return info.get("original_message_id")
+        return int(message)
+
+    def _r_webhook_get(self, *, route, origin, token, message, **_):
+        info = self._interaction_for(token)
+        mid = self._webhook_message_id(info, message) if info else None
+        m = self.messages.get(mid) if mid is not None else None
+        status, answer = (200, m) if m is not None else (404, _error(10008, "Unknown Message"))
+        self._record(Sent("other", route, channel_id=info["channel_id"] if info else None, message_id=mid, interaction_id=origin, status=status, response=answer))
+        return status, answer
+
+    def _r_webhook_patch(self, *, route, body, files, origin, token, message, **_):
+        info = self._interaction_for(token)
+        kind = "edit_response" if message == "@original" else "edit_message"
+        mid = self._webhook_message_id(info, message) if info else None
+        sent = Sent(
+            kind,
+            route,
+            channel_id=info["channel_id"] if info else None,
+            content=body.get("content"),
+            embeds=list(body.get("embeds") or []),
+            components=list(body.get("components") or []),
+            files=list(files),
+            message_id=mid,
+            interaction_id=origin if origin is not None else (info["id"] if info else None),
+            payload=body,
+        )
+        if info is None:
+            status, answer = 401, _error(50027, "Invalid Webhook Token")
+        elif mid is None or mid not in self.messages:
+            status, answer = 404, _error(10008, "Unknown Message")
+        else:
+            invalid = self._validate_message(body, files, edit=True)
+            status, answer = invalid if invalid else (200, self.edit_message(mid, body, files))
+            if status == 200:
+                sent.ephemeral = bool(answer["flags"] & EPHEMERAL)
+        sent.status, sent.response = status, answer
+        self._record(sent)
+        return status, answer
+
+    def _r_webhook_delete(self, *, route, origin, token, message, **_):
+        info = self._interaction_for(token)
+        mid = self._webhook_message_id(info, message) if info else None
+        existed = mid is not None and self.messages.pop(mid, None) is not None
+        status, answer = (204, None) if existed else (404, _error(10008, "Unknown Message"))
+        self._record(Sent("other", route, channel_id=info["channel_id"] if info else None, message_id=mid, interaction_id=origin, status=status, response=answer))
+        return status, answer
+
+    def _r_followup(self, *, route, body, files, query, origin, token, **_):
+        info = self._interaction_for(token)
+        sent = Sent(
+            "followup",
+            route,
+            channel_id=info["channel_id"] if info else None,
+            content=body.get("content"),
+            embeds=list(body.get("embeds") or []),
+            components=list(body.get("components") or []),
+            files=list(files),
+            ephemeral=bool(int(body.get("flags") or 0) & EPHEMERAL),
+            interaction_id=origin if origin is not None else (info["id"] if info else None),
+            payload=body,
+        )
+        if info is None:
+            status, answer = 401, _error(50027, "Invalid Webhook Token")
+        elif not info["responded"]:
+            status, answer = 400, _error(10015, "Unknown Webhook")
+        else:
+            invalid = self._validate_message(body, files)
+            if invalid:
+                status, answer = invalid
+            else:
+                message = self.create_message(info["channel_id"], body, files, kind="followup", author_webhook=True, interaction=info)
+                status, answer = 200, message
+                sent.message_id = int(message["id"])
+                if query.get("wait") not in ("true", "True", "1"):
+                    status, answer = 204, None
+        sent.status, sent.response = status, answer
+        self._record(sent)
+        return status, answer
+
+
+def _content_type(filename: str) -> str:
+    import mimetypes
+
+    return mimetypes.guess_type(filename)[0] or "application/octet-stream"
+
+
+def _image_size(data: bytes) -> Optional[Tuple[int, int]]:
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    return None
+
+
+# --------------------------------------------------------------------------------------
+# Building interaction data from the bot's command tree
+# --------------------------------------------------------------------------------------
+
+
+def _find_command(tree: app_commands.CommandTree, path: str, guild_id: int):
+    parts = path.split()
+    if not parts:
+        raise ValueError("empty command path")
+    guild = discord.Object(guild_id)
+    scope: Optional[int] = guild_id
+    root = tree.get_command(parts[0], guild=guild)
+    if root is None:
+        scope = None
+        root = tree.get_command(parts[0])
+    if root is None:
+        names = sorted({c.name for c in tree.get_commands()} | {c.name for c in tree.get_commands(guild=guild)})
+        raise KeyError(f"no slash command {parts[0]!r} in the tree (known: {names})")
+    chain = [root]
+    for part in parts[1:]:
+        current = chain[-1]
+        if not isinstance(current, app_commands.Group):
+            raise KeyError(f"{current.qualified_name!r} has no subcommand {part!r}")
+        sub = current.get_command(part)
+        if sub is None:
+            raise KeyError(f"{current.qualified_name!r} has no subcommand {part!r} (known: {[c.name for c in current.commands]})")
+        chain.append(sub)
+    if isinstance(chain[-1], app_commands.Group):
+        raise KeyError(f"{path!r} is a group; name one of its subcommands: {[c.name for c in chain[-1].commands]}")
+    return chain, scope
+
+
+def _option_value(world: FakeDiscord, param: app_commands.Parameter, value: Any, resolved: dict, *, raw: bool) -> Any:
+    t = param.type
+    if isinstance(value, app_commands.Choice):
+        value = value.value
+    elif param.choices and not any(c.value == value for c in param.choices):
+        by_name = [c.value for c in param.choices if c.name == value]
+        if by_name:
+            value = by_name[0]
+    if raw:  # the focused option of an autocomplete: what the user has typed so far
+        return "" if value is None else str(value)
+    if t is discord.AppCommandOptionType.string:
+        return str(value)
+    if t is discord.AppCommandOptionType.integer:
+        return value if isinstance(value, int) and not isinstance(value, bool) else int(value)
+    if t is discord.AppCommandOptionType.number:
+        return value if isinstance(value, (int, float)) and not isinstance(value, bool) else float(value)
+    if t is discord.AppCommandOptionType.boolean:
+        return bool(value)
+    if t in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
+        obj_id = int(getattr(value, "id", value))
+        if obj_id in world.users:
+            resolved.setdefault("users", {})[str(obj_id)] = world.user_json(obj_id)
+            if obj_id in world.members:
+                resolved.setdefault("members", {})[str(obj_id)] = world.member_json(obj_id, with_user=False, with_permissions=True)
+            return str(obj_id)
+        if obj_id in world.roles and t is discord.AppCommandOptionType.mentionable:
+            resolved.setdefault("roles", {})[str(obj_id)] = world.roles[obj_id]
+            return str(obj_id)
+        raise KeyError(f"unknown user {obj_id} for option {param.display_name!r}: call add_user() first")
+    if t is discord.AppCommandOptionType.role:
+        obj_id = int(getattr(value, "id", value))
+        resolved.setdefault("roles", {})[str(obj_id)] = world.roles[obj_id]
+        return str(obj_id)
+    if t is discord.AppCommandOptionType.channel:
+        obj_id = int(getattr(value, "id", value))
+        ch = world.channels[obj_id]
+        entry = {k: ch[k] for k in ("id", "name", "type", "parent_id", "thread_metadata") if k in ch}
+        entry["permissions"] = str(discord.Permissions.all().value)
+        resolved.setdefault("channels", {})[str(obj_id)] = entry
+        return str(obj_id)
+    if t is discord.AppCommandOptionType.attachment:
+        if isinstance(value, discord.File):
+            filename, data = value.filename, value.fp.read()
+        else:
+            filename, data = value
+        att_id = world.new_id()
+        url = f"https://cdn.discordapp.com/ephemeral-attachments/{world.channel_id}/{att_id}/{filename}"
+        world.cdn[url] = bytes(data)
+        resolved.setdefault("attachments", {})[str(att_id)] = {
+            "id": str(att_id),
+            "filename": filename,
+            "size": len(data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": _content_type(filename),
+            "ephemeral": True,
+        }
+        return str(att_id)
+    return value
+
+
+def build_command_data(
+    world: FakeDiscord,
+    tree: app_commands.CommandTree,
+    path: str,
+    options: Dict[str, Any],
+    *,
+    focused: Optional[str] = None,
+) -> dict:
+    """The ``data`` of an APPLICATION_COMMAND (or, with ``focused``, AUTOCOMPLETE) interaction
+    for ``path`` ("game move", "game admin kick", ...) with ``options`` keyed by parameter name
+    (the Python name or the name shown in Discord)."""
+    chain, scope = _find_command(tree, path, world.guild_id)
+    command = chain[-1]
+    resolved: dict = {}
+    leaf_options: List[dict] = []
+    params = {p.name: p for p in command.parameters}
+    by_display = {p.display_name: p for p in command.parameters}
+    remaining = dict(options)
+    if focused is not None and focused not in params and focused not in by_display:
+        raise KeyError(f"{path!r} has no option {focused!r}")
+    for key, value in list(remaining.items()):
+        param = params.get(key) or by_display.get(key)
+        if param is None:
+            raise KeyError(f"{path!r} has no option {key!r} (options: {[p.name for p in command.parameters]})")
+    missing = [p.name for p in command.parameters if p.required and p.name not in remaining and p.display_name not in remaining and (focused not in (p.name, p.display_name))]
+    if missing and focused is None:
+        raise KeyError(f"{path!r} needs the options {missing}")
+    for param in command.parameters:  # in declaration order, as Discord sends them
+        key = param.name if param.name in remaining else param.display_name
+        is_focused = focused is not None and focused in (param.name, param.display_name)
+        if key not in remaining and not is_focused:
+            continue
+        value = remaining.get(key, "")
+        if value is None and not is_focused:
+            continue
+        opt = {"name": param.display_name, "type": param.type.value, "value": _option_value(world, param, value, resolved, raw=is_focused)}
+        if is_focused:
+            opt["focused"] = True
+        leaf_options.append(opt)
+    # wrap in subcommand / group levels, innermost first
+    inner: List[dict] = leaf_options
+    for level in reversed(chain[1:]):
+        opt_type = 2 if isinstance(level, app_commands.Group) else 1
+        inner = [{"name": level.name, "type": opt_type, "options": inner}]
+    root = chain[0]
+    data: Dict[str, Any] = {
+        "id": str(world.command_ids.setdefault((scope, root.name), world.new_id())),
+        "name": root.name,
+        "type": 1,
+        "options": inner,
+    }
+    if scope is not None:
+        data["guild_id"] = str(scope)
+    if resolved:
+        data["resolved"] = resolved
+    return data
+
+
+def find_component(message: dict, custom_id: str) -> Optional[dict]:
+    for comp in _walk_components(message.get("components") or []):
+        if comp.get("custom_id") == custom_id:
+            return comp
+    return None
+
+
+def build_component_data(world: FakeDiscord, message: dict, custom_id: str, values: Optional[Sequence[Any]] = None) -> dict:
+    comp = find_component(message, custom_id)
+    if comp is None:
+        ids = [c.get("custom_id") for c in _walk_components(message.get("components") or []) if c.get("custom_id")]
+        raise KeyError(f"message {message['id']} has no component {custom_id!r} (it has {ids})")
+    if comp.get("disabled"):
+        raise ValueError(f"component {custom_id!r} is disabled: Discord would not let anyone click it")
+    ctype = int(comp["type"])
+    data: Dict[str, Any] = {"custom_id": custom_id, "component_type": ctype}
+    if ctype in (3, 5, 6, 7, 8):
+        vals = [str(getattr(v, "id", v)) for v in (values or [])]
+        if ctype == 3:
+            allowed = {o["value"] for o in comp.get("options") or []}
+            unknown = [v for v in vals if v not in allowed]
+            if unknown:
+                raise ValueError(f"select {custom_id!r} has no options {unknown} (options: {sorted(allowed)})")
+        data["values"] = vals
+        resolved: Dict[str, Any] = {}
+        for v in vals:
+            if ctype in (5, 7) and int(v) in world.users:
+                resolved.setdefault("users", {})[v] = world.user_json(int(v))
+                if int(v) in world.members:
+                    resolved.setdefault("members", {})[v] = world.member_json(int(v), with_user=False, with_permissions=True)
+            elif ctype in (6, 7) and int(v) in world.roles:
+                resolved.setdefault("roles", {})[v] = world.roles[int(v)]
+            elif ctype == 8 and int(v) in world.channels:
+                ch = world.channels[int(v)]
+                resolved.setdefault("channels", {})[v] = {
+                    **{k: ch[k] for k in ("id", "name", "type", "parent_id", "thread_metadata") if k in ch},
+                    "permissions": str(discord.Permissions.all().value),
+                }
+        if resolved:
+            data["resolved"] = resolved
+    elif values:
+        raise ValueError(f"component {custom_id!r} is a button: it takes no values")
+    return data
+
+
+# --------------------------------------------------------------------------------------
+# The in-process transport
+# --------------------------------------------------------------------------------------
+
+
+class _FakeResponse:
+    """Enough of aiohttp's response for discord.py's HTTPException."""
+
+    def __init__(self, status: int, method: str, url: str) -> None:
+        import http
+
+        self.status = status
+        try:
+            self.reason = http.HTTPStatus(status).phrase
+        except ValueError:
+            self.reason = "Unknown"
+        self.headers: Dict[str, str] = {"Content-Type": "application/json"}
+        self.method = method
+        self.url = url
+
+
+def _raise_for(status: int, data: Any, method: str, url: str) -> None:
+    response = _FakeResponse(status, method, url)
+    if status == 403:
+        raise discord.Forbidden(response, data)  # type: ignore[arg-type]
+    if status == 404:
+        raise discord.NotFound(response, data)  # type: ignore[arg-type]
+    if status >= 500:
+        raise discord.DiscordServerError(response, data)  # type: ignore[arg-type]
+    raise discord.HTTPException(response, data)  # type: ignore[arg-type]
+
+
+def _read_form(form: Optional[Iterable[Dict[str, Any]]]) -> Tuple[Any, List[Tuple[str, bytes]]]:
+    payload: Any = None
+    files: List[Tuple[str, bytes]] = []
+    for part in form or ():
+        value = part.get("value")
+        if part.get("name") == "payload_json":
+            payload = json.loads(value if isinstance(value, str) else bytes(value).decode())
+            continue
+        if hasattr(value, "read"):
+            data = value.read()
+        elif isinstance(value, str):
+            data = value.encode()
+        else:
+            data = bytes(value)
+        files.append((part.get("filename") or part.get("name") or "file", data))
+    return payload, files
+
+
+def split_api_path(url: str) -> Tuple[str, Dict[str, str]]:
+    """``https://discord.com/api/v10/channels/1?x=y`` -> (``/channels/1``, {"x": "y"})."""
+    import yarl
+
+    u = yarl.URL(url)
+    path = re.sub(r"^/api(/v\d+)?", "", u.path) or "/"
+    return path, {k: v for k, v in u.query.items()}
+
+
+# One dispatcher on the shared webhook adapter; sessions of harnessed bots go to their
+# harness, every other session to discord.py's own method.
+_WEBHOOK_SESSIONS: Dict[int, "Harness"] = {}
+_ORIGINAL_WEBHOOK_REQUEST = AsyncWebhookAdapter.request
+
+
+async def _webhook_dispatch(self: AsyncWebhookAdapter, route, session, **kwargs):
+    harness = _WEBHOOK_SESSIONS.get(id(session))
+    if harness is None or harness._session is not session:
+        return await _ORIGINAL_WEBHOOK_REQUEST(self, route, session, **kwargs)
+    return await harness._webhook_request(route, **kwargs)
+
+
+def _install_webhook_dispatch() -> None:
+    if AsyncWebhookAdapter.request is not _webhook_dispatch:
+        AsyncWebhookAdapter.request = _webhook_dispatch  # type: ignore[method-assign]
+
+
+def _uninstall_webhook_dispatch() -> None:
+    if not _WEBHOOK_SESSIONS and AsyncWebhookAdapter.request is _webhook_dispatch:
+        AsyncWebhookAdapter.request = _ORIGINAL_WEBHOOK_REQUEST  # type: ignore[method-assign]
+
+
+class _FakeGateway:
+    """Stands in for ``bot.ws`` so gateway commands (presence, member chunks) work."""
+
+    def __init__(self, harness: "Harness") -> None:
+        self._harness = harness
+        self.open = True
+        self.latency = 0.0
+        self.shard_id = None
+        self.session_id = "harness"
+        self.sequence = 0
+
+    def is_ratelimited(self) -> bool:
+        return False
+
+    async def change_presence(self, *, activity=None, status=None, since=0.0) -> None:
+        payload = {"activities": [activity.to_dict()] if activity else [], "status": str(status or "online"), "since": since, "afk": False}
+        self._harness.world._record(Sent("other", "GATEWAY PRESENCE_UPDATE", payload=_wire(payload), interaction_id=_ORIGIN.get()))
+
+    async def request_chunks(self, guild_id, query=None, *, limit, user_ids=None, presences=False, nonce=None) -> None:
+        world = self._harness.world
+        members = [world.member_json(uid) for uid in world.members if user_ids is None or uid in user_ids]
+        if query:
+            members = [m for m in members if m["user"]["username"].lower().startswith(query.lower())]
+        if limit:
+            members = members[:limit]
+        data = {"guild_id": str(guild_id), "members": members, "chunk_index": 0, "chunk_count": 1, "not_found": [], "nonce": nonce}
+        asyncio.get_running_loop().call_soon(self._harness.feed, "GUILD_MEMBERS_CHUNK", data)
+
+    async def voice_state(self, *args, **kwargs) -> None:
+        return None
+
+    async def close(self, code: int = 1000) -> None:
+        self.open = False
+
+
+class _ErrorLogHandler(logging.Handler):
+    def __init__(self, harness: "Harness") -> None:
+        super().__init__(level=logging.ERROR)
+        self._harness = harness
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not record.exc_info or record.exc_info[1] is None:
+            return
+        origin = _ORIGIN.get()
+        if origin is not None and origin not in self._harness._origins:
+            return  # another harness's interaction
+        if origin is None and not self._harness._running_task_is_ours():
+            return
+        self._harness._add_error(origin, f"log:{record.name}", record.exc_info[1])
+
+
+_DEFAULT_WAIT_PREFIXES = ("CommandTree-invoker", "discord.py: ", "discord-ui-")
+
+
+class Harness:
+    """Drive ``bot`` (a ``commands.Bot`` whose cogs are added in ``setup_hook`` or before)
+    against a :class:`FakeDiscord`. See the module docstring."""
+
+    def __init__(
+        self,
+        bot: discord.Client,
+        *,
+        guild_id: int = DEFAULT_GUILD_ID,
+        channel_id: int = DEFAULT_CHANNEL_ID,
+        application_id: Optional[int] = None,
+        world: Optional[FakeDiscord] = None,
+        timeout: float = 15.0,
+        ignore_tasks: Sequence[str] = (),
+    ) -> None:
+        if world is None:
+            app_id = application_id or getattr(bot, "application_id", None) or DEFAULT_APPLICATION_ID
+            world = FakeDiscord(guild_id=guild_id, channel_id=channel_id, application_id=app_id)
+        self.world = world
+        self.bot = bot
+        self.timeout = timeout
+        self.ignore_tasks = tuple(ignore_tasks)
+        self.errors: List[Raised] = []
+        self._origins: set[int] = set()
+        self._session = None
+        self._started = False
+        self._tasks_at_start: set = set()
+        self._log_handler: Optional[_ErrorLogHandler] = None
+        self._tree_on_error_wrapped = False
+
+    # ----- convenience views ---------------------------------------------------------
+
+    @property
+    def guild_id(self) -> int:
+        return self.world.guild_id
+
+    @property
+    def channel_id(self) -> int:
+        return self.world.channel_id
+
+    @property
+    def application_id(self) -> int:
+        return self.world.application_id
+
+    @property
+    def sent(self) -> List[Sent]:
+        return self.world.sent
+
+    @property
+    def threads(self) -> Dict[int, ThreadInfo]:
+        """Threads the bot created (or that exist in the fake guild): id -> ThreadInfo."""
+        return self.world.threads()
+
+    @property
+    def guild(self) -> Optional[discord.Guild]:
+        return self.bot.get_guild(self.world.guild_id)
+
+    def messages_in(self, channel_id: int) -> List[Sent]:
+        """Current state (after edits, without deleted ones) of the messages the bot posted in
+        a channel, thread or DM channel, oldest first; ephemeral ones are marked."""
+        return self.world.messages_in(channel_id)
+
+    def message(self, message_id: int) -> Sent:
+        return self.world.snapshot(message_id)
+
+    def dm_channel_of(self, user_id: int) -> Optional[int]:
+        return self.world.dm_channels.get(user_id)
+
+    def dms_to(self, user_id: int) -> List[Sent]:
+        """DMs the bot delivered to a user (current state)."""
+        ch = self.world.dm_channels.get(user_id)
+        return self.world.messages_in(ch) if ch is not None else []
+
+    def mark(self) -> int:
+        return len(self.world.sent)
+
+    def sent_since(self, mark: int) -> List[Sent]:
+        return self.world.sent[mark:]
+
+    # ----- users ---------------------------------------------------------------------
+
+    def add_user(self, user_id: int, name: str, *, locale: str = "en-US", admin: bool = False) -> None:
+        """A guild member. The first user added owns the guild. After start(), the bot is
+        told with GUILD_MEMBER_ADD."""
+        is_new = user_id not in self.world.members
+        self.world.add_user(user_id, name, locale=locale, admin=admin)
+        if self._started and is_new:
+            data = self.world.member_json(user_id)
+            data["guild_id"] = str(self.world.guild_id)
+            self.feed("GUILD_MEMBER_ADD", data)
+
+    def set_locale(self, user_id: int, locale: str) -> None:
+        self.world.locales[user_id] = locale
+
+    def set_dm_closed(self, user_id: int, closed: bool = True) -> None:
+        """Sending a DM to this user answers 403 / 50007 (opening the DM channel still works)."""
+        if closed:
+            self.world.dm_closed.add(user_id)
+        else:
+            self.world.dm_closed.discard(user_id)
+
+    # ----- life cycle ----------------------------------------------------------------
+
+    async def __aenter__(self) -> "Harness":
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.close()
+
+    async def start(self) -> None:
+        if self._started:
+            raise RuntimeError("harness already started")
+        bot = self.bot
+        if getattr(bot, "application_id", None) not in (None, self.world.application_id):
+            raise ValueError(f"bot.application_id {bot.application_id} differs from the fake Discord's {self.world.application_id}")
+        self._tasks_at_start = set(asyncio.all_tasks())
+        self.world.sink = self._sink
+        http = bot.http
+        http.request = self._http_request  # type: ignore[method-assign]
+        http.get_from_cdn = self._get_from_cdn  # type: ignore[method-assign]
+        _install_webhook_dispatch()
+        self._log_handler = _ErrorLogHandler(self)
+        logging.getLogger().addHandler(self._log_handler)
+        try:
+            await asyncio.wait_for(bot.login("fake-token"), timeout=self.timeout)
+            self._session = http._HTTPClient__session  # type: ignore[attr-defined]
+            _WEBHOOK_SESSIONS[id(self._session)] = self
+            self._wrap_tree_on_error()
+            bot.ws = _FakeGateway(self)  # type: ignore[assignment]
+            state = bot._connection
+            saved_timeout = state.guild_ready_timeout
+            state.guild_ready_timeout = 0.01  # the only guild comes right after READY
+            before = set(asyncio.all_tasks())
+            try:
+                self._started = True
+                self.feed("READY", self.world.ready_payload())
+                self.feed("GUILD_CREATE", self.world.guild_payload(members_intent=bot.intents.members))
+                await asyncio.wait_for(bot.wait_until_ready(), timeout=self.timeout)
+            finally:
+                state.guild_ready_timeout = saved_timeout
+            await self._settle(before, prefixes_only=True)
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        """Close the bot (as a shutdown would) and remove the patches."""
+        bot = self.bot
+        self._started = False
+        try:
+            if not bot.is_closed():
+                await asyncio.wait_for(bot.close(), timeout=self.timeout)
+        finally:
+            if self._session is not None:
+                _WEBHOOK_SESSIONS.pop(id(self._session), None)
+            _uninstall_webhook_dispatch()
+            for name in ("request", "get_from_cdn"):
+                bot.http.__dict__.pop(name, None)
+            if self._tree_on_error_wrapped:
+                tree = getattr(bot, "tree", None)
+                if tree is not None:
+                    tree.__dict__.pop("on_error", None)
+                    if getattr(self, "_saved_tree_on_error", None) is not None:
+                        tree.on_error = self._saved_tree_on_error  # type: ignore[method-assign]
+                self._tree_on_error_wrapped = False
+            if self._log_handler is not None:
+                logging.getLogger().removeHandler(self._log_handler)
+                self._log_handler = None
+            if self.world.sink == self._sink:
+                self.world.sink = None
+            await self._cancel_leftover_internal_tasks()
+
+    async def restart(self, new_bot: discord.Client) -> "Harness":
+        """Simulate a restart: close the current bot and start ``new_bot`` against the same fake
+        Discord (users, channels, threads, messages, DMs and the ``sent`` log carry over)."""
+        await self.close()
+        self.bot = new_bot
+        self._session = None
+        await self.start()
+        return self
+
+    async def _cancel_leftover_internal_tasks(self) -> None:
+        current = asyncio.current_task()
+        leftovers = []
+        for task in asyncio.all_tasks():
+            if task in self._tasks_at_start or task is current or task.done():
+                continue
+            name = task.get_name()
+            if name.startswith(("discord", "CommandTree")) or _coro_in_discord(task):
+                task.cancel()
+                leftovers.append(task)
+        if leftovers:
+            await asyncio.wait(leftovers, timeout=self.timeout)
+
+    def _wrap_tree_on_error(self) -> None:
+        tree = getattr(self.bot, "tree", None)
+        if tree is None:
+            return
+        self._saved_tree_on_error = tree.__dict__.get("on_error")
+        original = tree.on_error
+
+        async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+            self._add_error(interaction.id, "tree.on_error", error)
+            await original(interaction, error)
+
+        tree.on_error = on_error  # type: ignore[method-assign]
+        self._tree_on_error_wrapped = True
+
+    def _add_error(self, origin: Optional[int], where: str, error: BaseException) -> None:
+        for known in self.errors:
+            if known.error is error or getattr(known.error, "original", None) is error or getattr(error, "original", None) is known.error:
+                return
+        self.errors.append(Raised(origin, where, error))
+
+    def _running_task_is_ours(self) -> bool:
+        try:
+            task = asyncio.current_task()
+        except RuntimeError:
+            return False
+        return task is not None and task not in self._tasks_at_start
+
+    # ----- feeding events ------------------------------------------------------------
+
+    def feed(self, event: str, data: dict) -> None:
+        """Feed one gateway dispatch to the bot, exactly as the gateway would."""
+        if not self._started:
+            return
+        parser = self.bot._connection.parsers.get(event)
+        if parser is None:
+            raise KeyError(f"discord.py has no parser for {event}")
+        parser(_wire(data))
+
+    def _sink(self, event: str, data: dict) -> None:
+        self.feed(event, data)
+
+    def _feed_as(self, origin: int, event: str, data: dict) -> None:
+        self._origins.add(origin)
+
+        def run() -> None:
+            _ORIGIN.set(origin)
+            self.feed(event, data)
+
+        contextvars.copy_context().run(run)
+
+    async def _settle(self, before: set, *, prefixes_only: bool = False, sent_from: int = 0) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.timeout
+        current = asyncio.current_task()
+        while True:
+            for _ in range(3):
+                await asyncio.sleep(0)  # let freshly created tasks take their first step
+            pending = [
+                t
+                for t in asyncio.all_tasks()
+                if t not in before and t is not current and not t.done() and self._should_wait(t, prefixes_only)
+            ]
+            if not pending:
+                return
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                names = [f"{t.get_name()} ({_coro_name(t)})" for t in pending]
+                raise HarnessTimeout(
+                    f"the bot was still busy after {self.timeout}s: {names}. A task that lives on "
+                    f"by design can be listed in Harness(ignore_tasks=...).",
+                    pending=pending,
+                    sent=self.world.sent[sent_from:],
+                )
+            await asyncio.wait(pending, timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
+
+    def _should_wait(self, task: asyncio.Task, prefixes_only: bool) -> bool:
+        name = task.get_name()
+        if self.ignore_tasks and (name.startswith(self.ignore_tasks) or _coro_name(task).startswith(self.ignore_tasks)):
+            return False
+        if name.startswith(_DEFAULT_WAIT_PREFIXES):
+            return not name.startswith("discord-ui-view-timeout")
+        if prefixes_only or _coro_in_discord(task):
+            return False  # discord.py's own timers: view timeouts, delete_after, task loops
+        return True
+
+    async def settle(self) -> None:
+        """Wait until the bot's non-internal tasks started since ``start()`` are done."""
+        await self._settle(self._tasks_at_start)
+
+    async def _interact(self, payload: dict) -> Outcome:
+        if not self._started:
+            raise RuntimeError("call start() first")
+        origin = int(payload["id"])
+        mark = len(self.world.sent)
+        errors_before = len(self.errors)
+        before = set(asyncio.all_tasks())
+        self._feed_as(origin, "INTERACTION_CREATE", payload)
+        await self._settle(before, sent_from=mark)
+        sent = [s for s in self.world.sent[mark:] if s.interaction_id == origin]
+        errors = [e for e in self.errors[errors_before:] if e.interaction_id in (origin, None)]
+        return Outcome(sent, interaction_id=origin, errors=errors)
+
+    # ----- interactions --------------------------------------------------------------
+
+    async def slash(self, user_id: int, command: str, *, channel_id: Optional[int] = None, locale: Optional[str] = None, **options: Any) -> Outcome:
+        """Run ``/command`` ("game move", ...) as ``user_id`` with ``options`` (by parameter
+        name); returns what the bot sent because of it."""
+        tree = self.bot.tree  # type: ignore[attr-defined]
+        data = build_command_data(self.world, tree, command, options)
+        payload = self.world.interaction_payload(type=2, user_id=user_id, channel_id=channel_id or self.world.channel_id, data=data, locale=locale)
+        return await self._interact(payload)
+
+    async def autocomplete(self, user_id: int, command: str, focused: str, *, channel_id: Optional[int] = None, locale: Optional[str] = None, **options: Any) -> List[dict]:
+        """Ask for the choices of option ``focused`` (its typed text in ``options[focused]``,
+        default ""); returns the choices the bot answered ([] if it did not answer)."""
+        tree = self.bot.tree  # type: ignore[attr-defined]
+        data = build_command_data(self.world, tree, command, options, focused=focused)
+        payload = self.world.interaction_payload(type=4, user_id=user_id, channel_id=channel_id or self.world.channel_id, data=data, locale=locale)
+        outcome = await self._interact(payload)
+        answers = [s for s in outcome if s.kind == "autocomplete" and s.ok]
+        choices = Outcome([], interaction_id=outcome.interaction_id, errors=outcome.errors)
+        if answers:
+            choices.extend(answers[0].choices)  # type: ignore[arg-type]
+        return choices
+
+    async def click(self, user_id: int, message_id: int, custom_id: str, *, channel_id: Optional[int] = None, values: Optional[Sequence[Any]] = None, locale: Optional[str] = None) -> Outcome:
+        """Click a button (or choose ``values`` in a select) on a message the bot sent."""
+        message = self.world.messages.get(int(message_id))
+        if message is None:
+            raise KeyError(f"no message {message_id} (deleted, or never sent by the bot)")
+        data = build_component_data(self.world, message, custom_id, values)
+        payload = self.world.interaction_payload(
+            type=3, user_id=user_id, channel_id=channel_id or int(message["channel_id"]), data=data, message=message, locale=locale
+        )
+        return await self._interact(payload)
+
+    # ----- the two intercepted request methods ---------------------------------------
+
+    async def _http_request(self, route, *, files=None, form=None, **kwargs):
+        path, query = split_api_path(route.url)
+        params = kwargs.get("params") or {}
+        query.update({k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in params.items()})
+        body: Any = None
+        file_parts: List[Tuple[str, bytes]] = []
+        if form:
+            body, file_parts = _read_form(form)
+        elif "json" in kwargs:
+            body = json.loads(discord.utils._to_json(kwargs["json"]))
+        elif isinstance(kwargs.get("data"), (str, bytes)):
+            body = json.loads(kwargs["data"])
+        await asyncio.sleep(0)  # a real request yields to the loop
+        status, data = self.world.handle(route.method, path, query=query, body=body, files=file_parts, origin=_ORIGIN.get())
+        data = _wire(data) if data is not None else ""
+        if 200 <= status < 300:
+            return data
+        _raise_for(status, data, route.method, route.url)
+
+    async def _webhook_request(self, route, *, payload=None, multipart=None, files=None, params=None, **_kwargs):
+        path, query = split_api_path(route.url)
+        query.update({k: str(v) for k, v in (params or {}).items()})
+        file_parts: List[Tuple[str, bytes]] = []
+        body: Any = None
+        if multipart:
+            body, file_parts = _read_form(multipart)
+        elif payload is not None:
+            body = json.loads(discord.utils._to_json(payload))
+        await asyncio.sleep(0)
+        status, data = self.world.handle(route.method, path, query=query, body=body, files=file_parts, origin=_ORIGIN.get())
+        data = _wire(data) if data is not None else ""
+        if 200 <= status < 300:
+            return data
+        _raise_for(status, data, route.method, route.url)
+
+    async def _get_from_cdn(self, url: str) -> bytes:
+        try:
+            return self.world.cdn[url]
+        except KeyError:
+            _raise_for(404, _error(0, "Not Found"), "GET", url)
+            raise  # unreachable
+
+
+def _coro_name(task: asyncio.Task) -> str:
+    coro = task.get_coro()
+    return getattr(coro, "__qualname__", None) or repr(coro)
+
+
+def _coro_in_discord(task: asyncio.Task) -> bool:
+    coro = task.get_coro()
+    code = getattr(coro, "cr_code", None) or getattr(coro, "gi_code", None)
+    return bool(code and code.co_filename.startswith(_DISCORD_DIR))

@@ -1,0 +1,326 @@
+"""The Discord harness drives a real discord.py bot (its real login, setup_hook, command tree,
+views and dynamic items) from genuine gateway payloads, and records what the bot sends."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+
+from bot.harness import Harness, HarnessTimeout, Sent
+
+ALICE, BOB, CAROL = 2_000_000_000_000_000_001, 2_000_000_000_000_000_002, 2_000_000_000_000_000_003
+FRUITS = ["apple", "apricot", "banana", "blueberry", "cherry"]
+
+
+def tiny_png() -> bytes:
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (3, 2), (200, 30, 30)).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+class Counter(discord.ui.DynamicItem[discord.ui.Button], template=r"demo:count:(?P<n>\d+)"):
+    """A button whose state lives in its custom_id, so it works after a restart."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label=f"+1 ({n})", style=discord.ButtonStyle.primary, custom_id=f"demo:count:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(Counter(self.n + 1))
+        await interaction.response.edit_message(content=f"count {self.n + 1} by {interaction.user.name}", view=view)
+
+
+class Demo(commands.Cog):
+    group = app_commands.Group(name="demo", description="harness demo")
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.calls: list[tuple[str, tuple]] = []
+        self.dm_errors: list[discord.HTTPException] = []
+
+    @group.command(description="repeat text")
+    async def echo(self, interaction: discord.Interaction, text: str, secret: bool = False) -> None:
+        self.calls.append(("echo", (text, secret)))
+        await interaction.response.send_message(text, ephemeral=secret)
+
+    @group.command(description="count from n")
+    async def count(self, interaction: discord.Interaction, n: app_commands.Range[int, 1, 10]) -> None:
+        self.calls.append(("count", (n,)))
+        view = discord.ui.View(timeout=None)
+        view.add_item(Counter(n))
+        await interaction.response.send_message(f"count {n}", view=view)
+
+    @group.command(description="who is that")
+    async def who(self, interaction: discord.Interaction, user: discord.Member) -> None:
+        self.calls.append(("who", (user,)))
+        await interaction.response.send_message(f"{user.display_name} is a {type(user).__name__}")
+
+    @group.command(description="pick a fruit")
+    async def pick(self, interaction: discord.Interaction, fruit: str) -> None:
+        self.calls.append(("pick", (fruit,)))
+        await interaction.response.send_message(f"you picked {fruit}")
+
+    @pick.autocomplete("fruit")
+    async def pick_fruit(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=f.title(), value=f) for f in FRUITS if f.startswith(current)]
+
+    @group.command(description="open a game thread with a board")
+    async def board(self, interaction: discord.Interaction, name: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        thread = await interaction.channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+        await thread.add_user(interaction.user)
+        await thread.send("the board", file=discord.File(io.BytesIO(tiny_png()), filename="board.png"))
+        await interaction.edit_original_response(content=f"game in {thread.mention}")
+
+    @group.command(description="where am I")
+    async def where(self, interaction: discord.Interaction) -> None:
+        ch = interaction.channel
+        await interaction.response.send_message(f"in {ch.name} ({ch.type.name}, parent {getattr(ch, 'parent_id', None)})")
+
+    @group.command(description="DM me")
+    async def ping_me(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.user.send("psst, your turn")
+        except discord.Forbidden as exc:
+            self.dm_errors.append(exc)
+            await interaction.response.send_message(f"cannot DM you ({exc.code})", ephemeral=True)
+        else:
+            await interaction.response.send_message("sent you a DM", ephemeral=True)
+
+    @group.command(description="always fails")
+    async def boom(self, interaction: discord.Interaction) -> None:
+        raise RuntimeError("kaboom")
+
+    @group.command(description="too long")
+    async def long(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.channel.send("x" * 2001)
+        except discord.HTTPException as exc:
+            await interaction.response.send_message(f"rejected {exc.status} {exc.code}")
+
+    @group.command(description="defer then follow up")
+    async def slow(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send("step 1", ephemeral=True)
+        await interaction.edit_original_response(content="done")
+
+
+def make_bot() -> commands.Bot:
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
+
+    async def setup_hook() -> None:
+        await bot.add_cog(Demo(bot))
+        bot.add_dynamic_items(Counter)
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    return bot
+
+
+@pytest.fixture
+async def h():
+    harness = Harness(make_bot())
+    harness.add_user(ALICE, "alice")
+    harness.add_user(BOB, "bob")
+    await harness.start()
+    try:
+        yield harness
+    finally:
+        await harness.close()
+
+
+def demo(h: Harness) -> Demo:
+    cog = h.bot.get_cog("Demo")
+    assert isinstance(cog, Demo)
+    return cog
+
+
+async def test_start_runs_setup_hook_and_knows_the_guild(h: Harness):
+    assert h.bot.is_ready()
+    guild = h.guild
+    assert guild is not None and guild.get_channel(h.channel_id).name == "games"
+    assert guild.me.id == h.application_id and guild.member_count == 3
+    # without the members intent Discord sends only the bot's own member, as the fake does
+    assert guild.get_member(ALICE) is None
+    assert h.bot.tree.get_command("demo") is not None  # the cog was added by setup_hook
+
+
+async def test_slash_reaches_the_callback_with_converted_options(h: Harness):
+    out = await h.slash(ALICE, "demo echo", text="hello")
+    assert demo(h).calls == [("echo", ("hello", False))]
+    assert [s.kind for s in out] == ["response"]
+    resp = out[0]
+    assert resp.content == "hello" and not resp.ephemeral and resp.callback_type == 4
+    assert resp.route.startswith("POST /interactions/") and resp.route.endswith("/callback")
+    assert resp.message_id is not None
+    assert h.messages_in(h.channel_id)[-1].content == "hello"
+
+
+async def test_ephemeral_flag_is_recorded(h: Harness):
+    out = await h.slash(ALICE, "demo echo", text="secret", secret=True)
+    assert out[0].ephemeral
+    assert demo(h).calls == [("echo", ("secret", True))]
+
+
+async def test_integers_arrive_as_int_and_range_is_not_enforced(h: Harness):
+    await h.slash(ALICE, "demo count", n=3)
+    await h.slash(ALICE, "demo count", n=99)  # Range is only advertised to Discord
+    assert demo(h).calls == [("count", (3,)), ("count", (99,))]
+    assert all(type(args[0]) is int for _, args in demo(h).calls)
+
+
+async def test_user_option_resolves_to_a_member(h: Harness):
+    out = await h.slash(ALICE, "demo who", user=BOB)
+    (name, (member,)) = demo(h).calls[0]
+    assert isinstance(member, discord.Member) and member.id == BOB
+    assert out[0].content == "bob is a Member"
+
+
+async def test_unknown_command_or_option_fails_loudly(h: Harness):
+    with pytest.raises(KeyError):
+        await h.slash(ALICE, "demo nope")
+    with pytest.raises(KeyError):
+        await h.slash(ALICE, "demo echo", txt="typo")
+    with pytest.raises(KeyError):
+        await h.slash(ALICE, "demo echo")  # a required option is missing
+
+
+async def test_autocomplete_answers_are_recorded(h: Harness):
+    choices = await h.autocomplete(ALICE, "demo pick", "fruit", fruit="ap")
+    assert choices == [{"name": "Apple", "value": "apple"}, {"name": "Apricot", "value": "apricot"}]
+    assert h.sent[-1].kind == "autocomplete" and h.sent[-1].choices == choices
+    assert demo(h).calls == []  # autocomplete never runs the command
+
+
+async def test_click_dynamic_button_edits_the_message_and_survives_a_restart(h: Harness):
+    out = await h.slash(ALICE, "demo count", n=3)
+    msg_id = out[0].message_id
+    assert out[0].custom_ids == ["demo:count:3"]
+
+    clicked = await h.click(BOB, msg_id, "demo:count:3")
+    assert [s.kind for s in clicked] == ["response"] and clicked[0].callback_type == 7
+    assert clicked[0].message_id == msg_id
+    assert h.message(msg_id).content == "count 4 by bob"
+    assert h.message(msg_id).custom_ids == ["demo:count:4"]
+
+    old_bot = h.bot
+    await h.restart(make_bot())
+    assert old_bot.is_closed() and h.bot is not old_bot and h.bot.is_ready()
+    again = await h.click(ALICE, msg_id, "demo:count:4")
+    assert again[0].ok and not again.errors
+    assert h.message(msg_id).content == "count 5 by alice"
+
+
+async def test_clicking_a_missing_button_is_refused(h: Harness):
+    out = await h.slash(ALICE, "demo count", n=1)
+    with pytest.raises(KeyError):
+        await h.click(ALICE, out[0].message_id, "demo:count:9")
+
+
+async def test_thread_with_a_png_then_a_command_inside_the_thread(h: Harness):
+    out = await h.slash(ALICE, "demo board", name="Game 1")
+    kinds = [s.kind for s in out]
+    assert kinds[0] == "response" and out[0].callback_type == 5 and out[0].ephemeral
+    thread_sent = out.of_kind("thread")[0]
+    thread_id = thread_sent.thread_id
+    assert h.threads[thread_id].name == "Game 1" and h.threads[thread_id].parent_id == h.channel_id
+    posted = [s for s in out if s.kind == "message" and s.channel_id == thread_id]
+    assert len(posted) == 1
+    (filename, data), = posted[0].files
+    assert filename == "board.png" and data == tiny_png()
+    final = out.of_kind("edit_response")[0]
+    assert final.content == f"game in <#{thread_id}>" and final.ephemeral
+    # the thread is in the bot's cache: a command typed inside it sees it as its channel
+    inside = await h.slash(BOB, "demo where", channel_id=thread_id)
+    assert inside[0].content == f"in Game 1 (public_thread, parent {h.channel_id})"
+    assert inside[0].channel_id == thread_id
+    assert [m.content for m in h.messages_in(thread_id)] == ["the board", inside[0].content]
+
+
+async def test_dm_to_open_and_closed_users(h: Harness):
+    out = await h.slash(ALICE, "demo ping_me")
+    dm = out.of_kind("dm")[0]
+    assert dm.user_id == ALICE and dm.ok and dm.content == "psst, your turn"
+    assert [m.content for m in h.dms_to(ALICE)] == ["psst, your turn"]
+
+    h.set_dm_closed(BOB)
+    out = await h.slash(BOB, "demo ping_me")
+    (err,) = demo(h).dm_errors
+    assert isinstance(err, discord.Forbidden) and err.code == 50007 and err.status == 403
+    failed = out.of_kind("dm")[0]
+    assert failed.status == 403 and not failed.ok and failed.user_id == BOB
+    assert h.dms_to(BOB) == []
+    assert out.of_kind("response")[0].content == "cannot DM you (50007)"
+
+
+async def test_exception_in_a_command_is_recorded_and_does_not_hang(h: Harness):
+    out = await h.slash(ALICE, "demo boom")
+    assert list(out) == []
+    assert len(out.errors) == 1
+    assert isinstance(out.errors[0].original, RuntimeError) and str(out.errors[0].original) == "kaboom"
+    assert h.errors == out.errors
+    later = await h.slash(ALICE, "demo echo", text="still alive")
+    assert later[0].content == "still alive" and later.errors == []
+
+
+async def test_discord_limits_are_enforced_by_the_fake(h: Harness):
+    out = await h.slash(ALICE, "demo long")
+    rejected = out.of_kind("message")[0]
+    assert rejected.status == 400
+    assert out.of_kind("response")[0].content == "rejected 400 50035"
+
+
+async def test_defer_followup_and_edit_of_the_original(h: Harness):
+    out = await h.slash(ALICE, "demo slow")
+    assert [s.kind for s in out] == ["response", "followup", "edit_response"]
+    assert out[0].callback_type == 5
+    assert out[1].ephemeral and out[1].content == "step 1"
+    assert out[2].message_id == out[0].message_id
+    assert [(m.content, m.ephemeral) for m in h.messages_in(h.channel_id)] == [("done", False), ("step 1", True)]
+
+
+async def test_unknown_routes_answer_an_empty_object(h: Harness):
+    route = discord.http.Route("POST", "/guilds/{guild_id}/something-new", guild_id=h.guild_id)
+    assert await h.bot.http.request(route, json={"x": 1}) == {}
+    last: Sent = h.sent[-1]
+    assert last.kind == "other" and last.route == f"POST /guilds/{h.guild_id}/something-new" and last.payload == {"x": 1}
+
+
+async def test_two_harnessed_bots_do_not_see_each_other():
+    a, b = Harness(make_bot()), Harness(make_bot())
+    for harness in (a, b):
+        harness.add_user(ALICE, "alice")
+    async with a, b:
+        await a.slash(ALICE, "demo echo", text="to a")
+        await b.slash(ALICE, "demo echo", text="to b")
+        assert [s.content for s in a.sent if s.kind == "response"] == ["to a"]
+        assert [s.content for s in b.sent if s.kind == "response"] == ["to b"]
+
+
+async def test_a_task_that_never_ends_is_reported_not_waited_for_forever():
+    import asyncio
+
+    bot = make_bot()
+
+    @bot.tree.command(name="hang", description="never finishes")
+    async def hang(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("working")
+        await asyncio.Event().wait()
+
+    harness = Harness(bot, timeout=0.5)
+    harness.add_user(ALICE, "alice")
+    async with harness:
+        with pytest.raises(HarnessTimeout) as info:
+            await harness.slash(ALICE, "hang")
+        assert [s.content for s in info.value.sent if s.kind == "response"] == ["working"]
