@@ -190,12 +190,13 @@ class SqliteStorage(Storage):
             return int((await cursor.fetchone())[0])
 
     async def _migrate(self, conn: aiosqlite.Connection) -> None:
+        known = len(MIGRATIONS)
         version = await self._user_version(conn)
-        if version > SCHEMA_VERSION:
+        if version > known:
             raise SchemaTooNew(
                 f"database {self.path} has schema version {version}, but this code only knows versions "
-                f"up to {SCHEMA_VERSION}; run a newer version of the bot (or restore a backup)")
-        while version < SCHEMA_VERSION:
+                f"up to {known}; run a newer version of the bot (or restore a backup)")
+        while version < known:
             try:
                 await conn.executescript(MIGRATIONS[version])
             except sqlite3.Error as error:
@@ -207,7 +208,11 @@ class SqliteStorage(Storage):
                     version = now_at
                     continue
                 raise StorageError(f"schema migration {version} -> {version + 1} failed: {error}") from error
-            version = await self._user_version(conn)
+            now_at = await self._user_version(conn)
+            if now_at != version + 1:
+                raise StorageError(f"schema migration {version} -> {version + 1} left user_version at {now_at}; "
+                                   "each migration script must set PRAGMA user_version itself")
+            version = now_at
 
     async def close(self) -> None:
         conn = self._conn

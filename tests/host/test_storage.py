@@ -404,7 +404,6 @@ async def test_migrations_upgrade_an_existing_file(tmp_path, monkeypatch):
         COMMIT;
     """
     monkeypatch.setattr(storage_sqlite, "MIGRATIONS", storage_sqlite.MIGRATIONS + [migration_2])
-    monkeypatch.setattr(storage_sqlite, "SCHEMA_VERSION", 2)
     async with SqliteStorage(path) as store:
         assert (await store.get_game(game.id)).ply == 1
         assert [e.text for e in await store.log(game.id)] == ["m1"]
@@ -432,7 +431,6 @@ async def test_a_failing_migration_rolls_back_and_reports(tmp_path, monkeypatch)
         COMMIT;
     """
     monkeypatch.setattr(storage_sqlite, "MIGRATIONS", storage_sqlite.MIGRATIONS + [broken])
-    monkeypatch.setattr(storage_sqlite, "SCHEMA_VERSION", 2)
     with pytest.raises(StorageError, match="migration 1 -> 2"):
         await SqliteStorage(path).open()
     raw = sqlite3.connect(path)
@@ -441,6 +439,10 @@ async def test_a_failing_migration_rolls_back_and_reports(tmp_path, monkeypatch)
         assert "half_done" not in [row[1] for row in raw.execute("PRAGMA table_info(games)")]
     finally:
         raw.close()
+    forgetful = "BEGIN IMMEDIATE; CREATE TABLE extra (x); COMMIT;"     # forgot user_version
+    monkeypatch.setattr(storage_sqlite, "MIGRATIONS", storage_sqlite.MIGRATIONS[:1] + [forgetful])
+    with pytest.raises(StorageError, match="must set PRAGMA user_version"):
+        await SqliteStorage(path).open()
 
 
 async def test_refuses_a_database_newer_than_the_code(tmp_path):
