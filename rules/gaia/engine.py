@@ -1,0 +1,1579 @@
+"""Gaia Project rules core: state transitions for every phase (rule IDs from the spec, GP-*).
+
+The state is a plain JSON dict (see ``new_state``).  Functions here mutate the dict they are
+given; :mod:`rules.gaia.game` copies before calling them, so ``apply`` stays pure.
+"""
+from __future__ import annotations
+
+import copy
+import math
+
+from rules.base import IllegalMove
+
+from . import board
+from .tables import (ACTIONS, ADV_POS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, FINAL_VP,
+                     HOME_TYPES, RESEARCH, ROUND_TILES, STD_BUILDINGS, STD_POS, TECH, parse_rewards,
+                     rewards_key, terraform_steps)
+
+CAPS = {"o": 15, "k": 15, "c": 30}
+AREAS = ("area1", "area2", "area3")
+
+
+class NeedAnswer(Exception):
+    """A Taklons brainstone question arose where no answer can be read (income phase)."""
+
+
+def err(msg: str, rule: str | None = None):
+    raise IllegalMove(msg, rule)
+
+
+# ----------------------------------------------------------------------------- helpers
+
+def minfo(st) -> board.MapInfo:
+    return board.map_info(st["map"])
+
+
+def P(st, seat):
+    return st["players"][seat]
+
+
+def fac(p) -> dict:
+    return FACTIONS[p["faction"]]
+
+
+def planet_of(st, k) -> str:
+    return st["planet"].get(k) or minfo(st).planet[k]
+
+
+def has_pi(p) -> bool:
+    return p["n"]["PI"] > 0
+
+
+def seat_of_faction(st, faction):
+    for i, p in enumerate(st["players"]):
+        if p["faction"] == faction:
+            return i
+    return None
+
+
+def hexname(st, k) -> str:
+    return minfo(st).name.get(k, k)
+
+
+def add_vp(p, n, source):
+    if n == 0:
+        return
+    p["vp"] += n
+    p["vp_src"][source] = p["vp_src"].get(source, 0) + n
+
+
+def round_tile(st):
+    if 1 <= st["round"] <= 6:
+        return ROUND_TILES[st["round_scoring"][st["round"] - 1]]
+    return None
+
+
+def round_event(st, p, event, times=1):
+    """GP-SCORE-2: the current round tile pays for the deed."""
+    tile = round_tile(st)
+    if tile and tile["event"] == event and times:
+        add_vp(p, tile["vp"] * times, "round:" + tile["id"])
+
+
+def has_tech(p, tid) -> bool:
+    return any(t["id"] == tid and not t["covered"] for t in p["techs"])
+
+
+def owns_tech_kind(p, tid) -> bool:
+    return any(t["id"] == tid for t in p["techs"])
+
+
+def gf_available(st, p, seat) -> int:
+    on_map = sum(1 for v in st["gf"].values() if v == seat)
+    return p["gf_total"] - on_map - p["gf_gaia"]
+
+
+# ----------------------------------------------------------------------------- power (GP-POW-*)
+
+def total_tokens(p) -> int:
+    pw = p["power"]
+    return pw["area1"] + pw["area2"] + pw["area3"] + pw["gaia"] + (1 if p["brainstone"] else 0)
+
+
+def _sim_charge(pw, stone, n, early):
+    b1, b2, b3 = pw["area1"], pw["area2"], pw["area3"]
+    done = 0
+    if early and stone == "area1" and n > 0:
+        stone, n, done = "area2", n - 1, done + 1
+    x = min(n, b1)
+    b1, b2, n, done = b1 - x, b2 + x, n - x, done + x
+    if not early and stone == "area1" and n > 0:
+        stone, n, done = "area2", n - 1, done + 1
+    if early and stone == "area2" and n > 0:
+        stone, n, done = "area3", n - 1, done + 1
+    y = min(n, b2)
+    b2, b3, n, done = b2 - y, b3 + y, n - y, done + y
+    if not early and stone == "area2" and n > 0:
+        stone, n, done = "area3", n - 1, done + 1
+    return b1, b2, b3, stone, done
+
+
+def capacity(p) -> int:
+    pw = p["power"]
+    extra = {"area1": 2, "area2": 1}.get(p["brainstone"], 0)
+    return 2 * pw["area1"] + pw["area2"] + extra
+
+
+def ask_brainstone(ctx, options, rule="GP-FAC-TAK-1"):
+    """Read the Taklons answer that must follow the sub-command that raised the question."""
+    ans = ctx.take_brainstone() if ctx is not None else None
+    if ans is None:
+        if ctx is None or ctx.pause_ok:
+            raise NeedAnswer(options)
+        err(f"Taklons must say where the brainstone goes: add 'brainstone {options[0]}' or "
+            f"'brainstone {options[1]}' right after this sub-command", rule)
+    if ans not in options:
+        err(f"brainstone {ans} is not possible here; choose one of {', '.join(options)}", rule)
+    return ans
+
+
+def charge(st, seat, n, ctx) -> int:
+    """GP-POW-1 with the Taklons brainstone (GP-FAC-TAK-1)."""
+    p = P(st, seat)
+    pw = p["power"]
+    stone = p["brainstone"]
+    if n <= 0:
+        return 0
+    if stone in ("area1", "area2"):
+        e = _sim_charge(pw, stone, n, True)
+        lt = _sim_charge(pw, stone, n, False)
+        res = e
+        if e[3] != lt[3]:
+            ans = ask_brainstone(ctx, [e[3], lt[3]])
+            res = e if ans == e[3] else lt
+    else:
+        res = _sim_charge(pw, stone, n, True)
+    pw["area1"], pw["area2"], pw["area3"] = res[0], res[1], res[2]
+    p["brainstone"] = res[3]
+    return res[4]
+
+
+def gain_tokens(p, n):
+    """GP-POW-3."""
+    p["power"]["area1"] += n
+    p["tokens"] += n
+
+
+def can_spend_power(p, c) -> bool:
+    pw = p["power"]
+    if p["faction"] == "nevlas" and has_pi(p):
+        return 2 * pw["area3"] >= c
+    return pw["area3"] + (3 if p["brainstone"] == "area3" else 0) >= c
+
+
+def spend_power(st, seat, c, ctx):
+    """GP-POW-2 with Nevlas PI (GP-FAC-NEV-2) and the Taklons brainstone (GP-FAC-TAK-1)."""
+    p = P(st, seat)
+    pw = p["power"]
+    if c <= 0:
+        return
+    if p["faction"] == "nevlas" and has_pi(p):
+        tok = math.ceil(c / 2)
+        if pw["area3"] < tok:
+            err(f"Not enough power in bowl III: need {c} power ({tok} tokens worth 2)", "GP-FAC-NEV-2")
+        pw["area3"] -= tok
+        pw["area1"] += tok
+        return
+    if p["brainstone"] == "area3":
+        r = pw["area3"]
+        if r >= c and c >= 3:
+            use = ask_brainstone(ctx, ["area1", "area3"]) == "area1"
+        elif r >= c:
+            use = False
+        elif c >= 3:
+            use = True
+        else:
+            use = True
+            if ctx is not None:
+                ctx.take_brainstone()
+        if use:
+            rest = max(c - 3, 0)
+            if pw["area3"] < rest:
+                err(f"Not enough power in bowl III for {c} power", "GP-POW-2")
+            p["brainstone"] = "area1"
+            pw["area3"] -= rest
+            pw["area1"] += rest
+            return
+    if pw["area3"] < c:
+        err(f"Not enough power in bowl III: need {c}, have {pw['area3']}", "GP-POW-2")
+    pw["area3"] -= c
+    pw["area1"] += c
+
+
+def _take_tokens(p, n):
+    """Remove n regular tokens I -> II -> III (GP-POW-4/5 fixed order); returns per-area counts."""
+    pw = p["power"]
+    for a in AREAS:
+        x = min(n, pw[a])
+        pw[a] -= x
+        n -= x
+    if n:
+        err("Not enough power tokens", "GP-POW-4")
+
+
+def tokens_available(p) -> int:
+    pw = p["power"]
+    return pw["area1"] + pw["area2"] + pw["area3"] + (1 if p["brainstone"] in AREAS else 0)
+
+
+def move_to_gaia(st, seat, n, ctx):
+    """GP-POW-5 / GP-GF-3."""
+    p = P(st, seat)
+    if tokens_available(p) < n:
+        err(f"Not enough power tokens: need {n}", "GP-GF-1")
+    stone_goes = False
+    if p["brainstone"] in AREAS:
+        regular = tokens_available(p) - 1
+        if regular < n:
+            stone_goes = True
+        else:
+            stone_goes = ask_brainstone(ctx, ["gaia", p["brainstone"]]) == "gaia"
+    if stone_goes:
+        p["brainstone"] = "gaia"
+        n -= 1
+    _take_tokens(p, n)
+    p["power"]["gaia"] += n
+
+
+def discard_tokens(st, seat, n, ctx):
+    """GP-POW-4 (satellites)."""
+    p = P(st, seat)
+    if tokens_available(p) < n:
+        err(f"Not enough power tokens to discard {n}", "GP-FED-3")
+    stone = p["brainstone"]
+    if stone in AREAS:
+        regular = tokens_available(p) - 1
+        upto = sum(p["power"][a] for a in AREAS[:AREAS.index(stone) + 1])
+        if regular < n:
+            goes = True
+        elif upto < n:
+            goes = ask_brainstone(ctx, ["discard", stone]) == "discard"
+        else:
+            goes = False
+        if goes:
+            p["brainstone"] = None
+            p["tokens"] -= 1
+            n -= 1
+    _take_tokens(p, n)
+    p["tokens"] -= n
+
+
+def burn(st, seat, k):
+    """GP-POW-6 (Itars: burnt tokens go to the Gaia area, GP-FAC-ITA-1)."""
+    p = P(st, seat)
+    pw = p["power"]
+    if k <= 0:
+        err("burn needs a positive number", "GP-POW-6")
+    stone2 = 1 if p["brainstone"] == "area2" else 0
+    if pw["area2"] + stone2 < 2 * k:
+        err(f"Burning {k} needs {2 * k} tokens in bowl II", "GP-POW-6")
+    moved = k
+    if stone2:
+        p["brainstone"] = "area3"
+        moved -= 1
+    pw["area2"] -= moved + k
+    pw["area3"] += moved
+    if p["faction"] == "itars":
+        pw["gaia"] += k
+    else:
+        p["tokens"] -= k
+
+
+# ----------------------------------------------------------------------------- resources
+
+def gain(st, seat, text_or_list, ctx, source="gain"):
+    """Gain a reward list: c o k q t pw vp (caps GP-COMP-2, Gleens QIC rule GP-FAC-GLE-1)."""
+    p = P(st, seat)
+    items = parse_rewards(text_or_list) if isinstance(text_or_list, str) else text_or_list
+    for n, t in items:
+        if t == "q" and p["faction"] == "gleens" and p["n"]["ac2"] == 0:
+            t = "o"
+        if t in CAPS:
+            p[t] = min(CAPS[t], p[t] + n)
+        elif t == "q":
+            p["q"] += n
+        elif t == "t":
+            gain_tokens(p, n)
+        elif t == "pw":
+            charge(st, seat, n, ctx)
+        elif t == "vp":
+            add_vp(p, n, source)
+        else:
+            raise ValueError(t)
+
+
+def pay(st, seat, items, ctx=None, what="this"):
+    """Pay c/o/k/q/pw; all-or-nothing check first (GP-ACT-5)."""
+    p = P(st, seat)
+    need: dict[str, int] = {}
+    for n, t in items:
+        need[t] = need.get(t, 0) + n
+    for t, n in need.items():
+        if t in ("c", "o", "k", "q") and p[t] < n:
+            names = {"c": "credits", "o": "ore", "k": "knowledge", "q": "QIC"}
+            err(f"Not enough {names[t]} for {what}: need {n}, have {p[t]}", "GP-ACT-5")
+        if t == "pw" and not can_spend_power(p, n):
+            err(f"Not enough power in bowl III for {what}: need {n}", "GP-POW-2")
+    for t, n in need.items():
+        if t in ("c", "o", "k", "q"):
+            p[t] -= n
+    if need.get("pw"):
+        spend_power(st, seat, need["pw"], ctx)
+
+
+# ----------------------------------------------------------------------------- map queries
+
+def structures_of(st, seat):
+    """Yield (hex, type) for every structure of seat (main buildings, lost planet, Lantids guests)."""
+    for k, (s, t) in st["bld"].items():
+        if s == seat:
+            yield k, t
+    for k, s in st["guest"].items():
+        if s == seat:
+            yield k, "gm"
+
+
+def structure_value(st, seat, k, t, for_fed=False) -> int:
+    p = P(st, seat)
+    if t in ("m", "lp", "gm"):
+        v = 1
+    elif t in ("ts", "lab"):
+        v = 2
+    elif t in ("PI", "ac1", "ac2"):
+        v = 4 if has_tech(p, "tech3") else 3
+    elif t == "sp":
+        return 1 if for_fed else 0
+    else:
+        v = 0
+    if p["faction"] == "bescods" and has_pi(p) and t != "gm" and planet_of(st, k) == "t":
+        v += 1
+    return v
+
+
+def own_hexes(st, seat) -> dict:
+    """hex -> building type for seat's structures and space stations (federation buildings)."""
+    out = {k: t for k, t in structures_of(st, seat)}
+    for k, s in st["station"].items():
+        if s == seat:
+            out[k] = "sp"
+    return out
+
+
+def range_points(st, seat):
+    pts = [k for k, _ in structures_of(st, seat)]
+    pts += [k for k, s in st["station"].items() if s == seat]
+    return pts
+
+
+def min_distance(st, seat, k) -> int:
+    mi = minfo(st)
+    best = 99
+    for h in range_points(st, seat):
+        d = mi.dist(h, k)
+        if d < best:
+            best = d
+    return best
+
+
+def base_range(p) -> int:
+    return RESEARCH["range"][p["research"]["nav"]]
+
+
+def qic_for_range(st, seat, k, temp=0) -> int:
+    """GP-MINE-7."""
+    d = min_distance(st, seat, k)
+    return max(0, math.ceil((d - base_range(P(st, seat)) - temp) / 2))
+
+
+def main_planets(st, seat):
+    """Planets colonized as main occupant (GP-CNT-3/4)."""
+    return [k for k, (s, t) in st["bld"].items() if s == seat]
+
+
+def planet_types(st, seat) -> int:
+    return len({planet_of(st, k) for k in main_planets(st, seat)})
+
+
+def gaia_planets(st, seat) -> int:
+    return sum(1 for k in main_planets(st, seat) if planet_of(st, k) == "g")
+
+
+def sectors_of(st, seat) -> int:
+    mi = minfo(st)
+    return len({mi.sector[k] for k, _ in structures_of(st, seat)})
+
+
+def count_mines(st, seat) -> int:
+    return sum(1 for _, t in structures_of(st, seat) if t in ("m", "lp", "gm"))
+
+
+def count_type(st, seat, typ) -> int:
+    return sum(1 for _, t in structures_of(st, seat) if t == typ)
+
+
+def satellites_of(st, seat) -> int:
+    return sum(1 for v in st["sat"].values() if seat in v) + P(st, seat)["n"]["sp"]
+
+
+# ----------------------------------------------------------------------------- income
+
+def building_income(p, typ):
+    f = fac(p)
+    if typ == "PI":
+        return [list(f["pi_income"])]
+    over = f.get(typ + "_income")
+    if over is not None:
+        return over
+    return STD_BUILDINGS[typ]["income"]
+
+
+def income_events(st, seat) -> list[str]:
+    """GP-INC-1/6: every income source as one event (reward string)."""
+    p = P(st, seat)
+    f = fac(p)
+    ev = [f["income"]]
+    for typ in ("m", "ts", "lab", "PI", "ac1"):
+        if typ == "PI" and p["faction"] == "bescods":
+            pass
+        slots = building_income(p, typ)
+        for i in range(p["n"][typ]):
+            if i < len(slots):
+                s = slots[i]
+                if isinstance(s, list):
+                    ev.extend(x for x in s if x)
+                elif s:
+                    ev.append(s)
+    for t in p["techs"]:
+        if not t["covered"] and TECH[t["id"]]["kind"] == "income":
+            ev.append(TECH[t["id"]]["reward"])
+    if p["booster"]:
+        ev.extend(BOOSTERS[p["booster"]]["income"])
+    for fld in p["res_order"]:
+        inc = RESEARCH["income"].get(fld)
+        if inc:
+            lv = inc[p["research"][fld]]
+            if lv:
+                ev.append(lv)
+    return ev
+
+
+def _ev_has(ev, typ) -> int:
+    return sum(n for n, t in parse_rewards(ev) if t == typ)
+
+
+def income_needs_choice(p) -> bool:
+    evs = p["income_todo"]
+    return any(_ev_has(e, "t") for e in evs) and any(_ev_has(e, "pw") for e in evs)
+
+
+def run_income(st, seat, ctx):
+    """Apply pending income events automatically while no ordering choice is needed.
+    Returns True when the player's income is complete."""
+    p = P(st, seat)
+    while p["income_todo"]:
+        if income_needs_choice(p):
+            return False
+        ev = p["income_todo"][0]
+        snap = copy.deepcopy(p)
+        try:
+            gain(st, seat, ev, ctx, "income")
+        except NeedAnswer:
+            p.clear()
+            p.update(snap)
+            raise
+        p["income_todo"].pop(0)
+    return True
+
+
+def income_choose(st, seat, reward, ctx):
+    """`income <r>`: apply one pending event first (GP-INC-6)."""
+    p = P(st, seat)
+    if not p["income_todo"] or not income_needs_choice(p):
+        err("No income order to choose now", "GP-INC-6")
+    items = parse_rewards(reward)
+    if len(items) != 1 or items[0][1] not in ("t", "pw"):
+        err("income takes one token or charge amount, e.g. 'income 4pw' or 'income 1t'", "GP-INC-6")
+    n, typ = items[0]
+    for i, ev in enumerate(p["income_todo"]):
+        if _ev_has(ev, typ) == n:
+            p["income_todo"].pop(i)
+            gain(st, seat, ev, ctx, "income")
+            return
+    err(f"No pending income event gives {n}{typ}", "GP-INC-6")
+
+
+# ----------------------------------------------------------------------------- research (GP-RES-*)
+
+def flip_green(st, seat, rule):
+    p = P(st, seat)
+    for f in p["feds"]:
+        if f["green"]:
+            f["green"] = False
+            return
+    err("This needs a green federation token to flip", rule)
+
+
+def can_advance(st, seat, field) -> str | None:
+    p = P(st, seat)
+    lv = p["research"][field]
+    if lv >= 5:
+        return f"{field} is already at level 5"
+    if field == "nav" and p["faction"] == "baltaks" and not has_pi(p):
+        return "Bal T'aks cannot advance in navigation before building their planetary institute (GP-FAC-BAL-2)"
+    if lv == 4:
+        for i, o in enumerate(st["players"]):
+            if i != seat and o["research"][field] == 5:
+                return f"Level 5 of {field} is already taken (GP-RES-3)"
+        if not any(f["green"] for f in p["feds"]):
+            return "Level 5 needs a green federation token to flip (GP-RES-3)"
+    return None
+
+
+def advance(st, seat, field, ctx):
+    """Advance one research level (any cause)."""
+    p = P(st, seat)
+    if field not in FIELDS:
+        err(f"Unknown research area {field!r}; use one of {', '.join(FIELDS)}", "GP-RES-1")
+    why = can_advance(st, seat, field)
+    if why:
+        err(why, "GP-RES-3")
+    lv = p["research"][field] + 1
+    if lv == 5:
+        flip_green(st, seat, "GP-RES-3")
+    p["research"][field] = lv
+    if field in p["res_order"]:
+        p["res_order"].remove(field)
+    p["res_order"].append(field)
+    for r in RESEARCH["rewards"][field][lv]:
+        if r == "gf":
+            p["gf_total"] += 1
+        elif r == "fedtoken":
+            if st["terra_fed"]:
+                tok = st["terra_fed"]
+                st["terra_fed"] = None
+                take_fed_token(st, seat, tok, ctx)
+        elif r == "lostplanet":
+            place_lost_planet(st, seat, ctx)
+        elif r == "vp/gaia":
+            add_vp(p, gaia_planets(st, seat), "research")
+        else:
+            gain(st, seat, r, ctx, "research")
+    if lv == 3:
+        charge(st, seat, 3, ctx)  # GP-RES-4
+    round_event(st, p, "up")
+    if has_tech(p, "advtech2"):
+        add_vp(p, 2, "tech:advtech2")
+
+
+def research_followup(st, seat, ctx, allowed):
+    """`up <field>` or `decline` after a tech tile / special action (GP-TECH-3)."""
+    cmd = ctx.peek()
+    if cmd and cmd[0] == "decline":
+        ctx.next()
+        return
+    if cmd and cmd[0] == "up":
+        ctx.next()
+        field = cmd[1] if len(cmd) > 1 else ""
+        if allowed is not None and field not in allowed:
+            err(f"The research step here may only go to {', '.join(allowed)}", "GP-TECH-3")
+        advance(st, seat, field, ctx)
+        return
+    err("Add 'up <field>' or 'decline' after this (the optional research step)", "GP-TECH-3")
+
+
+# ----------------------------------------------------------------------------- federations tokens
+
+def take_fed_token(st, seat, tok, ctx, counts=True, from_supply=False):
+    """GP-FED-8/9."""
+    p = P(st, seat)
+    info = FED_TOKENS[tok]
+    p["feds"].append({"id": tok, "green": bool(info["green"])})
+    gain(st, seat, info["reward"], ctx, "fed:" + tok)
+    if counts:
+        round_event(st, p, "fed")
+
+
+# ----------------------------------------------------------------------------- tech tiles (GP-TECH-*)
+
+def tech_effects(st, seat, tid, ctx):
+    p = P(st, seat)
+    kind, reward = TECH[tid]["kind"], TECH[tid]["reward"]
+    if kind != "gain" and kind != "gain-types":
+        return
+    src = "tech:" + tid
+    if kind == "gain-types":
+        gain(st, seat, [(planet_types(st, seat), "k")], ctx, src)
+    elif reward == "2vp/m":
+        add_vp(p, 2 * count_mines(st, seat), src)
+    elif reward == "o/sector":
+        gain(st, seat, [(sectors_of(st, seat), "o")], ctx, src)
+    elif reward == "2vp/gaia":
+        add_vp(p, 2 * gaia_planets(st, seat), src)
+    elif reward == "4vp/ts":
+        add_vp(p, 4 * count_type(st, seat, "ts"), src)
+    elif reward == "2vp/sector":
+        add_vp(p, 2 * sectors_of(st, seat), src)
+    elif reward == "5vp/fed":
+        add_vp(p, 5 * len(p["feds"]), src)
+    else:
+        gain(st, seat, reward, ctx, src)
+
+
+def gain_tech(st, seat, ctx):
+    """Follow-ups `tech <pos>` [`cover <pos>`] then `up`/`decline` (GP-TECH-1..6)."""
+    p = P(st, seat)
+    cmd = ctx.next()
+    if not cmd or cmd[0] != "tech" or len(cmd) < 2:
+        err("Choose a tech tile: add 'tech <position>'", "GP-TECH-1")
+    pos = cmd[1]
+    if pos in ADV_POS:
+        tid = st["tech"].get(pos)
+        if not tid or pos in st["adv_taken"]:
+            err(f"The advanced tile at {pos} is gone", "GP-TECH-5")
+        field = pos[4:]
+        if p["research"][field] < 4:
+            err(f"Advanced tile {pos} needs level 4 in {field}", "GP-TECH-4")
+        if not any(f["green"] for f in p["feds"]):
+            err("An advanced tile needs a green federation token to flip", "GP-TECH-4")
+        cov = ctx.next()
+        if not cov or cov[0] != "cover" or len(cov) < 2:
+            err("Say which standard tile the advanced tile covers: 'cover <position>'", "GP-TECH-4")
+        target = None
+        for t in p["techs"]:
+            if not t["covered"] and t["pos"] == cov[1] and t["id"] in TECH and not t["id"].startswith("adv"):
+                target = t
+        if target is None:
+            err(f"You have no uncovered standard tile from {cov[1]}", "GP-TECH-4")
+        flip_green(st, seat, "GP-TECH-4")
+        target["covered"] = True
+        st["adv_taken"].append(pos)
+        p["techs"].append({"id": tid, "pos": pos, "covered": False})
+        tech_effects(st, seat, tid, ctx)
+        research_followup(st, seat, ctx, None)
+    elif pos in STD_POS:
+        tid = st["tech"][pos]
+        if owns_tech_kind(p, tid):
+            err(f"You already own {tid}; a player never owns two tiles of one kind", "GP-TECH-2")
+        p["techs"].append({"id": tid, "pos": pos, "covered": False})
+        tech_effects(st, seat, tid, ctx)
+        research_followup(st, seat, ctx, None if pos.startswith("free") else [pos])
+    else:
+        err(f"Unknown tech position {pos!r}", "GP-TECH-1")
+
+
+# ----------------------------------------------------------------------------- placement hooks
+
+def join_federation(st, seat, k):
+    """GP-FED-11: a new own building next to an own federation joins it (with its group)."""
+    p = P(st, seat)
+    fed = set(p["fed_hexes"])
+    if not fed:
+        return
+    mi = minfo(st)
+    if not any(n in fed for n in mi.neighbours[k]) and k not in fed:
+        return
+    own = own_hexes(st, seat)
+    todo = [k]
+    seen = {k}
+    while todo:
+        h = todo.pop()
+        if h not in fed:
+            fed.add(h)
+            p["fed_hexes"].append(h)
+        for n in mi.neighbours[h]:
+            if n in own and n not in seen:
+                seen.add(n)
+                todo.append(n)
+
+
+def add_placement(st, seat, k):
+    """GP-LEECH-8: each completed placement goes to the front of the pending list."""
+    st["leech_q"].insert(0, {"hex": k, "from": seat, "todo": None})
+
+
+def mine_triggers(st, seat, k, steps, gaia, guest=False, lost=False):
+    p = P(st, seat)
+    round_event(st, p, "m")
+    if has_tech(p, "advtech14"):
+        add_vp(p, 3, "tech:advtech14")
+    if not guest and not lost:
+        round_event(st, p, "step", steps)
+        if gaia:
+            round_event(st, p, "gaia-m")
+            if has_tech(p, "tech7"):
+                add_vp(p, 3, "tech:tech7")
+            if p["faction"] == "gleens":
+                add_vp(p, 2, "faction")
+
+
+def geodens_bonus(st, seat, k, ctx):
+    """GP-FAC-GEO-2: new planet type with the PI -> 3 knowledge (check before placing)."""
+    p = P(st, seat)
+    if p["faction"] == "geodens" and has_pi(p):
+        typ = planet_of(st, k)
+        if typ not in {planet_of(st, h) for h in main_planets(st, seat)}:
+            return True
+    return False
+
+
+def place_lost_planet(st, seat, ctx):
+    """GP-RES-7: `lostPlanet <loc>` follow-up."""
+    mi = minfo(st)
+    cands = lost_planet_hexes(st, seat)
+    if not cands:
+        return
+    cmd = ctx.next()
+    if not cmd or cmd[0] != "lostPlanet" or len(cmd) < 2:
+        err("Place the Lost Planet: add 'lostPlanet <hex>'", "GP-RES-7")
+    k = mi.locate(cmd[1])
+    if k is None or k not in cands:
+        err(f"The Lost Planet cannot go to {cmd[1]}", "GP-RES-7")
+    p = P(st, seat)
+    q = qic_for_range(st, seat, k)
+    if p["q"] < q:
+        err("Not enough QIC to reach that hex", "GP-MINE-7")
+    p["q"] -= q
+    bonus = geodens_bonus(st, seat, k, ctx) or (p["faction"] == "geodens" and has_pi(p))
+    types_before = {planet_of(st, h) for h in main_planets(st, seat)}
+    st["planet"][k] = "l"
+    st["bld"][k] = [seat, "lp"]
+    if p["faction"] == "geodens" and has_pi(p) and "l" not in types_before:
+        gain(st, seat, "3k", ctx, "faction")
+    mine_triggers(st, seat, k, 0, False, lost=True)
+    join_federation(st, seat, k)
+    add_placement(st, seat, k)
+    del bonus
+
+
+def lost_planet_hexes(st, seat):
+    mi = minfo(st)
+    p = P(st, seat)
+    out = []
+    rng = base_range(p)
+    for k, pl in mi.planet.items():
+        if pl != "e" or k in st["planet"] or k in st["station"] or st["sat"].get(k):
+            continue
+        q = qic_for_range(st, seat, k)
+        if q <= p["q"]:
+            out.append(k)
+    del rng
+    return out
+
+
+# ----------------------------------------------------------------------------- leech (GP-LEECH-*)
+
+def leech_value(st, seat, k) -> int:
+    mi = minfo(st)
+    best = 0
+    near = set(mi.within(k, 2))
+    for h, t in structures_of(st, seat):
+        if h in near:
+            v = structure_value(st, seat, h, t)
+            if v > best:
+                best = v
+    return best
+
+
+def leech_offer(st, seat, k):
+    """GP-LEECH-5 / GP-FAC-TAK-3: list of acceptable offer strings (empty = no offer)."""
+    p = P(st, seat)
+    val = leech_value(st, seat, k)
+    if val <= 0:
+        return []
+    cap = capacity(p)
+    amount = min(val, cap, p["vp"] + 1)
+    if p["faction"] == "taklons" and has_pi(p):
+        first = f"{amount}pw,1t" if amount > 0 else "1t"
+        amount2 = min(val, cap + 2, p["vp"] + 1)
+        second = f"1t,{amount2}pw" if amount2 > 0 else "1t"
+        return [first] if first == second else [first, second]
+    if amount <= 0:
+        return []
+    return [f"{amount}pw"]
+
+
+def next_leech(st) -> bool:
+    """Find the next pending passive-charge decision; True when someone must answer."""
+    st["offer"] = None
+    n = len(st["players"])
+    while st["leech_q"]:
+        head = st["leech_q"][0]
+        if head["todo"] is None:
+            mi = minfo(st)
+            near = set(mi.within(head["hex"], 2))
+            todo = []
+            for i in range(1, n):
+                s = (head["from"] + i) % n
+                if any(h in near for h, _ in structures_of(st, s)):
+                    todo.append(s)
+            head["todo"] = todo
+        while head["todo"]:
+            s = head["todo"][0]
+            offers = leech_offer(st, s, head["hex"])
+            if offers:
+                st["offer"] = {"seat": s, "hex": head["hex"], "offers": offers}
+                return True
+            head["todo"].pop(0)
+        st["leech_q"].pop(0)
+    return False
+
+
+def answer_leech(st, seat, ctx, cmd):
+    off = st["offer"]
+    p = P(st, seat)
+    head = st["leech_q"][0]
+    if cmd[0] == "decline":
+        pass
+    else:
+        if len(cmd) < 2:
+            err(f"Say the offer: 'charge {off['offers'][0]}'", "GP-LEECH-4")
+        want = rewards_key(cmd[1])
+        chosen = None
+        for o in off["offers"]:
+            if rewards_key(o) == want:
+                chosen = o
+        if chosen is None:
+            err(f"The offer is {' or '.join(off['offers'])}, not {cmd[1]}", "GP-LEECH-5")
+        for n_, t in parse_rewards(chosen):
+            if t == "t":
+                gain_tokens(p, n_)
+            else:
+                add_vp(p, -max(0, n_ - 1), "charge")
+                charge(st, seat, n_, ctx)
+    head["todo"].pop(0)
+
+
+# ----------------------------------------------------------------------------- actions
+
+def build_mine(st, seat, k, ctx, steps_free=0, range_bonus=0):
+    """GP-MINE-1..14 and GP-FAC-LAN-1."""
+    p = P(st, seat)
+    f = fac(p)
+    if p["n"]["m"] >= 8:
+        err("No mine left on your faction board", "GP-MINE-1")
+    pl = planet_of(st, k)
+    if pl == "e":
+        err(f"{hexname(st, k)} has no planet", "GP-MINE-2")
+    guest = False
+    own_gf = st["gf"].get(k) == seat
+    if k in st["bld"]:
+        owner = st["bld"][k][0]
+        if p["faction"] == "lantids" and owner != seat and k not in st["guest"]:
+            guest = True
+        else:
+            err(f"{hexname(st, k)} is already colonized", "GP-MINE-2")
+    if pl == "m":
+        err("A transdim planet needs a Gaia project first", "GP-MINE-10")
+    if k in st["gf"] and not own_gf:
+        err("Another player's gaiaformer stands there", "GP-MINE-2")
+    if pl == "l" and not guest:
+        err("The Lost Planet cannot be built on", "GP-MINE-2")
+    cost = [(2, "c"), (1, "o")]
+    steps = 0
+    qic = 0
+    if own_gf and not guest:
+        if steps_free or range_bonus:
+            err("Free terraforming steps or range cannot be used on your own gaiaformed planet", "GP-MINE-9")
+    else:
+        qic = qic_for_range(st, seat, k, range_bonus)
+        if range_bonus and qic_for_range(st, seat, k) <= qic:
+            err("The range bonus would not be used for this hex", "GP-MINE-9")
+        if guest:
+            if steps_free:
+                err("Terraforming steps cannot be used for a shared planet", "GP-MINE-9")
+        elif pl == "g":
+            if steps_free:
+                err("Terraforming steps cannot be used on a Gaia planet", "GP-MINE-9")
+            if p["faction"] == "gleens":
+                cost.append((1, "o"))
+            else:
+                qic += 1
+        else:
+            steps = terraform_steps(f["planet"], pl)
+            if steps_free and steps == 0:
+                err("The free terraforming step would not be used on your home planet type", "GP-MINE-9")
+            paid = max(0, steps - steps_free)
+            cost.append((paid * RESEARCH["terra_cost"][p["research"]["terra"]], "o"))
+    if qic:
+        cost.append((qic, "q"))
+    pay(st, seat, cost, ctx, "this mine")
+    geo = (not guest) and geodens_bonus(st, seat, k, ctx)
+    p["n"]["m"] += 1
+    if guest:
+        st["guest"][k] = seat
+        if has_pi(p):
+            gain(st, seat, "2k", ctx, "faction")
+    else:
+        st["bld"][k] = [seat, "m"]
+        if own_gf:
+            del st["gf"][k]
+    if geo:
+        gain(st, seat, "3k", ctx, "faction")
+    mine_triggers(st, seat, k, steps, pl == "g", guest=guest)
+    join_federation(st, seat, k)
+    add_placement(st, seat, k)
+
+
+def build_gaiaformer(st, seat, k, ctx, range_bonus=0):
+    """GP-GF-1..5."""
+    p = P(st, seat)
+    if gf_available(st, p, seat) <= 0:
+        err("No gaiaformer available", "GP-GF-1")
+    if planet_of(st, k) != "m":
+        err(f"{hexname(st, k)} is not a transdim planet", "GP-GF-1")
+    if k in st["gf"]:
+        err("A gaiaformer already stands there", "GP-GF-1")
+    qic = qic_for_range(st, seat, k, range_bonus)
+    if range_bonus and qic_for_range(st, seat, k) <= qic:
+        err("The range bonus would not be used for this hex", "GP-MINE-9")
+    cost_tokens = RESEARCH["gaia_cost"][p["research"]["gaia"]]
+    if p["q"] < qic:
+        err("Not enough QIC for the range", "GP-MINE-7")
+    if tokens_available(p) < cost_tokens:
+        err(f"A Gaia project needs {cost_tokens} power tokens", "GP-GF-3")
+    p["q"] -= qic
+    move_to_gaia(st, seat, cost_tokens, ctx)
+    st["gf"][k] = seat
+
+
+def ts_discount(st, seat, k) -> bool:
+    mi = minfo(st)
+    near = set(mi.within(k, 2))
+    for h, (s, t) in st["bld"].items():
+        if s != seat and h in near:
+            return True
+    for h, s in st["guest"].items():
+        if s != seat and h in near:
+            return True
+    return False
+
+
+UPGRADES = {"m": ("ts",), "ts": ("lab", "PI"), "lab": ("ac1", "ac2")}
+UPGRADES_BESCODS = {"m": ("ts",), "ts": ("lab", "ac1", "ac2"), "lab": ("PI",)}
+COUNTS = {"m": 8, "ts": 4, "lab": 3, "PI": 1, "ac1": 1, "ac2": 1}
+
+
+def upgrade(st, seat, k, new, ctx):
+    """GP-UPG-1..7."""
+    p = P(st, seat)
+    b = st["bld"].get(k)
+    if not b or b[0] != seat or b[1] in ("lp",):
+        err(f"You have no upgradable building on {hexname(st, k)}", "GP-UPG-5")
+    old = b[1]
+    paths = UPGRADES_BESCODS if p["faction"] == "bescods" else UPGRADES
+    if new not in paths.get(old, ()):
+        err(f"A {old} cannot become a {new}", "GP-UPG-1")
+    if new in ("ac1", "ac2") and p["n"]["ac1"] + p["n"]["ac2"] >= 2:
+        err("Both academies are built", "GP-COMP-1")
+    if p["n"][new] >= COUNTS[new]:
+        err(f"No {new} left on your faction board", "GP-COMP-1")
+    if new == "ts":
+        cost = "2o,3c" if ts_discount(st, seat, k) else "2o,6c"
+    elif new == "lab":
+        cost = "3o,5c"
+    elif new == "PI":
+        cost = "4o,6c"
+    else:
+        cost = "6o,6c"
+    pay(st, seat, parse_rewards(cost), ctx, f"the {new}")
+    p["n"][old] -= 1
+    p["n"][new] += 1
+    b[1] = new
+    if new == "ts":
+        round_event(st, p, "ts")
+        if has_tech(p, "advtech15"):
+            add_vp(p, 3, "tech:advtech15")
+    if new in ("PI", "ac1", "ac2"):
+        round_event(st, p, "big")
+    if new == "PI" and p["faction"] == "gleens":
+        take_fed_token(st, seat, "gleens", ctx)
+    if new in ("lab", "ac1", "ac2"):
+        gain_tech(st, seat, ctx)
+    add_placement(st, seat, k)
+
+
+def form_federation(st, seat, hexes_text, tok, ctx):
+    """GP-FED-1..10 (hard conditions; minimality is checked by the caller when strict)."""
+    p = P(st, seat)
+    mi = minfo(st)
+    chosen = []
+    for part in hexes_text.split(","):
+        k = mi.locate(part)
+        if k is None:
+            err(f"Unknown hex {part!r}", "GP-FED-1")
+        chosen.append(k)
+    if tok not in FED_TOKENS or tok == "gleens":
+        err(f"Unknown federation token {tok!r}", "GP-FED-8")
+    if st["fed_supply"].get(tok, 0) <= 0:
+        err(f"No {tok} token left", "GP-COMP-5")
+    info = federation_check(st, seat, chosen)
+    if isinstance(info, str):
+        err(info, "GP-FED-4")
+    sats, members = info
+    if p["faction"] == "ivits":
+        if p["q"] < len(sats):
+            err(f"The satellites cost {len(sats)} QIC", "GP-FAC-IVI-4")
+        p["q"] -= len(sats)
+    else:
+        discard_tokens(st, seat, len(sats), ctx)
+    for k in sats:
+        st["sat"].setdefault(k, []).append(seat)
+    for k in members:
+        if k not in p["fed_hexes"]:
+            p["fed_hexes"].append(k)
+    st["fed_supply"][tok] -= 1
+    if p["faction"] == "ivits":
+        p["ivits_feds"] += 1
+    take_fed_token(st, seat, tok, ctx)
+    return sats
+
+
+def fed_threshold(st, seat) -> int:
+    p = P(st, seat)
+    if p["faction"] == "ivits":
+        return 7 * (p["ivits_feds"] + 1)
+    if p["faction"] == "xenos" and has_pi(p):
+        return 6
+    return 7
+
+
+def federation_check(st, seat, chosen):
+    """Closure, forbidden hexes, connectivity and value (GP-FED-2..5, GP-FAC-IVI-2).
+    Returns (satellite hexes, all member hexes) or an error text."""
+    p = P(st, seat)
+    mi = minfo(st)
+    own = own_hexes(st, seat)
+    fed = set(p["fed_hexes"])
+    ivits = p["faction"] == "ivits"
+    sel = set(chosen)
+    for k in list(sel):
+        if k in own:
+            continue
+        if ivits and k in fed:
+            continue
+        if planet_of(st, k) != "e" or k in st["station"]:
+            return f"{hexname(st, k)} is a planet or station you have not colonized; satellites go on empty space"
+        if seat in st["sat"].get(k, []):
+            return f"You already have a satellite on {hexname(st, k)}"
+    # closure (GP-FED-5)
+    todo = list(sel)
+    while todo:
+        h = todo.pop()
+        for n in mi.neighbours[h]:
+            if n in own and n not in sel:
+                sel.add(n)
+                todo.append(n)
+    if not ivits or not fed:
+        for k in sel:
+            if k in fed:
+                return f"{hexname(st, k)} already belongs to one of your federations"
+            if any(n in fed for n in mi.neighbours[k]):
+                return f"{hexname(st, k)} touches one of your federations"
+        group = sel
+    else:
+        group = sel | fed
+        if not (sel & fed) and not any(n in fed for k in sel for n in mi.neighbours[k]):
+            return "The Ivits federation must be enlarged, touching the existing one (GP-FAC-IVI-2)"
+    # connectivity
+    start = next(iter(group))
+    seen = {start}
+    todo = [start]
+    while todo:
+        h = todo.pop()
+        for n in mi.neighbours[h]:
+            if n in group and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    if len(seen) != len(group):
+        return "The federation hexes must form one connected group (GP-FED-1)"
+    value = sum(structure_value(st, seat, k, own[k], for_fed=True) for k in group if k in own)
+    need = fed_threshold(st, seat)
+    if value < need:
+        return f"The federation's power value is {value}; it needs {need} (GP-FED-2)"
+    sats = sorted(k for k in sel if k not in own and k not in fed)
+    if not any(k in own and k not in fed for k in sel) and not sats:
+        return "Nothing new in this federation"
+    if len([1 for v in st["sat"].values() if seat in v]) + len(sats) > 25:
+        return "You have no satellites left (GP-COMP-3)"
+    return sats, sorted(sel)
+
+
+# ----------------------------------------------------------------------------- conversions (GP-FREE-*)
+
+RATES = {
+    "pw": {"q": 4, "o": 3, "k": 4, "c": 1, "t": 3},
+    "q": {"o": 1, "c": 1, "t": 1},
+    "o": {"c": 1, "t": 1},
+    "k": {"c": 1},
+    "c": {"q": 4, "o": 3, "k": 4},
+    "tg": {"q": 4, "o": 3, "k": 4, "c": 1},
+    "gf": {"q": 1, "o": 1, "c": 1, "t": 1},
+    "t-a3": {"k": 1, "c": 1},
+}
+
+
+def conversion(st, seat, cost_text, gain_text, ctx, phase="actions"):
+    p = P(st, seat)
+    try:
+        cost = parse_rewards(cost_text)
+        gains = parse_rewards(gain_text)
+    except ValueError:
+        err(f"Cannot read 'spend {cost_text} for {gain_text}'", "GP-FREE-1")
+    if len(cost) != 1 or not gains:
+        err("spend takes one resource to pay, e.g. 'spend 4pw for 1q'", "GP-FREE-1")
+    n, typ = cost[0]
+    if typ == "tg":
+        if phase != "gaia-terrans":
+            err("Gaia-area tokens can only be converted by the Terrans with PI in the Gaia phase", "GP-FAC-TER-2")
+        if n > p["tg_left"]:
+            err(f"Only {p['tg_left']} Gaia-area tokens are left to convert", "GP-FAC-TER-2")
+    elif phase != "actions":
+        err("Free actions are only possible in your own turn", "GP-ACT-4")
+    if typ == "c" and not (p["faction"] == "hadsch-hallas" and has_pi(p)):
+        err("Only the Hadsch Hallas with PI convert credits", "GP-FAC-HAD-2")
+    if typ == "gf" and p["faction"] != "baltaks":
+        err("Only the Bal T'aks convert gaiaformers", "GP-FAC-BAL-1")
+    if typ == "t-a3" and p["faction"] != "nevlas":
+        err("Only the Nevlas move bowl-III tokens to the Gaia area for knowledge", "GP-FAC-NEV-1")
+    rates = RATES.get(typ)
+    if rates is None:
+        err(f"Cannot pay with {typ}", "GP-FREE-1")
+    need = 0
+    for gn, gt in gains:
+        if gt not in rates:
+            err(f"{typ} cannot be converted into {gt}", "GP-FREE-1")
+        need += gn * rates[gt]
+    if need != n:
+        err(f"{cost_text} does not convert into {gain_text} (that needs {need}{typ})", "GP-FREE-1")
+    if typ == "pw":
+        if not can_spend_power(p, n):
+            err(f"Not enough power in bowl III: need {n}", "GP-POW-2")
+        spend_power(st, seat, n, ctx)
+    elif typ in ("q", "o", "k", "c"):
+        if p[typ] < n:
+            err(f"Not enough {typ}: need {n}", "GP-FREE-1")
+        p[typ] -= n
+    elif typ == "tg":
+        p["tg_left"] -= n
+    elif typ == "gf":
+        if gf_available(st, p, seat) < n:
+            err("Not enough usable gaiaformers", "GP-FAC-BAL-1")
+        p["gf_gaia"] += n
+    elif typ == "t-a3":
+        if p["power"]["area3"] < n:
+            err("Not enough tokens in bowl III", "GP-FAC-NEV-1")
+        p["power"]["area3"] -= n
+        p["power"]["gaia"] += n
+    gain(st, seat, gains, ctx, "convert")
+
+
+# ----------------------------------------------------------------------------- specials
+
+def special_sources(st, seat):
+    """(key, reward) of every special action the player owns (GP-SPEC-1..4)."""
+    p = P(st, seat)
+    out = []
+    if p["booster"] and BOOSTERS[p["booster"]]["action"]:
+        out.append(("booster", BOOSTERS[p["booster"]]["action"]))
+    for t in p["techs"]:
+        if not t["covered"] and TECH[t["id"]]["kind"] == "action":
+            out.append((t["id"], TECH[t["id"]]["reward"]))
+    if p["n"]["ac2"]:
+        out.append(("ac2", fac(p).get("ac2_action", "q")))
+    if p["faction"] == "bescods":
+        out.append(("faction", "up-lowest"))
+    if has_pi(p):
+        extra = {"ambas": "swap-PI", "firaks": "down-lab", "ivits": "space-station"}.get(p["faction"])
+        if extra:
+            out.append(("PI", extra))
+    return out
+
+
+def do_special(st, seat, what, ctx):
+    p = P(st, seat)
+    want = rewards_key(what) if what not in ("swap-PI", "down-lab", "space-station", "up-lowest", "range+3") else what
+    src = None
+    for key_, rew in special_sources(st, seat):
+        k2 = rew if rew in ("swap-PI", "down-lab", "space-station", "up-lowest", "range+3") else rewards_key(rew)
+        if k2 == want and key_ not in p["used"]:
+            src = (key_, rew)
+            break
+    if src is None:
+        err(f"You have no unused special action '{what}'", "GP-SPEC-1")
+    p["used"].append(src[0])
+    rew = src[1]
+    if rew == "step":
+        cmd = ctx.next()
+        if not cmd or cmd[:2] != ["build", "m"] or len(cmd) < 3:
+            err("A terraforming step must be followed by 'build m <hex>'", "GP-MINE-9")
+        build_mine(st, seat, locate(st, cmd[2]), ctx, steps_free=1)
+    elif rew == "range+3":
+        cmd = ctx.next()
+        if not cmd or cmd[0] != "build" or len(cmd) < 3 or cmd[1] not in ("m", "gf"):
+            err("The range bonus must be followed by 'build m <hex>' or 'build gf <hex>'", "GP-SPEC-3")
+        k = locate(st, cmd[2])
+        if cmd[1] == "m":
+            build_mine(st, seat, k, ctx, range_bonus=3)
+        else:
+            build_gaiaformer(st, seat, k, ctx, range_bonus=3)
+    elif rew == "up-lowest":
+        low = min(p["research"].values())
+        allowed = [f for f in FIELDS if p["research"][f] == low]
+        research_followup(st, seat, ctx, allowed)
+    elif rew == "swap-PI":
+        cmd = ctx.next()
+        if not cmd or cmd[0] != "swap-PI" or len(cmd) < 2:
+            err("Name the mine to swap with: 'swap-PI <hex>'", "GP-FAC-AMB-2")
+        k = locate(st, cmd[1])
+        b = st["bld"].get(k)
+        if not b or b[0] != seat or b[1] != "m":
+            err("The PI can only swap with one of your mines", "GP-FAC-AMB-2")
+        pi = [h for h, (s, t) in st["bld"].items() if s == seat and t == "PI"][0]
+        st["bld"][pi][1] = "m"
+        b[1] = "PI"
+    elif rew == "down-lab":
+        cmd = ctx.next()
+        if not cmd or cmd[:2] != ["build", "ts"] or len(cmd) < 3:
+            err("Name the lab to turn back: 'build ts <hex>'", "GP-FAC-FIR-2")
+        k = locate(st, cmd[2])
+        b = st["bld"].get(k)
+        if not b or b[0] != seat or b[1] != "lab":
+            err("That is not one of your research labs", "GP-FAC-FIR-2")
+        if p["n"]["ts"] >= 4:
+            err("No trading station left on your board", "GP-FAC-FIR-2")
+        b[1] = "ts"
+        p["n"]["lab"] -= 1
+        p["n"]["ts"] += 1
+        round_event(st, p, "ts")
+        if has_tech(p, "advtech15"):
+            add_vp(p, 3, "tech:advtech15")
+        add_placement(st, seat, k)
+        research_followup(st, seat, ctx, None)
+    elif rew == "space-station":
+        cmd = ctx.next()
+        if not cmd or cmd[:2] != ["build", "sp"] or len(cmd) < 3:
+            err("Place the space station: 'build sp <hex>'", "GP-FAC-IVI-5")
+        k = locate(st, cmd[2])
+        if planet_of(st, k) != "e" or k in st["station"] or seat in st["sat"].get(k, []):
+            err("A space station needs an empty space hex", "GP-FAC-IVI-5")
+        if p["n"]["sp"] >= 6:
+            err("All 6 space stations are placed", "GP-FAC-IVI-5")
+        q = qic_for_range(st, seat, k)
+        if p["q"] < q:
+            err("Not enough QIC to reach that hex", "GP-MINE-7")
+        p["q"] -= q
+        st["station"][k] = seat
+        p["n"]["sp"] += 1
+        join_federation(st, seat, k)
+    elif rew == "4pw":
+        charge(st, seat, 4, ctx)
+    else:
+        gain(st, seat, rew, ctx, "special")
+
+
+def locate(st, text) -> str:
+    k = minfo(st).locate(text)
+    if k is None:
+        err(f"Unknown hex {text!r} (use a name like 4A10 or coordinates like -2x4)", "GP-MAP-4")
+    return k
+
+
+def board_action(st, seat, aid, ctx):
+    """GP-BOARD-1..4."""
+    p = P(st, seat)
+    if aid not in ACTIONS:
+        err(f"Unknown action {aid!r}", "GP-BOARD-1")
+    if aid in st["used_actions"]:
+        err(f"{aid} was already used this round", "GP-BOARD-2")
+    a = ACTIONS[aid]
+    rew = a["reward"]
+    capped = {"3k": "k", "2k": "k", "2o": "o", "7c": "c"}.get(rew)
+    if capped and p[capped] >= CAPS[capped]:
+        err(f"{aid} would gain nothing: your {capped} is at its cap", "GP-BOARD-4")
+    if aid == "qic2" and not p["feds"]:
+        err("qic2 needs a federation token", "GP-BOARD-3")
+    pay(st, seat, parse_rewards(a["cost"]), ctx, aid)
+    st["used_actions"].append(aid)
+    if rew.endswith("step"):
+        steps = int(rew[0])
+        cmd = ctx.next()
+        if not cmd or cmd[:2] != ["build", "m"] or len(cmd) < 3:
+            err(f"{aid} must be followed by 'build m <hex>'", "GP-MINE-9")
+        build_mine(st, seat, locate(st, cmd[2]), ctx, steps_free=steps)
+    elif rew == "tech":
+        gain_tech(st, seat, ctx)
+    elif rew == "fedtile":
+        cmd = ctx.next()
+        if not cmd or cmd[0] != "fedtile" or len(cmd) < 2:
+            err("Name your federation token: 'fedtile <fedN>'", "GP-BOARD-3")
+        if not any(f["id"] == cmd[1] for f in p["feds"]):
+            err(f"You do not own {cmd[1]}", "GP-BOARD-3")
+        gain(st, seat, FED_TOKENS[cmd[1]]["reward"], ctx, "qic2")
+    elif rew == "3vp,vp/type":
+        add_vp(p, 3 + planet_types(st, seat), "qic3")
+    else:
+        gain(st, seat, rew, ctx, aid)
+
+
+def do_pass(st, seat, booster):
+    """GP-PASS-1..7."""
+    p = P(st, seat)
+    old = p["booster"]
+    if st["round"] < 6:
+        if not booster:
+            err("Choose the booster you take: 'pass boosterN'", "GP-PASS-3")
+        if booster not in st["boosters"]:
+            err(f"{booster} is not in play", "GP-PASS-3")
+        if booster == old:
+            err("You cannot keep the booster you return", "GP-PASS-3")
+        if st["boosters"][booster] is not None:
+            err(f"{booster} is taken", "GP-PASS-3")
+    elif booster:
+        err("In round 6 nobody takes a booster when passing", "GP-PASS-3")
+    if old:
+        pv = BOOSTERS[old]["pass"]
+        if pv:
+            add_vp(p, pv["vp"] * pass_count(st, seat, pv["count"]), "booster:" + old)
+    for t in p["techs"]:
+        if t["covered"]:
+            continue
+        r = TECH[t["id"]]["reward"]
+        if TECH[t["id"]]["kind"] == "pass":
+            if r == "3vp/fed":
+                add_vp(p, 3 * len(p["feds"]), "tech:" + t["id"])
+            elif r == "3vp/lab":
+                add_vp(p, 3 * count_type(st, seat, "lab"), "tech:" + t["id"])
+            elif r == "vp/type":
+                add_vp(p, planet_types(st, seat), "tech:" + t["id"])
+    if old:
+        st["boosters"][old] = None
+    if st["round"] < 6:
+        st["boosters"][booster] = seat
+        p["booster"] = booster
+    else:
+        p["booster"] = None
+    p["passed"] = True
+    st["passed"].append(seat)
+
+
+def pass_count(st, seat, what) -> int:
+    if what == "m":
+        return count_mines(st, seat)
+    if what == "ts":
+        return count_type(st, seat, "ts")
+    if what == "lab":
+        return count_type(st, seat, "lab")
+    if what == "big":
+        return sum(count_type(st, seat, t) for t in ("PI", "ac1", "ac2"))
+    if what == "gaia":
+        return gaia_planets(st, seat)
+    return 0
+
+
+# ----------------------------------------------------------------------------- rounds
+
+def start_round(st):
+    st["round"] += 1
+    n = len(st["players"])
+    if st["round"] > 1:
+        if st["options"].get("turn_order", "clockwise") == "passOrder":
+            st["order"] = list(st["passed"])
+        else:
+            first = st["passed"][0]
+            st["order"] = [(first + i) % n for i in range(n)]
+    else:
+        st["order"] = list(range(n))
+    st["passed"] = []
+    st["used_actions"] = []
+    for p in st["players"]:
+        p["used"] = []
+        p["passed"] = False
+        p["income_todo"] = []
+    st["phase"] = "income"
+    for s in st["order"]:
+        P(st, s)["income_todo"] = income_events(st, s)
+    for s in st["order"]:
+        _income_auto(st, s)
+    maybe_finish_income(st)
+
+
+def _income_auto(st, s):
+    p = P(st, s)
+    try:
+        if run_income(st, s, None):
+            p["income_todo"] = []
+            p["waiting"] = None
+        else:
+            p["waiting"] = "income"
+    except NeedAnswer as e:
+        p["waiting"] = "brainstone"
+        p["ask"] = list(e.args[0])
+
+
+def maybe_finish_income(st):
+    if st["phase"] != "income":
+        return
+    if any(p.get("waiting") for p in st["players"]):
+        return
+    gaia_phase(st)
+
+
+def gaia_phase(st):
+    """GP-GAIA-1..4."""
+    st["phase"] = "gaia"
+    for k, s in st["gf"].items():
+        if planet_of(st, k) == "m":
+            st["planet"][k] = "g"
+    for s in st["order"]:
+        p = P(st, s)
+        p["waiting"] = None
+        if p["faction"] == "terrans" and has_pi(p) and p["power"]["gaia"] > 0:
+            p["waiting"] = "terrans"
+            p["tg_left"] = p["power"]["gaia"]
+        elif p["faction"] == "itars" and has_pi(p) and p["power"]["gaia"] >= 4:
+            p["waiting"] = "itars"
+        else:
+            finish_gaia(st, s)
+    maybe_finish_gaia(st)
+
+
+def finish_gaia(st, s):
+    p = P(st, s)
+    pw = p["power"]
+    if p["brainstone"] == "gaia":
+        p["brainstone"] = "area1"
+    dest = "area2" if p["faction"] == "terrans" else "area1"
+    pw[dest] += pw["gaia"]
+    pw["gaia"] = 0
+    p["gf_gaia"] = 0
+    p["waiting"] = None
+    p["tg_left"] = 0
+
+
+def maybe_finish_gaia(st):
+    if st["phase"] != "gaia" or any(p.get("waiting") for p in st["players"]):
+        return
+    st["phase"] = "actions"
+    st["current"] = None
+    next_turn(st)
+
+
+def next_turn(st):
+    """Give the turn to the next player in the round's order who has not passed."""
+    order = st["order"]
+    if all(P(st, s)["passed"] for s in order):
+        end_round(st)
+        return
+    cur = st.get("current")
+    if cur is None or cur not in order:
+        idx = -1
+    else:
+        idx = order.index(cur)
+    for i in range(1, len(order) + 1):
+        s = order[(idx + i) % len(order)]
+        if not P(st, s)["passed"]:
+            st["current"] = s
+            return
+
+
+def end_round(st):
+    """GP-CLEAN-1..5 and GP-RPL-7."""
+    st["current"] = None
+    if st["round"] >= 6:
+        final_scoring(st)
+        return
+    start_round(st)
+
+
+def final_count(st, seat, tile) -> int:
+    if tile == "structure":
+        return sum(1 for _ in structures_of(st, seat))
+    if tile == "structureFed":
+        fed = set(P(st, seat)["fed_hexes"])
+        return sum(1 for k, _ in structures_of(st, seat) if k in fed)
+    if tile == "planetType":
+        return planet_types(st, seat)
+    if tile == "gaia":
+        return gaia_planets(st, seat)
+    if tile == "sector":
+        return sectors_of(st, seat)
+    if tile == "satellite":
+        return satellites_of(st, seat)
+    raise ValueError(tile)
+
+
+def rank_vp(counts: list[int]) -> list[int]:
+    """GP-END-1/2/4: 18/12/6/0 with shared places (rounded down); a count of 0 scores nothing."""
+    order = sorted(range(len(counts)), key=lambda i: -counts[i])
+    out = [0] * len(counts)
+    pos = 0
+    while pos < len(order):
+        grp = [i for i in order if counts[i] == counts[order[pos]]]
+        vps = [FINAL_VP[j] if j < len(FINAL_VP) else 0 for j in range(pos, pos + len(grp))]
+        share = sum(vps) // len(grp)
+        for i in grp:
+            out[i] = share if counts[i] > 0 else 0
+        pos += len(grp)
+    return out
+
+
+def final_scoring(st):
+    """GP-END-1..6a."""
+    n = len(st["players"])
+    for tile in st["final_scoring"]:
+        counts = [final_count(st, s, tile) for s in range(n)]
+        if n == 2:
+            counts.append(FINAL_TILES[tile]["neutral"])
+        vps = rank_vp(counts)
+        for s in range(n):
+            add_vp(P(st, s), vps[s], "final:" + tile)
+    for s in range(n):
+        p = P(st, s)
+        add_vp(p, sum(4 * max(0, lv - 2) for lv in p["research"].values()), "final:research")
+    for s in range(n):
+        p = P(st, s)
+        if st["options"].get("auto_convert", True):
+            pw = p["power"]
+            k = (pw["area2"] + (1 if p["brainstone"] == "area2" else 0)) // 2
+            if k:
+                burn(st, s, k)
+            if p["faction"] == "nevlas" and has_pi(p):
+                tok = pw["area3"]
+                p["c"] = min(30, p["c"] + 2 * tok)
+                moved = (tok + 1) // 2
+                pw["area3"] -= moved
+                pw["area1"] += moved
+            else:
+                val = pw["area3"] + (3 if p["brainstone"] == "area3" else 0)
+                p["c"] = min(30, p["c"] + val)
+                pw["area1"] += pw["area3"]
+                pw["area3"] = 0
+                if p["brainstone"] == "area3":
+                    p["brainstone"] = "area1"
+            p["o"] = min(15, p["o"] + p["q"])
+            p["q"] = 0
+        add_vp(p, (p["c"] + p["o"] + p["k"]) // 3, "final:resources")
+    st["phase"] = "over"
+    st["current"] = None
+
+
+def advance_start(st, seat, field):
+    """GP-SETUP-16: a starting level 1 takes its one-time reward only."""
+    p = P(st, seat)
+    p["research"][field] = 1
+    p["res_order"].append(field)
+    for r in RESEARCH["rewards"][field][1]:
+        if r == "gf":
+            p["gf_total"] += 1
+        else:
+            gain(st, seat, r, None, "setup")

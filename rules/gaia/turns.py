@@ -1,0 +1,314 @@
+"""Line dispatcher: who may say what in each phase (GP-RPL-1..8)."""
+from __future__ import annotations
+
+import copy
+
+from . import board, engine as E
+from .engine import P, err
+from .setup import after_factions, choose_faction
+from .tables import BOOSTERS, FACTIONS, HOME_TYPES
+
+
+class Ctx:
+    """Cursor over the sub-commands of one line."""
+
+    def __init__(self, cmds, pause_ok=False):
+        self.cmds = cmds
+        self.i = 0
+        self.pause_ok = pause_ok
+
+    def peek(self):
+        return self.cmds[self.i] if self.i < len(self.cmds) else None
+
+    def next(self):
+        c = self.peek()
+        if c is not None:
+            self.i += 1
+        return c
+
+    def more(self) -> bool:
+        return self.i < len(self.cmds)
+
+    def take_brainstone(self):
+        c = self.peek()
+        if c is not None and c[0] == "brainstone":
+            self.i += 1
+            return c[1]
+        return None
+
+
+def waiting_for(st) -> set[int]:
+    ph = st["phase"]
+    if ph == "over":
+        return set()
+    if ph == "rotate":
+        return {st["n"] - 1}
+    if ph == "factions":
+        for s in range(st["n"]):
+            if st["players"][s] is None:
+                return {s}
+        return set()
+    if ph in ("setup", "boosters"):
+        return {st["queue"][0][0]} if st["queue"] else set()
+    if ph in ("income", "gaia"):
+        return {s for s, p in enumerate(st["players"]) if p.get("waiting")}
+    if st.get("offer"):
+        return {st["offer"]["seat"]}
+    return {st["current"]} if st.get("current") is not None else set()
+
+
+def apply_line(st, seat, cmds):
+    """Run one line for seat on st (mutated)."""
+    if not cmds:
+        err("Empty move")
+    ph = st["phase"]
+    if ph == "over":
+        err("The game is over")
+    if cmds[0][0] == "rotate":
+        return _rotate(st, seat, cmds)
+    if ph == "rotate":
+        err("The last player may rotate sectors first ('rotate <qxr> <k> ...', or 'rotate' alone to keep the map)",
+            "GP-VAR-11")
+    if seat not in waiting_for(st):
+        who = ", ".join(str(s + 1) for s in sorted(waiting_for(st)))
+        err(f"It is not your decision now (waiting for seat {who})", "GP-RPL-4")
+    ctx = Ctx(cmds)
+    if ph == "factions":
+        cmd = ctx.next()
+        if cmd[0] != "faction":
+            err("Choose your faction: 'faction <id>'", "GP-SETUP-13")
+        choose_faction(st, seat, cmd[1])
+        _done(ctx)
+        if all(p is not None for p in st["players"]):
+            after_factions(st)
+        return
+    if ph == "setup":
+        _setup_build(st, seat, ctx)
+        return
+    if ph == "boosters":
+        cmd = ctx.next()
+        if cmd[0] != "booster":
+            err("Choose your starting booster: 'booster <boosterN>'", "GP-SETUP-23")
+        b = cmd[1]
+        if b not in st["boosters"] or st["boosters"][b] is not None:
+            err(f"{b} is not available", "GP-SETUP-23")
+        st["boosters"][b] = seat
+        P(st, seat)["booster"] = b
+        _done(ctx)
+        st["queue"].pop(0)
+        if not st["queue"]:
+            E.start_round(st)
+        return
+    if ph == "income":
+        _income_line(st, seat, ctx)
+        return
+    if ph == "gaia":
+        _gaia_line(st, seat, ctx)
+        return
+    # actions
+    if st.get("offer"):
+        cmd = ctx.next()
+        if cmd[0] not in ("charge", "decline"):
+            err(f"Answer the power offer first: 'charge {st['offer']['offers'][0]}' or 'decline'", "GP-LEECH-4")
+        E.answer_leech(st, seat, ctx, cmd)
+        _done(ctx)
+        if not E.next_leech(st):
+            E.next_turn(st)
+        return
+    _turn(st, seat, ctx)
+
+
+def _done(ctx):
+    if ctx.more():
+        c = ctx.peek()
+        err(f"Unexpected '{' '.join(c)}' here", "GP-RPL-4")
+
+
+def _rotate(st, seat, cmds):
+    """GP-VAR-11."""
+    if st.get("map_locked") and st["phase"] in ("factions", "rotate"):
+        return  # recorded map already shows the rotation
+    if st["phase"] != "rotate":
+        err("Sectors can only be rotated before factions are chosen", "GP-VAR-11")
+    if seat != st["n"] - 1:
+        err("Only the last player rotates sectors", "GP-VAR-11")
+    args = cmds[0][1:]
+    seen = set()
+    placement = copy.deepcopy(st["placement"])
+    for i in range(0, len(args), 2):
+        c = args[i]
+        q, r = (int(x) for x in c.split("x"))
+        if c in seen:
+            err(f"Sector {c} rotated twice", "GP-VAR-11")
+        seen.add(c)
+        for sec in placement:
+            if sec["center"]["q"] == q and sec["center"]["r"] == r:
+                sec["rotation"] = (sec["rotation"] + int(args[i + 1])) % 6
+                break
+        else:
+            err(f"No sector is centred at {c}", "GP-VAR-11")
+    rows = board.build_map(placement)
+    if board.same_type_adjacent(rows, strict=False):
+        err("After this rotation two planets of one home type would touch", "GP-MAP-7")
+    st["placement"] = placement
+    st["map"] = rows
+    if all(p is not None for p in st["players"]):
+        after_factions(st)
+    else:
+        st["phase"] = "factions"
+
+
+def _setup_build(st, seat, ctx):
+    cmd = ctx.next()
+    typ = st["queue"][0][1]
+    if cmd[0] != "build" or cmd[1] != typ:
+        err(f"Place your starting {'planetary institute' if typ == 'PI' else 'mine'}: 'build {typ} <hex>'",
+            "GP-SETUP-21")
+    k = E.locate(st, cmd[2])
+    p = P(st, seat)
+    home = "o" if typ == "PI" else FACTIONS[p["faction"]]["planet"]
+    if E.planet_of(st, k) != home or k in st["bld"]:
+        err(f"A starting {typ} goes on an empty planet of type {home}", "GP-SETUP-21")
+    st["bld"][k] = [seat, typ]
+    p["n"][typ] += 1
+    _done(ctx)
+    st["queue"].pop(0)
+    if not st["queue"]:
+        st["phase"] = "boosters"
+        st["queue"] = [[s, "booster"] for s in reversed(range(st["n"]))]
+
+
+def _income_line(st, seat, ctx):
+    p = P(st, seat)
+    ctx.pause_ok = True
+    while ctx.more():
+        start = ctx.i
+        cmd = ctx.peek()
+        if cmd[0] == "income":
+            if p["waiting"] != "income":
+                err("No income order to choose now", "GP-INC-6")
+            ctx.next()
+            ctx.pause_ok = False
+            E.income_choose(st, seat, cmd[1], ctx)
+            ctx.pause_ok = True
+        elif cmd[0] == "brainstone":
+            if p["waiting"] != "brainstone":
+                err("No brainstone question is open", "GP-FAC-TAK-1")
+        else:
+            err(f"Only income decisions are possible now, not '{cmd[0]}'", "GP-INC-6")
+        try:
+            complete = E.run_income(st, seat, ctx)
+        except E.NeedAnswer as e:
+            if ctx.i == start:
+                err("That answer does not fit the open question", "GP-FAC-TAK-1")
+            p["waiting"] = "brainstone"
+            p["ask"] = list(e.args[0])
+            continue
+        if ctx.i == start:
+            err(f"Unexpected '{' '.join(cmd)}' here", "GP-INC-6")
+        p["waiting"] = None if complete else "income"
+        if complete:
+            p["income_todo"] = []
+            _done(ctx)
+    E.maybe_finish_income(st)
+
+
+def _gaia_line(st, seat, ctx):
+    p = P(st, seat)
+    kind = p["waiting"]
+    if kind == "terrans":
+        while ctx.more():
+            cmd = ctx.next()
+            if cmd[0] != "spend":
+                err("Convert the returning Gaia tokens: 'spend <n>tg for <gain>'", "GP-FAC-TER-2")
+            E.conversion(st, seat, cmd[1], cmd[2], ctx, phase="gaia-terrans")
+        if p["tg_left"] == 0:
+            E.finish_gaia(st, seat)
+    elif kind == "itars":
+        declined = False
+        while ctx.more():
+            cmd = ctx.next()
+            if cmd[0] == "decline":
+                declined = True
+                _done(ctx)
+                break
+            if cmd[0] != "spend" or cmd[2] != "tech" or cmd[1] not in ("4tg",):
+                err("Take a tile with 'spend 4tg for tech. tech <pos>. up <field>' or 'decline'", "GP-FAC-ITA-2")
+            if p["power"]["gaia"] < 4:
+                err("Fewer than 4 tokens are left in the Gaia area", "GP-FAC-ITA-2")
+            p["power"]["gaia"] -= 4
+            p["tokens"] -= 4
+            E.gain_tech(st, seat, ctx)
+        if declined or p["power"]["gaia"] < 4:
+            E.finish_gaia(st, seat)
+    else:
+        err("Nothing to decide in this Gaia phase", "GP-GAIA-3")
+    E.maybe_finish_gaia(st)
+
+
+FREE = ("spend", "burn")
+
+
+def _turn(st, seat, ctx):
+    """GP-ACT-1..5: free actions, one main action with its follow-ups, free actions."""
+    main = None
+    while ctx.more():
+        cmd = ctx.next()
+        v = cmd[0]
+        if v == "spend":
+            E.conversion(st, seat, cmd[1], cmd[2], ctx)
+            continue
+        if v == "burn":
+            try:
+                k = int(cmd[1])
+            except ValueError:
+                err("burn takes a number", "GP-POW-6")
+            E.burn(st, seat, k)
+            continue
+        if main is not None:
+            if main == "pass":
+                err("Nothing may follow pass", "GP-PASS-4")
+            err(f"Only one action per turn; '{' '.join(cmd)}' is a second one", "GP-ACT-2")
+        main = v
+        if v == "build":
+            typ, k = cmd[1], E.locate(st, cmd[2])
+            if typ == "m":
+                E.build_mine(st, seat, k, ctx)
+            elif typ == "gf":
+                E.build_gaiaformer(st, seat, k, ctx)
+            elif typ in ("ts", "lab", "PI", "ac1", "ac2"):
+                E.upgrade(st, seat, k, typ, ctx)
+            else:
+                err(f"Cannot build {typ!r} as an action", "GP-ACT-2")
+        elif v == "up":
+            p = P(st, seat)
+            if p["k"] < 4:
+                err("Research costs 4 knowledge", "GP-RES-1")
+            why = E.can_advance(st, seat, cmd[1]) if cmd[1] in E.FIELDS else f"Unknown research area {cmd[1]!r}"
+            if why:
+                err(why, "GP-RES-3")
+            p["k"] -= 4
+            E.advance(st, seat, cmd[1], ctx)
+        elif v == "action":
+            E.board_action(st, seat, cmd[1], ctx)
+        elif v == "special":
+            E.do_special(st, seat, cmd[1], ctx)
+        elif v == "federation":
+            if st["options"].get("fed_check", True) and not st.get("map_locked"):
+                from .federation import check_minimal
+                check_minimal(st, seat, cmd[1])
+            E.form_federation(st, seat, cmd[1], cmd[2], ctx)
+        elif v == "pass":
+            E.do_pass(st, seat, cmd[1] if len(cmd) > 1 else None)
+            if ctx.more():
+                err("Nothing may follow pass", "GP-PASS-4")
+        else:
+            err(f"'{v}' is not possible here", "GP-ACT-2")
+    if main is None:
+        err("A turn needs an action (build, up, action, special, federation or pass)", "GP-ACT-1")
+    if E.next_leech(st):
+        return
+    E.next_turn(st)
+
+
+__all__ = ["Ctx", "apply_line", "waiting_for", "BOOSTERS", "HOME_TYPES"]
