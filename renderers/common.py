@@ -456,21 +456,27 @@ def draw_hex(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, *, po
 # Whole images
 # ----------------------------------------------------------------------------------------
 
-def to_png(image: Image.Image, *, optimize: bool = True) -> bytes:
+def to_png(image: Image.Image, *, optimize: bool = True, colors: int = 256) -> bytes:
     """Encode as PNG bytes for Discord (the only place images become bytes).
 
-    RGBA images without any transparency are flattened to RGB first (smaller files).
-    ``optimize`` trades some encoding time for a smaller file.
+    ``optimize`` (the default) reduces an opaque image to a palette of ``colors`` colours
+    (fast octree, no dithering) before zlib level 6: for flat board art this is visually
+    identical, about 2.5x smaller and faster to encode than lossless RGB (and much faster
+    than Pillow's ``optimize=True`` zlib search, which saves only ~1 %).
+    ``optimize=False`` stores the exact pixels.  RGBA images without any transparency are
+    flattened to RGB first; translucent images are always stored losslessly.
     """
     if image.mode == "RGBA":
         alpha_min, _ = image.getchannel("A").getextrema()
         if alpha_min == 255:
             image = image.convert("RGB")
+    elif image.mode not in ("RGB", "L", "P", "1", "LA"):
+        image = image.convert("RGB")
+    if optimize and image.mode == "RGB":
+        image = image.quantize(colors=max(2, min(256, colors)), method=Image.Quantize.FASTOCTREE,
+                               dither=Image.Dither.NONE)
     buffer = io.BytesIO()
-    if optimize:
-        image.save(buffer, format="PNG", optimize=True)
-    else:
-        image.save(buffer, format="PNG", compress_level=6)
+    image.save(buffer, format="PNG", compress_level=6)
     return buffer.getvalue()
 
 

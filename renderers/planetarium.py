@@ -380,7 +380,12 @@ def _status_lines(view: Any, names: list[str]) -> tuple[str, str, c.RGB | None]:
             head = "Game over: " + " & ".join(names[w] for w in winners) + " share the win"
         else:
             head = "Game over"
-        return head, "final scores below", (90, 70, 20)
+        ranking = sorted(range(len(players)), key=lambda i: (-(_get(players[i], "score", 0) or 0), i))
+        detail = "final: " + " · ".join(f"{names[i]} {_get(players[i], 'score', 0)}" for i in ranking)
+        reason = _get(view, "last_round_reason", None)
+        if reason in ("stall", "cap"):
+            detail += "  (ended: " + ("no matter left" if reason == "stall" else "turn limit") + ")"
+        return head, detail, (120, 90, 10)
     if phase == "setup":
         waiting = [names[i] for i, p in enumerate(players) if not _get(p, "setup_done", False)]
         return "Setup", "each player discards 1 final card: waiting for " + (", ".join(waiting) or "nobody"), None
@@ -434,13 +439,19 @@ def _draw_players(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str]) -
     row_h = (y1 - y0 - gap * (n - 1)) / n
     active = _get(view, "active", 0) or 0
     phase = _get(view, "phase", "")
+    winners = set(_get(view, "winners", []) or [])
     for seat, player in enumerate(players):
         top = y0 + seat * (row_h + gap)
         colour = _seat_colour(player, seat)
         is_active = phase not in ("setup", "over") and seat == active
-        fill = (255, 250, 214) if is_active else PANEL
+        is_winner = phase == "over" and seat in winners
+        fill = (255, 250, 214) if is_active else (255, 236, 170) if is_winner else PANEL
+        thick = 6 if is_active or is_winner else 4
+        # a dark hairline outside the colour border keeps light colours (yellow) visible
+        c.rounded_panel(draw, (x0 - 1, top - 1, x1 + 1, top + row_h + 1), radius=11, fill=None,
+                        outline=(10, 12, 24), width=1)
         c.rounded_panel(draw, (x0, top, x1, top + row_h), radius=10, fill=fill,
-                        outline=colour.fill, width=6 if is_active else 3)
+                        outline=colour.fill, width=thick)
         c.draw_player_token(draw, colour, x0 + 26, top + 24, 17)
         name = names[seat]
         label = name if name == colour.name else f"{name} ({colour.name})"
@@ -448,9 +459,9 @@ def _draw_players(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str]) -
         nf = c.fit_font(label, name_w, 32, max_size=26, min_size=14, bold=True)
         label = c.ellipsize(label, nf, name_w)
         c.draw_text(draw, (x0 + 52, top + 24), label, fnt=nf, fill=c.INK, anchor="lm")
-        if is_active:
-            c.draw_text(draw, (x0 + 52 + nf.getlength(label) + 8, top + 24), "◀", size=24, bold=True,
-                        fill=(190, 30, 30), anchor="lm")
+        if is_active or is_winner:
+            c.draw_text(draw, (x0 + 52 + nf.getlength(label) + 8, top + 24), "◀" if is_active else "★", size=24,
+                        bold=True, fill=(190, 30, 30) if is_active else (170, 110, 0), anchor="lm")
         # score, big, right
         score = _get(player, "score", 0)
         c.draw_text(draw, (x1 - 12, top + 26), str(score), size=40, bold=True, fill=c.INK, anchor="rm")
@@ -633,6 +644,7 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: Any, cards: dict, pl
     outline = owner_colour.fill if owner_colour else (90, 90, 90)
     if highlight and highlight == card_id:
         draw.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=9, outline=HIGHLIGHT, width=4)
+    draw.rounded_rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), radius=8, outline=(40, 40, 50), width=1)
     draw.rounded_rectangle(box, radius=7, fill=fill, outline=outline, width=4)
     w, h = x1 - x0, y1 - y0
     tall = h >= 72

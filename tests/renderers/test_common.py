@@ -243,14 +243,28 @@ def test_draw_hex_fills_centre():
 
 def test_to_png_round_trips_and_flattens_opaque_rgba():
     im = Image.new("RGBA", (64, 40), (10, 20, 30, 255))
+    ImageDraw.Draw(im).rectangle((10, 10, 30, 30), fill=(250, 200, 0, 255))
     png = c.to_png(im)
     assert png.startswith(b"\x89PNG")
-    back = Image.open(io.BytesIO(png))
-    assert back.mode == "RGB" and back.size == (64, 40)
-    assert back.getpixel((5, 5)) == (10, 20, 30)
+    back = Image.open(io.BytesIO(png)).convert("RGBA")
+    assert back.size == (64, 40)
+    for xy, colour in (((5, 5), (10, 20, 30)), ((20, 20), (250, 200, 0))):
+        assert all(abs(a - b) <= 8 for a, b in zip(back.getpixel(xy), colour)), xy
+    exact = Image.open(io.BytesIO(c.to_png(im, optimize=False)))
+    assert exact.mode == "RGB" and exact.getpixel((20, 20)) == (250, 200, 0)
     translucent = Image.new("RGBA", (8, 8), (0, 0, 0, 0))
     assert Image.open(io.BytesIO(c.to_png(translucent))).mode == "RGBA"
-    assert c.to_png(im, optimize=False).startswith(b"\x89PNG")
+
+
+def test_to_png_optimised_is_smaller_and_deterministic():
+    im = Image.new("RGB", (400, 300), c.NIGHT)
+    draw = ImageDraw.Draw(im)
+    for i in range(30):
+        draw.ellipse((i * 12, i * 8, i * 12 + 40, i * 8 + 40), fill=c.player_colour(i).fill, outline=c.WHITE)
+        c.draw_text(draw, (i * 12, 250 - i * 5), "Ő", size=20, fill=c.WHITE)
+    small, exact = c.to_png(im), c.to_png(im, optimize=False)
+    assert len(small) < len(exact)
+    assert c.to_png(im) == small
 
 
 def test_avoid_square():

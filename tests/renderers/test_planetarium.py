@@ -1,6 +1,4 @@
 """Planetarium renderer: renders every kind of position the rules core can reach."""
-import random
-
 import pytest
 from PIL import Image, ImageDraw
 
@@ -9,20 +7,7 @@ from renderers import common as c
 from renderers import planetarium as pl
 from rules.planetarium import GAME
 
-
-def _playout(players: int, seed: int, steps: int | None, rseed: int = 0):
-    """Random legal moves (preferring card plays so rows fill up) for ``steps`` moves, or
-    until the game is over when ``steps`` is None."""
-    rnd = random.Random(rseed)
-    state = GAME.new_game({"players": players}, seed)
-    done = 0
-    while not GAME.is_over(state) and (steps is None or done < steps):
-        seat = min(GAME.waiting_for(state))
-        moves = list(GAME.legal_moves(state, seat))
-        plays = [m for m in moves if GAME.format_move(m).startswith(("play", "final"))]
-        state = GAME.apply(state, rnd.choice(plays if plays and rnd.random() < 0.9 else moves))
-        done += 1
-    return state
+from .playout import playout
 
 
 def _check_image(image):
@@ -35,8 +20,8 @@ def _check_image(image):
 
 @pytest.fixture(scope="module")
 def finished_game():
-    state = _playout(4, 11, None, rseed=3)
-    assert GAME.is_over(state)
+    state = playout(4, 5, rseed=5)          # ends by reaching F on the track
+    assert GAME.is_over(state) and state.last_round_reason == "track"
     return state
 
 
@@ -51,9 +36,10 @@ def test_initial_state_renders(players):
     _check_image(image)
 
 
-@pytest.mark.parametrize("players,steps", [(2, 30), (3, 90), (4, 160), (2, 260)])
-def test_random_positions_render_deterministically(players, steps):
-    state = _playout(players, 100 + steps, steps, rseed=players)
+@pytest.mark.parametrize("players,steps,greedy", [(2, 30, False), (3, 90, False), (4, 160, False),
+                                                  (2, 60, True), (3, 80, True), (4, 120, True)])
+def test_random_positions_render_deterministically(players, steps, greedy):
+    state = playout(players, 100 + steps, steps, rseed=players, greedy=greedy)
     view = GAME.view(state, None)
     first = pl.render(view, player_names=[f"P{i}" for i in range(players)], highlight="B")
     _check_image(first)
@@ -64,7 +50,7 @@ def test_random_positions_render_deterministically(players, steps):
 def test_every_seat_view_draws_the_same_public_picture():
     # Hands are secret: whatever a seat may see, the board image shows only public facts,
     # so a player's own view and a spectator's view give the same pixels.
-    state = _playout(3, 5, 40, rseed=1)
+    state = playout(3, 5, 40, rseed=1)
     spectator = c.to_png(pl.render(GAME.view(state, None)))
     for seat in range(3):
         assert c.to_png(pl.render(GAME.view(state, seat))) == spectator
@@ -73,14 +59,30 @@ def test_every_seat_view_draws_the_same_public_picture():
 def test_finished_game_renders(finished_game):
     image = pl.render(GAME.view(finished_game, None))
     _check_image(image)
+    assert c.to_png(image) == c.to_png(pl.render(GAME.view(finished_game, 2)))
     head, _, _ = pl._status_lines(GAME.view(finished_game, None), ["Red", "Blue", "Green", "Yellow"])
     assert head.startswith("Game over")
+
+
+def test_last_round_position_renders_with_banner():
+    state = playout(2, 8, rseed=8, until=lambda st: st.last_round)
+    assert state.last_round and not GAME.is_over(state)
+    view = GAME.view(state, None)
+    _check_image(pl.render(view))
+    _, detail, banner = pl._status_lines(view, ["Red", "Blue"])
+    assert detail.startswith("LAST ROUND") and banner is not None
+
+
+def test_game_ended_by_the_stall_guard_renders():
+    state = playout(3, 7, rseed=3)
+    assert GAME.is_over(state) and state.last_round_reason == "stall"
+    _check_image(pl.render(GAME.view(state, None)))
 
 
 def test_state_changes_change_the_picture():
     state = GAME.new_game({"players": 2}, 3)
     before = pl.render(GAME.view(state, None))
-    later = _playout(2, 3, 12, rseed=5)
+    later = playout(2, 3, 12, rseed=5)
     after = pl.render(GAME.view(later, None))
     assert c.to_png(before) != c.to_png(after)
 
