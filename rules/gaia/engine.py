@@ -1101,8 +1101,8 @@ def federation_check(st, seat, chosen):
     if value < need:
         return f"The federation's power value is {value}; it needs {need} (GP-FED-2)"
     sats = sorted(k for k in sel if k not in own and k not in fed)
-    if not any(k in own and k not in fed for k in sel) and not sats:
-        return "Nothing new in this federation"
+    if not ivits and not any(k in own for k in sel):
+        return "A federation needs your buildings"
     if len([1 for v in st["sat"].values() if seat in v]) + len(sats) > 25:
         return "You have no satellites left (GP-COMP-3)"
     return sats, sorted(sel)
