@@ -610,7 +610,8 @@ class PlanetariumGame(Game):
     def ranking_key(state: GameState, seat: int) -> tuple[int, int, int, int]:
         """PL-WIN: score, then most matter on the mat, most markers on cards, fewest cards in hand."""
         player = state.players[seat]
-        return (player.score, mat_total(player), markers_on_cards(state, seat), -player.hand_count)
+        cards_in_hand = len(player.hand) if player.hand_known else player.hand_count
+        return (player.score, mat_total(player), markers_on_cards(state, seat), -cards_in_hand)
 
     # ----- movement ----------------------------------------------------------------------------------------
     def _apply_move_none(self, state: GameState, move: Move) -> None:
