@@ -1,0 +1,177 @@
+"""Notation (spec §14), bad input, views (PL-BOT-1/3), persistence and the host helpers."""
+import json
+import random
+
+import pytest
+
+from rules import IllegalMove
+from rules.planetarium.state import PHASE_CARD, PHASE_KEEP_FINAL, PHASE_SETUP
+
+from .helpers import GAME, Move, assert_illegal, build, dumped, mv, play, started, texts
+
+
+def test_notation_is_tolerant_of_case_and_spaces():
+    state = started(2)
+    seat = state.active
+    assert GAME.parse_move(state, seat, "  MV   ii-1  II-2 ") == Move(seat, mv.MOVE, path=("II-1", "II-2"))
+    assert GAME.parse_move(state, seat, "mv a ii-3") == Move(seat, mv.MOVE, path=("A", "II-3"))
+    assert GAME.parse_move(state, seat, "mv II-2 II-3") == Move(seat, mv.MOVE, path=("A", "II-3"))  # planet's node
+    assert GAME.parse_move(state, seat, "Play h1 b  grav = iv-7 > c") == Move(
+        seat, mv.PLAY, card="H01", planet="B", gravity=("IV-7", "C"))
+    assert GAME.parse_move(state, seat, "play L06 a marker = from : l03").marker_from == "L03"
+    assert GAME.parse_move(state, seat, "DRAW f").deck == "F"
+    assert GAME.parse_move(state, seat, "draw major").deck == "M"
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("", "empty"), ("jump II-1", "unknown verb"), ("mv II-1", "'mv' takes"), ("mv X-1 II-2", "not a node"),
+    ("play H99 A", "not a card id"), ("play H01", "planet"), ("play H01 E", "not a planet"),
+    ("play H01 A grav=IV-7", "grav=<node>><planet>"), ("play H01 A colour=red", "unknown option"),
+    ("draw X", "not a deck"), ("final F01 A to=H01", "from=<card"), ("pass now", "nothing after"),
+])
+def test_unreadable_text_says_which_forms_are_allowed(text, fragment):
+    state = started(2)
+    with pytest.raises(IllegalMove) as caught:
+        GAME.parse_move(state, state.active, text)
+    assert fragment in caught.value.message
+    assert "Allowed forms" in caught.value.message and "mv <from> <to>" in caught.value.message
+
+
+def test_bad_input_wrong_seat_wrong_phase_leaves_state_unchanged():
+    state = started(2)
+    other = 1 - state.active
+    assert_illegal(state, "mv II-1 II-2", seat=other, rule="PL-TURN-2", contains=("turn",))
+    assert_illegal(state, "pass", rule="PL-TURN-1", contains=("move one token",))
+    assert_illegal(state, "draw M", rule="PL-TURN-1")
+    card_state = build(phase=PHASE_CARD)
+    assert_illegal(card_state, "mv II-1 II-2", rule="PL-TURN-1", contains=("card step",))
+    assert_illegal(card_state, "keep F01", rule="PL-TURN-1")
+    assert_illegal(card_state, "final F01 A", rule="PL-CARD-1", contains=("last round",))
+
+
+def test_format_and_parse_round_trip_for_every_legal_move_of_random_games():
+    rng = random.Random(4)
+    for seed in range(6):
+        state = GAME.new_game({"players": 2 + seed % 3}, seed)
+        for _ in range(120):
+            if GAME.is_over(state):
+                break
+            seat = min(GAME.waiting_for(state))
+            legal = GAME.legal_moves(state, seat)
+            for move in legal:
+                assert GAME.parse_move(state, seat, GAME.format_move(move)) == move
+            state = GAME.apply(state, rng.choice(legal))
+
+
+def test_PL_BOT_1_views_hide_hands_deck_order_secret_choices_and_the_seed():
+    state = build(players=3, phase=PHASE_CARD, mats={0: {"A": "G1 R1"}},
+                  hands={0: ["L01", "L02", "H02", "F01", "F02"]})
+    state = play(play(state, "play L01 A"), "draw F")
+    assert state.phase == PHASE_KEEP_FINAL
+    before = dumped(state)
+    for seat in (None, 1, 2):
+        view = GAME.view(state, seat)
+        red = view.players[0]
+        assert red.hand == [] and not red.hand_known and red.drawn_finals == []
+        assert (red.hand_count, red.final_count) == (4, 2)
+        assert all(pile == [] for pile in view.decks.values()) and view.rng is None
+        assert view.deck_sizes == {deck: len(pile) for deck, pile in state.decks.items()}
+        assert view.discards == state.discards and view.nodes == state.nodes
+        assert view.players[0].mat == state.players[0].mat
+        for other in view.players:
+            if other.seat != seat:
+                assert other.hand == []
+    own = GAME.view(state, 0)
+    assert own.players[0].hand == state.players[0].hand and own.players[0].drawn_finals
+    assert own.players[1].hand == []
+    assert dumped(state) == before                                      # views never alter the state
+
+
+def test_views_are_accepted_by_the_host_helpers_and_dump():
+    state = play(started(3), "mv II-1 II-2")
+    for seat in (None, 0, 1, 2):
+        view = GAME.view(state, seat)
+        assert GAME.status_lines(view)
+        assert json.dumps(GAME.dump_state(view))
+        assert GAME.dump_state(GAME.load_state(GAME.dump_state(view))) == GAME.dump_state(view)
+        assert GAME.dump_state(GAME.view(view, seat)) == GAME.dump_state(view)
+        if seat is not None:
+            assert GAME.private_lines(view, seat)[0].startswith("Your hand (5 cards)")
+
+
+def test_status_lines_are_public_and_never_name_hand_cards():
+    state = play(started(4, seed=8), "mv II-1 II-2")
+    lines = GAME.status_lines(GAME.view(state, None))
+    text = "\n".join(lines)
+    assert "Turn 1" in text and "Evolution track: 0/30" in text
+    for player in state.players:
+        assert f"{player.colour}: 0 pts, hand 5 (1 final)" in text
+        for card in player.hand:
+            assert card not in text
+
+
+def test_private_lines_show_requirements_and_where_a_card_can_be_played():
+    state = build(phase=PHASE_CARD, mats={0: {"A": "G1 R1"}}, hands={0: ["L01", "L09", "H01", "H05", "F04"]})
+    lines = "\n".join(GAME.private_lines(GAME.view(state, 0), 0))
+    assert "L01 Accretion (initial, 4 pts, U4): needs any planet, orbit I-VII, G1 R1 — playable now on A" in lines
+    assert "L09 Polar Ice Cap" in lines and "not playable now" in lines
+    assert "H05 Great Storm" in lines and "replaceable" in lines
+    assert "F04 Desert World" in lines and "last round only" in lines
+    assert GAME.private_lines(GAME.view(state, 1), 0) == ["Your hand is not visible in this view."]
+
+
+def test_PL_BOT_3_only_the_active_player_decides_outside_the_setup():
+    setup = GAME.new_game({"players": 3}, 2)
+    assert setup.phase == PHASE_SETUP and all(GAME.legal_moves(setup, seat) for seat in range(3))
+    state = started(3)
+    for seat in range(3):
+        assert GAME.waiting_for(state) == {state.active}
+        assert bool(GAME.legal_moves(state, seat)) == (seat == state.active)
+
+
+def test_reveals_information_for_draws_plays_and_setup_but_not_for_movement():
+    state = build(phase=PHASE_CARD, mats={0: {"A": "G1 R1"}}, hands={0: ["L01", "L09", "H01", "H05", "F04"]})
+    moved = started(2)
+    after_move = play(moved, "mv II-1 II-2")
+    assert not GAME.reveals_information(moved, None, after_move)
+    played = play(state, "play L01 A")
+    assert GAME.reveals_information(state, None, played)                 # a hand card became public
+    drawn = play(played, "draw I")
+    assert GAME.reveals_information(played, None, drawn)
+    passed = play(build(phase=PHASE_CARD), "pass")
+    assert not GAME.reveals_information(build(phase=PHASE_CARD), None, passed)
+    setup = GAME.new_game({"players": 2}, 3)
+    chosen = play(setup, f"discard {[c for c in setup.players[0].hand if c[0] == 'F'][0]}", seat=0)
+    assert not GAME.reveals_information(setup, None, chosen)             # nothing public yet
+    last = play(chosen, f"discard {[c for c in chosen.players[1].hand if c[0] == 'F'][0]}", seat=1)
+    assert GAME.reveals_information(chosen, None, last)                  # the discards are revealed
+
+
+def test_dump_load_is_lossless_json():
+    state = play(play(started(4, seed=3), "mv II-1 II-2"), "pass")
+    data = GAME.dump_state(state)
+    again = GAME.load_state(json.loads(json.dumps(data)))
+    assert GAME.dump_state(again) == data
+    assert again.rng == state.rng and again == state
+
+
+def test_complete_offers_prefix_matches_and_gravity_variants_only_on_request():
+    state = build(phase=PHASE_CARD, hands={0: ["L06", "L01", "H02", "H05", "F01"]}, mats={0: {"A": "R1 G1"}},
+                  matter={"VII-9": "W"})
+    assert GAME.complete(state, 0, "play") == ["play L06 A", "play L01 A"]
+    assert GAME.complete(state, 0, "pl") == ["play L06 A", "play L01 A"]
+    assert GAME.complete(state, 0, "play L06 A grav") == [f"play L06 A grav=VII-9>{p}" for p in "ACBD"]
+    assert GAME.complete(state, 0, "re") == ["replace H05"]
+    assert len(GAME.complete(started(2), 0 if started(2).active == 0 else 1, "", limit=5)) == 5
+
+
+def test_help_texts():
+    assert "final F03 C from=H10" in GAME.notation_help()
+    assert "Planetarium" in GAME.rules_summary()
+    assert GAME.complete(started(2), started(2).active, "zz") == []
+
+
+def test_texts_helper_matches_legal_moves():
+    state = started(2)
+    assert len(texts(state)) == len(GAME.legal_moves(state, state.active))
+    assert dumped(state) == dumped(GAME.load_state(GAME.dump_state(state)))
