@@ -116,6 +116,8 @@ def fit_font(text: str, width: float, height: float, *, max_size: int = 48, min_
         mid = (lo + hi) // 2
         candidate = font(mid, bold)
         w, h = text_size(text, candidate)
+        if "\n" not in text:
+            w = max(w, candidate.getlength(text))   # the advance, as ellipsize() measures it
         if w <= width and h <= height:
             best, lo = candidate, mid + 1
         else:

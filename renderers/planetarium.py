@@ -322,6 +322,7 @@ def _draw_board(view: Any, highlight_nodes: set[str]) -> Image.Image:
             c.draw_text_outlined(draw, (x + 15, y - 15), start_of[node_id], size=15, bold=True,
                                  fill=NODE_COLOUR, outline=BG, outline_width=2)
     _draw_board_legend(draw, nodes_state)
+    _draw_decks(draw, view)
     return im
 
 
@@ -357,9 +358,25 @@ def _draw_board_legend(draw: ImageDraw.ImageDraw, nodes_state: dict[str, str | N
         draw.ellipse((x, cy - 14, x + 28, cy + 14), fill=fill, outline=c.BLACK, width=2)
         c.draw_text_centered(draw, (x + 14, cy + 1), kind, size=17, bold=True, fill=ink)
         c.draw_text(draw, (x + 38, cy), f"{name} {counts[kind]}", size=20, bold=True, fill=c.WHITE, anchor="lm")
-    # top-left: the two kinds of planet
     c.draw_text(draw, (16, 14), "PLANETARIUM", size=26, bold=True, fill=(255, 214, 90))
     c.draw_text(draw, (16, 48), "moves go clockwise", size=17, fill=LABEL_COLOUR)
+
+
+def _draw_decks(draw: ImageDraw.ImageDraw, view: Any) -> None:
+    """Top-right corner of the board: draw piles and the face-up discard piles (public)."""
+    sizes = _get(view, "deck_sizes", {}) or {}
+    discards = _get(view, "discards", {}) or {}
+    x = BOARD_SIZE - 14
+    c.draw_text(draw, (x, 12), "Decks", size=20, bold=True, fill=LABEL_COLOUR, anchor="ra")
+    piles = " · ".join(f"{deck} {sizes.get(deck, 0)}" for deck in ("initial", "major", "final"))
+    c.draw_text(draw, (x, 38), piles, size=16, bold=True, fill=c.WHITE, anchor="ra")
+    shown = []
+    for deck in ("major", "final"):
+        pile = list(discards.get(deck, []) or [])
+        if pile:
+            shown.append(f"{deck} {len(pile)} (top {pile[-1]})")
+    if shown:
+        c.draw_text(draw, (x, 62), "discards " + " · ".join(shown), size=15, fill=LABEL_COLOUR, anchor="ra")
 
 
 # ------------------------------------------------------------------------------------
@@ -367,7 +384,8 @@ def _draw_board_legend(draw: ImageDraw.ImageDraw, nodes_state: dict[str, str | N
 # ------------------------------------------------------------------------------------
 
 def _status_lines(view: Any, names: list[str]) -> tuple[str, str, c.RGB | None]:
-    """(headline, detail, banner colour or None)."""
+    """(headline, detail, banner colour or None).  The detail is made of parts joined by
+    " · " in order of importance; the header drops trailing parts that do not fit."""
     phase = _get(view, "phase", "")
     players = _get(view, "players", [])
     active = _get(view, "active", 0) or 0
@@ -381,10 +399,10 @@ def _status_lines(view: Any, names: list[str]) -> tuple[str, str, c.RGB | None]:
         else:
             head = "Game over"
         ranking = sorted(range(len(players)), key=lambda i: (-(_get(players[i], "score", 0) or 0), i))
-        detail = "final: " + " · ".join(f"{names[i]} {_get(players[i], 'score', 0)}" for i in ranking)
+        detail = "final: " + ", ".join(f"{names[i]} {_get(players[i], 'score', 0)}" for i in ranking)
         reason = _get(view, "last_round_reason", None)
         if reason in ("stall", "cap"):
-            detail += "  (ended: " + ("no matter left" if reason == "stall" else "turn limit") + ")"
+            detail += " · ended: " + ("no matter left" if reason == "stall" else "turn limit")
         return head, detail, (120, 90, 10)
     if phase == "setup":
         waiting = [names[i] for i, p in enumerate(players) if not _get(p, "setup_done", False)]
@@ -400,11 +418,12 @@ def _status_lines(view: Any, names: list[str]) -> tuple[str, str, c.RGB | None]:
     head = f"Turn {turn}: {names[active]}" if 0 <= active < len(names) else f"Turn {turn}"
     if _get(view, "last_round", False):
         queue = list(_get(view, "last_round_queue", []) or [])
-        reason = {"track": "track reached F", "stall": "no matter left", "cap": "turn limit"}.get(
-            _get(view, "last_round_reason", None) or "", "")
+        reason = {"stall": "no matter left", "cap": "turn limit"}.get(_get(view, "last_round_reason", None) or "", "")
         later = [names[s] for s in queue if s != active and 0 <= s < len(names)]
-        detail = f"LAST ROUND ({reason}): {what}" if reason else f"LAST ROUND: {what}"
+        detail = f"LAST ROUND: {what}"
         detail += f" · then {', '.join(later)}" if later else " · final turn"
+        if reason:
+            detail += f" · ({reason})"
         return head, detail, (200, 40, 40)
     return head, what, None
 
@@ -422,13 +441,21 @@ def _draw_header(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str]) ->
     c.draw_text_in_box(draw, (tx, y0, x1 - 4, y0 + 56), head, max_size=38, min_size=20, bold=True,
                        fill=c.WHITE, align="left", padding=0)
     detail_box = (x0, y0 + 60, x1, y1)
+    inner = (x0 + 10, y0 + 60, x1 - 10, y1) if banner else (x0 + 4, y0 + 60, x1 - 4, y1)
+    bold = banner is not None
+    # drop the least important parts until the rest reads at 20 px or more
+    parts = detail.split(" · ")
+    while len(parts) > 1:
+        fnt = c.fit_font(" · ".join(parts), inner[2] - inner[0] - 4, inner[3] - inner[1] - 4, max_size=24,
+                         min_size=10, bold=bold)
+        if fnt.size >= 20:
+            break
+        parts.pop()
+    detail = " · ".join(parts)
     if banner:
         c.rounded_panel(draw, detail_box, radius=8, fill=banner, outline=None)
-        c.draw_text_in_box(draw, (x0 + 10, y0 + 60, x1 - 10, y1), detail, max_size=24, min_size=13, bold=True,
-                           fill=c.WHITE, align="left")
-    else:
-        c.draw_text_in_box(draw, (x0 + 4, y0 + 60, x1 - 4, y1), detail, max_size=24, min_size=13, bold=False,
-                           fill=(220, 226, 240), align="left")
+    c.draw_text_in_box(draw, inner, detail, max_size=24, min_size=13, bold=bold,
+                       fill=c.WHITE if banner else (220, 226, 240), align="left")
 
 
 def _draw_players(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str]) -> None:
@@ -453,14 +480,27 @@ def _draw_players(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str]) -
         c.rounded_panel(draw, (x0, top, x1, top + row_h), radius=10, fill=fill,
                         outline=colour.fill, width=thick)
         c.draw_player_token(draw, colour, x0 + 26, top + 24, 17)
-        name = names[seat]
-        label = name if name == colour.name else f"{name} ({colour.name})"
-        name_w = x1 - x0 - 52 - 300
-        nf = c.fit_font(label, name_w, 32, max_size=26, min_size=14, bold=True)
+        label = names[seat]
+        name_w = x1 - x0 - 52 - 290
+        nf = c.fit_font(label, name_w, 32, max_size=26, min_size=20, bold=True)
         label = c.ellipsize(label, nf, name_w)
         c.draw_text(draw, (x0 + 52, top + 24), label, fnt=nf, fill=c.INK, anchor="lm")
+        end = x0 + 52 + nf.getlength(label)
+        tags = []
+        if label != colour.name:
+            tags.append(f"({colour.name})")     # the move log names colours
+        if _get(view, "last_round", False) and phase != "over" and _get(player, "last_turn_taken", False):
+            tags.append("✔ finished")
+        sf = c.font(16)
+        for tag in reversed(tags):
+            # small grey tags after the name, when there is room
+            text = " ".join(tags[:tags.index(tag) + 1])
+            if end + 8 + sf.getlength(text) + (34 if is_active or is_winner else 0) <= x0 + 52 + name_w:
+                c.draw_text(draw, (end + 6, top + 26), text, fnt=sf, fill=c.MUTED, anchor="lm")
+                end += 6 + sf.getlength(text)
+                break
         if is_active or is_winner:
-            c.draw_text(draw, (x0 + 52 + nf.getlength(label) + 8, top + 24), "◀" if is_active else "★", size=24,
+            c.draw_text(draw, (end + 8, top + 24), "◀" if is_active else "★", size=24,
                         bold=True, fill=(190, 30, 30) if is_active else (170, 110, 0), anchor="lm")
         # score, big, right
         score = _get(player, "score", 0)
@@ -545,9 +585,6 @@ def _draw_track(draw: ImageDraw.ImageDraw, box, view: Any, highlight: str | None
             c.draw_text_centered(draw, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), text,
                                  size=int(min(cell_w, cell_h) * (0.5 if is_accel else 0.42)), bold=is_accel,
                                  fill=(255, 214, 90) if is_accel else (170, 180, 210))
-        if is_accel and kind in MATTER:
-            c.draw_text_outlined(draw, (b[2] - 4, b[1] + 3), "»»", size=13, fill=(255, 214, 90), outline=c.BLACK,
-                                 outline_width=2, anchor="ra")
     # final space F: large, counts of each kind
     fb = (x1 - f_w, top, x1, y1)
     draw.rounded_rectangle(fb, radius=10, fill=(120, 30, 40) if final else (60, 40, 60),
@@ -596,10 +633,10 @@ def _draw_planets(draw: ImageDraw.ImageDraw, box, view: Any, highlight: str | No
         h_pts = _get(planet, "habitable_points", 0) or 0
         u_pts = _get(planet, "uninhabitable_points", 0) or 0
         tok_y = top + max(2 * r + 16, 56)
-        tok = (x0 + 10, tok_y, x0 + info_w - 6, min(tok_y + 30, top + row_h - 6))
+        tok = (x0 + 8, tok_y, x0 + info_w - 4, min(tok_y + 30, top + row_h - 6))
         draw.rounded_rectangle(tok, radius=8, fill=HAB_YES if habitable else HAB_NO, outline=c.BLACK, width=1)
-        hab_text = f"{'✔ habitable' if habitable else '✘ hostile'}  H{h_pts}:U{u_pts}"
-        c.draw_text_in_box(draw, tok, hab_text, max_size=17, min_size=10, bold=True, fill=c.WHITE)
+        hab_text = f"{'✔ habitable' if habitable else '✘ hostile'} H{h_pts}:U{u_pts}"
+        c.draw_text_in_box(draw, tok, hab_text, max_size=17, min_size=10, bold=True, fill=c.WHITE, padding=4)
         # card row
         row = list(_get(planet, "row", []) or [])
         _draw_card_row(draw, (x0 + info_w + 4, top + 6, x1 - 8, top + row_h - 6), row, players, highlight)
