@@ -1,0 +1,312 @@
+"""Federation search (GP-FED-5/6): the minimality check and the enumeration of candidate federations.
+
+The map graph is small (≤ 190 hexes) but Python is slow, so both searches work on integer-indexed
+local graphs and restrict themselves to the hexes that can matter:
+
+* ``check_minimal`` — exact: node-weighted Steiner trees (Dreyfus–Wagner) over the *building groups
+  inside the proposed federation* (rarely more than 4), on the hexes within ``satellites`` steps of it.
+  A federation is rejected when a subset of its groups reaches the threshold with fewer satellites.
+* ``candidate_federations`` — enumeration for ``legal_moves``: value-minimal subsets of building
+  groups, joined by shortest satellite paths (Prim over group-to-group 0-1 BFS distances, pruned by the
+  pairwise distances and the player's satellite budget), each then validated exactly.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from rules.base import IllegalMove
+
+from . import engine as E
+
+
+def _eligible(st, seat):
+    """(own buildings usable in a new federation -> value, allowed satellite hexes)."""
+    mi = E.minfo(st)
+    p = E.P(st, seat)
+    fed = set(p["fed_hexes"])
+    near_fed = set(fed)
+    for k in fed:
+        near_fed.update(mi.neighbours[k])
+    own = E.own_hexes(st, seat)
+    ivits = p["faction"] == "ivits"
+    bld = {}
+    for k, t in own.items():
+        if ivits or k not in near_fed:
+            if k not in fed:
+                bld[k] = E.structure_value(st, seat, k, t, for_fed=True)
+    sats = set()
+    for k, pl in mi.planet.items():
+        if pl != "e" or k in st["planet"] or k in own:
+            continue
+        if seat in st["sat"].get(k, ()):
+            continue
+        if not ivits and k in near_fed:
+            continue
+        if k in fed:
+            continue
+        sats.add(k)
+    return bld, sats, fed
+
+
+def _groups(st, hexes):
+    mi = E.minfo(st)
+    left = set(hexes)
+    out = []
+    while left:
+        start = left.pop()
+        comp = {start}
+        todo = [start]
+        while todo:
+            h = todo.pop()
+            for n in mi.neighbours[h]:
+                if n in left:
+                    left.discard(n)
+                    comp.add(n)
+                    todo.append(n)
+        out.append(comp)
+    return out
+
+
+def _steiner_costs(st, terms, nodes, weight):
+    """Dreyfus–Wagner on a node-weighted graph: cost[mask] = min satellites joining those groups."""
+    mi = E.minfo(st)
+    idx = {k: i for i, k in enumerate(nodes)}
+    n = len(nodes)
+    adj = [[idx[m] for m in mi.neighbours[k] if m in idx] for k in nodes]
+    w = [weight[k] for k in nodes]
+    t = len(terms)
+    INF = 10 ** 6
+    full = (1 << t) - 1
+    dp = [None] * (full + 1)
+
+    def relax(d):
+        dq = deque(sorted(range(n), key=lambda i: d[i]))
+        # 0-1 weights: simple label-correcting pass is enough on these tiny graphs
+        while dq:
+            v = dq.popleft()
+            dv = d[v]
+            if dv >= INF:
+                continue
+            for u in adj[v]:
+                c = dv + w[u]
+                if c < d[u]:
+                    d[u] = c
+                    if w[u] == 0:
+                        dq.appendleft(u)
+                    else:
+                        dq.append(u)
+        return d
+
+    for i, g in enumerate(terms):
+        d = [INF] * n
+        for k in g:
+            if k in idx:
+                d[idx[k]] = 0
+        dp[1 << i] = relax(d)
+    for mask in range(1, full + 1):
+        if dp[mask] is not None:
+            continue
+        low = mask & -mask
+        d = [INF] * n
+        sub = (mask - 1) & mask
+        while sub:
+            if sub & low and sub != mask:
+                a, b = dp[sub], dp[mask ^ sub]
+                for v in range(n):
+                    c = a[v] + b[v] - w[v]
+                    if c < d[v]:
+                        d[v] = c
+            sub = (sub - 1) & mask
+        dp[mask] = relax(d)
+    return [min(dp[m]) if dp[m] is not None else INF for m in range(full + 1)]
+
+
+def check_minimal(st, seat, hexes_text):
+    """GP-FED-6: reject X when a federation Y with planets(Y) ⊆ planets(X) needs fewer satellites."""
+    p = E.P(st, seat)
+    if p["faction"] == "ivits" and p["fed_hexes"]:
+        return  # the Ivits enlarge their one federation; only the hard conditions apply
+    mi = E.minfo(st)
+    chosen = []
+    for part in hexes_text.split(","):
+        k = mi.locate(part)
+        if k is None:
+            return  # form_federation reports the bad hex
+        chosen.append(k)
+    info = E.federation_check(st, seat, chosen)
+    if isinstance(info, str):
+        return
+    sats_x, members = info
+    nsat = len(sats_x)
+    if nsat == 0:
+        return
+    why = _dominated(st, seat, set(members), nsat)
+    if why:
+        raise IllegalMove(why, "GP-FED-6")
+
+
+def _dominated(st, seat, members, nsat):
+    mi = E.minfo(st)
+    bld, sat_ok, _ = _eligible(st, seat)
+    xb = {k for k in members if k in bld}
+    groups = _groups(st, xb)
+    thr = E.fed_threshold(st, seat)
+    values = [sum(bld[k] for k in g) for g in groups]
+    outside = set(bld) - xb
+    # satellites of Y may not touch own buildings outside X (they would join by closure)
+    region = set()
+    frontier = set(members)
+    region |= frontier
+    for _ in range(nsat):
+        nxt = set()
+        for h in frontier:
+            for m in mi.neighbours[h]:
+                if m not in region:
+                    nxt.add(m)
+        region |= nxt
+        frontier = nxt
+    nodes = [k for k in region if k in xb or (k in sat_ok and not any(m in outside for m in mi.neighbours[k]))]
+    weight = {k: (0 if k in xb else 1) for k in nodes}
+    if len(groups) > 10:
+        return None
+    costs = _steiner_costs(st, groups, nodes, weight)
+    for mask in range(1, 1 << len(groups)):
+        val = sum(values[i] for i in range(len(groups)) if mask >> i & 1)
+        if val >= thr and costs[mask] < nsat:
+            return (f"This federation uses {nsat} satellites, but {costs[mask]} would connect enough of these "
+                    f"buildings (value {val} ≥ {thr}); leave out the superfluous parts")
+    return None
+
+
+def _bfs(st, sources, passable, limit):
+    """0-1 BFS from a set of building hexes through satellite hexes; returns dist and parent."""
+    mi = E.minfo(st)
+    dist = {k: 0 for k in sources}
+    parent = {}
+    dq = deque(sources)
+    while dq:
+        v = dq.popleft()
+        dv = dist[v]
+        for u in mi.neighbours[v]:
+            if u not in passable:
+                continue
+            c = dv + passable[u]
+            if c > limit:
+                continue
+            if c < dist.get(u, 1 << 30):
+                dist[u] = c
+                parent[u] = v
+                if passable[u] == 0:
+                    dq.appendleft(u)
+                else:
+                    dq.append(u)
+    return dist, parent
+
+
+def candidate_federations(st, seat, limit=40, max_groups=5):
+    """Legal federations (hex lists) the player could form now, fewest satellites first."""
+    p = E.P(st, seat)
+    bld, sat_ok, fed = _eligible(st, seat)
+    ivits = p["faction"] == "ivits"
+    budget = p["q"] if ivits else E.tokens_available(p)
+    thr = E.fed_threshold(st, seat)
+    groups = _groups(st, bld)
+    if ivits and fed:
+        groups.append(set(fed))
+    values = [sum(bld.get(k, 0) for k in g) for g in groups]
+    if ivits and fed:
+        values[-1] = sum(E.structure_value(st, seat, k, E.own_hexes(st, seat)[k], for_fed=True)
+                         for k in fed if k in E.own_hexes(st, seat))
+    if sum(values) < thr:
+        return []
+    passable = {k: 1 for k in sat_ok}
+    for k in bld:
+        passable[k] = 0
+    if ivits:
+        for k in fed:
+            passable[k] = 0
+    # pairwise group distances
+    g_of = {}
+    for i, g in enumerate(groups):
+        for k in g:
+            g_of[k] = i
+    pair = {}
+    bfs_cache = []
+    for i, g in enumerate(groups):
+        dist, parent = _bfs(st, list(g), passable, budget)
+        bfs_cache.append((dist, parent))
+        for j, h in enumerate(groups):
+            if j != i:
+                pair[i, j] = min((dist.get(k, 1 << 20) for k in h), default=1 << 20)
+    order = sorted(range(len(groups)), key=lambda i: -values[i])
+    subsets = []
+    mandatory = len(groups) - 1 if ivits and fed else None
+
+    def rec(start, chosen, val):
+        if val >= thr:
+            if mandatory is None or mandatory in chosen:
+                subsets.append(tuple(chosen))
+            return
+        if len(chosen) >= max_groups or len(subsets) > 4000:
+            return
+        for pos in range(start, len(order)):
+            i = order[pos]
+            if chosen and min(pair[i, j] for j in chosen) > budget:
+                continue
+            rec(pos + 1, chosen + [i], val + values[i])
+
+    rec(0, [], 0)
+    found = {}
+    for sub in subsets:
+        # Prim estimate over the metric closure
+        est = 0
+        inside = [sub[0]]
+        rest = list(sub[1:])
+        while rest:
+            best = min(((pair[a, b], b) for a in inside for b in rest))
+            est += best[0]
+            inside.append(best[1])
+            rest.remove(best[1])
+        if est > budget:
+            continue
+        tree = set(groups[sub[0]])
+        todo = list(sub[1:])
+        while todo:
+            dist, parent = _bfs(st, list(tree), passable, budget)
+            bestd, besti, bestk = None, None, None
+            for i in todo:
+                for k in groups[i]:
+                    d = dist.get(k)
+                    if d is not None and (bestd is None or d < bestd):
+                        bestd, besti, bestk = d, i, k
+            if bestd is None:
+                tree = None
+                break
+            k = bestk
+            while k not in tree:
+                tree.add(k)
+                k = parent[k]
+            tree |= groups[besti]
+            todo.remove(besti)
+        if tree is None:
+            continue
+        key = frozenset(tree)
+        if key in found:
+            continue
+        found[key] = sum(1 for k in tree if k in sat_ok and k not in bld)
+    out = []
+    for hexes, nsat in sorted(found.items(), key=lambda kv: (kv[1], sorted(kv[0]))):
+        if nsat > budget:
+            continue
+        info = E.federation_check(st, seat, list(hexes))
+        if isinstance(info, str):
+            continue
+        sats, members = info
+        if len(sats) > budget:
+            continue
+        if not (ivits and fed) and _dominated(st, seat, set(members), len(sats)):
+            continue
+        out.append(sorted(hexes))
+        if len(out) >= limit:
+            break
+    return out
