@@ -54,6 +54,7 @@ __all__ = [
     "DEFAULT_GUILD_ID",
     "FakeDiscord",
     "Harness",
+    "Choices",
     "HarnessTimeout",
     "Outcome",
     "Raised",
@@ -212,6 +213,16 @@ class Outcome(List[Sent]):
         if not self:
             raise AssertionError(f"the bot sent nothing (errors: {self.errors!r})")
         return self[0]
+
+
+class Choices(List[dict]):
+    """The choices an autocomplete answered (``{"name": ..., "value": ...}``), plus the
+    ``outcome`` (its :class:`Sent` records and ``errors``)."""
+
+    def __init__(self, items: Iterable[dict] = (), *, outcome: Optional[Outcome] = None):
+        super().__init__(items)
+        self.outcome = outcome if outcome is not None else Outcome()
+        self.errors = self.outcome.errors
 
 
 @dataclass
@@ -1382,8 +1393,19 @@ class FakeDiscord:
             status, answer = 400, _error(10015, "Unknown Webhook")
         else:
             invalid = self._validate_message(body, files)
+            original = self.messages.get(info.get("original_message_id") or 0)
             if invalid:
                 status, answer = invalid
+            elif original is not None and original["flags"] & LOADING:
+                # Discord: the first follow-up after a "thinking" defer edits the loading
+                # message instead of creating one, and keeps the defer's ephemeral state.
+                body_kept = {k: v for k, v in body.items() if k != "flags"}
+                message = self.edit_message(int(original["id"]), body_kept, files)
+                status, answer = 200, message
+                sent.message_id = int(message["id"])
+                sent.ephemeral = bool(message["flags"] & EPHEMERAL)
+                if query.get("wait") not in ("true", "True", "1"):
+                    status, answer = 204, None
             else:
                 message = self.create_message(info["channel_id"], body, files, kind="followup", author_webhook=True, interaction=info)
                 status, answer = 200, message
@@ -1812,6 +1834,12 @@ class Harness:
         ch = self.world.dm_channels.get(user_id)
         return self.world.messages_in(ch) if ch is not None else []
 
+    def command_parameters(self, command: str) -> List[app_commands.Parameter]:
+        """The parameters of ``/command`` ("game move"), as the tree declares them (name,
+        display_name, type, required, choices, autocomplete...)."""
+        chain, _ = _find_command(self.bot.tree, command, self.world.guild_id)  # type: ignore[attr-defined]
+        return list(chain[-1].parameters)
+
     def mark(self) -> int:
         return len(self.world.sent)
 
@@ -2038,35 +2066,34 @@ class Harness:
 
     # ----- interactions --------------------------------------------------------------
 
-    async def slash(self, user_id: int, command: str, *, channel_id: Optional[int] = None, locale: Optional[str] = None, **options: Any) -> Outcome:
-        """Run ``/command`` ("game move", ...) as ``user_id`` with ``options`` (by parameter
-        name); returns what the bot sent because of it."""
+    async def slash(self, user_id: int, command: str, /, *, channel_id: Optional[int] = None, **options: Any) -> Outcome:
+        """Run ``/command`` ("game move", ...) as ``user_id`` in the text channel (or
+        ``channel_id``: a thread or a DM channel) with ``options`` keyed by parameter name
+        (Python or display name); returns what the bot sent because of it. The user's locale
+        is the one given to ``add_user``/``set_locale``."""
         tree = self.bot.tree  # type: ignore[attr-defined]
         data = build_command_data(self.world, tree, command, options)
-        payload = self.world.interaction_payload(type=2, user_id=user_id, channel_id=channel_id or self.world.channel_id, data=data, locale=locale)
+        payload = self.world.interaction_payload(type=2, user_id=user_id, channel_id=channel_id or self.world.channel_id, data=data)
         return await self._interact(payload)
 
-    async def autocomplete(self, user_id: int, command: str, focused: str, *, channel_id: Optional[int] = None, locale: Optional[str] = None, **options: Any) -> List[dict]:
+    async def autocomplete(self, user_id: int, command: str, focused: str, /, *, channel_id: Optional[int] = None, **options: Any) -> "Choices":
         """Ask for the choices of option ``focused`` (its typed text in ``options[focused]``,
         default ""); returns the choices the bot answered ([] if it did not answer)."""
         tree = self.bot.tree  # type: ignore[attr-defined]
         data = build_command_data(self.world, tree, command, options, focused=focused)
-        payload = self.world.interaction_payload(type=4, user_id=user_id, channel_id=channel_id or self.world.channel_id, data=data, locale=locale)
+        payload = self.world.interaction_payload(type=4, user_id=user_id, channel_id=channel_id or self.world.channel_id, data=data)
         outcome = await self._interact(payload)
         answers = [s for s in outcome if s.kind == "autocomplete" and s.ok]
-        choices = Outcome([], interaction_id=outcome.interaction_id, errors=outcome.errors)
-        if answers:
-            choices.extend(answers[0].choices)  # type: ignore[arg-type]
-        return choices
+        return Choices(answers[0].choices if answers else [], outcome=outcome)
 
-    async def click(self, user_id: int, message_id: int, custom_id: str, *, channel_id: Optional[int] = None, values: Optional[Sequence[Any]] = None, locale: Optional[str] = None) -> Outcome:
+    async def click(self, user_id: int, message_id: int, custom_id: str, /, *, channel_id: Optional[int] = None, values: Optional[Sequence[Any]] = None) -> Outcome:
         """Click a button (or choose ``values`` in a select) on a message the bot sent."""
         message = self.world.messages.get(int(message_id))
         if message is None:
             raise KeyError(f"no message {message_id} (deleted, or never sent by the bot)")
         data = build_component_data(self.world, message, custom_id, values)
         payload = self.world.interaction_payload(
-            type=3, user_id=user_id, channel_id=channel_id or int(message["channel_id"]), data=data, message=message, locale=locale
+            type=3, user_id=user_id, channel_id=channel_id or int(message["channel_id"]), data=data, message=message
         )
         return await self._interact(payload)
 

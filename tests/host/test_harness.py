@@ -115,6 +115,31 @@ class Demo(commands.Cog):
         await interaction.response.defer(thinking=True)
         await interaction.followup.send("step 1", ephemeral=True)
         await interaction.edit_original_response(content="done")
+        await interaction.followup.send("step 2", ephemeral=True)
+
+    @group.command(description="choose in a menu")
+    async def menu(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View()  # default 180 s timeout: the harness must not wait for it
+        select = discord.ui.Select(custom_id="demo:menu", options=[discord.SelectOption(label=x) for x in "abc"], max_values=2)
+
+        async def chosen(inter: discord.Interaction) -> None:
+            await inter.response.send_message(f"chose {'+'.join(select.values)}", ephemeral=True)
+
+        select.callback = chosen
+        view.add_item(select)
+        await interaction.response.send_message("pick", view=view)
+
+    @group.command(description="a button that fails")
+    async def fragile(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        button = discord.ui.Button(label="break", custom_id="demo:fragile")
+
+        async def pressed(inter: discord.Interaction) -> None:
+            raise ValueError("button broke")
+
+        button.callback = pressed
+        view.add_item(button)
+        await interaction.response.send_message("careful", view=view)
 
 
 def make_bot() -> commands.Bot:
@@ -283,11 +308,15 @@ async def test_discord_limits_are_enforced_by_the_fake(h: Harness):
 
 async def test_defer_followup_and_edit_of_the_original(h: Harness):
     out = await h.slash(ALICE, "demo slow")
-    assert [s.kind for s in out] == ["response", "followup", "edit_response"]
     assert out[0].callback_type == 5
-    assert out[1].ephemeral and out[1].content == "step 1"
-    assert out[2].message_id == out[0].message_id
-    assert [(m.content, m.ephemeral) for m in h.messages_in(h.channel_id)] == [("done", False), ("step 1", True)]
+    # Discord: the first follow-up after a "thinking" defer edits the loading message and
+    # keeps the defer's visibility, so this "ephemeral" follow-up is public
+    assert [s.kind for s in out] == ["response", "followup", "edit_response", "followup"]
+    assert out[1].content == "step 1" and not out[1].ephemeral
+    assert out[1].message_id == out[0].message_id == out[2].message_id
+    # later follow-ups are new messages with their own visibility
+    assert out[3].ephemeral and out[3].message_id != out[0].message_id
+    assert [(m.content, m.ephemeral) for m in h.messages_in(h.channel_id)] == [("done", False), ("step 2", True)]
 
 
 async def test_unknown_routes_answer_an_empty_object(h: Harness):
@@ -324,3 +353,39 @@ async def test_a_task_that_never_ends_is_reported_not_waited_for_forever():
         with pytest.raises(HarnessTimeout) as info:
             await harness.slash(ALICE, "hang")
         assert [s.content for s in info.value.sent if s.kind == "response"] == ["working"]
+
+
+async def test_select_values_reach_the_view_callback(h: Harness):
+    out = await h.slash(ALICE, "demo menu")
+    assert out[0].custom_ids == ["demo:menu"]
+    chose = await h.click(BOB, out[0].message_id, "demo:menu", values=["a", "c"])
+    assert chose[0].content == "chose a+c" and chose[0].ephemeral
+    with pytest.raises(ValueError):
+        await h.click(BOB, out[0].message_id, "demo:menu", values=["z"])
+
+
+async def test_exception_in_a_button_callback_is_recorded(h: Harness):
+    out = await h.slash(ALICE, "demo fragile")
+    pressed = await h.click(BOB, out[0].message_id, "demo:fragile")
+    assert list(pressed) == []
+    assert [type(e.original) for e in pressed.errors] == [ValueError]
+
+
+async def test_members_intent_bot_gets_members_and_late_joiners():
+    intents = discord.Intents.default()
+    intents.members = True
+    bot = commands.Bot(command_prefix="!", intents=intents)
+    harness = Harness(bot)
+    harness.add_user(ALICE, "alice")
+    async with harness:
+        assert harness.guild.get_member(ALICE).name == "alice"
+        harness.add_user(CAROL, "carol")  # joins while the bot runs: GUILD_MEMBER_ADD
+        assert harness.guild.get_member(CAROL).name == "carol"
+        await harness.guild.chunk()  # answered by the fake gateway
+        assert harness.guild.chunked
+
+
+async def test_command_parameters_describe_options(h: Harness):
+    params = {p.name: p for p in h.command_parameters("demo echo")}
+    assert params["text"].type is discord.AppCommandOptionType.string and params["text"].required
+    assert params["secret"].type is discord.AppCommandOptionType.boolean and not params["secret"].required
