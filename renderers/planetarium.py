@@ -66,7 +66,7 @@ PLANET_LOOK = {
     "gas": ((226, 150, 104), (170, 96, 66), c.WHITE),
     "solid": ((112, 170, 150), (70, 118, 100), c.WHITE),
 }
-HAB_YES = (0, 150, 95)
+HAB_YES = (0, 120, 150)           # teal: stays apart from HAB_NO for red-green colour blindness
 HAB_NO = (150, 40, 60)
 PANEL = (240, 238, 230)
 PANEL_DARK = (222, 219, 208)

@@ -132,3 +132,16 @@ def test_matter_tokens_are_coloured_and_lettered():
         assert c.contrast_ratio(fill, ink) >= 4.5, kind
     fills = [fill for _, fill, _ in pl.MATTER.values()]
     assert len(set(fills)) == 4
+
+
+def test_habitability_colours_read_and_differ_beyond_hue():
+    # white text on both badges; the two sides also differ in lightness and carry ✔/✘
+    for colour in (pl.HAB_YES, pl.HAB_NO):
+        assert c.contrast_ratio(colour, c.WHITE) >= 4.5
+    assert pl.HAB_YES[2] > pl.HAB_YES[0] + 100    # bluish, unlike the red-brown hostile side
+
+
+def test_renders_the_json_form_of_a_view_identically():
+    # The host stores states as JSON; the renderer reads either form.
+    view = GAME.view(playout(3, 2, 80, rseed=2), None)
+    assert c.to_png(pl.render(GAME.dump_state(view))) == c.to_png(pl.render(view))
