@@ -309,7 +309,7 @@ def _draw_board(view: Any, highlight_nodes: set[str]) -> Image.Image:
             lx, ly = lx + (lx - x) * push, ly + (ly - y) * push
         c.draw_text_outlined(draw, (lx, ly), node_id, size=LABEL_SIZE, bold=True, fill=LABEL_COLOUR,
                              outline=BG, outline_width=2, anchor=anchor)
-    letter_font = c.font(23, bold=True)
+    letter_font = c.font(25, bold=True)
     for node_id, (x, y) in pos.items():
         token = nodes_state.get(node_id)
         if node_id in planet_at:
@@ -482,7 +482,7 @@ def _draw_players(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str]) -
         c.draw_player_token(draw, colour, x0 + 26, top + 24, 17)
         label = names[seat]
         name_w = x1 - x0 - 52 - 290
-        nf = c.fit_font(label, name_w, 32, max_size=26, min_size=20, bold=True)
+        nf = c.fit_font(label, name_w, 32, max_size=29, min_size=20, bold=True)
         label = c.ellipsize(label, nf, name_w)
         c.draw_text(draw, (x0 + 52, top + 24), label, fnt=nf, fill=c.INK, anchor="lm")
         end = x0 + 52 + nf.getlength(label)
@@ -542,7 +542,7 @@ def _draw_mat(draw: ImageDraw.ImageDraw, x: float, y: float, mat: dict, *, max_w
                                      fill=(175, 170, 160))
 
 
-def _draw_track(draw: ImageDraw.ImageDraw, box, view: Any, highlight: str | None) -> None:
+def _draw_track(draw: ImageDraw.ImageDraw, box, view: Any) -> None:
     x0, y0, x1, y1 = box
     spec = _track()
     spaces = int(spec.get("spaces", 30))
@@ -602,7 +602,7 @@ def _draw_track(draw: ImageDraw.ImageDraw, box, view: Any, highlight: str | None
                     anchor="ma")
 
 
-def _draw_planets(draw: ImageDraw.ImageDraw, box, view: Any, highlight: str | None) -> None:
+def _draw_planets(draw: ImageDraw.ImageDraw, box, view: Any, highlight: set[str]) -> None:
     x0, y0, x1, y1 = box
     planets = _get(view, "planets", {}) or {}
     planet_pos = _get(view, "planet_pos", {}) or {}
@@ -642,7 +642,7 @@ def _draw_planets(draw: ImageDraw.ImageDraw, box, view: Any, highlight: str | No
         _draw_card_row(draw, (x0 + info_w + 4, top + 6, x1 - 8, top + row_h - 6), row, players, highlight)
 
 
-def _draw_card_row(draw: ImageDraw.ImageDraw, box, row: list, players: list, highlight: str | None) -> None:
+def _draw_card_row(draw: ImageDraw.ImageDraw, box, row: list, players: list, highlight: set[str]) -> None:
     x0, y0, x1, y1 = box
     if not row:
         c.draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "no cards yet", size=18, fill=(150, 146, 136),
@@ -669,7 +669,7 @@ def _draw_card_row(draw: ImageDraw.ImageDraw, box, row: list, players: list, hig
 
 
 def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: Any, cards: dict, players: list,
-                    highlight: str | None) -> None:
+                    highlight: set[str]) -> None:
     x0, y0, x1, y1 = box
     card_id = _get(played, "card", "?")
     owner = _get(played, "owner", None)
@@ -679,7 +679,7 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: Any, cards: dict, pl
     fill, ink, _ = DECK_LOOK.get(deck, DECK_LOOK["initial"])
     owner_colour = _seat_colour(players[owner], owner) if owner is not None and 0 <= owner < len(players) else None
     outline = owner_colour.fill if owner_colour else (90, 90, 90)
-    if highlight and highlight == card_id:
+    if card_id in highlight:
         draw.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=9, outline=HIGHLIGHT, width=4)
     draw.rounded_rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), radius=8, outline=(40, 40, 50), width=1)
     draw.rounded_rectangle(box, radius=7, fill=fill, outline=outline, width=4)
@@ -728,19 +728,24 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: Any, cards: dict, pl
 def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None) -> Image.Image:
     """Draw a Planetarium view (``rules.planetarium`` state as returned by ``GAME.view``).
 
-    ``player_names`` labels the seats (default: the seat colours); ``highlight`` is a node
-    id (``"IV-3"``), a planet letter (``"B"``) or a card id (``"H01"``) to ring in magenta,
-    e.g. where the last move went.  Returns a 1600 x 1000 RGB image.
+    ``player_names`` labels the seats (default: the seat colours); ``highlight`` names what
+    to ring in magenta, e.g. where the last move went: a node id (``"IV-3"``), a planet
+    letter (``"B"``), a card id (``"H01"``), or several of them separated by spaces or
+    commas (so a move's text such as ``"mv IV-3 III-2 III-3"`` works too; unknown words are
+    ignored).  Returns a 1600 x 1000 RGB image.
     """
     players = list(_get(view, "players", []) or [])
     names = [_seat_name(view, seat, player_names) for seat in range(len(players))]
     highlight_nodes: set[str] = set()
-    if highlight:
-        planet_pos = _get(view, "planet_pos", {}) or {}
-        if highlight in planet_pos:
-            highlight_nodes.add(planet_pos[highlight])
-        elif highlight in node_positions():
-            highlight_nodes.add(highlight)
+    highlight_cards: set[str] = set()
+    planet_pos = _get(view, "planet_pos", {}) or {}
+    for word in (highlight or "").replace(",", " ").split():
+        if word in planet_pos:
+            highlight_nodes.add(planet_pos[word])
+        elif word in node_positions():
+            highlight_nodes.add(word)
+        elif word in _cards():
+            highlight_cards.add(word)
 
     image = Image.new("RGB", (WIDTH, HEIGHT), COLUMN_BG)
     image.paste(_draw_board(view, highlight_nodes), (0, 0))
@@ -751,6 +756,6 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
     players_h = 16 + n * 86
     _draw_players(draw, (x0, 110, x1, 110 + players_h - 16), view, names)
     track_top = 110 + players_h
-    _draw_track(draw, (x0, track_top, x1, track_top + 112), view, highlight)
-    _draw_planets(draw, (x0, track_top + 124, x1, HEIGHT - 8), view, highlight)
+    _draw_track(draw, (x0, track_top, x1, track_top + 112), view)
+    _draw_planets(draw, (x0, track_top + 124, x1, HEIGHT - 8), view, highlight_cards)
     return c.avoid_square(image)

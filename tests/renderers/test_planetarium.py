@@ -97,6 +97,16 @@ def test_player_names_and_highlight_are_drawn():
         assert pl.render(view, highlight=target).tobytes() != plain.tobytes()
     # unknown highlight targets are ignored, not an error
     assert pl.render(view, highlight="nowhere").tobytes() == plain.tobytes()
+    # a move's text highlights every node on its path
+    one = pl.render(view, highlight="II-1").tobytes()
+    assert pl.render(view, highlight="mv II-1 II-2").tobytes() not in (one, plain.tobytes())
+
+
+def test_highlighted_card_gets_a_ring():
+    state = playout(2, 8, rseed=8, until=lambda st: sum(len(p.row) for p in st.planets.values()) >= 3)
+    view = GAME.view(state, None)
+    card = next(p.row[0].card for p in view.planets.values() if p.row)
+    assert pl.render(view, highlight=card).tobytes() != pl.render(view).tobytes()
 
 
 def test_node_labels_do_not_cover_nodes_or_each_other():
