@@ -312,6 +312,7 @@ class FakeDiscord:
         self.commands: Dict[Optional[int], List[dict]] = {}
         self.command_ids: Dict[Tuple[Optional[int], str], int] = {}
         self.cdn: Dict[str, bytes] = {}
+        self.modals: List[dict] = []  # modals shown (callback type 9), newest last
         self.sink: Optional[Callable[[str, dict], None]] = None
         self._last_id = 0
         self._seq = itertools.count(1)
@@ -1321,6 +1322,10 @@ class FakeDiscord:
                 answer["resource"] = {"type": ctype}
         else:
             answer["resource"] = {"type": ctype}
+            if ctype == 9:
+                self.modals.append(
+                    {"user_id": info["user_id"], "channel_id": channel_id, "modal": data, "message_id": info.get("component_message_id")}
+                )
         return 200, answer
 
     def _webhook_message_id(self, info: dict, message: str) -> Optional[int]:
@@ -1623,6 +1628,44 @@ def build_component_data(world: FakeDiscord, message: dict, custom_id: str, valu
     elif values:
         raise ValueError(f"component {custom_id!r} is a button: it takes no values")
     return data
+
+
+def build_modal_data(modal: dict, values: Dict[str, Any]) -> dict:
+    """The ``data`` of a MODAL_SUBMIT for a modal the bot showed, with ``values`` by custom_id
+    (text for text inputs, a list for selects). Refuses what Discord's client would refuse."""
+    known = [c["custom_id"] for c in _walk_components(modal.get("components") or []) if "custom_id" in c]
+    unknown = [k for k in values if k not in known]
+    if unknown:
+        raise KeyError(f"modal {modal.get('custom_id')!r} has no fields {unknown} (fields: {known})")
+
+    def mirror(comp: dict) -> Optional[dict]:
+        t = comp.get("type")
+        if t == 1:
+            return {"type": 1, "components": [m for m in (mirror(c) for c in comp.get("components") or []) if m]}
+        if t == 18:
+            inner = mirror(comp["component"])
+            return {"type": 18, "component": inner} if inner else None
+        if t == 4:
+            cid = comp["custom_id"]
+            value = values.get(cid, comp.get("value") or "")
+            value = "" if value is None else str(value)
+            if comp.get("required", True) and not value:
+                raise ValueError(f"field {cid!r} is required")
+            if value and len(value) < int(comp.get("min_length") or 0):
+                raise ValueError(f"field {cid!r} needs at least {comp['min_length']} characters")
+            if len(value) > int(comp.get("max_length") or 4000):
+                raise ValueError(f"field {cid!r} takes at most {comp.get('max_length') or 4000} characters")
+            return {"type": 4, "custom_id": cid, "value": value}
+        if t in (3, 5, 6, 7, 8):
+            chosen = values.get(comp["custom_id"], [])
+            chosen = [str(getattr(v, "id", v)) for v in ([chosen] if isinstance(chosen, (str, int)) else chosen)]
+            return {"type": t, "custom_id": comp["custom_id"], "values": chosen}
+        if t == 10:
+            return {"type": 10}
+        return None
+
+    comps = [m for m in (mirror(c) for c in modal.get("components") or []) if m]
+    return {"custom_id": modal["custom_id"], "components": comps}
 
 
 # --------------------------------------------------------------------------------------
@@ -2094,6 +2137,31 @@ class Harness:
         data = build_component_data(self.world, message, custom_id, values)
         payload = self.world.interaction_payload(
             type=3, user_id=user_id, channel_id=channel_id or int(message["channel_id"]), data=data, message=message
+        )
+        return await self._interact(payload)
+
+    def last_modal(self, user_id: int) -> Optional[dict]:
+        """The ``data`` of the last modal the bot showed to ``user_id`` (custom_id, title,
+        components), or None."""
+        for shown in reversed(self.world.modals):
+            if shown["user_id"] == user_id:
+                return shown["modal"]
+        return None
+
+    async def submit_modal(self, user_id: int, values: Dict[str, Any], /, *, custom_id: Optional[str] = None, channel_id: Optional[int] = None) -> Outcome:
+        """Fill in and submit the last modal the bot showed to ``user_id`` (or the one with
+        ``custom_id``); ``values`` by field custom_id."""
+        shown = None
+        for entry in reversed(self.world.modals):
+            if entry["user_id"] == user_id and (custom_id is None or entry["modal"].get("custom_id") == custom_id):
+                shown = entry
+                break
+        if shown is None:
+            raise KeyError(f"the bot showed no modal{' ' + repr(custom_id) if custom_id else ''} to user {user_id}")
+        data = build_modal_data(shown["modal"], values)
+        message = self.world.messages.get(shown["message_id"] or 0)
+        payload = self.world.interaction_payload(
+            type=5, user_id=user_id, channel_id=channel_id or shown["channel_id"], data=data, message=message
         )
         return await self._interact(payload)
 

@@ -142,11 +142,33 @@ class Demo(commands.Cog):
         await interaction.response.send_message("careful", view=view)
 
 
+class NameModal(discord.ui.Modal, title="Name your game"):
+    name = discord.ui.TextInput(label="Name", custom_id="name", min_length=2, max_length=20)
+    notes = discord.ui.TextInput(label="Notes", custom_id="notes", required=False, style=discord.TextStyle.paragraph)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"named {self.name.value!r} notes {self.notes.value!r}")
+
+
+class DemoExtra(commands.Cog):
+    @app_commands.command(name="rename", description="opens a modal")
+    async def rename(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(NameModal())
+
+    @app_commands.command(name="nudge", description="DM a button to the caller")
+    async def nudge(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(Counter(0))
+        await interaction.user.send("your turn", view=view)
+        await interaction.response.send_message("nudged", ephemeral=True)
+
+
 def make_bot() -> commands.Bot:
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
 
     async def setup_hook() -> None:
         await bot.add_cog(Demo(bot))
+        await bot.add_cog(DemoExtra())
         bot.add_dynamic_items(Counter)
 
     bot.setup_hook = setup_hook  # type: ignore[method-assign]
@@ -179,6 +201,8 @@ async def test_start_runs_setup_hook_and_knows_the_guild(h: Harness):
     # without the members intent Discord sends only the bot's own member, as the fake does
     assert guild.get_member(ALICE) is None
     assert h.bot.tree.get_command("demo") is not None  # the cog was added by setup_hook
+    await h.bot.change_presence(activity=discord.Game("Planetarium"))  # gateway commands work too
+    assert h.sent[-1].route == "GATEWAY PRESENCE_UPDATE" and h.sent[-1].payload["activities"][0]["name"] == "Planetarium"
 
 
 async def test_slash_reaches_the_callback_with_converted_options(h: Harness):
@@ -389,3 +413,25 @@ async def test_command_parameters_describe_options(h: Harness):
     params = {p.name: p for p in h.command_parameters("demo echo")}
     assert params["text"].type is discord.AppCommandOptionType.string and params["text"].required
     assert params["secret"].type is discord.AppCommandOptionType.boolean and not params["secret"].required
+
+
+async def test_modal_is_recorded_and_can_be_submitted(h: Harness):
+    out = await h.slash(ALICE, "rename")
+    assert out[0].callback_type == 9
+    modal = h.last_modal(ALICE)
+    assert modal["title"] == "Name your game"
+    with pytest.raises(ValueError):
+        await h.submit_modal(ALICE, {"name": "x"})  # shorter than min_length: Discord refuses
+    with pytest.raises(KeyError):
+        await h.submit_modal(ALICE, {"nmae": "Orion"})
+    done = await h.submit_modal(ALICE, {"name": "Orion"})
+    assert done[0].content == "named 'Orion' notes ''"
+
+
+async def test_buttons_in_a_dm_can_be_clicked(h: Harness):
+    await h.slash(BOB, "nudge")
+    (dm,) = h.dms_to(BOB)
+    assert dm.content == "your turn" and dm.custom_ids == ["demo:count:0"]
+    clicked = await h.click(BOB, dm.message_id, "demo:count:0")
+    assert clicked[0].ok and clicked[0].channel_id == h.dm_channel_of(BOB)
+    assert h.message(dm.message_id).content == "count 1 by bob"
