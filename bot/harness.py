@@ -2129,7 +2129,7 @@ class Harness:
         answers = [s for s in outcome if s.kind == "autocomplete" and s.ok]
         return Choices(answers[0].choices if answers else [], outcome=outcome)
 
-    async def click(self, user_id: int, message_id: int, custom_id: str, /, *, channel_id: Optional[int] = None, values: Optional[Sequence[Any]] = None) -> Outcome:
+    async def click(self, user_id: int, message_id: int, custom_id: str, *, channel_id: Optional[int] = None, values: Optional[Sequence[Any]] = None) -> Outcome:
         """Click a button (or choose ``values`` in a select) on a message the bot sent."""
         message = self.world.messages.get(int(message_id))
         if message is None:
