@@ -127,6 +127,10 @@ def capacity(p) -> int:
 def ask_brainstone(ctx, options, rule="GP-FAC-TAK-1"):
     """Read the Taklons answer that must follow the sub-command that raised the question."""
     ans = ctx.take_brainstone() if ctx is not None else None
+    if ans is None and ctx is not None and getattr(ctx, "record", False):
+        ans = options[0]
+        ctx.cmds.insert(ctx.i, ["brainstone", ans])
+        ctx.i += 1
     if ans is None:
         if ctx is None or ctx.pause_ok:
             raise NeedAnswer(options)
@@ -732,6 +736,8 @@ def place_lost_planet(st, seat, ctx):
     cands = lost_planet_hexes(st, seat)
     if not cands:
         return
+    if getattr(ctx, "record", False) and (ctx.peek() is None or ctx.peek()[0] != "lostPlanet"):
+        ctx.cmds.insert(ctx.i, ["lostPlanet", mi.name[cands[0]]])
     cmd = ctx.next()
     if not cmd or cmd[0] != "lostPlanet" or len(cmd) < 2:
         err("Place the Lost Planet: add 'lostPlanet <hex>'", "GP-RES-7")

@@ -12,7 +12,8 @@ from .tables import BOOSTERS, FACTIONS, HOME_TYPES
 class Ctx:
     """Cursor over the sub-commands of one line."""
 
-    def __init__(self, cmds, pause_ok=False):
+    def __init__(self, cmds, pause_ok=False, record=False):
+        self.record = record
         self.cmds = cmds
         self.i = 0
         self.pause_ok = pause_ok
@@ -57,8 +58,9 @@ def waiting_for(st) -> set[int]:
     return {st["current"]} if st.get("current") is not None else set()
 
 
-def apply_line(st, seat, cmds):
-    """Run one line for seat on st (mutated)."""
+def apply_line(st, seat, cmds, record=False):
+    """Run one line for seat on st (mutated).  ``record``: answer open brainstone / Lost Planet
+    questions with a default and write the answer into ``cmds`` (used to build legal moves)."""
     if not cmds:
         err("Empty move")
     ph = st["phase"]
@@ -72,7 +74,7 @@ def apply_line(st, seat, cmds):
     if seat not in waiting_for(st):
         who = ", ".join(str(s + 1) for s in sorted(waiting_for(st)))
         err(f"It is not your decision now (waiting for seat {who})", "GP-RPL-4")
-    ctx = Ctx(cmds)
+    ctx = Ctx(cmds, record=record)
     if ph == "factions":
         cmd = ctx.next()
         if cmd[0] != "faction":

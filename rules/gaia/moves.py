@@ -1,0 +1,270 @@
+"""Legal-move generation for autocomplete and random playouts.
+
+Candidates are generated per phase from the rules' preconditions, then each is validated by applying
+it to a copy of the state (so a listed move is always accepted by ``apply``).  Open Taklons brainstone
+questions and the Lost Planet hex are answered with a default and written into the move.
+"""
+from __future__ import annotations
+
+import pickle
+
+from rules.base import IllegalMove
+
+from . import engine as E
+from .federation import candidate_federations
+from .notation import format_line
+from .tables import ACTIONS, ADV_POS, FACTIONS, FED_TOKENS, FIELDS, STD_POS
+from .turns import apply_line, waiting_for
+
+
+def _copy(st):
+    return pickle.loads(pickle.dumps(st, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def _name(st, k):
+    return E.minfo(st).name[k]
+
+
+def _label(st, seat):
+    p = st["players"][seat]
+    return p["faction"] if p else f"p{seat + 1}"
+
+
+def validate(st, seat, cmds):
+    """The move (dict) if cmds is legal for seat now, else None."""
+    cmds = [list(c) for c in cmds]
+    try:
+        apply_line(_copy(st), seat, cmds, record=True)
+    except (IllegalMove, E.NeedAnswer):
+        return None
+    return {"seat": seat, "actor": _label(st, seat), "cmds": cmds}
+
+
+def research_options(st, seat, allowed=None):
+    fields = allowed if allowed is not None else FIELDS
+    out = [[["decline"]]]
+    for f in fields:
+        if E.can_advance(st, seat, f) is None:
+            out.append([["up", f]])
+    return out
+
+
+def tech_options(st, seat):
+    p = E.P(st, seat)
+    out = []
+    for pos in STD_POS:
+        tid = st["tech"][pos]
+        if E.owns_tech_kind(p, tid):
+            continue
+        follow = research_options(st, seat, [pos] if pos in FIELDS else None)
+        for f in follow:
+            out.append([["tech", pos]] + f)
+    if any(f["green"] for f in p["feds"]):
+        for pos in ADV_POS:
+            if pos in st["adv_taken"] or p["research"][pos[4:]] < 4:
+                continue
+            for t in p["techs"]:
+                if not t["covered"] and not t["id"].startswith("adv"):
+                    for f in research_options(st, seat):
+                        out.append([["tech", pos], ["cover", t["pos"]]] + f)
+    return out
+
+
+def mine_targets(st, seat):
+    p = E.P(st, seat)
+    out = []
+    lantids = p["faction"] == "lantids"
+    for k in E.minfo(st).planets:
+        pl = E.planet_of(st, k)
+        if pl in ("e", "m"):
+            continue
+        if k in st["bld"] and not (lantids and st["bld"][k][0] != seat and k not in st["guest"]):
+            continue
+        if k in st["gf"] and st["gf"][k] != seat:
+            continue
+        out.append(k)
+    return out
+
+
+def gf_targets(st, seat):
+    return [k for k in E.minfo(st).planets if E.planet_of(st, k) == "m" and k not in st["gf"]]
+
+
+def action_groups(st, seat):
+    """Candidate turns grouped by kind: {kind: [cmd lists]}."""
+    p = E.P(st, seat)
+    g: dict[str, list] = {}
+    if st["round"] < 6:
+        g["pass"] = [[["pass", b]] for b, h in st["boosters"].items() if h is None and b != p["booster"]]
+    else:
+        g["pass"] = [[["pass"]]]
+    g["mine"] = [[["build", "m", _name(st, k)]] for k in mine_targets(st, seat)]
+    if E.gf_available(st, p, seat) > 0:
+        g["gf"] = [[["build", "gf", _name(st, k)]] for k in gf_targets(st, seat)]
+    ups = []
+    paths = E.UPGRADES_BESCODS if p["faction"] == "bescods" else E.UPGRADES
+    techs = None
+    for k, (s, t) in st["bld"].items():
+        if s != seat:
+            continue
+        for new in paths.get(t, ()):
+            if new in ("lab", "ac1", "ac2"):
+                if techs is None:
+                    techs = tech_options(st, seat)
+                for tail in techs:
+                    ups.append([["build", new, _name(st, k)]] + tail)
+            else:
+                ups.append([["build", new, _name(st, k)]])
+    g["upgrade"] = ups
+    g["research"] = [[["up", f]] for f in FIELDS]
+    acts = []
+    for aid in ACTIONS:
+        if aid in st["used_actions"]:
+            continue
+        rew = ACTIONS[aid]["reward"]
+        if rew.endswith("step"):
+            acts += [[["action", aid], ["build", "m", _name(st, k)]] for k in mine_targets(st, seat)]
+        elif rew == "tech":
+            acts += [[["action", aid]] + t for t in (techs if techs is not None else tech_options(st, seat))]
+        elif rew == "fedtile":
+            acts += [[["action", aid], ["fedtile", f]] for f in sorted({f["id"] for f in p["feds"]})]
+        else:
+            acts.append([["action", aid]])
+    g["action"] = acts
+    sp = []
+    for key, rew in E.special_sources(st, seat):
+        if key in p["used"]:
+            continue
+        if rew == "step":
+            sp += [[["special", "step"], ["build", "m", _name(st, k)]] for k in mine_targets(st, seat)]
+        elif rew == "range+3":
+            sp += [[["special", "range+3"], ["build", "m", _name(st, k)]] for k in mine_targets(st, seat)]
+            if E.gf_available(st, p, seat) > 0:
+                sp += [[["special", "range+3"], ["build", "gf", _name(st, k)]] for k in gf_targets(st, seat)]
+        elif rew == "up-lowest":
+            low = min(p["research"].values())
+            sp += [[["special", "up-lowest"]] + f
+                   for f in research_options(st, seat, [f for f in FIELDS if p["research"][f] == low])]
+        elif rew == "swap-PI":
+            sp += [[["special", "swap-PI"], ["swap-PI", _name(st, k)]]
+                   for k, (s, t) in st["bld"].items() if s == seat and t == "m"]
+        elif rew == "down-lab":
+            for k, (s, t) in st["bld"].items():
+                if s == seat and t == "lab":
+                    sp += [[["special", "down-lab"], ["build", "ts", _name(st, k)]] + f
+                           for f in research_options(st, seat)]
+        elif rew == "space-station":
+            mi = E.minfo(st)
+            for k, pl in mi.planet.items():
+                if pl == "e" and k not in st["planet"] and k not in st["station"] \
+                        and E.qic_for_range(st, seat, k) <= p["q"]:
+                    sp.append([["special", "space-station"], ["build", "sp", _name(st, k)]])
+        else:
+            sp.append([["special", rew]])
+    g["special"] = sp
+    feds = []
+    tokens = [t for t, n in st["fed_supply"].items() if n > 0 and t in FED_TOKENS]
+    if tokens and sum(E.structure_value(st, seat, k, t, True) for k, t in E.own_hexes(st, seat).items()) >= 7:
+        for hexes in candidate_federations(st, seat, limit=6):
+            names = ",".join(sorted(_name(st, k) for k in hexes))
+            feds += [[["federation", names, t]] for t in tokens]
+    g["federation"] = feds
+    return g
+
+
+def candidate_groups(st, seat):
+    if seat not in waiting_for(st):
+        return {}
+    ph = st["phase"]
+    if ph == "rotate":
+        return {"rotate": [[["rotate"]]]}
+    if ph == "factions":
+        taken = {FACTIONS[p["faction"]]["planet"] for p in st["players"] if p}
+        return {"faction": [[["faction", f]] for f in FACTIONS if FACTIONS[f]["planet"] not in taken]}
+    if ph == "setup":
+        typ = st["queue"][0][1]
+        home = "o" if typ == "PI" else FACTIONS[E.P(st, seat)["faction"]]["planet"]
+        return {"setup": [[["build", typ, _name(st, k)]] for k in E.minfo(st).planets
+                          if E.planet_of(st, k) == home and k not in st["bld"]]}
+    if ph == "boosters":
+        return {"booster": [[["booster", b]] for b, h in st["boosters"].items() if h is None]}
+    p = E.P(st, seat)
+    if ph == "income":
+        if p["waiting"] == "brainstone":
+            return {"brainstone": [[["brainstone", a]] for a in p["ask"]]}
+        seen = []
+        for ev in p["income_todo"]:
+            for n, t in E.parse_rewards(ev):
+                if t in ("t", "pw") and f"{n}{t}" not in seen:
+                    seen.append(f"{n}{t}")
+        return {"income": [[["income", r]] for r in seen]}
+    if ph == "gaia":
+        if p["waiting"] == "terrans":
+            n = p["tg_left"]
+            opts = [[["spend", f"{n}tg", f"{n}c"]]]
+            if n >= 4:
+                opts.append([["spend", "4tg", "1q"]] + ([["spend", f"{n - 4}tg", f"{n - 4}c"]] if n > 4 else []))
+            if n >= 3:
+                opts.append([["spend", "3tg", "1o"]] + ([["spend", f"{n - 3}tg", f"{n - 3}c"]] if n > 3 else []))
+            return {"terrans": opts}
+        if p["waiting"] == "itars":
+            return {"itars": [[["decline"]]] + [[["spend", "4tg", "tech"]] + t for t in tech_options(st, seat)]}
+        return {}
+    if st.get("offer"):
+        return {"charge": [[["charge", o]] for o in st["offer"]["offers"]] + [[["decline"]]]}
+    return action_groups(st, seat)
+
+
+def legal_moves(st, seat):
+    out = []
+    for cands in candidate_groups(st, seat).values():
+        for cmds in cands:
+            m = validate(st, seat, cmds)
+            if m is not None:
+                out.append(m)
+    return out
+
+
+def complete(st, seat, prefix, limit=25):
+    typed = " ".join(prefix.lower().split())
+    actor = _label(st, seat)
+    if typed.startswith(actor.lower() + " "):
+        typed = typed[len(actor) + 1:]
+    out = []
+    seen = set()
+    for cands in candidate_groups(st, seat).values():
+        for cmds in cands:
+            text = format_line(None, cmds)
+            if not text.lower().startswith(typed) and not typed.startswith(text.lower()):
+                continue
+            m = validate(st, seat, cmds)
+            if m is None:
+                continue
+            t = format_line(None, m["cmds"])
+            if t not in seen and t.lower().startswith(typed):
+                seen.add(t)
+                out.append(t)
+                if len(out) >= limit:
+                    return out
+    return out
+
+
+def random_move(st, seat, rng, pass_weight=0.08):
+    """A random legal move (kinds weighted so that games progress); None if there is none."""
+    groups = candidate_groups(st, seat)
+    kinds = [k for k, v in groups.items() if v]
+    while kinds:
+        if "pass" in kinds and len(kinds) > 1 and rng.random() > pass_weight:
+            pool = [k for k in kinds if k != "pass"]
+        else:
+            pool = kinds
+        kind = rng.choice(pool)
+        cands = groups[kind]
+        order = list(range(len(cands)))
+        rng.shuffle(order)
+        for i in order[:40]:
+            m = validate(st, seat, cands[i])
+            if m is not None:
+                return m
+        kinds.remove(kind)
+    return None
