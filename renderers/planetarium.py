@@ -706,14 +706,26 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: Any, cards: dict, pl
             c.draw_player_token(draw, _seat_colour(players[marker], marker), x1 - 13, bottom - 8, 8, letter="")
     else:
         mid = y0 + h * 0.48
-        c.draw_text_in_box(draw, (x0 + 3, y0 + 2, x1 - (20 if has_marker else 3), mid), card_id, max_size=15,
-                           min_size=9, bold=True, fill=ink, align="left" if has_marker else "center")
+        roomy = w >= 60                     # room for the marker beside the id
+        right = x1 - (20 if has_marker and roomy else 5)
+        c.draw_text_in_box(draw, (x0 + 5, y0 + 3, right, mid), card_id, max_size=15, min_size=8, bold=True,
+                           fill=ink, align="left" if has_marker and roomy else "center", padding=1)
         if has_marker:
-            c.draw_player_token(draw, _seat_colour(players[marker], marker), x1 - 12, (y0 + mid) / 2 + 1, 7,
-                                letter="")
-        pf = c.font(int(max(10, min(18, h * 0.45))), bold=True)
-        hf = c.font(int(max(9, min(15, h * 0.38))), bold=True)
-        total = pf.getlength(str(points)) + (4 + hf.getlength(hab_text) if hab_text else 0)
+            colour = _seat_colour(players[marker], marker)
+            if roomy:
+                c.draw_player_token(draw, colour, x1 - 12, (y0 + mid) / 2 + 1, 7, letter="")
+            else:                           # narrow chip: the marker sits on the corner
+                c.draw_player_token(draw, colour, x1 - 3, y0 + 3, 6, letter="")
+        psize, hsize = int(max(10, min(18, h * 0.45))), int(max(9, min(15, h * 0.38)))
+        while True:
+            pf, hf = c.font(psize, bold=True), c.font(hsize, bold=True)
+            total = pf.getlength(str(points)) + (4 + hf.getlength(hab_text) if hab_text else 0)
+            if total <= w - 12 or psize <= 9:
+                break
+            psize, hsize = psize - 1, max(8, hsize - 1)
+        if total > w - 12 and hab_text:
+            hab_text = ""                   # too narrow: the points alone
+            total = pf.getlength(str(points))
         tx = cx - total / 2
         ty = (mid + y1) / 2
         c.draw_text(draw, (tx, ty), str(points), fnt=pf, fill=ink, anchor="lm")

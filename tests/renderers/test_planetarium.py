@@ -155,3 +155,20 @@ def test_renders_the_json_form_of_a_view_identically():
     # The host stores states as JSON; the renderer reads either form.
     view = GAME.view(playout(3, 2, 80, rseed=2), None)
     assert c.to_png(pl.render(GAME.dump_state(view))) == c.to_png(pl.render(view))
+
+
+def test_extreme_position_still_renders():
+    # More cards on one planet than a real game produces, big counts, long and empty names.
+    import copy
+
+    from rules.planetarium.state import PlayedCard
+
+    view = copy.deepcopy(GAME.view(playout(4, 5, rseed=5, until=lambda st: st.last_round), None))
+    ids = [f"L{i:02d}" for i in range(1, 19)] + [f"H{i:02d}" for i in range(1, 7)]
+    view.planets["A"].row = [PlayedCard(card, i % 4, i % 4 if i % 3 else None) for i, card in enumerate(ids)]
+    view.planets["A"].habitable_points, view.planets["A"].uninhabitable_points = 131, 129
+    view.players[0].mat["A"] = {"G": 12, "R": 10, "W": 9, "M": 8}
+    view.players[1].score = 187
+    view.final_space = list("GRWM" * 5)
+    image = pl.render(view, player_names=["Maximilian Alexander von Habsburg-Lothringen", "Zsófia", "", "Ő"])
+    _check_image(image)
