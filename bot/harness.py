@@ -69,6 +69,7 @@ DEFAULT_GUILD_ID = 1_300_000_000_000_000_002
 DEFAULT_CHANNEL_ID = 1_300_000_000_000_000_003
 ADMIN_ROLE_ID = 1_300_000_000_000_000_004
 BOT_ROLE_ID = 1_300_000_000_000_000_005
+OWNER_ID = 1_300_000_000_000_000_006  # owns the guild; not a member the tests talk as
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -295,7 +296,7 @@ class FakeDiscord:
         self.application_id = application_id
         self.guild_name = guild_name
         self.bot_user_id = application_id
-        self.owner_id: Optional[int] = None
+        self.owner_id: int = OWNER_ID
         self.sent: List[Sent] = []
         self.users: Dict[int, dict] = {}
         self.members: Dict[int, dict] = {}
@@ -390,8 +391,6 @@ class FakeDiscord:
         self.locales[user_id] = locale
         if member:
             self.members[user_id] = self._member_json(user_id, roles=[ADMIN_ROLE_ID] if admin else [])
-            if self.owner_id is None:
-                self.owner_id = user_id
         return user
 
     def _member_json(self, user_id: int, *, roles: List[int]) -> dict:
@@ -505,7 +504,7 @@ class FakeDiscord:
             "discovery_splash": None,
             "banner": None,
             "description": None,
-            "owner_id": str(self.owner_id or self.bot_user_id),
+            "owner_id": str(self.owner_id),
             "region": None,
             "afk_channel_id": None,
             "afk_timeout": 300,
@@ -552,7 +551,7 @@ class FakeDiscord:
         return data
 
     def app_info(self) -> dict:
-        owner = self.users.get(self.owner_id) if self.owner_id else None
+        owner = self.users.get(self.owner_id)
         return {
             "id": str(self.application_id),
             "name": self.bot_user["username"],
@@ -564,7 +563,7 @@ class FakeDiscord:
             "bot_public": False,
             "bot_require_code_grant": False,
             "verify_key": "0" * 64,
-            "owner": owner or {"id": "1", "username": "owner", "discriminator": "0", "avatar": None, "global_name": None},
+            "owner": owner or {"id": str(self.owner_id), "username": "owner", "discriminator": "0", "avatar": None, "global_name": None},
             "team": None,
             "flags": 0,
             "bot": self.bot_user,
@@ -1892,8 +1891,9 @@ class Harness:
     # ----- users ---------------------------------------------------------------------
 
     def add_user(self, user_id: int, name: str, *, locale: str = "en-US", admin: bool = False) -> None:
-        """A guild member. The first user added owns the guild. After start(), the bot is
-        told with GUILD_MEMBER_ADD."""
+        """A guild member with @everyone's permissions (``admin=True``: an Administrator
+        role). The guild's owner is a separate user. After start(), the bot is told with
+        GUILD_MEMBER_ADD."""
         is_new = user_id not in self.world.members
         self.world.add_user(user_id, name, locale=locale, admin=admin)
         if self._started and is_new:
@@ -2119,7 +2119,7 @@ class Harness:
         payload = self.world.interaction_payload(type=2, user_id=user_id, channel_id=channel_id or self.world.channel_id, data=data)
         return await self._interact(payload)
 
-    async def autocomplete(self, user_id: int, command: str, focused: str, /, *, channel_id: Optional[int] = None, **options: Any) -> "Choices":
+    async def autocomplete(self, user_id: int, command: str, /, focused: str, *, channel_id: Optional[int] = None, **options: Any) -> "Choices":
         """Ask for the choices of option ``focused`` (its typed text in ``options[focused]``,
         default ""); returns the choices the bot answered ([] if it did not answer)."""
         tree = self.bot.tree  # type: ignore[attr-defined]

@@ -250,6 +250,8 @@ async def test_autocomplete_answers_are_recorded(h: Harness):
     assert choices == [{"name": "Apple", "value": "apple"}, {"name": "Apricot", "value": "apricot"}]
     assert h.sent[-1].kind == "autocomplete" and h.sent[-1].choices == choices
     assert demo(h).calls == []  # autocomplete never runs the command
+    assert [c["value"] for c in await h.autocomplete(BOB, "demo pick", focused="fruit", fruit="b")] == ["banana", "blueberry"]
+    assert [c["value"] for c in await h.autocomplete(BOB, "demo pick", focused="fruit")] == FRUITS  # nothing typed yet
 
 
 async def test_click_dynamic_button_edits_the_message_and_survives_a_restart(h: Harness):
@@ -435,3 +437,16 @@ async def test_buttons_in_a_dm_can_be_clicked(h: Harness):
     clicked = await h.click(BOB, dm.message_id, "demo:count:0")
     assert clicked[0].ok and clicked[0].channel_id == h.dm_channel_of(BOB)
     assert h.message(dm.message_id).content == "count 1 by bob"
+
+
+async def test_permissions_come_from_roles(h: Harness):
+    h.add_user(CAROL, "carol", admin=True)
+    guild = h.guild
+    channel = guild.get_channel(h.channel_id)
+    out = await h.slash(ALICE, "demo echo", text="x")
+    assert out[0].ok
+    alice = await guild.fetch_member(ALICE)
+    carol = await guild.fetch_member(CAROL)
+    assert not channel.permissions_for(alice).manage_threads and channel.permissions_for(alice).send_messages
+    assert channel.permissions_for(carol).administrator
+    assert guild.owner_id not in (ALICE, BOB, CAROL)
