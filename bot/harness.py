@@ -228,11 +228,30 @@ class Choices(List[dict]):
 
 @dataclass
 class ThreadInfo:
+    """A thread: ``info.name`` / ``info.parent_id``, or as a mapping ``info["name"]``,
+    ``info["parent_id"]`` (also ``info["parent"]``)."""
+
     name: str
     parent_id: int
     type: int = 11
     archived: bool = False
     locked: bool = False
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "parent":
+            key = "parent_id"
+        if key not in self.__dataclass_fields__:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def keys(self) -> List[str]:
+        return list(self.__dataclass_fields__)
 
 
 class HarnessTimeout(asyncio.TimeoutError):

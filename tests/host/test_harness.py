@@ -286,6 +286,7 @@ async def test_thread_with_a_png_then_a_command_inside_the_thread(h: Harness):
     thread_sent = out.of_kind("thread")[0]
     thread_id = thread_sent.thread_id
     assert h.threads[thread_id].name == "Game 1" and h.threads[thread_id].parent_id == h.channel_id
+    assert h.threads[thread_id]["name"] == "Game 1" and h.threads[thread_id]["parent"] == h.channel_id
     posted = [s for s in out if s.kind == "message" and s.channel_id == thread_id]
     assert len(posted) == 1
     (filename, data), = posted[0].files
