@@ -119,46 +119,90 @@ def node_positions() -> dict[str, tuple[float, float]]:
     return {n["id"]: _polar(n["angle"], _orbit_radius(ORBIT_NUMBER[n["orbit"]])) for n in _board()["nodes"]}
 
 
-@lru_cache(maxsize=1)
-def label_positions() -> dict[str, tuple[tuple[float, float], str]]:
-    """Where each node's id is written: (xy, anchor), chosen so that no label covers a
-    node (token or planet) or another label.  Tried in order: radially outward, inward,
-    then the four sides."""
+@lru_cache(maxsize=None)
+def _label_candidates(node_id: str, clearance: float) -> tuple[tuple[tuple[float, float], tuple], ...]:
+    """Possible label spots for a node, best first: radially outward, inward, the four
+    sides, then the two tangents; each as (centre, box), ``clearance`` px from the centre."""
     fnt = c.font(LABEL_SIZE, bold=True)
-    pos = node_positions()
-    nodes = {n["id"]: n for n in _board()["nodes"]}
-    placed: list[tuple[float, float, float, float]] = []
-    out: dict[str, tuple[tuple[float, float], str]] = {}
-    clearance = MATTER_R + 3
-    for node_id, (x, y) in pos.items():
-        w, h = c.text_size(node_id, fnt)
-        w, h = w + 4, h + 4
-        angle = math.radians(nodes[node_id]["angle"])
-        ux, uy = math.sin(angle), -math.cos(angle)
-        directions = [(ux, uy), (-ux, -uy), (0, 1), (0, -1), (1, 0), (-1, 0),
-                      (uy, -ux), (-uy, ux)]
+    x, y = node_positions()[node_id]
+    node = _nodes_by_id()[node_id]
+    w, h = c.text_size(node_id, fnt)
+    w, h = w + 4, h + 4
+    angle = math.radians(node["angle"])
+    ux, uy = math.sin(angle), -math.cos(angle)
+    out = []
+    for dx, dy in ((ux, uy), (-ux, -uy), (0, 1), (0, -1), (1, 0), (-1, 0), (uy, -ux), (-uy, ux)):
+        dist = clearance + abs(dx) * w / 2 + abs(dy) * h / 2
+        cx, cy = x + dx * dist, y + dy * dist
+        out.append(((cx, cy), (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _nodes_by_id() -> dict[str, dict[str, Any]]:
+    return {n["id"]: n for n in _board()["nodes"]}
+
+
+def _label_cost(node_id: str, box, boxes: dict[str, tuple], planet_nodes: frozenset[str]) -> float:
+    cost = 0.0
+    if box[0] < 2 or box[2] > BOARD_SIZE - 2 or box[1] < 2 or box[3] > BOARD_SIZE - 2:
+        cost += 1e6
+    for other_id, (ox, oy) in node_positions().items():
+        if other_id != node_id:
+            if other_id in planet_nodes:
+                cost += _circle_box_overlap(ox, oy, PLANET_R + 2, box)
+                cost += _box_overlap(box, (ox - PLANET_R * 1.55, oy - PLANET_R * 0.42,
+                                           ox + PLANET_R * 1.55, oy + PLANET_R * 0.42)) * 0.2
+            else:
+                cost += _circle_box_overlap(ox, oy, MATTER_R + 2, box)
+    for other_id, other in boxes.items():
+        if other_id != node_id:
+            cost += _box_overlap(box, other)
+    return cost
+
+
+def _choose_labels(order, boxes: dict, centres: dict, planet_nodes: frozenset[str]) -> None:
+    for node_id in order:
+        clearance = (PLANET_R + 4) if node_id in planet_nodes else (MATTER_R + 3)
         best = None
-        for dx, dy in directions:
-            extent = abs(dx) * w / 2 + abs(dy) * h / 2
-            dist = clearance + extent
-            cx, cy = x + dx * dist, y + dy * dist
-            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            cost = 0.0
-            for other_id, (ox, oy) in pos.items():
-                if other_id != node_id:
-                    cost += _circle_box_overlap(ox, oy, MATTER_R + 2, box)
-            for other in placed:
-                cost += _box_overlap(box, other)
-            if cx - w / 2 < 2 or cx + w / 2 > BOARD_SIZE - 2 or cy - h / 2 < 2 or cy + h / 2 > BOARD_SIZE - 2:
-                cost += 1e6
+        for centre, box in _label_candidates(node_id, clearance):
+            cost = _label_cost(node_id, box, boxes, planet_nodes)
             if best is None or cost < best[0] - 1e-9:
-                best = (cost, (cx, cy), box)
+                best = (cost, centre, box)
             if cost == 0:
                 break
         assert best is not None
-        placed.append(best[2])
-        out[node_id] = (best[1], "mm")
-    return out
+        boxes[node_id], centres[node_id] = best[2], best[1]
+
+
+@lru_cache(maxsize=1)
+def label_positions() -> dict[str, tuple[tuple[float, float], str]]:
+    """Where each node's id is written with no planet on the board: (xy, anchor), chosen
+    so that no label covers a node or another label (see :func:`_label_candidates`)."""
+    boxes: dict[str, tuple] = {}
+    centres: dict[str, tuple[float, float]] = {}
+    _choose_labels(list(node_positions()), boxes, centres, frozenset())
+    return {node_id: (centres[node_id], "mm") for node_id in node_positions()}
+
+
+@lru_cache(maxsize=512)
+def labels_around_planets(planet_nodes: frozenset[str]) -> dict[str, tuple[tuple[float, float], str]]:
+    """:func:`label_positions`, with the labels that a planet disc (larger than a matter
+    token) would cover moved to a free spot, including the planets' own node labels."""
+    base = label_positions()
+    fnt = c.font(LABEL_SIZE, bold=True)
+    boxes: dict[str, tuple] = {}
+    centres: dict[str, tuple[float, float]] = {}
+    for node_id, ((x, y), _) in base.items():
+        w, h = c.text_size(node_id, fnt)
+        boxes[node_id] = (x - w / 2 - 2, y - h / 2 - 2, x + w / 2 + 2, y + h / 2 + 2)
+        centres[node_id] = (x, y)
+    moved = [node_id for node_id in base
+             if node_id in planet_nodes or _label_cost(node_id, boxes[node_id], boxes, planet_nodes) > 0]
+    for node_id in moved:
+        del boxes[node_id]
+    _choose_labels(moved, boxes, centres, planet_nodes)
+    return {node_id: (centres[node_id], "mm") for node_id in base}
 
 
 def _box_overlap(a, b) -> float:
@@ -301,12 +345,7 @@ def _draw_board(view: Any, highlight_nodes: set[str]) -> Image.Image:
     im = im.resize((BOARD_SIZE, BOARD_SIZE), Image.Resampling.BOX)
     draw = ImageDraw.Draw(im)
     # crisp text at 1x on top of the smoothed shapes
-    for node_id, ((lx, ly), anchor) in label_positions().items():
-        if node_id in planet_at:
-            x, y = pos[node_id]
-            dist = math.hypot(lx - x, ly - y) or 1
-            push = (PLANET_R - MATTER_R + 4) / dist
-            lx, ly = lx + (lx - x) * push, ly + (ly - y) * push
+    for node_id, ((lx, ly), anchor) in labels_around_planets(frozenset(planet_at)).items():
         c.draw_text_outlined(draw, (lx, ly), node_id, size=LABEL_SIZE, bold=True, fill=LABEL_COLOUR,
                              outline=BG, outline_width=2, anchor=anchor)
     letter_font = c.font(25, bold=True)

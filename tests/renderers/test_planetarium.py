@@ -172,3 +172,24 @@ def test_extreme_position_still_renders():
     view.final_space = list("GRWM" * 5)
     image = pl.render(view, player_names=["Maximilian Alexander von Habsburg-Lothringen", "Zsófia", "", "Ő"])
     _check_image(image)
+
+
+@pytest.mark.parametrize("players,seed,steps", [(2, 1, 0), (3, 2, 60), (4, 5, 150), (2, 8, 250)])
+def test_labels_make_room_for_planets(players, seed, steps):
+    view = GAME.view(playout(players, seed, steps, rseed=seed), None)
+    planet_nodes = frozenset(view.planet_pos.values())
+    labels = pl.labels_around_planets(planet_nodes)
+    fnt = c.font(pl.LABEL_SIZE, bold=True)
+    boxes = {}
+    for node_id, ((x, y), _anchor) in labels.items():
+        w, h = c.text_size(node_id, fnt)
+        boxes[node_id] = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+    pos = pl.node_positions()
+    for node_id, box in boxes.items():
+        for other in planet_nodes - {node_id}:
+            assert pl._circle_box_overlap(*pos[other], pl.PLANET_R, box) == 0, (node_id, other)
+        if node_id in planet_nodes:      # a planet's own node id is written outside its disc
+            assert pl._circle_box_overlap(*pos[node_id], pl.PLANET_R, box) == 0, node_id
+        for other, obox in boxes.items():
+            if other != node_id:
+                assert pl._box_overlap(box, obox) == 0, (node_id, other)
