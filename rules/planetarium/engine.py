@@ -429,8 +429,11 @@ class PlanetariumGame(Game):
     def complete(self, state: GameState, seat: int, prefix: str, limit: int = 25) -> list[str]:
         """Like the default, but gravity variants are only listed once 'grav' is typed."""
         typed = " ".join(prefix.lower().split())
+        words = typed.split(" ")
+        # "play <card> <planet> " with a fourth word begun (or a trailing space) asks for options
+        wants_options = words[0] == "play" and (len(words) >= 4 or (len(words) == 3 and prefix.endswith(" ")))
         out: list[str] = []
-        for move in self.iter_legal_moves(state, seat, expand_gravity="grav" in typed):
+        for move in self.iter_legal_moves(state, seat, expand_gravity=wants_options):
             text = format_move(move)
             if text.lower().startswith(typed):
                 out.append(text)
@@ -488,6 +491,9 @@ class PlanetariumGame(Game):
                 message = "No replacing in the last round (nobody draws)"
             elif move.kind == mv.DRAW and state.phase == PHASE_CARD:
                 message = "You draw only after playing a card"
+            elif move.kind == mv.KEEP_FINAL and state.phase == PHASE_DRAW:
+                message = "Draw the two final cards first with 'draw F', then keep one of them"
+                rule = "PL-DRAW-1"
             elif move.kind == mv.PLAY and state.phase == PHASE_FINALS:
                 message = "Only one initial or major card per turn, before any final card"
                 rule = "PL-FIN-1"

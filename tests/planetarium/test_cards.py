@@ -182,7 +182,7 @@ def test_PL_DRAW_4_no_replacing_once_the_initial_deck_is_empty():
     assert_illegal(state, "replace H05", rule="PL-DRAW-4", contains=("initial deck is empty",))
 
 
-def test_PL_TURN_1_at_most_one_card_then_a_draw_of_the_players_choice():
+def test_PL_TURN_1_and_FAQ_at_most_one_card_per_turn_then_a_draw_of_the_players_choice():
     state = card_step(mats={0: {"A": "G2 R1"}})
     after = play(state, "play L01 A")
     assert after.phase == PHASE_DRAW
@@ -226,6 +226,7 @@ def test_T5_and_PL_DRAW_2_no_final_draw_beyond_four_finals():
     after = play(state, "play L01 A")
     assert texts(after) == {"draw I", "draw M"}
     assert_illegal(after, "draw F", rule="PL-DRAW-2", contains=("more than 4 final cards", "draw I, draw M"))
+    assert_illegal(after, "draw F keep=F02", rule="PL-DRAW-1", contains=("first with 'draw F'",))
     assert len(play(after, "draw I").players[0].hand) == 5
 
 
