@@ -68,6 +68,11 @@ def waiting_text(loaded: LoadedGame, locale) -> str:
     return t("waiting_for", locale, players=", ".join(seat_line(loaded, seat) for seat in seats))
 
 
+async def report_component_error(interaction: discord.Interaction, error: Exception) -> None:
+    """Buttons and menus do not pass through the command tree's error handler."""
+    await interaction.client.on_app_command_error(interaction, error)  # type: ignore[attr-defined]
+
+
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?P<action>join|leave|start):(?P<game_id>\d+)"):
     """Join/leave/start buttons on the lobby message; they keep working after a restart."""
 
@@ -85,9 +90,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-        record = await bot.service.record(self.game_id)
-        cog = bot.game_cog(record.game)
-        await cog.lobby_action(interaction, record, self.action, "random")
+        try:
+            record = await bot.service.record(self.game_id)
+            await bot.game_cog(record.game).lobby_action(interaction, record, self.action, "random")
+        except Exception as error:
+            await report_component_error(interaction, error)
 
 
 def lobby_view(game_id: int) -> discord.ui.View:
@@ -113,13 +120,16 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"move:(?P<
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-        record = await bot.service.record(self.game_id)
-        if record.ply != self.ply:
-            raise UserError("menu_outdated")
-        values = (interaction.data or {}).get("values") or []
-        if not values:
-            raise UserError("empty_move")
-        await bot.game_cog(record.game).make_move(interaction, record, values[0], announce_separately=True)
+        try:
+            record = await bot.service.record(self.game_id)
+            if record.ply != self.ply:
+                raise UserError("menu_outdated")
+            values = (interaction.data or {}).get("values") or []
+            if not values:
+                raise UserError("empty_move")
+            await bot.game_cog(record.game).make_move(interaction, record, values[0], announce_separately=True)
+        except Exception as error:
+            await report_component_error(interaction, error)
 
 
 class GameCog(commands.GroupCog):

@@ -1,0 +1,321 @@
+"""A local console that plays through the real cogs, without Discord.
+
+Type slash commands as text (``/planetarium new players:2``), act as different players
+(``as bob``), see the bot's replies as text; board images are written to a folder.  When
+standard input is not a terminal the console reads a script: one command per line, lines
+starting with ``#`` ignored, so a whole game can be replayed from a file.
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+import shlex
+import tempfile
+from pathlib import Path
+from typing import Any, TextIO
+
+import discord
+from discord import app_commands
+
+from .app import create_bot
+from .config import Settings
+from .harness import Harness
+
+CONSOLE_HELP = """Console commands:
+  /<command> ...           a slash command, e.g. /planetarium new players:2
+                           options as name:value; the first option's name may be left out,
+                           e.g. /planetarium move mv II-1 II-2
+  ? /<command> ...         what autocomplete would offer, e.g. ? /planetarium move mv
+  as <name>                act as another player (created on first use): as bob
+  users                    the players the console knows
+  channel main | <thread>  switch channel (new games switch to their thread by themselves)
+  click <label>            press a button of the last message that had buttons: click join
+  choose <n | text>        pick from the last menu: choose 2
+  help                     this text;  /help  the bot's own help
+  quit                     leave (also Ctrl-D)"""
+
+GUILD_ID = 4242
+MAIN_CHANNEL_ID = 100
+FIRST_USER_ID = 1001
+
+
+class Console:
+    def __init__(self, bot, harness: Harness, out: TextIO, board_dir: Path):
+        self.bot = bot
+        self.harness = harness
+        self.out = out
+        self.board_dir = board_dir
+        self.users: dict[str, int] = {}
+        self.user = ""
+        self.channel_id = MAIN_CHANNEL_ID
+        self.buttons: list[tuple[int, int, str, str]] = []      # message id, channel, custom id, label
+        self.menu: tuple[int, int, str, list[str]] | None = None  # message id, channel, custom id, values
+        self.image_count = 0
+
+    # ----- users and channels ----------------------------------------------------------------
+    def act_as(self, name: str) -> None:
+        name = name.strip().lstrip("@").lower()
+        if not re.fullmatch(r"[a-z0-9_]{1,32}", name):
+            self.say("A player name is letters, digits or _ (up to 32), e.g. as bob")
+            return
+        if name not in self.users:
+            user_id = FIRST_USER_ID + len(self.users)
+            self.users[name] = user_id
+            self.harness.add_user(user_id, name)
+        self.user = name
+        self.say(f"(you are now {name})")
+
+    def user_id_of(self, text: str) -> int:
+        name = text.strip().lstrip("@").lower()
+        match = re.fullmatch(r"<@!?(\d+)>", text.strip())
+        if match:
+            return int(match[1])
+        if name not in self.users:
+            self.act_as_silently(name)
+        return self.users[name]
+
+    def act_as_silently(self, name: str) -> None:
+        user_id = FIRST_USER_ID + len(self.users)
+        self.users[name] = user_id
+        self.harness.add_user(user_id, name)
+
+    def channel_name(self, channel_id: int) -> str:
+        if channel_id == MAIN_CHANNEL_ID:
+            return "#main"
+        thread = self.harness.threads.get(channel_id)
+        return f"#{thread['name']}" if thread else f"#{channel_id}"
+
+    def switch_channel(self, target: str) -> None:
+        target = target.strip().lstrip("#")
+        if target in ("main", str(MAIN_CHANNEL_ID)):
+            self.channel_id = MAIN_CHANNEL_ID
+        else:
+            for thread_id, thread in self.harness.threads.items():
+                if target in (str(thread_id), thread["name"]) or thread["name"].endswith(f"#{target}"):
+                    self.channel_id = thread_id
+                    break
+            else:
+                names = ", ".join(t["name"] for t in self.harness.threads.values()) or "none yet"
+                self.say(f"No such channel. Channels: main, threads: {names}")
+                return
+        self.say(f"(now in {self.channel_name(self.channel_id)})")
+
+    # ----- parsing -----------------------------------------------------------------------------
+    def find_command(self, words: list[str]) -> tuple[Any, list[str]]:
+        """The app command named by the leading words, and the words left over."""
+        node: Any = self.bot.tree.get_command(words[0]) if words else None
+        if node is None:
+            return None, words
+        used = 1
+        while isinstance(node, app_commands.Group):
+            if used >= len(words):
+                return node, []
+            child = node.get_command(words[used])
+            if child is None:
+                return node, words[used:]
+            node, used = child, used + 1
+        return node, words[used:]
+
+    def parse_options(self, command: app_commands.Command, text: str) -> dict[str, Any]:
+        names = [param.name for param in command.parameters]
+        if not names or not text.strip():
+            return {}
+        pattern = re.compile(r"(?:^|\s)(" + "|".join(map(re.escape, names)) + r"):")
+        found = list(pattern.finditer(text))
+        options: dict[str, str] = {}
+        head = text[: found[0].start()] if found else text
+        if head.strip():
+            options[names[0]] = head.strip()
+        for index, match in enumerate(found):
+            end = found[index + 1].start() if index + 1 < len(found) else len(text)
+            options[match[1]] = text[match.end():end].strip()
+        result: dict[str, Any] = {}
+        for param in command.parameters:
+            if param.name not in options:
+                continue
+            raw = options[param.name]
+            if param.type == discord.AppCommandOptionType.user:
+                result[param.name] = self.user_id_of(raw)
+            elif param.type == discord.AppCommandOptionType.boolean:
+                result[param.name] = raw.lower() in ("true", "yes", "1", "on")
+            elif param.type == discord.AppCommandOptionType.integer:
+                result[param.name] = int(raw) if re.fullmatch(r"-?\d+", raw) else raw
+            elif param.type == discord.AppCommandOptionType.number:
+                try:
+                    result[param.name] = float(raw)
+                except ValueError:
+                    result[param.name] = raw
+            else:
+                result[param.name] = raw
+        return result
+
+    # ----- output ------------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def show(self, sent: list[Any]) -> None:
+        for item in sent:
+            if item.kind in ("autocomplete", "other", "thread"):
+                continue
+            if item.kind == "dm":
+                where = f"[DM to {self.name_of(item.user_id)}]"
+            elif item.ephemeral:
+                where = f"[only {self.user} sees]"
+            else:
+                where = f"[{self.channel_name(item.channel_id or self.channel_id)}]"
+            if item.content:
+                self.say(f"{where} {self.readable(item.content)}")
+            elif not item.files:
+                continue
+            for name, data in item.files:
+                self.image_count += 1
+                path = self.board_dir / f"{self.image_count:03d}-{name}"
+                path.write_bytes(data)
+                self.say(f"    board image: {path}")
+            self.remember_components(item)
+
+    def name_of(self, user_id: int | None) -> str:
+        for name, known in self.users.items():
+            if known == user_id:
+                return name
+        return str(user_id)
+
+    def readable(self, content: str) -> str:
+        return re.sub(r"<@!?(\d+)>", lambda m: "@" + self.name_of(int(m[1])), content)
+
+    def remember_components(self, item: Any) -> None:
+        rows = item.components or []
+        buttons, menu = [], None
+        for row in rows:
+            for component in row.get("components", []):
+                if component.get("type") == 2 and component.get("custom_id"):
+                    buttons.append((item.message_id, item.channel_id, component["custom_id"], component.get("label", "")))
+                elif component.get("type") == 3:
+                    values = [option["value"] for option in component.get("options", [])]
+                    menu = (item.message_id, item.channel_id, component["custom_id"], values)
+        if buttons:
+            self.buttons = buttons
+            self.say("    buttons: " + " ".join(f"[{label}]" for *_, label in buttons) + "   (type: click <label>)")
+        if menu:
+            self.menu = menu
+            self.say("    menu: " + "  ".join(f"{n}) {value}" for n, value in enumerate(menu[3], 1))
+                     + "   (type: choose <n>)")
+
+    # ----- one line ----------------------------------------------------------------------------
+    async def handle(self, line: str) -> bool:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return True
+        if line in ("quit", "exit"):
+            return False
+        if line == "help":
+            self.say(CONSOLE_HELP)
+        elif line == "users":
+            self.say("players: " + ", ".join(f"{name}{' (you)' if name == self.user else ''}" for name in self.users))
+        elif line.startswith("as "):
+            self.act_as(line[3:])
+        elif line.startswith("channel "):
+            self.switch_channel(line[8:])
+        elif line.startswith("click "):
+            await self.click(line[6:].strip().lower())
+        elif line.startswith("choose "):
+            await self.choose(line[7:].strip())
+        elif line.startswith("?"):
+            await self.suggest(line[1:].strip())
+        elif line.startswith("/"):
+            await self.slash(line[1:])
+        else:
+            self.say("Commands start with / (e.g. /help); type help for the console's own commands.")
+        return True
+
+    async def slash(self, text: str) -> None:
+        try:
+            words = shlex.split(text)
+        except ValueError:
+            words = text.split()
+        command, _rest = self.find_command(words[:3])
+        if not isinstance(command, app_commands.Command):
+            self.say(f"Unknown command /{text.split(' ')[0]}. Try /help.")
+            return
+        path = command.qualified_name
+        remainder = text.strip()[len(path):].strip() if text.strip().startswith(path) else \
+            " ".join(text.split()[len(path.split()):])
+        options = self.parse_options(command, remainder)
+        threads_before = set(self.harness.threads)
+        sent = await self.harness.slash(self.users[self.user], path, channel_id=self.channel_id, **options)
+        self.show(sent)
+        new_threads = [thread_id for thread_id in self.harness.threads if thread_id not in threads_before]
+        if new_threads:
+            self.channel_id = new_threads[-1]
+            self.say(f"(now in {self.channel_name(self.channel_id)}; `channel main` goes back)")
+
+    async def suggest(self, text: str) -> None:
+        text = text.lstrip("/")
+        words = text.split()
+        command, _ = self.find_command(words[:3])
+        if not isinstance(command, app_commands.Command):
+            self.say("Give a command with an autocompleted option, e.g. ? /planetarium move mv")
+            return
+        remainder = " ".join(text.split()[len(command.qualified_name.split()):])
+        focused = next((p.name for p in command.parameters if p.autocomplete), None)
+        if focused is None:
+            self.say(f"/{command.qualified_name} has no autocompleted option.")
+            return
+        choices = await self.harness.autocomplete(self.users[self.user], command.qualified_name, focused=focused,
+                                                  channel_id=self.channel_id, **{focused: remainder})
+        self.say("suggestions: " + (", ".join(choice["value"] for choice in choices) or "none"))
+
+    async def click(self, label: str) -> None:
+        for message_id, channel_id, custom_id, button_label in self.buttons:
+            if label in (button_label.lower(), custom_id):
+                self.show(await self.harness.click(self.users[self.user], message_id, custom_id, channel_id=channel_id))
+                return
+        self.say("No such button. Buttons: " + (" ".join(f"[{b[3]}]" for b in self.buttons) or "none"))
+
+    async def choose(self, choice: str) -> None:
+        if self.menu is None:
+            self.say("There is no menu to choose from.")
+            return
+        message_id, channel_id, custom_id, values = self.menu
+        value = values[int(choice) - 1] if choice.isdigit() and 0 < int(choice) <= len(values) else choice
+        if value not in values:
+            self.say("Not in the menu: " + ", ".join(values))
+            return
+        self.show(await self.harness.click(self.users[self.user], message_id, custom_id, channel_id=channel_id,
+                                           values=[value]))
+
+
+async def console_main(settings: Settings, *, db_path: str | None, board_dir: str, stdin: TextIO,
+                       stdout: TextIO) -> int:
+    interactive = stdin.isatty()
+    board_path = Path(board_dir)
+    board_path.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="boardgames-console-") as scratch:
+        database = db_path or str(Path(scratch) / "console.db")
+        bot = create_bot(settings.with_overrides(database_path=database), start_reminders=False)
+        harness = Harness(bot, guild_id=GUILD_ID, channel_id=MAIN_CHANNEL_ID)
+        await harness.start()
+        console = Console(bot, harness, stdout, board_path)
+        console.act_as_silently("alice")
+        console.user = "alice"
+        try:
+            if interactive:
+                console.say("Local console: you are alice in #main. Type help for console commands, /help for the "
+                            f"games. Board images go to {board_path}/.")
+            while True:
+                if interactive:
+                    try:
+                        line = await asyncio.to_thread(input, f"{console.user} {console.channel_name(console.channel_id)}> ")
+                    except EOFError:
+                        break
+                else:
+                    line = stdin.readline()
+                    if not line:
+                        break
+                    if line.strip() and not line.lstrip().startswith("#"):
+                        console.say(f"> {line.rstrip()}")
+                if not await console.handle(line):
+                    break
+        finally:
+            await harness.close()
+    return 0

@@ -1,0 +1,214 @@
+"""The shared game commands through discord.py's real command tree (the harness feeds
+genuine INTERACTION_CREATE payloads and records what the bot sends), using the toy game so
+the host is proven independently of any real game."""
+import pytest
+
+from bot.app import create_bot
+from bot.config import Settings
+from bot.harness import Harness
+
+ALICE, BOB, CAROL = 11, 22, 33
+CHANNEL = 100
+
+
+def contents(sent, *, ephemeral=None):
+    return [s.content or "" for s in sent if s.kind != "autocomplete" and (ephemeral is None or s.ephemeral == ephemeral)]
+
+
+def one_text(sent):
+    texts = [c for c in contents(sent) if c]
+    assert texts, sent
+    return "\n".join(texts)
+
+
+async def make_harness(tmp_path, clock, name="bot.db"):
+    bot = create_bot(Settings(database_path=str(tmp_path / name)), start_reminders=False, clock=clock)
+    harness = Harness(bot, guild_id=1, channel_id=CHANNEL)
+    for user_id, user_name in ((ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")):
+        harness.add_user(user_id, user_name)
+    await harness.start()
+    return harness
+
+
+@pytest.fixture
+async def harness(tmp_path, toy_registered, clock):
+    harness = await make_harness(tmp_path, clock)
+    yield harness
+    await harness.close()
+
+
+async def open_game(harness, players=2):
+    sent = await harness.slash(ALICE, "toy new", channel_id=CHANNEL, players=players)
+    [thread_id] = list(harness.threads)
+    return thread_id, sent
+
+
+async def started_game(harness):
+    thread, _ = await open_game(harness)
+    await harness.slash(BOB, "toy join", channel_id=thread)
+    sent = await harness.slash(ALICE, "toy start", channel_id=thread, seating="joined")
+    return thread, sent
+
+
+async def test_new_opens_a_lobby_with_buttons_and_a_thread(harness):
+    thread, sent = await open_game(harness)
+    lobby = next(s for s in sent if s.kind == "response")
+    assert "lobby #1" in lobby.content and not lobby.ephemeral
+    labels = [c["label"] for row in lobby.components for c in row["components"]]
+    assert labels == ["Join", "Leave", "Start"]
+    welcome = harness.messages_in(thread)
+    assert welcome and "/toy start" in welcome[-1].content
+
+
+async def test_lobby_buttons_and_commands(harness):
+    thread, sent = await open_game(harness)
+    lobby = next(s for s in sent if s.kind == "response")
+    join = next(c["custom_id"] for row in lobby.components for c in row["components"] if c["label"] == "Join")
+    assert "joined (2/2)" in one_text(await harness.click(BOB, lobby.message_id, join, channel_id=CHANNEL))
+    refusal = await harness.slash(CAROL, "toy join", channel_id=thread)
+    assert "full" in one_text(refusal) and all(s.ephemeral for s in refusal if s.content)
+    assert "Only the player who opened" in one_text(await harness.slash(BOB, "toy start", channel_id=thread))
+    start = await harness.slash(ALICE, "toy start", channel_id=thread, seating="joined")
+    public = [s for s in start if not s.ephemeral and s.files]
+    assert public and public[0].files[0][0].endswith(".png")
+    assert f"<@{ALICE}>" in public[0].content and f"<@{BOB}>" in public[0].content
+
+
+async def test_commands_outside_a_game_thread_say_where_to_go(harness):
+    text = one_text(await harness.slash(ALICE, "toy move", channel_id=CHANNEL, text="add 1"))
+    assert "no game in this channel" in text.lower()
+
+
+async def test_secret_choice_is_confirmed_privately_and_redacted_publicly(harness):
+    thread, _ = await started_game(harness)
+    sent = await harness.slash(BOB, "toy move", channel_id=thread, text="pick 3")
+    private = [s for s in sent if s.ephemeral and s.content]
+    public = [s for s in sent if not s.ephemeral and s.content and s.kind != "autocomplete"]
+    assert any("pick 3" in s.content for s in private)
+    assert public and all("pick 3" not in s.content for s in public) and "pick ?" in public[0].content
+    log = one_text(await harness.slash(ALICE, "toy log", channel_id=thread))
+    assert "pick ?" in log and "pick 3" not in log
+
+
+async def test_wrong_turn_illegal_move_and_not_seated_change_nothing(harness):
+    thread, _ = await started_game(harness)
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 1")
+    await harness.slash(BOB, "toy move", channel_id=thread, text="pick 2")
+    assert "not your turn" in one_text(await harness.slash(BOB, "toy move", channel_id=thread, text="add 1"))
+    text = one_text(await harness.slash(ALICE, "toy move", channel_id=thread, text="add 9"))
+    assert "not allowed" in text and "add 1" in text and "TOY-3" in text
+    assert "not playing" in one_text(await harness.slash(CAROL, "toy move", channel_id=thread, text="add 1"))
+    status = one_text(await harness.slash(ALICE, "toy status", channel_id=thread))
+    assert "2 moves" in status and "Waiting for: alice" in status
+
+
+async def test_autocomplete_offers_the_legal_moves_that_match(harness):
+    thread, _ = await started_game(harness)
+    choices = await harness.autocomplete(ALICE, "toy move", focused="text", channel_id=thread, text="pi")
+    assert [c["value"] for c in choices] == ["pick 1", "pick 2", "pick 3"]
+    assert await harness.autocomplete(CAROL, "toy move", focused="text", channel_id=thread, text="") == []
+
+
+async def test_hand_is_private_and_offers_a_menu_of_moves(harness):
+    thread, _ = await started_game(harness)
+    sent = await harness.slash(ALICE, "toy hand", channel_id=thread)
+    reply = next(s for s in sent if s.content)
+    assert reply.ephemeral and "secret bonus" in reply.content
+    menu = reply.components[0]["components"][0]
+    assert [o["value"] for o in menu["options"]] == ["pick 1", "pick 2", "pick 3"]
+    chosen = await harness.click(ALICE, reply.message_id, menu["custom_id"], channel_id=thread, values=["pick 2"])
+    assert any("pick 2" in (s.content or "") and s.ephemeral for s in chosen)
+    assert any("pick ?" in (s.content or "") and not s.ephemeral for s in chosen)
+    again = await harness.click(ALICE, reply.message_id, menu["custom_id"], channel_id=thread, values=["pick 2"])
+    assert "out of date" in one_text(again)
+
+
+async def test_board_undo_resign_and_final_standings(harness):
+    thread, _ = await started_game(harness)
+    board = await harness.slash(ALICE, "toy board", channel_id=thread)
+    assert any(s.files and s.ephemeral for s in board)
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 1")
+    await harness.slash(BOB, "toy move", channel_id=thread, text="pick 2")
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="add 3")
+    assert "took back" in one_text(await harness.slash(ALICE, "toy undo", channel_id=thread))
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="add 2")
+    final = one_text(await harness.slash(ALICE, "toy resign", channel_id=thread))
+    assert "resigned" in final and "1. bob" in final
+    assert "over" in one_text(await harness.slash(BOB, "toy move", channel_id=thread, text="add 1"))
+
+
+async def test_a_game_played_to_the_end_announces_the_winner(harness):
+    thread, _ = await started_game(harness)
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 1")
+    await harness.slash(BOB, "toy move", channel_id=thread, text="pick 1")
+    for user in (ALICE, BOB, ALICE, BOB):
+        sent = await harness.slash(user, "toy move", channel_id=thread, text="add 3")
+    text = one_text(sent)
+    assert "Game over" in text and "1. alice" in text and "🏆" in text
+
+
+async def test_out_of_range_values_from_a_raw_payload_are_checked_again(harness):
+    thread, _ = await started_game(harness)
+    assert "between 0.5 and 168" in one_text(await harness.slash(ALICE, "reminders", channel_id=CHANNEL, hours=9999.0))
+    log = one_text(await harness.slash(ALICE, "toy log", channel_id=thread, count=999))
+    assert "No moves yet" in log
+    text = one_text(await harness.slash(ALICE, "toy new", channel_id=CHANNEL, players=9))
+    assert "between 2 and 4" in text
+
+
+async def test_an_unexpected_error_gets_an_apology_not_a_traceback(harness, monkeypatch):
+    thread, _ = await started_game(harness)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("database on fire")
+
+    monkeypatch.setattr(harness.bot.service, "submit", broken)
+    text = one_text(await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 1"))
+    assert "Sorry" in text and "Traceback" not in text and "database on fire" not in text
+
+
+async def test_substitute_needs_creator_or_moderator(harness):
+    thread, _ = await started_game(harness)
+    text = one_text(await harness.slash(BOB, "toy substitute", channel_id=thread, old=BOB, new=CAROL))
+    assert "creator or a moderator" in text
+    text = one_text(await harness.slash(ALICE, "toy substitute", channel_id=thread, old=BOB, new=CAROL))
+    assert "takes over" in text
+    assert "pick ?" in one_text(await harness.slash(CAROL, "toy move", channel_id=thread, text="pick 1"))
+
+
+async def test_help_games_and_reminder_settings(harness):
+    assert "/toy" in one_text(await harness.slash(ALICE, "help", channel_id=CHANNEL))
+    assert "pick N" in one_text(await harness.slash(ALICE, "help", channel_id=CHANNEL, game="toy"))
+    assert "Unknown game" in one_text(await harness.slash(ALICE, "help", channel_id=CHANNEL, game="chess"))
+    thread, _ = await started_game(harness)
+    assert "⏳" in one_text(await harness.slash(ALICE, "games", channel_id=CHANNEL))
+    text = one_text(await harness.slash(ALICE, "reminders", channel_id=CHANNEL, hours=2.0, quiet_start=23,
+                                        quiet_end=7, timezone="Europe/Budapest"))
+    assert "after 2.0 h" in text and "23:00-07:00" in text and "Europe/Budapest" in text
+    assert "not a time zone" in one_text(await harness.slash(ALICE, "reminders", channel_id=CHANNEL, timezone="Mars/Base"))
+
+
+async def test_reminder_falls_back_to_a_thread_mention_when_dms_are_closed(harness, clock):
+    thread, _ = await started_game(harness)
+    harness.set_dm_closed(ALICE)
+    clock.advance(hours=13)
+    reports = await harness.bot.reminders.run_once()
+    assert {(r.user_id, r.via) for r in reports} == {(ALICE, "mention"), (BOB, "dm")}
+    mention = [s for s in harness.messages_in(thread) if f"<@{ALICE}>" in (s.content or "")]
+    assert mention and "could not DM" in mention[-1].content
+    assert any(s.kind == "dm" and s.user_id == BOB for s in harness.sent)
+
+
+async def test_lobby_buttons_keep_working_after_a_restart(tmp_path, toy_registered, clock):
+    first = await make_harness(tmp_path, clock)
+    thread, sent = await open_game(first)
+    lobby = next(s for s in sent if s.kind == "response")
+    # a new process: new bot object, same database, same Discord
+    second = await first.restart(create_bot(Settings(database_path=str(tmp_path / "bot.db")),
+                                            start_reminders=False, clock=clock))
+    try:
+        join = next(c["custom_id"] for row in lobby.components for c in row["components"] if c["label"] == "Join")
+        assert "joined (2/2)" in one_text(await second.click(BOB, lobby.message_id, join, channel_id=CHANNEL))
+        assert "has started" in one_text(await second.slash(ALICE, "toy start", channel_id=thread))
+    finally:
+        await second.close()
