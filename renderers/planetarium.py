@@ -147,18 +147,29 @@ def _label_cost(node_id: str, box, boxes: dict[str, tuple], planet_nodes: frozen
     cost = 0.0
     if box[0] < 2 or box[2] > BOARD_SIZE - 2 or box[1] < 2 or box[3] > BOARD_SIZE - 2:
         cost += 1e6
-    for other_id, (ox, oy) in node_positions().items():
-        if other_id != node_id:
-            if other_id in planet_nodes:
-                cost += _circle_box_overlap(ox, oy, PLANET_R + 2, box)
-                cost += _box_overlap(box, (ox - PLANET_R * 1.55, oy - PLANET_R * 0.42,
-                                           ox + PLANET_R * 1.55, oy + PLANET_R * 0.42)) * 0.2
-            else:
-                cost += _circle_box_overlap(ox, oy, MATTER_R + 2, box)
-    for other_id, other in boxes.items():
-        if other_id != node_id:
+    pos = node_positions()
+    for other_id in _near_nodes(node_id):
+        ox, oy = pos[other_id]
+        if other_id in planet_nodes:
+            cost += _circle_box_overlap(ox, oy, PLANET_R + 2, box)
+            cost += _box_overlap(box, (ox - PLANET_R * 1.55, oy - PLANET_R * 0.42,
+                                       ox + PLANET_R * 1.55, oy + PLANET_R * 0.42)) * 0.2
+        else:
+            cost += _circle_box_overlap(ox, oy, MATTER_R + 2, box)
+    for other_id in _near_nodes(node_id):
+        other = boxes.get(other_id)
+        if other is not None:
             cost += _box_overlap(box, other)
     return cost
+
+
+@lru_cache(maxsize=None)
+def _near_nodes(node_id: str) -> tuple[str, ...]:
+    """Other nodes close enough for their token, planet ring or label to meet this node's
+    label (labels sit within ~60 px of their node; a gas giant's ring reaches ~50 px)."""
+    x, y = node_positions()[node_id]
+    return tuple(other for other, (ox, oy) in node_positions().items()
+                 if other != node_id and math.hypot(ox - x, oy - y) < 190)
 
 
 def _choose_labels(order, boxes: dict, centres: dict, planet_nodes: frozenset[str]) -> None:
@@ -296,7 +307,46 @@ def _board_background() -> Image.Image:
     # the star
     r = STAR_R * S
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(255, 214, 90), outline=(255, 240, 170), width=3 * S)
-    return im
+    # every node's dot (a token covers it) and the rings of the start spaces A-D
+    for n in nodes:
+        X, Y = pos[n["id"]]
+        r = 6 * S
+        draw.ellipse((X - r, Y - r, X + r, Y + r), fill=NODE_COLOUR)
+        if n.get("start_planet"):
+            r = 14 * S
+            draw.ellipse((X - r, Y - r, X + r, Y + r), outline=NODE_COLOUR, width=2 * S)
+    return im.resize((BOARD_SIZE, BOARD_SIZE), Image.Resampling.BOX)
+
+
+@lru_cache(maxsize=None)
+def _sprite(what: str, detail: str) -> Image.Image:
+    """An anti-aliased RGBA token, drawn at SS x and reduced once: ("matter", kind),
+    ("planet", "gas"/"solid") or ("ring", radius) for the highlight ring."""
+    S = SS
+    if what == "planet":
+        half = PLANET_R * 1.6 + 2
+    elif what == "ring":
+        half = int(detail) + 6
+    else:
+        half = MATTER_R + 2
+    size = int(math.ceil(half)) * 2 + 2
+    big = Image.new("RGBA", (size * S, size * S), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    X = Y = size * S / 2
+    if what == "planet":
+        _draw_planet_disc(draw, X, Y, PLANET_R * S, detail)
+    elif what == "ring":
+        r = int(detail) * S
+        draw.ellipse((X - r, Y - r, X + r, Y + r), outline=HIGHLIGHT, width=5 * S)
+    else:
+        _, fill, _ = MATTER[detail]
+        r = MATTER_R * S
+        draw.ellipse((X - r, Y - r, X + r, Y + r), fill=fill, outline=(10, 10, 20), width=2 * S)
+    return big.resize((size, size), Image.Resampling.BOX)
+
+
+def _paste_sprite(im: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
+    im.paste(sprite, (int(round(x - sprite.width / 2)), int(round(y - sprite.height / 2))), sprite)
 
 
 def _arrowhead(draw: ImageDraw.ImageDraw, p0, p1, t: float, size: float, colour) -> None:
@@ -312,10 +362,9 @@ def _arrowhead(draw: ImageDraw.ImageDraw, p0, p1, t: float, size: float, colour)
                  fill=colour)
 
 
-def _draw_board(view: Any, highlight_nodes: set[str]) -> Image.Image:
-    S = SS
-    im = _board_background().copy()
-    draw = ImageDraw.Draw(im)
+def _draw_board(im: Image.Image, view: Any, highlight_nodes: set[str]) -> None:
+    """Draw the board into the left square of ``im``."""
+    im.paste(_board_background(), (0, 0))
     pos = node_positions()
     nodes_state: dict[str, str | None] = dict(_get(view, "nodes", {}) or {})
     planet_pos: dict[str, str] = dict(_get(view, "planet_pos", {}) or {})
@@ -324,25 +373,18 @@ def _draw_board(view: Any, highlight_nodes: set[str]) -> Image.Image:
     start_of = {n["id"]: n["start_planet"] for n in _board()["nodes"] if n.get("start_planet")}
 
     for node_id, (x, y) in pos.items():
-        X, Y = x * S, y * S
         token = nodes_state.get(node_id)
         if node_id in highlight_nodes:
-            r = (PLANET_R + 9 if node_id in planet_at else MATTER_R + 9) * S
-            draw.ellipse((X - r, Y - r, X + r, Y + r), outline=HIGHLIGHT, width=5 * S)
+            radius = PLANET_R + 9 if node_id in planet_at else MATTER_R + 9
+            _paste_sprite(im, _sprite("ring", str(radius)), x, y)
         if node_id in planet_at:
-            _draw_planet_disc(draw, X, Y, PLANET_R * S, kinds.get(planet_at[node_id], "solid"))
-        elif token in MATTER:
-            _, fill, _ = MATTER[token]
-            r = MATTER_R * S
-            draw.ellipse((X - r, Y - r, X + r, Y + r), fill=fill, outline=(10, 10, 20), width=2 * S)
-        else:
-            r = 6 * S
-            draw.ellipse((X - r, Y - r, X + r, Y + r), fill=NODE_COLOUR)
-            if node_id in start_of:
-                r = 14 * S
-                draw.ellipse((X - r, Y - r, X + r, Y + r), outline=NODE_COLOUR, width=2 * S)
+            continue                        # planets go on top of everything, below
+        if token in MATTER:
+            _paste_sprite(im, _sprite("matter", token), x, y)
+    for node_id, letter in sorted(planet_at.items(), key=lambda item: item[1]):
+        if node_id in pos:
+            _paste_sprite(im, _sprite("planet", kinds.get(letter, "solid")), *pos[node_id])
 
-    im = im.resize((BOARD_SIZE, BOARD_SIZE), Image.Resampling.BOX)
     draw = ImageDraw.Draw(im)
     # crisp text at 1x on top of the smoothed shapes
     for node_id, ((lx, ly), anchor) in labels_around_planets(frozenset(planet_at)).items():
@@ -362,7 +404,6 @@ def _draw_board(view: Any, highlight_nodes: set[str]) -> Image.Image:
                                  fill=NODE_COLOUR, outline=BG, outline_width=2)
     _draw_board_legend(draw, nodes_state)
     _draw_decks(draw, view)
-    return im
 
 
 def _draw_planet_disc(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, kind: str) -> None:
@@ -799,7 +840,7 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
             highlight_cards.add(word)
 
     image = Image.new("RGB", (WIDTH, HEIGHT), COLUMN_BG)
-    image.paste(_draw_board(view, highlight_nodes), (0, 0))
+    _draw_board(image, view, highlight_nodes)
     draw = ImageDraw.Draw(image)
     x0, x1 = COLUMN_X0 + 8, COLUMN_X1
     _draw_header(draw, (x0, 8, x1, 100), view, names)
