@@ -211,7 +211,8 @@ def _income_line(st, seat, ctx):
         p["waiting"] = None if complete else "income"
         if complete:
             p["income_todo"] = []
-            _done(ctx)
+            if ctx.more():
+                err("Your income is complete; no further income choice is possible", "GP-INC-6")
     E.maybe_finish_income(st)
 
 
