@@ -30,9 +30,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def setup_logging(level: str) -> None:
-    logging.basicConfig(level=getattr(logging, level, logging.INFO), stream=sys.stdout,
+def setup_logging(level: str, stream=sys.stdout) -> None:
+    logging.basicConfig(level=getattr(logging, level, logging.INFO), stream=stream,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # This is a text bot: voice support is never needed, so its warnings only confuse.
+    logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT be supported" not in record.getMessage())
 
 
 def run_console(settings: Settings, args: argparse.Namespace) -> int:
@@ -49,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Configuration error: {error}", file=sys.stderr)
         return 2
     if args.mode == "console":
-        logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+        setup_logging("WARNING", sys.stderr)
         return run_console(settings, args)
     setup_logging(settings.log_level)
     if not settings.token:
