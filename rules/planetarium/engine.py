@@ -23,8 +23,9 @@ from .state import (MAT_ORDER, MATTER_KINDS, PHASE_CARD, PHASE_DRAW, PHASE_FINAL
 HAND_SIZE = 5                 # PL-HAND-1
 MAX_FINALS_IN_HAND = 4        # PL-DRAW-2
 TURN_CAP = 400                # PL-END-4: a hard cap of turns in total starts the last round
-# "draw F" is two decisions: "draw F" shows the two cards to the drawer, then "keep <card>"
-# (the spec's one-line "draw F keep=<card>" is accepted as an alias of the second step).
+# "draw F" is two decisions: "draw F" shows the two cards to the drawer, then "discard <card>"
+# names the one going face up to the discard pile (so the move log never names the kept card);
+# "keep <card>" and the spec's one-line "draw F keep=<card>" are read as the same second step.
 # A played card's marker comes from the supply; with an empty supply the player must say
 # marker=from:<card> (any own marker, any row) or marker=none (PL-CARD-5).
 # A final card with no from= takes the marker from the earliest card of the row carrying one.
@@ -290,15 +291,24 @@ class PlanetariumGame(Game):
         player = state.players[seat] if 0 <= seat < len(state.players) else None
         if player is None:
             raise IllegalMove(f"There is no seat {seat} in this {len(state.players)}-player game.", rule="PL-SETUP-4")
-        if move.kind == mv.KEEP_FINAL and state.phase == PHASE_SETUP:
-            finals = [card for card in player.hand if card[0] == "F"]
-            if move.card not in finals or len(finals) != 2:
-                raise IllegalMove(f"You can keep one of your two final cards ({', '.join(finals)}), "
-                                  f"not {move.card}.", rule="PL-SETUP-6")
-            return Move(seat, mv.SETUP_DISCARD, card=[card for card in finals if card != move.card][0])
-        if move.kind == mv.SETUP_DISCARD and state.phase == PHASE_KEEP_FINAL and move.card in player.drawn_finals:
-            kept = [card for card in player.drawn_finals if card != move.card]
-            return Move(seat, mv.KEEP_FINAL, card=kept[0])
+        if move.kind == mv.KEEP_FINAL:
+            if state.phase == PHASE_SETUP:
+                pair = [card for card in player.hand if card[0] == "F"]
+            elif state.phase == PHASE_KEEP_FINAL and seat == state.active:
+                pair = list(player.drawn_finals)
+            elif state.phase == PHASE_DRAW and seat == state.active:
+                raise IllegalMove("Draw the two final cards first with 'draw F', then keep one of them.",
+                                  rule="PL-DRAW-1")
+            elif state.phase != PHASE_OVER and seat != state.active:
+                raise IllegalMove(f"It is {colour(state, state.active)}'s turn, not {colour(state, seat)}'s.",
+                                  rule="PL-TURN-2")
+            else:
+                raise IllegalMove("'keep' chooses between two final cards: in the setup, or after 'draw F'. "
+                                  f"Now: {self._hint(state, seat)}.", rule="PL-TURN-1")
+            if move.card not in pair or len(pair) != 2:
+                raise IllegalMove(f"You can keep one of {' or '.join(pair)}, not {move.card}.",
+                                  rule="PL-SETUP-6" if state.phase == PHASE_SETUP else "PL-DRAW-1")
+            return Move(seat, mv.DISCARD_FINAL, card=[card for card in pair if card != move.card][0])
         if move.kind == mv.PASS and state.last_round:
             return Move(seat, mv.DONE)
         if move.kind == mv.DONE and not state.last_round and state.phase == PHASE_CARD:
@@ -324,7 +334,8 @@ class PlanetariumGame(Game):
             "      marker=from:L03    ...no markers left: move one from L03 (or marker=none)",
             "  replace H05            discard a replaceable card and draw an initial card",
             "  pass                   no card this turn",
-            "  draw I | draw M | draw F   after playing a card; draw F shows two finals, then: keep F07",
+            "  draw I | draw M | draw F   after playing a card; draw F shows you two finals, then",
+            "  discard F08            ...discard one of them (or: keep F07); the log names only the discard",
             "  final F03 C from=H10   last round: final card, removing your marker from H10",
             "  done                   end your last-round turn",
         ])
@@ -371,7 +382,7 @@ class PlanetariumGame(Game):
             if player.hand_known:
                 for card in player.hand:
                     if card[0] == "F":
-                        yield Move(seat, mv.SETUP_DISCARD, card=card)
+                        yield Move(seat, mv.DISCARD_FINAL, card=card)
             return
         if phase == PHASE_MOVE:
             paths = all_token_moves(state)
@@ -386,7 +397,7 @@ class PlanetariumGame(Game):
             return
         if phase == PHASE_KEEP_FINAL:
             for card in player.drawn_finals:
-                yield Move(seat, mv.KEEP_FINAL, card=card)
+                yield Move(seat, mv.DISCARD_FINAL, card=card)
             return
         gravity_cards: list[Move] = []
         if phase == PHASE_CARD:
@@ -449,9 +460,10 @@ class PlanetariumGame(Game):
         new = clone_state(state)
         new.events = []
         handler = {
-            mv.SETUP_DISCARD: self._apply_setup_discard, mv.MOVE: self._apply_move,
+            mv.DISCARD_FINAL: (self._apply_setup_discard if state.phase == PHASE_SETUP
+                               else self._apply_drawn_final_discard), mv.MOVE: self._apply_move,
             mv.MOVE_NONE: self._apply_move_none, mv.PLAY: self._apply_play, mv.REPLACE: self._apply_replace,
-            mv.PASS: self._apply_pass, mv.DRAW: self._apply_draw, mv.KEEP_FINAL: self._apply_keep_final,
+            mv.PASS: self._apply_pass, mv.DRAW: self._apply_draw,
             mv.FINAL: self._apply_final, mv.DONE: self._apply_done,
         }.get(move.kind)
         if handler is None:
@@ -468,7 +480,7 @@ class PlanetariumGame(Game):
             if state.players[seat].setup_done:
                 raise IllegalMove(f"{colour(state, seat)} has already chosen the setup discard; waiting for "
                                   f"{self._names(state, self.waiting_for(state))}.", rule="PL-SETUP-6")
-            if move.kind != mv.SETUP_DISCARD:
+            if move.kind != mv.DISCARD_FINAL:
                 raise IllegalMove("The game has not started: first discard one of your two final cards "
                                   f"({self._hint(state, seat)}).", rule="PL-SETUP-6")
             return
@@ -480,18 +492,21 @@ class PlanetariumGame(Game):
             PHASE_CARD: ((mv.PLAY, mv.FINAL, mv.DONE) if state.last_round else (mv.PLAY, mv.REPLACE, mv.PASS)),
             PHASE_FINALS: (mv.FINAL, mv.DONE),
             PHASE_DRAW: (mv.DRAW,),
-            PHASE_KEEP_FINAL: (mv.KEEP_FINAL,),
+            PHASE_KEEP_FINAL: (mv.DISCARD_FINAL,),
         }[state.phase]
         if move.kind not in allowed:
-            rule = {mv.FINAL: "PL-CARD-1", mv.REPLACE: "PL-REPL-3" if state.last_round else "PL-TURN-1",
-                    mv.DRAW: "PL-TURN-1"}.get(move.kind, "PL-TURN-1")
+            rule = "PL-TURN-1"
+            if move.kind == mv.FINAL:
+                rule = "PL-FIN-1" if state.last_round else "PL-CARD-1"
+            elif move.kind == mv.REPLACE and state.last_round:
+                rule = "PL-REPL-3"
             if move.kind == mv.FINAL and not state.last_round:
                 message = "Final cards can only be played in the last round"
             elif move.kind == mv.REPLACE and state.last_round:
                 message = "No replacing in the last round (nobody draws)"
             elif move.kind == mv.DRAW and state.phase == PHASE_CARD:
                 message = "You draw only after playing a card"
-            elif move.kind == mv.KEEP_FINAL and state.phase == PHASE_DRAW:
+            elif move.kind == mv.DISCARD_FINAL and state.phase == PHASE_DRAW:
                 message = "Draw the two final cards first with 'draw F', then keep one of them"
                 rule = "PL-DRAW-1"
             elif move.kind == mv.PLAY and state.phase == PHASE_FINALS:
@@ -522,7 +537,8 @@ class PlanetariumGame(Game):
         if phase == PHASE_DRAW:
             return "draw one of: " + ", ".join(f"draw {letter}" for letter in draw_options(state, seat))
         if phase == PHASE_KEEP_FINAL:
-            return "keep one of the drawn finals: " + " or ".join(f"keep {c}" for c in player.drawn_finals)
+            return "keep one of the two drawn finals: " + " or ".join(
+                f"discard {c} (keeps {o})" for c, o in zip(player.drawn_finals, player.drawn_finals[::-1]))
         return "nothing, the game is over"
 
     # ----- setup discard ----------------------------------------------------------------------------------
@@ -863,16 +879,16 @@ class PlanetariumGame(Game):
         state.phase = PHASE_KEEP_FINAL
         state.events.append(f"{player.colour} draws two final cards and keeps one")
 
-    def _apply_keep_final(self, state: GameState, move: Move) -> None:
+    def _apply_drawn_final_discard(self, state: GameState, move: Move) -> None:
         player = state.players[move.seat]
         if move.card not in player.drawn_finals:
-            raise IllegalMove(f"Keep one of the two drawn final cards: "
-                              f"{' or '.join(f'keep {c}' for c in player.drawn_finals)}.", rule="PL-DRAW-1")
-        other = [card for card in player.drawn_finals if card != move.card][0]
-        player.hand.append(move.card)
-        state.discards["final"].append(other)
+            raise IllegalMove("Discard one of the two drawn final cards (the other one is kept): "
+                              f"{' or '.join(f'discard {c}' for c in player.drawn_finals)}.", rule="PL-DRAW-1")
+        kept = [card for card in player.drawn_finals if card != move.card][0]
+        player.hand.append(kept)
+        state.discards["final"].append(move.card)
         player.drawn_finals = []
-        state.events.append(f"{player.colour} keeps one final card and discards {other}")
+        state.events.append(f"{player.colour} keeps one final card and discards {move.card}")
         self._end_turn(state)
 
     def _apply_final(self, state: GameState, move: Move) -> None:

@@ -13,24 +13,26 @@ from rules.base import IllegalMove
 from .data import board, cards
 
 # Move.kind values
-SETUP_DISCARD = "setup_discard"   # discard <final>            (setup, secret)
+DISCARD_FINAL = "discard_final"   # discard <final>: the setup discard (secret), or after "draw F"
+#                                   the drawn final not kept (public anyway, so the log names it
+#                                   and never the kept card)
 MOVE = "move"                     # mv <from> [<mid>] <to> / mv <planet> <to>
 MOVE_NONE = "move_none"           # mv none
 PLAY = "play"                     # play <card> <planet> [grav=<node>><planet>] [marker=from:<card>|marker=none]
 REPLACE = "replace"               # replace <card>
 PASS = "pass"                     # pass
 DRAW = "draw"                     # draw I / draw M / draw F
-KEEP_FINAL = "keep_final"         # keep <final>               (after "draw F")
+KEEP_FINAL = "keep_final"         # keep <final>: read only; the engine turns it into "discard <other>"
 FINAL = "final"                   # final <card> <planet> from=<card>
 DONE = "done"                     # done                       (end of a last-round turn)
 
 MARKER_NONE = "none"
 
 NOTATION_FORMS = (
-    "discard <final> (or keep <final>) during the setup",
+    "discard <final> / keep <final> (setup, and after draw F)",
     "mv <from> <to> / mv <from> <mid> <to> (matter) / mv <planet> <to> / mv none",
     "play <card> <planet> [grav=<node>><planet>] [marker=from:<card> | marker=none]",
-    "replace <card>", "pass", "draw I / draw M / draw F", "keep <final> (after draw F)",
+    "replace <card>", "pass", "draw I / draw M / draw F",
     "final <card> <planet> [from=<card>]", "done",
 )
 
@@ -42,7 +44,7 @@ class Move:
     seat: int
     kind: str
     path: tuple[str, ...] = ()             # MOVE: (node, [mid], to) for matter, (planet, to) for a planet
-    card: str | None = None                # PLAY / REPLACE / FINAL / SETUP_DISCARD / KEEP_FINAL
+    card: str | None = None                # PLAY / REPLACE / FINAL / DISCARD_FINAL
     planet: str | None = None              # PLAY / FINAL target planet
     gravity: tuple[str, str] | None = None  # PLAY: (board node, mat planet area) of the gravity pick
     marker_from: str | None = None         # PLAY without markers in supply: card id to move it from, or "none"
@@ -52,7 +54,7 @@ class Move:
 
 def format_move(move: Move) -> str:
     kind = move.kind
-    if kind == SETUP_DISCARD:
+    if kind == DISCARD_FINAL:
         return f"discard {move.card}"
     if kind == MOVE:
         return "mv " + " ".join(move.path)
@@ -143,7 +145,7 @@ def parse_syntax(seat: int, text: str) -> tuple[str, Move]:
     if verb in ("discard", "keep"):
         if len(args) != 1:
             raise _unreadable(text, f"'{verb}' takes exactly one final card")
-        return verb, Move(seat, SETUP_DISCARD if verb == "discard" else KEEP_FINAL, card=card_at(0))
+        return verb, Move(seat, DISCARD_FINAL if verb == "discard" else KEEP_FINAL, card=card_at(0))
     if verb in ("mv", "move"):
         if len(args) == 1 and args[0].lower() == "none":
             return verb, Move(seat, MOVE_NONE)
@@ -201,7 +203,7 @@ def parse_syntax(seat: int, text: str) -> tuple[str, Move]:
             kept = normalize_card(args[1][5:])
             if kept is None:
                 raise _unreadable(text, f"{args[1][5:]!r} is not a card id")
-            return "draw-keep", Move(seat, KEEP_FINAL, card=kept)
+            return "keep", Move(seat, KEEP_FINAL, card=kept)
         if len(args) != 1:
             raise _unreadable(text, "'draw' takes one deck letter (I, M or F)")
         return verb, Move(seat, DRAW, deck=deck)

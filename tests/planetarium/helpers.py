@@ -21,7 +21,7 @@ def started(players: int = 2, seed: int = 1) -> GameState:
     state = GAME.new_game({"players": players}, seed)
     for seat in range(players):
         first_final = [card for card in state.players[seat].hand if card[0] == "F"][0]
-        state = GAME.apply(state, Move(seat, mv.SETUP_DISCARD, card=first_final))
+        state = GAME.apply(state, Move(seat, mv.DISCARD_FINAL, card=first_final))
     return state
 
 

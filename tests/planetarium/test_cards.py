@@ -212,7 +212,7 @@ def test_PL_DRAW_1_two_finals_keep_one_discard_the_other_face_up():
     first, second = state.decks["final"][:2]
     assert after.phase == PHASE_KEEP_FINAL and after.players[0].drawn_finals == [first, second]
     assert GAME.view(after, 1).players[0].drawn_finals == []            # secret to the others
-    assert texts(after) == {f"keep {first}", f"keep {second}"}
+    assert texts(after) == {f"discard {first}", f"discard {second}"}   # the log never names the kept card
     kept = play(after, f"draw F keep={second}")                         # the spec's one-line form
     assert kept.players[0].hand[-1] == second and kept.discards["final"][-1] == first
     assert kept.players[0].final_count == 2 and len(kept.players[0].hand) == 5

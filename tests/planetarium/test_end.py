@@ -59,6 +59,7 @@ def test_PL_END_2_last_turn_move_one_card_any_finals_no_replace_no_draw_accelera
                   rows={"C": [("L13", 0, 0), ("L12", 0, 0)]})
     state.last_round_queue = [1]
     assert "mv IV-3 III-2 III-3" in texts(state)                           # acceleration still applies
+    assert_illegal(state, "final F13 C from=L13", rule="PL-FIN-1", contains=("move one token",))
     state = play(state, "mv C III-7")
     legal = texts(state)
     assert "play L01 C" in legal and "done" in legal and "pass" not in legal

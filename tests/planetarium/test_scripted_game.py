@@ -88,7 +88,7 @@ def test_scripted_two_player_game_scores_checked_by_hand():
     assert not state.planets["A"].habitable and state.planets["C"].habitable
     assert state.planets["B"].uninhabitable_points == 9 and not state.planets["B"].habitable
     # Two replacements (H14 by Blue, H09 by Red) went to the major discard pile;
-    # two "draw F" discards (F08 by Blue, F16 and F09 by Red) plus the setup discards F11, F15.
+    # three "draw F" discards (F08 by Blue, F16 and F09 by Red) plus the setup discards F11, F15.
     assert state.discards["major"] == ["H14", "H09"]
     assert sorted(state.discards["final"]) == ["F08", "F09", "F11", "F15", "F16"]
     assert state.phase == PHASE_MOVE and state.active == 0 and all(len(p.hand) == 5 for p in state.players)

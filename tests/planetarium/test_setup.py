@@ -100,7 +100,7 @@ def _setup_with_discards(seed: int, players: int, values: dict[int, str]) -> obj
         if final not in hand:
             hand[hand.index(old)] = final
     for seat, final in values.items():
-        state = GAME.apply(state, Move(seat, mv.SETUP_DISCARD, card=final))
+        state = GAME.apply(state, Move(seat, mv.DISCARD_FINAL, card=final))
     return state
 
 
