@@ -69,7 +69,6 @@ PLANET_LOOK = {
 HAB_YES = (0, 120, 150)           # teal: stays apart from HAB_NO for red-green colour blindness
 HAB_NO = (150, 40, 60)
 PANEL = (240, 238, 230)
-PANEL_DARK = (222, 219, 208)
 COLUMN_BG = (28, 33, 56)
 
 DECK_LOOK = {
