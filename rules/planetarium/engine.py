@@ -12,7 +12,7 @@ from rules.base import Game, IllegalMove, players_option
 from rules.rng import Rng
 
 from . import moves as mv
-from .data import (DECK_LETTER, DECK_OF_LETTER, DECKS, ROMAN_OF, Card, board, cards, deck_cards,
+from .data import (DECK_OF_LETTER, DECKS, ROMAN_OF, Card, board, cards, deck_cards,
                    matter_mix, planet_kinds, track_info)
 from .moves import Move, format_move
 from .state import (MAT_ORDER, MATTER_KINDS, PHASE_CARD, PHASE_DRAW, PHASE_FINALS, PHASE_KEEP_FINAL,
@@ -962,6 +962,15 @@ class PlanetariumGame(Game):
         return False
 
     # ----- host text ------------------------------------------------------------------------------------------
+    def log_line(self, before: GameState, move: Move, after: GameState) -> str:
+        """The public log line of spec §14, ``T<turn> <colour> <move> => <events>``.  A setup
+        discard is secret until everyone has chosen, so its card is left out of the line."""
+        who = colour(before, move.seat)
+        turn = f"T{before.turn_no}" if before.phase != PHASE_SETUP else "Setup"
+        text = "discards a final card" if move.kind == mv.DISCARD_FINAL and before.phase == PHASE_SETUP \
+            else format_move(move)
+        return f"{turn} {who} {text} => {' | '.join(after.events)}"
+
     def status_lines(self, view: GameState) -> list[str]:
         lines: list[str] = []
         spaces, acceleration_space = track_info()

@@ -176,3 +176,16 @@ def test_texts_helper_matches_legal_moves():
     state = started(2)
     assert len(texts(state)) == len(GAME.legal_moves(state, state.active))
     assert dumped(state) == dumped(GAME.load_state(GAME.dump_state(state)))
+
+
+def test_log_line_follows_spec_14_and_keeps_the_setup_discard_secret():
+    setup = GAME.new_game({"players": 2}, 3)
+    secret = [c for c in setup.players[0].hand if c[0] == "F"][0]
+    after = play(setup, f"discard {secret}", seat=0)
+    line = GAME.log_line(setup, GAME.parse_move(setup, 0, f"discard {secret}"), after)
+    assert line == "Setup Red discards a final card => Red chose a setup discard" and secret not in line
+    state = build(phase=PHASE_CARD, mats={0: {"A": "G1 R1"}}, hands={0: ["L01", "L09", "H01", "H05", "F04"]},
+                  track=4)
+    move = GAME.parse_move(state, 0, "play L01 A")
+    line = GAME.log_line(state, move, GAME.apply(state, move))
+    assert line.startswith(f"T{state.turn_no} Red play L01 A => track 5,6 | Red plays L01 on A: +4 (Red 4)")
