@@ -1,0 +1,99 @@
+"""Host benchmarks (figures, not limits): run ``python bench/bench_host.py`` from the repo root.
+
+1. Move command -> reply with the board image, through discord.py's real command tree and
+   the recording harness (no Discord): median and 95th percentile over a whole game.
+2. Loading a long game from the database: snapshot + tail vs. replaying the whole log.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.app import create_bot  # noqa: E402
+from bot.config import Settings  # noqa: E402
+from bot.harness import Harness  # noqa: E402
+
+CHANNEL = 100
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+async def play_game(game_name: str, players: int, seed: int, target_plies: int, workdir: Path):
+    settings = Settings(database_path=str(workdir / f"{game_name}-{seed}.db"), snapshot_every=25)
+    bot = create_bot(settings, start_reminders=False)
+    bot.service.seed_source = lambda: seed
+    harness = Harness(bot, guild_id=1, channel_id=CHANNEL)
+    users = [1000 + seat for seat in range(players)]
+    for user in users:
+        harness.add_user(user, f"player{user - 999}")
+    await harness.start()
+    chooser = random.Random(seed)
+    latencies: list[float] = []
+    try:
+        await harness.slash(users[0], f"{game_name} new", channel_id=CHANNEL, players=players)
+        thread = list(harness.threads)[-1]
+        for user in users[1:]:
+            await harness.slash(user, f"{game_name} join", channel_id=thread)
+        await harness.slash(users[0], f"{game_name} start", channel_id=thread, seating="joined")
+        game_id = (await bot.storage.game_by_thread(thread)).id
+        while True:
+            loaded = await bot.service.load(game_id)
+            if loaded.game.is_over(loaded.state) or loaded.record.ply >= target_plies:
+                break
+            seat = min(loaded.game.waiting_for(loaded.state))
+            moves = list(loaded.game.legal_moves(loaded.state, seat))
+            text = loaded.game.format_move(chooser.choice(moves))
+            started = time.perf_counter()
+            sent = await harness.slash(users[seat], f"{game_name} move", channel_id=thread, text=text)
+            latencies.append(time.perf_counter() - started)
+            if not any(item.files for item in sent):
+                raise RuntimeError(f"move {text!r} got no board: {[item.content for item in sent]}")
+        # loading: snapshot + tail (what the bot does) vs. the whole log replayed
+        service = bot.service
+        record = await service.record(game_id)
+        snapshot_loads, replays = [], []
+        for _ in range(20):
+            service.forget(game_id)
+            started = time.perf_counter()
+            await service.load(game_id)
+            snapshot_loads.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            service._replay(loaded.game, record, await bot.storage.log(game_id))
+            replays.append(time.perf_counter() - started)
+        return latencies, record.ply, snapshot_loads, replays
+    finally:
+        await harness.close()
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", default="planetarium")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--plies", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as scratch:
+        latencies, plies, loads, replays = await play_game(args.game, args.players, args.seed, args.plies, Path(scratch))
+    ms = [value * 1000 for value in latencies]
+    print(f"{args.game}, {args.players} players, {len(ms)} move commands through the command tree (no Discord):")
+    print(f"  move -> reply with board image: median {statistics.median(ms):.1f} ms, "
+          f"p95 {percentile(ms, 0.95):.1f} ms, max {max(ms):.1f} ms")
+    load_ms = statistics.median(loads) * 1000
+    replay_ms = statistics.median(replays) * 1000
+    print(f"load a game of {plies} moves from the database: snapshot + tail {load_ms:.2f} ms (median of 20), "
+          f"whole log replayed {replay_ms:.2f} ms; ratio {replay_ms / load_ms:.1f}x")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
