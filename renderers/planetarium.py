@@ -5,16 +5,20 @@ Layout (1600 x 1000):
 * left, a 1000 x 1000 square: the orbit board (star, orbits I-VII with clockwise arrows,
   connecting lines, nodes with their ids, matter tokens coloured by kind *and* lettered
   G/R/W/M, planets A-D as large discs: gas giants banded with a ring, solid planets
-  cratered) and a matter legend;
+  cratered), a matter legend with what is left on the board, and the draw / discard pile
+  counts;
 * right, a 600 px column: whose turn it is and the phase (last-round banner), one row per
   player (score, hand size, markers left, the matter on each planet area of the mat), the
   evolution track (30 spaces, acceleration on 20, the final space F) and one row per planet
   (type, orbit, habitability token with its H/U sums and the cards played there with points,
   habitability value and the owner's marker).
 
-The renderer only reads the view (``GameState`` with hidden parts removed): it shows hand
-*sizes*, never hand contents.  It is pure and deterministic: the same view and options give
-the same pixels.
+The renderer only reads the view (``GameState`` with hidden parts removed, or its JSON
+form from ``GAME.dump_state``): it shows hand *sizes*, never hand contents, so every seat's
+view gives the same picture.  It is pure and deterministic: the same view and options give
+the same pixels.  Static parts (board background, token sprites drawn at 2x and reduced for
+smooth edges, label layouts per planet placement) are cached; caches are only read after
+they are built, so rendering from several threads is safe.
 """
 from __future__ import annotations
 
@@ -30,7 +34,7 @@ from . import common as c
 
 WIDTH, HEIGHT = 1600, 1000
 BOARD_SIZE = 1000                     # the board square on the left
-SS = 2                                # supersampling factor of the board's shapes layer
+SS = 2                                # supersampling factor of the background and token sprites
 COLUMN_X0, COLUMN_X1 = 1004, WIDTH - 10
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII")
