@@ -1,0 +1,82 @@
+"""legal_moves / complete (autocomplete) and seeded random playouts with invariants (GP-COMP-*, GP-POW-10,
+GP-SCORE-1)."""
+import random
+
+import pytest
+
+from rules.gaia import GAME
+from rules.gaia import engine as E
+from rules.gaia.moves import random_move
+from rules.gaia.playout import check_invariants, random_game
+from rules.gaia.replay import replay_fixture
+
+from .conftest import load_fixture
+from .helpers import action_state
+
+
+def test_complete_build_m_lists_the_legal_mine_hexes():
+    st = action_state(["terrans", "xenos"], [(0, "m", "3A7")])
+    got = GAME.complete(st, 0, "build m ")
+    assert got and all(t.startswith("build m ") for t in got)
+    hexes = {t.split()[2] for t in got}
+    assert "3B2" in hexes  # Ice, 1 step, in range
+    assert "1B1" not in hexes  # out of range without QIC
+    for t in got:
+        GAME.apply(st, GAME.parse_move(st, 0, t))
+    assert GAME.complete(st, 0, "terrans build m 3B") == [t for t in got if t.startswith("build m 3B")]
+
+
+def test_legal_moves_are_all_accepted_and_cover_the_recorded_move():
+    fx = load_fixture("spec-fullgame-2p.json")
+    st = replay_fixture(dict(fx, moves=fx["moves"][:44]))
+    seat = next(iter(GAME.waiting_for(st)))
+    moves = GAME.legal_moves(st, seat)
+    texts = {GAME.format_move(m) for m in moves}
+    assert "geodens up terra" in texts
+    assert any(t.startswith("geodens pass booster") for t in texts)
+    for m in moves[:60]:
+        GAME.apply(st, m)
+
+
+def test_legal_moves_answer_a_leech_offer():
+    fx = load_fixture("spec-fullgame-2p.json")
+    st = replay_fixture(dict(fx, moves=fx["moves"][:10]))
+    assert GAME.waiting_for(st) == {1}
+    texts = sorted(GAME.format_move(m) for m in GAME.legal_moves(st, 1))
+    assert texts == ["itars charge 1pw", "itars decline"]
+    assert GAME.legal_moves(st, 0) == []
+
+
+def test_legal_moves_include_brainstone_answers():
+    fx = load_fixture("all-families.json")
+    st = replay_fixture(dict(fx, moves=fx["moves"][:18]))
+    assert GAME.waiting_for(st) == {2}
+    texts = sorted(GAME.format_move(m) for m in GAME.legal_moves(st, 2))
+    assert texts == ["taklons brainstone area2", "taklons brainstone area3"]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (2, 4), (3, 2), (4, 3)])
+def test_random_playout_keeps_invariants(players, seed):
+    st, n = random_game(players, seed)
+    assert GAME.is_over(st) and n > 20
+    assert check_invariants(st) == []
+    assert GAME.winners(st)
+    for p in st["players"]:
+        assert p["vp"] == sum(p["vp_src"].values())
+
+
+def test_random_move_is_deterministic_for_a_seed():
+    a, _ = random_game(2, 7)
+    b, _ = random_game(2, 7)
+    assert a == b
+
+
+def test_invariant_checker_detects_breakage():
+    st = action_state(["terrans", "xenos"], [(0, "m", "3A7")])
+    assert check_invariants(st) == []
+    st["players"][0]["power"]["area1"] += 1
+    st["players"][1]["vp"] += 3
+    st["players"][0]["n"]["m"] = 2
+    problems = check_invariants(st)
+    assert any("tokens" in p for p in problems) and any("VP" in p for p in problems)
+    assert any("board says" in p for p in problems)
