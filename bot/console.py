@@ -8,6 +8,7 @@ starting with ``#`` ignored, so a whole game can be replayed from a file.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import re
 import shlex
 import tempfile
@@ -286,13 +287,16 @@ class Console:
 
 
 async def console_main(settings: Settings, *, db_path: str | None, board_dir: str, stdin: TextIO,
-                       stdout: TextIO) -> int:
+                       stdout: TextIO, seed: int | None = None) -> int:
     interactive = stdin.isatty()
     board_path = Path(board_dir)
     board_path.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="boardgames-console-") as scratch:
         database = db_path or str(Path(scratch) / "console.db")
         bot = create_bot(settings.with_overrides(database_path=database), start_reminders=False)
+        if seed is not None:   # fixed seeds make a script replay the same game every time
+            seeds = itertools.count(seed)
+            bot.service.seed_source = lambda: next(seeds)
         harness = Harness(bot, guild_id=GUILD_ID, channel_id=MAIN_CHANNEL_ID)
         await harness.start()
         console = Console(bot, harness, stdout, board_path)
