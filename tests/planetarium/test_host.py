@@ -3,6 +3,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules import IllegalMove
 from rules.planetarium.state import PHASE_CARD, PHASE_KEEP_FINAL, PHASE_SETUP
@@ -189,3 +191,25 @@ def test_log_line_follows_spec_14_and_keeps_the_setup_discard_secret():
     move = GAME.parse_move(state, 0, "play L01 A")
     line = GAME.log_line(state, move, GAME.apply(state, move))
     assert line.startswith(f"T{state.turn_no} Red play L01 A => track 5,6 | Red plays L01 on A: +4 (Red 4)")
+
+
+WORDS = ["mv", "play", "final", "draw", "keep", "discard", "replace", "pass", "done", "none", "A", "b", "E",
+         "II-1", "II-2", "IV-3", "III-2", "VII-16", "X-1", "L01", "H05", "F09", "F99", "grav=IV-7>C", "grav=II-2>A",
+         "marker=none", "marker=from:L01", "from=H10", "keep=F01", "I", "M", "F", "=", ">", ""]
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(st.sampled_from(WORDS), max_size=6), phase_moves=st.integers(0, 12), seat=st.integers(0, 2))
+def test_any_text_is_either_applied_or_refused_with_IllegalMove(words, phase_moves, seat):
+    """Fuzz: whatever is typed, parse+apply raise nothing but IllegalMove and never alter the state."""
+    state = GAME.new_game({"players": 3}, 5)
+    rng = random.Random(phase_moves)
+    for _ in range(phase_moves):
+        current = min(GAME.waiting_for(state))
+        state = GAME.apply(state, rng.choice(GAME.legal_moves(state, current)))
+    before = dumped(state)
+    try:
+        GAME.apply(state, GAME.parse_move(state, seat, " ".join(words)))
+    except IllegalMove as error:
+        assert error.message
+    assert dumped(state) == before
