@@ -7,7 +7,7 @@ from renderers import common as c
 from renderers import planetarium as pl
 from rules.planetarium import GAME
 
-from .playout import playout
+from .playout import find_game, playout
 
 
 def _check_image(image):
@@ -20,9 +20,8 @@ def _check_image(image):
 
 @pytest.fixture(scope="module")
 def finished_game():
-    state = playout(4, 5, rseed=5)          # ends by reaching F on the track
-    assert GAME.is_over(state) and state.last_round_reason == "track"
-    return state
+    # a game that ended by reaching F on the track
+    return find_game(4, lambda st: GAME.is_over(st) and st.last_round_reason == "track")
 
 
 def test_get_renderer_returns_planetarium_render():
@@ -65,8 +64,7 @@ def test_finished_game_renders(finished_game):
 
 
 def test_last_round_position_renders_with_banner():
-    state = playout(2, 8, rseed=8, until=lambda st: st.last_round)
-    assert state.last_round and not GAME.is_over(state)
+    state = find_game(2, lambda st: st.last_round and not GAME.is_over(st), until=lambda st: st.last_round)
     view = GAME.view(state, None)
     _check_image(pl.render(view))
     _, detail, banner = pl._status_lines(view, ["Red", "Blue"])
@@ -74,8 +72,7 @@ def test_last_round_position_renders_with_banner():
 
 
 def test_game_ended_by_the_stall_guard_renders():
-    state = playout(3, 7, rseed=3)
-    assert GAME.is_over(state) and state.last_round_reason == "stall"
+    state = find_game(3, lambda st: GAME.is_over(st) and st.last_round_reason == "stall")
     _check_image(pl.render(GAME.view(state, None)))
 
 
@@ -163,7 +160,7 @@ def test_extreme_position_still_renders():
 
     from rules.planetarium.state import PlayedCard
 
-    view = copy.deepcopy(GAME.view(playout(4, 5, rseed=5, until=lambda st: st.last_round), None))
+    view = copy.deepcopy(GAME.view(playout(4, 5, 150, rseed=5), None))
     ids = [f"L{i:02d}" for i in range(1, 19)] + [f"H{i:02d}" for i in range(1, 7)]
     view.planets["A"].row = [PlayedCard(card, i % 4, i % 4 if i % 3 else None) for i, card in enumerate(ids)]
     view.planets["A"].habitable_points, view.planets["A"].uninhabitable_points = 131, 129
