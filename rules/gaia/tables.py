@@ -27,7 +27,7 @@ def factions() -> dict:
 FACTIONS = factions()
 FACTION_IDS = tuple(FACTIONS)
 WHEEL = tuple(_factions()["wheel"]["order"])
-STD_BUILDINGS = {k: v for k, v in _factions()["buildings"].items() if k != "source"}
+STD_BUILDINGS = dict(_factions()["buildings"])
 
 _tech = data.load_json("gaia", "tech_tiles.json")
 TECH = {t["id"]: t for t in _tech["standard"] + _tech["advanced"]}
@@ -37,7 +37,7 @@ BOOSTERS = {b["id"]: b for b in data.load_json("gaia", "boosters.json")}
 _scoring = data.load_json("gaia", "scoring.json")
 ROUND_TILES = {s["id"]: s for s in _scoring["round"]}
 FINAL_TILES = {s["id"]: s for s in _scoring["final"]}
-FINAL_VP = tuple(_scoring["final_vp"])
+FINAL_VP = tuple(_scoring["final_vp"]["values"])
 FED_TOKENS = {f["id"]: f for f in data.load_json("gaia", "federation_tokens.json")}
 RESEARCH = data.load_json("gaia", "research.json")
 ACTIONS = {a["id"]: a for a in data.load_json("gaia", "actions.json")}
