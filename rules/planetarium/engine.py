@@ -513,7 +513,9 @@ class PlanetariumGame(Game):
                 message = "Only one initial or major card per turn, before any final card"
                 rule = "PL-FIN-1"
             else:
-                message = f"That is not possible in the {state.phase} step"
+                message = {PHASE_MOVE: "Move a token first", PHASE_DRAW: "Draw a card first",
+                           PHASE_KEEP_FINAL: "Choose which drawn final card to keep first"}.get(
+                    state.phase, f"That is not possible in the {self._step_name(state)}")
             raise IllegalMove(f"{message}. Now: {self._hint(state, seat)}.", rule=rule)
 
     def _names(self, state: GameState, seats: Iterable[int]) -> str:
