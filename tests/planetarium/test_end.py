@@ -22,7 +22,7 @@ def _trigger_position(players=3):
     return build(players=players, phase=PHASE_CARD, active=1, hands=hands, mats={1: {"A": "G2 R1"}}, track=28)
 
 
-def test_T6_last_round_trigger_finals_at_once_no_draw_then_one_turn_each():
+def test_T6_PL_END_1_PL_END_3_last_round_trigger_finals_at_once_no_draw_then_one_turn_each_then_over():
     state = _trigger_position()
     after = play(state, "play H04 A")
     assert after.track[-2:] == ["G", "G"] and len(after.track) == 30 and after.final_space == ["R"]
@@ -53,7 +53,7 @@ def test_PL_EVO_3_payments_onto_F_in_the_last_round_do_not_trigger_again():
     assert after.trigger_player == 1 and after.last_round_queue == [0]
 
 
-def test_PL_END_2_last_turn_move_one_card_any_finals_no_replace_no_draw_accelerated():
+def test_PL_END_2_and_PL_REPL_3_last_turn_move_one_card_any_finals_no_replace_no_draw_accelerated():
     state = build(players=2, phase=PHASE_MOVE, active=0, track=30, last_round=True, matter={"IV-3": "G"},
                   hands={0: ["L01", "H05", "F13", "F16", "L02"]}, mats={0: {"C": "G1 R1"}},
                   rows={"C": [("L13", 0, 0), ("L12", 0, 0)]})

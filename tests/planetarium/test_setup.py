@@ -55,7 +55,7 @@ def test_PL_SETUP_5_three_shuffled_decks_and_empty_discard_piles():
     assert state.discards == {"initial": [], "major": [], "final": []}
 
 
-def test_PL_SETUP_6_two_of_each_deck_then_one_final_discarded_in_secret():
+def test_PL_SETUP_6_and_PL_BOT_2_two_of_each_deck_then_one_final_discarded_in_secret_revealed_together():
     state = GAME.new_game({"players": 3}, 9)
     assert state.phase == PHASE_SETUP
     assert GAME.waiting_for(state) == {0, 1, 2}
