@@ -226,22 +226,38 @@ def legal_moves(st, seat):
 
 
 def complete(st, seat, prefix, limit=25):
-    typed = " ".join(prefix.lower().split())
+    """Complete lines starting with what was typed; leading free actions ('spend 4pw for 1q. ')
+    are kept in front of every suggestion."""
+    typed = " ".join(prefix.split())
     actor = _label(st, seat)
-    if typed.startswith(actor.lower() + " "):
+    if typed.lower().startswith(actor.lower() + " "):
         typed = typed[len(actor) + 1:]
+    lead = []
+    while True:
+        head, dot, rest = typed.partition(".")
+        words = head.split()
+        if not dot or not words or words[0] not in ("spend", "burn"):
+            break
+        if words[0] == "spend" and len(words) >= 4:
+            lead.append(["spend", words[1], words[3]])
+        elif words[0] == "burn" and len(words) >= 2:
+            lead.append(["burn", words[1]])
+        else:
+            break
+        typed = rest.strip()
+    low = typed.lower()
     out = []
     seen = set()
     for cands in candidate_groups(st, seat).values():
         for cmds in cands:
-            text = format_line(None, cmds)
-            if not text.lower().startswith(typed) and not typed.startswith(text.lower()):
+            text = format_line(None, cmds).lower()
+            if not text.startswith(low) and not low.startswith(text):
                 continue
-            m = validate(st, seat, cmds)
+            m = validate(st, seat, lead + cmds)
             if m is None:
                 continue
             t = format_line(None, m["cmds"])
-            if t not in seen and t.lower().startswith(typed):
+            if t not in seen and format_line(None, m["cmds"][len(lead):]).lower().startswith(low):
                 seen.add(t)
                 out.append(t)
                 if len(out) >= limit:

@@ -80,3 +80,11 @@ def test_invariant_checker_detects_breakage():
     problems = check_invariants(st)
     assert any("tokens" in p for p in problems) and any("VP" in p for p in problems)
     assert any("board says" in p for p in problems)
+
+
+def test_complete_keeps_leading_free_actions():
+    st = action_state(["terrans", "xenos"], [(0, "m", "3A7")])
+    st["players"][0]["k"] = 3
+    st["players"][0]["power"].update(area1=0, area2=2, area3=4)
+    assert GAME.complete(st, 0, "up ") == []
+    assert GAME.complete(st, 0, "spend 4pw for 1k. up t") == ["spend 4pw for 1k. up terra"]
