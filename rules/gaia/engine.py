@@ -1067,8 +1067,8 @@ def federation_check(st, seat, chosen):
             continue
         if ivits and k in fed:
             continue
-        if planet_of(st, k) != "e" or k in st["station"]:
-            return f"{hexname(st, k)} is a planet or station you have not colonized; satellites go on empty space"
+        if planet_of(st, k) != "e":
+            return f"{hexname(st, k)} is a planet you have not colonized; satellites go on empty space"
         if seat in st["sat"].get(k, []):
             return f"You already have a satellite on {hexname(st, k)}"
     # closure (GP-FED-5)

@@ -265,7 +265,19 @@ def complete(st, seat, prefix, limit=25):
     return out
 
 
-def random_move(st, seat, rng, pass_weight=0.08):
+NO_FREE = ("charge", "income", "brainstone", "terrans", "itars", "faction", "setup", "booster", "rotate")
+FREE_OPTIONS = (["burn", "1"], ["spend", "1pw", "1c"], ["spend", "3pw", "1o"], ["spend", "4pw", "1q"],
+                ["spend", "4pw", "1k"], ["spend", "1q", "1o"], ["spend", "1k", "1c"], ["spend", "1o", "1c"],
+                ["spend", "1o", "1t"])
+FACTION_FREE = {"hadsch-hallas": [["spend", "4c", "1q"], ["spend", "3c", "1o"]], "baltaks": [["spend", "1gf", "1q"]],
+                "nevlas": [["spend", "1t-a3", "1k"], ["spend", "2pw", "2c"]]}
+
+
+def _free_options(st, seat):
+    return list(FREE_OPTIONS) + FACTION_FREE.get(E.P(st, seat)["faction"], [])
+
+
+def random_move(st, seat, rng, pass_weight=0.08, free_rate=0.25):
     """A random legal move (kinds weighted so that games progress); None if there is none."""
     groups = candidate_groups(st, seat)
     kinds = [k for k, v in groups.items() if v]
@@ -279,7 +291,12 @@ def random_move(st, seat, rng, pass_weight=0.08):
         order = list(range(len(cands)))
         rng.shuffle(order)
         for i in order[:40]:
-            m = validate(st, seat, cands[i])
+            cmds = cands[i]
+            if kind not in NO_FREE and rng.random() < free_rate:
+                m = validate(st, seat, [list(rng.choice(_free_options(st, seat)))] + cmds)
+                if m is not None:
+                    return m
+            m = validate(st, seat, cmds)
             if m is not None:
                 return m
         kinds.remove(kind)
