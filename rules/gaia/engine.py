@@ -130,6 +130,7 @@ def ask_brainstone(ctx, options, rule="GP-FAC-TAK-1"):
     if ans is None and ctx is not None and getattr(ctx, "record", False):
         ans = options[0]
         ctx.cmds.insert(ctx.i, ["brainstone", ans])
+        ctx.inserted.append((ctx.i, list(options)))
         ctx.i += 1
     if ans is None:
         if ctx is None or ctx.pause_ok:

@@ -40,6 +40,24 @@ def validate(st, seat, cmds):
     return {"seat": seat, "actor": _label(st, seat), "cmds": cmds}
 
 
+def validate_all(st, seat, cmds):
+    """Every legal variant of cmds: the default answers to open brainstone questions and the others."""
+    cmds = [list(c) for c in cmds]
+    inserted = []
+    try:
+        apply_line(_copy(st), seat, cmds, record=True, inserted=inserted)
+    except (IllegalMove, E.NeedAnswer):
+        return []
+    out = [{"seat": seat, "actor": _label(st, seat), "cmds": cmds}]
+    if inserted:
+        idx, options = inserted[0]
+        for alt in options[1:]:
+            variant = [list(c) for c in cmds[:idx]] + [["brainstone", alt]]
+            more = [c for c in cmds[idx + 1:] if c[0] != "brainstone"]
+            out += validate_all(st, seat, variant + more)
+    return out
+
+
 def research_options(st, seat, allowed=None):
     fields = allowed if allowed is not None else FIELDS
     out = [[["decline"]]]
@@ -217,11 +235,14 @@ def candidate_groups(st, seat):
 
 def legal_moves(st, seat):
     out = []
+    seen = set()
     for cands in candidate_groups(st, seat).values():
         for cmds in cands:
-            m = validate(st, seat, cmds)
-            if m is not None:
-                out.append(m)
+            for m in validate_all(st, seat, cmds):
+                key = format_line(None, m["cmds"])
+                if key not in seen:
+                    seen.add(key)
+                    out.append(m)
     return out
 
 

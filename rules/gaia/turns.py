@@ -14,6 +14,7 @@ class Ctx:
 
     def __init__(self, cmds, pause_ok=False, record=False):
         self.record = record
+        self.inserted = []
         self.cmds = cmds
         self.i = 0
         self.pause_ok = pause_ok
@@ -58,7 +59,7 @@ def waiting_for(st) -> set[int]:
     return {st["current"]} if st.get("current") is not None else set()
 
 
-def apply_line(st, seat, cmds, record=False):
+def apply_line(st, seat, cmds, record=False, inserted=None):
     """Run one line for seat on st (mutated).  ``record``: answer open brainstone / Lost Planet
     questions with a default and write the answer into ``cmds`` (used to build legal moves)."""
     if not cmds:
@@ -75,6 +76,8 @@ def apply_line(st, seat, cmds, record=False):
         who = ", ".join(str(s + 1) for s in sorted(waiting_for(st)))
         err(f"It is not your decision now (waiting for seat {who})", "GP-RPL-4")
     ctx = Ctx(cmds, record=record)
+    if inserted is not None:
+        ctx.inserted = inserted
     if ph == "factions":
         cmd = ctx.next()
         if cmd[0] != "faction":

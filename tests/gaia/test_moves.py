@@ -88,3 +88,13 @@ def test_complete_keeps_leading_free_actions():
     st["players"][0]["power"].update(area1=0, area2=2, area3=4)
     assert GAME.complete(st, 0, "up ") == []
     assert GAME.complete(st, 0, "spend 4pw for 1k. up t") == ["spend 4pw for 1k. up terra"]
+
+
+def test_GP_FAC_TAK_1_legal_moves_offer_both_brainstone_answers():
+    fx = load_fixture("all-families.json")
+    st = replay_fixture(dict(fx, moves=fx["moves"][:30]))
+    assert GAME.waiting_for(st) == {2}
+    texts = sorted(GAME.format_move(m) for m in GAME.legal_moves(st, 2))
+    assert "taklons charge 2pw. brainstone area3" in texts
+    assert "taklons charge 2pw. brainstone area2" in texts
+    assert "taklons decline" in texts
