@@ -964,6 +964,13 @@ class PlanetariumGame(Game):
         return False
 
     # ----- host text ------------------------------------------------------------------------------------------
+    def redact_move(self, state: GameState, seat: int, move_text: str) -> str:
+        """The setup discard stays secret until every seat has chosen (PL-BOT-1, PL-BOT-2);
+        a discard after "draw F" goes face up, so it is public."""
+        if state.phase == PHASE_SETUP and move_text.split()[:1] in (["discard"], ["keep"]):
+            return "discards a final card"
+        return move_text
+
     def log_line(self, before: GameState, move: Move, after: GameState) -> str:
         """The public log line of spec §14, ``T<turn> <colour> <move> => <events>``.  A setup
         discard is secret until everyone has chosen, so its card is left out of the line."""

@@ -213,3 +213,17 @@ def test_any_text_is_either_applied_or_refused_with_IllegalMove(words, phase_mov
     except IllegalMove as error:
         assert error.message
     assert dumped(state) == before
+
+
+def test_PL_BOT_1_setup_discard_is_redacted_until_everyone_has_chosen():
+    """PL-BOT-1/PL-BOT-2: the secret setup discard never reaches the public log early."""
+    from rules.planetarium import GAME
+
+    state = GAME.new_game({"players": 2}, 5)
+    first = next(iter(GAME.legal_moves(state, 0)))
+    text = GAME.format_move(first)
+    after = GAME.apply(state, first)
+    assert GAME.redact_move(after, 0, text) == "discards a final card"
+    second = next(iter(GAME.legal_moves(after, 1)))
+    revealed = GAME.apply(after, second)
+    assert GAME.redact_move(revealed, 0, text) == text   # all chosen: revealed together

@@ -1,0 +1,107 @@
+"""Planetarium end to end: a whole game from a console script, and a whole 3-player game
+through the Discord harness with a check after every move that no hand card or deck
+order leaks into a public message."""
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+import rules
+from bot.app import create_bot
+from bot.config import Settings
+from bot.console import console_main
+from bot.demo import PLAYER_NAMES, random_game_script
+from bot.harness import Harness
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "planetarium-2p.txt"
+CARD_ID = re.compile(r"\b[LHF]\d\d\b(?!/)")   # not the "H13/U12" habitability sums
+GAME = rules.get_game("planetarium")
+
+
+def expected_final(script: str, seed: int):
+    """Replay the script's moves through the rules core alone."""
+    state = GAME.new_game(GAME.normalize_options({"players": 2}), seed)
+    current = "alice"
+    for line in script.splitlines():
+        if line.startswith("as "):
+            current = line[3:].strip()
+        elif line.startswith("/planetarium move "):
+            seat = PLAYER_NAMES.index(current)
+            state = GAME.apply(state, GAME.parse_move(state, seat, line[len("/planetarium move "):]))
+    return state
+
+
+async def test_the_example_script_replays_a_whole_game_in_the_console(tmp_path):
+    script = EXAMPLE.read_text()
+    final = expected_final(script, 9)
+    assert GAME.is_over(final)
+    out = io.StringIO()
+    code = await console_main(Settings(), db_path=str(tmp_path / "c.db"), board_dir=str(tmp_path / "boards"),
+                              stdin=io.StringIO(script), stdout=out, seed=9)
+    text = out.getvalue()
+    assert code == 0
+    assert "not allowed" not in text and "Sorry" not in text and "not your turn" not in text.lower()
+    standings = text[text.rindex("Final standings:"):]
+    winner = PLAYER_NAMES[GAME.winners(final)[0]]
+    scores = GAME.scores(final)
+    assert re.search(rf"1\. {winner} \(\w+\): {max(scores)} 🏆", standings)
+    assert len(list((tmp_path / "boards").glob("*.png"))) > 100
+
+
+def test_the_example_script_is_what_the_demo_generator_writes():
+    script, _ = random_game_script("planetarium", 2, 9)
+    assert script == EXAMPLE.read_text()
+
+
+@pytest.mark.slow
+async def test_a_three_player_game_through_discord_keeps_hands_secret(tmp_path):
+    seed = 7
+    script, final = random_game_script("planetarium", 3, seed)
+    bot = create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False)
+    bot.service.seed_source = lambda: seed
+    harness = Harness(bot, guild_id=1, channel_id=100)
+    users = {name: 500 + index for index, name in enumerate(PLAYER_NAMES[:3])}
+    for name, user_id in users.items():
+        harness.add_user(user_id, name)
+    await harness.start()
+    try:
+        await harness.slash(users["alice"], "planetarium new", channel_id=100, players=3)
+        thread = list(harness.threads)[-1]
+        await harness.slash(users["bob"], "planetarium join", channel_id=thread)
+        await harness.slash(users["carol"], "planetarium join", channel_id=thread)
+        await harness.slash(users["alice"], "planetarium start", channel_id=thread, seating="joined")
+        game_id = (await bot.storage.game_by_thread(thread)).id
+        current = "alice"
+        moves = 0
+        for line in script.splitlines():
+            if line.startswith("as "):
+                current = line[3:].strip()
+                continue
+            if not line.startswith("/planetarium move "):
+                continue
+            sent = await harness.slash(users[current], "planetarium move", channel_id=thread,
+                                       text=line[len("/planetarium move "):])
+            moves += 1
+            state = (await bot.service.load(game_id)).state
+            secret = {card for player in state.players for card in player.hand} | \
+                     {card for deck in state.decks.values() for card in deck}
+            assert not sent.errors, (line, sent.errors)
+            for item in sent:
+                if item.ephemeral or item.kind == "autocomplete":
+                    continue
+                leaked = set(CARD_ID.findall(item.content or "")) & secret
+                assert not leaked, (line, item.content)
+            assert any(item.files for item in sent), line
+        text = "\n".join(item.content or "" for item in sent)
+        assert GAME.is_over(state) and "Game over" in text
+        winners = [PLAYER_NAMES[seat] for seat in GAME.winners(final)]
+        assert re.search(rf"1\. {winners[0]} \(\w+\): {max(GAME.scores(final))} 🏆", text)
+        # the public log and status never show a hand either
+        replies = list(await harness.slash(users["bob"], "planetarium log", channel_id=thread, count=50))
+        replies += await harness.slash(users["bob"], "planetarium status", channel_id=thread)
+        for item in replies:
+            assert item.content and not set(CARD_ID.findall(item.content)) & secret
+        assert moves == script.count("/planetarium move ")
+    finally:
+        await harness.close()
