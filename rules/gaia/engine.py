@@ -442,33 +442,57 @@ def building_income(p, typ):
     return STD_BUILDINGS[typ]["income"]
 
 
+def bump(p, typ, delta):
+    """Change a building count; the income slot joins / leaves the acquisition order (GP-INC-3/6)."""
+    if delta > 0:
+        for _ in range(delta):
+            p["inc_seq"].append(f"bld:{typ}:{p['n'][typ]}")
+            p["n"][typ] += 1
+    else:
+        for _ in range(-delta):
+            p["n"][typ] -= 1
+            key = f"bld:{typ}:{p['n'][typ]}"
+            if key in p["inc_seq"]:
+                p["inc_seq"].remove(key)
+
+
+def touch_income(p, key, present=True):
+    if key in p["inc_seq"]:
+        p["inc_seq"].remove(key)
+    if present:
+        p["inc_seq"].append(key)
+
+
 def income_events(st, seat) -> list[str]:
-    """GP-INC-1/6: every income source as one event (reward string)."""
+    """GP-INC-1/6: every income source as one event, in the order the player acquired them."""
     p = P(st, seat)
     f = fac(p)
-    ev = [f["income"]]
-    for typ in ("m", "ts", "lab", "PI", "ac1"):
-        if typ == "PI" and p["faction"] == "bescods":
-            pass
-        slots = building_income(p, typ)
-        for i in range(p["n"][typ]):
+    ev = []
+    for key in ["base"] + p["inc_seq"]:
+        if key == "base":
+            ev.append(f["income"])
+        elif key.startswith("bld:"):
+            _, typ, i = key.split(":")
+            slots = building_income(p, typ) if typ in ("m", "ts", "lab", "PI", "ac1") else []
+            i = int(i)
             if i < len(slots):
-                s = slots[i]
-                if isinstance(s, list):
-                    ev.extend(x for x in s if x)
-                elif s:
-                    ev.append(s)
-    for t in p["techs"]:
-        if not t["covered"] and TECH[t["id"]]["kind"] == "income":
-            ev.append(TECH[t["id"]]["reward"])
-    if p["booster"]:
-        ev.extend(BOOSTERS[p["booster"]]["income"])
-    for fld in p["res_order"]:
-        inc = RESEARCH["income"].get(fld)
-        if inc:
-            lv = inc[p["research"][fld]]
-            if lv:
-                ev.append(lv)
+                sl = slots[i]
+                if isinstance(sl, list):
+                    ev.extend(x for x in sl if x)
+                elif sl:
+                    ev.append(sl)
+        elif key.startswith("tech:"):
+            tid = key[5:]
+            if has_tech(p, tid) and TECH[tid]["kind"] == "income":
+                ev.append(TECH[tid]["reward"])
+        elif key == "booster":
+            if p["booster"]:
+                ev.extend(BOOSTERS[p["booster"]]["income"])
+        elif key.startswith("res:"):
+            fld = key[4:]
+            inc = RESEARCH["income"].get(fld)
+            if inc and inc[p["research"][fld]]:
+                ev.append(inc[p["research"][fld]])
     return ev
 
 
@@ -556,9 +580,7 @@ def advance(st, seat, field, ctx):
     if lv == 5:
         flip_green(st, seat, "GP-RES-3")
     p["research"][field] = lv
-    if field in p["res_order"]:
-        p["res_order"].remove(field)
-    p["res_order"].append(field)
+    touch_income(p, "res:" + field)
     for r in RESEARCH["rewards"][field][lv]:
         if r == "gf":
             p["gf_total"] += 1
@@ -663,6 +685,7 @@ def gain_tech(st, seat, ctx):
         target["covered"] = True
         st["adv_taken"].append(pos)
         p["techs"].append({"id": tid, "pos": pos, "covered": False})
+        touch_income(p, "tech:" + target["id"], present=False)
         tech_effects(st, seat, tid, ctx)
         research_followup(st, seat, ctx, None)
     elif pos in STD_POS:
@@ -670,6 +693,7 @@ def gain_tech(st, seat, ctx):
         if owns_tech_kind(p, tid):
             err(f"You already own {tid}; a player never owns two tiles of one kind", "GP-TECH-2")
         p["techs"].append({"id": tid, "pos": pos, "covered": False})
+        touch_income(p, "tech:" + tid)
         tech_effects(st, seat, tid, ctx)
         research_followup(st, seat, ctx, None if pos.startswith("free") else [pos])
     else:
@@ -915,7 +939,7 @@ def build_mine(st, seat, k, ctx, steps_free=0, range_bonus=0):
         cost.append((qic, "q"))
     pay(st, seat, cost, ctx, "this mine")
     geo = (not guest) and geodens_bonus(st, seat, k, ctx)
-    p["n"]["m"] += 1
+    bump(p, "m", 1)
     if guest:
         st["guest"][k] = seat
         if has_pi(p):
@@ -993,8 +1017,8 @@ def upgrade(st, seat, k, new, ctx):
     else:
         cost = "6o,6c"
     pay(st, seat, parse_rewards(cost), ctx, f"the {new}")
-    p["n"][old] -= 1
-    p["n"][new] += 1
+    bump(p, old, -1)
+    bump(p, new, 1)
     b[1] = new
     if new == "ts":
         round_event(st, p, "ts")
@@ -1259,8 +1283,8 @@ def do_special(st, seat, what, ctx):
         if p["n"]["ts"] >= 4:
             err("No trading station left on your board", "GP-FAC-FIR-2")
         b[1] = "ts"
-        p["n"]["lab"] -= 1
-        p["n"]["ts"] += 1
+        bump(p, "lab", -1)
+        bump(p, "ts", 1)
         round_event(st, p, "ts")
         if has_tech(p, "advtech15"):
             add_vp(p, 3, "tech:advtech15")
@@ -1367,6 +1391,7 @@ def do_pass(st, seat, booster):
     if st["round"] < 6:
         st["boosters"][booster] = seat
         p["booster"] = booster
+        touch_income(p, "booster")
     else:
         p["booster"] = None
     p["passed"] = True
@@ -1578,7 +1603,7 @@ def advance_start(st, seat, field):
     """GP-SETUP-16: a starting level 1 takes its one-time reward only."""
     p = P(st, seat)
     p["research"][field] = 1
-    p["res_order"].append(field)
+    touch_income(p, "res:" + field)
     for r in RESEARCH["rewards"][field][1]:
         if r == "gf":
             p["gf_total"] += 1

@@ -30,7 +30,7 @@ def new_player(faction: str) -> dict:
          "c": f["start"]["c"], "o": f["start"]["o"], "k": f["start"]["k"], "q": f["start"]["q"],
          "power": {"area1": b1, "area2": b2, "area3": b3, "gaia": 0},
          "brainstone": "area1" if f.get("brainstone") else None,
-         "research": {fl: 0 for fl in FIELDS}, "res_order": [], "gf_total": 0, "gf_gaia": 0,
+         "research": {fl: 0 for fl in FIELDS}, "inc_seq": [], "gf_total": 0, "gf_gaia": 0,
          "techs": [], "feds": [], "booster": None, "used": [], "passed": False,
          "n": {"m": 0, "ts": 0, "lab": 0, "PI": 0, "ac1": 0, "ac2": 0, "sp": 0},
          "fed_hexes": [], "ivits_feds": 0, "income_todo": [], "waiting": None, "tg_left": 0, "ask": None}

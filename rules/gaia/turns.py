@@ -99,6 +99,7 @@ def apply_line(st, seat, cmds, record=False, inserted=None):
             err(f"{b} is not available", "GP-SETUP-23")
         st["boosters"][b] = seat
         P(st, seat)["booster"] = b
+        E.touch_income(P(st, seat), "booster")
         _done(ctx)
         st["queue"].pop(0)
         if not st["queue"]:
@@ -175,7 +176,7 @@ def _setup_build(st, seat, ctx):
     if E.planet_of(st, k) != home or k in st["bld"]:
         err(f"A starting {typ} goes on an empty planet of type {home}", "GP-SETUP-21")
     st["bld"][k] = [seat, typ]
-    p["n"][typ] += 1
+    E.bump(p, typ, 1)
     _done(ctx)
     st["queue"].pop(0)
     if not st["queue"]:

@@ -19,13 +19,14 @@ def action_state(factions, buildings=(), seed=7, boosters=None):
     for s, b in enumerate(boosters or []):
         st["boosters"][b] = s
         st["players"][s]["booster"] = b
+        E.touch_income(st["players"][s], "booster")
     return st
 
 
 def place(st, seat, typ, name):
     k = E.locate(st, name)
     st["bld"][k] = [seat, typ]
-    st["players"][seat]["n"][typ] += 1
+    E.bump(st["players"][seat], typ, 1)
     return k
 
 

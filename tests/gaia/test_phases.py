@@ -220,3 +220,14 @@ def test_GP_END_5_research_vp():
     st["players"][0]["research"]["nav"] = 5
     E.final_scoring(st)
     assert st["players"][0]["vp_src"]["final:research"] == 12
+
+
+def test_GP_INC_6_events_follow_acquisition_order():
+    st = action_state(["taklons", "xenos"], [(0, "m", "3A7")], boosters=["booster9", "booster2"])
+    p = st["players"][0]
+    E.bump(p, "PI", 1)
+    p["research"]["eco"] = 1
+    E.touch_income(p, "res:eco")
+    assert E.income_events(st, 0) == ["o,k", "o", "4pw", "4pw", "t", "2c,pw"]
+    E.touch_income(p, "booster")
+    assert E.income_events(st, 0)[-1] == "4pw"
