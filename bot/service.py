@@ -55,6 +55,7 @@ class MoveOutcome:
     finished: bool
     waiting_seats: set[int]
     newly_waiting_seats: set[int]   # mention these: they were not waiting before
+    automatic_reason: str | None = None   # set when the bot made the move by a player's standing order
 
 
 @dataclass

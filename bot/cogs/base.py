@@ -265,25 +265,52 @@ class GameCog(commands.GroupCog):
 
     async def make_move(self, interaction: discord.Interaction, record: GameRecord, text: str,
                         *, announce_separately: bool = False) -> None:
-        """Validate and store a move, then show the new board in the game's thread."""
+        """Validate and store a move (and the automatic answers it triggers), then show the
+        new board in the game's thread."""
         loaded_before = await self.service.load(record.id)
         seat = loaded_before.record.seat_of(interaction.user.id)
         secret = seat is not None and self._is_secret(loaded_before, seat, text)
         # A secret choice is confirmed privately; the thread only learns that it was made.
         await interaction.response.defer(thinking=True, ephemeral=secret or announce_separately)
-        outcome = await self.service.submit(record.id, interaction.user.id, text, interaction.id)
-        announcement, files, mentions = await self.announcement(outcome, interaction.locale)
+        outcomes = [await self.service.submit(record.id, interaction.user.id, text, interaction.id)]
+        outcomes += await self.run_automatic_moves(outcomes[-1])
+        announcement, files = await self.announcement(outcomes, interaction.locale)
         if secret or announce_separately:
-            await interaction.followup.send(clip(t("move_private_ok", interaction.locale, move=outcome.move_text)),
+            await interaction.followup.send(clip(t("move_private_ok", interaction.locale, move=outcomes[0].move_text)),
                                             ephemeral=True)
-            channel = interaction.channel if interaction.channel_id == outcome.loaded.record.thread_id else \
-                self.bot.get_channel(outcome.loaded.record.thread_id or 0)
+            channel = interaction.channel if interaction.channel_id == outcomes[0].loaded.record.thread_id else \
+                self.bot.get_channel(outcomes[0].loaded.record.thread_id or 0)
             if channel is not None:
                 await channel.send(clip(announcement), files=self._files(files),
                                    allowed_mentions=discord.AllowedMentions(users=True))
         else:
             await interaction.followup.send(clip(announcement), files=self._files(files),
                                             allowed_mentions=discord.AllowedMentions(users=True))
+
+    async def automatic_move(self, loaded: LoadedGame) -> tuple[int, str, str] | None:
+        """A move the bot makes for a waiting player by their standing instructions (seat,
+        move text, reason shown in the thread), e.g. Gaia's charge policy.  None: ask them."""
+        return None
+
+    async def run_automatic_moves(self, outcome: MoveOutcome, limit: int = 50) -> list[MoveOutcome]:
+        done: list[MoveOutcome] = []
+        for _ in range(limit):   # a bound, in case two policies kept answering each other
+            if outcome.finished:
+                break
+            automatic = await self.automatic_move(outcome.loaded)
+            if automatic is None:
+                break
+            seat, text, reason = automatic
+            player = outcome.loaded.record.user_at(seat)
+            try:
+                outcome = await self.service.submit(outcome.loaded.record.id, player.user_id, text, None)
+            except UserError as error:
+                log.warning("game %s: automatic move %r for seat %s refused: %s",
+                            outcome.loaded.record.id, text, seat, error.key)
+                break
+            outcome.automatic_reason = reason
+            done.append(outcome)
+        return done
 
     def _is_secret(self, loaded: LoadedGame, seat: int, text: str) -> bool:
         try:
@@ -293,18 +320,24 @@ class GameCog(commands.GroupCog):
             return False
         return loaded.game.redact_move(loaded.state, seat, shown) != shown
 
-    async def announcement(self, outcome: MoveOutcome, locale) -> tuple[str, list[tuple[str, bytes]], Any]:
-        loaded = outcome.loaded
-        shown = loaded.game.redact_move(loaded.state, outcome.seat, outcome.move_text)
-        lines = [t("move_done", locale, ply=outcome.ply, player=seat_line(loaded, outcome.seat), move=shown)]
-        if outcome.finished:
-            lines.append(await self.final_text(loaded, locale))
+    async def announcement(self, outcomes: list[MoveOutcome], locale) -> tuple[str, list[tuple[str, bytes]]]:
+        last = outcomes[-1].loaded
+        lines = []
+        for outcome in outcomes:
+            # redacted as of now, like /log: a secret revealed by a later move may be shown
+            shown = last.game.redact_move(last.state, outcome.seat, outcome.move_text)
+            line = t("move_done", locale, ply=outcome.ply, player=seat_line(outcome.loaded, outcome.seat), move=shown)
+            if outcome.automatic_reason:
+                line += " " + t("automatic_move", locale, reason=outcome.automatic_reason)
+            lines.append(line)
+        if outcomes[-1].finished:
+            lines.append(await self.final_text(last, locale))
         else:
-            lines.append(waiting_text(loaded, locale))
-            newly = [loaded.record.user_at(seat).user_id for seat in sorted(outcome.newly_waiting_seats)]
+            lines.append(waiting_text(last, locale))
+            newly = set().union(*(o.newly_waiting_seats for o in outcomes)) & outcomes[-1].waiting_seats
             if newly:
-                lines.append(mention_list(newly))
-        return "\n".join(line for line in lines if line), await self.board_files(loaded), None
+                lines.append(mention_list([last.record.user_at(seat).user_id for seat in sorted(newly)]))
+        return "\n".join(line for line in lines if line), await self.board_files(last)
 
     async def final_text(self, loaded: LoadedGame, locale) -> str:
         standings = await self.service.standings(loaded)
