@@ -171,7 +171,8 @@ class GameCog(commands.GroupCog):
     # ----- lobby -------------------------------------------------------------------------------------
     @app_commands.command(name="new", description=ls("cmd.new"))
     @app_commands.describe(players=ls("param.players"))
-    async def new(self, interaction: discord.Interaction, players: int | None = None) -> None:
+    async def new(self, interaction: discord.Interaction,
+                  players: app_commands.Range[int, 2, 4] | None = None) -> None:
         options = {} if players is None else {"players": players}
         await self.open_lobby(interaction, options)
 

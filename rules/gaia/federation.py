@@ -67,8 +67,9 @@ def _groups(st, hexes):
     return out
 
 
-def _steiner_costs(st, terms, nodes, weight):
-    """Dreyfus–Wagner on a node-weighted graph: cost[mask] = min satellites joining those groups."""
+def _steiner_costs(st, terms, nodes, weight, cap=10 ** 6):
+    """Dreyfus–Wagner on a node-weighted graph (weights 0/1): cost[mask] = fewest satellites joining
+    those groups.  Only costs below ``cap`` matter, so larger partial trees are dropped early."""
     mi = E.minfo(st)
     idx = {k: i for i, k in enumerate(nodes)}
     n = len(nodes)
@@ -80,21 +81,24 @@ def _steiner_costs(st, terms, nodes, weight):
     dp = [None] * (full + 1)
 
     def relax(d):
-        dq = deque(sorted(range(n), key=lambda i: d[i]))
-        # 0-1 weights: simple label-correcting pass is enough on these tiny graphs
-        while dq:
-            v = dq.popleft()
-            dv = d[v]
-            if dv >= INF:
-                continue
-            for u in adj[v]:
-                c = dv + w[u]
-                if c < d[u]:
-                    d[u] = c
-                    if w[u] == 0:
-                        dq.appendleft(u)
-                    else:
-                        dq.append(u)
+        # bucket queue over the integer costs 0 .. cap-1 (0/1 node weights)
+        buckets = [[] for _ in range(cap)]
+        for v in range(n):
+            if d[v] < cap:
+                buckets[d[v]].append(v)
+        for b in range(cap):
+            bucket = buckets[b]
+            i = 0
+            while i < len(bucket):
+                v = bucket[i]
+                i += 1
+                if d[v] != b:
+                    continue
+                for u in adj[v]:
+                    c = b + w[u]
+                    if c < d[u] and c < cap:
+                        d[u] = c
+                        buckets[c].append(u)
         return d
 
     for i, g in enumerate(terms):
@@ -110,15 +114,15 @@ def _steiner_costs(st, terms, nodes, weight):
         d = [INF] * n
         sub = (mask - 1) & mask
         while sub:
-            if sub & low and sub != mask:
+            if sub & low:
                 a, b = dp[sub], dp[mask ^ sub]
                 for v in range(n):
                     c = a[v] + b[v] - w[v]
-                    if c < d[v]:
+                    if c < d[v] and c < cap:
                         d[v] = c
             sub = (sub - 1) & mask
         dp[mask] = relax(d)
-    return [min(dp[m]) if dp[m] is not None else INF for m in range(full + 1)]
+    return [min(dp[m]) if dp[m] else INF for m in range(full + 1)]
 
 
 def check_minimal(st, seat, hexes_text):
@@ -169,7 +173,7 @@ def _dominated(st, seat, members, nsat):
     weight = {k: (0 if k in xb else 1) for k in nodes}
     if len(groups) > 10:
         return None
-    costs = _steiner_costs(st, groups, nodes, weight)
+    costs = _steiner_costs(st, groups, nodes, weight, cap=nsat)
     for mask in range(1, 1 << len(groups)):
         val = sum(values[i] for i in range(len(groups)) if mask >> i & 1)
         if val >= thr and costs[mask] < nsat:
