@@ -111,16 +111,24 @@ class MapInfo:
         return self.by_name.get(t.upper())
 
 
-_CACHE: dict[tuple, MapInfo] = {}
+_CACHE: dict = {}
 
 
-def map_info(rows: list[list]) -> MapInfo:
-    sig = tuple(tuple(r) for r in rows)
-    info = _CACHE.get(sig)
+def map_id(rows: list[list]) -> str:
+    import hashlib
+    import json
+    return hashlib.sha1(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()[:16]
+
+
+def map_info(rows: list[list], mid: str | None = None) -> MapInfo:
+    """The cached lookups of a map; ``mid`` (the state's ``map_id``) avoids hashing the rows."""
+    if mid is None:
+        mid = map_id(rows)
+    info = _CACHE.get(mid)
     if info is None:
         if len(_CACHE) > 64:
             _CACHE.clear()
-        info = _CACHE[sig] = MapInfo(rows)
+        info = _CACHE[mid] = MapInfo(rows)
     return info
 
 

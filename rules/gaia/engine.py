@@ -30,7 +30,11 @@ def err(msg: str, rule: str | None = None):
 # ----------------------------------------------------------------------------- helpers
 
 def minfo(st) -> board.MapInfo:
-    return board.map_info(st["map"])
+    mid = st.get("map_id")
+    if mid is None:
+        mid = board.map_id(st["map"])
+    info = board._CACHE.get(mid)
+    return info if info is not None else board.map_info(st["map"], mid)
 
 
 def P(st, seat):

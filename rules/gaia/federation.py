@@ -52,8 +52,10 @@ def _groups(st, hexes):
     mi = E.minfo(st)
     left = set(hexes)
     out = []
-    while left:
-        start = left.pop()
+    for start in sorted(hexes):
+        if start not in left:
+            continue
+        left.discard(start)
         comp = {start}
         todo = [start]
         while todo:
@@ -82,11 +84,15 @@ def _steiner_costs(st, terms, nodes, weight, cap=10 ** 6):
 
     def relax(d):
         # bucket queue over the integer costs 0 .. cap-1 (0/1 node weights)
-        buckets = [[] for _ in range(cap)]
+        finite = [x for x in d if x < cap]
+        if not finite:
+            return d
+        top = min(cap, max(finite) + n + 1)
+        buckets = [[] for _ in range(top)]
         for v in range(n):
-            if d[v] < cap:
+            if d[v] < top:
                 buckets[d[v]].append(v)
-        for b in range(cap):
+        for b in range(top):
             bucket = buckets[b]
             i = 0
             while i < len(bucket):
@@ -96,7 +102,7 @@ def _steiner_costs(st, terms, nodes, weight, cap=10 ** 6):
                     continue
                 for u in adj[v]:
                     c = b + w[u]
-                    if c < d[u] and c < cap:
+                    if c < d[u] and c < top:
                         d[u] = c
                         buckets[c].append(u)
         return d
@@ -271,27 +277,32 @@ def candidate_federations(st, seat, limit=40, max_groups=5):
             est += best[0]
             inside.append(best[1])
             rest.remove(best[1])
-        if est > budget:
+        if est > 2 * budget:
             continue
-        tree = set(groups[sub[0]])
-        todo = list(sub[1:])
-        while todo:
-            dist, parent = _bfs(st, list(tree), passable, budget)
-            bestd, besti, bestk = None, None, None
-            for i in todo:
-                for k in groups[i]:
-                    d = dist.get(k)
-                    if d is not None and (bestd is None or d < bestd):
-                        bestd, besti, bestk = d, i, k
-            if bestd is None:
-                tree = None
-                break
-            k = bestk
-            while k not in tree:
-                tree.add(k)
-                k = parent[k]
-            tree |= groups[besti]
-            todo.remove(besti)
+        best_tree = None
+        for first in sub:
+            tree = set(groups[first])
+            todo = [i for i in sub if i != first]
+            while todo:
+                dist, parent = _bfs(st, sorted(tree), passable, budget)
+                bestd, besti, bestk = None, None, None
+                for i in todo:
+                    for k in sorted(groups[i]):
+                        d = dist.get(k)
+                        if d is not None and (bestd is None or d < bestd):
+                            bestd, besti, bestk = d, i, k
+                if bestd is None:
+                    tree = None
+                    break
+                k = bestk
+                while k not in tree:
+                    tree.add(k)
+                    k = parent[k]
+                tree |= groups[besti]
+                todo.remove(besti)
+            if tree is not None and (best_tree is None or len(tree - bld.keys()) < len(best_tree - bld.keys())):
+                best_tree = tree
+        tree = best_tree
         if tree is None:
             continue
         key = frozenset(tree)

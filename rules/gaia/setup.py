@@ -81,6 +81,7 @@ def from_options(options: dict, seed: int) -> dict:
         placement = board.random_placement(n, mapopt, rng)
     st["placement"] = placement
     st["map"] = board.build_map(placement)
+    st["map_id"] = board.map_id(st["map"])
     tiles = rng.shuffled(list(STD_TECHS))
     st["tech"] = dict(zip(STD_POS, tiles))
     st["tech"].update(dict(zip(ADV_POS, rng.shuffled(list(ADV_TECHS))[:6])))
@@ -126,6 +127,7 @@ def from_record(record: dict, options: dict | None = None) -> dict:
         st["map_locked"] = True
     else:
         st["map"] = board.build_map(st["placement"])
+    st["map_id"] = board.map_id(st["map"])
     st["tech"] = dict(setup["tech_tiles"])
     st["fed_supply"] = dict(setup["federation_tokens"])
     st["terra_fed"] = setup.get("terraforming_federation")

@@ -158,6 +158,7 @@ def _rotate(st, seat, cmds):
         err("After this rotation two planets of one home type would touch", "GP-MAP-7")
     st["placement"] = placement
     st["map"] = rows
+    st["map_id"] = board.map_id(rows)
     if all(p is not None for p in st["players"]):
         after_factions(st)
     else:

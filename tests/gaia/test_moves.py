@@ -98,3 +98,17 @@ def test_GP_FAC_TAK_1_legal_moves_offer_both_brainstone_answers():
     assert "taklons charge 2pw. brainstone area3" in texts
     assert "taklons charge 2pw. brainstone area2" in texts
     assert "taklons decline" in texts
+
+
+def test_GP_RNG_2_games_do_not_depend_on_python_hash_seed():
+    import os
+    import subprocess
+    import sys
+    code = ("import json,hashlib;from rules.gaia.playout import random_game;"
+            "st,_=random_game(3,5);print(hashlib.sha1(json.dumps(st).encode()).hexdigest())")
+    outs = set()
+    for seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        outs.add(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                                check=True).stdout)
+    assert len(outs) == 1
