@@ -12,7 +12,7 @@ from rules.base import IllegalMove
 
 from . import board
 from .tables import (ACTIONS, ADV_POS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, FINAL_VP,
-                     HOME_TYPES, RESEARCH, ROUND_TILES, STD_BUILDINGS, STD_POS, TECH, parse_rewards,
+                     RESEARCH, ROUND_TILES, STD_BUILDINGS, STD_POS, TECH, parse_rewards,
                      rewards_key, terraform_steps)
 
 CAPS = {"o": 15, "k": 15, "c": 30}
@@ -778,30 +778,26 @@ def place_lost_planet(st, seat, ctx):
     if p["q"] < q:
         err("Not enough QIC to reach that hex", "GP-MINE-7")
     p["q"] -= q
-    bonus = geodens_bonus(st, seat, k, ctx) or (p["faction"] == "geodens" and has_pi(p))
     types_before = {planet_of(st, h) for h in main_planets(st, seat)}
     st["planet"][k] = "l"
     st["bld"][k] = [seat, "lp"]
     if p["faction"] == "geodens" and has_pi(p) and "l" not in types_before:
-        gain(st, seat, "3k", ctx, "faction")
+        gain(st, seat, "3k", ctx, "faction")  # GP-FAC-GEO-2
     mine_triggers(st, seat, k, 0, False, lost=True)
     join_federation(st, seat, k)
     add_placement(st, seat, k)
-    del bonus
 
 
 def lost_planet_hexes(st, seat):
+    """GP-RES-7: empty space without satellites or stations, reachable with the player's QIC."""
     mi = minfo(st)
     p = P(st, seat)
     out = []
-    rng = base_range(p)
     for k, pl in mi.planet.items():
         if pl != "e" or k in st["planet"] or k in st["station"] or st["sat"].get(k):
             continue
-        q = qic_for_range(st, seat, k)
-        if q <= p["q"]:
+        if qic_for_range(st, seat, k) <= p["q"]:
             out.append(k)
-    del rng
     return out
 
 

@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import pickle
-from typing import Any
-
 from rules.base import Game, IllegalMove, OptionSpec, players_option
 
 from . import engine as E

@@ -6,7 +6,7 @@ import copy
 from . import board, engine as E
 from .engine import P, err
 from .setup import after_factions, choose_faction
-from .tables import BOOSTERS, FACTIONS, HOME_TYPES
+from .tables import FACTIONS
 
 
 class Ctx:
@@ -318,5 +318,3 @@ def _turn(st, seat, ctx):
         return
     E.next_turn(st)
 
-
-__all__ = ["Ctx", "apply_line", "waiting_for", "BOOSTERS", "HOME_TYPES"]
