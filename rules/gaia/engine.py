@@ -1439,8 +1439,40 @@ def start_round(st):
     maybe_finish_income(st)
 
 
+def auto_income_order(st, seat):
+    """GP-INC-4 policy ("auto income"): order the pending events so that the fewest charges are
+    wasted, ties broken by the most tokens in bowl III.  Only for players without a brainstone."""
+    p = P(st, seat)
+    tok = [e for e in p["income_todo"] if _ev_has(e, "t")]
+    pw = [e for e in p["income_todo"] if _ev_has(e, "pw") and not _ev_has(e, "t")]
+    rest = [e for e in p["income_todo"] if e not in tok and e not in pw]
+    best = None
+    for order in (tok + pw, pw + tok):
+        sim = copy.deepcopy(p)
+        wasted = 0
+        for e in order:
+            for n, t in parse_rewards(e):
+                if t == "t":
+                    sim["power"]["area1"] += n
+                elif t == "pw":
+                    wasted += n - _sim_charge(sim["power"], None, n, True)[4]
+                    r = _sim_charge(sim["power"], None, n, True)
+                    sim["power"]["area1"], sim["power"]["area2"], sim["power"]["area3"] = r[0], r[1], r[2]
+        score = (wasted, -sim["power"]["area3"])
+        if best is None or score < best[0]:
+            best = (score, order)
+    p["income_todo"] = rest + best[1]
+
+
 def _income_auto(st, s):
     p = P(st, s)
+    if st["options"].get("auto_income") and p["brainstone"] is None and income_needs_choice(p):
+        auto_income_order(st, s)
+        for e in list(p["income_todo"]):
+            gain(st, s, e, None, "income")
+        p["income_todo"] = []
+        p["waiting"] = None
+        return
     try:
         if run_income(st, s, None):
             p["income_todo"] = []

@@ -32,6 +32,8 @@ class GaiaGame(Game):
         OptionSpec("rotate_sectors", "bool", False, "the last player may rotate sectors before factions (GP-VAR-11)"),
         OptionSpec("auto_convert", "bool", True, "convert power and QIC automatically at game end (GP-END-6a)"),
         OptionSpec("fed_check", "bool", True, "reject non-minimal federations (GP-FED-6)"),
+        OptionSpec("auto_income", "bool", False,
+                   "order token/charge income automatically, wasting the fewest charges (GP-INC-4)"),
     )
 
     # ----- creation ---------------------------------------------------------------

@@ -55,9 +55,11 @@ def test_legal_moves_include_brainstone_answers():
     assert texts == ["taklons brainstone area2", "taklons brainstone area3"]
 
 
-@pytest.mark.parametrize("players,seed", [(2, 1), (2, 4), (3, 2), (4, 3)])
-def test_random_playout_keeps_invariants(players, seed):
-    st, n = random_game(players, seed)
+@pytest.mark.parametrize("players,seed,opts", [
+    (2, 1, {}), (2, 4, {"auto_income": True, "turn_order": "passOrder"}), (3, 2, {"factions": "choose"}),
+    (4, 3, {"rotate_sectors": True})])
+def test_random_playout_keeps_invariants(players, seed, opts):
+    st, n = random_game(players, seed, opts)
     assert GAME.is_over(st) and n > 20
     assert check_invariants(st) == []
     assert GAME.winners(st)

@@ -231,3 +231,19 @@ def test_GP_INC_6_events_follow_acquisition_order():
     assert E.income_events(st, 0) == ["o,k", "o", "4pw", "4pw", "t", "2c,pw"]
     E.touch_income(p, "booster")
     assert E.income_events(st, 0)[-1] == "4pw"
+
+
+def test_GP_INC_4_auto_income_wastes_fewest_charges():
+    st = action_state(["itars", "xenos"])
+    st["options"]["auto_income"] = True
+    p = st["players"][0]
+    set_power(p, 0, 1, 7)
+    p["income_todo"] = ["t", "4pw"]  # token first: charge 4 has capacity 3 -> waste 1; charge first wastes 3
+    E._income_auto(st, 0)
+    assert p["waiting"] is None and power(p)[:3] == (0, 0, 9)
+    st = action_state(["itars", "xenos"])
+    p = st["players"][0]
+    set_power(p, 0, 1, 7)
+    p["income_todo"] = ["t", "4pw"]
+    E._income_auto(st, 0)
+    assert p["waiting"] == "income"
