@@ -134,8 +134,6 @@ def _steiner_costs(st, terms, nodes, weight, cap=10 ** 6):
 def check_minimal(st, seat, hexes_text):
     """GP-FED-6: reject X when a federation Y with planets(Y) ⊆ planets(X) needs fewer satellites."""
     p = E.P(st, seat)
-    if p["faction"] == "ivits" and p["fed_hexes"]:
-        return  # the Ivits enlarge their one federation; only the hard conditions apply
     mi = E.minfo(st)
     chosen = []
     for part in hexes_text.split(","):
@@ -150,18 +148,29 @@ def check_minimal(st, seat, hexes_text):
     nsat = len(sats_x)
     if nsat == 0:
         return
-    why = _dominated(st, seat, set(members), nsat)
+    base = set(p["fed_hexes"]) if p["faction"] == "ivits" else set()
+    why = _dominated(st, seat, set(members), nsat, base)
     if why:
         raise IllegalMove(why, "GP-FED-6")
 
 
-def _dominated(st, seat, members, nsat):
+def _dominated(st, seat, members, nsat, base=frozenset()):
+    """Is there a federation with fewer satellites using only X's buildings?  ``base``: the Ivits'
+    existing federation, which every enlargement must include (GP-FAC-IVI-2: minimality applies to
+    the added part)."""
     mi = E.minfo(st)
     bld, sat_ok, _ = _eligible(st, seat)
-    xb = {k for k in members if k in bld}
+    xb = {k for k in members if k in bld and k not in base}
     groups = _groups(st, xb)
     thr = E.fed_threshold(st, seat)
     values = [sum(bld[k] for k in g) for g in groups]
+    need = 0
+    if base:
+        own = E.own_hexes(st, seat)
+        groups.append(set(base))
+        values.append(sum(E.structure_value(st, seat, k, own[k], for_fed=True) for k in base if k in own))
+        need = 1 << (len(groups) - 1)
+        xb = xb | set(base)
     outside = set(bld) - xb
     # satellites of Y may not touch own buildings outside X (they would join by closure)
     region = set()
@@ -181,6 +190,8 @@ def _dominated(st, seat, members, nsat):
         return None
     costs = _steiner_costs(st, groups, nodes, weight, cap=nsat)
     for mask in range(1, 1 << len(groups)):
+        if mask & need != need:
+            continue
         val = sum(values[i] for i in range(len(groups)) if mask >> i & 1)
         if val >= thr and costs[mask] < nsat:
             return (f"This federation uses {nsat} satellites, but {costs[mask]} would connect enough of these "
@@ -319,7 +330,7 @@ def candidate_federations(st, seat, limit=40, max_groups=5):
         sats, members = info
         if len(sats) > budget:
             continue
-        if not (ivits and fed) and _dominated(st, seat, set(members), len(sats)):
+        if _dominated(st, seat, set(members), len(sats), set(fed) if ivits else frozenset()):
             continue
         out.append(sorted(hexes))
         if len(out) >= limit:
