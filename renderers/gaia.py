@@ -1,0 +1,1131 @@
+"""Gaia Project renderer: a view of the game in, two landscape ``PIL.Image`` out.
+
+1. **The map** (1600 x 1040): the sector map with flat-topped hexes (GP-MAP-3 orientation:
+   "north" straight up), each hex's public name as typed in moves (``4A10``, ``5C``...),
+   planets in the published game's colours, sector outlines and big sector numbers on the
+   centre hexes, buildings in their owner's colour (mine = house, trading station = square,
+   research lab = disc, academy = dome with k/q, planetary institute = large diamond), the
+   Lantids' guest mines, gaiaformers (a ring in the owner's colour around the planet), satellites,
+   Ivits space stations (4-pointed stars), federations (hexes tinted and outlined in the owner's
+   colour), the Lost Planet, the highlighted hex, a header (round, phase, who is to act) and a
+   legend column (players, pieces, planet colours).
+2. **The boards** (1600 wide, height grows with the player count): the research board (6 tracks,
+   levels 0-5, each player's marker, the standard tile under each track, the advanced tile on
+   top, the federation token on terraforming level 5, the three free tiles, who owns which
+   tile), the power and QIC actions (taken ones crossed out), the six round scoring tiles (the
+   current round framed, past rounds dimmed), the two final scoring tiles with every player's
+   current count, the boosters in play with their holders, and one panel per player (faction,
+   name, VP, turn / passed, credits / ore / knowledge / QIC, power bowls I/II/III, Gaia area
+   and brainstone, income of the next income phase, buildings and gaiaformers left, tech tiles
+   (covered ones crossed out), federation tokens (green / flipped), booster, satellites).
+
+A player colour is the colour of the faction's home planet (as on the physical pieces); each
+seat also has its number drawn on its markers, so colour is not the only cue.
+
+The renderer only reads the view (the rules core's JSON-shaped state; Gaia has no hidden
+information, so every seat's view draws the same picture).  It is pure and deterministic.
+Cached: the static map layer for a given map (background, hex grid, sector outlines, planets
+and labels, drawn at 2x and reduced), and sprites (buildings, markers, hex tiles) drawn at 3x
+and reduced for smooth edges; caches are keyed by immutable values only.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any, Sequence
+
+from PIL import Image, ImageDraw
+
+from rules.gaia import engine as E
+from rules.gaia.tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, PLANET_NAMES,
+                               ROUND_TILES, STD_BUILDINGS, TECH, parse_rewards)
+
+from . import common as c
+
+WIDTH = 1600
+MAP_HEIGHT = 1040
+HEADER_H = 58
+LEGEND_W = 272
+SS = 2            # supersampling of the static map layer
+SPRITE_SS = 3     # supersampling of sprites
+
+SQ3 = math.sqrt(3)
+
+# ------------------------------------------------------------------------------------------
+# Colours
+# ------------------------------------------------------------------------------------------
+
+PLANET_COLOURS: dict[str, tuple[int, int, int]] = {
+    "r": (38, 112, 228),     # Terra: blue
+    "d": (246, 214, 52),     # Desert: yellow
+    "s": (128, 82, 44),      # Swamp: brown
+    "o": (214, 44, 38),      # Oxide: red
+    "v": (246, 138, 28),     # Volcanic: orange
+    "t": (142, 142, 152),    # Titanium: grey
+    "i": (242, 246, 252),    # Ice: white
+    "g": (52, 176, 72),      # Gaia: green
+    "m": (138, 74, 192),     # Transdim: purple
+    "l": (24, 20, 30),       # Lost Planet: black with a magenta rim
+}
+LOST_RIM = (236, 80, 200)
+PLANET_ORDER = ("r", "o", "v", "d", "s", "t", "i", "g", "m", "l")
+
+SPACE = (10, 13, 30)
+SECTOR_TINTS = ((24, 32, 66), (18, 25, 54), (28, 30, 60))
+GRID = (52, 64, 104)
+SECTOR_LINE = (150, 170, 225)
+SECTOR_NUMBER = (118, 136, 196)
+LABEL_EMPTY = (150, 160, 196)
+LABEL_PLANET = (236, 240, 252)
+HIGHLIGHT = (255, 40, 220)
+HEADER_BG = (30, 36, 70)
+LEGEND_BG = (22, 27, 52)
+LEGEND_TEXT = (228, 232, 245)
+LEGEND_MUTED = (160, 168, 196)
+
+BOARD_BG = (24, 28, 48)
+PANEL = (242, 240, 232)
+PANEL_DARK = (215, 212, 200)
+TRACK_COLOURS = {
+    "terra": (150, 95, 50), "nav": (40, 120, 200), "int": (120, 130, 145),
+    "gaia": (40, 150, 70), "eco": (200, 150, 30), "sci": (60, 90, 170),
+}
+FIELD_NAMES = {"terra": "Terraforming", "nav": "Navigation", "int": "A.I.", "gaia": "Gaia Project",
+               "eco": "Economy", "sci": "Science"}
+RES_COLOURS = {"c": (232, 186, 40), "o": (118, 122, 134), "k": (52, 128, 210), "q": (40, 168, 90)}
+RES_NAMES = {"c": "credits", "o": "ore", "k": "knowledge", "q": "QIC"}
+POWER_PURPLE = (120, 66, 180)
+GREEN_TOKEN = (70, 170, 90)
+GREY_TOKEN = (150, 150, 150)
+TAKEN = (200, 30, 30)
+
+BUILDING_NAMES = {"m": "Mine", "ts": "Trading station", "lab": "Research lab", "ac1": "Academy (k)",
+                  "ac2": "Academy (q)", "PI": "Planetary institute", "sp": "Space station", "gf": "Gaiaformer"}
+PHASE_NAMES = {"factions": "Choosing factions", "rotate": "Rotating sectors", "setup": "Placing starting mines",
+               "boosters": "Choosing boosters", "income": "Income", "gaia": "Gaia phase",
+               "actions": "Actions", "over": "Game over"}
+ROUND_EVENTS = {"step": "terraform step", "up": "research step", "m": "mine", "fed": "federation",
+                "ts": "trading station", "gaia-m": "mine on Gaia", "big": "PI / academy"}
+FINAL_NAMES = {"structure": "Structures", "structureFed": "Structures in federations",
+               "planetType": "Planet types", "gaia": "Gaia planets", "sector": "Sectors",
+               "satellite": "Satellites + stations"}
+REWARD_WORDS = {"c": "c", "o": "o", "k": "k", "q": "q", "pw": "pw", "t": "tok", "vp": "VP", "tg": "tg",
+                "step": "step", "gf": "gf"}
+PASS_COUNTS = {"m": "mine", "ts": "trading st.", "lab": "lab", "big": "PI/AC", "gaia": "Gaia pl."}
+TECH_SHORT = {
+    "tech1": "1o 1q", "tech2": "1k / type", "tech3": "PI/AC pw 4", "tech4": "7 VP", "tech5": "inc 1o 1pw",
+    "tech6": "inc 1k 1c", "tech7": "3VP/Gaia m", "tech8": "inc 4c", "tech9": "act 4pw",
+    "advtech1": "pass 3VP/fed", "advtech2": "2VP/step up", "advtech3": "act 1q 5c", "advtech4": "2VP/mine",
+    "advtech5": "pass 3VP/lab", "advtech6": "1o/sector", "advtech7": "pass VP/type", "advtech8": "2VP/Gaia",
+    "advtech9": "4VP/TS", "advtech10": "2VP/sector", "advtech11": "act 3o", "advtech12": "5VP/fed",
+    "advtech13": "act 3k", "advtech14": "3VP/mine", "advtech15": "3VP/TS",
+}
+ACTION_TEXT = {"2step": "2 steps + mine", "1step": "1 step + mine", "tech": "tech tile",
+               "fedtile": "fed. token again", "3vp,vp/type": "3 VP +1/type"}
+
+
+# ------------------------------------------------------------------------------------------
+# Small helpers
+# ------------------------------------------------------------------------------------------
+
+def _players(view) -> list:
+    return list(view.get("players") or [])
+
+
+def seat_colour(view, seat: int) -> tuple[int, int, int]:
+    """A seat's colour: its faction's home planet colour (grey before factions are chosen)."""
+    players = _players(view)
+    p = players[seat] if 0 <= seat < len(players) else None
+    if not p:
+        return (120, 120, 120)
+    return PLANET_COLOURS.get(FACTIONS[p["faction"]]["planet"], (120, 120, 120))
+
+
+def seat_name(view, seat: int, player_names: Sequence[str] | None) -> str:
+    p = _players(view)[seat]
+    faction = FACTIONS[p["faction"]]["name"] if p else f"Seat {seat + 1}"
+    if player_names and seat < len(player_names) and player_names[seat]:
+        return f"{faction} ({player_names[seat]})"
+    return faction
+
+
+def _reward_text(text: str) -> str:
+    """'2c,o,2pw' -> '2c 1o 2pw' (the notation's resource letters)."""
+    out = []
+    try:
+        items = parse_rewards(text)
+    except ValueError:
+        return text
+    for n, t in items:
+        if "/" in t or "-" in t or "+" in t:
+            out.append(f"{n}{t}" if n != 1 else t)
+        else:
+            out.append(f"{n}{REWARD_WORDS.get(t, t)}")
+    return " ".join(out)
+
+
+def _wrap(text: str, fnt, width: float, max_lines: int = 3) -> list[str]:
+    words = text.split()
+    lines: list[str] = []
+    cur = ""
+    for w in words:
+        trial = (cur + " " + w).strip()
+        if not cur or fnt.getlength(trial) <= width:
+            cur = trial
+        else:
+            lines.append(cur)
+            cur = w
+    if cur:
+        lines.append(cur)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = c.ellipsize(lines[-1] + " …", fnt, width)
+    return [c.ellipsize(line, fnt, width) for line in lines]
+
+
+def _text_block(draw, box, text, *, size=16, bold=False, fill=c.INK, max_lines=3, min_size=11, stroke=None):
+    """Word-wrapped text centred in box, shrinking the font until it fits."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    for s in range(size, min_size - 1, -1):
+        fnt = c.font(s, bold)
+        lines = _wrap(text, fnt, w, max_lines)
+        lh = s * 1.15
+        if lh * len(lines) <= h or s == min_size:
+            break
+    total = lh * len(lines)
+    y = y0 + (h - total) / 2 + lh / 2
+    for line in lines:
+        if stroke is not None:
+            draw.text(((x0 + x1) / 2, y), line, font=fnt, fill=fill, anchor="mm", stroke_width=2, stroke_fill=stroke)
+        else:
+            draw.text(((x0 + x1) / 2, y), line, font=fnt, fill=fill, anchor="mm")
+        y += lh
+
+
+def _paste(im: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
+    im.paste(sprite, (int(round(x - sprite.width / 2)), int(round(y - sprite.height / 2))), sprite)
+
+
+# ------------------------------------------------------------------------------------------
+# Sprites (drawn supersampled, reduced, cached)
+# ------------------------------------------------------------------------------------------
+
+def _shape_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    if kind in ("m", "lp", "gm"):      # a house
+        return [(cx, cy - r), (cx + 0.85 * r, cy - 0.25 * r), (cx + 0.85 * r, cy + 0.85 * r),
+                (cx - 0.85 * r, cy + 0.85 * r), (cx - 0.85 * r, cy - 0.25 * r)]
+    if kind == "ts":
+        s = 0.8 * r
+        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
+    if kind == "PI":
+        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    if kind == "sp":
+        pts = []
+        for i in range(8):
+            a = math.pi / 4 * i
+            rr = r if i % 2 == 0 else r * 0.38
+            pts.append((cx + rr * math.sin(a), cy - rr * math.cos(a)))
+        return pts
+    if kind in ("ac1", "ac2"):         # a dome: half disc on a block
+        pts = [(cx - 0.9 * r, cy + 0.8 * r), (cx + 0.9 * r, cy + 0.8 * r)]
+        for i in range(0, 13):
+            a = math.pi * i / 12
+            pts.append((cx + 0.9 * r * math.cos(a), cy - 0.1 * r - 0.9 * r * math.sin(a)))
+        return pts
+    raise ValueError(kind)
+
+
+@lru_cache(maxsize=512)
+def building_sprite(kind: str, fill: tuple[int, int, int], r: int, letter: str = "") -> Image.Image:
+    """A building (or marker) of radius ``r`` px: its shape in ``fill`` with a black outline."""
+    k = SPRITE_SS
+    size = int(2 * r + 6)
+    im = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    cx = cy = size * k / 2
+    rr = r * k
+    ow = max(2, int(round(rr * 0.16)))
+    if kind in ("lab", "disc", "sat"):
+        d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=fill, outline=(0, 0, 0), width=ow)
+    elif kind == "ring":
+        d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), outline=(0, 0, 0), width=int(rr * 0.36))
+        d.ellipse((cx - rr + ow * 0.6, cy - rr + ow * 0.6, cx + rr - ow * 0.6, cy + rr - ow * 0.6),
+                  outline=fill, width=int(rr * 0.36 - ow * 1.1))
+    else:
+        d.polygon(_shape_points(kind, cx, cy, rr), fill=fill, outline=(0, 0, 0), width=ow)
+    if letter:
+        fs = int(rr * (0.95 if len(letter) == 1 else 0.72))
+        ty = cy + (0.18 * rr if kind in ("ac1", "ac2", "m") else 0)
+        d.text((cx, ty), letter, font=c.font(fs, True), fill=c.contrast_text(fill), anchor="mm")
+    return im.resize((size, size), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=256)
+def planet_sprite(planet: str, r: int) -> Image.Image:
+    k = SPRITE_SS
+    size = int(2 * r + 6)
+    im = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    cx = cy = size * k / 2
+    rr = r * k
+    fill = PLANET_COLOURS[planet]
+    if planet == "l":
+        d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=fill, outline=LOST_RIM, width=int(rr * 0.22))
+        d.arc((cx - rr * 0.55, cy - rr * 0.55, cx + rr * 0.55, cy + rr * 0.55), 200, 340,
+              fill=(255, 255, 255), width=int(rr * 0.12))
+    else:
+        rim = c.mix(fill, (255, 255, 255), 0.55) if c.luminance(fill) < 0.5 else c.mix(fill, (0, 0, 0), 0.35)
+        d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=fill, outline=rim, width=max(2, int(rr * 0.1)))
+        # a soft highlight so a disc reads as a planet
+        hl = c.mix(fill, (255, 255, 255), 0.35)
+        d.ellipse((cx - rr * 0.55, cy - rr * 0.6, cx - rr * 0.1, cy - rr * 0.2), fill=hl)
+        if planet == "m":      # transdim: a dashed inner ring
+            for i in range(0, 360, 40):
+                d.arc((cx - rr * 0.7, cy - rr * 0.7, cx + rr * 0.7, cy + rr * 0.7), i, i + 22,
+                      fill=(230, 210, 255), width=max(2, int(rr * 0.09)))
+    return im.resize((size, size), Image.Resampling.LANCZOS)
+
+
+# ------------------------------------------------------------------------------------------
+# Map geometry
+# ------------------------------------------------------------------------------------------
+
+class MapGeometry:
+    """Pixel layout of one map: hex radius and centre of every hex key 'q,r'."""
+
+    def __init__(self, rows: tuple[tuple, ...]):
+        self.rows = rows
+        pts = {f"{q},{r}": (1.5 * r, -SQ3 * (q + r / 2)) for q, r, *_ in rows}
+        xs = [x for x, _ in pts.values()]
+        ys = [y for _, y in pts.values()]
+        span_x = max(xs) - min(xs) + 2.0
+        span_y = max(ys) - min(ys) + SQ3
+        area_w = WIDTH - LEGEND_W - 24
+        area_h = MAP_HEIGHT - HEADER_H - 14
+        self.R = R = min(area_w / span_x, area_h / span_y)
+        ox = 12 + (area_w - span_x * R) / 2 + R - min(xs) * R
+        oy = HEADER_H + 6 + (area_h - span_y * R) / 2 + SQ3 / 2 * R - min(ys) * R
+        self.centre = {k: (ox + x * R, oy + y * R) for k, (x, y) in pts.items()}
+        self.ox, self.oy = ox, oy
+        self.planet = {f"{q},{r}": p for q, r, p, *_ in rows}
+        self.sector = {f"{q},{r}": str(s).rstrip("AB") for q, r, p, s, *_ in rows}
+        self.name = {f"{q},{r}": n for q, r, p, s, n in rows}
+        self.by_name = {n.upper(): k for k, n in self.name.items()}
+
+    def pixel(self, q: float, r: float) -> tuple[float, float]:
+        return self.ox + 1.5 * r * self.R, self.oy - SQ3 * (q + r / 2) * self.R
+
+    def corners(self, k: str, scale: float = 1.0, inset: float = 0.0) -> list[tuple[float, float]]:
+        cx, cy = self.centre[k]
+        return [(x * scale, y * scale) for x, y in c.hex_corners(cx, cy, self.R - inset, pointy=False)]
+
+    def edge(self, k: str, nq: int, nr: int, inset: float = 0.0) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The two corners of hex k on its side towards axial neighbour (nq, nr), pulled ``inset``
+        px towards k's centre."""
+        cx, cy = self.centre[k]
+        mx, my = self.pixel(nq, nr)
+        mx, my = (cx + mx) / 2, (cy + my) / 2
+        corners = sorted(c.hex_corners(cx, cy, self.R, pointy=False),
+                         key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)[:2]
+        corners.sort()
+        if inset:
+            out = []
+            for x, y in corners:
+                dx, dy = cx - x, cy - y
+                n = math.hypot(dx, dy) or 1
+                out.append((x + dx / n * inset, y + dy / n * inset))
+            corners = out
+        return corners[0], corners[1]
+
+    def locate(self, text: str) -> str | None:
+        t = (text or "").strip()
+        if "x" in t:
+            try:
+                q, r = t.split("x")
+                k = f"{int(q)},{int(r)}"
+            except ValueError:
+                return None
+            return k if k in self.centre else None
+        return self.by_name.get(t.upper())
+
+
+NEIGH = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+@lru_cache(maxsize=16)
+def geometry(rows: tuple[tuple, ...]) -> MapGeometry:
+    return MapGeometry(rows)
+
+
+def _rows(view) -> tuple[tuple, ...]:
+    return tuple(tuple(r) for r in view.get("map") or ())
+
+
+def _sector_tint(sector: str) -> tuple[int, int, int]:
+    try:
+        n = int(sector)
+    except ValueError:
+        n = 0
+    return SECTOR_TINTS[n % len(SECTOR_TINTS)]
+
+
+def _planet_r(R: float) -> int:
+    return int(round(R * 0.36))
+
+
+def _label_font_size(R: float) -> int:
+    return max(10, int(round(R * 0.31)))
+
+
+def _draw_hex_content(draw: ImageDraw.ImageDraw, im: Image.Image, geo: MapGeometry, k: str, planet: str,
+                      s: float, *, number: bool) -> None:
+    """Planet and label of hex k at scale s (planet drawn with a sprite at that scale)."""
+    cx, cy = geo.centre[k]
+    R = geo.R
+    if planet != "e":
+        spr = planet_sprite(planet, int(round(_planet_r(R) * s)))
+        _paste(im, spr, cx * s, (cy - 0.12 * R) * s)
+    elif number and geo.name[k].upper().endswith("C"):
+        draw.text((cx * s, (cy - 0.12 * R) * s), geo.sector[k], font=c.font(int(R * 0.78 * s), True),
+                  fill=SECTOR_NUMBER, anchor="mm")
+    fnt = c.font(int(_label_font_size(R) * s), True)
+    colour = LABEL_PLANET if planet != "e" else LABEL_EMPTY
+    draw.text((cx * s, (cy + 0.58 * R) * s), geo.name[k], font=fnt, fill=colour, anchor="mm",
+              stroke_width=max(1, int(1.5 * s)), stroke_fill=SPACE)
+
+
+@lru_cache(maxsize=8)
+def map_background(rows: tuple[tuple, ...]) -> Image.Image:
+    """The static map layer: space, hexes tinted by sector, grid, sector outlines, sector
+    numbers, printed planets and every hex's name (drawn at 2x, reduced)."""
+    geo = geometry(rows)
+    s = SS
+    im = Image.new("RGB", (WIDTH * s, MAP_HEIGHT * s), SPACE)
+    d = ImageDraw.Draw(im)
+    for k in sorted(geo.centre):
+        d.polygon(geo.corners(k, s), fill=_sector_tint(geo.sector[k]), outline=GRID, width=max(1, s))
+    for k in sorted(geo.centre):
+        q, r = (int(v) for v in k.split(","))
+        for dq, dr in NEIGH:
+            nk = f"{q + dq},{r + dr}"
+            if geo.sector.get(nk) != geo.sector[k]:
+                a, b = geo.edge(k, q + dq, r + dr)
+                d.line([(a[0] * s, a[1] * s), (b[0] * s, b[1] * s)], fill=SECTOR_LINE, width=int(2.5 * s))
+    for k in sorted(geo.centre):
+        _draw_hex_content(d, im, geo, k, geo.planet[k], s, number=True)
+    return im.resize((WIDTH, MAP_HEIGHT), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=512)
+def hex_tile(rows: tuple[tuple, ...], k: str, planet: str, tint: tuple[int, int, int]) -> tuple[Image.Image, tuple[int, int]]:
+    """A replacement for one hex (a changed planet or a federation tint), with its paste origin;
+    the mask stops short of the grid and sector lines so they stay visible."""
+    geo = geometry(rows)
+    cx, cy = geo.centre[k]
+    R = geo.R
+    x0, y0 = int(cx - R - 2), int(cy - R - 2)
+    w = h = int(2 * R + 5)
+    s = SPRITE_SS
+    im = Image.new("RGB", (w * s, h * s), tint)
+    d = ImageDraw.Draw(im)
+    shifted = MapGeometry.__new__(MapGeometry)
+    shifted.__dict__.update(geo.__dict__)
+    shifted.centre = {k: (cx - x0, cy - y0)}
+    _draw_hex_content(d, im, shifted, k, planet, s, number=True)
+    im = im.resize((w, h), Image.Resampling.LANCZOS)
+    mask = Image.new("L", (w * s, h * s), 0)
+    ImageDraw.Draw(mask).polygon(c.hex_corners((cx - x0) * s, (cy - y0) * s, (R - 2.2) * s, pointy=False), fill=255)
+    mask = mask.resize((w, h), Image.Resampling.LANCZOS)
+    im.putalpha(mask)
+    return im, (x0, y0)
+
+
+# ------------------------------------------------------------------------------------------
+# Image 1: the map
+# ------------------------------------------------------------------------------------------
+
+def _status_line(view, player_names) -> str:
+    phase = view.get("phase", "")
+    rnd = view.get("round", 0)
+    parts = []
+    if 1 <= rnd <= 6:
+        parts.append(f"Round {rnd}/6")
+    parts.append(PHASE_NAMES.get(phase, phase))
+    if phase == "over":
+        players = _players(view)
+        if players and all(players):
+            best = max(p["vp"] for p in players)
+            win = [seat_name(view, s, player_names) for s, p in enumerate(players) if p["vp"] == best]
+            parts.append("Winner: " + ", ".join(win) + f" ({best} VP)")
+    else:
+        waiting = sorted(_waiting(view))
+        if waiting:
+            parts.append("To act: " + ", ".join(seat_name(view, s, player_names) for s in waiting))
+    return "  ·  ".join(parts)
+
+
+def _draw_header(im: Image.Image, view, player_names, height: int) -> None:
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
+    d.text((16, height / 2), "GAIA PROJECT", font=c.font(26, True), fill=(150, 200, 255), anchor="lm")
+    text = _status_line(view, player_names)
+    fnt = c.fit_font(text, im.width - 260, height - 10, max_size=30, min_size=16, bold=True)
+    d.text((240, height / 2), c.ellipsize(text, fnt, im.width - 260), font=fnt, fill=c.WHITE, anchor="lm")
+
+
+def _fed_owner(view) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for s, p in enumerate(_players(view)):
+        if p:
+            for k in p.get("fed_hexes") or ():
+                out.setdefault(k, []).append(s)
+    return out
+
+
+def render_map(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+    rows = _rows(view)
+    geo = geometry(rows)
+    R = geo.R
+    im = map_background(rows).copy()
+    draw = ImageDraw.Draw(im)
+    overrides = view.get("planet") or {}
+    feds = _fed_owner(view)
+    # changed planets and federation tints
+    for k in sorted(set(overrides) | set(feds)):
+        if k not in geo.centre:
+            continue
+        planet = overrides.get(k, geo.planet[k])
+        tint = _sector_tint(geo.sector[k])
+        if k in feds:
+            tint = c.mix(tint, seat_colour(view, feds[k][0]), 0.32)
+        tile, origin = hex_tile(rows, k, planet, tint)
+        im.paste(tile, origin, tile)
+    # federation outlines (inset so neighbouring federations both show)
+    for k in sorted(feds):
+        if k not in geo.centre:
+            continue
+        q, r = (int(v) for v in k.split(","))
+        for s in feds[k]:
+            col = seat_colour(view, s)
+            for dq, dr in NEIGH:
+                nk = f"{q + dq},{r + dr}"
+                if s in feds.get(nk, ()):
+                    continue
+                a, b = geo.edge(k, q + dq, r + dr, inset=3)
+                draw.line([a, b], fill=c.BLACK, width=6)
+                draw.line([a, b], fill=col, width=3)
+    pr = _planet_r(R)
+    # gaiaformers: a ring round the planet
+    for k, s in sorted((view.get("gf") or {}).items()):
+        if k in geo.centre:
+            cx, cy = geo.centre[k]
+            _paste(im, building_sprite("ring", seat_colour(view, s), int(pr + R * 0.12)), cx, cy - 0.12 * R)
+    # satellites (top of the hex) and space stations (centre)
+    for k, owners in sorted((view.get("sat") or {}).items()):
+        if k not in geo.centre:
+            continue
+        cx, cy = geo.centre[k]
+        n = len(owners)
+        for i, s in enumerate(owners):
+            x = cx + (i - (n - 1) / 2) * R * 0.34
+            _paste(im, building_sprite("sat", seat_colour(view, s), int(R * 0.15)), x, cy - 0.5 * R)
+    for k, s in sorted((view.get("station") or {}).items()):
+        if k in geo.centre:
+            cx, cy = geo.centre[k]
+            _paste(im, building_sprite("sp", seat_colour(view, s), int(R * 0.36)), cx, cy - 0.08 * R)
+    # buildings
+    sizes = {"m": 0.34, "lp": 0.34, "ts": 0.40, "lab": 0.36, "ac1": 0.46, "ac2": 0.46, "PI": 0.56}
+    letters = {"ac1": "k", "ac2": "q", "PI": "PI"}
+    for k, (s, typ) in sorted((view.get("bld") or {}).items()):
+        if k not in geo.centre:
+            continue
+        cx, cy = geo.centre[k]
+        kind = "m" if typ == "lp" else typ
+        spr = building_sprite(kind, seat_colour(view, s), int(R * sizes.get(typ, 0.36)), letters.get(typ, ""))
+        _paste(im, spr, cx, cy - 0.12 * R + (0.03 * R if kind == "m" else 0))
+    for k, s in sorted((view.get("guest") or {}).items()):
+        if k in geo.centre:
+            cx, cy = geo.centre[k]
+            _paste(im, building_sprite("m", seat_colour(view, s), int(R * 0.26)), cx + 0.5 * R, cy - 0.42 * R)
+    if highlight:
+        hk = geo.locate(highlight)
+        if hk:
+            draw.polygon(geo.corners(hk, inset=-2), outline=c.BLACK, width=7)
+            draw.polygon(geo.corners(hk, inset=-1), outline=HIGHLIGHT, width=4)
+    _draw_header(im, view, player_names, HEADER_H)
+    _draw_legend(im, view, player_names)
+    return im
+
+
+def _draw_legend(im: Image.Image, view, player_names) -> None:
+    d = ImageDraw.Draw(im)
+    x0 = WIDTH - LEGEND_W
+    d.rectangle((x0, HEADER_H, WIDTH, MAP_HEIGHT), fill=LEGEND_BG)
+    d.line((x0, HEADER_H, x0, MAP_HEIGHT), fill=SECTOR_LINE, width=2)
+    y = HEADER_H + 14
+    x = x0 + 14
+    d.text((x, y), "Players", font=c.font(22, True), fill=LEGEND_TEXT, anchor="la")
+    y += 34
+    players = _players(view)
+    waiting = _waiting(view)
+    for s, p in enumerate(players):
+        col = seat_colour(view, s)
+        _paste(im, building_sprite("disc", col, 17, str(s + 1)), x + 17, y + 20)
+        name = FACTIONS[p["faction"]]["name"] if p else f"Seat {s + 1}"
+        fnt = c.font(21, True)
+        vp = f"{p['vp']}" if p else ""
+        vw = c.font(24, True).getlength(vp)
+        d.text((x + 42, y + 3), c.ellipsize(name, fnt, LEGEND_W - 70 - vw), font=fnt, fill=LEGEND_TEXT, anchor="la")
+        if vp:
+            d.text((WIDTH - 14, y + 2), vp, font=c.font(24, True), fill=(255, 230, 120), anchor="ra")
+        sub = player_names[s] if player_names and s < len(player_names) and player_names[s] else ""
+        tags = []
+        if s in waiting:
+            tags.append("▶ to act")
+        if p and p.get("passed"):
+            tags.append("passed")
+        sub = "  ".join(x for x in [sub] + tags if x)
+        if sub:
+            d.text((x + 42, y + 28), c.ellipsize(sub, c.font(16), LEGEND_W - 60), font=c.font(16),
+                   fill=(255, 170, 240) if s in waiting else LEGEND_MUTED, anchor="la")
+        y += 56
+    if players and all(players):
+        d.text((WIDTH - 14, y - 2), "VP", font=c.font(14), fill=LEGEND_MUTED, anchor="ra")
+    y += 16
+    d.text((x, y), "Pieces", font=c.font(22, True), fill=LEGEND_TEXT, anchor="la")
+    y += 32
+    white = (235, 235, 235)
+    items = [("m", "Mine", ""), ("ts", "Trading station", ""), ("lab", "Research lab", ""),
+             ("ac1", "Academy (k / q)", "k"), ("PI", "Planetary inst.", "PI"), ("ring", "Gaiaformer", ""),
+             ("sat", "Satellite", ""), ("sp", "Space station", "")]
+    for kind, label, letter in items:
+        size = {"sat": 7, "ring": 13, "PI": 15, "ac1": 14}.get(kind, 12)
+        _paste(im, building_sprite(kind, white, size, letter), x + 17, y + 13)
+        d.text((x + 44, y + 13), label, font=c.font(18), fill=LEGEND_TEXT, anchor="lm")
+        y += 32
+    d.line((x + 3, y + 12, x + 31, y + 12), fill=c.BLACK, width=7)
+    d.line((x + 3, y + 12, x + 31, y + 12), fill=(255, 200, 0), width=4)
+    d.text((x + 44, y + 13), "Federation edge", font=c.font(18), fill=LEGEND_TEXT, anchor="lm")
+    y += 32
+    d.rectangle((x + 3, y + 2, x + 31, y + 24), outline=HIGHLIGHT, width=4)
+    d.text((x + 44, y + 13), "Highlighted hex", font=c.font(18), fill=LEGEND_TEXT, anchor="lm")
+    y += 44
+    d.text((x, y), "Planets", font=c.font(22, True), fill=LEGEND_TEXT, anchor="la")
+    y += 32
+    for i, pl in enumerate(PLANET_ORDER):
+        col, row = i % 2, i // 2
+        px = x + col * 128
+        py = y + row * 34
+        _paste(im, planet_sprite(pl, 12), px + 13, py + 13)
+        d.text((px + 32, py + 13), PLANET_NAMES[pl].replace("Transdim", "Transdim."), font=c.font(17),
+               fill=LEGEND_TEXT, anchor="lm")
+    y += 5 * 34 + 8
+    if y < MAP_HEIGHT - 40:
+        _text_block(d, (x0 + 8, y, WIDTH - 8, MAP_HEIGHT - 6),
+                    "Hex names as in moves: sector, ring A/B/C, index", size=15, fill=LEGEND_MUTED, max_lines=3)
+
+
+def _waiting(view) -> set[int]:
+    try:
+        from rules.gaia.turns import waiting_for
+        return set(waiting_for(view))
+    except Exception:
+        return set()
+
+
+# ------------------------------------------------------------------------------------------
+# Image 2: the boards
+# ------------------------------------------------------------------------------------------
+
+def _marker(im, view, seat: int, x: float, y: float, r: int = 13) -> None:
+    _paste(im, building_sprite("disc", seat_colour(view, seat), r, str(seat + 1)), x, y)
+
+
+def _tech_owners(view, tid: str) -> list[tuple[int, bool]]:
+    out = []
+    for s, p in enumerate(_players(view)):
+        if p:
+            for t in p.get("techs") or ():
+                if t["id"] == tid:
+                    out.append((s, bool(t.get("covered"))))
+    return out
+
+
+def _tech_text(tid: str) -> str:
+    t = TECH.get(tid)
+    return t["text"] if t else tid
+
+
+def _draw_tech_tile(im, d, view, box, tid: str | None, *, advanced: bool, taken: bool = False,
+                    owners: list[tuple[int, bool]] | None = None, title: str = "") -> None:
+    x0, y0, x1, y1 = box
+    if not tid:
+        c.rounded_panel(d, box, radius=8, fill=(60, 62, 80), outline=(90, 92, 110), width=2)
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), "—", font=c.font(20, True), fill=(150, 150, 160), anchor="mm")
+        return
+    fill = (250, 232, 190) if advanced else (214, 238, 214)
+    edge = (190, 130, 30) if advanced else (40, 130, 60)
+    if taken:
+        fill = c.mix(fill, (90, 90, 100), 0.55)
+    c.rounded_panel(d, box, radius=8, fill=fill, outline=edge, width=3)
+    tag = title or (tid.replace("advtech", "adv ").replace("tech", "tech "))
+    d.text((x0 + 6, y0 + 4), tag, font=c.font(13, True), fill=(70, 70, 80), anchor="la")
+    owners = owners or []
+    _text_block(d, (x0 + 5, y0 + 19, x1 - 5, y1 - (20 if owners else 4)), _tech_text(tid), size=16,
+                bold=True, fill=c.INK, max_lines=3, min_size=11)
+    for i, (s, covered) in enumerate(owners):
+        mx = x0 + 14 + i * 24
+        _marker(im, view, s, mx, y1 - 13, 10)
+        if covered:
+            d.line((mx - 10, y1 - 23, mx + 10, y1 - 3), fill=TAKEN, width=3)
+    if taken and not owners:
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), "TAKEN", font=c.font(18, True), fill=TAKEN, anchor="mm")
+
+
+def _draw_research(im, d, view, box) -> None:
+    x0, y0, x1, y1 = box
+    c.rounded_panel(d, box, radius=12, fill=(36, 42, 70), outline=(90, 100, 150), width=2)
+    d.text((x0 + 12, y0 + 8), "Research", font=c.font(22, True), fill=c.WHITE, anchor="la")
+    players = _players(view)
+    tech = view.get("tech") or {}
+    adv_taken = set(view.get("adv_taken") or ())
+    colw = (x1 - x0 - 50) / 6
+    top = y0 + 40
+    adv_h, lvl_h, std_h = 74, 44, 84
+    for i, f in enumerate(FIELDS):
+        cx0 = x0 + 40 + i * colw
+        cx1 = cx0 + colw - 6
+        col = TRACK_COLOURS[f]
+        # advanced tile
+        atid = tech.get("adv-" + f)
+        apos = "adv-" + f
+        owners = [o for o in _tech_owners(view, atid) if True] if atid and apos in adv_taken else []
+        _draw_tech_tile(im, d, view, (cx0, top, cx1, top + adv_h - 6), atid, advanced=True,
+                        taken=apos in adv_taken, owners=owners)
+        # levels 5..0
+        for lv in range(5, -1, -1):
+            yy = top + adv_h + (5 - lv) * lvl_h
+            cell = (cx0, yy, cx1, yy + lvl_h - 4)
+            fill = c.mix(col, c.WHITE, 0.55 if lv else 0.75)
+            if lv == 5:
+                fill = c.mix(col, c.WHITE, 0.25)
+            c.rounded_panel(d, cell, radius=6, fill=fill, outline=c.mix(col, c.BLACK, 0.3), width=2)
+            if lv == 5 and f == "terra" and view.get("terra_fed"):
+                _draw_fed_token(d, (cx1 - 50, yy + 4, cx1 - 4, yy + lvl_h - 8), view["terra_fed"], True, small=True)
+            here = [s for s, p in enumerate(players) if p and p["research"][f] == lv]
+            mx = cx0 + 16
+            for s in here:
+                _marker(im, view, s, mx + 30, yy + (lvl_h - 4) / 2, 14)
+                mx += 28
+        # standard tile
+        stid = tech.get(f)
+        sy = top + adv_h + 6 * lvl_h + 4
+        _draw_tech_tile(im, d, view, (cx0, sy, cx1, sy + std_h - 6), stid, advanced=False,
+                        owners=_tech_owners(view, stid) if stid else [])
+        # track name
+        d.text(((cx0 + cx1) / 2, sy + std_h + 2), FIELD_NAMES[f], font=c.font(17, True),
+               fill=c.mix(col, c.WHITE, 0.45), anchor="ma")
+    for lv in range(5, -1, -1):
+        yy = top + adv_h + (5 - lv) * lvl_h + (lvl_h - 4) / 2
+        d.text((x0 + 22, yy), str(lv), font=c.font(24, True), fill=c.WHITE, anchor="mm")
+    # free tiles
+    fy = top + adv_h + 6 * lvl_h + std_h + 28
+    d.text((x0 + 12, fy + 30), "Free", font=c.font(17, True), fill=c.WHITE, anchor="lm")
+    fw = (x1 - x0 - 70) / 3
+    for j in range(3):
+        tid = tech.get(f"free{j + 1}")
+        fx = x0 + 62 + j * fw
+        _draw_tech_tile(im, d, view, (fx, fy, fx + fw - 8, fy + 64), tid, advanced=False,
+                        owners=_tech_owners(view, tid) if tid else [])
+
+
+def _draw_fed_token(d, box, tok: str, green: bool, small: bool = False) -> None:
+    x0, y0, x1, y1 = box
+    fill = GREEN_TOKEN if green else GREY_TOKEN
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    r = min(x1 - x0, y1 - y0) / 2
+    d.polygon(c.hex_corners(cx, cy, r, pointy=True), fill=fill, outline=c.BLACK, width=2)
+    info = FED_TOKENS.get(tok)
+    text = tok
+    if info:
+        text = _reward_text(info["reward"]).replace(" ", "\n") if not small else tok.replace("fed", "F")
+    fnt = c.fit_font(text, r * 1.55, r * 1.5, max_size=max(8, int(r * 0.75)), min_size=8, bold=True)
+    d.multiline_text((cx, cy), text, font=fnt, fill=c.BLACK if green else c.WHITE, anchor="mm", align="center",
+                     spacing=0, stroke_width=0 if green else 1, stroke_fill=c.BLACK)
+
+
+def _section_title(d, x, y, text) -> None:
+    d.text((x, y), text, font=c.font(20, True), fill=c.WHITE, anchor="la")
+
+
+def _draw_actions(im, d, view, box) -> None:
+    x0, y0, x1, y1 = box
+    _section_title(d, x0, y0, "Power & QIC actions")
+    used = set(view.get("used_actions") or ())
+    ids = [a for a in ACTIONS]
+    per_row = 5
+    bw = (x1 - x0 - (per_row - 1) * 6) / per_row
+    bh = (y1 - y0 - 30 - 6) / 2
+    for i, aid in enumerate(ids):
+        row, col = divmod(i, per_row)
+        bx = x0 + col * (bw + 6)
+        by = y0 + 28 + row * (bh + 6)
+        a = ACTIONS[aid]
+        qic = aid.startswith("qic")
+        fill = (210, 238, 215) if qic else (226, 212, 244)
+        edge = (40, 140, 70) if qic else POWER_PURPLE
+        taken = aid in used
+        if taken:
+            fill = (120, 120, 128)
+        c.rounded_panel(d, (bx, by, bx + bw, by + bh), radius=8, fill=fill, outline=edge, width=3)
+        if taken:
+            d.line((bx + 8, by + 8, bx + bw - 8, by + bh - 8), fill=TAKEN, width=6)
+            d.line((bx + 8, by + bh - 8, bx + bw - 8, by + 8), fill=TAKEN, width=6)
+        cost = _reward_text(a["cost"])
+        chip = (bx + 6, by + 6, bx + 6 + c.font(17, True).getlength(cost) + 12, by + 30)
+        d.rounded_rectangle(chip, radius=8, fill=edge)
+        d.text(((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2), cost, font=c.font(17, True), fill=c.WHITE,
+               anchor="mm")
+        reward = ACTION_TEXT.get(a["reward"], _reward_text(a["reward"]))
+        _text_block(d, (bx + 4, by + 32, bx + bw - 4, by + bh - 4), reward, size=19, bold=True,
+                    fill=(235, 235, 235) if taken else c.INK, max_lines=2, min_size=12,
+                    stroke=c.BLACK if taken else None)
+        if taken:
+            d.text((bx + bw - 8, by + 8), "taken", font=c.font(15, True), fill=c.WHITE, anchor="ra")
+
+
+def _draw_round_tiles(im, d, view, box) -> None:
+    x0, y0, x1, y1 = box
+    _section_title(d, x0, y0, "Round scoring")
+    tiles = list(view.get("round_scoring") or ())
+    rnd = view.get("round", 0)
+    n = 6
+    bw = (x1 - x0 - (n - 1) * 6) / n
+    by = y0 + 28
+    for i in range(n):
+        bx = x0 + i * (bw + 6)
+        tid = tiles[i] if i < len(tiles) else None
+        current = rnd == i + 1 and view.get("phase") != "over"
+        past = i + 1 < rnd or view.get("phase") == "over"
+        fill = (250, 246, 226) if not past else (130, 130, 138)
+        c.rounded_panel(d, (bx, by, bx + bw, y1), radius=8, fill=fill,
+                        outline=(255, 200, 0) if current else (120, 120, 140), width=6 if current else 2)
+        d.text((bx + 8, by + 6), f"R{i + 1}", font=c.font(18, True), fill=(60, 60, 70), anchor="la")
+        if tid and tid in ROUND_TILES:
+            t = ROUND_TILES[tid]
+            d.text((bx + bw - 8, by + 4), f"{t['vp']}", font=c.font(26, True), fill=(150, 60, 0), anchor="ra")
+            _text_block(d, (bx + 4, by + 30, bx + bw - 4, y1 - 4), ROUND_EVENTS.get(t["event"], t["event"]),
+                        size=17, bold=True, fill=c.INK, max_lines=2, min_size=11)
+        if current:
+            d.text((bx + bw / 2, y1 + 3), "NOW", font=c.font(15, True), fill=(255, 200, 0), anchor="ma")
+
+
+def _draw_final_tiles(im, d, view, box) -> None:
+    x0, y0, x1, y1 = box
+    _section_title(d, x0, y0, "Final scoring (18 / 12 / 6)")
+    tiles = list(view.get("final_scoring") or ())
+    players = _players(view)
+    bw = (x1 - x0 - 8) / 2
+    by = y0 + 28
+    for i, tid in enumerate(tiles[:2]):
+        bx = x0 + i * (bw + 8)
+        c.rounded_panel(d, (bx, by, bx + bw, y1), radius=8, fill=(236, 230, 250), outline=(120, 90, 170), width=3)
+        d.text((bx + 8, by + 5), c.ellipsize(FINAL_NAMES.get(tid, tid), c.font(17, True), bw - 16),
+               font=c.font(17, True), fill=c.INK, anchor="la")
+        mx = bx + 22
+        for s, p in enumerate(players):
+            if not p:
+                continue
+            try:
+                cnt = E.final_count(view, s, tid)
+            except Exception:
+                cnt = 0
+            _marker(im, view, s, mx, y1 - 20, 14)
+            d.text((mx + 18, y1 - 20), str(cnt), font=c.font(22, True), fill=c.INK, anchor="lm")
+            mx += 62
+        if len(players) == 2 and tid in FINAL_TILES:
+            d.text((bx + bw - 8, y1 - 20), f"neutral {FINAL_TILES[tid]['neutral']}", font=c.font(15),
+                   fill=(80, 80, 90), anchor="rm")
+
+
+def _booster_text(bid: str) -> tuple[str, str]:
+    b = BOOSTERS[bid]
+    inc = " ".join(_reward_text(x) for x in b["income"])
+    second = ""
+    if b.get("action"):
+        second = {"step": "act: 1 step", "range+3": "act: +3 range"}.get(b["action"], "act: " + b["action"])
+    elif b.get("pass"):
+        pc = b["pass"]
+        second = f"pass: {pc['vp']} VP/{PASS_COUNTS.get(pc['count'], pc['count'])}"
+    return inc, second
+
+
+def _draw_boosters(im, d, view, box) -> None:
+    x0, y0, x1, y1 = box
+    _section_title(d, x0, y0, "Boosters")
+    boosters = view.get("boosters") or {}
+    ids = sorted(boosters, key=lambda b: int(b[7:]) if b[7:].isdigit() else 99)
+    n = max(1, len(ids))
+    bw = min(130, (x1 - x0 - (n - 1) * 6) / n)
+    by = y0 + 28
+    for i, bid in enumerate(ids):
+        bx = x0 + i * (bw + 6)
+        holder = boosters[bid]
+        fill = (224, 236, 250)
+        c.rounded_panel(d, (bx, by, bx + bw, y1), radius=8, fill=fill, outline=(60, 100, 160), width=3)
+        inc, second = _booster_text(bid)
+        d.text((bx + 6, by + 4), bid.replace("booster", "B"), font=c.font(14, True), fill=(80, 80, 90), anchor="la")
+        _text_block(d, (bx + 4, by + 20, bx + bw - 4, by + 50), inc, size=19, bold=True, max_lines=1, min_size=12)
+        if second:
+            _text_block(d, (bx + 4, by + 50, bx + bw - 4, by + 88), second, size=15, max_lines=2, min_size=11)
+        if holder is not None:
+            _marker(im, view, holder, bx + bw / 2, y1 - 18, 15)
+        else:
+            d.text((bx + bw / 2, y1 - 18), "free", font=c.font(16, True), fill=(40, 120, 60), anchor="mm")
+
+
+def _income(view, seat: int) -> dict[str, int]:
+    total: dict[str, int] = {}
+    try:
+        events = E.income_events(view, seat)
+    except Exception:
+        return total
+    for ev in events:
+        try:
+            for n, t in parse_rewards(ev):
+                total[t] = total.get(t, 0) + n
+        except ValueError:
+            continue
+    return total
+
+
+def _resource_icon(d, kind: str, x: float, y: float, r: float) -> None:
+    col = RES_COLOURS[kind]
+    if kind == "c":
+        d.ellipse((x - r, y - r, x + r, y + r), fill=col, outline=c.BLACK, width=2)
+    elif kind == "o":
+        d.rectangle((x - r * 0.85, y - r * 0.85, x + r * 0.85, y + r * 0.85), fill=col, outline=c.BLACK, width=2)
+    elif kind == "k":
+        d.rounded_rectangle((x - r * 0.75, y - r, x + r * 0.75, y + r), radius=3, fill=col, outline=c.BLACK, width=2)
+    else:
+        d.polygon(c.hex_corners(x, y, r, pointy=True), fill=col, outline=c.BLACK, width=2)
+    d.text((x, y), kind, font=c.font(int(r * 1.2), True), fill=c.contrast_text(col), anchor="mm")
+
+
+def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -> None:
+    x0, y0, x1, y1 = box
+    p = _players(view)[seat]
+    col = seat_colour(view, seat)
+    to_act = seat in waiting
+    c.rounded_panel(d, box, radius=12, fill=PANEL, outline=(255, 40, 220) if to_act else col, width=6 if to_act else 3)
+    hh = 46
+    d.rounded_rectangle((x0, y0, x1, y0 + hh), radius=12, fill=col, corners=(True, True, False, False))
+    if to_act:
+        d.rounded_rectangle((x0, y0, x1, y0 + hh), radius=12, outline=HIGHLIGHT, width=6,
+                            corners=(True, True, False, False))
+    tcol = c.contrast_text(col)
+    _paste(im, building_sprite("disc", c.mix(col, c.BLACK, 0.25) if c.luminance(col) > 0.5 else c.WHITE, 15,
+                               str(seat + 1)), x0 + 26, y0 + hh / 2)
+    name = seat_name(view, seat, player_names)
+    status = ""
+    if p and p.get("passed"):
+        status = "PASSED"
+    if to_act:
+        status = "▶ TO ACT"
+    vp = f"{p['vp']} VP" if p else ""
+    right = c.font(30, True).getlength(vp) + (c.font(20, True).getlength(status) + 20 if status else 0)
+    fnt = c.fit_font(name, x1 - x0 - 70 - right - 20, hh - 6, max_size=28, min_size=14, bold=True)
+    d.text((x0 + 50, y0 + hh / 2), c.ellipsize(name, fnt, x1 - x0 - 70 - right - 20), font=fnt, fill=tcol,
+           anchor="lm")
+    d.text((x1 - 12, y0 + hh / 2), vp, font=c.font(30, True), fill=tcol, anchor="rm")
+    if status:
+        sx = x1 - 24 - c.font(30, True).getlength(vp)
+        sw = c.font(20, True).getlength(status) + 14
+        chip = (sx - sw, y0 + 9, sx, y0 + hh - 9)
+        d.rounded_rectangle(chip, radius=8, fill=HIGHLIGHT if to_act else (60, 60, 70))
+        d.text(((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2), status, font=c.font(20, True),
+               fill=c.WHITE, anchor="mm")
+    if not p:
+        d.text(((x0 + x1) / 2, (y0 + hh + y1) / 2), "choosing a faction…", font=c.font(24, True),
+               fill=(90, 90, 100), anchor="mm")
+        return
+    top = y0 + hh + 8
+    # resources
+    rx = x0 + 14
+    for kind in ("c", "o", "k", "q"):
+        _resource_icon(d, kind, rx + 14, top + 20, 14)
+        d.text((rx + 34, top + 20), str(p[kind]), font=c.font(30, True), fill=c.INK, anchor="lm")
+        rx += 34 + c.font(30, True).getlength(str(p[kind])) + 18
+    # power bowls
+    pw = p["power"]
+    stone = p.get("brainstone")
+    bx = x0 + 14
+    by = top + 48
+    bowl_r = 27
+    for i, (area, label) in enumerate((("area1", "I"), ("area2", "II"), ("area3", "III"), ("gaia", "Gaia"))):
+        cx = bx + bowl_r + i * (2 * bowl_r + 14)
+        cy = by + bowl_r + 4
+        fill = (52, 150, 70) if area == "gaia" else c.mix(POWER_PURPLE, c.WHITE, 0.15 + 0.2 * (2 - i) if i < 3 else 0)
+        d.ellipse((cx - bowl_r, cy - bowl_r, cx + bowl_r, cy + bowl_r), fill=fill, outline=c.BLACK, width=2)
+        d.text((cx, cy - 2), str(pw[area]), font=c.font(26, True), fill=c.WHITE, anchor="mm",
+               stroke_width=2, stroke_fill=c.BLACK)
+        d.text((cx, cy + bowl_r + 2), label, font=c.font(15, True), fill=(60, 60, 70), anchor="ma")
+        if stone == area:
+            d.ellipse((cx + bowl_r - 16, cy - bowl_r - 4, cx + bowl_r + 4, cy - bowl_r + 16), fill=(250, 250, 250),
+                      outline=(200, 0, 120), width=3)
+            d.text((cx + bowl_r - 6, cy - bowl_r + 6), "B", font=c.font(13, True), fill=(200, 0, 120), anchor="mm")
+    if stone and stone not in ("area1", "area2", "area3", "gaia"):
+        d.text((bx, by + 2 * bowl_r + 24), "brainstone gone", font=c.font(14), fill=(90, 90, 100), anchor="la")
+    # income
+    inc = _income(view, seat) if view.get("phase") not in ("over", "factions") else {}
+    ix = bx + 4 * (2 * bowl_r + 14) + 6
+    d.text((ix, by - 2), "Income", font=c.font(16, True), fill=(80, 80, 90), anchor="la")
+    parts = []
+    for t in ("c", "o", "k", "q", "pw", "t"):
+        if inc.get(t):
+            parts.append(f"+{inc[t]}{'tok' if t == 't' else t}")
+    inc_text = " ".join(parts) or "—"
+    _text_block(d, (ix, by + 18, min(x1 - 10, ix + 210), by + 2 * bowl_r + 20), inc_text, size=21, bold=True,
+                max_lines=2, min_size=13)
+    # right block: buildings left, booster
+    lx = ix + 218
+    n = p.get("n") or {}
+    left = []
+    for typ in ("m", "ts", "lab", "ac1", "ac2", "PI"):
+        cnt = STD_BUILDINGS[typ]["count"] - n.get(typ, 0)
+        left.append((typ, cnt))
+    d.text((lx, top - 2), "Left to build", font=c.font(16, True), fill=(80, 80, 90), anchor="la")
+    for i, (typ, cnt) in enumerate(left):
+        row, colm = divmod(i, 3)
+        px = lx + colm * 66
+        py = top + 30 + row * 36
+        kind = typ
+        spr = building_sprite(kind, col, 13, {"ac1": "k", "ac2": "q", "PI": "PI"}.get(typ, ""))
+        _paste(im, spr, px + 14, py)
+        d.text((px + 31, py), f"{cnt}", font=c.font(22, True), fill=c.INK if cnt else (170, 60, 60), anchor="lm")
+    gy = top + 30 + 2 * 36
+    try:
+        gf_free = E.gf_available(view, p, seat)
+    except Exception:
+        gf_free = 0
+    if p.get("gf_total"):
+        _paste(im, building_sprite("ring", col, 11), lx + 14, gy)
+        d.text((lx + 31, gy), f"{gf_free}/{p['gf_total']}", font=c.font(20, True), fill=c.INK, anchor="lm")
+    if p["faction"] == "ivits":
+        _paste(im, building_sprite("sp", col, 12), lx + 14 + 66 * 2 - 40, gy)
+        d.text((lx + 31 + 66 * 2 - 40, gy), f"{n.get('sp', 0)}", font=c.font(20, True), fill=c.INK, anchor="lm")
+    sats = sum(1 for owners in (view.get("sat") or {}).values() if seat in owners)
+    _paste(im, building_sprite("sat", col, 7), lx + 14 + 66 * 2 + 14, gy)
+    d.text((lx + 31 + 66 * 2 + 8, gy), f"{sats}", font=c.font(20, True), fill=c.INK, anchor="lm")
+    # bottom area: booster, tech tiles, federation tokens (one or two rows)
+    ry = by + 2 * bowl_r + 30
+    _draw_player_tiles(d, p, (x0 + 12, ry, x1 - 12, y1 - 10))
+
+
+def _draw_player_tiles(d, p, box) -> None:
+    x0, y0, x1, y1 = box
+    techs = list(p.get("techs") or ())
+    feds = list(p.get("feds") or ())
+    used = set(p.get("used") or ())
+    items: list[tuple[str, Any, float]] = []
+    if p.get("booster"):
+        items.append(("booster", p["booster"], 112))
+    items += [("tech", t, 104) for t in techs]
+    items += [("fed", f, 0) for f in feds]
+    full_h = y1 - y0
+    two_rows = sum(w + 6 for _, _, w in items) + len(feds) * (full_h + 4) > (x1 - x0)
+    rows = 2 if two_rows else 1
+    h = (full_h - 4 * (rows - 1)) / rows
+    fed_w = h + 4
+    # federation tokens stack at the right end, techs flow from the left
+    nf = len(feds)
+    fed_cols = math.ceil(nf / rows) if nf else 0
+    fed_x0 = x1 - fed_cols * fed_w
+    for i, f in enumerate(feds):
+        col, row = divmod(i, rows) if rows == 2 else (i, 0)
+        fx = fed_x0 + col * fed_w
+        fy = y0 + row * (h + 4)
+        _draw_fed_token(d, (fx, fy, fx + h, fy + h), f["id"], bool(f.get("green")))
+    x, row = x0, 0
+    for kind, obj, w in items:
+        if kind == "fed":
+            continue
+        if x + w > fed_x0 - 6:
+            if row + 1 >= rows:
+                break
+            row += 1
+            x = x0
+        y = y0 + row * (h + 4)
+        tile = (x, y, x + w, y + h)
+        if kind == "booster":
+            inc_b, second = _booster_text(obj)
+            c.rounded_panel(d, tile, radius=6, fill=(224, 236, 250), outline=(60, 100, 160), width=2)
+            if rows == 1:
+                _text_block(d, (x + 3, y + 2, x + w - 3, y + h / 2), inc_b, size=17, bold=True, max_lines=1)
+                _text_block(d, (x + 3, y + h / 2, x + w - 3, y + h - 2), second or obj, size=14, max_lines=2,
+                            min_size=10, fill=(140, 140, 150) if obj in used else c.INK)
+            else:
+                _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), inc_b + ("  " + second if second else ""),
+                            size=14, bold=True, max_lines=2, min_size=10)
+        else:
+            adv = obj["id"].startswith("adv")
+            covered = bool(obj.get("covered"))
+            fill = (250, 232, 190) if adv else (214, 238, 214)
+            if covered:
+                fill = (170, 170, 172)
+            c.rounded_panel(d, tile, radius=6, fill=fill, outline=(190, 130, 30) if adv else (40, 130, 60), width=2)
+            dim = covered or obj["id"] in used
+            _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), TECH_SHORT.get(obj["id"], obj["id"]),
+                        size=18 if rows == 1 else 16, bold=True, max_lines=2, min_size=10,
+                        fill=(95, 95, 100) if dim else c.INK)
+            if covered:
+                d.line((x + 4, y + h - 4, x + w - 4, y + 4), fill=TAKEN, width=3)
+        x += w + 6
+
+
+PANEL_H = 284
+BOARDS_TOP_H = 640
+
+
+def board_height(players: int) -> int:
+    """Height of the boards image: the top band plus one row of player panels per two seats."""
+    rows = (max(1, players) + 1) // 2
+    return HEADER_H + BOARDS_TOP_H + rows * (PANEL_H + 10) + 10
+
+
+def render_boards(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+    players = _players(view)
+    height = board_height(len(players))
+    im = Image.new("RGB", (WIDTH, height), BOARD_BG)
+    d = ImageDraw.Draw(im)
+    _draw_header(im, view, player_names, HEADER_H)
+    y0 = HEADER_H + 10
+    _draw_research(im, d, view, (10, y0, 790, y0 + BOARDS_TOP_H - 10))
+    rx0, rx1 = 806, WIDTH - 12
+    _draw_actions(im, d, view, (rx0, y0, rx1, y0 + 200))
+    _draw_round_tiles(im, d, view, (rx0, y0 + 212, rx1, y0 + 212 + 112))
+    _draw_final_tiles(im, d, view, (rx0, y0 + 348, rx1, y0 + 348 + 100))
+    _draw_boosters(im, d, view, (rx0, y0 + 460, rx1, y0 + BOARDS_TOP_H - 10))
+    waiting = _waiting(view)
+    py = HEADER_H + BOARDS_TOP_H + 6
+    pw = (WIDTH - 30) / 2
+    for s in range(len(players)):
+        row, col = divmod(s, 2)
+        px = 10 + col * (pw + 10)
+        yy = py + row * (PANEL_H + 10)
+        _draw_player(im, d, view, s, (px, yy, px + pw, yy + PANEL_H), player_names, waiting)
+    return c.avoid_square(im)
+
+
+def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None) -> list[Image.Image]:
+    """The map and the boards for ``view`` (``GAME.view(state, seat)``).
+
+    ``player_names`` (by seat) are shown beside the factions; ``highlight`` is a hex name
+    (``4A10``) or absolute ``qxr`` location ringed on the map (e.g. the last move's hex).
+    """
+    return [c.avoid_square(render_map(view, player_names=player_names, highlight=highlight)),
+            render_boards(view, player_names=player_names, highlight=highlight)]
+
+
+__all__ = ["render", "render_map", "render_boards", "PLANET_COLOURS", "seat_colour"]

@@ -1,0 +1,141 @@
+"""Gaia Project renderer: the set-up and final positions of every recorded fixture render."""
+import glob
+import json
+import os
+
+import pytest
+from PIL import Image
+
+import renderers
+from renderers import common as c
+from renderers import gaia as gr
+from rules.gaia import GAME
+from rules.gaia.replay import replay_fixture
+
+FIXTURES = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "..", "fixtures", "gaia", "*.json")))
+NAMES = [os.path.basename(p)[:-5] for p in FIXTURES]
+
+
+def _fixture(name):
+    with open(os.path.join(os.path.dirname(__file__), "..", "fixtures", "gaia", name + ".json"), encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+_FINAL = {}
+
+
+def _final_state(name):
+    if name not in _FINAL:
+        _FINAL[name] = replay_fixture(_fixture(name))
+    return _FINAL[name]
+
+
+def _check(images, players):
+    assert isinstance(images, list) and len(images) == 2
+    for im in images:
+        assert isinstance(im, Image.Image)
+        assert im.mode == "RGB"
+        assert im.width == gr.WIDTH == 1600
+        assert im.width > im.height            # landscape, never square
+    assert images[0].size == (1600, gr.MAP_HEIGHT)
+    rows = (players + 1) // 2
+    assert images[1].height == gr.board_height(players)
+    assert 900 <= images[1].height <= 1400 and rows >= 1
+
+
+def test_get_renderer_returns_gaia_render():
+    assert renderers.get_renderer("gaia") is gr.render
+
+
+def test_fixtures_cover_two_three_and_four_players():
+    assert {_fixture(n)["players"] for n in NAMES} >= {2, 3, 4}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_setup_position_renders(name):
+    fixture = _fixture(name)
+    state = GAME.from_setup(fixture)
+    images = gr.render(GAME.view(state, None))
+    _check(images, fixture["players"])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_final_position_renders_deterministically(name):
+    fixture = _fixture(name)
+    state = _final_state(name)
+    names = [f"Player {i + 1}" for i in range(fixture["players"])]
+    first = gr.render(GAME.view(state, None), player_names=names, highlight=fixture["setup"]["map"][0]["name"])
+    _check(first, fixture["players"])
+    again = gr.render(GAME.view(state, None), player_names=names, highlight=fixture["setup"]["map"][0]["name"])
+    assert [c.to_png(im) for im in first] == [c.to_png(im) for im in again]
+
+
+def test_every_seat_view_draws_the_spectator_picture():
+    # Gaia Project has no hidden information: a seat's view shows what a spectator sees.
+    state = _final_state("adv-tech-pass")
+    spectator = [c.to_png(im) for im in gr.render(GAME.view(state, None))]
+    for seat in range(3):
+        assert [c.to_png(im) for im in gr.render(GAME.view(state, seat))] == spectator
+
+
+def test_positions_during_setup_render():
+    # factions chosen, starting mines being placed, boosters being chosen, first turns
+    fixture = _fixture("taklons-leverage")
+    state = GAME.from_setup(fixture)
+    seen = set()
+    for line in fixture["moves"][1:]:
+        state = GAME.apply(state, GAME.parse_line(state, line))
+        if state["phase"] not in seen:
+            seen.add(state["phase"])
+            _check(gr.render(GAME.view(state, None)), fixture["players"])
+    assert {"setup", "boosters", "actions"} <= seen
+
+
+def test_highlight_accepts_names_and_cube_form_and_ignores_unknown():
+    state = _final_state("nevla-leverage")
+    view = GAME.view(state, None)
+    plain = c.to_png(gr.render_map(view))
+    assert c.to_png(gr.render_map(view, highlight="nowhere")) == plain
+    hexname = state["map"][5][4]
+    q, r = state["map"][5][0], state["map"][5][1]
+    by_name = c.to_png(gr.render_map(view, highlight=hexname))
+    assert by_name != plain
+    assert c.to_png(gr.render_map(view, highlight=f"{q}x{r}")) == by_name
+    assert c.to_png(gr.render_map(view, highlight=hexname.lower())) == by_name
+
+
+def test_player_names_appear_without_changing_size():
+    state = _final_state("spec-fullgame-2p")
+    view = GAME.view(state, None)
+    plain = gr.render(view)
+    named = gr.render(view, player_names=["Ágnes Őrs", "Űrhajós Éva with a very long name indeed"])
+    assert [im.size for im in plain] == [im.size for im in named]
+    assert c.to_png(plain[1]) != c.to_png(named[1])
+
+
+def test_planet_colours_follow_the_published_game():
+    pc = gr.PLANET_COLOURS
+    assert set(pc) >= set("rdsovtigml")
+    r, g, b = pc["r"]
+    assert b > r and b > g                      # terra blue
+    r, g, b = pc["d"]
+    assert r > 200 and g > 180 and b < 100      # desert yellow
+    r, g, b = pc["o"]
+    assert r > 180 and g < 80                   # oxide red
+    r, g, b = pc["g"]
+    assert g > r and g > b                      # gaia green
+    r, g, b = pc["m"]
+    assert b > g and r > g                      # transdim purple
+    assert min(pc["i"]) > 220                   # ice white
+    assert len(set(pc.values())) == len(pc)
+
+
+def test_buildings_are_drawn_in_the_owners_colour():
+    state = _final_state("final-scoring")
+    view = GAME.view(state, None)
+    image = gr.render_map(view)
+    geo = gr.geometry(gr._rows(view))
+    k, (seat, typ) = next((k, v) for k, v in sorted(state["bld"].items()) if v[1] == "ts")
+    x, y = geo.centre[k]
+    pixel = image.getpixel((int(x), int(y - 0.12 * geo.R)))
+    assert pixel == gr.seat_colour(view, seat)
