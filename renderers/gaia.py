@@ -4,7 +4,7 @@
    "north" straight up), each hex's public name as typed in moves (``4A10``, ``5C``...),
    planets in the published game's colours, sector outlines and big sector numbers on the
    centre hexes, buildings in their owner's colour (mine = house, trading station = square,
-   research lab = disc, academy = dome with k/q, planetary institute = large diamond), the
+   research lab = triangle, academy = dome with k/q, planetary institute = large diamond), the
    Lantids' guest mines, gaiaformers (a ring in the owner's colour around the planet), satellites,
    Ivits space stations (4-pointed stars), federations (hexes tinted and outlined in the owner's
    colour), the Lost Planet, the highlighted hex, a header (round, phase, who is to act) and a
@@ -74,7 +74,7 @@ SPACE = (10, 13, 30)
 SECTOR_TINTS = ((24, 32, 66), (18, 25, 54), (28, 30, 60))
 GRID = (52, 64, 104)
 SECTOR_LINE = (150, 170, 225)
-SECTOR_NUMBER = (118, 136, 196)
+SECTOR_NUMBER = (150, 168, 226)
 LABEL_EMPTY = (150, 160, 196)
 LABEL_PLANET = (236, 240, 252)
 HIGHLIGHT = (255, 40, 220)
@@ -220,6 +220,8 @@ def _shape_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float
         return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
     if kind == "PI":
         return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    if kind == "lab":                  # a triangle (never mistaken for a planet disc)
+        return [(cx, cy - 1.05 * r), (cx + r, cy + 0.72 * r), (cx - r, cy + 0.72 * r)]
     if kind == "sp":
         pts = []
         for i in range(8):
@@ -246,7 +248,7 @@ def building_sprite(kind: str, fill: tuple[int, int, int], r: int, letter: str =
     cx = cy = size * k / 2
     rr = r * k
     ow = max(2, int(round(rr * 0.16)))
-    if kind in ("lab", "disc", "sat"):
+    if kind in ("disc", "sat"):
         d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=fill, outline=(0, 0, 0), width=ow)
     elif kind == "ring":
         d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), outline=(0, 0, 0), width=int(rr * 0.36))
@@ -535,7 +537,7 @@ def render_map(view, *, player_names: Sequence[str] | None = None, highlight: st
             cx, cy = geo.centre[k]
             _paste(im, building_sprite("sp", seat_colour(view, s), int(R * 0.36)), cx, cy - 0.08 * R)
     # buildings
-    sizes = {"m": 0.34, "lp": 0.34, "ts": 0.40, "lab": 0.36, "ac1": 0.46, "ac2": 0.46, "PI": 0.56}
+    sizes = {"m": 0.38, "lp": 0.38, "ts": 0.42, "lab": 0.46, "ac1": 0.48, "ac2": 0.48, "PI": 0.58}
     letters = {"ac1": "k", "ac2": "q", "PI": "PI"}
     for k, (s, typ) in sorted((view.get("bld") or {}).items()):
         if k not in geo.centre:
@@ -692,7 +694,7 @@ def _draw_research(im, d, view, box) -> None:
     adv_taken = set(view.get("adv_taken") or ())
     colw = (x1 - x0 - 50) / 6
     top = y0 + 40
-    adv_h, lvl_h, std_h = 74, 44, 84
+    adv_h, lvl_h, std_h = 78, 51, 86
     for i, f in enumerate(FIELDS):
         cx0 = x0 + 40 + i * colw
         cx1 = cx0 + colw - 6
@@ -714,10 +716,11 @@ def _draw_research(im, d, view, box) -> None:
             if lv == 5 and f == "terra" and view.get("terra_fed"):
                 _draw_fed_token(d, (cx1 - 50, yy + 4, cx1 - 4, yy + lvl_h - 8), view["terra_fed"], True, small=True)
             here = [s for s, p in enumerate(players) if p and p["research"][f] == lv]
-            mx = cx0 + 16
+            step = min(29, (cx1 - cx0 - 30) / max(1, len(here)))
+            mx = (cx0 + cx1) / 2 - step * (len(here) - 1) / 2
             for s in here:
-                _marker(im, view, s, mx + 30, yy + (lvl_h - 4) / 2, 14)
-                mx += 28
+                _marker(im, view, s, mx, yy + (lvl_h - 4) / 2, 14)
+                mx += step
         # standard tile
         stid = tech.get(f)
         sy = top + adv_h + 6 * lvl_h + 4
@@ -725,18 +728,18 @@ def _draw_research(im, d, view, box) -> None:
                         owners=_tech_owners(view, stid) if stid else [])
         # track name
         d.text(((cx0 + cx1) / 2, sy + std_h + 2), FIELD_NAMES[f], font=c.font(17, True),
-               fill=c.mix(col, c.WHITE, 0.45), anchor="ma")
+               fill=c.mix(col, c.WHITE, 0.65), anchor="ma")
     for lv in range(5, -1, -1):
         yy = top + adv_h + (5 - lv) * lvl_h + (lvl_h - 4) / 2
         d.text((x0 + 22, yy), str(lv), font=c.font(24, True), fill=c.WHITE, anchor="mm")
     # free tiles
     fy = top + adv_h + 6 * lvl_h + std_h + 28
-    d.text((x0 + 12, fy + 30), "Free", font=c.font(17, True), fill=c.WHITE, anchor="lm")
+    d.text((x0 + 12, fy + 40), "Free", font=c.font(17, True), fill=c.WHITE, anchor="lm")
     fw = (x1 - x0 - 70) / 3
     for j in range(3):
         tid = tech.get(f"free{j + 1}")
         fx = x0 + 62 + j * fw
-        _draw_tech_tile(im, d, view, (fx, fy, fx + fw - 8, fy + 64), tid, advanced=False,
+        _draw_tech_tile(im, d, view, (fx, fy, fx + fw - 8, fy + 80), tid, advanced=False,
                         owners=_tech_owners(view, tid) if tid else [])
 
 
@@ -843,7 +846,7 @@ def _draw_final_tiles(im, d, view, box) -> None:
                 cnt = 0
             _marker(im, view, s, mx, y1 - 20, 14)
             d.text((mx + 18, y1 - 20), str(cnt), font=c.font(22, True), fill=c.INK, anchor="lm")
-            mx += 62
+            mx += 74
         if len(players) == 2 and tid in FINAL_TILES:
             d.text((bx + bw - 8, y1 - 20), f"neutral {FINAL_TILES[tid]['neutral']}", font=c.font(15),
                    fill=(80, 80, 90), anchor="rm")
@@ -1063,7 +1066,7 @@ def _draw_player_tiles(d, p, box) -> None:
             c.rounded_panel(d, tile, radius=6, fill=(224, 236, 250), outline=(60, 100, 160), width=2)
             if rows == 1:
                 _text_block(d, (x + 3, y + 2, x + w - 3, y + h / 2), inc_b, size=17, bold=True, max_lines=1)
-                _text_block(d, (x + 3, y + h / 2, x + w - 3, y + h - 2), second or obj, size=14, max_lines=2,
+                _text_block(d, (x + 3, y + h / 2, x + w - 3, y + h - 2), second or obj.replace("booster", "booster "), size=14, max_lines=2,
                             min_size=10, fill=(140, 140, 150) if obj in used else c.INK)
             else:
                 _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), inc_b + ("  " + second if second else ""),
