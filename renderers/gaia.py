@@ -251,9 +251,9 @@ def building_sprite(kind: str, fill: tuple[int, int, int], r: int, letter: str =
     if kind in ("disc", "sat"):
         d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=fill, outline=(0, 0, 0), width=ow)
     elif kind == "ring":
-        d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), outline=(0, 0, 0), width=int(rr * 0.36))
+        d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), outline=(0, 0, 0), width=int(rr * 0.42))
         d.ellipse((cx - rr + ow * 0.6, cy - rr + ow * 0.6, cx + rr - ow * 0.6, cy + rr - ow * 0.6),
-                  outline=fill, width=int(rr * 0.36 - ow * 1.1))
+                  outline=fill, width=int(rr * 0.42 - ow * 1.1))
     else:
         d.polygon(_shape_points(kind, cx, cy, rr), fill=fill, outline=(0, 0, 0), width=ow)
     if letter:
@@ -522,7 +522,7 @@ def render_map(view, *, player_names: Sequence[str] | None = None, highlight: st
     for k, s in sorted((view.get("gf") or {}).items()):
         if k in geo.centre:
             cx, cy = geo.centre[k]
-            _paste(im, building_sprite("ring", seat_colour(view, s), int(pr + R * 0.12)), cx, cy - 0.12 * R)
+            _paste(im, building_sprite("ring", seat_colour(view, s), int(pr + R * 0.15)), cx, cy - 0.12 * R)
     # satellites (top of the hex) and space stations (centre)
     for k, owners in sorted((view.get("sat") or {}).items()):
         if k not in geo.centre:
@@ -654,7 +654,20 @@ def _tech_owners(view, tid: str) -> list[tuple[int, bool]]:
     return out
 
 
+BOARD_TEXT = {
+    "tech1": "1 ore + 1 QIC", "tech2": "1k per planet type", "tech3": "PI & academies power 4",
+    "tech5": "income 1o + 1pw", "tech6": "income 1k + 1c", "tech7": "3 VP per Gaia mine",
+    "tech8": "income 4c", "tech9": "action: charge 4pw",
+    "advtech1": "pass: 3 VP per federation", "advtech2": "2 VP per research step", "advtech3": "action: 1q + 5c",
+    "advtech7": "pass: 1 VP per planet type", "advtech9": "4 VP per trading station", "advtech13": "action: 3k",
+    "advtech14": "3 VP per mine built", "advtech15": "3 VP per TS built",
+}
+
+
 def _tech_text(tid: str) -> str:
+    """The tile's effect, short enough for a board space."""
+    if tid in BOARD_TEXT:
+        return BOARD_TEXT[tid]
     t = TECH.get(tid)
     return t["text"] if t else tid
 
@@ -694,7 +707,7 @@ def _draw_research(im, d, view, box) -> None:
     adv_taken = set(view.get("adv_taken") or ())
     colw = (x1 - x0 - 50) / 6
     top = y0 + 40
-    adv_h, lvl_h, std_h = 78, 51, 86
+    adv_h, lvl_h, std_h = 76, 48, 84
     for i, f in enumerate(FIELDS):
         cx0 = x0 + 40 + i * colw
         cx1 = cx0 + colw - 6
@@ -714,7 +727,7 @@ def _draw_research(im, d, view, box) -> None:
                 fill = c.mix(col, c.WHITE, 0.25)
             c.rounded_panel(d, cell, radius=6, fill=fill, outline=c.mix(col, c.BLACK, 0.3), width=2)
             if lv == 5 and f == "terra" and view.get("terra_fed"):
-                _draw_fed_token(d, (cx1 - 50, yy + 4, cx1 - 4, yy + lvl_h - 8), view["terra_fed"], True, small=True)
+                _draw_fed_token(d, (cx1 - 46, yy + 1, cx1 - 4, yy + lvl_h - 5), view["terra_fed"], True)
             here = [s for s, p in enumerate(players) if p and p["research"][f] == lv]
             step = min(29, (cx1 - cx0 - 30) / max(1, len(here)))
             mx = (cx0 + cx1) / 2 - step * (len(here) - 1) / 2
@@ -732,15 +745,33 @@ def _draw_research(im, d, view, box) -> None:
     for lv in range(5, -1, -1):
         yy = top + adv_h + (5 - lv) * lvl_h + (lvl_h - 4) / 2
         d.text((x0 + 22, yy), str(lv), font=c.font(24, True), fill=c.WHITE, anchor="mm")
-    # free tiles
+    # free tiles and the federation tokens left in the supply
     fy = top + adv_h + 6 * lvl_h + std_h + 28
     d.text((x0 + 12, fy + 40), "Free", font=c.font(17, True), fill=c.WHITE, anchor="lm")
-    fw = (x1 - x0 - 70) / 3
+    supply_w = 196
+    fw = (x1 - x0 - 70 - supply_w) / 3
     for j in range(3):
         tid = tech.get(f"free{j + 1}")
         fx = x0 + 62 + j * fw
         _draw_tech_tile(im, d, view, (fx, fy, fx + fw - 8, fy + 80), tid, advanced=False,
                         owners=_tech_owners(view, tid) if tid else [])
+    _draw_fed_supply(d, view, (x1 - supply_w - 4, fy - 2, x1 - 8, fy + 96))
+
+
+def _draw_fed_supply(d, view, box) -> None:
+    x0, y0, x1, y1 = box
+    d.text(((x0 + x1) / 2, y0), "Federation tokens", font=c.font(15, True), fill=c.WHITE, anchor="ma")
+    supply = view.get("fed_supply") or {}
+    ids = sorted(supply)
+    cw = (x1 - x0) / 3
+    for i, tok in enumerate(ids):
+        row, col = divmod(i, 3)
+        tx = x0 + col * cw
+        ty = y0 + 19 + row * 39
+        left = supply[tok]
+        _draw_fed_token(d, (tx, ty, tx + 36, ty + 36), tok, bool(FED_TOKENS.get(tok, {}).get("green")) and left > 0)
+        d.text((tx + 38, ty + 18), f"×{left}", font=c.font(18, True), fill=c.WHITE if left else (150, 150, 160),
+               anchor="lm")
 
 
 def _draw_fed_token(d, box, tok: str, green: bool, small: bool = False) -> None:
