@@ -112,3 +112,24 @@ def test_GP_FAC_NEV_2_nevlas_pi_tokens_worth_two():
     E.spend_power(st, 0, 3, None)  # ceil(3/2) = 2 tokens
     assert power(p)[:3] == (2, 0, 1)
     assert E.can_spend_power(p, 2) and not E.can_spend_power(p, 3)
+
+
+from hypothesis import given, settings, strategies as hs  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None)
+@given(hs.integers(0, 8), hs.integers(0, 8), hs.integers(0, 8), hs.integers(0, 12),
+       hs.sampled_from([None, "area1", "area2", "area3"]), hs.booleans())
+def test_GP_POW_1_charge_properties(b1, b2, b3, n, stone, early):
+    """Charging never creates or destroys tokens, moves at most n and at most the capacity 2·b1 + b2."""
+    st = action_state(["taklons", "xenos"])
+    p = st["players"][0]
+    p["brainstone"] = stone
+    set_power(p, b1, b2, b3)
+    cap = E.capacity(p)
+    from rules.gaia.turns import Ctx
+    ctx = Ctx([], record=True)  # answers an open brainstone question with the first option
+    done = E.charge(st, 0, n, ctx)
+    assert done == min(n, cap)
+    assert E.total_tokens(p) == p["tokens"]
+    assert min(p["power"].values()) >= 0
