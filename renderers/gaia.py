@@ -420,7 +420,8 @@ def map_background(rows: tuple[tuple, ...]) -> Image.Image:
 
 
 @lru_cache(maxsize=512)
-def hex_tile(rows: tuple[tuple, ...], k: str, planet: str, tint: tuple[int, int, int]) -> tuple[Image.Image, tuple[int, int]]:
+def hex_tile(rows: tuple[tuple, ...], k: str, planet: str,
+             tint: tuple[int, int, int]) -> tuple[Image.Image, tuple[int, int]]:
     """A replacement for one hex (a changed planet or a federation tint), with its paste origin;
     the mask stops short of the grid and sector lines so they stay visible."""
     geo = geometry(rows)
@@ -934,6 +935,27 @@ def _income(view, seat: int) -> dict[str, int]:
     return total
 
 
+SPECIAL_NAMES = {"space-station": "station", "swap-PI": "swap PI", "down-lab": "lab→TS", "up-lowest": "up lowest"}
+
+
+def _specials(view, seat: int) -> list[tuple[str, bool]]:
+    """Special actions of the academy, PI or faction (boosters and tiles show their own), used or not."""
+    p = _players(view)[seat]
+    try:
+        sources = E.special_sources(view, seat)
+    except Exception:
+        return []
+    out = []
+    for key, reward in sources:
+        if key == "booster" or key in TECH:
+            continue
+        name = SPECIAL_NAMES.get(reward) or _reward_text(reward)
+        if key == "ac2":
+            name = "AC " + name
+        out.append((name, key in (p.get("used") or ())))
+    return out
+
+
 def _resource_icon(d, kind: str, x: float, y: float, r: float) -> None:
     col = RES_COLOURS[kind]
     if kind == "c":
@@ -1020,8 +1042,25 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
         if inc.get(t):
             parts.append(f"+{inc[t]}{'tok' if t == 't' else t}")
     inc_text = " ".join(parts) or "—"
-    _text_block(d, (ix, by + 18, min(x1 - 10, ix + 210), by + 2 * bowl_r + 20), inc_text, size=21, bold=True,
+    _text_block(d, (ix, by + 16, min(x1 - 10, ix + 210), by + 2 * bowl_r - 2), inc_text, size=21, bold=True,
                 max_lines=2, min_size=13)
+    specials = _specials(view, seat)
+    if specials:
+        sx = ix
+        sy = by + 2 * bowl_r + 12
+        d.text((sx, sy), "Act:", font=c.font(15, True), fill=(80, 80, 90), anchor="lm")
+        sx += c.font(15, True).getlength("Act:") + 6
+        for label, was_used in specials:
+            fnt = c.font(15, True)
+            w = fnt.getlength(label) + 10
+            if sx + w > ix + 214:
+                break
+            d.rounded_rectangle((sx, sy - 10, sx + w, sy + 10), radius=5,
+                                fill=(200, 200, 200) if was_used else (255, 240, 200), outline=(120, 100, 60))
+            d.text((sx + w / 2, sy), label, font=fnt, fill=(120, 120, 120) if was_used else c.INK, anchor="mm")
+            if was_used:
+                d.line((sx + 3, sy, sx + w - 3, sy), fill=TAKEN, width=2)
+            sx += w + 4
     # right block: buildings left, booster
     lx = ix + 218
     n = p.get("n") or {}
@@ -1097,8 +1136,9 @@ def _draw_player_tiles(d, p, box) -> None:
             c.rounded_panel(d, tile, radius=6, fill=(224, 236, 250), outline=(60, 100, 160), width=2)
             if rows == 1:
                 _text_block(d, (x + 3, y + 2, x + w - 3, y + h / 2), inc_b, size=17, bold=True, max_lines=1)
-                _text_block(d, (x + 3, y + h / 2, x + w - 3, y + h - 2), second or obj.replace("booster", "booster "), size=14, max_lines=2,
-                            min_size=10, fill=(140, 140, 150) if obj in used else c.INK)
+                _text_block(d, (x + 3, y + h / 2, x + w - 3, y + h - 2), second or obj.replace("booster", "booster "),
+                            size=14, max_lines=2,
+                            min_size=10, fill=(140, 140, 150) if "booster" in used else c.INK)
             else:
                 _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), inc_b + ("  " + second if second else ""),
                             size=14, bold=True, max_lines=2, min_size=10)
@@ -1108,6 +1148,8 @@ def _draw_player_tiles(d, p, box) -> None:
             fill = (250, 232, 190) if adv else (214, 238, 214)
             if covered:
                 fill = (170, 170, 172)
+            elif obj["id"] in used:
+                fill = c.mix(fill, (150, 150, 150), 0.5)
             c.rounded_panel(d, tile, radius=6, fill=fill, outline=(190, 130, 30) if adv else (40, 130, 60), width=2)
             dim = covered or obj["id"] in used
             _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), TECH_SHORT.get(obj["id"], obj["id"]),
@@ -1115,6 +1157,8 @@ def _draw_player_tiles(d, p, box) -> None:
                         fill=(95, 95, 100) if dim else c.INK)
             if covered:
                 d.line((x + 4, y + h - 4, x + w - 4, y + 4), fill=TAKEN, width=3)
+            elif obj["id"] in used:
+                d.text((x + w - 5, y + 3), "used", font=c.font(12, True), fill=TAKEN, anchor="ra")
         x += w + 6
 
 

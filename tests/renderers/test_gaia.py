@@ -12,12 +12,13 @@ from renderers import gaia as gr
 from rules.gaia import GAME
 from rules.gaia.replay import replay_fixture
 
-FIXTURES = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "..", "fixtures", "gaia", "*.json")))
+FIXTURE_DIR = os.path.join(os.path.dirname(__file__), "..", "fixtures", "gaia")
+FIXTURES = sorted(glob.glob(os.path.join(FIXTURE_DIR, "*.json")))
 NAMES = [os.path.basename(p)[:-5] for p in FIXTURES]
 
 
 def _fixture(name):
-    with open(os.path.join(os.path.dirname(__file__), "..", "fixtures", "gaia", name + ".json"), encoding="utf-8") as fh:
+    with open(os.path.join(FIXTURE_DIR, name + ".json"), encoding="utf-8") as fh:
         return json.load(fh)
 
 
