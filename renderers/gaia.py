@@ -464,8 +464,22 @@ def _status_line(view, player_names) -> str:
     else:
         waiting = sorted(_waiting(view))
         if waiting:
-            parts.append("To act: " + ", ".join(seat_name(view, s, player_names) for s in waiting))
+            parts.append("To act: " + ", ".join(seat_name(view, s, player_names) + _waiting_reason(view, s)
+                                                for s in waiting))
     return "  ·  ".join(parts)
+
+
+def _waiting_reason(view, seat: int) -> str:
+    """What a waiting seat is asked, when it is not an ordinary turn."""
+    offer = view.get("offer")
+    if offer and offer.get("seat") == seat:
+        geo = geometry(_rows(view))
+        where = geo.name.get(offer.get("hex"), "")
+        return f" (charge {' or '.join(offer.get('offers') or [])}{' from ' + where if where else ''}?)"
+    p = _players(view)[seat] if seat < len(_players(view)) else None
+    waiting = p.get("waiting") if p else None
+    return {"income": " (income order)", "brainstone": " (brainstone)", "terrans": " (Gaia phase)",
+            "itars": " (Gaia phase)"}.get(waiting or "", "")
 
 
 def _draw_header(im: Image.Image, view, player_names, height: int) -> None:

@@ -79,17 +79,34 @@ def test_every_seat_view_draws_the_spectator_picture():
         assert [c.to_png(im) for im in gr.render(GAME.view(state, seat))] == spectator
 
 
-def test_positions_during_setup_render():
-    # factions chosen, starting mines being placed, boosters being chosen, first turns
-    fixture = _fixture("taklons-leverage")
-    state = GAME.from_setup(fixture)
+def test_every_kind_of_decision_renders():
+    # the first position of each kind (phase, pending power offer, income / brainstone /
+    # Gaia-phase question) met while replaying the fixtures
     seen = set()
+    for name in NAMES:
+        fixture = _fixture(name)
+        state = GAME.from_setup(fixture)
+        for line in fixture["moves"][1:]:
+            state = GAME.apply_inplace(state, GAME.parse_line(state, line))
+            kind = (state["phase"], bool(state.get("offer")),
+                    tuple(sorted({p.get("waiting") or "" for p in state["players"] if p})))
+            if kind not in seen:
+                seen.add(kind)
+                _check(gr.render(GAME.view(state, None)), fixture["players"])
+    phases = {k[0] for k in seen}
+    assert {"factions", "setup", "boosters", "income", "gaia", "actions", "over"} <= phases
+    assert any(k[1] for k in seen)                     # a power offer was pending
+
+
+def test_header_says_what_a_waiting_seat_is_asked():
+    fixture = _fixture("adv-tech-pass")
+    state = GAME.from_setup(fixture)
     for line in fixture["moves"][1:]:
-        state = GAME.apply(state, GAME.parse_line(state, line))
-        if state["phase"] not in seen:
-            seen.add(state["phase"])
-            _check(gr.render(GAME.view(state, None)), fixture["players"])
-    assert {"setup", "boosters", "actions"} <= seen
+        state = GAME.apply_inplace(state, GAME.parse_line(state, line))
+        if state.get("offer"):
+            break
+    text = gr._status_line(GAME.view(state, None), None)
+    assert "charge " + state["offer"]["offers"][0] in text
 
 
 def test_highlight_accepts_names_and_cube_form_and_ignores_unknown():
