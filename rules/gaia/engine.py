@@ -863,9 +863,7 @@ def answer_leech(st, seat, ctx, cmd):
     off = st["offer"]
     p = P(st, seat)
     head = st["leech_q"][0]
-    if cmd[0] == "decline":
-        pass
-    else:
+    if cmd[0] != "decline":
         if len(cmd) < 2:
             err(f"Say the offer: 'charge {off['offers'][0]}'", "GP-LEECH-4")
         want = rewards_key(cmd[1])

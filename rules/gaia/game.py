@@ -6,7 +6,7 @@ from rules.base import Game, IllegalMove, OptionSpec, players_option
 
 from . import engine as E
 from . import setup as S
-from .notation import NotationError, format_line, parse_commands, split_actor
+from .notation import NotationError, format_line, line_ended, parse_commands, split_actor
 from .tables import FACTIONS, FIELDS
 from .turns import apply_line, waiting_for
 
@@ -32,6 +32,8 @@ class GaiaGame(Game):
         OptionSpec("rotate_sectors", "bool", False, "the last player may rotate sectors before factions (GP-VAR-11)"),
         OptionSpec("auto_convert", "bool", True, "convert power and QIC automatically at game end (GP-END-6a)"),
         OptionSpec("fed_check", "bool", True, "reject non-minimal federations (GP-FED-6)"),
+        OptionSpec("strict_endings", "bool", False,
+                   "boardgamers line endings: action turns end with '.', pass/reactions/setup lines do not (§12.1)"),
         OptionSpec("auto_income", "bool", False,
                    "order token/charge income automatically, wasting the fewest charges (GP-INC-4)"),
     )
@@ -61,7 +63,10 @@ class GaiaGame(Game):
             raise IllegalMove(str(e), "GP-NOT") from None
         if not cmds:
             raise IllegalMove("Empty move")
-        return {"seat": seat, "actor": self.seat_label_id(state, seat), "cmds": cmds}
+        move = {"seat": seat, "actor": self.seat_label_id(state, seat), "cmds": cmds}
+        if line_ended(body):
+            move["ended"] = True
+        return move
 
     def parse_line(self, state, text):
         """A full log line with its player prefix -> move (for replays)."""
@@ -74,7 +79,7 @@ class GaiaGame(Game):
         return self.parse_move(state, seat, text)
 
     def format_move(self, move):
-        return format_line(move.get("actor"), move["cmds"])
+        return format_line(move.get("actor"), move["cmds"], bool(move.get("ended")))
 
     def seat_label_id(self, state, seat):
         p = state["players"][seat]
@@ -82,12 +87,12 @@ class GaiaGame(Game):
 
     def apply(self, state, move):
         st = _copy(state)
-        apply_line(st, move["seat"], move["cmds"])
+        apply_line(st, move["seat"], move["cmds"], ended=bool(move.get("ended")))
         st["log_count"] = st.get("log_count", 0) + 1
         return st
 
     def apply_inplace(self, state, move):
-        apply_line(state, move["seat"], move["cmds"])
+        apply_line(state, move["seat"], move["cmds"], ended=bool(move.get("ended")))
         state["log_count"] = state.get("log_count", 0) + 1
         return state
 

@@ -30,6 +30,14 @@ def _label(st, seat):
     return p["faction"] if p else f"p{seat + 1}"
 
 
+def _move(st, seat, cmds):
+    move = {"seat": seat, "actor": _label(st, seat), "cmds": cmds}
+    if st["options"].get("strict_endings") and st["phase"] == "actions" and not st.get("offer") \
+            and cmds[-1][0] != "pass":
+        move["ended"] = True
+    return move
+
+
 def validate(st, seat, cmds):
     """The move (dict) if cmds is legal for seat now, else None."""
     cmds = [list(c) for c in cmds]
@@ -37,7 +45,7 @@ def validate(st, seat, cmds):
         apply_line(_copy(st), seat, cmds, record=True)
     except (IllegalMove, E.NeedAnswer):
         return None
-    return {"seat": seat, "actor": _label(st, seat), "cmds": cmds}
+    return _move(st, seat, cmds)
 
 
 def validate_all(st, seat, cmds):
@@ -48,7 +56,7 @@ def validate_all(st, seat, cmds):
         apply_line(_copy(st), seat, cmds, record=True, inserted=inserted)
     except (IllegalMove, E.NeedAnswer):
         return []
-    out = [{"seat": seat, "actor": _label(st, seat), "cmds": cmds}]
+    out = [_move(st, seat, cmds)]
     if inserted:
         idx, options = inserted[0]
         for alt in options[1:]:
@@ -277,7 +285,7 @@ def complete(st, seat, prefix, limit=25):
             m = validate(st, seat, lead + cmds)
             if m is None:
                 continue
-            t = format_line(None, m["cmds"])
+            t = format_line(None, m["cmds"], bool(m.get("ended")))
             if t not in seen and format_line(None, m["cmds"][len(lead):]).lower().startswith(low):
                 seen.add(t)
                 out.append(t)

@@ -72,12 +72,22 @@ def parse_commands(body: str) -> list[list[str]]:
     return cmds
 
 
+def line_ended(body: str) -> bool:
+    """§12.1: a line ends its turn with a trailing "." or with a final "(...)" annotation piece."""
+    pieces = [x.strip() for x in body.split(".")]
+    if len(pieces) < 2:
+        return False
+    if pieces[-1] == "":
+        return True
+    return pieces[-1].startswith("(")
+
+
 def format_command(cmd: list[str]) -> str:
     if cmd[0] == "spend":
         return f"spend {cmd[1]} for {cmd[2]}"
     return " ".join(cmd)
 
 
-def format_line(actor: str | None, cmds: list[list[str]]) -> str:
-    body = ". ".join(format_command(c) for c in cmds)
+def format_line(actor: str | None, cmds: list[list[str]], ended: bool = False) -> str:
+    body = ". ".join(format_command(c) for c in cmds) + ("." if ended else "")
     return f"{actor} {body}" if actor else body

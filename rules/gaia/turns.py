@@ -59,7 +59,17 @@ def waiting_for(st) -> set[int]:
     return {st["current"]} if st.get("current") is not None else set()
 
 
-def apply_line(st, seat, cmds, record=False, inserted=None):
+def _check_ending(st, cmds, ended):
+    """§12.1 line endings (option ``strict_endings``)."""
+    turn = st["phase"] == "actions" and not st.get("offer")
+    if turn and cmds[-1][0] != "pass":
+        if not ended:
+            err("An action turn ends with '.'; without it the turn is unfinished", "GP-RPL-9")
+    elif ended:
+        err("Extra command: this line takes no trailing '.'", "GP-RPL-9")
+
+
+def apply_line(st, seat, cmds, record=False, inserted=None, ended=None):
     """Run one line for seat on st (mutated).  ``record``: answer open brainstone / Lost Planet
     questions with a default and write the answer into ``cmds`` (used to build legal moves)."""
     if not cmds:
@@ -75,6 +85,8 @@ def apply_line(st, seat, cmds, record=False, inserted=None):
     if seat not in waiting_for(st):
         who = ", ".join(str(s + 1) for s in sorted(waiting_for(st)))
         err(f"It is not your decision now (waiting for seat {who})", "GP-RPL-4")
+    if ended is not None and st["options"].get("strict_endings") and not record:
+        _check_ending(st, cmds, ended)
     ctx = Ctx(cmds, record=record)
     if inserted is not None:
         ctx.inserted = inserted

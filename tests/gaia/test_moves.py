@@ -57,7 +57,7 @@ def test_legal_moves_include_brainstone_answers():
 
 @pytest.mark.parametrize("players,seed,opts", [
     (2, 1, {}), (2, 4, {"auto_income": True, "turn_order": "passOrder"}), (3, 2, {"factions": "choose"}),
-    (4, 3, {"rotate_sectors": True})])
+    (4, 3, {"rotate_sectors": True}), (3, 6, {"strict_endings": True})])
 def test_random_playout_keeps_invariants(players, seed, opts):
     st, n = random_game(players, seed, opts)
     assert GAME.is_over(st) and n > 20

@@ -133,3 +133,28 @@ def test_contract_options_and_round_trip():
                                                   "Bescods", "Nevlas", "Itars")]
     assert GAME.status_lines(GAME.view(st, None))
     assert GAME.new_game({"players": 3, "factions": "random", "map": "method3"}, 9) == st
+
+
+def test_GP_RPL_9_strict_line_endings_12_1():
+    """Acceptance test 18: with boardgamers line endings an action turn needs its '.', pass and
+    reactions must not have one."""
+    fx = load_fixture("spec-fullgame-2p.json")
+    from rules.gaia.replay import replay_fixture
+    st = GAME.from_setup(fx, {"strict_endings": True})
+    for line in fx["moves"][1:47]:
+        st = GAME.apply(st, GAME.parse_line(st, line))
+    assert GAME.waiting_for(st) == {0}
+    assert GAME.apply(st, GAME.parse_line(st, "geodens up terra."))["current"] == 1
+    with pytest.raises(IllegalMove, match="unfinished"):
+        GAME.apply(st, GAME.parse_line(st, "geodens up terra"))
+    with pytest.raises(IllegalMove, match="Extra command"):
+        GAME.apply(st, GAME.parse_line(st, "geodens pass booster1."))
+    st2 = GAME.apply(st, GAME.parse_line(st, "geodens build ts -1x0."))  # next to the Itars
+    assert GAME.waiting_for(st2) == {1}
+    with pytest.raises(IllegalMove, match="Extra command"):
+        GAME.apply(st2, GAME.parse_line(st2, f"itars charge {st2['offer']['offers'][0]}."))
+    lenient = replay_fixture(dict(fx, moves=fx["moves"][:47]))
+    assert GAME.apply(lenient, GAME.parse_line(lenient, "geodens up terra"))["current"] == 1
+    move = GAME.parse_line(st, "geodens up terra.")
+    assert GAME.format_move(move) == "geodens up terra."
+    assert all(m.get("ended") for m in GAME.legal_moves(st, 0) if m["cmds"][-1][0] != "pass")
