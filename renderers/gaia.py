@@ -44,7 +44,7 @@ from . import common as c
 
 WIDTH = 1600
 MAP_HEIGHT = 1040
-HEADER_H = 58
+HEADER_H = 64
 LEGEND_W = 272
 SS = 2            # supersampling of the static map layer
 SPRITE_SS = 3     # supersampling of sprites
@@ -75,7 +75,7 @@ SECTOR_TINTS = ((24, 32, 66), (18, 25, 54), (28, 30, 60))
 GRID = (52, 64, 104)
 SECTOR_LINE = (150, 170, 225)
 SECTOR_NUMBER = (150, 168, 226)
-LABEL_EMPTY = (150, 160, 196)
+LABEL_EMPTY = (132, 142, 182)
 LABEL_PLANET = (236, 240, 252)
 HIGHLIGHT = (255, 40, 220)
 HEADER_BG = (30, 36, 70)
@@ -475,11 +475,11 @@ def _waiting_reason(view, seat: int) -> str:
     if offer and offer.get("seat") == seat:
         geo = geometry(_rows(view))
         where = geo.name.get(offer.get("hex"), "")
-        return f" (charge {' or '.join(offer.get('offers') or [])}{' from ' + where if where else ''}?)"
+        return f": charge {' or '.join(offer.get('offers') or [])}{' from ' + where if where else ''}?"
     p = _players(view)[seat] if seat < len(_players(view)) else None
     waiting = p.get("waiting") if p else None
-    return {"income": " (income order)", "brainstone": " (brainstone)", "terrans": " (Gaia phase)",
-            "itars": " (Gaia phase)"}.get(waiting or "", "")
+    return {"income": ": income order", "brainstone": ": brainstone", "terrans": ": Gaia phase",
+            "itars": ": Gaia phase"}.get(waiting or "", "")
 
 
 def _draw_header(im: Image.Image, view, player_names, height: int) -> None:
@@ -487,7 +487,7 @@ def _draw_header(im: Image.Image, view, player_names, height: int) -> None:
     d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
     d.text((16, height / 2), "GAIA PROJECT", font=c.font(26, True), fill=(150, 200, 255), anchor="lm")
     text = _status_line(view, player_names)
-    fnt = c.fit_font(text, im.width - 260, height - 10, max_size=30, min_size=16, bold=True)
+    fnt = c.fit_font(text, im.width - 260, height - 12, max_size=34, min_size=16, bold=True)
     d.text((240, height / 2), c.ellipsize(text, fnt, im.width - 260), font=fnt, fill=c.WHITE, anchor="lm")
 
 
