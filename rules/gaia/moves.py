@@ -127,13 +127,13 @@ def action_groups(st, seat):
     g["mine"] = [[["build", "m", _name(st, k)]] for k in mine_targets(st, seat)]
     if E.gf_available(st, p, seat) > 0:
         g["gf"] = [[["build", "gf", _name(st, k)]] for k in gf_targets(st, seat)]
-    ups = []
     paths = E.UPGRADES_BESCODS if p["faction"] == "bescods" else E.UPGRADES
     techs = None
     for k, (s, t) in st["bld"].items():
         if s != seat:
             continue
         for new in paths.get(t, ()):
+            ups = g.setdefault("upgrade-" + new, [])
             if new in ("lab", "ac1", "ac2"):
                 if techs is None:
                     techs = tech_options(st, seat)
@@ -141,7 +141,6 @@ def action_groups(st, seat):
                     ups.append([["build", new, _name(st, k)]] + tail)
             else:
                 ups.append([["build", new, _name(st, k)]])
-    g["upgrade"] = ups
     g["research"] = [[["up", f]] for f in FIELDS]
     acts = []
     for aid in ACTIONS:
