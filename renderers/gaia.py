@@ -43,6 +43,7 @@ from rules.gaia.tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, 
 from . import common as c
 
 WIDTH = 1600
+SPACE_STATIONS = 6   # Ivits' space stations (spec §3 components)
 MAP_HEIGHT = 1040
 HEADER_H = 64
 LEGEND_W = 272
@@ -1101,10 +1102,12 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
         d.text((lx + 31, gy), f"{gf_free}/{p['gf_total']}", font=c.font(20, True), fill=c.INK, anchor="lm")
     if p["faction"] == "ivits":
         _paste(im, building_sprite("sp", col, 12), lx + 14 + 66 * 2 - 40, gy)
-        d.text((lx + 31 + 66 * 2 - 40, gy), f"{n.get('sp', 0)}", font=c.font(20, True), fill=c.INK, anchor="lm")
+        st_left = max(0, SPACE_STATIONS - n.get("sp", 0))
+        d.text((lx + 31 + 66 * 2 - 40, gy), f"{st_left}", font=c.font(20, True),
+               fill=c.INK if st_left else (170, 60, 60), anchor="lm")
     sats = sum(1 for owners in (view.get("sat") or {}).values() if seat in owners)
     _paste(im, building_sprite("sat", col, 7), lx + 14 + 66 * 2 + 14, gy)
-    d.text((lx + 31 + 66 * 2 + 8, gy), f"{sats}", font=c.font(20, True), fill=c.INK, anchor="lm")
+    d.text((lx + 31 + 66 * 2 + 8, gy), f"×{sats}", font=c.font(20, True), fill=c.INK, anchor="lm")
     # bottom area: booster, tech tiles, federation tokens (one or two rows)
     ry = by + 2 * bowl_r + 30
     _draw_player_tiles(d, p, (x0 + 12, ry, x1 - 12, y1 - 10))

@@ -109,6 +109,14 @@ def test_header_says_what_a_waiting_seat_is_asked():
     assert "charge " + state["offer"]["offers"][0] in text
 
 
+def test_a_state_read_back_from_json_draws_the_same():
+    # the bot stores states as JSON: lists come back where the rules core had tuples
+    state = _final_state("all-families")
+    again = json.loads(json.dumps(GAME.dump_state(state)))
+    assert [c.to_png(im) for im in gr.render(GAME.view(state, None))] == \
+        [c.to_png(im) for im in gr.render(GAME.view(GAME.load_state(again), None))]
+
+
 def test_highlight_accepts_names_and_cube_form_and_ignores_unknown():
     state = _final_state("nevla-leverage")
     view = GAME.view(state, None)
