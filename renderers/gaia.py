@@ -591,10 +591,11 @@ def _draw_legend(im: Image.Image, view, player_names) -> None:
         col = seat_colour(view, s)
         _paste(im, building_sprite("disc", col, 17, str(s + 1)), x + 17, y + 20)
         name = FACTIONS[p["faction"]]["name"] if p else f"Seat {s + 1}"
-        fnt = c.font(21, True)
         vp = f"{p['vp']}" if p else ""
         vw = c.font(24, True).getlength(vp)
-        d.text((x + 42, y + 3), c.ellipsize(name, fnt, LEGEND_W - 70 - vw), font=fnt, fill=LEGEND_TEXT, anchor="la")
+        avail = WIDTH - 14 - vw - 10 - (x + 42)
+        fnt = c.fit_font(name, avail, 26, max_size=21, min_size=14, bold=True)
+        d.text((x + 42, y + 3), c.ellipsize(name, fnt, avail), font=fnt, fill=LEGEND_TEXT, anchor="la")
         if vp:
             d.text((WIDTH - 14, y + 2), vp, font=c.font(24, True), fill=(255, 230, 120), anchor="ra")
         sub = player_names[s] if player_names and s < len(player_names) and player_names[s] else ""
