@@ -26,10 +26,11 @@ def _moves(fixture):
     return start, moves
 
 
-def replay_fixture(fixture: dict, on_move=None):
+def replay_fixture(fixture: dict, on_move=None, options: dict | None = None):
     """Set the game up from the fixture's ``setup`` block and apply every move after ``init``.
-    Returns the final state; raises ReplayError (with the state reached) on the first bad move."""
-    st = GAME.from_setup(fixture)
+    Returns the final state; raises ReplayError (with the state reached) on the first bad move.
+    ``options`` override the replay defaults (e.g. ``{"fed_check": True, "strict_endings": True}``)."""
+    st = GAME.from_setup(fixture, options)
     start, moves = _moves(fixture)
     for i in range(start, len(moves)):
         line = moves[i]

@@ -116,8 +116,10 @@ def from_record(record: dict, options: dict | None = None) -> dict:
     setup = record["setup"] if "setup" in record else record
     if not n:
         raise BadOptions("The setup record does not say how many players")
+    # replaying recorded games: pass-order turns (GP-VAR-5), automatic end conversion (GP-END-6),
+    # and no rejection of a recorded federation on minimality grounds alone (GP-FED-6 note)
     opts = {"players": n, "map": "recorded", "factions": "choose", "turn_order": "passOrder",
-            "auto_convert": True, "rotate_sectors": False}
+            "auto_convert": True, "rotate_sectors": False, "fed_check": False}
     if options:
         opts.update(options)
     st = empty_state(n, opts, None)

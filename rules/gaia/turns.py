@@ -314,7 +314,7 @@ def _turn(st, seat, ctx):
         elif v == "special":
             E.do_special(st, seat, cmd[1], ctx)
         elif v == "federation":
-            if st["options"].get("fed_check", True) and not st.get("map_locked"):
+            if st["options"].get("fed_check", True):
                 from .federation import check_minimal
                 check_minimal(st, seat, cmd[1])
             E.form_federation(st, seat, cmd[1], cmd[2], ctx)

@@ -70,3 +70,11 @@ def test_GP_RPL_run_file_reports_where_a_broken_log_stops(tmp_path):
     assert res["ok"] is False
     assert res["moves_applied"] == 11
     assert "move 12" in res["error"]
+
+
+@pytest.mark.parametrize("path", FIXTURE_FILES, ids=lambda p: p.stem)
+def test_GP_RPL_9_recorded_games_pass_the_strict_checks(path):
+    """Federation minimality (GP-FED-6) and boardgamers line endings (§12.1) hold in every recorded game."""
+    fixture = load_fixture(path.name)
+    st = replay_fixture(fixture, options={"fed_check": True, "strict_endings": True})
+    assert summary(st)["players"] == fixture["expected"]["players"]
