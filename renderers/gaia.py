@@ -398,7 +398,7 @@ def _draw_hex_content(draw: ImageDraw.ImageDraw, im: Image.Image, geo: MapGeomet
               stroke_width=max(1, int(1.5 * s)), stroke_fill=SPACE)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=6)
 def map_background(rows: tuple[tuple, ...]) -> Image.Image:
     """The static map layer: space, hexes tinted by sector, grid, sector outlines, sector
     numbers, printed planets and every hex's name (drawn at 2x, reduced)."""
