@@ -487,9 +487,28 @@ def _draw_header(im: Image.Image, view, player_names, height: int) -> None:
     d = ImageDraw.Draw(im)
     d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
     d.text((16, height / 2), "GAIA PROJECT", font=c.font(26, True), fill=(150, 200, 255), anchor="lm")
+    order = [s for s in (view.get("order") or ()) if 0 <= s < len(_players(view))]
+    right = im.width - 12
+    if view.get("phase") in ("income", "gaia", "actions") and order:
+        # turn order of this round; seats that passed are dimmed with their passing rank
+        passed = list(view.get("passed") or ())
+        step = 46
+        x = right - step * (len(order) - 1) - 22
+        d.text((x - 26, height / 2), "Order", font=c.font(18, True), fill=(170, 180, 210), anchor="rm")
+        for s in order:
+            col = seat_colour(view, s)
+            if s in passed:
+                col = c.mix(col, HEADER_BG, 0.6)
+            _paste(im, building_sprite("disc", col, 17, str(s + 1)), x, height / 2)
+            if s in passed:
+                d.text((x + 17, height / 2 + 19), f"p{passed.index(s) + 1}", font=c.font(13, True),
+                       fill=(230, 230, 240), anchor="mb", stroke_width=2, stroke_fill=HEADER_BG)
+            x += step
+        right = right - step * len(order) - 100
     text = _status_line(view, player_names)
-    fnt = c.fit_font(text, im.width - 260, height - 12, max_size=34, min_size=16, bold=True)
-    d.text((240, height / 2), c.ellipsize(text, fnt, im.width - 260), font=fnt, fill=c.WHITE, anchor="lm")
+    avail = right - 240
+    fnt = c.fit_font(text, avail, height - 12, max_size=34, min_size=16, bold=True)
+    d.text((240, height / 2), c.ellipsize(text, fnt, avail), font=fnt, fill=c.WHITE, anchor="lm")
 
 
 def _fed_owner(view) -> dict[str, list[int]]:
