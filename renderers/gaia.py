@@ -1175,7 +1175,7 @@ def _draw_player_tiles(d, p, box) -> None:
                 _text_block(d, (x + 3, y + 2, x + w - 3, y + h / 2), inc_b, size=17, bold=True, max_lines=1)
                 _text_block(d, (x + 3, y + h / 2, x + w - 3, y + h - 2), second or obj.replace("booster", "booster "),
                             size=14, max_lines=2,
-                            min_size=10, fill=(140, 140, 150) if "booster" in used else c.INK)
+                            min_size=10, fill=(140, 140, 150) if "booster" in used and BOOSTERS[obj].get("action") else c.INK)
             else:
                 _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), inc_b + ("  " + second if second else ""),
                             size=14, bold=True, max_lines=2, min_size=10)
