@@ -62,10 +62,18 @@ def run_file(path: str) -> dict:
     applied = 0
     error = None
     start, moves = _moves(fixture)
+    checkpoints = {c["after_move"]: c for c in fixture.get("checkpoints", [])}
+    mismatches = []
 
     def count(i, st):
         nonlocal applied
         applied += 1
+        cp = checkpoints.get(i)
+        if cp:
+            vp = [p["vp"] for p in st["players"]]
+            if vp != cp["vp"] or st["round"] != cp["round"]:
+                mismatches.append(f"after move {i}: round {st['round']} VP {vp}, expected round "
+                                  f"{cp['round']} VP {cp['vp']}")
 
     try:
         st = replay_fixture(fixture, count)
@@ -73,6 +81,8 @@ def run_file(path: str) -> dict:
         st = e.state
         error = str(e)
     s = summary(st)
+    if error is None and mismatches:
+        error = "checkpoint mismatch " + "; ".join(mismatches)
     ok = error is None and s["players"] == fixture.get("expected", {}).get("players") \
         and s["round"] == fixture.get("expected", {}).get("round")
     return {"name": fixture.get("name", path), "ok": bool(ok), "moves_applied": applied, "error": error,

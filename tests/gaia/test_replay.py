@@ -78,3 +78,13 @@ def test_GP_RPL_9_recorded_games_pass_the_strict_checks(path):
     fixture = load_fixture(path.name)
     st = replay_fixture(fixture, options={"fed_check": True, "strict_endings": True})
     assert summary(st)["players"] == fixture["expected"]["players"]
+
+
+def test_GP_RPL_run_file_reports_checkpoint_mismatch(tmp_path):
+    fixture = load_fixture("spec-fullgame-2p.json")
+    fixture["checkpoints"][2]["vp"] = [99, 99]
+    path = tmp_path / "cp.json"
+    path.write_text(json.dumps(fixture))
+    res = run_file(str(path))
+    assert res["ok"] is False and "checkpoint mismatch" in res["error"]
+    assert res["moves_applied"] == 152
