@@ -17,7 +17,10 @@
    current count, the boosters in play with their holders, and one panel per player (faction,
    name, VP, turn / passed, credits / ore / knowledge / QIC, power bowls I/II/III, Gaia area
    and brainstone, income of the next income phase, buildings and gaiaformers left, tech tiles
-   (covered ones crossed out), federation tokens (green / flipped), booster, satellites).
+   (covered ones crossed out), federation tokens (green / flipped), booster, academy / PI /
+   faction special actions (used ones struck), satellites); with an odd number of players the
+   free slot shows where each player's VP came from.  Both headers give the round, the phase,
+   who is to act and what they are asked, and this round's turn order (passed seats dimmed).
 
 A player colour is the colour of the faction's home planet (as on the physical pieces); each
 seat also has its number drawn on its markers, so colour is not the only cue.
@@ -1199,6 +1202,63 @@ def _draw_player_tiles(d, p, box) -> None:
         x += w + 6
 
 
+VP_GROUPS = (("start", "Start"), ("round", "Round tiles"), ("booster", "Boosters"), ("tech", "Tech tiles"),
+             ("fed", "Federations"), ("final-tiles", "Final tiles"), ("research", "Research"),
+             ("resources", "Resources"), ("qic", "QIC actions"), ("faction", "Faction"), ("charge", "Power charged"),
+             ("other", "Other"))
+
+
+def _vp_group(source: str) -> str:
+    if source == "start":
+        return "start"
+    head, _, tail = source.partition(":")
+    if head in ("round", "booster", "tech", "fed"):
+        return head
+    if head == "qic2":
+        return "fed"
+    if head in ("qic3", "faction", "charge"):
+        return {"qic3": "qic"}.get(head, head)
+    if head == "final":
+        return {"research": "research", "resources": "resources"}.get(tail, "final-tiles")
+    if head == "research":
+        return "research"
+    return "other"
+
+
+def _draw_vp_sources(im, d, view, box) -> None:
+    """Where each player's VP came from (the rules core records every gain by source)."""
+    x0, y0, x1, y1 = box
+    c.rounded_panel(d, box, radius=12, fill=(36, 42, 70), outline=(90, 100, 150), width=2)
+    d.text((x0 + 14, y0 + 8), "VP sources", font=c.font(22, True), fill=c.WHITE, anchor="la")
+    players = [(s, p) for s, p in enumerate(_players(view)) if p]
+    if not players:
+        return
+    totals = {s: {} for s, _ in players}
+    for s, p in players:
+        for src, vp in sorted((p.get("vp_src") or {}).items()):
+            g = _vp_group(src)
+            totals[s][g] = totals[s].get(g, 0) + vp
+    groups = [(g, name) for g, name in VP_GROUPS if any(totals[s].get(g) for s, _ in players)]
+    col_w = min(110, (x1 - x0 - 190) / max(1, len(players)))
+    row_h = min(26, (y1 - y0 - 74) / max(1, len(groups) + 1))
+    top = y0 + 44
+    for i, (s, p) in enumerate(players):
+        cx = x0 + 180 + col_w * (i + 0.5)
+        _marker(im, view, s, cx, top + 4, 13)
+    y = top + 22
+    fnt = c.font(min(19, int(row_h * 0.8)), True)
+    for j, (g, name) in enumerate(groups + [("total", "Total")]):
+        if j % 2 == 0 or g == "total":
+            d.rectangle((x0 + 8, y, x1 - 8, y + row_h), fill=(46, 54, 88) if g != "total" else (70, 60, 30))
+        d.text((x0 + 16, y + row_h / 2), name, font=fnt, fill=c.WHITE, anchor="lm")
+        for i, (s, p) in enumerate(players):
+            cx = x0 + 180 + col_w * (i + 0.5)
+            val = p["vp"] if g == "total" else totals[s].get(g, 0)
+            d.text((cx, y + row_h / 2), str(val) if val else "·", font=fnt,
+                   fill=(255, 230, 120) if g == "total" else c.WHITE, anchor="mm")
+        y += row_h
+
+
 PANEL_H = 284
 BOARDS_TOP_H = 640
 
@@ -1225,6 +1285,10 @@ def render_boards(view, *, player_names: Sequence[str] | None = None, highlight:
     waiting = _waiting(view)
     py = HEADER_H + BOARDS_TOP_H + 6
     pw = (WIDTH - 30) / 2
+    if len(players) % 2 == 1:        # the free slot beside the last panel holds the VP sources
+        row = len(players) // 2
+        yy = py + row * (PANEL_H + 10)
+        _draw_vp_sources(im, d, view, (10 + pw + 10, yy, WIDTH - 10, yy + PANEL_H))
     for s in range(len(players)):
         row, col = divmod(s, 2)
         px = 10 + col * (pw + 10)

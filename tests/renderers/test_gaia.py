@@ -165,3 +165,18 @@ def test_buildings_are_drawn_in_the_owners_colour():
     x, y = geo.centre[k]
     pixel = image.getpixel((int(x), int(y - 0.12 * geo.R)))
     assert pixel == gr.seat_colour(view, seat)
+
+
+def test_vp_sources_group_every_recorded_source():
+    assert gr._vp_group("start") == "start"
+    assert gr._vp_group("round:score3") == "round"
+    assert gr._vp_group("fed:fed1") == gr._vp_group("qic2") == "fed"
+    assert gr._vp_group("final:structure") == "final-tiles"
+    assert gr._vp_group("final:research") == gr._vp_group("research") == "research"
+    assert gr._vp_group("charge") == "charge"
+    assert gr._vp_group("something new") == "other"
+    groups = {g for g, _ in gr.VP_GROUPS}
+    for name in NAMES:
+        for p in _final_state(name)["players"]:
+            for src in p["vp_src"]:
+                assert gr._vp_group(src) in groups
