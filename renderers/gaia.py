@@ -89,7 +89,6 @@ LEGEND_MUTED = (160, 168, 196)
 
 BOARD_BG = (24, 28, 48)
 PANEL = (242, 240, 232)
-PANEL_DARK = (215, 212, 200)
 TRACK_COLOURS = {
     "terra": (150, 95, 50), "nav": (40, 120, 200), "int": (120, 130, 145),
     "gaia": (40, 150, 70), "eco": (200, 150, 30), "sci": (60, 90, 170),
@@ -97,14 +96,11 @@ TRACK_COLOURS = {
 FIELD_NAMES = {"terra": "Terraforming", "nav": "Navigation", "int": "A.I.", "gaia": "Gaia Project",
                "eco": "Economy", "sci": "Science"}
 RES_COLOURS = {"c": (232, 186, 40), "o": (118, 122, 134), "k": (52, 128, 210), "q": (40, 168, 90)}
-RES_NAMES = {"c": "credits", "o": "ore", "k": "knowledge", "q": "QIC"}
 POWER_PURPLE = (120, 66, 180)
 GREEN_TOKEN = (70, 170, 90)
 GREY_TOKEN = (150, 150, 150)
 TAKEN = (200, 30, 30)
 
-BUILDING_NAMES = {"m": "Mine", "ts": "Trading station", "lab": "Research lab", "ac1": "Academy (k)",
-                  "ac2": "Academy (q)", "PI": "Planetary institute", "sp": "Space station", "gf": "Gaiaformer"}
 PHASE_NAMES = {"factions": "Choosing factions", "rotate": "Rotating sectors", "setup": "Placing starting mines",
                "boosters": "Choosing boosters", "income": "Income", "gaia": "Gaia phase",
                "actions": "Actions", "over": "Game over"}
@@ -754,7 +750,7 @@ def _draw_research(im, d, view, box) -> None:
         # advanced tile
         atid = tech.get("adv-" + f)
         apos = "adv-" + f
-        owners = [o for o in _tech_owners(view, atid) if True] if atid and apos in adv_taken else []
+        owners = _tech_owners(view, atid) if atid and apos in adv_taken else []
         _draw_tech_tile(im, d, view, (cx0, top, cx1, top + adv_h - 6), atid, advanced=True,
                         taken=apos in adv_taken, owners=owners)
         # levels 5..0
