@@ -824,10 +824,9 @@ def leech_offer(st, seat, k):
     cap = capacity(p)
     amount = min(val, cap, p["vp"] + 1)
     if p["faction"] == "taklons" and has_pi(p):
-        first = f"{amount}pw,1t" if amount > 0 else "1t"
+        # GP-FAC-TAK-3: charge first, or the token first (2 more charges of capacity)
         amount2 = min(val, cap + 2, p["vp"] + 1)
-        second = f"1t,{amount2}pw" if amount2 > 0 else "1t"
-        return [first] if first == second else [first, second]
+        return [f"{amount}pw,1t", f"1t,{amount2}pw"]
     if amount <= 0:
         return []
     return [f"{amount}pw"]
@@ -867,9 +866,9 @@ def answer_leech(st, seat, ctx, cmd):
         if len(cmd) < 2:
             err(f"Say the offer: 'charge {off['offers'][0]}'", "GP-LEECH-4")
         want = rewards_key(cmd[1])
-        chosen = None
+        chosen = cmd[1] if cmd[1] in off["offers"] else None
         for o in off["offers"]:
-            if rewards_key(o) == want:
+            if chosen is None and rewards_key(o) == want:
                 chosen = o
         if chosen is None:
             err(f"The offer is {' or '.join(off['offers'])}, not {cmd[1]}", "GP-LEECH-5")

@@ -321,7 +321,17 @@ def _turn(st, seat, ctx):
         elif v == "pass":
             E.do_pass(st, seat, cmd[1] if len(cmd) > 1 else None)
             if ctx.more():
-                err("Nothing may follow pass", "GP-PASS-4")
+                # boardgamers lets the last passer answer the next income phase's question on the
+                # same line ("taklons pass booster3. brainstone area2"); nothing else may follow pass
+                rest = ctx.cmds[ctx.i:]
+                if any(c[0] not in ("brainstone", "income") for c in rest) or not all(
+                        P(st, s)["passed"] for s in st["order"]):
+                    err("Nothing may follow pass", "GP-PASS-4")
+                E.next_turn(st)
+                if st["phase"] != "income" or seat not in waiting_for(st):
+                    err("Nothing may follow pass", "GP-PASS-4")
+                _income_line(st, seat, Ctx(rest))
+                return
         else:
             err(f"'{v}' is not possible here", "GP-ACT-2")
     if main is None:

@@ -142,3 +142,32 @@ def test_GP_FAC_TAK_2_brainstone_to_the_gaia_area_returns_to_bowl1():
     assert p["brainstone"] == "gaia" and power(p) == (0, 1, 0, 5)
     E.finish_gaia(st, 0)
     assert p["brainstone"] == "area1" and power(p) == (5, 1, 0, 0)
+
+
+def test_GP_FAC_TAK_1_last_passer_answers_the_income_question_on_the_pass_line():
+    st = action_state(["taklons", "xenos"], boosters=["booster1", "booster2"])
+    st["boosters"]["booster9"] = None
+    st["players"][1]["passed"] = True
+    st["passed"] = [1]
+    set_power(st["players"][0], 2, 4, 0)
+    st2 = play(st, 0, "pass booster9. brainstone area2")
+    tk = st2["players"][0]
+    assert st2["round"] == 2 and tk["brainstone"] == "area2" and power(tk)[:3] == (0, 5, 1)
+    st3 = play(st, 0, "pass booster9")
+    assert GAME.waiting_for(st3) == {0} and st3["players"][0]["waiting"] == "brainstone"
+    st4 = play(st3, 0, "brainstone area3")
+    assert st4["players"][0]["brainstone"] == "area3" and st4["phase"] == "actions"
+    with pytest.raises(IllegalMove, match="GP-PASS-4"):
+        play(st, 0, "pass booster9. up terra")
+
+
+def test_GP_FAC_TAK_3_token_only_offer_when_nothing_can_be_charged():
+    st = action_state(["nevlas", "taklons"], [(1, "PI", "3A7"), (0, "m", "3B5")])
+    tk = st["players"][1]
+    set_power(tk, 0, 0, 6)
+    tk["brainstone"] = "area3"
+    tk["tokens"] = 7
+    st = play(st, 0, "build m 3B2.")
+    assert st["offer"]["offers"] == ["0pw,1t", "1t,2pw"]
+    st2 = play(st, 1, "charge 0pw,1t")
+    assert power(st2["players"][1])[:3] == (1, 0, 6) and st2["players"][1]["vp"] == 10
