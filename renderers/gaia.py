@@ -54,6 +54,8 @@ SS = 2            # supersampling of the static map layer
 SPRITE_SS = 3     # supersampling of sprites
 
 SQ3 = math.sqrt(3)
+PLANET_DY = 0.16     # planets and buildings sit this far (x hex radius) above a hex's centre...
+LABEL_DY = 0.55      # ...and the hex's name this far below it
 
 # ------------------------------------------------------------------------------------------
 # Colours
@@ -387,13 +389,13 @@ def _draw_hex_content(draw: ImageDraw.ImageDraw, im: Image.Image, geo: MapGeomet
     R = geo.R
     if planet != "e":
         spr = planet_sprite(planet, int(round(_planet_r(R) * s)))
-        _paste(im, spr, cx * s, (cy - 0.12 * R) * s)
+        _paste(im, spr, cx * s, (cy - PLANET_DY * R) * s)
     elif number and geo.name[k].upper().endswith("C"):
-        draw.text((cx * s, (cy - 0.12 * R) * s), geo.sector[k], font=c.font(int(R * 0.78 * s), True),
+        draw.text((cx * s, (cy - PLANET_DY * R) * s), geo.sector[k], font=c.font(int(R * 0.78 * s), True),
                   fill=SECTOR_NUMBER, anchor="mm")
     fnt = c.font(int(_label_font_size(R) * s), True)
     colour = LABEL_PLANET if planet != "e" else LABEL_EMPTY
-    draw.text((cx * s, (cy + 0.58 * R) * s), geo.name[k], font=fnt, fill=colour, anchor="mm",
+    draw.text((cx * s, (cy + LABEL_DY * R) * s), geo.name[k], font=fnt, fill=colour, anchor="mm",
               stroke_width=max(1, int(1.5 * s)), stroke_fill=SPACE)
 
 
@@ -556,7 +558,7 @@ def render_map(view, *, player_names: Sequence[str] | None = None, highlight: st
     for k, s in sorted((view.get("gf") or {}).items()):
         if k in geo.centre:
             cx, cy = geo.centre[k]
-            _paste(im, building_sprite("ring", seat_colour(view, s), int(pr + R * 0.15)), cx, cy - 0.12 * R)
+            _paste(im, building_sprite("ring", seat_colour(view, s), int(pr + R * 0.15)), cx, cy - PLANET_DY * R)
     # satellites (top of the hex) and space stations (centre)
     for k, owners in sorted((view.get("sat") or {}).items()):
         if k not in geo.centre:
@@ -571,7 +573,7 @@ def render_map(view, *, player_names: Sequence[str] | None = None, highlight: st
             cx, cy = geo.centre[k]
             _paste(im, building_sprite("sp", seat_colour(view, s), int(R * 0.36)), cx, cy - 0.08 * R)
     # buildings
-    sizes = {"m": 0.38, "lp": 0.38, "ts": 0.42, "lab": 0.46, "ac1": 0.48, "ac2": 0.48, "PI": 0.58}
+    sizes = {"m": 0.38, "lp": 0.38, "ts": 0.42, "lab": 0.46, "ac1": 0.48, "ac2": 0.48, "PI": 0.54}
     letters = {"ac1": "k", "ac2": "q", "PI": "PI"}
     for k, (s, typ) in sorted((view.get("bld") or {}).items()):
         if k not in geo.centre:
@@ -579,7 +581,7 @@ def render_map(view, *, player_names: Sequence[str] | None = None, highlight: st
         cx, cy = geo.centre[k]
         kind = "m" if typ == "lp" else typ
         spr = building_sprite(kind, seat_colour(view, s), int(R * sizes.get(typ, 0.36)), letters.get(typ, ""))
-        _paste(im, spr, cx, cy - 0.12 * R + (0.03 * R if kind == "m" else 0))
+        _paste(im, spr, cx, cy - PLANET_DY * R + (0.03 * R if kind == "m" else 0))
     for k, s in sorted((view.get("guest") or {}).items()):
         if k in geo.centre:
             cx, cy = geo.centre[k]

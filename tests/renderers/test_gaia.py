@@ -163,7 +163,7 @@ def test_buildings_are_drawn_in_the_owners_colour():
     geo = gr.geometry(gr._rows(view))
     k, (seat, typ) = next((k, v) for k, v in sorted(state["bld"].items()) if v[1] == "ts")
     x, y = geo.centre[k]
-    pixel = image.getpixel((int(x), int(y - 0.12 * geo.R)))
+    pixel = image.getpixel((int(x), int(y - gr.PLANET_DY * geo.R)))
     assert pixel == gr.seat_colour(view, seat)
 
 
@@ -180,3 +180,19 @@ def test_vp_sources_group_every_recorded_source():
         for p in _final_state(name)["players"]:
             for src in p["vp_src"]:
                 assert gr._vp_group(src) in groups
+
+
+@pytest.mark.parametrize("name", ["spec-fullgame-2p", "final-scoring"])
+def test_every_hex_name_fits_inside_its_hex(name):
+    # names sit below the planet; the widest ("10A11") must stay inside the hex at that height
+    state = GAME.from_setup(_fixture(name))
+    geo = gr.geometry(gr._rows(GAME.view(state, None)))
+    fnt = c.font(gr._label_font_size(geo.R), True)
+    label_y = gr.LABEL_DY * geo.R
+    half_height = fnt.size * 0.6
+    bottom = label_y + half_height
+    assert bottom < geo.R * 0.866 - 2                  # above the hex's bottom edge
+    half_width_at_bottom = geo.R - bottom / 3 ** 0.5
+    for hexname in geo.name.values():
+        assert fnt.getlength(hexname) / 2 < half_width_at_bottom
+    assert geo.R >= 40                                 # hexes stay big enough to read on a phone
