@@ -1,6 +1,7 @@
 """Seeded random playouts and state invariants (used by tests and the benchmark)."""
 from __future__ import annotations
 
+import json
 import random
 
 from . import engine as E
@@ -72,6 +73,8 @@ def random_game(players=3, seed=1, options=None, max_moves=3000, check=True):
         n += 1
         if check:
             bad = check_invariants(st)
+            if json.loads(json.dumps(st)) != st:
+                bad.append("state does not survive a JSON round trip")
             if bad:
                 raise AssertionError(f"after {text!r}: {bad}")
     return st, n
