@@ -69,7 +69,7 @@ async def play_game(game_name: str, players: int, seed: int, target_plies: int, 
             await service.load(game_id)
             snapshot_loads.append(time.perf_counter() - started)
             started = time.perf_counter()
-            service._replay(loaded.game, record, await bot.storage.log(game_id))
+            await service.replay_log(loaded.game, record, await bot.storage.log(game_id))
             replays.append(time.perf_counter() - started)
         return latencies, record.ply, snapshot_loads, replays
     finally:

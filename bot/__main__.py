@@ -28,6 +28,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--boards", help="console: folder for board images (default: BOARD_DIR, 'boards')")
     parser.add_argument("--seed", type=int, help="console: seed of the first game (the next games count up), "
                                                  "so a script replays the same games")
+    parser.add_argument("--setup", help="console: start the next Gaia Project game from this recorded game's "
+                                        "setup (a fixture JSON, see python -m bot.demo gaia --fixture)")
     parser.add_argument("--env-file", default=".env", help="settings file (default: .env)")
     return parser.parse_args(argv)
 
@@ -42,7 +44,8 @@ def setup_logging(level: str, stream=sys.stdout) -> None:
 def run_console(settings: Settings, args: argparse.Namespace) -> int:
     from .console import console_main
     return asyncio.run(console_main(settings, db_path=args.db, board_dir=args.boards or settings.board_dir,
-                                    stdin=sys.stdin, stdout=sys.stdout, seed=args.seed))
+                                    stdin=sys.stdin, stdout=sys.stdout, seed=args.seed,
+                                    setup_file=args.setup))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,7 +15,7 @@ from discord.ext import commands, tasks
 import rules
 
 from .cogs import GAME_COGS
-from .cogs.base import GameCog, LobbyButton, MoveSelect
+from .cogs.base import GameCog, LobbyButton, MoveButton, MoveSelect
 from .cogs.general import GeneralCog
 from .config import Settings
 from .i18n import CatalogueTranslator, t
@@ -85,7 +85,7 @@ class BoardGameBot(commands.Bot):
             await self.add_cog(cog)
             self._game_cogs[game] = cog
         await self.add_cog(GeneralCog(self))
-        self.add_dynamic_items(LobbyButton, MoveSelect)
+        self.add_dynamic_items(LobbyButton, MoveSelect, MoveButton)
         self.tree.on_error = self.on_app_command_error
         if self.sync_on_start:
             await self.sync_commands()

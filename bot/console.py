@@ -286,8 +286,23 @@ class Console:
                                            values=[value]))
 
 
+def prepare_recorded_setup(bot, path: str) -> None:
+    """The next game started of each game that can read recorded setups (Gaia Project's
+    fixtures) starts from the setup in ``path`` instead of its seed."""
+    import json
+
+    import rules
+
+    with open(path, encoding="utf-8") as handle:
+        record = json.load(handle)
+    for name in rules.available_games():
+        game = rules.get_game(name)
+        if hasattr(game, "from_setup"):
+            bot.service.prepared_setups[name] = lambda options, seed, game=game: game.from_setup(record)
+
+
 async def console_main(settings: Settings, *, db_path: str | None, board_dir: str, stdin: TextIO,
-                       stdout: TextIO, seed: int | None = None) -> int:
+                       stdout: TextIO, seed: int | None = None, setup_file: str | None = None) -> int:
     interactive = stdin.isatty()
     board_path = Path(board_dir)
     board_path.mkdir(parents=True, exist_ok=True)
@@ -297,6 +312,8 @@ async def console_main(settings: Settings, *, db_path: str | None, board_dir: st
         if seed is not None:   # fixed seeds make a script replay the same game every time
             seeds = itertools.count(seed)
             bot.service.seed_source = lambda: next(seeds)
+        if setup_file:
+            prepare_recorded_setup(bot, setup_file)
         harness = Harness(bot, guild_id=GUILD_ID, channel_id=MAIN_CHANNEL_ID)
         await harness.start()
         console = Console(bot, harness, stdout, board_path)

@@ -53,12 +53,46 @@ def random_game_script(game_name: str, players: int, seed: int, choice_seed: int
     return "\n".join(lines) + "\n", state
 
 
+def fixture_script(fixture: dict) -> str:
+    """A console script that plays a recorded Gaia Project game (its moves after ``init``)
+    through the bot; run it with ``python -m bot console --setup FIXTURE.json``."""
+    players = fixture["players"]
+    moves = [line for line in fixture["moves"] if not line.startswith("init ")]
+    seat_of: dict[str, int] = {}
+    for line in moves:   # "p1 faction terrans": faction names stand for seats in later lines
+        words = line.split()
+        if len(words) >= 3 and words[1] == "faction" and words[0][1:].isdigit():
+            seat_of[words[2].rstrip(".")] = int(words[0][1:]) - 1
+    lines = [f"# {fixture.get('name', 'recorded game')}: a recorded Gaia Project game ({players} players).",
+             "# Replay it with: python -m bot console --setup <the fixture JSON> < this-file",
+             f"/gaia new players:{players}"]
+    for name in PLAYER_NAMES[1:players]:
+        lines += [f"as {name}", "/gaia join"]
+    lines += ["as alice", "/gaia start seating:joined"]
+    current = "alice"
+    for line in moves:
+        actor = line.split()[0]
+        seat = int(actor[1:]) - 1 if actor[1:].isdigit() and actor[0] == "p" else seat_of[actor]
+        if PLAYER_NAMES[seat] != current:
+            current = PLAYER_NAMES[seat]
+            lines.append(f"as {current}")
+        lines.append(f"/gaia move {line}")
+    lines.append("/gaia status")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.demo", description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=rules.available_games())
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--fixture", help="gaia: write the moves of this recorded game instead of a random one")
     args = parser.parse_args(argv)
+    if args.fixture:
+        import json
+        with open(args.fixture, encoding="utf-8") as handle:
+            sys.stdout.write(fixture_script(json.load(handle)))
+        return 0
     script, _ = random_game_script(args.game, args.players, args.seed)
     sys.stdout.write(script)
     return 0

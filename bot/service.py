@@ -90,6 +90,9 @@ class GameService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._cache_size = cache_size
+        # game name -> factory(options, seed) for the next game of that name to start: the
+        # console's --setup (a recorded game's setup) uses it; consumed once.
+        self.prepared_setups: dict[str, Callable[[dict[str, Any], int], Any]] = {}
 
     # ----- helpers ---------------------------------------------------------------------------
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -177,7 +180,8 @@ class GameService:
                 order = Rng(record.seed).shuffled(order)
             options = dict(record.options, players=count)
             try:
-                state = game.new_game(game.normalize_options(options), record.seed)
+                factory = self.prepared_setups.pop(record.game, game.new_game)
+                state = factory(game.normalize_options(options), record.seed)
             except BadOptions as error:
                 raise UserError("bad_options", reason=str(error)) from None
             waiting = {order[seat] for seat in game.waiting_for(state)}
@@ -215,20 +219,25 @@ class GameService:
 
     async def _load_state(self, record: GameRecord, game: Game) -> Any:
         snapshot = await self.storage.latest_snapshot(record.id)
-        if snapshot is None:   # should not happen: start_game stores ply 0
-            return self._replay(game, record, await self.storage.log(record.id))
+        if snapshot is None:
+            raise RuntimeError(f"game {record.id} has no initial snapshot")
         ply, data = snapshot
         state = game.load_state(data)
         for entry in await self.storage.log(record.id, after_ply=ply):
             if entry.kind == "undo":
                 # every undo is stored with a snapshot, so this means a damaged database
-                return self._replay(game, record, await self.storage.log(record.id))
+                return await self.replay_log(game, record, await self.storage.log(record.id))
             if entry.kind == "move":
                 state = game.apply(state, game.parse_move(state, entry.seat, entry.text))
         return state
 
-    def _replay(self, game: Game, record: GameRecord, entries: list[LogEntry]) -> Any:
-        state = game.new_game(game.normalize_options(record.options), record.seed)
+    async def replay_log(self, game: Game, record: GameRecord, entries: list[LogEntry]) -> Any:
+        """The state after ``entries``, replayed from the initial state stored at start (which
+        may come from a recorded setup rather than the seed)."""
+        initial = await self.storage.latest_snapshot(record.id, at_most_ply=0)
+        if initial is None:
+            raise RuntimeError(f"game {record.id} has no initial snapshot")
+        state = game.load_state(initial[1])
         for entry in effective_moves(entries):
             state = game.apply(state, game.parse_move(state, entry.seat, entry.text))
         return state
@@ -308,7 +317,7 @@ class GameService:
             moves = effective_moves(entries)
             if not moves or entries[-1].kind != "move" or entries[-1].seat != seat or moves[-1].ply != entries[-1].ply:
                 raise UserError("undo_not_last")
-            before = self._replay(game, record, entries[:-1])
+            before = await self.replay_log(game, record, entries[:-1])
             last = moves[-1]
             after = game.apply(before, game.parse_move(before, seat, last.text))
             if game.reveals_information(before, game.parse_move(before, seat, last.text), after):

@@ -8,6 +8,7 @@ from .base import BadOptions, Game, IllegalMove, OptionSpec, RulesError
 # name -> module that defines GAME; a game is listed here once its rules core is complete.
 _GAME_MODULES: dict[str, str] = {
     "planetarium": "rules.planetarium",
+    "gaia": "rules.gaia",
 }
 
 

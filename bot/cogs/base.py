@@ -132,6 +132,34 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"move:(?P<
             await report_component_error(interaction, error)
 
 
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mvb:(?P<game_id>\d+):(?P<ply>\d+):(?P<index>\d)"):
+    """One of a few public choices (e.g. accept or decline a power charge), shown as buttons
+    under the move announcement.  The choice is looked up again when clicked."""
+
+    def __init__(self, game_id: int, ply: int, index: int, label: str = "-"):
+        super().__init__(discord.ui.Button(label=clip(label, 80), custom_id=f"mvb:{game_id}:{ply}:{index}",
+                                           style=discord.ButtonStyle.primary if index == 0 else discord.ButtonStyle.secondary))
+        self.game_id, self.ply, self.index = game_id, ply, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["game_id"]), int(match["ply"]), int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+        try:
+            record = await bot.service.record(self.game_id)
+            if record.ply != self.ply:
+                raise UserError("menu_outdated")
+            cog = bot.game_cog(record.game)
+            choices = cog.quick_choices(await bot.service.load(record.id))
+            if choices is None or self.index >= len(choices[1]):
+                raise UserError("menu_outdated")
+            await cog.make_move(interaction, record, choices[1][self.index], announce_separately=True)
+        except Exception as error:
+            await report_component_error(interaction, error)
+
+
 class GameCog(commands.GroupCog):
     """Shared lobby, move and information commands.  Subclass with
     ``class XCog(GameCog, group_name="x", group_description=...)`` and set ``game_name``."""
@@ -276,6 +304,9 @@ class GameCog(commands.GroupCog):
         outcomes = [await self.service.submit(record.id, interaction.user.id, text, interaction.id)]
         outcomes += await self.run_automatic_moves(outcomes[-1])
         announcement, files = await self.announcement(outcomes, interaction.locale)
+        extra: dict[str, Any] = {}
+        if (buttons := self.choice_buttons(outcomes[-1].loaded)) is not None:
+            extra["view"] = buttons
         if secret or announce_separately:
             await interaction.followup.send(clip(t("move_private_ok", interaction.locale, move=outcomes[0].move_text)),
                                             ephemeral=True)
@@ -283,10 +314,24 @@ class GameCog(commands.GroupCog):
                 self.bot.get_channel(outcomes[0].loaded.record.thread_id or 0)
             if channel is not None:
                 await channel.send(clip(announcement), files=self._files(files),
-                                   allowed_mentions=discord.AllowedMentions(users=True))
+                                   allowed_mentions=discord.AllowedMentions(users=True), **extra)
         else:
             await interaction.followup.send(clip(announcement), files=self._files(files),
-                                            allowed_mentions=discord.AllowedMentions(users=True))
+                                            allowed_mentions=discord.AllowedMentions(users=True), **extra)
+
+    def quick_choices(self, loaded: LoadedGame) -> tuple[int, list[str]] | None:
+        """(seat, up to 5 move texts) to offer as public buttons under the announcement.
+        Only for choices that reveal nothing (the buttons are seen by everyone)."""
+        return None
+
+    def choice_buttons(self, loaded: LoadedGame) -> discord.ui.View | None:
+        choices = self.quick_choices(loaded)
+        if not choices or not 0 < len(choices[1]) <= 5:
+            return None
+        view = discord.ui.View(timeout=None)
+        for index, text in enumerate(choices[1]):
+            view.add_item(MoveButton(loaded.record.id, loaded.record.ply, index, text))
+        return view
 
     async def automatic_move(self, loaded: LoadedGame) -> tuple[int, str, str] | None:
         """A move the bot makes for a waiting player by their standing instructions (seat,

@@ -1,0 +1,160 @@
+"""Gaia Project on the host: recorded online games replayed through the console and the
+Discord harness reach the recorded scores; charge offers get buttons; charge policies
+answer for a player; pass offers a booster menu."""
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import rules
+from bot.app import create_bot
+from bot.config import Settings
+from bot.console import console_main
+from bot.demo import PLAYER_NAMES, fixture_script
+from bot.harness import Harness
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "gaia"
+GAME = rules.get_game("gaia")
+CHANNEL = 100
+
+
+def fixture(name):
+    return json.loads((FIXTURES / f"{name}.json").read_text())
+
+
+async def test_a_recorded_game_replayed_in_the_console_reaches_the_recorded_scores(tmp_path):
+    recorded = fixture("spec-fullgame-2p")
+    out = io.StringIO()
+    await console_main(Settings(), db_path=str(tmp_path / "c.db"), board_dir=str(tmp_path / "boards"),
+                       stdin=io.StringIO(fixture_script(recorded)), stdout=out,
+                       setup_file=str(FIXTURES / "spec-fullgame-2p.json"))
+    text = out.getvalue()
+    assert "not allowed" not in text and "Sorry" not in text
+    standings = text[text.rindex("Final standings:"):]
+    for seat, expected in enumerate(recorded["expected"]["players"]):
+        assert re.search(rf"{PLAYER_NAMES[seat]} \([^)]+\): {expected['vp']}\b", standings)
+
+
+async def gaia_harness(tmp_path, recorded):
+    bot = create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False)
+    bot.service.prepared_setups["gaia"] = lambda options, seed: GAME.from_setup(recorded)
+    harness = Harness(bot, guild_id=1, channel_id=CHANNEL)
+    users = {name: 700 + index for index, name in enumerate(PLAYER_NAMES[:recorded["players"]])}
+    for name, user_id in users.items():
+        harness.add_user(user_id, name)
+    await harness.start()
+    await harness.slash(users["alice"], "gaia new", channel_id=CHANNEL, players=recorded["players"])
+    thread = list(harness.threads)[-1]
+    for name in PLAYER_NAMES[1:recorded["players"]]:
+        await harness.slash(users[name], "gaia join", channel_id=thread)
+    await harness.slash(users["alice"], "gaia start", channel_id=thread, seating="joined")
+    return harness, thread, users
+
+
+def recorded_moves(recorded):
+    """(player name, line) for every move after init, faction names resolved to seats."""
+    script = fixture_script(recorded)
+    current = "alice"
+    for line in script.splitlines():
+        if line.startswith("as "):
+            current = line[3:]
+        elif line.startswith("/gaia move "):
+            yield current, line[len("/gaia move "):]
+
+
+async def test_a_recorded_three_player_game_through_discord_reaches_the_recorded_scores(tmp_path):
+    recorded = fixture("adv-tech-pass")
+    harness, thread, users = await gaia_harness(tmp_path, recorded)
+    try:
+        for name, line in recorded_moves(recorded):
+            sent = await harness.slash(users[name], "gaia move", channel_id=thread, text=line)
+            assert not sent.errors
+            public = [item for item in sent if not item.ephemeral and item.files]
+            assert public and len(public[0].files) == 2, (line, [item.content for item in sent])
+        game_id = (await harness.bot.storage.game_by_thread(thread)).id
+        state = (await harness.bot.service.load(game_id)).state
+        assert [p["vp"] for p in state["players"]] == [p["vp"] for p in recorded["expected"]["players"]]
+        status = "\n".join(item.content for item in await harness.slash(users["bob"], "gaia status", channel_id=thread))
+        for seat, expected in enumerate(recorded["expected"]["players"]):
+            assert f"{PLAYER_NAMES[seat]} ({GAME.seat_label(state, seat)}): {expected['vp']}" in status
+    finally:
+        await harness.close()
+
+
+async def play_until(harness, thread, users, recorded, count):
+    sent = None
+    for index, (name, line) in enumerate(recorded_moves(recorded)):
+        if index == count:
+            break
+        sent = await harness.slash(users[name], "gaia move", channel_id=thread, text=line)
+    return sent
+
+
+async def test_a_charge_offer_gets_buttons_only_the_offered_player_can_use(tmp_path):
+    recorded = fixture("nevla-leverage")   # move 9: nevlas build ts, terrans (bob) may charge 1
+    harness, thread, users = await gaia_harness(tmp_path, recorded)
+    try:
+        sent = await play_until(harness, thread, users, recorded, 9)
+        announcement = next(item for item in sent if item.components)
+        labels = [c["label"] for row in announcement.components for c in row["components"]]
+        assert labels == ["charge 1pw", "decline"]
+        charge = announcement.components[0]["components"][0]["custom_id"]
+        refused = await harness.click(users["alice"], announcement.message_id, charge, channel_id=thread)
+        assert "not your turn" in "\n".join(item.content or "" for item in refused).lower()
+        accepted = await harness.click(users["bob"], announcement.message_id, charge, channel_id=thread)
+        assert any("charge 1pw" in (item.content or "") and not item.ephemeral for item in accepted)
+        again = await harness.click(users["bob"], announcement.message_id, charge, channel_id=thread)
+        assert "out of date" in "\n".join(item.content or "" for item in again)
+    finally:
+        await harness.close()
+
+
+async def test_a_charge_policy_answers_for_the_player_and_shows_in_status(tmp_path):
+    recorded = fixture("nevla-leverage")
+    harness, thread, users = await gaia_harness(tmp_path, recorded)
+    try:
+        bad = await harness.slash(users["bob"], "gaia charge", channel_id=thread, policy="upto")
+        assert "give max too" in bad[0].content
+        saved = await harness.slash(users["bob"], "gaia charge", channel_id=thread, policy="upto", max=2)
+        assert "up to 2 power" in saved[0].content and saved[0].ephemeral
+        sent = await play_until(harness, thread, users, recorded, 9)
+        public = "\n".join(item.content or "" for item in sent if not item.ephemeral)
+        assert "terrans charge 1pw" in public and "(automatic: bob's charge policy" in public
+        assert not any(item.components for item in sent)      # nothing left to ask
+        status = "\n".join(item.content for item in await harness.slash(users["alice"], "gaia status", channel_id=thread))
+        assert "bob (Terrans): accepts charges of up to 2 power" in status
+    finally:
+        await harness.close()
+
+
+async def test_pass_offers_the_available_boosters_in_a_menu(tmp_path):
+    recorded = fixture("nevla-leverage")
+    harness, thread, users = await gaia_harness(tmp_path, recorded)
+    try:
+        await play_until(harness, thread, users, recorded, 8)     # nevlas (alice) to act in round 1
+        assert "not your turn" in (await harness.slash(users["bob"], "gaia pass", channel_id=thread))[0].content.lower()
+        sent = await harness.slash(users["alice"], "gaia pass", channel_id=thread)
+        menu = sent[0].components[0]["components"][0]
+        values = [option["value"] for option in menu["options"]]
+        assert values and all(re.fullmatch(r"nevlas pass booster\d+", value) for value in values)
+        chosen = await harness.click(users["alice"], sent[0].message_id, menu["custom_id"], channel_id=thread,
+                                     values=[values[0]])
+        assert any(values[0] in (item.content or "") and not item.ephemeral for item in chosen)
+    finally:
+        await harness.close()
+
+
+@pytest.mark.parametrize("offers, policy, expected", [
+    (["1pw"], {"policy": "free"}, "charge 1pw"),
+    (["2pw"], {"policy": "free"}, None),
+    (["3pw"], {"policy": "upto", "max": 3}, "charge 3pw"),
+    (["4pw"], {"policy": "upto", "max": 3}, None),
+    (["4pw"], {"policy": "never"}, "decline"),
+    (["1pw"], {}, None),
+    (["2pw,1t", "1t,2pw"], {"policy": "upto", "max": 5}, None),   # Taklons choose the order themselves
+])
+def test_charge_policy_decisions(offers, policy, expected):
+    from bot.cogs.gaia import charge_decision
+    assert charge_decision(policy, offers) == expected
