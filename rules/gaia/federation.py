@@ -107,12 +107,14 @@ def _steiner_costs(st, terms, nodes, weight, cap=10 ** 6):
                         buckets[c].append(u)
         return d
 
+    best = [INF] * (full + 1)
     for i, g in enumerate(terms):
         d = [INF] * n
         for k in g:
             if k in idx:
                 d[idx[k]] = 0
         dp[1 << i] = relax(d)
+        best[1 << i] = min(dp[1 << i]) if n else INF
     for mask in range(1, full + 1):
         if dp[mask] is not None:
             continue
@@ -120,14 +122,13 @@ def _steiner_costs(st, terms, nodes, weight, cap=10 ** 6):
         d = [INF] * n
         sub = (mask - 1) & mask
         while sub:
-            if sub & low:
+            if sub & low and best[sub] < cap and best[mask ^ sub] < cap:
                 a, b = dp[sub], dp[mask ^ sub]
-                for v in range(n):
-                    c = a[v] + b[v] - w[v]
-                    if c < d[v] and c < cap:
-                        d[v] = c
+                d = [c if c < x else x for c, x in zip([p + q - r for p, q, r in zip(a, b, w)], d)]
             sub = (sub - 1) & mask
+        d = [x if x < cap else INF for x in d]
         dp[mask] = relax(d)
+        best[mask] = min(dp[mask])
     return [min(dp[m]) if dp[m] else INF for m in range(full + 1)]
 
 
@@ -277,9 +278,9 @@ def candidate_federations(st, seat, limit=40, max_groups=5):
             rec(pos + 1, chosen + [i], val + values[i])
 
     rec(0, [], 0)
-    found = {}
-    for sub in subsets:
-        # Prim estimate over the metric closure
+
+    def estimate(sub):
+        # Prim over the metric closure of group-to-group distances (an upper bound on the tree)
         est = 0
         inside = [sub[0]]
         rest = list(sub[1:])
@@ -288,8 +289,14 @@ def candidate_federations(st, seat, limit=40, max_groups=5):
             est += best[0]
             inside.append(best[1])
             rest.remove(best[1])
+        return est
+
+    ranked = sorted((estimate(sub), len(sub), sub) for sub in subsets)
+    seen = set()
+    out = []
+    for est, _, sub in ranked:
         if est > 2 * budget:
-            continue
+            break
         best_tree = None
         for first in sub:
             tree = set(groups[first])
@@ -313,18 +320,13 @@ def candidate_federations(st, seat, limit=40, max_groups=5):
                 todo.remove(besti)
             if tree is not None and (best_tree is None or len(tree - bld.keys()) < len(best_tree - bld.keys())):
                 best_tree = tree
-        tree = best_tree
-        if tree is None:
+        if best_tree is None:
             continue
-        key = frozenset(tree)
-        if key in found:
+        key = frozenset(best_tree)
+        if key in seen:
             continue
-        found[key] = sum(1 for k in tree if k in sat_ok and k not in bld)
-    out = []
-    for hexes, nsat in sorted(found.items(), key=lambda kv: (kv[1], sorted(kv[0]))):
-        if nsat > budget:
-            continue
-        info = E.federation_check(st, seat, list(hexes))
+        seen.add(key)
+        info = E.federation_check(st, seat, sorted(best_tree))
         if isinstance(info, str):
             continue
         sats, members = info
@@ -332,7 +334,8 @@ def candidate_federations(st, seat, limit=40, max_groups=5):
             continue
         if _dominated(st, seat, set(members), len(sats), set(fed) if ivits else frozenset()):
             continue
-        out.append(sorted(hexes))
+        out.append(sorted(best_tree))
         if len(out) >= limit:
             break
+    out.sort(key=lambda h: (sum(1 for k in h if k not in bld and k not in fed), h))
     return out
