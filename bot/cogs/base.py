@@ -287,10 +287,17 @@ class GameCog(commands.GroupCog):
             if record is None or record.status != ACTIVE or record.game != self.game_name:
                 return []
             texts = await self.service.complete(record.id, interaction.user.id, current, 25)
+            loaded = await self.service.load(record.id)
+            seat = loaded.record.seat_of(interaction.user.id)
+            labels = [self.autocomplete_label(loaded, seat, text) for text in texts]
         except Exception:   # autocomplete must answer something within 3 s, never an error
             log.exception("autocomplete failed in channel %s", interaction.channel_id)
             return []
-        return [app_commands.Choice(name=clip(text, 100), value=clip(text, 100)) for text in texts]
+        return [app_commands.Choice(name=clip(label, 100), value=clip(text, 100)) for text, label in zip(texts, labels)]
+
+    def autocomplete_label(self, loaded: LoadedGame, seat: int, text: str) -> str:
+        """What autocomplete shows for a suggested move (the value sent is ``text``)."""
+        return text
 
     async def make_move(self, interaction: discord.Interaction, record: GameRecord, text: str,
                         *, announce_separately: bool = False) -> None:

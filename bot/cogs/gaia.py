@@ -39,6 +39,24 @@ def describe_policy(policy: dict[str, Any], locale) -> str:
     return t(f"gaia_policy.{name}", locale, max=policy.get("max", 1))
 
 
+RESOURCES = (("c", "c"), ("o", "o"), ("k", "k"), ("q", "q"))
+
+
+def move_effect(before: dict, after: dict) -> str:
+    """What a move costs and gains the mover, e.g. "-2c -1o, +3 VP" (for autocomplete)."""
+    parts = []
+    for key, unit in RESOURCES:
+        change = after[key] - before[key]
+        if change:
+            parts.append(f"{change:+d}{unit}")
+    spent = before["power"]["area3"] - after["power"]["area3"]
+    if spent > 0:
+        parts.append(f"-{spent}pw")
+    if after["vp"] != before["vp"]:
+        parts.append(f"{after['vp'] - before['vp']:+d} VP")
+    return " ".join(parts)
+
+
 class GaiaCog(GameCog, group_name="gaia", group_description=ls("game.gaia")):
     game_name = "gaia"
 
@@ -100,6 +118,15 @@ class GaiaCog(GameCog, group_name="gaia", group_description=ls("game.gaia")):
                                   policy=describe_policy(settings.prefs[PREF_KEY], interaction.locale)), ephemeral=True)
 
     # ----- hooks of the shared move flow ---------------------------------------------------------
+    def autocomplete_label(self, loaded: LoadedGame, seat: int, text: str) -> str:
+        """A complete move shows its cost: "build m 3A3 (-2c -1o)"."""
+        try:
+            after = loaded.game.apply(loaded.state, loaded.game.parse_move(loaded.state, seat, text))
+        except Exception:   # a partial completion ("build m") is not a move yet
+            return text
+        effect = move_effect(loaded.state["players"][seat], after["players"][seat])
+        return f"{text} ({effect})" if effect else text
+
     def quick_choices(self, loaded: LoadedGame) -> tuple[int, list[str]] | None:
         offer = loaded.state.get("offer")
         if not offer:

@@ -158,3 +158,19 @@ async def test_pass_offers_the_available_boosters_in_a_menu(tmp_path):
 def test_charge_policy_decisions(offers, policy, expected):
     from bot.cogs.gaia import charge_decision
     assert charge_decision(policy, offers) == expected
+
+
+async def test_autocomplete_proposes_legal_builds_with_their_cost(tmp_path):
+    recorded = fixture("nevla-leverage")
+    harness, thread, users = await gaia_harness(tmp_path, recorded)
+    try:
+        await play_until(harness, thread, users, recorded, 8)     # round 1, nevlas (alice) to act
+        choices = await harness.autocomplete(users["alice"], "gaia move", focused="text", channel_id=thread,
+                                             text="build m ")
+        assert choices and all(c["value"].startswith("build m ") for c in choices)
+        # a mine costs 2 credits and 1 ore plus any terraforming or range (GP-BLD); the label says so
+        assert all(re.search(r"-\d+c -\d+o", c["name"]) for c in choices), choices
+        assert await harness.autocomplete(users["bob"], "gaia move", focused="text", channel_id=thread,
+                                          text="build m ") == []   # not bob's turn
+    finally:
+        await harness.close()
