@@ -29,10 +29,24 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
-async def play_game(game_name: str, players: int, seed: int, target_plies: int, workdir: Path):
+async def play_game(game_name: str, players: int, seed: int, target_plies: int, workdir: Path,
+                    recorded: dict | None = None, late_fraction: float = 0.0):
+    """Play random legal moves (or a recorded game's moves) through the command tree;
+    time each move command from ``late_fraction`` of the game on."""
     settings = Settings(database_path=str(workdir / f"{game_name}-{seed}.db"), snapshot_every=25)
     bot = create_bot(settings, start_reminders=False)
     bot.service.seed_source = lambda: seed
+    script_moves: list[tuple[int, str]] = []
+    if recorded is not None:
+        from bot.demo import PLAYER_NAMES, fixture_script
+        import rules
+        bot.service.prepared_setups[game_name] = lambda options, seed: rules.get_game(game_name).from_setup(recorded)
+        current = 0
+        for line in fixture_script(recorded).splitlines():
+            if line.startswith("as "):
+                current = PLAYER_NAMES.index(line[3:])
+            elif line.startswith(f"/{game_name} move "):
+                script_moves.append((current, line[len(f"/{game_name} move "):]))
     harness = Harness(bot, guild_id=1, channel_id=CHANNEL)
     users = [1000 + seat for seat in range(players)]
     for user in users:
@@ -47,16 +61,22 @@ async def play_game(game_name: str, players: int, seed: int, target_plies: int, 
             await harness.slash(user, f"{game_name} join", channel_id=thread)
         await harness.slash(users[0], f"{game_name} start", channel_id=thread, seating="joined")
         game_id = (await bot.storage.game_by_thread(thread)).id
+        first_timed = int(late_fraction * len(script_moves))
         while True:
             loaded = await bot.service.load(game_id)
             if loaded.game.is_over(loaded.state) or loaded.record.ply >= target_plies:
                 break
-            seat = min(loaded.game.waiting_for(loaded.state))
-            moves = list(loaded.game.legal_moves(loaded.state, seat))
-            text = loaded.game.format_move(chooser.choice(moves))
+            if recorded is not None:
+                if loaded.record.ply >= len(script_moves):
+                    break
+                seat, text = script_moves[loaded.record.ply]
+            else:
+                seat = min(loaded.game.waiting_for(loaded.state))
+                text = loaded.game.format_move(chooser.choice(list(loaded.game.legal_moves(loaded.state, seat))))
             started = time.perf_counter()
             sent = await harness.slash(users[seat], f"{game_name} move", channel_id=thread, text=text)
-            latencies.append(time.perf_counter() - started)
+            if loaded.record.ply >= first_timed:
+                latencies.append(time.perf_counter() - started)
             if not any(item.files for item in sent):
                 raise RuntimeError(f"move {text!r} got no board: {[item.content for item in sent]}")
         # loading: snapshot + tail (what the bot does) vs. the whole log replayed
@@ -82,11 +102,21 @@ async def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--plies", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--fixture", help="play this recorded game (Gaia Project fixture) instead of random moves")
+    parser.add_argument("--late", type=float, default=0.7,
+                        help="with --fixture: time only the moves from this fraction of the game on")
     args = parser.parse_args()
+    recorded = None
+    if args.fixture:
+        import json
+        recorded = json.loads(Path(args.fixture).read_text())
+        args.game, args.players, args.plies = "gaia", recorded["players"], 10**9
     with tempfile.TemporaryDirectory() as scratch:
-        latencies, plies, loads, replays = await play_game(args.game, args.players, args.seed, args.plies, Path(scratch))
+        latencies, plies, loads, replays = await play_game(args.game, args.players, args.seed, args.plies,
+                                                           Path(scratch), recorded, args.late if recorded else 0.0)
     ms = [value * 1000 for value in latencies]
-    print(f"{args.game}, {args.players} players, {len(ms)} move commands through the command tree (no Discord):")
+    what = f"the last {len(ms)} moves of {Path(args.fixture).name}" if recorded else f"{len(ms)} random legal moves"
+    print(f"{args.game}, {args.players} players, {what} as move commands through the command tree (no Discord):")
     print(f"  move -> reply with board image: median {statistics.median(ms):.1f} ms, "
           f"p95 {percentile(ms, 0.95):.1f} ms, max {max(ms):.1f} ms")
     load_ms = statistics.median(loads) * 1000
