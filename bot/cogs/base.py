@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar
 
 import discord
 from discord import app_commands
@@ -73,6 +73,21 @@ async def report_component_error(interaction: discord.Interaction, error: Except
     await interaction.client.on_app_command_error(interaction, error)  # type: ignore[attr-defined]
 
 
+async def move_from_component(interaction: discord.Interaction, game_id: int, ply: int,
+                              chosen: Callable[["GameCog", GameRecord], Awaitable[str]]) -> None:
+    """Menus and buttons made for one position: refuse them once the game moved on, else
+    make the chosen move (confirmed privately, announced in the thread)."""
+    bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    try:
+        record = await bot.service.record(game_id)
+        if record.ply != ply:
+            raise UserError("menu_outdated")
+        cog = bot.game_cog(record.game)
+        await cog.make_move(interaction, record, await chosen(cog, record), announce_separately=True)
+    except Exception as error:
+        await report_component_error(interaction, error)
+
+
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?P<action>join|leave|start):(?P<game_id>\d+)"):
     """Join/leave/start buttons on the lobby message; they keep working after a restart."""
 
@@ -119,17 +134,13 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"move:(?P<
         return cls(int(match["game_id"]), int(match["ply"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-        try:
-            record = await bot.service.record(self.game_id)
-            if record.ply != self.ply:
-                raise UserError("menu_outdated")
+        async def chosen(cog: "GameCog", record: GameRecord) -> str:
             values = (interaction.data or {}).get("values") or []
             if not values:
                 raise UserError("empty_move")
-            await bot.game_cog(record.game).make_move(interaction, record, values[0], announce_separately=True)
-        except Exception as error:
-            await report_component_error(interaction, error)
+            return values[0]
+
+        await move_from_component(interaction, self.game_id, self.ply, chosen)
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mvb:(?P<game_id>\d+):(?P<ply>\d+):(?P<index>\d)"):
@@ -146,18 +157,13 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mvb:(?P<g
         return cls(int(match["game_id"]), int(match["ply"]), int(match["index"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: BoardGameBot = interaction.client  # type: ignore[assignment]
-        try:
-            record = await bot.service.record(self.game_id)
-            if record.ply != self.ply:
-                raise UserError("menu_outdated")
-            cog = bot.game_cog(record.game)
-            choices = cog.quick_choices(await bot.service.load(record.id))
+        async def chosen(cog: "GameCog", record: GameRecord) -> str:
+            choices = cog.quick_choices(await cog.service.load(record.id))
             if choices is None or self.index >= len(choices[1]):
                 raise UserError("menu_outdated")
-            await cog.make_move(interaction, record, choices[1][self.index], announce_separately=True)
-        except Exception as error:
-            await report_component_error(interaction, error)
+            return choices[1][self.index]
+
+        await move_from_component(interaction, self.game_id, self.ply, chosen)
 
 
 class GameCog(commands.GroupCog):
