@@ -37,6 +37,17 @@ class Settings:
         return replace(self, **changes)
 
 
+# environment name, Settings field, type, allowed range, how to say it to the operator
+NUMERIC_SETTINGS = (
+    ("DEV_GUILD_ID", "dev_guild_id", int, 1, 2**64 - 1, "a server id (right-click the server -> Copy Server ID)"),
+    ("REMINDER_AFTER_HOURS", "reminder_after_hours", float, 0.1, 24 * 30, "hours between 0.1 and 720"),
+    ("REMINDER_REPEAT_HOURS", "reminder_repeat_hours", float, 1, 24 * 30, "hours between 1 and 720"),
+    ("REMINDER_MAX_COUNT", "reminder_max_count", int, 0, 100, "a whole number between 0 and 100"),
+    ("REMINDER_CHECK_MINUTES", "reminder_check_minutes", float, 0.5, 24 * 60, "minutes between 0.5 and 1440"),
+    ("SNAPSHOT_EVERY", "snapshot_every", int, 1, 10_000, "a whole number of moves between 1 and 10000"),
+)
+
+
 def _number(name: str, raw: str, convert: Callable[[str], float], low: float, high: float, hint: str):
     try:
         value = convert(raw)
@@ -73,24 +84,9 @@ def load_settings(env: Mapping[str, str] | None = None, env_file: str | os.PathL
             raise ConfigError(f"DATABASE_PATH={raw!r}: the folder {parent} does not exist; create it or "
                               f"choose another path.")
         kwargs["database_path"] = raw
-    if (raw := get("DEV_GUILD_ID")) is not None:
-        kwargs["dev_guild_id"] = _number("DEV_GUILD_ID", raw, int, 1, 2**64 - 1,
-                                         "a server id (right-click the server -> Copy Server ID)")
-    if (raw := get("REMINDER_AFTER_HOURS")) is not None:
-        kwargs["reminder_after_hours"] = _number("REMINDER_AFTER_HOURS", raw, float, 0.1, 24 * 30,
-                                                 "hours between 0.1 and 720")
-    if (raw := get("REMINDER_REPEAT_HOURS")) is not None:
-        kwargs["reminder_repeat_hours"] = _number("REMINDER_REPEAT_HOURS", raw, float, 1, 24 * 30,
-                                                  "hours between 1 and 720")
-    if (raw := get("REMINDER_MAX_COUNT")) is not None:
-        kwargs["reminder_max_count"] = _number("REMINDER_MAX_COUNT", raw, int, 0, 100,
-                                               "a whole number between 0 and 100")
-    if (raw := get("REMINDER_CHECK_MINUTES")) is not None:
-        kwargs["reminder_check_minutes"] = _number("REMINDER_CHECK_MINUTES", raw, float, 0.5, 24 * 60,
-                                                   "minutes between 0.5 and 1440")
-    if (raw := get("SNAPSHOT_EVERY")) is not None:
-        kwargs["snapshot_every"] = _number("SNAPSHOT_EVERY", raw, int, 1, 10_000,
-                                           "a whole number of moves between 1 and 10000")
+    for name, field_name, convert, low, high, hint in NUMERIC_SETTINGS:
+        if (raw := get(name)) is not None:
+            kwargs[field_name] = _number(name, raw, convert, low, high, hint)
     if (raw := get("BOARD_DIR")) is not None:
         kwargs["board_dir"] = raw
     if (raw := get("LOG_LEVEL")) is not None:
