@@ -128,10 +128,22 @@ class GaiaCog(GameCog, group_name="gaia", group_description=ls("game.gaia")):
         return f"{text} ({effect})" if effect else text
 
     def quick_choices(self, loaded: LoadedGame) -> tuple[int, list[str]] | None:
+        """Buttons for small decisions (Gaia has no hidden information, so anyone may see
+        them): a charge offer, or any moment where the one seat to act has 2-5 choices
+        (brainstone, income order, a setup booster...)."""
         offer = loaded.state.get("offer")
-        if not offer:
+        if offer:
+            return offer["seat"], [f"charge {text}" for text in offer["offers"]] + ["decline"]
+        waiting = loaded.game.waiting_for(loaded.state)
+        if len(waiting) != 1:
             return None
-        return offer["seat"], [f"charge {text}" for text in offer["offers"]] + ["decline"]
+        seat = next(iter(waiting))
+        texts = []
+        for move in loaded.game.legal_moves(loaded.state, seat):
+            texts.append(loaded.game.format_move(move))
+            if len(texts) > 5:
+                return None
+        return (seat, texts) if len(texts) >= 2 else None
 
     async def automatic_move(self, loaded: LoadedGame) -> tuple[int, str, str] | None:
         offer = loaded.state.get("offer")

@@ -174,3 +174,15 @@ async def test_autocomplete_proposes_legal_builds_with_their_cost(tmp_path):
                                           text="build m ") == []   # not bob's turn
     finally:
         await harness.close()
+
+
+async def test_small_decisions_get_buttons_too(tmp_path):
+    recorded = fixture("nevla-leverage")   # after the setup mines, boosters are chosen: few choices
+    harness, thread, users = await gaia_harness(tmp_path, recorded)
+    try:
+        sent = await play_until(harness, thread, users, recorded, 6)   # terrans (bob) picks a booster next
+        announcement = next(item for item in sent if item.components)
+        labels = [c["label"] for row in announcement.components for c in row["components"]]
+        assert 2 <= len(labels) <= 5 and all(label.startswith("terrans booster booster") for label in labels)
+    finally:
+        await harness.close()
