@@ -197,7 +197,9 @@ class GameCog(commands.GroupCog):
     def lobby_text(self, record: GameRecord, locale) -> str:
         players = ", ".join(p.name for p in record.players) or "-"
         seats = record.options.get("players", self.game.max_players)
-        options = ", ".join(f"{k}={v}" for k, v in record.options.items())
+        defaults = {spec.name: spec.default for spec in self.game.options}
+        options = ", ".join(f"{k}={v}" for k, v in record.options.items()
+                            if k == "players" or v != defaults.get(k)) or "-"
         return t("lobby", locale, title=self.game.title, game_id=record.id, players=players,
                  count=len(record.players), seats=seats, options=options, game=self.game_name,
                  creator=f"<@{record.creator_id}>")

@@ -124,7 +124,10 @@ class GaiaCog(GameCog, group_name="gaia", group_description=ls("game.gaia")):
             after = loaded.game.apply(loaded.state, loaded.game.parse_move(loaded.state, seat, text))
         except Exception:   # a partial completion ("build m") is not a move yet
             return text
-        effect = move_effect(loaded.state["players"][seat], after["players"][seat])
+        before_player, after_player = loaded.state["players"][seat], after["players"][seat]
+        if before_player is None or after_player is None:   # no faction yet: nothing to count
+            return text
+        effect = move_effect(before_player, after_player)
         return f"{text} ({effect})" if effect else text
 
     def quick_choices(self, loaded: LoadedGame) -> tuple[int, list[str]] | None:

@@ -186,3 +186,17 @@ async def test_small_decisions_get_buttons_too(tmp_path):
         assert 2 <= len(labels) <= 5 and all(label.startswith("terrans booster booster") for label in labels)
     finally:
         await harness.close()
+
+
+async def test_autocomplete_before_any_faction_is_chosen(tmp_path):
+    """Regression: the cost label once failed while seats had no faction yet."""
+    recorded = fixture("nevla-leverage")
+    harness, thread, users = await gaia_harness(tmp_path, recorded)
+    try:
+        choices = await harness.autocomplete(users["alice"], "gaia move", focused="text", channel_id=thread,
+                                             text="faction n")
+        assert [c["value"] for c in choices] == ["faction nevlas"]
+        lobby = next(item.content for item in harness.sent if item.kind == "response" and "lobby" in (item.content or ""))
+        assert "strict_endings" not in lobby and "players=2" in lobby   # only what differs from the defaults
+    finally:
+        await harness.close()
