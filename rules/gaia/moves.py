@@ -197,6 +197,34 @@ def action_groups(st, seat):
     return g
 
 
+def _income_sequences(events, limit=400):
+    """Every 'income a. income b ...' line, shortest first: each prefix is legal (the rest stays
+    open), and a sequence stops once the token-versus-charge choice is moot (GP-INC-6)."""
+    def needs(evs):
+        return any(E._ev_has(e, "t") for e in evs) and any(E._ev_has(e, "pw") for e in evs)
+
+    out = []
+    frontier = [([], list(events))]
+    while frontier and len(out) < limit:
+        nxt = []
+        for prefix, evs in frontier:
+            if not needs(evs):
+                continue
+            seen = []
+            for ev in evs:
+                for n, t in E.parse_rewards(ev):
+                    key = f"{n}{t}"
+                    if t not in ("t", "pw") or key in seen:
+                        continue
+                    seen.append(key)
+                    first = next(j for j, e in enumerate(evs) if E._ev_has(e, t) == n)
+                    line = prefix + [["income", key]]
+                    out.append(line)
+                    nxt.append((line, evs[:first] + evs[first + 1:]))
+        frontier = nxt
+    return out[:limit]
+
+
 def candidate_groups(st, seat):
     if seat not in waiting_for(st):
         return {}
@@ -217,12 +245,7 @@ def candidate_groups(st, seat):
     if ph == "income":
         if p["waiting"] == "brainstone":
             return {"brainstone": [[["brainstone", a]] for a in p["ask"]]}
-        seen = []
-        for ev in p["income_todo"]:
-            for n, t in E.parse_rewards(ev):
-                if t in ("t", "pw") and f"{n}{t}" not in seen:
-                    seen.append(f"{n}{t}")
-        return {"income": [[["income", r]] for r in seen]}
+        return {"income": _income_sequences(p["income_todo"])}
     if ph == "gaia":
         if p["waiting"] == "terrans":
             n = p["tg_left"]

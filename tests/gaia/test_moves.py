@@ -114,3 +114,27 @@ def test_GP_RNG_2_games_do_not_depend_on_python_hash_seed():
         outs.add(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                                 check=True).stdout)
     assert len(outs) == 1
+
+
+@pytest.mark.parametrize("name", ["spec-fullgame-2p.json", "all-families.json", "adv-tech-pass.json"])
+def test_legal_moves_contain_the_recorded_moves(name):
+    """Every sampled recorded line without free actions is among legal_moves (hexes by name)."""
+    from rules.gaia.notation import format_line
+    fx = load_fixture(name)
+    st = GAME.from_setup(fx)
+    checked = 0
+    for i, line in enumerate(fx["moves"][1:], 1):
+        mv = GAME.parse_line(st, line)
+        if i % 4 == 0 and not any(c[0] in ("spend", "burn", "federation", "rotate") for c in mv["cmds"]):
+            want = []
+            for c in mv["cmds"]:
+                c = list(c)
+                if c[0] == "build" or c[0] in ("swap-PI", "lostPlanet"):
+                    j = 2 if c[0] == "build" else 1
+                    c[j] = E.minfo(st).name[E.locate(st, c[j])]
+                want.append(c)
+            texts = {format_line(None, m["cmds"]) for m in GAME.legal_moves(st, mv["seat"])}
+            assert format_line(None, want) in texts, line
+            checked += 1
+        st = GAME.apply(st, mv)
+    assert checked > 10
