@@ -262,8 +262,10 @@ class GameCog(commands.GroupCog):
             record = await self.service.leave(record.id, user.id)
             await send(interaction, t("left", locale, name=user.display_name))
         else:
-            await interaction.response.defer(thinking=True)
+            # Refusals must come before deferring: after a public defer, Discord shows even an
+            # "ephemeral" follow-up to everyone.
             loaded = await self.service.start(record.id, user.id, seating)
+            await interaction.response.defer(thinking=True)
             order = ", ".join(seat_line(loaded, seat) for seat in range(len(loaded.record.players)))
             waiting_ids = [loaded.record.user_at(seat).user_id for seat in sorted(loaded.game.waiting_for(loaded.state))]
             text = t("started", locale, title=self.game.title, order=order) + "\n" + waiting_text(loaded, locale)
@@ -314,9 +316,11 @@ class GameCog(commands.GroupCog):
         loaded_before = await self.service.load(record.id)
         seat = loaded_before.record.seat_of(interaction.user.id)
         secret = seat is not None and self._is_secret(loaded_before, seat, text)
-        # A secret choice is confirmed privately; the thread only learns that it was made.
-        await interaction.response.defer(thinking=True, ephemeral=secret or announce_separately)
+        # Store first (fast), defer after: a refusal then stays private, and only the slow
+        # part (standing orders, rendering) runs after the defer.  A secret choice is
+        # confirmed privately; the thread only learns that it was made.
         outcomes = [await self.service.submit(record.id, interaction.user.id, text, interaction.id)]
+        await interaction.response.defer(thinking=True, ephemeral=secret or announce_separately)
         outcomes += await self.run_automatic_moves(outcomes[-1])
         announcement, files = await self.announcement(outcomes, interaction.locale)
         extra: dict[str, Any] = {}
@@ -413,8 +417,8 @@ class GameCog(commands.GroupCog):
     @app_commands.describe(public=ls("param.public"))
     async def board(self, interaction: discord.Interaction, public: bool = False) -> None:
         record = await self.game_here(interaction)
-        await interaction.response.defer(thinking=True, ephemeral=not public)
         loaded = await self.service.load(record.id)
+        await interaction.response.defer(thinking=True, ephemeral=not public)
         await interaction.followup.send(clip(t("board_caption", interaction.locale, title=self.game.title,
                                                game_id=record.id, ply=loaded.record.ply) + "\n" +
                                              waiting_text(loaded, interaction.locale)),
@@ -482,8 +486,8 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="undo", description=ls("cmd.undo"))
     async def undo(self, interaction: discord.Interaction) -> None:
         record = await self.game_here(interaction)
-        await interaction.response.defer(thinking=True)
         loaded = await self.service.undo(record.id, interaction.user.id, interaction.id)
+        await interaction.response.defer(thinking=True)
         seat = loaded.record.seat_of(interaction.user.id)
         text = t("undone", interaction.locale, player=seat_line(loaded, seat)) + "\n" + waiting_text(loaded, interaction.locale)
         await interaction.followup.send(clip(text), files=self._files(await self.board_files(loaded)),
@@ -492,8 +496,8 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="resign", description=ls("cmd.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
         record = await self.game_here(interaction)
-        await interaction.response.defer(thinking=True)
         loaded = await self.service.resign(record.id, interaction.user.id, interaction.id)
+        await interaction.response.defer(thinking=True)
         text = t("resigned", interaction.locale, name=interaction.user.display_name) + "\n" + \
             await self.final_text(loaded, interaction.locale)
         await interaction.followup.send(clip(text), allowed_mentions=ALLOWED_NO_ONE)

@@ -225,3 +225,16 @@ async def test_standing_orders_answer_for_a_player_right_after_the_move(harness)
     assert "pick 2" in public and "pick 3" in public     # both revealed once everybody has picked
     assert f"<@{ALICE}>" in public                       # alice is to act next, and told so
     assert "Waiting for: alice" in one_text(await harness.slash(BOB, "toy status", channel_id=thread))
+
+
+async def test_refusals_stay_private_even_for_commands_that_defer(harness):
+    """After a public defer Discord shows every follow-up to all, so refusals must be sent
+    before deferring: wrong turn, illegal move, undo of someone else's move, start by a non-creator."""
+    thread, _ = await started_game(harness)
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 1")
+    await harness.slash(BOB, "toy move", channel_id=thread, text="pick 1")
+    for user, command, options in ((BOB, "toy move", {"text": "add 1"}), (ALICE, "toy move", {"text": "add 9"}),
+                                   (ALICE, "toy undo", {}), (CAROL, "toy resign", {})):
+        sent = await harness.slash(user, command, channel_id=thread, **options)
+        replies = [item for item in sent if item.content]
+        assert replies and all(item.ephemeral for item in replies), (command, replies)
