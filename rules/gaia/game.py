@@ -150,10 +150,7 @@ class GaiaGame(Game):
             lines.append(f"{FACTIONS[p['faction']]['name']}: {p['vp']} VP, {p['c']}c {p['o']}o {p['k']}k {p['q']}q, "
                          f"power {pw['area1']}/{pw['area2']}/{pw['area3']} gaia {pw['gaia']}{bs}, {res}"
                          + (", passed" if p["passed"] else "") + (f", {p['booster']}" if p["booster"] else ""))
-        w = waiting_for(st)
-        if w:
-            lines.append("Waiting for: " + ", ".join(self.seat_label(st, s) for s in sorted(w)))
-        return lines
+        return lines   # who is to act: the host adds it with the players' names
 
     def private_lines(self, view, seat):
         p = view["players"][seat]
