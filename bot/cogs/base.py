@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import re
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar
@@ -29,6 +30,10 @@ def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def as_files(files: list[tuple[str, bytes]]) -> list[discord.File]:
+    return [discord.File(io.BytesIO(data), filename=name) for name, data in files]
+
+
 def mention_list(user_ids: list[int]) -> str:
     return " ".join(f"<@{user_id}>" for user_id in user_ids)
 
@@ -42,11 +47,9 @@ async def send(interaction: discord.Interaction, content: str, *, ephemeral: boo
                files: list[tuple[str, bytes]] | None = None, view: discord.ui.View | None = None,
                mentions: discord.AllowedMentions = ALLOWED_NO_ONE) -> None:
     """Answer an interaction whether or not it was already answered or deferred."""
-    import io
-
     kwargs: dict[str, Any] = {"content": clip(content), "ephemeral": ephemeral, "allowed_mentions": mentions}
     if files:
-        kwargs["files"] = [discord.File(io.BytesIO(data), filename=name) for name, data in files]
+        kwargs["files"] = as_files(files)
     if view is not None:
         kwargs["view"] = view
     if interaction.response.is_done():
@@ -270,13 +273,8 @@ class GameCog(commands.GroupCog):
             waiting_ids = [loaded.record.user_at(seat).user_id for seat in sorted(loaded.game.waiting_for(loaded.state))]
             text = t("started", locale, title=self.game.title, order=order) + "\n" + waiting_text(loaded, locale)
             text += "\n" + mention_list(waiting_ids) + "\n" + t("started_hint", locale, game=self.game_name)
-            await interaction.followup.send(clip(text), files=self._files(await self.board_files(loaded)),
+            await interaction.followup.send(clip(text), files=as_files(await self.board_files(loaded)),
                                             allowed_mentions=discord.AllowedMentions(users=True))
-
-    @staticmethod
-    def _files(files: list[tuple[str, bytes]]) -> list[discord.File]:
-        import io
-        return [discord.File(io.BytesIO(data), filename=name) for name, data in files]
 
     @app_commands.command(name="cancel", description=ls("cmd.cancel"))
     async def cancel(self, interaction: discord.Interaction) -> None:
@@ -332,10 +330,10 @@ class GameCog(commands.GroupCog):
             channel = interaction.channel if interaction.channel_id == outcomes[0].loaded.record.thread_id else \
                 self.bot.get_channel(outcomes[0].loaded.record.thread_id or 0)
             if channel is not None:
-                await channel.send(clip(announcement), files=self._files(files),
+                await channel.send(clip(announcement), files=as_files(files),
                                    allowed_mentions=discord.AllowedMentions(users=True), **extra)
         else:
-            await interaction.followup.send(clip(announcement), files=self._files(files),
+            await interaction.followup.send(clip(announcement), files=as_files(files),
                                             allowed_mentions=discord.AllowedMentions(users=True), **extra)
 
     def quick_choices(self, loaded: LoadedGame) -> tuple[int, list[str]] | None:
@@ -422,7 +420,7 @@ class GameCog(commands.GroupCog):
         await interaction.followup.send(clip(t("board_caption", interaction.locale, title=self.game.title,
                                                game_id=record.id, ply=loaded.record.ply) + "\n" +
                                              waiting_text(loaded, interaction.locale)),
-                                        files=self._files(await self.board_files(loaded)), ephemeral=not public,
+                                        files=as_files(await self.board_files(loaded)), ephemeral=not public,
                                         allowed_mentions=ALLOWED_NO_ONE)
 
     @app_commands.command(name="status", description=ls("cmd.status"))
@@ -490,7 +488,7 @@ class GameCog(commands.GroupCog):
         await interaction.response.defer(thinking=True)
         seat = loaded.record.seat_of(interaction.user.id)
         text = t("undone", interaction.locale, player=seat_line(loaded, seat)) + "\n" + waiting_text(loaded, interaction.locale)
-        await interaction.followup.send(clip(text), files=self._files(await self.board_files(loaded)),
+        await interaction.followup.send(clip(text), files=as_files(await self.board_files(loaded)),
                                         allowed_mentions=ALLOWED_NO_ONE)
 
     @app_commands.command(name="resign", description=ls("cmd.resign"))
