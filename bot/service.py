@@ -318,12 +318,11 @@ class GameService:
             if not moves or entries[-1].kind != "move" or entries[-1].seat != seat or moves[-1].ply != entries[-1].ply:
                 raise UserError("undo_not_last")
             before = await self.replay_log(game, record, entries[:-1])
-            last = moves[-1]
-            after = game.apply(before, game.parse_move(before, seat, last.text))
-            if game.reveals_information(before, game.parse_move(before, seat, last.text), after):
+            last_move = game.parse_move(before, seat, moves[-1].text)
+            if game.reveals_information(before, last_move, game.apply(before, last_move)):
                 raise UserError("undo_revealed")
             waiting = set(game.waiting_for(before))
-            ply = await self._append(record, seat=seat, user_id=user_id, kind="undo", text=last.text,
+            ply = await self._append(record, seat=seat, user_id=user_id, kind="undo", text=moves[-1].text,
                                      interaction_id=interaction_id, waiting_seats=waiting,
                                      snapshot=game.dump_state(before), finished=False)
             self._remember(game_id, ply, before)
