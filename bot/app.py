@@ -64,6 +64,7 @@ class BoardGameBot(commands.Bot):
         self.start_reminders = start_reminders
         self._game_cogs: dict[str, GameCog] = {}
         self._reminder_loop = tasks.loop(minutes=settings.reminder_check_minutes)(self._reminder_tick)
+        self._reminder_loop.before_loop(self.wait_until_ready)   # channels and users resolve once connected
 
     def hosted_games(self) -> list[str]:
         return sorted(self._game_cogs)

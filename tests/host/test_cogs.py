@@ -238,3 +238,23 @@ async def test_refusals_stay_private_even_for_commands_that_defer(harness):
         sent = await harness.slash(user, command, channel_id=thread, **options)
         replies = [item for item in sent if item.content]
         assert replies and all(item.ephemeral for item in replies), (command, replies)
+
+
+async def test_the_reminder_loop_runs_by_itself_once_connected(tmp_path, toy_registered, clock):
+    import asyncio
+    bot = create_bot(Settings(database_path=str(tmp_path / "loop.db"), reminder_check_minutes=0.005),
+                     clock=clock)   # reminders started as in production
+    harness = Harness(bot, guild_id=1, channel_id=CHANNEL)
+    for user_id, user_name in ((ALICE, "alice"), (BOB, "bob")):
+        harness.add_user(user_id, user_name)
+    await harness.start()
+    try:
+        await started_game(harness)
+        clock.advance(hours=13)
+        for _ in range(100):   # the loop ticks every 0.3 s; wait up to 10 s for it
+            if harness.dms_to(ALICE):
+                break
+            await asyncio.sleep(0.1)
+        assert harness.dms_to(ALICE) and "waiting for 13 h" in harness.dms_to(ALICE)[0].content
+    finally:
+        await harness.close()
