@@ -66,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
             return run_console(settings, args)
         print("No terminal to start the local console in; exiting.", file=sys.stderr)
         return 1
+    import aiohttp
     import discord
 
     from .app import create_bot
@@ -76,6 +77,10 @@ def main(argv: list[str] | None = None) -> int:
         print("Discord rejected DISCORD_TOKEN: reset the token in the Developer Portal (Bot -> Reset Token) "
               "and put the new one in .env.", file=sys.stderr)
         return 2
+    except (OSError, aiohttp.ClientError) as error:
+        print(f"Could not reach Discord ({error.__class__.__name__}: {error}); check the network and try again.",
+              file=sys.stderr)
+        return 3
     return 0
 
 
