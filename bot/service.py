@@ -54,7 +54,7 @@ class MoveOutcome:
     ply: int
     finished: bool
     waiting_seats: set[int]
-    newly_waiting_seats: set[int]   # mention these: they were not waiting before
+    newly_waiting_seats: set[int]   # mention these: they were not waiting before (the mover knows)
     automatic_reason: str | None = None   # set when the bot made the move by a player's standing order
 
 
@@ -287,7 +287,7 @@ class GameService:
             self._remember(game_id, ply, new_state)
             new_record = await self.record(game_id)
             return MoveOutcome(LoadedGame(new_record, new_state, game), seat, move_text, ply, finished,
-                               waiting_after, waiting_after - (set(waiting_before) - {seat}))
+                               waiting_after, waiting_after - set(waiting_before))
 
     async def _append(self, record: GameRecord, *, seat: int | None, user_id: int | None, kind: str, text: str,
                       interaction_id: int | None, waiting_seats: set[int], snapshot: dict | None,

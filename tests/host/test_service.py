@@ -56,7 +56,8 @@ async def test_simultaneous_secret_choice_then_turns(service):
     # the secret pick is redacted in what others see
     assert outcome.loaded.game.redact_move(outcome.loaded.state, 1, outcome.move_text) == "pick ?"
     outcome = await service.submit(game_id, ALICE, "pick 1", interaction_id=2)
-    assert outcome.waiting_seats == {0} and outcome.newly_waiting_seats == {0}
+    # alice acts again at once; she just moved, so she is not pinged about it
+    assert outcome.waiting_seats == {0} and outcome.newly_waiting_seats == set()
     await refused("not_your_turn", service.submit(game_id, BOB, "add 1", interaction_id=3))
     await refused("illegal_move", service.submit(game_id, ALICE, "add 7", interaction_id=4))
     await refused("illegal_move", service.submit(game_id, ALICE, "jump", interaction_id=5))
@@ -195,3 +196,27 @@ async def test_two_processes_submitting_for_the_same_ply_apply_exactly_one(stora
     assert len(errors) == 1 and isinstance(errors[0], UserError) and errors[0].key == "stale_move"
     assert (await storage.get_game(game_id)).ply == 1
     assert len(await storage.log(game_id)) == 1
+
+
+async def test_concurrent_joins_never_overfill_the_lobby(service):
+    """Two join clicks for the last seat: one gets it, the other is told the lobby is full
+    (the capacity check and the insert used to interleave)."""
+    import asyncio
+    record = await lobby(service)
+    results = await asyncio.gather(service.join(record.id, BOB, "bob"), service.join(record.id, CAROL, "carol"),
+                                   return_exceptions=True)
+    assert sorted(type(r).__name__ for r in results) == ["GameRecord", "UserError"]
+    assert [r.key for r in results if isinstance(r, UserError)] == ["lobby_full"]
+    assert len((await service.record(record.id)).players) == 2
+
+
+async def test_leave_while_starting_is_refused_cleanly(service):
+    """A player leaving while the creator starts: either the game starts with them or the
+    start sees the smaller lobby, never an internal error."""
+    import asyncio
+    record = await lobby(service, players=3)
+    await service.join(record.id, BOB, "bob")
+    await service.join(record.id, CAROL, "carol")
+    results = await asyncio.gather(service.start(record.id, ALICE, "joined"), service.leave(record.id, CAROL),
+                                   return_exceptions=True)
+    assert all(not isinstance(r, Exception) or isinstance(r, UserError) for r in results), results
