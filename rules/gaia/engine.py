@@ -55,7 +55,7 @@ def has_pi(p) -> bool:
 
 def seat_of_faction(st, faction):
     for i, p in enumerate(st["players"]):
-        if p["faction"] == faction:
+        if p and p["faction"] == faction:   # seats still choosing a faction are None
             return i
     return None
 

@@ -56,6 +56,15 @@ def test_GP_SETUP_13_one_faction_per_home_planet():
         play(st, 2, "faction xenos")  # not seat 3's turn yet
 
 
+def test_GP_RPL_1_faction_prefixed_lines_while_seats_still_choose():
+    # a seat without a faction yet must not break the look-up of a faction prefix
+    st = play(GAME.new_game({"players": 3}, 5), 0, "faction terrans")
+    st = GAME.apply(st, GAME.parse_move(st, 1, "xenos faction xenos"))
+    assert st["players"][1]["faction"] == "xenos"
+    with pytest.raises(IllegalMove, match="for terrans"):
+        GAME.parse_move(st, 2, "terrans faction ivits")
+
+
 def test_GP_SETUP_21_placement_order_with_xenos_and_ivits():
     st = GAME.new_game({"players": 3}, 5)
     for s, f in enumerate(["xenos", "terrans", "ivits"]):
