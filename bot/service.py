@@ -135,32 +135,36 @@ class GameService:
         await self.storage.set_thread(game_id, thread_id)
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
-        record = await self.record(game_id)
-        if record.status != LOBBY:
-            raise UserError("not_a_lobby")
-        if record.seat_of(user_id) is not None or any(p.user_id == user_id for p in record.players):
-            raise UserError("already_joined")
-        if len(record.players) >= record.options.get("players", rules.get_game(record.game).max_players):
-            raise UserError("lobby_full", seats=len(record.players))
-        try:
-            return await self.storage.add_player(game_id, user_id, name, self.clock())
-        except AlreadySeated:
-            raise UserError("already_joined") from None
-        except WrongStatus:
-            raise UserError("not_a_lobby") from None
+        # Under the game's lock: the capacity check and the insert must not interleave with
+        # another join (overfilled lobby) or with start (a seat order that misses a player).
+        async with self.lock(game_id):
+            record = await self.record(game_id)
+            if record.status != LOBBY:
+                raise UserError("not_a_lobby")
+            if any(p.user_id == user_id for p in record.players):
+                raise UserError("already_joined")
+            if len(record.players) >= record.options.get("players", rules.get_game(record.game).max_players):
+                raise UserError("lobby_full", seats=len(record.players))
+            try:
+                return await self.storage.add_player(game_id, user_id, name, self.clock())
+            except AlreadySeated:
+                raise UserError("already_joined") from None
+            except WrongStatus:
+                raise UserError("not_a_lobby") from None
 
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
-        record = await self.record(game_id)
-        if record.status != LOBBY:
-            raise UserError("leave_started")
-        if user_id == record.creator_id:
-            raise UserError("creator_cannot_leave")
-        try:
-            return await self.storage.remove_player(game_id, user_id)
-        except NotSeated:
-            raise UserError("not_in_lobby") from None
-        except WrongStatus:
-            raise UserError("leave_started") from None
+        async with self.lock(game_id):
+            record = await self.record(game_id)
+            if record.status != LOBBY:
+                raise UserError("leave_started")
+            if user_id == record.creator_id:
+                raise UserError("creator_cannot_leave")
+            try:
+                return await self.storage.remove_player(game_id, user_id)
+            except NotSeated:
+                raise UserError("not_in_lobby") from None
+            except WrongStatus:
+                raise UserError("leave_started") from None
 
     async def start(self, game_id: int, user_id: int, seating: str = "random") -> LoadedGame:
         async with self.lock(game_id):

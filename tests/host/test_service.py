@@ -1,4 +1,6 @@
 """The game service through the toy game: lobby, turns, refusals, undo, resign, loading."""
+import asyncio
+
 import pytest
 
 from bot.service import UserError
@@ -201,7 +203,6 @@ async def test_two_processes_submitting_for_the_same_ply_apply_exactly_one(stora
 async def test_concurrent_joins_never_overfill_the_lobby(service):
     """Two join clicks for the last seat: one gets it, the other is told the lobby is full
     (the capacity check and the insert used to interleave)."""
-    import asyncio
     record = await lobby(service)
     results = await asyncio.gather(service.join(record.id, BOB, "bob"), service.join(record.id, CAROL, "carol"),
                                    return_exceptions=True)
@@ -212,11 +213,14 @@ async def test_concurrent_joins_never_overfill_the_lobby(service):
 
 async def test_leave_while_starting_is_refused_cleanly(service):
     """A player leaving while the creator starts: either the game starts with them or the
-    start sees the smaller lobby, never an internal error."""
-    import asyncio
-    record = await lobby(service, players=3)
-    await service.join(record.id, BOB, "bob")
-    await service.join(record.id, CAROL, "carol")
-    results = await asyncio.gather(service.start(record.id, ALICE, "joined"), service.leave(record.id, CAROL),
-                                   return_exceptions=True)
-    assert all(not isinstance(r, Exception) or isinstance(r, UserError) for r in results), results
+    start sees the smaller lobby, never an internal error (start used to fail with the
+    storage's NotSeated when the leave came first)."""
+    for leave_first in (False, True):
+        record = await lobby(service, players=3)
+        await service.join(record.id, BOB, "bob")
+        await service.join(record.id, CAROL, "carol")
+        calls = [service.start(record.id, ALICE, "joined"), service.leave(record.id, CAROL)]
+        if leave_first:
+            calls.reverse()
+        results = await asyncio.gather(*calls, return_exceptions=True)
+        assert all(not isinstance(r, Exception) or isinstance(r, UserError) for r in results), results
