@@ -27,6 +27,15 @@ def err(msg: str, rule: str | None = None):
     raise IllegalMove(msg, rule)
 
 
+def read_rewards(text: str, rule: str, key: bool = False):
+    """A reward list typed by a player (``parse_rewards``, or ``rewards_key`` with ``key``); a
+    malformed amount is refused with a message instead of escaping as ValueError."""
+    try:
+        return rewards_key(text) if key else parse_rewards(text)
+    except ValueError:
+        err(f"Cannot read {text!r}: write amounts like 2pw, 1t or q,5c", rule)
+
+
 # ----------------------------------------------------------------------------- helpers
 
 def minfo(st) -> board.MapInfo:
@@ -533,7 +542,7 @@ def income_choose(st, seat, reward, ctx):
     p = P(st, seat)
     if not p["income_todo"] or not income_needs_choice(p):
         err("No income order to choose now", "GP-INC-6")
-    items = parse_rewards(reward)
+    items = read_rewards(reward, "GP-INC-6")
     if len(items) != 1 or items[0][1] not in ("t", "pw"):
         err("income takes one token or charge amount, e.g. 'income 4pw' or 'income 1t'", "GP-INC-6")
     n, typ = items[0]
@@ -865,7 +874,7 @@ def answer_leech(st, seat, ctx, cmd):
     if cmd[0] != "decline":
         if len(cmd) < 2:
             err(f"Say the offer: 'charge {off['offers'][0]}'", "GP-LEECH-4")
-        want = rewards_key(cmd[1])
+        want = read_rewards(cmd[1], "GP-LEECH-5", key=True)
         chosen = cmd[1] if cmd[1] in off["offers"] else None
         for o in off["offers"]:
             if chosen is None and rewards_key(o) == want:
@@ -1229,7 +1238,8 @@ def special_sources(st, seat):
 
 def do_special(st, seat, what, ctx):
     p = P(st, seat)
-    want = rewards_key(what) if what not in ("swap-PI", "down-lab", "space-station", "up-lowest", "range+3") else what
+    want = what if what in ("swap-PI", "down-lab", "space-station", "up-lowest", "range+3") \
+        else read_rewards(what, "GP-SPEC-1", key=True)
     src = None
     for key_, rew in special_sources(st, seat):
         k2 = rew if rew in ("swap-PI", "down-lab", "space-station", "up-lowest", "range+3") else rewards_key(rew)

@@ -156,6 +156,8 @@ def _rotate(st, seat, cmds):
     for i in range(0, len(args), 2):
         c = args[i]
         q, r = (int(x) for x in c.split("x"))
+        if not args[i + 1].lstrip("-").isdigit():
+            err(f"Rotate by a number of steps: 'rotate {c} 2', not {args[i + 1]!r}", "GP-VAR-11")
         if c in seen:
             err(f"Sector {c} rotated twice", "GP-VAR-11")
         seen.add(c)

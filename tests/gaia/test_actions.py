@@ -252,3 +252,19 @@ def test_GP_FAC_GLE_1_gleens_qic_become_ore():
     set_power(p, 0, 0, 4)
     st2 = play(st, 0, "spend 4pw for 1q. up terra")
     assert st2["players"][0]["q"] == p["q"] and st2["players"][0]["o"] == p["o"] + 1 + 2
+
+
+def test_GP_SPEC_1_and_GP_LEECH_5_malformed_amounts_are_refused_not_crashed_on():
+    st = action_state(["terrans", "xenos"], [(0, "m", "3A7"), (1, "m", "3A6")])
+    with pytest.raises(IllegalMove, match="Cannot read '3-k'"):
+        play(st, 0, "special 3-k.")
+    st = play(st, 0, "build ts 3A7.")
+    assert st["offer"]["seat"] == 1
+    with pytest.raises(IllegalMove, match="GP-LEECH-5"):
+        play(st, 1, "charge 1-pw")
+
+
+def test_GP_VAR_11_rotate_steps_must_be_a_number():
+    st = GAME.new_game({"players": 2, "rotate_sectors": True}, 3)
+    with pytest.raises(IllegalMove, match="GP-VAR-11"):
+        play(st, 1, "rotate 0x0 x")
