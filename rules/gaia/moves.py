@@ -189,7 +189,8 @@ def action_groups(st, seat):
     g["special"] = sp
     feds = []
     tokens = [t for t, n in st["fed_supply"].items() if n > 0 and t in FED_TOKENS]
-    if tokens and sum(E.structure_value(st, seat, k, t, True) for k, t in E.own_hexes(st, seat).items()) >= 7:
+    if tokens and sum(E.structure_value(st, seat, k, t, True)
+                      for k, t in E.own_hexes(st, seat).items()) >= E.fed_threshold(st, seat):
         for hexes in candidate_federations(st, seat, limit=6):
             names = ",".join(sorted(_name(st, k) for k in hexes))
             feds += [[["federation", names, t]] for t in tokens]

@@ -92,6 +92,15 @@ def test_complete_keeps_leading_free_actions():
     assert GAME.complete(st, 0, "spend 4pw for 1k. up t") == ["spend 4pw for 1k. up terra"]
 
 
+def test_GP_FAC_XEN_2_legal_moves_offer_a_value_six_federation():
+    # Xenos with PI need only 6: PI (3) + TS (2) next to it + a mine one satellite away
+    st = action_state(["xenos", "terrans"], [(0, "PI", "3A6"), (0, "ts", "3A7"), (0, "m", "3B2"),
+                                             (1, "m", "1B1")])
+    feds = [m for m in GAME.legal_moves(st, 0) if m["cmds"][0][0] == "federation"]
+    assert feds
+    assert all(GAME.apply(st, m)["players"][0]["feds"] for m in feds)
+
+
 def test_GP_FAC_TAK_1_legal_moves_offer_both_brainstone_answers():
     fx = load_fixture("all-families.json")
     st = replay_fixture(dict(fx, moves=fx["moves"][:30]))
