@@ -150,6 +150,7 @@ def _label_cost(node_id: str, box, boxes: dict[str, tuple], planet_nodes: frozen
     cost = 0.0
     if box[0] < 2 or box[2] > BOARD_SIZE - 2 or box[1] < 2 or box[3] > BOARD_SIZE - 2:
         cost += 1e6
+    cost += _box_overlap(box, DECK_TEXT_BOX)
     pos = node_positions()
     for other_id in _near_nodes(node_id):
         ox, oy = pos[other_id]
@@ -233,6 +234,8 @@ def _circle_box_overlap(cx, cy, r, box) -> float:
 
 
 LABEL_SIZE = 13
+# The deck counts in the board's top-right corner (see _draw_decks); node labels keep out.
+DECK_TEXT_BOX = (720, 8, BOARD_SIZE, 96)
 
 
 # ------------------------------------------------------------------------------------
@@ -453,13 +456,14 @@ def _draw_decks(draw: ImageDraw.ImageDraw, view: Any) -> None:
     c.draw_text(draw, (x, 12), "Decks", size=20, bold=True, fill=LABEL_COLOUR, anchor="ra")
     piles = " · ".join(f"{deck} {sizes.get(deck, 0)}" for deck in ("initial", "major", "final"))
     c.draw_text(draw, (x, 38), piles, size=16, bold=True, fill=c.WHITE, anchor="ra")
-    shown = []
+    # one line per face-up pile: both on one line would reach the token on VII-1
+    y = 60
     for deck in ("major", "final"):
         pile = list(discards.get(deck, []) or [])
         if pile:
-            shown.append(f"{deck} {len(pile)} (top {pile[-1]})")
-    if shown:
-        c.draw_text(draw, (x, 62), "discards " + " · ".join(shown), size=15, fill=LABEL_COLOUR, anchor="ra")
+            c.draw_text(draw, (x, y), f"{deck} discards {len(pile)} (top {pile[-1]})", size=15,
+                        fill=LABEL_COLOUR, anchor="ra")
+            y += 18
 
 
 # ------------------------------------------------------------------------------------

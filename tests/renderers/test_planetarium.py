@@ -123,6 +123,7 @@ def test_node_labels_do_not_cover_nodes_or_each_other():
         for other, obox in boxes.items():
             if other != node_id:
                 assert pl._box_overlap(box, obox) == 0, (node_id, other)
+        assert pl._box_overlap(box, pl.DECK_TEXT_BOX) == 0, node_id
 
 
 def test_nodes_are_far_enough_apart_for_their_tokens():
@@ -190,3 +191,40 @@ def test_labels_make_room_for_planets(players, seed, steps):
         for other, obox in boxes.items():
             if other != node_id:
                 assert pl._box_overlap(box, obox) == 0, (node_id, other)
+        assert pl._box_overlap(box, pl.DECK_TEXT_BOX) == 0, node_id
+
+
+class _TextRecorder:
+    """Stands in for ImageDraw: records the ink box of every text drawn."""
+
+    def __init__(self):
+        self.boxes = []
+
+    def text(self, xy, text, font, anchor="la", **_):
+        left, top, right, bottom = font.getbbox(text, anchor=anchor)
+        self.boxes.append((text, (xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom)))
+
+
+def test_deck_counts_stay_clear_of_tokens_and_planets():
+    # Long piles on both discard piles: the text in the board's top-right corner must not
+    # run into a matter token or a ringed planet on any node (VII-1 is the nearest).
+    view = GAME.view(GAME.new_game({"players": 2}, 1), None)
+    view.deck_sizes = {"initial": 18, "major": 18, "final": 16}
+    view.discards = {"initial": [], "major": ["H07"] * 14, "final": ["F11"] * 14}
+    recorder = _TextRecorder()
+    pl._draw_decks(recorder, view)
+    for text, box in recorder.boxes:
+        for node, (x, y) in pl.node_positions().items():
+            assert pl._circle_box_overlap(x, y, pl.PLANET_R + 2, box) == 0, (text, node)
+            ring = (x - pl.PLANET_R * 1.55, y - pl.PLANET_R * 0.42, x + pl.PLANET_R * 1.55, y + pl.PLANET_R * 0.42)
+            assert pl._box_overlap(box, ring) == 0, (text, node)
+        assert pl._box_overlap(box, pl.DECK_TEXT_BOX) == (box[2] - box[0]) * (box[3] - box[1]), text
+    assert [text for text, _ in recorder.boxes][-2:] == ["major discards 14 (top H07)", "final discards 14 (top F11)"]
+
+
+@pytest.mark.parametrize("node", ["VII-1", "VII-2", "VII-3", "VI-2"])
+def test_a_planet_near_the_deck_counts_moves_its_label_clear_of_them(node):
+    # A planet on VII-2 used to push the VII-2 label into the deck counts.
+    (x, y), _anchor = pl.labels_around_planets(frozenset({node}))[node]
+    w, h = c.text_size(node, c.font(pl.LABEL_SIZE, bold=True))
+    assert pl._box_overlap((x - w / 2, y - h / 2, x + w / 2, y + h / 2), pl.DECK_TEXT_BOX) == 0
