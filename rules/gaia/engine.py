@@ -39,11 +39,7 @@ def read_rewards(text: str, rule: str, key: bool = False):
 # ----------------------------------------------------------------------------- helpers
 
 def minfo(st) -> board.MapInfo:
-    mid = st.get("map_id")
-    if mid is None:
-        mid = board.map_id(st["map"])
-    info = board._CACHE.get(mid)
-    return info if info is not None else board.map_info(st["map"], mid)
+    return board.map_info(st["map"], st.get("map_id"))
 
 
 def P(st, seat):
