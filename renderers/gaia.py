@@ -46,7 +46,7 @@ from rules.gaia.tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, 
 from . import common as c
 
 WIDTH = 1600
-SPACE_STATIONS = 6   # Ivits' space stations (spec §3 components)
+SPACE_STATIONS = E.COUNTS["sp"]   # Ivits' space stations (spec §3 components)
 MAP_HEIGHT = 1040
 HEADER_H = 64
 LEGEND_W = 272

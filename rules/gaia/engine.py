@@ -16,6 +16,8 @@ from .tables import (ACTIONS, ADV_POS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, F
                      rewards_key, terraform_steps)
 
 CAPS = {"o": 15, "k": 15, "c": 30}
+# GP-COMP-1 supply: buildings per faction board (data), Ivits space stations
+COUNTS = {**{t: b["count"] for t, b in STD_BUILDINGS.items()}, "sp": 6}
 AREAS = ("area1", "area2", "area3")
 
 
@@ -892,7 +894,7 @@ def build_mine(st, seat, k, ctx, steps_free=0, range_bonus=0):
     """GP-MINE-1..14 and GP-FAC-LAN-1."""
     p = P(st, seat)
     f = fac(p)
-    if p["n"]["m"] >= 8:
+    if p["n"]["m"] >= COUNTS["m"]:
         err("No mine left on your faction board", "GP-MINE-1")
     pl = planet_of(st, k)
     if pl == "e":
@@ -993,7 +995,6 @@ def ts_discount(st, seat, k) -> bool:
 
 UPGRADES = {"m": ("ts",), "ts": ("lab", "PI"), "lab": ("ac1", "ac2")}
 UPGRADES_BESCODS = {"m": ("ts",), "ts": ("lab", "ac1", "ac2"), "lab": ("PI",)}
-COUNTS = {"m": 8, "ts": 4, "lab": 3, "PI": 1, "ac1": 1, "ac2": 1}
 
 
 def upgrade(st, seat, k, new, ctx):
@@ -1283,7 +1284,7 @@ def do_special(st, seat, what, ctx):
         b = st["bld"].get(k)
         if not b or b[0] != seat or b[1] != "lab":
             err("That is not one of your research labs", "GP-FAC-FIR-2")
-        if p["n"]["ts"] >= 4:
+        if p["n"]["ts"] >= COUNTS["ts"]:
             err("No trading station left on your board", "GP-FAC-FIR-2")
         b[1] = "ts"
         bump(p, "lab", -1)
@@ -1300,7 +1301,7 @@ def do_special(st, seat, what, ctx):
         k = locate(st, cmd[2])
         if planet_of(st, k) != "e" or k in st["station"] or seat in st["sat"].get(k, []):
             err("A space station needs an empty space hex", "GP-FAC-IVI-5")
-        if p["n"]["sp"] >= 6:
+        if p["n"]["sp"] >= COUNTS["sp"]:
             err("All 6 space stations are placed", "GP-FAC-IVI-5")
         q = qic_for_range(st, seat, k)
         if p["q"] < q:

@@ -9,7 +9,7 @@ from .game import GAME
 from .moves import random_move
 from .turns import waiting_for
 
-LIMITS = {"m": 8, "ts": 4, "lab": 3, "PI": 1, "ac1": 1, "ac2": 1, "sp": 6}
+LIMITS = E.COUNTS
 
 
 def check_invariants(st):
