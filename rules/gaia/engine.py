@@ -1,6 +1,6 @@
 """Gaia Project rules core: state transitions for every phase (rule IDs from the spec, GP-*).
 
-The state is a plain JSON dict (see ``new_state``).  Functions here mutate the dict they are
+The state is a plain JSON dict (see the package docstring and ``setup.empty_state``).  Functions here mutate the dict they are
 given; :mod:`rules.gaia.game` copies before calling them, so ``apply`` stays pure.
 """
 from __future__ import annotations
@@ -227,7 +227,7 @@ def spend_power(st, seat, c, ctx):
 
 
 def _take_tokens(p, n):
-    """Remove n regular tokens I -> II -> III (GP-POW-4/5 fixed order); returns per-area counts."""
+    """Remove n regular tokens I -> II -> III (GP-POW-4/5 fixed order)."""
     pw = p["power"]
     for a in AREAS:
         x = min(n, pw[a])
@@ -631,14 +631,13 @@ def research_followup(st, seat, ctx, allowed):
 
 # ----------------------------------------------------------------------------- federations tokens
 
-def take_fed_token(st, seat, tok, ctx, counts=True, from_supply=False):
-    """GP-FED-8/9."""
+def take_fed_token(st, seat, tok, ctx):
+    """GP-FED-8/9: every token gained counts as forming a federation for round scoring."""
     p = P(st, seat)
     info = FED_TOKENS[tok]
     p["feds"].append({"id": tok, "green": bool(info["green"])})
     gain(st, seat, info["reward"], ctx, "fed:" + tok)
-    if counts:
-        round_event(st, p, "fed")
+    round_event(st, p, "fed")
 
 
 # ----------------------------------------------------------------------------- tech tiles (GP-TECH-*)
