@@ -927,18 +927,15 @@ class PlanetariumGame(Game):
     # ----- views and persistence ---------------------------------------------------------------------------
     def view(self, state: GameState, seat: int | None) -> GameState:
         hidden = clone_state(state)
+        sync_public_counts(hidden)      # the counts stay public once the lists are emptied
         for player in hidden.players:
             if player.seat != seat:
-                player.hand_count = len(player.hand) if player.hand_known else player.hand_count
-                player.final_count = (sum(1 for c in player.hand if c[0] == "F") if player.hand_known
-                                      else player.final_count)
                 player.hand = []
                 player.hand_known = False
                 player.drawn_finals = []
                 if hidden.phase == PHASE_SETUP:
                     player.setup_discard = None
         for deck in DECKS:
-            hidden.deck_sizes[deck] = len(state.decks[deck]) if state.rng is not None else state.deck_sizes[deck]
             hidden.decks[deck] = []
         hidden.rng = None
         return hidden
