@@ -524,13 +524,16 @@ def run_income(st, seat, ctx):
         if income_needs_choice(p):
             return False
         ev = p["income_todo"][0]
-        snap = copy.deepcopy(p)
-        try:
+        if p["brainstone"] not in ("area1", "area2"):   # only a charge moving the stone can ask
             gain(st, seat, ev, ctx, "income")
-        except NeedAnswer:
-            p.clear()
-            p.update(snap)
-            raise
+        else:
+            snap = copy.deepcopy(p)
+            try:
+                gain(st, seat, ev, ctx, "income")
+            except NeedAnswer:
+                p.clear()
+                p.update(snap)
+                raise
         p["income_todo"].pop(0)
     return True
 
