@@ -1454,17 +1454,16 @@ def auto_income_order(st, seat):
     rest = [e for e in p["income_todo"] if e not in tok and e not in pw]
     best = None
     for order in (tok + pw, pw + tok):
-        sim = copy.deepcopy(p)
+        sim = dict(p["power"])
         wasted = 0
         for e in order:
             for n, t in parse_rewards(e):
                 if t == "t":
-                    sim["power"]["area1"] += n
+                    sim["area1"] += n
                 elif t == "pw":
-                    wasted += n - _sim_charge(sim["power"], None, n, True)[4]
-                    r = _sim_charge(sim["power"], None, n, True)
-                    sim["power"]["area1"], sim["power"]["area2"], sim["power"]["area3"] = r[0], r[1], r[2]
-        score = (wasted, -sim["power"]["area3"])
+                    sim["area1"], sim["area2"], sim["area3"], _, done = _sim_charge(sim, None, n, True)
+                    wasted += n - done
+        score = (wasted, -sim["area3"])
         if best is None or score < best[0]:
             best = (score, order)
     p["income_todo"] = rest + best[1]
