@@ -52,12 +52,16 @@ def clone_state(state: GameState) -> GameState:
                    rng=state.rng.copy() if state.rng is not None else None)
 
 
+def finals_in_hand(player: PlayerState) -> list[str]:
+    return [card for card in player.hand if card[0] == "F"]
+
+
 def sync_public_counts(state: GameState) -> None:
     """Keep the public counters (hand sizes, deck sizes) equal to the hidden lists."""
     for player in state.players:
         if player.hand_known:
             player.hand_count = len(player.hand)
-            player.final_count = sum(1 for card in player.hand if card[0] == "F")
+            player.final_count = len(finals_in_hand(player))
     for deck in DECKS:
         if state.rng is not None:   # a full state, not a view
             state.deck_sizes[deck] = len(state.decks[deck])
@@ -101,8 +105,7 @@ def draw_options(state: GameState, seat: int) -> list[str]:
         options.append("I")
     if pile_available(state, "major"):
         options.append("M")
-    finals = sum(1 for card in state.players[seat].hand if card[0] == "F")
-    if pile_available(state, "final") and finals + 1 <= MAX_FINALS_IN_HAND:
+    if pile_available(state, "final") and len(finals_in_hand(state.players[seat])) + 1 <= MAX_FINALS_IN_HAND:
         options.append("F")
     return options
 
@@ -293,7 +296,7 @@ class PlanetariumGame(Game):
             raise IllegalMove(f"There is no seat {seat} in this {len(state.players)}-player game.", rule="PL-SETUP-4")
         if move.kind == mv.KEEP_FINAL:
             if state.phase == PHASE_SETUP:
-                pair = [card for card in player.hand if card[0] == "F"]
+                pair = finals_in_hand(player)
             elif state.phase == PHASE_KEEP_FINAL and seat == state.active:
                 pair = list(player.drawn_finals)
             elif state.phase == PHASE_DRAW and seat == state.active:
@@ -380,9 +383,8 @@ class PlanetariumGame(Game):
         phase = state.phase
         if phase == PHASE_SETUP:
             if player.hand_known:
-                for card in player.hand:
-                    if card[0] == "F":
-                        yield Move(seat, mv.DISCARD_FINAL, card=card)
+                for card in finals_in_hand(player):
+                    yield Move(seat, mv.DISCARD_FINAL, card=card)
             return
         if phase == PHASE_MOVE:
             paths = all_token_moves(state)
@@ -418,9 +420,7 @@ class PlanetariumGame(Game):
                             yield Move(seat, mv.REPLACE, card=card_id)
                 yield Move(seat, mv.PASS)
         if state.last_round and phase in (PHASE_CARD, PHASE_FINALS):
-            for card_id in dict.fromkeys(player.hand):
-                if card_id[0] != "F":
-                    continue
+            for card_id in dict.fromkeys(finals_in_hand(player)):
                 for planet in playable_planets(state, seat, card_id):
                     for source in own_marker_cards(state, seat, planet):
                         yield Move(seat, mv.FINAL, card=card_id, planet=planet, from_card=source)
@@ -526,8 +526,7 @@ class PlanetariumGame(Game):
         player = state.players[seat]
         phase = state.phase
         if phase == PHASE_SETUP:
-            finals = [card for card in player.hand if card[0] == "F"]
-            return " or ".join(f"discard {card}" for card in finals)
+            return " or ".join(f"discard {card}" for card in finals_in_hand(player))
         if phase == PHASE_MOVE:
             return "move one token with mv <from> <to> (or mv <planet> <to>)"
         if phase == PHASE_CARD and not state.last_round:
@@ -546,7 +545,7 @@ class PlanetariumGame(Game):
     # ----- setup discard ----------------------------------------------------------------------------------
     def _apply_setup_discard(self, state: GameState, move: Move) -> None:
         player = state.players[move.seat]
-        finals = [card for card in player.hand if card[0] == "F"]
+        finals = finals_in_hand(player)
         if move.card not in finals:
             raise IllegalMove(f"You can only discard one of your two final cards: "
                               f"{' or '.join(finals)}, not {move.card}.", rule="PL-SETUP-6")
