@@ -511,9 +511,13 @@ def _ev_has(ev, typ) -> int:
     return sum(n for n, t in parse_rewards(ev) if t == typ)
 
 
-def income_needs_choice(p) -> bool:
-    evs = p["income_todo"]
+def events_need_order(evs) -> bool:
+    """GP-INC-6: the order matters while a token gain and a charge are both pending."""
     return any(_ev_has(e, "t") for e in evs) and any(_ev_has(e, "pw") for e in evs)
+
+
+def income_needs_choice(p) -> bool:
+    return events_need_order(p["income_todo"])
 
 
 def run_income(st, seat, ctx):

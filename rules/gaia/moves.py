@@ -201,15 +201,12 @@ def action_groups(st, seat):
 def _income_sequences(events, limit=400):
     """Every 'income a. income b ...' line, shortest first: each prefix is legal (the rest stays
     open), and a sequence stops once the token-versus-charge choice is moot (GP-INC-6)."""
-    def needs(evs):
-        return any(E._ev_has(e, "t") for e in evs) and any(E._ev_has(e, "pw") for e in evs)
-
     out = []
     frontier = [([], list(events))]
     while frontier and len(out) < limit:
         nxt = []
         for prefix, evs in frontier:
-            if not needs(evs):
+            if not E.events_need_order(evs):
                 continue
             seen = []
             for ev in evs:
