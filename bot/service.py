@@ -396,8 +396,9 @@ class GameService:
     async def recent_log(self, game_id: int, limit: int = 20) -> list[LogEntry]:
         return await self.storage.log(game_id, newest=True, limit=limit)
 
-    async def complete(self, game_id: int, user_id: int, prefix: str, limit: int = 25) -> list[str]:
-        loaded = await self.load(game_id)
+    def complete(self, loaded: LoadedGame, user_id: int, prefix: str, limit: int = 25) -> list[str]:
+        """Autocomplete for ``user_id``: the legal moves starting with ``prefix`` (none when it
+        is not their turn)."""
         if loaded.record.status != ACTIVE:
             return []
         seat = loaded.record.seat_of(user_id)

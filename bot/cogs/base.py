@@ -294,8 +294,8 @@ class GameCog(commands.GroupCog):
             record = await self.service.game_in_thread(interaction.channel_id)
             if record is None or record.status != ACTIVE or record.game != self.game_name:
                 return []
-            texts = await self.service.complete(record.id, interaction.user.id, current, 25)
             loaded = await self.service.load(record.id)
+            texts = self.service.complete(loaded, interaction.user.id, current, 25)
             seat = loaded.record.seat_of(interaction.user.id)
             labels = [self.autocomplete_label(loaded, seat, text) for text in texts]
         except Exception:   # autocomplete must answer something within 3 s, never an error
