@@ -1,8 +1,9 @@
 """Commands that are not tied to one game: /help, /reminders, /games, /admin sync."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 import discord
 from discord import app_commands
@@ -17,6 +18,14 @@ from .base import clip, send
 
 if TYPE_CHECKING:
     from ..app import BoardGameBot
+
+
+@lru_cache(maxsize=1)
+def all_timezones() -> tuple[str, ...]:
+    """Every IANA zone name, sorted: reading them scans the time zone database (about 20 ms),
+    too slow to repeat on every keystroke of an autocomplete."""
+    return tuple(sorted(available_timezones()))
+
 
 COMMON_COMMANDS = ("new", "join", "leave", "start", "cancel", "move", "board", "status", "hand", "log",
                    "undo", "resign", "substitute", "abandon")
@@ -93,9 +102,8 @@ class GeneralCog(commands.Cog):
 
     @reminders.autocomplete("timezone")
     async def timezone_autocomplete(self, interaction: discord.Interaction, current: str):
-        from zoneinfo import available_timezones
         current = current.lower()
-        zones = sorted(zone for zone in available_timezones() if current in zone.lower())
+        zones = [zone for zone in all_timezones() if current in zone.lower()]
         preferred = [zone for zone in ("Europe/Budapest", "UTC") if zone in zones]
         return [app_commands.Choice(name=zone, value=zone) for zone in (preferred + [z for z in zones if z not in preferred])[:25]]
 

@@ -188,6 +188,13 @@ async def test_help_games_and_reminder_settings(harness):
     assert "not a time zone" in one_text(await harness.slash(ALICE, "reminders", channel_id=CHANNEL, timezone="Mars/Base"))
 
 
+
+async def test_timezone_autocomplete(harness):
+    choices = await harness.autocomplete(ALICE, "reminders", focused="timezone", channel_id=CHANNEL, timezone="")
+    assert [c["value"] for c in choices[:2]] == ["Europe/Budapest", "UTC"] and len(choices) == 25
+    choices = await harness.autocomplete(ALICE, "reminders", focused="timezone", channel_id=CHANNEL, timezone="budap")
+    assert [c["value"] for c in choices] == ["Europe/Budapest"]
+
 async def test_reminder_falls_back_to_a_thread_mention_when_dms_are_closed(harness, clock):
     thread, _ = await started_game(harness)
     harness.set_dm_closed(ALICE)
