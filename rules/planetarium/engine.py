@@ -94,6 +94,14 @@ def own_marker_cards(state: GameState, seat: int, planet: str | None = None) -> 
     return [played.card for letter in letters for played in state.planets[letter].row if played.marker == seat]
 
 
+def lift_marker(state: GameState, card_id: str) -> None:
+    """Take the marker off the played card ``card_id`` (card ids are unique on the board)."""
+    for planet in state.planets.values():
+        for played in planet.row:
+            if played.card == card_id:
+                played.marker = None
+
+
 def pile_available(state: GameState, deck: str) -> int:
     return len(state.decks[deck]) + len(state.discards[deck])
 
@@ -750,10 +758,7 @@ class PlanetariumGame(Game):
             player.markers_supply -= 1
             played.marker = seat
         elif move.marker_from != mv.MARKER_NONE:
-            for planet in state.planets.values():
-                for other in planet.row:
-                    if other.card == move.marker_from:
-                        other.marker = None
+            lift_marker(state, move.marker_from)
             played.marker = seat
             state.events.append(f"marker moved from {move.marker_from}")
         else:
@@ -907,9 +912,7 @@ class PlanetariumGame(Game):
         if source not in sources:
             raise IllegalMove(f"None of your markers lies on {source} in {move.planet}'s row; yours there are on "
                               f"{', '.join(sources)}.", rule="PL-FIN-2")
-        for played in state.planets[move.planet].row:
-            if played.card == source:
-                played.marker = None
+        lift_marker(state, source)
         player.markers_supply += 1
         player.hand.remove(card.id)
         self._pay(state, seat, card, move.planet)
