@@ -315,7 +315,6 @@ class MapGeometry:
         self.planet = {f"{q},{r}": p for q, r, p, *_ in rows}
         self.sector = {f"{q},{r}": str(s).rstrip("AB") for q, r, p, s, *_ in rows}
         self.name = {f"{q},{r}": n for q, r, p, s, n in rows}
-        self.by_name = {n.upper(): k for k, n in self.name.items()}
 
     def pixel(self, q: float, r: float) -> tuple[float, float]:
         return self.ox + 1.5 * r * self.R, self.oy - SQ3 * (q + r / 2) * self.R
@@ -341,17 +340,6 @@ class MapGeometry:
                 out.append((x + dx / n * inset, y + dy / n * inset))
             corners = out
         return corners[0], corners[1]
-
-    def locate(self, text: str) -> str | None:
-        t = (text or "").strip()
-        if "x" in t:
-            try:
-                q, r = t.split("x")
-                k = f"{int(q)},{int(r)}"
-            except ValueError:
-                return None
-            return k if k in self.centre else None
-        return self.by_name.get(t.upper())
 
 
 NEIGH = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
@@ -587,7 +575,7 @@ def render_map(view, *, player_names: Sequence[str] | None = None, highlight: st
             cx, cy = geo.centre[k]
             _paste(im, building_sprite("m", seat_colour(view, s), int(R * 0.26)), cx + 0.5 * R, cy - 0.42 * R)
     if highlight:
-        hk = geo.locate(highlight)
+        hk = E.minfo(view).locate(highlight)   # a hex name or 'qxr', as in moves
         if hk:
             draw.polygon(geo.corners(hk, inset=-2), outline=c.BLACK, width=7)
             draw.polygon(geo.corners(hk, inset=-1), outline=HIGHLIGHT, width=4)
