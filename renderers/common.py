@@ -55,11 +55,6 @@ def text_size(text: str, fnt: ImageFont.FreeTypeFont, *, stroke_width: int = 0) 
     return right - left, bottom - top
 
 
-def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> float:
-    """Advance width of a single line (what the text occupies when set in a row)."""
-    return fnt.getlength(text)
-
-
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, *,
               size: int = 16, bold: bool = False, fill: RGB = (0, 0, 0),
               anchor: str = "la", fnt: ImageFont.FreeTypeFont | None = None) -> None:
