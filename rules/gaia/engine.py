@@ -914,6 +914,9 @@ def build_mine(st, seat, k, ctx, steps_free=0, range_bonus=0):
         else:
             err(f"{hexname(st, k)} is already colonized", "GP-MINE-2")
     if pl == "m":
+        if own_gf:
+            err(f"Your Gaia project on {hexname(st, k)} completes in the next Gaia phase; "
+                "build the mine after that", "GP-GF-4")
         err("A transdim planet needs a Gaia project first", "GP-MINE-10")
     if k in st["gf"] and not own_gf:
         err("Another player's gaiaformer stands there", "GP-MINE-2")

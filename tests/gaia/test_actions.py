@@ -68,6 +68,9 @@ def test_GP_GF_3_gaia_project_then_GP_GAIA_1_and_GP_MINE_12():
     p = st["players"][0]
     assert power(p) == (0, 4, 0, 4)
     assert E.gf_available(st, p, 0) == 1
+    st["current"] = 0
+    with pytest.raises(IllegalMove, match="completes in the next Gaia phase"):
+        play(st, 0, "build m 3A0.")  # GP-GF-4: not "needs a Gaia project first"
     k = E.locate(st, "3A0")
     E.gaia_phase(st)  # turns the planet green, tokens back (Terrans: bowl II)
     p = st["players"][0]
