@@ -237,8 +237,8 @@ def candidate_federations(st, seat, limit=40, max_groups=5):
         groups.append(set(fed))
     values = [sum(bld.get(k, 0) for k in g) for g in groups]
     if ivits and fed:
-        values[-1] = sum(E.structure_value(st, seat, k, E.own_hexes(st, seat)[k], for_fed=True)
-                         for k in fed if k in E.own_hexes(st, seat))
+        own = E.own_hexes(st, seat)
+        values[-1] = sum(E.structure_value(st, seat, k, own[k], for_fed=True) for k in fed if k in own)
     if sum(values) < thr:
         return []
     passable = {k: 1 for k in sat_ok}
