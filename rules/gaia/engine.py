@@ -920,8 +920,6 @@ def build_mine(st, seat, k, ctx, steps_free=0, range_bonus=0):
         err("A transdim planet needs a Gaia project first", "GP-MINE-10")
     if k in st["gf"] and not own_gf:
         err("Another player's gaiaformer stands there", "GP-MINE-2")
-    if pl == "l" and not guest:
-        err("The Lost Planet cannot be built on", "GP-MINE-2")
     cost = [(2, "c"), (1, "o")]
     steps = 0
     qic = 0
@@ -1144,8 +1142,6 @@ def federation_check(st, seat, chosen):
     if value < need:
         return f"The federation's power value is {value}; it needs {need} (GP-FED-2)"
     sats = sorted(k for k in sel if k not in own and k not in fed)
-    if not ivits and not any(k in own for k in sel):
-        return "A federation needs your buildings"
     if len([1 for v in st["sat"].values() if seat in v]) + len(sats) > 25:
         return "You have no satellites left (GP-COMP-3)"
     return sats, sorted(sel)
