@@ -60,9 +60,7 @@ class Console:
             self.say("A player name is letters, digits or _ (up to 32), e.g. as bob")
             return
         if name not in self.users:
-            user_id = FIRST_USER_ID + len(self.users)
-            self.users[name] = user_id
-            self.harness.add_user(user_id, name)
+            self.act_as_silently(name)
         self.user = name
         self.say(f"(you are now {name})")
 

@@ -159,10 +159,6 @@ class SqliteStorage(Storage):
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
 
-    def snapshot_due(self, ply: int) -> bool:
-        """Whether the entry that makes the game's ply ``ply`` should carry a snapshot."""
-        return ply % self.snapshot_every == 0
-
     # ----- lifecycle -----------------------------------------------------------------------
     async def open(self) -> None:
         if self._conn is not None:

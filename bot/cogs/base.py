@@ -190,9 +190,6 @@ class GameCog(commands.GroupCog):
             raise UserError("other_game_here", game=record.game)
         return record
 
-    def names(self, record: GameRecord) -> list[str]:
-        return [p.name for p in sorted(record.players, key=lambda p: p.seat or 0)]
-
     async def board_files(self, loaded: LoadedGame, seat: int | None = None) -> list[tuple[str, bytes]]:
         view = loaded.game.view(loaded.state, seat)
         return await asyncio.to_thread(render_png, loaded.record.game, view, loaded.names())
