@@ -548,7 +548,7 @@ def income_choose(st, seat, reward, ctx):
     if not p["income_todo"] or not income_needs_choice(p):
         err("No income order to choose now", "GP-INC-6")
     items = read_rewards(reward, "GP-INC-6")
-    if len(items) != 1 or items[0][1] not in ("t", "pw"):
+    if len(items) != 1 or items[0][1] not in ("t", "pw") or items[0][0] < 1:
         err("income takes one token or charge amount, e.g. 'income 4pw' or 'income 1t'", "GP-INC-6")
     n, typ = items[0]
     for i, ev in enumerate(p["income_todo"]):

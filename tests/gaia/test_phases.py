@@ -146,6 +146,8 @@ def test_GP_INC_6_income_order_choices():
         play(_income_state(events), 0, "income 1t. income 1t. income 4pw")
     with pytest.raises(IllegalMove, match="GP-INC-6"):
         play(_income_state(events), 0, "income 1pw")
+    with pytest.raises(IllegalMove, match="GP-INC-6"):
+        play(_income_state(events), 0, "income 0pw")  # matched the event without a charge
 
 
 def test_GP_FAC_TER_2_terrans_convert_every_gaia_token():
