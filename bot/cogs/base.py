@@ -475,8 +475,11 @@ class GameCog(commands.GroupCog):
             text = entry.text if entry.kind != "move" else loaded.game.redact_move(loaded.state, entry.seat, entry.text)
             label = "" if entry.kind == "move" else f"[{entry.kind}] "
             lines.append(f"{entry.ply:>4}. {who}: {label}{text}")
+        budget = CONTENT_LIMIT - 8   # the code fence
+        while len(lines) > 1 and len("\n".join(lines)) > budget:
+            lines.pop(0)   # too long for one message: the newest entries matter most
         body = "\n".join(lines) or t("log_empty", interaction.locale)
-        await send(interaction, "```\n" + clip(body, CONTENT_LIMIT - 8) + "\n```", ephemeral=True)
+        await send(interaction, "```\n" + clip(body, budget) + "\n```", ephemeral=True)
 
     @app_commands.command(name="undo", description=ls("cmd.undo"))
     async def undo(self, interaction: discord.Interaction) -> None:

@@ -156,6 +156,25 @@ async def test_out_of_range_values_from_a_raw_payload_are_checked_again(harness)
     assert "between 2 and 4" in text
 
 
+async def test_a_log_too_long_for_one_message_keeps_the_newest_entries(harness):
+    thread, _ = await started_game(harness)
+    service = harness.bot.service
+    record = await service.game_in_thread(thread)
+    long_a, long_b = "a" * 32, "b" * 32   # Discord's longest display names
+    harness.add_user(44, long_a)
+    harness.add_user(55, long_b)
+    await service.substitute(record.id, ALICE, True, ALICE, 44, long_a)
+    await service.substitute(record.id, ALICE, True, BOB, 55, long_b)
+    await service.submit(record.id, 44, "pick 1")
+    await service.submit(record.id, 55, "pick 2")
+    for _ in range(25):   # 52 entries in all, each line about 60 characters
+        await service.submit(record.id, 44, "add 1")
+        await service.undo(record.id, 44)
+    log = one_text(await harness.slash(44, "toy log", channel_id=thread, count=50))
+    lines = log.strip("`\n").split("\n")
+    assert len(log) <= 2000 and lines[-1].startswith("  52. ") and lines[-1].endswith("[undo] add 1")
+    assert all(line.endswith(("add 1", "pick ?", "pick 2")) for line in lines)   # no line cut short
+
 async def test_an_unexpected_error_gets_an_apology_not_a_traceback(harness, monkeypatch):
     thread, _ = await started_game(harness)
 
