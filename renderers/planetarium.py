@@ -151,6 +151,8 @@ def _label_cost(node_id: str, box, boxes: dict[str, tuple], planet_nodes: frozen
     if box[0] < 2 or box[2] > BOARD_SIZE - 2 or box[1] < 2 or box[3] > BOARD_SIZE - 2:
         cost += 1e6
     cost += _box_overlap(box, DECK_TEXT_BOX)
+    for letter_box in start_letter_boxes().values():
+        cost += _box_overlap(box, letter_box)
     pos = node_positions()
     for other_id in _near_nodes(node_id):
         ox, oy = pos[other_id]
@@ -220,6 +222,20 @@ def labels_around_planets(planet_nodes: frozenset[str]) -> dict[str, tuple[tuple
     return {node_id: (centres[node_id], "mm") for node_id in base}
 
 
+@lru_cache(maxsize=1)
+def start_letter_boxes() -> dict[str, tuple[float, float, float, float]]:
+    """Ink box of the letter written beside each start space (node labels keep out)."""
+    fnt = c.font(START_LETTER_SIZE, bold=True)
+    out = {}
+    for node in _board()["nodes"]:
+        if node.get("start_planet"):
+            x, y = node_positions()[node["id"]]
+            x, y = x + START_LETTER_OFFSET[0], y + START_LETTER_OFFSET[1]
+            left, top, right, bottom = fnt.getbbox(node["start_planet"], anchor="mm", stroke_width=2)
+            out[node["id"]] = (x + left, y + top, x + right, y + bottom)
+    return out
+
+
 def _box_overlap(a, b) -> float:
     w = min(a[2], b[2]) - max(a[0], b[0])
     h = min(a[3], b[3]) - max(a[1], b[1])
@@ -234,6 +250,8 @@ def _circle_box_overlap(cx, cy, r, box) -> float:
 
 
 LABEL_SIZE = 13
+START_LETTER_SIZE = 15
+START_LETTER_OFFSET = (15, -15)      # an empty start space shows its planet's letter up-right
 # The deck counts in the board's top-right corner (see _draw_decks); node labels keep out.
 DECK_TEXT_BOX = (720, 8, BOARD_SIZE, 96)
 
@@ -406,7 +424,8 @@ def _draw_board(im: Image.Image, view: Any, highlight_nodes: set[str]) -> None:
             _, fill, ink = MATTER[token]
             c.draw_text_centered(draw, (x, y + 1), token, fnt=letter_font, fill=ink)
         elif node_id in start_of:
-            c.draw_text_outlined(draw, (x + 15, y - 15), start_of[node_id], size=15, bold=True,
+            c.draw_text_outlined(draw, (x + START_LETTER_OFFSET[0], y + START_LETTER_OFFSET[1]),
+                                 start_of[node_id], size=START_LETTER_SIZE, bold=True,
                                  fill=NODE_COLOUR, outline=BG, outline_width=2)
     _draw_board_legend(draw, nodes_state)
     _draw_decks(draw, view)

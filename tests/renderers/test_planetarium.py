@@ -228,3 +228,16 @@ def test_a_planet_near_the_deck_counts_moves_its_label_clear_of_them(node):
     (x, y), _anchor = pl.labels_around_planets(frozenset({node}))[node]
     w, h = c.text_size(node, c.font(pl.LABEL_SIZE, bold=True))
     assert pl._box_overlap((x - w / 2, y - h / 2, x + w / 2, y + h / 2), pl.DECK_TEXT_BOX) == 0
+
+
+@pytest.mark.parametrize("planet_nodes", [frozenset(), frozenset({"II-1", "II-3", "III-5", "V-4", "VI-10"})])
+def test_node_labels_keep_clear_of_the_start_space_letters(planet_nodes):
+    # The letter beside an empty start space (up-right of II-2 for A) used to touch the
+    # II-2 label, which also sat up-right (radially outward).
+    fnt = c.font(pl.LABEL_SIZE, bold=True)
+    letters = pl.start_letter_boxes()
+    assert sorted(letters) == ["II-2", "III-6", "V-5", "VI-11"]
+    for node_id, ((x, y), _anchor) in pl.labels_around_planets(planet_nodes).items():
+        w, h = c.text_size(node_id, fnt)
+        for start, letter_box in letters.items():
+            assert pl._box_overlap((x - w / 2, y - h / 2, x + w / 2, y + h / 2), letter_box) == 0, (node_id, start)
