@@ -472,7 +472,9 @@ class GameCog(commands.GroupCog):
         lines = []
         for entry in entries:
             who = seat_line(loaded, entry.seat) if entry.seat is not None else "-"
-            text = entry.text if entry.kind != "move" else loaded.game.redact_move(loaded.state, entry.seat, entry.text)
+            # an undo entry carries the text of the move it took back: as secret as that move
+            text = loaded.game.redact_move(loaded.state, entry.seat, entry.text) if entry.kind in ("move", "undo") \
+                else entry.text
             label = "" if entry.kind == "move" else f"[{entry.kind}] "
             lines.append(f"{entry.ply:>4}. {who}: {label}{text}")
         budget = CONTENT_LIMIT - 8   # the code fence

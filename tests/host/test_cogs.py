@@ -90,6 +90,14 @@ async def test_secret_choice_is_confirmed_privately_and_redacted_publicly(harnes
     assert "pick ?" in log and "pick 3" not in log
 
 
+async def test_an_undone_secret_choice_stays_secret_in_the_log(harness):
+    thread, _ = await started_game(harness)
+    await harness.slash(BOB, "toy move", channel_id=thread, text="pick 3")
+    undo = await harness.slash(BOB, "toy undo", channel_id=thread)
+    assert all("pick 3" not in s.content for s in undo if s.content and not s.ephemeral)
+    log = one_text(await harness.slash(ALICE, "toy log", channel_id=thread))
+    assert "[undo]" in log and "pick 3" not in log
+
 async def test_wrong_turn_illegal_move_and_not_seated_change_nothing(harness):
     thread, _ = await started_game(harness)
     await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 1")
