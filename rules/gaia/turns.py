@@ -306,10 +306,7 @@ def _turn(st, seat, ctx):
             p = P(st, seat)
             if p["k"] < 4:
                 err("Research costs 4 knowledge", "GP-RES-1")
-            why = E.can_advance(st, seat, cmd[1]) if cmd[1] in E.FIELDS else f"Unknown research area {cmd[1]!r}"
-            if why:
-                err(why, "GP-RES-3")
-            p["k"] -= 4
+            p["k"] -= 4   # advance checks the area and GP-RES-3; a refusal discards the whole line
             E.advance(st, seat, cmd[1], ctx)
         elif v == "action":
             E.board_action(st, seat, cmd[1], ctx)
