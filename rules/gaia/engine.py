@@ -1238,13 +1238,16 @@ def special_sources(st, seat):
     return out
 
 
+# special actions named by a word rather than a reward list (compared as text, not as multisets)
+NAMED_SPECIALS = ("swap-PI", "down-lab", "space-station", "up-lowest", "range+3")
+
+
 def do_special(st, seat, what, ctx):
     p = P(st, seat)
-    want = what if what in ("swap-PI", "down-lab", "space-station", "up-lowest", "range+3") \
-        else read_rewards(what, "GP-SPEC-1", key=True)
+    want = what if what in NAMED_SPECIALS else read_rewards(what, "GP-SPEC-1", key=True)
     src = None
     for key_, rew in special_sources(st, seat):
-        k2 = rew if rew in ("swap-PI", "down-lab", "space-station", "up-lowest", "range+3") else rewards_key(rew)
+        k2 = rew if rew in NAMED_SPECIALS else rewards_key(rew)
         if k2 == want and key_ not in p["used"]:
             src = (key_, rew)
             break
