@@ -251,6 +251,9 @@ def _gaia_line(st, seat, ctx):
         while ctx.more():
             cmd = ctx.next()
             if cmd[0] == "decline":
+                if p["power"]["gaia"] < 4:
+                    err("Fewer than 4 Gaia-area tokens are left, so no further tile is possible: "
+                        "end the line after the last tile, without 'decline'", "GP-FAC-ITA-2")
                 declined = True
                 _done(ctx)
                 break

@@ -131,6 +131,10 @@ def test_GP_FAC_ITA_2_itars_pi_tiles_in_the_gaia_phase():
     assert it["techs"][0]["pos"] == "free1" and power(it) == (5, 0, 0, 0) and st2["phase"] == "actions"
     st3 = play(st, 0, "spend 4tg for tech. tech free1. decline")
     assert st3["phase"] == "gaia"
+    two = "spend 4tg for tech. tech free1. decline. spend 4tg for tech. tech free2. decline"
+    assert play(st, 0, two)["phase"] == "actions"
+    with pytest.raises(IllegalMove, match="GP-FAC-ITA-2"):
+        play(st, 0, two + ". decline")  # 1 token left: the line ends after the last tile
 
 
 def test_GP_FAC_TAK_2_brainstone_to_the_gaia_area_returns_to_bowl1():
