@@ -1,6 +1,8 @@
 """Game creation: from lobby options + seed, or from an explicit setup record (GP-SETUP-*)."""
 from __future__ import annotations
 
+import copy
+
 from rules.base import BadOptions
 from rules.rng import Rng
 
@@ -123,7 +125,8 @@ def from_record(record: dict, options: dict | None = None) -> dict:
     if options:
         opts.update(options)
     st = empty_state(n, opts, None)
-    st["placement"] = setup.get("placement", {}).get("sectors", setup.get("placement", []))
+    placement = setup.get("placement") or []   # {"sectors": [...], ...} or the list itself
+    st["placement"] = copy.deepcopy(placement["sectors"] if isinstance(placement, dict) else placement)
     if setup.get("map"):
         st["map"] = [[h["q"], h["r"], h["planet"], h["sector"], h["name"]] for h in setup["map"]]
         st["map_locked"] = True

@@ -106,6 +106,17 @@ def test_GP_VAR_11_rotate_line_by_the_last_player():
         play(st, 1, "rotate 0x0 1 0x0 2")
 
 
+def test_GP_RNG_2_setup_record_placement_as_a_list_and_not_shared():
+    fx = load_fixture("spec-fullgame-2p.json")
+    sectors = fx["setup"]["placement"]["sectors"]
+    as_list = dict(fx["setup"], placement=sectors)
+    del as_list["map"]          # rebuilt from the placement
+    st = GAME.from_setup({"players": fx["players"], "setup": as_list})
+    assert st["placement"] == sectors and st["placement"] is not sectors
+    as_dict = dict(as_list, placement={"sectors": sectors})
+    assert st["map"] == GAME.from_setup({"players": fx["players"], "setup": as_dict})["map"]
+
+
 def test_notation_annotations_and_location_forms_12_4():
     fx = load_fixture("taklons-leverage.json")
     st = GAME.from_setup(fx)
