@@ -731,6 +731,14 @@ class FakeDiscord:
                 return 400, _form_error("components", "BASE_TYPE_MAX_LENGTH", "custom_id must be 100 or fewer in length.")
             if comp.get("type") == 3 and len(comp.get("options") or []) > 25:
                 return 400, _form_error("components", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+            if comp.get("type") == 2 and len(comp.get("label") or "") > 80:
+                return 400, _form_error("components", "BASE_TYPE_MAX_LENGTH", "label must be 80 or fewer in length.")
+            options = (comp.get("options") or []) if comp.get("type") == 3 else []
+            if any(len(o.get("label") or "") > 100 or len(o.get("value") or "") > 100 for o in options):
+                return 400, _form_error("components", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+            if len({o.get("value") for o in options}) != len(options):
+                return 400, _form_error("components", "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                                        "Select component option values must be unique")
         for name, data in files:
             if len(data) > MAX_FILE_SIZE:
                 return 413, _error(40005, "Request entity too large")
@@ -1296,8 +1304,11 @@ class FakeDiscord:
         if ctype == 8:
             if info["type"] != 4:
                 return 400, _error(50035, "Invalid Form Body")
-            if len(data.get("choices") or []) > 25:
+            choices = data.get("choices") or []
+            if len(choices) > 25:
                 return 400, _form_error("data.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+            if any(not 1 <= len(c.get("name") or "") <= 100 or len(str(c.get("value", ""))) > 100 for c in choices):
+                return 400, _form_error("data.choices", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
         elif ctype in (4,):
             invalid = self._validate_message(data, files)
             if invalid:

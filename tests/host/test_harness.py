@@ -451,3 +451,19 @@ async def test_permissions_come_from_roles(h: Harness):
     assert not channel.permissions_for(alice).manage_threads and channel.permissions_for(alice).send_messages
     assert channel.permissions_for(carol).administrator
     assert guild.owner_id not in (ALICE, BOB, CAROL)
+
+
+def test_fake_refuses_overlong_component_labels_and_duplicate_menu_values():
+    from bot.harness import FakeDiscord
+    fake = FakeDiscord()
+
+    def menu(*values):
+        return {"content": "x", "components": [{"type": 1, "components": [
+            {"type": 3, "custom_id": "m", "options": [{"label": v, "value": v} for v in values]}]}]}
+
+    assert fake._validate_message(menu("a", "b"), []) is None
+    assert fake._validate_message(menu("a", "a"), [])[0] == 400
+    assert fake._validate_message(menu("a" * 101), [])[0] == 400
+    button = {"content": "x", "components": [{"type": 1, "components": [
+        {"type": 2, "style": 1, "custom_id": "b", "label": "b" * 81}]}]}
+    assert fake._validate_message(button, [])[0] == 400
