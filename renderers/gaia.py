@@ -1055,7 +1055,7 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
             d.ellipse((cx + bowl_r - 16, cy - bowl_r - 4, cx + bowl_r + 4, cy - bowl_r + 16), fill=(250, 250, 250),
                       outline=(200, 0, 120), width=3)
             d.text((cx + bowl_r - 6, cy - bowl_r + 6), "B", font=c.font(13, True), fill=(200, 0, 120), anchor="mm")
-    if stone and stone not in ("area1", "area2", "area3", "gaia"):
+    if p["faction"] == "taklons" and not stone:   # discarded for a satellite (GP-FAC-TAK-2)
         d.text((bx, by + 2 * bowl_r + 24), "brainstone gone", font=c.font(14), fill=(90, 90, 100), anchor="la")
     # income
     inc = _income(view, seat) if view.get("phase") not in ("over", "factions") else {}

@@ -196,3 +196,21 @@ def test_every_hex_name_fits_inside_its_hex(name):
     for hexname in geo.name.values():
         assert fnt.getlength(hexname) / 2 < half_width_at_bottom
     assert geo.R >= 40                                 # hexes stay big enough to read on a phone
+
+
+def test_GP_FAC_TAK_2_a_discarded_brainstone_is_shown(monkeypatch):
+    from PIL import ImageDraw
+    state = _final_state("taklons-leverage")
+    seat = next(s for s, p in enumerate(state["players"]) if p["faction"] == "taklons")
+    view = GAME.view(state, None)
+    view["players"][seat]["brainstone"] = None     # the engine's mark of a discarded stone
+    seen = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        seen.append(text)
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    gr.render_boards(view)
+    assert "brainstone gone" in seen
