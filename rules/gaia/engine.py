@@ -920,7 +920,7 @@ def build_mine(st, seat, k, ctx, steps_free=0, range_bonus=0):
         err("A transdim planet needs a Gaia project first", "GP-MINE-10")
     if k in st["gf"] and not own_gf:
         err("Another player's gaiaformer stands there", "GP-MINE-2")
-    cost = [(2, "c"), (1, "o")]
+    cost = parse_rewards(STD_BUILDINGS["m"]["cost"])   # 2c + 1o (GP-MINE-3)
     steps = 0
     qic = 0
     if own_gf and not guest:
@@ -1018,14 +1018,8 @@ def upgrade(st, seat, k, new, ctx):
         err("Both academies are built", "GP-COMP-1")
     if p["n"][new] >= COUNTS[new]:
         err(f"No {new} left on your faction board", "GP-COMP-1")
-    if new == "ts":
-        cost = "2o,3c" if ts_discount(st, seat, k) else "2o,6c"
-    elif new == "lab":
-        cost = "3o,5c"
-    elif new == "PI":
-        cost = "4o,6c"
-    else:
-        cost = "6o,6c"
+    # GP-UPG-3 costs from the building data (Bescods' swapped rows cost the same per building)
+    cost = "2o,3c" if new == "ts" and ts_discount(st, seat, k) else STD_BUILDINGS[new]["cost"]
     pay(st, seat, parse_rewards(cost), ctx, f"the {new}")
     bump(p, old, -1)
     bump(p, new, 1)
