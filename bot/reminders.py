@@ -74,6 +74,20 @@ class Reminders:
             return False
         return row.last_reminded_at is None or now - row.last_reminded_at >= self.settings.reminder_repeat_hours * 3600
 
+    def digest(self, rows: list[WaitingRecord], now: float, limit: int = 2000) -> str:
+        """One message listing the games, longest-waiting first; whole lines only, with a
+        note of how many more did not fit in Discord's 2000 characters."""
+        text = t("reminder_digest", count=len(rows))
+        ordered = sorted(rows, key=lambda r: r.since)
+        for index, row in enumerate(ordered):
+            hours = int((now - row.since) // 3600)
+            line = t("reminder_line", game=row.game, game_id=row.game_id, hours=hours, link=thread_link(row))
+            rest = t("reminder_more", count=len(ordered) - index)
+            if len(text) + len(line) + len(rest) + 2 > limit:
+                return text + "\n" + rest
+            text += "\n" + line
+        return text
+
     async def run_once(self) -> list[ReminderReport]:
         """Send every reminder that is due now; one user's failure never stops the others."""
         now = self.clock()
@@ -100,12 +114,8 @@ class Reminders:
             return None
         await self.storage.mark_reminded(user_id, [row.game_id for row in due], now)
         if not user.dm_closed:
-            lines = [t("reminder_digest", count=len(rows))]
-            for row in sorted(rows, key=lambda r: r.since):
-                hours = int((now - row.since) // 3600)
-                lines.append(t("reminder_line", game=row.game, game_id=row.game_id, hours=hours, link=thread_link(row)))
             try:
-                await self.sender.dm(user_id, "\n".join(lines))
+                await self.sender.dm(user_id, self.digest(rows, now))
                 return ReminderReport(user_id, [row.game_id for row in due], "dm")
             except DMClosed:
                 user.dm_closed = True

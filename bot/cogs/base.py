@@ -265,13 +265,28 @@ class GameCog(commands.GroupCog):
             # Refusals must come before deferring: after a public defer, Discord shows even an
             # "ephemeral" follow-up to everyone.
             loaded = await self.service.start(record.id, user.id, seating)
-            await interaction.response.defer(thinking=True)
+            in_thread = interaction.channel_id == loaded.record.thread_id
+            await interaction.response.defer(thinking=True, ephemeral=not in_thread)
             order = ", ".join(seat_line(loaded, seat) for seat in range(len(loaded.record.players)))
             waiting_ids = [loaded.record.user_at(seat).user_id for seat in sorted(loaded.game.waiting_for(loaded.state))]
             text = t("started", locale, title=self.game.title, order=order) + "\n" + waiting_text(loaded, locale)
             text += "\n" + mention_list(waiting_ids) + "\n" + t("started_hint", locale, game=self.game_name)
-            await interaction.followup.send(clip(text), files=as_files(await self.board_files(loaded)),
-                                            allowed_mentions=discord.AllowedMentions(users=True))
+            files = await self.board_files(loaded)
+            if in_thread:
+                await interaction.followup.send(clip(text), files=as_files(files),
+                                                allowed_mentions=discord.AllowedMentions(users=True))
+            else:   # the Start button on the lobby message: the game itself is told in its thread
+                await self.post_in_thread(loaded.record, text, files)
+                await interaction.followup.send(t("started_see_thread", locale, thread=f"<#{loaded.record.thread_id}>"),
+                                                ephemeral=True)
+
+    async def post_in_thread(self, record: GameRecord, text: str, files: list[tuple[str, bytes]],
+                             view: discord.ui.View | None = None) -> None:
+        thread_id = record.thread_id or record.channel_id
+        channel = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        await channel.send(clip(text), files=as_files(files), allowed_mentions=discord.AllowedMentions(users=True),
+                           **extra)
 
     @app_commands.command(name="cancel", description=ls("cmd.cancel"))
     async def cancel(self, interaction: discord.Interaction) -> None:
@@ -324,11 +339,7 @@ class GameCog(commands.GroupCog):
         if secret or announce_separately:
             await interaction.followup.send(clip(t("move_private_ok", interaction.locale, move=outcomes[0].move_text)),
                                             ephemeral=True)
-            channel = interaction.channel if interaction.channel_id == outcomes[0].loaded.record.thread_id else \
-                self.bot.get_channel(outcomes[0].loaded.record.thread_id or 0)
-            if channel is not None:
-                await channel.send(clip(announcement), files=as_files(files),
-                                   allowed_mentions=discord.AllowedMentions(users=True), **extra)
+            await self.post_in_thread(outcomes[-1].loaded.record, announcement, files, extra.get("view"))
         else:
             await interaction.followup.send(clip(announcement), files=as_files(files),
                                             allowed_mentions=discord.AllowedMentions(users=True), **extra)

@@ -292,3 +292,15 @@ async def test_the_reminder_loop_runs_by_itself_once_connected(tmp_path, toy_reg
         assert harness.dms_to(ALICE) and "waiting for 13 h" in harness.dms_to(ALICE)[0].content
     finally:
         await harness.close()
+
+
+async def test_start_button_on_the_lobby_message_starts_the_game_in_its_thread(harness):
+    thread, sent = await open_game(harness)
+    lobby = next(s for s in sent if s.kind == "response")
+    buttons = {c["label"]: c["custom_id"] for row in lobby.components for c in row["components"]}
+    await harness.click(BOB, lobby.message_id, buttons["Join"], channel_id=CHANNEL)
+    started = await harness.click(ALICE, lobby.message_id, buttons["Start"], channel_id=CHANNEL)
+    assert [s.content for s in started if s.content and s.ephemeral] == [f"Started: the game goes on in <#{thread}>."]
+    in_thread = [s for s in harness.messages_in(thread) if "has started" in (s.content or "")]
+    assert in_thread and in_thread[0].files
+    assert not [s for s in harness.messages_in(CHANNEL) if "has started" in (s.content or "")]

@@ -145,3 +145,14 @@ async def test_a_failing_user_does_not_stop_the_others(storage, clock):
     clock.advance(hours=12)
     reports = await Reminders(storage, SETTINGS, sender, clock).run_once()
     assert [r.user_id for r in reports] == [BOB]
+
+
+async def test_a_digest_of_many_games_fits_one_discord_message(storage, clock):
+    for thread in range(60):
+        await active_game(storage, clock, 2000 + thread, {ALICE})
+    clock.advance(hours=12)
+    sender = RecordingSender()
+    [report] = await Reminders(storage, SETTINGS, sender, clock).run_once()
+    text = sender.dms[0][1]
+    assert len(report.game_ids) == 60 and len(text) <= 2000
+    assert text.endswith("/games lists them all.") and "https://discord.com/channels/1/2000" in text
