@@ -13,27 +13,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import get_game  # noqa: E402
-from rules.planetarium.engine import MATTER_SET, PLANET_SET  # noqa: E402
+from rules.planetarium.playout import choose  # noqa: E402
 
 GAME = get_game("planetarium")
-
-
-def collects_matter(state, move) -> bool:
-    if move.kind != "move":
-        return False
-    end = state.nodes[move.path[-1]]
-    return end in MATTER_SET if move.path[0] in PLANET_SET else end in PLANET_SET
-
-
-def choose(state, moves, rng):
-    """Random legal moves that prefer cards and collisions, so games end on the track."""
-    plays = [m for m in moves if m.kind in ("play", "final")]
-    if plays and rng.random() < 0.9:
-        return rng.choice(plays)
-    collecting = [m for m in moves if collects_matter(state, m)]
-    if collecting and rng.random() < 0.8:
-        return rng.choice(collecting)
-    return rng.choice(moves)
 
 
 def one_game(players: int, seed: int, apply_times: list[float], legal_times: list[float]) -> tuple[float, int, int]:

@@ -9,32 +9,13 @@ from hypothesis import strategies as st
 
 from rules.planetarium.data import cards, matter_mix
 from rules.planetarium.engine import MATTER_SET, PLANET_SET, pile_available
+from rules.planetarium.playout import choose
 from rules.planetarium.state import PHASE_MOVE, PHASE_OVER, PHASE_SETUP
 
 from .helpers import GAME
 
 MAX_MOVES = 6000
 MATTER_TOTAL = dict(matter_mix())
-
-
-def collects_matter(state, move) -> bool:
-    if move.kind != "move":
-        return False
-    end = state.nodes[move.path[-1]]
-    return end in MATTER_SET if move.path[0] in PLANET_SET else end in PLANET_SET
-
-
-def choose(state, moves, rng, eager: bool):
-    """A random legal move; 'eager' players prefer playing cards and collecting matter,
-    so the games reach the track's end instead of the 400-turn cap."""
-    if eager:
-        plays = [m for m in moves if m.kind in ("play", "final")]
-        if plays and rng.random() < 0.9:
-            return rng.choice(plays)
-        collecting = [m for m in moves if collects_matter(state, m)]
-        if collecting and rng.random() < 0.8:
-            return rng.choice(collecting)
-    return rng.choice(moves)
 
 
 def check_invariants(state) -> None:
