@@ -493,49 +493,46 @@ def avoid_square(image: Image.Image, *, pad: int = 4, fill: RGB | tuple[int, ...
     return padded
 
 
+def _stack(images: Iterable[Image.Image], *, vertical: bool, gap: int, background: RGB, align: str,
+           name: str) -> Image.Image:
+    """Paste images along one axis; ``align`` places each across the other axis: at 0
+    ("left" when stacking vertically, "top" horizontally), at the far edge ("right" /
+    "bottom"), anything else centred."""
+    images = list(images)
+    if not images:
+        raise ValueError(f"{name} needs at least one image")
+    along = [im.height if vertical else im.width for im in images]
+    across = [im.width if vertical else im.height for im in images]
+    span = max(across)
+    length = sum(along) + gap * (len(images) - 1)
+    out = Image.new("RGB", (span, length) if vertical else (length, span), background)
+    offset = 0
+    for im, size_along, size_across in zip(images, along, across):
+        if align == ("left" if vertical else "top"):
+            side = 0
+        elif align == ("right" if vertical else "bottom"):
+            side = span - size_across
+        else:
+            side = (span - size_across) // 2
+        position = (side, offset) if vertical else (offset, side)
+        if im.mode == "RGBA":
+            out.paste(im, position, im)
+        else:
+            out.paste(im.convert("RGB"), position)
+        offset += size_along + gap
+    return out
+
+
 def stack_vertical(images: Iterable[Image.Image], *, gap: int = 0, background: RGB = WHITE,
                    align: str = "center") -> Image.Image:
     """Images one above the other (``align`` "left", "center" or "right"), RGB result."""
-    images = list(images)
-    if not images:
-        raise ValueError("stack_vertical needs at least one image")
-    width = max(im.width for im in images)
-    height = sum(im.height for im in images) + gap * (len(images) - 1)
-    out = Image.new("RGB", (width, height), background)
-    y = 0
-    for im in images:
-        if align == "left":
-            x = 0
-        elif align == "right":
-            x = width - im.width
-        else:
-            x = (width - im.width) // 2
-        if im.mode == "RGBA":
-            out.paste(im, (x, y), im)
-        else:
-            out.paste(im.convert("RGB"), (x, y))
-        y += im.height + gap
-    return out
+    return _stack(images, vertical=True, gap=gap, background=background, align=align, name="stack_vertical")
 
 
 def stack_horizontal(images: Iterable[Image.Image], *, gap: int = 0, background: RGB = WHITE,
                      align: str = "top") -> Image.Image:
     """Images side by side (``align`` "top", "center" or "bottom"), RGB result."""
-    images = list(images)
-    if not images:
-        raise ValueError("stack_horizontal needs at least one image")
-    height = max(im.height for im in images)
-    width = sum(im.width for im in images) + gap * (len(images) - 1)
-    out = Image.new("RGB", (width, height), background)
-    x = 0
-    for im in images:
-        y = {"top": 0, "bottom": height - im.height}.get(align, (height - im.height) // 2)
-        if im.mode == "RGBA":
-            out.paste(im, (x, y), im)
-        else:
-            out.paste(im.convert("RGB"), (x, y))
-        x += im.width + gap
-    return out
+    return _stack(images, vertical=False, gap=gap, background=background, align=align, name="stack_horizontal")
 
 
 def downscale(image: Image.Image, width: int) -> Image.Image:
