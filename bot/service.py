@@ -265,15 +265,20 @@ class GameService:
         names = loaded.names()
         return [names[seat] for seat in sorted(loaded.game.waiting_for(loaded.state))]
 
+    def acting_seat(self, loaded: LoadedGame, user_id: int) -> int:
+        """The user's seat, if the game is running and waits for that seat; else why not."""
+        self._check_active(loaded.record)
+        seat = self._seat(loaded.record, user_id)
+        if seat not in loaded.game.waiting_for(loaded.state):
+            raise UserError("not_your_turn", waiting=", ".join(self.waiting_names(loaded)) or "-")
+        return seat
+
     async def submit(self, game_id: int, user_id: int, text: str, interaction_id: int | None = None) -> MoveOutcome:
         async with self.lock(game_id):
             loaded = await self.load(game_id)
             record, game, state = loaded.record, loaded.game, loaded.state
-            self._check_active(record)
-            seat = self._seat(record, user_id)
+            seat = self.acting_seat(loaded, user_id)
             waiting_before = game.waiting_for(state)
-            if seat not in waiting_before:
-                raise UserError("not_your_turn", waiting=", ".join(self.waiting_names(loaded)) or "-")
             if not text or not text.strip():
                 raise UserError("empty_move")
             try:

@@ -84,11 +84,7 @@ class GaiaCog(GameCog, group_name="gaia", group_description=ls("game.gaia")):
     async def pass_turn(self, interaction: discord.Interaction) -> None:
         record = await self.game_here(interaction)
         loaded = await self.service.load(record.id)
-        seat = loaded.record.seat_of(interaction.user.id)
-        if seat is None:
-            raise UserError("not_seated")
-        if seat not in loaded.game.waiting_for(loaded.state):
-            raise UserError("not_your_turn", waiting=", ".join(self.service.waiting_names(loaded)))
+        seat = self.service.acting_seat(loaded, interaction.user.id)
         texts = [text for text in await self.service.legal_move_texts(loaded, seat, 400)
                  if " pass" in f" {text}"][:25]
         if not texts:
