@@ -3,7 +3,6 @@ reminder loop together.  The same object runs against Discord, the test harness 
 local console."""
 from __future__ import annotations
 
-import importlib
 import logging
 import time
 from typing import Callable
@@ -14,14 +13,15 @@ from discord.ext import commands, tasks
 
 import rules
 
-from .cogs import GAME_COGS
-from .cogs.base import GameCog, LobbyButton, MoveButton, MoveSelect
+from .cogs.base import GameCog, LobbyButton, MoveButton, MoveSelect, cog_class
 from .cogs.general import GeneralCog
 from .config import Settings
-from .i18n import CatalogueTranslator, t
+from rules.messages import Msg, language_of
+
+from .i18n import CatalogueTranslator, t, tr
 from .reminders import DMClosed, Reminders
 from .service import GameService, UserError
-from .storage import Storage
+from .storage import Storage, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,8 @@ class BoardGameBot(commands.Bot):
         self.storage = storage
         self.clock = clock
         self.service = GameService(storage, clock=clock, snapshot_every=settings.snapshot_every)
-        self.reminders = Reminders(storage, settings, DiscordReminderSender(self), clock)
+        self.reminders = Reminders(storage, settings, DiscordReminderSender(self), clock, deadlines=self)
+        self._languages: dict[int, str] = {}   # user id -> language last seen (stored when it changes)
         self.sync_on_start = sync_on_start
         self.start_reminders = start_reminders
         self._game_cogs: dict[str, GameCog] = {}
@@ -78,11 +79,8 @@ class BoardGameBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.storage.open()
         await self.tree.set_translator(CatalogueTranslator())
-        for game, target in GAME_COGS.items():
-            if game not in rules.available_games():
-                continue
-            module_name, class_name = target.split(":")
-            cog = getattr(importlib.import_module(module_name), class_name)(self)
+        for game in rules.available_games():
+            cog = cog_class(game)(self)
             await self.add_cog(cog)
             self._game_cogs[game] = cog
         await self.add_cog(GeneralCog(self))
@@ -121,11 +119,47 @@ class BoardGameBot(commands.Bot):
         finally:
             await self.storage.close()
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember each user's client language: DMs and reminders use it."""
+        language = language_of(interaction.locale)
+        user_id = interaction.user.id
+        if self._languages.get(user_id) == language:
+            return
+        try:
+            settings = await self.storage.get_user_settings(user_id)
+            if settings.language != language:
+                settings.language = language
+                await self.storage.save_user_settings(settings)
+            self._languages[user_id] = language
+        except StorageError:
+            log.warning("could not store the language of user %s", user_id, exc_info=True)
+
+    async def user_language(self, user_id: int) -> str:
+        if user_id in self._languages:
+            return self._languages[user_id]
+        return language_of((await self.storage.get_user_settings(user_id)).language)
+
+    async def send_private(self, user_id: int, message: Msg) -> bool:
+        """Private news by DM in the user's language; False when their DMs are closed (the
+        news stays available through the game's private commands)."""
+        try:
+            await DiscordReminderSender(self).dm(user_id, tr(message, await self.user_language(user_id)))
+            return True
+        except DMClosed:
+            log.info("user %s has closed DMs: a private notice was not delivered", user_id)
+            return False
+        except discord.HTTPException:
+            log.warning("could not DM user %s", user_id, exc_info=True)
+            return False
+
+    async def apply_deadline_default(self, game_id: int, game: str, user_id: int, expected_ply: int) -> bool:
+        return await self.game_cog(game).apply_deadline_default(game_id, user_id, expected_ply)
+
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         locale = interaction.locale
         if isinstance(original, UserError):
-            text = t(original.key, locale, **original.values)
+            text = tr(original.msg, locale)
         elif isinstance(error, app_commands.TransformerError):
             text = t("bad_option_value", locale, value=str(error.value)[:100])
         elif isinstance(error, app_commands.CheckFailure):

@@ -1,54 +1,35 @@
-"""One message catalogue for every user-facing text of the host.
+"""Texts for Discord: the shared message catalogue (:mod:`rules.messages`) plus what only
+Discord needs, the translator of command names and descriptions.
 
-English lives in `data/i18n/en.json`.  A Hungarian catalogue is added by dropping
-`data/i18n/hu.json` with the same keys: command names and descriptions are translated at
-sync time by :class:`CatalogueTranslator`, replies at run time by :func:`t` with the
-interaction's locale.  Missing keys fall back to English.
+Replies only one user sees use that user's locale (``interaction.locale``); posts in a
+game's thread use the game's language; DMs the language last seen from the user.  Missing
+texts fall back to English.
 """
 from __future__ import annotations
 
 import logging
 import re
-from functools import lru_cache
 from typing import Any
 
 import discord
 from discord import app_commands
 
-import data
+from rules.messages import DEFAULT_LANGUAGE, Msg, catalogue, language_of, render
 
 log = logging.getLogger(__name__)
-DEFAULT_LANGUAGE = "en"
 # Discord's rule for command, group and option names (lower case where a case exists).
 _NAME_PATTERN = re.compile(r"^[-_'\w]{1,32}$")
 
 
-@lru_cache(maxsize=None)
-def catalogue(language: str) -> dict[str, str]:
-    try:
-        return data.load_json("i18n", f"{language}.json")
-    except FileNotFoundError:
-        return {}
-
-
-def language_of(locale: discord.Locale | str | None) -> str:
-    if locale is None:
-        return DEFAULT_LANGUAGE
-    value = locale.value if isinstance(locale, discord.Locale) else str(locale)
-    return value.split("-")[0].lower()
-
-
 def t(key: str, locale: discord.Locale | str | None = None, **values: Any) -> str:
-    """The text for ``key`` in the locale's language (English fallback), formatted."""
-    text = catalogue(language_of(locale)).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
-    if text is None:
-        log.error("message key %r missing from the catalogue", key)
-        text = key
-    try:
-        return text.format(**values)
-    except (KeyError, IndexError, ValueError):
-        log.error("message %r could not be formatted with %r", key, sorted(values))
-        return text
+    """The text for ``key`` in the locale's language (English fallback), formatted; values
+    may be messages themselves (translated in the same language)."""
+    return render(Msg(key, **values), language_of(locale))
+
+
+def tr(message: Msg | str, locale: discord.Locale | str | None = None) -> str:
+    """A message value (or notation, unchanged) as text in the locale's language."""
+    return render(message, language_of(locale))
 
 
 def ls(key: str) -> app_commands.locale_str:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import rules
-from rules.base import BadOptions, Game, IllegalMove
+from rules.base import BadOptions, Game, IllegalMove, Notice, OptionSpec, normalize_options
+from rules.messages import LANGUAGES, Msg
 from rules.rng import Rng
 
 from .storage import (ACTIVE, ABANDONED, CANCELLED, FINISHED, LOBBY, AlreadySeated, DuplicateInteraction,
@@ -24,6 +25,24 @@ from .storage import (ACTIVE, ABANDONED, CANCELLED, FINISHED, LOBBY, AlreadySeat
 log = logging.getLogger(__name__)
 
 SEATING_CHOICES = ("random", "joined")
+# Options of the host, not of a game: they sit beside the game's options in a lobby.
+HOST_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("language", "choice", "en", "param.language", choices=LANGUAGES),
+    # Hours a player has for a decision before the rules' default move is made for them (0: off).
+    OptionSpec("deadline", "int", 0, "param.deadline", min=0, max=720),
+)
+HOST_OPTION_NAMES = frozenset(spec.name for spec in HOST_OPTIONS)
+
+
+def game_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The options the rules core gets (the host's own left out)."""
+    return {key: value for key, value in options.items() if key not in HOST_OPTION_NAMES}
+
+
+def game_language(record: "GameRecord") -> str:
+    """The language of a game's public posts and images."""
+    language = record.options.get("language")
+    return language if language in LANGUAGES else "en"
 
 
 class UserError(Exception):
@@ -33,6 +52,17 @@ class UserError(Exception):
         super().__init__(key)
         self.key = key
         self.values = values
+
+    @property
+    def msg(self) -> Msg:
+        return Msg(self.key, **self.values)
+
+
+def refusal(error: IllegalMove) -> UserError:
+    """The rules' refusal as the host's, with the rule ID when there is one."""
+    if error.rule:
+        return UserError("illegal_move_rule", reason=error.msg, rule=error.rule)
+    return UserError("illegal_move", reason=error.msg)
 
 
 @dataclass
@@ -55,7 +85,8 @@ class MoveOutcome:
     finished: bool
     waiting_seats: set[int]
     newly_waiting_seats: set[int]   # mention these: they were not waiting before (the mover knows)
-    automatic_reason: str | None = None   # set when the bot made the move by a player's standing order
+    automatic_reason: Msg | None = None   # set when the bot made the move (standing order, deadline)
+    notices: list[Notice] = field(default_factory=list)   # private news for single seats
 
 
 @dataclass
@@ -123,13 +154,14 @@ class GameService:
                            creator_id: int, creator_name: str, options: dict[str, Any]) -> GameRecord:
         game = rules.get_game(game_name)
         try:
-            options = game.normalize_options(options)
+            host = normalize_options(HOST_OPTIONS, {k: v for k, v in options.items() if k in HOST_OPTION_NAMES})
+            options = {**game.normalize_options(game_options(options)), **host}
         except BadOptions as error:
-            raise UserError("bad_options", reason=str(error)) from None
+            raise UserError("bad_options", reason=error.msg) from None
         return await self.storage.create_game(
             game=game_name, guild_id=guild_id, channel_id=channel_id, thread_id=None,
             creator_id=creator_id, creator_name=creator_name, options=options,
-            seed=self.seed_source(), now=self.clock())
+            seed=self.seed_source(), now=self.clock(), rules_version=game.rules_version)
 
     async def attach_thread(self, game_id: int, thread_id: int) -> None:
         await self.storage.set_thread(game_id, thread_id)
@@ -182,12 +214,12 @@ class GameService:
             order = [player.user_id for player in record.players]   # join order
             if seating == "random":
                 order = Rng(record.seed).shuffled(order)
-            options = dict(record.options, players=count)
+            options = dict(game_options(record.options), players=count)
             try:
                 factory = self.prepared_setups.pop(record.game, game.new_game)
                 state = factory(game.normalize_options(options), record.seed)
             except BadOptions as error:
-                raise UserError("bad_options", reason=str(error)) from None
+                raise UserError("bad_options", reason=error.msg) from None
             waiting = {order[seat] for seat in game.waiting_for(state)}
             try:
                 record = await self.storage.start_game(game_id, order, game.dump_state(state), waiting, self.clock())
@@ -273,30 +305,86 @@ class GameService:
             raise UserError("not_your_turn", waiting=", ".join(self.waiting_names(loaded)) or "-")
         return seat
 
-    async def submit(self, game_id: int, user_id: int, text: str, interaction_id: int | None = None) -> MoveOutcome:
+    async def submit(self, game_id: int, user_id: int, text: str, interaction_id: int | None = None,
+                     *, expected_ply: int | None = None) -> MoveOutcome:
+        """Validate and store ``user_id``'s move.  ``expected_ply``: refuse unless the game is
+        still at that ply (a menu or button made for one position, a deadline default)."""
         async with self.lock(game_id):
             loaded = await self.load(game_id)
-            record, game, state = loaded.record, loaded.game, loaded.state
+            if expected_ply is not None and loaded.record.ply != expected_ply:
+                raise UserError("menu_outdated")
             seat = self.acting_seat(loaded, user_id)
-            waiting_before = game.waiting_for(state)
             if not text or not text.strip():
                 raise UserError("empty_move")
             try:
-                move = game.parse_move(state, seat, text)
-                new_state = game.apply(state, move)
+                move = loaded.game.parse_move(loaded.state, seat, text)
             except IllegalMove as error:
-                raise UserError("illegal_move", reason=str(error)) from None
-            move_text = game.format_move(move)
-            finished = game.is_over(new_state)
-            waiting_after = set() if finished else set(game.waiting_for(new_state))
-            snapshot = game.dump_state(new_state) if finished or (record.ply + 1) % self.snapshot_every == 0 else None
-            ply = await self._append(record, seat=seat, user_id=user_id, kind="move", text=move_text,
-                                     interaction_id=interaction_id, waiting_seats=waiting_after,
-                                     snapshot=snapshot, finished=finished)
-            self._remember(game_id, ply, new_state)
-            new_record = await self.record(game_id)
-            return MoveOutcome(LoadedGame(new_record, new_state, game), seat, move_text, ply, finished,
-                               waiting_after, waiting_after - set(waiting_before))
+                raise refusal(error) from None
+            return await self._store_move(loaded, seat, user_id, move, interaction_id)
+
+    async def _store_move(self, loaded: LoadedGame, seat: int, user_id: int, move: Any,
+                          interaction_id: int | None) -> MoveOutcome:
+        record, game, state = loaded.record, loaded.game, loaded.state
+        game_id = record.id
+        waiting_before = game.waiting_for(state)
+        try:
+            new_state = game.apply(state, move)
+        except IllegalMove as error:
+            raise refusal(error) from None
+        move_text = game.format_move(move)
+        finished = game.is_over(new_state)
+        waiting_after = set() if finished else set(game.waiting_for(new_state))
+        snapshot = game.dump_state(new_state) if finished or (record.ply + 1) % self.snapshot_every == 0 else None
+        ply = await self._append(record, seat=seat, user_id=user_id, kind="move", text=move_text,
+                                 interaction_id=interaction_id, waiting_seats=waiting_after,
+                                 snapshot=snapshot, finished=finished)
+        self._remember(game_id, ply, new_state)
+        new_record = await self.record(game_id)
+        return MoveOutcome(LoadedGame(new_record, new_state, game), seat, move_text, ply, finished,
+                           waiting_after, waiting_after - set(waiting_before),
+                           notices=list(game.notices(state, move, new_state)))
+
+    async def automatic(self, game_id: int, prefs_of: Callable[[int], Any]) -> MoveOutcome | None:
+        """One move a waiting player's standing orders make for them now (``prefs_of(user_id)``
+        gives that player's stored preferences for this game), or None."""
+        async with self.lock(game_id):
+            loaded = await self.load(game_id)
+            if loaded.record.status != ACTIVE:
+                return None
+            for seat in sorted(loaded.game.waiting_for(loaded.state)):
+                player = loaded.record.user_at(seat)
+                if player is None:
+                    continue
+                decided = loaded.game.auto_move(loaded.state, seat, await prefs_of(player.user_id))
+                if decided is None:
+                    continue
+                move, reason = decided
+                try:
+                    outcome = await self._store_move(loaded, seat, player.user_id, move, None)
+                except UserError as error:
+                    log.warning("game %s: standing order of seat %s refused: %s", game_id, seat, error.key)
+                    return None
+                outcome.automatic_reason = Msg("automatic_standing_order", name=player.name, reason=reason)
+                return outcome
+            return None
+
+    async def apply_default(self, game_id: int, user_id: int, expected_ply: int) -> MoveOutcome | None:
+        """The rules' default move for ``user_id`` whose decision deadline passed, if the game
+        is still where it was when the deadline was found (so it is never applied twice)."""
+        async with self.lock(game_id):
+            loaded = await self.load(game_id)
+            if loaded.record.status != ACTIVE or loaded.record.ply != expected_ply:
+                return None
+            seat = loaded.record.seat_of(user_id)
+            if seat is None or seat not in loaded.game.waiting_for(loaded.state):
+                return None
+            move = loaded.game.default_move(loaded.state, seat)
+            if move is None:
+                return None
+            outcome = await self._store_move(loaded, seat, user_id, move, None)
+            outcome.automatic_reason = Msg("automatic_deadline", name=loaded.record.user_at(seat).name,
+                                           hours=loaded.record.options.get("deadline", 0))
+            return outcome
 
     async def _append(self, record: GameRecord, *, seat: int | None, user_id: int | None, kind: str, text: str,
                       interaction_id: int | None, waiting_seats: set[int], snapshot: dict | None,
@@ -420,12 +508,12 @@ class GameService:
         return texts
 
 
-def render_png(game_name: str, view: Any, player_names: list[str]) -> list[tuple[str, bytes]]:
+def render_png(game_name: str, view: Any, player_names: list[str], language: str = "en") -> list[tuple[str, bytes]]:
     """Render a view to PNG files (call through asyncio.to_thread: this is CPU work)."""
     import renderers
     from renderers.common import avoid_square, to_png
 
-    images = renderers.get_renderer(game_name)(view, player_names=player_names)
+    images = renderers.get_renderer(game_name)(view, player_names=player_names, language=language)
     if not isinstance(images, list):
         images = [images]
     return [(f"{game_name}-{index + 1}.png" if len(images) > 1 else f"{game_name}.png", to_png(avoid_square(image)))

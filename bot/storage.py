@@ -67,6 +67,7 @@ class GameRecord:
     created_at: float
     updated_at: float
     players: list[PlayerRecord] = field(default_factory=list)   # lobby: join order; active: seat order
+    rules_version: int = 1    # the rules core's version when the game was created (Game.rules_version)
 
     def seat_of(self, user_id: int) -> int | None:
         for player in self.players:
@@ -104,7 +105,8 @@ class UserSettings:
     quiet_end: int | None = None
     timezone: str = "UTC"                   # IANA name
     dm_closed: bool = False                 # DMs failed with 50007: do not try until re-enabled
-    prefs: dict[str, Any] = field(default_factory=dict)   # per-game preferences, e.g. charge policy
+    prefs: dict[str, Any] = field(default_factory=dict)   # per game: {game: {preference: {"choice", "max"}}}
+    language: str | None = None             # the language last seen from the user's client (DMs use it)
 
 
 @dataclass
@@ -120,6 +122,9 @@ class WaitingRecord:
     guild_id: int | None
     channel_id: int
     thread_id: int | None
+    options: dict[str, Any] = field(default_factory=dict)   # the game's options (language, deadline)
+    ply: int = 0
+    deadline_warned: bool = False
 
 
 class Storage(abc.ABC):
@@ -135,7 +140,7 @@ class Storage(abc.ABC):
     @abc.abstractmethod
     async def create_game(self, *, game: str, guild_id: int | None, channel_id: int,
                           thread_id: int | None, creator_id: int, creator_name: str,
-                          options: dict[str, Any], seed: int, now: float) -> GameRecord:
+                          options: dict[str, Any], seed: int, now: float, rules_version: int = 1) -> GameRecord:
         """A new lobby with its creator as the first player."""
 
     @abc.abstractmethod
@@ -206,6 +211,10 @@ class Storage(abc.ABC):
     @abc.abstractmethod
     async def waiting(self, *, user_id: int | None = None) -> list[WaitingRecord]:
         """Who owes a decision in active games (all users, or one)."""
+
+    @abc.abstractmethod
+    async def mark_deadline_warned(self, game_id: int, user_id: int) -> None:
+        """Record (before sending) that the decision-deadline warning went out."""
 
     @abc.abstractmethod
     async def mark_reminded(self, user_id: int, game_ids: list[int], now: float) -> None:

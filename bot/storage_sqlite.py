@@ -126,12 +126,21 @@ MIGRATIONS: list[str] = [
     PRAGMA user_version = 1;
     COMMIT;
     """,
+    # 1 -> 2: languages, decision deadlines and the rules version a game was started with
+    """
+    BEGIN IMMEDIATE;
+    ALTER TABLE games ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE user_settings ADD COLUMN language TEXT;
+    ALTER TABLE waiting ADD COLUMN deadline_warned INTEGER NOT NULL DEFAULT 0;
+    PRAGMA user_version = 2;
+    COMMIT;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _GAME_COLUMNS = ("id, game, guild_id, channel_id, thread_id, creator_id, options, seed, status, ply, "
-                 "created_at, updated_at")
+                 "created_at, updated_at, rules_version")
 
 
 def _dumps(value: Any) -> str:
@@ -262,7 +271,7 @@ class SqliteStorage(Storage):
                           thread_id=row["thread_id"], creator_id=row["creator_id"],
                           options=json.loads(row["options"]), seed=row["seed"], status=row["status"],
                           ply=row["ply"], created_at=row["created_at"], updated_at=row["updated_at"],
-                          players=players)
+                          players=players, rules_version=row["rules_version"])
 
     @staticmethod
     def _player_record(row: sqlite3.Row) -> PlayerRecord:
@@ -320,13 +329,14 @@ class SqliteStorage(Storage):
     # ----- games and lobby ------------------------------------------------------------------
     async def create_game(self, *, game: str, guild_id: int | None, channel_id: int, thread_id: int | None,
                           creator_id: int, creator_name: str, options: dict[str, Any], seed: int,
-                          now: float) -> GameRecord:
+                          now: float, rules_version: int = 1) -> GameRecord:
         async with self._tx() as conn:
             try:
                 cursor = await conn.execute(
                     "INSERT INTO games (game, guild_id, channel_id, thread_id, creator_id, options, seed, status, "
-                    "ply, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?)",
-                    (game, guild_id, channel_id, thread_id, creator_id, _dumps(options), int(seed), now, now))
+                    "ply, created_at, updated_at, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?)",
+                    (game, guild_id, channel_id, thread_id, creator_id, _dumps(options), int(seed), now, now,
+                     int(rules_version)))
             except sqlite3.IntegrityError as error:
                 if "thread_id" in str(error):
                     raise ThreadInUse(f"thread {thread_id} already has a game") from error
@@ -472,6 +482,11 @@ class SqliteStorage(Storage):
                 await conn.execute("DELETE FROM waiting WHERE game_id = ?", (game_id,))
             else:
                 await self._replace_waiting(conn, game_id, waiting_user_ids, now)
+                if kind == "move" and user_id in waiting_user_ids:
+                    # The mover acted: their next decision gets its own wait, reminders and deadline.
+                    await conn.execute("UPDATE waiting SET since = ?, reminders_sent = 0, last_reminded_at = NULL, "
+                                       "deadline_warned = 0 WHERE game_id = ? AND user_id = ?",
+                                       (now, game_id, user_id))
         return ply
 
     async def log(self, game_id: int, *, after_ply: int = 0, limit: int | None = None,
@@ -522,30 +537,31 @@ class SqliteStorage(Storage):
     async def get_user_settings(self, user_id: int) -> UserSettings:
         async with self._tx(write=False) as conn:
             row = await self._one(conn, "SELECT user_id, reminders_enabled, reminder_hours, quiet_start, quiet_end, "
-                                        "timezone, dm_closed, prefs FROM user_settings WHERE user_id = ?", (user_id,))
+                                        "timezone, dm_closed, prefs, language FROM user_settings WHERE user_id = ?",
+                                  (user_id,))
         if row is None:
             return UserSettings(user_id=user_id)
         return UserSettings(user_id=row["user_id"], reminders_enabled=bool(row["reminders_enabled"]),
                             reminder_hours=row["reminder_hours"], quiet_start=row["quiet_start"],
                             quiet_end=row["quiet_end"], timezone=row["timezone"], dm_closed=bool(row["dm_closed"]),
-                            prefs=json.loads(row["prefs"]))
+                            prefs=json.loads(row["prefs"]), language=row["language"])
 
     async def save_user_settings(self, settings: UserSettings) -> None:
         async with self._tx() as conn:
             await conn.execute(
                 "INSERT INTO user_settings (user_id, reminders_enabled, reminder_hours, quiet_start, quiet_end, "
-                "timezone, dm_closed, prefs) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "timezone, dm_closed, prefs, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET reminders_enabled = excluded.reminders_enabled, "
                 "reminder_hours = excluded.reminder_hours, quiet_start = excluded.quiet_start, "
                 "quiet_end = excluded.quiet_end, timezone = excluded.timezone, dm_closed = excluded.dm_closed, "
-                "prefs = excluded.prefs",
+                "prefs = excluded.prefs, language = excluded.language",
                 (settings.user_id, int(bool(settings.reminders_enabled)), settings.reminder_hours,
                  settings.quiet_start, settings.quiet_end, settings.timezone, int(bool(settings.dm_closed)),
-                 _dumps(settings.prefs)))
+                 _dumps(settings.prefs), settings.language))
 
     async def waiting(self, *, user_id: int | None = None) -> list[WaitingRecord]:
-        sql = ("SELECT w.game_id, w.user_id, w.since, w.reminders_sent, w.last_reminded_at, "
-               "g.game, g.guild_id, g.channel_id, g.thread_id "
+        sql = ("SELECT w.game_id, w.user_id, w.since, w.reminders_sent, w.last_reminded_at, w.deadline_warned, "
+               "g.game, g.guild_id, g.channel_id, g.thread_id, g.options, g.ply "
                "FROM waiting AS w JOIN games AS g ON g.id = w.game_id WHERE g.status = 'active'")
         params: tuple[Any, ...] = ()
         if user_id is not None:
@@ -557,7 +573,13 @@ class SqliteStorage(Storage):
         return [WaitingRecord(game_id=r["game_id"], user_id=r["user_id"], since=r["since"],
                               reminders_sent=r["reminders_sent"], last_reminded_at=r["last_reminded_at"],
                               game=r["game"], guild_id=r["guild_id"], channel_id=r["channel_id"],
-                              thread_id=r["thread_id"]) for r in rows]
+                              thread_id=r["thread_id"], options=json.loads(r["options"]), ply=r["ply"],
+                              deadline_warned=bool(r["deadline_warned"])) for r in rows]
+
+    async def mark_deadline_warned(self, game_id: int, user_id: int) -> None:
+        async with self._tx() as conn:
+            await conn.execute("UPDATE waiting SET deadline_warned = 1 WHERE game_id = ? AND user_id = ?",
+                               (game_id, user_id))
 
     async def mark_reminded(self, user_id: int, game_ids: list[int], now: float) -> None:
         async with self._tx() as conn:

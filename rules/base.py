@@ -2,7 +2,8 @@
 
 A game module exposes one object derived from :class:`Game`.  The host (bot, console,
 tests, benchmarks) only ever talks to a game through these methods, so every game can be
-hosted, stored, replayed and rendered alike.
+hosted, stored, replayed and rendered alike.  Register a game in :mod:`rules` (one line);
+the conformance suite (``tests/conformance``) then checks it like every other game.
 
 Conventions
 -----------
@@ -15,24 +16,34 @@ Conventions
   autocomplete; ``parse_move(state, seat, format_move(m))`` gives the move back.
 * ``apply`` never mutates the state it is given, and raises :class:`IllegalMove` with a
   message a player understands (which rule, what is allowed) when the move is not legal.
+* Everything a player reads is a :class:`rules.messages.Msg` (a catalogue key with values),
+  never an English sentence: refusals, status and hand lines, seat labels, help, redacted
+  moves, notices.  Notation (move texts, card ids, hex names) is plain ``str``.
 """
 from __future__ import annotations
 
 import abc
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
+
+from .messages import Msg
 
 
 class RulesError(Exception):
-    """An error whose message is meant for a player.  ``rule`` is the spec's rule ID."""
+    """A refusal meant for a player: ``msg`` is the catalogue message, ``rule`` the spec's
+    rule ID.  ``RulesError("gaia.err.no_power", "GP-POW-2", need=3)`` or ``RulesError(msg)``."""
 
-    def __init__(self, message: str, rule: str | None = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: "str | Msg", rule: str | None = None, /, **values: Any):
+        self.msg = message if isinstance(message, Msg) else Msg(message, **values)
         self.rule = rule
+        super().__init__(self.msg.key)
 
-    def __str__(self) -> str:  # the player-facing text, with the rule when known
-        return f"{self.message} ({self.rule})" if self.rule else self.message
+    @property
+    def message(self) -> str:
+        return str(self.msg)
+
+    def __str__(self) -> str:  # English, with the rule when known (logs and tests)
+        return f"{self.msg} ({self.rule})" if self.rule else str(self.msg)
 
 
 class IllegalMove(RulesError):
@@ -45,7 +56,9 @@ class BadOptions(RulesError):
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One lobby option.  ``kind`` is "int", "choice" or "bool"."""
+    """One lobby option.  ``kind`` is "int", "choice" or "bool".  ``description`` is a
+    catalogue key (a command-option description: at most 100 characters in every language);
+    each choice ``c`` is labelled by the key ``<description>.<c>``."""
 
     name: str
     kind: str
@@ -54,11 +67,71 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     min: int | None = None
     max: int | None = None
+    lobby: bool = True      # offered as an option of the lobby command (False: replays/tools only)
+
+    def choice_key(self, choice: str) -> str:
+        return f"{self.description}.{choice}"
 
 
 def players_option(min_players: int, max_players: int, default: int) -> OptionSpec:
-    return OptionSpec("players", "int", default, f"number of players ({min_players}-{max_players})",
-                      min=min_players, max=max_players)
+    return OptionSpec("players", "int", default, "param.players", min=min_players, max=max_players)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Private news for one seat (a card drawn, an answer to a question), delivered to that
+    player only (an ephemeral follow-up or a DM), never in the thread."""
+
+    seat: int
+    msg: Msg
+
+
+@dataclass(frozen=True)
+class PreferenceSpec:
+    """A standing order a player may give (e.g. "accept free power charges"): ``name`` is
+    stored in the player's settings, ``choices`` are labelled ``<description>.<choice>``;
+    ``max`` > 0 adds a number (e.g. "up to N power")."""
+
+    name: str
+    description: str
+    choices: tuple[str, ...]
+    default: str
+    max: int = 0
+
+
+def normalize_options(specs: Iterable[OptionSpec], options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``options`` checked against ``specs``: defaults filled in, values converted; a bad
+    value raises BadOptions naming the option and what it accepts."""
+    specs = tuple(specs)
+    options = dict(options or {})
+    known = {spec.name: spec for spec in specs}
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise BadOptions("options.unknown", None, names=unknown, known=list(known) or ["-"])
+    result: dict[str, Any] = {}
+    for spec in specs:
+        value = options.get(spec.name, spec.default)
+        if spec.kind == "int":
+            try:
+                value = int(value)
+            except (TypeError, ValueError):
+                raise BadOptions("options.not_a_number", None, name=spec.name, value=str(value))
+            if (spec.min is not None and value < spec.min) or (spec.max is not None and value > spec.max):
+                raise BadOptions("options.out_of_range", None, name=spec.name, low=spec.min, high=spec.max,
+                                 value=value)
+        elif spec.kind == "choice":
+            value = str(value)
+            if value not in spec.choices:
+                raise BadOptions("options.not_a_choice", None, name=spec.name, allowed=list(spec.choices),
+                                 value=value)
+        elif spec.kind == "bool":
+            if isinstance(value, str):
+                if value.lower() not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+                    raise BadOptions("options.not_yes_no", None, name=spec.name, value=value)
+                value = value.lower() in ("true", "yes", "1", "on")
+            value = bool(value)
+        result[spec.name] = value
+    return result
 
 
 class Game(abc.ABC):
@@ -73,34 +146,7 @@ class Game(abc.ABC):
     # ----- options -------------------------------------------------------------------
     def normalize_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and validate; raise BadOptions with a clear message."""
-        options = dict(options or {})
-        known = {spec.name: spec for spec in self.options}
-        unknown = sorted(set(options) - set(known))
-        if unknown:
-            raise BadOptions(f"Unknown option(s) {', '.join(unknown)}; this game takes: "
-                             f"{', '.join(known) or 'no options'}.")
-        result: dict[str, Any] = {}
-        for spec in self.options:
-            value = options.get(spec.name, spec.default)
-            if spec.kind == "int":
-                try:
-                    value = int(value)
-                except (TypeError, ValueError):
-                    raise BadOptions(f"Option {spec.name} must be a whole number, not {value!r}.")
-                if (spec.min is not None and value < spec.min) or (spec.max is not None and value > spec.max):
-                    raise BadOptions(f"Option {spec.name} must be between {spec.min} and {spec.max}; got {value}.")
-            elif spec.kind == "choice":
-                value = str(value)
-                if value not in spec.choices:
-                    raise BadOptions(f"Option {spec.name} must be one of {', '.join(spec.choices)}; got {value!r}.")
-            elif spec.kind == "bool":
-                if isinstance(value, str):
-                    if value.lower() not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
-                        raise BadOptions(f"Option {spec.name} must be yes or no; got {value!r}.")
-                    value = value.lower() in ("true", "yes", "1", "on")
-                value = bool(value)
-            result[spec.name] = value
-        return result
+        return normalize_options(self.options, options)
 
     # ----- the contract ------------------------------------------------------------------
     @abc.abstractmethod
@@ -142,6 +188,12 @@ class Game(abc.ABC):
     def load_state(self, data: dict[str, Any]) -> Any: ...
 
     # ----- host helpers with sensible defaults -----------------------------------------
+    #: Bumped by a game whenever a change would replay a stored move list differently; the
+    #: host stores it with each game (see ``rules_version`` in the storage).
+    rules_version: int = 1
+    #: Standing orders this game understands (see ``auto_move``).
+    preferences: tuple[PreferenceSpec, ...] = ()
+
     def complete(self, state: Any, seat: int, prefix: str, limit: int = 25) -> list[str]:
         """Autocomplete: the legal moves whose text starts with what was typed."""
         typed = " ".join(prefix.lower().split())
@@ -154,15 +206,41 @@ class Game(abc.ABC):
                     break
         return out
 
-    def seat_label(self, state: Any, seat: int) -> str:
-        """How the game names a seat (a colour, a faction)."""
-        return f"Seat {seat + 1}"
+    def describe_move(self, state: Any, seat: int, text: str) -> Msg | None:
+        """What a suggested move does, shown beside it in autocomplete and menus (its cost,
+        a preview); None when there is nothing to add.  Must be cheap."""
+        return None
 
-    def status_lines(self, view: Any) -> list[str]:
+    def default_move(self, state: Any, seat: int) -> Any | None:
+        """The move made for ``seat`` when its decision deadline passes: the spec's default
+        (decline, pass, the safest choice).  Default: the first legal move, so a game never
+        stalls; games override this with their spec's defaults.  None: nothing to do."""
+        return next(iter(self.legal_moves(state, seat)), None)
+
+    def auto_move(self, state: Any, seat: int, prefs: Mapping[str, Any]) -> tuple[Any, Msg] | None:
+        """A move the player's standing orders make for them now (with the reason shown in
+        the thread), or None to ask them.  ``prefs`` maps preference names to the stored
+        values ``{"choice": ..., "max": ...}``."""
+        return None
+
+    def public_choices(self, state: Any) -> tuple[int, list[str]] | None:
+        """(seat, 2-5 move texts) the host may offer as buttons everyone sees under the
+        announcement; only for decisions that reveal nothing.  Default: none."""
+        return None
+
+    def notices(self, before: Any, move: Any, after: Any) -> list[Notice]:
+        """Private news the move produced for single seats (a drawn card...)."""
+        return []
+
+    def seat_label(self, state: Any, seat: int) -> Msg:
+        """How the game names a seat (a colour, a faction)."""
+        return Msg("seat_n", n=seat + 1)
+
+    def status_lines(self, view: Any) -> list[Msg]:
         """Public summary for /status; gets the spectator view, so nothing private leaks."""
         return []
 
-    def private_lines(self, view: Any, seat: int) -> list[str]:
+    def private_lines(self, view: Any, seat: int) -> list[Msg]:
         """What only ``seat`` may see (its hand, secret choices), for ephemeral replies."""
         return []
 
@@ -171,17 +249,23 @@ class Game(abc.ABC):
         (a card drawn, dice rolled, a secret choice made public).  Conservative default."""
         return True
 
-    def redact_move(self, state: Any, seat: int, move_text: str) -> str:
+    def redact_move(self, state: Any, seat: int, move_text: str) -> "str | Msg":
         """The text of ``seat``'s move as the other players may see it in ``state`` (the
-        state after the move, or now).  Secret choices return a neutral text."""
+        state after the move, or now).  Secret choices return a message instead."""
         return move_text
 
-    def notation_help(self) -> str:
-        """A short description of the move notation, for /help."""
-        return ""
+    def hidden_in_view(self, state: Any, viewer: int | None) -> list[str]:
+        """Strings that must never appear in ``viewer``'s view (other hands, deck order):
+        the conformance suite checks the dumped view for each.  Default: nothing hidden."""
+        return []
 
-    def rules_summary(self) -> str:
+    def notation_help(self) -> Msg:
+        """The move notation with examples, for /help."""
+        return Msg(f"{self.name}.help.notation")
+
+    def rules_summary(self) -> Msg:
         """A few lines about the game, for /help."""
-        return ""
+        return Msg(f"{self.name}.help.summary")
 
-
+    def title_msg(self) -> Msg:
+        return Msg(f"{self.name}.title")

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar, Optional
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import rules
+from rules.base import OptionSpec
+from rules.messages import LANGUAGES, Msg, language_of
 
-from ..i18n import ls, t
-from ..service import LoadedGame, MoveOutcome, UserError, render_png
+from ..i18n import ls, t, tr
+from ..service import (HOST_OPTIONS, LoadedGame, MoveOutcome, UserError, game_language, game_options,
+                       render_png)
 from ..storage import ACTIVE, LOBBY, GameRecord
 
 if TYPE_CHECKING:
@@ -58,17 +62,52 @@ async def send(interaction: discord.Interaction, content: str, *, ephemeral: boo
         await interaction.response.send_message(**kwargs)
 
 
-def seat_line(loaded: LoadedGame, seat: int) -> str:
+def user_language(interaction: discord.Interaction) -> str:
+    """Replies only this user sees are in their client's language."""
+    return language_of(interaction.locale)
+
+
+def seat_line(loaded: LoadedGame, seat: int, language: str) -> str:
     player = loaded.record.user_at(seat)
     name = player.name if player else "?"
-    return f"{name} ({loaded.game.seat_label(loaded.state, seat)})"
+    return t("seat_line", language, name=name, label=loaded.game.seat_label(loaded.state, seat))
 
 
-def waiting_text(loaded: LoadedGame, locale) -> str:
+def waiting_text(loaded: LoadedGame, language: str) -> str:
     seats = sorted(loaded.game.waiting_for(loaded.state))
     if not seats:
         return ""
-    return t("waiting_for", locale, players=", ".join(seat_line(loaded, seat) for seat in seats))
+    return t("waiting_for", language, players=", ".join(seat_line(loaded, seat, language) for seat in seats))
+
+
+def _option_annotation(spec: OptionSpec) -> Any:
+    if spec.kind == "int":
+        return Optional[app_commands.Range[int, spec.min if spec.min is not None else 0,
+                                           spec.max if spec.max is not None else 10_000]]
+    if spec.kind == "bool":
+        return Optional[bool]
+    return Optional[str]
+
+
+def lobby_command(game_name: str, specs: tuple[OptionSpec, ...]) -> app_commands.Command:
+    """The ``new`` command of a game, its options generated from the game's option specs and
+    the host's (language, decision deadline): declared once, in the rules."""
+    async def new(self: "GameCog", interaction: discord.Interaction, **options: Any) -> None:
+        await self.open_lobby(interaction, {name: value for name, value in options.items() if value is not None})
+
+    parameters = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+                  inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                    annotation=discord.Interaction)]
+    parameters += [inspect.Parameter(spec.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                     annotation=_option_annotation(spec)) for spec in specs]
+    new.__signature__ = inspect.Signature(parameters)   # type: ignore[attr-defined]
+    new.__qualname__ = f"{game_name}.new"
+    new = app_commands.describe(**{spec.name: ls(spec.description) for spec in specs})(new)
+    choices = {spec.name: [app_commands.Choice(name=ls(spec.choice_key(choice)), value=choice)
+                           for choice in spec.choices] for spec in specs if spec.kind == "choice"}
+    if choices:
+        new = app_commands.choices(**choices)(new)
+    return app_commands.Command(name="new", description=ls("cmd.new"), callback=new)
 
 
 async def report_component_error(interaction: discord.Interaction, error: Exception) -> None:
@@ -86,7 +125,9 @@ async def move_from_component(interaction: discord.Interaction, game_id: int, pl
         if record.ply != ply:
             raise UserError("menu_outdated")
         cog = bot.game_cog(record.game)
-        await cog.make_move(interaction, record, await chosen(cog, record), announce_separately=True)
+        # the ply is checked again inside the game's lock: a double click applies once
+        await cog.make_move(interaction, record, await chosen(cog, record), announce_separately=True,
+                            expected_ply=ply)
     except Exception as error:
         await report_component_error(interaction, error)
 
@@ -94,10 +135,10 @@ async def move_from_component(interaction: discord.Interaction, game_id: int, pl
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?P<action>join|leave|start):(?P<game_id>\d+)"):
     """Join/leave/start buttons on the lobby message; they keep working after a restart."""
 
-    def __init__(self, action: str, game_id: int):
+    def __init__(self, action: str, game_id: int, language: str = "en"):
         styles = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
                   "start": discord.ButtonStyle.primary}
-        super().__init__(discord.ui.Button(label=t(f"button.{action}"), style=styles[action],
+        super().__init__(discord.ui.Button(label=t(f"button.{action}", language), style=styles[action],
                                            custom_id=f"lobby:{action}:{game_id}"))
         self.action = action
         self.game_id = game_id
@@ -115,19 +156,23 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?
             await report_component_error(interaction, error)
 
 
-def lobby_view(game_id: int) -> discord.ui.View:
+def lobby_view(game_id: int, language: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in ("join", "leave", "start"):
-        view.add_item(LobbyButton(action, game_id))
+        view.add_item(LobbyButton(action, game_id, language))
     return view
 
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"move:(?P<game_id>\d+):(?P<ply>\d+)"):
     """A menu of legal moves (when there are few), offered with private information."""
 
-    def __init__(self, game_id: int, ply: int, options: list[str] | None = None):
-        choices = [discord.SelectOption(label=clip(text, 100), value=clip(text, 100)) for text in (options or ["-"])]
-        super().__init__(discord.ui.Select(custom_id=f"move:{game_id}:{ply}", placeholder=t("select.move"),
+    def __init__(self, game_id: int, ply: int, options: list[str] | None = None, labels: list[str] | None = None,
+                 language: str = "en"):
+        options = options or ["-"]
+        labels = labels or options
+        choices = [discord.SelectOption(label=clip(label, 100), value=clip(text, 100))
+                   for text, label in zip(options, labels)]
+        super().__init__(discord.ui.Select(custom_id=f"move:{game_id}:{ply}", placeholder=t("select.move", language),
                                            options=choices[:25]))
         self.game_id = game_id
         self.ply = ply
@@ -171,9 +216,20 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mvb:(?P<g
 
 class GameCog(commands.GroupCog):
     """Shared lobby, move and information commands.  Subclass with
-    ``class XCog(GameCog, group_name="x", group_description=...)`` and set ``game_name``."""
+    ``class XCog(GameCog, group_name="x", group_description=...)`` and set ``game_name``;
+    a game without special commands needs no cog of its own (see :func:`cog_class`).
+
+    Languages: replies only one user sees are in that user's client language; posts in the
+    game's thread and board images in the game's language (a lobby option)."""
 
     game_name: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.game_name and "new" not in cls.__dict__ and cls.game_name in rules.available_games():
+            game = rules.get_game(cls.game_name)
+            cls.new = lobby_command(cls.game_name, tuple(spec for spec in game.options if spec.lobby)
+                                    + HOST_OPTIONS)   # type: ignore[assignment]
 
     def __init__(self, bot: "BoardGameBot"):
         self.bot = bot
@@ -190,49 +246,56 @@ class GameCog(commands.GroupCog):
             raise UserError("other_game_here", game=record.game)
         return record
 
-    async def board_files(self, loaded: LoadedGame, seat: int | None = None) -> list[tuple[str, bytes]]:
+    async def board_files(self, loaded: LoadedGame, seat: int | None = None,
+                          language: str | None = None) -> list[tuple[str, bytes]]:
         view = loaded.game.view(loaded.state, seat)
-        return await asyncio.to_thread(render_png, loaded.record.game, view, loaded.names())
+        return await asyncio.to_thread(render_png, loaded.record.game, view, loaded.names(),
+                                       language or game_language(loaded.record))
 
-    def lobby_text(self, record: GameRecord, locale) -> str:
+    def lobby_text(self, record: GameRecord, language: str) -> str:
         players = ", ".join(p.name for p in record.players) or "-"
         seats = record.options.get("players", self.game.max_players)
-        defaults = {spec.name: spec.default for spec in self.game.options}
-        options = ", ".join(f"{k}={v}" for k, v in record.options.items()
-                            if k == "players" or v != defaults.get(k)) or "-"
-        return t("lobby", locale, title=self.game.title, game_id=record.id, players=players,
-                 count=len(record.players), seats=seats, options=options, game=self.game_name,
+        shown = []
+        for spec in tuple(self.game.options) + HOST_OPTIONS:
+            value = record.options.get(spec.name, spec.default)
+            if spec.name == "players" or value == spec.default and spec.name not in ("language", "deadline"):
+                continue
+            if spec.kind == "choice":
+                value = t(spec.choice_key(str(value)), language)
+            elif spec.kind == "bool":
+                value = t("yes" if value else "no", language)
+            elif spec.name == "deadline":
+                value = t("deadline_hours", language, hours=value) if value else t("off", language)
+            shown.append(t("option_shown", language, name=t(spec.description, language), value=value))
+        return t("lobby", language, title=self.game.title_msg(), game_id=record.id, players=players,
+                 count=len(record.players), seats=seats, options="\n".join(shown) or "-", game=self.game_name,
                  creator=f"<@{record.creator_id}>")
 
     # ----- lobby -------------------------------------------------------------------------------------
-    @app_commands.command(name="new", description=ls("cmd.new"))
-    @app_commands.describe(players=ls("param.players"))
-    async def new(self, interaction: discord.Interaction,
-                  players: app_commands.Range[int, 2, 4] | None = None) -> None:
-        options = {} if players is None else {"players": players}
-        await self.open_lobby(interaction, options)
-
     async def open_lobby(self, interaction: discord.Interaction, options: dict[str, Any]) -> None:
-        locale = interaction.locale
         if interaction.guild is None:
             raise UserError("guild_only")
         if isinstance(interaction.channel, discord.Thread):
             raise UserError("new_in_thread")
+        if "language" not in options:   # the server's preferred language, unless the creator chose
+            options["language"] = language_of(interaction.guild_locale)
         record = await self.service.create_lobby(
             self.game_name, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             creator_id=interaction.user.id, creator_name=interaction.user.display_name, options=options)
-        await interaction.response.send_message(self.lobby_text(record, locale), view=lobby_view(record.id),
+        language = game_language(record)
+        await interaction.response.send_message(self.lobby_text(record, language), view=lobby_view(record.id, language),
                                                 allowed_mentions=ALLOWED_NO_ONE)
         message = await interaction.original_response()
         try:
-            thread = await message.create_thread(name=t("thread_name", locale, title=self.game.title, game_id=record.id))
+            thread = await message.create_thread(name=t("thread_name", language, title=self.game.title_msg(),
+                                                         game_id=record.id))
         except discord.HTTPException:
             log.warning("game %s: could not create a thread", record.id, exc_info=True)
             await self.service.cancel(record.id, interaction.user.id)
-            await interaction.followup.send(t("no_thread_permission", locale), ephemeral=True)
+            await interaction.followup.send(t("no_thread_permission", user_language(interaction)), ephemeral=True)
             return
         await self.service.attach_thread(record.id, thread.id)
-        await thread.send(t("thread_welcome", locale, game=self.game_name, title=self.game.title,
+        await thread.send(t("thread_welcome", language, game=self.game_name, title=self.game.title_msg(),
                             creator=f"<@{interaction.user.id}>"),
                           allowed_mentions=discord.AllowedMentions(users=True))
 
@@ -252,33 +315,34 @@ class GameCog(commands.GroupCog):
         await self.lobby_action(interaction, await self.game_here(interaction), "start", seating)
 
     async def lobby_action(self, interaction: discord.Interaction, record: GameRecord, action: str, seating: str) -> None:
-        locale = interaction.locale
         user = interaction.user
+        language = game_language(record)
         if action == "join":
             record = await self.service.join(record.id, user.id, user.display_name)
-            await send(interaction, t("joined", locale, name=user.display_name, count=len(record.players),
+            await send(interaction, t("joined", language, name=user.display_name, count=len(record.players),
                                       seats=record.options.get("players")))
         elif action == "leave":
             record = await self.service.leave(record.id, user.id)
-            await send(interaction, t("left", locale, name=user.display_name))
+            await send(interaction, t("left", language, name=user.display_name))
         else:
             # Refusals must come before deferring: after a public defer, Discord shows even an
             # "ephemeral" follow-up to everyone.
             loaded = await self.service.start(record.id, user.id, seating)
             in_thread = interaction.channel_id == loaded.record.thread_id
             await interaction.response.defer(thinking=True, ephemeral=not in_thread)
-            order = ", ".join(seat_line(loaded, seat) for seat in range(len(loaded.record.players)))
+            order = ", ".join(seat_line(loaded, seat, language) for seat in range(len(loaded.record.players)))
             waiting_ids = [loaded.record.user_at(seat).user_id for seat in sorted(loaded.game.waiting_for(loaded.state))]
-            text = t("started", locale, title=self.game.title, order=order) + "\n" + waiting_text(loaded, locale)
-            text += "\n" + mention_list(waiting_ids) + "\n" + t("started_hint", locale, game=self.game_name)
+            text = t("started", language, title=self.game.title_msg(), order=order) + "\n" + \
+                waiting_text(loaded, language)
+            text += "\n" + mention_list(waiting_ids) + "\n" + t("started_hint", language, game=self.game_name)
             files = await self.board_files(loaded)
             if in_thread:
                 await interaction.followup.send(clip(text), files=as_files(files),
                                                 allowed_mentions=discord.AllowedMentions(users=True))
             else:   # the Start button on the lobby message: the game itself is told in its thread
                 await self.post_in_thread(loaded.record, text, files)
-                await interaction.followup.send(t("started_see_thread", locale, thread=f"<#{loaded.record.thread_id}>"),
-                                                ephemeral=True)
+                await interaction.followup.send(t("started_see_thread", user_language(interaction),
+                                                  thread=f"<#{loaded.record.thread_id}>"), ephemeral=True)
 
     async def post_in_thread(self, record: GameRecord, text: str, files: list[tuple[str, bytes]],
                              view: discord.ui.View | None = None) -> None:
@@ -292,7 +356,7 @@ class GameCog(commands.GroupCog):
     async def cancel(self, interaction: discord.Interaction) -> None:
         record = await self.game_here(interaction)
         await self.service.cancel(record.id, interaction.user.id)
-        await send(interaction, t("cancelled", interaction.locale, game_id=record.id))
+        await send(interaction, t("cancelled", game_language(record), game_id=record.id))
 
     # ----- playing ---------------------------------------------------------------------------------
     @app_commands.command(name="move", description=ls("cmd.move"))
@@ -309,18 +373,23 @@ class GameCog(commands.GroupCog):
             loaded = await self.service.load(record.id)
             texts = self.service.complete(loaded, interaction.user.id, current, 25)
             seat = loaded.record.seat_of(interaction.user.id)
-            labels = [self.autocomplete_label(loaded, seat, text) for text in texts]
+            language = user_language(interaction)
+            labels = [self.autocomplete_label(loaded, seat, text, language) for text in texts]
         except Exception:   # autocomplete must answer something within 3 s, never an error
             log.exception("autocomplete failed in channel %s", interaction.channel_id)
             return []
         return [app_commands.Choice(name=clip(label, 100), value=clip(text, 100)) for text, label in zip(texts, labels)]
 
-    def autocomplete_label(self, loaded: LoadedGame, seat: int, text: str) -> str:
-        """What autocomplete shows for a suggested move (the value sent is ``text``)."""
-        return text
+    def autocomplete_label(self, loaded: LoadedGame, seat: int | None, text: str, language: str) -> str:
+        """What autocomplete shows for a suggested move: the notation, and what it does in
+        the player's language (the value sent is ``text``)."""
+        if seat is None:
+            return text
+        description = loaded.game.describe_move(loaded.state, seat, text)
+        return t("move_with_description", language, move=text, description=description) if description else text
 
     async def make_move(self, interaction: discord.Interaction, record: GameRecord, text: str,
-                        *, announce_separately: bool = False) -> None:
+                        *, announce_separately: bool = False, expected_ply: int | None = None) -> None:
         """Validate and store a move (and the automatic answers it triggers), then show the
         new board in the game's thread."""
         loaded_before = await self.service.load(record.id)
@@ -329,25 +398,41 @@ class GameCog(commands.GroupCog):
         # Store first (fast), defer after: a refusal then stays private, and only the slow
         # part (standing orders, rendering) runs after the defer.  A secret choice is
         # confirmed privately; the thread only learns that it was made.
-        outcomes = [await self.service.submit(record.id, interaction.user.id, text, interaction.id)]
+        outcomes = [await self.service.submit(record.id, interaction.user.id, text, interaction.id,
+                                              expected_ply=expected_ply)]
         await interaction.response.defer(thinking=True, ephemeral=secret or announce_separately)
         outcomes += await self.run_automatic_moves(outcomes[-1])
-        announcement, files = await self.announcement(outcomes, interaction.locale)
+        announcement, files = await self.announcement(outcomes)
         extra: dict[str, Any] = {}
         if (buttons := self.choice_buttons(outcomes[-1].loaded)) is not None:
             extra["view"] = buttons
+        language = user_language(interaction)
         if secret or announce_separately:
-            await interaction.followup.send(clip(t("move_private_ok", interaction.locale, move=outcomes[0].move_text)),
+            await interaction.followup.send(clip(t("move_private_ok", language, move=outcomes[0].move_text)),
                                             ephemeral=True)
             await self.post_in_thread(outcomes[-1].loaded.record, announcement, files, extra.get("view"))
         else:
             await interaction.followup.send(clip(announcement), files=as_files(files),
                                             allowed_mentions=discord.AllowedMentions(users=True), **extra)
+        await self.deliver_notices(outcomes, interaction)
+
+    async def deliver_notices(self, outcomes: list[MoveOutcome], interaction: discord.Interaction | None) -> None:
+        """Private news goes to its seat only: the mover gets it as an ephemeral follow-up,
+        anyone else by DM (in the language last seen from them)."""
+        for outcome in outcomes:
+            for notice in outcome.notices:
+                player = outcome.loaded.record.user_at(notice.seat)
+                if player is None:
+                    continue
+                if interaction is not None and player.user_id == interaction.user.id:
+                    await interaction.followup.send(clip(tr(notice.msg, user_language(interaction))), ephemeral=True)
+                else:
+                    await self.bot.send_private(player.user_id, notice.msg)
 
     def quick_choices(self, loaded: LoadedGame) -> tuple[int, list[str]] | None:
         """(seat, up to 5 move texts) to offer as public buttons under the announcement.
         Only for choices that reveal nothing (the buttons are seen by everyone)."""
-        return None
+        return loaded.game.public_choices(loaded.state)
 
     def choice_buttons(self, loaded: LoadedGame) -> discord.ui.View | None:
         choices = self.quick_choices(loaded)
@@ -358,30 +443,36 @@ class GameCog(commands.GroupCog):
             view.add_item(MoveButton(loaded.record.id, loaded.record.ply, index, text))
         return view
 
-    async def automatic_move(self, loaded: LoadedGame) -> tuple[int, str, str] | None:
-        """A move the bot makes for a waiting player by their standing instructions (seat,
-        move text, reason shown in the thread), e.g. Gaia's charge policy.  None: ask them."""
-        return None
+    async def preferences(self, user_id: int) -> dict[str, Any]:
+        """The user's standing orders for this game (``{preference: {"choice", "max"}}``)."""
+        prefs = (await self.bot.storage.get_user_settings(user_id)).prefs.get(self.game_name, {})
+        return prefs if isinstance(prefs, dict) else {}
 
     async def run_automatic_moves(self, outcome: MoveOutcome, limit: int = 50) -> list[MoveOutcome]:
+        """The moves players' standing orders make after ``outcome`` (e.g. accepting power)."""
         done: list[MoveOutcome] = []
-        for _ in range(limit):   # a bound, in case two policies kept answering each other
+        for _ in range(limit):   # a bound, in case two orders kept answering each other
             if outcome.finished:
                 break
-            automatic = await self.automatic_move(outcome.loaded)
+            automatic = await self.service.automatic(outcome.loaded.record.id, self.preferences)
             if automatic is None:
                 break
-            seat, text, reason = automatic
-            player = outcome.loaded.record.user_at(seat)
-            try:
-                outcome = await self.service.submit(outcome.loaded.record.id, player.user_id, text, None)
-            except UserError as error:
-                log.warning("game %s: automatic move %r for seat %s refused: %s",
-                            outcome.loaded.record.id, text, seat, error.key)
-                break
-            outcome.automatic_reason = reason
+            outcome = automatic
             done.append(outcome)
         return done
+
+    async def apply_deadline_default(self, game_id: int, user_id: int, expected_ply: int) -> bool:
+        """The decision deadline of ``user_id`` passed: make the rules' default move for them
+        and announce it in the thread.  False when the game moved on meanwhile."""
+        outcome = await self.service.apply_default(game_id, user_id, expected_ply)
+        if outcome is None:
+            return False
+        outcomes = [outcome] + await self.run_automatic_moves(outcome)
+        announcement, files = await self.announcement(outcomes)
+        await self.post_in_thread(outcomes[-1].loaded.record, announcement, files,
+                                  self.choice_buttons(outcomes[-1].loaded))
+        await self.deliver_notices(outcomes, None)
+        return True
 
     def _is_secret(self, loaded: LoadedGame, seat: int, text: str) -> bool:
         try:
@@ -391,33 +482,36 @@ class GameCog(commands.GroupCog):
             return False
         return loaded.game.redact_move(loaded.state, seat, shown) != shown
 
-    async def announcement(self, outcomes: list[MoveOutcome], locale) -> tuple[str, list[tuple[str, bytes]]]:
+    async def announcement(self, outcomes: list[MoveOutcome]) -> tuple[str, list[tuple[str, bytes]]]:
+        """The thread's post after moves, in the game's language."""
         last = outcomes[-1].loaded
+        language = game_language(last.record)
         lines = []
         for outcome in outcomes:
             # redacted as of now, like /log: a secret revealed by a later move may be shown
-            shown = last.game.redact_move(last.state, outcome.seat, outcome.move_text)
-            line = t("move_done", locale, ply=outcome.ply, player=seat_line(outcome.loaded, outcome.seat), move=shown)
+            shown = tr(last.game.redact_move(last.state, outcome.seat, outcome.move_text), language)
+            line = t("move_done", language, ply=outcome.ply, player=seat_line(outcome.loaded, outcome.seat, language),
+                     move=shown)
             if outcome.automatic_reason:
-                line += " " + t("automatic_move", locale, reason=outcome.automatic_reason)
+                line += " " + t("automatic_move", language, reason=outcome.automatic_reason)
             lines.append(line)
         if outcomes[-1].finished:
-            lines.append(await self.final_text(last, locale))
+            lines.append(await self.final_text(last, language))
         else:
-            lines.append(waiting_text(last, locale))
+            lines.append(waiting_text(last, language))
             newly = set().union(*(o.newly_waiting_seats for o in outcomes)) & outcomes[-1].waiting_seats
             if newly:
                 lines.append(mention_list([last.record.user_at(seat).user_id for seat in sorted(newly)]))
         return "\n".join(line for line in lines if line), await self.board_files(last)
 
-    async def final_text(self, loaded: LoadedGame, locale) -> str:
+    async def final_text(self, loaded: LoadedGame, language: str) -> str:
         standings = await self.service.standings(loaded)
         rows = []
         for place, standing in enumerate(standings, 1):
-            mark = " 🏆" if standing.winner else (" " + t("resigned_mark", locale) if standing.resigned else "")
-            rows.append(f"{place}. {standing.name} ({loaded.game.seat_label(loaded.state, standing.seat)}): "
-                        f"{standing.score}{mark}")
-        return t("game_over_standings", locale) + "\n" + "\n".join(rows)
+            mark = " 🏆" if standing.winner else (" " + t("resigned_mark", language) if standing.resigned else "")
+            rows.append(t("standing_row", language, place=place, name=standing.name,
+                          label=loaded.game.seat_label(loaded.state, standing.seat), score=standing.score) + mark)
+        return t("game_over_standings", language) + "\n" + "\n".join(rows)
 
     @app_commands.command(name="board", description=ls("cmd.board"))
     @app_commands.describe(public=ls("param.public"))
@@ -425,35 +519,44 @@ class GameCog(commands.GroupCog):
         record = await self.game_here(interaction)
         loaded = await self.service.load(record.id)
         await interaction.response.defer(thinking=True, ephemeral=not public)
-        await interaction.followup.send(clip(t("board_caption", interaction.locale, title=self.game.title,
+        language = game_language(record) if public else user_language(interaction)
+        await interaction.followup.send(clip(t("board_caption", language, title=self.game.title_msg(),
                                                game_id=record.id, ply=loaded.record.ply) + "\n" +
-                                             waiting_text(loaded, interaction.locale)),
-                                        files=as_files(await self.board_files(loaded)), ephemeral=not public,
-                                        allowed_mentions=ALLOWED_NO_ONE)
+                                             waiting_text(loaded, language)),
+                                        files=as_files(await self.board_files(loaded, language=language)),
+                                        ephemeral=not public, allowed_mentions=ALLOWED_NO_ONE)
 
     @app_commands.command(name="status", description=ls("cmd.status"))
     async def status(self, interaction: discord.Interaction) -> None:
         record = await self.game_here(interaction)
-        locale = interaction.locale
+        language = user_language(interaction)
         if record.status == LOBBY:
-            await send(interaction, self.lobby_text(record, locale), ephemeral=True)
+            await send(interaction, self.lobby_text(record, language), ephemeral=True)
             return
         loaded = await self.service.load(record.id)
-        lines = [t("status_header", locale, title=self.game.title, game_id=record.id, status=record.status,
-                   ply=record.ply)]
+        lines = [t("status_header", language, title=self.game.title_msg(), game_id=record.id,
+                   status=t(f"status.{record.status}", language), ply=record.ply)]
         scores = loaded.game.scores(loaded.state)
-        lines += [f"- {seat_line(loaded, seat)}: {scores[seat]}" for seat in range(len(scores))]
-        lines += loaded.game.status_lines(loaded.game.view(loaded.state, None))
+        lines += [f"- {seat_line(loaded, seat, language)}: {scores[seat]}" for seat in range(len(scores))]
+        lines += [tr(line, language) for line in loaded.game.status_lines(loaded.game.view(loaded.state, None))]
         if record.status == ACTIVE:
-            lines.append(waiting_text(loaded, locale))
+            lines.append(waiting_text(loaded, language))
         else:
-            lines.append(await self.final_text(loaded, locale))
-        lines += await self.extra_status_lines(loaded, locale)
+            lines.append(await self.final_text(loaded, language))
+        lines += await self.extra_status_lines(loaded, language)
         await send(interaction, "\n".join(line for line in lines if line), ephemeral=True)
 
-    async def extra_status_lines(self, loaded: LoadedGame, locale) -> list[str]:
-        """Game cogs add lines here (e.g. each player's automatic choices)."""
-        return []
+    async def extra_status_lines(self, loaded: LoadedGame, language: str) -> list[str]:
+        """Each player's standing orders, when the game has any."""
+        if not loaded.game.preferences:
+            return []
+        lines = [t("standing_orders", language)]
+        for seat in range(len(loaded.record.players)):
+            player = loaded.record.user_at(seat)
+            prefs = await self.preferences(player.user_id)
+            described = [describe_preference(spec, prefs.get(spec.name), language) for spec in loaded.game.preferences]
+            lines.append(f"- {seat_line(loaded, seat, language)}: " + "; ".join(described))
+        return lines
 
     @app_commands.command(name="hand", description=ls("cmd.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -462,14 +565,16 @@ class GameCog(commands.GroupCog):
         seat = loaded.record.seat_of(interaction.user.id)
         if seat is None:
             raise UserError("not_seated")
-        lines = loaded.game.private_lines(loaded.game.view(loaded.state, seat), seat) or [t("nothing_private", interaction.locale)]
+        language = user_language(interaction)
+        lines = [tr(line, language) for line in loaded.game.private_lines(loaded.game.view(loaded.state, seat), seat)]
         view = None
         if record.status == ACTIVE and seat in loaded.game.waiting_for(loaded.state):
             texts = await self.service.legal_move_texts(loaded, seat, 26)
             if 0 < len(texts) <= 25:
                 view = discord.ui.View(timeout=None)
-                view.add_item(MoveSelect(record.id, loaded.record.ply, texts))
-        await send(interaction, "\n".join(lines), ephemeral=True, view=view)
+                labels = [self.autocomplete_label(loaded, seat, text, language) for text in texts]
+                view.add_item(MoveSelect(record.id, loaded.record.ply, texts, labels, language))
+        await send(interaction, "\n".join(lines) or t("nothing_private", language), ephemeral=True, view=view)
 
     @app_commands.command(name="log", description=ls("cmd.log"))
     @app_commands.describe(count=ls("param.log_count"))
@@ -478,20 +583,21 @@ class GameCog(commands.GroupCog):
         if record.status == LOBBY:
             raise UserError("not_started")
         count = max(1, min(50, count))   # Range is only advertised; a raw payload may carry anything
+        language = user_language(interaction)
         loaded = await self.service.load(record.id)
         entries = await self.service.recent_log(record.id, count)
         lines = []
         for entry in entries:
-            who = seat_line(loaded, entry.seat) if entry.seat is not None else "-"
+            who = seat_line(loaded, entry.seat, language) if entry.seat is not None else "-"
             # an undo entry carries the text of the move it took back: as secret as that move
-            text = loaded.game.redact_move(loaded.state, entry.seat, entry.text) if entry.kind in ("move", "undo") \
-                else entry.text
-            label = "" if entry.kind == "move" else f"[{entry.kind}] "
+            text = tr(loaded.game.redact_move(loaded.state, entry.seat, entry.text), language) \
+                if entry.kind in ("move", "undo") else entry.text
+            label = "" if entry.kind == "move" else f"[{t('log_kind.' + entry.kind, language)}] "
             lines.append(f"{entry.ply:>4}. {who}: {label}{text}")
         budget = CONTENT_LIMIT - 8   # the code fence
         while len(lines) > 1 and len("\n".join(lines)) > budget:
             lines.pop(0)   # too long for one message: the newest entries matter most
-        body = "\n".join(lines) or t("log_empty", interaction.locale)
+        body = "\n".join(lines) or t("log_empty", language)
         await send(interaction, "```\n" + clip(body, budget) + "\n```", ephemeral=True)
 
     @app_commands.command(name="undo", description=ls("cmd.undo"))
@@ -499,8 +605,9 @@ class GameCog(commands.GroupCog):
         record = await self.game_here(interaction)
         loaded = await self.service.undo(record.id, interaction.user.id, interaction.id)
         await interaction.response.defer(thinking=True)
+        language = game_language(record)
         seat = loaded.record.seat_of(interaction.user.id)
-        text = t("undone", interaction.locale, player=seat_line(loaded, seat)) + "\n" + waiting_text(loaded, interaction.locale)
+        text = t("undone", language, player=seat_line(loaded, seat, language)) + "\n" + waiting_text(loaded, language)
         await interaction.followup.send(clip(text), files=as_files(await self.board_files(loaded)),
                                         allowed_mentions=ALLOWED_NO_ONE)
 
@@ -509,8 +616,9 @@ class GameCog(commands.GroupCog):
         record = await self.game_here(interaction)
         loaded = await self.service.resign(record.id, interaction.user.id, interaction.id)
         await interaction.response.defer(thinking=True)
-        text = t("resigned", interaction.locale, name=interaction.user.display_name) + "\n" + \
-            await self.final_text(loaded, interaction.locale)
+        language = game_language(record)
+        text = t("resigned", language, name=interaction.user.display_name) + "\n" + \
+            await self.final_text(loaded, language)
         await interaction.followup.send(clip(text), allowed_mentions=ALLOWED_NO_ONE)
 
     @app_commands.command(name="substitute", description=ls("cmd.substitute"))
@@ -521,11 +629,45 @@ class GameCog(commands.GroupCog):
             raise UserError("substitute_bot")
         await self.service.substitute(record.id, interaction.user.id, is_moderator(interaction), old.id, new.id,
                                       new.display_name)
-        await send(interaction, t("substituted", interaction.locale, old=f"<@{old.id}>", new=f"<@{new.id}>"),
+        await send(interaction, t("substituted", game_language(record), old=f"<@{old.id}>", new=f"<@{new.id}>"),
                    mentions=discord.AllowedMentions(users=[new]))
 
     @app_commands.command(name="abandon", description=ls("cmd.abandon"))
     async def abandon(self, interaction: discord.Interaction) -> None:
         record = await self.game_here(interaction)
         await self.service.abandon(record.id, interaction.user.id, is_moderator(interaction))
-        await send(interaction, t("abandoned", interaction.locale, game_id=record.id))
+        await send(interaction, t("abandoned", game_language(record), game_id=record.id))
+
+
+def describe_preference(spec: Any, stored: Any, language: str) -> str:
+    """A standing order as text, e.g. "accepts charges of up to 3 power"."""
+    stored = stored if isinstance(stored, dict) else {}
+    choice = stored.get("choice", spec.default)
+    if choice not in spec.choices:
+        choice = spec.default
+    return t(f"{spec.description}.{choice}", language, max=stored.get("max", 1))
+
+
+def cog_class(game_name: str) -> type[GameCog]:
+    """The cog of a registered game: its own (``bot.cogs.<game>``) when it has special
+    commands, else a plain GameCog made for it, so registering a game in :mod:`rules` is
+    all it takes to host it."""
+    import importlib
+    from . import GAME_COGS
+
+    target = GAME_COGS.get(game_name)
+    if target is None:
+        try:
+            module = importlib.import_module(f"{__package__}.{game_name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{__package__}.{game_name}":
+                raise
+        else:
+            found = [value for value in vars(module).values()
+                     if isinstance(value, type) and issubclass(value, GameCog) and value.game_name == game_name]
+            if found:
+                return found[0]
+        return type(f"{game_name.title()}Cog", (GameCog,), {"game_name": game_name, "__module__": __name__},
+                    group_name=game_name, group_description=ls(f"game.{game_name}"))
+    module_name, class_name = target.split(":")
+    return getattr(importlib.import_module(module_name), class_name)

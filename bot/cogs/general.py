@@ -14,7 +14,7 @@ import rules
 from ..i18n import ls, t
 from ..service import UserError
 from ..storage import ACTIVE, LOBBY
-from .base import clip, send
+from .base import clip, send, user_language
 
 if TYPE_CHECKING:
     from ..app import BoardGameBot
@@ -38,23 +38,40 @@ class GeneralCog(commands.Cog):
     @app_commands.command(name="help", description=ls("cmd.help"))
     @app_commands.describe(game=ls("param.help_game"))
     async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        locale = interaction.locale
+        language = user_language(interaction)
         hosted = self.bot.hosted_games()
         if game is None:
-            games = "\n".join(f"- **{rules.get_game(name).title}**: `/{name} …`" for name in hosted)
-            commands_text = "\n".join(f"- `{name}`: {t('cmd.' + name, locale)}" for name in COMMON_COMMANDS)
-            await send(interaction, t("help_overview", locale, games=games, commands=commands_text), ephemeral=True)
+            games = "\n".join(t("help_game_line", language, title=rules.get_game(name).title_msg(), game=name)
+                              for name in hosted)
+            commands_text = "\n".join(f"- `{name}`: {t('cmd.' + name, language)}" for name in COMMON_COMMANDS)
+            await send(interaction, t("help_overview", language, games=games, commands=commands_text), ephemeral=True)
             return
+        game = game.strip().lower()
         if game not in hosted:
             raise UserError("unknown_game", game=game, games=", ".join(hosted))
         rules_game = rules.get_game(game)
-        text = t("help_game", locale, title=rules_game.title, game=game, summary=rules_game.rules_summary(),
+        text = t("help_game", language, title=rules_game.title_msg(), game=game, summary=rules_game.rules_summary(),
                  notation=rules_game.notation_help(), low=rules_game.min_players, high=rules_game.max_players)
-        await send(interaction, clip(text), ephemeral=True)
+        if len(text) <= 2000:
+            await send(interaction, text, ephemeral=True)
+            return
+        # a long help comes in whole paragraphs over several messages
+        await send(interaction, clip(t("help_game", language, title=rules_game.title_msg(), game=game,
+                                       summary=rules_game.rules_summary(), notation="…",
+                                       low=rules_game.min_players, high=rules_game.max_players)), ephemeral=True)
+        chunk = ""
+        for paragraph in t("help_notation_only", language, notation=rules_game.notation_help()).split("\n"):
+            if len(chunk) + len(paragraph) + 1 > 1900:
+                await send(interaction, chunk, ephemeral=True)
+                chunk = ""
+            chunk += paragraph + "\n"
+        if chunk.strip():
+            await send(interaction, clip(chunk), ephemeral=True)
 
     @help.autocomplete("game")
     async def help_game_autocomplete(self, interaction: discord.Interaction, current: str):
-        return [app_commands.Choice(name=rules.get_game(name).title, value=name)
+        language = user_language(interaction)
+        return [app_commands.Choice(name=t("title_of", language, title=rules.get_game(name).title_msg()), value=name)
                 for name in self.bot.hosted_games() if name.startswith(current.lower())][:25]
 
     @app_commands.command(name="reminders", description=ls("cmd.reminders"))
@@ -66,7 +83,7 @@ class GeneralCog(commands.Cog):
                         quiet_start: app_commands.Range[int, 0, 23] | None = None,
                         quiet_end: app_commands.Range[int, 0, 23] | None = None,
                         timezone: str | None = None) -> None:
-        locale = interaction.locale
+        locale = user_language(interaction)
         storage = self.bot.storage
         settings = await storage.get_user_settings(interaction.user.id)
         # Ranges are only advertised to Discord: check again.
@@ -109,14 +126,15 @@ class GeneralCog(commands.Cog):
 
     @app_commands.command(name="games", description=ls("cmd.games"))
     async def games(self, interaction: discord.Interaction) -> None:
-        locale = interaction.locale
+        locale = user_language(interaction)
         lines = []
         waiting = {row.game_id for row in await self.bot.storage.waiting(user_id=interaction.user.id)}
         for status in (ACTIVE, LOBBY):
             for record in await self.bot.storage.list_games(status=status, user_id=interaction.user.id):
                 link = f"https://discord.com/channels/{record.guild_id or '@me'}/{record.thread_id or record.channel_id}"
                 mark = " ⏳" if record.id in waiting else ""
-                lines.append(f"- {rules.get_game(record.game).title} #{record.id} ({record.status}){mark}: {link}")
+                lines.append(t("my_games_line", locale, title=rules.get_game(record.game).title_msg(), game_id=record.id,
+                               status=t(f"status.{record.status}", locale), link=link) + mark)
         await send(interaction, t("my_games", locale) + "\n" + ("\n".join(lines) or t("no_games", locale)),
                    ephemeral=True)
 

@@ -250,12 +250,12 @@ async def test_lobby_buttons_keep_working_after_a_restart(tmp_path, toy_register
 
 async def test_standing_orders_answer_for_a_player_right_after_the_move(harness):
     settings = await harness.bot.storage.get_user_settings(BOB)
-    settings.prefs["toy_autopick"] = 2
+    settings.prefs["toy"] = {"autopick": {"choice": "2"}}
     await harness.bot.storage.save_user_settings(settings)
     thread, _ = await started_game(harness)
     sent = await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 3")
     public = "\n".join(s.content for s in sent if not s.ephemeral and s.content)
-    assert "(automatic: bob's standing pick)" in public
+    assert "(automatic: bob's standing order: standing pick 2)" in public
     assert "pick 2" in public and "pick 3" in public     # both revealed once everybody has picked
     assert f"<@{ALICE}>" in public                       # alice is to act next, and told so
     assert "Waiting for: alice" in one_text(await harness.slash(BOB, "toy status", channel_id=thread))

@@ -3,6 +3,7 @@ import asyncio
 
 import pytest
 
+from rules.messages import Msg
 from bot.service import UserError
 from bot.storage import ABANDONED, ACTIVE, FINISHED
 
@@ -56,13 +57,15 @@ async def test_simultaneous_secret_choice_then_turns(service):
     outcome = await service.submit(game_id, BOB, "pick 3", interaction_id=1)
     assert outcome.waiting_seats == {0} and outcome.newly_waiting_seats == set()
     # the secret pick is redacted in what others see
-    assert outcome.loaded.game.redact_move(outcome.loaded.state, 1, outcome.move_text) == "pick ?"
+    assert outcome.loaded.game.redact_move(outcome.loaded.state, 1, outcome.move_text) == Msg("toy.redacted_pick")
     outcome = await service.submit(game_id, ALICE, "pick 1", interaction_id=2)
     # alice acts again at once; she just moved, so she is not pinged about it
     assert outcome.waiting_seats == {0} and outcome.newly_waiting_seats == set()
     await refused("not_your_turn", service.submit(game_id, BOB, "add 1", interaction_id=3))
-    await refused("illegal_move", service.submit(game_id, ALICE, "add 7", interaction_id=4))
-    await refused("illegal_move", service.submit(game_id, ALICE, "jump", interaction_id=5))
+    error = await refused("illegal_move_rule", service.submit(game_id, ALICE, "add 7", interaction_id=4))
+    assert error.values["reason"].key == "toy.err.not_allowed" and error.values["rule"] == "TOY-3"
+    error = await refused("illegal_move_rule", service.submit(game_id, ALICE, "jump", interaction_id=5))
+    assert error.values["reason"] == Msg("toy.err.unreadable", text="jump")
     await refused("empty_move", service.submit(game_id, ALICE, "  ", interaction_id=6))
     await refused("not_seated", service.submit(game_id, CAROL, "add 1", interaction_id=7))
     record = await service.record(game_id)

@@ -396,11 +396,12 @@ async def test_migrations_upgrade_an_existing_file(tmp_path, monkeypatch):
         await move(store, game.id, 0, waiting={BOB})
     # A later version of the code appends migration 2; opening the version-1 file applies it
     # and keeps the data.
-    migration_2 = """
+    current = storage_sqlite.SCHEMA_VERSION
+    migration_2 = f"""
         BEGIN IMMEDIATE;
         ALTER TABLE games ADD COLUMN title TEXT NOT NULL DEFAULT '';
         CREATE INDEX log_by_user ON log (user_id);
-        PRAGMA user_version = 2;
+        PRAGMA user_version = {current + 1};
         COMMIT;
     """
     monkeypatch.setattr(storage_sqlite, "MIGRATIONS", storage_sqlite.MIGRATIONS + [migration_2])
@@ -412,7 +413,7 @@ async def test_migrations_upgrade_an_existing_file(tmp_path, monkeypatch):
         assert (await store.get_game(game.id)).ply == 2
     raw = sqlite3.connect(path)
     try:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == current + 1
         assert "title" in [row[1] for row in raw.execute("PRAGMA table_info(games)")]
         assert raw.execute("SELECT title FROM games").fetchall() == [("",)]
     finally:
@@ -423,24 +424,26 @@ async def test_a_failing_migration_rolls_back_and_reports(tmp_path, monkeypatch)
     path = tmp_path / "old.db"
     async with SqliteStorage(path) as store:
         await new_lobby(store)
-    broken = """
+    current = storage_sqlite.SCHEMA_VERSION
+    broken = f"""
         BEGIN IMMEDIATE;
         ALTER TABLE games ADD COLUMN half_done TEXT;
         CREATE TABLE games (x);
-        PRAGMA user_version = 2;
+        PRAGMA user_version = {current + 1};
         COMMIT;
     """
-    monkeypatch.setattr(storage_sqlite, "MIGRATIONS", storage_sqlite.MIGRATIONS + [broken])
-    with pytest.raises(StorageError, match="migration 1 -> 2"):
+    original = list(storage_sqlite.MIGRATIONS)
+    monkeypatch.setattr(storage_sqlite, "MIGRATIONS", original + [broken])
+    with pytest.raises(StorageError, match=f"migration {current} -> {current + 1}"):
         await SqliteStorage(path).open()
     raw = sqlite3.connect(path)
     try:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == current
         assert "half_done" not in [row[1] for row in raw.execute("PRAGMA table_info(games)")]
     finally:
         raw.close()
     forgetful = "BEGIN IMMEDIATE; CREATE TABLE extra (x); COMMIT;"     # forgot user_version
-    monkeypatch.setattr(storage_sqlite, "MIGRATIONS", storage_sqlite.MIGRATIONS[:1] + [forgetful])
+    monkeypatch.setattr(storage_sqlite, "MIGRATIONS", original + [forgetful])
     with pytest.raises(StorageError, match="must set PRAGMA user_version"):
         await SqliteStorage(path).open()
 
@@ -454,14 +457,15 @@ async def test_refuses_a_database_newer_than_the_code(tmp_path):
     raw.commit()
     raw.close()
     store = SqliteStorage(path)
-    with pytest.raises(SchemaTooNew, match=r"schema version 2.*only knows versions up to 1"):
+    newest = storage_sqlite.SCHEMA_VERSION
+    with pytest.raises(SchemaTooNew, match=rf"schema version {newest + 1}.*only knows versions up to {newest}"):
         await store.open()
     assert isinstance(SchemaTooNew("x"), StorageError)
     with pytest.raises(StorageError, match="not open"):
         await store.get_game(1)
     raw = sqlite3.connect(path)
     try:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == 2       # left untouched
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == newest + 1       # left untouched
     finally:
         raw.close()
 
@@ -483,8 +487,9 @@ async def test_fresh_file_gets_the_whole_schema(tmp_path):
 @given(waits=st.lists(st.frozensets(st.sampled_from((ALICE, BOB, CAROL))), min_size=1, max_size=10),
        reminded=st.lists(st.sampled_from((ALICE, BOB, CAROL)), max_size=10))
 def test_waiting_rows_follow_a_model(waits, reminded):
-    """``since`` is kept while a user stays waiting and restarts when they start waiting again;
-    reminder counts survive with the row and vanish with it."""
+    """``since`` is kept while a user stays waiting and restarts when they start waiting again
+    or make a move (the mover, ALICE here, gets a fresh wait for the next decision); reminder
+    counts survive with the row and vanish with it."""
     async def run():
         async with SqliteStorage(":memory:") as store:
             game = await new_active(store, waiting=set(waits[0]))
@@ -497,7 +502,7 @@ def test_waiting_rows_follow_a_model(waits, reminded):
                     if who in model:
                         model[who][1] += 1
                 await move(store, game.id, index, waiting=users, now=now)
-                model = {user: model.get(user, [now, 0]) for user in users}
+                model = {user: model.get(user, [now, 0]) if user != ALICE else [now, 0] for user in users}
                 assert {w.user_id: [w.since, w.reminders_sent] for w in await store.waiting()} == model
 
     asyncio.run(run())

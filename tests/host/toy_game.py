@@ -13,8 +13,13 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.base import Game, IllegalMove, OptionSpec
+from pathlib import Path
+
+from rules.base import Game, IllegalMove, Notice, OptionSpec, PreferenceSpec
+from rules.messages import Msg, add_catalogue_folder
 from rules.rng import Rng
+
+add_catalogue_folder(Path(__file__).with_name("toy_i18n"))
 
 
 @dataclass
@@ -41,8 +46,8 @@ class ToyGame(Game):
     title = "Toy"
     min_players = 2
     max_players = 4
-    options = (OptionSpec("players", "int", 2, "players", min=2, max=4),
-               OptionSpec("target", "int", 10, "counter to reach", min=3, max=99))
+    options = (OptionSpec("players", "int", 2, "param.players", min=2, max=4),
+               OptionSpec("target", "int", 10, "toy.opt.target", min=3, max=99))
 
     def new_game(self, options: dict[str, Any], seed: int) -> ToyState:
         options = self.normalize_options(options)
@@ -58,7 +63,7 @@ class ToyGame(Game):
             return ToyMove(seat, "roll")
         if len(words) == 2 and words[0] in ("pick", "add") and words[1].isdigit():
             return ToyMove(seat, words[0], int(words[1]))
-        raise IllegalMove(f"I cannot read {text!r}: write 'pick N', 'add N' or 'roll'.", rule="TOY-1")
+        raise IllegalMove("toy.err.unreadable", "TOY-1", text=text)
 
     def format_move(self, move: ToyMove) -> str:
         return "roll" if move.kind == "roll" else f"{move.kind} {move.value}"
@@ -72,10 +77,10 @@ class ToyGame(Game):
 
     def apply(self, state: ToyState, move: ToyMove) -> ToyState:
         if move.seat not in self.waiting_for(state):
-            raise IllegalMove("It is not your turn.", rule="TOY-2")
+            raise IllegalMove("toy.err.not_your_turn", "TOY-2")
         if move not in self.legal_moves(state, move.seat):
-            raise IllegalMove(f"{self.format_move(move)} is not allowed now; allowed: "
-                              + ", ".join(self.format_move(m) for m in self.legal_moves(state, move.seat)), rule="TOY-3")
+            raise IllegalMove("toy.err.not_allowed", "TOY-3", move=self.format_move(move),
+                              allowed=[self.format_move(m) for m in self.legal_moves(state, move.seat)])
         new = copy.deepcopy(state)
         if move.kind == "pick":
             new.picks[move.seat] = move.value
@@ -121,34 +126,50 @@ class ToyGame(Game):
         return ToyState(data["players"], data["target"], Rng.from_json(data["rng"]), list(data["picks"]),
                         data["counter"], data["turn"], list(data["points"]), data["over"])
 
-    def seat_label(self, state: ToyState, seat: int) -> str:
-        return ("Red", "Blue", "Green", "Yellow")[seat]
+    def seat_label(self, state: ToyState, seat: int) -> Msg:
+        return Msg(("toy.colour.red", "toy.colour.blue", "toy.colour.green", "toy.colour.yellow")[seat])
 
-    def status_lines(self, view: ToyState) -> list[str]:
-        return [f"Counter {view.counter}/{view.target}"]
+    def status_lines(self, view: ToyState) -> list[Msg]:
+        return [Msg("toy.status.counter", counter=view.counter, target=view.target)]
 
-    def private_lines(self, view: ToyState, seat: int) -> list[str]:
-        return [f"Your secret bonus: {view.picks[seat] or 'not chosen yet'}"]
+    def private_lines(self, view: ToyState, seat: int) -> list[Msg]:
+        pick = view.picks[seat]
+        return [Msg("toy.private.bonus", bonus=pick) if pick else Msg("toy.private.no_bonus")]
 
     def reveals_information(self, before: ToyState, move: ToyMove, after: ToyState) -> bool:
         return move.kind == "roll"
 
-    def redact_move(self, state: ToyState, seat: int, move_text: str) -> str:
+    def redact_move(self, state: ToyState, seat: int, move_text: str) -> str | Msg:
         if move_text.startswith("pick") and self._setup(state):
-            return "pick ?"
+            return Msg("toy.redacted_pick")
         return move_text
 
-    def notation_help(self) -> str:
-        return "pick N, add N, roll"
+    def hidden_in_view(self, state: ToyState, viewer: int | None) -> list[str]:
+        return []   # picks are numbers 1-3: the view test below checks them directly
 
-    def rules_summary(self) -> str:
-        return "Reach the target together; the one who adds most wins."
+    def notices(self, before: ToyState, move: ToyMove, after: ToyState) -> list[Notice]:
+        if move.kind == "roll":
+            return [Notice(move.seat, Msg("toy.notice.rolled", gain=after.counter - before.counter))]
+        return []
+
+    preferences = (PreferenceSpec("autopick", "toy.pref.autopick", ("ask", "1", "2", "3"), "ask"),)
+
+    def auto_move(self, state: ToyState, seat: int, prefs) -> tuple[ToyMove, Msg] | None:
+        choice = (prefs.get("autopick") or {}).get("choice", "ask")
+        if self._setup(state) and state.picks[seat] is None and choice in ("1", "2", "3"):
+            return ToyMove(seat, "pick", int(choice)), Msg("toy.pref.autopick.reason", pick=choice)
+        return None
+
+    def default_move(self, state: ToyState, seat: int) -> ToyMove | None:
+        if seat not in self.waiting_for(state):
+            return None
+        return ToyMove(seat, "pick", 1) if self._setup(state) else ToyMove(seat, "add", 1)
 
 
 GAME = ToyGame()
 
 
-def render(view: ToyState, *, player_names: list[str] | None = None):
+def render(view: ToyState, *, player_names: list[str] | None = None, language: str = "en"):
     from PIL import Image, ImageDraw
     image = Image.new("RGB", (320, 180), "white")
     ImageDraw.Draw(image).text((10, 10), f"counter {view.counter}", fill="black")

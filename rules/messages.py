@@ -1,0 +1,249 @@
+"""Messages as values: what rules cores, renderers and the host hand to a player is a
+:class:`Msg` (a catalogue key with values), never an English sentence.  One catalogue,
+independent of Discord, turns a message into text in a language.
+
+Where the texts live
+--------------------
+* ``data/i18n/<lang>.json``: the host's texts (commands, lobby, refusals of the host, the
+  shared kit) -- keys without a game prefix.
+* ``data/<game>/i18n/<lang>.json`` and ``data/<game>/i18n/<lang>.<part>.json``: one game's
+  texts; every key starts with ``<game>.`` so games never collide.
+
+Keys are whole sentences or whole labels: Hungarian suffixes and the a/az article make
+fragments glued together untranslatable.  Values may be numbers, notation (plain ``str``,
+shown as it is: card ids, hex names, move texts), other messages (translated in the same
+language) or :class:`Join` lists.
+
+Hungarian help in the format language: ``{name:az}`` puts the right definite article
+("a" or "az") before the value, as it sounds (``az Ivitsek``, ``a Terránok``, ``az 5``).
+"""
+from __future__ import annotations
+
+import logging
+import re
+import string
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = ("en", "hu")        # every catalogue exists in each of these
+DEFAULT_LANGUAGE = "en"
+KEY_PATTERN = re.compile(r"^[a-z0-9_]+(?:[.\-][a-zA-Z0-9_]+)*$")
+
+
+@dataclass(frozen=True, init=False)
+class Msg:
+    """A catalogue key and the values its text is formatted with."""
+
+    key: str
+    values: tuple[tuple[str, Any], ...]
+
+    def __init__(self, key: str, /, **values: Any):
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "values", tuple(sorted((k, _freeze(v)) for k, v in values.items())))
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return dict(self.values)
+
+    def __str__(self) -> str:   # for logs and tests: the English text
+        return render(self, DEFAULT_LANGUAGE)
+
+
+@dataclass(frozen=True)
+class Join:
+    """A list shown as one value: "A, B and C" / "A, B vagy C" (``conj`` is "and" or "or";
+    "comma" joins with commas only)."""
+
+    items: tuple[Any, ...]
+    conj: str = "comma"
+
+    def __init__(self, items: Iterable[Any], conj: str = "comma"):
+        object.__setattr__(self, "items", tuple(_freeze(item) for item in items))
+        object.__setattr__(self, "conj", conj)
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return Join(value)
+    if isinstance(value, dict):
+        raise TypeError("message values are numbers, notation strings, Msg or Join, not dicts")
+    return value
+
+
+def msg(key: str, /, **values: Any) -> Msg:
+    return Msg(key, **values)
+
+
+# ----- the catalogue --------------------------------------------------------------------------
+def _data_root() -> Path:
+    import data
+    return data.path()
+
+
+_EXTRA_FOLDERS: list[Path] = []
+
+
+def add_catalogue_folder(folder: Path) -> None:
+    """Texts kept outside ``data/`` (the host's toy game in the tests)."""
+    if folder not in _EXTRA_FOLDERS:
+        _EXTRA_FOLDERS.append(folder)
+        catalogue.cache_clear()
+
+
+@lru_cache(maxsize=None)
+def catalogue(language: str) -> dict[str, str]:
+    """Every text of one language: the host's file plus every game's files."""
+    root = _data_root()
+    merged: dict[str, str] = {}
+    files = [root / "i18n" / f"{language}.json"]
+    for folder in sorted(root.glob("*/i18n")) + _EXTRA_FOLDERS:
+        files += sorted(folder.glob(f"{language}.json")) + sorted(folder.glob(f"{language}.*.json"))
+    import json
+    for file in files:
+        if not file.is_file():
+            continue
+        with file.open(encoding="utf-8") as handle:
+            texts = json.load(handle)
+        for key, text in texts.items():
+            if key in merged and merged[key] != text:
+                log.error("message key %r defined twice for %s (%s)", key, language, file)
+            merged[key] = text
+    return merged
+
+
+def has_key(key: str) -> bool:
+    return key in catalogue(DEFAULT_LANGUAGE)
+
+
+def language_of(locale: Any) -> str:
+    """"hu" for a Hungarian locale ("hu", discord.Locale.hungarian), else English."""
+    if locale is None:
+        return DEFAULT_LANGUAGE
+    value = getattr(locale, "value", locale)
+    language = str(value).split("-")[0].lower()
+    return language if language in LANGUAGES else DEFAULT_LANGUAGE
+
+
+_VOWELS = set("aáeéiíoóöőuúüűAÁEÉIÍOÓÖŐUÚÜŰ")
+
+
+def hungarian_article(word: str) -> str:
+    """"az" before a vowel sound, else "a" (numbers as they are read: 1 egy, 5 öt, 1000 ezer)."""
+    word = word.lstrip("*_`\"'„(")
+    if not word:
+        return "a"
+    if word[0].isdigit():
+        digits = re.match(r"\d+", word)[0]
+        if digits[0] == "5" and len(digits) in (1, 2, 3, 5, 6):   # öt, ötven, ötszáz, ötvenezer...
+            return "az"
+        if digits[0] == "1" and len(digits) in (1, 4):          # egy, ezer
+            return "az"
+        return "a"
+    return "az" if word[0] in _VOWELS else "a"
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, language: str):
+        self.language = language
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "az":
+            text = _value_text(value, self.language)
+            return f"{hungarian_article(text)} {text}"
+        if isinstance(value, (Msg, Join)):
+            return _value_text(value, self.language)
+        return super().format_field(value, format_spec)
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        return value if conversion is None else super().convert_field(value, conversion)
+
+
+def _value_text(value: Any, language: str) -> str:
+    if isinstance(value, Msg):
+        return render(value, language)
+    if isinstance(value, Join):
+        parts = [_value_text(item, language) for item in value.items]
+        if value.conj == "comma" or len(parts) < 2:
+            return ", ".join(parts)
+        word = text_of(f"list.{value.conj}", language) or value.conj
+        return ", ".join(parts[:-1]) + f" {word} " + parts[-1]
+    if isinstance(value, bool):
+        return text_of("yes" if value else "no", language) or str(value)
+    return str(value)
+
+
+def text_of(key: str, language: str) -> str | None:
+    return catalogue(language).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
+
+
+def render(message: Msg | str, language: str = DEFAULT_LANGUAGE) -> str:
+    """The text of ``message`` in ``language`` (English where a text is missing).  A plain
+    ``str`` is notation and returned unchanged."""
+    if not isinstance(message, Msg):
+        return str(message)
+    text = text_of(message.key, language)
+    if text is None:
+        log.error("message key %r missing from the catalogue", message.key)
+        return message.key
+    try:
+        return _Formatter(language).format(text, **message.params)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        log.error("message %r could not be formatted with %r", message.key, sorted(message.params))
+        return text
+
+
+def render_all(messages: Iterable[Msg | str], language: str) -> list[str]:
+    return [render(m, language) for m in messages]
+
+
+def placeholders(text: str) -> set[str]:
+    """The value names a catalogue text uses (``{count}``, ``{name:az}`` -> count, name)."""
+    names = set()
+    for _literal, field, _spec, _conv in string.Formatter().parse(text):
+        if field:
+            names.add(re.split(r"[.\[]", field)[0])
+    return names
+
+
+def message_keys(value: Any) -> Iterable[str]:
+    """Every key inside a message value (nested messages and lists included)."""
+    if isinstance(value, Msg):
+        yield value.key
+        for _, inner in value.values:
+            yield from message_keys(inner)
+    elif isinstance(value, Join):
+        for item in value.items:
+            yield from message_keys(item)
+
+
+def check_message(value: Any, where: str = "") -> None:
+    """Raise AssertionError when ``value`` is not a message whose keys are all catalogued
+    (used by the conformance suite: rules and renderers never return prose)."""
+    if not isinstance(value, Msg):
+        raise AssertionError(f"{where}: expected a Msg, got {value!r}")
+    for key in message_keys(value):
+        if not has_key(key):
+            raise AssertionError(f"{where}: message key {key!r} is not in the English catalogue")
+
+
+# ----- messages inside saved state (JSON) --------------------------------------------------------
+def to_json(value: Any) -> Any:
+    """A message value as plain JSON (``{"msg": key, "values": {...}}``, ``{"join": [...]}``),
+    for messages kept inside a game's state (events, notices)."""
+    if isinstance(value, Msg):
+        return {"msg": value.key, "values": {k: to_json(v) for k, v in value.values}}
+    if isinstance(value, Join):
+        return {"join": [to_json(item) for item in value.items], "conj": value.conj}
+    return value
+
+
+def from_json(data: Any) -> Any:
+    if isinstance(data, dict) and "msg" in data:
+        return Msg(data["msg"], **{k: from_json(v) for k, v in data.get("values", {}).items()})
+    if isinstance(data, dict) and "join" in data:
+        return Join([from_json(item) for item in data["join"]], data.get("conj", "comma"))
+    return data
