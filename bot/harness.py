@@ -294,6 +294,61 @@ def _form_error(path: str, code: str, message: str) -> dict:
     return _error(50035, "Invalid Form Body", node)
 
 
+_COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+
+
+def command_payload_error(cmd: dict, path: str) -> Optional[Tuple[str, str]]:
+    """What Discord refuses in one application command of a bulk overwrite (the whole sync
+    fails then): names 1-32 lower-case characters without spaces, descriptions 1-100, in
+    every localisation too; at most 25 options and 25 choices; 8,000 characters in all."""
+    def bad_name(name: Any) -> bool:
+        return not isinstance(name, str) or not _COMMAND_NAME.match(name) or name != name.lower()
+
+    def bad_text(text: Any, limit: int = 100) -> bool:
+        return not isinstance(text, str) or not 1 <= len(text) <= limit
+
+    total = 0
+
+    def walk(node: dict, where: str, is_choice: bool = False) -> Optional[Tuple[str, str]]:
+        nonlocal total
+        name = node.get("name")
+        if is_choice:
+            if bad_text(name):
+                return f"{where}.name", "choice names are 1-100 characters"
+        elif bad_name(name):
+            return f"{where}.name", "Command name is invalid"
+        for locale, text in (node.get("name_localizations") or {}).items():
+            if (bad_text(text) if is_choice else bad_name(text)):
+                return f"{where}.name_localizations.{locale}", "Command name is invalid"
+        total += len(name or "") + sum(len(t) for t in (node.get("name_localizations") or {}).values())
+        if not is_choice:
+            if node.get("type", 1) in (1, 2) and bad_text(node.get("description")) and "options" in node:
+                return f"{where}.description", "Must be between 1 and 100 in length."
+            for locale, text in (node.get("description_localizations") or {}).items():
+                if bad_text(text):
+                    return f"{where}.description_localizations.{locale}", "Must be between 1 and 100 in length."
+            total += len(node.get("description") or "") + sum(
+                len(t) for t in (node.get("description_localizations") or {}).values())
+        else:
+            total += len(str(node.get("value", "")))
+        options = node.get("options") or []
+        choices = node.get("choices") or []
+        if len(options) > 25 or len(choices) > 25:
+            return f"{where}.options", "Must be 25 or fewer in length."
+        for index, option in enumerate(options):
+            if (error := walk(option, f"{where}.options.{index}")) is not None:
+                return error
+        for index, choice in enumerate(choices):
+            if (error := walk(choice, f"{where}.choices.{index}", True)) is not None:
+                return error
+        return None
+
+    error = walk(cmd, path)
+    if error is None and total > 8000:
+        return path, "Command exceeds maximum size (8000)"
+    return error
+
+
 class FakeDiscord:
     """An in-memory Discord: one guild with one text channel, its members, threads, DMs,
     messages and interactions. ``handle()`` answers one REST call; ``sink`` receives the
@@ -320,6 +375,7 @@ class FakeDiscord:
         self.users: Dict[int, dict] = {}
         self.members: Dict[int, dict] = {}
         self.locales: Dict[int, str] = {}
+        self.guild_locale: str = "en-US"       # the server's preferred language
         self.dm_closed: set[int] = set()
         self.channels: Dict[int, dict] = {}
         self.dm_channels: Dict[int, int] = {}  # user id -> DM channel id
@@ -544,7 +600,7 @@ class FakeDiscord:
             "vanity_url_code": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.guild_locale,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
             "max_members": 500000,
@@ -639,8 +695,8 @@ class FakeDiscord:
             if user_id not in self.members:
                 raise KeyError(f"user {user_id} is not a member of the guild: call add_user() first")
             payload["guild_id"] = str(self.guild_id)
-            payload["guild"] = {"id": str(self.guild_id), "locale": "en-US", "features": []}
-            payload["guild_locale"] = "en-US"
+            payload["guild"] = {"id": str(self.guild_id), "locale": self.guild_locale, "features": []}
+            payload["guild_locale"] = self.guild_locale
             payload["member"] = self.member_json(user_id, with_permissions=True)
             payload["context"] = 0
             payload["authorizing_integration_owners"] = {"0": str(self.guild_id)}
@@ -1002,6 +1058,9 @@ class FakeDiscord:
 
     def _r_put_commands(self, *, route, body, origin, guild=None, **_):
         scope = int(guild) if guild else None
+        for index, cmd in enumerate(body or []):
+            if (error := command_payload_error(cmd, str(index))) is not None:
+                return 400, _form_error(error[0], "APPLICATION_COMMAND_INVALID", error[1])
         echoed = [self._command_echo(scope, c) for c in (body or [])]
         self.commands[scope] = echoed
         self._record(Sent("other", route, payload=body, interaction_id=origin, response=echoed))

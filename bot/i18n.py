@@ -41,6 +41,11 @@ class CatalogueTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
         key = string.extras.get("key")
+        names = (app_commands.TranslationContextLocation.command_name,
+                 app_commands.TranslationContextLocation.group_name,
+                 app_commands.TranslationContextLocation.parameter_name)
+        if key is None and context.location in names:
+            key = f"name.{string.message}"    # command, group and option names: "name.<english name>"
         language = language_of(locale)
         if key is None or language == DEFAULT_LANGUAGE:
             return None

@@ -113,7 +113,7 @@ def effective_moves(entries: list[LogEntry]) -> list[LogEntry]:
 class GameService:
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  snapshot_every: int = 25, cache_size: int = 64,
-                 seed_source: Callable[[], int] = lambda: secrets.randbits(48)):
+                 seed_source: Callable[[], int] = lambda: secrets.randbits(63)):
         self.storage = storage
         self.clock = clock
         self.snapshot_every = snapshot_every

@@ -23,6 +23,7 @@ Conventions
 from __future__ import annotations
 
 import abc
+import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
@@ -205,6 +206,17 @@ class Game(abc.ABC):
                 if len(out) >= limit:
                     break
         return out
+
+    def random_move(self, state: Any, seat: int, rng: "random.Random") -> Any | None:
+        """A legal move for random playouts (tests, benchmarks).  Games whose legal move
+        lists are large or whose uniform play never ends override it."""
+        moves = list(self.legal_moves(state, seat))
+        return rng.choice(moves) if moves else None
+
+    def invariants(self, state: Any) -> list[str]:
+        """What is broken in ``state`` (negative resources, lost cards...); empty when sound.
+        Checked after every move of the conformance playouts."""
+        return []
 
     def describe_move(self, state: Any, seat: int, text: str) -> Msg | None:
         """What a suggested move does, shown beside it in autocomplete and menus (its cost,

@@ -10,6 +10,20 @@ from bot.storage_sqlite import SqliteStorage
 from . import toy_game
 
 
+_STUB_PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108020000009077"
+                          "53de0000000c4944415408d763f8cfc000000301010018dd8db00000000049454e44ae426082")
+
+
+@pytest.fixture(autouse=True)
+def stub_png_encoding(request, monkeypatch):
+    """End-to-end tests are about messages, not pictures: boards are still drawn (so a
+    renderer failure shows), but PNG encoding, most of the CPU of a game played through
+    Discord, returns a fixed 1x1 image.  Mark a test ``images`` to encode for real."""
+    if request.node.get_closest_marker("images") is None:
+        import renderers.common
+        monkeypatch.setattr(renderers.common, "to_png", lambda image, **_: _STUB_PNG)
+
+
 @pytest.fixture
 def toy_registered(monkeypatch):
     """Make the toy game a hosted game: rules core, renderer and cog."""

@@ -60,3 +60,40 @@ async def test_translator_ignores_invalid_command_names(monkeypatch):
                                       Context(loc.command_description)) == "Egy leírás"
     assert await translator.translate(description, discord.Locale.american_english,
                                       Context(loc.command_description)) is None
+
+
+async def test_the_whole_command_tree_syncs_with_valid_hungarian_names_and_descriptions(tmp_path, clock):
+    """Discord rejects a whole sync for one bad localisation: the fake Discord refuses what it
+    refuses, and the real tree, translated, passes."""
+    from bot.app import create_bot
+    from bot.config import Settings
+    from bot.harness import Harness
+
+    bot = create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False, clock=clock)
+    harness = Harness(bot, guild_id=1, channel_id=100)
+    await harness.start()
+    try:
+        assert await bot.sync_commands() > 3
+        synced = harness.world.commands[None]
+        move = next(c for c in synced if c["name"] == "planetarium")
+        sub = next(o for o in move["options"] if o["name"] == "move")
+        assert sub["description_localizations"]["hu"] != sub["description"]
+        assert sub["name_localizations"]["hu"] == catalogue("hu")["name.move"]
+    finally:
+        await harness.close()
+
+
+def test_the_fake_discord_refuses_what_discord_refuses_in_a_sync():
+    from bot.harness import command_payload_error
+
+    good = {"name": "lépés", "description": "x" * 100, "options": [
+        {"type": 3, "name": "szöveg", "description": "d", "choices": [{"name": "é" * 100, "value": "v"}]}]}
+    assert command_payload_error(good, "0") is None
+    assert command_payload_error(dict(good, name="Lépés"), "0")[0] == "0.name"
+    assert command_payload_error(dict(good, name="két szó"), "0")[0] == "0.name"
+    assert command_payload_error(dict(good, description_localizations={"hu": "y" * 101}), "0")
+    assert command_payload_error(dict(good, name_localizations={"hu": "x" * 33}), "0")
+    assert command_payload_error(dict(good, options=[{"type": 3, "name": f"o{i}", "description": "d"}
+                                                     for i in range(26)]), "0")
+    huge = dict(good, description_localizations={f"l{i}": "z" * 100 for i in range(90)})
+    assert command_payload_error(huge, "0")[1].startswith("Command exceeds")

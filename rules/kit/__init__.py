@@ -1,0 +1,184 @@
+"""The mechanics kit: pieces several games share, written once with their hidden
+information rules.  Every piece is a typed dataclass that round-trips through JSON
+(``to_json`` / ``from_json``) and has a ``view`` for what one seat may see.
+
+* :class:`Streams`: labelled random streams from one game seed (Pulsar RNG-R1/R2, Space
+  Corp §9.2): drawing from one stream never changes another, so adding a die roll to one
+  phase does not reshuffle a deck elsewhere.
+* :class:`Deck`: a draw pile (order hidden) and a face-up discard pile; drawing from an
+  empty pile reshuffles the discards (from the deck's own stream).
+* :class:`Hands`: cards per seat; others see only how many.
+* :class:`Sealed`: simultaneous secret choices, revealed together once everybody chose.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Generic, Iterable, TypeVar
+
+from rules.rng import Rng
+
+T = TypeVar("T")
+HIDDEN = "?"        # what a view shows in place of a hidden card or choice
+
+
+# ----- random streams ---------------------------------------------------------------------------
+@dataclass
+class Streams:
+    """Independent labelled RNGs derived from one seed; the state is one counter per label."""
+
+    seed: int                                                   # the game's seed
+    counters: dict[str, int] = field(default_factory=dict)      # label -> draws made so far
+
+    def stream(self, label: str) -> Rng:
+        """The RNG of ``label``; draw from it, then :meth:`keep` it (or use :meth:`roll`...)."""
+        digest = hashlib.sha256(f"{self.seed}/{label}".encode()).digest()
+        return Rng(int.from_bytes(digest[:8], "big") >> 1, self.counters.get(label, 0))
+
+    def keep(self, label: str, rng: Rng) -> None:
+        self.counters[label] = rng.counter
+
+    def roll(self, label: str, count: int, sides: int = 6) -> list[int]:
+        """``count`` dice of ``sides`` sides from the stream ``label``."""
+        rng = self.stream(label)
+        result = rng.dice(count, sides)
+        self.keep(label, rng)
+        return result
+
+    def shuffled(self, label: str, items: Iterable[T]) -> list[T]:
+        rng = self.stream(label)
+        result = rng.shuffled(list(items))
+        self.keep(label, rng)
+        return result
+
+    def copy(self) -> "Streams":
+        return Streams(self.seed, dict(self.counters))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.seed, "counters": dict(self.counters)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Streams":
+        return cls(int(data["seed"]), {str(k): int(v) for k, v in data.get("counters", {}).items()})
+
+
+# ----- decks -------------------------------------------------------------------------------------
+@dataclass
+class Deck:
+    """A draw pile and its discard pile.  ``pile[0]`` is the top card."""
+
+    label: str                                          # the stream its shuffles come from
+    pile: list[str] = field(default_factory=list)       # hidden order (a view holds HIDDEN marks)
+    discards: list[str] = field(default_factory=list)   # face up, newest last
+    reshuffles: int = 0                                 # public: how often the discards were reshuffled
+
+    @classmethod
+    def shuffled(cls, label: str, cards: Iterable[str], streams: Streams) -> "Deck":
+        return cls(label, streams.shuffled(label, cards))
+
+    def draw(self, streams: Streams, count: int = 1) -> list[str]:
+        """Up to ``count`` cards from the top; an empty pile takes the shuffled discards
+        first.  Fewer cards come back when both are exhausted."""
+        drawn: list[str] = []
+        for _ in range(count):
+            if not self.pile and self.discards:
+                self.pile = streams.shuffled(self.label, self.discards)
+                self.discards = []
+                self.reshuffles += 1
+            if not self.pile:
+                break
+            drawn.append(self.pile.pop(0))
+        return drawn
+
+    def discard(self, cards: Iterable[str]) -> None:
+        self.discards.extend(cards)
+
+    def view(self) -> "Deck":
+        """What everyone sees: the pile's size, not its order; the discards."""
+        return Deck(self.label, [HIDDEN] * len(self.pile), list(self.discards), self.reshuffles)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "pile": list(self.pile), "discards": list(self.discards),
+                "reshuffles": self.reshuffles}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Deck":
+        return cls(data["label"], list(data["pile"]), list(data["discards"]), int(data.get("reshuffles", 0)))
+
+
+# ----- hands -------------------------------------------------------------------------------------
+@dataclass
+class Hands:
+    """Cards per seat.  A view keeps the viewer's cards and only the size of the others'."""
+
+    cards: list[list[str]]                              # by seat
+
+    @classmethod
+    def empty(cls, seats: int) -> "Hands":
+        return cls([[] for _ in range(seats)])
+
+    def add(self, seat: int, cards: Iterable[str]) -> None:
+        self.cards[seat].extend(cards)
+
+    def holds(self, seat: int, card: str) -> bool:
+        return card in self.cards[seat]
+
+    def remove(self, seat: int, card: str) -> None:
+        """Raises ValueError when the seat does not hold the card (the rules refuse first)."""
+        self.cards[seat].remove(card)
+
+    def sizes(self) -> list[int]:
+        return [len(hand) for hand in self.cards]
+
+    def view(self, viewer: int | None) -> "Hands":
+        return Hands([list(hand) if seat == viewer else [HIDDEN] * len(hand) for seat, hand in enumerate(self.cards)])
+
+    def to_json(self) -> list[list[str]]:
+        return [list(hand) for hand in self.cards]
+
+    @classmethod
+    def from_json(cls, data: list[list[str]]) -> "Hands":
+        return cls([list(hand) for hand in data])
+
+
+# ----- sealed simultaneous choices ------------------------------------------------------------------
+@dataclass
+class Sealed(Generic[T]):
+    """Choices every expected seat makes in secret; revealed together when all are in."""
+
+    expected: list[int]                                 # the seats that must choose
+    choices: dict[int, T] = field(default_factory=dict)
+
+    def seal(self, seat: int, choice: T) -> None:
+        """Raises ValueError for a seat not asked, or one that already chose."""
+        if seat not in self.expected:
+            raise ValueError(f"seat {seat} is not choosing")
+        if seat in self.choices:
+            raise ValueError(f"seat {seat} already chose")
+        self.choices[seat] = choice
+
+    def waiting(self) -> set[int]:
+        return {seat for seat in self.expected if seat not in self.choices}
+
+    def complete(self) -> bool:
+        return not self.waiting()
+
+    def revealed(self) -> dict[int, T]:
+        """Every choice, once all are in (before that: ValueError, so nothing leaks early)."""
+        if not self.complete():
+            raise ValueError("not every seat has chosen yet")
+        return dict(self.choices)
+
+    def view(self, viewer: int | None) -> "Sealed[Any]":
+        """Before the reveal: the viewer's own choice, and who else has chosen (as HIDDEN)."""
+        if self.complete():
+            return Sealed(list(self.expected), dict(self.choices))
+        return Sealed(list(self.expected),
+                      {seat: (choice if seat == viewer else HIDDEN) for seat, choice in self.choices.items()})
+
+    def to_json(self) -> dict[str, Any]:
+        return {"expected": list(self.expected), "choices": {str(seat): c for seat, c in self.choices.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Sealed[Any]":
+        return cls([int(s) for s in data["expected"]], {int(seat): c for seat, c in data["choices"].items()})

@@ -1,0 +1,170 @@
+"""One conformance suite for every registered game (and the host's toy game): a game that
+does not pass it is not hosted.  Per game and player count, a seeded random playout visits
+positions; at each the contract's promises are checked.
+
+- states survive a JSON round trip; ``apply`` never mutates its input;
+- every legal move is accepted, and ``parse_move(format_move(m))`` gives it back;
+- refusals (of junk text) are catalogue messages, in both languages;
+- everything the contract returns for players to read is a catalogued message;
+- views hide what the game declares hidden; the default move is legal;
+- playouts reach the end with the game's invariants;
+- the renderer draws views of the positions visited, in every language.
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import pytest
+
+import rules
+from rules.base import IllegalMove
+from rules.messages import LANGUAGES, Msg, check_message, message_keys, render
+
+from tests.host import toy_game
+
+JUNK = ("", "xyzzy", "move move move", "9999", "pick", "ü ő", "build m 99Z99", "play Q99 Z", "\u0000", "-1")
+MAX_PLIES = 3000
+
+
+def games() -> list[str]:
+    return rules.available_games() + ["toy"]
+
+
+@pytest.fixture(autouse=True)
+def toy(monkeypatch):
+    monkeypatch.setitem(rules._GAME_MODULES, "toy", "tests.host.toy_game")
+    monkeypatch.setitem(sys.modules, "renderers.toy", toy_game)
+
+
+def cases():
+    out = []
+    for name in games():
+        game = rules.get_game(name) if name != "toy" else toy_game.GAME
+        for players in range(game.min_players, game.max_players + 1):
+            out.append(pytest.param(name, players, id=f"{name}-{players}p"))
+    return out
+
+
+def dumped(game, state) -> str:
+    return json.dumps(game.dump_state(state), sort_keys=True)
+
+
+def check_catalogued(value, where):
+    if isinstance(value, Msg):
+        check_message(value, where)
+        for language in LANGUAGES:
+            assert render(value, language).strip(), where
+    else:
+        assert isinstance(value, str), f"{where}: {value!r}"
+
+
+def playout(game, players, seed, visit):
+    state = game.new_game({"players": players}, seed)
+    rng = random.Random(seed)
+    visit(state, 0)
+    for ply in range(1, MAX_PLIES + 1):
+        if game.is_over(state):
+            return state, ply - 1
+        seats = sorted(game.waiting_for(state))
+        assert seats, "nobody to move but the game is not over"
+        seat = rng.choice(seats)
+        move = game.random_move(state, seat, rng)
+        assert move is not None, f"seat {seat} waits but has no legal move"
+        text = game.format_move(move)
+        before = dumped(game, state)
+        state_after = game.apply(state, game.parse_move(state, seat, text))
+        assert dumped(game, state) == before, f"apply mutated its input ({text})"
+        state = state_after
+        assert game.invariants(state) == [], (text, game.invariants(state))
+        visit(state, ply)
+    raise AssertionError(f"no end after {MAX_PLIES} moves")
+
+
+@pytest.mark.parametrize("name,players", cases())
+def test_a_random_playout_keeps_every_promise_of_the_contract(name, players):
+    game = rules.get_game(name)
+    seed = 1000 + players
+    checked = {"positions": 0, "moves": 0}
+    rendered = []
+
+    def visit(state, ply):
+        # JSON round trip
+        data = json.loads(dumped(game, state))
+        assert json.dumps(game.dump_state(game.load_state(data)), sort_keys=True) == json.dumps(data, sort_keys=True)
+        # what players read is catalogued
+        for seat in range(players):
+            check_catalogued(game.seat_label(state, seat), "seat_label")
+        for line in game.status_lines(game.view(state, None)):
+            check_catalogued(line, "status_lines")
+        if ply % 7 and not game.is_over(state):
+            return
+        checked["positions"] += 1
+        for seat in sorted(game.waiting_for(state)):
+            view = game.view(state, seat)
+            for line in game.private_lines(view, seat):
+                check_catalogued(line, "private_lines")
+            # views hide what the game declares hidden, from everyone else
+            for other in [None] + [s for s in range(players) if s != seat]:
+                hidden = game.hidden_in_view(state, other)
+                text = json.dumps(game.dump_state(game.view(state, other)))
+                leaked = [item for item in hidden if item and item in text]
+                assert not leaked, f"view of {other} shows {leaked[:3]}"
+            # every legal move is accepted, and its notation reads back
+            moves = list(game.legal_moves(state, seat))
+            for move in moves[:40]:
+                text = game.format_move(move)
+                again = game.parse_move(state, seat, text)
+                assert game.format_move(again) == text
+                game.apply(state, again)
+                checked["moves"] += 1
+                description = game.describe_move(state, seat, text)
+                if description is not None:
+                    check_catalogued(description, "describe_move")
+                check_catalogued(game.redact_move(state, seat, text), "redact_move")
+            # the default move (a decision deadline passed) is legal
+            default = game.default_move(state, seat)
+            assert default is not None, "a waiting seat has no default move"
+            game.apply(state, default)
+            # junk is refused with a catalogued message, never a crash
+            for junk in JUNK:
+                try:
+                    game.apply(state, game.parse_move(state, seat, junk))
+                except IllegalMove as error:
+                    check_catalogued(error.msg, f"refusal of {junk!r}")
+                    assert all(key.split(".")[0] in (name, "options", "list") for key in message_keys(error.msg)), \
+                        error.msg
+        if len(rendered) < 3 and ply % 21 == 0:
+            rendered.append(state)
+
+    final, plies = playout(game, players, seed, visit)
+    assert game.is_over(final) and plies > 0
+    scores = game.scores(final)
+    assert len(scores) == players and set(game.winners(final)) <= set(range(players)) and game.winners(final)
+    assert checked["positions"] >= 2 and checked["moves"] > 0
+    import renderers
+    render_board = renderers.get_renderer(name)
+    for state in rendered + [final]:
+        for language in LANGUAGES:
+            for seat in (None, 0):
+                images = render_board(game.view(state, seat), player_names=[f"p{i}" for i in range(players)],
+                                      language=language)
+                images = images if isinstance(images, list) else [images]
+                assert images and all(image.width > 100 and image.height > 100 for image in images)
+
+
+@pytest.mark.parametrize("name", games())
+def test_the_game_speaks_both_languages(name):
+    game = rules.get_game(name)
+    for message in (game.title_msg(), game.notation_help(), game.rules_summary()):
+        check_catalogued(message, name)
+    for spec in game.options:
+        if spec.lobby:
+            check_message(Msg(spec.description), spec.name)
+            for choice in spec.choices:
+                check_message(Msg(spec.choice_key(choice)), f"{spec.name}={choice}")
+    for spec in game.preferences:
+        check_message(Msg(spec.description), spec.name)
+        for choice in spec.choices:
+            check_message(Msg(f"{spec.description}.{choice}"), f"{spec.name}={choice}")

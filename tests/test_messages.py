@@ -1,0 +1,102 @@
+"""The message catalogues: every language has every key with the same placeholders and no
+empty text; game texts are prefixed with their game; Discord's limits hold in every language;
+rules cores and renderers never hand players literal prose (only catalogue keys)."""
+import ast
+import string
+from pathlib import Path
+
+import pytest
+
+import data
+from rules.messages import (DEFAULT_LANGUAGE, LANGUAGES, Join, Msg, catalogue, has_key, hungarian_article,
+                            placeholders, render, to_json, from_json)
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGUE_FILES = sorted(Path(data.path()).glob("i18n/*.json")) + sorted(Path(data.path()).glob("*/i18n/*.json"))
+
+
+def files_of(language):
+    return [f for f in CATALOGUE_FILES if f.name == f"{language}.json" or f.name.startswith(f"{language}.")]
+
+
+def test_every_language_has_every_key_with_the_same_placeholders():
+    english = catalogue(DEFAULT_LANGUAGE)
+    assert len(english) > 150
+    for language in LANGUAGES:
+        texts = catalogue(language)
+        assert sorted(set(english) - set(texts)) == [], f"{language} lacks keys"
+        assert sorted(set(texts) - set(english)) == [], f"{language} has keys English lacks"
+        for key, text in texts.items():
+            assert text.strip(), (language, key)
+            assert placeholders(text) == placeholders(english[key]), (language, key)
+            string.Formatter().parse(text)   # well-formed braces
+
+
+def test_each_game_keeps_its_texts_under_its_own_prefix():
+    for path in CATALOGUE_FILES:
+        game = path.parent.parent.name
+        if game == "data":   # the host's catalogue
+            continue
+        import json
+        keys = json.loads(path.read_text(encoding="utf-8"))
+        assert all(key.startswith(f"{game}.") for key in keys), path
+
+
+def test_discord_limits_hold_in_every_language():
+    for language in LANGUAGES:
+        for key, text in catalogue(language).items():
+            if key.startswith(("cmd.", "param.", "choice.", "game.")) or ".opt." in key or ".pref." in key:
+                assert 1 <= len(text) <= 100 and "\n" not in text, (language, key, len(text))
+            else:
+                assert len(text) <= 2000, (language, key)
+
+
+def test_values_are_translated_in_the_same_language_and_lists_read_naturally():
+    msg = Msg("bad_options", reason=Msg("options.not_a_choice", name="map", allowed=["a", "b"], value="c"))
+    assert "map" in render(msg, "en")
+    assert render(Msg("illegal_move", reason=Join(["x", "y", "z"], "or")), "en").endswith("x, y or z")
+    assert from_json(to_json(msg)) == msg
+
+
+@pytest.mark.parametrize("word,article", [("Ivitsek", "az"), ("Terránok", "a"), ("5", "az"), ("1", "az"),
+                                          ("10", "a"), ("1000", "az"), ("50", "az"), ("2", "a"), ("Őrzők", "az")])
+def test_hungarian_article_follows_the_sound(word, article):
+    assert hungarian_article(word) == article
+
+
+def _calls(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            yield name, node
+
+
+REFUSALS = {"IllegalMove", "BadOptions", "RulesError", "Msg", "err", "NotationError"}
+
+
+def test_rules_cores_refuse_and_speak_only_with_catalogue_keys():
+    bad = []
+    for path in sorted((ROOT / "rules").rglob("*.py")):
+        for name, node in _calls(path):
+            if name in REFUSALS and node.args:
+                first = node.args[0]
+                if isinstance(first, ast.JoinedStr):
+                    bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: f-string passed to {name}")
+                elif isinstance(first, ast.Constant) and isinstance(first.value, str) and not has_key(first.value):
+                    bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {first.value!r} is not a catalogue key")
+    assert bad == []
+
+
+def test_renderers_draw_no_literal_words():
+    """Text drawn on an image comes from the catalogue (or is notation: ids, numbers)."""
+    bad = []
+    for path in sorted((ROOT / "renderers").glob("*.py")):
+        for name, node in _calls(path):
+            if name in ("text", "draw_text", "draw_text_centered", "draw_text_outlined", "draw_text_in_box",
+                        "labelled_panel") and len(node.args) >= 3:
+                arg = node.args[2] if name != "text" else node.args[1]
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and \
+                        sum(ch.isalpha() for ch in arg.value) >= 4 and " " in arg.value.strip():
+                    bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {arg.value!r}")
+    assert bad == []
