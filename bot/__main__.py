@@ -30,6 +30,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                                                  "so a script replays the same games")
     parser.add_argument("--setup", help="console: start the next Gaia Project game from this recorded game's "
                                         "setup (a fixture JSON, see python -m bot.demo gaia --fixture)")
+    parser.add_argument("--locale", choices=("en", "hu"), default="en",
+                        help="console: the players' client language and the server's (hu: play in Hungarian)")
     parser.add_argument("--env-file", default=".env", help="settings file (default: .env)")
     return parser.parse_args(argv)
 
@@ -45,7 +47,7 @@ def run_console(settings: Settings, args: argparse.Namespace) -> int:
     from .console import console_main
     return asyncio.run(console_main(settings, db_path=args.db, board_dir=args.boards or settings.board_dir,
                                     stdin=sys.stdin, stdout=sys.stdout, seed=args.seed,
-                                    setup_file=args.setup))
+                                    setup_file=args.setup, locale=args.locale))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,6 +28,7 @@ CONSOLE_HELP = """Console commands:
                            e.g. /planetarium move mv II-1 II-2
   ? /<command> ...         what autocomplete would offer, e.g. ? /planetarium move mv
   as <name>                act as another player (created on first use): as bob
+  locale <en | hu>         the current player's client language (replies only they see)
   users                    the players the console knows
   channel main | <thread>  switch channel (new games switch to their thread by themselves)
   click <label>            press a button of the last message that had buttons: click join
@@ -41,8 +42,9 @@ FIRST_USER_ID = 1001
 
 
 class Console:
-    def __init__(self, bot, harness: Harness, out: TextIO, board_dir: Path):
+    def __init__(self, bot, harness: Harness, out: TextIO, board_dir: Path, locale: str = "en-US"):
         self.bot = bot
+        self.locale = locale        # the client language of players created from now on
         self.harness = harness
         self.out = out
         self.board_dir = board_dir
@@ -76,7 +78,7 @@ class Console:
     def act_as_silently(self, name: str) -> None:
         user_id = FIRST_USER_ID + len(self.users)
         self.users[name] = user_id
-        self.harness.add_user(user_id, name)
+        self.harness.add_user(user_id, name, locale=self.locale)
 
     def channel_name(self, channel_id: int) -> str:
         if channel_id == MAIN_CHANNEL_ID:
@@ -98,6 +100,14 @@ class Console:
                 self.say(f"No such channel. Channels: main, threads: {names}")
                 return
         self.say(f"(now in {self.channel_name(self.channel_id)})")
+
+    def set_locale(self, code: str) -> None:
+        locale = {"hu": "hu", "en": "en-US"}.get(code.lower())
+        if locale is None:
+            self.say("Languages: en (English) or hu (magyar), e.g. locale hu")
+            return
+        self.harness.set_locale(self.users[self.user], locale)
+        self.say(f"({self.user} now reads {'magyarul' if locale == 'hu' else 'English'})")
 
     # ----- parsing -----------------------------------------------------------------------------
     def find_command(self, words: list[str]) -> tuple[Any, list[str]]:
@@ -213,6 +223,8 @@ class Console:
             self.say("players: " + ", ".join(f"{name}{' (you)' if name == self.user else ''}" for name in self.users))
         elif line.startswith("as "):
             self.act_as(line[3:])
+        elif line.startswith("locale "):
+            self.set_locale(line[7:].strip())
         elif line.startswith("channel "):
             self.switch_channel(line[8:])
         elif line.startswith("click "):
@@ -300,7 +312,8 @@ def prepare_recorded_setup(bot, path: str) -> None:
 
 
 async def console_main(settings: Settings, *, db_path: str | None, board_dir: str, stdin: TextIO,
-                       stdout: TextIO, seed: int | None = None, setup_file: str | None = None) -> int:
+                       stdout: TextIO, seed: int | None = None, setup_file: str | None = None,
+                       locale: str = "en") -> int:
     interactive = stdin.isatty()
     board_path = Path(board_dir)
     board_path.mkdir(parents=True, exist_ok=True)
@@ -313,8 +326,10 @@ async def console_main(settings: Settings, *, db_path: str | None, board_dir: st
         if setup_file:
             prepare_recorded_setup(bot, setup_file)
         harness = Harness(bot, guild_id=GUILD_ID, channel_id=MAIN_CHANNEL_ID)
+        client_locale = "hu" if locale == "hu" else "en-US"
+        harness.world.guild_locale = client_locale    # a Hungarian server: games default to Hungarian
         await harness.start()
-        console = Console(bot, harness, stdout, board_path)
+        console = Console(bot, harness, stdout, board_path, client_locale)
         console.act_as_silently("alice")
         console.user = "alice"
         try:

@@ -27,7 +27,7 @@ import contextlib
 import json
 import logging
 import re
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Iterator, List, Optional, Tuple
 
 import discord
 import yarl

@@ -21,7 +21,8 @@ def get_game(name: str) -> Game:
         module_name = _GAME_MODULES[name]
     except KeyError:
         raise KeyError(f"Unknown game {name!r}; known games: {', '.join(available_games())}") from None
-    return importlib.import_module(module_name).GAME
+    game: Game = importlib.import_module(module_name).GAME
+    return game
 
 
 __all__ = ["BadOptions", "Game", "IllegalMove", "OptionSpec", "RulesError", "available_games", "get_game"]

@@ -137,12 +137,10 @@ def hungarian_article(word: str) -> str:
     if not word:
         return "a"
     if word[0].isdigit():
-        digits = re.match(r"\d+", word)[0]
-        if digits[0] == "5" and len(digits) in (1, 2, 3, 5, 6):   # öt, ötven, ötszáz, ötvenezer...
+        digits = word[: len(word) - len(word.lstrip("0123456789"))]
+        if digits[0] == "5":                                    # öt, ötven, ötszáz, ötezer...
             return "az"
-        if digits[0] == "1" and len(digits) in (1, 4):          # egy, ezer
-            return "az"
-        return "a"
+        return "az" if digits[0] == "1" and len(digits) in (1, 4, 7) else "a"   # egy, ezer, egymillió
     return "az" if word[0] in _VOWELS else "a"
 
 
@@ -156,7 +154,7 @@ class _Formatter(string.Formatter):
             return f"{hungarian_article(text)} {text}"
         if isinstance(value, (Msg, Join)):
             return _value_text(value, self.language)
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
         return value if conversion is None else super().convert_field(value, conversion)

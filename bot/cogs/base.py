@@ -15,11 +15,10 @@ from discord.ext import commands
 
 import rules
 from rules.base import OptionSpec
-from rules.messages import LANGUAGES, Msg, language_of
+from rules.messages import language_of
 
 from ..i18n import ls, t, tr
-from ..service import (HOST_OPTIONS, LoadedGame, MoveOutcome, UserError, game_language, game_options,
-                       render_png)
+from ..service import (HOST_OPTIONS, LoadedGame, MoveOutcome, UserError, game_language, render_png)
 from ..storage import ACTIVE, LOBBY, GameRecord
 
 if TYPE_CHECKING:

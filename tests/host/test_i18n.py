@@ -4,7 +4,6 @@ import re
 from pathlib import Path
 
 import discord
-import pytest
 from discord import app_commands
 
 from bot.i18n import CatalogueTranslator, catalogue, t
