@@ -43,7 +43,8 @@ class DiscordReminderSender:
 
     async def mention(self, channel_id: int, user_id: int, text: str) -> None:
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-        await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
+        await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False, users=[discord.Object(user_id)]))
 
 
 class BoardGameBot(commands.Bot):
@@ -51,6 +52,7 @@ class BoardGameBot(commands.Bot):
                  clock: Callable[[], float] = time.time, sync_on_start: bool = False,
                  start_reminders: bool = True, **kwargs):
         intents = discord.Intents.default()   # slash commands need no privileged intents
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())   # each message names whom it pings
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
         if storage is None:
             from .storage_sqlite import SqliteStorage

@@ -376,6 +376,7 @@ class FakeDiscord:
         self.members: Dict[int, dict] = {}
         self.locales: Dict[int, str] = {}
         self.guild_locale: str = "en-US"       # the server's preferred language
+        self.notifications: List[dict] = []     # who each created message pinged (see _notify)
         self.dm_closed: set[int] = set()
         self.channels: Dict[int, dict] = {}
         self.dm_channels: Dict[int, int] = {}  # user id -> DM channel id
@@ -716,6 +717,30 @@ class FakeDiscord:
 
     # ----- messages ------------------------------------------------------------------
 
+    def _notify(self, message_id: int, channel_id: int, payload: dict) -> None:
+        """Discord notifies mentioned users, roles and @everyone only when a message is
+        created (never on an edit), and only as ``allowed_mentions`` permits (absent: all)."""
+        content = payload.get("content") or ""
+        allowed = payload.get("allowed_mentions")
+        if allowed is None:
+            parse, users, roles = {"users", "roles", "everyone"}, set(), set()
+        else:
+            parse = set(allowed.get("parse") or [])
+            users = {str(u) for u in allowed.get("users") or []}
+            roles = {str(r) for r in allowed.get("roles") or []}
+        pinged_users = [int(m) for m in dict.fromkeys(re.findall(r"<@!?(\d+)>", content))
+                        if "users" in parse or m in users]
+        pinged_roles = [int(m) for m in dict.fromkeys(re.findall(r"<@&(\d+)>", content))
+                        if "roles" in parse or m in roles]
+        everyone = "everyone" in parse and ("@everyone" in content or "@here" in content)
+        if pinged_users or pinged_roles or everyone:
+            self.notifications.append({"mark": len(self.sent), "message_id": message_id, "channel_id": channel_id,
+                                       "users": pinged_users, "roles": pinged_roles, "everyone": everyone})
+
+    def notified_since(self, mark: int) -> List[int]:
+        """Users notified (pinged) by messages created since ``mark`` (see Harness.mark)."""
+        return [user for note in self.notifications if note["mark"] >= mark for user in note["users"]]
+
     def _mentions(self, content: Optional[str]) -> List[dict]:
         out = []
         for match in re.finditer(r"<@!?(\d+)>", content or ""):
@@ -848,6 +873,8 @@ class FakeDiscord:
                 message["interaction_metadata"]["name"] = interaction["name"]
         self.messages[message_id] = message
         self.message_files[message_id] = list(files)
+        if not flags & EPHEMERAL:
+            self._notify(message_id, channel_id, payload)
         self.message_kind[message_id] = kind
         self.channel_messages.setdefault(channel_id, []).append(message_id)
         if channel_id in self.channels:
@@ -1973,6 +2000,14 @@ class Harness:
 
     def mark(self) -> int:
         return len(self.world.sent)
+
+    def notified_since(self, mark: int) -> List[int]:
+        """The users Discord would have notified since ``mark`` (mentions in created messages
+        that ``allowed_mentions`` permits; edits notify nobody)."""
+        return self.world.notified_since(mark)
+
+    def pings_since(self, mark: int) -> List[dict]:
+        return [note for note in self.world.notifications if note["mark"] >= mark]
 
     def sent_since(self, mark: int) -> List[Sent]:
         return self.world.sent[mark:]

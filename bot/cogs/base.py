@@ -41,6 +41,13 @@ def mention_list(user_ids: list[int]) -> str:
     return " ".join(f"<@{user_id}>" for user_id in user_ids)
 
 
+def pings(user_ids: list[int]) -> discord.AllowedMentions:
+    """Exactly these users may be notified: never a role or @everyone (texts carry display
+    names users choose, which may look like role mentions)."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(user_id) for user_id in user_ids])
+
+
 def is_moderator(interaction: discord.Interaction) -> bool:
     permissions = getattr(interaction.user, "guild_permissions", None)
     return bool(permissions and (permissions.manage_threads or permissions.manage_guild))
@@ -296,7 +303,7 @@ class GameCog(commands.GroupCog):
         await self.service.attach_thread(record.id, thread.id)
         await thread.send(t("thread_welcome", language, game=self.game_name, title=self.game.title_msg(),
                             creator=f"<@{interaction.user.id}>"),
-                          allowed_mentions=discord.AllowedMentions(users=True))
+                          allowed_mentions=pings([interaction.user.id]))
 
     @app_commands.command(name="join", description=ls("cmd.join"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -332,24 +339,36 @@ class GameCog(commands.GroupCog):
             order = ", ".join(seat_line(loaded, seat, language) for seat in range(len(loaded.record.players)))
             waiting_ids = [loaded.record.user_at(seat).user_id for seat in sorted(loaded.game.waiting_for(loaded.state))]
             text = t("started", language, title=self.game.title_msg(), order=order) + "\n" + \
-                waiting_text(loaded, language)
-            text += "\n" + mention_list(waiting_ids) + "\n" + t("started_hint", language, game=self.game_name)
+                waiting_text(loaded, language) + "\n" + t("started_hint", language, game=self.game_name)
             files = await self.board_files(loaded)
             if in_thread:
-                await interaction.followup.send(clip(text), files=as_files(files),
-                                                allowed_mentions=discord.AllowedMentions(users=True))
+                await self.reply_and_ping(interaction, text, files, None, waiting_ids, language)
             else:   # the Start button on the lobby message: the game itself is told in its thread
-                await self.post_in_thread(loaded.record, text, files)
+                await self.post_in_thread(loaded.record, text, files, ping_ids=waiting_ids)
                 await interaction.followup.send(t("started_see_thread", user_language(interaction),
                                                   thread=f"<#{loaded.record.thread_id}>"), ephemeral=True)
 
     async def post_in_thread(self, record: GameRecord, text: str, files: list[tuple[str, bytes]],
-                             view: discord.ui.View | None = None) -> None:
+                             view: discord.ui.View | None = None, ping_ids: list[int] | None = None) -> None:
+        """A new message in the game's thread (new messages notify: the ping goes in it)."""
         thread_id = record.thread_id or record.channel_id
         channel = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
         extra: dict[str, Any] = {"view": view} if view is not None else {}
-        await channel.send(clip(text), files=as_files(files), allowed_mentions=discord.AllowedMentions(users=True),
-                           **extra)
+        if ping_ids:
+            text = clip(text, CONTENT_LIMIT - 40 * len(ping_ids)) + "\n" + \
+                t("turn_ping", game_language(record), mentions=mention_list(ping_ids))
+        await channel.send(clip(text), files=as_files(files), allowed_mentions=pings(ping_ids or []), **extra)
+
+    async def reply_and_ping(self, interaction: discord.Interaction, text: str, files: list[tuple[str, bytes]],
+                             view: discord.ui.View | None, ping_ids: list[int], language: str) -> None:
+        """Put ``text`` into the deferred ("thinking") reply, then ping in a new message:
+        Discord turns the first follow-up into an edit of the reply, and edits notify nobody."""
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        await interaction.edit_original_response(content=clip(text), attachments=as_files(files),
+                                                 allowed_mentions=ALLOWED_NO_ONE, **extra)
+        if ping_ids:
+            await interaction.followup.send(t("turn_ping", language, mentions=mention_list(ping_ids)),
+                                            allowed_mentions=pings(ping_ids))
 
     @app_commands.command(name="cancel", description=ls("cmd.cancel"))
     async def cancel(self, interaction: discord.Interaction) -> None:
@@ -401,18 +420,15 @@ class GameCog(commands.GroupCog):
                                               expected_ply=expected_ply)]
         await interaction.response.defer(thinking=True, ephemeral=secret or announce_separately)
         outcomes += await self.run_automatic_moves(outcomes[-1])
-        announcement, files = await self.announcement(outcomes)
-        extra: dict[str, Any] = {}
-        if (buttons := self.choice_buttons(outcomes[-1].loaded)) is not None:
-            extra["view"] = buttons
-        language = user_language(interaction)
+        announcement, files, ping_ids = await self.announcement(outcomes)
+        buttons = self.choice_buttons(outcomes[-1].loaded)
         if secret or announce_separately:
-            await interaction.followup.send(clip(t("move_private_ok", language, move=outcomes[0].move_text)),
-                                            ephemeral=True)
-            await self.post_in_thread(outcomes[-1].loaded.record, announcement, files, extra.get("view"))
+            await interaction.edit_original_response(
+                content=clip(t("move_private_ok", user_language(interaction), move=outcomes[0].move_text)))
+            await self.post_in_thread(outcomes[-1].loaded.record, announcement, files, buttons, ping_ids)
         else:
-            await interaction.followup.send(clip(announcement), files=as_files(files),
-                                            allowed_mentions=discord.AllowedMentions(users=True), **extra)
+            await self.reply_and_ping(interaction, announcement, files, buttons, ping_ids,
+                                      game_language(outcomes[-1].loaded.record))
         await self.deliver_notices(outcomes, interaction)
 
     async def deliver_notices(self, outcomes: list[MoveOutcome], interaction: discord.Interaction | None) -> None:
@@ -467,9 +483,9 @@ class GameCog(commands.GroupCog):
         if outcome is None:
             return False
         outcomes = [outcome] + await self.run_automatic_moves(outcome)
-        announcement, files = await self.announcement(outcomes)
+        announcement, files, ping_ids = await self.announcement(outcomes)
         await self.post_in_thread(outcomes[-1].loaded.record, announcement, files,
-                                  self.choice_buttons(outcomes[-1].loaded))
+                                  self.choice_buttons(outcomes[-1].loaded), ping_ids)
         await self.deliver_notices(outcomes, None)
         return True
 
@@ -481,8 +497,9 @@ class GameCog(commands.GroupCog):
             return False
         return loaded.game.redact_move(loaded.state, seat, shown) != shown
 
-    async def announcement(self, outcomes: list[MoveOutcome]) -> tuple[str, list[tuple[str, bytes]]]:
-        """The thread's post after moves, in the game's language."""
+    async def announcement(self, outcomes: list[MoveOutcome]) -> tuple[str, list[tuple[str, bytes]], list[int]]:
+        """The thread's post after moves, in the game's language, its board images, and the
+        players to ping (those who now have to act and did not before)."""
         last = outcomes[-1].loaded
         language = game_language(last.record)
         lines = []
@@ -494,14 +511,14 @@ class GameCog(commands.GroupCog):
             if outcome.automatic_reason:
                 line += " " + t("automatic_move", language, reason=outcome.automatic_reason)
             lines.append(line)
+        ping_ids: list[int] = []
         if outcomes[-1].finished:
             lines.append(await self.final_text(last, language))
         else:
             lines.append(waiting_text(last, language))
             newly = set().union(*(o.newly_waiting_seats for o in outcomes)) & outcomes[-1].waiting_seats
-            if newly:
-                lines.append(mention_list([last.record.user_at(seat).user_id for seat in sorted(newly)]))
-        return "\n".join(line for line in lines if line), await self.board_files(last)
+            ping_ids = [last.record.user_at(seat).user_id for seat in sorted(newly)]
+        return "\n".join(line for line in lines if line), await self.board_files(last), ping_ids
 
     async def final_text(self, loaded: LoadedGame, language: str) -> str:
         standings = await self.service.standings(loaded)
@@ -629,7 +646,7 @@ class GameCog(commands.GroupCog):
         await self.service.substitute(record.id, interaction.user.id, is_moderator(interaction), old.id, new.id,
                                       new.display_name)
         await send(interaction, t("substituted", game_language(record), old=f"<@{old.id}>", new=f"<@{new.id}>"),
-                   mentions=discord.AllowedMentions(users=[new]))
+                   mentions=pings([new.id]))
 
     @app_commands.command(name="abandon", description=ls("cmd.abandon"))
     async def abandon(self, interaction: discord.Interaction) -> None:

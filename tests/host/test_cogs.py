@@ -71,7 +71,8 @@ async def test_lobby_buttons_and_commands(harness):
     start = await harness.slash(ALICE, "toy start", channel_id=thread, seating="joined")
     public = [s for s in start if not s.ephemeral and s.files]
     assert public and public[0].files[0][0].endswith(".png")
-    assert f"<@{ALICE}>" in public[0].content and f"<@{BOB}>" in public[0].content
+    ping = next(s for s in start if not s.ephemeral and s.content and f"<@{ALICE}>" in s.content)
+    assert f"<@{BOB}>" in ping.content and ping.kind == "followup"   # a new message: it notifies
 
 
 async def test_commands_outside_a_game_thread_say_where_to_go(harness):

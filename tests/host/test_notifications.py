@@ -1,0 +1,44 @@
+"""Turn pings must really notify: Discord notifies only for mentions in newly created
+messages (the first follow-up after a "thinking" defer is an edit, and edits notify nobody),
+and only whom ``allowed_mentions`` names; display names chosen by users must never ping a
+role or @everyone."""
+import pytest
+
+from .test_cogs import ALICE, BOB, CHANNEL, make_harness
+
+
+@pytest.fixture
+async def harness(tmp_path, toy_registered, clock):
+    harness = await make_harness(tmp_path, clock)
+    yield harness
+    await harness.close()
+
+
+async def test_the_next_player_is_notified_after_a_deferred_move_and_after_start(harness):
+    await harness.slash(ALICE, "toy new", channel_id=CHANNEL, players=2)
+    thread = list(harness.threads)[-1]
+    await harness.slash(BOB, "toy join", channel_id=thread)
+    mark = harness.mark()
+    await harness.slash(ALICE, "toy start", channel_id=thread, seating="joined")
+    assert sorted(harness.notified_since(mark)) == [ALICE, BOB]         # both pick secretly now
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 1")
+    mark = harness.mark()
+    await harness.slash(BOB, "toy move", channel_id=thread, text="pick 2")
+    assert harness.notified_since(mark) == [ALICE]                      # alice's turn
+    mark = harness.mark()
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="add 1")
+    assert harness.notified_since(mark) == [BOB]
+
+
+async def test_a_display_name_cannot_ping_a_role_or_everyone(harness):
+    harness.add_user(44, "<@&555> @everyone")
+    await harness.slash(44, "toy new", channel_id=CHANNEL, players=2)
+    thread = list(harness.threads)[-1]
+    mark = harness.mark()
+    await harness.slash(ALICE, "toy join", channel_id=thread)
+    await harness.slash(44, "toy start", channel_id=thread, seating="joined")
+    await harness.slash(44, "toy move", channel_id=thread, text="pick 1")
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 2")
+    pings = harness.pings_since(mark)
+    assert pings and all(not note["roles"] and not note["everyone"] for note in pings)
+    assert set(harness.notified_since(mark)) <= {44, ALICE}
