@@ -41,6 +41,15 @@ class DiscordReminderSender:
         except discord.Forbidden as error:
             raise DMClosed(str(error)) from error
 
+    async def reopen(self, channel_id: int) -> None:
+        """Unarchive a game thread, so the player a reminder sends there can use commands."""
+        try:
+            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+                await channel.edit(archived=False)
+        except discord.HTTPException:   # deleted, or no permission: the reminder still goes out
+            log.warning("could not reopen thread %s", channel_id, exc_info=True)
+
     async def mention(self, channel_id: int, user_id: int, text: str) -> None:
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
         await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(

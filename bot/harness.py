@@ -40,6 +40,7 @@ import json
 import logging
 import os
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -294,6 +295,10 @@ def _form_error(path: str, code: str, message: str) -> dict:
     return _error(50035, "Invalid Form Body", node)
 
 
+class ThreadArchived(Exception):
+    """A test tried to run a slash command in an archived thread (Discord's client refuses)."""
+
+
 _COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
 
 
@@ -377,6 +382,8 @@ class FakeDiscord:
         self.locales: Dict[int, str] = {}
         self.guild_locale: str = "en-US"       # the server's preferred language
         self.notifications: List[dict] = []     # who each created message pinged (see _notify)
+        self.clock: Callable[[], float] = time.time   # threads archive when idle on this clock
+        self.thread_activity: Dict[int, float] = {}   # thread id -> last message (clock time)
         self.dm_closed: set[int] = set()
         self.channels: Dict[int, dict] = {}
         self.dm_channels: Dict[int, int] = {}  # user id -> DM channel id
@@ -672,6 +679,10 @@ class FakeDiscord:
     ) -> dict:
         if channel_id not in self.channels:
             raise KeyError(f"unknown channel {channel_id}: the text channel, a thread or a DM the bot opened")
+        self.archive_idle_threads()
+        channel = self.channels[channel_id]
+        if type == 2 and channel["type"] in (10, 11, 12) and channel["thread_metadata"]["archived"]:
+            raise ThreadArchived(f"thread {channel_id} is archived: Discord lets nobody run commands in it")
         interaction_id = self.new_id()
         token = f"harness-token-{interaction_id}"
         payload: Dict[str, Any] = {
@@ -716,6 +727,17 @@ class FakeDiscord:
         return _wire(payload)
 
     # ----- messages ------------------------------------------------------------------
+
+    def archive_idle_threads(self) -> None:
+        """Discord archives a thread idle for its ``auto_archive_duration`` minutes."""
+        now = self.clock()
+        for thread_id, last in self.thread_activity.items():
+            meta = self.channels[thread_id]["thread_metadata"]
+            if not meta["archived"] and now - last >= meta["auto_archive_duration"] * 60:
+                meta["archived"] = True
+                meta["archive_timestamp"] = _iso()
+                if self.sink is not None:
+                    self.emit("THREAD_UPDATE", self.channels[thread_id])
 
     def _notify(self, message_id: int, channel_id: int, payload: dict) -> None:
         """Discord notifies mentioned users, roles and @everyone only when a message is
@@ -873,6 +895,8 @@ class FakeDiscord:
                 message["interaction_metadata"]["name"] = interaction["name"]
         self.messages[message_id] = message
         self.message_files[message_id] = list(files)
+        if channel_id in self.thread_activity:
+            self.thread_activity[channel_id] = self.clock()
         if not flags & EPHEMERAL:
             self._notify(message_id, channel_id, payload)
         self.message_kind[message_id] = kind
@@ -960,6 +984,7 @@ class FakeDiscord:
         if thread_type == 12:
             thread["thread_metadata"]["invitable"] = bool(payload.get("invitable", True))
         self.channels[thread_id] = thread
+        self.thread_activity[thread_id] = self.clock()
         self.thread_members[thread_id] = {self.bot_user_id}
         if message_id is not None and message_id in self.messages:
             self.messages[message_id]["flags"] |= HAS_THREAD
@@ -1138,6 +1163,7 @@ class FakeDiscord:
         if dm_user is not None and dm_user in self.dm_closed:
             return 403, _error(50007, "Cannot send messages to this user")
         ch = self.channels[channel_id]
+        self.archive_idle_threads()
         if ch["type"] in (10, 11, 12) and ch["thread_metadata"]["locked"]:
             return 403, _error(50083, "Thread is archived")
         invalid = self._validate_message(body, files)
@@ -1285,6 +1311,7 @@ class FakeDiscord:
                         ch["thread_metadata"][key] = body[key]
                 if "archived" in body:
                     ch["thread_metadata"]["archive_timestamp"] = _iso()
+                    self.thread_activity[channel_id] = self.clock()   # the idle time starts again
             self.emit("THREAD_UPDATE" if ch["type"] in (10, 11, 12) else "CHANNEL_UPDATE", ch)
             status, answer = 200, ch
         self._record(Sent("other", route, channel_id=channel_id, payload=body, interaction_id=origin, status=status, response=answer))
@@ -2052,6 +2079,8 @@ class Harness:
             raise ValueError(f"bot.application_id {bot.application_id} differs from the fake Discord's {self.world.application_id}")
         self._tasks_at_start = set(asyncio.all_tasks())
         self.world.sink = self._sink
+        if callable(getattr(bot, "clock", None)):
+            self.world.clock = bot.clock   # threads archive on the bot's (fake) clock
         http = bot.http
         http.request = self._http_request  # type: ignore[method-assign]
         http.get_from_cdn = self._get_from_cdn  # type: ignore[method-assign]

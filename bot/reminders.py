@@ -37,6 +37,7 @@ class DMClosed(Exception):
 
 class ReminderSender(Protocol):
     async def dm(self, user_id: int, text: str) -> None: ...   # raises DMClosed
+    async def reopen(self, channel_id: int) -> None: ...        # unarchive a game thread
     async def mention(self, channel_id: int, user_id: int, text: str) -> None: ...
 
 
@@ -149,7 +150,12 @@ class Reminders:
             except Exception:   # one game's failure must not stop the others (the loop's guard)
                 log.exception("deadline of user %s in game %s failed", row.user_id, row.game_id)
 
+    async def _reopen(self, thread_id: int) -> None:
+        await self.sender.reopen(thread_id)   # the sender logs a thread it cannot reopen
+
     async def _warn(self, row: WaitingRecord, left: float) -> None:
+        if row.thread_id is not None:
+            await self._reopen(row.thread_id)
         user = await self.storage.get_user_settings(row.user_id)
         language = language_of(user.language)
         hours = max(1, round(left / 3600))
@@ -172,6 +178,9 @@ class Reminders:
         if not due:
             return None
         await self.storage.mark_reminded(user_id, [row.game_id for row in due], now)
+        for row in due:   # the link in the reminder must lead to a thread where commands work
+            if row.thread_id is not None:
+                await self._reopen(row.thread_id)
         if not user.dm_closed:
             try:
                 await self.sender.dm(user_id, self.digest(rows, now, language=language_of(user.language)))

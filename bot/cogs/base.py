@@ -293,8 +293,10 @@ class GameCog(commands.GroupCog):
                                                 allowed_mentions=ALLOWED_NO_ONE)
         message = await interaction.original_response()
         try:
+            # the longest auto-archive (7 days): moves are days apart, and nobody can run
+            # commands in an archived thread (reminders reopen it, see bot.reminders)
             thread = await message.create_thread(name=t("thread_name", language, title=self.game.title_msg(),
-                                                         game_id=record.id))
+                                                         game_id=record.id), auto_archive_duration=10080)
         except discord.HTTPException:
             log.warning("game %s: could not create a thread", record.id, exc_info=True)
             await self.service.cancel(record.id, interaction.user.id)

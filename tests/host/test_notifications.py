@@ -42,3 +42,22 @@ async def test_a_display_name_cannot_ping_a_role_or_everyone(harness):
     pings = harness.pings_since(mark)
     assert pings and all(not note["roles"] and not note["everyone"] for note in pings)
     assert set(harness.notified_since(mark)) <= {44, ALICE}
+
+
+async def test_game_threads_outlive_days_without_moves_and_reminders_reopen_them(harness, clock):
+    """Threads archive when idle (Discord's default after a day) and nobody can run commands
+    in an archived thread; moves are days apart, so game threads use the longest auto-archive
+    and a reminder reopens the thread it points to."""
+    from bot.harness import ThreadArchived
+
+    await harness.slash(ALICE, "toy new", channel_id=CHANNEL, players=2)
+    thread = list(harness.threads)[-1]
+    await harness.slash(BOB, "toy join", channel_id=thread)
+    await harness.slash(ALICE, "toy start", channel_id=thread, seating="joined")
+    clock.advance(hours=3 * 24)
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 1")   # still open after 3 days
+    clock.advance(hours=8 * 24)
+    with pytest.raises(ThreadArchived):
+        await harness.slash(BOB, "toy move", channel_id=thread, text="pick 2")
+    await harness.bot.reminders.run_once()                   # bob is reminded: his thread opens again
+    await harness.slash(BOB, "toy move", channel_id=thread, text="pick 2")

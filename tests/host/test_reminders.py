@@ -22,6 +22,9 @@ class RecordingSender:
             raise DMClosed("50007")
         self.dms.append((user_id, text))
 
+    async def reopen(self, channel_id):
+        self.reopened = getattr(self, "reopened", []) + [channel_id]
+
     async def mention(self, channel_id, user_id, text):
         self.mentions.append((channel_id, user_id, text))
 
