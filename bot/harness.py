@@ -381,6 +381,9 @@ class FakeDiscord:
         self.members: Dict[int, dict] = {}
         self.locales: Dict[int, str] = {}
         self.guild_locale: str = "en-US"       # the server's preferred language
+        # Permissions the server's admins did not give the bot (discord.Permissions names);
+        # the REST calls that need them answer 403 / 50013 Missing Permissions.
+        self.bot_denied: set[str] = set()
         self.notifications: List[dict] = []     # who each created message pinged (see _notify)
         self.clock: Callable[[], float] = time.time   # threads archive when idle on this clock
         self.thread_activity: Dict[int, float] = {}   # thread id -> last message (clock time)
@@ -506,6 +509,9 @@ class FakeDiscord:
         return data
 
     def permissions_of(self, user_id: int) -> int:
+        if user_id == self.bot_user_id and self.bot_denied:
+            denied = discord.Permissions(**{name: True for name in self.bot_denied}).value
+            return discord.Permissions.all().value & ~denied
         if user_id == self.owner_id:
             return discord.Permissions.all().value
         value = int(self.roles[self.guild_id]["permissions"])
@@ -1164,6 +1170,10 @@ class FakeDiscord:
             return 403, _error(50007, "Cannot send messages to this user")
         ch = self.channels[channel_id]
         self.archive_idle_threads()
+        needed = "send_messages_in_threads" if ch["type"] in (10, 11, 12) else \
+            ("send_messages" if dm_user is None else None)
+        if needed in self.bot_denied or (files and dm_user is None and "attach_files" in self.bot_denied):
+            return 403, _error(50013, "Missing Permissions")
         if ch["type"] in (10, 11, 12) and ch["thread_metadata"]["locked"]:
             return 403, _error(50083, "Thread is archived")
         invalid = self._validate_message(body, files)
@@ -1258,7 +1268,9 @@ class FakeDiscord:
         parent_id, mid = int(channel), int(message)
         sent = Sent("thread", route, channel_id=parent_id, message_id=mid, content=body.get("name"), interaction_id=origin, payload=body)
         m = self.messages.get(mid)
-        if m is None or int(m["channel_id"]) != parent_id:
+        if "create_public_threads" in self.bot_denied or "send_messages" in self.bot_denied:
+            sent.status, sent.response = 403, _error(50013, "Missing Permissions")
+        elif m is None or int(m["channel_id"]) != parent_id:
             sent.status, sent.response = 404, _error(10008, "Unknown Message")
         elif mid in self.channels:
             sent.status, sent.response = 400, _error(160004, "A thread has already been created for this message")

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 import rules
 from rules.base import OptionSpec
-from rules.messages import language_of
+from rules.messages import Join, Msg, language_of
 
 from ..i18n import ls, t, tr
 from ..service import (HOST_OPTIONS, LoadedGame, MoveOutcome, UserError, game_language, render_png)
@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 CONTENT_LIMIT = 2000
+# What the bot needs in a channel to host a game there (checked before a lobby opens).
+GAME_PERMISSIONS = ("view_channel", "send_messages", "create_public_threads", "send_messages_in_threads",
+                    "attach_files", "read_message_history")
 ALLOWED_NO_ONE = discord.AllowedMentions.none()
 
 
@@ -242,6 +245,11 @@ class GameCog(commands.GroupCog):
         self.service = bot.service
         self.game = rules.get_game(self.game_name)
         super().__init__()
+        # Games live in server threads: the commands are not offered in DMs at all.
+        group = self.__cog_app_commands_group__
+        if group is not None:
+            group.guild_only = True
+            group.allowed_contexts = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
 
     # ----- helpers -------------------------------------------------------------------------------
     async def game_here(self, interaction: discord.Interaction) -> GameRecord:
@@ -272,7 +280,7 @@ class GameCog(commands.GroupCog):
                 value = t("yes" if value else "no", language)
             elif spec.name == "deadline":
                 value = t("deadline_hours", language, hours=value) if value else t("off", language)
-            shown.append(t("option_shown", language, name=t(spec.description, language), value=value))
+            shown.append(t("option_shown", language, name=t(f"name.{spec.name}", language), value=value))
         return t("lobby", language, title=self.game.title_msg(), game_id=record.id, players=players,
                  count=len(record.players), seats=seats, options="\n".join(shown) or "-", game=self.game_name,
                  creator=f"<@{record.creator_id}>")
@@ -283,6 +291,10 @@ class GameCog(commands.GroupCog):
             raise UserError("guild_only")
         if isinstance(interaction.channel, discord.Thread):
             raise UserError("new_in_thread")
+        missing = [name for name in GAME_PERMISSIONS if not getattr(interaction.app_permissions, name, False)]
+        if missing:   # say exactly what is missing before anything exists
+            raise UserError("bot_missing_permissions",
+                            permissions=Join([Msg(f"perm.{name}") for name in missing], "and"))
         if "language" not in options:   # the server's preferred language, unless the creator chose
             options["language"] = language_of(interaction.guild_locale)
         record = await self.service.create_lobby(
@@ -297,15 +309,17 @@ class GameCog(commands.GroupCog):
             # commands in an archived thread (reminders reopen it, see bot.reminders)
             thread = await message.create_thread(name=t("thread_name", language, title=self.game.title_msg(),
                                                          game_id=record.id), auto_archive_duration=10080)
+            await self.service.attach_thread(record.id, thread.id)
+            await thread.send(t("thread_welcome", language, game=self.game_name, title=self.game.title_msg(),
+                                creator=f"<@{interaction.user.id}>"),
+                              allowed_mentions=pings([interaction.user.id]))
         except discord.HTTPException:
-            log.warning("game %s: could not create a thread", record.id, exc_info=True)
+            # Permissions changed between the check and now (or the channel forbids threads):
+            # close the lobby and take its buttons away, and say so truthfully.
+            log.warning("game %s: could not open its thread", record.id, exc_info=True)
             await self.service.cancel(record.id, interaction.user.id)
+            await interaction.edit_original_response(content=t("cancelled", language, game_id=record.id), view=None)
             await interaction.followup.send(t("no_thread_permission", user_language(interaction)), ephemeral=True)
-            return
-        await self.service.attach_thread(record.id, thread.id)
-        await thread.send(t("thread_welcome", language, game=self.game_name, title=self.game.title_msg(),
-                            creator=f"<@{interaction.user.id}>"),
-                          allowed_mentions=pings([interaction.user.id]))
 
     @app_commands.command(name="join", description=ls("cmd.join"))
     async def join(self, interaction: discord.Interaction) -> None:

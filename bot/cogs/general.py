@@ -138,7 +138,12 @@ class GeneralCog(commands.Cog):
         await send(interaction, t("my_games", locale) + "\n" + ("\n".join(lines) or t("no_games", locale)),
                    ephemeral=True)
 
-    admin = app_commands.Group(name="admin", description=ls("cmd.admin"))
+    # Owners only (checked again in the command): hidden from members without Administrator,
+    # and never offered in DMs.
+    admin = app_commands.Group(name="admin", description=ls("cmd.admin"), guild_only=True,
+                               default_permissions=discord.Permissions(administrator=True),
+                               allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=False,
+                                                                               private_channel=False))
 
     @admin.command(name="sync", description=ls("cmd.admin_sync"))
     async def admin_sync(self, interaction: discord.Interaction) -> None:

@@ -96,3 +96,22 @@ def test_the_fake_discord_refuses_what_discord_refuses_in_a_sync():
                                                      for i in range(26)]), "0")
     huge = dict(good, description_localizations={f"l{i}": "z" * 100 for i in range(90)})
     assert command_payload_error(huge, "0")[1].startswith("Command exceeds")
+
+
+async def test_game_commands_are_server_only_and_admin_is_for_administrators(tmp_path, clock):
+    from bot.app import create_bot
+    from bot.config import Settings
+    from bot.harness import Harness
+
+    bot = create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False, clock=clock)
+    harness = Harness(bot, guild_id=1, channel_id=100)
+    await harness.start()
+    try:
+        await bot.sync_commands()
+        synced = {c["name"]: c for c in harness.world.commands[None]}
+        for game in ("planetarium", "gaia"):
+            assert synced[game]["contexts"] == [0] and synced[game]["dm_permission"] is False
+        assert str(synced["admin"]["default_member_permissions"]) == "8" and synced["admin"]["contexts"] == [0]
+        assert synced["help"].get("contexts") in (None, [0, 1, 2])     # /help works in DMs too
+    finally:
+        await harness.close()

@@ -61,3 +61,14 @@ async def test_game_threads_outlive_days_without_moves_and_reminders_reopen_them
         await harness.slash(BOB, "toy move", channel_id=thread, text="pick 2")
     await harness.bot.reminders.run_once()                   # bob is reminded: his thread opens again
     await harness.slash(BOB, "toy move", channel_id=thread, text="pick 2")
+
+
+@pytest.mark.parametrize("denied", ["create_public_threads", "send_messages_in_threads", "attach_files"])
+async def test_a_missing_permission_is_named_and_leaves_no_live_lobby(harness, denied):
+    harness.world.bot_denied = {denied}
+    sent = await harness.slash(ALICE, "toy new", channel_id=CHANNEL, players=2)
+    text = "\n".join(s.content or "" for s in sent)
+    from bot.i18n import t
+    assert t(f"perm.{denied}", "en") in text, text
+    assert await harness.bot.storage.list_games(status="lobby") == []
+    assert not any(s.components for s in sent if s.ok and not s.ephemeral)   # no Join/Start left to press
