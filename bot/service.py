@@ -10,6 +10,7 @@ import asyncio
 import logging
 import secrets
 import time
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -118,7 +119,8 @@ class GameService:
         self.clock = clock
         self.snapshot_every = snapshot_every
         self.seed_source = seed_source
-        self._locks: dict[int, asyncio.Lock] = {}
+        # A lock lives while someone holds or waits for it: idle games keep none.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._cache_size = cache_size
         # game name -> factory(options, seed) for the next game of that name to start: the
@@ -127,7 +129,10 @@ class GameService:
 
     # ----- helpers ---------------------------------------------------------------------------
     def lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
 
     async def record(self, game_id: int) -> GameRecord:
         record = await self.storage.get_game(game_id)
@@ -267,6 +272,23 @@ class GameService:
                 state = game.apply(state, game.parse_move(state, entry.seat, entry.text))
         return state
 
+    async def _state_before(self, game: Game, record: GameRecord, entries: list[LogEntry]) -> Any:
+        """The state before the last entry (a move), from the latest snapshot before it: every
+        undo stores a snapshot, so only plain moves lie between that snapshot and the move."""
+        last = entries[-1].ply
+        snapshot = await self.storage.latest_snapshot(record.id, at_most_ply=last - 1)
+        if snapshot is None:
+            return await self.replay_log(game, record, entries[:-1])
+        ply, data = snapshot
+        state = game.load_state(data)
+        for entry in entries:
+            if ply < entry.ply < last:
+                if entry.kind == "undo":   # a damaged database: replay everything instead
+                    return await self.replay_log(game, record, entries[:-1])
+                if entry.kind == "move":
+                    state = game.apply(state, game.parse_move(state, entry.seat, entry.text))
+        return state
+
     async def replay_log(self, game: Game, record: GameRecord, entries: list[LogEntry]) -> Any:
         """The state after ``entries``, replayed from the initial state stored at start (which
         may come from a recorded setup rather than the seed)."""
@@ -402,7 +424,10 @@ class GameService:
             raise UserError("duplicate_interaction") from None
         except WrongStatus:
             self.forget(record.id)
-            raise UserError("game_over") from None
+            now = await self.record(record.id)
+            if now.status == FINISHED:
+                raise UserError("game_over") from None
+            raise UserError("game_closed", status=now.status) from None
 
     async def undo(self, game_id: int, user_id: int, interaction_id: int | None = None) -> LoadedGame:
         async with self.lock(game_id):
@@ -414,7 +439,7 @@ class GameService:
             moves = effective_moves(entries)
             if not moves or entries[-1].kind != "move" or entries[-1].seat != seat or moves[-1].ply != entries[-1].ply:
                 raise UserError("undo_not_last")
-            before = await self.replay_log(game, record, entries[:-1])
+            before = await self._state_before(game, record, entries)
             last_move = game.parse_move(before, seat, moves[-1].text)
             if game.reveals_information(before, last_move, game.apply(before, last_move)):
                 raise UserError("undo_revealed")
@@ -485,6 +510,12 @@ class GameService:
             result.append(Standing(seat, player.user_id, player.name, scores[seat], seat in resigned, seat in winners))
         result.sort(key=lambda s: (s.resigned, not s.winner, -s.score, s.seat))
         return result
+
+    async def taken_back_plies(self, game_id: int) -> set[int]:
+        """The plies of moves an undo cancelled."""
+        entries = await self.storage.log(game_id)
+        standing = {entry.ply for entry in effective_moves(entries)}
+        return {entry.ply for entry in entries if entry.kind == "move" and entry.ply not in standing}
 
     async def recent_log(self, game_id: int, limit: int = 20) -> list[LogEntry]:
         return await self.storage.log(game_id, newest=True, limit=limit)

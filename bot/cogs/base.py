@@ -141,7 +141,7 @@ async def move_from_component(interaction: discord.Interaction, game_id: int, pl
         await report_component_error(interaction, error)
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?P<action>join|leave|start):(?P<game_id>\d+)"):
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?P<action>join|leave|start):(?P<game_id>\d{1,15})"):
     """Join/leave/start buttons on the lobby message; they keep working after a restart."""
 
     def __init__(self, action: str, game_id: int, language: str = "en"):
@@ -165,6 +165,22 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?
             await report_component_error(interaction, error)
 
 
+class StaleComponent(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!lobby:(?:join|leave|start):\d{1,15}$)(?!move:\d{1,15}:\d{1,9}$)"
+                     r"(?!mvb:\d{1,15}:\d{1,9}:\d$)(?:lobby|move|mvb):.*"):
+    """Any other custom id of ours (tampered, or from an older version): answered with a
+    refusal instead of silence.  The pattern excludes the real ones."""
+
+    def __init__(self, custom_id: str = "lobby:x"):
+        super().__init__(discord.ui.Button(label="-", custom_id=custom_id[:100]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await report_component_error(interaction, UserError("menu_outdated"))
+
+
 def lobby_view(game_id: int, language: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in ("join", "leave", "start"):
@@ -172,7 +188,7 @@ def lobby_view(game_id: int, language: str) -> discord.ui.View:
     return view
 
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"move:(?P<game_id>\d+):(?P<ply>\d+)"):
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"move:(?P<game_id>\d{1,15}):(?P<ply>\d{1,9})"):
     """A menu of legal moves (when there are few), offered with private information."""
 
     def __init__(self, game_id: int, ply: int, options: list[str] | None = None, labels: list[str] | None = None,
@@ -200,7 +216,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"move:(?P<
         await move_from_component(interaction, self.game_id, self.ply, chosen)
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mvb:(?P<game_id>\d+):(?P<ply>\d+):(?P<index>\d)"):
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mvb:(?P<game_id>\d{1,15}):(?P<ply>\d{1,9}):(?P<index>\d)"):
     """One of a few public choices (e.g. accept or decline a power charge), shown as buttons
     under the move announcement.  The choice is looked up again when clicked."""
 
@@ -618,14 +634,19 @@ class GameCog(commands.GroupCog):
         language = user_language(interaction)
         loaded = await self.service.load(record.id)
         entries = await self.service.recent_log(record.id, count)
+        taken_back = await self.service.taken_back_plies(record.id)
         lines = []
         for entry in entries:
             who = seat_line(loaded, entry.seat, language) if entry.seat is not None else "-"
-            # an undo entry carries the text of the move it took back: as secret as that move
-            text = tr(loaded.game.redact_move(loaded.state, entry.seat, entry.text), language) \
-                if entry.kind in ("move", "undo") else entry.text
-            label = "" if entry.kind == "move" else f"[{t('log_kind.' + entry.kind, language)}] "
-            lines.append(f"{entry.ply:>4}. {who}: {label}{text}")
+            if entry.kind == "undo" or entry.ply in taken_back:
+                # A move taken back never happened: its text stays unknown for good (it may
+                # have been a secret choice that later moves no longer redact).
+                text = t("log_taken_back", language)
+            elif entry.kind == "move":
+                text = tr(loaded.game.redact_move(loaded.state, entry.seat, entry.text), language)
+            else:
+                text = t(f"log_kind.{entry.kind}", language)
+            lines.append(f"{entry.ply:>4}. {who}: {text}")
         budget = CONTENT_LIMIT - 8   # the code fence
         while len(lines) > 1 and len("\n".join(lines)) > budget:
             lines.pop(0)   # too long for one message: the newest entries matter most

@@ -135,8 +135,14 @@ class GeneralCog(commands.Cog):
                 mark = " ⏳" if record.id in waiting else ""
                 lines.append(t("my_games_line", locale, title=rules.get_game(record.game).title_msg(), game_id=record.id,
                                status=t(f"status.{record.status}", locale), link=link) + mark)
-        await send(interaction, t("my_games", locale) + "\n" + ("\n".join(lines) or t("no_games", locale)),
-                   ephemeral=True)
+        text = t("my_games", locale)
+        for index, line in enumerate(lines):   # whole lines only: the rest is counted
+            more = "\n" + t("games_more", locale, count=len(lines) - index)
+            if len(text) + 1 + len(line) + (len(more) if index < len(lines) - 1 else 0) > 2000:
+                text += more
+                break
+            text += "\n" + line
+        await send(interaction, text if lines else text + "\n" + t("no_games", locale), ephemeral=True)
 
     # Owners only (checked again in the command): hidden from members without Administrator,
     # and never offered in DMs.
