@@ -305,3 +305,46 @@ async def test_start_button_on_the_lobby_message_starts_the_game_in_its_thread(h
     in_thread = [s for s in harness.messages_in(thread) if "has started" in (s.content or "")]
     assert in_thread and in_thread[0].files
     assert not [s for s in harness.messages_in(CHANNEL) if "has started" in (s.content or "")]
+
+
+@pytest.mark.parametrize("tampered", ["lobby:join:99999999999999999999999", "move:1:99999999999999999999",
+                                      "mvb:1:0:x", "lobby:explode:1"])
+async def test_a_tampered_component_id_gets_a_refusal_not_silence(harness, tampered):
+    thread, sent = await open_game(harness)
+    lobby = next(s for s in sent if s.kind == "response")
+    message = harness.world.messages[lobby.message_id]
+    message["components"][0]["components"][0]["custom_id"] = tampered
+    answer = await harness.click(BOB, lobby.message_id, tampered, channel_id=CHANNEL)
+    assert "out of date" in one_text(answer) and all(s.ephemeral for s in answer if s.content)
+
+
+async def test_a_move_racing_abandon_is_told_the_game_was_abandoned(harness):
+    thread, _ = await started_game(harness)
+    service = harness.bot.service
+    record = await service.game_in_thread(thread)
+    loaded = await service.load(record.id)                  # the move was read before the abandon...
+    await service.abandon(record.id, ALICE, False)
+    from bot.service import UserError
+    service._cache[record.id] = (loaded.record.ply, loaded.state)   # ...and still sees the game running
+    with pytest.raises(UserError) as refused:
+        await service._append(loaded.record, seat=0, user_id=ALICE, kind="move", text="pick 1", interaction_id=None,
+                              waiting_seats=set(), snapshot=None, finished=False)
+    assert refused.value.key == "game_closed" and refused.value.values["status"] == "abandoned"
+
+
+async def test_undo_from_a_snapshot_gives_the_same_state_as_a_full_replay(harness):
+    thread, _ = await started_game(harness)
+    service = harness.bot.service
+    record = await service.game_in_thread(thread)
+    await service.submit(record.id, ALICE, "pick 1")
+    await service.submit(record.id, BOB, "pick 2")
+    for turn in range(8):                                   # undos store snapshots: start from them
+        await service.submit(record.id, ALICE if turn % 2 == 0 else BOB, "add 1")
+        if turn % 3 == 0:
+            await service.undo(record.id, ALICE if turn % 2 == 0 else BOB)
+            await service.submit(record.id, ALICE if turn % 2 == 0 else BOB, "add 1")
+    game = (await service.load(record.id)).game
+    entries = await harness.bot.storage.log(record.id)
+    replayed = await service.replay_log(game, await service.record(record.id), entries[:-1])
+    assert game.dump_state(await service._state_before(game, await service.record(record.id), entries)) == \
+        game.dump_state(replayed)
