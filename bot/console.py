@@ -20,7 +20,7 @@ from discord import app_commands
 
 from .app import create_bot
 from .config import Settings
-from .harness import Harness
+from .harness import Harness, ThreadArchived
 
 CONSOLE_HELP = """Console commands:
   /<command> ...           a slash command, e.g. /planetarium new players:2
@@ -35,6 +35,10 @@ CONSOLE_HELP = """Console commands:
   choose <n | text>        pick from the last menu: choose 2
   help                     this text;  /help  the bot's own help
   quit                     leave (also Ctrl-D)"""
+
+class ConsoleInputError(Exception):
+    """Typed input Discord's client would not send: shown to the player, nothing happens."""
+
 
 GUILD_ID = 4242
 MAIN_CHANNEL_ID = 100
@@ -126,37 +130,56 @@ class Console:
         return node, words[used:]
 
     def parse_options(self, command: app_commands.Command, text: str) -> dict[str, Any]:
-        names = [param.name for param in command.parameters]
-        if not names or not text.strip():
-            return {}
-        pattern = re.compile(r"(?:^|\s)(" + "|".join(map(re.escape, names)) + r"):")
-        found = list(pattern.finditer(text))
+        """``name:value`` options as Discord's client would send them; what the client would
+        not let anyone send (an unknown option, a word for a number, a value outside the
+        choices or range, a missing required option) raises ConsoleInputError."""
+        params = list(command.parameters)
+        names = [param.name for param in params]
         options: dict[str, str] = {}
-        head = text[: found[0].start()] if found else text
-        if head.strip():
-            options[names[0]] = head.strip()
-        for index, match in enumerate(found):
-            end = found[index + 1].start() if index + 1 < len(found) else len(text)
-            options[match[1]] = text[match.end():end].strip()
-        result: dict[str, Any] = {}
-        for param in command.parameters:
-            if param.name not in options:
-                continue
-            raw = options[param.name]
-            if param.type == discord.AppCommandOptionType.user:
-                result[param.name] = self.user_id_of(raw)
-            elif param.type == discord.AppCommandOptionType.boolean:
-                result[param.name] = raw.lower() in ("true", "yes", "1", "on")
-            elif param.type == discord.AppCommandOptionType.integer:
-                result[param.name] = int(raw) if re.fullmatch(r"-?\d+", raw) else raw
-            elif param.type == discord.AppCommandOptionType.number:
-                try:
-                    result[param.name] = float(raw)
-                except ValueError:
-                    result[param.name] = raw
-            else:
-                result[param.name] = raw
-        return result
+        if names and text.strip():
+            pattern = re.compile(r"(?:^|\s)([A-Za-z_]+):")
+            found = list(pattern.finditer(text))
+            unknown = [match[1] for match in found if match[1] not in names]
+            if unknown:
+                raise ConsoleInputError(f"/{command.qualified_name} has no option {unknown[0]}; its options: "
+                                        + ", ".join(names))
+            head = text[: found[0].start()] if found else text
+            if head.strip():
+                options[names[0]] = head.strip()
+            for index, match in enumerate(found):
+                end = found[index + 1].start() if index + 1 < len(found) else len(text)
+                options[match[1]] = text[match.end():end].strip()
+        elif text.strip():
+            raise ConsoleInputError(f"/{command.qualified_name} takes no options.")
+        missing = [param.name for param in params if param.required and param.name not in options]
+        if missing:
+            raise ConsoleInputError(f"/{command.qualified_name} needs {', '.join(missing)} (e.g. {missing[0]}:...)")
+        return {param.name: self.option_value(param, options[param.name]) for param in params if param.name in options}
+
+    def option_value(self, param: app_commands.Parameter, raw: str) -> Any:
+        kind = discord.AppCommandOptionType
+        if param.choices:
+            for choice in param.choices:
+                if raw in (str(choice.value), choice.name) or raw.lower() == str(choice.name).lower():
+                    return choice.value
+            raise ConsoleInputError(f"{param.name} is one of: " + ", ".join(str(c.value) for c in param.choices))
+        if param.type == kind.user:
+            return self.user_id_of(raw)
+        if param.type == kind.boolean:
+            if raw.lower() not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+                raise ConsoleInputError(f"{param.name} is True or False, not {raw!r}")
+            return raw.lower() in ("true", "yes", "1", "on")
+        if param.type in (kind.integer, kind.number):
+            try:
+                value: Any = int(raw) if param.type == kind.integer else float(raw)
+            except ValueError:
+                what = "a whole number" if param.type == kind.integer else "a number"
+                raise ConsoleInputError(f"{param.name} must be {what}, not {raw!r}") from None
+            low, high = param.min_value, param.max_value
+            if (low is not None and value < low) or (high is not None and value > high):
+                raise ConsoleInputError(f"{param.name} must be between {low} and {high}")
+            return value
+        return raw
 
     # ----- output ------------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -251,9 +274,17 @@ class Console:
         path = command.qualified_name
         remainder = text.strip()[len(path):].strip() if text.strip().startswith(path) else \
             " ".join(text.split()[len(path.split()):])
-        options = self.parse_options(command, remainder)
+        try:
+            options = self.parse_options(command, remainder)
+        except ConsoleInputError as error:
+            self.say(str(error))
+            return
         threads_before = set(self.harness.threads)
-        sent = await self.harness.slash(self.users[self.user], path, channel_id=self.channel_id, **options)
+        try:
+            sent = await self.harness.slash(self.users[self.user], path, channel_id=self.channel_id, **options)
+        except ThreadArchived:
+            self.say("This thread is archived: Discord lets nobody use commands here until the bot posts in it.")
+            return
         self.show(sent)
         new_threads = [thread_id for thread_id in self.harness.threads if thread_id not in threads_before]
         if new_threads:

@@ -630,7 +630,9 @@ class GameCog(commands.GroupCog):
         record = await self.game_here(interaction)
         if record.status == LOBBY:
             raise UserError("not_started")
-        count = max(1, min(50, count))   # Range is only advertised; a raw payload may carry anything
+        if type(count) is not int:   # Range is only advertised; a raw payload may carry anything
+            raise UserError("bad_whole_number", name="count")
+        count = max(1, min(50, count))
         language = user_language(interaction)
         loaded = await self.service.load(record.id)
         entries = await self.service.recent_log(record.id, count)

@@ -90,8 +90,13 @@ class GeneralCog(commands.Cog):
         if hours is not None and not 0.5 <= hours <= 168:
             raise UserError("bad_hours")
         for value in (quiet_start, quiet_end):
-            if value is not None and not 0 <= value <= 23:
+            # a raw payload may carry a float or a bool where Discord's client sends a whole number
+            if value is not None and (type(value) is not int or not 0 <= value <= 23):
                 raise UserError("bad_quiet_hour")
+        start = quiet_start if quiet_start is not None else settings.quiet_start
+        end = quiet_end if quiet_end is not None else settings.quiet_end
+        if start is not None and start == end:
+            raise UserError("bad_quiet_same")
         if timezone is not None:
             try:
                 ZoneInfo(timezone)

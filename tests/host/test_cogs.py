@@ -348,3 +348,31 @@ async def test_undo_from_a_snapshot_gives_the_same_state_as_a_full_replay(harnes
     replayed = await service.replay_log(game, await service.record(record.id), entries[:-1])
     assert game.dump_state(await service._state_before(game, await service.record(record.id), entries)) == \
         game.dump_state(replayed)
+
+
+async def raw_slash(harness, user, command, channel, options, tampered):
+    """A command whose option values are replaced after the client built them (a raw payload)."""
+    from bot.harness import build_command_data
+    data = build_command_data(harness.world, harness.bot.tree, command, options)
+    leaf = data
+    while leaf.get("options") and leaf["options"][0].get("type") in (1, 2):
+        leaf = leaf["options"][0]
+    for option in leaf.get("options", []):
+        if option["name"] in tampered:
+            option["value"] = tampered[option["name"]]
+    payload = harness.world.interaction_payload(type=2, user_id=user, channel_id=channel, data=data)
+    return await harness._interact(payload)
+
+
+async def test_raw_payloads_with_wrong_types_are_refused_and_change_nothing(harness):
+    """Discord's client sends whole numbers for integer options; a raw payload may not."""
+    thread, _ = await started_game(harness)
+    before = await harness.bot.storage.get_user_settings(ALICE)
+    for tampered in ({"quiet_start": 5.5}, {"quiet_start": True}):
+        sent = await raw_slash(harness, ALICE, "reminders", CHANNEL, {"quiet_start": 5}, tampered)
+        assert all(s.ephemeral for s in sent if s.content) and "Quiet hours" in one_text(sent)
+    sent = await harness.slash(ALICE, "reminders", quiet_start=5, quiet_end=5)
+    assert "differ" in one_text(sent)
+    assert await harness.bot.storage.get_user_settings(ALICE) == before
+    sent = await raw_slash(harness, ALICE, "toy log", thread, {"count": 2}, {"count": 2.5})
+    assert "whole number" in one_text(sent)

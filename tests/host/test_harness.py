@@ -467,3 +467,29 @@ def test_fake_refuses_overlong_component_labels_and_duplicate_menu_values():
     button = {"content": "x", "components": [{"type": 1, "components": [
         {"type": 2, "style": 1, "custom_id": "b", "label": "b" * 81}]}]}
     assert fake._validate_message(button, [])[0] == 400
+
+
+async def test_the_console_answers_bad_typing_like_discords_client_and_loses_nothing(tmp_path):
+    """Typing the client would not send gets a clear line, never a traceback, and the console
+    goes on (the game in progress is kept)."""
+    import io
+
+    from bot.config import Settings
+    from bot.console import console_main
+
+    script = "\n".join([
+        "/planetarium new players:2", "/planetarium log count:abc", "/planetarium new colour:red",
+        "/planetarium new players:two", "/planetarium new players:3 seating:joined", "/gaia charge",
+        "/reminders hours:abc", "/planetarium board public:maybe", "/planetarium log count:-5", "/status",
+        "as bob", "click join", "as alice", "/planetarium start seating:joined", "/planetarium status",
+    ]) + "\n"
+    out = io.StringIO()
+    stdin = io.StringIO(script)
+    code = await console_main(Settings(database_path=str(tmp_path / "x.db")), db_path=None,
+                              board_dir=str(tmp_path / "boards"), stdin=stdin, stdout=out)
+    text = out.getvalue()
+    assert code == 0 and "Traceback" not in text
+    for expected in ("count must be a whole number", "has no option colour", "players must be a whole number",
+                     "has no option seating", "needs policy", "hours must be a number", "public is True or False",
+                     "count must be between 1 and 50", "Unknown command /status", "has started"):
+        assert expected in text, expected
