@@ -26,6 +26,9 @@ from .storage import (ACTIVE, ABANDONED, CANCELLED, FINISHED, LOBBY, AlreadySeat
 log = logging.getLogger(__name__)
 
 SEATING_CHOICES = ("random", "joined")
+# A game's creator may give away the seat of a player who has not acted for this long;
+# a present player's seat only a moderator can give away.
+ABSENT_HOURS = 72
 # Options of the host, not of a game: they sit beside the game's options in a lobby.
 HOST_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("language", "choice", "en", "param.language", choices=LANGUAGES),
@@ -475,12 +478,20 @@ class GameService:
                 raise UserError("substitute_not_player")
             if any(p.user_id == new_id for p in record.players):
                 raise UserError("substitute_already_player")
+            if record.status == ACTIVE and not is_moderator and old_id != actor_id:
+                # A present player's seat (and with it their hidden hand) is not the creator's
+                # to give away: only a player absent for ABSENT_HOURS, or a moderator.
+                last_seen = max([entry.created_at for entry in await self.storage.log(game_id) if entry.user_id == old_id]
+                                + [record.created_at])
+                if self.clock() - last_seen < ABSENT_HOURS * 3600:
+                    raise UserError("substitute_present_player", hours=ABSENT_HOURS)
             try:
                 record = await self.storage.substitute(game_id, old_id, new_id, new_name, self.clock())
             except NotSeated:
                 raise UserError("substitute_not_player") from None
             except AlreadySeated:
                 raise UserError("substitute_already_player") from None
+            self.forget(game_id)
             return record
 
     async def abandon(self, game_id: int, actor_id: int, is_moderator: bool) -> GameRecord:

@@ -197,7 +197,8 @@ class Storage(abc.ABC):
     @abc.abstractmethod
     async def substitute(self, game_id: int, old_user_id: int, new_user_id: int, new_name: str,
                          now: float) -> GameRecord:
-        """Give ``old_user_id``'s seat to ``new_user_id`` (waiting rows follow the seat).
+        """Give ``old_user_id``'s seat to ``new_user_id`` (waiting rows follow the seat); in a
+        running game also append a "substitute" log entry (the ply grows by one).
         Raises NotSeated / AlreadySeated."""
 
     # ----- users and reminders -------------------------------------------------------------

@@ -530,6 +530,14 @@ class SqliteStorage(Storage):
             # The newcomer has not been reminded yet: their wait starts now.
             await conn.execute("UPDATE waiting SET since = ?, reminders_sent = 0, last_reminded_at = NULL "
                                "WHERE game_id = ? AND user_id = ?", (now, game_id, new_user_id))
+            if row["status"] == ACTIVE:   # recorded in the game's log, in the same transaction
+                seat = await self._one(conn, "SELECT seat FROM players WHERE game_id = ? AND user_id = ?",
+                                       (game_id, new_user_id))
+                await conn.execute("INSERT INTO log (game_id, ply, seat, user_id, kind, text, interaction_id, "
+                                   "created_at) VALUES (?, ?, ?, ?, 'substitute', ?, NULL, ?)",
+                                   (game_id, row["ply"] + 1, seat["seat"], new_user_id, f"{old_user_id}>{new_user_id}",
+                                    now))
+                await conn.execute("UPDATE games SET ply = ply + 1 WHERE id = ?", (game_id,))
             await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return await self._require_game(conn, game_id)
 

@@ -684,8 +684,8 @@ class GameCog(commands.GroupCog):
             raise UserError("substitute_bot")
         await self.service.substitute(record.id, interaction.user.id, is_moderator(interaction), old.id, new.id,
                                       new.display_name)
-        await send(interaction, t("substituted", game_language(record), old=f"<@{old.id}>", new=f"<@{new.id}>"),
-                   mentions=pings([new.id]))
+        await send(interaction, t("substituted", game_language(record), old=f"<@{old.id}>", new=f"<@{new.id}>",
+                                  actor=f"<@{interaction.user.id}>"), mentions=pings([new.id, old.id]))
 
     @app_commands.command(name="abandon", description=ls("cmd.abandon"))
     async def abandon(self, interaction: discord.Interaction) -> None:

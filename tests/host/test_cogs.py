@@ -181,7 +181,7 @@ async def test_a_log_too_long_for_one_message_keeps_the_newest_entries(harness):
         await service.undo(record.id, 44)
     log = one_text(await harness.slash(44, "toy log", channel_id=thread, count=50))
     lines = log.strip("`\n").split("\n")
-    assert len(log) <= 2000 and lines[-1].startswith("  52. ") and lines[-1].endswith("(a move that was taken back)")
+    assert len(log) <= 2000 and lines[-1].startswith("  54. ") and lines[-1].endswith("(a move that was taken back)")
     assert all(line.endswith(("taken back)", "pick ?", "pick 2")) for line in lines)   # no line cut short
 
 async def test_an_unexpected_error_gets_an_apology_not_a_traceback(harness, monkeypatch):
@@ -195,12 +195,17 @@ async def test_an_unexpected_error_gets_an_apology_not_a_traceback(harness, monk
     assert "Sorry" in text and "Traceback" not in text and "database on fire" not in text
 
 
-async def test_substitute_needs_creator_or_moderator(harness):
+async def test_substitute_needs_creator_or_moderator(harness, clock):
     thread, _ = await started_game(harness)
     text = one_text(await harness.slash(BOB, "toy substitute", channel_id=thread, old=BOB, new=CAROL))
     assert "creator or a moderator" in text
     text = one_text(await harness.slash(ALICE, "toy substitute", channel_id=thread, old=BOB, new=CAROL))
-    assert "takes over" in text
+    assert "only a moderator" in text            # bob is playing: his hand is not the creator's to take
+    clock.advance(hours=73)
+    sent = await harness.slash(ALICE, "toy substitute", channel_id=thread, old=BOB, new=CAROL)
+    assert "takes over" in one_text(sent) and not any(s.ephemeral for s in sent if s.content)   # announced
+    log = one_text(await harness.slash(ALICE, "toy log", channel_id=thread))
+    assert "substitute" in log
     assert "pick ?" in one_text(await harness.slash(CAROL, "toy move", channel_id=thread, text="pick 1"))
 
 
