@@ -454,13 +454,20 @@ class GameCog(commands.GroupCog):
         outcomes += await self.run_automatic_moves(outcomes[-1])
         announcement, files, ping_ids = await self.announcement(outcomes)
         buttons = self.choice_buttons(outcomes[-1].loaded)
-        if secret or announce_separately:
+        try:
+            if secret or announce_separately:
+                await interaction.edit_original_response(
+                    content=clip(t("move_private_ok", user_language(interaction), move=outcomes[0].move_text)))
+                await self.post_in_thread(outcomes[-1].loaded.record, announcement, files, buttons, ping_ids)
+            else:
+                await self.reply_and_ping(interaction, announcement, files, buttons, ping_ids,
+                                          game_language(outcomes[-1].loaded.record))
+        except discord.HTTPException as error:
+            # The move is stored: say so, and why nobody saw it (a permission, most likely).
+            log.warning("game %s: move stored but not announced: %s", record.id, error)
             await interaction.edit_original_response(
-                content=clip(t("move_private_ok", user_language(interaction), move=outcomes[0].move_text)))
-            await self.post_in_thread(outcomes[-1].loaded.record, announcement, files, buttons, ping_ids)
-        else:
-            await self.reply_and_ping(interaction, announcement, files, buttons, ping_ids,
-                                      game_language(outcomes[-1].loaded.record))
+                content=t("move_saved_not_posted", user_language(interaction), move=outcomes[0].move_text,
+                          reason=error.text or str(error.status)), attachments=[], view=None)
         await self.deliver_notices(outcomes, interaction)
 
     async def deliver_notices(self, outcomes: list[MoveOutcome], interaction: discord.Interaction | None) -> None:

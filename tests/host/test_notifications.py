@@ -72,3 +72,15 @@ async def test_a_missing_permission_is_named_and_leaves_no_live_lobby(harness, d
     assert t(f"perm.{denied}", "en") in text, text
     assert await harness.bot.storage.list_games(status="lobby") == []
     assert not any(s.components for s in sent if s.ok and not s.ephemeral)   # no Join/Start left to press
+
+
+async def test_a_move_saved_but_not_announced_is_reported_truthfully(harness):
+    await harness.slash(ALICE, "toy new", channel_id=CHANNEL, players=2)
+    thread = list(harness.threads)[-1]
+    await harness.slash(BOB, "toy join", channel_id=thread)
+    await harness.slash(ALICE, "toy start", channel_id=thread, seating="joined")
+    harness.world.bot_denied = {"send_messages_in_threads"}      # taken away mid-game
+    sent = await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 1")   # a secret: posted separately
+    text = "\n".join(s.content or "" for s in sent)
+    assert "is saved, but I could not post it" in text and "nothing was changed" not in text.lower()
+    assert (await harness.bot.storage.get_game(1)).ply == 1
