@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Callable
+from collections import OrderedDict
+from typing import Any, Callable
 
 import discord
 from discord import app_commands
@@ -19,6 +20,7 @@ from .config import Settings
 from rules.messages import Msg, language_of
 
 from .i18n import CatalogueTranslator, t, tr
+from .ratelimit import RateLimiter
 from .reminders import DMClosed, Reminders
 from .service import GameService, UserError
 from .storage import Storage, StorageError
@@ -72,6 +74,9 @@ class BoardGameBot(commands.Bot):
         self.service = GameService(storage, clock=clock, snapshot_every=settings.snapshot_every)
         self.reminders = Reminders(storage, settings, DiscordReminderSender(self), clock, deadlines=self)
         self._languages: dict[int, str] = {}   # user id -> language last seen (stored when it changes)
+        self.rate_limiter = RateLimiter(clock)
+        # (game id, ply, viewer seat, language, names) -> PNG files; see GameCog.board_files
+        self.image_cache: OrderedDict[tuple[Any, ...], list[tuple[str, bytes]]] = OrderedDict()
         self.sync_on_start = sync_on_start
         self.start_reminders = start_reminders
         self._game_cogs: dict[str, GameCog] = {}

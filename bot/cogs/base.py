@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 CONTENT_LIMIT = 2000
+IMAGE_CACHE_SIZE = 128     # rendered positions kept (a few per active game)
 # What the bot needs in a channel to host a game there (checked before a lobby opens).
 GAME_PERMISSIONS = ("view_channel", "send_messages", "create_public_threads", "send_messages_in_threads",
                     "attach_files", "read_message_history")
@@ -278,9 +279,26 @@ class GameCog(commands.GroupCog):
 
     async def board_files(self, loaded: LoadedGame, seat: int | None = None,
                           language: str | None = None) -> list[tuple[str, bytes]]:
+        """The board images of a position, rendered once per position, viewer and language:
+        the move reply, /board and every spectator share them."""
+        language = language or game_language(loaded.record)
+        key = (loaded.record.id, loaded.record.ply, seat, language, tuple(loaded.names()))
+        cached = self.bot.image_cache.get(key)
+        if cached is not None:
+            self.bot.image_cache.move_to_end(key)
+            return cached
         view = loaded.game.view(loaded.state, seat)
-        return await asyncio.to_thread(render_png, loaded.record.game, view, loaded.names(),
-                                       language or game_language(loaded.record))
+        files = await asyncio.to_thread(render_png, loaded.record.game, view, loaded.names(), language)
+        self.bot.image_cache[key] = files
+        while len(self.bot.image_cache) > IMAGE_CACHE_SIZE:
+            self.bot.image_cache.popitem(last=False)
+        return files
+
+    def limit(self, interaction: discord.Interaction, kind: str) -> None:
+        """Refuse (with the wait) a user who asks too often; nothing else is done."""
+        wait = self.bot.rate_limiter.check(interaction.user.id, kind)
+        if wait:
+            raise UserError("rate_limited", seconds=max(1, round(wait)))
 
     def lobby_text(self, record: GameRecord, language: str) -> str:
         players = ", ".join(p.name for p in record.players) or "-"
@@ -305,6 +323,7 @@ class GameCog(commands.GroupCog):
     async def open_lobby(self, interaction: discord.Interaction, options: dict[str, Any]) -> None:
         if interaction.guild is None:
             raise UserError("guild_only")
+        self.limit(interaction, "lobby")
         if isinstance(interaction.channel, discord.Thread):
             raise UserError("new_in_thread")
         missing = [name for name in GAME_PERMISSIONS if not getattr(interaction.app_permissions, name, False)]
@@ -572,6 +591,7 @@ class GameCog(commands.GroupCog):
     @app_commands.describe(public=ls("param.public"))
     async def board(self, interaction: discord.Interaction, public: bool = False) -> None:
         record = await self.game_here(interaction)
+        self.limit(interaction, "board")
         loaded = await self.service.load(record.id)
         await interaction.response.defer(thinking=True, ephemeral=not public)
         language = game_language(record) if public else user_language(interaction)

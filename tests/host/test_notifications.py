@@ -84,3 +84,21 @@ async def test_a_move_saved_but_not_announced_is_reported_truthfully(harness):
     text = "\n".join(s.content or "" for s in sent)
     assert "is saved, but I could not post it" in text and "nothing was changed" not in text.lower()
     assert (await harness.bot.storage.get_game(1)).ply == 1
+
+
+async def test_one_user_flooding_boards_is_slowed_and_renders_are_shared(harness, clock, monkeypatch):
+    import bot.cogs.base as base
+    renders = []
+    real = base.render_png
+    monkeypatch.setattr(base, "render_png", lambda *args: renders.append(args[0]) or real(*args))
+    await harness.slash(ALICE, "toy new", channel_id=CHANNEL, players=2)
+    thread = list(harness.threads)[-1]
+    await harness.slash(BOB, "toy join", channel_id=thread)
+    await harness.slash(ALICE, "toy start", channel_id=thread, seating="joined")
+    answers = [await harness.slash(BOB, "toy board", channel_id=thread) for _ in range(10)]
+    refused = ["wait" in (s.content or "") for sent in answers for s in sent if s.content]
+    assert refused.count(True) == 4 and all(s.ephemeral for sent in answers[6:] for s in sent if s.content)
+    assert len(renders) == 1                          # the start's image, shared by every board
+    await harness.slash(ALICE, "toy board", channel_id=thread)   # another user is not slowed
+    clock.advance(seconds=60)
+    assert not any("wait" in (s.content or "") for s in await harness.slash(BOB, "toy board", channel_id=thread))
