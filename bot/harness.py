@@ -385,6 +385,8 @@ class FakeDiscord:
         # the REST calls that need them answer 403 / 50013 Missing Permissions.
         self.bot_denied: set[str] = set()
         self.notifications: List[dict] = []     # who each created message pinged (see _notify)
+        self.rate_limits = []
+        self.dm_error: Dict[int, int] = {}        # user id -> the error code of a refused DM (50007, 50278)
         self.clock: Callable[[], float] = time.time   # threads archive when idle on this clock
         self.thread_activity: Dict[int, float] = {}   # thread id -> last message (clock time)
         self.dm_closed: set[int] = set()
@@ -729,6 +731,7 @@ class FakeDiscord:
             "original_message_id": None,
             "component_message_id": int(message["id"]) if message is not None else None,
             "name": data.get("name"),
+            "created": time.monotonic(),
         }
         return _wire(payload)
 
@@ -835,7 +838,14 @@ class FakeDiscord:
         for i, row in enumerate(components):
             if not v2 and row.get("type") == 1 and len(row.get("components") or []) > 5:
                 return 400, _form_error(f"components.{i}.components", "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
+        ids = [comp["custom_id"] for comp in _walk_components(components) if comp.get("custom_id")]
+        if len(ids) != len(set(ids)):
+            return 400, _form_error("components", "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated")
+        if len(files) > 10:
+            return 400, _form_error("files", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
         for comp in _walk_components(components):
+            if comp.get("type") == 3 and not comp.get("options"):
+                return 400, _form_error("components", "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
             if len(comp.get("custom_id") or "") > 100:
                 return 400, _form_error("components", "BASE_TYPE_MAX_LENGTH", "custom_id must be 100 or fewer in length.")
             if comp.get("type") == 3 and len(comp.get("options") or []) > 25:
@@ -1020,6 +1030,18 @@ class FakeDiscord:
         body = _wire(body) if body is not None else None
         files = [(str(n), bytes(b)) for n, b in files]
         route = f"{method} {path}"
+        for limit in self.rate_limits:
+            pattern, remaining, retry_after = limit
+            if remaining > 0 and re.search(pattern, route):
+                limit[1] -= 1
+                self._record(Sent("other", route, payload=body, status=429, interaction_id=origin))
+                return 429, {"message": "You are being rate limited.", "retry_after": retry_after, "global": False}
+        if self.request_validator is not None and body is not None:
+            problem = self.request_validator(method, path, body)
+            if problem is not None:   # Discord answers 400 to a body its API description refuses
+                self._record(Sent("other", route, payload=body, status=400, interaction_id=origin,
+                                  response={"error": problem}))
+                return 400, _form_error("body", "INVALID_FORM_BODY", problem)
         for pattern_method, pattern, handler in self._routes():
             if pattern_method != method:
                 continue
@@ -1039,6 +1061,15 @@ class FakeDiscord:
     def _record(self, sent: Sent) -> Sent:
         self.sent.append(sent)
         return sent
+
+    first_reply_seconds = 3.0     # Discord's deadline for an interaction's first answer
+    # A Discord that is rate limiting: requests whose "METHOD path" matches get 429 (with
+    # retry_after seconds) this many more times; see Harness.rate_limit.
+    rate_limits: List[List[Any]]
+
+    # (method, path, JSON body) -> what is wrong with the body, or None; the tests install one
+    # that checks Discord's OpenAPI description (tests/discord_api_spec).
+    request_validator: Optional[Callable[[str, str, Any], Optional[str]]] = None
 
     _route_table: Optional[List[Tuple[str, "re.Pattern[str]", str]]] = None
 
@@ -1167,6 +1198,8 @@ class FakeDiscord:
         if channel_id not in self.channels:
             return 404, _error(10003, "Unknown Channel")
         if dm_user is not None and dm_user in self.dm_closed:
+            if self.dm_error.get(dm_user) == 50278:
+                return 403, _error(50278, "Cannot send messages to this user due to having no mutual guilds")
             return 403, _error(50007, "Cannot send messages to this user")
         ch = self.channels[channel_id]
         self.archive_idle_threads()
@@ -1426,6 +1459,9 @@ class FakeDiscord:
             return 404, _error(10062, "Unknown interaction")
         if info["responded"]:
             return 400, _error(40060, "Interaction has already been acknowledged.")
+        if time.monotonic() - info["created"] > self.first_reply_seconds:
+            # Discord drops an interaction not answered (or deferred) within 3 seconds
+            return 404, _error(10062, "Unknown interaction")
         if ctype == 8:
             if info["type"] != 4:
                 return 400, _error(50035, "Invalid Form Body")
@@ -2067,8 +2103,14 @@ class Harness:
     def set_locale(self, user_id: int, locale: str) -> None:
         self.world.locales[user_id] = locale
 
-    def set_dm_closed(self, user_id: int, closed: bool = True) -> None:
-        """Sending a DM to this user answers 403 / 50007 (opening the DM channel still works)."""
+    def rate_limit(self, route_pattern: str, times: int = 1, retry_after: float = 0.05) -> None:
+        """The next ``times`` requests matching ``route_pattern`` ("POST /channels/") get 429."""
+        self.world.rate_limits.append([route_pattern, times, retry_after])
+
+    def set_dm_closed(self, user_id: int, closed: bool = True, code: int = 50007) -> None:
+        """Sending a DM to this user answers 403 with ``code``: 50007 (DMs closed) or 50278
+        (no mutual server); opening the DM channel still works."""
+        self.world.dm_error[user_id] = code
         if closed:
             self.world.dm_closed.add(user_id)
         else:
@@ -2345,7 +2387,7 @@ class Harness:
         elif isinstance(kwargs.get("data"), (str, bytes)):
             body = json.loads(kwargs["data"])
         await asyncio.sleep(0)  # a real request yields to the loop
-        status, data = self.world.handle(route.method, path, query=query, body=body, files=file_parts, origin=_ORIGIN.get())
+        status, data = await self._handle_retrying(route.method, path, query, body, file_parts)
         data = _wire(data) if data is not None else ""
         if 200 <= status < 300:
             return data
@@ -2361,11 +2403,21 @@ class Harness:
         elif payload is not None:
             body = json.loads(discord.utils._to_json(payload))
         await asyncio.sleep(0)
-        status, data = self.world.handle(route.method, path, query=query, body=body, files=file_parts, origin=_ORIGIN.get())
+        status, data = await self._handle_retrying(route.method, path, query, body, file_parts)
         data = _wire(data) if data is not None else ""
         if 200 <= status < 300:
             return data
         _raise_for(status, data, route.method, route.url)
+
+    async def _handle_retrying(self, method, path, query, body, file_parts):
+        """One request as discord.py makes it: a 429 is waited out (retry_after) and retried,
+        at most 5 times, as discord.py's own request loops do."""
+        for _attempt in range(5):
+            status, data = self.world.handle(method, path, query=query, body=body, files=file_parts, origin=_ORIGIN.get())
+            if status != 429:
+                return status, data
+            await asyncio.sleep(float((data or {}).get("retry_after", 1.0)))
+        return status, data
 
     async def _get_from_cdn(self, url: str) -> bytes:
         try:

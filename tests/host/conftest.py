@@ -24,6 +24,14 @@ def stub_png_encoding(request, monkeypatch):
         monkeypatch.setattr(renderers.common, "to_png", lambda image, **_: _STUB_PNG)
 
 
+@pytest.fixture(autouse=True)
+def discord_checks_request_bodies(monkeypatch):
+    """The test Discord refuses (400) every request body Discord's OpenAPI description refuses."""
+    from bot.harness import FakeDiscord
+    from tests.discord_api_spec.validator import validate
+    monkeypatch.setattr(FakeDiscord, "request_validator", staticmethod(validate))
+
+
 @pytest.fixture
 def toy_registered(monkeypatch):
     """Make the toy game a hosted game: rules core, renderer and cog."""

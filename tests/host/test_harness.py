@@ -493,3 +493,36 @@ async def test_the_console_answers_bad_typing_like_discords_client_and_loses_not
                      "has no option seating", "needs policy", "hours must be a number", "public is True or False",
                      "count must be between 1 and 50", "Unknown command /status", "has started"):
         assert expected in text, expected
+
+
+def test_the_fake_discord_refuses_what_discord_refuses_in_a_message():
+    from bot.harness import FakeDiscord
+    world = FakeDiscord()
+    channel = world.channel_id
+    png = [(f"f{i}.png", b"x") for i in range(11)]
+    assert world.handle("POST", f"/channels/{channel}/messages", body={"content": "x"}, files=png)[0] == 400
+    empty_select = {"type": 1, "components": [{"type": 3, "custom_id": "s", "options": []}]}
+    assert world.handle("POST", f"/channels/{channel}/messages", body={"content": "x", "components": [empty_select]})[0] == 400
+    twice = {"type": 1, "components": [{"type": 2, "style": 1, "label": "a", "custom_id": "same"},
+                                       {"type": 2, "style": 1, "label": "b", "custom_id": "same"}]}
+    assert world.handle("POST", f"/channels/{channel}/messages", body={"content": "x", "components": [twice]})[0] == 400
+
+
+async def test_a_rate_limited_request_is_waited_out_and_a_late_first_reply_is_refused(h: Harness):
+    h.rate_limit(r"^POST /channels/", times=2, retry_after=0.01)
+    channel = h.bot.get_channel(h.world.channel_id) or await h.bot.fetch_channel(h.world.channel_id)
+    await channel.send("after two 429s")
+    assert [s.status for s in h.world.sent if s.route.startswith("POST /channels/")][-3:] == [429, 429, 200]
+    h.world.first_reply_seconds = 0.0
+    mark = h.mark()
+    await h.slash(ALICE, "demo echo", text="late")
+    assert [s.status for s in h.sent_since(mark) if s.kind == "response"] == [404]   # Unknown interaction
+    h.world.first_reply_seconds = 3.0
+
+
+async def test_a_dm_refused_for_no_mutual_server_counts_as_closed_dms(h: Harness):
+    h.set_dm_closed(ALICE, code=50278)
+    user = await h.bot.fetch_user(ALICE)
+    with pytest.raises(discord.Forbidden) as refused:
+        await user.send("hello")
+    assert refused.value.code == 50278
