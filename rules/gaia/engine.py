@@ -9,6 +9,7 @@ import copy
 import math
 
 from rules.base import IllegalMove
+from rules.messages import Join, Msg
 
 from . import board
 from .tables import (ACTIONS, ADV_POS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, FINAL_VP,
@@ -25,8 +26,26 @@ class NeedAnswer(Exception):
     """A Taklons brainstone question arose where no answer can be read (income phase)."""
 
 
-def err(msg: str, rule: str | None = None):
-    raise IllegalMove(msg, rule)
+def err(key: str, rule: str | None = None, /, **values):
+    """Refuse the move: ``key`` is a catalogue key (``gaia.err.*``), ``values`` its values."""
+    raise IllegalMove(key, rule, **values)
+
+
+def refusal(key: str, rule: str | None = None, /, **values) -> IllegalMove:
+    """A refusal returned (not raised) by checks that callers may also use as predicates."""
+    return IllegalMove(key, rule, **values)
+
+
+def res_name(t: str) -> Msg:
+    return Msg("gaia.res." + t)
+
+
+def bld_name(t: str) -> Msg:
+    return Msg("gaia.building." + t)
+
+
+def field_name(f: str) -> Msg:
+    return Msg("gaia.field." + f) if f in FIELDS else Msg("gaia.value", value=f)
 
 
 def read_rewards(text: str, rule: str, key: bool = False):
@@ -35,7 +54,7 @@ def read_rewards(text: str, rule: str, key: bool = False):
     try:
         return rewards_key(text) if key else parse_rewards(text)
     except ValueError:
-        err(f"Cannot read {text!r}: write amounts like 2pw, 1t or q,5c", rule)
+        err("gaia.err.bad_amount", rule, text=text)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -146,10 +165,9 @@ def ask_brainstone(ctx, options, rule="GP-FAC-TAK-1"):
     if ans is None:
         if ctx is None or ctx.pause_ok:
             raise NeedAnswer(options)
-        err(f"Taklons must say where the brainstone goes: add 'brainstone {options[0]}' or "
-            f"'brainstone {options[1]}' right after this sub-command", rule)
+        err("gaia.err.brainstone_missing", rule, first=f"brainstone {options[0]}", second=f"brainstone {options[1]}")
     if ans not in options:
-        err(f"brainstone {ans} is not possible here; choose one of {', '.join(options)}", rule)
+        err("gaia.err.brainstone_bad", rule, answer=ans, allowed=list(options))
     return ans
 
 
@@ -196,7 +214,7 @@ def spend_power(st, seat, c, ctx):
     if p["faction"] == "nevlas" and has_pi(p):
         tok = math.ceil(c / 2)
         if pw["area3"] < tok:
-            err(f"Not enough power in bowl III: need {c} power ({tok} tokens worth 2)", "GP-FAC-NEV-2")
+            err("gaia.err.nevlas_power3", "GP-FAC-NEV-2", need=c, tokens=tok)
         pw["area3"] -= tok
         pw["area1"] += tok
         return
@@ -215,13 +233,13 @@ def spend_power(st, seat, c, ctx):
         if use:
             rest = max(c - 3, 0)
             if pw["area3"] < rest:
-                err(f"Not enough power in bowl III for {c} power", "GP-POW-2")
+                err("gaia.err.power3_for", "GP-POW-2", need=c)
             p["brainstone"] = "area1"
             pw["area3"] -= rest
             pw["area1"] += rest
             return
     if pw["area3"] < c:
-        err(f"Not enough power in bowl III: need {c}, have {pw['area3']}", "GP-POW-2")
+        err("gaia.err.power3_have", "GP-POW-2", need=c, have=pw['area3'])
     pw["area3"] -= c
     pw["area1"] += c
 
@@ -234,7 +252,7 @@ def _take_tokens(p, n):
         pw[a] -= x
         n -= x
     if n:
-        err("Not enough power tokens", "GP-POW-4")
+        err("gaia.err.tokens", "GP-POW-4")
 
 
 def tokens_available(p) -> int:
@@ -246,7 +264,7 @@ def move_to_gaia(st, seat, n, ctx):
     """GP-POW-5 / GP-GF-3."""
     p = P(st, seat)
     if tokens_available(p) < n:
-        err(f"Not enough power tokens: need {n}", "GP-GF-1")
+        err("gaia.err.tokens_need", "GP-GF-1", need=n)
     stone_goes = False
     if p["brainstone"] in AREAS:
         regular = tokens_available(p) - 1
@@ -265,7 +283,7 @@ def discard_tokens(st, seat, n, ctx):
     """GP-POW-4 (satellites)."""
     p = P(st, seat)
     if tokens_available(p) < n:
-        err(f"Not enough power tokens to discard {n}", "GP-FED-3")
+        err("gaia.err.tokens_discard", "GP-FED-3", need=n)
     stone = p["brainstone"]
     if stone in AREAS:
         regular = tokens_available(p) - 1
@@ -289,10 +307,10 @@ def burn(st, seat, k):
     p = P(st, seat)
     pw = p["power"]
     if k <= 0:
-        err("burn needs a positive number", "GP-POW-6")
+        err("gaia.err.burn_positive", "GP-POW-6")
     stone2 = 1 if p["brainstone"] == "area2" else 0
     if pw["area2"] + stone2 < 2 * k:
-        err(f"Burning {k} needs {2 * k} tokens in bowl II", "GP-POW-6")
+        err("gaia.err.burn_tokens", "GP-POW-6", burn=k, need=2 * k)
     moved = k
     if stone2:
         p["brainstone"] = "area3"
@@ -328,18 +346,18 @@ def gain(st, seat, text_or_list, ctx, source="gain"):
             raise ValueError(t)
 
 
-def pay(st, seat, items, ctx=None, what="this"):
+def pay(st, seat, items, ctx=None, what=None):
     """Pay c/o/k/q/pw; all-or-nothing check first (GP-ACT-5)."""
     p = P(st, seat)
     need: dict[str, int] = {}
     for n, t in items:
         need[t] = need.get(t, 0) + n
+    what = what if what is not None else Msg("gaia.what.this")
     for t, n in need.items():
         if t in ("c", "o", "k", "q") and p[t] < n:
-            names = {"c": "credits", "o": "ore", "k": "knowledge", "q": "QIC"}
-            err(f"Not enough {names[t]} for {what}: need {n}, have {p[t]}", "GP-ACT-5")
+            err("gaia.err.resource_for", "GP-ACT-5", resource=res_name(t), what=what, need=n, have=p[t])
         if t == "pw" and not can_spend_power(p, n):
-            err(f"Not enough power in bowl III for {what}: need {n}", "GP-POW-2")
+            err("gaia.err.power3_for_what", "GP-POW-2", what=what, need=n)
     for t, n in need.items():
         if t in ("c", "o", "k", "q"):
             p[t] -= n
@@ -546,17 +564,17 @@ def income_choose(st, seat, reward, ctx):
     """`income <r>`: apply one pending event first (GP-INC-6)."""
     p = P(st, seat)
     if not p["income_todo"] or not income_needs_choice(p):
-        err("No income order to choose now", "GP-INC-6")
+        err("gaia.err.no_income_choice", "GP-INC-6")
     items = read_rewards(reward, "GP-INC-6")
     if len(items) != 1 or items[0][1] not in ("t", "pw") or items[0][0] < 1:
-        err("income takes one token or charge amount, e.g. 'income 4pw' or 'income 1t'", "GP-INC-6")
+        err("gaia.err.income_one", "GP-INC-6")
     n, typ = items[0]
     for i, ev in enumerate(p["income_todo"]):
         if _ev_has(ev, typ) == n:
             p["income_todo"].pop(i)
             gain(st, seat, ev, ctx, "income")
             return
-    err(f"No pending income event gives {n}{typ}", "GP-INC-6")
+    err("gaia.err.income_none", "GP-INC-6", amount=f"{n}{typ}")
 
 
 # ----------------------------------------------------------------------------- research (GP-RES-*)
@@ -567,22 +585,23 @@ def flip_green(st, seat, rule):
         if f["green"]:
             f["green"] = False
             return
-    err("This needs a green federation token to flip", rule)
+    err("gaia.err.need_green", rule)
 
 
-def can_advance(st, seat, field) -> str | None:
+def can_advance(st, seat, field) -> IllegalMove | None:
+    """None when ``seat`` may advance in ``field``, else the refusal (not raised)."""
     p = P(st, seat)
     lv = p["research"][field]
     if lv >= 5:
-        return f"{field} is already at level 5"
+        return refusal("gaia.err.research_max", "GP-RES-3", field=field_name(field))
     if field == "nav" and p["faction"] == "baltaks" and not has_pi(p):
-        return "Bal T'aks cannot advance in navigation before building their planetary institute (GP-FAC-BAL-2)"
+        return refusal("gaia.err.baltaks_nav", "GP-FAC-BAL-2")
     if lv == 4:
         for i, o in enumerate(st["players"]):
             if i != seat and o["research"][field] == 5:
-                return f"Level 5 of {field} is already taken (GP-RES-3)"
+                return refusal("gaia.err.level5_taken", "GP-RES-3", field=field_name(field))
         if not any(f["green"] for f in p["feds"]):
-            return "Level 5 needs a green federation token to flip (GP-RES-3)"
+            return refusal("gaia.err.level5_green", "GP-RES-3")
     return None
 
 
@@ -590,10 +609,10 @@ def advance(st, seat, field, ctx):
     """Advance one research level (any cause)."""
     p = P(st, seat)
     if field not in FIELDS:
-        err(f"Unknown research area {field!r}; use one of {', '.join(FIELDS)}", "GP-RES-1")
+        err("gaia.err.unknown_field", "GP-RES-1", field=field, allowed=list(FIELDS))
     why = can_advance(st, seat, field)
-    if why:
-        err(why, "GP-RES-3")
+    if why is not None:
+        raise why
     lv = p["research"][field] + 1
     if lv == 5:
         flip_green(st, seat, "GP-RES-3")
@@ -630,10 +649,10 @@ def research_followup(st, seat, ctx, allowed):
         ctx.next()
         field = cmd[1] if len(cmd) > 1 else ""
         if allowed is not None and field not in allowed:
-            err(f"The research step here may only go to {', '.join(allowed)}", "GP-TECH-3")
+            err("gaia.err.research_only", "GP-TECH-3", allowed=list(allowed))
         advance(st, seat, field, ctx)
         return
-    err("Add 'up <field>' or 'decline' after this (the optional research step)", "GP-TECH-3")
+    err("gaia.err.research_followup", "GP-TECH-3")
 
 
 # ----------------------------------------------------------------------------- federations tokens
@@ -678,26 +697,26 @@ def gain_tech(st, seat, ctx):
     p = P(st, seat)
     cmd = ctx.next()
     if not cmd or cmd[0] != "tech" or len(cmd) < 2:
-        err("Choose a tech tile: add 'tech <position>'", "GP-TECH-1")
+        err("gaia.err.tech_missing", "GP-TECH-1")
     pos = cmd[1]
     if pos in ADV_POS:
         tid = st["tech"].get(pos)
         if not tid or pos in st["adv_taken"]:
-            err(f"The advanced tile at {pos} is gone", "GP-TECH-5")
+            err("gaia.err.adv_gone", "GP-TECH-5", pos=pos)
         field = pos[4:]
         if p["research"][field] < 4:
-            err(f"Advanced tile {pos} needs level 4 in {field}", "GP-TECH-4")
+            err("gaia.err.adv_level", "GP-TECH-4", pos=pos, field=field_name(field))
         if not any(f["green"] for f in p["feds"]):
-            err("An advanced tile needs a green federation token to flip", "GP-TECH-4")
+            err("gaia.err.adv_green", "GP-TECH-4")
         cov = ctx.next()
         if not cov or cov[0] != "cover" or len(cov) < 2:
-            err("Say which standard tile the advanced tile covers: 'cover <position>'", "GP-TECH-4")
+            err("gaia.err.cover_missing", "GP-TECH-4")
         target = None
         for t in p["techs"]:
             if not t["covered"] and t["pos"] == cov[1] and t["id"] in TECH and not t["id"].startswith("adv"):
                 target = t
         if target is None:
-            err(f"You have no uncovered standard tile from {cov[1]}", "GP-TECH-4")
+            err("gaia.err.cover_bad", "GP-TECH-4", pos=cov[1])
         flip_green(st, seat, "GP-TECH-4")
         target["covered"] = True
         st["adv_taken"].append(pos)
@@ -708,13 +727,13 @@ def gain_tech(st, seat, ctx):
     elif pos in STD_POS:
         tid = st["tech"][pos]
         if owns_tech_kind(p, tid):
-            err(f"You already own {tid}; a player never owns two tiles of one kind", "GP-TECH-2")
+            err("gaia.err.tech_owned", "GP-TECH-2", tile=tid)
         p["techs"].append({"id": tid, "pos": pos, "covered": False})
         touch_income(p, "tech:" + tid)
         tech_effects(st, seat, tid, ctx)
         research_followup(st, seat, ctx, None if pos.startswith("free") else [pos])
     else:
-        err(f"Unknown tech position {pos!r}", "GP-TECH-1")
+        err("gaia.err.tech_pos", "GP-TECH-1", pos=pos)
 
 
 # ----------------------------------------------------------------------------- placement hooks
@@ -782,14 +801,14 @@ def place_lost_planet(st, seat, ctx):
         ctx.cmds.insert(ctx.i, ["lostPlanet", mi.name[cands[0]]])
     cmd = ctx.next()
     if not cmd or cmd[0] != "lostPlanet" or len(cmd) < 2:
-        err("Place the Lost Planet: add 'lostPlanet <hex>'", "GP-RES-7")
+        err("gaia.err.lost_missing", "GP-RES-7")
     k = mi.locate(cmd[1])
     if k is None or k not in cands:
-        err(f"The Lost Planet cannot go to {cmd[1]}", "GP-RES-7")
+        err("gaia.err.lost_bad", "GP-RES-7", hex=cmd[1])
     p = P(st, seat)
     q = qic_for_range(st, seat, k)
     if p["q"] < q:
-        err("Not enough QIC to reach that hex", "GP-MINE-7")
+        err("gaia.err.qic_reach", "GP-MINE-7")
     p["q"] -= q
     types_before = {planet_of(st, h) for h in main_planets(st, seat)}
     st["planet"][k] = "l"
@@ -877,14 +896,14 @@ def answer_leech(st, seat, ctx, cmd):
     head = st["leech_q"][0]
     if cmd[0] != "decline":
         if len(cmd) < 2:
-            err(f"Say the offer: 'charge {off['offers'][0]}'", "GP-LEECH-4")
+            err("gaia.err.charge_amount", "GP-LEECH-4", move=f"charge {off['offers'][0]}")
         want = read_rewards(cmd[1], "GP-LEECH-5", key=True)
         chosen = cmd[1] if cmd[1] in off["offers"] else None
         for o in off["offers"]:
             if chosen is None and rewards_key(o) == want:
                 chosen = o
         if chosen is None:
-            err(f"The offer is {' or '.join(off['offers'])}, not {cmd[1]}", "GP-LEECH-5")
+            err("gaia.err.charge_bad", "GP-LEECH-5", offers=Join(off['offers'], "or"), given=cmd[1])
         for n_, t in parse_rewards(chosen):
             if t == "t":
                 gain_tokens(p, n_)
@@ -901,10 +920,10 @@ def build_mine(st, seat, k, ctx, steps_free=0, range_bonus=0):
     p = P(st, seat)
     f = fac(p)
     if p["n"]["m"] >= COUNTS["m"]:
-        err("No mine left on your faction board", "GP-MINE-1")
+        err("gaia.err.no_mine_left", "GP-MINE-1")
     pl = planet_of(st, k)
     if pl == "e":
-        err(f"{hexname(st, k)} has no planet", "GP-MINE-2")
+        err("gaia.err.no_planet", "GP-MINE-2", hex=hexname(st, k))
     guest = False
     own_gf = st["gf"].get(k) == seat
     if k in st["bld"]:
@@ -912,30 +931,29 @@ def build_mine(st, seat, k, ctx, steps_free=0, range_bonus=0):
         if p["faction"] == "lantids" and owner != seat and k not in st["guest"]:
             guest = True
         else:
-            err(f"{hexname(st, k)} is already colonized", "GP-MINE-2")
+            err("gaia.err.colonized", "GP-MINE-2", hex=hexname(st, k))
     if pl == "m":
         if own_gf:
-            err(f"Your Gaia project on {hexname(st, k)} completes in the next Gaia phase; "
-                "build the mine after that", "GP-GF-4")
-        err("A transdim planet needs a Gaia project first", "GP-MINE-10")
+            err("gaia.err.gf_pending", "GP-GF-4", hex=hexname(st, k))
+        err("gaia.err.transdim", "GP-MINE-10")
     if k in st["gf"] and not own_gf:
-        err("Another player's gaiaformer stands there", "GP-MINE-2")
+        err("gaia.err.other_gf", "GP-MINE-2")
     cost = parse_rewards(STD_BUILDINGS["m"]["cost"])   # 2c + 1o (GP-MINE-3)
     steps = 0
     qic = 0
     if own_gf and not guest:
         if steps_free or range_bonus:
-            err("Free terraforming steps or range cannot be used on your own gaiaformed planet", "GP-MINE-9")
+            err("gaia.err.own_gf_bonus", "GP-MINE-9")
     else:
         qic = qic_for_range(st, seat, k, range_bonus)
         if range_bonus and qic_for_range(st, seat, k) <= qic:
-            err("The range bonus would not be used for this hex", "GP-MINE-9")
+            err("gaia.err.range_unused", "GP-MINE-9")
         if guest:
             if steps_free:
-                err("Terraforming steps cannot be used for a shared planet", "GP-MINE-9")
+                err("gaia.err.steps_shared", "GP-MINE-9")
         elif pl == "g":
             if steps_free:
-                err("Terraforming steps cannot be used on a Gaia planet", "GP-MINE-9")
+                err("gaia.err.steps_gaia", "GP-MINE-9")
             if p["faction"] == "gleens":
                 cost.append((1, "o"))
             else:
@@ -943,12 +961,12 @@ def build_mine(st, seat, k, ctx, steps_free=0, range_bonus=0):
         else:
             steps = terraform_steps(f["planet"], pl)
             if steps_free and steps == 0:
-                err("The free terraforming step would not be used on your home planet type", "GP-MINE-9")
+                err("gaia.err.steps_home", "GP-MINE-9")
             paid = max(0, steps - steps_free)
             cost.append((paid * RESEARCH["terra_cost"][p["research"]["terra"]], "o"))
     if qic:
         cost.append((qic, "q"))
-    pay(st, seat, cost, ctx, "this mine")
+    pay(st, seat, cost, ctx, Msg("gaia.what.mine"))
     geo = (not guest) and geodens_bonus(st, seat, k, ctx)
     bump(p, "m", 1)
     if guest:
@@ -970,19 +988,19 @@ def build_gaiaformer(st, seat, k, ctx, range_bonus=0):
     """GP-GF-1..5."""
     p = P(st, seat)
     if gf_available(st, p, seat) <= 0:
-        err("No gaiaformer available", "GP-GF-1")
+        err("gaia.err.no_gf", "GP-GF-1")
     if planet_of(st, k) != "m":
-        err(f"{hexname(st, k)} is not a transdim planet", "GP-GF-1")
+        err("gaia.err.not_transdim", "GP-GF-1", hex=hexname(st, k))
     if k in st["gf"]:
-        err("A gaiaformer already stands there", "GP-GF-1")
+        err("gaia.err.gf_there", "GP-GF-1")
     qic = qic_for_range(st, seat, k, range_bonus)
     if range_bonus and qic_for_range(st, seat, k) <= qic:
-        err("The range bonus would not be used for this hex", "GP-MINE-9")
+        err("gaia.err.range_unused", "GP-MINE-9")
     cost_tokens = RESEARCH["gaia_cost"][p["research"]["gaia"]]
     if p["q"] < qic:
-        err("Not enough QIC for the range", "GP-MINE-7")
+        err("gaia.err.qic_range", "GP-MINE-7")
     if tokens_available(p) < cost_tokens:
-        err(f"A Gaia project needs {cost_tokens} power tokens", "GP-GF-3")
+        err("gaia.err.gf_tokens", "GP-GF-3", need=cost_tokens)
     p["q"] -= qic
     move_to_gaia(st, seat, cost_tokens, ctx)
     st["gf"][k] = seat
@@ -1009,18 +1027,18 @@ def upgrade(st, seat, k, new, ctx):
     p = P(st, seat)
     b = st["bld"].get(k)
     if not b or b[0] != seat or b[1] in ("lp",):
-        err(f"You have no upgradable building on {hexname(st, k)}", "GP-UPG-5")
+        err("gaia.err.no_upgradable", "GP-UPG-5", hex=hexname(st, k))
     old = b[1]
     paths = UPGRADES_BESCODS if p["faction"] == "bescods" else UPGRADES
     if new not in paths.get(old, ()):
-        err(f"A {old} cannot become a {new}", "GP-UPG-1")
+        err("gaia.err.upgrade_path", "GP-UPG-1", old=bld_name(old), new=bld_name(new))
     if new in ("ac1", "ac2") and p["n"]["ac1"] + p["n"]["ac2"] >= 2:
-        err("Both academies are built", "GP-COMP-1")
+        err("gaia.err.academies", "GP-COMP-1")
     if p["n"][new] >= COUNTS[new]:
-        err(f"No {new} left on your faction board", "GP-COMP-1")
+        err("gaia.err.none_left", "GP-COMP-1", building=bld_name(new))
     # GP-UPG-3 costs from the building data (Bescods' swapped rows cost the same per building)
     cost = "2o,3c" if new == "ts" and ts_discount(st, seat, k) else STD_BUILDINGS[new]["cost"]
-    pay(st, seat, parse_rewards(cost), ctx, f"the {new}")
+    pay(st, seat, parse_rewards(cost), ctx, Msg("gaia.what.building", building=bld_name(new)))
     bump(p, old, -1)
     bump(p, new, 1)
     b[1] = new
@@ -1045,19 +1063,19 @@ def form_federation(st, seat, hexes_text, tok, ctx):
     for part in hexes_text.split(","):
         k = mi.locate(part)
         if k is None:
-            err(f"Unknown hex {part!r}", "GP-FED-1")
+            err("gaia.err.unknown_hex_short", "GP-FED-1", hex=part)
         chosen.append(k)
     if tok not in FED_TOKENS or tok == "gleens":
-        err(f"Unknown federation token {tok!r}", "GP-FED-8")
+        err("gaia.err.unknown_fed", "GP-FED-8", token=tok)
     if st["fed_supply"].get(tok, 0) <= 0:
-        err(f"No {tok} token left", "GP-COMP-5")
+        err("gaia.err.fed_left", "GP-COMP-5", token=tok)
     info = federation_check(st, seat, chosen)
-    if isinstance(info, str):
-        err(info, "GP-FED-4")
+    if isinstance(info, IllegalMove):
+        raise info
     sats, members = info
     if p["faction"] == "ivits":
         if p["q"] < len(sats):
-            err(f"The satellites cost {len(sats)} QIC", "GP-FAC-IVI-4")
+            err("gaia.err.ivits_sats", "GP-FAC-IVI-4", need=len(sats))
         p["q"] -= len(sats)
     else:
         discard_tokens(st, seat, len(sats), ctx)
@@ -1084,7 +1102,7 @@ def fed_threshold(st, seat) -> int:
 
 def federation_check(st, seat, chosen):
     """Closure, forbidden hexes, connectivity and value (GP-FED-2..5, GP-FAC-IVI-2).
-    Returns (satellite hexes, all member hexes) or an error text."""
+    Returns (satellite hexes, all member hexes) or the refusal (an IllegalMove, not raised)."""
     p = P(st, seat)
     mi = minfo(st)
     own = own_hexes(st, seat)
@@ -1097,9 +1115,9 @@ def federation_check(st, seat, chosen):
         if ivits and k in fed:
             continue
         if planet_of(st, k) != "e":
-            return f"{hexname(st, k)} is a planet you have not colonized; satellites go on empty space"
+            return refusal("gaia.err.fed_planet", "GP-FED-4", hex=hexname(st, k))
         if seat in st["sat"].get(k, []):
-            return f"You already have a satellite on {hexname(st, k)}"
+            return refusal("gaia.err.fed_sat", "GP-FED-4", hex=hexname(st, k))
     # closure (GP-FED-5)
     todo = list(sel)
     while todo:
@@ -1111,14 +1129,14 @@ def federation_check(st, seat, chosen):
     if not ivits or not fed:
         for k in sel:
             if k in fed:
-                return f"{hexname(st, k)} already belongs to one of your federations"
+                return refusal("gaia.err.fed_member", "GP-FED-4", hex=hexname(st, k))
             if any(n in fed for n in mi.neighbours[k]):
-                return f"{hexname(st, k)} touches one of your federations"
+                return refusal("gaia.err.fed_touch", "GP-FED-4", hex=hexname(st, k))
         group = sel
     else:
         group = sel | fed
         if not (sel & fed) and not any(n in fed for k in sel for n in mi.neighbours[k]):
-            return "The Ivits federation must be enlarged, touching the existing one (GP-FAC-IVI-2)"
+            return refusal("gaia.err.ivits_enlarge", "GP-FAC-IVI-2")
     # connectivity
     start = next(iter(group))
     seen = {start}
@@ -1130,14 +1148,14 @@ def federation_check(st, seat, chosen):
                 seen.add(n)
                 todo.append(n)
     if len(seen) != len(group):
-        return "The federation hexes must form one connected group (GP-FED-1)"
+        return refusal("gaia.err.fed_connected", "GP-FED-1")
     value = sum(structure_value(st, seat, k, own[k], for_fed=True) for k in group if k in own)
     need = fed_threshold(st, seat)
     if value < need:
-        return f"The federation's power value is {value}; it needs {need} (GP-FED-2)"
+        return refusal("gaia.err.fed_value", "GP-FED-2", value=value, need=need)
     sats = sorted(k for k in sel if k not in own and k not in fed)
     if len([1 for v in st["sat"].values() if seat in v]) + len(sats) > 25:
-        return "You have no satellites left (GP-COMP-3)"
+        return refusal("gaia.err.no_sats", "GP-COMP-3")
     return sats, sorted(sel)
 
 
@@ -1161,50 +1179,50 @@ def conversion(st, seat, cost_text, gain_text, ctx, phase="actions"):
         cost = parse_rewards(cost_text)
         gains = parse_rewards(gain_text)
     except ValueError:
-        err(f"Cannot read 'spend {cost_text} for {gain_text}'", "GP-FREE-1")
+        err("gaia.err.spend_read", "GP-FREE-1", move=f"spend {cost_text} for {gain_text}")
     if len(cost) != 1 or not gains:
-        err("spend takes one resource to pay, e.g. 'spend 4pw for 1q'", "GP-FREE-1")
+        err("gaia.err.spend_one", "GP-FREE-1")
     n, typ = cost[0]
     if typ == "tg":
         if phase != "gaia-terrans":
-            err("Gaia-area tokens can only be converted by the Terrans with PI in the Gaia phase", "GP-FAC-TER-2")
+            err("gaia.err.tg_terrans", "GP-FAC-TER-2")
         if n > p["tg_left"]:
-            err(f"Only {p['tg_left']} Gaia-area tokens are left to convert", "GP-FAC-TER-2")
+            err("gaia.err.tg_left", "GP-FAC-TER-2", left=p['tg_left'])
     elif phase != "actions":
-        err("Free actions are only possible in your own turn", "GP-ACT-4")
+        err("gaia.err.free_own_turn", "GP-ACT-4")
     if typ == "c" and not (p["faction"] == "hadsch-hallas" and has_pi(p)):
-        err("Only the Hadsch Hallas with PI convert credits", "GP-FAC-HAD-2")
+        err("gaia.err.hadsch_credits", "GP-FAC-HAD-2")
     if typ == "gf" and p["faction"] != "baltaks":
-        err("Only the Bal T'aks convert gaiaformers", "GP-FAC-BAL-1")
+        err("gaia.err.baltaks_gf", "GP-FAC-BAL-1")
     if typ == "t-a3" and p["faction"] != "nevlas":
-        err("Only the Nevlas move bowl-III tokens to the Gaia area for knowledge", "GP-FAC-NEV-1")
+        err("gaia.err.nevlas_only", "GP-FAC-NEV-1")
     rates = RATES.get(typ)
     if rates is None:
-        err(f"Cannot pay with {typ}", "GP-FREE-1")
+        err("gaia.err.pay_with", "GP-FREE-1", what=typ)
     need = 0
     for gn, gt in gains:
         if gt not in rates:
-            err(f"{typ} cannot be converted into {gt}", "GP-FREE-1")
+            err("gaia.err.convert_into", "GP-FREE-1", what=typ, into=gt)
         need += gn * rates[gt]
     if need != n:
-        err(f"{cost_text} does not convert into {gain_text} (that needs {need}{typ})", "GP-FREE-1")
+        err("gaia.err.convert_rate", "GP-FREE-1", cost=cost_text, gain=gain_text, need=f"{need}{typ}")
     if typ == "pw":
         if not can_spend_power(p, n):
-            err(f"Not enough power in bowl III: need {n}", "GP-POW-2")
+            err("gaia.err.power3_need", "GP-POW-2", need=n)
         spend_power(st, seat, n, ctx)
     elif typ in ("q", "o", "k", "c"):
         if p[typ] < n:
-            err(f"Not enough {typ}: need {n}", "GP-FREE-1")
+            err("gaia.err.resource_need", "GP-FREE-1", resource=res_name(typ), need=n)
         p[typ] -= n
     elif typ == "tg":
         p["tg_left"] -= n
     elif typ == "gf":
         if gf_available(st, p, seat) < n:
-            err("Not enough usable gaiaformers", "GP-FAC-BAL-1")
+            err("gaia.err.baltaks_gf_count", "GP-FAC-BAL-1")
         p["gf_gaia"] += n
     elif typ == "t-a3":
         if p["power"]["area3"] < n:
-            err("Not enough tokens in bowl III", "GP-FAC-NEV-1")
+            err("gaia.err.tokens_bowl3", "GP-FAC-NEV-1")
         p["power"]["area3"] -= n
         p["power"]["gaia"] += n
     gain(st, seat, gains, ctx, "convert")
@@ -1246,18 +1264,18 @@ def do_special(st, seat, what, ctx):
             src = (key_, rew)
             break
     if src is None:
-        err(f"You have no unused special action '{what}'", "GP-SPEC-1")
+        err("gaia.err.special_none", "GP-SPEC-1", special=what)
     p["used"].append(src[0])
     rew = src[1]
     if rew == "step":
         cmd = ctx.next()
         if not cmd or cmd[:2] != ["build", "m"] or len(cmd) < 3:
-            err("A terraforming step must be followed by 'build m <hex>'", "GP-MINE-9")
+            err("gaia.err.step_followup", "GP-MINE-9")
         build_mine(st, seat, locate(st, cmd[2]), ctx, steps_free=1)
     elif rew == "range+3":
         cmd = ctx.next()
         if not cmd or cmd[0] != "build" or len(cmd) < 3 or cmd[1] not in ("m", "gf"):
-            err("The range bonus must be followed by 'build m <hex>' or 'build gf <hex>'", "GP-SPEC-3")
+            err("gaia.err.range_followup", "GP-SPEC-3")
         k = locate(st, cmd[2])
         if cmd[1] == "m":
             build_mine(st, seat, k, ctx, range_bonus=3)
@@ -1270,24 +1288,24 @@ def do_special(st, seat, what, ctx):
     elif rew == "swap-PI":
         cmd = ctx.next()
         if not cmd or cmd[0] != "swap-PI" or len(cmd) < 2:
-            err("Name the mine to swap with: 'swap-PI <hex>'", "GP-FAC-AMB-2")
+            err("gaia.err.swap_missing", "GP-FAC-AMB-2")
         k = locate(st, cmd[1])
         b = st["bld"].get(k)
         if not b or b[0] != seat or b[1] != "m":
-            err("The PI can only swap with one of your mines", "GP-FAC-AMB-2")
+            err("gaia.err.swap_bad", "GP-FAC-AMB-2")
         pi = [h for h, (s, t) in st["bld"].items() if s == seat and t == "PI"][0]
         st["bld"][pi][1] = "m"
         b[1] = "PI"
     elif rew == "down-lab":
         cmd = ctx.next()
         if not cmd or cmd[:2] != ["build", "ts"] or len(cmd) < 3:
-            err("Name the lab to turn back: 'build ts <hex>'", "GP-FAC-FIR-2")
+            err("gaia.err.downlab_missing", "GP-FAC-FIR-2")
         k = locate(st, cmd[2])
         b = st["bld"].get(k)
         if not b or b[0] != seat or b[1] != "lab":
-            err("That is not one of your research labs", "GP-FAC-FIR-2")
+            err("gaia.err.downlab_bad", "GP-FAC-FIR-2")
         if p["n"]["ts"] >= COUNTS["ts"]:
-            err("No trading station left on your board", "GP-FAC-FIR-2")
+            err("gaia.err.no_ts_left", "GP-FAC-FIR-2")
         b[1] = "ts"
         bump(p, "lab", -1)
         bump(p, "ts", 1)
@@ -1299,15 +1317,15 @@ def do_special(st, seat, what, ctx):
     elif rew == "space-station":
         cmd = ctx.next()
         if not cmd or cmd[:2] != ["build", "sp"] or len(cmd) < 3:
-            err("Place the space station: 'build sp <hex>'", "GP-FAC-IVI-5")
+            err("gaia.err.station_missing", "GP-FAC-IVI-5")
         k = locate(st, cmd[2])
         if planet_of(st, k) != "e" or k in st["station"] or seat in st["sat"].get(k, []):
-            err("A space station needs an empty space hex", "GP-FAC-IVI-5")
+            err("gaia.err.station_bad", "GP-FAC-IVI-5")
         if p["n"]["sp"] >= COUNTS["sp"]:
-            err("All 6 space stations are placed", "GP-FAC-IVI-5")
+            err("gaia.err.station_all", "GP-FAC-IVI-5")
         q = qic_for_range(st, seat, k)
         if p["q"] < q:
-            err("Not enough QIC to reach that hex", "GP-MINE-7")
+            err("gaia.err.qic_reach", "GP-MINE-7")
         p["q"] -= q
         st["station"][k] = seat
         p["n"]["sp"] += 1
@@ -1321,7 +1339,7 @@ def do_special(st, seat, what, ctx):
 def locate(st, text) -> str:
     k = minfo(st).locate(text)
     if k is None:
-        err(f"Unknown hex {text!r} (use a name like 4A10 or coordinates like -2x4)", "GP-MAP-4")
+        err("gaia.err.unknown_hex", "GP-MAP-4", hex=text)
     return k
 
 
@@ -1329,32 +1347,32 @@ def board_action(st, seat, aid, ctx):
     """GP-BOARD-1..4."""
     p = P(st, seat)
     if aid not in ACTIONS:
-        err(f"Unknown action {aid!r}", "GP-BOARD-1")
+        err("gaia.err.unknown_action", "GP-BOARD-1", action=aid)
     if aid in st["used_actions"]:
-        err(f"{aid} was already used this round", "GP-BOARD-2")
+        err("gaia.err.action_used", "GP-BOARD-2", action=aid)
     a = ACTIONS[aid]
     rew = a["reward"]
     capped = {"3k": "k", "2k": "k", "2o": "o", "7c": "c"}.get(rew)
     if capped and p[capped] >= CAPS[capped]:
-        err(f"{aid} would gain nothing: your {capped} is at its cap", "GP-BOARD-4")
+        err("gaia.err.action_capped", "GP-BOARD-4", action=aid, resource=res_name(capped))
     if aid == "qic2" and not p["feds"]:
-        err("qic2 needs a federation token", "GP-BOARD-3")
-    pay(st, seat, parse_rewards(a["cost"]), ctx, aid)
+        err("gaia.err.qic2_fed", "GP-BOARD-3")
+    pay(st, seat, parse_rewards(a["cost"]), ctx, Msg("gaia.value", value=aid))
     st["used_actions"].append(aid)
     if rew.endswith("step"):
         steps = int(rew[0])
         cmd = ctx.next()
         if not cmd or cmd[:2] != ["build", "m"] or len(cmd) < 3:
-            err(f"{aid} must be followed by 'build m <hex>'", "GP-MINE-9")
+            err("gaia.err.action_build_followup", "GP-MINE-9", action=aid)
         build_mine(st, seat, locate(st, cmd[2]), ctx, steps_free=steps)
     elif rew == "tech":
         gain_tech(st, seat, ctx)
     elif rew == "fedtile":
         cmd = ctx.next()
         if not cmd or cmd[0] != "fedtile" or len(cmd) < 2:
-            err("Name your federation token: 'fedtile <fedN>'", "GP-BOARD-3")
+            err("gaia.err.fedtile_missing", "GP-BOARD-3")
         if not any(f["id"] == cmd[1] for f in p["feds"]):
-            err(f"You do not own {cmd[1]}", "GP-BOARD-3")
+            err("gaia.err.fedtile_bad", "GP-BOARD-3", token=cmd[1])
         gain(st, seat, FED_TOKENS[cmd[1]]["reward"], ctx, "qic2")
     elif rew == "3vp,vp/type":
         add_vp(p, 3 + planet_types(st, seat), "qic3")
@@ -1368,15 +1386,15 @@ def do_pass(st, seat, booster):
     old = p["booster"]
     if st["round"] < 6:
         if not booster:
-            err("Choose the booster you take: 'pass boosterN'", "GP-PASS-3")
+            err("gaia.err.pass_booster", "GP-PASS-3")
         if booster not in st["boosters"]:
-            err(f"{booster} is not in play", "GP-PASS-3")
+            err("gaia.err.booster_not_in_play", "GP-PASS-3", booster=booster)
         if booster == old:
-            err("You cannot keep the booster you return", "GP-PASS-3")
+            err("gaia.err.booster_keep", "GP-PASS-3")
         if st["boosters"][booster] is not None:
-            err(f"{booster} is taken", "GP-PASS-3")
+            err("gaia.err.booster_taken", "GP-PASS-3", booster=booster)
     elif booster:
-        err("In round 6 nobody takes a booster when passing", "GP-PASS-3")
+        err("gaia.err.booster_round6", "GP-PASS-3")
     if old:
         pv = BOOSTERS[old]["pass"]
         if pv:

@@ -143,7 +143,7 @@ def check_minimal(st, seat, hexes_text):
             return  # form_federation reports the bad hex
         chosen.append(k)
     info = E.federation_check(st, seat, chosen)
-    if isinstance(info, str):
+    if isinstance(info, IllegalMove):
         return
     sats_x, members = info
     nsat = len(sats_x)
@@ -152,7 +152,7 @@ def check_minimal(st, seat, hexes_text):
     base = set(p["fed_hexes"]) if p["faction"] == "ivits" else set()
     why = _dominated(st, seat, set(members), nsat, base)
     if why:
-        raise IllegalMove(why, "GP-FED-6")
+        raise why
 
 
 def _dominated(st, seat, members, nsat, base=frozenset()):
@@ -195,8 +195,8 @@ def _dominated(st, seat, members, nsat, base=frozenset()):
             continue
         val = sum(values[i] for i in range(len(groups)) if mask >> i & 1)
         if val >= thr and costs[mask] < nsat:
-            return (f"This federation uses {nsat} satellites, but {costs[mask]} would connect enough of these "
-                    f"buildings (value {val} ≥ {thr}); leave out the superfluous parts")
+            return IllegalMove("gaia.err.fed_not_minimal", "GP-FED-6", used=nsat, enough=costs[mask], value=val,
+                               need=thr)
     return None
 
 
@@ -327,7 +327,7 @@ def candidate_federations(st, seat, limit=40, max_groups=5):
             continue
         seen.add(key)
         info = E.federation_check(st, seat, sorted(best_tree))
-        if isinstance(info, str):
+        if isinstance(info, IllegalMove):
             continue
         sats, members = info
         if len(sats) > budget:

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import pickle
-from rules.base import Game, IllegalMove, OptionSpec, players_option
+from rules.base import Game, IllegalMove, OptionSpec, PreferenceSpec, players_option
+from rules.messages import Join, Msg
 
 from . import engine as E
 from . import setup as S
 from .notation import NotationError, format_line, line_ended, parse_commands, split_actor
-from .tables import FACTIONS, FIELDS
+from .tables import FIELDS
 from .turns import apply_line, waiting_for
 
 
@@ -22,21 +23,16 @@ class GaiaGame(Game):
     max_players = 4
     options = (
         players_option(2, 4, 3),
-        OptionSpec("map", "choice", "standard", "map: reference layout or a variable map (GP-VAR-7)",
-                   choices=("standard", "method1", "method2", "method3")),
-        OptionSpec("factions", "choice", "choose", "faction choice: players choose, random, or the first-game lists",
-                   choices=("choose", "random", "first-game")),
-        OptionSpec("turn_order", "choice", "clockwise",
-                   "next round: clockwise from the first passer, or in pass order (GP-VAR-4)",
-                   choices=("clockwise", "passOrder")),
-        OptionSpec("rotate_sectors", "bool", False, "the last player may rotate sectors before factions (GP-VAR-11)"),
-        OptionSpec("auto_convert", "bool", True, "convert power and QIC automatically at game end (GP-END-6a)"),
-        OptionSpec("fed_check", "bool", True, "reject non-minimal federations (GP-FED-6)"),
-        OptionSpec("strict_endings", "bool", False,
-                   "boardgamers line endings: action turns end with '.', pass/reactions/setup lines do not (§12.1)"),
-        OptionSpec("auto_income", "bool", False,
-                   "order token/charge income automatically, wasting the fewest charges (GP-INC-4)"),
+        OptionSpec("map", "choice", "standard", "gaia.opt.map", choices=("standard", "method1", "method2", "method3")),
+        OptionSpec("factions", "choice", "choose", "gaia.opt.factions", choices=("choose", "random", "first-game")),
+        OptionSpec("turn_order", "choice", "clockwise", "gaia.opt.turn_order", choices=("clockwise", "passOrder")),
+        OptionSpec("rotate_sectors", "bool", False, "gaia.opt.rotate_sectors"),
+        OptionSpec("auto_convert", "bool", True, "gaia.opt.auto_convert", lobby=False),
+        OptionSpec("fed_check", "bool", True, "gaia.opt.fed_check", lobby=False),
+        OptionSpec("strict_endings", "bool", False, "gaia.opt.strict_endings", lobby=False),
+        OptionSpec("auto_income", "bool", False, "gaia.opt.auto_income"),
     )
+    preferences = (PreferenceSpec("charge", "gaia.pref.charge", ("ask", "free", "upto", "never"), "ask", max=6),)
 
     # ----- creation ---------------------------------------------------------------
     def new_game(self, options, seed):
@@ -56,13 +52,13 @@ class GaiaGame(Game):
         if actor is not None:
             s = self.actor_seat(state, actor)
             if s is not None and s != seat:
-                raise IllegalMove(f"This line is for {actor}, not for seat {seat + 1}")
+                raise IllegalMove("gaia.err.wrong_actor", "GP-RPL-4", actor=actor, seat=seat + 1)
         try:
             cmds = parse_commands(body)
         except NotationError as e:
-            raise IllegalMove(str(e), "GP-NOT") from None
+            raise IllegalMove(e.msg, "GP-NOT") from None
         if not cmds:
-            raise IllegalMove("Empty move")
+            raise IllegalMove("gaia.err.empty")
         move = {"seat": seat, "actor": self.seat_label_id(state, seat), "cmds": cmds}
         if line_ended(body):
             move["ended"] = True
@@ -72,10 +68,10 @@ class GaiaGame(Game):
         """A full log line with its player prefix -> move (for replays)."""
         actor, body = split_actor(text)
         if actor is None:
-            raise IllegalMove(f"No player prefix in {text!r}")
+            raise IllegalMove("gaia.err.no_prefix", None, text=text)
         seat = self.actor_seat(state, actor)
         if seat is None:
-            raise IllegalMove(f"Unknown player {actor!r}")
+            raise IllegalMove("gaia.err.unknown_player", None, actor=actor)
         return self.parse_move(state, seat, text)
 
     def format_move(self, move):
@@ -103,6 +99,14 @@ class GaiaGame(Game):
     def complete(self, state, seat, prefix, limit=25):
         from .moves import complete
         return complete(state, seat, prefix, limit)
+
+    def random_move(self, state, seat, rng):
+        from .moves import random_move
+        return random_move(state, seat, rng)
+
+    def invariants(self, state):
+        from .playout import check_invariants
+        return check_invariants(state)
 
     def waiting_for(self, state):
         return waiting_for(state)
@@ -134,22 +138,35 @@ class GaiaGame(Game):
 
     def seat_label(self, state, seat):
         p = state["players"][seat]
-        return FACTIONS[p["faction"]]["name"] if p else f"Seat {seat + 1}"
+        return Msg("gaia.faction." + p["faction"]) if p else Msg("seat_n", n=seat + 1)
 
     def status_lines(self, view):
         st = view
-        lines = [f"Round {st['round']}, phase {st['phase']}"
-                 + (f", scoring {st['round_scoring'][st['round'] - 1]}" if 1 <= st["round"] <= 6 else "")]
+        phase = Msg("gaia.phase." + st["phase"])
+        if 1 <= st["round"] <= 6 and st.get("round_scoring"):
+            lines = [Msg("gaia.status.round_scoring", round=st["round"], phase=phase,
+                         scoring=st["round_scoring"][st["round"] - 1])]
+        else:
+            lines = [Msg("gaia.status.round", round=st["round"], phase=phase)]
         for s, p in enumerate(st["players"]):
             if not p:
-                lines.append(f"Seat {s + 1}: choosing a faction")
+                lines.append(Msg("gaia.status.choosing", n=s + 1))
                 continue
             pw = p["power"]
-            bs = f" stone {p['brainstone']}" if p["brainstone"] else ""
-            res = " ".join(f"{f}{p['research'][f]}" for f in FIELDS)
-            lines.append(f"{FACTIONS[p['faction']]['name']}: {p['vp']} VP, {p['c']}c {p['o']}o {p['k']}k {p['q']}q, "
-                         f"power {pw['area1']}/{pw['area2']}/{pw['area3']} gaia {pw['gaia']}{bs}, {res}"
-                         + (", passed" if p["passed"] else "") + (f", {p['booster']}" if p["booster"] else ""))
+            values = dict(faction=Msg("gaia.faction." + p["faction"]), vp=p["vp"], c=p["c"], o=p["o"], k=p["k"],
+                          q=p["q"], bowl1=pw["area1"], bowl2=pw["area2"], bowl3=pw["area3"], gaia=pw["gaia"],
+                          research=" ".join(f"{f}{p['research'][f]}" for f in FIELDS))
+            extra = []
+            if p["brainstone"]:
+                extra.append(Msg("gaia.status.brainstone", where=Msg("gaia.bowl." + p["brainstone"])))
+            if p["booster"]:
+                extra.append(Msg("gaia.status.booster", booster=p["booster"]))
+            if p["passed"]:
+                extra.append(Msg("gaia.status.passed"))
+            if extra:
+                lines.append(Msg("gaia.status.player_extra", extra=Join(extra), **values))
+            else:
+                lines.append(Msg("gaia.status.player", **values))
         return lines   # who is to act: the host adds it with the players' names
 
     def private_lines(self, view, seat):
@@ -158,24 +175,145 @@ class GaiaGame(Game):
             return []
         out = []
         if p.get("waiting") == "income":
-            out.append("Choose the order of your income: " + ", ".join(p["income_todo"]))
+            choices = []
+            seen = set()
+            for ev in p["income_todo"]:
+                for n, t in E.parse_rewards(ev):
+                    if t in ("t", "pw") and f"{n}{t}" not in seen:
+                        seen.add(f"{n}{t}")
+                        choices.append(Msg("gaia.private.choice", move=f"income {n}{t}",
+                                           effect=Msg("gaia.gain." + t, n=n)))
+            out.append(Msg("gaia.private.income", choices=Join(choices, "or")))
         if p.get("waiting") == "brainstone":
-            out.append("Where does the brainstone go: " + " or ".join(p.get("ask") or []))
+            out.append(Msg("gaia.private.brainstone", choices=Join(
+                [Msg("gaia.private.choice", move=f"brainstone {a}", effect=Msg("gaia.bowl." + a))
+                 for a in p.get("ask") or []], "or")))
+        if p.get("waiting") == "terrans":
+            out.append(Msg("gaia.private.terrans", n=p.get("tg_left", 0)))
+        if p.get("waiting") == "itars":
+            out.append(Msg("gaia.private.itars"))
         off = view.get("offer")
         if off and off["seat"] == seat:
-            out.append(f"Power offer from {E.hexname(view, off['hex'])}: " + " or ".join(off["offers"]))
+            out.append(Msg("gaia.private.offer", hex=E.hexname(view, off["hex"]),
+                           offers=Join([_offer_choice(o) for o in off["offers"]] + [
+                               Msg("gaia.private.choice", move="decline", effect=Msg("gaia.gain.nothing"))], "or")))
         return out
 
     def reveals_information(self, before, move, after):
         return False
 
     def notation_help(self):
-        return ("boardgamers notation: 'build m 4A10', 'build ts -2x4', 'up nav', 'action power3', "
-                "'special step. build m 5B2', 'federation 1A1,1B2 fed4', 'spend 4pw for 1q', 'burn 2', "
-                "'pass booster3', 'charge 2pw' / 'decline'; several sub-commands joined by '. '.")
+        return Msg("gaia.help.notation", actions=Msg("gaia.help.notation.actions"),
+                   more=Msg("gaia.help.notation.more"), other=Msg("gaia.help.notation.other"))
 
     def rules_summary(self):
-        return "Gaia Project: 6 rounds of income, Gaia phase, actions and clean-up; most VP wins."
+        return Msg("gaia.help.summary")
+
+    # ----- host helpers ------------------------------------------------------------------
+    def describe_move(self, state, seat, text):
+        """The mover's gains and costs, e.g. "-2c -1o +3 VP" (cheap: one copy and apply)."""
+        try:
+            before = state["players"][seat]
+            if before is None:
+                return None
+            after = self.apply(state, self.parse_move(state, seat, text))["players"][seat]
+            parts = []
+            for key in ("c", "o", "k", "q"):
+                change = after[key] - before[key]
+                if change:
+                    parts.append(f"{change:+d}{key}")
+            spent = before["power"]["area3"] - after["power"]["area3"]
+            if spent > 0:
+                parts.append(f"-{spent}pw")
+            if after["vp"] != before["vp"]:
+                parts.append(f"{after['vp'] - before['vp']:+d} VP")
+            return Msg("gaia.describe.effect", effect=" ".join(parts)) if parts else None
+        except Exception:   # a partial text, an illegal move: nothing to add
+            return None
+
+    # DESIGN DECISIONS (default_move: the move made for a player who misses the decision deadline)
+    # * A power charge offer is declined (charging costs VP; declining never does).
+    # * Income order and Taklons brainstone questions: the first allowed answer (the order the
+    #   legal-move generator lists them in; it never changes the income amount, only its order).
+    # * Terrans' Gaia-phase conversion: the first listed conversion (all tokens into credits);
+    #   Itars: decline the extra tech tile.
+    # * A main action turn: pass, taking the first booster still available (round 6: plain pass).
+    # * Setup (rotation, faction, starting buildings, booster): the first legal choice; the
+    #   rotation step keeps the map ("rotate" alone).
+    def default_move(self, state, seat):
+        from .moves import candidate_groups, validate, legal_moves
+        if seat not in waiting_for(state):
+            return None
+        if state.get("offer") and state["offer"]["seat"] == seat:
+            return validate(state, seat, [["decline"]])
+        p = state["players"][seat] if state["players"][seat] else None
+        if state["phase"] == "gaia" and p and p.get("waiting") == "itars":
+            move = validate(state, seat, [["decline"]])
+            if move is not None:
+                return move
+        if state["phase"] == "actions":
+            for cmds in candidate_groups(state, seat).get("pass", []):
+                move = validate(state, seat, cmds)
+                if move is not None:
+                    return move
+        return next(iter(legal_moves(state, seat)), None)
+
+    def auto_move(self, state, seat, prefs):
+        """The standing charge order (preference "charge"): "never" declines every offer,
+        "free" takes a 1-power charge (it costs no VP), "upto" takes charges up to ``max``
+        power (N power cost N-1 VP); Taklons' two-way offers always ask."""
+        off = state.get("offer")
+        if not off or off["seat"] != seat:
+            return None
+        pref = dict(prefs.get("charge") or {})
+        choice = pref.get("choice") or pref.get("policy") or "ask"
+        limit = int(pref.get("max") or 1)
+        offers = off["offers"]
+        if len(offers) != 1:        # Taklons: the order of token and charge matters, always ask
+            return None
+        if choice == "never":
+            move = self.parse_move(state, seat, "decline")
+            return move, Msg("gaia.auto.charge", policy=Msg("gaia.pref.charge.never"), move="decline")
+        rewards = E.parse_rewards(offers[0])
+        if len(rewards) != 1 or rewards[0][1] != "pw":
+            return None
+        amount = rewards[0][0]
+        if choice == "free" and amount == 1:
+            policy = Msg("gaia.pref.charge.free")
+        elif choice == "upto" and amount <= limit:
+            policy = Msg("gaia.pref.charge.upto_n", max=limit)
+        else:
+            return None
+        text = f"charge {offers[0]}"
+        return self.parse_move(state, seat, text), Msg("gaia.auto.charge", policy=policy, move=text)
+
+    def public_choices(self, state):
+        """Buttons for small decisions (Gaia has no hidden information): a charge offer, or
+        the one seat to act having 2-5 legal moves (brainstone, income order, a booster...)."""
+        off = state.get("offer")
+        if off:
+            return off["seat"], [f"charge {o}" for o in off["offers"]] + ["decline"]
+        waiting = waiting_for(state)
+        if len(waiting) != 1:
+            return None
+        seat = next(iter(waiting))
+        from .moves import iter_legal_moves
+        texts = []
+        for move in iter_legal_moves(state, seat):
+            texts.append(self.format_move(move))
+            if len(texts) > 5:
+                return None
+        return (seat, texts) if len(texts) >= 2 else None
+
+
+def _offer_choice(offer: str) -> Msg:
+    """"charge 3pw" with its effect and price (N power cost N-1 VP, GP-LEECH-3)."""
+    rewards = E.parse_rewards(offer)
+    power = sum(n for n, t in rewards if t == "pw")
+    effect = Join([Msg("gaia.gain." + t, n=n) for n, t in rewards], "and")
+    if power > 1:
+        effect = Msg("gaia.private.charge_cost", effect=effect, vp=power - 1)
+    return Msg("gaia.private.choice", move=f"charge {offer}", effect=effect)
 
 
 GAME = GaiaGame()

@@ -261,8 +261,8 @@ def candidate_groups(st, seat):
     return action_groups(st, seat)
 
 
-def legal_moves(st, seat):
-    out = []
+def iter_legal_moves(st, seat):
+    """The legal moves one by one (callers needing only a few stop early)."""
     seen = set()
     for cands in candidate_groups(st, seat).values():
         for cmds in cands:
@@ -270,8 +270,11 @@ def legal_moves(st, seat):
                 key = format_line(None, m["cmds"])
                 if key not in seen:
                     seen.add(key)
-                    out.append(m)
-    return out
+                    yield m
+
+
+def legal_moves(st, seat):
+    return list(iter_legal_moves(st, seat))
 
 
 def complete(st, seat, prefix, limit=25):

@@ -1,9 +1,18 @@
-"""The boardgamers move notation (spec §12): lines of ". "-separated sub-commands."""
+"""The boardgamers move notation (spec §12): lines of ". "-separated sub-commands.
+
+Reading is forgiving (§12.6): verbs and named arguments are case- and accent-insensitive
+(``Faction terrans``, ``BUILD M 4a10``) and the official Hungarian terms of the rulebook are
+accepted as aliases (``épít bánya 4A10``, ``kutatás navigáció``, ``passz booster3``).
+Writing (:func:`format_line`) always gives the canonical English notation stored in the log.
+"""
 from __future__ import annotations
 
 import re
+import unicodedata
 
-from .tables import FACTION_IDS
+from rules.messages import Msg
+
+from .tables import ACTIONS, ADV_POS, BOOSTERS, FACTION_IDS, FED_TOKENS, FIELDS, STD_POS
 
 VERBS = {"init", "rotate", "faction", "build", "booster", "pass", "up", "decline", "tech", "cover", "action",
          "fedtile", "special", "swap-PI", "federation", "lostPlanet", "spend", "burn", "charge", "brainstone",
@@ -11,25 +20,118 @@ VERBS = {"init", "rotate", "faction", "build", "booster", "pass", "up", "decline
 ARGS = {"faction": 1, "build": 2, "booster": 1, "up": 1, "tech": 1, "cover": 1, "action": 1, "fedtile": 1,
         "special": 1, "swap-PI": 1, "federation": 2, "lostPlanet": 1, "burn": 1, "charge": 1, "brainstone": 1,
         "income": 1, "init": 2, "bid": 2, "decline": 0}
-_PLAYER = re.compile(r"^p[1-7]$")
+_PLAYER = re.compile(r"^p[1-7]$", re.IGNORECASE)
 _QXR = re.compile(r"^-?\d+x-?\d+$")
+_AMOUNT = re.compile(r"^\+?(\d*[a-z]+(-a3)?)(,\d*[a-z]+(-a3)?)*$")
 
-# Hungarian aliases (§12.6)
-ALIASES = {"bánya": "m", "állomás": "ts", "kereskedelmi": "ts", "labor": "lab", "intézet": "PI",
-           "akadémia1": "ac1", "akadémia2": "ac2", "gaiaformáló": "gf", "terraformálás": "terra",
-           "navigáció": "nav", "mi": "int", "gazdaság": "eco", "tudomány": "sci"}
+
+def fold(word: str) -> str:
+    """Lower case without accents: ``BÁNYA`` -> ``banya``, ``Űrállomás`` -> ``urallomas``."""
+    decomposed = unicodedata.normalize("NFD", word.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+# Hungarian verbs of the rulebook (§2 glossary) and a few everyday forms, folded (no accents)
+_HU_VERBS = {
+    "build": ("epit", "epites", "epitek", "epits", "fejleszt", "fejlesztes", "fejlesztek"),
+    "up": ("kutat", "kutatas", "kutatok", "fejlodes", "elorelep", "elorelepes", "lep"),
+    "pass": ("passz", "passzol", "passzolas", "passzolok", "passzolok"),
+    "action": ("akcio", "akciomezo", "energiaakcio"),
+    "special": ("specialis", "kulonleges", "specialis-akcio"),
+    "federation": ("szovetseg", "szovetsegkotes"),
+    "decline": ("elutasit", "elutasitas", "elutasitom", "nem", "kihagy"),
+    "charge": ("feltolt", "feltoltes", "toltes", "tolt", "feltoltok"),
+    "spend": ("atvalt", "atvaltas", "költ", "kolt", "koltes", "mellekakcio"),
+    "burn": ("eget", "eleget", "egetes", "elegetes"),
+    "booster": ("bonusz", "bonuszlapka"),
+    "faction": ("faj", "fajvalasztas"),
+    "tech": ("techlapka",),
+    "cover": ("letakar", "letakaras"),
+    "fedtile": ("szovetseglapka",),
+    "brainstone": ("agyko",),
+    "income": ("bevetel",),
+    "lostPlanet": ("elveszett", "elveszett-bolygo"),
+    "rotate": ("forgat", "forgatas"),
+    "swap-PI": ("csere",),
+}
+VERB_ALIASES: dict[str, str] = {fold(v): v for v in VERBS}
+for _verb, _words in _HU_VERBS.items():
+    for _w in _words:
+        VERB_ALIASES[fold(_w)] = _verb
+
+# Hungarian nouns (§12.6 and the §2 glossary), folded
+ALIASES = {
+    # buildings
+    "banya": "m", "bany": "m",
+    "allomas": "ts", "kereskedelmi": "ts", "kereskedelmi-allomas": "ts",
+    "labor": "lab", "laboratorium": "lab", "kutatolabor": "lab", "kutatolaboratorium": "lab",
+    "kutato-laboratorium": "lab",
+    "intezet": "PI", "bolygotani-intezet": "PI",
+    "akademia1": "ac1", "akademia2": "ac2",
+    "gaiaformalo": "gf", "galaxiformalo": "gf", "gajaformalo": "gf",
+    "urallomas": "sp",
+    # research areas
+    "terraformalas": "terra", "navigacio": "nav", "mi": "int", "mesterseges-intelligencia": "int",
+    "gazdasag": "eco", "tudomany": "sci",
+    # brainstone answers
+    "gaia-mezo": "gaia", "eldob": "discard",
+    # spend separator
+    "ert": "for", "->": "for", "=": "for",
+}
+# two-word terms, joined before the aliases are looked up
+PHRASES = {("kereskedelmi", "allomas"): "kereskedelmi-allomas", ("bolygotani", "intezet"): "bolygotani-intezet",
+           ("kutato", "laboratorium"): "kutato-laboratorium",
+           ("mesterseges", "intelligencia"): "mesterseges-intelligencia",
+           ("elveszett", "bolygo"): "elveszett-bolygo", ("specialis", "akcio"): "specialis-akcio",
+           ("gaia", "mezo"): "gaia-mezo"}
+
+_NAMED = ("m", "ts", "lab", "PI", "ac1", "ac2", "gf", "sp", "for", "swap-PI", "down-lab", "space-station",
+          "up-lowest", "range+3", "area1", "area2", "area3", "gaia", "discard", "tech")
+CANON: dict[str, str] = {fold(x): x for x in (*_NAMED, *FIELDS, *FACTION_IDS, *BOOSTERS, *ACTIONS, *STD_POS,
+                                              *ADV_POS, *FED_TOKENS)}
 
 
 class NotationError(ValueError):
-    pass
+    """A line that cannot be read; ``msg`` is the catalogue message for the player."""
+
+    def __init__(self, key: str, /, **values):
+        self.msg = Msg(key, **values)
+        super().__init__(str(self.msg))
 
 
 def split_actor(text: str) -> tuple[str | None, str]:
     text = text.strip()
     first, _, rest = text.partition(" ")
-    if first in FACTION_IDS or _PLAYER.match(first):
-        return first, rest
+    if first.lower() in FACTION_IDS or _PLAYER.match(first):
+        return first.lower(), rest
     return None, text
+
+
+def _word(token: str) -> str:
+    """One argument in canonical form: aliases and known ids whatever their case, amounts in
+    lower case; anything else (hex names, numbers) unchanged."""
+    f = fold(token)
+    if f in ALIASES:
+        return ALIASES[f]
+    if f in CANON:
+        return CANON[f]
+    if _AMOUNT.match(token.lower()) and not _QXR.match(token):
+        return token.lower()
+    return token
+
+
+def _phrases(tokens: list[str]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        pair = (fold(tokens[i]), fold(tokens[i + 1])) if i + 1 < len(tokens) else None
+        if pair in PHRASES:
+            out.append(PHRASES[pair])
+            i += 2
+        else:
+            out.append(tokens[i])
+            i += 1
+    return out
 
 
 def parse_commands(body: str) -> list[list[str]]:
@@ -39,22 +141,28 @@ def parse_commands(body: str) -> list[list[str]]:
         piece = piece.strip()
         if not piece or piece.startswith("("):
             continue
-        toks = piece.split()
-        verb = toks[0]
-        if verb not in VERBS:
-            raise NotationError(f"Unknown command {verb!r}")
+        toks = _phrases(piece.split())
+        verb = VERB_ALIASES.get(fold(toks[0]))
+        if verb is None:
+            raise NotationError("gaia.err.unknown_command", word=toks[0])
         rest = []
         for t in toks[1:]:
             if t.startswith("(") or t in ("using", "returning"):
                 break
-            rest.append(ALIASES.get(t, t))
+            rest.append(_word(t))
         if verb == "spend":
-            if len(rest) < 3 or rest[1] != "for":
-                raise NotationError("spend needs '<cost> for <gain>', e.g. 'spend 4pw for 1q'")
-            cmd = ["spend", rest[0], rest[2]]
+            if len(rest) >= 3 and rest[1] == "for":
+                cmd, used = ["spend", rest[0], rest[2]], 3
+            elif len(rest) >= 2 and "for" not in rest[:2]:
+                cmd, used = ["spend", rest[0], rest[1]], 2
+            else:
+                raise NotationError("gaia.err.spend_syntax")
         elif verb == "pass":
-            cmd = ["pass"] + ([rest[0]] if rest and rest[0].startswith("booster") else [])
+            used = 1 if rest and rest[0].startswith("booster") else 0
+            cmd = ["pass"] + rest[:used]
         elif verb == "decline":
+            # boardgamers names the declined offer ("decline 2pw"); it is not kept
+            used = 1 if rest and _AMOUNT.match(rest[0]) else 0
             cmd = ["decline"]
         elif verb == "rotate":
             args = []
@@ -62,12 +170,14 @@ def parse_commands(body: str) -> list[list[str]]:
             while i + 1 < len(rest) and _QXR.match(rest[i]):
                 args += [rest[i], rest[i + 1]]
                 i += 2
-            cmd = ["rotate"] + args
+            cmd, used = ["rotate"] + args, i
         else:
             n = ARGS.get(verb, 1)
             if len(rest) < n:
-                raise NotationError(f"{verb} needs {n} argument(s)")
-            cmd = [verb] + rest[:n]
+                raise NotationError("gaia.err.needs_args", verb=verb, count=n)
+            cmd, used = [verb] + rest[:n], n
+        if len(rest) > used:
+            raise NotationError("gaia.err.trailing", extra=" ".join(rest[used:]), move=format_command(cmd))
         cmds.append(cmd)
     return cmds
 

@@ -44,11 +44,11 @@ def choose_faction(st, seat, faction):
     """GP-SETUP-13/15/16: one faction per home planet type."""
     from .engine import err
     if faction not in FACTIONS:
-        err(f"Unknown faction {faction!r}; choose one of {', '.join(FACTIONS)}", "GP-SETUP-13")
+        err("gaia.err.unknown_faction", "GP-SETUP-13", faction=faction, allowed=list(FACTIONS))
     planet = FACTIONS[faction]["planet"]
     for p in st["players"]:
         if p and FACTIONS[p["faction"]]["planet"] == planet:
-            err(f"{faction} shares a home planet with {p['faction']}, already taken", "GP-SETUP-13")
+            err("gaia.err.faction_planet_taken", "GP-SETUP-13", faction=faction, other=p['faction'])
     st["players"][seat] = new_player(faction)
     start = FACTIONS[faction]["research"]
     if start:
@@ -117,7 +117,7 @@ def from_record(record: dict, options: dict | None = None) -> dict:
     n = record.get("players") or (options or {}).get("players")
     setup = record["setup"] if "setup" in record else record
     if not n:
-        raise BadOptions("The setup record does not say how many players")
+        raise BadOptions("gaia.err.record_players")
     # replaying recorded games: pass-order turns (GP-VAR-5), automatic end conversion (GP-END-6),
     # and no rejection of a recorded federation on minimality grounds alone (GP-FED-6 note)
     opts = {"players": n, "map": "recorded", "factions": "choose", "turn_order": "passOrder",

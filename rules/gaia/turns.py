@@ -5,6 +5,7 @@ import copy
 
 from . import board, engine as E
 from .engine import P, err
+from rules.messages import Msg
 from .setup import after_factions, choose_faction
 from .tables import FACTIONS
 
@@ -64,27 +65,25 @@ def _check_ending(st, cmds, ended):
     turn = st["phase"] == "actions" and not st.get("offer")
     if turn and cmds[-1][0] != "pass":
         if not ended:
-            err("An action turn ends with '.'; without it the turn is unfinished", "GP-RPL-9")
+            err("gaia.err.turn_unfinished", "GP-RPL-9")
     elif ended:
-        err("Extra command: this line takes no trailing '.'", "GP-RPL-9")
+        err("gaia.err.no_trailing_dot", "GP-RPL-9")
 
 
 def apply_line(st, seat, cmds, record=False, inserted=None, ended=None):
     """Run one line for seat on st (mutated).  ``record``: answer open brainstone / Lost Planet
     questions with a default and write the answer into ``cmds`` (used to build legal moves)."""
     if not cmds:
-        err("Empty move")
+        err("gaia.err.empty")
     ph = st["phase"]
     if ph == "over":
-        err("The game is over")
+        err("gaia.err.over")
     if cmds[0][0] == "rotate":
         return _rotate(st, seat, cmds)
     if ph == "rotate":
-        err("The last player may rotate sectors first ('rotate <qxr> <k> ...', or 'rotate' alone to keep the map)",
-            "GP-VAR-11")
+        err("gaia.err.rotate_first", "GP-VAR-11")
     if seat not in waiting_for(st):
-        who = ", ".join(str(s + 1) for s in sorted(waiting_for(st)))
-        err(f"It is not your decision now (waiting for seat {who})", "GP-RPL-4")
+        err("gaia.err.not_your_decision", "GP-RPL-4", seats=[s + 1 for s in sorted(waiting_for(st))])
     if ended is not None and st["options"].get("strict_endings") and not record:
         _check_ending(st, cmds, ended)
     ctx = Ctx(cmds, record=record)
@@ -93,7 +92,7 @@ def apply_line(st, seat, cmds, record=False, inserted=None, ended=None):
     if ph == "factions":
         cmd = ctx.next()
         if cmd[0] != "faction":
-            err("Choose your faction: 'faction <id>'", "GP-SETUP-13")
+            err("gaia.err.choose_faction", "GP-SETUP-13")
         choose_faction(st, seat, cmd[1])
         _done(ctx)
         if all(p is not None for p in st["players"]):
@@ -105,10 +104,10 @@ def apply_line(st, seat, cmds, record=False, inserted=None, ended=None):
     if ph == "boosters":
         cmd = ctx.next()
         if cmd[0] != "booster":
-            err("Choose your starting booster: 'booster <boosterN>'", "GP-SETUP-23")
+            err("gaia.err.choose_booster", "GP-SETUP-23")
         b = cmd[1]
         if b not in st["boosters"] or st["boosters"][b] is not None:
-            err(f"{b} is not available", "GP-SETUP-23")
+            err("gaia.err.booster_unavailable", "GP-SETUP-23", booster=b)
         st["boosters"][b] = seat
         P(st, seat)["booster"] = b
         E.touch_income(P(st, seat), "booster")
@@ -127,7 +126,7 @@ def apply_line(st, seat, cmds, record=False, inserted=None, ended=None):
     if st.get("offer"):
         cmd = ctx.next()
         if cmd[0] not in ("charge", "decline"):
-            err(f"Answer the power offer first: 'charge {st['offer']['offers'][0]}' or 'decline'", "GP-LEECH-4")
+            err("gaia.err.answer_offer", "GP-LEECH-4", move=f"charge {st['offer']['offers'][0]}")
         E.answer_leech(st, seat, ctx, cmd)
         _done(ctx)
         if not E.next_leech(st):
@@ -139,7 +138,7 @@ def apply_line(st, seat, cmds, record=False, inserted=None, ended=None):
 def _done(ctx):
     if ctx.more():
         c = ctx.peek()
-        err(f"Unexpected '{' '.join(c)}' here", "GP-RPL-4")
+        err("gaia.err.unexpected", "GP-RPL-4", move=" ".join(c))
 
 
 def _rotate(st, seat, cmds):
@@ -147,9 +146,9 @@ def _rotate(st, seat, cmds):
     if st.get("map_locked") and st["phase"] in ("factions", "rotate"):
         return  # recorded map already shows the rotation
     if st["phase"] != "rotate":
-        err("Sectors can only be rotated before factions are chosen", "GP-VAR-11")
+        err("gaia.err.rotate_late", "GP-VAR-11")
     if seat != st["n"] - 1:
-        err("Only the last player rotates sectors", "GP-VAR-11")
+        err("gaia.err.rotate_last", "GP-VAR-11")
     args = cmds[0][1:]
     seen = set()
     placement = copy.deepcopy(st["placement"])
@@ -157,19 +156,19 @@ def _rotate(st, seat, cmds):
         c = args[i]
         q, r = (int(x) for x in c.split("x"))
         if not args[i + 1].lstrip("-").isdigit():
-            err(f"Rotate by a number of steps: 'rotate {c} 2', not {args[i + 1]!r}", "GP-VAR-11")
+            err("gaia.err.rotate_steps", "GP-VAR-11", example=f"rotate {c} 2", given=args[i + 1])
         if c in seen:
-            err(f"Sector {c} rotated twice", "GP-VAR-11")
+            err("gaia.err.rotate_twice", "GP-VAR-11", sector=c)
         seen.add(c)
         for sec in placement:
             if sec["center"]["q"] == q and sec["center"]["r"] == r:
                 sec["rotation"] = (sec["rotation"] + int(args[i + 1])) % 6
                 break
         else:
-            err(f"No sector is centred at {c}", "GP-VAR-11")
+            err("gaia.err.rotate_no_sector", "GP-VAR-11", sector=c)
     rows = board.build_map(placement)
     if board.same_type_adjacent(rows, strict=False):
-        err("After this rotation two planets of one home type would touch", "GP-MAP-7")
+        err("gaia.err.rotate_touch", "GP-MAP-7")
     st["placement"] = placement
     st["map"] = rows
     st["map_id"] = board.map_id(rows)
@@ -183,13 +182,12 @@ def _setup_build(st, seat, ctx):
     cmd = ctx.next()
     typ = st["queue"][0][1]
     if cmd[0] != "build" or cmd[1] != typ:
-        err(f"Place your starting {'planetary institute' if typ == 'PI' else 'mine'}: 'build {typ} <hex>'",
-            "GP-SETUP-21")
+        err("gaia.err.setup_place", "GP-SETUP-21", building=E.bld_name(typ), move=f"build {typ} <hex>")
     k = E.locate(st, cmd[2])
     p = P(st, seat)
     home = "o" if typ == "PI" else FACTIONS[p["faction"]]["planet"]
     if E.planet_of(st, k) != home or k in st["bld"]:
-        err(f"A starting {typ} goes on an empty planet of type {home}", "GP-SETUP-21")
+        err("gaia.err.setup_planet", "GP-SETUP-21", building=E.bld_name(typ), planet=Msg("gaia.planet." + home))
     st["bld"][k] = [seat, typ]
     E.bump(p, typ, 1)
     _done(ctx)
@@ -207,31 +205,31 @@ def _income_line(st, seat, ctx):
         cmd = ctx.peek()
         if cmd[0] == "income":
             if p["waiting"] != "income":
-                err("No income order to choose now", "GP-INC-6")
+                err("gaia.err.no_income_choice", "GP-INC-6")
             ctx.next()
             ctx.pause_ok = False
             E.income_choose(st, seat, cmd[1], ctx)
             ctx.pause_ok = True
         elif cmd[0] == "brainstone":
             if p["waiting"] != "brainstone":
-                err("No brainstone question is open", "GP-FAC-TAK-1")
+                err("gaia.err.no_brainstone_question", "GP-FAC-TAK-1")
         else:
-            err(f"Only income decisions are possible now, not '{cmd[0]}'", "GP-INC-6")
+            err("gaia.err.income_only", "GP-INC-6", verb=cmd[0])
         try:
             complete = E.run_income(st, seat, ctx)
         except E.NeedAnswer as e:
             if ctx.i == start:
-                err("That answer does not fit the open question", "GP-FAC-TAK-1")
+                err("gaia.err.answer_unfit", "GP-FAC-TAK-1")
             p["waiting"] = "brainstone"
             p["ask"] = list(e.args[0])
             continue
         if ctx.i == start:
-            err(f"Unexpected '{' '.join(cmd)}' here", "GP-INC-6")
+            err("gaia.err.unexpected", "GP-INC-6", move=" ".join(cmd))
         p["waiting"] = None if complete else "income"
         if complete:
             p["income_todo"] = []
             if ctx.more():
-                err("Your income is complete; no further income choice is possible", "GP-INC-6")
+                err("gaia.err.income_complete", "GP-INC-6")
     E.maybe_finish_income(st)
 
 
@@ -242,7 +240,7 @@ def _gaia_line(st, seat, ctx):
         while ctx.more():
             cmd = ctx.next()
             if cmd[0] != "spend":
-                err("Convert the returning Gaia tokens: 'spend <n>tg for <gain>'", "GP-FAC-TER-2")
+                err("gaia.err.terrans_convert", "GP-FAC-TER-2")
             E.conversion(st, seat, cmd[1], cmd[2], ctx, phase="gaia-terrans")
         if p["tg_left"] == 0:
             E.finish_gaia(st, seat)
@@ -252,22 +250,21 @@ def _gaia_line(st, seat, ctx):
             cmd = ctx.next()
             if cmd[0] == "decline":
                 if p["power"]["gaia"] < 4:
-                    err("Fewer than 4 Gaia-area tokens are left, so no further tile is possible: "
-                        "end the line after the last tile, without 'decline'", "GP-FAC-ITA-2")
+                    err("gaia.err.itars_no_decline", "GP-FAC-ITA-2")
                 declined = True
                 _done(ctx)
                 break
             if cmd[0] != "spend" or cmd[2] != "tech" or cmd[1] not in ("4tg",):
-                err("Take a tile with 'spend 4tg for tech. tech <pos>. up <field>' or 'decline'", "GP-FAC-ITA-2")
+                err("gaia.err.itars_take", "GP-FAC-ITA-2")
             if p["power"]["gaia"] < 4:
-                err("Fewer than 4 tokens are left in the Gaia area", "GP-FAC-ITA-2")
+                err("gaia.err.itars_tokens", "GP-FAC-ITA-2")
             p["power"]["gaia"] -= 4
             p["tokens"] -= 4
             E.gain_tech(st, seat, ctx)
         if declined or p["power"]["gaia"] < 4:
             E.finish_gaia(st, seat)
     else:
-        err("Nothing to decide in this Gaia phase", "GP-GAIA-3")
+        err("gaia.err.gaia_nothing", "GP-GAIA-3")
     E.maybe_finish_gaia(st)
 
 
@@ -287,13 +284,13 @@ def _turn(st, seat, ctx):
             try:
                 k = int(cmd[1])
             except ValueError:
-                err("burn takes a number", "GP-POW-6")
+                err("gaia.err.burn_number", "GP-POW-6")
             E.burn(st, seat, k)
             continue
         if main is not None:
             if main == "pass":
-                err("Nothing may follow pass", "GP-PASS-4")
-            err(f"Only one action per turn; '{' '.join(cmd)}' is a second one", "GP-ACT-2")
+                err("gaia.err.after_pass", "GP-PASS-4")
+            err("gaia.err.second_action", "GP-ACT-2", move=" ".join(cmd))
         main = v
         if v == "build":
             typ, k = cmd[1], E.locate(st, cmd[2])
@@ -304,11 +301,11 @@ def _turn(st, seat, ctx):
             elif typ in ("ts", "lab", "PI", "ac1", "ac2"):
                 E.upgrade(st, seat, k, typ, ctx)
             else:
-                err(f"Cannot build {typ!r} as an action", "GP-ACT-2")
+                err("gaia.err.build_type", "GP-ACT-2", building=typ)
         elif v == "up":
             p = P(st, seat)
             if p["k"] < 4:
-                err("Research costs 4 knowledge", "GP-RES-1")
+                err("gaia.err.research_cost", "GP-RES-1")
             p["k"] -= 4   # advance checks the area and GP-RES-3; a refusal discards the whole line
             E.advance(st, seat, cmd[1], ctx)
         elif v == "action":
@@ -328,16 +325,16 @@ def _turn(st, seat, ctx):
                 rest = ctx.cmds[ctx.i:]
                 if any(c[0] not in ("brainstone", "income") for c in rest) or not all(
                         P(st, s)["passed"] for s in st["order"]):
-                    err("Nothing may follow pass", "GP-PASS-4")
+                    err("gaia.err.after_pass", "GP-PASS-4")
                 E.next_turn(st)
                 if st["phase"] != "income" or seat not in waiting_for(st):
-                    err("Nothing may follow pass", "GP-PASS-4")
+                    err("gaia.err.after_pass", "GP-PASS-4")
                 _income_line(st, seat, Ctx(rest))
                 return
         else:
-            err(f"'{v}' is not possible here", "GP-ACT-2")
+            err("gaia.err.verb_here", "GP-ACT-2", verb=v)
     if main is None:
-        err("A turn needs an action (build, up, action, special, federation or pass)", "GP-ACT-1")
+        err("gaia.err.need_action", "GP-ACT-1")
     if E.next_leech(st):
         return
     E.next_turn(st)

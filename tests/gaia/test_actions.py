@@ -5,7 +5,7 @@ from rules.base import IllegalMove
 from rules.gaia import GAME
 from rules.gaia import engine as E
 
-from .helpers import action_state, place, play, power, set_power
+from .helpers import action_state, play, power, set_power
 
 # 2-player reference map: 3A7 (-1,-1) Terra, 3B2 (-1,1) Ice, 3A6 (-2,0) Desert, 3A3 (-1,2) Titanium,
 # 3B5 (1,-1) Gaia, 3A0 (2,0) Transdim, 1A5 (3,-1) Volcanic, 1A6 (3,-2) Oxide, 1B1 (5,-1) Terra

@@ -5,7 +5,7 @@ from rules.base import IllegalMove
 from rules.gaia import GAME
 from rules.gaia import engine as E
 
-from .helpers import action_state, place, play, power, set_power
+from .helpers import action_state, play, power, set_power
 
 
 def test_GP_FAC_LAN_1_lantids_share_a_planet_and_GP_FAC_LAN_2_pi_knowledge():

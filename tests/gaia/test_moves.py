@@ -1,12 +1,10 @@
 """legal_moves / complete (autocomplete) and seeded random playouts with invariants (GP-COMP-*, GP-POW-10,
 GP-SCORE-1)."""
-import random
 
 import pytest
 
 from rules.gaia import GAME
 from rules.gaia import engine as E
-from rules.gaia.moves import random_move
 from rules.gaia.playout import check_invariants, random_game
 from rules.gaia.replay import replay_fixture
 

@@ -148,7 +148,7 @@ def test_contract_options_and_round_trip():
     st = GAME.new_game({"players": 3, "factions": "random", "map": "method3"}, 9)
     again = GAME.load_state(json.loads(json.dumps(GAME.dump_state(st))))
     assert again == st
-    assert GAME.seat_label(st, 0) in [f for f in ("Terrans", "Lantids", "Xenos", "Gleens", "Taklons", "Ambas",
+    assert str(GAME.seat_label(st, 0)) in [f for f in ("Terrans", "Lantids", "Xenos", "Gleens", "Taklons", "Ambas",
                                                   "Hadsch Hallas", "Ivits", "Geodens", "Bal T'aks", "Firaks",
                                                   "Bescods", "Nevlas", "Itars")]
     assert GAME.status_lines(GAME.view(st, None))

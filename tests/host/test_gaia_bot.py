@@ -146,20 +146,6 @@ async def test_pass_offers_the_available_boosters_in_a_menu(tmp_path):
         await harness.close()
 
 
-@pytest.mark.parametrize("offers, policy, expected", [
-    (["1pw"], {"policy": "free"}, "charge 1pw"),
-    (["2pw"], {"policy": "free"}, None),
-    (["3pw"], {"policy": "upto", "max": 3}, "charge 3pw"),
-    (["4pw"], {"policy": "upto", "max": 3}, None),
-    (["4pw"], {"policy": "never"}, "decline"),
-    (["1pw"], {}, None),
-    (["2pw,1t", "1t,2pw"], {"policy": "upto", "max": 5}, None),   # Taklons choose the order themselves
-])
-def test_charge_policy_decisions(offers, policy, expected):
-    from bot.cogs.gaia import charge_decision
-    assert charge_decision(policy, offers) == expected
-
-
 async def test_autocomplete_proposes_legal_builds_with_their_cost(tmp_path):
     recorded = fixture("nevla-leverage")
     harness, thread, users = await gaia_harness(tmp_path, recorded)
