@@ -117,3 +117,37 @@ async def test_a_private_notice_reaches_only_its_player(harness):
     assert "Your die added" in private
     assert "Your die added" not in public_text(sent)
     assert not harness.dms_to(BOB)
+
+
+async def test_a_whole_toy_game_for_hungarian_players_shows_no_english(harness, monkeypatch):
+    """Every reply, post, DM and image label of a whole game, for Hungarian clients on a
+    Hungarian server, comes from the Hungarian catalogue."""
+    from PIL import ImageDraw
+
+    from .language_check import english_leaks
+
+    drawn = []
+    real_text = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
+                        lambda self, xy, text, *a, **k: drawn.append(str(text)) or real_text(self, xy, text, *a, **k))
+    harness.world.guild_locale = "hu"
+    harness.set_locale(ALICE, "hu")
+    harness.set_locale(BOB, "hu")
+    thread = await start_toy(harness)
+    for user, text in ((ALICE, "pick 2"), (BOB, "pick 3"), (ALICE, "roll"), (BOB, "add 3"), (ALICE, "jump"),
+                       (BOB, "add 1")):
+        await harness.slash(user, "toy move", channel_id=thread, text=text)
+    for command in ("toy status", "toy hand", "toy log", "toy board"):
+        await harness.slash(ALICE, command, channel_id=thread)
+    await harness.slash(ALICE, "help")
+    await harness.slash(ALICE, "help", game="toy")
+    await harness.slash(ALICE, "games")
+    await harness.slash(ALICE, "reminders")
+    while not (await harness.bot.storage.get_game(1)).status == "finished":
+        record = await harness.bot.storage.get_game(1)
+        loaded = await harness.bot.service.load(1)
+        seat = next(iter(loaded.game.waiting_for(loaded.state)))
+        await harness.slash(record.players[seat].user_id, "toy move", channel_id=thread, text="add 3")
+    shown = [s.content for s in harness.world.sent if s.content] + drawn
+    assert len(shown) > 30
+    assert english_leaks(shown) == []
