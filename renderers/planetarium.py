@@ -29,8 +29,19 @@ from typing import Any, Sequence
 from PIL import Image, ImageDraw
 
 import data
+from rules.messages import Join, Msg
+from rules.messages import render as text_of
 
 from . import common as c
+
+
+def B(key: str, /, **values: Any) -> Msg:
+    """A label of the board image (catalogue key ``planetarium.board.<key>``)."""
+    return Msg(f"planetarium.board.{key}", **values)
+
+
+def _t(language: str, key: str, /, **values: Any) -> str:
+    return text_of(B(key, **values), language)
 
 WIDTH, HEIGHT = 1600, 1000
 BOARD_SIZE = 1000                     # the board square on the left
@@ -56,11 +67,11 @@ LABEL_COLOUR = (196, 204, 226)
 HIGHLIGHT = (255, 60, 200)            # magenta ring: the highlighted node / card
 
 MATTER = {
-    # kind: (name, fill, letter colour)
-    "G": ("gas", (238, 176, 52), c.BLACK),
-    "R": ("rock", (132, 88, 56), c.WHITE),
-    "W": ("water", (30, 110, 210), c.WHITE),
-    "M": ("metal", (214, 216, 226), c.BLACK),
+    # kind: (catalogue key of the name, fill, letter colour)
+    "G": ("planetarium.matter.G", (238, 176, 52), c.BLACK),
+    "R": ("planetarium.matter.R", (132, 88, 56), c.WHITE),
+    "W": ("planetarium.matter.W", (30, 110, 210), c.WHITE),
+    "M": ("planetarium.matter.M", (214, 216, 226), c.BLACK),
 }
 MATTER_ORDER = ("G", "R", "W", "M")
 MAT_ORDER = ("A", "C", "B", "D")
@@ -76,10 +87,10 @@ PANEL = (240, 238, 230)
 COLUMN_BG = (28, 33, 56)
 
 DECK_LOOK = {
-    # deck: (chip fill, text colour, label)
-    "initial": ((250, 250, 245), c.INK, "initial"),
-    "major": ((214, 228, 250), c.INK, "major"),
-    "final": ((86, 52, 128), c.WHITE, "final"),
+    # deck: (chip fill, text colour)
+    "initial": ((250, 250, 245), c.INK),
+    "major": ((214, 228, 250), c.INK),
+    "final": ((86, 52, 128), c.WHITE),
 }
 
 
@@ -270,13 +281,28 @@ def _seat_colour(player: Any, seat: int) -> c.PlayerColour:
     return c.colour_named(_get(player, "colour", ""), seat)
 
 
-def _seat_name(view: Any, seat: int, player_names: Sequence[str] | None) -> str:
+def _colour_label(player: Any, seat: int, language: str) -> str:
+    """The seat colour's name in ``language`` ("Red" / "Piros")."""
+    name = str(_get(player, "colour", "") or _seat_colour(player, seat).name).lower()
+    return text_of(Msg(f"planetarium.colour.{name}"), language)
+
+
+def _seat_name(view: Any, seat: int, player_names: Sequence[str] | None, language: str = "en") -> str:
     if player_names and seat < len(player_names) and player_names[seat]:
         return str(player_names[seat])
     players = _get(view, "players", [])
     if seat < len(players):
-        return _seat_colour(players[seat], seat).name
-    return f"Seat {seat + 1}"
+        return _colour_label(players[seat], seat, language)
+    return text_of(Msg("seat_n", n=seat + 1), language)
+
+
+def _fit(text: str, width: float, size: int, *, bold: bool = False, min_size: int = 9):
+    """The font of ``size`` (or smaller, down to ``min_size``) in which ``text`` is at most ``width`` wide."""
+    fnt = c.font(size, bold=bold)
+    while size > min_size and max(fnt.getlength(line) for line in text.split("\n")) > width:
+        size -= 1
+        fnt = c.font(size, bold=bold)
+    return fnt
 
 
 # ------------------------------------------------------------------------------------
@@ -386,7 +412,7 @@ def _arrowhead(draw: ImageDraw.ImageDraw, p0, p1, t: float, size: float, colour)
                  fill=colour)
 
 
-def _draw_board(im: Image.Image, view: Any, highlight_nodes: set[str]) -> None:
+def _draw_board(im: Image.Image, view: Any, highlight_nodes: set[str], language: str = "en") -> None:
     """Draw the board into the left square of ``im``."""
     im.paste(_board_background(), (0, 0))
     pos = node_positions()
@@ -427,8 +453,8 @@ def _draw_board(im: Image.Image, view: Any, highlight_nodes: set[str]) -> None:
             c.draw_text_outlined(draw, (x + START_LETTER_OFFSET[0], y + START_LETTER_OFFSET[1]),
                                  start_of[node_id], size=START_LETTER_SIZE, bold=True,
                                  fill=NODE_COLOUR, outline=BG, outline_width=2)
-    _draw_board_legend(draw, nodes_state)
-    _draw_decks(draw, view)
+    _draw_board_legend(draw, nodes_state, language)
+    _draw_decks(draw, view, language)
 
 
 def _draw_planet_disc(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, kind: str) -> None:
@@ -449,39 +475,45 @@ def _draw_planet_disc(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, k
                          fill=detail)
 
 
-def _draw_board_legend(draw: ImageDraw.ImageDraw, nodes_state: dict[str, str | None]) -> None:
+def _draw_board_legend(draw: ImageDraw.ImageDraw, nodes_state: dict[str, str | None], language: str = "en") -> None:
     """Bottom-left corner: the matter key with how many of each kind are still on the board."""
     counts = {k: 0 for k in MATTER}
     for token in nodes_state.values():
         if token in counts:
             counts[token] += 1
     x, y = 16, BOARD_SIZE - 16 - 4 * 34
-    c.draw_text(draw, (x, y - 30), "Matter on board", size=18, bold=True, fill=LABEL_COLOUR)
+    legend = _t(language, "matter_legend")
+    c.draw_text(draw, (x, y - 30), legend, fnt=_fit(legend, 200, 18, bold=True), fill=LABEL_COLOUR)
     for i, kind in enumerate(MATTER_ORDER):
-        name, fill, ink = MATTER[kind]
+        name_key, fill, ink = MATTER[kind]
         cy = y + i * 34 + 14
         draw.ellipse((x, cy - 14, x + 28, cy + 14), fill=fill, outline=c.BLACK, width=2)
         c.draw_text_centered(draw, (x + 14, cy + 1), kind, size=17, bold=True, fill=ink)
-        c.draw_text(draw, (x + 38, cy), f"{name} {counts[kind]}", size=20, bold=True, fill=c.WHITE, anchor="lm")
-    c.draw_text(draw, (16, 14), "PLANETARIUM", size=26, bold=True, fill=(255, 214, 90))
-    c.draw_text(draw, (16, 48), "moves go clockwise", size=17, fill=LABEL_COLOUR)
+        label = _t(language, "matter_count", name=Msg(name_key), count=counts[kind])
+        c.draw_text(draw, (x + 38, cy), label, fnt=_fit(label, 150, 20, bold=True), fill=c.WHITE, anchor="lm")
+    title = _t(language, "title")
+    c.draw_text(draw, (16, 14), title, fnt=_fit(title, 260, 26, bold=True), fill=(255, 214, 90))
+    hint = _t(language, "clockwise")
+    c.draw_text(draw, (16, 48), hint, fnt=_fit(hint, 300, 17), fill=LABEL_COLOUR)
 
 
-def _draw_decks(draw: ImageDraw.ImageDraw, view: Any) -> None:
+def _draw_decks(draw: ImageDraw.ImageDraw, view: Any, language: str = "en") -> None:
     """Top-right corner of the board: draw piles and the face-up discard piles (public)."""
     sizes = _get(view, "deck_sizes", {}) or {}
     discards = _get(view, "discards", {}) or {}
     x = BOARD_SIZE - 14
-    c.draw_text(draw, (x, 12), "Decks", size=20, bold=True, fill=LABEL_COLOUR, anchor="ra")
-    piles = " · ".join(f"{deck} {sizes.get(deck, 0)}" for deck in ("initial", "major", "final"))
-    c.draw_text(draw, (x, 38), piles, size=16, bold=True, fill=c.WHITE, anchor="ra")
+    width = x - DECK_TEXT_BOX[0] - 4           # the texts stay inside DECK_TEXT_BOX
+    c.draw_text(draw, (x, 12), _t(language, "decks"), size=20, bold=True, fill=LABEL_COLOUR, anchor="ra")
+    piles = " · ".join(_t(language, "pile", deck=Msg(f"planetarium.deck.{deck}"), count=sizes.get(deck, 0))
+                       for deck in ("initial", "major", "final"))
+    c.draw_text(draw, (x, 38), piles, fnt=_fit(piles, width, 16, bold=True), fill=c.WHITE, anchor="ra")
     # one line per face-up pile: both on one line would reach the token on VII-1
     y = 60
     for deck in ("major", "final"):
         pile = list(discards.get(deck, []) or [])
         if pile:
-            c.draw_text(draw, (x, y), f"{deck} discards {len(pile)} (top {pile[-1]})", size=15,
-                        fill=LABEL_COLOUR, anchor="ra")
+            text = _t(language, "discards", deck=Msg(f"planetarium.deck.{deck}"), count=len(pile), card=pile[-1])
+            c.draw_text(draw, (x, y), text, fnt=_fit(text, width, 15), fill=LABEL_COLOUR, anchor="ra")
             y += 18
 
 
@@ -489,54 +521,51 @@ def _draw_decks(draw: ImageDraw.ImageDraw, view: Any) -> None:
 # The right column
 # ------------------------------------------------------------------------------------
 
-def _status_lines(view: Any, names: list[str]) -> tuple[str, str, c.RGB | None]:
+def _status_lines(view: Any, names: list[str], language: str = "en") -> tuple[str, str, c.RGB | None]:
     """(headline, detail, banner colour or None).  The detail is made of parts joined by
     " · " in order of importance; the header drops trailing parts that do not fit."""
     phase = _get(view, "phase", "")
     players = _get(view, "players", [])
     active = _get(view, "active", 0) or 0
     turn = _get(view, "turn_no", 0) or 0
+    t = lambda key, **values: _t(language, key, **values)  # noqa: E731
     if phase == "over":
         winners = list(_get(view, "winners", []) or [])
         if len(winners) == 1:
-            head = f"Game over: {names[winners[0]]} wins"
+            head = t("over_one", name=names[winners[0]])
         elif winners:
-            head = "Game over: " + " & ".join(names[w] for w in winners) + " share the win"
+            head = t("over_shared", names=Join([names[w] for w in winners], "and"))
         else:
-            head = "Game over"
+            head = t("over")
         ranking = sorted(range(len(players)), key=lambda i: (-(_get(players[i], "score", 0) or 0), i))
-        detail = "final: " + ", ".join(f"{names[i]} {_get(players[i], 'score', 0)}" for i in ranking)
+        parts = [t("final_scores", scores=[B("name_score", name=names[i], score=_get(players[i], "score", 0))
+                                           for i in ranking])]
         reason = _get(view, "last_round_reason", None)
         if reason in ("stall", "cap"):
-            detail += " · ended: " + ("no matter left" if reason == "stall" else "turn limit")
-        return head, detail, (120, 90, 10)
+            parts.append(t("ended", reason=B(f"reason_{reason}")))
+        return head, " · ".join(parts), (120, 90, 10)
     if phase == "setup":
         waiting = [names[i] for i, p in enumerate(players) if not _get(p, "setup_done", False)]
-        return "Setup", "each player discards 1 final card: waiting for " + (", ".join(waiting) or "nobody"), None
+        return t("setup"), t("setup_detail", names=Join(waiting, "and") if waiting else Msg("planetarium.nobody")), None
     last = bool(_get(view, "last_round", False))
-    what = {
-        "move": "move a token",
-        "card": "play a card or pass" if last else "play / replace a card or pass",
-        "draw": "draw a card",
-        "keep_final": "keep one of two final cards",
-        "finals": "play final cards, then done",
-    }.get(phase, phase)
-    head = f"Turn {turn}: {names[active]}" if 0 <= active < len(names) else f"Turn {turn}"
-    if _get(view, "last_round", False):
+    key = {"move": "what_move", "card": "what_card_last" if last else "what_card", "draw": "what_draw",
+           "keep_final": "what_keep_final", "finals": "what_finals"}.get(phase)
+    what = t(key) if key else str(phase)
+    head = t("turn", turn=turn, name=names[active]) if 0 <= active < len(names) else t("turn_plain", turn=turn)
+    if last:
         queue = list(_get(view, "last_round_queue", []) or [])
-        reason = {"stall": "no matter left", "cap": "turn limit"}.get(_get(view, "last_round_reason", None) or "", "")
+        reason = _get(view, "last_round_reason", None) or ""
         later = [names[s] for s in queue if s != active and 0 <= s < len(names)]
-        detail = f"LAST ROUND: {what}"
-        detail += f" · then {', '.join(later)}" if later else " · final turn"
-        if reason:
-            detail += f" · ({reason})"
-        return head, detail, (200, 40, 40)
+        parts = [t("last_round", what=what), t("then", names=later) if later else t("final_turn")]
+        if reason in ("stall", "cap"):
+            parts.append(t("reason", reason=B(f"reason_{reason}")))
+        return head, " · ".join(parts), (200, 40, 40)
     return head, what, None
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str]) -> None:
+def _draw_header(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str], language: str = "en") -> None:
     x0, y0, x1, y1 = box
-    head, detail, banner = _status_lines(view, names)
+    head, detail, banner = _status_lines(view, names, language)
     players = _get(view, "players", [])
     active = _get(view, "active", 0) or 0
     phase = _get(view, "phase", "")
@@ -564,7 +593,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str]) ->
                        fill=c.WHITE if banner else (220, 226, 240), align="left")
 
 
-def _draw_players(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str]) -> None:
+def _draw_players(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str], language: str = "en") -> None:
     x0, y0, x1, y1 = box
     players = list(_get(view, "players", []) or [])
     n = max(1, len(players))
@@ -593,10 +622,11 @@ def _draw_players(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str]) -
         c.draw_text(draw, (x0 + 52, top + 24), label, fnt=nf, fill=c.INK, anchor="lm")
         end = x0 + 52 + nf.getlength(label)
         tags = []
-        if label != colour.name:
-            tags.append(f"({colour.name})")     # the move log names colours
+        colour_label = _colour_label(player, seat, language)
+        if label != colour_label:
+            tags.append(_t(language, "colour_tag", colour=colour_label))     # the move log names colours
         if _get(view, "last_round", False) and phase != "over" and _get(player, "last_turn_taken", False):
-            tags.append("✔ finished")
+            tags.append(_t(language, "finished"))
         sf = c.font(16)
         for tag in reversed(tags):
             # small grey tags after the name, when there is room
@@ -618,8 +648,10 @@ def _draw_players(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str]) -
         finals = _get(player, "final_count", 0) or 0
         markers = _get(player, "markers_supply", 0)
         ix = x1 - 104
-        c.draw_text(draw, (ix, top + 16), f"hand {hand} ({finals} final)", size=17, fill=c.INK, anchor="rm")
-        c.draw_text(draw, (ix, top + 37), f"{markers} cubes left", size=17, fill=c.INK, anchor="rm")
+        hand_text = _t(language, "hand", hand=hand, finals=finals)
+        cubes_text = _t(language, "cubes", markers=markers)
+        c.draw_text(draw, (ix, top + 16), hand_text, fnt=_fit(hand_text, 180, 17), fill=c.INK, anchor="rm")
+        c.draw_text(draw, (ix, top + 37), cubes_text, fnt=_fit(cubes_text, 180, 17), fill=c.INK, anchor="rm")
         # mat: matter per planet area, in mat order
         mat = _get(player, "mat", {}) or {}
         _draw_mat(draw, x0 + 10, top + 48, mat, max_w=x1 - x0 - 20, row_h=row_h - 52)
@@ -648,24 +680,29 @@ def _draw_mat(draw: ImageDraw.ImageDraw, x: float, y: float, mat: dict, *, max_w
                                      fill=(175, 170, 160))
 
 
-def _draw_track(draw: ImageDraw.ImageDraw, box, view: Any) -> None:
+def _draw_track(draw: ImageDraw.ImageDraw, box, view: Any, language: str = "en") -> None:
     x0, y0, x1, y1 = box
     spec = _track()
     spaces = int(spec.get("spaces", 30))
     accel = int(spec.get("acceleration_space", 20))
     track = list(_get(view, "track", []) or [])
     final = list(_get(view, "final_space", []) or [])
-    title = "Evolution track"
-    tf = c.font(22, bold=True)
+    title = _t(language, "track")
+    count = _t(language, "track_count", count=min(len(track), spaces), spaces=spaces)
+    accelerated = bool(_get(view, "accelerated", False))
+    right = _t(language, "accelerated") if accelerated else _t(language, "accel_at", space=accel)
+    # title, count and the acceleration note share one line: shrink all of them if needed
+    size = 22
+    while True:
+        tf, cf, rf = c.font(size, bold=True), c.font(size - 4), c.font(size - 4, bold=accelerated)
+        need = tf.getlength(title) + 8 + cf.getlength(count) + 16 + rf.getlength(right)
+        if need <= x1 - x0 - 2 or size <= 13:
+            break
+        size -= 1
     c.draw_text(draw, (x0 + 2, y0), title, fnt=tf, fill=c.WHITE, anchor="la")
-    c.draw_text(draw, (x0 + 10 + tf.getlength(title), y0 + 3), f"{min(len(track), spaces)}/{spaces} + F", size=18,
-                fill=(200, 208, 230), anchor="la")
-    if _get(view, "accelerated", False):
-        c.draw_text(draw, (x1, y0 + 2), "»» accelerated: 1-2 steps", size=18, bold=True,
-                    fill=(255, 214, 90), anchor="ra")
-    else:
-        c.draw_text(draw, (x1, y0 + 2), f"»» on {accel}: matter 1-2 steps", size=18, fill=(200, 208, 230),
-                    anchor="ra")
+    c.draw_text(draw, (x0 + 10 + tf.getlength(title), y0 + 3), count, fnt=cf, fill=(200, 208, 230), anchor="la")
+    c.draw_text(draw, (x1, y0 + 2), right, fnt=rf, fill=(255, 214, 90) if accelerated else (200, 208, 230),
+                anchor="ra")
     top = y0 + 32
     per_row = (spaces + 1) // 2
     f_w = 92
@@ -695,7 +732,8 @@ def _draw_track(draw: ImageDraw.ImageDraw, box, view: Any) -> None:
     fb = (x1 - f_w, top, x1, y1)
     draw.rounded_rectangle(fb, radius=10, fill=(120, 30, 40) if final else (60, 40, 60),
                            outline=(255, 120, 120), width=3)
-    c.draw_text(draw, ((fb[0] + fb[2]) / 2, top + 4), "F", size=26, bold=True, fill=c.WHITE, anchor="ma")
+    c.draw_text(draw, ((fb[0] + fb[2]) / 2, top + 4), _t(language, "final_space"), size=26, bold=True, fill=c.WHITE,
+                anchor="ma")
     if final:
         counts = {k: final.count(k) for k in MATTER_ORDER if final.count(k)}
         c.draw_text(draw, ((fb[0] + fb[2]) / 2, top + 34), str(len(final)), size=22, bold=True, fill=c.WHITE,
@@ -704,11 +742,12 @@ def _draw_track(draw: ImageDraw.ImageDraw, box, view: Any) -> None:
         c.draw_text_in_box(draw, (fb[0] + 2, y1 - 24, fb[2] - 2, y1 - 2), detail, max_size=15, min_size=9,
                            bold=True, fill=c.WHITE)
     else:
-        c.draw_text(draw, ((fb[0] + fb[2]) / 2, top + 36), "last\nround", size=15, fill=(230, 200, 210),
-                    anchor="ma")
+        box_text = _t(language, "last_round_box")
+        c.draw_text(draw, ((fb[0] + fb[2]) / 2, top + 36), box_text, fnt=_fit(box_text, f_w - 8, 15),
+                    fill=(230, 200, 210), anchor="ma")
 
 
-def _draw_planets(draw: ImageDraw.ImageDraw, box, view: Any, highlight: set[str]) -> None:
+def _draw_planets(draw: ImageDraw.ImageDraw, box, view: Any, highlight: set[str], language: str = "en") -> None:
     x0, y0, x1, y1 = box
     planets = _get(view, "planets", {}) or {}
     planet_pos = _get(view, "planet_pos", {}) or {}
@@ -731,9 +770,11 @@ def _draw_planets(draw: ImageDraw.ImageDraw, box, view: Any, highlight: set[str]
         node = planet_pos.get(letter, "")
         orbit = node.split("-")[0] if node else "?"
         tx = dx + r * 1.55 + 6
-        c.draw_text(draw, (tx, top + 8), "GAS" if kind == "gas" else "SOLID", size=18, bold=True,
-                    fill=c.INK, anchor="la")
-        c.draw_text(draw, (tx, top + 30), f"orbit {orbit}", size=18, fill=c.INK, anchor="la")
+        kind_text = _t(language, "gas" if kind == "gas" else "solid")
+        orbit_text = _t(language, "orbit", orbit=orbit)
+        room = x0 + info_w - 4 - tx
+        c.draw_text(draw, (tx, top + 8), kind_text, fnt=_fit(kind_text, room, 18, bold=True), fill=c.INK, anchor="la")
+        c.draw_text(draw, (tx, top + 30), orbit_text, fnt=_fit(orbit_text, room, 18), fill=c.INK, anchor="la")
         # habitability token
         habitable = bool(_get(planet, "habitable", False))
         h_pts = _get(planet, "habitable_points", 0) or 0
@@ -741,17 +782,19 @@ def _draw_planets(draw: ImageDraw.ImageDraw, box, view: Any, highlight: set[str]
         tok_y = top + max(2 * r + 16, 56)
         tok = (x0 + 8, tok_y, x0 + info_w - 4, min(tok_y + 30, top + row_h - 6))
         draw.rounded_rectangle(tok, radius=8, fill=HAB_YES if habitable else HAB_NO, outline=c.BLACK, width=1)
-        hab_text = f"{'✔ habitable' if habitable else '✘ hostile'} H{h_pts}:U{u_pts}"
+        hab_text = _t(language, "habitable" if habitable else "hostile", h=h_pts, u=u_pts)
         c.draw_text_in_box(draw, tok, hab_text, max_size=17, min_size=10, bold=True, fill=c.WHITE, padding=4)
         # card row
         row = list(_get(planet, "row", []) or [])
-        _draw_card_row(draw, (x0 + info_w + 4, top + 6, x1 - 8, top + row_h - 6), row, players, highlight)
+        _draw_card_row(draw, (x0 + info_w + 4, top + 6, x1 - 8, top + row_h - 6), row, players, highlight,
+                       language)
 
 
-def _draw_card_row(draw: ImageDraw.ImageDraw, box, row: list, players: list, highlight: set[str]) -> None:
+def _draw_card_row(draw: ImageDraw.ImageDraw, box, row: list, players: list, highlight: set[str],
+                   language: str = "en") -> None:
     x0, y0, x1, y1 = box
     if not row:
-        c.draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "no cards yet", size=18, fill=(150, 146, 136),
+        c.draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), _t(language, "no_cards"), size=18, fill=(150, 146, 136),
                     anchor="mm")
         return
     cards = _cards()
@@ -771,18 +814,18 @@ def _draw_card_row(draw: ImageDraw.ImageDraw, box, row: list, players: list, hig
         line, col = divmod(idx, per_line)
         bx = x0 + col * (chip_w + gap)
         by = y0 + line * (chip_h + gap)
-        _draw_card_chip(draw, (bx, by, bx + chip_w, by + chip_h), played, cards, players, highlight)
+        _draw_card_chip(draw, (bx, by, bx + chip_w, by + chip_h), played, cards, players, highlight, language)
 
 
 def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: Any, cards: dict, players: list,
-                    highlight: set[str]) -> None:
+                    highlight: set[str], language: str = "en") -> None:
     x0, y0, x1, y1 = box
     card_id = _get(played, "card", "?")
     owner = _get(played, "owner", None)
     marker = _get(played, "marker", None)
     card = cards.get(card_id, {})
     deck = card.get("deck", "initial")
-    fill, ink, _ = DECK_LOOK.get(deck, DECK_LOOK["initial"])
+    fill, ink = DECK_LOOK.get(deck, DECK_LOOK["initial"])
     owner_colour = _seat_colour(players[owner], owner) if owner is not None and 0 <= owner < len(players) else None
     outline = owner_colour.fill if owner_colour else (90, 90, 90)
     if card_id in highlight:
@@ -798,7 +841,7 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: Any, cards: dict, pl
     hab_text, hab_col = "", ink
     if hv:
         habitable = hv.get("side") == "habitable"
-        hab_text = f"{'H' if habitable else 'U'}{hv.get('points', '')}"
+        hab_text = _t(language, "hab_h" if habitable else "hab_u", points=hv.get("points", ""))
         hab_col = HAB_YES if habitable else HAB_NO
     if tall:
         c.draw_text(draw, (cx, y0 + 6), card_id, size=16, bold=True, fill=ink, anchor="ma")
@@ -807,7 +850,8 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: Any, cards: dict, pl
         if hab_text:
             c.draw_text(draw, (x0 + 6, bottom), hab_text, size=15, bold=True, fill=hab_col, anchor="ld")
         elif deck == "final":
-            c.draw_text(draw, (cx, bottom), "final", size=13, fill=ink, anchor="md")
+            label = _t(language, "final_card")
+            c.draw_text(draw, (cx, bottom), label, fnt=_fit(label, w - 6, 13), fill=ink, anchor="md")
         if has_marker:
             c.draw_player_token(draw, _seat_colour(players[marker], marker), x1 - 13, bottom - 8, 8, letter="")
     else:
@@ -843,17 +887,19 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: Any, cards: dict, pl
 # Entry point
 # ------------------------------------------------------------------------------------
 
-def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None) -> Image.Image:
+def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
+           language: str = "en") -> Image.Image:
     """Draw a Planetarium view (``rules.planetarium`` state as returned by ``GAME.view``).
 
     ``player_names`` labels the seats (default: the seat colours); ``highlight`` names what
     to ring in magenta, e.g. where the last move went: a node id (``"IV-3"``), a planet
     letter (``"B"``), a card id (``"H01"``), or several of them separated by spaces or
     commas (so a move's text such as ``"mv IV-3 III-2 III-3"`` works too; unknown words are
-    ignored).  Returns a 1600 x 1000 RGB image.
+    ignored).  ``language`` ("en" / "hu") picks the catalogue texts of every label.
+    Returns a 1600 x 1000 RGB image.
     """
     players = list(_get(view, "players", []) or [])
-    names = [_seat_name(view, seat, player_names) for seat in range(len(players))]
+    names = [_seat_name(view, seat, player_names, language) for seat in range(len(players))]
     highlight_nodes: set[str] = set()
     highlight_cards: set[str] = set()
     planet_pos = _get(view, "planet_pos", {}) or {}
@@ -866,14 +912,14 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
             highlight_cards.add(word)
 
     image = Image.new("RGB", (WIDTH, HEIGHT), COLUMN_BG)
-    _draw_board(image, view, highlight_nodes)
+    _draw_board(image, view, highlight_nodes, language)
     draw = ImageDraw.Draw(image)
     x0, x1 = COLUMN_X0 + 8, COLUMN_X1
-    _draw_header(draw, (x0, 8, x1, 100), view, names)
+    _draw_header(draw, (x0, 8, x1, 100), view, names, language)
     n = max(1, len(players))
     players_h = 16 + n * 86
-    _draw_players(draw, (x0, 110, x1, 110 + players_h - 16), view, names)
+    _draw_players(draw, (x0, 110, x1, 110 + players_h - 16), view, names, language)
     track_top = 110 + players_h
-    _draw_track(draw, (x0, track_top, x1, track_top + 112), view)
-    _draw_planets(draw, (x0, track_top + 124, x1, HEIGHT - 8), view, highlight_cards)
+    _draw_track(draw, (x0, track_top, x1, track_top + 112), view, language)
+    _draw_planets(draw, (x0, track_top + 124, x1, HEIGHT - 8), view, highlight_cards, language)
     return c.avoid_square(image)

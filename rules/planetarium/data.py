@@ -11,7 +11,6 @@ ROMAN_OF = {value: key for key, value in ROMAN.items()}
 DECKS = ("initial", "major", "final")
 DECK_LETTER = {"initial": "I", "major": "M", "final": "F"}
 DECK_OF_LETTER = {letter: deck for deck, letter in DECK_LETTER.items()}
-MATTER_NAMES = {"G": "gas", "R": "rock", "W": "water", "M": "metal"}
 
 
 @dataclass(frozen=True)
@@ -47,14 +46,16 @@ class Card:
         return sum(count for _, count in self.cost)
 
     def cost_text(self) -> str:
-        return " ".join(f"{kind}{count}" for kind, count in self.cost) or "no matter"
+        """The cost in notation, e.g. "G1 R2" ("" for a card that costs nothing)."""
+        return " ".join(f"{kind}{count}" for kind, count in self.cost)
 
     def orbit_text(self) -> str:
         return f"{ROMAN_OF[self.orbit_min]}-{ROMAN_OF[self.orbit_max]}"
 
     def hab_value_text(self) -> str:
+        """"H4" / "U4" (notation), "" for a card without a habitability value (finals)."""
         if self.habitability_side is None:
-            return "no habitability value"
+            return ""
         return f"{'H' if self.habitability_side == 'habitable' else 'U'}{self.habitability_points}"
 
 

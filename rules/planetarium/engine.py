@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Iterator
 
-from rules.base import Game, IllegalMove, players_option
+from rules.base import Game, IllegalMove, Notice, players_option
+from rules.messages import Join, Msg, from_json, render, to_json
 from rules.rng import Rng
 
 from . import moves as mv
@@ -30,9 +31,60 @@ TURN_CAP = 400                # PL-END-4: a hard cap of turns in total starts th
 # marker=from:<card> (any own marker, any row) or marker=none (PL-CARD-5).
 # A final card with no from= takes the marker from the earliest card of the row carrying one.
 # Setup discards and the 4-final limit are the only limits on finals in hand.
+# state.events holds messages as JSON (rules.messages.to_json); a plain string there is the
+# English text of a game saved before messages existed and is shown as it is.
+# Hungarian words are accepted as aliases of the English verbs (moves.VERB_ALIASES); the
+# stored notation (format_move) is always the English one.
+# default_move (a decision deadline passed): setup -> discard the final card worth fewer
+# points (keep the better one; on a tie the higher id goes); move step -> the first legal
+# token move (matter before planets, board table order), or "mv none"; card step -> pass
+# (done in the last round); draw -> draw I, else M, else F; keep a drawn final -> keep the one
+# worth more; finals of the last round -> done.
 
 MATTER_SET = frozenset(MATTER_KINDS)
 PLANET_SET = frozenset(PLANETS)
+
+
+# ----- messages ---------------------------------------------------------------------------------
+def P(key: str, /, **values: Any) -> Msg:
+    """A message of this game's catalogue (``planetarium.<key>``)."""
+    return Msg(f"planetarium.{key}", **values)
+
+
+def colour_msg(state: GameState, seat: int) -> Msg:
+    return P(f"colour.{state.players[seat].colour.lower()}")
+
+
+def card_name(card_id: str) -> Msg:
+    return P(f"card.{card_id}")
+
+
+def deck_msg(deck: str) -> Msg:
+    return P(f"deck.{deck}")
+
+
+def add_event(state: GameState, key: str, /, **values: Any) -> None:
+    state.events.append(to_json(P(f"event.{key}", **values)))
+
+
+def event_message(event: Any) -> Msg:
+    """One stored event as a message (a legacy plain string stays readable as it is)."""
+    if isinstance(event, str):
+        return P("event.legacy", text=event)
+    return from_json(event)
+
+
+def event_messages(state: GameState) -> list[Msg]:
+    return [event_message(event) for event in state.events]
+
+
+def event_texts(state: GameState, language: str = "en") -> list[str]:
+    return [render(message, language) for message in event_messages(state)]
+
+
+def listing(items: list, conj: str = "comma", empty: str = "none") -> Join | Msg:
+    """A Join of ``items``, or the message ``planetarium.<empty>`` when there are none."""
+    return Join(items, conj) if items else P(empty)
 
 
 # ----- state copying --------------------------------------------------------------------------
@@ -172,32 +224,31 @@ def all_token_moves(state: GameState) -> list[tuple[str, ...]]:
     return result
 
 
-def explain_matter_path(state: GameState, path: tuple[str, ...]) -> tuple[str, str]:
+def explain_matter_path(state: GameState, path: tuple[str, ...]) -> tuple[Msg, str]:
     """(reason, rule) why a matter path is not legal."""
     graph, nodes = board(), state.nodes
     if len(path) == 3 and not state.accelerated:
-        return (f"matter moves two steps only after acceleration (a token on track space "
-                f"{track_info()[1]}; the track holds {len(state.track)})"), "PL-MOV-2"
+        return P("why.two_steps", space=track_info()[1], count=len(state.track)), "PL-MOV-2"
     for here, there in zip(path, path[1:]):
         if there not in graph.successors[here]:
-            return (f"there is no line from {here} to {there} in the clockwise direction "
-                    f"(from {here}: {', '.join(graph.successors[here])})"), "PL-MOV-1"
+            return P("why.no_line", here=here, there=there, successors=list(graph.successors[here])), "PL-MOV-1"
     for index, node in enumerate(path[1:], start=1):
         token = nodes[node]
         if token in MATTER_SET:
-            return f"{node} holds matter and matter never enters matter", "PL-MOV-3"
+            return P("why.into_matter", node=node), "PL-MOV-3"
         if token in PLANET_SET and index < len(path) - 1:
-            return f"planet {token} on {node} stops the move there (collision)", "PL-MOV-4"
+            return P("why.collision", planet=token, node=node), "PL-MOV-4"
     if len(path) == 3 and path[2] == path[0]:
-        return "a move cannot bring a token back to its start node", "PL-MOV-10"
-    return "that is not a legal matter move", "PL-MOV-10"
+        return P("why.back_to_start"), "PL-MOV-10"
+    return P("why.not_legal"), "PL-MOV-10"
 
 
-def explain_planet_stop(state: GameState, planet: str, to: str) -> tuple[str, str]:
+def explain_planet_stop(state: GameState, planet: str, to: str) -> tuple[Msg, str]:
     graph, nodes = board(), state.nodes
     start = state.planet_pos[planet]
     if nodes[to] in PLANET_SET:
-        return (f"planet {nodes[to]} is there" if nodes[to] != planet else "it is already there"), "PL-MOV-7"
+        return (P("why.planet_there", planet=nodes[to]) if nodes[to] != planet else P("why.already_there")), \
+            "PL-MOV-7"
     node = start
     while True:
         node = graph.orbit_step[node]
@@ -206,38 +257,36 @@ def explain_planet_stop(state: GameState, planet: str, to: str) -> tuple[str, st
         if node == to:
             break
         if nodes[node] in MATTER_SET:
-            return f"a sweep must stop at the first matter token, on {node}", "PL-MOV-7"
-    return (f"{to} is neither one step along a line from {start} nor on a sweep along orbit "
-            f"{ROMAN_OF[graph.orbit[start]]}"), "PL-MOV-5"
+            return P("why.sweep_matter", node=node), "PL-MOV-7"
+    return P("why.not_reachable", to=to, start=start, orbit=ROMAN_OF[graph.orbit[start]]), "PL-MOV-5"
 
 
 # ----- card requirements ----------------------------------------------------------------------------
-def requirement_failures(state: GameState, seat: int, card: Card, planet: str) -> list[tuple[str, str]]:
+def requirement_failures(state: GameState, seat: int, card: Card, planet: str) -> list[tuple[Msg, str]]:
     """Unmet requirements of ``card`` on ``planet`` for ``seat``, as (message, rule) pairs (PL-CARD-3)."""
-    failures: list[tuple[str, str]] = []
+    failures: list[tuple[Msg, str]] = []
     kind = planet_kinds()[planet]
     if card.planet_type == "solid" and kind != "solid":
-        failures.append((f"{card.id} needs a solid planet (A or C), {planet} is a gas giant", "PL-CARD-3"))
+        failures.append((P("req.solid", card=card.id, planet=planet), "PL-CARD-3"))
     elif card.planet_type == "gas" and kind != "gas":
-        failures.append((f"{card.id} needs a gas giant (B or D), {planet} is solid", "PL-CARD-3"))
+        failures.append((P("req.gas", card=card.id, planet=planet), "PL-CARD-3"))
     orbit = planet_orbit(state, planet)
     if not card.orbit_min <= orbit <= card.orbit_max:
-        failures.append((f"{card.id} needs orbit {card.orbit_text()}, planet {planet} is on orbit "
-                         f"{ROMAN_OF[orbit]}", "PL-CARD-3"))
+        failures.append((P("req.orbit", card=card.id, orbits=card.orbit_text(), planet=planet,
+                           orbit=ROMAN_OF[orbit]), "PL-CARD-3"))
     habitable = state.planets[planet].habitable
     if card.habitability_required == "habitable" and not habitable:
-        failures.append((f"{card.id} needs a habitable planet, {planet} is uninhabitable", "PL-CARD-3"))
+        failures.append((P("req.habitable", card=card.id, planet=planet), "PL-CARD-3"))
     elif card.habitability_required == "uninhabitable" and habitable:
-        failures.append((f"{card.id} needs an uninhabitable planet, {planet} is habitable", "PL-CARD-3"))
+        failures.append((P("req.uninhabitable", card=card.id, planet=planet), "PL-CARD-3"))
     area = state.players[seat].mat[planet]
     missing = [f"{kind}{count - area[kind]}" for kind, count in card.cost if area[kind] < count]
     if missing:
-        have = " ".join(f"{k}{v}" for k, v in area.items() if v) or "nothing"
-        failures.append((f"{card.id} costs {card.cost_text()} from your {planet} area, which holds {have} "
-                         f"(missing {' '.join(missing)})", "PL-CARD-3"))
+        have = " ".join(f"{k}{v}" for k, v in area.items() if v)
+        failures.append((P("req.cost", card=card.id, cost=card.cost_text(), planet=planet,
+                           have=have or P("req.nothing"), missing=" ".join(missing)), "PL-CARD-3"))
     if card.marker_removal and not own_marker_cards(state, seat, planet):
-        failures.append((f"a final card on {planet} needs one of your markers on a card in {planet}'s row",
-                         "PL-FIN-2"))
+        failures.append((P("req.marker", planet=planet), "PL-FIN-2"))
     return failures
 
 
@@ -247,14 +296,14 @@ def playable_planets(state: GameState, seat: int, card_id: str) -> list[str]:
 
 
 # ----- randomness-consuming helpers -------------------------------------------------------------------
-def draw_card(state: GameState, deck: str, events: list[str]) -> str | None:
+def draw_card(state: GameState, deck: str, events: list) -> str | None:
     """Top card of ``deck``; reshuffles its discard pile first when the deck is empty (PL-DRAW-3)."""
     if not state.decks[deck]:
         if not state.discards[deck]:
             return None
         state.decks[deck] = state.rng.shuffled(state.discards[deck])
         state.discards[deck] = []
-        events.append(f"{deck} discard pile reshuffled into a new {deck} deck")
+        events.append(to_json(P("event.reshuffled", deck=deck_msg(deck))))
     return state.decks[deck].pop(0)
 
 
@@ -289,7 +338,7 @@ class PlanetariumGame(Game):
             players=players, nodes=nodes, planet_pos=dict(graph.start_node),
             planets={letter: PlanetState(letter=letter, kind=planet_kinds()[letter]) for letter in PLANETS},
             decks=decks, discards={deck: [] for deck in DECKS}, phase=PHASE_SETUP, rng=rng,
-            events=["setup: every player discards one of his two final cards (secret)"])
+            events=[to_json(P("event.setup_start"))])
         sync_public_counts(state)
         return state
 
@@ -301,24 +350,22 @@ class PlanetariumGame(Game):
         verb, move = mv.parse_syntax(seat, text)
         player = state.players[seat] if 0 <= seat < len(state.players) else None
         if player is None:
-            raise IllegalMove(f"There is no seat {seat} in this {len(state.players)}-player game.", rule="PL-SETUP-4")
+            raise IllegalMove("planetarium.err.no_seat", "PL-SETUP-4", seat=seat, count=len(state.players))
         if move.kind == mv.KEEP_FINAL:
             if state.phase == PHASE_SETUP:
                 pair = finals_in_hand(player)
             elif state.phase == PHASE_KEEP_FINAL and seat == state.active:
                 pair = list(player.drawn_finals)
             elif state.phase == PHASE_DRAW and seat == state.active:
-                raise IllegalMove("Draw the two final cards first with 'draw F', then keep one of them.",
-                                  rule="PL-DRAW-1")
+                raise IllegalMove("planetarium.err.keep_draw_first", "PL-DRAW-1", hint=self._hint(state, seat))
             elif state.phase != PHASE_OVER and seat != state.active:
-                raise IllegalMove(f"It is {colour(state, state.active)}'s turn, not {colour(state, seat)}'s.",
-                                  rule="PL-TURN-2")
+                raise IllegalMove("planetarium.err.not_your_turn", "PL-TURN-2", active=colour_msg(state, state.active),
+                                  seat=colour_msg(state, seat))
             else:
-                raise IllegalMove("'keep' chooses between two final cards: in the setup, or after 'draw F'. "
-                                  f"Now: {self._hint(state, seat)}.", rule="PL-TURN-1")
+                raise IllegalMove("planetarium.err.keep_when", "PL-TURN-1", hint=self._hint(state, seat))
             if move.card not in pair or len(pair) != 2:
-                raise IllegalMove(f"You can keep one of {' or '.join(pair)}, not {move.card}.",
-                                  rule="PL-SETUP-6" if state.phase == PHASE_SETUP else "PL-DRAW-1")
+                raise IllegalMove("planetarium.err.keep_which", "PL-SETUP-6" if state.phase == PHASE_SETUP
+                                  else "PL-DRAW-1", cards=listing(pair, "or", "none_cards"), card=move.card)
             return Move(seat, mv.DISCARD_FINAL, card=[card for card in pair if card != move.card][0])
         if move.kind == mv.PASS and state.last_round:
             return Move(seat, mv.DONE)
@@ -332,35 +379,17 @@ class PlanetariumGame(Game):
                 return replace(move, from_card=sources[0])
         return move
 
-    def notation_help(self) -> str:
-        return "\n".join([
-            "Planetarium moves (nodes like IV-3, planets A-D, cards L01-L18 / H01-H18 / F01-F16):",
-            "  discard F09            setup: discard one of your two finals (or: keep F03)",
-            "  mv II-1 II-2           move matter one step (onto a planet: it goes to your mat)",
-            "  mv IV-3 III-2 III-3    two steps, after acceleration",
-            "  mv B V-9               planet: one step along any line, or a sweep along its orbit",
-            "  mv none                only when no token can move",
-            "  play H01 B             play an initial/major card on a planet",
-            "      grav=IV-7>C        ...gravity card: take matter from IV-7 to your C area",
-            "      marker=from:L03    ...no markers left: move one from L03 (or marker=none)",
-            "  replace H05            discard a replaceable card and draw an initial card",
-            "  pass                   no card this turn",
-            "  draw I | draw M | draw F   after playing a card; draw F shows you two finals, then",
-            "  discard F08            ...discard one of them (or: keep F07); the log names only the discard",
-            "  final F03 C from=H10   last round: final card, removing your marker from H10",
-            "  done                   end your last-round turn",
-        ])
+    def notation_help(self) -> Msg:
+        return P("help.notation")
 
-    def rules_summary(self) -> str:
-        return ("Planetarium (2-4 players): move one matter token or planet clockwise each turn, collect "
-                "matter on your mat by collisions, then play evolution cards on planets whose type, orbit, "
-                "habitability and matter match the card. Paid matter fills the evolution track; at space 20 "
-                "matter moves two steps; the first token on the final space starts the last round, where "
-                "final cards score big for each of your markers on a planet's row. Most points wins; ties: "
-                "most matter left, most markers on cards, fewest cards in hand.")
+    def rules_summary(self) -> Msg:
+        return P("help.summary")
 
-    def seat_label(self, state: GameState, seat: int) -> str:
-        return SEAT_COLOURS[seat]
+    def title_msg(self) -> Msg:
+        return P("title")
+
+    def seat_label(self, state: GameState, seat: int) -> Msg:
+        return P(f"colour.{SEAT_COLOURS[seat].lower()}")
 
     # ----- whose turn ------------------------------------------------------------------------------------
     def waiting_for(self, state: GameState) -> set[int]:
@@ -463,7 +492,7 @@ class PlanetariumGame(Game):
     # ----- apply ------------------------------------------------------------------------------------------
     def apply(self, state: GameState, move: Move) -> GameState:
         if state.phase == PHASE_OVER:
-            raise IllegalMove("The game is over; no more moves.", rule="PL-END-3")
+            raise IllegalMove("planetarium.err.game_over", "PL-END-3")
         self._check_turn(state, move)
         new = clone_state(state)
         new.events = []
@@ -475,7 +504,7 @@ class PlanetariumGame(Game):
             mv.FINAL: self._apply_final, mv.DONE: self._apply_done,
         }.get(move.kind)
         if handler is None:
-            raise IllegalMove(f"Unknown move kind {move.kind!r}.", rule="PL-NOTATION")
+            raise IllegalMove("planetarium.err.unknown_kind", "PL-NOTATION", kind=str(move.kind))
         handler(new, move)
         sync_public_counts(new)
         return new
@@ -483,18 +512,17 @@ class PlanetariumGame(Game):
     def _check_turn(self, state: GameState, move: Move) -> None:
         seat = move.seat
         if not 0 <= seat < len(state.players):
-            raise IllegalMove(f"There is no seat {seat} in this game.", rule="PL-SETUP-4")
+            raise IllegalMove("planetarium.err.no_seat", "PL-SETUP-4", seat=seat, count=len(state.players))
         if state.phase == PHASE_SETUP:
             if state.players[seat].setup_done:
-                raise IllegalMove(f"{colour(state, seat)} has already chosen the setup discard; waiting for "
-                                  f"{self._names(state, self.waiting_for(state))}.", rule="PL-SETUP-6")
+                raise IllegalMove("planetarium.err.setup_done", "PL-SETUP-6", who=colour_msg(state, seat),
+                                  waiting=self._names(state, self.waiting_for(state)))
             if move.kind != mv.DISCARD_FINAL:
-                raise IllegalMove("The game has not started: first discard one of your two final cards "
-                                  f"({self._hint(state, seat)}).", rule="PL-SETUP-6")
+                raise IllegalMove("planetarium.err.setup_first", "PL-SETUP-6", hint=self._hint(state, seat))
             return
         if seat != state.active:
-            raise IllegalMove(f"It is {colour(state, state.active)}'s turn, not {colour(state, seat)}'s.",
-                              rule="PL-TURN-2")
+            raise IllegalMove("planetarium.err.not_your_turn", "PL-TURN-2", active=colour_msg(state, state.active),
+                              seat=colour_msg(state, seat))
         allowed = {
             PHASE_MOVE: (mv.MOVE, mv.MOVE_NONE),
             PHASE_CARD: ((mv.PLAY, mv.FINAL, mv.DONE) if state.last_round else (mv.PLAY, mv.REPLACE, mv.PASS)),
@@ -508,58 +536,61 @@ class PlanetariumGame(Game):
                 rule = "PL-FIN-1" if state.last_round else "PL-CARD-1"
             elif move.kind == mv.REPLACE and state.last_round:
                 rule = "PL-REPL-3"
+            extra: dict[str, Any] = {}
             if move.kind == mv.FINAL and not state.last_round:
-                message = "Final cards can only be played in the last round"
+                key = "final_not_last"
             elif move.kind == mv.REPLACE and state.last_round:
-                message = "No replacing in the last round (nobody draws)"
+                key = "replace_last"
             elif move.kind == mv.DRAW and state.phase == PHASE_CARD:
-                message = "You draw only after playing a card"
+                key = "draw_after_play"
             elif move.kind == mv.DISCARD_FINAL and state.phase == PHASE_DRAW:
-                message = "Draw the two final cards first with 'draw F', then keep one of them"
+                key = "keep_draw_first"
                 rule = "PL-DRAW-1"
             elif move.kind == mv.PLAY and state.phase == PHASE_FINALS:
-                message = "Only one initial or major card per turn, before any final card"
+                key = "one_card"
                 rule = "PL-FIN-1"
             else:
-                message = {PHASE_MOVE: "Move a token first", PHASE_DRAW: "Draw a card first",
-                           PHASE_KEEP_FINAL: "Choose which drawn final card to keep first"}.get(
-                    state.phase, f"That is not possible in the {self._step_name(state)}")
-            raise IllegalMove(f"{message}. Now: {self._hint(state, seat)}.", rule=rule)
+                key = {PHASE_MOVE: "move_first", PHASE_DRAW: "draw_first",
+                       PHASE_KEEP_FINAL: "keep_first"}.get(state.phase, "not_in_step")
+                if key == "not_in_step":
+                    extra["step"] = self._step_name(state)
+            raise IllegalMove(f"planetarium.err.{key}", rule, hint=self._hint(state, seat), **extra)
 
-    def _names(self, state: GameState, seats: Iterable[int]) -> str:
-        return ", ".join(colour(state, seat) for seat in sorted(seats)) or "nobody"
+    def _names(self, state: GameState, seats: Iterable[int]) -> Join | Msg:
+        return listing([colour_msg(state, seat) for seat in sorted(seats)], "and", "nobody")
 
-    def _hint(self, state: GameState, seat: int) -> str:
+    def _hint(self, state: GameState, seat: int) -> Msg:
         """What the seat is expected to do now, for error messages."""
         player = state.players[seat]
         phase = state.phase
         if phase == PHASE_SETUP:
-            return " or ".join(f"discard {card}" for card in finals_in_hand(player))
+            return P("hint.setup", moves=Join([f"discard {card}" for card in finals_in_hand(player)], "or"))
         if phase == PHASE_MOVE:
-            return "move one token with mv <from> <to> (or mv <planet> <to>)"
+            return P("hint.move")
         if phase == PHASE_CARD and not state.last_round:
-            return "play an initial or major card, replace a replaceable card, or pass"
+            return P("hint.card")
         if phase == PHASE_CARD:
-            return "play one initial or major card, play final cards, or say done"
+            return P("hint.card_last")
         if phase == PHASE_FINALS:
-            return "play final cards (final <card> <planet> from=<card>) or say done"
+            return P("hint.finals")
         if phase == PHASE_DRAW:
-            return "draw one of: " + ", ".join(f"draw {letter}" for letter in draw_options(state, seat))
+            return P("hint.draw", moves=[f"draw {letter}" for letter in draw_options(state, seat)])
         if phase == PHASE_KEEP_FINAL:
-            return "keep one of the two drawn finals: " + " or ".join(
-                f"discard {c} (keeps {o})" for c, o in zip(player.drawn_finals, player.drawn_finals[::-1]))
-        return "nothing, the game is over"
+            return P("hint.keep", choices=Join([P("hint.keep_choice", discard=f"discard {c}", keep=o)
+                                                for c, o in zip(player.drawn_finals, player.drawn_finals[::-1])],
+                                               "or"))
+        return P("hint.over")
 
     # ----- setup discard ----------------------------------------------------------------------------------
     def _apply_setup_discard(self, state: GameState, move: Move) -> None:
         player = state.players[move.seat]
         finals = finals_in_hand(player)
         if move.card not in finals:
-            raise IllegalMove(f"You can only discard one of your two final cards: "
-                              f"{' or '.join(finals)}, not {move.card}.", rule="PL-SETUP-6")
+            raise IllegalMove("planetarium.err.setup_not_final", "PL-SETUP-6",
+                              cards=listing(finals, "or", "none_cards"), card=move.card)
         player.setup_discard = move.card
         player.setup_done = True
-        state.events.append(f"{player.colour} chose a setup discard")
+        add_event(state, "chose_setup", who=colour_msg(state, move.seat))
         if all(p.setup_done for p in state.players):
             self._finish_setup(state)
 
@@ -574,10 +605,10 @@ class PlanetariumGame(Game):
         tied = [seat for seat, value in enumerate(values) if value == best]
         start = tied[0] if len(tied) == 1 else state.rng.choice(tied)
         state.start_player = start
-        revealed = ", ".join(f"{p.colour} {p.setup_discarded} ({cards()[p.setup_discarded].points})"
-                             for p in state.players)
-        state.events.append(f"setup discards: {revealed}; start player {colour(state, start)}"
-                            + (" (random among the tied)" if len(tied) > 1 else ""))
+        revealed = [P("event.setup_card", who=colour_msg(state, p.seat), card=p.setup_discarded,
+                      points=cards()[p.setup_discarded].points) for p in state.players]
+        add_event(state, "setup_revealed_tie" if len(tied) > 1 else "setup_revealed", revealed=revealed,
+                  start=colour_msg(state, start))
         state.active = start
         self._begin_turn(state)
 
@@ -613,9 +644,10 @@ class PlanetariumGame(Game):
             state.last_round = True
             state.last_round_reason = reason
             state.last_round_queue = [(current + offset) % count for offset in range(1, count + 1)]
-            why = ("a full cycle of turns without a card since the board ran out of matter" if reason == "stall"
-                   else f"{TURN_CAP} turns were played")
-            state.events.append(f"LAST ROUND ({why}): every player takes one last turn")
+            if reason == "stall":
+                add_event(state, "last_round_stall")
+            else:
+                add_event(state, "last_round_cap", cap=TURN_CAP)
             state.active = state.last_round_queue.pop(0)
         else:
             state.active = (current + 1) % count
@@ -627,15 +659,16 @@ class PlanetariumGame(Game):
         state.last_round_reason = "track"
         state.trigger_player = seat
         state.last_round_queue = [(seat + offset) % count for offset in range(1, count)]
-        state.events.append(f"LAST ROUND (trigger {colour(state, seat)})")
+        add_event(state, "last_round_track", who=colour_msg(state, seat))
 
     def _finish_game(self, state: GameState) -> None:
         state.phase = PHASE_OVER
         keys = [self.ranking_key(state, seat) for seat in range(len(state.players))]
         best = max(keys)
         state.winners = [seat for seat, key in enumerate(keys) if key == best]
-        state.events.append("game over; " + ", ".join(
-            f"{p.colour} {p.score}" for p in state.players) + f"; winner(s): {self._names(state, state.winners)}")
+        add_event(state, "game_over", scores=[P("event.score", who=colour_msg(state, p.seat), score=p.score)
+                                              for p in state.players],
+                  winners=self._names(state, state.winners))
 
     @staticmethod
     def ranking_key(state: GameState, seat: int) -> tuple[int, int, int, int]:
@@ -648,10 +681,9 @@ class PlanetariumGame(Game):
     def _apply_move_none(self, state: GameState, move: Move) -> None:
         paths = all_token_moves(state)
         if paths:
-            example = ", ".join("mv " + " ".join(path) for path in paths[:5])
-            raise IllegalMove(f"'mv none' is only allowed when no token can move; you can move, "
-                              f"e.g. {example}.", rule="PL-TURN-1")
-        state.events.append("no token can move")
+            raise IllegalMove("planetarium.err.mv_none", "PL-TURN-1",
+                              examples=["mv " + " ".join(path) for path in paths[:5]])
+        add_event(state, "no_token_moves")
         state.moved = True
         state.phase = PHASE_CARD
 
@@ -661,44 +693,44 @@ class PlanetariumGame(Game):
         if path and path[0] in PLANET_SET:
             planet, to = path[0], path[-1]
             if len(path) != 2:
-                raise IllegalMove("A planet moves with mv <planet> <to>; planets never accelerate.",
-                                  rule="PL-MOV-8")
+                raise IllegalMove("planetarium.err.planet_one_step", "PL-MOV-8")
             stops = planet_destinations(state, planet)
             if to not in stops:
                 reason, rule = explain_planet_stop(state, planet, to)
-                raise IllegalMove(f"Planet {planet} cannot stop on {to}: {reason}. Legal stops: "
-                                  f"{', '.join(stops) or 'none'}.", rule=rule)
+                raise IllegalMove("planetarium.err.planet_stop", rule, planet=planet, to=to, reason=reason,
+                                  stops=listing(stops))
             state.nodes[state.planet_pos[planet]] = None
             collected = state.nodes[to]
             state.nodes[to] = planet
             state.planet_pos[planet] = to
-            text = f"planet {planet} to {to}"
             if collected in MATTER_SET:
                 player.mat[planet][collected] += 1
-                text += f"; {collected}→{player.colour}:{planet}"
-            state.events.append(text)
+                add_event(state, "planet_collects", planet=planet, to=to, kind=collected,
+                          who=colour_msg(state, seat))
+            else:
+                add_event(state, "planet_moved", planet=planet, to=to)
         else:
             start = path[0] if path else None
             token = state.nodes.get(start) if start else None
             if token not in MATTER_SET:
-                what = "nothing" if token is None else f"planet {token} (write mv {token} <to>)"
-                raise IllegalMove(f"There is no matter token on {start}: it holds {what}.", rule="PL-MOV-1")
+                what = P("why.holds_nothing") if token is None else P("why.holds_planet", planet=token)
+                raise IllegalMove("planetarium.err.no_matter_on", "PL-MOV-1", node=str(start), what=what)
             legal = matter_paths(state, start)
             if tuple(path) not in legal:
                 reason, rule = explain_matter_path(state, tuple(path))
-                options = ", ".join("mv " + " ".join(p) for p in legal) or "none: it cannot move"
-                raise IllegalMove(f"Matter on {start} cannot move along {' '.join(path)}: {reason}. "
-                                  f"Legal moves for it: {options}.", rule=rule)
+                options = ["mv " + " ".join(p) for p in legal]
+                raise IllegalMove("planetarium.err.matter_path", rule, node=start, path=" ".join(path),
+                                  reason=reason, options=listing(options, "comma", "why.cannot_move"))
             end = path[-1]
             state.nodes[start] = None
             target = state.nodes[end]
             if target in PLANET_SET:
                 player.mat[target][token] += 1
-                state.events.append(f"{token} {' '.join(path)} → collides with {target}; "
-                                    f"{token}→{player.colour}:{target}")
+                add_event(state, "matter_collides", kind=token, path=" ".join(path), planet=target,
+                          who=colour_msg(state, seat))
             else:
                 state.nodes[end] = token
-                state.events.append(f"{token} {' '.join(path)}")
+                add_event(state, "matter_moved", kind=token, path=" ".join(path))
         state.moved = True
         state.phase = PHASE_CARD
 
@@ -706,50 +738,49 @@ class PlanetariumGame(Game):
     def _card_in_hand(self, state: GameState, seat: int, card_id: str) -> Card:
         player = state.players[seat]
         if card_id not in player.hand:
-            raise IllegalMove(f"{card_id} is not in your hand; you hold {', '.join(player.hand) or 'no cards'}.",
-                              rule="PL-CARD-1")
+            raise IllegalMove("planetarium.err.not_in_hand", "PL-CARD-1", card=card_id,
+                              hand=listing(list(player.hand), "comma", "none_cards"))
         return cards()[card_id]
 
     def _check_requirements(self, state: GameState, seat: int, card: Card, planet: str) -> None:
         failures = requirement_failures(state, seat, card, planet)
         if failures:
             elsewhere = playable_planets(state, seat, card.id)
-            where = (f"{card.id} can be played now on {', '.join(elsewhere)}" if elsewhere
-                     else f"{card.id} cannot be played on any planet now")
-            raise IllegalMove(f"Cannot play {card.id} on {planet}: " + "; ".join(m for m, _ in failures)
-                              + f". {where}.", rule=failures[0][1])
+            where = (P("req.where_now", card=card.id, planets=elsewhere) if elsewhere
+                     else P("req.nowhere", card=card.id))
+            raise IllegalMove("planetarium.err.cannot_play", failures[0][1], card=card.id, planet=planet,
+                              failures=[m for m, _ in failures], where=where)
 
     def _apply_play(self, state: GameState, move: Move) -> None:
         seat = move.seat
         player = state.players[seat]
         card = self._card_in_hand(state, seat, move.card)
         if card.deck == "final":
-            raise IllegalMove(f"{card.id} is a final card: " + (
-                f"play it with 'final {card.id} <planet> from=<card>'" if state.last_round
-                else "final cards are played only in the last round"), rule="PL-CARD-1")
+            raise IllegalMove("planetarium.err.play_final_now" if state.last_round
+                              else "planetarium.err.play_final_later", "PL-CARD-1", card=card.id)
         if move.planet not in PLANET_SET:
-            raise IllegalMove("Name the target planet: A, B, C or D.", rule="PL-CARD-2")
+            raise IllegalMove("planetarium.err.no_planet", "PL-CARD-2")
         self._check_requirements(state, seat, card, move.planet)
         if move.gravity is not None:
             if not card.gravity:
-                raise IllegalMove(f"{card.id} has no gravity icon; drop the grav= option.", rule="PL-GRAV-1")
+                raise IllegalMove("planetarium.err.no_gravity_icon", "PL-GRAV-1", card=card.id)
             node, area = move.gravity
             if state.nodes.get(node) not in MATTER_SET:
-                raise IllegalMove(f"Gravity takes a matter token from the board, and {node} holds "
-                                  f"{state.nodes.get(node) or 'nothing'}.", rule="PL-GRAV-1")
+                held = state.nodes.get(node)
+                raise IllegalMove("planetarium.err.grav_no_matter", "PL-GRAV-1", node=node,
+                                  what=held if held else P("why.holds_nothing"))
             if area not in PLANET_SET:
-                raise IllegalMove("Gravity puts the token on one of your planet areas A-D.", rule="PL-GRAV-1")
+                raise IllegalMove("planetarium.err.grav_area", "PL-GRAV-1")
         if player.markers_supply > 0 and move.marker_from is not None:
-            raise IllegalMove(f"You still have {player.markers_supply} marker(s) in your supply, so the card gets "
-                              "one from there; leave out the marker= option.", rule="PL-CARD-5")
+            raise IllegalMove("planetarium.err.marker_supply", "PL-CARD-5", count=player.markers_supply)
         if player.markers_supply == 0:
             sources = own_marker_cards(state, seat)
             if move.marker_from is None:
                 options = [f"marker=from:{c}" for c in sources] + ["marker=none"]
-                raise IllegalMove("You have no markers left: add " + " or ".join(options) + ".", rule="PL-CARD-5")
+                raise IllegalMove("planetarium.err.marker_needed", "PL-CARD-5", options=Join(options, "or"))
             if move.marker_from != mv.MARKER_NONE and move.marker_from not in sources:
-                raise IllegalMove(f"None of your markers lies on {move.marker_from}; yours are on "
-                                  f"{', '.join(sources) or 'no card'} (or say marker=none).", rule="PL-CARD-5")
+                raise IllegalMove("planetarium.err.marker_not_there", "PL-CARD-5", card=move.marker_from,
+                                  cards=listing(sources, "comma", "no_card"))
         # --- resolve: payment, placement, score, habitability, gravity, track triggers
         player.hand.remove(card.id)
         triggered = self._pay(state, seat, card, move.planet)
@@ -760,9 +791,9 @@ class PlanetariumGame(Game):
         elif move.marker_from != mv.MARKER_NONE:
             lift_marker(state, move.marker_from)
             played.marker = seat
-            state.events.append(f"marker moved from {move.marker_from}")
+            add_event(state, "marker_moved", card=move.marker_from)
         else:
-            state.events.append("placed without a marker")
+            add_event(state, "no_marker")
         state.planets[move.planet].row.append(played)
         self._score(state, seat, card, move.planet)
         self._check_habitability(state, move.planet)
@@ -771,7 +802,7 @@ class PlanetariumGame(Game):
             token = state.nodes[node]
             state.nodes[node] = None
             player.mat[area][token] += 1
-            state.events.append(f"gravity: {token} from {node}→{player.colour}:{area}")
+            add_event(state, "gravity", kind=token, node=node, who=colour_msg(state, seat), area=area)
         state.card_played = card.id
         if triggered:
             self._start_last_round_by_track(state, seat)
@@ -780,7 +811,7 @@ class PlanetariumGame(Game):
         elif draw_options(state, seat):
             state.phase = PHASE_DRAW
         else:
-            state.events.append("nothing left to draw: hand shrinks (PL-DRAW-5)")
+            add_event(state, "hand_shrinks")
             self._end_turn(state)
 
     def _pay(self, state: GameState, seat: int, card: Card, planet: str) -> bool:
@@ -802,16 +833,17 @@ class PlanetariumGame(Game):
                     placed.append(str(len(state.track)))
                     if len(state.track) == acceleration_space and not state.accelerated:
                         state.accelerated = True
-                        state.events.append("ACCELERATION: matter may now move two steps")
+                        add_event(state, "acceleration")
         if placed:
-            state.events.append(f"track {','.join(placed)}")
+            add_event(state, "track", spaces=",".join(placed))
         return triggered
 
     def _score(self, state: GameState, seat: int, card: Card, planet: str) -> None:
         player = state.players[seat]
         player.score += card.points
         player.points_log.append([card.id, planet, card.points])
-        state.events.append(f"{player.colour} plays {card.id} on {planet}: +{card.points} ({player.colour} {player.score})")
+        add_event(state, "plays", who=colour_msg(state, seat), card=card.id, planet=planet, points=card.points,
+                  score=player.score)
 
     def _check_habitability(self, state: GameState, planet: str) -> None:
         """PL-HAB-2: compare the H and U sums of the planet's row."""
@@ -829,31 +861,30 @@ class PlanetariumGame(Game):
             data.habitable = True
         elif uninhabitable > habitable:
             data.habitable = False
-        state.events.append(f"{planet} H{habitable}>U{uninhabitable}" if habitable > uninhabitable else
-                            f"{planet} H{habitable}<U{uninhabitable}" if habitable < uninhabitable else
-                            f"{planet} H{habitable}=U{uninhabitable}")
+        relation = ">" if habitable > uninhabitable else "<" if habitable < uninhabitable else "="
+        add_event(state, "hab_sums", planet=planet, h=habitable, relation=relation, u=uninhabitable)
         if before != data.habitable:
-            state.events.append(f"{planet} becomes {'habitable' if data.habitable else 'uninhabitable'}")
+            add_event(state, "becomes_habitable" if data.habitable else "becomes_uninhabitable", planet=planet)
 
     def _apply_replace(self, state: GameState, move: Move) -> None:
         player = state.players[move.seat]
         card = self._card_in_hand(state, move.seat, move.card)
         if not card.replaceable:
             replaceable = [c for c in player.hand if cards()[c].replaceable]
-            raise IllegalMove(f"{card.id} has no replaceable icon; replaceable in your hand: "
-                              f"{', '.join(replaceable) or 'none'}.", rule="PL-REPL-1")
+            raise IllegalMove("planetarium.err.not_replaceable", "PL-REPL-1", card=card.id,
+                              cards=listing(replaceable))
         if not pile_available(state, "initial"):
-            raise IllegalMove("The initial deck is empty, so no card can be replaced.", rule="PL-DRAW-4")
+            raise IllegalMove("planetarium.err.replace_empty", "PL-DRAW-4")
         player.hand.remove(card.id)
         state.discards[card.deck].append(card.id)
         drawn = draw_card(state, "initial", state.events)
         player.hand.append(drawn)
         state.replaced = card.id
-        state.events.append(f"{player.colour} replaces {card.id} and draws an initial card")
+        add_event(state, "replaces", who=colour_msg(state, move.seat), card=card.id)
         self._end_turn(state)
 
     def _apply_pass(self, state: GameState, move: Move) -> None:
-        state.events.append(f"{colour(state, move.seat)} plays no card")
+        add_event(state, "no_card", who=colour_msg(state, move.seat))
         self._end_turn(state)
 
     def _apply_draw(self, state: GameState, move: Move) -> None:
@@ -861,40 +892,38 @@ class PlanetariumGame(Game):
         player = state.players[seat]
         options = draw_options(state, seat)
         if move.deck not in options:
-            why = {"I": "the initial deck is empty (PL-DRAW-4)",
-                   "M": "the major deck and its discard pile are empty",
-                   "F": ("you would hold more than 4 final cards" if pile_available(state, "final")
-                         else "the final deck and its discard pile are empty")}[move.deck]
-            raise IllegalMove(f"You cannot draw {move.deck}: {why}. Allowed: "
-                              f"{', '.join(f'draw {o}' for o in options)}.",
-                              rule="PL-DRAW-2" if move.deck == "F" else "PL-DRAW-5")
+            why = {"I": "why.initial_empty", "M": "why.major_empty",
+                   "F": "why.too_many_finals" if pile_available(state, "final") else "why.final_empty"}[move.deck]
+            raise IllegalMove("planetarium.err.cannot_draw", "PL-DRAW-2" if move.deck == "F" else "PL-DRAW-5",
+                              deck=move.deck, why=P(why, limit=MAX_FINALS_IN_HAND),
+                              allowed=listing([f"draw {o}" for o in options]))
         deck = DECK_OF_LETTER[move.deck]
         if deck != "final":
             player.hand.append(draw_card(state, deck, state.events))
-            state.events.append(f"{player.colour} draws a{'n initial' if deck == 'initial' else ' major'} card")
+            add_event(state, "draws_initial" if deck == "initial" else "draws_major", who=colour_msg(state, seat))
             self._end_turn(state)
             return
         drawn = [draw_card(state, "final", state.events)]
         second = draw_card(state, "final", state.events)
         if second is None:   # PL-DRAW-5: only one final card left anywhere
             player.hand.append(drawn[0])
-            state.events.append(f"{player.colour} draws the last final card")
+            add_event(state, "draws_last_final", who=colour_msg(state, seat))
             self._end_turn(state)
             return
         player.drawn_finals = drawn + [second]
         state.phase = PHASE_KEEP_FINAL
-        state.events.append(f"{player.colour} draws two final cards and keeps one")
+        add_event(state, "draws_two_finals", who=colour_msg(state, seat))
 
     def _apply_drawn_final_discard(self, state: GameState, move: Move) -> None:
         player = state.players[move.seat]
         if move.card not in player.drawn_finals:
-            raise IllegalMove("Discard one of the two drawn final cards (the other one is kept): "
-                              f"{' or '.join(f'discard {c}' for c in player.drawn_finals)}.", rule="PL-DRAW-1")
+            raise IllegalMove("planetarium.err.discard_drawn", "PL-DRAW-1",
+                              choices=Join([f"discard {c}" for c in player.drawn_finals], "or"))
         kept = [card for card in player.drawn_finals if card != move.card][0]
         player.hand.append(kept)
         state.discards["final"].append(move.card)
         player.drawn_finals = []
-        state.events.append(f"{player.colour} keeps one final card and discards {move.card}")
+        add_event(state, "keeps_final", who=colour_msg(state, move.seat), card=move.card)
         self._end_turn(state)
 
     def _apply_final(self, state: GameState, move: Move) -> None:
@@ -902,28 +931,27 @@ class PlanetariumGame(Game):
         player = state.players[seat]
         card = self._card_in_hand(state, seat, move.card)
         if card.deck != "final":
-            raise IllegalMove(f"{card.id} is not a final card; play it with 'play {card.id} <planet>'.",
-                              rule="PL-CARD-1")
+            raise IllegalMove("planetarium.err.not_final_card", "PL-CARD-1", card=card.id)
         if move.planet not in PLANET_SET:
-            raise IllegalMove("Name the target planet: A, B, C or D.", rule="PL-CARD-2")
+            raise IllegalMove("planetarium.err.no_planet", "PL-CARD-2")
         self._check_requirements(state, seat, card, move.planet)
         sources = own_marker_cards(state, seat, move.planet)
         source = move.from_card or sources[0]
         if source not in sources:
-            raise IllegalMove(f"None of your markers lies on {source} in {move.planet}'s row; yours there are on "
-                              f"{', '.join(sources)}.", rule="PL-FIN-2")
+            raise IllegalMove("planetarium.err.final_marker_not_there", "PL-FIN-2", card=source,
+                              planet=move.planet, cards=listing(sources, "comma", "no_card"))
         lift_marker(state, source)
         player.markers_supply += 1
         player.hand.remove(card.id)
         self._pay(state, seat, card, move.planet)
         state.planets[move.planet].row.append(PlayedCard(card.id, seat, None))
-        state.events.append(f"marker removed from {source}")
+        add_event(state, "marker_removed", card=source)
         self._score(state, seat, card, move.planet)
         state.finals_played.append(card.id)
         state.phase = PHASE_FINALS
 
     def _apply_done(self, state: GameState, move: Move) -> None:
-        state.events.append(f"{colour(state, move.seat)} ends the last turn")
+        add_event(state, "ends_last_turn", who=colour_msg(state, move.seat))
         self._end_turn(state)
 
     # ----- views and persistence ---------------------------------------------------------------------------
@@ -963,87 +991,200 @@ class PlanetariumGame(Game):
         return False
 
     # ----- host text ------------------------------------------------------------------------------------------
-    def redact_move(self, state: GameState, seat: int, move_text: str) -> str:
+    def redact_move(self, state: GameState, seat: int, move_text: str) -> str | Msg:
         """The setup discard stays secret until every seat has chosen (PL-BOT-1, PL-BOT-2);
         a discard after "draw F" goes face up, so it is public."""
-        if state.phase == PHASE_SETUP and move_text.split()[:1] in (["discard"], ["keep"]):
-            return "discards a final card"
+        if state.phase == PHASE_SETUP:
+            verb, _ = mv.canonical_words(mv.tokenize(move_text))
+            if verb in ("discard", "keep"):
+                return P("redacted.setup_discard")
         return move_text
 
-    def log_line(self, before: GameState, move: Move, after: GameState) -> str:
+    def log_line(self, before: GameState, move: Move, after: GameState, language: str = "en") -> str:
         """The public log line of spec §14, ``T<turn> <colour> <move> => <events>``.  A setup
         discard is secret until everyone has chosen, so its card is left out of the line."""
-        who = colour(before, move.seat)
-        turn = f"T{before.turn_no}" if before.phase != PHASE_SETUP else "Setup"
-        text = "discards a final card" if move.kind == mv.DISCARD_FINAL and before.phase == PHASE_SETUP \
-            else format_move(move)
-        return f"{turn} {who} {text} => {' | '.join(after.events)}"
+        who = render(colour_msg(before, move.seat), language)
+        turn = f"T{before.turn_no}" if before.phase != PHASE_SETUP else render(P("log.setup"), language)
+        text = render(P("redacted.setup_discard"), language) \
+            if move.kind == mv.DISCARD_FINAL and before.phase == PHASE_SETUP else format_move(move)
+        return f"{turn} {who} {text} => {' | '.join(event_texts(after, language))}"
 
-    def status_lines(self, view: GameState) -> list[str]:
-        lines: list[str] = []
+    def status_lines(self, view: GameState) -> list[Msg]:
+        lines: list[Msg] = []
         spaces, acceleration_space = track_info()
         if view.phase == PHASE_SETUP:
-            lines.append("Setup: waiting for the secret final-card discards of "
-                         f"{self._names(view, self.waiting_for(view))}.")
+            lines.append(P("status.setup", waiting=self._names(view, self.waiting_for(view))))
         elif view.phase == PHASE_OVER:
-            lines.append(f"Game over after {view.turn_no} turns. Winner(s): {self._names(view, view.winners)}.")
+            lines.append(P("status.over", turns=view.turn_no, winners=self._names(view, view.winners)))
         else:
-            lines.append(f"Turn {view.turn_no}: {colour(view, view.active)} to act ({self._step_name(view)}).")
-        track = f"Evolution track: {len(view.track)}/{spaces}"
-        if view.final_space:
-            track += f" + {len(view.final_space)} on F"
-        track += "; acceleration ON (matter may move 2)" if view.accelerated else \
-            f"; acceleration at {acceleration_space}"
-        lines.append(track + ".")
+            lines.append(P("status.turn", turn=view.turn_no, who=colour_msg(view, view.active),
+                           step=self._step_name(view)))
+        key = "status.track" + ("_acc" if view.accelerated else "") + ("_f" if view.final_space else "")
+        lines.append(P(key, count=len(view.track), spaces=spaces, final=len(view.final_space),
+                       accel=acceleration_space))
         if view.last_round:
-            reason = {"track": f"triggered by {colour(view, view.trigger_player)}" if view.trigger_player is not None
-                      else "triggered", "stall": "stall guard", "cap": f"{TURN_CAP}-turn cap"}[view.last_round_reason]
-            still = self._names(view, view.last_round_queue)
-            lines.append(f"LAST ROUND ({reason}); still to play after the current turn: {still}.")
+            if view.last_round_reason == "track":
+                reason = (P("reason.track_by", who=colour_msg(view, view.trigger_player))
+                          if view.trigger_player is not None else P("reason.track"))
+            else:
+                reason = P(f"reason.{view.last_round_reason}", cap=TURN_CAP)
+            lines.append(P("status.last_round", reason=reason, still=self._names(view, view.last_round_queue)))
         for player in view.players:
-            hand = player.hand_count
-            lines.append(f"{player.colour}: {player.score} pts, hand {hand} ({player.final_count} final), "
-                         f"markers on cards {markers_on_cards(view, player.seat)}, supply {player.markers_supply}, "
-                         f"mat " + " ".join(f"{p}:" + ("".join(f"{k}{v}" for k, v in player.mat[p].items() if v) or "-")
-                                            for p in MAT_ORDER))
-        lines.append("Planets: " + "; ".join(
-            f"{p} ({view.planets[p].kind}) on {view.planet_pos[p]}, "
-            f"{'habitable' if view.planets[p].habitable else 'uninhabitable'} "
-            f"H{view.planets[p].habitable_points}/U{view.planets[p].uninhabitable_points}, "
-            f"{len(view.planets[p].row)} card(s)" for p in PLANETS))
-        lines.append(f"Decks: initial {view.deck_sizes.get('initial', 0)}, major {view.deck_sizes.get('major', 0)}"
-                     f" (+{len(view.discards['major'])} discarded), final {view.deck_sizes.get('final', 0)}"
-                     f" (+{len(view.discards['final'])} discarded).")
+            mat = " ".join(f"{p}:" + ("".join(f"{k}{v}" for k, v in player.mat[p].items() if v) or "-")
+                           for p in MAT_ORDER)
+            lines.append(P("status.player", who=colour_msg(view, player.seat), score=player.score,
+                           hand=player.hand_count, finals=player.final_count,
+                           on_cards=markers_on_cards(view, player.seat), supply=player.markers_supply, mat=mat))
+        for p in PLANETS:
+            planet = view.planets[p]
+            lines.append(P("status.planet", planet=p, kind=P(f"kind.{planet.kind}"), node=view.planet_pos[p],
+                           hab=P("hab.habitable" if planet.habitable else "hab.uninhabitable"),
+                           h=planet.habitable_points, u=planet.uninhabitable_points, cards=len(planet.row)))
+        lines.append(P("status.decks", initial=view.deck_sizes.get("initial", 0),
+                       major=view.deck_sizes.get("major", 0), major_discards=len(view.discards["major"]),
+                       final=view.deck_sizes.get("final", 0), final_discards=len(view.discards["final"])))
         return lines
 
-    def _step_name(self, state: GameState) -> str:
-        return {PHASE_MOVE: "move a token", PHASE_CARD: "card step", PHASE_FINALS: "final cards",
-                PHASE_DRAW: "draw", PHASE_KEEP_FINAL: "keep a final card"}.get(state.phase, state.phase)
+    def _step_name(self, state: GameState) -> Msg:
+        return P(f"step.{state.phase}")
 
-    def private_lines(self, view: GameState, seat: int) -> list[str]:
+    def private_lines(self, view: GameState, seat: int) -> list[Msg]:
         player = view.players[seat]
         if not player.hand_known:
-            return ["Your hand is not visible in this view."]
-        lines = [f"Your hand ({len(player.hand)} cards):"]
+            return [P("private.hidden")]
+        lines = [P("private.hand", count=len(player.hand))]
         for card_id in player.hand:
             card = cards()[card_id]
-            needs = [card.planet_type if card.planet_type != "any" else "any planet", f"orbit {card.orbit_text()}"]
+            needs: list[Any] = [P(f"need.{card.planet_type}"), P("need.orbit", orbits=card.orbit_text())]
             if card.habitability_required:
-                needs.append(card.habitability_required)
-            needs.append(card.cost_text())
+                needs.append(P(f"need.{card.habitability_required}"))
+            needs.append(card.cost_text() or P("need.no_matter"))
             if card.marker_removal:
-                needs.append("your marker in the row")
-            icons = [name for flag, name in ((card.gravity, "gravity"), (card.replaceable, "replaceable")) if flag]
+                needs.append(P("need.marker"))
+            facts: list[Any] = [card.hab_value_text() or P("need.no_hab")]
+            facts += [P(f"need.{name}") for flag, name in ((card.gravity, "gravity"),
+                                                            (card.replaceable, "replaceable")) if flag]
             where = playable_planets(view, seat, card_id)
             if card.deck == "final" and not view.last_round:
-                now = "last round only" + (f" (requirements met now on {', '.join(where)})" if where else "")
+                now = P("now.last_only_where", planets=where) if where else P("now.last_only")
             else:
-                now = f"playable now on {', '.join(where)}" if where else "not playable now"
-            lines.append(f"  {card_id} {card.name} ({card.deck}, {card.points} pts, {card.hab_value_text()}"
-                         f"{', ' + ', '.join(icons) if icons else ''}): needs {', '.join(needs)} — {now}")
+                now = P("now.playable", planets=where) if where else P("now.not_playable")
+            lines.append(P("private.card", card=card_id, name=card_name(card_id), deck=deck_msg(card.deck),
+                           points=card.points, facts=facts, needs=needs, now=now))
         if player.drawn_finals:
-            lines.append("Drawn final cards, keep one: " + ", ".join(
-                f"{c} {cards()[c].name} ({cards()[c].points} pts)" for c in player.drawn_finals))
+            lines.append(P("private.drawn", cards=[P("private.drawn_card", card=c, name=card_name(c),
+                                                     points=cards()[c].points) for c in player.drawn_finals]))
         if view.phase == PHASE_SETUP and player.setup_discard:
-            lines.append(f"Your setup discard: {player.setup_discard} (waiting for the others).")
+            lines.append(P("private.setup_discard", card=player.setup_discard))
         return lines
+
+    def describe_move(self, state: GameState, seat: int, text: str) -> Msg | None:
+        """A short description of a move, for autocomplete."""
+        try:
+            move = self.parse_move(state, seat, text)
+        except IllegalMove:
+            return None
+        kind = move.kind
+        if kind == mv.DISCARD_FINAL:
+            pair = finals_in_hand(state.players[seat]) if state.phase == PHASE_SETUP \
+                else list(state.players[seat].drawn_finals)
+            kept = [card for card in pair if card != move.card]
+            if len(kept) == 1:
+                return P("describe.discard_keep", card=move.card, name=card_name(move.card), kept=kept[0],
+                         kept_name=card_name(kept[0]))
+            return P("describe.discard", card=move.card, name=card_name(move.card))
+        if kind == mv.MOVE_NONE:
+            return P("describe.move_none")
+        if kind == mv.MOVE and move.path:
+            start, to = move.path[0], move.path[-1]
+            target = state.nodes.get(to)
+            if start in PLANET_SET:
+                if target in MATTER_SET:
+                    return P("describe.planet_collects", planet=start, node=state.planet_pos[start], to=to,
+                             matter=P(f"matter.{target}"))
+                return P("describe.planet", planet=start, node=state.planet_pos[start], to=to)
+            token = state.nodes.get(start)
+            if token not in MATTER_SET:
+                return None
+            if target in PLANET_SET:
+                return P("describe.matter_collides", matter=P(f"matter.{token}"), node=start, to=to, planet=target)
+            return P("describe.matter", matter=P(f"matter.{token}"), node=start, to=to)
+        if kind == mv.PLAY and move.card in cards():
+            card = cards()[move.card]
+            if move.gravity:
+                return P("describe.play_grav", card=card.id, name=card_name(card.id), planet=move.planet,
+                         points=card.points, node=move.gravity[0], area=move.gravity[1])
+            return P("describe.play", card=card.id, name=card_name(card.id), planet=move.planet, points=card.points)
+        if kind == mv.REPLACE:
+            return P("describe.replace", card=move.card, name=card_name(move.card))
+        if kind == mv.PASS:
+            return P("describe.pass")
+        if kind == mv.DRAW:
+            return P(f"describe.draw_{move.deck}")
+        if kind == mv.FINAL and move.card in cards():
+            if move.from_card:
+                return P("describe.final", card=move.card, name=card_name(move.card), planet=move.planet,
+                         points=cards()[move.card].points, source=move.from_card)
+            return P("describe.final_plain", card=move.card, name=card_name(move.card), planet=move.planet,
+                     points=cards()[move.card].points)
+        if kind == mv.DONE:
+            return P("describe.done")
+        return None
+
+    def notices(self, before: GameState, move: Move, after: GameState) -> list[Notice]:
+        """The cards a draw or a replacement put into the mover's hand, told to that player only."""
+        seat = move.seat
+        if not 0 <= seat < len(after.players):
+            return []
+        old, new = before.players[seat], after.players[seat]
+        out: list[Notice] = []
+        if new.drawn_finals and new.drawn_finals != old.drawn_finals:
+            first, second = new.drawn_finals
+            out.append(Notice(seat, P("notice.drew_finals", first=first, first_name=card_name(first),
+                                      second=second, second_name=card_name(second))))
+            return out
+        if move.kind not in (mv.DRAW, mv.REPLACE, mv.DISCARD_FINAL) or before.phase == PHASE_SETUP:
+            return out
+        remaining = list(old.hand)
+        added = []
+        for card in new.hand:
+            if card in remaining:
+                remaining.remove(card)
+            else:
+                added.append(card)
+        for card in added:
+            key = "notice.kept" if move.kind == mv.DISCARD_FINAL else "notice.drew"
+            out.append(Notice(seat, P(key, card=card, name=card_name(card))))
+        return out
+
+    def default_move(self, state: GameState, seat: int) -> Move | None:
+        """The move made when ``seat`` misses its decision deadline (see DESIGN DECISIONS)."""
+        if seat not in self.waiting_for(state):
+            return None
+        player = state.players[seat]
+        phase = state.phase
+
+        def worth(card_id: str) -> tuple[int, str]:
+            return cards()[card_id].points, card_id
+
+        if phase == PHASE_SETUP:
+            finals = finals_in_hand(player)
+            return Move(seat, mv.DISCARD_FINAL, card=min(finals, key=worth)) if finals else None
+        if phase == PHASE_KEEP_FINAL:
+            return Move(seat, mv.DISCARD_FINAL, card=min(player.drawn_finals, key=worth))
+        if phase == PHASE_CARD:
+            return Move(seat, mv.DONE if state.last_round else mv.PASS)
+        if phase == PHASE_FINALS:
+            return Move(seat, mv.DONE)
+        return next(iter(self.iter_legal_moves(state, seat, expand_gravity=False)), None)
+
+    def hidden_in_view(self, state: GameState, viewer: int | None) -> list[str]:
+        """Card ids the viewer must not find in its view: the other seats' hands and drawn finals
+        and the draw piles (card ids are unique, and these cards are nowhere public)."""
+        hidden: list[str] = []
+        for player in state.players:
+            if player.seat != viewer:
+                hidden += player.hand + player.drawn_finals
+        for deck in DECKS:
+            hidden += state.decks.get(deck, [])
+        return hidden

@@ -6,9 +6,11 @@ position (``keep`` in the setup means "discard the other one", a missing ``from=
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from rules.base import IllegalMove
+from rules.messages import Msg
 
 from .data import board, cards
 
@@ -27,14 +29,6 @@ FINAL = "final"                   # final <card> <planet> from=<card>
 DONE = "done"                     # done                       (end of a last-round turn)
 
 MARKER_NONE = "none"
-
-NOTATION_FORMS = (
-    "discard <final> / keep <final> (setup, and after draw F)",
-    "mv <from> <to> / mv <from> <mid> <to> (matter) / mv <planet> <to> / mv none",
-    "play <card> <planet> [grav=<node>><planet>] [marker=from:<card> | marker=none]",
-    "replace <card>", "pass", "draw I / draw M / draw F",
-    "final <card> <planet> [from=<card>]", "done",
-)
 
 
 @dataclass(frozen=True)
@@ -86,9 +80,57 @@ def format_move(move: Move) -> str:
 
 
 # ----- parsing ------------------------------------------------------------------------------
-def _unreadable(text: str, detail: str) -> IllegalMove:
-    return IllegalMove(f"Cannot read {text!r}: {detail}. Allowed forms: " + "; ".join(NOTATION_FORMS) + ".",
-                       rule="PL-NOTATION")
+def _unreadable(text: str, detail: str, **values) -> IllegalMove:
+    """The text cannot be read: ``detail`` names a ``planetarium.parse.*`` clause."""
+    return IllegalMove("planetarium.err.unreadable", "PL-NOTATION", text=text,
+                       detail=Msg(f"planetarium.parse.{detail}", **values), forms=Msg("planetarium.notation.forms"))
+
+
+# ----- Hungarian words (the rulebook's terms) ---------------------------------------------
+def fold(word: str) -> str:
+    """Lower case without accents: 'HÚZ' -> 'huz', 'végső' -> 'vegso'."""
+    decomposed = unicodedata.normalize("NFD", word.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+# folded alias -> canonical verb.  The rulebook's verbs: eldob / dobj el (discard), megtart /
+# tarts meg (keep), húz (draw), kijátszik / játszd ki (play), passzol (pass), mozgat (move),
+# lecserél (replace), végső (final evolution card), befejez (done).
+VERB_ALIASES = {
+    "discard": "discard", "eldob": "discard", "eldobom": "discard", "eldobas": "discard", "dob": "discard",
+    "dobd el": "discard", "dobj el": "discard", "dobom el": "discard",
+    "keep": "keep", "megtart": "keep", "megtartom": "keep", "megtartas": "keep", "tart": "keep",
+    "tartsd meg": "keep", "tarts meg": "keep", "tartom meg": "keep",
+    "draw": "draw", "huz": "draw", "huzz": "draw", "huzok": "draw", "huzas": "draw",
+    "play": "play", "kijatszik": "play", "kijatsz": "play", "kijatszom": "play", "kijatszas": "play",
+    "jatszd ki": "play", "jatssz ki": "play", "jatszom ki": "play",
+    "pass": "pass", "passz": "pass", "passzol": "pass", "passzolok": "pass",
+    "mv": "mv", "move": "mv", "mozgat": "mv", "mozgass": "mv", "mozgatok": "mv", "mozgatas": "mv", "mozog": "mv",
+    "replace": "replace", "lecserel": "replace", "lecserelem": "replace", "lecsereles": "replace",
+    "csere": "replace", "cserel": "replace", "csereld le": "replace", "cserelj le": "replace",
+    "final": "final", "vegso": "final",
+    "done": "done", "befejez": "done", "befejezem": "done", "befejezes": "done", "kesz": "done", "vege": "done",
+}
+DECK_ALIASES = {"i": "I", "initial": "I", "low": "I", "kezdeti": "I", "k": "I",
+                "m": "M", "major": "M", "high": "M", "jelentos": "M", "j": "M",
+                "f": "F", "final": "F", "vegso": "F", "v": "F"}
+NONE_WORDS = ("none", "nincs", "semmi")
+GRAV_WORDS = ("grav", "gravity", "gravitacio")
+MARKER_WORDS = ("marker", "jelolo")
+FROM_WORDS = ("from", "jelolo", "innen", "rol")
+
+
+def canonical_words(words: list[str]) -> tuple[str, list[str]]:
+    """(canonical verb or the folded first word, the other words) -- two-word Hungarian
+    verbs such as 'dobd el' count as one."""
+    if not words:
+        return "", []
+    if len(words) >= 2:
+        pair = f"{fold(words[0])} {fold(words[1])}"
+        if pair in VERB_ALIASES:
+            return VERB_ALIASES[pair], words[2:]
+    first = fold(words[0])
+    return VERB_ALIASES.get(first, first), words[1:]
 
 
 def normalize_node(word: str) -> str | None:
@@ -123,98 +165,100 @@ def parse_syntax(seat: int, text: str) -> tuple[str, Move]:
     """Read ``text`` into (verb, Move).  Verb 'keep' of the setup is resolved by the engine."""
     words = tokenize(text)
     if not words:
-        raise _unreadable(text, "the move is empty")
-    verb, args = words[0].lower(), words[1:]
+        raise _unreadable(text, "empty")
+    verb, args = canonical_words(words)
 
     def card_at(index: int, what: str = "card") -> str:
         if index >= len(args):
-            raise _unreadable(text, f"a {what} id (L01-L18, H01-H18, F01-F16) is missing")
+            raise _unreadable(text, "final_missing" if what == "final" else "card_missing")
         card = normalize_card(args[index])
         if card is None:
-            raise _unreadable(text, f"{args[index]!r} is not a card id (L01-L18, H01-H18, F01-F16)")
+            raise _unreadable(text, "not_card", word=args[index])
         return card
 
     def planet_at(index: int) -> str:
         if index >= len(args):
-            raise _unreadable(text, "the target planet (A, B, C or D) is missing")
+            raise _unreadable(text, "planet_missing")
         planet = normalize_planet(args[index])
         if planet is None:
-            raise _unreadable(text, f"{args[index]!r} is not a planet (A, B, C or D)")
+            raise _unreadable(text, "not_planet", word=args[index])
         return planet
 
     if verb in ("discard", "keep"):
         if len(args) != 1:
-            raise _unreadable(text, f"'{verb}' takes exactly one final card")
+            raise _unreadable(text, "one_final", verb=words[0])
         return verb, Move(seat, DISCARD_FINAL if verb == "discard" else KEEP_FINAL, card=card_at(0))
-    if verb in ("mv", "move"):
-        if len(args) == 1 and args[0].lower() == "none":
+    if verb == "mv":
+        if len(args) == 1 and fold(args[0]) in NONE_WORDS:
             return verb, Move(seat, MOVE_NONE)
         if len(args) in (2, 3) and normalize_planet(args[0]):
             rest = tuple(normalize_node(word) for word in args[1:])
             if None in rest:
-                raise _unreadable(text, f"{args[1 + rest.index(None)]!r} is not a node like IV-3")
+                raise _unreadable(text, "not_node", word=args[1 + rest.index(None)])
             return verb, Move(seat, MOVE, path=(args[0].upper(),) + rest)  # type: ignore[operator]
         if len(args) in (2, 3):
             path = tuple(normalize_node(word) for word in args)
             bad = [word for word, node in zip(args, path) if node is None]
             if bad:
-                raise _unreadable(text, f"{bad[0]!r} is not a node like IV-3 (or a planet A-D as first word)")
+                raise _unreadable(text, "not_node_or_planet", word=bad[0])
             return verb, Move(seat, MOVE, path=path)  # type: ignore[arg-type]
-        raise _unreadable(text, "'mv' takes a token (node or planet) and one or two nodes, or 'none'")
+        raise _unreadable(text, "mv_takes")
     if verb == "play":
         card, planet = card_at(0), planet_at(1)
         gravity, marker = None, None
         for option in args[2:]:
             key, _, value = option.partition("=")
-            key = key.lower()
-            if key in ("grav", "gravity"):
+            key = fold(key)
+            if key in GRAV_WORDS:
                 node_text, _, area = value.partition(">")
                 node, target = normalize_node(node_text), normalize_planet(area)
                 if node is None or target is None:
-                    raise _unreadable(text, "gravity is written grav=<node>><planet>, e.g. grav=IV-7>C")
+                    raise _unreadable(text, "grav_form")
                 gravity = (node, target)
-            elif key == "marker":
-                if value.lower() == "none":
+            elif key in MARKER_WORDS:
+                folded = fold(value)
+                source_word = folded.partition(":")[2] if ":" in folded else ""
+                if folded in NONE_WORDS:
                     marker = MARKER_NONE
                 else:
-                    source = normalize_card(value.lower().removeprefix("from:"))
-                    if not value.lower().startswith("from:") or source is None:
-                        raise _unreadable(text, "the marker option is marker=from:<card> or marker=none")
+                    source = normalize_card(source_word)
+                    if folded.partition(":")[0] not in FROM_WORDS or source is None:
+                        raise _unreadable(text, "marker_form")
                     marker = source
             else:
-                raise _unreadable(text, f"unknown option {option!r} (allowed: grav=..., marker=...)")
+                raise _unreadable(text, "unknown_option", option=option)
         return verb, Move(seat, PLAY, card=card, planet=planet, gravity=gravity, marker_from=marker)
     if verb == "replace":
         if len(args) != 1:
-            raise _unreadable(text, "'replace' takes exactly one card")
+            raise _unreadable(text, "replace_one")
         return verb, Move(seat, REPLACE, card=card_at(0))
     if verb in ("pass", "done"):
         if args:
-            raise _unreadable(text, f"'{verb}' takes nothing after it")
+            raise _unreadable(text, "nothing_after", verb=words[0])
         return verb, Move(seat, PASS if verb == "pass" else DONE)
     if verb == "draw":
         if not args:
-            raise _unreadable(text, "say which deck: draw I, draw M or draw F")
-        deck = {"i": "I", "initial": "I", "low": "I", "m": "M", "major": "M", "high": "M",
-                "f": "F", "final": "F"}.get(args[0].lower())
+            raise _unreadable(text, "which_deck")
+        deck = DECK_ALIASES.get(fold(args[0]))
         if deck is None:
-            raise _unreadable(text, f"{args[0]!r} is not a deck (I, M or F)")
-        if len(args) == 2 and deck == "F" and args[1].lower().startswith("keep="):
-            kept = normalize_card(args[1][5:])
+            raise _unreadable(text, "not_deck", word=args[0])
+        if len(args) == 2 and deck == "F" and fold(args[1]).partition("=")[0] in ("keep", "megtart", "tart"):
+            word = args[1].partition("=")[2]
+            kept = normalize_card(word)
             if kept is None:
-                raise _unreadable(text, f"{args[1][5:]!r} is not a card id")
+                raise _unreadable(text, "not_card", word=word)
             return "keep", Move(seat, KEEP_FINAL, card=kept)
         if len(args) != 1:
-            raise _unreadable(text, "'draw' takes one deck letter (I, M or F)")
+            raise _unreadable(text, "draw_one")
         return verb, Move(seat, DRAW, deck=deck)
     if verb == "final":
-        card, planet = card_at(0, "final card"), planet_at(1)
+        card, planet = card_at(0, "final"), planet_at(1)
         from_card = None
         for option in args[2:]:
             key, _, value = option.partition("=")
-            if key.lower() != "from" or normalize_card(value) is None:
-                raise _unreadable(text, "a final card is written final <card> <planet> from=<card with your marker>")
+            if fold(key) not in FROM_WORDS or normalize_card(value) is None:
+                raise _unreadable(text, "final_form")
             from_card = normalize_card(value)
         return verb, Move(seat, FINAL, card=card, planet=planet, from_card=from_card)
-    raise _unreadable(text, f"unknown verb {verb!r}")
+    raise _unreadable(text, "unknown_verb", verb=words[0])
 

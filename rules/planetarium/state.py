@@ -112,7 +112,7 @@ class GameState:
     last_round_queue: list[int] = field(default_factory=list)  # seats still to take their last turn, in order
     turn_started_without_matter: bool = False  # the current turn began with no matter on the board (PL-END-4)
     stall_turns: int = 0                      # completed turns without a card since the board ran out of matter
-    events: list[str] = field(default_factory=list)  # what the last applied move did, for the log line
+    events: list = field(default_factory=list)  # what the last applied move did: messages as JSON (rules.messages.to_json); a plain str is a legacy English text
     winners: list[int] = field(default_factory=list)  # set when the game is over (PL-WIN)
     rng: Rng | None = None                    # the only source of randomness (None in views)
 

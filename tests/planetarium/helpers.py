@@ -8,7 +8,7 @@ import pytest
 from rules import IllegalMove, get_game
 from rules.planetarium import moves as mv
 from rules.planetarium.data import DECKS, cards
-from rules.planetarium.engine import sync_public_counts
+from rules.planetarium.engine import event_texts, sync_public_counts
 from rules.planetarium.moves import Move
 from rules.planetarium.state import PHASE_MOVE, PLANETS, GameState, PlayedCard
 
@@ -116,6 +116,11 @@ def assert_illegal(state: GameState, text: str, *, seat: int | None = None, rule
     return error
 
 
+def events(state: GameState, language: str = "en") -> list[str]:
+    """The events of the last move as text (``state.events`` holds messages)."""
+    return event_texts(state, language)
+
+
 def texts(state: GameState, seat: int | None = None) -> set[str]:
     seat = state.active if seat is None else seat
     return {GAME.format_move(move) for move in GAME.legal_moves(state, seat)}
@@ -125,4 +130,4 @@ def all_planets_except(*letters: str) -> list[str]:
     return [p for p in PLANETS if p not in letters]
 
 
-__all__ = ["DECKS", "GAME", "Move", "assert_illegal", "build", "dumped", "play", "started", "texts", "mv"]
+__all__ = ["DECKS", "GAME", "Move", "assert_illegal", "build", "dumped", "events", "play", "started", "texts", "mv"]

@@ -1,7 +1,7 @@
 """PL-CARD-*, PL-HAB-*, PL-GRAV-1, PL-REPL-*, PL-DRAW-*, PL-HAND-1, PL-TURN-*; T-1, T-5; FAQ."""
 from rules.planetarium.state import PHASE_CARD, PHASE_DRAW, PHASE_KEEP_FINAL, PHASE_MOVE
 
-from .helpers import GAME, assert_illegal, build, play, texts
+from .helpers import GAME, assert_illegal, build, events, play, texts
 
 HAND = ["L01", "L02", "H02", "H05", "F01"]
 
@@ -118,8 +118,8 @@ def test_PL_CARD_7_and_PL_HAB_2_habitability_then_gravity_then_track():
     assert after.planets["A"].habitable and after.planets["A"].habitable_points == 4
     assert after.nodes["IV-7"] is None and after.players[0].mat["C"]["M"] == 1
     assert after.accelerated and len(after.track) == 21
-    events = " | ".join(after.events)
-    assert events.index("track 20,21") < events.index("A becomes habitable") < events.index("gravity")
+    line = " | ".join(events(after))
+    assert line.index("track 20,21") < line.index("A becomes habitable") < line.index("gravity")
 
 
 def test_PL_HAB_1_values_are_the_card_points_and_finals_have_none():
@@ -134,12 +134,12 @@ def test_PL_HAB_2_token_follows_the_larger_sum_and_stays_on_equal_sums():
     state = card_step(hands={0: greenhouse}, mats={0: {"A": "G2"}}, rows={"A": [("L11", 1, 1), ("L08", 1, 1)]})
     assert not state.planets["A"].habitable
     flipped = play(state, "play L16 A")                       # H9 > U5
-    assert flipped.planets["A"].habitable and "A becomes habitable" in flipped.events
+    assert flipped.planets["A"].habitable and "A becomes habitable" in events(flipped)
     # habitable token, U4 in the row; +H4 makes H4 = U4: unchanged
     equal = card_step(hands={0: greenhouse}, mats={0: {"A": "G2"}}, rows={"A": [("L02", 1, 1)]})
     equal.planets["A"].habitable = True
     stays = play(equal, "play L16 A")
-    assert stays.planets["A"].habitable and "A H4=U4" in stays.events
+    assert stays.planets["A"].habitable and "A H4=U4" in events(stays)
     # U8 in the row; +H4: H4 < U8 keeps it uninhabitable
     lower = card_step(hands={0: greenhouse}, mats={0: {"A": "G2"}}, rows={"A": [("L01", 1, 1), ("L09", 1, 1)]})
     assert not play(lower, "play L16 A").planets["A"].habitable
@@ -240,7 +240,7 @@ def test_PL_DRAW_3_empty_deck_is_rebuilt_from_its_discard_pile_even_between_two_
     assert after.players[0].drawn_finals[0] == finals_left[0]
     assert after.players[0].drawn_finals[1] in finals_left[1:]
     assert after.rng.counter == rng_before + 1 and after.discards["final"] == []
-    assert any("reshuffled" in event for event in after.events)
+    assert any("reshuffled" in event for event in events(after))
     assert GAME.reveals_information(state, None, after)
     majors = card_step(mats={0: {"A": "G1 R1"}})
     majors.discards["major"], majors.decks["major"] = majors.decks["major"], []
@@ -253,7 +253,7 @@ def test_PL_DRAW_5_when_nothing_can_be_drawn_the_hand_shrinks():
     state.decks["initial"], state.decks["major"], state.discards["major"] = [], [], []
     after = play(state, "play L01 A")
     assert after.active == 1 and len(after.players[0].hand) == 4
-    assert any("hand shrinks" in event for event in after.events)
+    assert any("hand shrinks" in event for event in events(after))
 
 
 def test_PL_DRAW_5_a_single_final_card_left_is_simply_kept():

@@ -2,7 +2,7 @@
 from rules.planetarium.engine import TURN_CAP
 from rules.planetarium.state import PHASE_CARD, PHASE_FINALS, PHASE_MOVE, PHASE_OVER
 
-from .helpers import GAME, assert_illegal, build, play, texts
+from .helpers import GAME, assert_illegal, build, events, play, texts
 
 
 def test_PL_EVO_1_and_PL_EVO_2_track_fills_upwards_and_space_20_accelerates():
@@ -11,8 +11,8 @@ def test_PL_EVO_1_and_PL_EVO_2_track_fills_upwards_and_space_20_accelerates():
     assert not state.accelerated
     after = play(state, "play H01 A")
     assert len(after.track) == 21 and after.accelerated
-    assert any(event.startswith("ACCELERATION") for event in after.events)
-    assert any("track 18,19,20,21" in event for event in after.events)
+    assert any(event.startswith("ACCELERATION") for event in events(after))
+    assert any("track 18,19,20,21" in event for event in events(after))
 
 
 def _trigger_position(players=3):

@@ -98,13 +98,13 @@ def test_views_are_accepted_by_the_host_helpers_and_dump():
         assert GAME.dump_state(GAME.load_state(GAME.dump_state(view))) == GAME.dump_state(view)
         assert GAME.dump_state(GAME.view(view, seat)) == GAME.dump_state(view)
         if seat is not None:
-            assert GAME.private_lines(view, seat)[0].startswith("Your hand (5 cards)")
+            assert str(GAME.private_lines(view, seat)[0]).startswith("Your hand (5 cards)")
 
 
 def test_status_lines_are_public_and_never_name_hand_cards():
     state = play(started(4, seed=8), "mv II-1 II-2")
     lines = GAME.status_lines(GAME.view(state, None))
-    text = "\n".join(lines)
+    text = "\n".join(map(str, lines))
     assert "Turn 1" in text and "Evolution track: 0/30" in text
     for player in state.players:
         assert f"{player.colour}: 0 pts, hand 5 (1 final)" in text
@@ -114,12 +114,13 @@ def test_status_lines_are_public_and_never_name_hand_cards():
 
 def test_private_lines_show_requirements_and_where_a_card_can_be_played():
     state = build(phase=PHASE_CARD, mats={0: {"A": "G1 R1"}}, hands={0: ["L01", "L09", "H01", "H05", "F04"]})
-    lines = "\n".join(GAME.private_lines(GAME.view(state, 0), 0))
+    lines = "\n".join(map(str, GAME.private_lines(GAME.view(state, 0), 0)))
     assert "L01 Accretion (initial, 4 pts, U4): needs any planet, orbit I-VII, G1 R1 — playable now on A" in lines
     assert "L09 Polar Ice Cap" in lines and "not playable now" in lines
     assert "H05 Great Storm" in lines and "replaceable" in lines
     assert "F04 Desert World" in lines and "last round only" in lines
-    assert GAME.private_lines(GAME.view(state, 1), 0) == ["Your hand is not visible in this view."]
+    assert [str(line) for line in GAME.private_lines(GAME.view(state, 1), 0)] == [
+        "Your hand is not visible in this view."]
 
 
 def test_PL_BOT_3_only_the_active_player_decides_outside_the_setup():
@@ -169,8 +170,8 @@ def test_PL_BOT_5_autocomplete_offers_playable_cards_with_target_planets_and_opt
 
 
 def test_help_texts():
-    assert "final F03 C from=H10" in GAME.notation_help()
-    assert "Planetarium" in GAME.rules_summary()
+    assert "final F03 C from=H10" in str(GAME.notation_help())
+    assert "Planetarium" in str(GAME.rules_summary())
     assert GAME.complete(started(2), started(2).active, "zz") == []
 
 
@@ -223,7 +224,7 @@ def test_PL_BOT_1_setup_discard_is_redacted_until_everyone_has_chosen():
     first = next(iter(GAME.legal_moves(state, 0)))
     text = GAME.format_move(first)
     after = GAME.apply(state, first)
-    assert GAME.redact_move(after, 0, text) == "discards a final card"
+    assert str(GAME.redact_move(after, 0, text)) == "discards a final card"
     second = next(iter(GAME.legal_moves(after, 1)))
     revealed = GAME.apply(after, second)
     assert GAME.redact_move(revealed, 0, text) == text   # all chosen: revealed together

@@ -8,7 +8,9 @@ from rules.planetarium.data import board, cards
 from rules.planetarium.state import PHASE_MOVE, PHASE_SETUP
 from rules.rng import Rng
 
-from .helpers import GAME, Move, assert_illegal, mv, play, started
+from rules.messages import render
+
+from .helpers import GAME, Move, assert_illegal, events, mv, play, started
 
 
 def test_PL_SETUP_1_planets_on_their_start_spaces():
@@ -43,7 +45,8 @@ def test_PL_SETUP_3_planets_start_uninhabitable_with_zero_points():
 def test_PL_SETUP_4_each_player_has_a_colour_eight_markers_zero_points_and_an_empty_mat():
     state = GAME.new_game({"players": 4}, 1)
     assert [p.colour for p in state.players] == ["Red", "Blue", "Green", "Yellow"]
-    assert [GAME.seat_label(state, seat) for seat in range(4)] == ["Red", "Blue", "Green", "Yellow"]
+    assert [str(GAME.seat_label(state, seat)) for seat in range(4)] == ["Red", "Blue", "Green", "Yellow"]
+    assert [render(GAME.seat_label(state, seat), "hu") for seat in range(4)] == ["Piros", "Kék", "Zöld", "Sárga"]
     for player in state.players:
         assert player.markers_supply == 8 and player.score == 0
         assert all(sum(area.values()) == 0 for area in player.mat.values())
@@ -108,7 +111,7 @@ def test_PL_SETUP_7_start_player_discarded_the_highest_final():
     # F15 Garden World 21 points > F02 Complex Life 17 > F09 Dead World 8
     state = _setup_with_discards(4, 3, {0: "F09", 1: "F15", 2: "F02"})
     assert state.start_player == 1 and state.active == 1 and state.turn_no == 1
-    assert "start player Blue" in " ".join(state.events)
+    assert "start player Blue" in " ".join(events(state))
 
 
 def test_PL_SETUP_7_ties_are_broken_by_the_seeded_rng():

@@ -1,4 +1,6 @@
 """Planetarium renderer: renders every kind of position the rules core can reach."""
+import re
+
 import pytest
 from PIL import Image
 
@@ -135,8 +137,10 @@ def test_nodes_are_far_enough_apart_for_their_tokens():
 
 def test_matter_tokens_are_coloured_and_lettered():
     # colour is not the only cue: every kind has a letter drawn in a contrasting colour
-    for kind, (name, fill, ink) in pl.MATTER.items():
-        assert kind == name[0].upper()
+    from rules.messages import Msg
+
+    for kind, (name_key, fill, ink) in pl.MATTER.items():
+        assert kind == str(Msg(name_key))[0].upper()        # the English name starts with the letter
         assert c.contrast_ratio(fill, ink) >= 4.5, kind
     fills = [fill for _, fill, _ in pl.MATTER.values()]
     assert len(set(fills)) == 4
@@ -241,3 +245,33 @@ def test_node_labels_keep_clear_of_the_start_space_letters(planet_nodes):
         w, h = c.text_size(node_id, fnt)
         for start, letter_box in letters.items():
             assert pl._box_overlap((x - w / 2, y - h / 2, x + w / 2, y + h / 2), letter_box) == 0, (node_id, start)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_hungarian_board_renders_with_catalogue_labels(players):
+    state = playout(players, 7, 120, rseed=players, greedy=True)
+    view = GAME.view(state, None)
+    english = pl.render(view)
+    hungarian = pl.render(view, language="hu")
+    _check_image(hungarian)
+    assert hungarian.tobytes() != english.tobytes()
+    assert c.to_png(pl.render(view, language="hu")) == c.to_png(hungarian)        # deterministic
+    head, _, _ = pl._status_lines(view, ["Piros", "Kék", "Zöld", "Sárga"][:players], "hu")
+    assert "kör" in head or head.startswith("Vége")
+
+
+def test_hungarian_header_and_deck_texts_fit():
+    finished = find_game(4, lambda st: GAME.is_over(st))
+    head, detail, _ = pl._status_lines(GAME.view(finished, None), ["Piros", "Kék", "Zöld", "Sárga"], "hu")
+    assert head.startswith("Vége") and detail.startswith("végeredmény")
+    _, detail, _ = pl._status_lines(GAME.view(GAME.new_game({"players": 2}, 1), None), ["Piros", "Kék"], "hu")
+    # "és" comes from the host's list.and (data/i18n/hu.json), English "and" until that file exists
+    assert re.fullmatch("mindenki eldob 1 végső lapot; várunk rájuk: Piros (és|and) Kék", detail), detail
+    view = GAME.view(GAME.new_game({"players": 2}, 1), None)
+    view.deck_sizes = {"initial": 18, "major": 18, "final": 16}
+    view.discards = {"initial": [], "major": ["H07"] * 14, "final": ["F11"] * 14}
+    recorder = _TextRecorder()
+    pl._draw_decks(recorder, view, "hu")
+    for text, box in recorder.boxes:
+        assert pl._box_overlap(box, pl.DECK_TEXT_BOX) == (box[2] - box[0]) * (box[3] - box[1]), text
+    assert [text for text, _ in recorder.boxes][-1] == "végső dobópakli: 14 (felül F11)"
