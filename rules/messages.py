@@ -129,6 +129,8 @@ def language_of(locale: Any) -> str:
 
 
 _VOWELS = set("aáeéiíoóöőuúüűAÁEÉIÍOÓÖŐUÚÜŰ")
+# Letters whose Hungarian names start with a vowel sound (ef, el, em, en, er, es, iksz, ipszilon...)
+_VOWEL_LETTER_NAMES = set("AÁEÉFIÍLMNOÓÖŐRSUÚÜŰXY")
 
 
 def hungarian_article(word: str) -> str:
@@ -136,12 +138,26 @@ def hungarian_article(word: str) -> str:
     word = word.lstrip("*_`\"'„(")
     if not word:
         return "a"
+    roman = re.match(r"([IVXLC]+)(?![A-Za-z])", word)
+    if roman:                                                   # node names such as IV-3: as numbers
+        word = str(_roman_value(roman[1]))
     if word[0].isdigit():
         digits = word[: len(word) - len(word.lstrip("0123456789"))]
         if digits[0] == "5":                                    # öt, ötven, ötszáz, ötezer...
             return "az"
         return "az" if digits[0] == "1" and len(digits) in (1, 4, 7) else "a"   # egy, ezer, egymillió
+    if word[0].isupper() and (len(word) == 1 or not word[1].isalpha()):   # a letter read by its name: F01
+        return "az" if word[0] in _VOWEL_LETTER_NAMES else "a"
     return "az" if word[0] in _VOWELS else "a"
+
+
+def _roman_value(numeral: str) -> int:
+    values = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+    total = 0
+    for index, char in enumerate(numeral):
+        value = values[char]
+        total += -value if index + 1 < len(numeral) and values[numeral[index + 1]] > value else value
+    return total
 
 
 class _Formatter(string.Formatter):

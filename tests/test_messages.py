@@ -59,7 +59,9 @@ def test_values_are_translated_in_the_same_language_and_lists_read_naturally():
 
 
 @pytest.mark.parametrize("word,article", [("Ivitsek", "az"), ("Terránok", "a"), ("5", "az"), ("1", "az"),
-                                          ("10", "a"), ("1000", "az"), ("50", "az"), ("2", "a"), ("Őrzők", "az")])
+                                          ("10", "a"), ("1000", "az"), ("50", "az"), ("2", "a"), ("Őrzők", "az"),
+                                          ("F01", "az"), ("H03", "a"), ("V-5", "az"), ("IV-3", "a"), ("I-1", "az"),
+                                          ("III", "a"), ("B", "a"), ("A", "az"), ("Ivits", "az")])
 def test_hungarian_article_follows_the_sound(word, article):
     assert hungarian_article(word) == article
 
