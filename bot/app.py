@@ -14,7 +14,7 @@ from discord.ext import commands, tasks
 
 import rules
 
-from .cogs.base import GameCog, LobbyButton, MoveButton, MoveSelect, StaleComponent, cog_class
+from .cogs.base import ConfirmButton, GameCog, LobbyButton, MoveButton, MoveSelect, StaleComponent, cog_class
 from .cogs.general import GeneralCog
 from .config import Settings
 from rules.messages import Msg, language_of
@@ -100,7 +100,7 @@ class BoardGameBot(commands.Bot):
             await self.add_cog(cog)
             self._game_cogs[game] = cog
         await self.add_cog(GeneralCog(self))
-        self.add_dynamic_items(LobbyButton, MoveSelect, MoveButton, StaleComponent)
+        self.add_dynamic_items(LobbyButton, MoveSelect, MoveButton, ConfirmButton, StaleComponent)
         self.tree.on_error = self.on_app_command_error
         if self.sync_on_start:
             await self.sync_commands()

@@ -196,6 +196,7 @@ class GameService:
         async with self.lock(game_id):
             record = await self.record(game_id)
             if record.status != LOBBY:
+                self._check_active(record)     # over or closed: say that, not "resign"
                 raise UserError("leave_started")
             if user_id == record.creator_id:
                 raise UserError("creator_cannot_leave")
@@ -453,6 +454,16 @@ class GameService:
             self._remember(game_id, ply, before)
             return LoadedGame(await self.record(game_id), before, game)
 
+    def check_can_resign(self, loaded: LoadedGame, user_id: int) -> None:
+        self._check_active(loaded.record)
+        self._seat(loaded.record, user_id)
+
+    def check_can_abandon(self, record: GameRecord, actor_id: int, is_moderator: bool) -> None:
+        if actor_id != record.creator_id and not is_moderator:
+            raise UserError("only_creator_or_moderator")
+        if record.status not in (ACTIVE, LOBBY):
+            raise UserError("game_closed", status=record.status)
+
     async def resign(self, game_id: int, user_id: int, interaction_id: int | None = None) -> LoadedGame:
         """The resigning player ends the game for everybody and ranks last; the others are
         ranked by the current scores (a decision of the host: no game here can go on with
@@ -496,10 +507,7 @@ class GameService:
 
     async def abandon(self, game_id: int, actor_id: int, is_moderator: bool) -> GameRecord:
         record = await self.record(game_id)
-        if actor_id != record.creator_id and not is_moderator:
-            raise UserError("only_creator_or_moderator")
-        if record.status not in (ACTIVE, LOBBY):
-            raise UserError("game_closed", status=record.status)
+        self.check_can_abandon(record, actor_id, is_moderator)
         self.forget(game_id)
         try:
             return await self.storage.set_status(game_id, ABANDONED, expected=(ACTIVE, LOBBY), now=self.clock())

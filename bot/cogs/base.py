@@ -84,6 +84,8 @@ def seat_line(loaded: LoadedGame, seat: int, language: str) -> str:
 
 
 def waiting_text(loaded: LoadedGame, language: str) -> str:
+    if loaded.record.status != ACTIVE:   # resigned or abandoned games wait for nobody
+        return ""
     seats = sorted(loaded.game.waiting_for(loaded.state))
     if not seats:
         return ""
@@ -167,7 +169,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?
 
 
 class StaleComponent(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!lobby:(?:join|leave|start):\d{1,15}$)(?!move:\d{1,15}:\d{1,9}$)"
-                     r"(?!mvb:\d{1,15}:\d{1,9}:\d$)(?:lobby|move|mvb):.*"):
+                     r"(?!mvb:\d{1,15}:\d{1,9}:\d$)(?!confirm:(?:resign|abandon):\d{1,15}:\d{1,20}$)"
+                     r"(?:lobby|move|mvb|confirm):.*"):
     """Any other custom id of ours (tampered, or from an older version): answered with a
     refusal instead of silence.  The pattern excludes the real ones."""
 
@@ -180,6 +183,31 @@ class StaleComponent(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!lo
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await report_component_error(interaction, UserError("menu_outdated"))
+
+
+class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"confirm:(?P<action>resign|abandon):(?P<game_id>\d{1,15}):(?P<user_id>\d{1,20})"):
+    """"Yes, really" under a resign or abandon request; only the user who asked can press it."""
+
+    def __init__(self, action: str, game_id: int, user_id: int, language: str = "en"):
+        super().__init__(discord.ui.Button(label=t(f"button.confirm_{action}", language),
+                                           style=discord.ButtonStyle.danger,
+                                           custom_id=f"confirm:{action}:{game_id}:{user_id}"))
+        self.action, self.game_id, self.user_id = action, game_id, user_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+        return cls(match["action"], int(match["game_id"]), int(match["user_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+        try:
+            if interaction.user.id != self.user_id:
+                raise UserError("not_your_button")
+            record = await bot.service.record(self.game_id)
+            await bot.game_cog(record.game).confirmed(interaction, record, self.action)
+        except Exception as error:
+            await report_component_error(interaction, error)
 
 
 def lobby_view(game_id: int, language: str) -> discord.ui.View:
@@ -696,12 +724,28 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="resign", description=ls("cmd.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
         record = await self.game_here(interaction)
-        loaded = await self.service.resign(record.id, interaction.user.id, interaction.id)
-        await interaction.response.defer(thinking=True)
+        loaded = await self.service.load(record.id)
+        self.service.check_can_resign(loaded, interaction.user.id)   # refuse now, not after the click
+        await self.ask_confirmation(interaction, record, "resign")
+
+    async def ask_confirmation(self, interaction: discord.Interaction, record: GameRecord, action: str) -> None:
+        """Ending a game cannot be undone: ask once more, privately, with a button."""
+        language = user_language(interaction)
+        view = discord.ui.View(timeout=None)
+        view.add_item(ConfirmButton(action, record.id, interaction.user.id, language))
+        await send(interaction, t(f"confirm_{action}", language, game_id=record.id), ephemeral=True, view=view)
+
+    async def confirmed(self, interaction: discord.Interaction, record: GameRecord, action: str) -> None:
         language = game_language(record)
-        text = t("resigned", language, name=interaction.user.display_name) + "\n" + \
-            await self.final_text(loaded, language)
-        await interaction.followup.send(clip(text), allowed_mentions=ALLOWED_NO_ONE)
+        if action == "resign":
+            loaded = await self.service.resign(record.id, interaction.user.id, interaction.id)
+            text = t("resigned", language, name=interaction.user.display_name) + "\n" + \
+                await self.final_text(loaded, language)
+        else:
+            await self.service.abandon(record.id, interaction.user.id, is_moderator(interaction))
+            text = t("abandoned", language, game_id=record.id)
+        await interaction.response.edit_message(content=t("done", user_language(interaction)), view=None)
+        await self.post_in_thread(record, text, [])
 
     @app_commands.command(name="substitute", description=ls("cmd.substitute"))
     @app_commands.describe(old=ls("param.old"), new=ls("param.new"))
@@ -717,8 +761,8 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="abandon", description=ls("cmd.abandon"))
     async def abandon(self, interaction: discord.Interaction) -> None:
         record = await self.game_here(interaction)
-        await self.service.abandon(record.id, interaction.user.id, is_moderator(interaction))
-        await send(interaction, t("abandoned", game_language(record), game_id=record.id))
+        self.service.check_can_abandon(record, interaction.user.id, is_moderator(interaction))
+        await self.ask_confirmation(interaction, record, "abandon")
 
 
 def describe_preference(spec: Any, stored: Any, language: str) -> str:

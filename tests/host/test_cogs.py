@@ -141,9 +141,19 @@ async def test_board_undo_resign_and_final_standings(harness):
     await harness.slash(ALICE, "toy move", channel_id=thread, text="add 3")
     assert "took back" in one_text(await harness.slash(ALICE, "toy undo", channel_id=thread))
     await harness.slash(ALICE, "toy move", channel_id=thread, text="add 2")
-    final = one_text(await harness.slash(ALICE, "toy resign", channel_id=thread))
-    assert "resigned" in final and "1. bob" in final
+    ask = await harness.slash(ALICE, "toy resign", channel_id=thread)
+    assert "confirm" in one_text(ask) and all(s.ephemeral for s in ask if s.content)
+    assert (await harness.bot.storage.get_game(1)).status == "active"        # nothing happens before the click
+    button = next(s for s in ask if s.custom_ids)
+    refused = await harness.click(BOB, button.message_id, button.custom_ids[0], channel_id=thread)
+    assert "someone else" in one_text(refused)
+    await harness.click(ALICE, button.message_id, button.custom_ids[0], channel_id=thread)
+    final = harness.messages_in(thread)[-1].content
+    assert "resigned" in final and "1. bob" in final and "Waiting for" not in final
     assert "over" in one_text(await harness.slash(BOB, "toy move", channel_id=thread, text="add 1"))
+    assert "over" in one_text(await harness.slash(BOB, "toy leave", channel_id=thread))      # not "resign"
+    assert "over" in one_text(await harness.slash(BOB, "toy resign", channel_id=thread))
+    assert "Waiting for" not in one_text(await harness.slash(BOB, "toy board", channel_id=thread))
 
 
 async def test_a_game_played_to_the_end_announces_the_winner(harness):
