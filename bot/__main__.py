@@ -60,14 +60,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.mode == "console":
         setup_logging("WARNING", sys.stderr)
         return run_console(settings, args)
-    setup_logging(settings.log_level)
     if not settings.token:
+        setup_logging("WARNING", sys.stderr)   # the console logs only problems (no "logging in...")
         print(NO_TOKEN, file=sys.stderr)
         if sys.stdin.isatty() and sys.stdout.isatty():
             print("Starting the local console instead, so you can play right away.\n", file=sys.stderr)
             return run_console(settings, args)
         print("No terminal to start the local console in; exiting.", file=sys.stderr)
         return 1
+    setup_logging(settings.log_level)
     import aiohttp
     import discord
 

@@ -58,6 +58,9 @@ class Console:
         self.buttons: list[tuple[int, int, str, str]] = []      # message id, channel, custom id, label
         self.menu: tuple[int, int, str, list[str]] | None = None  # message id, channel, custom id, values
         self.image_count = 0
+        # earlier runs' images stay: this run's files get the next free run number
+        runs = [int(m[1]) for p in board_dir.glob("run*-*") if (m := re.match(r"run(\d+)-", p.name))]
+        self.run_prefix = f"run{max(runs, default=0) + 1}-"
 
     # ----- users and channels ----------------------------------------------------------------
     def act_as(self, name: str) -> None:
@@ -201,7 +204,7 @@ class Console:
                 continue
             for name, data in item.files:
                 self.image_count += 1
-                path = self.board_dir / f"{self.image_count:03d}-{name}"
+                path = self.board_dir / f"{self.run_prefix}{self.image_count:03d}-{name}"
                 path.write_bytes(data)
                 self.say(f"    board image: {path}")
             self.remember_components(item)
@@ -342,6 +345,27 @@ def prepare_recorded_setup(bot, path: str) -> None:
             bot.service.prepared_setups[name] = lambda options, seed, game=game: game.from_setup(record)
 
 
+async def restore_threads(bot, harness: Harness) -> None:
+    """A database kept with --db holds games whose threads this console's Discord has never
+    seen: open them again (same ids), so `channel` enters them and commands work there."""
+    import rules
+
+    from .i18n import t
+    from .service import game_language
+
+    for status in ("lobby", "active"):
+        for record in await bot.storage.list_games(status=status):
+            if record.thread_id is None or record.thread_id in harness.world.channels:
+                continue
+            name = t("thread_name", game_language(record), title=rules.get_game(record.game).title_msg(),
+                     game_id=record.id)
+            thread = harness.world.create_thread(record.channel_id if record.channel_id in harness.world.channels
+                                                 else MAIN_CHANNEL_ID,
+                                                 {"name": name, "auto_archive_duration": 10080},
+                                                 message_id=record.thread_id)
+            harness.world.emit("THREAD_CREATE", thread)
+
+
 async def console_main(settings: Settings, *, db_path: str | None, board_dir: str, stdin: TextIO,
                        stdout: TextIO, seed: int | None = None, setup_file: str | None = None,
                        locale: str = "en") -> int:
@@ -361,12 +385,16 @@ async def console_main(settings: Settings, *, db_path: str | None, board_dir: st
         harness.world.guild_locale = client_locale    # a Hungarian server: games default to Hungarian
         await harness.start()
         console = Console(bot, harness, stdout, board_path, client_locale)
+        await restore_threads(bot, harness)
         console.act_as_silently("alice")
         console.user = "alice"
         try:
             if interactive:
                 console.say("Local console: you are alice in #main. Type help for console commands, /help for the "
                             f"games. Board images go to {board_path}/.")
+                if db_path is None:
+                    console.say("Games are kept in a temporary database that is deleted when you quit; start with "
+                                "--db FILE to keep them and resume later.")
             while True:
                 if interactive:
                     try:

@@ -526,3 +526,23 @@ async def test_a_dm_refused_for_no_mutual_server_counts_as_closed_dms(h: Harness
     with pytest.raises(discord.Forbidden) as refused:
         await user.send("hello")
     assert refused.value.code == 50278
+
+
+async def test_a_console_game_kept_with_db_resumes_after_a_restart(tmp_path):
+    import io
+
+    from bot.config import Settings
+    from bot.console import console_main
+
+    async def run(script: str) -> str:
+        out = io.StringIO()
+        await console_main(Settings(database_path=str(tmp_path / "x.db")), db_path=str(tmp_path / "keep.db"),
+                           board_dir=str(tmp_path / "boards"), stdin=io.StringIO(script), stdout=out)
+        return out.getvalue()
+
+    await run("/planetarium new players:2\nas bob\nclick join\nas alice\n/planetarium start seating:joined\n")
+    text = await run("/games\nchannel 1\n/planetarium status\n")
+    assert "No such channel" not in text and "Waiting for: alice" in text and "Traceback" not in text
+    await run("channel 1\n/planetarium board\n")
+    images = sorted(p.name for p in (tmp_path / "boards").iterdir())
+    assert images[0].startswith("run1-") and images[-1].startswith("run2-")   # a new run never overwrites
