@@ -91,6 +91,7 @@ class MoveOutcome:
     newly_waiting_seats: set[int]   # mention these: they were not waiting before (the mover knows)
     automatic_reason: Msg | None = None   # set when the bot made the move (standing order, deadline)
     notices: list[Notice] = field(default_factory=list)   # private news for single seats
+    events: list[Msg] = field(default_factory=list)       # public news the move caused
 
 
 @dataclass
@@ -368,7 +369,8 @@ class GameService:
         new_record = await self.record(game_id)
         return MoveOutcome(LoadedGame(new_record, new_state, game), seat, move_text, ply, finished,
                            waiting_after, waiting_after - set(waiting_before),
-                           notices=list(game.notices(state, move, new_state)))
+                           notices=list(game.notices(state, move, new_state)),
+                           events=list(game.events(state, move, new_state)))
 
     async def automatic(self, game_id: int, prefs_of: Callable[[int], Any]) -> MoveOutcome | None:
         """One move a waiting player's standing orders make for them now (``prefs_of(user_id)``

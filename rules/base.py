@@ -240,6 +240,11 @@ class Game(abc.ABC):
         announcement; only for decisions that reveal nothing.  Default: none."""
         return None
 
+    def events(self, before: Any, move: Any, after: Any) -> list[Msg]:
+        """Public news the move caused beyond the move itself (a new round and who starts, a
+        reshuffled deck, the last round), shown in the thread under the move."""
+        return []
+
     def notices(self, before: Any, move: Any, after: Any) -> list[Notice]:
         """Private news the move produced for single seats (a drawn card...)."""
         return []

@@ -597,6 +597,7 @@ class GameCog(commands.GroupCog):
             if outcome.automatic_reason:
                 line += " " + t("automatic_move", language, reason=outcome.automatic_reason)
             lines.append(line)
+            lines += [t("event_line", language, event=event) for event in outcome.events]
         ping_ids: list[int] = []
         if outcomes[-1].finished:
             lines.append(await self.final_text(last, language))

@@ -199,6 +199,17 @@ class GaiaGame(Game):
                                Msg("gaia.private.choice", move="decline", effect=Msg("gaia.gain.nothing"))], "or")))
         return out
 
+    def events(self, before, move, after):
+        """A new round (and who starts it), the Gaia phase, the end of the game."""
+        out = []
+        if after["round"] != before["round"] and 1 <= after["round"] <= 6:
+            first = next((s for s in after["order"] if after["players"][s]), None)
+            out.append(Msg("gaia.event.new_round", round=after["round"],
+                           first=self.seat_label(after, first) if first is not None else "-"))
+        if after["phase"] != before["phase"] and after["phase"] == "over":
+            out.append(Msg("gaia.event.over"))
+        return out
+
     def reveals_information(self, before, move, after):
         return False
 

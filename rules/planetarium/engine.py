@@ -1000,6 +1000,11 @@ class PlanetariumGame(Game):
                 return P("redacted.setup_discard")
         return move_text
 
+    def events(self, before: GameState, move: Move, after: GameState) -> list[Msg]:
+        """The public events of the move (spec §14's log line): acceleration, reshuffles, the
+        last round, the game's end..."""
+        return event_messages(after)
+
     def log_line(self, before: GameState, move: Move, after: GameState, language: str = "en") -> str:
         """The public log line of spec §14, ``T<turn> <colour> <move> => <events>``.  A setup
         discard is secret until everyone has chosen, so its card is left out of the line."""
