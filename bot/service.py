@@ -225,6 +225,10 @@ class GameService:
             if seating == "random":
                 order = Rng(record.seed).shuffled(order)
             options = dict(game_options(record.options), players=count)
+            if any(spec.name == "rules_version" for spec in game.options):
+                # a game that changed its rules keeps the version it was created with in its
+                # state, so its moves replay the same way after the code changes
+                options["rules_version"] = record.rules_version
             try:
                 factory = self.prepared_setups.pop(record.game, game.new_game)
                 state = factory(game.normalize_options(options), record.seed)
@@ -255,6 +259,8 @@ class GameService:
         if record.status == LOBBY or record.status == CANCELLED:
             raise UserError("not_started")
         game = rules.get_game(record.game)
+        if record.rules_version > game.rules_version:
+            raise UserError("rules_too_new", version=record.rules_version)
         cached = self._cache.get(game_id)
         if cached is not None and cached[0] == record.ply:
             self._cache.move_to_end(game_id)

@@ -189,8 +189,10 @@ class Game(abc.ABC):
     def load_state(self, data: dict[str, Any]) -> Any: ...
 
     # ----- host helpers with sensible defaults -----------------------------------------
-    #: Bumped by a game whenever a change would replay a stored move list differently; the
-    #: host stores it with each game (see ``rules_version`` in the storage).
+    #: Bumped by a game whenever a change would replay a stored move list differently.  The
+    #: host stores the version a game was created with; a game that declares a (lobby=False)
+    #: option named ``rules_version`` gets it in ``new_game`` and keeps it in its state, so
+    #: old games keep their old behaviour.  The host refuses games newer than the code.
     rules_version: int = 1
     #: Standing orders this game understands (see ``auto_move``).
     preferences: tuple[PreferenceSpec, ...] = ()

@@ -227,3 +227,27 @@ async def test_leave_while_starting_is_refused_cleanly(service):
             calls.reverse()
         results = await asyncio.gather(*calls, return_exceptions=True)
         assert all(not isinstance(r, Exception) or isinstance(r, UserError) for r in results), results
+
+
+async def test_rules_versions_are_stored_and_passed_to_games_that_ask(service, monkeypatch, toy_registered):
+    from rules.base import OptionSpec
+
+    game = toy_registered
+    monkeypatch.setattr(type(game), "rules_version", 3)
+    record = await lobby(service)
+    assert record.rules_version == 3
+    seen = {}
+    real_new_game = type(game).new_game
+
+    def new_game(self, options, seed):
+        seen.update(options)
+        return real_new_game(self, {k: v for k, v in options.items() if k != "rules_version"}, seed)
+
+    monkeypatch.setattr(type(game), "options", game.options + (OptionSpec("rules_version", "int", 1, "toy.opt.target",
+                                                                          min=1, max=99, lobby=False),))
+    monkeypatch.setattr(type(game), "new_game", new_game)
+    await service.join(record.id, BOB, "bob")
+    await service.start(record.id, ALICE, "joined")
+    assert seen["rules_version"] == 3
+    monkeypatch.setattr(type(game), "rules_version", 2)      # an older bot meets a newer game
+    await refused("rules_too_new", service.load(record.id))
