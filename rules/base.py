@@ -197,9 +197,15 @@ class Game(abc.ABC):
     #: Standing orders this game understands (see ``auto_move``).
     preferences: tuple[PreferenceSpec, ...] = ()
 
+    def canonical_prefix(self, typed: str) -> str:
+        """What a player typed, with the game's words in other languages (Hungarian verbs and
+        nouns) turned into the notation's, so autocomplete finds the canonical moves.  A
+        partial last word may stay as it is.  Default: unchanged."""
+        return typed
+
     def complete(self, state: Any, seat: int, prefix: str, limit: int = 25) -> list[str]:
         """Autocomplete: the legal moves whose text starts with what was typed."""
-        typed = " ".join(prefix.lower().split())
+        typed = " ".join(self.canonical_prefix(prefix).lower().split())
         out: list[str] = []
         for move in self.legal_moves(state, seat):
             text = self.format_move(move)

@@ -96,9 +96,24 @@ class GaiaGame(Game):
         from .moves import legal_moves
         return legal_moves(state, seat)
 
+    def canonical_prefix(self, typed):
+        """Hungarian words as the notation's ('épít bánya ' -> 'build m '); a verb being typed
+        ('kut') becomes the verb it can only be."""
+        from .notation import VERB_ALIASES, _word, fold
+        words = typed.split()
+        if not words:
+            return typed
+        done = words if typed.endswith(" ") else words[:-1]
+        last = [] if typed.endswith(" ") else words[-1:]
+        out = [VERB_ALIASES.get(fold(w), w) if i == 0 else _word(w) for i, w in enumerate(done)]
+        if last and not done:
+            starts = {canon for alias, canon in VERB_ALIASES.items() if alias.startswith(fold(last[0]))}
+            last = [next(iter(starts))] if len(starts) == 1 else last
+        return " ".join(out + last) + (" " if typed.endswith(" ") else "")
+
     def complete(self, state, seat, prefix, limit=25):
         from .moves import complete
-        return complete(state, seat, prefix, limit)
+        return complete(state, seat, self.canonical_prefix(prefix), limit)
 
     def random_move(self, state, seat, rng):
         from .moves import random_move

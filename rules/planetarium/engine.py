@@ -476,6 +476,7 @@ class PlanetariumGame(Game):
 
     def complete(self, state: GameState, seat: int, prefix: str, limit: int = 25) -> list[str]:
         """Like the default, but gravity variants are only listed once 'grav' is typed."""
+        prefix = self.canonical_prefix(prefix)
         typed = " ".join(prefix.lower().split())
         words = typed.split(" ")
         # "play <card> <planet> " with a fourth word begun (or a trailing space) asks for options
@@ -999,6 +1000,21 @@ class PlanetariumGame(Game):
             if verb in ("discard", "keep"):
                 return P("redacted.setup_discard")
         return move_text
+
+    def canonical_prefix(self, typed: str) -> str:
+        """Hungarian verbs and deck words as the notation's: 'húz k' -> 'draw I'; a verb being
+        typed ('kijá') becomes the verb it can only be."""
+        words = typed.split()
+        if not words:
+            return typed
+        complete = typed.endswith(" ") or len(words) > 1
+        verb, rest = mv.canonical_words(words)
+        if verb == mv.fold(words[0]) and not complete:
+            starts = {canon for alias, canon in mv.VERB_ALIASES.items() if alias.startswith(verb)}
+            return next(iter(starts)) if len(starts) == 1 else typed
+        if verb == "draw" and rest:
+            rest = [mv.DECK_ALIASES.get(mv.fold(rest[0]), rest[0])] + rest[1:]
+        return " ".join([verb] + rest) + (" " if typed.endswith(" ") else "")
 
     def events(self, before: GameState, move: Move, after: GameState) -> list[Msg]:
         """The public events of the move (spec §14's log line): acceleration, reshuffles, the

@@ -117,6 +117,7 @@ def test_a_random_playout_keeps_every_promise_of_the_contract(name, players):
                 text = game.format_move(move)
                 again = game.parse_move(state, seat, text)
                 assert game.format_move(again) == text
+                assert game.canonical_prefix(text) == text, "canonical notation must stay as it is"
                 game.apply(state, again)
                 checked["moves"] += 1
                 description = game.describe_move(state, seat, text)
