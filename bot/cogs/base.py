@@ -540,8 +540,10 @@ class GameCog(commands.GroupCog):
         if not choices or not 0 < len(choices[1]) <= 5:
             return None
         view = discord.ui.View(timeout=None)
-        for index, text in enumerate(choices[1]):
-            view.add_item(MoveButton(loaded.record.id, loaded.record.ply, index, text))
+        language = game_language(loaded.record)
+        for index, text in enumerate(choices[1]):   # "charge 3pw: -2 VP"
+            label = self.autocomplete_label(loaded, choices[0], text, language)
+            view.add_item(MoveButton(loaded.record.id, loaded.record.ply, index, label))
         return view
 
     async def preferences(self, user_id: int) -> dict[str, Any]:

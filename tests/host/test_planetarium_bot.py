@@ -49,21 +49,51 @@ async def test_the_example_script_replays_a_whole_game_in_the_console(tmp_path):
     assert len(list((tmp_path / "boards").glob("*.png"))) > 100
 
 
+def one_reply(sent) -> str:
+    return "\n".join(item.content for item in sent if item.content)
+
+
 def test_the_example_script_is_what_the_demo_generator_writes():
     script, _ = random_game_script("planetarium", 2, 9)
     assert script == EXAMPLE.read_text()
 
 
+HUNGARIAN_WORDS = (("draw ", "húz "), ("discard ", "dobd el "), ("pass", "passz"), ("mv ", "mozgat "),
+                   ("play ", "kijátszik "), ("done", "kész"))
+
+
+def in_hungarian(move: str) -> str:
+    """The move as a Hungarian player may type it (the log still shows the notation)."""
+    for english, hungarian in HUNGARIAN_WORDS:
+        if move.startswith(english):
+            return hungarian + move[len(english):]
+    return move
+
+
 @pytest.mark.slow
-async def test_a_three_player_game_through_discord_keeps_hands_secret(tmp_path):
+async def test_a_three_player_game_through_discord_keeps_hands_secret(tmp_path, monkeypatch):
+    """A mixed table on a Hungarian server: alice and bob read Hungarian (alice types her moves
+    in Hungarian), carol English.  The thread and its images are Hungarian with no English
+    phrase; carol's private replies are English; no hand card or deck order ever leaks."""
+    from PIL import ImageDraw
+
+    from bot.i18n import t
+
+    from .language_check import english_leaks
+
+    drawn = []
+    real_text = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
+                        lambda self, xy, text, *a, **k: drawn.append(str(text)) or real_text(self, xy, text, *a, **k))
     seed = 7
     script, final = random_game_script("planetarium", 3, seed)
     bot = create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False)
     bot.service.seed_source = lambda: seed
     harness = Harness(bot, guild_id=1, channel_id=100)
+    harness.world.guild_locale = "hu"
     users = {name: 500 + index for index, name in enumerate(PLAYER_NAMES[:3])}
     for name, user_id in users.items():
-        harness.add_user(user_id, name)
+        harness.add_user(user_id, name, locale="en-US" if name == "carol" else "hu")
     await harness.start()
     try:
         await harness.slash(users["alice"], "planetarium new", channel_id=100, players=3)
@@ -80,8 +110,9 @@ async def test_a_three_player_game_through_discord_keeps_hands_secret(tmp_path):
                 continue
             if not line.startswith("/planetarium move "):
                 continue
+            move = line[len("/planetarium move "):]
             sent = await harness.slash(users[current], "planetarium move", channel_id=thread,
-                                       text=line[len("/planetarium move "):])
+                                       text=in_hungarian(move) if current == "alice" else move)
             moves += 1
             state = (await bot.service.load(game_id)).state
             secret = {card for player in state.players for card in player.hand} | \
@@ -94,7 +125,7 @@ async def test_a_three_player_game_through_discord_keeps_hands_secret(tmp_path):
                 assert not leaked, (line, item.content)
             assert any(item.files for item in sent), line
         text = "\n".join(item.content or "" for item in sent)
-        assert GAME.is_over(state) and "Game over" in text
+        assert GAME.is_over(state) and t("game_over_standings", "hu") in text
         winners = [PLAYER_NAMES[seat] for seat in GAME.winners(final)]
         assert re.search(rf"1\. {winners[0]} \(\w+\): {max(GAME.scores(final))} 🏆", text)
         # the public log and status never show a hand either
@@ -103,5 +134,11 @@ async def test_a_three_player_game_through_discord_keeps_hands_secret(tmp_path):
         for item in replies:
             assert item.content and not set(CARD_ID.findall(item.content)) & secret
         assert moves == script.count("/planetarium move ")
+        public = [item.content for item in harness.world.sent if item.content and not item.ephemeral]
+        assert english_leaks(public + drawn) == []
+        carol = one_reply(await harness.slash(users["carol"], "planetarium status", channel_id=thread))
+        assert "Game over" in carol           # carol reads English
+        log = one_reply(await harness.slash(users["alice"], "planetarium log", channel_id=thread, count=50))
+        assert "húz" not in log and "draw" in log   # the log keeps the notation
     finally:
         await harness.close()
