@@ -6,9 +6,9 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 
 import rules
+from rules.messages import render
 from bot.app import create_bot
 from bot.config import Settings
 from bot.console import console_main
@@ -37,13 +37,14 @@ async def test_a_recorded_game_replayed_in_the_console_reaches_the_recorded_scor
         assert re.search(rf"{PLAYER_NAMES[seat]} \([^)]+\): {expected['vp']}\b", standings)
 
 
-async def gaia_harness(tmp_path, recorded):
+async def gaia_harness(tmp_path, recorded, locale="en-US"):
     bot = create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False)
     bot.service.prepared_setups["gaia"] = lambda options, seed: GAME.from_setup(recorded)
     harness = Harness(bot, guild_id=1, channel_id=CHANNEL)
+    harness.world.guild_locale = locale
     users = {name: 700 + index for index, name in enumerate(PLAYER_NAMES[:recorded["players"]])}
     for name, user_id in users.items():
-        harness.add_user(user_id, name)
+        harness.add_user(user_id, name, locale=locale)
     await harness.start()
     await harness.slash(users["alice"], "gaia new", channel_id=CHANNEL, players=recorded["players"])
     thread = list(harness.threads)[-1]
@@ -64,9 +65,19 @@ def recorded_moves(recorded):
             yield current, line[len("/gaia move "):]
 
 
-async def test_a_recorded_three_player_game_through_discord_reaches_the_recorded_scores(tmp_path):
+async def test_a_recorded_three_player_game_through_discord_reaches_the_recorded_scores(tmp_path, monkeypatch):
+    """Played by Hungarian players on a Hungarian server: the recorded figures are reached, and
+    no English phrase reaches them (replies, posts, board image labels)."""
+    from PIL import ImageDraw
+
+    from .language_check import english_leaks
+
+    drawn = []
+    real_text = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
+                        lambda self, xy, text, *a, **k: drawn.append(str(text)) or real_text(self, xy, text, *a, **k))
     recorded = fixture("adv-tech-pass")
-    harness, thread, users = await gaia_harness(tmp_path, recorded)
+    harness, thread, users = await gaia_harness(tmp_path, recorded, locale="hu")
     try:
         for name, line in recorded_moves(recorded):
             sent = await harness.slash(users[name], "gaia move", channel_id=thread, text=line)
@@ -78,7 +89,12 @@ async def test_a_recorded_three_player_game_through_discord_reaches_the_recorded
         assert [p["vp"] for p in state["players"]] == [p["vp"] for p in recorded["expected"]["players"]]
         status = "\n".join(item.content for item in await harness.slash(users["bob"], "gaia status", channel_id=thread))
         for seat, expected in enumerate(recorded["expected"]["players"]):
-            assert f"{PLAYER_NAMES[seat]} ({GAME.seat_label(state, seat)}): {expected['vp']}" in status
+            label = render(GAME.seat_label(state, seat), "hu")
+            assert f"{PLAYER_NAMES[seat]} ({label}): {expected['vp']}" in status
+        for command in ("gaia hand", "gaia log", "gaia board"):
+            await harness.slash(users["bob"], command, channel_id=thread)
+        shown = [item.content for item in harness.world.sent if item.content] + drawn
+        assert english_leaks(shown) == []
     finally:
         await harness.close()
 
