@@ -214,7 +214,7 @@ class GameService:
             if record.status != LOBBY:
                 raise UserError("not_a_lobby")
             if user_id != record.creator_id:
-                raise UserError("only_creator", action="start")
+                raise UserError("only_creator_start")
             if seating not in SEATING_CHOICES:
                 raise UserError("bad_seating", allowed=", ".join(SEATING_CHOICES))
             game = rules.get_game(record.game)
@@ -245,7 +245,7 @@ class GameService:
     async def cancel(self, game_id: int, user_id: int) -> GameRecord:
         record = await self.record(game_id)
         if user_id != record.creator_id:
-            raise UserError("only_creator", action="cancel")
+            raise UserError("only_creator_cancel")
         if record.status != LOBBY:
             raise UserError("cancel_started")
         try:
@@ -322,7 +322,7 @@ class GameService:
         if record.status == FINISHED:
             raise UserError("game_over")
         if record.status in (ABANDONED, CANCELLED):
-            raise UserError("game_closed", status=record.status)
+            raise UserError("game_closed", status=Msg(f"status.{record.status}"))
         if record.status != ACTIVE:
             raise UserError("not_started")
 
@@ -439,7 +439,7 @@ class GameService:
             now = await self.record(record.id)
             if now.status == FINISHED:
                 raise UserError("game_over") from None
-            raise UserError("game_closed", status=now.status) from None
+            raise UserError("game_closed", status=Msg(f"status.{now.status}")) from None
 
     async def undo(self, game_id: int, user_id: int, interaction_id: int | None = None) -> LoadedGame:
         async with self.lock(game_id):
@@ -470,7 +470,7 @@ class GameService:
         if actor_id != record.creator_id and not is_moderator:
             raise UserError("only_creator_or_moderator")
         if record.status not in (ACTIVE, LOBBY):
-            raise UserError("game_closed", status=record.status)
+            raise UserError("game_closed", status=Msg(f"status.{record.status}"))
 
     async def resign(self, game_id: int, user_id: int, interaction_id: int | None = None) -> LoadedGame:
         """The resigning player ends the game for everybody and ranks last; the others are
@@ -490,7 +490,7 @@ class GameService:
         async with self.lock(game_id):
             record = await self.record(game_id)
             if record.status not in (ACTIVE, LOBBY):
-                raise UserError("game_closed", status=record.status)
+                raise UserError("game_closed", status=Msg(f"status.{record.status}"))
             if actor_id != record.creator_id and not is_moderator:
                 raise UserError("only_creator_or_moderator")
             if not any(p.user_id == old_id for p in record.players):
@@ -520,7 +520,7 @@ class GameService:
         try:
             return await self.storage.set_status(game_id, ABANDONED, expected=(ACTIVE, LOBBY), now=self.clock())
         except WrongStatus:
-            raise UserError("game_closed", status=record.status) from None
+            raise UserError("game_closed", status=Msg(f"status.{record.status}")) from None
 
     # ----- reading -------------------------------------------------------------------------------
     async def standings(self, loaded: LoadedGame) -> list[Standing]:

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 import rules
 from rules.base import OptionSpec
-from rules.messages import Join, Msg, language_of
+from rules.messages import Join, Msg, has_key, language_of
 
 from ..i18n import ls, t, tr
 from ..service import (HOST_OPTIONS, LoadedGame, MoveOutcome, UserError, game_language, render_png)
@@ -774,7 +774,10 @@ def describe_preference(spec: Any, stored: Any, language: str) -> str:
     choice = stored.get("choice", spec.default)
     if choice not in spec.choices:
         choice = spec.default
-    return t(f"{spec.description}.{choice}", language, max=stored.get("max", 1))
+    key = f"{spec.description}.{choice}"
+    if spec.max and has_key(f"{key}_n"):   # the same choice with its number ("up to 3 power")
+        key = f"{key}_n"
+    return t(key, language, max=stored.get("max", 1))
 
 
 def cog_class(game_name: str) -> type[GameCog]:

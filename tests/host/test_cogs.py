@@ -344,7 +344,7 @@ async def test_a_move_racing_abandon_is_told_the_game_was_abandoned(harness):
     with pytest.raises(UserError) as refused:
         await service._append(loaded.record, seat=0, user_id=ALICE, kind="move", text="pick 1", interaction_id=None,
                               waiting_seats=set(), snapshot=None, finished=False)
-    assert refused.value.key == "game_closed" and refused.value.values["status"] == "abandoned"
+    assert refused.value.key == "game_closed" and refused.value.values["status"].key == "status.abandoned"
 
 
 async def test_undo_from_a_snapshot_gives_the_same_state_as_a_full_replay(harness):

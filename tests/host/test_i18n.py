@@ -36,7 +36,8 @@ def test_missing_values_never_raise():
 
 
 def test_unknown_language_falls_back_to_english():
-    assert t("not_seated", "hu") == t("not_seated", "en-US") == catalogue("en")["not_seated"]
+    assert t("not_seated", "de") == t("not_seated", "en-US") == catalogue("en")["not_seated"]
+    assert t("not_seated", "hu") == catalogue("hu")["not_seated"] != catalogue("en")["not_seated"]
 
 
 async def test_translator_ignores_invalid_command_names(monkeypatch):

@@ -39,7 +39,7 @@ async def test_lobby_rules(service):
     await refused("too_few_players", service.start(record.id, ALICE))
     await service.join(record.id, BOB, "bob")
     await refused("lobby_full", service.join(record.id, CAROL, "carol"))
-    await refused("only_creator", service.start(record.id, BOB))
+    await refused("only_creator_start", service.start(record.id, BOB))
     await refused("creator_cannot_leave", service.leave(record.id, ALICE))
     await service.leave(record.id, BOB)
     await refused("not_in_lobby", service.leave(record.id, BOB))
