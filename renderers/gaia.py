@@ -34,16 +34,32 @@ and reduced for smooth edges; caches are keyed by immutable values only.
 from __future__ import annotations
 
 import math
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
 
 from rules.gaia import engine as E
-from rules.gaia.tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, PLANET_NAMES,
-                               ROUND_TILES, STD_BUILDINGS, TECH, parse_rewards)
+from rules.gaia.tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, ROUND_TILES, STD_BUILDINGS, TECH, parse_rewards)
+
+from rules.messages import Join, Msg
+from rules.messages import render as render_message
 
 from . import common as c
+
+# The language of the image being drawn (set by render_map / render_boards): every word on
+# an image comes from the catalogue (data/gaia/i18n/*.render.json), never from this module.
+_LANGUAGE: ContextVar[str] = ContextVar("gaia_render_language", default="en")
+
+
+def tr(key: str, **values: Any) -> str:
+    """A label of the images (``gaia.render.<key>``) in the image's language."""
+    return render_message(Msg(f"gaia.render.{key}", **values), _LANGUAGE.get())
+
+
+def faction_name(faction: str) -> str:
+    return render_message(Msg(f"gaia.faction.{faction}"), _LANGUAGE.get())
 
 WIDTH = 1600
 SPACE_STATIONS = E.COUNTS["sp"]   # Ivits' space stations (spec §3 components)
@@ -95,35 +111,14 @@ TRACK_COLOURS = {
     "terra": (150, 95, 50), "nav": (40, 120, 200), "int": (120, 130, 145),
     "gaia": (40, 150, 70), "eco": (200, 150, 30), "sci": (60, 90, 170),
 }
-FIELD_NAMES = {"terra": "Terraforming", "nav": "Navigation", "int": "A.I.", "gaia": "Gaia Project",
-               "eco": "Economy", "sci": "Science"}
 RES_COLOURS = {"c": (232, 186, 40), "o": (118, 122, 134), "k": (52, 128, 210), "q": (40, 168, 90)}
 POWER_PURPLE = (120, 66, 180)
 GREEN_TOKEN = (70, 170, 90)
 GREY_TOKEN = (150, 150, 150)
 TAKEN = (200, 30, 30)
 
-PHASE_NAMES = {"factions": "Choosing factions", "rotate": "Rotating sectors", "setup": "Placing starting mines",
-               "boosters": "Choosing boosters", "income": "Income", "gaia": "Gaia phase",
-               "actions": "Actions", "over": "Game over"}
-ROUND_EVENTS = {"step": "terraform step", "up": "research step", "m": "mine", "fed": "federation",
-                "ts": "trading station", "gaia-m": "mine on Gaia", "big": "PI / academy"}
-FINAL_NAMES = {"structure": "Structures", "structureFed": "Structures in federations",
-               "planetType": "Planet types", "gaia": "Gaia planets", "sector": "Sectors",
-               "satellite": "Satellites + stations"}
-REWARD_WORDS = {"c": "c", "o": "o", "k": "k", "q": "q", "pw": "pw", "t": "tok", "vp": "VP", "tg": "tg",
-                "step": "step", "gf": "gf"}
-PASS_COUNTS = {"m": "mine", "ts": "trading st.", "lab": "lab", "big": "PI/AC", "gaia": "Gaia pl."}
-TECH_SHORT = {
-    "tech1": "1o 1q", "tech2": "1k / type", "tech3": "PI/AC pw 4", "tech4": "7 VP", "tech5": "inc 1o 1pw",
-    "tech6": "inc 1k 1c", "tech7": "3VP/Gaia m", "tech8": "inc 4c", "tech9": "act 4pw",
-    "advtech1": "pass 3VP/fed", "advtech2": "2VP/step up", "advtech3": "act 1q 5c", "advtech4": "2VP/mine",
-    "advtech5": "pass 3VP/lab", "advtech6": "1o/sector", "advtech7": "pass VP/type", "advtech8": "2VP/Gaia",
-    "advtech9": "4VP/TS", "advtech10": "2VP/sector", "advtech11": "act 3o", "advtech12": "5VP/fed",
-    "advtech13": "act 3k", "advtech14": "3VP/mine", "advtech15": "3VP/TS",
-}
-ACTION_TEXT = {"2step": "2 steps + mine", "1step": "1 step + mine", "tech": "tech tile",
-               "fedtile": "fed. token again", "3vp,vp/type": "3 VP +1/type"}
+REWARD_WORDS = ("t", "vp", "step")    # resource letters are notation; these three are words
+ACTION_WORDS = ("2step", "1step", "tech", "fedtile", "3vp,vp/type")   # power/QIC rewards said in words
 
 
 # ------------------------------------------------------------------------------------------
@@ -145,9 +140,9 @@ def seat_colour(view, seat: int) -> tuple[int, int, int]:
 
 def seat_name(view, seat: int, player_names: Sequence[str] | None) -> str:
     p = _players(view)[seat]
-    faction = FACTIONS[p["faction"]]["name"] if p else f"Seat {seat + 1}"
+    faction = faction_name(p["faction"]) if p else tr("seat_n", n=seat + 1)
     if player_names and seat < len(player_names) and player_names[seat]:
-        return f"{faction} ({player_names[seat]})"
+        return tr("seat_with_player", faction=faction, player=player_names[seat])
     return faction
 
 
@@ -162,7 +157,7 @@ def _reward_text(text: str) -> str:
         if "/" in t or "-" in t or "+" in t:
             out.append(f"{n}{t}" if n != 1 else t)
         else:
-            out.append(f"{n}{REWARD_WORDS.get(t, t)}")
+            out.append(f"{n}{tr('reward.' + t) if t in REWARD_WORDS else t}")
     return " ".join(out)
 
 
@@ -443,33 +438,35 @@ def _status_line(view, player_names) -> str:
     rnd = view.get("round", 0)
     parts = []
     if 1 <= rnd <= 6:
-        parts.append(f"Round {rnd}/6")
-    parts.append(PHASE_NAMES.get(phase, phase))
+        parts.append(tr("round_of", round=rnd))
+    parts.append(tr(f"phase.{phase}") if phase else "")
     if phase == "over":
         players = _players(view)
         if players and all(players):
             best = max(p["vp"] for p in players)
             win = [seat_name(view, s, player_names) for s, p in enumerate(players) if p["vp"] == best]
-            parts.append("Winner: " + ", ".join(win) + f" ({best} VP)")
+            parts.append(tr("winner", names=", ".join(win), vp=best))
     else:
         waiting = sorted(_waiting(view))
         if waiting:
-            parts.append("To act: " + ", ".join(seat_name(view, s, player_names) + _waiting_reason(view, s)
-                                                for s in waiting))
+            parts.append(tr("to_act", names=", ".join(_waiting_reason(view, s, seat_name(view, s, player_names))
+                                                      for s in waiting)))
     return "  ·  ".join(parts)
 
 
-def _waiting_reason(view, seat: int) -> str:
-    """What a waiting seat is asked, when it is not an ordinary turn."""
+def _waiting_reason(view, seat: int, name: str) -> str:
+    """The waiting seat's name, with what it is asked when it is not an ordinary turn."""
     offer = view.get("offer")
     if offer and offer.get("seat") == seat:
         geo = geometry(_rows(view))
         where = geo.name.get(offer.get("hex"), "")
-        return f": charge {' or '.join(offer.get('offers') or [])}{' from ' + where if where else ''}?"
+        offers = render_message(Join(offer.get("offers") or [], "or"), _LANGUAGE.get())
+        return tr("waiting_charge", name=name, offers=offers, where=tr("charge_from", hex=where) if where else "")
     p = _players(view)[seat] if seat < len(_players(view)) else None
     waiting = p.get("waiting") if p else None
-    return {"income": ": income order", "brainstone": ": brainstone", "terrans": ": Gaia phase",
-            "itars": ": Gaia phase"}.get(waiting or "", "")
+    key = {"income": "waiting_income", "brainstone": "waiting_brainstone", "terrans": "waiting_gaia",
+           "itars": "waiting_gaia"}.get(waiting or "")
+    return tr(key, name=name) if key else name
 
 
 def _draw_header(im: Image.Image, view, player_names, height: int) -> None:
@@ -483,7 +480,7 @@ def _draw_header(im: Image.Image, view, player_names, height: int) -> None:
         passed = list(view.get("passed") or ())
         step = 46
         x = right - step * (len(order) - 1) - 22
-        d.text((x - 26, height / 2), "Order", font=c.font(18, True), fill=(170, 180, 210), anchor="rm")
+        d.text((x - 26, height / 2), tr("order"), font=c.font(18, True), fill=(170, 180, 210), anchor="rm")
         for s in order:
             col = seat_colour(view, s)
             if s in passed:
@@ -509,7 +506,16 @@ def _fed_owner(view) -> dict[str, list[int]]:
     return out
 
 
-def render_map(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+def render_map(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None,
+               language: str = "en") -> Image.Image:
+    token = _LANGUAGE.set(language)
+    try:
+        return _render_map(view, player_names=player_names, highlight=highlight)
+    finally:
+        _LANGUAGE.reset(token)
+
+
+def _render_map(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
     rows = _rows(view)
     geo = geometry(rows)
     R = geo.R
@@ -591,14 +597,14 @@ def _draw_legend(im: Image.Image, view, player_names) -> None:
     d.line((x0, HEADER_H, x0, MAP_HEIGHT), fill=SECTOR_LINE, width=2)
     y = HEADER_H + 14
     x = x0 + 14
-    d.text((x, y), "Players", font=c.font(22, True), fill=LEGEND_TEXT, anchor="la")
+    d.text((x, y), tr("players"), font=c.font(22, True), fill=LEGEND_TEXT, anchor="la")
     y += 34
     players = _players(view)
     waiting = _waiting(view)
     for s, p in enumerate(players):
         col = seat_colour(view, s)
         _paste(im, building_sprite("disc", col, 17, str(s + 1)), x + 17, y + 20)
-        name = FACTIONS[p["faction"]]["name"] if p else f"Seat {s + 1}"
+        name = faction_name(p["faction"]) if p else tr("seat_n", n=s + 1)
         vp = f"{p['vp']}" if p else ""
         vw = c.font(24, True).getlength(vp)
         avail = WIDTH - 14 - vw - 10 - (x + 42)
@@ -609,48 +615,47 @@ def _draw_legend(im: Image.Image, view, player_names) -> None:
         sub = player_names[s] if player_names and s < len(player_names) and player_names[s] else ""
         tags = []
         if s in waiting:
-            tags.append("▶ to act")
+            tags.append(tr("to_act_tag"))
         if p and p.get("passed"):
-            tags.append("passed")
+            tags.append(tr("passed_tag"))
         sub = "  ".join(x for x in [sub] + tags if x)
         if sub:
             d.text((x + 42, y + 28), c.ellipsize(sub, c.font(16), LEGEND_W - 60), font=c.font(16),
                    fill=(255, 170, 240) if s in waiting else LEGEND_MUTED, anchor="la")
         y += 56
     if players and all(players):
-        d.text((WIDTH - 14, y - 2), "VP", font=c.font(14), fill=LEGEND_MUTED, anchor="ra")
+        d.text((WIDTH - 14, y - 2), tr("vp"), font=c.font(14), fill=LEGEND_MUTED, anchor="ra")
     y += 16
-    d.text((x, y), "Pieces", font=c.font(22, True), fill=LEGEND_TEXT, anchor="la")
+    d.text((x, y), tr("pieces"), font=c.font(22, True), fill=LEGEND_TEXT, anchor="la")
     y += 32
     white = (235, 235, 235)
-    items = [("m", "Mine", ""), ("ts", "Trading station", ""), ("lab", "Research lab", ""),
-             ("ac1", "Academy (k / q)", "k"), ("PI", "Planetary inst.", "PI"), ("ring", "Gaiaformer", ""),
-             ("sat", "Satellite", ""), ("sp", "Space station", "")]
-    for kind, label, letter in items:
+    items = [("m", ""), ("ts", ""), ("lab", ""), ("ac1", "k"), ("PI", "PI"), ("ring", ""), ("sat", ""), ("sp", "")]
+    for kind, letter in items:
+        label = tr(f"piece.{kind}")
         size = {"sat": 7, "ring": 13, "PI": 15, "ac1": 14}.get(kind, 12)
         _paste(im, building_sprite(kind, white, size, letter), x + 17, y + 13)
         d.text((x + 44, y + 13), label, font=c.font(18), fill=LEGEND_TEXT, anchor="lm")
         y += 32
     d.line((x + 3, y + 12, x + 31, y + 12), fill=c.BLACK, width=7)
     d.line((x + 3, y + 12, x + 31, y + 12), fill=(255, 200, 0), width=4)
-    d.text((x + 44, y + 13), "Federation edge", font=c.font(18), fill=LEGEND_TEXT, anchor="lm")
+    d.text((x + 44, y + 13), tr("fed_edge"), font=c.font(18), fill=LEGEND_TEXT, anchor="lm")
     y += 32
     d.rectangle((x + 3, y + 2, x + 31, y + 24), outline=HIGHLIGHT, width=4)
-    d.text((x + 44, y + 13), "Highlighted hex", font=c.font(18), fill=LEGEND_TEXT, anchor="lm")
+    d.text((x + 44, y + 13), tr("highlighted"), font=c.font(18), fill=LEGEND_TEXT, anchor="lm")
     y += 44
-    d.text((x, y), "Planets", font=c.font(22, True), fill=LEGEND_TEXT, anchor="la")
+    d.text((x, y), tr("planets"), font=c.font(22, True), fill=LEGEND_TEXT, anchor="la")
     y += 32
     for i, pl in enumerate(PLANET_ORDER):
         col, row = i % 2, i // 2
         px = x + col * 128
         py = y + row * 34
         _paste(im, planet_sprite(pl, 12), px + 13, py + 13)
-        d.text((px + 32, py + 13), PLANET_NAMES[pl].replace("Transdim", "Transdim."), font=c.font(17),
+        d.text((px + 32, py + 13), c.ellipsize(tr(f"planet.{pl}"), c.font(17), 94), font=c.font(17),
                fill=LEGEND_TEXT, anchor="lm")
     y += 5 * 34 + 8
     if y < MAP_HEIGHT - 40:
         _text_block(d, (x0 + 8, y, WIDTH - 8, MAP_HEIGHT - 6),
-                    "Hex names as in moves: sector, ring A/B/C, index", size=15, fill=LEGEND_MUTED, max_lines=3)
+                    tr("hex_names"), size=15, fill=LEGEND_MUTED, max_lines=3)
 
 
 def _waiting(view) -> set[int]:
@@ -679,22 +684,9 @@ def _tech_owners(view, tid: str) -> list[tuple[int, bool]]:
     return out
 
 
-BOARD_TEXT = {
-    "tech1": "1 ore + 1 QIC", "tech2": "1k per planet type", "tech3": "PI & academies power 4",
-    "tech5": "income 1o + 1pw", "tech6": "income 1k + 1c", "tech7": "3 VP per Gaia mine",
-    "tech8": "income 4c", "tech9": "action: charge 4pw",
-    "advtech1": "pass: 3 VP per federation", "advtech2": "2 VP per research step", "advtech3": "action: 1q + 5c",
-    "advtech7": "pass: 1 VP per planet type", "advtech9": "4 VP per trading station", "advtech13": "action: 3k",
-    "advtech14": "3 VP per mine built", "advtech15": "3 VP per TS built",
-}
-
-
 def _tech_text(tid: str) -> str:
     """The tile's effect, short enough for a board space."""
-    if tid in BOARD_TEXT:
-        return BOARD_TEXT[tid]
-    t = TECH.get(tid)
-    return t["text"] if t else tid
+    return tr(f"tech.{tid}") if tid in TECH else tid
 
 
 def _draw_tech_tile(im, d, view, box, tid: str | None, *, advanced: bool, taken: bool = False,
@@ -709,7 +701,7 @@ def _draw_tech_tile(im, d, view, box, tid: str | None, *, advanced: bool, taken:
     if taken:
         fill = c.mix(fill, (90, 90, 100), 0.55)
     c.rounded_panel(d, box, radius=8, fill=fill, outline=edge, width=3)
-    tag = title or (tid.replace("advtech", "adv ").replace("tech", "tech "))
+    tag = title or (tr("adv_tag", n=tid[7:]) if tid.startswith("advtech") else tr("tech_tag", n=tid[4:]))
     d.text((x0 + 6, y0 + 4), tag, font=c.font(13, True), fill=(70, 70, 80), anchor="la")
     owners = owners or []
     _text_block(d, (x0 + 5, y0 + 19, x1 - 5, y1 - (20 if owners else 4)), _tech_text(tid), size=16,
@@ -720,13 +712,13 @@ def _draw_tech_tile(im, d, view, box, tid: str | None, *, advanced: bool, taken:
         if covered:
             d.line((mx - 10, y1 - 23, mx + 10, y1 - 3), fill=TAKEN, width=3)
     if taken and not owners:
-        d.text(((x0 + x1) / 2, (y0 + y1) / 2), "TAKEN", font=c.font(18, True), fill=TAKEN, anchor="mm")
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), tr("taken"), font=c.font(18, True), fill=TAKEN, anchor="mm")
 
 
 def _draw_research(im, d, view, box) -> None:
     x0, y0, x1, y1 = box
     c.rounded_panel(d, box, radius=12, fill=(36, 42, 70), outline=(90, 100, 150), width=2)
-    d.text((x0 + 12, y0 + 8), "Research", font=c.font(22, True), fill=c.WHITE, anchor="la")
+    d.text((x0 + 12, y0 + 8), tr("research"), font=c.font(22, True), fill=c.WHITE, anchor="la")
     players = _players(view)
     tech = view.get("tech") or {}
     adv_taken = set(view.get("adv_taken") or ())
@@ -765,14 +757,18 @@ def _draw_research(im, d, view, box) -> None:
         _draw_tech_tile(im, d, view, (cx0, sy, cx1, sy + std_h - 6), stid, advanced=False,
                         owners=_tech_owners(view, stid) if stid else [])
         # track name
-        d.text(((cx0 + cx1) / 2, sy + std_h + 2), FIELD_NAMES[f], font=c.font(17, True),
+        field = tr(f"field.{f}")
+        d.text(((cx0 + cx1) / 2, sy + std_h + 2), field, font=c.fit_font(field, cx1 - cx0 - 2, 22, max_size=17,
+                                                                          min_size=11, bold=True),
                fill=c.mix(col, c.WHITE, 0.65), anchor="ma")
     for lv in range(5, -1, -1):
         yy = top + adv_h + (5 - lv) * lvl_h + (lvl_h - 4) / 2
         d.text((x0 + 22, yy), str(lv), font=c.font(24, True), fill=c.WHITE, anchor="mm")
     # free tiles and the federation tokens left in the supply
     fy = top + adv_h + 6 * lvl_h + std_h + 28
-    d.text((x0 + 12, fy + 40), "Free", font=c.font(17, True), fill=c.WHITE, anchor="lm")
+    free = tr("free")
+    d.text((x0 + 8, fy + 40), free, font=c.fit_font(free, 50, 24, max_size=17, min_size=10, bold=True), fill=c.WHITE,
+           anchor="lm")
     supply_w = 196
     fw = (x1 - x0 - 70 - supply_w) / 3
     for j in range(3):
@@ -785,7 +781,7 @@ def _draw_research(im, d, view, box) -> None:
 
 def _draw_fed_supply(d, view, box) -> None:
     x0, y0, x1, y1 = box
-    d.text(((x0 + x1) / 2, y0), "Federation tokens", font=c.font(15, True), fill=c.WHITE, anchor="ma")
+    d.text(((x0 + x1) / 2, y0), tr("fed_tokens"), font=c.font(15, True), fill=c.WHITE, anchor="ma")
     supply = view.get("fed_supply") or {}
     ids = sorted(supply)
     cw = (x1 - x0) / 3
@@ -820,7 +816,7 @@ def _section_title(d, x, y, text) -> None:
 
 def _draw_actions(im, d, view, box) -> None:
     x0, y0, x1, y1 = box
-    _section_title(d, x0, y0, "Power & QIC actions")
+    _section_title(d, x0, y0, tr("power_qic"))
     used = set(view.get("used_actions") or ())
     ids = [a for a in ACTIONS]
     per_row = 5
@@ -846,17 +842,17 @@ def _draw_actions(im, d, view, box) -> None:
         d.rounded_rectangle(chip, radius=8, fill=edge)
         d.text(((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2), cost, font=c.font(17, True), fill=c.WHITE,
                anchor="mm")
-        reward = ACTION_TEXT.get(a["reward"], _reward_text(a["reward"]))
+        reward = tr(f"action.{a['reward']}") if a["reward"] in ACTION_WORDS else _reward_text(a["reward"])
         _text_block(d, (bx + 4, by + 32, bx + bw - 4, by + bh - 4), reward, size=19, bold=True,
                     fill=(235, 235, 235) if taken else c.INK, max_lines=2, min_size=12,
                     stroke=c.BLACK if taken else None)
         if taken:
-            d.text((bx + bw - 8, by + 8), "taken", font=c.font(15, True), fill=c.WHITE, anchor="ra")
+            d.text((bx + bw - 8, by + 8), tr("taken_small"), font=c.font(15, True), fill=c.WHITE, anchor="ra")
 
 
 def _draw_round_tiles(im, d, view, box) -> None:
     x0, y0, x1, y1 = box
-    _section_title(d, x0, y0, "Round scoring")
+    _section_title(d, x0, y0, tr("round_scoring"))
     tiles = list(view.get("round_scoring") or ())
     rnd = view.get("round", 0)
     n = 6
@@ -874,7 +870,7 @@ def _draw_round_tiles(im, d, view, box) -> None:
         if tid and tid in ROUND_TILES:
             t = ROUND_TILES[tid]
             d.text((bx + bw - 8, by + 4), f"{t['vp']}", font=c.font(26, True), fill=(150, 60, 0), anchor="ra")
-            _text_block(d, (bx + 4, by + 30, bx + bw - 4, y1 - 4), ROUND_EVENTS.get(t["event"], t["event"]),
+            _text_block(d, (bx + 4, by + 30, bx + bw - 4, y1 - 4), tr(f"round_event.{t['event']}"),
                         size=17, bold=True, fill=c.INK, max_lines=2, min_size=11)
         if current:
             d.text((bx + bw / 2, y1 + 3), "NOW", font=c.font(15, True), fill=(255, 200, 0), anchor="ma")
@@ -882,7 +878,7 @@ def _draw_round_tiles(im, d, view, box) -> None:
 
 def _draw_final_tiles(im, d, view, box) -> None:
     x0, y0, x1, y1 = box
-    _section_title(d, x0, y0, "Final scoring (18 / 12 / 6)")
+    _section_title(d, x0, y0, tr("final_scoring"))
     tiles = list(view.get("final_scoring") or ())
     players = _players(view)
     bw = (x1 - x0 - 8) / 2
@@ -890,7 +886,7 @@ def _draw_final_tiles(im, d, view, box) -> None:
     for i, tid in enumerate(tiles[:2]):
         bx = x0 + i * (bw + 8)
         c.rounded_panel(d, (bx, by, bx + bw, y1), radius=8, fill=(236, 230, 250), outline=(120, 90, 170), width=3)
-        d.text((bx + 8, by + 5), c.ellipsize(FINAL_NAMES.get(tid, tid), c.font(17, True), bw - 16),
+        d.text((bx + 8, by + 5), c.ellipsize(tr(f"final.{tid}"), c.font(17, True), bw - 16),
                font=c.font(17, True), fill=c.INK, anchor="la")
         mx = bx + 22
         for s, p in enumerate(players):
@@ -913,16 +909,17 @@ def _booster_text(bid: str) -> tuple[str, str]:
     inc = " ".join(_reward_text(x) for x in b["income"])
     second = ""
     if b.get("action"):
-        second = {"step": "act: 1 step", "range+3": "act: +3 range"}.get(b["action"], "act: " + b["action"])
+        second = {"step": tr("act_step"), "range+3": tr("act_range")}.get(b["action"]) or \
+            tr("act_other", action=b["action"])
     elif b.get("pass"):
         pc = b["pass"]
-        second = f"pass: {pc['vp']} VP/{PASS_COUNTS.get(pc['count'], pc['count'])}"
+        second = tr("pass_vp", vp=pc["vp"], what=tr(f"pass_count.{pc['count']}"))
     return inc, second
 
 
 def _draw_boosters(im, d, view, box) -> None:
     x0, y0, x1, y1 = box
-    _section_title(d, x0, y0, "Boosters")
+    _section_title(d, x0, y0, tr("boosters"))
     boosters = view.get("boosters") or {}
     ids = sorted(boosters, key=lambda b: int(b[7:]) if b[7:].isdigit() else 99)
     n = max(1, len(ids))
@@ -941,7 +938,7 @@ def _draw_boosters(im, d, view, box) -> None:
         if holder is not None:
             _marker(im, view, holder, bx + bw / 2, y1 - 18, 15)
         else:
-            d.text((bx + bw / 2, y1 - 18), "free", font=c.font(16, True), fill=(40, 120, 60), anchor="mm")
+            d.text((bx + bw / 2, y1 - 18), tr("booster_free"), font=c.font(16, True), fill=(40, 120, 60), anchor="mm")
 
 
 def _income(view, seat: int) -> dict[str, int]:
@@ -959,7 +956,7 @@ def _income(view, seat: int) -> dict[str, int]:
     return total
 
 
-SPECIAL_NAMES = {"space-station": "station", "swap-PI": "swap PI", "down-lab": "lab→TS", "up-lowest": "up lowest"}
+SPECIAL_WORDS = ("space-station", "swap-PI", "down-lab", "up-lowest")
 
 
 def _specials(view, seat: int) -> list[tuple[str, bool]]:
@@ -973,9 +970,9 @@ def _specials(view, seat: int) -> list[tuple[str, bool]]:
     for key, reward in sources:
         if key == "booster" or key in TECH:
             continue
-        name = SPECIAL_NAMES.get(reward) or _reward_text(reward)
+        name = tr(f"special.{reward}") if reward in SPECIAL_WORDS else _reward_text(reward)
         if key == "ac2":
-            name = "AC " + name
+            name = tr("academy_prefix", name=name)
         out.append((name, key in (p.get("used") or ())))
     return out
 
@@ -1010,10 +1007,10 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
     name = seat_name(view, seat, player_names)
     status = ""
     if p and p.get("passed"):
-        status = "PASSED"
+        status = tr("passed_status")
     if to_act:
-        status = "▶ TO ACT"
-    vp = f"{p['vp']} VP" if p else ""
+        status = tr("to_act_status")
+    vp = tr("vp_value", vp=p["vp"]) if p else ""
     right = c.font(30, True).getlength(vp) + (c.font(20, True).getlength(status) + 20 if status else 0)
     fnt = c.fit_font(name, x1 - x0 - 70 - right - 20, hh - 6, max_size=28, min_size=14, bold=True)
     d.text((x0 + 50, y0 + hh / 2), c.ellipsize(name, fnt, x1 - x0 - 70 - right - 20), font=fnt, fill=tcol,
@@ -1043,7 +1040,7 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
     bx = x0 + 14
     by = top + 48
     bowl_r = 27
-    for i, (area, label) in enumerate((("area1", "I"), ("area2", "II"), ("area3", "III"), ("gaia", "Gaia"))):
+    for i, (area, label) in enumerate((("area1", "I"), ("area2", "II"), ("area3", "III"), ("gaia", tr("gaia_area")))):
         cx = bx + bowl_r + i * (2 * bowl_r + 14)
         cy = by + bowl_r + 4
         fill = (52, 150, 70) if area == "gaia" else c.mix(POWER_PURPLE, c.WHITE, 0.15 + 0.2 * (2 - i) if i < 3 else 0)
@@ -1060,11 +1057,11 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
     # income
     inc = _income(view, seat) if view.get("phase") not in ("over", "factions") else {}
     ix = bx + 4 * (2 * bowl_r + 14) + 6
-    d.text((ix, by - 2), "Income", font=c.font(16, True), fill=(80, 80, 90), anchor="la")
+    d.text((ix, by - 2), tr("income"), font=c.font(16, True), fill=(80, 80, 90), anchor="la")
     parts = []
     for t in ("c", "o", "k", "q", "pw", "t"):
         if inc.get(t):
-            parts.append(f"+{inc[t]}{'tok' if t == 't' else t}")
+            parts.append(f"+{inc[t]}{tr('reward.t') if t == 't' else t}")
     inc_text = " ".join(parts) or "—"
     _text_block(d, (ix, by + 16, min(x1 - 10, ix + 210), by + 2 * bowl_r - 2), inc_text, size=21, bold=True,
                 max_lines=2, min_size=13)
@@ -1072,8 +1069,8 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
     if specials:
         sx = ix
         sy = by + 2 * bowl_r + 12
-        d.text((sx, sy), "Act:", font=c.font(15, True), fill=(80, 80, 90), anchor="lm")
-        sx += c.font(15, True).getlength("Act:") + 6
+        d.text((sx, sy), tr("act"), font=c.font(15, True), fill=(80, 80, 90), anchor="lm")
+        sx += c.font(15, True).getlength(tr("act")) + 6
         for label, was_used in specials:
             fnt = c.font(15, True)
             w = fnt.getlength(label) + 10
@@ -1092,7 +1089,7 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
     for typ in ("m", "ts", "lab", "ac1", "ac2", "PI"):
         cnt = STD_BUILDINGS[typ]["count"] - n.get(typ, 0)
         left.append((typ, cnt))
-    d.text((lx, top - 2), "Left to build", font=c.font(16, True), fill=(80, 80, 90), anchor="la")
+    d.text((lx, top - 2), tr("left_to_build"), font=c.font(16, True), fill=(80, 80, 90), anchor="la")
     for i, (typ, cnt) in enumerate(left):
         row, colm = divmod(i, 3)
         px = lx + colm * 66
@@ -1162,7 +1159,7 @@ def _draw_player_tiles(d, p, box) -> None:
             c.rounded_panel(d, tile, radius=6, fill=(224, 236, 250), outline=(60, 100, 160), width=2)
             if rows == 1:
                 _text_block(d, (x + 3, y + 2, x + w - 3, y + h / 2), inc_b, size=17, bold=True, max_lines=1)
-                _text_block(d, (x + 3, y + h / 2, x + w - 3, y + h - 2), second or obj.replace("booster", "booster "),
+                _text_block(d, (x + 3, y + h / 2, x + w - 3, y + h - 2), second or tr("booster_tag", n=obj[7:]),
                             size=14, max_lines=2,
                             min_size=10, fill=(140, 140, 150) if "booster" in used and BOOSTERS[obj].get("action") else c.INK)
             else:
@@ -1178,20 +1175,18 @@ def _draw_player_tiles(d, p, box) -> None:
                 fill = c.mix(fill, (150, 150, 150), 0.5)
             c.rounded_panel(d, tile, radius=6, fill=fill, outline=(190, 130, 30) if adv else (40, 130, 60), width=2)
             dim = covered or obj["id"] in used
-            _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), TECH_SHORT.get(obj["id"], obj["id"]),
+            _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), tr(f"tech_short.{obj['id']}"),
                         size=18 if rows == 1 else 16, bold=True, max_lines=2, min_size=10,
                         fill=(95, 95, 100) if dim else c.INK)
             if covered:
                 d.line((x + 4, y + h - 4, x + w - 4, y + 4), fill=TAKEN, width=3)
             elif obj["id"] in used:
-                d.text((x + w - 5, y + 3), "used", font=c.font(12, True), fill=TAKEN, anchor="ra")
+                d.text((x + w - 5, y + 3), tr("used"), font=c.font(12, True), fill=TAKEN, anchor="ra")
         x += w + 6
 
 
-VP_GROUPS = (("start", "Start"), ("round", "Round tiles"), ("booster", "Boosters"), ("tech", "Tech tiles"),
-             ("fed", "Federations"), ("final-tiles", "Final tiles"), ("research", "Research"),
-             ("resources", "Resources"), ("qic", "QIC actions"), ("faction", "Faction"), ("charge", "Power charged"),
-             ("other", "Other"))
+VP_GROUPS = ("start", "round", "booster", "tech", "fed", "final-tiles", "research", "resources", "qic", "faction",
+             "charge", "other")
 
 
 def _vp_group(source: str) -> str:
@@ -1224,7 +1219,7 @@ def _draw_vp_sources(im, d, view, box) -> None:
         for src, vp in sorted((p.get("vp_src") or {}).items()):
             g = _vp_group(src)
             totals[s][g] = totals[s].get(g, 0) + vp
-    groups = [(g, name) for g, name in VP_GROUPS if any(totals[s].get(g) for s, _ in players)]
+    groups = [(g, tr(f"vp_group.{g}")) for g in VP_GROUPS if any(totals[s].get(g) for s, _ in players)]
     col_w = min(110, (x1 - x0 - 190) / max(1, len(players)))
     row_h = min(26, (y1 - y0 - 74) / max(1, len(groups) + 1))
     top = y0 + 44
@@ -1233,7 +1228,7 @@ def _draw_vp_sources(im, d, view, box) -> None:
         _marker(im, view, s, cx, top + 4, 13)
     y = top + 22
     fnt = c.font(min(19, int(row_h * 0.8)), True)
-    for j, (g, name) in enumerate(groups + [("total", "Total")]):
+    for j, (g, name) in enumerate(groups + [("total", tr("vp_group.total"))]):
         if j % 2 == 0 or g == "total":
             d.rectangle((x0 + 8, y, x1 - 8, y + row_h), fill=(46, 54, 88) if g != "total" else (70, 60, 30))
         d.text((x0 + 16, y + row_h / 2), name, font=fnt, fill=c.WHITE, anchor="lm")
@@ -1255,7 +1250,16 @@ def board_height(players: int) -> int:
     return HEADER_H + BOARDS_TOP_H + rows * (PANEL_H + 10) + 10
 
 
-def render_boards(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+def render_boards(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None,
+                  language: str = "en") -> Image.Image:
+    token = _LANGUAGE.set(language)
+    try:
+        return _render_boards(view, player_names=player_names, highlight=highlight)
+    finally:
+        _LANGUAGE.reset(token)
+
+
+def _render_boards(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
     players = _players(view)
     height = board_height(len(players))
     im = Image.new("RGB", (WIDTH, height), BOARD_BG)
@@ -1283,14 +1287,15 @@ def render_boards(view, *, player_names: Sequence[str] | None = None, highlight:
     return c.avoid_square(im)
 
 
-def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None) -> list[Image.Image]:
+def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
+           language: str = "en") -> list[Image.Image]:
     """The map and the boards for ``view`` (``GAME.view(state, seat)``).
 
     ``player_names`` (by seat) are shown beside the factions; ``highlight`` is a hex name
     (``4A10``) or absolute ``qxr`` location ringed on the map (e.g. the last move's hex).
     """
-    return [c.avoid_square(render_map(view, player_names=player_names, highlight=highlight)),
-            render_boards(view, player_names=player_names, highlight=highlight)]
+    return [c.avoid_square(render_map(view, player_names=player_names, highlight=highlight, language=language)),
+            render_boards(view, player_names=player_names, highlight=highlight, language=language)]
 
 
 __all__ = ["render", "render_map", "render_boards", "PLANET_COLOURS", "seat_colour"]

@@ -194,9 +194,11 @@ def text_of(key: str, language: str) -> str | None:
     return catalogue(language).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
 
 
-def render(message: Msg | str, language: str = DEFAULT_LANGUAGE) -> str:
+def render(message: "Msg | Join | str", language: str = DEFAULT_LANGUAGE) -> str:
     """The text of ``message`` in ``language`` (English where a text is missing).  A plain
     ``str`` is notation and returned unchanged."""
+    if isinstance(message, Join):
+        return _value_text(message, language)
     if not isinstance(message, Msg):
         return str(message)
     text = text_of(message.key, language)

@@ -99,7 +99,11 @@ class GaiaGame(Game):
     def canonical_prefix(self, typed):
         """Hungarian words as the notation's ('épít bánya ' -> 'build m '); a verb being typed
         ('kut') becomes the verb it can only be."""
-        from .notation import VERB_ALIASES, _word, fold
+        from .notation import ALIASES, CANON, VERB_ALIASES, fold
+
+        def _word(word):   # only the game's words; hex names and amounts stay as typed
+            folded = fold(word)
+            return ALIASES.get(folded) or CANON.get(folded) or word
         words = typed.split()
         if not words:
             return typed

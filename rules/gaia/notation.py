@@ -22,6 +22,7 @@ ARGS = {"faction": 1, "build": 2, "booster": 1, "up": 1, "tech": 1, "cover": 1, 
         "income": 1, "init": 2, "bid": 2, "decline": 0}
 _PLAYER = re.compile(r"^p[1-7]$", re.IGNORECASE)
 _QXR = re.compile(r"^-?\d+x-?\d+$")
+_HEX = re.compile(r"^\d+[A-C]\d*$")
 _AMOUNT = re.compile(r"^\+?(\d*[a-z]+(-a3)?)(,\d*[a-z]+(-a3)?)*$")
 
 
@@ -110,6 +111,8 @@ def split_actor(text: str) -> tuple[str | None, str]:
 def _word(token: str) -> str:
     """One argument in canonical form: aliases and known ids whatever their case, amounts in
     lower case; anything else (hex names, numbers) unchanged."""
+    if _HEX.match(token):   # a hex name as written ("7C" is a sector centre, "7c" seven credits)
+        return token
     f = fold(token)
     if f in ALIASES:
         return ALIASES[f]

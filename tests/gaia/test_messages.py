@@ -330,3 +330,12 @@ def test_GP_NOT_join_values_render_in_hungarian():
     msg = Msg("gaia.err.charge_bad", offers=Join(["1pw", "2pw"], "or"), given="3pw")
     word = text_of("list.or", "hu")
     assert f"1pw {word} 2pw" in render(msg, "hu") and render(msg, "hu").startswith("A lehetőség")
+
+
+def test_GP_NOT_a_sector_centre_hex_is_not_read_as_credits():
+    """'7C' names sector 7's centre hex; '7c' is seven credits: case-insensitive reading
+    must keep the hex name as written."""
+    from rules.gaia.notation import format_line, parse_commands
+    cmds = parse_commands("special space-station. build sp 7C")
+    assert format_line("ivits", cmds) == "ivits special space-station. build sp 7C"
+    assert parse_commands("spend 7c for 1o")[0][1] == "7c"     # lower case: an amount
