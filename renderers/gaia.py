@@ -1024,7 +1024,7 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
         d.text(((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2), status, font=c.font(20, True),
                fill=c.WHITE, anchor="mm")
     if not p:
-        d.text(((x0 + x1) / 2, (y0 + hh + y1) / 2), "choosing a faction…", font=c.font(24, True),
+        d.text(((x0 + x1) / 2, (y0 + hh + y1) / 2), tr("choosing_faction"), font=c.font(24, True),
                fill=(90, 90, 100), anchor="mm")
         return
     top = y0 + hh + 8

@@ -137,10 +137,10 @@ async def test_a_charge_policy_answers_for_the_player_and_shows_in_status(tmp_pa
         assert "up to 2 power" in saved[0].content and saved[0].ephemeral
         sent = await play_until(harness, thread, users, recorded, 9)
         public = "\n".join(item.content or "" for item in sent if not item.ephemeral)
-        assert "terrans charge 1pw" in public and "(automatic: bob's charge policy" in public
+        assert "terrans charge 1pw" in public and "(automatic: bob's standing order: accept charges up to 2 power)" in public
         assert not any(item.components for item in sent)      # nothing left to ask
         status = "\n".join(item.content for item in await harness.slash(users["alice"], "gaia status", channel_id=thread))
-        assert "bob (Terrans): accepts charges of up to 2 power" in status
+        assert "bob (Terrans): accept charges up to 2 power" in status
     finally:
         await harness.close()
 
@@ -199,6 +199,6 @@ async def test_autocomplete_before_any_faction_is_chosen(tmp_path):
                                              text="faction n")
         assert [c["value"] for c in choices] == ["faction nevlas"]
         lobby = next(item.content for item in harness.sent if item.kind == "response" and "lobby" in (item.content or ""))
-        assert "strict_endings" not in lobby and "players=2" in lobby   # only what differs from the defaults
+        assert "strict_endings" not in lobby and "Players (1/2)" in lobby   # only what differs from the defaults
     finally:
         await harness.close()
