@@ -40,8 +40,8 @@ from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
 
-from rules.gaia import engine as E
-from rules.gaia.tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, ROUND_TILES, STD_BUILDINGS, TECH, parse_rewards)
+from rules.gaia import read as G
+from rules.gaia.read import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, ROUND_TILES, STD_BUILDINGS, TECH, parse_rewards)
 
 from rules.messages import Join, Msg
 from rules.messages import render as render_message
@@ -62,7 +62,7 @@ def faction_name(faction: str) -> str:
     return render_message(Msg(f"gaia.faction.{faction}"), _LANGUAGE.get())
 
 WIDTH = 1600
-SPACE_STATIONS = E.COUNTS["sp"]   # Ivits' space stations (spec §3 components)
+SPACE_STATIONS = G.SUPPLY["sp"]   # Ivits' space stations (spec §3 components)
 MAP_HEIGHT = 1040
 HEADER_H = 64
 LEGEND_W = 272
@@ -581,7 +581,7 @@ def _render_map(view, *, player_names: Sequence[str] | None = None, highlight: s
             cx, cy = geo.centre[k]
             _paste(im, building_sprite("m", seat_colour(view, s), int(R * 0.26)), cx + 0.5 * R, cy - 0.42 * R)
     if highlight:
-        hk = E.minfo(view).locate(highlight)   # a hex name or 'qxr', as in moves
+        hk = G.locate(view, highlight)   # a hex name or 'qxr', as in moves
         if hk:
             draw.polygon(geo.corners(hk, inset=-2), outline=c.BLACK, width=7)
             draw.polygon(geo.corners(hk, inset=-1), outline=HIGHLIGHT, width=4)
@@ -659,11 +659,7 @@ def _draw_legend(im: Image.Image, view, player_names) -> None:
 
 
 def _waiting(view) -> set[int]:
-    try:
-        from rules.gaia.turns import waiting_for
-        return set(waiting_for(view))
-    except Exception:
-        return set()
+    return G.waiting(view)
 
 
 # ------------------------------------------------------------------------------------------
@@ -893,7 +889,7 @@ def _draw_final_tiles(im, d, view, box) -> None:
             if not p:
                 continue
             try:
-                cnt = E.final_count(view, s, tid)
+                cnt = G.final_count(view, s, tid)
             except Exception:
                 cnt = 0
             _marker(im, view, s, mx, y1 - 20, 14)
@@ -944,7 +940,7 @@ def _draw_boosters(im, d, view, box) -> None:
 def _income(view, seat: int) -> dict[str, int]:
     total: dict[str, int] = {}
     try:
-        events = E.income_events(view, seat)
+        events = G.income_events(view, seat)
     except Exception:
         return total
     for ev in events:
@@ -963,7 +959,7 @@ def _specials(view, seat: int) -> list[tuple[str, bool]]:
     """Special actions of the academy, PI or faction (boosters and tiles show their own), used or not."""
     p = _players(view)[seat]
     try:
-        sources = E.special_sources(view, seat)
+        sources = G.special_sources(view, seat)
     except Exception:
         return []
     out = []
@@ -1100,7 +1096,7 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
         d.text((px + 31, py), f"{cnt}", font=c.font(22, True), fill=c.INK if cnt else (170, 60, 60), anchor="lm")
     gy = top + 30 + 2 * 36
     try:
-        gf_free = E.gf_available(view, p, seat)
+        gf_free = G.gaiaformers_free(view, seat)
     except Exception:
         gf_free = 0
     if p.get("gf_total"):

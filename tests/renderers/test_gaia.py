@@ -214,3 +214,14 @@ def test_GP_FAC_TAK_2_a_discarded_brainstone_is_shown(monkeypatch):
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
     gr.render_boards(view)
     assert "brainstone gone" in seen
+
+
+def test_the_renderer_reads_the_rules_only_through_their_read_api():
+    """Renderers use the contract and rules.gaia.read, never the engine's internals."""
+    import ast
+    from pathlib import Path
+    source = Path(gr.__file__).read_text(encoding="utf-8")
+    imported = {node.module for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)}
+    imported |= {f"{node.module}.{a.name}" for node in ast.walk(ast.parse(source))
+                 if isinstance(node, ast.ImportFrom) for a in node.names}
+    assert not any(name and ("engine" in name or "turns" in name) for name in imported), imported

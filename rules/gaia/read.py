@@ -1,0 +1,45 @@
+"""What renderers and the host may ask of a Gaia Project view (the state as one seat may see
+it), without reaching into the engine: the per-game read API.  Static data (factions, tiles,
+boosters) comes from :mod:`rules.gaia.tables`, which it re-exports."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import engine as _engine
+from .tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, ROUND_TILES,  # noqa: F401
+                     STD_BUILDINGS, TECH, parse_rewards)
+from .turns import waiting_for as _waiting_for
+
+View = dict[str, Any]
+SUPPLY: dict[str, int] = dict(_engine.COUNTS)   # pieces per faction board (GP-COMP-1)
+
+
+def locate(view: View, name: str) -> str | None:
+    """The map key of a hex named as in moves (``4A10``) or an absolute ``qxr`` location."""
+    key: str | None = _engine.minfo(view).locate(name)
+    return key
+
+
+def waiting(view: View) -> set[int]:
+    """The seats the game waits for."""
+    return set(_waiting_for(view))
+
+
+def final_count(view: View, seat: int, tile: str) -> int:
+    """What ``seat`` counts now for the final scoring tile ``tile``."""
+    return int(_engine.final_count(view, seat, tile))
+
+
+def income_events(view: View, seat: int) -> list[Any]:
+    """The income ``seat`` will receive (as the engine lists it for the income phase)."""
+    return list(_engine.income_events(view, seat))
+
+
+def special_sources(view: View, seat: int) -> list[Any]:
+    """The special actions ``seat`` has (academy, PI, faction, boosters, tiles) and their use."""
+    return list(_engine.special_sources(view, seat))
+
+
+def gaiaformers_free(view: View, seat: int) -> int:
+    """Gaiaformers ``seat`` has unlocked and not yet placed."""
+    return int(_engine.gf_available(view, view["players"][seat], seat))
