@@ -506,15 +506,6 @@ def _fed_owner(view) -> dict[str, list[int]]:
     return out
 
 
-def render_map(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None,
-               language: str = "en") -> Image.Image:
-    token = _LANGUAGE.set(language)
-    try:
-        return _render_map(view, player_names=player_names, highlight=highlight)
-    finally:
-        _LANGUAGE.reset(token)
-
-
 def _render_map(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
     rows = _rows(view)
     geo = geometry(rows)
@@ -1246,15 +1237,6 @@ def board_height(players: int) -> int:
     return HEADER_H + BOARDS_TOP_H + rows * (PANEL_H + 10) + 10
 
 
-def render_boards(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None,
-                  language: str = "en") -> Image.Image:
-    token = _LANGUAGE.set(language)
-    try:
-        return _render_boards(view, player_names=player_names, highlight=highlight)
-    finally:
-        _LANGUAGE.reset(token)
-
-
 def _render_boards(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
     players = _players(view)
     height = board_height(len(players))
@@ -1281,6 +1263,23 @@ def _render_boards(view, *, player_names: Sequence[str] | None = None, highlight
         yy = py + row * (PANEL_H + 10)
         _draw_player(im, d, view, s, (px, yy, px + pw, yy + PANEL_H), player_names, waiting)
     return c.avoid_square(im)
+
+
+def _in_language(draw):
+    """``draw`` with a ``language`` keyword: the labels of the image are in that language."""
+    def drawn(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None,
+              language: str = "en") -> Image.Image:
+        token = _LANGUAGE.set(language)
+        try:
+            return draw(view, player_names=player_names, highlight=highlight)
+        finally:
+            _LANGUAGE.reset(token)
+    drawn.__doc__ = draw.__doc__
+    return drawn
+
+
+render_map = _in_language(_render_map)
+render_boards = _in_language(_render_boards)
 
 
 def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
