@@ -457,7 +457,7 @@ def to_png(image: Image.Image, *, optimize: bool = True, colors: int = 256) -> b
     """Encode as PNG bytes for Discord (the only place images become bytes).
 
     ``optimize`` (the default) reduces an opaque image to a palette of ``colors`` colours
-    (fast octree, no dithering) before zlib level 6: for flat board art this is visually
+    (fast octree, no dithering) before zlib level 3: for flat board art this is visually
     identical, about 2.5x smaller and faster to encode than lossless RGB (and much faster
     than Pillow's ``optimize=True`` zlib search, which saves only ~1 %).
     ``optimize=False`` stores the exact pixels.  RGBA images without any transparency are
@@ -473,7 +473,9 @@ def to_png(image: Image.Image, *, optimize: bool = True, colors: int = 256) -> b
         image = image.quantize(colors=max(2, min(256, colors)), method=Image.Quantize.FASTOCTREE,
                                dither=Image.Dither.NONE)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=6)
+    # level 3 against 6, measured on Gaia's late-game images (2026-11-24, 2-core machine):
+    # 25 vs 39 ms per image, 205 vs 184 KiB and 134 vs 112 KiB -- speed matters more here
+    image.save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()
 
 
