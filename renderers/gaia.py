@@ -55,7 +55,12 @@ _LANGUAGE: ContextVar[str] = ContextVar("gaia_render_language", default="en")
 
 def tr(key: str, **values: Any) -> str:
     """A label of the images (``gaia.render.<key>``) in the image's language."""
-    return render_message(Msg(f"gaia.render.{key}", **values), _LANGUAGE.get())
+    return _label(_LANGUAGE.get(), Msg(f"gaia.render.{key}", **values))
+
+
+@lru_cache(maxsize=4096)
+def _label(language: str, message: Msg) -> str:
+    return render_message(message, language)   # the same labels are drawn on every image
 
 
 def faction_name(faction: str) -> str:
