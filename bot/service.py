@@ -538,11 +538,11 @@ class GameService:
         result.sort(key=lambda s: (s.resigned, not s.winner, -s.score, s.seat))
         return result
 
-    async def taken_back_plies(self, game_id: int) -> set[int]:
-        """The plies of moves an undo cancelled."""
-        entries = await self.storage.log(game_id)
-        standing = {entry.ply for entry in effective_moves(entries)}
-        return {entry.ply for entry in entries if entry.kind == "move" and entry.ply not in standing}
+    async def move_numbers(self, game_id: int) -> dict[int, int]:
+        """Ply -> move number (1, 2, 3...) of the moves that stand: what players count, without
+        the undo entries and the moves they took back."""
+        return {entry.ply: number for number, entry in
+                enumerate(effective_moves(await self.storage.log(game_id)), 1)}
 
     async def recent_log(self, game_id: int, limit: int = 20) -> list[LogEntry]:
         return await self.storage.log(game_id, newest=True, limit=limit)

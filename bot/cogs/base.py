@@ -590,11 +590,12 @@ class GameCog(commands.GroupCog):
         players to ping (those who now have to act and did not before)."""
         last = outcomes[-1].loaded
         language = game_language(last.record)
+        numbers = await self.service.move_numbers(last.record.id)
         lines = []
         for outcome in outcomes:
             # redacted as of now, like /log: a secret revealed by a later move may be shown
             shown = tr(last.game.redact_move(last.state, outcome.seat, outcome.move_text), language)
-            line = t("move_done", language, ply=outcome.ply, player=seat_line(outcome.loaded, outcome.seat, language),
+            line = t("move_done", language, ply=numbers.get(outcome.ply, outcome.ply), player=seat_line(outcome.loaded, outcome.seat, language),
                      move=shown)
             if outcome.automatic_reason:
                 line += " " + t("automatic_move", language, reason=outcome.automatic_reason)
@@ -694,11 +695,11 @@ class GameCog(commands.GroupCog):
         language = user_language(interaction)
         loaded = await self.service.load(record.id)
         entries = await self.service.recent_log(record.id, count)
-        taken_back = await self.service.taken_back_plies(record.id)
+        numbers = await self.service.move_numbers(record.id)
         lines = []
         for entry in entries:
             who = seat_line(loaded, entry.seat, language) if entry.seat is not None else "-"
-            if entry.kind == "undo" or entry.ply in taken_back:
+            if entry.kind in ("move", "undo") and entry.ply not in numbers:
                 # A move taken back never happened: its text stays unknown for good (it may
                 # have been a secret choice that later moves no longer redact).
                 text = t("log_taken_back", language)
@@ -706,7 +707,8 @@ class GameCog(commands.GroupCog):
                 text = tr(loaded.game.redact_move(loaded.state, entry.seat, entry.text), language)
             else:
                 text = t(f"log_kind.{entry.kind}", language)
-            lines.append(f"{entry.ply:>4}. {who}: {text}")
+            number = f"{numbers[entry.ply]:>4}." if entry.ply in numbers else "    –"
+            lines.append(f"{number} {who}: {text}")
         budget = CONTENT_LIMIT - 8   # the code fence
         while len(lines) > 1 and len("\n".join(lines)) > budget:
             lines.pop(0)   # too long for one message: the newest entries matter most

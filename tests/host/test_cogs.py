@@ -140,7 +140,10 @@ async def test_board_undo_resign_and_final_standings(harness):
     await harness.slash(BOB, "toy move", channel_id=thread, text="pick 2")
     await harness.slash(ALICE, "toy move", channel_id=thread, text="add 3")
     assert "took back" in one_text(await harness.slash(ALICE, "toy undo", channel_id=thread))
-    await harness.slash(ALICE, "toy move", channel_id=thread, text="add 2")
+    again = one_text(await harness.slash(ALICE, "toy move", channel_id=thread, text="add 2"))
+    assert "**3.** alice" in again            # move numbers count the moves that stand: no gap after an undo
+    log = one_text(await harness.slash(ALICE, "toy log", channel_id=thread))
+    assert "   3. alice (Red): add 2" in log and "   4." not in log
     ask = await harness.slash(ALICE, "toy resign", channel_id=thread)
     assert "confirm" in one_text(ask) and all(s.ephemeral for s in ask if s.content)
     assert (await harness.bot.storage.get_game(1)).status == "active"        # nothing happens before the click
@@ -191,7 +194,7 @@ async def test_a_log_too_long_for_one_message_keeps_the_newest_entries(harness):
         await service.undo(record.id, 44)
     log = one_text(await harness.slash(44, "toy log", channel_id=thread, count=50))
     lines = log.strip("`\n").split("\n")
-    assert len(log) <= 2000 and lines[-1].startswith("  54. ") and lines[-1].endswith("(a move that was taken back)")
+    assert len(log) <= 2000 and lines[-1].startswith("    – ") and lines[-1].endswith("(a move that was taken back)")
     assert all(line.endswith(("taken back)", "pick ?", "pick 2")) for line in lines)   # no line cut short
 
 async def test_an_unexpected_error_gets_an_apology_not_a_traceback(harness, monkeypatch):
