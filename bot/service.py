@@ -571,7 +571,7 @@ def render_png(game_name: str, view: Any, player_names: list[str], language: str
     import renderers
     from renderers.common import avoid_square, to_png
 
-    images = renderers.get_renderer(game_name)(view, player_names=player_names, language=language)
+    images = renderers.get_chat_renderer(game_name)(view, player_names=player_names, language=language)
     if not isinstance(images, list):
         images = [images]
     return [(f"{game_name}-{index + 1}.png" if len(images) > 1 else f"{game_name}.png", to_png(avoid_square(image)))

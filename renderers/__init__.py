@@ -24,4 +24,12 @@ def get_renderer(game_name: str) -> Callable[..., "Image.Image | list[Image.Imag
     return module.render
 
 
-__all__ = ["get_renderer"]
+def get_chat_renderer(game_name: str) -> Callable[..., "Image.Image | list[Image.Image]"]:
+    """What the bot posts: ``render_for_chat`` when the game lays its picture out for chat
+    windows as well (several images that stay legible on a phone), else ``render``."""
+    render = get_renderer(game_name)
+    module = importlib.import_module(render.__module__)
+    return getattr(module, "render_for_chat", render)
+
+
+__all__ = ["get_chat_renderer", "get_renderer"]

@@ -923,3 +923,13 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
     _draw_track(draw, (x0, track_top, x1, track_top + 112), view, language)
     _draw_planets(draw, (x0, track_top + 124, x1, HEIGHT - 8), view, highlight_cards, language)
     return c.avoid_square(image)
+
+
+def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
+                    language: str = "en") -> list[Image.Image]:
+    """The same picture as two images, so a phone (about 420 px wide) can read them: the
+    column with whose turn it is, the players, the track and the planets (readable at that
+    width), then the board."""
+    image = render(view, player_names=player_names, highlight=highlight, language=language)
+    return [image.crop((COLUMN_X0, 0, WIDTH, HEIGHT)), image.crop((0, 0, COLUMN_X0, HEIGHT))]
+
