@@ -74,10 +74,6 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-def msg(key: str, /, **values: Any) -> Msg:
-    return Msg(key, **values)
-
-
 # ----- the catalogue --------------------------------------------------------------------------
 def _data_root() -> Path:
     import data
@@ -210,10 +206,6 @@ def render(message: "Msg | Join | str", language: str = DEFAULT_LANGUAGE) -> str
     except (KeyError, IndexError, ValueError, AttributeError):
         log.error("message %r could not be formatted with %r", message.key, sorted(message.params))
         return text
-
-
-def render_all(messages: Iterable[Msg | str], language: str) -> list[str]:
-    return [render(m, language) for m in messages]
 
 
 def placeholders(text: str) -> set[str]:
