@@ -23,6 +23,7 @@ ARGS = {"faction": 1, "build": 2, "booster": 1, "up": 1, "tech": 1, "cover": 1, 
 _PLAYER = re.compile(r"^p[1-7]$", re.IGNORECASE)
 _QXR = re.compile(r"^-?\d+x-?\d+$")
 _HEX = re.compile(r"^\d+[A-C]\d*$")
+_SECTOR = re.compile(r"^\d{1,2}[bB]?$")
 _AMOUNT = re.compile(r"^\+?(\d*[a-z]+(-a3)?)(,\d*[a-z]+(-a3)?)*$")
 
 
@@ -170,7 +171,9 @@ def parse_commands(body: str) -> list[list[str]]:
         elif verb == "rotate":
             args = []
             i = 0
-            while i + 1 < len(rest) and _QXR.match(rest[i]):
+            # a sector by its centre ("0x0") or by the number printed on the map ("3"), then steps
+            while i + 1 < len(rest) and (_QXR.match(rest[i]) or
+                                         (_SECTOR.match(rest[i]) and rest[i + 1].lstrip("-").isdigit())):
                 args += [rest[i], rest[i + 1]]
                 i += 2
             cmd, used = ["rotate"] + args, i

@@ -154,14 +154,20 @@ def _rotate(st, seat, cmds):
     placement = copy.deepcopy(st["placement"])
     for i in range(0, len(args), 2):
         c = args[i]
-        q, r = (int(x) for x in c.split("x"))
         if not args[i + 1].lstrip("-").isdigit():
             err("gaia.err.rotate_steps", "GP-VAR-11", example=f"rotate {c} 2", given=args[i + 1])
         if c in seen:
             err("gaia.err.rotate_twice", "GP-VAR-11", sector=c)
         seen.add(c)
+
+        def named(sec, c=c):   # the sector's centre "qxr", or the number printed on the map
+            if "x" in c:
+                q, r = (int(x) for x in c.split("x"))
+                return sec["center"]["q"] == q and sec["center"]["r"] == r
+            return str(sec["sector"]).lower() == c.lower()
+
         for sec in placement:
-            if sec["center"]["q"] == q and sec["center"]["r"] == r:
+            if named(sec):
                 sec["rotation"] = (sec["rotation"] + int(args[i + 1])) % 6
                 break
         else:

@@ -339,3 +339,25 @@ def test_GP_NOT_a_sector_centre_hex_is_not_read_as_credits():
     cmds = parse_commands("special space-station. build sp 7C")
     assert format_line("ivits", cmds) == "ivits special space-station. build sp 7C"
     assert parse_commands("spend 7c for 1o")[0][1] == "7c"     # lower case: an amount
+
+
+def test_GP_VAR_11_a_sector_can_be_rotated_by_the_number_printed_on_the_map():
+    state = GAME.new_game({"players": 2, "rotate_sectors": True}, 1)
+    last = state["n"] - 1
+    sector = state["placement"][0]
+    centre = f"{sector['center']['q']}x{sector['center']['r']}"
+    for steps in range(1, 6):   # a rotation that keeps home planets apart (GP-MAP-7)
+        try:
+            by_centre = GAME.apply(state, GAME.parse_move(state, last, f"rotate {centre} {steps}"))
+        except IllegalMove:
+            continue
+        by_number = GAME.apply(state, GAME.parse_move(state, last, f"rotate {sector['sector']} {steps}"))
+        assert by_number["placement"] == by_centre["placement"] != state["placement"]
+        break
+    else:
+        pytest.fail("no legal rotation of the first sector")
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(state, GAME.parse_move(state, last, "rotate 99 1"))
+    assert refused.value.msg.key == "gaia.err.rotate_no_sector"
+    with pytest.raises(IllegalMove):
+        GAME.parse_move(state, last, "rotate 3")       # a sector without steps is refused, not ignored
