@@ -1456,9 +1456,25 @@ def start_round(st):
         p["passed"] = False
         p["income_todo"] = []
     st["phase"] = "income"
+    if st["options"].get("rules_version", 2) >= 2:
+        # GP-INC-4 as boardgamers.space does it: paid in turn order; a player who must choose
+        # holds up the players after them, who are paid once the choice is made.
+        st["income_queue"] = list(st["order"])
+        continue_income(st)
+        return
     for s in st["order"]:
         P(st, s)["income_todo"] = income_events(st, s)
     for s in st["order"]:
+        _income_auto(st, s)
+    maybe_finish_income(st)
+
+
+def continue_income(st):
+    """Pay the players still queued for income in turn order until one must decide (GP-INC-4/6)."""
+    queue = st.get("income_queue") or []
+    while queue and not any(p.get("waiting") for p in st["players"]):
+        s = queue.pop(0)
+        P(st, s)["income_todo"] = income_events(st, s)
         _income_auto(st, s)
     maybe_finish_income(st)
 
@@ -1511,6 +1527,9 @@ def maybe_finish_income(st):
     if st["phase"] != "income":
         return
     if any(p.get("waiting") for p in st["players"]):
+        return
+    if st.get("income_queue"):
+        continue_income(st)
         return
     gaia_phase(st)
 

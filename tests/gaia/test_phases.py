@@ -249,3 +249,39 @@ def test_GP_INC_4_auto_income_wastes_fewest_charges():
     p["income_todo"] = ["t", "4pw"]
     E._income_auto(st, 0)
     assert p["waiting"] == "income"
+
+
+def _wealth(p):
+    return (p["c"], p["o"], p["k"], p["q"], p["tokens"])
+
+
+def _round_start(version):
+    """Seat 0 (Itars with a PI: a token and a charge pending) is first in turn order; seat 1 next."""
+    st = action_state(["itars", "xenos"], [(0, "PI", "3A7"), (1, "m", "3B5")])
+    st["options"]["rules_version"] = version
+    set_power(st["players"][0], 2, 2, 0)
+    st["passed"] = [0, 1]
+    return st
+
+
+def test_GP_INC_4_income_is_paid_in_turn_order_and_waits_for_the_first_chooser():
+    st = _round_start(2)
+    before = _wealth(st["players"][1])
+    E.start_round(st)
+    assert st["order"][0] == 0 and st["phase"] == "income"
+    assert GAME.waiting_for(st) == {0}
+    later = st["players"][1]
+    assert later["waiting"] is None and st["income_queue"] == [1]
+    assert _wealth(later) == before  # not paid yet
+    st = play(st, 0, "income 4pw")
+    paid = st["players"][1]
+    assert _wealth(paid) != before
+    assert st["phase"] != "income" and not st.get("income_queue")
+
+
+def test_GP_INC_4_games_created_before_version_2_pay_everybody_at_once():
+    st = _round_start(1)
+    before = _wealth(st["players"][1])
+    E.start_round(st)
+    assert GAME.waiting_for(st) == {0}
+    assert _wealth(st["players"][1]) != before  # paid while seat 0 still chooses
