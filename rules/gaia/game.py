@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pickle
-from rules.base import Game, IllegalMove, OptionSpec, PreferenceSpec, players_option
+from rules.base import Game, IllegalMove, OptionSpec, PreferenceSpec, RulesError, players_option
 from rules.messages import Join, Msg
 
 from . import engine as E
@@ -245,25 +245,26 @@ class GaiaGame(Game):
 
     # ----- host helpers ------------------------------------------------------------------
     def describe_move(self, state, seat, text):
-        """The mover's gains and costs, e.g. "-2c -1o +3 VP" (cheap: one copy and apply)."""
-        try:
-            before = state["players"][seat]
-            if before is None:
-                return None
-            after = self.apply(state, self.parse_move(state, seat, text))["players"][seat]
-            parts = []
-            for key in ("c", "o", "k", "q"):
-                change = after[key] - before[key]
-                if change:
-                    parts.append(f"{change:+d}{key}")
-            spent = before["power"]["area3"] - after["power"]["area3"]
-            if spent > 0:
-                parts.append(f"-{spent}pw")
-            if after["vp"] != before["vp"]:
-                parts.append(f"{after['vp'] - before['vp']:+d} VP")
-            return Msg("gaia.describe.effect", effect=" ".join(parts)) if parts else None
-        except Exception:   # a partial text, an illegal move: nothing to add
+        """The mover's gains and costs ("-2 credits, -1 ore, +3 VP"; cheap: one copy and apply).
+        None for a partial or illegal text: autocomplete then shows the notation alone."""
+        before = state["players"][seat]
+        if before is None:
             return None
+        try:
+            after = self.apply(state, self.parse_move(state, seat, text))["players"][seat]
+        except RulesError:
+            return None
+        parts = []
+        for key in ("c", "o", "k", "q"):
+            change = after[key] - before[key]
+            if change:
+                parts.append(Msg("gaia.delta." + key, n=f"{change:+d}"))
+        spent = before["power"]["area3"] - after["power"]["area3"]
+        if spent > 0:
+            parts.append(Msg("gaia.delta.pw", n=f"{-spent:+d}"))
+        if after["vp"] != before["vp"]:
+            parts.append(Msg("gaia.delta.vp", n=f"{after['vp'] - before['vp']:+d}"))
+        return Msg("gaia.describe.effect", effect=Join(parts)) if parts else None
 
     # DESIGN DECISIONS (default_move: the move made for a player who misses the decision deadline)
     # * A power charge offer is declined (charging costs VP; declining never does).

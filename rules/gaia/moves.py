@@ -298,6 +298,16 @@ def complete(st, seat, prefix, limit=25):
             break
         typed = rest.strip()
     low = typed.lower()
+    if low and "." not in low and low.split()[0] in _FREE_VERB_PREFIXES:
+        # free actions (spend, burn) share first letters with main actions (special, build)
+        free = _complete_free(st, seat, lead, low, limit)
+        if free:
+            main = _complete_main(st, seat, lead, low, max(limit - len(free), limit // 2))
+            return main + free[:limit - len(main)]
+    return _complete_main(st, seat, lead, low, limit)
+
+
+def _complete_main(st, seat, lead, low, limit):
     out = []
     seen = set()
     for cands in candidate_groups(st, seat).values():
@@ -327,6 +337,45 @@ FACTION_FREE = {"hadsch-hallas": [["spend", "4c", "1q"], ["spend", "3c", "1o"]],
 
 def _free_options(st, seat):
     return list(FREE_OPTIONS) + FACTION_FREE.get(E.P(st, seat)["faction"], [])
+
+
+_FREE_VERB_PREFIXES = {w[:i] for w in ("spend", "burn") for i in range(1, len(w) + 1)}
+
+
+def _complete_free(st, seat, lead, low, limit):
+    """Free actions being typed ("sp", "spend 4pw", "burn"): each one that is legal now, shown
+    with the first main actions it can precede, so the line offered is a whole legal move."""
+    if st["phase"] != "actions" or st.get("offer") or E.P(st, seat) is None:
+        return []
+    options = [f for f in _free_options(st, seat) + [["burn", "2"], ["burn", "3"]]
+               if format_line(None, [f]).lower().startswith(low) or low.startswith(format_line(None, [f]).lower())]
+    groups = candidate_groups(st, seat)
+    # the main actions a free action is shown before: pass last (any free action may precede it,
+    # so it also tells whether the free action is legal at all)
+    kinds = [cands for kind, cands in groups.items() if kind != "pass" and cands]
+    mains = [cands[i] for i in range(max(map(len, kinds), default=0)) for cands in kinds if i < len(cands)]
+    passes = groups.get("pass", [])
+    out = []
+    for free in options:
+        if not passes or validate(st, seat, lead + [free] + passes[0]) is None:
+            continue
+        shown = 0
+        for cands in (mains[:8], passes):   # a few tries each keeps a keystroke fast
+            for cmds in cands:
+                m = validate(st, seat, lead + [free] + cmds)
+                if m is None:
+                    continue
+                text = format_line(None, m["cmds"], bool(m.get("ended")))
+                if text.lower().startswith(low) or format_line(None, [free]).lower().startswith(low):
+                    out.append(text)
+                    shown += 1
+                if shown >= 3 or len(out) >= limit:
+                    break
+            if shown >= 3 or len(out) >= limit:
+                break
+        if len(out) >= limit:
+            break
+    return out
 
 
 def random_move(st, seat, rng, pass_weight=0.08, free_rate=0.25):

@@ -90,6 +90,40 @@ def test_complete_keeps_leading_free_actions():
     assert GAME.complete(st, 0, "spend 4pw for 1k. up t") == ["spend 4pw for 1k. up terra"]
 
 
+def test_GP_POW_free_actions_are_offered_by_autocomplete_when_legal():
+    """Free conversions (GP-POW-8/9, burning GP-POW-7) are offered as whole legal lines."""
+    st = action_state(["terrans", "xenos"], [(0, "m", "3A7")])
+    p = st["players"][0]
+    p["k"] = 3
+    p["power"].update(area1=0, area2=2, area3=4)
+    got = GAME.complete(st, 0, "spend")
+    assert got and all(t.startswith("spend ") for t in got)
+    assert any(t.startswith("spend 4pw for 1k. up ") for t in got)   # the conversion that enables research
+    for text in got:
+        GAME.apply(st, GAME.parse_move(st, 0, text))                 # every line offered is legal
+    assert all(t.startswith("burn 1. ") for t in GAME.complete(st, 0, "burn"))
+    assert GAME.complete(st, 0, "burn")
+    assert GAME.complete(st, 0, "költ") == got                       # the Hungarian verb
+    p["power"].update(area1=6, area2=0, area3=0)                      # nothing to spend or burn
+    assert not any(t.startswith(("spend 1pw", "spend 3pw", "spend 4pw", "burn")) for t in GAME.complete(st, 0, "s"))
+    assert not any(t.startswith("burn") for t in GAME.complete(st, 0, "b"))
+
+
+def test_GP_LEECH_3_autocomplete_label_shows_what_a_charge_costs():
+    st = action_state(["nevlas", "terrans"], [(1, "PI", "3A7"), (0, "m", "3B5")])
+    st["players"][1]["power"].update(area1=2, area2=4, area3=0)
+    st = GAME.apply(st, GAME.parse_move(st, 0, "build m 3B2."))
+    off = st["offer"]
+    assert off and off["seat"] == 1
+    text = f"charge {off['offers'][0]}"
+    label = GAME.describe_move(st, 1, text)
+    n = int(off["offers"][0].rstrip("pw"))
+    assert n > 1
+    from rules.messages import render
+    assert f"-{n - 1} VP" in render(label, "en") and f"-{n - 1} GyP" in render(label, "hu")
+    assert GAME.describe_move(st, 1, "charge") is None and GAME.describe_move(st, 1, "zz") is None
+
+
 def test_GP_FAC_XEN_2_legal_moves_offer_a_value_six_federation():
     # Xenos with PI need only 6: PI (3) + TS (2) next to it + a mine one satellite away
     st = action_state(["xenos", "terrans"], [(0, "PI", "3A6"), (0, "ts", "3A7"), (0, "m", "3B2"),
