@@ -287,7 +287,7 @@ class GaiaGame(Game):
             if move is not None:
                 return move
         if state["phase"] == "actions":
-            for cmds in candidate_groups(state, seat).get("pass", []):
+            for cmds in candidate_groups(state, seat, "pass").get("pass", []):
                 move = validate(state, seat, cmds)
                 if move is not None:
                     return move
@@ -332,6 +332,8 @@ class GaiaGame(Game):
         if len(waiting) != 1:
             return None
         seat = next(iter(waiting))
+        if state["phase"] == "actions":
+            return None     # a main turn is never a choice among a few: no need to list its moves
         from .moves import iter_legal_moves
         texts = []
         for move in iter_legal_moves(state, seat):

@@ -116,14 +116,37 @@ def gf_targets(st, seat):
     return [k for k in E.minfo(st).planets if E.planet_of(st, k) == "m" and k not in st["gf"]]
 
 
-def action_groups(st, seat):
-    """Candidate turns grouped by kind: {kind: [cmd lists]}."""
+def action_groups(st, seat, prefix=None, federations=True):
+    """Candidate turns grouped by kind: {kind: [cmd lists]}.  With ``prefix`` (what was typed,
+    lower case) only the kinds whose verb can match it; ``federations=False`` skips the
+    federation search (the costliest group)."""
+    first = prefix.split()[0] if prefix and prefix.split() else ""
+
+    def want(verb):
+        return prefix is None or verb.startswith(first) or first.startswith(verb)
+
     p = E.P(st, seat)
     g: dict[str, list] = {}
-    if st["round"] < 6:
+    if not want("pass"):
+        pass
+    elif st["round"] < 6:
         g["pass"] = [[["pass", b]] for b, h in st["boosters"].items() if h is None and b != p["booster"]]
     else:
         g["pass"] = [[["pass"]]]
+    if want("build"):
+        _build_groups(st, seat, p, g)
+    if want("up"):
+        g["research"] = [[["up", f]] for f in FIELDS]
+    if want("action"):
+        g["action"] = _power_actions(st, seat, p)
+    if want("special"):
+        g["special"] = _specials(st, seat, p)
+    if federations and want("federation"):
+        g["federation"] = _federations(st, seat)
+    return g
+
+
+def _build_groups(st, seat, p, g):
     g["mine"] = [[["build", "m", _name(st, k)]] for k in mine_targets(st, seat)]
     if E.gf_available(st, p, seat) > 0:
         g["gf"] = [[["build", "gf", _name(st, k)]] for k in gf_targets(st, seat)]
@@ -141,7 +164,10 @@ def action_groups(st, seat):
                     ups.append([["build", new, _name(st, k)]] + tail)
             else:
                 ups.append([["build", new, _name(st, k)]])
-    g["research"] = [[["up", f]] for f in FIELDS]
+
+
+def _power_actions(st, seat, p):
+    techs = None
     acts = []
     for aid in ACTIONS:
         if aid in st["used_actions"]:
@@ -150,12 +176,16 @@ def action_groups(st, seat):
         if rew.endswith("step"):
             acts += [[["action", aid], ["build", "m", _name(st, k)]] for k in mine_targets(st, seat)]
         elif rew == "tech":
-            acts += [[["action", aid]] + t for t in (techs if techs is not None else tech_options(st, seat))]
+            techs = techs if techs is not None else tech_options(st, seat)
+            acts += [[["action", aid]] + t for t in techs]
         elif rew == "fedtile":
             acts += [[["action", aid], ["fedtile", f]] for f in sorted({f["id"] for f in p["feds"]})]
         else:
             acts.append([["action", aid]])
-    g["action"] = acts
+    return acts
+
+
+def _specials(st, seat, p):
     sp = []
     for key, rew in E.special_sources(st, seat):
         if key in p["used"]:
@@ -186,7 +216,10 @@ def action_groups(st, seat):
                     sp.append([["special", "space-station"], ["build", "sp", _name(st, k)]])
         else:
             sp.append([["special", rew]])
-    g["special"] = sp
+    return sp
+
+
+def _federations(st, seat):
     feds = []
     tokens = [t for t, n in st["fed_supply"].items() if n > 0 and t in FED_TOKENS]
     if tokens and sum(E.structure_value(st, seat, k, t, True)
@@ -194,8 +227,7 @@ def action_groups(st, seat):
         for hexes in candidate_federations(st, seat, limit=6):
             names = ",".join(sorted(_name(st, k) for k in hexes))
             feds += [[["federation", names, t]] for t in tokens]
-    g["federation"] = feds
-    return g
+    return feds
 
 
 def _income_sequences(events, limit=400):
@@ -223,7 +255,8 @@ def _income_sequences(events, limit=400):
     return out[:limit]
 
 
-def candidate_groups(st, seat):
+def candidate_groups(st, seat, prefix=None, federations=True):
+    """Candidate lines by kind for the seat's decision now (see ``action_groups`` for the filters)."""
     if seat not in waiting_for(st):
         return {}
     ph = st["phase"]
@@ -258,7 +291,7 @@ def candidate_groups(st, seat):
         return {}
     if st.get("offer"):
         return {"charge": [[["charge", o]] for o in st["offer"]["offers"]] + [[["decline"]]]}
-    return action_groups(st, seat)
+    return action_groups(st, seat, prefix, federations)
 
 
 def iter_legal_moves(st, seat):
@@ -310,7 +343,7 @@ def complete(st, seat, prefix, limit=25):
 def _complete_main(st, seat, lead, low, limit):
     out = []
     seen = set()
-    for cands in candidate_groups(st, seat).values():
+    for cands in candidate_groups(st, seat, low).values():
         for cmds in cands:
             text = format_line(None, cmds).lower()
             if not text.startswith(low) and not low.startswith(text):
@@ -349,7 +382,7 @@ def _complete_free(st, seat, lead, low, limit):
         return []
     options = [f for f in _free_options(st, seat) + [["burn", "2"], ["burn", "3"]]
                if format_line(None, [f]).lower().startswith(low) or low.startswith(format_line(None, [f]).lower())]
-    groups = candidate_groups(st, seat)
+    groups = candidate_groups(st, seat, federations=False)
     # the main actions a free action is shown before: pass last (any free action may precede it,
     # so it also tells whether the free action is legal at all)
     kinds = [cands for kind, cands in groups.items() if kind != "pass" and cands]

@@ -171,7 +171,7 @@ async def test_autocomplete_proposes_legal_builds_with_their_cost(tmp_path):
                                              text="build m ")
         assert choices and all(c["value"].startswith("build m ") for c in choices)
         # a mine costs 2 credits and 1 ore plus any terraforming or range (GP-BLD); the label says so
-        assert all(re.search(r"-\d+c -\d+o", c["name"]) for c in choices), choices
+        assert all(re.search(r"-\d+ credits, -\d+ ore", c["name"]) for c in choices), choices
         assert await harness.autocomplete(users["bob"], "gaia move", focused="text", channel_id=thread,
                                           text="build m ") == []   # not bob's turn
     finally:
