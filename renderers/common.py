@@ -100,12 +100,13 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return CachedFont(str(data.path("fonts", name)), size)
 
 
+_MEASURE = ImageDraw.Draw(Image.new("L", (1, 1)))   # measures multi-line text (draws nothing)
+
+
 def text_size(text: str, fnt: ImageFont.FreeTypeFont, *, stroke_width: int = 0) -> tuple[int, int]:
     """Width and height of the ink of ``text`` (multi-line text is measured as a block)."""
     if "\n" in text:
-        dummy = ImageDraw.Draw(Image.new("L", (1, 1)))
-        left, top, right, bottom = dummy.multiline_textbbox((0, 0), text, font=fnt,
-                                                             stroke_width=stroke_width)
+        left, top, right, bottom = _MEASURE.multiline_textbbox((0, 0), text, font=fnt, stroke_width=stroke_width)
     else:
         left, top, right, bottom = fnt.getbbox(text, stroke_width=stroke_width)
     return right - left, bottom - top
@@ -154,12 +155,14 @@ def _align(anchor: str) -> str:
     return {"l": "left", "m": "center", "r": "right"}.get(anchor[0], "left")
 
 
+@lru_cache(maxsize=8192)
 def fit_font(text: str, width: float, height: float, *, max_size: int = 48, min_size: int = 8,
              bold: bool = False) -> ImageFont.FreeTypeFont:
     """The largest font (between ``min_size`` and ``max_size``) whose ink fits the box.
 
     Never returns a font smaller than ``min_size``: if even that does not fit, the caller
-    should shorten the text (see :func:`ellipsize`).
+    should shorten the text (see :func:`ellipsize`).  Cached: the same labels are fitted
+    into the same boxes on every image.
     """
     lo, hi = min_size, max(min_size, max_size)
     best = font(lo, bold)

@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 from contextvars import ContextVar
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -1294,8 +1294,14 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
     ``player_names`` (by seat) are shown beside the factions; ``highlight`` is a hex name
     (``4A10``) or absolute ``qxr`` location ringed on the map (e.g. the last move's hex).
     """
-    return [c.avoid_square(render_map(view, player_names=player_names, highlight=highlight, language=language)),
-            render_boards(view, player_names=player_names, highlight=highlight, language=language)]
+    return list(render_for_chat(view, player_names=player_names, highlight=highlight, language=language))
 
 
-__all__ = ["render", "render_map", "render_boards", "PLANET_COLOURS", "seat_colour"]
+def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
+                    language: str = "en") -> Iterator[Image.Image]:
+    """The same images one at a time, so the bot encodes the map while the boards are drawn."""
+    yield c.avoid_square(render_map(view, player_names=player_names, highlight=highlight, language=language))
+    yield render_boards(view, player_names=player_names, highlight=highlight, language=language)
+
+
+__all__ = ["render", "render_for_chat", "render_map", "render_boards", "PLANET_COLOURS", "seat_colour"]
