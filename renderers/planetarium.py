@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -898,6 +898,15 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
     ignored).  ``language`` ("en" / "hu") picks the catalogue texts of every label.
     Returns a 1600 x 1000 RGB image.
     """
+    image = Image.new("RGB", (WIDTH, HEIGHT), COLUMN_BG)
+    for _part in _draw_parts(image, view, player_names, highlight, language):
+        pass
+    return c.avoid_square(image)
+
+
+def _draw_parts(image: Image.Image, view: Any, player_names: list[str] | None, highlight: str | None,
+                language: str) -> Iterator[str]:
+    """Draw the column, then the board, into ``image``; yields after each ("column", "board")."""
     players = list(_get(view, "players", []) or [])
     names = [_seat_name(view, seat, player_names, language) for seat in range(len(players))]
     highlight_nodes: set[str] = set()
@@ -911,8 +920,6 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
         elif word in _cards():
             highlight_cards.add(word)
 
-    image = Image.new("RGB", (WIDTH, HEIGHT), COLUMN_BG)
-    _draw_board(image, view, highlight_nodes, language)
     draw = ImageDraw.Draw(image)
     x0, x1 = COLUMN_X0 + 8, COLUMN_X1
     _draw_header(draw, (x0, 8, x1, 100), view, names, language)
@@ -922,14 +929,20 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
     track_top = 110 + players_h
     _draw_track(draw, (x0, track_top, x1, track_top + 112), view, language)
     _draw_planets(draw, (x0, track_top + 124, x1, HEIGHT - 8), view, highlight_cards, language)
-    return c.avoid_square(image)
+    yield "column"
+    _draw_board(image, view, highlight_nodes, language)
+    yield "board"
 
 
 def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
-                    language: str = "en") -> list[Image.Image]:
+                    language: str = "en") -> Iterator[Image.Image]:
     """The same picture as two images, so a phone (about 420 px wide) can read them: the
     column with whose turn it is, the players, the track and the planets (readable at that
-    width), then the board."""
-    image = render(view, player_names=player_names, highlight=highlight, language=language)
-    return [image.crop((COLUMN_X0, 0, WIDTH, HEIGHT)), image.crop((0, 0, COLUMN_X0, HEIGHT))]
+    width), then the board.  Yielded one by one: the column is encoded while the board is drawn."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), COLUMN_BG)
+    for part in _draw_parts(image, view, player_names, highlight, language):
+        if part == "column":
+            yield image.crop((COLUMN_X0, 0, WIDTH, HEIGHT))
+        else:
+            yield image.crop((0, 0, COLUMN_X0, HEIGHT))
 
