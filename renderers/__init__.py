@@ -3,7 +3,7 @@ in :mod:`renderers.common`.  Renderers know Pillow and the rules' state, never D
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+from typing import Callable, Iterator
 
 from PIL import Image
 
@@ -24,9 +24,11 @@ def get_renderer(game_name: str) -> Callable[..., "Image.Image | list[Image.Imag
     return module.render
 
 
-def get_chat_renderer(game_name: str) -> Callable[..., "Image.Image | list[Image.Image]"]:
+def get_chat_renderer(game_name: str) -> Callable[..., "Image.Image | list[Image.Image] | Iterator[Image.Image]"]:
     """What the bot posts: ``render_for_chat`` when the game lays its picture out for chat
-    windows as well (several images that stay legible on a phone), else ``render``."""
+    windows as well (several images that stay legible on a phone), else ``render``.  It
+    returns an image, a list of images, or an iterator yielding them as they are drawn (the
+    bot encodes each one while the next is drawn)."""
     render = get_renderer(game_name)
     module = importlib.import_module(render.__module__)
     return getattr(module, "render_for_chat", render)
