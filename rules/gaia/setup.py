@@ -139,4 +139,9 @@ def from_record(record: dict, options: dict | None = None) -> dict:
     st["round_scoring"] = list(setup["round_scoring"])
     st["final_scoring"] = list(setup["final_scoring"])
     st["boosters"] = {b: None for b in setup["boosters"]}
+    if st.get("map_locked"):
+        # a recorded game with sector rotation (GP-VAR-11) starts at its rotation line, so
+        # that line replays through the bot like every other (the recorded map already shows it)
+        if any(line.split()[1:2] == ["rotate"] for line in record.get("moves") or []):
+            st["phase"] = "rotate"
     return st

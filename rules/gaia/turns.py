@@ -144,7 +144,11 @@ def _done(ctx):
 def _rotate(st, seat, cmds):
     """GP-VAR-11."""
     if st.get("map_locked") and st["phase"] in ("factions", "rotate"):
-        return  # recorded map already shows the rotation
+        if st["phase"] == "rotate":   # recorded map already shows the rotation
+            if seat != st["n"] - 1:
+                err("gaia.err.rotate_last", "GP-VAR-11")
+            st["phase"] = "factions"
+        return
     if st["phase"] != "rotate":
         err("gaia.err.rotate_late", "GP-VAR-11")
     if seat != st["n"] - 1:

@@ -37,6 +37,22 @@ async def test_a_recorded_game_replayed_in_the_console_reaches_the_recorded_scor
         assert re.search(rf"{PLAYER_NAMES[seat]} \([^)]+\): {expected['vp']}\b", standings)
 
 
+async def test_GP_VAR_11_a_recorded_game_with_sector_rotation_replays_in_the_console(tmp_path):
+    """all-families starts with "p4 rotate ...": the console replays it (the last seat rotates
+    before factions are chosen) to the recorded figures, as rules.gaia.replay does."""
+    recorded = fixture("all-families")
+    out = io.StringIO()
+    await console_main(Settings(), db_path=str(tmp_path / "c.db"), board_dir=str(tmp_path / "boards"),
+                       stdin=io.StringIO(fixture_script(recorded)), stdout=out,
+                       setup_file=str(FIXTURES / "all-families.json"))
+    text = out.getvalue()
+    assert "not your turn" not in text and "not allowed" not in text and "Sorry" not in text
+    status = text[text.rindex("/gaia status"):]
+    for expected in recorded["expected"]["players"]:
+        assert re.search(rf"{expected['faction'].capitalize()}: {expected['vp']} VP, {expected['credits']}c "
+                         rf"{expected['ore']}o {expected['knowledge']}k {expected['qic']}q", status), expected
+
+
 async def gaia_harness(tmp_path, recorded, locale="en-US"):
     bot = create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False)
     bot.service.prepared_setups["gaia"] = lambda options, seed: GAME.from_setup(recorded)
