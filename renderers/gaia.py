@@ -726,7 +726,7 @@ def _draw_research(im, d, view, box) -> None:
         apos = "adv-" + f
         owners = _tech_owners(view, atid) if atid and apos in adv_taken else []
         _draw_tech_tile(im, d, view, (cx0, top, cx1, top + adv_h - 6), atid, advanced=True,
-                        taken=apos in adv_taken, owners=owners)
+                        taken=apos in adv_taken, owners=owners, title=apos)   # the ids moves use
         # levels 5..0
         for lv in range(5, -1, -1):
             yy = top + adv_h + (5 - lv) * lvl_h
@@ -747,7 +747,7 @@ def _draw_research(im, d, view, box) -> None:
         stid = tech.get(f)
         sy = top + adv_h + 6 * lvl_h + 4
         _draw_tech_tile(im, d, view, (cx0, sy, cx1, sy + std_h - 6), stid, advanced=False,
-                        owners=_tech_owners(view, stid) if stid else [])
+                        owners=_tech_owners(view, stid) if stid else [], title=f)
         # track name
         field = tr(f"field.{f}")
         d.text(((cx0 + cx1) / 2, sy + std_h + 2), field, font=c.fit_font(field, cx1 - cx0 - 2, 22, max_size=17,
@@ -767,7 +767,7 @@ def _draw_research(im, d, view, box) -> None:
         tid = tech.get(f"free{j + 1}")
         fx = x0 + 62 + j * fw
         _draw_tech_tile(im, d, view, (fx, fy, fx + fw - 8, fy + 80), tid, advanced=False,
-                        owners=_tech_owners(view, tid) if tid else [])
+                        owners=_tech_owners(view, tid) if tid else [], title=f"free{j + 1}")
     _draw_fed_supply(d, view, (x1 - supply_w - 4, fy - 2, x1 - 8, fy + 96))
 
 
@@ -840,6 +840,9 @@ def _draw_actions(im, d, view, box) -> None:
                     stroke=c.BLACK if taken else None)
         if taken:
             d.text((bx + bw - 8, by + 8), tr("taken_small"), font=c.font(15, True), fill=c.WHITE, anchor="ra")
+        else:   # the id a move names ("action power3")
+            d.text((bx + bw - 8, by + 9), aid, font=c.fit_font(aid, bw - (chip[2] - bx) - 12, 18, max_size=15,
+                                                              min_size=10, bold=True), fill=(70, 70, 80), anchor="ra")
 
 
 def _draw_round_tiles(im, d, view, box) -> None:
@@ -923,7 +926,8 @@ def _draw_boosters(im, d, view, box) -> None:
         fill = (224, 236, 250)
         c.rounded_panel(d, (bx, by, bx + bw, y1), radius=8, fill=fill, outline=(60, 100, 160), width=3)
         inc, second = _booster_text(bid)
-        d.text((bx + 6, by + 4), bid.replace("booster", "B"), font=c.font(14, True), fill=(80, 80, 90), anchor="la")
+        d.text((bx + 6, by + 4), bid, font=c.fit_font(bid, bw - 12, 16, max_size=14, min_size=9, bold=True),
+               fill=(80, 80, 90), anchor="la")   # the id a move names ("pass booster3")
         _text_block(d, (bx + 4, by + 20, bx + bw - 4, by + 50), inc, size=19, bold=True, max_lines=1, min_size=12)
         if second:
             _text_block(d, (bx + 4, by + 50, bx + bw - 4, by + 88), second, size=15, max_lines=2, min_size=11)
