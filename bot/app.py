@@ -71,7 +71,8 @@ class BoardGameBot(commands.Bot):
         self.settings = settings
         self.storage = storage
         self.clock = clock
-        self.service = GameService(storage, clock=clock, snapshot_every=settings.snapshot_every)
+        self.service = GameService(storage, clock=clock, snapshot_every=settings.snapshot_every,
+                                   cache_size=settings.game_cache_size)
         self.reminders = Reminders(storage, settings, DiscordReminderSender(self), clock, deadlines=self)
         self._languages: dict[int, str] = {}   # user id -> language last seen (stored when it changes)
         self.rate_limiter = RateLimiter(clock)

@@ -29,6 +29,7 @@ class Settings:
     reminder_max_count: int = 3
     reminder_check_minutes: float = 5.0
     snapshot_every: int = 25
+    game_cache_size: int = 1000   # games kept loaded in memory (every active game: reloading costs 2-5 ms)
     board_dir: str = "boards"
     log_level: str = "INFO"
     owner_ids: frozenset[int] = field(default_factory=frozenset)
@@ -45,6 +46,7 @@ NUMERIC_SETTINGS = (
     ("REMINDER_MAX_COUNT", "reminder_max_count", int, 0, 100, "a whole number between 0 and 100"),
     ("REMINDER_CHECK_MINUTES", "reminder_check_minutes", float, 0.5, 24 * 60, "minutes between 0.5 and 1440"),
     ("SNAPSHOT_EVERY", "snapshot_every", int, 1, 10_000, "a whole number of moves between 1 and 10000"),
+    ("GAME_CACHE_SIZE", "game_cache_size", int, 1, 1_000_000, "a whole number of games between 1 and 1000000"),
 )
 
 
