@@ -86,7 +86,7 @@ class GaiaGame(Game):
         return p["faction"] if p else f"p{seat + 1}"
 
     def apply(self, state, move):
-        st = _copy(state)
+        st = E.clone(state)
         apply_line(st, move["seat"], move["cmds"], ended=bool(move.get("ended")))
         st["log_count"] = st.get("log_count", 0) + 1
         return st

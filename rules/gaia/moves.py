@@ -6,8 +6,6 @@ questions and the Lost Planet hex are answered with a default and written into t
 """
 from __future__ import annotations
 
-import pickle
-
 from rules.base import IllegalMove
 
 from . import engine as E
@@ -17,8 +15,7 @@ from .tables import ACTIONS, ADV_POS, FACTIONS, FED_TOKENS, FIELDS, STD_POS
 from .turns import apply_line, waiting_for
 
 
-def _copy(st):
-    return pickle.loads(pickle.dumps(st, protocol=pickle.HIGHEST_PROTOCOL))
+_copy = E.clone
 
 
 def _name(st, k):
@@ -343,7 +340,16 @@ def complete(st, seat, prefix, limit=25):
 def _complete_main(st, seat, lead, low, limit):
     out = []
     seen = set()
-    for cands in candidate_groups(st, seat, low).values():
+    # Nothing typed yet: the federation search (the costliest group) only if the other kinds
+    # leave room among the suggestions.
+    groups = list(candidate_groups(st, seat, low, federations=bool(low)).values())
+    if not low:
+        groups.append(lambda: candidate_groups(st, seat, "federation").get("federation", []))
+    for cands in groups:
+        if callable(cands):
+            if len(out) >= limit:
+                break
+            cands = cands()
         for cmds in cands:
             text = format_line(None, cmds).lower()
             if not text.startswith(low) and not low.startswith(text):

@@ -179,3 +179,17 @@ def test_legal_moves_contain_the_recorded_moves(name):
             checked += 1
         st = GAME.apply(st, mv)
     assert checked > 10
+
+
+def test_clone_shares_only_what_no_move_changes_in_place():
+    """apply() clones the state sharing the map (a rotation replaces it whole): a rotation
+    applied to the clone leaves the original's map and placement as they were."""
+    st = GAME.new_game(GAME.normalize_options({"players": 2, "rotate_sectors": True}), 3)
+    before_map, before_placement = [list(row) for row in st["map"]], [dict(p) for p in st["placement"]]
+    rotated = GAME.apply(st, GAME.parse_move(st, 1, GAME.format_move(GAME.legal_moves(st, 1)[0])))
+    copy = E.clone(st)
+    assert copy["map"] is st["map"] and copy["players"] is not st["players"]
+    assert st["map"] == before_map and st["placement"] == before_placement
+    after = GAME.apply(st, GAME.parse_move(st, 1, "rotate 1 1"))
+    assert after["map"] != st["map"] and st["map"] == before_map and st["placement"] == before_placement
+    assert rotated["phase"] == after["phase"] == "factions"

@@ -1,0 +1,127 @@
+"""One table per hosted game (figures, not limits): ``python bench/bench_games.py [--game NAME]``.
+
+For each game at its largest player count, a seeded random playout gives the positions; then
+
+- rules: ``apply`` per move (median), ``legal_moves`` (median and the worst position);
+- autocomplete: ``describe_move`` labels included, as the bot answers a keystroke: every prefix a
+  player can type at a position (nothing, each first letter, each first word), the worst answer
+  over the sampled positions;
+- picture: render and encode the late-game view as the bot posts it (median, and the bytes);
+- move command -> reply with the board through discord.py's command tree and the test Discord
+  (``bench_host.play_game``): median and p95 over a random game.
+
+The machine matters: the README quotes the figures with the machine they were measured on.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import rules  # noqa: E402
+from bot.service import render_png  # noqa: E402
+
+from bench_host import percentile, play_game  # noqa: E402
+
+
+def playout(name: str, seed: int, max_plies: int = 3000) -> tuple[Any, list[tuple[Any, int, Any]]]:
+    """(game, [(state, seat, move) ...]) of one seeded random game at the largest player count."""
+    game = rules.get_game(name)
+    state = game.new_game(game.normalize_options({"players": game.max_players}), seed)
+    rng = random.Random(seed)
+    steps = []
+    for _ in range(max_plies):
+        if game.is_over(state):
+            break
+        seat = min(game.waiting_for(state))
+        move = game.random_move(state, seat, rng)
+        steps.append((state, seat, move))
+        state = game.apply(state, move)
+    return game, steps
+
+
+def timed(fn) -> float:
+    started = time.perf_counter()
+    fn()
+    return (time.perf_counter() - started) * 1000
+
+
+def prefixes(game: Any, state: Any, seat: int) -> list[str]:
+    texts = [game.format_move(move) for move in game.legal_moves(state, seat)]
+    firsts = sorted({text[:1] for text in texts if text})
+    words = sorted({text.split()[0] + " " for text in texts if text.split()})
+    return [""] + firsts + words
+
+
+def autocomplete_ms(game: Any, state: Any, seat: int, typed: str) -> float:
+    def answer():
+        for text in game.complete(state, seat, typed, 25):
+            game.describe_move(state, seat, text)
+    return timed(answer)
+
+
+def bench(name: str, seed: int, samples: int, host_plies: int) -> None:
+    game, steps = playout(name, seed)
+    apply_us = [timed(lambda s=s, m=m: game.apply(s, m)) * 1000 for s, _seat, m in steps]
+    every = max(1, len(steps) // samples)
+    sampled = steps[::every]
+    legal = [(timed(lambda s=s, seat=seat: list(game.legal_moves(s, seat))), i) for i, (s, seat, _m) in
+             enumerate(sampled)]
+    worst_ac, worst_where = 0.0, ""
+    for s, seat, _m in sampled:
+        for typed in prefixes(game, s, seat):
+            ms = autocomplete_ms(game, s, seat, typed)
+            if ms > worst_ac:
+                worst_ac, worst_where = ms, repr(typed)
+    late = steps[int(len(steps) * 0.8)][0]
+    view = game.view(late, None)
+    names = [f"player{seat + 1}" for seat in range(game.max_players)]
+    render_png(name, view, names, "en")   # fonts, sprites and backgrounds warm
+    renders, size = [], 0
+    for _ in range(10):
+        started = time.perf_counter()
+        files = render_png(name, view, names, "en")
+        renders.append((time.perf_counter() - started) * 1000)
+        size = sum(len(data) for _file, data in files)
+    with tempfile.TemporaryDirectory() as scratch:
+        latencies, _plies, _loads, _replays = asyncio.run(
+            play_game(name, game.max_players, seed, host_plies, Path(scratch)))
+    reply = [value * 1000 for value in latencies]
+    legal_ms = [ms for ms, _i in legal]
+    print(f"\n{name}: {game.max_players} players, a seeded random game of {len(steps)} moves "
+          f"({len(sampled)} positions sampled)")
+    rows = [
+        ("rules: apply a move", f"median {statistics.median(apply_us):.0f} µs, max {max(apply_us):.0f} µs"),
+        ("rules: list the legal moves", f"median {statistics.median(legal_ms):.1f} ms, worst {max(legal_ms):.1f} ms"),
+        ("autocomplete answer with labels", f"worst {worst_ac:.1f} ms (typed {worst_where})"),
+        ("render + encode the board (late game)", f"median {statistics.median(renders):.1f} ms, "
+                                                  f"{size / 1024:.0f} KiB per reply"),
+        ("move command -> reply with the board", f"median {statistics.median(reply):.1f} ms, "
+                                                 f"p95 {percentile(reply, 0.95):.1f} ms over {len(reply)} moves"),
+    ]
+    width = max(len(label) for label, _ in rows)
+    for label, value in rows:
+        print(f"  {label:<{width}}  {value}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", action="append", help="only this game (repeatable); default: every hosted game")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--samples", type=int, default=40, help="positions sampled for legal moves and autocomplete")
+    parser.add_argument("--plies", type=int, default=300, help="moves played through the command tree")
+    args = parser.parse_args()
+    for name in args.game or rules.available_games():
+        bench(name, args.seed, args.samples, args.plies)
+
+
+if __name__ == "__main__":
+    main()
