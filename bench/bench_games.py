@@ -68,11 +68,29 @@ def autocomplete_ms(game: Any, state: Any, seat: int, typed: str) -> float:
     return timed(answer)
 
 
-def bench(name: str, seed: int, samples: int, host_plies: int) -> None:
+def recorded_positions(path: str) -> list[tuple[Any, int, Any]]:
+    """Every 4th position of a recorded Gaia Project game (richer late games than random play)."""
+    import json
+
+    from rules.gaia import GAME
+    from rules.gaia.replay import replay_fixture
+    out: list[tuple[Any, int, Any]] = []
+
+    def keep(index: int, state: Any) -> None:
+        waiting = sorted(GAME.waiting_for(state))
+        if index % 4 == 0 and waiting:
+            out.append((GAME.load_state(GAME.dump_state(state)), waiting[0], None))
+    replay_fixture(json.loads(Path(path).read_text()), keep)
+    return out
+
+
+def bench(name: str, seed: int, samples: int, host_plies: int, recorded: str | None = None) -> None:
     game, steps = playout(name, seed)
     apply_us = [timed(lambda s=s, m=m: game.apply(s, m)) * 1000 for s, _seat, m in steps]
     every = max(1, len(steps) // samples)
     sampled = steps[::every]
+    if recorded:
+        sampled += recorded_positions(recorded)
     legal = [(timed(lambda s=s, seat=seat: list(game.legal_moves(s, seat))), i) for i, (s, seat, _m) in
              enumerate(sampled)]
     worst_ac, worst_where = 0.0, ""
@@ -97,7 +115,7 @@ def bench(name: str, seed: int, samples: int, host_plies: int) -> None:
     reply = [value * 1000 for value in latencies]
     legal_ms = [ms for ms, _i in legal]
     print(f"\n{name}: {game.max_players} players, a seeded random game of {len(steps)} moves "
-          f"({len(sampled)} positions sampled)")
+          f"({len(sampled)} positions sampled{', with a recorded game' if recorded else ''})")
     rows = [
         ("rules: apply a move", f"median {statistics.median(apply_us):.0f} µs, max {max(apply_us):.0f} µs"),
         ("rules: list the legal moves", f"median {statistics.median(legal_ms):.1f} ms, worst {max(legal_ms):.1f} ms"),
@@ -118,9 +136,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--samples", type=int, default=40, help="positions sampled for legal moves and autocomplete")
     parser.add_argument("--plies", type=int, default=300, help="moves played through the command tree")
+    parser.add_argument("--gaia-recorded", default=str(Path(__file__).resolve().parents[1] / "tests" / "fixtures"
+                                                     / "gaia" / "final-scoring.json"),
+                        help="Gaia Project: also sample the positions of this recorded game")
     args = parser.parse_args()
     for name in args.game or rules.available_games():
-        bench(name, args.seed, args.samples, args.plies)
+        bench(name, args.seed, args.samples, args.plies, args.gaia_recorded if name == "gaia" else None)
 
 
 if __name__ == "__main__":
