@@ -474,10 +474,12 @@ def _waiting_reason(view, seat: int, name: str) -> str:
     return tr(key, name=name) if key else name
 
 
-def _draw_header(im: Image.Image, view, player_names, height: int) -> None:
+def _draw_header(im: Image.Image, view, player_names, height: int, title: bool = True) -> None:
     d = ImageDraw.Draw(im)
     d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
-    d.text((16, height / 2), "GAIA PROJECT", font=c.font(26, True), fill=(150, 200, 255), anchor="lm")
+    if title:
+        d.text((16, height / 2), "GAIA PROJECT", font=c.font(26, True), fill=(150, 200, 255), anchor="lm")
+    left = 240 if title else 16
     order = [s for s in (view.get("order") or ()) if 0 <= s < len(_players(view))]
     right = im.width - 12
     if view.get("phase") in ("income", "gaia", "actions") and order:
@@ -497,9 +499,9 @@ def _draw_header(im: Image.Image, view, player_names, height: int) -> None:
             x += step
         right = right - step * len(order) - 100
     text = _status_line(view, player_names)
-    avail = right - 240
+    avail = right - left
     fnt = c.fit_font(text, avail, height - 12, max_size=34, min_size=16, bold=True)
-    d.text((240, height / 2), c.ellipsize(text, fnt, avail), font=fnt, fill=c.WHITE, anchor="lm")
+    d.text((left, height / 2), c.ellipsize(text, fnt, avail), font=fnt, fill=c.WHITE, anchor="lm")
 
 
 def _fed_owner(view) -> dict[str, list[int]]:
@@ -1274,6 +1276,45 @@ def _render_boards(view, *, player_names: Sequence[str] | None = None, highlight
     return c.avoid_square(im)
 
 
+# The chat layout: phones show an image about 420 px wide, so besides the map the boards come
+# as two images half as wide as the full picture (twice the scale on a phone): the players'
+# panels one under the other, then the research board with the actions, scoring and boosters.
+NARROW = 800
+
+
+def _render_players(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+    players = _players(view)
+    rows = len(players) + (1 if len(players) % 2 == 1 else 0)
+    im = Image.new("RGB", (NARROW, HEADER_H + 10 + rows * (PANEL_H + 10)), BOARD_BG)
+    d = ImageDraw.Draw(im)
+    _draw_header(im, view, player_names, HEADER_H, title=False)
+    waiting = _waiting(view)
+    y = HEADER_H + 10
+    for s in range(len(players)):
+        _draw_player(im, d, view, s, (10, y, NARROW - 10, y + PANEL_H), player_names, waiting)
+        y += PANEL_H + 10
+    if len(players) % 2 == 1:
+        _draw_vp_sources(im, d, view, (10, y, NARROW - 10, y + PANEL_H))
+    return c.avoid_square(im)
+
+
+def _render_common(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+    x0, x1 = 10, NARROW - 10
+    im = Image.new("RGB", (NARROW, BOARDS_TOP_H + 200 + 112 + 100 + 180 + 4 * 12 + 10), BOARD_BG)
+    d = ImageDraw.Draw(im)
+    y = 6
+    _draw_research(im, d, view, (x0, y, x1, y + BOARDS_TOP_H - 10))
+    y += BOARDS_TOP_H
+    _draw_actions(im, d, view, (x0, y, x1, y + 200))
+    y += 212
+    _draw_round_tiles(im, d, view, (x0, y, x1, y + 112))
+    y += 124
+    _draw_final_tiles(im, d, view, (x0, y, x1, y + 100))
+    y += 112
+    _draw_boosters(im, d, view, (x0, y, x1, y + 180))
+    return c.avoid_square(im)
+
+
 def _in_language(draw):
     """``draw`` with a ``language`` keyword: the labels of the image are in that language."""
     def drawn(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None,
@@ -1289,6 +1330,8 @@ def _in_language(draw):
 
 render_map = _in_language(_render_map)
 render_boards = _in_language(_render_boards)
+render_players = _in_language(_render_players)
+render_common = _in_language(_render_common)
 
 
 def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
@@ -1298,14 +1341,19 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
     ``player_names`` (by seat) are shown beside the factions; ``highlight`` is a hex name
     (``4A10``) or absolute ``qxr`` location ringed on the map (e.g. the last move's hex).
     """
-    return list(render_for_chat(view, player_names=player_names, highlight=highlight, language=language))
+    return [c.avoid_square(render_map(view, player_names=player_names, highlight=highlight, language=language)),
+            render_boards(view, player_names=player_names, highlight=highlight, language=language)]
 
 
 def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
                     language: str = "en") -> Iterator[Image.Image]:
-    """The same images one at a time, so the bot encodes the map while the boards are drawn."""
+    """What the bot posts, laid out for phones: the map, the players' panels one under the
+    other, then the research board with actions, scoring and boosters (both half as wide as
+    the full picture).  Yielded one at a time: each is encoded while the next is drawn."""
     yield c.avoid_square(render_map(view, player_names=player_names, highlight=highlight, language=language))
-    yield render_boards(view, player_names=player_names, highlight=highlight, language=language)
+    yield render_players(view, player_names=player_names, highlight=highlight, language=language)
+    yield render_common(view, player_names=player_names, highlight=highlight, language=language)
 
 
-__all__ = ["render", "render_for_chat", "render_map", "render_boards", "PLANET_COLOURS", "seat_colour"]
+__all__ = ["render", "render_for_chat", "render_map", "render_boards", "render_players", "render_common",
+           "PLANET_COLOURS", "seat_colour"]

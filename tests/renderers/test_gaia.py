@@ -225,3 +225,16 @@ def test_the_renderer_reads_the_rules_only_through_their_read_api():
     imported |= {f"{node.module}.{a.name}" for node in ast.walk(ast.parse(source))
                  if isinstance(node, ast.ImportFrom) for a in node.names}
     assert not any(name and ("engine" in name or "turns" in name) for name in imported), imported
+
+
+def test_chat_layout_is_legible_at_phone_width():
+    """The bot posts the map, then the players' panels and the shared board at half the full
+    picture's width: a phone about 420 px wide shows those at 0.52x, not 0.26x."""
+    fixture = _fixture(NAMES[0])
+    state = _final_state(NAMES[0])
+    images = list(gr.render_for_chat(GAME.view(state, None), language="hu"))
+    assert [im.width for im in images] == [gr.WIDTH, gr.NARROW, gr.NARROW]
+    assert all(420 / im.width >= 0.5 for im in images[1:])
+    players = images[1]
+    assert players.height >= fixture["players"] * gr.PANEL_H      # one panel per player, one under the other
+    assert all(im.width != im.height for im in images)              # Android crops square images
