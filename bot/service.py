@@ -578,8 +578,14 @@ def render_png(game_name: str, view: Any, player_names: list[str], language: str
         images = [images]
     # Pillow releases the GIL while it quantizes and compresses: each image is encoded in the
     # background while the next one is drawn (a renderer may yield its images one by one).
-    # Gaia's two images: 113 -> ~95 ms move to reply on two cores (2026-11-24).
-    encoded = [_ENCODERS.submit(to_png, avoid_square(image)) for image in images]
+    # Gaia: 113 -> ~95 ms move to reply on two cores (2026-11-24).
+    # An item may be (position, image) when a renderer draws its images in another order than
+    # they are shown (the larger first, so that its encoding overlaps the drawing of the rest).
+    slots: dict[int, concurrent.futures.Future[bytes]] = {}
+    for index, item in enumerate(images):
+        slot, image = item if isinstance(item, tuple) else (index, item)
+        slots[slot] = _ENCODERS.submit(to_png, avoid_square(image))
+    encoded = [slots[slot] for slot in sorted(slots)]
     return [(f"{game_name}-{index + 1}.png" if len(encoded) > 1 else f"{game_name}.png", future.result())
             for index, future in enumerate(encoded)]
 

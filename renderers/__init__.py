@@ -24,11 +24,12 @@ def get_renderer(game_name: str) -> Callable[..., "Image.Image | list[Image.Imag
     return module.render
 
 
-def get_chat_renderer(game_name: str) -> Callable[..., "Image.Image | list[Image.Image] | Iterator[Image.Image]"]:
+def get_chat_renderer(game_name: str) -> Callable[..., "Image.Image | list[Image.Image] | Iterator[Image.Image | tuple[int, Image.Image]]"]:
     """What the bot posts: ``render_for_chat`` when the game lays its picture out for chat
     windows as well (several images that stay legible on a phone), else ``render``.  It
     returns an image, a list of images, or an iterator yielding them as they are drawn (the
-    bot encodes each one while the next is drawn)."""
+    bot encodes each one while the next is drawn); an iterator may yield ``(position, image)``
+    to draw the images in another order than they are shown."""
     render = get_renderer(game_name)
     module = importlib.import_module(render.__module__)
     return getattr(module, "render_for_chat", render)

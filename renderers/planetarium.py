@@ -593,7 +593,8 @@ def _draw_header(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str], la
                        fill=c.WHITE if banner else (220, 226, 240), align="left")
 
 
-def _draw_players(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str], language: str = "en") -> None:
+def _draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, box, view: Any, names: list[str],
+                  language: str = "en") -> None:
     x0, y0, x1, y1 = box
     players = list(_get(view, "players", []) or [])
     n = max(1, len(players))
@@ -654,12 +655,13 @@ def _draw_players(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str], l
         c.draw_text(draw, (ix, top + 37), cubes_text, fnt=_fit(cubes_text, 180, 17), fill=c.INK, anchor="rm")
         # mat: matter per planet area, in mat order
         mat = _get(player, "mat", {}) or {}
-        _draw_mat(draw, x0 + 10, top + 48, mat, max_w=x1 - x0 - 20, row_h=row_h - 52)
+        _draw_mat(image, draw, x0 + 10, top + 48, mat, max_w=x1 - x0 - 20, row_h=row_h - 52, background=fill)
 
 
-def _draw_mat(draw: ImageDraw.ImageDraw, x: float, y: float, mat: dict, *, max_w: float, row_h: float) -> None:
+def _draw_mat(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, mat: dict, *, max_w: float,
+              row_h: float, background: tuple[int, int, int] = PANEL) -> None:
     """Four planet areas, each: planet letter, then G R W M squares with counts."""
-    cell = max(16, min(28, row_h - 4, (max_w - 4 * 30) / 16 - 2))
+    cell = int(max(16, min(28, row_h - 4, (max_w - 4 * 30) / 16 - 2)))
     area_w = (max_w + 6) / 4
     for i, planet in enumerate(MAT_ORDER):
         ax = x + i * area_w
@@ -668,16 +670,22 @@ def _draw_mat(draw: ImageDraw.ImageDraw, x: float, y: float, mat: dict, *, max_w
         for j, kind in enumerate(MATTER_ORDER):
             count = int(area.get(kind, 0) or 0)
             bx = ax + 22 + j * (cell + 3)
-            box = (bx, y, bx + cell, y + cell)
-            _, fill, ink = MATTER[kind]
-            if count:
-                draw.rounded_rectangle(box, radius=4, fill=fill, outline=c.BLACK, width=1)
-                c.draw_text_centered(draw, (bx + cell / 2, y + cell / 2 + 1), str(count), size=int(cell * 0.72),
-                                     bold=True, fill=ink)
-            else:
-                draw.rounded_rectangle(box, radius=4, fill=None, outline=(190, 186, 176), width=1)
-                c.draw_text_centered(draw, (bx + cell / 2, y + cell / 2 + 1), kind, size=int(cell * 0.5),
-                                     fill=(175, 170, 160))
+            image.paste(_mat_cell(cell, kind, count, background), (int(round(bx)), int(round(y))))
+
+
+@lru_cache(maxsize=1024)
+def _mat_cell(cell: int, kind: str, count: int, background: tuple[int, int, int]) -> Image.Image:
+    """One square of a player's mat (drawn once per size, matter, count and panel colour)."""
+    im = Image.new("RGB", (cell + 1, cell + 1), background)
+    draw = ImageDraw.Draw(im)
+    _, fill, ink = MATTER[kind]
+    if count:
+        draw.rounded_rectangle((0, 0, cell, cell), radius=4, fill=fill, outline=c.BLACK, width=1)
+        c.draw_text_centered(draw, (cell / 2, cell / 2 + 1), str(count), size=int(cell * 0.72), bold=True, fill=ink)
+    else:
+        draw.rounded_rectangle((0, 0, cell, cell), radius=4, fill=None, outline=(190, 186, 176), width=1)
+        c.draw_text_centered(draw, (cell / 2, cell / 2 + 1), kind, size=int(cell * 0.5), fill=(175, 170, 160))
+    return im
 
 
 def _draw_track(draw: ImageDraw.ImageDraw, box, view: Any, language: str = "en") -> None:
@@ -906,7 +914,7 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
 
 def _draw_parts(image: Image.Image, view: Any, player_names: list[str] | None, highlight: str | None,
                 language: str) -> Iterator[str]:
-    """Draw the column, then the board, into ``image``; yields after each ("column", "board")."""
+    """Draw the board, then the column, into ``image``; yields after each ("board", "column")."""
     players = list(_get(view, "players", []) or [])
     names = [_seat_name(view, seat, player_names, language) for seat in range(len(players))]
     highlight_nodes: set[str] = set()
@@ -920,29 +928,30 @@ def _draw_parts(image: Image.Image, view: Any, player_names: list[str] | None, h
         elif word in _cards():
             highlight_cards.add(word)
 
+    _draw_board(image, view, highlight_nodes, language)
+    yield "board"
     draw = ImageDraw.Draw(image)
     x0, x1 = COLUMN_X0 + 8, COLUMN_X1
     _draw_header(draw, (x0, 8, x1, 100), view, names, language)
     n = max(1, len(players))
     players_h = 16 + n * 86
-    _draw_players(draw, (x0, 110, x1, 110 + players_h - 16), view, names, language)
+    _draw_players(image, draw, (x0, 110, x1, 110 + players_h - 16), view, names, language)
     track_top = 110 + players_h
     _draw_track(draw, (x0, track_top, x1, track_top + 112), view, language)
     _draw_planets(draw, (x0, track_top + 124, x1, HEIGHT - 8), view, highlight_cards, language)
     yield "column"
-    _draw_board(image, view, highlight_nodes, language)
-    yield "board"
 
 
 def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
-                    language: str = "en") -> Iterator[Image.Image]:
+                    language: str = "en") -> Iterator[tuple[int, Image.Image]]:
     """The same picture as two images, so a phone (about 420 px wide) can read them: the
     column with whose turn it is, the players, the track and the planets (readable at that
-    width), then the board.  Yielded one by one: the column is encoded while the board is drawn."""
+    width), then the board.  Yielded as (position, image) as they are drawn, the board first:
+    the board (the larger image) is encoded while the column is drawn."""
     image = Image.new("RGB", (WIDTH, HEIGHT), COLUMN_BG)
     for part in _draw_parts(image, view, player_names, highlight, language):
         if part == "column":
-            yield image.crop((COLUMN_X0, 0, WIDTH, HEIGHT))
+            yield 0, image.crop((COLUMN_X0, 0, WIDTH, HEIGHT))
         else:
-            yield image.crop((0, 0, COLUMN_X0, HEIGHT))
+            yield 1, image.crop((0, 0, COLUMN_X0, HEIGHT))
 

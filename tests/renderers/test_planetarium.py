@@ -281,7 +281,7 @@ def test_the_bot_posts_the_picture_as_two_images_a_phone_can_read(finished_game)
     """At about 420 px wide the whole 1600 px picture is unreadable; the column (turn,
     players, track, planets) alone is scaled by 0.7 there, the board by 0.42."""
     import renderers
-    parts = list(renderers.get_chat_renderer("planetarium")(GAME.view(finished_game, None), language="hu"))
+    parts = [image for _slot, image in sorted(renderers.get_chat_renderer("planetarium")(GAME.view(finished_game, None), language="hu"))]
     whole = pl.render(GAME.view(finished_game, None), language="hu")
     assert [p.size for p in parts] == [(pl.WIDTH - pl.COLUMN_X0, pl.HEIGHT), (pl.COLUMN_X0, pl.HEIGHT)]
     assert 420 / parts[0].width >= 0.7 and all(p.width != p.height for p in parts)
