@@ -13,8 +13,8 @@ from rules.base import IllegalMove
 from rules.messages import Join, Msg
 
 from . import board
-from .tables import (ACTIONS, ADV_POS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, FINAL_VP,
-                     RESEARCH, ROUND_TILES, STD_BUILDINGS, STD_POS, TECH, parse_rewards,
+from .tables import (ACTIONS, ADV_POS, BOOSTERS, FED_TOKENS, FIELDS, FINAL_TILES, FINAL_VP,
+                     RESEARCH, ROUND_TILES, STD_BUILDINGS, STD_POS, TECH, faction_board, parse_rewards,
                      rewards_key, terraform_steps)
 
 CAPS = {"o": 15, "k": 15, "c": 30}
@@ -84,7 +84,8 @@ def P(st, seat):
 
 
 def fac(p) -> dict:
-    return FACTIONS[p["faction"]]
+    """The player's faction board (its variant chosen when the faction was taken)."""
+    return faction_board(p["faction"], p.get("board", "standard"), p.get("board_players", 0))
 
 
 def planet_of(st, k) -> str:
@@ -890,8 +891,10 @@ def next_leech(st) -> bool:
             mi = minfo(st)
             near = set(mi.within(head["hex"], 2))
             todo = []
+            table = st.get("table") or list(range(n))     # table order from the builder
+            at = table.index(head["from"])
             for i in range(1, n):
-                s = (head["from"] + i) % n
+                s = table[(at + i) % n]
                 if any(h in near for h, _ in structures_of(st, s)):
                     todo.append(s)
             head["todo"] = todo
@@ -1461,10 +1464,11 @@ def start_round(st):
         if st["options"].get("turn_order", "clockwise") == "passOrder":
             st["order"] = list(st["passed"])
         else:
-            first = st["passed"][0]
-            st["order"] = [(first + i) % n for i in range(n)]
+            table = st.get("table") or list(range(n))
+            first = table.index(st["passed"][0])
+            st["order"] = table[first:] + table[:first]
     else:
-        st["order"] = list(range(n))
+        st["order"] = list(st.get("table") or range(n))
     st["passed"] = []
     st["used_actions"] = []
     for p in st["players"]:
@@ -1685,6 +1689,8 @@ def final_scoring(st):
             p["o"] = min(15, p["o"] + p["q"])
             p["q"] = 0
         add_vp(p, (p["c"] + p["o"] + p["k"]) // 3, "final:resources")
+        if p.get("bid"):
+            add_vp(p, -p["bid"], "bid")     # the auction's bid is paid at the end
     st["phase"] = "over"
     st["current"] = None
 

@@ -32,6 +32,9 @@ class GaiaGame(Game):
         OptionSpec("fed_check", "bool", True, "gaia.opt.fed_check", lobby=False),
         OptionSpec("strict_endings", "bool", False, "gaia.opt.strict_endings", lobby=False),
         OptionSpec("auto_income", "bool", False, "gaia.opt.auto_income"),
+        OptionSpec("faction_variant", "choice", "standard", "gaia.opt.faction_variant",
+                   choices=("standard", "more-balanced")),
+        OptionSpec("auction", "choice", "none", "gaia.opt.auction", choices=("none", "bid-while-choosing", "choose-bid")),
         # 1: income paid to every player at once; 2: in turn order, stopping at the first player
         # who must choose (as boardgamers.space does, GP-INC-4).  Stored games keep their version.
         OptionSpec("rules_version", "int", 2, "gaia.opt.rules_version", min=1, max=2, lobby=False),

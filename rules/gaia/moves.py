@@ -259,9 +259,22 @@ def candidate_groups(st, seat, prefix=None, federations=True):
     ph = st["phase"]
     if ph == "rotate":
         return {"rotate": [[["rotate"]]]}
-    if ph == "factions":
-        taken = {FACTIONS[p["faction"]]["planet"] for p in st["players"] if p}
-        return {"faction": [[["faction", f]] for f in FACTIONS if FACTIONS[f]["planet"] not in taken]}
+    if ph in ("factions", "auction"):
+        mode = st["options"].get("auction", "none")
+        chosen = st.get("chosen") or [p["faction"] for p in st["players"] if p]
+        taken = {FACTIONS[f]["planet"] for f in chosen}
+        groups = {}
+        if ph == "factions":
+            groups["faction"] = [[["faction", f]] for f in FACTIONS if FACTIONS[f]["planet"] not in taken]
+        if mode == "bid-while-choosing" or ph == "auction":
+            bids = []
+            for f in chosen:
+                holder = next((p for p in st["players"] if p and p["faction"] == f), None)
+                if holder is not st["players"][seat] or holder is None:
+                    low = holder["bid"] + 1 if holder else 0
+                    bids += [[["bid", f, str(n)]] for n in range(low, low + 9)]
+            groups["bid"] = bids
+        return groups
     if ph == "setup":
         typ = st["queue"][0][1]
         home = "o" if typ == "PI" else FACTIONS[E.P(st, seat)["faction"]]["planet"]
@@ -366,7 +379,7 @@ def _complete_main(st, seat, lead, low, limit):
     return out
 
 
-NO_FREE = ("charge", "income", "brainstone", "terrans", "itars", "faction", "setup", "booster", "rotate")
+NO_FREE = ("charge", "income", "brainstone", "terrans", "itars", "faction", "bid", "setup", "booster", "rotate")
 FREE_OPTIONS = (["burn", "1"], ["spend", "1pw", "1c"], ["spend", "3pw", "1o"], ["spend", "4pw", "1q"],
                 ["spend", "4pw", "1k"], ["spend", "1q", "1o"], ["spend", "1k", "1c"], ["spend", "1o", "1c"],
                 ["spend", "1o", "1t"])

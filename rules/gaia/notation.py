@@ -55,6 +55,7 @@ _HU_VERBS = {
     "lostPlanet": ("elveszett", "elveszett-bolygo"),
     "rotate": ("forgat", "forgatas"),
     "swap-PI": ("csere",),
+    "bid": ("licit", "licital", "licitalok"),
 }
 VERB_ALIASES: dict[str, str] = {fold(v): v for v in VERBS}
 for _verb, _words in _HU_VERBS.items():

@@ -8,7 +8,8 @@ from rules.rng import Rng
 
 from . import board
 from .engine import FIELDS, advance_start
-from .tables import (ADV_POS, ADV_TECHS, BOOSTERS, FACTIONS, FINAL_TILES, ROUND_TILES, STD_POS, STD_TECHS)
+from .tables import (ADV_POS, ADV_TECHS, BOOSTERS, FACTION_VARIANTS, FACTIONS, FINAL_TILES, ROUND_TILES, STD_POS,
+                     STD_TECHS, faction_board)
 
 FIRST_GAME = {2: ["hadsch-hallas", "xenos"], 3: ["terrans", "taklons", "gleens"],
               4: ["terrans", "hadsch-hallas", "xenos", "taklons"]}
@@ -25,8 +26,8 @@ def empty_state(players: int, options: dict, rng: Rng | None) -> dict:
     }
 
 
-def new_player(faction: str) -> dict:
-    f = FACTIONS[faction]
+def new_player(faction: str, variant: str = "standard", players: int = 0) -> dict:
+    f = faction_board(faction, variant, players)
     b1, b2, b3 = f["power"]
     p = {"faction": faction, "vp": 10, "vp_src": {"start": 10},
          "c": f["start"]["c"], "o": f["start"]["o"], "k": f["start"]["k"], "q": f["start"]["q"],
@@ -36,37 +37,124 @@ def new_player(faction: str) -> dict:
          "techs": [], "feds": [], "booster": None, "used": [], "passed": False,
          "n": {"m": 0, "ts": 0, "lab": 0, "PI": 0, "ac1": 0, "ac2": 0, "sp": 0},
          "fed_hexes": [], "ivits_feds": 0, "income_todo": [], "waiting": None, "tg_left": 0, "ask": None}
+    if variant != "standard":
+        p["board"], p["board_players"] = variant, players
     p["tokens"] = b1 + b2 + b3 + (1 if p["brainstone"] else 0)
     return p
 
 
-def choose_faction(st, seat, faction):
-    """GP-SETUP-13/15/16: one faction per home planet type."""
-    from .engine import err
-    if faction not in FACTIONS:
-        err("gaia.err.unknown_faction", "GP-SETUP-13", faction=faction, allowed=list(FACTIONS))
-    planet = FACTIONS[faction]["planet"]
-    for p in st["players"]:
-        if p and FACTIONS[p["faction"]]["planet"] == planet:
-            err("gaia.err.faction_planet_taken", "GP-SETUP-13", faction=faction, other=p['faction'])
-    st["players"][seat] = new_player(faction)
+# DESIGN DECISIONS (faction auction, GP-VAR: boardgamers.space's option "auction"; facts from its
+# engine, engine/src/move/setup.ts and move/phase.ts)
+# * "bid-while-choosing": the seat to act either takes a faction no one has chosen (`faction X`,
+#   bid 0) or outbids the holder of a chosen one (`bid X n`, n = their bid + 1 .. + 9); the holder
+#   loses it and acts again later.  The next seat to act is the next one, cyclically, without a
+#   faction.  "choose-bid": first every seat names a faction in turn (none is assigned), then seats
+#   without a faction bid from seat 1 on (0 .. 8 on a faction nobody holds).
+# * The order in which the factions were first chosen is the table order from then on: setup
+#   builds, boosters, round 1 and clockwise turn order, the order of power offers.
+# * Bids are paid at the end of the game, in VP (final scoring).
+def _assign(st, seat, faction, bid):
+    for s, p in enumerate(st["players"]):
+        if p and p["faction"] == faction:
+            st["players"][s] = None
+    variant = st["options"].get("faction_variant", "standard")
+    st["players"][seat] = new_player(faction, variant, st["n"] if variant != "standard" else 0)
+    st["players"][seat]["bid"] = bid
     start = FACTIONS[faction]["research"]
     if start:
         advance_start(st, seat, start)
 
 
-def setup_queue(st) -> list:
-    """GP-SETUP-21/22: mines p1..pn, then pn..p1 (Ivits skipped), Xenos' third, Ivits PI."""
+def _check_available(st, faction):
+    from .engine import err
+    if faction not in FACTIONS:
+        err("gaia.err.unknown_faction", "GP-SETUP-13", faction=faction, allowed=list(FACTIONS))
+    planet = FACTIONS[faction]["planet"]
+    for other in st.get("chosen") or [p["faction"] for p in st["players"] if p]:
+        if FACTIONS[other]["planet"] == planet:
+            err("gaia.err.faction_planet_taken", "GP-SETUP-13", faction=faction, other=other)
+
+
+def faction_turn(st) -> int | None:
+    """The seat that chooses or bids now (factions and auction phases)."""
+    if st["phase"] == "factions" and st["options"].get("auction", "none") == "none":
+        return next((s for s in range(st["n"]) if st["players"][s] is None), None)
+    return st.get("faction_turn", 0)
+
+
+def _next_without_faction(st, seat):
     n = st["n"]
+    return next(((seat + i) % n for i in range(1, n + 1) if st["players"][(seat + i) % n] is None), None)
+
+
+def choose_faction(st, seat, faction):
+    """GP-SETUP-13/15/16: one faction per home planet type (and the auction's choices)."""
+    _check_available(st, faction)
+    mode = st["options"].get("auction", "none")
+    st.setdefault("chosen", []).append(faction)
+    if mode == "choose-bid":
+        st["faction_turn"] = seat + 1
+        if seat + 1 >= st["n"]:
+            st["phase"], st["faction_turn"] = "auction", 0
+        return
+    _assign(st, seat, faction, 0)
+    if mode == "bid-while-choosing":
+        st["faction_turn"] = _next_without_faction(st, seat)
+
+
+def place_bid(st, seat, faction, amount):
+    """`bid <faction> <n>` (the auction variants)."""
+    from .engine import err
+    mode = st["options"].get("auction", "none")
+    if mode == "none":
+        err("gaia.err.no_auction", "GP-SETUP-13")
+    if st["phase"] == "factions" and mode == "choose-bid":
+        err("gaia.err.bid_later", "GP-SETUP-13")
+    if faction not in (st.get("chosen") or []):
+        err("gaia.err.bid_unchosen", "GP-SETUP-13", faction=faction, chosen=list(st.get("chosen") or []))
+    holder = next((p for p in st["players"] if p and p["faction"] == faction), None)
+    low = holder["bid"] + 1 if holder else 0
+    if not low <= amount <= low + 8:
+        err("gaia.err.bid_range", "GP-SETUP-13", faction=faction, low=low, high=low + 8, given=amount)
+    _assign(st, seat, faction, amount)
+    st["faction_turn"] = _next_without_faction(st, seat)
+
+
+def factions_done(st) -> bool:
+    """Every seat holds a faction (and, with "choose-bid", the bidding has begun)."""
+    return all(p is not None for p in st["players"])
+
+
+def table_order(st) -> list:
+    """Seats in table order: the order the factions were first chosen in (seat order without
+    an auction)."""
+    chosen = st.get("chosen") or []
+    if st["options"].get("auction", "none") == "none" or len(chosen) != st["n"]:
+        return list(range(st["n"]))
+    return [next(s for s, p in enumerate(st["players"]) if p and p["faction"] == f) for f in chosen]
+
+
+def setup_queue(st) -> list:
+    """GP-SETUP-21/22: mines p1..pn, then pn..p1 (Ivits skipped), Xenos' third, Ivits PI
+    (in table order; 2-player "more balanced": the Ivits PI right after the first mine)."""
     facs = [p["faction"] for p in st["players"]]
-    q = [[s, "m"] for s in range(n) if facs[s] != "ivits"]
-    q += [[s, "m"] for s in reversed(range(n)) if facs[s] != "ivits"]
-    q += [[s, "m"] for s in range(n) if facs[s] == "xenos"]
-    q += [[s, "PI"] for s in range(n) if facs[s] == "ivits"]
-    return q
+    table = st.get("table") or list(range(st["n"]))
+    q = [[s, "m"] for s in table if facs[s] != "ivits"]
+    q += [[s, "m"] for s in reversed(table) if facs[s] != "ivits"]
+    q += [[s, "m"] for s in table if facs[s] == "xenos"]
+    ivits = [[s, "PI"] for s in table if facs[s] == "ivits"]
+    if ivits and _board_flag(st, ivits[0][0], "setup_pi_second"):
+        return q[:1] + ivits + q[1:]
+    return q + ivits
+
+
+def _board_flag(st, seat, flag) -> bool:
+    from .engine import fac
+    return bool(fac(st["players"][seat]).get(flag))
 
 
 def after_factions(st):
+    st["table"] = table_order(st)
     st["phase"] = "setup"
     st["queue"] = setup_queue(st)
 
@@ -96,6 +184,8 @@ def from_options(options: dict, seed: int) -> dict:
     st["final_scoring"] = rng.shuffled(list(FINAL_TILES))[:2]
     st["boosters"] = {b: None for b in sorted(rng.shuffled(list(BOOSTERS))[:n + 3], key=lambda b: int(b[7:]))}
     fopt = options.get("factions", "choose")
+    if fopt != "choose" and options.get("auction", "none") != "none":
+        raise BadOptions("gaia.err.auction_needs_choice")
     if options.get("rotate_sectors"):
         st["phase"] = "rotate"
     if fopt == "first-game":
@@ -122,6 +212,12 @@ def from_record(record: dict, options: dict | None = None) -> dict:
     # and no rejection of a recorded federation on minimality grounds alone (GP-FED-6 note)
     opts = {"players": n, "map": "recorded", "factions": "choose", "turn_order": "passOrder",
             "auto_convert": True, "rotate_sectors": False, "fed_check": False}
+    recorded = record.get("options") or {}
+    if recorded.get("factionVariant") in FACTION_VARIANTS:
+        opts["faction_variant"] = recorded["factionVariant"]
+    if recorded.get("auction"):      # the platform's old games say `true`: bidding while choosing
+        opts["auction"] = recorded["auction"] if recorded["auction"] in ("choose-bid", "bid-while-choosing") \
+            else "bid-while-choosing"
     if options:
         opts.update(options)
     st = empty_state(n, opts, None)

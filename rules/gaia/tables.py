@@ -26,6 +26,24 @@ def factions() -> dict:
 
 FACTIONS = factions()
 FACTION_IDS = tuple(FACTIONS)
+FACTION_VARIANTS = ("standard", "more-balanced")
+
+
+@lru_cache(maxsize=None)
+def faction_board(faction: str, variant: str = "standard", players: int = 0) -> dict:
+    """The faction's board under a faction variant (``data/gaia/faction_variants.json``): the
+    standard record with the variant's overrides for this player count merged in."""
+    board = dict(FACTIONS[faction])
+    if variant == "standard":
+        return board
+    for entry in data.load_json("gaia", "faction_variants.json")["variants"][variant]:
+        if entry["faction"] != faction or entry.get("players", players) != players:
+            continue
+        for key, value in entry.items():
+            if key in ("faction", "players", "source", "from", "note"):
+                continue
+            board[key] = {**board[key], **value} if key == "start" else value
+    return board
 WHEEL = tuple(_factions()["wheel"]["order"])
 STD_BUILDINGS = dict(_factions()["buildings"])
 

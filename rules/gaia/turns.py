@@ -6,7 +6,7 @@ import copy
 from . import board, engine as E
 from .engine import P, err
 from rules.messages import Msg
-from .setup import after_factions, choose_faction
+from .setup import after_factions, choose_faction, faction_turn, factions_done, place_bid
 from .tables import FACTIONS
 
 
@@ -46,11 +46,9 @@ def waiting_for(st) -> set[int]:
         return set()
     if ph == "rotate":
         return {st["n"] - 1}
-    if ph == "factions":
-        for s in range(st["n"]):
-            if st["players"][s] is None:
-                return {s}
-        return set()
+    if ph in ("factions", "auction"):
+        seat = faction_turn(st)
+        return set() if seat is None else {seat}
     if ph in ("setup", "boosters"):
         return {st["queue"][0][0]} if st["queue"] else set()
     if ph in ("income", "gaia"):
@@ -89,13 +87,16 @@ def apply_line(st, seat, cmds, record=False, inserted=None, ended=None):
     ctx = Ctx(cmds, record=record)
     if inserted is not None:
         ctx.inserted = inserted
-    if ph == "factions":
+    if ph in ("factions", "auction"):
         cmd = ctx.next()
-        if cmd[0] != "faction":
-            err("gaia.err.choose_faction", "GP-SETUP-13")
-        choose_faction(st, seat, cmd[1])
+        if cmd[0] == "faction" and ph == "factions":
+            choose_faction(st, seat, cmd[1])
+        elif cmd[0] == "bid":
+            place_bid(st, seat, cmd[1], _bid_amount(cmd[2]))
+        else:
+            err("gaia.err.choose_faction" if ph == "factions" else "gaia.err.bid_now", "GP-SETUP-13")
         _done(ctx)
-        if all(p is not None for p in st["players"]):
+        if factions_done(st):
             after_factions(st)
         return
     if ph == "setup":
@@ -204,7 +205,13 @@ def _setup_build(st, seat, ctx):
     st["queue"].pop(0)
     if not st["queue"]:
         st["phase"] = "boosters"
-        st["queue"] = [[s, "booster"] for s in reversed(range(st["n"]))]
+        st["queue"] = [[s, "booster"] for s in reversed(st.get("table") or range(st["n"]))]
+
+
+def _bid_amount(text):
+    if not text.isdigit():
+        err("gaia.err.bid_number", "GP-SETUP-13", given=text)
+    return int(text)
 
 
 def _income_line(st, seat, ctx):
