@@ -218,3 +218,33 @@ async def test_autocomplete_before_any_faction_is_chosen(tmp_path):
         assert "strict_endings" not in lobby and "Players (1/2)" in lobby   # only what differs from the defaults
     finally:
         await harness.close()
+
+
+async def test_GP_VAR_12_a_faction_auction_through_discord(tmp_path):
+    """The lobby offers the auction; bids are moves like any other, refused with the allowed
+    range, and the outbid player is the one asked next."""
+    bot = create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False)
+    harness = Harness(bot, guild_id=1, channel_id=CHANNEL)
+    alice, bob = 801, 802
+    harness.add_user(alice, "alice")
+    harness.add_user(bob, "bob")
+    await harness.start()
+    try:
+        await harness.slash(alice, "gaia new", channel_id=CHANNEL, players=2, auction="bid-while-choosing",
+                            faction_variant="more-balanced")
+        thread = list(harness.threads)[-1]
+        await harness.slash(bob, "gaia join", channel_id=thread)
+        await harness.slash(alice, "gaia start", channel_id=thread, seating="joined")
+        await harness.slash(alice, "gaia move", channel_id=thread, text="faction lantids")
+        refused = await harness.slash(bob, "gaia move", channel_id=thread, text="bid lantids 12")
+        assert any("between 1 and 9" in (item.content or "") and item.ephemeral for item in refused)
+        sent = await harness.slash(bob, "gaia move", channel_id=thread, text="bid lantids 2")
+        assert any("<@801>" in (item.content or "") for item in sent)      # alice lost Lantids: her turn
+        last = await harness.slash(alice, "gaia move", channel_id=thread, text="faction geodens")
+        assert not any(item.ephemeral for item in last), [item.content for item in last]
+        loaded = await bot.service.load((await bot.storage.game_by_thread(thread)).id)
+        players = loaded.state["players"]
+        assert [(p["faction"], p["bid"]) for p in players] == [("geodens", 0), ("lantids", 2)]
+        assert players[1]["c"] == 15 and players[1]["power"]["area2"] == 2    # the "more balanced" Lantids
+    finally:
+        await harness.close()
