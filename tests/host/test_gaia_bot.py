@@ -6,9 +6,11 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 
 import rules
-from rules.messages import render
+from rules.messages import Msg, render
 from bot.app import create_bot
 from bot.config import Settings
 from bot.console import console_main
@@ -24,32 +26,36 @@ def fixture(name):
     return json.loads((FIXTURES / f"{name}.json").read_text())
 
 
-async def test_a_recorded_game_replayed_in_the_console_reaches_the_recorded_scores(tmp_path):
-    recorded = fixture("spec-fullgame-2p")
+async def console_replay(tmp_path, name):
+    """The console's transcript of a recorded game played from its script."""
     out = io.StringIO()
     await console_main(Settings(), db_path=str(tmp_path / "c.db"), board_dir=str(tmp_path / "boards"),
-                       stdin=io.StringIO(fixture_script(recorded)), stdout=out,
-                       setup_file=str(FIXTURES / "spec-fullgame-2p.json"))
+                       stdin=io.StringIO(fixture_script(fixture(name))), stdout=out,
+                       setup_file=str(FIXTURES / f"{name}.json"))
     text = out.getvalue()
-    assert "not allowed" not in text and "Sorry" not in text
+    assert "not your turn" not in text and "not allowed" not in text and "Sorry" not in text
+    return text
+
+
+async def test_a_recorded_game_replayed_in_the_console_reaches_the_recorded_scores(tmp_path):
+    recorded = fixture("spec-fullgame-2p")
+    text = await console_replay(tmp_path, "spec-fullgame-2p")
     standings = text[text.rindex("Final standings:"):]
     for seat, expected in enumerate(recorded["expected"]["players"]):
         assert re.search(rf"{PLAYER_NAMES[seat]} \([^)]+\): {expected['vp']}\b", standings)
 
 
-async def test_GP_VAR_11_a_recorded_game_with_sector_rotation_replays_in_the_console(tmp_path):
-    """all-families starts with "p4 rotate ...": the console replays it (the last seat rotates
-    before factions are chosen) to the recorded figures, as rules.gaia.replay does."""
-    recorded = fixture("all-families")
-    out = io.StringIO()
-    await console_main(Settings(), db_path=str(tmp_path / "c.db"), board_dir=str(tmp_path / "boards"),
-                       stdin=io.StringIO(fixture_script(recorded)), stdout=out,
-                       setup_file=str(FIXTURES / "all-families.json"))
-    text = out.getvalue()
-    assert "not your turn" not in text and "not allowed" not in text and "Sorry" not in text
+@pytest.mark.parametrize("name", ["all-families", "wavely-triangle-auction"])
+async def test_GP_VAR_11_12_recorded_games_with_rotation_or_auction_replay_in_the_console(tmp_path, name):
+    """all-families starts with "p4 rotate ..." (the last seat rotates before factions are
+    chosen), wavely-triangle with a choose-then-bid auction: the console replays both to their
+    recorded figures, as rules.gaia.replay does."""
+    recorded = fixture(name)
+    text = await console_replay(tmp_path, name)
     status = text[text.rindex("/gaia status"):]
     for expected in recorded["expected"]["players"]:
-        assert re.search(rf"{expected['faction'].capitalize()}: {expected['vp']} VP, {expected['credits']}c "
+        faction = render(Msg("gaia.faction." + expected["faction"]), "en")
+        assert re.search(rf"{re.escape(faction)}: {expected['vp']} VP, {expected['credits']}c "
                          rf"{expected['ore']}o {expected['knowledge']}k {expected['qic']}q", status), expected
 
 
