@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-
 import rules
 from rules.messages import Msg, render
 from bot.app import create_bot
