@@ -189,10 +189,17 @@ class GaiaGame(Game):
                 extra.append(Msg("gaia.status.booster", booster=p["booster"]))
             if p["passed"]:
                 extra.append(Msg("gaia.status.passed"))
+            if p.get("bid"):
+                extra.append(Msg("gaia.status.bid", vp=p["bid"]))
             if extra:
                 lines.append(Msg("gaia.status.player_extra", extra=Join(extra), **values))
             else:
                 lines.append(Msg("gaia.status.player", **values))
+        if st["phase"] in ("factions", "auction") and st["options"].get("auction", "none") != "none":
+            held = {p["faction"] for p in st["players"] if p}
+            free = [Msg("gaia.faction." + f) for f in st.get("chosen") or [] if f not in held]
+            if free:
+                lines.append(Msg("gaia.status.auction_free", factions=Join(free, "and")))
         return lines   # who is to act: the host adds it with the players' names
 
     def private_lines(self, view, seat):

@@ -107,21 +107,21 @@ def place_bid(st, seat, faction, amount):
     from .engine import err
     mode = st["options"].get("auction", "none")
     if mode == "none":
-        err("gaia.err.no_auction", "GP-SETUP-13")
+        err("gaia.err.no_auction", "GP-VAR-12")
     if st["phase"] == "factions" and mode == "choose-bid":
-        err("gaia.err.bid_later", "GP-SETUP-13")
+        err("gaia.err.bid_later", "GP-VAR-12")
     if faction not in (st.get("chosen") or []):
-        err("gaia.err.bid_unchosen", "GP-SETUP-13", faction=faction, chosen=list(st.get("chosen") or []))
+        err("gaia.err.bid_unchosen", "GP-VAR-12", faction=faction, chosen=list(st.get("chosen") or []))
     holder = next((p for p in st["players"] if p and p["faction"] == faction), None)
     low = holder["bid"] + 1 if holder else 0
     if not low <= amount <= low + 8:
-        err("gaia.err.bid_range", "GP-SETUP-13", faction=faction, low=low, high=low + 8, given=amount)
+        err("gaia.err.bid_range", "GP-VAR-12", faction=faction, low=low, high=low + 8, given=amount)
     _assign(st, seat, faction, amount)
     st["faction_turn"] = _next_without_faction(st, seat)
 
 
 def factions_done(st) -> bool:
-    """Every seat holds a faction (and, with "choose-bid", the bidding has begun)."""
+    """Every seat holds a faction (with "choose-bid" none does before the bidding)."""
     return all(p is not None for p in st["players"])
 
 

@@ -210,7 +210,7 @@ def _setup_build(st, seat, ctx):
 
 def _bid_amount(text):
     if not text.isdigit():
-        err("gaia.err.bid_number", "GP-SETUP-13", given=text)
+        err("gaia.err.bid_number", "GP-VAR-12", given=text)
     return int(text)
 
 
