@@ -101,7 +101,7 @@ def test_GP_ACT_5_an_action_is_atomic():
         play(st, 0, "build m 3A6.")
     assert st["players"][0]["o"] == 3 and E.locate(st, "3A6") not in st["bld"]
     set_power(p, 0, 0, 5)
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="GP-MINE-9"):
         play(st, 0, "action power2.")   # terraforming steps without a mine
 
 
