@@ -417,3 +417,16 @@ def test_GP_FREE_3_several_units_at_once_and_caps():
     set_power(p, 0, 0, 6)
     q = play(st, 0, "spend 6pw for 2o. up eco.")["players"][0]
     assert q["o"] == 15
+
+
+def test_GP_MINE_1_a_mine_must_be_left_on_the_board():
+    names = ["3A7", "3A6", "3B2", "3A3", "1A5", "1A6", "1B1", "1A9"]
+    st = _st(buildings=[(0, "m", n) for n in names])
+    p = st["players"][0]
+    p.update(o=15, q=5)
+    p["research"]["nav"] = 2
+    with pytest.raises(IllegalMove, match="GP-MINE-1"):
+        play(st, 0, "build m 3B5.")
+    st2 = play(st, 0, "build ts 3A7.")
+    st2["current"] = 0
+    assert play(st2, 0, "build m 3B5.")["players"][0]["n"]["m"] == 8

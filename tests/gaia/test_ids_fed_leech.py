@@ -300,3 +300,15 @@ def test_GP_RPL_2_round_start_income_in_turn_order():
     st = play(st, 0, f"pass {_quiet(st)}")
     assert st["round"] == 2 and st["order"] == [1, 0]
     assert all(p["o"] > o and p["k"] > k for p, (o, k) in zip(st["players"], before))
+
+
+def test_GP_FED_1_adjacent_planets_connect_without_satellites_and_groups_must_connect():
+    st = action_state(["terrans", "xenos"], [(0, "PI", "3B2"), (0, "ac1", "3A3")])
+    p = st["players"][0]
+    p["techs"].append({"id": "tech3", "pos": "free1", "covered": False})   # PI and academy worth 4
+    st2 = play(st, 0, "federation 3B2,3A3 fed4.")
+    q = st2["players"][0]
+    assert q["tokens"] == p["tokens"] and sorted(q["fed_hexes"]) == sorted(E.locate(st, h) for h in ("3B2", "3A3"))
+    st = action_state(["terrans", "xenos"], [(0, "PI", "3A7"), (0, "ts", "3A6"), (0, "lab", "1B1")])
+    with pytest.raises(IllegalMove, match="GP-FED"):
+        play(st, 0, "federation 3A7,3A6,1B1 fed4.")   # 7 in value, but not one connected group

@@ -326,3 +326,30 @@ def test_GP_HID_1_every_view_shows_the_full_state():
     for seat in (None, 0, 1):
         assert GAME.view(st, seat) == st
     assert set(BOOSTERS) >= set(st["boosters"])
+
+
+def test_GP_SETUP_1_three_and_four_players_use_all_ten_tiles_full_side():
+    for n in (3, 4):
+        for mapopt in ("standard", "method1", "method3"):
+            st = GAME.new_game({"players": n, "map": mapopt}, n)
+            assert sorted(s["sector"] for s in st["placement"]) == sorted(
+                ["1", "2", "3", "4", "5A", "6A", "7A", "8", "9", "10"])
+
+
+def test_GP_SETUP_2_one_or_two_players_use_tiles_one_to_seven_outlined_side():
+    for mapopt in ("standard", "method3"):
+        st = GAME.new_game({"players": 2, "map": mapopt}, 6)
+        assert sorted(s["sector"] for s in st["placement"]) == sorted(["1", "2", "3", "4", "5B", "6B", "7B"])
+        assert len(st["map"]) == 7 * 19
+
+
+def test_GP_VAR_1_any_board_then_the_remaining_boards():
+    from rules.gaia.tables import FACTIONS
+    for f in FACTIONS:
+        st = play(GAME.new_game({"players": 2}, 1), 0, f"faction {f}")
+        assert st["players"][0]["faction"] == f
+        twin = next(g for g in FACTIONS if g != f and FACTIONS[g]["planet"] == FACTIONS[f]["planet"])
+        with pytest.raises(Exception, match="GP-SETUP-13"):
+            play(st, 1, f"faction {twin}")
+        other = next(g for g in FACTIONS if FACTIONS[g]["planet"] != FACTIONS[f]["planet"])
+        assert play(st, 1, f"faction {other}")["players"][1]["faction"] == other
