@@ -310,5 +310,49 @@ def test_GP_FED_1_adjacent_planets_connect_without_satellites_and_groups_must_co
     q = st2["players"][0]
     assert q["tokens"] == p["tokens"] and sorted(q["fed_hexes"]) == sorted(E.locate(st, h) for h in ("3B2", "3A3"))
     st = action_state(["terrans", "xenos"], [(0, "PI", "3A7"), (0, "ts", "3A6"), (0, "lab", "1B1")])
-    with pytest.raises(IllegalMove, match="GP-FED"):
+    with pytest.raises(IllegalMove, match="GP-FED-1"):
         play(st, 0, "federation 3A7,3A6,1B1 fed4.")   # 7 in value, but not one connected group
+
+
+@pytest.mark.parametrize("faction,home,line,rule", [
+    ("ambas", "3A3", "special swap-PI. swap-PI 3A3.", "GP-SPEC-1"),
+    ("firaks", "3A3", "special down-lab. build ts 3A3. decline", "GP-SPEC-1"),
+    ("hadsch-hallas", "1A6", "spend 4c for 1q. up terra.", "GP-FAC-HAD-2"),
+])
+def test_GP_FAC_AMB_1_FIR_1_HAD_1_no_ability_before_the_pi(faction, home, line, rule):
+    st = action_state([faction, "terrans"], [(0, "lab" if faction == "firaks" else "m", home)])
+    st["players"][0]["k"] = 4
+    with pytest.raises(IllegalMove, match=rule):
+        play(st, 0, line)
+    set_power(st["players"][0], 0, 0, 0, 3)
+    E.gaia_phase(st)
+    assert power(st["players"][0]) == (3, 0, 0, 0)   # the default Gaia-phase return to bowl I
+
+
+def test_GP_FAC_GEO_1_geodens_without_pi_get_no_knowledge_for_new_types():
+    st = action_state(["geodens", "terrans"], [(0, "m", "1A5")])
+    p = st["players"][0]
+    p.update(o=15)
+    p["research"].update(terra=3, nav=4)
+    st2 = play(st, 0, "build m 1A6.")       # oxide: a new type, but no PI
+    assert st2["players"][0]["k"] == p["k"]
+
+
+def test_GP_SETUP_10_tokens_and_qic_come_from_an_unlimited_supply():
+    st = action_state(["xenos", "terrans"])
+    p = st["players"][0]
+    set_power(p, 40, 20, 3)
+    p["q"] = 35
+    q = play(st, 0, "action power7.")["players"][0]   # 63 tokens owned: still 2 more
+    assert q["tokens"] == 65 and q["power"]["area1"] == 45
+    p["k"] = 4
+    set_power(p, 0, 0, 8)
+    assert play(st, 0, "spend 8pw for 2q. up terra.")["players"][0]["q"] == 37
+
+
+def test_GP_VAR_14_no_flexible_federations_own_neighbours_always_join():
+    assert not any("flex" in o.name for o in GAME.options)
+    st = action_state(["terrans", "xenos"], [(0, "PI", "3A7"), (0, "ts", "3A6"), (0, "ts", "3B2"), (0, "m", "3A3")])
+    set_power(st["players"][0], 4, 4, 0)
+    st2 = play(st, 0, "federation 3A7,3A6,3B2,-1x0 fed4.")   # 3A3 touches 3B2: it cannot be left out
+    assert E.locate(st, "3A3") in st2["players"][0]["fed_hexes"]
