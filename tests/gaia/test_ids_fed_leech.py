@@ -356,3 +356,89 @@ def test_GP_VAR_14_no_flexible_federations_own_neighbours_always_join():
     set_power(st["players"][0], 4, 4, 0)
     st2 = play(st, 0, "federation 3A7,3A6,3B2,-1x0 fed4.")   # 3A3 touches 3B2: it cannot be left out
     assert E.locate(st, "3A3") in st2["players"][0]["fed_hexes"]
+
+
+def test_GP_FED_9_qic2_rescoring_is_not_a_new_federation():
+    st = action_state(["terrans", "xenos"])
+    st["round_scoring"] = ["score4"] * 6
+    p = st["players"][0]
+    p["q"] = 3
+    p["feds"].append({"id": "fed4", "green": False})
+    st2 = play(st, 0, "action qic2. fedtile fed4.")
+    q = st2["players"][0]
+    assert q["vp"] == 10 + 7 and q["o"] == p["o"] + 2 and "round:score4" not in q["vp_src"]
+    assert q["feds"] == [{"id": "fed4", "green": False}]
+
+
+def test_GP_FED_3_satellite_may_share_a_hex_with_a_space_station():
+    st = action_state(["terrans", "ivits"], [(0, "PI", "3A7"), (0, "ts", "3A6"), (0, "ts", "3B2"), (1, "PI", "1A5")])
+    set_power(st["players"][0], 4, 4, 0)
+    k = E.locate(st, "-1x0")
+    st["station"][k] = 1
+    st["players"][1]["n"]["sp"] = 1
+    st2 = play(st, 0, f"{FED} fed4.")
+    assert st2["sat"][k] == [0] and st2["station"][k] == 1
+
+
+def test_GP_LEECH_3_and_GP_UPG_4_space_stations_are_not_structures():
+    st = action_state(["terrans", "ivits"], [(0, "m", "3A7"), (1, "PI", "1B1")])
+    st["station"][E.locate(st, "3B4")] = 1      # next to 3A7 and to 3A6
+    st["players"][0]["o"] = 15
+    st2 = play(st, 0, "build ts 3A7.")
+    assert st["players"][0]["c"] - st2["players"][0]["c"] == 6 and st2["offer"] is None
+    st3 = play(st, 0, "build m 3A6.")
+    assert st3["offer"] is None
+
+
+def test_GP_RES_7_lost_planet_not_on_a_satellite():
+    st = action_state(["xenos", "terrans"], [(0, "m", "3A6")])
+    p = st["players"][0]
+    p["research"]["nav"] = 4
+    p["k"] = 4
+    p["feds"].append({"id": "fed6", "green": True})
+    st["sat"][E.locate(st, "3B4")] = [1]
+    with pytest.raises(IllegalMove, match="GP-RES-7"):
+        play(st, 0, "up nav. lostPlanet 3B4")
+
+
+def test_GP_MINE_12_own_gaiaformer_is_reachable_from_anywhere():
+    st = action_state(["terrans", "xenos"], [(0, "m", "3A7")])
+    k = E.locate(st, "6A1")                      # far away, in sector 6
+    st["gf"][k] = 0
+    st["planet"][k] = "g"
+    st["players"][0]["q"] = 0
+    st2 = play(st, 0, "build m 6A1.")
+    assert st2["bld"][k] == [0, "m"] and k not in st2["gf"] and st2["players"][0]["q"] == 0
+
+
+def test_GP_TECH_4_research_step_to_level_five_needs_a_second_green_token():
+    st = action_state(["xenos", "terrans"], [(0, "lab", "3A6")])
+    p = st["players"][0]
+    p.update(o=15, c=30)
+    p["research"]["terra"] = 4
+    p["techs"].append({"id": st["tech"]["free2"], "pos": "free2", "covered": False})
+    p["feds"].append({"id": "fed6", "green": True})
+    with pytest.raises(IllegalMove, match="GP-RES-3"):
+        play(st, 0, "build ac1 3A6. tech adv-terra. cover free2. up terra.")
+    assert play(st, 0, "build ac1 3A6. tech adv-terra. cover free2. up sci.")["players"][0]["research"]["sci"] == 1
+
+
+def test_GP_FAC_GLE_1_qic_from_the_tile_taken_with_the_qic_academy():
+    st = action_state(["gleens", "terrans"], [(0, "lab", "3A6")])
+    p = st["players"][0]
+    p.update(o=15, c=30)
+    pos = next(x for x, t in st["tech"].items() if t == "tech1")   # 1 ore + 1 QIC
+    st2 = play(st, 0, f"build ac2 3A6. tech {pos}. decline")
+    q = st2["players"][0]
+    assert q["q"] == p["q"] + 1 and q["o"] == 15 - 6 + 1
+
+
+def test_GP_ACT_4_no_free_actions_in_the_income_phase():
+    st = action_state(["xenos", "terrans"])
+    st["phase"] = "income"
+    p = st["players"][0]
+    set_power(p, 0, 1, 2)
+    p["income_todo"] = ["o,2t", "2c,pw"]
+    p["waiting"] = "income"
+    with pytest.raises(IllegalMove, match="GP-INC-6"):
+        play(st, 0, "spend 1pw for 1c")
