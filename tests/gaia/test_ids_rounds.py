@@ -424,3 +424,33 @@ def test_GP_RPL_10_reported_end_state_after_conversion():
     q = st["players"][0]
     # burn 2 (II -> III), 5 bowl-III power -> 5 credits, 2 QIC -> 2 ore
     assert (q["c"], q["o"], q["q"]) == (15, 4, 0) and power(q)[:3] == (5, 0, 0)
+
+
+INCOME_ROWS = {  # §10.1 / §10.9: base income, PI income, first two TS, three labs, knowledge academy
+    "terrans": (["o,k"], ["4pw", "t"], ["3c", "4c"], ["k", "k", "k"], ["2k"]),
+    "lantids": (["o,k"], ["4pw"], ["3c", "4c"], ["k", "k", "k"], ["2k"]),
+    "xenos": (["o,k"], ["4pw", "q"], ["3c", "4c"], ["k", "k", "k"], ["2k"]),
+    "gleens": (["o,k"], ["4pw", "o"], ["3c", "4c"], ["k", "k", "k"], ["2k"]),
+    "ambas": (["2o,k"], ["4pw", "2t"], ["3c", "4c"], ["k", "k", "k"], ["2k"]),
+    "hadsch-hallas": (["o,k,3c", "2c,pw"], ["4pw", "t"], ["3c", "4c"], ["k", "k", "k"], ["2k"]),
+    "ivits": (["o,k,q"], ["4pw", "t"], ["3c", "4c"], ["k", "k", "k"], ["2k"]),
+    "firaks": (["o,2k"], ["4pw", "t"], ["3c", "4c"], ["k", "k", "k"], ["2k"]),
+    "bescods": (["o"], ["4pw", "2t"], ["k", "k"], ["3c", "4c", "5c"], ["2k"]),
+    "nevlas": (["o,k", "k"], ["4pw", "t"], ["3c", "4c"], ["2pw", "2pw", "2pw"], ["2k"]),
+    "itars": (["o,k,t"], ["4pw", "t"], ["3c", "4c"], ["k", "k", "k"], ["3k"]),
+}
+
+
+@pytest.mark.parametrize("faction", sorted(INCOME_ROWS))
+def test_GP_INC_3_faction_board_income_rows(faction):
+    base, pi, ts, lab, ac1 = INCOME_ROWS[faction]
+    other = "xenos" if faction in ("terrans", "lantids") else "terrans"
+
+    def extra(blds):
+        st = action_state([faction, other], [(0, t, n) for t, n in blds])
+        return E.income_events(st, 0)[len(base):]
+    assert E.income_events(action_state([faction, other]), 0) == base
+    assert extra([("PI", "3A7")]) == pi
+    assert extra([("ts", "3A7"), ("ts", "3B2")]) == ts
+    assert extra([("lab", "3A7"), ("lab", "3B2"), ("lab", "3A6")]) == lab
+    assert extra([("ac1", "3A7")]) == ac1

@@ -353,3 +353,19 @@ def test_GP_VAR_1_any_board_then_the_remaining_boards():
             play(st, 1, f"faction {twin}")
         other = next(g for g in FACTIONS if FACTIONS[g]["planet"] != FACTIONS[f]["planet"])
         assert play(st, 1, f"faction {other}")["players"][1]["faction"] == other
+
+
+def test_GP_SETUP_23_booster_income_in_round_one():
+    st = GAME.new_game({"players": 2, "factions": "first-game"}, 3)   # Hadsch Hallas, Xenos
+    while st["phase"] == "setup":
+        (seat,) = GAME.waiting_for(st)
+        st = GAME.apply(st, GAME.legal_moves(st, seat)[0])
+    assert st["players"][0]["n"]["m"] == 2 and st["players"][1]["n"]["m"] == 3
+    st = play(st, 1, "booster booster7")     # +1 ore
+    st = play(st, 0, "booster booster10")    # +4 credits
+    hh, xe = st["players"]
+    assert st["round"] == 1 and st["phase"] == "actions"
+    # Hadsch Hallas: base 1o 1k 3c, economy 1 (2c, 1 charge), two mines 1o + 1o, booster10 4c
+    assert (hh["o"], hh["k"], hh["c"]) == (4 + 1 + 2, 3 + 1, 15 + 3 + 2 + 4)
+    # Xenos: base 1o 1k, three mines 1o + 1o + nothing, booster7 1o
+    assert (xe["o"], xe["k"], xe["c"], xe["q"]) == (4 + 1 + 2 + 1, 3 + 1, 15, 2)
