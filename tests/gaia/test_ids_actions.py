@@ -430,3 +430,18 @@ def test_GP_MINE_1_a_mine_must_be_left_on_the_board():
     st2 = play(st, 0, "build ts 3A7.")
     st2["current"] = 0
     assert play(st2, 0, "build m 3B5.")["players"][0]["n"]["m"] == 8
+
+
+def test_GP_RES_7_lost_planet_with_all_mines_built_counts_as_a_mine():
+    names = ["3A7", "3B2", "3A3", "1A5", "1A6", "1B1", "1A9", "2A3"]
+    st = _st(("xenos", "terrans"), [(0, "m", n) for n in names] + [(1, "ts", "3A6")], tiles=["score3"] * 6)
+    p = st["players"][0]
+    p["research"]["nav"] = 4
+    p["k"] = 4
+    p["feds"].append({"id": "fed6", "green": True})
+    p["techs"].append({"id": "advtech14", "pos": "adv-nav", "covered": False})
+    st2 = play(st, 0, "up nav. lostPlanet 3B4")
+    q = st2["players"][0]
+    assert st2["bld"][E.locate(st, "3B4")] == [0, "lp"] and q["n"]["m"] == 8
+    assert q["vp_src"]["round:score3"] == 2 and q["vp_src"]["tech:advtech14"] == 3
+    assert st2["offer"] == {"seat": 1, "hex": E.locate(st, "3B4"), "offers": ["2pw"]}   # the TS next to it

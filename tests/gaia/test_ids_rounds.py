@@ -454,3 +454,13 @@ def test_GP_INC_3_faction_board_income_rows(faction):
     assert extra([("ts", "3A7"), ("ts", "3B2")]) == ts
     assert extra([("lab", "3A7"), ("lab", "3B2"), ("lab", "3A6")]) == lab
     assert extra([("ac1", "3A7")]) == ac1
+
+
+def test_GP_PASS_2_round_six_pass_still_scores_the_returned_booster():
+    st = _game(["terrans", "xenos"], [(0, "m", "3A7"), (0, "m", "3B2"), (0, "m", "3A3")])
+    st["round"] = 6
+    st["boosters"]["booster6"] = 0
+    st["boosters"]["booster1"] = None
+    st["players"][0]["booster"] = "booster6"   # 1 VP per mine when passing
+    st2 = play(st, 0, "pass")
+    assert st2["players"][0]["vp"] == 13 and st2["boosters"]["booster6"] is None
