@@ -445,3 +445,23 @@ def test_GP_RES_7_lost_planet_with_all_mines_built_counts_as_a_mine():
     assert st2["bld"][E.locate(st, "3B4")] == [0, "lp"] and q["n"]["m"] == 8
     assert q["vp_src"]["round:score3"] == 2 and q["vp_src"]["tech:advtech14"] == 3
     assert st2["offer"] == {"seat": 1, "hex": E.locate(st, "3B4"), "offers": ["2pw"]}   # the TS next to it
+
+
+def test_GP_TECH_3_impossible_step_means_decline():
+    st = _st(("xenos", "terrans"), [(0, "ts", "3A6")])
+    p = st["players"][0]
+    p.update(o=15, c=30)
+    p["research"]["eco"] = 5
+    with pytest.raises(IllegalMove, match="GP-RES-3"):
+        play(st, 0, "build lab 3A6. tech eco. up eco.")
+    with pytest.raises(IllegalMove, match="GP-TECH-3"):
+        play(st, 0, "build lab 3A6. tech eco. up sci.")    # a research-area tile only allows its own area
+    st2 = play(st, 0, "build lab 3A6. tech eco. decline")
+    assert st2["players"][0]["techs"][0]["pos"] == "eco" and st2["players"][0]["research"]["eco"] == 5
+
+
+def test_GP_BOARD_3_qic2_needs_a_federation_token():
+    st = _st(("xenos", "terrans"))
+    st["players"][0]["q"] = 5
+    with pytest.raises(IllegalMove, match="GP-BOARD-3"):
+        play(st, 0, "action qic2. fedtile fed4.")
