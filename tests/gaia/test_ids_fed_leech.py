@@ -319,7 +319,7 @@ def test_GP_FED_1_adjacent_planets_connect_without_satellites_and_groups_must_co
     ("firaks", "3A3", "special down-lab. build ts 3A3. decline", "GP-SPEC-1"),
     ("hadsch-hallas", "1A6", "spend 4c for 1q. up terra.", "GP-FAC-HAD-2"),
 ])
-def test_GP_FAC_AMB_1_FIR_1_HAD_1_no_ability_before_the_pi(faction, home, line, rule):
+def test_GP_FAC_AMB_1_GP_FAC_FIR_1_GP_FAC_HAD_1_no_ability_before_the_pi(faction, home, line, rule):
     st = action_state([faction, "terrans"], [(0, "lab" if faction == "firaks" else "m", home)])
     st["players"][0]["k"] = 4
     with pytest.raises(IllegalMove, match=rule):
