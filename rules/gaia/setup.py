@@ -110,8 +110,10 @@ def place_bid(st, seat, faction, amount):
         err("gaia.err.no_auction", "GP-VAR-12")
     if st["phase"] == "factions" and mode == "choose-bid":
         err("gaia.err.bid_later", "GP-VAR-12")
-    if faction not in (st.get("chosen") or []):
-        err("gaia.err.bid_unchosen", "GP-VAR-12", faction=faction, chosen=list(st.get("chosen") or []))
+    if not st.get("chosen"):
+        err("gaia.err.bid_nothing_chosen", "GP-VAR-12")
+    if faction not in st["chosen"]:
+        err("gaia.err.bid_unchosen", "GP-VAR-12", faction=faction, chosen=list(st["chosen"]))
     holder = next((p for p in st["players"] if p and p["faction"] == faction), None)
     low = holder["bid"] + 1 if holder else 0
     if not low <= amount <= low + 8:

@@ -93,6 +93,7 @@ def test_GP_VAR_12_choose_then_bid_accepts_zero_on_a_faction_nobody_holds():
     ("choose-bid", "p1 faction geodens\np2 faction itars\np1 bid itars 1\np2 bid itars 1", "gaia.err.bid_range"),
     ("choose-bid", "p1 faction geodens\np2 bid geodens 1", "gaia.err.bid_later"),
     ("none", "p1 faction geodens\np2 bid geodens 1", "gaia.err.no_auction"),
+    ("bid-while-choosing", "p1 bid geodens 1", "gaia.err.bid_nothing_chosen"),
 ])
 def test_GP_VAR_12_wrong_bids_are_refused_with_the_allowed_range(auction, lines, key):
     with pytest.raises(IllegalMove) as refused:
