@@ -101,9 +101,9 @@ class MapInfo:
     def locate(self, text: str) -> str | None:
         """A location in either form (GP-MAP-4 name or absolute 'qxr')."""
         t = text.strip()
-        if "x" in t:
+        if "x" in t.lower():
             try:
-                q, r = t.split("x")
+                q, r = t.lower().split("x")
                 k = key(int(q), int(r))
             except ValueError:
                 return None

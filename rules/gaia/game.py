@@ -66,6 +66,7 @@ class GaiaGame(Game):
             raise IllegalMove(e.msg, "GP-NOT") from None
         if not cmds:
             raise IllegalMove("gaia.err.empty")
+        _canonical_hexes(state, cmds)
         move = {"seat": seat, "actor": self.seat_label_id(state, seat), "cmds": cmds}
         if line_ended(body):
             move["ended"] = True
@@ -351,6 +352,23 @@ class GaiaGame(Game):
             if len(texts) > 5:
                 return None
         return (seat, texts) if len(texts) >= 2 else None
+
+
+# where a command names hexes: (verb, argument index) -> a name or a comma-separated list
+_HEX_ARGS = {("build", 2), ("federation", 1), ("lostPlanet", 1), ("swap-PI", 1)}
+
+
+def _canonical_hexes(state, cmds) -> None:
+    """Hex names as the map prints them ("3b2" -> "3B2"; moves are case-insensitive, the log
+    shows one spelling)."""
+    if not state.get("map"):
+        return
+    names = E.minfo(state).by_name
+    for cmd in cmds:
+        for verb, index in _HEX_ARGS:
+            if cmd[0] == verb and len(cmd) > index:
+                cmd[index] = ",".join(part.upper() if part.upper() in names else part
+                                      for part in cmd[index].split(","))
 
 
 def _offer_choice(offer: str) -> Msg:

@@ -193,3 +193,11 @@ def test_clone_shares_only_what_no_move_changes_in_place():
     after = GAME.apply(st, GAME.parse_move(st, 1, "rotate 1 1"))
     assert after["map"] != st["map"] and st["map"] == before_map and st["placement"] == before_placement
     assert rotated["phase"] == after["phase"] == "factions"
+
+
+def test_GP_MAP_4_hex_names_and_coordinates_in_any_case_are_logged_as_the_map_prints_them():
+    st = action_state(["terrans", "xenos"], [(0, "m", "3A7")])
+    move = GAME.parse_move(st, 0, "BUILD M 3b2")
+    assert GAME.format_move(move) == "terrans build m 3B2"
+    assert GAME.apply(st, move)["bld"] == GAME.apply(st, GAME.parse_move(st, 0, "build m 3B2"))["bld"]
+    assert E.locate(st, "-2X4") == E.locate(st, "-2x4")
