@@ -595,6 +595,8 @@ def _draw_header(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str], la
 
 def _draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, box, view: Any, names: list[str],
                   language: str = "en") -> None:
+    """One row per player.  A row is drawn once per content and reused: most moves change one
+    or two rows (the mover's, and the turn marker)."""
     x0, y0, x1, y1 = box
     players = list(_get(view, "players", []) or [])
     n = max(1, len(players))
@@ -603,59 +605,83 @@ def _draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, box, view: Any,
     active = _get(view, "active", 0) or 0
     phase = _get(view, "phase", "")
     winners = set(_get(view, "winners", []) or [])
+    last_round = bool(_get(view, "last_round", False))
     for seat, player in enumerate(players):
         top = y0 + seat * (row_h + gap)
-        colour = _seat_colour(player, seat)
-        is_active = phase not in ("setup", "over") and seat == active
-        is_winner = phase == "over" and seat in winners
-        fill = (255, 250, 214) if is_active else (255, 236, 170) if is_winner else PANEL
-        thick = 6 if is_active or is_winner else 4
-        # a dark hairline outside the colour border keeps light colours (yellow) visible
-        c.rounded_panel(draw, (x0 - 1, top - 1, x1 + 1, top + row_h + 1), radius=11, fill=None,
-                        outline=(10, 12, 24), width=1)
-        c.rounded_panel(draw, (x0, top, x1, top + row_h), radius=10, fill=fill,
-                        outline=colour.fill, width=thick)
-        c.draw_player_token(draw, colour, x0 + 26, top + 24, 17)
-        label = names[seat]
-        name_w = x1 - x0 - 52 - 290
-        nf = c.fit_font(label, name_w, 32, max_size=29, min_size=20, bold=True)
-        label = c.ellipsize(label, nf, name_w)
-        c.draw_text(draw, (x0 + 52, top + 24), label, fnt=nf, fill=c.INK, anchor="lm")
-        end = x0 + 52 + nf.getlength(label)
-        tags = []
-        colour_label = _colour_label(player, seat, language)
-        if label != colour_label:
-            tags.append(_t(language, "colour_tag", colour=colour_label))     # the move log names colours
-        if _get(view, "last_round", False) and phase != "over" and _get(player, "last_turn_taken", False):
-            tags.append(_t(language, "finished"))
-        sf = c.font(16)
-        for tag in reversed(tags):
-            # small grey tags after the name, when there is room
-            text = " ".join(tags[:tags.index(tag) + 1])
-            if end + 8 + sf.getlength(text) + (34 if is_active or is_winner else 0) <= x0 + 52 + name_w:
-                c.draw_text(draw, (end + 6, top + 26), text, fnt=sf, fill=c.MUTED, anchor="lm")
-                end += 6 + sf.getlength(text)
-                break
-        if is_active or is_winner:
-            c.draw_text(draw, (end + 8, top + 24), "◀" if is_active else "★", size=24,
-                        bold=True, fill=(190, 30, 30) if is_active else (170, 110, 0), anchor="lm")
-        # score, big, right
-        score = _get(player, "score", 0)
-        c.draw_text(draw, (x1 - 12, top + 26), str(score), size=40, bold=True, fill=c.INK, anchor="rm")
-        # hand and markers, two small lines left of the score
-        hand = _get(player, "hand_count", None)
-        if hand is None:
-            hand = len(_get(player, "hand", []) or [])
-        finals = _get(player, "final_count", 0) or 0
-        markers = _get(player, "markers_supply", 0)
-        ix = x1 - 104
-        hand_text = _t(language, "hand", hand=hand, finals=finals)
-        cubes_text = _t(language, "cubes", markers=markers)
-        c.draw_text(draw, (ix, top + 16), hand_text, fnt=_fit(hand_text, 180, 17), fill=c.INK, anchor="rm")
-        c.draw_text(draw, (ix, top + 37), cubes_text, fnt=_fit(cubes_text, 180, 17), fill=c.INK, anchor="rm")
-        # mat: matter per planet area, in mat order
-        mat = _get(player, "mat", {}) or {}
-        _draw_mat(image, draw, x0 + 10, top + 48, mat, max_w=x1 - x0 - 20, row_h=row_h - 52, background=fill)
+        # drawn in a tile placed at even pixels, at the same fractional offsets: the same pixels
+        # (an even shift keeps round-half-to-even rounding as it was)
+        px, py = (math.floor(x0) - 2) // 2 * 2, (math.floor(top) - 2) // 2 * 2
+        key = (seat, names[seat], repr(player), phase not in ("setup", "over") and seat == active,
+               phase == "over" and seat in winners, last_round, phase == "over", language,
+               x0 - px, top - py, x1 - x0, row_h)
+        tile = _ROWS.get(key)
+        if tile is None:
+            tile = Image.new("RGB", (math.ceil(x1 - px) + 3, math.ceil(top + row_h - py) + 3), COLUMN_BG)
+            _draw_player_row(ImageDraw.Draw(tile), (x0 - px, top - py, x1 - px), row_h, view, seat, player,
+                             names, language, active, phase, winners, tile)
+            if len(_ROWS) >= 512:
+                _ROWS.clear()
+            _ROWS[key] = tile
+        image.paste(tile, (px, py))
+
+
+_ROWS: dict = {}
+
+
+def _draw_player_row(draw: ImageDraw.ImageDraw, where, row_h: float, view: Any, seat: int, player: Any,
+                     names: list[str], language: str, active: int, phase: str, winners: set, image: Image.Image) -> None:
+    x0, top, x1 = where
+    colour = _seat_colour(player, seat)
+    is_active = phase not in ("setup", "over") and seat == active
+    is_winner = phase == "over" and seat in winners
+    fill = (255, 250, 214) if is_active else (255, 236, 170) if is_winner else PANEL
+    thick = 6 if is_active or is_winner else 4
+    # a dark hairline outside the colour border keeps light colours (yellow) visible
+    c.rounded_panel(draw, (x0 - 1, top - 1, x1 + 1, top + row_h + 1), radius=11, fill=None,
+                    outline=(10, 12, 24), width=1)
+    c.rounded_panel(draw, (x0, top, x1, top + row_h), radius=10, fill=fill,
+                    outline=colour.fill, width=thick)
+    c.draw_player_token(draw, colour, x0 + 26, top + 24, 17)
+    label = names[seat]
+    name_w = x1 - x0 - 52 - 290
+    nf = c.fit_font(label, name_w, 32, max_size=29, min_size=20, bold=True)
+    label = c.ellipsize(label, nf, name_w)
+    c.draw_text(draw, (x0 + 52, top + 24), label, fnt=nf, fill=c.INK, anchor="lm")
+    end = x0 + 52 + nf.getlength(label)
+    tags = []
+    colour_label = _colour_label(player, seat, language)
+    if label != colour_label:
+        tags.append(_t(language, "colour_tag", colour=colour_label))     # the move log names colours
+    if _get(view, "last_round", False) and phase != "over" and _get(player, "last_turn_taken", False):
+        tags.append(_t(language, "finished"))
+    sf = c.font(16)
+    for tag in reversed(tags):
+        # small grey tags after the name, when there is room
+        text = " ".join(tags[:tags.index(tag) + 1])
+        if end + 8 + sf.getlength(text) + (34 if is_active or is_winner else 0) <= x0 + 52 + name_w:
+            c.draw_text(draw, (end + 6, top + 26), text, fnt=sf, fill=c.MUTED, anchor="lm")
+            end += 6 + sf.getlength(text)
+            break
+    if is_active or is_winner:
+        c.draw_text(draw, (end + 8, top + 24), "◀" if is_active else "★", size=24,
+                    bold=True, fill=(190, 30, 30) if is_active else (170, 110, 0), anchor="lm")
+    # score, big, right
+    score = _get(player, "score", 0)
+    c.draw_text(draw, (x1 - 12, top + 26), str(score), size=40, bold=True, fill=c.INK, anchor="rm")
+    # hand and markers, two small lines left of the score
+    hand = _get(player, "hand_count", None)
+    if hand is None:
+        hand = len(_get(player, "hand", []) or [])
+    finals = _get(player, "final_count", 0) or 0
+    markers = _get(player, "markers_supply", 0)
+    ix = x1 - 104
+    hand_text = _t(language, "hand", hand=hand, finals=finals)
+    cubes_text = _t(language, "cubes", markers=markers)
+    c.draw_text(draw, (ix, top + 16), hand_text, fnt=_fit(hand_text, 180, 17), fill=c.INK, anchor="rm")
+    c.draw_text(draw, (ix, top + 37), cubes_text, fnt=_fit(cubes_text, 180, 17), fill=c.INK, anchor="rm")
+    # mat: matter per planet area, in mat order
+    mat = _get(player, "mat", {}) or {}
+    _draw_mat(image, draw, x0 + 10, top + 48, mat, max_w=x1 - x0 - 20, row_h=row_h - 52, background=fill)
 
 
 def _draw_mat(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, mat: dict, *, max_w: float,

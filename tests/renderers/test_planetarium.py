@@ -286,3 +286,12 @@ def test_the_bot_posts_the_picture_as_two_images_a_phone_can_read(finished_game)
     assert [p.size for p in parts] == [(pl.WIDTH - pl.COLUMN_X0, pl.HEIGHT), (pl.COLUMN_X0, pl.HEIGHT)]
     assert 420 / parts[0].width >= 0.7 and all(p.width != p.height for p in parts)
     assert parts[1].tobytes() == whole.crop((0, 0, pl.COLUMN_X0, pl.HEIGHT)).tobytes()
+
+
+def test_player_rows_drawn_from_the_cache_are_the_same_pixels(finished_game):
+    """Rows are reused between pictures: a picture drawn from cached rows equals one drawn afresh."""
+    view = GAME.view(finished_game, None)
+    pl._ROWS.clear()
+    fresh = pl.render(view, language="hu").tobytes()
+    assert pl._ROWS
+    assert pl.render(view, language="hu").tobytes() == fresh
