@@ -22,9 +22,11 @@ DESIGN DECISIONS (where the spec is silent or leaves the engine a choice; each i
   is taken at once (EVE-CMB-13).
 * The round ends only by ``end`` (with the schedule setting), even with no action left, so the
   player can still build outposts, claim and set the schedule (EVE-RND-4/5).
-* Design cards can be drawn and discarded for an action (EVE-RND-2, EVE-LOG-3); playing
-  their effects (§18.7) is not implemented yet, so the combat card step only offers ``cards
-  pass``.
+* Design cards: every card can be drawn and discarded for an action (EVE-RND-2, EVE-LOG-3);
+  the effects of PLAYABLE and COMBAT_CARDS below are implemented, the others are refused with
+  "not playable yet" (the rest of §18.7 is still to do).  Playing a card is not an action, so
+  it does not stop the round-start discard.  Rush Orders (END) may be played at any time of
+  the round and counts when the seal moves.
 """
 from __future__ import annotations
 
@@ -48,6 +50,13 @@ LENGTHS = ("normal", "long", "heroic")
 TRINITY_YEARS = {"normal": 2, "long": 3, "heroic": 4}           # EVE-END-1
 VISION_YEAR_LIMIT = {"normal": 4, "long": 6, "heroic": 8}       # EVE-END-4
 VISION_TARGETS = {4: (15, 20, 25), 3: (20, 25, 30), 2: (10, 15, 20)}  # EVE-END-2
+
+# Design cards whose effects are implemented (spec §18.7).  The others can be drawn and
+# discarded for an action, but not played yet (issue 11 stays open for them).
+EXTRA_ACTIONS = {"DEV-C": 2, "PRD-J": 2, "LOG-D": 1}      # OWN: more actions this round
+COMBAT_CARDS = ("PRD-A", "PRD-B", "PRD-C", "PRD-D", "PRD-E", "PRD-F", "PRD-K")
+TILE_CARDS = ("DEV-H", "PRD-H", "PRD-I", "LOG-I", "LOG-J")   # passive while a tile lies on them
+PLAYABLE = (*EXTRA_ACTIONS, *TILE_CARDS, "LOG-A")
 
 
 def E(key: str, /, **values: Any) -> Msg:
@@ -151,7 +160,16 @@ def marker_region(state: GameState, square: str) -> str | None:
 
 
 def months_for(player: Empire, kind: str) -> int:
-    return tables().schedule[(kind, player.level(kind))][1]
+    months = tables().schedule[(kind, player.level(kind))][1]
+    if kind == "L" and has_tile_card(player, "LOG-J"):
+        months -= 1                                               # LOG-J Fast Couriers
+    return max(1, months)
+
+
+def has_tile_card(player: Empire, kind: str) -> bool:
+    """A TILE card of ``kind`` lies in front of the player with its tile (EVE-CARD-5)."""
+    cards = tables().cards
+    return any(cards[card].kind == kind for card in player.tile_cards)
 
 
 def actions_for(player: Empire, kind: str) -> int:
@@ -194,10 +212,11 @@ def clone_state(state: GameState) -> GameState:
     if state.round is not None:
         r = state.round
         new.round = RoundState(r.seat, r.kind, r.actions, r.discarded, r.acted, list(r.locked), list(r.attack_sources),
-                               list(r.agent_targets), list(r.bridges), r.claims, r.reveals_due, dict(r.built))
+                               list(r.agent_targets), list(r.bridges), r.claims, r.reveals_due, dict(r.built), r.rush)
     if state.combat is not None:
         c = state.combat
-        new.combat = Combat(c.attacker, c.defender, c.source, c.target, c.step, dict(c.strength), c.intel,
+        new.combat = Combat(c.attacker, c.defender, c.source, c.target, c.step, dict(c.strength),
+                            {k: list(v) for k, v in c.cards.items()}, c.intel,
                             c.question, c.answer, Sealed(list(c.dice.expected), {k: list(v) for k, v in c.dice.choices.items()}),
                             {k: [list(x) for x in v] for k, v in c.rolls.items()},
                             {k: list(v) for k, v in c.totals.items()}, c.tactic_seat, c.tactic_actions,
@@ -411,6 +430,10 @@ class EveGame(Game):
                             yield Move(seat, mv.MOVE, regions=(code, other), counts=(count,))
                 for other in sorted(neighbours(state, code)):
                     yield Move(seat, mv.ATTACK, regions=(code, other))
+        for card in state.hands.cards[seat]:
+            yield Move(seat, mv.PLAY, arg=card)
+        for card in sorted(player.tile_cards):
+            yield Move(seat, mv.UNTILE, arg=card)
         yield from self._outpost_candidates(state, seat)
         yield Move(seat, mv.END)
         kind = rnd.kind
@@ -432,6 +455,8 @@ class EveGame(Game):
         step = combat.step
         if step in (CARDS_ATT, CARDS_DEF):
             yield Move(seat, mv.CARDS)
+            for card in hand_of_deck(state, seat, "P"):
+                yield Move(seat, mv.CARDS, cards=(card,))
         elif step == DICE:
             if combat.intel == seat and combat.question is None and len(combat.dice.choices) == 1:
                 for colour in "dst":
@@ -510,7 +535,7 @@ class EveGame(Game):
             if rnd.reveals_due:
                 return {mv.REVEAL}
             by_type = {"D": {mv.EXPAND, mv.AGENT, mv.CLAIM}, "P": {mv.BUILD}, "L": {mv.DRAW, mv.MOVE, mv.ATTACK}}
-            return {mv.DISCARD, mv.OUTPOST, mv.END} | by_type[rnd.kind]
+            return {mv.DISCARD, mv.OUTPOST, mv.PLAY, mv.UNTILE, mv.END} | by_type[rnd.kind]
         combat = state.combat
         assert combat is not None
         return {CARDS_ATT: {mv.CARDS}, CARDS_DEF: {mv.CARDS},
@@ -640,7 +665,7 @@ class EveGame(Game):
         region = self._region(state, code)
         if region.owner != seat or (region.outpost is None and region.hq != seat):
             raise IllegalMove("eve.err.build_where", "EVE-PRD-2", region=region_label(code))
-        cap = tables().constants["build_cap"]
+        cap = tables().constants["build_cap"] + (1 if has_tile_card(state.players[seat], "PRD-H") else 0)
         done = rnd.built.get(code, 0)
         if done + count > cap:
             raise IllegalMove("eve.err.build_cap", "EVE-PRD-3", region=region_label(code), cap=cap, left=cap - done)
@@ -732,8 +757,34 @@ class EveGame(Game):
                               tiles=move.number)
 
     def _check_cards(self, state: GameState, move: Move) -> None:
-        if move.cards:
-            raise IllegalMove("eve.err.cards_not_yet", "EVE-CARD-4")
+        cards = tables().cards
+        for card in move.cards:
+            if not state.hands.holds(move.seat, card):
+                raise IllegalMove("eve.err.not_in_hand", "EVE-CARD-2", card=card)
+            if cards[card].window != "COMBAT":
+                raise IllegalMove("eve.err.not_combat_card", "EVE-CARD-4", card=card_msg(card))
+            if cards[card].kind not in COMBAT_CARDS:
+                raise IllegalMove("eve.err.card_not_yet", "EVE-CARD-4", card=card_msg(card))
+
+    def _check_play(self, state: GameState, move: Move) -> None:
+        rnd = state.round
+        assert rnd is not None
+        card = move.arg or ""
+        kind = tables().cards[card]
+        if not state.hands.holds(move.seat, card):
+            raise IllegalMove("eve.err.not_in_hand", "EVE-CARD-2", card=card)
+        if kind.window == "COMBAT":
+            raise IllegalMove("eve.err.combat_card", "EVE-CARD-4", card=card_msg(card))
+        if kind.kind not in PLAYABLE:
+            raise IllegalMove("eve.err.card_not_yet", "EVE-CARD-4", card=card_msg(card))
+        if kind.window == "OWN" and kind.round_type not in (None, rnd.kind):
+            raise IllegalMove("eve.err.card_round", "EVE-CARD-4", card=card_msg(card), type=type_msg(kind.round_type or ""))
+        if kind.window == "TILE" and state.players[move.seat].storage[kind.deck] < 1:
+            raise IllegalMove("eve.err.card_tile", "EVE-CARD-5", card=card_msg(card), type=type_msg(kind.deck))
+
+    def _check_untile(self, state: GameState, move: Move) -> None:
+        if move.arg not in state.players[move.seat].tile_cards:
+            raise IllegalMove("eve.err.untile_none", "EVE-CARD-5", card=move.arg)
 
     def _check_dice(self, state: GameState, move: Move) -> None:
         combat = state.combat
@@ -832,9 +883,6 @@ class EveGame(Game):
         sources = self._tile_sources(state)
         if move.arg not in sources:
             raise IllegalMove("eve.err.takefrom_which", "EVE-CMB-12", allowed=Join(sources, "or"))
-
-    def _check_untile(self, state: GameState, move: Move) -> None:
-        raise IllegalMove("eve.err.untile_none", "EVE-CARD-5", card=move.arg)
 
     # ----- apply --------------------------------------------------------------------------------------------
     def apply(self, state: GameState, move: Move) -> GameState:
@@ -1041,14 +1089,41 @@ class EveGame(Game):
         state.hands.remove(move.seat, card)
         state.decks[tables().cards[card].deck].discard([card])
         rnd.discarded = True
-        rnd.actions += 1                                             # EVE-RND-2
+        rnd.actions += 2 if has_tile_card(state.players[move.seat], "LOG-I") else 1   # EVE-RND-2, LOG-I
+
+    def _apply_play(self, state: GameState, move: Move) -> None:
+        """EVE-CARD-4/5: an OWN card acts and is discarded; a TILE card stays with a tile on it."""
+        rnd = state.round
+        assert rnd is not None
+        card = move.arg or ""
+        kind = tables().cards[card]
+        player = state.players[move.seat]
+        state.hands.remove(move.seat, card)
+        if kind.window == "TILE":
+            player.storage[kind.deck] -= 1
+            player.tile_cards[card] = kind.deck
+        else:
+            state.decks[kind.deck].discard([card])
+            rnd.actions += EXTRA_ACTIONS.get(kind.kind, 0)
+            rnd.rush += 1 if kind.kind == "LOG-A" else 0
+        add_event(state, "event.played", empire=empire_msg(state, move.seat), card=card_msg(card),
+                  text=E(f"card_text.{kind.kind}"))
+
+    def _apply_untile(self, state: GameState, move: Move) -> None:
+        card = move.arg or ""
+        player = state.players[move.seat]
+        player.storage[player.tile_cards.pop(card)] += 1
+        state.decks[tables().cards[card].deck].discard([card])
+        add_event(state, "event.untiled", empire=empire_msg(state, move.seat), card=card_msg(card))
 
     def _apply_expand(self, state: GameState, move: Move) -> None:
         rnd = state.round
         assert rnd is not None
         rnd.actions -= 1
         rnd.acted = True
-        self._add_units(state, move.seat, move.regions[0], 1)        # EVE-DEV-3
+        player = state.players[move.seat]
+        count = min(2, player.supply) if has_tile_card(player, "DEV-H") else 1
+        self._add_units(state, move.seat, move.regions[0], count)    # EVE-DEV-3 (DEV-H: 2 units)
 
     def _apply_agent(self, state: GameState, move: Move) -> None:
         rnd = state.round
@@ -1120,7 +1195,7 @@ class EveGame(Game):
             total = player.schedule[kind] + player.storage[kind]
             player.schedule[kind] = move.number
             player.storage[kind] = total - move.number
-        months = max(MONTHS_LIMIT[0], min(MONTHS_LIMIT[1], months_for(player, kind)))
+        months = max(MONTHS_LIMIT[0], min(MONTHS_LIMIT[1], months_for(player, kind) - rnd.rush))   # LOG-A
         queue = state.calendar[state.month - 1]
         seal = queue.pop(0)
         self._place_seal(state, seal, state.month + months)         # EVE-CAL-4
@@ -1143,7 +1218,7 @@ class EveGame(Game):
         s_region, x_region = state.regions[source], state.regions[target]
         combat = Combat(move.seat, defender, source, target)
         combat.strength = {move.seat: s_region.units,                # EVE-CMB-2
-                           defender: x_region.units + (1 if x_region.outpost or x_region.hq == defender else 0)}
+                           defender: x_region.units + self._fortification(state, defender, x_region)}
         a, d = x_region.agents.count(move.seat), s_region.agents.count(defender)
         combat.intel = move.seat if a > d else defender if d > a else None   # EVE-CMB-3
         combat.dice = Sealed([move.seat, defender])
@@ -1163,10 +1238,47 @@ class EveGame(Game):
             combat.step = CARDS_DEF
         if combat.step == CARDS_DEF and not hand_of_deck(state, combat.defender, "P"):
             combat.step = DICE
+        if combat.step == DICE:
+            self._card_modifiers(state)
+
+    def _played(self, combat: Combat, seat: int, kind: str) -> int:
+        cards = tables().cards
+        return sum(1 for card in combat.cards.get(seat, []) if cards[card].kind == kind)
+
+    def _card_modifiers(self, state: GameState) -> None:
+        """Strength and intel once both card steps are over: PRD-A, PRD-E, PRD-F (EVE-CMB-2/3)."""
+        combat = state.combat
+        assert combat is not None
+        if not combat.cards:
+            return
+        sides = (combat.attacker, combat.defender)
+        for seat in sides:
+            combat.strength[seat] += 2 * self._played(combat, seat, "PRD-A")
+        for seat, other in (sides, sides[::-1]):
+            if self._played(combat, other, "PRD-E"):
+                combat.strength[seat] = max(1, combat.strength[seat] - 2 * self._played(combat, other, "PRD-E"))
+        intercepts = [seat for seat in sides if self._played(combat, seat, "PRD-F")]
+        if intercepts:
+            combat.intel = intercepts[0] if len(intercepts) == 1 else None
+        add_event(state, "event.combat_cards", a=combat.strength[combat.attacker], d=combat.strength[combat.defender],
+                  intel=empire_msg(state, combat.intel) if combat.intel is not None else E("nobody"))
+
+    def _fortification(self, state: GameState, seat: int, region: RegionState) -> int:
+        """+1 defence for the defender's outpost or HQ, +2 with Fortifications (PRD-I)."""
+        if not (region.outpost or region.hq == seat):
+            return 0
+        return 2 if has_tile_card(state.players[seat], "PRD-I") else 1
 
     def _apply_cards(self, state: GameState, move: Move) -> None:
         combat = state.combat
         assert combat is not None
+        if move.cards:
+            for card in move.cards:
+                state.hands.remove(move.seat, card)
+                state.decks["P"].discard([card])
+            combat.cards[move.seat] = list(move.cards)
+            add_event(state, "event.cards", empire=empire_msg(state, move.seat),
+                      cards=Join([card_msg(c) for c in move.cards], "and"))
         combat.step = CARDS_DEF if combat.step == CARDS_ATT else DICE
         self._skip_card_steps(state)
 
@@ -1197,7 +1309,8 @@ class EveGame(Game):
             rolls = [[faces[colour][value - 1] for value in state.streams.roll("dice", count)]
                      for colour, count in zip("dst", chosen)]
             combat.rolls[seat] = rolls
-            combat.totals[seat] = [sum(r) for r in rolls]
+            bonus = [2 * self._played(combat, seat, kind) for kind in ("PRD-B", "PRD-C", "PRD-D")]
+            combat.totals[seat] = [sum(r) + extra for r, extra in zip(rolls, bonus)]   # after the roll
             d, s, t = chosen
             add_event(state, "event.rolled", empire=empire_msg(state, seat), d=d, s=s, t=t,
                       damage=combat.totals[seat][0], shield=combat.totals[seat][1], tactics=combat.totals[seat][2])
@@ -1244,6 +1357,13 @@ class EveGame(Game):
         state.players[att].supply += combat.losses[att]
         add_event(state, "event.losses", attacker=empire_msg(state, att), defender=empire_msg(state, dfn),
                   a=combat.losses[att], d=combat.losses[dfn])
+        for seat, other, region in ((att, dfn, s), (dfn, att, x)):
+            salvage = self._played(combat, seat, "PRD-K") * (combat.losses[other] // 2)
+            salvage = min(salvage, state.players[seat].supply)
+            if salvage and region.owner == seat and region.units > 0:              # PRD-K Salvage Crews
+                region.units += salvage
+                state.players[seat].supply -= salvage
+                add_event(state, "event.salvage", empire=empire_msg(state, seat), count=salvage)
         combat.lost = [code for code, region, owner in ((combat.target, x, dfn), (combat.source, s, att))
                        if region.units == 0 and region.hq != owner]
         combat.invasion_allowed = len(combat.lost) < 2               # EVE-CMB-11

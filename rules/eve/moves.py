@@ -37,11 +37,12 @@ INVADE = "invade"        # invade <n>
 STEAL = "steal"          # steal <region card>
 TAKEFROM = "takefrom"    # takefrom sched | takefrom <card>
 CLAIM = "claim"          # claim <region> <region>
+PLAY = "play"            # play <card>                  a design card in the player's own round
 UNTILE = "untile"        # untile <card>
 END = "end"              # end [tiles=<0-2>]
 
 VERBS = (REVEAL, HQ, PLACE, OUTPOST, PASS, SEAL, FIRST, DISCARD, EXPAND, AGENT, BUILD, DRAW, MOVE, ATTACK, CARDS,
-         DICE, ASK, TAC, INVADE, STEAL, TAKEFROM, CLAIM, UNTILE, END)
+         DICE, ASK, TAC, INVADE, STEAL, TAKEFROM, CLAIM, PLAY, UNTILE, END)
 ASK_WORDS = {"dmg": "d", "shd": "s", "tac": "t"}
 ASK_WORD_OF = {colour: word for word, colour in ASK_WORDS.items()}
 SCHEDULE = "sched"
@@ -62,7 +63,7 @@ class Move:
 
 def format_move(move: Move) -> str:
     kind = move.kind
-    if kind in (REVEAL, FIRST, DISCARD, DRAW, STEAL, TAKEFROM, UNTILE):
+    if kind in (REVEAL, FIRST, DISCARD, DRAW, STEAL, TAKEFROM, PLAY, UNTILE):
         return f"{kind} {move.arg}"
     if kind in (HQ, PLACE, EXPAND, AGENT):
         return f"{kind} {move.regions[0]}"
@@ -195,7 +196,7 @@ def parse_move(seat: int, text: str) -> Move:
     if verb in (FIRST, DRAW):
         need(1)
         return Move(seat, verb, arg=_type(args[0]))
-    if verb in (DISCARD, UNTILE):
+    if verb in (DISCARD, PLAY, UNTILE):
         need(1)
         return Move(seat, verb, arg=_card(args[0]))
     if verb == BUILD:
@@ -285,5 +286,5 @@ EXAMPLES = {
     SEAL: "seal P tiles=1", FIRST: "first L", DISCARD: "discard PR07", EXPAND: "expand R36", AGENT: "agent R40",
     BUILD: "build R01 x3", DRAW: "draw P", MOVE: "move R08 > R06:3 R29:2", ATTACK: "attack R48 > R59",
     CARDS: "cards pass", DICE: "dice 5d 0s 1t", ASK: "ask dmg", TAC: "tac T1:R07 T2x1", INVADE: "invade 3",
-    STEAL: "steal R24", TAKEFROM: "takefrom sched", CLAIM: "claim R59 R56", UNTILE: "untile DV24", END: "end tiles=1",
+    STEAL: "steal R24", TAKEFROM: "takefrom sched", CLAIM: "claim R59 R56", PLAY: "play LG12", UNTILE: "untile DV24", END: "end tiles=1",
 }

@@ -81,6 +81,7 @@ def _combat_from_json(data: dict[str, Any]) -> Combat:
         values[key] = {int(seat): int(n) for seat, n in data[key].items()}
     values["rolls"] = {int(seat): [list(r) for r in rolls] for seat, rolls in data["rolls"].items()}
     values["totals"] = {int(seat): list(t) for seat, t in data["totals"].items()}
+    values["cards"] = {int(seat): list(cards) for seat, cards in data.get("cards", {}).items()}
     values["reserves"] = list(data["reserves"])
     values["lost"] = list(data["lost"])
     return Combat(**values)

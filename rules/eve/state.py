@@ -101,6 +101,7 @@ class RoundState:
     claims: int = 0                                  # claims made this round (EVE-POL-5)
     reveals_due: int = 0                             # squares still to reveal after a claim (EVE-POL-4)
     built: dict[str, int] = field(default_factory=dict)       # region -> units built there this round
+    rush: int = 0                                    # Rush Orders played: months less for the seal (LOG-A)
 
 
 @dataclass
@@ -113,6 +114,7 @@ class Combat:
     target: str                                      # X, the defender's region
     step: str = CARDS_ATT
     strength: dict[int, int] = field(default_factory=dict)    # seat -> dice it may choose (EVE-CMB-2)
+    cards: dict[int, list[str]] = field(default_factory=dict)  # seat -> combat cards played (EVE-CMB-1)
     intel: int | None = None                         # seat with the intel advantage (EVE-CMB-3)
     question: str | None = None                      # d / s / t: what the advantaged side asked
     answer: int | None = None                        # the engine's truthful answer (public)

@@ -12,6 +12,7 @@ positions; at each the contract's promises are checked.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import sys
@@ -28,20 +29,28 @@ JUNK = ("", "xyzzy", "move move move", "9999", "pick", "ü ő", "build m 99Z99",
 MAX_PLIES = 3000
 
 
+# Rules cores being built that the bot does not offer yet: the contract is checked already,
+# everything but the renderer (they have none yet).
+IN_PROGRESS = {"eve": "rules.eve"}
+
+
 def games() -> list[str]:
-    return rules.available_games() + ["toy"]
+    return rules.available_games() + ["toy"] + sorted(IN_PROGRESS)
 
 
 @pytest.fixture(autouse=True)
 def toy(monkeypatch):
     monkeypatch.setitem(rules._GAME_MODULES, "toy", "tests.host.toy_game")
     monkeypatch.setitem(sys.modules, "renderers.toy", toy_game)
+    for name, module in IN_PROGRESS.items():
+        monkeypatch.setitem(rules._GAME_MODULES, name, module)
 
 
 def cases():
     out = []
     for name in games():
-        game = rules.get_game(name) if name != "toy" else toy_game.GAME
+        game = (toy_game.GAME if name == "toy" else importlib.import_module(IN_PROGRESS[name]).GAME
+                if name in IN_PROGRESS else rules.get_game(name))
         for players in range(game.min_players, game.max_players + 1):
             out.append(pytest.param(name, players, id=f"{name}-{players}p"))
     return out
@@ -144,6 +153,8 @@ def test_a_random_playout_keeps_every_promise_of_the_contract(name, players):
     scores = game.scores(final)
     assert len(scores) == players and set(game.winners(final)) <= set(range(players)) and game.winners(final)
     assert checked["positions"] >= 2 and checked["moves"] > 0
+    if name in IN_PROGRESS:
+        return
     import renderers
     render_board = renderers.get_renderer(name)
     for state in rendered + [final]:
