@@ -777,3 +777,75 @@ def test_EVE_CMB_1_a_side_without_production_cards_is_not_asked():
     state = play(state, GALLENTE, "attack R48 > R59")
     assert state.combat.step == "cards_def" and GAME.waiting_for(state) == {AMARR}
     assert refused(state, AMARR, "cards LG01").rule == "EVE-CARD-2"
+
+
+# ----- more rules ---------------------------------------------------------------------------------------------------
+def test_EVE_LOG_7_each_source_attacks_once_a_target_may_be_attacked_again_from_elsewhere():
+    state = _battle(faces(0) * 20)
+    state.regions["R57"].units = 5                               # Feythabolis: Amarr, next to Tenerifis
+    state.players[AMARR].supply -= 4
+    hold(state, GALLENTE, "R40", 3)                              # Impass: Gallente, next to Tenerifis and Feythabolis
+    state = play(state, GALLENTE, "attack R48 > R57")
+    state = _fight_to_the_end(state)
+    assert refused(state, GALLENTE, "attack R48 > R59").rule in ("EVE-LOG-6", "EVE-LOG-7")
+    state = play(state, GALLENTE, "attack R40 > R57")
+    assert state.phase == COMBAT
+
+
+def test_EVE_DEV_7_no_unit_in_supply_no_expansion():
+    state = in_round(_board(), GALLENTE, "D")
+    state.players[GALLENTE].supply = 0
+    assert refused(state, GALLENTE, "expand R03").rule == "EVE-DEV-7"
+
+
+def test_EVE_SCH_4_the_round_end_moves_tiles_between_storage_and_schedule():
+    state = _board()
+    state.players[GALLENTE].storage["L"] = 2
+    state.pool_tiles["L"] -= 2
+    state = in_round(state, GALLENTE, "L", month=3)
+    assert refused(state, GALLENTE, "end tiles=3").rule == "EVE-SCH-4"
+    after = play(state, GALLENTE, "end tiles=2")
+    assert after.players[GALLENTE].schedule["L"] == 2 and after.players[GALLENTE].storage["L"] == 0
+    assert any(s.seat == GALLENTE and s.kind == "L" for s in after.calendar[4])   # level 3: 2 months
+
+
+def test_EVE_CARD_8_an_empty_deck_is_refilled_from_its_shuffled_discards():
+    state = in_round(_board(), GALLENTE, "L")
+    deck = state.decks["D"]
+    deck.discards, deck.pile = list(deck.pile), []
+    state = play(state, GALLENTE, "draw D")
+    assert state.decks["D"].reshuffles == 1 and len(state.decks["D"].pile) == 32
+    assert "eve.event.reshuffled" in [event.key for event in GAME.events(state, None, state)]
+    state.decks["D"].pile, state.decks["D"].discards = [], []
+    assert refused(state, GALLENTE, "draw D").rule == "EVE-LOG-3"
+
+
+def test_EVE_CMB_11_when_both_regions_fall_nobody_invades():
+    state = _battle(faces(2, 2, 2, 2, 2) + faces(2, 2, 2, 2))
+    state.regions["R59"].agents = []
+    state.players[GALLENTE].supply += 2
+    state.regions["R48"].units = 5
+    state.players[GALLENTE].supply += 1
+    state.regions["R59"].outpost = None
+    state.pool_outposts["P"] += 1
+    state.pool_tiles["P"] += 1
+    state.players[AMARR].storage["P"] = 0
+    state = play(state, GALLENTE, "attack R48 > R59")
+    state = play(play(state, GALLENTE, "dice 5d 0s 0t"), AMARR, "dice 4d 0s 0t")
+    assert state.phase == ROUND
+    assert state.regions["R48"].owner is None and state.regions["R59"].owner is None
+    assert GAME.invariants(state) == []
+
+
+def test_EVE_VAR_3_impending_doom_takes_the_leaders_lowest_card_back_to_its_nebula():
+    state = new(4, impending_doom=True)
+    give_cards(state, CALDARI, ["R59", "R01"])
+    give_cards(state, AMARR, ["R02"])
+    state = in_round(state, AMARR, "L", month=12)
+    state.calendar[11] = [Seal(AMARR, "L")]
+    for month in state.calendar[:11]:
+        month[:] = [s for s in month if not (s.seat == AMARR and s.kind == "L")]
+    state = play(state, AMARR, "end")
+    assert state.players[CALDARI].region_cards == ["R59"] and state.players[AMARR].region_cards == ["R02"]
+    assert any("R01" in square.pile for name, square in state.squares.items() if name.startswith("VIO"))
+    assert GAME.invariants(state) == []
