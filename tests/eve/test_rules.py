@@ -170,8 +170,6 @@ def test_EVE_PREP_4_T2_seal_months_from_january_with_february_as_one():
     state.players[seat].storage.update({"D": 1, "P": 0, "L": 2})
     state.pool_tiles["D"] -= 1
     state.pool_tiles["L"] -= 2
-    for kind in "DPL":          # keep tiles = outposts for the invariant checks of this test
-        pass
     state = play(state, seat, "seal D tiles=1")
     assert [s.kind for s in state.calendar[3]] == ["D"]       # level 2: 3 months -> April
     assert refused(state, state.order[1], "seal P tiles=1").rule == "EVE-PREP-4"
@@ -321,13 +319,18 @@ def test_EVE_DEV_4_and_EVE_DEV_6_one_agent_per_region_and_round_next_to_an_own_r
     assert refused(state, GALLENTE, "agent R05").rule == "EVE-DEV-4"     # Kador: no own region next to it
 
 
-def test_EVE_PRD_2_and_EVE_PRD_3_build_at_outposts_and_the_hq_three_per_round():
+def _production_board():
+    """_board() with a production outpost (and its tile) in Gallente's The Citadel."""
     state = _board()
     state.regions["R10"].outpost = "P"
     state.pool_outposts["P"] -= 1
     state.pool_tiles["P"] -= 1
     state.players[GALLENTE].storage["P"] = 1
-    state = in_round(state, GALLENTE, "P", actions=6)
+    return state
+
+
+def test_EVE_PRD_2_and_EVE_PRD_3_build_at_outposts_and_the_hq_three_per_round():
+    state = in_round(_production_board(), GALLENTE, "P", actions=6)
     assert refused(state, GALLENTE, "build R08").rule == "EVE-PRD-2"
     state = play(state, GALLENTE, "build R10 x2")
     assert state.regions["R10"].units == 3 and state.round.actions == 4
@@ -340,7 +343,6 @@ def test_EVE_OUT_2_every_neighbour_needs_a_unit_or_agent_of_the_builder():
     error = refused(state, GALLENTE, "outpost R06 D")            # Lonetrek's neighbours are not all his
     assert error.rule == "EVE-OUT-2"
     assert "R35" in render(error.msg, "en")
-    state = play(state, GALLENTE, "outpost R02 D") if False else state
     clear(state)
     hold(state, GALLENTE, "R03", 1)                              # Everyshore: Essence, Genesis, Sinq Laison
     for code in ("R02", "R24", "R08"):
@@ -722,12 +724,7 @@ def test_EVE_CARD_4_a_card_whose_effect_is_not_implemented_is_refused_not_ignore
 
 
 def test_EVE_CARD_5_a_tile_card_works_while_its_tile_stays_PRD_H_build_cap_four():
-    state = _board()
-    state.regions["R10"].outpost = "P"
-    state.pool_outposts["P"] -= 1
-    state.pool_tiles["P"] -= 1
-    state.players[GALLENTE].storage["P"] = 1
-    state = in_round(state, GALLENTE, "P", actions=6)
+    state = in_round(_production_board(), GALLENTE, "P", actions=6)
     _hand(state, GALLENTE, ["PR25"])
     state = play(state, GALLENTE, "play PR25")
     assert state.players[GALLENTE].tile_cards == {"PR25": "P"} and state.players[GALLENTE].storage["P"] == 0
