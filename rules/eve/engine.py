@@ -220,7 +220,7 @@ def clone_state(state: GameState) -> GameState:
                             c.question, c.answer, Sealed(list(c.dice.expected), {k: list(v) for k, v in c.dice.choices.items()}),
                             {k: [list(x) for x in v] for k, v in c.rolls.items()},
                             {k: list(v) for k, v in c.totals.items()}, c.tactic_seat, c.tactic_actions,
-                            list(c.reserves), c.negate, c.cut, dict(c.losses), list(c.lost), c.outpost_lost, c.stolen,
+                            list(c.reserves), c.negate, c.cut, dict(c.losses), list(c.lost), c.outpost_lost,
                             c.tile_due, c.steal_due, c.invasion_allowed)
     new.events = list(state.events)
     new.winners = list(state.winners)

@@ -129,7 +129,6 @@ class Combat:
     losses: dict[int, int] = field(default_factory=dict)   # seat -> units destroyed
     lost: list[str] = field(default_factory=list)    # lost regions still to resolve, X before S (EVE-CMB-9)
     outpost_lost: str | None = None                  # type of the outpost destroyed in lost[0]
-    stolen: str | None = None                        # region card stolen in lost[0]
     tile_due: bool = False                           # lost[0]'s tile loss is still to settle (EVE-CMB-12)
     steal_due: bool = False                          # lost[0]'s steal is still to settle (EVE-CMB-13)
     invasion_allowed: bool = True                    # False when both battle regions fell (EVE-CMB-11)
