@@ -22,16 +22,20 @@ DESIGN DECISIONS (where the spec is silent or leaves the engine a choice; each i
   is taken at once (EVE-CMB-13).
 * The round ends only by ``end`` (with the schedule setting), even with no action left, so the
   player can still build outposts, claim and set the schedule (EVE-RND-4/5).
-* Design cards: every card can be drawn and discarded for an action (EVE-RND-2, EVE-LOG-3);
-  the effects of PLAYABLE and COMBAT_CARDS below are implemented, the others are refused with
-  "not playable yet" (the rest of §18.7 is still to do).  Playing a card is not an action, so
-  it does not stop the round-start discard.  Rush Orders (END) may be played at any time of
-  the round and counts when the seal moves.
+* Design cards (§18.7): playing a card is not an action, so it does not stop the round-start
+  discard.  Rush Orders (END) may be played at any time of the round and count when the seal
+  moves.  Cards that act at once and need a target name it in the move (``play DV01 R36``,
+  ``play LG05 caldari:P``, ``play LG18 R08 > R06:3``); Streamlined Supply and Long-range
+  Planning ask their follow-up (``keep``, ``order``) before anything else.  Damage Control is
+  decided after the roll, attacker first (``reroll 2 5`` numbers the player's dice in the order
+  damage, shield, tactics, as the roll lists them).
 """
 from __future__ import annotations
 
 import copy
 from collections import deque
+from dataclasses import replace
+from itertools import combinations, permutations
 from typing import Any, Iterable, Iterator
 
 from rules.base import BadOptions, Game, IllegalMove, Notice, OptionSpec, players_option
@@ -42,7 +46,7 @@ from . import moves as mv
 from .data import EMPIRES, NEBULAE, RINGS, TYPES, tables
 from .moves import Move, format_move
 from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, FIRST, INVADE, OVER, PREP_HQ, PREP_OUTPOST, PREP_PHASES,
-                    PREP_PLACE, PREP_REVEAL, PREP_SEAL, ROUND, STEAL, TACTICS, TAKEFROM, Combat, Empire, GameState,
+                    PREP_PLACE, PREP_REVEAL, PREP_SEAL, REROLL, ROUND, STEAL, TACTICS, TAKEFROM, Combat, Empire, GameState,
                     PoliticalSquare, RegionState, RoundState, Seal)
 
 MONTHS_LIMIT = (1, 11)           # EVE-CAL-4 guard: a seal always moves 1..11 months
@@ -54,9 +58,7 @@ VISION_TARGETS = {4: (15, 20, 25), 3: (20, 25, 30), 2: (10, 15, 20)}  # EVE-END-
 # Design cards whose effects are implemented (spec §18.7).  The others can be drawn and
 # discarded for an action, but not played yet (issue 11 stays open for them).
 EXTRA_ACTIONS = {"DEV-C": 2, "PRD-J": 2, "LOG-D": 1}      # OWN: more actions this round
-COMBAT_CARDS = ("PRD-A", "PRD-B", "PRD-C", "PRD-D", "PRD-E", "PRD-F", "PRD-K")
-TILE_CARDS = ("DEV-H", "PRD-H", "PRD-I", "LOG-I", "LOG-J")   # passive while a tile lies on them
-PLAYABLE = (*EXTRA_ACTIONS, *TILE_CARDS, "LOG-A")
+REROLL_DICE = 2                                           # PRD-G: dice re-rolled per card
 
 
 def E(key: str, /, **values: Any) -> Msg:
@@ -125,6 +127,12 @@ def connected_component(state: GameState, seat: int, start: str) -> set[str]:
                 seen.add(other)
                 queue.append(other)
     return seen
+
+
+def agent_safe(state: GameState, seat: int, code: str) -> bool:
+    """EVE-DEF-9: an agent needs an adjacent region owned by its player (DEV-J: not while Deep Cover lies)."""
+    return has_tile_card(state.players[seat], "DEV-J") or any(
+        state.regions[n].owner == seat for n in neighbours(state, code))
 
 
 def vp(state: GameState, seat: int) -> int:
@@ -211,17 +219,16 @@ def clone_state(state: GameState) -> GameState:
     new.first_choices = list(state.first_choices)
     if state.round is not None:
         r = state.round
-        new.round = RoundState(r.seat, r.kind, r.actions, r.discarded, r.acted, list(r.locked), list(r.attack_sources),
-                               list(r.agent_targets), list(r.bridges), r.claims, r.reveals_due, dict(r.built), r.rush)
+        new.round = replace(r, locked=list(r.locked), attack_sources=list(r.attack_sources),
+                            agent_targets=list(r.agent_targets), bridges=list(r.bridges), built=dict(r.built),
+                            pending_keep=list(r.pending_keep), peek=list(r.peek))
     if state.combat is not None:
         c = state.combat
-        new.combat = Combat(c.attacker, c.defender, c.source, c.target, c.step, dict(c.strength),
-                            {k: list(v) for k, v in c.cards.items()}, c.intel,
-                            c.question, c.answer, Sealed(list(c.dice.expected), {k: list(v) for k, v in c.dice.choices.items()}),
-                            {k: [list(x) for x in v] for k, v in c.rolls.items()},
-                            {k: list(v) for k, v in c.totals.items()}, c.tactic_seat, c.tactic_actions,
-                            list(c.reserves), c.negate, c.cut, dict(c.losses), list(c.lost), c.outpost_lost,
-                            c.tile_due, c.steal_due, c.invasion_allowed)
+        new.combat = replace(c, strength=dict(c.strength), cards={k: list(v) for k, v in c.cards.items()},
+                             dice=Sealed(list(c.dice.expected), {k: list(v) for k, v in c.dice.choices.items()}),
+                             rolls={k: [list(x) for x in v] for k, v in c.rolls.items()},
+                             totals={k: list(v) for k, v in c.totals.items()}, reserves=list(c.reserves),
+                             losses=dict(c.losses), lost=list(c.lost), rerolls_left=list(c.rerolls_left))
     new.events = list(state.events)
     new.winners = list(state.winners)
     new.streams = state.streams.copy() if state.streams is not None else None
@@ -333,6 +340,8 @@ class EveGame(Game):
         if combat.step == TACTICS:
             assert combat.tactic_seat is not None
             return {combat.tactic_seat}
+        if combat.step == REROLL:
+            return {combat.rerolls_left[0]}
         return {self._winner_of(combat)}
 
     def is_over(self, state: GameState) -> bool:
@@ -419,19 +428,21 @@ class EveGame(Game):
         else:
             for kind in TYPES:
                 yield Move(seat, mv.DRAW, arg=kind)
+            yield from self._round_moves(state, seat)
             for code in mine:
-                region = state.regions[code]
-                if code in rnd.locked or region.units < 1:
-                    continue
-                spare = region.units - (0 if region.hq == seat else 1)
-                for other in sorted(connected_component(state, seat, code)):
-                    if other != code and state.regions[other].owner == seat:
-                        for count in range(1, spare + 1):
-                            yield Move(seat, mv.MOVE, regions=(code, other), counts=(count,))
-                for other in sorted(neighbours(state, code)):
-                    yield Move(seat, mv.ATTACK, regions=(code, other))
+                if code not in rnd.locked and state.regions[code].units >= 1:
+                    for other in sorted(neighbours(state, code)):
+                        yield Move(seat, mv.ATTACK, regions=(code, other))
+        if rnd.pending_keep:
+            for card in rnd.pending_keep:
+                yield Move(seat, mv.KEEP, arg=card)
+            return
+        if rnd.peek:
+            for order in permutations(rnd.peek):
+                yield Move(seat, mv.ORDER, cards=order)
+            return
         for card in state.hands.cards[seat]:
-            yield Move(seat, mv.PLAY, arg=card)
+            yield from self._play_candidates(state, seat, card)
         for card in sorted(player.tile_cards):
             yield Move(seat, mv.UNTILE, arg=card)
         yield from self._outpost_candidates(state, seat)
@@ -440,6 +451,47 @@ class EveGame(Game):
         for tiles in range(min(2, player.schedule[kind] + player.storage[kind]) + 1):
             if tiles != player.schedule[kind]:
                 yield Move(seat, mv.END, number=tiles)
+
+    def _round_moves(self, state: GameState, seat: int) -> Iterator[Move]:
+        """Moves of some units from one region to one connected own region (splits are legal too)."""
+        rnd = state.round
+        assert rnd is not None
+        for code in owned(state, seat):
+            region = state.regions[code]
+            if code in rnd.locked or region.units < 1:
+                continue
+            spare = region.units - (0 if region.hq == seat else 1)
+            for other in sorted(connected_component(state, seat, code)):
+                if other != code and state.regions[other].owner == seat:
+                    for count in range(1, spare + 1):
+                        yield Move(seat, mv.MOVE, regions=(code, other), counts=(count,))
+
+    def _play_candidates(self, state: GameState, seat: int, card: str) -> Iterator[Move]:
+        """``play <card>`` with each argument the card could take now (checked by the caller)."""
+        wants = mv.CARD_ARGS.get(tables().cards[card].kind)
+        rnd = state.round
+        assert rnd is not None
+        if wants is None:
+            yield Move(seat, mv.PLAY, arg=card)
+        elif wants == "region":
+            for code in sorted(state.regions):
+                yield Move(seat, mv.PLAY, arg=card, regions=(code,))
+        elif wants == "move":
+            for step in self._round_moves(state, seat):
+                yield Move(seat, mv.PLAY, arg=card, regions=step.regions, counts=step.counts)
+        elif wants in ("square", "squares"):
+            for square in state.squares:
+                yield Move(seat, mv.PLAY, arg=card, params=(square,))
+        elif wants == "seal":
+            for other in range(state.player_count):
+                for kind in TYPES:
+                    yield Move(seat, mv.PLAY, arg=card, params=(f"{EMPIRES[other]}:{kind}",))
+        elif wants == "type":
+            for kind in TYPES:
+                yield Move(seat, mv.PLAY, arg=card, params=(kind,))
+        else:
+            for pair in combinations(TYPES, 2):
+                yield Move(seat, mv.PLAY, arg=card, params=pair)
 
     def _claim_candidates(self, state: GameState, seat: int) -> Iterator[Move]:
         up = face_up_squares(state)
@@ -467,6 +519,12 @@ class EveGame(Game):
                 for s in range(min(5, strength - d) + 1):
                     for t in range(min(5, strength - d - s) + 1):
                         yield Move(seat, mv.DICE, counts=(d, s, t))
+        elif step == REROLL:
+            yield Move(seat, mv.REROLL)
+            rolled = sum(len(r) for r in combat.rolls[seat])
+            for size in (1, 2):
+                for dice in combinations(range(1, rolled + 1), size):
+                    yield Move(seat, mv.REROLL, counts=dice)
         elif step == TACTICS:
             n = combat.tactic_actions
             for t2 in range(n + 1):
@@ -534,13 +592,17 @@ class EveGame(Game):
             assert rnd is not None
             if rnd.reveals_due:
                 return {mv.REVEAL}
+            if rnd.pending_keep:
+                return {mv.KEEP}
+            if rnd.peek:
+                return {mv.ORDER}
             by_type = {"D": {mv.EXPAND, mv.AGENT, mv.CLAIM}, "P": {mv.BUILD}, "L": {mv.DRAW, mv.MOVE, mv.ATTACK}}
             return {mv.DISCARD, mv.OUTPOST, mv.PLAY, mv.UNTILE, mv.END} | by_type[rnd.kind]
         combat = state.combat
         assert combat is not None
         return {CARDS_ATT: {mv.CARDS}, CARDS_DEF: {mv.CARDS},
                 DICE: {mv.DICE, mv.ASK}, TACTICS: {mv.TAC}, INVADE: {mv.INVADE}, STEAL: {mv.STEAL},
-                TAKEFROM: {mv.TAKEFROM}}[combat.step]
+                TAKEFROM: {mv.TAKEFROM}, REROLL: {mv.REROLL}}[combat.step]
 
     def _region(self, state: GameState, code: str) -> RegionState:
         region = state.regions.get(code)
@@ -591,7 +653,7 @@ class EveGame(Game):
             raise IllegalMove("eve.err.outpost_twice", "EVE-OUT-1", region=region_label(code))
         missing = [n for n in sorted(neighbours(state, code))
                    if state.regions[n].owner != seat and seat not in state.regions[n].agents]
-        if missing:
+        if missing and not (len(missing) == 1 and has_tile_card(state.players[seat], "DEV-K")):
             raise IllegalMove("eve.err.outpost_neighbours", "EVE-OUT-2", region=region_label(code),
                               missing=listing(region_label(n) for n in missing))
         if state.pool_outposts[kind] < 1 or state.pool_tiles[kind] < 1:
@@ -634,20 +696,35 @@ class EveGame(Game):
         return rnd
 
     def _check_expand(self, state: GameState, move: Move) -> None:
-        rnd = self._need_action(state)
-        seat, code = move.seat, move.regions[0]
+        self._need_action(state)
+        self._expand_target(state, move.seat, move.regions[0])
+
+    def _expand_target(self, state: GameState, seat: int, code: str) -> None:
+        """EVE-DEV-3 (and Long-range Survey, DEV-I): where one Expand may go."""
+        rnd = state.round
+        assert rnd is not None
         region = self._region(state, code)
         if state.players[seat].supply < 1:
             raise IllegalMove("eve.err.no_supply", "EVE-DEV-7")
         if not is_empty(region):
             raise IllegalMove("eve.err.expand_empty", "EVE-DEV-3", region=region_label(code))
         near = neighbours(state, code)
-        if not any(state.regions[n].owner == seat or n in rnd.bridges for n in near):
-            raise IllegalMove("eve.err.expand_adjacent", "EVE-DEV-3", region=region_label(code))
+        if any(state.regions[n].owner == seat or n in rnd.bridges for n in near):
+            return
+        if has_tile_card(state.players[seat], "DEV-I") and any(
+                is_empty(state.regions[n]) and any(state.regions[m].owner == seat for m in neighbours(state, n))
+                for n in near):
+            return
+        raise IllegalMove("eve.err.expand_adjacent", "EVE-DEV-3", region=region_label(code))
 
     def _check_agent(self, state: GameState, move: Move) -> None:
         rnd = self._need_action(state)
-        seat, code = move.seat, move.regions[0]
+        self._agent_target(state, move.seat, move.regions[0])
+        if move.regions[0] in rnd.agent_targets:
+            raise IllegalMove("eve.err.agent_once", "EVE-DEV-6", region=region_label(move.regions[0]))
+
+    def _agent_target(self, state: GameState, seat: int, code: str) -> None:
+        """EVE-DEV-4: where one agent may go."""
         region = self._region(state, code)
         if state.players[seat].supply < 1:
             raise IllegalMove("eve.err.no_supply", "EVE-DEV-7")
@@ -655,8 +732,6 @@ class EveGame(Game):
             raise IllegalMove("eve.err.agent_enemy", "EVE-DEV-4", region=region_label(code))
         if not any(state.regions[n].owner == seat for n in neighbours(state, code)):
             raise IllegalMove("eve.err.agent_adjacent", "EVE-DEV-4", region=region_label(code))
-        if code in rnd.agent_targets:
-            raise IllegalMove("eve.err.agent_once", "EVE-DEV-6", region=region_label(code))
 
     def _check_build(self, state: GameState, move: Move) -> None:
         count = move.number or 1
@@ -690,6 +765,10 @@ class EveGame(Game):
 
     def _check_move(self, state: GameState, move: Move) -> None:
         self._need_action(state)
+        self._move_parts(state, move)
+
+    def _move_parts(self, state: GameState, move: Move) -> None:
+        """EVE-LOG-4: the source, how many leave it, and that every destination is connected."""
         seat, source = move.seat, move.regions[0]
         region = self._check_source(state, seat, source)
         total = sum(move.counts)
@@ -725,7 +804,7 @@ class EveGame(Game):
         rnd = state.round
         assert rnd is not None
         seat = move.seat
-        if rnd.claims >= 1:
+        if rnd.claims >= 1 + rnd.extra_claims:
             raise IllegalMove("eve.err.claim_once", "EVE-POL-5")
         markers = {marker_region(state, square): square for square in face_up_squares(state)}
         squares = []
@@ -737,9 +816,11 @@ class EveGame(Game):
         first, second = tables().squares[squares[0]], tables().squares[squares[1]]
         if move.regions[0] == move.regions[1] or (first.nebula != second.nebula and first.column != second.column):
             raise IllegalMove("eve.err.claim_line", "EVE-POL-3", first=squares[0], second=squares[1])
+        bare = [code for code in move.regions if state.regions[code].outpost is None and state.regions[code].hq != seat]
+        remote = rnd.remote_claim and len(bare) == 1 and state.regions[bare[0]].units >= 2   # DEV-G
         for code in move.regions:
             region = state.regions[code]
-            if region.owner != seat or (region.outpost is None and region.hq != seat):
+            if region.owner != seat or (code in bare and not remote):
                 raise IllegalMove("eve.err.claim_outpost", "EVE-POL-3", region=region_label(code))
         if move.regions[1] not in connected_component(state, seat, move.regions[0]):
             raise IllegalMove("eve.err.claim_connected", "EVE-POL-3", first=region_label(move.regions[0]),
@@ -763,24 +844,65 @@ class EveGame(Game):
                 raise IllegalMove("eve.err.not_in_hand", "EVE-CARD-2", card=card)
             if cards[card].window != "COMBAT":
                 raise IllegalMove("eve.err.not_combat_card", "EVE-CARD-4", card=card_msg(card))
-            if cards[card].kind not in COMBAT_CARDS:
-                raise IllegalMove("eve.err.card_not_yet", "EVE-CARD-4", card=card_msg(card))
 
     def _check_play(self, state: GameState, move: Move) -> None:
         rnd = state.round
         assert rnd is not None
         card = move.arg or ""
         kind = tables().cards[card]
-        if not state.hands.holds(move.seat, card):
+        seat = move.seat
+        if not state.hands.holds(seat, card):
             raise IllegalMove("eve.err.not_in_hand", "EVE-CARD-2", card=card)
         if kind.window == "COMBAT":
             raise IllegalMove("eve.err.combat_card", "EVE-CARD-4", card=card_msg(card))
-        if kind.kind not in PLAYABLE:
-            raise IllegalMove("eve.err.card_not_yet", "EVE-CARD-4", card=card_msg(card))
         if kind.window == "OWN" and kind.round_type not in (None, rnd.kind):
             raise IllegalMove("eve.err.card_round", "EVE-CARD-4", card=card_msg(card), type=type_msg(kind.round_type or ""))
-        if kind.window == "TILE" and state.players[move.seat].storage[kind.deck] < 1:
+        if kind.window == "TILE" and state.players[seat].storage[kind.deck] < 1:
             raise IllegalMove("eve.err.card_tile", "EVE-CARD-5", card=card_msg(card), type=type_msg(kind.deck))
+        effect = kind.kind
+        if effect == "DEV-A":
+            self._expand_target(state, seat, move.regions[0])
+        elif effect == "DEV-B":
+            self._agent_target(state, seat, move.regions[0])
+        elif effect == "LOG-F":
+            self._move_parts(state, move)
+        elif effect == "DEV-D":
+            if move.params[0] not in face_up_squares(state):
+                raise IllegalMove("eve.err.card_square_up", "EVE-CARD-4", card=card_msg(card), square=move.params[0],
+                                  allowed=listing(face_up_squares(state)))
+        elif effect == "DEV-F" and rnd.claims < 1 + rnd.extra_claims:
+            raise IllegalMove("eve.err.card_after_claim", "EVE-CARD-4", card=card_msg(card))
+        elif effect == "LOG-E":
+            code = move.regions[0]
+            if code not in rnd.locked or code in rnd.attack_sources or state.regions[code].owner != seat:
+                raise IllegalMove("eve.err.card_unlock", "EVE-LOG-6", card=card_msg(card), region=region_label(code))
+        elif effect == "LOG-K" and not state.decks[move.params[0]].pile:
+            raise IllegalMove("eve.err.deck_empty", "EVE-CARD-8", type=type_msg(move.params[0]))
+        elif effect in ("LOG-B", "LOG-C", "LOG-G"):
+            self._check_seal_card(state, move, effect)
+
+    def _seal_month(self, state: GameState, seat: int, kind: str) -> int:
+        """The index (0..11) of the month holding ``seat``'s ``kind`` seal."""
+        return next(m for m, month in enumerate(state.calendar) for seal in month if (seal.seat, seal.kind) == (seat, kind))
+
+    def _check_seal_card(self, state: GameState, move: Move, effect: str) -> None:
+        """LOG-B / LOG-C / LOG-G name seals that are not in the current month (LOG-B: an
+        opponent's, at most 10 months ahead)."""
+        card = card_msg(move.arg or "")
+        if effect == "LOG-B":
+            empire, _, kind = move.params[0].partition(":")
+            seat = EMPIRES.index(empire)
+            if seat == move.seat or seat >= state.player_count:
+                raise IllegalMove("eve.err.card_opponent_seal", "EVE-CARD-4", card=card,
+                                  empires=listing(empire_msg(state, s) for s in range(state.player_count) if s != move.seat))
+            seals = [(seat, kind)]
+        else:
+            seals = [(move.seat, kind) for kind in move.params]
+        for seat, kind in seals:
+            ahead = (self._seal_month(state, seat, kind) - (state.month - 1)) % 12
+            if ahead == 0 or (effect == "LOG-B" and ahead > 10):
+                raise IllegalMove("eve.err.card_seal_month", "EVE-CARD-4", card=card, empire=empire_msg(state, seat),
+                                  type=type_msg(kind))
 
     def _check_untile(self, state: GameState, move: Move) -> None:
         if move.arg not in state.players[move.seat].tile_cards:
@@ -1092,22 +1214,93 @@ class EveGame(Game):
         rnd.actions += 2 if has_tile_card(state.players[move.seat], "LOG-I") else 1   # EVE-RND-2, LOG-I
 
     def _apply_play(self, state: GameState, move: Move) -> None:
-        """EVE-CARD-4/5: an OWN card acts and is discarded; a TILE card stays with a tile on it."""
+        """EVE-CARD-4/5: an OWN or END card acts and is discarded; a TILE card stays with a tile on it."""
         rnd = state.round
-        assert rnd is not None
+        assert rnd is not None and state.streams is not None
         card = move.arg or ""
         kind = tables().cards[card]
         player = state.players[move.seat]
         state.hands.remove(move.seat, card)
+        add_event(state, "event.played", empire=empire_msg(state, move.seat), card=card_msg(card),
+                  text=E(f"card_text.{kind.kind}"))
         if kind.window == "TILE":
             player.storage[kind.deck] -= 1
             player.tile_cards[card] = kind.deck
-        else:
-            state.decks[kind.deck].discard([card])
-            rnd.actions += EXTRA_ACTIONS.get(kind.kind, 0)
-            rnd.rush += 1 if kind.kind == "LOG-A" else 0
-        add_event(state, "event.played", empire=empire_msg(state, move.seat), card=card_msg(card),
-                  text=E(f"card_text.{kind.kind}"))
+            return
+        state.decks[kind.deck].discard([card])
+        effect = kind.kind
+        rnd.actions += EXTRA_ACTIONS.get(effect, 0)
+        if effect == "LOG-A":
+            rnd.rush += 1
+        elif effect == "DEV-A":                                      # a free Expand
+            count = min(2, player.supply) if has_tile_card(player, "DEV-H") else 1
+            self._add_units(state, move.seat, move.regions[0], count)
+        elif effect == "DEV-B":                                      # a free agent, even a second one here
+            player.supply -= 1
+            state.regions[move.regions[0]].agents.append(move.seat)
+        elif effect == "LOG-F":                                      # a free Move
+            self._move_units(state, move)
+        elif effect == "LOG-E":
+            rnd.locked.remove(move.regions[0])
+        elif effect == "DEV-F":
+            rnd.extra_claims += 1
+        elif effect == "DEV-G":
+            rnd.remote_claim = True
+        elif effect == "DEV-D":
+            square = state.squares[move.params[0]]
+            square.pile.append(square.pile.pop(0))                   # face down at the bottom, marker off
+            square.face_up = False
+            rnd.reveals_due = min(1, len(face_down_squares(state)))
+        elif effect == "LOG-K":
+            deck = state.decks[move.params[0]]
+            rnd.peek, rnd.peek_deck = deck.pile[:3], move.params[0]
+        elif effect == "LOG-B":
+            empire, _, seal_kind = move.params[0].partition(":")
+            seat = EMPIRES.index(empire)
+            month = self._seal_month(state, seat, seal_kind)
+            state.calendar[month] = [s for s in state.calendar[month] if (s.seat, s.kind) != (seat, seal_kind)]
+            self._place_seal(state, Seal(seat, seal_kind), month + 2)         # the following month, at the end
+        elif effect == "LOG-C":
+            month = self._seal_month(state, move.seat, move.params[0])
+            queue = state.calendar[month]
+            index = next(i for i, s in enumerate(queue) if (s.seat, s.kind) == (move.seat, move.params[0]))
+            queue.insert(0, queue.pop(index))
+        elif effect == "LOG-G":
+            first, second = move.params
+            a, b = self._seal_month(state, move.seat, first), self._seal_month(state, move.seat, second)
+            ia = next(i for i, s in enumerate(state.calendar[a]) if (s.seat, s.kind) == (move.seat, first))
+            ib = next(i for i, s in enumerate(state.calendar[b]) if (s.seat, s.kind) == (move.seat, second))
+            state.calendar[a][ia], state.calendar[b][ib] = state.calendar[b][ib], state.calendar[a][ia]
+
+    def _check_keep(self, state: GameState, move: Move) -> None:
+        rnd = state.round
+        assert rnd is not None
+        if move.arg not in rnd.pending_keep:
+            raise IllegalMove("eve.err.keep_which", "EVE-CARD-4", allowed=listing(card_msg(c) for c in rnd.pending_keep))
+
+    def _apply_keep(self, state: GameState, move: Move) -> None:
+        """Streamlined Supply (LOG-H): the other drawn card goes to its deck's discards."""
+        rnd = state.round
+        assert rnd is not None
+        for card in rnd.pending_keep:
+            if card != move.arg:
+                state.hands.remove(move.seat, card)
+                state.decks[tables().cards[card].deck].discard([card])
+        rnd.pending_keep = []
+
+    def _check_order(self, state: GameState, move: Move) -> None:
+        rnd = state.round
+        assert rnd is not None
+        if sorted(move.cards) != sorted(rnd.peek):
+            raise IllegalMove("eve.err.order_which", "EVE-CARD-4", cards=listing(card_msg(c) for c in rnd.peek))
+
+    def _apply_order(self, state: GameState, move: Move) -> None:
+        """Long-range Planning (LOG-K): the looked-at cards go back on top in the chosen order."""
+        rnd = state.round
+        assert rnd is not None and rnd.peek_deck is not None
+        deck = state.decks[rnd.peek_deck]
+        deck.pile[:len(move.cards)] = list(move.cards)
+        rnd.peek, rnd.peek_deck = [], None
 
     def _apply_untile(self, state: GameState, move: Move) -> None:
         card = move.arg or ""
@@ -1115,6 +1308,7 @@ class EveGame(Game):
         player.storage[player.tile_cards.pop(card)] += 1
         state.decks[tables().cards[card].deck].discard([card])
         add_event(state, "event.untiled", empire=empire_msg(state, move.seat), card=card_msg(card))
+        self._agent_survival(state)                                 # DEV-J leaving: check EVE-DEF-9 at once
 
     def _apply_expand(self, state: GameState, move: Move) -> None:
         rnd = state.round
@@ -1150,16 +1344,24 @@ class EveGame(Game):
         rnd.acted = True
         deck = state.decks[move.arg or ""]
         before = deck.reshuffles
-        cards = deck.draw(state.streams)                             # EVE-LOG-3 / EVE-CARD-8
+        streamlined = has_tile_card(state.players[move.seat], "LOG-H")
+        cards = deck.draw(state.streams, 2 if streamlined else 1)   # EVE-LOG-3 / EVE-CARD-8 / LOG-H
         if deck.reshuffles != before:
             add_event(state, "event.reshuffled", type=type_msg(move.arg or ""))
         state.hands.add(move.seat, cards)
+        if len(cards) == 2:
+            rnd.pending_keep = list(cards)
 
     def _apply_move(self, state: GameState, move: Move) -> None:
         rnd = state.round
         assert rnd is not None
         rnd.actions -= 1
         rnd.acted = True
+        self._move_units(state, move)
+
+    def _move_units(self, state: GameState, move: Move) -> None:
+        rnd = state.round
+        assert rnd is not None
         source = move.regions[0]
         state.regions[source].units -= sum(move.counts)
         for code, count in zip(move.regions[1:], move.counts):
@@ -1172,6 +1374,7 @@ class EveGame(Game):
         rnd = state.round
         assert rnd is not None
         rnd.claims += 1
+        rnd.remote_claim = False
         rnd.acted = True
         player = state.players[move.seat]
         for code in move.regions:
@@ -1299,8 +1502,8 @@ class EveGame(Game):
             self._roll(state)
 
     def _roll(self, state: GameState) -> None:
-        """EVE-CMB-6/7: reveal both selections, roll (attacker's red, blue, white, then the
-        defender's), and find who won the tactics."""
+        """EVE-CMB-6: reveal both selections and roll (attacker's red, blue, white, then the
+        defender's); Damage Control re-rolls come next, then the tactics."""
         combat = state.combat
         assert combat is not None and state.streams is not None
         faces = tables().faces
@@ -1314,6 +1517,45 @@ class EveGame(Game):
             d, s, t = chosen
             add_event(state, "event.rolled", empire=empire_msg(state, seat), d=d, s=s, t=t,
                       damage=combat.totals[seat][0], shield=combat.totals[seat][1], tactics=combat.totals[seat][2])
+        combat.rerolls_left = [seat for seat in (combat.attacker, combat.defender)
+                               if self._played(combat, seat, "PRD-G") and sum(combat.dice.revealed()[seat])]
+        if combat.rerolls_left:
+            combat.step = REROLL
+            return
+        self._tactics(state)
+
+    def _check_reroll(self, state: GameState, move: Move) -> None:
+        combat = state.combat
+        assert combat is not None
+        most = REROLL_DICE * self._played(combat, move.seat, "PRD-G")
+        rolled = sum(len(r) for r in combat.rolls[move.seat])
+        if len(move.counts) > most or (move.counts and max(move.counts) > rolled):
+            raise IllegalMove("eve.err.reroll_which", "EVE-CMB-7", most=most, dice=rolled)
+
+    def _apply_reroll(self, state: GameState, move: Move) -> None:
+        """Damage Control (PRD-G): the chosen dice are rolled again; the new results stand."""
+        combat = state.combat
+        assert combat is not None and state.streams is not None
+        faces = tables().faces
+        seat = move.seat
+        flat = [(colour, index) for colour, rolls in enumerate(combat.rolls[seat]) for index in range(len(rolls))]
+        for number in move.counts:
+            colour, index = flat[number - 1]
+            combat.rolls[seat][colour][index] = faces["dst"[colour]][state.streams.roll("dice", 1)[0] - 1]
+        bonus = [2 * self._played(combat, seat, kind) for kind in ("PRD-B", "PRD-C", "PRD-D")]
+        combat.totals[seat] = [sum(r) + extra for r, extra in zip(combat.rolls[seat], bonus)]
+        if move.counts:
+            totals = combat.totals[seat]
+            add_event(state, "event.rerolled", empire=empire_msg(state, seat), count=len(move.counts),
+                      damage=totals[0], shield=totals[1], tactics=totals[2])
+        combat.rerolls_left.pop(0)
+        if not combat.rerolls_left:
+            self._tactics(state)
+
+    def _tactics(self, state: GameState) -> None:
+        """EVE-CMB-7: who won the tactics, and by how much."""
+        combat = state.combat
+        assert combat is not None
         ta, td = combat.totals[combat.attacker][2], combat.totals[combat.defender][2]
         if ta != td:
             combat.tactic_seat = combat.attacker if ta > td else combat.defender
@@ -1442,6 +1684,7 @@ class EveGame(Game):
         else:
             del player.tile_cards[source]
             state.decks[tables().cards[source].deck].discard([source])
+            self._agent_survival(state)
         state.pool_tiles[kind] += 1
         add_event(state, "event.tile_lost", empire=empire_msg(state, player.seat), type=type_msg(kind),
                   source=E("tile_source.schedule") if source == mv.SCHEDULE else card_msg(source))
@@ -1522,7 +1765,7 @@ class EveGame(Game):
                 continue
             keep = []
             for seat in region.agents:
-                if any(state.regions[n].owner == seat for n in neighbours(state, code)):
+                if agent_safe(state, seat, code):
                     keep.append(seat)
                 else:
                     state.players[seat].supply += 1
@@ -1559,6 +1802,9 @@ class EveGame(Game):
         for square in new.squares.values():
             shown = square.pile[:1] if square.face_up else []
             square.pile = shown + [HIDDEN] * (len(square.pile) - len(shown))
+        if new.round is not None and new.round.seat != seat:
+            new.round.pending_keep = [HIDDEN] * len(new.round.pending_keep)
+            new.round.peek = [HIDDEN] * len(new.round.peek)
         if new.combat is not None and not new.combat.dice.complete():
             new.combat.dice = state.combat.dice.view(seat)          # type: ignore[union-attr]
         new.streams = None
@@ -1583,7 +1829,7 @@ class EveGame(Game):
     def _step_name(self, state: GameState) -> Msg:
         if state.phase == COMBAT and state.combat is not None:
             step = state.combat.step
-            named = (CARDS_ATT, CARDS_DEF, DICE, TACTICS, TAKEFROM, STEAL, INVADE)
+            named = (CARDS_ATT, CARDS_DEF, DICE, REROLL, TACTICS, TAKEFROM, STEAL, INVADE)
             return E(f"step.{step}" if step in named else "step.consequences")
         if state.phase == ROUND and state.round is not None and state.round.reveals_due:
             return E("step.refill")
@@ -1596,10 +1842,19 @@ class EveGame(Game):
         if move.kind == mv.DRAW:
             new = [card for card in after.hands.cards[move.seat] if card not in before.hands.cards[move.seat]]
             return [Notice(move.seat, E("notice.drew", card=card_msg(card))) for card in new]
+        if move.kind == mv.PLAY and after.round is not None and after.round.peek:
+            return [Notice(move.seat, E("notice.peek_deck", cards=listing(card_msg(c) for c in after.round.peek)))]
+        if move.kind == mv.PLAY and tables().cards[move.arg or ""].kind == "DEV-E":
+            seen = []
+            for name in move.params:
+                square = after.squares[name]
+                hidden = square.pile[1:2] if square.face_up else square.pile[:1]
+                seen += [E("notice.peek_square", square=name, region=region_label(code)) for code in hidden]
+            return [Notice(move.seat, E("notice.peek_squares", cards=listing(seen)))]
         return []
 
     def reveals_information(self, before: GameState, move: Move, after: GameState) -> bool:
-        if move.kind in (mv.REVEAL, mv.DRAW, mv.DICE, mv.ASK):
+        if move.kind in (mv.REVEAL, mv.DRAW, mv.DICE, mv.ASK, mv.REROLL, mv.PLAY):
             return True
         if before.streams is not None and after.streams is not None:
             return before.streams.counters != after.streams.counters
@@ -1638,7 +1893,8 @@ class EveGame(Game):
             player = state.players[seat]
             kind = next(k for k in TYPES if k not in player.seals_placed)
             return Move(seat, mv.SEAL, arg=kind, number=min(2, player.storage[kind]))
-        if state.phase == ROUND and state.round is not None and not state.round.reveals_due:
+        rnd = state.round
+        if state.phase == ROUND and rnd is not None and not (rnd.reveals_due or rnd.pending_keep or rnd.peek):
             return Move(seat, mv.END)
         combat = state.combat
         if state.phase == COMBAT and combat is not None:
@@ -1677,7 +1933,7 @@ class EveGame(Game):
                     problems.append(f"seals of seat {seat}: {seals}")
         for code, region in state.regions.items():
             for seat in region.agents:
-                if not any(state.regions[n].owner == seat for n in neighbours(state, code)):
+                if not agent_safe(state, seat, code):
                     problems.append(f"agent of seat {seat} in {code}")
             if region.owner is None and (region.units or region.agents or region.outpost):
                 problems.append(f"ownerless stack in {code}")
@@ -1735,7 +1991,8 @@ HUNGARIAN_VERBS = {
     "ugynok": mv.AGENT, "epit": mv.BUILD, "gyart": mv.BUILD, "huz": mv.DRAW, "mozgat": mv.MOVE, "tamad": mv.ATTACK,
     "tamadas": mv.ATTACK, "kartya": mv.CARDS, "kartyak": mv.CARDS, "kocka": mv.DICE, "kerdez": mv.ASK,
     "taktika": mv.TAC, "betor": mv.INVADE, "ellop": mv.STEAL, "elvesz": mv.TAKEFROM, "igenyel": mv.CLAIM,
-    "igenyles": mv.CLAIM, "vege": mv.END, "befejez": mv.END,
+    "igenyles": mv.CLAIM, "vege": mv.END, "befejez": mv.END, "kijatszik": mv.PLAY, "kijatsz": mv.PLAY,
+    "megtart": mv.KEEP, "sorrend": mv.ORDER, "ujradob": mv.REROLL,
 }
 HUNGARIAN_WORDS = {
     "fejlesztes": "D", "termeles": "P", "hadvezetes": "L", "passz": "pass", "jegyzek": mv.SCHEDULE,

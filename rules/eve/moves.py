@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rules.base import IllegalMove
 
-from .data import TYPES, tables
+from .data import EMPIRES, TYPES, tables
 
 # Move.kind values (the notation's verbs)
 REVEAL = "reveal"        # reveal <square>              prep and refill after a claim, one square per move
@@ -37,12 +37,15 @@ INVADE = "invade"        # invade <n>
 STEAL = "steal"          # steal <region card>
 TAKEFROM = "takefrom"    # takefrom sched | takefrom <card>
 CLAIM = "claim"          # claim <region> <region>
-PLAY = "play"            # play <card>                  a design card in the player's own round
+PLAY = "play"            # play <card> [arguments]      a design card in the player's own round (CARD_ARGS)
+KEEP = "keep"            # keep <card>                  Streamlined Supply: keep one of the two drawn
+ORDER = "order"          # order <card> <card> [<card>] Long-range Planning: the new order, top first
+REROLL = "reroll"        # reroll none | reroll <i> [<j>]  Damage Control: dice to roll again (1 = first die)
 UNTILE = "untile"        # untile <card>
 END = "end"              # end [tiles=<0-2>]
 
 VERBS = (REVEAL, HQ, PLACE, OUTPOST, PASS, SEAL, FIRST, DISCARD, EXPAND, AGENT, BUILD, DRAW, MOVE, ATTACK, CARDS,
-         DICE, ASK, TAC, INVADE, STEAL, TAKEFROM, CLAIM, PLAY, UNTILE, END)
+         DICE, ASK, TAC, INVADE, STEAL, TAKEFROM, CLAIM, PLAY, KEEP, ORDER, REROLL, UNTILE, END)
 ASK_WORDS = {"dmg": "d", "shd": "s", "tac": "t"}
 ASK_WORD_OF = {colour: word for word, colour in ASK_WORDS.items()}
 SCHEDULE = "sched"
@@ -58,13 +61,26 @@ class Move:
     counts: tuple[int, ...] = ()      # MOVE: units per destination (regions[1:]); DICE: (d, s, t); TAC: (T2, T3)
     arg: str | None = None            # a type D/P/L, a square, a card id, "sched", an ASK colour d/s/t
     number: int | None = None         # tiles (SEAL, END), units (BUILD, INVADE)
-    cards: tuple[str, ...] = ()       # CARDS: the combat cards played (empty: pass)
+    cards: tuple[str, ...] = ()       # CARDS: the combat cards played (empty: pass); ORDER: the new order
+    params: tuple[str, ...] = ()      # PLAY: squares, types or "<empire>:<type>" seals the card names
+
+# What ``play <card>`` takes after the card, by card kind (spec §18.7); other kinds take nothing.
+CARD_ARGS = {"DEV-A": "region", "DEV-B": "region", "LOG-E": "region", "DEV-D": "square", "DEV-E": "squares",
+             "LOG-B": "seal", "LOG-C": "type", "LOG-G": "types", "LOG-K": "type", "LOG-F": "move"}
 
 
 def format_move(move: Move) -> str:
     kind = move.kind
-    if kind in (REVEAL, FIRST, DISCARD, DRAW, STEAL, TAKEFROM, PLAY, UNTILE):
+    if kind in (REVEAL, FIRST, DISCARD, DRAW, STEAL, TAKEFROM, KEEP, UNTILE):
         return f"{kind} {move.arg}"
+    if kind == PLAY:
+        if move.counts:                                   # a free Move (LOG-F)
+            return f"play {move.arg} {_move_text(move.regions, move.counts)}"
+        return " ".join(("play", move.arg or "", *move.regions, *move.params))
+    if kind == ORDER:
+        return "order " + " ".join(move.cards)
+    if kind == REROLL:
+        return "reroll " + (" ".join(str(n) for n in move.counts) if move.counts else "none")
     if kind in (HQ, PLACE, EXPAND, AGENT):
         return f"{kind} {move.regions[0]}"
     if kind == OUTPOST:
@@ -76,8 +92,7 @@ def format_move(move: Move) -> str:
     if kind == BUILD:
         return f"build {move.regions[0]}" + (f" x{move.number}" if move.number and move.number > 1 else "")
     if kind == MOVE:
-        parts = " ".join(f"{region}:{count}" for region, count in zip(move.regions[1:], move.counts))
-        return f"move {move.regions[0]} > {parts}"
+        return "move " + _move_text(move.regions, move.counts)
     if kind == ATTACK:
         return f"attack {move.regions[0]} > {move.regions[1]}"
     if kind == CARDS:
@@ -100,6 +115,75 @@ def format_move(move: Move) -> str:
     if kind == END:
         return "end" + (f" tiles={move.number}" if move.number is not None else "")
     raise ValueError(kind)
+
+
+def _move_text(regions: tuple[str, ...], counts: tuple[int, ...]) -> str:
+    return f"{regions[0]} > " + " ".join(f"{region}:{count}" for region, count in zip(regions[1:], counts))
+
+
+def _move_parts(verb: str, args: list[str]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """``<from> > <to>:<n> [<to>:<n> ...]`` -> ((from, to, ...), (n, ...))."""
+    if len(args) < 3 or args[1] != ">":
+        raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
+    source = region_code(args[0])
+    targets: list[str] = []
+    counts: list[int] = []
+    for part in args[2:]:
+        region, colon, amount = part.rpartition(":")
+        if not colon or not region:
+            raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
+        code = region_code(region)
+        number = _count(amount)
+        if code in targets or code == source or number < 1:
+            raise IllegalMove("eve.err.move_parts", "EVE-LOG-4", value=part)
+        targets.append(code)
+        counts.append(number)
+    return (source, *targets), tuple(counts)
+
+
+def _square(word: str) -> str:
+    square = word.upper()
+    if square not in tables().squares:
+        raise IllegalMove("eve.err.no_square", "EVE-POL-1", value=word, squares=list(tables().squares))
+    return square
+
+
+def _seal(word: str) -> str:
+    """``caldari:P`` (also ``seal=Caldari:P``) -> ``caldari:P``."""
+    empire, colon, kind = word.lower().removeprefix("seal=").partition(":")
+    if not colon or empire not in EMPIRES:
+        raise IllegalMove("eve.err.bad_seal", "EVE-CAL-2", value=word, empires=list(EMPIRES))
+    return f"{empire}:{_type(kind)}"
+
+
+def _play(seat: int, args: list[str]) -> Move:
+    if not args:
+        raise IllegalMove("eve.err.arguments", None, verb=PLAY, example=EXAMPLES[PLAY])
+    card = _card(args[0])
+    rest = args[1:]
+    wants = CARD_ARGS.get(tables().cards[card].kind)
+    counts = {None: (0, 0), "region": (1, 1), "square": (1, 1), "squares": (1, 3), "seal": (1, 1), "type": (1, 1),
+              "types": (2, 2), "move": (3, 99)}[wants]
+    if not counts[0] <= len(rest) <= counts[1]:
+        raise IllegalMove("eve.err.play_arguments", "EVE-CARD-4", card=card, example=CARD_EXAMPLES[wants])
+    if wants == "region":
+        return Move(seat, PLAY, arg=card, regions=(region_code(rest[0]),))
+    if wants == "move":
+        regions, amounts = _move_parts(PLAY, rest)
+        return Move(seat, PLAY, arg=card, regions=regions, counts=amounts)
+    if wants in ("square", "squares"):
+        squares = tuple(_square(word) for word in rest)
+        if len(set(squares)) != len(squares):
+            raise IllegalMove("eve.err.play_arguments", "EVE-CARD-4", card=card, example=CARD_EXAMPLES[wants])
+        return Move(seat, PLAY, arg=card, params=squares)
+    if wants == "seal":
+        return Move(seat, PLAY, arg=card, params=(_seal(rest[0]),))
+    if wants in ("type", "types"):
+        kinds = tuple(_type(word) for word in rest)
+        if len(set(kinds)) != len(kinds):
+            raise IllegalMove("eve.err.play_arguments", "EVE-CARD-4", card=card, example=CARD_EXAMPLES[wants])
+        return Move(seat, PLAY, arg=card, params=kinds)
+    return Move(seat, PLAY, arg=card)
 
 
 def fold(text: str) -> str:
@@ -196,7 +280,22 @@ def parse_move(seat: int, text: str) -> Move:
     if verb in (FIRST, DRAW):
         need(1)
         return Move(seat, verb, arg=_type(args[0]))
-    if verb in (DISCARD, PLAY, UNTILE):
+    if verb == PLAY:
+        return _play(seat, args)
+    if verb == ORDER:
+        if not 1 <= len(args) <= 3:
+            raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
+        return Move(seat, ORDER, cards=tuple(_card(word) for word in args))
+    if verb == REROLL:
+        if len(args) == 1 and args[0].lower() == "none":
+            return Move(seat, REROLL)
+        if not args or len(args) > 4:
+            raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
+        dice = tuple(sorted(_count(word) for word in args))
+        if len(set(dice)) != len(dice) or min(dice) < 1:
+            raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
+        return Move(seat, REROLL, counts=dice)
+    if verb in (DISCARD, UNTILE, KEEP):
         need(1)
         return Move(seat, verb, arg=_card(args[0]))
     if verb == BUILD:
@@ -207,25 +306,13 @@ def parse_move(seat: int, text: str) -> Move:
             raise IllegalMove("eve.err.bad_number", None, value=args[1])
         return Move(seat, BUILD, regions=(region_code(args[0]),), number=count)
     if verb in (MOVE, ATTACK):
-        if len(args) < 3 or args[1] != ">":
-            raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
-        source = region_code(args[0])
+        regions, counts = _move_parts(verb, args) if verb == MOVE else ((), ())
         if verb == ATTACK:
             need(3)
-            return Move(seat, ATTACK, regions=(source, region_code(args[2])))
-        targets: list[str] = []
-        counts: list[int] = []
-        for part in args[2:]:
-            region, colon, amount = part.rpartition(":")
-            if not colon or not region:
+            if args[1] != ">":
                 raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
-            code = region_code(region)
-            number = _count(amount)
-            if code in targets or code == source or number < 1:
-                raise IllegalMove("eve.err.move_parts", "EVE-LOG-4", value=part)
-            targets.append(code)
-            counts.append(number)
-        return Move(seat, MOVE, regions=(source, *targets), counts=tuple(counts))
+            return Move(seat, ATTACK, regions=(region_code(args[0]), region_code(args[2])))
+        return Move(seat, MOVE, regions=regions, counts=counts)
     if verb == CARDS:
         if not args:
             need(1)
@@ -286,5 +373,10 @@ EXAMPLES = {
     SEAL: "seal P tiles=1", FIRST: "first L", DISCARD: "discard PR07", EXPAND: "expand R36", AGENT: "agent R40",
     BUILD: "build R01 x3", DRAW: "draw P", MOVE: "move R08 > R06:3 R29:2", ATTACK: "attack R48 > R59",
     CARDS: "cards pass", DICE: "dice 5d 0s 1t", ASK: "ask dmg", TAC: "tac T1:R07 T2x1", INVADE: "invade 3",
-    STEAL: "steal R24", TAKEFROM: "takefrom sched", CLAIM: "claim R59 R56", PLAY: "play LG12", UNTILE: "untile DV24", END: "end tiles=1",
+    STEAL: "steal R24", TAKEFROM: "takefrom sched", CLAIM: "claim R59 R56", PLAY: "play LG12", KEEP: "keep LG05",
+    ORDER: "order DV03 DV07 DV01", REROLL: "reroll 2 5", UNTILE: "untile DV24", END: "end tiles=1",
 }
+
+CARD_EXAMPLES = {None: "play LG12", "region": "play DV01 R36", "square": "play DV12 VIO-B",
+                 "squares": "play DV15 VIO-B CYA-A MAG-C", "seal": "play LG05 caldari:P", "type": "play LG09 P",
+                 "types": "play LG21 D P", "move": "play LG18 R08 > R06:3"}

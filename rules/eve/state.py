@@ -40,6 +40,7 @@ TACTICS = "tactics"              # EVE-CMB-7: the tactics winner spends his tact
 TAKEFROM = "takefrom"            # EVE-CMB-12: the winner picks where a lost tile comes from
 STEAL = "steal"                  # EVE-CMB-13: the winner picks the region card he steals
 INVADE = "invade"                # EVE-CMB-10 step 2: the winner chooses how many units invade
+REROLL = "reroll"                # PRD-G: after the roll, the players of Damage Control re-roll (attacker first)
 
 
 @dataclass
@@ -102,6 +103,11 @@ class RoundState:
     reveals_due: int = 0                             # squares still to reveal after a claim (EVE-POL-4)
     built: dict[str, int] = field(default_factory=dict)       # region -> units built there this round
     rush: int = 0                                    # Rush Orders played: months less for the seal (LOG-A)
+    extra_claims: int = 0                            # Accelerated Claim played: claims allowed beyond one (DEV-F)
+    remote_claim: bool = False                       # Remote Claim waits for the next claim (DEV-G)
+    pending_keep: list[str] = field(default_factory=list)   # Streamlined Supply: the two drawn, keep one (LOG-H)
+    peek: list[str] = field(default_factory=list)    # Long-range Planning: top cards to put back in order (LOG-K)
+    peek_deck: str | None = None                     # the deck of ``peek``
 
 
 @dataclass
@@ -132,6 +138,7 @@ class Combat:
     tile_due: bool = False                           # lost[0]'s tile loss is still to settle (EVE-CMB-12)
     steal_due: bool = False                          # lost[0]'s steal is still to settle (EVE-CMB-13)
     invasion_allowed: bool = True                    # False when both battle regions fell (EVE-CMB-11)
+    rerolls_left: list[int] = field(default_factory=list)   # seats still to decide Damage Control re-rolls (PRD-G)
 
 
 @dataclass

@@ -716,11 +716,11 @@ def test_EVE_CARD_4_own_cards_give_actions_in_their_round_type():
     assert GAME.invariants(state) == []
 
 
-def test_EVE_CARD_4_a_card_whose_effect_is_not_implemented_is_refused_not_ignored():
+def test_EVE_CARD_4_a_card_played_without_its_target_says_how_it_is_written():
     state = in_round(_board(), GALLENTE, "L")
     _hand(state, GALLENTE, ["LG05"])
     error = refused(state, GALLENTE, "play LG05")
-    assert error.msg.key == "eve.err.card_not_yet" and "LG05" in render(error.msg, "hu")
+    assert error.msg.key == "eve.err.play_arguments" and "caldari:P" in render(error.msg, "hu")
 
 
 def test_EVE_CARD_5_a_tile_card_works_while_its_tile_stays_PRD_H_build_cap_four():
@@ -846,3 +846,169 @@ def test_EVE_VAR_3_impending_doom_takes_the_leaders_lowest_card_back_to_its_nebu
     assert state.players[CALDARI].region_cards == ["R59"] and state.players[AMARR].region_cards == ["R02"]
     assert any("R01" in square.pile for name, square in state.squares.items() if name.startswith("VIO"))
     assert GAME.invariants(state) == []
+
+
+# ----- the cards that name a target or ask a follow-up ----------------------------------------------------------
+def test_EVE_CARD_DEV_A_and_DEV_B_a_free_expand_and_a_free_second_agent():
+    state = in_round(_board(), GALLENTE, "D", actions=1)
+    _hand(state, GALLENTE, ["DV01", "DV05"])
+    state = play(state, GALLENTE, "play DV01 R03")               # Everyshore, next to Essence
+    assert state.regions["R03"].owner == GALLENTE and state.round.actions == 1
+    state = play(state, GALLENTE, "agent R01")
+    state = play(state, GALLENTE, "play DV05 R01")               # a second agent in Domain this round
+    assert state.regions["R01"].agents == [GALLENTE, GALLENTE] and state.round.actions == 0
+    assert GAME.invariants(state) == []
+
+
+def test_EVE_CARD_DEV_D_a_marked_card_goes_under_its_square_and_another_square_is_revealed():
+    state = in_round(new(4), CALDARI, "P")
+    _hand(state, CALDARI, ["DV12"])
+    top = state.squares["VIO-A"].pile[0]
+    state = play(state, CALDARI, "play DV12 VIO-A")
+    assert state.squares["VIO-A"].pile[-1] == top and not state.squares["VIO-A"].face_up
+    assert state.round.reveals_due == 1
+    assert refused(state, CALDARI, "end").rule == "EVE-RND-1"
+    state = play(state, CALDARI, "reveal VIO-B")
+    assert "VIO-B" in face_up_squares(state) and GAME.invariants(state) == []
+    assert refused(state, CALDARI, "play DV13 VIO-C").rule == "EVE-CARD-2"
+
+
+def test_EVE_CARD_DEV_E_peeks_reach_only_the_player():
+    before = in_round(new(4), CALDARI, "P")
+    _hand(before, CALDARI, ["DV15"])
+    move = GAME.parse_move(before, CALDARI, "play DV15 VIO-A VIO-B")
+    after = GAME.apply(before, move)
+    notices = GAME.notices(before, move, after)
+    seen = [before.squares["VIO-A"].pile[1], before.squares["VIO-B"].pile[0]]
+    assert [n.seat for n in notices] == [CALDARI]
+    assert all(code in render(notices[0].msg, "hu") for code in seen)
+    assert all(code not in render(e, "en") for e in GAME.events(before, move, after) for code in seen)
+
+
+def test_EVE_CARD_DEV_F_and_DEV_G_a_second_claim_and_a_claim_without_an_outpost():
+    state = _claim_board()
+    state.regions["R56"].outpost = None                          # Esoteria: 2 units, no outpost
+    state.pool_outposts["L"] += 1
+    state.pool_tiles["L"] += 1
+    state.players[MINMATAR].storage["L"] = 0
+    state = in_round(state, MINMATAR, "D")
+    _hand(state, MINMATAR, ["DV18", "DV21"])
+    assert refused(state, MINMATAR, "play DV18").rule == "EVE-CARD-4"      # only after a claim
+    assert refused(state, MINMATAR, "claim R59 R56").msg.key == "eve.err.claim_outpost"
+    state = play(state, MINMATAR, "play DV21")
+    state = play(state, MINMATAR, "claim R59 R56")
+    assert sorted(state.players[MINMATAR].region_cards) == ["R56", "R59"]
+    state = play(play(state, MINMATAR, "reveal VIO-C"), MINMATAR, "reveal MAG-A")
+    assert refused(state, MINMATAR, "claim R48 R56").rule == "EVE-POL-5"
+    state = play(state, MINMATAR, "play DV18")
+    assert state.round.extra_claims == 1
+
+
+def _tile(state, seat, card):
+    """``card`` in front of ``seat`` with a tile of its deck type (and an outpost to match)."""
+    _hand(state, seat, [card])
+    kind = tables().cards[card].deck
+    state.players[seat].storage[kind] += 1
+    state.pool_tiles[kind] -= 1
+    state.pool_outposts[kind] -= 1
+    return play(state, seat, f"play {card}")
+
+
+def test_EVE_CARD_DEV_I_expand_two_gates_over_an_empty_region():
+    state = in_round(_board(), GALLENTE, "D")
+    assert refused(state, GALLENTE, "expand R13").rule == "EVE-DEV-3"      # Aridia: two gates from Essence
+    state.regions["R24"] = state.regions["R24"].__class__()
+    state = _tile(state, GALLENTE, "DV27")
+    state.regions["R12"].owner = None                            # keep it simple: Verge Vendor stays empty
+    state = play(state, GALLENTE, "expand R13")                  # over empty Genesis
+    assert state.regions["R13"].owner == GALLENTE
+
+
+def test_EVE_CARD_DEV_J_deep_cover_keeps_cut_off_agents_until_the_tile_leaves():
+    state = _board()
+    hold(state, AMARR, "R31", 2, agents=(GALLENTE,))             # Pure Blind, next to Lonetrek and Placid
+    state = in_round(state, GALLENTE, "D")
+    state = _tile(state, GALLENTE, "DV29")
+    for code in ("R06", "R29"):                                  # Gallente loses every neighbour of Pure Blind
+        state.regions[code].owner, state.regions[code].units = None, 0
+        state.players[GALLENTE].supply += 1
+    state.regions["R16"].owner = None
+    GAME._agent_survival(state)
+    assert state.regions["R31"].agents == [GALLENTE]
+    state.regions["R08"].outpost = None
+    state = play(state, GALLENTE, "untile DV29")
+    assert state.regions["R31"].agents == []
+
+
+def test_EVE_CARD_DEV_K_one_neighbour_may_lack_units():
+    state = in_round(_board(), GALLENTE, "L")
+    clear(state)
+    hold(state, GALLENTE, "R03", 1)                              # Everyshore: Essence, Genesis, Sinq Laison
+    hold(state, GALLENTE, "R02", 1)
+    hold(state, GALLENTE, "R08", 1)
+    assert refused(state, GALLENTE, "outpost R03 D").rule == "EVE-OUT-2"
+    state = _tile(state, GALLENTE, "DV31")
+    state = play(state, GALLENTE, "outpost R03 D")
+    assert state.regions["R03"].outpost == "D"
+
+
+def test_EVE_CARD_PRD_G_damage_control_rerolls_two_dice_after_the_roll():
+    state = _battle(faces(0, 0) + faces(0, 0) + faces(2, 2))
+    state.regions["R59"].agents = []
+    state.players[GALLENTE].supply += 2
+    _hand(state, GALLENTE, ["PR22"])
+    state = play(state, GALLENTE, "attack R48 > R59")
+    state = play(state, GALLENTE, "cards PR22")
+    state = play(play(state, GALLENTE, "dice 2d 0s 0t"), AMARR, "dice 2d 0s 0t")
+    assert state.combat.step == "reroll" and GAME.waiting_for(state) == {GALLENTE}
+    assert refused(state, GALLENTE, "reroll 1 2 3").rule == "EVE-CMB-7"
+    state = play(state, GALLENTE, "reroll 1 2")
+    assert state.regions["R59"].units == 4 - 4                   # two re-rolled 2s: 4 damage
+
+
+def test_EVE_CARD_LOG_B_C_G_seals_move_on_the_calendar():
+    state = in_round(new(4), CALDARI, "L", month=3)
+    _hand(state, CALDARI, ["LG05", "LG09", "LG21"])
+    month_of = GAME._seal_month
+    amarr_p = month_of(state, AMARR, "P")
+    state = play(state, CALDARI, "play LG05 amarr:P")
+    assert month_of(state, AMARR, "P") == (amarr_p + 1) % 12
+    assert refused(state, CALDARI, "play LG09 L").rule == "EVE-CARD-4"       # its own seal is acting now
+    d, p = month_of(state, CALDARI, "D"), month_of(state, CALDARI, "P")
+    state = play(state, CALDARI, "play LG21 D P")
+    assert (month_of(state, CALDARI, "D"), month_of(state, CALDARI, "P")) == (p, d)
+    state = play(state, CALDARI, "play LG09 P")
+    assert state.calendar[month_of(state, CALDARI, "P")][0].seat == CALDARI
+    assert GAME.invariants(state) == []
+
+
+def test_EVE_CARD_LOG_E_and_LOG_F_unlock_a_region_and_move_for_free():
+    state = in_round(_board(), GALLENTE, "L", actions=1)
+    _hand(state, GALLENTE, ["LG15", "LG18"])
+    state = play(state, GALLENTE, "move R08 > R10:2")
+    state = play(state, GALLENTE, "play LG15 R08")               # Sinq Laison moved, never attacked
+    state = play(state, GALLENTE, "play LG18 R08 > R06:1")
+    assert state.regions["R06"].units == 2 and state.round.actions == 0
+
+
+def test_EVE_CARD_LOG_H_draw_two_keep_one_hidden_from_the_others():
+    state = in_round(_board(), GALLENTE, "L")
+    state = _tile(state, GALLENTE, "LG24")
+    state = play(state, GALLENTE, "draw P")
+    drawn = list(state.round.pending_keep)
+    assert len(drawn) == 2 and refused(state, GALLENTE, "draw P").rule == "EVE-RND-1"
+    other_view = json.dumps(GAME.dump_state(GAME.view(state, AMARR)))
+    assert all(card not in other_view for card in drawn)
+    state = play(state, GALLENTE, f"keep {drawn[1]}")
+    assert drawn[1] in state.hands.cards[GALLENTE] and state.decks["P"].discards == [drawn[0]]
+
+
+def test_EVE_CARD_LOG_K_look_at_three_and_put_them_back_in_order():
+    before = in_round(_board(), GALLENTE, "L")
+    _hand(before, GALLENTE, ["LG31"])
+    move = GAME.parse_move(before, GALLENTE, "play LG31 D")
+    state = GAME.apply(before, move)
+    top = before.decks["D"].pile[:3]
+    assert state.round.peek == top and GAME.notices(before, move, state)[0].seat == GALLENTE
+    state = play(state, GALLENTE, "order " + " ".join(reversed(top)))
+    assert state.decks["D"].pile[:3] == list(reversed(top))
