@@ -39,9 +39,11 @@ def random_game_script(game_name: str, players: int, seed: int, choice_seed: int
         if game.is_over(state):
             break
         seat = min(game.waiting_for(state))
-        moves = list(game.legal_moves(state, seat))
-        preferred = [m for m in moves if game.format_move(m).startswith(PREFERRED_MOVES.get(game_name, ()))]
-        move = chooser.choice(preferred or moves)
+        prefixes = PREFERRED_MOVES.get(game_name, ())
+        moves = list(game.legal_moves(state, seat)) if prefixes else []
+        preferred = [m for m in moves if game.format_move(m).startswith(prefixes)]
+        # the game's own playout choice (it knows which moves make a game end) unless preferred
+        move = chooser.choice(preferred or moves) if prefixes else game.random_move(state, seat, chooser)
         if PLAYER_NAMES[seat] != current:
             current = PLAYER_NAMES[seat]
             lines.append(f"as {current}")

@@ -295,12 +295,6 @@ def draw_empires(view: Any, player_names: list[str] | None, language: str) -> Im
     return image
 
 
-def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
-                    language: str = "en") -> list[Image.Image]:
-    """What the bot posts: the same three images."""
-    return render(view, player_names=player_names, highlight=highlight, language=language)
-
-
 def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
            language: str = "en") -> list[Image.Image]:
     """The map, the calendar with the political map, and the empires (each 800 px wide)."""
@@ -308,5 +302,5 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
             draw_empires(view, player_names, language)]
 
 
-__all__ = ["render", "render_for_chat"]
+__all__ = ["render"]
 

@@ -9,6 +9,7 @@ from .base import BadOptions, Game, IllegalMove, OptionSpec, RulesError
 _GAME_MODULES: dict[str, str] = {
     "planetarium": "rules.planetarium",
     "gaia": "rules.gaia",
+    "eve": "rules.eve",
 }
 
 

@@ -25,7 +25,7 @@ DESIGN DECISIONS (where the spec is silent or leaves the engine a choice; each i
 * Design cards (§18.7): playing a card is not an action, so it does not stop the round-start
   discard.  Rush Orders (END) may be played at any time of the round and count when the seal
   moves.  Cards that act at once and need a target name it in the move (``play DV01 R36``,
-  ``play LG05 caldari:P``, ``play LG18 R08 > R06:3``); Streamlined Supply and Long-range
+  ``play LG05 seal=caldari:P``, ``play LG18 R08 > R06:3``); Streamlined Supply and Long-range
   Planning ask their follow-up (``keep``, ``order``) before anything else.  Damage Control is
   decided after the roll, attacker first (``reroll 2 5`` numbers the player's dice in the order
   damage, shield, tactics, as the roll lists them).
@@ -552,11 +552,17 @@ class EveGame(Game):
         rng.shuffle(kinds)
         weight = {mv.CLAIM: 0, mv.OUTPOST: 1, mv.END: 9}
         kinds.sort(key=lambda kind: weight.get(kind, 2) + rng.random() * 4)
+        marked = {marker_region(state, square) for square in face_up_squares(state)}
         for kind in kinds:
             moves = [move for move in self._candidates(state, seat) if move.kind == kind and self._legal(state, move)]
-            if moves:
-                choice: Move = rng.choice(moves)
-                return choice
+            if not moves:
+                continue
+            # head for the marked regions (the region cards) most of the time, as players do
+            aimed = [move for move in moves if move.regions and move.regions[-1] in marked]
+            if aimed and kind in (mv.OUTPOST, mv.EXPAND, mv.PLACE, mv.HQ, mv.MOVE) and rng.random() < 0.8:
+                moves = aimed
+            choice: Move = rng.choice(moves)
+            return choice
         return None
 
     # ----- checks ------------------------------------------------------------------------------------------------
@@ -1877,6 +1883,8 @@ class EveGame(Game):
             return E("describe.actions", cost=int(words[2][1:]) if len(words) > 2 and words[2][1:].isdigit() else 1)
         if words[0] in (mv.OUTPOST, mv.CLAIM):
             return E("describe.free")
+        if words[0] in (mv.PLAY, mv.DISCARD, mv.KEEP, mv.UNTILE) and len(words) > 1 and words[1] in tables().cards:
+            return E(f"card.{tables().cards[words[1]].kind}")
         return None
 
     def default_move(self, state: GameState, seat: int) -> Move | None:

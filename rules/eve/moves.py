@@ -76,7 +76,8 @@ def format_move(move: Move) -> str:
     if kind == PLAY:
         if move.counts:                                   # a free Move (LOG-F)
             return f"play {move.arg} {_move_text(move.regions, move.counts)}"
-        return " ".join(("play", move.arg or "", *move.regions, *move.params))
+        params = [f"seal={p}" if ":" in p else p for p in move.params]   # seal=caldari:P, as the spec writes it
+        return " ".join(("play", move.arg or "", *move.regions, *params))
     if kind == ORDER:
         return "order " + " ".join(move.cards)
     if kind == REROLL:
@@ -378,5 +379,5 @@ EXAMPLES = {
 }
 
 CARD_EXAMPLES = {None: "play LG12", "region": "play DV01 R36", "square": "play DV12 VIO-B",
-                 "squares": "play DV15 VIO-B CYA-A MAG-C", "seal": "play LG05 caldari:P", "type": "play LG09 P",
+                 "squares": "play DV15 VIO-B CYA-A MAG-C", "seal": "play LG05 seal=caldari:P", "type": "play LG09 P",
                  "types": "play LG21 D P", "move": "play LG18 R08 > R06:3"}

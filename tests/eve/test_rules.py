@@ -720,7 +720,7 @@ def test_EVE_CARD_4_a_card_played_without_its_target_says_how_it_is_written():
     state = in_round(_board(), GALLENTE, "L")
     _hand(state, GALLENTE, ["LG05"])
     error = refused(state, GALLENTE, "play LG05")
-    assert error.msg.key == "eve.err.play_arguments" and "caldari:P" in render(error.msg, "hu")
+    assert error.msg.key == "eve.err.play_arguments" and "seal=caldari:P" in render(error.msg, "hu")
 
 
 def test_EVE_CARD_5_a_tile_card_works_while_its_tile_stays_PRD_H_build_cap_four():
@@ -971,7 +971,7 @@ def test_EVE_CARD_LOG_B_C_G_seals_move_on_the_calendar():
     _hand(state, CALDARI, ["LG05", "LG09", "LG21"])
     month_of = GAME._seal_month
     amarr_p = month_of(state, AMARR, "P")
-    state = play(state, CALDARI, "play LG05 amarr:P")
+    state = play(state, CALDARI, "play LG05 seal=amarr:P")
     assert month_of(state, AMARR, "P") == (amarr_p + 1) % 12
     assert refused(state, CALDARI, "play LG09 L").rule == "EVE-CARD-4"       # its own seal is acting now
     d, p = month_of(state, CALDARI, "D"), month_of(state, CALDARI, "P")
