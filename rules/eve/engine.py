@@ -1887,6 +1887,26 @@ class EveGame(Game):
             return E(f"card.{tables().cards[words[1]].kind}")
         return None
 
+    def public_choices(self, state: GameState) -> tuple[int, list[str]] | None:
+        """Buttons for a small public decision of one seat (choosing which seal acts first, the
+        intel question, an invasion, a steal, where a lost tile comes from, a reveal); never for
+        secret ones (dice, kept or ordered cards)."""
+        waiting = self.waiting_for(state)
+        if len(waiting) != 1:
+            return None
+        seat = next(iter(waiting))
+        if not self._allowed_kinds(state) & {mv.FIRST, mv.ASK, mv.INVADE, mv.STEAL, mv.TAKEFROM, mv.REVEAL}:
+            return None
+        if state.combat is not None and state.combat.step == DICE and state.combat.question is not None:
+            return None                                                 # the advantaged side's dice now
+        texts = []
+        for move in self._candidates(state, seat):
+            if move.kind != mv.DICE and self._legal(state, move):
+                texts.append(format_move(move))
+                if len(texts) > 5:
+                    return None
+        return (seat, texts) if len(texts) >= 2 else None
+
     def default_move(self, state: GameState, seat: int) -> Move | None:
         """The spec's defaults (EVE-BOT-4) when a decision deadline passes."""
         if seat not in self.waiting_for(state):

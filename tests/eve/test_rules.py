@@ -1012,3 +1012,17 @@ def test_EVE_CARD_LOG_K_look_at_three_and_put_them_back_in_order():
     assert state.round.peek == top and GAME.notices(before, move, state)[0].seat == GALLENTE
     state = play(state, GALLENTE, "order " + " ".join(reversed(top)))
     assert state.decks["D"].pile[:3] == list(reversed(top))
+
+
+def test_EVE_BOT_4_small_public_decisions_get_buttons_secret_ones_never():
+    state = _battle(faces(2, 2, 2, 2))
+    state.regions["R48"].units = 4
+    state.players[GALLENTE].supply += 2
+    state = play(state, GALLENTE, "attack R48 > R59")
+    assert GAME.public_choices(state) is None                      # Amarr's secret dice
+    state = play(state, AMARR, "dice 0d 0s 0t")
+    assert GAME.public_choices(state) == (GALLENTE, ["ask dmg", "ask shd", "ask tac"])
+    state = play(state, GALLENTE, "ask dmg")
+    assert GAME.public_choices(state) is None                      # Gallente's dice
+    state = play(state, GALLENTE, "dice 4d 0s 0t")
+    assert GAME.public_choices(state) == (GALLENTE, ["invade 0", "invade 1", "invade 2", "invade 3"])
