@@ -1871,6 +1871,10 @@ class EveGame(Game):
         if move_text.startswith("dice ") and combat is not None and combat.step == DICE \
                 and seat in combat.dice.choices:
             return E("redacted.dice", empire=empire_msg(state, seat))
+        if move_text.startswith(f"{mv.KEEP} "):          # the kept card stays in a secret hand
+            return E("redacted.keep", empire=empire_msg(state, seat))
+        if move_text.startswith(f"{mv.ORDER} "):         # the deck's order stays secret
+            return E("redacted.order", empire=empire_msg(state, seat))
         return move_text
 
     def describe_move(self, state: GameState, seat: int, text: str) -> Msg | None:

@@ -1001,6 +1001,7 @@ def test_EVE_CARD_LOG_H_draw_two_keep_one_hidden_from_the_others():
     assert all(card not in other_view for card in drawn)
     state = play(state, GALLENTE, f"keep {drawn[1]}")
     assert drawn[1] in state.hands.cards[GALLENTE] and state.decks["P"].discards == [drawn[0]]
+    assert drawn[1] not in render(GAME.redact_move(state, GALLENTE, f"keep {drawn[1]}"), "en")   # the log hides it
 
 
 def test_EVE_CARD_LOG_K_look_at_three_and_put_them_back_in_order():
@@ -1012,6 +1013,7 @@ def test_EVE_CARD_LOG_K_look_at_three_and_put_them_back_in_order():
     assert state.round.peek == top and GAME.notices(before, move, state)[0].seat == GALLENTE
     state = play(state, GALLENTE, "order " + " ".join(reversed(top)))
     assert state.decks["D"].pile[:3] == list(reversed(top))
+    assert top[0] not in render(GAME.redact_move(state, GALLENTE, "order " + " ".join(reversed(top))), "en")
 
 
 def test_EVE_BOT_4_small_public_decisions_get_buttons_secret_ones_never():
