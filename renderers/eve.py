@@ -1,7 +1,7 @@
 """EVE: Conquests renderer: a view of the game in, three ``PIL.Image`` out, each 800 px wide so
 a phone (about 420 px) can read them one under another.
 
-1. **The star map** (800 x 800): every region in play at its New Eden position (spread apart
+1. **The star map** (800 x 1040): every region in play at its New Eden position (spread apart
    where the real map is crowded), stargates as lines, the region's ring colour (its card's VP:
    green 1, blue 2, orange 3, red 4) as a thick ring, the owner's empire colour inside with the
    owner's unit count, the region code under it, agents as small dots in their empire colours
@@ -37,6 +37,7 @@ from rules.messages import render as text_of
 
 WIDTH = 800
 MAP_SIZE = 800
+MAP_HEIGHT = 1040                       # taller than wide: a phone scrolls, and the core gets room
 MARGIN = 44
 NODE_R = 19
 SPACE: RGB = (14, 18, 38)
@@ -75,8 +76,8 @@ def node_positions(two_player: bool) -> dict[str, tuple[float, float]]:
     xs = [r.x for r in regions.values()]
     ys = [r.y for r in regions.values()]
     span_x, span_y = (max(xs) - min(xs)) or 1, (max(ys) - min(ys)) or 1
-    inner = MAP_SIZE - 2 * MARGIN        # each axis fills the square (the 2-player map is wider than tall)
-    pos = {code: [MARGIN + (r.x - min(xs)) / span_x * inner, MARGIN + (r.y - min(ys)) / span_y * inner]
+    inner_x, inner_y = MAP_SIZE - 2 * MARGIN, MAP_HEIGHT - 2 * MARGIN   # each axis fills the image
+    pos = {code: [MARGIN + (r.x - min(xs)) / span_x * inner_x, MARGIN + (r.y - min(ys)) / span_y * inner_y]
            for code, r in regions.items()}
     # the empire core is crowded: spread it (radial distance r -> R * (r / R) ** 0.6 around the
     # core's centre) before pushing pairs apart
@@ -89,7 +90,7 @@ def node_positions(two_player: bool) -> dict[str, tuple[float, float]]:
         if dist > 0:
             scale = reach * (dist / reach) ** 0.6 / dist
             p[0], p[1] = cx + dx * scale, cy + dy * scale
-    gap = 2 * NODE_R + 26
+    gap = 2 * NODE_R + 38
     codes = sorted(pos)
     for _ in range(120):
         moved = False
@@ -109,7 +110,7 @@ def node_positions(two_player: bool) -> dict[str, tuple[float, float]]:
                     pos[b][1] += uy * push
         for p in pos.values():
             p[0] = min(MAP_SIZE - MARGIN, max(MARGIN, p[0]))
-            p[1] = min(MAP_SIZE - MARGIN - 10, max(MARGIN, p[1]))
+            p[1] = min(MAP_HEIGHT - MARGIN - 10, max(MARGIN, p[1]))
         if not moved:
             break
     return {code: (p[0], p[1]) for code, p in pos.items()}
@@ -118,7 +119,7 @@ def node_positions(two_player: bool) -> dict[str, tuple[float, float]]:
 @lru_cache(maxsize=2)
 def _map_background(two_player: bool) -> Image.Image:
     """Space, stargates and the region rings: the same for every position."""
-    image = Image.new("RGB", (MAP_SIZE, MAP_SIZE), SPACE)
+    image = Image.new("RGB", (MAP_SIZE, MAP_HEIGHT), SPACE)
     draw = ImageDraw.Draw(image)
     pos = node_positions(two_player)
     adjacency = tables().adjacent2 if two_player else tables().adjacent4
