@@ -16,6 +16,9 @@ from bot.console import console_main
 from bot.demo import PLAYER_NAMES, random_game_script
 from bot.harness import Harness
 
+from .language_check import english_leaks
+from .script_play import open_game, script_moves
+
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "eve-4p.txt"
 CARD_ID = re.compile(r"\b(?:DV|PR|LG)\d\d\b")
 GAME = rules.get_game("eve")
@@ -53,24 +56,11 @@ async def test_a_four_player_game_through_discord_keeps_hands_and_dice_secret(tm
         harness.add_user(user_id, name, locale="en-US" if name == "dave" else "hu")
     await harness.start()
     try:
-        await harness.slash(users["alice"], "eve new", channel_id=100, players=4)
-        thread = list(harness.threads)[-1]
-        for name in PLAYER_NAMES[1:]:
-            await harness.slash(users[name], "eve join", channel_id=thread)
-        await harness.slash(users["alice"], "eve start", channel_id=thread, seating="joined")
+        thread = await open_game(harness, users, "eve", 4)
         game_id = (await bot.storage.game_by_thread(thread)).id
-        current = "alice"
         moves = 0
-        for line in script.splitlines():
-            if line.startswith("as "):
-                current = line[3:].strip()
-                continue
-            if not line.startswith("/eve move "):
-                continue
-            move = line[len("/eve move "):]
-            sent = await harness.slash(users[current], "eve move", channel_id=thread, text=move)
+        async for line, move, sent in script_moves(harness, users, "eve", thread, script):
             moves += 1
-            assert not sent.errors, (line, sent.errors)
             state = (await bot.service.load(game_id)).state
             secret = {card for hand in state.hands.cards for card in hand} | \
                      {card for deck in state.decks.values() for card in deck.pile}
@@ -87,5 +77,8 @@ async def test_a_four_player_game_through_discord_keeps_hands_and_dice_secret(tm
         replies += await harness.slash(users["bob"], "eve status", channel_id=thread)
         for item in replies:
             assert item.content and not set(CARD_ID.findall(item.content)) & secret
+        # a Hungarian server: the thread speaks Hungarian only (dave's own replies are English)
+        public = [item.content for item in harness.world.sent if item.content and not item.ephemeral]
+        assert english_leaks(public) == []
     finally:
         await harness.close()

@@ -14,6 +14,8 @@ from bot.console import console_main
 from bot.demo import PLAYER_NAMES, random_game_script
 from bot.harness import Harness
 
+from .script_play import open_game, script_moves
+
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "planetarium-2p.txt"
 CARD_ID = re.compile(r"\b[LHF]\d\d\b(?!/)")   # not the "H13/U12" habitability sums
 GAME = rules.get_game("planetarium")
@@ -96,23 +98,11 @@ async def test_a_three_player_game_through_discord_keeps_hands_secret(tmp_path, 
         harness.add_user(user_id, name, locale="en-US" if name == "carol" else "hu")
     await harness.start()
     try:
-        await harness.slash(users["alice"], "planetarium new", channel_id=100, players=3)
-        thread = list(harness.threads)[-1]
-        await harness.slash(users["bob"], "planetarium join", channel_id=thread)
-        await harness.slash(users["carol"], "planetarium join", channel_id=thread)
-        await harness.slash(users["alice"], "planetarium start", channel_id=thread, seating="joined")
+        thread = await open_game(harness, users, "planetarium", 3)
         game_id = (await bot.storage.game_by_thread(thread)).id
-        current = "alice"
         moves = 0
-        for line in script.splitlines():
-            if line.startswith("as "):
-                current = line[3:].strip()
-                continue
-            if not line.startswith("/planetarium move "):
-                continue
-            move = line[len("/planetarium move "):]
-            sent = await harness.slash(users[current], "planetarium move", channel_id=thread,
-                                       text=in_hungarian(move) if current == "alice" else move)
+        typed = lambda player, move: in_hungarian(move) if player == "alice" else move   # noqa: E731
+        async for line, move, sent in script_moves(harness, users, "planetarium", thread, script, typed):
             moves += 1
             state = (await bot.service.load(game_id)).state
             secret = {card for player in state.players for card in player.hand} | \
