@@ -1,0 +1,188 @@
+"""Static Pulsar 2849 data, loaded once from ``data/pulsar/*.json`` (spec §8).  Every record
+keeps its ``source`` mark; most are [designed] because the seed has no pictures, so the engine
+reads everything from these files and a transcription of the real components is a data swap."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import data as game_data
+
+SIDES = ("A", "B")                       # star cluster board sides (B has dead ends)
+SIZES = ("S", "M", "L")                  # gyrodyne sizes
+_EFFECT = re.compile(r"^([A-Z]+(?:-[A-Z0-9]+)*)(?:\((.*)\))?$")
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One DSL term of spec §6.8 / §8.6.1, e.g. ``EFF-VP(3)`` -> Effect("EFF-VP", ("3",))."""
+
+    name: str
+    args: tuple[str, ...] = ()
+
+
+def parse_effect(text: str) -> Effect:
+    """``EFF-GATERUN(O/B,2)`` -> Effect("EFF-GATERUN", ("O/B", "2")); nested calls such as
+    ``ABL-VISIT(jump_gate, EFF-VP(1))`` keep the inner term as one argument."""
+    match = _EFFECT.match(text.strip())
+    if not match:
+        raise ValueError(f"not an effect: {text!r}")
+    name, inner = match.group(1), match.group(2)
+    if inner is None:
+        return Effect(name)
+    args, depth, current = [], 0, ""
+    for ch in inner:
+        if ch == "," and depth == 0:
+            args.append(current.strip())
+            current = ""
+            continue
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        current += ch
+    args.append(current.strip())
+    return Effect(name, tuple(args))
+
+
+def _effects(items: list[str]) -> tuple[Effect, ...]:
+    return tuple(parse_effect(item) for item in items)
+
+
+@dataclass(frozen=True)
+class Location:
+    id: str                     # "S01", "P11", "J03", "H1"
+    type: str                   # S system, P pulsar, J jump gate, H starting gate
+    ring: str                   # rim / outer / middle / inner / core (layout)
+    angle: float                # degrees clockwise from 12 o'clock (layout)
+    gate_colour: str | None     # jump gates: orange / blue / purple
+
+
+@dataclass(frozen=True)
+class Segment:
+    id: str                     # "A01" / "B39"
+    a: str
+    b: str
+    double: bool                # side B dead end: two parallel segments
+
+
+@dataclass(frozen=True)
+class Technology:
+    id: str                     # "AI-1a": side AI, time row 1, slot a
+    side: str                   # "AI" .. "DIII"
+    tier: str                   # "I" / "II" / "III"
+    row: int                    # time row 1..8
+    cost: int                   # die value
+    mode: str                   # "1/R" (one patent per round) or "2"
+    kind: str                   # instant / ability / instant + ability / green / purple
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class Project:
+    id: str                     # "HQ1-1.1a", "HQ1-1.M"
+    board: int                  # 1..4
+    side: int                   # 1 (gyrodynes) / 2 (flying)
+    row: int                    # 1..3, 4 = the main project
+    cost: int
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class Planet:
+    slot: int                   # 1..4
+    colour: str                 # blue / barren
+    mark: str | None            # None, "3+" (blocked with 2 players) or "4" (blocked with 2-3 players)
+
+
+@dataclass(frozen=True)
+class SystemTile:
+    id: str                     # "PS01".."PS17"
+    planets: tuple[Planet, ...]
+    bonus: tuple[Effect, ...]   # the discovery bonus
+
+    def available(self, players: int) -> tuple[Planet, ...]:
+        """The planets in play with ``players`` players (spec 4.2: marked planets are blocked)."""
+        blocked = {2: ("3+", "4"), 3: ("4",)}.get(players, ())
+        return tuple(planet for planet in self.planets if planet.mark not in blocked)
+
+
+@dataclass(frozen=True)
+class Transmitter:
+    id: str                     # "TX-A01"
+    letter: str                 # A / B / C (stack order)
+    dice: tuple[int, ...]       # the cost's die icons
+    connections: tuple[int, ...]    # pips of each half-die connection point
+    on_activation: tuple[Effect, ...]
+    production: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class Goal:
+    id: str                     # "G1a"
+    tile: str                   # "G1"
+    side: str                   # "a" / "b"
+    metric: str                 # what is counted at game end
+    at_least: int
+    base_vp: int
+    bonus: tuple[tuple[int, int], ...]   # (cubes, VP) of the two bonus purchases
+    first_game: bool
+
+
+@dataclass(frozen=True)
+class Tables:
+    locations: dict[str, Location]
+    segments: dict[str, tuple[Segment, ...]]          # side -> segments
+    technologies: dict[str, Technology]
+    time_row_bonus: dict[int, int | str]              # time row -> gyrodyne row bonus (or "M")
+    projects: dict[str, Project]
+    systems: dict[str, SystemTile]
+    transmitters: dict[str, Transmitter]
+    goals: dict[str, Goal]
+    exploration: dict[str, tuple[tuple[Effect, ...], bool]]   # id -> (effects, kept)
+    station_vp: tuple[int, ...]
+    station_vp_further: int
+    by_players: dict[int, dict[str, object]]
+
+    def routes(self, side: str) -> dict[str, list[str]]:
+        """Side's multigraph as adjacency lists (a double line appears twice)."""
+        adjacency: dict[str, list[str]] = {loc: [] for loc in self.locations}
+        for segment in self.segments[side]:
+            for _ in range(2 if segment.double else 1):
+                adjacency[segment.a].append(segment.b)
+                adjacency[segment.b].append(segment.a)
+        return adjacency
+
+    def station_score(self, stations: int) -> int:
+        """FS-7: the station scoring table, +3 for each station beyond it."""
+        table = self.station_vp
+        if stations < len(table):
+            return table[stations]
+        return table[-1] + self.station_vp_further * (stations - len(table) + 1)
+
+
+@lru_cache(maxsize=1)
+def tables() -> Tables:
+    load = game_data.load_json
+    cluster = load("pulsar", "cluster.json")
+    locations = {n["id"]: Location(n["id"], n["type"], n["ring"], float(n["angle"]), n["gate_colour"])
+                 for n in cluster["nodes"]}
+    segments = {side: tuple(Segment(s["id"], s["a"], s["b"], bool(s["double"])) for s in cluster[f"side_{side}"])
+                for side in SIDES}
+    tech = load("pulsar", "technologies.json")
+    technologies = {t["id"]: Technology(t["id"], t["side"], t["tier"], int(t["row"]), int(t["cost"]), t["mode"],
+                                        t["kind"], _effects(t["effects"])) for t in tech["technologies"]}
+    time_row_bonus = {int(r["time_row"]): r["gyro_bonus"] for r in tech["time_rows"]}
+    projects = {p["id"]: Project(p["id"], int(p["board"]), int(p["side"]), 4 if p["row"] == "main" else int(p["row"]),
+                                 int(p["cost"]), _effects(p["effects"])) for p in load("pulsar", "hq.json")["projects"]}
+    systems = {t["id"]: SystemTile(t["id"], tuple(Planet(int(p["slot"]), p["colour"], p["mark"]) for p in t["planets"]),
+                                   _effects(t["bonus"])) for t in load("pulsar", "systems.json")["tiles"]}
+    transmitters = {t["id"]: Transmitter(t["id"], t["letter"], tuple(t["dice"]), tuple(t["connections"]),
+                                         _effects(t["on_activation"]), _effects(t["production"]))
+                    for t in load("pulsar", "transmitters.json")["transmitters"]}
+    goals = {g["id"]: Goal(g["id"], g["tile"], g["side"], g["metric"], int(g["at_least"]), int(g["base_vp"]),
+                           tuple((int(b["cubes"]), int(b["vp"])) for b in g["bonus"]), bool(g["first_game"]))
+             for g in load("pulsar", "goals.json")["goals"]}
+    exploration = {t["id"]: (_effects(t["effects"]), bool(t["kept"])) for t in load("pulsar", "exploration.json")["tiles"]}
+    tab = load("pulsar", "tables.json")
+    return Tables(locations, segments, technologies, time_row_bonus, projects, systems, transmitters, goals,
+                  exploration, tuple(tab["station_scoring"]["table"]), int(tab["station_scoring"]["each_further"]),
+                  {int(row["players"]): row for row in tab["by_players"]})
