@@ -1,0 +1,71 @@
+"""Pulsar 2849 dice phase mechanics (spec §5.1) and flights (§6.1), from the spec's examples;
+rule IDs cited as PU-<id>."""
+from __future__ import annotations
+
+import pytest
+
+from rules.pulsar.dice import (Pick, distance, legal_picks, median_position, median_value, move, new_track,
+                               ranking)
+from rules.pulsar.flight import flights, is_flight, visited
+
+
+def test_PU_D_MED_1_to_5_the_worked_example():
+    h = median_position([1, 2, 3, 3, 4, 5, 6])
+    assert h == 7 and median_value(h) == 4                       # the gap between 3 and 4, worth 4
+
+
+def test_PU_D_MED_3_the_marker_stays_on_the_box_when_both_sides_hold_as_many():
+    assert median_position([1, 2, 3, 3, 3, 5, 6]) == 6
+    assert median_position([1, 1, 2, 4, 4, 5, 6, 6, 6]) == 9     # median 4, 3 left < 4 right -> gap 4-5
+
+
+@pytest.mark.parametrize("h,row", [
+    (2, "0 R1 R2 R3 R4 R5"), (3, "L1 R1 R2 R3 R4 R5"), (4, "L1 0 R1 R2 R3 R4"), (5, "L2 L1 R1 R2 R3 R4"),
+    (6, "L2 L1 0 R1 R2 R3"), (7, "L3 L2 L1 R1 R2 R3"), (8, "L3 L2 L1 0 R1 R2"), (9, "L4 L3 L2 L1 R1 R2"),
+    (10, "L4 L3 L2 L1 0 R1"), (11, "L5 L4 L3 L2 L1 R1"), (12, "L5 L4 L3 L2 L1 0")])
+def test_PU_D_DRAFT_4_the_distance_table(h, row):
+    def code(die):
+        spaces, direction = distance(die, h)
+        return "0" if spaces == 0 else f"{'L' if direction < 0 else 'R'}{spaces}"
+    assert " ".join(code(die) for die in range(1, 7)) == row
+
+
+def test_PU_D_MOVE_3_4_a_moved_marker_goes_on_top_and_the_stack_keeps_its_order():
+    track = new_track(11, 5, ["red", "yellow", "green"])        # reverse turn order, bottom first
+    track = move(track, "yellow", 2, -1)                         # the seed: green takes a 2, moves 2 left
+    assert track[5] == ["red", "green"] and track[3] == ["yellow"]
+    track = move(track, "green", 2, -1)
+    assert track[3] == ["yellow", "green"]
+    assert ranking(track) == ["green", "yellow", "red"]         # D-MOVE-7: higher in a stack is further left
+
+
+def test_PU_D_MOVE_5_and_6_a_pick_must_fit_on_the_track_unless_nothing_fits():
+    track = new_track(11, 0, ["red-i"])
+    engineering = new_track(11, 0, ["red-e"])
+    h = 8                                                        # box 4: a 3 moves 1 left, a 4 moves nothing
+    picks = legal_picks([3], h, [track, engineering], ["red-i", "red-e"])
+    assert all(pick.overflow for pick in picks) and len(picks) == 2
+    forced = move(new_track(11, 0, ["blue", "red-i"]), "red-i", 1, -1, overflow=True)
+    assert forced[0] == ["blue", "red-i"]                        # on top of the leftmost stack
+    right = move(new_track(11, 10, ["blue", "red-i"]), "blue", 1, 1, overflow=True)
+    assert right[10] == ["blue", "red-i"]                        # at the bottom when moving right
+    assert Pick(4, None) in legal_picks([3, 4], h, [track, engineering], ["red-i", "red-e"])
+
+
+def test_PU_FLY_examples_on_side_A():
+    assert {path[-1] for path in flights("A", "H1", 1)} == {"J01"}
+    assert {path[-1] for path in flights("A", "H1", 2)} == {"P01", "S02"}
+    assert is_flight("A", ("S01", "P01", "J01", "S02"))
+    assert is_flight("A", ("S07", "J10", "S12", "J09", "S11"))
+    assert visited(("S07", "J10", "S12", "J09", "S11")) == ["J10", "S12", "J09", "S11"]
+
+
+def test_PU_FLY_5_a_ship_never_enters_a_starting_gate():
+    assert all("H1" not in path[1:] for path in flights("A", "J01", 3))
+
+
+def test_PU_FLY_7_side_B_dead_ends_allow_in_and_out_once():
+    assert is_flight("B", ("S02", "P02", "S02"))
+    assert is_flight("B", ("S02", "P02"))
+    assert not is_flight("B", ("S02", "P02", "S02", "P02"))     # no third segment
+    assert not is_flight("A", ("S02", "P02", "S02"))             # side A: one segment only
