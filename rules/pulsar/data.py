@@ -128,6 +128,20 @@ class Goal:
 
 
 @dataclass(frozen=True)
+class PlayerCount:
+    """What depends on the number of players (spec 4.2)."""
+
+    players: int
+    silver_dice: int
+    drafted: int
+    start_vp: tuple[int, ...]            # by turn-order space
+    blocked_marks: tuple[str, ...]       # planet marks blocked when a tile is revealed
+    patent_limit: str                    # one_player / two_players_one_per_round
+    engineering_income: tuple[tuple[str, int], ...]   # by engineering rank: ("cubes" | "vp", amount)
+    final_order_vp: tuple[int, ...]      # by turn-order space at the end
+
+
+@dataclass(frozen=True)
 class Tables:
     locations: dict[str, Location]
     segments: dict[str, tuple[Segment, ...]]          # side -> segments
@@ -140,7 +154,7 @@ class Tables:
     exploration: dict[str, tuple[tuple[Effect, ...], bool]]   # id -> (effects, kept)
     station_vp: tuple[int, ...]
     station_vp_further: int
-    by_players: dict[int, dict[str, object]]
+    by_players: dict[int, PlayerCount]
 
     def routes(self, side: str) -> dict[str, list[str]]:
         """Side's multigraph as adjacency lists (a double line appears twice)."""
@@ -185,4 +199,8 @@ def tables() -> Tables:
     tab = load("pulsar", "tables.json")
     return Tables(locations, segments, technologies, time_row_bonus, projects, systems, transmitters, goals,
                   exploration, tuple(tab["station_scoring"]["table"]), int(tab["station_scoring"]["each_further"]),
-                  {int(row["players"]): row for row in tab["by_players"]})
+                  {int(row["players"]): PlayerCount(
+                      int(row["players"]), int(row["silver_dice"]), int(row["drafted"]), tuple(row["start_vp"]),
+                      tuple(row["blocked_marks"]), row["patent_limit"],
+                      tuple((kind, int(amount)) for kind, amount in row["engineering_income"]),
+                      tuple(row["final_order_vp"])) for row in tab["by_players"]})

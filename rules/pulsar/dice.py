@@ -6,14 +6,14 @@ Encodings (spec D-MED-4, D-MOVE-8):
 * the median marker is a half-step position ``h`` in 2..12: ``h = 2m`` is the centre of box
   ``m``, ``2m - 1`` / ``2m + 1`` the gap left / right of it;
 * a track is a list of spaces (index 0 = leftmost = best), each a stack of markers bottom
-  first; a marker is any hashable value (the core uses ``(seat, n)``).
+  first; a marker is a string (the core uses ``"<seat>:<n>"``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable, Sequence
+from typing import Sequence
 
-Track = list[list[Hashable]]
+Track = list[list[str]]
 
 
 def median_position(values: Sequence[int]) -> int:
@@ -38,23 +38,23 @@ def distance(die: int, h: int) -> tuple[int, int]:
     return spaces, (delta > 0) - (delta < 0)
 
 
-def new_track(length: int, start: int, markers: Sequence[Hashable]) -> Track:
+def new_track(length: int, start: int, markers: Sequence[str]) -> Track:
     """P-SETUP-19: every marker on the start space, ``markers`` listed bottom first."""
     track: Track = [[] for _ in range(length)]
     track[start] = list(markers)
     return track
 
 
-def position(track: Track, marker: Hashable) -> int:
+def position(track: Track, marker: str) -> int:
     return next(index for index, stack in enumerate(track) if marker in stack)
 
 
-def can_move(track: Track, marker: Hashable, spaces: int, direction: int) -> bool:
+def can_move(track: Track, marker: str, spaces: int, direction: int) -> bool:
     """D-MOVE-5: the destination must exist."""
     return 0 <= position(track, marker) + spaces * direction < len(track)
 
 
-def move(track: Track, marker: Hashable, spaces: int, direction: int, *, overflow: bool = False) -> Track:
+def move(track: Track, marker: str, spaces: int, direction: int, *, overflow: bool = False) -> Track:
     """D-MOVE-3/4/6: the marker leaves its stack (the others keep their order) and goes on top
     of the destination; a forced overflow stops at the track's end, on top when moving left
     and at the bottom when moving right.  Returns a new track."""
@@ -76,7 +76,7 @@ def move(track: Track, marker: Hashable, spaces: int, direction: int, *, overflo
     return new
 
 
-def ranking(track: Track) -> list[Hashable]:
+def ranking(track: Track) -> list[str]:
     """D-MOVE-7: leftmost first; within a stack the higher marker is further left."""
     return [marker for stack in track for marker in reversed(stack)]
 
@@ -86,11 +86,11 @@ class Pick:
     """One legal draft pick (D-MOVE-5/6): the die, and the marker it moves (None: distance 0)."""
 
     die: int
-    marker: Hashable | None
+    marker: str | None
     overflow: bool = False
 
 
-def legal_picks(dice: Sequence[int], h: int, tracks: Sequence[Track], markers: Sequence[Hashable]) -> list[Pick]:
+def legal_picks(dice: Sequence[int], h: int, tracks: Sequence[Track], markers: Sequence[str]) -> list[Pick]:
     """The picks a player may make: every (die, own marker) whose destination exists, every die
     at distance 0; only when none exists, every (die, marker) as a forced overflow."""
     picks: list[Pick] = []

@@ -69,3 +69,14 @@ def test_PU_FLY_7_side_B_dead_ends_allow_in_and_out_once():
     assert is_flight("B", ("S02", "P02"))
     assert not is_flight("B", ("S02", "P02", "S02", "P02"))     # no third segment
     assert not is_flight("A", ("S02", "P02", "S02"))             # side A: one segment only
+
+
+def test_PU_D_MED_3_T02_and_D_MOVE_2_T04():
+    assert median_position([1, 2, 2, 3, 4, 5, 6]) == 6           # median 3, three dice each side
+    assert distance(3, 6) == (0, 0)                              # no marker moves
+    assert distance(2, 7) == (2, -1)                             # T-03: two spaces left
+
+
+def test_PU_FLY_3_T12_a_flight_never_reuses_a_segment():
+    assert not is_flight("A", ("S01", "P01", "S01"))
+    assert not is_flight("A", ("S01", "P01", "J01", "P01"))
