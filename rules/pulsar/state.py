@@ -44,6 +44,9 @@ class Player:
     dice: list[int] = field(default_factory=list)    # silver dice drafted this round
     bonus_used: bool = False                         # A-BONUS-1: the round's bonus die was taken
     gyro_reserve: dict[str, int] = field(default_factory=lambda: {"S": 0, "M": 0, "L": 0})
+    red: int | None = None                           # the bonus die in hand this turn (A-BONUS-2), its value
+    kept_exploration: list[str] = field(default_factory=list)   # extra-station tiles (EXPL-1)
+    gate_runs: dict[str, bool] = field(default_factory=dict)    # HQ project -> used (GATERUN-4)
 
 
 @dataclass

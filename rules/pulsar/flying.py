@@ -1,0 +1,163 @@
+"""Pulsar 2849: flying the survey ship and what a flight does (spec §6.1): revealing systems,
+stations when passing and at the end, discovery bonuses or exploration tiles, pulsar claims,
+dead ends and gate runs; plus the reward vocabulary those need (§6.8).
+
+Refusals are catalogue messages (``pulsar.err.*``) with the rule ID."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules.base import IllegalMove
+
+from .data import Effect, tables
+from .flight import is_flight
+from .state import GameState, Player
+
+BLOCKED = "X"
+
+
+@lru_cache(maxsize=2)
+def dead_ends(side: str) -> frozenset[str]:
+    """Side B's dead ends: the end of a double line that has no other route (FLY-7)."""
+    routes = tables().routes(side)
+    return frozenset(loc for loc, near in routes.items() if near and len(set(near)) == 1 and len(near) == 2)
+
+
+def side_of(state: GameState) -> str:
+    return str(state.options.get("cluster_side", "A"))
+
+
+def reveal(state: GameState, location: str) -> None:
+    """REVEAL-1/2: the tile turns face up; planets marked for fewer players are blocked."""
+    system = state.systems[location]
+    if system.revealed:
+        return
+    system.revealed = True
+    blocked = tables().by_players[state.player_count].blocked_marks
+    for planet in tables().systems[system.tile].planets:
+        if planet.mark in blocked:
+            system.planets[planet.slot] = BLOCKED
+
+
+def _station(state: GameState, seat: int, location: str, prefer: str) -> str | None:
+    """STATION-0..4: one marker on the lowest empty planet of the preferred colour, else of the
+    other; None when the player has a station there already, no marker, or no free planet."""
+    player = state.players[seat]
+    system = state.systems[location]
+    if str(seat) in system.planets.values() or player.markers < 1:
+        return None
+    planets = tables().systems[system.tile].planets
+    for colour in (prefer, "blue" if prefer == "barren" else "barren"):
+        for planet in planets:
+            if planet.colour == colour and planet.slot not in system.planets:
+                system.planets[planet.slot] = str(seat)
+                player.markers -= 1
+                return colour
+    return None
+
+
+def draw_exploration(state: GameState, seat: int, count: int = 1) -> list[str]:
+    """EXPL-1/2: draw, resolve and discard (extra-station tiles are kept)."""
+    assert state.streams is not None
+    drawn = []
+    for _ in range(count):
+        tiles = state.exploration.draw(state.streams)
+        if not tiles:
+            break
+        tile = tiles[0]
+        drawn.append(tile)
+        effects, kept = tables().exploration[tile]
+        if kept:
+            state.players[seat].kept_exploration.append(tile)
+        else:
+            state.exploration.discard([tile])
+        gain(state, seat, effects)
+    return drawn
+
+
+def gain(state: GameState, seat: int, effects: tuple[Effect, ...], choice: str | None = None) -> None:
+    """§6.8: resolve rewards at once; one that cannot be used is lost."""
+    player = state.players[seat]
+    for effect in effects:
+        name, args = effect.name, effect.args
+        if name == "EFF-VP":
+            player.vp += int(args[0])
+        elif name == "EFF-CUBES":
+            player.cubes += int(args[0])
+        elif name == "EFF-MOD":
+            player.mods["pm1" if args[0] == "±1" else "p2"] += 1      # A-MOD-6: unlimited substitutes
+        elif name == "EFF-GYRO":
+            _take_gyro(state, player, args[0])
+        elif name == "EFF-GYRO-CHOICE":
+            _take_gyro(state, player, choice if choice in args else next(
+                (size for size in args if state.gyro_supply[size]), args[0]))
+        elif name == "EFF-GYRO-ANY":
+            _take_gyro(state, player, choice if choice in ("S", "M", "L") else next(
+                (size for size in ("L", "M", "S") if state.gyro_supply[size]), "S"))
+        elif name == "EFF-GYRO-TWO-DIFF":
+            for size in [size for size in ("L", "M", "S") if state.gyro_supply[size]][:2]:   # A-43
+                _take_gyro(state, player, size)
+        elif name == "EFF-EXPL":
+            draw_exploration(state, seat, int(args[0]))
+        elif name == "EFF-RED":
+            if not player.bonus_used:                             # A-BONUS-1/5
+                player.bonus_used = True
+                player.red = int(args[0])
+        elif name == "EFF-EXTRA-STATION":
+            pass                                                  # kept by draw_exploration (EXPL-1)
+        else:
+            raise IllegalMove("pulsar.err.reward_not_yet", None, reward=name)
+
+
+def _take_gyro(state: GameState, player: Player, size: str) -> None:
+    if state.gyro_supply[size] > 0:                               # lost if sold out (§6.8)
+        state.gyro_supply[size] -= 1
+        player.gyro_reserve[size] += 1
+
+
+def fly(state: GameState, seat: int, path: tuple[str, ...], *, take: str = "bonus", claim: bool = True,
+        run: tuple[str, str] | None = None) -> None:
+    """ACT-FLY resolution (spec §6.1, in its order): reveal and pass-stations along the path,
+    the end station with its discovery bonus (or an exploration tile), the pulsar claim, the
+    dead-end tiles, then the gate run (``run`` = (project, colour))."""
+    player = state.players[seat]
+    side = side_of(state)
+    if player.ship != path[0]:
+        raise IllegalMove("pulsar.err.fly_start", "FLY-2", start=path[0], ship=player.ship or "-")
+    if len(path) < 2 or not is_flight(side, path):
+        raise IllegalMove("pulsar.err.fly_path", "FLY-4", path=">".join(path))
+    locations = tables().locations
+    ends = dead_ends(side)
+    end = path[-1]
+    passed: list[str] = []
+    for location in path[1:]:                                     # 1. reveal, pass stations
+        if locations[location].type != "S":
+            continue
+        reveal(state, location)
+        if location != end and location not in passed:
+            passed.append(location)
+            if _station(state, seat, location, "barren") and location in ends:
+                draw_exploration(state, seat)                     # DEADEND-1
+    if locations[end].type == "S":                                # 2. the end
+        colour = _station(state, seat, end, "blue")
+        if colour == "blue":                                      # FLY-BONUS-1..3
+            if take == "tile":
+                draw_exploration(state, seat)
+            else:
+                gain(state, seat, tables().systems[state.systems[end].tile].bonus)
+        if colour and end in ends:
+            draw_exploration(state, seat)
+    elif locations[end].type == "P" and claim and end not in state.pulsars and player.rings > 0:
+        state.pulsars[end] = seat                                 # PULSAR-CLAIM-1..3
+        player.rings -= 1
+        if end in ends:
+            draw_exploration(state, seat)
+    if run is not None:                                           # 4. GATERUN-2..4
+        project, colour = run
+        if player.gate_runs.get(project, True):
+            raise IllegalMove("pulsar.err.gate_run", "GATERUN-4", project=project)
+        per_gate = next(int(e.args[1]) for e in tables().projects[project].effects if e.name == "EFF-GATERUN")
+        gates = {loc for loc in path[1:] if locations[loc].type == "J" and locations[loc].gate_colour == colour}
+        player.vp += per_gate * len(gates)
+        player.gate_runs[project] = True
+    player.ship = end
