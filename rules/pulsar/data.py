@@ -152,6 +152,7 @@ class Tables:
     transmitters: dict[str, Transmitter]
     goals: dict[str, Goal]
     exploration: dict[str, tuple[tuple[Effect, ...], bool]]   # id -> (effects, kept)
+    gyro_costs: dict[str, tuple[int, int]]            # size -> (take cost, spin cost) (§8.3)
     station_vp: tuple[int, ...]
     station_vp_further: int
     by_players: dict[int, PlayerCount]
@@ -197,8 +198,10 @@ def tables() -> Tables:
              for g in load("pulsar", "goals.json")["goals"]}
     exploration = {t["id"]: (_effects(t["effects"]), bool(t["kept"])) for t in load("pulsar", "exploration.json")["tiles"]}
     tab = load("pulsar", "tables.json")
+    gyro_costs = {row["size"]: (int(row["take_cost"]), int(row["spin_cost"]))
+                  for row in load("pulsar", "pieces.json")["gyrodynes"]}
     return Tables(locations, segments, technologies, time_row_bonus, projects, systems, transmitters, goals,
-                  exploration, tuple(tab["station_scoring"]["table"]), int(tab["station_scoring"]["each_further"]),
+                  exploration, gyro_costs, tuple(tab["station_scoring"]["table"]), int(tab["station_scoring"]["each_further"]),
                   {int(row["players"]): PlayerCount(
                       int(row["players"]), int(row["silver_dice"]), int(row["drafted"]), tuple(row["start_vp"]),
                       tuple(row["blocked_marks"]), row["patent_limit"],

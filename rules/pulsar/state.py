@@ -31,6 +31,14 @@ class System:
 
 
 @dataclass
+class Gyrodyne:
+    """A gyrodyne tile on a pulsar (ACT-GYRO-PLACE)."""
+
+    size: str                    # S / M / L
+    spinning: bool = False       # flipped by ACT-GYRO-SPIN; scores in every production (PR-5)
+
+
+@dataclass
 class Player:
     seat: int
     vp: int = 0
@@ -46,6 +54,7 @@ class Player:
     gyro_reserve: dict[str, int] = field(default_factory=lambda: {"S": 0, "M": 0, "L": 0})
     red: int | None = None                           # the bonus die in hand this turn (A-BONUS-2), its value
     kept_exploration: list[str] = field(default_factory=list)   # extra-station tiles (EXPL-1)
+    awards: list[int] = field(default_factory=list)  # construction awards won (their VP)
     gate_runs: dict[str, bool] = field(default_factory=dict)    # HQ project -> used (GATERUN-4)
 
 
@@ -70,6 +79,8 @@ class GameState:
     median: int | None = None                        # D-MED-4 half-step position h
     draft_queue: list[int] = field(default_factory=list)  # seats still to pick, in pick order
     pulsars: dict[str, int] = field(default_factory=dict)  # claimed pulsar -> seat
+    gyros: dict[str, Gyrodyne] = field(default_factory=dict)  # pulsar -> its gyrodyne tile
+    award_holders: dict[str, list[int]] = field(default_factory=lambda: {s: [] for s in "SML"})  # size -> seats, 7 first
     gyro_supply: dict[str, int] = field(default_factory=lambda: {"S": 10, "M": 10, "L": 10})
     awards: dict[str, list[int]] = field(default_factory=lambda: {s: [7, 4] for s in "SML"})
     events: list[object] = field(default_factory=list)     # what the last step did: messages as JSON
