@@ -55,6 +55,8 @@ class Player:
     red: int | None = None                           # the bonus die in hand this turn (A-BONUS-2), its value
     kept_exploration: list[str] = field(default_factory=list)   # extra-station tiles (EXPL-1)
     awards: list[int] = field(default_factory=list)  # construction awards won (their VP)
+    patents: list[str] = field(default_factory=list)  # technologies patented, in order
+    hq_done: list[str] = field(default_factory=list)  # HQ projects completed
     gate_runs: dict[str, bool] = field(default_factory=dict)    # HQ project -> used (GATERUN-4)
 
 
@@ -80,6 +82,7 @@ class GameState:
     draft_queue: list[int] = field(default_factory=list)  # seats still to pick, in pick order
     pulsars: dict[str, int] = field(default_factory=dict)  # claimed pulsar -> seat
     gyros: dict[str, Gyrodyne] = field(default_factory=dict)  # pulsar -> its gyrodyne tile
+    patent_slots: dict[str, list[list[int]]] = field(default_factory=dict)  # tech -> [[seat, 0 icon / 1 lower], ...]
     award_holders: dict[str, list[int]] = field(default_factory=lambda: {s: [] for s in "SML"})  # size -> seats, 7 first
     gyro_supply: dict[str, int] = field(default_factory=lambda: {"S": 10, "M": 10, "L": 10})
     awards: dict[str, list[int]] = field(default_factory=lambda: {s: [7, 4] for s in "SML"})
