@@ -39,6 +39,15 @@ class Gyrodyne:
 
 
 @dataclass
+class OwnTransmitter:
+    """A transmitter a player took (§6.3)."""
+
+    tile: str                                        # "TX-A04"
+    covered: list[int] = field(default_factory=list)  # die icons paid (1-based)
+    operational: bool = False                        # flipped by TX-ACT
+
+
+@dataclass
 class Player:
     seat: int
     vp: int = 0
@@ -57,6 +66,8 @@ class Player:
     awards: list[int] = field(default_factory=list)  # construction awards won (their VP)
     patents: list[str] = field(default_factory=list)  # technologies patented, in order
     hq_done: list[str] = field(default_factory=list)  # HQ projects completed
+    transmitters: list[OwnTransmitter] = field(default_factory=list)
+    links: list[list[str]] = field(default_factory=list)  # [tileA, pointA, tileB, pointB] (TX-LINK-1)
     gate_runs: dict[str, bool] = field(default_factory=dict)    # HQ project -> used (GATERUN-4)
 
 
