@@ -18,6 +18,8 @@ HQ_SIDE = "hq_side"          # P-SETUP-17: every player picks an HQ side in secr
 START_GATE = "start_gate"    # P-SETUP-21: survey ships onto starting gates, last player first
 DRAFT = "draft"              # D-DRAFT: picking dice
 ACTIONS = "actions"          # A-TURN: one player's turn at a time
+PRODUCTION = "production"    # PR-4: owners of "1 cube -> VP" transmitters decide (parallel)
+GOALS = "goals"              # FS-2: goal bonus purchases and the gyrodyne-goal choice (parallel)
 OVER = "over"
 
 
@@ -91,6 +93,10 @@ class GameState:
     dice_board: list[int] = field(default_factory=list)   # silver dice values still on the board
     median: int | None = None                        # D-MED-4 half-step position h
     draft_queue: list[int] = field(default_factory=list)  # seats still to pick, in pick order
+    turn_queue: list[int] = field(default_factory=list)   # seats still to take their action turn
+    pending: list[int] = field(default_factory=list)      # PRODUCTION / GOALS: seats still to decide
+    decisions: dict[str, list[str]] = field(default_factory=dict)   # seat -> what it decided (parallel steps)
+    winners: list[int] = field(default_factory=list)
     pulsars: dict[str, int] = field(default_factory=dict)  # claimed pulsar -> seat
     gyros: dict[str, Gyrodyne] = field(default_factory=dict)  # pulsar -> its gyrodyne tile
     patent_slots: dict[str, list[list[int]]] = field(default_factory=dict)  # tech -> [[seat, 0 icon / 1 lower], ...]

@@ -1,0 +1,441 @@
+"""Pulsar 2849 on the rules-core contract: whose turn, the round flow (dice phase, action
+phase, production, final scoring), legal moves, views.  The rules themselves are in the sibling
+modules (setup, flying, economy, actions, transmitters).
+
+DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
+* Two players: each player takes one action turn at the position of their frontmost rocket
+  (spec A-TURN-2).
+* Teleport rewards are declined (TELEPORT-3 lets a player decline; choosing a destination is
+  not offered yet).
+* ``prod`` names the "1 cube -> VP" transmitters a player pays for this production (default:
+  none, the safe default of PB-2); ``goals`` names ``<goal>:<bonuses>`` (0-2) and, when two
+  gyrodyne goals are out, the one that scores (``pick=G1a``).
+* States are copied with ``copy.deepcopy`` (an explicit clone is still to write).
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any, Iterable
+
+from rules.base import Game, IllegalMove, OptionSpec, players_option
+from rules.kit import HIDDEN
+from rules.messages import Join, Msg
+
+from . import actions as act
+from . import economy as eco
+from . import flying
+from . import moves as mv
+from . import setup as su
+from . import transmitters as tx
+from .data import tables
+from .flight import flights
+from .moves import Move, format_move
+from .state import ACTIONS, DRAFT, GOALS, HQ_SIDE, OVER, PRODUCTION, START_GATE, GameState
+
+COLOURS = ("red", "green", "blue", "yellow")
+
+
+def P(key: str, /, **values: Any) -> Msg:
+    return Msg(f"pulsar.{key}", **values)
+
+
+class PulsarGame(Game):
+    name = "pulsar"
+    title = "Pulsar 2849"
+    min_players = 2
+    max_players = 4
+    options = (
+        players_option(2, 4, 3),
+        OptionSpec("cluster_side", "choice", "A", "pulsar.param.cluster_side", choices=("A", "B")),
+        OptionSpec("first_game", "bool", False, "pulsar.param.first_game"),
+        OptionSpec("balanced_start", "bool", False, "pulsar.param.balanced_start"),
+    )
+
+    # ----- setup and notation ----------------------------------------------------------------------
+    def new_game(self, options: dict[str, Any], seed: int) -> GameState:
+        return su.new_game(self.normalize_options(options), seed)
+
+    def parse_move(self, state: GameState, seat: int, text: str) -> Move:
+        if not 0 <= seat < state.player_count:
+            raise IllegalMove("pulsar.err.no_seat", None, seat=seat + 1, count=state.player_count)
+        return mv.parse_move(seat, text)
+
+    def format_move(self, move: Move) -> str:
+        return format_move(move)
+
+    def seat_label(self, state: GameState, seat: int) -> Msg:
+        return P(f"colour.{COLOURS[seat]}")
+
+    def title_msg(self) -> Msg:
+        return P("title")
+
+    # ----- whose turn ---------------------------------------------------------------------------------
+    def waiting_for(self, state: GameState) -> set[int]:
+        if state.phase == HQ_SIDE:
+            return state.hq_choice.waiting()
+        if state.phase == START_GATE:
+            return {state.gate_queue[0]}
+        if state.phase == DRAFT:
+            return {state.draft_queue[0]}
+        if state.phase == ACTIONS:
+            return {state.turn_queue[0]}
+        if state.phase in (PRODUCTION, GOALS):
+            return set(state.pending)
+        return set()
+
+    def is_over(self, state: GameState) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: GameState) -> list[int]:
+        return [player.vp for player in state.players]
+
+    def winners(self, state: GameState) -> list[int]:
+        return list(state.winners) if state.phase == OVER else []
+
+    # ----- legal moves --------------------------------------------------------------------------------
+    def legal_moves(self, state: GameState, seat: int) -> list[Move]:
+        out = []
+        for move in self._candidates(state, seat):
+            try:
+                self.apply(state, move)
+            except IllegalMove:
+                continue
+            out.append(move)
+        return out
+
+    def _candidates(self, state: GameState, seat: int) -> Iterable[Move]:
+        if seat not in self.waiting_for(state):
+            return
+        if state.phase == HQ_SIDE:
+            yield from (Move(seat, mv.HQSIDE, number=side) for side in (1, 2))
+        elif state.phase == START_GATE:
+            taken = {p.ship for p in state.players}
+            yield from (Move(seat, mv.GATE, arg=f"H{n}") for n in range(1, 7) if f"H{n}" not in taken)
+        elif state.phase == DRAFT:
+            mine = su.own_markers(state, seat)
+            for die, track, marker, _overflow in su.legal_picks(state, seat):
+                code = "" if track is None else ("I" if track == "initiative" else "E") + (
+                    str(mine.index(marker or "") + 1) if state.player_count == 2 else "")
+                yield Move(seat, mv.DRAFT, arg=code, number=die)
+        elif state.phase == ACTIONS:
+            yield from self._action_candidates(state, seat)
+        elif state.phase == PRODUCTION:
+            yield Move(seat, mv.PROD)
+            for tile in self._buy_tiles(state, seat):
+                yield Move(seat, mv.PROD, options=(tile,))
+        elif state.phase == GOALS:
+            yield Move(seat, mv.GOALS)
+
+    def _action_candidates(self, state: GameState, seat: int) -> Iterable[Move]:
+        player = state.players[seat]
+        pays = [act.Payment(False, value) for value in sorted(set(player.dice))]
+        if player.red is not None:
+            pays.append(act.Payment(True, 0))
+        side = flying.side_of(state)
+        for pay in pays:
+            value = player.red if pay.red else pay.value
+            if value and player.ship:
+                for path in list(flights(side, player.ship, value))[:12]:
+                    yield Move(seat, mv.FLY, path=path, pay=pay)
+            for size in "SML":
+                yield Move(seat, mv.GYRO_TAKE, arg=size, pay=pay)
+            for pulsar in sorted(p for p, who in state.pulsars.items() if who == seat and p in state.gyros):
+                yield Move(seat, mv.GYRO_SPIN, arg=pulsar, pay=pay)
+            for tile in state.offer:
+                for icon in range(1, len(tables().transmitters[tile].dice) + 1):
+                    yield Move(seat, mv.TX_TAKE, arg=tile, number=icon, pay=pay)
+            for own in player.transmitters:
+                for icon in range(1, len(tables().transmitters[own.tile].dice) + 1):
+                    yield Move(seat, mv.TX_PAY, arg=own.tile, number=icon, pay=pay)
+            for tech in act.available_technologies(state):
+                yield Move(seat, mv.PATENT, arg=tech, pay=pay)
+            for project in act.hq_available(state, seat):
+                yield Move(seat, mv.HQ, arg=project, pay=pay)
+            yield Move(seat, mv.BUY, arg="pm", pay=pay)
+            yield Move(seat, mv.BUY, arg="p2", pay=pay)
+        for size in "SML":
+            for pulsar in sorted(p for p, who in state.pulsars.items() if who == seat and p not in state.gyros):
+                yield Move(seat, mv.GYRO_PLACE, arg=pulsar, options=(size,))
+        for value in sorted(set(state.dice_board)):
+            yield Move(seat, mv.COPY, number=value)
+        yield Move(seat, mv.END)
+
+    def random_move(self, state: GameState, seat: int, rng: Any) -> Move | None:
+        moves = self.legal_moves(state, seat)
+        if not moves:
+            return None
+        useful = [m for m in moves if m.kind != mv.END]
+        if useful and rng.random() < 0.9:
+            kinds = sorted({m.kind for m in useful})
+            kind = rng.choice(kinds)
+            choice: Move = rng.choice([m for m in useful if m.kind == kind])
+            return choice
+        return moves[-1] if moves[-1].kind == mv.END else rng.choice(moves)
+
+    # ----- apply ----------------------------------------------------------------------------------------
+    def apply(self, state: GameState, move: Move) -> GameState:
+        if move.seat not in self.waiting_for(state):
+            raise IllegalMove("pulsar.err.not_your_turn", None,
+                              waiting=Join([self.seat_label(state, s) for s in sorted(self.waiting_for(state))], "or")
+                              if self.waiting_for(state) else P("nobody"))
+        new = copy.deepcopy(state)
+        new.events = []
+        self._apply(new, move)
+        return new
+
+    def _expect(self, state: GameState, *phases: str) -> None:
+        if state.phase not in phases:
+            raise IllegalMove("pulsar.err.not_now", None, step=P(f"step.{state.phase}"))
+
+    def _apply(self, state: GameState, move: Move) -> None:
+        kind, seat = move.kind, move.seat
+        player = state.players[seat]
+        if kind == mv.HQSIDE:
+            self._expect(state, HQ_SIDE)
+            su.choose_hq_side(state, seat, move.number)
+        elif kind == mv.GATE:
+            self._expect(state, START_GATE)
+            if tables().locations[move.arg].type != "H" or any(p.ship == move.arg for p in state.players):
+                raise IllegalMove("pulsar.err.gate", "P-SETUP-21", gate=move.arg)
+            su.place_ship(state, seat, move.arg)
+        elif kind == mv.DRAFT:
+            self._expect(state, DRAFT)
+            track = None if not move.arg else ("initiative" if move.arg[0] == "I" else "engineering")
+            index = int(move.arg[1:]) - 1 if move.arg[1:] else 0
+            marker = None if track is None else su.own_markers(state, seat)[index] if index < len(
+                su.own_markers(state, seat)) else "?"
+            try:
+                su.draft(state, seat, move.number, track, marker)
+            except ValueError:
+                raise IllegalMove("pulsar.err.draft", "D-MOVE-5", value=move.number) from None
+            if state.phase == ACTIONS:
+                self._start_actions(state)
+        elif kind == mv.PROD:
+            self._expect(state, PRODUCTION)
+            if not set(move.options) <= set(self._buy_tiles(state, seat)):
+                raise IllegalMove("pulsar.err.prod", "PR-4")
+            state.decisions[str(seat)] = list(move.options)
+            state.pending.remove(seat)
+            if not state.pending:
+                self._finish_production(state)
+        elif kind == mv.GOALS:
+            self._expect(state, GOALS)
+            state.decisions[str(seat)] = list(move.options)
+            state.pending.remove(seat)
+            if not state.pending:
+                self._final_scoring(state)
+        else:
+            self._expect(state, ACTIONS)
+            self._action(state, player.seat, move)
+
+    def _action(self, state: GameState, seat: int, move: Move) -> None:
+        kind = move.kind
+        player = state.players[seat]
+        if kind == mv.END:
+            player.dice = []
+            player.red = None                                              # A-TURN-4
+            state.turn_queue.pop(0)
+            if not state.turn_queue:
+                self._production(state)
+            return
+        if kind == mv.GYRO_PLACE:
+            eco.gyro_place(state, seat, move.options[0], move.arg)
+            return
+        if kind == mv.TX_LINK:
+            (tile, point), (other, other_point) = (part.rsplit(".", 1) for part in move.options)
+            tx.link(state, seat, tile, int(point), other, int(other_point))
+            return
+        if kind == mv.COPY:
+            act.copy_leftover(state, seat, move.number)
+            return
+        assert move.pay is not None
+        if kind == mv.PATENT:
+            act.check_patent(state, seat, move.arg)
+        action = {mv.FLY: "fly", mv.GYRO_TAKE: "gyro_take", mv.GYRO_SPIN: "gyro_spin", mv.TX_TAKE: "tx",
+                  mv.TX_PAY: "tx", mv.PATENT: "patent", mv.HQ: "hq", mv.BUY: "buy_mod"}[kind]
+        value = act.pay(state, seat, move.pay, action)
+        if kind == mv.FLY:
+            if value != len(move.path) - 1:
+                raise IllegalMove("pulsar.err.fly_length", "FLY-1", value=value, steps=len(move.path) - 1)
+            run = next((o[4:] for o in move.options if o.startswith("run=")), None)
+            flying.fly(state, seat, move.path, take="tile" if "take=tile" in move.options else "bonus",
+                       claim="noclaim" not in move.options,
+                       run=tuple(run.split(":", 1)) if run and ":" in run else None)     # type: ignore[arg-type]
+        elif kind == mv.GYRO_TAKE:
+            if value != eco.take_cost(move.arg):
+                raise IllegalMove("pulsar.err.wrong_die", "ACT-GYRO-TAKE", need=eco.take_cost(move.arg), value=value)
+            eco.gyro_take(state, seat, move.arg)
+        elif kind == mv.GYRO_SPIN:
+            gyro = state.gyros.get(move.arg)
+            if gyro is None or value != eco.spin_cost(gyro.size):
+                raise IllegalMove("pulsar.err.gyro_spin", "ACT-GYRO-SPIN", pulsar=move.arg)
+            eco.gyro_spin(state, seat, move.arg)
+        elif kind == mv.TX_TAKE:
+            link = next((o[5:] for o in move.options if o.startswith("link=")), None)
+            linked = None
+            if link:
+                tile_point, _colon, new_point = link.partition(":")
+                tile, _dot, point = tile_point.rpartition(".")
+                linked = (tile, int(point), int(new_point or 1))
+            tx.take(state, seat, move.arg, move.number, value, linked)
+        elif kind == mv.TX_PAY:
+            tx.pay_icon(state, seat, move.arg, move.number, value)
+        elif kind == mv.PATENT:
+            cost = tables().technologies[move.arg].cost
+            if value != cost:
+                raise IllegalMove("pulsar.err.wrong_die", "PAT-2", need=cost, value=value)
+            act.patent(state, seat, move.arg, move.pay, value)
+        elif kind == mv.HQ:
+            act.complete_hq(state, seat, move.arg, value)
+        elif kind == mv.BUY:
+            eco.buy_mod(state, seat, "pm1" if move.arg == "pm" else "p2", value)
+
+    # ----- the round ----------------------------------------------------------------------------------
+    def _start_actions(self, state: GameState) -> None:
+        seen: list[int] = []
+        for seat in state.order:
+            if seat not in seen:
+                seen.append(seat)
+        state.turn_queue = seen                                            # A-TURN-1/2
+
+    def _buy_tiles(self, state: GameState, seat: int) -> list[str]:
+        player = state.players[seat]
+        return [t.tile for t in player.transmitters if t.operational
+                and any(e.name == "PROD-BUY" for e in tables().transmitters[t.tile].production)]
+
+    def _production(self, state: GameState) -> None:
+        """PR-1..PR-3, then the parallel PR-4 decisions."""
+        eco.new_turn_order(state)
+        eco.engineering_income(state)
+        eco.track_penalties(state)
+        state.decisions = {}
+        state.pending = [seat for seat in range(state.player_count) if self._buy_tiles(state, seat)]
+        if state.pending:
+            state.phase = PRODUCTION
+        else:
+            self._finish_production(state)
+
+    def _finish_production(self, state: GameState) -> None:
+        """PR-4..PR-7, then the next round or the final scoring."""
+        order = list(dict.fromkeys(state.order))
+        for seat in order:
+            tx.production(state, seat, set(state.decisions.get(str(seat), [])))
+        eco.gyro_production(state, tables().time_row_bonus[state.round])
+        for seat in order:
+            self._green(state, seat)
+        if state.round == 8:
+            state.decisions = {}
+            state.pending = []
+            self._final_scoring(state)
+            return
+        state.offer = state.transmitters[:3]                               # PR-7
+        state.transmitters = state.transmitters[3:]
+        act.pat_round_end(state)
+        state.round += 1
+        for player in state.players:
+            player.bonus_used = False
+            player.red = None
+        state.median = None
+        su.start_dice_phase(state)
+
+    def _green(self, state: GameState, seat: int) -> None:
+        """PR-6: green technologies."""
+        player = state.players[seat]
+        for tech in player.patents:
+            for effect in tables().technologies[tech].effects:
+                if effect.name == "GRN-FLAT":
+                    player.vp += int(effect.args[0])
+                elif effect.name == "GRN-CUBES":
+                    player.cubes += int(effect.args[0])
+                elif effect.name == "GRN-PER":
+                    player.vp += int(effect.args[1]) * self._count(state, seat, effect.args[0])
+
+    def _count(self, state: GameState, seat: int, what: str) -> int:
+        player = state.players[seat]
+        mine = [p for p, who in state.pulsars.items() if who == seat]
+        spinning = [state.gyros[p] for p in mine if p in state.gyros and state.gyros[p].spinning]
+        return {"spinning_gyro": len(spinning), "operational_tx": sum(t.operational for t in player.transmitters),
+                "owned_pulsar": len(mine), "two_stations": eco.stations(state, seat) // 2,
+                "construction_award": len(player.awards), "patent": len(player.patents),
+                "hq_project": len(player.hq_done), "gyro_size": len({g.size for g in spinning})}.get(what, 0)
+
+    def _final_scoring(self, state: GameState) -> None:
+        """FS-1 purple technologies, FS-2 goals (base VP; bonuses as decided), FS-3..FS-8."""
+        for player in state.players:
+            for tech in player.patents:
+                for effect in tables().technologies[tech].effects:
+                    if effect.name == "PUR-PER":
+                        player.vp += int(effect.args[1]) * self._count(state, player.seat, effect.args[0])
+            for goal in state.goals:
+                info = tables().goals[goal]
+                if self._goal_count(state, player.seat, info.metric) >= info.at_least:
+                    player.vp += info.base_vp
+        eco.final_scoring_fixed(state)
+        state.winners = eco.winners(state)
+        state.phase = OVER
+
+    def _goal_count(self, state: GameState, seat: int, metric: str) -> int:
+        mine = [p for p, who in state.pulsars.items() if who == seat]
+        spinning = [state.gyros[p].size for p in mine if p in state.gyros and state.gyros[p].spinning]
+        player = state.players[seat]
+        return {"spinning_same_size": max([spinning.count(s) for s in "SML"] + [0]),
+                "spinning_different_sizes": len(set(spinning)), "spinning_any": len(spinning),
+                "operational_transmitters": sum(t.operational for t in player.transmitters),
+                "markers_on_planets": sum(1 for s in state.systems.values() for w in s.planets.values() if w == str(seat)),
+                "patents": len(player.patents), "hq_projects": len(player.hq_done),
+                "gate_runs": sum(1 for used in player.gate_runs.values() if used)}.get(metric, 0)
+
+    # ----- views and storage -----------------------------------------------------------------------------
+    def view(self, state: GameState, seat: int | None) -> GameState:
+        """H-2: face-down system tiles, the unseen tile, the exploration pile and the stack
+        below the offer are hidden from everyone."""
+        new = copy.deepcopy(state)
+        for system in new.systems.values():
+            if not system.revealed:
+                system.tile = HIDDEN
+        new.unseen_tile = HIDDEN
+        new.exploration = state.exploration.view()
+        new.transmitters = [HIDDEN] * len(state.transmitters)
+        new.hq_choice = state.hq_choice.view(seat)
+        new.streams = None
+        return new
+
+    def hidden_in_view(self, state: GameState, viewer: int | None) -> list[str]:
+        hidden = [s.tile for s in state.systems.values() if not s.revealed] + [state.unseen_tile]
+        return hidden + list(state.transmitters) + list(state.exploration.pile)
+
+    def dump_state(self, state: GameState) -> dict[str, Any]:
+        from .serialize import state_to_json
+        return state_to_json(state)
+
+    def load_state(self, data: dict[str, Any]) -> GameState:
+        from .serialize import state_from_json
+        return state_from_json(data)
+
+    def default_move(self, state: GameState, seat: int) -> Move | None:
+        """PB-2: a turn ends, production and goal decisions spend nothing."""
+        if state.phase == ACTIONS:
+            return Move(seat, mv.END)
+        if state.phase == PRODUCTION:
+            return Move(seat, mv.PROD)
+        if state.phase == GOALS:
+            return Move(seat, mv.GOALS)
+        return next(iter(self.legal_moves(state, seat)), None)
+
+    def invariants(self, state: GameState) -> list[str]:
+        problems = []
+        for player in state.players:
+            if player.cubes < 0 or player.vp < 0 or min(player.mods.values()) < 0 or player.rings < 0:
+                problems.append(f"negative resource of seat {player.seat}")
+        for size in "SML":
+            held = sum(p.gyro_reserve[size] for p in state.players) + sum(g.size == size for g in state.gyros.values())
+            if held + state.gyro_supply[size] != 10:
+                problems.append(f"gyrodynes {size}")
+        return problems
+
+    def status_lines(self, view: GameState) -> list[Msg]:
+        lines = [P("status.round", round=view.round, step=P(f"step.{view.phase}"))]
+        for player in view.players:
+            lines.append(P("status.player", colour=self.seat_label(view, player.seat), vp=player.vp, cubes=player.cubes,
+                           dice=", ".join(str(d) for d in player.dice) or "-"))
+        return lines

@@ -1,0 +1,205 @@
+"""Pulsar 2849 moves and their notation (spec §10).  Parsing is syntactic; the engine checks
+everything that depends on the position."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.base import IllegalMove
+
+from .actions import Payment
+from .data import tables
+
+HQSIDE, GATE, DRAFT, FLY, GYRO_TAKE, GYRO_PLACE, GYRO_SPIN = "hqside", "gate", "draft", "fly", "gyro take", \
+    "gyro place", "gyro spin"
+TX_TAKE, TX_PAY, TX_LINK, PATENT, HQ, BUY, COPY, END, PROD, GOALS = "tx take", "tx pay", "tx link", "patent", "hq", \
+    "buy", "copy", "end", "prod", "goals"
+VERBS = ("hqside", "gate", "draft", "fly", "gyro", "tx", "patent", "hq", "buy", "copy", "end", "prod", "goals")
+_DIE = re.compile(r"^(?:s(\d)|r)([+-][12])?(?:~(zero|[A-D]I{1,3}-\d[ab]):?([+-]\d)?)?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Move:
+    seat: int
+    kind: str
+    arg: str = ""                         # a location, size, tile, technology, project, token, track marker
+    number: int = 0                       # a die value (draft, copy), an HQ side, an icon
+    path: tuple[str, ...] = ()            # FLY: the locations, start first
+    pay: Payment | None = None            # the die paid
+    options: tuple[str, ...] = ()         # FLY: take=tile, noclaim, run=...; TX_TAKE: link=...; PROD/GOALS items
+
+
+def die_text(pay: Payment) -> str:
+    text = "r" if pay.red else f"s{pay.value}"
+    text += pay.mod or ""
+    if pay.zero:
+        text += "~zero"
+    elif pay.flex:
+        text += f"~{pay.flex[0]}:{pay.flex[1]:+d}"
+    return text
+
+
+def parse_die(word: str) -> Payment:
+    match = _DIE.match(word)
+    if not match:
+        raise IllegalMove("pulsar.err.die_syntax", "§10.1", value=word)
+    value, mod, flex, delta = match.groups()
+    if flex and flex.lower() == "zero":
+        return Payment(value is None, int(value or 0), mod, None, True)
+    if flex and not delta:
+        raise IllegalMove("pulsar.err.die_syntax", "§10.1", value=word)
+    return Payment(value is None, int(value or 0), mod, (flex.upper(), int(delta)) if flex else None)
+
+
+def format_move(move: Move) -> str:
+    kind = move.kind
+    if kind == HQSIDE:
+        return f"hqside {move.number}"
+    if kind == GATE:
+        return f"gate {move.arg}"
+    if kind == DRAFT:
+        return f"draft {move.number}" + (f" {move.arg}" if move.arg else "")
+    if kind == FLY:
+        assert move.pay is not None
+        return " ".join(("fly", die_text(move.pay), ">".join(move.path), *move.options))
+    if kind in (GYRO_TAKE, PATENT, HQ, BUY):
+        assert move.pay is not None
+        return f"{kind} {move.arg} {die_text(move.pay)}"
+    if kind == GYRO_PLACE:
+        return f"gyro place {move.options[0]} {move.arg}"
+    if kind == GYRO_SPIN:
+        assert move.pay is not None
+        return f"gyro spin {move.arg} {die_text(move.pay)}"
+    if kind == TX_TAKE:
+        assert move.pay is not None
+        return " ".join((f"tx take {move.arg} {die_text(move.pay)} icon={move.number}", *move.options))
+    if kind == TX_PAY:
+        assert move.pay is not None
+        return f"tx pay {move.arg} icon={move.number} {die_text(move.pay)}"
+    if kind == TX_LINK:
+        return f"tx link {move.options[0]} {move.options[1]}"
+    if kind == COPY:
+        return f"copy {move.number}"
+    if kind in (PROD, GOALS):
+        return f"{kind} " + (" ".join(move.options) if move.options else "none")
+    return "end"
+
+
+def _number(word: str, low: int, high: int) -> int:
+    if not word.isdigit() or not low <= int(word) <= high:
+        raise IllegalMove("pulsar.err.number", None, value=word, low=low, high=high)
+    return int(word)
+
+
+def _location(word: str) -> str:
+    code = word.upper()
+    if code not in tables().locations:
+        raise IllegalMove("pulsar.err.location", "§10.1", value=word)
+    return code
+
+
+def _known(word: str, kind: str) -> str:
+    """A technology, HQ project or transmitter id typed in any case -> its id."""
+    tab = tables()
+    ids = {"tech": tab.technologies, "project": tab.projects, "tile": tab.transmitters}[kind]
+    found = {key.lower(): key for key in ids}.get(word.lower())
+    if found is None:
+        raise IllegalMove(f"pulsar.err.no_{kind}", "§10.1", value=word)
+    return found
+
+
+def _size(word: str) -> str:
+    if word.upper() not in ("S", "M", "L"):
+        raise IllegalMove("pulsar.err.size", "§10.1", value=word)
+    return word.upper()
+
+
+def parse_move(seat: int, text: str) -> Move:
+    words = text.split()
+    if not words:
+        raise IllegalMove("pulsar.err.empty", None, verbs=list(VERBS))
+    verb, args = words[0].lower(), words[1:]
+    if verb not in VERBS:
+        raise IllegalMove("pulsar.err.unknown_verb", None, value=words[0], verbs=list(VERBS))
+    try:
+        return _parse(seat, verb, args)
+    except (IndexError, ValueError):
+        raise IllegalMove("pulsar.err.arguments", None, verb=verb, example=EXAMPLES.get(verb, verb)) from None
+
+
+def _parse(seat: int, verb: str, args: list[str]) -> Move:
+    def only(count: int) -> None:
+        if len(args) != count:
+            raise ValueError(verb)
+
+    if verb == "hqside":
+        only(1)
+        return Move(seat, HQSIDE, number=_number(args[0], 1, 2))
+    if verb == "gate":
+        only(1)
+        return Move(seat, GATE, arg=_location(args[0]))
+    if verb == "draft":
+        if len(args) not in (1, 2):
+            raise ValueError(verb)
+        marker = args[1].upper() if len(args) == 2 else ""
+        if marker and marker not in ("I", "E", "I1", "I2", "E1", "E2"):
+            raise IllegalMove("pulsar.err.marker", "D-MOVE-1", value=args[1])
+        return Move(seat, DRAFT, arg=marker, number=_number(args[0], 1, 6))
+    if verb == "fly":
+        if len(args) < 2:
+            raise ValueError(verb)
+        path = tuple(_location(word) for word in args[1].split(">"))
+        options = tuple(sorted(args[2:]))
+        for option in options:
+            if option not in ("take=tile", "noclaim") and not option.startswith("run="):
+                raise ValueError(option)
+        return Move(seat, FLY, path=path, pay=parse_die(args[0]), options=options)
+    if verb == "gyro":
+        action = args[0].lower()
+        if action == "take":
+            only(3)
+            return Move(seat, GYRO_TAKE, arg=_size(args[1]), pay=parse_die(args[2]))
+        if action == "place":
+            only(3)
+            return Move(seat, GYRO_PLACE, arg=_location(args[2]), options=(_size(args[1]),))
+        if action == "spin":
+            only(3)
+            return Move(seat, GYRO_SPIN, arg=_location(args[1]), pay=parse_die(args[2]))
+        raise ValueError(action)
+    if verb == "tx":
+        action = args[0].lower()
+        if action == "take":
+            tile, pay = _known(args[1], "tile"), parse_die(args[2])
+            icon = next((int(w[5:]) for w in args[3:] if w.lower().startswith("icon=")), 1)
+            links = tuple(w for w in args[3:] if w.lower().startswith("link="))
+            return Move(seat, TX_TAKE, arg=tile, number=icon, pay=pay, options=links)
+        if action == "pay":
+            only(4)
+            return Move(seat, TX_PAY, arg=_known(args[1], "tile"), number=int(args[2].lower().removeprefix("icon=")),
+                        pay=parse_die(args[3]))
+        if action == "link":
+            only(3)
+            return Move(seat, TX_LINK, options=(args[1].upper(), args[2].upper()))
+        raise ValueError(action)
+    if verb in ("patent", "hq"):
+        only(2)
+        return Move(seat, PATENT if verb == "patent" else HQ, arg=_known(args[0], "tech" if verb == "patent" else "project"),
+                    pay=parse_die(args[1]))
+    if verb == "buy":
+        only(2)
+        if args[0].lower() not in ("pm", "p2"):
+            raise ValueError(args[0])
+        return Move(seat, BUY, arg=args[0].lower(), pay=parse_die(args[1]))
+    if verb == "copy":
+        only(1)
+        return Move(seat, COPY, number=_number(args[0], 1, 6))
+    if verb in ("prod", "goals"):
+        items = () if args == ["none"] else tuple(sorted(_known(word, "tile") if verb == "prod" else word for word in args))
+        return Move(seat, PROD if verb == "prod" else GOALS, options=items)
+    only(0)
+    return Move(seat, END)
+
+
+EXAMPLES = {"hqside": "hqside 2", "gate": "gate H3", "draft": "draft 4 E", "fly": "fly s3 H1>J01>P01>S01",
+            "gyro": "gyro take M s2", "tx": "tx take TX-A04 s1 icon=1", "patent": "patent AII-5a s2",
+            "hq": "hq HQ1-1.2b s5", "buy": "buy pm s1", "copy": "copy 5", "prod": "prod TX-A07", "goals": "goals G5a:2"}
