@@ -101,7 +101,8 @@ def _location(word: str) -> str:
 def _known(word: str, kind: str) -> str:
     """A technology, HQ project or transmitter id typed in any case -> its id."""
     tab = tables()
-    ids = {"tech": tab.technologies, "project": tab.projects, "tile": tab.transmitters}[kind]
+    ids: list[str] = list({"tech": list(tab.technologies), "project": list(tab.projects),
+                           "tile": list(tab.transmitters)}[kind])
     found = {key.lower(): key for key in ids}.get(word.lower())
     if found is None:
         raise IllegalMove(f"pulsar.err.no_{kind}", "§10.1", value=word)
