@@ -187,3 +187,11 @@ def copy_leftover(state: GameState, seat: int, value: int) -> None:
     player.cubes -= 4
     player.bonus_used = True
     player.red = value
+
+
+def trigger(state: GameState, seat: int, event: str) -> None:
+    """ABL-ON(event, reward): each own technology listening for ``event`` pays its reward."""
+    for _tech, effect in abilities(state.players[seat], "ABL-ON"):
+        if effect.args[0] == event:
+            from .data import parse_effect
+            gain(state, seat, (parse_effect(effect.args[1]),))

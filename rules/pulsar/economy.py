@@ -51,6 +51,8 @@ def gyro_spin(state: GameState, seat: int, pulsar: str) -> None:
     if gyro is None or state.pulsars.get(pulsar) != seat or gyro.spinning:
         raise IllegalMove("pulsar.err.gyro_spin", "ACT-GYRO-SPIN", pulsar=pulsar)
     gyro.spinning = True
+    from .actions import trigger
+    trigger(state, seat, "gyro_spin")
 
 
 def take_cost(size: str) -> int:
@@ -100,10 +102,18 @@ def gyro_production(state: GameState, row_bonus: int | str) -> None:
             state.players[state.pulsars[pulsar]].vp += SIZE_VP[gyro.size] + bonus
 
 
+def purple(state: GameState, seat: int, name: str) -> int:
+    """The sum of the first argument of the player's purple technologies called ``name`` (or
+    how many there are, for a term without arguments)."""
+    techs = tables().technologies
+    return sum(int(effect.args[0]) if effect.args else 1 for tech in state.players[seat].patents
+               for effect in techs[tech].effects if effect.name == name)
+
+
 def stations(state: GameState, seat: int) -> int:
-    """FS-7: own markers on planets + kept extra-station tiles (technology stations come later)."""
+    """FS-7: own markers on planets + kept extra-station tiles + PUR-STATIONS technologies."""
     on_planets = sum(1 for system in state.systems.values() for who in system.planets.values() if who == str(seat))
-    return on_planets + len(state.players[seat].kept_exploration)
+    return on_planets + len(state.players[seat].kept_exploration) + purple(state, seat, "PUR-STATIONS")
 
 
 def final_scoring_fixed(state: GameState) -> None:
@@ -115,8 +125,9 @@ def final_scoring_fixed(state: GameState) -> None:
         player.vp += sum(1 for p in owned if not (p in state.gyros and state.gyros[p].spinning))     # FS-3
         player.vp += sum(1 for p in owned if p in state.gyros and not state.gyros[p].spinning)     # FS-4
         player.vp += sum(player.gyro_reserve.values())
-        player.vp += player.cubes // 2                                                            # FS-5
-        player.vp += tables().station_score(stations(state, seat))                                # FS-7
+        player.vp += (player.cubes // 2) * (2 if purple(state, seat, "PUR-CUBE-BOOST") else 1)  # FS-5
+        counted = stations(state, seat)
+        player.vp += tables().station_score(counted) + counted * purple(state, seat, "PUR-STATION-BOOST")   # FS-7
     final = by_players.final_order_vp
     for space, seat in enumerate(state.order):                                                    # FS-6
         state.players[seat].vp += final[space] if space < len(final) else 0

@@ -125,6 +125,8 @@ class PulsarGame(Game):
                 yield Move(seat, mv.PROD, options=(tile,))
         elif state.phase == GOALS:
             yield Move(seat, mv.GOALS)
+            for item in self._goal_choices(state, seat):
+                yield Move(seat, mv.GOALS, options=(item,))
 
     def _action_candidates(self, state: GameState, seat: int) -> Iterable[Move]:
         player = state.players[seat]
@@ -220,6 +222,7 @@ class PulsarGame(Game):
                 self._finish_production(state)
         elif kind == mv.GOALS:
             self._expect(state, GOALS)
+            self._check_goals(state, seat, move.options)
             state.decisions[str(seat)] = list(move.options)
             state.pending.remove(seat)
             if not state.pending:
@@ -325,8 +328,11 @@ class PulsarGame(Game):
             self._green(state, seat)
         if state.round == 8:
             state.decisions = {}
-            state.pending = []
-            self._final_scoring(state)
+            state.pending = [seat for seat in range(state.player_count) if self._goal_choices(state, seat)]
+            if state.pending:
+                state.phase = GOALS
+            else:
+                self._final_scoring(state)
             return
         state.offer = state.transmitters[:3]                               # PR-7
         state.transmitters = state.transmitters[3:]
@@ -359,17 +365,59 @@ class PulsarGame(Game):
                 "construction_award": len(player.awards), "patent": len(player.patents),
                 "hq_project": len(player.hq_done), "gyro_size": len({g.size for g in spinning})}.get(what, 0)
 
+    def _fulfilled(self, state: GameState, seat: int) -> list[str]:
+        goals = tables().goals
+        return [g for g in state.goals if self._goal_count(state, seat, goals[g].metric) >= goals[g].at_least]
+
+    def _goal_choices(self, state: GameState, seat: int) -> list[str]:
+        """What a player may decide at the end (GOAL-1/2): bonuses of fulfilled goals he can
+        pay for, and which gyrodyne goal scores when two are out."""
+        fulfilled = self._fulfilled(state, seat)
+        cubes = state.players[seat].cubes
+        choices = [f"{goal}:{n}" for goal in fulfilled for n in (1, 2) if cubes >= (4, 5)[n - 1]]
+        gyro = [goal for goal in fulfilled if goal[:2] in ("G1", "G2")]
+        if len(gyro) == 2:
+            choices += [f"pick={goal}" for goal in gyro]
+        return choices
+
+    def _check_goals(self, state: GameState, seat: int, items: tuple[str, ...]) -> None:
+        fulfilled = self._fulfilled(state, seat)
+        cost = 0
+        for item in items:
+            goal, _sep, count = item.partition(":")
+            if item.startswith("pick="):
+                if item[5:] not in fulfilled:
+                    raise IllegalMove("pulsar.err.goal", "GOAL-2", goal=item[5:])
+                continue
+            if goal not in fulfilled or count not in ("1", "2"):
+                raise IllegalMove("pulsar.err.goal", "GOAL-1", goal=goal)
+            cost += (4, 5)[int(count) - 1]
+        if cost > state.players[seat].cubes:
+            raise IllegalMove("pulsar.err.goal_cubes", "GOAL-1", need=cost, have=state.players[seat].cubes)
+
     def _final_scoring(self, state: GameState) -> None:
-        """FS-1 purple technologies, FS-2 goals (base VP; bonuses as decided), FS-3..FS-8."""
+        """FS-1 purple technologies, FS-2 goals with the bonuses bought, FS-3..FS-8."""
+        goals = tables().goals
         for player in state.players:
+            seat = player.seat
             for tech in player.patents:
                 for effect in tables().technologies[tech].effects:
                     if effect.name == "PUR-PER":
-                        player.vp += int(effect.args[1]) * self._count(state, player.seat, effect.args[0])
-            for goal in state.goals:
-                info = tables().goals[goal]
-                if self._goal_count(state, player.seat, info.metric) >= info.at_least:
-                    player.vp += info.base_vp
+                        player.vp += int(effect.args[1]) * self._count(state, seat, effect.args[0])
+            decided = state.decisions.get(str(seat), [])
+            fulfilled = self._fulfilled(state, seat)
+            gyro = [goal for goal in fulfilled if goal[:2] in ("G1", "G2")]
+            if len(gyro) == 2:                                            # GOAL-2: one of them scores
+                pick = next((item[5:] for item in decided if item.startswith("pick=")), None)
+                keep = pick or max(gyro, key=lambda g: goals[g].base_vp)
+                fulfilled = [g for g in fulfilled if g not in gyro or g == keep]
+            for goal in fulfilled:
+                player.vp += goals[goal].base_vp + eco.purple(state, seat, "PUR-GOAL-BOOST")
+                bought = next((int(item.split(":")[1]) for item in decided if item.startswith(f"{goal}:")), 0)
+                for cubes, vp in goals[goal].bonus[:bought]:                # GOAL-1, GOAL-5: before FS-5
+                    if player.cubes >= cubes:
+                        player.cubes -= cubes
+                        player.vp += vp
         eco.final_scoring_fixed(state)
         state.winners = eco.winners(state)
         state.phase = OVER
@@ -395,14 +443,15 @@ class PulsarGame(Game):
                 system.tile = HIDDEN
         new.unseen_tile = HIDDEN
         new.exploration = state.exploration.view()
-        new.transmitters = [HIDDEN] * len(state.transmitters)
+        # H-2 / A-27: the stack's top tile is visible, as on the table (show_next_transmitter)
+        new.transmitters = state.transmitters[:1] + [HIDDEN] * max(0, len(state.transmitters) - 1)
         new.hq_choice = state.hq_choice.view(seat)
         new.streams = None
         return new
 
     def hidden_in_view(self, state: GameState, viewer: int | None) -> list[str]:
         hidden = [s.tile for s in state.systems.values() if not s.revealed] + [state.unseen_tile]
-        return hidden + list(state.transmitters) + list(state.exploration.pile)
+        return hidden + list(state.transmitters[1:]) + list(state.exploration.pile)
 
     def dump_state(self, state: GameState) -> dict[str, Any]:
         from .serialize import state_to_json

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from rules.base import IllegalMove
 
-from .data import Effect, tables
+from .data import Effect, parse_effect, tables
 from .flight import is_flight
 from .state import GameState, Player
 
@@ -136,10 +136,15 @@ def fly(state: GameState, seat: int, path: tuple[str, ...], *, take: str = "bonu
         reveal(state, location)
         if location != end and location not in passed:
             passed.append(location)
-            if _station(state, seat, location, "barren") and location in ends:
+            built = _station(state, seat, location, "barren")
+            if built:
+                _on(state, seat, "station")
+            if built and location in ends:
                 draw_exploration(state, seat)                     # DEADEND-1
     if locations[end].type == "S":                                # 2. the end
         colour = _station(state, seat, end, "blue")
+        if colour:
+            _on(state, seat, "station")
         if colour == "blue":                                      # FLY-BONUS-1..3
             if take == "tile":
                 draw_exploration(state, seat)
@@ -150,8 +155,10 @@ def fly(state: GameState, seat: int, path: tuple[str, ...], *, take: str = "bonu
     elif locations[end].type == "P" and claim and end not in state.pulsars and player.rings > 0:
         state.pulsars[end] = seat                                 # PULSAR-CLAIM-1..3
         player.rings -= 1
+        _on(state, seat, "claim_pulsar")
         if end in ends:
             draw_exploration(state, seat)
+    _visits(state, seat, path)                                    # 3. visit abilities
     if run is not None:                                           # 4. GATERUN-2..4
         project, colour = run
         if player.gate_runs.get(project, True):
@@ -161,3 +168,27 @@ def fly(state: GameState, seat: int, path: tuple[str, ...], *, take: str = "bonu
         player.vp += per_gate * len(gates)
         player.gate_runs[project] = True
     player.ship = end
+
+
+def _on(state: GameState, seat: int, event: str) -> None:
+    from .actions import trigger
+    trigger(state, seat, event)
+
+
+def _visits(state: GameState, seat: int, path: tuple[str, ...]) -> None:
+    """ABL-VISIT: once per distinct visited location of the type (A-29; an own pulsar claimed at
+    the end of this flight counts, A-35)."""
+    techs = tables().technologies
+    locations = tables().locations
+    visited = set(path[1:])
+    for tech in state.players[seat].patents:
+        for effect in techs[tech].effects:
+            if effect.name != "ABL-VISIT":
+                continue
+            kind, reward = effect.args
+            if kind == "jump_gate":
+                count = sum(1 for loc in visited if locations[loc].type == "J")
+            else:
+                count = sum(1 for loc in visited if state.pulsars.get(loc) == seat)
+            for _ in range(count):
+                gain(state, seat, (parse_effect(reward),))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.base import IllegalMove
 
-from .actions import special
+from .actions import special, trigger
 from .data import tables
 from .state import GameState, OwnTransmitter, Player
 
@@ -77,6 +77,7 @@ def link(state: GameState, seat: int, tile: str, point: int, other: str, other_p
 def _activate(state: GameState, seat: int, mine: OwnTransmitter) -> None:
     """TX-ACT: one-time rewards, the operational side, and the new red dice (TX-BONUS)."""
     mine.operational = True
+    trigger(state, seat, "tx_activate")
     for effect in tables().transmitters[mine.tile].on_activation:
         if effect.name != "EFF-TELEPORT":                           # teleports are optional (TELEPORT-3)
             special(state, seat, effect)
