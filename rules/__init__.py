@@ -10,6 +10,7 @@ _GAME_MODULES: dict[str, str] = {
     "planetarium": "rules.planetarium",
     "gaia": "rules.gaia",
     "eve": "rules.eve",
+    "pulsar": "rules.pulsar",
 }
 
 

@@ -1,6 +1,4 @@
-"""Pulsar 2849 (Vladimír Suchý, CGE 2017): the rules core, being built (issue 12).  ``GAME`` is the
-contract object; it is not registered in :mod:`rules` yet (no renderer, cog texts or example
-game), so the bot does not offer it."""
+"""Pulsar 2849 (Vladimír Suchý, CGE 2017): the pure rules core.  ``GAME`` is the contract object."""
 from .engine import PulsarGame
 from .moves import Move
 

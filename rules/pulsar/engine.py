@@ -15,6 +15,7 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
 from __future__ import annotations
 
 import copy
+import unicodedata
 from typing import Any, Iterable
 
 from rules.base import Game, IllegalMove, OptionSpec, players_option
@@ -58,10 +59,19 @@ class PulsarGame(Game):
     def parse_move(self, state: GameState, seat: int, text: str) -> Move:
         if not 0 <= seat < state.player_count:
             raise IllegalMove("pulsar.err.no_seat", None, seat=seat + 1, count=state.player_count)
-        return mv.parse_move(seat, text)
+        return mv.parse_move(seat, self.canonical_prefix(text))
 
     def format_move(self, move: Move) -> str:
         return format_move(move)
+
+    def canonical_prefix(self, typed: str) -> str:
+        """The rulebook's Hungarian verbs (accents optional) -> the notation's."""
+        words = typed.split(" ")
+        if words and words[0]:
+            folded = "".join(ch for ch in unicodedata.normalize("NFKD", words[0].lower())
+                             if not unicodedata.combining(ch))
+            words[0] = HUNGARIAN_VERBS.get(folded, words[0])
+        return " ".join(words)
 
     def seat_label(self, state: GameState, seat: int) -> Msg:
         return P(f"colour.{COLOURS[seat]}")
@@ -461,6 +471,26 @@ class PulsarGame(Game):
         from .serialize import state_from_json
         return state_from_json(data)
 
+    def redact_move(self, state: GameState, seat: int, move_text: str) -> str | Msg:
+        """P-SETUP-17: an HQ side stays secret until every player chose."""
+        if move_text.startswith("hqside") and state.phase == HQ_SIDE:
+            return P("redacted.hqside", colour=self.seat_label(state, seat))
+        return move_text
+
+    def reveals_information(self, before: GameState, move: Move, after: GameState) -> bool:
+        """Revealed tiles, drawn exploration tiles, dice rolled or a sealed choice made public."""
+        if before.streams is not None and after.streams is not None and before.streams.counters != after.streams.counters:
+            return True
+        if any(b.revealed != a.revealed for b, a in zip(before.systems.values(), after.systems.values())):
+            return True
+        return before.phase != after.phase or move.kind == mv.HQSIDE
+
+    def notation_help(self) -> Msg:
+        return P("help.notation")
+
+    def rules_summary(self) -> Msg:
+        return P("help.summary")
+
     def default_move(self, state: GameState, seat: int) -> Move | None:
         """PB-2: a turn ends, production and goal decisions spend nothing."""
         if state.phase == ACTIONS:
@@ -488,3 +518,10 @@ class PulsarGame(Game):
             lines.append(P("status.player", colour=self.seat_label(view, player.seat), vp=player.vp, cubes=player.cubes,
                            dice=", ".join(str(d) for d in player.dice) or "-"))
         return lines
+
+
+HUNGARIAN_VERBS = {
+    "oldal": "hqside", "kapu": "gate", "valaszt": "draft", "vesz": "draft", "repul": "fly", "giroszkop": "gyro",
+    "giro": "gyro", "ado": "tx", "szabadalom": "patent", "levet": "patent", "fohadiszallas": "hq", "projekt": "hq",
+    "vasarol": "buy", "masol": "copy", "vege": "end", "kesz": "end", "termeles": "prod", "celok": "goals",
+}

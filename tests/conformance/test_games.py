@@ -31,7 +31,7 @@ MAX_PLIES = 3000
 
 # Rules cores being built that the bot does not offer yet: the contract is checked already,
 # everything but the renderer (they have none yet).
-IN_PROGRESS: dict[str, str] = {"pulsar": "rules.pulsar"}
+IN_PROGRESS: dict[str, str] = {}
 
 
 def games() -> list[str]:

@@ -1,0 +1,201 @@
+"""Pulsar 2849 renderer: a view in, three 800-px-wide images out (legible one under another on
+a phone).
+
+1. **The star cluster**: every location at its place on the round board (angle clockwise from
+   12 o'clock, ring radius), routes as lines (a dead end's double line drawn twice), systems as
+   squares (face down: "?"; revealed: one dot per planet, blue / barren / blocked / the owner's
+   colour), pulsars as circles with the claim ring in the owner's colour and the gyrodyne size
+   (filled when spinning), jump gates as diamonds in their colour, starting gates as small
+   triangles, survey ships as coloured discs beside their location; ids under every location.
+2. **The dice board**: round and phase, the dice left in boxes 1-6 with the median marker, the
+   turn order, both tracks with their stacks (penalty spaces marked), this round's transmitter
+   offer, the goals and technology sides in play.
+3. **The players**: VP, cubes, tokens, dice in hand and bonus die, gyrodynes in reserve, rings
+   and markers left, patents, HQ projects, transmitters (operational ones marked), stations.
+
+Every word drawn comes from the catalogue (``pulsar.board.*``); ids and numbers are notation.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderers.common import RGB, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, labelled_panel
+from rules.messages import Join, Msg
+from rules.messages import render as text_of
+from rules.pulsar.data import tables
+from rules.pulsar.dice import median_value
+from rules.pulsar.flying import BLOCKED
+
+WIDTH = 800
+SPACE: RGB = (12, 16, 34)
+ROUTE: RGB = (110, 120, 160)
+PANEL: RGB = (236, 238, 244)
+INK: RGB = (25, 28, 40)
+SEATS: tuple[RGB, ...] = ((215, 60, 60), (60, 170, 80), (60, 120, 220), (230, 190, 40))
+GATE: dict[str, RGB] = {"orange": (240, 150, 40), "blue": (70, 140, 235), "purple": (160, 90, 210)}
+BLUE_PLANET: RGB = (80, 150, 235)
+BARREN: RGB = (150, 130, 110)
+RING_RADIUS = {"rim": 0.95, "outer": 0.78, "middle": 0.55, "inner": 0.33, "core": 0.15}
+
+
+def _t(language: str, key: str, /, **values: Any) -> str:
+    return text_of(Msg(f"pulsar.board.{key}", **values), language)
+
+
+@lru_cache(maxsize=1)
+def positions() -> dict[str, tuple[float, float]]:
+    centre, radius = WIDTH / 2, WIDTH / 2 - 34
+    out = {}
+    for loc, info in tables().locations.items():
+        r = RING_RADIUS[info.ring] * radius
+        angle = math.radians(info.angle)
+        out[loc] = (centre + r * math.sin(angle), centre - r * math.cos(angle))
+    return out
+
+
+def draw_cluster(view: Any, language: str) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, WIDTH), SPACE)
+    draw = ImageDraw.Draw(image)
+    pos = positions()
+    side = str(view.options.get("cluster_side", "A"))
+    draw.ellipse((6, 6, WIDTH - 6, WIDTH - 6), outline=(60, 70, 110), width=3)
+    draw.ellipse((WIDTH / 2 - 30, WIDTH / 2 - 30, WIDTH / 2 + 30, WIDTH / 2 + 30), fill=(0, 0, 0))
+    for segment in tables().segments[side]:
+        (x0, y0), (x1, y1) = pos[segment.a], pos[segment.b]
+        if segment.double:
+            dx, dy = y1 - y0, x0 - x1
+            norm = math.hypot(dx, dy) or 1
+            for sign in (-1, 1):
+                ox, oy = sign * 4 * dx / norm, sign * 4 * dy / norm
+                draw.line((x0 + ox, y0 + oy, x1 + ox, y1 + oy), fill=ROUTE, width=2)
+        else:
+            draw.line((x0, y0, x1, y1), fill=ROUTE, width=3)
+    for loc, info in tables().locations.items():
+        x, y = pos[loc]
+        if info.type == "S":
+            system = view.systems[loc]
+            draw.rectangle((x - 22, y - 16, x + 22, y + 16), fill=(40, 46, 70), outline=(200, 205, 220), width=2)
+            if not system.revealed:
+                draw_text(draw, (x, y), "?", size=20, bold=True, fill=(200, 205, 220), anchor="mm")
+            else:
+                planets = tables().systems[system.tile].planets
+                for index, planet in enumerate(planets):
+                    px = x - 15 + index * 10
+                    who = system.planets.get(planet.slot)
+                    fill = (70, 70, 70) if who == BLOCKED else SEATS[int(who)] if who is not None else (
+                        BLUE_PLANET if planet.colour == "blue" else BARREN)
+                    draw.ellipse((px - 5, y - 5, px + 5, y + 5), fill=fill, outline=(255, 255, 255))
+        elif info.type == "P":
+            owner = view.pulsars.get(loc)
+            draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=(250, 240, 200))
+            if owner is not None:
+                draw.ellipse((x - 17, y - 17, x + 17, y + 17), outline=SEATS[owner], width=5)
+            gyro = view.gyros.get(loc)
+            if gyro is not None:
+                colour = SEATS[owner] if owner is not None else INK
+                if gyro.spinning:
+                    draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=colour)
+                draw_text(draw, (x, y), gyro.size, size=14, bold=True,
+                          fill=contrast_text(colour) if gyro.spinning else INK, anchor="mm")
+        elif info.type == "J":
+            colour = GATE[info.gate_colour or "orange"]
+            draw.polygon([(x, y - 15), (x + 15, y), (x, y + 15), (x - 15, y)], fill=colour)
+        else:
+            draw.polygon([(x, y - 10), (x + 9, y + 7), (x - 9, y + 7)], fill=(200, 200, 200))
+        draw_text_outlined(draw, (x, y + 26), loc, size=13, fill=(255, 255, 255), outline=SPACE)
+    ships: dict[str, list[int]] = {}
+    for player in view.players:
+        if player.ship:
+            ships.setdefault(player.ship, []).append(player.seat)
+    for loc, seats in ships.items():
+        x, y = pos[loc]
+        for index, seat in enumerate(seats):
+            sx, sy = x + 22 + index * 10, y - 20
+            draw.ellipse((sx - 8, sy - 8, sx + 8, sy + 8), fill=SEATS[seat], outline=(255, 255, 255), width=2)
+    return image
+
+
+def draw_dice_board(view: Any, language: str) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, 520), PANEL)
+    draw = ImageDraw.Draw(image)
+    draw_text_in_box(draw, (12, 8, WIDTH - 12, 40), _t(language, "round", round=view.round,
+                                                       step=Msg(f"pulsar.step.{view.phase}")),
+                     max_size=24, bold=True, fill=INK, align="left")
+    box_w = (WIDTH - 40) / 6
+    for value in range(1, 7):
+        left = 20 + (value - 1) * box_w
+        draw.rectangle((left, 50, left + box_w - 6, 130), fill=(255, 255, 255), outline=INK, width=2)
+        draw_text(draw, (left + 8, 54), str(value), size=16, bold=True, fill=INK)
+        dice = [v for v in view.dice_board if v == value]
+        for index, _die in enumerate(dice):
+            dx = left + 30 + (index % 4) * 24
+            dy = 70 + (index // 4) * 28
+            draw.rounded_rectangle((dx, dy, dx + 20, dy + 20), radius=4, fill=(200, 200, 210), outline=INK)
+    if view.median is not None:
+        mx = 20 + (view.median / 2 - 1) * box_w + (box_w - 6) / 2
+        draw.polygon([(mx, 134), (mx - 10, 150), (mx + 10, 150)], fill=(230, 40, 200))
+        draw_text(draw, (mx + 14, 140), _t(language, "median", value=median_value(view.median)), size=16, fill=INK)
+    order = Join([Msg(f"pulsar.colour.{('red', 'green', 'blue', 'yellow')[seat]}") for seat in view.order], "comma")
+    draw_text_in_box(draw, (12, 160, WIDTH - 12, 190), _t(language, "order", order=order), max_size=20, fill=INK,
+                     align="left")
+    for row, name in enumerate(("initiative", "engineering")):
+        top = 200 + row * 110
+        draw_text_in_box(draw, (12, top, WIDTH - 12, top + 26), _t(language, f"track.{name}"), max_size=20, bold=True,
+                         fill=INK, align="left")
+        track = view.tracks[name]
+        cell = (WIDTH - 24) / len(track)
+        for index, stack in enumerate(track):
+            left = 12 + index * cell
+            fill = (250, 220, 220) if index >= len(track) - 2 else (255, 255, 255)
+            draw.rectangle((left, top + 30, left + cell - 4, top + 100), fill=fill, outline=INK)
+            for height, marker in enumerate(stack):
+                seat = int(marker.split(":")[0])
+                my = top + 92 - height * 14
+                draw.ellipse((left + cell / 2 - 10, my - 7, left + cell / 2 + 8, my + 7), fill=SEATS[seat],
+                             outline=INK)
+    draw_text_in_box(draw, (12, 420, WIDTH - 12, 450), _t(language, "offer", tiles=Join(view.offer or ["-"], "comma")),
+                     max_size=20, fill=INK, align="left")
+    draw_text_in_box(draw, (12, 455, WIDTH - 12, 485), _t(language, "goals", goals=Join(view.goals, "comma"),
+                                                          sides=Join(view.tech_sides, "comma")),
+                     max_size=20, fill=INK, align="left")
+    return image
+
+
+def draw_players(view: Any, player_names: list[str] | None, language: str) -> Image.Image:
+    panel_h, gap = 220, 10
+    image = Image.new("RGB", (WIDTH, view.player_count * (panel_h + gap) + gap), PANEL)
+    draw = ImageDraw.Draw(image)
+    for player in view.players:
+        seat = player.seat
+        top = gap + seat * (panel_h + gap)
+        colour = Msg(f"pulsar.colour.{('red', 'green', 'blue', 'yellow')[seat]}")
+        name = player_names[seat] if player_names and seat < len(player_names) else text_of(colour, language)
+        body = labelled_panel(draw, (10, top, WIDTH - 10, top + panel_h),
+                              _t(language, "title", name=name, colour=colour, vp=player.vp),
+                              header_fill=SEATS[seat], fill=(255, 255, 255), title_size=24)
+        reserve = "/".join(str(player.gyro_reserve[s]) for s in "SML")
+        lines = [
+            _t(language, "resources", cubes=player.cubes, pm=player.mods["pm1"], p2=player.mods["p2"],
+               dice=", ".join(str(d) for d in player.dice) or "-", red="-" if player.red is None else player.red),
+            _t(language, "pieces", reserve=reserve, rings=player.rings, markers=player.markers),
+            _t(language, "patents", patents=Join(player.patents or ["-"], "comma"),
+               hq=Join(player.hq_done or ["-"], "comma")),
+            _t(language, "transmitters", tiles=Join([t.tile + ("*" if t.operational else "") for t in player.transmitters]
+                                                    or ["-"], "comma")),
+        ]
+        line_h = (body[3] - body[1] - 8) / len(lines)
+        for index, line in enumerate(lines):
+            y = body[1] + 4 + index * line_h
+            draw_text_in_box(draw, (body[0] + 12, y, body[2] - 12, y + line_h), line, max_size=21, min_size=11,
+                             fill=INK, align="left")
+    return image
+
+
+def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
+           language: str = "en") -> list[Image.Image]:
+    """The star cluster, the dice board and the players (each 800 px wide)."""
+    return [draw_cluster(view, language), draw_dice_board(view, language), draw_players(view, player_names, language)]

@@ -1,0 +1,73 @@
+"""Pulsar 2849 through the bot: the example script through the console (Hungarian), and a
+4-player game through the test Discord where hidden tiles and the sealed HQ sides never reach
+a public message."""
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+import rules
+from bot.app import create_bot
+from bot.config import Settings
+from bot.console import console_main
+from bot.demo import PLAYER_NAMES, random_game_script
+from bot.harness import Harness
+
+from .language_check import english_leaks
+from .script_play import open_game, script_moves
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "pulsar-3p.txt"
+TILE_ID = re.compile(r"\b(?:PS\d\d|EX\d\d)\b")
+GAME = rules.get_game("pulsar")
+
+
+def test_the_example_script_is_what_the_demo_generator_writes():
+    script, final = random_game_script("pulsar", 3, 1)
+    assert script == EXAMPLE.read_text() and GAME.is_over(final)
+
+
+async def test_the_example_script_plays_a_whole_game_in_the_console_in_hungarian(tmp_path):
+    _, final = random_game_script("pulsar", 3, 1)
+    out = io.StringIO()
+    code = await console_main(Settings(), db_path=str(tmp_path / "c.db"), board_dir=str(tmp_path / "boards"),
+                              stdin=io.StringIO(EXAMPLE.read_text()), stdout=out, seed=1, locale="hu")
+    text = out.getvalue()
+    assert code == 0 and "Traceback" not in text and "Nem te következel" not in text
+    winner = PLAYER_NAMES[GAME.winners(final)[0]]
+    assert re.search(rf"1\. {winner} \(\w+\): {max(GAME.scores(final))} 🏆", text)
+
+
+@pytest.mark.slow
+async def test_a_four_player_game_through_discord_keeps_hidden_tiles_and_hq_sides_secret(tmp_path):
+    seed = 2
+    script, final = random_game_script("pulsar", 4, seed)
+    bot = create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False)
+    bot.service.seed_source = lambda: seed
+    harness = Harness(bot, guild_id=1, channel_id=100)
+    harness.world.guild_locale = "hu"
+    users = {name: 700 + index for index, name in enumerate(PLAYER_NAMES)}
+    for name, user_id in users.items():
+        harness.add_user(user_id, name, locale="hu")
+    await harness.start()
+    try:
+        thread = await open_game(harness, users, "pulsar", 4)
+        game_id = (await bot.storage.game_by_thread(thread)).id
+        async for line, move, sent in script_moves(harness, users, "pulsar", thread, script):
+            state = (await bot.service.load(game_id)).state
+            hidden = {s.tile for s in state.systems.values() if not s.revealed} | {state.unseen_tile} | \
+                set(state.exploration.pile)
+            sealed = move.startswith("hqside") and state.phase == "hq_side"
+            for item in sent:
+                if item.ephemeral or item.kind == "autocomplete":
+                    continue
+                content = item.content or ""
+                assert not set(TILE_ID.findall(content)) & hidden, (line, content)
+                assert not (sealed and move in content), (line, content)
+        assert GAME.is_over(state) and GAME.scores(state) == GAME.scores(final)
+        public = [item.content for item in harness.world.sent if item.content and not item.ephemeral]
+        assert english_leaks(public) == []
+    finally:
+        await harness.close()
