@@ -97,7 +97,7 @@ def test_PU_P_SETUP_11_three_first_game_goals_one_per_tile_and_twelve_sides():
 
 def test_PU_FS_7_station_scoring():
     score = tables().station_score
-    assert [score(n) for n in (0, 1, 2, 5, 13, 14, 16)] == [0, 0, 2, 9, 50, 53, 59]
+    assert [score(n) for n in (0, 1, 2, 5, 13, 14, 15, 16)] == [0, 0, 2, 9, 50, 53, 56, 59]   # T-20
 
 
 def test_PU_8_11_twelve_exploration_tiles_two_kept():

@@ -80,3 +80,10 @@ def test_PU_D_MED_3_T02_and_D_MOVE_2_T04():
 def test_PU_FLY_3_T12_a_flight_never_reuses_a_segment():
     assert not is_flight("A", ("S01", "P01", "S01"))
     assert not is_flight("A", ("S01", "P01", "J01", "P01"))
+
+
+def test_PU_D_MOVE_5_T06_only_the_marker_that_can_move_may_be_chosen():
+    initiative = new_track(11, 0, ["me-i"])                      # cannot move left
+    engineering = new_track(11, 5, ["me-e"])                     # can
+    picks = legal_picks([3], 8, [initiative, engineering], ["me-i", "me-e"])   # a 3: one left
+    assert picks == [Pick(3, "me-e")]
