@@ -2,9 +2,16 @@
 as the player the script names, for tests that check what every move sent."""
 from __future__ import annotations
 
+import io
+import re
+from pathlib import Path
 from typing import Any, AsyncIterator, Callable
 
+from bot.app import create_bot
+from bot.config import Settings
+from bot.console import console_main
 from bot.demo import PLAYER_NAMES
+from bot.harness import Harness
 
 
 async def open_game(harness: Any, users: dict[str, int], game: str, players: int) -> int:
@@ -34,3 +41,30 @@ async def script_moves(harness: Any, users: dict[str, int], game: str, thread: i
         sent = await harness.slash(users[current], f"{game} move", channel_id=thread, text=typed(current, move))
         assert not sent.errors, (line, sent.errors)
         yield line, move, sent
+
+
+def hungarian_harness(tmp_path: Path, seed: int, players: int, first_id: int,
+                      english: tuple[str, ...] = ()) -> tuple[Any, Any, dict[str, int]]:
+    """(bot, harness, users): a Hungarian server whose games get ``seed``; the players named in
+    ``english`` read English.  Call ``await harness.start()`` next."""
+    bot = create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False)
+    bot.service.seed_source = lambda: seed
+    harness = Harness(bot, guild_id=1, channel_id=100)
+    harness.world.guild_locale = "hu"
+    users = {name: first_id + index for index, name in enumerate(PLAYER_NAMES[:players])}
+    for name, user_id in users.items():
+        harness.add_user(user_id, name, locale="en-US" if name in english else "hu")
+    return bot, harness, users
+
+
+async def console_replay_reaches_the_winner(tmp_path: Path, script: str, seed: int, game: Any, final: Any) -> str:
+    """The script through the console as Hungarian users: no refusal, the final standings name
+    the rules core's winner with its score.  Returns the console's text."""
+    out = io.StringIO()
+    code = await console_main(Settings(), db_path=str(tmp_path / "c.db"), board_dir=str(tmp_path / "boards"),
+                              stdin=io.StringIO(script), stdout=out, seed=seed, locale="hu")
+    text = out.getvalue()
+    assert code == 0 and "Traceback" not in text and "Nem te következel" not in text
+    winner = PLAYER_NAMES[game.winners(final)[0]]
+    assert re.search(rf"1\. {winner} \(\w+\): {max(game.scores(final))} 🏆", text)
+    return text

@@ -3,21 +3,16 @@ test Discord (hands, deck orders and sealed dice never in a public message), and
 script through the console."""
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
 import pytest
 
 import rules
-from bot.app import create_bot
-from bot.config import Settings
-from bot.console import console_main
-from bot.demo import PLAYER_NAMES, random_game_script
-from bot.harness import Harness
+from bot.demo import random_game_script
 
 from .language_check import english_leaks
-from .script_play import open_game, script_moves
+from .script_play import console_replay_reaches_the_winner, hungarian_harness, open_game, script_moves
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "eve-4p.txt"
 CARD_ID = re.compile(r"\b(?:DV|PR|LG)\d\d\b")
@@ -31,29 +26,15 @@ def test_the_example_script_is_what_the_demo_generator_writes():
 
 
 async def test_the_example_script_plays_a_whole_game_in_the_console_in_hungarian(tmp_path):
-    script = EXAMPLE.read_text()
     _, final = random_game_script("eve", 4, 31)
-    out = io.StringIO()
-    code = await console_main(Settings(), db_path=str(tmp_path / "c.db"), board_dir=str(tmp_path / "boards"),
-                              stdin=io.StringIO(script), stdout=out, seed=31, locale="hu")
-    text = out.getvalue()
-    assert code == 0
-    assert "Traceback" not in text and "Nem te következel" not in text
-    winner = PLAYER_NAMES[GAME.winners(final)[0]]
-    assert re.search(rf"1\. {winner} \(\w+\): {max(GAME.scores(final))} 🏆", text)
+    await console_replay_reaches_the_winner(tmp_path, EXAMPLE.read_text(), 31, GAME, final)
 
 
 @pytest.mark.slow
 async def test_a_four_player_game_through_discord_keeps_hands_and_dice_secret(tmp_path):
     seed = 3
     script, final = random_game_script("eve", 4, seed)
-    bot = create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False)
-    bot.service.seed_source = lambda: seed
-    harness = Harness(bot, guild_id=1, channel_id=100)
-    harness.world.guild_locale = "hu"
-    users = {name: 600 + index for index, name in enumerate(PLAYER_NAMES)}
-    for name, user_id in users.items():
-        harness.add_user(user_id, name, locale="en-US" if name == "dave" else "hu")
+    bot, harness, users = hungarian_harness(tmp_path, seed, 4, 600, english=("dave",))
     await harness.start()
     try:
         thread = await open_game(harness, users, "eve", 4)
