@@ -15,8 +15,7 @@ SIZE_VP = {"S": 1, "M": 2, "L": 3}          # PR-5 printed VP (§8.3)
 
 def lose_vp(state: GameState, seat: int, amount: int) -> None:
     """Score floor (§7): a score never drops below 0."""
-    player = state.players[seat]
-    player.vp = max(0, player.vp - amount)
+    state.players[seat].score(-amount, "penalties")
 
 
 def gyro_take(state: GameState, seat: int, size: str) -> None:
@@ -42,7 +41,7 @@ def gyro_place(state: GameState, seat: int, size: str, pulsar: str) -> None:
         value = state.awards[size].pop(0)
         state.award_holders[size].append(seat)
         player.awards.append(value)
-        player.vp += value
+        player.score(value, "awards")
 
 
 def gyro_spin(state: GameState, seat: int, pulsar: str) -> None:
@@ -83,7 +82,7 @@ def engineering_income(state: GameState) -> None:
         if kind == "cubes":
             player.cubes += amount
         else:
-            player.vp += amount
+            player.score(amount, "engineering")
 
 
 def track_penalties(state: GameState) -> None:
@@ -99,7 +98,7 @@ def gyro_production(state: GameState, row_bonus: int | str) -> None:
     bonus = median_value(state.median or 0) if row_bonus == "M" else int(row_bonus)
     for pulsar, gyro in state.gyros.items():
         if gyro.spinning:
-            state.players[state.pulsars[pulsar]].vp += SIZE_VP[gyro.size] + bonus
+            state.players[state.pulsars[pulsar]].score(SIZE_VP[gyro.size] + bonus, "gyrodynes")
 
 
 def purple(state: GameState, seat: int, name: str) -> int:
@@ -122,15 +121,15 @@ def final_scoring_fixed(state: GameState) -> None:
     for player in state.players:
         seat = player.seat
         owned = [p for p, who in state.pulsars.items() if who == seat]
-        player.vp += sum(1 for p in owned if not (p in state.gyros and state.gyros[p].spinning))     # FS-3
-        player.vp += sum(1 for p in owned if p in state.gyros and not state.gyros[p].spinning)     # FS-4
-        player.vp += sum(player.gyro_reserve.values())
-        player.vp += (player.cubes // 2) * (2 if purple(state, seat, "PUR-CUBE-BOOST") else 1)  # FS-5
+        player.score(sum(1 for p in owned if not (p in state.gyros and state.gyros[p].spinning)), "pulsars")  # FS-3
+        player.score(sum(1 for p in owned if p in state.gyros and not state.gyros[p].spinning)
+                     + sum(player.gyro_reserve.values()), "unfinished_gyrodynes")                       # FS-4
+        player.score((player.cubes // 2) * (2 if purple(state, seat, "PUR-CUBE-BOOST") else 1), "cubes")  # FS-5
         counted = stations(state, seat)
-        player.vp += tables().station_score(counted) + counted * purple(state, seat, "PUR-STATION-BOOST")   # FS-7
+        player.score(tables().station_score(counted) + counted * purple(state, seat, "PUR-STATION-BOOST"), "stations")
     final = by_players.final_order_vp
     for space, seat in enumerate(state.order):                                                    # FS-6
-        state.players[seat].vp += final[space] if space < len(final) else 0
+        state.players[seat].score(final[space] if space < len(final) else 0, "turn_order")
 
 
 def winners(state: GameState) -> list[int]:

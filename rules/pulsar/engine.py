@@ -360,11 +360,11 @@ class PulsarGame(Game):
         for tech in player.patents:
             for effect in tables().technologies[tech].effects:
                 if effect.name == "GRN-FLAT":
-                    player.vp += int(effect.args[0])
+                    player.score(int(effect.args[0]), "green")
                 elif effect.name == "GRN-CUBES":
                     player.cubes += int(effect.args[0])
                 elif effect.name == "GRN-PER":
-                    player.vp += int(effect.args[1]) * self._count(state, seat, effect.args[0])
+                    player.score(int(effect.args[1]) * self._count(state, seat, effect.args[0]), "green")
 
     def _count(self, state: GameState, seat: int, what: str) -> int:
         player = state.players[seat]
@@ -413,7 +413,7 @@ class PulsarGame(Game):
             for tech in player.patents:
                 for effect in tables().technologies[tech].effects:
                     if effect.name == "PUR-PER":
-                        player.vp += int(effect.args[1]) * self._count(state, seat, effect.args[0])
+                        player.score(int(effect.args[1]) * self._count(state, seat, effect.args[0]), "purple")
             decided = state.decisions.get(str(seat), [])
             fulfilled = self._fulfilled(state, seat)
             gyro = [goal for goal in fulfilled if goal[:2] in ("G1", "G2")]
@@ -422,12 +422,12 @@ class PulsarGame(Game):
                 keep = pick or max(gyro, key=lambda g: goals[g].base_vp)
                 fulfilled = [g for g in fulfilled if g not in gyro or g == keep]
             for goal in fulfilled:
-                player.vp += goals[goal].base_vp + eco.purple(state, seat, "PUR-GOAL-BOOST")
+                player.score(goals[goal].base_vp + eco.purple(state, seat, "PUR-GOAL-BOOST"), "goals")
                 bought = next((int(item.split(":")[1]) for item in decided if item.startswith(f"{goal}:")), 0)
                 for cubes, vp in goals[goal].bonus[:bought]:                # GOAL-1, GOAL-5: before FS-5
                     if player.cubes >= cubes:
                         player.cubes -= cubes
-                        player.vp += vp
+                        player.score(vp, "goals")
         eco.final_scoring_fixed(state)
         state.winners = eco.winners(state)
         state.phase = OVER
@@ -506,6 +506,14 @@ class PulsarGame(Game):
         for player in state.players:
             if player.cubes < 0 or player.vp < 0 or min(player.mods.values()) < 0 or player.rings < 0:
                 problems.append(f"negative resource of seat {player.seat}")
+        for player in state.players:
+            if player.vp != sum(player.vp_src.values()):
+                problems.append(f"VP of seat {player.seat} differ from their sources")
+            if player.markers + sum(1 for s in state.systems.values() for w in s.planets.values()
+                                    if w == str(player.seat)) != 30:
+                problems.append(f"station markers of seat {player.seat}")
+            if player.rings + sum(1 for who in state.pulsars.values() if who == player.seat) != 6:
+                problems.append(f"rings of seat {player.seat}")
         for size in "SML":
             held = sum(p.gyro_reserve[size] for p in state.players) + sum(g.size == size for g in state.gyros.values())
             if held + state.gyro_supply[size] != 10:

@@ -81,7 +81,7 @@ def gain(state: GameState, seat: int, effects: tuple[Effect, ...], choice: str |
     for effect in effects:
         name, args = effect.name, effect.args
         if name == "EFF-VP":
-            player.vp += int(args[0])
+            player.score(int(args[0]), "rewards")
         elif name == "EFF-CUBES":
             player.cubes += int(args[0])
         elif name == "EFF-MOD":
@@ -165,7 +165,7 @@ def fly(state: GameState, seat: int, path: tuple[str, ...], *, take: str = "bonu
             raise IllegalMove("pulsar.err.gate_run", "GATERUN-4", project=project)
         per_gate = next(int(e.args[1]) for e in tables().projects[project].effects if e.name == "EFF-GATERUN")
         gates = {loc for loc in path[1:] if locations[loc].type == "J" and locations[loc].gate_colour == colour}
-        player.vp += per_gate * len(gates)
+        player.score(per_gate * len(gates), "gate_runs")
         player.gate_runs[project] = True
     player.ship = end
 

@@ -36,7 +36,7 @@ def new_game(options: dict[str, Any], seed: int) -> GameState:
     players = [Player(seat) for seat in range(count)]
     board = tables().by_players[count]
     for space, seat in enumerate(order[:len(board.start_vp)] if count > 2 else seats):   # P-SETUP-20
-        players[seat].vp = board.start_vp[space]
+        players[seat].score(board.start_vp[space], "start")
     if not first_game:                                                    # P-SETUP-17, RNG-2
         dealt = streams.shuffled("hq", [1, 2, 3, 4])
         for seat in range(count):

@@ -53,6 +53,7 @@ class OwnTransmitter:
 class Player:
     seat: int
     vp: int = 0
+    vp_src: dict[str, int] = field(default_factory=dict)   # where the VP came from (sums to ``vp``)
     cubes: int = 0
     mods: dict[str, int] = field(default_factory=lambda: {"pm1": 1, "p2": 0})   # P-SETUP-9
     rings: int = 6                                   # pulsar rings left (C-11)
@@ -71,6 +72,12 @@ class Player:
     transmitters: list[OwnTransmitter] = field(default_factory=list)
     links: list[list[str]] = field(default_factory=list)  # [tileA, pointA, tileB, pointB] (TX-LINK-1)
     gate_runs: dict[str, bool] = field(default_factory=dict)    # HQ project -> used (GATERUN-4)
+
+    def score(self, amount: int, source: str) -> None:
+        """Gain (or lose) VP, recorded by source; a score never drops below 0 (§7)."""
+        amount = max(amount, -self.vp)
+        self.vp += amount
+        self.vp_src[source] = self.vp_src.get(source, 0) + amount
 
 
 @dataclass

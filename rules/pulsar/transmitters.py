@@ -104,11 +104,11 @@ def production(state: GameState, seat: int, buy: set[str]) -> None:
     for tile in tiles:
         for effect in tables().transmitters[tile].production:
             if effect.name == "PROD-VP":
-                player.vp += int(effect.args[0])
+                player.score(int(effect.args[0]), "transmitters")
             elif effect.name == "PROD-CUBES":
                 player.cubes += int(effect.args[0])
     for tile in tiles:
         for effect in tables().transmitters[tile].production:
             if effect.name == "PROD-BUY" and tile in buy and player.cubes >= 1:
                 player.cubes -= 1
-                player.vp += int(effect.args[0])
+                player.score(int(effect.args[0]), "transmitters")
