@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from rules.base import IllegalMove
 
 from .data import Effect, tables
-from .flying import gain
+from .flying import gain, teleport
 from .state import GameState, Player
 
 MOD_DELTA = {"+1": 1, "-1": -1, "+2": 2}
@@ -99,7 +99,7 @@ def check_patent(state: GameState, seat: int, tech: str) -> None:
             raise IllegalMove("pulsar.err.no_cube", "PAT-6", tech=tech)
 
 
-def patent(state: GameState, seat: int, tech: str, paid: Payment, paid_value: int) -> None:
+def patent(state: GameState, seat: int, tech: str, paid: Payment, paid_value: int, to: str | None = None) -> None:
     """PAT-2/5: the marker goes on the icon; instant rewards at once, the rest from now on."""
     player = state.players[seat]
     state.patent_slots.setdefault(tech, []).append([seat, 0])
@@ -116,12 +116,17 @@ def patent(state: GameState, seat: int, tech: str, paid: Payment, paid_value: in
             player.bonus_used = True
             player.red = int(effect.args[1])
         elif effect.name.startswith("EFF-"):
-            special(state, seat, effect)
+            special(state, seat, effect, to)
 
 
-def special(state: GameState, seat: int, effect: Effect) -> None:
-    """The rewards beyond :func:`rules.pulsar.flying.gain`: isolated pulsars and gate runs."""
+def special(state: GameState, seat: int, effect: Effect, to: str | None = None) -> None:
+    """The rewards beyond :func:`rules.pulsar.flying.gain`: isolated pulsars, gate runs and
+    teleports (to ``to``; without a destination the teleport is declined, TELEPORT-3)."""
     player = state.players[seat]
+    if effect.name == "EFF-TELEPORT":
+        if to is not None:
+            teleport(state, seat, to, effect.args[0])
+        return
     if effect.name == "EFF-CLAIM-ISO":                            # PULSAR-CLAIM-4
         free = [f"P{n}" for n in range(11, 16) if f"P{n}" not in state.pulsars]
         if free and player.rings > 0:

@@ -18,7 +18,7 @@ import copy
 import unicodedata
 from typing import Any, Iterable
 
-from rules.base import Game, IllegalMove, OptionSpec, players_option
+from rules.base import Game, IllegalMove, OptionSpec, PreferenceSpec, players_option
 from rules.kit import HIDDEN
 from rules.messages import Join, Msg
 
@@ -45,6 +45,7 @@ class PulsarGame(Game):
     title = "Pulsar 2849"
     min_players = 2
     max_players = 4
+    preferences = (PreferenceSpec("prod_buy", "pulsar.pref.prod_buy", ("ask", "always", "never"), "ask"),)
     options = (
         players_option(2, 4, 3),
         OptionSpec("cluster_side", "choice", "A", "pulsar.param.cluster_side", choices=("A", "B")),
@@ -155,12 +156,15 @@ class PulsarGame(Game):
                 yield Move(seat, mv.GYRO_SPIN, arg=pulsar, pay=pay)
             for tile in state.offer:
                 for icon in range(1, len(tables().transmitters[tile].dice) + 1):
-                    yield Move(seat, mv.TX_TAKE, arg=tile, number=icon, pay=pay)
+                    for to in self._destinations(state, tables().transmitters[tile].on_activation):
+                        yield Move(seat, mv.TX_TAKE, arg=tile, number=icon, pay=pay, options=to)
             for own in player.transmitters:
                 for icon in range(1, len(tables().transmitters[own.tile].dice) + 1):
-                    yield Move(seat, mv.TX_PAY, arg=own.tile, number=icon, pay=pay)
+                    for to in self._destinations(state, tables().transmitters[own.tile].on_activation):
+                        yield Move(seat, mv.TX_PAY, arg=own.tile, number=icon, pay=pay, options=to)
             for tech in act.available_technologies(state):
-                yield Move(seat, mv.PATENT, arg=tech, pay=pay)
+                for to in self._destinations(state, tables().technologies[tech].effects):
+                    yield Move(seat, mv.PATENT, arg=tech, pay=pay, options=to)
             for project in act.hq_available(state, seat):
                 yield Move(seat, mv.HQ, arg=project, pay=pay)
             yield Move(seat, mv.BUY, arg="pm", pay=pay)
@@ -171,6 +175,19 @@ class PulsarGame(Game):
         for value in sorted(set(state.dice_board)):
             yield Move(seat, mv.COPY, number=value)
         yield Move(seat, mv.END)
+
+    def _destinations(self, state: GameState, effects: Iterable[Any]) -> list[tuple[str, ...]]:
+        """No option (a teleport declined), and ``to=<location>`` for each place a teleport
+        among ``effects`` may reach (TELEPORT-1/2)."""
+        out: list[tuple[str, ...]] = [()]
+        routes = tables().routes(flying.side_of(state))
+        for effect in effects:
+            if effect.name == "EFF-TELEPORT":
+                kind = effect.args[0]
+                for loc, info in sorted(tables().locations.items()):
+                    if info.type != "H" and routes[loc] and (kind == "any" or flying.P_KIND[kind] == info.type):
+                        out.append((f"to={loc}",))
+        return out
 
     def random_move(self, state: GameState, seat: int, rng: Any) -> Move | None:
         moves = self.legal_moves(state, seat)
@@ -290,18 +307,22 @@ class PulsarGame(Game):
                 tile_point, _colon, new_point = link.partition(":")
                 tile, _dot, point = tile_point.rpartition(".")
                 linked = (tile, int(point), int(new_point or 1))
-            tx.take(state, seat, move.arg, move.number, value, linked)
+            tx.take(state, seat, move.arg, move.number, value, linked, self._to(move))
         elif kind == mv.TX_PAY:
-            tx.pay_icon(state, seat, move.arg, move.number, value)
+            tx.pay_icon(state, seat, move.arg, move.number, value, self._to(move))
         elif kind == mv.PATENT:
             cost = tables().technologies[move.arg].cost
             if value != cost:
                 raise IllegalMove("pulsar.err.wrong_die", "PAT-2", need=cost, value=value)
-            act.patent(state, seat, move.arg, move.pay, value)
+            act.patent(state, seat, move.arg, move.pay, value, self._to(move))
         elif kind == mv.HQ:
             act.complete_hq(state, seat, move.arg, value)
         elif kind == mv.BUY:
             eco.buy_mod(state, seat, "pm1" if move.arg == "pm" else "p2", value)
+
+    @staticmethod
+    def _to(move: Move) -> str | None:
+        return next((option[3:] for option in move.options if option.startswith("to=")), None)
 
     # ----- the round ----------------------------------------------------------------------------------
     def _start_actions(self, state: GameState) -> None:
@@ -470,6 +491,18 @@ class PulsarGame(Game):
     def load_state(self, data: dict[str, Any]) -> GameState:
         from .serialize import state_from_json
         return state_from_json(data)
+
+    def auto_move(self, state: GameState, seat: int, prefs: Any) -> tuple[Move, Msg] | None:
+        """The standing "1 cube for VP" order (PB-1: parallel decisions may be standing)."""
+        if state.phase != PRODUCTION or seat not in state.pending:
+            return None
+        stored = prefs.get("prod_buy") if isinstance(prefs, dict) else None
+        choice = stored.get("choice", "ask") if isinstance(stored, dict) else "ask"
+        if choice == "ask":
+            return None
+        tiles = tuple(sorted(self._buy_tiles(state, seat))) if choice == "always" else ()
+        reason = P("auto.prod_buy", colour=self.seat_label(state, seat), policy=P(f"pref.prod_buy.{choice}"))
+        return Move(seat, mv.PROD, options=tiles), reason
 
     def redact_move(self, state: GameState, seat: int, move_text: str) -> str | Msg:
         """P-SETUP-17: an HQ side stays secret until every player chose."""

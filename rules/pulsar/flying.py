@@ -170,6 +170,40 @@ def fly(state: GameState, seat: int, path: tuple[str, ...], *, take: str = "bonu
     player.ship = end
 
 
+def teleport(state: GameState, seat: int, location: str, kind: str) -> None:
+    """TELEPORT-1..3: the ship jumps to ``location`` (a pulsar / a system / anywhere, never a
+    starting gate or an isolated pulsar), which counts as the end of a flight and as visited."""
+    info = tables().locations.get(location)
+    isolated = not tables().routes(side_of(state)).get(location)
+    allowed = info is not None and info.type != "H" and not isolated and (
+        kind == "any" or (kind == "pulsar" and info.type == "P") or (kind == "system" and info.type == "S"))
+    if not allowed:
+        raise IllegalMove("pulsar.err.teleport", "TELEPORT-2", location=location, kind=P_KIND.get(kind, kind))
+    player = state.players[seat]
+    ends = dead_ends(side_of(state))
+    assert info is not None
+    if info.type == "S":
+        reveal(state, location)
+        colour = _station(state, seat, location, "blue")
+        if colour:
+            _on(state, seat, "station")
+        if colour == "blue":
+            gain(state, seat, tables().systems[state.systems[location].tile].bonus)
+        if colour and location in ends:
+            draw_exploration(state, seat)
+    elif info.type == "P" and location not in state.pulsars and player.rings > 0:
+        state.pulsars[location] = seat
+        player.rings -= 1
+        _on(state, seat, "claim_pulsar")
+        if location in ends:
+            draw_exploration(state, seat)
+    player.ship = location
+    _visits(state, seat, (location, location))
+
+
+P_KIND = {"pulsar": "P", "system": "S", "any": "*"}
+
+
 def _on(state: GameState, seat: int, event: str) -> None:
     from .actions import trigger
     trigger(state, seat, event)

@@ -64,7 +64,7 @@ def format_move(move: Move) -> str:
         return " ".join(("fly", die_text(move.pay), ">".join(move.path), *move.options))
     if kind in (GYRO_TAKE, PATENT, HQ, BUY):
         assert move.pay is not None
-        return f"{kind} {move.arg} {die_text(move.pay)}"
+        return " ".join((f"{kind} {move.arg} {die_text(move.pay)}", *move.options))
     if kind == GYRO_PLACE:
         return f"gyro place {move.options[0]} {move.arg}"
     if kind == GYRO_SPIN:
@@ -75,7 +75,7 @@ def format_move(move: Move) -> str:
         return " ".join((f"tx take {move.arg} {die_text(move.pay)} icon={move.number}", *move.options))
     if kind == TX_PAY:
         assert move.pay is not None
-        return f"tx pay {move.arg} icon={move.number} {die_text(move.pay)}"
+        return " ".join((f"tx pay {move.arg} icon={move.number} {die_text(move.pay)}", *move.options))
     if kind == TX_LINK:
         return f"tx link {move.options[0]} {move.options[1]}"
     if kind == COPY:
@@ -107,6 +107,18 @@ def _known(word: str, kind: str) -> str:
     if found is None:
         raise IllegalMove(f"pulsar.err.no_{kind}", "§10.1", value=word)
     return found
+
+
+def _to(words: list[str]) -> tuple[str, ...]:
+    """``to=S05``: where a teleport reward takes the ship (TELEPORT-1)."""
+    out = []
+    for word in words:
+        if not word.lower().startswith("to="):
+            if not word.lower().startswith(("link=", "icon=")):
+                raise ValueError(word)
+            continue
+        out.append(f"to={_location(word[3:])}")
+    return tuple(out)
 
 
 def _size(word: str) -> str:
@@ -172,20 +184,22 @@ def _parse(seat: int, verb: str, args: list[str]) -> Move:
         if action == "take":
             tile, pay = _known(args[1], "tile"), parse_die(args[2])
             icon = next((int(w[5:]) for w in args[3:] if w.lower().startswith("icon=")), 1)
-            links = tuple(w for w in args[3:] if w.lower().startswith("link="))
+            links = tuple(w for w in args[3:] if w.lower().startswith("link=")) + _to(args[3:])
             return Move(seat, TX_TAKE, arg=tile, number=icon, pay=pay, options=links)
         if action == "pay":
-            only(4)
+            if len(args) not in (4, 5):
+                raise ValueError(verb)
             return Move(seat, TX_PAY, arg=_known(args[1], "tile"), number=int(args[2].lower().removeprefix("icon=")),
-                        pay=parse_die(args[3]))
+                        pay=parse_die(args[3]), options=_to(args[4:]))
         if action == "link":
             only(3)
             return Move(seat, TX_LINK, options=(args[1].upper(), args[2].upper()))
         raise ValueError(action)
     if verb in ("patent", "hq"):
-        only(2)
+        if len(args) not in (2, 3) or (verb == "hq" and len(args) == 3):
+            raise ValueError(verb)
         return Move(seat, PATENT if verb == "patent" else HQ, arg=_known(args[0], "tech" if verb == "patent" else "project"),
-                    pay=parse_die(args[1]))
+                    pay=parse_die(args[1]), options=_to(args[2:]))
     if verb == "buy":
         only(2)
         if args[0].lower() not in ("pm", "p2"):

@@ -27,7 +27,7 @@ def _linked(player: Player, tile: str) -> bool:
 
 
 def take(state: GameState, seat: int, tile: str, icon: int, paid_value: int,
-         link: tuple[str, int, int] | None = None) -> None:
+         link: tuple[str, int, int] | None = None, to: str | None = None) -> None:
     """ACT-TX-TAKE: pay one icon; attach the tile to a row (``link`` = (own tile, its point,
     the new tile's point)) or start a new row; a one-icon tile activates at once."""
     if tile not in state.offer:
@@ -47,10 +47,10 @@ def take(state: GameState, seat: int, tile: str, icon: int, paid_value: int,
     if link is not None:
         player.links.append([link[0], str(link[1]), tile, str(link[2])])
     if len(info.dice) == 1:
-        _activate(state, seat, mine)
+        _activate(state, seat, mine, to)
 
 
-def pay_icon(state: GameState, seat: int, tile: str, icon: int, paid_value: int) -> None:
+def pay_icon(state: GameState, seat: int, tile: str, icon: int, paid_value: int, to: str | None = None) -> None:
     """ACT-TX-PAY, then TX-ACT when the last icon is covered."""
     player = state.players[seat]
     mine = own(player, tile)
@@ -59,7 +59,7 @@ def pay_icon(state: GameState, seat: int, tile: str, icon: int, paid_value: int)
         raise IllegalMove("pulsar.err.tx_icon", "ACT-TX-PAY", tile=tile, dice=list(info.dice), value=paid_value)
     mine.covered.append(icon)
     if len(mine.covered) == len(info.dice):
-        _activate(state, seat, mine)
+        _activate(state, seat, mine, to)
 
 
 def link(state: GameState, seat: int, tile: str, point: int, other: str, other_point: int) -> None:
@@ -74,13 +74,12 @@ def link(state: GameState, seat: int, tile: str, point: int, other: str, other_p
     _bonus_dice(state, seat, [player.links[-1]])
 
 
-def _activate(state: GameState, seat: int, mine: OwnTransmitter) -> None:
+def _activate(state: GameState, seat: int, mine: OwnTransmitter, to: str | None = None) -> None:
     """TX-ACT: one-time rewards, the operational side, and the new red dice (TX-BONUS)."""
     mine.operational = True
     trigger(state, seat, "tx_activate")
     for effect in tables().transmitters[mine.tile].on_activation:
-        if effect.name != "EFF-TELEPORT":                           # teleports are optional (TELEPORT-3)
-            special(state, seat, effect)
+        special(state, seat, effect, to)                            # a teleport needs ``to`` (TELEPORT-3)
     player = state.players[seat]
     _bonus_dice(state, seat, [link for link in player.links if mine.tile in (link[0], link[2])])
 

@@ -54,3 +54,29 @@ async def test_a_four_player_game_through_discord_keeps_hidden_tiles_and_hq_side
         assert english_leaks(public) == []
     finally:
         await harness.close()
+
+
+async def test_a_standing_buy_order_is_saved_and_shown_in_status(tmp_path):
+    bot, harness, users = hungarian_harness(tmp_path, 1, 3, 800, english=("alice", "bob", "carol"))
+    await harness.start()
+    try:
+        thread = await open_game(harness, users, "pulsar", 3)
+        saved = await harness.slash(users["bob"], "pulsar autobuy", channel_id=thread, policy="always")
+        assert "always pays when possible" in saved[0].content and saved[0].ephemeral
+        status = "\n".join(item.content for item in await harness.slash(users["alice"], "pulsar status",
+                                                                          channel_id=thread))
+        assert "always pays when possible" in status
+    finally:
+        await harness.close()
+
+
+def test_PU_PB_1_the_standing_order_answers_the_production_decision():
+    from rules.pulsar.state import OwnTransmitter
+    state = GAME.new_game({"players": 3, "first_game": True}, 1)
+    state.phase, state.pending = "production", [0]
+    state.players[0].transmitters = [OwnTransmitter("TX-A07", [1, 2], True)]      # PROD-BUY(2)
+    move, reason = GAME.auto_move(state, 0, {"prod_buy": {"choice": "always"}})
+    assert GAME.format_move(move) == "prod TX-A07" and "TX" not in str(reason)
+    move, _reason = GAME.auto_move(state, 0, {"prod_buy": {"choice": "never"}})
+    assert GAME.format_move(move) == "prod none"
+    assert GAME.auto_move(state, 0, {}) is None

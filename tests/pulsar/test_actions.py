@@ -105,3 +105,26 @@ def test_PU_HQ_2_the_pyramid_opens_row_by_row():
     with pytest.raises(IllegalMove) as refused:
         complete_hq(state, 0, "HQ1-1.M", 6)
     assert refused.value.rule == "HQ-2"
+
+
+def test_PU_TELEPORT_1_to_3_a_teleport_ends_like_a_flight_and_may_be_declined():
+    from rules.pulsar import GAME
+    state = game(3)
+    state.round = 4
+    state.tech_sides = ["AI", "BII", "AIII"]
+    player = state.players[0]
+    player.dice = [4, 4]
+    player.ship = "H1"
+    declined = GAME.apply(_in_turn(state), GAME.parse_move(state, 0, "patent BII-4a s4"))
+    assert declined.players[0].ship == "H1"
+    moved = GAME.apply(_in_turn(state), GAME.parse_move(state, 0, "patent BII-4a s4 to=S05"))
+    assert moved.players[0].ship == "S05" and moved.systems["S05"].revealed
+    assert "0" in moved.systems["S05"].planets.values()           # an end station
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(_in_turn(state), GAME.parse_move(state, 0, "patent BII-4a s4 to=P11"))
+    assert refused.value.rule == "TELEPORT-2"                      # never an isolated pulsar (nor a system only)
+
+
+def _in_turn(state):
+    state.turn_queue = [0]
+    return state
