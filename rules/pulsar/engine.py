@@ -5,8 +5,8 @@ modules (setup, flying, economy, actions, transmitters).
 DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
 * Two players: each player takes one action turn at the position of their frontmost rocket
   (spec A-TURN-2).
-* Teleport rewards are declined (TELEPORT-3 lets a player decline; choosing a destination is
-  not offered yet).
+* A teleport reward names its destination in the move that earns it (``to=S05``); without one
+  it is declined (TELEPORT-3 lets a player decline).
 * ``prod`` names the "1 cube -> VP" transmitters a player pays for this production (default:
   none, the safe default of PB-2); ``goals`` names ``<goal>:<bonuses>`` (0-2) and, when two
   gyrodyne goals are out, the one that scores (``pick=G1a``).
@@ -107,6 +107,9 @@ class PulsarGame(Game):
     def legal_moves(self, state: GameState, seat: int) -> list[Move]:
         out = []
         for move in self._candidates(state, seat):
+            if move.kind == mv.FLY:          # legal by construction: a flight of the paid length from the ship
+                out.append(move)
+                continue
             try:
                 self.apply(state, move)
             except IllegalMove:
@@ -139,35 +142,80 @@ class PulsarGame(Game):
             for item in self._goal_choices(state, seat):
                 yield Move(seat, mv.GOALS, options=(item,))
 
-    def _action_candidates(self, state: GameState, seat: int) -> Iterable[Move]:
+    def _payments(self, state: GameState, seat: int, action: str) -> dict[int, list[act.Payment]]:
+        """Every way the player can pay a die for ``action`` now, by the value it makes: each
+        silver die and the bonus die, alone, with one token, with one flex ability of the
+        action, or with both (A-MOD-1..3, A-BONUS-7, ABL-ZERO)."""
         player = state.players[seat]
-        pays = [act.Payment(False, value) for value in sorted(set(player.dice))]
+        bases: list[tuple[bool, int, int]] = [(False, value, value) for value in sorted(set(player.dice))]
         if player.red is not None:
-            pays.append(act.Payment(True, 0))
+            bases.append((True, 0, player.red))
+        mods: list[tuple[str | None, int]] = [(None, 0)]
+        if player.mods["pm1"] > 0:
+            mods += [("+1", 1), ("-1", -1)]
+        if player.mods["p2"] > 0:
+            mods.append(("+2", 2))
+        flexes: list[tuple[tuple[str, int] | None, int]] = [(None, 0)]
+        for tech, effect in act.abilities(player, "ABL-FLEX"):
+            if effect.args[0] == action:
+                flexes += [((tech, delta), delta) for delta in range(-int(effect.args[1]), int(effect.args[2]) + 1) if delta]
+        zero = any(action in effect.args for _tech, effect in act.abilities(player, "ABL-ZERO"))
+        out: dict[int, list[act.Payment]] = {}
+        for red, die, shown in bases:
+            for use_zero in ((False, True) if zero and shown == 0 else (False,)):
+                start = 1 if use_zero else shown
+                for mod, delta in mods:
+                    for flex, bend in flexes:
+                        value = start + delta + bend
+                        if value > 0:
+                            out.setdefault(value, []).append(act.Payment(red, die, mod, flex, use_zero))
+        return out
+
+    def _action_candidates(self, state: GameState, seat: int) -> Iterable[Move]:
+        """Each action with each payment that makes its printed value (flights: any value)."""
+        player = state.players[seat]
         side = flying.side_of(state)
-        for pay in pays:
-            value = player.red if pay.red else pay.value
-            if value and player.ship:
-                for path in list(flights(side, player.ship, value))[:12]:
-                    yield Move(seat, mv.FLY, path=path, pay=pay)
-            for size in "SML":
+        if player.ship:
+            for value, pays in sorted(self._payments(state, seat, "fly").items()):
+                paths = list(flights(side, player.ship, value))
+                for pay in pays:
+                    for path in paths:
+                        yield Move(seat, mv.FLY, path=path, pay=pay)
+        for size in "SML":
+            for pay in self._payments(state, seat, "gyro_take").get(eco.take_cost(size), []):
                 yield Move(seat, mv.GYRO_TAKE, arg=size, pay=pay)
-            for pulsar in sorted(p for p, who in state.pulsars.items() if who == seat and p in state.gyros):
+        spin = self._payments(state, seat, "gyro_spin")
+        for pulsar in sorted(p for p, who in state.pulsars.items() if who == seat and p in state.gyros):
+            for pay in spin.get(eco.spin_cost(state.gyros[pulsar].size), []):
                 yield Move(seat, mv.GYRO_SPIN, arg=pulsar, pay=pay)
-            for tile in state.offer:
-                for icon in range(1, len(tables().transmitters[tile].dice) + 1):
-                    for to in self._destinations(state, tables().transmitters[tile].on_activation):
+        tx_pays = self._payments(state, seat, "tx")
+        for tile in state.offer:
+            info = tables().transmitters[tile]
+            for icon, cost in enumerate(info.dice, 1):
+                for pay in tx_pays.get(cost, []):
+                    for to in self._destinations(state, info.on_activation):
                         yield Move(seat, mv.TX_TAKE, arg=tile, number=icon, pay=pay, options=to)
-            for own in player.transmitters:
-                for icon in range(1, len(tables().transmitters[own.tile].dice) + 1):
-                    for to in self._destinations(state, tables().transmitters[own.tile].on_activation):
-                        yield Move(seat, mv.TX_PAY, arg=own.tile, number=icon, pay=pay, options=to)
-            for tech in act.available_technologies(state):
-                for to in self._destinations(state, tables().technologies[tech].effects):
+        for own in player.transmitters:
+            info = tables().transmitters[own.tile]
+            for icon, cost in enumerate(info.dice, 1):
+                if icon not in own.covered:
+                    for pay in tx_pays.get(cost, []):
+                        for to in self._destinations(state, info.on_activation):
+                            yield Move(seat, mv.TX_PAY, arg=own.tile, number=icon, pay=pay, options=to)
+        patent_pays = self._payments(state, seat, "patent")
+        for tech in act.available_technologies(state):
+            info_t = tables().technologies[tech]
+            for pay in patent_pays.get(info_t.cost, []):
+                for to in self._destinations(state, info_t.effects):
                     yield Move(seat, mv.PATENT, arg=tech, pay=pay, options=to)
-            for project in act.hq_available(state, seat):
+        hq_pays = self._payments(state, seat, "hq")
+        for project in act.hq_available(state, seat):
+            for pay in hq_pays.get(tables().projects[project].cost, []):
                 yield Move(seat, mv.HQ, arg=project, pay=pay)
+        buy = self._payments(state, seat, "buy_mod")
+        for pay in buy.get(1, []) + buy.get(2, []):
             yield Move(seat, mv.BUY, arg="pm", pay=pay)
+        for pay in buy.get(2, []):
             yield Move(seat, mv.BUY, arg="p2", pay=pay)
         for size in "SML":
             for pulsar in sorted(p for p, who in state.pulsars.items() if who == seat and p not in state.gyros):

@@ -48,7 +48,7 @@ def parse_die(word: str) -> Payment:
         return Payment(value is None, int(value or 0), mod, None, True)
     if flex and not delta:
         raise IllegalMove("pulsar.err.die_syntax", "§10.1", value=word)
-    return Payment(value is None, int(value or 0), mod, (flex.upper(), int(delta)) if flex else None)
+    return Payment(value is None, int(value or 0), mod, (_known(flex, "tech"), int(delta)) if flex else None)
 
 
 def format_move(move: Move) -> str:
