@@ -309,6 +309,10 @@ class PulsarGame(Game):
     def _action(self, state: GameState, seat: int, move: Move) -> None:
         kind = move.kind
         player = state.players[seat]
+        if player.red_now and kind not in (mv.GYRO_PLACE, mv.TX_LINK):   # A-BONUS-6: free actions aside,
+            player.red_now = False                                          # the next action uses it or loses it
+            if move.pay is None or not move.pay.red:
+                player.red = None
         if kind == mv.END:
             player.dice = []
             player.red = None                                              # A-TURN-4

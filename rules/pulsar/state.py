@@ -65,6 +65,7 @@ class Player:
     bonus_used: bool = False                         # A-BONUS-1: the round's bonus die was taken
     gyro_reserve: dict[str, int] = field(default_factory=lambda: {"S": 0, "M": 0, "L": 0})
     red: int | None = None                           # the bonus die in hand this turn (A-BONUS-2), its value
+    red_now: bool = False                            # A-BONUS-6: a transmitter die, to be used by the very next action
     kept_exploration: list[str] = field(default_factory=list)   # extra-station tiles (EXPL-1)
     awards: list[int] = field(default_factory=list)  # construction awards won (their VP)
     patents: list[str] = field(default_factory=list)  # technologies patented, in order

@@ -93,6 +93,7 @@ def _bonus_dice(state: GameState, seat: int, links: list[list[str]]) -> None:
                 tables().transmitters[second].connections[int(other_point) - 1]
             player.bonus_used = True                                 # A-BONUS-1/6: used at once
             player.red = pips
+            player.red_now = True
             return
 
 

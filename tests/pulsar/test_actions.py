@@ -17,7 +17,7 @@ def game(players: int = 3, **options):
     return state
 
 
-def test_PU_A_PAY_1_and_A_MOD_1_2_a_die_with_one_token():
+def test_PU_A_PAY_1_and_A_MOD_1_A_MOD_2_a_die_with_one_token():
     state = game()
     state.players[0].mods["p2"] = 1
     assert pay(state, 0, Payment(False, 3, "+2"), "fly") == 5
@@ -107,7 +107,7 @@ def test_PU_HQ_2_the_pyramid_opens_row_by_row():
     assert refused.value.rule == "HQ-2"
 
 
-def test_PU_TELEPORT_1_to_3_a_teleport_ends_like_a_flight_and_may_be_declined():
+def test_PU_TELEPORT_1_TELEPORT_2_TELEPORT_3_a_teleport_ends_like_a_flight_and_may_be_declined():
     from rules.pulsar import GAME
     state = game(3)
     state.round = 4

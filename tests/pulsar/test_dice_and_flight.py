@@ -9,7 +9,7 @@ from rules.pulsar.dice import (Pick, distance, legal_picks, median_position, med
 from rules.pulsar.flight import flights, is_flight, visited
 
 
-def test_PU_D_MED_1_to_5_the_worked_example():
+def test_PU_D_MED_1_D_MED_2_D_MED_3_D_MED_4_D_MED_5_the_worked_example():
     h = median_position([1, 2, 3, 3, 4, 5, 6])
     assert h == 7 and median_value(h) == 4                       # the gap between 3 and 4, worth 4
 
@@ -30,7 +30,7 @@ def test_PU_D_DRAFT_4_the_distance_table(h, row):
     assert " ".join(code(die) for die in range(1, 7)) == row
 
 
-def test_PU_D_MOVE_3_4_a_moved_marker_goes_on_top_and_the_stack_keeps_its_order():
+def test_PU_D_MOVE_3_D_MOVE_4_a_moved_marker_goes_on_top_and_the_stack_keeps_its_order():
     track = new_track(11, 5, ["red", "yellow", "green"])        # reverse turn order, bottom first
     track = move(track, "yellow", 2, -1)                         # the seed: green takes a 2, moves 2 left
     assert track[5] == ["red", "green"] and track[3] == ["yellow"]

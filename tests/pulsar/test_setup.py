@@ -50,7 +50,7 @@ def test_PU_P_SETUP_6_sixteen_tiles_out_one_unseen():
     assert not any(system.revealed for system in state.systems.values())
 
 
-def test_PU_P_SETUP_11_12_first_game_goals_and_technology_sides():
+def test_PU_P_SETUP_11_P_SETUP_12_first_game_goals_and_technology_sides():
     first = new_game({"players": 3, "first_game": True}, 2)
     assert first.goals == ["G1a", "G3a", "G5a"] and first.tech_sides == ["AI", "AII", "AIII"]
     assert first.phase == START_GATE and all(p.hq_board is None for p in first.players)
