@@ -10,11 +10,9 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
 * ``prod`` names the "1 cube -> VP" transmitters a player pays for this production (default:
   none, the safe default of PB-2); ``goals`` names ``<goal>:<bonuses>`` (0-2) and, when two
   gyrodyne goals are out, the one that scores (``pick=G1a``).
-* States are copied with ``copy.deepcopy`` (an explicit clone is still to write).
 """
 from __future__ import annotations
 
-import copy
 import unicodedata
 from typing import Any, Iterable
 
@@ -31,7 +29,7 @@ from . import transmitters as tx
 from .data import tables
 from .flight import flights
 from .moves import Move, format_move
-from .state import ACTIONS, DRAFT, GOALS, HQ_SIDE, OVER, PRODUCTION, START_GATE, GameState
+from .state import ACTIONS, DRAFT, GOALS, HQ_SIDE, OVER, PRODUCTION, START_GATE, GameState, clone_state
 
 COLOURS = ("red", "green", "blue", "yellow")
 
@@ -255,7 +253,7 @@ class PulsarGame(Game):
             raise IllegalMove("pulsar.err.not_your_turn", None,
                               waiting=Join([self.seat_label(state, s) for s in sorted(self.waiting_for(state))], "or")
                               if self.waiting_for(state) else P("nobody"))
-        new = copy.deepcopy(state)
+        new = clone_state(state)
         new.events = []
         self._apply(new, move)
         return new
@@ -520,7 +518,7 @@ class PulsarGame(Game):
     def view(self, state: GameState, seat: int | None) -> GameState:
         """H-2: face-down system tiles, the unseen tile, the exploration pile and the stack
         below the offer are hidden from everyone."""
-        new = copy.deepcopy(state)
+        new = clone_state(state)
         for system in new.systems.values():
             if not system.revealed:
                 system.tile = HIDDEN

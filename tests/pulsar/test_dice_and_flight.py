@@ -39,7 +39,7 @@ def test_PU_D_MOVE_3_D_MOVE_4_a_moved_marker_goes_on_top_and_the_stack_keeps_its
     assert ranking(track) == ["green", "yellow", "red"]         # D-MOVE-7: higher in a stack is further left
 
 
-def test_PU_D_MOVE_5_and_6_a_pick_must_fit_on_the_track_unless_nothing_fits():
+def test_PU_D_MOVE_5_D_MOVE_6_a_pick_must_fit_on_the_track_unless_nothing_fits():
     track = new_track(11, 0, ["red-i"])
     engineering = new_track(11, 0, ["red-e"])
     h = 8                                                        # box 4: a 3 moves 1 left, a 4 moves nothing

@@ -300,7 +300,7 @@ def test_PU_TELEPORT_2_TELEPORT_3_never_a_starting_gate_and_optional():
     assert state.players[0].ship == "P03"
 
 
-def test_PU_ACT_GYRO_TAKE_SPIN_AWARD_1_AWARD_4():
+def test_PU_ACT_GYRO_TAKE_ACT_GYRO_SPIN_AWARD_1_AWARD_4():
     state = game()
     gyro_take(state, 0, "L")
     state.pulsars["P01"] = 0
@@ -384,6 +384,32 @@ def test_PU_PB_3_gyrodynes_are_placed_only_in_the_owners_turn():
         play(state, other, "gyro place S P01")
 
 
-def test_PU_RNG_R2_R3_R4_rolls_and_shuffles_are_fixed_and_logged_by_seed():
+def test_PU_RNG_R2_RNG_R3_RNG_R4_rolls_and_shuffles_are_fixed_and_logged_by_seed():
     first, second = new_game({"players": 3}, 9), new_game({"players": 3}, 9)
     assert first.exploration.pile == second.exploration.pile and first.streams.counters == second.streams.counters
+
+
+def test_PU_P_SETUP_1_P_SETUP_2_players_colours_and_the_cluster_side():
+    options = {spec.name: spec for spec in GAME.options}
+    assert (options["players"].min, options["players"].max) == (2, 4)
+    assert options["cluster_side"].choices == ("A", "B") and options["cluster_side"].default == "A"
+    assert [str(GAME.seat_label(new_game({"players": 4}, 1), seat)) for seat in range(4)] == \
+        ["Red", "Green", "Blue", "Yellow"]
+
+
+def test_the_explicit_clone_equals_a_deep_copy_and_shares_nothing_mutable():
+    import copy
+    import json
+    import random
+    from rules.pulsar.state import clone_state
+    state = GAME.new_game({"players": 4}, 5)
+    rng = random.Random(5)
+    for _ in range(120):
+        state = GAME.apply(state, GAME.random_move(state, rng.choice(sorted(GAME.waiting_for(state))), rng))
+    clone = clone_state(state)
+    assert json.dumps(GAME.dump_state(clone)) == json.dumps(GAME.dump_state(copy.deepcopy(state)))
+    clone.players[0].mods["pm1"] += 5
+    clone.systems["S01"].planets[9] = "0"
+    clone.tracks["initiative"][0].append("x")
+    assert json.dumps(GAME.dump_state(state)) != json.dumps(GAME.dump_state(clone))
+    assert 9 not in state.systems["S01"].planets and "x" not in state.tracks["initiative"][0]
