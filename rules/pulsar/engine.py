@@ -18,7 +18,7 @@ from typing import Any, Iterable
 
 from rules.base import Game, IllegalMove, OptionSpec, PreferenceSpec, players_option
 from rules.kit import HIDDEN
-from rules.messages import Join, Msg
+from rules.messages import Join, Msg, from_json
 
 from . import actions as act
 from . import economy as eco
@@ -28,10 +28,10 @@ from . import setup as su
 from . import transmitters as tx
 from .data import tables
 from .flight import flights
+from .flying import COLOURS
 from .moves import Move, format_move
 from .state import ACTIONS, DRAFT, GOALS, HQ_SIDE, OVER, PRODUCTION, START_GATE, GameState, clone_state
 
-COLOURS = ("red", "green", "blue", "yellow")
 
 
 def P(key: str, /, **values: Any) -> Msg:
@@ -205,11 +205,13 @@ class PulsarGame(Game):
             info_t = tables().technologies[tech]
             for pay in patent_pays.get(info_t.cost, []):
                 for to in self._destinations(state, info_t.effects):
-                    yield Move(seat, mv.PATENT, arg=tech, pay=pay, options=to)
+                    for choice in self._choices(info_t.effects):
+                        yield Move(seat, mv.PATENT, arg=tech, pay=pay, options=to + choice)
         hq_pays = self._payments(state, seat, "hq")
         for project in act.hq_available(state, seat):
             for pay in hq_pays.get(tables().projects[project].cost, []):
-                yield Move(seat, mv.HQ, arg=project, pay=pay)
+                for choice in self._choices(tables().projects[project].effects):
+                    yield Move(seat, mv.HQ, arg=project, pay=pay, options=choice)
         buy = self._payments(state, seat, "buy_mod")
         for pay in buy.get(1, []) + buy.get(2, []):
             yield Move(seat, mv.BUY, arg="pm", pay=pay)
@@ -221,6 +223,17 @@ class PulsarGame(Game):
         for value in sorted(set(state.dice_board)):
             yield Move(seat, mv.COPY, number=value)
         yield Move(seat, mv.END)
+
+    @staticmethod
+    def _choices(effects: Iterable[Any]) -> list[tuple[str, ...]]:
+        """The ``choice=`` a gyrodyne-choice reward among ``effects`` may take (none: the first
+        size available)."""
+        for effect in effects:
+            if effect.name == "EFF-GYRO-CHOICE":
+                return [()] + [(f"choice={size}",) for size in effect.args]
+            if effect.name == "EFF-GYRO-ANY":
+                return [()] + [(f"choice={size}",) for size in "SML"]
+        return [()]
 
     def _destinations(self, state: GameState, effects: Iterable[Any]) -> list[tuple[str, ...]]:
         """No option (a teleport declined), and ``to=<location>`` for each place a teleport
@@ -328,6 +341,15 @@ class PulsarGame(Game):
         if kind == mv.COPY:
             act.copy_leftover(state, seat, move.number)
             return
+        assert move.pay is not None
+        state.reward_choice = next((o[7:] for o in move.options if o.startswith("choice=")), None)
+        try:
+            self._paid_action(state, seat, move)
+        finally:
+            state.reward_choice = None
+
+    def _paid_action(self, state: GameState, seat: int, move: Move) -> None:
+        kind = move.kind
         assert move.pay is not None
         if kind == mv.PATENT:
             act.check_patent(state, seat, move.arg)
@@ -567,6 +589,9 @@ class PulsarGame(Game):
         if any(b.revealed != a.revealed for b, a in zip(before.systems.values(), after.systems.values())):
             return True
         return before.phase != after.phase or move.kind == mv.HQSIDE
+
+    def events(self, before: GameState, move: Move, after: GameState) -> list[Msg]:
+        return [from_json(event) for event in after.events]
 
     def notation_help(self) -> Msg:
         return P("help.notation")

@@ -8,10 +8,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.base import IllegalMove
+from rules.messages import Msg
 
 from .data import Effect, parse_effect, tables
 from .flight import is_flight
-from .state import GameState, Player
+from .state import GameState, Player, add_event
+
+COLOURS = ("red", "green", "blue", "yellow")
 
 BLOCKED = "X"
 
@@ -33,6 +36,7 @@ def reveal(state: GameState, location: str) -> None:
     if system.revealed:
         return
     system.revealed = True
+    add_event(state, "revealed", location=location, tile=system.tile)
     blocked = tables().by_players[state.player_count].blocked_marks
     for planet in tables().systems[system.tile].planets:
         if planet.mark in blocked:
@@ -66,6 +70,7 @@ def draw_exploration(state: GameState, seat: int, count: int = 1) -> list[str]:
             break
         tile = tiles[0]
         drawn.append(tile)
+        add_event(state, "explored", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"), tile=tile)
         effects, kept = tables().exploration[tile]
         if kept:
             state.players[seat].kept_exploration.append(tile)
@@ -78,6 +83,7 @@ def draw_exploration(state: GameState, seat: int, count: int = 1) -> list[str]:
 def gain(state: GameState, seat: int, effects: tuple[Effect, ...], choice: str | None = None) -> None:
     """§6.8: resolve rewards at once; one that cannot be used is lost."""
     player = state.players[seat]
+    choice = choice or state.reward_choice
     for effect in effects:
         name, args = effect.name, effect.args
         if name == "EFF-VP":

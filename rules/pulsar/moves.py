@@ -64,7 +64,7 @@ def format_move(move: Move) -> str:
         return " ".join(("fly", die_text(move.pay), ">".join(move.path), *move.options))
     if kind in (GYRO_TAKE, PATENT, HQ, BUY):
         assert move.pay is not None
-        return " ".join((f"{kind} {move.arg} {die_text(move.pay)}", *move.options))
+        return " ".join((f"{kind} {move.arg} {die_text(move.pay)}", *sorted(move.options)))
     if kind == GYRO_PLACE:
         return f"gyro place {move.options[0]} {move.arg}"
     if kind == GYRO_SPIN:
@@ -113,11 +113,13 @@ def _to(words: list[str]) -> tuple[str, ...]:
     """``to=S05``: where a teleport reward takes the ship (TELEPORT-1)."""
     out = []
     for word in words:
-        if not word.lower().startswith("to="):
-            if not word.lower().startswith(("link=", "icon=")):
-                raise ValueError(word)
-            continue
-        out.append(f"to={_location(word[3:])}")
+        lower = word.lower()
+        if lower.startswith("to="):
+            out.append(f"to={_location(word[3:])}")
+        elif lower.startswith("choice="):
+            out.append(f"choice={_size(word[7:])}")
+        elif not lower.startswith(("link=", "icon=")):
+            raise ValueError(word)
     return tuple(out)
 
 
@@ -164,8 +166,9 @@ def _parse(seat: int, verb: str, args: list[str]) -> Move:
         path = tuple(_location(word) for word in args[1].split(">"))
         options = tuple(sorted(args[2:]))
         for option in options:
-            if option not in ("take=tile", "noclaim") and not option.startswith("run="):
+            if option not in ("take=tile", "noclaim") and not option.startswith(("run=", "choice=")):
                 raise ValueError(option)
+        options = tuple(sorted(f"choice={_size(o[7:])}" if o.startswith("choice=") else o for o in options))
         return Move(seat, FLY, path=path, pay=parse_die(args[0]), options=options)
     if verb == "gyro":
         action = args[0].lower()
@@ -187,7 +190,7 @@ def _parse(seat: int, verb: str, args: list[str]) -> Move:
             links = tuple(w for w in args[3:] if w.lower().startswith("link=")) + _to(args[3:])
             return Move(seat, TX_TAKE, arg=tile, number=icon, pay=pay, options=links)
         if action == "pay":
-            if len(args) not in (4, 5):
+            if len(args) not in (4, 5, 6):
                 raise ValueError(verb)
             return Move(seat, TX_PAY, arg=_known(args[1], "tile"), number=int(args[2].lower().removeprefix("icon=")),
                         pay=parse_die(args[3]), options=_to(args[4:]))
@@ -196,7 +199,7 @@ def _parse(seat: int, verb: str, args: list[str]) -> Move:
             return Move(seat, TX_LINK, options=(args[1].upper(), args[2].upper()))
         raise ValueError(action)
     if verb in ("patent", "hq"):
-        if len(args) not in (2, 3) or (verb == "hq" and len(args) == 3):
+        if len(args) not in (2, 3, 4):
             raise ValueError(verb)
         return Move(seat, PATENT if verb == "patent" else HQ, arg=_known(args[0], "tech" if verb == "patent" else "project"),
                     pay=parse_die(args[1]), options=_to(args[2:]))

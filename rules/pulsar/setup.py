@@ -19,7 +19,7 @@ from rules.kit import Deck, Sealed, Streams
 
 from . import dice as dm
 from .data import tables
-from .state import ACTIONS, DRAFT, HQ_SIDE, START_GATE, GameState, Player, System
+from .state import ACTIONS, DRAFT, HQ_SIDE, START_GATE, GameState, Player, System, add_event
 
 TRACKS = ("initiative", "engineering")
 
@@ -119,6 +119,8 @@ def start_dice_phase(state: GameState) -> None:
     values += state.streams.roll(f"roll:{state.round}", count - len(values))
     state.dice_board = sorted(values)
     state.median = dm.median_position(values)
+    add_event(state, "rolled", round=state.round, dice=", ".join(str(v) for v in state.dice_board),
+              median=dm.median_value(state.median))
     if state.player_count == 2:
         state.draft_queue = list(state.order)
     else:

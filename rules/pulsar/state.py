@@ -105,6 +105,7 @@ class GameState:
     pending: list[int] = field(default_factory=list)      # PRODUCTION / GOALS: seats still to decide
     decisions: dict[str, list[str]] = field(default_factory=dict)   # seat -> what it decided (parallel steps)
     winners: list[int] = field(default_factory=list)
+    reward_choice: str | None = None                 # the move's ``choice=S/M/L`` for gyrodyne-choice rewards
     pulsars: dict[str, int] = field(default_factory=dict)  # claimed pulsar -> seat
     gyros: dict[str, Gyrodyne] = field(default_factory=dict)  # pulsar -> its gyrodyne tile
     patent_slots: dict[str, list[list[int]]] = field(default_factory=dict)  # tech -> [[seat, 0 icon / 1 lower], ...]
@@ -117,6 +118,13 @@ class GameState:
     @property
     def player_count(self) -> int:
         return len(self.players)
+
+
+def add_event(state: GameState, key: str, /, **values: object) -> None:
+    """Public news of the move being applied (a roll, a revealed tile, a drawn tile): spec H-3,
+    RNG-R4 (the log shows what chance decided)."""
+    from rules.messages import Msg, to_json
+    state.events.append(to_json(Msg(f"pulsar.event.{key}", **values)))
 
 
 def clone_state(state: GameState) -> GameState:
@@ -143,4 +151,4 @@ def clone_state(state: GameState) -> GameState:
         patent_slots={t: [list(h) for h in holders] for t, holders in state.patent_slots.items()},
         award_holders={s: list(seats) for s, seats in state.award_holders.items()},
         gyro_supply=dict(state.gyro_supply), awards={s: list(v) for s, v in state.awards.items()},
-        events=list(state.events), streams=state.streams.copy() if state.streams is not None else None)
+        events=list(state.events), reward_choice=state.reward_choice, streams=state.streams.copy() if state.streams is not None else None)

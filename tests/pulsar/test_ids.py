@@ -413,3 +413,37 @@ def test_the_explicit_clone_equals_a_deep_copy_and_shares_nothing_mutable():
     clone.tracks["initiative"][0].append("x")
     assert json.dumps(GAME.dump_state(state)) != json.dumps(GAME.dump_state(clone))
     assert 9 not in state.systems["S01"].planets and "x" not in state.tracks["initiative"][0]
+
+
+def test_PU_RNG_R4_H_3_the_log_shows_the_roll_the_reveals_and_drawn_tiles():
+    from rules.messages import render
+    state = GAME.new_game({"players": 3, "first_game": True}, 1)
+    for seat in list(state.gate_queue):
+        before = state
+        state = GAME.apply(state, GAME.legal_moves(state, seat)[0])
+    rolled = [render(m, "en") for m in GAME.events(before, None, state)]
+    assert len(rolled) == 1 and ", ".join(str(v) for v in state.dice_board) in rolled[0]
+    assert render(GAME.events(before, None, state)[0], "hu").startswith("1. forduló")
+
+
+def test_PU_EFF_GYRO_CHOICE_the_move_chooses_the_size():
+    state = game(3)
+    seat = seat_up(state)
+    state.round = 1
+    state.tech_sides = ["CI", "AII", "AIII"]
+    state.players[seat].dice = [3]
+    after = play(state, seat, "patent CI-1a s3 choice=L")           # EFF-GYRO-ANY
+    assert after.players[seat].gyro_reserve == {"S": 0, "M": 0, "L": 1}
+    assert "patent CI-1a s3 choice=M" in [GAME.format_move(m) for m in GAME.legal_moves(state, seat)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_PU_R_1_side_B_random_games_end_after_round_8_with_the_invariants(players):
+    import random
+    state = GAME.new_game({"players": players, "cluster_side": "B"}, 30 + players)
+    rng = random.Random(players)
+    while not GAME.is_over(state):
+        seat = rng.choice(sorted(GAME.waiting_for(state)))
+        state = GAME.apply(state, GAME.random_move(state, seat, rng))
+        assert GAME.invariants(state) == []
+    assert state.round == 8 and GAME.winners(state)
