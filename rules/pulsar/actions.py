@@ -67,6 +67,7 @@ def pay(state: GameState, seat: int, payment: Payment, action: str) -> int:
         player.red = None                                         # A-BONUS-2: back to the black hole
     else:
         player.dice.remove(payment.value)                         # A-PAY-2
+        state.dice_spent += 1
     return value
 
 
@@ -113,6 +114,7 @@ def patent(state: GameState, seat: int, tech: str, paid: Payment, paid_value: in
             if paid.red:
                 raise IllegalMove("pulsar.err.doubler_red", "A-BONUS-8")
             player.dice.append(int(effect.args[0]))               # A-32: the spent die comes back
+            state.dice_spent -= 1
             player.bonus_used = True
             player.red = int(effect.args[1])
         elif effect.name.startswith("EFF-"):
@@ -160,7 +162,7 @@ def hq_available(state: GameState, seat: int) -> list[str]:
     return out
 
 
-def complete_hq(state: GameState, seat: int, project: str, paid_value: int) -> None:
+def complete_hq(state: GameState, seat: int, project: str, paid_value: int, paid_red: bool = False) -> None:
     """HQ-3/4: the reward at once; a gate run is kept for a later flight (GATERUN-1)."""
     info = tables().projects.get(project)
     if project not in hq_available(state, seat) or info is None:
@@ -173,7 +175,12 @@ def complete_hq(state: GameState, seat: int, project: str, paid_value: int) -> N
         if effect.name == "EFF-GATERUN":
             player.gate_runs[project] = False
         elif effect.name == "EFF-DOUBLER":
+            if paid_red:
+                raise IllegalMove("pulsar.err.doubler_red", "A-BONUS-8")
+            if player.bonus_used:
+                raise IllegalMove("pulsar.err.bonus_used", "A-BONUS-5", tech=project)
             player.dice.append(int(effect.args[0]))
+            state.dice_spent -= 1
             player.bonus_used = True
             player.red = int(effect.args[1])
         else:

@@ -325,6 +325,7 @@ class PulsarGame(Game):
             if move.pay is None or not move.pay.red:
                 player.red = None
         if kind == mv.END:
+            state.dice_spent += len(player.dice)
             player.dice = []
             player.red = None                                              # A-TURN-4
             state.turn_queue.pop(0)
@@ -388,7 +389,7 @@ class PulsarGame(Game):
                 raise IllegalMove("pulsar.err.wrong_die", "PAT-2", need=cost, value=value)
             act.patent(state, seat, move.arg, move.pay, value, self._to(move))
         elif kind == mv.HQ:
-            act.complete_hq(state, seat, move.arg, value)
+            act.complete_hq(state, seat, move.arg, value, move.pay.red)
         elif kind == mv.BUY:
             eco.buy_mod(state, seat, "pm1" if move.arg == "pm" else "p2", value)
 
@@ -622,6 +623,10 @@ class PulsarGame(Game):
                 problems.append(f"station markers of seat {player.seat}")
             if player.rings + sum(1 for who in state.pulsars.values() if who == player.seat) != 6:
                 problems.append(f"rings of seat {player.seat}")
+        if state.phase in (DRAFT, ACTIONS):                                # dice conserved this round
+            silver = tables().by_players[state.player_count].silver_dice
+            if len(state.dice_board) + sum(len(p.dice) for p in state.players) + state.dice_spent != silver:
+                problems.append("silver dice not conserved")
         for size in "SML":
             held = sum(p.gyro_reserve[size] for p in state.players) + sum(g.size == size for g in state.gyros.values())
             if held + state.gyro_supply[size] != 10:

@@ -127,6 +127,7 @@ def start_dice_phase(state: GameState) -> None:
         state.draft_queue = list(state.order) + list(reversed(state.order))
     for player in state.players:
         player.dice = []
+    state.dice_spent = 0
     state.phase = DRAFT
 
 

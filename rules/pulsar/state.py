@@ -105,6 +105,7 @@ class GameState:
     pending: list[int] = field(default_factory=list)      # PRODUCTION / GOALS: seats still to decide
     decisions: dict[str, list[str]] = field(default_factory=dict)   # seat -> what it decided (parallel steps)
     winners: list[int] = field(default_factory=list)
+    dice_spent: int = 0                              # silver dice gone to the black hole this round
     reward_choice: str | None = None                 # the move's ``choice=S/M/L`` for gyrodyne-choice rewards
     pulsars: dict[str, int] = field(default_factory=dict)  # claimed pulsar -> seat
     gyros: dict[str, Gyrodyne] = field(default_factory=dict)  # pulsar -> its gyrodyne tile
