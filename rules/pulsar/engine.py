@@ -10,6 +10,8 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
 * ``prod`` names the "1 cube -> VP" transmitters a player pays for this production (default:
   none, the safe default of PB-2); ``goals`` names ``<goal>:<bonuses>`` (0-2) and, when two
   gyrodyne goals are out, the one that scores (``pick=G1a``).
+* A reward "a gyrodyne of either / any size" takes the size the move names (``choice=M``);
+  without one, the first size still in supply (largest first for "any").
 """
 from __future__ import annotations
 
@@ -31,7 +33,6 @@ from .flight import flights
 from .flying import COLOURS
 from .moves import Move, format_move
 from .state import ACTIONS, DRAFT, GOALS, HQ_SIDE, OVER, PRODUCTION, START_GATE, GameState, clone_state
-
 
 
 def P(key: str, /, **values: Any) -> Msg:
