@@ -1,0 +1,871 @@
+"""Space Corp 2025-2300AD commands and their text notation (spec §10).
+
+Parsing is syntactic: card, team, site, region, tile, colony and Progress ids are checked for their
+shape only (``M02#1/m``, ``B1``, ``moon``, ``R3_EERI``, ``D3-04``, ``C07``, ``AD-RADRES``); the engine
+checks everything that depends on the position.  ``format_move`` writes the canonical text stored in
+the log (§10.4): the targets, then ``cards= infra= time= pay= use=``, then the verb's own options.
+``canonical_prefix`` turns the Hungarian words players type (§2, accents and case optional) into the
+notation's; ``parse_move`` applies it itself, so it accepts both.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules.base import IllegalMove
+
+# ----- verbs (§10.2) ------------------------------------------------------------------------------
+RESEARCH, MOVE, EXPLORE, BUILD, PRODUCE = "research", "move", "explore", "build", "produce"
+GENETICS, IDEA, UPGRADE, SPECIAL, COLONIZE, PASS = "genetics", "idea", "upgrade", "special", "colonize", "pass"
+FULFILL, TRANSPORT, DRAW, EDGE, DECLINE, CHOOSE = "fulfill", "transport", "draw", "edge", "decline", "choose"
+ACTIONS = (RESEARCH, MOVE, EXPLORE, BUILD, PRODUCE, GENETICS, IDEA, UPGRADE, SPECIAL, COLONIZE, PASS)
+VERBS = ACTIONS + (FULFILL, TRANSPORT, DRAW, EDGE, DECLINE, CHOOSE)
+#: The actions EG-SABOTAGE may name (§5.3).
+NAMEABLE = (RESEARCH, MOVE, EXPLORE, BUILD, PRODUCE, GENETICS, IDEA, UPGRADE, SPECIAL, COLONIZE)
+
+#: Card entry selectors each valued action accepts, the plain entry first (§10.1, SC-VAL-3, SC-VAL-7).
+ENTRIES = {RESEARCH: ("r",), MOVE: ("m", "sm"), EXPLORE: ("e",), BUILD: ("b", "sb"), PRODUCE: ("p",),
+           GENETICS: ("g",), IDEA: ("i",)}
+SOURCE_KEYS = ("cards", "infra", "time", "pay", "use")           # canonical order (§10.3)
+#: Which sources each valued action takes: Time cards only with Move/Build/Explore (SC-VAL-8); base
+#: abilities (Spaceport, Industrial, Shield Generator) only help a Move or a Build (SC-VAL-4, SC-RAD).
+VERB_SOURCES = {RESEARCH: ("cards", "infra", "pay"), MOVE: SOURCE_KEYS, EXPLORE: ("cards", "infra", "time", "pay"),
+                BUILD: SOURCE_KEYS, PRODUCE: ("cards", "infra", "pay"), GENETICS: ("cards", "infra", "pay"),
+                IDEA: ("cards", "infra", "pay")}
+VERB_OPTIONS = {EXPLORE: ("stack",), BUILD: ("base", "bases"), UPGRADE: ("box",), SPECIAL: ("target",),
+                COLONIZE: ("colony", "cp"), EDGE: ("take", "name")}
+ALL_KEYS = frozenset(SOURCE_KEYS) | {key for keys in VERB_OPTIONS.values() for key in keys}
+
+BASES = ("ATTRACTION", "BIOLAB", "EXTRACTOR", "INDUSTRIAL", "REFINERY", "RESEARCHBASE", "DEFENSE", "SHIELDGEN",
+         "SPACEPORT")
+#: Discovery tile stacks as §9.2 names them (E1: f1 f2; E2: f1 f2a f2b f3; E3: Pa Pb Sa Sb Alien).
+STACKS = ("f1", "f2", "f2a", "f2b", "f3", "Pa", "Pb", "Sa", "Sb", "Alien")
+#: Colony Point sources in the order of SC-COL-3 (a)..(h): the canonical order of ``cp=``.
+CP_KINDS = ("tiles", "near", "industrial", "two_bases", "team", "build", "pay5", "envtol")
+CHOICE_KEYS = ("progress", "legacy", "pioneer", "base", "contract", "stack", "infra-discard")
+OFFER = ("O1", "O2", "O3", "O4")
+DECK = "D"
+NONE = "none"
+LEGACY = "legacy"
+SELF = "self"
+DOUBLE, SPLIT = "double", "split"
+
+_TEAM = re.compile(r"[BYPG][1-4]")
+_PLAYER = re.compile(r"P[1-4]|[BYPG]")
+_SITE = re.compile(r"[a-z0-9_]+")
+_REGION = re.compile(r"R[1-3]_[A-Z0-9_]+")
+_CARD = re.compile(r"[MPS]\d{2}#\d{1,2}")
+_TIME = re.compile(r"T[1-8]")
+_TILE = re.compile(r"D[1-3]-\d{2}")
+_COLONY = re.compile(r"C\d{2}")
+_PROGRESS = re.compile(r"(?:AD|BR)-[A-Z0-9]+")
+_OPTION = re.compile(r"([\w-]+)=(.*)", re.DOTALL)
+
+
+# ----- the commands --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CardEntry:
+    """One card played for an action and the entry used: ``M02#1/m``, ``P06#1/sm``."""
+
+    card: str
+    entry: str
+
+    def text(self) -> str:
+        return f"{self.card}/{self.entry}"
+
+
+@dataclass(frozen=True)
+class TimeUse:
+    """``time=T3:split``: the Time card played and how (SC-VAL-8)."""
+
+    card: str
+    mode: str                                   # DOUBLE or SPLIT
+
+
+@dataclass(frozen=True)
+class Sources:
+    """Where an action's value comes from (SC-VAL-2..9)."""
+
+    cards: tuple[CardEntry, ...] = ()           # as played (the order the player wrote)
+    infra: tuple[str, ...] = ()                 # HQs: "self", a seat "P2" or a colour "Y"; two only with EG-RACE
+    time: TimeUse | None = None
+    pay: int = 0                                # profit added, 0..3 (E2/E3)
+    use: tuple[str, ...] = ()                   # sites whose base abilities are used, sorted
+
+    def words(self) -> list[str]:
+        out = [f"cards={','.join(entry.text() for entry in self.cards)}"] if self.cards else []
+        out += [f"infra={','.join(self.infra)}"] if self.infra else []
+        out += [f"time={self.time.card}:{self.time.mode}"] if self.time else []
+        out += [f"pay={self.pay}"] if self.pay else []
+        out += [f"use={','.join(self.use)}"] if self.use else []
+        return out
+
+
+@dataclass(frozen=True)
+class Leg:
+    """A team going from one site to another (a Move target, a Transport, Antimatter Prototype)."""
+
+    team: str
+    origin: str
+    destination: str
+
+    def text(self) -> str:
+        return f"{self.team} {self.origin}>{self.destination}"
+
+
+@dataclass(frozen=True)
+class Spot:
+    """``G1 @dione``: the team acting at a site (Explore)."""
+
+    team: str
+    site: str
+
+    def text(self) -> str:
+        return f"{self.team} @{self.site}"
+
+
+@dataclass(frozen=True)
+class BuildSpot:
+    """``B2 @mars_s base=BIOLAB`` or, in a star system, ``P3 @eps_eri bases=D3-04:ATTRACTION,...``."""
+
+    team: str
+    site: str
+    base: str | None = None
+    bases: tuple[tuple[str, str], ...] = ()     # (tile, base type), sorted by tile
+
+    def text(self) -> str:
+        if self.base:
+            return f"{self.team} @{self.site} base={self.base}"
+        return f"{self.team} @{self.site} bases=" + ",".join(f"{tile}:{base}" for tile, base in self.bases)
+
+
+@dataclass(frozen=True)
+class CpItem:
+    """One Colony Point source (SC-COL-3): a kind of CP_KINDS; ``team:B1`` and ``build[...]`` carry more."""
+
+    kind: str
+    team: str | None = None
+    build: Sources | None = None
+
+    def text(self) -> str:
+        if self.kind == "team":
+            return f"team:{self.team}"
+        if self.kind == "build":
+            assert self.build is not None
+            return f"build[{' '.join(self.build.words())}]"
+        return self.kind
+
+
+@dataclass(frozen=True)
+class Move:
+    """A command of one seat; every command below derives from it."""
+
+    seat: int
+    verb: ClassVar[str] = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Action(Move):
+    """An action with a value (Research, Move, Explore, Build, Produce, Genetics, Idea)."""
+
+    sources: Sources = Sources()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Research(Action):
+    verb: ClassVar[str] = RESEARCH
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveAction(Action):
+    verb: ClassVar[str] = MOVE
+    legs: tuple[Leg, ...]                       # two only with a split Time card, first resolved first
+
+
+@dataclass(frozen=True, kw_only=True)
+class Explore(Action):
+    verb: ClassVar[str] = EXPLORE
+    spots: tuple[Spot, ...]
+    stacks: tuple[str, ...] = ()                # stack for each tile drawn, in draw order (else a prompt)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Build(Action):
+    verb: ClassVar[str] = BUILD
+    spots: tuple[BuildSpot, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Produce(Action):
+    verb: ClassVar[str] = PRODUCE
+    sites: tuple[str, ...]                      # sorted
+    legacy: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Genetics(Action):
+    verb: ClassVar[str] = GENETICS
+
+
+@dataclass(frozen=True, kw_only=True)
+class Idea(Action):
+    verb: ClassVar[str] = IDEA
+
+
+@dataclass(frozen=True, kw_only=True)
+class Upgrade(Move):
+    verb: ClassVar[str] = UPGRADE
+    card: str
+    box: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Special(Move):
+    """``special M21#1 target=phobos`` (probes, scout) or ``special P10#1 B1 iss>titan`` (Antimatter)."""
+
+    verb: ClassVar[str] = SPECIAL
+    card: str
+    target: str | None = None
+    leg: Leg | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Colonize(Move):
+    verb: ClassVar[str] = COLONIZE
+    region: str
+    colony: str
+    cp: tuple[CpItem, ...]                      # in the order of CP_KINDS
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pass(Move):
+    verb: ClassVar[str] = PASS
+
+
+@dataclass(frozen=True, kw_only=True)
+class Fulfill(Move):
+    verb: ClassVar[str] = FULFILL
+    rows: tuple[int, ...] = ()                  # in the order fulfilled; empty: "fulfill none"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Transport(Move):
+    verb: ClassVar[str] = TRANSPORT
+    leg: Leg | None = None                      # None: "transport none"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Draw(Move):
+    verb: ClassVar[str] = DRAW
+    source: str                                 # "D" or "O1".."O4"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Edge(Move):
+    verb: ClassVar[str] = EDGE
+    card: str
+    take: str | None = None                     # an Offer box, a card or a Breakthrough (§8.6)
+    name: str | None = None                     # EG-SABOTAGE: an action of NAMEABLE
+
+
+@dataclass(frozen=True, kw_only=True)
+class Decline(Move):
+    verb: ClassVar[str] = DECLINE
+
+
+@dataclass(frozen=True, kw_only=True)
+class Choose(Move):
+    verb: ClassVar[str] = CHOOSE
+    key: str                                    # one of CHOICE_KEYS
+    value: str
+
+
+# ----- formatting -----------------------------------------------------------------------------------
+def format_move(move: Move) -> str:
+    """The canonical text of a command (what the log stores)."""
+    words: list[str] = [move.verb]
+    if isinstance(move, MoveAction):
+        words += [leg.text() for leg in move.legs]
+    elif isinstance(move, Explore):
+        words += [spot.text() for spot in move.spots]
+    elif isinstance(move, Build):
+        words += [spot.text() for spot in move.spots]
+    elif isinstance(move, Produce):
+        words.append(",".join([f"@{site}" for site in move.sites] + ([LEGACY] if move.legacy else [])))
+    elif isinstance(move, Upgrade):
+        words += [move.card, f"box={move.box}"]
+    elif isinstance(move, Special):
+        words.append(move.card)
+        words += [move.leg.text()] if move.leg else []
+        words += [f"target={move.target}"] if move.target else []
+    elif isinstance(move, Colonize):
+        words += [move.region, f"colony={move.colony}", "cp=" + ",".join(item.text() for item in move.cp)]
+    elif isinstance(move, Fulfill):
+        words.append(",".join(str(row) for row in move.rows) if move.rows else NONE)
+    elif isinstance(move, Transport):
+        words.append(move.leg.text() if move.leg else NONE)
+    elif isinstance(move, Draw):
+        words.append(move.source)
+    elif isinstance(move, Edge):
+        words.append(move.card)
+        words += [f"take={move.take}"] if move.take else []
+        words += [f"name={move.name}"] if move.name else []
+    elif isinstance(move, Choose):
+        words.append(f"{move.key}={move.value}")
+    if isinstance(move, Action):
+        words += move.sources.words()
+    if isinstance(move, Explore) and move.stacks:
+        words.append("stack=" + ",".join(move.stacks))
+    return " ".join(words)
+
+
+# ----- Hungarian words (§2) -------------------------------------------------------------------------
+def fold(text: str) -> str:
+    """Lower case without accents (players type ``Építés``, ``epites``, ``ÉPÍTÉS``)."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(ch))
+
+
+#: The first word: Hungarian verbs and action names (§2 rows 18, 69, 71, 79-90, 123) -> the notation's.
+HUNGARIAN_VERBS = {
+    "kutatas": RESEARCH, "kutat": RESEARCH, "kutass": RESEARCH,
+    "mozgas": MOVE, "mozgat": MOVE, "mozgatas": MOVE, "mozog": MOVE, "mozgass": MOVE,
+    "felfedezes": EXPLORE, "felfedez": EXPLORE, "felfedezz": EXPLORE,
+    "epites": BUILD, "epit": BUILD, "epits": BUILD,
+    "termeles": PRODUCE, "termel": PRODUCE, "termelj": PRODUCE,
+    "genetika": GENETICS, "otlet": IDEA,
+    "fejlesztes": UPGRADE, "fejleszt": UPGRADE, "fejlessz": UPGRADE,
+    "specialis": SPECIAL, "kulonleges": SPECIAL,
+    "kolonizacio": COLONIZE, "kolonizal": COLONIZE, "kolonizalj": COLONIZE,
+    "passz": PASS, "passzol": PASS, "passzolok": PASS,
+    "teljesit": FULFILL, "teljesites": FULFILL, "szerzodeskotes": FULFILL, "szerzodes": FULFILL,
+    "transzport": TRANSPORT, "transzportal": TRANSPORT, "transzportalas": TRANSPORT, "szallit": TRANSPORT,
+    "huz": DRAW, "huzas": DRAW, "hatas": EDGE, "reagal": EDGE,
+    "elutasit": DECLINE, "kihagy": DECLINE, "nem": DECLINE, "valaszt": CHOOSE, "valasztas": CHOOSE,
+    "valassz": CHOOSE,
+}
+#: Option names (the part before ``=``).
+HUNGARIAN_KEYS = {
+    "kartya": "cards", "kartyak": "cards", "lapok": "cards", "ido": "time", "idokartya": "time",
+    "fizet": "pay", "profit": "pay", "hasznal": "use", "bazis": "base", "bazisok": "bases", "kupac": "stack",
+    "kolonia": "colony", "kp": "cp", "doboz": "box", "mezo": "box", "inframezo": "box", "cel": "target",
+    "elvesz": "take", "vesz": "take", "nev": "name", "folyamat": "progress", "folyamatkartya": "progress",
+    "alkalmazkodas": "progress", "attores": "progress", "orokolt": "legacy", "uttoro": "pioneer",
+    "szerzodes": "contract", "infra-dobas": "infra-discard", "infra-eldobas": "infra-discard",
+}
+#: Base types (§2 rows 114-122).
+HUNGARIAN_BASES = {
+    "latvanyossag": "ATTRACTION", "biolabor": "BIOLAB", "kitermelo": "EXTRACTOR", "ipari": "INDUSTRIAL",
+    "finomito": "REFINERY", "kutato": "RESEARCHBASE", "kutatobazis": "RESEARCHBASE", "vedelmi": "DEFENSE",
+    "vedopajzs-generator": "SHIELDGEN", "vedopajzsgenerator": "SHIELDGEN", "pajzsgenerator": "SHIELDGEN",
+    "urkikoto": "SPACEPORT",
+}
+#: Colony Point sources (SC-COL-3, §2 rows 110, 113).
+HUNGARIAN_CP = {
+    "lapkak": "tiles", "lapka": "tiles", "kozeli": "near", "ipari": "industrial", "ket_bazis": "two_bases",
+    "ketbazis": "two_bases", "csapat": "team", "epites": "build", "fizet5": "pay5",
+    "kornyezet-tolerancia": "envtol", "kornyezettolerancia": "envtol",
+}
+#: Other words: Time card modes, "none", the deck, Legacy Production, own HQ.
+HUNGARIAN_WORDS = {
+    "dupla": DOUBLE, "duplaz": DOUBLE, "duplazas": DOUBLE, "oszt": SPLIT, "feloszt": SPLIT, "megoszt": SPLIT,
+    "osztott": SPLIT, "semmi": NONE, "nincs": NONE, "pakli": DECK, "huzopakli": DECK, "orokolt": LEGACY,
+    "sajat": SELF,
+}
+
+
+def _hu_value(key: str, value: str) -> str:
+    """The value of ``key=value`` with its Hungarian words replaced (lists and ``a:b`` pairs too)."""
+    if key == "cp":
+        return ",".join(_hu_cp(item) for item in _split_commas(value))
+    table = {"base": HUNGARIAN_BASES, "bases": HUNGARIAN_BASES, "name": HUNGARIAN_VERBS}.get(key, HUNGARIAN_WORDS)
+    return ",".join(":".join(table.get(fold(part), part) for part in item.split(":")) for item in value.split(","))
+
+
+def _hu_cp(item: str) -> str:
+    head, bracket, inner = item.partition("[")
+    if bracket:
+        inner_words = [_hu_word(word) for word in inner.rstrip("]").split(" ")]
+        return f"{HUNGARIAN_CP.get(fold(head), head)}[{' '.join(inner_words)}" + ("]" if inner.endswith("]") else "")
+    return ":".join(HUNGARIAN_CP.get(fold(part), part) for part in item.split(":"))
+
+
+def _hu_word(word: str) -> str:
+    match = _OPTION.fullmatch(word)
+    if match:
+        key = HUNGARIAN_KEYS.get(fold(match[1]), match[1])
+        return f"{key}={_hu_value(fold(key), match[2])}"
+    return ",".join(HUNGARIAN_WORDS.get(fold(part), part) for part in word.split(","))
+
+
+def canonical_prefix(typed: str) -> str:
+    """What a player typed with the Hungarian words (§2) turned into the notation's: ``építés B2 @mars_s
+    bázis=biolabor kártyák=M13#1/b`` -> ``build B2 @mars_s base=BIOLAB cards=M13#1/b``.  Spacing is kept
+    (a partial last word stays as typed), notation words are unchanged."""
+    out: list[str] = []
+    verb_seen = False
+    for word in _split_words(typed, keep_spaces=True):
+        if not word.strip():
+            out.append(word)
+        elif not verb_seen:
+            out.append(HUNGARIAN_VERBS.get(fold(word), word))
+            verb_seen = True
+        else:
+            out.append(_hu_word(word))
+    return "".join(out)
+
+
+# ----- parsing -------------------------------------------------------------------------------------
+EXAMPLES = {
+    RESEARCH: "research cards=M17#1/r,M17#2/r infra=self", MOVE: "move B1 earth>moon cards=M02#1/m infra=Y",
+    EXPLORE: "explore G1 @dione cards=P04#1/e stack=f2b", BUILD: "build B2 @mars_s base=BIOLAB cards=M13#1/b",
+    PRODUCE: "produce @deimos,@moon,legacy cards=M28#1/p", GENETICS: "genetics cards=M19#1/g",
+    IDEA: "idea cards=P22#1/i infra=self", UPGRADE: "upgrade P14#2 box=2", SPECIAL: "special M21#1 target=phobos",
+    COLONIZE: "colonize R3_EERI colony=C07 cp=tiles,near,pay5", PASS: "pass", FULFILL: "fulfill 1,3",
+    TRANSPORT: "transport B2 em_l4>moon", DRAW: "draw D", EDGE: "edge M25#1 take=O3", DECLINE: "decline",
+    CHOOSE: "choose progress=AD-RADRES",
+}
+
+
+def _split_commas(value: str) -> list[str]:
+    """``a,b[c,d],e`` -> ``a``, ``b[c,d]``, ``e`` (commas inside brackets stay)."""
+    items, depth, current = [], 0, ""
+    for ch in value:
+        depth += (ch == "[") - (ch == "]")
+        if ch == "," and depth == 0:
+            items.append(current)
+            current = ""
+        else:
+            current += ch
+    return items + [current]
+
+
+def _split_words(text: str, keep_spaces: bool = False) -> list[str]:
+    """Words separated by white space, except inside ``[...]`` (``cp=build[cards=S16#1/b infra=self]``);
+    with ``keep_spaces`` the runs of spaces are kept as items too."""
+    out: list[str] = []
+    depth, current = 0, ""
+    for ch in text:
+        if ch.isspace() and depth == 0:
+            if current and not current.isspace():
+                out.append(current)
+                current = ""
+            current += ch if keep_spaces else ""
+            continue
+        if current.isspace():
+            out.append(current)
+            current = ""
+        depth = max(0, depth + (ch == "[") - (ch == "]"))
+        current += ch
+    return out + ([current] if current else [])
+
+
+def _tidy(text: str) -> str:
+    """``earth > moon`` -> ``earth>moon``; ``cards = a, b`` -> ``cards=a,b``."""
+    text = re.sub(r"\s*>\s*", ">", text.strip())
+    text = re.sub(r"\s*=\s*", "=", text)
+    return re.sub(r"\s*,\s*", ",", text)
+
+
+def _team(word: str) -> str:
+    if not _TEAM.fullmatch(word.upper()):
+        raise IllegalMove("spacecorp.err.team", "§10.1", value=word)
+    return word.upper()
+
+
+def _site(word: str) -> str:
+    site = word.lower()
+    if not _SITE.fullmatch(site):
+        raise IllegalMove("spacecorp.err.site", "§10.1", value=word)
+    return site
+
+
+def _at_site(word: str) -> str:
+    return _site(word[1:] if word.startswith("@") else word)
+
+
+def _card(word: str) -> str:
+    card = word.upper()
+    if not _CARD.fullmatch(card):
+        raise IllegalMove("spacecorp.err.card", "§10.1", value=word)
+    return card
+
+
+def _leg(team: str, path: str) -> Leg:
+    ends = path.split(">")
+    if len(ends) != 2 or not all(ends):
+        raise IllegalMove("spacecorp.err.leg", "SC-MOV-1", value=path)
+    origin, destination = _site(ends[0]), _site(ends[1])
+    if origin == destination:
+        raise IllegalMove("spacecorp.err.same_site", "SC-MOV-1", value=path)
+    return Leg(_team(team), origin, destination)
+
+
+def _list(value: str) -> list[str]:
+    items = value.split(",")
+    if not all(items):
+        raise IllegalMove("spacecorp.err.empty_item", "§10.2", value=value)
+    return items
+
+
+def _once(items: list[str], verb: str) -> None:
+    seen: set[str] = set()
+    for item in items:
+        if item in seen:
+            raise IllegalMove("spacecorp.err.twice", "§10.2", verb=verb, value=item)
+        seen.add(item)
+
+
+def _entry(word: str, verb: str) -> CardEntry:
+    card, slash, entry = word.partition("/")
+    entry = entry.lower() if slash else ENTRIES[verb][0]
+    if not _CARD.fullmatch(card.upper()) or entry not in ("r", "m", "e", "b", "p", "g", "i", "sm", "sb"):
+        raise IllegalMove("spacecorp.err.card_entry", "§10.1", value=word)
+    if entry not in ENTRIES[verb]:
+        raise IllegalMove("spacecorp.err.entry_type", "SC-VAL-3", value=word, verb=verb,
+                          entries=[f"/{e}" for e in ENTRIES[verb]])
+    return CardEntry(card.upper(), entry)
+
+
+def _hq(word: str) -> str:
+    if word.lower() == SELF:
+        return SELF
+    if not _PLAYER.fullmatch(word.upper()):
+        raise IllegalMove("spacecorp.err.infra", "§10.1", value=word)
+    return word.upper()
+
+
+def _sources(verb: str, options: dict[str, str]) -> Sources:
+    cards = tuple(_entry(word, verb) for word in _list(options["cards"])) if "cards" in options else ()
+    _once([entry.card for entry in cards], verb)
+    infra: tuple[str, ...] = ()
+    if "infra" in options:
+        hqs = [_hq(word) for word in _list(options["infra"])]
+        _once(hqs, verb)
+        if len(hqs) > 2:
+            raise IllegalMove("spacecorp.err.infra_count", "SC-VAL-2", value=options["infra"])
+        infra = tuple(sorted(hqs, key=lambda hq: (hq != SELF, hq)))
+    time = None
+    if "time" in options:
+        card, colon, mode = options["time"].partition(":")
+        if not colon or not _TIME.fullmatch(card.upper()) or mode.lower() not in (DOUBLE, SPLIT):
+            raise IllegalMove("spacecorp.err.time", "SC-VAL-8", value=options["time"])
+        time = TimeUse(card.upper(), mode.lower())
+    pay = 0
+    if "pay" in options:
+        if options["pay"] not in ("0", "1", "2", "3"):
+            raise IllegalMove("spacecorp.err.pay", "SC-VAL-9", value=options["pay"])
+        pay = int(options["pay"])
+    use: tuple[str, ...] = ()
+    if "use" in options:
+        sites = [_site(word) for word in _list(options["use"])]
+        _once(sites, verb)
+        use = tuple(sorted(sites))
+    return Sources(cards, infra, time, pay, use)
+
+
+class _Words:
+    """The words after the verb, read left to right."""
+
+    def __init__(self, verb: str, words: list[str]):
+        self.verb, self.words, self.at = verb, words, 0
+
+    def more(self) -> bool:
+        return self.at < len(self.words)
+
+    def peek(self) -> str:
+        return self.words[self.at] if self.more() else ""
+
+    def take(self) -> str:
+        if not self.more():
+            raise IllegalMove("spacecorp.err.arguments", "§10.2", verb=self.verb, example=EXAMPLES[self.verb])
+        self.at += 1
+        return self.words[self.at - 1]
+
+    def done(self) -> None:
+        if self.more():
+            raise IllegalMove("spacecorp.err.not_understood", "§10.2", verb=self.verb, value=self.peek(),
+                              example=EXAMPLES[self.verb])
+
+
+def _options(verb: str, words: list[str], keep: tuple[str, ...] = ()) -> tuple[_Words, dict[str, str]]:
+    """Split the words into positional ones (with the options named in ``keep``, which belong to a
+    target) and ``key=value`` options (any order; each once)."""
+    allowed = VERB_SOURCES.get(verb, ()) + VERB_OPTIONS.get(verb, ())
+    positional: list[str] = []
+    options: dict[str, str] = {}
+    for word in words:
+        match = _OPTION.fullmatch(word)
+        key = match[1].lower() if match else ""
+        if not match or key in keep:
+            positional.append(word)
+        elif key in allowed:
+            if key in options:
+                raise IllegalMove("spacecorp.err.option_twice", "§10.2", key=key, verb=verb)
+            options[key] = match[2]
+        elif key in ALL_KEYS:
+            raise IllegalMove("spacecorp.err.option_not_for_verb", "§10.2", key=key, verb=verb,
+                              example=EXAMPLES[verb])
+        else:
+            raise IllegalMove("spacecorp.err.not_understood", "§10.2", verb=verb, value=word, example=EXAMPLES[verb])
+    return _Words(verb, positional), options
+
+
+def _check_split(verb: str, teams: list[str], sources: Sources) -> None:
+    """SC-VAL-8: a split Time card gives two targets of two different teams; only it does."""
+    split = sources.time is not None and sources.time.mode == SPLIT
+    if split and len(teams) != 2:
+        raise IllegalMove("spacecorp.err.split_groups", "SC-VAL-8", verb=verb, example=SPLIT_EXAMPLES[verb])
+    if not split and len(teams) > 1:
+        raise IllegalMove("spacecorp.err.two_targets", "SC-VAL-8", verb=verb, example=SPLIT_EXAMPLES[verb])
+    if len(teams) == 2 and teams[0] == teams[1]:
+        raise IllegalMove("spacecorp.err.split_same_team", "SC-VAL-8", team=teams[0])
+
+
+SPLIT_EXAMPLES = {MOVE: "move B1 em_l4>phobos B2 earth>se_l2 cards=M07#2/m infra=self time=T3:split",
+                  EXPLORE: "explore G1 @dione G2 @rhea cards=P04#1/e time=T3:split",
+                  BUILD: "build B1 @moon base=REFINERY B2 @phobos base=RESEARCHBASE cards=M02#1/b time=T3:split"}
+
+
+def _bases(value: str) -> tuple[tuple[str, str], ...]:
+    pairs = []
+    for item in _list(value):
+        tile, colon, base = item.partition(":")
+        if not colon or not _TILE.fullmatch(tile.upper()):
+            raise IllegalMove("spacecorp.err.tile_base", "SC-BLD-7", value=item)
+        pairs.append((tile.upper(), _base(base)))
+    _once([tile for tile, _ in pairs], BUILD)
+    return tuple(sorted(pairs))
+
+
+def _base(word: str) -> str:
+    if word.upper() not in BASES:
+        raise IllegalMove("spacecorp.err.base", "SC-BLD-3", value=word, types=list(BASES))
+    return word.upper()
+
+
+def _stack(word: str) -> str:
+    found = {stack.lower(): stack for stack in STACKS}.get(word.lower())
+    if found is None:
+        raise IllegalMove("spacecorp.err.stack", "SC-EXP-11", value=word, stacks=list(STACKS))
+    return found
+
+
+def _row(word: str) -> int:
+    if word not in ("1", "2", "3", "4", "5", "6", "7"):
+        raise IllegalMove("spacecorp.err.row", "SC-CON-1", value=word)
+    return int(word)
+
+
+def _action(seat: int, verb: str, words: list[str]) -> Move:
+    args, options = _options(verb, words, ("base", "bases") if verb == BUILD else ())
+    sources = _sources(verb, options)
+    if verb == MOVE:
+        legs = [_leg(_team(args.take()), args.take())]
+        while args.more() and _TEAM.fullmatch(args.peek().upper()):
+            legs.append(_leg(args.take(), args.take()))
+        args.done()
+        _check_split(verb, [leg.team for leg in legs], sources)
+        return MoveAction(seat, legs=tuple(legs), sources=sources)
+    if verb == EXPLORE:
+        team = _team(args.take())
+        spots = [Spot(team, _at_site(args.take()))]
+        while args.more() and _TEAM.fullmatch(args.peek().upper()):
+            spots.append(Spot(_team(args.take()), _at_site(args.take())))
+        args.done()
+        _check_split(verb, [spot.team for spot in spots], sources)
+        stacks = tuple(_stack(word) for word in _list(options["stack"])) if "stack" in options else ()
+        return Explore(seat, spots=tuple(spots), stacks=stacks, sources=sources)
+    if verb == BUILD:
+        spots_b = [_build_spot(args)]
+        while args.more() and _TEAM.fullmatch(args.peek().upper()):
+            spots_b.append(_build_spot(args))
+        args.done()
+        _check_split(verb, [spot.team for spot in spots_b], sources)
+        return Build(seat, spots=tuple(spots_b), sources=sources)
+    if verb == PRODUCE:
+        items: list[str] = []
+        while args.more():
+            items += _list(args.take())
+        if not items:
+            args.take()
+        sites = []
+        for item in items:
+            if item.lower() == LEGACY:
+                sites.append(LEGACY)
+            elif item.startswith("@"):
+                sites.append(_site(item[1:]))
+            else:
+                raise IllegalMove("spacecorp.err.produce_target", "SC-PRD-1", value=item)
+        _once(sites, verb)
+        return Produce(seat, sites=tuple(sorted(s for s in sites if s != LEGACY)), legacy=LEGACY in sites,
+                       sources=sources)
+    args.done()
+    kind = {RESEARCH: Research, GENETICS: Genetics, IDEA: Idea}[verb]
+    return kind(seat, sources=sources)
+
+
+def _build_spot(args: _Words) -> BuildSpot:
+    team, site = _team(args.take()), _at_site(args.take())
+    match = _OPTION.fullmatch(args.peek())
+    key = match[1].lower() if match else ""
+    if key == "base":
+        args.take()
+        return BuildSpot(team, site, base=_base(match[2]) if match else None)
+    if key == "bases":
+        args.take()
+        return BuildSpot(team, site, bases=_bases(match[2]) if match else ())
+    raise IllegalMove("spacecorp.err.build_base", "SC-BLD-3", value=f"{team} @{site}", example=EXAMPLES[BUILD])
+
+
+def _colonize(seat: int, words: list[str]) -> Colonize:
+    args, options = _options(COLONIZE, words)
+    word = args.take()
+    region = word.upper()
+    if not _REGION.fullmatch(region):
+        raise IllegalMove("spacecorp.err.region", "§10.1", value=word)
+    args.done()
+    if "colony" not in options or "cp" not in options:
+        raise IllegalMove("spacecorp.err.arguments", "SC-COL-2", verb=COLONIZE, example=EXAMPLES[COLONIZE])
+    colony = options["colony"].upper()
+    if not _COLONY.fullmatch(colony):
+        raise IllegalMove("spacecorp.err.colony", "§10.1", value=options["colony"])
+    items = [_cp_item(item) for item in _split_commas(options["cp"])]
+    _once([item.kind for item in items], COLONIZE)
+    return Colonize(seat, region=region, colony=colony, cp=tuple(sorted(items, key=lambda i: CP_KINDS.index(i.kind))))
+
+
+def _cp_item(item: str) -> CpItem:
+    lower = item.lower()
+    if lower in CP_KINDS and lower not in ("team", "build"):
+        return CpItem(lower)
+    if lower.startswith("team:"):
+        return CpItem("team", team=_team(item[5:]))
+    if lower.startswith("build[") and item.endswith("]"):
+        words = item[6:-1].split()
+        options: dict[str, str] = {}
+        for word in words:
+            match = _OPTION.fullmatch(word)
+            key = match[1].lower() if match else ""
+            if not match or key not in ("cards", "infra") or key in options:
+                raise IllegalMove("spacecorp.err.cp_build", "SC-COL-4", value=word)
+            options[key] = match[2]
+        if not options:
+            raise IllegalMove("spacecorp.err.cp_build", "SC-COL-4", value=item)
+        return CpItem("build", build=_sources(BUILD, options))
+    raise IllegalMove("spacecorp.err.cp", "SC-COL-3", value=item, items=[*CP_KINDS[:4], "team:B1", "build[...]",
+                                                                         *CP_KINDS[6:]])
+
+
+def _special(seat: int, words: list[str]) -> Special:
+    args, options = _options(SPECIAL, words)
+    card = _card(args.take())
+    leg = None
+    if args.more() and _TEAM.fullmatch(args.peek().upper()):
+        leg = _leg(args.take(), args.take())
+    args.done()
+    target = _site(options["target"]) if "target" in options else None
+    if leg and target:
+        raise IllegalMove("spacecorp.err.special_args", "SC-SPC-1", card=card)
+    return Special(seat, card=card, target=target, leg=leg)
+
+
+def _edge(seat: int, words: list[str]) -> Edge:
+    args, options = _options(EDGE, words)
+    card = _card(args.take())
+    args.done()
+    take = name = None
+    if "take" in options:
+        take = options["take"].upper()
+        if not (take in OFFER or _CARD.fullmatch(take) or _PROGRESS.fullmatch(take)):
+            raise IllegalMove("spacecorp.err.edge_take", "§8.6", value=options["take"])
+    if "name" in options:
+        name = options["name"].lower()
+        if name not in NAMEABLE:
+            raise IllegalMove("spacecorp.err.action_name", "EG-SABOTAGE", value=options["name"], actions=list(NAMEABLE))
+    return Edge(seat, card=card, take=take, name=name)
+
+
+def _choose(seat: int, words: list[str]) -> Choose:
+    args = _Words(CHOOSE, words)
+    word = args.take()
+    args.done()
+    match = _OPTION.fullmatch(word)
+    key = match[1].lower() if match else ""
+    if not match or key not in CHOICE_KEYS:
+        raise IllegalMove("spacecorp.err.choice_key", "§10.2", value=word, keys=[f"{k}=" for k in CHOICE_KEYS])
+    raw = match[2]
+    value = raw.upper() if key in ("progress", "base") else raw.lower()
+    valid = {
+        "progress": _PROGRESS.fullmatch(value) is not None,
+        "legacy": value == NONE or (value.startswith("@") and _SITE.fullmatch(value[1:]) is not None),
+        "pioneer": _SITE.fullmatch(value) is not None,
+        "base": value in BASES,
+        "contract": value in ("1", "2", "3", "4", "5", "6", "7"),
+        "stack": value in {stack.lower() for stack in STACKS},
+        "infra-discard": value in ("box1", "box2", "box3"),
+    }[key]
+    if not valid:
+        raise IllegalMove("spacecorp.err.choice_value", "§10.2", key=key, value=raw, example=CHOICE_EXAMPLES[key])
+    return Choose(seat, key=key, value=_stack(value) if key == "stack" else value)
+
+
+CHOICE_EXAMPLES = {"progress": "choose progress=AD-RADRES", "legacy": "choose legacy=@moon",
+                   "pioneer": "choose pioneer=ceres", "base": "choose base=REFINERY", "contract": "choose contract=3",
+                   "stack": "choose stack=f2b", "infra-discard": "choose infra-discard=box2"}
+
+
+def parse_move(seat: int, text: str) -> Move:
+    """A command typed by ``seat`` (notation or Hungarian words, any case) -> its Move.  Pure: the
+    same text always gives the same Move or the same refusal."""
+    words = _split_words(canonical_prefix(_tidy(text)))
+    if not words:
+        raise IllegalMove("spacecorp.err.empty", "§10.2", verbs=list(VERBS))
+    verb, rest = words[0].lower(), words[1:]
+    if verb not in VERBS:
+        raise IllegalMove("spacecorp.err.unknown_verb", "§10.2", value=words[0], verbs=list(VERBS))
+    if verb in ENTRIES:
+        return _action(seat, verb, rest)
+    if verb == COLONIZE:
+        return _colonize(seat, rest)
+    if verb == SPECIAL:
+        return _special(seat, rest)
+    if verb == EDGE:
+        return _edge(seat, rest)
+    if verb == CHOOSE:
+        return _choose(seat, rest)
+    if verb == UPGRADE:
+        args, options = _options(UPGRADE, rest)
+        card = _card(args.take())
+        args.done()
+        if "box" not in options:
+            args.take()
+        if options["box"] not in ("1", "2", "3"):
+            raise IllegalMove("spacecorp.err.box", "SC-UPG-2", value=options["box"])
+        return Upgrade(seat, card=card, box=int(options["box"]))
+    args = _Words(verb, rest)
+    if verb == FULFILL:
+        word = args.take()
+        args.done()
+        if word.lower() == NONE:
+            return Fulfill(seat)
+        rows = [_row(item) for item in _list(word)]
+        _once([str(row) for row in rows], verb)
+        return Fulfill(seat, rows=tuple(rows))
+    if verb == TRANSPORT:
+        if args.peek().lower() == NONE:
+            args.take()
+            args.done()
+            return Transport(seat)
+        leg = _leg(_team(args.take()), args.take())
+        args.done()
+        return Transport(seat, leg=leg)
+    if verb == DRAW:
+        source = args.take().upper()
+        args.done()
+        if source != DECK and source not in OFFER:
+            raise IllegalMove("spacecorp.err.draw", "SC-RES-3", value=source)
+        return Draw(seat, source=source)
+    args.done()
+    return {PASS: Pass, DECLINE: Decline}[verb](seat)
