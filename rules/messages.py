@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import re
 import string
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -129,6 +130,13 @@ _VOWELS = set("aáeéiíoóöőuúüűAÁEÉIÍOÓÖŐUÚÜŰ")
 _VOWEL_LETTER_NAMES = set("AÁEÉFIÍLMNOÓÖŐRSUÚÜŰXY")
 
 
+def fold_word(text: str) -> str:
+    """Lower case without accents, as players type on any keyboard: ``BÁNYA`` -> ``banya``,
+    ``Űrállomás`` -> ``urallomas``.  Every game's notation compares words folded."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def hungarian_article(word: str) -> str:
     """"az" before a vowel sound, else "a" (numbers as they are read: 1 egy, 5 öt, 1000 ezer)."""
     word = word.lstrip("*_`\"'„(")
@@ -161,10 +169,17 @@ class _Formatter(string.Formatter):
         self.language = language
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("n|"):
+            # "{count:n|move|moves}" -> "1 move", "3 moves": the number and the word that
+            # agrees with it (English; Hungarian keeps the singular after a number).
+            forms = format_spec.split("|")[1:]
+            if len(forms) != 2:
+                raise ValueError(f"plural spec needs two forms: {format_spec!r}")
+            return f"{value} {forms[0] if value in (1, -1, '1') else forms[1]}"
         if format_spec == "az":
             text = _value_text(value, self.language)
             return f"{hungarian_article(text)} {text}"
-        if isinstance(value, (Msg, Join)):
+        if isinstance(value, (Msg, Join)) or isinstance(value, str) and not format_spec:
             return _value_text(value, self.language)
         return str(super().format_field(value, format_spec))
 
@@ -183,7 +198,15 @@ def _value_text(value: Any, language: str) -> str:
         return ", ".join(parts[:-1]) + f" {word} " + parts[-1]
     if isinstance(value, bool):
         return text_of("yes" if value else "no", language) or str(value)
-    return str(value)
+    text = str(value)
+    if len(text) > _LONGEST_WORD and not any(ch.isspace() for ch in text):
+        # a "word" this long is pasted junk echoed back in a refusal: cut it, so the reason
+        # and what is allowed stay on the screen (and within Discord's 2,000 characters)
+        return text[:_LONGEST_WORD - 8] + "…"
+    return text
+
+
+_LONGEST_WORD = 48
 
 
 def text_of(key: str, language: str) -> str | None:

@@ -58,6 +58,25 @@ def test_values_are_translated_in_the_same_language_and_lists_read_naturally():
     assert from_json(to_json(msg)) == msg
 
 
+def test_plural_words_agree_with_the_number():
+    text = "{n:n|move|moves}, {h:n|hour|hours}"
+    assert render(Msg("status_header", title="T", game_id=1, status="s", ply=1), "en").endswith("(s, 1 move)")
+    assert render(Msg("status_header", title="T", game_id=1, status="s", ply=2), "en").endswith("(s, 2 moves)")
+    from rules.messages import _Formatter
+    assert _Formatter("en").format(text, n=1, h=0) == "1 move, 0 hours"
+    for language in LANGUAGES:                      # every plural spec in the catalogues has two forms
+        for key, body in catalogue(language).items():
+            for _literal, _field, spec, _conv in string.Formatter().parse(body):
+                if spec and spec.startswith("n|"):
+                    assert len(spec.split("|")) == 3, (language, key, spec)
+
+
+def test_long_values_are_cut_in_messages_so_the_reason_stays_readable():
+    shown = render(Msg("illegal_move", reason=Msg("options.not_a_choice", name="map", allowed=["a", "b"],
+                                                   value="X" * 3000)), "en")
+    assert len(shown) < 400 and "a, b" in shown and "…" in shown
+
+
 @pytest.mark.parametrize("word,article", [("Ivitsek", "az"), ("Terránok", "a"), ("5", "az"), ("1", "az"),
                                           ("10", "a"), ("1000", "az"), ("50", "az"), ("2", "a"), ("Őrzők", "az"),
                                           ("F01", "az"), ("H03", "a"), ("V-5", "az"), ("IV-3", "a"), ("I-1", "az"),
