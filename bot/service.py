@@ -556,7 +556,14 @@ class GameService:
         seat = loaded.record.seat_of(user_id)
         if seat is None or seat not in loaded.game.waiting_for(loaded.state):
             return []
-        return loaded.game.complete(loaded.state, seat, prefix, limit)
+        found: list[str] = []
+        for variant in loaded.game.prefix_variants(prefix):     # "tám" also looks up "támad" (attack)
+            for text in loaded.game.complete(loaded.state, seat, variant, limit):
+                if text not in found:
+                    found.append(text)
+            if len(found) >= limit:
+                break
+        return found[:limit]
 
     async def legal_move_texts(self, loaded: LoadedGame, seat: int, limit: int = 26) -> list[str]:
         texts: list[str] = []

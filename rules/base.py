@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from .messages import Msg
+from .messages import Msg, fold_word
 
 
 class RulesError(Exception):
@@ -202,6 +202,31 @@ class Game(abc.ABC):
         nouns) turned into the notation's, so autocomplete finds the canonical moves.  A
         partial last word may stay as it is.  Default: unchanged."""
         return typed
+
+    def word_aliases(self) -> Mapping[str, str]:
+        """The game's words in other languages, folded (``fold_word``: lower case, no
+        accents), mapped to the word ``canonical_prefix`` turns them into, e.g.
+        ``{"tamad": "attack"}``.  The host uses it to complete a word still being typed
+        ("tám" offers the attack moves).  Default: none."""
+        return {}
+
+    def prefix_variants(self, typed: str) -> list[str]:
+        """``typed`` itself, then ``typed`` with its last, unfinished word completed to each
+        alias of ``word_aliases`` it starts (at most ``limit`` of them): what autocomplete
+        looks up so that a partly typed Hungarian word finds its moves."""
+        variants = [typed]
+        if not typed or typed[-1].isspace():
+            return variants
+        head, _space, last = typed.rpartition(" ")
+        folded = fold_word(last)
+        if not folded:
+            return variants
+        seen: set[str] = set()
+        for alias, canonical in sorted(self.word_aliases().items()):
+            if alias.startswith(folded) and alias != folded and canonical not in seen:
+                seen.add(canonical)           # one alias per notation word is enough
+                variants.append(f"{head} {alias} " if head else f"{alias} ")   # the word, finished
+        return variants[:6]
 
     def complete(self, state: Any, seat: int, prefix: str, limit: int = 25) -> list[str]:
         """Autocomplete: the legal moves whose text starts with what was typed."""

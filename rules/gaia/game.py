@@ -123,6 +123,12 @@ class GaiaGame(Game):
             last = [next(iter(starts))] if len(starts) == 1 else last
         return " ".join(out + last) + (" " if typed.endswith(" ") else "")
 
+    def word_aliases(self):
+        """The Hungarian verbs and nouns, for completing a word still being typed."""
+        from .notation import ALIASES, VERB_ALIASES, fold
+        return {alias: canon for alias, canon in {**VERB_ALIASES, **ALIASES}.items()
+                if isinstance(canon, str) and alias != fold(canon)}
+
     def complete(self, state, seat, prefix, limit=25):
         from .moves import complete
         return complete(state, seat, self.canonical_prefix(prefix), limit)

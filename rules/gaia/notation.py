@@ -8,9 +8,8 @@ Writing (:func:`format_line`) always gives the canonical English notation stored
 from __future__ import annotations
 
 import re
-import unicodedata
 
-from rules.messages import Msg
+from rules.messages import Msg, fold_word
 
 from .tables import ACTIONS, ADV_POS, BOOSTERS, FACTION_IDS, FED_TOKENS, FIELDS, STD_POS
 
@@ -27,10 +26,7 @@ _SECTOR = re.compile(r"^\d{1,2}[bB]?$")
 _AMOUNT = re.compile(r"^\+?(\d*[a-z]+(-a3)?)(,\d*[a-z]+(-a3)?)*$")
 
 
-def fold(word: str) -> str:
-    """Lower case without accents: ``BÁNYA`` -> ``banya``, ``Űrállomás`` -> ``urallomas``."""
-    decomposed = unicodedata.normalize("NFD", word.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+fold = fold_word   # lower case without accents: 'HÚZ' -> 'huz' (one helper for every game)
 
 
 # Hungarian verbs of the rulebook (§2 glossary) and a few everyday forms, folded (no accents)

@@ -1001,6 +1001,11 @@ class PlanetariumGame(Game):
                 return P("redacted.setup_discard")
         return move_text
 
+    def word_aliases(self) -> dict[str, str]:
+        """The Hungarian verbs and deck words, for completing a word still being typed."""
+        return {alias: canon for alias, canon in {**mv.VERB_ALIASES, **mv.DECK_ALIASES}.items()
+                if " " not in alias and alias != mv.fold(canon)}
+
     def canonical_prefix(self, typed: str) -> str:
         """Hungarian verbs and deck words as the notation's: 'húz k' -> 'draw I'; a verb being
         typed ('kijá') becomes the verb it can only be."""

@@ -6,11 +6,10 @@ position (``keep`` in the setup means "discard the other one", a missing ``from=
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from rules.base import IllegalMove
-from rules.messages import Msg
+from rules.messages import Msg, fold_word
 
 from .data import board, cards
 
@@ -87,10 +86,7 @@ def _unreadable(text: str, detail: str, **values) -> IllegalMove:
 
 
 # ----- Hungarian words (the rulebook's terms) ---------------------------------------------
-def fold(word: str) -> str:
-    """Lower case without accents: 'HÚZ' -> 'huz', 'végső' -> 'vegso'."""
-    decomposed = unicodedata.normalize("NFD", word.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+fold = fold_word   # lower case without accents: 'HÚZ' -> 'huz' (one helper for every game)
 
 
 # folded alias -> canonical verb.  The rulebook's verbs: eldob / dobj el (discard), megtart /
