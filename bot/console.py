@@ -21,6 +21,7 @@ from discord import app_commands
 from .app import create_bot
 from .config import Settings
 from .harness import Harness, ThreadArchived
+from rules.messages import LANGUAGES, catalogue
 
 CONSOLE_HELP = """Console commands:
   /<command> ...           a slash command, e.g. /planetarium new players:2
@@ -35,6 +36,18 @@ CONSOLE_HELP = """Console commands:
   choose <n | text>        pick from the last menu: choose 2
   help                     this text;  /help  the bot's own help
   quit                     leave (also Ctrl-D)"""
+
+
+def english_name(word: str, among: "list[str] | None" = None) -> str:
+    """A command or option name as typed in any language the bot speaks, as its English
+    name (``lépés`` -> ``move``); unknown words come back unchanged.  With ``among``, only
+    those names are considered (the options of one command)."""
+    folded = word.lower()
+    for language in LANGUAGES:
+        for key, text in catalogue(language).items():
+            if key.startswith("name.") and text.lower() == folded and (among is None or key[5:] in among):
+                return key[5:]
+    return word
 
 class ConsoleInputError(Exception):
     """Typed input Discord's client would not send: shown to the player, nothing happens."""
@@ -118,15 +131,16 @@ class Console:
 
     # ----- parsing -----------------------------------------------------------------------------
     def find_command(self, words: list[str]) -> tuple[Any, list[str]]:
-        """The app command named by the leading words, and the words left over."""
-        node: Any = self.bot.tree.get_command(words[0]) if words else None
+        """The app command named by the leading words (English or localised names, as a
+        Hungarian client shows them: ``/eve lépés``), and the words left over."""
+        node: Any = self.bot.tree.get_command(english_name(words[0])) if words else None
         if node is None:
             return None, words
         used = 1
         while isinstance(node, app_commands.Group):
             if used >= len(words):
                 return node, []
-            child = node.get_command(words[used])
+            child = node.get_command(english_name(words[used]))
             if child is None:
                 return node, words[used:]
             node, used = child, used + 1
@@ -140,9 +154,10 @@ class Console:
         names = [param.name for param in params]
         options: dict[str, str] = {}
         if names and text.strip():
-            pattern = re.compile(r"(?:^|\s)([A-Za-z_]+):")
+            pattern = re.compile(r"(?:^|\s)([^\W\d]+):")   # letters only: "T1:R29" is a move
             found = list(pattern.finditer(text))
-            unknown = [match[1] for match in found if match[1] not in names]
+            named = [english_name(match[1], names) for match in found]
+            unknown = [name for name in named if name not in names]
             if unknown:
                 raise ConsoleInputError(f"/{command.qualified_name} has no option {unknown[0]}; its options: "
                                         + ", ".join(names))
@@ -151,7 +166,7 @@ class Console:
                 options[names[0]] = head.strip()
             for index, match in enumerate(found):
                 end = found[index + 1].start() if index + 1 < len(found) else len(text)
-                options[match[1]] = text[match.end():end].strip()
+                options[named[index]] = text[match.end():end].strip()
         elif text.strip():
             raise ConsoleInputError(f"/{command.qualified_name} takes no options.")
         missing = [param.name for param in params if param.required and param.name not in options]
@@ -271,6 +286,10 @@ class Console:
         except ValueError:
             words = text.split()
         command, _rest = self.find_command(words[:3])
+        if isinstance(command, app_commands.Group):
+            names = ", ".join(sorted(child.name for child in command.commands))
+            self.say(f"/{command.qualified_name} has no such command; its commands: {names}")
+            return
         if not isinstance(command, app_commands.Command):
             self.say(f"Unknown command /{text.split(' ')[0]}. Try /help.")
             return

@@ -334,8 +334,8 @@ class GameCog(commands.GroupCog):
         shown = []
         for spec in tuple(self.game.options) + HOST_OPTIONS:
             value = record.options.get(spec.name, spec.default)
-            if spec.name == "players" or value == spec.default and spec.name not in ("language", "deadline"):
-                continue
+            if spec.name == "players" or not spec.lobby:
+                continue          # every option a lobby could set is shown, defaults too: what you join
             if spec.kind == "choice":
                 value = t(spec.choice_key(str(value)), language)
             elif spec.kind == "bool":
@@ -504,7 +504,8 @@ class GameCog(commands.GroupCog):
         try:
             if secret or announce_separately:
                 await interaction.edit_original_response(
-                    content=clip(t("move_private_ok", user_language(interaction), move=outcomes[0].move_text)))
+                    content=clip(t("move_private_ok" if secret else "move_ok_posted", user_language(interaction),
+                                   move=outcomes[0].move_text)))
                 await self.post_in_thread(outcomes[-1].loaded.record, announcement, files, buttons, ping_ids)
             else:
                 await self.reply_and_ping(interaction, announcement, files, buttons, ping_ids,
@@ -642,7 +643,8 @@ class GameCog(commands.GroupCog):
             return
         loaded = await self.service.load(record.id)
         lines = [t("status_header", language, title=self.game.title_msg(), game_id=record.id,
-                   status=t(f"status.{record.status}", language), ply=record.ply)]
+                   status=t(f"status.{record.status}", language),
+                   ply=len(await self.service.move_numbers(record.id)))]   # the moves that stand
         scores = loaded.game.scores(loaded.state)
         lines += [f"- {seat_line(loaded, seat, language)}: {scores[seat]}" for seat in range(len(scores))]
         lines += [tr(line, language) for line in loaded.game.status_lines(loaded.game.view(loaded.state, None))]
@@ -699,7 +701,7 @@ class GameCog(commands.GroupCog):
         lines = []
         for entry in entries:
             who = seat_line(loaded, entry.seat, language) if entry.seat is not None else "-"
-            if entry.kind in ("move", "undo") and entry.ply not in numbers:
+            if entry.kind == "move" and entry.ply not in numbers:
                 # A move taken back never happened: its text stays unknown for good (it may
                 # have been a secret choice that later moves no longer redact).
                 text = t("log_taken_back", language)

@@ -98,6 +98,11 @@ async def test_an_undone_secret_choice_stays_secret_in_the_log(harness):
     assert all("pick 3" not in s.content for s in undo if s.content and not s.ephemeral)
     log = one_text(await harness.slash(ALICE, "toy log", channel_id=thread))
     assert "(a move that was taken back)" in log and "pick 3" not in log
+    assert log.count("(a move that was taken back)") == 1 and log.count(": undo") == 1   # one line each
+    status = one_text(await harness.slash(ALICE, "toy status", channel_id=thread))
+    assert "(in progress, 0 moves)" in status           # the moves that stand, not the log's entries
+    await harness.slash(BOB, "toy move", channel_id=thread, text="pick 2")
+    assert "(in progress, 1 move)" in one_text(await harness.slash(ALICE, "toy status", channel_id=thread))
 
 async def test_wrong_turn_illegal_move_and_not_seated_change_nothing(harness):
     thread, _ = await started_game(harness)
@@ -194,8 +199,8 @@ async def test_a_log_too_long_for_one_message_keeps_the_newest_entries(harness):
         await service.undo(record.id, 44)
     log = one_text(await harness.slash(44, "toy log", channel_id=thread, count=50))
     lines = log.strip("`\n").split("\n")
-    assert len(log) <= 2000 and lines[-1].startswith("    – ") and lines[-1].endswith("(a move that was taken back)")
-    assert all(line.endswith(("taken back)", "pick ?", "pick 2")) for line in lines)   # no line cut short
+    assert len(log) <= 2000 and lines[-1].startswith("    – ") and lines[-1].endswith(": undo")
+    assert all(line.endswith(("taken back)", ": undo", "pick ?", "pick 2")) for line in lines)   # no line cut short
 
 async def test_an_unexpected_error_gets_an_apology_not_a_traceback(harness, monkeypatch):
     thread, _ = await started_game(harness)

@@ -79,6 +79,14 @@ async def test_the_whole_command_tree_syncs_with_valid_hungarian_names_and_descr
         sub = next(o for o in move["options"] if o["name"] == "move")
         assert sub["description_localizations"]["hu"] != sub["description"]
         assert sub["name_localizations"]["hu"] == catalogue("hu")["name.move"]
+
+        def unnamed(items, path=""):        # every command, subcommand and option has a Hungarian name
+            for item in items:
+                where = f"{path}/{item['name']}"
+                if "hu" not in (item.get("name_localizations") or {}):
+                    yield where
+                yield from unnamed(item.get("options") or [], where)
+        assert list(unnamed(synced)) == []
     finally:
         await harness.close()
 
