@@ -402,13 +402,23 @@ class GameCog(commands.GroupCog):
     async def lobby_action(self, interaction: discord.Interaction, record: GameRecord, action: str, seating: str) -> None:
         user = interaction.user
         language = game_language(record)
-        if action == "join":
-            record = await self.service.join(record.id, user.id, user.display_name)
-            await send(interaction, t("joined", language, name=user.display_name, count=len(record.players),
-                                      seats=record.options.get("players")))
-        elif action == "leave":
-            record = await self.service.leave(record.id, user.id)
-            await send(interaction, t("left", language, name=user.display_name))
+        if action in ("join", "leave"):
+            if action == "join":
+                record = await self.service.join(record.id, user.id, user.display_name)
+                notice = t("joined", language, name=user.display_name, count=len(record.players),
+                           seats=record.options.get("players"))
+            else:
+                record = await self.service.leave(record.id, user.id)
+                notice = t("left", language, name=user.display_name)
+            if interaction.message is not None and record.thread_id and interaction.channel_id != record.thread_id:
+                # A button on the lobby message in the main channel: the lobby message shows the
+                # new list of players, and the notice goes to the game's thread, not the channel.
+                await interaction.response.edit_message(content=self.lobby_text(record, language),
+                                                        view=lobby_view(record.id, language),
+                                                        allowed_mentions=ALLOWED_NO_ONE)
+                await self.post_in_thread(record, notice, [])
+            else:
+                await send(interaction, notice)
         else:
             # Refusals must come before deferring: after a public defer, Discord shows even an
             # "ephemeral" follow-up to everyone.

@@ -64,7 +64,13 @@ async def test_lobby_buttons_and_commands(harness):
     thread, sent = await open_game(harness)
     lobby = next(s for s in sent if s.kind == "response")
     join = next(c["custom_id"] for row in lobby.components for c in row["components"] if c["label"] == "Join")
-    assert "joined (2/2)" in one_text(await harness.click(BOB, lobby.message_id, join, channel_id=CHANNEL))
+    clicked = await harness.click(BOB, lobby.message_id, join, channel_id=CHANNEL)
+    assert "joined (2/2)" in one_text(clicked)
+    # the lobby message itself is updated; the notice goes to the thread, not the main channel
+    update = next(s for s in clicked if s.kind == "response")
+    assert "bob" in update.content and update.components
+    notice = next(s for s in clicked if s.kind == "message")
+    assert notice.channel_id == thread and "joined (2/2)" in notice.content
     refusal = await harness.slash(CAROL, "toy join", channel_id=thread)
     assert "full" in one_text(refusal) and all(s.ephemeral for s in refusal if s.content)
     assert "Only the player who opened" in one_text(await harness.slash(BOB, "toy start", channel_id=thread))
