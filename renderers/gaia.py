@@ -1,4 +1,7 @@
-"""Gaia Project renderer: a view of the game in, two landscape ``PIL.Image`` out.
+"""Gaia Project renderer: a view of the game in, two landscape ``PIL.Image`` out (``render``);
+for chat (``render_for_chat``, what the bot posts) the map comes instead in two or three parts
+drawn at a larger scale so a phone shows every hex name, piece and sector number legibly (see
+``chat_layout``), then the players' panels with the map's legend and the shared board.
 
 1. **The map** (1600 x 1040): the sector map with flat-topped hexes (GP-MAP-3 orientation:
    "north" straight up), each hex's public name as typed in moves (``4A10``, ``5C``...),
@@ -76,7 +79,10 @@ SPRITE_SS = 3     # supersampling of sprites
 
 SQ3 = math.sqrt(3)
 PLANET_DY = 0.16     # planets and buildings sit this far (x hex radius) above a hex's centre...
-LABEL_DY = 0.55      # ...and the hex's name this far below it
+LABEL_DY = 0.5       # ...and the hex's name this far below it,
+LABEL_SIZE = 0.35    # in a font this large (x hex radius)
+LABEL_STROKE = 1.5   # px of dark outline round each letter
+LABEL_DESCENT = 0.36  # the ink of a name reaches this far (x font size) below its middle
 
 # ------------------------------------------------------------------------------------------
 # Colours
@@ -298,18 +304,26 @@ def planet_sprite(planet: str, r: int) -> Image.Image:
 class MapGeometry:
     """Pixel layout of one map: hex radius and centre of every hex key 'q,r'."""
 
-    def __init__(self, rows: tuple[tuple, ...]):
+    def __init__(self, rows: tuple[tuple, ...], radius: float | None = None):
         self.rows = rows
+        self.radius = radius      # the cache key of this layout (None: the full picture)
         pts = {f"{q},{r}": (1.5 * r, -SQ3 * (q + r / 2)) for q, r, *_ in rows}
         xs = [x for x, _ in pts.values()]
         ys = [y for _, y in pts.values()]
         span_x = max(xs) - min(xs) + 2.0
         span_y = max(ys) - min(ys) + SQ3
-        area_w = WIDTH - LEGEND_W - 24
-        area_h = MAP_HEIGHT - HEADER_H - 14
-        self.R = R = min(area_w / span_x, area_h / span_y)
-        ox = 12 + (area_w - span_x * R) / 2 + R - min(xs) * R
-        oy = HEADER_H + 6 + (area_h - span_y * R) / 2 + SQ3 / 2 * R - min(ys) * R
+        if radius is None:     # the full picture: fitted beside the legend, under the header
+            area_w = WIDTH - LEGEND_W - 24
+            area_h = MAP_HEIGHT - HEADER_H - 14
+            self.R = R = min(area_w / span_x, area_h / span_y)
+            ox = 12 + (area_w - span_x * R) / 2 + R - min(xs) * R
+            oy = HEADER_H + 6 + (area_h - span_y * R) / 2 + SQ3 / 2 * R - min(ys) * R
+            self.size = (WIDTH, MAP_HEIGHT)
+        else:                  # the chat layout: the map alone at a given hex radius, cut in parts
+            self.R = R = radius
+            ox = PART_PAD + R - min(xs) * R
+            oy = PART_PAD + SQ3 / 2 * R - min(ys) * R
+            self.size = (int(math.ceil(span_x * R + 2 * PART_PAD)), int(math.ceil(span_y * R + 2 * PART_PAD)))
         self.centre = {k: (ox + x * R, oy + y * R) for k, (x, y) in pts.items()}
         self.ox, self.oy = ox, oy
         self.planet = {f"{q},{r}": p for q, r, p, *_ in rows}
@@ -346,8 +360,8 @@ NEIGH = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 
 
 @lru_cache(maxsize=16)
-def geometry(rows: tuple[tuple, ...]) -> MapGeometry:
-    return MapGeometry(rows)
+def geometry(rows: tuple[tuple, ...], radius: float | None = None) -> MapGeometry:
+    return MapGeometry(rows, radius)
 
 
 def _rows(view) -> tuple[tuple, ...]:
@@ -367,7 +381,7 @@ def _planet_r(R: float) -> int:
 
 
 def _label_font_size(R: float) -> int:
-    return max(10, int(round(R * 0.31)))
+    return max(10, int(round(R * LABEL_SIZE)))
 
 
 def _draw_hex_content(draw: ImageDraw.ImageDraw, im: Image.Image, geo: MapGeometry, k: str, planet: str,
@@ -381,19 +395,42 @@ def _draw_hex_content(draw: ImageDraw.ImageDraw, im: Image.Image, geo: MapGeomet
     elif number and geo.name[k].upper().endswith("C"):
         draw.text((cx * s, (cy - PLANET_DY * R) * s), geo.sector[k], font=c.font(int(R * 0.78 * s), True),
                   fill=SECTOR_NUMBER, anchor="mm")
-    fnt = c.font(int(_label_font_size(R) * s), True)
+    size = _label_font_size(R)
+    fnt = c.font(int(size * s), True)
     colour = LABEL_PLANET if planet != "e" else LABEL_EMPTY
-    draw.text((cx * s, (cy + LABEL_DY * R) * s), geo.name[k], font=fnt, fill=colour, anchor="mm",
-              stroke_width=max(1, int(1.5 * s)), stroke_fill=SPACE)
+    name = geo.name[k]
+    x, y = cx * s, (cy + LABEL_DY * R) * s
+    stroke = max(1, int(LABEL_STROKE * s))
+    room = label_room(R, size) * s
+    width = fnt.getlength(name)
+    if width <= room:
+        draw.text((x, y), name, font=fnt, fill=colour, anchor="mm", stroke_width=stroke, stroke_fill=SPACE)
+        return
+    # a five-character name (10A10, 10A11) is drawn as tall as the others, a little narrower
+    pad = 2 * stroke + 2
+    label = Image.new("RGBA", (int(width) + 2 * pad, int(fnt.size * 1.4) + 2 * pad), (0, 0, 0, 0))
+    ImageDraw.Draw(label).text((label.width / 2, label.height / 2), name, font=fnt, fill=colour, anchor="mm",
+                               stroke_width=stroke, stroke_fill=SPACE)
+    label = label.resize((max(1, int(round(label.width * room / width))), label.height), Image.Resampling.LANCZOS)
+    _paste(im, label, x, y)
 
 
-@lru_cache(maxsize=6)
-def map_background(rows: tuple[tuple, ...]) -> Image.Image:
+def label_room(R: float, size: int) -> float:
+    """The widest hex name (ink, without its outline) that stays inside its hex at font ``size``:
+    the hex narrows below its middle, so the name's lower corners decide (the outline and the
+    2.2 px a replaced hex tile keeps clear of the grid included)."""
+    bottom = LABEL_DY * R + LABEL_DESCENT * size + LABEL_STROKE
+    return 2 * ((R - 2.5) - bottom / SQ3) - 2 * LABEL_STROKE
+
+
+@lru_cache(maxsize=8)
+def map_background(rows: tuple[tuple, ...], radius: float | None = None) -> Image.Image:
     """The static map layer: space, hexes tinted by sector, grid, sector outlines, sector
     numbers, printed planets and every hex's name (drawn at 2x, reduced)."""
-    geo = geometry(rows)
+    geo = geometry(rows, radius)
     s = SS
-    im = Image.new("RGB", (WIDTH * s, MAP_HEIGHT * s), SPACE)
+    width, height = geo.size
+    im = Image.new("RGB", (width * s, height * s), SPACE)
     d = ImageDraw.Draw(im)
     for k in sorted(geo.centre):
         d.polygon(geo.corners(k, s), fill=_sector_tint(geo.sector[k]), outline=GRID, width=max(1, s))
@@ -406,15 +443,15 @@ def map_background(rows: tuple[tuple, ...]) -> Image.Image:
                 d.line([(a[0] * s, a[1] * s), (b[0] * s, b[1] * s)], fill=SECTOR_LINE, width=int(2.5 * s))
     for k in sorted(geo.centre):
         _draw_hex_content(d, im, geo, k, geo.planet[k], s, number=True)
-    return im.resize((WIDTH, MAP_HEIGHT), Image.Resampling.LANCZOS)
+    return im.resize((width, height), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=512)
-def hex_tile(rows: tuple[tuple, ...], k: str, planet: str,
-             tint: tuple[int, int, int]) -> tuple[Image.Image, tuple[int, int]]:
+@lru_cache(maxsize=1024)
+def hex_tile(rows: tuple[tuple, ...], k: str, planet: str, tint: tuple[int, int, int],
+             radius: float | None = None) -> tuple[Image.Image, tuple[int, int]]:
     """A replacement for one hex (a changed planet or a federation tint), with its paste origin;
     the mask stops short of the grid and sector lines so they stay visible."""
-    geo = geometry(rows)
+    geo = geometry(rows, radius)
     cx, cy = geo.centre[k]
     R = geo.R
     x0, y0 = int(cx - R - 2), int(cy - R - 2)
@@ -516,8 +553,20 @@ def _fed_owner(view) -> dict[str, list[int]]:
 def _render_map(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
     rows = _rows(view)
     geo = geometry(rows)
-    R = geo.R
     im = map_background(rows).copy()
+    _draw_pieces(im, view, geo, highlight)
+    _draw_header(im, view, player_names, HEADER_H)
+    _draw_legend(im, view, player_names)
+    return im
+
+
+def _draw_pieces(im: Image.Image, view, geo: MapGeometry, highlight: str | None) -> None:
+    """Everything that changes during a game, on a copy of ``map_background`` of ``geo``:
+    changed planets, federations, gaiaformers, satellites, space stations, buildings and the
+    highlighted hex."""
+    rows = geo.rows
+    R = geo.R
+    w = R / 41            # line widths were chosen for the full picture's hexes (R = 41)
     draw = ImageDraw.Draw(im)
     overrides = view.get("planet") or {}
     feds = _fed_owner(view)
@@ -529,7 +578,7 @@ def _render_map(view, *, player_names: Sequence[str] | None = None, highlight: s
         tint = _sector_tint(geo.sector[k])
         if k in feds:
             tint = c.mix(tint, seat_colour(view, feds[k][0]), 0.32)
-        tile, origin = hex_tile(rows, k, planet, tint)
+        tile, origin = hex_tile(rows, k, planet, tint, geo.radius)
         im.paste(tile, origin, tile)
     # federation outlines (inset so neighbouring federations both show)
     for k in sorted(feds):
@@ -542,9 +591,9 @@ def _render_map(view, *, player_names: Sequence[str] | None = None, highlight: s
                 nk = f"{q + dq},{r + dr}"
                 if s in feds.get(nk, ()):
                     continue
-                a, b = geo.edge(k, q + dq, r + dr, inset=3)
-                draw.line([a, b], fill=c.BLACK, width=6)
-                draw.line([a, b], fill=col, width=3)
+                a, b = geo.edge(k, q + dq, r + dr, inset=3 * w)
+                draw.line([a, b], fill=c.BLACK, width=round(6 * w))
+                draw.line([a, b], fill=col, width=round(3 * w))
     pr = _planet_r(R)
     # gaiaformers: a ring round the planet
     for k, s in sorted((view.get("gf") or {}).items()):
@@ -581,11 +630,187 @@ def _render_map(view, *, player_names: Sequence[str] | None = None, highlight: s
     if highlight:
         hk = G.locate(view, highlight)   # a hex name or 'qxr', as in moves
         if hk:
-            draw.polygon(geo.corners(hk, inset=-2), outline=c.BLACK, width=7)
-            draw.polygon(geo.corners(hk, inset=-1), outline=HIGHLIGHT, width=4)
-    _draw_header(im, view, player_names, HEADER_H)
-    _draw_legend(im, view, player_names)
-    return im
+            draw.polygon(geo.corners(hk, inset=-2 * w), outline=c.BLACK, width=round(7 * w))
+            draw.polygon(geo.corners(hk, inset=-1 * w), outline=HIGHLIGHT, width=round(4 * w))
+
+
+# ------------------------------------------------------------------------------------------
+# The map for chat: two or three parts at a larger scale
+# ------------------------------------------------------------------------------------------
+# A phone shows a chat image about PHONE_W px wide: the whole map (30 hexes across) would
+# print its hex names 3-4 px tall there.  So the chat map comes in parts, each at most
+# PART_MAX_W px wide, drawn from one map at a larger hex radius: the sectors are split in
+# groups (each sector whole in one part; the narrowest split with the fewest parts whose hex
+# names reach MIN_LABEL_PX on a phone), each part cut around its group, all parts equally wide,
+# so neighbouring parts overlap.  A small overview in each part's header shows where it lies.
+
+PHONE_W = 420
+MIN_LABEL_PX = 9
+PART_MAX_W = 900
+PART_PAD = 3          # px of space around the hexes of a part's sectors
+PART_HEADER_H = 72
+MAX_PARTS = 3         # with the players' panels and the shared board, five images in all
+
+
+class ChatLayout:
+    """How the map of ``rows`` is cut for chat: the hex radius, and per part its sectors
+    and its box in the pixels of ``geometry(rows, radius)``."""
+
+    def __init__(self, radius: int, parts: tuple[tuple[tuple[str, ...], tuple[int, int, int, int]], ...]):
+        self.radius = radius
+        self.parts = parts
+
+    def label_px(self) -> float:
+        """The hex names' font size when a part is shown PHONE_W px wide."""
+        width = self.parts[0][1][2] - self.parts[0][1][0]
+        return _label_font_size(self.radius) * PHONE_W / width
+
+
+def _set_partitions(rest: int, k: int) -> Iterator[tuple[int, ...]]:
+    """Every split of the bit set ``rest`` into ``k`` non-empty bit sets."""
+    if k == 1:
+        yield (rest,)
+        return
+    low = rest & -rest
+    others = rest ^ low
+    sub = others
+    while True:
+        group = low | sub
+        if rest ^ group:
+            for tail in _set_partitions(rest ^ group, k - 1):
+                yield (group,) + tail
+        if not sub:
+            break
+        sub = (sub - 1) & others
+
+
+@lru_cache(maxsize=8)
+def chat_layout(rows: tuple[tuple, ...]) -> ChatLayout:
+    centres: dict[str, list[tuple[float, float]]] = {}     # in hex radii, as MapGeometry places them
+    for q, r, _, sec, *_ in rows:
+        centres.setdefault(str(sec).rstrip("AB"), []).append((1.5 * r, -SQ3 * (q + r / 2)))
+    sectors = sorted(centres, key=lambda v: (len(v), v))
+    box: dict[int, tuple[float, float, float, float]] = {}
+    for i, sec in enumerate(sectors):
+        xs = [x for x, _ in centres[sec]]
+        ys = [y for _, y in centres[sec]]
+        box[1 << i] = (min(xs) - 1, max(xs) + 1, min(ys) - SQ3 / 2, max(ys) + SQ3 / 2)
+
+    def bbox(mask: int) -> tuple[float, float, float, float]:
+        if mask not in box:
+            low = mask & -mask
+            a, b = bbox(low), bbox(mask ^ low)
+            box[mask] = (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
+        return box[mask]
+
+    everything = (1 << len(sectors)) - 1
+    chosen = None
+    for k in range(1, min(MAX_PARTS, len(sectors)) + 1):
+        def cost(split: tuple[int, ...]) -> tuple[float, float, float]:
+            boxes = [bbox(g) for g in split]
+            return (round(max(b[1] - b[0] for b in boxes), 3), round(max(b[3] - b[2] for b in boxes), 3),
+                    round(sum(b[1] - b[0] for b in boxes), 3))
+        split = min(_set_partitions(everything, k), key=cost)
+        span = cost(split)[0]
+        radius = int((PART_MAX_W - 2 * PART_PAD) / span)
+        chosen = (radius, split, span)
+        if _label_font_size(radius) * PHONE_W / (span * radius + 2 * PART_PAD) >= MIN_LABEL_PX:
+            break
+    assert chosen is not None
+    radius, split, span = chosen
+    geo = geometry(rows, radius)
+    full_w, full_h = geo.size
+    width = min(full_w, int(math.ceil(span * radius + 2 * PART_PAD)))
+    parts = []
+    for group in split:
+        x0, x1, y0, y1 = bbox(group)
+        mid = geo.ox + (x0 + x1) / 2 * radius
+        left = min(max(0, int(round(mid - width / 2))), full_w - width)
+        top = max(0, int(math.floor(geo.oy + y0 * radius - PART_PAD)))
+        bottom = min(full_h, int(math.ceil(geo.oy + y1 * radius + PART_PAD)))
+        names = tuple(sec for i, sec in enumerate(sectors) if group >> i & 1)
+        parts.append((names, (left, top, left + width, bottom)))
+    parts.sort(key=lambda part: ((part[1][0] + part[1][2]) / 2, part[1][1]))
+    return ChatLayout(radius, tuple(parts))
+
+
+@lru_cache(maxsize=32)
+def _overview(rows: tuple[tuple, ...], index: int, height: int) -> Image.Image:
+    """The whole map in miniature, the sectors of part ``index`` bright and its box framed."""
+    layout = chat_layout(rows)
+    geo = geometry(rows, layout.radius)
+    sectors, (bx0, by0, bx1, by1) = layout.parts[index]
+    f = SPRITE_SS * height / geo.size[1]
+    im = Image.new("RGB", (int(geo.size[0] * f) + 1, int(geo.size[1] * f) + 1), HEADER_BG)
+    d = ImageDraw.Draw(im)
+    for k in sorted(geo.centre):
+        mine = geo.sector[k] in sectors
+        d.polygon(geo.corners(k, f), fill=(150, 170, 235) if mine else (62, 72, 116))
+    d.rectangle((bx0 * f, by0 * f, bx1 * f - 1, by1 * f - 1), outline=c.WHITE, width=SPRITE_SS)
+    return im.resize((im.width // SPRITE_SS, im.height // SPRITE_SS), Image.Resampling.LANCZOS)
+
+
+def _draw_part_header(im: Image.Image, view, rows: tuple[tuple, ...], index: int) -> None:
+    """A part's header: where the part lies on the map, and which colour is which player."""
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, im.width, PART_HEADER_H - 1), fill=HEADER_BG)
+    d.rectangle((0, PART_HEADER_H - 2, im.width, PART_HEADER_H - 1), fill=SECTOR_LINE)
+    overview = _overview(rows, index, PART_HEADER_H - 10)
+    im.paste(overview, (10, 5))
+    players = _players(view)
+    if not players:
+        return
+    waiting = _waiting(view)
+    x0 = 10 + overview.width + 14
+    step = (im.width - 8 - x0) / len(players)
+    cy = PART_HEADER_H / 2
+    for s, p in enumerate(players):
+        x = x0 + s * step
+        passed = bool(p and p.get("passed"))
+        col = seat_colour(view, s)
+        _paste(im, building_sprite("disc", c.mix(col, HEADER_BG, 0.5) if passed else col, 16, str(s + 1)), x + 17, cy)
+        name = faction_name(p["faction"]) if p else tr("seat_n", n=s + 1)
+        avail = step - 46 - (14 if s in waiting else 0)
+        fnt = c.fit_font(name, avail, PART_HEADER_H - 24, max_size=24, min_size=16, bold=True)
+        colour = (255, 170, 240) if s in waiting else LEGEND_MUTED if passed else LEGEND_TEXT
+        tx = x + 40
+        if s in waiting:     # a play mark before the name of a seat that is to act
+            d.polygon([(tx, cy - 8), (tx + 11, cy), (tx, cy + 8)], fill=colour)
+            tx += 14
+        d.text((tx, cy), c.ellipsize(name, fnt, avail), font=fnt, fill=colour, anchor="lm")
+
+
+def _chat_map(view, highlight: str | None) -> tuple[ChatLayout, Image.Image]:
+    """The chat layout of the view's map and the whole map drawn at its scale (no words)."""
+    rows = _rows(view)
+    layout = chat_layout(rows)
+    geo = geometry(rows, layout.radius)
+    big = map_background(rows, layout.radius).copy()
+    _draw_pieces(big, view, geo, highlight)
+    return layout, big
+
+
+def _map_part(view, layout: ChatLayout, big: Image.Image, index: int) -> Image.Image:
+    box = layout.parts[index][1]
+    part = Image.new("RGB", (box[2] - box[0], PART_HEADER_H + box[3] - box[1]), SPACE)
+    part.paste(big.crop(box), (0, PART_HEADER_H))
+    _draw_part_header(part, view, _rows(view), index)
+    return c.avoid_square(part)
+
+
+def _in(language: str, draw, *args: Any) -> Any:
+    token = _LANGUAGE.set(language)
+    try:
+        return draw(*args)
+    finally:
+        _LANGUAGE.reset(token)
+
+
+def render_map_parts(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
+                     language: str = "en") -> list[Image.Image]:
+    """The map as chat shows it: two or three parts (see ``chat_layout``), left to right."""
+    layout, big = _chat_map(view, highlight)
+    return [_in(language, _map_part, view, layout, big, i) for i in range(len(layout.parts))]
 
 
 def _draw_legend(im: Image.Image, view, player_names) -> None:
@@ -889,10 +1114,7 @@ def _draw_final_tiles(im, d, view, box) -> None:
         for s, p in enumerate(players):
             if not p:
                 continue
-            try:
-                cnt = G.final_count(view, s, tid)
-            except Exception:
-                cnt = 0
+            cnt = G.final_count(view, s, tid)
             _marker(im, view, s, mx, y1 - 20, 14)
             d.text((mx + 18, y1 - 20), str(cnt), font=c.font(22, True), fill=c.INK, anchor="lm")
             mx += 74
@@ -941,10 +1163,7 @@ def _draw_boosters(im, d, view, box) -> None:
 
 def _income(view, seat: int) -> dict[str, int]:
     total: dict[str, int] = {}
-    try:
-        events = G.income_events(view, seat)
-    except Exception:
-        return total
+    events = G.income_events(view, seat)
     for ev in events:
         try:
             for n, t in parse_rewards(ev):
@@ -960,10 +1179,7 @@ SPECIAL_WORDS = ("space-station", "swap-PI", "down-lab", "up-lowest")
 def _specials(view, seat: int) -> list[tuple[str, bool]]:
     """Special actions of the academy, PI or faction (boosters and tiles show their own), used or not."""
     p = _players(view)[seat]
-    try:
-        sources = G.special_sources(view, seat)
-    except Exception:
-        return []
+    sources = G.special_sources(view, seat)
     out = []
     for key, reward in sources:
         if key == "booster" or key in TECH:
@@ -1097,10 +1313,7 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
         _paste(im, spr, px + 14, py)
         d.text((px + 31, py), f"{cnt}", font=c.font(22, True), fill=c.INK if cnt else (170, 60, 60), anchor="lm")
     gy = top + 30 + 2 * 36
-    try:
-        gf_free = G.gaiaformers_free(view, seat)
-    except Exception:
-        gf_free = 0
+    gf_free = G.gaiaformers_free(view, seat)
     if p.get("gf_total"):
         _paste(im, building_sprite("ring", col, 11), lx + 14, gy)
         d.text((lx + 31, gy), f"{gf_free}/{p['gf_total']}", font=c.font(20, True), fill=c.INK, anchor="lm")
@@ -1282,10 +1495,56 @@ def _render_boards(view, *, player_names: Sequence[str] | None = None, highlight
 NARROW = 800
 
 
+LEGEND_STRIP_H = 256
+
+
+def _draw_legend_strip(im: Image.Image, box) -> None:
+    """The map's legend for the chat layout (below the players' panels): pieces, federation
+    edge and highlighted hex in three columns, planets in five, and how hexes are named."""
+    d = ImageDraw.Draw(im)
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, radius=10, fill=LEGEND_BG, outline=SECTOR_LINE, width=2)
+    white = (235, 235, 235)
+    items = [("m", ""), ("ts", ""), ("lab", ""), ("ac1", "k"), ("PI", "PI"), ("ring", ""), ("sat", ""), ("sp", ""),
+             ("fed", ""), ("hl", "")]
+    row_h = 32
+    col_w = (x1 - x0 - 20) / 3
+    for i, (kind, letter) in enumerate(items):
+        row, col = divmod(i, 3)
+        x = x0 + 10 + col * col_w
+        y = y0 + 12 + row * row_h + row_h / 2
+        if kind == "fed":
+            d.line((x + 3, y, x + 31, y), fill=c.BLACK, width=7)
+            d.line((x + 3, y, x + 31, y), fill=(255, 200, 0), width=4)
+            label = tr("fed_edge")
+        elif kind == "hl":
+            d.rectangle((x + 4, y - 11, x + 30, y + 11), outline=HIGHLIGHT, width=4)
+            label = tr("highlighted")
+        else:
+            size = {"sat": 7, "ring": 13, "PI": 15, "ac1": 14}.get(kind, 12)
+            _paste(im, building_sprite(kind, white, size, letter), x + 17, y)
+            label = tr(f"piece.{kind}")
+        fnt = c.fit_font(label, col_w - 50, row_h, max_size=20, min_size=16)
+        d.text((x + 42, y), c.ellipsize(label, fnt, col_w - 50), font=fnt, fill=LEGEND_TEXT, anchor="lm")
+    y = y0 + 12 + 4 * row_h + 6
+    d.line((x0 + 12, y, x1 - 12, y), fill=(60, 70, 110), width=1)
+    col_w = (x1 - x0 - 20) / 5
+    for i, pl in enumerate(PLANET_ORDER):
+        row, col = divmod(i, 5)
+        x = x0 + 10 + col * col_w
+        yy = y + 6 + row * row_h + row_h / 2
+        _paste(im, planet_sprite(pl, 12), x + 15, yy)
+        label = tr(f"planet.{pl}")
+        fnt = c.fit_font(label, col_w - 38, row_h, max_size=20, min_size=15)
+        d.text((x + 34, yy), c.ellipsize(label, fnt, col_w - 38), font=fnt, fill=LEGEND_TEXT, anchor="lm")
+    _text_block(d, (x0 + 10, y + 6 + 2 * row_h + 2, x1 - 10, y1 - 6), tr("hex_names"), size=18,
+                fill=LEGEND_MUTED, max_lines=1, min_size=14)
+
+
 def _render_players(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
     players = _players(view)
     rows = len(players) + (1 if len(players) % 2 == 1 else 0)
-    im = Image.new("RGB", (NARROW, HEADER_H + 10 + rows * (PANEL_H + 10)), BOARD_BG)
+    im = Image.new("RGB", (NARROW, HEADER_H + 10 + rows * (PANEL_H + 10) + LEGEND_STRIP_H + 10), BOARD_BG)
     d = ImageDraw.Draw(im)
     _draw_header(im, view, player_names, HEADER_H, title=False)
     waiting = _waiting(view)
@@ -1295,6 +1554,8 @@ def _render_players(view, *, player_names: Sequence[str] | None = None, highligh
         y += PANEL_H + 10
     if len(players) % 2 == 1:
         _draw_vp_sources(im, d, view, (10, y, NARROW - 10, y + PANEL_H))
+        y += PANEL_H + 10
+    _draw_legend_strip(im, (10, y, NARROW - 10, y + LEGEND_STRIP_H))
     return c.avoid_square(im)
 
 
@@ -1347,13 +1608,18 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
 
 def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
                     language: str = "en") -> Iterator[Image.Image]:
-    """What the bot posts, laid out for phones: the map, the players' panels one under the
-    other, then the research board with actions, scoring and boosters (both half as wide as
-    the full picture).  Yielded one at a time: each is encoded while the next is drawn."""
-    yield c.avoid_square(render_map(view, player_names=player_names, highlight=highlight, language=language))
+    """What the bot posts, laid out for phones (about 420 px wide): the map in two or three
+    parts at a larger scale (``chat_layout``: every sector whole in one part, hex names at
+    least MIN_LABEL_PX tall on a phone), the players' panels one under the other with the
+    legend of the map, then the research board with actions, scoring and boosters (both half
+    as wide as the full picture).  Five images at most.  Yielded one at a time: each is
+    encoded while the next is drawn."""
+    layout, big = _chat_map(view, highlight)      # one drawing, cut in parts in no time
+    for index in range(len(layout.parts)):
+        yield _in(language, _map_part, view, layout, big, index)
     yield render_players(view, player_names=player_names, highlight=highlight, language=language)
     yield render_common(view, player_names=player_names, highlight=highlight, language=language)
 
 
-__all__ = ["render", "render_for_chat", "render_map", "render_boards", "render_players", "render_common",
+__all__ = ["render", "render_for_chat", "render_map", "render_map_parts", "render_boards", "render_players", "render_common",
            "PLANET_COLOURS", "seat_colour"]

@@ -182,20 +182,164 @@ def test_vp_sources_group_every_recorded_source():
                 assert gr._vp_group(src) in groups
 
 
+def _inside_hex(x, y, radius):
+    """Whether (x, y), relative to a flat-topped hex's centre, lies inside the hex."""
+    corners = c.hex_corners(0, 0, radius, pointy=False)
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
+        if (bx - ax) * (y - ay) - (by - ay) * (x - ax) < 0:
+            return False
+    return True
+
+
 @pytest.mark.parametrize("name", ["spec-fullgame-2p", "final-scoring"])
-def test_every_hex_name_fits_inside_its_hex(name):
-    # names sit below the planet; the widest ("10A11") must stay inside the hex at that height
-    state = GAME.from_setup(_fixture(name))
-    geo = gr.geometry(gr._rows(GAME.view(state, None)))
-    fnt = c.font(gr._label_font_size(geo.R), True)
-    label_y = gr.LABEL_DY * geo.R
-    half_height = fnt.size * 0.6
-    bottom = label_y + half_height
-    assert bottom < geo.R * 0.866 - 2                  # above the hex's bottom edge
-    half_width_at_bottom = geo.R - bottom / 3 ** 0.5
+@pytest.mark.parametrize("layout", ["full", "chat"])
+def test_every_hex_name_fits_inside_its_hex(name, layout):
+    # names sit below the planet; each stays inside its hex (and inside the 2.2 px a replaced
+    # hex tile keeps clear of the grid), outline included; the longest (10A10, 10A11) are drawn
+    # a little narrower rather than smaller
+    rows = gr._rows(GAME.view(GAME.from_setup(_fixture(name)), None))
+    geo = gr.geometry(rows) if layout == "full" else gr.geometry(rows, gr.chat_layout(rows).radius)
+    size = gr._label_font_size(geo.R)
+    fnt = c.font(size, True)
+    room = gr.label_room(geo.R, size)
+    squeezed = 0
     for hexname in geo.name.values():
-        assert fnt.getlength(hexname) / 2 < half_width_at_bottom
-    assert geo.R >= 40                                 # hexes stay big enough to read on a phone
+        left, top, right, bottom = fnt.getbbox(hexname, anchor="mm")
+        natural = right - left
+        width = min(natural, room)
+        squeezed += width < natural
+        assert width >= 0.85 * natural
+        y0 = gr.LABEL_DY * geo.R + top - gr.LABEL_STROKE
+        y1 = gr.LABEL_DY * geo.R + bottom + gr.LABEL_STROKE
+        x1 = width / 2 + gr.LABEL_STROKE
+        for x, y in ((-x1, y0), (x1, y0), (-x1, y1), (x1, y1)):
+            assert _inside_hex(x, y, geo.R - 2.2), (hexname, x, y)
+    assert squeezed <= 3                              # only 10A10, 10A11 (and 10B10 if any)
+    assert geo.R >= 40
+
+
+def _chat(view, **kwargs):
+    """The chat images in the order they are shown."""
+    return list(gr.render_for_chat(view, **kwargs))
+
+
+@pytest.mark.parametrize("name", ["spec-fullgame-2p", "q-range", "final-scoring"])
+def test_chat_map_comes_in_parts_each_sector_whole_in_one(name):
+    fixture = _fixture(name)
+    view = GAME.view(_final_state(name), None)
+    rows = gr._rows(view)
+    layout = gr.chat_layout(rows)
+    geo = gr.geometry(rows, layout.radius)
+    images = _chat(view, player_names=[f"P{i}" for i in range(fixture["players"])], language="hu")
+    parts = images[:-2]
+    assert 2 <= len(parts) <= gr.MAX_PARTS and len(images) <= 5          # Discord allows 10
+    assert len(parts) == len(layout.parts)
+    assert {im.width for im in parts} == {layout.parts[0][1][2] - layout.parts[0][1][0]}
+    assert 800 <= parts[0].width <= gr.PART_MAX_W == 900
+    assert [im.width for im in images[-2:]] == [gr.NARROW, gr.NARROW]
+    for im in images:
+        assert im.width != im.height                                  # Android crops square images
+        assert im.height / im.width <= 1.9                            # a phone shows it whole at full width
+    # each part shows its box of the whole map drawn at the chat scale, under its header
+    _, big = gr._chat_map(view, None)
+    for im, (_, box) in zip(parts, layout.parts):
+        assert im.height == gr.PART_HEADER_H + box[3] - box[1]
+        assert im.crop((0, gr.PART_HEADER_H, im.width, im.height)).tobytes() == big.crop(box).tobytes()
+    # every sector lies whole (every corner of its every hex) inside one part; parts go left to right
+    sectors = set(geo.sector.values())
+    assert {sec for names, _ in layout.parts for sec in names} == sectors
+    for sector in sectors:
+        corners = [pt for k in geo.centre if geo.sector[k] == sector for pt in geo.corners(k)]
+        holders = [box for _, box in layout.parts
+                   if all(box[0] <= x <= box[2] and box[1] <= y <= box[3] for x, y in corners)]
+        assert holders, sector
+    mids = [(box[0] + box[2]) / 2 for _, box in layout.parts]
+    assert mids == sorted(mids)
+
+
+@pytest.mark.parametrize("name", ["spec-fullgame-2p", "final-scoring"])
+def test_chat_map_is_legible_at_phone_width(name):
+    """A phone shows each image about 420 px wide: there the hex names are at least 9 px,
+    the sector numbers twice that, and the smallest pieces several pixels across."""
+    view = GAME.view(_final_state(name), None)
+    layout = gr.chat_layout(gr._rows(view))
+    part = _chat(view)[0]
+    scale = gr.PHONE_W / part.width
+    R = layout.radius
+    assert gr._label_font_size(R) * scale >= gr.MIN_LABEL_PX == 9
+    assert layout.label_px() == gr._label_font_size(R) * scale
+    assert int(R * 0.78) * scale >= 18                               # sector numbers
+    assert 2 * R * 0.38 * scale >= 16                                 # a mine
+    assert 2 * R * 0.15 * scale >= 7                                  # a satellite
+    full_scale = gr.PHONE_W / gr.WIDTH                                # the single picture, for contrast
+    assert gr._label_font_size(gr.geometry(gr._rows(view)).R) * full_scale < 4
+
+
+def test_chat_map_parts_show_pieces_in_the_owners_colour_and_the_highlight_where_it_is():
+    state = _final_state("final-scoring")
+    view = GAME.view(state, None)
+    rows = gr._rows(view)
+    layout = gr.chat_layout(rows)
+    geo = gr.geometry(rows, layout.radius)
+    plain = gr.render_map_parts(view)
+    k, (seat, _) = next((k, v) for k, v in sorted(state["bld"].items()) if v[1] == "ts")
+    x, y = geo.centre[k]
+    y -= gr.PLANET_DY * geo.R
+    shown = 0
+    for im, (_, box) in zip(plain, layout.parts):
+        if box[0] <= x < box[2] and box[1] <= y < box[3]:
+            shown += 1
+            assert im.getpixel((int(x - box[0]), int(y - box[1] + gr.PART_HEADER_H))) == gr.seat_colour(view, seat)
+    assert shown >= 1
+    hexname = geo.name[k]
+    lit = gr.render_map_parts(view, highlight=hexname)
+    cx, cy = geo.centre[k]
+    reach = geo.R + 4                                                 # the frame's outer edge
+    changed = 0
+    for a, b, (_, box) in zip(plain, lit, layout.parts):
+        near = cx + reach > box[0] and cx - reach < box[2] and cy + reach > box[1] and cy - reach < box[3]
+        changed += a.tobytes() != b.tobytes()
+        if not near:
+            assert a.tobytes() == b.tobytes()
+        if box[0] <= cx < box[2] and box[1] <= cy < box[3]:
+            assert a.tobytes() != b.tobytes()
+    assert changed >= 1
+
+
+def test_chat_images_say_everything_in_the_players_language(monkeypatch):
+    from PIL import ImageDraw
+    from rules.messages import Msg
+    from rules.messages import render as render_message
+    seen = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        seen.append(text)
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    state = _final_state("final-scoring")
+    view = GAME.view(state, None)
+    layout, big = gr._chat_map(view, None)
+    assert seen == []                                                 # the map itself has no words
+    gr._in("hu", gr._map_part, view, layout, big, 0)
+    for p in state["players"]:                                        # the header: who is which colour
+        assert render_message(Msg(f"gaia.faction.{p['faction']}"), "hu") in seen
+    seen.clear()
+    gr.render_players(view, language="hu")                            # the map's legend is under the panels
+    for key in ("piece.m", "piece.PI", "fed_edge", "highlighted", "planet.r", "planet.m", "hex_names"):
+        assert render_message(Msg(f"gaia.render.{key}"), "hu") in seen, key
+
+
+def test_the_host_posts_at_most_five_images_in_order():
+    from bot.service import render_png
+    view = GAME.view(_final_state("final-scoring"), None)
+    files = render_png("gaia", view, ["a", "b", "c", "d"], "en")
+    assert 3 <= len(files) <= 5
+    assert [name for name, _ in files] == [f"gaia-{i}.png" for i in range(1, len(files) + 1)]
+    widths = [Image.open(__import__("io").BytesIO(data)).width for _, data in files]
+    parts = len(gr.chat_layout(gr._rows(view)).parts)
+    assert widths[parts:] == [gr.NARROW, gr.NARROW] and len(set(widths[:parts])) == 1
 
 
 def test_GP_FAC_TAK_2_a_discarded_brainstone_is_shown(monkeypatch):
@@ -227,14 +371,15 @@ def test_the_renderer_reads_the_rules_only_through_their_read_api():
     assert not any(name and ("engine" in name or "turns" in name) for name in imported), imported
 
 
-def test_chat_layout_is_legible_at_phone_width():
-    """The bot posts the map, then the players' panels and the shared board at half the full
-    picture's width: a phone about 420 px wide shows those at 0.52x, not 0.26x."""
+def test_chat_layout_has_the_boards_half_as_wide():
+    """Besides the map's parts the bot posts the players' panels (with the map's legend) and the
+    shared board at half the full picture's width: a phone about 420 px wide shows them at 0.52x."""
     fixture = _fixture(NAMES[0])
     state = _final_state(NAMES[0])
-    images = list(gr.render_for_chat(GAME.view(state, None), language="hu"))
-    assert [im.width for im in images] == [gr.WIDTH, gr.NARROW, gr.NARROW]
-    assert all(420 / im.width >= 0.5 for im in images[1:])
-    players = images[1]
-    assert players.height >= fixture["players"] * gr.PANEL_H      # one panel per player, one under the other
-    assert all(im.width != im.height for im in images)              # Android crops square images
+    images = _chat(GAME.view(state, None), language="hu")
+    assert [im.width for im in images[-2:]] == [gr.NARROW, gr.NARROW]
+    assert all(420 / im.width >= 0.5 for im in images[-2:])
+    players = images[-2]
+    # one panel per player (and the VP sources with an odd count), one under the other, then the legend
+    panels = fixture["players"] + fixture["players"] % 2
+    assert players.height == gr.HEADER_H + 10 + panels * (gr.PANEL_H + 10) + gr.LEGEND_STRIP_H + 10
