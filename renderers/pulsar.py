@@ -6,12 +6,14 @@ a phone).
    squares (face down: "?"; revealed: one dot per planet, blue / barren / blocked / the owner's
    colour), pulsars as circles with the claim ring in the owner's colour and the gyrodyne size
    (filled when spinning), jump gates as diamonds in their colour, starting gates as small
-   triangles, survey ships as coloured discs beside their location; ids under every location.
+   triangles, survey ships as coloured discs above their location; ids under every location,
+   in type large enough (``LABEL_SIZE``) to read when a phone shows the image 420 px wide.
 2. **The dice board**: round and phase, the dice left in boxes 1-6 with the median marker, the
    turn order, both tracks with their stacks (penalty spaces marked), this round's transmitter
    offer, the goals and technology sides in play.
 3. **The players**: VP, cubes, tokens, dice in hand and bonus die, gyrodynes in reserve, rings
-   and markers left, patents, HQ projects, transmitters (operational ones marked), stations.
+   and markers left, the HQ board with its side once revealed and the projects done, patents,
+   transmitters (operational ones marked), kept exploration tiles.
 
 Every word drawn comes from the catalogue (``pulsar.board.*``); ids and numbers are notation.
 """
@@ -39,7 +41,7 @@ SEATS: tuple[RGB, ...] = ((215, 60, 60), (60, 170, 80), (60, 120, 220), (230, 19
 GATE: dict[str, RGB] = {"orange": (240, 150, 40), "blue": (70, 140, 235), "purple": (160, 90, 210)}
 BLUE_PLANET: RGB = (80, 150, 235)
 BARREN: RGB = (150, 130, 110)
-RING_RADIUS = {"rim": 0.95, "outer": 0.78, "middle": 0.55, "inner": 0.33, "core": 0.15}
+RING_RADIUS = {"rim": 0.95, "outer": 0.79, "middle": 0.57, "inner": 0.36, "core": 0.17}
 
 
 def _t(language: str, key: str, /, **values: Any) -> str:
@@ -48,7 +50,7 @@ def _t(language: str, key: str, /, **values: Any) -> str:
 
 @lru_cache(maxsize=1)
 def positions() -> dict[str, tuple[float, float]]:
-    centre, radius = WIDTH / 2, WIDTH / 2 - 34
+    centre, radius = WIDTH / 2, WIDTH / 2 - 30
     out = {}
     for loc, info in tables().locations.items():
         r = RING_RADIUS[info.ring] * radius
@@ -57,65 +59,85 @@ def positions() -> dict[str, tuple[float, float]]:
     return out
 
 
+LABEL_SIZE = 23          # location ids: about 12 px when the 800-px image is shown 420 px wide
+
+
+def _label(draw: ImageDraw.ImageDraw, x: float, y: float, loc: str) -> None:
+    draw_text_outlined(draw, (x, y), loc, size=LABEL_SIZE, fill=(255, 255, 255), outline=SPACE, outline_width=3)
+
+
 def draw_cluster(view: Any, language: str) -> Image.Image:
+    """The star cluster, sized to be read on a phone: ids in ``LABEL_SIZE`` type, pieces at
+    least 14 px across at 420 px."""
     image = Image.new("RGB", (WIDTH, WIDTH), SPACE)
     draw = ImageDraw.Draw(image)
     pos = positions()
     side = str(view.options.get("cluster_side", "A"))
-    draw.ellipse((6, 6, WIDTH - 6, WIDTH - 6), outline=(60, 70, 110), width=3)
-    draw.ellipse((WIDTH / 2 - 30, WIDTH / 2 - 30, WIDTH / 2 + 30, WIDTH / 2 + 30), fill=(0, 0, 0))
+    draw.ellipse((4, 4, WIDTH - 4, WIDTH - 4), outline=(60, 70, 110), width=3)
+    draw.ellipse((WIDTH / 2 - 22, WIDTH / 2 - 22, WIDTH / 2 + 22, WIDTH / 2 + 22), fill=(0, 0, 0),
+                 outline=(60, 70, 110), width=2)
     for segment in tables().segments[side]:
         (x0, y0), (x1, y1) = pos[segment.a], pos[segment.b]
         if segment.double:
             dx, dy = y1 - y0, x0 - x1
             norm = math.hypot(dx, dy) or 1
             for sign in (-1, 1):
-                ox, oy = sign * 4 * dx / norm, sign * 4 * dy / norm
-                draw.line((x0 + ox, y0 + oy, x1 + ox, y1 + oy), fill=ROUTE, width=2)
+                ox, oy = sign * 5 * dx / norm, sign * 5 * dy / norm
+                draw.line((x0 + ox, y0 + oy, x1 + ox, y1 + oy), fill=ROUTE, width=3)
         else:
-            draw.line((x0, y0, x1, y1), fill=ROUTE, width=3)
+            draw.line((x0, y0, x1, y1), fill=ROUTE, width=4)
     for loc, info in tables().locations.items():
         x, y = pos[loc]
         if info.type == "S":
             system = view.systems[loc]
-            draw.rectangle((x - 22, y - 16, x + 22, y + 16), fill=(40, 46, 70), outline=(200, 205, 220), width=2)
+            draw.rectangle((x - 30, y - 18, x + 30, y + 18), fill=(40, 46, 70), outline=(200, 205, 220), width=2)
             if not system.revealed:
-                draw_text(draw, (x, y), "?", size=20, bold=True, fill=(200, 205, 220), anchor="mm")
+                draw_text(draw, (x, y), "?", size=28, bold=True, fill=(200, 205, 220), anchor="mm")
             else:
                 planets = tables().systems[system.tile].planets
+                step = 14
+                first = x - step * (len(planets) - 1) / 2
                 for index, planet in enumerate(planets):
-                    px = x - 15 + index * 10
+                    px = first + index * step
                     who = system.planets.get(planet.slot)
                     fill = (70, 70, 70) if who == BLOCKED else SEATS[int(who)] if who is not None else (
                         BLUE_PLANET if planet.colour == "blue" else BARREN)
-                    draw.ellipse((px - 5, y - 5, px + 5, y + 5), fill=fill, outline=(255, 255, 255))
+                    if who is None or who == BLOCKED:
+                        draw.ellipse((px - 6, y - 6, px + 6, y + 6), fill=fill, outline=(255, 255, 255))
+                        if who == BLOCKED:
+                            draw.line((px - 4, y - 4, px + 4, y + 4), fill=(255, 255, 255), width=2)
+                    else:                           # a station: a larger disc in the owner's colour
+                        draw.ellipse((px - 8, y - 8, px + 8, y + 8), fill=fill, outline=(255, 255, 255), width=2)
+            _label(draw, x, y + 34, loc)
         elif info.type == "P":
             owner = view.pulsars.get(loc)
-            draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=(250, 240, 200))
+            draw.ellipse((x - 16, y - 16, x + 16, y + 16), fill=(250, 240, 200))
             if owner is not None:
-                draw.ellipse((x - 17, y - 17, x + 17, y + 17), outline=SEATS[owner], width=5)
+                draw.ellipse((x - 21, y - 21, x + 21, y + 21), outline=SEATS[owner], width=7)
             gyro = view.gyros.get(loc)
             if gyro is not None:
                 colour = SEATS[owner] if owner is not None else INK
                 if gyro.spinning:
-                    draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=colour)
-                draw_text(draw, (x, y), gyro.size, size=14, bold=True,
+                    draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=colour)
+                draw_text(draw, (x, y), gyro.size, size=22, bold=True,
                           fill=contrast_text(colour) if gyro.spinning else INK, anchor="mm")
+            _label(draw, x, y + 36, loc)
         elif info.type == "J":
             colour = GATE[info.gate_colour or "orange"]
-            draw.polygon([(x, y - 15), (x + 15, y), (x, y + 15), (x - 15, y)], fill=colour)
+            draw.polygon([(x, y - 18), (x + 18, y), (x, y + 18), (x - 18, y)], fill=colour)
+            _label(draw, x, y + 33, loc)
         else:
-            draw.polygon([(x, y - 10), (x + 9, y + 7), (x - 9, y + 7)], fill=(200, 200, 200))
-        draw_text_outlined(draw, (x, y + 26), loc, size=13, fill=(255, 255, 255), outline=SPACE)
+            draw.polygon([(x, y - 13), (x + 12, y + 9), (x - 12, y + 9)], fill=(200, 200, 200))
+            _label(draw, x, y + 28, loc)
     ships: dict[str, list[int]] = {}
     for player in view.players:
         if player.ship:
             ships.setdefault(player.ship, []).append(player.seat)
     for loc, seats in ships.items():
         x, y = pos[loc]
-        for index, seat in enumerate(seats):
-            sx, sy = x + 22 + index * 10, y - 20
-            draw.ellipse((sx - 8, sy - 8, sx + 8, sy + 8), fill=SEATS[seat], outline=(255, 255, 255), width=2)
+        for index, seat in enumerate(seats):          # above the location (its id is below it)
+            sx, sy = x + (index - (len(seats) - 1) / 2) * 20, y - 33
+            draw.ellipse((sx - 11, sy - 11, sx + 11, sy + 11), fill=SEATS[seat], outline=(255, 255, 255), width=3)
     return image
 
 
@@ -165,8 +187,18 @@ def draw_dice_board(view: Any, language: str) -> Image.Image:
     return image
 
 
+def _hq_line(player: Any, language: str) -> str:
+    """The HQ board with its side once every side is revealed (P-SETUP-17), and the projects done."""
+    done = Join(player.hq_done or ["-"], "comma")
+    if not player.hq_board:
+        return _t(language, "hq_none")
+    if player.hq_side is None:
+        return _t(language, "hq_secret", board=player.hq_board, hq=done)
+    return _t(language, "hq", board=player.hq_board, side=player.hq_side, hq=done)
+
+
 def draw_players(view: Any, player_names: list[str] | None, language: str) -> Image.Image:
-    panel_h, gap = 220, 10
+    panel_h, gap = 330, 10
     image = Image.new("RGB", (WIDTH, view.player_count * (panel_h + gap) + gap), PANEL)
     draw = ImageDraw.Draw(image)
     for player in view.players:
@@ -176,21 +208,24 @@ def draw_players(view: Any, player_names: list[str] | None, language: str) -> Im
         name = player_names[seat] if player_names and seat < len(player_names) else text_of(colour, language)
         body = labelled_panel(draw, (10, top, WIDTH - 10, top + panel_h),
                               _t(language, "title", name=name, colour=colour, vp=player.vp),
-                              header_fill=SEATS[seat], fill=(255, 255, 255), title_size=24)
+                              header_fill=SEATS[seat], fill=(255, 255, 255), title_size=26)
         reserve = "/".join(str(player.gyro_reserve[s]) for s in "SML")
+        kept = [Msg("pulsar.board.kept_tile", tile=tile) for tile in player.kept_exploration]
         lines = [
-            _t(language, "resources", cubes=player.cubes, pm=player.mods["pm1"], p2=player.mods["p2"],
-               dice=", ".join(str(d) for d in player.dice) or "-", red="-" if player.red is None else player.red),
+            _t(language, "resources", cubes=player.cubes, pm=player.mods["pm1"], p2=player.mods["p2"]),
+            _t(language, "dice", dice=", ".join(str(d) for d in player.dice) or "-",
+               red="-" if player.red is None else player.red),
             _t(language, "pieces", reserve=reserve, rings=player.rings, markers=player.markers),
-            _t(language, "patents", patents=Join(player.patents or ["-"], "comma"),
-               hq=Join(player.hq_done or ["-"], "comma")),
+            _hq_line(player, language),
+            _t(language, "patents", patents=Join(player.patents or ["-"], "comma")),
             _t(language, "transmitters", tiles=Join([t.tile + ("*" if t.operational else "") for t in player.transmitters]
                                                     or ["-"], "comma")),
+            _t(language, "kept", tiles=Join(kept or ["-"], "comma")),
         ]
         line_h = (body[3] - body[1] - 8) / len(lines)
         for index, line in enumerate(lines):
             y = body[1] + 4 + index * line_h
-            draw_text_in_box(draw, (body[0] + 12, y, body[2] - 12, y + line_h), line, max_size=21, min_size=11,
+            draw_text_in_box(draw, (body[0] + 12, y, body[2] - 12, y + line_h), line, max_size=24, min_size=12,
                              fill=INK, align="left")
     return image
 

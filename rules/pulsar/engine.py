@@ -12,17 +12,23 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
   gyrodyne goals are out, the one that scores (``pick=G1a``).
 * A reward "a gyrodyne of either / any size" takes the size the move names (``choice=M``);
   without one, the first size still in supply (largest first for "any").
+* When the last HQ side is sealed, one public event names every player's side, in seat order
+  (P-SETUP-17); until then ``/hand`` shows a player their own board and sealed side only.
+* Kept exploration tiles are public (H-1): status, the hand and the player panel list them, each
+  described in words (rules.pulsar.describe), as are drawn tiles and revealed systems in the posts.
+* A refused draft says which of D-DRAFT-3 / D-DRAFT-4 / D-MOVE-1 / D-MOVE-5 failed, with the values
+  that can be taken.
 """
 from __future__ import annotations
 
-import unicodedata
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from rules.base import Game, IllegalMove, OptionSpec, PreferenceSpec, players_option
 from rules.kit import HIDDEN
-from rules.messages import Join, Msg, from_json
+from rules.messages import Join, Msg, fold_word, from_json
 
 from . import actions as act
+from . import describe
 from . import economy as eco
 from . import flying
 from . import moves as mv
@@ -68,10 +74,13 @@ class PulsarGame(Game):
         """The rulebook's Hungarian verbs (accents optional) -> the notation's."""
         words = typed.split(" ")
         if words and words[0]:
-            folded = "".join(ch for ch in unicodedata.normalize("NFKD", words[0].lower())
-                             if not unicodedata.combining(ch))
-            words[0] = HUNGARIAN_VERBS.get(folded, words[0])
+            words[0] = HUNGARIAN_VERBS.get(fold_word(words[0]), words[0])
         return " ".join(words)
+
+    def word_aliases(self) -> Mapping[str, str]:
+        """The folded Hungarian verbs ``canonical_prefix`` understands, so that a verb still
+        being typed ("old") completes to its moves ("oldal" -> ``hqside``)."""
+        return HUNGARIAN_VERBS
 
     def seat_label(self, state: GameState, seat: int) -> Msg:
         return P(f"colour.{COLOURS[seat]}")
@@ -296,7 +305,7 @@ class PulsarGame(Game):
             try:
                 su.draft(state, seat, move.number, track, marker)
             except ValueError:
-                raise IllegalMove("pulsar.err.draft", "D-MOVE-5", value=move.number) from None
+                raise self._draft_refusal(state, seat, move.number, track, marker) from None
             if state.phase == ACTIONS:
                 self._start_actions(state)
         elif kind == mv.PROD:
@@ -393,6 +402,33 @@ class PulsarGame(Game):
             act.complete_hq(state, seat, move.arg, value, move.pay.red)
         elif kind == mv.BUY:
             eco.buy_mod(state, seat, "pm1" if move.arg == "pm" else "p2", value)
+
+    @staticmethod
+    def _draft_refusal(state: GameState, seat: int, die: int, track: str | None, marker: str | None) -> IllegalMove:
+        """Why a draft pick is not legal, precisely (D-DRAFT-3, D-MOVE-5/6): no die shows that
+        value; the value moves a marker and none was named; it sits at the median and moves
+        none; the marker is not the player's; or the marker would leave its track."""
+        assert state.median is not None
+        picks = su.legal_picks(state, seat)
+        if die not in state.dice_board:
+            return IllegalMove("pulsar.err.draft_no_die", "D-DRAFT-3", value=die,
+                               dice=Join(sorted(set(state.dice_board)), "comma"))
+        if marker == "?":
+            return IllegalMove("pulsar.err.marker", "D-MOVE-1", value=f"{(track or 'I')[0].upper()}2")
+        options = [p for p in picks if p[0] == die]
+        if not options:
+            names = {"initiative": "I", "engineering": "E"}
+            return IllegalMove("pulsar.err.draft_off_track", "D-MOVE-5", value=die,
+                               dice=Join(sorted({p[0] for p in picks}), "comma"),
+                               track=P(f"track.{track}") if track else Join(
+                                   [P(f"track.{name}") for name in names], "and"))
+        if all(p[1] is None for p in options):
+            return IllegalMove("pulsar.err.draft_median", "D-DRAFT-4", value=die)
+        if track is None:
+            return IllegalMove("pulsar.err.draft_no_marker", "D-MOVE-1", value=die,
+                               example=f"draft {die} {'I' if options[0][1] == 'initiative' else 'E'}")
+        return IllegalMove("pulsar.err.draft_off_track", "D-MOVE-5", value=die,
+                           dice=Join(sorted({p[0] for p in picks}), "comma"), track=P(f"track.{track}"))
 
     @staticmethod
     def _to(move: Move) -> str | None:
@@ -635,10 +671,49 @@ class PulsarGame(Game):
         return problems
 
     def status_lines(self, view: GameState) -> list[Msg]:
+        """The round and step, each player's VP, cubes and dice, the HQ boards with the sides
+        once revealed, and the kept exploration tiles (all public, H-1)."""
         lines = [P("status.round", round=view.round, step=P(f"step.{view.phase}"))]
         for player in view.players:
             lines.append(P("status.player", colour=self.seat_label(view, player.seat), vp=player.vp, cubes=player.cubes,
                            dice=", ".join(str(d) for d in player.dice) or "-"))
+        if any(player.hq_board for player in view.players):
+            lines.append(P("status.hq", boards=Join([P("status.hq_one", colour=self.seat_label(view, player.seat),
+                                                       board=self._hq_text(player))
+                                                     for player in view.players], "comma")))
+        for player in view.players:
+            if player.kept_exploration:
+                lines.append(P("status.kept", colour=self.seat_label(view, player.seat),
+                               tiles=Join([describe.exploration_tile(t) for t in player.kept_exploration], "and")))
+        return lines
+
+    @staticmethod
+    def _hq_text(player: Any) -> Msg:
+        if player.hq_side is None:
+            return P("hq.board_secret", board=player.hq_board)
+        return P("hq.board_side", board=player.hq_board, side=player.hq_side)
+
+    def private_lines(self, view: GameState, seat: int) -> list[Msg]:
+        """The player's own HQ board and the side they sealed while others still choose
+        (P-SETUP-17: only their own choice is in their view), and the exploration tiles they
+        keep (public too, H-1, but handy in the hand)."""
+        if not 0 <= seat < view.player_count:
+            return []
+        player = view.players[seat]
+        lines: list[Msg] = []
+        if player.hq_board:
+            own: Any = view.hq_choice.choices.get(seat) if view.phase == HQ_SIDE else None   # HIDDEN for others
+            if view.phase == HQ_SIDE and own is not None and own != HIDDEN:
+                waiting = sorted(view.hq_choice.waiting())
+                lines.append(P("private.hq_sealed", board=player.hq_board, side=own,
+                               waiting=Join([self.seat_label(view, s) for s in waiting], "and")))
+            elif view.phase == HQ_SIDE:
+                lines.append(P("private.hq_choose", board=player.hq_board))
+            elif player.hq_side is not None:
+                lines.append(P("private.hq", board=player.hq_board, side=player.hq_side))
+        if player.kept_exploration:
+            lines.append(P("private.kept", tiles=Join([describe.exploration_tile(t) for t in player.kept_exploration],
+                                                      "and")))
         return lines
 
 

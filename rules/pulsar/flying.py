@@ -10,6 +10,7 @@ from functools import lru_cache
 from rules.base import IllegalMove
 from rules.messages import Msg
 
+from . import describe
 from .data import Effect, parse_effect, tables
 from .flight import is_flight
 from .state import GameState, Player, add_event
@@ -36,7 +37,8 @@ def reveal(state: GameState, location: str) -> None:
     if system.revealed:
         return
     system.revealed = True
-    add_event(state, "revealed", location=location, tile=system.tile)
+    add_event(state, "revealed", location=location, tile=system.tile,
+              contents=describe.system_contents(system.tile, state.player_count))
     blocked = tables().by_players[state.player_count].blocked_marks
     for planet in tables().systems[system.tile].planets:
         if planet.mark in blocked:
@@ -70,8 +72,9 @@ def draw_exploration(state: GameState, seat: int, count: int = 1) -> list[str]:
             break
         tile = tiles[0]
         drawn.append(tile)
-        add_event(state, "explored", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"), tile=tile)
         effects, kept = tables().exploration[tile]
+        add_event(state, "explored_kept" if kept else "explored", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"),
+                  tile=tile, gain=describe.effects(effects))
         if kept:
             state.players[seat].kept_exploration.append(tile)
         else:

@@ -16,9 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.kit import Deck, Sealed, Streams
+from rules.messages import Join, Msg
 
 from . import dice as dm
 from .data import tables
+from .flying import COLOURS
 from .state import ACTIONS, DRAFT, HQ_SIDE, START_GATE, GameState, Player, System, add_event
 
 TRACKS = ("initiative", "engineering")
@@ -84,11 +86,16 @@ def _goals(streams: Streams, first_game: bool, hq_used: bool) -> list[str]:
 
 
 def choose_hq_side(state: GameState, seat: int, side: int) -> None:
-    """P-SETUP-17: sealed until every player chose; then the ships go out."""
+    """P-SETUP-17: sealed until every player chose; then every side is announced at once (one
+    public event naming each player's board and side) and the ships go out."""
     state.hq_choice.seal(seat, side)
     if state.hq_choice.complete():
-        for chooser, chosen in state.hq_choice.revealed().items():
+        revealed = state.hq_choice.revealed()
+        for chooser, chosen in revealed.items():
             state.players[chooser].hq_side = chosen
+        add_event(state, "hq_revealed", sides=Join(
+            [Msg("pulsar.event.hq_side", colour=Msg(f"pulsar.colour.{COLOURS[chooser]}"), side=revealed[chooser],
+                 board=state.players[chooser].hq_board or 0) for chooser in sorted(revealed)], "comma"))
         start_gates(state)
 
 

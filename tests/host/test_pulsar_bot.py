@@ -80,3 +80,23 @@ def test_PU_PB_1_the_standing_order_answers_the_production_decision():
     move, _reason = GAME.auto_move(state, 0, {"prod_buy": {"choice": "never"}})
     assert GAME.format_move(move) == "prod none"
     assert GAME.auto_move(state, 0, {}) is None
+
+
+async def test_PU_P_SETUP_17_the_thread_announces_every_side_and_the_hand_shows_ones_own(tmp_path):
+    bot, harness, users = hungarian_harness(tmp_path, 1, 3, 900, english=("alice", "bob", "carol"))
+    await harness.start()
+    try:
+        thread = await open_game(harness, users, "pulsar", 3)
+        await harness.slash(users["alice"], "pulsar move", channel_id=thread, text="hqside 2")
+        hand = "\n".join(item.content or "" for item in await harness.slash(users["alice"], "pulsar hand",
+                                                                            channel_id=thread))
+        assert "you chose side 2" in hand
+        other = "\n".join(item.content or "" for item in await harness.slash(users["bob"], "pulsar hand",
+                                                                             channel_id=thread))
+        assert "you chose" not in other
+        await harness.slash(users["bob"], "pulsar move", channel_id=thread, text="oldal 2")
+        sent = await harness.slash(users["carol"], "pulsar move", channel_id=thread, text="hqside 1")
+        public = "\n".join(item.content or "" for item in sent if not item.ephemeral)
+        assert "A főhadiszállások oldalai felfedve: Piros 2, Zöld 2, Kék 1." in public, public   # the thread is Hungarian
+    finally:
+        await harness.close()
