@@ -1,12 +1,15 @@
 """EVE: Conquests renderer: a view of the game in, three ``PIL.Image`` out, each 800 px wide so
 a phone (about 420 px) can read them one under another.
 
-1. **The star map** (800 x 1040): every region in play at its New Eden position (spread apart
-   where the real map is crowded), stargates as lines, the region's ring colour (its card's VP:
-   green 1, blue 2, orange 3, red 4) as a thick ring, the owner's empire colour inside with the
-   owner's unit count, the region code under it, agents as small dots in their empire colours
-   (with a count), the outpost type (D/P/L) or "HQ" in a tag, and the political-map markers
-   (``VIO-B``) on the regions they mark.  Regions named by ``highlight`` are ringed in magenta.
+1. **The star map** (800 x 1040, then a legend): every region in play at its New Eden position
+   (spread apart where the real map is crowded), stargates as lines, the region's ring colour
+   (its card's VP: green 1, blue 2, orange 3, red 4) as a thick ring, the owner's empire colour
+   inside with the owner's unit count, the region code under it, agents as small dots in their
+   empire colours (with a count), the outpost type (D/P/L, the notation's letters) or a star for
+   the headquarters in a square, and the political-map markers (``VIO-B``) beside the regions
+   they mark; ``map_labels`` places every label so none leaves the image or covers another.
+   The legend under the map explains each sign.  Regions named by ``highlight`` are ringed in
+   magenta.
 2. **The calendar and the political map**: month and year, whose round it is (or the
    preparation step) and a battle in progress; the twelve months with their seals in queue
    order (empire colour, type letter), the current month framed; the 3 x 3 political map with
@@ -21,13 +24,14 @@ numbers and EVE region names are notation.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 import data
-from renderers.common import (RGB, contrast_text, draw_text, draw_text_in_box, draw_text_outlined,
+from renderers.common import (RGB, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, font,
                               labelled_panel, mix, rounded_panel)
 from rules.eve.data import TYPES, tables
 from rules.eve.engine import face_up_squares, marker_region, owned, vp
@@ -140,12 +144,205 @@ def _highlighted(highlight: str | None) -> set[str]:
     return {word.upper() for word in words if word.upper() in tables().regions}
 
 
+# ----- labels: every text and badge drawn over the map, placed so none covers another ----------------------
+Box = tuple[float, float, float, float]
+CODE_SIZE = 15
+TAG_W, TAG_H = 28, 20                    # an outpost (D/P/L) or headquarters square
+MARK_W, MARK_H = 52, 20                  # a political-map marker (``VIO-B``)
+AGENT_R = 8
+PAD = 1                                  # labels keep this far apart
+
+
+@dataclass(frozen=True)
+class Label:
+    """One label drawn on the map: ``kind`` code / agent / tag / marker / legend, the region
+    it belongs to (legend: ""), its text and the box it covers (left, top, right, bottom)."""
+
+    kind: str
+    region: str
+    text: str
+    box: Box
+
+
+def _text_box(xy: tuple[float, float], text: str, size: int, bold: bool, anchor: str, stroke: int = 0) -> Box:
+    left, top, right, bottom = font(size, bold).getbbox(text, anchor=anchor, stroke_width=stroke)
+    return (xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom)
+
+
+def _overlap(a: Box, b: Box, pad: float = PAD) -> float:
+    """The area ``a`` and ``b`` share (grown by ``pad``); 0 when apart."""
+    width = min(a[2], b[2]) + pad - max(a[0], b[0])
+    height = min(a[3], b[3]) + pad - max(a[1], b[1])
+    return width * height if width > 0 and height > 0 else 0.0
+
+
+def _inside(box: Box, width: float, height: float) -> bool:
+    return box[0] >= 0 and box[1] >= 0 and box[2] <= width and box[3] <= height
+
+
+def _tag_offsets(w: float, h: float) -> list[tuple[float, float]]:
+    """Top-left corners of a ``w`` x ``h`` label relative to its node's centre, best first: the
+    upper corners (overlapping the ring a little, like a badge), then beside, above and below."""
+    r = NODE_R
+    return [(r - 8, -r - 10), (-r - w + 8, -r - 10), (r + 2, -h / 2 - 6), (-r - w - 2, -h / 2 - 6),
+            (-w / 2, -r - h - 6), (r - 4, r - 10), (-r - w + 4, r - 10), (r + 6, -r - h - 2),
+            (-r - w - 6, -r - h - 2), (-w / 2, -r - 2 * h - 8), (r + 8, -h / 2 + 14), (-r - w - 8, -h / 2 + 14)]
+
+
+def map_labels(view: Any) -> list[Label]:
+    """Where every label of the map goes: region codes under the nodes and agent badges first
+    (fixed), then outpost / headquarters squares and political markers, each at the first of
+    its candidate places that stays in the image and clear of the labels placed so far (and,
+    if possible, of other regions' discs).  ``draw_map`` draws exactly these boxes."""
+    two_player = view.player_count == 2
+    pos = node_positions(two_player)
+    labels: list[Label] = []
+    for code, (x, y) in sorted(pos.items()):
+        labels.append(Label("code", code, code, _text_box((x, y + NODE_R + 11), code, CODE_SIZE, True, "mm", 2)))
+    for code, (x, y) in sorted(pos.items()):
+        agents: dict[int, int] = {}
+        for seat in view.regions[code].agents:
+            agents[seat] = agents.get(seat, 0) + 1
+        step = 2 * AGENT_R + 1
+        step = -step if x - NODE_R - 2 - step * len(agents) > 0 else step   # leftwards unless at the edge
+        first = x - NODE_R - 2 if step < 0 else x + NODE_R + 2
+        for index, (seat, count) in enumerate(sorted(agents.items())):
+            ax, ay = first + index * step, y + NODE_R - 9
+            labels.append(Label("agent", code, f"{seat}:{count}", (ax - AGENT_R, ay - AGENT_R, ax + AGENT_R, ay + AGENT_R)))
+    discs = {code: (x - NODE_R - 4, y - NODE_R - 4, x + NODE_R + 4, y + NODE_R + 4) for code, (x, y) in pos.items()}
+    counts = {code: (x - 13, y - 12, x + 13, y + 12) for code, (x, y) in pos.items()}
+    marks = {marker_region(view, square): square for square in face_up_squares(view)}
+    wanted = [("tag", code, "HQ" if view.regions[code].hq is not None else str(view.regions[code].outpost), TAG_W, TAG_H)
+              for code in sorted(pos) if view.regions[code].hq is not None or view.regions[code].outpost]
+    wanted += [("marker", code, square, MARK_W, MARK_H) for code, square in sorted(marks.items(), key=lambda m: m[1])
+               if code in pos]
+    for kind, code, text, w, h in wanted:
+        x, y = pos[code]
+        best: tuple[float, Box] | None = None
+        for dx, dy in _tag_offsets(w, h):
+            box = (x + dx, y + dy, x + dx + w, y + dy + h)
+            if not _inside(box, MAP_SIZE, MAP_HEIGHT):
+                continue
+            cost = 1000 * sum(_overlap(box, label.box) for label in labels)
+            cost += 1000 * sum(_overlap(box, counts[other], 0) for other in pos)   # never over a unit count
+            cost += sum(_overlap(box, disc, 0) for other, disc in discs.items() if other != code)
+            if best is None or cost < best[0]:
+                best = (cost, box)
+            if cost == 0:
+                break
+        assert best is not None
+        labels.append(Label(kind, code, text, best[1]))
+    return labels
+
+
+def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, fill: RGB) -> None:
+    """A five-pointed star: the headquarters sign (no word, so it reads the same in every language)."""
+    points = []
+    for index in range(10):
+        r = radius if index % 2 == 0 else radius * 0.45
+        angle = -math.pi / 2 + index * math.pi / 5
+        points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
+    draw.polygon(points, fill=fill)
+
+
+def _draw_tag(draw: ImageDraw.ImageDraw, box: Box, text: str) -> None:
+    draw.rectangle(box, fill=(250, 250, 250), outline=INK)
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    if text == "HQ":
+        _star(draw, centre[0], centre[1] + 0.5, 8.5, INK)
+    else:
+        draw_text(draw, centre, text, size=14, bold=True, fill=INK, anchor="mm")
+
+
+def _draw_marker(draw: ImageDraw.ImageDraw, box: Box, square: str) -> None:
+    nebula = NEBULA[square[:3].lower()]
+    draw.rounded_rectangle(box, radius=5, fill=nebula, outline=(255, 255, 255))
+    draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), square, size=12, bold=True,
+              fill=contrast_text(nebula), anchor="mm")
+
+
+def _draw_agent(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, count: int) -> None:
+    draw.ellipse(box, fill=colour, outline=(255, 255, 255))
+    draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(count), size=11, bold=True,
+              fill=contrast_text(colour), anchor="mm")
+
+
+# ----- the legend under the map -----------------------------------------------------------------------------
+LEGEND_SIZE = 17
+LEGEND_ROW = 30
+LEGEND_ICON_GAP = 6
+LEGEND_ITEM_GAP = 20
+LEGEND_SAMPLE: RGB = (215, 175, 60)          # a sample owner's colour (not an empire's)
+
+
+def _legend_icon_width(item: str) -> float:
+    return {"ring": 4 * 22, "fill": 28, "agents": 18, "outposts": TAG_W, "hq": TAG_W, "marker": MARK_W}[item]
+
+
+LEGEND_ITEMS = ("ring", "fill", "agents", "outposts", "hq", "marker")
+
+
+def _legend_layout(language: str) -> tuple[list[tuple[str, float, float, str, Box]], float]:
+    """Each legend item (name, icon left, row centre, its text, the text's box) flowed into rows
+    under the map, and the strip's height."""
+    items = []
+    x, row = 14.0, 0
+    for item in LEGEND_ITEMS:
+        text = _t(language, f"legend.{item}")
+        text_w = font(LEGEND_SIZE).getlength(text)
+        width = _legend_icon_width(item) + LEGEND_ICON_GAP + text_w
+        if x > 14 and x + width > MAP_SIZE - 14:
+            x, row = 14.0, row + 1
+        cy = MAP_HEIGHT + 12 + row * LEGEND_ROW + LEGEND_ROW / 2
+        text_x = x + _legend_icon_width(item) + LEGEND_ICON_GAP
+        items.append((item, x, cy, text, _text_box((text_x, cy), text, LEGEND_SIZE, False, "lm")))
+        x += width + LEGEND_ITEM_GAP
+    return items, 12 + (row + 1) * LEGEND_ROW + 10
+
+
+def legend_labels(language: str) -> list[Label]:
+    """The legend's texts as labels (the test checks them with the map's)."""
+    items, _height = _legend_layout(language)
+    return [Label("legend", "", text, box) for _item, _x, _cy, text, box in items]
+
+
+@lru_cache(maxsize=4)
+def _legend(language: str) -> Image.Image:
+    """The strip under the map that explains it: ring colours (region card VP), the fill (owner,
+    units), agent badges, outpost squares D/P/L, the headquarters star and political markers."""
+    items, height = _legend_layout(language)
+    image = Image.new("RGB", (MAP_SIZE, int(height)), SPACE)
+    draw = ImageDraw.Draw(image)
+    draw.line((10, 4, MAP_SIZE - 10, 4), fill=GATE, width=1)
+    for item, x, cy, text, box in items:
+        cy -= MAP_HEIGHT
+        if item == "ring":
+            for index, ring in enumerate(("green", "blue", "orange", "red")):
+                cx = x + 11 + index * 22
+                draw.ellipse((cx - 10, cy - 10, cx + 10, cy + 10), fill=RING[ring])
+                draw.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=EMPTY)
+                draw_text(draw, (cx, cy), str(index + 1), size=10, bold=True, fill=(255, 255, 255), anchor="mm")
+        elif item == "fill":
+            draw.ellipse((x, cy - 14, x + 28, cy + 14), fill=LEGEND_SAMPLE)
+            draw_text(draw, (x + 14, cy), "3", size=16, bold=True, fill=contrast_text(LEGEND_SAMPLE), anchor="mm")
+        elif item == "agents":
+            _draw_agent(draw, (x + 1, cy - AGENT_R, x + 1 + 2 * AGENT_R, cy + AGENT_R), LEGEND_SAMPLE, 2)
+        elif item in ("outposts", "hq"):
+            _draw_tag(draw, (x, cy - TAG_H / 2, x + TAG_W, cy + TAG_H / 2), "D" if item == "outposts" else "HQ")
+        else:
+            _draw_marker(draw, (x, cy - MARK_H / 2, x + MARK_W, cy + MARK_H / 2), "VIO-B")
+        draw_text(draw, (box[0], cy), text, size=LEGEND_SIZE, fill=(235, 238, 248), anchor="lm")
+    return image
+
+
 def draw_map(view: Any, highlight: str | None, language: str) -> Image.Image:
     two_player = view.player_count == 2
-    image = _map_background(two_player).copy()
+    legend = _legend(language)
+    image = Image.new("RGB", (MAP_SIZE, MAP_HEIGHT + legend.height), SPACE)
+    image.paste(_map_background(two_player), (0, 0))
+    image.paste(legend, (0, MAP_HEIGHT))
     draw = ImageDraw.Draw(image)
     pos = node_positions(two_player)
-    marks = {marker_region(view, square): square for square in face_up_squares(view)}
     lit = _highlighted(highlight)
     for code, (x, y) in pos.items():
         region = view.regions[code]
@@ -155,35 +352,24 @@ def draw_map(view: Any, highlight: str | None, language: str) -> Image.Image:
         draw.ellipse((x - NODE_R, y - NODE_R, x + NODE_R, y + NODE_R), fill=fill)
         if region.owner is not None:
             draw_text(draw, (x, y), str(region.units), size=20, bold=True, fill=contrast_text(fill), anchor="mm")
-    for code, (x, y) in pos.items():             # labels and tags over every node
-        region = view.regions[code]
-        draw_text_outlined(draw, (x, y + NODE_R + 11), code, size=15, fill=(255, 255, 255), outline=SPACE)
-        tag = "HQ" if region.hq is not None else region.outpost
-        if tag:
-            box = (x + NODE_R - 8, y - NODE_R - 10, x + NODE_R + 20, y - NODE_R + 10)
-            draw.rectangle(box, fill=(250, 250, 250), outline=INK)
-            draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), tag, size=14, bold=True, fill=INK,
-                      anchor="mm")
-        agents: dict[int, int] = {}
-        for seat in region.agents:
-            agents[seat] = agents.get(seat, 0) + 1
-        for index, (seat, count) in enumerate(sorted(agents.items())):
-            ax, ay = x - NODE_R - 2 - index * 15, y + NODE_R - 4
-            draw.ellipse((ax - 8, ay - 8, ax + 8, ay + 8), fill=colour_of(view, seat), outline=(255, 255, 255))
-            draw_text(draw, (ax, ay), str(count), size=11, bold=True, fill=contrast_text(colour_of(view, seat)),
-                      anchor="mm")
-        square = marks.get(code)
-        if square:
-            nebula = NEBULA[square[:3].lower()]
-            box = (x - NODE_R - 34, y - NODE_R - 12, x - NODE_R + 18, y - NODE_R + 8)
-            draw.rounded_rectangle(box, radius=5, fill=nebula, outline=(255, 255, 255))
-            draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), square, size=12, bold=True,
-                      fill=contrast_text(nebula), anchor="mm")
+    for label in map_labels(view):              # labels and tags over every node
+        if label.kind == "code":
+            x, y = pos[label.region]
+            draw_text_outlined(draw, (x, y + NODE_R + 11), label.text, size=CODE_SIZE, fill=(255, 255, 255),
+                               outline=SPACE)
+        elif label.kind == "agent":
+            seat, count = label.text.split(":")
+            _draw_agent(draw, label.box, colour_of(view, int(seat)), int(count))
+        elif label.kind == "tag":
+            _draw_tag(draw, label.box, label.text)
+        else:
+            _draw_marker(draw, label.box, label.text)
     return image
 
 
 # ----- the calendar and the political map ---------------------------------------------------------------
-HEADLINE_KEYS = ("eve.status.prep", "eve.status.calendar", "eve.status.round", "eve.status.combat", "eve.status.over")
+HEADLINE_KEYS = ("eve.status.prep", "eve.status.calendar", "eve.status.end_trinity", "eve.status.end_vision",
+                 "eve.status.round", "eve.status.combat", "eve.status.over")
 
 
 def _headline(view: Any, language: str) -> list[str]:
@@ -276,7 +462,7 @@ def draw_empires(view: Any, player_names: list[str] | None, language: str) -> Im
             rounded_panel(draw, (left, y, left + cell, y + 62), radius=8, fill=mix(colour, (255, 255, 255), 0.8),
                           outline=colour, width=2)
             draw_text_in_box(draw, (left + 6, y + 2, left + cell - 6, y + 30), _t(
-                language, "schedule", type=Msg(f"eve.type.{kind}"), level=level), max_size=19, min_size=10,
+                language, "schedule", letter=kind, type=Msg(f"eve.type.{kind}"), level=level), max_size=19, min_size=10,
                 bold=True, fill=INK, align="left")
             draw_text_in_box(draw, (left + 6, y + 30, left + cell - 6, y + 60), _t(
                 language, "schedule_values", actions=actions, months=months), max_size=18, min_size=10, fill=INK,

@@ -7,6 +7,10 @@ catalogue key and the rule ID; ``legal_moves`` filters candidates through the sa
 
 DESIGN DECISIONS (where the spec is silent or leaves the engine a choice; each in one place)
 -------------------------------------------------------------------------------------------
+* A ``vp_target`` in a Trinity game is refused when the lobby opens (``normalize_options``,
+  EVE-VAR-2): the target only means something for Vision, and a player who typed one most
+  likely wanted Vision, so saying so beats ignoring it.  ``/eve status`` names the end
+  condition (Trinity's years; Vision's target and year limit).
 * Empires by seat: seat 0 Amarr, 1 Caldari, 2 Gallente, 3 Minmatar (EVE-SETUP-4 lets the
   engine assign them).
 * Randomness uses the kit's labelled streams instead of one PRNG in a fixed order (spec
@@ -40,7 +44,7 @@ from typing import Any, Iterable, Iterator
 
 from rules.base import BadOptions, Game, IllegalMove, Notice, OptionSpec, players_option
 from rules.kit import HIDDEN, Deck, Hands, Sealed, Streams
-from rules.messages import Join, Msg, from_json, to_json
+from rules.messages import Join, Msg, fold_word, from_json, to_json
 
 from . import moves as mv
 from .data import EMPIRES, NEBULAE, RINGS, TYPES, tables
@@ -250,11 +254,17 @@ class EveGame(Game):
     )
 
     # ----- setup -----------------------------------------------------------------------------------------
+    def normalize_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The lobby refuses a VP target without Vision when it opens (see DESIGN DECISIONS)."""
+        result = super().normalize_options(options)
+        if result["vp_target"] and result["end"] != "vision":
+            raise BadOptions("eve.err.target_without_vision", "EVE-VAR-2", target=result["vp_target"],
+                             years=TRINITY_YEARS[str(result["length"])])
+        return result
+
     def new_game(self, options: dict[str, Any], seed: int) -> GameState:
         options = self.normalize_options(options)
         count = int(options["players"])
-        if options["vp_target"] and options["end"] != "vision":
-            raise BadOptions("eve.err.target_without_vision", "EVE-VAR-2")
         if options["end"] == "vision" and not options["vp_target"]:
             options["vp_target"] = VISION_TARGETS[count][LENGTHS.index(str(options["length"]))]
         tab = tables()
@@ -296,12 +306,17 @@ class EveGame(Game):
         words = typed.split(" ")
         out = []
         for index, word in enumerate(words):
-            folded = mv.fold(word)
+            folded = fold_word(word)
             if index == 0:
                 out.append(HUNGARIAN_VERBS.get(folded, word))
             else:
                 out.append(HUNGARIAN_WORDS.get(folded, word))
         return " ".join(out)
+
+    def word_aliases(self) -> dict[str, str]:
+        """The folded Hungarian verbs and words ``canonical_prefix`` understands, so the host
+        completes a word still being typed (``tám`` -> ``tamad`` -> ``attack``)."""
+        return {**HUNGARIAN_WORDS, **HUNGARIAN_VERBS}
 
     def notation_help(self) -> Msg:
         return E("help.notation")
@@ -1990,8 +2005,10 @@ class EveGame(Game):
             lines.append(E("status.over", winners=listing((empire_msg(view, s) for s in view.winners), "and")))
         elif view.phase in PREP_PHASES:
             lines.append(E("status.prep", step=self._step_name(view), empire=empire_msg(view, view.order[view.turn])))
+            lines.append(self._end_condition(view))
         else:
             lines.append(E("status.calendar", month=E(f"month.{view.month}"), year=view.year))
+            lines.append(self._end_condition(view))
             if view.round is not None:
                 lines.append(E("status.round", empire=empire_msg(view, view.round.seat), type=type_msg(view.round.kind),
                                actions=view.round.actions))
@@ -2011,9 +2028,32 @@ class EveGame(Game):
         lines.append(E("status.markers", markers=listing(marked)))
         return lines
 
+    def _end_condition(self, view: GameState) -> Msg:
+        """How this game ends (EVE-END-1/2/4): Trinity's years, or Vision's target and year limit."""
+        length = str(view.options["length"])
+        if view.options["end"] == "vision":
+            return E("status.end_vision", target=int(str(view.options["vp_target"])), years=VISION_YEAR_LIMIT[length])
+        return E("status.end_trinity", years=TRINITY_YEARS[length])
+
     def private_lines(self, view: GameState, seat: int) -> list[Msg]:
+        """The seat's hand, then its own secret choices not yet public: the sealed dice while
+        the other side still chooses (EVE-CMB-5), the two drawn cards to keep one of (LOG-H),
+        the deck's top cards to put back in order (LOG-K).  Never another seat's."""
         hand = view.hands.cards[seat]
-        return [E("private.hand", cards=listing(card_msg(card) for card in hand))]
+        lines = [E("private.hand", cards=listing(card_msg(card) for card in hand))]
+        combat = view.combat
+        if combat is not None and not combat.dice.complete():
+            chosen = combat.dice.choices.get(seat)
+            if isinstance(chosen, list) and len(chosen) == 3:
+                other = combat.defender if seat == combat.attacker else combat.attacker
+                lines.append(E("private.dice", d=chosen[0], s=chosen[1], t=chosen[2], other=empire_msg(view, other)))
+        rnd = view.round
+        if rnd is not None and rnd.seat == seat:
+            if rnd.pending_keep and HIDDEN not in rnd.pending_keep:
+                lines.append(E("private.keep", cards=listing(card_msg(card) for card in rnd.pending_keep)))
+            if rnd.peek and HIDDEN not in rnd.peek:
+                lines.append(E("private.order", cards=listing(card_msg(card) for card in rnd.peek)))
+        return lines
 
 
 HUNGARIAN_VERBS = {

@@ -7,10 +7,10 @@ depends on the position.  ``format_move`` writes the canonical form stored in th
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from rules.base import IllegalMove
+from rules.messages import fold_word
 
 from .data import EMPIRES, TYPES, tables
 
@@ -187,13 +187,8 @@ def _play(seat: int, args: list[str]) -> Move:
     return Move(seat, PLAY, arg=card)
 
 
-def fold(text: str) -> str:
-    """Lower case without accents (players type ``Tenerifis``, ``tenerifis``, ``TÉNERIFIS``)."""
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(ch))
-
-
 def _squash(name: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", fold(name))
+    return re.sub(r"[^a-z0-9]", "", fold_word(name))
 
 
 def region_code(word: str) -> str:

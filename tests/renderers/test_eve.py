@@ -50,3 +50,60 @@ def test_a_highlighted_move_rings_its_regions_and_the_languages_differ():
     assert box is not None and box[0] <= x <= box[2] and box[1] <= y <= box[3]
     english, hungarian = render(view, language="en")[2], render(view, language="hu")[2]
     assert ImageChops.difference(english, hungarian).getbbox() is not None
+
+
+def example_game_states(step: int = 8):
+    """Every ``step``-th position of examples/eve-4p.txt (seats in join order, seed 31)."""
+    from pathlib import Path
+    names = ("alice", "bob", "carol", "dave")
+    state = GAME.new_game({"players": 4}, 31)
+    seat, states = 0, [state]
+    script = Path(__file__).resolve().parents[2] / "examples" / "eve-4p.txt"
+    for line in script.read_text().splitlines():
+        if line.startswith("as "):
+            seat = names.index(line[3:])
+        elif line.startswith("/eve move "):
+            state = GAME.apply(state, GAME.parse_move(state, seat, line[len("/eve move "):]))
+            states.append(state)
+    return states[::step] + [states[-1]]
+
+
+def test_no_map_label_leaves_the_image_or_covers_another():
+    """Region codes, agent badges, outpost / headquarters squares and political markers, e.g.
+    CYA-C on R43 at the left edge, MAG-C beside R58, markers next to R40 (the tester's game)."""
+    from renderers.eve import MAP_HEIGHT, MAP_SIZE, legend_labels, map_labels
+    views = [GAME.view(position(players, plies), None) for players, plies in
+             [(2, 0), (2, 150), (3, 90), (4, 260), (4, 5000)]]
+    views += [GAME.view(state, None) for state in example_game_states()]
+    for view in views:
+        labels = map_labels(view)
+        assert {label.kind for label in labels} >= {"code"}
+        for index, label in enumerate(labels):
+            left, top, right, bottom = label.box
+            assert 0 <= left and 0 <= top and right <= MAP_SIZE and bottom <= MAP_HEIGHT, label
+            for other in labels[index + 1:]:
+                apart = (label.box[2] <= other.box[0] or other.box[2] <= label.box[0]
+                         or label.box[3] <= other.box[1] or other.box[3] <= label.box[1])
+                assert apart, (label, other)
+    markers = [label for view in views for label in map_labels(view) if label.kind == "marker"]
+    assert len(markers) > 100
+    for language in ("en", "hu"):
+        legend = legend_labels(language)
+        height = render(views[-1], language=language)[0].height
+        for index, label in enumerate(legend):
+            assert 0 <= label.box[0] and label.box[2] <= MAP_SIZE and MAP_HEIGHT <= label.box[1] <= label.box[3] <= height
+            for other in legend[index + 1:]:
+                assert (label.box[2] <= other.box[0] or other.box[2] <= label.box[0]
+                        or label.box[3] <= other.box[1] or other.box[3] <= label.box[1]), (label, other)
+
+
+def test_the_map_has_a_legend_from_the_catalogue_in_both_languages():
+    from renderers.eve import LEGEND_ITEMS, legend_labels
+    from rules.messages import Msg
+    from rules.messages import render as text
+    for language in ("en", "hu"):
+        texts = [label.text for label in legend_labels(language)]
+        assert texts == [text(Msg(f"eve.board.legend.{item}"), language) for item in LEGEND_ITEMS]
+    assert legend_labels("en") != legend_labels("hu")
+    english = " ".join(label.text for label in legend_labels("en"))
+    assert "D development" in english and "VP" in english
