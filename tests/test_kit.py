@@ -79,3 +79,12 @@ def test_sealed_choices_are_revealed_only_when_everybody_chose():
     sealed.seal(2, "side A")
     assert round_trip(sealed).revealed() == {0: "side A", 1: "side B", 2: "side A"}
     assert sealed.view(None).choices == sealed.revealed()
+
+
+def test_split_args_keeps_nested_terms_whole_and_refuses_broken_ones():
+    from rules.kit import split_args
+    assert split_args("a, B(1, 2), c=3") == ["a", "B(1, 2)", "c=3"]
+    assert split_args("ABL-VISIT(jump_gate, EFF-VP(1))") == ["ABL-VISIT(jump_gate, EFF-VP(1))"]
+    for broken in ("a, (b", "a)(", "a,,b", ""):
+        with pytest.raises(ValueError):
+            split_args(broken)

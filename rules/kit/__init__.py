@@ -9,6 +9,8 @@ information rules.  Every piece is a typed dataclass that round-trips through JS
   empty pile reshuffles the discards (from the deck's own stream).
 * :class:`Hands`: cards per seat; others see only how many.
 * :class:`Sealed`: simultaneous secret choices, revealed together once everybody chose.
+* :func:`split_args`: the arguments of a data-file term such as ``EFF-VP(3)`` or
+  ``ON_BUILD_CHOOSE(TAKE_OFFER(1), IDEA(1))`` (nested terms stay whole).
 """
 from __future__ import annotations
 
@@ -20,6 +22,26 @@ from rules.rng import Rng
 
 T = TypeVar("T")
 HIDDEN = "?"        # what a view shows in place of a hidden card or choice
+
+
+def split_args(inner: str) -> list[str]:
+    """``"a, B(1, 2), c=3"`` -> ``["a", "B(1, 2)", "c=3"]``: split at the commas outside
+    parentheses.  Raises ValueError on unbalanced parentheses or an empty argument."""
+    args: list[str] = []
+    depth, current = 0, ""
+    for ch in inner:
+        if ch == "," and depth == 0:
+            args.append(current.strip())
+            current = ""
+            continue
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0:
+            raise ValueError(f"unbalanced parentheses: {inner!r}")
+        current += ch
+    args.append(current.strip())
+    if depth != 0 or any(not arg for arg in args):
+        raise ValueError(f"not a list of arguments: {inner!r}")
+    return args
 
 
 # ----- random streams ---------------------------------------------------------------------------

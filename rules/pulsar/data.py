@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import data as game_data
+from rules.kit import split_args
 
 SIDES = ("A", "B")                       # star cluster board sides (B has dead ends)
 SIZES = ("S", "M", "L")                  # gyrodyne sizes
@@ -31,16 +32,7 @@ def parse_effect(text: str) -> Effect:
     name, inner = match.group(1), match.group(2)
     if inner is None:
         return Effect(name)
-    args, depth, current = [], 0, ""
-    for ch in inner:
-        if ch == "," and depth == 0:
-            args.append(current.strip())
-            current = ""
-            continue
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        current += ch
-    args.append(current.strip())
-    return Effect(name, tuple(args))
+    return Effect(name, tuple(split_args(inner)))
 
 
 def _effects(items: list[str]) -> tuple[Effect, ...]:

@@ -45,6 +45,7 @@ from functools import lru_cache
 from typing import Any
 
 import data as game_data
+from rules.kit import split_args
 
 ERAS = ("E1", "E2", "E3")
 ACTIONS = ("RESEARCH", "MOVE", "EXPLORE", "BUILD", "PRODUCE", "GENETICS", "IDEA", "SPECIAL")
@@ -98,18 +99,10 @@ def parse_effect(text: str) -> Effect:
     name, inner = match.group(1), match.group(2)
     if inner is None:
         return Effect(name)
-    args: list[str] = []
-    depth, current = 0, ""
-    for ch in inner:
-        if ch == "," and depth == 0:
-            args.append(current.strip())
-            current = ""
-            continue
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        current += ch
-    args.append(current.strip())
-    if depth != 0 or any(not arg for arg in args):
-        raise ValueError(f"not an effect: {text!r}")
+    try:
+        args = split_args(inner)
+    except ValueError:
+        raise ValueError(f"not an effect: {text!r}") from None
     return Effect(name, tuple(args))
 
 

@@ -44,6 +44,20 @@ def _check(images, players):
     assert 900 <= images[1].height <= 1400 and rows >= 1
 
 
+
+def drawn_texts(monkeypatch) -> list:
+    """Every string the renderer draws from now on (ImageDraw.text spied on)."""
+    from PIL import ImageDraw
+    seen: list = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        seen.append(text)
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    return seen
+
 def test_get_renderer_returns_gaia_render():
     assert renderers.get_renderer("gaia") is gr.render
 
@@ -307,17 +321,9 @@ def test_chat_map_parts_show_pieces_in_the_owners_colour_and_the_highlight_where
 
 
 def test_chat_images_say_everything_in_the_players_language(monkeypatch):
-    from PIL import ImageDraw
     from rules.messages import Msg
     from rules.messages import render as render_message
-    seen = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, text, *args, **kwargs):
-        seen.append(text)
-        return original(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    seen = drawn_texts(monkeypatch)
     state = _final_state("final-scoring")
     view = GAME.view(state, None)
     layout, big = gr._chat_map(view, None)
@@ -343,19 +349,11 @@ def test_the_host_posts_at_most_five_images_in_order():
 
 
 def test_GP_FAC_TAK_2_a_discarded_brainstone_is_shown(monkeypatch):
-    from PIL import ImageDraw
     state = _final_state("taklons-leverage")
     seat = next(s for s, p in enumerate(state["players"]) if p["faction"] == "taklons")
     view = GAME.view(state, None)
     view["players"][seat]["brainstone"] = None     # the engine's mark of a discarded stone
-    seen = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, text, *args, **kwargs):
-        seen.append(text)
-        return original(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    seen = drawn_texts(monkeypatch)
     gr.render_boards(view)
     assert "brainstone gone" in seen
 
