@@ -10,11 +10,11 @@ notation's; ``parse_move`` applies it itself, so it accepts both.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import IllegalMove
+from rules.messages import fold_word
 
 # ----- verbs (§10.2) ------------------------------------------------------------------------------
 RESEARCH, MOVE, EXPLORE, BUILD, PRODUCE = "research", "move", "explore", "build", "produce"
@@ -322,9 +322,7 @@ def format_move(move: Move) -> str:
 
 
 # ----- Hungarian words (§2) -------------------------------------------------------------------------
-def fold(text: str) -> str:
-    """Lower case without accents (players type ``Építés``, ``epites``, ``ÉPÍTÉS``)."""
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(ch))
+fold = fold_word      # lower case without accents: ``Építés`` -> ``epites`` (one helper for every game)
 
 
 #: The first word: Hungarian verbs and action names (§2 rows 18, 69, 71, 79-90, 123) -> the notation's.

@@ -1,0 +1,1183 @@
+"""Space Corp 2025-2300AD on the rules-core contract: the Mariners era (E1) for 2-4 players,
+played as the spec's one-era game (SC-VAR-4 early finish after E1).  Not registered with the bot
+yet: E2, E3, the transitions, Edges and the renderer come next (see README, Status).
+
+A turn is a short sequence of commands (§10.4): the action (``research``, ``move``, ``explore``,
+``build``, ``produce``, ``genetics``, ``upgrade``, ``special``, or ``pass`` when allowed), then the
+Research draws one by one (``draw D`` / ``draw O2``), then ``fulfill`` (step 2) and ``transport``
+(step 4).  A step with nothing to decide is skipped; rewards (step 3), discarding and refilling the
+Offer (step 5) and the step-6 draw happen by themselves.
+
+DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
+* Only E1 is written: a game is the Mariners era and ends with the early-finish scoring of
+  SC-VAR-4 (Pioneer bonuses, +1T per genetics step).  Cards with an Edge are played for their
+  action entries; their Edges are not offered yet (SC-EDGE is the next step).
+* Your own bases' abilities apply by themselves (your Spaceport's +2 Move per team starting there,
+  your Industrial's doubled Build); an opponent's base ability only when the move names its site
+  in ``use=`` (SC-VAL-12: a player may always decline an opponent's source and its reward).
+* The base a Move must start or end at (SC-MOV-3): your own (Earth, your home base, always counts);
+  otherwise an opponent's base at the start, else at the end, earns its owner the reward.
+* Passing (SC-TURN-1) is allowed after Trigger B, and at any time when no action is legal
+  (SC-END-9): a game never stalls on a hand that cannot act.
+* A Research base's card (SC-BASE, E1) is taken right after the Build with ``draw O1``-``O4``; with
+  an empty Offer it is lost.  Several Research draws are made one by one (SC-RES-3).
+* After Trigger B each player begins at most 3 more turns (SC-END-10); after Trigger A every player
+  has exactly one more turn, the triggering player last (SC-END-1); when both are scheduled, the
+  era ends at the earlier end (SC-END-6).
+* The decision deadline's default (``default_move``): ``fulfill`` every contract that can be
+  fulfilled, ``transport none``, ``draw D`` (or the first Offer card), and at the action step the
+  first legal action the engine lists (Research with your own Infra when possible), else ``pass``.
+* Early-finish ties (SC-VAR-4): most profit, then most bases on the board, then a shared victory.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator
+
+from rules.base import Game, IllegalMove, OptionSpec, players_option
+from rules.kit import HIDDEN, Hands, Streams
+from rules.messages import Join, Msg
+
+from . import moves as mv
+from .data import Card, Entry, Site, tables
+from .moves import (Build, BuildSpot, CardEntry, Choose, Decline, Draw, Edge, Explore, Fulfill, Genetics, Leg, Move,
+                    MoveAction, Pass, Produce, Research, Sources, Special, Spot, TimeUse, Transport, Upgrade)
+from .state import (ACTION, COLOURS, CONTRACTS, OFFER_TAKE, OVER, RESEARCH_DRAWS, TRANSPORT, TRIGGER_CONTRACTS,
+                    TRIGGER_DECK, GameState, Player, Turn, clone_state)
+
+HOME = "home"
+LETTER = {"r": "RESEARCH", "m": "MOVE", "e": "EXPLORE", "b": "BUILD", "p": "PRODUCE", "g": "GENETICS", "i": "IDEA"}
+VERB_ACTION = {mv.RESEARCH: "RESEARCH", mv.MOVE: "MOVE", mv.EXPLORE: "EXPLORE", mv.BUILD: "BUILD",
+               mv.PRODUCE: "PRODUCE", mv.GENETICS: "GENETICS", mv.IDEA: "IDEA"}
+TIME_ACTIONS = ("MOVE", "BUILD", "EXPLORE")          # SC-VAL-8
+BOXES = ("1", "2", "3")                              # Infra boxes an Upgrade may use (SC-UPG-2)
+
+
+def S(key: str, /, **values: Any) -> Msg:
+    return Msg(f"spacecorp.{key}", **values)
+
+
+def refuse(key: str, rule: str, **values: Any) -> IllegalMove:
+    return IllegalMove(f"spacecorp.err.{key}", rule, **values)
+
+
+def design(card: str) -> str:
+    """``M02#1`` -> ``M02``."""
+    return card.split("#")[0]
+
+
+def is_time(card: str) -> bool:
+    return card in tables().time_cards
+
+
+class SpaceCorpGame(Game):
+    name = "spacecorp"
+    title = "Space Corp 2025-2300AD"
+    min_players = 2
+    max_players = 4
+    options = (players_option(2, 4, 3),
+               OptionSpec("first_player", "int", 0, "spacecorp.param.first_player", min=0, max=4, lobby=False))
+
+    # ----- setup (SC-SETUP-1..17) ----------------------------------------------------------------
+    def new_game(self, options: dict[str, Any], seed: int) -> GameState:
+        options = self.normalize_options(options)
+        count = int(options["players"])
+        t = tables()
+        streams = Streams(seed)
+        first = int(options["first_player"]) - 1 if options["first_player"] else \
+            streams.shuffled("first_player:E1", list(range(count)))[0]             # SC-SETUP-13
+        order = [(first + i) % count for i in range(count)]
+        per = t.by_players[count]
+        players = []
+        for seat in range(count):
+            colour = COLOURS[seat]
+            teams: dict[str, str | None] = {f"{colour}{n}": None for n in range(1, 5)}
+            for n in range(1, t.constants.start_teams["E1"] + 1):
+                teams[f"{colour}{n}"] = "earth"                                     # SC-SETUP-7
+            players.append(Player(seat, colour, 0, teams, {rule.base: t.components.base_per_type
+                                                           for rule in t.bases_in("E1")},
+                                  {box: None for box in BOXES}))
+        deck = t.deck("E1")
+        start_cards = [pid for card in deck if card.start for pid in card.physical_ids]
+        others = [pid for card in deck if not card.start for pid in card.physical_ids]
+        time_cards = sorted(t.time_cards)
+        in_deck, in_hand = time_cards[:per.time_cards_per_deck], \
+            time_cards[per.time_cards_per_deck:per.time_cards_per_deck + count]
+        hands = Hands.empty(count)
+        chemical = [pid for pid in start_cards if design(pid) == "M01"]
+        for index, seat in enumerate(order):                                        # SC-SETUP-11/12
+            hands.add(seat, [chemical[index], in_hand[index]])
+        rest_start = [pid for pid in start_cards if pid not in chemical[:count]]
+        pile = streams.shuffled("start:E1", rest_start) + streams.shuffled("deck:E1", others + in_deck)
+        for number in per.e1_compensation_seats:                                    # SC-SETUP-14
+            hands.add(order[number - 1], [pile.pop(0)])
+        for number, profit in per.e1_start_profit.items():                          # SC-SETUP-15
+            players[order[number - 1]].profit = profit
+        offer: list[str | None] = [pile.pop(0) for _ in range(t.constants.offer_size)]   # SC-SETUP-16
+        stacks = {stack: streams.shuffled(f"tiles:E1:{stack}", [tile.id for tile in t.tiles("E1", stack)])
+                  for stack in ("f1", "f2")}                                        # SC-SETUP-4
+        state = GameState(
+            options=options, era="E1", order=order, players=players, hands=hands, pile=pile, offer=offer,
+            discards=[], time_discards=[], time_aside=time_cards[per.time_cards_per_deck + count:],
+            stacks=stacks, tiles={}, bases={}, claims={}, contracts={row: "start" for row in range(1, 8)},
+            explored=[0] * count, pioneers_left=[1, 2], turn=Turn(order[0]), streams=streams)
+        return state
+
+    # ----- notation ------------------------------------------------------------------------------
+    def parse_move(self, state: GameState, seat: int, text: str) -> Move:
+        return mv.parse_move(seat, text)
+
+    def format_move(self, move: Move) -> str:
+        return mv.format_move(move)
+
+    def canonical_prefix(self, typed: str) -> str:
+        return mv.canonical_prefix(typed)
+
+    def seat_label(self, state: GameState, seat: int) -> Msg:
+        return S(f"colour.{state.players[seat].colour}")
+
+    def title_msg(self) -> Msg:
+        return S("title")
+
+    # ----- whose turn ----------------------------------------------------------------------------
+    def waiting_for(self, state: GameState) -> set[int]:
+        return set() if state.phase == OVER else {state.turn.seat}
+
+    def is_over(self, state: GameState) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: GameState) -> list[int]:
+        return [player.profit for player in state.players]
+
+    def winners(self, state: GameState) -> list[int]:
+        """SC-VAR-4: most profit, then most bases on the board, then shared."""
+        if state.phase != OVER:
+            return []
+        best = max(self._rank_key(state, seat) for seat in range(len(state.players)))
+        return [seat for seat in range(len(state.players)) if self._rank_key(state, seat) == best]
+
+    def _rank_key(self, state: GameState, seat: int) -> tuple[int, int]:
+        return state.players[seat].profit, self._bases_on_board(state, seat)
+
+    @staticmethod
+    def _bases_on_board(state: GameState, seat: int) -> int:
+        return sum(1 for owner, _ in state.bases.values() if owner == seat)
+
+    # ----- applying a move -----------------------------------------------------------------------
+    def apply(self, state: GameState, move: Move) -> GameState:
+        if state.phase == OVER:
+            raise refuse("game_over", "SC-VAR-4")
+        if move.seat != state.turn.seat:
+            raise refuse("not_your_turn", "SC-TURN-1", seat=self.seat_label(state, state.turn.seat))
+        new = clone_state(state)
+        self._apply(new, move)
+        return new
+
+    def _apply(self, state: GameState, move: Move) -> None:
+        step = state.turn.step
+        if isinstance(move, (Edge, Decline)):
+            raise refuse("no_edges_yet", "SC-EDGE-1")
+        if isinstance(move, Choose):
+            raise refuse("nothing_to_choose", "§10.2", step=S(f"step.{step}"))
+        if step == ACTION:
+            self._action(state, move)
+        elif step in (RESEARCH_DRAWS, OFFER_TAKE):
+            if not isinstance(move, Draw):
+                raise self._wrong_step(state, move)
+            self._draw(state, move)
+        elif step == CONTRACTS:
+            if not isinstance(move, Fulfill):
+                raise self._wrong_step(state, move)
+            self._fulfill(state, move)
+        elif step == TRANSPORT:
+            if not isinstance(move, Transport):
+                raise self._wrong_step(state, move)
+            self._transport(state, move)
+        self._advance(state)
+
+    def _wrong_step(self, state: GameState, move: Move) -> IllegalMove:
+        expected = {RESEARCH_DRAWS: "draw D", OFFER_TAKE: "draw O1", CONTRACTS: "fulfill none",
+                    TRANSPORT: "transport none"}[state.turn.step]
+        return refuse("wrong_step", "SC-TURN", step=S(f"step.{state.turn.step}"), example=expected)
+
+    # ----- step 1: the action (SC-VAL, §7) -------------------------------------------------------
+    def _action(self, state: GameState, move: Move) -> None:
+        seat = move.seat
+        if isinstance(move, Pass):
+            if not state.deck_exhausted and self._has_action(state, seat):
+                raise refuse("pass_not_yet", "SC-END-3")
+            self._pass(state, seat)
+            return
+        if isinstance(move, (Draw, Fulfill, Transport)):
+            raise refuse("action_first", "SC-TURN-1")
+        if isinstance(move, Research):
+            self._research(state, move)
+        elif isinstance(move, MoveAction):
+            self._move(state, move)
+        elif isinstance(move, Explore):
+            self._explore(state, move)
+        elif isinstance(move, Build):
+            self._build(state, move)
+        elif isinstance(move, Produce):
+            self._produce(state, move)
+        elif isinstance(move, Genetics):
+            value, _ = self._value(state, seat, "GENETICS", move.sources, [])
+            if value < 1:
+                raise refuse("no_value", "SC-VAL-11", action=S("action.GENETICS"))
+            self._genetics(state, seat, value)
+        elif isinstance(move, Upgrade):
+            self._upgrade(state, move)
+        elif isinstance(move, Special):
+            self._special(state, move)
+        else:
+            raise refuse("not_in_era", "SC-CARD-2", verb=move.verb, era=S(f"era.{state.era}"))
+        if state.turn.step == ACTION:
+            state.turn.step = CONTRACTS
+
+    def _pass(self, state: GameState, seat: int) -> None:
+        """The whole turn is skipped (SC-END-3); after Trigger B the player has passed for the rest
+        of the era (SC-END-4), before it only this turn (no legal action, SC-END-9)."""
+        player = state.players[seat]
+        state.news.append(S("news.passed", player=self.seat_label(state, seat)))
+        if state.deck_exhausted and not player.passed:
+            player.passed = True
+            self._check_passes(state)
+        state.turn.step = ""
+
+    # value: infra of one HQ, cards, Time card, base abilities (SC-VAL-2..8)
+    def _value(self, state: GameState, seat: int, action: str, sources: Sources, starts: list[str],
+               region: str | None = None) -> tuple[int, list[int]]:
+        """The action's value before per-team bonuses, and the opponents it rewards.  Checks every
+        source; plays the cards (they leave the hand into the turn's played cards)."""
+        t = tables()
+        rewards: list[int] = []
+        if sources.pay:
+            raise refuse("no_profit_spending", "SC-VAL-9", era=S(f"era.{state.era}"))
+        additive = 0
+        multipliers: list[int] = []
+        if len(sources.infra) > 1:
+            raise refuse("one_hq", "SC-VAL-2")
+        for hq in sources.infra:
+            owner = self._hq_owner(state, seat, hq)
+            if owner != seat:
+                if state.trigger is not None:
+                    raise refuse("no_opponent_after_trigger", "SC-END-8", seat=self.seat_label(state, owner))
+                rewards.append(owner)
+            entries = self._infra(state, owner, action)
+            if not entries:
+                raise refuse("no_infra", "SC-VAL-2", seat=self.seat_label(state, owner), action=S(f"action.{action}"))
+            for entry in entries:
+                if entry.multiplier:
+                    multipliers.append(entry.value)
+                else:
+                    additive += entry.value
+        seen: set[str] = set()
+        for played in sources.cards:
+            entry = self._card_entry(state, seat, played, action)
+            if played.card in seen:
+                raise refuse("card_twice", "SC-VAL-3", card=played.card)
+            seen.add(played.card)
+            if entry.multiplier:
+                multipliers.append(entry.value)
+            else:
+                additive += entry.value
+        if sources.time is not None:
+            self._check_time(state, seat, sources.time, action, seen)
+        product = 1
+        for factor in multipliers:
+            product *= factor
+        value = additive * product if additive > 0 else (product if multipliers else 0)     # SC-VAL-5
+        if sources.time is not None and sources.time.mode == mv.DOUBLE:
+            value *= 2                                                                      # SC-VAL-6/8
+        for site in sources.use:
+            owner, base = self._base_at(state, site)
+            useful = (base == "SPACEPORT" and action == "MOVE" and site in starts) or \
+                (base == "INDUSTRIAL" and action == "BUILD" and region is not None
+                 and t.maps[state.era].sites[site].region == region)
+            if not useful:
+                raise refuse("use_nothing", "SC-VAL-4", site=site, action=S(f"action.{action}"))
+            if owner != seat:
+                if state.trigger is not None:
+                    raise refuse("no_opponent_after_trigger", "SC-END-8", seat=self.seat_label(state, owner))
+                rewards.append(owner)
+        if action == "BUILD" and region is not None and self._industrial(state, seat, region, sources.use):
+            value *= 2                                                                      # SC-BLD-5
+        for played in sources.cards:
+            state.hands.remove(seat, played.card)
+            state.turn.played.append(played.card)
+        if sources.time is not None:
+            state.hands.remove(seat, sources.time.card)
+            state.turn.played.append(sources.time.card)
+        return value, rewards
+
+    def _hq_owner(self, state: GameState, seat: int, hq: str) -> int:
+        if hq == mv.SELF:
+            return seat
+        for player in state.players:
+            if hq in (player.colour, f"P{player.seat + 1}"):
+                return player.seat
+        raise refuse("no_such_hq", "SC-VAL-2", value=hq)
+
+    def _infra(self, state: GameState, owner: int, action: str) -> list[Entry]:
+        """The Infra entries of ``owner``'s HQ for ``action`` (SC-VAL-2): printed values of the
+        uncovered boxes and the upgraded cards (not the one upgraded this turn, SC-UPG-4); of a
+        box's entries for this action, the best one counts."""
+        t = tables()
+        player = state.players[owner]
+        printed = t.hq_sides["standard"].boxes
+        found: list[Entry] = []
+        for box in ("R",) + BOXES:
+            card = player.hq.get(box) if box != "R" else None
+            if card is not None and card == state.turn.upgraded and owner == state.turn.seat:
+                continue
+            entries = t.cards[design(card)].entries if card is not None else printed.get(box, ())
+            matching = [entry for entry in entries if entry.action == action]
+            if matching:
+                found.append(max(matching, key=lambda entry: entry.value))
+        return found
+
+    def _card_entry(self, state: GameState, seat: int, played: CardEntry, action: str) -> Entry:
+        if not state.hands.holds(seat, played.card):
+            raise refuse("not_in_hand", "SC-VAL-3", card=played.card)
+        if is_time(played.card):
+            raise refuse("time_as_card", "SC-VAL-8", card=played.card)
+        wanted, shielded = LETTER[played.entry[-1]], played.entry.startswith("s")
+        if wanted != action:
+            raise refuse("entry_not_action", "SC-VAL-3", card=played.card, action=S(f"action.{action}"))
+        card = tables().cards[design(played.card)]
+        for entry in card.entries:
+            if entry.action == action and entry.shielded == shielded:
+                return entry
+        raise refuse("card_lacks_entry", "SC-CARD-1", card=played.card, action=S(f"action.{action}"))
+
+    def _check_time(self, state: GameState, seat: int, time: TimeUse, action: str, seen: set[str]) -> None:
+        if not is_time(time.card) or not state.hands.holds(seat, time.card):
+            raise refuse("time_not_in_hand", "SC-VAL-8", card=time.card)
+        if action not in TIME_ACTIONS:
+            raise refuse("time_action", "SC-VAL-8", action=S(f"action.{action}"))
+
+    def _base_at(self, state: GameState, site: str) -> tuple[int, str]:
+        if site not in state.bases:
+            raise refuse("no_base_there", "SC-VAL-4", site=site)
+        return state.bases[site]
+
+    def _industrial(self, state: GameState, seat: int, region: str, used: tuple[str, ...]) -> bool:
+        """An Industrial base in ``region`` doubles this Build: your own always, an opponent's when
+        named in ``use=`` (checked and rewarded by ``_value``)."""
+        sites = tables().maps[state.era].sites
+        return any(base == "INDUSTRIAL" and sites[site].region == region and (owner == seat or site in used)
+                   for site, (owner, base) in state.bases.items())
+
+    def _spaceport_bonus(self, state: GameState, seat: int, site: str, used: tuple[str, ...]) -> int:
+        """SC-MOV-12: +2 Move for a team starting at a Spaceport (yours, or a named opponent's)."""
+        if site in state.bases:
+            owner, base = state.bases[site]
+            if base == "SPACEPORT" and (owner == seat or site in used):
+                return 2
+        return 0
+
+    # ----- Research (SC-RES) -----------------------------------------------------------------------
+    def _research(self, state: GameState, move: Research) -> None:
+        seat = move.seat
+        if len(state.hands.cards[seat]) > tables().constants.research_max_hand:
+            raise refuse("research_hand", "SC-RES-1", cards=len(state.hands.cards[seat]))
+        if not state.pile and not any(state.offer):
+            raise refuse("research_nothing", "SC-END-9")
+        value, rewards = self._value(state, seat, "RESEARCH", move.sources, [])
+        if value < 1:
+            raise refuse("no_value", "SC-VAL-11", action=S("action.RESEARCH"))
+        state.turn.rewards += rewards
+        state.turn.step, state.turn.draws_left = RESEARCH_DRAWS, value
+
+    def _draw(self, state: GameState, move: Draw) -> None:
+        seat = move.seat
+        if move.source == mv.DECK:
+            if state.turn.step == OFFER_TAKE:
+                raise refuse("offer_only", "SC-BASE")
+            if not state.pile:
+                raise refuse("pile_empty", "SC-RES-4")
+            card = self._take_top(state)
+            state.hands.add(seat, [card])
+            state.news.append(S("news.drew_pile", player=self.seat_label(state, seat), count=1))
+            state.private_news.append((seat, S("notice.drew", card=self._card_msg(card))))
+        else:
+            box = int(move.source[1]) - 1
+            card_or_none = state.offer[box]
+            if card_or_none is None:
+                raise refuse("offer_box_empty", "SC-RES-3", box=move.source)
+            state.offer[box] = None
+            state.hands.add(seat, [card_or_none])
+            state.news.append(S("news.took_offer", player=self.seat_label(state, seat),
+                                card=self._card_msg(card_or_none)))
+        state.turn.draws_left -= 1
+        if state.turn.draws_left <= 0 or (not state.pile and not any(state.offer)) or \
+                (state.turn.step == OFFER_TAKE and not any(state.offer)):
+            state.turn.draws_left = 0
+            state.turn.step = CONTRACTS
+
+    def _take_top(self, state: GameState) -> str:
+        card = state.pile.pop(0)
+        if not state.pile and not state.deck_exhausted:                                     # SC-END-2
+            state.deck_exhausted = True
+            state.trigger = state.trigger or TRIGGER_DECK
+            state.news.append(S("news.deck_exhausted"))
+        return card
+
+    # ----- Move (SC-MOV) ---------------------------------------------------------------------------
+    def _move(self, state: GameState, move: MoveAction) -> None:
+        seat = move.seat
+        split = self._split(move.sources, len(move.legs))
+        origins = []
+        for leg in move.legs:
+            self._team_can_act(state, seat, leg.team)
+            if state.players[seat].teams[leg.team] != leg.origin:
+                raise refuse("team_not_there", "SC-MOV-1", team=leg.team, site=leg.origin)
+            origins.append(leg.origin)
+        value, rewards = self._value(state, seat, "MOVE", move.sources, origins)
+        rewards *= 2 if split else 1                   # each of the split actions counts (SC-RWD-2)
+        era_map = tables().maps[state.era]
+        for leg in move.legs:
+            if leg.destination not in era_map.sites:
+                raise refuse("no_such_site", "SC-MAP-1", site=leg.destination)
+            distance = era_map.distance(leg.origin, leg.destination)
+            if distance is None:
+                raise refuse("no_route", "SC-MOV-5", origin=leg.origin, destination=leg.destination)
+            bonus = self._spaceport_bonus(state, seat, leg.origin, move.sources.use)
+            if value + bonus < distance:
+                raise refuse("move_short", "SC-MOV-2", team=leg.team, distance=distance, value=value + bonus)
+            rewards += self._endpoint_reward(state, seat, leg)
+        for leg in move.legs:
+            self._place_team(state, seat, leg.team, leg.destination)
+        state.turn.rewards += rewards
+
+    def _split(self, sources: Sources, targets: int) -> bool:
+        split = sources.time is not None and sources.time.mode == mv.SPLIT
+        if split and targets != 2 or not split and targets != 1:
+            raise refuse("split_targets", "SC-VAL-8")
+        return split
+
+    def _team_can_act(self, state: GameState, seat: int, team: str) -> None:
+        player = state.players[seat]
+        if team not in player.teams:
+            raise refuse("not_your_team", "SC-MOV-1", team=team)
+        site = player.teams[team]
+        if site is None:
+            raise refuse("team_in_supply", "SC-MOV-1", team=team)
+        if tables().maps[state.era].sites[site].kind == "pioneer":
+            raise refuse("team_cannot_act", "SC-MOV-4", team=team, site=self._site_msg(state, site))
+        if team in state.turn.acted:
+            raise refuse("team_acted", "SC-TRN-1", team=team)
+
+    def _endpoint_reward(self, state: GameState, seat: int, leg: Leg) -> list[int]:
+        """SC-MOV-3: the move starts or ends at a base; an opponent's earns its owner a reward."""
+        sites = tables().maps[state.era].sites
+        ends = (leg.origin, leg.destination)
+        if any(sites[site].kind == HOME or state.bases.get(site, (-1, ""))[0] == seat for site in ends):
+            return []
+        for site in ends:
+            if site in state.bases:
+                if state.trigger is not None:
+                    raise refuse("no_opponent_after_trigger", "SC-END-8",
+                                 seat=self.seat_label(state, state.bases[site][0]))
+                return [state.bases[site][0]]
+        raise refuse("move_needs_base", "SC-MOV-3", origin=leg.origin, destination=leg.destination)
+
+    def _place_team(self, state: GameState, seat: int, team: str, site: str) -> None:
+        player = state.players[seat]
+        origin = player.teams[team]
+        if origin is not None and state.claims.get(origin) == team:
+            del state.claims[origin]                                                        # SC-EXP-8
+        player.teams[team] = site
+        state.turn.acted.append(team)
+        if tables().maps[state.era].sites[site].kind == "pioneer" and state.pioneers_left and not player.pioneer:
+            player.pioneer = state.pioneers_left.pop(0)                                     # SC-MOV-11
+            state.news.append(S("news.pioneer", player=self.seat_label(state, seat), n=player.pioneer))
+
+    # ----- Explore (SC-EXP) ------------------------------------------------------------------------
+    def _explore(self, state: GameState, move: Explore) -> None:
+        seat = move.seat
+        self._split(move.sources, len(move.spots))
+        for spot in move.spots:
+            self._team_can_act(state, seat, spot.team)
+            if state.players[seat].teams[spot.team] != spot.site:
+                raise refuse("team_not_there", "SC-EXP-1", team=spot.team, site=spot.site)
+            self._explorable(state, spot.site, move.stacks)
+        value, rewards = self._value(state, seat, "EXPLORE", move.sources, [])
+        sites = tables().maps[state.era].sites
+        for spot in move.spots:
+            cost = sites[spot.site].explore or 0
+            if value < cost:
+                raise refuse("explore_short", "SC-EXP-2", site=self._site_msg(state, spot.site), cost=cost,
+                             value=value)
+        for spot in move.spots:
+            self._reveal(state, seat, spot.site)
+            state.claims[spot.site] = spot.team
+            state.turn.acted.append(spot.team)
+        state.turn.rewards += rewards
+
+    def _explorable(self, state: GameState, site_id: str, stacks: tuple[str, ...] = ()) -> None:
+        site = tables().maps[state.era].sites.get(site_id)
+        if site is None:
+            raise refuse("no_such_site", "SC-MAP-1", site=site_id)
+        if site.explore is None or not site.boxes:
+            raise refuse("not_explorable", "SC-MAP-4", site=self._site_msg(state, site_id))
+        if len(state.tiles.get(site_id, [])) >= len(site.boxes):
+            raise refuse("explored_already", "SC-EXP-1", site=self._site_msg(state, site_id))
+        stack = site.boxes[len(state.tiles.get(site_id, []))]
+        if stacks and stacks[0] != stack:
+            raise refuse("wrong_stack", "SC-EXP-3", stack=stack)
+        if not state.stacks.get(stack):
+            raise refuse("stack_empty", "SC-EXP-4", stack=stack)
+
+    def _reveal(self, state: GameState, seat: int, site_id: str) -> None:
+        """SC-EXP-3/6: the next tile of the box's stack goes face up; its immediate rewards go to
+        the explorer; an exploration for the contracts (SC-CON-7)."""
+        site = tables().maps[state.era].sites[site_id]
+        stack = site.boxes[len(state.tiles.get(site_id, []))]
+        tile_id = state.stacks[stack].pop(0)
+        state.tiles.setdefault(site_id, []).append(tile_id)
+        tile = tables().discoveries[tile_id]
+        player = state.players[seat]
+        player.profit += tile.profit
+        state.explored[seat] += 1
+        state.news.append(S("news.tile", player=self.seat_label(state, seat), site=self._site_msg(state, site_id),
+                            tile=S(f"tile.{tile_id}"), effect=self._tile_text(tile_id)))
+        if tile.genetics:
+            self._genetics(state, seat, tile.genetics)
+
+    # ----- Build (SC-BLD) --------------------------------------------------------------------------
+    def _build(self, state: GameState, move: Build) -> None:
+        seat = move.seat
+        self._split(move.sources, len(move.spots))
+        sites = tables().maps[state.era].sites
+        for spot in move.spots:
+            self._team_can_act(state, seat, spot.team)
+            if state.players[seat].teams[spot.team] != spot.site:
+                raise refuse("team_not_there", "SC-BLD-1", team=spot.team, site=spot.site)
+            if spot.base is None:
+                raise refuse("name_base", "SC-BLD-3", site=spot.site)
+            self._buildable(state, seat, spot.site, spot.base)
+        region = sites[move.spots[0].site].region
+        value, rewards = self._value(state, seat, "BUILD", move.sources, [], region)
+        for spot in move.spots:
+            cost = self._build_cost(state, spot.site)
+            if value < cost:
+                raise refuse("build_short", "SC-BLD-2", site=self._site_msg(state, spot.site), cost=cost, value=value)
+        if len(move.spots) == 2 and move.spots[0].site == move.spots[1].site:
+            raise refuse("one_base_per_site", "SC-MAP-5", site=move.spots[0].site)
+        for spot in move.spots:
+            assert spot.base is not None
+            self._place_base(state, seat, spot, spot.base)
+        state.turn.rewards += rewards
+
+    def _build_cost(self, state: GameState, site_id: str) -> int:
+        site = tables().maps[state.era].sites[site_id]
+        mods = sum(tables().discoveries[tile].base_mod for tile in state.tiles.get(site_id, []))
+        return max(0, (site.build or 0) + mods)                                            # SC-BLD-2
+
+    def _buildable(self, state: GameState, seat: int, site_id: str, base: str) -> None:
+        site = tables().maps[state.era].sites.get(site_id)
+        if site is None:
+            raise refuse("no_such_site", "SC-MAP-1", site=site_id)
+        if site.build is None:
+            raise refuse("not_buildable", "SC-MAP-6", site=self._site_msg(state, site_id))
+        if site_id in state.bases:
+            raise refuse("base_there", "SC-BLD-1", site=self._site_msg(state, site_id))
+        if len(state.tiles.get(site_id, [])) < len(site.boxes):
+            raise refuse("explore_first", "SC-BLD-1", site=self._site_msg(state, site_id))
+        rule = tables().base_rules.get((state.era, base))
+        if rule is None:
+            raise refuse("base_not_in_era", "SC-BASE", base=S(f"base.{base}"), era=S(f"era.{state.era}"))
+        if state.players[seat].bases.get(base, 0) <= 0:
+            raise refuse("no_base_left", "SC-BLD-9", base=S(f"base.{base}"))
+        if not self._requirement_met(state, site, base):
+            raise refuse("base_requirement", "SC-BLD-3", base=S(f"base.{base}"), site=self._site_msg(state, site_id),
+                         requirement=S(f"require.{base}"))
+
+    def _requirement_met(self, state: GameState, site: Site, base: str) -> bool:
+        rule = tables().base_rules[(state.era, base)]
+        tiles = [tables().discoveries[tile] for tile in state.tiles.get(site.id, [])]
+        for term in rule.requires_any:
+            if term.name == "NONE":
+                return True
+            if term.name == "SITE_KIND" and site.kind == term.positional[0]:
+                return True
+            if term.name == "ICON" and any(term.positional[0] in tile.icons for tile in tiles):
+                return True
+            if term.name == "HAS_P" and any(tile.production is not None for tile in tiles):
+                return True
+        return False
+
+    def _place_base(self, state: GameState, seat: int, spot: BuildSpot, base: str) -> None:
+        player = state.players[seat]
+        player.bases[base] -= 1
+        state.bases[spot.site] = (seat, base)
+        state.turn.acted.append(spot.team)
+        state.news.append(S("news.built", player=self.seat_label(state, seat), base=S(f"base.{base}"),
+                            site=self._site_msg(state, spot.site)))
+        claimant = state.claims.get(spot.site)
+        if claimant is not None and claimant[0] != player.colour:                           # SC-BLD-4
+            owner = COLOURS.index(claimant[0])
+            state.players[owner].profit += tables().constants.claim_compensation
+            state.news.append(S("news.compensation", player=self.seat_label(state, owner),
+                                amount=tables().constants.claim_compensation))
+        if base == "BIOLAB":
+            self._genetics(state, seat, 1)
+        if base == "RESEARCHBASE" and any(state.offer):
+            state.turn.step, state.turn.draws_left = OFFER_TAKE, 1
+
+    # ----- Produce (SC-PRD) ------------------------------------------------------------------------
+    def _produce(self, state: GameState, move: Produce) -> None:
+        seat = move.seat
+        if move.legacy:
+            raise refuse("no_legacy", "SC-PRD-1")
+        if not move.sites:
+            raise refuse("produce_nothing", "SC-PRD-4")
+        gains = [self._production(state, seat, site) for site in move.sites]
+        value, rewards = self._value(state, seat, "PRODUCE", move.sources, [])
+        if value < len(move.sites):
+            raise refuse("produce_short", "SC-PRD-2", sites=len(move.sites), value=value)
+        gain = sum(gains)
+        state.players[seat].profit += gain
+        state.turn.produced += gain
+        state.turn.rewards += rewards
+        state.news.append(S("news.produced", player=self.seat_label(state, seat), amount=gain))
+
+    def _production(self, state: GameState, seat: int, site_id: str) -> int:
+        """SC-PRD-1/3: an eligible tile's production with your base on it (Attraction, Refinery)."""
+        if state.bases.get(site_id, (-1, ""))[0] != seat:
+            raise refuse("produce_no_base", "SC-PRD-1", site=site_id)
+        values = [tile.production for tile in (tables().discoveries[tile_id] for tile_id in state.tiles.get(site_id, []))
+                  if tile.production is not None]
+        base = state.bases[site_id][1]
+        if base == "ATTRACTION":
+            return max(values + [1])                                      # the tile gains P1 (§7.5, A-11)
+        if not values:
+            raise refuse("produce_no_tile", "SC-PRD-1", site=self._site_msg(state, site_id))
+        return max(values) + (1 if base == "REFINERY" else 0)
+
+    # ----- Genetics (SC-GEN), Upgrade (SC-UPG), Special (SC-SPC) -----------------------------------------
+    def _genetics(self, state: GameState, seat: int, steps: int) -> None:
+        player = state.players[seat]
+        size = tables().wheel.size
+        if player.genetics + steps >= size:
+            player.genetics_lapped = True                                                   # SC-GEN-3
+        player.genetics = (player.genetics + steps) % size
+        player.genetics_steps += steps
+
+    def _upgrade(self, state: GameState, move: Upgrade) -> None:
+        seat = move.seat
+        if not state.hands.holds(seat, move.card):
+            raise refuse("not_in_hand", "SC-UPG-1", card=move.card)
+        if is_time(move.card) or not tables().cards[design(move.card)].infra:
+            raise refuse("not_upgradeable", "SC-UPG-1", card=move.card)
+        player = state.players[seat]
+        box = str(move.box)
+        old = player.hq[box]
+        state.hands.remove(seat, move.card)
+        player.hq[box] = move.card
+        state.turn.upgraded = move.card
+        if old is not None:
+            if tables().cards[design(old)].era == state.era:                               # SC-UPG-3
+                state.hands.add(seat, [old])
+            # a card of an earlier era leaves the game
+        state.news.append(S("news.upgraded", player=self.seat_label(state, seat), card=self._card_msg(move.card),
+                            box=move.box))
+
+    def _special(self, state: GameState, move: Special) -> None:
+        seat = move.seat
+        if not state.hands.holds(seat, move.card) or is_time(move.card):
+            raise refuse("not_in_hand", "SC-SPC-1", card=move.card)
+        card = tables().cards[design(move.card)]
+        entry = next((entry for entry in card.entries if entry.action == "SPECIAL"), None)
+        if entry is None or entry.special is None:
+            raise refuse("not_special", "SC-SPC-1", card=move.card)
+        effect = tables().specials[entry.special].effects[0]
+        if effect.name != "PROBE" or move.target is None:
+            raise refuse("special_target", "SC-SPC-3", card=move.card)
+        site = tables().maps[state.era].sites.get(move.target)
+        self._explorable(state, move.target)
+        assert site is not None
+        if (site.explore or 0) > effect.int_arg("max_cost"):
+            raise refuse("probe_too_far", "SC-SPC-3", site=self._site_msg(state, site.id),
+                         cost=effect.int_arg("max_cost"))
+        if any(site.id == where for player in state.players for where in player.teams.values()):
+            raise refuse("probe_not_empty", "SC-SPC-3", site=self._site_msg(state, site.id))
+        state.hands.remove(seat, move.card)
+        state.turn.played.append(move.card)
+        self._reveal(state, seat, site.id)
+
+    # ----- step 2: contracts (SC-CON) ----------------------------------------------------------------
+    def fulfillable(self, state: GameState, seat: int) -> list[int]:
+        return [contract.row for contract in tables().era_contracts(state.era)
+                if state.contracts[contract.row] == "start" and self._meets(state, seat, contract.conditions)]
+
+    def _meets(self, state: GameState, seat: int, conditions: Iterable[Any]) -> bool:
+        sites = tables().maps[state.era].sites
+        own = [(site, base) for site, (owner, base) in state.bases.items() if owner == seat]
+        for term in conditions:
+            need = term.int_arg("at_least") if "at_least" in term.named else term.int_arg("min_gain")
+            if term.name == "PRODUCED_THIS_TURN":
+                ok = state.turn.produced >= need
+            elif term.name == "EXPLORED_THIS_ERA":
+                ok = state.explored[seat] >= need
+            elif term.name == "BASES":
+                kind, kind_not = term.named.get("type"), term.named.get("not_kind")
+                ok = sum(1 for site, base in own if (kind is None or base == kind)
+                         and (kind_not is None or sites[site].kind != kind_not)) >= need
+            elif term.name == "BASE_REGIONS":
+                ok = len({sites[site].region for site, _ in own}) >= need
+            elif term.name == "HQ_INFRA_CARDS":
+                ok = sum(1 for card in state.players[seat].hq.values() if card is not None) >= need
+            else:
+                ok = False                       # a condition of a later era's contract
+            if not ok:
+                return False
+        return True
+
+    def _fulfill(self, state: GameState, move: Fulfill) -> None:
+        seat = move.seat
+        possible = self.fulfillable(state, seat)
+        for row in move.rows:
+            if row not in possible:
+                raise refuse("contract_not_met", "SC-CON-2", row=row, allowed=Join(possible or ["-"]))
+        for row in move.rows:
+            contract = tables().contracts[(state.era, row)]
+            state.players[seat].profit += contract.reward                                   # SC-CON-3/5
+            state.contracts[row] = state.era
+            state.news.append(S("news.contract", player=self.seat_label(state, seat), row=row,
+                                contract=S(f"contract.{state.era}.{row}"), amount=contract.reward))
+        done = sum(1 for where in state.contracts.values() if where == state.era)
+        needed = tables().constants.contracts_to_end_era
+        if done >= needed > done - len(move.rows):                                          # SC-END-1
+            state.trigger = state.trigger or TRIGGER_CONTRACTS
+            start = state.order.index(seat)
+            queue = [state.order[(start + i) % len(state.order)] for i in range(1, len(state.order) + 1)]
+            self._schedule(state, queue)
+            state.news.append(S("news.era_end_contracts"))
+        state.turn.step = TRANSPORT
+
+    # ----- step 4: transport (SC-TRN) ----------------------------------------------------------------
+    def _transport(self, state: GameState, move: Transport) -> None:
+        if move.leg is not None:
+            self._check_transport(state, move.seat, move.leg)
+            player = state.players[move.seat]
+            origin = player.teams[move.leg.team]
+            if origin is not None and state.claims.get(origin) == move.leg.team:
+                del state.claims[origin]
+            player.teams[move.leg.team] = move.leg.destination
+            state.news.append(S("news.transported", player=self.seat_label(state, move.seat), team=move.leg.team,
+                                origin=self._site_msg(state, move.leg.origin),
+                                destination=self._site_msg(state, move.leg.destination)))
+        state.turn.step = ""
+
+    def _check_transport(self, state: GameState, seat: int, leg: Leg) -> None:
+        player = state.players[seat]
+        if player.teams.get(leg.team, "?") != leg.origin:
+            raise refuse("team_not_there", "SC-TRN-1", team=leg.team, site=leg.origin)
+        if leg.team in state.turn.acted:
+            raise refuse("team_acted", "SC-TRN-1", team=leg.team)
+        sites = tables().maps[state.era].sites
+        if leg.destination not in sites:
+            raise refuse("no_such_site", "SC-MAP-1", site=leg.destination)
+        ends = (leg.origin, leg.destination)
+        own = [site for site in ends if sites[site].kind == HOME or state.bases.get(site, (-1, ""))[0] == seat]
+        if len(own) < 2:
+            raise refuse("transport_own_bases", "SC-TRN-2")
+        if not any(state.bases.get(site) == (seat, "SPACEPORT") for site in ends):
+            raise refuse("transport_spaceport", "SC-TRN-3")
+
+    # ----- the rest of the turn, the next turn, the era's end (SC-TURN-3..6, SC-END) -----------------
+    def _advance(self, state: GameState) -> None:
+        turn = state.turn
+        if turn.step == CONTRACTS and not self.fulfillable(state, turn.seat):
+            turn.step = TRANSPORT
+        if turn.step == TRANSPORT:
+            self._pay_rewards(state)
+            if not self._transports(state, turn.seat):
+                turn.step = ""
+        if turn.step == "":
+            self._end_turn(state)
+
+    def _pay_rewards(self, state: GameState) -> None:
+        """SC-TURN-3: each reward is the top card of the draw pile, in turn order after the active
+        player; lost when the pile is empty."""
+        if not state.turn.rewards:
+            return
+        start = state.order.index(state.turn.seat)
+        rank = {seat: (state.order.index(seat) - start) % len(state.order) for seat in state.order}
+        for seat in sorted(state.turn.rewards, key=lambda s: rank[s]):
+            if not state.pile:
+                state.news.append(S("news.reward_lost", player=self.seat_label(state, seat)))
+                continue
+            card = self._take_top(state)
+            state.hands.add(seat, [card])
+            state.news.append(S("news.reward", player=self.seat_label(state, seat)))
+            state.private_news.append((seat, S("notice.reward", card=self._card_msg(card))))
+        state.turn.rewards = []
+
+    def _end_turn(self, state: GameState) -> None:
+        seat = state.turn.seat
+        for card in state.turn.played:                                                      # SC-TURN-5
+            (state.time_discards if is_time(card) else state.discards).append(card)
+        for box in range(len(state.offer)):
+            if state.offer[box] is None and state.pile:
+                state.offer[box] = self._take_top(state)
+        if not state.players[seat].passed and len(state.hands.cards[seat]) <= tables().constants.draw_max_hand \
+                and state.pile:                                                             # SC-TURN-6
+            card = self._take_top(state)
+            state.hands.add(seat, [card])
+            state.private_news.append((seat, S("notice.drew", card=self._card_msg(card))))
+        self._next_turn(state)
+
+    def _check_passes(self, state: GameState) -> None:
+        """SC-END-5: after Trigger B, the first pass (2 players) or the second (3-4) gives every
+        player who has not passed one more turn."""
+        if not state.deck_exhausted:
+            return
+        passed = sum(1 for player in state.players if player.passed)
+        if passed >= tables().by_players[len(state.players)].passes_to_end_era:
+            start = state.order.index(state.turn.seat)
+            queue = [state.order[(start + i) % len(state.order)] for i in range(1, len(state.order) + 1)]
+            self._schedule(state, [seat for seat in queue if not state.players[seat].passed])
+
+    def _schedule(self, state: GameState, queue: list[int]) -> None:
+        """The era ends after ``queue``'s turns, unless an earlier end is already scheduled (SC-END-6)."""
+        if state.final_turns is None or len(queue) < len(state.final_turns):
+            state.final_turns = queue
+
+    def _next_turn(self, state: GameState) -> None:
+        while True:
+            if state.final_turns is not None:
+                if not state.final_turns:
+                    self._end_era(state)
+                    return
+                seat = state.final_turns.pop(0)
+            else:
+                start = state.order.index(state.turn.seat)
+                candidates = [state.order[(start + i) % len(state.order)] for i in range(1, len(state.order) + 1)]
+                waiting = [seat for seat in candidates if not state.players[seat].passed]
+                if not waiting:
+                    self._end_era(state)
+                    return
+                seat = waiting[0]
+            state.turn = Turn(seat)
+            player = state.players[seat]
+            if player.passed:
+                continue
+            if state.deck_exhausted:
+                allowance = tables().by_players[len(state.players)].post_exhaustion_turns
+                if player.turns_after_exhaustion >= allowance or not self._has_action(state, seat):
+                    self._pass(state, seat)                                                 # SC-END-4/10
+                    continue
+                player.turns_after_exhaustion += 1
+            return
+
+    def _end_era(self, state: GameState) -> None:
+        """SC-VAR-4: the early finish after E1 (the only era written yet)."""
+        bonus = tables().constants.early_finish_pioneer_bonus
+        gains: dict[int, int] = {}
+        for player in state.players:
+            gain = player.genetics_steps                                                   # +1T per genetics step
+            if player.pioneer:
+                gain += bonus[player.pioneer - 1]
+            player.profit += gain
+            gains[player.seat] = gain
+        state.phase = OVER
+        state.turn = Turn(state.turn.seat, step="")
+        state.final = {"bonus": gains}
+        state.news.append(S("news.game_over", winners=Join([self.seat_label(state, seat)
+                                                            for seat in self.winners(state)], "and")))
+
+    # ----- what is legal ---------------------------------------------------------------------------
+    def _has_action(self, state: GameState, seat: int) -> bool:
+        return any(True for _ in self._action_candidates(state, seat))
+
+    def _transports(self, state: GameState, seat: int) -> list[Transport]:
+        player = state.players[seat]
+        sites = tables().maps[state.era].sites
+        own = [site for site in sites if sites[site].kind == HOME or state.bases.get(site, (-1, ""))[0] == seat]
+        out = []
+        for team, where in sorted(player.teams.items()):
+            if where is None or where not in own or team in state.turn.acted:
+                continue
+            for destination in own:
+                if destination == where:
+                    continue
+                leg = Leg(team, where, destination)
+                try:
+                    self._check_transport(state, seat, leg)
+                except IllegalMove:
+                    continue
+                out.append(Transport(seat, leg=leg))
+        return out
+
+    def legal_moves(self, state: GameState, seat: int) -> list[Move]:
+        if state.phase == OVER or seat != state.turn.seat:
+            return []
+        step = state.turn.step
+        moves: list[Move] = []
+        if step in (RESEARCH_DRAWS, OFFER_TAKE):
+            if step == RESEARCH_DRAWS and state.pile:
+                moves.append(Draw(seat, source=mv.DECK))
+            moves += [Draw(seat, source=f"O{box + 1}") for box, card in enumerate(state.offer) if card is not None]
+            return moves
+        if step == CONTRACTS:
+            rows = self.fulfillable(state, seat)
+            moves.append(Fulfill(seat, rows=tuple(rows)))
+            moves += [Fulfill(seat, rows=(row,)) for row in rows] if len(rows) > 1 else []
+            return moves + [Fulfill(seat)]
+        if step == TRANSPORT:
+            return [Transport(seat), *self._transports(state, seat)]
+        moves = list(self._action_candidates(state, seat))
+        if state.deck_exhausted or not moves:
+            moves.append(Pass(seat))
+        return moves
+
+    def _action_candidates(self, state: GameState, seat: int) -> Iterator[Move]:
+        """Legal actions, each with one way to pay for it (your own Infra first, then the fewest
+        cards): the menu autocomplete offers.  Every candidate is checked on a copy."""
+        for move in self._raw_candidates(state, seat):
+            try:
+                self._action(clone_state(state), move)      # the action alone: the turn does not advance
+            except IllegalMove:
+                continue
+            yield move
+
+    def _raw_candidates(self, state: GameState, seat: int) -> Iterator[Move]:
+        t = tables()
+        era_map = t.maps[state.era]
+        player = state.players[seat]
+        hand = state.hands.cards[seat]
+        if len(hand) <= t.constants.research_max_hand and (state.pile or any(state.offer)):
+            sources = self._fund(state, seat, "RESEARCH", 1)
+            if sources is not None:
+                yield Research(seat, sources=sources)
+        sources = self._fund(state, seat, "GENETICS", 1)
+        if sources is not None:
+            yield Genetics(seat, sources=sources)
+        teams = [(team, site) for team, site in sorted(player.teams.items())
+                 if site is not None and era_map.sites[site].kind != "pioneer"]
+        for team, origin in teams:
+            for destination in era_map.sites:
+                if destination == origin:
+                    continue
+                distance = era_map.distance(origin, destination)
+                if distance is None:
+                    continue
+                need = distance - self._spaceport_bonus(state, seat, origin, ())
+                sources = self._fund(state, seat, "MOVE", need)
+                if sources is not None:
+                    yield MoveAction(seat, legs=(Leg(team, origin, destination),), sources=sources)
+        for team, site_id in teams:
+            site = era_map.sites[site_id]
+            if site.explore is not None and site.boxes and not state.tiles.get(site_id):
+                sources = self._fund(state, seat, "EXPLORE", site.explore)
+                if sources is not None:
+                    yield Explore(seat, spots=(Spot(team, site_id),), sources=sources)
+            if site.build is not None and site_id not in state.bases:
+                for base in sorted(player.bases):
+                    if player.bases[base] > 0 and len(state.tiles.get(site_id, [])) >= len(site.boxes) \
+                            and self._requirement_met(state, site, base):
+                        cost = self._build_cost(state, site_id)
+                        double = self._industrial(state, seat, site.region, ())
+                        sources = self._fund(state, seat, "BUILD", (cost + 1) // 2 if double else cost)
+                        if sources is not None:
+                            yield Build(seat, spots=(BuildSpot(team, site_id, base),), sources=sources)
+        eligible = []
+        for site_id, (owner, _) in sorted(state.bases.items()):
+            if owner == seat:
+                try:
+                    eligible.append((self._production(state, seat, site_id), site_id))
+                except IllegalMove:
+                    continue
+        if eligible:
+            eligible.sort(key=lambda item: (-item[0], item[1]))
+            for count in range(len(eligible), 0, -1):
+                sources = self._fund(state, seat, "PRODUCE", count)
+                if sources is not None:
+                    chosen = tuple(sorted(site for _, site in eligible[:count]))
+                    yield Produce(seat, sites=chosen, sources=sources)
+                    break
+        for card in sorted(set(hand)):
+            if is_time(card):
+                continue
+            info = t.cards[design(card)]
+            if info.infra:
+                for box in BOXES:
+                    yield Upgrade(seat, card=card, box=int(box))
+            special = next((entry.special for entry in info.entries if entry.special), None)
+            if special is not None:
+                for site_id in sorted(era_map.sites):
+                    yield Special(seat, card=card, target=site_id)
+
+    def _fund(self, state: GameState, seat: int, action: str, need: int) -> Sources | None:
+        """One way to reach ``need`` for ``action``: your own Infra, then your best cards of that
+        type one by one, then (Move, Build, Explore) a Time card doubling it; None if none does."""
+        infra_entries = self._infra(state, seat, action)
+        infra = sum(entry.value for entry in infra_entries if not entry.multiplier)
+        use_infra = ("self",) if infra_entries else ()
+        if need <= 0:
+            return Sources(infra=use_infra) if action in ("RESEARCH", "GENETICS") and infra else Sources()
+        cards = []
+        for card in state.hands.cards[seat]:
+            if is_time(card):
+                continue
+            entries = [entry for entry in tables().cards[design(card)].entries
+                       if entry.action == action and not entry.multiplier]
+            if entries:
+                best = max(entries, key=lambda entry: entry.value)
+                letter = next(key for key, name in LETTER.items() if name == action)
+                cards.append((best.value, card, ("s" if best.shielded else "") + letter))
+        cards.sort(key=lambda item: (-item[0], item[1]))
+        total, chosen = infra, []
+        for value, card, entry in cards:
+            if total >= need:
+                break
+            total += value
+            chosen.append(CardEntry(card, entry))
+        if total >= need:
+            return Sources(cards=tuple(chosen), infra=use_infra)
+        time = next((card for card in state.hands.cards[seat] if is_time(card)), None)
+        if time is not None and action in TIME_ACTIONS and total * 2 >= need:
+            total, chosen = infra, []
+            for value, card, entry in cards:
+                if total * 2 >= need:
+                    break
+                total += value
+                chosen.append(CardEntry(card, entry))
+            return Sources(cards=tuple(chosen), infra=use_infra, time=TimeUse(time, mv.DOUBLE))
+        return None
+
+    def random_move(self, state: GameState, seat: int, rng: Any) -> Move | None:
+        moves = self.legal_moves(state, seat)
+        if not moves:
+            return None
+        if state.turn.step == ACTION:                   # playouts lean to actions that change the board
+            busy = [move for move in moves if not isinstance(move, (Research, Upgrade, Genetics))]
+            if busy and rng.random() < 0.7:
+                moves = busy
+        chosen: Move = moves[int(rng.random() * len(moves)) % len(moves)]
+        return chosen
+
+    def default_move(self, state: GameState, seat: int) -> Move | None:
+        moves = self.legal_moves(state, seat)
+        if not moves:
+            return None
+        if state.turn.step == TRANSPORT:
+            return Transport(seat)
+        return moves[0]
+
+    # ----- views, storage, texts -----------------------------------------------------------------------
+    def view(self, state: GameState, seat: int | None) -> GameState:
+        """What ``seat`` may see (§9.1): its own hand, the others' hand sizes; the draw pile and the
+        discovery stacks only as counts; no random streams."""
+        view = clone_state(state)
+        view.hands = state.hands.view(seat)
+        view.pile = [HIDDEN] * len(state.pile)
+        view.stacks = {stack: [HIDDEN] * len(tiles) for stack, tiles in state.stacks.items()}
+        view.time_aside = [HIDDEN] * len(state.time_aside)
+        view.streams = None
+        view.news = list(state.news)
+        view.private_news = [(who, msg) for who, msg in state.private_news if who == seat]
+        return view
+
+    def hidden_in_view(self, state: GameState, viewer: int | None) -> list[str]:
+        hidden = list(state.pile) + [tile for tiles in state.stacks.values() for tile in tiles]
+        for seat, hand in enumerate(state.hands.cards):
+            if seat != viewer:
+                hidden += hand
+        return hidden
+
+    def dump_state(self, state: GameState) -> dict[str, Any]:
+        from .serialize import state_to_json
+        return state_to_json(state)
+
+    def load_state(self, data: dict[str, Any]) -> GameState:
+        from .serialize import state_from_json
+        return state_from_json(data)
+
+    def events(self, before: GameState, move: Move, after: GameState) -> list[Msg]:
+        return list(after.news)
+
+    def notices(self, before: GameState, move: Move, after: GameState) -> list[Any]:
+        from rules.base import Notice
+        return [Notice(seat, msg) for seat, msg in after.private_news]
+
+    def reveals_information(self, before: GameState, move: Move, after: GameState) -> bool:
+        """A draw, a tile or a refilled Offer cannot be taken back (§9.4)."""
+        return len(after.pile) != len(before.pile) or after.tiles != before.tiles or after.offer != before.offer \
+            or any(card not in old for new, old in zip(after.hands.cards, before.hands.cards) for card in new)
+
+    def invariants(self, state: GameState) -> list[str]:
+        """Cards and tiles conserved, profit never negative, bases and teams within supply."""
+        problems = []
+        t = tables()
+        cards = list(state.pile) + [c for c in state.offer if c] + state.discards + state.time_discards + \
+            state.time_aside + state.turn.played + [c for hand in state.hands.cards for c in hand] + \
+            [c for p in state.players for c in p.hq.values() if c]
+        expected = sorted(list(t.physical_deck(state.era)) + sorted(t.time_cards))
+        if sorted(cards) != expected:
+            problems.append(f"cards not conserved: {len(cards)} held, {len(expected)} expected")
+        tiles = [tile for stack in state.stacks.values() for tile in stack] + \
+            [tile for placed in state.tiles.values() for tile in placed]
+        if sorted(tiles) != sorted(tile.id for tile in t.tiles(state.era)):
+            problems.append("discovery tiles not conserved")
+        for player in state.players:
+            if player.profit < 0:
+                problems.append(f"seat {player.seat} has negative profit")
+            placed = sum(1 for owner, _ in state.bases.values() if owner == player.seat)
+            if placed + sum(player.bases.values()) != len(player.bases) * t.components.base_per_type:
+                problems.append(f"seat {player.seat}: bases not conserved")
+            if len(player.teams) != 4:
+                problems.append(f"seat {player.seat}: teams not conserved")
+        return problems
+
+    def status_lines(self, view: GameState) -> list[Msg]:
+        lines = [S("status.era", era=S(f"era.{view.era}"), pile=len(view.pile),
+                   step=S(f"step.{view.turn.step or 'action'}"))]
+        for player in view.players:
+            lines.append(S("status.player", player=self.seat_label(view, player.seat), profit=player.profit,
+                           cards=len(view.hands.cards[player.seat]), bases=self._bases_on_board(view, player.seat),
+                           genetics=player.genetics_steps))
+        done = [row for row, where in sorted(view.contracts.items()) if where == view.era]
+        lines.append(S("status.contracts", done=Join(done or ["-"])))
+        if view.trigger:
+            lines.append(S(f"status.trigger.{view.trigger}"))
+        return lines
+
+    def private_lines(self, view: GameState, seat: int) -> list[Msg]:
+        hand = view.hands.cards[seat]
+        return [S("private.hand", cards=Join([self._card_msg(card) for card in hand] or ["-"]))]
+
+    def notation_help(self) -> Msg:
+        return S("help.notation")
+
+    def rules_summary(self) -> Msg:
+        return S("help.summary")
+
+    # ----- texts ---------------------------------------------------------------------------------------
+    def _card_msg(self, card: str) -> Msg:
+        return S("card", id=card, name=S(f"cardname.{design(card) if not is_time(card) else 'TIME'}"))
+
+    def _site_msg(self, state: GameState, site: str) -> Msg:
+        return S(f"site.{site}")
+
+    def _tile_text(self, tile_id: str) -> Msg | Join:
+        tile = tables().discoveries[tile_id]
+        parts: list[Msg] = []
+        if tile.profit:
+            parts.append(S("tilepart.profit", n=tile.profit))
+        if tile.genetics:
+            parts.append(S("tilepart.genetics", n=tile.genetics))
+        if tile.production is not None:
+            parts.append(S("tilepart.production", n=tile.production))
+        if tile.base_mod:
+            parts.append(S("tilepart.base_mod", n=f"{tile.base_mod:+d}"))
+        return Join(parts) if parts else S("tilepart.nothing")
+
+
+def card_info(card: str) -> Card:
+    return tables().cards[design(card)]
+
+
+GAME = SpaceCorpGame()

@@ -1,0 +1,116 @@
+"""Space Corp game state: typed dataclasses, one explicit fast clone (spec §4-§7).
+
+Seats are 0-based here (the spec's seat 1 is seat 0).  A team is named by its colour letter and
+number (``B1``); a physical card by its design id and copy (``M02#1``); a Time card by ``T1``..``T8``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.kit import Hands, Streams
+from rules.messages import Msg
+
+COLOURS = ("B", "Y", "P", "G")                    # blue, yellow, purple, green (§3), by seat
+PLAY, OVER = "play", "over"
+# the steps of a turn (SC-TURN) that wait for the active player
+ACTION, RESEARCH_DRAWS, OFFER_TAKE, CONTRACTS, TRANSPORT = "action", "research", "offer", "contracts", "transport"
+TRIGGER_CONTRACTS, TRIGGER_DECK = "contracts", "deck"   # SC-END-1 / SC-END-2
+
+
+@dataclass
+class Player:
+    seat: int
+    colour: str                                   # "B", "Y", "P", "G"
+    profit: int                                   # trillion credits (T), never below 0 (SC-SCORE-3)
+    teams: dict[str, str | None]                  # team id -> site id; None: in the HQ supply
+    bases: dict[str, int]                         # base type -> tokens left in the supply (SC-BLD-9)
+    hq: dict[str, str | None]                     # Infra box "1".."3" -> physical card on it (None: printed/empty)
+    genetics: int = 0                             # Progress Wheel position of the genetics cube (SC-GEN-2)
+    genetics_steps: int = 0                       # every step it moved, laps included (SC-VAR-4)
+    genetics_lapped: bool = False                 # reached or passed Start in E1 (SC-GEN-3)
+    idea: int = 0                                 # Progress Wheel position of the idea cube
+    pioneer: int = 0                              # Pioneer marker held: 0 none, 1 first, 2 second
+    passed: bool = False                          # passed for the rest of the era (SC-END-4)
+    turns_after_exhaustion: int = 0               # turns begun after Trigger B (SC-END-10)
+
+
+@dataclass
+class Turn:
+    """The turn in progress (SC-TURN): its step and what it has done so far."""
+
+    seat: int                                     # the active player
+    step: str = ACTION
+    draws_left: int = 0                           # RESEARCH_DRAWS: draws still to make; OFFER_TAKE: cards to take
+    rewards: list[int] = field(default_factory=list)   # opponents owed one card each (SC-RWD), in the order earned
+    acted: list[str] = field(default_factory=list)     # teams that performed an action (SC-TRN-1)
+    played: list[str] = field(default_factory=list)    # cards played this turn, discarded in step 5
+    produced: int = 0                             # profit gained by Produce in step 1 (contract E1 row 1)
+    upgraded: str | None = None                   # the card upgraded this turn: no Infra until next turn (SC-UPG-4)
+
+
+@dataclass
+class GameState:
+    options: dict[str, Any]
+    era: str                                      # "E1" (E2/E3 not written yet)
+    order: list[int]                              # seats in turn order from the era's first player
+    players: list[Player]
+    hands: Hands                                  # secret contents, public sizes (SC-CARD-9)
+    pile: list[str]                               # the draw pile, top first; hidden order (§9.1)
+    offer: list[str | None]                       # the four Offer boxes O1..O4, face up
+    discards: list[str]                           # face up, never reshuffled (SC-CARD-10)
+    time_discards: list[str]                      # played Time cards (SC-TURN-5)
+    time_aside: list[str]                         # Time cards out of this era's play, kept for later eras
+    stacks: dict[str, list[str]]                  # discovery stack -> tiles, top first; hidden order
+    tiles: dict[str, list[str]]                   # site -> discovery tiles placed in its boxes, face up
+    bases: dict[str, tuple[int, str]]             # site -> (owner seat, base type); home bases are implicit
+    claims: dict[str, str]                        # site -> team holding a claim on it (SC-EXP-8)
+    contracts: dict[int, str]                     # row -> where its disc stands: "start" or the era fulfilled
+    explored: list[int]                           # explorations this era, per seat (contract row 2, SC-CON-7)
+    pioneers_left: list[int]                      # Pioneer markers still on the Belt: [1, 2] at setup
+    turn: Turn
+    trigger: str | None = None                    # the first era-end trigger that occurred
+    deck_exhausted: bool = False                  # Trigger B has occurred (SC-END-2)
+    final_turns: list[int] | None = None          # seats still owed their last turn, in order (SC-END-1/5)
+    phase: str = PLAY
+    streams: Streams | None = None                # labelled random streams (§9.2); None in a view
+    news: list[Msg] = field(default_factory=list)               # public events of the last move
+    private_news: list[tuple[int, Msg]] = field(default_factory=list)   # (seat, news) of the last move
+    final: dict[str, Any] | None = None           # the end of the game: bonuses and ranking (SC-VAR-4)
+
+
+def clone_state(state: GameState) -> GameState:
+    """A copy deep enough that ``apply`` never changes the state it was given (tested against
+    ``copy.deepcopy``); immutable parts (strings, ints, tuples, Msg) are shared."""
+    turn = state.turn
+    return GameState(
+        options=dict(state.options),
+        era=state.era,
+        order=list(state.order),
+        players=[Player(p.seat, p.colour, p.profit, dict(p.teams), dict(p.bases), dict(p.hq), p.genetics,
+                        p.genetics_steps, p.genetics_lapped, p.idea, p.pioneer, p.passed,
+                        p.turns_after_exhaustion) for p in state.players],
+        hands=Hands([list(hand) for hand in state.hands.cards]),
+        pile=list(state.pile),
+        offer=list(state.offer),
+        discards=list(state.discards),
+        time_discards=list(state.time_discards),
+        time_aside=list(state.time_aside),
+        stacks={key: list(tiles) for key, tiles in state.stacks.items()},
+        tiles={key: list(tiles) for key, tiles in state.tiles.items()},
+        bases=dict(state.bases),
+        claims=dict(state.claims),
+        contracts=dict(state.contracts),
+        explored=list(state.explored),
+        pioneers_left=list(state.pioneers_left),
+        turn=Turn(turn.seat, turn.step, turn.draws_left, list(turn.rewards), list(turn.acted), list(turn.played),
+                  turn.produced, turn.upgraded),
+        trigger=state.trigger,
+        deck_exhausted=state.deck_exhausted,
+        final_turns=list(state.final_turns) if state.final_turns is not None else None,
+        phase=state.phase,
+        streams=state.streams.copy() if state.streams is not None else None,
+        news=[],
+        private_news=[],
+        final=dict(state.final) if state.final is not None else None,
+    )
