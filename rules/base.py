@@ -212,8 +212,8 @@ class Game(abc.ABC):
 
     def prefix_variants(self, typed: str) -> list[str]:
         """``typed`` itself, then ``typed`` with its last, unfinished word completed to each
-        alias of ``word_aliases`` it starts (at most ``limit`` of them): what autocomplete
-        looks up so that a partly typed Hungarian word finds its moves."""
+        alias of ``word_aliases`` it starts (one alias per notation word, five at most): what
+        autocomplete looks up so that a partly typed Hungarian word finds its moves."""
         variants = [typed]
         if not typed or typed[-1].isspace():
             return variants

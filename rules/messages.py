@@ -199,14 +199,14 @@ def _value_text(value: Any, language: str) -> str:
     if isinstance(value, bool):
         return text_of("yes" if value else "no", language) or str(value)
     text = str(value)
-    if len(text) > _LONGEST_WORD and not any(ch.isspace() for ch in text):
+    if len(text) > _LONGEST_WORD and not any(ch.isspace() for ch in text) and not text.startswith(("http", "<")):
         # a "word" this long is pasted junk echoed back in a refusal: cut it, so the reason
         # and what is allowed stay on the screen (and within Discord's 2,000 characters)
         return text[:_LONGEST_WORD - 8] + "…"
     return text
 
 
-_LONGEST_WORD = 48
+_LONGEST_WORD = 64      # longer than any notation word; links and <@mentions> are never cut
 
 
 def text_of(key: str, language: str) -> str | None:

@@ -75,6 +75,8 @@ def test_long_values_are_cut_in_messages_so_the_reason_stays_readable():
     shown = render(Msg("illegal_move", reason=Msg("options.not_a_choice", name="map", allowed=["a", "b"],
                                                    value="X" * 3000)), "en")
     assert len(shown) < 400 and "a, b" in shown and "…" in shown
+    link = "https://discord.com/channels/123456789012345678/123456789012345678/123456789012345678"
+    assert link in render(Msg("reminder_line", game="G", game_id=1, hours=5, link=link), "en")   # links stay whole
 
 
 @pytest.mark.parametrize("word,article", [("Ivitsek", "az"), ("Terránok", "a"), ("5", "az"), ("1", "az"),
