@@ -6,12 +6,18 @@ Layout (1600 x 1000):
   connecting lines, nodes with their ids, matter tokens coloured by kind *and* lettered
   G/R/W/M, planets A-D as large discs: gas giants banded with a ring, solid planets
   cratered), a matter legend with what is left on the board, and the draw / discard pile
-  counts;
+  counts, and a key of the marks (start spaces, one-way lines) in the bottom-right corner;
+  node ids are 18 px, placed clear of tokens, planets and their rings, the star and each other;
 * right, a 600 px column: whose turn it is and the phase (last-round banner), one row per
   player (score, hand size, markers left, the matter on each planet area of the mat), the
   evolution track (30 spaces, acceleration on 20, the final space F) and one row per planet
   (type, orbit, habitability token with its H/U sums and the cards played there with points,
   habitability value and the owner's marker).
+
+For chat (``render_for_chat``, what the bot posts) the picture comes as three images a
+phone (about 420 px wide) can read: the column alone (596 x 1000), then the board drawn 1.6
+times larger and cut into a left and a right half (848 x 1600 each, sharing the middle 60
+board pixels; a node id is ~10 px tall there and written whole in one half at least).
 
 The renderer only reads the view (``GameState`` with hidden parts removed, or its JSON
 form from ``GAME.dump_state``): it shows hand *sizes*, never hand contents, so every seat's
@@ -161,16 +167,18 @@ def _label_cost(node_id: str, box, boxes: dict[str, tuple], planet_nodes: frozen
     cost = 0.0
     if box[0] < 2 or box[2] > BOARD_SIZE - 2 or box[1] < 2 or box[3] > BOARD_SIZE - 2:
         cost += 1e6
-    cost += _box_overlap(box, DECK_TEXT_BOX)
+    cost += _box_overlap(box, DECK_TEXT_BOX) + _box_overlap(box, KEY_BOX)
+    cost += _circle_box_overlap(*CENTRE, STAR_R + 2, box)          # the star keeps the labels clear
     for letter_box in start_letter_boxes().values():
         cost += _box_overlap(box, letter_box)
     pos = node_positions()
+    if node_id in planet_nodes:              # clear of its own planet's ring too
+        cost += _box_overlap(box, ring_box(*pos[node_id]))
     for other_id in _near_nodes(node_id):
         ox, oy = pos[other_id]
         if other_id in planet_nodes:
             cost += _circle_box_overlap(ox, oy, PLANET_R + 2, box)
-            cost += _box_overlap(box, (ox - PLANET_R * 1.55, oy - PLANET_R * 0.42,
-                                       ox + PLANET_R * 1.55, oy + PLANET_R * 0.42)) * 0.2
+            cost += _box_overlap(box, ring_box(ox, oy))      # a gas giant's ring (any planet may be one)
         else:
             cost += _circle_box_overlap(ox, oy, MATTER_R + 2, box)
     for other_id in _near_nodes(node_id):
@@ -247,6 +255,12 @@ def start_letter_boxes() -> dict[str, tuple[float, float, float, float]]:
     return out
 
 
+def ring_box(x: float, y: float, margin: float = 2) -> tuple[float, float, float, float]:
+    """The box of a gas giant's ring around a planet on (x, y), ``margin`` px wider."""
+    return (x - PLANET_R * 1.55 - margin, y - PLANET_R * 0.42 - margin,
+            x + PLANET_R * 1.55 + margin, y + PLANET_R * 0.42 + margin)
+
+
 def _box_overlap(a, b) -> float:
     w = min(a[2], b[2]) - max(a[0], b[0])
     h = min(a[3], b[3]) - max(a[1], b[1])
@@ -260,7 +274,7 @@ def _circle_box_overlap(cx, cy, r, box) -> float:
     return (r - d) * 10 if d < r else 0.0
 
 
-LABEL_SIZE = 13
+LABEL_SIZE = 18                       # node ids (at 420 px wide the chat halves show ~10 px of ink)
 START_LETTER_SIZE = 15
 START_LETTER_OFFSET = (15, -15)      # an empty start space shows its planet's letter up-right
 # The deck counts in the board's top-right corner (see _draw_decks); node labels keep out.
@@ -309,11 +323,12 @@ def _fit(text: str, width: float, size: int, *, bold: bool = False, min_size: in
 # The board (left square)
 # ------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=1)
-def _board_background() -> Image.Image:
-    """Star, orbits, links and direction arrows at SS x resolution (cached, copied per use)."""
-    S = SS
-    size = BOARD_SIZE * S
+@lru_cache(maxsize=2)
+def _board_background(scale: float = 1.0) -> Image.Image:
+    """Star, orbits, links and direction arrows, drawn at SS x ``scale`` and reduced to
+    ``scale`` (the full picture: 1, the chat parts: CHAT_SCALE); cached, pasted per use."""
+    S = SS * scale
+    size = round(BOARD_SIZE * S)
     im = Image.new("RGB", (size, size), BG)
     draw = ImageDraw.Draw(im)
     cx, cy = CENTRE[0] * S, CENTRE[1] * S
@@ -326,20 +341,20 @@ def _board_background() -> Image.Image:
     # orbits: closed circles I-VI, arcs for VII
     for orbit in range(1, 7):
         r = _orbit_radius(orbit) * S
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=ORBIT_COLOUR, width=4 * S)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=ORBIT_COLOUR, width=round(4 * S))
     r7 = _orbit_radius(7) * S
     by_id = {n["id"]: n for n in nodes}
     for n in nodes:
         if n["orbit"] == "VII" and n["orbit_step"]:
             a0, a1 = n["angle"], by_id[n["orbit_step"]]["angle"]
             # PIL angles: 0 = 3 o'clock, clockwise; ours: 0 = 12 o'clock, clockwise
-            draw.arc((cx - r7, cy - r7, cx + r7, cy + r7), a0 - 90, a1 - 90, fill=ORBIT_COLOUR, width=4 * S)
+            draw.arc((cx - r7, cy - r7, cx + r7, cy + r7), a0 - 90, a1 - 90, fill=ORBIT_COLOUR, width=round(4 * S))
     # links (thin lines) with an arrowhead in the middle pointing to the destination
     for n in nodes:
         x0, y0 = pos[n["id"]]
         for target in n["links"]:
             x1, y1 = pos[target]
-            draw.line((x0, y0, x1, y1), fill=LINK_COLOUR, width=2 * S)
+            draw.line((x0, y0, x1, y1), fill=LINK_COLOUR, width=round(2 * S))
             _arrowhead(draw, (x0, y0), (x1, y1), 0.5, 9 * S, LINK_COLOUR)
     # clockwise chevrons on the orbits, between consecutive nodes
     for n in nodes:
@@ -356,7 +371,7 @@ def _board_background() -> Image.Image:
         _arrowhead(draw, p0, p1, 1.0, 11 * S, (150, 176, 230))
     # the star
     r = STAR_R * S
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(255, 214, 90), outline=(255, 240, 170), width=3 * S)
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(255, 214, 90), outline=(255, 240, 170), width=round(3 * S))
     # every node's dot (a token covers it) and the rings of the start spaces A-D
     for n in nodes:
         X, Y = pos[n["id"]]
@@ -364,34 +379,37 @@ def _board_background() -> Image.Image:
         draw.ellipse((X - r, Y - r, X + r, Y + r), fill=NODE_COLOUR)
         if n.get("start_planet"):
             r = 14 * S
-            draw.ellipse((X - r, Y - r, X + r, Y + r), outline=NODE_COLOUR, width=2 * S)
-    return im.resize((BOARD_SIZE, BOARD_SIZE), Image.Resampling.BOX)
+            draw.ellipse((X - r, Y - r, X + r, Y + r), outline=NODE_COLOUR, width=round(2 * S))
+    _draw_key_marks(draw, S)
+    final = round(BOARD_SIZE * scale)
+    return im.resize((final, final), Image.Resampling.BOX)
 
 
 @lru_cache(maxsize=None)
-def _sprite(what: str, detail: str) -> Image.Image:
+def _sprite(what: str, detail: str, scale: float = 1.0) -> Image.Image:
     """An anti-aliased RGBA token, drawn at SS x and reduced once: ("matter", kind),
-    ("planet", "gas"/"solid") or ("ring", radius) for the highlight ring."""
-    S = SS
+    ("planet", "gas"/"solid") or ("ring", radius) for the highlight ring; ``scale`` times
+    the size of the full picture."""
+    S = SS * scale
     if what == "planet":
         half = PLANET_R * 1.6 + 2
     elif what == "ring":
         half = int(detail) + 6
     else:
         half = MATTER_R + 2
-    size = int(math.ceil(half)) * 2 + 2
-    big = Image.new("RGBA", (size * S, size * S), (0, 0, 0, 0))
+    size = int(math.ceil(half * scale)) * 2 + 2
+    big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
-    X = Y = size * S / 2
+    X = Y = size * SS / 2
     if what == "planet":
         _draw_planet_disc(draw, X, Y, PLANET_R * S, detail)
     elif what == "ring":
         r = int(detail) * S
-        draw.ellipse((X - r, Y - r, X + r, Y + r), outline=HIGHLIGHT, width=5 * S)
+        draw.ellipse((X - r, Y - r, X + r, Y + r), outline=HIGHLIGHT, width=round(5 * S))
     else:
         _, fill, _ = MATTER[detail]
         r = MATTER_R * S
-        draw.ellipse((X - r, Y - r, X + r, Y + r), fill=fill, outline=(10, 10, 20), width=2 * S)
+        draw.ellipse((X - r, Y - r, X + r, Y + r), fill=fill, outline=(10, 10, 20), width=round(2 * S))
     return big.resize((size, size), Image.Resampling.BOX)
 
 
@@ -412,10 +430,13 @@ def _arrowhead(draw: ImageDraw.ImageDraw, p0, p1, t: float, size: float, colour)
                  fill=colour)
 
 
-def _draw_board(im: Image.Image, view: Any, highlight_nodes: set[str], language: str = "en") -> None:
-    """Draw the board into the left square of ``im``."""
-    im.paste(_board_background(), (0, 0))
-    pos = node_positions()
+def _draw_board(im: Image.Image, view: Any, highlight_nodes: set[str], language: str = "en",
+                scale: float = 1.0) -> None:
+    """Draw the board into the top-left square of ``im`` at ``scale`` (1: 1000 x 1000), all
+    but the node labels (:func:`_draw_node_labels`: the chat parts draw them each)."""
+    k = scale
+    im.paste(_board_background(k), (0, 0))
+    pos = {node_id: (x * k, y * k) for node_id, (x, y) in node_positions().items()}
     nodes_state: dict[str, str | None] = dict(_get(view, "nodes", {}) or {})
     planet_pos: dict[str, str] = dict(_get(view, "planet_pos", {}) or {})
     planet_at = {node: letter for letter, node in planet_pos.items()}
@@ -426,35 +447,71 @@ def _draw_board(im: Image.Image, view: Any, highlight_nodes: set[str], language:
         token = nodes_state.get(node_id)
         if node_id in highlight_nodes:
             radius = PLANET_R + 9 if node_id in planet_at else MATTER_R + 9
-            _paste_sprite(im, _sprite("ring", str(radius)), x, y)
+            _paste_sprite(im, _sprite("ring", str(radius), k), x, y)
         if node_id in planet_at:
             continue                        # planets go on top of everything, below
         if token in MATTER:
-            _paste_sprite(im, _sprite("matter", token), x, y)
+            _paste_sprite(im, _sprite("matter", token, k), x, y)
     for node_id, letter in sorted(planet_at.items(), key=lambda item: item[1]):
         if node_id in pos:
-            _paste_sprite(im, _sprite("planet", kinds.get(letter, "solid")), *pos[node_id])
+            _paste_sprite(im, _sprite("planet", kinds.get(letter, "solid"), k), *pos[node_id])
 
     draw = ImageDraw.Draw(im)
-    # crisp text at 1x on top of the smoothed shapes
-    for node_id, ((lx, ly), anchor) in labels_around_planets(frozenset(planet_at)).items():
-        c.draw_text_outlined(draw, (lx, ly), node_id, size=LABEL_SIZE, bold=True, fill=LABEL_COLOUR,
-                             outline=BG, outline_width=2, anchor=anchor)
-    letter_font = c.font(25, bold=True)
+    # crisp text at the final size on top of the smoothed shapes
+    letter_font = c.font(25 * k, bold=True)
+    planet_font = c.font(36 * k, bold=True)
+    start_font = c.font(START_LETTER_SIZE * k, bold=True)
     for node_id, (x, y) in pos.items():
         token = nodes_state.get(node_id)
         if node_id in planet_at:
-            c.draw_text_outlined(draw, (x, y + 1), planet_at[node_id], size=36, bold=True, fill=c.WHITE,
-                                 outline=(20, 20, 30), outline_width=3)
+            c.draw_text_outlined(draw, (x, y + k), planet_at[node_id], fnt=planet_font, fill=c.WHITE,
+                                 outline=(20, 20, 30), outline_width=round(3 * k))
         elif token in MATTER:
             _, fill, ink = MATTER[token]
-            c.draw_text_centered(draw, (x, y + 1), token, fnt=letter_font, fill=ink)
+            c.draw_text_centered(draw, (x, y + k), token, fnt=letter_font, fill=ink)
         elif node_id in start_of:
-            c.draw_text_outlined(draw, (x + START_LETTER_OFFSET[0], y + START_LETTER_OFFSET[1]),
-                                 start_of[node_id], size=START_LETTER_SIZE, bold=True,
-                                 fill=NODE_COLOUR, outline=BG, outline_width=2)
-    _draw_board_legend(draw, nodes_state, language)
-    _draw_decks(draw, view, language)
+            c.draw_text_outlined(draw, (x + START_LETTER_OFFSET[0] * k, y + START_LETTER_OFFSET[1] * k),
+                                 start_of[node_id], fnt=start_font, fill=NODE_COLOUR, outline=BG,
+                                 outline_width=round(2 * k))
+    _draw_board_legend(draw, nodes_state, language, k)
+    _draw_decks(draw, view, language, k)
+    _draw_key(draw, language, k)
+
+
+def _node_label_boxes(planet_nodes: frozenset[str], scale: float = 1.0) -> dict[str, tuple[tuple[float, float], tuple]]:
+    """Every node label as drawn at ``scale``: (centre, ink box with its halo), in pixels of
+    the board drawn at that scale."""
+    fnt = c.font(LABEL_SIZE * scale, bold=True)
+    halo = _label_halo(scale)
+    out = {}
+    for node_id, ((x, y), _anchor) in labels_around_planets(planet_nodes).items():
+        x, y = x * scale, y * scale
+        left, top, right, bottom = fnt.getbbox(node_id, anchor="mm", stroke_width=halo)
+        out[node_id] = ((x, y), (x + left, y + top, x + right, y + bottom))
+    return out
+
+
+def _label_halo(scale: float) -> int:
+    return max(2, round(2 * scale))
+
+
+def _draw_node_labels(im: Image.Image, planet_nodes: frozenset[str], scale: float = 1.0,
+                      origin: tuple[float, float] = (0, 0)) -> list[str]:
+    """Write the node ids on ``im``, which shows the board drawn at ``scale`` from ``origin``
+    (its top-left corner, in pixels of that board) on: only the labels wholly inside ``im``
+    (a chat part leaves a label cut by its edge to the other part).  Returns their ids."""
+    draw = ImageDraw.Draw(im)
+    fnt = c.font(LABEL_SIZE * scale, bold=True)
+    halo = _label_halo(scale)
+    ox, oy = origin
+    drawn = []
+    for node_id, ((x, y), box) in _node_label_boxes(planet_nodes, scale).items():
+        if box[0] - ox < 0 or box[1] - oy < 0 or box[2] - ox > im.width or box[3] - oy > im.height:
+            continue
+        c.draw_text_outlined(draw, (x - ox, y - oy), node_id, fnt=fnt, fill=LABEL_COLOUR, outline=BG,
+                             outline_width=halo, anchor="mm")
+        drawn.append(node_id)
+    return drawn
 
 
 def _draw_planet_disc(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, kind: str) -> None:
@@ -475,46 +532,84 @@ def _draw_planet_disc(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, k
                          fill=detail)
 
 
-def _draw_board_legend(draw: ImageDraw.ImageDraw, nodes_state: dict[str, str | None], language: str = "en") -> None:
-    """Bottom-left corner: the matter key with how many of each kind are still on the board."""
-    counts = {k: 0 for k in MATTER}
+def _draw_board_legend(draw: ImageDraw.ImageDraw, nodes_state: dict[str, str | None], language: str = "en",
+                       scale: float = 1.0) -> None:
+    """Bottom-left corner: the matter key with how many of each kind are still on the board;
+    top-left, the title and the direction of moves."""
+    k = scale
+    counts = {kind: 0 for kind in MATTER}
     for token in nodes_state.values():
         if token in counts:
             counts[token] += 1
-    x, y = 16, BOARD_SIZE - 16 - 4 * 34
+    x, y = 16 * k, (BOARD_SIZE - 16 - 4 * 34) * k
     legend = _t(language, "matter_legend")
-    c.draw_text(draw, (x, y - 30), legend, fnt=_fit(legend, 200, 18, bold=True), fill=LABEL_COLOUR)
+    c.draw_text(draw, (x, y - 30 * k), legend, fnt=_fit(legend, 200 * k, round(18 * k), bold=True), fill=LABEL_COLOUR)
     for i, kind in enumerate(MATTER_ORDER):
         name_key, fill, ink = MATTER[kind]
-        cy = y + i * 34 + 14
-        draw.ellipse((x, cy - 14, x + 28, cy + 14), fill=fill, outline=c.BLACK, width=2)
-        c.draw_text_centered(draw, (x + 14, cy + 1), kind, size=17, bold=True, fill=ink)
+        cy = y + (i * 34 + 14) * k
+        draw.ellipse((x, cy - 14 * k, x + 28 * k, cy + 14 * k), fill=fill, outline=c.BLACK, width=round(2 * k))
+        c.draw_text_centered(draw, (x + 14 * k, cy + k), kind, size=round(17 * k), bold=True, fill=ink)
         label = _t(language, "matter_count", name=Msg(name_key), count=counts[kind])
-        c.draw_text(draw, (x + 38, cy), label, fnt=_fit(label, 150, 20, bold=True), fill=c.WHITE, anchor="lm")
+        c.draw_text(draw, (x + 38 * k, cy), label, fnt=_fit(label, 150 * k, round(20 * k), bold=True),
+                    fill=c.WHITE, anchor="lm")
     title = _t(language, "title")
-    c.draw_text(draw, (16, 14), title, fnt=_fit(title, 260, 26, bold=True), fill=(255, 214, 90))
+    c.draw_text(draw, (16 * k, 14 * k), title, fnt=_fit(title, 260 * k, round(26 * k), bold=True), fill=(255, 214, 90))
     hint = _t(language, "clockwise")
-    c.draw_text(draw, (16, 48), hint, fnt=_fit(hint, 300, 17), fill=LABEL_COLOUR)
+    c.draw_text(draw, (16 * k, 48 * k), hint, fnt=_fit(hint, 300 * k, round(17 * k)), fill=LABEL_COLOUR)
 
 
-def _draw_decks(draw: ImageDraw.ImageDraw, view: Any, language: str = "en") -> None:
+# The key of the board's marks in its bottom-right corner (see _draw_key); node labels keep out.
+KEY_BOX = (784, 922, BOARD_SIZE - 8, BOARD_SIZE - 6)
+KEY_ROWS = (948, 978)                  # centre lines of its two rows
+KEY_TEXT_X = 832                       # where its texts start (the marks sit left of it)
+
+
+def _draw_key_marks(draw: ImageDraw.ImageDraw, S: float) -> None:
+    """The key's samples, drawn with the background (``S``: its pixels per board pixel): a
+    start space's ring and a thin line with its arrowhead."""
+    x, y = (KEY_BOX[0] + 24) * S, KEY_ROWS[0] * S
+    r = 6 * S
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=NODE_COLOUR)
+    r = 14 * S
+    draw.ellipse((x - r, y - r, x + r, y + r), outline=NODE_COLOUR, width=round(2 * S))
+    y = KEY_ROWS[1] * S
+    x0, x1 = (KEY_BOX[0] + 2) * S, (KEY_TEXT_X - 8) * S
+    draw.line((x0, y, x1, y), fill=LINK_COLOUR, width=round(2 * S))
+    _arrowhead(draw, (x0, y), (x1, y), 0.5, 9 * S, LINK_COLOUR)
+
+
+def _draw_key(draw: ImageDraw.ImageDraw, language: str = "en", scale: float = 1.0) -> None:
+    """Bottom-right corner: what the start-space rings and the thin lines' arrows mean."""
+    k = scale
+    width = (KEY_BOX[2] - KEY_TEXT_X) * k
+    c.draw_text_outlined(draw, ((KEY_BOX[0] + 24 + START_LETTER_OFFSET[0]) * k, (KEY_ROWS[0] + START_LETTER_OFFSET[1]) * k),
+                         "A", fnt=c.font(START_LETTER_SIZE * k, bold=True), fill=NODE_COLOUR, outline=BG,
+                         outline_width=round(2 * k))
+    for row, key in zip(KEY_ROWS, ("key_start", "key_line")):
+        text = _t(language, key)
+        c.draw_text(draw, (KEY_TEXT_X * k, row * k), text, fnt=_fit(text, width, round(17 * k), min_size=round(11 * k)),
+                    fill=LABEL_COLOUR, anchor="lm")
+
+
+def _draw_decks(draw: ImageDraw.ImageDraw, view: Any, language: str = "en", scale: float = 1.0) -> None:
     """Top-right corner of the board: draw piles and the face-up discard piles (public)."""
+    k = scale
     sizes = _get(view, "deck_sizes", {}) or {}
     discards = _get(view, "discards", {}) or {}
-    x = BOARD_SIZE - 14
-    width = x - DECK_TEXT_BOX[0] - 4           # the texts stay inside DECK_TEXT_BOX
-    c.draw_text(draw, (x, 12), _t(language, "decks"), size=20, bold=True, fill=LABEL_COLOUR, anchor="ra")
+    x = (BOARD_SIZE - 14) * k
+    width = x - (DECK_TEXT_BOX[0] + 4) * k           # the texts stay inside DECK_TEXT_BOX
+    c.draw_text(draw, (x, 12 * k), _t(language, "decks"), size=round(20 * k), bold=True, fill=LABEL_COLOUR, anchor="ra")
     piles = " · ".join(_t(language, "pile", deck=Msg(f"planetarium.deck.{deck}"), count=sizes.get(deck, 0))
                        for deck in ("initial", "major", "final"))
-    c.draw_text(draw, (x, 38), piles, fnt=_fit(piles, width, 16, bold=True), fill=c.WHITE, anchor="ra")
+    c.draw_text(draw, (x, 38 * k), piles, fnt=_fit(piles, width, round(16 * k), bold=True), fill=c.WHITE, anchor="ra")
     # one line per face-up pile: both on one line would reach the token on VII-1
-    y = 60
+    y = 60 * k
     for deck in ("major", "final"):
         pile = list(discards.get(deck, []) or [])
         if pile:
             text = _t(language, "discards", deck=Msg(f"planetarium.deck.{deck}"), count=len(pile), card=pile[-1])
-            c.draw_text(draw, (x, y), text, fnt=_fit(text, width, 15), fill=LABEL_COLOUR, anchor="ra")
-            y += 18
+            c.draw_text(draw, (x, y), text, fnt=_fit(text, width, round(15 * k)), fill=LABEL_COLOUR, anchor="ra")
+            y += 18 * k
 
 
 # ------------------------------------------------------------------------------------
@@ -933,16 +1028,19 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
     Returns a 1600 x 1000 RGB image.
     """
     image = Image.new("RGB", (WIDTH, HEIGHT), COLUMN_BG)
-    for _part in _draw_parts(image, view, player_names, highlight, language):
-        pass
+    highlight_nodes, highlight_cards = _highlights(view, highlight)
+    _draw_board(image, view, highlight_nodes, language)
+    _draw_node_labels(image, _planet_nodes(view))
+    image.paste(_column_image(view, player_names, highlight_cards, language), (COLUMN_X0, 0))
     return c.avoid_square(image)
 
 
-def _draw_parts(image: Image.Image, view: Any, player_names: list[str] | None, highlight: str | None,
-                language: str) -> Iterator[str]:
-    """Draw the board, then the column, into ``image``; yields after each ("board", "column")."""
-    players = list(_get(view, "players", []) or [])
-    names = [_seat_name(view, seat, player_names, language) for seat in range(len(players))]
+def _planet_nodes(view: Any) -> frozenset[str]:
+    return frozenset((_get(view, "planet_pos", {}) or {}).values())
+
+
+def _highlights(view: Any, highlight: str | None) -> tuple[set[str], set[str]]:
+    """The nodes and the cards that ``highlight`` names (see :func:`render`)."""
     highlight_nodes: set[str] = set()
     highlight_cards: set[str] = set()
     planet_pos = _get(view, "planet_pos", {}) or {}
@@ -953,11 +1051,18 @@ def _draw_parts(image: Image.Image, view: Any, player_names: list[str] | None, h
             highlight_nodes.add(word)
         elif word in _cards():
             highlight_cards.add(word)
+    return highlight_nodes, highlight_cards
 
-    _draw_board(image, view, highlight_nodes, language)
-    yield "board"
+
+def _column_image(view: Any, player_names: list[str] | None, highlight_cards: set[str],
+                  language: str) -> Image.Image:
+    """The right column (turn, players, track, planets) as its own 596 x 1000 image: the
+    full picture pastes it, chat posts it."""
+    image = Image.new("RGB", (WIDTH - COLUMN_X0, HEIGHT), COLUMN_BG)
+    players = list(_get(view, "players", []) or [])
+    names = [_seat_name(view, seat, player_names, language) for seat in range(len(players))]
     draw = ImageDraw.Draw(image)
-    x0, x1 = COLUMN_X0 + 8, COLUMN_X1
+    x0, x1 = 8, COLUMN_X1 - COLUMN_X0
     _draw_header(draw, (x0, 8, x1, 100), view, names, language)
     n = max(1, len(players))
     players_h = 16 + n * 86
@@ -965,19 +1070,46 @@ def _draw_parts(image: Image.Image, view: Any, player_names: list[str] | None, h
     track_top = 110 + players_h
     _draw_track(draw, (x0, track_top, x1, track_top + 112), view, language)
     _draw_planets(draw, (x0, track_top + 124, x1, HEIGHT - 8), view, highlight_cards, language)
-    yield "column"
+    return image
+
+
+# The chat's board: drawn CHAT_SCALE times larger and cut in two overlapping halves (board
+# pixels from x0 to x1 each), so that shown 420 px wide on a phone a node label is
+# LABEL_SIZE * CHAT_SCALE * 420 / part width ~ 0.8 x LABEL_SIZE px tall (its ink: ~10 px).
+CHAT_SCALE = 1.6
+CHAT_PARTS = ((0, 530), (470, BOARD_SIZE))
+
+
+def chat_part_boxes() -> list[tuple[int, int, int, int]]:
+    """The chat parts' boxes in pixels of the board drawn at CHAT_SCALE, left to right."""
+    size = round(BOARD_SIZE * CHAT_SCALE)
+    return [(round(x0 * CHAT_SCALE), 0, round(x1 * CHAT_SCALE), size) for x0, x1 in CHAT_PARTS]
+
+
+def render_board_parts(view: Any, *, highlight: str | None = None, language: str = "en") -> Iterator[Image.Image]:
+    """The board as chat shows it: its left and right halves, drawn CHAT_SCALE times the
+    full picture's size (848 x 1600 each; the halves share the middle 60 board pixels).
+    Every node label is written whole in one half at least: a half leaves out the labels its
+    edge would cut.  Yielded one at a time."""
+    highlight_nodes, _cards_ = _highlights(view, highlight)
+    size = round(BOARD_SIZE * CHAT_SCALE)
+    board = Image.new("RGB", (size, size), BG)
+    _draw_board(board, view, highlight_nodes, language, CHAT_SCALE)
+    planet_nodes = _planet_nodes(view)
+    for box in chat_part_boxes():
+        part = board.crop(box)
+        _draw_node_labels(part, planet_nodes, CHAT_SCALE, origin=box[:2])
+        yield part
 
 
 def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
                     language: str = "en") -> Iterator[tuple[int, Image.Image]]:
-    """The same picture as two images, so a phone (about 420 px wide) can read them: the
-    column with whose turn it is, the players, the track and the planets (readable at that
-    width), then the board.  Yielded as (position, image) as they are drawn, the board first:
-    the board (the larger image) is encoded while the column is drawn."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), COLUMN_BG)
-    for part in _draw_parts(image, view, player_names, highlight, language):
-        if part == "column":
-            yield 0, image.crop((COLUMN_X0, 0, WIDTH, HEIGHT))
-        else:
-            yield 1, image.crop((0, 0, COLUMN_X0, HEIGHT))
-
+    """What the bot posts, laid out for a phone (about 420 px wide): three images, the
+    column with whose turn it is, the players, the track and the planets (596 x 1000, at 0.7
+    scale there), then the board's left and right halves (:func:`render_board_parts`, node
+    labels ~10 px tall there).  Yielded as (position, image) as they are drawn, the board's
+    halves first: they (the larger images) are encoded while the column is drawn."""
+    for position, part in enumerate(render_board_parts(view, highlight=highlight, language=language), start=1):
+        yield position, part
+    _, highlight_cards = _highlights(view, highlight)
+    yield 0, _column_image(view, player_names, highlight_cards, language)

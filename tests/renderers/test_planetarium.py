@@ -1,4 +1,6 @@
 """Planetarium renderer: renders every kind of position the rules core can reach."""
+import math
+import random
 import re
 
 import pytest
@@ -208,6 +210,9 @@ class _TextRecorder:
         left, top, right, bottom = font.getbbox(text, anchor=anchor)
         self.boxes.append((text, (xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom)))
 
+    def ellipse(self, *_args, **_kwargs):
+        pass
+
 
 def test_deck_counts_stay_clear_of_tokens_and_planets():
     # Long piles on both discard piles: the text in the board's top-right corner must not
@@ -277,15 +282,145 @@ def test_hungarian_header_and_deck_texts_fit():
     assert [text for text, _ in recorder.boxes][-1] == "végső dobópakli: 14 (felül F11)"
 
 
-def test_the_bot_posts_the_picture_as_two_images_a_phone_can_read(finished_game):
-    """At about 420 px wide the whole 1600 px picture is unreadable; the column (turn,
-    players, track, planets) alone is scaled by 0.7 there, the board by 0.42."""
-    import renderers
-    parts = [image for _slot, image in sorted(renderers.get_chat_renderer("planetarium")(GAME.view(finished_game, None), language="hu"))]
-    whole = pl.render(GAME.view(finished_game, None), language="hu")
-    assert [p.size for p in parts] == [(pl.WIDTH - pl.COLUMN_X0, pl.HEIGHT), (pl.COLUMN_X0, pl.HEIGHT)]
-    assert 420 / parts[0].width >= 0.7 and all(p.width != p.height for p in parts)
-    assert parts[1].tobytes() == whole.crop((0, 0, pl.COLUMN_X0, pl.HEIGHT)).tobytes()
+PHONE_WIDTH = 420              # what a phone shows of a chat image's width
+MIN_LABEL_PX = 9               # ink height of a node id there, at least
+
+
+def _chat_images(view, **options):
+    """render_for_chat's (position, image) pairs in the order they are yielded."""
+    return list(renderers.get_chat_renderer("planetarium")(view, **options))
+
+
+def test_the_bot_posts_three_images_a_phone_can_read(finished_game):
+    """At about 420 px wide the whole 1600 px picture is unreadable.  Chat gets the column
+    (turn, players, track, planets: scaled by 0.7 there) and the board in two halves drawn
+    1.6 times larger; the halves come first, so they are encoded while the column is drawn."""
+    view = GAME.view(finished_game, None)
+    pairs = _chat_images(view, language="hu")
+    assert [position for position, _ in pairs] == [1, 2, 0]
+    parts = [image for _, image in sorted(pairs, key=lambda pair: pair[0])]
+    assert len(parts) <= 3                       # a turn is 2-3 commands, each posts the picture
+    assert [p.size for p in parts] == [(pl.WIDTH - pl.COLUMN_X0, pl.HEIGHT), (848, 1600), (848, 1600)]
+    assert all(p.width != p.height and p.mode == "RGB" for p in parts)
+    assert PHONE_WIDTH / parts[0].width >= 0.7
+    # the column is the full picture's column, pixel for pixel
+    whole = pl.render(view, language="hu")
+    assert parts[0].tobytes() == whole.crop((pl.COLUMN_X0, 0, pl.WIDTH, pl.HEIGHT)).tobytes()
+    # the halves are the board at 1.6 x: they share its middle, and differ from each other
+    assert [box[2] - box[0] for box in pl.chat_part_boxes()] == [848, 848]
+    assert pl.chat_part_boxes()[0][2] > pl.chat_part_boxes()[1][0]
+    assert parts[1].tobytes() != parts[2].tobytes()
+    assert c.to_png(parts[1]) == c.to_png(next(iter(pl.render_board_parts(view, language="hu"))))  # deterministic
+
+
+def _game_views():
+    early2 = GAME.view(GAME.new_game({"players": 2}, 3), None)
+    late4 = GAME.view(playout(4, 5, 150, rseed=5), None)
+    greedy = GAME.view(playout(3, 8, 120, rseed=8, greedy=True), None)
+    return [early2, late4, greedy]
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_every_node_label_is_whole_and_readable_in_a_chat_half(index):
+    """Every node id appears whole (never cut by an image edge) in at least one half, and
+    its ink is at least MIN_LABEL_PX tall when the half is shown 420 px wide; planet letters
+    and matter letters too."""
+    view = _game_views()[index]
+    planet_nodes = frozenset(view.planet_pos.values())
+    k = pl.CHAT_SCALE
+    boxes = pl._node_label_boxes(planet_nodes, k)
+    seen = set()
+    for box in pl.chat_part_boxes():
+        width, height = box[2] - box[0], box[3] - box[1]
+        drawn = pl._draw_node_labels(Image.new("RGB", (width, height)), planet_nodes, k, origin=box[:2])
+        for node_id in drawn:
+            left, top, right, bottom = boxes[node_id][1]
+            assert box[0] <= left and right <= box[2] and box[1] <= top and bottom <= box[3], node_id
+        # a label is left out only when the edge would cut it
+        for node_id in set(boxes) - set(drawn):
+            left, top, right, bottom = boxes[node_id][1]
+            assert left < box[0] < right or left < box[2] < right or right <= box[0] or left >= box[2], node_id
+        seen.update(drawn)
+        scale_on_phone = PHONE_WIDTH / width
+        fnt = c.font(pl.LABEL_SIZE * k, bold=True)
+        for node_id in drawn:
+            _, top, _, bottom = fnt.getbbox(node_id)
+            assert (bottom - top) * scale_on_phone >= MIN_LABEL_PX, node_id
+        for text, size in (("ABCD", 36), ("GRWM", 25)):        # planet letters, matter letters
+            _, top, _, bottom = c.font(size * k, bold=True).getbbox(text)
+            assert (bottom - top) * scale_on_phone >= MIN_LABEL_PX * 1.5, text
+    assert seen == set(pl.node_positions())
+
+
+def test_the_chat_halves_show_the_labels_they_promise():
+    # pixels: each half differs from the bare board (drawn without labels) inside the box of
+    # every label it promises to write, and nowhere else
+    view = _game_views()[1]
+    planet_nodes = frozenset(view.planet_pos.values())
+    size = round(pl.BOARD_SIZE * pl.CHAT_SCALE)
+    plain = Image.new("RGB", (size, size), pl.BG)
+    pl._draw_board(plain, view, set(), "en", pl.CHAT_SCALE)
+    boxes = pl._node_label_boxes(planet_nodes, pl.CHAT_SCALE)
+    for part, box in zip(pl.render_board_parts(view), pl.chat_part_boxes()):
+        bare = plain.crop(box)
+        promised = pl._draw_node_labels(Image.new("RGB", part.size), planet_nodes, pl.CHAT_SCALE, origin=box[:2])
+        assert len(promised) >= 36
+        mask = Image.new("L", part.size, 0)
+        for node_id in promised:
+            left, top, right, bottom = boxes[node_id][1]
+            region = (math.floor(left - box[0]), math.floor(top), math.ceil(right - box[0]), math.ceil(bottom))
+            assert part.crop(region).tobytes() != bare.crop(region).tobytes(), node_id
+            mask.paste(255, region)
+        outside = Image.composite(Image.new("RGB", part.size), part, mask)
+        assert outside.tobytes() == Image.composite(Image.new("RGB", part.size), bare, mask).tobytes()
+
+
+def test_the_halves_keep_the_legends():
+    # the left half has the title and the matter key, the right half the decks and the key
+    # of the board's marks; each stays clear of the cut
+    cut_left, cut_right = pl.CHAT_PARTS[1][0], pl.CHAT_PARTS[0][1]
+    view = GAME.view(GAME.new_game({"players": 2}, 1), None)
+    for language in ("en", "hu"):
+        recorder = _TextRecorder()
+        pl._draw_board_legend(recorder, dict(view.nodes), language)
+        assert all(box[2] <= cut_left for _, box in recorder.boxes)
+        recorder = _TextRecorder()
+        pl._draw_decks(recorder, view, language)
+        pl._draw_key(recorder, language)
+        assert all(box[0] >= cut_right for _, box in recorder.boxes)
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_the_key_explains_the_start_spaces_and_the_arrows(language):
+    from rules.messages import Msg, render as text_of
+
+    recorder = _TextRecorder()
+    pl._draw_key(recorder, language)
+    texts = [text for text, _ in recorder.boxes]
+    assert texts == ["A", text_of(Msg("planetarium.board.key_start"), language),
+                     text_of(Msg("planetarium.board.key_line"), language)]
+    for text, box in recorder.boxes:
+        assert pl._box_overlap(box, pl.KEY_BOX) == (box[2] - box[0]) * (box[3] - box[1]), text
+    # no token, planet or ring ever reaches the key
+    for node, (x, y) in pl.node_positions().items():
+        assert pl._circle_box_overlap(x, y, pl.PLANET_R + 9, pl.KEY_BOX) == 0, node
+        assert pl._box_overlap(pl.ring_box(x, y), pl.KEY_BOX) == 0, node
+
+
+@pytest.mark.parametrize("planet_nodes", [frozenset({node}) for node in sorted(pl.node_positions())]
+                         + [frozenset({"V-3", "IV-4", "V-4", "III-2"}), frozenset({"VI-4", "V-4", "IV-5", "VII-4"})]
+                         + [frozenset(random.Random(seed).sample(sorted(pl.node_positions()), 4)) for seed in range(40)])
+def test_no_planet_or_ring_covers_a_node_label(planet_nodes):
+    # Reported: planet D's ring covered the IV-4 label.  Any planet may be a gas giant (the
+    # layout is per placement), so every planet's ring box keeps clear of every label.
+    pos = pl.node_positions()
+    for node_id, (_centre, box) in pl._node_label_boxes(planet_nodes).items():
+        for planet in planet_nodes:
+            assert pl._box_overlap(box, pl.ring_box(*pos[planet], margin=0)) == 0, (node_id, planet)
+            assert pl._circle_box_overlap(*pos[planet], pl.PLANET_R, box) == 0, (node_id, planet)
+        assert pl._circle_box_overlap(*pl.CENTRE, pl.STAR_R, box) == 0, node_id
+        assert 0 <= box[0] and box[2] <= pl.BOARD_SIZE and 0 <= box[1] and box[3] <= pl.BOARD_SIZE, node_id
+        assert pl._box_overlap(box, pl.KEY_BOX) == 0, node_id
 
 
 def test_player_rows_drawn_from_the_cache_are_the_same_pixels(finished_game):
