@@ -81,10 +81,11 @@ def test_sealed_choices_are_revealed_only_when_everybody_chose():
     assert sealed.view(None).choices == sealed.revealed()
 
 
-def test_split_args_keeps_nested_terms_whole_and_refuses_broken_ones():
-    from rules.kit import split_args
-    assert split_args("a, B(1, 2), c=3") == ["a", "B(1, 2)", "c=3"]
-    assert split_args("ABL-VISIT(jump_gate, EFF-VP(1))") == ["ABL-VISIT(jump_gate, EFF-VP(1))"]
-    for broken in ("a, (b", "a)(", "a,,b", ""):
+def test_a_term_keeps_nested_terms_whole_and_refuses_broken_ones():
+    from rules.kit import Term, parse_term
+    assert parse_term("X(a, B(1, 2), c=3)") == Term("X", ("a", "B(1, 2)", "c=3"))
+    assert parse_term("X(ABL-VISIT(jump_gate, EFF-VP(1)))").args == ("ABL-VISIT(jump_gate, EFF-VP(1))",)
+    assert parse_term("GAIN(2, per=3)").int_arg(0) == 2 and parse_term("GAIN(2, per=3)").int_arg("per") == 3
+    for broken in ("X(a, (b)", "X(a)(", "X(a,,b)", "X()", "lower(1)"):
         with pytest.raises(ValueError):
-            split_args(broken)
+            parse_term(broken)

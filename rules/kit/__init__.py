@@ -9,12 +9,13 @@ information rules.  Every piece is a typed dataclass that round-trips through JS
   empty pile reshuffles the discards (from the deck's own stream).
 * :class:`Hands`: cards per seat; others see only how many.
 * :class:`Sealed`: simultaneous secret choices, revealed together once everybody chose.
-* :func:`split_args`: the arguments of a data-file term such as ``EFF-VP(3)`` or
-  ``ON_BUILD_CHOOSE(TAKE_OFFER(1), IDEA(1))`` (nested terms stay whole).
+* :class:`Term` / :func:`parse_term`: a data-file term such as ``EFF-VP(3)`` or
+  ``ON_BUILD_CHOOSE(TAKE_OFFER(1), IDEA(1))`` (nested terms stay whole arguments).
 """
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from typing import Any, Generic, Iterable, TypeVar
 
@@ -24,9 +25,42 @@ T = TypeVar("T")
 HIDDEN = "?"        # what a view shows in place of a hidden card or choice
 
 
-def split_args(inner: str) -> list[str]:
-    """``"a, B(1, 2), c=3"`` -> ``["a", "B(1, 2)", "c=3"]``: split at the commas outside
-    parentheses.  Raises ValueError on unbalanced parentheses or an empty argument."""
+_TERM = re.compile(r"^([A-Z][A-Z0-9_]*(?:-[A-Z0-9_]+)*)(?:\((.*)\))?$")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One term of a game's data files: ``PROBE(max_cost=2)`` -> Term("PROBE", ("max_cost=2",))."""
+
+    name: str
+    args: tuple[str, ...] = ()
+
+    @property
+    def positional(self) -> tuple[str, ...]:
+        return tuple(arg for arg in self.args if "=" not in arg)
+
+    @property
+    def named(self) -> dict[str, str]:
+        return dict(arg.split("=", 1) for arg in self.args if "=" in arg)
+
+    def int_arg(self, key: str | int) -> int:
+        """A numeric argument by position (among the positional ones) or by name."""
+        try:
+            return int(self.positional[key] if isinstance(key, int) else self.named[key])
+        except (IndexError, KeyError, ValueError):
+            raise ValueError(f"{self.name} has no numeric argument {key!r}: {self.args}") from None
+
+
+def parse_term(text: str) -> Term:
+    """``GAIN_T_PER(opponent_colonies, 1, per=2)`` -> Term("GAIN_T_PER", ("opponent_colonies", "1",
+    "per=2")); a nested term (``ABL-VISIT(jump_gate, EFF-VP(1))``) stays one argument.  Raises
+    ValueError on anything else (unbalanced parentheses, an empty argument)."""
+    match = _TERM.match(text.strip())
+    if not match:
+        raise ValueError(f"not a term: {text!r}")
+    name, inner = match.group(1), match.group(2)
+    if inner is None:
+        return Term(name)
     args: list[str] = []
     depth, current = 0, ""
     for ch in inner:
@@ -36,12 +70,12 @@ def split_args(inner: str) -> list[str]:
             continue
         depth += {"(": 1, ")": -1}.get(ch, 0)
         if depth < 0:
-            raise ValueError(f"unbalanced parentheses: {inner!r}")
+            break
         current += ch
     args.append(current.strip())
     if depth != 0 or any(not arg for arg in args):
-        raise ValueError(f"not a list of arguments: {inner!r}")
-    return args
+        raise ValueError(f"not a term: {text!r}")
+    return Term(name, tuple(args))
 
 
 # ----- random streams ---------------------------------------------------------------------------

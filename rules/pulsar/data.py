@@ -3,36 +3,20 @@ keeps its ``source`` mark; most are [designed] because the seed has no pictures,
 reads everything from these files and a transcription of the real components is a data swap."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 import data as game_data
-from rules.kit import split_args
+from rules.kit import Term, parse_term
 
 SIDES = ("A", "B")                       # star cluster board sides (B has dead ends)
 SIZES = ("S", "M", "L")                  # gyrodyne sizes
-_EFFECT = re.compile(r"^([A-Z]+(?:-[A-Z0-9]+)*)(?:\((.*)\))?$")
 
 
-@dataclass(frozen=True)
-class Effect:
-    """One DSL term of spec §6.8 / §8.6.1, e.g. ``EFF-VP(3)`` -> Effect("EFF-VP", ("3",))."""
-
-    name: str
-    args: tuple[str, ...] = ()
-
-
-def parse_effect(text: str) -> Effect:
-    """``EFF-GATERUN(O/B,2)`` -> Effect("EFF-GATERUN", ("O/B", "2")); nested calls such as
-    ``ABL-VISIT(jump_gate, EFF-VP(1))`` keep the inner term as one argument."""
-    match = _EFFECT.match(text.strip())
-    if not match:
-        raise ValueError(f"not an effect: {text!r}")
-    name, inner = match.group(1), match.group(2)
-    if inner is None:
-        return Effect(name)
-    return Effect(name, tuple(split_args(inner)))
+#: One DSL term of spec §6.8 / §8.6.1, e.g. ``EFF-VP(3)`` -> Effect("EFF-VP", ("3",)); nested calls such
+#: as ``ABL-VISIT(jump_gate, EFF-VP(1))`` keep the inner term as one argument.
+Effect = Term
+parse_effect = parse_term
 
 
 def _effects(items: list[str]) -> tuple[Effect, ...]:

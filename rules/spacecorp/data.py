@@ -45,7 +45,7 @@ from functools import lru_cache
 from typing import Any
 
 import data as game_data
-from rules.kit import split_args
+from rules.kit import Term, parse_term
 
 ERAS = ("E1", "E2", "E3")
 ACTIONS = ("RESEARCH", "MOVE", "EXPLORE", "BUILD", "PRODUCE", "GENETICS", "IDEA", "SPECIAL")
@@ -53,7 +53,6 @@ ICONS = ("W", "L", "N", "A", "X", "D", "R")       # water, life, natural wonder,
 STACKS = {"E1": ("f1", "f2"), "E2": ("f1", "f2", "f3"), "E3": ("P", "S", "A")}
 SOURCE_TAGS = ("seed", "public", "designed")
 _TAG = re.compile(r"\[([a-z]+)\]")
-_EFFECT = re.compile(r"^([A-Z][A-Z0-9_]*(?:-[A-Z0-9_]+)*)(?:\((.*)\))?$")
 _ENTRY = re.compile(r"^(Sh )?(Research|Move|Explore|Build|Produce|Genetics|Idea) (x)?(\d+)$")
 _SPECIAL_ENTRY = re.compile(r"^Special \((SP-[A-Z]+)\)$")
 
@@ -66,44 +65,9 @@ def check_source(mark: str) -> str:
     return mark
 
 
-@dataclass(frozen=True)
-class Effect:
-    """One term, e.g. ``PROBE(max_cost=2)`` -> Effect("PROBE", ("max_cost=2",))."""
-
-    name: str
-    args: tuple[str, ...] = ()
-
-    @property
-    def positional(self) -> tuple[str, ...]:
-        return tuple(arg for arg in self.args if "=" not in arg)
-
-    @property
-    def named(self) -> dict[str, str]:
-        return dict(arg.split("=", 1) for arg in self.args if "=" in arg)
-
-    def int_arg(self, key: str | int) -> int:
-        """A numeric argument by position (among the positional ones) or by name."""
-        try:
-            return int(self.positional[key] if isinstance(key, int) else self.named[key])
-        except (IndexError, KeyError, ValueError):
-            raise ValueError(f"{self.name} has no numeric argument {key!r}: {self.args}") from None
-
-
-def parse_effect(text: str) -> Effect:
-    """``GAIN_T_PER(opponent_colonies, 1, per=2)`` -> Effect("GAIN_T_PER", ("opponent_colonies", "1",
-    "per=2")); a nested term such as ``ON_BUILD_CHOOSE(TAKE_OFFER(1), IDEA(1))`` keeps each inner
-    term as one argument."""
-    match = _EFFECT.match(text.strip())
-    if not match:
-        raise ValueError(f"not an effect: {text!r}")
-    name, inner = match.group(1), match.group(2)
-    if inner is None:
-        return Effect(name)
-    try:
-        args = split_args(inner)
-    except ValueError:
-        raise ValueError(f"not an effect: {text!r}") from None
-    return Effect(name, tuple(args))
+#: One term of the data files, e.g. ``PROBE(max_cost=2)`` (the kit's Term).
+Effect = Term
+parse_effect = parse_term
 
 
 def _effects(items: list[str]) -> tuple[Effect, ...]:
