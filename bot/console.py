@@ -8,6 +8,7 @@ starting with ``#`` ignored, so a whole game can be replayed from a file.
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import re
 import shlex
@@ -38,16 +39,27 @@ CONSOLE_HELP = """Console commands:
   quit                     leave (also Ctrl-D)"""
 
 
+@functools.cache
+def _english_names() -> dict[str, list[str]]:
+    """Every command and option name in every language the bot speaks -> the English names
+    it stands for (built once: the catalogues do not change while the console runs)."""
+    names: dict[str, list[str]] = {}
+    for language in LANGUAGES:
+        for key, text in catalogue(language).items():
+            if key.startswith("name."):
+                names.setdefault(text.lower(), []).append(key[5:])
+    return names
+
+
 def english_name(word: str, among: "list[str] | None" = None) -> str:
     """A command or option name as typed in any language the bot speaks, as its English
     name (``lépés`` -> ``move``); unknown words come back unchanged.  With ``among``, only
     those names are considered (the options of one command)."""
-    folded = word.lower()
-    for language in LANGUAGES:
-        for key, text in catalogue(language).items():
-            if key.startswith("name.") and text.lower() == folded and (among is None or key[5:] in among):
-                return key[5:]
+    for name in _english_names().get(word.lower(), []):
+        if among is None or name in among:
+            return name
     return word
+
 
 class ConsoleInputError(Exception):
     """Typed input Discord's client would not send: shown to the player, nothing happens."""
