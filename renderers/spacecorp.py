@@ -32,7 +32,7 @@ from PIL import Image, ImageDraw
 from renderers.common import RGB, Box, contrast_text, draw_text, draw_text_in_box, fit_font, mix
 from rules.messages import Join, Msg
 from rules.messages import render as text_of
-from rules.spacecorp.data import tables
+from rules.spacecorp.data import design, is_time, tables
 from rules.spacecorp.state import OVER
 
 WIDTH = 800
@@ -172,13 +172,11 @@ def entry_text(entry: Any, language: str) -> str:
 
 
 def card_name(card: str, language: str) -> str:
-    design = card.split("#")[0]
-    return _say(language, "cardname.TIME" if design in tables().time_cards else f"cardname.{design}")
+    return _say(language, "cardname.TIME" if is_time(card) else f"cardname.{design(card)}")
 
 
 def card_entries(card: str) -> tuple[Any, ...]:
-    design = card.split("#")[0]
-    info = tables().cards.get(design)
+    info = tables().cards.get(design(card))
     return info.entries if info is not None else ()
 
 

@@ -125,9 +125,8 @@ class GaiaGame(Game):
 
     def word_aliases(self):
         """The Hungarian verbs and nouns, for completing a word still being typed."""
-        from .notation import ALIASES, VERB_ALIASES, fold
-        return {alias: canon for alias, canon in {**VERB_ALIASES, **ALIASES}.items()
-                if isinstance(canon, str) and alias != fold(canon)}
+        from .notation import WORD_ALIASES
+        return WORD_ALIASES
 
     def complete(self, state, seat, prefix, limit=25):
         from .moves import complete

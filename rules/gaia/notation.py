@@ -77,6 +77,9 @@ ALIASES = {
     # spend separator
     "ert": "for", "->": "for", "=": "for",
 }
+#: The Hungarian words alone (not the notation's own), for completing a word still being typed.
+WORD_ALIASES = {alias: canon for alias, canon in {**VERB_ALIASES, **ALIASES}.items()
+                if isinstance(canon, str) and alias != fold(canon)}
 # two-word terms, joined before the aliases are looked up
 PHRASES = {("kereskedelmi", "allomas"): "kereskedelmi-allomas", ("bolygotani", "intezet"): "bolygotani-intezet",
            ("kutato", "laboratorium"): "kutato-laboratorium",

@@ -1003,8 +1003,7 @@ class PlanetariumGame(Game):
 
     def word_aliases(self) -> dict[str, str]:
         """The Hungarian verbs and deck words, for completing a word still being typed."""
-        return {alias: canon for alias, canon in {**mv.VERB_ALIASES, **mv.DECK_ALIASES}.items()
-                if " " not in alias and alias != mv.fold(canon)}
+        return mv.WORD_ALIASES
 
     def canonical_prefix(self, typed: str) -> str:
         """Hungarian verbs and deck words as the notation's: 'húz k' -> 'draw I'; a verb being

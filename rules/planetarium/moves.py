@@ -110,6 +110,9 @@ VERB_ALIASES = {
 DECK_ALIASES = {"i": "I", "initial": "I", "low": "I", "kezdeti": "I", "k": "I",
                 "m": "M", "major": "M", "high": "M", "jelentos": "M", "j": "M",
                 "f": "F", "final": "F", "vegso": "F", "v": "F"}
+#: The Hungarian verbs and deck words alone, for completing a word still being typed.
+WORD_ALIASES = {alias: canon for alias, canon in {**VERB_ALIASES, **DECK_ALIASES}.items()
+                if " " not in alias and alias != fold(canon)}
 NONE_WORDS = ("none", "nincs", "semmi")
 GRAV_WORDS = ("grav", "gravity", "gravitacio")
 MARKER_WORDS = ("marker", "jelolo")

@@ -70,6 +70,16 @@ Effect = Term
 parse_effect = parse_term
 
 
+def design(card: str) -> str:
+    """A physical card's design id: ``M02#1`` -> ``M02`` (a Time card ``T3`` is its own)."""
+    return card.split("#")[0]
+
+
+def is_time(card: str) -> bool:
+    """``T1``..``T8`` (SC-CARD-6)."""
+    return card in tables().time_cards
+
+
 def _effects(items: list[str]) -> tuple[Effect, ...]:
     return tuple(parse_effect(item) for item in items)
 

@@ -33,12 +33,13 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
-from rules.base import Game, IllegalMove, OptionSpec, players_option
+from rules.base import Game, IllegalMove, Notice, OptionSpec, players_option
 from rules.kit import HIDDEN, Hands, Streams
 from rules.messages import Join, Msg
 
 from . import moves as mv
-from .data import Card, Entry, Site, tables
+from .data import Entry, Site, design, is_time, tables
+from .serialize import state_from_json, state_to_json
 from .moves import (Build, BuildSpot, CardEntry, Choose, Decline, Draw, Edge, Explore, Fulfill, Genetics, Leg, Move,
                     MoveAction, Pass, Produce, Research, Sources, Special, Spot, TimeUse, Transport, Upgrade)
 from .state import (ACTION, COLOURS, CONTRACTS, OFFER_TAKE, OVER, RESEARCH_DRAWS, TRANSPORT, TRIGGER_CONTRACTS,
@@ -60,13 +61,8 @@ def refuse(key: str, rule: str, **values: Any) -> IllegalMove:
     return IllegalMove(f"spacecorp.err.{key}", rule, **values)
 
 
-def design(card: str) -> str:
-    """``M02#1`` -> ``M02``."""
-    return card.split("#")[0]
-
-
-def is_time(card: str) -> bool:
-    return card in tables().time_cards
+def site_msg(site: str) -> Msg:
+    return S(f"site.{site}")
 
 
 class SpaceCorpGame(Game):
@@ -182,19 +178,19 @@ class SpaceCorpGame(Game):
             self._action(state, move)
         elif step in (RESEARCH_DRAWS, OFFER_TAKE):
             if not isinstance(move, Draw):
-                raise self._wrong_step(state, move)
+                raise self._wrong_step(state)
             self._draw(state, move)
         elif step == CONTRACTS:
             if not isinstance(move, Fulfill):
-                raise self._wrong_step(state, move)
+                raise self._wrong_step(state)
             self._fulfill(state, move)
         elif step == TRANSPORT:
             if not isinstance(move, Transport):
-                raise self._wrong_step(state, move)
+                raise self._wrong_step(state)
             self._transport(state, move)
         self._advance(state)
 
-    def _wrong_step(self, state: GameState, move: Move) -> IllegalMove:
+    def _wrong_step(self, state: GameState) -> IllegalMove:
         expected = {RESEARCH_DRAWS: "draw D", OFFER_TAKE: "draw O1", CONTRACTS: "fulfill none",
                     TRANSPORT: "transport none"}[state.turn.step]
         return refuse("wrong_step", "SC-TURN", step=S(f"step.{state.turn.step}"), example=expected)
@@ -252,8 +248,7 @@ class SpaceCorpGame(Game):
         rewards: list[int] = []
         if sources.pay:
             raise refuse("no_profit_spending", "SC-VAL-9", era=S(f"era.{state.era}"))
-        additive = 0
-        multipliers: list[int] = []
+        entries: list[Entry] = []
         if len(sources.infra) > 1:
             raise refuse("one_hq", "SC-VAL-2")
         for hq in sources.infra:
@@ -262,26 +257,20 @@ class SpaceCorpGame(Game):
                 if state.trigger is not None:
                     raise refuse("no_opponent_after_trigger", "SC-END-8", seat=self.seat_label(state, owner))
                 rewards.append(owner)
-            entries = self._infra(state, owner, action)
-            if not entries:
+            infra = self._infra(state, owner, action)
+            if not infra:
                 raise refuse("no_infra", "SC-VAL-2", seat=self.seat_label(state, owner), action=S(f"action.{action}"))
-            for entry in entries:
-                if entry.multiplier:
-                    multipliers.append(entry.value)
-                else:
-                    additive += entry.value
+            entries += infra
         seen: set[str] = set()
         for played in sources.cards:
-            entry = self._card_entry(state, seat, played, action)
+            entries.append(self._card_entry(state, seat, played, action))
             if played.card in seen:
                 raise refuse("card_twice", "SC-VAL-3", card=played.card)
             seen.add(played.card)
-            if entry.multiplier:
-                multipliers.append(entry.value)
-            else:
-                additive += entry.value
         if sources.time is not None:
-            self._check_time(state, seat, sources.time, action, seen)
+            self._check_time(state, seat, sources.time, action)
+        additive = sum(entry.value for entry in entries if not entry.multiplier)
+        multipliers = [entry.value for entry in entries if entry.multiplier]
         product = 1
         for factor in multipliers:
             product *= factor
@@ -349,7 +338,7 @@ class SpaceCorpGame(Game):
                 return entry
         raise refuse("card_lacks_entry", "SC-CARD-1", card=played.card, action=S(f"action.{action}"))
 
-    def _check_time(self, state: GameState, seat: int, time: TimeUse, action: str, seen: set[str]) -> None:
+    def _check_time(self, state: GameState, seat: int, time: TimeUse, action: str) -> None:
         if not is_time(time.card) or not state.hands.holds(seat, time.card):
             raise refuse("time_not_in_hand", "SC-VAL-8", card=time.card)
         if action not in TIME_ACTIONS:
@@ -428,9 +417,7 @@ class SpaceCorpGame(Game):
         split = self._split(move.sources, len(move.legs))
         origins = []
         for leg in move.legs:
-            self._team_can_act(state, seat, leg.team)
-            if state.players[seat].teams[leg.team] != leg.origin:
-                raise refuse("team_not_there", "SC-MOV-1", team=leg.team, site=leg.origin)
+            self._team_at(state, seat, leg.team, leg.origin, "SC-MOV-1")
             origins.append(leg.origin)
         value, rewards = self._value(state, seat, "MOVE", move.sources, origins)
         rewards *= 2 if split else 1                   # each of the split actions counts (SC-RWD-2)
@@ -455,6 +442,12 @@ class SpaceCorpGame(Game):
             raise refuse("split_targets", "SC-VAL-8")
         return split
 
+    def _team_at(self, state: GameState, seat: int, team: str, site: str, rule: str) -> None:
+        """The action's team is the player's, able to act (SC-MOV-4, SC-TRN-1) and on ``site``."""
+        self._team_can_act(state, seat, team)
+        if state.players[seat].teams[team] != site:
+            raise refuse("team_not_there", rule, team=team, site=site)
+
     def _team_can_act(self, state: GameState, seat: int, team: str) -> None:
         player = state.players[seat]
         if team not in player.teams:
@@ -463,7 +456,7 @@ class SpaceCorpGame(Game):
         if site is None:
             raise refuse("team_in_supply", "SC-MOV-1", team=team)
         if tables().maps[state.era].sites[site].kind == "pioneer":
-            raise refuse("team_cannot_act", "SC-MOV-4", team=team, site=self._site_msg(state, site))
+            raise refuse("team_cannot_act", "SC-MOV-4", team=team, site=site_msg(site))
         if team in state.turn.acted:
             raise refuse("team_acted", "SC-TRN-1", team=team)
 
@@ -497,16 +490,14 @@ class SpaceCorpGame(Game):
         seat = move.seat
         self._split(move.sources, len(move.spots))
         for spot in move.spots:
-            self._team_can_act(state, seat, spot.team)
-            if state.players[seat].teams[spot.team] != spot.site:
-                raise refuse("team_not_there", "SC-EXP-1", team=spot.team, site=spot.site)
+            self._team_at(state, seat, spot.team, spot.site, "SC-EXP-1")
             self._explorable(state, spot.site, move.stacks)
         value, rewards = self._value(state, seat, "EXPLORE", move.sources, [])
         sites = tables().maps[state.era].sites
         for spot in move.spots:
             cost = sites[spot.site].explore or 0
             if value < cost:
-                raise refuse("explore_short", "SC-EXP-2", site=self._site_msg(state, spot.site), cost=cost,
+                raise refuse("explore_short", "SC-EXP-2", site=site_msg(spot.site), cost=cost,
                              value=value)
         for spot in move.spots:
             self._reveal(state, seat, spot.site)
@@ -519,9 +510,9 @@ class SpaceCorpGame(Game):
         if site is None:
             raise refuse("no_such_site", "SC-MAP-1", site=site_id)
         if site.explore is None or not site.boxes:
-            raise refuse("not_explorable", "SC-MAP-4", site=self._site_msg(state, site_id))
+            raise refuse("not_explorable", "SC-MAP-4", site=site_msg(site_id))
         if len(state.tiles.get(site_id, [])) >= len(site.boxes):
-            raise refuse("explored_already", "SC-EXP-1", site=self._site_msg(state, site_id))
+            raise refuse("explored_already", "SC-EXP-1", site=site_msg(site_id))
         stack = site.boxes[len(state.tiles.get(site_id, []))]
         if stacks and stacks[0] != stack:
             raise refuse("wrong_stack", "SC-EXP-3", stack=stack)
@@ -539,7 +530,7 @@ class SpaceCorpGame(Game):
         player = state.players[seat]
         player.profit += tile.profit
         state.explored[seat] += 1
-        state.news.append(S("news.tile", player=self.seat_label(state, seat), site=self._site_msg(state, site_id),
+        state.news.append(S("news.tile", player=self.seat_label(state, seat), site=site_msg(site_id),
                             tile=S(f"tile.{tile_id}"), effect=self._tile_text(tile_id)))
         if tile.genetics:
             self._genetics(state, seat, tile.genetics)
@@ -550,9 +541,7 @@ class SpaceCorpGame(Game):
         self._split(move.sources, len(move.spots))
         sites = tables().maps[state.era].sites
         for spot in move.spots:
-            self._team_can_act(state, seat, spot.team)
-            if state.players[seat].teams[spot.team] != spot.site:
-                raise refuse("team_not_there", "SC-BLD-1", team=spot.team, site=spot.site)
+            self._team_at(state, seat, spot.team, spot.site, "SC-BLD-1")
             if spot.base is None:
                 raise refuse("name_base", "SC-BLD-3", site=spot.site)
             self._buildable(state, seat, spot.site, spot.base)
@@ -561,7 +550,7 @@ class SpaceCorpGame(Game):
         for spot in move.spots:
             cost = self._build_cost(state, spot.site)
             if value < cost:
-                raise refuse("build_short", "SC-BLD-2", site=self._site_msg(state, spot.site), cost=cost, value=value)
+                raise refuse("build_short", "SC-BLD-2", site=site_msg(spot.site), cost=cost, value=value)
         if len(move.spots) == 2 and move.spots[0].site == move.spots[1].site:
             raise refuse("one_base_per_site", "SC-MAP-5", site=move.spots[0].site)
         for spot in move.spots:
@@ -579,18 +568,18 @@ class SpaceCorpGame(Game):
         if site is None:
             raise refuse("no_such_site", "SC-MAP-1", site=site_id)
         if site.build is None:
-            raise refuse("not_buildable", "SC-MAP-6", site=self._site_msg(state, site_id))
+            raise refuse("not_buildable", "SC-MAP-6", site=site_msg(site_id))
         if site_id in state.bases:
-            raise refuse("base_there", "SC-BLD-1", site=self._site_msg(state, site_id))
+            raise refuse("base_there", "SC-BLD-1", site=site_msg(site_id))
         if len(state.tiles.get(site_id, [])) < len(site.boxes):
-            raise refuse("explore_first", "SC-BLD-1", site=self._site_msg(state, site_id))
+            raise refuse("explore_first", "SC-BLD-1", site=site_msg(site_id))
         rule = tables().base_rules.get((state.era, base))
         if rule is None:
             raise refuse("base_not_in_era", "SC-BASE", base=S(f"base.{base}"), era=S(f"era.{state.era}"))
         if state.players[seat].bases.get(base, 0) <= 0:
             raise refuse("no_base_left", "SC-BLD-9", base=S(f"base.{base}"))
         if not self._requirement_met(state, site, base):
-            raise refuse("base_requirement", "SC-BLD-3", base=S(f"base.{base}"), site=self._site_msg(state, site_id),
+            raise refuse("base_requirement", "SC-BLD-3", base=S(f"base.{base}"), site=site_msg(site_id),
                          requirement=S(f"require.{base}"))
 
     def _requirement_met(self, state: GameState, site: Site, base: str) -> bool:
@@ -613,7 +602,7 @@ class SpaceCorpGame(Game):
         state.bases[spot.site] = (seat, base)
         state.turn.acted.append(spot.team)
         state.news.append(S("news.built", player=self.seat_label(state, seat), base=S(f"base.{base}"),
-                            site=self._site_msg(state, spot.site)))
+                            site=site_msg(spot.site)))
         claimant = state.claims.get(spot.site)
         if claimant is not None and claimant[0] != player.colour:                           # SC-BLD-4
             owner = COLOURS.index(claimant[0])
@@ -652,7 +641,7 @@ class SpaceCorpGame(Game):
         if base == "ATTRACTION":
             return max(values + [1])                                      # the tile gains P1 (§7.5, A-11)
         if not values:
-            raise refuse("produce_no_tile", "SC-PRD-1", site=self._site_msg(state, site_id))
+            raise refuse("produce_no_tile", "SC-PRD-1", site=site_msg(site_id))
         return max(values) + (1 if base == "REFINERY" else 0)
 
     # ----- Genetics (SC-GEN), Upgrade (SC-UPG), Special (SC-SPC) -----------------------------------------
@@ -698,10 +687,10 @@ class SpaceCorpGame(Game):
         self._explorable(state, move.target)
         assert site is not None
         if (site.explore or 0) > effect.int_arg("max_cost"):
-            raise refuse("probe_too_far", "SC-SPC-3", site=self._site_msg(state, site.id),
+            raise refuse("probe_too_far", "SC-SPC-3", site=site_msg(site.id),
                          cost=effect.int_arg("max_cost"))
         if any(site.id == where for player in state.players for where in player.teams.values()):
-            raise refuse("probe_not_empty", "SC-SPC-3", site=self._site_msg(state, site.id))
+            raise refuse("probe_not_empty", "SC-SPC-3", site=site_msg(site.id))
         state.hands.remove(seat, move.card)
         state.turn.played.append(move.card)
         self._reveal(state, seat, site.id)
@@ -766,8 +755,8 @@ class SpaceCorpGame(Game):
                 del state.claims[origin]
             player.teams[move.leg.team] = move.leg.destination
             state.news.append(S("news.transported", player=self.seat_label(state, move.seat), team=move.leg.team,
-                                origin=self._site_msg(state, move.leg.origin),
-                                destination=self._site_msg(state, move.leg.destination)))
+                                origin=site_msg(move.leg.origin),
+                                destination=site_msg(move.leg.destination)))
         state.turn.step = ""
 
     def _check_transport(self, state: GameState, seat: int, leg: Leg) -> None:
@@ -974,14 +963,15 @@ class SpaceCorpGame(Game):
                 sources = self._fund(state, seat, "EXPLORE", site.explore)
                 if sources is not None:
                     yield Explore(seat, spots=(Spot(team, site_id),), sources=sources)
-            if site.build is not None and site_id not in state.bases:
-                for base in sorted(player.bases):
-                    if player.bases[base] > 0 and len(state.tiles.get(site_id, [])) >= len(site.boxes) \
-                            and self._requirement_met(state, site, base):
-                        cost = self._build_cost(state, site_id)
-                        double = self._industrial(state, seat, site.region, ())
-                        sources = self._fund(state, seat, "BUILD", (cost + 1) // 2 if double else cost)
-                        if sources is not None:
+            if site.build is not None and site_id not in state.bases \
+                    and len(state.tiles.get(site_id, [])) >= len(site.boxes):
+                cost = self._build_cost(state, site_id)
+                if self._industrial(state, seat, site.region, ()):
+                    cost = (cost + 1) // 2
+                sources = self._fund(state, seat, "BUILD", cost)
+                if sources is not None:
+                    for base in sorted(player.bases):
+                        if player.bases[base] > 0 and self._requirement_met(state, site, base):
                             yield Build(seat, spots=(BuildSpot(team, site_id, base),), sources=sources)
         eligible = []
         for site_id, (owner, _) in sorted(state.bases.items()):
@@ -1089,18 +1079,15 @@ class SpaceCorpGame(Game):
         return hidden
 
     def dump_state(self, state: GameState) -> dict[str, Any]:
-        from .serialize import state_to_json
         return state_to_json(state)
 
     def load_state(self, data: dict[str, Any]) -> GameState:
-        from .serialize import state_from_json
         return state_from_json(data)
 
     def events(self, before: GameState, move: Move, after: GameState) -> list[Msg]:
         return list(after.news)
 
-    def notices(self, before: GameState, move: Move, after: GameState) -> list[Any]:
-        from rules.base import Notice
+    def notices(self, before: GameState, move: Move, after: GameState) -> list[Notice]:
         return [Notice(seat, msg) for seat, msg in after.private_news]
 
     def reveals_information(self, before: GameState, move: Move, after: GameState) -> bool:
@@ -1159,9 +1146,6 @@ class SpaceCorpGame(Game):
     def _card_msg(self, card: str) -> Msg:
         return S("card", id=card, name=S(f"cardname.{design(card) if not is_time(card) else 'TIME'}"))
 
-    def _site_msg(self, state: GameState, site: str) -> Msg:
-        return S(f"site.{site}")
-
     def _tile_text(self, tile_id: str) -> Msg | Join:
         tile = tables().discoveries[tile_id]
         parts: list[Msg] = []
@@ -1174,10 +1158,6 @@ class SpaceCorpGame(Game):
         if tile.base_mod:
             parts.append(S("tilepart.base_mod", n=f"{tile.base_mod:+d}"))
         return Join(parts) if parts else S("tilepart.nothing")
-
-
-def card_info(card: str) -> Card:
-    return tables().cards[design(card)]
 
 
 GAME = SpaceCorpGame()
