@@ -33,17 +33,18 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
-from rules.base import Game, IllegalMove, Notice, OptionSpec, players_option
+from rules.base import Game, IllegalMove, Notice, OptionSpec, PreferenceSpec, players_option
 from rules.kit import HIDDEN, Hands, Streams
 from rules.messages import Join, Msg
 
 from . import moves as mv
-from .data import Entry, Site, design, is_time, tables
+from .data import EdgeDef, Entry, Site, design, is_time, tables
 from .serialize import state_from_json, state_to_json
 from .moves import (Build, BuildSpot, CardEntry, Choose, Decline, Draw, Edge, Explore, Fulfill, Genetics, Leg, Move,
                     MoveAction, Pass, Produce, Research, Sources, Special, Spot, TimeUse, Transport, Upgrade)
-from .state import (ACTION, COLOURS, CONTRACTS, OFFER_TAKE, OVER, RESEARCH_DRAWS, TRANSPORT, TRIGGER_CONTRACTS,
-                    TRIGGER_DECK, GameState, Player, Turn, clone_state)
+from .state import (ACTION, CLEANUP, COLOURS, CONTRACTS, ENDED, INFRA_DISCARD, OFFER_TAKE, OVER, REFILL,
+                    RESEARCH_DRAWS, RESOLVED, START, TRANSPORT, TRIGGER_CONTRACTS, TRIGGER_DECK, GameState, Player,
+                    Turn, Window, clone_state)
 
 HOME = "home"
 LETTER = {"r": "RESEARCH", "m": "MOVE", "e": "EXPLORE", "b": "BUILD", "p": "PRODUCE", "g": "GENETICS", "i": "IDEA"}
@@ -51,6 +52,10 @@ VERB_ACTION = {mv.RESEARCH: "RESEARCH", mv.MOVE: "MOVE", mv.EXPLORE: "EXPLORE", 
                mv.PRODUCE: "PRODUCE", mv.GENETICS: "GENETICS", mv.IDEA: "IDEA"}
 TIME_ACTIONS = ("MOVE", "BUILD", "EXPLORE")          # SC-VAL-8
 BOXES = ("1", "2", "3")                              # Infra boxes an Upgrade may use (SC-UPG-2)
+FAST, STRICT = "fast", "strict"                      # reaction-window modes (§9.3)
+ASK, DECLINE_ALWAYS = "ask", "pass"                  # standing orders per Edge (§9.3 auto-pass)
+E1_EDGES = ("EG-RACE", "EG-INVEST", "EG-INTERCEPT", "EG-POACH", "EG-HACK", "EG-SALVAGE", "EG-SABOTAGE",
+            "EG-DIVERT", "EG-MARKET", "EG-INCOMPAT")
 
 
 def S(key: str, /, **values: Any) -> Msg:
@@ -71,7 +76,10 @@ class SpaceCorpGame(Game):
     min_players = 2
     max_players = 4
     options = (players_option(2, 4, 3),
+               OptionSpec("windows", "choice", FAST, "spacecorp.param.windows", choices=(FAST, STRICT)),
                OptionSpec("first_player", "int", 0, "spacecorp.param.first_player", min=0, max=4, lobby=False))
+    preferences = tuple(PreferenceSpec(f"autopass_{edge}", f"spacecorp.pref.{edge}", (ASK, DECLINE_ALWAYS), ASK)
+                        for edge in E1_EDGES)
 
     # ----- setup (SC-SETUP-1..17) ----------------------------------------------------------------
     def new_game(self, options: dict[str, Any], seed: int) -> GameState:
@@ -116,6 +124,8 @@ class SpaceCorpGame(Game):
             discards=[], time_discards=[], time_aside=time_cards[per.time_cards_per_deck + count:],
             stacks=stacks, tiles={}, bases={}, claims={}, contracts={row: "start" for row in range(1, 8)},
             explored=[0] * count, pioneers_left=[1, 2], turn=Turn(order[0]), streams=streams)
+        self._advance(state)                              # the first turn starts (a Sabotage may answer it)
+        state.news = []
         return state
 
     # ----- notation ------------------------------------------------------------------------------
@@ -136,7 +146,9 @@ class SpaceCorpGame(Game):
 
     # ----- whose turn ----------------------------------------------------------------------------
     def waiting_for(self, state: GameState) -> set[int]:
-        return set() if state.phase == OVER else {state.turn.seat}
+        if state.phase == OVER:
+            return set()
+        return {state.windows[-1].waiting[0]} if state.windows else {state.turn.seat}
 
     def is_over(self, state: GameState) -> bool:
         return state.phase == OVER
@@ -162,19 +174,27 @@ class SpaceCorpGame(Game):
     def apply(self, state: GameState, move: Move) -> GameState:
         if state.phase == OVER:
             raise refuse("game_over", "SC-VAR-4")
-        if move.seat != state.turn.seat:
-            raise refuse("not_your_turn", "SC-TURN-1", seat=self.seat_label(state, state.turn.seat))
+        waiting = next(iter(self.waiting_for(state)))
+        if move.seat != waiting:
+            if state.windows:
+                raise refuse("window_waits", "SC-EDGE-3", seat=self.seat_label(state, waiting),
+                             event=S(f"event.{state.windows[-1].event}"))
+            raise refuse("not_your_turn", "SC-TURN-1", seat=self.seat_label(state, waiting))
         new = clone_state(state)
         self._apply(new, move)
         return new
 
     def _apply(self, state: GameState, move: Move) -> None:
         step = state.turn.step
-        if isinstance(move, (Edge, Decline)):
-            raise refuse("no_edges_yet", "SC-EDGE-1")
-        if isinstance(move, Choose):
+        if state.windows:
+            self._answer(state, move)
+        elif isinstance(move, Edge):
+            self._edge(state, move, None)                 # EG-RACE, declared before the action
+        elif isinstance(move, Decline):
+            raise refuse("nothing_to_decline", "SC-EDGE-1")
+        elif isinstance(move, Choose):
             raise refuse("nothing_to_choose", "§10.2", step=S(f"step.{step}"))
-        if step == ACTION:
+        elif step == ACTION:
             self._action(state, move)
         elif step in (RESEARCH_DRAWS, OFFER_TAKE):
             if not isinstance(move, Draw):
@@ -205,6 +225,8 @@ class SpaceCorpGame(Game):
             return
         if isinstance(move, (Draw, Fulfill, Transport)):
             raise refuse("action_first", "SC-TURN-1")
+        if move.verb in state.turn.banned:
+            raise refuse("sabotaged", "EG-SABOTAGE", action=S(f"action.{VERB_ACTION.get(move.verb, move.verb.upper())}"))
         if isinstance(move, Research):
             self._research(state, move)
         elif isinstance(move, MoveAction):
@@ -227,7 +249,7 @@ class SpaceCorpGame(Game):
         else:
             raise refuse("not_in_era", "SC-CARD-2", verb=move.verb, era=S(f"era.{state.era}"))
         if state.turn.step == ACTION:
-            state.turn.step = CONTRACTS
+            state.turn.step = RESOLVED
 
     def _pass(self, state: GameState, seat: int) -> None:
         """The whole turn is skipped (SC-END-3); after Trigger B the player has passed for the rest
@@ -237,7 +259,7 @@ class SpaceCorpGame(Game):
         if state.deck_exhausted and not player.passed:
             player.passed = True
             self._check_passes(state)
-        state.turn.step = ""
+        state.turn.step = CLEANUP
 
     # value: infra of one HQ, cards, Time card, base abilities (SC-VAL-2..8)
     def _value(self, state: GameState, seat: int, action: str, sources: Sources, starts: list[str],
@@ -249,12 +271,14 @@ class SpaceCorpGame(Game):
         if sources.pay:
             raise refuse("no_profit_spending", "SC-VAL-9", era=S(f"era.{state.era}"))
         entries: list[Entry] = []
-        if len(sources.infra) > 1:
+        if len(sources.infra) > (2 if state.turn.race else 1):
             raise refuse("one_hq", "SC-VAL-2")
-        for hq in sources.infra:
-            owner = self._hq_owner(state, seat, hq)
+        owners = [self._hq_owner(state, seat, hq) for hq in sources.infra]
+        if len(set(owners)) < len(owners):
+            raise refuse("hq_twice", "EG-RACE")
+        for owner in owners:
             if owner != seat:
-                if state.trigger is not None:
+                if state.trigger is not None and not state.turn.race:                        # EG-RACE, A-04
                     raise refuse("no_opponent_after_trigger", "SC-END-8", seat=self.seat_label(state, owner))
                 rewards.append(owner)
             infra = self._infra(state, owner, action)
@@ -376,6 +400,7 @@ class SpaceCorpGame(Game):
             raise refuse("no_value", "SC-VAL-11", action=S("action.RESEARCH"))
         state.turn.rewards += rewards
         state.turn.step, state.turn.draws_left = RESEARCH_DRAWS, value
+        self._open(state, "RESEARCH_DECLARED", seat)
 
     def _draw(self, state: GameState, move: Draw) -> None:
         seat = move.seat
@@ -401,7 +426,7 @@ class SpaceCorpGame(Game):
         if state.turn.draws_left <= 0 or (not state.pile and not any(state.offer)) or \
                 (state.turn.step == OFFER_TAKE and not any(state.offer)):
             state.turn.draws_left = 0
-            state.turn.step = CONTRACTS
+            state.turn.step = RESOLVED
 
     def _take_top(self, state: GameState) -> str:
         card = state.pile.pop(0)
@@ -630,6 +655,8 @@ class SpaceCorpGame(Game):
         state.turn.produced += gain
         state.turn.rewards += rewards
         state.news.append(S("news.produced", player=self.seat_label(state, seat), amount=gain))
+        if gain > 0:
+            self._open(state, "PRODUCE_RESOLVED", seat, amount=gain)
 
     def _production(self, state: GameState, seat: int, site_id: str) -> int:
         """SC-PRD-1/3: an eligible tile's production with your base on it (Attraction, Refinery)."""
@@ -671,6 +698,7 @@ class SpaceCorpGame(Game):
             # a card of an earlier era leaves the game
         state.news.append(S("news.upgraded", player=self.seat_label(state, seat), card=self._card_msg(move.card),
                             box=move.box))
+        self._open(state, "UPGRADE_RESOLVED", seat)
 
     def _special(self, state: GameState, move: Special) -> None:
         seat = move.seat
@@ -729,8 +757,10 @@ class SpaceCorpGame(Game):
         for row in move.rows:
             if row not in possible:
                 raise refuse("contract_not_met", "SC-CON-2", row=row, allowed=Join(possible or ["-"]))
+        best = 0
         for row in move.rows:
             contract = tables().contracts[(state.era, row)]
+            best = max(best, contract.reward)
             state.players[seat].profit += contract.reward                                   # SC-CON-3/5
             state.contracts[row] = state.era
             state.news.append(S("news.contract", player=self.seat_label(state, seat), row=row,
@@ -744,6 +774,8 @@ class SpaceCorpGame(Game):
             self._schedule(state, queue)
             state.news.append(S("news.era_end_contracts"))
         state.turn.step = TRANSPORT
+        if move.rows:
+            self._open(state, "CONTRACT_FULFILLED", seat, amount=best)
 
     # ----- step 4: transport (SC-TRN) ----------------------------------------------------------------
     def _transport(self, state: GameState, move: Transport) -> None:
@@ -757,7 +789,7 @@ class SpaceCorpGame(Game):
             state.news.append(S("news.transported", player=self.seat_label(state, move.seat), team=move.leg.team,
                                 origin=site_msg(move.leg.origin),
                                 destination=site_msg(move.leg.destination)))
-        state.turn.step = ""
+        state.turn.step = CLEANUP
 
     def _check_transport(self, state: GameState, seat: int, leg: Leg) -> None:
         player = state.players[seat]
@@ -777,15 +809,46 @@ class SpaceCorpGame(Game):
 
     # ----- the rest of the turn, the next turn, the era's end (SC-TURN-3..6, SC-END) -----------------
     def _advance(self, state: GameState) -> None:
-        turn = state.turn
-        if turn.step == CONTRACTS and not self.fulfillable(state, turn.seat):
-            turn.step = TRANSPORT
-        if turn.step == TRANSPORT:
-            self._pay_rewards(state)
-            if not self._transports(state, turn.seat):
-                turn.step = ""
-        if turn.step == "":
-            self._end_turn(state)
+        """Runs the turn's automatic steps until a player must decide: the active player's step, or
+        the first answer of the innermost open reaction window (§9.3)."""
+        while state.phase != OVER:
+            self._prune(state)
+            if state.windows:
+                return
+            turn = state.turn
+            if turn.step == START:
+                turn.step = ACTION
+                self._open(state, "TURN_STARTED", turn.seat)
+            elif turn.step == RESOLVED:
+                turn.step = CONTRACTS
+                self._open(state, "ACTION_RESOLVED", turn.seat)
+            elif turn.step == CONTRACTS:
+                if self.fulfillable(state, turn.seat):
+                    return
+                turn.step = TRANSPORT
+            elif turn.step == TRANSPORT:
+                self._pay_rewards(state)
+                if self._transports(state, turn.seat):
+                    return
+                turn.step = CLEANUP
+            elif turn.step == CLEANUP:
+                discarded = []
+                for card in turn.played:                                                    # SC-TURN-5
+                    (state.time_discards if is_time(card) else state.discards).append(card)
+                    if not is_time(card):
+                        discarded.append(card)
+                turn.played = []
+                turn.step = REFILL
+                if discarded:
+                    self._open(state, "CARDS_DISCARDED", turn.seat, cards=discarded)
+            elif turn.step == REFILL:
+                self._refill_and_draw(state)
+                turn.step = ENDED
+                self._open(state, "TURN_ENDED", turn.seat)
+            elif turn.step == ENDED:
+                self._next_turn(state)
+            else:                                         # ACTION, RESEARCH_DRAWS, OFFER_TAKE
+                return
 
     def _pay_rewards(self, state: GameState) -> None:
         """SC-TURN-3: each reward is the top card of the draw pile, in turn order after the active
@@ -804,10 +867,9 @@ class SpaceCorpGame(Game):
             state.private_news.append((seat, S("notice.reward", card=self._card_msg(card))))
         state.turn.rewards = []
 
-    def _end_turn(self, state: GameState) -> None:
+    def _refill_and_draw(self, state: GameState) -> None:
+        """SC-TURN-5/6: the Offer is refilled, then the active player draws if they hold 4 or fewer."""
         seat = state.turn.seat
-        for card in state.turn.played:                                                      # SC-TURN-5
-            (state.time_discards if is_time(card) else state.discards).append(card)
         for box in range(len(state.offer)):
             if state.offer[box] is None and state.pile:
                 state.offer[box] = self._take_top(state)
@@ -816,7 +878,205 @@ class SpaceCorpGame(Game):
             card = self._take_top(state)
             state.hands.add(seat, [card])
             state.private_news.append((seat, S("notice.drew", card=self._card_msg(card))))
-        self._next_turn(state)
+
+    # ----- Edges and their reaction windows (SC-EDGE, §8.6, §9.3) -------------------------------------
+    @staticmethod
+    def _in_turn_order(state: GameState) -> list[int]:
+        start = state.order.index(state.turn.seat)
+        return [state.order[(start + i) % len(state.order)] for i in range(len(state.order))]
+
+    @staticmethod
+    def _era_edges(state: GameState) -> list[EdgeDef]:
+        t = tables()
+        ids = {t.cards[card.id].edge for card in t.deck(state.era)} - {None}
+        return [t.edges[edge] for edge in sorted(edge for edge in ids if edge is not None)]
+
+    @staticmethod
+    def _by_matches(edge: EdgeDef, subject: int, seat: int) -> bool:
+        by = edge.trigger.named.get("by", "any")
+        return by == "any" or (by == "self") == (seat == subject)
+
+    def _edge_cards(self, state: GameState, seat: int, event: str, subject: int) -> list[tuple[str, EdgeDef]]:
+        """The cards in ``seat``'s hand whose Edge answers ``event`` caused by ``subject``."""
+        t = tables()
+        found = []
+        for card in state.hands.cards[seat]:
+            edge_id = None if is_time(card) else t.cards[design(card)].edge
+            if edge_id is None:
+                continue
+            edge = t.edges[edge_id]
+            if edge.trigger.name == event and self._by_matches(edge, subject, seat):
+                found.append((card, edge))
+        return found
+
+    def _edge_usable(self, state: GameState, seat: int, edge: EdgeDef, window: Window) -> bool:
+        """Whether the Edge can still do something now (an emptied Offer, a card already taken...)."""
+        effect = edge.effects[0].name
+        if effect == "TAKE_OFFER":
+            return any(state.offer)
+        if effect == "TAKE_DISCARDED":
+            return any(card in state.discards for card in window.cards)
+        if effect == "EXTRA_TURN":
+            return not state.players[seat].passed and seat not in state.extra_turns
+        return True
+
+    def _may_answer(self, state: GameState, seat: int, window: Window) -> bool:
+        if window.event == INFRA_DISCARD:
+            return True
+        return any(self._edge_usable(state, seat, edge, window)
+                   for _, edge in self._edge_cards(state, seat, window.event, window.subject))
+
+    def _open(self, state: GameState, event: str, subject: int, amount: int = 0, cards: Iterable[str] = ()) -> None:
+        """A trigger occurred: open its reaction window for the players who may answer, in turn
+        order from the active player (SC-EDGE-3).  Fast mode asks the holders of a matching
+        Edge; strict mode every player the trigger allows (§9.3)."""
+        edges = [edge for edge in self._era_edges(state) if edge.trigger.name == event]
+        if not edges:
+            return
+        window = Window(event, subject, [], amount, list(cards))
+        strict = state.options.get("windows") == STRICT
+        for seat in self._in_turn_order(state):
+            if strict:
+                if any(self._by_matches(edge, subject, seat) for edge in edges):
+                    window.waiting.append(seat)
+            elif self._may_answer(state, seat, window):
+                window.waiting.append(seat)
+        if window.waiting:
+            state.windows.append(window)
+            state.news.append(S("news.window", event=S(f"event.{event}"),
+                                players=Join([self.seat_label(state, seat) for seat in window.waiting], "and")))
+
+    def _prune(self, state: GameState) -> None:
+        """Closes answered windows; in fast mode skips players whose Edge can no longer do anything."""
+        strict = state.options.get("windows") == STRICT
+        while state.windows:
+            window = state.windows[-1]
+            while window.waiting and not strict and not self._may_answer(state, window.waiting[0], window):
+                window.waiting.pop(0)
+            if window.waiting:
+                return
+            state.windows.pop()
+
+    def _answer(self, state: GameState, move: Move) -> None:
+        window = state.windows[-1]
+        if window.event == INFRA_DISCARD:
+            if not isinstance(move, Choose) or move.key != "infra-discard":
+                raise refuse("infra_discard_first", "EG-INCOMPAT", example="choose infra-discard=box1")
+            self._discard_infra(state, move)
+            window.waiting.pop(0)
+        elif isinstance(move, Decline):
+            window.waiting.pop(0)
+            state.news.append(S("news.declined", player=self.seat_label(state, move.seat),
+                                event=S(f"event.{window.event}")))
+        elif isinstance(move, Edge):
+            self._edge(state, move, window)
+            if window in state.windows and not any(self._edge_usable(state, move.seat, edge, window) for _, edge in
+                                                   self._edge_cards(state, move.seat, window.event, window.subject)):
+                window.waiting.remove(move.seat)          # SC-EDGE-3: they may play another one first
+        else:
+            raise refuse("answer_window", "SC-EDGE-1", event=S(f"event.{window.event}"))
+
+    def _edge(self, state: GameState, move: Edge, window: Window | None) -> None:
+        """SC-EDGE-1/2: the Edge's text is resolved, its action entries ignored, the card discarded."""
+        seat = move.seat
+        if not state.hands.holds(seat, move.card):
+            raise refuse("not_in_hand", "SC-EDGE-1", card=move.card)
+        edge_id = None if is_time(move.card) else tables().cards[design(move.card)].edge
+        if edge_id is None:
+            raise refuse("not_an_edge", "SC-EDGE-1", card=self._card_msg(move.card))
+        edge = tables().edges[edge_id]
+        event = edge.trigger.name
+        if event == "ACTION_DECLARED":                    # EG-RACE: declared by the active player
+            if window is not None or state.turn.step != ACTION or seat != state.turn.seat:
+                raise refuse("edge_not_now", "SC-EDGE-1", edge=S(f"edge.{edge.id}"), event=S(f"event.{event}"))
+            if state.turn.race:
+                raise refuse("race_twice", "EG-RACE")
+        elif window is None or window.event != event or not self._by_matches(edge, window.subject, seat):
+            raise refuse("edge_not_now", "SC-EDGE-1", edge=S(f"edge.{edge.id}"), event=S(f"event.{event}"))
+        elif not self._edge_usable(state, seat, edge, window):
+            raise refuse("edge_useless", "SC-EDGE-1", edge=S(f"edge.{edge.id}"))
+        player = self.seat_label(state, seat)
+        state.news.append(S("news.edge", player=player, edge=S(f"edge.{edge.id}"), card=move.card))
+        effect = edge.effects[0]
+        gained = 0
+        if effect.name == "INFRA_HQS":
+            state.turn.race = True
+        elif effect.name == "GAIN_T_FULFILLED":
+            assert window is not None
+            gained = effect.int_arg("own") if seat == window.subject else effect.int_arg("other")
+        elif effect.name == "GAIN_T_HALF_UP":
+            assert window is not None
+            gained = (window.amount + 1) // 2
+        elif effect.name == "TAKE_OFFER" and effect.positional == ("all",):
+            taken = [card for card in state.offer if card is not None]
+            state.offer = [None] * len(state.offer)
+            state.hands.add(seat, taken)
+            state.news.append(S("news.took_offer", player=player, card=Join([self._card_msg(c) for c in taken])))
+        elif effect.name == "TAKE_OFFER":
+            box = move.take or ""
+            if len(box) != 2 or box[0] != "O" or box[1] not in "1234" or state.offer[int(box[1]) - 1] is None:
+                raise refuse("edge_take_offer", "EG-HACK", value=box or "-",
+                             allowed=Join([f"O{i + 1}" for i, card in enumerate(state.offer) if card] or ["-"]))
+            card = state.offer[int(box[1]) - 1]
+            assert card is not None
+            state.offer[int(box[1]) - 1] = None           # refilled in the active player's step 5
+            state.hands.add(seat, [card])
+            state.news.append(S("news.took_offer", player=player, card=self._card_msg(card)))
+        elif effect.name == "TAKE_DISCARDED":
+            assert window is not None
+            allowed = [card for card in window.cards if card in state.discards]
+            if move.take not in allowed:
+                raise refuse("edge_take_discard", "EG-POACH", value=move.take or "-", allowed=Join(allowed))
+            state.discards.remove(move.take)
+            state.hands.add(seat, [move.take])
+            state.news.append(S("news.took_discard", player=player, card=self._card_msg(move.take)))
+        elif effect.name == "FORBID_ACTION":
+            assert window is not None
+            names = [name for name in mv.NAMEABLE if name in self._era_actions(state)]
+            if move.name not in names:
+                raise refuse("edge_name", "EG-SABOTAGE", value=move.name or "-", allowed=", ".join(names))
+            state.turn.banned.append(move.name)
+            state.news.append(S("news.sabotage", player=player, target=self.seat_label(state, window.subject),
+                                action=S(f"action.{VERB_ACTION.get(move.name, move.name.upper())}")))
+        elif effect.name == "EXTRA_TURN":
+            state.extra_turns.append(seat)
+        elif effect.name == "DISCARD_INFRA_CARD":
+            need = effect.int_arg("min_cards")
+            seats = [other for other in self._in_turn_order(state)
+                     if sum(1 for card in state.players[other].hq.values() if card) >= need]
+            if seats:
+                state.windows.append(Window(INFRA_DISCARD, seat, seats))
+        else:
+            raise refuse("edge_not_in_era", "SC-EDGE-1", edge=S(f"edge.{edge.id}"), era=S(f"era.{state.era}"))
+        state.players[seat].profit += gained
+        state.hands.remove(seat, move.card)
+        state.discards.append(move.card)                                                   # SC-EDGE-2
+        if gained:
+            state.news.append(S("news.edge_gain", player=player, amount=gained))
+        if effect.name == "EXTRA_TURN":
+            state.news.append(S("news.intercept", player=player))
+        if effect.name == "DISCARD_INFRA_CARD" and state.windows and state.windows[-1].event == INFRA_DISCARD:
+            state.news.append(S("news.infra_discard_wait", players=Join(
+                [self.seat_label(state, other) for other in state.windows[-1].waiting], "and")))
+
+    @staticmethod
+    def _era_actions(state: GameState) -> set[str]:
+        return {mv.RESEARCH, mv.MOVE, mv.EXPLORE, mv.BUILD, mv.PRODUCE, mv.GENETICS, mv.UPGRADE, mv.SPECIAL}
+
+    def _discard_infra(self, state: GameState, move: Choose) -> None:
+        """EG-INCOMPAT: one Infra card of the player's choice leaves their HQ for the discard pile."""
+        player = state.players[move.seat]
+        boxes = [box for box in BOXES if player.hq[box] is not None]
+        box = move.value.removeprefix("box")
+        if box not in boxes:
+            raise refuse("infra_discard_box", "EG-INCOMPAT", value=move.value,
+                         allowed=", ".join(f"box{b}" for b in boxes))
+        card = player.hq[box]
+        assert card is not None
+        player.hq[box] = None
+        state.discards.append(card)
+        state.news.append(S("news.infra_discarded", player=self.seat_label(state, move.seat),
+                            card=self._card_msg(card), box=box))
 
     def _check_passes(self, state: GameState) -> None:
         """SC-END-5: after Trigger B, the first pass (2 players) or the second (3-4) gives every
@@ -835,6 +1095,10 @@ class SpaceCorpGame(Game):
             state.final_turns = queue
 
     def _next_turn(self, state: GameState) -> None:
+        if state.extra_turns:                             # EG-INTERCEPT: an extra turn comes first
+            before = state.turn.after if state.turn.after is not None else state.turn.seat
+            state.turn = Turn(state.extra_turns.pop(0), after=before)
+            return
         while True:
             if state.final_turns is not None:
                 if not state.final_turns:
@@ -842,7 +1106,8 @@ class SpaceCorpGame(Game):
                     return
                 seat = state.final_turns.pop(0)
             else:
-                start = state.order.index(state.turn.seat)
+                current = state.turn.after if state.turn.after is not None else state.turn.seat
+                start = state.order.index(current)
                 candidates = [state.order[(start + i) % len(state.order)] for i in range(1, len(state.order) + 1)]
                 waiting = [seat for seat in candidates if not state.players[seat].passed]
                 if not waiting:
@@ -901,8 +1166,10 @@ class SpaceCorpGame(Game):
         return out
 
     def legal_moves(self, state: GameState, seat: int) -> list[Move]:
-        if state.phase == OVER or seat != state.turn.seat:
+        if state.phase == OVER or seat not in self.waiting_for(state):
             return []
+        if state.windows:
+            return self._answers(state, seat, state.windows[-1])
         step = state.turn.step
         moves: list[Move] = []
         if step in (RESEARCH_DRAWS, OFFER_TAKE):
@@ -920,6 +1187,29 @@ class SpaceCorpGame(Game):
         moves = list(self._action_candidates(state, seat))
         if state.deck_exhausted or not moves:
             moves.append(Pass(seat))
+        if not state.turn.race:
+            moves += [Edge(seat, card=card) for card, _ in self._edge_cards(state, seat, "ACTION_DECLARED", seat)][:1]
+        return moves
+
+    def _answers(self, state: GameState, seat: int, window: Window) -> list[Move]:
+        """The answers to an open window: declining first (the deadline's default), then each Edge
+        with each of its choices; for EG-INCOMPAT's discard, each Infra card."""
+        if window.event == INFRA_DISCARD:
+            return [Choose(seat, key="infra-discard", value=f"box{box}") for box in BOXES
+                    if state.players[seat].hq[box] is not None]
+        moves: list[Move] = [Decline(seat)]
+        for card, edge in self._edge_cards(state, seat, window.event, window.subject):
+            if not self._edge_usable(state, seat, edge, window):
+                continue
+            effect = edge.effects[0]
+            if effect.name == "TAKE_OFFER" and effect.positional != ("all",):
+                moves += [Edge(seat, card=card, take=f"O{box + 1}") for box, held in enumerate(state.offer) if held]
+            elif effect.name == "TAKE_DISCARDED":
+                moves += [Edge(seat, card=card, take=taken) for taken in window.cards if taken in state.discards]
+            elif effect.name == "FORBID_ACTION":
+                moves += [Edge(seat, card=card, name=name) for name in mv.NAMEABLE if name in self._era_actions(state)]
+            else:
+                moves.append(Edge(seat, card=card))
         return moves
 
     def _action_candidates(self, state: GameState, seat: int) -> Iterator[Move]:
@@ -1053,9 +1343,23 @@ class SpaceCorpGame(Game):
         moves = self.legal_moves(state, seat)
         if not moves:
             return None
-        if state.turn.step == TRANSPORT:
+        if state.turn.step == TRANSPORT and not state.windows:
             return Transport(seat)
         return moves[0]
+
+    def auto_move(self, state: GameState, seat: int, prefs: Any) -> tuple[Move, Msg] | None:
+        """§9.3 standing auto-pass: a window is declined for a player whose orders say "pass" for
+        every Edge that could answer it (the same whatever their hand holds)."""
+        if not state.windows or seat not in self.waiting_for(state) or state.windows[-1].event == INFRA_DISCARD:
+            return None
+        window = state.windows[-1]
+        edges = [edge for edge in self._era_edges(state)
+                 if edge.trigger.name == window.event and self._by_matches(edge, window.subject, seat)]
+        for edge in edges:
+            stored = prefs.get(f"autopass_{edge.id}") if isinstance(prefs, dict) else None
+            if not isinstance(stored, dict) or stored.get("choice") != DECLINE_ALWAYS:
+                return None
+        return Decline(seat), S("auto.declined", edges=Join([S(f"edge.{edge.id}") for edge in edges]))
 
     # ----- views, storage, texts -----------------------------------------------------------------------
     def view(self, state: GameState, seat: int | None) -> GameState:
@@ -1130,6 +1434,10 @@ class SpaceCorpGame(Game):
         lines.append(S("status.contracts", done=Join(done or ["-"])))
         if view.trigger:
             lines.append(S(f"status.trigger.{view.trigger}"))
+        if view.windows:
+            window = view.windows[-1]
+            lines.append(S("status.window", event=S(f"event.{window.event}"),
+                           players=Join([self.seat_label(view, seat) for seat in window.waiting], "and")))
         return lines
 
     def private_lines(self, view: GameState, seat: int) -> list[Msg]:

@@ -7,7 +7,7 @@ from typing import Any
 from rules.kit import Hands, Streams
 from rules.messages import from_json, to_json
 
-from .state import GameState, Player, Turn
+from .state import GameState, Player, Turn, Window
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -16,6 +16,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         value = getattr(state, spec.name)
         if spec.name in ("hands", "streams"):
             data[spec.name] = value.to_json() if value is not None else None
+        elif spec.name == "windows":
+            data[spec.name] = [asdict(window) for window in value]
         elif spec.name in ("players", "turn"):
             data[spec.name] = [asdict(item) for item in value] if spec.name == "players" else asdict(value)
         elif spec.name == "bases":
@@ -37,6 +39,7 @@ def state_from_json(data: dict[str, Any]) -> GameState:
     values = dict(data)
     values["players"] = [Player(**player) for player in data["players"]]
     values["turn"] = Turn(**data["turn"])
+    values["windows"] = [Window(**window) for window in data.get("windows", [])]
     values["hands"] = Hands.from_json(data["hands"])
     values["streams"] = Streams.from_json(data["streams"]) if data.get("streams") is not None else None
     values["bases"] = {site: (int(owner), str(base)) for site, (owner, base) in data["bases"].items()}

@@ -15,6 +15,9 @@ COLOURS = ("B", "Y", "P", "G")                    # blue, yellow, purple, green 
 PLAY, OVER = "play", "over"
 # the steps of a turn (SC-TURN) that wait for the active player
 ACTION, RESEARCH_DRAWS, OFFER_TAKE, CONTRACTS, TRANSPORT = "action", "research", "offer", "contracts", "transport"
+# the steps that run by themselves, each a point where a reaction window may open (§9.3)
+START, RESOLVED, CLEANUP, REFILL, ENDED = "start", "resolved", "cleanup", "refill", "ended"
+INFRA_DISCARD = "INFRA_DISCARD"                   # the decision window of EG-INCOMPAT (not an Edge trigger)
 TRIGGER_CONTRACTS, TRIGGER_DECK = "contracts", "deck"   # SC-END-1 / SC-END-2
 
 
@@ -36,17 +39,32 @@ class Player:
 
 
 @dataclass
+class Window:
+    """An open reaction window (§9.3): the players who may still play an Edge on ``event``,
+    answering one at a time in turn order from the active player (SC-EDGE-3)."""
+
+    event: str                                    # the §8.6 engine event, or INFRA_DISCARD
+    subject: int                                  # the seat whose turn, action or contract caused it
+    waiting: list[int]                            # seats still to answer; the first answers now
+    amount: int = 0                               # PRODUCE_RESOLVED: profit produced; CONTRACT_FULFILLED: the reward
+    cards: list[str] = field(default_factory=list)   # CARDS_DISCARDED: the cards that went to the discard pile
+
+
+@dataclass
 class Turn:
     """The turn in progress (SC-TURN): its step and what it has done so far."""
 
     seat: int                                     # the active player
-    step: str = ACTION
+    step: str = START
     draws_left: int = 0                           # RESEARCH_DRAWS: draws still to make; OFFER_TAKE: cards to take
     rewards: list[int] = field(default_factory=list)   # opponents owed one card each (SC-RWD), in the order earned
     acted: list[str] = field(default_factory=list)     # teams that performed an action (SC-TRN-1)
     played: list[str] = field(default_factory=list)    # cards played this turn, discarded in step 5
     produced: int = 0                             # profit gained by Produce in step 1 (contract E1 row 1)
     upgraded: str | None = None                   # the card upgraded this turn: no Infra until next turn (SC-UPG-4)
+    banned: list[str] = field(default_factory=list)    # actions named by EG-SABOTAGE: not allowed this turn
+    race: bool = False                            # EG-RACE played: Infra of two HQs, even after a trigger
+    after: int | None = None                      # an EG-INTERCEPT turn: the seat whose turn came before it
 
 
 @dataclass
@@ -73,6 +91,8 @@ class GameState:
     deck_exhausted: bool = False                  # Trigger B has occurred (SC-END-2)
     final_turns: list[int] | None = None          # seats still owed their last turn, in order (SC-END-1/5)
     phase: str = PLAY
+    windows: list[Window] = field(default_factory=list)   # open reaction windows, innermost last (§9.3)
+    extra_turns: list[int] = field(default_factory=list)  # seats owed an EG-INTERCEPT turn next
     streams: Streams | None = None                # labelled random streams (§9.2); None in a view
     news: list[Msg] = field(default_factory=list)               # public events of the last move
     private_news: list[tuple[int, Msg]] = field(default_factory=list)   # (seat, news) of the last move
@@ -104,11 +124,13 @@ def clone_state(state: GameState) -> GameState:
         explored=list(state.explored),
         pioneers_left=list(state.pioneers_left),
         turn=Turn(turn.seat, turn.step, turn.draws_left, list(turn.rewards), list(turn.acted), list(turn.played),
-                  turn.produced, turn.upgraded),
+                  turn.produced, turn.upgraded, list(turn.banned), turn.race, turn.after),
         trigger=state.trigger,
         deck_exhausted=state.deck_exhausted,
         final_turns=list(state.final_turns) if state.final_turns is not None else None,
         phase=state.phase,
+        windows=[Window(w.event, w.subject, list(w.waiting), w.amount, list(w.cards)) for w in state.windows],
+        extra_turns=list(state.extra_turns),
         streams=state.streams.copy() if state.streams is not None else None,
         news=[],
         private_news=[],

@@ -1,0 +1,249 @@
+"""Space Corp Edges (SC-EDGE, §8.6) and their reaction windows (§9.3): who is asked and in which
+order, every Mariners Edge's effect, fast and strict modes, standing auto-pass orders and the
+deadline's default."""
+from __future__ import annotations
+
+import pytest
+
+from rules.messages import render
+from rules.spacecorp.engine import GAME
+from rules.spacecorp.state import ACTION, CONTRACTS, INFRA_DISCARD, RESEARCH_DRAWS
+
+from .test_engine import finish_turn, game, give, hand_of, play, refused
+
+
+def answer_all(state, text: str = "decline"):
+    """Every open window is answered with ``text`` (decline by default)."""
+    while state.windows:
+        state = play(state, next(iter(GAME.waiting_for(state))), text)
+    return state
+
+
+def test_SC_EDGE_1_EG_HACK_an_opponent_takes_an_offer_card_when_research_is_declared():
+    state = game(3)
+    hand_of(state, 0, "M17#1")
+    hand_of(state, 1, "M25#1")
+    offered = state.offer[1]
+    state.pile.append(state.offer[2])
+    state.offer[2] = None
+    state = play(state, 0, "research infra=self")
+    window = state.windows[-1]
+    assert window.event == "RESEARCH_DECLARED" and window.waiting == [1]                # fast: the holder only
+    assert GAME.waiting_for(state) == {1}
+    assert refused(state, 0, "draw D").rule == "SC-EDGE-3"                                   # the window waits
+    assert refused(state, 1, "edge M25#1 take=O3").rule == "EG-HACK"                        # an empty box
+    state = play(state, 1, "edge M25#1 take=O2")
+    assert offered in state.hands.cards[1] and state.offer[1] is None                      # SC-EDGE-1
+    assert "M25#1" in state.discards and "M25#1" not in state.hands.cards[1]               # SC-EDGE-2
+    assert not state.windows and state.turn.step == RESEARCH_DRAWS and GAME.waiting_for(state) == {0}
+    assert refused(state, 0, "draw O2").rule == "SC-RES-3"                                   # stays empty
+    state = finish_turn(state, 0)
+    assert all(state.offer)                                                                  # refilled in step 5
+
+
+def test_SC_EDGE_1_an_edge_is_refused_when_its_trigger_has_not_happened():
+    state = game(3)
+    hand_of(state, 0, "M17#1", "M25#1")
+    assert refused(state, 0, "edge M25#1 take=O1").rule == "SC-EDGE-1"                       # own turn, no window
+    assert refused(state, 0, "edge M17#1").rule == "SC-EDGE-1"                               # not an Edge
+    assert refused(state, 0, "decline").rule == "SC-EDGE-1"                                  # nothing to decline
+    assert refused(state, 1, "edge M25#1 take=O1").rule == "SC-TURN-1"                       # not their turn
+
+
+def test_EG_SABOTAGE_names_an_action_the_opponent_may_not_take_this_turn():
+    state = game(3)
+    hand_of(state, 0, "M17#1")
+    hand_of(state, 1, "M17#2", "M05#1")
+    state = play(state, 0, "research infra=self")
+    give(state, 2, "M27#1")
+    state = finish_turn(state, 0)
+    assert state.turn.seat == 1 and state.windows[-1].event == "TURN_STARTED"
+    assert state.windows[-1].waiting == [2]
+    assert refused(state, 2, "edge M27#1 name=fly").rule == "EG-SABOTAGE"
+    state = play(state, 2, "edge M27#1 name=research")
+    assert state.turn.banned == ["research"] and state.turn.step == ACTION
+    assert refused(state, 1, "research infra=self").rule == "EG-SABOTAGE"
+    assert all(move.verb != "research" for move in GAME.legal_moves(state, 1))
+    play(state, 1, "genetics cards=M05#1/g")                                                  # another action is fine
+
+
+def test_EG_DIVERT_gains_half_the_produced_profit_rounded_up_and_the_producer_keeps_it():
+    state = game(3)
+    state.tiles["deimos"] = ["D1-01"]
+    state.stacks["f1"].remove("D1-01")
+    state.bases["deimos"] = (0, "REFINERY")
+    state.players[0].bases["REFINERY"] -= 1
+    hand_of(state, 0, "M04#1")
+    hand_of(state, 2, "M28#1")
+    state = play(state, 0, "produce @deimos cards=M04#1/p")                                  # 2T
+    assert state.windows[-1].event == "PRODUCE_RESOLVED" and state.windows[-1].waiting == [2]
+    before = state.players[2].profit
+    state = play(state, 2, "edge M28#1")
+    assert state.players[2].profit == before + 1 and state.players[0].profit == 2 + 0      # ceil(2/2) = 1
+
+
+@pytest.mark.parametrize("holder,card,gain", [(1, "M22#1", 1), (0, "M22#1", 2), (0, "M29#1", 1)])
+def test_EG_INVEST_and_EG_MARKET_pay_when_a_contract_is_fulfilled(holder, card, gain):
+    state = game(3)
+    state.players[0].hq.update({"1": "M06#1", "2": "M08#1", "3": "M10#1"})
+    hand_of(state, 0, "M20#1")
+    give(state, holder, card)
+    state = play(state, 0, "genetics cards=M20#1/g")
+    if state.windows:                                                    # Salvage-free hands: only contracts
+        state = answer_all(state)
+    assert state.turn.step == CONTRACTS
+    state = play(state, 0, "fulfill 7")                                                      # reward 2T
+    assert state.windows[-1].event == "CONTRACT_FULFILLED" and holder in state.windows[-1].waiting
+    before = state.players[holder].profit
+    state = play(state, holder, f"edge {card}")
+    assert state.players[holder].profit == before + gain
+
+
+def test_EG_MARKET_is_only_for_the_player_who_fulfilled():
+    state = game(3)
+    state.players[0].hq.update({"1": "M06#1", "2": "M08#1", "3": "M10#1"})
+    hand_of(state, 0, "M20#1")
+    hand_of(state, 1, "M29#1")
+    state = play(play(state, 0, "genetics cards=M20#1/g"), 0, "fulfill 7")
+    assert not state.windows                                                                 # seat 1 is not asked
+
+
+def test_EG_POACH_takes_one_of_the_cards_an_opponent_discards_in_step_5():
+    state = game(3)
+    hand_of(state, 0, "M05#1", "M17#2")
+    hand_of(state, 1, "M24#1")
+    state = play(state, 0, "genetics cards=M05#1/g")
+    while state.windows and state.windows[-1].event != "CARDS_DISCARDED":
+        state = play(state, next(iter(GAME.waiting_for(state))), "decline")
+    window = state.windows[-1]
+    assert window.event == "CARDS_DISCARDED" and window.cards == ["M05#1"] and window.waiting == [1]
+    assert refused(state, 1, "edge M24#1 take=M17#2").rule == "EG-POACH"                     # not discarded
+    state = play(state, 1, "edge M24#1 take=M05#1")
+    assert "M05#1" in state.hands.cards[1] and "M05#1" not in state.discards
+
+
+def test_EG_SALVAGE_takes_the_whole_offer_after_ones_own_action():
+    state = game(3)
+    hand_of(state, 0, "M05#1", "M26#1")
+    offer = list(state.offer)
+    state = play(state, 0, "genetics cards=M05#1/g")
+    assert state.windows[-1].event == "ACTION_RESOLVED" and state.windows[-1].waiting == [0]
+    state = play(state, 0, "edge M26#1")                 # the turn then runs on to its end by itself
+    assert all(card in state.hands.cards[0] for card in offer)
+    assert all(state.offer) and not set(state.offer) & set(offer)                            # refilled in step 5
+
+
+def test_EG_INTERCEPT_takes_an_extra_turn_then_play_resumes_with_the_next_player():
+    state = game(3)
+    hand_of(state, 0, "M05#1")
+    hand_of(state, 2, "M23#1", "M20#1")
+    state = play(state, 0, "genetics cards=M05#1/g")
+    while not state.windows or state.windows[-1].event != "TURN_ENDED":
+        seat = next(iter(GAME.waiting_for(state)))
+        state = play(state, seat, "decline" if state.windows else GAME.format_move(GAME.legal_moves(state, seat)[0]))
+    assert state.windows[-1].event == "TURN_ENDED" and state.windows[-1].waiting == [2]
+    state = play(state, 2, "edge M23#1")
+    assert state.turn.seat == 2 and state.turn.after == 0                                  # the extra turn
+    state = answer_all(state)
+    state = finish_turn(play(state, 2, "genetics cards=M20#1/g"), 2)
+    state = answer_all(state)
+    assert state.turn.seat == 1 and state.turn.after is None                                 # then seat 0's next
+
+
+def test_EG_RACE_uses_the_infra_of_two_hqs_even_after_an_era_end_trigger():
+    state = game(3)
+    state.trigger = "contracts"
+    hand_of(state, 0, "M07#1")
+    assert refused(state, 0, "research infra=self,Y").rule == "SC-VAL-2"
+    state = play(state, 0, "edge M07#1")
+    assert state.turn.race and "M07#1" in state.discards
+    assert refused(state, 0, "edge M07#1").rule == "SC-EDGE-1"
+    state = play(state, 0, "research infra=self,Y")                                          # 2 + 2
+    assert state.turn.draws_left == 4 and state.turn.rewards == [1]                          # A-04
+
+
+def test_EG_INCOMPAT_makes_every_player_with_two_infra_cards_discard_one_in_turn_order():
+    state = game(3)
+    state.players[0].hq.update({"1": "M06#1"})
+    state.players[1].hq.update({"1": "M04#1", "2": "M10#1"})
+    state.players[2].hq.update({"1": "M13#1", "3": "M16#1"})
+    hand_of(state, 0, "M08#1")
+    hand_of(state, 2, "M30#1")
+    state = play(state, 0, "upgrade M08#1 box=2")
+    assert state.windows[-1].event == "UPGRADE_RESOLVED" and state.windows[-1].waiting == [2]
+    state = play(state, 2, "edge M30#1")
+    window = state.windows[-1]
+    assert window.event == INFRA_DISCARD and window.waiting == [0, 1, 2]                     # active player first
+    assert refused(state, 0, "decline").rule == "EG-INCOMPAT"
+    assert refused(state, 0, "choose infra-discard=box3").rule == "EG-INCOMPAT"
+    state = play(state, 0, "choose infra-discard=box1")
+    state = play(state, 1, "choose infra-discard=box2")
+    state = play(state, 2, "choose infra-discard=box3")
+    assert state.players[0].hq["1"] is None and state.players[0].hq["2"] == "M08#1"
+    assert state.players[1].hq["2"] is None and state.players[2].hq["3"] is None
+    assert {"M06#1", "M10#1", "M16#1", "M30#1"} <= set(state.discards)
+    assert not state.windows
+
+
+def test_SC_EDGE_3_several_holders_answer_in_turn_order_from_the_active_player():
+    state = game(4)
+    hand_of(state, 0, "M17#1")
+    hand_of(state, 3, "M22#1")
+    hand_of(state, 1, "M24#1")
+    state.players[0].hq.update({"1": "M06#1", "2": "M08#1", "3": "M10#1"})
+    give(state, 0, "M20#1")
+    state = play(state, 0, "genetics cards=M20#1/g")
+    state = play(state, 0, "fulfill 7")
+    assert state.windows[-1].waiting == [3]                                                  # only the INVEST holder
+    state = play(state, 3, "decline")
+    assert not state.windows or state.windows[-1].event != "CONTRACT_FULFILLED"
+
+
+def test_strict_mode_asks_every_player_the_trigger_allows_and_the_default_is_to_decline():
+    state = GAME.new_game({"players": 3, "first_player": 1, "windows": "strict"}, 1)
+    assert state.windows and state.windows[-1].event == "TURN_STARTED" and state.windows[-1].waiting == [1, 2]
+    assert GAME.default_move(state, 1).verb == "decline"
+    state = play(state, 1, GAME.format_move(GAME.default_move(state, 1)))
+    state = play(state, 2, "decline")
+    assert not state.windows and GAME.waiting_for(state) == {0}
+
+
+def test_a_standing_auto_pass_order_declines_for_the_player_whatever_they_hold():
+    state = GAME.new_game({"players": 3, "first_player": 1, "windows": "strict"}, 1)
+    assert GAME.auto_move(state, 1, {}) is None                                              # asks by default
+    move, reason = GAME.auto_move(state, 1, {"autopass_EG-SABOTAGE": {"choice": "pass"}})
+    assert move.verb == "decline" and "Sabotage" in render(reason, "en")
+    assert "Szabotázs" in render(reason, "hu")
+
+
+def test_the_window_is_shown_in_the_status_and_announced_in_both_languages():
+    state = game(3)
+    hand_of(state, 0, "M17#1")
+    hand_of(state, 1, "M25#1")
+    state = play(state, 0, "research infra=self")
+    news = [render(msg, "en") for msg in state.news]
+    assert any("Reaction window" in line and "may play an Edge" in line for line in news)
+    status = [render(line, "hu") for line in GAME.status_lines(GAME.view(state, None))]
+    assert any("reakcióablak" in line.lower() for line in status)
+    error = refused(state, 0, "draw D")
+    assert "{" not in render(error.msg, "hu") and "Hackel" not in render(error.msg, "hu")   # no hint at the card
+
+
+def test_random_games_with_edges_in_both_modes_end_with_their_invariants():
+    import random
+    played = set()
+    for seed in range(6):
+        for mode in ("fast", "strict"):
+            state = GAME.new_game({"players": 2 + seed % 3, "windows": mode}, seed)
+            rng = random.Random(seed)
+            for _ in range(4000):
+                if GAME.is_over(state):
+                    break
+                seat = next(iter(GAME.waiting_for(state)))
+                move = GAME.random_move(state, seat, rng)
+                state = GAME.apply(state, GAME.parse_move(state, seat, GAME.format_move(move)))
+                if move.verb == "edge":
+                    played.add(move.card.split("#")[0])
+                assert GAME.invariants(state) == []
+            assert GAME.is_over(state) and GAME.winners(state)
+    assert len(played) >= 6
