@@ -11,6 +11,7 @@ _GAME_MODULES: dict[str, str] = {
     "gaia": "rules.gaia",
     "eve": "rules.eve",
     "pulsar": "rules.pulsar",
+    "spacecorp": "rules.spacecorp",
 }
 
 

@@ -1376,10 +1376,14 @@ class SpaceCorpGame(Game):
         return view
 
     def hidden_in_view(self, state: GameState, viewer: int | None) -> list[str]:
+        """The draw pile, the stacks and the others' hands, except the cards the last move took
+        face up into a hand (from the Offer or the discards, §9.1: public)."""
+        public = {value for msg in state.news if msg.key in ("spacecorp.news.took_offer", "spacecorp.news.took_discard")
+                  for value in _card_ids(msg)}
         hidden = list(state.pile) + [tile for tiles in state.stacks.values() for tile in tiles]
         for seat, hand in enumerate(state.hands.cards):
             if seat != viewer:
-                hidden += hand
+                hidden += [card for card in hand if card not in public]
         return hidden
 
     def dump_state(self, state: GameState) -> dict[str, Any]:
@@ -1466,6 +1470,16 @@ class SpaceCorpGame(Game):
         if tile.base_mod:
             parts.append(S("tilepart.base_mod", n=f"{tile.base_mod:+d}"))
         return Join(parts) if parts else S("tilepart.nothing")
+
+
+def _card_ids(msg: Msg | Join) -> Iterator[str]:
+    """The card ids a news message names (``spacecorp.card`` values, also inside lists)."""
+    items = msg.items if isinstance(msg, Join) else [value for _, value in msg.values]
+    if isinstance(msg, Msg) and msg.key == "spacecorp.card":
+        yield str(dict(msg.values)["id"])
+    for value in items:
+        if isinstance(value, (Msg, Join)):
+            yield from _card_ids(value)
 
 
 GAME = SpaceCorpGame()
