@@ -943,8 +943,12 @@ class SpaceCorpGame(Game):
                 window.waiting.append(seat)
         if window.waiting:
             state.windows.append(window)
-            state.news.append(S("news.window", event=S(f"event.{event}"),
+            state.news.append(S("news.window", event=self._trigger_msg(state, window),
                                 players=Join([self.seat_label(state, seat) for seat in window.waiting], "and")))
+
+    def _trigger_msg(self, state: GameState, window: Window) -> Msg:
+        """What opened the window, naming who caused it ("Purple's turn ended")."""
+        return S(f"trigger.{window.event}", player=self.seat_label(state, window.subject))
 
     def _prune(self, state: GameState) -> None:
         """Closes answered windows; in fast mode skips players whose Edge can no longer do anything."""
@@ -1440,7 +1444,7 @@ class SpaceCorpGame(Game):
             lines.append(S(f"status.trigger.{view.trigger}"))
         if view.windows:
             window = view.windows[-1]
-            lines.append(S("status.window", event=S(f"event.{window.event}"),
+            lines.append(S("status.window", event=self._trigger_msg(view, window),
                            players=Join([self.seat_label(view, seat) for seat in window.waiting], "and")))
         return lines
 
