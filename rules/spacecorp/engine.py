@@ -1351,6 +1351,44 @@ class SpaceCorpGame(Game):
             return Transport(seat)
         return moves[0]
 
+    def describe_move(self, state: GameState, seat: int, text: str) -> Msg | None:
+        """The preview of §9.4 beside a suggested action: what it reaches (draws, distance, cost,
+        profit, steps), the cards it plays and the opponents it rewards; an Edge's name."""
+        try:
+            move = self.parse_move(state, seat, text)
+        except IllegalMove:
+            return None
+        if isinstance(move, Edge):
+            edge_id = None if is_time(move.card) else tables().cards[design(move.card)].edge
+            return S(f"edge.{edge_id}") if edge_id else None
+        if state.windows or state.turn.step != ACTION or seat != state.turn.seat or \
+                not isinstance(move, (Research, MoveAction, Explore, Build, Produce, Genetics)):
+            return None
+        trial = clone_state(state)
+        try:
+            self._action(trial, move)
+        except IllegalMove:
+            return None
+        era_map = tables().maps[state.era]
+        if isinstance(move, Research):
+            what = S("preview.research", n=trial.turn.draws_left)
+        elif isinstance(move, MoveAction):
+            what = S("preview.move", distance=Join([era_map.distance(leg.origin, leg.destination) or 0
+                                                    for leg in move.legs]))
+        elif isinstance(move, Explore):
+            what = S("preview.explore", cost=Join([era_map.sites[spot.site].explore or 0 for spot in move.spots]))
+        elif isinstance(move, Build):
+            what = S("preview.build", cost=Join([self._build_cost(state, spot.site) for spot in move.spots]))
+        elif isinstance(move, Produce):
+            what = S("preview.produce", amount=trial.players[seat].profit - state.players[seat].profit)
+        else:
+            what = S("preview.genetics", n=trial.players[seat].genetics_steps - state.players[seat].genetics_steps)
+        played = len(trial.turn.played) - len(state.turn.played)
+        if trial.turn.rewards:
+            return S("preview.with_rewards", what=what, cards=played,
+                     players=Join([self.seat_label(state, other) for other in trial.turn.rewards], "and"))
+        return S("preview.plain", what=what, cards=played)
+
     def auto_move(self, state: GameState, seat: int, prefs: Any) -> tuple[Move, Msg] | None:
         """§9.3 standing auto-pass: a window is declined for a player whose orders say "pass" for
         every Edge that could answer it (the same whatever their hand holds)."""
