@@ -1,6 +1,6 @@
 """Space Corp 2025-2300AD on the rules-core contract: the Mariners era (E1) for 2-4 players,
-played as the spec's one-era game (SC-VAR-4 early finish after E1).  Not registered with the bot
-yet: E2, E3, the transitions, Edges and the renderer come next (see README, Status).
+played as the spec's one-era game (SC-VAR-4 early finish after E1), with its ten Edges and their
+reaction windows (§9.3).  E2, E3 and the transitions are not written yet (see README, Status).
 
 A turn is a short sequence of commands (§10.4): the action (``research``, ``move``, ``explore``,
 ``build``, ``produce``, ``genetics``, ``upgrade``, ``special``, or ``pass`` when allowed), then the
@@ -10,8 +10,22 @@ Offer (step 5) and the step-6 draw happen by themselves.
 
 DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
 * Only E1 is written: a game is the Mariners era and ends with the early-finish scoring of
-  SC-VAR-4 (Pioneer bonuses, +1T per genetics step).  Cards with an Edge are played for their
-  action entries; their Edges are not offered yet (SC-EDGE is the next step).
+  SC-VAR-4 (Pioneer bonuses, +1T per genetics step).
+* Reaction windows (§9.3): the turn's automatic steps (``START``, ``RESOLVED``, ``CLEANUP``,
+  ``REFILL``, ``ENDED``) are where triggers occur; a window is answered one player at a time in
+  turn order from the active player (SC-EDGE-3), so effects that compete (two Hacks on one Offer)
+  resolve in that order.  A player who plays an Edge stays first in the window while they hold
+  another one that could still act.  In fast mode a player whose Edge can no longer do anything
+  (the Offer emptied, the card already poached) is skipped.  Windows nest depth-first
+  (Incompatibility's discards inside the Upgrade's window).  Deadline default: ``decline``; the
+  Incompatibility discard defaults to the lowest box.
+* One CONTRACT_FULFILLED window per ``fulfill`` command: Investor Confidence pays once for it,
+  Market Influence takes half of the largest reward fulfilled in it.
+* Race is played on your own turn at the action step, before the action (its trigger is your own
+  declaration, so no window is needed); its two HQs may include opponents' after a trigger (A-04).
+* Intercept: the extra turn comes right after the turn it answered (after its step 6); play then
+  resumes after the intercepted player.  It does not count against SC-END-10 or SC-END-1's last
+  turns, and a player who has passed for the era (SC-END-4) cannot intercept.
 * Your own bases' abilities apply by themselves (your Spaceport's +2 Move per team starting there,
   your Industrial's doubled Build); an opponent's base ability only when the move names its site
   in ``use=`` (SC-VAL-12: a player may always decline an opponent's source and its reward).
