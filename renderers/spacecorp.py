@@ -383,6 +383,12 @@ def header_text(view: Any, player_names: list[str] | None, language: str) -> str
     era = Msg(f"spacecorp.era.{view.era}")
     if view.phase == OVER:
         return f"{text_of(era, language)} · {_t(language, 'over')}"
+    if view.windows:                                   # a reaction window waits for one player (§9.3)
+        window = view.windows[-1]
+        trigger = Msg(f"spacecorp.trigger.{window.event}",
+                      player=player_name(view, window.subject, player_names, language))
+        return _t(language, "header_window", era=era, trigger=trigger,
+                  player=player_name(view, window.waiting[0], player_names, language))
     return _t(language, "header", era=era, player=player_name(view, view.turn.seat, player_names, language),
               step=Msg(f"spacecorp.step.{view.turn.step}"))
 

@@ -118,3 +118,16 @@ def test_a_highlighted_site_is_ringed():
 
 def test_min_text_is_readable_on_a_phone():
     assert MIN_TEXT * 420 / 800 >= 8.9
+
+
+def test_the_header_names_who_may_play_an_edge_while_a_window_is_open():
+    from rules.spacecorp.engine import GAME
+    from renderers.spacecorp import header_text
+    from tests.spacecorp.test_engine import game, hand_of, play
+    state = game(3)
+    hand_of(state, 0, "M17#1")
+    hand_of(state, 1, "M25#1")
+    state = play(state, 0, "research infra=self")
+    view = GAME.view(state, None)
+    assert header_text(view, ["ann", "bob", "cy"], "en") == "Mariners (era 1) · bob may play an Edge (ann declares Research)"
+    assert "Hatást játszhat ki" in header_text(view, ["ann", "bob", "cy"], "hu")
