@@ -229,26 +229,6 @@ def test_the_window_is_shown_in_the_status_and_announced_in_both_languages():
     assert "{" not in render(error.msg, "hu") and "Hackel" not in render(error.msg, "hu")   # no hint at the card
 
 
-def test_random_games_with_edges_in_both_modes_end_with_their_invariants():
-    import random
-    played = set()
-    for seed in range(6):
-        for mode in ("fast", "strict"):
-            state = GAME.new_game({"players": 2 + seed % 3, "windows": mode}, seed)
-            rng = random.Random(seed)
-            for _ in range(4000):
-                if GAME.is_over(state):
-                    break
-                seat = next(iter(GAME.waiting_for(state)))
-                move = GAME.random_move(state, seat, rng)
-                state = GAME.apply(state, GAME.parse_move(state, seat, GAME.format_move(move)))
-                if move.verb == "edge":
-                    played.add(move.card.split("#")[0])
-                assert GAME.invariants(state) == []
-            assert GAME.is_over(state) and GAME.winners(state)
-    assert len(played) >= 6
-
-
 def test_SC_9_4_autocomplete_previews_what_an_action_reaches_and_whom_it_rewards():
     state = game(3)
     state.players[1].hq["2"] = "M08#1"                                                       # Move 4

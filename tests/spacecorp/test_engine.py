@@ -369,10 +369,12 @@ def test_SC_VAR_4_a_profit_tie_goes_to_the_most_bases_then_is_shared():
 
 
 # ----- the whole era: playouts, views, storage, texts -------------------------------------------------------------
+@pytest.mark.parametrize("windows", ["fast", "strict"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_E1_games_end_with_a_winner_and_their_invariants(players):
+def test_random_E1_games_end_with_a_winner_and_their_invariants(players, windows):
+    answers = set()
     for seed in range(6):
-        state = GAME.new_game({"players": players}, seed)
+        state = GAME.new_game({"players": players, "windows": windows}, seed)
         rng = random.Random(seed)
         for _ in range(3000):
             if GAME.is_over(state):
@@ -381,6 +383,8 @@ def test_random_E1_games_end_with_a_winner_and_their_invariants(players):
             move = GAME.random_move(state, seat, rng)
             text = GAME.format_move(move)
             assert GAME.format_move(GAME.parse_move(state, seat, text)) == text
+            if move.verb in ("edge", "decline"):
+                answers.add(move.verb)
             before = json.dumps(GAME.dump_state(state), sort_keys=True)
             after = GAME.apply(state, move)
             assert json.dumps(GAME.dump_state(state), sort_keys=True) == before           # apply is pure
@@ -392,6 +396,7 @@ def test_random_E1_games_end_with_a_winner_and_their_invariants(players):
         assert GAME.is_over(state) and GAME.winners(state)
         data = GAME.dump_state(state)
         assert GAME.dump_state(GAME.load_state(json.loads(json.dumps(data)))) == data
+    assert answers == {"edge", "decline"}                               # reaction windows opened and were answered
 
 
 def test_SC_CARD_9_a_view_shows_ones_own_hand_and_only_the_sizes_of_the_others():
