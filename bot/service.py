@@ -336,6 +336,9 @@ class GameService:
         self._check_active(loaded.record)
         seat = self._seat(loaded.record, user_id)
         if seat not in loaded.game.waiting_for(loaded.state):
+            reason = loaded.game.waiting_reason(loaded.state)
+            if reason is not None:
+                raise UserError("not_your_turn_because", reason=reason)
             raise UserError("not_your_turn", waiting=", ".join(self.waiting_names(loaded)) or "-")
         return seat
 

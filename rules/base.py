@@ -179,6 +179,11 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def is_over(self, state: Any) -> bool: ...
 
+    def waiting_reason(self, state: Any) -> Msg | None:
+        """Why the game waits now, told to a player who tries to move out of turn (a reaction
+        window someone else must answer first); None: the plain "not your turn"."""
+        return None
+
     @abc.abstractmethod
     def winners(self, state: Any) -> list[int]: ...
 

@@ -45,7 +45,7 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Mapping
 
 from rules.base import Game, IllegalMove, Notice, OptionSpec, PreferenceSpec, players_option
 from rules.kit import HIDDEN, Hands, Streams
@@ -152,6 +152,11 @@ class SpaceCorpGame(Game):
     def canonical_prefix(self, typed: str) -> str:
         return mv.canonical_prefix(typed)
 
+    def word_aliases(self) -> Mapping[str, str]:
+        """The folded Hungarian verbs ``canonical_prefix`` understands, so that a verb still being
+        typed ("kut") completes to its moves (``research``)."""
+        return mv.HUNGARIAN_VERBS
+
     def seat_label(self, state: GameState, seat: int) -> Msg:
         return S(f"colour.{state.players[seat].colour}")
 
@@ -166,6 +171,14 @@ class SpaceCorpGame(Game):
 
     def is_over(self, state: GameState) -> bool:
         return state.phase == OVER
+
+    def waiting_reason(self, state: GameState) -> Msg | None:
+        """While a reaction window is open: who decides and on what (the active player waits too)."""
+        if not state.windows or state.phase == OVER:
+            return None
+        window = state.windows[-1]
+        return S("err.window_waits", seat=self.seat_label(state, window.waiting[0]),
+                 event=self._trigger_msg(state, window))
 
     def scores(self, state: GameState) -> list[int]:
         return [player.profit for player in state.players]
@@ -992,7 +1005,9 @@ class SpaceCorpGame(Game):
                                                    self._edge_cards(state, move.seat, window.event, window.subject)):
                 window.waiting.remove(move.seat)          # SC-EDGE-3: they may play another one first
         else:
-            raise refuse("answer_window", "SC-EDGE-1", event=S(f"event.{window.event}"))
+            example = next((self.format_move(answer) for answer in self._answers(state, move.seat, window)
+                            if isinstance(answer, Edge)), "edge")
+            raise refuse("answer_window", "SC-EDGE-1", event=self._trigger_msg(state, window), example=example)
 
     def _edge(self, state: GameState, move: Edge, window: Window | None) -> None:
         """SC-EDGE-1/2: the Edge's text is resolved, its action entries ignored, the card discarded."""
@@ -1031,7 +1046,10 @@ class SpaceCorpGame(Game):
             state.hands.add(seat, taken)
             state.news.append(S("news.took_offer", player=player, card=Join([self._card_msg(c) for c in taken])))
         elif effect.name == "TAKE_OFFER":
-            box = move.take or ""
+            if move.take is None:
+                raise refuse("edge_needs", "EG-HACK", edge=S(f"edge.{edge.id}"), option="take=O1",
+                             allowed=Join([f"O{i + 1}" for i, card in enumerate(state.offer) if card] or ["-"]))
+            box = move.take
             if len(box) != 2 or box[0] != "O" or box[1] not in "1234" or state.offer[int(box[1]) - 1] is None:
                 raise refuse("edge_take_offer", "EG-HACK", value=box or "-",
                              allowed=Join([f"O{i + 1}" for i, card in enumerate(state.offer) if card] or ["-"]))
@@ -1043,6 +1061,9 @@ class SpaceCorpGame(Game):
         elif effect.name == "TAKE_DISCARDED":
             assert window is not None
             allowed = [card for card in window.cards if card in state.discards]
+            if move.take is None:
+                raise refuse("edge_needs", "EG-POACH", edge=S(f"edge.{edge.id}"), option=f"take={allowed[0]}",
+                             allowed=Join(allowed))
             if move.take not in allowed:
                 raise refuse("edge_take_discard", "EG-POACH", value=move.take or "-", allowed=Join(allowed))
             state.discards.remove(move.take)
@@ -1051,6 +1072,9 @@ class SpaceCorpGame(Game):
         elif effect.name == "FORBID_ACTION":
             assert window is not None
             names = [name for name in mv.NAMEABLE if name in self._era_actions(state)]
+            if move.name is None:
+                raise refuse("edge_needs", "EG-SABOTAGE", edge=S(f"edge.{edge.id}"), option="name=research",
+                             allowed=", ".join(names))
             if move.name not in names:
                 raise refuse("edge_name", "EG-SABOTAGE", value=move.name or "-", allowed=", ".join(names))
             state.turn.banned.append(move.name)
@@ -1456,8 +1480,11 @@ class SpaceCorpGame(Game):
 
     def reveals_information(self, before: GameState, move: Move, after: GameState) -> bool:
         """A draw, a tile or a refilled Offer cannot be taken back (§9.4)."""
-        return len(after.pile) != len(before.pile) or after.tiles != before.tiles or after.offer != before.offer \
-            or any(card not in old for new, old in zip(after.hands.cards, before.hands.cards) for card in new)
+        face_up = {card for card in before.offer if card} | set(before.discards)
+        return len(after.pile) != len(before.pile) or after.tiles != before.tiles \
+            or any(card is not None and card not in before.offer for card in after.offer) \
+            or any(card not in old and card not in face_up
+                   for new, old in zip(after.hands.cards, before.hands.cards) for card in new)
 
     def invariants(self, state: GameState) -> list[str]:
         """Cards and tiles conserved, profit never negative, bases and teams within supply."""
@@ -1491,7 +1518,7 @@ class SpaceCorpGame(Game):
                            cards=len(view.hands.cards[player.seat]), bases=self._bases_on_board(view, player.seat),
                            genetics=player.genetics_steps))
         done = [row for row, where in sorted(view.contracts.items()) if where == view.era]
-        lines.append(S("status.contracts", done=Join(done or ["-"])))
+        lines.append(S("status.contracts", count=len(done), done=Join(done or ["-"])))
         if view.trigger:
             lines.append(S(f"status.trigger.{view.trigger}"))
         if view.windows:
@@ -1502,7 +1529,16 @@ class SpaceCorpGame(Game):
 
     def private_lines(self, view: GameState, seat: int) -> list[Msg]:
         hand = view.hands.cards[seat]
-        return [S("private.hand", cards=Join([self._card_msg(card) for card in hand] or ["-"]))]
+        return [S("private.hand", cards=Join([self._hand_card_msg(card) for card in hand] or ["-"]))]
+
+    def _hand_card_msg(self, card: str) -> Msg:
+        """A card in one's hand, with its Edge and the Edge's trigger when it has one."""
+        edge_id = None if is_time(card) else tables().cards[design(card)].edge
+        if edge_id is None:
+            return self._card_msg(card)
+        edge = tables().edges[edge_id]
+        return S("card_edge", id=card, name=S(f"cardname.{design(card)}"), edge=S(f"edge.{edge_id}"),
+                 event=S(f"event.{edge.trigger.name}"))
 
     def notation_help(self) -> Msg:
         return S("help.notation")

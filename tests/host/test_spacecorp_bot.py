@@ -86,3 +86,22 @@ async def test_an_auto_pass_order_is_saved_and_shown_in_status(tmp_path):
         assert prefs == {"autopass_EG-HACK": {"choice": "pass"}}                   # the bad one changed nothing
     finally:
         await harness.close()
+
+
+async def test_the_active_player_is_told_who_decides_on_an_open_window(tmp_path):
+    script, _ = random_game_script("spacecorp", 3, 4)
+    bot, harness, users = hungarian_harness(tmp_path, 4, 3, 980, english=("alice", "bob", "carol"))
+    await harness.start()
+    try:
+        thread = await open_game(harness, users, "spacecorp", 3)
+        game_id = (await bot.storage.game_by_thread(thread)).id
+        async for _line, _move, _sent in script_moves(harness, users, "spacecorp", thread, script):
+            state = (await bot.service.load(game_id)).state
+            if state.windows and state.windows[-1].waiting[0] != state.turn.seat:
+                break
+        active = ("alice", "bob", "carol")[state.turn.seat]
+        reply = await harness.slash(users[active], "spacecorp move", channel_id=thread, text="pass")
+        assert reply[0].ephemeral and reply[0].content.startswith("It is not your move: ")
+        assert "is deciding whether to play an Edge" in reply[0].content
+    finally:
+        await harness.close()

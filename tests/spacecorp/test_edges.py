@@ -239,3 +239,36 @@ def test_SC_9_4_autocomplete_previews_what_an_action_reaches_and_whom_it_rewards
     assert render(GAME.describe_move(state, 0, "research cards=M17#1/r"), "en") == "2 draws, 1 card played"
     assert GAME.describe_move(state, 0, "research cards=M99#1/r") is None                  # not legal: no preview
     assert GAME.describe_move(state, 1, "research infra=self") is None                      # not their turn
+
+
+def test_newcomer_texts_while_a_window_is_open():
+    """What a newcomer met: the active player is told who decides on what; the hint names the
+    player's own Edge; a missing choice is asked for; the hand says which cards carry an Edge."""
+    state = game(3)
+    hand_of(state, 0, "M17#1")
+    hand_of(state, 1, "M25#1", "M23#1")
+    state = play(state, 0, "research infra=self")
+    reason = render(GAME.waiting_reason(state), "en")
+    assert reason == "Yellow is deciding whether to play an Edge (Blue declares Research); wait for their answer."
+    assert render(GAME.waiting_reason(state), "hu").startswith("Sárga dönti el")
+    hint = render(refused(state, 1, "genetics cards=M25#1/g").msg, "en")
+    assert "`edge M25#1 take=O1`" in hint and "decline" in hint
+    needs = refused(state, 1, "edge M25#1")
+    assert needs.rule == "EG-HACK" and "take=O1" in render(needs.msg, "en") and '"-"' not in render(needs.msg, "en")
+    assert "can be played only when an opponent's turn ended" in render(refused(state, 1, "edge M23#1").msg, "en")
+    hand = render(GAME.private_lines(GAME.view(state, 1), 1)[0], "en")
+    assert "M25#1 (Quantum Decryption; Edge: Hack, when an opponent declares Research)" in hand
+    assert "Hatás: Hackelés" in render(GAME.private_lines(GAME.view(state, 1), 1)[0], "hu")
+    after = play(state, 1, "edge M25#1 take=O1")
+    assert not GAME.reveals_information(state, GAME.parse_move(state, 1, "edge M25#1 take=O1"), after)   # face up
+    assert GAME.waiting_reason(game(3)) is None
+
+
+def test_partly_typed_hungarian_verbs_complete_to_their_moves():
+    state = game(3)
+    hand_of(state, 0, "M17#1", "M05#1")
+    def suggestions(typed):                                   # as the host looks them up
+        return [text for variant in GAME.prefix_variants(typed) for text in GAME.complete(state, 0, variant)]
+    assert any(text.startswith("research") for text in suggestions("kut"))
+    assert any(text.startswith("genetics") for text in suggestions("gen"))
+    assert any(text.startswith("genetics") for text in suggestions("Genet"))
