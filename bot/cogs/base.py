@@ -557,6 +557,17 @@ class GameCog(commands.GroupCog):
             view.add_item(MoveButton(loaded.record.id, loaded.record.ply, index, label))
         return view
 
+    async def save_preference(self, interaction: discord.Interaction, spec: Any, stored: dict[str, Any],
+                              saved_key: str) -> None:
+        """Store one standing order of the user for this game (all their games of it) and confirm
+        it privately with ``saved_key`` (its ``policy`` value describes the order)."""
+        settings = await self.bot.storage.get_user_settings(interaction.user.id)
+        settings.prefs.setdefault(self.game_name, {})[spec.name] = stored
+        await self.bot.storage.save_user_settings(settings)
+        language = user_language(interaction)
+        await send(interaction, t(saved_key, language, policy=describe_preference(spec, stored, language)),
+                   ephemeral=True)
+
     async def preferences(self, user_id: int) -> dict[str, Any]:
         """The user's standing orders for this game (``{preference: {"choice", "max"}}``)."""
         prefs = (await self.bot.storage.get_user_settings(user_id)).prefs.get(self.game_name, {})

@@ -11,7 +11,7 @@ from discord import app_commands
 
 from ..i18n import ls, t
 from ..service import UserError
-from .base import GameCog, MoveSelect, describe_preference, send, user_language
+from .base import GameCog, MoveSelect, send, user_language
 
 
 class GaiaCog(GameCog, group_name="gaia", group_description=ls("game.gaia")):
@@ -47,13 +47,7 @@ class GaiaCog(GameCog, group_name="gaia", group_description=ls("game.gaia")):
             raise UserError("gaia_bad_policy_max")
         if policy == "upto" and max is None:
             raise UserError("gaia_policy_needs_max")
-        settings = await self.bot.storage.get_user_settings(interaction.user.id)
-        prefs: dict[str, Any] = settings.prefs.setdefault(self.game_name, {})
-        prefs["charge"] = {"choice": policy, "max": max or 1}
-        await self.bot.storage.save_user_settings(settings)
-        language = user_language(interaction)
-        await send(interaction, t("gaia_policy_saved", language,
-                                  policy=describe_preference(spec, prefs["charge"], language)), ephemeral=True)
+        await self.save_preference(interaction, spec, {"choice": policy, "max": max or 1}, "gaia_policy_saved")
 
     async def preferences(self, user_id: int) -> dict[str, Any]:
         prefs = dict(await super().preferences(user_id))

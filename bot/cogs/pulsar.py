@@ -3,14 +3,13 @@ production step's "pay 1 cube for VP" transmitters (spec §9.3: parallel decisio
 standing preferences such as "always buy").  The order itself lives in the rules core."""
 from __future__ import annotations
 
-from typing import Any
 
 import discord
 from discord import app_commands
 
-from ..i18n import ls, t
+from ..i18n import ls
 from ..service import UserError
-from .base import GameCog, describe_preference, send, user_language
+from .base import GameCog
 
 
 class PulsarCog(GameCog, group_name="pulsar", group_description=ls("game.pulsar")):
@@ -25,10 +24,4 @@ class PulsarCog(GameCog, group_name="pulsar", group_description=ls("game.pulsar"
         spec = next(spec for spec in self.game.preferences if spec.name == "prod_buy")
         if policy not in spec.choices:      # Discord only advertises the choices: check them again
             raise UserError("pulsar_bad_policy", allowed=", ".join(spec.choices))
-        settings = await self.bot.storage.get_user_settings(interaction.user.id)
-        prefs: dict[str, Any] = settings.prefs.setdefault(self.game_name, {})
-        prefs["prod_buy"] = {"choice": policy}
-        await self.bot.storage.save_user_settings(settings)
-        language = user_language(interaction)
-        await send(interaction, t("pulsar_policy_saved", language,
-                                  policy=describe_preference(spec, prefs["prod_buy"], language)), ephemeral=True)
+        await self.save_preference(interaction, spec, {"choice": policy}, "pulsar_policy_saved")

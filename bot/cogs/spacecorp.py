@@ -12,7 +12,7 @@ from rules.spacecorp.engine import DECLINE_ALWAYS, E1_EDGES
 
 from ..i18n import ls, t
 from ..service import UserError
-from .base import GameCog, describe_preference, seat_line, send, user_language
+from .base import GameCog, describe_preference, seat_line
 
 
 class SpaceCorpCog(GameCog, group_name="spacecorp", group_description=ls("game.spacecorp")):
@@ -30,13 +30,7 @@ class SpaceCorpCog(GameCog, group_name="spacecorp", group_description=ls("game.s
             raise UserError("spacecorp_bad_edge", allowed=", ".join(E1_EDGES))
         if policy not in spec.choices:
             raise UserError("spacecorp_bad_policy", allowed=", ".join(spec.choices))
-        settings = await self.bot.storage.get_user_settings(interaction.user.id)
-        prefs: dict[str, Any] = settings.prefs.setdefault(self.game_name, {})
-        prefs[spec.name] = {"choice": policy}
-        await self.bot.storage.save_user_settings(settings)
-        language = user_language(interaction)
-        await send(interaction, t("spacecorp_policy_saved", language,
-                                  policy=describe_preference(spec, prefs[spec.name], language)), ephemeral=True)
+        await self.save_preference(interaction, spec, {"choice": policy}, "spacecorp_policy_saved")
 
     async def extra_status_lines(self, loaded: Any, language: str) -> list[str]:
         """Only the Edges each player always declines: ten "asks" per player would drown the status."""
