@@ -45,6 +45,7 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Iterable, Iterator, Mapping
 
 from rules.base import Game, IllegalMove, Notice, OptionSpec, PreferenceSpec, players_option
@@ -68,8 +69,18 @@ TIME_ACTIONS = ("MOVE", "BUILD", "EXPLORE")          # SC-VAL-8
 BOXES = ("1", "2", "3")                              # Infra boxes an Upgrade may use (SC-UPG-2)
 FAST, STRICT = "fast", "strict"                      # reaction-window modes (§9.3)
 ASK, DECLINE_ALWAYS = "ask", "pass"                  # standing orders per Edge (§9.3 auto-pass)
-E1_EDGES = ("EG-RACE", "EG-INVEST", "EG-INTERCEPT", "EG-POACH", "EG-HACK", "EG-SALVAGE", "EG-SABOTAGE",
-            "EG-DIVERT", "EG-MARKET", "EG-INCOMPAT")
+ERA_ACTIONS = {"E1": frozenset({mv.RESEARCH, mv.MOVE, mv.EXPLORE, mv.BUILD, mv.PRODUCE, mv.GENETICS, mv.UPGRADE,
+                                 mv.SPECIAL})}                 # the actions Sabotage may name (§5.3)
+
+
+@functools.cache
+def era_edge_ids(era: str) -> tuple[str, ...]:
+    """The Edges on the cards of an era's deck, in card order (data: ``data/spacecorp``)."""
+    t = tables()
+    return tuple(dict.fromkeys(edge for card in t.deck(era) if (edge := t.cards[card.id].edge) is not None))
+
+
+E1_EDGES = era_edge_ids("E1")
 
 
 def S(key: str, /, **values: Any) -> Msg:
@@ -796,9 +807,8 @@ class SpaceCorpGame(Game):
         needed = tables().constants.contracts_to_end_era
         if done >= needed > done - len(move.rows):                                          # SC-END-1
             state.trigger = state.trigger or TRIGGER_CONTRACTS
-            start = state.order.index(seat)
-            queue = [state.order[(start + i) % len(state.order)] for i in range(1, len(state.order) + 1)]
-            self._schedule(state, queue)
+            clockwise = self._clockwise(state, seat)
+            self._schedule(state, clockwise[1:] + clockwise[:1])
             state.news.append(S("news.era_end_contracts"))
         state.turn.step = TRANSPORT
         if move.rows:
@@ -882,8 +892,7 @@ class SpaceCorpGame(Game):
         player; lost when the pile is empty."""
         if not state.turn.rewards:
             return
-        start = state.order.index(state.turn.seat)
-        rank = {seat: (state.order.index(seat) - start) % len(state.order) for seat in state.order}
+        rank = {seat: index for index, seat in enumerate(self._clockwise(state, state.turn.seat))}
         for seat in sorted(state.turn.rewards, key=lambda s: rank[s]):
             if not state.pile:
                 state.news.append(S("news.reward_lost", player=self.seat_label(state, seat)))
@@ -908,15 +917,8 @@ class SpaceCorpGame(Game):
 
     # ----- Edges and their reaction windows (SC-EDGE, §8.6, §9.3) -------------------------------------
     @staticmethod
-    def _in_turn_order(state: GameState) -> list[int]:
-        start = state.order.index(state.turn.seat)
-        return [state.order[(start + i) % len(state.order)] for i in range(len(state.order))]
-
-    @staticmethod
     def _era_edges(state: GameState) -> list[EdgeDef]:
-        t = tables()
-        ids = {t.cards[card.id].edge for card in t.deck(state.era)} - {None}
-        return [t.edges[edge] for edge in sorted(edge for edge in ids if edge is not None)]
+        return [tables().edges[edge] for edge in era_edge_ids(state.era)]
 
     @staticmethod
     def _by_matches(edge: EdgeDef, subject: int, seat: int) -> bool:
@@ -962,7 +964,7 @@ class SpaceCorpGame(Game):
             return
         window = Window(event, subject, [], amount, list(cards))
         strict = state.options.get("windows") == STRICT
-        for seat in self._in_turn_order(state):
+        for seat in self._clockwise(state, state.turn.seat):
             if strict:
                 if any(self._by_matches(edge, subject, seat) for edge in edges):
                     window.waiting.append(seat)
@@ -1001,7 +1003,7 @@ class SpaceCorpGame(Game):
                                 event=S(f"event.{window.event}")))
         elif isinstance(move, Edge):
             self._edge(state, move, window)
-            if window in state.windows and not any(self._edge_usable(state, move.seat, edge, window) for _, edge in
+            if not any(self._edge_usable(state, move.seat, edge, window) for _, edge in
                                                    self._edge_cards(state, move.seat, window.event, window.subject)):
                 window.waiting.remove(move.seat)          # SC-EDGE-3: they may play another one first
         else:
@@ -1071,7 +1073,7 @@ class SpaceCorpGame(Game):
             state.news.append(S("news.took_discard", player=player, card=self._card_msg(move.take)))
         elif effect.name == "FORBID_ACTION":
             assert window is not None
-            names = [name for name in mv.NAMEABLE if name in self._era_actions(state)]
+            names = [name for name in mv.NAMEABLE if name in ERA_ACTIONS[state.era]]
             if move.name is None:
                 raise refuse("edge_needs", "EG-SABOTAGE", edge=S(f"edge.{edge.id}"), option="name=research",
                              allowed=", ".join(names))
@@ -1084,7 +1086,7 @@ class SpaceCorpGame(Game):
             state.extra_turns.append(seat)
         elif effect.name == "DISCARD_INFRA_CARD":
             need = effect.int_arg("min_cards")
-            seats = [other for other in self._in_turn_order(state)
+            seats = [other for other in self._clockwise(state, state.turn.seat)
                      if sum(1 for card in state.players[other].hq.values() if card) >= need]
             if seats:
                 state.windows.append(Window(INFRA_DISCARD, seat, seats))
@@ -1100,10 +1102,6 @@ class SpaceCorpGame(Game):
         if effect.name == "DISCARD_INFRA_CARD" and state.windows and state.windows[-1].event == INFRA_DISCARD:
             state.news.append(S("news.infra_discard_wait", players=Join(
                 [self.seat_label(state, other) for other in state.windows[-1].waiting], "and")))
-
-    @staticmethod
-    def _era_actions(state: GameState) -> set[str]:
-        return {mv.RESEARCH, mv.MOVE, mv.EXPLORE, mv.BUILD, mv.PRODUCE, mv.GENETICS, mv.UPGRADE, mv.SPECIAL}
 
     def _discard_infra(self, state: GameState, move: Choose) -> None:
         """EG-INCOMPAT: one Infra card of the player's choice leaves their HQ for the discard pile."""
@@ -1127,9 +1125,14 @@ class SpaceCorpGame(Game):
             return
         passed = sum(1 for player in state.players if player.passed)
         if passed >= tables().by_players[len(state.players)].passes_to_end_era:
-            start = state.order.index(state.turn.seat)
-            queue = [state.order[(start + i) % len(state.order)] for i in range(1, len(state.order) + 1)]
-            self._schedule(state, [seat for seat in queue if not state.players[seat].passed])
+            clockwise = self._clockwise(state, state.turn.seat)
+            self._schedule(state, [seat for seat in clockwise[1:] + clockwise[:1] if not state.players[seat].passed])
+
+    @staticmethod
+    def _clockwise(state: GameState, seat: int) -> list[int]:
+        """Every seat in turn order, starting with ``seat``."""
+        start = state.order.index(seat)
+        return state.order[start:] + state.order[:start]
 
     def _schedule(self, state: GameState, queue: list[int]) -> None:
         """The era ends after ``queue``'s turns, unless an earlier end is already scheduled (SC-END-6)."""
@@ -1149,9 +1152,8 @@ class SpaceCorpGame(Game):
                 seat = state.final_turns.pop(0)
             else:
                 current = state.turn.after if state.turn.after is not None else state.turn.seat
-                start = state.order.index(current)
-                candidates = [state.order[(start + i) % len(state.order)] for i in range(1, len(state.order) + 1)]
-                waiting = [seat for seat in candidates if not state.players[seat].passed]
+                clockwise = self._clockwise(state, current)
+                waiting = [seat for seat in clockwise[1:] + clockwise[:1] if not state.players[seat].passed]
                 if not waiting:
                     self._end_era(state)
                     return
@@ -1249,7 +1251,7 @@ class SpaceCorpGame(Game):
             elif effect.name == "TAKE_DISCARDED":
                 moves += [Edge(seat, card=card, take=taken) for taken in window.cards if taken in state.discards]
             elif effect.name == "FORBID_ACTION":
-                moves += [Edge(seat, card=card, name=name) for name in mv.NAMEABLE if name in self._era_actions(state)]
+                moves += [Edge(seat, card=card, name=name) for name in mv.NAMEABLE if name in ERA_ACTIONS[state.era]]
             else:
                 moves.append(Edge(seat, card=card))
         return moves
