@@ -143,6 +143,9 @@ class Game(abc.ABC):
     min_players: int = 2
     max_players: int = 4
     options: tuple[OptionSpec, ...] = ()
+    #: The lobby option sets the shared conformance suite plays, one playout per player count
+    #: each: a game whose options change its rules (eras, variants) lists every such set.
+    conformance_options: tuple[dict[str, Any], ...] = ({},)
 
     # ----- options -------------------------------------------------------------------
     def normalize_options(self, options: dict[str, Any] | None) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from rules.spacecorp.engine import DECLINE_ALWAYS, E1_EDGES
+from rules.spacecorp.engine import DECLINE_ALWAYS, PLAYED_EDGES
 
 from ..i18n import ls, t
 from ..service import UserError
@@ -21,13 +21,13 @@ class SpaceCorpCog(GameCog, group_name="spacecorp", group_description=ls("game.s
     @app_commands.command(name="autopass", description=ls("cmd.spacecorp_autopass"))
     @app_commands.describe(edge=ls("param.spacecorp_edge"), policy=ls("param.spacecorp_policy"))
     @app_commands.choices(edge=[app_commands.Choice(name=ls(f"spacecorp.edge.{edge}"), value=edge)
-                                for edge in E1_EDGES],
+                                for edge in PLAYED_EDGES],
                           policy=[app_commands.Choice(name=ls("choice.spacecorp_policy.ask"), value="ask"),
                                   app_commands.Choice(name=ls("choice.spacecorp_policy.pass"), value="pass")])
     async def autopass(self, interaction: discord.Interaction, edge: str, policy: str) -> None:
         spec = next((spec for spec in self.game.preferences if spec.name == f"autopass_{edge}"), None)
         if spec is None:                    # Discord only advertises the choices: check them again
-            raise UserError("spacecorp_bad_edge", allowed=", ".join(E1_EDGES))
+            raise UserError("spacecorp_bad_edge", allowed=", ".join(PLAYED_EDGES))
         if policy not in spec.choices:
             raise UserError("spacecorp_bad_policy", allowed=", ".join(spec.choices))
         await self.save_preference(interaction, spec, {"choice": policy}, "spacecorp_policy_saved")

@@ -1,6 +1,8 @@
-"""Space Corp 2025-2300AD on the rules-core contract: the Mariners era (E1) for 2-4 players,
-played as the spec's one-era game (SC-VAR-4 early finish after E1), with its ten Edges and their
-reaction windows (§9.3).  E2, E3 and the transitions are not written yet (see README, Status).
+"""Space Corp 2025-2300AD on the rules-core contract, 2-4 players: the Mariners era (E1) and the
+Planeteers era (E2) with the transition between them, played as the lobby option ``eras`` says:
+Mariners alone, Mariners then Planeteers, or Planeteers alone (SC-VAR-2); the game ends with the
+early-finish scoring after its last era (SC-VAR-4).  The twelve Edges of these two decks have their
+reaction windows (§9.3).  The Starfarers era (E3) is not written yet (see README, Status).
 
 A turn is a short sequence of commands (§10.4): the action (``research``, ``move``, ``explore``,
 ``build``, ``produce``, ``genetics``, ``upgrade``, ``special``, or ``pass`` when allowed), then the
@@ -9,8 +11,26 @@ Research draws one by one (``draw D`` / ``draw O2``), then ``fulfill`` (step 2) 
 Offer (step 5) and the step-6 draw happen by themselves.
 
 DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
-* Only E1 is written: a game is the Mariners era and ends with the early-finish scoring of
-  SC-VAR-4 (Pioneer bonuses, +1T per genetics step).
+* E3 is not written: a game ends after E1 or E2 with the early-finish scoring of SC-VAR-4
+  (Pioneer bonuses; +1T per genetics step only when it ends after E1).
+* Decisions owed outside the turn's steps (``state.pending``: a Progress card earned by a lap,
+  Star Children's Offer card, the Predictive AI pick, a Pioneer's placement at the E2 setup) are
+  answered first, by the player owing them, before play or any reaction window goes on.  A
+  Progress card with nothing left to choose is lost (A-30).  Several laps in one action give one
+  card each, chosen one after the other.
+* Legacy Production (SC-TRANS-1) is asked only of players who have a producing tile with their
+  base; the picks are sealed and revealed together.  Deadline default: the first eligible site.
+  A Pioneer's placement (SC-SETUP-23/24) defaults to placing the team.
+* Radiation (SC-RAD): a Move is in the zone when its origin or destination is (the E2 regions
+  outside the zone border each other, so no cheapest route between them passes through it).  An
+  Infra box with a Shielded and an unshielded entry gives the Shielded one when the action would
+  otherwise pay the penalty, else the larger.  Your own Shield Generator shields by itself; an
+  opponent's only when named in ``use=`` (a reward).
+* The E2 Spaceport (SC-MOV-23) doubles the largest Move entry played (the player's best choice).
+* An ``f2`` box draws from the stack named with ``stack=f2a``/``f2b``; unnamed, from the first
+  that is not empty.  A redirect tile (Deep Fissure) stays when the ``f3`` stack is empty.
+* Predictive AI (BR-PREDICT): the cards not taken go back on the pile in the order they were in.
+* Tiles of an ending era, and those a redirect replaces, are kept in ``tiles_out`` (out of the game).
 * Reaction windows (§9.3): the turn's automatic steps (``START``, ``RESOLVED``, ``CLEANUP``,
   ``REFILL``, ``ENDED``) are where triggers occur; a window is answered one player at a time in
   turn order from the active player (SC-EDGE-3), so effects that compete (two Hacks on one Offer)
@@ -46,20 +66,21 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
 from __future__ import annotations
 
 import functools
-from typing import Any, Iterable, Iterator, Mapping
+import itertools
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
 from rules.base import Game, IllegalMove, Notice, OptionSpec, PreferenceSpec, players_option
-from rules.kit import HIDDEN, Hands, Streams
+from rules.kit import HIDDEN, Hands, Sealed, Streams, Term
 from rules.messages import Join, Msg
 
 from . import moves as mv
-from .data import EdgeDef, Entry, Site, design, is_time, tables
+from .data import ERAS, EdgeDef, Entry, Site, design, is_time, tables
 from .serialize import state_from_json, state_to_json
-from .moves import (Build, BuildSpot, CardEntry, Choose, Decline, Draw, Edge, Explore, Fulfill, Genetics, Leg, Move,
-                    MoveAction, Pass, Produce, Research, Sources, Special, Spot, TimeUse, Transport, Upgrade)
-from .state import (ACTION, CLEANUP, COLOURS, CONTRACTS, ENDED, INFRA_DISCARD, OFFER_TAKE, OVER, REFILL,
-                    RESEARCH_DRAWS, RESOLVED, START, TRANSPORT, TRIGGER_CONTRACTS, TRIGGER_DECK, GameState, Player,
-                    Turn, Window, clone_state)
+from .moves import (Build, BuildSpot, CardEntry, Choose, Decline, Draw, Edge, Explore, Fulfill, Genetics, Idea, Leg,
+                    Move, MoveAction, Pass, Produce, Research, Sources, Special, Spot, TimeUse, Transport, Upgrade)
+from .state import (ACTION, CLEANUP, COLOURS, CONTRACTS, ENDED, INFRA_DISCARD, LEGACY, OFFER, OFFER_TAKE, OVER,
+                    PIONEER, PLAY, PREDICT, PROGRESS, REFILL, RESEARCH_DRAWS, RESOLVED, SETUP, START, TRANSPORT,
+                    TRIGGER_CONTRACTS, TRIGGER_DECK, GameState, Pending, Player, Turn, Window, clone_state)
 
 HOME = "home"
 LETTER = {"r": "RESEARCH", "m": "MOVE", "e": "EXPLORE", "b": "BUILD", "p": "PRODUCE", "g": "GENETICS", "i": "IDEA"}
@@ -69,8 +90,17 @@ TIME_ACTIONS = ("MOVE", "BUILD", "EXPLORE")          # SC-VAL-8
 BOXES = ("1", "2", "3")                              # Infra boxes an Upgrade may use (SC-UPG-2)
 FAST, STRICT = "fast", "strict"                      # reaction-window modes (§9.3)
 ASK, DECLINE_ALWAYS = "ask", "pass"                  # standing orders per Edge (§9.3 auto-pass)
-ERA_ACTIONS = {"E1": frozenset({mv.RESEARCH, mv.MOVE, mv.EXPLORE, mv.BUILD, mv.PRODUCE, mv.GENETICS, mv.UPGRADE,
-                                 mv.SPECIAL})}                 # the actions Sabotage may name (§5.3)
+_E1_ACTIONS = frozenset({mv.RESEARCH, mv.MOVE, mv.EXPLORE, mv.BUILD, mv.PRODUCE, mv.GENETICS, mv.UPGRADE, mv.SPECIAL})
+ERA_ACTIONS = {"E1": _E1_ACTIONS, "E2": _E1_ACTIONS | {mv.IDEA}}   # the actions of an era (§5.3; Sabotage names one)
+
+
+ERA_SPANS = ("1", "1-2", "2")                        # the eras a game plays: first and last (SC-VAR-1)
+
+
+def era_span(options: Mapping[str, Any]) -> tuple[str, str]:
+    """The first and the last era of a game (``eras`` "1-2" -> E1, E2)."""
+    span = str(options.get("eras", "1"))
+    return f"E{span[0]}", f"E{span[-1]}"
 
 
 @functools.cache
@@ -80,7 +110,21 @@ def era_edge_ids(era: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(edge for card in t.deck(era) if (edge := t.cards[card.id].edge) is not None))
 
 
-E1_EDGES = era_edge_ids("E1")
+#: The Edges of the eras written (E1, E2), in deck order: one standing auto-pass order each (§9.3).
+PLAYED_EDGES = tuple(dict.fromkeys(era_edge_ids("E1") + era_edge_ids("E2")))
+
+
+def pair_production(tiles: Iterable[str], base: str) -> int | None:
+    """The production of a site's tiles with ``base`` on them (SC-PRD-3): the Attraction's P1
+    (A-11), the Refinery's +1, none under an Extractor (A-44); None: nothing to produce."""
+    if base == "EXTRACTOR":
+        return None
+    values = [p for p in (tables().discoveries[tile].production for tile in tiles) if p is not None]
+    if base == "ATTRACTION":
+        return max(values + [1])
+    if not values:
+        return None
+    return max(values) + (1 if base == "REFINERY" else 0)
 
 
 def S(key: str, /, **values: Any) -> Msg:
@@ -95,63 +139,156 @@ def site_msg(site: str) -> Msg:
     return S(f"site.{site}")
 
 
+class Valued(NamedTuple):
+    """An action's value (SC-VAL), the opponents its sources reward, and whether it used a
+    Shielded entry (SC-VAL-7)."""
+
+    value: int
+    rewards: list[int]
+    shielded: bool
+
+
 class SpaceCorpGame(Game):
     name = "spacecorp"
     title = "Space Corp 2025-2300AD"
     min_players = 2
     max_players = 4
     options = (players_option(2, 4, 3),
+               OptionSpec("eras", "choice", "1", "spacecorp.param.eras", choices=ERA_SPANS),
                OptionSpec("windows", "choice", FAST, "spacecorp.param.windows", choices=(FAST, STRICT)),
                OptionSpec("first_player", "int", 0, "spacecorp.param.first_player", min=0, max=4, lobby=False))
+    conformance_options = ({}, {"eras": "1-2"}, {"eras": "2", "windows": STRICT})
     preferences = tuple(PreferenceSpec(f"autopass_{edge}", f"spacecorp.pref.{edge}", (ASK, DECLINE_ALWAYS), ASK)
-                        for edge in E1_EDGES)
+                        for edge in PLAYED_EDGES)
 
-    # ----- setup (SC-SETUP-1..17) ----------------------------------------------------------------
+    # ----- setup (SC-SETUP-1..32, SC-VAR-2) -----------------------------------------------------------
     def new_game(self, options: dict[str, Any], seed: int) -> GameState:
         options = self.normalize_options(options)
         count = int(options["players"])
         t = tables()
-        streams = Streams(seed)
-        first = int(options["first_player"]) - 1 if options["first_player"] else \
+        first_era, _ = era_span(options)
+        players = [Player(seat, COLOURS[seat], 0, {f"{COLOURS[seat]}{n}": None for n in range(1, 5)}, {},
+                          {box: None for box in BOXES}) for seat in range(count)]
+        state = GameState(
+            options=options, era=first_era, order=list(range(count)), players=players, hands=Hands.empty(count),
+            pile=[], offer=[None] * t.constants.offer_size, discards=[], time_discards=[],
+            time_aside=sorted(t.time_cards), stacks={}, tiles={}, bases={}, claims={},
+            contracts={row: "start" for row in range(1, 8)}, explored=[0] * count, explored_max=[0] * count,
+            pioneers_left=[1, 2],
+            turn=Turn(0), streams=Streams(seed))
+        if first_era == "E1":
+            self._setup_e1(state)
+        else:
+            self._setup_variant_e2(state)
+        self._advance(state)                              # the first turn starts (a Sabotage may answer it)
+        state.news = []
+        return state
+
+    def _setup_e1(self, state: GameState) -> None:
+        """SC-SETUP-1..17."""
+        t = tables()
+        assert state.streams is not None
+        streams, count = state.streams, len(state.players)
+        first = int(state.options["first_player"]) - 1 if state.options["first_player"] else \
             streams.shuffled("first_player:E1", list(range(count)))[0]             # SC-SETUP-13
-        order = [(first + i) % count for i in range(count)]
+        state.order = [(first + i) % count for i in range(count)]
+        state.turn = Turn(state.order[0])
         per = t.by_players[count]
-        players = []
-        for seat in range(count):
-            colour = COLOURS[seat]
-            teams: dict[str, str | None] = {f"{colour}{n}": None for n in range(1, 5)}
+        self._reset_pieces(state, "E1")
+        for player in state.players:
             for n in range(1, t.constants.start_teams["E1"] + 1):
-                teams[f"{colour}{n}"] = "earth"                                     # SC-SETUP-7
-            players.append(Player(seat, colour, 0, teams, {rule.base: t.components.base_per_type
-                                                           for rule in t.bases_in("E1")},
-                                  {box: None for box in BOXES}))
+                player.teams[f"{player.colour}{n}"] = "earth"                          # SC-SETUP-7
         deck = t.deck("E1")
         start_cards = [pid for card in deck if card.start for pid in card.physical_ids]
         others = [pid for card in deck if not card.start for pid in card.physical_ids]
         time_cards = sorted(t.time_cards)
         in_deck, in_hand = time_cards[:per.time_cards_per_deck], \
             time_cards[per.time_cards_per_deck:per.time_cards_per_deck + count]
-        hands = Hands.empty(count)
         chemical = [pid for pid in start_cards if design(pid) == "M01"]
-        for index, seat in enumerate(order):                                        # SC-SETUP-11/12
-            hands.add(seat, [chemical[index], in_hand[index]])
+        for index, seat in enumerate(state.order):                                  # SC-SETUP-11/12
+            state.hands.add(seat, [chemical[index], in_hand[index]])
         rest_start = [pid for pid in start_cards if pid not in chemical[:count]]
-        pile = streams.shuffled("start:E1", rest_start) + streams.shuffled("deck:E1", others + in_deck)
+        state.pile = streams.shuffled("start:E1", rest_start) + streams.shuffled("deck:E1", others + in_deck)
         for number in per.e1_compensation_seats:                                    # SC-SETUP-14
-            hands.add(order[number - 1], [pile.pop(0)])
+            state.hands.add(state.order[number - 1], [state.pile.pop(0)])
         for number, profit in per.e1_start_profit.items():                          # SC-SETUP-15
-            players[order[number - 1]].profit = profit
-        offer: list[str | None] = [pile.pop(0) for _ in range(t.constants.offer_size)]   # SC-SETUP-16
-        stacks = {stack: streams.shuffled(f"tiles:E1:{stack}", [tile.id for tile in t.tiles("E1", stack)])
-                  for stack in ("f1", "f2")}                                        # SC-SETUP-4
-        state = GameState(
-            options=options, era="E1", order=order, players=players, hands=hands, pile=pile, offer=offer,
-            discards=[], time_discards=[], time_aside=time_cards[per.time_cards_per_deck + count:],
-            stacks=stacks, tiles={}, bases={}, claims={}, contracts={row: "start" for row in range(1, 8)},
-            explored=[0] * count, pioneers_left=[1, 2], turn=Turn(order[0]), streams=streams)
-        self._advance(state)                              # the first turn starts (a Sabotage may answer it)
-        state.news = []
-        return state
+            state.players[state.order[number - 1]].profit = profit
+        state.offer = [state.pile.pop(0) for _ in range(t.constants.offer_size)]   # SC-SETUP-16
+        state.time_aside = time_cards[per.time_cards_per_deck + count:]             # SC-SETUP-12: to the box
+        state.stacks = {stack: streams.shuffled(f"tiles:E1:{stack}", [tile.id for tile in t.tiles("E1", stack)])
+                        for stack in ("f1", "f2")}                                  # SC-SETUP-4
+
+    def _setup_variant_e2(self, state: GameState) -> None:
+        """SC-VAR-2: the game starts with the Planeteers; every disc on its Mariners contract, every
+        genetics cube one space on, 2/5/8 Time cards, +8T each, the E2-start HQ, a random first player."""
+        t = tables()
+        assert state.streams is not None
+        count = len(state.players)
+        state.hq_side = next(side.id for side in t.hq_sides.values() if side.start_era == "E2")
+        state.contracts = {row: "E1" for row in state.contracts}
+        genetics, idea = t.wheel.start_positions["E2"]
+        for player in state.players:
+            player.genetics, player.idea = genetics, idea
+            player.profit = t.constants.variant_start_profit["E2"]
+        time_cards = sorted(t.time_cards)
+        in_play = t.by_players[count].time_cards_in_play
+        state.time_aside = time_cards[in_play:]                                      # returned to the box
+        pool = time_cards[:in_play]
+        first = int(state.options["first_player"]) - 1 if state.options["first_player"] else \
+            state.streams.shuffled("first_player:E2", list(range(count)))[0]
+        self._setup_e2(state, pool)
+        state.order = [(first + i) % count for i in range(count)]
+        state.turn = Turn(state.order[0])
+        self._deal_e2(state, pool)
+
+    def _reset_pieces(self, state: GameState, era: str) -> None:
+        """SC-TRANS-3: every team and base back to its owner's supply (a Legacy base stays on its HQ)."""
+        t = tables()
+        for player in state.players:
+            player.teams = {team: None for team in player.teams}
+            player.bases = {rule.base: t.components.base_per_type for rule in t.bases_in(era)}
+            if player.legacy is not None and player.legacy[1] in player.bases:
+                player.bases[player.legacy[1]] -= 1
+            player.passed, player.turns_after_exhaustion = False, 0
+        state.tiles, state.bases, state.claims = {}, {}, {}
+        state.explored = [0] * len(state.players)
+        state.explored_max = [0] * len(state.players)
+        state.trigger, state.deck_exhausted, state.final_turns = None, False, None
+        state.pioneers_left = [1, 2]
+
+    def _setup_e2(self, state: GameState, pool: list[str]) -> None:
+        """SC-SETUP-20..30 before the deal: the board, the stacks, the teams at home, the Side Board."""
+        t = tables()
+        assert state.streams is not None
+        state.era = "E2"
+        self._reset_pieces(state, "E2")
+        for player in state.players:
+            for n in range(1, t.constants.start_teams["E2"] + 1):
+                player.teams[f"{player.colour}{n}"] = "iss"                            # SC-SETUP-22
+        f2 = state.streams.shuffled("tiles:E2:f2", [tile.id for tile in t.tiles("E2", "f2")])
+        half = len(f2) // 2
+        state.stacks = {"f1": state.streams.shuffled("tiles:E2:f1", [tile.id for tile in t.tiles("E2", "f1")]),
+                        "f2a": f2[:half], "f2b": f2[half:],                              # SC-SETUP-21
+                        "f3": state.streams.shuffled("tiles:E2:f3", [tile.id for tile in t.tiles("E2", "f3")])}
+        for card in t.progress.values():                                                # SC-SETUP-30
+            if card.era == "E2":
+                bonus, plain = card.physical_ids
+                state.side_board[card.id] = [plain, bonus]
+
+    def _deal_e2(self, state: GameState, pool: list[str]) -> None:
+        """SC-SETUP-26..29: a Time card each, two start cards each, the deck and the Offer."""
+        t = tables()
+        assert state.streams is not None
+        deck = t.deck("E2")
+        start_cards = state.streams.shuffled("start:E2", [pid for card in deck if card.start
+                                                          for pid in card.physical_ids])
+        others = [pid for card in deck if not card.start for pid in card.physical_ids]
+        dealt = t.constants.start_cards_dealt["E2"]
+        for index, seat in enumerate(state.order):
+            state.hands.add(seat, [pool[index]] + start_cards[index * dealt:(index + 1) * dealt])
+        rest = start_cards[len(state.order) * dealt:]
+        state.pile = rest + state.streams.shuffled("deck:E2", others + pool[len(state.order):])
+        state.offer = [state.pile.pop(0) for _ in range(t.constants.offer_size)]
 
     # ----- notation ------------------------------------------------------------------------------
     def parse_move(self, state: GameState, seat: int, text: str) -> Move:
@@ -178,13 +315,23 @@ class SpaceCorpGame(Game):
     def waiting_for(self, state: GameState) -> set[int]:
         if state.phase == OVER:
             return set()
+        if state.phase == LEGACY:
+            assert state.legacy_choice is not None
+            return state.legacy_choice.waiting()
+        if state.pending:
+            return {state.pending[0].seat}
         return {state.windows[-1].waiting[0]} if state.windows else {state.turn.seat}
 
     def is_over(self, state: GameState) -> bool:
         return state.phase == OVER
 
     def waiting_reason(self, state: GameState) -> Msg | None:
-        """While a reaction window is open: who decides and on what (the active player waits too)."""
+        """While a reaction window is open or a decision is owed: who decides and on what."""
+        if state.phase == LEGACY:
+            return S("err.legacy_waits")
+        if state.pending:
+            pending = state.pending[0]
+            return S("err.pending_waits", seat=self.seat_label(state, pending.seat), what=S(f"pending.{pending.kind}"))
         if not state.windows or state.phase == OVER:
             return None
         window = state.windows[-1]
@@ -206,14 +353,26 @@ class SpaceCorpGame(Game):
 
     @staticmethod
     def _bases_on_board(state: GameState, seat: int) -> int:
-        return sum(1 for owner, _ in state.bases.values() if owner == seat)
+        """Bases on the board, home bases excluded, the Legacy base included (§6.5)."""
+        legacy = 1 if state.players[seat].legacy is not None else 0
+        return sum(1 for owner, _ in state.bases.values() if owner == seat) + legacy
 
     # ----- applying a move -----------------------------------------------------------------------
     def apply(self, state: GameState, move: Move) -> GameState:
         if state.phase == OVER:
             raise refuse("game_over", "SC-VAR-4")
-        waiting = next(iter(self.waiting_for(state)))
+        waiting_set = self.waiting_for(state)
+        if state.phase == LEGACY:
+            if move.seat not in waiting_set:
+                raise refuse("legacy_chosen", "SC-TRANS-1")
+            new = clone_state(state)
+            self._choose_legacy(new, move)
+            return new
+        waiting = min(waiting_set)
         if move.seat != waiting:
+            if state.pending:
+                raise refuse("pending_waits", "SC-PROG-2", seat=self.seat_label(state, waiting),
+                             what=S(f"pending.{state.pending[0].kind}"))
             if state.windows:
                 raise refuse("window_waits", "SC-EDGE-3", seat=self.seat_label(state, waiting),
                              event=S(f"event.{state.windows[-1].event}"))
@@ -224,7 +383,9 @@ class SpaceCorpGame(Game):
 
     def _apply(self, state: GameState, move: Move) -> None:
         step = state.turn.step
-        if state.windows:
+        if state.pending:
+            self._resolve_pending(state, move)
+        elif state.windows:
             self._answer(state, move)
         elif isinstance(move, Edge):
             self._edge(state, move, None)                 # EG-RACE, declared before the action
@@ -247,6 +408,73 @@ class SpaceCorpGame(Game):
                 raise self._wrong_step(state)
             self._transport(state, move)
         self._advance(state)
+
+    def _resolve_pending(self, state: GameState, move: Move) -> None:
+        """The first owed decision (a Progress card, the Offer card of Star Children, the
+        Predictive AI pick, a Pioneer's placement) is answered."""
+        pending = state.pending[0]
+        if pending.kind == OFFER:
+            if not isinstance(move, Draw) or move.source == mv.DECK:
+                raise refuse("pending_answer", "AD-STARCH", what=S(f"pending.{pending.kind}"), example="draw O1")
+            box = int(move.source[1]) - 1
+            card = state.offer[box]
+            if card is None:
+                raise refuse("offer_box_empty", "SC-RES-3", box=move.source)
+            state.pending.pop(0)
+            state.offer[box] = None
+            state.hands.add(move.seat, [card])
+            state.news.append(S("news.took_offer", player=self.seat_label(state, move.seat), card=self._card_msg(card)))
+            return
+        key = {PROGRESS: "progress", PREDICT: "predict", PIONEER: "pioneer"}[pending.kind]
+        example = self.format_move(self._pending_answers(state, pending)[0])
+        if not isinstance(move, Choose) or move.key != key:
+            raise refuse("pending_answer", "SC-PROG-2", what=S(f"pending.{pending.kind}"), example=example)
+        if pending.kind == PROGRESS:
+            allowed = self.progress_choices(state, move.seat, pending.what, pending.no_bonus)
+            if move.value not in allowed:
+                raise refuse("progress_choice", "SC-PROG-2", value=move.value, allowed=", ".join(allowed))
+            state.pending.pop(0)
+            self._gain_progress(state, move.seat, move.value, pending.no_bonus)
+        elif pending.kind == PREDICT:
+            picked = move.value.split(",")
+            if len(set(picked)) != int(pending.what) or any(card not in pending.cards for card in picked):
+                raise refuse("predict_choice", "BR-PREDICT", n=int(pending.what), allowed=", ".join(pending.cards))
+            state.pending.pop(0)
+            for card in picked:
+                state.pile.remove(card)
+            state.hands.add(move.seat, picked)
+            state.news.append(S("news.predicted", player=self.seat_label(state, move.seat), n=len(picked)))
+            if not state.pile and not state.deck_exhausted:
+                state.deck_exhausted = True
+                state.trigger = state.trigger or TRIGGER_DECK
+                state.news.append(S("news.deck_exhausted"))
+        else:
+            if move.value not in (pending.what, mv.NONE):
+                raise refuse("pioneer_choice", "SC-SETUP-23", value=move.value, allowed=f"{pending.what}, none")
+            state.pending.pop(0)
+            if move.value == pending.what:
+                self._pioneer_place(state, move.seat, pending.what)
+
+    def _prune_pending(self, state: GameState) -> None:
+        """Drops owed decisions that have nothing left to choose from (the Offer emptied, the
+        last eligible Progress card taken meanwhile: lost, A-30)."""
+        while state.pending and not self._pending_answers(state, state.pending[0]):
+            pending = state.pending.pop(0)
+            if pending.kind == PROGRESS:
+                state.news.append(S(f"news.progress_lost.{pending.what}",
+                                    player=self.seat_label(state, pending.seat)))
+
+    def _pending_answers(self, state: GameState, pending: Pending) -> list[Move]:
+        seat = pending.seat
+        if pending.kind == OFFER:
+            return [Draw(seat, source=f"O{box + 1}") for box, card in enumerate(state.offer) if card is not None]
+        if pending.kind == PROGRESS:
+            return [Choose(seat, key="progress", value=progress_id)
+                    for progress_id in self.progress_choices(state, seat, pending.what, pending.no_bonus)]
+        if pending.kind == PREDICT:
+            return [Choose(seat, key="predict", value=",".join(combo))
+                    for combo in itertools.combinations(pending.cards, int(pending.what))]
+        return [Choose(seat, key="pioneer", value=pending.what), Choose(seat, key="pioneer", value=mv.NONE)]
 
     def _wrong_step(self, state: GameState) -> IllegalMove:
         expected = {RESEARCH_DRAWS: "draw D", OFFER_TAKE: "draw O1", CONTRACTS: "fulfill none",
@@ -276,10 +504,15 @@ class SpaceCorpGame(Game):
         elif isinstance(move, Produce):
             self._produce(state, move)
         elif isinstance(move, Genetics):
-            value, _ = self._value(state, seat, "GENETICS", move.sources, [])
+            value = self._value(state, seat, "GENETICS", move.sources, []).value
             if value < 1:
                 raise refuse("no_value", "SC-VAL-11", action=S("action.GENETICS"))
             self._genetics(state, seat, value)
+        elif isinstance(move, Idea) and state.era != "E1":
+            value = self._value(state, seat, "IDEA", move.sources, []).value
+            if value < 1:
+                raise refuse("no_value", "SC-VAL-11", action=S("action.IDEA"))
+            self._idea(state, seat, value)
         elif isinstance(move, Upgrade):
             self._upgrade(state, move)
         elif isinstance(move, Special):
@@ -299,15 +532,14 @@ class SpaceCorpGame(Game):
             self._check_passes(state)
         state.turn.step = CLEANUP
 
-    # value: infra of one HQ, cards, Time card, base abilities (SC-VAL-2..8)
+    # value: infra of one HQ, cards, Time card, base abilities, Progress bonuses, profit (SC-VAL-2..10)
     def _value(self, state: GameState, seat: int, action: str, sources: Sources, starts: list[str],
-               region: str | None = None) -> tuple[int, list[int]]:
-        """The action's value before per-team bonuses, and the opponents it rewards.  Checks every
-        source; plays the cards (they leave the hand into the turn's played cards)."""
+               region: str | None = None, shield_wanted: bool = False) -> Valued:
+        """The action's value before per-team bonuses, the opponents it rewards and whether a
+        Shielded entry was used (SC-VAL-7).  Checks every source; plays the cards (they leave the
+        hand into the turn's played cards) and pays the profit spent (SC-VAL-9)."""
         t = tables()
         rewards: list[int] = []
-        if sources.pay:
-            raise refuse("no_profit_spending", "SC-VAL-9", era=S(f"era.{state.era}"))
         entries: list[Entry] = []
         if len(sources.infra) > (2 if state.turn.race else 1):
             raise refuse("one_hq", "SC-VAL-2")
@@ -319,7 +551,7 @@ class SpaceCorpGame(Game):
                 if state.trigger is not None and not state.turn.race:                        # EG-RACE, A-04
                     raise refuse("no_opponent_after_trigger", "SC-END-8", seat=self.seat_label(state, owner))
                 rewards.append(owner)
-            infra = self._infra(state, owner, action)
+            infra = self._infra(state, owner, action, shield_wanted)
             if not infra:
                 raise refuse("no_infra", "SC-VAL-2", seat=self.seat_label(state, owner), action=S(f"action.{action}"))
             entries += infra
@@ -331,7 +563,27 @@ class SpaceCorpGame(Game):
             seen.add(played.card)
         if sources.time is not None:
             self._check_time(state, seat, sources.time, action)
-        additive = sum(entry.value for entry in entries if not entry.multiplier)
+        doubled_entry = False
+        for site in sources.use:
+            owner, base = self._base_at(state, site)
+            useful = (base == "SPACEPORT" and action == "MOVE" and site in starts) or \
+                (base == "INDUSTRIAL" and action == "BUILD" and region is not None
+                 and t.maps[state.era].sites[site].region == region) or \
+                (base == "SHIELDGEN" and action in ("MOVE", "BUILD") and state.era != "E1"
+                 and t.maps[state.era].sites[site].region in ([region] if region else
+                                                             [t.maps[state.era].sites[o].region for o in starts]))
+            if not useful:
+                raise refuse("use_nothing", "SC-VAL-4", site=site, action=S(f"action.{action}"))
+            if owner != seat:
+                if state.trigger is not None:
+                    raise refuse("no_opponent_after_trigger", "SC-END-8", seat=self.seat_label(state, owner))
+                rewards.append(owner)
+        if action == "MOVE" and state.era != "E1" and starts and entries and \
+                self._spaceport_doubles(state, seat, starts, sources.use):
+            doubled_entry = True                                                            # SC-MOV-23
+        additive_entries = sorted((entry.value for entry in entries if not entry.multiplier), reverse=True)
+        additive = sum(additive_entries) + (additive_entries[0] if doubled_entry and additive_entries else 0)
+        additive += self._progress_bonus(state, seat, action)                               # SC-VAL-10
         multipliers = [entry.value for entry in entries if entry.multiplier]
         product = 1
         for factor in multipliers:
@@ -339,26 +591,25 @@ class SpaceCorpGame(Game):
         value = additive * product if additive > 0 else (product if multipliers else 0)     # SC-VAL-5
         if sources.time is not None and sources.time.mode == mv.DOUBLE:
             value *= 2                                                                      # SC-VAL-6/8
-        for site in sources.use:
-            owner, base = self._base_at(state, site)
-            useful = (base == "SPACEPORT" and action == "MOVE" and site in starts) or \
-                (base == "INDUSTRIAL" and action == "BUILD" and region is not None
-                 and t.maps[state.era].sites[site].region == region)
-            if not useful:
-                raise refuse("use_nothing", "SC-VAL-4", site=site, action=S(f"action.{action}"))
-            if owner != seat:
-                if state.trigger is not None:
-                    raise refuse("no_opponent_after_trigger", "SC-END-8", seat=self.seat_label(state, owner))
-                rewards.append(owner)
         if action == "BUILD" and region is not None and self._industrial(state, seat, region, sources.use):
             value *= 2                                                                      # SC-BLD-5
+        if sources.pay:                                                                     # SC-VAL-9, A-08
+            player = state.players[seat]
+            if state.era == "E1":
+                raise refuse("no_profit_spending", "SC-VAL-9", era=S(f"era.{state.era}"))
+            most = min(tables().constants.profit_spend_max, value - 1, player.profit)
+            if sources.pay > most:
+                raise refuse("pay_too_much", "SC-VAL-9", pay=sources.pay, most=max(most, 0), value=value,
+                             profit=player.profit)
+            player.profit -= sources.pay
+            value += sources.pay
         for played in sources.cards:
             state.hands.remove(seat, played.card)
             state.turn.played.append(played.card)
         if sources.time is not None:
             state.hands.remove(seat, sources.time.card)
             state.turn.played.append(sources.time.card)
-        return value, rewards
+        return Valued(value, rewards, any(entry.shielded for entry in entries))
 
     def _hq_owner(self, state: GameState, seat: int, hq: str) -> int:
         if hq == mv.SELF:
@@ -368,13 +619,14 @@ class SpaceCorpGame(Game):
                 return player.seat
         raise refuse("no_such_hq", "SC-VAL-2", value=hq)
 
-    def _infra(self, state: GameState, owner: int, action: str) -> list[Entry]:
+    def _infra(self, state: GameState, owner: int, action: str, shield_wanted: bool = False) -> list[Entry]:
         """The Infra entries of ``owner``'s HQ for ``action`` (SC-VAL-2): printed values of the
         uncovered boxes and the upgraded cards (not the one upgraded this turn, SC-UPG-4); of a
-        box's entries for this action, the best one counts."""
+        box's entries for this action, the best one counts: its Shielded entry when the action
+        needs shielding, else the largest."""
         t = tables()
         player = state.players[owner]
-        printed = t.hq_sides["standard"].boxes
+        printed = t.hq_sides[state.hq_side].boxes
         found: list[Entry] = []
         for box in ("R",) + BOXES:
             card = player.hq.get(box) if box != "R" else None
@@ -383,7 +635,7 @@ class SpaceCorpGame(Game):
             entries = t.cards[design(card)].entries if card is not None else printed.get(box, ())
             matching = [entry for entry in entries if entry.action == action]
             if matching:
-                found.append(max(matching, key=lambda entry: entry.value))
+                found.append(max(matching, key=lambda entry: (entry.shielded == shield_wanted, entry.value)))
         return found
 
     def _card_entry(self, state: GameState, seat: int, played: CardEntry, action: str) -> Entry:
@@ -419,12 +671,66 @@ class SpaceCorpGame(Game):
                    for site, (owner, base) in state.bases.items())
 
     def _spaceport_bonus(self, state: GameState, seat: int, site: str, used: tuple[str, ...]) -> int:
-        """SC-MOV-12: +2 Move for a team starting at a Spaceport (yours, or a named opponent's)."""
-        if site in state.bases:
+        """SC-MOV-12: +2 Move for a team starting at a Spaceport (yours, or a named opponent's), E1."""
+        if state.era == "E1" and site in state.bases:
             owner, base = state.bases[site]
             if base == "SPACEPORT" and (owner == seat or site in used):
                 return 2
         return 0
+
+    def _spaceport_doubles(self, state: GameState, seat: int, starts: list[str], used: tuple[str, ...]) -> bool:
+        """SC-MOV-23 (E2/E3): every moving team starts at one Spaceport (yours, or a named
+        opponent's): one Move entry counts double (the largest, the player's best choice)."""
+        if len(set(starts)) != 1 or starts[0] not in state.bases:
+            return False
+        owner, base = state.bases[starts[0]]
+        return base == "SPACEPORT" and (owner == seat or starts[0] in used)
+
+    def _owns(self, state: GameState, seat: int, progress_id: str) -> bool:
+        return any(card.split("#")[0] == progress_id for card in state.players[seat].progress)
+
+    def _progress_effects(self, state: GameState, seat: int) -> Iterator[Any]:
+        """The ongoing effects of ``seat``'s Progress cards (SC-PROG-5)."""
+        t = tables()
+        for card in state.players[seat].progress:
+            info = t.progress[card.split("#")[0]]
+            if info.timing == "ongoing":
+                yield from info.effects
+
+    def _progress_bonus(self, state: GameState, seat: int, action: str) -> int:
+        """SC-VAL-10: Hibernation's +2 Move, Automated Construction's +2 Build (once per action)."""
+        return sum(effect.int_arg(1) for effect in self._progress_effects(state, seat)
+                   if effect.name == "ACTION_BONUS" and effect.positional[0] == action)
+
+    def _progress_has(self, state: GameState, seat: int, name: str, arg: str | None = None) -> bool:
+        return any(effect.name == name and (arg is None or arg in effect.positional)
+                   for effect in self._progress_effects(state, seat))
+
+    # ----- radiation and shielding (SC-RAD) ------------------------------------------------------------
+    def _in_radiation(self, state: GameState, *sites: str) -> bool:
+        """SC-RAD-1: any of these sites' regions is in the radiation zone.  A Move's route counts
+        by its ends: on the E2 map the regions outside the zone border each other, so the cheapest
+        route between two of them never enters it."""
+        era_map = tables().maps[state.era]
+        return any(era_map.regions[era_map.sites[site].region].radiation for site in sites)
+
+    def _shield_gen_in(self, state: GameState, seat: int, region: str, used: tuple[str, ...]) -> bool:
+        """A Shield Generator in ``region``: yours always, an opponent's when named in ``use=``."""
+        sites = tables().maps[state.era].sites
+        return any(base == "SHIELDGEN" and sites[site].region == region and (owner == seat or site in used)
+                   for site, (owner, base) in state.bases.items())
+
+    def _radiation_penalty(self, state: GameState, seat: int, action: str, shielded: bool, *sites: str) -> int:
+        """SC-RAD-4: the profit an unshielded action in the radiation zone costs (0 if none);
+        refused when the player cannot pay it.  Radiation Resistance shields (AD-RADRES)."""
+        if shielded or not self._in_radiation(state, *sites) or self._progress_has(state, seat, "SHIELDED", action):
+            return 0
+        penalty = tables().maps[state.era].movement.unshielded_penalty
+        if state.players[seat].profit < penalty:
+            raise refuse("radiation_unpaid", "SC-RAD-4", penalty=penalty, profit=state.players[seat].profit)
+        state.players[seat].profit -= penalty
+        state.news.append(S("news.radiation", player=self.seat_label(state, seat), amount=penalty))
+        return penalty
 
     # ----- Research (SC-RES) -----------------------------------------------------------------------
     def _research(self, state: GameState, move: Research) -> None:
@@ -433,7 +739,7 @@ class SpaceCorpGame(Game):
             raise refuse("research_hand", "SC-RES-1", cards=len(state.hands.cards[seat]))
         if not state.pile and not any(state.offer):
             raise refuse("research_nothing", "SC-END-9")
-        value, rewards = self._value(state, seat, "RESEARCH", move.sources, [])
+        value, rewards, _ = self._value(state, seat, "RESEARCH", move.sources, [])
         if value < 1:
             raise refuse("no_value", "SC-VAL-11", action=S("action.RESEARCH"))
         state.turn.rewards += rewards
@@ -478,26 +784,47 @@ class SpaceCorpGame(Game):
     def _move(self, state: GameState, move: MoveAction) -> None:
         seat = move.seat
         split = self._split(move.sources, len(move.legs))
+        era_map = tables().maps[state.era]
         origins = []
         for leg in move.legs:
             self._team_at(state, seat, leg.team, leg.origin, "SC-MOV-1")
-            origins.append(leg.origin)
-        value, rewards = self._value(state, seat, "MOVE", move.sources, origins)
-        rewards *= 2 if split else 1                   # each of the split actions counts (SC-RWD-2)
-        era_map = tables().maps[state.era]
-        for leg in move.legs:
             if leg.destination not in era_map.sites:
                 raise refuse("no_such_site", "SC-MAP-1", site=leg.destination)
-            distance = era_map.distance(leg.origin, leg.destination)
+            origins.append(leg.origin)
+        unshielded = [leg for leg in move.legs if not self._move_shielded(state, seat, leg, move.sources.use)]
+        wanted = any(self._in_radiation(state, leg.origin, leg.destination) for leg in unshielded)
+        value, rewards, shielded = self._value(state, seat, "MOVE", move.sources, origins, shield_wanted=wanted)
+        rewards *= 2 if split else 1                   # each of the split actions counts (SC-RWD-2)
+        for leg in move.legs:
+            distance = self._distance(state, seat, leg.origin, leg.destination)
             if distance is None:
                 raise refuse("no_route", "SC-MOV-5", origin=leg.origin, destination=leg.destination)
             bonus = self._spaceport_bonus(state, seat, leg.origin, move.sources.use)
             if value + bonus < distance:
                 raise refuse("move_short", "SC-MOV-2", team=leg.team, distance=distance, value=value + bonus)
             rewards += self._endpoint_reward(state, seat, leg)
+        for leg in unshielded:                                                              # SC-RAD-4/5
+            self._radiation_penalty(state, seat, "MOVE", shielded, leg.origin, leg.destination)
         for leg in move.legs:
             self._place_team(state, seat, leg.team, leg.destination)
         state.turn.rewards += rewards
+
+    def _distance(self, state: GameState, seat: int, origin: str, destination: str) -> int | None:
+        """SC-MOV-5 with Low-Gravity Physiology ignoring gravity (AD-LOWG)."""
+        era_map = tables().maps[state.era]
+        distance = era_map.distance(origin, destination)
+        if distance is not None and era_map.movement.gravity and self._progress_has(state, seat, "IGNORE_GRAVITY"):
+            distance -= era_map.sites[origin].gravity + era_map.sites[destination].gravity
+        return distance
+
+    def _move_shielded(self, state: GameState, seat: int, leg: Leg, used: tuple[str, ...]) -> bool:
+        """SC-RAD-2 without the cards: the move starts in a region with a Shield Generator, or
+        starts or ends at the home site (the E2 home bases are Shield Generators)."""
+        sites = tables().maps[state.era].sites
+        if leg.origin not in sites or leg.destination not in sites:
+            return False
+        return sites[leg.origin].kind == HOME or sites[leg.destination].kind == HOME or \
+            self._shield_gen_in(state, seat, sites[leg.origin].region, used)
 
     def _split(self, sources: Sources, targets: int) -> bool:
         split = sources.time is not None and sources.time.mode == mv.SPLIT
@@ -546,29 +873,50 @@ class SpaceCorpGame(Game):
         state.turn.acted.append(team)
         if tables().maps[state.era].sites[site].kind == "pioneer" and state.pioneers_left and not player.pioneer:
             player.pioneer = state.pioneers_left.pop(0)                                     # SC-MOV-11
-            state.news.append(S("news.pioneer", player=self.seat_label(state, seat), n=player.pioneer))
+            state.news.append(S("news.pioneer", player=self.seat_label(state, seat), n=player.pioneer,
+                                site=site_msg(site)))
 
     # ----- Explore (SC-EXP) ------------------------------------------------------------------------
     def _explore(self, state: GameState, move: Explore) -> None:
         seat = move.seat
         self._split(move.sources, len(move.spots))
-        for spot in move.spots:
+        if len(move.stacks) > len(move.spots):
+            raise refuse("wrong_stack", "SC-EXP-3", stack=move.stacks[-1], allowed="-")
+        chosen: list[str | None] = [*move.stacks, *[None] * (len(move.spots) - len(move.stacks))]
+        for spot, stack in zip(move.spots, chosen):
             self._team_at(state, seat, spot.team, spot.site, "SC-EXP-1")
-            self._explorable(state, spot.site, move.stacks)
-        value, rewards = self._value(state, seat, "EXPLORE", move.sources, [])
+            self._explorable(state, spot.site, stack)
+        value, rewards, _ = self._value(state, seat, "EXPLORE", move.sources, [])
         sites = tables().maps[state.era].sites
         for spot in move.spots:
             cost = sites[spot.site].explore or 0
             if value < cost:
                 raise refuse("explore_short", "SC-EXP-2", site=site_msg(spot.site), cost=cost,
                              value=value)
-        for spot in move.spots:
-            self._reveal(state, seat, spot.site)
+        for spot, stack in zip(move.spots, chosen):
             state.claims[spot.site] = spot.team
             state.turn.acted.append(spot.team)
+            self._reveal(state, seat, spot.site, stack)
         state.turn.rewards += rewards
 
-    def _explorable(self, state: GameState, site_id: str, stacks: tuple[str, ...] = ()) -> None:
+    def _stack_for(self, state: GameState, site_id: str, chosen: str | None) -> str:
+        """The stack a site's next box draws from (SC-EXP-3): its own, or in E2 the ``f2`` box's
+        choice of ``f2a``/``f2b`` (SC-SETUP-21; not named: the first that is not empty)."""
+        site = tables().maps[state.era].sites[site_id]
+        box = site.boxes[len(state.tiles.get(site_id, []))]
+        stacks = [key for key in state.stacks if key == box or (key[:-1] == box and key[-1] in "ab")]
+        if chosen is not None:
+            if chosen not in stacks:
+                raise refuse("wrong_stack", "SC-EXP-3", stack=chosen, allowed=", ".join(stacks))
+            if not state.stacks[chosen]:
+                raise refuse("stack_empty", "SC-EXP-4", stack=chosen)
+            return chosen
+        full = [key for key in stacks if state.stacks[key]]
+        if not full:
+            raise refuse("stack_empty", "SC-EXP-4", stack=box)
+        return full[0]
+
+    def _explorable(self, state: GameState, site_id: str, stack: str | None = None) -> None:
         site = tables().maps[state.era].sites.get(site_id)
         if site is None:
             raise refuse("no_such_site", "SC-MAP-1", site=site_id)
@@ -576,27 +924,37 @@ class SpaceCorpGame(Game):
             raise refuse("not_explorable", "SC-MAP-4", site=site_msg(site_id))
         if len(state.tiles.get(site_id, [])) >= len(site.boxes):
             raise refuse("explored_already", "SC-EXP-1", site=site_msg(site_id))
-        stack = site.boxes[len(state.tiles.get(site_id, []))]
-        if stacks and stacks[0] != stack:
-            raise refuse("wrong_stack", "SC-EXP-3", stack=stack)
-        if not state.stacks.get(stack):
-            raise refuse("stack_empty", "SC-EXP-4", stack=stack)
+        self._stack_for(state, site_id, stack)
 
-    def _reveal(self, state: GameState, seat: int, site_id: str) -> None:
-        """SC-EXP-3/6: the next tile of the box's stack goes face up; its immediate rewards go to
-        the explorer; an exploration for the contracts (SC-CON-7)."""
+    def _reveal(self, state: GameState, seat: int, site_id: str, stack: str | None = None) -> None:
+        """SC-EXP-3/6: the next tile of the box's stack goes face up (a redirect tile is replaced
+        by one of the stack it names, SC-EXP-5); its immediate rewards go to the explorer; an
+        exploration for the contracts (SC-CON-7)."""
         site = tables().maps[state.era].sites[site_id]
-        stack = site.boxes[len(state.tiles.get(site_id, []))]
-        tile_id = state.stacks[stack].pop(0)
+        tile_id = state.stacks[self._stack_for(state, site_id, stack)].pop(0)
+        redirect = next((effect for effect in tables().discoveries[tile_id].special
+                         if effect.name == "DRAW_INSTEAD"), None)
+        if redirect is not None and state.stacks.get(redirect.positional[0]):
+            state.news.append(S("news.tile_redirect", tile=S(f"tile.{tile_id}"), stack=redirect.positional[0]))
+            state.tiles_out.append(tile_id)
+            tile_id = state.stacks[redirect.positional[0]].pop(0)
         state.tiles.setdefault(site_id, []).append(tile_id)
-        tile = tables().discoveries[tile_id]
-        player = state.players[seat]
-        player.profit += tile.profit
         state.explored[seat] += 1
+        state.explored_max[seat] = max(state.explored_max[seat], site.explore or 0)
         state.news.append(S("news.tile", player=self.seat_label(state, seat), site=site_msg(site_id),
                             tile=S(f"tile.{tile_id}"), effect=self._tile_text(tile_id)))
+        self._tile_rewards(state, seat, tile_id)
+        if "L" in tables().discoveries[tile_id].icons:
+            self._open(state, "TILE_REVEALED", seat, cards=[site_id])                      # EG-MICROBES
+
+    def _tile_rewards(self, state: GameState, seat: int, tile_id: str) -> None:
+        """A tile's immediate rewards (SC-EXP-6): profit, genetics and idea steps."""
+        tile = tables().discoveries[tile_id]
+        state.players[seat].profit += tile.profit
         if tile.genetics:
             self._genetics(state, seat, tile.genetics)
+        if tile.idea:
+            self._idea(state, seat, tile.idea)
 
     # ----- Build (SC-BLD) --------------------------------------------------------------------------
     def _build(self, state: GameState, move: Build) -> None:
@@ -609,13 +967,18 @@ class SpaceCorpGame(Game):
                 raise refuse("name_base", "SC-BLD-3", site=spot.site)
             self._buildable(state, seat, spot.site, spot.base)
         region = sites[move.spots[0].site].region
-        value, rewards = self._value(state, seat, "BUILD", move.sources, [], region)
+        unshielded = [spot for spot in move.spots if spot.base != "SHIELDGEN" and not self._shield_gen_in(
+            state, seat, sites[spot.site].region, move.sources.use)]                          # SC-RAD-3
+        wanted = any(self._in_radiation(state, spot.site) for spot in unshielded)
+        value, rewards, shielded = self._value(state, seat, "BUILD", move.sources, [], region, shield_wanted=wanted)
         for spot in move.spots:
             cost = self._build_cost(state, spot.site)
             if value < cost:
                 raise refuse("build_short", "SC-BLD-2", site=site_msg(spot.site), cost=cost, value=value)
         if len(move.spots) == 2 and move.spots[0].site == move.spots[1].site:
             raise refuse("one_base_per_site", "SC-MAP-5", site=move.spots[0].site)
+        for spot in unshielded:                                                             # SC-BLD-6
+            self._radiation_penalty(state, seat, "BUILD", shielded, spot.site)
         for spot in move.spots:
             assert spot.base is not None
             self._place_base(state, seat, spot, spot.base)
@@ -657,6 +1020,8 @@ class SpaceCorpGame(Game):
                 return True
             if term.name == "HAS_P" and any(tile.production is not None for tile in tiles):
                 return True
+            if term.name == "NO_GRAVITY" and not site.gravity:
+                return True
         return False
 
     def _place_base(self, state: GameState, seat: int, spot: BuildSpot, base: str) -> None:
@@ -673,22 +1038,45 @@ class SpaceCorpGame(Game):
             state.news.append(S("news.compensation", player=self.seat_label(state, owner),
                                 amount=tables().constants.claim_compensation))
         if base == "BIOLAB":
-            self._genetics(state, seat, 1)
+            extra = sum(effect.int_arg(0) for effect in self._progress_effects(state, seat)
+                        if effect.name == "BIOLAB_GENETICS_BONUS")                       # AD-IMMUNE
+            self._genetics(state, seat, 1 + extra)
+        elif base == "EXTRACTOR":                                         # the tile's P#, then ignored (A-44)
+            gain = max([tables().discoveries[tile].production or 0 for tile in state.tiles.get(spot.site, [])] + [0])
+            player.profit += gain
+            state.news.append(S("news.base_gain", player=self.seat_label(state, seat), base=S(f"base.{base}"),
+                                amount=gain))
+        elif base == "DEFENSE":
+            sites = tables().maps[state.era].sites
+            region = sites[spot.site].region
+            in_region = [(site, owner, kind) for site, (owner, kind) in state.bases.items()
+                         if sites[site].region == region and site != spot.site]
+            if not any(kind == "DEFENSE" for _, _, kind in in_region):                      # A-32
+                gain = sum(1 for _, owner, _ in in_region if owner != seat)
+                player.profit += gain
+                state.news.append(S("news.base_gain", player=self.seat_label(state, seat), base=S(f"base.{base}"),
+                                    amount=gain))
         if base == "RESEARCHBASE" and any(state.offer):
             state.turn.step, state.turn.draws_left = OFFER_TAKE, 1
 
     # ----- Produce (SC-PRD) ------------------------------------------------------------------------
     def _produce(self, state: GameState, move: Produce) -> None:
         seat = move.seat
-        if move.legacy:
-            raise refuse("no_legacy", "SC-PRD-1")
-        if not move.sites:
+        if not move.sites and not move.legacy:
             raise refuse("produce_nothing", "SC-PRD-4")
         gains = [self._production(state, seat, site) for site in move.sites]
-        value, rewards = self._value(state, seat, "PRODUCE", move.sources, [])
-        if value < len(move.sites):
-            raise refuse("produce_short", "SC-PRD-2", sites=len(move.sites), value=value)
+        if move.legacy:
+            legacy = state.players[seat].legacy
+            if legacy is None:
+                raise refuse("no_legacy", "SC-PRD-1")
+            gains.append(pair_production([legacy[0]], legacy[1]) or 0)
+        value, rewards, _ = self._value(state, seat, "PRODUCE", move.sources, [])
+        if value < len(gains):
+            raise refuse("produce_short", "SC-PRD-2", sites=len(gains), value=value)
         gain = sum(gains)
+        if gain > 0:
+            gain += sum(effect.int_arg(0) for effect in self._progress_effects(state, seat)
+                        if effect.name == "PRODUCE_BONUS_T")                             # BR-FUSION
         state.players[seat].profit += gain
         state.turn.produced += gain
         state.turn.rewards += rewards
@@ -700,23 +1088,96 @@ class SpaceCorpGame(Game):
         """SC-PRD-1/3: an eligible tile's production with your base on it (Attraction, Refinery)."""
         if state.bases.get(site_id, (-1, ""))[0] != seat:
             raise refuse("produce_no_base", "SC-PRD-1", site=site_id)
-        values = [tile.production for tile in (tables().discoveries[tile_id] for tile_id in state.tiles.get(site_id, []))
-                  if tile.production is not None]
-        base = state.bases[site_id][1]
-        if base == "ATTRACTION":
-            return max(values + [1])                                      # the tile gains P1 (§7.5, A-11)
-        if not values:
+        produced = pair_production(state.tiles.get(site_id, []), state.bases[site_id][1])
+        if produced is None:
             raise refuse("produce_no_tile", "SC-PRD-1", site=site_msg(site_id))
-        return max(values) + (1 if base == "REFINERY" else 0)
+        return produced
 
     # ----- Genetics (SC-GEN), Upgrade (SC-UPG), Special (SC-SPC) -----------------------------------------
     def _genetics(self, state: GameState, seat: int, steps: int) -> None:
+        """SC-GEN-1/3/4: the genetics cube moves; a lap is remembered in E1 and earns an
+        Adaptation per lap from E2 on."""
         player = state.players[seat]
         size = tables().wheel.size
-        if player.genetics + steps >= size:
+        laps = (player.genetics + steps) // size
+        if laps and state.era == "E1":
             player.genetics_lapped = True                                                   # SC-GEN-3
         player.genetics = (player.genetics + steps) % size
         player.genetics_steps += steps
+        if state.era != "E1":
+            for _ in range(laps):
+                self._entitle(state, seat, tables().wheel.awards["genetics"])
+
+    def _idea(self, state: GameState, seat: int, steps: int) -> None:
+        """SC-IDEA-1: the idea cube moves; from E2 on each lap earns a Breakthrough."""
+        player = state.players[seat]
+        size = tables().wheel.size
+        laps = (player.idea + steps) // size
+        player.idea = (player.idea + steps) % size
+        player.idea_steps += steps
+        if state.era != "E1":
+            for _ in range(laps):
+                self._entitle(state, seat, tables().wheel.awards["idea"])
+
+    # ----- Progress cards (SC-PROG) --------------------------------------------------------------------
+    def progress_choices(self, state: GameState, seat: int, kind: str, no_bonus: bool = False) -> list[str]:
+        """SC-PROG-2: the top card of each same-name stack of ``kind`` on the Side Board whose name
+        ``seat`` does not own and whose prerequisites they meet (EG-LEAK: the no-bonus copy only)."""
+        t = tables()
+        found = []
+        for progress_id, copies in state.side_board.items():
+            card = t.progress[progress_id]
+            if not copies or card.kind != kind or self._owns(state, seat, progress_id):
+                continue
+            if no_bonus and card.physical_ids[1] not in copies:
+                continue
+            if all(self._prerequisite_met(state, seat, term) for term in card.prerequisites):
+                found.append(progress_id)
+        return found
+
+    def _prerequisite_met(self, state: GameState, seat: int, term: Term) -> bool:
+        owned = [tables().progress[card.split("#")[0]] for card in state.players[seat].progress]
+        if term.name == "BREAKTHROUGHS":
+            return sum(1 for card in owned if card.kind == "BREAK") >= term.int_arg(0)
+        return False
+
+    def _entitle(self, state: GameState, seat: int, kind: str, no_bonus: bool = False) -> None:
+        """A Progress card is owed: chosen by ``choose progress=`` before play goes on; with no
+        card to choose it is lost (A-30)."""
+        if not self.progress_choices(state, seat, kind, no_bonus):
+            state.news.append(S(f"news.progress_lost.{kind}", player=self.seat_label(state, seat)))
+            return
+        state.pending.append(Pending(PROGRESS, seat, kind, no_bonus=no_bonus))
+
+    def _gain_progress(self, state: GameState, seat: int, progress_id: str, no_bonus: bool = False) -> None:
+        """SC-PROG-3: the card goes to its owner with its profit bonus; a one-time effect resolves."""
+        t = tables()
+        card = t.progress[progress_id]
+        copies = state.side_board[progress_id]
+        physical = card.physical_ids[1] if no_bonus else copies[0]
+        copies.remove(physical)
+        player = state.players[seat]
+        player.progress.append(physical)
+        bonus = card.bonus if physical == card.physical_ids[0] else 0
+        player.profit += bonus
+        state.news.append(S("news.progress", player=self.seat_label(state, seat), card=S(f"progress.{progress_id}"),
+                            amount=bonus))
+        if card.timing == "one-time":
+            for effect in card.effects:
+                if effect.name == "GAIN_T_PER":                                             # AD-STARCH
+                    gain = len(player.progress) * effect.int_arg(1)
+                    player.profit += gain
+                    state.news.append(S("news.edge_gain", player=self.seat_label(state, seat), amount=gain))
+                elif effect.name == "TAKE_OFFER" and any(state.offer):
+                    state.pending.insert(0, Pending(OFFER, seat))
+                elif effect.name == "LOOK_TAKE" and state.pile:                             # BR-PREDICT
+                    looked = state.pile[:effect.int_arg(0)]
+                    state.pending.insert(0, Pending(PREDICT, seat, str(min(effect.int_arg(1), len(looked))),
+                                                    cards=looked))
+                    state.private_news.append((seat, S("notice.predict", cards=Join(
+                        [self._card_msg(c) for c in looked]), n=min(effect.int_arg(1), len(looked)))))
+        if card.kind == "BREAK":
+            self._open(state, "PROGRESS_GAINED", seat)                                      # EG-LEAK
 
     def _upgrade(self, state: GameState, move: Upgrade) -> None:
         seat = move.seat
@@ -747,6 +1208,9 @@ class SpaceCorpGame(Game):
         if entry is None or entry.special is None:
             raise refuse("not_special", "SC-SPC-1", card=move.card)
         effect = tables().specials[entry.special].effects[0]
+        if effect.name == "ANTIMATTER_MOVE":
+            self._antimatter(state, move)
+            return
         if effect.name != "PROBE" or move.target is None:
             raise refuse("special_target", "SC-SPC-3", card=move.card)
         site = tables().maps[state.era].sites.get(move.target)
@@ -761,10 +1225,35 @@ class SpaceCorpGame(Game):
         state.turn.played.append(move.card)
         self._reveal(state, seat, site.id)
 
+    def _antimatter(self, state: GameState, move: Special) -> None:
+        """SP-ANTIMATTER: one team that can act moves to any site, no distance, no cards or Infra,
+        shielded; it still starts or ends at a base (SC-MOV-3) and may win a Pioneer marker."""
+        seat, leg = move.seat, move.leg
+        if leg is None:
+            raise refuse("special_leg", "SP-ANTIMATTER", card=move.card, example=f"special {move.card} B1 iss>titan")
+        self._team_at(state, seat, leg.team, leg.origin, "SC-MOV-1")
+        if leg.destination not in tables().maps[state.era].sites or leg.destination == leg.origin:
+            raise refuse("no_such_site", "SC-MAP-1", site=leg.destination)
+        state.turn.rewards += self._endpoint_reward(state, seat, leg)
+        state.hands.remove(seat, move.card)
+        state.turn.played.append(move.card)
+        self._place_team(state, seat, leg.team, leg.destination)
+        state.news.append(S("news.antimatter", player=self.seat_label(state, seat), team=leg.team,
+                            destination=site_msg(leg.destination)))
+
     # ----- step 2: contracts (SC-CON) ----------------------------------------------------------------
     def fulfillable(self, state: GameState, seat: int) -> list[int]:
         return [contract.row for contract in tables().era_contracts(state.era)
-                if state.contracts[contract.row] == "start" and self._meets(state, seat, contract.conditions)]
+                if state.contracts[contract.row] != state.era and self._meets(state, seat, contract.conditions)]
+
+    @staticmethod
+    def contract_reward(state: GameState, row: int) -> int:
+        """SC-CON-5: the printed reward of this era's contract, plus those of the earlier eras'
+        contracts of its row that were never fulfilled (the disc still left of them)."""
+        t = tables()
+        disc = state.contracts[row]
+        first = 0 if disc == "start" else ERAS.index(disc) + 1
+        return sum(t.contracts[(era, row)].reward for era in ERAS[first:ERAS.index(state.era) + 1])
 
     def _meets(self, state: GameState, seat: int, conditions: Iterable[Any]) -> bool:
         sites = tables().maps[state.era].sites
@@ -773,12 +1262,21 @@ class SpaceCorpGame(Game):
             need = term.int_arg("at_least") if "at_least" in term.named else term.int_arg("min_gain")
             if term.name == "PRODUCED_THIS_TURN":
                 ok = state.turn.produced >= need
+            elif term.name == "EXPLORED_THIS_ERA" and "cost" in term.named:
+                ok = state.explored_max[seat] >= term.int_arg("cost")
             elif term.name == "EXPLORED_THIS_ERA":
                 ok = state.explored[seat] >= need
             elif term.name == "BASES":
                 kind, kind_not = term.named.get("type"), term.named.get("not_kind")
+                regions = term.named["regions"].split("/") if "regions" in term.named else None
+                icon = term.named.get("tile_icon")
                 ok = sum(1 for site, base in own if (kind is None or base == kind)
-                         and (kind_not is None or sites[site].kind != kind_not)) >= need
+                         and (kind_not is None or sites[site].kind != kind_not)
+                         and (regions is None or sites[site].region in regions)
+                         and (icon is None or any(icon in tables().discoveries[tile].icons
+                                                  for tile in state.tiles.get(site, [])))) >= need
+            elif term.name == "PROGRESS_CARDS":
+                ok = len(state.players[seat].progress) >= need
             elif term.name == "BASE_REGIONS":
                 ok = len({sites[site].region for site, _ in own}) >= need
             elif term.name == "HQ_INFRA_CARDS":
@@ -797,12 +1295,12 @@ class SpaceCorpGame(Game):
                 raise refuse("contract_not_met", "SC-CON-2", row=row, allowed=Join(possible or ["-"]))
         best = 0
         for row in move.rows:
-            contract = tables().contracts[(state.era, row)]
-            best = max(best, contract.reward)
-            state.players[seat].profit += contract.reward                                   # SC-CON-3/5
+            reward = self.contract_reward(state, row)
+            best = max(best, reward)
+            state.players[seat].profit += reward                                            # SC-CON-3/5
             state.contracts[row] = state.era
             state.news.append(S("news.contract", player=self.seat_label(state, seat), row=row,
-                                contract=S(f"contract.{state.era}.{row}"), amount=contract.reward))
+                                contract=S(f"contract.{state.era}.{row}"), amount=reward))
         done = sum(1 for where in state.contracts.values() if where == state.era)
         needed = tables().constants.contracts_to_end_era
         if done >= needed > done - len(move.rows):                                          # SC-END-1
@@ -848,12 +1346,17 @@ class SpaceCorpGame(Game):
     def _advance(self, state: GameState) -> None:
         """Runs the turn's automatic steps until a player must decide: the active player's step, or
         the first answer of the innermost open reaction window (§9.3)."""
-        while state.phase != OVER:
+        while state.phase == PLAY:
+            self._prune_pending(state)
+            if state.pending:
+                return
             self._prune(state)
             if state.windows:
                 return
             turn = state.turn
-            if turn.step == START:
+            if turn.step == SETUP:
+                self._finish_setup(state)
+            elif turn.step == START:
                 turn.step = ACTION
                 self._open(state, "TURN_STARTED", turn.seat)
             elif turn.step == RESOLVED:
@@ -947,6 +1450,8 @@ class SpaceCorpGame(Game):
             return any(card in state.discards for card in window.cards)
         if effect == "EXTRA_TURN":
             return not state.players[seat].passed and seat not in state.extra_turns
+        if effect == "GAIN_PROGRESS":
+            return bool(self.progress_choices(state, seat, edge.effects[0].positional[0], no_bonus=True))
         return True
 
     def _may_answer(self, state: GameState, seat: int, window: Window) -> bool:
@@ -1084,6 +1589,27 @@ class SpaceCorpGame(Game):
                                 action=S(f"action.{VERB_ACTION.get(move.name, move.name.upper())}")))
         elif effect.name == "EXTRA_TURN":
             state.extra_turns.append(seat)
+        elif effect.name == "LOSE_T_TEAMS_IN_REGION":                                       # EG-MICROBES
+            assert window is not None
+            sites = tables().maps[state.era].sites
+            region = sites[window.cards[0]].region
+            loss = effect.int_arg(0)
+            for other in self._clockwise(state, state.turn.seat):
+                victim = state.players[other]
+                if any(where is not None and sites[where].region == region for where in victim.teams.values()) \
+                        and not self._progress_has(state, other, "IMMUNE", edge.id):
+                    lost = min(loss, victim.profit)
+                    victim.profit -= lost
+                    state.news.append(S("news.lost_profit", player=self.seat_label(state, other), amount=lost))
+        elif effect.name == "GAIN_PROGRESS":                                                # EG-LEAK
+            allowed = self.progress_choices(state, seat, effect.positional[0], no_bonus=True)
+            if move.take not in allowed:
+                raise refuse("edge_needs", "EG-LEAK", edge=S(f"edge.{edge.id}"), option=f"take={allowed[0]}",
+                             allowed=", ".join(allowed))
+            state.hands.remove(seat, move.card)
+            state.discards.append(move.card)
+            self._gain_progress(state, seat, move.take, no_bonus=True)
+            return
         elif effect.name == "DISCARD_INFRA_CARD":
             need = effect.int_arg("min_cards")
             seats = [other for other in self._clockwise(state, state.turn.seat)
@@ -1114,7 +1640,8 @@ class SpaceCorpGame(Game):
         card = player.hq[box]
         assert card is not None
         player.hq[box] = None
-        state.discards.append(card)
+        if tables().cards[design(card)].era == state.era:
+            state.discards.append(card)                   # an earlier era's card leaves the game (§8.6)
         state.news.append(S("news.infra_discarded", player=self.seat_label(state, move.seat),
                             card=self._card_msg(card), box=box))
 
@@ -1171,11 +1698,131 @@ class SpaceCorpGame(Game):
             return
 
     def _end_era(self, state: GameState) -> None:
-        """SC-VAR-4: the early finish after E1 (the only era written yet)."""
+        """The era ends: the game's last era finishes it (SC-VAR-4), any other goes on to the
+        Legacy selection and the next era (SC-TRANS)."""
+        _, last = era_span(state.options)
+        state.windows, state.extra_turns = [], []
+        if state.era == last:
+            self._early_finish(state)
+            return
+        state.news.append(S("news.era_over", era=S(f"era.{state.era}")))
+        expected = [seat for seat in state.order if self.legacy_sites(state, seat)]
+        state.turn = Turn(state.turn.seat, step="")
+        if not expected:
+            self._transition(state)
+            return
+        state.phase = LEGACY
+        state.legacy_choice = Sealed(expected)
+        state.news.append(S("news.legacy_open", players=Join([self.seat_label(state, seat) for seat in expected],
+                                                            "and")))
+
+    def legacy_sites(self, state: GameState, seat: int) -> list[str]:
+        """SC-TRANS-1: the sites whose tile produces (P#, an Attraction's P1; not under an
+        Extractor) with one of ``seat``'s bases on it."""
+        return [site for site, (owner, base) in sorted(state.bases.items())
+                if owner == seat and pair_production(state.tiles.get(site, []), base) is not None]
+
+    def _choose_legacy(self, state: GameState, move: Move) -> None:
+        """A sealed Legacy pick (SC-TRANS-1); when every pick is in, they are revealed together."""
+        assert state.legacy_choice is not None
+        allowed = [f"@{site}" for site in self.legacy_sites(state, move.seat)] + [mv.NONE]
+        if not isinstance(move, Choose) or move.key != "legacy":
+            raise refuse("legacy_first", "SC-TRANS-1", example=f"choose legacy={allowed[0]}")
+        if move.value not in allowed:
+            raise refuse("legacy_choice", "SC-TRANS-1", value=move.value, allowed=", ".join(allowed))
+        state.legacy_choice.seal(move.seat, move.value)
+        state.news.append(S("news.legacy_sealed", player=self.seat_label(state, move.seat)))
+        if not state.legacy_choice.complete():
+            return
+        for seat, choice in sorted(state.legacy_choice.revealed().items()):
+            player = state.players[seat]
+            if choice == mv.NONE:
+                state.news.append(S("news.legacy_kept" if player.legacy else "news.legacy_none",
+                                    player=self.seat_label(state, seat)))
+                continue
+            site = choice[1:]
+            tile, base = state.tiles[site][0], state.bases[site][1]
+            if player.legacy is not None:                     # the old pair: tile out, base back
+                state.tiles_out.append(player.legacy[0])
+            player.legacy = (tile, base)
+            state.tiles[site].remove(tile)
+            del state.bases[site]
+            state.news.append(S("news.legacy", player=self.seat_label(state, seat), tile=S(f"tile.{tile}"),
+                                base=S(f"base.{base}"), site=site_msg(site)))
+        state.legacy_choice = None
+        state.phase = PLAY
+        self._transition(state)
+        self._advance(state)
+
+    def _transition(self, state: GameState) -> None:
+        """SC-TRANS-2..7 and the next era's setup up to the Pioneers' placements (SC-SETUP-20..25)."""
+        t = tables()
+        old = state.era
+        held = [card for hand in state.hands.cards for card in hand] + state.pile + \
+            [card for card in state.offer if card] + state.discards + state.time_discards + state.turn.played
+        pool = sorted(card for card in held if is_time(card))                          # SC-TRANS-2
+        state.hands = Hands.empty(len(state.players))
+        state.pile, state.offer = [], [None] * t.constants.offer_size
+        state.discards, state.time_discards = [], []
+        state.tiles_out += [tile for placed in state.tiles.values() for tile in placed]   # SC-TRANS-3
+        state.tiles_out += [tile for stack in state.stacks.values() for tile in stack]
+        holders = {player.pioneer: player.seat for player in state.players if player.pioneer}
+        nxt = ERAS[ERAS.index(old) + 1]
+        self._setup_e2(state, pool)
+        state.news.append(S("news.era_begins", era=S(f"era.{nxt}")))
+        state.turn = Turn(state.order[0], step=SETUP)
+        for marker, site in ((1, "ceres"), (2, "vesta")):                              # SC-SETUP-23/24
+            if marker in holders:
+                state.pending.append(Pending(PIONEER, holders[marker], site))
+        state.time_pool = pool
+
+    def _pioneer_place(self, state: GameState, seat: int, site: str) -> None:
+        """SC-SETUP-23/24: one of the player's home teams starts on Ceres (with an f1 tile, its
+        rewards and a claim; not an exploration for the contracts, SC-CON-7) or on Vesta."""
+        player = state.players[seat]
+        team = next(team for team, where in sorted(player.teams.items()) if where == "iss")
+        player.teams[team] = site
+        state.news.append(S("news.pioneer_placed", player=self.seat_label(state, seat), team=team,
+                            site=site_msg(site)))
+        if site == "ceres":
+            tile = state.stacks["f1"].pop(0)
+            state.tiles[site] = [tile]
+            state.claims[site] = team
+            state.news.append(S("news.tile", player=self.seat_label(state, seat), site=site_msg(site),
+                                tile=S(f"tile.{tile}"), effect=self._tile_text(tile)))
+            self._tile_rewards(state, seat, tile)
+
+    def _finish_setup(self, state: GameState) -> None:
+        """SC-SETUP-26..32 after the Pioneers: the first player (a team on Ceres, else the most
+        profit, else at random), the deal, and the Adaptation earned by an E1 genetics lap."""
+        assert state.streams is not None
+        count = len(state.players)
+        on_ceres = [p.seat for p in state.players if "ceres" in p.teams.values()]
+        if on_ceres:
+            first = on_ceres[0]
+        else:
+            best = max(p.profit for p in state.players)
+            tied = [p.seat for p in state.players if p.profit == best]
+            first = state.streams.shuffled(f"first_player:{state.era}", tied)[0]
+        state.order = [(first + i) % count for i in range(count)]
+        pool = state.time_pool
+        state.time_pool = []
+        self._deal_e2(state, pool)
+        for player in state.players:
+            player.pioneer = 0
+        state.turn = Turn(first)
+        for seat in state.order:                                                            # SC-SETUP-31
+            if state.players[seat].genetics_lapped:
+                state.players[seat].genetics_lapped = False
+                self._entitle(state, seat, tables().wheel.awards["genetics"])
+        state.news.append(S("news.first_player", player=self.seat_label(state, first)))
+
+    def _early_finish(self, state: GameState) -> None:
+        """SC-VAR-4: Pioneer bonuses and, after E1 only, +1T per genetics step."""
         bonus = tables().constants.early_finish_pioneer_bonus
         gains: dict[int, int] = {}
         for player in state.players:
-            gain = player.genetics_steps                                                   # +1T per genetics step
+            gain = player.genetics_steps if state.era == "E1" else 0
             if player.pioneer:
                 gain += bonus[player.pioneer - 1]
             player.profit += gain
@@ -1212,6 +1859,11 @@ class SpaceCorpGame(Game):
     def legal_moves(self, state: GameState, seat: int) -> list[Move]:
         if state.phase == OVER or seat not in self.waiting_for(state):
             return []
+        if state.phase == LEGACY:
+            return [Choose(seat, key="legacy", value=value)
+                    for value in [f"@{site}" for site in self.legacy_sites(state, seat)] + [mv.NONE]]
+        if state.pending:
+            return self._pending_answers(state, state.pending[0])
         if state.windows:
             return self._answers(state, seat, state.windows[-1])
         step = state.turn.step
@@ -1252,6 +1904,9 @@ class SpaceCorpGame(Game):
                 moves += [Edge(seat, card=card, take=taken) for taken in window.cards if taken in state.discards]
             elif effect.name == "FORBID_ACTION":
                 moves += [Edge(seat, card=card, name=name) for name in mv.NAMEABLE if name in ERA_ACTIONS[state.era]]
+            elif effect.name == "GAIN_PROGRESS":
+                moves += [Edge(seat, card=card, take=progress_id) for progress_id in
+                          self.progress_choices(state, seat, effect.positional[0], no_bonus=True)]
             else:
                 moves.append(Edge(seat, card=card))
         return moves
@@ -1278,6 +1933,10 @@ class SpaceCorpGame(Game):
         sources = self._fund(state, seat, "GENETICS", 1)
         if sources is not None:
             yield Genetics(seat, sources=sources)
+        if mv.IDEA in ERA_ACTIONS[state.era]:
+            sources = self._fund(state, seat, "IDEA", 1)
+            if sources is not None:
+                yield Idea(seat, sources=sources)
         teams = [(team, site) for team, site in sorted(player.teams.items())
                  if site is not None and era_map.sites[site].kind != "pioneer"]
         for team, origin in teams:
@@ -1341,7 +2000,7 @@ class SpaceCorpGame(Game):
         infra = sum(entry.value for entry in infra_entries if not entry.multiplier)
         use_infra = ("self",) if infra_entries else ()
         if need <= 0:
-            return Sources(infra=use_infra) if action in ("RESEARCH", "GENETICS") and infra else Sources()
+            return Sources(infra=use_infra) if action in ("RESEARCH", "GENETICS", "IDEA") and infra else Sources()
         cards = []
         for card in state.hands.cards[seat]:
             if is_time(card):
@@ -1453,6 +2112,10 @@ class SpaceCorpGame(Game):
         view.stacks = {stack: [HIDDEN] * len(tiles) for stack, tiles in state.stacks.items()}
         view.time_aside = [HIDDEN] * len(state.time_aside)
         view.streams = None
+        if state.legacy_choice is not None:
+            view.legacy_choice = state.legacy_choice.view(seat)
+        view.pending = [Pending(p.kind, p.seat, p.what, p.cards if p.seat == seat else [HIDDEN] * len(p.cards),
+                                p.no_bonus) for p in state.pending]
         view.news = list(state.news)
         view.private_news = [(who, msg) for who, msg in state.private_news if who == seat]
         return view
@@ -1489,27 +2152,43 @@ class SpaceCorpGame(Game):
                    for new, old in zip(after.hands.cards, before.hands.cards) for card in new)
 
     def invariants(self, state: GameState) -> list[str]:
-        """Cards and tiles conserved, profit never negative, bases and teams within supply."""
+        """Cards, tiles and Progress cards conserved, profit never negative, bases and teams
+        within supply."""
         problems = []
         t = tables()
+        era = state.era
         cards = list(state.pile) + [c for c in state.offer if c] + state.discards + state.time_discards + \
-            state.time_aside + state.turn.played + [c for hand in state.hands.cards for c in hand] + \
-            [c for p in state.players for c in p.hq.values() if c]
-        expected = sorted(list(t.physical_deck(state.era)) + sorted(t.time_cards))
-        if sorted(cards) != expected:
+            state.time_aside + state.time_pool + state.turn.played + [c for hand in state.hands.cards for c in hand]
+        on_hq = [c for p in state.players for c in p.hq.values() if c]
+        cards += [c for c in on_hq if t.cards[design(c)].era == era]
+        expected = sorted(list(t.physical_deck(era)) + sorted(t.time_cards))
+        if sorted(cards) != expected and state.phase != LEGACY and state.turn.step != SETUP:   # not yet dealt
             problems.append(f"cards not conserved: {len(cards)} held, {len(expected)} expected")
+        if any(ERAS.index(t.cards[design(c)].era) > ERAS.index(era) for c in on_hq):
+            problems.append("a later era's card on an HQ")
         tiles = [tile for stack in state.stacks.values() for tile in stack] + \
-            [tile for placed in state.tiles.values() for tile in placed]
-        if sorted(tiles) != sorted(tile.id for tile in t.tiles(state.era)):
+            [tile for placed in state.tiles.values() for tile in placed] + \
+            [tile for tile in state.tiles_out if t.discoveries[tile].era == era]
+        if sorted(tiles) != sorted(tile.id for tile in t.tiles(era)) and state.phase != LEGACY:
             problems.append("discovery tiles not conserved")
+        progress = sorted([c for copies in state.side_board.values() for c in copies] +
+                          [c for p in state.players for c in p.progress])
+        placed_sets = sorted(c for card in t.progress.values() if card.id in state.side_board or
+                             any(o.split("#")[0] == card.id for p in state.players for o in p.progress)
+                             for c in card.physical_ids)
+        if progress != placed_sets:
+            problems.append("Progress cards not conserved")
         for player in state.players:
             if player.profit < 0:
                 problems.append(f"seat {player.seat} has negative profit")
             placed = sum(1 for owner, _ in state.bases.values() if owner == player.seat)
-            if placed + sum(player.bases.values()) != len(player.bases) * t.components.base_per_type:
+            legacy = 1 if player.legacy is not None and player.legacy[1] in player.bases else 0
+            if placed + sum(player.bases.values()) + legacy != len(player.bases) * t.components.base_per_type:
                 problems.append(f"seat {player.seat}: bases not conserved")
             if len(player.teams) != 4:
                 problems.append(f"seat {player.seat}: teams not conserved")
+            if len({c.split("#")[0] for c in player.progress}) != len(player.progress):
+                problems.append(f"seat {player.seat}: two Progress cards of one name")
         return problems
 
     def status_lines(self, view: GameState) -> list[Msg]:
@@ -1519,6 +2198,13 @@ class SpaceCorpGame(Game):
             lines.append(S("status.player", player=self.seat_label(view, player.seat), profit=player.profit,
                            cards=len(view.hands.cards[player.seat]), bases=self._bases_on_board(view, player.seat),
                            genetics=player.genetics_steps))
+        for player in view.players:
+            if player.progress:
+                lines.append(S("status.progress", player=self.seat_label(view, player.seat),
+                               cards=Join([S(f"progress.{card.split('#')[0]}") for card in player.progress])))
+            if player.legacy is not None:
+                lines.append(S("status.legacy", player=self.seat_label(view, player.seat),
+                               tile=S(f"tile.{player.legacy[0]}"), base=S(f"base.{player.legacy[1]}")))
         done = [row for row, where in sorted(view.contracts.items()) if where == view.era]
         lines.append(S("status.contracts", count=len(done), done=Join(done or ["-"])))
         if view.trigger:
@@ -1559,6 +2245,8 @@ class SpaceCorpGame(Game):
             parts.append(S("tilepart.profit", n=tile.profit))
         if tile.genetics:
             parts.append(S("tilepart.genetics", n=tile.genetics))
+        if tile.idea:
+            parts.append(S("tilepart.idea", n=tile.idea))
         if tile.production is not None:
             parts.append(S("tilepart.production", n=tile.production))
         if tile.base_mod:

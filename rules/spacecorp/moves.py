@@ -44,7 +44,7 @@ BASES = ("ATTRACTION", "BIOLAB", "EXTRACTOR", "INDUSTRIAL", "REFINERY", "RESEARC
 STACKS = ("f1", "f2", "f2a", "f2b", "f3", "Pa", "Pb", "Sa", "Sb", "Alien")
 #: Colony Point sources in the order of SC-COL-3 (a)..(h): the canonical order of ``cp=``.
 CP_KINDS = ("tiles", "near", "industrial", "two_bases", "team", "build", "pay5", "envtol")
-CHOICE_KEYS = ("progress", "legacy", "pioneer", "base", "contract", "stack", "infra-discard")
+CHOICE_KEYS = ("progress", "legacy", "pioneer", "base", "contract", "stack", "infra-discard", "predict")
 OFFER = ("O1", "O2", "O3", "O4")
 DECK = "D"
 NONE = "none"
@@ -351,6 +351,7 @@ HUNGARIAN_KEYS = {
     "elvesz": "take", "vesz": "take", "nev": "name", "folyamat": "progress", "folyamatkartya": "progress",
     "alkalmazkodas": "progress", "attores": "progress", "orokolt": "legacy", "uttoro": "pioneer",
     "szerzodes": "contract", "infra-dobas": "infra-discard", "infra-eldobas": "infra-discard",
+    "elorejelzes": "predict", "josol": "predict",
 }
 #: Base types (§2 rows 114-122).
 HUNGARIAN_BASES = {
@@ -794,7 +795,7 @@ def _choose(seat: int, words: list[str]) -> Choose:
     if not match or key not in CHOICE_KEYS:
         raise IllegalMove("spacecorp.err.choice_key", "§10.2", value=word, keys=[f"{k}=" for k in CHOICE_KEYS])
     raw = match[2]
-    value = raw.upper() if key in ("progress", "base") else raw.lower()
+    value = raw.upper() if key in ("progress", "base", "predict") else raw.lower()
     valid = {
         "progress": _PROGRESS.fullmatch(value) is not None,
         "legacy": value == NONE or (value.startswith("@") and _SITE.fullmatch(value[1:]) is not None),
@@ -803,6 +804,7 @@ def _choose(seat: int, words: list[str]) -> Choose:
         "contract": value in ("1", "2", "3", "4", "5", "6", "7"),
         "stack": value in {stack.lower() for stack in STACKS},
         "infra-discard": value in ("box1", "box2", "box3"),
+        "predict": all(_CARD.fullmatch(card) for card in value.split(",")),
     }[key]
     if not valid:
         raise IllegalMove("spacecorp.err.choice_value", "§10.2", key=key, value=raw, example=CHOICE_EXAMPLES[key])
@@ -811,7 +813,8 @@ def _choose(seat: int, words: list[str]) -> Choose:
 
 CHOICE_EXAMPLES = {"progress": "choose progress=AD-RADRES", "legacy": "choose legacy=@moon",
                    "pioneer": "choose pioneer=ceres", "base": "choose base=REFINERY", "contract": "choose contract=3",
-                   "stack": "choose stack=f2b", "infra-discard": "choose infra-discard=box2"}
+                   "stack": "choose stack=f2b", "infra-discard": "choose infra-discard=box2",
+                   "predict": "choose predict=P06#1,P14#2"}
 
 
 def parse_move(seat: int, text: str) -> Move:

@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 from typing import Any
 
-from rules.kit import Hands, Streams
+from rules.kit import Hands, Sealed, Streams
 from rules.messages import from_json, to_json
 
-from .state import GameState, Player, Turn, Window
+from .state import GameState, Pending, Player, Turn, Window
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -16,7 +16,9 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         value = getattr(state, spec.name)
         if spec.name in ("hands", "streams"):
             data[spec.name] = value.to_json() if value is not None else None
-        elif spec.name == "windows":
+        elif spec.name == "legacy_choice":
+            data[spec.name] = value.to_json() if value is not None else None
+        elif spec.name in ("windows", "pending"):
             data[spec.name] = [asdict(window) for window in value]
         elif spec.name in ("players", "turn"):
             data[spec.name] = [asdict(item) for item in value] if spec.name == "players" else asdict(value)
@@ -37,9 +39,13 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 
 def state_from_json(data: dict[str, Any]) -> GameState:
     values = dict(data)
-    values["players"] = [Player(**player) for player in data["players"]]
+    values["players"] = [Player(**{**player, "legacy": tuple(player["legacy"]) if player.get("legacy") else None})
+                         for player in data["players"]]
     values["turn"] = Turn(**data["turn"])
     values["windows"] = [Window(**window) for window in data.get("windows", [])]
+    values["pending"] = [Pending(**pending) for pending in data.get("pending", [])]
+    if data.get("legacy_choice") is not None:
+        values["legacy_choice"] = Sealed.from_json(data["legacy_choice"])
     values["hands"] = Hands.from_json(data["hands"])
     values["streams"] = Streams.from_json(data["streams"]) if data.get("streams") is not None else None
     values["bases"] = {site: (int(owner), str(base)) for site, (owner, base) in data["bases"].items()}

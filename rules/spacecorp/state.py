@@ -8,15 +8,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.kit import Hands, Streams
+from rules.kit import Hands, Sealed, Streams
 from rules.messages import Msg
 
 COLOURS = ("B", "Y", "P", "G")                    # blue, yellow, purple, green (§3), by seat
 PLAY, OVER = "play", "over"
+LEGACY = "legacy"                                 # the phase of the Legacy selection between eras (SC-TRANS-1)
 # the steps of a turn (SC-TURN) that wait for the active player
 ACTION, RESEARCH_DRAWS, OFFER_TAKE, CONTRACTS, TRANSPORT = "action", "research", "offer", "contracts", "transport"
 # the steps that run by themselves, each a point where a reaction window may open (§9.3)
 START, RESOLVED, CLEANUP, REFILL, ENDED = "start", "resolved", "cleanup", "refill", "ended"
+SETUP = "setup"                                   # an era's setup waits for the Pioneers' placements
+PROGRESS, OFFER, PREDICT, PIONEER = "progress", "offer", "predict", "pioneer"   # kinds of Pending decisions
 INFRA_DISCARD = "INFRA_DISCARD"                   # the decision window of EG-INCOMPAT (not an Edge trigger)
 TRIGGER_CONTRACTS, TRIGGER_DECK = "contracts", "deck"   # SC-END-1 / SC-END-2
 
@@ -36,6 +39,22 @@ class Player:
     pioneer: int = 0                              # Pioneer marker held: 0 none, 1 first, 2 second
     passed: bool = False                          # passed for the rest of the era (SC-END-4)
     turns_after_exhaustion: int = 0               # turns begun after Trigger B (SC-END-10)
+    idea_steps: int = 0                           # every step the idea cube moved (E2/E3, SC-IDEA-1)
+    progress: list[str] = field(default_factory=list)   # Progress cards owned, physical ids ("AD-LOWG#2")
+    legacy: tuple[str, str] | None = None         # Legacy Production pair on the HQ: (tile id, base type)
+
+
+@dataclass
+class Pending:
+    """A decision owed outside the turn's steps, answered with ``choose`` before play goes on:
+    a Progress card to pick (SC-PROG-2), the Predictive AI look (BR-PREDICT), a Pioneer's
+    placement at an era's setup (SC-SETUP-23/24)."""
+
+    kind: str                                     # PROGRESS, PREDICT, PIONEER
+    seat: int
+    what: str = ""                                # PROGRESS: ADAPT / BREAK; PIONEER: the site offered
+    cards: list[str] = field(default_factory=list)   # PREDICT: the cards looked at (their owner's eyes only)
+    no_bonus: bool = False                        # PROGRESS from EG-LEAK: only a no-bonus copy
 
 
 @dataclass
@@ -70,7 +89,7 @@ class Turn:
 @dataclass
 class GameState:
     options: dict[str, Any]
-    era: str                                      # "E1" (E2/E3 not written yet)
+    era: str                                      # "E1" or "E2" (E3 not written yet)
     order: list[int]                              # seats in turn order from the era's first player
     players: list[Player]
     hands: Hands                                  # secret contents, public sizes (SC-CARD-9)
@@ -85,6 +104,7 @@ class GameState:
     claims: dict[str, str]                        # site -> team holding a claim on it (SC-EXP-8)
     contracts: dict[int, str]                     # row -> where its disc stands: "start" or the era fulfilled
     explored: list[int]                           # explorations this era, per seat (contract row 2, SC-CON-7)
+    explored_max: list[int]                       # the highest explore cost each seat explored this era (E2 row 2)
     pioneers_left: list[int]                      # Pioneer markers still on the Belt: [1, 2] at setup
     turn: Turn
     trigger: str | None = None                    # the first era-end trigger that occurred
@@ -97,6 +117,12 @@ class GameState:
     news: list[Msg] = field(default_factory=list)               # public events of the last move
     private_news: list[tuple[int, Msg]] = field(default_factory=list)   # (seat, news) of the last move
     final: dict[str, Any] | None = None           # the end of the game: bonuses and ranking (SC-VAR-4)
+    hq_side: str = "standard"                     # the HQ side in use (SC-SETUP-2, SC-VAR-2/3)
+    side_board: dict[str, list[str]] = field(default_factory=dict)   # Progress id -> copies left, top first
+    pending: list[Pending] = field(default_factory=list)   # decisions owed before play goes on, first first
+    legacy_choice: Sealed[str] | None = None      # LEGACY phase: each player's sealed pick ("@site" or "none")
+    tiles_out: list[str] = field(default_factory=list)   # discovery tiles out of the game (SC-EXP-5, SC-TRANS-3)
+    time_pool: list[str] = field(default_factory=list)   # SETUP: the Time cards collected for the next era
 
 
 def clone_state(state: GameState) -> GameState:
@@ -109,7 +135,8 @@ def clone_state(state: GameState) -> GameState:
         order=list(state.order),
         players=[Player(p.seat, p.colour, p.profit, dict(p.teams), dict(p.bases), dict(p.hq), p.genetics,
                         p.genetics_steps, p.genetics_lapped, p.idea, p.pioneer, p.passed,
-                        p.turns_after_exhaustion) for p in state.players],
+                        p.turns_after_exhaustion, p.idea_steps, list(p.progress), p.legacy)
+                 for p in state.players],
         hands=Hands([list(hand) for hand in state.hands.cards]),
         pile=list(state.pile),
         offer=list(state.offer),
@@ -122,6 +149,7 @@ def clone_state(state: GameState) -> GameState:
         claims=dict(state.claims),
         contracts=dict(state.contracts),
         explored=list(state.explored),
+        explored_max=list(state.explored_max),
         pioneers_left=list(state.pioneers_left),
         turn=Turn(turn.seat, turn.step, turn.draws_left, list(turn.rewards), list(turn.acted), list(turn.played),
                   turn.produced, turn.upgraded, list(turn.banned), turn.race, turn.after),
@@ -135,4 +163,11 @@ def clone_state(state: GameState) -> GameState:
         news=[],
         private_news=[],
         final=dict(state.final) if state.final is not None else None,
+        hq_side=state.hq_side,
+        side_board={key: list(copies) for key, copies in state.side_board.items()},
+        pending=[Pending(p.kind, p.seat, p.what, list(p.cards), p.no_bonus) for p in state.pending],
+        tiles_out=list(state.tiles_out),
+        time_pool=list(state.time_pool),
+        legacy_choice=Sealed(list(state.legacy_choice.expected), dict(state.legacy_choice.choices))
+        if state.legacy_choice is not None else None,
     )

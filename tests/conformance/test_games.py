@@ -51,8 +51,10 @@ def cases():
     for name in games():
         game = (toy_game.GAME if name == "toy" else importlib.import_module(IN_PROGRESS[name]).GAME
                 if name in IN_PROGRESS else rules.get_game(name))
-        for players in range(game.min_players, game.max_players + 1):
-            out.append(pytest.param(name, players, id=f"{name}-{players}p"))
+        for index, options in enumerate(game.conformance_options):
+            for players in range(game.min_players, game.max_players + 1):
+                suffix = "-" + "-".join(f"{key}={value}" for key, value in sorted(options.items())) if index else ""
+                out.append(pytest.param(name, players, options, id=f"{name}-{players}p{suffix}"))
     return out
 
 
@@ -69,8 +71,8 @@ def check_catalogued(value, where):
         assert isinstance(value, str), f"{where}: {value!r}"
 
 
-def playout(game, players, seed, visit):
-    state = game.new_game({"players": players}, seed)
+def playout(game, players, seed, visit, options=None):
+    state = game.new_game({**(options or {}), "players": players}, seed)
     rng = random.Random(seed)
     visit(state, 0)
     for ply in range(1, MAX_PLIES + 1):
@@ -91,8 +93,8 @@ def playout(game, players, seed, visit):
     raise AssertionError(f"no end after {MAX_PLIES} moves")
 
 
-@pytest.mark.parametrize("name,players", cases())
-def test_a_random_playout_keeps_every_promise_of_the_contract(name, players):
+@pytest.mark.parametrize("name,players,options", cases())
+def test_a_random_playout_keeps_every_promise_of_the_contract(name, players, options):
     game = rules.get_game(name)
     seed = 1000 + players
     checked = {"positions": 0, "moves": 0}
@@ -148,7 +150,7 @@ def test_a_random_playout_keeps_every_promise_of_the_contract(name, players):
         if len(rendered) < 3 and ply % 21 == 0:
             rendered.append(state)
 
-    final, plies = playout(game, players, seed, visit)
+    final, plies = playout(game, players, seed, visit, options)
     assert game.is_over(final) and plies > 0
     scores = game.scores(final)
     assert len(scores) == players and set(game.winners(final)) <= set(range(players)) and game.winners(final)
