@@ -1,23 +1,38 @@
-"""Space Corp renderer (era 1, Mariners): a view in, 800-px-wide images out, each legible when a
-phone shows it 420 px wide (no text under ``MIN_TEXT`` px, about 9 px there).
+"""Space Corp renderer (era 1, Mariners, and era 2, Planeteers): a view in, 800-px-wide images out,
+each legible when a phone shows it 420 px wide (no text under ``MIN_TEXT`` px, about 9 px there).
+The map drawn is the one of ``view.era``; each era's map has its own :class:`MapLayout`.
 
-1. **The map, inner part**: whose turn and step; the Earth–Moon space (Earth, the Moon and the
-   four Earth–Moon Lagrange points), Venus, the near-Earth space and the four regions beyond it,
+1. **The map, first part**: whose turn and step (or who must choose first: a Progress card, a
+   Pioneer's placement, the Legacy Production between eras), then
+   - E1: the Earth–Moon space (Earth, the Moon and the four Earth–Moon Lagrange points), Venus,
+     the near-Earth space and the four regions beyond it;
+   - E2: the Inner Solar System (every player's home), the inner and outer Asteroid Belt (Ceres,
+     Vesta, Pallas; Hygiea, Interamnia, Psyche, the Jupiter Trojans), Jupiter and its four moons;
+     a legend and the table of orbital surcharges (Saturn, Uranus, Neptune, Pluto, SC-MOV-21);
    as rounded areas with their names; borders as lines with their cost in a disc; tabs at the
    bottom for the regions the map continues with.
-2. **The map, outer part**: the Halley region, the Mars orbit (Phobos, Deimos), Mars (North and
-   South Mars with their link) and the Asteroid Belt with the Pioneer markers still on it; a
-   legend.  Every site shows its name, build cost ``b#`` and gravity, its tile box (the explore
-   cost ``e#`` while empty; the tile's name, production and base modifier once explored), the
-   base on it in its owner's colour with the base type's name, and the teams there as small
-   pieces in their colours with their ids (a gold ring: the team holds a claim on the site).
+2. **The map, second part**:
+   - E1: the Halley region, the Mars orbit (Phobos, Deimos), Mars (North and South Mars with
+     their link) and the Asteroid Belt with the Pioneer markers still on it; a legend;
+   - E2: Saturn, Uranus, Neptune, Pluto, the Kuiper Belt and the Oort Cloud with the Pioneer
+     markers still on it.
+   Every site shows its name, build cost ``b#`` and gravity, its tile box (the explore cost
+   ``e#`` while empty, tinted by its discovery stack f1/f2/f3; the tile's name, production and
+   base modifier once explored), the base on it in its owner's colour with the base type's name,
+   and the teams there as small pieces in their colours with their ids (a gold ring: the team
+   holds a claim on the site).  Regions of the radiation zone (E2) are tinted amber and carry a
+   radiation badge.
 3. **The business display**: whose turn and which step, the era-end trigger or the end of the
    game, the Offer (four boxes, card ids, names and entries), the draw pile and discard counts,
-   the era's seven contracts with their reward and whether fulfilled.
+   the era's seven contracts with their reward and whether fulfilled; from E2 on, the Progress
+   cards still on the Side Board (name, kind, copies left, ``+1T`` when the top copy has the
+   profit bonus).
 4. **The players** (two per image): colour, name, profit, hand size (never the cards: one
-   picture serves every viewer), the HQ boxes (printed values or the Infra card with its
-   entries), bases left per type, the genetics cube on the Progress Wheel and its steps, teams
-   at the HQ, the Pioneer marker.
+   picture serves every viewer), the HQ boxes (the printed values of the HQ side in use or the
+   Infra card with its entries), bases left per type, the genetics cube (a brown square) on the
+   Progress Wheel and its steps, from E2 on the idea cube too (a black diamond), teams at the HQ,
+   the Pioneer marker; once Progress cards or a Legacy Production pair exist (E2), the Progress
+   cards owned by kind and the Legacy Production tile with its base.
 
 Every word drawn comes from the catalogue (``spacecorp.render.*`` and the game's names); ids
 and numbers are notation.  ``highlight`` (a move's text) rings the sites it names in magenta.
@@ -25,15 +40,16 @@ and numbers are notation.  ``highlight`` (a move's text) rings the sites it name
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Iterable
 
 from PIL import Image, ImageDraw
 
-from renderers.common import RGB, Box, contrast_text, draw_text, draw_text_in_box, fit_font, mix
-from rules.messages import Join, Msg
+from renderers.common import RGB, Box, contrast_text, draw_text, draw_text_in_box, fit_font, font, mix
+from rules.messages import Join, Msg, has_key
 from rules.messages import render as text_of
 from rules.spacecorp.data import design, is_time, tables
-from rules.spacecorp.state import OVER
+from rules.spacecorp.state import LEGACY, OVER, PIONEER, PROGRESS
 
 WIDTH = 800
 MIN_TEXT = 17                           # font size: 17 * 420 / 800 = 8.9 px on a phone
@@ -50,8 +66,15 @@ WHITE: RGB = (255, 255, 255)
 GOLD: RGB = (245, 180, 20)
 HIGHLIGHT: RGB = (230, 40, 200)
 DONE: RGB = (205, 235, 205)
-STACK: dict[str, RGB] = {"f1": (250, 228, 170), "f2": (245, 196, 160)}
+STACK: dict[str, RGB] = {"f1": (250, 228, 170), "f2": (245, 196, 160), "f3": (232, 170, 200)}
 SEAT_RGB: dict[str, RGB] = {"B": (45, 110, 225), "Y": (240, 200, 40), "P": (150, 85, 205), "G": (40, 160, 80)}
+RADIATION_REGION: RGB = (70, 50, 34)    # the radiation zone (E2): an amber-brown tint of REGION
+RADIATION_EDGE: RGB = (214, 160, 40)
+HAZARD: RGB = (250, 206, 40)            # the radiation badge's disc
+GENETICS_CUBE: RGB = (170, 120, 70)     # brown (glossary 26)
+IDEA_CUBE: RGB = (20, 20, 24)           # black (glossary 27)
+PROGRESS_KINDS = ("ADAPT", "BREAK")     # Adaptation, Breakthrough
+KIND_RGB: dict[str, RGB] = {"ADAPT": (214, 238, 214), "BREAK": (214, 226, 250)}
 
 # ------------------------------------------------------------------------------------------------
 # Layout: two map parts (an image each).  Regions and sites are boxes in the part's pixels.
@@ -108,7 +131,92 @@ BORDER_LINES: dict[frozenset[str], tuple[tuple[int, tuple[float, float], tuple[f
     frozenset(("R1_HALLEY", "R1_BELT")): ((2, (30, 336), (30, 676)),),
 }
 LEGEND_BOX: Box = (46, 386, 314, 626)
+LEGEND_ITEMS: tuple[str, ...] = ("explore", "build", "border", "team", "claim", "base")
 TEAM_W, TEAM_H, TEAM_GAP = 40, 26, 5
+
+# E2 (Planeteers): the Inner Solar System, the Asteroid Belt (inner, outer; two by two) and
+# Jupiter on the first part with the legend and the orbital surcharges; Saturn, Uranus, Neptune,
+# Pluto, the Kuiper Belt and the Oort Cloud on the second.  Sites are 178 px high like E1's.
+MAP1_HEIGHT_E2, MAP2_HEIGHT_E2 = 1166, 1108
+REGIONS_E2: dict[str, tuple[int, Box]] = {
+    "R2_INNER": (1, (14, 46, 786, 194)),
+    "R2_AST_A": (1, (14, 244, 388, 642)),
+    "R2_AST_B": (1, (412, 244, 786, 642)),
+    "R2_JUPITER": (1, (14, 692, 786, 906)),
+    "R2_SATURN": (2, (14, 96, 786, 310)),
+    "R2_URANUS": (2, (14, 360, 786, 574)),
+    "R2_NEPTUNE": (2, (14, 624, 388, 838)),
+    "R2_PLUTO": (2, (412, 624, 786, 838)),
+    "R2_KUIPER": (2, (14, 888, 388, 1102)),
+    "R2_OORT": (2, (412, 888, 786, 1102)),
+}
+SITES_E2: dict[str, Box] = {
+    "iss": (22, 76, 778, 186),
+    "ceres": (22, 274, 198, 452), "vesta": (204, 274, 380, 452), "pallas": (22, 458, 380, 636),
+    "hygiea": (420, 274, 596, 452), "interamnia": (602, 274, 778, 452),
+    "psyche": (420, 458, 572, 636), "jup_trojans": (578, 458, 778, 636),     # a long name on two lines
+    "io": (22, 722, 206, 900), "europa": (212, 722, 396, 900), "ganymede": (402, 722, 586, 900),
+    "callisto": (592, 722, 778, 900),
+    # Titan is wider: its costs carry the gravity ("é7  gravitáció +1")
+    "enceladus": (22, 126, 162, 304), "dione": (168, 126, 308, 304), "rhea": (314, 126, 454, 304),
+    "titan": (460, 126, 632, 304), "iapetus": (638, 126, 778, 304),
+    "miranda": (22, 390, 168, 568), "ariel": (174, 390, 320, 568), "umbriel": (326, 390, 472, 568),
+    "titania": (478, 390, 624, 568), "oberon": (630, 390, 778, 568),
+    "triton": (22, 654, 198, 832), "proteus": (204, 654, 380, 832),
+    "pluto": (420, 654, 596, 832), "charon": (602, 654, 778, 832),
+    "eris": (22, 918, 198, 1096), "makemake": (204, 918, 380, 1096),
+    "oort": (420, 918, 778, 1096),
+}
+TABS_E2: tuple[tuple[int, str, Box, str], ...] = (
+    (1, "R2_SATURN", (494, 956, 786, 996), "to_region"),
+    (2, "R2_JUPITER", (494, 6, 786, 46), "from_region"),
+)
+BORDER_LINES_E2: dict[frozenset[str], tuple[tuple[int, tuple[float, float], tuple[float, float]], ...]] = {
+    frozenset(("R2_INNER", "R2_AST_A")): ((1, (200, 194), (200, 244)),),
+    frozenset(("R2_INNER", "R2_AST_B")): ((1, (600, 194), (600, 244)),),
+    frozenset(("R2_AST_A", "R2_AST_B")): ((1, (388, 443), (412, 443)),),
+    frozenset(("R2_AST_A", "R2_JUPITER")): ((1, (200, 642), (200, 692)),),
+    frozenset(("R2_AST_B", "R2_JUPITER")): ((1, (600, 642), (600, 692)),),
+    frozenset(("R2_JUPITER", "R2_SATURN")): ((1, (640, 906), (640, 956)), (2, (640, 46), (640, 96))),
+    frozenset(("R2_SATURN", "R2_URANUS")): ((2, (400, 310), (400, 360)),),
+    frozenset(("R2_URANUS", "R2_NEPTUNE")): ((2, (200, 574), (200, 624)),),
+    frozenset(("R2_NEPTUNE", "R2_PLUTO")): ((2, (388, 731), (412, 731)),),
+    frozenset(("R2_PLUTO", "R2_KUIPER")): ((2, (470, 838), (340, 888)),),
+    frozenset(("R2_NEPTUNE", "R2_KUIPER")): ((2, (200, 838), (200, 888)),),
+    frozenset(("R2_KUIPER", "R2_OORT")): ((2, (388, 995), (412, 995)),),
+}
+LEGEND_BOX_E2: Box = (14, 920, 470, 1160)
+SURCHARGE_BOX_E2: Box = (494, 1006, 786, 1160)
+RADIATION_BADGE_H = 24
+
+
+@dataclass(frozen=True)
+class MapLayout:
+    """One era's map over two images: region, site and tab boxes in their part's pixels, the
+    border lines (per part they show in), where the legend and the surcharge table go."""
+
+    heights: tuple[int, int]
+    regions: dict[str, tuple[int, Box]]
+    sites: dict[str, Box]
+    tabs: tuple[tuple[int, str, Box, str], ...]
+    border_lines: dict[frozenset[str], tuple[tuple[int, tuple[float, float], tuple[float, float]], ...]]
+    legend: tuple[int, Box]
+    legend_items: tuple[str, ...]
+    surcharges: tuple[int, Box] | None = None     # (part, box) of the orbital surcharge table
+    inline_home: bool = False                     # the home site is wide and low: its note beside its name
+    wrap_names: bool = False                      # a site name too long for one line takes two
+
+
+LAYOUTS: dict[str, MapLayout] = {
+    "E1": MapLayout((MAP1_HEIGHT, MAP2_HEIGHT), REGIONS, SITES, TABS, BORDER_LINES, (2, LEGEND_BOX), LEGEND_ITEMS),
+    "E2": MapLayout((MAP1_HEIGHT_E2, MAP2_HEIGHT_E2), REGIONS_E2, SITES_E2, TABS_E2, BORDER_LINES_E2,
+                    (1, LEGEND_BOX_E2), LEGEND_ITEMS + ("radiation",), (1, SURCHARGE_BOX_E2), inline_home=True,
+                    wrap_names=True),
+}
+
+
+def layout_of(view: Any) -> MapLayout:
+    return LAYOUTS[view.era]
 
 
 def _t(language: str, key: str, /, **values: Any) -> str:
@@ -190,11 +298,19 @@ def tile_effect(tile_id: str, language: str) -> str:
     return " · ".join(parts)
 
 
-def highlighted_sites(highlight: str | None) -> set[str]:
+def highlighted_sites(highlight: str | None, sites: Iterable[str] = SITES) -> set[str]:
+    """The sites of ``sites`` (E1's by default) that ``highlight`` names."""
     if not highlight:
         return set()
     words = set(re.split(r"[^A-Za-z0-9_]+", highlight))
-    return {site for site in SITES if site in words}
+    return {site for site in sites if site in words}
+
+
+def progress_name(card: str, language: str) -> str:
+    """A Progress card's name from its physical or design id (the id itself while the catalogue
+    has no name for it)."""
+    key = f"spacecorp.progress.{design(card)}"
+    return text_of(Msg(key), language) if has_key(key) else design(card)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -239,14 +355,28 @@ def draw_teams(draw: ImageDraw.ImageDraw, view: Any, box: Box, teams: list[tuple
 
 
 def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tuple[str, int]], lit: bool,
-              language: str) -> None:
-    site = tables().maps["E1"].sites[site_id]
-    x0, y0, x1, y1 = SITES[site_id]
+              language: str, layout: MapLayout | None = None) -> None:
+    """One site of ``view.era``'s map in its box of ``layout`` (the era's by default)."""
+    layout = layout or layout_of(view)
+    site = tables().maps[view.era].sites[site_id]
+    x0, y0, x1, y1 = layout.sites[site_id]
     claimant = view.claims.get(site_id)
     outline = HIGHLIGHT if lit else GOLD if claimant else SITE_EDGE
     draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=SITE, outline=outline, width=4 if lit or claimant else 2)
-    _text(draw, (x0 + 7, y0 + 4, x1 - 7, y0 + 30), _say(language, f"site.{site_id}"), size=21, bold=True)
+    name = _say(language, f"site.{site_id}")
     y = y0 + 30
+    if layout.inline_home and site.kind == "home":          # a wide, low home site: its note beside its name
+        middle = (x0 + x1) / 2
+        _text(draw, (x0 + 7, y0 + 4, middle - 7, y0 + 30), name, size=21, bold=True)
+        _text(draw, (middle + 7, y0 + 4, x1 - 7, y0 + 30), _t(language, "home"), size=19, fill=MUTED, align="right")
+        draw_teams(draw, view, (x0 + 2, y0 + 34, x1 - 4, y1 - 4), teams, claimant)
+        return
+    if layout.wrap_names and fit_font(name, x1 - x0 - 16, 24, max_size=21, min_size=MIN_TEXT,
+                                      bold=True).getlength(name) > x1 - x0 - 16:
+        _lines(draw, (x0 + 7, y0 + 4, x1 - 7, y0 + 50), name, size=21, bold=True)
+        y += 22
+    else:
+        _text(draw, (x0 + 7, y0 + 4, x1 - 7, y0 + 30), name, size=21, bold=True)
     costs = []
     if site.build is not None:
         costs.append(_t(language, "build", n=site.build))
@@ -294,7 +424,10 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
             draw.ellipse((left, y + 3, left + 30, y + 33), fill=GOLD, outline=INK, width=2)
             draw_text(draw, (left + 15, y + 18), str(marker), size=19, bold=True, fill=INK, anchor="mm")
             left += 38
-        draw_teams(draw, view, (left + 20, y, x1 - 6, y1 - 4), teams, claimant)
+        if x1 - 6 - (left + 20) >= TEAM_W + 12:            # a wide site (E1's Belt): the teams beside the markers
+            draw_teams(draw, view, (left + 20, y, x1 - 6, y1 - 4), teams, claimant)
+        else:                                               # a narrower one (E2's Oort Cloud): below them
+            draw_teams(draw, view, (x0 + 2, y + 38, x1 - 4, y1 - 4), teams, claimant)
         return
     draw_teams(draw, view, (x0 + 2, y, x1 - 4, y1 - 4), teams, claimant)
 
@@ -305,52 +438,104 @@ def _border_badge(draw: ImageDraw.ImageDraw, at: tuple[float, float], cost: int)
     draw_text(draw, (x, y), str(cost), size=20, bold=True, fill=INK, anchor="mm")
 
 
+def _radiation_sign(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+    """The radiation trefoil: three black blades on a yellow disc."""
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=HAZARD, outline=INK, width=1)
+    blade = r * 0.82
+    for start in (300, 60, 180):
+        draw.pieslice((cx - blade, cy - blade, cx + blade, cy + blade), start, start + 60, fill=INK)
+    hub = r * 0.3
+    draw.ellipse((cx - hub, cy - hub, cx + hub, cy + hub), fill=HAZARD)
+    dot = r * 0.16
+    draw.ellipse((cx - dot, cy - dot, cx + dot, cy + dot), fill=INK)
+
+
+def _radiation_badge(draw: ImageDraw.ImageDraw, right: float, top: float, language: str) -> float:
+    """A pill "☢ Radiation" whose right edge is ``right``; returns its left edge."""
+    label = _t(language, "radiation")
+    width = font(18, True).getlength(label) + 44
+    left = right - width
+    draw.rounded_rectangle((left, top, right, top + RADIATION_BADGE_H), radius=RADIATION_BADGE_H // 2, fill=HAZARD,
+                           outline=INK, width=1)
+    _radiation_sign(draw, left + 15, top + RADIATION_BADGE_H / 2, 10)
+    draw_text(draw, (left + 30, top + RADIATION_BADGE_H / 2), label, size=18, bold=True, fill=INK, anchor="lm")
+    return left
+
+
+def draw_region(draw: ImageDraw.ImageDraw, region: Any, box: Box, language: str) -> None:
+    """A region's rounded area and its name; the radiation zone (E2) tinted, with its badge."""
+    if region.radiation:
+        draw.rounded_rectangle(box, radius=16, fill=RADIATION_REGION, outline=RADIATION_EDGE, width=2)
+        right = _radiation_badge(draw, box[2] - 10, box[1] + 4, language) - 8
+    else:
+        draw.rounded_rectangle(box, radius=16, fill=REGION, outline=REGION_EDGE, width=2)
+        right = box[2] - 8
+    _text(draw, (box[0] + 8, box[1] + 3, right, box[1] + 29), _t(language, f"region.{region.id}"), size=20,
+          bold=True, fill=WHITE)
+
+
 def draw_map_part(view: Any, part: int, language: str, highlight: str | None = None,
                   player_names: list[str] | None = None) -> Image.Image:
-    height = MAP1_HEIGHT if part == 1 else MAP2_HEIGHT
-    image = Image.new("RGB", (WIDTH, height), SPACE)
+    """One of the two map images of ``view.era``."""
+    layout = layout_of(view)
+    image = Image.new("RGB", (WIDTH, layout.heights[part - 1]), SPACE)
     draw = ImageDraw.Draw(image)
-    e1 = tables().maps["E1"]
+    board = tables().maps[view.era]
     badges = []
-    for border in e1.borders:
-        for where, start, end in BORDER_LINES[frozenset((border.a, border.b))]:
+    for border in board.borders:
+        for where, start, end in layout.border_lines[frozenset((border.a, border.b))]:
             if where == part:
                 draw.line((*start, *end), fill=LINE, width=4)
                 badges.append((((start[0] + end[0]) / 2, (start[1] + end[1]) / 2), border.cost))
-    for where, region, box, key in TABS:
+    for where, region, box, key in layout.tabs:
         if where == part:
             draw.rounded_rectangle(box, radius=10, fill=REGION, outline=REGION_EDGE, width=2)
             _text(draw, (box[0] + 10, box[1] + 2, box[2] - 10, box[3] - 2),
                   _t(language, key, region=Msg(f"spacecorp.render.region.{region}")), size=19, fill=WHITE)
-    for region, (where, box) in REGIONS.items():
-        if where != part:
-            continue
-        draw.rounded_rectangle(box, radius=16, fill=REGION, outline=REGION_EDGE, width=2)
-        _text(draw, (box[0] + 8, box[1] + 3, box[2] - 8, box[1] + 29), _t(language, f"region.{region}"), size=20,
-              bold=True, fill=WHITE)
-    lit = highlighted_sites(highlight)
+    for region, (where, box) in layout.regions.items():
+        if where == part:
+            draw_region(draw, board.regions[region], box, language)
+    lit = highlighted_sites(highlight, layout.sites)
     teams = teams_at(view)
-    for site_id in SITES:
-        if REGIONS[e1.sites[site_id].region][0] == part:
-            draw_site(draw, view, site_id, teams.get(site_id, []), site_id in lit, language)
-    if part == 2:
-        for link in e1.site_links:                 # North / South Mars (SC-MOV-10)
-            a, b = SITES[link.a], SITES[link.b]
+    for site_id in layout.sites:
+        if layout.regions[board.sites[site_id].region][0] == part:
+            draw_site(draw, view, site_id, teams.get(site_id, []), site_id in lit, language, layout)
+    for link in board.site_links:                  # North / South Mars (SC-MOV-10)
+        a, b = layout.sites[link.a], layout.sites[link.b]
+        if layout.regions[board.sites[link.a].region][0] == part:
             badges.append((((a[2] + b[0]) / 2, (a[1] + a[3]) / 2), link.cost))
     for at, cost in badges:
         _border_badge(draw, at, cost)
     if part == 1:
         _text(draw, (14, 6, 786, 40), header_text(view, player_names, language), size=22, bold=True, fill=WHITE)
-    else:
-        draw_legend(draw, language)
+    if layout.legend[0] == part:
+        draw_legend(draw, language, layout.legend[1], layout.legend_items)
+    if layout.surcharges is not None and layout.surcharges[0] == part:
+        draw_surcharges(draw, view.era, layout.surcharges[1], language)
     return image
 
 
-def draw_legend(draw: ImageDraw.ImageDraw, language: str) -> None:
-    """The signs of the map, in the free corner left of Mars: a sample and its meaning."""
-    x0, y0, x1, y1 = LEGEND_BOX
-    draw.rounded_rectangle(LEGEND_BOX, radius=12, fill=REGION, outline=REGION_EDGE, width=2)
-    items = ("explore", "build", "border", "team", "claim", "base")
+def draw_surcharges(draw: ImageDraw.ImageDraw, era: str, box: Box, language: str) -> None:
+    """The orbital surcharges (SC-MOV-21): a row per pair of regions, its surcharge on the right."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=12, fill=REGION, outline=REGION_EDGE, width=2)
+    _text(draw, (x0 + 10, y0 + 4, x1 - 10, y0 + 30), _t(language, "surcharges"), size=19, bold=True, fill=WHITE)
+    pairs = tables().maps[era].surcharges
+    step = (y1 - y0 - 36) / max(1, len(pairs))
+    for index, pair in enumerate(pairs):
+        top = y0 + 32 + index * step
+        regions = _t(language, "surcharge_pair", a=Msg(f"spacecorp.render.region.{pair.a}"),
+                     b=Msg(f"spacecorp.render.region.{pair.b}"))
+        _text(draw, (x0 + 10, top, x1 - 52, top + step), regions, size=18, fill=WHITE)
+        _text(draw, (x1 - 50, top, x1 - 10, top + step), _t(language, "surcharge_cost", n=pair.cost), size=18,
+              bold=True, fill=HAZARD, align="right")
+
+
+def draw_legend(draw: ImageDraw.ImageDraw, language: str, box: Box = LEGEND_BOX,
+                items: tuple[str, ...] = LEGEND_ITEMS) -> None:
+    """The signs of the map in ``box`` (E1: the free corner left of Mars): a sample and its meaning."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=12, fill=REGION, outline=REGION_EDGE, width=2)
     step = (y1 - y0 - 8) / len(items)
     for index, item in enumerate(items):
         top = y0 + 4 + index * step
@@ -365,6 +550,10 @@ def draw_legend(draw: ImageDraw.ImageDraw, language: str) -> None:
             _border_badge(draw, (cx, cy), 2)
         elif item in ("team", "claim"):
             draw_team(draw, _LegendView(), cx - TEAM_W / 2, cy - TEAM_H / 2, "B1", 0, item == "claim")
+        elif item == "radiation":
+            draw.rounded_rectangle((cx - 24, cy - 14, cx + 24, cy + 14), radius=6, fill=RADIATION_REGION,
+                                   outline=RADIATION_EDGE, width=2)
+            _radiation_sign(draw, cx, cy, 11)
         else:
             draw.rounded_rectangle((cx - 24, cy - 14, cx + 24, cy + 14), radius=14, fill=SEAT_RGB["Y"], outline=INK)
         _lines(draw, (x0 + 66, top + 1, x1 - 8, top + step - 1), _t(language, f"legend.{item}"), size=18,
@@ -383,12 +572,26 @@ def header_text(view: Any, player_names: list[str] | None, language: str) -> str
     era = Msg(f"spacecorp.era.{view.era}")
     if view.phase == OVER:
         return f"{text_of(era, language)} · {_t(language, 'over')}"
+    legacy = getattr(view, "legacy_choice", None)
+    if view.phase == LEGACY and legacy is not None:      # the Legacy selection between eras (SC-TRANS-1)
+        waiting = [player_name(view, seat, player_names, language) for seat in sorted(legacy.waiting())]
+        return _t(language, "header_legacy", era=era, players=Join(waiting, "and"))
     if view.windows:                                   # a reaction window waits for one player (§9.3)
         window = view.windows[-1]
         trigger = Msg(f"spacecorp.trigger.{window.event}",
                       player=player_name(view, window.subject, player_names, language))
         return _t(language, "header_window", era=era, trigger=trigger,
                   player=player_name(view, window.waiting[0], player_names, language))
+    pending = getattr(view, "pending", None)
+    if pending:                                        # a decision owed before play goes on
+        first = pending[0]
+        who = player_name(view, first.seat, player_names, language)
+        if first.kind == PROGRESS and first.what in PROGRESS_KINDS:
+            return _t(language, "pending.progress", era=era, player=who,
+                      kind=Msg(f"spacecorp.render.kind.{first.what}"))
+        if first.kind == PIONEER:
+            return _t(language, "pending.pioneer", era=era, player=who)
+        return _t(language, "pending", era=era, player=who)
     return _t(language, "header", era=era, player=player_name(view, view.turn.seat, player_names, language),
               step=Msg(f"spacecorp.step.{view.turn.step}"))
 
@@ -408,11 +611,28 @@ def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | N
         _text(draw, (x0 + 6, top, x1 - 6, top + 22), entry_text(entry, language), size=18)
 
 
+SIDE_ROW_H = 34
+
+
+def side_board_of(view: Any) -> list[tuple[str, list[str]]] | None:
+    """The Side Board's Progress stacks still holding a copy (top first), in the data's order;
+    None where there is no Side Board (E1)."""
+    board = getattr(view, "side_board", None) or {}
+    if view.era == "E1" and not any(board.values()):
+        return None
+    order = list(tables().progress)
+    return sorted(((card, copies) for card, copies in board.items() if copies),
+                  key=lambda item: order.index(item[0]) if item[0] in order else len(order))
+
+
 def draw_business(view: Any, player_names: list[str] | None, language: str) -> Image.Image:
     t = tables()
     contracts = t.era_contracts(view.era)
     row_h = 36
+    side = side_board_of(view)
     height = 318 + len(contracts) * row_h + 12
+    if side is not None:
+        height += 40 + max(1, len(side)) * SIDE_ROW_H + 8
     image = Image.new("RGB", (WIDTH, height), PANEL)
     draw = ImageDraw.Draw(image)
     _text(draw, (14, 6, 786, 40), header_text(view, player_names, language), size=23, bold=True)
@@ -446,7 +666,34 @@ def draw_business(view: Any, player_names: list[str] | None, language: str) -> I
               bold=True, align="right")
         _text(draw, (640, top + 2, 780, top + row_h - 6), _t(language, "fulfilled" if fulfilled else "open"),
               size=19, bold=fulfilled, fill=(20, 110, 40) if fulfilled else MUTED, align="right")
+    if side is not None:
+        draw_side_board(draw, side, 316 + len(contracts) * row_h + 8, language)
     return image
+
+
+def draw_side_board(draw: ImageDraw.ImageDraw, side: list[tuple[str, list[str]]], top: float,
+                    language: str) -> None:
+    """The Progress cards on the Side Board: a row per stack with its name, kind, copies left
+    and ``+1T`` when the copy on top carries the profit bonus (``#1``, SC-PROG-4)."""
+    _text(draw, (14, top, 786, top + 30), _t(language, "side_board"), size=21, bold=True)
+    top += 36
+    if not side:
+        _text(draw, (14, top, 786, top + SIDE_ROW_H - 4), _t(language, "empty"), size=19, fill=MUTED)
+        return
+    for index, (card, copies) in enumerate(side):
+        row = top + index * SIDE_ROW_H
+        info = tables().progress.get(card)
+        kind = info.kind if info is not None else ""
+        draw.rounded_rectangle((14, row, 786, row + SIDE_ROW_H - 4), radius=6, fill=KIND_RGB.get(kind, WHITE),
+                               outline=MUTED, width=1)
+        _text(draw, (22, row + 2, 430, row + SIDE_ROW_H - 6), progress_name(card, language), size=19, bold=True)
+        if kind in PROGRESS_KINDS:
+            _text(draw, (436, row + 2, 596, row + SIDE_ROW_H - 6), _t(language, f"kind.{kind}"), size=18, fill=MUTED)
+        _text(draw, (600, row + 2, 718, row + SIDE_ROW_H - 6), _t(language, "copies", n=len(copies)), size=18,
+              fill=MUTED, align="right")
+        if copies[0].endswith("#1") and info is not None and info.bonus:
+            _text(draw, (726, row + 2, 780, row + SIDE_ROW_H - 6), _t(language, "bonus", n=info.bonus), size=19,
+                  bold=True, fill=(20, 110, 40), align="right")
 
 
 def _winners(view: Any) -> list[int]:
@@ -457,21 +704,87 @@ def _winners(view: Any) -> list[int]:
 # ------------------------------------------------------------------------------------------------
 # The players
 PANEL_H, PANEL_GAP = 300, 10
+PANEL_H_EXTENDED = 410          # with the idea cube, the Progress cards and the Legacy Production (E2)
+WHEEL_ROW_H, WHEEL_ROW_H_E2 = 40, 54
 
 
-def draw_wheel(draw: ImageDraw.ImageDraw, left: float, cy: float, position: int) -> float:
-    """The Progress Wheel's spaces in a row (0 = Start), the genetics cube on its space; returns
-    the right edge."""
+def _genetics_cube(draw: ImageDraw.ImageDraw, cx: float, cy: float, half: float) -> None:
+    draw.rectangle((cx - half, cy - half, cx + half, cy + half), fill=GENETICS_CUBE, outline=INK, width=2)
+
+
+def _idea_cube(draw: ImageDraw.ImageDraw, cx: float, cy: float, half: float) -> None:
+    draw.polygon([(cx, cy - half), (cx + half, cy), (cx, cy + half), (cx - half, cy)], fill=IDEA_CUBE,
+                 outline=WHITE)
+
+
+def draw_wheel(draw: ImageDraw.ImageDraw, left: float, cy: float, position: int, idea: int | None = None) -> float:
+    """The Progress Wheel's spaces in a row (0 = Start), the genetics cube (a brown square) on its
+    space and, from E2 on, the idea cube (a black diamond; the two side by side when they share a
+    space); returns the right edge."""
     size = tables().wheel.size
     for space in range(size):
         cx = left + 16 + space * 34
         fill = GOLD if space == tables().wheel.award_space else WHITE
         draw.ellipse((cx - 15, cy - 15, cx + 15, cy + 15), fill=fill, outline=MUTED, width=2)
-        if space == position:
-            draw.rectangle((cx - 9, cy - 9, cx + 9, cy + 9), fill=(170, 120, 70), outline=INK, width=2)
+        genetics, thought = space == position, idea is not None and space == idea
+        if genetics and thought:
+            _genetics_cube(draw, cx - 7, cy, 6)
+            _idea_cube(draw, cx + 7, cy, 7)
+        elif genetics:
+            draw.rectangle((cx - 9, cy - 9, cx + 9, cy + 9), fill=GENETICS_CUBE, outline=INK, width=2)
+        elif thought:
+            _idea_cube(draw, cx, cy, 12)
         else:
             draw_text(draw, (cx, cy), str(space), size=17, fill=MUTED, anchor="mm")
     return left + size * 34
+
+
+def extended_panels(view: Any) -> bool:
+    """Whether the player panels have the E2 rows (idea cube, Progress cards, Legacy Production)."""
+    return view.era != "E1" or any(getattr(player, "progress", None) or getattr(player, "legacy", None)
+                                   for player in view.players)
+
+
+def progress_text(player: Any, language: str) -> str:
+    """The Progress cards a player owns, by kind (Adaptations, then Breakthroughs), ``+1T`` on a
+    copy with the profit bonus."""
+    groups: dict[str, list[str]] = {}
+    for card in getattr(player, "progress", None) or []:
+        info = tables().progress.get(design(card))
+        name = progress_name(card, language)
+        if card.endswith("#1") and info is not None and info.bonus:
+            name = _t(language, "with_bonus", name=name, n=info.bonus)
+        groups.setdefault(info.kind if info is not None and info.kind in PROGRESS_KINDS else "", []).append(name)
+    if not groups:
+        return _t(language, "progress_none")
+    return " · ".join(_t(language, f"progress_kind.{kind}" if kind else "progress", cards=Join(groups[kind]))
+                      for kind in sorted(groups, key=lambda kind: (kind not in PROGRESS_KINDS, kind)))
+
+
+def draw_legacy(draw: ImageDraw.ImageDraw, view: Any, seat: int, box: Box, language: str) -> None:
+    """The Legacy Production pair on the HQ: the tile in its stack's colour, the base in the
+    owner's colour (or "none")."""
+    x0, y0, x1, y1 = box
+    label = _t(language, "legacy")
+    width = min(260.0, fit_font(label, 260, y1 - y0, max_size=19, min_size=MIN_TEXT).getlength(label) + 4)
+    _text(draw, (x0, y0, x0 + width, y1), label, size=19)
+    left = x0 + width + 10
+    pair = getattr(view.players[seat], "legacy", None)
+    if pair is None:
+        _text(draw, (left, y0, x1, y1), _t(language, "legacy_none"), size=19, fill=MUTED)
+        return
+    tile, base = pair
+    info = tables().discoveries.get(tile)
+    middle = left + (x1 - left) * 0.6
+    draw.rounded_rectangle((left, y0, middle, y1), radius=6, fill=STACK.get(info.stack if info else "f1", STACK["f1"]),
+                           outline=INK, width=1)
+    effect = tile_effect(tile, language) if info is not None else ""
+    name = _say(language, f"tile.{tile}")
+    _text(draw, (left + 6, y0 + 1, middle - 6, y1 - 1), f"{name} · {effect}" if effect else name, size=18, bold=True)
+    colour = seat_rgb(view, seat)
+    draw.rounded_rectangle((middle + 8, y0, x1, y1), radius=(y1 - y0) // 2, fill=colour, outline=INK, width=1)
+    _text(draw, (middle + 16, y0 + 1, x1 - 8, y1 - 1), _say(language, f"base.{base}"), size=18, bold=True,
+          fill=contrast_text(colour), align="center")
 
 
 def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, player_names: list[str] | None,
@@ -479,7 +792,9 @@ def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, pla
     player = view.players[seat]
     colour = seat_rgb(view, seat)
     x0, x1 = 10, WIDTH - 10
-    draw.rounded_rectangle((x0, top, x1, top + PANEL_H), radius=12, fill=WHITE, outline=colour, width=3)
+    extended = extended_panels(view)
+    panel_h = PANEL_H_EXTENDED if extended else PANEL_H
+    draw.rounded_rectangle((x0, top, x1, top + panel_h), radius=12, fill=WHITE, outline=colour, width=3)
     draw.rounded_rectangle((x0, top, x1, top + 40), radius=12, fill=colour, corners=(True, True, False, False))
     title = _t(language, "player_title", name=player_name(view, seat, player_names, language),
                colour=Msg(f"spacecorp.colour.{player.colour}"), profit=player.profit,
@@ -488,7 +803,7 @@ def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, pla
         title = _t(language, "passed", title=title)
     _text(draw, (x0 + 10, top + 2, x1 - 10, top + 38), title, size=22, bold=True, fill=contrast_text(colour))
     # the HQ boxes: R (printed, never covered) and the Infra boxes 1-3
-    printed = tables().hq_sides["standard"].boxes
+    printed = tables().hq_sides[getattr(view, "hq_side", "standard")].boxes
     box_w = (x1 - x0 - 20 - 3 * 8) / 4
     for index, box in enumerate(("R", "1", "2", "3")):
         left, btop = x0 + 10 + index * (box_w + 8), top + 48
@@ -515,11 +830,21 @@ def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, pla
                   for kind, count in player.bases.items()])
     _lines(draw, (x0 + 12, y, x1 - 12, y + 46), _t(language, "bases_left", bases=bases), size=19)
     y += 50
-    right = draw_wheel(draw, x0 + 12, y + 18, player.genetics)
     key = "genetics_lapped" if player.genetics_lapped else "genetics"
-    _text(draw, (right + 10, y + 2, x1 - 12, y + 34), _t(language, key, position=player.genetics,
-                                                         steps=player.genetics_steps), size=19)
-    y += 40
+    genetics = _t(language, key, position=player.genetics, steps=player.genetics_steps)
+    if view.era == "E1":
+        right = draw_wheel(draw, x0 + 12, y + 18, player.genetics)
+        _text(draw, (right + 10, y + 2, x1 - 12, y + 34), genetics, size=19)
+        y += WHEEL_ROW_H
+    else:                                             # the idea cube too, each line after its marker
+        idea = getattr(player, "idea", 0)
+        right = draw_wheel(draw, x0 + 12, y + WHEEL_ROW_H_E2 / 2, player.genetics, idea)
+        _genetics_cube(draw, right + 20, y + 14, 8)
+        _text(draw, (right + 34, y + 2, x1 - 12, y + 26), genetics, size=19)
+        _idea_cube(draw, right + 20, y + 40, 10)
+        _text(draw, (right + 34, y + 28, x1 - 12, y + 52),
+              _t(language, "idea", position=idea, steps=getattr(player, "idea_steps", 0)), size=19)
+        y += WHEEL_ROW_H_E2
     parts = [_t(language, "supply", teams=Join(sorted(team for team, site in player.teams.items() if site is None))
                 or "-")]
     if player.pioneer:
@@ -527,14 +852,20 @@ def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, pla
     if view.final and seat in view.final.get("bonus", {}):
         parts.append(_t(language, "final_bonus", n=view.final["bonus"][seat]))
     _text(draw, (x0 + 12, y, x1 - 12, y + 30), " · ".join(parts), size=19)
+    if extended:
+        y += 36
+        _lines(draw, (x0 + 12, y, x1 - 12, y + 48), progress_text(player, language), size=19)
+        y += 54
+        draw_legacy(draw, view, seat, (x0 + 12, y, x1 - 12, y + 34), language)
 
 
 def draw_players(view: Any, seats: Iterable[int], player_names: list[str] | None, language: str) -> Image.Image:
     seats = list(seats)
-    image = Image.new("RGB", (WIDTH, len(seats) * (PANEL_H + PANEL_GAP) + PANEL_GAP), PANEL)
+    panel_h = PANEL_H_EXTENDED if extended_panels(view) else PANEL_H
+    image = Image.new("RGB", (WIDTH, len(seats) * (panel_h + PANEL_GAP) + PANEL_GAP), PANEL)
     draw = ImageDraw.Draw(image)
     for index, seat in enumerate(seats):
-        draw_player(draw, view, seat, PANEL_GAP + index * (PANEL_H + PANEL_GAP), player_names, language)
+        draw_player(draw, view, seat, PANEL_GAP + index * (panel_h + PANEL_GAP), player_names, language)
     return image
 
 

@@ -1,7 +1,9 @@
-"""Space Corp pictures (era 1): five 800-px images (four with two players) for new games and
-random playouts of 2-4 players in English and Hungarian; the spectator view draws no card of a
-hand; every label comes from the catalogue and stays readable when a phone shows the image
-420 px wide; pieces are drawn where the state puts them."""
+"""Space Corp pictures (eras 1 and 2): five 800-px images (four with two players) for new games
+and random playouts of 2-4 players in English and Hungarian; the spectator view draws no card of
+a hand; every label comes from the catalogue and stays readable when a phone shows the image
+420 px wide; pieces are drawn where the state puts them; era 1 keeps its layout, era 2 has its
+own (radiation zone, orbital surcharges, the Oort Cloud's Pioneer markers, the Side Board, the
+idea cube, Progress cards and the Legacy Production)."""
 from __future__ import annotations
 
 import random
@@ -14,9 +16,9 @@ from rules.spacecorp.data import tables
 from rules.spacecorp.engine import GAME
 
 
-def positions(players: int, seed: int, every: int = 10):
+def positions(players: int, seed: int, every: int = 10, eras: str = "1"):
     """A new game, then every ``every``-th position of a random playout, and its end."""
-    state = GAME.new_game({"players": players}, seed)
+    state = GAME.new_game({"players": players} if eras == "1" else {"players": players, "eras": eras}, seed)
     rng = random.Random(seed)
     out, plies = [state], 0
     while not GAME.is_over(state):
@@ -131,3 +133,146 @@ def test_the_header_names_who_may_play_an_edge_while_a_window_is_open():
     view = GAME.view(state, None)
     assert header_text(view, ["ann", "bob", "cy"], "en") == "Mariners (era 1) · bob may play an Edge (ann declares Research)"
     assert "Hatást játszhat ki" in header_text(view, ["ann", "bob", "cy"], "hu")
+
+
+# ------------------------------------------------------------------------------------------------
+# Era 2 (Planeteers)
+def e2_state(players: int = 3, seed: int = 1):
+    """A new E2 game with pieces put by hand: teams beyond the Belt, a tile and bases on both map
+    parts, a claim, Progress cards, a Legacy Production pair, the idea cubes moved."""
+    state = GAME.new_game({"players": players, "eras": "2"}, seed)
+    assert state.era == "E2"
+    state.players[0].teams["B1"] = "ceres"
+    state.players[0].teams["B3"] = "titan"
+    state.players[1].teams["Y1"] = "jup_trojans"
+    state.players[1].teams["Y3"] = "oort"
+    state.players[2].teams["P3"] = "europa"
+    state.tiles["ceres"] = ["D2-02"]
+    state.bases["ceres"] = (0, "REFINERY")
+    state.tiles["titan"] = [state.stacks["f3"][0]]
+    state.bases["titan"] = (2, "SHIELDGEN")
+    state.claims["europa"] = "P3"
+    state.players[0].progress = ["AD-LOWG#2", "BR-FUSION#1"]
+    state.players[1].legacy = ("D1-01", "REFINERY")
+    state.players[0].idea, state.players[0].idea_steps = 3, 3
+    state.side_board = {"AD-RADRES": ["AD-RADRES#2", "AD-RADRES#1"], "AD-LOWG": ["AD-LOWG#1"], "BR-QMFG": []}
+    state.hq_side = "start_e2"
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_e2_position_draws_phone_width_images_in_both_languages(players, monkeypatch):
+    seen = spy(monkeypatch)
+    states = positions(players, seed=players + 5, eras="2")
+    assert len(states) >= 4 and GAME.is_over(states[-1]) and states[0].era == "E2"
+    for state in states:
+        hidden = set(GAME.hidden_in_view(state, None))
+        for language in ("en", "hu"):
+            seen.clear()
+            images = render(GAME.view(state, None), player_names=[f"p{i}" for i in range(players)],
+                            language=language)
+            assert len(images) == 3 + (players + 1) // 2
+            assert all(image.width == 800 and 300 <= image.height <= 1200 for image in images)
+            texts = [text for text, _ in seen]
+            assert texts and not any("spacecorp." in text for text in texts)
+            drawn = " ".join(texts)
+            hand_cards = {card for hand in state.hands.cards for card in hand}
+            assert not any(card in drawn for card in hidden | hand_cards), "a hidden card is drawn"
+            assert min(size for _, size in seen) * 420 / 800 >= 8.9
+
+
+def test_e2_draws_its_map_the_radiation_zone_and_the_surcharges_in_both_languages(monkeypatch):
+    from rules.messages import Msg
+    from rules.messages import render as text_of
+    from renderers.spacecorp import SITES_E2
+    seen = spy(monkeypatch)
+    view = GAME.view(e2_state(), None)
+    board = tables().maps["E2"]
+    drawn = {}
+    for language in ("en", "hu"):
+        seen.clear()
+        images = render(view, language=language)
+        assert [image.size for image in images[:2]] == [(800, 1166), (800, 1108)]
+        texts = {text for text, _ in seen}
+        assert min(size for _, size in seen) >= MIN_TEXT
+        for site in SITES_E2:
+            name = text_of(Msg(f"spacecorp.site.{site}"), language)
+            two_lines = any(name.startswith(f"{row} ") and name[len(row) + 1:] in texts for row in texts)
+            assert name in texts or two_lines, site
+        for region in board.regions:
+            assert text_of(Msg(f"spacecorp.render.region.{region}"), language) in texts
+        assert text_of(Msg("spacecorp.render.radiation"), language) in texts
+        assert text_of(Msg("spacecorp.render.surcharges"), language) in texts
+        for pair in board.surcharges:
+            assert text_of(Msg("spacecorp.render.surcharge_pair", a=Msg(f"spacecorp.render.region.{pair.a}"),
+                               b=Msg(f"spacecorp.render.region.{pair.b}")), language) in texts
+        assert text_of(Msg("spacecorp.render.idea", position=3, steps=3), language) in texts
+        drawn[language] = images
+    assert {"Sugárzás", "Szaturnusz", "Oort-felhő"} <= texts
+    for one, other in zip(drawn["en"], drawn["hu"]):
+        assert ImageChops.difference(one, other).getbbox() is not None
+
+
+def test_e2_pieces_are_drawn_where_the_state_puts_them():
+    from renderers.spacecorp import GOLD, HIGHLIGHT, IDEA_CUBE, REGIONS_E2, SITES_E2
+    view = GAME.view(e2_state(), None)
+    images = render(view, highlight="move B1@vesta")
+    sites = tables().maps["E2"].sites
+
+    def has(image, box, colour):
+        crop = image.crop(tuple(int(v) for v in box))
+        return any(pixel == colour for _, pixel in crop.getcolors(1 << 16))
+
+    for site, (owner, _) in view.bases.items():             # ceres on part 1, titan on part 2
+        part = REGIONS_E2[sites[site].region][0]
+        assert has(images[part - 1], SITES_E2[site], SEAT_RGB[view.players[owner].colour]), site
+    x0, y0, x1, _ = SITES_E2["europa"]                      # the claim's gold outline
+    assert images[0].getpixel((int((x0 + x1) / 2), int(y0) + 1)) == GOLD
+    x0, y0, x1, _ = SITES_E2["vesta"]                       # the highlight's ring
+    assert images[0].getpixel((int((x0 + x1) / 2), int(y0) + 1)) == HIGHLIGHT
+    assert has(images[1], SITES_E2["oort"], GOLD)            # the Pioneer markers on the Oort Cloud
+    assert has(images[1], SITES_E2["oort"], SEAT_RGB["Y"])   # Y3 there
+    assert has(images[3], (0, 0, 800, images[3].height), IDEA_CUBE)   # the idea cube on the wheel
+
+
+def test_e2_players_business_and_header_show_progress_legacy_side_board_and_pending(monkeypatch):
+    from renderers.spacecorp import header_text, progress_name
+    from rules.messages import Msg
+    from rules.messages import render as text_of
+    from rules.spacecorp.state import PROGRESS, Pending
+    seen = spy(monkeypatch)
+    state = e2_state()
+    view = GAME.view(state, None)
+    render(view, language="en")
+    drawn = " ".join(text for text, _ in seen)
+    assert progress_name("AD-LOWG#2", "en") in drawn and "(+1T)" in drawn        # BR-FUSION#1 carries the bonus
+    assert text_of(Msg("spacecorp.render.side_board"), "en") in drawn
+    assert progress_name("AD-RADRES", "en") in drawn and "+1T" in drawn         # AD-LOWG: #1 on top
+    assert text_of(Msg("spacecorp.tile.D1-01"), "en") in drawn                  # the Legacy tile
+    assert "Research 2" in drawn                                                  # the E2-start HQ's box R
+    assert not any(name.startswith("spacecorp.") for name in (progress_name("AD-LOWG#1", "hu"),
+                                                             progress_name("BR-QMFG", "en")))
+    state.pending = [Pending(PROGRESS, 2, "ADAPT")]
+    view = GAME.view(state, None)
+    assert header_text(view, ["ann", "bob", "cy"], "en") == \
+        "Planeteers (era 2) · cy chooses a Progress card (Adaptation)"
+    assert "Folyamatkártyát választ" in header_text(view, ["ann", "bob", "cy"], "hu")
+
+
+def test_era_1_images_keep_their_sizes():
+    view = GAME.view(GAME.new_game({"players": 3}, 1), None)
+    assert [image.size for image in render(view)] == [(800, 1136), (800, 846), (800, 582), (800, 630), (800, 320)]
+
+
+def test_the_render_catalogues_have_the_e2_texts_in_both_languages():
+    from rules.messages import catalogue
+    keys = {f"spacecorp.render.region.{region}" for region in tables().maps["E2"].regions}
+    keys |= {f"spacecorp.render.{key}" for key in (
+        "radiation", "legend.radiation", "surcharges", "surcharge_pair", "surcharge_cost", "header_legacy",
+        "pending", "pending.progress", "pending.pioneer", "kind.ADAPT", "kind.BREAK", "side_board", "copies",
+        "bonus", "idea", "with_bonus", "progress", "progress_none", "progress_kind.ADAPT", "progress_kind.BREAK",
+        "legacy", "legacy_none")}
+    for language in ("en", "hu"):
+        assert keys <= set(catalogue(language)), sorted(keys - set(catalogue(language)))
+    assert catalogue("hu")["spacecorp.render.radiation"] == "Sugárzás"
+    assert catalogue("hu")["spacecorp.render.region.R2_AST_A"] == "Kisbolygóöv (belső)"
