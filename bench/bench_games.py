@@ -32,10 +32,11 @@ from bot.service import render_png  # noqa: E402
 from bench_host import percentile, play_game  # noqa: E402
 
 
-def playout(name: str, seed: int, max_plies: int = 3000) -> tuple[Any, list[tuple[Any, int, Any]]]:
+def playout(name: str, seed: int, max_plies: int = 3000,
+            options: dict[str, str] | None = None) -> tuple[Any, list[tuple[Any, int, Any]]]:
     """(game, [(state, seat, move) ...]) of one seeded random game at the largest player count."""
     game = rules.get_game(name)
-    state = game.new_game(game.normalize_options({"players": game.max_players}), seed)
+    state = game.new_game(game.normalize_options({**(options or {}), "players": game.max_players}), seed)
     rng = random.Random(seed)
     steps = []
     for _ in range(max_plies):
@@ -84,8 +85,9 @@ def recorded_positions(path: str) -> list[tuple[Any, int, Any]]:
     return out
 
 
-def bench(name: str, seed: int, samples: int, host_plies: int, recorded: str | None = None) -> None:
-    game, steps = playout(name, seed)
+def bench(name: str, seed: int, samples: int, host_plies: int, recorded: str | None = None,
+          options: dict[str, str] | None = None) -> None:
+    game, steps = playout(name, seed, options=options)
     apply_us = [timed(lambda s=s, m=m: game.apply(s, m)) * 1000 for s, _seat, m in steps]
     every = max(1, len(steps) // samples)
     sampled = steps[::every]
@@ -114,10 +116,12 @@ def bench(name: str, seed: int, samples: int, host_plies: int, recorded: str | N
             play_game(name, game.max_players, seed, host_plies, Path(scratch)))
     reply = [value * 1000 for value in latencies]
     legal_ms = [ms for ms, _i in legal]
-    print(f"\n{name}: {game.max_players} players, a seeded random game of {len(steps)} moves "
+    chosen = "".join(f", {key}={value}" for key, value in sorted((options or {}).items()))
+    print(f"\n{name}: {game.max_players} players{chosen}, a seeded random game of {len(steps)} moves "
           f"({len(sampled)} positions sampled{', with a recorded game' if recorded else ''})")
     rows = [
         ("rules: apply a move", f"median {statistics.median(apply_us):.0f} µs, max {max(apply_us):.0f} µs"),
+        ("rules: the whole game (every apply)", f"{sum(apply_us) / 1000:.0f} ms"),
         ("rules: list the legal moves", f"median {statistics.median(legal_ms):.1f} ms, worst {max(legal_ms):.1f} ms"),
         ("autocomplete answer with labels", f"worst {worst_ac:.1f} ms (typed {worst_where})"),
         ("render + encode the board (late game)", f"median {statistics.median(renders):.1f} ms, "
@@ -139,9 +143,12 @@ def main() -> None:
     parser.add_argument("--gaia-recorded", default=str(Path(__file__).resolve().parents[1] / "tests" / "fixtures"
                                                      / "gaia" / "final-scoring.json"),
                         help="Gaia Project: also sample the positions of this recorded game")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a lobby option for the rules measurements (repeatable), e.g. --option eras=1-2")
     args = parser.parse_args()
+    options = dict(item.split("=", 1) for item in args.option if "=" in item)
     for name in args.game or rules.available_games():
-        bench(name, args.seed, args.samples, args.plies, args.gaia_recorded if name == "gaia" else None)
+        bench(name, args.seed, args.samples, args.plies, args.gaia_recorded if name == "gaia" else None, options)
 
 
 if __name__ == "__main__":

@@ -22,15 +22,16 @@ PREFERRED_MOVES = {"planetarium": ("final", "play")}
 
 
 def random_game_script(game_name: str, players: int, seed: int, choice_seed: int | None = None,
-                       max_moves: int = 2000) -> tuple[str, object]:
-    """The script and the final state it leads to."""
+                       max_moves: int = 2000, options: dict[str, str] | None = None) -> tuple[str, object]:
+    """The script and the final state it leads to (``options``: lobby options besides players)."""
     game = rules.get_game(game_name)
-    options = game.normalize_options({"players": players})
-    state = game.new_game(options, seed)
+    chosen = game.normalize_options({**(options or {}), "players": players})
+    state = game.new_game(chosen, seed)
     chooser = random.Random(seed if choice_seed is None else choice_seed)
+    extra = "".join(f" {key}:{value}" for key, value in sorted((options or {}).items()))
     lines = [f"# {game.title}, {players} players: a random legal game.",
              f"# Replay it with: python -m bot console --seed {seed} < this-file",
-             f"/{game_name} new players:{players}"]
+             f"/{game_name} new players:{players}{extra}"]
     for name in PLAYER_NAMES[1:players]:
         lines += [f"as {name}", f"/{game_name} join"]
     lines += ["as alice", f"/{game_name} start seating:joined"]
@@ -88,14 +89,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", choices=rules.available_games())
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a lobby option of the game (repeatable), e.g. --option eras=1-2")
     parser.add_argument("--fixture", help="gaia: write the moves of this recorded game instead of a random one")
     args = parser.parse_args(argv)
+    options = dict(item.split("=", 1) for item in args.option if "=" in item)
+    if len(options) != len(args.option):
+        parser.error("--option takes NAME=VALUE")
     if args.fixture:
         import json
         with open(args.fixture, encoding="utf-8") as handle:
             sys.stdout.write(fixture_script(json.load(handle)))
         return 0
-    script, _ = random_game_script(args.game, args.players, args.seed)
+    script, _ = random_game_script(args.game, args.players, args.seed, options=options)
     sys.stdout.write(script)
     return 0
 

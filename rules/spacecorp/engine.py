@@ -1160,8 +1160,8 @@ class SpaceCorpGame(Game):
         player.progress.append(physical)
         bonus = card.bonus if physical == card.physical_ids[0] else 0
         player.profit += bonus
-        state.news.append(S("news.progress", player=self.seat_label(state, seat), card=S(f"progress.{progress_id}"),
-                            amount=bonus))
+        state.news.append(S("news.progress_bonus" if bonus else "news.progress", player=self.seat_label(state, seat),
+                            card=S(f"progress.{progress_id}"), amount=bonus))
         if card.timing == "one-time":
             for effect in card.effects:
                 if effect.name == "GAIN_T_PER":                                             # AD-STARCH
@@ -1989,7 +1989,12 @@ class SpaceCorpGame(Game):
                 for box in BOXES:
                     yield Upgrade(seat, card=card, box=int(box))
             special = next((entry.special for entry in info.entries if entry.special), None)
-            if special is not None:
+            if special is not None and t.specials[special].effects[0].name == "ANTIMATTER_MOVE":
+                for team, origin in teams:
+                    for site_id in sorted(era_map.sites):
+                        if site_id != origin:
+                            yield Special(seat, card=card, leg=Leg(team, origin, site_id))
+            elif special is not None:
                 for site_id in sorted(era_map.sites):
                     yield Special(seat, card=card, target=site_id)
 
@@ -2087,6 +2092,15 @@ class SpaceCorpGame(Game):
             return S("preview.with_rewards", what=what, cards=played,
                      players=Join([self.seat_label(state, other) for other in trial.turn.rewards], "and"))
         return S("preview.plain", what=what, cards=played)
+
+    def redact_move(self, state: GameState, seat: int, move_text: str) -> str | Msg:
+        """A sealed Legacy pick (revealed by the news when all are in) and the cards taken with
+        Predictive AI (they join a secret hand) are not shown to the others."""
+        if move_text.startswith("choose legacy="):
+            return S("redacted.legacy", player=self.seat_label(state, seat))
+        if move_text.startswith("choose predict="):
+            return S("redacted.predict", player=self.seat_label(state, seat), n=move_text.count(",") + 1)
+        return move_text
 
     def auto_move(self, state: GameState, seat: int, prefs: Any) -> tuple[Move, Msg] | None:
         """§9.3 standing auto-pass: a window is declined for a player whose orders say "pass" for

@@ -14,9 +14,10 @@ from bot.demo import PLAYER_NAMES
 from bot.harness import Harness
 
 
-async def open_game(harness: Any, users: dict[str, int], game: str, players: int) -> int:
-    """The lobby opened by alice, joined by the others and started in joining order: the thread."""
-    await harness.slash(users["alice"], f"{game} new", channel_id=100, players=players)
+async def open_game(harness: Any, users: dict[str, int], game: str, players: int, **options: Any) -> int:
+    """The lobby opened by alice (with these lobby ``options``), joined by the others and started
+    in joining order: the thread."""
+    await harness.slash(users["alice"], f"{game} new", channel_id=100, players=players, **options)
     thread = list(harness.threads)[-1]
     for name in PLAYER_NAMES[1:players]:
         await harness.slash(users[name], f"{game} join", channel_id=thread)

@@ -15,7 +15,8 @@ from .language_check import english_leaks
 from .script_play import console_replay_reaches_the_winner, hungarian_harness, open_game, script_moves
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "spacecorp-3p.txt"
-CARD_ID = re.compile(r"\b(?:M\d\d#\d|T\d)\b")
+TWO_ERAS = Path(__file__).resolve().parents[2] / "examples" / "spacecorp-2eras-3p.txt"
+CARD_ID = re.compile(r"\b(?:[MP]\d\d#\d|T\d)\b")
 GAME = rules.get_game("spacecorp")
 
 
@@ -31,14 +32,28 @@ async def test_the_example_script_plays_a_whole_game_in_the_console_in_hungarian
     assert "Reakcióablak" in text
 
 
+def test_the_two_era_example_is_what_the_demo_generator_writes():
+    script, final = random_game_script("spacecorp", 3, 5, options={"eras": "1-2"})
+    assert script == TWO_ERAS.read_text() and GAME.is_over(final) and final.era == "E2"
+    for command in ("choose legacy=@", "choose progress=", "/spacecorp move idea ", "/spacecorp move edge "):
+        assert command in script                                         # Legacy, Progress cards, ideas, Edges
+
+
+async def test_the_two_era_example_plays_through_the_console_in_hungarian_to_the_winner(tmp_path):
+    _, final = random_game_script("spacecorp", 3, 5, options={"eras": "1-2"})
+    text = await console_replay_reaches_the_winner(tmp_path, TWO_ERAS.read_text(), 5, GAME, final)
+    assert "Örökölt Termelés" in text and "Kezdődik: Bolygókutatók (2. kor)." in text
+
+
 @pytest.mark.slow
-async def test_SC_CARD_9_a_three_player_game_through_discord_never_shows_a_hidden_hand_card(tmp_path):
+@pytest.mark.parametrize("options", [{}, {"eras": "1-2"}], ids=["mariners", "two-eras"])
+async def test_SC_CARD_9_a_three_player_game_through_discord_never_shows_a_hidden_hand_card(tmp_path, options):
     seed = 5
-    script, final = random_game_script("spacecorp", 3, seed)
+    script, final = random_game_script("spacecorp", 3, seed, options=options)
     bot, harness, users = hungarian_harness(tmp_path, seed, 3, 900)
     await harness.start()
     try:
-        thread = await open_game(harness, users, "spacecorp", 3)
+        thread = await open_game(harness, users, "spacecorp", 3, **options)
         game_id = (await bot.storage.game_by_thread(thread)).id
         state = (await bot.service.load(game_id)).state
         holder_of = {user_id: name for name, user_id in users.items()}

@@ -426,3 +426,12 @@ def test_random_E2_and_two_era_games_end_with_a_winner_and_their_invariants(play
             assert GAME.invariants(state) == []
         assert GAME.is_over(state) and state.era == "E2" and GAME.winners(state)
     assert {"idea", "choose", "explore", "build", "produce"} <= seen
+
+
+def test_SC_TRANS_1_and_BR_PREDICT_the_secret_picks_are_not_echoed_to_the_others():
+    state = to_legacy()
+    site = GAME.legacy_sites(state, 0)[0]
+    shown = GAME.redact_move(play(state, 0, f"choose legacy=@{site}"), 0, f"choose legacy=@{site}")
+    assert not isinstance(shown, str) and shown.key == "spacecorp.redacted.legacy"
+    assert GAME.redact_move(state, 0, "choose predict=P01#1,P02#2").key == "spacecorp.redacted.predict"
+    assert GAME.redact_move(state, 0, "choose progress=BR-FUSION") == "choose progress=BR-FUSION"
