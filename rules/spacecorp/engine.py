@@ -2105,7 +2105,8 @@ class SpaceCorpGame(Game):
     def auto_move(self, state: GameState, seat: int, prefs: Any) -> tuple[Move, Msg] | None:
         """§9.3 standing auto-pass: a window is declined for a player whose orders say "pass" for
         every Edge that could answer it (the same whatever their hand holds)."""
-        if not state.windows or seat not in self.waiting_for(state) or state.windows[-1].event == INFRA_DISCARD:
+        if not state.windows or state.pending or state.phase != PLAY or seat not in self.waiting_for(state) \
+                or state.windows[-1].event == INFRA_DISCARD:
             return None
         window = state.windows[-1]
         edges = [edge for edge in self._era_edges(state)

@@ -435,3 +435,17 @@ def test_SC_TRANS_1_and_BR_PREDICT_the_secret_picks_are_not_echoed_to_the_others
     assert not isinstance(shown, str) and shown.key == "spacecorp.redacted.legacy"
     assert GAME.redact_move(state, 0, "choose predict=P01#1,P02#2").key == "spacecorp.redacted.predict"
     assert GAME.redact_move(state, 0, "choose progress=BR-FUSION") == "choose progress=BR-FUSION"
+
+
+def test_a_standing_auto_pass_never_answers_a_pending_progress_choice():
+    state = game2()
+    state.players[0].genetics = 4
+    state.players[0].teams["B1"] = "io"
+    on_top(state, "f2a", "D2-08")                                  # Life and Gen 1: a lap and a window
+    hand_of(state, 0, "P12#1", "P25#1")
+    state = play(state, 0, "explore B1 @io cards=P12#1/e stack=f2a")
+    assert state.pending and state.windows and GAME.waiting_for(state) == {0}
+    orders = {"autopass_EG-MICROBES": {"choice": "pass"}}
+    assert GAME.auto_move(state, 0, orders) is None                # the Adaptation first
+    state = play(state, 0, "choose progress=AD-LOWG")
+    assert GAME.waiting_for(state) == {0} and GAME.auto_move(state, 0, orders)[0].verb == "decline"
