@@ -572,7 +572,7 @@ def header_text(view: Any, player_names: list[str] | None, language: str) -> str
     era = Msg(f"spacecorp.era.{view.era}")
     if view.phase == OVER:
         return f"{text_of(era, language)} · {_t(language, 'over')}"
-    legacy = getattr(view, "legacy_choice", None)
+    legacy = view.legacy_choice
     if view.phase == LEGACY and legacy is not None:      # the Legacy selection between eras (SC-TRANS-1)
         waiting = [player_name(view, seat, player_names, language) for seat in sorted(legacy.waiting())]
         return _t(language, "header_legacy", era=era, players=Join(waiting, "and"))
@@ -582,7 +582,7 @@ def header_text(view: Any, player_names: list[str] | None, language: str) -> str
                       player=player_name(view, window.subject, player_names, language))
         return _t(language, "header_window", era=era, trigger=trigger,
                   player=player_name(view, window.waiting[0], player_names, language))
-    pending = getattr(view, "pending", None)
+    pending = view.pending
     if pending:                                        # a decision owed before play goes on
         first = pending[0]
         who = player_name(view, first.seat, player_names, language)
@@ -617,7 +617,7 @@ SIDE_ROW_H = 34
 def side_board_of(view: Any) -> list[tuple[str, list[str]]] | None:
     """The Side Board's Progress stacks still holding a copy (top first), in the data's order;
     None where there is no Side Board (E1)."""
-    board = getattr(view, "side_board", None) or {}
+    board = view.side_board
     if view.era == "E1" and not any(board.values()):
         return None
     order = list(tables().progress)
@@ -741,7 +741,7 @@ def draw_wheel(draw: ImageDraw.ImageDraw, left: float, cy: float, position: int,
 
 def extended_panels(view: Any) -> bool:
     """Whether the player panels have the E2 rows (idea cube, Progress cards, Legacy Production)."""
-    return view.era != "E1" or any(getattr(player, "progress", None) or getattr(player, "legacy", None)
+    return view.era != "E1" or any(player.progress or player.legacy is not None
                                    for player in view.players)
 
 
@@ -749,7 +749,7 @@ def progress_text(player: Any, language: str) -> str:
     """The Progress cards a player owns, by kind (Adaptations, then Breakthroughs), ``+1T`` on a
     copy with the profit bonus."""
     groups: dict[str, list[str]] = {}
-    for card in getattr(player, "progress", None) or []:
+    for card in player.progress:
         info = tables().progress.get(design(card))
         name = progress_name(card, language)
         if card.endswith("#1") and info is not None and info.bonus:
@@ -769,7 +769,7 @@ def draw_legacy(draw: ImageDraw.ImageDraw, view: Any, seat: int, box: Box, langu
     width = min(260.0, fit_font(label, 260, y1 - y0, max_size=19, min_size=MIN_TEXT).getlength(label) + 4)
     _text(draw, (x0, y0, x0 + width, y1), label, size=19)
     left = x0 + width + 10
-    pair = getattr(view.players[seat], "legacy", None)
+    pair = view.players[seat].legacy
     if pair is None:
         _text(draw, (left, y0, x1, y1), _t(language, "legacy_none"), size=19, fill=MUTED)
         return
@@ -803,7 +803,7 @@ def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, pla
         title = _t(language, "passed", title=title)
     _text(draw, (x0 + 10, top + 2, x1 - 10, top + 38), title, size=22, bold=True, fill=contrast_text(colour))
     # the HQ boxes: R (printed, never covered) and the Infra boxes 1-3
-    printed = tables().hq_sides[getattr(view, "hq_side", "standard")].boxes
+    printed = tables().hq_sides[view.hq_side].boxes
     box_w = (x1 - x0 - 20 - 3 * 8) / 4
     for index, box in enumerate(("R", "1", "2", "3")):
         left, btop = x0 + 10 + index * (box_w + 8), top + 48
@@ -837,13 +837,13 @@ def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, pla
         _text(draw, (right + 10, y + 2, x1 - 12, y + 34), genetics, size=19)
         y += WHEEL_ROW_H
     else:                                             # the idea cube too, each line after its marker
-        idea = getattr(player, "idea", 0)
+        idea = player.idea
         right = draw_wheel(draw, x0 + 12, y + WHEEL_ROW_H_E2 / 2, player.genetics, idea)
         _genetics_cube(draw, right + 20, y + 14, 8)
         _text(draw, (right + 34, y + 2, x1 - 12, y + 26), genetics, size=19)
         _idea_cube(draw, right + 20, y + 40, 10)
         _text(draw, (right + 34, y + 28, x1 - 12, y + 52),
-              _t(language, "idea", position=idea, steps=getattr(player, "idea_steps", 0)), size=19)
+              _t(language, "idea", position=idea, steps=player.idea_steps), size=19)
         y += WHEEL_ROW_H_E2
     parts = [_t(language, "supply", teams=Join(sorted(team for team, site in player.teams.items() if site is None))
                 or "-")]

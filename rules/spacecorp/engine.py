@@ -189,8 +189,7 @@ class SpaceCorpGame(Game):
         t = tables()
         assert state.streams is not None
         streams, count = state.streams, len(state.players)
-        first = int(state.options["first_player"]) - 1 if state.options["first_player"] else \
-            streams.shuffled("first_player:E1", list(range(count)))[0]             # SC-SETUP-13
+        first = self._first_player(state, "E1")                                        # SC-SETUP-13
         state.order = [(first + i) % count for i in range(count)]
         state.turn = Turn(state.order[0])
         per = t.by_players[count]
@@ -234,12 +233,18 @@ class SpaceCorpGame(Game):
         in_play = t.by_players[count].time_cards_in_play
         state.time_aside = time_cards[in_play:]                                      # returned to the box
         pool = time_cards[:in_play]
-        first = int(state.options["first_player"]) - 1 if state.options["first_player"] else \
-            state.streams.shuffled("first_player:E2", list(range(count)))[0]
-        self._setup_e2(state, pool)
+        first = self._first_player(state, "E2")                                        # everyone has 8T
+        self._setup_e2(state)
         state.order = [(first + i) % count for i in range(count)]
         state.turn = Turn(state.order[0])
         self._deal_e2(state, pool)
+
+    @staticmethod
+    def _first_player(state: GameState, era: str) -> int:
+        """The host's choice of first player (option ``first_player``), else a seeded random one."""
+        assert state.streams is not None
+        chosen = int(state.options["first_player"])
+        return chosen - 1 if chosen else state.streams.shuffled(f"first_player:{era}", list(range(len(state.players))))[0]
 
     def _reset_pieces(self, state: GameState, era: str) -> None:
         """SC-TRANS-3: every team and base back to its owner's supply (a Legacy base stays on its HQ)."""
@@ -256,7 +261,7 @@ class SpaceCorpGame(Game):
         state.trigger, state.deck_exhausted, state.final_turns = None, False, None
         state.pioneers_left = [1, 2]
 
-    def _setup_e2(self, state: GameState, pool: list[str]) -> None:
+    def _setup_e2(self, state: GameState) -> None:
         """SC-SETUP-20..30 before the deal: the board, the stacks, the teams at home, the Side Board."""
         t = tables()
         assert state.streams is not None
@@ -444,10 +449,7 @@ class SpaceCorpGame(Game):
                 state.pile.remove(card)
             state.hands.add(move.seat, picked)
             state.news.append(S("news.predicted", player=self.seat_label(state, move.seat), n=len(picked)))
-            if not state.pile and not state.deck_exhausted:
-                state.deck_exhausted = True
-                state.trigger = state.trigger or TRIGGER_DECK
-                state.news.append(S("news.deck_exhausted"))
+            self._check_exhausted(state)
         else:
             if move.value not in (pending.what, mv.NONE):
                 raise refuse("pioneer_choice", "SC-SETUP-23", value=move.value, allowed=f"{pending.what}, none")
@@ -774,11 +776,16 @@ class SpaceCorpGame(Game):
 
     def _take_top(self, state: GameState) -> str:
         card = state.pile.pop(0)
-        if not state.pile and not state.deck_exhausted:                                     # SC-END-2
+        self._check_exhausted(state)
+        return card
+
+    @staticmethod
+    def _check_exhausted(state: GameState) -> None:
+        """SC-END-2: the moment the draw pile is empty the era end is triggered."""
+        if not state.pile and not state.deck_exhausted:
             state.deck_exhausted = True
             state.trigger = state.trigger or TRIGGER_DECK
             state.news.append(S("news.deck_exhausted"))
-        return card
 
     # ----- Move (SC-MOV) ---------------------------------------------------------------------------
     def _move(self, state: GameState, move: MoveAction) -> None:
@@ -1098,26 +1105,26 @@ class SpaceCorpGame(Game):
         """SC-GEN-1/3/4: the genetics cube moves; a lap is remembered in E1 and earns an
         Adaptation per lap from E2 on."""
         player = state.players[seat]
-        size = tables().wheel.size
-        laps = (player.genetics + steps) // size
+        player.genetics, laps = self._turn_wheel(state, seat, player.genetics, steps, "genetics")
+        player.genetics_steps += steps
         if laps and state.era == "E1":
             player.genetics_lapped = True                                                   # SC-GEN-3
-        player.genetics = (player.genetics + steps) % size
-        player.genetics_steps += steps
-        if state.era != "E1":
-            for _ in range(laps):
-                self._entitle(state, seat, tables().wheel.awards["genetics"])
 
     def _idea(self, state: GameState, seat: int, steps: int) -> None:
         """SC-IDEA-1: the idea cube moves; from E2 on each lap earns a Breakthrough."""
         player = state.players[seat]
-        size = tables().wheel.size
-        laps = (player.idea + steps) // size
-        player.idea = (player.idea + steps) % size
+        player.idea, _ = self._turn_wheel(state, seat, player.idea, steps, "idea")
         player.idea_steps += steps
+
+    def _turn_wheel(self, state: GameState, seat: int, position: int, steps: int, cube: str) -> tuple[int, int]:
+        """A cube moves ``steps`` spaces on the Progress Wheel: its new position and the laps made;
+        from E2 on each lap earns the cube's Progress card (SC-GEN-4, SC-IDEA-1)."""
+        wheel = tables().wheel
+        laps = (position + steps) // wheel.size
         if state.era != "E1":
             for _ in range(laps):
-                self._entitle(state, seat, tables().wheel.awards["idea"])
+                self._entitle(state, seat, wheel.awards[cube])
+        return (position + steps) % wheel.size, laps
 
     # ----- Progress cards (SC-PROG) --------------------------------------------------------------------
     def progress_choices(self, state: GameState, seat: int, kind: str, no_bonus: bool = False) -> list[str]:
@@ -1606,10 +1613,6 @@ class SpaceCorpGame(Game):
             if move.take not in allowed:
                 raise refuse("edge_needs", "EG-LEAK", edge=S(f"edge.{edge.id}"), option=f"take={allowed[0]}",
                              allowed=", ".join(allowed))
-            state.hands.remove(seat, move.card)
-            state.discards.append(move.card)
-            self._gain_progress(state, seat, move.take, no_bonus=True)
-            return
         elif effect.name == "DISCARD_INFRA_CARD":
             need = effect.int_arg("min_cards")
             seats = [other for other in self._clockwise(state, state.turn.seat)
@@ -1628,6 +1631,8 @@ class SpaceCorpGame(Game):
         if effect.name == "DISCARD_INFRA_CARD" and state.windows and state.windows[-1].event == INFRA_DISCARD:
             state.news.append(S("news.infra_discard_wait", players=Join(
                 [self.seat_label(state, other) for other in state.windows[-1].waiting], "and")))
+        if effect.name == "GAIN_PROGRESS" and move.take is not None:
+            self._gain_progress(state, seat, move.take, no_bonus=True)   # after the discard: it may open a window
 
     def _discard_infra(self, state: GameState, move: Choose) -> None:
         """EG-INCOMPAT: one Infra card of the player's choice leaves their HQ for the discard pile."""
@@ -1768,7 +1773,7 @@ class SpaceCorpGame(Game):
         state.tiles_out += [tile for stack in state.stacks.values() for tile in stack]
         holders = {player.pioneer: player.seat for player in state.players if player.pioneer}
         nxt = ERAS[ERAS.index(old) + 1]
-        self._setup_e2(state, pool)
+        self._setup_e2(state)
         state.news.append(S("news.era_begins", era=S(f"era.{nxt}")))
         state.turn = Turn(state.order[0], step=SETUP)
         for marker, site in ((1, "ceres"), (2, "vesta")):                              # SC-SETUP-23/24
