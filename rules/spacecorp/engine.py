@@ -1,18 +1,35 @@
-"""Space Corp 2025-2300AD on the rules-core contract, 2-4 players: the Mariners era (E1) and the
-Planeteers era (E2) with the transition between them, played as the lobby option ``eras`` says:
-Mariners alone, Mariners then Planeteers, or Planeteers alone (SC-VAR-2); the game ends with the
-early-finish scoring after its last era (SC-VAR-4).  The twelve Edges of these two decks have their
-reaction windows (§9.3).  The Starfarers era (E3) is not written yet (see README, Status).
+"""Space Corp 2025-2300AD on the rules-core contract, 2-4 players: the Mariners (E1), the
+Planeteers (E2) and the Starfarers (E3) with the transitions between them, played as the lobby
+option ``eras`` says: one era, two in a row, or all three (SC-VAR-1..4).  A game that ends after
+E1 or E2 ends with the early-finish scoring (SC-VAR-4), one that ends after E3 with the colony
+scoring (SC-SCORE).  The twelve Edges of the three decks have their reaction windows (§9.3).
 
 A turn is a short sequence of commands (§10.4): the action (``research``, ``move``, ``explore``,
-``build``, ``produce``, ``genetics``, ``upgrade``, ``special``, or ``pass`` when allowed), then the
+``build``, ``produce``, ``genetics``, ``idea``, ``upgrade``, ``special``, ``colonize`` in E3, or ``pass``
+when allowed), then the
 Research draws one by one (``draw D`` / ``draw O2``), then ``fulfill`` (step 2) and ``transport``
 (step 4).  A step with nothing to decide is skipped; rewards (step 3), discarding and refilling the
 Offer (step 5) and the step-6 draw happen by themselves.
 
 DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
-* E3 is not written: a game ends after E1 or E2 with the early-finish scoring of SC-VAR-4
-  (Pioneer bonuses; +1T per genetics step only when it ends after E1).
+* A game ending after E1 or E2 uses the early-finish scoring of SC-VAR-4 (Pioneer bonuses; +1T per
+  genetics step only when it ends after E1); one ending after E3 the colony scoring (SC-SCORE).
+* E3 bases stand on tiles (one per tile, SC-MAP-5): ``state.bases`` is keyed by "site/tile" there.
+  ``produce @site`` in a star system collects from every tile there with a P# and your base, each
+  tile counting towards the value (SC-PRD-2).
+* Phobes (SC-EXP-12) send home the team that explored when it is in the region, else the
+  explorer's first team there (no decision is asked; Energy Field keeps them).  Until a Defense base
+  stands on the Phobes tile, the system's tiles give no immediate reward, production, colony
+  points or Extractor profit; the Defense base's builder then gets every tile's immediate rewards.
+* The E3 Research base asks ``draw O1``..``O4`` (an Offer card) or ``choose base=idea``.
+* Colony abilities that let the owner pick a contract (K06, K08) take the largest reward; colony
+  abilities run by themselves in turn order.  Each Colony Point source named must give something.
+* The Orion rewards (SC-MOV-34) follow from the board: 5T when no team stands in either Orion
+  region, 2T when the one entered is empty, nothing otherwise.
+* A player may pass before Trigger B when no action but an Upgrade is legal, and a pass before
+  Trigger B draws the step-6 card whatever the hand holds (A-49 [designed]): without it two players
+  holding more than seven cards, with nothing to do but swap Infra cards, would never end the era.
+* SC-VAR-3's setup Adaptations are owed decisions, from the last player counter-clockwise.
 * Decisions owed outside the turn's steps (``state.pending``: a Progress card earned by a lap,
   Star Children's Offer card, the Predictive AI pick, a Pioneer's placement at the E2 setup) are
   answered first, by the player owing them, before play or any reaction window goes on.  A
@@ -20,7 +37,7 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
   card each, chosen one after the other.
 * Legacy Production (SC-TRANS-1) is asked only of players who have a producing tile with their
   base; the picks are sealed and revealed together.  Deadline default: the first eligible site.
-  A Pioneer's placement (SC-SETUP-23/24) defaults to placing the team.
+  A Pioneer's placement (SC-SETUP-23/24/43/44) defaults to placing the team.
 * Radiation (SC-RAD): a Move is in the zone when its origin or destination is (the E2 regions
   outside the zone border each other, so no cheapest route between them passes through it).  An
   Infra box with a Shielded and an unshielded entry gives the Shielded one when the action would
@@ -76,10 +93,12 @@ from rules.messages import Join, Msg
 from . import moves as mv
 from .data import ERAS, EdgeDef, Entry, Site, design, is_time, tables
 from .serialize import state_from_json, state_to_json
-from .moves import (Build, BuildSpot, CardEntry, Choose, Decline, Draw, Edge, Explore, Fulfill, Genetics, Idea, Leg,
+from .moves import (Build, BuildSpot, CardEntry, Choose, Colonize, CpItem, Decline, Draw, Edge, Explore, Fulfill,
+                    Genetics, Idea, Leg,
                     Move, MoveAction, Pass, Produce, Research, Sources, Special, Spot, TimeUse, Transport, Upgrade)
 from .state import (ACTION, CLEANUP, COLOURS, CONTRACTS, ENDED, INFRA_DISCARD, LEGACY, OFFER, OFFER_TAKE, OVER,
-                    PIONEER, PLAY, PREDICT, PROGRESS, REFILL, RESEARCH_DRAWS, RESOLVED, SETUP, START, TRANSPORT,
+                    PIONEER, PLAY, PREDICT, PROGRESS, REFILL, RESEARCH_BASE, RESEARCH_DRAWS, RESOLVED, SETUP, START,
+                    TRANSPORT,
                     TRIGGER_CONTRACTS, TRIGGER_DECK, GameState, Pending, Player, Turn, Window, clone_state)
 
 HOME = "home"
@@ -91,10 +110,11 @@ BOXES = ("1", "2", "3")                              # Infra boxes an Upgrade ma
 FAST, STRICT = "fast", "strict"                      # reaction-window modes (§9.3)
 ASK, DECLINE_ALWAYS = "ask", "pass"                  # standing orders per Edge (§9.3 auto-pass)
 _E1_ACTIONS = frozenset({mv.RESEARCH, mv.MOVE, mv.EXPLORE, mv.BUILD, mv.PRODUCE, mv.GENETICS, mv.UPGRADE, mv.SPECIAL})
-ERA_ACTIONS = {"E1": _E1_ACTIONS, "E2": _E1_ACTIONS | {mv.IDEA}}   # the actions of an era (§5.3; Sabotage names one)
-
-
-ERA_SPANS = ("1", "1-2", "2")                        # the eras a game plays: first and last (SC-VAR-1)
+ERA_ACTIONS = {"E1": _E1_ACTIONS, "E2": _E1_ACTIONS | {mv.IDEA},     # the actions of an era (§5.3;
+               "E3": _E1_ACTIONS | {mv.IDEA, mv.COLONIZE}}           # Sabotage names one)
+ERA_SPANS = ("1", "1-2", "1-3", "2", "2-3", "3")     # the eras a game plays: first and last (SC-VAR-1)
+#: Where the 1st and the 2nd Pioneer may start an era (SC-SETUP-23/24, SC-SETUP-43/44).
+PIONEER_SITES = {"E2": ("ceres", "vesta"), "E3": ("acen", "luhman16")}
 
 
 def era_span(options: Mapping[str, Any]) -> tuple[str, str]:
@@ -110,18 +130,27 @@ def era_edge_ids(era: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(edge for card in t.deck(era) if (edge := t.cards[card.id].edge) is not None))
 
 
-#: The Edges of the eras written (E1, E2), in deck order: one standing auto-pass order each (§9.3).
-PLAYED_EDGES = tuple(dict.fromkeys(era_edge_ids("E1") + era_edge_ids("E2")))
+#: The Edges of the three decks, in deck order: one standing auto-pass order each (§9.3).
+PLAYED_EDGES = tuple(dict.fromkeys(era_edge_ids("E1") + era_edge_ids("E2") + era_edge_ids("E3")))
+
+
+def base_ability(era: str, base: str, name: str) -> Any:
+    """The ability ``name`` of a base type in an era (SC-BASE tables, data), or None."""
+    rule = tables().base_rules.get((era, base))
+    return next((effect for effect in rule.abilities if effect.name == name), None) if rule else None
 
 
 def pair_production(tiles: Iterable[str], base: str) -> int | None:
-    """The production of a site's tiles with ``base`` on them (SC-PRD-3): the Attraction's P1
-    (A-11), the Refinery's +1, none under an Extractor (A-44); None: nothing to produce."""
+    """The production of tiles with ``base`` on them (SC-PRD-3): the Attraction's P1 (P2 in E3,
+    by the tile's era: a Legacy pair produces as in its own era, A-11), the Refinery's +1, none
+    under an Extractor (A-44); None: nothing to produce."""
+    tiles = list(tiles)
     if base == "EXTRACTOR":
         return None
     values = [p for p in (tables().discoveries[tile].production for tile in tiles) if p is not None]
-    if base == "ATTRACTION":
-        return max(values + [1])
+    if base == "ATTRACTION" and tiles:
+        grant = base_ability(tables().discoveries[tiles[0]].era, base, "GRANT_P")
+        return max(values + [grant.int_arg(0) if grant else 1])
     if not values:
         return None
     return max(values) + (1 if base == "REFINERY" else 0)
@@ -157,7 +186,8 @@ class SpaceCorpGame(Game):
                OptionSpec("eras", "choice", "1", "spacecorp.param.eras", choices=ERA_SPANS),
                OptionSpec("windows", "choice", FAST, "spacecorp.param.windows", choices=(FAST, STRICT)),
                OptionSpec("first_player", "int", 0, "spacecorp.param.first_player", min=0, max=4, lobby=False))
-    conformance_options = ({}, {"eras": "1-2"}, {"eras": "2", "windows": STRICT})
+    conformance_options = ({}, {"eras": "1-2"}, {"eras": "2", "windows": STRICT}, {"eras": "3"},
+                           {"eras": "2-3", "windows": STRICT})
     preferences = tuple(PreferenceSpec(f"autopass_{edge}", f"spacecorp.pref.{edge}", (ASK, DECLINE_ALWAYS), ASK)
                         for edge in PLAYED_EDGES)
 
@@ -179,7 +209,7 @@ class SpaceCorpGame(Game):
         if first_era == "E1":
             self._setup_e1(state)
         else:
-            self._setup_variant_e2(state)
+            self._setup_variant(state, first_era)
         self._advance(state)                              # the first turn starts (a Sabotage may answer it)
         state.news = []
         return state
@@ -217,27 +247,34 @@ class SpaceCorpGame(Game):
         state.stacks = {stack: streams.shuffled(f"tiles:E1:{stack}", [tile.id for tile in t.tiles("E1", stack)])
                         for stack in ("f1", "f2")}                                  # SC-SETUP-4
 
-    def _setup_variant_e2(self, state: GameState) -> None:
-        """SC-VAR-2: the game starts with the Planeteers; every disc on its Mariners contract, every
-        genetics cube one space on, 2/5/8 Time cards, +8T each, the E2-start HQ, a random first player."""
+    def _setup_variant(self, state: GameState, era: str) -> None:
+        """SC-VAR-2/3: the game starts with the Planeteers or the Starfarers: every disc on the
+        previous era's contract, every genetics cube one (two) spaces on, 2/5/8 Time cards, +8T
+        (+20T) each, the variant HQ, a random first player; at the Starfarers start every
+        Planeteers Progress card joins the Side Board and each player, from the last in turn order
+        counter-clockwise, takes a Planeteers Adaptation without prerequisite, bonus ignored."""
         t = tables()
         assert state.streams is not None
         count = len(state.players)
-        state.hq_side = next(side.id for side in t.hq_sides.values() if side.start_era == "E2")
-        state.contracts = {row: "E1" for row in state.contracts}
-        genetics, idea = t.wheel.start_positions["E2"]
+        state.hq_side = next(side.id for side in t.hq_sides.values() if side.start_era == era)
+        state.contracts = {row: ERAS[ERAS.index(era) - 1] for row in state.contracts}
+        genetics, idea = t.wheel.start_positions[era]
         for player in state.players:
             player.genetics, player.idea = genetics, idea
-            player.profit = t.constants.variant_start_profit["E2"]
+            player.profit = t.constants.variant_start_profit[era]
         time_cards = sorted(t.time_cards)
         in_play = t.by_players[count].time_cards_in_play
         state.time_aside = time_cards[in_play:]                                      # returned to the box
         pool = time_cards[:in_play]
-        first = self._first_player(state, "E2")                                        # everyone has 8T
-        self._setup_e2(state)
+        first = self._first_player(state, era)                                       # everyone ties on profit
+        self._setup_board(state, era)
         state.order = [(first + i) % count for i in range(count)]
         state.turn = Turn(state.order[0])
-        self._deal_e2(state, pool)
+        self._deal(state, pool)
+        if era == "E3":
+            self._add_progress_set(state, "E2")
+            for seat in reversed(state.order):                                       # SC-VAR-3
+                self._entitle(state, seat, t.wheel.awards["genetics"], setup_pick=True)
 
     @staticmethod
     def _first_player(state: GameState, era: str) -> int:
@@ -251,6 +288,7 @@ class SpaceCorpGame(Game):
         t = tables()
         for player in state.players:
             player.teams = {team: None for team in player.teams}
+            player.track = {}
             player.bases = {rule.base: t.components.base_per_type for rule in t.bases_in(era)}
             if player.legacy is not None and player.legacy[1] in player.bases:
                 player.bases[player.legacy[1]] -= 1
@@ -261,38 +299,59 @@ class SpaceCorpGame(Game):
         state.trigger, state.deck_exhausted, state.final_turns = None, False, None
         state.pioneers_left = [1, 2]
 
-    def _setup_e2(self, state: GameState) -> None:
-        """SC-SETUP-20..30 before the deal: the board, the stacks, the teams at home, the Side Board."""
+    def _setup_board(self, state: GameState, era: str) -> None:
+        """The board of E2 or E3 before the deal: the teams at home (SC-SETUP-22/42), the discovery
+        stacks (SC-SETUP-21/41), the era's Progress cards on the Side Board (SC-SETUP-30/48) and,
+        in E3, the colony tiles for the player count (SC-SETUP-49)."""
         t = tables()
         assert state.streams is not None
-        state.era = "E2"
-        self._reset_pieces(state, "E2")
+        state.era = era
+        self._reset_pieces(state, era)
+        home = self._home(era)
         for player in state.players:
-            for n in range(1, t.constants.start_teams["E2"] + 1):
-                player.teams[f"{player.colour}{n}"] = "iss"                            # SC-SETUP-22
-        f2 = state.streams.shuffled("tiles:E2:f2", [tile.id for tile in t.tiles("E2", "f2")])
-        half = len(f2) // 2
-        state.stacks = {"f1": state.streams.shuffled("tiles:E2:f1", [tile.id for tile in t.tiles("E2", "f1")]),
-                        "f2a": f2[:half], "f2b": f2[half:],                              # SC-SETUP-21
-                        "f3": state.streams.shuffled("tiles:E2:f3", [tile.id for tile in t.tiles("E2", "f3")])}
-        for card in t.progress.values():                                                # SC-SETUP-30
-            if card.era == "E2":
+            for n in range(1, t.constants.start_teams[era] + 1):
+                if f"{player.colour}{n}" not in player.teams_out:
+                    player.teams[f"{player.colour}{n}"] = home
+        stacks: dict[str, list[str]] = {}
+        for stack in t.components.discovery_stacks[era]:
+            tiles = state.streams.shuffled(f"tiles:{era}:{stack}", [tile.id for tile in t.tiles(era, stack)])
+            if era == "E2" and stack == "f2" or era == "E3" and stack in ("P", "S"):
+                half = len(tiles) // 2                                              # two stacks of each
+                stacks[f"{stack}a"], stacks[f"{stack}b"] = tiles[:half], tiles[half:]
+            else:
+                stacks[stack] = tiles
+        state.stacks = stacks
+        self._add_progress_set(state, era)
+        if era == "E3":
+            state.colony_supply = sorted(tile.id for tile in t.colonies_for(len(state.players)))
+
+    @staticmethod
+    def _add_progress_set(state: GameState, era: str) -> None:
+        """SC-SETUP-30/48: an era's Progress cards face up on the Side Board, the no-bonus copy on top."""
+        for card in tables().progress.values():
+            if card.era == era:
                 bonus, plain = card.physical_ids
                 state.side_board[card.id] = [plain, bonus]
 
-    def _deal_e2(self, state: GameState, pool: list[str]) -> None:
-        """SC-SETUP-26..29: a Time card each, two start cards each, the deck and the Offer."""
+    @staticmethod
+    def _home(era: str) -> str:
+        """The era's home site (SC-MAP-6): Earth, the Inner Solar System, the Sun."""
+        return next(site.id for site in tables().maps[era].sites.values() if site.kind == HOME)
+
+    def _deal(self, state: GameState, pool: list[str]) -> None:
+        """SC-SETUP-26..29 / 45..47: a Time card each, two start cards each, the deck and the Offer."""
         t = tables()
         assert state.streams is not None
-        deck = t.deck("E2")
-        start_cards = state.streams.shuffled("start:E2", [pid for card in deck if card.start
-                                                          for pid in card.physical_ids])
+        era = state.era
+        deck = t.deck(era)
+        start_cards = state.streams.shuffled(f"start:{era}", [pid for card in deck if card.start
+                                                             for pid in card.physical_ids])
         others = [pid for card in deck if not card.start for pid in card.physical_ids]
-        dealt = t.constants.start_cards_dealt["E2"]
+        dealt = t.constants.start_cards_dealt[era]
         for index, seat in enumerate(state.order):
             state.hands.add(seat, [pool[index]] + start_cards[index * dealt:(index + 1) * dealt])
         rest = start_cards[len(state.order) * dealt:]
-        state.pile = rest + state.streams.shuffled("deck:E2", others + pool[len(state.order):])
+        state.pile = rest + state.streams.shuffled(f"deck:{era}", others + pool[len(state.order):])
         state.offer = [state.pile.pop(0) for _ in range(t.constants.offer_size)]
 
     # ----- notation ------------------------------------------------------------------------------
@@ -353,8 +412,14 @@ class SpaceCorpGame(Game):
         best = max(self._rank_key(state, seat) for seat in range(len(state.players)))
         return [seat for seat in range(len(state.players)) if self._rank_key(state, seat) == best]
 
-    def _rank_key(self, state: GameState, seat: int) -> tuple[int, int]:
-        return state.players[seat].profit, self._bases_on_board(state, seat)
+    def _rank_key(self, state: GameState, seat: int) -> tuple[int, ...]:
+        """After the Starfarers (SC-SCORE-4): profit, the total value of the colonies owned, the
+        Progress cards owned; after an early finish (SC-VAR-4): profit, bases on the board."""
+        player = state.players[seat]
+        if state.era == ERAS[-1]:
+            value = sum(tables().colony_tiles[tile].value for owner, tile in state.colonies.values() if owner == seat)
+            return player.profit, value, len(player.progress)
+        return player.profit, self._bases_on_board(state, seat)
 
     @staticmethod
     def _bases_on_board(state: GameState, seat: int) -> int:
@@ -418,9 +483,18 @@ class SpaceCorpGame(Game):
         """The first owed decision (a Progress card, the Offer card of Star Children, the
         Predictive AI pick, a Pioneer's placement) is answered."""
         pending = state.pending[0]
-        if pending.kind == OFFER:
+        if pending.kind == RESEARCH_BASE and isinstance(move, Choose) and move.key == "base":
+            if move.value != "IDEA":
+                raise refuse("research_base_choice", "SC-BASE", value=move.value)
+            state.pending.pop(0)
+            state.news.append(S("news.research_base_idea", player=self.seat_label(state, move.seat)))
+            self._idea(state, move.seat, 1)                                                 # SC-BASE (E3)
+            return
+        if pending.kind in (OFFER, RESEARCH_BASE):
             if not isinstance(move, Draw) or move.source == mv.DECK:
-                raise refuse("pending_answer", "AD-STARCH", what=S(f"pending.{pending.kind}"), example="draw O1")
+                raise refuse("pending_answer", "AD-STARCH" if pending.kind == OFFER else "SC-BASE",
+                             what=S(f"pending.{pending.kind}"),
+                             example="draw O1" if pending.kind == OFFER else "draw O1 / choose base=idea")
             box = int(move.source[1]) - 1
             card = state.offer[box]
             if card is None:
@@ -435,11 +509,11 @@ class SpaceCorpGame(Game):
         if not isinstance(move, Choose) or move.key != key:
             raise refuse("pending_answer", "SC-PROG-2", what=S(f"pending.{pending.kind}"), example=example)
         if pending.kind == PROGRESS:
-            allowed = self.progress_choices(state, move.seat, pending.what, pending.no_bonus)
+            allowed = self.progress_choices(state, move.seat, pending.what, pending.no_bonus, pending.setup_pick)
             if move.value not in allowed:
                 raise refuse("progress_choice", "SC-PROG-2", value=move.value, allowed=", ".join(allowed))
             state.pending.pop(0)
-            self._gain_progress(state, move.seat, move.value, pending.no_bonus)
+            self._gain_progress(state, move.seat, move.value, pending.no_bonus, pending.setup_pick)
         elif pending.kind == PREDICT:
             picked = move.value.split(",")
             if len(set(picked)) != int(pending.what) or any(card not in pending.cards for card in picked):
@@ -468,11 +542,13 @@ class SpaceCorpGame(Game):
 
     def _pending_answers(self, state: GameState, pending: Pending) -> list[Move]:
         seat = pending.seat
-        if pending.kind == OFFER:
-            return [Draw(seat, source=f"O{box + 1}") for box, card in enumerate(state.offer) if card is not None]
+        if pending.kind in (OFFER, RESEARCH_BASE):
+            extra: list[Move] = [Choose(seat, key="base", value="IDEA")] if pending.kind == RESEARCH_BASE else []
+            return [Draw(seat, source=f"O{box + 1}") for box, card in enumerate(state.offer) if card is not None] + extra
         if pending.kind == PROGRESS:
             return [Choose(seat, key="progress", value=progress_id)
-                    for progress_id in self.progress_choices(state, seat, pending.what, pending.no_bonus)]
+                    for progress_id in self.progress_choices(state, seat, pending.what, pending.no_bonus,
+                                                             pending.setup_pick)]
         if pending.kind == PREDICT:
             return [Choose(seat, key="predict", value=",".join(combo))
                     for combo in itertools.combinations(pending.cards, int(pending.what))]
@@ -487,7 +563,8 @@ class SpaceCorpGame(Game):
     def _action(self, state: GameState, move: Move) -> None:
         seat = move.seat
         if isinstance(move, Pass):
-            if not state.deck_exhausted and self._has_action(state, seat):
+            if not state.deck_exhausted and any(not isinstance(move, Upgrade)
+                                                for move in self._action_candidates(state, seat)):
                 raise refuse("pass_not_yet", "SC-END-3")
             self._pass(state, seat)
             return
@@ -519,6 +596,8 @@ class SpaceCorpGame(Game):
             self._upgrade(state, move)
         elif isinstance(move, Special):
             self._special(state, move)
+        elif isinstance(move, Colonize) and state.era == "E3":
+            self._colonize(state, move)
         else:
             raise refuse("not_in_era", "SC-CARD-2", verb=move.verb, era=S(f"era.{state.era}"))
         if state.turn.step == ACTION:
@@ -532,6 +611,8 @@ class SpaceCorpGame(Game):
         if state.deck_exhausted and not player.passed:
             player.passed = True
             self._check_passes(state)
+        elif not state.deck_exhausted:
+            state.turn.stuck = True                                                         # A-49
         state.turn.step = CLEANUP
 
     # value: infra of one HQ, cards, Time card, base abilities, Progress bonuses, profit (SC-VAL-2..10)
@@ -567,11 +648,12 @@ class SpaceCorpGame(Game):
             self._check_time(state, seat, sources.time, action)
         doubled_entry = False
         for site in sources.use:
-            owner, base = self._base_at(state, site)
-            useful = (base == "SPACEPORT" and action == "MOVE" and site in starts) or \
-                (base == "INDUSTRIAL" and action == "BUILD" and region is not None
+            owner, kinds = self._base_at(state, site)
+            useful = ("SPACEPORT" in kinds and action == "MOVE" and site in starts) or \
+                ("INDUSTRIAL" in kinds and action == "BUILD" and region is not None
+                 and base_ability(state.era, "INDUSTRIAL", "DOUBLE_BUILD_IN_REGION") is not None
                  and t.maps[state.era].sites[site].region == region) or \
-                (base == "SHIELDGEN" and action in ("MOVE", "BUILD") and state.era != "E1"
+                ("SHIELDGEN" in kinds and action in ("MOVE", "BUILD") and state.era != "E1"
                  and t.maps[state.era].sites[site].region in ([region] if region else
                                                              [t.maps[state.era].sites[o].region for o in starts]))
             if not useful:
@@ -593,6 +675,8 @@ class SpaceCorpGame(Game):
         value = additive * product if additive > 0 else (product if multipliers else 0)     # SC-VAL-5
         if sources.time is not None and sources.time.mode == mv.DOUBLE:
             value *= 2                                                                      # SC-VAL-6/8
+        if self._progress_has(state, seat, "DOUBLE_ACTION", action):
+            value *= 2                                                                      # BR-PROBENET
         if action == "BUILD" and region is not None and self._industrial(state, seat, region, sources.use):
             value *= 2                                                                      # SC-BLD-5
         if sources.pay:                                                                     # SC-VAL-9, A-08
@@ -660,17 +744,42 @@ class SpaceCorpGame(Game):
         if action not in TIME_ACTIONS:
             raise refuse("time_action", "SC-VAL-8", action=S(f"action.{action}"))
 
-    def _base_at(self, state: GameState, site: str) -> tuple[int, str]:
-        if site not in state.bases:
+    def _base_at(self, state: GameState, site: str) -> tuple[int, list[str]]:
+        """The owner of the bases on ``site`` and their types (one, or in an E3 star system one
+        per tile, all built by one player in one action, SC-BLD-7)."""
+        found = self._bases_at(state, site)
+        if not found:
             raise refuse("no_base_there", "SC-VAL-4", site=site)
-        return state.bases[site]
+        return found[0][1], [base for _, _, base in found]
+
+    @staticmethod
+    def _spot_site(spot: str) -> str:
+        """The site of a base spot ("eps_eri/D3-04" -> "eps_eri")."""
+        return spot.split("/", 1)[0]
+
+    @staticmethod
+    def _spot_tiles(state: GameState, spot: str) -> list[str]:
+        """The tiles a base stands on: the site's (E1/E2), or its own tile in a star system."""
+        site, _, tile = spot.partition("/")
+        return [tile] if tile else state.tiles.get(site, [])
+
+    def _bases_at(self, state: GameState, site: str) -> list[tuple[str, int, str]]:
+        """(spot, owner, base type) of every base on ``site``."""
+        return [(spot, owner, base) for spot, (owner, base) in state.bases.items() if self._spot_site(spot) == site]
+
+    def _owner_at(self, state: GameState, site: str) -> int | None:
+        found = self._bases_at(state, site)
+        return found[0][1] if found else None
 
     def _industrial(self, state: GameState, seat: int, region: str, used: tuple[str, ...]) -> bool:
-        """An Industrial base in ``region`` doubles this Build: your own always, an opponent's when
-        named in ``use=`` (checked and rewarded by ``_value``)."""
+        """An Industrial base in ``region`` doubles this Build (E1/E2): your own always, an
+        opponent's when named in ``use=`` (checked and rewarded by ``_value``)."""
+        if base_ability(state.era, "INDUSTRIAL", "DOUBLE_BUILD_IN_REGION") is None:
+            return False
         sites = tables().maps[state.era].sites
-        return any(base == "INDUSTRIAL" and sites[site].region == region and (owner == seat or site in used)
-                   for site, (owner, base) in state.bases.items())
+        return any(base == "INDUSTRIAL" and sites[self._spot_site(spot)].region == region
+                   and (owner == seat or self._spot_site(spot) in used)
+                   for spot, (owner, base) in state.bases.items())
 
     def _spaceport_bonus(self, state: GameState, seat: int, site: str, used: tuple[str, ...]) -> int:
         """SC-MOV-12: +2 Move for a team starting at a Spaceport (yours, or a named opponent's), E1."""
@@ -683,10 +792,10 @@ class SpaceCorpGame(Game):
     def _spaceport_doubles(self, state: GameState, seat: int, starts: list[str], used: tuple[str, ...]) -> bool:
         """SC-MOV-23 (E2/E3): every moving team starts at one Spaceport (yours, or a named
         opponent's): one Move entry counts double (the largest, the player's best choice)."""
-        if len(set(starts)) != 1 or starts[0] not in state.bases:
+        if len(set(starts)) != 1:
             return False
-        owner, base = state.bases[starts[0]]
-        return base == "SPACEPORT" and (owner == seat or starts[0] in used)
+        return any(base == "SPACEPORT" and (owner == seat or starts[0] in used)
+                   for _, owner, base in self._bases_at(state, starts[0]))
 
     def _owns(self, state: GameState, seat: int, progress_id: str) -> bool:
         return any(card.split("#")[0] == progress_id for card in state.players[seat].progress)
@@ -700,9 +809,12 @@ class SpaceCorpGame(Game):
                 yield from info.effects
 
     def _progress_bonus(self, state: GameState, seat: int, action: str) -> int:
-        """SC-VAL-10: Hibernation's +2 Move, Automated Construction's +2 Build (once per action)."""
-        return sum(effect.int_arg(1) for effect in self._progress_effects(state, seat)
-                   if effect.name == "ACTION_BONUS" and effect.positional[0] == action)
+        """SC-VAL-10: Hibernation's +2 Move, Automated Construction's +2 Build, Sensory Focus's +5
+        Explore at a star system (every E3 exploration is one), once per action."""
+        return sum(effect.int_arg(1) if effect.name == "ACTION_BONUS" else effect.int_arg(0)
+                   for effect in self._progress_effects(state, seat)
+                   if effect.name == "ACTION_BONUS" and effect.positional[0] == action
+                   or effect.name == "EXPLORE_STAR_BONUS" and action == "EXPLORE" and state.era == "E3")
 
     def _progress_has(self, state: GameState, seat: int, name: str, arg: str | None = None) -> bool:
         return any(effect.name == name and (arg is None or arg in effect.positional)
@@ -719,8 +831,9 @@ class SpaceCorpGame(Game):
     def _shield_gen_in(self, state: GameState, seat: int, region: str, used: tuple[str, ...]) -> bool:
         """A Shield Generator in ``region``: yours always, an opponent's when named in ``use=``."""
         sites = tables().maps[state.era].sites
-        return any(base == "SHIELDGEN" and sites[site].region == region and (owner == seat or site in used)
-                   for site, (owner, base) in state.bases.items())
+        return any(base == "SHIELDGEN" and sites[self._spot_site(spot)].region == region
+                   and (owner == seat or self._spot_site(spot) in used)
+                   for spot, (owner, base) in state.bases.items())
 
     def _radiation_penalty(self, state: GameState, seat: int, action: str, shielded: bool, *sites: str) -> int:
         """SC-RAD-4: the profit an unshielded action in the radiation zone costs (0 if none);
@@ -797,6 +910,7 @@ class SpaceCorpGame(Game):
             self._team_at(state, seat, leg.team, leg.origin, "SC-MOV-1")
             if leg.destination not in era_map.sites:
                 raise refuse("no_such_site", "SC-MAP-1", site=leg.destination)
+            self._check_orion(state, seat, leg)
             origins.append(leg.origin)
         unshielded = [leg for leg in move.legs if not self._move_shielded(state, seat, leg, move.sources.use)]
         wanted = any(self._in_radiation(state, leg.origin, leg.destination) for leg in unshielded)
@@ -852,8 +966,10 @@ class SpaceCorpGame(Game):
         site = player.teams[team]
         if site is None:
             raise refuse("team_in_supply", "SC-MOV-1", team=team)
-        if tables().maps[state.era].sites[site].kind == "pioneer":
+        if tables().maps[state.era].sites[site].kind in ("pioneer", "orion"):
             raise refuse("team_cannot_act", "SC-MOV-4", team=team, site=site_msg(site))
+        if team in player.track:
+            raise refuse("team_on_track", "SC-MOV-32", team=team, site=site_msg(site), spaces=player.track[team])
         if team in state.turn.acted:
             raise refuse("team_acted", "SC-TRN-1", team=team)
 
@@ -861,22 +977,57 @@ class SpaceCorpGame(Game):
         """SC-MOV-3: the move starts or ends at a base; an opponent's earns its owner a reward."""
         sites = tables().maps[state.era].sites
         ends = (leg.origin, leg.destination)
-        if any(sites[site].kind == HOME or state.bases.get(site, (-1, ""))[0] == seat for site in ends):
+        if any(sites[site].kind == HOME or self._owner_at(state, site) == seat for site in ends):
             return []
         for site in ends:
-            if site in state.bases:
+            owner = self._owner_at(state, site)
+            if owner is not None:
                 if state.trigger is not None:
-                    raise refuse("no_opponent_after_trigger", "SC-END-8",
-                                 seat=self.seat_label(state, state.bases[site][0]))
-                return [state.bases[site][0]]
+                    raise refuse("no_opponent_after_trigger", "SC-END-8", seat=self.seat_label(state, owner))
+                return [owner]
         raise refuse("move_needs_base", "SC-MOV-3", origin=leg.origin, destination=leg.destination)
 
-    def _place_team(self, state: GameState, seat: int, team: str, site: str) -> None:
+    def _check_orion(self, state: GameState, seat: int, leg: Leg) -> None:
+        """SC-MOV-33: a team enters an Orion region only from an adjacent region in which its
+        owner has a colony."""
+        era_map = tables().maps[state.era]
+        destination = era_map.sites[leg.destination]
+        if destination.kind != "orion":
+            return
+        origin = era_map.sites[leg.origin].region
+        if era_map.border_cost(origin, destination.region) is None or \
+                state.colonies.get(origin, (-1, ""))[0] != seat:
+            raise refuse("orion_colony", "SC-MOV-33", site=site_msg(leg.destination))
+
+    def _relocate(self, state: GameState, seat: int, team: str, site: str) -> None:
+        """A team leaves its site (its claim ends, SC-EXP-8) and arrives at ``site``: in another
+        star system on the far space of its track (SC-MOV-32, SC-TRN-4; FTL Communication: the
+        space it names), in an Orion region with its reward (SC-MOV-34)."""
         player = state.players[seat]
+        era_map = tables().maps[state.era]
         origin = player.teams[team]
         if origin is not None and state.claims.get(origin) == team:
             del state.claims[origin]                                                        # SC-EXP-8
+        kind = era_map.sites[site].kind
+        if kind == "orion":
+            occupied = [where for other in state.players for where in other.teams.values()
+                        if where is not None and era_map.sites[where].kind == "orion"]
+            first, later = tables().constants.orion_rewards
+            gain = first if not occupied else later if site not in occupied else 0
+            if gain:
+                player.profit += gain
+                state.news.append(S("news.orion", player=self.seat_label(state, seat), team=team,
+                                    site=site_msg(site), amount=gain))
         player.teams[team] = site
+        player.track.pop(team, None)
+        if kind == "star_system" and site != origin:
+            spaces = next((effect.int_arg(0) for effect in self._progress_effects(state, seat)
+                           if effect.name == "ARRIVE_TRACK"), era_map.movement.track_spaces)
+            player.track[team] = spaces
+
+    def _place_team(self, state: GameState, seat: int, team: str, site: str) -> None:
+        player = state.players[seat]
+        self._relocate(state, seat, team, site)
         state.turn.acted.append(team)
         if tables().maps[state.era].sites[site].kind == "pioneer" and state.pioneers_left and not player.pioneer:
             player.pioneer = state.pioneers_left.pop(0)                                     # SC-MOV-11
@@ -885,33 +1036,43 @@ class SpaceCorpGame(Game):
 
     # ----- Explore (SC-EXP) ------------------------------------------------------------------------
     def _explore(self, state: GameState, move: Explore) -> None:
+        """SC-EXP-1..4; in E3 one action fills every box of the star system (SC-EXP-10), with a
+        stack named for each tile in draw order (``stack=Pa,Sb``)."""
         seat = move.seat
         self._split(move.sources, len(move.spots))
-        if len(move.stacks) > len(move.spots):
-            raise refuse("wrong_stack", "SC-EXP-3", stack=move.stacks[-1], allowed="-")
-        chosen: list[str | None] = [*move.stacks, *[None] * (len(move.spots) - len(move.stacks))]
-        for spot, stack in zip(move.spots, chosen):
-            self._team_at(state, seat, spot.team, spot.site, "SC-EXP-1")
-            self._explorable(state, spot.site, stack)
-        value, rewards, _ = self._value(state, seat, "EXPLORE", move.sources, [])
         sites = tables().maps[state.era].sites
+        for spot in move.spots:
+            if spot.site not in sites:
+                raise refuse("no_such_site", "SC-MAP-1", site=spot.site)
+        boxes = [len(sites[spot.site].boxes) if state.era == "E3" else 1 for spot in move.spots]
+        if len(move.stacks) > sum(boxes):
+            raise refuse("wrong_stack", "SC-EXP-3", stack=move.stacks[-1], allowed="-")
+        chosen: list[str | None] = [*move.stacks, *[None] * (sum(boxes) - len(move.stacks))]
+        groups = []
+        for spot, count in zip(move.spots, boxes):
+            self._team_at(state, seat, spot.team, spot.site, "SC-EXP-1")
+            group, chosen = chosen[:count], chosen[count:]
+            self._explorable(state, spot.site, group)
+            groups.append(group)
+        value, rewards, _ = self._value(state, seat, "EXPLORE", move.sources, [])
         for spot in move.spots:
             cost = sites[spot.site].explore or 0
             if value < cost:
                 raise refuse("explore_short", "SC-EXP-2", site=site_msg(spot.site), cost=cost,
                              value=value)
-        for spot, stack in zip(move.spots, chosen):
+        for spot, group in zip(move.spots, groups):
             state.claims[spot.site] = spot.team
             state.turn.acted.append(spot.team)
-            self._reveal(state, seat, spot.site, stack)
+            self._explore_site(state, seat, spot.site, group)
         state.turn.rewards += rewards
 
-    def _stack_for(self, state: GameState, site_id: str, chosen: str | None) -> str:
-        """The stack a site's next box draws from (SC-EXP-3): its own, or in E2 the ``f2`` box's
-        choice of ``f2a``/``f2b`` (SC-SETUP-21; not named: the first that is not empty)."""
+    def _stack_for(self, state: GameState, site_id: str, chosen: str | None, box: int | None = None) -> str:
+        """The stack a site's box draws from (SC-EXP-3; the next empty box unless ``box`` is
+        given): its own, or the explorer's choice of the two stacks of its kind (E2 ``f2a``/``f2b``,
+        E3 ``Pa``/``Pb``, ``Sa``/``Sb``; SC-SETUP-21/41, SC-EXP-11; unnamed: the first not empty)."""
         site = tables().maps[state.era].sites[site_id]
-        box = site.boxes[len(state.tiles.get(site_id, []))]
-        stacks = [key for key in state.stacks if key == box or (key[:-1] == box and key[-1] in "ab")]
+        kind = site.boxes[len(state.tiles.get(site_id, [])) if box is None else box]
+        stacks = [key for key in state.stacks if key == kind or (key[:-1] == kind and key[-1] in "ab")]
         if chosen is not None:
             if chosen not in stacks:
                 raise refuse("wrong_stack", "SC-EXP-3", stack=chosen, allowed=", ".join(stacks))
@@ -920,24 +1081,37 @@ class SpaceCorpGame(Game):
             return chosen
         full = [key for key in stacks if state.stacks[key]]
         if not full:
-            raise refuse("stack_empty", "SC-EXP-4", stack=box)
+            raise refuse("stack_empty", "SC-EXP-4", stack=kind)
         return full[0]
 
-    def _explorable(self, state: GameState, site_id: str, stack: str | None = None) -> None:
+    def _explorable(self, state: GameState, site_id: str, stacks: list[str | None] | None = None) -> None:
         site = tables().maps[state.era].sites.get(site_id)
         if site is None:
             raise refuse("no_such_site", "SC-MAP-1", site=site_id)
         if site.explore is None or not site.boxes:
             raise refuse("not_explorable", "SC-MAP-4", site=site_msg(site_id))
-        if len(state.tiles.get(site_id, [])) >= len(site.boxes):
+        placed = len(state.tiles.get(site_id, []))
+        if placed >= len(site.boxes):
             raise refuse("explored_already", "SC-EXP-1", site=site_msg(site_id))
-        self._stack_for(state, site_id, stack)
+        for index, stack in enumerate(stacks or [None]):
+            if placed + index < len(site.boxes):
+                self._stack_for(state, site_id, stack, placed + index)
+
+    def _explore_site(self, state: GameState, seat: int, site_id: str, stacks: list[str | None]) -> None:
+        """Tiles go into the site's empty boxes (E1/E2 one; an E3 star system all of them, the
+        Primary first, each resolved before the next, SC-EXP-10): one exploration for the
+        contracts (SC-CON-7)."""
+        site = tables().maps[state.era].sites[site_id]
+        count = len(site.boxes) - len(state.tiles.get(site_id, [])) if state.era == "E3" else 1
+        for index in range(count):
+            self._reveal(state, seat, site_id, stacks[index] if index < len(stacks) else None)
+        state.explored[seat] += 1
+        state.explored_max[seat] = max(state.explored_max[seat], site.explore or 0)
 
     def _reveal(self, state: GameState, seat: int, site_id: str, stack: str | None = None) -> None:
         """SC-EXP-3/6: the next tile of the box's stack goes face up (a redirect tile is replaced
-        by one of the stack it names, SC-EXP-5); its immediate rewards go to the explorer; an
-        exploration for the contracts (SC-CON-7)."""
-        site = tables().maps[state.era].sites[site_id]
+        by one of the stack it names, SC-EXP-5); its immediate rewards go to the explorer; Phobes
+        send the explorer's team home (SC-EXP-12)."""
         tile_id = state.stacks[self._stack_for(state, site_id, stack)].pop(0)
         redirect = next((effect for effect in tables().discoveries[tile_id].special
                          if effect.name == "DRAW_INSTEAD"), None)
@@ -946,16 +1120,44 @@ class SpaceCorpGame(Game):
             state.tiles_out.append(tile_id)
             tile_id = state.stacks[redirect.positional[0]].pop(0)
         state.tiles.setdefault(site_id, []).append(tile_id)
-        state.explored[seat] += 1
-        state.explored_max[seat] = max(state.explored_max[seat], site.explore or 0)
         state.news.append(S("news.tile", player=self.seat_label(state, seat), site=site_msg(site_id),
                             tile=S(f"tile.{tile_id}"), effect=self._tile_text(tile_id)))
-        self._tile_rewards(state, seat, tile_id)
+        self._tile_rewards(state, seat, tile_id, site_id)
+        if any(effect.name == "PHOBES" for effect in tables().discoveries[tile_id].special):
+            self._phobes(state, seat, site_id)
         if "L" in tables().discoveries[tile_id].icons:
             self._open(state, "TILE_REVEALED", seat, cards=[site_id])                      # EG-MICROBES
 
-    def _tile_rewards(self, state: GameState, seat: int, tile_id: str) -> None:
-        """A tile's immediate rewards (SC-EXP-6): profit, genetics and idea steps."""
+    def _phobes(self, state: GameState, seat: int, site_id: str) -> None:
+        """SC-EXP-12: the explorer moves one of their teams from this region to the Sun (the one
+        that explored when it is there), unless they own Energy Field (BR-ENERGY)."""
+        if self._progress_has(state, seat, "IMMUNE", "PHOBES"):
+            return
+        player = state.players[seat]
+        region = tables().maps[state.era].sites[site_id].region
+        sites = tables().maps[state.era].sites
+        here = sorted(team for team, where in player.teams.items() if where is not None and sites[where].region == region)
+        if not here:
+            return
+        claimant = state.claims.get(site_id)
+        team = claimant if claimant in here else here[0]
+        home = self._home(state.era)
+        self._relocate(state, seat, team, home)
+        state.news.append(S("news.phobes", player=self.seat_label(state, seat), team=team, site=site_msg(home)))
+
+    def _phobes_blocked(self, state: GameState, site_id: str) -> bool:
+        """SC-EXP-12: the tiles of a system with the Phobes give nothing until a Defense base
+        stands on the Phobes tile."""
+        for tile in state.tiles.get(site_id, []):
+            if any(effect.name == "PHOBES" for effect in tables().discoveries[tile].special):
+                return state.bases.get(f"{site_id}/{tile}", (-1, ""))[1] != "DEFENSE"
+        return False
+
+    def _tile_rewards(self, state: GameState, seat: int, tile_id: str, site_id: str | None = None) -> None:
+        """A tile's immediate rewards (SC-EXP-6): profit, genetics and idea steps (none in a
+        system the Phobes block)."""
+        if site_id is not None and self._phobes_blocked(state, site_id):
+            return
         tile = tables().discoveries[tile_id]
         state.players[seat].profit += tile.profit
         if tile.genetics:
@@ -968,110 +1170,193 @@ class SpaceCorpGame(Game):
         seat = move.seat
         self._split(move.sources, len(move.spots))
         sites = tables().maps[state.era].sites
+        plans = []
         for spot in move.spots:
             self._team_at(state, seat, spot.team, spot.site, "SC-BLD-1")
-            if spot.base is None:
-                raise refuse("name_base", "SC-BLD-3", site=spot.site)
-            self._buildable(state, seat, spot.site, spot.base)
+            plans.append(self._build_plan(state, seat, spot))
+        if len(move.spots) == 2 and move.spots[0].site == move.spots[1].site:
+            raise refuse("one_base_per_site", "SC-MAP-5", site=move.spots[0].site)
+        needed: dict[str, int] = {}
+        for plan in plans:
+            for _, base in plan:
+                needed[base] = needed.get(base, 0) + 1
+        for base, count in needed.items():
+            if state.players[seat].bases.get(base, 0) < count:
+                raise refuse("no_base_left", "SC-BLD-9", base=S(f"base.{base}"))
         region = sites[move.spots[0].site].region
-        unshielded = [spot for spot in move.spots if spot.base != "SHIELDGEN" and not self._shield_gen_in(
-            state, seat, sites[spot.site].region, move.sources.use)]                          # SC-RAD-3
+        unshielded = [spot for spot, plan in zip(move.spots, plans)
+                      if all(base != "SHIELDGEN" for _, base in plan) and not self._shield_gen_in(
+                          state, seat, sites[spot.site].region, move.sources.use)]                 # SC-RAD-3
         wanted = any(self._in_radiation(state, spot.site) for spot in unshielded)
         value, rewards, shielded = self._value(state, seat, "BUILD", move.sources, [], region, shield_wanted=wanted)
         for spot in move.spots:
-            cost = self._build_cost(state, spot.site)
+            cost = self._build_cost(state, spot.site, seat)
             if value < cost:
                 raise refuse("build_short", "SC-BLD-2", site=site_msg(spot.site), cost=cost, value=value)
-        if len(move.spots) == 2 and move.spots[0].site == move.spots[1].site:
-            raise refuse("one_base_per_site", "SC-MAP-5", site=move.spots[0].site)
         for spot in unshielded:                                                             # SC-BLD-6
             self._radiation_penalty(state, seat, "BUILD", shielded, spot.site)
-        for spot in move.spots:
-            assert spot.base is not None
-            self._place_base(state, seat, spot, spot.base)
+        for spot, plan in zip(move.spots, plans):
+            self._place_bases(state, seat, spot, plan)
         state.turn.rewards += rewards
 
-    def _build_cost(self, state: GameState, site_id: str) -> int:
+    def _build_cost(self, state: GameState, site_id: str, seat: int | None = None) -> int:
+        """SC-BLD-2/7: b# plus the tiles' Base modifiers, at least 0; Quantum Manufacturing takes
+        5 off a star-system Build (BR-QMFG)."""
         site = tables().maps[state.era].sites[site_id]
         mods = sum(tables().discoveries[tile].base_mod for tile in state.tiles.get(site_id, []))
-        return max(0, (site.build or 0) + mods)                                            # SC-BLD-2
+        discount = 0
+        if seat is not None and site.kind == "star_system":
+            discount = sum(effect.int_arg(0) for effect in self._progress_effects(state, seat)
+                           if effect.name == "STAR_BUILD_DISCOUNT")
+        return max(0, (site.build or 0) + mods - discount)
 
-    def _buildable(self, state: GameState, seat: int, site_id: str, base: str) -> None:
-        site = tables().maps[state.era].sites.get(site_id)
+    def _build_plan(self, state: GameState, seat: int, spot: BuildSpot) -> list[tuple[str, str]]:
+        """The bases a Build places, as (spot, base type): one on the site (E1/E2), one on every
+        tile of a star system (SC-BLD-7/8), each meeting its requirement (SC-BLD-3)."""
+        site = tables().maps[state.era].sites.get(spot.site)
         if site is None:
-            raise refuse("no_such_site", "SC-MAP-1", site=site_id)
+            raise refuse("no_such_site", "SC-MAP-1", site=spot.site)
         if site.build is None:
-            raise refuse("not_buildable", "SC-MAP-6", site=site_msg(site_id))
-        if site_id in state.bases:
-            raise refuse("base_there", "SC-BLD-1", site=site_msg(site_id))
-        if len(state.tiles.get(site_id, [])) < len(site.boxes):
-            raise refuse("explore_first", "SC-BLD-1", site=site_msg(site_id))
+            raise refuse("not_buildable", "SC-MAP-6", site=site_msg(spot.site))
+        if self._bases_at(state, spot.site):
+            raise refuse("base_there", "SC-BLD-1", site=site_msg(spot.site))
+        tiles = state.tiles.get(spot.site, [])
+        if len(tiles) < len(site.boxes):
+            raise refuse("explore_first", "SC-BLD-1", site=site_msg(spot.site))
+        if site.kind != "star_system":
+            if spot.base is None:
+                raise refuse("name_base", "SC-BLD-3", site=spot.site)
+            self._check_base(state, seat, site, spot.base, tiles)
+            return [(spot.site, spot.base)]
+        if any(effect.name == "INTROVERTS" for tile in tiles for effect in tables().discoveries[tile].special) \
+                and not self._progress_has(state, seat, "BUILD_INTROVERTS"):
+            raise refuse("introverts", "SC-EXP-13", site=site_msg(spot.site))
+        assigned = dict(spot.bases) if spot.bases else ({tiles[0]: spot.base} if spot.base and len(tiles) == 1 else {})
+        if sorted(assigned) != sorted(tiles) or len(spot.bases) > len(assigned):
+            example = ",".join(f"{tile}:RESEARCHBASE" for tile in tiles)
+            raise refuse("name_bases", "SC-BLD-7", site=site_msg(spot.site), tiles=", ".join(tiles),
+                         example=f"bases={example}")
+        for tile in tiles:
+            self._check_base(state, seat, site, assigned[tile], [tile])
+        return [(f"{spot.site}/{tile}", assigned[tile]) for tile in tiles]
+
+    def _check_base(self, state: GameState, seat: int, site: Site, base: str, tiles: list[str]) -> None:
         rule = tables().base_rules.get((state.era, base))
         if rule is None:
             raise refuse("base_not_in_era", "SC-BASE", base=S(f"base.{base}"), era=S(f"era.{state.era}"))
         if state.players[seat].bases.get(base, 0) <= 0:
             raise refuse("no_base_left", "SC-BLD-9", base=S(f"base.{base}"))
-        if not self._requirement_met(state, site, base):
-            raise refuse("base_requirement", "SC-BLD-3", base=S(f"base.{base}"), site=site_msg(site_id),
-                         requirement=S(f"require.{base}"))
+        if not self._requirement_met(state, seat, site, base, tiles):
+            raise refuse("base_requirement", "SC-BLD-3", base=S(f"base.{base}"), site=site_msg(site.id),
+                         requirement=S(f"require.E3.{base}" if state.era == "E3" else f"require.{base}"))
 
-    def _requirement_met(self, state: GameState, site: Site, base: str) -> bool:
+    def _requirement_met(self, state: GameState, seat: int, site: Site, base: str, tiles: list[str]) -> bool:
+        """SC-BASE: one of the era's requirements holds for the site or its tile(s); Xeno-Symbiosis
+        lets a Bio Lab stand on a Water tile too (AD-XENOSYM)."""
         rule = tables().base_rules[(state.era, base)]
-        tiles = [tables().discoveries[tile] for tile in state.tiles.get(site.id, [])]
+        found = [tables().discoveries[tile] for tile in tiles]
+        icons = {icon for tile in found for icon in tile.icons}
         for term in rule.requires_any:
             if term.name == "NONE":
                 return True
             if term.name == "SITE_KIND" and site.kind == term.positional[0]:
                 return True
-            if term.name == "ICON" and any(term.positional[0] in tile.icons for tile in tiles):
+            if term.name == "ICON" and term.positional[0] in icons:
                 return True
-            if term.name == "HAS_P" and any(tile.production is not None for tile in tiles):
+            if term.name == "NOT_ICON" and found and not icons & set(term.positional):
+                return True
+            if term.name == "HAS_P" and any(tile.production is not None for tile in found):
+                return True
+            if term.name == "HAS_COL" and any(tile.colony for tile in found):
                 return True
             if term.name == "NO_GRAVITY" and not site.gravity:
                 return True
-        return False
+        return base == "BIOLAB" and any(effect.name == "BIOLAB_ON_ICON" and effect.positional[0] in icons
+                                        for effect in self._progress_effects(state, seat))
 
-    def _place_base(self, state: GameState, seat: int, spot: BuildSpot, base: str) -> None:
+    def _place_bases(self, state: GameState, seat: int, spot: BuildSpot, plan: list[tuple[str, str]]) -> None:
+        """The bases go on the board; claim compensation once (SC-BLD-4/7), then each base's
+        ability when built (SC-BASE)."""
+        t = tables()
         player = state.players[seat]
-        player.bases[base] -= 1
-        state.bases[spot.site] = (seat, base)
+        sites = t.maps[state.era].sites
+        region = sites[spot.site].region
+        before = dict(state.bases)
+        for key, base in plan:
+            player.bases[base] -= 1
+            state.bases[key] = (seat, base)
+            state.news.append(S("news.built", player=self.seat_label(state, seat), base=S(f"base.{base}"),
+                                site=site_msg(spot.site)))
         state.turn.acted.append(spot.team)
-        state.news.append(S("news.built", player=self.seat_label(state, seat), base=S(f"base.{base}"),
-                            site=site_msg(spot.site)))
         claimant = state.claims.get(spot.site)
         if claimant is not None and claimant[0] != player.colour:                           # SC-BLD-4
             owner = COLOURS.index(claimant[0])
-            state.players[owner].profit += tables().constants.claim_compensation
+            state.players[owner].profit += t.constants.claim_compensation
             state.news.append(S("news.compensation", player=self.seat_label(state, owner),
-                                amount=tables().constants.claim_compensation))
+                                amount=t.constants.claim_compensation))
+        tiles = state.tiles.get(spot.site, [])
+        if state.era == "E3" and any("X" in t.discoveries[tile].icons for tile in tiles):
+            gain = sum(effect.int_arg(0) for effect in self._progress_effects(state, seat)
+                       if effect.name == "BUILD_ALIEN_SYSTEM_T")                            # AD-COOPEMP
+            if gain:
+                player.profit += gain
+                state.news.append(S("news.edge_gain", player=self.seat_label(state, seat), amount=gain))
+        blocked = self._phobes_blocked(state, spot.site)
+        for key, base in plan:
+            self._base_built(state, seat, key, base, region, before, blocked)
+
+    def _base_built(self, state: GameState, seat: int, key: str, base: str, region: str,
+                    before: dict[str, tuple[int, str]], blocked: bool) -> None:
+        """A base's ability when built (SC-BASE, per era)."""
+        t = tables()
+        player = state.players[seat]
+        gain: int | None = None
         if base == "BIOLAB":
             extra = sum(effect.int_arg(0) for effect in self._progress_effects(state, seat)
                         if effect.name == "BIOLAB_GENETICS_BONUS")                       # AD-IMMUNE
             self._genetics(state, seat, 1 + extra)
-        elif base == "EXTRACTOR":                                         # the tile's P#, then ignored (A-44)
-            gain = max([tables().discoveries[tile].production or 0 for tile in state.tiles.get(spot.site, [])] + [0])
+        elif base == "EXTRACTOR":                 # the tile's P# (E3: and Col#), then ignored (A-44)
+            found = [t.discoveries[tile] for tile in self._spot_tiles(state, key)]
+            gain = 0 if blocked else max([tile.production or 0 for tile in found] + [0])
+            if state.era == "E3" and not blocked:
+                gain += sum(tile.colony for tile in found)
+        elif base == "DEFENSE":
+            gain = self._defense_gain(state, seat, region, before)
+            phobes = [tile for tile in self._spot_tiles(state, key)
+                      if any(effect.name == "PHOBES" for effect in t.discoveries[tile].special)]
+            if phobes:                                                                      # SC-EXP-12
+                site = self._spot_site(key)
+                state.news.append(S("news.phobes_defended", player=self.seat_label(state, seat), site=site_msg(site)))
+                for tile in state.tiles.get(site, []):
+                    self._tile_rewards(state, seat, tile, site)
+        elif base == "RESEARCHBASE":
+            if base_ability(state.era, base, "ON_BUILD_CHOOSE") is not None:
+                state.pending.append(Pending(RESEARCH_BASE, seat))                          # E3: card or idea
+            elif any(state.offer):
+                state.turn.step, state.turn.draws_left = OFFER_TAKE, 1
+        if gain is not None:
             player.profit += gain
             state.news.append(S("news.base_gain", player=self.seat_label(state, seat), base=S(f"base.{base}"),
                                 amount=gain))
-        elif base == "DEFENSE":
-            sites = tables().maps[state.era].sites
-            region = sites[spot.site].region
-            in_region = [(site, owner, kind) for site, (owner, kind) in state.bases.items()
-                         if sites[site].region == region and site != spot.site]
-            if not any(kind == "DEFENSE" for _, _, kind in in_region):                      # A-32
-                gain = sum(1 for _, owner, _ in in_region if owner != seat)
-                player.profit += gain
-                state.news.append(S("news.base_gain", player=self.seat_label(state, seat), base=S(f"base.{base}"),
-                                    amount=gain))
-        if base == "RESEARCHBASE" and any(state.offer):
-            state.turn.step, state.turn.draws_left = OFFER_TAKE, 1
+
+    def _defense_gain(self, state: GameState, seat: int, region: str, before: dict[str, tuple[int, str]]) -> int:
+        """A Defense base's gain (SC-BASE): 1T per opponent base in its region (E3: in the near
+        regions, its own included), none when a Defense base already stood there (A-32)."""
+        era_map = tables().maps[state.era]
+        near = base_ability(state.era, "DEFENSE", "ON_BUILD_T_PER_OPPONENT_BASE").positional[0] == "near"
+        scope = [(owner, kind) for spot, (owner, kind) in before.items()
+                 if (era_map.near(era_map.sites[self._spot_site(spot)].region, region) if near
+                     else era_map.sites[self._spot_site(spot)].region == region)]
+        if any(kind == "DEFENSE" for _, kind in scope):
+            return 0
+        return sum(1 for owner, _ in scope if owner != seat)
 
     # ----- Produce (SC-PRD) ------------------------------------------------------------------------
     def _produce(self, state: GameState, move: Produce) -> None:
         seat = move.seat
         if not move.sites and not move.legacy:
             raise refuse("produce_nothing", "SC-PRD-4")
-        gains = [self._production(state, seat, site) for site in move.sites]
+        gains = [gain for site in move.sites for gain in self._production(state, seat, site)]
         if move.legacy:
             legacy = state.players[seat].legacy
             if legacy is None:
@@ -1088,17 +1373,23 @@ class SpaceCorpGame(Game):
         state.turn.produced += gain
         state.turn.rewards += rewards
         state.news.append(S("news.produced", player=self.seat_label(state, seat), amount=gain))
+        self._colony_event(state, "PRODUCE_RESOLVED", seat)                                 # K12
         if gain > 0:
             self._open(state, "PRODUCE_RESOLVED", seat, amount=gain)
 
-    def _production(self, state: GameState, seat: int, site_id: str) -> int:
-        """SC-PRD-1/3: an eligible tile's production with your base on it (Attraction, Refinery)."""
-        if state.bases.get(site_id, (-1, ""))[0] != seat:
+    def _production(self, state: GameState, seat: int, site_id: str) -> list[int]:
+        """SC-PRD-1/3: the production of each eligible tile on the site with your base on it
+        (Attraction, Refinery): one tile in E1/E2, each tile with a P# in a star system (none
+        while the Phobes block it, SC-EXP-12)."""
+        found = self._bases_at(state, site_id)
+        if not found or found[0][1] != seat:
             raise refuse("produce_no_base", "SC-PRD-1", site=site_id)
-        produced = pair_production(state.tiles.get(site_id, []), state.bases[site_id][1])
-        if produced is None:
+        gains = [] if self._phobes_blocked(state, site_id) else \
+            [produced for spot, _, base in found
+             if (produced := pair_production(self._spot_tiles(state, spot), base)) is not None]
+        if not gains:
             raise refuse("produce_no_tile", "SC-PRD-1", site=site_msg(site_id))
-        return produced
+        return gains
 
     # ----- Genetics (SC-GEN), Upgrade (SC-UPG), Special (SC-SPC) -----------------------------------------
     def _genetics(self, state: GameState, seat: int, steps: int) -> None:
@@ -1127,9 +1418,11 @@ class SpaceCorpGame(Game):
         return (position + steps) % wheel.size, laps
 
     # ----- Progress cards (SC-PROG) --------------------------------------------------------------------
-    def progress_choices(self, state: GameState, seat: int, kind: str, no_bonus: bool = False) -> list[str]:
+    def progress_choices(self, state: GameState, seat: int, kind: str, no_bonus: bool = False,
+                         setup_pick: bool = False) -> list[str]:
         """SC-PROG-2: the top card of each same-name stack of ``kind`` on the Side Board whose name
-        ``seat`` does not own and whose prerequisites they meet (EG-LEAK: the no-bonus copy only)."""
+        ``seat`` does not own and whose prerequisites they meet (EG-LEAK: the no-bonus copy only;
+        SC-VAR-3: a Planeteers card without prerequisite)."""
         t = tables()
         found = []
         for progress_id, copies in state.side_board.items():
@@ -1137,6 +1430,8 @@ class SpaceCorpGame(Game):
             if not copies or card.kind != kind or self._owns(state, seat, progress_id):
                 continue
             if no_bonus and card.physical_ids[1] not in copies:
+                continue
+            if setup_pick and (card.era != "E2" or card.prerequisites):
                 continue
             if all(self._prerequisite_met(state, seat, term) for term in card.prerequisites):
                 found.append(progress_id)
@@ -1148,15 +1443,17 @@ class SpaceCorpGame(Game):
             return sum(1 for card in owned if card.kind == "BREAK") >= term.int_arg(0)
         return False
 
-    def _entitle(self, state: GameState, seat: int, kind: str, no_bonus: bool = False) -> None:
+    def _entitle(self, state: GameState, seat: int, kind: str, no_bonus: bool = False,
+                 setup_pick: bool = False) -> None:
         """A Progress card is owed: chosen by ``choose progress=`` before play goes on; with no
         card to choose it is lost (A-30)."""
-        if not self.progress_choices(state, seat, kind, no_bonus):
+        if not self.progress_choices(state, seat, kind, no_bonus, setup_pick):
             state.news.append(S(f"news.progress_lost.{kind}", player=self.seat_label(state, seat)))
             return
-        state.pending.append(Pending(PROGRESS, seat, kind, no_bonus=no_bonus))
+        state.pending.append(Pending(PROGRESS, seat, kind, no_bonus=no_bonus, setup_pick=setup_pick))
 
-    def _gain_progress(self, state: GameState, seat: int, progress_id: str, no_bonus: bool = False) -> None:
+    def _gain_progress(self, state: GameState, seat: int, progress_id: str, no_bonus: bool = False,
+                       setup_pick: bool = False) -> None:
         """SC-PROG-3: the card goes to its owner with its profit bonus; a one-time effect resolves."""
         t = tables()
         card = t.progress[progress_id]
@@ -1165,7 +1462,7 @@ class SpaceCorpGame(Game):
         copies.remove(physical)
         player = state.players[seat]
         player.progress.append(physical)
-        bonus = card.bonus if physical == card.physical_ids[0] else 0
+        bonus = card.bonus if physical == card.physical_ids[0] and not setup_pick else 0
         player.profit += bonus
         state.news.append(S("news.progress_bonus" if bonus else "news.progress", player=self.seat_label(state, seat),
                             card=S(f"progress.{progress_id}"), amount=bonus))
@@ -1218,7 +1515,14 @@ class SpaceCorpGame(Game):
         if effect.name == "ANTIMATTER_MOVE":
             self._antimatter(state, move)
             return
-        if effect.name != "PROBE" or move.target is None:
+        if effect.name == "TRACKS_TO_STAR":                                                 # SP-TACHYON
+            if not state.players[seat].track:
+                raise refuse("tachyon_nothing", "SP-TACHYON", card=move.card)
+            state.hands.remove(seat, move.card)
+            state.turn.played.append(move.card)
+            self._advance_tracks(state, seat, to_star=True)
+            return
+        if effect.name not in ("PROBE", "SCOUT") or move.target is None:
             raise refuse("special_target", "SC-SPC-3", card=move.card)
         site = tables().maps[state.era].sites.get(move.target)
         self._explorable(state, move.target)
@@ -1230,7 +1534,7 @@ class SpaceCorpGame(Game):
             raise refuse("probe_not_empty", "SC-SPC-3", site=site_msg(site.id))
         state.hands.remove(seat, move.card)
         state.turn.played.append(move.card)
-        self._reveal(state, seat, site.id)
+        self._explore_site(state, seat, site.id, [])                                        # SP-SCOUT fills all
 
     def _antimatter(self, state: GameState, move: Special) -> None:
         """SP-ANTIMATTER: one team that can act moves to any site, no distance, no cards or Infra,
@@ -1248,6 +1552,159 @@ class SpaceCorpGame(Game):
         state.news.append(S("news.antimatter", player=self.seat_label(state, seat), team=leg.team,
                             destination=site_msg(leg.destination)))
 
+    # ----- Colonize (SC-COL, E3) and the colonies' abilities (§8.9) ----------------------------------
+    def _colonize(self, state: GameState, move: Colonize) -> None:
+        """SC-COL-1..5: a colony tile goes to a star system whose every box holds one of your
+        bases, paid with Colony Points, each source once."""
+        seat = move.seat
+        t = tables()
+        era_map = t.maps[state.era]
+        region = era_map.regions.get(move.region)
+        site = next((site for site in era_map.sites.values() if site.region == move.region), None)
+        if region is None or site is None or region.kind != "star_system" or not site.boxes:
+            raise refuse("colonize_where", "SC-COL-1", region=move.region)
+        if move.region in state.colonies:
+            raise refuse("colonize_taken", "SC-COL-1", site=site_msg(site.id))
+        tiles = state.tiles.get(site.id, [])
+        found = self._bases_at(state, site.id)
+        if len(tiles) < len(site.boxes) or len(found) < len(tiles) or found[0][1] != seat:
+            raise refuse("colonize_bases", "SC-COL-1", site=site_msg(site.id))
+        if move.colony not in state.colony_supply:
+            raise refuse("colony_not_available", "SC-COL-2", colony=move.colony,
+                         allowed=", ".join(state.colony_supply) or "-")
+        need = t.colony_tiles[move.colony].value
+        points = sum(self._colony_point(state, seat, site, item) for item in move.cp)
+        if points < need:
+            raise refuse("colonize_short", "SC-COL-2", colony=S(f"colony.{move.colony}"), need=need, points=points)
+        state.colony_supply.remove(move.colony)
+        state.colonies[move.region] = (seat, move.colony)
+        state.news.append(S("news.colonized", player=self.seat_label(state, seat), colony=S(f"colony.{move.colony}"),
+                            site=site_msg(site.id), points=points))
+        ability = t.colony_abilities[t.colony_tiles[move.colony].ability]
+        if ability.trigger is not None and ability.trigger.name == "PLACED":
+            for effect in ability.effects:
+                self._colony_gain(state, seat, effect)
+        self._colony_event(state, "COLONIZED", seat)
+
+    def _colony_point(self, state: GameState, seat: int, site: Site, item: CpItem) -> int:
+        """One Colony Point source of SC-COL-3 (a)..(h); refused when it gives nothing."""
+        t = tables()
+        era_map = t.maps[state.era]
+        player = state.players[seat]
+        region = site.region
+        points = 0
+        if item.kind == "tiles":                                                            # (a)
+            if not self._phobes_blocked(state, site.id):
+                points = sum(t.discoveries[tile].colony for spot, _, base in self._bases_at(state, site.id)
+                             if base != "EXTRACTOR" for tile in self._spot_tiles(state, spot))
+        elif item.kind == "near":                                                           # (b)
+            points = int(any(owner == seat and other != region and era_map.near(other, region)
+                             for other, (owner, _) in state.colonies.items()))
+        elif item.kind == "industrial":                                                     # (c), A-34
+            points = int(any(base == "INDUSTRIAL" for _, _, base in self._bases_at(state, site.id)))
+        elif item.kind == "two_bases":                                                      # (d)
+            points = int(len(self._bases_at(state, site.id)) >= 2)
+        elif item.kind == "team":                                                           # (e)
+            team = item.team or ""
+            where = player.teams.get(team)
+            if where is None or era_map.sites[where].region != region:
+                raise refuse("cp_team", "SC-COL-3", team=team, site=site_msg(site.id))
+            if state.claims.get(where) == team:
+                del state.claims[where]
+            player.teams[team] = None
+            player.track.pop(team, None)
+            player.teams_out.append(team)
+            state.news.append(S("news.team_out", player=self.seat_label(state, seat), team=team))
+            points = 1
+        elif item.kind == "build":                                                          # (f), SC-COL-4
+            assert item.build is not None
+            if item.build.pay or item.build.time or item.build.use:
+                raise refuse("cp_build_sources", "SC-COL-4")
+            value, rewards, _ = self._value(state, seat, "BUILD", item.build, [], region)
+            single, multi = t.constants.colonize_build_threshold
+            threshold = multi if site.multi_star else single
+            if value < threshold:
+                raise refuse("cp_build_short", "SC-COL-3", value=value, need=threshold)
+            state.turn.rewards += rewards
+            points = 1
+        elif item.kind == "pay5":                                                           # (g)
+            price = t.constants.colonize_pay
+            if player.profit < price:
+                raise refuse("cp_pay", "SC-COL-3", price=price, profit=player.profit)
+            player.profit -= price
+            points = 1
+        elif item.kind == "envtol":                                                         # (h)
+            points = sum(effect.int_arg(0) for effect in self._progress_effects(state, seat)
+                         if effect.name == "COLONIZE_CP")
+        if points <= 0:
+            raise refuse("cp_nothing", "SC-COL-3", item=item.text(), site=site_msg(site.id))
+        return points
+
+    def _colony_event(self, state: GameState, event: str, subject: int) -> None:
+        """The ongoing colony abilities answering ``event`` (K01, K02, K05, K07, K09, K12), in
+        turn order from the active player (§9.3: automatic)."""
+        t = tables()
+        owned = {seat: [tile for owner, tile in state.colonies.values() if owner == seat]
+                 for seat in range(len(state.players))}
+        for seat in self._clockwise(state, state.turn.seat):
+            for tile in sorted(owned[seat]):
+                ability = t.colony_abilities[t.colony_tiles[tile].ability]
+                if ability.trigger is None or ability.trigger.name != event or \
+                        not self._by_matches(ability.trigger, subject, seat):
+                    continue
+                for effect in ability.effects:
+                    self._colony_gain(state, seat, effect)
+
+    def _colony_gain(self, state: GameState, seat: int, effect: Any) -> None:
+        """A colony ability's profit (§8.9.1): a fixed amount, one per counted thing (``per=2``:
+        one per two, rounded down), the printed reward of an unfulfilled Starfarers contract
+        (K06: the largest), or an unfulfilled contract at the era's end (K08: the largest
+        effective reward; its disc moves)."""
+        t = tables()
+        player = state.players[seat]
+        if effect.name == "GAIN_T":
+            gain = effect.int_arg(0)
+        elif effect.name == "GAIN_T_PER":
+            gain = self._colony_count(state, seat, effect.positional[0]) * effect.int_arg(1) \
+                // (effect.int_arg("per") if "per" in effect.named else 1)
+        elif effect.name == "GAIN_T_CONTRACT":
+            gain = max([contract.reward for contract in t.era_contracts(state.era)
+                        if state.contracts[contract.row] != state.era] + [0])
+        elif effect.name == "TAKE_CONTRACT":
+            open_rows = [row for row in sorted(state.contracts) if state.contracts[row] != state.era]
+            if not open_rows:
+                return
+            row = max(open_rows, key=lambda r: (self.contract_reward(state, r), -r))
+            gain = self.contract_reward(state, row)
+            state.contracts[row] = state.era
+            state.news.append(S("news.contract", player=self.seat_label(state, seat), row=row,
+                                contract=S(f"contract.{state.era}.{row}"), amount=gain))
+            player.profit += gain
+            return
+        else:
+            return
+        if gain:
+            player.profit += gain
+            state.news.append(S("news.colony_gain", player=self.seat_label(state, seat), amount=gain))
+
+    def _colony_count(self, state: GameState, seat: int, what: str) -> int:
+        t = tables()
+        era_map = t.maps[state.era]
+        kinds = [t.progress[card.split("#")[0]].kind for player in state.players for card in player.progress]
+        counts = {
+            "own_colonies": lambda: sum(1 for owner, _ in state.colonies.values() if owner == seat),
+            "opponent_colonies": lambda: sum(1 for owner, _ in state.colonies.values() if owner != seat),
+            "breakthroughs_in_play": lambda: kinds.count("BREAK"),
+            "adaptations_in_play": lambda: kinds.count("ADAPT"),
+            "own_defense_bases": lambda: sum(1 for owner, base in state.bases.values()
+                                             if owner == seat and base == "DEFENSE"),
+            "own_progress_cards": lambda: len(state.players[seat].progress),
+            "star_systems_without_colony": lambda: sum(1 for region in era_map.regions.values()
+                                                       if region.kind == "star_system"
+                                                       and region.id not in state.colonies),
+        }
+        return counts[what]()
+
     # ----- step 2: contracts (SC-CON) ----------------------------------------------------------------
     def fulfillable(self, state: GameState, seat: int) -> list[int]:
         return [contract.row for contract in tables().era_contracts(state.era)
@@ -1264,28 +1721,30 @@ class SpaceCorpGame(Game):
 
     def _meets(self, state: GameState, seat: int, conditions: Iterable[Any]) -> bool:
         sites = tables().maps[state.era].sites
-        own = [(site, base) for site, (owner, base) in state.bases.items() if owner == seat]
+        own = [(spot, base) for spot, (owner, base) in state.bases.items() if owner == seat]
         for term in conditions:
             need = term.int_arg("at_least") if "at_least" in term.named else term.int_arg("min_gain")
             if term.name == "PRODUCED_THIS_TURN":
                 ok = state.turn.produced >= need
             elif term.name == "EXPLORED_THIS_ERA" and "cost" in term.named:
                 ok = state.explored_max[seat] >= term.int_arg("cost")
-            elif term.name == "EXPLORED_THIS_ERA":
+            elif term.name in ("EXPLORED_THIS_ERA", "STARS_EXPLORED_THIS_ERA"):    # a system counts once
                 ok = state.explored[seat] >= need
+            elif term.name == "COLONIES":
+                ok = sum(1 for owner, _ in state.colonies.values() if owner == seat) >= need
             elif term.name == "BASES":
                 kind, kind_not = term.named.get("type"), term.named.get("not_kind")
                 regions = term.named["regions"].split("/") if "regions" in term.named else None
                 icon = term.named.get("tile_icon")
-                ok = sum(1 for site, base in own if (kind is None or base == kind)
-                         and (kind_not is None or sites[site].kind != kind_not)
-                         and (regions is None or sites[site].region in regions)
+                ok = sum(1 for spot, base in own if (kind is None or base == kind)
+                         and (kind_not is None or sites[self._spot_site(spot)].kind != kind_not)
+                         and (regions is None or sites[self._spot_site(spot)].region in regions)
                          and (icon is None or any(icon in tables().discoveries[tile].icons
-                                                  for tile in state.tiles.get(site, [])))) >= need
+                                                  for tile in self._spot_tiles(state, spot)))) >= need
             elif term.name == "PROGRESS_CARDS":
                 ok = len(state.players[seat].progress) >= need
             elif term.name == "BASE_REGIONS":
-                ok = len({sites[site].region for site, _ in own}) >= need
+                ok = len({sites[self._spot_site(spot)].region for spot, _ in own}) >= need
             elif term.name == "HQ_INFRA_CARDS":
                 ok = sum(1 for card in state.players[seat].hq.values() if card is not None) >= need
             else:
@@ -1308,6 +1767,7 @@ class SpaceCorpGame(Game):
             state.contracts[row] = state.era
             state.news.append(S("news.contract", player=self.seat_label(state, seat), row=row,
                                 contract=S(f"contract.{state.era}.{row}"), amount=reward))
+            self._colony_event(state, "CONTRACT_FULFILLED", seat)                           # K02
         done = sum(1 for where in state.contracts.values() if where == state.era)
         needed = tables().constants.contracts_to_end_era
         if done >= needed > done - len(move.rows):                                          # SC-END-1
@@ -1323,11 +1783,7 @@ class SpaceCorpGame(Game):
     def _transport(self, state: GameState, move: Transport) -> None:
         if move.leg is not None:
             self._check_transport(state, move.seat, move.leg)
-            player = state.players[move.seat]
-            origin = player.teams[move.leg.team]
-            if origin is not None and state.claims.get(origin) == move.leg.team:
-                del state.claims[origin]
-            player.teams[move.leg.team] = move.leg.destination
+            self._relocate(state, move.seat, move.leg.team, move.leg.destination)
             state.news.append(S("news.transported", player=self.seat_label(state, move.seat), team=move.leg.team,
                                 origin=site_msg(move.leg.origin),
                                 destination=site_msg(move.leg.destination)))
@@ -1339,14 +1795,18 @@ class SpaceCorpGame(Game):
             raise refuse("team_not_there", "SC-TRN-1", team=leg.team, site=leg.origin)
         if leg.team in state.turn.acted:
             raise refuse("team_acted", "SC-TRN-1", team=leg.team)
+        if leg.team in player.track:
+            raise refuse("team_on_track", "SC-TRN-5", team=leg.team, site=site_msg(leg.origin),
+                         spaces=player.track[leg.team])
         sites = tables().maps[state.era].sites
         if leg.destination not in sites:
             raise refuse("no_such_site", "SC-MAP-1", site=leg.destination)
         ends = (leg.origin, leg.destination)
-        own = [site for site in ends if sites[site].kind == HOME or state.bases.get(site, (-1, ""))[0] == seat]
+        own = [site for site in ends if sites[site].kind == HOME or self._owner_at(state, site) == seat]
         if len(own) < 2:
             raise refuse("transport_own_bases", "SC-TRN-2")
-        if not any(state.bases.get(site) == (seat, "SPACEPORT") for site in ends):
+        if not any(base == "SPACEPORT" for site in ends for _, owner, base in self._bases_at(state, site)
+                   if owner == seat):
             raise refuse("transport_spaceport", "SC-TRN-3")
 
     # ----- the rest of the turn, the next turn, the era's end (SC-TURN-3..6, SC-END) -----------------
@@ -1365,6 +1825,7 @@ class SpaceCorpGame(Game):
                 self._finish_setup(state)
             elif turn.step == START:
                 turn.step = ACTION
+                self._advance_tracks(state, turn.seat)
                 self._open(state, "TURN_STARTED", turn.seat)
             elif turn.step == RESOLVED:
                 turn.step = CONTRACTS
@@ -1397,6 +1858,22 @@ class SpaceCorpGame(Game):
             else:                                         # ACTION, RESEARCH_DRAWS, OFFER_TAKE
                 return
 
+    def _advance_tracks(self, state: GameState, seat: int, to_star: bool = False) -> None:
+        """SC-TURN-0 (A-20): at the start of a player's turn each of their teams on a star track
+        moves one space toward the star, from the nearest space onto it (Tachyon Relay: all of
+        them onto their stars)."""
+        player = state.players[seat]
+        for team in sorted(player.track):
+            spaces = 0 if to_star else player.track[team] - 1
+            where = player.teams[team]
+            assert where is not None
+            if spaces <= 0:
+                del player.track[team]
+                state.news.append(S("news.on_star", player=self.seat_label(state, seat), team=team,
+                                    site=site_msg(where)))
+            else:
+                player.track[team] = spaces
+
     def _pay_rewards(self, state: GameState) -> None:
         """SC-TURN-3: each reward is the top card of the draw pile, in turn order after the active
         player; lost when the pile is empty."""
@@ -1419,8 +1896,8 @@ class SpaceCorpGame(Game):
         for box in range(len(state.offer)):
             if state.offer[box] is None and state.pile:
                 state.offer[box] = self._take_top(state)
-        if not state.players[seat].passed and len(state.hands.cards[seat]) <= tables().constants.draw_max_hand \
-                and state.pile:                                                             # SC-TURN-6
+        if not state.players[seat].passed and state.pile and \
+                (len(state.hands.cards[seat]) <= tables().constants.draw_max_hand or state.turn.stuck):  # SC-TURN-6
             card = self._take_top(state)
             state.hands.add(seat, [card])
             state.private_news.append((seat, S("notice.drew", card=self._card_msg(card))))
@@ -1431,8 +1908,9 @@ class SpaceCorpGame(Game):
         return [tables().edges[edge] for edge in era_edge_ids(state.era)]
 
     @staticmethod
-    def _by_matches(edge: EdgeDef, subject: int, seat: int) -> bool:
-        by = edge.trigger.named.get("by", "any")
+    def _by_matches(trigger: Term, subject: int, seat: int) -> bool:
+        """Whether ``seat`` answers a trigger caused by ``subject`` (``by=self/opponent/any``)."""
+        by = trigger.named.get("by", "any")
         return by == "any" or (by == "self") == (seat == subject)
 
     def _edge_cards(self, state: GameState, seat: int, event: str, subject: int) -> list[tuple[str, EdgeDef]]:
@@ -1444,7 +1922,7 @@ class SpaceCorpGame(Game):
             if edge_id is None:
                 continue
             edge = t.edges[edge_id]
-            if edge.trigger.name == event and self._by_matches(edge, subject, seat):
+            if edge.trigger.name == event and self._by_matches(edge.trigger, subject, seat):
                 found.append((card, edge))
         return found
 
@@ -1478,7 +1956,7 @@ class SpaceCorpGame(Game):
         strict = state.options.get("windows") == STRICT
         for seat in self._clockwise(state, state.turn.seat):
             if strict:
-                if any(self._by_matches(edge, subject, seat) for edge in edges):
+                if any(self._by_matches(edge.trigger, subject, seat) for edge in edges):
                     window.waiting.append(seat)
             elif self._may_answer(state, seat, window):
                 window.waiting.append(seat)
@@ -1538,7 +2016,7 @@ class SpaceCorpGame(Game):
                 raise refuse("edge_not_now", "SC-EDGE-1", edge=S(f"edge.{edge.id}"), event=S(f"event.{event}"))
             if state.turn.race:
                 raise refuse("race_twice", "EG-RACE")
-        elif window is None or window.event != event or not self._by_matches(edge, window.subject, seat):
+        elif window is None or window.event != event or not self._by_matches(edge.trigger, window.subject, seat):
             raise refuse("edge_not_now", "SC-EDGE-1", edge=S(f"edge.{edge.id}"), event=S(f"event.{event}"))
         elif not self._edge_usable(state, seat, edge, window):
             raise refuse("edge_useless", "SC-EDGE-1", edge=S(f"edge.{edge.id}"))
@@ -1708,7 +2186,10 @@ class SpaceCorpGame(Game):
         _, last = era_span(state.options)
         state.windows, state.extra_turns = [], []
         if state.era == last:
-            self._early_finish(state)
+            if state.era == ERAS[-1]:
+                self._final_scoring(state)
+            else:
+                self._early_finish(state)
             return
         state.news.append(S("news.era_over", era=S(f"era.{state.era}")))
         expected = [seat for seat in state.order if self.legacy_sites(state, seat)]
@@ -1760,7 +2241,8 @@ class SpaceCorpGame(Game):
         self._advance(state)
 
     def _transition(self, state: GameState) -> None:
-        """SC-TRANS-2..7 and the next era's setup up to the Pioneers' placements (SC-SETUP-20..25)."""
+        """SC-TRANS-2..7 and the next era's setup up to the Pioneers' placements (SC-SETUP-20..25,
+        SC-SETUP-40..44)."""
         t = tables()
         old = state.era
         held = [card for hand in state.hands.cards for card in hand] + state.pile + \
@@ -1773,23 +2255,27 @@ class SpaceCorpGame(Game):
         state.tiles_out += [tile for stack in state.stacks.values() for tile in stack]
         holders = {player.pioneer: player.seat for player in state.players if player.pioneer}
         nxt = ERAS[ERAS.index(old) + 1]
-        self._setup_e2(state)
+        self._setup_board(state, nxt)
         state.news.append(S("news.era_begins", era=S(f"era.{nxt}")))
         state.turn = Turn(state.order[0], step=SETUP)
-        for marker, site in ((1, "ceres"), (2, "vesta")):                              # SC-SETUP-23/24
+        for marker, site in enumerate(PIONEER_SITES[nxt], start=1):                    # SC-SETUP-23/24, 43/44
             if marker in holders:
                 state.pending.append(Pending(PIONEER, holders[marker], site))
         state.time_pool = pool
 
     def _pioneer_place(self, state: GameState, seat: int, site: str) -> None:
-        """SC-SETUP-23/24: one of the player's home teams starts on Ceres (with an f1 tile, its
-        rewards and a claim; not an exploration for the contracts, SC-CON-7) or on Vesta."""
+        """SC-SETUP-23/24, 43/44: one of the player's home teams starts on Ceres (with an f1 tile,
+        its rewards and a claim; not an exploration for the contracts, SC-CON-7), on Vesta, on
+        Alpha Centauri's star, or on Luhman 16's star track, on the space farthest from the star."""
         player = state.players[seat]
-        team = next(team for team, where in sorted(player.teams.items()) if where == "iss")
+        home = self._home(state.era)
+        team = next(team for team, where in sorted(player.teams.items()) if where == home)
         player.teams[team] = site
         state.news.append(S("news.pioneer_placed", player=self.seat_label(state, seat), team=team,
                             site=site_msg(site)))
-        if site == "ceres":
+        if site == PIONEER_SITES["E3"][1]:
+            player.track[team] = tables().maps[state.era].movement.track_spaces
+        if site == PIONEER_SITES["E2"][0]:
             tile = state.stacks["f1"].pop(0)
             state.tiles[site] = [tile]
             state.claims[site] = team
@@ -1798,13 +2284,15 @@ class SpaceCorpGame(Game):
             self._tile_rewards(state, seat, tile)
 
     def _finish_setup(self, state: GameState) -> None:
-        """SC-SETUP-26..32 after the Pioneers: the first player (a team on Ceres, else the most
-        profit, else at random), the deal, and the Adaptation earned by an E1 genetics lap."""
+        """SC-SETUP-26..32 / 45..51 after the Pioneers: the first player (a team on Ceres or on
+        Alpha Centauri, else the most profit, else at random), the deal, and in E2 the Adaptation
+        earned by an E1 genetics lap (E3 has no such catch-up, SC-SETUP-51)."""
         assert state.streams is not None
         count = len(state.players)
-        on_ceres = [p.seat for p in state.players if "ceres" in p.teams.values()]
-        if on_ceres:
-            first = on_ceres[0]
+        first_site = PIONEER_SITES[state.era][0]
+        on_site = [p.seat for p in state.players if first_site in p.teams.values()]
+        if on_site:
+            first = on_site[0]
         else:
             best = max(p.profit for p in state.players)
             tied = [p.seat for p in state.players if p.profit == best]
@@ -1812,7 +2300,7 @@ class SpaceCorpGame(Game):
         state.order = [(first + i) % count for i in range(count)]
         pool = state.time_pool
         state.time_pool = []
-        self._deal_e2(state, pool)
+        self._deal(state, pool)
         for player in state.players:
             player.pioneer = 0
         state.turn = Turn(first)
@@ -1821,6 +2309,29 @@ class SpaceCorpGame(Game):
                 state.players[seat].genetics_lapped = False
                 self._entitle(state, seat, tables().wheel.awards["genetics"])
         state.news.append(S("news.first_player", player=self.seat_label(state, first)))
+
+    def _final_scoring(self, state: GameState) -> None:
+        """SC-SCORE-1..3: the colonies' era-end abilities (K08, K10) in turn order from the
+        Starfarers' first player, then profit by the number of colonies owned, never below 0."""
+        t = tables()
+        profits = [player.profit for player in state.players]
+        for seat in state.order:
+            for owner, tile in sorted(state.colonies.values(), key=lambda item: item[1]):
+                ability = t.colony_abilities[t.colony_tiles[tile].ability]
+                if owner == seat and ability.trigger is not None and ability.trigger.name == "ERA_END":
+                    for effect in ability.effects:
+                        self._colony_gain(state, seat, effect)
+        for player in state.players:
+            owned = sum(1 for owner, _ in state.colonies.values() if owner == player.seat)
+            score = t.constants.colony_points(owned)
+            player.profit = max(0, player.profit + score)                                   # SC-SCORE-3
+            state.news.append(S("news.colony_score", player=self.seat_label(state, player.seat), colonies=owned,
+                                amount=f"{score:+d}"))
+        state.phase = OVER
+        state.turn = Turn(state.turn.seat, step="")
+        state.final = {"bonus": {player.seat: player.profit - profits[player.seat] for player in state.players}}
+        state.news.append(S("news.game_over", winners=Join([self.seat_label(state, seat)
+                                                            for seat in self.winners(state)], "and")))
 
     def _early_finish(self, state: GameState) -> None:
         """SC-VAR-4: Pioneer bonuses and, after E1 only, +1T per genetics step."""
@@ -1845,7 +2356,7 @@ class SpaceCorpGame(Game):
     def _transports(self, state: GameState, seat: int) -> list[Transport]:
         player = state.players[seat]
         sites = tables().maps[state.era].sites
-        own = [site for site in sites if sites[site].kind == HOME or state.bases.get(site, (-1, ""))[0] == seat]
+        own = [site for site in sites if sites[site].kind == HOME or self._owner_at(state, site) == seat]
         out = []
         for team, where in sorted(player.teams.items()):
             if where is None or where not in own or team in state.turn.acted:
@@ -1886,7 +2397,7 @@ class SpaceCorpGame(Game):
         if step == TRANSPORT:
             return [Transport(seat), *self._transports(state, seat)]
         moves = list(self._action_candidates(state, seat))
-        if state.deck_exhausted or not moves:
+        if state.deck_exhausted or all(isinstance(move, Upgrade) for move in moves):      # SC-END-9, A-49
             moves.append(Pass(seat))
         if not state.turn.race:
             moves += [Edge(seat, card=card) for card, _ in self._edge_cards(state, seat, "ACTION_DECLARED", seat)][:1]
@@ -1943,12 +2454,13 @@ class SpaceCorpGame(Game):
             if sources is not None:
                 yield Idea(seat, sources=sources)
         teams = [(team, site) for team, site in sorted(player.teams.items())
-                 if site is not None and era_map.sites[site].kind != "pioneer"]
+                 if site is not None and era_map.sites[site].kind not in ("pioneer", "orion")
+                 and team not in player.track]
         for team, origin in teams:
             for destination in era_map.sites:
                 if destination == origin:
                     continue
-                distance = era_map.distance(origin, destination)
+                distance = self._distance(state, seat, origin, destination)
                 if distance is None:
                     continue
                 need = distance - self._spaceport_bonus(state, seat, origin, ())
@@ -1961,31 +2473,32 @@ class SpaceCorpGame(Game):
                 sources = self._fund(state, seat, "EXPLORE", site.explore)
                 if sources is not None:
                     yield Explore(seat, spots=(Spot(team, site_id),), sources=sources)
-            if site.build is not None and site_id not in state.bases \
+            if site.build is not None and not self._bases_at(state, site_id) \
                     and len(state.tiles.get(site_id, [])) >= len(site.boxes):
-                cost = self._build_cost(state, site_id)
+                cost = self._build_cost(state, site_id, seat)
                 if self._industrial(state, seat, site.region, ()):
                     cost = (cost + 1) // 2
                 sources = self._fund(state, seat, "BUILD", cost)
                 if sources is not None:
-                    for base in sorted(player.bases):
-                        if player.bases[base] > 0 and self._requirement_met(state, site, base):
-                            yield Build(seat, spots=(BuildSpot(team, site_id, base),), sources=sources)
+                    for spot in self._build_spots(state, seat, team, site):
+                        yield Build(seat, spots=(spot,), sources=sources)
         eligible = []
-        for site_id, (owner, _) in sorted(state.bases.items()):
-            if owner == seat:
-                try:
-                    eligible.append((self._production(state, seat, site_id), site_id))
-                except IllegalMove:
-                    continue
+        for site_id in sorted({self._spot_site(spot) for spot, (owner, _) in state.bases.items() if owner == seat}):
+            try:
+                gains = self._production(state, seat, site_id)
+            except IllegalMove:
+                continue
+            eligible.append((-sum(gains), len(gains), site_id))
         if eligible:
-            eligible.sort(key=lambda item: (-item[0], item[1]))
+            eligible.sort()
             for count in range(len(eligible), 0, -1):
-                sources = self._fund(state, seat, "PRODUCE", count)
+                sources = self._fund(state, seat, "PRODUCE", sum(tiles for _, tiles, _ in eligible[:count]))
                 if sources is not None:
-                    chosen = tuple(sorted(site for _, site in eligible[:count]))
+                    chosen = tuple(sorted(site for _, _, site in eligible[:count]))
                     yield Produce(seat, sites=chosen, sources=sources)
                     break
+        if state.era == "E3":
+            yield from self._colonize_candidates(state, seat)
         for card in sorted(set(hand)):
             if is_time(card):
                 continue
@@ -1994,51 +2507,127 @@ class SpaceCorpGame(Game):
                 for box in BOXES:
                     yield Upgrade(seat, card=card, box=int(box))
             special = next((entry.special for entry in info.entries if entry.special), None)
-            if special is not None and t.specials[special].effects[0].name == "ANTIMATTER_MOVE":
+            effect = t.specials[special].effects[0].name if special is not None else None
+            if effect == "ANTIMATTER_MOVE":
                 for team, origin in teams:
                     for site_id in sorted(era_map.sites):
                         if site_id != origin:
                             yield Special(seat, card=card, leg=Leg(team, origin, site_id))
-            elif special is not None:
+            elif effect == "TRACKS_TO_STAR":
+                yield Special(seat, card=card)
+            elif effect is not None:
                 for site_id in sorted(era_map.sites):
                     yield Special(seat, card=card, target=site_id)
 
-    def _fund(self, state: GameState, seat: int, action: str, need: int) -> Sources | None:
-        """One way to reach ``need`` for ``action``: your own Infra, then your best cards of that
-        type one by one, then (Move, Build, Explore) a Time card doubling it; None if none does."""
+    def _build_spots(self, state: GameState, seat: int, team: str, site: Site) -> Iterator[BuildSpot]:
+        """The base choices a Build may make at ``site``: each type allowed there (E1/E2); in a
+        star system, for each type the first tile may take, the rest filled in order."""
+        player = state.players[seat]
+        tiles = state.tiles.get(site.id, [])
+        kinds = sorted(base for base, left in player.bases.items() if left > 0)
+        if site.kind != "star_system":
+            for base in kinds:
+                if self._requirement_met(state, seat, site, base, tiles):
+                    yield BuildSpot(team, site.id, base)
+            return
+        seen = set()
+        for first in kinds:
+            left = dict(player.bases)
+            plan = []
+            for index, tile in enumerate(tiles):
+                order = [first] + kinds if index == 0 else kinds
+                base = next((kind for kind in order if left.get(kind, 0) > 0
+                             and self._requirement_met(state, seat, site, kind, [tile])), None)
+                if base is None:
+                    break
+                left[base] -= 1
+                plan.append((tile, base))
+            if len(plan) == len(tiles) and tuple(plan) not in seen:
+                seen.add(tuple(plan))
+                yield BuildSpot(team, site.id, bases=tuple(sorted(plan)))
+
+    def _colonize_candidates(self, state: GameState, seat: int) -> Iterator[Move]:
+        """For each region ``seat`` may colonize, the dearest colony tile its free Colony Points
+        reach, then adding 5T, a team and a Build of Infra and cards as needed (SC-COL-3)."""
+        t = tables()
+        era_map = t.maps[state.era]
+        player = state.players[seat]
+        for site in era_map.sites.values():
+            found = self._bases_at(state, site.id)
+            if site.kind != "star_system" or site.region in state.colonies or not found or found[0][1] != seat \
+                    or len(found) < len(site.boxes):
+                continue
+            items: list[CpItem] = []
+            points = 0
+            for kind in ("tiles", "near", "industrial", "two_bases", "envtol"):
+                try:
+                    points += self._colony_point(clone_state(state), seat, site, CpItem(kind))
+                except IllegalMove:
+                    continue
+                items.append(CpItem(kind))
+            extra: list[CpItem] = []
+            if player.profit >= t.constants.colonize_pay:
+                extra.append(CpItem("pay5"))
+            team = next((team for team, where in sorted(player.teams.items()) if where == site.id), None)
+            if team is not None:
+                extra.append(CpItem("team", team=team))
+            single, multi = t.constants.colonize_build_threshold
+            build = self._fund(state, seat, "BUILD", multi if site.multi_star else single, time=False)
+            if build is not None:
+                extra.append(CpItem("build", build=build))
+            for colony in sorted(state.colony_supply, key=lambda c: (-t.colony_tiles[c].value, c)):
+                need = t.colony_tiles[colony].value - points
+                if need <= len(extra):
+                    chosen = items + extra[:max(need, 0)]
+                    yield Colonize(seat, region=site.region, colony=colony,
+                                   cp=tuple(sorted(chosen, key=lambda item: mv.CP_KINDS.index(item.kind))))
+                    break
+
+    def _fund(self, state: GameState, seat: int, action: str, need: int, time: bool = True) -> Sources | None:
+        """One way to reach ``need`` for ``action``: your own Infra and Progress bonuses, then your
+        best additive cards of that type one by one, then multiplier cards (SC-VAL-5), then (Move,
+        Build, Explore) a Time card doubling it; None if none does."""
         infra_entries = self._infra(state, seat, action)
         infra = sum(entry.value for entry in infra_entries if not entry.multiplier)
         use_infra = ("self",) if infra_entries else ()
         if need <= 0:
             return Sources(infra=use_infra) if action in ("RESEARCH", "GENETICS", "IDEA") and infra else Sources()
-        cards = []
+        base = infra + self._progress_bonus(state, seat, action)
+        factor = 2 if self._progress_has(state, seat, "DOUBLE_ACTION", action) else 1
+        letter = next(key for key, name in LETTER.items() if name == action)
+        additive, multipliers = [], []
         for card in state.hands.cards[seat]:
             if is_time(card):
                 continue
-            entries = [entry for entry in tables().cards[design(card)].entries
-                       if entry.action == action and not entry.multiplier]
+            entries = [entry for entry in tables().cards[design(card)].entries if entry.action == action]
             if entries:
-                best = max(entries, key=lambda entry: entry.value)
-                letter = next(key for key, name in LETTER.items() if name == action)
-                cards.append((best.value, card, ("s" if best.shielded else "") + letter))
-        cards.sort(key=lambda item: (-item[0], item[1]))
-        total, chosen = infra, []
-        for value, card, entry in cards:
-            if total >= need:
-                break
-            total += value
-            chosen.append(CardEntry(card, entry))
-        if total >= need:
-            return Sources(cards=tuple(chosen), infra=use_infra)
-        time = next((card for card in state.hands.cards[seat] if is_time(card)), None)
-        if time is not None and action in TIME_ACTIONS and total * 2 >= need:
-            total, chosen = infra, []
-            for value, card, entry in cards:
-                if total * 2 >= need:
+                best = max(entries, key=lambda entry: (not entry.multiplier, entry.value))
+                item = (best.value, card, ("s" if best.shielded else "") + letter)
+                (multipliers if best.multiplier else additive).append(item)
+        additive.sort(key=lambda item: (-item[0], item[1]))
+        multipliers.sort(key=lambda item: (-item[0], item[1]))
+        for doubled in ((1, 2) if time and action in TIME_ACTIONS else (1,)):
+            total, product, chosen = base, 1, []
+
+            def reached() -> bool:
+                value = total * product if total > 0 else (product if product > 1 else 0)
+                return value * factor * doubled >= need
+            for value, card, entry in additive:
+                if reached():
                     break
                 total += value
                 chosen.append(CardEntry(card, entry))
-            return Sources(cards=tuple(chosen), infra=use_infra, time=TimeUse(time, mv.DOUBLE))
+            for value, card, entry in multipliers:
+                if reached():
+                    break
+                product *= value
+                chosen.append(CardEntry(card, entry))
+            if reached():
+                card = next((card for card in state.hands.cards[seat] if is_time(card)), None)
+                if doubled == 1:
+                    return Sources(cards=tuple(chosen), infra=use_infra)
+                if card is not None:
+                    return Sources(cards=tuple(chosen), infra=use_infra, time=TimeUse(card, mv.DOUBLE))
         return None
 
     def random_move(self, state: GameState, seat: int, rng: Any) -> Move | None:
@@ -2115,7 +2704,7 @@ class SpaceCorpGame(Game):
             return None
         window = state.windows[-1]
         edges = [edge for edge in self._era_edges(state)
-                 if edge.trigger.name == window.event and self._by_matches(edge, window.subject, seat)]
+                 if edge.trigger.name == window.event and self._by_matches(edge.trigger, window.subject, seat)]
         for edge in edges:
             stored = prefs.get(f"autopass_{edge.id}") if isinstance(prefs, dict) else None
             if not isinstance(stored, dict) or stored.get("choice") != DECLINE_ALWAYS:
@@ -2135,7 +2724,7 @@ class SpaceCorpGame(Game):
         if state.legacy_choice is not None:
             view.legacy_choice = state.legacy_choice.view(seat)
         view.pending = [Pending(p.kind, p.seat, p.what, p.cards if p.seat == seat else [HIDDEN] * len(p.cards),
-                                p.no_bonus) for p in state.pending]
+                                p.no_bonus, p.setup_pick) for p in state.pending]
         view.news = list(state.news)
         view.private_news = [(who, msg) for who, msg in state.private_news if who == seat]
         return view
@@ -2271,6 +2860,8 @@ class SpaceCorpGame(Game):
             parts.append(S("tilepart.production", n=tile.production))
         if tile.base_mod:
             parts.append(S("tilepart.base_mod", n=f"{tile.base_mod:+d}"))
+        if tile.colony:
+            parts.append(S("tilepart.colony", n=tile.colony))
         return Join(parts) if parts else S("tilepart.nothing")
 
 

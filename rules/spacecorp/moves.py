@@ -800,7 +800,7 @@ def _choose(seat: int, words: list[str]) -> Choose:
         "progress": _PROGRESS.fullmatch(value) is not None,
         "legacy": value == NONE or (value.startswith("@") and _SITE.fullmatch(value[1:]) is not None),
         "pioneer": _SITE.fullmatch(value) is not None,
-        "base": value in BASES,
+        "base": value in BASES or value == "IDEA",             # IDEA: the E3 Research base's idea step
         "contract": value in ("1", "2", "3", "4", "5", "6", "7"),
         "stack": value in {stack.lower() for stack in STACKS},
         "infra-discard": value in ("box1", "box2", "box3"),

@@ -22,7 +22,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
             data[spec.name] = [asdict(window) for window in value]
         elif spec.name in ("players", "turn"):
             data[spec.name] = [asdict(item) for item in value] if spec.name == "players" else asdict(value)
-        elif spec.name == "bases":
+        elif spec.name in ("bases", "colonies"):
             data[spec.name] = {site: [owner, base] for site, (owner, base) in value.items()}
         elif spec.name == "contracts":
             data[spec.name] = {str(row): where for row, where in value.items()}
@@ -49,6 +49,7 @@ def state_from_json(data: dict[str, Any]) -> GameState:
     values["hands"] = Hands.from_json(data["hands"])
     values["streams"] = Streams.from_json(data["streams"]) if data.get("streams") is not None else None
     values["bases"] = {site: (int(owner), str(base)) for site, (owner, base) in data["bases"].items()}
+    values["colonies"] = {region: (int(owner), str(tile)) for region, (owner, tile) in data.get("colonies", {}).items()}
     values["contracts"] = {int(row): where for row, where in data["contracts"].items()}
     values["news"] = [from_json(msg) for msg in data["news"]]
     values["private_news"] = [(int(seat), from_json(msg)) for seat, msg in data["private_news"]]

@@ -20,6 +20,7 @@ ACTION, RESEARCH_DRAWS, OFFER_TAKE, CONTRACTS, TRANSPORT = "action", "research",
 START, RESOLVED, CLEANUP, REFILL, ENDED = "start", "resolved", "cleanup", "refill", "ended"
 SETUP = "setup"                                   # an era's setup waits for the Pioneers' placements
 PROGRESS, OFFER, PREDICT, PIONEER = "progress", "offer", "predict", "pioneer"   # kinds of Pending decisions
+RESEARCH_BASE = "research_base"                   # E3 Research base: an Offer card or idea +1 (SC-BASE)
 INFRA_DISCARD = "INFRA_DISCARD"                   # the decision window of EG-INCOMPAT (not an Edge trigger)
 TRIGGER_CONTRACTS, TRIGGER_DECK = "contracts", "deck"   # SC-END-1 / SC-END-2
 
@@ -42,6 +43,9 @@ class Player:
     idea_steps: int = 0                           # every step the idea cube moved (E2/E3, SC-IDEA-1)
     progress: list[str] = field(default_factory=list)   # Progress cards owned, physical ids ("AD-LOWG#2")
     legacy: tuple[str, str] | None = None         # Legacy Production pair on the HQ: (tile id, base type)
+    track: dict[str, int] = field(default_factory=dict)   # E3: team -> star-track space (3 far .. 1 near);
+                                                  # a team in a star system but not listed stands on the star
+    teams_out: list[str] = field(default_factory=list)   # teams removed from the game (SC-COL-3e)
 
 
 @dataclass
@@ -50,11 +54,13 @@ class Pending:
     a Progress card to pick (SC-PROG-2), the Predictive AI look (BR-PREDICT), a Pioneer's
     placement at an era's setup (SC-SETUP-23/24)."""
 
-    kind: str                                     # PROGRESS, PREDICT, PIONEER
+    kind: str                                     # PROGRESS, OFFER, PREDICT, PIONEER, RESEARCH_BASE
     seat: int
     what: str = ""                                # PROGRESS: ADAPT / BREAK; PIONEER: the site offered
     cards: list[str] = field(default_factory=list)   # PREDICT: the cards looked at (their owner's eyes only)
     no_bonus: bool = False                        # PROGRESS from EG-LEAK: only a no-bonus copy
+    setup_pick: bool = False                      # PROGRESS of SC-VAR-3: a Planeteers Adaptation without
+                                                  # prerequisite, its profit bonus ignored
 
 
 @dataclass
@@ -84,12 +90,14 @@ class Turn:
     banned: list[str] = field(default_factory=list)    # actions named by EG-SABOTAGE: not allowed this turn
     race: bool = False                            # EG-RACE played: Infra of two HQs, even after a trigger
     after: int | None = None                      # an EG-INTERCEPT turn: the seat whose turn came before it
+    stuck: bool = False                           # passed before Trigger B with no legal action: the
+                                                  # step-6 draw happens whatever the hand holds (A-49)
 
 
 @dataclass
 class GameState:
     options: dict[str, Any]
-    era: str                                      # "E1" or "E2" (E3 not written yet)
+    era: str                                      # "E1", "E2" or "E3"
     order: list[int]                              # seats in turn order from the era's first player
     players: list[Player]
     hands: Hands                                  # secret contents, public sizes (SC-CARD-9)
@@ -100,7 +108,9 @@ class GameState:
     time_aside: list[str]                         # Time cards out of this era's play, kept for later eras
     stacks: dict[str, list[str]]                  # discovery stack -> tiles, top first; hidden order
     tiles: dict[str, list[str]]                   # site -> discovery tiles placed in its boxes, face up
-    bases: dict[str, tuple[int, str]]             # site -> (owner seat, base type); home bases are implicit
+    bases: dict[str, tuple[int, str]]             # base spot -> (owner seat, base type); home bases are implicit.
+                                                  # A spot is the site (E1/E2: one base per site) or, in an
+                                                  # E3 star system, "site/tile" (one base per tile, SC-MAP-5)
     claims: dict[str, str]                        # site -> team holding a claim on it (SC-EXP-8)
     contracts: dict[int, str]                     # row -> where its disc stands: "start" or the era fulfilled
     explored: list[int]                           # explorations this era, per seat (contract row 2, SC-CON-7)
@@ -123,6 +133,8 @@ class GameState:
     legacy_choice: Sealed[str] | None = None      # LEGACY phase: each player's sealed pick ("@site" or "none")
     tiles_out: list[str] = field(default_factory=list)   # discovery tiles out of the game (SC-EXP-5, SC-TRANS-3)
     time_pool: list[str] = field(default_factory=list)   # SETUP: the Time cards collected for the next era
+    colonies: dict[str, tuple[int, str]] = field(default_factory=dict)   # E3: region -> (owner, colony tile)
+    colony_supply: list[str] = field(default_factory=list)   # E3: colony tiles left on the Side Board
 
 
 def clone_state(state: GameState) -> GameState:
@@ -135,7 +147,8 @@ def clone_state(state: GameState) -> GameState:
         order=list(state.order),
         players=[Player(p.seat, p.colour, p.profit, dict(p.teams), dict(p.bases), dict(p.hq), p.genetics,
                         p.genetics_steps, p.genetics_lapped, p.idea, p.pioneer, p.passed,
-                        p.turns_after_exhaustion, p.idea_steps, list(p.progress), p.legacy)
+                        p.turns_after_exhaustion, p.idea_steps, list(p.progress), p.legacy, dict(p.track),
+                        list(p.teams_out))
                  for p in state.players],
         hands=Hands([list(hand) for hand in state.hands.cards]),
         pile=list(state.pile),
@@ -152,7 +165,7 @@ def clone_state(state: GameState) -> GameState:
         explored_max=list(state.explored_max),
         pioneers_left=list(state.pioneers_left),
         turn=Turn(turn.seat, turn.step, turn.draws_left, list(turn.rewards), list(turn.acted), list(turn.played),
-                  turn.produced, turn.upgraded, list(turn.banned), turn.race, turn.after),
+                  turn.produced, turn.upgraded, list(turn.banned), turn.race, turn.after, turn.stuck),
         trigger=state.trigger,
         deck_exhausted=state.deck_exhausted,
         final_turns=list(state.final_turns) if state.final_turns is not None else None,
@@ -165,9 +178,11 @@ def clone_state(state: GameState) -> GameState:
         final=dict(state.final) if state.final is not None else None,
         hq_side=state.hq_side,
         side_board={key: list(copies) for key, copies in state.side_board.items()},
-        pending=[Pending(p.kind, p.seat, p.what, list(p.cards), p.no_bonus) for p in state.pending],
+        pending=[Pending(p.kind, p.seat, p.what, list(p.cards), p.no_bonus, p.setup_pick) for p in state.pending],
         tiles_out=list(state.tiles_out),
         time_pool=list(state.time_pool),
+        colonies=dict(state.colonies),
+        colony_supply=list(state.colony_supply),
         legacy_choice=Sealed(list(state.legacy_choice.expected), dict(state.legacy_choice.choices))
         if state.legacy_choice is not None else None,
     )

@@ -391,7 +391,7 @@ def test_SC_SETUP_23_24_the_pioneers_may_start_on_ceres_and_vesta_and_SC_SETUP_3
 def test_SC_PRD_1_the_legacy_pair_produces_in_the_next_era():
     state = to_legacy()
     site = GAME.legacy_sites(state, 0)[0]
-    produced = GAME._production(state, 0, site)
+    produced = sum(GAME._production(state, 0, site))
     state = play(play(state, 0, f"choose legacy=@{site}"), 2, "choose legacy=none")
     while state.pending:
         state = GAME.apply(state, GAME.legal_moves(state, min(GAME.waiting_for(state)))[0])
