@@ -5,10 +5,9 @@ E1 or E2 ends with the early-finish scoring (SC-VAR-4), one that ends after E3 w
 scoring (SC-SCORE).  The twelve Edges of the three decks have their reaction windows (§9.3).
 
 A turn is a short sequence of commands (§10.4): the action (``research``, ``move``, ``explore``,
-``build``, ``produce``, ``genetics``, ``idea``, ``upgrade``, ``special``, ``colonize`` in E3, or ``pass``
-when allowed), then the
-Research draws one by one (``draw D`` / ``draw O2``), then ``fulfill`` (step 2) and ``transport``
-(step 4).  A step with nothing to decide is skipped; rewards (step 3), discarding and refilling the
+``build``, ``produce``, ``genetics``, ``idea``, ``upgrade``, ``special``, ``colonize`` in E3, or
+``pass`` when allowed), then the Research draws one by one (``draw D`` / ``draw O2``), then
+``fulfill`` (step 2) and ``transport`` (step 4).  A step with nothing to decide is skipped; rewards (step 3), discarding and refilling the
 Offer (step 5) and the step-6 draw happen by themselves.
 
 DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
@@ -2660,7 +2659,7 @@ class SpaceCorpGame(Game):
             edge_id = None if is_time(move.card) else tables().cards[design(move.card)].edge
             return S(f"edge.{edge_id}") if edge_id else None
         if state.windows or state.turn.step != ACTION or seat != state.turn.seat or \
-                not isinstance(move, (Research, MoveAction, Explore, Build, Produce, Genetics)):
+                not isinstance(move, (Research, MoveAction, Explore, Build, Produce, Genetics, Colonize)):
             return None
         trial = clone_state(state)
         try:
@@ -2676,9 +2675,12 @@ class SpaceCorpGame(Game):
         elif isinstance(move, Explore):
             what = S("preview.explore", cost=Join([era_map.sites[spot.site].explore or 0 for spot in move.spots]))
         elif isinstance(move, Build):
-            what = S("preview.build", cost=Join([self._build_cost(state, spot.site) for spot in move.spots]))
+            what = S("preview.build", cost=Join([self._build_cost(state, spot.site, seat) for spot in move.spots]))
         elif isinstance(move, Produce):
             what = S("preview.produce", amount=trial.players[seat].profit - state.players[seat].profit)
+        elif isinstance(move, Colonize):
+            what = S("preview.colonize", colony=S(f"colony.{move.colony}"),
+                     value=tables().colony_tiles[move.colony].value)
         else:
             what = S("preview.genetics", n=trial.players[seat].genetics_steps - state.players[seat].genetics_steps)
         played = len(trial.turn.played) - len(state.turn.played)
@@ -2814,6 +2816,15 @@ class SpaceCorpGame(Game):
             if player.legacy is not None:
                 lines.append(S("status.legacy", player=self.seat_label(view, player.seat),
                                tile=S(f"tile.{player.legacy[0]}"), base=S(f"base.{player.legacy[1]}")))
+            owned = sorted(tile for owner, tile in view.colonies.values() if owner == player.seat)
+            if owned:
+                lines.append(S("status.colonies", player=self.seat_label(view, player.seat),
+                               colonies=Join([S(f"colony.{tile}") for tile in owned])))
+            for team, spaces in sorted(player.track.items()):
+                where = player.teams[team]
+                assert where is not None
+                lines.append(S("status.track", player=self.seat_label(view, player.seat), team=team,
+                               site=site_msg(where), spaces=spaces))
         done = [row for row, where in sorted(view.contracts.items()) if where == view.era]
         lines.append(S("status.contracts", count=len(done), done=Join(done or ["-"])))
         if view.trigger:
@@ -2838,7 +2849,8 @@ class SpaceCorpGame(Game):
                  event=S(f"event.{edge.trigger.name}"))
 
     def notation_help(self) -> Msg:
-        return S("help.notation")
+        return S("help.notation", moves=S("help.moves"), planeteers=S("help.planeteers"),
+                 starfarers=S("help.starfarers"))
 
     def rules_summary(self) -> Msg:
         return S("help.summary")

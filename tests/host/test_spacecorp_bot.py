@@ -16,7 +16,8 @@ from .script_play import console_replay_reaches_the_winner, hungarian_harness, o
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "spacecorp-3p.txt"
 TWO_ERAS = Path(__file__).resolve().parents[2] / "examples" / "spacecorp-2eras-3p.txt"
-CARD_ID = re.compile(r"\b(?:[MP]\d\d#\d|T\d)\b")
+THREE_ERAS = Path(__file__).resolve().parents[2] / "examples" / "spacecorp-3eras-3p.txt"
+CARD_ID = re.compile(r"\b(?:[MPS]\d\d#\d|T\d)\b")
 GAME = rules.get_game("spacecorp")
 
 
@@ -45,10 +46,24 @@ async def test_the_two_era_example_plays_through_the_console_in_hungarian_to_the
     assert "Örökölt Termelés" in text and "Kezdődik: Bolygókutatók (2. kor)." in text
 
 
+def test_the_three_era_example_is_what_the_demo_generator_writes():
+    script, final = random_game_script("spacecorp", 3, 11, options={"eras": "1-3"})
+    assert script == THREE_ERAS.read_text() and GAME.is_over(final) and final.era == "E3"
+    for command in ("choose legacy=@", "choose progress=", "/spacecorp move colonize ", " bases=D3-",
+                    "/spacecorp move edge "):
+        assert command in script                                 # Legacy, Progress, colonies, star systems, Edges
+
+
+async def test_the_three_era_example_plays_through_the_console_in_hungarian_to_the_winner(tmp_path):
+    _, final = random_game_script("spacecorp", 3, 11, options={"eras": "1-3"})
+    text = await console_replay_reaches_the_winner(tmp_path, THREE_ERAS.read_text(), 11, GAME, final)
+    assert "Kezdődik: Csillagutazók (3. kor)." in text and "kolonizál" in text
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("options", [{}, {"eras": "1-2"}], ids=["mariners", "two-eras"])
-async def test_SC_CARD_9_a_three_player_game_through_discord_never_shows_a_hidden_hand_card(tmp_path, options):
-    seed = 5
+@pytest.mark.parametrize("options,seed", [({}, 5), ({"eras": "1-2"}, 5), ({"eras": "1-3"}, 11)],
+                         ids=["mariners", "two-eras", "three-eras"])
+async def test_SC_CARD_9_a_three_player_game_through_discord_never_shows_a_hidden_hand_card(tmp_path, options, seed):
     script, final = random_game_script("spacecorp", 3, seed, options=options)
     bot, harness, users = hungarian_harness(tmp_path, seed, 3, 900)
     await harness.start()
