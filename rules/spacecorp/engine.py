@@ -7,8 +7,9 @@ scoring (SC-SCORE).  The twelve Edges of the three decks have their reaction win
 A turn is a short sequence of commands (§10.4): the action (``research``, ``move``, ``explore``,
 ``build``, ``produce``, ``genetics``, ``idea``, ``upgrade``, ``special``, ``colonize`` in E3, or
 ``pass`` when allowed), then the Research draws one by one (``draw D`` / ``draw O2``), then
-``fulfill`` (step 2) and ``transport`` (step 4).  A step with nothing to decide is skipped; rewards (step 3), discarding and refilling the
-Offer (step 5) and the step-6 draw happen by themselves.
+``fulfill`` (step 2) and ``transport`` (step 4).  A step with nothing to decide is skipped;
+rewards (step 3), discarding and refilling the Offer (step 5) and the step-6 draw happen by
+themselves.
 
 DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
 * A game ending after E1 or E2 uses the early-finish scoring of SC-VAR-4 (Pioneer bonuses; +1T per
@@ -93,12 +94,11 @@ from . import moves as mv
 from .data import ERAS, EdgeDef, Entry, Site, design, is_time, tables
 from .serialize import state_from_json, state_to_json
 from .moves import (Build, BuildSpot, CardEntry, Choose, Colonize, CpItem, Decline, Draw, Edge, Explore, Fulfill,
-                    Genetics, Idea, Leg,
-                    Move, MoveAction, Pass, Produce, Research, Sources, Special, Spot, TimeUse, Transport, Upgrade)
+                    Genetics, Idea, Leg, Move, MoveAction, Pass, Produce, Research, Sources, Special, Spot, TimeUse,
+                    Transport, Upgrade)
 from .state import (ACTION, CLEANUP, COLOURS, CONTRACTS, ENDED, INFRA_DISCARD, LEGACY, OFFER, OFFER_TAKE, OVER,
                     PIONEER, PLAY, PREDICT, PROGRESS, REFILL, RESEARCH_BASE, RESEARCH_DRAWS, RESOLVED, SETUP, START,
-                    TRANSPORT,
-                    TRIGGER_CONTRACTS, TRIGGER_DECK, GameState, Pending, Player, Turn, Window, clone_state)
+                    TRANSPORT, TRIGGER_CONTRACTS, TRIGGER_DECK, GameState, Pending, Player, Turn, Window, clone_state)
 
 HOME = "home"
 LETTER = {"r": "RESEARCH", "m": "MOVE", "e": "EXPLORE", "b": "BUILD", "p": "PRODUCE", "g": "GENETICS", "i": "IDEA"}
@@ -562,8 +562,7 @@ class SpaceCorpGame(Game):
     def _action(self, state: GameState, move: Move) -> None:
         seat = move.seat
         if isinstance(move, Pass):
-            if not state.deck_exhausted and any(not isinstance(move, Upgrade)
-                                                for move in self._action_candidates(state, seat)):
+            if not self._may_pass(state, self._action_candidates(state, seat)):
                 raise refuse("pass_not_yet", "SC-END-3")
             self._pass(state, seat)
             return
@@ -2349,6 +2348,12 @@ class SpaceCorpGame(Game):
                                                             for seat in self.winners(state)], "and")))
 
     # ----- what is legal ---------------------------------------------------------------------------
+    @staticmethod
+    def _may_pass(state: GameState, actions: Iterable[Move]) -> bool:
+        """A pass is allowed after Trigger B (SC-END-3) and when no action is legal (SC-END-9) or
+        only Upgrades are (A-49)."""
+        return state.deck_exhausted or all(isinstance(action, Upgrade) for action in actions)
+
     def _has_action(self, state: GameState, seat: int) -> bool:
         return any(True for _ in self._action_candidates(state, seat))
 
@@ -2396,7 +2401,7 @@ class SpaceCorpGame(Game):
         if step == TRANSPORT:
             return [Transport(seat), *self._transports(state, seat)]
         moves = list(self._action_candidates(state, seat))
-        if state.deck_exhausted or all(isinstance(move, Upgrade) for move in moves):      # SC-END-9, A-49
+        if self._may_pass(state, moves):
             moves.append(Pass(seat))
         if not state.turn.race:
             moves += [Edge(seat, card=card) for card, _ in self._edge_cards(state, seat, "ACTION_DECLARED", seat)][:1]
