@@ -187,6 +187,12 @@ class Game(abc.ABC):
         window someone else must answer first); None: the plain "not your turn"."""
         return None
 
+    def decision_prompt(self, state: Any) -> Msg | None:
+        """What the players the game waits for are asked now when it is not simply their turn
+        (a reaction window, a choice owed outside the turn, a sealed pick): the ping names it.
+        None: the plain "your turn"."""
+        return None
+
     @abc.abstractmethod
     def winners(self, state: Any) -> list[int]: ...
 

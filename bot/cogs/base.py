@@ -41,6 +41,15 @@ def as_files(files: list[tuple[str, bytes]]) -> list[discord.File]:
     return [discord.File(io.BytesIO(data), filename=name) for name, data in files]
 
 
+def ping_text(loaded: LoadedGame | None, ping_ids: list[int], language: str) -> str:
+    """The ping: "your turn", or what the pinged players must decide when the game says so
+    (``decision_prompt``: a reaction window, a choice owed outside the turn)."""
+    prompt = loaded.game.decision_prompt(loaded.state) if loaded is not None else None
+    if prompt is None:
+        return t("turn_ping", language, mentions=mention_list(ping_ids))
+    return t("decision_ping", language, mentions=mention_list(ping_ids), what=prompt)
+
+
 def mention_list(user_ids: list[int]) -> str:
     return " ".join(f"<@{user_id}>" for user_id in user_ids)
 
@@ -431,32 +440,35 @@ class GameCog(commands.GroupCog):
                 waiting_text(loaded, language) + "\n" + t("started_hint", language, game=self.game_name)
             files = await self.board_files(loaded)
             if in_thread:
-                await self.reply_and_ping(interaction, text, files, None, waiting_ids, language)
+                await self.reply_and_ping(interaction, text, files, None, waiting_ids, language, loaded)
             else:   # the Start button on the lobby message: the game itself is told in its thread
-                await self.post_in_thread(loaded.record, text, files, ping_ids=waiting_ids)
+                await self.post_in_thread(loaded.record, text, files, ping_ids=waiting_ids, loaded=loaded)
                 await interaction.followup.send(t("started_see_thread", user_language(interaction),
                                                   thread=f"<#{loaded.record.thread_id}>"), ephemeral=True)
 
     async def post_in_thread(self, record: GameRecord, text: str, files: list[tuple[str, bytes]],
-                             view: discord.ui.View | None = None, ping_ids: list[int] | None = None) -> None:
-        """A new message in the game's thread (new messages notify: the ping goes in it)."""
+                             view: discord.ui.View | None = None, ping_ids: list[int] | None = None,
+                             loaded: LoadedGame | None = None) -> None:
+        """A new message in the game's thread (new messages notify: the ping goes in it; with
+        ``loaded``, the ping names the decision the game waits for)."""
         thread_id = record.thread_id or record.channel_id
         channel = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         if ping_ids:
-            text = clip(text, CONTENT_LIMIT - 40 * len(ping_ids)) + "\n" + \
-                t("turn_ping", game_language(record), mentions=mention_list(ping_ids))
+            ping = ping_text(loaded, ping_ids, game_language(record))
+            text = clip(text, CONTENT_LIMIT - len(ping) - 1) + "\n" + ping
         await channel.send(clip(text), files=as_files(files), allowed_mentions=pings(ping_ids or []), **extra)
 
     async def reply_and_ping(self, interaction: discord.Interaction, text: str, files: list[tuple[str, bytes]],
-                             view: discord.ui.View | None, ping_ids: list[int], language: str) -> None:
+                             view: discord.ui.View | None, ping_ids: list[int], language: str,
+                             loaded: LoadedGame | None = None) -> None:
         """Put ``text`` into the deferred ("thinking") reply, then ping in a new message:
         Discord turns the first follow-up into an edit of the reply, and edits notify nobody."""
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         await interaction.edit_original_response(content=clip(text), attachments=as_files(files),
                                                  allowed_mentions=ALLOWED_NO_ONE, **extra)
         if ping_ids:
-            await interaction.followup.send(t("turn_ping", language, mentions=mention_list(ping_ids)),
+            await interaction.followup.send(clip(ping_text(loaded, ping_ids, language)),
                                             allowed_mentions=pings(ping_ids))
 
     @app_commands.command(name="cancel", description=ls("cmd.cancel"))
@@ -516,10 +528,11 @@ class GameCog(commands.GroupCog):
                 await interaction.edit_original_response(
                     content=clip(t("move_private_ok" if secret else "move_ok_posted", user_language(interaction),
                                    move=outcomes[0].move_text)))
-                await self.post_in_thread(outcomes[-1].loaded.record, announcement, files, buttons, ping_ids)
+                await self.post_in_thread(outcomes[-1].loaded.record, announcement, files, buttons, ping_ids,
+                                          outcomes[-1].loaded)
             else:
                 await self.reply_and_ping(interaction, announcement, files, buttons, ping_ids,
-                                          game_language(outcomes[-1].loaded.record))
+                                          game_language(outcomes[-1].loaded.record), outcomes[-1].loaded)
         except discord.HTTPException as error:
             # The move is stored: say so, and why nobody saw it (a permission, most likely).
             log.warning("game %s: move stored but not announced: %s", record.id, error)
@@ -595,7 +608,7 @@ class GameCog(commands.GroupCog):
         outcomes = [outcome] + await self.run_automatic_moves(outcome)
         announcement, files, ping_ids = await self.announcement(outcomes)
         await self.post_in_thread(outcomes[-1].loaded.record, announcement, files,
-                                  self.choice_buttons(outcomes[-1].loaded), ping_ids)
+                                  self.choice_buttons(outcomes[-1].loaded), ping_ids, outcomes[-1].loaded)
         await self.deliver_notices(outcomes, None)
         return True
 

@@ -401,6 +401,22 @@ class SpaceCorpGame(Game):
         return S("err.window_waits", seat=self.seat_label(state, window.waiting[0]),
                  event=self._trigger_msg(state, window))
 
+    def decision_prompt(self, state: GameState) -> Msg | None:
+        """What the pinged players decide when it is not simply their turn: the sealed Legacy
+        pick, a decision owed outside the turn, a reaction window."""
+        if state.phase == LEGACY:
+            return S("prompt.legacy")
+        if state.phase == OVER:
+            return None
+        if state.pending:
+            return S("prompt.pending", what=S(f"pending.{state.pending[0].kind}"))
+        if state.windows:
+            window = state.windows[-1]
+            if window.event == INFRA_DISCARD:
+                return S("prompt.infra_discard")
+            return S("prompt.window", event=self._trigger_msg(state, window))
+        return None
+
     def scores(self, state: GameState) -> list[int]:
         return [player.profit for player in state.players]
 

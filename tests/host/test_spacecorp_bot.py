@@ -72,10 +72,14 @@ async def test_SC_CARD_9_a_three_player_game_through_discord_never_shows_a_hidde
         game_id = (await bot.storage.game_by_thread(thread)).id
         state = (await bot.service.load(game_id)).state
         holder_of = {user_id: name for name, user_id in users.items()}
-        dms = 0
+        dms = prompts = 0
         async for line, move, sent in script_moves(harness, users, "spacecorp", thread, script):
             before_public = {card for card in state.offer if card} | set(state.discards)
             state = (await bot.service.load(game_id)).state
+            pings = [item.content for item in sent if item.content and "<@" in item.content and not item.ephemeral]
+            if state.windows and not state.pending and pings:           # the ping names the decision
+                assert any("`decline`" in text or "infra-discard" in text for text in pings), (line, pings)
+                prompts += 1
             for seat, hand in enumerate(state.hands.cards):
                 secret = set(hand) - before_public
                 for item in sent:
@@ -91,6 +95,7 @@ async def test_SC_CARD_9_a_three_player_game_through_discord_never_shows_a_hidde
                         assert holder_of[item.user_id] == ("alice", "bob", "carol")[seat], (line, item.content)
         assert GAME.is_over(state) and GAME.scores(state) == GAME.scores(final)
         assert dms > 0                                                   # draws reached their owners privately
+        assert prompts > 0                                               # reaction windows were pinged as such
         public = [item.content for item in harness.world.sent if item.content and not item.ephemeral
                   and item.kind != "dm"]
         assert english_leaks(public) == []
