@@ -109,6 +109,9 @@ def test_a_random_playout_keeps_every_promise_of_the_contract(name, players, opt
             check_catalogued(game.seat_label(state, seat), "seat_label")
         for line in game.status_lines(game.view(state, None)):
             check_catalogued(line, "status_lines")
+        prompt = game.decision_prompt(state)
+        if prompt is not None:
+            check_catalogued(prompt, "decision_prompt")
         if ply % 7 and not game.is_over(state):
             return
         checked["positions"] += 1
