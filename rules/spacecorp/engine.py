@@ -2484,7 +2484,9 @@ class SpaceCorpGame(Game):
                 if distance is None:
                     continue
                 need = distance - self._spaceport_bonus(state, seat, origin, ())
-                sources = self._fund(state, seat, "MOVE", need)
+                leg = Leg(team, origin, destination)
+                sources = self._fund(state, seat, "MOVE", need, shielded=self._shield_needed(
+                    state, seat, not self._move_shielded(state, seat, leg, ()), origin, destination))
                 if sources is not None:
                     yield MoveAction(seat, legs=(Leg(team, origin, destination),), sources=sources)
         for team, site_id in teams:
@@ -2498,7 +2500,8 @@ class SpaceCorpGame(Game):
                 cost = self._build_cost(state, site_id, seat)
                 if self._industrial(state, seat, site.region, ()):
                     cost = (cost + 1) // 2
-                sources = self._fund(state, seat, "BUILD", cost)
+                sources = self._fund(state, seat, "BUILD", cost, shielded=self._shield_needed(
+                    state, seat, not self._shield_gen_in(state, seat, site.region, ()), site_id))
                 if sources is not None:
                     for spot in self._build_spots(state, seat, team, site):
                         yield Build(seat, spots=(spot,), sources=sources)
@@ -2538,6 +2541,12 @@ class SpaceCorpGame(Game):
             elif effect is not None:
                 for site_id in sorted(era_map.sites):
                     yield Special(seat, card=card, target=site_id)
+
+    def _shield_needed(self, state: GameState, seat: int, exposed: bool, *sites: str) -> bool:
+        """Whether a candidate should use Shielded entries: the action would be exposed to the
+        radiation and its owner cannot pay the unshielded cost (SC-RAD-4)."""
+        return exposed and self._in_radiation(state, *sites) and \
+            state.players[seat].profit < tables().maps[state.era].movement.unshielded_penalty
 
     def _build_spots(self, state: GameState, seat: int, team: str, site: Site) -> Iterator[BuildSpot]:
         """The base choices a Build may make at ``site``: each type allowed there (E1/E2); in a
@@ -2603,11 +2612,13 @@ class SpaceCorpGame(Game):
                                    cp=tuple(sorted(chosen, key=lambda item: mv.CP_KINDS.index(item.kind))))
                     break
 
-    def _fund(self, state: GameState, seat: int, action: str, need: int, time: bool = True) -> Sources | None:
+    def _fund(self, state: GameState, seat: int, action: str, need: int, time: bool = True,
+              shielded: bool = False) -> Sources | None:
         """One way to reach ``need`` for ``action``: your own Infra and Progress bonuses, then your
         best additive cards of that type one by one, then multiplier cards (SC-VAL-5), then (Move,
-        Build, Explore) a Time card doubling it; None if none does."""
-        infra_entries = self._infra(state, seat, action)
+        Build, Explore) a Time card doubling it, else (E2/E3) up to 3T of profit (SC-VAL-9); with
+        ``shielded``, Shielded entries first (SC-VAL-7).  None if nothing reaches it."""
+        infra_entries = self._infra(state, seat, action, shielded)
         infra = sum(entry.value for entry in infra_entries if not entry.multiplier)
         use_infra = ("self",) if infra_entries else ()
         if need <= 0:
@@ -2621,7 +2632,7 @@ class SpaceCorpGame(Game):
                 continue
             entries = [entry for entry in tables().cards[design(card)].entries if entry.action == action]
             if entries:
-                best = max(entries, key=lambda entry: (not entry.multiplier, entry.value))
+                best = max(entries, key=lambda entry: (not entry.multiplier, entry.shielded == shielded, entry.value))
                 item = (best.value, card, ("s" if best.shielded else "") + letter)
                 (multipliers if best.multiplier else additive).append(item)
         additive.sort(key=lambda item: (-item[0], item[1]))
@@ -2648,6 +2659,11 @@ class SpaceCorpGame(Game):
                     return Sources(cards=tuple(chosen), infra=use_infra)
                 if card is not None:
                     return Sources(cards=tuple(chosen), infra=use_infra, time=TimeUse(card, mv.DOUBLE))
+            elif doubled == 1 and state.era != "E1":
+                value = (total * product if total > 0 else (product if product > 1 else 0)) * factor
+                pay = need - value
+                if 0 < pay <= min(tables().constants.profit_spend_max, value - 1, state.players[seat].profit):
+                    return Sources(cards=tuple(chosen), infra=use_infra, pay=pay)
         return None
 
     def random_move(self, state: GameState, seat: int, rng: Any) -> Move | None:

@@ -449,3 +449,19 @@ def test_a_standing_auto_pass_never_answers_a_pending_progress_choice():
     assert GAME.auto_move(state, 0, orders) is None                # the Adaptation first
     state = play(state, 0, "choose progress=AD-LOWG")
     assert GAME.waiting_for(state) == {0} and GAME.auto_move(state, 0, orders)[0].verb == "decline"
+
+
+# ----- the candidate list (autocomplete) pays with profit and shields when it must ------------------
+def test_SC_VAL_9_the_candidates_add_profit_when_the_value_falls_just_short():
+    state = game2()
+    hand_of(state, 0)
+    texts = [GAME.format_move(move) for move in GAME.legal_moves(state, 0)]
+    assert "move B1 iss>ceres infra=self pay=1" in texts                            # printed Move 3, distance 4
+
+
+def test_SC_RAD_4_the_candidates_use_a_shielded_entry_when_the_penalty_cannot_be_paid():
+    state = radiation_state()
+    hand_of(state, 0, "P06#1")
+    state.players[0].profit = 1                                                     # less than the 2T penalty
+    texts = [GAME.format_move(move) for move in GAME.legal_moves(state, 0)]
+    assert "move B1 callisto>io cards=P06#1/sm infra=self" in texts
