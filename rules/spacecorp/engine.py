@@ -2840,8 +2840,8 @@ class SpaceCorpGame(Game):
         return problems
 
     def status_lines(self, view: GameState) -> list[Msg]:
-        lines = [S("status.era", era=S(f"era.{view.era}"), pile=len(view.pile),
-                   step=S(f"step.{view.turn.step or 'action'}"))]
+        step = "over" if view.phase == OVER else LEGACY if view.phase == LEGACY else view.turn.step or ACTION
+        lines = [S("status.era", era=S(f"era.{view.era}"), pile=len(view.pile), step=S(f"step.{step}"))]
         for player in view.players:
             lines.append(S("status.player", player=self.seat_label(view, player.seat), profit=player.profit,
                            cards=len(view.hands.cards[player.seat]), bases=self._bases_on_board(view, player.seat),

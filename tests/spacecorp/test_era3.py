@@ -472,3 +472,14 @@ def test_random_playouts_through_the_starfarers_end_with_the_invariants(eras, pl
             assert GAME.invariants(state) == []
         assert GAME.is_over(state) and state.era == "E3" and GAME.winners(state)
         assert eras_seen == {f"E{n}" for n in range(int(eras[0]), 4)}
+
+
+def test_the_status_of_a_finished_game_says_it_is_over_and_lists_colonies_and_tracks():
+    state = game3(2)
+    at(state, 0, "B1", "acen", 2)
+    state.colonies["R3_BARN"] = (1, "C03")
+    keys = [line.key for line in GAME.status_lines(GAME.view(state, None))]
+    assert "spacecorp.status.track" in keys and "spacecorp.status.colonies" in keys
+    GAME._final_scoring(state)
+    first = GAME.status_lines(GAME.view(state, None))[0]
+    assert dict(first.values)["step"].key == "spacecorp.step.over"
