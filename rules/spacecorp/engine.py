@@ -2843,9 +2843,14 @@ class SpaceCorpGame(Game):
         step = "over" if view.phase == OVER else LEGACY if view.phase == LEGACY else view.turn.step or ACTION
         lines = [S("status.era", era=S(f"era.{view.era}"), pile=len(view.pile), step=S(f"step.{step}"))]
         for player in view.players:
-            lines.append(S("status.player", player=self.seat_label(view, player.seat), profit=player.profit,
-                           cards=len(view.hands.cards[player.seat]), bases=self._bases_on_board(view, player.seat),
-                           genetics=player.genetics_steps))
+            values = dict(player=self.seat_label(view, player.seat), profit=player.profit,
+                          cards=len(view.hands.cards[player.seat]), bases=self._bases_on_board(view, player.seat),
+                          genetics=player.genetics_steps)
+            if view.era == "E1":
+                lines.append(S("status.player", **values))
+            else:                                          # the wheel positions earn Progress cards
+                lines.append(S("status.player_wheel", **values, gene_at=player.genetics, idea_at=player.idea,
+                               wheel=tables().wheel.size))
         for player in view.players:
             if player.progress:
                 lines.append(S("status.progress", player=self.seat_label(view, player.seat),
