@@ -1,6 +1,7 @@
-"""Space Corp renderer (era 1, Mariners, and era 2, Planeteers): a view in, 800-px-wide images out,
-each legible when a phone shows it 420 px wide (no text under ``MIN_TEXT`` px, about 9 px there).
-The map drawn is the one of ``view.era``; each era's map has its own :class:`MapLayout`.
+"""Space Corp renderer (era 1, Mariners; era 2, Planeteers; era 3, Starfarers): a view in,
+800-px-wide images out, each legible when a phone shows it 420 px wide (no text under ``MIN_TEXT``
+px, about 9 px there).  The map drawn is the one of ``view.era``; each era's map has its own
+:class:`MapLayout` (E3's is built by :func:`layout_e3` from its rows of cards).
 
 1. **The map, first part**: whose turn and step (or who must choose first: a Progress card, a
    Pioneer's placement, the Legacy Production between eras), then
@@ -22,25 +23,43 @@ The map drawn is the one of ``view.era``; each era's map has its own :class:`Map
    and the teams there as small pieces in their colours with their ids (a gold ring: the team
    holds a claim on the site).  Regions of the radiation zone (E2) are tinted amber and carry a
    radiation badge.
+   E3 draws its map over three images, one card per region (a region holds at most one site):
+   the Sun among the seven inner star systems; the outer ring's north half with the Orion Arm
+   (north) and the legend; its south half with the Orion Arm (south) and the discovery stacks
+   (their ids ``Pa``..``A`` and counts).  A star system's card has its name, build cost ``b#`` (its
+   colony instead once it has one: a dome and the tile's value in the owner's colour), a tile box
+   per exploration box (Primary / Secondary tint, ``e#`` while empty; the tile's name and ongoing
+   effects, ``Col #`` included, and the base on that tile in its owner's colour), the 3-space star
+   track pointing at its star(s) with the teams on their spaces, the teams on the star (a gold
+   ring and outline: a claim), and an "exit" chip per border to a region of another image (its
+   cost and that region's name).  Borders inside an image are lines, solid when near (cost under
+   20), dashed otherwise.  Empty regions are dark cards; the Orion cards state their entry
+   condition and rewards.  Every E3 region is in radiation: the legend says so once.
 3. **The business display**: whose turn and which step, the era-end trigger or the end of the
    game, the Offer (four boxes, card ids, names and entries), the draw pile and discard counts,
    the era's seven contracts with their reward and whether fulfilled; from E2 on, the Progress
    cards still on the Side Board (name, kind, copies left, ``+1T`` when the top copy has the
    profit bonus).
-4. **The players** (two per image): colour, name, profit, hand size (never the cards: one
+4. **E3 only, the colonies**: the colony tiles on the Side Board (name, value, ability), the
+   colonies in play (tile, region, owner, value, ability) and the era-end profit by colonies.
+5. **The players** (two per image): colour, name, profit, hand size (never the cards: one
    picture serves every viewer), the HQ boxes (the printed values of the HQ side in use or the
    Infra card with its entries), bases left per type, the genetics cube (a brown square) on the
    Progress Wheel and its steps, from E2 on the idea cube too (a black diamond), teams at the HQ,
    the Pioneer marker; once Progress cards or a Legacy Production pair exist (E2), the Progress
-   cards owned by kind and the Legacy Production tile with its base.
+   cards owned by kind and the Legacy Production tile with its base; in E3 the colonies owned and
+   their value (teams removed from the game are not listed).
 
 Every word drawn comes from the catalogue (``spacecorp.render.*`` and the game's names); ids
-and numbers are notation.  ``highlight`` (a move's text) rings the sites it names in magenta.
+and numbers are notation.  ``highlight`` (a move's text) rings the sites it names in magenta
+(E3: and the cards of the regions it names).
 """
 from __future__ import annotations
 
+import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable
 
 from PIL import Image, ImageDraw
@@ -192,10 +211,10 @@ RADIATION_BADGE_H = 24
 
 @dataclass(frozen=True)
 class MapLayout:
-    """One era's map over two images: region, site and tab boxes in their part's pixels, the
-    border lines (per part they show in), where the legend and the surcharge table go."""
+    """One era's map over two images (E3: three): region, site and tab boxes in their part's
+    pixels, the border lines (per part they show in), where the legend and the surcharge table go."""
 
-    heights: tuple[int, int]
+    heights: tuple[int, ...]
     regions: dict[str, tuple[int, Box]]
     sites: dict[str, Box]
     tabs: tuple[tuple[int, str, Box, str], ...]
@@ -205,6 +224,10 @@ class MapLayout:
     surcharges: tuple[int, Box] | None = None     # (part, box) of the orbital surcharge table
     inline_home: bool = False                     # the home site is wide and low: its note beside its name
     wrap_names: bool = False                      # a site name too long for one line takes two
+    cards: bool = False                           # E3: every region is one card (its site's box)
+    exits: dict[str, tuple[tuple[str, int, bool], ...]] = field(default_factory=dict)
+    #                                             # E3: region -> its borders to other parts (region, cost, near)
+    stacks: tuple[int, Box] | None = None         # E3: (part, box) of the discovery stacks
 
 
 LAYOUTS: dict[str, MapLayout] = {
@@ -214,9 +237,122 @@ LAYOUTS: dict[str, MapLayout] = {
                     wrap_names=True),
 }
 
+# E3 (Starfarers): every region holds at most one site, so each region is one card (the site's
+# box; the empty regions are dark cards with their name only).  Three parts: the Sun among the
+# seven inner star systems; the outer ring's north half (the Orion Arm north) with the legend;
+# its south half (the Orion Arm south) with the discovery stacks.  Rows of cells; a cell is a
+# column of cards (top to bottom) whose first star system, Sun or Orion card takes the row's
+# spare height.  A border inside a part is a line (near: solid, else dashed); a border to
+# another part is an "exit" chip at the bottom of the card, with its cost.
+STACK_E3: dict[str, RGB] = {"P": (250, 222, 160), "S": (196, 224, 246), "A": (226, 206, 248)}
+TRACK_SPACE: RGB = (206, 212, 230)
+STAR: RGB = (255, 212, 60)
+COLONY_NEUTRAL: RGB = (96, 104, 136)     # a colony tile not placed yet (the Side Board)
+E3_COLUMNS: dict[str, tuple[int, int]] = {"L": (14, 386), "R": (414, 786),                # two wide
+                                          "l": (14, 258), "c": (278, 522), "r": (542, 786)}  # three narrow
+E3_ROWS: tuple[tuple[int, tuple[tuple[str, tuple[str, ...]], ...]], ...] = (
+    (1, (("L", ("R3_ACEN",)), ("R", ("R3_LUH",)))),
+    (1, (("l", ("R3_BARN",)), ("c", ("R3_SUN",)), ("r", ("R3_SIR",)))),
+    (1, (("l", ("R3_LAL",)), ("c", ("R3_WOLF",)), ("r", ("R3_LUY",)))),
+    (2, (("L", ("R3_EIND",)), ("R", ("R3_L9352", "R3_VOID1")))),
+    (2, (("l", ("R3_EERI",)), ("c", ("R3_VOID3", "R3_ORION1")), ("r", ("R3_KAP",)))),
+    (3, (("L", ("R3_TAU",)), ("R", ("R3_VOID2", "R3_PROC")))),
+    (3, (("l", ("R3_C61",)), ("c", ("R3_VOID4", "R3_ORION2")), ("r", ("R3_R128",)))),
+    (3, (("l", ("R3_R780",)),)),
+)
+E3_TOP, E3_ROW_GAP, E3_BOTTOM = 46, 42, 10
+E3_LEGEND_PART, E3_STACKS_PART = 2, 3     # the legend under part 2's cards, the stacks beside part 3's last
+CARD_NAME_H = 32
+SLOT_WIDE, SLOT_NARROW = 54, 80           # a tile box: its base on its second line (wide) or below it
+TRACK_H, ON_STAR_H, EXIT_H, CARD_PAD = 66, 34, 38, 6     # a track space holds two teams
+WIDE_CARD = 330
+TRACK_CELL_W, TRACK_CELL_GAP, STARS_W = 52, 8, 38
+HOME_NOTE_H, ORION_TEXT_H = 46, 132          # the Orion rules: two texts, three lines each
+LEGEND_ITEMS_E3: tuple[str, ...] = ("explore_p", "explore_s", "build", "near", "far", "exit", "team", "claim",
+                                    "track", "base", "colony", "radiation_e3")
+LEGEND_ROW_E3 = 40
+STACKS_H = 164
+
+
+def card_height(region_id: str, width: float, exits: int) -> int:
+    """The least height of an E3 card ``width`` px wide with ``exits`` exit chips."""
+    board = tables().maps["E3"]
+    region = board.regions[region_id]
+    wide = width >= WIDE_CARD
+    bottom = exits * EXIT_H + CARD_PAD              # an exit chip per line
+    if region.kind == "star_system":
+        boxes = len(board.sites_in(region_id)[0].boxes)
+        return CARD_NAME_H + boxes * (SLOT_WIDE if wide else SLOT_NARROW) + TRACK_H + (0 if wide else ON_STAR_H) \
+            + bottom
+    if region.kind == "void":
+        return CARD_NAME_H + bottom
+    if region.kind == "orion":                    # its name on two lines, the rule, a row of teams
+        return 2 * CARD_NAME_H - 10 + ORION_TEXT_H + ON_STAR_H + bottom
+    return CARD_NAME_H + HOME_NOTE_H + 3 * ON_STAR_H + bottom      # the Sun: 12 teams at the start
+
+
+def _link(a: Box, b: Box) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The border line between two cards: straight across the gap where they face each other,
+    else from corner to corner (the Sun to a star system diagonally below it)."""
+    if a[3] <= b[1] or b[3] <= a[1]:                            # one above the other
+        upper, lower = (a, b) if a[3] <= b[1] else (b, a)
+        lo, hi = max(upper[0], lower[0]), min(upper[2], lower[2])
+        if hi - lo >= 40:
+            return ((lo + hi) / 2, upper[3]), ((lo + hi) / 2, lower[1])
+        if lower[2] <= upper[0]:
+            return (upper[0] + 22, upper[3]), (lower[2] - 22, lower[1])
+        return (upper[2] - 22, upper[3]), (lower[0] + 22, lower[1])
+    left, right = (a, b) if a[2] <= b[0] else (b, a)
+    y = (max(a[1], b[1]) + min(a[3], b[3])) / 2
+    return (left[2], y), (right[0], y)
+
+
+@lru_cache(maxsize=1)
+def layout_e3() -> MapLayout:
+    """The E3 map's layout, built from ``E3_ROWS`` and the cards' contents."""
+    board = tables().maps["E3"]
+    part_of = {region: part for part, cells in E3_ROWS for _, column in cells for region in column}
+    exits: dict[str, list[tuple[str, int, bool]]] = {region: [] for region in part_of}
+    for border in board.borders:
+        if part_of[border.a] != part_of[border.b]:
+            near = bool(border.near)
+            exits[border.a].append((border.b, border.cost, near))
+            exits[border.b].append((border.a, border.cost, near))
+    regions: dict[str, tuple[int, Box]] = {}
+    tops = {part: E3_TOP for part in (1, 2, 3)}
+    stacks: Box | None = None
+    for part, cells in E3_ROWS:
+        top = tops[part]
+        used = [sum(card_height(region, E3_COLUMNS[column][1] - E3_COLUMNS[column][0], len(exits[region]))
+                    for region in column_regions) + E3_ROW_GAP * (len(column_regions) - 1)
+                for column, column_regions in cells]
+        row_h = max(used)
+        for (column, column_regions), height in zip(cells, used):
+            x0, x1 = E3_COLUMNS[column]
+            grows = next(region for region in column_regions if board.regions[region].kind != "void")
+            y = top
+            for region in column_regions:
+                h = card_height(region, x1 - x0, len(exits[region])) + (row_h - height if region == grows else 0)
+                regions[region] = (part, (x0, y, x1, y + h))
+                y += h + E3_ROW_GAP
+        if part == E3_STACKS_PART and len(cells) == 1:          # the last row's free right side
+            stacks = (E3_COLUMNS["c"][0], top, E3_COLUMNS["r"][1], top + min(row_h, STACKS_H))
+        tops[part] = top + row_h + E3_ROW_GAP
+    legend_top = tops[E3_LEGEND_PART] - E3_ROW_GAP + 30
+    legend = (14, legend_top, 786, legend_top + -(-len(LEGEND_ITEMS_E3) // 2) * LEGEND_ROW_E3 + 8)
+    heights = tuple(int(legend[3] if part == E3_LEGEND_PART else tops[part] - E3_ROW_GAP) + E3_BOTTOM
+                    for part in (1, 2, 3))
+    sites = {site.id: regions[site.region][1] for site in board.sites.values()}
+    lines: dict[frozenset[str], tuple[tuple[int, tuple[float, float], tuple[float, float]], ...]] = {
+        frozenset((border.a, border.b)): ((part_of[border.a], *_link(regions[border.a][1], regions[border.b][1])),)
+        for border in board.borders if part_of[border.a] == part_of[border.b]}
+    return MapLayout(heights, regions, sites, (), lines, (E3_LEGEND_PART, legend), LEGEND_ITEMS_E3, cards=True,
+                     exits={region: tuple(found) for region, found in exits.items()},
+                     stacks=(E3_STACKS_PART, stacks) if stacks is not None else None)
+
 
 def layout_of(view: Any) -> MapLayout:
-    return LAYOUTS[view.era]
+    return layout_e3() if view.era == "E3" else LAYOUTS[view.era]
 
 
 def _t(language: str, key: str, /, **values: Any) -> str:
@@ -295,6 +431,8 @@ def tile_effect(tile_id: str, language: str) -> str:
         parts.append(_t(language, "production", n=tile.production))
     if tile.base_mod:
         parts.append(_t(language, "base_mod", n=f"{tile.base_mod:+d}".replace("-", "−")))
+    if tile.colony:                                   # E3: colony points (SC-COL-3a)
+        parts.append(_t(language, "colony_points", n=tile.colony))
     return " · ".join(parts)
 
 
@@ -476,7 +614,9 @@ def draw_region(draw: ImageDraw.ImageDraw, region: Any, box: Box, language: str)
 
 def draw_map_part(view: Any, part: int, language: str, highlight: str | None = None,
                   player_names: list[str] | None = None) -> Image.Image:
-    """One of the two map images of ``view.era``."""
+    """One of the two map images of ``view.era`` (E3: of the three)."""
+    if view.era == "E3":
+        return draw_map_part_e3(view, part, language, highlight, player_names)
     layout = layout_of(view)
     image = Image.new("RGB", (WIDTH, layout.heights[part - 1]), SPACE)
     draw = ImageDraw.Draw(image)
@@ -564,6 +704,367 @@ class _LegendView:
     """Seat 0 in blue, for the legend's sample team."""
 
     players = (type("P", (), {"colour": "B"})(),)
+
+
+# ------------------------------------------------------------------------------------------------
+# The map of E3 (Starfarers): cards, star tracks, tiles with their bases, colonies, exits
+@dataclass(frozen=True)
+class StarCard:
+    """Where the parts of a star system's card go: a slot per exploration box (its tile box and,
+    under or beside its effect, the base on it), the star track's spaces 3, 2, 1 (farthest
+    first), the star(s), the teams on the star, the exit chips."""
+
+    slots: tuple[Box, ...]
+    track: tuple[Box, ...]
+    stars: Box
+    on_star: Box
+    exits: tuple[Box, ...]
+
+
+def star_card(box: Box, boxes: int, exits: int) -> StarCard:
+    x0, y0, x1, y1 = box
+    wide = x1 - x0 >= WIDE_CARD
+    slot_h = SLOT_WIDE if wide else SLOT_NARROW
+    slots = tuple((x0 + 6, y0 + CARD_NAME_H + index * slot_h + 2, x1 - 6, y0 + CARD_NAME_H + (index + 1) * slot_h - 2)
+                  for index in range(boxes))
+    y = y0 + CARD_NAME_H + boxes * slot_h
+    track = tuple((x0 + 8 + index * (TRACK_CELL_W + TRACK_CELL_GAP), y + 3,
+                   x0 + 8 + index * (TRACK_CELL_W + TRACK_CELL_GAP) + TRACK_CELL_W, y + TRACK_H - 3)
+                  for index in range(3))
+    stars = (track[2][2] + 4, y, track[2][2] + 4 + STARS_W, y + TRACK_H)
+    top = y1 - CARD_PAD - exits * EXIT_H
+    chips = tuple((x0 + 6, top + index * EXIT_H + 2, x1 - 6, top + (index + 1) * EXIT_H - 2) for index in range(exits))
+    on_star = (stars[2] + 2, y, x1 - 4, max(y + TRACK_H, top)) if wide else (x0 + 2, y + TRACK_H, x1 - 4, top)
+    return StarCard(slots, track, stars, on_star, chips)
+
+
+def pieces_e3(view: Any) -> dict[str, dict[int, list[tuple[str, int]]]]:
+    """Site -> where on it (3, 2, 1: the star track's space; 0: the star itself, the Sun or an
+    Orion site) -> [(team id, seat)] in seat order; teams out of the game are not drawn."""
+    out: dict[str, dict[int, list[tuple[str, int]]]] = {}
+    for player in view.players:
+        gone = set(player.teams_out)
+        for team, site in sorted(player.teams.items()):
+            if site is not None and team not in gone:
+                out.setdefault(site, {}).setdefault(player.track.get(team, 0), []).append((team, player.seat))
+    return out
+
+
+def bases_e3(view: Any) -> dict[str, dict[str, tuple[int, str]]]:
+    """Site -> tile -> (owner, base type), from the base spots ``site/tile``."""
+    out: dict[str, dict[str, tuple[int, str]]] = {}
+    for spot, base in view.bases.items():
+        site, _, tile = spot.partition("/")
+        out.setdefault(site, {})[tile] = base
+    return out
+
+
+def _dashed_line(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float, float], *,
+                 fill: RGB = LINE, width: int = 4, dash: float = 10, gap: float = 7) -> None:
+    (x0, y0), (x1, y1) = start, end
+    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+    if length == 0:
+        return
+    dx, dy = (x1 - x0) / length, (y1 - y0) / length
+    at = 0.0
+    while at < length:
+        stop = min(length, at + dash)
+        draw.line((x0 + dx * at, y0 + dy * at, x0 + dx * stop, y0 + dy * stop), fill=fill, width=width)
+        at += dash + gap
+
+
+def _border_line(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float, float], near: bool,
+                 width: int = 4) -> None:
+    """A border: solid when near (cost under 20, SC-MOV-36), dashed otherwise."""
+    if near:
+        draw.line((*start, *end), fill=LINE, width=width)
+    else:
+        _dashed_line(draw, start, end, width=width, dash=10 if width >= 4 else 6, gap=7 if width >= 4 else 4)
+
+
+def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+    points = [(cx + (r if k % 2 == 0 else r * 0.45) * math.cos(math.radians(-90 + 36 * k)),
+               cy + (r if k % 2 == 0 else r * 0.45) * math.sin(math.radians(-90 + 36 * k))) for k in range(10)]
+    draw.polygon(points, fill=STAR, outline=INK)
+
+
+def _stars(draw: ImageDraw.ImageDraw, box: Box, count: int) -> None:
+    """One star, or two or three smaller ones (a multi-star system)."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    spots = {1: ((0, 0, 15),), 2: ((-8, -5, 11), (8, 6, 11)), 3: ((0, -8, 10), (-10, 7, 10), (10, 7, 10))}
+    for dx, dy, r in spots.get(max(1, min(3, count or 1)), spots[1]):
+        _star(draw, cx + dx, cy + dy, r)
+
+
+def colony_chip(draw: ImageDraw.ImageDraw, colour: RGB, right: float, top: float, value: int) -> float:
+    """A colony: a dome and its value on a pill in its owner's colour; returns its left edge."""
+    label = str(value)
+    width = font(19, True).getlength(label) + 40
+    left, bottom = right - width, top + 24
+    ink = contrast_text(colour)
+    draw.rounded_rectangle((left, top, right, bottom), radius=12, fill=colour, outline=INK, width=1)
+    draw.pieslice((left + 8, top + 5, left + 26, top + 23), 180, 360, fill=ink)
+    draw.line((left + 6, top + 15, left + 28, top + 15), fill=ink, width=2)
+    draw_text(draw, (left + 32, top + 12), label, size=19, bold=True, fill=ink, anchor="lm")
+    return left
+
+
+def _exit_chip(draw: ImageDraw.ImageDraw, box: Box, region: str, cost: int, near: bool, language: str) -> None:
+    """A border to a region drawn on another part: a tab pointing away, the border's stub and
+    cost, the region's name."""
+    x0, y0, x1, y1 = box
+    cy, tip = (y0 + y1) / 2, 12
+    draw.polygon([(x0, y0), (x1 - tip, y0), (x1, cy), (x1 - tip, y1), (x0, y1)], fill=REGION, outline=REGION_EDGE,
+                 width=2)
+    _border_line(draw, (x0 + 4, cy), (x0 + 24, cy), near, width=3)
+    _border_badge(draw, (x0 + 40, cy), cost)
+    _text(draw, (x0 + 60, y0 + 2, x1 - tip - 2, y1 - 2), _t(language, f"region.{region}"), size=19, fill=WHITE)
+
+
+def _track_pieces(draw: ImageDraw.ImageDraw, view: Any, cell: Box, teams: list[tuple[str, int]],
+                  claimant: str | None) -> None:
+    """The teams on one star-track space: one above the other; a third and more fanned over them
+    (the last one on top)."""
+    x0, y0, x1, y1 = cell
+    rows = [teams[0::2], teams[1::2]] if len(teams) > 1 else [teams]
+    row_h = (y1 - y0) / len(rows)
+    for number, row in enumerate(rows):
+        step = 0 if len(row) == 1 else min(TEAM_W, (x1 - x0 - TEAM_W - 4) / (len(row) - 1))
+        left = (x0 + x1) / 2 - (TEAM_W + step * (len(row) - 1)) / 2
+        for index, (team, seat) in enumerate(row):
+            draw_team(draw, view, left + index * step, y0 + (number + 0.5) * row_h - TEAM_H / 2, team, seat,
+                      team == claimant)
+
+
+def _card_outline(lit: bool, claimant: str | None) -> tuple[RGB, int]:
+    return (HIGHLIGHT, 4) if lit else (GOLD, 4) if claimant else (SITE_EDGE, 2)
+
+
+def draw_star_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box,
+                   pieces: dict[int, list[tuple[str, int]]], bases: dict[str, tuple[int, str]], lit: bool,
+                   exits: tuple[tuple[str, int, bool], ...], language: str) -> None:
+    """A star system: its name, build cost (or its colony), its tile boxes with the base on each
+    tile, its star track with the teams on their spaces, the teams on the star, its exits."""
+    site = tables().maps["E3"].sites[site_id]
+    x0, y0, x1, y1 = box
+    wide = x1 - x0 >= WIDE_CARD
+    card = star_card(box, len(site.boxes), len(exits))
+    claimant = view.claims.get(site_id)
+    outline, width = _card_outline(lit, claimant)
+    draw.rounded_rectangle(box, radius=10, fill=SITE, outline=outline, width=width)
+    colony = view.colonies.get(site.region)
+    if colony is not None:                       # every box has a tile with a base: the build cost is moot
+        owner, tile = colony
+        right = colony_chip(draw, seat_rgb(view, owner), x1 - 8, y0 + 5, tables().colony_tiles[tile].value)
+    else:
+        label = _t(language, "build", n=site.build)
+        right = x1 - 9 - font(19).getlength(label) - 4
+        _text(draw, (right, y0 + 4, x1 - 7, y0 + 30), label, size=19, fill=MUTED, align="right")
+    _text(draw, (x0 + 7, y0 + 4, right - 6, y0 + 30), _say(language, f"site.{site_id}"), size=21, bold=True)
+    placed = view.tiles.get(site_id, [])
+    for index, (stack, slot) in enumerate(zip(site.boxes, card.slots)):
+        tile = placed[index] if index < len(placed) else None
+        _tile_slot(draw, view, slot, stack, tile, bases.get(tile) if tile else None, site.explore or 0, wide,
+                   language)
+    for space, cell in zip((3, 2, 1), card.track):
+        draw.rounded_rectangle(cell, radius=6, fill=TRACK_SPACE, outline=MUTED, width=1)
+        if pieces.get(space):
+            _track_pieces(draw, view, cell, pieces[space], claimant)
+        else:
+            draw_text(draw, ((cell[0] + cell[2]) / 2, (cell[1] + cell[3]) / 2), str(space), size=17, fill=MUTED,
+                      anchor="mm")
+        if space > 1:                                       # toward the star
+            cx, cy = cell[2] + TRACK_CELL_GAP / 2, (cell[1] + cell[3]) / 2
+            draw.polygon([(cx - 3, cy - 5), (cx + 3, cy), (cx - 3, cy + 5)], fill=MUTED)
+    _stars(draw, card.stars, site.stars or 1)
+    draw_teams(draw, view, card.on_star, pieces.get(0, []), claimant)
+    for (region, cost, near), chip in zip(exits, card.exits):
+        _exit_chip(draw, chip, region, cost, near, language)
+
+
+def _tile_slot(draw: ImageDraw.ImageDraw, view: Any, slot: Box, stack: str, tile: str | None,
+               base: tuple[int, str] | None, explore: int, wide: bool, language: str) -> None:
+    """One exploration box: empty (its explore cost, tinted by its stack), or its tile (name,
+    ongoing effects) and the base on it in its owner's colour."""
+    x0, y0, x1, y1 = slot
+    box = slot if wide else (x0, y0, x1, y0 + 46)
+    if tile is None:
+        draw.rounded_rectangle(box, radius=6, fill=mix(STACK_E3.get(stack, STACK_E3["P"]), SITE, 0.6),
+                               outline=MUTED, width=2)
+        _text(draw, box, _t(language, "explore", n=explore), size=22, bold=True, fill=MUTED, align="center")
+        return
+    info = tables().discoveries.get(tile)
+    draw.rounded_rectangle(box, radius=6, fill=STACK_E3.get(info.stack if info else stack, STACK_E3["P"]),
+                           outline=INK, width=1)
+    name = _say(language, f"tile.{tile}")
+    effect = tile_effect(tile, language) if info is not None else ""
+    pill: Box | None = None
+    if base is not None:
+        label = _say(language, f"base.{base[1]}")
+        if wide:
+            pill_w = min(200.0, max(96.0, font(18, True).getlength(label) + 22))
+            pill = (x1 - 5 - pill_w, y0 + 25, x1 - 5, y1 - 3)
+        else:
+            pill = (x0, y0 + 50, x1, y1)
+        colour = seat_rgb(view, base[0])
+        draw.rounded_rectangle(pill, radius=(pill[3] - pill[1]) // 2, fill=colour, outline=INK, width=1)
+        _text(draw, (pill[0] + 8, pill[1], pill[2] - 8, pill[3]), label, size=18, bold=True,
+              fill=contrast_text(colour), align="center")
+    if effect or (wide and pill is not None):
+        _text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), name, size=18, bold=True)
+        right = pill[0] - 4 if wide and pill is not None else box[2] - 5
+        if effect:
+            _text(draw, (box[0] + 5, box[1] + 24, right, box[3] - 1), effect, size=18)
+    else:
+        _text(draw, (box[0] + 5, box[1], box[2] - 5, box[3]), name, size=18, bold=True)
+
+
+def draw_void_card(draw: ImageDraw.ImageDraw, region: str, box: Box, exits: tuple[tuple[str, int, bool], ...],
+                   language: str) -> None:
+    """An empty region: a move may cross it but never end there (SC-MOV-31)."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=16, fill=REGION, outline=REGION_EDGE, width=2)
+    _text(draw, (x0 + 8, y0 + 4, x1 - 8, y0 + 30), _t(language, f"region.{region}"), size=20, bold=True, fill=WHITE)
+    top = y1 - CARD_PAD - len(exits) * EXIT_H
+    for index, (other, cost, near) in enumerate(exits):
+        _exit_chip(draw, (x0 + 6, top + index * EXIT_H + 2, x1 - 6, top + (index + 1) * EXIT_H - 2), other, cost,
+                   near, language)
+
+
+def draw_sun_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box, teams: list[tuple[str, int]],
+                  lit: bool, language: str) -> None:
+    """The Sun: every player's home, its teams."""
+    x0, y0, x1, y1 = box
+    outline, width = _card_outline(lit, None)
+    draw.rounded_rectangle(box, radius=10, fill=SITE, outline=outline, width=width)
+    _star(draw, x1 - 24, y0 + 20, 15)
+    _text(draw, (x0 + 7, y0 + 4, x1 - 44, y0 + 30), _say(language, f"site.{site_id}"), size=21, bold=True)
+    _lines(draw, (x0 + 7, y0 + CARD_NAME_H, x1 - 7, y0 + CARD_NAME_H + HOME_NOTE_H - 2), _t(language, "home"),
+           size=18, fill=MUTED)
+    draw_teams(draw, view, (x0 + 2, y0 + CARD_NAME_H + HOME_NOTE_H, x1 - 4, y1 - 4), teams, None)
+
+
+def draw_orion_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box, teams: list[tuple[str, int]],
+                    lit: bool, language: str) -> None:
+    """An Orion Arm region: its name, the rewards for entering (SC-MOV-34) and the condition
+    (SC-MOV-33), the teams there (they act no more)."""
+    x0, y0, x1, y1 = box
+    outline, width = _card_outline(lit, None)
+    draw.rounded_rectangle(box, radius=10, fill=SITE, outline=outline, width=width)
+    top = y0 + 2 * CARD_NAME_H - 10
+    _lines(draw, (x0 + 7, y0 + 4, x1 - 7, top), _say(language, f"site.{site_id}"), size=21, bold=True)
+    first, later = tables().constants.orion_rewards
+    _lines(draw, (x0 + 7, top, x1 - 7, top + 66), _t(language, "orion_reward", first=first, next=later), size=18,
+           lines=3)
+    _lines(draw, (x0 + 7, top + 66, x1 - 7, top + ORION_TEXT_H), _t(language, "orion_entry"), size=18, fill=MUTED,
+           lines=3)
+    draw_teams(draw, view, (x0 + 2, top + ORION_TEXT_H, x1 - 4, y1 - 4), teams, None)
+
+
+def draw_map_part_e3(view: Any, part: int, language: str, highlight: str | None = None,
+                     player_names: list[str] | None = None) -> Image.Image:
+    """One of the three map images of E3."""
+    layout = layout_e3()
+    board = tables().maps["E3"]
+    image = Image.new("RGB", (WIDTH, layout.heights[part - 1]), SPACE)
+    draw = ImageDraw.Draw(image)
+    badges = []
+    for border in board.borders:
+        for where, start, end in layout.border_lines.get(frozenset((border.a, border.b)), ()):
+            if where == part:
+                _border_line(draw, start, end, bool(border.near))
+                badges.append((((start[0] + end[0]) / 2, (start[1] + end[1]) / 2), border.cost))
+    lit = highlighted_sites(highlight, layout.sites)
+    if highlight:                                   # a colonize move names its region
+        words = set(re.split(r"[^A-Za-z0-9_]+", highlight))
+        lit |= {site.id for site in board.sites.values() if site.region in words}
+    pieces, bases = pieces_e3(view), bases_e3(view)
+    for region, (where, box) in layout.regions.items():
+        if where != part:
+            continue
+        exits = layout.exits.get(region, ())
+        kind = board.regions[region].kind
+        if kind == "void":
+            draw_void_card(draw, region, box, exits, language)
+            continue
+        site = board.sites_in(region)[0]
+        here = pieces.get(site.id, {})
+        if kind == "star_system":
+            draw_star_card(draw, view, site.id, box, here, bases.get(site.id, {}), site.id in lit, exits, language)
+        elif kind == "orion":
+            draw_orion_card(draw, view, site.id, box, here.get(0, []), site.id in lit, language)
+        else:
+            draw_sun_card(draw, view, site.id, box, here.get(0, []), site.id in lit, language)
+    for at, cost in badges:
+        _border_badge(draw, at, cost)
+    title = header_text(view, player_names, language) if part == 1 else _t(language, f"part.E3.{part}")
+    _text(draw, (14, 6, 786, 40), title, size=22, bold=True, fill=WHITE)
+    if layout.legend[0] == part:
+        draw_legend_e3(draw, language, layout.legend[1], layout.legend_items)
+    if layout.stacks is not None and layout.stacks[0] == part:
+        draw_stacks_e3(draw, view, layout.stacks[1], language)
+    return image
+
+
+def draw_legend_e3(draw: ImageDraw.ImageDraw, language: str, box: Box, items: tuple[str, ...]) -> None:
+    """The signs of the E3 map in two columns: a sample and its meaning."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=12, fill=REGION, outline=REGION_EDGE, width=2)
+    rows = -(-len(items) // 2)
+    column_w, step = (x1 - x0) / 2, (y1 - y0 - 8) / rows
+    for index, item in enumerate(items):
+        column, row = divmod(index, rows)
+        left, top = x0 + column * column_w, y0 + 4 + row * step
+        cx, cy = left + 50, top + step / 2
+        if item in ("explore_p", "explore_s"):
+            draw.rounded_rectangle((cx - 30, cy - 15, cx + 30, cy + 15), radius=5,
+                                   fill=mix(STACK_E3[item[-1].upper()], SITE, 0.6), outline=MUTED, width=2)
+            draw_text(draw, (cx, cy), _t(language, "explore", n=5), size=19, bold=True, fill=MUTED, anchor="mm")
+        elif item == "build":
+            draw_text(draw, (cx, cy), _t(language, "build", n=8), size=20, bold=True, fill=WHITE, anchor="mm")
+        elif item in ("near", "far"):
+            _border_line(draw, (cx - 40, cy), (cx + 40, cy), item == "near")
+            _border_badge(draw, (cx, cy), 15 if item == "near" else 20)
+        elif item == "exit":
+            draw.polygon([(cx - 40, cy - 15), (cx + 28, cy - 15), (cx + 40, cy), (cx + 28, cy + 15), (cx - 40, cy + 15)],
+                         fill=REGION, outline=REGION_EDGE, width=2)
+            _border_line(draw, (cx - 36, cy), (cx - 18, cy), False, width=3)
+            _border_badge(draw, (cx, cy), 30)
+        elif item in ("team", "claim"):
+            draw_team(draw, _LegendView(), cx - TEAM_W / 2, cy - TEAM_H / 2, "B1", 0, item == "claim")
+        elif item == "track":
+            for space in (3, 2, 1):
+                left_cell = cx - 42 + (3 - space) * 24
+                draw.rounded_rectangle((left_cell, cy - 13, left_cell + 21, cy + 13), radius=4, fill=TRACK_SPACE,
+                                       outline=MUTED, width=1)
+                draw_text(draw, (left_cell + 10.5, cy), str(space), size=17, fill=MUTED, anchor="mm")
+            _star(draw, cx + 38, cy, 10)
+        elif item == "colony":
+            colony_chip(draw, SEAT_RGB["B"], cx + 26, cy - 12, 5)
+        elif item == "radiation_e3":
+            _radiation_sign(draw, cx, cy, 14)
+        else:
+            draw.rounded_rectangle((cx - 30, cy - 14, cx + 30, cy + 14), radius=14, fill=SEAT_RGB["Y"], outline=INK)
+        _lines(draw, (left + 100, top + 1, left + column_w - 8, top + step - 1), _t(language, f"legend.{item}"),
+               size=18, fill=WHITE)
+
+
+def draw_stacks_e3(draw: ImageDraw.ImageDraw, view: Any, box: Box, language: str) -> None:
+    """The discovery stacks (SC-SETUP-41): each stack's id (as a move names it) and its count."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=12, fill=REGION, outline=REGION_EDGE, width=2)
+    _text(draw, (x0 + 10, y0 + 4, x1 - 10, y0 + 32), _t(language, "stacks"), size=20, bold=True, fill=WHITE)
+    stacks = list(view.stacks)
+    width = (x1 - x0 - 20 - 8 * (len(stacks) - 1)) / max(1, len(stacks))
+    for index, stack in enumerate(stacks):
+        left = x0 + 10 + index * (width + 8)
+        tile = (left, y0 + 40, left + width, y0 + 104)
+        draw.rounded_rectangle(tile, radius=8, fill=STACK_E3.get(stack[:1], SITE), outline=INK, width=1)
+        draw_text(draw, ((tile[0] + tile[2]) / 2, tile[1] + 17), stack, size=19, bold=True, fill=MUTED, anchor="mm")
+        draw_text(draw, ((tile[0] + tile[2]) / 2, tile[1] + 44), str(len(view.stacks[stack])), size=22, bold=True,
+                  fill=INK, anchor="mm")
+    _lines(draw, (x0 + 10, y0 + 110, x1 - 10, min(y1 - 6, y0 + 160)), _t(language, "stacks_kinds"), size=18,
+           fill=WHITE)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -694,6 +1195,65 @@ def draw_side_board(draw: ImageDraw.ImageDraw, side: list[tuple[str, list[str]]]
         if copies[0].endswith("#1") and info is not None and info.bonus:
             _text(draw, (726, row + 2, 780, row + SIDE_ROW_H - 6), _t(language, "bonus", n=info.bonus), size=19,
                   bold=True, fill=(20, 110, 40), align="right")
+
+
+COLONY_ROW_H = 56
+
+
+def draw_colonies(view: Any, player_names: list[str] | None, language: str) -> Image.Image:
+    """E3's colonies: the colony tiles still on the Side Board (name, value, ability; two
+    columns), the colonies in play (owner, region, value, ability) and the era-end profit by
+    the number of colonies owned (SC-SCORE-2)."""
+    t = tables()
+    supply = list(view.colony_supply)
+    order = list(t.maps["E3"].regions)
+    placed = sorted(((region, owner, tile) for region, (owner, tile) in view.colonies.items()),
+                    key=lambda item: (item[1], order.index(item[0]) if item[0] in order else len(order)))
+    supply_rows = max(1, -(-len(supply) // 2))
+    height = 44 + supply_rows * COLONY_ROW_H + 48 + max(1, len(placed)) * COLONY_ROW_H + 10 + 64
+    image = Image.new("RGB", (WIDTH, height), PANEL)
+    draw = ImageDraw.Draw(image)
+    _text(draw, (14, 8, 786, 38), _t(language, "colony_supply"), size=21, bold=True)
+    top = 44
+    if not supply:
+        _text(draw, (14, top, 786, top + COLONY_ROW_H - 6), _t(language, "empty"), size=19, fill=MUTED)
+    column_w = (WIDTH - 28 - 8) / 2
+    for index, tile in enumerate(supply):
+        row, column = divmod(index, 2)
+        left, row_top = 14 + column * (column_w + 8), top + row * COLONY_ROW_H
+        _colony_box(draw, (left, row_top, left + column_w, row_top + COLONY_ROW_H - 6), tile,
+                    _say(language, f"colony.{tile}"), COLONY_NEUTRAL, WHITE, language)
+    top += supply_rows * COLONY_ROW_H + 8
+    _text(draw, (14, top, 786, top + 32), _t(language, "colonies_in_play"), size=21, bold=True)
+    top += 40
+    if not placed:
+        _text(draw, (14, top, 786, top + COLONY_ROW_H - 6), _t(language, "colonies_none"), size=19, fill=MUTED)
+    for index, (region, owner, tile) in enumerate(placed):
+        row_top = top + index * COLONY_ROW_H
+        colour = seat_rgb(view, owner)
+        title = _t(language, "colony_placed", colony=Msg(f"spacecorp.colony.{tile}"),
+                   region=Msg(f"spacecorp.render.region.{region}"),
+                   player=player_name(view, owner, player_names, language))
+        _colony_box(draw, (14, row_top, 786, row_top + COLONY_ROW_H - 6), tile, title, colour,
+                    mix(colour, WHITE, 0.82), language)
+    top += max(1, len(placed)) * COLONY_ROW_H + 4
+    scores = t.constants.colony_score
+    items = [Msg("spacecorp.render.colony_score_item_max" if count == max(scores) else
+                 "spacecorp.render.colony_score_item", n=count, t=f"{scores[count]:+d}".replace("-", "−"))
+             for count in sorted(scores)]
+    _lines(draw, (14, top, 786, top + 52), _t(language, "colony_score", scores=Join(items, "comma")), size=19)
+    return image
+
+
+def _colony_box(draw: ImageDraw.ImageDraw, box: Box, tile: str, title: str, colour: RGB, fill: RGB,
+                language: str) -> None:
+    """A colony tile: its title and value on the first line, its ability on the second."""
+    x0, y0, x1, y1 = box
+    info = tables().colony_tiles[tile]
+    draw.rounded_rectangle(box, radius=8, fill=fill, outline=colour, width=3 if colour != COLONY_NEUTRAL else 1)
+    left = colony_chip(draw, colour, x1 - 8, y0 + 3, info.value)
+    _text(draw, (x0 + 8, y0 + 2, left - 6, y0 + 26), title, size=19, bold=True)
+    _text(draw, (x0 + 8, y0 + 26, x1 - 8, y1 - 2), _t(language, f"ability.{info.ability}"), size=18, fill=MUTED)
 
 
 def _winners(view: Any) -> list[int]:
@@ -845,12 +1405,17 @@ def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, pla
         _text(draw, (right + 34, y + 28, x1 - 12, y + 52),
               _t(language, "idea", position=idea, steps=player.idea_steps), size=19)
         y += WHEEL_ROW_H_E2
-    parts = [_t(language, "supply", teams=Join(sorted(team for team, site in player.teams.items() if site is None))
-                or "-")]
+    gone = set(player.teams_out)                      # E3: teams removed from the game (SC-COL-3e)
+    parts = [_t(language, "supply", teams=Join(sorted(team for team, site in player.teams.items()
+                                                      if site is None and team not in gone)) or "-")]
     if player.pioneer:
         parts.append(_t(language, "pioneer", n=player.pioneer))
     if view.final and seat in view.final.get("bonus", {}):
-        parts.append(_t(language, "final_bonus", n=view.final["bonus"][seat]))
+        parts.append(_t(language, "final_bonus", n=f"{view.final['bonus'][seat]:+d}".replace("-", "−")))
+    if view.era == "E3":
+        owned = [tile for owner, tile in view.colonies.values() if owner == seat]
+        parts.append(_t(language, "colonies_owned", n=len(owned),
+                        value=sum(tables().colony_tiles[tile].value for tile in owned)))
     _text(draw, (x0 + 12, y, x1 - 12, y + 30), " · ".join(parts), size=19)
     if extended:
         y += 36
@@ -874,10 +1439,14 @@ PLAYERS_PER_IMAGE = 2
 
 def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
            language: str = "en") -> list[Image.Image]:
-    """The map in two parts, the business display, the players two per image (800 px wide)."""
+    """The map in two parts (E3: three), the business display, E3's colonies, the players two per
+    image (800 px wide)."""
     seats = [player.seat for player in view.players]
-    images = [draw_map_part(view, 1, language, highlight, player_names), draw_map_part(view, 2, language, highlight),
-              draw_business(view, player_names, language)]
+    images = [draw_map_part(view, part, language, highlight, player_names if part == 1 else None)
+              for part in range(1, len(layout_of(view).heights) + 1)]
+    images.append(draw_business(view, player_names, language))
+    if view.era == "E3":
+        images.append(draw_colonies(view, player_names, language))
     for start in range(0, len(seats), PLAYERS_PER_IMAGE):
         images.append(draw_players(view, seats[start:start + PLAYERS_PER_IMAGE], player_names, language))
     return images

@@ -1,9 +1,11 @@
-"""Space Corp pictures (eras 1 and 2): five 800-px images (four with two players) for new games
-and random playouts of 2-4 players in English and Hungarian; the spectator view draws no card of
-a hand; every label comes from the catalogue and stays readable when a phone shows the image
-420 px wide; pieces are drawn where the state puts them; era 1 keeps its layout, era 2 has its
-own (radiation zone, orbital surcharges, the Oort Cloud's Pioneer markers, the Side Board, the
-idea cube, Progress cards and the Legacy Production)."""
+"""Space Corp pictures: five 800-px images (four with two players) in eras 1 and 2, seven (six)
+in era 3 (three map parts and the colonies), for new games and random playouts of 2-4 players in
+English and Hungarian; the spectator view draws no card of a hand; every label comes from the
+catalogue and stays readable when a phone shows the image 420 px wide; pieces are drawn where
+the state puts them; era 1 keeps its layout, era 2 has its own (radiation zone, orbital
+surcharges, the Oort Cloud's Pioneer markers, the Side Board, the idea cube, Progress cards and
+the Legacy Production), era 3 too (star tracks, a base per tile, colonies, near borders, the
+Orion Arm, the exits between map parts, the discovery stacks)."""
 from __future__ import annotations
 
 import random
@@ -12,7 +14,7 @@ import pytest
 from PIL import ImageChops, ImageDraw, ImageFont
 
 from renderers.spacecorp import MIN_TEXT, REGIONS, SEAT_RGB, SITES, render
-from rules.spacecorp.data import tables
+from rules.spacecorp.data import is_time, tables
 from rules.spacecorp.engine import GAME
 
 
@@ -44,25 +46,30 @@ def spy(monkeypatch) -> list[tuple[str, int]]:
     return seen
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("eras", ["1", "2"])
+@pytest.mark.parametrize("eras, players", [(eras, players) for eras in ("1", "2", "3") for players in (2, 3, 4)]
+                         + [("2-3", 3)])
 def test_every_position_draws_phone_width_images_in_both_languages(players, eras, monkeypatch):
     seen = spy(monkeypatch)
-    states = positions(players, seed=players + 5, eras=eras)
-    assert len(states) >= 4 and GAME.is_over(states[-1]) and states[0].era == f"E{eras}"
+    every = 10 if eras in ("1", "2") else 15               # era 3: three map parts, a longer playout
+    states = positions(players, seed=players + 5, every=every, eras=eras)
+    assert len(states) >= 4 and GAME.is_over(states[-1]) and states[0].era == f"E{eras[0]}"
+    assert states[-1].era == f"E{eras[-1]}"
     for state in states:
         hidden = set(GAME.hidden_in_view(state, None))
         for language in ("en", "hu"):
             seen.clear()
             images = render(GAME.view(state, None), player_names=[f"p{i}" for i in range(players)],
                             language=language)
-            assert len(images) == 3 + (players + 1) // 2
+            assert len(images) == (5 if state.era == "E3" else 3) + (players + 1) // 2
             assert all(image.width == 800 and 300 <= image.height <= 1200 for image in images)
             texts = [text for text, _ in seen]
             assert texts and not any("spacecorp." in text for text in texts)
             drawn = " ".join(texts)
             hand_cards = {card for hand in state.hands.cards for card in hand}
-            assert not any(card in drawn for card in hidden | hand_cards), "a hidden card is drawn"
+            secret = hidden | hand_cards
+            if language == "hu":                # a production value reads "T1" there, like a Time card
+                secret = {card for card in secret if not is_time(card)}
+            assert not any(card in drawn for card in secret), "a hidden card is drawn"
             # readable at 420 px wide: no font under MIN_TEXT px at 800 (about 9 px there)
             assert min(size for _, size in seen) * 420 / 800 >= 8.9
 
@@ -256,3 +263,170 @@ def test_the_render_catalogues_have_the_e2_texts_in_both_languages():
         assert keys <= set(catalogue(language)), sorted(keys - set(catalogue(language)))
     assert catalogue("hu")["spacecorp.render.radiation"] == "Sugárzás"
     assert catalogue("hu")["spacecorp.render.region.R2_AST_A"] == "Kisbolygóöv (belső)"
+
+
+# ------------------------------------------------------------------------------------------------
+# Era 3 (Starfarers)
+def e3_state(players: int = 3, seed: int = 1):
+    """A new E3 game with pieces put by hand: teams on star tracks and on stars (one of them out
+    of the game), Epsilon Eridani explored with a base on each tile, a claim on Tau Ceti, a
+    colony at Luyten 726-8, a team in the Orion Arm."""
+    state = GAME.new_game({"players": players, "eras": "3"}, seed)
+    assert state.era == "E3"
+    state.pending = []
+    blue, yellow, purple = state.players[:3]
+    blue.teams.update(B1="eps_eri", B2="acen", B3="kapteyn")
+    blue.track.update(B1=2, B2=3)                          # B3 on Kapteyn's Star itself
+    yellow.teams.update(Y1="eps_eri", Y2="luyten726", Y3="orion1")
+    yellow.track.update(Y1=2)                               # two teams on one track space
+    purple.teams.update(P1="tau_ceti", P2=None)
+    purple.teams_out = ["P2"]
+    state.tiles["eps_eri"] = ["D3-04", "D3-17", "D3-18"]
+    state.bases.update({"eps_eri/D3-04": (0, "ATTRACTION"), "eps_eri/D3-17": (0, "REFINERY"),
+                        "eps_eri/D3-18": (0, "SHIELDGEN")})
+    state.tiles["tau_ceti"] = ["D3-05"]
+    state.claims["tau_ceti"] = "P1"
+    state.tiles["luyten726"] = ["D3-01", "D3-20"]
+    state.bases.update({"luyten726/D3-01": (1, "INDUSTRIAL"), "luyten726/D3-20": (1, "DEFENSE")})
+    state.colonies["R3_LUY"] = (1, "C07")
+    state.colony_supply.remove("C07")
+    return state
+
+
+def _has(image, box, colour) -> bool:
+    crop = image.crop(tuple(int(v) for v in box))
+    return any(pixel == colour for _, pixel in crop.getcolors(1 << 16))
+
+
+def test_e3_pieces_are_drawn_where_the_state_puts_them():
+    from renderers.spacecorp import GOLD, HIGHLIGHT, layout_e3, star_card
+    state = e3_state()
+    view = GAME.view(state, None)
+    images = render(view, highlight="colonize R3_PROC colony=C01")
+    layout, board = layout_e3(), tables().maps["E3"]
+
+    def card(site):
+        part, box = layout.regions[board.sites[site].region]
+        return images[part - 1], box, star_card(box, len(board.sites[site].boxes), len(layout.exits[board.sites[site].region]))
+
+    blue, yellow, purple = (SEAT_RGB[colour] for colour in "BYP")
+    image, box, eps_eri = card("eps_eri")
+    space = {3: 0, 2: 1, 1: 2}
+    track = eps_eri.track[space[2]]                        # B1 and Y1 both on space 2
+    assert _has(image, track, blue) and _has(image, track, yellow)
+    assert not _has(image, eps_eri.track[space[3]], blue) and not _has(image, eps_eri.on_star, blue)
+    for slot in eps_eri.slots:                             # a blue base on each of the three tiles
+        assert _has(image, slot, blue)
+    image, box, acen = card("acen")                        # B2 on the farthest space
+    assert _has(image, acen.track[space[3]], blue) and not _has(image, acen.track[space[1]], blue)
+    image, box, kapteyn = card("kapteyn")                  # B3 on the star itself
+    assert _has(image, kapteyn.on_star, blue) and not any(_has(image, cell, blue) for cell in kapteyn.track)
+    image, box, luyten = card("luyten726")                 # the colony's chip in its owner's colour
+    x0, y0, x1, _ = box
+    assert _has(image, (x1 - 80, y0 + 2, x1 - 2, y0 + 30), yellow)
+    assert all(_has(image, slot, yellow) for slot in luyten.slots)
+    image, box, tau = card("tau_ceti")                     # the claim's gold outline, the claimant
+    x0, y0, x1, _ = box
+    assert image.getpixel((int((x0 + x1) / 2), int(y0) + 1)) == GOLD and _has(image, tau.on_star, purple)
+    image, box, _ = card("procyon")                        # a colonize move rings its region
+    assert image.getpixel((int((box[0] + box[2]) / 2), int(box[1]) + 1)) == HIGHLIGHT
+    part, box = layout.regions["R3_ORION1"]
+    assert _has(images[part - 1], box, yellow)              # Y3 in the Orion Arm
+
+
+def test_e3_draws_its_map_colonies_and_players_from_the_catalogue_in_both_languages(monkeypatch):
+    from rules.messages import Join, Msg
+    from rules.messages import render as text_of
+    from renderers.spacecorp import layout_e3
+    seen = spy(monkeypatch)
+    state = e3_state()
+    view = GAME.view(state, None)
+    board = tables().maps["E3"]
+    drawn = {}
+    for language in ("en", "hu"):
+        seen.clear()
+        images = render(view, player_names=["ann", "bob", "cy"], language=language)
+        assert [image.size for image in images[:3]] == [(800, height) for height in layout_e3().heights]
+        assert len(images) == 7 and all(image.height <= 1200 for image in images)
+        assert min(size for _, size in seen) >= MIN_TEXT
+        texts = {text for text, _ in seen}
+        joined = " ".join(text for text, _ in seen)       # a text wrapped over two lines reads on here
+        for region in board.regions:                       # a card's name or an exit chip names each
+            name = text_of(Msg(f"spacecorp.render.region.{region}"), language)
+            two_lines = any(name.startswith(f"{row} ") and name[len(row) + 1:] in texts for row in texts)
+            assert name in texts or two_lines, region
+        for key in ("stacks", "colony_supply", "colonies_in_play", "legend.near", "legend.track",
+                    "legend.radiation_e3", "part.E3.2", "part.E3.3"):
+            assert text_of(Msg(f"spacecorp.render.{key}"), language) in joined, key
+        assert text_of(Msg("spacecorp.render.orion_reward", first=5, next=2), language) in joined
+        assert text_of(Msg("spacecorp.render.orion_entry"), language) in joined
+        for tile in state.colony_supply:                   # the Side Board's colony tiles and abilities
+            info = tables().colony_tiles[tile]
+            assert text_of(Msg(f"spacecorp.colony.{tile}"), language) in texts
+            assert text_of(Msg(f"spacecorp.render.ability.{info.ability}"), language) in texts
+        assert text_of(Msg("spacecorp.render.colony_placed", colony=Msg("spacecorp.colony.C07"),
+                           region=Msg("spacecorp.render.region.R3_LUY"), player="bob"), language) in texts
+        assert text_of(Msg("spacecorp.render.colonies_owned", n=1, value=6), language) in joined
+        assert text_of(Msg("spacecorp.render.supply", teams=Join(["P4"])), language) in joined   # P2 is out
+        assert {"Pa", "Pb", "Sa", "Sb", "A", "8", "6", "5"} <= texts   # the stacks and their counts
+        drawn[language] = images
+    assert {"Nap", "Üres régió 1", "Melléktábla: elvehető kolónialapkák"} <= texts
+    assert "Epszilon Eridani" in texts and "Kol 1" in joined
+    for one, other in zip(drawn["en"], drawn["hu"]):
+        assert ImageChops.difference(one, other).getbbox() is not None
+
+
+def test_e3_layout_keeps_cards_apart_and_border_lines_off_other_cards():
+    from renderers.spacecorp import card_height, layout_e3
+    layout, board = layout_e3(), tables().maps["E3"]
+    assert set(layout.regions) == set(board.regions) and all(height <= 1200 for height in layout.heights)
+    boxes = list(layout.regions.items())
+    for region, (part, (x0, y0, x1, y1)) in boxes:
+        assert y1 - y0 >= card_height(region, x1 - x0, len(layout.exits[region])), region
+        assert 0 <= x0 < x1 <= 800 and 40 <= y0 < y1 <= layout.heights[part - 1]
+        for other, (other_part, (a0, b0, a1, b1)) in boxes:
+            if other != region and other_part == part:
+                assert x1 <= a0 or a1 <= x0 or y1 <= b0 or b1 <= y0, (region, other)
+    for border in board.borders:                          # a line, or an exit chip at both ends
+        ends = frozenset((border.a, border.b))
+        if ends in layout.border_lines:
+            (part, (sx, sy), (ex, ey)), = layout.border_lines[ends]
+            for region, (other_part, (x0, y0, x1, y1)) in boxes:
+                if other_part != part or region in ends:
+                    continue
+                for t in (i / 20 for i in range(21)):      # no point of the line inside another card
+                    x, y = sx + (ex - sx) * t, sy + (ey - sy) * t
+                    assert not (x0 < x < x1 and y0 < y < y1), (sorted(ends), region)
+        else:
+            assert (border.b, border.cost, border.near) in layout.exits[border.a]
+            assert (border.a, border.cost, border.near) in layout.exits[border.b]
+
+
+def test_the_final_e3_position_names_the_winners_and_the_bonuses(monkeypatch):
+    from rules.messages import Msg
+    from rules.messages import render as text_of
+    seen = spy(monkeypatch)
+    state = positions(2, seed=5, every=200, eras="3")[-1]
+    assert GAME.is_over(state) and state.final
+    render(GAME.view(state, None), player_names=["ann", "bob"], language="en")
+    drawn = " ".join(text for text, _ in seen)
+    winners = [["ann", "bob"][seat] for seat in GAME.winners(state)]
+    assert "The game is over" in drawn and all(name in drawn for name in winners)
+    for seat, bonus in state.final["bonus"].items():
+        signed = f"{bonus:+d}".replace("-", "−")
+        assert text_of(Msg("spacecorp.render.final_bonus", n=signed), "en") in drawn
+
+
+def test_the_render_catalogues_have_the_e3_texts_in_both_languages():
+    from rules.messages import catalogue
+    keys = {f"spacecorp.render.region.{region}" for region in tables().maps["E3"].regions}
+    keys |= {f"spacecorp.render.ability.{ability}" for ability in tables().colony_abilities}
+    keys |= {f"spacecorp.render.{key}" for key in (
+        "part.E3.2", "part.E3.3", "colony_points", "orion_reward", "orion_entry", "legend.explore_p",
+        "legend.explore_s", "legend.near", "legend.far", "legend.exit", "legend.track", "legend.colony",
+        "legend.radiation_e3", "stacks", "stacks_kinds", "colony_supply", "colonies_in_play", "colonies_none",
+        "colony_placed", "colony_score", "colony_score_item", "colony_score_item_max", "colonies_owned")}
+    for language in ("en", "hu"):
+        assert keys <= set(catalogue(language)), sorted(keys - set(catalogue(language)))
+    assert catalogue("hu")["spacecorp.render.region.R3_VOID1"] == "Üres régió 1"
+    assert catalogue("hu")["spacecorp.render.colony_points"] == "Kol {n}"
