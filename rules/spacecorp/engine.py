@@ -133,7 +133,7 @@ def era_edge_ids(era: str) -> tuple[str, ...]:
 PLAYED_EDGES = tuple(dict.fromkeys(era_edge_ids("E1") + era_edge_ids("E2") + era_edge_ids("E3")))
 
 
-def base_ability(era: str, base: str, name: str) -> Any:
+def base_ability(era: str, base: str, name: str) -> Term | None:
     """The ability ``name`` of a base type in an era (SC-BASE tables, data), or None."""
     rule = tables().base_rules.get((era, base))
     return next((effect for effect in rule.abilities if effect.name == name), None) if rule else None
@@ -1357,7 +1357,8 @@ class SpaceCorpGame(Game):
         """A Defense base's gain (SC-BASE): 1T per opponent base in its region (E3: in the near
         regions, its own included), none when a Defense base already stood there (A-32)."""
         era_map = tables().maps[state.era]
-        near = base_ability(state.era, "DEFENSE", "ON_BUILD_T_PER_OPPONENT_BASE").positional[0] == "near"
+        ability = base_ability(state.era, "DEFENSE", "ON_BUILD_T_PER_OPPONENT_BASE")
+        near = ability is not None and ability.positional[0] == "near"
         scope = [(owner, kind) for spot, (owner, kind) in before.items()
                  if (era_map.near(era_map.sites[self._spot_site(spot)].region, region) if near
                      else era_map.sites[self._spot_site(spot)].region == region)]
@@ -2565,12 +2566,12 @@ class SpaceCorpGame(Game):
             plan = []
             for index, tile in enumerate(tiles):
                 order = [first] + kinds if index == 0 else kinds
-                base = next((kind for kind in order if left.get(kind, 0) > 0
+                fits = next((kind for kind in order if left.get(kind, 0) > 0
                              and self._requirement_met(state, seat, site, kind, [tile])), None)
-                if base is None:
+                if fits is None:
                     break
-                left[base] -= 1
-                plan.append((tile, base))
+                left[fits] -= 1
+                plan.append((tile, fits))
             if len(plan) == len(tiles) and tuple(plan) not in seen:
                 seen.add(tuple(plan))
                 yield BuildSpot(team, site.id, bases=tuple(sorted(plan)))
@@ -2626,7 +2627,8 @@ class SpaceCorpGame(Game):
         base = infra + self._progress_bonus(state, seat, action)
         factor = 2 if self._progress_has(state, seat, "DOUBLE_ACTION", action) else 1
         letter = next(key for key, name in LETTER.items() if name == action)
-        additive, multipliers = [], []
+        additive: list[tuple[int, str, str]] = []
+        multipliers: list[tuple[int, str, str]] = []
         for card in state.hands.cards[seat]:
             if is_time(card):
                 continue
@@ -2654,11 +2656,11 @@ class SpaceCorpGame(Game):
                 product *= value
                 chosen.append(CardEntry(card, entry))
             if reached():
-                card = next((card for card in state.hands.cards[seat] if is_time(card)), None)
+                time_card = next((card for card in state.hands.cards[seat] if is_time(card)), None)
                 if doubled == 1:
                     return Sources(cards=tuple(chosen), infra=use_infra)
-                if card is not None:
-                    return Sources(cards=tuple(chosen), infra=use_infra, time=TimeUse(card, mv.DOUBLE))
+                if time_card is not None:
+                    return Sources(cards=tuple(chosen), infra=use_infra, time=TimeUse(time_card, mv.DOUBLE))
             elif doubled == 1 and state.era != "E1":
                 value = (total * product if total > 0 else (product if product > 1 else 0)) * factor
                 pay = need - value

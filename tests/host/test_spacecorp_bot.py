@@ -17,7 +17,8 @@ from .script_play import console_replay_reaches_the_winner, hungarian_harness, o
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "spacecorp-3p.txt"
 TWO_ERAS = Path(__file__).resolve().parents[2] / "examples" / "spacecorp-2eras-3p.txt"
 THREE_ERAS = Path(__file__).resolve().parents[2] / "examples" / "spacecorp-3eras-3p.txt"
-CARD_ID = re.compile(r"\b(?:[MPS]\d\d#\d|T\d)\b")
+# a card id; "T1" followed by "termelési" is the Hungarian production value of a tile, not a Time card
+CARD_ID = re.compile(r"\b(?:[MPS]\d\d#\d|T\d(?! termelési))\b")
 GAME = rules.get_game("spacecorp")
 
 
