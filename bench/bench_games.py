@@ -113,7 +113,7 @@ def bench(name: str, seed: int, samples: int, host_plies: int, recorded: str | N
         size = sum(len(data) for _file, data in files)
     with tempfile.TemporaryDirectory() as scratch:
         latencies, _plies, _loads, _replays = asyncio.run(
-            play_game(name, game.max_players, seed, host_plies, Path(scratch)))
+            play_game(name, game.max_players, seed, host_plies, Path(scratch), options=options))
     reply = [value * 1000 for value in latencies]
     legal_ms = [ms for ms, _i in legal]
     chosen = "".join(f", {key}={value}" for key, value in sorted((options or {}).items()))
@@ -144,7 +144,7 @@ def main() -> None:
                                                      / "gaia" / "final-scoring.json"),
                         help="Gaia Project: also sample the positions of this recorded game")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a lobby option for the rules measurements (repeatable), e.g. --option eras=1-2")
+                        help="a lobby option (repeatable), e.g. --option eras=1-2")
     args = parser.parse_args()
     options = dict(item.split("=", 1) for item in args.option if "=" in item)
     for name in args.game or rules.available_games():

@@ -30,9 +30,9 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def play_game(game_name: str, players: int, seed: int, target_plies: int, workdir: Path,
-                    recorded: dict | None = None, late_fraction: float = 0.0):
+                    recorded: dict | None = None, late_fraction: float = 0.0, options: dict | None = None):
     """Play random legal moves (or a recorded game's moves) through the command tree;
-    time each move command from ``late_fraction`` of the game on."""
+    time each move command from ``late_fraction`` of the game on.  ``options``: lobby options."""
     settings = Settings(database_path=str(workdir / f"{game_name}-{seed}.db"), snapshot_every=25)
     bot = create_bot(settings, start_reminders=False)
     bot.service.seed_source = lambda: seed
@@ -55,7 +55,7 @@ async def play_game(game_name: str, players: int, seed: int, target_plies: int, 
     chooser = random.Random(seed)
     latencies: list[float] = []
     try:
-        await harness.slash(users[0], f"{game_name} new", channel_id=CHANNEL, players=players)
+        await harness.slash(users[0], f"{game_name} new", channel_id=CHANNEL, players=players, **(options or {}))
         thread = list(harness.threads)[-1]
         for user in users[1:]:
             await harness.slash(user, f"{game_name} join", channel_id=thread)
