@@ -1038,6 +1038,8 @@ class SpaceCorpGame(Game):
             spaces = next((effect.int_arg(0) for effect in self._progress_effects(state, seat)
                            if effect.name == "ARRIVE_TRACK"), era_map.movement.track_spaces)
             player.track[team] = spaces
+            state.news.append(S("news.on_track", player=self.seat_label(state, seat), team=team,
+                                site=site_msg(site), spaces=spaces))
 
     def _place_team(self, state: GameState, seat: int, team: str, site: str) -> None:
         player = state.players[seat]
