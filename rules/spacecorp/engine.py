@@ -1326,7 +1326,7 @@ class SpaceCorpGame(Game):
         """A base's ability when built (SC-BASE, per era)."""
         t = tables()
         player = state.players[seat]
-        gain: int | None = None
+        gain = 0
         if base == "BIOLAB":
             extra = sum(effect.int_arg(0) for effect in self._progress_effects(state, seat)
                         if effect.name == "BIOLAB_GENETICS_BONUS")                       # AD-IMMUNE
@@ -1350,7 +1350,7 @@ class SpaceCorpGame(Game):
                 state.pending.append(Pending(RESEARCH_BASE, seat))                          # E3: card or idea
             elif any(state.offer):
                 state.turn.step, state.turn.draws_left = OFFER_TAKE, 1
-        if gain is not None:
+        if gain:
             player.profit += gain
             state.news.append(S("news.base_gain", player=self.seat_label(state, seat), base=S(f"base.{base}"),
                                 amount=gain))
