@@ -483,3 +483,17 @@ def test_the_status_of_a_finished_game_says_it_is_over_and_lists_colonies_and_tr
     GAME._final_scoring(state)
     first = GAME.status_lines(GAME.view(state, None))[0]
     assert dict(first.values)["step"].key == "spacecorp.step.over"
+
+
+@pytest.mark.parametrize("cards,action,value", [
+    (("M06#1/m", "M09#1/m", "S08#1/m", "S09#1/m"), "MOVE", 96),          # (3 + 5) x 3 x 4
+    (("S08#1/m", "S08#2/m", "S10#1/m"), "MOVE", 45),                     # x3 x3 x5, no additive entry
+    (("S22#1/p",), "PRODUCE", 2),                                        # a lone "Produce x2"
+])
+def test_SC_VAL_5_the_seeds_multiplier_examples(cards, action, value):
+    from rules.spacecorp.moves import CardEntry, Sources
+    state = game3()
+    hand_of(state, 0)
+    state.hands.add(0, [card.split("/")[0] for card in cards])          # era-1 cards too: the arithmetic only
+    sources = Sources(cards=tuple(CardEntry(*card.split("/")) for card in cards))
+    assert GAME._value(state, 0, action, sources, []).value == value
