@@ -68,7 +68,7 @@ from renderers.common import RGB, Box, contrast_text, draw_text, draw_text_in_bo
 from rules.messages import Join, Msg, has_key
 from rules.messages import render as text_of
 from rules.spacecorp.data import design, is_time, tables
-from rules.spacecorp.state import LEGACY, OVER, PIONEER, PROGRESS
+from rules.spacecorp.state import LEGACY, OVER, PIONEER, PROGRESS, split_spot
 
 WIDTH = 800
 MIN_TEXT = 17                           # font size: 17 * 420 / 800 = 8.9 px on a phone
@@ -754,8 +754,8 @@ def bases_e3(view: Any) -> dict[str, dict[str, tuple[int, str]]]:
     """Site -> tile -> (owner, base type), from the base spots ``site/tile``."""
     out: dict[str, dict[str, tuple[int, str]]] = {}
     for spot, base in view.bases.items():
-        site, _, tile = spot.partition("/")
-        out.setdefault(site, {})[tile] = base
+        site, tile = split_spot(spot)
+        out.setdefault(site, {})[tile or ""] = base
     return out
 
 

@@ -98,7 +98,8 @@ from .moves import (Build, BuildSpot, CardEntry, Choose, Colonize, CpItem, Decli
                     Transport, Upgrade)
 from .state import (ACTION, CLEANUP, COLOURS, CONTRACTS, ENDED, INFRA_DISCARD, LEGACY, OFFER, OFFER_TAKE, OVER,
                     PIONEER, PLAY, PREDICT, PROGRESS, REFILL, RESEARCH_BASE, RESEARCH_DRAWS, RESOLVED, SETUP, START,
-                    TRANSPORT, TRIGGER_CONTRACTS, TRIGGER_DECK, GameState, Pending, Player, Turn, Window, clone_state)
+                    TRANSPORT, TRIGGER_CONTRACTS, TRIGGER_DECK, GameState, Pending, Player, Turn, Window, clone_state,
+                    split_spot)
 
 HOME = "home"
 LETTER = {"r": "RESEARCH", "m": "MOVE", "e": "EXPLORE", "b": "BUILD", "p": "PRODUCE", "g": "GENETICS", "i": "IDEA"}
@@ -768,13 +769,12 @@ class SpaceCorpGame(Game):
 
     @staticmethod
     def _spot_site(spot: str) -> str:
-        """The site of a base spot ("eps_eri/D3-04" -> "eps_eri")."""
-        return spot.split("/", 1)[0]
+        return split_spot(spot)[0]
 
     @staticmethod
     def _spot_tiles(state: GameState, spot: str) -> list[str]:
         """The tiles a base stands on: the site's (E1/E2), or its own tile in a star system."""
-        site, _, tile = spot.partition("/")
+        site, tile = split_spot(spot)
         return [tile] if tile else state.tiles.get(site, [])
 
     def _bases_at(self, state: GameState, site: str) -> list[tuple[str, int, str]]:
@@ -1150,8 +1150,8 @@ class SpaceCorpGame(Game):
         if self._progress_has(state, seat, "IMMUNE", "PHOBES"):
             return
         player = state.players[seat]
-        region = tables().maps[state.era].sites[site_id].region
         sites = tables().maps[state.era].sites
+        region = sites[site_id].region
         here = sorted(team for team, where in player.teams.items() if where is not None and sites[where].region == region)
         if not here:
             return
@@ -2591,9 +2591,9 @@ class SpaceCorpGame(Game):
                 continue
             items: list[CpItem] = []
             points = 0
-            for kind in ("tiles", "near", "industrial", "two_bases", "envtol"):
+            for kind in ("tiles", "near", "industrial", "two_bases", "envtol"):   # they change nothing
                 try:
-                    points += self._colony_point(clone_state(state), seat, site, CpItem(kind))
+                    points += self._colony_point(state, seat, site, CpItem(kind))
                 except IllegalMove:
                     continue
                 items.append(CpItem(kind))

@@ -137,6 +137,12 @@ class GameState:
     colony_supply: list[str] = field(default_factory=list)   # E3: colony tiles left on the Side Board
 
 
+def split_spot(spot: str) -> tuple[str, str | None]:
+    """A base spot's site and tile: "eps_eri/D3-04" -> ("eps_eri", "D3-04"); "moon" -> ("moon", None)."""
+    site, _, tile = spot.partition("/")
+    return site, tile or None
+
+
 def clone_state(state: GameState) -> GameState:
     """A copy deep enough that ``apply`` never changes the state it was given (tested against
     ``copy.deepcopy``); immutable parts (strings, ints, tuples, Msg) are shared."""
