@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import importlib
 
-from .base import BadOptions, Game, IllegalMove, OptionSpec, RulesError
+from .base import BadOptions, Component, Game, IllegalMove, OptionSpec, RulesError, ScorePart
 
 # name -> module that defines GAME; a game is listed here once its rules core is complete.
 _GAME_MODULES: dict[str, str] = {
@@ -28,4 +28,4 @@ def get_game(name: str) -> Game:
     return game
 
 
-__all__ = ["BadOptions", "Game", "IllegalMove", "OptionSpec", "RulesError", "available_games", "get_game"]
+__all__ = ["BadOptions", "Component", "Game", "IllegalMove", "OptionSpec", "RulesError", "ScorePart", "available_games", "get_game"]

@@ -25,7 +25,7 @@ from __future__ import annotations
 import abc
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from .messages import Msg, fold_word
 
@@ -100,6 +100,34 @@ class PreferenceSpec:
     max: int = 0
 
 
+@dataclass(frozen=True)
+class Component:
+    """One thing of a game a player can look up with ``/<game> info``: a card, tile,
+    technology, booster, region, site...  ``id`` is how the notation names it (``PR22``,
+    ``booster3``, ``R08``); ``kind`` a catalogue key naming its kind ("eve.kind.card");
+    ``name`` and ``text`` its name and full effect in the rulebook's words; ``gist`` a short
+    line (at most ~60 characters in every language) shown beside it in ``hand`` and in
+    autocomplete labels; ``stand_in`` marks a component whose data is designed (the printed
+    one is not known, see the data's source marks); ``aliases`` are further words a player may
+    type to find it (notation codes, other spellings), matched folded."""
+
+    id: str
+    kind: str
+    name: Msg
+    text: Msg
+    gist: Msg | None = None
+    stand_in: bool = False
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScorePart:
+    """One line of a player's score breakdown: a category (``label``) and its points."""
+
+    label: Msg
+    points: int
+
+
 def normalize_options(specs: Iterable[OptionSpec], options: Mapping[str, Any] | None) -> dict[str, Any]:
     """``options`` checked against ``specs``: defaults filled in, values converted; a bad
     value raises BadOptions naming the option and what it accepts."""
@@ -133,6 +161,31 @@ def normalize_options(specs: Iterable[OptionSpec], options: Mapping[str, Any] | 
             value = bool(value)
         result[spec.name] = value
     return result
+
+
+def spread_kinds(texts: Iterable[str], kind_of: Any, limit: int = 25, scan: int = 5000) -> list[str]:
+    """Up to ``limit`` of ``texts`` (in their order, at most ``scan`` looked at) so that every
+    kind of move appears before a second variant of any kind, then a third...: 25 flights
+    never hide the one build.  Within a kind the order is kept."""
+    groups: dict[str, list[str]] = {}
+    for index, text in enumerate(texts):
+        if index >= scan:
+            break
+        groups.setdefault(kind_of(text), []).append(text)
+    out: list[str] = []
+    depth = 0
+    while len(out) < limit:
+        added = False
+        for group in groups.values():
+            if depth < len(group):
+                out.append(group[depth])
+                added = True
+                if len(out) >= limit:
+                    break
+        if not added:
+            break
+        depth += 1
+    return out
 
 
 class Game(abc.ABC):
@@ -243,16 +296,11 @@ class Game(abc.ABC):
         return variants[:6]
 
     def complete(self, state: Any, seat: int, prefix: str, limit: int = 25) -> list[str]:
-        """Autocomplete: the legal moves whose text starts with what was typed."""
+        """Autocomplete: the legal moves whose text starts with what was typed, one of each
+        kind (``move_kind``) first, then further variants (see :func:`spread_kinds`)."""
         typed = " ".join(self.canonical_prefix(prefix).lower().split())
-        out: list[str] = []
-        for move in self.legal_moves(state, seat):
-            text = self.format_move(move)
-            if text.lower().startswith(typed):
-                out.append(text)
-                if len(out) >= limit:
-                    break
-        return out
+        texts = (self.format_move(move) for move in self.legal_moves(state, seat))
+        return spread_kinds((text for text in texts if text.lower().startswith(typed)), self.move_kind, limit)
 
     def random_move(self, state: Any, seat: int, rng: "random.Random") -> Any | None:
         """A legal move for random playouts (tests, benchmarks).  Games whose legal move
@@ -322,6 +370,47 @@ class Game(abc.ABC):
         """Strings that must never appear in ``viewer``'s view (other hands, deck order):
         the conformance suite checks the dumped view for each.  Default: nothing hidden."""
         return []
+
+    # ----- reading the table (texts, names, breakdowns) ---------------------------------------
+    def components(self) -> Sequence[Component]:
+        """Every component the game can show a player (cards, tiles, technologies, boosters,
+        regions, sites...), each with its name and effect text in the catalogue; what
+        ``/<game> info`` answers for.  The conformance suite checks every text exists in every
+        language."""
+        return ()
+
+    def component(self, ident: str) -> Component | None:
+        """The component whose id is ``ident`` (case-insensitive), or None."""
+        wanted = ident.strip().lower()
+        for comp in self.components():
+            if comp.id.lower() == wanted:
+                return comp
+        return None
+
+    def score_breakdown(self, state: Any) -> list[list[ScorePart]] | None:
+        """Each seat's points by category (its parts add up to ``scores(state)[seat]``), for
+        ``status`` and the game-over post; ``state`` may be a spectator view.  None: the game
+        has no categories."""
+        return None
+
+    def move_phrase(self, state: Any, seat: int, text: str) -> Msg | None:
+        """A stored move text (as ``redact_move`` leaves it) in words, a whole sentence in the
+        reader's language: "builds a mine on 10B5".  ``state`` is any state of the game (the
+        current one: the move may be old), so the phrase comes from the notation's syntax and
+        static data, never from legality; it must not raise for a text the game once accepted.
+        None: the host shows the notation itself."""
+        return None
+
+    def localize_move(self, text: str, language: str) -> str:
+        """``text`` (canonical notation) written with the words of ``language`` that
+        ``parse_move`` accepts (Hungarian verbs, codes and names), for autocomplete values a
+        player of that language sees and sends.  Default: unchanged."""
+        return text
+
+    def move_kind(self, text: str) -> str:
+        """The kind of a move text (its verb by default): autocomplete shows one of every kind
+        before it lists more variants of one."""
+        return text.split(" ", 1)[0].lower()
 
     def notation_help(self) -> Msg:
         """The move notation with examples, for /help."""

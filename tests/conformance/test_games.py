@@ -8,7 +8,10 @@ positions; at each the contract's promises are checked.
 - everything the contract returns for players to read is a catalogued message;
 - views hide what the game declares hidden; the default move is legal;
 - playouts reach the end with the game's invariants;
-- the renderer draws views of the positions visited, in every language.
+- the renderer draws views of the positions visited, in every language;
+- every move reads as a sentence (``move_phrase``) and reads back from the Hungarian words
+  autocomplete offers (``localize_move``); scores come with a breakdown that adds up;
+  every component has a name and a text in every language and ``/info`` finds it.
 """
 from __future__ import annotations
 
@@ -115,6 +118,13 @@ def test_a_random_playout_keeps_every_promise_of_the_contract(name, players, opt
         if ply % 7 and not game.is_over(state):
             return
         checked["positions"] += 1
+        # the score, explained: each seat's parts add up to its score
+        breakdown = game.score_breakdown(game.view(state, None))
+        assert breakdown is not None and len(breakdown) == players, "no score breakdown"
+        for seat, parts in enumerate(breakdown):
+            for part in parts:
+                check_catalogued(part.label, "score_breakdown")
+            assert sum(part.points for part in parts) == game.scores(state)[seat], (seat, parts)
         for seat in sorted(game.waiting_for(state)):
             view = game.view(state, seat)
             for line in game.private_lines(view, seat):
@@ -137,7 +147,16 @@ def test_a_random_playout_keeps_every_promise_of_the_contract(name, players, opt
                 description = game.describe_move(state, seat, text)
                 if description is not None:
                     check_catalogued(description, "describe_move")
-                check_catalogued(game.redact_move(state, seat, text), "redact_move")
+                shown = game.redact_move(state, seat, text)
+                check_catalogued(shown, "redact_move")
+                # the move in words, and in the Hungarian words autocomplete sends
+                if isinstance(shown, str):
+                    phrase = game.move_phrase(state, seat, shown)
+                    assert phrase is not None, f"no phrase for {shown!r}"
+                    check_catalogued(phrase, f"move_phrase of {shown!r}")
+                for language in LANGUAGES:
+                    local = game.localize_move(text, language)
+                    assert game.format_move(game.parse_move(state, seat, local)) == text, (text, local)
             # the default move (a decision deadline passed) is legal
             default = game.default_move(state, seat)
             assert default is not None, "a waiting seat has no default move"
@@ -154,6 +173,14 @@ def test_a_random_playout_keeps_every_promise_of_the_contract(name, players, opt
             rendered.append(state)
 
     final, plies = playout(game, players, seed, visit, options)
+    # every move of the game still reads as a sentence from the final state (as /log shows it)
+    for text in _played_texts(game, players, seed, options):
+        seat, move_text = text
+        shown = game.redact_move(final, seat, move_text)
+        if isinstance(shown, str):
+            phrase = game.move_phrase(final, seat, shown)
+            assert phrase is not None, f"no phrase for the played {shown!r}"
+            check_catalogued(phrase, f"move_phrase of the played {shown!r}")
     assert game.is_over(final) and plies > 0
     scores = game.scores(final)
     assert len(scores) == players and set(game.winners(final)) <= set(range(players)) and game.winners(final)
@@ -169,6 +196,40 @@ def test_a_random_playout_keeps_every_promise_of_the_contract(name, players, opt
                                       language=language)
                 images = images if isinstance(images, list) else [images]
                 assert images and all(image.width > 100 and image.height > 100 for image in images)
+
+
+def _played_texts(game, players, seed, options):
+    """(seat, text) of the moves of the same seeded playout, replayed (every 3rd, 300 at most)."""
+    state = game.new_game({**(options or {}), "players": players}, seed)
+    rng = random.Random(seed)
+    out = []
+    for ply in range(MAX_PLIES):
+        if game.is_over(state):
+            break
+        seat = rng.choice(sorted(game.waiting_for(state)))
+        move = game.random_move(state, seat, rng)
+        text = game.format_move(move)
+        if ply % 3 == 0 and len(out) < 300:
+            out.append((seat, text))
+        state = game.apply(state, game.parse_move(state, seat, text))
+    return out
+
+
+@pytest.mark.parametrize("name", games())
+def test_every_component_has_a_name_and_a_text_and_info_finds_it(name):
+    game = rules.get_game(name)
+    components = list(game.components())
+    assert components, "the game lists no components for /info"
+    ids = [comp.id.lower() for comp in components]
+    assert len(ids) == len(set(ids)), "component ids repeat"
+    for comp in components:
+        for part in (comp.name, comp.text) + ((comp.gist,) if comp.gist is not None else ()):
+            check_catalogued(part, f"component {comp.id}")
+        check_message(Msg(comp.kind), f"kind of {comp.id}")
+        if comp.gist is not None:
+            for language in LANGUAGES:
+                assert len(render(comp.gist, language)) <= 70, (comp.id, language, render(comp.gist, language))
+        assert game.component(comp.id) == comp
 
 
 @pytest.mark.parametrize("name", games())

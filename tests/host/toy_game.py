@@ -15,7 +15,7 @@ from typing import Any
 
 from pathlib import Path
 
-from rules.base import Game, IllegalMove, Notice, OptionSpec, PreferenceSpec
+from rules.base import Component, Game, IllegalMove, Notice, OptionSpec, PreferenceSpec, ScorePart
 from rules.messages import Msg, add_catalogue_folder
 from rules.rng import Rng
 
@@ -57,8 +57,12 @@ class ToyGame(Game):
     def _setup(self, state: ToyState) -> bool:
         return any(pick is None for pick in state.picks)
 
+    HU_WORDS = {"pick": "választ", "add": "hozzáad", "roll": "dob"}
+
     def parse_move(self, state: ToyState, seat: int, text: str) -> ToyMove:
         words = text.lower().split()
+        english = {hu: en for en, hu in self.HU_WORDS.items()}
+        words = [english.get(word, word) for word in words]
         if words == ["roll"]:
             return ToyMove(seat, "roll")
         if len(words) == 2 and words[0] in ("pick", "add") and words[1].isdigit():
@@ -143,6 +147,29 @@ class ToyGame(Game):
         if move_text.startswith("pick") and self._setup(state):
             return Msg("toy.redacted_pick")
         return move_text
+
+    def move_phrase(self, state: ToyState, seat: int, text: str) -> Msg | None:
+        words = text.split()
+        if words == ["roll"]:
+            return Msg("toy.phrase.roll")
+        if len(words) == 2 and words[0] in ("pick", "add"):
+            return Msg(f"toy.phrase.{words[0]}", value=words[1])
+        return None
+
+    def localize_move(self, text: str, language: str) -> str:
+        if language != "hu":
+            return text
+        words = text.split()
+        return " ".join([self.HU_WORDS.get(words[0], words[0])] + words[1:])
+
+    def score_breakdown(self, state: ToyState) -> list[list[ScorePart]]:
+        return [[ScorePart(Msg("toy.score.counter"), points),
+                 ScorePart(Msg("toy.score.bonus"), (state.picks[seat] or 0) if state.over else 0)]
+                for seat, points in enumerate(state.points)]
+
+    def components(self) -> tuple[Component, ...]:
+        return (Component("bonus", "toy.kind.bonus", Msg("toy.comp.bonus.name"), Msg("toy.comp.bonus.text"),
+                          Msg("toy.comp.bonus.gist"), aliases=("bónusz",)),)
 
     def hidden_in_view(self, state: ToyState, viewer: int | None) -> list[str]:
         return []   # picks are numbers 1-3: the view test below checks them directly
