@@ -22,22 +22,7 @@ from discord import app_commands
 from .app import create_bot
 from .config import Settings
 from .harness import Harness, ThreadArchived
-from rules.messages import LANGUAGES, catalogue
-
-CONSOLE_HELP = """Console commands:
-  /<command> ...           a slash command, e.g. /planetarium new players:2
-                           options as name:value; the first option's name may be left out,
-                           e.g. /planetarium move mv II-1 II-2
-  ? /<command> ...         what autocomplete would offer, e.g. ? /planetarium move mv
-  as <name>                act as another player (created on first use): as bob
-  locale <en | hu>         the current player's client language (replies only they see)
-  users                    the players the console knows
-  channel main | <thread>  switch channel (new games switch to their thread by themselves)
-  click <label>            press a button of the last message that had buttons: click join
-  choose <n | text>        pick from the last menu: choose 2
-  help                     this text;  /help  the bot's own help
-  quit                     leave (also Ctrl-D)"""
-
+from rules.messages import LANGUAGES, Msg, catalogue, language_of, render
 
 @functools.cache
 def _english_names() -> dict[str, list[str]]:
@@ -91,12 +76,12 @@ class Console:
     def act_as(self, name: str) -> None:
         name = name.strip().lstrip("@").lower()
         if not re.fullmatch(r"[a-z0-9_]{1,32}", name):
-            self.say("A player name is letters, digits or _ (up to 32), e.g. as bob")
+            self.tell("console.bad_name")
             return
         if name not in self.users:
             self.act_as_silently(name)
         self.user = name
-        self.say(f"(you are now {name})")
+        self.tell("console.now_user", name=name)
 
     def user_id_of(self, text: str) -> int:
         name = text.strip().lstrip("@").lower()
@@ -128,18 +113,18 @@ class Console:
                     self.channel_id = thread_id
                     break
             else:
-                names = ", ".join(t["name"] for t in self.harness.threads.values()) or "none yet"
-                self.say(f"No such channel. Channels: main, threads: {names}")
+                names = ", ".join(t["name"] for t in self.harness.threads.values()) or "-"
+                self.tell("console.no_channel", names=names)
                 return
-        self.say(f"(now in {self.channel_name(self.channel_id)})")
+        self.tell("console.now_in", channel=self.channel_name(self.channel_id))
 
     def set_locale(self, code: str) -> None:
         locale = {"hu": "hu", "en": "en-US"}.get(code.lower())
         if locale is None:
-            self.say("Languages: en (English) or hu (magyar), e.g. locale hu")
+            self.tell("console.languages")
             return
         self.harness.set_locale(self.users[self.user], locale)
-        self.say(f"({self.user} now reads {'magyarul' if locale == 'hu' else 'English'})")
+        self.tell("console.now_reads", name=self.user, language=Msg(f"console.language.{language_of(locale)}"))
 
     # ----- parsing -----------------------------------------------------------------------------
     def find_command(self, words: list[str]) -> tuple[Any, list[str]]:
@@ -215,14 +200,22 @@ class Console:
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
+    def text(self, key: str, **values: Any) -> str:
+        """A console text in the current player's language."""
+        locale = self.harness.world.locales.get(self.users.get(self.user, 0), self.locale)
+        return render(Msg(key, **values), language_of(locale))
+
+    def tell(self, key: str, **values: Any) -> None:
+        self.say(self.text(key, **values))
+
     def show(self, sent: list[Any]) -> None:
         for item in sent:
             if item.kind in ("autocomplete", "other", "thread"):
                 continue
             if item.kind == "dm":
-                where = f"[DM to {self.name_of(item.user_id)}]"
+                where = self.text("console.where_dm", name=self.name_of(item.user_id))
             elif item.ephemeral:
-                where = f"[only {self.user} sees]"
+                where = self.text("console.where_only", name=self.user)
             else:
                 where = f"[{self.channel_name(item.channel_id or self.channel_id)}]"
             if item.content:
@@ -233,7 +226,7 @@ class Console:
                 self.image_count += 1
                 path = self.board_dir / f"{self.run_prefix}{self.image_count:03d}-{name}"
                 path.write_bytes(data)
-                self.say(f"    board image: {path}")
+                self.tell("console.board_image", path=str(path))
             self.remember_components(item)
 
     def name_of(self, user_id: int | None) -> str:
@@ -257,11 +250,10 @@ class Console:
                     menu = (item.message_id, item.channel_id, component["custom_id"], values)
         if buttons:
             self.buttons = buttons
-            self.say("    buttons: " + " ".join(f"[{label}]" for *_, label in buttons) + "   (type: click <label>)")
+            self.tell("console.buttons", buttons=" ".join(f"[{label}]" for *_, label in buttons))
         if menu:
             self.menu = menu
-            self.say("    menu: " + "  ".join(f"{n}) {value}" for n, value in enumerate(menu[3], 1))
-                     + "   (type: choose <n>)")
+            self.tell("console.menu", menu="  ".join(f"{n}) {value}" for n, value in enumerate(menu[3], 1)))
 
     # ----- one line ----------------------------------------------------------------------------
     async def handle(self, line: str) -> bool:
@@ -271,9 +263,10 @@ class Console:
         if line in ("quit", "exit"):
             return False
         if line == "help":
-            self.say(CONSOLE_HELP)
+            self.tell("console.help")
         elif line == "users":
-            self.say("players: " + ", ".join(f"{name}{' (you)' if name == self.user else ''}" for name in self.users))
+            self.tell("console.players", names=", ".join(self.text("console.you", name=name) if name == self.user else name
+                                                           for name in self.users))
         elif line.startswith("as "):
             self.act_as(line[3:])
         elif line.startswith("locale "):
@@ -289,7 +282,7 @@ class Console:
         elif line.startswith("/"):
             await self.slash(line[1:])
         else:
-            self.say("Commands start with / (e.g. /help); type help for the console's own commands.")
+            self.tell("console.slash_first")
         return True
 
     async def slash(self, text: str) -> None:
@@ -300,10 +293,10 @@ class Console:
         command, _rest = self.find_command(words[:3])
         if isinstance(command, app_commands.Group):
             names = ", ".join(sorted(child.name for child in command.commands))
-            self.say(f"/{command.qualified_name} has no such command; its commands: {names}")
+            self.tell("console.no_subcommand", command=command.qualified_name, names=names)
             return
         if not isinstance(command, app_commands.Command):
-            self.say(f"Unknown command /{text.split(' ')[0]}. Try /help.")
+            self.tell("console.unknown_command", command=text.split(" ")[0])
             return
         path = command.qualified_name
         remainder = text.strip()[len(path):].strip() if text.strip().startswith(path) else \
@@ -317,45 +310,49 @@ class Console:
         try:
             sent = await self.harness.slash(self.users[self.user], path, channel_id=self.channel_id, **options)
         except ThreadArchived:
-            self.say("This thread is archived: Discord lets nobody use commands here until the bot posts in it.")
+            self.tell("console.archived")
             return
         self.show(sent)
         new_threads = [thread_id for thread_id in self.harness.threads if thread_id not in threads_before]
         if new_threads:
             self.channel_id = new_threads[-1]
-            self.say(f"(now in {self.channel_name(self.channel_id)}; `channel main` goes back)")
+            self.tell("console.now_in_thread", channel=self.channel_name(self.channel_id))
 
     async def suggest(self, text: str) -> None:
         text = text.lstrip("/")
         words = text.split()
         command, _ = self.find_command(words[:3])
         if not isinstance(command, app_commands.Command):
-            self.say("Give a command with an autocompleted option, e.g. ? /planetarium move mv")
+            self.tell("console.suggest_how")
             return
         remainder = " ".join(text.split()[len(command.qualified_name.split()):])
         focused = next((p.name for p in command.parameters if p.autocomplete), None)
         if focused is None:
-            self.say(f"/{command.qualified_name} has no autocompleted option.")
+            self.tell("console.no_autocomplete", command=command.qualified_name)
             return
         choices = await self.harness.autocomplete(self.users[self.user], command.qualified_name, focused=focused,
                                                   channel_id=self.channel_id, **{focused: remainder})
-        self.say("suggestions: " + (", ".join(choice["value"] for choice in choices) or "none"))
+        if not choices:
+            self.tell("console.no_suggestions")
+        for choice in choices:   # what is typed (the value) and what it means (the label)
+            shown = choice["value"] if choice["name"] == choice["value"] else f'{choice["value"]}   ({choice["name"]})'
+            self.say("  " + shown)
 
     async def click(self, label: str) -> None:
         for message_id, channel_id, custom_id, button_label in self.buttons:
             if label in (button_label.lower(), custom_id):
                 self.show(await self.harness.click(self.users[self.user], message_id, custom_id, channel_id=channel_id))
                 return
-        self.say("No such button. Buttons: " + (" ".join(f"[{b[3]}]" for b in self.buttons) or "none"))
+        self.tell("console.no_button", buttons=" ".join(f"[{b[3]}]" for b in self.buttons) or "-")
 
     async def choose(self, choice: str) -> None:
         if self.menu is None:
-            self.say("There is no menu to choose from.")
+            self.tell("console.no_menu")
             return
         message_id, channel_id, custom_id, values = self.menu
         value = values[int(choice) - 1] if choice.isdigit() and 0 < int(choice) <= len(values) else choice
         if value not in values:
-            self.say("Not in the menu: " + ", ".join(values))
+            self.tell("console.not_in_menu", values=", ".join(values))
             return
         self.show(await self.harness.click(self.users[self.user], message_id, custom_id, channel_id=channel_id,
                                            values=[value]))
@@ -421,11 +418,9 @@ async def console_main(settings: Settings, *, db_path: str | None, board_dir: st
         console.user = "alice"
         try:
             if interactive:
-                console.say("Local console: you are alice in #main. Type help for console commands, /help for the "
-                            f"games. Board images go to {board_path}/.")
+                console.tell("console.welcome", path=f"{board_path}/")
                 if db_path is None:
-                    console.say("Games are kept in a temporary database that is deleted when you quit; start with "
-                                "--db FILE to keep them and resume later.")
+                    console.tell("console.temporary_db")
             while True:
                 if interactive:
                     try:

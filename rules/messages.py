@@ -198,12 +198,20 @@ def _value_text(value: Any, language: str) -> str:
         return ", ".join(parts[:-1]) + f" {word} " + parts[-1]
     if isinstance(value, bool):
         return text_of("yes" if value else "no", language) or str(value)
+    if isinstance(value, float):
+        return number_text(value, language)
     text = str(value)
     if len(text) > _LONGEST_WORD and not any(ch.isspace() for ch in text) and not text.startswith(("http", "<")):
         # a "word" this long is pasted junk echoed back in a refusal: cut it, so the reason
         # and what is allowed stay on the screen (and within Discord's 2,000 characters)
         return text[:_LONGEST_WORD - 8] + "…"
     return text
+
+
+def number_text(value: float, language: str) -> str:
+    """A number as the language writes it: 12.0 -> "12", 0.5 -> "0.5" / Hungarian "0,5"."""
+    text = str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
+    return text.replace(".", ",") if language == "hu" else text
 
 
 _LONGEST_WORD = 64      # longer than any notation word; links and <@mentions> are never cut

@@ -17,6 +17,7 @@ import rules
 from rules.base import OptionSpec
 from rules.messages import Join, Msg, has_key, language_of
 
+from .. import lookup
 from ..i18n import ls, t, tr
 from ..service import (HOST_OPTIONS, LoadedGame, MoveOutcome, UserError, game_language, render_png)
 from ..storage import ACTIVE, LOBBY, GameRecord
@@ -45,9 +46,10 @@ def ping_text(loaded: LoadedGame | None, ping_ids: list[int], language: str) -> 
     """The ping: "your turn", or what the pinged players must decide when the game says so
     (``decision_prompt``: a reaction window, a choice owed outside the turn)."""
     prompt = loaded.game.decision_prompt(loaded.state) if loaded is not None else None
+    many = "_many" if len(ping_ids) > 1 else ""    # "ti következtek" for several players
     if prompt is None:
-        return t("turn_ping", language, mentions=mention_list(ping_ids))
-    return t("decision_ping", language, mentions=mention_list(ping_ids), what=prompt)
+        return t("turn_ping" + many, language, mentions=mention_list(ping_ids))
+    return t("decision_ping" + many, language, mentions=mention_list(ping_ids), what=prompt)
 
 
 def mention_list(user_ids: list[int]) -> str:
@@ -99,6 +101,31 @@ def waiting_text(loaded: LoadedGame, language: str) -> str:
     if not seats:
         return ""
     return t("waiting_for", language, players=", ".join(seat_line(loaded, seat, language) for seat in seats))
+
+
+def move_words(loaded: LoadedGame, seat: int, text: str, language: str, *, secret_shown: bool = False) -> str:
+    """A stored move as a reader reads it: a secret choice redacted (unless ``secret_shown``:
+    its maker reading it), the rest in words of the reader's language (``move_phrase``);
+    the notation itself only where the game has no phrase for it."""
+    game = loaded.game
+    shown: str | Msg = text if secret_shown else game.redact_move(loaded.state, seat, text)
+    if isinstance(shown, Msg):
+        return tr(shown, language)
+    phrase = game.move_phrase(loaded.state, seat, shown)
+    return tr(phrase, language) if phrase is not None else shown
+
+
+def score_line(loaded: LoadedGame, seat: int, score: int, language: str,
+               breakdown: list[list[Any]] | None) -> str:
+    """One player's score on one line, with its parts when the game explains it
+    ("alice (Blue): 42 = goals 12, stations 8, track penalty -3")."""
+    player = seat_line(loaded, seat, language)
+    parts = breakdown[seat] if breakdown is not None and seat < len(breakdown) else []
+    shown = [part for part in parts if part.points]
+    if not shown:
+        return t("score_row", language, player=player, score=score)
+    return t("score_row_parts", language, player=player, score=score,
+             parts=Join([Msg("score_part", label=part.label, points=part.points) for part in shown]))
 
 
 def _option_annotation(spec: OptionSpec) -> Any:
@@ -351,7 +378,9 @@ class GameCog(commands.GroupCog):
                 value = t("yes" if value else "no", language)
             elif spec.name == "deadline":
                 value = t("deadline_hours", language, hours=value) if value else t("off", language)
-            shown.append(t("option_shown", language, name=t(f"name.{spec.name}", language), value=value))
+            label = f"option_label.{spec.name}"   # "automatic income", not the command's name
+            shown.append(t("option_shown", language, name=t(label if has_key(label) else f"name.{spec.name}", language),
+                           value=value))
         return t("lobby", language, title=self.game.title_msg(), game_id=record.id, players=players,
                  count=len(record.players), seats=seats, options="\n".join(shown) or "-", game=self.game_name,
                  creator=f"<@{record.creator_id}>")
@@ -497,15 +526,17 @@ class GameCog(commands.GroupCog):
         except Exception:   # autocomplete must answer something within 3 s, never an error
             log.exception("autocomplete failed in channel %s", interaction.channel_id)
             return []
-        return [app_commands.Choice(name=clip(label, 100), value=clip(text, 100)) for text, label in zip(texts, labels)]
+        return [app_commands.Choice(name=clip(label, 100), value=clip(loaded.game.localize_move(text, language), 100))
+                for text, label in zip(texts, labels)]
 
     def autocomplete_label(self, loaded: LoadedGame, seat: int | None, text: str, language: str) -> str:
-        """What autocomplete shows for a suggested move: the notation, and what it does in
-        the player's language (the value sent is ``text``)."""
+        """What autocomplete, menus and buttons show for a suggested move: the move in words
+        of the reader's language and what it does (the value sent is the notation)."""
         if seat is None:
-            return text
+            return move_words(loaded, 0, text, language, secret_shown=True)
+        words = move_words(loaded, seat, text, language, secret_shown=True)
         description = loaded.game.describe_move(loaded.state, seat, text)
-        return t("move_with_description", language, move=text, description=description) if description else text
+        return t("move_with_description", language, move=words, description=description) if description else words
 
     async def make_move(self, interaction: discord.Interaction, record: GameRecord, text: str,
                         *, announce_separately: bool = False, expected_ply: int | None = None) -> None:
@@ -527,7 +558,9 @@ class GameCog(commands.GroupCog):
             if secret or announce_separately:
                 await interaction.edit_original_response(
                     content=clip(t("move_private_ok" if secret else "move_ok_posted", user_language(interaction),
-                                   move=outcomes[0].move_text)))
+                                   move=move_words(loaded_before, seat if seat is not None else 0,
+                                                   outcomes[0].move_text, user_language(interaction),
+                                                   secret_shown=True))))
                 await self.post_in_thread(outcomes[-1].loaded.record, announcement, files, buttons, ping_ids,
                                           outcomes[-1].loaded)
             else:
@@ -537,7 +570,9 @@ class GameCog(commands.GroupCog):
             # The move is stored: say so, and why nobody saw it (a permission, most likely).
             log.warning("game %s: move stored but not announced: %s", record.id, error)
             await interaction.edit_original_response(
-                content=t("move_saved_not_posted", user_language(interaction), move=outcomes[0].move_text,
+                content=t("move_saved_not_posted", user_language(interaction),
+                          move=move_words(loaded_before, seat if seat is not None else 0, outcomes[0].move_text,
+                                          user_language(interaction), secret_shown=True),
                           reason=error.text or str(error.status)), attachments=[], view=None)
         await self.deliver_notices(outcomes, interaction)
 
@@ -629,7 +664,7 @@ class GameCog(commands.GroupCog):
         lines = []
         for outcome in outcomes:
             # redacted as of now, like /log: a secret revealed by a later move may be shown
-            shown = tr(last.game.redact_move(last.state, outcome.seat, outcome.move_text), language)
+            shown = move_words(last, outcome.seat, outcome.move_text, language)
             line = t("move_done", language, ply=numbers.get(outcome.ply, outcome.ply), player=seat_line(outcome.loaded, outcome.seat, language),
                      move=shown)
             if outcome.automatic_reason:
@@ -652,6 +687,10 @@ class GameCog(commands.GroupCog):
             mark = " 🏆" if standing.winner else (" " + t("resigned_mark", language) if standing.resigned else "")
             rows.append(t("standing_row", language, place=place, name=standing.name,
                           label=loaded.game.seat_label(loaded.state, standing.seat), score=standing.score) + mark)
+        breakdown = loaded.game.score_breakdown(loaded.game.view(loaded.state, None))
+        if breakdown is not None:
+            rows.append(t("score_breakdown_header", language))
+            rows += [score_line(loaded, standing.seat, standing.score, language, breakdown) for standing in standings]
         return t("game_over_standings", language) + "\n" + "\n".join(rows)
 
     @app_commands.command(name="board", description=ls("cmd.board"))
@@ -668,6 +707,35 @@ class GameCog(commands.GroupCog):
                                         files=as_files(await self.board_files(loaded, language=language)),
                                         ephemeral=not public, allowed_mentions=ALLOWED_NO_ONE)
 
+    @app_commands.command(name="info", description=ls("cmd.info"))
+    @app_commands.describe(thing=ls("param.info_thing"))
+    async def info(self, interaction: discord.Interaction, thing: str) -> None:
+        """What a card, tile, technology, region... is and does (only to the asker)."""
+        language = user_language(interaction)
+        found = lookup.find(self.game_name, thing)
+        if found is None:
+            close = lookup.search(self.game_name, thing, 5)
+            raise UserError("info_unknown", thing=thing, title=self.game.title_msg(),
+                            close=Join([f"`{comp.id}`" for comp in close]) if close else "-")
+        lines = [t("info_head", language, name=found.name, kind=Msg(found.kind), id=found.id),
+                 tr(found.text, language)]
+        if found.stand_in:
+            lines.append(t("info_stand_in", language))
+        await send(interaction, "\n".join(lines), ephemeral=True)
+
+    @info.autocomplete("thing")
+    async def info_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        language = user_language(interaction)
+        return [app_commands.Choice(name=clip(self.component_label(comp, language), 100), value=comp.id)
+                for comp in lookup.search(self.game_name, current, 25)]
+
+    @staticmethod
+    def component_label(comp: rules.Component, language: str) -> str:
+        """``PR22 · Damage Control: re-roll dice`` in the reader's language."""
+        if comp.gist is None:
+            return t("info_choice", language, id=comp.id, name=comp.name)
+        return t("info_choice_gist", language, id=comp.id, name=comp.name, gist=comp.gist)
+
     @app_commands.command(name="status", description=ls("cmd.status"))
     async def status(self, interaction: discord.Interaction) -> None:
         record = await self.game_here(interaction)
@@ -680,7 +748,8 @@ class GameCog(commands.GroupCog):
                    status=t(f"status.{record.status}", language),
                    ply=len(await self.service.move_numbers(record.id)))]   # the moves that stand
         scores = loaded.game.scores(loaded.state)
-        lines += [f"- {seat_line(loaded, seat, language)}: {scores[seat]}" for seat in range(len(scores))]
+        breakdown = loaded.game.score_breakdown(loaded.game.view(loaded.state, None))
+        lines += ["- " + score_line(loaded, seat, scores[seat], language, breakdown) for seat in range(len(scores))]
         lines += [tr(line, language) for line in loaded.game.status_lines(loaded.game.view(loaded.state, None))]
         if record.status == ACTIVE:
             lines.append(waiting_text(loaded, language))
@@ -740,7 +809,7 @@ class GameCog(commands.GroupCog):
                 # have been a secret choice that later moves no longer redact).
                 text = t("log_taken_back", language)
             elif entry.kind == "move":
-                text = tr(loaded.game.redact_move(loaded.state, entry.seat, entry.text), language)
+                text = move_words(loaded, entry.seat, entry.text, language)
             else:
                 text = t(f"log_kind.{entry.kind}", language)
             number = f"{numbers[entry.ply]:>4}." if entry.ply in numbers else "    –"

@@ -27,7 +27,7 @@ def all_timezones() -> tuple[str, ...]:
     return tuple(sorted(available_timezones()))
 
 
-COMMON_COMMANDS = ("new", "join", "leave", "start", "cancel", "move", "board", "status", "hand", "log",
+COMMON_COMMANDS = ("new", "join", "leave", "start", "cancel", "move", "board", "status", "hand", "info", "log",
                    "undo", "resign", "substitute", "abandon")
 
 
@@ -43,7 +43,8 @@ class GeneralCog(commands.Cog):
         if game is None:
             games = "\n".join(t("help_game_line", language, title=rules.get_game(name).title_msg(), game=name)
                               for name in hosted)
-            commands_text = "\n".join(f"- `{name}`: {t('cmd.' + name, language)}" for name in COMMON_COMMANDS)
+            commands_text = "\n".join(f"- `{t('name.' + name, language)}`: {t('cmd.' + name, language)}"
+                                      for name in COMMON_COMMANDS)
             await send(interaction, t("help_overview", language, games=games, commands=commands_text), ephemeral=True)
             return
         game = game.strip().lower()

@@ -91,7 +91,7 @@ async def test_secret_choice_is_confirmed_privately_and_redacted_publicly(harnes
     sent = await harness.slash(BOB, "toy move", channel_id=thread, text="pick 3")
     private = [s for s in sent if s.ephemeral and s.content]
     public = [s for s in sent if not s.ephemeral and s.content and s.kind != "autocomplete"]
-    assert any("pick 3" in s.content for s in private)
+    assert any("picks a bonus (3)" in s.content for s in private)   # the move in words, to its maker only
     assert public and all("pick 3" not in s.content for s in public) and "pick ?" in public[0].content
     log = one_text(await harness.slash(ALICE, "toy log", channel_id=thread))
     assert "pick ?" in log and "pick 3" not in log
@@ -137,7 +137,7 @@ async def test_hand_is_private_and_offers_a_menu_of_moves(harness):
     menu = reply.components[0]["components"][0]
     assert [o["value"] for o in menu["options"]] == ["pick 1", "pick 2", "pick 3"]
     chosen = await harness.click(ALICE, reply.message_id, menu["custom_id"], channel_id=thread, values=["pick 2"])
-    assert any("pick 2" in (s.content or "") and s.ephemeral for s in chosen)
+    assert any("picks a bonus (2)" in (s.content or "") and s.ephemeral for s in chosen)
     assert any("pick ?" in (s.content or "") and not s.ephemeral for s in chosen)
     again = await harness.click(ALICE, reply.message_id, menu["custom_id"], channel_id=thread, values=["pick 2"])
     assert "out of date" in one_text(again)
@@ -154,7 +154,7 @@ async def test_board_undo_resign_and_final_standings(harness):
     again = one_text(await harness.slash(ALICE, "toy move", channel_id=thread, text="add 2"))
     assert "**3.** alice" in again            # move numbers count the moves that stand: no gap after an undo
     log = one_text(await harness.slash(ALICE, "toy log", channel_id=thread))
-    assert "   3. alice (Red): add 2" in log and "   4." not in log
+    assert "   3. alice (Red): adds 2 to the counter" in log and "   4." not in log
     ask = await harness.slash(ALICE, "toy resign", channel_id=thread)
     assert "confirm" in one_text(ask) and all(s.ephemeral for s in ask if s.content)
     assert (await harness.bot.storage.get_game(1)).status == "active"        # nothing happens before the click
@@ -206,7 +206,7 @@ async def test_a_log_too_long_for_one_message_keeps_the_newest_entries(harness):
     log = one_text(await harness.slash(44, "toy log", channel_id=thread, count=50))
     lines = log.strip("`\n").split("\n")
     assert len(log) <= 2000 and lines[-1].startswith("    – ") and lines[-1].endswith(": undo")
-    assert all(line.endswith(("taken back)", ": undo", "pick ?", "pick 2")) for line in lines)   # no line cut short
+    assert all(line.endswith(("taken back)", ": undo", "pick ?", "picks a bonus (2)")) for line in lines)   # no line cut short
 
 async def test_an_unexpected_error_gets_an_apology_not_a_traceback(harness, monkeypatch):
     thread, _ = await started_game(harness)
@@ -286,7 +286,7 @@ async def test_standing_orders_answer_for_a_player_right_after_the_move(harness)
     sent = await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 3")
     public = "\n".join(s.content for s in sent if not s.ephemeral and s.content)
     assert "(automatic: bob's standing order: standing pick 2)" in public
-    assert "pick 2" in public and "pick 3" in public     # both revealed once everybody has picked
+    assert "picks a bonus (2)" in public and "picks a bonus (3)" in public     # both revealed once everybody has picked
     assert f"<@{ALICE}>" in public                       # alice is to act next, and told so
     assert "Waiting for: alice" in one_text(await harness.slash(BOB, "toy status", channel_id=thread))
 

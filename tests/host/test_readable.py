@@ -1,0 +1,103 @@
+"""What a player reads at the table, through the real command tree with the toy game: moves
+in words of the reader's language (thread, confirmation, /log, autocomplete labels, values
+in the reader's words), /info over the game's components, scores with their breakdown, the
+plural turn ping and lobby options by their labels."""
+import pytest
+
+from rules.messages import Msg, render
+
+from .test_cogs import ALICE, BOB, CAROL, CHANNEL, contents, make_harness, one_text, open_game, started_game
+
+
+@pytest.fixture
+async def harness(tmp_path, toy_registered, clock):
+    harness = await make_harness(tmp_path, clock)
+    yield harness
+    await harness.close()
+
+
+def phrase(key, language="en", **values):
+    return render(Msg(key, **values), language)
+
+
+async def test_the_thread_and_the_mover_read_the_move_in_words_not_notation(harness):
+    thread, _ = await started_game(harness)
+    for user in (ALICE, BOB):
+        await harness.slash(user, "toy move", channel_id=thread, text="pick 2")
+    sent = await harness.slash(ALICE, "toy move", channel_id=thread, text="add 3")
+    public = "\n".join(s.content for s in sent if not s.ephemeral and s.content)
+    assert phrase("toy.phrase.add", value="3") in public
+    assert "`add 3`" not in public
+    log = one_text(await harness.slash(BOB, "toy log", channel_id=thread))
+    assert phrase("toy.phrase.add", value="3") in log and "add 3" not in log
+
+
+async def test_a_secret_choice_is_confirmed_in_words_to_its_maker_only(harness):
+    thread, _ = await started_game(harness)
+    sent = await harness.slash(BOB, "toy move", channel_id=thread, text="pick 3")
+    private = "\n".join(contents(sent, ephemeral=True))
+    public = "\n".join(contents(sent, ephemeral=False))
+    assert phrase("toy.phrase.pick", value="3") in private
+    assert phrase("toy.phrase.pick", value="3") not in public
+
+
+async def test_autocomplete_sends_the_readers_words_and_shows_the_move_in_words(harness):
+    thread, _ = await started_game(harness)
+    harness.set_locale(ALICE, "hu")
+    choices = await harness.autocomplete(ALICE, "toy move", focused="text", channel_id=thread, text="")
+    values = [choice["value"] for choice in choices]
+    assert "választ 2" in values and "pick 2" not in values
+    names = [choice["name"] for choice in choices]
+    assert phrase("toy.phrase.pick", "hu", value="2") in names
+    # the Hungarian value is accepted as the move
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="választ 2")
+    harness.set_locale(BOB, "en-US")
+    english = await harness.autocomplete(BOB, "toy move", focused="text", channel_id=thread, text="")
+    assert "pick 2" in [choice["value"] for choice in english]
+
+
+async def test_info_answers_by_id_or_name_in_either_language_and_autocompletes(harness):
+    thread, _ = await started_game(harness)
+    for typed in ("bonus", "Bónusz", "bonu", "BONUSZ"):
+        answer = one_text(await harness.slash(ALICE, "toy info", channel_id=CHANNEL, thing=typed))
+        assert phrase("toy.comp.bonus.text") in answer, typed
+    unknown = await harness.slash(ALICE, "toy info", channel_id=thread, thing="dragon")
+    assert all(s.ephemeral for s in unknown if s.content)
+    assert "dragon" in one_text(unknown)
+    harness.set_locale(ALICE, "hu")
+    choices = await harness.autocomplete(ALICE, "toy info", focused="thing", channel_id=thread, thing="bón")
+    assert [choice["value"] for choice in choices] == ["bonus"]
+    assert phrase("toy.comp.bonus.gist", "hu") in choices[0]["name"]
+
+
+async def test_status_and_the_game_over_post_explain_every_score(harness):
+    thread, _ = await started_game(harness)
+    for user in (ALICE, BOB):
+        await harness.slash(user, "toy move", channel_id=thread, text="pick 2")
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="add 3")
+    status = one_text(await harness.slash(ALICE, "toy status", channel_id=thread))
+    assert "alice (Red): 3 (" + phrase("score_part", label=Msg("toy.score.counter"), points=3) in status
+    sent = []
+    for _ in range(10):
+        for user in (ALICE, BOB):
+            sent += await harness.slash(user, "toy move", channel_id=thread, text="add 3")
+    final = "\n".join(s.content for s in sent if not s.ephemeral and s.content)
+    assert phrase("score_breakdown_header") in final
+    assert phrase("toy.score.bonus") + " 2" in final
+
+
+async def test_several_players_to_act_are_pinged_in_the_plural(harness):
+    thread, _ = await open_game(harness, players=3)
+    await harness.slash(BOB, "toy join", channel_id=thread)
+    await harness.slash(CAROL, "toy join", channel_id=thread)
+    harness.world.guild_locale = "hu"
+    sent = await harness.slash(ALICE, "toy start", channel_id=thread, seating="joined")
+    pings = [s.content for s in sent if not s.ephemeral and s.content and "<@" in s.content]
+    assert pings and all("ti következtek" in text or "your turn" in text for text in pings)
+
+
+async def test_the_lobby_names_options_by_their_labels(harness):
+    harness.world.guild_locale = "hu"
+    _thread, sent = await open_game(harness)
+    lobby = next(s for s in sent if s.kind == "response").content
+    assert phrase("option_label.deadline", "hu") in lobby
