@@ -34,3 +34,43 @@ def english_leaks(texts: list[str]) -> list[str]:
             if phrase in text:
                 found.append(f"{phrase!r} in {text[:120]!r}")
     return found
+
+
+@lru_cache(maxsize=None)
+def notation_words(game_name: str, players: int = 3, seed: int = 7) -> frozenset[str]:
+    """The English words of ``game_name``'s notation (each legal move's words over a random
+    game) that its Hungarian notation (``localize_move``) does not use: what a Hungarian
+    player must never read."""
+    import random
+
+    import rules
+
+    game = rules.get_game(game_name)
+    state = game.new_game({"players": players}, seed)
+    rng = random.Random(seed)
+    english: set[str] = set()
+    hungarian: set[str] = set()
+    for _ply in range(3000):
+        if game.is_over(state):
+            break
+        seat = rng.choice(sorted(game.waiting_for(state)))
+        for move in list(game.legal_moves(state, seat))[:60]:
+            text = game.format_move(move)
+            english.update(_words(text))
+            hungarian.update(_words(game.localize_move(text, "hu")))
+        state = game.apply(state, game.random_move(state, seat, rng))
+    return frozenset(word for word in english - hungarian if len(word) >= 3 and word.isalpha())
+
+
+def _words(text: str) -> list[str]:
+    return [word for word in re.split(r"[^A-Za-zÀ-ž]+", text) if word]
+
+
+def notation_leaks(texts: list[str], game_name: str) -> list[str]:
+    """English notation words of the game found in ``texts`` (as whole words)."""
+    words = notation_words(game_name)
+    found = []
+    for text in texts:
+        for word in sorted(words & set(_words(text))):
+            found.append(f"{word!r} in {text[:160]!r}")
+    return found
