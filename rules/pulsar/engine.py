@@ -23,15 +23,16 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from rules.base import Game, IllegalMove, OptionSpec, PreferenceSpec, players_option
+from rules.base import Component, Game, IllegalMove, OptionSpec, PreferenceSpec, ScorePart, players_option
 from rules.kit import HIDDEN
-from rules.messages import Join, Msg, fold_word, from_json
+from rules.messages import Join, Msg, from_json
 
 from . import actions as act
 from . import describe
 from . import economy as eco
 from . import flying
 from . import moves as mv
+from . import notation, phrases
 from . import setup as su
 from . import transmitters as tx
 from .data import tables
@@ -71,16 +72,21 @@ class PulsarGame(Game):
         return format_move(move)
 
     def canonical_prefix(self, typed: str) -> str:
-        """The rulebook's Hungarian verbs (accents optional) -> the notation's."""
-        words = typed.split(" ")
-        if words and words[0]:
-            words[0] = HUNGARIAN_VERBS.get(fold_word(words[0]), words[0])
-        return " ".join(words)
+        """The rulebook's Hungarian words and codes (accents optional) -> the notation's
+        (rules.pulsar.notation): verbs, sub-verbs, K/M tracks, sizes, e3/p dice, N/U/K
+        locations, options."""
+        return notation.to_canonical(typed)
 
     def word_aliases(self) -> Mapping[str, str]:
-        """The folded Hungarian verbs ``canonical_prefix`` understands, so that a verb still
-        being typed ("old") completes to its moves ("oldal" -> ``hqside``)."""
-        return HUNGARIAN_VERBS
+        """The folded Hungarian verbs and sub-verbs ``canonical_prefix`` understands, so that a
+        word still being typed ("old") completes to its moves ("oldal" -> ``hqside``)."""
+        return notation.word_aliases()
+
+    def localize_move(self, text: str, language: str) -> str:
+        return notation.to_hungarian(text) if language == "hu" else text
+
+    def move_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
+        return phrases.phrase(text)
 
     def seat_label(self, state: GameState, seat: int) -> Msg:
         return P(f"colour.{COLOURS[seat]}")
@@ -107,6 +113,36 @@ class PulsarGame(Game):
 
     def scores(self, state: GameState) -> list[int]:
         return [player.vp for player in state.players]
+
+    def score_breakdown(self, state: GameState) -> list[list[ScorePart]]:
+        """Each player's VP by where they came from (``vp_src``, which sums to the VP): the
+        categories with points, and the track penalties always (never hidden, PR-3)."""
+        out = []
+        for player in state.players:
+            parts = [ScorePart(P(f"score.{source}"), player.vp_src.get(source, 0)) for source in SCORE_SOURCES
+                     if player.vp_src.get(source, 0) or source == "penalties"]
+            rest = player.vp - sum(part.points for part in parts)
+            if rest:
+                parts.append(ScorePart(P("score.other"), rest))
+            out.append(parts)
+        return out
+
+    def components(self) -> tuple[Component, ...]:
+        from .components import all_components
+        return all_components()
+
+    def component(self, ident: str) -> Component | None:
+        from .components import by_id, canonical_location
+        found = by_id().get(ident.strip().lower())
+        return found or by_id().get(canonical_location(ident.strip()).lower())
+
+    def move_kind(self, text: str) -> str:
+        """Autocomplete groups: the verb, and the sub-verb of gyro and tx (so one gyrodyne
+        take, placement and spin each show beside the flights)."""
+        words = text.lower().split()
+        if len(words) > 1 and words[0] in ("gyro", "tx"):
+            return f"{words[0]} {words[1]}"
+        return words[0] if words else ""
 
     def winners(self, state: GameState) -> list[int]:
         return list(state.winners) if state.phase == OVER else []
@@ -717,8 +753,6 @@ class PulsarGame(Game):
         return lines
 
 
-HUNGARIAN_VERBS = {
-    "oldal": "hqside", "kapu": "gate", "valaszt": "draft", "vesz": "draft", "repul": "fly", "giroszkop": "gyro",
-    "giro": "gyro", "ado": "tx", "szabadalom": "patent", "levet": "patent", "fohadiszallas": "hq", "projekt": "hq",
-    "vasarol": "buy", "masol": "copy", "vege": "end", "kesz": "end", "termeles": "prod", "celok": "goals",
-}
+#: vp_src categories in the order of the game: start, the rounds, production, the final scoring (FS-1..FS-7).
+SCORE_SOURCES = ("start", "rewards", "gate_runs", "awards", "transmitters", "gyrodynes", "engineering", "green",
+                 "penalties", "purple", "goals", "pulsars", "unfinished_gyrodynes", "cubes", "stations", "turn_order")

@@ -12,6 +12,7 @@ from .data import tables
 
 HQSIDE, GATE, DRAFT, FLY, GYRO_TAKE, GYRO_PLACE, GYRO_SPIN = "hqside", "gate", "draft", "fly", "gyro take", \
     "gyro place", "gyro spin"
+GYRO_CHOOSE = "gyro choose"
 TX_TAKE, TX_PAY, TX_LINK, PATENT, HQ, BUY, COPY, END, PROD, GOALS = "tx take", "tx pay", "tx link", "patent", "hq", \
     "buy", "copy", "end", "prod", "goals"
 VERBS = ("hqside", "gate", "draft", "fly", "gyro", "tx", "patent", "hq", "buy", "copy", "end", "prod", "goals")
@@ -67,6 +68,8 @@ def format_move(move: Move) -> str:
         return " ".join((f"{kind} {move.arg} {die_text(move.pay)}", *sorted(move.options)))
     if kind == GYRO_PLACE:
         return f"gyro place {move.options[0]} {move.arg}"
+    if kind == GYRO_CHOOSE:
+        return f"gyro choose {move.arg}"
     if kind == GYRO_SPIN:
         assert move.pay is not None
         return f"gyro spin {move.arg} {die_text(move.pay)}"
@@ -136,10 +139,27 @@ def parse_move(seat: int, text: str) -> Move:
     verb, args = words[0].lower(), words[1:]
     if verb not in VERBS:
         raise IllegalMove("pulsar.err.unknown_verb", None, value=words[0], verbs=list(VERBS))
+    _no_repeats(args)
     try:
         return _parse(seat, verb, args)
     except (IndexError, ValueError):
         raise IllegalMove("pulsar.err.arguments", None, verb=verb, example=EXAMPLES.get(verb, verb)) from None
+
+
+def _no_repeats(args: list[str]) -> None:
+    """An option or item named twice (``take=tile take=tile``, ``to=S01 to=S02``, ``G5a:1
+    G5a:2``, a tile twice) is refused, never logged twice (§10.1: each option at most once)."""
+    seen: set[str] = set()
+    for word in args:
+        if "=" in word or ":" in word and "~" not in word:
+            key = word.lower().partition("=")[0] if "=" in word else word.lower().partition(":")[0]
+        elif word.lower() in ("noclaim",) or word.upper().startswith("TX-"):
+            key = word.lower()
+        else:
+            continue
+        if key in seen:
+            raise IllegalMove("pulsar.err.repeated", "§10.1", value=word)
+        seen.add(key)
 
 
 def _parse(seat: int, verb: str, args: list[str]) -> Move:
@@ -178,6 +198,9 @@ def _parse(seat: int, verb: str, args: list[str]) -> Move:
         if action == "place":
             only(3)
             return Move(seat, GYRO_PLACE, arg=_location(args[2]), options=(_size(args[1]),))
+        if action == "choose":
+            only(2)
+            return Move(seat, GYRO_CHOOSE, arg=_size(args[1]))
         if action == "spin":
             only(3)
             return Move(seat, GYRO_SPIN, arg=_location(args[1]), pay=parse_die(args[2]))
