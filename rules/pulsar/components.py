@@ -15,7 +15,7 @@ import data as game_data
 from rules.base import Component
 from rules.messages import Join, Msg
 
-from . import describe, phrases
+from . import describe
 from .data import tables
 from .describe import GATE_COLOURS
 
@@ -178,7 +178,7 @@ def location(loc: str) -> Component:
     colour: Msg | str = P(f"gate_colour.{info.gate_colour}") if info.gate_colour else ""
     hu = location_code(loc, "hu")
     return Component(
-        loc, "pulsar.kind.location", P(f"comp.location.{kind}.name", loc=phrases.loc(loc), colour=colour),
+        loc, "pulsar.kind.location", P(f"comp.location.{kind}.name", loc=describe.loc(loc), colour=colour),
         P(f"comp.location.{kind}.text", colour=colour), P(f"comp.location.{kind}.gist", colour=colour),
         _designed(_SOURCES()[loc]), (hu,) if hu != loc else ())
 

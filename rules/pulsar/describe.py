@@ -14,6 +14,11 @@ def P(key: str, /, **values: object) -> Msg:
     return Msg(f"pulsar.{key}", **values)
 
 
+def loc(code: str) -> Msg:
+    """A location as the reader's map names it: ``pulsar.loc.S`` is "S{n}" / "N{n}"."""
+    return P(f"loc.{code[:1]}", n=code[1:])
+
+
 def size_name(size: str) -> Msg:
     return P(f"size.{size}")
 

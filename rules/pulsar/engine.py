@@ -57,7 +57,10 @@ class PulsarGame(Game):
         OptionSpec("cluster_side", "choice", "A", "pulsar.param.cluster_side", choices=("A", "B")),
         OptionSpec("first_game", "bool", False, "pulsar.param.first_game"),
         OptionSpec("balanced_start", "bool", False, "pulsar.param.balanced_start"),
+        OptionSpec("rules_version", "int", 2, "pulsar.param.rules_version", min=1, max=2, lobby=False),
     )
+    #: 2: a reward of a gyrodyne of a choice of sizes is asked (``gyro choose``), not picked.
+    rules_version = 2
 
     # ----- setup and notation ----------------------------------------------------------------------
     def new_game(self, options: dict[str, Any], seed: int) -> GameState:
@@ -107,6 +110,14 @@ class PulsarGame(Game):
         if state.phase in (PRODUCTION, GOALS):
             return set(state.pending)
         return set()
+
+    def decision_prompt(self, state: GameState) -> Msg | None:
+        """A won gyrodyne whose size the player must choose (asked, not picked)."""
+        if state.phase == ACTIONS and state.owed_gyro:
+            sizes = [s for s in state.owed_gyro[0].split("/")[0] if state.gyro_supply[s]]
+            return P("prompt.gyro_choice", sizes=Join([describe.size_name(s) for s in sizes], "or"),
+                     example=P(f"example.gyro_choose.{sizes[0] if sizes else 'M'}"))
+        return None
 
     def is_over(self, state: GameState) -> bool:
         return state.phase == OVER
@@ -175,6 +186,9 @@ class PulsarGame(Game):
                 code = "" if track is None else ("I" if track == "initiative" else "E") + (
                     str(mine.index(marker or "") + 1) if state.player_count == 2 else "")
                 yield Move(seat, mv.DRAFT, arg=code, number=die)
+        elif state.phase == ACTIONS and state.owed_gyro:
+            yield from (Move(seat, mv.GYRO_CHOOSE, arg=size) for size in state.owed_gyro[0].split("/")[0]
+                        if state.gyro_supply[size])
         elif state.phase == ACTIONS:
             yield from self._action_candidates(state, seat)
         elif state.phase == PRODUCTION:
@@ -308,6 +322,9 @@ class PulsarGame(Game):
 
     # ----- apply ----------------------------------------------------------------------------------------
     def apply(self, state: GameState, move: Move) -> GameState:
+        if state.phase == HQ_SIDE and move.seat in state.hq_choice.choices and 0 <= move.seat < state.player_count:
+            raise IllegalMove("pulsar.err.hq_side_sealed", "P-SETUP-17",                 # sealed: no change
+                              waiting=Join([self.seat_label(state, s) for s in sorted(self.waiting_for(state))], "and"))
         if move.seat not in self.waiting_for(state):
             raise IllegalMove("pulsar.err.not_your_turn", None,
                               waiting=Join([self.seat_label(state, s) for s in sorted(self.waiting_for(state))], "or")
@@ -366,6 +383,12 @@ class PulsarGame(Game):
     def _action(self, state: GameState, seat: int, move: Move) -> None:
         kind = move.kind
         player = state.players[seat]
+        if kind == mv.GYRO_CHOOSE or state.owed_gyro:
+            if kind != mv.GYRO_CHOOSE:
+                raise IllegalMove("pulsar.err.gyro_owed", "§6.8", sizes=Join(
+                    [describe.size_name(s) for s in state.owed_gyro[0].split("/")[0] if state.gyro_supply[s]], "or"))
+            flying.choose_gyro(state, seat, move.arg)
+            return
         if player.red_now and kind not in (mv.GYRO_PLACE, mv.TX_LINK):   # A-BONUS-6: free actions aside,
             player.red_now = False                                          # the next action uses it or loses it
             if move.pay is None or not move.pay.red:
@@ -416,8 +439,11 @@ class PulsarGame(Game):
             eco.gyro_take(state, seat, move.arg)
         elif kind == mv.GYRO_SPIN:
             gyro = state.gyros.get(move.arg)
-            if gyro is None or value != eco.spin_cost(gyro.size):
+            if gyro is None or state.pulsars.get(move.arg) != seat or gyro.spinning:
                 raise IllegalMove("pulsar.err.gyro_spin", "ACT-GYRO-SPIN", pulsar=move.arg)
+            if value != eco.spin_cost(gyro.size):                          # the real reason: the die
+                raise IllegalMove("pulsar.err.spin_die", "ACT-GYRO-SPIN", need=eco.spin_cost(gyro.size), value=value,
+                                  size=describe.size_name(gyro.size))
             eco.gyro_spin(state, seat, move.arg)
         elif kind == mv.TX_TAKE:
             link = next((o[5:] for o in move.options if o.startswith("link=")), None)
@@ -462,7 +488,7 @@ class PulsarGame(Game):
             return IllegalMove("pulsar.err.draft_median", "D-DRAFT-4", value=die)
         if track is None:
             return IllegalMove("pulsar.err.draft_no_marker", "D-MOVE-1", value=die,
-                               example=f"draft {die} {'I' if options[0][1] == 'initiative' else 'E'}")
+                               example=P(f"example.draft_{'I' if options[0][1] == 'initiative' else 'E'}", value=die))
         return IllegalMove("pulsar.err.draft_off_track", "D-MOVE-5", value=die,
                            dice=Join(sorted({p[0] for p in picks}), "comma"), track=P(f"track.{track}"))
 
@@ -662,7 +688,7 @@ class PulsarGame(Game):
             return True
         if any(b.revealed != a.revealed for b, a in zip(before.systems.values(), after.systems.values())):
             return True
-        return before.phase != after.phase or move.kind == mv.HQSIDE
+        return after.phase == OVER or move.kind == mv.HQSIDE
 
     def events(self, before: GameState, move: Move, after: GameState) -> list[Msg]:
         return [from_json(event) for event in after.events]
@@ -675,6 +701,8 @@ class PulsarGame(Game):
 
     def default_move(self, state: GameState, seat: int) -> Move | None:
         """PB-2: a turn ends, production and goal decisions spend nothing."""
+        if state.phase == ACTIONS and state.owed_gyro:                     # the largest size left
+            return next(iter(self.legal_moves(state, seat)), None)
         if state.phase == ACTIONS:
             return Move(seat, mv.END)
         if state.phase == PRODUCTION:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.base import IllegalMove
-from rules.messages import Msg
+from rules.messages import Join, Msg
 
 from . import describe
 from .data import Effect, parse_effect, tables
@@ -37,7 +37,7 @@ def reveal(state: GameState, location: str) -> None:
     if system.revealed:
         return
     system.revealed = True
-    add_event(state, "revealed", location=location, tile=system.tile,
+    add_event(state, "revealed", location=describe.loc(location), tile=system.tile,
               contents=describe.system_contents(system.tile, state.player_count))
     blocked = tables().by_players[state.player_count].blocked_marks
     for planet in tables().systems[system.tile].planets:
@@ -58,6 +58,8 @@ def _station(state: GameState, seat: int, location: str, prefer: str) -> str | N
             if planet.colour == colour and planet.slot not in system.planets:
                 system.planets[planet.slot] = str(seat)
                 player.markers -= 1
+                add_event(state, "station", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"),
+                          planet=Msg(f"pulsar.planet.{colour}"), location=describe.loc(location))
                 return colour
     return None
 
@@ -97,15 +99,22 @@ def gain(state: GameState, seat: int, effects: tuple[Effect, ...], choice: str |
             player.mods["pm1" if args[0] == "±1" else "p2"] += 1      # A-MOD-6: unlimited substitutes
         elif name == "EFF-GYRO":
             _take_gyro(state, player, args[0])
-        elif name == "EFF-GYRO-CHOICE":
-            _take_gyro(state, player, choice if choice in args else next(
-                (size for size in args if state.gyro_supply[size]), args[0]))
-        elif name == "EFF-GYRO-ANY":
-            _take_gyro(state, player, choice if choice in ("S", "M", "L") else next(
-                (size for size in ("L", "M", "S") if state.gyro_supply[size]), "S"))
+        elif name in ("EFF-GYRO-CHOICE", "EFF-GYRO-ANY"):
+            sizes = tuple(args) if name == "EFF-GYRO-CHOICE" else ("L", "M", "S")
+            if choice in sizes:
+                _take_gyro(state, player, choice)
+            elif asks(state):
+                _owe_gyro(state, seat, [size for size in sizes if state.gyro_supply[size]])
+            else:                                                 # rules version 1: the first size in supply
+                _take_gyro(state, player, next((size for size in sizes if state.gyro_supply[size]), sizes[-1]))
         elif name == "EFF-GYRO-TWO-DIFF":
-            for size in [size for size in ("L", "M", "S") if state.gyro_supply[size]][:2]:   # A-43
-                _take_gyro(state, player, size)
+            left = [size for size in ("L", "M", "S") if state.gyro_supply[size]]
+            if asks(state) and len(left) == 3:                    # A-43: the player picks the two sizes
+                state.owed_gyro.append("LMS/2")
+                _announce_owed(state, seat)
+            else:
+                for size in left[:2]:
+                    _take_gyro(state, player, size)
         elif name == "EFF-EXPL":
             draw_exploration(state, seat, int(args[0]))
         elif name == "EFF-RED":
@@ -118,10 +127,51 @@ def gain(state: GameState, seat: int, effects: tuple[Effect, ...], choice: str |
             raise IllegalMove("pulsar.err.reward_not_yet", None, reward=name)
 
 
+def asks(state: GameState) -> bool:
+    """Rules version 2 on: a reward of a gyrodyne of a choice of sizes is asked, not picked."""
+    return int(str(state.options.get("rules_version", 1))) >= 2
+
+
+def _owe_gyro(state: GameState, seat: int, sizes: list[str]) -> None:
+    """One size left: it is taken; several: the player owes the choice (``gyro choose``)."""
+    if len(sizes) == 1:
+        _take_gyro(state, state.players[seat], sizes[0])
+    elif sizes:
+        state.owed_gyro.append("".join(sizes))
+        _announce_owed(state, seat)
+
+
+def _announce_owed(state: GameState, seat: int) -> None:
+    sizes = state.owed_gyro[0].split("/")[0]
+    add_event(state, "gyro_owed", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"),
+              sizes=Join([describe.size_name(s) for s in sizes if state.gyro_supply[s]], "or"))
+
+
+def choose_gyro(state: GameState, seat: int, size: str) -> None:
+    """A won gyrodyne's size, chosen (the reward of EFF-GYRO-CHOICE / -ANY / -TWO-DIFF)."""
+    if not state.owed_gyro:
+        raise IllegalMove("pulsar.err.no_gyro_owed", "§6.8")
+    owed, _slash, two = state.owed_gyro[0].partition("/")
+    allowed = [s for s in owed if state.gyro_supply[s]]
+    if size not in allowed:
+        raise IllegalMove("pulsar.err.gyro_owed", "§6.8", sizes=Join([describe.size_name(s) for s in allowed], "or"))
+    state.owed_gyro.pop(0)
+    _take_gyro(state, state.players[seat], size)
+    if two:                                                       # A-43: a second one of another size
+        state.owed_gyro.insert(0, "".join(s for s in owed if s != size))
+        rest = [s for s in state.owed_gyro[0] if state.gyro_supply[s]]
+        state.owed_gyro.pop(0)
+        _owe_gyro(state, seat, rest)
+    elif state.owed_gyro:
+        _announce_owed(state, seat)
+
+
 def _take_gyro(state: GameState, player: Player, size: str) -> None:
     if state.gyro_supply[size] > 0:                               # lost if sold out (§6.8)
         state.gyro_supply[size] -= 1
         player.gyro_reserve[size] += 1
+        add_event(state, "gyro_gained", colour=Msg(f"pulsar.colour.{COLOURS[player.seat]}"),
+                  size=describe.size_name(size))
 
 
 def fly(state: GameState, seat: int, path: tuple[str, ...], *, take: str = "bonus", claim: bool = True,

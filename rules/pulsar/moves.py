@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from rules.base import IllegalMove
+from rules.messages import Msg
 
 from .actions import Payment
 from .data import tables
@@ -135,15 +136,15 @@ def _size(word: str) -> str:
 def parse_move(seat: int, text: str) -> Move:
     words = text.split()
     if not words:
-        raise IllegalMove("pulsar.err.empty", None, verbs=list(VERBS))
+        raise IllegalMove("pulsar.err.empty", None, verbs=Msg("pulsar.verbs"))
     verb, args = words[0].lower(), words[1:]
     if verb not in VERBS:
-        raise IllegalMove("pulsar.err.unknown_verb", None, value=words[0], verbs=list(VERBS))
+        raise IllegalMove("pulsar.err.unknown_verb", None, value=words[0], verbs=Msg("pulsar.verbs"))
     _no_repeats(args)
     try:
         return _parse(seat, verb, args)
     except (IndexError, ValueError):
-        raise IllegalMove("pulsar.err.arguments", None, verb=verb, example=EXAMPLES.get(verb, verb)) from None
+        raise IllegalMove("pulsar.err.arguments", None, verb=Msg(f"pulsar.verb.{verb}"), example=Msg(f"pulsar.example.{verb}")) from None
 
 
 def _no_repeats(args: list[str]) -> None:

@@ -19,9 +19,7 @@ def P(key: str, /, **values: Any) -> Msg:
     return Msg(f"pulsar.{key}", **values)
 
 
-def loc(code: str) -> Msg:
-    """A location as the reader's map names it: ``pulsar.loc.S`` is "S{n}" / "N{n}"."""
-    return P(f"loc.{code[:1]}", n=code[1:])
+loc = describe.loc
 
 
 def path(codes: tuple[str, ...]) -> Msg:
