@@ -29,6 +29,7 @@ from rules.messages import Join, Msg, from_json
 
 from . import actions as act
 from . import describe
+from . import dice as dm
 from . import economy as eco
 from . import flying
 from . import moves as mv
@@ -146,6 +147,29 @@ class PulsarGame(Game):
         from .components import by_id, canonical_location
         found = by_id().get(ident.strip().lower())
         return found or by_id().get(canonical_location(ident.strip()).lower())
+
+    def describe_move(self, state: GameState, seat: int, text: str) -> Msg | None:
+        """The autocomplete label's second half: what the technology, project, transmitter or
+        gyrodyne gives (its gist), where a draft pick moves the marker, what a copy costs."""
+        from .components import gist_of
+        words = text.split()
+        if not words:
+            return None
+        verb = words[0]
+        if verb in ("patent", "hq") and len(words) > 1:
+            return gist_of(words[1])
+        if verb == "tx" and len(words) > 2 and words[1] in ("take", "pay"):
+            return gist_of(words[2])
+        if verb == "gyro" and len(words) > 2 and words[1] in ("take", "place", "choose"):
+            return gist_of("G" + words[2].upper()[:1])
+        if verb == "draft" and len(words) == 3 and state.median is not None and words[1].isdigit():
+            spaces, direction = dm.distance(int(words[1]), state.median)
+            track = "initiative" if words[2].upper().startswith("I") else "engineering"
+            return P("describe.draft", track=P(f"track_on.{track}"), n=spaces,
+                     way=P("describe.right" if direction > 0 else "describe.left"))
+        if verb == "draft" and len(words) == 2:
+            return P("describe.draft_middle")
+        return None
 
     def move_kind(self, text: str) -> str:
         """Autocomplete groups: the verb, and the sub-verb of gyro and tx (so one gyrodyne
@@ -745,6 +769,10 @@ class PulsarGame(Game):
             lines.append(P("status.hq", boards=Join([P("status.hq_one", colour=self.seat_label(view, player.seat),
                                                        board=self._hq_text(player))
                                                      for player in view.players], "comma")))
+        if view.offer:
+            lines.append(P("status.offer", tiles=Join([named(tile) for tile in view.offer], "comma")))
+        if view.goals:
+            lines.append(P("status.goals", goals=Join([named(goal) for goal in view.goals], "comma")))
         for player in view.players:
             if player.kept_exploration:
                 lines.append(P("status.kept", colour=self.seat_label(view, player.seat),
@@ -775,10 +803,27 @@ class PulsarGame(Game):
                 lines.append(P("private.hq_choose", board=player.hq_board))
             elif player.hq_side is not None:
                 lines.append(P("private.hq", board=player.hq_board, side=player.hq_side))
+        if player.patents:
+            lines.append(P("private.patents", techs=Join([named(tech) for tech in player.patents], "comma")))
+        if player.transmitters:
+            lines.append(P("private.transmitters", tiles=Join([P(
+                "private.transmitter", tile=named(own.tile), paid=len(own.covered),
+                icons=len(tables().transmitters[own.tile].dice)) if not own.operational else P(
+                "private.transmitter_on", tile=named(own.tile)) for own in player.transmitters], "comma")))
+        open_projects = act.hq_available(view, seat) if view.phase not in (HQ_SIDE, OVER) else []
+        if open_projects:
+            lines.append(P("private.projects", projects=Join([named(p) for p in open_projects], "comma")))
         if player.kept_exploration:
             lines.append(P("private.kept", tiles=Join([describe.exploration_tile(t) for t in player.kept_exploration],
                                                       "and")))
         return lines
+
+
+def named(ident: str) -> Msg:
+    """A component id with its gist: ``TX-A10 (dice 3+4 · 4 VP · production: 1 VP)``."""
+    from .components import gist_of
+    gist = gist_of(ident)
+    return P("named", id=ident, gist=gist) if gist is not None else P("named_bare", id=ident)
 
 
 #: vp_src categories in the order of the game: start, the rounds, production, the final scoring (FS-1..FS-7).
