@@ -127,6 +127,19 @@ def gain(state: GameState, seat: int, effects: tuple[Effect, ...], choice: str |
             raise IllegalMove("pulsar.err.reward_not_yet", None, reward=name)
 
 
+def _discovery(state: GameState, seat: int, location: str) -> None:
+    """FLY-BONUS-1..3: the discovery bonus, named in the post."""
+    bonus = tables().systems[state.systems[location].tile].bonus
+    add_event(state, "discovery", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"), location=describe.loc(location),
+              bonus=describe.effects(bonus))
+    gain(state, seat, bonus)
+
+
+def claimed(state: GameState, seat: int, pulsar: str) -> None:
+    """The post names the pulsar a player claimed (a ring placed on it)."""
+    add_event(state, "claimed", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"), location=describe.loc(pulsar))
+
+
 def asks(state: GameState) -> bool:
     """Rules version 2 on: a reward of a gyrodyne of a choice of sizes is asked, not picked."""
     return int(str(state.options.get("rules_version", 1))) >= 2
@@ -208,12 +221,13 @@ def fly(state: GameState, seat: int, path: tuple[str, ...], *, take: str = "bonu
             if take == "tile":
                 draw_exploration(state, seat)
             else:
-                gain(state, seat, tables().systems[state.systems[end].tile].bonus)
+                _discovery(state, seat, end)
         if colour and end in ends:
             draw_exploration(state, seat)
     elif locations[end].type == "P" and claim and end not in state.pulsars and player.rings > 0:
         state.pulsars[end] = seat                                 # PULSAR-CLAIM-1..3
         player.rings -= 1
+        claimed(state, seat, end)
         _on(state, seat, "claim_pulsar")
         if end in ends:
             draw_exploration(state, seat)
@@ -247,12 +261,13 @@ def teleport(state: GameState, seat: int, location: str, kind: str) -> None:
         if colour:
             _on(state, seat, "station")
         if colour == "blue":
-            gain(state, seat, tables().systems[state.systems[location].tile].bonus)
+            _discovery(state, seat, location)
         if colour and location in ends:
             draw_exploration(state, seat)
     elif info.type == "P" and location not in state.pulsars and player.rings > 0:
         state.pulsars[location] = seat
         player.rings -= 1
+        claimed(state, seat, location)
         _on(state, seat, "claim_pulsar")
         if location in ends:
             draw_exploration(state, seat)
