@@ -82,6 +82,15 @@ def technology(tech: str) -> Component:
         _gist(info.effects, info.cost), _designed(_SOURCES()[tech]), (tech.replace("-", ""),))
 
 
+def tech_side(side: str) -> Component:
+    techs = sorted(t for t, info in tables().technologies.items() if info.side == side)
+    tier = tables().technologies[techs[0]].tier
+    return Component(
+        side, "pulsar.kind.tech_side", P("comp.tech_side.name", side=side),
+        P("comp.tech_side.text", side=side, tier=tier, techs=Join(techs, "comma")),
+        P("comp.tech_side.gist", tier=tier, first=techs[0], last=techs[-1]), True)
+
+
 def transmitter(tile: str) -> Component:
     info = tables().transmitters[tile]
     dice = "+".join(str(d) for d in info.dice)
@@ -209,6 +218,7 @@ def all_components() -> tuple[Component, ...]:
     tab = tables()
     out: list[Component] = []
     out += [technology(t) for t in tab.technologies]
+    out += [tech_side(side) for side in sorted({info.side for info in tab.technologies.values()})]
     out += [transmitter(t) for t in tab.transmitters]
     out += [board_side(b, s) for b in sorted({p.board for p in tab.projects.values()}) for s in (1, 2)]
     out += [project(p) for p in tab.projects]

@@ -38,7 +38,7 @@ def test_every_id_of_the_data_tables_is_a_component_with_texts_in_both_languages
     shown = (set(tab.technologies) | set(tab.transmitters) | set(tab.projects) | set(tab.goals) | set(tab.systems)
              | set(tab.exploration) | set(tab.locations)
              | {row["id"] for row in game_data.load_json("pulsar", "pieces.json")["awards"]}
-             | {f"HQ{p.board}-{p.side}" for p in tab.projects.values()} | {"GS", "GM", "GL", "MOD-PM1", "MOD-P2"})
+             | {f"HQ{p.board}-{p.side}" for p in tab.projects.values()} | {t.side for t in tab.technologies.values()} | {"GS", "GM", "GL", "MOD-PM1", "MOD-P2"})
     ids = {comp.id for comp in GAME.components()}
     assert shown <= ids
     for comp in GAME.components():
