@@ -19,6 +19,14 @@ def loc(code: str) -> Msg:
     return P(f"loc.{code[:1]}", n=code[1:])
 
 
+def path(codes: "tuple[str, ...] | list[str]") -> Msg:
+    """``H1 → J01 → P01`` in the reader's codes."""
+    message = loc(codes[0])
+    for code in codes[1:]:
+        message = P("path.step", a=message, b=loc(code))
+    return message
+
+
 def size_name(size: str) -> Msg:
     return P(f"size.{size}")
 

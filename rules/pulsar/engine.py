@@ -120,6 +120,14 @@ class PulsarGame(Game):
                      example=P(f"example.gyro_choose.{sizes[0] if sizes else 'M'}"))
         return None
 
+    def public_choices(self, state: GameState) -> tuple[int, list[str]] | None:
+        """The size of a won gyrodyne, as buttons (it reveals nothing)."""
+        if state.phase == ACTIONS and state.owed_gyro and state.turn_queue:
+            seat = state.turn_queue[0]
+            texts = [self.format_move(m) for m in self.legal_moves(state, seat)]
+            return (seat, texts) if 2 <= len(texts) <= 5 else None
+        return None
+
     def is_over(self, state: GameState) -> bool:
         return state.phase == OVER
 
@@ -371,7 +379,7 @@ class PulsarGame(Game):
         elif kind == mv.GATE:
             self._expect(state, START_GATE)
             if tables().locations[move.arg].type != "H" or any(p.ship == move.arg for p in state.players):
-                raise IllegalMove("pulsar.err.gate", "P-SETUP-21", gate=move.arg)
+                raise IllegalMove("pulsar.err.gate", "P-SETUP-21", gate=describe.loc(move.arg))
             su.place_ship(state, seat, move.arg)
         elif kind == mv.DRAFT:
             self._expect(state, DRAFT)
@@ -464,7 +472,7 @@ class PulsarGame(Game):
         elif kind == mv.GYRO_SPIN:
             gyro = state.gyros.get(move.arg)
             if gyro is None or state.pulsars.get(move.arg) != seat or gyro.spinning:
-                raise IllegalMove("pulsar.err.gyro_spin", "ACT-GYRO-SPIN", pulsar=move.arg)
+                raise IllegalMove("pulsar.err.gyro_spin", "ACT-GYRO-SPIN", pulsar=describe.loc(move.arg))
             if value != eco.spin_cost(gyro.size):                          # the real reason: the die
                 raise IllegalMove("pulsar.err.spin_die", "ACT-GYRO-SPIN", need=eco.spin_cost(gyro.size), value=value,
                                   size=describe.size_name(gyro.size))
@@ -500,7 +508,7 @@ class PulsarGame(Game):
             return IllegalMove("pulsar.err.draft_no_die", "D-DRAFT-3", value=die,
                                dice=Join(sorted(set(state.dice_board)), "comma"))
         if marker == "?":
-            return IllegalMove("pulsar.err.marker", "D-MOVE-1", value=f"{(track or 'I')[0].upper()}2")
+            return IllegalMove("pulsar.err.marker", "D-MOVE-1", value=P(f"track_letter.{(track or 'I')[0].upper()}", n=2))
         options = [p for p in picks if p[0] == die]
         if not options:
             names = {"initiative": "I", "engineering": "E"}

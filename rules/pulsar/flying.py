@@ -195,9 +195,10 @@ def fly(state: GameState, seat: int, path: tuple[str, ...], *, take: str = "bonu
     player = state.players[seat]
     side = side_of(state)
     if player.ship != path[0]:
-        raise IllegalMove("pulsar.err.fly_start", "FLY-2", start=path[0], ship=player.ship or "-")
+        raise IllegalMove("pulsar.err.fly_start", "FLY-2", start=describe.loc(path[0]),
+                          ship=describe.loc(player.ship) if player.ship else "-")
     if len(path) < 2 or not is_flight(side, path):
-        raise IllegalMove("pulsar.err.fly_path", "FLY-4", path=">".join(path))
+        raise IllegalMove("pulsar.err.fly_path", "FLY-4", path=describe.path(path))
     locations = tables().locations
     ends = dead_ends(side)
     end = path[-1]
@@ -251,7 +252,8 @@ def teleport(state: GameState, seat: int, location: str, kind: str) -> None:
     allowed = info is not None and info.type != "H" and not isolated and (
         kind == "any" or (kind == "pulsar" and info.type == "P") or (kind == "system" and info.type == "S"))
     if not allowed:
-        raise IllegalMove("pulsar.err.teleport", "TELEPORT-2", location=location, kind=P_KIND.get(kind, kind))
+        raise IllegalMove("pulsar.err.teleport", "TELEPORT-2", location=describe.loc(location) if info else location,
+                          kind=Msg(f"pulsar.teleport_kind.{kind}") if kind in P_KIND else kind)
     player = state.players[seat]
     ends = dead_ends(side_of(state))
     assert info is not None

@@ -22,12 +22,7 @@ def P(key: str, /, **values: Any) -> Msg:
 loc = describe.loc
 
 
-def path(codes: tuple[str, ...]) -> Msg:
-    """``H1 → J01 → P01`` in the reader's codes."""
-    message = loc(codes[0])
-    for code in codes[1:]:
-        message = P("path.step", a=message, b=loc(code))
-    return message
+path = describe.path
 
 
 def die(pay: Payment) -> Msg:

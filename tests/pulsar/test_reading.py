@@ -149,6 +149,7 @@ def test_EFF_GYRO_ANY_is_asked_then_the_post_says_what_was_gained():
     assert sorted(GAME.format_move(m) for m in GAME.legal_moves(after, seat)) == [
         "gyro choose L", "gyro choose M", "gyro choose S"]
     assert refusal(after, seat, "end").msg.key == "pulsar.err.gyro_owed"
+    assert GAME.public_choices(after) == (seat, ["gyro choose L", "gyro choose M", "gyro choose S"])
     done = play(after, seat, "gyro choose M")
     assert done.players[seat].gyro_reserve["M"] == 1 and not done.owed_gyro
     assert "pulsar.event.gyro_gained" in [e.key for e in GAME.events(after, None, done)]
