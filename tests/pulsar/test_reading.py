@@ -212,3 +212,18 @@ def test_the_last_draft_pick_reveals_nothing_so_it_may_be_undone():
             assert not GAME.reveals_information(state, move, after)
         state = after
     assert all("pulsar." in key for key in message_keys(GAME.decision_prompt(state) or GAME.title_msg()))
+
+
+def test_A_43_two_gyrodynes_of_different_sizes_are_both_asked():
+    state = game(3)
+    seat = state.turn_queue[0]
+    state.tech_sides = ["AI", "BII", "AIII"]
+    state.round = 5
+    state.players[seat].dice = [5]
+    after = play(state, seat, "patent BII-5a s5")                   # EFF-GYRO-TWO-DIFF
+    assert sorted(GAME.format_move(m) for m in GAME.legal_moves(after, seat)) == [
+        "gyro choose L", "gyro choose M", "gyro choose S"]
+    after = play(after, seat, "gyro choose S")
+    assert sorted(GAME.format_move(m) for m in GAME.legal_moves(after, seat)) == ["gyro choose L", "gyro choose M"]
+    after = play(after, seat, "gyro choose L")
+    assert after.players[seat].gyro_reserve == {"S": 1, "M": 0, "L": 1} and not after.owed_gyro
