@@ -70,7 +70,17 @@ class PulsarGame(Game):
     def parse_move(self, state: GameState, seat: int, text: str) -> Move:
         if not 0 <= seat < state.player_count:
             raise IllegalMove("pulsar.err.no_seat", None, seat=seat + 1, count=state.player_count)
-        return mv.parse_move(seat, self.canonical_prefix(text))
+        canonical = self.canonical_prefix(text)
+        try:
+            return mv.parse_move(seat, canonical)
+        except IllegalMove as error:                 # echo the word as the player typed it
+            value = error.msg.params.get("value")
+            words, typed = canonical.split(" "), text.split(" ")
+            if isinstance(value, str) and value in words and len(words) == len(typed):
+                where = len(words) - 1 - words[::-1].index(value)
+                if typed[where] != value:
+                    raise IllegalMove(error.msg.key, error.rule, **{**error.msg.params, "value": typed[where]}) from None
+            raise
 
     def format_move(self, move: Move) -> str:
         return format_move(move)

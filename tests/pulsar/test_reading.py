@@ -227,3 +227,48 @@ def test_A_43_two_gyrodynes_of_different_sizes_are_both_asked():
     assert sorted(GAME.format_move(m) for m in GAME.legal_moves(after, seat)) == ["gyro choose L", "gyro choose M"]
     after = play(after, seat, "gyro choose L")
     assert after.players[seat].gyro_reserve == {"S": 1, "M": 0, "L": 1} and not after.owed_gyro
+
+
+ENGLISH = ("gyrodyne", "transmitter", " VP", "patent", "the ", " and ", "take=", "icon=", "choice=", "noclaim",
+           "hqside", "draft ", "fly ", "median", "GYP", "giroszkóp", "főhadiszállás", "kiinduló", "medián")
+
+
+def test_no_english_reaches_a_hungarian_player_in_a_whole_game():
+    """Issue 24: events, status, hand, move phrases, autocomplete values and labels, refusals and
+    component texts of a whole game, rendered in Hungarian, hold no English word or code."""
+    from rules.messages import Msg
+    state = GAME.new_game({"players": 3}, 11)
+    rng = random.Random(5)
+    seen: list[str] = []
+
+    def hungarian(value):
+        text = render(value, "hu") if isinstance(value, Msg) else value
+        seen.append(text)
+        return text
+
+    while not GAME.is_over(state):
+        seat = rng.choice(sorted(GAME.waiting_for(state)))
+        move = GAME.random_move(state, seat, rng)
+        text = GAME.format_move(move)
+        after = GAME.apply(state, move)
+        for event in GAME.events(state, move, after):
+            hungarian(event)
+        hungarian(GAME.move_phrase(after, seat, text))
+        hungarian(GAME.localize_move(text, "hu"))
+        label = GAME.describe_move(state, seat, text)
+        if label is not None:
+            hungarian(label)
+        state = after
+        if rng.random() < 0.1:
+            for line in GAME.status_lines(GAME.view(state, None)) + GAME.private_lines(GAME.view(state, seat), seat):
+                hungarian(line)
+            try:
+                play(state, seat, "repül e9 K1>K2 lapka lapka")
+            except IllegalMove as error:
+                hungarian(error.msg)
+    for comp in GAME.components():
+        for part in (comp.name, comp.text, comp.gist):
+            hungarian(part)
+    for text in seen:
+        for word in ENGLISH:
+            assert word not in text, (word, text)
