@@ -272,3 +272,21 @@ def test_no_english_reaches_a_hungarian_player_in_a_whole_game():
     for text in seen:
         for word in ENGLISH:
             assert word not in text, (word, text)
+
+
+def test_labels_hand_and_status_name_what_components_give():
+    """Issue 23.1: the gist beside ids in autocomplete labels, the hand and status."""
+    state = game(3)
+    seat = state.turn_queue[0]
+    state.players[seat].patents = ["AI-1a"]
+    assert GAME.describe_move(state, seat, "patent AI-1b s4").key == GAME.component("AI-1b").gist.key
+    assert GAME.describe_move(state, seat, "tx take TX-A10 s3 icon=1") == GAME.component("TX-A10").gist
+    assert GAME.describe_move(state, seat, "gyro take M s2") == GAME.component("GM").gist
+    hand = [line.key for line in GAME.private_lines(GAME.view(state, seat), seat)]
+    assert "pulsar.private.patents" in hand
+    status = [line.key for line in GAME.status_lines(GAME.view(state, None))]
+    assert {"pulsar.status.offer", "pulsar.status.goals"} <= set(status)
+    drafting = GAME.new_game({"players": 3}, 1)
+    drafting.median = 7
+    label = GAME.describe_move(drafting, 0, "draft 6 E")
+    assert label.key == "pulsar.describe.draft" and label.params["n"] == 3
