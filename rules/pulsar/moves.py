@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from rules.base import IllegalMove
-from rules.messages import Msg
+from rules.messages import Join, Msg
 
 from .actions import Payment
 from .data import tables
@@ -136,15 +136,15 @@ def _size(word: str) -> str:
 def parse_move(seat: int, text: str) -> Move:
     words = text.split()
     if not words:
-        raise IllegalMove("pulsar.err.empty", None, verbs=Msg("pulsar.verbs"))
+        raise IllegalMove("pulsar.err.empty", None, verbs=VERB_LIST)
     verb, args = words[0].lower(), words[1:]
     if verb not in VERBS:
-        raise IllegalMove("pulsar.err.unknown_verb", None, value=words[0], verbs=Msg("pulsar.verbs"))
+        raise IllegalMove("pulsar.err.unknown_verb", None, value=words[0], verbs=VERB_LIST)
     _no_repeats(args)
     try:
         return _parse(seat, verb, args)
     except (IndexError, ValueError):
-        raise IllegalMove("pulsar.err.arguments", None, verb=Msg(f"pulsar.verb.{verb}"), example=Msg(f"pulsar.example.{verb}")) from None
+        raise IllegalMove("pulsar.err.arguments", None, verb=Msg(f"pulsar.verb.{verb}"), example=example(verb)) from None
 
 
 def _no_repeats(args: list[str]) -> None:
@@ -241,6 +241,19 @@ def _parse(seat: int, verb: str, args: list[str]) -> Move:
     only(0)
     return Move(seat, END)
 
+
+def example(verb: str) -> Msg:
+    """How ``verb`` is written, in the reader's words (codes and dice as the reader types them)."""
+    from .describe import loc
+    path = loc("H1")
+    for code in ("J01", "P01", "S01"):
+        path = Msg("pulsar.example.step", a=path, b=loc(code))
+    die = Msg("pulsar.example.die", value={"fly": 3, "gyro": 2, "tx": 1, "patent": 2, "hq": 5, "buy": 1}.get(verb, 1))
+    return Msg(f"pulsar.example.{verb}", die=die, loc=loc("H3"), path=path, tile="TX-A07" if verb == "prod" else "TX-A04", tech="AII-5a",
+               project="HQ1-1.2b", goal="G5a")
+
+
+VERB_LIST = Join([Msg(f"pulsar.verb.{verb}") for verb in VERBS], "comma")
 
 EXAMPLES = {"hqside": "hqside 2", "gate": "gate H3", "draft": "draft 4 E", "fly": "fly s3 H1>J01>P01>S01",
             "gyro": "gyro take M s2", "tx": "tx take TX-A04 s1 icon=1", "patent": "patent AII-5a s2",
