@@ -27,6 +27,7 @@ from PIL import Image, ImageDraw
 
 from renderers.common import RGB, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, labelled_panel
 from rules.messages import Join, Msg
+from rules.pulsar.components import gist_of, location_code
 from rules.messages import render as text_of
 from rules.pulsar.data import tables
 from rules.pulsar.dice import median_value
@@ -108,7 +109,7 @@ def draw_cluster(view: Any, language: str) -> Image.Image:
                             draw.line((px - 4, y - 4, px + 4, y + 4), fill=(255, 255, 255), width=2)
                     else:                           # a station: a larger disc in the owner's colour
                         draw.ellipse((px - 8, y - 8, px + 8, y + 8), fill=fill, outline=(255, 255, 255), width=2)
-            _label(draw, x, y + 34, loc)
+            _label(draw, x, y + 34, location_code(loc, language))
         elif info.type == "P":
             owner = view.pulsars.get(loc)
             draw.ellipse((x - 16, y - 16, x + 16, y + 16), fill=(250, 240, 200))
@@ -119,16 +120,16 @@ def draw_cluster(view: Any, language: str) -> Image.Image:
                 colour = SEATS[owner] if owner is not None else INK
                 if gyro.spinning:
                     draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=colour)
-                draw_text(draw, (x, y), gyro.size, size=22, bold=True,
+                draw_text(draw, (x, y), _t(language, f"size_letter.{gyro.size}"), size=22 if language == "en" else 18, bold=True,
                           fill=contrast_text(colour) if gyro.spinning else INK, anchor="mm")
-            _label(draw, x, y + 36, loc)
+            _label(draw, x, y + 36, location_code(loc, language))
         elif info.type == "J":
             colour = GATE[info.gate_colour or "orange"]
             draw.polygon([(x, y - 18), (x + 18, y), (x, y + 18), (x - 18, y)], fill=colour)
-            _label(draw, x, y + 33, loc)
+            _label(draw, x, y + 33, location_code(loc, language))
         else:
             draw.polygon([(x, y - 13), (x + 12, y + 9), (x - 12, y + 9)], fill=(200, 200, 200))
-            _label(draw, x, y + 28, loc)
+            _label(draw, x, y + 28, location_code(loc, language))
     ships: dict[str, list[int]] = {}
     for player in view.players:
         if player.ship:
@@ -141,8 +142,12 @@ def draw_cluster(view: Any, language: str) -> Image.Image:
     return image
 
 
+LEGEND_LINE = 32
+
+
 def draw_dice_board(view: Any, language: str) -> Image.Image:
-    image = Image.new("RGB", (WIDTH, 520), PANEL)
+    legend = [item for item in list(view.offer) + list(view.goals) if gist_of(item) is not None]
+    image = Image.new("RGB", (WIDTH, 500 + LEGEND_LINE * len(legend) + 10), PANEL)
     draw = ImageDraw.Draw(image)
     draw_text_in_box(draw, (12, 8, WIDTH - 12, 40), _t(language, "round", round=view.round,
                                                        step=Msg(f"pulsar.step.{view.phase}")),
@@ -184,6 +189,12 @@ def draw_dice_board(view: Any, language: str) -> Image.Image:
     draw_text_in_box(draw, (12, 455, WIDTH - 12, 485), _t(language, "goals", goals=Join(view.goals, "comma"),
                                                           sides=Join(view.tech_sides, "comma")),
                      max_size=20, fill=INK, align="left")
+    for index, item in enumerate(legend):                # what each offered tile and goal gives
+        top = 495 + index * LEGEND_LINE
+        gist = gist_of(item)
+        assert gist is not None
+        draw_text_in_box(draw, (12, top, WIDTH - 12, top + LEGEND_LINE - 4), _t(language, "legend", id=item, gist=gist),
+                         max_size=18, min_size=12, fill=INK, align="left")
     return image
 
 

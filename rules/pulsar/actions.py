@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from rules.base import IllegalMove
 
 from .data import Effect, tables
-from .flying import gain, teleport
+from .flying import claimed, gain, teleport
 from .state import GameState, Player
 
 MOD_DELTA = {"+1": 1, "-1": -1, "+2": 2}
@@ -134,6 +134,7 @@ def special(state: GameState, seat: int, effect: Effect, to: str | None = None) 
         if free and player.rings > 0:
             state.pulsars[free[0]] = seat
             player.rings -= 1
+            claimed(state, seat, free[0])
     elif effect.name != "EFF-GATERUN":
         gain(state, seat, (effect,))
 

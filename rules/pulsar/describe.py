@@ -5,23 +5,50 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from rules.messages import Join, Msg
+from rules.messages import Join, Msg, has_key
 
-from .data import Effect, tables
+from .data import Effect, parse_effect, tables
 
 
 def P(key: str, /, **values: object) -> Msg:
     return Msg(f"pulsar.{key}", **values)
 
 
+def loc(code: str) -> Msg:
+    """A location as the reader's map names it: ``pulsar.loc.S`` is "S{n}" / "N{n}"."""
+    return P(f"loc.{code[:1]}", n=code[1:])
+
+
+def path(codes: "tuple[str, ...] | list[str]") -> Msg:
+    """``H1 → J01 → P01`` in the reader's codes."""
+    message = loc(codes[0])
+    for code in codes[1:]:
+        message = P("path.step", a=message, b=loc(code))
+    return message
+
+
 def size_name(size: str) -> Msg:
     return P(f"size.{size}")
 
 
-def effect(eff: Effect) -> Msg:
-    """One reward (§6.8 vocabulary) in words; an effect without its own text names its DSL term."""
+def effect(eff: Effect, short: bool = False) -> Msg:
+    """One reward, ability or scoring term (§6.8, §8.6.1 vocabulary) in words; ``short``: the
+    brief form (``pulsar.effect_short.*``, where one exists) for gists and labels."""
+    full = _effect(eff)
+    if short:
+        brief = full.key.replace("pulsar.effect.", "pulsar.effect_short.", 1)
+        if has_key(brief):
+            params = full.params
+            if isinstance(params.get("per"), Msg):
+                params["per"] = Msg(params["per"].key.replace("pulsar.per.", "pulsar.per_short.", 1))
+            return Msg(brief, **params)
+    return full
+
+
+def _effect(eff: Effect) -> Msg:
     name, args = eff.name, eff.args
-    if name in ("EFF-VP", "EFF-CUBES", "EFF-EXPL"):
+    if name in ("EFF-VP", "EFF-CUBES", "EFF-EXPL", "EFF-CUBE-RED", "GRN-FLAT", "GRN-CUBES", "PUR-STATIONS",
+                "PUR-GOAL-BOOST", "PUR-STATION-BOOST", "PROD-VP", "PROD-CUBES", "PROD-BUY"):
         return P(f"effect.{name}", n=int(args[0]))
     if name == "EFF-MOD":
         return P("effect.EFF-MOD", token=args[0])
@@ -31,13 +58,39 @@ def effect(eff: Effect) -> Msg:
         return P("effect.EFF-GYRO-CHOICE", sizes=Join([size_name(s) for s in args], "or"))
     if name == "EFF-RED":
         return P("effect.EFF-RED", value=int(args[0]))
-    if name in ("EFF-GYRO-ANY", "EFF-GYRO-TWO-DIFF", "EFF-EXTRA-STATION", "EFF-CLAIM-ISO"):
+    if name == "EFF-DOUBLER":
+        return P("effect.EFF-DOUBLER", back=int(args[0]), value=int(args[1]))
+    if name == "EFF-TELEPORT":
+        return P(f"effect.EFF-TELEPORT.{args[0]}")
+    if name == "EFF-GATERUN":
+        colours = Join([P(f"gate_colour.{GATE_COLOURS[c]}") for c in args[0].split("/")], "or")
+        return P("effect.EFF-GATERUN", colours=colours, n=int(args[1]))
+    if name == "ABL-FLEX":
+        down, up = int(args[1]), int(args[2])
+        shape = "both" if down and up else "up" if up else "down"
+        return P(f"effect.ABL-FLEX.{shape}", action=P(f"action.{args[0]}"), down=down, up=up)
+    if name == "ABL-ZERO":
+        every = set(args) >= set(ACTIONS)
+        return P("effect.ABL-ZERO.all") if every else P("effect.ABL-ZERO", actions=Join(
+            [P(f"action.{a}") for a in args], "and"))
+    if name == "ABL-VISIT":
+        return P(f"effect.ABL-VISIT.{args[0]}", reward=effect(parse_effect(args[1])))
+    if name == "ABL-ON":
+        return P(f"effect.ABL-ON.{args[0]}", reward=effect(parse_effect(args[1])))
+    if name in ("GRN-PER", "PUR-PER"):
+        return P(f"effect.{name}", n=int(args[1]), per=P(f"per.{args[0]}"))
+    if name in ("EFF-GYRO-ANY", "EFF-GYRO-TWO-DIFF", "EFF-EXTRA-STATION", "EFF-CLAIM-ISO", "PUR-CUBE-BOOST"):
         return P(f"effect.{name}")
     return P("effect.other", code=name + (f"({', '.join(args)})" if args else ""))
 
 
-def effects(items: Iterable[Effect]) -> Join:
-    return Join([effect(item) for item in items], "and")
+#: The paid actions abilities name (ABL-FLEX / ABL-ZERO action keys, §8.6.1).
+ACTIONS = ("fly", "gyro_take", "gyro_spin", "tx", "patent", "hq", "buy_mod")
+GATE_COLOURS = {"O": "orange", "B": "blue", "P": "purple"}
+
+
+def effects(items: Iterable[Effect], short: bool = False) -> Join:
+    return Join([effect(item, short) for item in items], "and")
 
 
 def exploration_tile(tile: str) -> Msg:

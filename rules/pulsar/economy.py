@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.base import IllegalMove
 
+from . import describe
 from . import dice as dm
 from .data import tables
 from .dice import median_value
@@ -21,7 +22,7 @@ def lose_vp(state: GameState, seat: int, amount: int) -> None:
 def gyro_take(state: GameState, seat: int, size: str) -> None:
     """ACT-GYRO-TAKE: into the reserve; not when the size is sold out."""
     if state.gyro_supply[size] < 1:
-        raise IllegalMove("pulsar.err.gyro_sold_out", "ACT-GYRO-TAKE", size=size)
+        raise IllegalMove("pulsar.err.gyro_sold_out", "ACT-GYRO-TAKE", size=describe.size_name(size))
     state.gyro_supply[size] -= 1
     state.players[seat].gyro_reserve[size] += 1
 
@@ -31,9 +32,9 @@ def gyro_place(state: GameState, seat: int, size: str, pulsar: str) -> None:
     remaining award of that size."""
     player = state.players[seat]
     if state.pulsars.get(pulsar) != seat or pulsar in state.gyros:
-        raise IllegalMove("pulsar.err.gyro_pulsar", "ACT-GYRO-PLACE", pulsar=pulsar)
+        raise IllegalMove("pulsar.err.gyro_pulsar", "ACT-GYRO-PLACE", pulsar=describe.loc(pulsar))
     if player.gyro_reserve[size] < 1:
-        raise IllegalMove("pulsar.err.gyro_reserve", "ACT-GYRO-PLACE", size=size)
+        raise IllegalMove("pulsar.err.gyro_reserve", "ACT-GYRO-PLACE", size=describe.size_name(size))
     player.gyro_reserve[size] -= 1
     state.gyros[pulsar] = Gyrodyne(size)
     placed = sum(1 for p, g in state.gyros.items() if state.pulsars.get(p) == seat and g.size == size)
@@ -48,7 +49,7 @@ def gyro_spin(state: GameState, seat: int, pulsar: str) -> None:
     """ACT-GYRO-SPIN: an own gyrodyne under construction starts spinning."""
     gyro = state.gyros.get(pulsar)
     if gyro is None or state.pulsars.get(pulsar) != seat or gyro.spinning:
-        raise IllegalMove("pulsar.err.gyro_spin", "ACT-GYRO-SPIN", pulsar=pulsar)
+        raise IllegalMove("pulsar.err.gyro_spin", "ACT-GYRO-SPIN", pulsar=describe.loc(pulsar))
     gyro.spinning = True
     from .actions import trigger
     trigger(state, seat, "gyro_spin")

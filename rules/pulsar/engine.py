@@ -23,15 +23,17 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from rules.base import Game, IllegalMove, OptionSpec, PreferenceSpec, players_option
+from rules.base import Component, Game, IllegalMove, OptionSpec, PreferenceSpec, ScorePart, players_option
 from rules.kit import HIDDEN
-from rules.messages import Join, Msg, fold_word, from_json
+from rules.messages import Join, Msg, from_json
 
 from . import actions as act
 from . import describe
+from . import dice as dm
 from . import economy as eco
 from . import flying
 from . import moves as mv
+from . import notation, phrases
 from . import setup as su
 from . import transmitters as tx
 from .data import tables
@@ -56,7 +58,10 @@ class PulsarGame(Game):
         OptionSpec("cluster_side", "choice", "A", "pulsar.param.cluster_side", choices=("A", "B")),
         OptionSpec("first_game", "bool", False, "pulsar.param.first_game"),
         OptionSpec("balanced_start", "bool", False, "pulsar.param.balanced_start"),
+        OptionSpec("rules_version", "int", 2, "pulsar.param.rules_version", min=1, max=2, lobby=False),
     )
+    #: 2: a reward of a gyrodyne of a choice of sizes is asked (``gyro choose``), not picked.
+    rules_version = 2
 
     # ----- setup and notation ----------------------------------------------------------------------
     def new_game(self, options: dict[str, Any], seed: int) -> GameState:
@@ -65,22 +70,37 @@ class PulsarGame(Game):
     def parse_move(self, state: GameState, seat: int, text: str) -> Move:
         if not 0 <= seat < state.player_count:
             raise IllegalMove("pulsar.err.no_seat", None, seat=seat + 1, count=state.player_count)
-        return mv.parse_move(seat, self.canonical_prefix(text))
+        canonical = self.canonical_prefix(text)
+        try:
+            return mv.parse_move(seat, canonical)
+        except IllegalMove as error:                 # echo the word as the player typed it
+            value = error.msg.params.get("value")
+            words, typed = canonical.split(" "), text.split(" ")
+            if isinstance(value, str) and value in words and len(words) == len(typed):
+                where = len(words) - 1 - words[::-1].index(value)
+                if typed[where] != value:
+                    raise IllegalMove(error.msg.key, error.rule, **{**error.msg.params, "value": typed[where]}) from None
+            raise
 
     def format_move(self, move: Move) -> str:
         return format_move(move)
 
     def canonical_prefix(self, typed: str) -> str:
-        """The rulebook's Hungarian verbs (accents optional) -> the notation's."""
-        words = typed.split(" ")
-        if words and words[0]:
-            words[0] = HUNGARIAN_VERBS.get(fold_word(words[0]), words[0])
-        return " ".join(words)
+        """The rulebook's Hungarian words and codes (accents optional) -> the notation's
+        (rules.pulsar.notation): verbs, sub-verbs, K/M tracks, sizes, e3/p dice, N/U/K
+        locations, options."""
+        return notation.to_canonical(typed)
 
     def word_aliases(self) -> Mapping[str, str]:
-        """The folded Hungarian verbs ``canonical_prefix`` understands, so that a verb still
-        being typed ("old") completes to its moves ("oldal" -> ``hqside``)."""
-        return HUNGARIAN_VERBS
+        """The folded Hungarian verbs and sub-verbs ``canonical_prefix`` understands, so that a
+        word still being typed ("old") completes to its moves ("oldal" -> ``hqside``)."""
+        return notation.word_aliases()
+
+    def localize_move(self, text: str, language: str) -> str:
+        return notation.to_hungarian(text) if language == "hu" else text
+
+    def move_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
+        return phrases.phrase(text)
 
     def seat_label(self, state: GameState, seat: int) -> Msg:
         return P(f"colour.{COLOURS[seat]}")
@@ -102,11 +122,80 @@ class PulsarGame(Game):
             return set(state.pending)
         return set()
 
+    def decision_prompt(self, state: GameState) -> Msg | None:
+        """A won gyrodyne whose size the player must choose (asked, not picked)."""
+        if state.phase == ACTIONS and state.owed_gyro:
+            sizes = [s for s in state.owed_gyro[0].split("/")[0] if state.gyro_supply[s]]
+            return P("prompt.gyro_choice", sizes=Join([describe.size_name(s) for s in sizes], "or"),
+                     example=P(f"example.gyro_choose.{sizes[0] if sizes else 'M'}"))
+        return None
+
+    def public_choices(self, state: GameState) -> tuple[int, list[str]] | None:
+        """The size of a won gyrodyne, as buttons (it reveals nothing)."""
+        if state.phase == ACTIONS and state.owed_gyro and state.turn_queue:
+            seat = state.turn_queue[0]
+            texts = [self.format_move(m) for m in self.legal_moves(state, seat)]
+            return (seat, texts) if 2 <= len(texts) <= 5 else None
+        return None
+
     def is_over(self, state: GameState) -> bool:
         return state.phase == OVER
 
     def scores(self, state: GameState) -> list[int]:
         return [player.vp for player in state.players]
+
+    def score_breakdown(self, state: GameState) -> list[list[ScorePart]]:
+        """Each player's VP by where they came from (``vp_src``, which sums to the VP): the
+        categories with points, and the track penalties always (never hidden, PR-3)."""
+        out = []
+        for player in state.players:
+            parts = [ScorePart(P(f"score.{source}"), player.vp_src.get(source, 0)) for source in SCORE_SOURCES
+                     if player.vp_src.get(source, 0) or source == "penalties"]
+            rest = player.vp - sum(part.points for part in parts)
+            if rest:
+                parts.append(ScorePart(P("score.other"), rest))
+            out.append(parts)
+        return out
+
+    def components(self) -> tuple[Component, ...]:
+        from .components import all_components
+        return all_components()
+
+    def component(self, ident: str) -> Component | None:
+        from .components import by_id, canonical_location
+        found = by_id().get(ident.strip().lower())
+        return found or by_id().get(canonical_location(ident.strip()).lower())
+
+    def describe_move(self, state: GameState, seat: int, text: str) -> Msg | None:
+        """The autocomplete label's second half: what the technology, project, transmitter or
+        gyrodyne gives (its gist), where a draft pick moves the marker, what a copy costs."""
+        from .components import gist_of
+        words = text.split()
+        if not words:
+            return None
+        verb = words[0]
+        if verb in ("patent", "hq") and len(words) > 1:
+            return gist_of(words[1])
+        if verb == "tx" and len(words) > 2 and words[1] in ("take", "pay"):
+            return gist_of(words[2])
+        if verb == "gyro" and len(words) > 2 and words[1] in ("take", "place", "choose"):
+            return gist_of("G" + words[2].upper()[:1])
+        if verb == "draft" and len(words) == 3 and state.median is not None and words[1].isdigit():
+            spaces, direction = dm.distance(int(words[1]), state.median)
+            track = "initiative" if words[2].upper().startswith("I") else "engineering"
+            return P("describe.draft", track=P(f"track_on.{track}"), n=spaces,
+                     way=P("describe.right" if direction > 0 else "describe.left"))
+        if verb == "draft" and len(words) == 2:
+            return P("describe.draft_middle")
+        return None
+
+    def move_kind(self, text: str) -> str:
+        """Autocomplete groups: the verb, and the sub-verb of gyro and tx (so one gyrodyne
+        take, placement and spin each show beside the flights)."""
+        words = text.lower().split()
+        if len(words) > 1 and words[0] in ("gyro", "tx"):
+            return f"{words[0]} {words[1]}"
+        return words[0] if words else ""
 
     def winners(self, state: GameState) -> list[int]:
         return list(state.winners) if state.phase == OVER else []
@@ -139,6 +228,9 @@ class PulsarGame(Game):
                 code = "" if track is None else ("I" if track == "initiative" else "E") + (
                     str(mine.index(marker or "") + 1) if state.player_count == 2 else "")
                 yield Move(seat, mv.DRAFT, arg=code, number=die)
+        elif state.phase == ACTIONS and state.owed_gyro:
+            yield from (Move(seat, mv.GYRO_CHOOSE, arg=size) for size in state.owed_gyro[0].split("/")[0]
+                        if state.gyro_supply[size])
         elif state.phase == ACTIONS:
             yield from self._action_candidates(state, seat)
         elif state.phase == PRODUCTION:
@@ -272,6 +364,9 @@ class PulsarGame(Game):
 
     # ----- apply ----------------------------------------------------------------------------------------
     def apply(self, state: GameState, move: Move) -> GameState:
+        if state.phase == HQ_SIDE and move.seat in state.hq_choice.choices and 0 <= move.seat < state.player_count:
+            raise IllegalMove("pulsar.err.hq_side_sealed", "P-SETUP-17",                 # sealed: no change
+                              waiting=Join([self.seat_label(state, s) for s in sorted(self.waiting_for(state))], "and"))
         if move.seat not in self.waiting_for(state):
             raise IllegalMove("pulsar.err.not_your_turn", None,
                               waiting=Join([self.seat_label(state, s) for s in sorted(self.waiting_for(state))], "or")
@@ -294,7 +389,7 @@ class PulsarGame(Game):
         elif kind == mv.GATE:
             self._expect(state, START_GATE)
             if tables().locations[move.arg].type != "H" or any(p.ship == move.arg for p in state.players):
-                raise IllegalMove("pulsar.err.gate", "P-SETUP-21", gate=move.arg)
+                raise IllegalMove("pulsar.err.gate", "P-SETUP-21", gate=describe.loc(move.arg))
             su.place_ship(state, seat, move.arg)
         elif kind == mv.DRAFT:
             self._expect(state, DRAFT)
@@ -330,6 +425,12 @@ class PulsarGame(Game):
     def _action(self, state: GameState, seat: int, move: Move) -> None:
         kind = move.kind
         player = state.players[seat]
+        if kind == mv.GYRO_CHOOSE or state.owed_gyro:
+            if kind != mv.GYRO_CHOOSE:
+                raise IllegalMove("pulsar.err.gyro_owed", "§6.8", sizes=Join(
+                    [describe.size_name(s) for s in state.owed_gyro[0].split("/")[0] if state.gyro_supply[s]], "or"))
+            flying.choose_gyro(state, seat, move.arg)
+            return
         if player.red_now and kind not in (mv.GYRO_PLACE, mv.TX_LINK):   # A-BONUS-6: free actions aside,
             player.red_now = False                                          # the next action uses it or loses it
             if move.pay is None or not move.pay.red:
@@ -380,8 +481,11 @@ class PulsarGame(Game):
             eco.gyro_take(state, seat, move.arg)
         elif kind == mv.GYRO_SPIN:
             gyro = state.gyros.get(move.arg)
-            if gyro is None or value != eco.spin_cost(gyro.size):
-                raise IllegalMove("pulsar.err.gyro_spin", "ACT-GYRO-SPIN", pulsar=move.arg)
+            if gyro is None or state.pulsars.get(move.arg) != seat or gyro.spinning:
+                raise IllegalMove("pulsar.err.gyro_spin", "ACT-GYRO-SPIN", pulsar=describe.loc(move.arg))
+            if value != eco.spin_cost(gyro.size):                          # the real reason: the die
+                raise IllegalMove("pulsar.err.spin_die", "ACT-GYRO-SPIN", need=eco.spin_cost(gyro.size), value=value,
+                                  size=describe.size_name(gyro.size))
             eco.gyro_spin(state, seat, move.arg)
         elif kind == mv.TX_TAKE:
             link = next((o[5:] for o in move.options if o.startswith("link=")), None)
@@ -414,7 +518,7 @@ class PulsarGame(Game):
             return IllegalMove("pulsar.err.draft_no_die", "D-DRAFT-3", value=die,
                                dice=Join(sorted(set(state.dice_board)), "comma"))
         if marker == "?":
-            return IllegalMove("pulsar.err.marker", "D-MOVE-1", value=f"{(track or 'I')[0].upper()}2")
+            return IllegalMove("pulsar.err.marker", "D-MOVE-1", value=P(f"track_letter.{(track or 'I')[0].upper()}", n=2))
         options = [p for p in picks if p[0] == die]
         if not options:
             names = {"initiative": "I", "engineering": "E"}
@@ -426,7 +530,7 @@ class PulsarGame(Game):
             return IllegalMove("pulsar.err.draft_median", "D-DRAFT-4", value=die)
         if track is None:
             return IllegalMove("pulsar.err.draft_no_marker", "D-MOVE-1", value=die,
-                               example=f"draft {die} {'I' if options[0][1] == 'initiative' else 'E'}")
+                               example=P(f"example.draft_{'I' if options[0][1] == 'initiative' else 'E'}", value=die))
         return IllegalMove("pulsar.err.draft_off_track", "D-MOVE-5", value=die,
                            dice=Join(sorted({p[0] for p in picks}), "comma"), track=P(f"track.{track}"))
 
@@ -626,7 +730,7 @@ class PulsarGame(Game):
             return True
         if any(b.revealed != a.revealed for b, a in zip(before.systems.values(), after.systems.values())):
             return True
-        return before.phase != after.phase or move.kind == mv.HQSIDE
+        return after.phase == OVER or move.kind == mv.HQSIDE
 
     def events(self, before: GameState, move: Move, after: GameState) -> list[Msg]:
         return [from_json(event) for event in after.events]
@@ -639,6 +743,8 @@ class PulsarGame(Game):
 
     def default_move(self, state: GameState, seat: int) -> Move | None:
         """PB-2: a turn ends, production and goal decisions spend nothing."""
+        if state.phase == ACTIONS and state.owed_gyro:                     # the largest size left
+            return next(iter(self.legal_moves(state, seat)), None)
         if state.phase == ACTIONS:
             return Move(seat, mv.END)
         if state.phase == PRODUCTION:
@@ -681,6 +787,10 @@ class PulsarGame(Game):
             lines.append(P("status.hq", boards=Join([P("status.hq_one", colour=self.seat_label(view, player.seat),
                                                        board=self._hq_text(player))
                                                      for player in view.players], "comma")))
+        if view.offer:
+            lines.append(P("status.offer", tiles=Join([named(tile) for tile in view.offer], "comma")))
+        if view.goals:
+            lines.append(P("status.goals", goals=Join([named(goal) for goal in view.goals], "comma")))
         for player in view.players:
             if player.kept_exploration:
                 lines.append(P("status.kept", colour=self.seat_label(view, player.seat),
@@ -711,14 +821,29 @@ class PulsarGame(Game):
                 lines.append(P("private.hq_choose", board=player.hq_board))
             elif player.hq_side is not None:
                 lines.append(P("private.hq", board=player.hq_board, side=player.hq_side))
+        if player.patents:
+            lines.append(P("private.patents", techs=Join([named(tech) for tech in player.patents], "comma")))
+        if player.transmitters:
+            lines.append(P("private.transmitters", tiles=Join([P(
+                "private.transmitter", tile=named(own.tile), paid=len(own.covered),
+                icons=len(tables().transmitters[own.tile].dice)) if not own.operational else P(
+                "private.transmitter_on", tile=named(own.tile)) for own in player.transmitters], "comma")))
+        open_projects = act.hq_available(view, seat) if view.phase not in (HQ_SIDE, OVER) else []
+        if open_projects:
+            lines.append(P("private.projects", projects=Join([named(p) for p in open_projects], "comma")))
         if player.kept_exploration:
             lines.append(P("private.kept", tiles=Join([describe.exploration_tile(t) for t in player.kept_exploration],
                                                       "and")))
         return lines
 
 
-HUNGARIAN_VERBS = {
-    "oldal": "hqside", "kapu": "gate", "valaszt": "draft", "vesz": "draft", "repul": "fly", "giroszkop": "gyro",
-    "giro": "gyro", "ado": "tx", "szabadalom": "patent", "levet": "patent", "fohadiszallas": "hq", "projekt": "hq",
-    "vasarol": "buy", "masol": "copy", "vege": "end", "kesz": "end", "termeles": "prod", "celok": "goals",
-}
+def named(ident: str) -> Msg:
+    """A component id with its gist: ``TX-A10 (dice 3+4 · 4 VP · production: 1 VP)``."""
+    from .components import gist_of
+    gist = gist_of(ident)
+    return P("named", id=ident, gist=gist) if gist is not None else P("named_bare", id=ident)
+
+
+#: vp_src categories in the order of the game: start, the rounds, production, the final scoring (FS-1..FS-7).
+SCORE_SOURCES = ("start", "rewards", "gate_runs", "awards", "transmitters", "gyrodynes", "engineering", "green",
+                 "penalties", "purple", "goals", "pulsars", "unfinished_gyrodynes", "cubes", "stations", "turn_order")

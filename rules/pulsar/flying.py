@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.base import IllegalMove
-from rules.messages import Msg
+from rules.messages import Join, Msg
 
 from . import describe
 from .data import Effect, parse_effect, tables
@@ -37,7 +37,7 @@ def reveal(state: GameState, location: str) -> None:
     if system.revealed:
         return
     system.revealed = True
-    add_event(state, "revealed", location=location, tile=system.tile,
+    add_event(state, "revealed", location=describe.loc(location), tile=system.tile,
               contents=describe.system_contents(system.tile, state.player_count))
     blocked = tables().by_players[state.player_count].blocked_marks
     for planet in tables().systems[system.tile].planets:
@@ -58,6 +58,8 @@ def _station(state: GameState, seat: int, location: str, prefer: str) -> str | N
             if planet.colour == colour and planet.slot not in system.planets:
                 system.planets[planet.slot] = str(seat)
                 player.markers -= 1
+                add_event(state, "station", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"),
+                          planet=Msg(f"pulsar.planet.{colour}"), location=describe.loc(location))
                 return colour
     return None
 
@@ -97,15 +99,22 @@ def gain(state: GameState, seat: int, effects: tuple[Effect, ...], choice: str |
             player.mods["pm1" if args[0] == "±1" else "p2"] += 1      # A-MOD-6: unlimited substitutes
         elif name == "EFF-GYRO":
             _take_gyro(state, player, args[0])
-        elif name == "EFF-GYRO-CHOICE":
-            _take_gyro(state, player, choice if choice in args else next(
-                (size for size in args if state.gyro_supply[size]), args[0]))
-        elif name == "EFF-GYRO-ANY":
-            _take_gyro(state, player, choice if choice in ("S", "M", "L") else next(
-                (size for size in ("L", "M", "S") if state.gyro_supply[size]), "S"))
+        elif name in ("EFF-GYRO-CHOICE", "EFF-GYRO-ANY"):
+            sizes = tuple(args) if name == "EFF-GYRO-CHOICE" else ("L", "M", "S")
+            if choice in sizes:
+                _take_gyro(state, player, choice)
+            elif asks(state):
+                _owe_gyro(state, seat, [size for size in sizes if state.gyro_supply[size]])
+            else:                                                 # rules version 1: the first size in supply
+                _take_gyro(state, player, next((size for size in sizes if state.gyro_supply[size]), sizes[-1]))
         elif name == "EFF-GYRO-TWO-DIFF":
-            for size in [size for size in ("L", "M", "S") if state.gyro_supply[size]][:2]:   # A-43
-                _take_gyro(state, player, size)
+            left = [size for size in ("L", "M", "S") if state.gyro_supply[size]]
+            if asks(state) and len(left) == 3:                    # A-43: the player picks the two sizes
+                state.owed_gyro.append("LMS/2")
+                _announce_owed(state, seat)
+            else:
+                for size in left[:2]:
+                    _take_gyro(state, player, size)
         elif name == "EFF-EXPL":
             draw_exploration(state, seat, int(args[0]))
         elif name == "EFF-RED":
@@ -118,10 +127,64 @@ def gain(state: GameState, seat: int, effects: tuple[Effect, ...], choice: str |
             raise IllegalMove("pulsar.err.reward_not_yet", None, reward=name)
 
 
+def _discovery(state: GameState, seat: int, location: str) -> None:
+    """FLY-BONUS-1..3: the discovery bonus, named in the post."""
+    bonus = tables().systems[state.systems[location].tile].bonus
+    add_event(state, "discovery", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"), location=describe.loc(location),
+              bonus=describe.effects(bonus))
+    gain(state, seat, bonus)
+
+
+def claimed(state: GameState, seat: int, pulsar: str) -> None:
+    """The post names the pulsar a player claimed (a ring placed on it)."""
+    add_event(state, "claimed", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"), location=describe.loc(pulsar))
+
+
+def asks(state: GameState) -> bool:
+    """Rules version 2 on: a reward of a gyrodyne of a choice of sizes is asked, not picked."""
+    return int(str(state.options.get("rules_version", 1))) >= 2
+
+
+def _owe_gyro(state: GameState, seat: int, sizes: list[str]) -> None:
+    """One size left: it is taken; several: the player owes the choice (``gyro choose``)."""
+    if len(sizes) == 1:
+        _take_gyro(state, state.players[seat], sizes[0])
+    elif sizes:
+        state.owed_gyro.append("".join(sizes))
+        _announce_owed(state, seat)
+
+
+def _announce_owed(state: GameState, seat: int) -> None:
+    sizes = state.owed_gyro[0].split("/")[0]
+    add_event(state, "gyro_owed", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"),
+              sizes=Join([describe.size_name(s) for s in sizes if state.gyro_supply[s]], "or"))
+
+
+def choose_gyro(state: GameState, seat: int, size: str) -> None:
+    """A won gyrodyne's size, chosen (the reward of EFF-GYRO-CHOICE / -ANY / -TWO-DIFF)."""
+    if not state.owed_gyro:
+        raise IllegalMove("pulsar.err.no_gyro_owed", "§6.8")
+    owed, _slash, two = state.owed_gyro[0].partition("/")
+    allowed = [s for s in owed if state.gyro_supply[s]]
+    if size not in allowed:
+        raise IllegalMove("pulsar.err.gyro_owed", "§6.8", sizes=Join([describe.size_name(s) for s in allowed], "or"))
+    state.owed_gyro.pop(0)
+    _take_gyro(state, state.players[seat], size)
+    if two:                                                       # A-43: a second one of another size
+        state.owed_gyro.insert(0, "".join(s for s in owed if s != size))
+        rest = [s for s in state.owed_gyro[0] if state.gyro_supply[s]]
+        state.owed_gyro.pop(0)
+        _owe_gyro(state, seat, rest)
+    elif state.owed_gyro:
+        _announce_owed(state, seat)
+
+
 def _take_gyro(state: GameState, player: Player, size: str) -> None:
     if state.gyro_supply[size] > 0:                               # lost if sold out (§6.8)
         state.gyro_supply[size] -= 1
         player.gyro_reserve[size] += 1
+        add_event(state, "gyro_gained", colour=Msg(f"pulsar.colour.{COLOURS[player.seat]}"),
+                  size=describe.size_name(size))
 
 
 def fly(state: GameState, seat: int, path: tuple[str, ...], *, take: str = "bonus", claim: bool = True,
@@ -132,9 +195,10 @@ def fly(state: GameState, seat: int, path: tuple[str, ...], *, take: str = "bonu
     player = state.players[seat]
     side = side_of(state)
     if player.ship != path[0]:
-        raise IllegalMove("pulsar.err.fly_start", "FLY-2", start=path[0], ship=player.ship or "-")
+        raise IllegalMove("pulsar.err.fly_start", "FLY-2", start=describe.loc(path[0]),
+                          ship=describe.loc(player.ship) if player.ship else "-")
     if len(path) < 2 or not is_flight(side, path):
-        raise IllegalMove("pulsar.err.fly_path", "FLY-4", path=">".join(path))
+        raise IllegalMove("pulsar.err.fly_path", "FLY-4", path=describe.path(path))
     locations = tables().locations
     ends = dead_ends(side)
     end = path[-1]
@@ -158,12 +222,13 @@ def fly(state: GameState, seat: int, path: tuple[str, ...], *, take: str = "bonu
             if take == "tile":
                 draw_exploration(state, seat)
             else:
-                gain(state, seat, tables().systems[state.systems[end].tile].bonus)
+                _discovery(state, seat, end)
         if colour and end in ends:
             draw_exploration(state, seat)
     elif locations[end].type == "P" and claim and end not in state.pulsars and player.rings > 0:
         state.pulsars[end] = seat                                 # PULSAR-CLAIM-1..3
         player.rings -= 1
+        claimed(state, seat, end)
         _on(state, seat, "claim_pulsar")
         if end in ends:
             draw_exploration(state, seat)
@@ -187,7 +252,8 @@ def teleport(state: GameState, seat: int, location: str, kind: str) -> None:
     allowed = info is not None and info.type != "H" and not isolated and (
         kind == "any" or (kind == "pulsar" and info.type == "P") or (kind == "system" and info.type == "S"))
     if not allowed:
-        raise IllegalMove("pulsar.err.teleport", "TELEPORT-2", location=location, kind=P_KIND.get(kind, kind))
+        raise IllegalMove("pulsar.err.teleport", "TELEPORT-2", location=describe.loc(location) if info else location,
+                          kind=Msg(f"pulsar.teleport_kind.{kind}") if kind in P_KIND else kind)
     player = state.players[seat]
     ends = dead_ends(side_of(state))
     assert info is not None
@@ -197,12 +263,13 @@ def teleport(state: GameState, seat: int, location: str, kind: str) -> None:
         if colour:
             _on(state, seat, "station")
         if colour == "blue":
-            gain(state, seat, tables().systems[state.systems[location].tile].bonus)
+            _discovery(state, seat, location)
         if colour and location in ends:
             draw_exploration(state, seat)
     elif info.type == "P" and location not in state.pulsars and player.rings > 0:
         state.pulsars[location] = seat
         player.rings -= 1
+        claimed(state, seat, location)
         _on(state, seat, "claim_pulsar")
         if location in ends:
             draw_exploration(state, seat)

@@ -6,12 +6,14 @@ import re
 from dataclasses import dataclass
 
 from rules.base import IllegalMove
+from rules.messages import Join, Msg
 
 from .actions import Payment
 from .data import tables
 
 HQSIDE, GATE, DRAFT, FLY, GYRO_TAKE, GYRO_PLACE, GYRO_SPIN = "hqside", "gate", "draft", "fly", "gyro take", \
     "gyro place", "gyro spin"
+GYRO_CHOOSE = "gyro choose"
 TX_TAKE, TX_PAY, TX_LINK, PATENT, HQ, BUY, COPY, END, PROD, GOALS = "tx take", "tx pay", "tx link", "patent", "hq", \
     "buy", "copy", "end", "prod", "goals"
 VERBS = ("hqside", "gate", "draft", "fly", "gyro", "tx", "patent", "hq", "buy", "copy", "end", "prod", "goals")
@@ -67,6 +69,8 @@ def format_move(move: Move) -> str:
         return " ".join((f"{kind} {move.arg} {die_text(move.pay)}", *sorted(move.options)))
     if kind == GYRO_PLACE:
         return f"gyro place {move.options[0]} {move.arg}"
+    if kind == GYRO_CHOOSE:
+        return f"gyro choose {move.arg}"
     if kind == GYRO_SPIN:
         assert move.pay is not None
         return f"gyro spin {move.arg} {die_text(move.pay)}"
@@ -132,14 +136,31 @@ def _size(word: str) -> str:
 def parse_move(seat: int, text: str) -> Move:
     words = text.split()
     if not words:
-        raise IllegalMove("pulsar.err.empty", None, verbs=list(VERBS))
+        raise IllegalMove("pulsar.err.empty", None, verbs=VERB_LIST)
     verb, args = words[0].lower(), words[1:]
     if verb not in VERBS:
-        raise IllegalMove("pulsar.err.unknown_verb", None, value=words[0], verbs=list(VERBS))
+        raise IllegalMove("pulsar.err.unknown_verb", None, value=words[0], verbs=VERB_LIST)
+    _no_repeats(args)
     try:
         return _parse(seat, verb, args)
     except (IndexError, ValueError):
-        raise IllegalMove("pulsar.err.arguments", None, verb=verb, example=EXAMPLES.get(verb, verb)) from None
+        raise IllegalMove("pulsar.err.arguments", None, verb=Msg(f"pulsar.verb.{verb}"), example=example(verb)) from None
+
+
+def _no_repeats(args: list[str]) -> None:
+    """An option or item named twice (``take=tile take=tile``, ``to=S01 to=S02``, ``G5a:1
+    G5a:2``, a tile twice) is refused, never logged twice (§10.1: each option at most once)."""
+    seen: set[str] = set()
+    for word in args:
+        if "=" in word or ":" in word and "~" not in word:
+            key = word.lower().partition("=")[0] if "=" in word else word.lower().partition(":")[0]
+        elif word.lower() in ("noclaim",) or word.upper().startswith("TX-"):
+            key = word.lower()
+        else:
+            continue
+        if key in seen:
+            raise IllegalMove("pulsar.err.repeated", "§10.1", value=word)
+        seen.add(key)
 
 
 def _parse(seat: int, verb: str, args: list[str]) -> Move:
@@ -178,6 +199,9 @@ def _parse(seat: int, verb: str, args: list[str]) -> Move:
         if action == "place":
             only(3)
             return Move(seat, GYRO_PLACE, arg=_location(args[2]), options=(_size(args[1]),))
+        if action == "choose":
+            only(2)
+            return Move(seat, GYRO_CHOOSE, arg=_size(args[1]))
         if action == "spin":
             only(3)
             return Move(seat, GYRO_SPIN, arg=_location(args[1]), pay=parse_die(args[2]))
@@ -217,6 +241,19 @@ def _parse(seat: int, verb: str, args: list[str]) -> Move:
     only(0)
     return Move(seat, END)
 
+
+def example(verb: str) -> Msg:
+    """How ``verb`` is written, in the reader's words (codes and dice as the reader types them)."""
+    from .describe import loc
+    path = loc("H1")
+    for code in ("J01", "P01", "S01"):
+        path = Msg("pulsar.example.step", a=path, b=loc(code))
+    die = Msg("pulsar.example.die", value={"fly": 3, "gyro": 2, "tx": 1, "patent": 2, "hq": 5, "buy": 1}.get(verb, 1))
+    return Msg(f"pulsar.example.{verb}", die=die, loc=loc("H3"), path=path, tile="TX-A07" if verb == "prod" else "TX-A04", tech="AII-5a",
+               project="HQ1-1.2b", goal="G5a")
+
+
+VERB_LIST = Join([Msg(f"pulsar.verb.{verb}") for verb in VERBS], "comma")
 
 EXAMPLES = {"hqside": "hqside 2", "gate": "gate H3", "draft": "draft 4 E", "fly": "fly s3 H1>J01>P01>S01",
             "gyro": "gyro take M s2", "tx": "tx take TX-A04 s1 icon=1", "patent": "patent AII-5a s2",

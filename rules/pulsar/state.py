@@ -106,6 +106,7 @@ class GameState:
     decisions: dict[str, list[str]] = field(default_factory=dict)   # seat -> what it decided (parallel steps)
     winners: list[int] = field(default_factory=list)
     dice_spent: int = 0                              # silver dice gone to the black hole this round
+    owed_gyro: list[str] = field(default_factory=list)   # sizes a won gyrodyne may take, the player to choose
     reward_choice: str | None = None                 # the move's ``choice=S/M/L`` for gyrodyne-choice rewards
     pulsars: dict[str, int] = field(default_factory=dict)  # claimed pulsar -> seat
     gyros: dict[str, Gyrodyne] = field(default_factory=dict)  # pulsar -> its gyrodyne tile
@@ -152,4 +153,4 @@ def clone_state(state: GameState) -> GameState:
         patent_slots={t: [list(h) for h in holders] for t, holders in state.patent_slots.items()},
         award_holders={s: list(seats) for s, seats in state.award_holders.items()},
         gyro_supply=dict(state.gyro_supply), awards={s: list(v) for s, v in state.awards.items()},
-        events=list(state.events), reward_choice=state.reward_choice, streams=state.streams.copy() if state.streams is not None else None)
+        events=list(state.events), owed_gyro=list(state.owed_gyro), reward_choice=state.reward_choice, streams=state.streams.copy() if state.streams is not None else None)

@@ -4,10 +4,13 @@ their production (PR-4)."""
 from __future__ import annotations
 
 from rules.base import IllegalMove
+from rules.messages import Msg
 
+from . import describe
 from .actions import special, trigger
 from .data import tables
-from .state import GameState, OwnTransmitter, Player
+from .flying import COLOURS
+from .state import GameState, OwnTransmitter, Player, add_event
 
 
 def own(player: Player, tile: str) -> OwnTransmitter:
@@ -77,6 +80,10 @@ def link(state: GameState, seat: int, tile: str, point: int, other: str, other_p
 def _activate(state: GameState, seat: int, mine: OwnTransmitter, to: str | None = None) -> None:
     """TX-ACT: one-time rewards, the operational side, and the new red dice (TX-BONUS)."""
     mine.operational = True
+    info = tables().transmitters[mine.tile]
+    add_event(state, "operational", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"), tile=mine.tile,
+              gain=describe.effects(info.on_activation) if info.on_activation else Msg("pulsar.comp.nothing"),
+              production=describe.effects(info.production) if info.production else Msg("pulsar.comp.nothing"))
     trigger(state, seat, "tx_activate")
     for effect in tables().transmitters[mine.tile].on_activation:
         special(state, seat, effect, to)                            # a teleport needs ``to`` (TELEPORT-3)

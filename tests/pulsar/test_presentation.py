@@ -69,7 +69,7 @@ def test_PU_P_SETUP_17_the_hand_shows_the_own_sealed_side_and_never_another():
     state = play(state, 0, "hqside 1")
     seat_two = " ".join(texts(GAME.private_lines(GAME.view(state, 2), 2)))
     assert "you chose" not in seat_two
-    assert "hqside" in " ".join(texts(GAME.private_lines(GAME.view(state, 2), 2), "hu"))
+    assert "oldal 1" in " ".join(texts(GAME.private_lines(GAME.view(state, 2), 2), "hu"))   # issue 24: Hungarian words
 
 
 # ----- 3. draft refusals --------------------------------------------------------------------------------------
@@ -160,8 +160,9 @@ def test_PU_REVEAL_1_a_revealed_system_says_what_it_holds():
 @pytest.mark.parametrize("language", ["en", "hu"])
 def test_the_help_explains_dice_tracks_options_and_the_hungarian_verbs(language):
     notation = render(GAME.notation_help(), language)
-    for word in ("oldal", "repül", "giroszkóp", "vásárol", "vége", "s3 =", "r =", "(E)", "(I)", "icon=", "to=",
-                 "choice="):
+    words = {"en": ("oldal", "repül", "erőmű", "vásárol", "vége", "s3 =", "r =", "(E)", "(I)", "icon=", "to=", "choice="),
+             "hu": ("oldal", "repül", "erőmű", "vásárol", "vége", "e3 =", "p =", "(M)", "(K)", "ikon=", "ide=", "méret=")}
+    for word in words[language]:                       # issue 24: the Hungarian help teaches the Hungarian notation
         assert word in notation, (language, word)
     from rules.messages import render as r
     whole = r(Msg("help_game", title=GAME.title_msg(), game="pulsar", summary=GAME.rules_summary(),

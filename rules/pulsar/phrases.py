@@ -1,0 +1,134 @@
+"""Pulsar 2849 moves in words (issue 24): a stored move text as a predicate the host puts after
+"bob (Blue):", in the reader's language, with the codes that reader sees on the map (N05 for a
+Hungarian reader, S05 for an English one).  Built from the notation's syntax and the static
+data only (never from legality), so every move once accepted still reads from any state."""
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import IllegalMove
+from rules.messages import Join, Msg
+
+from . import describe
+from . import moves as mv
+from .actions import Payment
+from .data import tables
+
+
+def P(key: str, /, **values: Any) -> Msg:
+    return Msg(f"pulsar.{key}", **values)
+
+
+loc = describe.loc
+
+
+path = describe.path
+
+
+def die(pay: Payment) -> Msg:
+    """The die paid, in words: "silver 3 with a +1 token", "the bonus die"."""
+    base = P("die.red") if pay.red else P(f"die.silver.{pay.value}") if 1 <= pay.value <= 6 else P(
+        "die.silver_n", value=pay.value)
+    if pay.mod:
+        base = P("die.mod", die=base, mod=pay.mod)
+    if pay.zero:
+        base = P("die.zero", die=base)
+    elif pay.flex:
+        base = P("die.flex", die=base, tech=pay.flex[0], delta=f"{pay.flex[1]:+d}")
+    return base
+
+
+def _options(move: mv.Move) -> Msg | str:
+    items: list[Msg] = []
+    for option in move.options:
+        key, _sep, value = option.partition("=")
+        if option == "take=tile":
+            items.append(P("phrase.opt.take_tile"))
+        elif option == "noclaim":
+            items.append(P("phrase.opt.noclaim"))
+        elif key == "run":
+            project, _colon, colour = value.partition(":")
+            items.append(P("phrase.opt.run", project=project,
+                           colour=P(f"gate_colour.{colour}") if colour in ("orange", "blue", "purple") else colour))
+        elif key == "choice":
+            items.append(P("phrase.opt.choice", size=describe.size_name(value)))
+        elif key == "to":
+            items.append(P("phrase.opt.to", location=loc(value)))
+        elif key == "link":
+            items.append(P("phrase.opt.link", point=value))
+    return P("phrase.options", items=Join(items, "and")) if items else ""
+
+
+def _rewards(effects: Any) -> Msg | Join:
+    return describe.effects(effects, short=True) if effects else P("comp.nothing")
+
+
+def phrase(text: str) -> Msg:
+    """The move ``text`` (canonical notation) in words; unreadable text is quoted as it is."""
+    try:
+        move = mv.parse_move(0, text)
+    except IllegalMove:
+        return P("phrase.raw", text=text)
+    return of_move(move)
+
+
+def of_move(move: mv.Move) -> Msg:
+    kind = move.kind
+    extra = _options(move)
+    tab = tables()
+    if kind == mv.HQSIDE:
+        return P("phrase.hqside", side=move.number)
+    if kind == mv.GATE:
+        return P("phrase.gate", location=loc(move.arg))
+    if kind == mv.DRAFT:
+        if not move.arg:
+            return P("phrase.draft_middle", value=move.number)
+        track = P("track_on.initiative" if move.arg[0] == "I" else "track_on.engineering")
+        if move.arg[1:]:
+            return P("phrase.draft_marker", value=move.number, track=track, marker=int(move.arg[1:]))
+        return P("phrase.draft", value=move.number, track=track)
+    if kind == mv.COPY:
+        return P("phrase.copy", value=move.number)
+    if kind == mv.END:
+        return P("phrase.end")
+    if kind == mv.GYRO_PLACE:
+        return P("phrase.gyro_place", size=describe.size_name(move.options[0]), location=loc(move.arg))
+    if kind == mv.GYRO_CHOOSE:
+        return P("phrase.gyro_choose", size=describe.size_name(move.arg))
+    if kind == mv.TX_LINK:
+        return P("phrase.tx_link", a=move.options[0], b=move.options[1])
+    if kind == mv.PROD:
+        return P("phrase.prod", tiles=Join(list(move.options), "and")) if move.options else P("phrase.prod_none")
+    if kind == mv.GOALS:
+        if not move.options:
+            return P("phrase.goals_none")
+        items = []
+        for item in move.options:
+            if item.startswith("pick="):
+                items.append(P("phrase.goal_pick", goal=item[5:]))
+            else:
+                goal, _colon, count = item.partition(":")
+                items.append(P("phrase.goal_bonus", goal=goal, n=int(count) if count.isdigit() else 0))
+        return P("phrase.goals", items=Join(items, "and"))
+    assert move.pay is not None
+    paid = die(move.pay)
+    if kind == mv.FLY:
+        return P("phrase.fly", path=path(move.path), die=paid, extra=extra)
+    if kind == mv.GYRO_TAKE:
+        return P("phrase.gyro_take", size=describe.size_name(move.arg), die=paid)
+    if kind == mv.GYRO_SPIN:
+        return P("phrase.gyro_spin", location=loc(move.arg), die=paid)
+    if kind == mv.TX_TAKE:
+        info = tab.transmitters[move.arg]
+        return P("phrase.tx_take", tile=move.arg, icon=move.number, die=paid, extra=extra,
+                 gives=_rewards(info.on_activation + info.production))
+    if kind == mv.TX_PAY:
+        return P("phrase.tx_pay", tile=move.arg, icon=move.number, die=paid, extra=extra)
+    if kind == mv.PATENT:
+        return P("phrase.patent", tech=move.arg, die=paid, extra=extra,
+                 gives=_rewards(tab.technologies[move.arg].effects))
+    if kind == mv.HQ:
+        return P("phrase.hq", project=move.arg, die=paid, extra=extra, gives=_rewards(tab.projects[move.arg].effects))
+    if kind == mv.BUY:
+        return P("phrase.buy", token="±1" if move.arg == "pm" else "+2", die=paid)
+    return P("phrase.raw", text=mv.format_move(move))
