@@ -97,6 +97,6 @@ async def test_PU_P_SETUP_17_the_thread_announces_every_side_and_the_hand_shows_
         await harness.slash(users["bob"], "pulsar move", channel_id=thread, text="oldal 2")
         sent = await harness.slash(users["carol"], "pulsar move", channel_id=thread, text="hqside 1")
         public = "\n".join(item.content or "" for item in sent if not item.ephemeral)
-        assert "A főhadiszállások oldalai felfedve: Piros 2, Zöld 2, Kék 1." in public, public   # the thread is Hungarian
+        assert "A HQ-táblák oldalai felfedve: Piros 2, Zöld 2, Kék 1." in public, public   # the thread is Hungarian
     finally:
         await harness.close()
