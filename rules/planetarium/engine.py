@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Iterator
 
-from rules.base import Game, IllegalMove, Notice, players_option
+from rules.base import Component, Game, IllegalMove, Notice, ScorePart, players_option, spread_kinds
 from rules.messages import Join, Msg, from_json, render, to_json
 from rules.rng import Rng
 
 from . import moves as mv
+from . import texts
 from .data import (DECK_OF_LETTER, DECKS, ROMAN_OF, Card, board, cards, deck_cards,
                    matter_mix, planet_kinds, track_info)
 from .moves import Move, format_move
@@ -475,20 +476,19 @@ class PlanetariumGame(Game):
         return own_marker_cards(state, seat) + [mv.MARKER_NONE]
 
     def complete(self, state: GameState, seat: int, prefix: str, limit: int = 25) -> list[str]:
-        """Like the default, but gravity variants are only listed once 'grav' is typed."""
+        """Like the default (one move of every kind first, ``move_kind``), but gravity variants
+        are only listed once the options of a play are typed."""
         prefix = self.canonical_prefix(prefix)
         typed = " ".join(prefix.lower().split())
         words = typed.split(" ")
         # "play <card> <planet> " with a fourth word begun (or a trailing space) asks for options
         wants_options = words[0] == "play" and (len(words) >= 4 or (len(words) == 3 and prefix.endswith(" ")))
-        out: list[str] = []
-        for move in self.iter_legal_moves(state, seat, expand_gravity=wants_options):
-            text = format_move(move)
-            if text.lower().startswith(typed):
-                out.append(text)
-                if len(out) >= limit:
-                    break
-        return out
+        texts_ = (format_move(move) for move in self.iter_legal_moves(state, seat, expand_gravity=wants_options))
+        return spread_kinds((text for text in texts_ if text.lower().startswith(typed)), self.move_kind, limit)
+
+    def move_kind(self, text: str) -> str:
+        """Planet moves apart from matter moves, and each card's plays apart (autocomplete)."""
+        return texts.move_kind(text)
 
     # ----- apply ------------------------------------------------------------------------------------------
     def apply(self, state: GameState, move: Move) -> GameState:
@@ -1155,6 +1155,35 @@ class PlanetariumGame(Game):
         if kind == mv.DONE:
             return P("describe.done")
         return None
+
+    # ----- reading the table -------------------------------------------------------------------------------
+    def move_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
+        """The move in words (a predicate after "bob (Blue):"), from its notation and the card
+        data only, so an old move reads the same from any later state."""
+        return texts.phrase(text)
+
+    def localize_move(self, text: str, language: str) -> str:
+        """The notation with the Hungarian words the parser accepts ("húz kezdeti")."""
+        return texts.localize(text, language)
+
+    def components(self) -> tuple[Component, ...]:
+        """Every card, planet, matter kind, deck, icon and board part (``/planetarium info``)."""
+        return texts.components()
+
+    def score_breakdown(self, state: GameState) -> list[list[ScorePart]]:
+        """Points by the deck of the cards that scored them (PL-WIN-1: all points come from
+        played cards; final cards are the last round's bonus)."""
+        out: list[list[ScorePart]] = []
+        for player in state.players:
+            by_deck = {deck: 0 for deck in DECKS}
+            for card_id, _planet, points in player.points_log:
+                by_deck[cards()[card_id].deck] += int(points)
+            parts = [ScorePart(P(f"score.{deck}"), points) for deck, points in by_deck.items()]
+            rest = player.score - sum(by_deck.values())
+            if rest:
+                parts.append(ScorePart(P("score.other"), rest))
+            out.append(parts)
+        return out
 
     def notices(self, before: GameState, move: Move, after: GameState) -> list[Notice]:
         """The cards a draw or a replacement put into the mover's hand, told to that player only."""
