@@ -837,8 +837,14 @@ class PlanetariumGame(Game):
                     if len(state.track) == acceleration_space and not state.accelerated:
                         state.accelerated = True
                         add_event(state, "acceleration")
-        if placed:
-            add_event(state, "track", spaces=",".join(placed))
+        numbers = [space for space in placed if space != "F"]
+        finals = len(placed) - len(numbers)
+        if numbers and finals:
+            add_event(state, "track_both", spaces=",".join(numbers), count=finals)
+        elif numbers:
+            add_event(state, "track", spaces=",".join(numbers))
+        elif finals:
+            add_event(state, "track_final", count=finals)
         return triggered
 
     def _score(self, state: GameState, seat: int, card: Card, planet: str) -> None:
@@ -1047,10 +1053,17 @@ class PlanetariumGame(Game):
             return f"marker={value}"
         return word
 
+    #: Events that only restate the move: the thread shows the move's phrase (``move_phrase``)
+    #: on its own line, so these would say it twice (the §14 log line keeps them).
+    RESTATING_EVENTS = frozenset(f"planetarium.event.{key}" for key in (
+        "no_card", "planet_moved", "draws_initial", "draws_major", "draws_two_finals", "replaces",
+        "ends_last_turn", "chose_setup", "keeps_final"))
+
     def events(self, before: GameState, move: Move, after: GameState) -> list[Msg]:
-        """The public events of the move (spec §14's log line): acceleration, reshuffles, the
-        last round, the game's end..."""
-        return event_messages(after)
+        """The public events of the move beyond what its phrase says (spec §14's log line):
+        matter collected, track spaces, scores, habitability, acceleration, reshuffles, the last
+        round, the game's end..."""
+        return [event for event in event_messages(after) if event.key not in self.RESTATING_EVENTS]
 
     def log_line(self, before: GameState, move: Move, after: GameState, language: str = "en") -> str:
         """The public log line of spec §14, ``T<turn> <colour> <move> => <events>``.  A setup
@@ -1075,7 +1088,7 @@ class PlanetariumGame(Game):
         key = "status.track" + ("_acc" if view.accelerated else "") + ("_f" if view.final_space else "")
         lines.append(P(key, count=len(view.track), spaces=spaces, final=len(view.final_space),
                        accel=acceleration_space))
-        if view.last_round:
+        if view.last_round and view.phase != PHASE_OVER:
             if view.last_round_reason == "track":
                 reason = (P("reason.track_by", who=colour_msg(view, view.trigger_player))
                           if view.trigger_player is not None else P("reason.track"))
@@ -1166,6 +1179,9 @@ class PlanetariumGame(Game):
             if move.gravity:
                 return P("describe.play_grav", card=card.id, name=card_name(card.id), planet=move.planet,
                          points=card.points, node=move.gravity[0], area=move.gravity[1])
+            if card.gravity:        # the icon is used only when asked for: say so before the choice
+                return P("describe.play_can_grav", card=card.id, name=card_name(card.id), planet=move.planet,
+                         points=card.points, option=P("nt.grav", node=P("ph.space"), area=P("ph.planet")))
             return P("describe.play", card=card.id, name=card_name(card.id), planet=move.planet, points=card.points)
         if kind == mv.REPLACE:
             return P("describe.replace", card=move.card, name=card_name(move.card))

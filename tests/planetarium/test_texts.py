@@ -168,3 +168,19 @@ def test_the_renderer_letters_matter_and_seats_in_the_readers_language():
     assert [pl._badge(p, p.seat, "hu") for p in state.players] == ["P", "K", "Z", "S"]
     catalogue = json.loads(open("data/planetarium/i18n/hu.json", encoding="utf-8").read())
     assert catalogue["planetarium.board.final_space"] != "F"
+
+
+def test_a_gravity_card_says_before_it_is_played_how_to_use_the_icon_pl_grav_1():
+    """No blind decision: the plain play of a gravity card tells that grav= takes a token."""
+    state = build(phase=PHASE_CARD, mats={0: {"A": "G1 W1"}}, hands={0: ["L10", "L01", "H02", "H05", "F01"]})
+    description = GAME.describe_move(state, 0, "play L10 A")
+    assert description.key == "planetarium.describe.play_can_grav"
+    assert "gravitáció=<mező>><bolygó>" in render(description, "hu")
+    assert all(len(render(description, language)) <= 100 for language in LANGUAGES)
+
+
+def test_status_after_the_end_does_not_list_who_still_plays():
+    state = build(phase=PHASE_CARD, last_round=True)
+    state.phase = "over"
+    keys = [line.key for line in GAME.status_lines(GAME.view(state, None))]
+    assert "planetarium.status.last_round" not in keys
