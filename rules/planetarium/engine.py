@@ -1123,7 +1123,7 @@ class PlanetariumGame(Game):
             needs: list[Any] = [P(f"need.{card.planet_type}"), P("need.orbit", orbits=card.orbit_text())]
             if card.habitability_required:
                 needs.append(P(f"need.{card.habitability_required}"))
-            needs.append(texts.cost_msg(card))
+            needs.append(P("need.cost", cost=texts.amounts(card.cost)) if card.cost else P("need.no_matter"))
             if card.marker_removal:
                 needs.append(P("need.marker"))
             facts: list[Any] = [texts.hab_value(card)]

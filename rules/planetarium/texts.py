@@ -46,11 +46,6 @@ def amounts(pairs: Any) -> Msg:
     return P(f"amounts.{len(items)}", **{"abcd"[i]: item for i, item in enumerate(items)})
 
 
-def cost_msg(card: Card) -> Msg:
-    """A card's cost as codes ("G1 R1"), or "no matter"."""
-    return amounts(card.cost) if card.cost else P("need.no_matter")
-
-
 def cost_words(card: Card) -> Msg | Join:
     """A card's cost in words ("1 gas, 1 rock")."""
     if not card.cost:
@@ -76,10 +71,6 @@ def card_needs(card: Card) -> list[Msg]:
 
 def icon_names(card: Card) -> list[str]:
     return [name for flag, name in ((card.gravity, "gravity"), (card.replaceable, "replaceable")) if flag]
-
-
-def card_icons(card: Card) -> list[Msg]:
-    return [P(f"need.{name}") for name in icon_names(card)]
 
 
 # ----- the notation in the reader's words -------------------------------------------------------------
@@ -226,12 +217,8 @@ def card_component(card: Card) -> Component:
                   if card.habitability_side else P("gist.final")))
     number = int(card.id[1:])
     hu_name = render(name, "hu")
-    aliases = (f"{card.id[0]}{number}", cards_name_en(card.id), hu_name)
+    aliases = (f"{card.id[0]}{number}", card.name, hu_name)
     return Component(card.id, "planetarium.kind.card", name, text, gist, stand_in=card.stand_in, aliases=aliases)
-
-
-def cards_name_en(card_id: str) -> str:
-    return cards()[card_id].name
 
 
 @lru_cache(maxsize=None)
