@@ -184,3 +184,24 @@ def test_status_after_the_end_does_not_list_who_still_plays():
     state.phase = "over"
     keys = [line.key for line in GAME.status_lines(GAME.view(state, None))]
     assert "planetarium.status.last_round" not in keys
+
+
+def test_the_example_game_replays_move_for_move_in_hungarian_words():
+    """Issue 24: every move of a whole game typed as a Hungarian player sees it (autocomplete
+    values, ``localize_move``) is the same move as the stored notation."""
+    from pathlib import Path
+    script = (Path(__file__).resolve().parents[2] / "examples" / "planetarium-2p.txt").read_text()
+    names = ["alice", "bob"]
+    english = hungarian = GAME.new_game({"players": 2}, 9)
+    current = "alice"
+    for line in script.splitlines():
+        if line.startswith("as "):
+            current = line[3:].strip()
+        elif line.startswith("/planetarium move "):
+            seat, text = names.index(current), line[len("/planetarium move "):]
+            english = GAME.apply(english, GAME.parse_move(english, seat, text))
+            local = GAME.localize_move(text, "hu")
+            hungarian = GAME.apply(hungarian, GAME.parse_move(hungarian, seat, local))
+    assert GAME.is_over(english)
+    assert json.dumps(GAME.dump_state(hungarian), sort_keys=True) == json.dumps(GAME.dump_state(english),
+                                                                              sort_keys=True)
