@@ -4,7 +4,7 @@ Layout (1600 x 1000):
 
 * left, a 1000 x 1000 square: the orbit board (star, orbits I-VII with clockwise arrows,
   connecting lines, nodes with their ids, matter tokens coloured by kind *and* lettered
-  G/R/W/M, planets A-D as large discs: gas giants banded with a ring, solid planets
+  in the reader's language (G/R/W/M, Hungarian G/K/V/F), planets A-D as large discs: gas giants banded with a ring, solid planets
   cratered), a matter legend with what is left on the board, and the draw / discard pile
   counts, and a key of the marks (start spaces, one-way lines) in the bottom-right corner;
   node ids are 18 px, placed clear of tokens, planets and their rings, the star and each other;
@@ -301,6 +301,16 @@ def _colour_label(player: Any, seat: int, language: str) -> str:
     return text_of(Msg(f"planetarium.colour.{name}"), language)
 
 
+def _code(kind: str, language: str) -> str:
+    """A matter kind's letter as the reader's rulebook writes it (gáz G, kőzet K, víz V, fém F)."""
+    return text_of(Msg(f"planetarium.code.{kind}"), language)
+
+
+def _badge(player: Any, seat: int, language: str) -> str:
+    """The letter on a seat's token: the initial of its colour in ``language`` (Piros: P)."""
+    return _colour_label(player, seat, language)[:1].upper()
+
+
 def _seat_name(view: Any, seat: int, player_names: Sequence[str] | None, language: str = "en") -> str:
     if player_names and seat < len(player_names) and player_names[seat]:
         return str(player_names[seat])
@@ -468,7 +478,7 @@ def _draw_board(im: Image.Image, view: Any, highlight_nodes: set[str], language:
                                  outline=(20, 20, 30), outline_width=round(3 * k))
         elif token in MATTER:
             _, fill, ink = MATTER[token]
-            c.draw_text_centered(draw, (x, y + k), token, fnt=letter_font, fill=ink)
+            c.draw_text_centered(draw, (x, y + k), _code(token, language), fnt=letter_font, fill=ink)
         elif node_id in start_of:
             c.draw_text_outlined(draw, (x + START_LETTER_OFFSET[0] * k, y + START_LETTER_OFFSET[1] * k),
                                  start_of[node_id], fnt=start_font, fill=NODE_COLOUR, outline=BG,
@@ -548,7 +558,8 @@ def _draw_board_legend(draw: ImageDraw.ImageDraw, nodes_state: dict[str, str | N
         name_key, fill, ink = MATTER[kind]
         cy = y + (i * 34 + 14) * k
         draw.ellipse((x, cy - 14 * k, x + 28 * k, cy + 14 * k), fill=fill, outline=c.BLACK, width=round(2 * k))
-        c.draw_text_centered(draw, (x + 14 * k, cy + k), kind, size=round(17 * k), bold=True, fill=ink)
+        c.draw_text_centered(draw, (x + 14 * k, cy + k), _code(kind, language), size=round(17 * k), bold=True,
+                             fill=ink)
         label = _t(language, "matter_count", name=Msg(name_key), count=counts[kind])
         c.draw_text(draw, (x + 38 * k, cy), label, fnt=_fit(label, 150 * k, round(20 * k), bold=True),
                     fill=c.WHITE, anchor="lm")
@@ -666,7 +677,8 @@ def _draw_header(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str], la
     phase = _get(view, "phase", "")
     tx = x0 + 8
     if phase not in ("setup", "over") and 0 <= active < len(players):
-        c.draw_player_token(draw, _seat_colour(players[active], active), x0 + 28, y0 + 28, 22)
+        c.draw_player_token(draw, _seat_colour(players[active], active), x0 + 28, y0 + 28, 22,
+                            letter=_badge(players[active], active, language))
         tx = x0 + 62
     c.draw_text_in_box(draw, (tx, y0, x1 - 4, y0 + 56), head, max_size=38, min_size=20, bold=True,
                        fill=c.WHITE, align="left", padding=0)
@@ -736,7 +748,7 @@ def _draw_player_row(draw: ImageDraw.ImageDraw, where, row_h: float, view: Any, 
                     outline=(10, 12, 24), width=1)
     c.rounded_panel(draw, (x0, top, x1, top + row_h), radius=10, fill=fill,
                     outline=colour.fill, width=thick)
-    c.draw_player_token(draw, colour, x0 + 26, top + 24, 17)
+    c.draw_player_token(draw, colour, x0 + 26, top + 24, 17, letter=_badge(player, seat, language))
     label = names[seat]
     name_w = x1 - x0 - 52 - 290
     nf = c.fit_font(label, name_w, 32, max_size=29, min_size=20, bold=True)
@@ -776,11 +788,12 @@ def _draw_player_row(draw: ImageDraw.ImageDraw, where, row_h: float, view: Any, 
     c.draw_text(draw, (ix, top + 37), cubes_text, fnt=_fit(cubes_text, 180, 17), fill=c.INK, anchor="rm")
     # mat: matter per planet area, in mat order
     mat = _get(player, "mat", {}) or {}
-    _draw_mat(image, draw, x0 + 10, top + 48, mat, max_w=x1 - x0 - 20, row_h=row_h - 52, background=fill)
+    _draw_mat(image, draw, x0 + 10, top + 48, mat, max_w=x1 - x0 - 20, row_h=row_h - 52, background=fill,
+              language=language)
 
 
 def _draw_mat(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, mat: dict, *, max_w: float,
-              row_h: float, background: tuple[int, int, int] = PANEL) -> None:
+              row_h: float, background: tuple[int, int, int] = PANEL, language: str = "en") -> None:
     """Four planet areas, each: planet letter, then G R W M squares with counts."""
     cell = int(max(16, min(28, row_h - 4, (max_w - 4 * 30) / 16 - 2)))
     area_w = (max_w + 6) / 4
@@ -791,11 +804,12 @@ def _draw_mat(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float,
         for j, kind in enumerate(MATTER_ORDER):
             count = int(area.get(kind, 0) or 0)
             bx = ax + 22 + j * (cell + 3)
-            image.paste(_mat_cell(cell, kind, count, background), (int(round(bx)), int(round(y))))
+            image.paste(_mat_cell(cell, kind, count, background, _code(kind, language)),
+                        (int(round(bx)), int(round(y))))
 
 
 @lru_cache(maxsize=1024)
-def _mat_cell(cell: int, kind: str, count: int, background: tuple[int, int, int]) -> Image.Image:
+def _mat_cell(cell: int, kind: str, count: int, background: tuple[int, int, int], letter: str = "") -> Image.Image:
     """One square of a player's mat (drawn once per size, matter, count and panel colour)."""
     im = Image.new("RGB", (cell + 1, cell + 1), background)
     draw = ImageDraw.Draw(im)
@@ -805,7 +819,7 @@ def _mat_cell(cell: int, kind: str, count: int, background: tuple[int, int, int]
         c.draw_text_centered(draw, (cell / 2, cell / 2 + 1), str(count), size=int(cell * 0.72), bold=True, fill=ink)
     else:
         draw.rounded_rectangle((0, 0, cell, cell), radius=4, fill=None, outline=(190, 186, 176), width=1)
-        c.draw_text_centered(draw, (cell / 2, cell / 2 + 1), kind, size=int(cell * 0.5), fill=(175, 170, 160))
+        c.draw_text_centered(draw, (cell / 2, cell / 2 + 1), letter or kind, size=int(cell * 0.5), fill=(175, 170, 160))
     return im
 
 
@@ -847,7 +861,7 @@ def _draw_track(draw: ImageDraw.ImageDraw, box, view: Any, language: str = "en")
             _, fill, ink = MATTER[kind]
             draw.rounded_rectangle(b, radius=5, fill=fill, outline=(255, 214, 90) if is_accel else c.BLACK,
                                    width=4 if is_accel else 1)
-            c.draw_text_centered(draw, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2 + 1), kind,
+            c.draw_text_centered(draw, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2 + 1), _code(kind, language),
                                  size=int(min(cell_w, cell_h) * 0.62), bold=True, fill=ink)
         else:
             fill = (70, 60, 20) if is_accel else (48, 56, 88)
@@ -861,13 +875,14 @@ def _draw_track(draw: ImageDraw.ImageDraw, box, view: Any, language: str = "en")
     fb = (x1 - f_w, top, x1, y1)
     draw.rounded_rectangle(fb, radius=10, fill=(120, 30, 40) if final else (60, 40, 60),
                            outline=(255, 120, 120), width=3)
-    c.draw_text(draw, ((fb[0] + fb[2]) / 2, top + 4), _t(language, "final_space"), size=26, bold=True, fill=c.WHITE,
-                anchor="ma")
+    final_label = _t(language, "final_space")
+    c.draw_text(draw, ((fb[0] + fb[2]) / 2, top + 4), final_label, fnt=_fit(final_label, f_w - 10, 26, bold=True),
+                fill=c.WHITE, anchor="ma")
     if final:
         counts = {k: final.count(k) for k in MATTER_ORDER if final.count(k)}
         c.draw_text(draw, ((fb[0] + fb[2]) / 2, top + 34), str(len(final)), size=22, bold=True, fill=c.WHITE,
                     anchor="ma")
-        detail = " ".join(f"{k}{n}" for k, n in counts.items())
+        detail = " ".join(f"{_code(kind, language)}{n}" for kind, n in counts.items())
         c.draw_text_in_box(draw, (fb[0] + 2, y1 - 24, fb[2] - 2, y1 - 2), detail, max_size=15, min_size=9,
                            bold=True, fill=c.WHITE)
     else:

@@ -40,6 +40,7 @@ class Card:
     points: int
     habitability_side: str | None              # "habitable" / "uninhabitable" / None (finals)
     habitability_points: int
+    stand_in: bool = False                     # the printed card is not known: its data is [designed]
 
     @property
     def cost_count(self) -> int:
@@ -100,7 +101,7 @@ def cards() -> dict[str, Card]:
             cost=tuple((kind, raw["cost"][kind]) for kind in "GRWM" if raw["cost"].get(kind)),
             gravity=raw["gravity"], replaceable=raw["replaceable"], marker_removal=raw["marker_removal"],
             points=raw["points"], habitability_side=value["side"] if value else None,
-            habitability_points=value["points"] if value else 0)
+            habitability_points=value["points"] if value else 0, stand_in=raw.get("source") == "designed")
     return result
 
 

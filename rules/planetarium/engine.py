@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Iterator
 
-from rules.base import Game, IllegalMove, Notice, players_option
+from rules.base import Component, Game, IllegalMove, Notice, ScorePart, players_option, spread_kinds
 from rules.messages import Join, Msg, from_json, render, to_json
 from rules.rng import Rng
 
 from . import moves as mv
+from . import texts
 from .data import (DECK_OF_LETTER, DECKS, ROMAN_OF, Card, board, cards, deck_cards,
                    matter_mix, planet_kinds, track_info)
 from .moves import Move, format_move
@@ -280,11 +281,12 @@ def requirement_failures(state: GameState, seat: int, card: Card, planet: str) -
     elif card.habitability_required == "uninhabitable" and habitable:
         failures.append((P("req.uninhabitable", card=card.id, planet=planet), "PL-CARD-3"))
     area = state.players[seat].mat[planet]
-    missing = [f"{kind}{count - area[kind]}" for kind, count in card.cost if area[kind] < count]
+    missing = [(kind, count - area[kind]) for kind, count in card.cost if area[kind] < count]
     if missing:
-        have = " ".join(f"{k}{v}" for k, v in area.items() if v)
-        failures.append((P("req.cost", card=card.id, cost=card.cost_text(), planet=planet,
-                           have=have or P("req.nothing"), missing=" ".join(missing)), "PL-CARD-3"))
+        have = [(kind, count) for kind, count in area.items() if count]
+        failures.append((P("req.cost", card=card.id, cost=texts.amounts(card.cost), planet=planet,
+                           have=texts.amounts(have) if have else P("req.nothing"), missing=texts.amounts(missing)),
+                         "PL-CARD-3"))
     if card.marker_removal and not own_marker_cards(state, seat, planet):
         failures.append((P("req.marker", planet=planet), "PL-FIN-2"))
     return failures
@@ -475,20 +477,19 @@ class PlanetariumGame(Game):
         return own_marker_cards(state, seat) + [mv.MARKER_NONE]
 
     def complete(self, state: GameState, seat: int, prefix: str, limit: int = 25) -> list[str]:
-        """Like the default, but gravity variants are only listed once 'grav' is typed."""
+        """Like the default (one move of every kind first, ``move_kind``), but gravity variants
+        are only listed once the options of a play are typed."""
         prefix = self.canonical_prefix(prefix)
         typed = " ".join(prefix.lower().split())
         words = typed.split(" ")
         # "play <card> <planet> " with a fourth word begun (or a trailing space) asks for options
         wants_options = words[0] == "play" and (len(words) >= 4 or (len(words) == 3 and prefix.endswith(" ")))
-        out: list[str] = []
-        for move in self.iter_legal_moves(state, seat, expand_gravity=wants_options):
-            text = format_move(move)
-            if text.lower().startswith(typed):
-                out.append(text)
-                if len(out) >= limit:
-                    break
-        return out
+        texts_ = (format_move(move) for move in self.iter_legal_moves(state, seat, expand_gravity=wants_options))
+        return spread_kinds((text for text in texts_ if text.lower().startswith(typed)), self.move_kind, limit)
+
+    def move_kind(self, text: str) -> str:
+        """Planet moves apart from matter moves, and each card's plays apart (autocomplete)."""
+        return texts.move_kind(text)
 
     # ----- apply ------------------------------------------------------------------------------------------
     def apply(self, state: GameState, move: Move) -> GameState:
@@ -565,7 +566,8 @@ class PlanetariumGame(Game):
         player = state.players[seat]
         phase = state.phase
         if phase == PHASE_SETUP:
-            return P("hint.setup", moves=Join([f"discard {card}" for card in finals_in_hand(player)], "or"))
+            return P("hint.setup", moves=Join([texts.notation_or_text(f"discard {card}")
+                                                for card in finals_in_hand(player)], "or"))
         if phase == PHASE_MOVE:
             return P("hint.move")
         if phase == PHASE_CARD and not state.last_round:
@@ -575,9 +577,9 @@ class PlanetariumGame(Game):
         if phase == PHASE_FINALS:
             return P("hint.finals")
         if phase == PHASE_DRAW:
-            return P("hint.draw", moves=[f"draw {letter}" for letter in draw_options(state, seat)])
+            return P("hint.draw", moves=[texts.notation_or_text(f"draw {letter}") for letter in draw_options(state, seat)])
         if phase == PHASE_KEEP_FINAL:
-            return P("hint.keep", choices=Join([P("hint.keep_choice", discard=f"discard {c}", keep=o)
+            return P("hint.keep", choices=Join([P("hint.keep_choice", discard=texts.notation_or_text(f"discard {c}"), keep=o)
                                                 for c, o in zip(player.drawn_finals, player.drawn_finals[::-1])],
                                                "or"))
         return P("hint.over")
@@ -683,7 +685,7 @@ class PlanetariumGame(Game):
         paths = all_token_moves(state)
         if paths:
             raise IllegalMove("planetarium.err.mv_none", "PL-TURN-1",
-                              examples=["mv " + " ".join(path) for path in paths[:5]])
+                              examples=[texts.notation_or_text("mv " + " ".join(path)) for path in paths[:5]])
         add_event(state, "no_token_moves")
         state.moved = True
         state.phase = PHASE_CARD
@@ -706,7 +708,7 @@ class PlanetariumGame(Game):
             state.planet_pos[planet] = to
             if collected in MATTER_SET:
                 player.mat[planet][collected] += 1
-                add_event(state, "planet_collects", planet=planet, to=to, kind=collected,
+                add_event(state, "planet_collects", planet=planet, to=to, kind=P(f"matter.{collected}"),
                           who=colour_msg(state, seat))
             else:
                 add_event(state, "planet_moved", planet=planet, to=to)
@@ -719,7 +721,7 @@ class PlanetariumGame(Game):
             legal = matter_paths(state, start)
             if tuple(path) not in legal:
                 reason, rule = explain_matter_path(state, tuple(path))
-                options = ["mv " + " ".join(p) for p in legal]
+                options = [texts.notation_or_text("mv " + " ".join(p)) for p in legal]
                 raise IllegalMove("planetarium.err.matter_path", rule, node=start, path=" ".join(path),
                                   reason=reason, options=listing(options, "comma", "why.cannot_move"))
             end = path[-1]
@@ -727,11 +729,11 @@ class PlanetariumGame(Game):
             target = state.nodes[end]
             if target in PLANET_SET:
                 player.mat[target][token] += 1
-                add_event(state, "matter_collides", kind=token, path=" ".join(path), planet=target,
+                add_event(state, "matter_collides", kind=P(f"matter.{token}"), path=" ".join(path), planet=target,
                           who=colour_msg(state, seat))
             else:
                 state.nodes[end] = token
-                add_event(state, "matter_moved", kind=token, path=" ".join(path))
+                add_event(state, "matter_moved", kind=P(f"matter.{token}"), path=" ".join(path))
         state.moved = True
         state.phase = PHASE_CARD
 
@@ -777,7 +779,7 @@ class PlanetariumGame(Game):
         if player.markers_supply == 0:
             sources = own_marker_cards(state, seat)
             if move.marker_from is None:
-                options = [f"marker=from:{c}" for c in sources] + ["marker=none"]
+                options = [P("nt.marker_from", card=c) for c in sources] + [P("nt.marker_none")]
                 raise IllegalMove("planetarium.err.marker_needed", "PL-CARD-5", options=Join(options, "or"))
             if move.marker_from != mv.MARKER_NONE and move.marker_from not in sources:
                 raise IllegalMove("planetarium.err.marker_not_there", "PL-CARD-5", card=move.marker_from,
@@ -803,7 +805,7 @@ class PlanetariumGame(Game):
             token = state.nodes[node]
             state.nodes[node] = None
             player.mat[area][token] += 1
-            add_event(state, "gravity", kind=token, node=node, who=colour_msg(state, seat), area=area)
+            add_event(state, "gravity", kind=P(f"matter.{token}"), node=node, who=colour_msg(state, seat), area=area)
         state.card_played = card.id
         if triggered:
             self._start_last_round_by_track(state, seat)
@@ -835,8 +837,14 @@ class PlanetariumGame(Game):
                     if len(state.track) == acceleration_space and not state.accelerated:
                         state.accelerated = True
                         add_event(state, "acceleration")
-        if placed:
-            add_event(state, "track", spaces=",".join(placed))
+        numbers = [space for space in placed if space != "F"]
+        finals = len(placed) - len(numbers)
+        if numbers and finals:
+            add_event(state, "track_both", spaces=",".join(numbers), count=finals)
+        elif numbers:
+            add_event(state, "track", spaces=",".join(numbers))
+        elif finals:
+            add_event(state, "track_final", count=finals)
         return triggered
 
     def _score(self, state: GameState, seat: int, card: Card, planet: str) -> None:
@@ -896,8 +904,8 @@ class PlanetariumGame(Game):
             why = {"I": "why.initial_empty", "M": "why.major_empty",
                    "F": "why.too_many_finals" if pile_available(state, "final") else "why.final_empty"}[move.deck]
             raise IllegalMove("planetarium.err.cannot_draw", "PL-DRAW-2" if move.deck == "F" else "PL-DRAW-5",
-                              deck=move.deck, why=P(why, limit=MAX_FINALS_IN_HAND),
-                              allowed=listing([f"draw {o}" for o in options]))
+                              deck=deck_msg(DECK_OF_LETTER[move.deck]), why=P(why, limit=MAX_FINALS_IN_HAND),
+                              allowed=listing([texts.notation_or_text(f"draw {o}") for o in options]))
         deck = DECK_OF_LETTER[move.deck]
         if deck != "final":
             player.hand.append(draw_card(state, deck, state.events))
@@ -919,7 +927,7 @@ class PlanetariumGame(Game):
         player = state.players[move.seat]
         if move.card not in player.drawn_finals:
             raise IllegalMove("planetarium.err.discard_drawn", "PL-DRAW-1",
-                              choices=Join([f"discard {c}" for c in player.drawn_finals], "or"))
+                              choices=Join([texts.notation_or_text(f"discard {c}") for c in player.drawn_finals], "or"))
         kept = [card for card in player.drawn_finals if card != move.card][0]
         player.hand.append(kept)
         state.discards["final"].append(move.card)
@@ -1018,12 +1026,44 @@ class PlanetariumGame(Game):
             return next(iter(starts)) if len(starts) == 1 else typed
         if verb == "draw" and rest:
             rest = [mv.DECK_ALIASES.get(mv.fold(rest[0]), rest[0])] + rest[1:]
+        elif verb == "mv" and len(rest) == 1 and mv.fold(rest[0]) in mv.NONE_WORDS:
+            rest = ["none"]
+        elif verb in ("play", "final"):
+            rest = rest[:2] + [self._canonical_option(verb, word) for word in rest[2:]]
         return " ".join([verb] + rest) + (" " if typed.endswith(" ") else "")
 
+    @staticmethod
+    def _canonical_option(verb: str, word: str) -> str:
+        """'gravitáció=IV-7>C' -> 'grav=IV-7>C', 'jelölő=innen:L03' -> 'marker=from:L03',
+        'jelölő=nincs' -> 'marker=none'; 'jelölő=H10' after 'végső' -> 'from=H10'."""
+        key, sep, value = word.partition("=")
+        if not sep:
+            return word
+        folded = mv.fold(key)
+        if verb == "final":
+            return f"from={value}" if folded in mv.FROM_WORDS else word
+        if folded in mv.GRAV_WORDS:
+            return f"grav={value}"
+        if folded in mv.MARKER_WORDS:
+            if mv.fold(value) in mv.NONE_WORDS:
+                return "marker=none"
+            source, colon, card = value.partition(":")
+            if colon and mv.fold(source) in mv.FROM_WORDS:
+                return f"marker=from:{card}"
+            return f"marker={value}"
+        return word
+
+    #: Events that only restate the move: the thread shows the move's phrase (``move_phrase``)
+    #: on its own line, so these would say it twice (the §14 log line keeps them).
+    RESTATING_EVENTS = frozenset(f"planetarium.event.{key}" for key in (
+        "no_card", "planet_moved", "draws_initial", "draws_major", "draws_two_finals", "replaces",
+        "ends_last_turn", "chose_setup", "keeps_final"))
+
     def events(self, before: GameState, move: Move, after: GameState) -> list[Msg]:
-        """The public events of the move (spec §14's log line): acceleration, reshuffles, the
-        last round, the game's end..."""
-        return event_messages(after)
+        """The public events of the move beyond what its phrase says (spec §14's log line):
+        matter collected, track spaces, scores, habitability, acceleration, reshuffles, the last
+        round, the game's end..."""
+        return [event for event in event_messages(after) if event.key not in self.RESTATING_EVENTS]
 
     def log_line(self, before: GameState, move: Move, after: GameState, language: str = "en") -> str:
         """The public log line of spec §14, ``T<turn> <colour> <move> => <events>``.  A setup
@@ -1031,7 +1071,8 @@ class PlanetariumGame(Game):
         who = render(colour_msg(before, move.seat), language)
         turn = f"T{before.turn_no}" if before.phase != PHASE_SETUP else render(P("log.setup"), language)
         text = render(P("redacted.setup_discard"), language) \
-            if move.kind == mv.DISCARD_FINAL and before.phase == PHASE_SETUP else format_move(move)
+            if move.kind == mv.DISCARD_FINAL and before.phase == PHASE_SETUP \
+            else texts.localize(format_move(move), language)
         return f"{turn} {who} {text} => {' | '.join(event_texts(after, language))}"
 
     def status_lines(self, view: GameState) -> list[Msg]:
@@ -1047,7 +1088,7 @@ class PlanetariumGame(Game):
         key = "status.track" + ("_acc" if view.accelerated else "") + ("_f" if view.final_space else "")
         lines.append(P(key, count=len(view.track), spaces=spaces, final=len(view.final_space),
                        accel=acceleration_space))
-        if view.last_round:
+        if view.last_round and view.phase != PHASE_OVER:
             if view.last_round_reason == "track":
                 reason = (P("reason.track_by", who=colour_msg(view, view.trigger_player))
                           if view.trigger_player is not None else P("reason.track"))
@@ -1055,8 +1096,7 @@ class PlanetariumGame(Game):
                 reason = P(f"reason.{view.last_round_reason}", cap=TURN_CAP)
             lines.append(P("status.last_round", reason=reason, still=self._names(view, view.last_round_queue)))
         for player in view.players:
-            mat = " ".join(f"{p}:" + ("".join(f"{k}{v}" for k, v in player.mat[p].items() if v) or "-")
-                           for p in MAT_ORDER)
+            mat = P("mat", **{p.lower(): texts.amounts(player.mat[p].items()) for p in MAT_ORDER})
             lines.append(P("status.player", who=colour_msg(view, player.seat), score=player.score,
                            hand=player.hand_count, finals=player.final_count,
                            on_cards=markers_on_cards(view, player.seat), supply=player.markers_supply, mat=mat))
@@ -1083,10 +1123,10 @@ class PlanetariumGame(Game):
             needs: list[Any] = [P(f"need.{card.planet_type}"), P("need.orbit", orbits=card.orbit_text())]
             if card.habitability_required:
                 needs.append(P(f"need.{card.habitability_required}"))
-            needs.append(card.cost_text() or P("need.no_matter"))
+            needs.append(P("need.cost", cost=texts.amounts(card.cost)) if card.cost else P("need.no_matter"))
             if card.marker_removal:
                 needs.append(P("need.marker"))
-            facts: list[Any] = [card.hab_value_text() or P("need.no_hab")]
+            facts: list[Any] = [texts.hab_value(card)]
             facts += [P(f"need.{name}") for flag, name in ((card.gravity, "gravity"),
                                                             (card.replaceable, "replaceable")) if flag]
             where = playable_planets(view, seat, card_id)
@@ -1139,6 +1179,9 @@ class PlanetariumGame(Game):
             if move.gravity:
                 return P("describe.play_grav", card=card.id, name=card_name(card.id), planet=move.planet,
                          points=card.points, node=move.gravity[0], area=move.gravity[1])
+            if card.gravity:        # the icon is used only when asked for: say so before the choice
+                return P("describe.play_can_grav", card=card.id, name=card_name(card.id), planet=move.planet,
+                         points=card.points, option=P("nt.grav", node=P("ph.space"), area=P("ph.planet")))
             return P("describe.play", card=card.id, name=card_name(card.id), planet=move.planet, points=card.points)
         if kind == mv.REPLACE:
             return P("describe.replace", card=move.card, name=card_name(move.card))
@@ -1155,6 +1198,35 @@ class PlanetariumGame(Game):
         if kind == mv.DONE:
             return P("describe.done")
         return None
+
+    # ----- reading the table -------------------------------------------------------------------------------
+    def move_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
+        """The move in words (a predicate after "bob (Blue):"), from its notation and the card
+        data only, so an old move reads the same from any later state."""
+        return texts.phrase(text)
+
+    def localize_move(self, text: str, language: str) -> str:
+        """The notation with the Hungarian words the parser accepts ("húz kezdeti")."""
+        return texts.localize(text, language)
+
+    def components(self) -> tuple[Component, ...]:
+        """Every card, planet, matter kind, deck, icon and board part (``/planetarium info``)."""
+        return texts.components()
+
+    def score_breakdown(self, state: GameState) -> list[list[ScorePart]]:
+        """Points by the deck of the cards that scored them (PL-WIN-1: all points come from
+        played cards; final cards are the last round's bonus)."""
+        out: list[list[ScorePart]] = []
+        for player in state.players:
+            by_deck = {deck: 0 for deck in DECKS}
+            for card_id, _planet, points in player.points_log:
+                by_deck[cards()[card_id].deck] += int(points)
+            parts = [ScorePart(P(f"score.{deck}"), points) for deck, points in by_deck.items()]
+            rest = player.score - sum(by_deck.values())
+            if rest:
+                parts.append(ScorePart(P("score.other"), rest))
+            out.append(parts)
+        return out
 
     def notices(self, before: GameState, move: Move, after: GameState) -> list[Notice]:
         """The cards a draw or a replacement put into the mover's hand, told to that player only."""

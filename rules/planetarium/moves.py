@@ -205,9 +205,14 @@ def parse_syntax(seat: int, text: str) -> tuple[str, Move]:
     if verb == "play":
         card, planet = card_at(0), planet_at(1)
         gravity, marker = None, None
+        seen: set[str] = set()
         for option in args[2:]:
             key, _, value = option.partition("=")
             key = fold(key)
+            kind = "grav" if key in GRAV_WORDS else "marker" if key in MARKER_WORDS else key
+            if kind in seen:                   # grav=... grav=...: which one was meant?
+                raise _unreadable(text, "repeated_option", option=option.partition("=")[0])
+            seen.add(kind)
             if key in GRAV_WORDS:
                 node_text, _, area = value.partition(">")
                 node, target = normalize_node(node_text), normalize_planet(area)
@@ -257,6 +262,8 @@ def parse_syntax(seat: int, text: str) -> tuple[str, Move]:
             key, _, value = option.partition("=")
             if fold(key) not in FROM_WORDS or normalize_card(value) is None:
                 raise _unreadable(text, "final_form")
+            if from_card is not None:
+                raise _unreadable(text, "repeated_option", option=key)
             from_card = normalize_card(value)
         return verb, Move(seat, FINAL, card=card, planet=planet, from_card=from_card)
     raise _unreadable(text, "unknown_verb", verb=words[0])

@@ -271,7 +271,7 @@ def test_hungarian_header_and_deck_texts_fit():
     assert head.startswith("Vége") and detail.startswith("végeredmény")
     _, detail, _ = pl._status_lines(GAME.view(GAME.new_game({"players": 2}, 1), None), ["Piros", "Kék"], "hu")
     # "és" comes from the host's list.and (data/i18n/hu.json), English "and" until that file exists
-    assert re.fullmatch("mindenki eldob 1 végső lapot; várunk rájuk: Piros (és|and) Kék", detail), detail
+    assert re.fullmatch("mindenki eldob 1 végső lapot; még nem döntött: Piros (és|and) Kék", detail), detail
     view = GAME.view(GAME.new_game({"players": 2}, 1), None)
     view.deck_sizes = {"initial": 18, "major": 18, "final": 16}
     view.discards = {"initial": [], "major": ["H07"] * 14, "final": ["F11"] * 14}

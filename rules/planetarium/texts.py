@@ -1,0 +1,257 @@
+"""What Planetarium shows a player in words, in either language: matter codes, costs,
+the notation in the reader's words, moves as phrases, the components ``/planetarium info``
+answers for.  Everything here comes from the notation's syntax and the static data (never
+from a position), so an old move still reads the same from any later state.
+
+Codes a player reads (matter, decks, habitability values) are catalogue messages, so a
+Hungarian reader sees the rulebook's initials (gáz G, kőzet K, víz V, fém F) or words
+(kezdeti / jelentős / végső) and never the English letters; the stored notation stays the
+English one (``moves.format_move``).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from rules.base import Component, IllegalMove
+from rules.messages import Join, Msg, render
+
+from . import moves as mv
+from .data import ROMAN_OF, Card, board, cards, matter_mix, planet_kinds, track_info
+from .state import MAT_ORDER, MATTER_KINDS, PLANETS
+
+
+def P(key: str, /, **values: Any) -> Msg:
+    return Msg(f"planetarium.{key}", **values)
+
+
+# ----- codes and amounts ------------------------------------------------------------------------
+def code(kind: str) -> Msg:
+    """A matter kind's one-letter code in the reader's language (G R W M / G K V F)."""
+    return P(f"code.{kind}")
+
+
+def amount(kind: str, count: int) -> Msg:
+    """'G2' / 'K2' (a count of one matter kind, as codes)."""
+    return P("amount", code=code(kind), count=count)
+
+
+def amounts(pairs: Any) -> Msg:
+    """'G1 R2' in the reader's codes; '-' for nothing."""
+    items = [amount(kind, count) for kind, count in pairs if count]
+    if not items:
+        return P("amounts.0")
+    if len(items) > 4:                              # never more than four kinds
+        raise ValueError(items)
+    return P(f"amounts.{len(items)}", **{"abcd"[i]: item for i, item in enumerate(items)})
+
+
+def cost_words(card: Card) -> Msg | Join:
+    """A card's cost in words ("1 gas, 1 rock")."""
+    if not card.cost:
+        return P("need.no_matter")
+    return Join([P("amount_word", count=count, matter=P(f"matter.{kind}")) for kind, count in card.cost], "and")
+
+
+def hab_value(card: Card) -> Msg:
+    """'habitable 4' / 'lakható 4', or 'no habitability value' (final cards)."""
+    if card.habitability_side is None:
+        return P("need.no_hab")
+    return P(f"habval.{card.habitability_side}", points=card.habitability_points)
+
+
+def card_needs(card: Card) -> list[Msg]:
+    needs = [P(f"need.{card.planet_type}"), P("need.orbit", orbits=card.orbit_text())]
+    if card.habitability_required:
+        needs.append(P(f"need.{card.habitability_required}"))
+    if card.marker_removal:
+        needs.append(P("need.marker"))
+    return needs
+
+
+def icon_names(card: Card) -> list[str]:
+    return [name for flag, name in ((card.gravity, "gravity"), (card.replaceable, "replaceable")) if flag]
+
+
+# ----- the notation in the reader's words -------------------------------------------------------------
+def notation(text: str) -> Msg | None:
+    """The canonical move ``text`` as a message whose English text is ``text`` itself and whose
+    Hungarian text uses the Hungarian words ``parse_move`` accepts ("húz kezdeti",
+    "kijátszik H01 B gravitáció=IV-7>C"); None when the text is not notation."""
+    try:
+        verb, move = mv.parse_syntax(0, text)
+    except IllegalMove:
+        return None
+    kind = move.kind
+    if kind in (mv.DISCARD_FINAL, mv.KEEP_FINAL):
+        return P("nt.discard" if kind == mv.DISCARD_FINAL else "nt.keep", card=move.card)
+    if kind == mv.MOVE_NONE:
+        return P("nt.mv_none")
+    if kind == mv.MOVE:
+        return P("nt.mv", path=" ".join(move.path))
+    if kind == mv.PLAY:
+        options: list[Msg] = []
+        if move.gravity:
+            options.append(P("nt.grav", node=move.gravity[0], area=move.gravity[1]))
+        if move.marker_from == mv.MARKER_NONE:
+            options.append(P("nt.marker_none"))
+        elif move.marker_from:
+            options.append(P("nt.marker_from", card=move.marker_from))
+        return P(f"nt.play_{len(options)}", card=move.card, planet=move.planet,
+                 **{"ab"[i]: option for i, option in enumerate(options)})
+    if kind == mv.REPLACE:
+        return P("nt.replace", card=move.card)
+    if kind == mv.PASS:
+        return P("nt.pass")
+    if kind == mv.DONE:
+        return P("nt.done")
+    if kind == mv.DRAW:
+        return P("nt.draw", deck=P(f"nt.deck.{move.deck}"))
+    if kind == mv.FINAL:
+        if move.from_card:
+            return P("nt.final_from", card=move.card, planet=move.planet, source=move.from_card)
+        return P("nt.final", card=move.card, planet=move.planet)
+    return None
+
+
+def notation_or_text(text: str) -> Msg | str:
+    """``text`` as the reader's notation (a message), or as it is when it is not notation."""
+    return notation(text) or text
+
+
+def localize(text: str, language: str) -> str:
+    message = notation(text)
+    return text if message is None or language == "en" else render(message, language)
+
+
+# ----- moves as phrases ----------------------------------------------------------------------------------
+def card_values(card_id: str) -> dict[str, Any]:
+    card = cards()[card_id]
+    return {"card": card_id, "name": P(f"card.{card_id}"), "points": card.points}
+
+
+def phrase(text: str) -> Msg | None:
+    """A stored move text as a predicate ("moves planet C to II-7"), from its syntax and the
+    card data only; None for a text that is not notation."""
+    try:
+        verb, move = mv.parse_syntax(0, text)
+    except IllegalMove:
+        return None
+    kind = move.kind
+    if kind == mv.DISCARD_FINAL and move.card:
+        return P("phrase.discard", **card_values(move.card))
+    if kind == mv.KEEP_FINAL and move.card:
+        return P("phrase.keep", **card_values(move.card))
+    if kind == mv.MOVE_NONE:
+        return P("phrase.mv_none")
+    if kind == mv.MOVE:
+        path = move.path
+        if path[0] in PLANETS:
+            return P("phrase.mv_planet", planet=path[0], to=path[-1])
+        if len(path) == 3:
+            return P("phrase.mv_matter_via", node=path[0], via=path[1], to=path[2])
+        return P("phrase.mv_matter", node=path[0], to=path[-1])
+    if kind == mv.PLAY and move.card:
+        extras: list[Msg] = []
+        if move.gravity:
+            extras.append(P("phrase.grav", node=move.gravity[0], area=move.gravity[1]))
+        if move.marker_from == mv.MARKER_NONE:
+            extras.append(P("phrase.marker_none"))
+        elif move.marker_from:
+            extras.append(P("phrase.marker_from", source=move.marker_from))
+        values = dict(card_values(move.card), planet=move.planet)
+        if extras:
+            return P("phrase.play_extra", extras=Join(extras), **values)
+        return P("phrase.play", **values)
+    if kind == mv.REPLACE and move.card:
+        return P("phrase.replace", **card_values(move.card))
+    if kind == mv.PASS:
+        return P("phrase.pass")
+    if kind == mv.DONE:
+        return P("phrase.done")
+    if kind == mv.DRAW and move.deck:
+        return P(f"phrase.draw_{move.deck}")
+    if kind == mv.FINAL and move.card:
+        values = dict(card_values(move.card), planet=move.planet)
+        if move.from_card:
+            return P("phrase.final_from", source=move.from_card, **values)
+        return P("phrase.final", **values)
+    return None
+
+
+def move_kind(text: str) -> str:
+    """Autocomplete groups: planet moves apart from matter moves, and each card apart."""
+    words = text.split()
+    if not words:
+        return ""
+    verb = words[0].lower()
+    if verb == "mv" and len(words) > 1:
+        return "mv planet" if words[1].upper() in PLANETS else "mv matter"
+    if verb in ("play", "final", "replace", "discard", "keep") and len(words) > 1:
+        return f"{verb} {words[1].upper()}"
+    return verb
+
+
+# ----- components (/planetarium info) ------------------------------------------------------------------
+MATTER_IDS = {"G": "gas", "R": "rock", "W": "water", "M": "metal"}
+HU_MATTER_CODES = {"G": "G", "R": "K", "W": "V", "M": "F"}
+DECK_IDS = {"initial": ("I", "K", "kezdeti"), "major": ("M", "J", "jelentős"), "final": ("F", "V", "végső")}
+
+
+def card_component(card: Card) -> Component:
+    name = P(f"card.{card.id}")
+    icons = icon_names(card)
+    text = P("comp.card.text", deck=P(f"comp.deck_card.{card.deck}"), needs=Join(card_needs(card)),
+             cost=P("comp.cost", cost=cost_words(card)) if card.cost else P("comp.cost_free"), points=card.points,
+             hab=(P(f"comp.hab.{card.habitability_side}", points=card.habitability_points)
+                  if card.habitability_side else P("comp.hab.none")),
+             icons=P("comp.icons.some", icons=Join([P(f"comp.icon.{icon}") for icon in icons]))
+             if icons else P("comp.icons.none"),
+             when=P("comp.when.final" if card.deck == "final" else "comp.when.normal"))
+    short_needs = [P(f"gist.{card.planet_type}"), P("gist.orbit", orbits=card.orbit_text())]
+    if card.habitability_required:
+        short_needs.append(P(f"gist.{card.habitability_required}"))
+    gist = P("comp.card.gist", points=card.points, needs=Join(short_needs),
+             cost=P("gist.cost", cost=amounts(card.cost)) if card.cost else P("gist.free"),
+             hab=(P(f"gist.hab_{card.habitability_side}", points=card.habitability_points)
+                  if card.habitability_side else P("gist.final")))
+    number = int(card.id[1:])
+    hu_name = render(name, "hu")
+    aliases = (f"{card.id[0]}{number}", card.name, hu_name)
+    return Component(card.id, "planetarium.kind.card", name, text, gist, stand_in=card.stand_in, aliases=aliases)
+
+
+@lru_cache(maxsize=None)
+def components() -> tuple[Component, ...]:
+    out: list[Component] = [card_component(card) for card in cards().values()]
+    graph = board()
+    for letter in PLANETS:
+        kind = planet_kinds()[letter]
+        out.append(Component(
+            letter, "planetarium.kind.planet", P("comp.planet.name", planet=letter),
+            P("comp.planet.text", planet=letter, kind=P(f"kind.{kind}"), node=graph.start_node[letter],
+              orbit=ROMAN_OF[graph.orbit[graph.start_node[letter]]], position=MAT_ORDER.index(letter) + 1),
+            P("comp.planet.gist", kind=P(f"kind.{kind}"), node=graph.start_node[letter]),
+            stand_in=True, aliases=(f"planet {letter}", f"{letter} bolygó")))
+    counts = dict(matter_mix())
+    for kind in MATTER_KINDS:
+        ident = MATTER_IDS[kind]
+        out.append(Component(
+            ident, "planetarium.kind.matter", P("comp.matter.name", matter=P(f"matter.{kind}")),
+            P("comp.matter.text", matter=P(f"matter.{kind}"), code=code(kind), count=counts[kind]),
+            P("comp.matter.gist", code=code(kind), count=counts[kind]),
+            aliases=(kind, HU_MATTER_CODES[kind], render(P(f"matter.{kind}"), "hu"))))
+    for deck, (letter, hu_letter, hu_word) in DECK_IDS.items():
+        size = sum(1 for card in cards().values() if card.deck == deck)
+        out.append(Component(
+            deck, "planetarium.kind.deck", P(f"comp.deck.{deck}.name"), P(f"comp.deck.{deck}.text", count=size),
+            P(f"comp.deck.{deck}.gist", count=size), aliases=(letter, hu_letter, hu_word, f"draw {letter}")))
+    spaces, acceleration = track_info()
+    for ident, values in (("gravity", {}), ("replaceable", {}), ("habitability", {}), ("marker", {}),
+                          ("mat", {}), ("track", {"spaces": spaces}), ("acceleration", {"space": acceleration}),
+                          ("final-space", {"spaces": spaces})):
+        key = ident.replace("-", "_")
+        out.append(Component(ident, f"planetarium.kind.{'icon' if ident in ('gravity', 'replaceable') else 'part'}",
+                             P(f"comp.{key}.name"), P(f"comp.{key}.text", **values), P(f"comp.{key}.gist", **values),
+                             aliases=tuple(render(P(f"comp.{key}.name"), lang) for lang in ("en", "hu"))))
+    return tuple(out)
