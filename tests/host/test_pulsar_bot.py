@@ -11,7 +11,7 @@ import pytest
 import rules
 from bot.demo import random_game_script
 
-from .language_check import english_leaks
+from .language_check import english_leaks, notation_leaks
 from .script_play import console_replay_reaches_the_winner, hungarian_harness, open_game, script_moves
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "pulsar-3p.txt"
@@ -52,6 +52,7 @@ async def test_a_four_player_game_through_discord_keeps_hidden_tiles_and_hq_side
         assert GAME.is_over(state) and GAME.scores(state) == GAME.scores(final)
         public = [item.content for item in harness.world.sent if item.content and not item.ephemeral]
         assert english_leaks(public) == []
+        assert notation_leaks(public, "pulsar") == []     # moves read in Hungarian words (issue 24)
     finally:
         await harness.close()
 
