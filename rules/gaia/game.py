@@ -259,6 +259,25 @@ class GaiaGame(Game):
     def rules_summary(self):
         return Msg("gaia.help.summary")
 
+    # ----- reading the table (texts, names, breakdowns) -----------------------------------------
+    def components(self):
+        from .texts import components
+        return components()
+
+    def score_breakdown(self, state):
+        """Points by category from the VP sources the engine records (GP-SCORE-*); the parts
+        add up to the score (anything unattributed is an explicit 'other')."""
+        from .texts import score_breakdown
+        return score_breakdown(state)
+
+    def move_phrase(self, state, seat, text):
+        from .texts import move_phrase
+        return move_phrase(state, text)
+
+    def localize_move(self, text, language):
+        from .texts import localize_move
+        return localize_move(text, language)
+
     # ----- host helpers ------------------------------------------------------------------
     def describe_move(self, state, seat, text):
         """The mover's gains and costs ("-2 credits, -1 ore, +3 VP"; cheap: one copy and apply).
