@@ -132,6 +132,20 @@ class GaiaGame(Game):
         from .moves import complete
         return complete(state, seat, self.canonical_prefix(prefix), limit)
 
+    def move_kind(self, text):
+        """The kind of a line for spreading autocomplete: its main command after the leading free
+        actions, a build by what it builds ("build m", "build ts"), an action by its board
+        (power or QIC)."""
+        _actor, body = split_actor(text)
+        pieces = [piece.split() for piece in body.split(".") if piece.strip()]
+        main = next((words for words in pieces if words[0] not in ("spend", "burn")), pieces[0] if pieces else [""])
+        verb = main[0]
+        if verb == "build" and len(main) > 1:
+            return f"build {main[1]}"
+        if verb == "action" and len(main) > 1:
+            return "action " + main[1].rstrip("0123456789")
+        return verb
+
     def random_move(self, state, seat, rng):
         from .moves import random_move
         return random_move(state, seat, rng)

@@ -100,6 +100,10 @@ def _faction_aliases() -> dict[str, str]:
 
 
 ALIASES.update(_faction_aliases())
+# tech tile positions: szabad1..3 (free1..3), kulonleges-navigacio (adv-nav)
+ALIASES.update({f"szabad{i}": f"free{i}" for i in (1, 2, 3)})
+ALIASES.update({f"kulonleges-{alias}": f"adv-{field}" for alias, field in list(ALIASES.items()) if field in FIELDS})
+ALIASES.update({f"kulonleges-{field}": f"adv-{field}" for field in FIELDS})
 
 #: Hungarian amount units (folded) -> the notation's: ``4energia`` = ``4pw``, ``1KTK`` = ``1q``
 #: (GP-NOT; the rulebook has no letters for resources, so Hungarian codes are short words).

@@ -371,6 +371,10 @@ def _hu_ids() -> dict[str, str]:
 def _hu_word(word: str) -> str:
     if word in HU_WORDS:
         return HU_WORDS[word]
+    if word.startswith("free") and word[4:].isdigit():
+        return "szabad" + word[4:]
+    if word.startswith("adv-") and word[4:] in HU_WORDS:
+        return "különleges-" + HU_WORDS[word[4:]]
     ids = _hu_ids()
     if word in ids:
         return ids[word]
