@@ -190,8 +190,9 @@ class GaiaGame(Game):
         st = view
         phase = Msg("gaia.phase." + st["phase"])
         if 1 <= st["round"] <= 6 and st.get("round_scoring"):
+            tile = st["round_scoring"][st["round"] - 1]
             lines = [Msg("gaia.status.round_scoring", round=st["round"], phase=phase,
-                         scoring=st["round_scoring"][st["round"] - 1])]
+                         scoring=self.component(tile).gist if self.component(tile) else tile)]
         else:
             lines = [Msg("gaia.status.round", round=st["round"], phase=phase)]
         for s, p in enumerate(st["players"]):
@@ -201,12 +202,15 @@ class GaiaGame(Game):
             pw = p["power"]
             values = dict(faction=Msg("gaia.faction." + p["faction"]), vp=p["vp"], c=p["c"], o=p["o"], k=p["k"],
                           q=p["q"], bowl1=pw["area1"], bowl2=pw["area2"], bowl3=pw["area3"], gaia=pw["gaia"],
-                          research=" ".join(f"{f}{p['research'][f]}" for f in FIELDS))
+                          research=Join([Msg("gaia.status.level", field=Msg("gaia.fieldshort." + f), n=p["research"][f])
+                                         for f in FIELDS]))
             extra = []
             if p["brainstone"]:
                 extra.append(Msg("gaia.status.brainstone", where=Msg("gaia.bowl." + p["brainstone"])))
             if p["booster"]:
-                extra.append(Msg("gaia.status.booster", booster=p["booster"]))
+                booster = self.component(p["booster"])
+                extra.append(Msg("gaia.status.booster_named", n=p["booster"][7:], gist=booster.gist)
+                             if booster else Msg("gaia.status.booster", booster=p["booster"]))
             if p["passed"]:
                 extra.append(Msg("gaia.status.passed"))
             if p.get("bid"):
@@ -234,22 +238,24 @@ class GaiaGame(Game):
                 for n, t in E.parse_rewards(ev):
                     if t in ("t", "pw") and f"{n}{t}" not in seen:
                         seen.add(f"{n}{t}")
-                        choices.append(Msg("gaia.private.choice", move=f"income {n}{t}",
+                        choices.append(Msg("gaia.private.choice", move=code(f"income {n}{t}"),
                                            effect=Msg("gaia.gain." + t, n=n)))
             out.append(Msg("gaia.private.income", choices=Join(choices, "or")))
         if p.get("waiting") == "brainstone":
             out.append(Msg("gaia.private.brainstone", choices=Join(
-                [Msg("gaia.private.choice", move=f"brainstone {a}", effect=Msg("gaia.bowl." + a))
+                [Msg("gaia.private.choice", move=code(f"brainstone {a}"), effect=Msg("gaia.bowl." + a))
                  for a in p.get("ask") or []], "or")))
         if p.get("waiting") == "terrans":
-            out.append(Msg("gaia.private.terrans", n=p.get("tg_left", 0)))
+            n = p.get("tg_left", 0)
+            out.append(Msg("gaia.private.terrans", n=n, example=code(f"spend {n}tg for {n}c")))
         if p.get("waiting") == "itars":
-            out.append(Msg("gaia.private.itars"))
+            out.append(Msg("gaia.private.itars", example=code("spend 4tg for tech. tech terra. up terra"),
+                           decline=code("decline")))
         off = view.get("offer")
         if off and off["seat"] == seat:
             out.append(Msg("gaia.private.offer", hex=E.hexname(view, off["hex"]),
                            offers=Join([_offer_choice(o) for o in off["offers"]] + [
-                               Msg("gaia.private.choice", move="decline", effect=Msg("gaia.gain.nothing"))], "or")))
+                               Msg("gaia.private.choice", move=code("decline"), effect=Msg("gaia.gain.nothing"))], "or")))
         return out
 
     def events(self, before, move, after):
@@ -357,7 +363,7 @@ class GaiaGame(Game):
             return None
         if choice == "never":
             move = self.parse_move(state, seat, "decline")
-            return move, Msg("gaia.auto.charge", policy=Msg("gaia.pref.charge.never"), move="decline")
+            return move, Msg("gaia.auto.charge", policy=Msg("gaia.pref.charge.never"), move=code("decline"))
         rewards = E.parse_rewards(offers[0])
         if len(rewards) != 1 or rewards[0][1] != "pw":
             return None
@@ -369,7 +375,7 @@ class GaiaGame(Game):
         else:
             return None
         text = f"charge {offers[0]}"
-        return self.parse_move(state, seat, text), Msg("gaia.auto.charge", policy=policy, move=text)
+        return self.parse_move(state, seat, text), Msg("gaia.auto.charge", policy=policy, move=code(text))
 
     def public_choices(self, state):
         """Buttons for small decisions (Gaia has no hidden information): a charge offer, or
@@ -416,7 +422,13 @@ def _offer_choice(offer: str) -> Msg:
     effect = Join([Msg("gaia.gain." + t, n=n) for n, t in rewards], "and")
     if power > 1:
         effect = Msg("gaia.private.charge_cost", effect=effect, vp=power - 1)
-    return Msg("gaia.private.choice", move=f"charge {offer}", effect=effect)
+    return Msg("gaia.private.choice", move=code(f"charge {offer}"), effect=effect)
+
+
+def code(text: str) -> Msg:
+    """A move in the notation as the reader writes it (Hungarian words for a Hungarian)."""
+    from .texts import localize_move
+    return Msg("gaia.code", en=text, hu=localize_move(text, "hu"))
 
 
 GAME = GaiaGame()
