@@ -104,6 +104,10 @@ ALIASES.update(_faction_aliases())
 ALIASES.update({f"szabad{i}": f"free{i}" for i in (1, 2, 3)})
 ALIASES.update({f"kulonleges-{alias}": f"adv-{field}" for alias, field in list(ALIASES.items()) if field in FIELDS})
 ALIASES.update({f"kulonleges-{field}": f"adv-{field}" for field in FIELDS})
+# the short codes the Hungarian images print (gazd, tud, kul-nav)
+ALIASES.update({"gazd": "eco", "tud": "sci"})
+ALIASES.update({f"kul-{short}": f"adv-{field}" for short, field in
+                (("terra", "terra"), ("nav", "nav"), ("mi", "int"), ("gaia", "gaia"), ("gazd", "eco"), ("tud", "sci"))})
 
 #: Hungarian amount units (folded) -> the notation's: ``4energia`` = ``4pw``, ``1KTK`` = ``1q``
 #: (GP-NOT; the rulebook has no letters for resources, so Hungarian codes are short words).

@@ -368,7 +368,7 @@ def _hu_ids() -> dict[str, str]:
     return out
 
 
-def _hu_word(word: str) -> str:
+def hu_word(word: str) -> str:
     if word in HU_WORDS:
         return HU_WORDS[word]
     if word.startswith("free") and word[4:].isdigit():
@@ -383,6 +383,19 @@ def _hu_word(word: str) -> str:
     return word
 
 
+#: short Hungarian codes of the research areas, printed on the images' tech tile positions
+HU_SHORT = {"terra": "terra", "nav": "nav", "int": "MI", "gaia": "gaia", "eco": "gazd", "sci": "tud"}
+
+
+def hu_code(word: str) -> str:
+    """An id as the Hungarian images print it (short where ``hu_word`` is long): every one parses."""
+    if word in HU_SHORT:
+        return HU_SHORT[word]
+    if word.startswith("adv-") and word[4:] in HU_SHORT:
+        return "kül-" + HU_SHORT[word[4:]]
+    return hu_word(word)
+
+
 def localize_move(text: str, language: str) -> str:
     """The canonical line in the words of ``language`` that the parser accepts."""
     if language != "hu":
@@ -395,7 +408,7 @@ def localize_move(text: str, language: str) -> str:
     pieces = []
     for cmd in cmds:
         verb = HU_VERBS.get(cmd[0], cmd[0])
-        args = [_hu_word(a) for a in cmd[1:]]
+        args = [hu_word(a) for a in cmd[1:]]
         if cmd[0] == "spend" and len(args) == 2:
             args = [args[0], HU_WORDS["for"], args[1]]
         pieces.append(" ".join([verb] + args))
