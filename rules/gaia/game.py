@@ -300,26 +300,48 @@ class GaiaGame(Game):
 
     # ----- host helpers ------------------------------------------------------------------
     def describe_move(self, state, seat, text):
-        """The mover's gains and costs ("-2 credits, -1 ore, +3 VP"; cheap: one copy and apply).
-        None for a partial or illegal text: autocomplete then shows the notation alone."""
-        before = state["players"][seat]
-        if before is None:
-            return None
+        """What the move takes, by its component's gist (a booster, a power/QIC action, a
+        federation token, a tech tile, a faction), and the mover's gains and costs ("-2 credits,
+        -1 ore, +3 VP"; cheap: one copy and apply).  None for a partial or illegal text:
+        autocomplete then shows the notation alone."""
         try:
-            after = self.apply(state, self.parse_move(state, seat, text))["players"][seat]
+            move = self.parse_move(state, seat, text)
+            after = self.apply(state, move)["players"][seat]
         except RulesError:
             return None
+        gist = self._taken_gist(state, move["cmds"])
+        before = state["players"][seat]
         parts = []
-        for key in ("c", "o", "k", "q"):
-            change = after[key] - before[key]
-            if change:
-                parts.append(Msg("gaia.delta." + key, n=f"{change:+d}"))
-        spent = before["power"]["area3"] - after["power"]["area3"]
-        if spent > 0:
-            parts.append(Msg("gaia.delta.pw", n=f"{-spent:+d}"))
-        if after["vp"] != before["vp"]:
-            parts.append(Msg("gaia.delta.vp", n=f"{after['vp'] - before['vp']:+d}"))
-        return Msg("gaia.describe.effect", effect=Join(parts)) if parts else None
+        if before is not None and after is not None:
+            for key in ("c", "o", "k", "q"):
+                change = after[key] - before[key]
+                if change:
+                    parts.append(Msg("gaia.delta." + key, n=f"{change:+d}"))
+            spent = before["power"]["area3"] - after["power"]["area3"]
+            if spent > 0:
+                parts.append(Msg("gaia.delta.pw", n=f"{-spent:+d}"))
+            if after["vp"] != before["vp"]:
+                parts.append(Msg("gaia.delta.vp", n=f"{after['vp'] - before['vp']:+d}"))
+        effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else None
+        if gist is not None:
+            return Msg("gaia.describe.with", gist=gist, effect=effect) if effect else gist
+        return effect
+
+    def _taken_gist(self, state, cmds):
+        """The gist of the last component a line takes (None: it takes none)."""
+        gist = None
+        for cmd in cmds:
+            ident = None
+            if cmd[0] in ("pass", "booster", "action", "faction", "fedtile") and len(cmd) > 1:
+                ident = cmd[1]
+            elif cmd[0] == "federation" and len(cmd) > 2:
+                ident = cmd[2]
+            elif cmd[0] == "tech" and len(cmd) > 1:
+                ident = (state.get("tech") or {}).get(cmd[1])
+            comp = self.component(ident) if ident else None
+            if comp is not None and comp.gist is not None:
+                gist = comp.gist
+        return gist
 
     # DESIGN DECISIONS (default_move: the move made for a player who misses the decision deadline)
     # * A power charge offer is declined (charging costs VP; declining never does).
