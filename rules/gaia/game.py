@@ -195,6 +195,9 @@ class GaiaGame(Game):
                          scoring=self.component(tile).gist if self.component(tile) else tile)]
         else:
             lines = [Msg("gaia.status.round", round=st["round"], phase=phase)]
+        finals = [Msg("gaia.finalname." + tile) for tile in st.get("final_scoring") or () if self.component("final-" + tile)]
+        if finals:
+            lines.append(Msg("gaia.status.final_scoring", tiles=Join(finals, "and")))
         for s, p in enumerate(st["players"]):
             if not p:
                 lines.append(Msg("gaia.status.choosing", n=s + 1))
