@@ -127,7 +127,8 @@ def apply_line(st, seat, cmds, record=False, inserted=None, ended=None):
     if st.get("offer"):
         cmd = ctx.next()
         if cmd[0] not in ("charge", "decline"):
-            err("gaia.err.answer_offer", "GP-LEECH-4", move=f"charge {st['offer']['offers'][0]}")
+            from .game import code
+            err("gaia.err.answer_offer", "GP-LEECH-4", move=code(f"charge {st['offer']['offers'][0]}"))
         E.answer_leech(st, seat, ctx, cmd)
         _done(ctx)
         if not E.next_leech(st):

@@ -121,3 +121,18 @@ def test_score_breakdown_adds_up_by_category_GP_SCORE(path):
         assert len(keys) == len(set(keys)) and all(k.split(".")[-1] in CATEGORIES for k in keys)
         if GAME.is_over(st):
             assert "gaia.score.final" in keys or "gaia.score.research_end" in keys or "gaia.score.resources" in keys
+
+
+def test_hungarian_help_and_refusals_teach_the_hungarian_notation_GP_NOT():
+    """Issue 24: every move example of the Hungarian help parses; no Hungarian text asks for an
+    English verb."""
+    import json
+    import re
+    from pathlib import Path
+    hu = json.loads((Path(__file__).resolve().parents[2] / "data/gaia/i18n/hu.json").read_text(encoding="utf-8"))
+    for key in ("gaia.help.notation.actions", "gaia.help.notation.more", "gaia.help.notation.other"):
+        for example in re.findall(r"`([^`]+)`", hu[key]):
+            if " " in example and not example.startswith("/"):
+                assert parse_commands(example), example
+    english = re.compile(r"'(build|up|decline|spend|income|tech|cover|lostPlanet|swap-PI|fedtile|pass|faction|booster|bid)\b")
+    assert not [k for k, v in hu.items() if k.startswith("gaia.") and english.search(v)]
