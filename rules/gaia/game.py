@@ -450,10 +450,7 @@ def _offer_choice(offer: str) -> Msg:
     return Msg("gaia.private.choice", move=code(f"charge {offer}"), effect=effect)
 
 
-def code(text: str) -> Msg:
-    """A move in the notation as the reader writes it (Hungarian words for a Hungarian)."""
-    from .texts import localize_move
-    return Msg("gaia.code", en=text, hu=localize_move(text, "hu"))
+from .notation import code  # noqa: E402  (a move in the reader's words: prompts and reasons quote it)
 
 
 GAME = GaiaGame()

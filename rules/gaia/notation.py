@@ -228,7 +228,7 @@ def parse_commands(body: str) -> list[list[str]]:
             else:
                 raise NotationError("gaia.err.spend_syntax")
         elif verb == "pass":
-            used = 1 if rest and rest[0].startswith("booster") else 0
+            used = 1 if rest and (rest[0].startswith("booster") or fold(rest[0]).startswith("bonusz")) else 0
             cmd = ["pass"] + rest[:used]
         elif verb == "decline":
             # boardgamers names the declined offer ("decline 2pw"); it is not kept
@@ -246,12 +246,25 @@ def parse_commands(body: str) -> list[list[str]]:
         else:
             n = ARGS.get(verb, 1)
             if len(rest) < n:
-                raise NotationError("gaia.err.needs_args", verb=verb, count=n)
+                raise NotationError("gaia.err.needs_args", verb=code(verb), count=n)
             cmd, used = [verb] + rest[:n], n
         if len(rest) > used:
-            raise NotationError("gaia.err.trailing", extra=" ".join(rest[used:]), move=format_command(cmd))
+            raise NotationError("gaia.err.trailing", extra=" ".join(rest[used:]), move=code(format_command(cmd)))
+        if verb == "federation":
+            hexes = [h.upper() for h in cmd[1].split(",")]
+            twice = sorted({h for h in hexes if hexes.count(h) > 1})
+            if twice:
+                raise NotationError("gaia.err.fed_repeated", hexes=", ".join(twice))
         cmds.append(cmd)
     return cmds
+
+
+def code(text: str) -> Msg:
+    """A piece of notation as the reader writes it (Hungarian words for a Hungarian)."""
+    from .texts import HU_VERBS, hu_word, localize_move
+    if " " not in text.strip():     # one word (a verb): translated alone, never parsed
+        return Msg("gaia.code", en=text, hu=HU_VERBS.get(text) or hu_word(text))
+    return Msg("gaia.code", en=text, hu=localize_move(text, "hu"))
 
 
 def line_ended(body: str) -> bool:

@@ -136,3 +136,23 @@ def test_hungarian_help_and_refusals_teach_the_hungarian_notation_GP_NOT():
                 assert parse_commands(example), example
     english = re.compile(r"'(build|up|decline|spend|income|tech|cover|lostPlanet|swap-PI|fedtile|pass|faction|booster|bid)\b")
     assert not [k for k, v in hu.items() if k.startswith("gaia.") and english.search(v)]
+
+
+def test_refusals_name_the_real_reason_in_the_readers_words():
+    """A hex named twice in a federation is refused as repeated (GP-FED-1), not as 'not
+    connected'; an unknown Hungarian booster code is an unknown booster (GP-PASS-3); the quoted
+    move of a refusal is in Hungarian words for a Hungarian."""
+    from rules.base import IllegalMove
+    st, seat = _mid_game()
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(st, GAME.parse_move(st, seat, "federation 5A6,5a6,3A6 fed4"))
+    assert refused.value.msg.key == "gaia.err.fed_repeated"
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(st, GAME.parse_move(st, seat, "passz bónusz99"))
+    assert refused.value.msg.key == "gaia.err.booster_not_in_play"
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(st, GAME.parse_move(st, seat, "up nav. up nav"))
+    assert refused.value.msg.key == "gaia.err.second_action" and "kutat navigáció" in render(refused.value.msg, "hu")
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(st, GAME.parse_move(st, seat, "kutat"))
+    assert "kutat" in render(refused.value.msg, "hu") and "up" in render(refused.value.msg, "en")
