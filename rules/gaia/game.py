@@ -259,7 +259,26 @@ class GaiaGame(Game):
             out.append(Msg("gaia.private.offer", hex=E.hexname(view, off["hex"]),
                            offers=Join([_offer_choice(o) for o in off["offers"]] + [
                                Msg("gaia.private.choice", move=code("decline"), effect=Msg("gaia.gain.nothing"))], "or")))
-        return out
+        return out + self._own_tiles(p)   # the decision asked first, then what the player holds
+
+    def _own_tiles(self, p):
+        """The player's booster, tech tiles and federation tokens with what each does (GP-HID-1:
+        public, but this is where a player looks for their own)."""
+        out = []
+        if p.get("booster") and self.component(p["booster"]):
+            comp = self.component(p["booster"])
+            out.append(Msg("gaia.private.own", name=comp.name, gist=comp.gist))
+        for tile in p.get("techs") or ():
+            comp = self.component(tile["id"])
+            if comp:
+                key = "gaia.private.own_covered" if tile.get("covered") else "gaia.private.own"
+                out.append(Msg(key, name=comp.name, gist=comp.gist))
+        for fed in p.get("feds") or ():
+            comp = self.component(fed["id"]) or self.component("fed-" + fed["id"])
+            if comp:
+                key = "gaia.private.own_fed_green" if fed.get("green") else "gaia.private.own_fed_used"
+                out.append(Msg(key, name=comp.name, gist=comp.gist))
+        return [Msg("gaia.private.own_tiles")] + out if out else []
 
     def events(self, before, move, after):
         """A new round (and who starts it), the Gaia phase, the end of the game."""

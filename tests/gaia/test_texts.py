@@ -156,3 +156,14 @@ def test_refusals_name_the_real_reason_in_the_readers_words():
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(st, GAME.parse_move(st, seat, "kutat"))
     assert "kutat" in render(refused.value.msg, "hu") and "up" in render(refused.value.msg, "en")
+
+
+def test_hand_lists_the_players_tiles_with_what_they_do():
+    """Issue 23: /gaia hand shows the player's booster and tech tiles beside their gists."""
+    st, seat = _mid_game()
+    lines = GAME.private_lines(GAME.view(st, seat), seat)
+    keys = [line.key for line in lines]
+    assert "gaia.private.own_tiles" in keys
+    booster = st["players"][seat]["booster"]
+    own = [line for line in lines if line.key == "gaia.private.own"]
+    assert any(line.params["gist"] == GAME.component(booster).gist for line in own)
