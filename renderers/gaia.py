@@ -538,7 +538,7 @@ def _draw_header(im: Image.Image, view, player_names, height: int, title: bool =
                 col = c.mix(col, HEADER_BG, 0.6)
             _paste(im, building_sprite("disc", col, 17, str(s + 1)), x, height / 2)
             if s in passed:
-                d.text((x + 17, height / 2 + 19), f"p{passed.index(s) + 1}", font=c.font(13, True),
+                d.text((x + 17, height / 2 + 19), tr("passed_nth", n=passed.index(s) + 1), font=c.font(13, True),
                        fill=(230, 230, 240), anchor="mb", stroke_width=2, stroke_fill=HEADER_BG)
             x += step
         right = right - step * len(order) - 100
