@@ -107,21 +107,29 @@ class GaiaGame(Game):
     def canonical_prefix(self, typed):
         """Hungarian words as the notation's ('épít bánya ' -> 'build m '); a verb being typed
         ('kut') becomes the verb it can only be."""
-        from .notation import ALIASES, CANON, VERB_ALIASES, fold
+        from .notation import ALIASES, CANON, VERB_ALIASES, _hu_amount, fold
 
-        def _word(word):   # only the game's words; hex names and amounts stay as typed
+        def _word(word):   # the game's words and Hungarian amounts ("4energia"); hex names stay as typed
             folded = fold(word)
-            return ALIASES.get(folded) or CANON.get(folded) or word
+            return ALIASES.get(folded) or CANON.get(folded) or _hu_amount(word) or word
         words = typed.split()
         if not words:
             return typed
-        done = words if typed.endswith(" ") else words[:-1]
-        last = [] if typed.endswith(" ") else words[-1:]
-        out = [VERB_ALIASES.get(fold(w), w) if i == 0 else _word(w) for i, w in enumerate(done)]
-        if last and not done:
-            starts = {canon for alias, canon in VERB_ALIASES.items() if alias.startswith(fold(last[0]))}
-            last = [next(iter(starts))] if len(starts) == 1 else last
-        return " ".join(out + last) + (" " if typed.endswith(" ") else "")
+        out = []
+        verb_here = True            # the first word, and every word after a '.', is a verb
+        for index, word in enumerate(words):
+            last = index == len(words) - 1 and not typed.endswith(" ")
+            core, dot = (word[:-1], ".") if word.endswith(".") else (word, "")
+            if verb_here:
+                canon = VERB_ALIASES.get(fold(core))
+                if canon is None and last:
+                    starts = {c for alias, c in VERB_ALIASES.items() if alias.startswith(fold(core))}
+                    canon = next(iter(starts)) if len(starts) == 1 else None
+                out.append((canon or core) + dot)
+            else:
+                out.append(_word(core) + dot)
+            verb_here = bool(dot)
+        return " ".join(out) + (" " if typed.endswith(" ") else "")
 
     def word_aliases(self):
         """The Hungarian verbs and nouns, for completing a word still being typed."""

@@ -167,3 +167,12 @@ def test_hand_lists_the_players_tiles_with_what_they_do():
     booster = st["players"][seat]["booster"]
     own = [line for line in lines if line.key == "gaia.private.own"]
     assert any(line.params["gist"] == GAME.component(booster).gist for line in own)
+
+
+def test_autocomplete_accepts_the_hungarian_values_it_offers():
+    """Issue 24: a Hungarian client sends localize_move values; typing them finds the moves."""
+    st, seat = _mid_game()
+    for text in GAME.complete(st, seat, "")[:10]:
+        local = localize_move(text, "hu")
+        assert text in GAME.complete(st, seat, local), (text, local)
+    assert GAME.canonical_prefix("átvált 4energia -> 1KTK. ") == "spend 4pw for 1q. "
