@@ -293,8 +293,11 @@ class GaiaGame(Game):
         out = []
         if after["round"] != before["round"] and 1 <= after["round"] <= 6:
             first = next((s for s in after["order"] if after["players"][s]), None)
+            tile = (after.get("round_scoring") or [None] * 6)[after["round"] - 1]
+            comp = self.component(tile) if tile else None
             out.append(Msg("gaia.event.new_round", round=after["round"],
-                           first=self.seat_label(after, first) if first is not None else "-"))
+                           first=self.seat_label(after, first) if first is not None else "-",
+                           scoring=comp.gist if comp and comp.gist else tile or "-"))
         if after["phase"] != before["phase"] and after["phase"] == "over":
             out.append(Msg("gaia.event.over"))
         return out
