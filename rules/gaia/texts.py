@@ -16,8 +16,8 @@ from rules.base import Component, ScorePart
 from rules.messages import Join, Msg, fold_word, text_of
 
 from .notation import ALIASES, HU_UNIT_OUT, VERB_ALIASES, hu_amount, parse_commands, split_actor
-from .tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, FINAL_VP, ROUND_TILES, TECH,
-                     parse_rewards)
+from .tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, FINAL_VP, ROUND_TILES,
+                     STD_BUILDINGS, TECH, parse_rewards)
 
 # ----------------------------------------------------------------------------- amounts
 
@@ -154,6 +154,18 @@ def _final_effect(tid: str) -> Msg:
                third=FINAL_VP[2], neutral=FINAL_TILES[tid]["neutral"])
 
 
+POWER_VALUE = {"m": 1, "ts": 2, "lab": 2, "PI": 3, "ac1": 3, "ac2": 3}     # GP-FED-2
+
+
+def _building_text(typ: str, board: dict) -> Msg:
+    slots = [amount(",".join(i) if isinstance(i, list) else i) if i else Msg("gaia.amt.none")
+             for i in board.get("income") or []]
+    income: Any = Join(slots) if slots else Msg("gaia.amt.none")
+    return Msg("gaia.comp.building.text", cost=amount(board["cost"]),
+               count=board["count"], income=income, value=POWER_VALUE.get(typ, 0),
+               extra=Msg("gaia.building.extra." + typ))
+
+
 def _faction_text(fid: str) -> Msg:
     f = FACTIONS[fid]
     return Msg("gaia.comp.faction.text", planet=Msg("gaia.planet." + f["planet"]),
@@ -210,6 +222,11 @@ def components() -> tuple[Component, ...]:
                              Msg("gaia.comp.power.name" if power else "gaia.comp.qic.name", n=aid.lstrip("powerqic")),
                              Msg("gaia.comp.action.text", effect=effect), effect,
                              aliases=(("energia" if power else "ktk") + aid.lstrip("powerqic"),)))
+    for typ, board in STD_BUILDINGS.items():
+        out.append(Component(typ, "gaia.kind.building", Msg("gaia.building." + typ), _building_text(typ, board),
+                             Msg("gaia.gist.building." + typ), aliases=_hu_words("gaia.building." + typ)))
+    out.append(Component("gf", "gaia.kind.building", Msg("gaia.building.gf"), Msg("gaia.building.extra.gf"),
+                         Msg("gaia.gist.building.gf"), aliases=_hu_words("gaia.building.gf")))
     for field in FIELDS:
         out.append(Component(field, "gaia.kind.track", Msg("gaia.field." + field), _track_effect(field),
                              Msg("gaia.gist.track." + field), aliases=_hu_words("gaia.field." + field)))
