@@ -349,6 +349,12 @@ def _turn(st, seat, ctx):
                     err("gaia.err.after_pass", "GP-PASS-4")
                 _income_line(st, seat, Ctx(rest))
                 return
+        elif v in ("tech", "cover", "fedtile", "lostPlanet", "swap-PI"):
+            err("gaia.err.followup_only", "GP-ACT-2", verb=code(v))      # it only follows what grants it
+        elif v in ("charge", "decline", "income", "brainstone"):
+            err("gaia.err.nothing_asked", "GP-ACT-2", verb=code(v))      # an answer nobody asked for
+        elif v in ("faction", "booster", "bid", "rotate", "init"):
+            err("gaia.err.setup_only", "GP-ACT-2", verb=code(v), phase=Msg("gaia.phase." + st["phase"]))
         else:
             err("gaia.err.verb_here", "GP-ACT-2", verb=code(v))
     if main is None:
