@@ -177,3 +177,13 @@ def test_autocomplete_accepts_the_hungarian_values_it_offers():
         local = localize_move(text, "hu")
         assert text in GAME.complete(st, seat, local), (text, local)
     assert GAME.canonical_prefix("átvált 4energia -> 1KTK. ") == "spend 4pw for 1q. "
+
+
+@pytest.mark.parametrize("text,key", [("tech terra", "gaia.err.followup_only"), ("charge 2pw", "gaia.err.nothing_asked"),
+                                      ("faction terrans", "gaia.err.setup_only"), ("cover terra", "gaia.err.followup_only")])
+def test_GP_ACT_2_an_out_of_place_verb_is_refused_with_its_reason(text, key):
+    from rules.base import IllegalMove
+    st, seat = _mid_game()
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(st, GAME.parse_move(st, seat, text))
+    assert refused.value.msg.key == key and refused.value.rule == "GP-ACT-2"
