@@ -348,9 +348,15 @@ def move_phrase(state: Any, text: str) -> Msg | None:
         return Msg("gaia.phrase.notation", text=body) if body.strip() else None
     if not cmds:
         return None
-    phrase = _command_phrase(state, cmds[-1])
-    for cmd in reversed(cmds[:-1]):
-        phrase = Msg("gaia.phrase.then", first=_command_phrase(state, cmd), next=phrase)
+    parts = []
+    for index, cmd in enumerate(cmds):
+        if cmd[0] == "decline" and index and cmds[index - 1][0] in ("tech", "cover", "special", "build"):
+            parts.append(Msg("gaia.phrase.decline_step"))    # the research step a tile or special grants
+        else:
+            parts.append(_command_phrase(state, cmd))
+    phrase = parts[-1]
+    for part in reversed(parts[:-1]):
+        phrase = Msg("gaia.phrase.then", first=part, next=phrase)
     return phrase
 
 
