@@ -168,7 +168,9 @@ def _building_text(typ: str, board: dict) -> Msg:
 
 def _faction_text(fid: str) -> Msg:
     f = FACTIONS[fid]
-    return Msg("gaia.comp.faction.text", planet=Msg("gaia.planet." + f["planet"]),
+    start = Msg("gaia.faction_start.field", field=Msg("gaia.field." + f["research"])) if f.get("research") \
+        else Msg("gaia.faction_start.none")
+    return Msg("gaia.comp.faction.text", planet=Msg("gaia.planet." + f["planet"]), start=start,
                ability=Msg("gaia.ability." + fid), pi=Msg("gaia.pi." + fid))
 
 
