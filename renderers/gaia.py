@@ -206,7 +206,8 @@ def _text_block(draw, box, text, *, size=16, bold=False, fill=c.INK, max_lines=3
         lines = _wrap(text, fnt, w, max_lines)
         lh = s * 1.15
         words_fit = all(fnt.getlength(word) <= w for word in text.split())   # no word cut ("kereskede…")
-        if (lh * len(lines) <= h and words_fit) or s == min_size:
+        whole = len(_wrap(text, fnt, w, 99)) <= max_lines                   # no line dropped ("1ér …")
+        if (lh * len(lines) <= h and words_fit and whole) or s == min_size:
             break
     total = lh * len(lines)
     y = y0 + (h - total) / 2 + lh / 2
