@@ -187,3 +187,8 @@ def test_GP_ACT_2_an_out_of_place_verb_is_refused_with_its_reason(text, key):
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(st, GAME.parse_move(st, seat, text))
     assert refused.value.msg.key == key and refused.value.rule == "GP-ACT-2"
+
+
+def test_the_notation_help_fits_one_discord_message():
+    for language in ("en", "hu"):
+        assert len(render(GAME.notation_help(), language)) <= 1950
