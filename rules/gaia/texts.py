@@ -438,6 +438,8 @@ def localize_move(text: str, language: str) -> str:
             args = [args[0], HU_WORDS["for"], args[1]]
         pieces.append(" ".join([verb] + args))
     out = ". ".join(pieces) + ("." if body.rstrip().endswith(".") else "")
+    if not cmds:
+        return text
     return f"{actor} {out}" if actor else out
 
 
