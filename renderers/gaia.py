@@ -128,7 +128,7 @@ GREEN_TOKEN = (70, 170, 90)
 GREY_TOKEN = (150, 150, 150)
 TAKEN = (200, 30, 30)
 
-REWARD_WORDS = ("t", "vp", "step")    # resource letters are notation; these three are words
+REWARD_WORDS = ("c", "o", "k", "q", "pw", "t", "vp", "step")   # units as the image's language writes them
 ACTION_WORDS = ("2step", "1step", "tech", "fedtile", "3vp,vp/type")   # power/QIC rewards said in words
 
 
@@ -157,6 +157,11 @@ def seat_name(view, seat: int, player_names: Sequence[str] | None) -> str:
     return faction
 
 
+def _sprite_letter(typ: str) -> str:
+    """The letters on an academy (knowledge / QIC) or the planetary institute, in the image's language."""
+    return tr(f"sprite.{typ}") if typ in ("ac1", "ac2", "PI") else ""
+
+
 def _reward_text(text: str) -> str:
     """'2c,o,2pw' -> '2c 1o 2pw' (the notation's resource letters)."""
     out = []
@@ -168,7 +173,8 @@ def _reward_text(text: str) -> str:
         if "/" in t or "-" in t or "+" in t:
             out.append(f"{n}{t}" if n != 1 else t)
         else:
-            out.append(f"{n}{tr('reward.' + t) if t in REWARD_WORDS else t}")
+            word = tr("reward." + t) if t in REWARD_WORDS else t
+            out.append(f"{n}{word}")
     return " ".join(out)
 
 
@@ -199,7 +205,9 @@ def _text_block(draw, box, text, *, size=16, bold=False, fill=c.INK, max_lines=3
         fnt = c.font(s, bold)
         lines = _wrap(text, fnt, w, max_lines)
         lh = s * 1.15
-        if lh * len(lines) <= h or s == min_size:
+        words_fit = all(fnt.getlength(word) <= w for word in text.split())   # no word cut ("kereskede…")
+        whole = len(_wrap(text, fnt, w, 99)) <= max_lines                   # no line dropped ("1ér …")
+        if (lh * len(lines) <= h and words_fit and whole) or s == min_size:
             break
     total = lh * len(lines)
     y = y0 + (h - total) / 2 + lh / 2
@@ -265,7 +273,7 @@ def building_sprite(kind: str, fill: tuple[int, int, int], r: int, letter: str =
     else:
         d.polygon(_shape_points(kind, cx, cy, rr), fill=fill, outline=(0, 0, 0), width=ow)
     if letter:
-        fs = int(rr * (0.95 if len(letter) == 1 else 0.72))
+        fs = int(rr * (0.95 if len(letter) == 1 else 0.72 if len(letter) == 2 else 0.52))
         ty = cy + (0.18 * rr if kind in ("ac1", "ac2", "m") else 0)
         d.text((cx, ty), letter, font=c.font(fs, True), fill=c.contrast_text(fill), anchor="mm")
     return im.resize((size, size), Image.Resampling.LANCZOS)
@@ -515,7 +523,7 @@ def _draw_header(im: Image.Image, view, player_names, height: int, title: bool =
     d = ImageDraw.Draw(im)
     d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
     if title:
-        d.text((16, height / 2), "GAIA PROJECT", font=c.font(26, True), fill=(150, 200, 255), anchor="lm")
+        d.text((16, height / 2), tr("title"), font=c.font(26, True), fill=(150, 200, 255), anchor="lm")
     left = 240 if title else 16
     order = [s for s in (view.get("order") or ()) if 0 <= s < len(_players(view))]
     right = im.width - 12
@@ -531,7 +539,7 @@ def _draw_header(im: Image.Image, view, player_names, height: int, title: bool =
                 col = c.mix(col, HEADER_BG, 0.6)
             _paste(im, building_sprite("disc", col, 17, str(s + 1)), x, height / 2)
             if s in passed:
-                d.text((x + 17, height / 2 + 19), f"p{passed.index(s) + 1}", font=c.font(13, True),
+                d.text((x + 17, height / 2 + 19), tr("passed_nth", n=passed.index(s) + 1), font=c.font(13, True),
                        fill=(230, 230, 240), anchor="mb", stroke_width=2, stroke_fill=HEADER_BG)
             x += step
         right = right - step * len(order) - 100
@@ -615,7 +623,7 @@ def _draw_pieces(im: Image.Image, view, geo: MapGeometry, highlight: str | None)
             _paste(im, building_sprite("sp", seat_colour(view, s), int(R * 0.36)), cx, cy - 0.08 * R)
     # buildings
     sizes = {"m": 0.38, "lp": 0.38, "ts": 0.42, "lab": 0.46, "ac1": 0.48, "ac2": 0.48, "PI": 0.54}
-    letters = {"ac1": "k", "ac2": "q", "PI": "PI"}
+    letters = {typ: _sprite_letter(typ) for typ in ("ac1", "ac2", "PI")}
     for k, (s, typ) in sorted((view.get("bld") or {}).items()):
         if k not in geo.centre:
             continue
@@ -852,7 +860,7 @@ def _draw_legend(im: Image.Image, view, player_names) -> None:
     d.text((x, y), tr("pieces"), font=c.font(22, True), fill=LEGEND_TEXT, anchor="la")
     y += 32
     white = (235, 235, 235)
-    items = [("m", ""), ("ts", ""), ("lab", ""), ("ac1", "k"), ("PI", "PI"), ("ring", ""), ("sat", ""), ("sp", "")]
+    items = [("m", ""), ("ts", ""), ("lab", ""), ("ac1", _sprite_letter("ac1")), ("PI", _sprite_letter("PI")), ("ring", ""), ("sat", ""), ("sp", "")]
     for kind, letter in items:
         label = tr(f"piece.{kind}")
         size = {"sat": 7, "ring": 13, "PI": 15, "ac1": 14}.get(kind, 12)
@@ -873,8 +881,9 @@ def _draw_legend(im: Image.Image, view, player_names) -> None:
         px = x + col * 128
         py = y + row * 34
         _paste(im, planet_sprite(pl, 12), px + 13, py + 13)
-        d.text((px + 32, py + 13), c.ellipsize(tr(f"planet.{pl}"), c.font(17), 94), font=c.font(17),
-               fill=LEGEND_TEXT, anchor="lm")
+        name = tr(f"planet.{pl}")
+        fnt = c.fit_font(name, 94, 24, max_size=17, min_size=11)      # shrink, never cut ("Dimenzi…")
+        d.text((px + 32, py + 13), c.ellipsize(name, fnt, 94), font=fnt, fill=LEGEND_TEXT, anchor="lm")
     y += 5 * 34 + 8
     if y < MAP_HEIGHT - 40:
         _text_block(d, (x0 + 8, y, WIDTH - 8, MAP_HEIGHT - 6),
@@ -953,7 +962,7 @@ def _draw_research(im, d, view, box) -> None:
         apos = "adv-" + f
         owners = _tech_owners(view, atid) if atid and apos in adv_taken else []
         _draw_tech_tile(im, d, view, (cx0, top, cx1, top + adv_h - 6), atid, advanced=True,
-                        taken=apos in adv_taken, owners=owners, title=apos)   # the ids moves use
+                        taken=apos in adv_taken, owners=owners, title=G.notation_word(apos, _LANGUAGE.get()))   # the ids moves use
         # levels 5..0
         for lv in range(5, -1, -1):
             yy = top + adv_h + (5 - lv) * lvl_h
@@ -974,7 +983,8 @@ def _draw_research(im, d, view, box) -> None:
         stid = tech.get(f)
         sy = top + adv_h + 6 * lvl_h + 4
         _draw_tech_tile(im, d, view, (cx0, sy, cx1, sy + std_h - 6), stid, advanced=False,
-                        owners=_tech_owners(view, stid) if stid else [], title=f)
+                        owners=_tech_owners(view, stid) if stid else [],
+                        title=G.notation_word(f, _LANGUAGE.get()))
         # track name
         field = tr(f"field.{f}")
         d.text(((cx0 + cx1) / 2, sy + std_h + 2), field, font=c.fit_font(field, cx1 - cx0 - 2, 22, max_size=17,
@@ -994,7 +1004,8 @@ def _draw_research(im, d, view, box) -> None:
         tid = tech.get(f"free{j + 1}")
         fx = x0 + 62 + j * fw
         _draw_tech_tile(im, d, view, (fx, fy, fx + fw - 8, fy + 80), tid, advanced=False,
-                        owners=_tech_owners(view, tid) if tid else [], title=f"free{j + 1}")
+                        owners=_tech_owners(view, tid) if tid else [],
+                        title=G.notation_word(f"free{j + 1}", _LANGUAGE.get()))
     _draw_fed_supply(d, view, (x1 - supply_w - 4, fy - 2, x1 - 8, fy + 96))
 
 
@@ -1068,7 +1079,8 @@ def _draw_actions(im, d, view, box) -> None:
         if taken:
             d.text((bx + bw - 8, by + 8), tr("taken_small"), font=c.font(15, True), fill=c.WHITE, anchor="ra")
         else:   # the id a move names ("action power3")
-            d.text((bx + bw - 8, by + 9), aid, font=c.fit_font(aid, bw - (chip[2] - bx) - 12, 18, max_size=15,
+            code = G.notation_word(aid, _LANGUAGE.get())
+            d.text((bx + bw - 8, by + 9), code, font=c.fit_font(code, bw - (chip[2] - bx) - 12, 18, max_size=15,
                                                               min_size=10, bold=True), fill=(70, 70, 80), anchor="ra")
 
 
@@ -1088,14 +1100,14 @@ def _draw_round_tiles(im, d, view, box) -> None:
         fill = (250, 246, 226) if not past else (130, 130, 138)
         c.rounded_panel(d, (bx, by, bx + bw, y1), radius=8, fill=fill,
                         outline=(255, 200, 0) if current else (120, 120, 140), width=6 if current else 2)
-        d.text((bx + 8, by + 6), f"R{i + 1}", font=c.font(18, True), fill=(60, 60, 70), anchor="la")
+        d.text((bx + 8, by + 6), tr("round_tag", n=i + 1), font=c.font(18, True), fill=(60, 60, 70), anchor="la")
         if tid and tid in ROUND_TILES:
             t = ROUND_TILES[tid]
             d.text((bx + bw - 8, by + 4), f"{t['vp']}", font=c.font(26, True), fill=(150, 60, 0), anchor="ra")
             _text_block(d, (bx + 4, by + 30, bx + bw - 4, y1 - 4), tr(f"round_event.{t['event']}"),
                         size=17, bold=True, fill=c.INK, max_lines=2, min_size=11)
         if current:
-            d.text((bx + bw / 2, y1 + 3), "NOW", font=c.font(15, True), fill=(255, 200, 0), anchor="ma")
+            d.text((bx + bw / 2, y1 + 3), tr("now"), font=c.font(15, True), fill=(255, 200, 0), anchor="ma")
 
 
 def _draw_final_tiles(im, d, view, box) -> None:
@@ -1119,7 +1131,7 @@ def _draw_final_tiles(im, d, view, box) -> None:
             d.text((mx + 18, y1 - 20), str(cnt), font=c.font(22, True), fill=c.INK, anchor="lm")
             mx += 74
         if len(players) == 2 and tid in FINAL_TILES:
-            d.text((bx + bw - 8, y1 - 20), f"neutral {FINAL_TILES[tid]['neutral']}", font=c.font(15),
+            d.text((bx + bw - 8, y1 - 20), tr("neutral", n=FINAL_TILES[tid]["neutral"]), font=c.font(15),
                    fill=(80, 80, 90), anchor="rm")
 
 
@@ -1150,7 +1162,8 @@ def _draw_boosters(im, d, view, box) -> None:
         fill = (224, 236, 250)
         c.rounded_panel(d, (bx, by, bx + bw, y1), radius=8, fill=fill, outline=(60, 100, 160), width=3)
         inc, second = _booster_text(bid)
-        d.text((bx + 6, by + 4), bid, font=c.fit_font(bid, bw - 12, 16, max_size=14, min_size=9, bold=True),
+        code = G.notation_word(bid, _LANGUAGE.get())
+        d.text((bx + 6, by + 4), code, font=c.fit_font(code, bw - 12, 16, max_size=14, min_size=9, bold=True),
                fill=(80, 80, 90), anchor="la")   # the id a move names ("pass booster3")
         _text_block(d, (bx + 4, by + 20, bx + bw - 4, by + 50), inc, size=19, bold=True, max_lines=1, min_size=12)
         if second:
@@ -1201,7 +1214,9 @@ def _resource_icon(d, kind: str, x: float, y: float, r: float) -> None:
         d.rounded_rectangle((x - r * 0.75, y - r, x + r * 0.75, y + r), radius=3, fill=col, outline=c.BLACK, width=2)
     else:
         d.polygon(c.hex_corners(x, y, r, pointy=True), fill=col, outline=c.BLACK, width=2)
-    d.text((x, y), kind, font=c.font(int(r * 1.2), True), fill=c.contrast_text(col), anchor="mm")
+    label = tr("icon." + kind)       # Hungarian: kr / ér / tu / KTK
+    size = int(r * 1.2) if len(label) == 1 else int(r * (0.95 if len(label) == 2 else 0.75))
+    d.text((x, y), label, font=c.font(size, True), fill=c.contrast_text(col), anchor="mm")
 
 
 def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -> None:
@@ -1265,9 +1280,9 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
         if stone == area:
             d.ellipse((cx + bowl_r - 16, cy - bowl_r - 4, cx + bowl_r + 4, cy - bowl_r + 16), fill=(250, 250, 250),
                       outline=(200, 0, 120), width=3)
-            d.text((cx + bowl_r - 6, cy - bowl_r + 6), "B", font=c.font(13, True), fill=(200, 0, 120), anchor="mm")
+            d.text((cx + bowl_r - 6, cy - bowl_r + 6), tr("brainstone_mark"), font=c.font(13, True), fill=(200, 0, 120), anchor="mm")
     if p["faction"] == "taklons" and not stone:   # discarded for a satellite (GP-FAC-TAK-2)
-        d.text((bx, by + 2 * bowl_r + 24), "brainstone gone", font=c.font(14), fill=(90, 90, 100), anchor="la")
+        d.text((bx, by + 2 * bowl_r + 24), tr("brainstone_gone"), font=c.font(14), fill=(90, 90, 100), anchor="la")
     # income
     inc = _income(view, seat) if view.get("phase") not in ("over", "factions") else {}
     ix = bx + 4 * (2 * bowl_r + 14) + 6
@@ -1275,7 +1290,7 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
     parts = []
     for t in ("c", "o", "k", "q", "pw", "t"):
         if inc.get(t):
-            parts.append(f"+{inc[t]}{tr('reward.t') if t == 't' else t}")
+            parts.append(f"+{inc[t]}{tr('reward.' + t)}")
     inc_text = " ".join(parts) or "—"
     _text_block(d, (ix, by + 16, min(x1 - 10, ix + 210), by + 2 * bowl_r - 2), inc_text, size=21, bold=True,
                 max_lines=2, min_size=13)
@@ -1309,7 +1324,7 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
         px = lx + colm * 66
         py = top + 30 + row * 36
         kind = typ
-        spr = building_sprite(kind, col, 13, {"ac1": "k", "ac2": "q", "PI": "PI"}.get(typ, ""))
+        spr = building_sprite(kind, col, 13, _sprite_letter(typ))
         _paste(im, spr, px + 14, py)
         d.text((px + 31, py), f"{cnt}", font=c.font(22, True), fill=c.INK if cnt else (170, 60, 60), anchor="lm")
     gy = top + 30 + 2 * 36
@@ -1421,7 +1436,7 @@ def _draw_vp_sources(im, d, view, box) -> None:
     """Where each player's VP came from (the rules core records every gain by source)."""
     x0, y0, x1, y1 = box
     c.rounded_panel(d, box, radius=12, fill=(36, 42, 70), outline=(90, 100, 150), width=2)
-    d.text((x0 + 14, y0 + 8), "VP sources", font=c.font(22, True), fill=c.WHITE, anchor="la")
+    d.text((x0 + 14, y0 + 8), tr("vp_sources"), font=c.font(22, True), fill=c.WHITE, anchor="la")
     players = [(s, p) for s, p in enumerate(_players(view)) if p]
     if not players:
         return
@@ -1505,7 +1520,7 @@ def _draw_legend_strip(im: Image.Image, box) -> None:
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=10, fill=LEGEND_BG, outline=SECTOR_LINE, width=2)
     white = (235, 235, 235)
-    items = [("m", ""), ("ts", ""), ("lab", ""), ("ac1", "k"), ("PI", "PI"), ("ring", ""), ("sat", ""), ("sp", ""),
+    items = [("m", ""), ("ts", ""), ("lab", ""), ("ac1", _sprite_letter("ac1")), ("PI", _sprite_letter("PI")), ("ring", ""), ("sat", ""), ("sp", ""),
              ("fed", ""), ("hl", "")]
     row_h = 32
     col_w = (x1 - x0 - 20) / 3

@@ -107,21 +107,29 @@ class GaiaGame(Game):
     def canonical_prefix(self, typed):
         """Hungarian words as the notation's ('épít bánya ' -> 'build m '); a verb being typed
         ('kut') becomes the verb it can only be."""
-        from .notation import ALIASES, CANON, VERB_ALIASES, fold
+        from .notation import ALIASES, CANON, VERB_ALIASES, _hu_amount, fold
 
-        def _word(word):   # only the game's words; hex names and amounts stay as typed
+        def _word(word):   # the game's words and Hungarian amounts ("4energia"); hex names stay as typed
             folded = fold(word)
-            return ALIASES.get(folded) or CANON.get(folded) or word
+            return ALIASES.get(folded) or CANON.get(folded) or _hu_amount(word) or word
         words = typed.split()
         if not words:
             return typed
-        done = words if typed.endswith(" ") else words[:-1]
-        last = [] if typed.endswith(" ") else words[-1:]
-        out = [VERB_ALIASES.get(fold(w), w) if i == 0 else _word(w) for i, w in enumerate(done)]
-        if last and not done:
-            starts = {canon for alias, canon in VERB_ALIASES.items() if alias.startswith(fold(last[0]))}
-            last = [next(iter(starts))] if len(starts) == 1 else last
-        return " ".join(out + last) + (" " if typed.endswith(" ") else "")
+        out = []
+        verb_here = True            # the first word, and every word after a '.', is a verb
+        for index, word in enumerate(words):
+            last = index == len(words) - 1 and not typed.endswith(" ")
+            core, dot = (word[:-1], ".") if word.endswith(".") else (word, "")
+            if verb_here:
+                canon = VERB_ALIASES.get(fold(core))
+                if canon is None and last:
+                    starts = {c for alias, c in VERB_ALIASES.items() if alias.startswith(fold(core))}
+                    canon = next(iter(starts)) if len(starts) == 1 else None
+                out.append((canon or core) + dot)
+            else:
+                out.append(_word(core) + dot)
+            verb_here = bool(dot)
+        return " ".join(out) + (" " if typed.endswith(" ") else "")
 
     def word_aliases(self):
         """The Hungarian verbs and nouns, for completing a word still being typed."""
@@ -131,6 +139,20 @@ class GaiaGame(Game):
     def complete(self, state, seat, prefix, limit=25):
         from .moves import complete
         return complete(state, seat, self.canonical_prefix(prefix), limit)
+
+    def move_kind(self, text):
+        """The kind of a line for spreading autocomplete: its main command after the leading free
+        actions, a build by what it builds ("build m", "build ts"), an action by its board
+        (power or QIC)."""
+        _actor, body = split_actor(text)
+        pieces = [piece.split() for piece in body.split(".") if piece.strip()]
+        main = next((words for words in pieces if words[0] not in ("spend", "burn")), pieces[0] if pieces else [""])
+        verb = main[0]
+        if verb == "build" and len(main) > 1:
+            return f"build {main[1]}"
+        if verb == "action" and len(main) > 1:
+            return "action " + main[1].rstrip("0123456789")
+        return verb
 
     def random_move(self, state, seat, rng):
         from .moves import random_move
@@ -176,10 +198,14 @@ class GaiaGame(Game):
         st = view
         phase = Msg("gaia.phase." + st["phase"])
         if 1 <= st["round"] <= 6 and st.get("round_scoring"):
+            tile = st["round_scoring"][st["round"] - 1]
             lines = [Msg("gaia.status.round_scoring", round=st["round"], phase=phase,
-                         scoring=st["round_scoring"][st["round"] - 1])]
+                         scoring=self.component(tile).gist if self.component(tile) else tile)]
         else:
             lines = [Msg("gaia.status.round", round=st["round"], phase=phase)]
+        finals = [Msg("gaia.finalname." + tile) for tile in st.get("final_scoring") or () if self.component("final-" + tile)]
+        if finals:
+            lines.append(Msg("gaia.status.final_scoring", tiles=Join(finals, "and")))
         for s, p in enumerate(st["players"]):
             if not p:
                 lines.append(Msg("gaia.status.choosing", n=s + 1))
@@ -187,12 +213,15 @@ class GaiaGame(Game):
             pw = p["power"]
             values = dict(faction=Msg("gaia.faction." + p["faction"]), vp=p["vp"], c=p["c"], o=p["o"], k=p["k"],
                           q=p["q"], bowl1=pw["area1"], bowl2=pw["area2"], bowl3=pw["area3"], gaia=pw["gaia"],
-                          research=" ".join(f"{f}{p['research'][f]}" for f in FIELDS))
+                          research=Join([Msg("gaia.status.level", field=Msg("gaia.fieldshort." + f), n=p["research"][f])
+                                         for f in FIELDS]))
             extra = []
             if p["brainstone"]:
                 extra.append(Msg("gaia.status.brainstone", where=Msg("gaia.bowl." + p["brainstone"])))
             if p["booster"]:
-                extra.append(Msg("gaia.status.booster", booster=p["booster"]))
+                booster = self.component(p["booster"])
+                extra.append(Msg("gaia.status.booster_named", n=p["booster"][7:], gist=booster.gist)
+                             if booster else Msg("gaia.status.booster", booster=p["booster"]))
             if p["passed"]:
                 extra.append(Msg("gaia.status.passed"))
             if p.get("bid"):
@@ -220,31 +249,55 @@ class GaiaGame(Game):
                 for n, t in E.parse_rewards(ev):
                     if t in ("t", "pw") and f"{n}{t}" not in seen:
                         seen.add(f"{n}{t}")
-                        choices.append(Msg("gaia.private.choice", move=f"income {n}{t}",
+                        choices.append(Msg("gaia.private.choice", move=code(f"income {n}{t}"),
                                            effect=Msg("gaia.gain." + t, n=n)))
             out.append(Msg("gaia.private.income", choices=Join(choices, "or")))
         if p.get("waiting") == "brainstone":
             out.append(Msg("gaia.private.brainstone", choices=Join(
-                [Msg("gaia.private.choice", move=f"brainstone {a}", effect=Msg("gaia.bowl." + a))
+                [Msg("gaia.private.choice", move=code(f"brainstone {a}"), effect=Msg("gaia.bowl." + a))
                  for a in p.get("ask") or []], "or")))
         if p.get("waiting") == "terrans":
-            out.append(Msg("gaia.private.terrans", n=p.get("tg_left", 0)))
+            n = p.get("tg_left", 0)
+            out.append(Msg("gaia.private.terrans", n=n, example=code(f"spend {n}tg for {n}c")))
         if p.get("waiting") == "itars":
-            out.append(Msg("gaia.private.itars"))
+            out.append(Msg("gaia.private.itars", example=code("spend 4tg for tech. tech terra. up terra"),
+                           decline=code("decline")))
         off = view.get("offer")
         if off and off["seat"] == seat:
             out.append(Msg("gaia.private.offer", hex=E.hexname(view, off["hex"]),
                            offers=Join([_offer_choice(o) for o in off["offers"]] + [
-                               Msg("gaia.private.choice", move="decline", effect=Msg("gaia.gain.nothing"))], "or")))
-        return out
+                               Msg("gaia.private.choice", move=code("decline"), effect=Msg("gaia.gain.nothing"))], "or")))
+        return out + self._own_tiles(p)   # the decision asked first, then what the player holds
+
+    def _own_tiles(self, p):
+        """The player's booster, tech tiles and federation tokens with what each does (GP-HID-1:
+        public, but this is where a player looks for their own)."""
+        out = []
+        if p.get("booster") and self.component(p["booster"]):
+            comp = self.component(p["booster"])
+            out.append(Msg("gaia.private.own", name=comp.name, gist=comp.gist))
+        for tile in p.get("techs") or ():
+            comp = self.component(tile["id"])
+            if comp:
+                key = "gaia.private.own_covered" if tile.get("covered") else "gaia.private.own"
+                out.append(Msg(key, name=comp.name, gist=comp.gist))
+        for fed in p.get("feds") or ():
+            comp = self.component(fed["id"]) or self.component("fed-" + fed["id"])
+            if comp:
+                key = "gaia.private.own_fed_green" if fed.get("green") else "gaia.private.own_fed_used"
+                out.append(Msg(key, name=comp.name, gist=comp.gist))
+        return [Msg("gaia.private.own_tiles")] + out if out else []
 
     def events(self, before, move, after):
         """A new round (and who starts it), the Gaia phase, the end of the game."""
         out = []
         if after["round"] != before["round"] and 1 <= after["round"] <= 6:
             first = next((s for s in after["order"] if after["players"][s]), None)
+            tile = (after.get("round_scoring") or [None] * 6)[after["round"] - 1]
+            comp = self.component(tile) if tile else None
             out.append(Msg("gaia.event.new_round", round=after["round"],
-                           first=self.seat_label(after, first) if first is not None else "-"))
+                           first=self.seat_label(after, first) if first is not None else "-",
+                           scoring=comp.gist if comp and comp.gist else tile or "-"))
         if after["phase"] != before["phase"] and after["phase"] == "over":
             out.append(Msg("gaia.event.over"))
         return out
@@ -259,28 +312,69 @@ class GaiaGame(Game):
     def rules_summary(self):
         return Msg("gaia.help.summary")
 
+    # ----- reading the table (texts, names, breakdowns) -----------------------------------------
+    def components(self):
+        from .texts import components
+        return components()
+
+    def score_breakdown(self, state):
+        """Points by category from the VP sources the engine records (GP-SCORE-*); the parts
+        add up to the score (anything unattributed is an explicit 'other')."""
+        from .texts import score_breakdown
+        return score_breakdown(state)
+
+    def move_phrase(self, state, seat, text):
+        from .texts import move_phrase
+        return move_phrase(state, text)
+
+    def localize_move(self, text, language):
+        from .texts import localize_move
+        return localize_move(text, language)
+
     # ----- host helpers ------------------------------------------------------------------
     def describe_move(self, state, seat, text):
-        """The mover's gains and costs ("-2 credits, -1 ore, +3 VP"; cheap: one copy and apply).
-        None for a partial or illegal text: autocomplete then shows the notation alone."""
-        before = state["players"][seat]
-        if before is None:
-            return None
+        """What the move takes, by its component's gist (a booster, a power/QIC action, a
+        federation token, a tech tile, a faction), and the mover's gains and costs ("-2 credits,
+        -1 ore, +3 VP"; cheap: one copy and apply).  None for a partial or illegal text:
+        autocomplete then shows the notation alone."""
         try:
-            after = self.apply(state, self.parse_move(state, seat, text))["players"][seat]
+            move = self.parse_move(state, seat, text)
+            after = self.apply(state, move)["players"][seat]
         except RulesError:
             return None
+        gist = self._taken_gist(state, move["cmds"])
+        before = state["players"][seat]
         parts = []
-        for key in ("c", "o", "k", "q"):
-            change = after[key] - before[key]
-            if change:
-                parts.append(Msg("gaia.delta." + key, n=f"{change:+d}"))
-        spent = before["power"]["area3"] - after["power"]["area3"]
-        if spent > 0:
-            parts.append(Msg("gaia.delta.pw", n=f"{-spent:+d}"))
-        if after["vp"] != before["vp"]:
-            parts.append(Msg("gaia.delta.vp", n=f"{after['vp'] - before['vp']:+d}"))
-        return Msg("gaia.describe.effect", effect=Join(parts)) if parts else None
+        if before is not None and after is not None:
+            for key in ("c", "o", "k", "q"):
+                change = after[key] - before[key]
+                if change:
+                    parts.append(Msg("gaia.delta." + key, n=f"{change:+d}"))
+            spent = before["power"]["area3"] - after["power"]["area3"]
+            if spent > 0:
+                parts.append(Msg("gaia.delta.pw", n=f"{-spent:+d}"))
+            if after["vp"] != before["vp"]:
+                parts.append(Msg("gaia.delta.vp", n=f"{after['vp'] - before['vp']:+d}"))
+        effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else None
+        if gist is not None:
+            return Msg("gaia.describe.with", gist=gist, effect=effect) if effect else gist
+        return effect
+
+    def _taken_gist(self, state, cmds):
+        """The gist of the last component a line takes (None: it takes none)."""
+        gist = None
+        for cmd in cmds:
+            ident = None
+            if cmd[0] in ("pass", "booster", "action", "faction", "fedtile") and len(cmd) > 1:
+                ident = cmd[1]
+            elif cmd[0] == "federation" and len(cmd) > 2:
+                ident = cmd[2]
+            elif cmd[0] == "tech" and len(cmd) > 1:
+                ident = (state.get("tech") or {}).get(cmd[1])
+            comp = self.component(ident) if ident else None
+            if comp is not None and comp.gist is not None:
+                gist = comp.gist
+        return gist
 
     # DESIGN DECISIONS (default_move: the move made for a player who misses the decision deadline)
     # * A power charge offer is declined (charging costs VP; declining never does).
@@ -324,7 +418,7 @@ class GaiaGame(Game):
             return None
         if choice == "never":
             move = self.parse_move(state, seat, "decline")
-            return move, Msg("gaia.auto.charge", policy=Msg("gaia.pref.charge.never"), move="decline")
+            return move, Msg("gaia.auto.charge", policy=Msg("gaia.pref.charge.never"), move=code("decline"))
         rewards = E.parse_rewards(offers[0])
         if len(rewards) != 1 or rewards[0][1] != "pw":
             return None
@@ -336,7 +430,7 @@ class GaiaGame(Game):
         else:
             return None
         text = f"charge {offers[0]}"
-        return self.parse_move(state, seat, text), Msg("gaia.auto.charge", policy=policy, move=text)
+        return self.parse_move(state, seat, text), Msg("gaia.auto.charge", policy=policy, move=code(text))
 
     def public_choices(self, state):
         """Buttons for small decisions (Gaia has no hidden information): a charge offer, or
@@ -383,7 +477,10 @@ def _offer_choice(offer: str) -> Msg:
     effect = Join([Msg("gaia.gain." + t, n=n) for n, t in rewards], "and")
     if power > 1:
         effect = Msg("gaia.private.charge_cost", effect=effect, vp=power - 1)
-    return Msg("gaia.private.choice", move=f"charge {offer}", effect=effect)
+    return Msg("gaia.private.choice", move=code(f"charge {offer}"), effect=effect)
+
+
+from .notation import code  # noqa: E402  (a move in the reader's words: prompts and reasons quote it)
 
 
 GAME = GaiaGame()

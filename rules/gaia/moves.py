@@ -6,7 +6,7 @@ questions and the Lost Planet hex are answered with a default and written into t
 """
 from __future__ import annotations
 
-from rules.base import IllegalMove
+from rules.base import IllegalMove, spread_kinds
 
 from . import engine as E
 from .federation import candidate_federations
@@ -351,18 +351,20 @@ def complete(st, seat, prefix, limit=25):
 
 
 def _complete_main(st, seat, lead, low, limit):
-    out = []
-    seen = set()
-    # Nothing typed yet: the federation search (the costliest group) only if the other kinds
-    # leave room among the suggestions.
-    groups = list(candidate_groups(st, seat, low, federations=bool(low)).values())
-    if not low:
-        groups.append(lambda: candidate_groups(st, seat, "federation").get("federation", []))
-    for cands in groups:
-        if callable(cands):
-            if len(out) >= limit:
-                break
-            cands = cands()
+    """The legal lines starting with ``low``, one of every kind (mine, upgrade, research, power
+    action, special, federation, pass...) before a second of any kind (``spread_kinds``): 25
+    mines never hide the one federation.  Each kind's candidates are validated lazily, round
+    by round, so a keystroke validates about ``limit`` candidates, not every one."""
+    groups = candidate_groups(st, seat, low, federations=bool(low))
+    if not low and st["phase"] == "actions":
+        groups = dict(groups)
+        groups["federation"] = None     # searched only when its turn in the rounds comes
+    kind_of: dict[str, str] = {}
+    seen: set[str] = set()
+
+    def valid(kind, cands):
+        if cands is None:
+            cands = candidate_groups(st, seat, "federation").get("federation", [])
         for cmds in cands:
             text = format_line(None, cmds).lower()
             if not text.startswith(low) and not low.startswith(text):
@@ -373,10 +375,21 @@ def _complete_main(st, seat, lead, low, limit):
             t = format_line(None, m["cmds"], bool(m.get("ended")))
             if t not in seen and format_line(None, m["cmds"][len(lead):]).lower().startswith(low):
                 seen.add(t)
-                out.append(t)
-                if len(out) >= limit:
-                    return out
-    return out
+                kind_of[t] = kind
+                yield t
+
+    live = [valid(kind, cands) for kind, cands in groups.items()]
+    out: list[str] = []
+    while live and len(out) < limit:
+        for gen in list(live):
+            text = next(gen, None)
+            if text is None:
+                live.remove(gen)
+                continue
+            out.append(text)
+            if len(out) >= limit:
+                break
+    return spread_kinds(out, kind_of.__getitem__, limit)
 
 
 NO_FREE = ("charge", "income", "brainstone", "terrans", "itars", "faction", "bid", "setup", "booster", "rotate")

@@ -76,7 +76,70 @@ ALIASES = {
     "gaia-mezo": "gaia", "eldob": "discard",
     # spend separator
     "ert": "for", "->": "for", "=": "for",
+    # Itars' conversion target, special actions and brainstone bowls by their Hungarian names
+    "techlapka": "tech", "lepes": "step", "hatotav+3": "range+3", "legalso-fel": "up-lowest",
+    "intezetcsere": "swap-PI", "labor-le": "down-lab", "urallomas-akcio": "space-station",
+    "i-mezo": "area1", "ii-mezo": "area2", "iii-mezo": "area3",
 }
+# boosters, power/QIC actions and federation tokens by Hungarian codes: bonusz3, energia3, ktk1, szovetseg4
+ALIASES.update({f"bonusz{b[7:]}": b for b in BOOSTERS})
+ALIASES.update({("energia" if a.startswith("power") else "ktk") + a.lstrip("powerqic"): a for a in ACTIONS})
+ALIASES.update({f"szovetseg{f[3:]}": f for f in FED_TOKENS if f[3:].isdigit()})
+
+
+def _faction_aliases() -> dict[str, str]:
+    """The factions by their Hungarian names, one word each ("terranok", "bal-takok", "baltakok")."""
+    from rules.messages import text_of
+    out = {}
+    for fid in FACTION_IDS:
+        name = fold(text_of("gaia.faction." + fid, "hu") or fid).replace("'", "")
+        for word in (name.replace(" ", "-"), name.replace(" ", "")):
+            if word != fold(fid):
+                out[word] = fid
+    return out
+
+
+ALIASES.update(_faction_aliases())
+# tech tile positions: szabad1..3 (free1..3), kulonleges-navigacio (adv-nav)
+ALIASES.update({f"szabad{i}": f"free{i}" for i in (1, 2, 3)})
+ALIASES.update({f"kulonleges-{alias}": f"adv-{field}" for alias, field in list(ALIASES.items()) if field in FIELDS})
+ALIASES.update({f"kulonleges-{field}": f"adv-{field}" for field in FIELDS})
+# the short codes the Hungarian images print (gazd, tud, kul-nav)
+ALIASES.update({"gazd": "eco", "tud": "sci"})
+ALIASES.update({f"kul-{short}": f"adv-{field}" for short, field in
+                (("terra", "terra"), ("nav", "nav"), ("mi", "int"), ("gaia", "gaia"), ("gazd", "eco"), ("tud", "sci"))})
+
+#: Hungarian amount units (folded) -> the notation's: ``4energia`` = ``4pw``, ``1KTK`` = ``1q``
+#: (GP-NOT; the rulebook has no letters for resources, so Hungarian codes are short words).
+HU_UNITS = {"kr": "c", "kredit": "c", "er": "o", "erc": "o", "tu": "k", "tudas": "k", "ktk": "q",
+            "energia": "pw", "en": "pw", "jelolo": "t", "energiajelolo": "t", "gyp": "vp",
+            "gaiajelolo": "tg", "gaiaformalo": "gf"}
+#: The notation's units as a Hungarian writes them (``localize_move``; the images use the same codes).
+HU_UNIT_OUT = {"c": "kr", "o": "ér", "k": "tu", "q": "KTK", "pw": "energia", "t": "jelölő", "vp": "GyP",
+               "tg": "gaiajelölő", "gf": "gaiaformáló"}
+_HU_AMOUNT = re.compile(r"^(\+?\d*)([a-z]+)(-a3|-iii)?$")
+
+
+def _hu_amount(token: str) -> str | None:
+    """``4energia,1KTK`` -> ``4pw,1q`` (every part a Hungarian unit), else None."""
+    parts = []
+    for part in fold(token).split(","):
+        m = _HU_AMOUNT.match(part)
+        if not m or m.group(2) not in HU_UNITS:
+            return None
+        parts.append(m.group(1) + HU_UNITS[m.group(2)] + ("-a3" if m.group(3) else ""))
+    return ",".join(parts)
+
+
+def hu_amount(text: str) -> str:
+    """``4pw,1q`` -> ``4energia,1KTK`` (the notation's amount in Hungarian units)."""
+    out = []
+    for part in text.split(","):
+        m = re.match(r"^(\+?\d*)([a-z]+)(-a3)?$", part)
+        if not m or m.group(2) not in HU_UNIT_OUT:
+            return text
+        out.append(m.group(1) + HU_UNIT_OUT[m.group(2)] + ("-iii" if m.group(3) else ""))
+    return ",".join(out)
 #: The Hungarian words alone (not the notation's own), for completing a word still being typed.
 WORD_ALIASES = {alias: canon for alias, canon in {**VERB_ALIASES, **ALIASES}.items()
                 if isinstance(canon, str) and alias != fold(canon)}
@@ -119,6 +182,9 @@ def _word(token: str) -> str:
         return ALIASES[f]
     if f in CANON:
         return CANON[f]
+    hu = _hu_amount(token)
+    if hu is not None:
+        return hu
     if _AMOUNT.match(token.lower()) and not _QXR.match(token):
         return token.lower()
     return token
@@ -162,7 +228,7 @@ def parse_commands(body: str) -> list[list[str]]:
             else:
                 raise NotationError("gaia.err.spend_syntax")
         elif verb == "pass":
-            used = 1 if rest and rest[0].startswith("booster") else 0
+            used = 1 if rest and (rest[0].startswith("booster") or fold(rest[0]).startswith("bonusz")) else 0
             cmd = ["pass"] + rest[:used]
         elif verb == "decline":
             # boardgamers names the declined offer ("decline 2pw"); it is not kept
@@ -180,12 +246,25 @@ def parse_commands(body: str) -> list[list[str]]:
         else:
             n = ARGS.get(verb, 1)
             if len(rest) < n:
-                raise NotationError("gaia.err.needs_args", verb=verb, count=n)
+                raise NotationError("gaia.err.needs_args", verb=code(verb), count=n)
             cmd, used = [verb] + rest[:n], n
         if len(rest) > used:
-            raise NotationError("gaia.err.trailing", extra=" ".join(rest[used:]), move=format_command(cmd))
+            raise NotationError("gaia.err.trailing", extra=" ".join(rest[used:]), move=code(format_command(cmd)))
+        if verb == "federation":
+            hexes = [h.upper() for h in cmd[1].split(",")]
+            twice = sorted({h for h in hexes if hexes.count(h) > 1})
+            if twice:
+                raise NotationError("gaia.err.fed_repeated", hexes=", ".join(twice))
         cmds.append(cmd)
     return cmds
+
+
+def code(text: str) -> Msg:
+    """A piece of notation as the reader writes it (Hungarian words for a Hungarian)."""
+    from .texts import HU_VERBS, hu_word, localize_move
+    if " " not in text.strip():     # one word (a verb): translated alone, never parsed
+        return Msg("gaia.code", en=text, hu=HU_VERBS.get(text) or hu_word(text))
+    return Msg("gaia.code", en=text, hu=localize_move(text, "hu"))
 
 
 def line_ended(body: str) -> bool:

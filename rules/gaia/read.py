@@ -43,3 +43,12 @@ def special_sources(view: View, seat: int) -> list[Any]:
 def gaiaformers_free(view: View, seat: int) -> int:
     """Gaiaformers ``seat`` has unlocked and not yet placed."""
     return int(_engine.gf_available(view, view["players"][seat], seat))
+
+
+def notation_word(word: str, language: str) -> str:
+    """An id as a player of ``language`` types it in moves (``power3`` -> ``energia3``,
+    ``free1`` -> ``szabad1``, ``booster5`` -> ``bónusz5``): what the images print."""
+    if language != "hu":
+        return word
+    from .texts import hu_code
+    return hu_code(word)

@@ -5,6 +5,7 @@ import copy
 
 from . import board, engine as E
 from .engine import P, err
+from .notation import code, format_command
 from rules.messages import Msg
 from .setup import after_factions, choose_faction, faction_turn, factions_done, place_bid
 from .tables import FACTIONS
@@ -127,7 +128,7 @@ def apply_line(st, seat, cmds, record=False, inserted=None, ended=None):
     if st.get("offer"):
         cmd = ctx.next()
         if cmd[0] not in ("charge", "decline"):
-            err("gaia.err.answer_offer", "GP-LEECH-4", move=f"charge {st['offer']['offers'][0]}")
+            err("gaia.err.answer_offer", "GP-LEECH-4", move=code(f"charge {st['offer']['offers'][0]}"))
         E.answer_leech(st, seat, ctx, cmd)
         _done(ctx)
         if not E.next_leech(st):
@@ -307,7 +308,7 @@ def _turn(st, seat, ctx):
         if main is not None:
             if main == "pass":
                 err("gaia.err.after_pass", "GP-PASS-4")
-            err("gaia.err.second_action", "GP-ACT-2", move=" ".join(cmd))
+            err("gaia.err.second_action", "GP-ACT-2", move=code(format_command(cmd)))
         main = v
         if v == "build":
             typ, k = cmd[1], E.locate(st, cmd[2])
@@ -348,8 +349,14 @@ def _turn(st, seat, ctx):
                     err("gaia.err.after_pass", "GP-PASS-4")
                 _income_line(st, seat, Ctx(rest))
                 return
+        elif v in ("tech", "cover", "fedtile", "lostPlanet", "swap-PI"):
+            err("gaia.err.followup_only", "GP-ACT-2", verb=code(v))      # it only follows what grants it
+        elif v in ("charge", "decline", "income", "brainstone"):
+            err("gaia.err.nothing_asked", "GP-ACT-2", verb=code(v))      # an answer nobody asked for
+        elif v in ("faction", "booster", "bid", "rotate", "init"):
+            err("gaia.err.setup_only", "GP-ACT-2", verb=code(v), phase=Msg("gaia.phase." + st["phase"]))
         else:
-            err("gaia.err.verb_here", "GP-ACT-2", verb=v)
+            err("gaia.err.verb_here", "GP-ACT-2", verb=code(v))
     if main is None:
         err("gaia.err.need_action", "GP-ACT-1")
     if E.next_leech(st):

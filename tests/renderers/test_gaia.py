@@ -381,3 +381,23 @@ def test_chat_layout_has_the_boards_half_as_wide():
     # one panel per player (and the VP sources with an odd count), one under the other, then the legend
     panels = fixture["players"] + fixture["players"] % 2
     assert players.height == gr.HEADER_H + 10 + panels * (gr.PANEL_H + 10) + gr.LEGEND_STRIP_H + 10
+
+
+def test_hungarian_images_use_the_rulebook_terms_and_hungarian_codes():
+    """Issue 24: no English resource letters, 'QIC', 'GP', 'zseton' or 'neutral N' on a Hungarian
+    image: every label comes from the catalogue in the rulebook's terms."""
+    import json
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    hu = json.loads((root / "data/gaia/i18n/hu.render.json").read_text(encoding="utf-8"))
+    text = " ".join(hu.values())
+    for english in ("QIC", "GP", "zseton", "neutral", "erőérték", "Transzdim"):
+        assert not re.search(rf"\b{english}\b", text), english
+    assert hu["gaia.render.icon.c"] == "kr" and hu["gaia.render.icon.q"] == "KTK"
+    source = (root / "renderers/gaia.py").read_text(encoding="utf-8")
+    assert 'f"neutral' not in source      # the label is tr("neutral", n=...), never English
+    from rules.gaia import read
+    assert [read.notation_word(w, "hu") for w in ("power3", "qic1", "booster5", "free1", "adv-nav")] == \
+        ["energia3", "ktk1", "bónusz5", "szabad1", "kül-nav"]

@@ -1,0 +1,479 @@
+"""What a Gaia Project player reads about the table: every component with its name and effect
+(``/gaia info``), moves in words (``move_phrase``), the notation in Hungarian words
+(``localize_move``) and the score by category (``score_breakdown``).
+
+Effects that are data (rewards, costs, VP) are generated from the tables, so the texts stay
+true to them; only the faction abilities are prose (``gaia.ability.*`` / ``gaia.pi.*``, after
+spec §10.2 and the Hungarian rulebook).
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from rules.base import Component, ScorePart
+from rules.messages import Join, Msg, fold_word, text_of
+
+from .notation import ALIASES, HU_UNIT_OUT, VERB_ALIASES, hu_amount, parse_commands, split_actor
+from .tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, FINAL_VP, ROUND_TILES,
+                     STD_BUILDINGS, TECH, parse_rewards)
+
+# ----------------------------------------------------------------------------- amounts
+
+#: units with a catalogue text "{n} <unit>" (gaia.amt.<unit>)
+UNITS = ("c", "o", "k", "q", "pw", "t", "vp", "tg", "gf", "step", "tech")
+#: "per" rewards: "2vp/m" = 2 VP per mine (gaia.per.<what>)
+PER = ("m", "gaia", "ts", "sector", "fed", "lab", "type")
+
+
+_PER_PART = re.compile(r"^(\d*)(vp|o|k|c)/([a-z]+)$")
+
+
+def amount(text: str) -> Msg | Join | str:
+    """``2c,o,2pw`` in words: "2 credits, 1 ore and 2 power"; ``3vp/fed``: "3 VP per federation"
+    (notation left as it is when a part has no words)."""
+    parts: list[Any] = []
+    for raw in text.replace("-a3", "").lstrip("+").split(","):
+        per = _PER_PART.match(raw.strip())
+        if per and per.group(3) in PER:
+            n = int(per.group(1) or 1)
+            parts.append(Msg("gaia.amt.per", gain=Msg("gaia.amt." + per.group(2), n=n),
+                             per=Msg("gaia.per." + per.group(3))))
+            continue
+        try:
+            items = parse_rewards(raw)
+        except ValueError:
+            parts.append(raw)
+            continue
+        for n, unit in items:
+            if unit in UNITS:
+                parts.append(Msg("gaia.amt." + unit, n=n))
+            elif unit.endswith("step") and unit[:-4].isdigit():
+                parts.append(Msg("gaia.amt.step", n=int(unit[:-4])))
+            else:
+                parts.append(unit if n == 1 else f"{n}{unit}")
+    if not parts:
+        return text
+    return parts[0] if len(parts) == 1 else Join(parts, "and")
+
+
+def _k(word: str) -> str:
+    """A notation word as part of a catalogue key ("range+3" -> "range_plus3")."""
+    return word.replace("+", "_plus").replace(",", "_").replace("/", "_")
+
+
+def _reward_list(rewards) -> Msg | Join | str:
+    return amount(",".join(rewards)) if rewards else Msg("gaia.amt.none")
+
+
+# ----------------------------------------------------------------------------- components
+
+def _booster_effect(bid: str) -> Msg:
+    b = BOOSTERS[bid]
+    income = amount(",".join(b["income"]))
+    if b["action"]:
+        second: Msg = Msg("gaia.booster.action." + _k(b["action"]))
+    elif b["pass"]:
+        second = Msg("gaia.booster.pass", vp=b["pass"]["vp"], per=Msg("gaia.per." + b["pass"]["count"]))
+    else:
+        return Msg("gaia.booster.income", income=income)
+    return Msg("gaia.booster.income_and", income=income, second=second)
+
+
+def _booster_gist(bid: str) -> Msg:
+    b = BOOSTERS[bid]
+    income = amount(",".join(b["income"]))
+    if b["action"]:
+        return Msg("gaia.booster.short", income=income, second=Msg("gaia.booster.short_action." + _k(b["action"])))
+    if b["pass"]:
+        return Msg("gaia.booster.short", income=income, second=Msg(
+            "gaia.booster.short_pass", vp=b["pass"]["vp"], per=Msg("gaia.pershort." + b["pass"]["count"])))
+    return Msg("gaia.booster.income", income=income)
+
+
+def _tech_effect(tid: str) -> Msg:
+    t = TECH[tid]
+    kind, reward = t["kind"], t["reward"]
+    if tid in ("tech3", "tech7", "advtech2", "advtech14", "advtech15"):
+        return Msg("gaia.techfx." + tid)
+    if kind == "gain-types":
+        return Msg("gaia.techfx.now", gain=Msg("gaia.amt.per", gain=Msg("gaia.amt.k", n=1),
+                                                 per=Msg("gaia.per.type")))
+    return Msg("gaia.techfx." + kind, gain=amount(reward))
+
+
+def _action_effect(aid: str) -> Msg:
+    a = ACTIONS[aid]
+    reward = a["reward"]
+    gain: Any = Msg("gaia.actfx." + _k(reward)) \
+        if reward in ("2step", "1step", "tech", "fedtile", "3vp,vp/type") else amount(reward)
+    return Msg("gaia.actfx.cost", cost=amount(a["cost"]), gain=gain)
+
+
+def _fed_effect(fid: str) -> Msg:
+    f = FED_TOKENS[fid]
+    key = "gaia.fedfx.green" if f["green"] else "gaia.fedfx.grey"
+    return Msg(key, gain=amount(f["reward"]))
+
+
+def _round_effect(rid: str) -> Msg:
+    r = ROUND_TILES[rid]
+    return Msg("gaia.roundfx", vp=r["vp"], event=Msg("gaia.deed." + r["event"]))
+
+
+def _track_effect(field: str) -> Msg:
+    from .tables import RESEARCH
+    levels = []
+    for level in range(1, 6):
+        parts: list[Any] = []
+        rewards = RESEARCH["rewards"][field][level]
+        words = [Msg("gaia.track.reward." + r.replace("/", "_")) if r in ("gf", "fedtoken", "lostplanet", "vp/gaia")
+                 else amount(r) for r in rewards]
+        if words:
+            parts.append(Join(words, "and"))
+        income = RESEARCH.get("income", {}).get(field)
+        if income and level < len(income) and income[level]:
+            parts.append(Msg("gaia.track.income", gain=amount(income[level])))
+        if field == "terra":
+            parts.append(Msg("gaia.track.terra_cost", ore=RESEARCH["terra_cost"][level]))
+        if field == "nav":
+            parts.append(Msg("gaia.track.range", range=RESEARCH["range"][level]))
+        if field == "gaia":
+            parts.append(Msg("gaia.track.gaia_cost", tokens=RESEARCH["gaia_cost"][level]))
+        if level == 3:
+            parts.append(Msg("gaia.track.charge3"))
+        levels.append(Msg("gaia.track.level", level=level, what=Join(parts) if parts else Msg("gaia.amt.none")))
+    return Msg("gaia.track.text", field=Msg("gaia.field." + field), levels=Msg("gaia.track.five", **{
+        f"l{i + 1}": line for i, line in enumerate(levels)}),
+               extra=Msg("gaia.track.extra." + field))
+
+
+def _final_effect(tid: str) -> Msg:
+    return Msg("gaia.finalfx", what=Msg("gaia.finalwhat." + tid), first=FINAL_VP[0], second=FINAL_VP[1],
+               third=FINAL_VP[2], neutral=FINAL_TILES[tid]["neutral"])
+
+
+POWER_VALUE = {"m": 1, "ts": 2, "lab": 2, "PI": 3, "ac1": 3, "ac2": 3}     # GP-FED-2
+
+
+def _building_text(typ: str, board: dict) -> Msg:
+    slots = [amount(",".join(i) if isinstance(i, list) else i) if i else Msg("gaia.amt.none")
+             for i in board.get("income") or []]
+    income: Any = Join(slots) if slots else Msg("gaia.amt.none")
+    return Msg("gaia.comp.building.text", cost=amount(board["cost"]),
+               count=board["count"], income=income, value=POWER_VALUE.get(typ, 0),
+               extra=Msg("gaia.building.extra." + typ))
+
+
+def _faction_text(fid: str) -> Msg:
+    f = FACTIONS[fid]
+    start = Msg("gaia.faction_start.field", field=Msg("gaia.field." + f["research"])) if f.get("research") \
+        else Msg("gaia.faction_start.none")
+    return Msg("gaia.comp.faction.text", planet=Msg("gaia.planet." + f["planet"]), start=start,
+               ability=Msg("gaia.ability." + fid), pi=Msg("gaia.pi." + fid))
+
+
+def _hu_words(key: str) -> tuple[str, ...]:
+    text = text_of(key, "hu") or ""
+    folded = fold_word(text)
+    return tuple(dict.fromkeys(w for w in (folded, folded.replace(" ", "-").replace("'", "")) if w))
+
+
+@lru_cache(maxsize=None)
+def components() -> tuple[Component, ...]:
+    out: list[Component] = []
+    for fid in FACTIONS:
+        out.append(Component(fid, "gaia.kind.faction", Msg("gaia.faction." + fid), _faction_text(fid),
+                             Msg("gaia.gist.faction." + fid), aliases=_hu_words("gaia.faction." + fid)))
+    for bid in BOOSTERS:
+        n = bid[7:]
+        effect = _booster_effect(bid)
+        out.append(Component(bid, "gaia.kind.booster", Msg("gaia.comp.booster.name", n=n),
+                             Msg("gaia.comp.booster.text", effect=effect), _booster_gist(bid),
+                             aliases=(f"bonusz{n}", f"b{n}")))
+    for rid in ROUND_TILES:
+        n = rid[5:]
+        effect = _round_effect(rid)
+        out.append(Component(rid, "gaia.kind.round", Msg("gaia.comp.round.name", n=n),
+                             Msg("gaia.comp.round.text", effect=effect),
+                             Msg("gaia.roundgist", vp=ROUND_TILES[rid]["vp"],
+                                 event=Msg("gaia.deed." + ROUND_TILES[rid]["event"]))))
+    for tid in FINAL_TILES:
+        out.append(Component("final-" + tid, "gaia.kind.final", Msg("gaia.finalname." + tid), _final_effect(tid),
+                             Msg("gaia.finalwhat." + tid), aliases=(tid,)))
+    for tid in TECH:
+        advanced = tid.startswith("adv")
+        n = tid[7:] if advanced else tid[4:]
+        effect = _tech_effect(tid)
+        out.append(Component(tid, "gaia.kind.advtech" if advanced else "gaia.kind.tech",
+                             Msg("gaia.comp.advtech.name" if advanced else "gaia.comp.tech.name", n=n),
+                             Msg("gaia.comp.advtech.text" if advanced else "gaia.comp.tech.text", effect=effect),
+                             effect))
+    for fid in FED_TOKENS:
+        effect = _fed_effect(fid)
+        numbered = fid[3:].isdigit()
+        out.append(Component(fid if numbered else "fed-" + fid, "gaia.kind.fed",
+                             Msg("gaia.comp.fed.name", n=fid[3:]) if numbered else Msg("gaia.comp.fed.name_" + fid),
+                             Msg("gaia.comp.fed.text", effect=effect), Msg("gaia.fedgist", gain=amount(
+                                 FED_TOKENS[fid]["reward"])), aliases=(f"szovetseg{fid[3:]}",) if numbered else ()))
+    for aid in ACTIONS:
+        power = aid.startswith("power")
+        effect = _action_effect(aid)
+        out.append(Component(aid, "gaia.kind.power" if power else "gaia.kind.qic",
+                             Msg("gaia.comp.power.name" if power else "gaia.comp.qic.name", n=aid.lstrip("powerqic")),
+                             Msg("gaia.comp.action.text", effect=effect), effect,
+                             aliases=(("energia" if power else "ktk") + aid.lstrip("powerqic"),)))
+    for typ, board in STD_BUILDINGS.items():
+        out.append(Component(typ, "gaia.kind.building", Msg("gaia.building." + typ), _building_text(typ, board),
+                             Msg("gaia.gist.building." + typ), aliases=_hu_words("gaia.building." + typ)))
+    out.append(Component("gf", "gaia.kind.building", Msg("gaia.building.gf"), Msg("gaia.building.extra.gf"),
+                         Msg("gaia.gist.building.gf"), aliases=_hu_words("gaia.building.gf")))
+    for field in FIELDS:
+        out.append(Component(field, "gaia.kind.track", Msg("gaia.field." + field), _track_effect(field),
+                             Msg("gaia.gist.track." + field), aliases=_hu_words("gaia.field." + field)))
+    return tuple(out)
+
+
+def component_ids() -> set[str]:
+    return {c.id for c in components()}
+
+
+# ----------------------------------------------------------------------------- move phrases
+
+BUILDINGS = ("m", "ts", "lab", "PI", "ac1", "ac2", "gf", "sp")
+NAMED_SPECIALS = ("step", "range+3", "up-lowest", "swap-PI", "down-lab", "space-station")
+BOWLS = ("area1", "area2", "area3", "gaia", "discard")
+
+
+def _field(word: str) -> Msg | str:
+    return Msg("gaia.field." + word) if word in FIELDS else word
+
+
+def _tech_pos(state: Any, pos: str) -> Msg | str:
+    """A tech tile position in words, with the tile lying there in this game when known."""
+    where: Msg | str
+    if pos in FIELDS:
+        where = Msg("gaia.techpos.field", field=Msg("gaia.field." + pos))
+    elif pos.startswith("free") and pos[4:].isdigit():
+        where = Msg("gaia.techpos.free", n=pos[4:])
+    elif pos.startswith("adv-") and pos[4:] in FIELDS:
+        where = Msg("gaia.techpos.adv", field=Msg("gaia.field." + pos[4:]))
+    else:
+        return pos
+    tile = ((state or {}).get("tech") or {}).get(pos)
+    if tile in TECH:
+        return Msg("gaia.techpos.tile", tile=_tech_effect(tile), where=where)
+    return where
+
+
+def _special(word: str) -> Msg | Join | str:
+    if word in NAMED_SPECIALS:
+        return Msg("gaia.special." + _k(word))
+    return amount(word)
+
+
+def _command_phrase(state: Any, cmd: list[str]) -> Msg:
+    verb, args = cmd[0], cmd[1:]
+    arg = args[0] if args else ""
+    if verb == "build" and len(args) >= 2:
+        key = "gaia.phrase.build." + args[0] if args[0] in BUILDINGS else "gaia.phrase.build.other"
+        return Msg(key, hex=args[1], what=args[0])
+    if verb == "up" and args:
+        return Msg("gaia.phrase.up", field=_field(arg))
+    if verb == "pass":
+        if args and arg in BOOSTERS:
+            return Msg("gaia.phrase.pass_booster", n=arg[7:], effect=_booster_effect(arg))
+        return Msg("gaia.phrase.pass")
+    if verb == "booster" and arg in BOOSTERS:
+        return Msg("gaia.phrase.booster", n=arg[7:], effect=_booster_effect(arg))
+    if verb == "faction" and arg in FACTIONS:
+        return Msg("gaia.phrase.faction", faction=Msg("gaia.faction." + arg))
+    if verb == "decline":
+        return Msg("gaia.phrase.decline")
+    if verb == "tech" and args:
+        return Msg("gaia.phrase.tech", tile=_tech_pos(state, arg))
+    if verb == "cover" and args:
+        return Msg("gaia.phrase.cover", tile=_tech_pos(state, arg))
+    if verb == "action" and arg in ACTIONS:
+        key = "gaia.phrase.action_power" if arg.startswith("power") else "gaia.phrase.action_qic"
+        return Msg(key, effect=_action_effect(arg))
+    if verb == "fedtile" and arg in FED_TOKENS:
+        return Msg("gaia.phrase.fedtile", gain=amount(FED_TOKENS[arg]["reward"]))
+    if verb == "special" and args:
+        return Msg("gaia.phrase.special", what=_special(arg))
+    if verb == "swap-PI" and args:
+        return Msg("gaia.phrase.swap_pi", hex=arg)
+    if verb == "federation" and len(args) >= 2:
+        token = amount(FED_TOKENS[args[1]]["reward"]) if args[1] in FED_TOKENS else args[1]
+        return Msg("gaia.phrase.federation", hexes=args[0].replace(",", ", "), gain=token)
+    if verb == "lostPlanet" and args:
+        return Msg("gaia.phrase.lost_planet", hex=arg)
+    if verb == "spend" and len(args) >= 2:
+        return Msg("gaia.phrase.spend", cost=amount(args[0]), gain=amount(args[1]))
+    if verb == "burn" and args:
+        return Msg("gaia.phrase.burn", n=arg)
+    if verb == "charge" and args:
+        rewards = _safe_rewards(arg)
+        if len(rewards) == 1 and rewards[0][1] == "pw":
+            return Msg("gaia.phrase.charge", n=rewards[0][0])
+        return Msg("gaia.phrase.charge_offer", gain=amount(arg))
+    if verb == "brainstone" and arg in BOWLS:
+        return Msg("gaia.phrase.brainstone", bowl=Msg("gaia.bowl." + arg))
+    if verb == "income" and args:
+        return Msg("gaia.phrase.income", gain=amount(arg))
+    if verb == "bid" and len(args) >= 2 and args[0] in FACTIONS:
+        return Msg("gaia.phrase.bid", faction=Msg("gaia.faction." + args[0]), n=args[1])
+    if verb == "rotate":
+        if not args:
+            return Msg("gaia.phrase.rotate_none")
+        pairs = [Msg("gaia.phrase.rotate_one", sector=args[i], steps=args[i + 1]) for i in range(0, len(args) - 1, 2)]
+        return Msg("gaia.phrase.rotate", sectors=Join(pairs))
+    if verb == "init":
+        return Msg("gaia.phrase.init", n=arg)
+    return Msg("gaia.phrase.notation", text=" ".join(cmd))
+
+
+def _safe_rewards(text: str) -> list[tuple[int, str]]:
+    try:
+        return parse_rewards(text)
+    except ValueError:
+        return []
+
+
+def move_phrase(state: Any, text: str) -> Msg | None:
+    """A stored move line in words (the actor prefix left out: the host names the player)."""
+    _actor, body = split_actor(text)
+    try:
+        cmds = parse_commands(body)
+    except ValueError:
+        return Msg("gaia.phrase.notation", text=body) if body.strip() else None
+    if not cmds:
+        return None
+    parts = []
+    for index, cmd in enumerate(cmds):
+        if cmd[0] == "decline" and index and cmds[index - 1][0] in ("tech", "cover", "special", "build"):
+            parts.append(Msg("gaia.phrase.decline_step"))    # the research step a tile or special grants
+        else:
+            parts.append(_command_phrase(state, cmd))
+    phrase = parts[-1]
+    for part in reversed(parts[:-1]):
+        phrase = Msg("gaia.phrase.then", first=part, next=phrase)
+    return phrase
+
+
+# ----------------------------------------------------------------------------- Hungarian notation
+
+#: the word a Hungarian writes for each verb (every one is in notation.VERB_ALIASES)
+HU_VERBS = {"build": "épít", "up": "kutat", "pass": "passz", "action": "akció", "special": "speciális",
+            "federation": "szövetség", "decline": "elutasít", "charge": "feltölt", "spend": "átvált",
+            "burn": "eléget", "booster": "bónusz", "faction": "faj", "tech": "techlapka", "cover": "letakar",
+            "fedtile": "szövetséglapka", "brainstone": "agykő", "income": "bevétel", "lostPlanet": "elveszett-bolygó",
+            "rotate": "forgat", "swap-PI": "csere", "bid": "licit"}
+HU_WORDS = {"m": "bánya", "ts": "kereskedelmi-állomás", "lab": "kutatólabor", "PI": "bolygótani-intézet",
+            "ac1": "akadémia1", "ac2": "akadémia2", "gf": "gaiaformáló", "sp": "űrállomás",
+            "terra": "terraformálás", "nav": "navigáció", "int": "MI", "eco": "gazdaság", "sci": "tudomány",
+            "area1": "I-mező", "area2": "II-mező", "area3": "III-mező", "gaia": "gaia", "discard": "eldob",
+            "step": "lépés", "range+3": "hatótáv+3", "up-lowest": "legalsó-fel", "swap-PI": "intézetcsere",
+            "down-lab": "labor-le", "space-station": "űrállomás-akció", "tech": "techlapka", "for": "->"}
+
+
+@lru_cache(maxsize=None)
+def _hu_ids() -> dict[str, str]:
+    """Boosters, actions, federation tokens and factions by their Hungarian codes and names."""
+    out = {}
+    for alias, canon in ALIASES.items():
+        if re.match(r"^(bonusz|energia|ktk|szovetseg)\d+$", alias):
+            out[canon] = {"bonusz": "bónusz", "szovetseg": "szövetség"}.get(alias.rstrip("0123456789"),
+                                                                          alias.rstrip("0123456789")) + \
+                alias[len(alias.rstrip("0123456789")):]
+    for fid in FACTIONS:
+        name = (text_of("gaia.faction." + fid, "hu") or fid).lower().replace(" ", "-").replace("'", "")
+        out[fid] = name
+    return out
+
+
+def hu_word(word: str) -> str:
+    if word in HU_WORDS:
+        return HU_WORDS[word]
+    if word.startswith("free") and word[4:].isdigit():
+        return "szabad" + word[4:]
+    if word.startswith("adv-") and word[4:] in HU_WORDS:
+        return "különleges-" + HU_WORDS[word[4:]]
+    ids = _hu_ids()
+    if word in ids:
+        return ids[word]
+    if re.match(r"^\+?\d*[a-z]+(-a3)?(,\+?\d*[a-z]+(-a3)?)*$", word):
+        return hu_amount(word)
+    return word
+
+
+#: short Hungarian codes of the research areas, printed on the images' tech tile positions
+HU_SHORT = {"terra": "terra", "nav": "nav", "int": "MI", "gaia": "gaia", "eco": "gazd", "sci": "tud"}
+
+
+def hu_code(word: str) -> str:
+    """An id as the Hungarian images print it (short where ``hu_word`` is long): every one parses."""
+    if word in HU_SHORT:
+        return HU_SHORT[word]
+    if word.startswith("adv-") and word[4:] in HU_SHORT:
+        return "kül-" + HU_SHORT[word[4:]]
+    return hu_word(word)
+
+
+def localize_move(text: str, language: str) -> str:
+    """The canonical line in the words of ``language`` that the parser accepts."""
+    if language != "hu":
+        return text
+    actor, body = split_actor(text)
+    try:
+        cmds = parse_commands(body)
+    except ValueError:
+        return text
+    pieces = []
+    for cmd in cmds:
+        verb = HU_VERBS.get(cmd[0], cmd[0])
+        args = [hu_word(a) for a in cmd[1:]]
+        if cmd[0] == "spend" and len(args) == 2:
+            args = [args[0], HU_WORDS["for"], args[1]]
+        pieces.append(" ".join([verb] + args))
+    out = ". ".join(pieces) + ("." if body.rstrip().endswith(".") else "")
+    if not cmds:
+        return text
+    return f"{actor} {out}" if actor else out
+
+
+assert all(fold_word(w) in VERB_ALIASES for w in HU_VERBS.values())
+assert set(HU_UNIT_OUT) <= set(UNITS)
+
+
+# ----------------------------------------------------------------------------- score breakdown
+
+CATEGORIES = ("start", "round", "final", "research_end", "resources", "federations", "techs", "boosters",
+              "research", "actions", "faction", "charges", "bid", "other")
+
+
+def _category(source: str) -> str:
+    head = source.split(":", 1)[0]
+    if source == "final:research":
+        return "research_end"
+    if source == "final:resources":
+        return "resources"
+    return {"start": "start", "round": "round", "final": "final", "fed": "federations", "qic2": "federations",
+            "tech": "techs", "booster": "boosters", "research": "research", "qic3": "actions",
+            "faction": "faction", "charge": "charges", "bid": "bid"}.get(head, "other")
+
+
+def score_breakdown(state: Any) -> list[list[ScorePart]]:
+    out = []
+    for p in state["players"]:
+        if not p:
+            out.append([ScorePart(Msg("gaia.score.start"), 10)])
+            continue
+        totals = dict.fromkeys(CATEGORIES, 0)
+        for source, points in (p.get("vp_src") or {}).items():
+            totals[_category(source)] += points
+        totals["other"] += p["vp"] - sum(totals.values())    # anything untracked, shown honestly
+        parts = [ScorePart(Msg("gaia.score." + cat), pts) for cat, pts in totals.items() if pts]
+        out.append(parts or [ScorePart(Msg("gaia.score.other"), 0)])
+    return out
