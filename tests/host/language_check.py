@@ -63,12 +63,14 @@ def notation_words(game_name: str, players: int = 3, seed: int = 7) -> frozenset
 
 
 def _words(text: str) -> list[str]:
-    return [word for word in re.split(r"[^A-Za-zÀ-ž]+", text) if word]
+    # hyphenated codes stay whole: "kül-terra" is a Hungarian code, not the word "terra"
+    return [word.strip("-") for word in re.split(r"[^A-Za-zÀ-ž-]+", text) if word.strip("-")]
 
 
-def notation_leaks(texts: list[str], game_name: str) -> list[str]:
-    """English notation words of the game found in ``texts`` (as whole words)."""
-    words = notation_words(game_name)
+def notation_leaks(texts: list[str], game_name: str, allowed: frozenset[str] = frozenset()) -> list[str]:
+    """English notation words of the game found in ``texts`` (as whole words); ``allowed``:
+    words that are the game's Hungarian codes too (a short code shared by both notations)."""
+    words = notation_words(game_name) - allowed
     found = []
     for text in texts:
         for word in sorted(words & set(_words(text))):

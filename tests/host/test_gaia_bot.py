@@ -91,7 +91,7 @@ async def test_a_recorded_three_player_game_through_discord_reaches_the_recorded
     no English phrase reaches them (replies, posts, board image labels)."""
     from PIL import ImageDraw
 
-    from .language_check import english_leaks
+    from .language_check import english_leaks, notation_leaks
 
     drawn = []
     real_text = ImageDraw.ImageDraw.text
@@ -117,6 +117,9 @@ async def test_a_recorded_three_player_game_through_discord_reaches_the_recorded
             await harness.slash(users["bob"], command, channel_id=thread)
         shown = [item.content for item in harness.world.sent if item.content] + drawn
         assert english_leaks(shown) == []
+        # moves in Hungarian words (issue 24); "terra" and "nav" are the images' short Hungarian
+        # codes of two research areas too (they parse in Hungarian moves), "int." is intézet
+        assert notation_leaks(shown, "gaia", frozenset({"terra", "nav", "int"})) == []
     finally:
         await harness.close()
 
@@ -137,12 +140,12 @@ async def test_a_charge_offer_gets_buttons_only_the_offered_player_can_use(tmp_p
         sent = await play_until(harness, thread, users, recorded, 9)
         announcement = next(item for item in sent if item.components)
         labels = [c["label"] for row in announcement.components for c in row["components"]]
-        assert labels[0].startswith("charge 1pw") and labels[1].startswith("decline") and len(labels) == 2
+        assert labels[0].startswith("charges 1 power") and labels[1].startswith("declines") and len(labels) == 2   # in words
         charge = announcement.components[0]["components"][0]["custom_id"]
         refused = await harness.click(users["alice"], announcement.message_id, charge, channel_id=thread)
         assert "not your turn" in "\n".join(item.content or "" for item in refused).lower()
         accepted = await harness.click(users["bob"], announcement.message_id, charge, channel_id=thread)
-        assert any("charge 1pw" in (item.content or "") and not item.ephemeral for item in accepted)
+        assert any("charges 1 power" in (item.content or "") and not item.ephemeral for item in accepted)
         again = await harness.click(users["bob"], announcement.message_id, charge, channel_id=thread)
         assert "out of date" in "\n".join(item.content or "" for item in again)
     finally:
@@ -159,7 +162,7 @@ async def test_a_charge_policy_answers_for_the_player_and_shows_in_status(tmp_pa
         assert "up to 2 power" in saved[0].content and saved[0].ephemeral
         sent = await play_until(harness, thread, users, recorded, 9)
         public = "\n".join(item.content or "" for item in sent if not item.ephemeral)
-        assert "terrans charge 1pw" in public and "(automatic: bob's standing order: accept charges up to 2 power)" in public
+        assert "bob (Terrans): charges 1 power" in public and "(automatic: bob's standing order: accept charges up to 2 power)" in public
         assert not any(item.components for item in sent)      # nothing left to ask
         status = "\n".join(item.content for item in await harness.slash(users["alice"], "gaia status", channel_id=thread))
         assert "bob (Terrans): accept charges up to 2 power" in status
@@ -179,7 +182,9 @@ async def test_pass_offers_the_available_boosters_in_a_menu(tmp_path):
         assert values and all(re.fullmatch(r"nevlas pass booster\d+", value) for value in values)
         chosen = await harness.click(users["alice"], sent[0].message_id, menu["custom_id"], channel_id=thread,
                                      values=[values[0]])
-        assert any(values[0] in (item.content or "") and not item.ephemeral for item in chosen)
+        number = re.search(r"booster(\d+)", values[0])[1]
+        assert any(f"passes and takes booster {number} " in (item.content or "") and not item.ephemeral
+                   for item in chosen)
     finally:
         await harness.close()
 
@@ -207,7 +212,7 @@ async def test_small_decisions_get_buttons_too(tmp_path):
         sent = await play_until(harness, thread, users, recorded, 6)   # terrans (bob) picks a booster next
         announcement = next(item for item in sent if item.components)
         labels = [c["label"] for row in announcement.components for c in row["components"]]
-        assert 2 <= len(labels) <= 5 and all(label.startswith("terrans booster booster") for label in labels)
+        assert 2 <= len(labels) <= 5 and all(label.startswith("takes booster ") for label in labels)
     finally:
         await harness.close()
 
