@@ -62,6 +62,11 @@ def _say(language: str, message: Msg) -> str:
     return text_of(message, language)
 
 
+def _letter(language: str, kind: str) -> str:
+    """A round type's letter as the reader's language writes it (D/P/L, Hungarian F/T/H)."""
+    return text_of(Msg(f"eve.letter.{kind}"), language)
+
+
 @lru_cache(maxsize=1)
 def empire_colours() -> dict[str, RGB]:
     rows = data.load_json("eve", "tables.json")["empires"]
@@ -189,7 +194,7 @@ def _tag_offsets(w: float, h: float) -> list[tuple[float, float]]:
             (-r - w - 6, -r - h - 2), (-w / 2, -r - 2 * h - 8), (r + 8, -h / 2 + 14), (-r - w - 8, -h / 2 + 14)]
 
 
-def map_labels(view: Any) -> list[Label]:
+def map_labels(view: Any, language: str = "en") -> list[Label]:
     """Where every label of the map goes: region codes under the nodes and agent badges first
     (fixed), then outpost / headquarters squares and political markers, each at the first of
     its candidate places that stays in the image and clear of the labels placed so far (and,
@@ -212,7 +217,8 @@ def map_labels(view: Any) -> list[Label]:
     discs = {code: (x - NODE_R - 4, y - NODE_R - 4, x + NODE_R + 4, y + NODE_R + 4) for code, (x, y) in pos.items()}
     counts = {code: (x - 13, y - 12, x + 13, y + 12) for code, (x, y) in pos.items()}
     marks = {marker_region(view, square): square for square in face_up_squares(view)}
-    wanted = [("tag", code, "HQ" if view.regions[code].hq is not None else str(view.regions[code].outpost), TAG_W, TAG_H)
+    wanted = [("tag", code, "HQ" if view.regions[code].hq is not None else _letter(language, str(view.regions[code].outpost)),
+               TAG_W, TAG_H)
               for code in sorted(pos) if view.regions[code].hq is not None or view.regions[code].outpost]
     wanted += [("marker", code, square, MARK_W, MARK_H) for code, square in sorted(marks.items(), key=lambda m: m[1])
                if code in pos]
@@ -328,7 +334,7 @@ def _legend(language: str) -> Image.Image:
         elif item == "agents":
             _draw_agent(draw, (x + 1, cy - AGENT_R, x + 1 + 2 * AGENT_R, cy + AGENT_R), LEGEND_SAMPLE, 2)
         elif item in ("outposts", "hq"):
-            _draw_tag(draw, (x, cy - TAG_H / 2, x + TAG_W, cy + TAG_H / 2), "D" if item == "outposts" else "HQ")
+            _draw_tag(draw, (x, cy - TAG_H / 2, x + TAG_W, cy + TAG_H / 2), _letter(language, "D") if item == "outposts" else "HQ")
         else:
             _draw_marker(draw, (x, cy - MARK_H / 2, x + MARK_W, cy + MARK_H / 2), "VIO-B")
         draw_text(draw, (box[0], cy), text, size=LEGEND_SIZE, fill=(235, 238, 248), anchor="lm")
@@ -352,7 +358,7 @@ def draw_map(view: Any, highlight: str | None, language: str) -> Image.Image:
         draw.ellipse((x - NODE_R, y - NODE_R, x + NODE_R, y + NODE_R), fill=fill)
         if region.owner is not None:
             draw_text(draw, (x, y), str(region.units), size=20, bold=True, fill=contrast_text(fill), anchor="mm")
-    for label in map_labels(view):              # labels and tags over every node
+    for label in map_labels(view, language):    # labels and tags over every node
         if label.kind == "code":
             x, y = pos[label.region]
             draw_text_outlined(draw, (x, y + NODE_R + 11), label.text, size=CODE_SIZE, fill=(255, 255, 255),
@@ -407,7 +413,7 @@ def draw_calendar(view: Any, language: str) -> Image.Image:
             top = cal_top + 34 + slot * (chip_h + 4)
             colour = colour_of(view, seal.seat)
             draw.rounded_rectangle((left + 8, top, left + col_w - 8, top + chip_h), radius=6, fill=colour)
-            draw_text(draw, ((2 * left + col_w) / 2, top + chip_h / 2), seal.kind, size=18, bold=True,
+            draw_text(draw, ((2 * left + col_w) / 2, top + chip_h / 2), _letter(language, seal.kind), size=18, bold=True,
                       fill=contrast_text(colour), anchor="mm")
     draw_text_in_box(draw, (12, pol_top - 34, WIDTH - 12, pol_top - 4), _t(language, "political_map"), max_size=22,
                      bold=True, fill=INK, align="left")
@@ -462,7 +468,7 @@ def draw_empires(view: Any, player_names: list[str] | None, language: str) -> Im
             rounded_panel(draw, (left, y, left + cell, y + 62), radius=8, fill=mix(colour, (255, 255, 255), 0.8),
                           outline=colour, width=2)
             draw_text_in_box(draw, (left + 6, y + 2, left + cell - 6, y + 30), _t(
-                language, "schedule", letter=kind, type=Msg(f"eve.type.{kind}"), level=level), max_size=19, min_size=10,
+                language, "schedule", letter=_letter(language, kind), type=Msg(f"eve.type.{kind}"), level=level), max_size=19, min_size=10,
                 bold=True, fill=INK, align="left")
             draw_text_in_box(draw, (left + 6, y + 30, left + cell - 6, y + 60), _t(
                 language, "schedule_values", actions=actions, months=months), max_size=18, min_size=10, fill=INK,
