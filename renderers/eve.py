@@ -628,7 +628,8 @@ def draw_empires(view: Any, player_names: list[str] | None, language: str) -> Im
         y += 70
         cards = [f"{code} ({regions[code].vp})" for code in player.region_cards]
         for line in (_t(language, "storage", tiles="/".join(str(player.storage[kind]) for kind in TYPES),
-                        cards=Join(sorted(player.tile_cards), "comma") if player.tile_cards else Msg("eve.none")),
+                        cards=Join([Msg("eve.card_named", card=card, name=Msg(f"eve.card.{tables().cards[card].kind}"))
+                                   for card in sorted(player.tile_cards)], "comma") if player.tile_cards else Msg("eve.none")),
                      _t(language, "region_cards", cards=Join(cards, "comma") if cards else Msg("eve.none"))):
             draw_text_in_box(draw, (x0, y, body[2] - 12, y + 30), line, max_size=20, min_size=11, fill=INK,
                              align="left")

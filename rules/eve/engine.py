@@ -1039,7 +1039,9 @@ class EveGame(Game):
     def _check_takefrom(self, state: GameState, move: Move) -> None:
         sources = self._tile_sources(state)
         if move.arg not in sources:
-            raise IllegalMove("eve.err.takefrom_which", "EVE-CMB-12", allowed=Join(sources, "or"))
+            raise IllegalMove("eve.err.takefrom_which", "EVE-CMB-12",
+                              allowed=Join([E("tile_source.sched_word") if source == mv.SCHEDULE else source
+                                            for source in sources], "or"))
 
     # ----- apply --------------------------------------------------------------------------------------------
     def apply(self, state: GameState, move: Move) -> GameState:

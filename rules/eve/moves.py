@@ -323,7 +323,10 @@ def parse_move(seat: int, text: str) -> Move:
     if verb == ORDER:
         if not 1 <= len(args) <= 3:
             raise IllegalMove("eve.err.arguments", None, verb=verb_msg(verb), example=example_msg(verb))
-        return Move(seat, ORDER, cards=tuple(_card(word) for word in args))
+        cards = tuple(_card(word) for word in args)
+        if len(set(cards)) != len(cards):
+            raise IllegalMove("eve.err.repeated", "EVE-CARD-4", value=next(c for c in cards if cards.count(c) > 1))
+        return Move(seat, ORDER, cards=cards)
     if verb == REROLL:
         if len(args) == 1 and args[0].lower() == "none":
             return Move(seat, REROLL)
@@ -396,6 +399,8 @@ def parse_move(seat: int, text: str) -> Move:
     if verb == CLAIM:
         need(2)
         first, second = region_code(args[0]), region_code(args[1])
+        if first == second:                 # a repeated region is refused, not read as a line of one square
+            raise IllegalMove("eve.err.repeated", "EVE-POL-3", value=first)
         return Move(seat, CLAIM, regions=(first, second))
     # END
     if len(args) > 1:

@@ -179,3 +179,10 @@ def test_every_move_of_a_random_game_reads_in_hungarian_without_english_verbs():
         phrase = render(GAME.move_phrase(state, seat, text), "hu")
         assert not set(phrase.split()) & english, phrase
         state = GAME.apply(state, move)
+
+
+def test_EVE_POL_3_a_repeated_region_or_card_is_refused_as_repeated():
+    state = in_round(_board(), GALLENTE, "D")
+    error = refused(state, GALLENTE, "claim R59 R59")
+    assert error.msg.key == "eve.err.repeated" and error.rule == "EVE-POL-3"
+    assert refused(state, GALLENTE, "order DV03 DV03").msg.key == "eve.err.repeated"
