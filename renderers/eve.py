@@ -408,6 +408,8 @@ PART_HEADER_H = 84
 NAME_SIZE = math.ceil(MIN_LABEL_PX * PART_W * CHAT_K / PHONE_W)
 NAME_MAX_W = 160                           # a name wider than this (chat pixels) wraps
 NAME_FILL: RGB = (255, 236, 160)
+CHAT_PANEL_W = 600                         # the calendar and the empires for chat: narrower ...
+CHAT_LEAST = math.ceil(MIN_LABEL_PX * CHAT_PANEL_W / PHONE_W)   # ... and no text under 9 px on a phone
 
 
 def chat_boxes() -> list[Box]:
@@ -536,45 +538,48 @@ def _headline(view: Any, language: str) -> list[str]:
     return [_say(language, line) for line in GAME.status_lines(view) if line.key in HEADLINE_KEYS]
 
 
-def draw_calendar(view: Any, language: str) -> Image.Image:
+def draw_calendar(view: Any, language: str, width: int = WIDTH, least: int = 0) -> Image.Image:
+    """The calendar and the political map, ``width`` px wide, no text under ``least`` px."""
     queue_len = max([len(month) for month in view.calendar] + [3])
-    col_w, chip_h = 64, 26
+    per_row = 12 if width >= 12 * 60 + 16 else 6         # narrow (chat): two rows of six months
+    col_w, chip_h = (width - 16) // per_row if per_row == 6 else 64, 26
     head = _headline(view, language)
     head_h = 30 * len(head) + 16
     cal_top = head_h + 8
     cal_h = 34 + queue_len * (chip_h + 4) + 8
-    pol_top = cal_top + cal_h + 40
-    cell_w, cell_h = 248, 92
+    pol_top = cal_top + (12 // per_row) * (cal_h + 8) + 32
+    cell_w, cell_h = min(248, (width - 16) // 3), 92
     height = pol_top + 3 * (cell_h + 8) + 16
-    image = Image.new("RGB", (WIDTH, height), PANEL_BG)
+    image = Image.new("RGB", (width, height), PANEL_BG)
     draw = ImageDraw.Draw(image)
     for index, line in enumerate(head):
-        draw_text_in_box(draw, (12, 8 + index * 30, WIDTH - 12, 36 + index * 30), line, max_size=22, min_size=12,
+        draw_text_in_box(draw, (12, 8 + index * 30, width - 12, 36 + index * 30), line, max_size=22, min_size=max(12, least),
                          bold=index == 0, fill=INK, align="left")
-    x0 = (WIDTH - 12 * col_w) / 2
+    x0 = (width - per_row * col_w) / 2
     for month in range(1, 13):
-        left = x0 + (month - 1) * col_w
+        left = x0 + (month - 1) % per_row * col_w
+        month_top = cal_top + (month - 1) // per_row * (cal_h + 8)
         current = month == view.month and view.phase not in PREP_PHASES
-        box = (left + 2, cal_top, left + col_w - 2, cal_top + cal_h)
+        box = (left + 2, month_top, left + col_w - 2, month_top + cal_h)
         rounded_panel(draw, box, radius=6, fill=(255, 250, 220) if current else (250, 250, 252),
                       outline=HIGHLIGHT if current else (190, 194, 206), width=4 if current else 1)
         name = _t(language, f"month.{month}")
-        draw_text_in_box(draw, (left + 4, cal_top + 4, left + col_w - 4, cal_top + 30), name, max_size=16,
-                         min_size=9, bold=current, fill=INK)
+        draw_text_in_box(draw, (left + 4, month_top + 4, left + col_w - 4, month_top + 30), name, max_size=16,
+                         min_size=max(9, least), bold=current, fill=INK)
         for slot, seal in enumerate(view.calendar[month - 1]):
-            top = cal_top + 34 + slot * (chip_h + 4)
+            top = month_top + 34 + slot * (chip_h + 4)
             colour = colour_of(view, seal.seat)
             draw.rounded_rectangle((left + 8, top, left + col_w - 8, top + chip_h), radius=6, fill=colour)
             draw_text(draw, ((2 * left + col_w) / 2, top + chip_h / 2), _letter(language, seal.kind), size=18, bold=True,
                       fill=contrast_text(colour), anchor="mm")
-    draw_text_in_box(draw, (12, pol_top - 34, WIDTH - 12, pol_top - 4), _t(language, "political_map"), max_size=22,
+    draw_text_in_box(draw, (12, pol_top - 34, width - 12, pol_top - 4), _t(language, "political_map"), max_size=22,
                      bold=True, fill=INK, align="left")
     regions = tables().regions
     for row, nebula in enumerate(("VIO", "CYA", "MAG")):
         for col, letter in enumerate("ABC"):
             name = f"{nebula}-{letter}"
             square = view.squares[name]
-            left = (WIDTH - 3 * cell_w) / 2 + col * cell_w
+            left = (width - 3 * cell_w) / 2 + col * cell_w
             top = pol_top + row * (cell_h + 8)
             body = labelled_panel(draw, (left + 4, top, left + cell_w - 4, top + cell_h),
                                   _t(language, "square", square=name, count=len(square.pile)),
@@ -583,19 +588,23 @@ def draw_calendar(view: Any, language: str) -> Image.Image:
                 code = square.pile[0]
                 region = regions[code]
                 draw_text_in_box(draw, (body[0] + 8, body[1] + 2, body[2] - 8, body[3] - 4),
-                                 _t(language, "face_up", region=f"{code} {region.name}", vp=region.vp),
-                                 max_size=20, min_size=11, bold=True, fill=INK, align="left")
+                                 _t(language, "face_up", region=f"{code} {region.name}", vp=region.vp)
+                                 .replace(" · ", "\n" if least else " · "),
+                                 max_size=20, min_size=max(11, least), bold=True, fill=INK, align="left")
             else:
                 draw_text_in_box(draw, (body[0] + 8, body[1] + 2, body[2] - 8, body[3] - 4),
-                                 _t(language, "face_down" if square.pile else "empty"), max_size=18, min_size=11,
+                                 _t(language, "face_down" if square.pile else "empty"), max_size=18, min_size=max(11, least),
                                  fill=(110, 114, 130), align="left")
     return image
 
 
 # ----- the empires ----------------------------------------------------------------------------------------
-def draw_empires(view: Any, player_names: list[str] | None, language: str) -> Image.Image:
-    panel_h, gap = 236, 10
-    image = Image.new("RGB", (WIDTH, view.player_count * (panel_h + gap) + gap), PANEL_BG)
+def draw_empires(view: Any, player_names: list[str] | None, language: str, width: int = WIDTH,
+                 least: int = 0) -> Image.Image:
+    """One panel per empire, ``width`` px wide, no text under ``least`` px."""
+    tall = 22 if least else 0                             # chat: the schedule titles take two lines
+    panel_h, gap = 236 + tall, 10
+    image = Image.new("RGB", (width, view.player_count * (panel_h + gap) + gap), PANEL_BG)
     draw = ImageDraw.Draw(image)
     regions = tables().regions
     for seat, player in enumerate(view.players):
@@ -604,12 +613,12 @@ def draw_empires(view: Any, player_names: list[str] | None, language: str) -> Im
         name = player_names[seat] if player_names and seat < len(player_names) else empire
         title = _t(language, "title", name=name, empire=empire, vp=vp(view, seat))
         colour = colour_of(view, seat)
-        body = labelled_panel(draw, (10, top, WIDTH - 10, top + panel_h), title, header_fill=colour,
+        body = labelled_panel(draw, (10, top, width - 10, top + panel_h), title, header_fill=colour,
                               fill=(255, 255, 255), title_size=24)
         x0, y = body[0] + 12, body[1] + 6
         draw_text_in_box(draw, (x0, y, body[2] - 12, y + 30), _t(
             language, "counts", supply=player.supply, regions=len(owned(view, seat)),
-            hand="/".join(str(view.hand_sizes[seat][kind]) for kind in TYPES)), max_size=21, min_size=11, fill=INK,
+            hand="/".join(str(view.hand_sizes[seat][kind]) for kind in TYPES)), max_size=21, min_size=max(11, least), fill=INK,
             align="left")
         y += 36
         cell = (body[2] - body[0] - 24 - 16) / 3
@@ -617,21 +626,22 @@ def draw_empires(view: Any, player_names: list[str] | None, language: str) -> Im
             left = x0 + index * (cell + 8)
             level = player.level(kind)
             actions, months = tables().schedule[(kind, level)]
-            rounded_panel(draw, (left, y, left + cell, y + 62), radius=8, fill=mix(colour, (255, 255, 255), 0.8),
+            rounded_panel(draw, (left, y, left + cell, y + 62 + tall), radius=8, fill=mix(colour, (255, 255, 255), 0.8),
                           outline=colour, width=2)
-            draw_text_in_box(draw, (left + 6, y + 2, left + cell - 6, y + 30), _t(
-                language, "schedule", letter=_letter(language, kind), type=Msg(f"eve.type.{kind}"), level=level), max_size=19, min_size=10,
+            title = _t(language, "schedule", letter=_letter(language, kind), type=Msg(f"eve.type.{kind}"), level=level)
+            draw_text_in_box(draw, (left + 6, y + 2, left + cell - 6, y + 30 + tall),
+                             title.replace(": ", ":\n") if tall else title, max_size=19, min_size=max(10, least),
                 bold=True, fill=INK, align="left")
-            draw_text_in_box(draw, (left + 6, y + 30, left + cell - 6, y + 60), _t(
-                language, "schedule_values", actions=actions, months=months), max_size=18, min_size=10, fill=INK,
+            draw_text_in_box(draw, (left + 6, y + 30 + tall, left + cell - 6, y + 60 + tall), _t(
+                language, "schedule_values", actions=actions, months=months), max_size=18, min_size=max(10, least), fill=INK,
                 align="left")
-        y += 70
+        y += 70 + tall
         cards = [f"{code} ({regions[code].vp})" for code in player.region_cards]
         for line in (_t(language, "storage", tiles="/".join(str(player.storage[kind]) for kind in TYPES),
                         cards=Join([Msg("eve.card_named", card=card, name=Msg(f"eve.card.{tables().cards[card].kind}"))
                                    for card in sorted(player.tile_cards)], "comma") if player.tile_cards else Msg("eve.none")),
                      _t(language, "region_cards", cards=Join(cards, "comma") if cards else Msg("eve.none"))):
-            draw_text_in_box(draw, (x0, y, body[2] - 12, y + 30), line, max_size=20, min_size=11, fill=INK,
+            draw_text_in_box(draw, (x0, y, body[2] - 12, y + 30), line, max_size=20, min_size=max(11, least), fill=INK,
                              align="left")
             y += 32
         if view.phase in (ROUND, COMBAT) and view.round is not None and view.round.seat == seat:
@@ -654,7 +664,8 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlig
     with region names (``draw_map_parts``), then the calendar with the political map and the
     empires."""
     return draw_map_parts(view, highlight, language, player_names) + [
-        draw_calendar(view, language), draw_empires(view, player_names, language)]
+        draw_calendar(view, language, CHAT_PANEL_W, CHAT_LEAST), draw_empires(view, player_names, language, CHAT_PANEL_W,
+                                                                             CHAT_LEAST)]
 
 
 __all__ = ["render", "render_for_chat"]

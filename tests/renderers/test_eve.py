@@ -158,3 +158,12 @@ def test_ring_colours_stay_visible_on_every_empires_fill():
                     seen.append(pixel)
             clear_rays += seen[:3] == [fill, SPACE, ring]
         assert clear_rays >= 2, code
+
+
+def test_the_chat_calendar_and_empires_keep_every_text_legible_at_phone_width():
+    from renderers.eve import CHAT_LEAST, CHAT_PANEL_W, MIN_LABEL_PX, PHONE_W, render_for_chat
+    assert CHAT_LEAST * PHONE_W / CHAT_PANEL_W >= MIN_LABEL_PX
+    view = GAME.view(position(3, 90), None)
+    for language in ("en", "hu"):
+        calendar, empires = render_for_chat(view, player_names=["a", "b", "c"], language=language)[-2:]
+        assert calendar.width == empires.width == CHAT_PANEL_W
