@@ -304,13 +304,13 @@ def components() -> tuple[Component, ...]:
             E("comp.square", nebula=E(f"nebula.{square.nebula}"), column=square.column,
               setup=E("comp.square_up") if square.revealed_at_setup else E("comp.square_down")),
             E("comp.square_gist", nebula=E(f"nebula.{square.nebula}"), column=square.column)))
-    for kind in TYPES:                                            # seals, rounds and their schedules
-        levels = Join([E("comp.level", level=level, actions=tab.schedule[(kind, level)][0],
-                         months=tab.schedule[(kind, level)][1]) for level in (1, 2, 3)])
+    for deck in TYPES:                                            # seals, rounds and their schedules
+        levels = Join([E("comp.level", level=level, actions=tab.schedule[(deck, level)][0],
+                         months=tab.schedule[(deck, level)][1]) for level in (1, 2, 3)])
         out.append(Component(
-            f"seal-{kind}", "eve.kind.seal", E("comp.seal_name", type=type_adj(kind)),
-            E(f"comp.seal.{kind}", levels=levels), E(f"comp.seal_gist.{kind}"), stand_in=True,
-            aliases=(kind, HU_TYPE[kind], *SEAL_WORDS[kind])))
+            f"seal-{deck}", "eve.kind.seal", E("comp.seal_name", type=type_adj(deck)),
+            E(f"comp.seal.{deck}", levels=levels), E(f"comp.seal_gist.{deck}"), stand_in=True,
+            aliases=(deck, HU_TYPE[deck], *SEAL_WORDS[deck])))
     for empire in EMPIRES:
         out.append(Component(empire, "eve.kind.empire", E(f"empire.{empire}"), E("comp.empire"),
                              E("comp.empire_gist")))
