@@ -212,8 +212,12 @@ def move_phrase(seat: int, text: str) -> Msg | None:
     if kind == mv.ASK:
         return E("phrase.ask", question=E(f"ask.{move.arg}"))
     if kind == mv.TAC:
-        reserves = Join([region_label(code) for code in regions]) if regions else E("none")
-        return E("phrase.tac", reserves=reserves, negate=move.counts[0], cut=move.counts[1])
+        spent: list[Msg] = [E("phrase.tac_reserves", count=len(regions),
+                                                regions=Join([region_label(code) for code in regions], "and"))] \
+            if regions else []
+        spent += [E("phrase.tac_negate", count=move.counts[0])] if move.counts[0] else []
+        spent += [E("phrase.tac_cut", count=move.counts[1])] if move.counts[1] else []
+        return E("phrase.tac", spent=Join(spent, "and") if spent else E("none"))
     if kind == mv.INVADE:
         return E("phrase.invade", count=move.number) if move.number else E("phrase.no_invasion")
     if kind == mv.STEAL:
@@ -286,7 +290,7 @@ def components() -> tuple[Component, ...]:
         for card in kind.ids:
             out.append(Component(
                 card, "eve.kind.card", E("card_named", card=card, name=E(f"card.{kind.kind}")),
-                E("comp.card", deck=type_adj(kind.deck), copies=len(kind.ids), timing=timing,
+                E("comp.card", deck=E(f"type.{kind.deck}"), copies=len(kind.ids), timing=timing,
                   effect=E(f"card_text.{kind.kind}")),
                 E(f"card_gist.{kind.kind}"), stand_in=True, aliases=(kind.kind,)))
     neighbours = tab.adjacent4
