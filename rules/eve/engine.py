@@ -1878,6 +1878,19 @@ class EveGame(Game):
             return E("step.round_of", empire=empire_msg(state, rnd.seat), type=type_msg(rnd.kind))
         return E(f"step.{state.phase}")
 
+    def decision_prompt(self, state: GameState) -> Msg | None:
+        """The battle decisions the ping names: the secret dice (EVE-CMB-5), and Damage Control
+        with the faces numbered as ``reroll`` numbers them (PRD-G), so no choice is blind."""
+        combat = state.combat
+        if state.phase != COMBAT or combat is None:
+            return None
+        if combat.step == DICE:
+            return E("prompt.dice")
+        if combat.step == REROLL and combat.rerolls_left:
+            seat = combat.rerolls_left[0]
+            return E("prompt.reroll", faces=reading.dice_faces(combat.rolls.get(seat, [])))
+        return None
+
     def events(self, before: GameState, move: Move, after: GameState) -> list[Msg]:
         return [from_json(event) for event in after.events]
 

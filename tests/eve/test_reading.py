@@ -138,6 +138,8 @@ def test_PRD_G_the_dice_faces_are_shown_numbered_as_reroll_numbers_them():
     assert "die 1: damage 0, die 2: damage 2" in render(rolled[0])
     status = [render(line, "hu") for line in GAME.status_lines(GAME.view(state, None)) if line.key == "eve.status.dice"]
     assert status and "1. kocka: sérülés 0" in status[0]
+    prompt = GAME.decision_prompt(state)
+    assert prompt is not None and "die 1: damage 0" in render(prompt) and "újradob" in render(prompt, "hu")
     label = GAME.describe_move(state, GALLENTE, "reroll 1")
     assert label is not None and render(label) == "re-rolls die 1: damage 0"
 
