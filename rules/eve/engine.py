@@ -1885,6 +1885,8 @@ class EveGame(Game):
         if state.phase != COMBAT or combat is None:
             return None
         if combat.step == DICE:
+            if combat.intel is not None and combat.question is None and self.waiting_for(state) == {combat.intel}:
+                return E("prompt.ask")                     # EVE-CMB-5: the advantaged side asks first
             return E("prompt.dice")
         if combat.step == REROLL and combat.rerolls_left:
             seat = combat.rerolls_left[0]

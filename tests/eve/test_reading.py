@@ -188,3 +188,14 @@ def test_EVE_POL_3_a_repeated_region_or_card_is_refused_as_repeated():
     error = refused(state, GALLENTE, "claim R59 R59")
     assert error.msg.key == "eve.err.repeated" and error.rule == "EVE-POL-3"
     assert refused(state, GALLENTE, "order DV03 DV03").msg.key == "eve.err.repeated"
+
+
+def test_EVE_CMB_5_the_ping_asks_the_intel_side_for_its_question_then_the_dice():
+    from .test_rules import _battle as battle
+    state = battle(faces(2, 2, 2, 1, 1) + faces(1) + faces(2, 1) + faces(1, 1, 1))
+    state = play(state, GALLENTE, "attack R48 > R59")
+    assert GAME.decision_prompt(state) == Msg("eve.prompt.dice")           # Amarr commits first
+    state = play(state, AMARR, "dice 2d 3s 0t")
+    assert GAME.decision_prompt(state) == Msg("eve.prompt.ask")            # Gallente asks first
+    state = play(state, GALLENTE, "ask dmg")
+    assert GAME.decision_prompt(state) == Msg("eve.prompt.dice")
