@@ -599,14 +599,44 @@ def draw_calendar(view: Any, language: str, width: int = WIDTH, least: int = 0) 
 
 
 # ----- the empires ----------------------------------------------------------------------------------------
+def _empire_lines(view: Any, seat: int, language: str) -> list[str]:
+    """The storage and tile cards, and the region cards (with their VP), of one empire."""
+    player = view.players[seat]
+    regions = tables().regions
+    cards = [f"{code}\u00a0({regions[code].vp})" for code in player.region_cards]   # kept on one line
+    tile_cards = Join([Msg("eve.card_named", card=card, name=Msg(f"eve.card.{tables().cards[card].kind}"))
+                       for card in sorted(player.tile_cards)], "comma") if player.tile_cards else Msg("eve.none")
+    return [_t(language, "storage", tiles="/".join(str(player.storage[kind]) for kind in TYPES), cards=tile_cards),
+            _t(language, "region_cards", cards=Join(cards, "comma") if cards else Msg("eve.none"))]
+
+
+def _wrap_list(lines: list[str], fnt: Any, width: float) -> list[str]:
+    """Each line broken at spaces into lines no wider than ``width``."""
+    out: list[str] = []
+    for line in lines:
+        current = ""
+        for word in line.split(" "):
+            candidate = f"{current} {word}" if current else word
+            if current and fnt.getlength(candidate) > width:
+                out.append(current)
+                current = word
+            else:
+                current = candidate
+        out.append(current)
+    return out
+
+
 def draw_empires(view: Any, player_names: list[str] | None, language: str, width: int = WIDTH,
                  least: int = 0) -> Image.Image:
     """One panel per empire, ``width`` px wide, no text under ``least`` px."""
     tall = 22 if least else 0                             # chat: the schedule titles take two lines
-    panel_h, gap = 236 + tall, 10
+    size = max(18, least + 1)
+    fnt = font(size)
+    texts = [_wrap_list(_empire_lines(view, seat, language), fnt, width - 20 - 24) for seat in range(view.player_count)]
+    extra = max(0, max(len(lines) for lines in texts) - 2) * (size + 8)
+    panel_h, gap = 236 + tall + extra, 10
     image = Image.new("RGB", (width, view.player_count * (panel_h + gap) + gap), PANEL_BG)
     draw = ImageDraw.Draw(image)
-    regions = tables().regions
     for seat, player in enumerate(view.players):
         top = gap + seat * (panel_h + gap)
         empire = _say(language, Msg(f"eve.empire.{player.empire}"))
@@ -636,14 +666,9 @@ def draw_empires(view: Any, player_names: list[str] | None, language: str, width
                 language, "schedule_values", actions=actions, months=months), max_size=18, min_size=max(10, least), fill=INK,
                 align="left")
         y += 70 + tall
-        cards = [f"{code} ({regions[code].vp})" for code in player.region_cards]
-        for line in (_t(language, "storage", tiles="/".join(str(player.storage[kind]) for kind in TYPES),
-                        cards=Join([Msg("eve.card_named", card=card, name=Msg(f"eve.card.{tables().cards[card].kind}"))
-                                   for card in sorted(player.tile_cards)], "comma") if player.tile_cards else Msg("eve.none")),
-                     _t(language, "region_cards", cards=Join(cards, "comma") if cards else Msg("eve.none"))):
-            draw_text_in_box(draw, (x0, y, body[2] - 12, y + 30), line, max_size=20, min_size=max(11, least), fill=INK,
-                             align="left")
-            y += 32
+        for line in texts[seat]:                          # wrapped, never cut
+            draw_text(draw, (x0, y + 15), line, fnt=fnt, fill=INK, anchor="lm")
+            y += size + 8
         if view.phase in (ROUND, COMBAT) and view.round is not None and view.round.seat == seat:
             draw.rectangle((10, top, 18, top + panel_h), fill=HIGHLIGHT)
         elif view.phase == OVER and seat in view.winners:
