@@ -719,9 +719,9 @@ class EveGame(Game):
         if rnd.discarded or rnd.acted:
             raise IllegalMove("eve.err.discard_start", "EVE-RND-2")
         if not state.hands.holds(move.seat, card):
-            raise IllegalMove("eve.err.not_in_hand", "EVE-CARD-2", card=card)
+            raise IllegalMove("eve.err.not_in_hand", "EVE-CARD-2", card=card_msg(card))
         if tables().cards[card].deck != rnd.kind:
-            raise IllegalMove("eve.err.discard_deck", "EVE-RND-2", card=card, type=type_msg(rnd.kind))
+            raise IllegalMove("eve.err.discard_deck", "EVE-RND-2", card=card_msg(card), type=type_msg(rnd.kind))
 
     def _need_action(self, state: GameState, cost: int = 1) -> RoundState:
         rnd = state.round
@@ -876,7 +876,7 @@ class EveGame(Game):
         cards = tables().cards
         for card in move.cards:
             if not state.hands.holds(move.seat, card):
-                raise IllegalMove("eve.err.not_in_hand", "EVE-CARD-2", card=card)
+                raise IllegalMove("eve.err.not_in_hand", "EVE-CARD-2", card=card_msg(card))
             if cards[card].window != "COMBAT":
                 raise IllegalMove("eve.err.not_combat_card", "EVE-CARD-4", card=card_msg(card))
 
@@ -887,7 +887,7 @@ class EveGame(Game):
         kind = tables().cards[card]
         seat = move.seat
         if not state.hands.holds(seat, card):
-            raise IllegalMove("eve.err.not_in_hand", "EVE-CARD-2", card=card)
+            raise IllegalMove("eve.err.not_in_hand", "EVE-CARD-2", card=card_msg(card))
         if kind.window == "COMBAT":
             raise IllegalMove("eve.err.combat_card", "EVE-CARD-4", card=card_msg(card))
         if kind.window == "OWN" and kind.round_type not in (None, rnd.kind):
@@ -941,7 +941,7 @@ class EveGame(Game):
 
     def _check_untile(self, state: GameState, move: Move) -> None:
         if move.arg not in state.players[move.seat].tile_cards:
-            raise IllegalMove("eve.err.untile_none", "EVE-CARD-5", card=move.arg)
+            raise IllegalMove("eve.err.untile_none", "EVE-CARD-5", card=card_msg(move.arg or ""))
 
     def _check_dice(self, state: GameState, move: Move) -> None:
         combat = state.combat
