@@ -1937,6 +1937,11 @@ class EveGame(Game):
             return E("describe.actions", cost=1)
         if words[0] == mv.BUILD:
             return E("describe.actions", cost=int(words[2][1:]) if len(words) > 2 and words[2][1:].isdigit() else 1)
+        regions = tables().regions
+        if words[0] == mv.CLAIM and len(words) == 3 and all(word in regions for word in words[1:]):
+            return E("describe.claim", vp=sum(regions[word].vp for word in words[1:]))
+        if words[0] == mv.STEAL and len(words) == 2 and words[1] in regions:
+            return E("describe.steal", vp=regions[words[1]].vp)
         if words[0] in (mv.OUTPOST, mv.CLAIM):
             return E("describe.free")
         if words[0] in (mv.PLAY, mv.DISCARD, mv.KEEP, mv.UNTILE) and len(words) > 1 and words[1] in tables().cards:

@@ -199,3 +199,9 @@ def test_EVE_CMB_5_the_ping_asks_the_intel_side_for_its_question_then_the_dice()
     assert GAME.decision_prompt(state) == Msg("eve.prompt.ask")            # Gallente asks first
     state = play(state, GALLENTE, "ask dmg")
     assert GAME.decision_prompt(state) == Msg("eve.prompt.dice")
+
+
+def test_EVE_POL_3_a_claim_suggestion_names_the_vp_it_gains():
+    label = GAME.describe_move(new(4), 0, "claim R59 R56")
+    regions = tables().regions
+    assert label == Msg("eve.describe.claim", vp=regions["R59"].vp + regions["R56"].vp)
