@@ -408,6 +408,7 @@ PART_HEADER_H = 84
 NAME_SIZE = math.ceil(MIN_LABEL_PX * PART_W * CHAT_K / PHONE_W)
 NAME_MAX_W = 160                           # a name wider than this (chat pixels) wraps
 NAME_FILL: RGB = (255, 236, 160)
+LEADER: RGB = (150, 140, 100)              # the line from a name set beside its node to the node
 CHAT_PANEL_W = 600                         # the calendar and the empires for chat: narrower ...
 CHAT_LEAST = math.ceil(MIN_LABEL_PX * CHAT_PANEL_W / PHONE_W)   # ... and no text under 9 px on a phone
 
@@ -508,8 +509,16 @@ def draw_map_parts(view: Any, highlight: str | None, language: str,
     k = CHAT_K
     big = _draw_star_map(view, highlight, language, k)
     draw = ImageDraw.Draw(big)
+    pos = node_positions(view.player_count == 2)
     for label in name_labels(view, language):
         box = label.box
+        x, y = pos[label.region][0] * k, pos[label.region][1] * k
+        if not (box[0] <= x <= box[2] and box[1] >= y):      # not under its node: a thin leader line
+            px, py = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+            dist = math.hypot(px - x, py - y) or 1.0
+            reach = (NODE_R + RING_GAP + RING_W) * k
+            if dist > reach:
+                draw.line((x + (px - x) * reach / dist, y + (py - y) * reach / dist, px, py), fill=LEADER, width=k)
         draw.multiline_text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label.text, font=font(NAME_SIZE, True),
                             fill=NAME_FILL, anchor="mm", align="center", stroke_width=2, stroke_fill=SPACE)
     parts = []
