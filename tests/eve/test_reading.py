@@ -42,7 +42,7 @@ def test_EVE_DEF_1_regions_are_components_found_by_code_with_name_ring_and_neigh
     comp = GAME.component("R12")
     assert comp is not None and "Verge Vendor" in comp.aliases
     text = render(comp.text, "hu")
-    assert "zöld" in text and "1 győzelmi pont" in text and "Csillagkapuk" in text
+    assert "Színe: zöld" in text and "1 győzelmi pont" in text and "Csillagkapuk" in text
 
 
 # ----- moves in words, in both languages ---------------------------------------------------------
