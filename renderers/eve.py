@@ -62,6 +62,11 @@ def _say(language: str, message: Msg) -> str:
     return text_of(message, language)
 
 
+def _letter(language: str, kind: str) -> str:
+    """A round type's letter as the reader's language writes it (D/P/L, Hungarian F/T/H)."""
+    return text_of(Msg(f"eve.letter.{kind}"), language)
+
+
 @lru_cache(maxsize=1)
 def empire_colours() -> dict[str, RGB]:
     rows = data.load_json("eve", "tables.json")["empires"]
@@ -120,20 +125,29 @@ def node_positions(two_player: bool) -> dict[str, tuple[float, float]]:
     return {code: (p[0], p[1]) for code, p in pos.items()}
 
 
-@lru_cache(maxsize=2)
-def _map_background(two_player: bool) -> Image.Image:
-    """Space, stargates and the region rings: the same for every position."""
-    image = Image.new("RGB", (MAP_SIZE, MAP_HEIGHT), SPACE)
+RING_W = 5          # the ring band (the region card's VP colour)
+RING_GAP = 3        # a dark band between the ring and the owner's fill: the ring stays visible on any
+                    # empire colour (Gallente green on a green ring, Caldari blue on a blue one...)
+
+
+@lru_cache(maxsize=4)
+def _map_background(two_player: bool, k: int = 1) -> Image.Image:
+    """Space, stargates and the region rings (``k`` times the map's size): the same for every
+    position."""
+    image = Image.new("RGB", (MAP_SIZE * k, MAP_HEIGHT * k), SPACE)
     draw = ImageDraw.Draw(image)
     pos = node_positions(two_player)
     adjacency = tables().adjacent2 if two_player else tables().adjacent4
     for code, near in adjacency.items():
         for other in near:
             if code < other and other in pos:
-                draw.line((pos[code], pos[other]), fill=GATE, width=2)
+                (ax, ay), (bx, by) = pos[code], pos[other]
+                draw.line((ax * k, ay * k, bx * k, by * k), fill=GATE, width=2 * k)
     for code, (x, y) in pos.items():
         ring = RING[tables().regions[code].ring]
-        draw.ellipse((x - NODE_R - 4, y - NODE_R - 4, x + NODE_R + 4, y + NODE_R + 4), fill=ring)
+        outer, gap = (NODE_R + RING_GAP + RING_W) * k, (NODE_R + RING_GAP) * k
+        draw.ellipse((x * k - outer, y * k - outer, x * k + outer, y * k + outer), fill=ring)
+        draw.ellipse((x * k - gap, y * k - gap, x * k + gap, y * k + gap), fill=SPACE)
     return image
 
 
@@ -189,7 +203,7 @@ def _tag_offsets(w: float, h: float) -> list[tuple[float, float]]:
             (-r - w - 6, -r - h - 2), (-w / 2, -r - 2 * h - 8), (r + 8, -h / 2 + 14), (-r - w - 8, -h / 2 + 14)]
 
 
-def map_labels(view: Any) -> list[Label]:
+def map_labels(view: Any, language: str = "en") -> list[Label]:
     """Where every label of the map goes: region codes under the nodes and agent badges first
     (fixed), then outpost / headquarters squares and political markers, each at the first of
     its candidate places that stays in the image and clear of the labels placed so far (and,
@@ -212,7 +226,8 @@ def map_labels(view: Any) -> list[Label]:
     discs = {code: (x - NODE_R - 4, y - NODE_R - 4, x + NODE_R + 4, y + NODE_R + 4) for code, (x, y) in pos.items()}
     counts = {code: (x - 13, y - 12, x + 13, y + 12) for code, (x, y) in pos.items()}
     marks = {marker_region(view, square): square for square in face_up_squares(view)}
-    wanted = [("tag", code, "HQ" if view.regions[code].hq is not None else str(view.regions[code].outpost), TAG_W, TAG_H)
+    wanted = [("tag", code, "HQ" if view.regions[code].hq is not None else _letter(language, str(view.regions[code].outpost)),
+               TAG_W, TAG_H)
               for code in sorted(pos) if view.regions[code].hq is not None or view.regions[code].outpost]
     wanted += [("marker", code, square, MARK_W, MARK_H) for code, square in sorted(marks.items(), key=lambda m: m[1])
                if code in pos]
@@ -245,25 +260,25 @@ def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, fill: 
     draw.polygon(points, fill=fill)
 
 
-def _draw_tag(draw: ImageDraw.ImageDraw, box: Box, text: str) -> None:
-    draw.rectangle(box, fill=(250, 250, 250), outline=INK)
+def _draw_tag(draw: ImageDraw.ImageDraw, box: Box, text: str, k: int = 1) -> None:
+    draw.rectangle(box, fill=(250, 250, 250), outline=INK, width=k)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     if text == "HQ":
-        _star(draw, centre[0], centre[1] + 0.5, 8.5, INK)
+        _star(draw, centre[0], centre[1] + 0.5 * k, 8.5 * k, INK)
     else:
-        draw_text(draw, centre, text, size=14, bold=True, fill=INK, anchor="mm")
+        draw_text(draw, centre, text, size=14 * k, bold=True, fill=INK, anchor="mm")
 
 
-def _draw_marker(draw: ImageDraw.ImageDraw, box: Box, square: str) -> None:
+def _draw_marker(draw: ImageDraw.ImageDraw, box: Box, square: str, k: int = 1) -> None:
     nebula = NEBULA[square[:3].lower()]
-    draw.rounded_rectangle(box, radius=5, fill=nebula, outline=(255, 255, 255))
-    draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), square, size=12, bold=True,
+    draw.rounded_rectangle(box, radius=5 * k, fill=nebula, outline=(255, 255, 255), width=k)
+    draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), square, size=12 * k, bold=True,
               fill=contrast_text(nebula), anchor="mm")
 
 
-def _draw_agent(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, count: int) -> None:
-    draw.ellipse(box, fill=colour, outline=(255, 255, 255))
-    draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(count), size=11, bold=True,
+def _draw_agent(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, count: int, k: int = 1) -> None:
+    draw.ellipse(box, fill=colour, outline=(255, 255, 255), width=k)
+    draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(count), size=11 * k, bold=True,
               fill=contrast_text(colour), anchor="mm")
 
 
@@ -282,22 +297,24 @@ def _legend_icon_width(item: str) -> float:
 LEGEND_ITEMS = ("ring", "fill", "agents", "outposts", "hq", "marker")
 
 
-def _legend_layout(language: str) -> tuple[list[tuple[str, float, float, str, Box]], float]:
+def _legend_layout(language: str, width: int = MAP_SIZE,
+                   size: int = LEGEND_SIZE) -> tuple[list[tuple[str, float, float, str, Box]], float]:
     """Each legend item (name, icon left, row centre, its text, the text's box) flowed into rows
     under the map, and the strip's height."""
     items = []
     x, row = 14.0, 0
+    row_h = LEGEND_ROW + size - LEGEND_SIZE
     for item in LEGEND_ITEMS:
         text = _t(language, f"legend.{item}")
-        text_w = font(LEGEND_SIZE).getlength(text)
-        width = _legend_icon_width(item) + LEGEND_ICON_GAP + text_w
-        if x > 14 and x + width > MAP_SIZE - 14:
+        text_w = font(size).getlength(text)
+        item_w = _legend_icon_width(item) + LEGEND_ICON_GAP + text_w
+        if x > 14 and x + item_w > width - 14:
             x, row = 14.0, row + 1
-        cy = MAP_HEIGHT + 12 + row * LEGEND_ROW + LEGEND_ROW / 2
+        cy = MAP_HEIGHT + 12 + row * row_h + row_h / 2
         text_x = x + _legend_icon_width(item) + LEGEND_ICON_GAP
-        items.append((item, x, cy, text, _text_box((text_x, cy), text, LEGEND_SIZE, False, "lm")))
-        x += width + LEGEND_ITEM_GAP
-    return items, 12 + (row + 1) * LEGEND_ROW + 10
+        items.append((item, x, cy, text, _text_box((text_x, cy), text, size, False, "lm")))
+        x += item_w + LEGEND_ITEM_GAP
+    return items, 12 + (row + 1) * row_h + 10
 
 
 def legend_labels(language: str) -> list[Label]:
@@ -306,20 +323,21 @@ def legend_labels(language: str) -> list[Label]:
     return [Label("legend", "", text, box) for _item, _x, _cy, text, box in items]
 
 
-@lru_cache(maxsize=4)
-def _legend(language: str) -> Image.Image:
+@lru_cache(maxsize=8)
+def _legend(language: str, width: int = MAP_SIZE, size: int = LEGEND_SIZE) -> Image.Image:
     """The strip under the map that explains it: ring colours (region card VP), the fill (owner,
     units), agent badges, outpost squares D/P/L, the headquarters star and political markers."""
-    items, height = _legend_layout(language)
-    image = Image.new("RGB", (MAP_SIZE, int(height)), SPACE)
+    items, height = _legend_layout(language, width, size)
+    image = Image.new("RGB", (width, int(height)), SPACE)
     draw = ImageDraw.Draw(image)
-    draw.line((10, 4, MAP_SIZE - 10, 4), fill=GATE, width=1)
+    draw.line((10, 4, width - 10, 4), fill=GATE, width=1)
     for item, x, cy, text, box in items:
         cy -= MAP_HEIGHT
         if item == "ring":
             for index, ring in enumerate(("green", "blue", "orange", "red")):
                 cx = x + 11 + index * 22
                 draw.ellipse((cx - 10, cy - 10, cx + 10, cy + 10), fill=RING[ring])
+                draw.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), fill=SPACE)
                 draw.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=EMPTY)
                 draw_text(draw, (cx, cy), str(index + 1), size=10, bold=True, fill=(255, 255, 255), anchor="mm")
         elif item == "fill":
@@ -328,43 +346,194 @@ def _legend(language: str) -> Image.Image:
         elif item == "agents":
             _draw_agent(draw, (x + 1, cy - AGENT_R, x + 1 + 2 * AGENT_R, cy + AGENT_R), LEGEND_SAMPLE, 2)
         elif item in ("outposts", "hq"):
-            _draw_tag(draw, (x, cy - TAG_H / 2, x + TAG_W, cy + TAG_H / 2), "D" if item == "outposts" else "HQ")
+            _draw_tag(draw, (x, cy - TAG_H / 2, x + TAG_W, cy + TAG_H / 2), _letter(language, "D") if item == "outposts" else "HQ")
         else:
             _draw_marker(draw, (x, cy - MARK_H / 2, x + MARK_W, cy + MARK_H / 2), "VIO-B")
-        draw_text(draw, (box[0], cy), text, size=LEGEND_SIZE, fill=(235, 238, 248), anchor="lm")
+        draw_text(draw, (box[0], cy), text, size=size, fill=(235, 238, 248), anchor="lm")
     return image
 
 
 def draw_map(view: Any, highlight: str | None, language: str) -> Image.Image:
-    two_player = view.player_count == 2
     legend = _legend(language)
     image = Image.new("RGB", (MAP_SIZE, MAP_HEIGHT + legend.height), SPACE)
-    image.paste(_map_background(two_player), (0, 0))
+    image.paste(_draw_star_map(view, highlight, language, 1), (0, 0))
     image.paste(legend, (0, MAP_HEIGHT))
+    return image
+
+
+def _draw_star_map(view: Any, highlight: str | None, language: str, k: int) -> Image.Image:
+    """The star map alone, ``k`` times the map's size (the chat parts are cut from ``k`` = 2)."""
+    two_player = view.player_count == 2
+    image = _map_background(two_player, k).copy()
     draw = ImageDraw.Draw(image)
-    pos = node_positions(two_player)
+    pos = {code: (x * k, y * k) for code, (x, y) in node_positions(two_player).items()}
     lit = _highlighted(highlight)
+    r = NODE_R * k
     for code, (x, y) in pos.items():
         region = view.regions[code]
         fill = colour_of(view, region.owner) if region.owner is not None else EMPTY
         if code in lit:
-            draw.ellipse((x - NODE_R - 9, y - NODE_R - 9, x + NODE_R + 9, y + NODE_R + 9), outline=HIGHLIGHT, width=4)
-        draw.ellipse((x - NODE_R, y - NODE_R, x + NODE_R, y + NODE_R), fill=fill)
+            out = r + (RING_GAP + RING_W + 5) * k
+            draw.ellipse((x - out, y - out, x + out, y + out), outline=HIGHLIGHT, width=4 * k)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
         if region.owner is not None:
-            draw_text(draw, (x, y), str(region.units), size=20, bold=True, fill=contrast_text(fill), anchor="mm")
-    for label in map_labels(view):              # labels and tags over every node
+            draw_text(draw, (x, y), str(region.units), size=20 * k, bold=True, fill=contrast_text(fill), anchor="mm")
+    for label in map_labels(view, language):    # labels and tags over every node
+        box = (label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k)
         if label.kind == "code":
             x, y = pos[label.region]
-            draw_text_outlined(draw, (x, y + NODE_R + 11), label.text, size=CODE_SIZE, fill=(255, 255, 255),
-                               outline=SPACE)
+            draw_text_outlined(draw, (x, y + (NODE_R + 11) * k), label.text, size=CODE_SIZE * k,
+                               fill=(255, 255, 255), outline=SPACE)
         elif label.kind == "agent":
             seat, count = label.text.split(":")
-            _draw_agent(draw, label.box, colour_of(view, int(seat)), int(count))
+            _draw_agent(draw, box, colour_of(view, int(seat)), int(count), k)
         elif label.kind == "tag":
-            _draw_tag(draw, label.box, label.text)
+            _draw_tag(draw, box, label.text, k)
         else:
-            _draw_marker(draw, label.box, label.text)
+            _draw_marker(draw, box, label.text, k)
     return image
+
+
+# ----- the map for chat: four parts at twice the scale, with region names ---------------------------------
+# A phone shows a chat image about PHONE_W px wide: the whole 800-px map would print its region
+# codes 8 px tall there and has no room for names.  So the chat map comes in four overlapping
+# parts (the map's quarters), drawn at CHAT_K times the scale, each with the regions' names
+# (at least MIN_LABEL_PX tall on a phone) and a small overview of where it lies in its header;
+# the legend comes under the last part.
+PHONE_W = 420
+MIN_LABEL_PX = 9
+CHAT_K = 2
+PART_W, PART_H = 440, 560                  # a part's box in map pixels (before CHAT_K)
+PART_HEADER_H = 84
+NAME_SIZE = math.ceil(MIN_LABEL_PX * PART_W * CHAT_K / PHONE_W)
+NAME_MAX_W = 160                           # a name wider than this (chat pixels) wraps
+NAME_FILL: RGB = (255, 236, 160)
+LEADER: RGB = (150, 140, 100)              # the line from a name set beside its node to the node
+CHAT_PANEL_W = 600                         # the calendar and the empires for chat: narrower ...
+CHAT_LEAST = math.ceil(MIN_LABEL_PX * CHAT_PANEL_W / PHONE_W)   # ... and no text under 9 px on a phone
+
+
+def chat_boxes() -> list[Box]:
+    """The parts' boxes in map pixels: the four quarters, grown so neighbouring parts overlap."""
+    return [(x, y, x + PART_W, y + PART_H) for y in (0, MAP_HEIGHT - PART_H) for x in (0, MAP_SIZE - PART_W)]
+
+
+def _wrap_name(name: str) -> str:
+    fnt = font(NAME_SIZE, True)
+    lines: list[str] = []
+    for word in name.split():
+        if lines and fnt.getlength(f"{lines[-1]} {word}") <= NAME_MAX_W:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return "\n".join(lines)
+
+
+def name_labels(view: Any, language: str = "en") -> list[Label]:
+    """Where each region's name goes on the chat map (chat pixels): under its code if free, else
+    above, beside or under its node, wherever it covers the least of the other labels and
+    nodes."""
+    k = CHAT_K
+    two_player = view.player_count == 2
+    pos = {code: (x * k, y * k) for code, (x, y) in node_positions(two_player).items()}
+    taken = [(label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k)
+             for label in map_labels(view, language)]
+    reach = (NODE_R + RING_GAP + RING_W) * k
+    taken += [(x - reach, y - reach, x + reach, y + reach) for x, y in pos.values()]
+    code_bottom = {label.region: label.box[3] * k for label in map_labels(view, language) if label.kind == "code"}
+    fnt = font(NAME_SIZE, True)
+    out: list[Label] = []
+    for code, (x, y) in sorted(pos.items(), key=lambda item: (item[1][1], item[0])):
+        text = _wrap_name(tables().regions[code].name)
+        left, top, right, bottom = ImageDraw.Draw(Image.new("RGB", (1, 1))).multiline_textbbox(
+            (0, 0), text, font=fnt, stroke_width=2, align="center")
+        w, h = right - left + 4, bottom - top + 4
+        candidates = [(x - w / 2, code_bottom[code] + 1), (x - w / 2, y - reach - h - 2), (x + reach + 4, y - h / 2),
+                      (x - reach - 4 - w, y - h / 2), (x + reach, y + reach - 4), (x - reach - w, y + reach - 4),
+                      (x + reach, y - reach - h + 4), (x - reach - w, y - reach - h + 4),
+                      (x - w / 2, code_bottom[code] + h / 2), (x - w / 2, y - reach - 1.5 * h),
+                      (x + reach + 4, y - h), (x - reach - 4 - w, y - h), (x + reach + 4, y), (x - reach - 4 - w, y)]
+        best: tuple[float, Box] | None = None
+        for cx, cy in candidates:
+            box = (cx, cy, cx + w, cy + h)
+            if not _inside(box, MAP_SIZE * k, MAP_HEIGHT * k):
+                continue
+            cost = sum(_overlap(box, other, 0) for other in taken)
+            if best is None or cost < best[0]:
+                best = (cost, box)
+            if cost == 0:
+                break
+        if best is None:
+            continue
+        taken.append(best[1])
+        out.append(Label("name", code, text, best[1]))
+    return out
+
+
+def _overview(two_player: bool, index: int, height: int) -> Image.Image:
+    """The whole map in miniature (its regions as dots), part ``index``'s box framed."""
+    f = height / MAP_HEIGHT
+    image = Image.new("RGB", (int(MAP_SIZE * f) + 1, height), SPACE)
+    draw = ImageDraw.Draw(image)
+    for code, (x, y) in node_positions(two_player).items():
+        colour = RING[tables().regions[code].ring]
+        draw.ellipse((x * f - 2, y * f - 2, x * f + 2, y * f + 2), fill=colour)
+    box = chat_boxes()[index]
+    draw.rectangle((box[0] * f, box[1] * f, box[2] * f - 1, box[3] * f - 1), outline=HIGHLIGHT, width=2)
+    return image
+
+
+def _part_header(image: Image.Image, view: Any, index: int, player_names: list[str] | None, language: str) -> None:
+    """Where the part lies on the map, and which colour is which empire."""
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, image.width, PART_HEADER_H - 1), fill=(30, 36, 62))
+    overview = _overview(view.player_count == 2, index, PART_HEADER_H - 10)
+    image.paste(overview, (8, 5))
+    x0 = 8 + overview.width + 14
+    step = (image.width - x0 - 8) / max(1, view.player_count)
+    for seat, player in enumerate(view.players):
+        x = x0 + seat * step
+        colour = colour_of(view, seat)
+        draw.ellipse((x, PART_HEADER_H / 2 - 12, x + 24, PART_HEADER_H / 2 + 12), fill=colour)
+        empire = _say(language, Msg(f"eve.empire.{player.empire}"))
+        name = player_names[seat] if player_names and seat < len(player_names) else empire
+        draw_text_in_box(draw, (x + 30, 8, x + step - 4, PART_HEADER_H / 2), name, max_size=22, min_size=19,
+                         bold=True, fill=(240, 242, 250), align="left")
+        draw_text_in_box(draw, (x + 30, PART_HEADER_H / 2, x + step - 4, PART_HEADER_H - 8), empire, max_size=20,
+                         min_size=19, fill=colour, align="left")
+
+
+def draw_map_parts(view: Any, highlight: str | None, language: str,
+                   player_names: list[str] | None = None) -> list[Image.Image]:
+    """The star map for chat: four parts at CHAT_K times the scale, region names on it."""
+    k = CHAT_K
+    big = _draw_star_map(view, highlight, language, k)
+    draw = ImageDraw.Draw(big)
+    pos = node_positions(view.player_count == 2)
+    for label in name_labels(view, language):
+        box = label.box
+        x, y = pos[label.region][0] * k, pos[label.region][1] * k
+        if not (box[0] <= x <= box[2] and box[1] >= y):      # not under its node: a thin leader line
+            px, py = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+            dist = math.hypot(px - x, py - y) or 1.0
+            reach = (NODE_R + RING_GAP + RING_W) * k
+            if dist > reach:
+                draw.line((x + (px - x) * reach / dist, y + (py - y) * reach / dist, px, py), fill=LEADER, width=k)
+        draw.multiline_text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label.text, font=font(NAME_SIZE, True),
+                            fill=NAME_FILL, anchor="mm", align="center", stroke_width=2, stroke_fill=SPACE)
+    parts = []
+    legend = _legend(language, PART_W * k, NAME_SIZE + 1)
+    boxes = chat_boxes()
+    for index, (left, top, right, bottom) in enumerate(boxes):
+        crop = big.crop((left * k, top * k, right * k, bottom * k))
+        extra = legend.height if index == len(boxes) - 1 else 0
+        part = Image.new("RGB", (crop.width, PART_HEADER_H + crop.height + extra), SPACE)
+        part.paste(crop, (0, PART_HEADER_H))
+        if extra:
+            part.paste(legend, (0, PART_HEADER_H + crop.height))
+        _part_header(part, view, index, player_names, language)
+        parts.append(part)
+    return parts
 
 
 # ----- the calendar and the political map ---------------------------------------------------------------
@@ -378,45 +547,48 @@ def _headline(view: Any, language: str) -> list[str]:
     return [_say(language, line) for line in GAME.status_lines(view) if line.key in HEADLINE_KEYS]
 
 
-def draw_calendar(view: Any, language: str) -> Image.Image:
+def draw_calendar(view: Any, language: str, width: int = WIDTH, least: int = 0) -> Image.Image:
+    """The calendar and the political map, ``width`` px wide, no text under ``least`` px."""
     queue_len = max([len(month) for month in view.calendar] + [3])
-    col_w, chip_h = 64, 26
+    per_row = 12 if width >= 12 * 60 + 16 else 6         # narrow (chat): two rows of six months
+    col_w, chip_h = (width - 16) // per_row if per_row == 6 else 64, 26
     head = _headline(view, language)
     head_h = 30 * len(head) + 16
     cal_top = head_h + 8
     cal_h = 34 + queue_len * (chip_h + 4) + 8
-    pol_top = cal_top + cal_h + 40
-    cell_w, cell_h = 248, 92
+    pol_top = cal_top + (12 // per_row) * (cal_h + 8) + 32
+    cell_w, cell_h = min(248, (width - 16) // 3), 92
     height = pol_top + 3 * (cell_h + 8) + 16
-    image = Image.new("RGB", (WIDTH, height), PANEL_BG)
+    image = Image.new("RGB", (width, height), PANEL_BG)
     draw = ImageDraw.Draw(image)
     for index, line in enumerate(head):
-        draw_text_in_box(draw, (12, 8 + index * 30, WIDTH - 12, 36 + index * 30), line, max_size=22, min_size=12,
+        draw_text_in_box(draw, (12, 8 + index * 30, width - 12, 36 + index * 30), line, max_size=22, min_size=max(12, least),
                          bold=index == 0, fill=INK, align="left")
-    x0 = (WIDTH - 12 * col_w) / 2
+    x0 = (width - per_row * col_w) / 2
     for month in range(1, 13):
-        left = x0 + (month - 1) * col_w
+        left = x0 + (month - 1) % per_row * col_w
+        month_top = cal_top + (month - 1) // per_row * (cal_h + 8)
         current = month == view.month and view.phase not in PREP_PHASES
-        box = (left + 2, cal_top, left + col_w - 2, cal_top + cal_h)
+        box = (left + 2, month_top, left + col_w - 2, month_top + cal_h)
         rounded_panel(draw, box, radius=6, fill=(255, 250, 220) if current else (250, 250, 252),
                       outline=HIGHLIGHT if current else (190, 194, 206), width=4 if current else 1)
         name = _t(language, f"month.{month}")
-        draw_text_in_box(draw, (left + 4, cal_top + 4, left + col_w - 4, cal_top + 30), name, max_size=16,
-                         min_size=9, bold=current, fill=INK)
+        draw_text_in_box(draw, (left + 4, month_top + 4, left + col_w - 4, month_top + 30), name, max_size=16,
+                         min_size=max(9, least), bold=current, fill=INK)
         for slot, seal in enumerate(view.calendar[month - 1]):
-            top = cal_top + 34 + slot * (chip_h + 4)
+            top = month_top + 34 + slot * (chip_h + 4)
             colour = colour_of(view, seal.seat)
             draw.rounded_rectangle((left + 8, top, left + col_w - 8, top + chip_h), radius=6, fill=colour)
-            draw_text(draw, ((2 * left + col_w) / 2, top + chip_h / 2), seal.kind, size=18, bold=True,
+            draw_text(draw, ((2 * left + col_w) / 2, top + chip_h / 2), _letter(language, seal.kind), size=18, bold=True,
                       fill=contrast_text(colour), anchor="mm")
-    draw_text_in_box(draw, (12, pol_top - 34, WIDTH - 12, pol_top - 4), _t(language, "political_map"), max_size=22,
+    draw_text_in_box(draw, (12, pol_top - 34, width - 12, pol_top - 4), _t(language, "political_map"), max_size=22,
                      bold=True, fill=INK, align="left")
     regions = tables().regions
     for row, nebula in enumerate(("VIO", "CYA", "MAG")):
         for col, letter in enumerate("ABC"):
             name = f"{nebula}-{letter}"
             square = view.squares[name]
-            left = (WIDTH - 3 * cell_w) / 2 + col * cell_w
+            left = (width - 3 * cell_w) / 2 + col * cell_w
             top = pol_top + row * (cell_h + 8)
             body = labelled_panel(draw, (left + 4, top, left + cell_w - 4, top + cell_h),
                                   _t(language, "square", square=name, count=len(square.pile)),
@@ -425,33 +597,67 @@ def draw_calendar(view: Any, language: str) -> Image.Image:
                 code = square.pile[0]
                 region = regions[code]
                 draw_text_in_box(draw, (body[0] + 8, body[1] + 2, body[2] - 8, body[3] - 4),
-                                 _t(language, "face_up", region=f"{code} {region.name}", vp=region.vp),
-                                 max_size=20, min_size=11, bold=True, fill=INK, align="left")
+                                 _t(language, "face_up", region=f"{code} {region.name}", vp=region.vp)
+                                 .replace(" · ", "\n" if least else " · "),
+                                 max_size=20, min_size=max(11, least), bold=True, fill=INK, align="left")
             else:
                 draw_text_in_box(draw, (body[0] + 8, body[1] + 2, body[2] - 8, body[3] - 4),
-                                 _t(language, "face_down" if square.pile else "empty"), max_size=18, min_size=11,
+                                 _t(language, "face_down" if square.pile else "empty"), max_size=18, min_size=max(11, least),
                                  fill=(110, 114, 130), align="left")
     return image
 
 
 # ----- the empires ----------------------------------------------------------------------------------------
-def draw_empires(view: Any, player_names: list[str] | None, language: str) -> Image.Image:
-    panel_h, gap = 236, 10
-    image = Image.new("RGB", (WIDTH, view.player_count * (panel_h + gap) + gap), PANEL_BG)
-    draw = ImageDraw.Draw(image)
+def _empire_lines(view: Any, seat: int, language: str) -> list[str]:
+    """The storage and tile cards, and the region cards (with their VP), of one empire."""
+    player = view.players[seat]
     regions = tables().regions
+    cards = [f"{code}\u00a0({regions[code].vp})" for code in player.region_cards]   # kept on one line
+    tile_cards = Join([Msg("eve.card_named", card=card, name=Msg(f"eve.card.{tables().cards[card].kind}"))
+                       for card in sorted(player.tile_cards)], "comma") if player.tile_cards else Msg("eve.none")
+    return [_t(language, "storage", tiles="/".join(str(player.storage[kind]) for kind in TYPES), cards=tile_cards),
+            _t(language, "region_cards", cards=Join(cards, "comma") if cards else Msg("eve.none"))]
+
+
+def _wrap_list(lines: list[str], fnt: Any, width: float) -> list[str]:
+    """Each line broken at spaces into lines no wider than ``width``."""
+    out: list[str] = []
+    for line in lines:
+        current = ""
+        for word in line.split(" "):
+            candidate = f"{current} {word}" if current else word
+            if current and fnt.getlength(candidate) > width:
+                out.append(current)
+                current = word
+            else:
+                current = candidate
+        out.append(current)
+    return out
+
+
+def draw_empires(view: Any, player_names: list[str] | None, language: str, width: int = WIDTH,
+                 least: int = 0) -> Image.Image:
+    """One panel per empire, ``width`` px wide, no text under ``least`` px."""
+    tall = 22 if least else 0                             # chat: the schedule titles take two lines
+    size = max(18, least + 1)
+    fnt = font(size)
+    texts = [_wrap_list(_empire_lines(view, seat, language), fnt, width - 20 - 24) for seat in range(view.player_count)]
+    extra = max(0, max(len(lines) for lines in texts) - 2) * (size + 8)
+    panel_h, gap = 236 + tall + extra, 10
+    image = Image.new("RGB", (width, view.player_count * (panel_h + gap) + gap), PANEL_BG)
+    draw = ImageDraw.Draw(image)
     for seat, player in enumerate(view.players):
         top = gap + seat * (panel_h + gap)
         empire = _say(language, Msg(f"eve.empire.{player.empire}"))
         name = player_names[seat] if player_names and seat < len(player_names) else empire
         title = _t(language, "title", name=name, empire=empire, vp=vp(view, seat))
         colour = colour_of(view, seat)
-        body = labelled_panel(draw, (10, top, WIDTH - 10, top + panel_h), title, header_fill=colour,
+        body = labelled_panel(draw, (10, top, width - 10, top + panel_h), title, header_fill=colour,
                               fill=(255, 255, 255), title_size=24)
         x0, y = body[0] + 12, body[1] + 6
         draw_text_in_box(draw, (x0, y, body[2] - 12, y + 30), _t(
             language, "counts", supply=player.supply, regions=len(owned(view, seat)),
-            hand="/".join(str(view.hand_sizes[seat][kind]) for kind in TYPES)), max_size=21, min_size=11, fill=INK,
+            hand="/".join(str(view.hand_sizes[seat][kind]) for kind in TYPES)), max_size=21, min_size=max(11, least), fill=INK,
             align="left")
         y += 36
         cell = (body[2] - body[0] - 24 - 16) / 3
@@ -459,22 +665,19 @@ def draw_empires(view: Any, player_names: list[str] | None, language: str) -> Im
             left = x0 + index * (cell + 8)
             level = player.level(kind)
             actions, months = tables().schedule[(kind, level)]
-            rounded_panel(draw, (left, y, left + cell, y + 62), radius=8, fill=mix(colour, (255, 255, 255), 0.8),
+            rounded_panel(draw, (left, y, left + cell, y + 62 + tall), radius=8, fill=mix(colour, (255, 255, 255), 0.8),
                           outline=colour, width=2)
-            draw_text_in_box(draw, (left + 6, y + 2, left + cell - 6, y + 30), _t(
-                language, "schedule", letter=kind, type=Msg(f"eve.type.{kind}"), level=level), max_size=19, min_size=10,
+            title = _t(language, "schedule", letter=_letter(language, kind), type=Msg(f"eve.type.{kind}"), level=level)
+            draw_text_in_box(draw, (left + 6, y + 2, left + cell - 6, y + 30 + tall),
+                             title.replace(": ", ":\n") if tall else title, max_size=19, min_size=max(10, least),
                 bold=True, fill=INK, align="left")
-            draw_text_in_box(draw, (left + 6, y + 30, left + cell - 6, y + 60), _t(
-                language, "schedule_values", actions=actions, months=months), max_size=18, min_size=10, fill=INK,
+            draw_text_in_box(draw, (left + 6, y + 30 + tall, left + cell - 6, y + 60 + tall), _t(
+                language, "schedule_values", actions=actions, months=months), max_size=18, min_size=max(10, least), fill=INK,
                 align="left")
-        y += 70
-        cards = [f"{code} ({regions[code].vp})" for code in player.region_cards]
-        for line in (_t(language, "storage", tiles="/".join(str(player.storage[kind]) for kind in TYPES),
-                        cards=Join(sorted(player.tile_cards), "comma") if player.tile_cards else Msg("eve.none")),
-                     _t(language, "region_cards", cards=Join(cards, "comma") if cards else Msg("eve.none"))):
-            draw_text_in_box(draw, (x0, y, body[2] - 12, y + 30), line, max_size=20, min_size=11, fill=INK,
-                             align="left")
-            y += 32
+        y += 70 + tall
+        for line in texts[seat]:                          # wrapped, never cut
+            draw_text(draw, (x0, y + 15), line, fnt=fnt, fill=INK, anchor="lm")
+            y += size + 8
         if view.phase in (ROUND, COMBAT) and view.round is not None and view.round.seat == seat:
             draw.rectangle((10, top, 18, top + panel_h), fill=HIGHLIGHT)
         elif view.phase == OVER and seat in view.winners:
@@ -489,5 +692,15 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
             draw_empires(view, player_names, language)]
 
 
-__all__ = ["render"]
+def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
+                    language: str = "en") -> list[Image.Image]:
+    """What the bot posts, laid out for phones (about 420 px wide): the star map in four parts
+    with region names (``draw_map_parts``), then the calendar with the political map and the
+    empires."""
+    return draw_map_parts(view, highlight, language, player_names) + [
+        draw_calendar(view, language, CHAT_PANEL_W, CHAT_LEAST), draw_empires(view, player_names, language, CHAT_PANEL_W,
+                                                                             CHAT_LEAST)]
+
+
+__all__ = ["render", "render_for_chat"]
 

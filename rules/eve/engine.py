@@ -42,11 +42,12 @@ from dataclasses import replace
 from itertools import combinations, permutations
 from typing import Any, Iterable, Iterator
 
-from rules.base import BadOptions, Game, IllegalMove, Notice, OptionSpec, players_option
+from rules.base import BadOptions, Component, Game, IllegalMove, Notice, OptionSpec, ScorePart, players_option
 from rules.kit import HIDDEN, Deck, Hands, Sealed, Streams
 from rules.messages import Join, Msg, fold_word, from_json, to_json
 
 from . import moves as mv
+from . import reading
 from .data import EMPIRES, NEBULAE, RINGS, TYPES, tables
 from .moves import Move, format_move
 from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, FIRST, INVADE, OVER, PREP_HQ, PREP_OUTPOST, PREP_PHASES,
@@ -63,6 +64,8 @@ VISION_TARGETS = {4: (15, 20, 25), 3: (20, 25, 30), 2: (10, 15, 20)}  # EVE-END-
 # discarded for an action, but not played yet (issue 11 stays open for them).
 EXTRA_ACTIONS = {"DEV-C": 2, "PRD-J": 2, "LOG-D": 1}      # OWN: more actions this round
 REROLL_DICE = 2                                           # PRD-G: dice re-rolled per card
+#: The actions of each round type (EVE-DEV, EVE-PRD, EVE-LOG).
+ROUND_ACTIONS = {"D": {mv.EXPAND, mv.AGENT, mv.CLAIM}, "P": {mv.BUILD}, "L": {mv.DRAW, mv.MOVE, mv.ATTACK}}
 
 
 def E(key: str, /, **values: Any) -> Msg:
@@ -76,6 +79,11 @@ def region_label(code: str) -> str:
 
 def type_msg(kind: str) -> Msg:
     return E(f"type.{kind}")
+
+
+def type_adj(kind: str) -> Msg:
+    """The round type as an adjective ("development outpost" / "fejlesztési előőrs")."""
+    return E(f"type_adj.{kind}")
 
 
 def empire_msg(state: GameState, seat: int) -> Msg:
@@ -590,8 +598,15 @@ class EveGame(Game):
             raise IllegalMove("eve.err.not_your_turn", "EVE-RND-1", waiting=self._names(state, self.waiting_for(state)))
         allowed = self._allowed_kinds(state)
         if move.kind not in allowed:
+            rnd = state.round
+            needed = next((kind for kind, verbs in ROUND_ACTIONS.items() if move.kind in verbs), None)
+            if state.phase == ROUND and rnd is not None and needed is not None and needed != rnd.kind \
+                    and not (rnd.reveals_due or rnd.pending_keep or rnd.peek):
+                raise IllegalMove("eve.err.wrong_round", "EVE-RND-3", verb=mv.verb_msg(move.kind),
+                                  needed=type_msg(needed), type=type_msg(rnd.kind),
+                                  allowed=mv.verb_list(allowed, "or"))
             raise IllegalMove("eve.err.not_now", "EVE-RND-1", step=self._step_name(state),
-                              allowed=Join(sorted(allowed), "or"))
+                              allowed=mv.verb_list(allowed, "or"))
         getattr(self, f"_check_{move.kind}")(state, move)
 
     def _allowed_kinds(self, state: GameState) -> set[str]:
@@ -617,8 +632,7 @@ class EveGame(Game):
                 return {mv.KEEP}
             if rnd.peek:
                 return {mv.ORDER}
-            by_type = {"D": {mv.EXPAND, mv.AGENT, mv.CLAIM}, "P": {mv.BUILD}, "L": {mv.DRAW, mv.MOVE, mv.ATTACK}}
-            return {mv.DISCARD, mv.OUTPOST, mv.PLAY, mv.UNTILE, mv.END} | by_type[rnd.kind]
+            return {mv.DISCARD, mv.OUTPOST, mv.PLAY, mv.UNTILE, mv.END} | ROUND_ACTIONS[rnd.kind]
         combat = state.combat
         assert combat is not None
         return {CARDS_ATT: {mv.CARDS}, CARDS_DEF: {mv.CARDS},
@@ -678,7 +692,7 @@ class EveGame(Game):
             raise IllegalMove("eve.err.outpost_neighbours", "EVE-OUT-2", region=region_label(code),
                               missing=listing(region_label(n) for n in missing))
         if state.pool_outposts[kind] < 1 or state.pool_tiles[kind] < 1:
-            raise IllegalMove("eve.err.outpost_pool", "EVE-OUT-3", type=type_msg(kind))
+            raise IllegalMove("eve.err.outpost_pool", "EVE-OUT-3", type=type_adj(kind))
 
     def _check_pass(self, state: GameState, move: Move) -> None:
         return None
@@ -705,9 +719,9 @@ class EveGame(Game):
         if rnd.discarded or rnd.acted:
             raise IllegalMove("eve.err.discard_start", "EVE-RND-2")
         if not state.hands.holds(move.seat, card):
-            raise IllegalMove("eve.err.not_in_hand", "EVE-CARD-2", card=card)
+            raise IllegalMove("eve.err.not_in_hand", "EVE-CARD-2", card=card_msg(card))
         if tables().cards[card].deck != rnd.kind:
-            raise IllegalMove("eve.err.discard_deck", "EVE-RND-2", card=card, type=type_msg(rnd.kind))
+            raise IllegalMove("eve.err.discard_deck", "EVE-RND-2", card=card_msg(card), type=type_msg(rnd.kind))
 
     def _need_action(self, state: GameState, cost: int = 1) -> RoundState:
         rnd = state.round
@@ -862,7 +876,7 @@ class EveGame(Game):
         cards = tables().cards
         for card in move.cards:
             if not state.hands.holds(move.seat, card):
-                raise IllegalMove("eve.err.not_in_hand", "EVE-CARD-2", card=card)
+                raise IllegalMove("eve.err.not_in_hand", "EVE-CARD-2", card=card_msg(card))
             if cards[card].window != "COMBAT":
                 raise IllegalMove("eve.err.not_combat_card", "EVE-CARD-4", card=card_msg(card))
 
@@ -873,13 +887,13 @@ class EveGame(Game):
         kind = tables().cards[card]
         seat = move.seat
         if not state.hands.holds(seat, card):
-            raise IllegalMove("eve.err.not_in_hand", "EVE-CARD-2", card=card)
+            raise IllegalMove("eve.err.not_in_hand", "EVE-CARD-2", card=card_msg(card))
         if kind.window == "COMBAT":
             raise IllegalMove("eve.err.combat_card", "EVE-CARD-4", card=card_msg(card))
         if kind.window == "OWN" and kind.round_type not in (None, rnd.kind):
             raise IllegalMove("eve.err.card_round", "EVE-CARD-4", card=card_msg(card), type=type_msg(kind.round_type or ""))
         if kind.window == "TILE" and state.players[seat].storage[kind.deck] < 1:
-            raise IllegalMove("eve.err.card_tile", "EVE-CARD-5", card=card_msg(card), type=type_msg(kind.deck))
+            raise IllegalMove("eve.err.card_tile", "EVE-CARD-5", card=card_msg(card), type=type_adj(kind.deck))
         effect = kind.kind
         if effect == "DEV-A":
             self._expand_target(state, seat, move.regions[0])
@@ -927,7 +941,7 @@ class EveGame(Game):
 
     def _check_untile(self, state: GameState, move: Move) -> None:
         if move.arg not in state.players[move.seat].tile_cards:
-            raise IllegalMove("eve.err.untile_none", "EVE-CARD-5", card=move.arg)
+            raise IllegalMove("eve.err.untile_none", "EVE-CARD-5", card=card_msg(move.arg or ""))
 
     def _check_dice(self, state: GameState, move: Move) -> None:
         combat = state.combat
@@ -1025,7 +1039,9 @@ class EveGame(Game):
     def _check_takefrom(self, state: GameState, move: Move) -> None:
         sources = self._tile_sources(state)
         if move.arg not in sources:
-            raise IllegalMove("eve.err.takefrom_which", "EVE-CMB-12", allowed=Join(sources, "or"))
+            raise IllegalMove("eve.err.takefrom_which", "EVE-CMB-12",
+                              allowed=Join([E("tile_source.sched_word") if source == mv.SCHEDULE else source
+                                            for source in sources], "or"))
 
     # ----- apply --------------------------------------------------------------------------------------------
     def apply(self, state: GameState, move: Move) -> GameState:
@@ -1537,7 +1553,8 @@ class EveGame(Game):
             combat.totals[seat] = [sum(r) + extra for r, extra in zip(rolls, bonus)]   # after the roll
             d, s, t = chosen
             add_event(state, "event.rolled", empire=empire_msg(state, seat), d=d, s=s, t=t,
-                      damage=combat.totals[seat][0], shield=combat.totals[seat][1], tactics=combat.totals[seat][2])
+                      damage=combat.totals[seat][0], shield=combat.totals[seat][1], tactics=combat.totals[seat][2],
+                      faces=reading.dice_faces(rolls))
         combat.rerolls_left = [seat for seat in (combat.attacker, combat.defender)
                                if self._played(combat, seat, "PRD-G") and sum(combat.dice.revealed()[seat])]
         if combat.rerolls_left:
@@ -1551,7 +1568,8 @@ class EveGame(Game):
         most = REROLL_DICE * self._played(combat, move.seat, "PRD-G")
         rolled = sum(len(r) for r in combat.rolls[move.seat])
         if len(move.counts) > most or (move.counts and max(move.counts) > rolled):
-            raise IllegalMove("eve.err.reroll_which", "EVE-CMB-7", most=most, dice=rolled)
+            raise IllegalMove("eve.err.reroll_which", "EVE-CMB-7", most=most, dice=rolled,
+                              faces=reading.dice_faces(combat.rolls[move.seat]))
 
     def _apply_reroll(self, state: GameState, move: Move) -> None:
         """Damage Control (PRD-G): the chosen dice are rolled again; the new results stand."""
@@ -1568,7 +1586,8 @@ class EveGame(Game):
         if move.counts:
             totals = combat.totals[seat]
             add_event(state, "event.rerolled", empire=empire_msg(state, seat), count=len(move.counts),
-                      damage=totals[0], shield=totals[1], tactics=totals[2])
+                      damage=totals[0], shield=totals[1], tactics=totals[2],
+                      faces=reading.dice_faces(combat.rolls[seat]))
         combat.rerolls_left.pop(0)
         if not combat.rerolls_left:
             self._tactics(state)
@@ -1657,7 +1676,7 @@ class EveGame(Game):
                     state.pool_outposts[kind] += 1
                     combat.outpost_lost = kind
                     combat.tile_due = combat.steal_due = True
-                    add_event(state, "event.outpost_destroyed", region=region_label(code), type=type_msg(kind))
+                    add_event(state, "event.outpost_destroyed", region=region_label(code), type=type_adj(kind))
             if combat.tile_due:                                      # EVE-CMB-12
                 kind = combat.outpost_lost or ""
                 player = state.players[loser]
@@ -1707,7 +1726,7 @@ class EveGame(Game):
             state.decks[tables().cards[source].deck].discard([source])
             self._agent_survival(state)
         state.pool_tiles[kind] += 1
-        add_event(state, "event.tile_lost", empire=empire_msg(state, player.seat), type=type_msg(kind),
+        add_event(state, "event.tile_lost", empire=empire_msg(state, player.seat), type=type_adj(kind),
                   source=E("tile_source.schedule") if source == mv.SCHEDULE else card_msg(source))
 
     def _steal(self, state: GameState, card: str) -> None:
@@ -1852,9 +1871,27 @@ class EveGame(Game):
             step = state.combat.step
             named = (CARDS_ATT, CARDS_DEF, DICE, REROLL, TACTICS, TAKEFROM, STEAL, INVADE)
             return E(f"step.{step}" if step in named else "step.consequences")
-        if state.phase == ROUND and state.round is not None and state.round.reveals_due:
-            return E("step.refill")
+        if state.phase == ROUND and state.round is not None:
+            rnd = state.round
+            if rnd.reveals_due:
+                return E("step.refill")
+            return E("step.round_of", empire=empire_msg(state, rnd.seat), type=type_msg(rnd.kind))
         return E(f"step.{state.phase}")
+
+    def decision_prompt(self, state: GameState) -> Msg | None:
+        """The battle decisions the ping names: the secret dice (EVE-CMB-5), and Damage Control
+        with the faces numbered as ``reroll`` numbers them (PRD-G), so no choice is blind."""
+        combat = state.combat
+        if state.phase != COMBAT or combat is None:
+            return None
+        if combat.step == DICE:
+            if combat.intel is not None and combat.question is None and self.waiting_for(state) == {combat.intel}:
+                return E("prompt.ask")                     # EVE-CMB-5: the advantaged side asks first
+            return E("prompt.dice")
+        if combat.step == REROLL and combat.rerolls_left:
+            seat = combat.rerolls_left[0]
+            return E("prompt.reroll", faces=reading.dice_faces(combat.rolls.get(seat, [])))
+        return None
 
     def events(self, before: GameState, move: Move, after: GameState) -> list[Msg]:
         return [from_json(event) for event in after.events]
@@ -1900,11 +1937,50 @@ class EveGame(Game):
             return E("describe.actions", cost=1)
         if words[0] == mv.BUILD:
             return E("describe.actions", cost=int(words[2][1:]) if len(words) > 2 and words[2][1:].isdigit() else 1)
+        regions = tables().regions
+        if words[0] == mv.CLAIM and len(words) == 3 and all(word in regions for word in words[1:]):
+            return E("describe.claim", vp=sum(regions[word].vp for word in words[1:]))
+        if words[0] == mv.STEAL and len(words) == 2 and words[1] in regions:
+            return E("describe.steal", vp=regions[words[1]].vp)
         if words[0] in (mv.OUTPOST, mv.CLAIM):
             return E("describe.free")
         if words[0] in (mv.PLAY, mv.DISCARD, mv.KEEP, mv.UNTILE) and len(words) > 1 and words[1] in tables().cards:
-            return E(f"card.{tables().cards[words[1]].kind}")
+            return E(f"card_gist.{tables().cards[words[1]].kind}")
+        combat = state.combat
+        if words[0] == mv.REROLL and combat is not None and combat.rolls.get(seat):
+            numbers = tuple(int(word) for word in words[1:] if word.isdigit())
+            if numbers:
+                return E("describe.reroll", dice=reading.describe_reroll(combat.rolls[seat], numbers))
+            return E("describe.keep_dice", faces=reading.dice_faces(combat.rolls[seat]))
         return None
+
+    # ----- reading the table (issues 23/24) --------------------------------------------------------------------
+    def move_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
+        return reading.move_phrase(seat, text)
+
+    def localize_move(self, text: str, language: str) -> str:
+        return reading.localize_move(text, language)
+
+    def complete(self, state: GameState, seat: int, prefix: str, limit: int = 25) -> list[str]:
+        """Autocomplete over the legal moves, matching the notation, the Hungarian words and
+        region names (``hq ver`` offers ``hq R12``); one of every kind of move first."""
+        texts = (format_move(move) for move in self.legal_moves(state, seat))
+        return reading.complete(texts, prefix, self.move_kind, limit)
+
+    def move_kind(self, text: str) -> str:
+        """The verb; dice selections by their main colour, so all-tactics never hides all-damage."""
+        words = text.split()
+        if words and words[0] == mv.DICE and len(words) == 4:
+            counts = [int(word[:-1]) if word[:-1].isdigit() else 0 for word in words[1:]]
+            return f"dice-{'dst'[counts.index(max(counts))]}"
+        return words[0].lower() if words else ""
+
+    def score_breakdown(self, state: GameState) -> list[list[ScorePart]]:
+        """EVE-DEF-10: each empire's VP by the rings of its region cards."""
+        return [reading.score_parts(player.region_cards) for player in state.players]
+
+    def components(self) -> tuple[Component, ...]:
+        return reading.components()
 
     def public_choices(self, state: GameState) -> tuple[int, list[str]] | None:
         """Buttons for a small public decision of one seat (choosing which seal acts first, the
@@ -2016,13 +2092,16 @@ class EveGame(Game):
                 c = view.combat
                 lines.append(E("status.combat", attacker=empire_msg(view, c.attacker), defender=empire_msg(view, c.defender),
                                source=region_label(c.source), target=region_label(c.target), step=self._step_name(view)))
+                for seat in (c.attacker, c.defender):       # the faces, numbered as ``reroll`` numbers them
+                    if c.rolls.get(seat):
+                        lines.append(E("status.dice", empire=empire_msg(view, seat), faces=reading.dice_faces(c.rolls[seat])))
         for player in view.players:
             seat = player.seat
             sizes = view.hand_sizes[seat]
             lines.append(E("status.empire", empire=empire_msg(view, seat), vp=vp(view, seat), supply=player.supply,
                            regions=len(owned(view, seat)), cards="/".join(str(sizes[k]) for k in TYPES),
                            levels="/".join(str(player.level(k)) for k in TYPES),
-                           storage="/".join(str(player.storage[k]) for k in TYPES)))
+                           storage="/".join(str(player.storage[k]) for k in TYPES), letters=E("letters")))
         marked = [E("status.marker", square=name, region=region_label(code))
                   for name in face_up_squares(view) if (code := marker_region(view, name))]
         lines.append(E("status.markers", markers=listing(marked)))
@@ -2040,7 +2119,13 @@ class EveGame(Game):
         the other side still chooses (EVE-CMB-5), the two drawn cards to keep one of (LOG-H),
         the deck's top cards to put back in order (LOG-K).  Never another seat's."""
         hand = view.hands.cards[seat]
+        kinds = tables().cards
         lines = [E("private.hand", cards=listing(card_msg(card) for card in hand))]
+        for card in hand:              # what each card does, when it is played (issue 23)
+            if card in kinds:
+                kind = kinds[card]
+                lines.append(E("private.card", card=card_msg(card), gist=E(f"card_gist.{kind.kind}"),
+                               timing=reading.timing_msg(kind)))
         combat = view.combat
         if combat is not None and not combat.dice.complete():
             chosen = combat.dice.choices.get(seat)
@@ -2060,13 +2145,13 @@ HUNGARIAN_VERBS = {
     "felfed": mv.REVEAL, "felfedes": mv.REVEAL, "szekhely": mv.HQ, "lerak": mv.PLACE, "elhelyez": mv.PLACE,
     "elooors": mv.OUTPOST, "eloors": mv.OUTPOST, "passz": mv.PASS, "pecset": mv.SEAL, "elso": mv.FIRST,
     "eldob": mv.DISCARD, "dobd": mv.DISCARD, "terjeszkedes": mv.EXPAND, "terjeszkedik": mv.EXPAND,
-    "ugynok": mv.AGENT, "epit": mv.BUILD, "gyart": mv.BUILD, "huz": mv.DRAW, "mozgat": mv.MOVE, "tamad": mv.ATTACK,
+    "ugynok": mv.AGENT, "epit": mv.BUILD, "huz": mv.DRAW, "mozgat": mv.MOVE, "tamad": mv.ATTACK,
     "tamadas": mv.ATTACK, "kartya": mv.CARDS, "kartyak": mv.CARDS, "kocka": mv.DICE, "kerdez": mv.ASK,
     "taktika": mv.TAC, "betor": mv.INVADE, "ellop": mv.STEAL, "elvesz": mv.TAKEFROM, "igenyel": mv.CLAIM,
-    "igenyles": mv.CLAIM, "vege": mv.END, "befejez": mv.END, "kijatszik": mv.PLAY, "kijatsz": mv.PLAY,
+    "igenyles": mv.CLAIM, "megszerez": mv.CLAIM, "visszavesz": mv.UNTILE, "gyart": mv.BUILD, "vege": mv.END, "befejez": mv.END, "kijatszik": mv.PLAY, "kijatsz": mv.PLAY,
     "megtart": mv.KEEP, "sorrend": mv.ORDER, "ujradob": mv.REROLL,
 }
 HUNGARIAN_WORDS = {
     "fejlesztes": "D", "termeles": "P", "hadvezetes": "L", "passz": "pass", "jegyzek": mv.SCHEDULE,
-    "sebzes": "dmg", "pajzs": "shd", "taktika": "tac",
+    "sebzes": "dmg", "serules": "dmg", "pajzs": "shd", "taktika": "tac", "semmi": "none",
 }

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from rules.base import IllegalMove
-from rules.messages import fold_word
+from rules.messages import Join, Msg, fold_word
 
 from .data import EMPIRES, TYPES, tables
 
@@ -125,14 +125,14 @@ def _move_text(regions: tuple[str, ...], counts: tuple[int, ...]) -> str:
 def _move_parts(verb: str, args: list[str]) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """``<from> > <to>:<n> [<to>:<n> ...]`` -> ((from, to, ...), (n, ...))."""
     if len(args) < 3 or args[1] != ">":
-        raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
+        raise IllegalMove("eve.err.arguments", None, verb=verb_msg(verb), example=example_msg(verb))
     source = region_code(args[0])
     targets: list[str] = []
     counts: list[int] = []
     for part in args[2:]:
         region, colon, amount = part.rpartition(":")
         if not colon or not region:
-            raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
+            raise IllegalMove("eve.err.arguments", None, verb=verb_msg(verb), example=example_msg(verb))
         code = region_code(region)
         number = _count(amount)
         if code in targets or code == source or number < 1:
@@ -150,8 +150,8 @@ def _square(word: str) -> str:
 
 
 def _seal(word: str) -> str:
-    """``caldari:P`` (also ``seal=Caldari:P``) -> ``caldari:P``."""
-    empire, colon, kind = word.lower().removeprefix("seal=").partition(":")
+    """``caldari:P`` (also ``seal=Caldari:P``, Hungarian ``pecsét=caldari:T``) -> ``caldari:P``."""
+    empire, colon, kind = fold_word(word).removeprefix("seal=").removeprefix("pecset=").partition(":")
     if not colon or empire not in EMPIRES:
         raise IllegalMove("eve.err.bad_seal", "EVE-CAL-2", value=word, empires=list(EMPIRES))
     return f"{empire}:{_type(kind)}"
@@ -159,14 +159,14 @@ def _seal(word: str) -> str:
 
 def _play(seat: int, args: list[str]) -> Move:
     if not args:
-        raise IllegalMove("eve.err.arguments", None, verb=PLAY, example=EXAMPLES[PLAY])
+        raise IllegalMove("eve.err.arguments", None, verb=verb_msg(PLAY), example=example_msg(PLAY))
     card = _card(args[0])
     rest = args[1:]
     wants = CARD_ARGS.get(tables().cards[card].kind)
     counts = {None: (0, 0), "region": (1, 1), "square": (1, 1), "squares": (1, 3), "seal": (1, 1), "type": (1, 1),
               "types": (2, 2), "move": (3, 99)}[wants]
     if not counts[0] <= len(rest) <= counts[1]:
-        raise IllegalMove("eve.err.play_arguments", "EVE-CARD-4", card=card, example=CARD_EXAMPLES[wants])
+        raise IllegalMove("eve.err.play_arguments", "EVE-CARD-4", card=card, example=Msg(f"eve.card_example.{wants or 'none'}"))
     if wants == "region":
         return Move(seat, PLAY, arg=card, regions=(region_code(rest[0]),))
     if wants == "move":
@@ -175,14 +175,14 @@ def _play(seat: int, args: list[str]) -> Move:
     if wants in ("square", "squares"):
         squares = tuple(_square(word) for word in rest)
         if len(set(squares)) != len(squares):
-            raise IllegalMove("eve.err.play_arguments", "EVE-CARD-4", card=card, example=CARD_EXAMPLES[wants])
+            raise IllegalMove("eve.err.play_arguments", "EVE-CARD-4", card=card, example=Msg(f"eve.card_example.{wants or 'none'}"))
         return Move(seat, PLAY, arg=card, params=squares)
     if wants == "seal":
         return Move(seat, PLAY, arg=card, params=(_seal(rest[0]),))
     if wants in ("type", "types"):
         kinds = tuple(_type(word) for word in rest)
         if len(set(kinds)) != len(kinds):
-            raise IllegalMove("eve.err.play_arguments", "EVE-CARD-4", card=card, example=CARD_EXAMPLES[wants])
+            raise IllegalMove("eve.err.play_arguments", "EVE-CARD-4", card=card, example=Msg(f"eve.card_example.{wants or 'none'}"))
         return Move(seat, PLAY, arg=card, params=kinds)
     return Move(seat, PLAY, arg=card)
 
@@ -214,9 +214,15 @@ def region_code(word: str) -> str:
     raise IllegalMove("eve.err.no_region", "EVE-DEF-1", value=word)
 
 
+#: Round types by their Hungarian initials (fejlesztés, termelés, hadvezetés).
+HUNGARIAN_TYPES = {"F": "D", "T": "P", "H": "L"}
+
+
 def _type(word: str) -> str:
     if word.upper() in TYPES:
         return word.upper()
+    if word.upper() in HUNGARIAN_TYPES:
+        return HUNGARIAN_TYPES[word.upper()]
     raise IllegalMove("eve.err.bad_type", "EVE-SCH-1", value=word)
 
 
@@ -235,26 +241,62 @@ def _card(word: str) -> str:
 
 
 def _tiles(word: str) -> int:
-    match = re.fullmatch(r"tiles=(\d)", word.lower())
+    match = re.fullmatch(r"(?:tiles|lapka)=(\d)", fold_word(word))
     if not match:
         raise IllegalMove("eve.err.bad_tiles", "EVE-SCH-1", value=word)
     return int(match.group(1))
+
+
+def verb_msg(verb: str) -> Msg:
+    """A verb as the reader types it ("reveal" / "felfed")."""
+    return Msg(f"eve.verb.{verb}")
+
+
+def example_msg(verb: str) -> Msg:
+    """An example of a verb's notation in the reader's words."""
+    return Msg(f"eve.example.{verb}")
+
+
+def verb_list(verbs: "list[str] | tuple[str, ...] | set[str]", conj: str = "comma") -> Join:
+    return Join([verb_msg(verb) for verb in sorted(verbs)], conj)
+
+
+# Dice colours as typed (EVE-CMB-5): English letters and words, Hungarian words.  A bare "s" is
+# the English shield; a Hungarian who means sérülés there is refused, never misread.
+DICE_WORDS = {
+    "d": "d", "dmg": "d", "damage": "d", "ser": "d", "serules": "d", "seb": "d", "sebzes": "d",
+    "s": "s", "shd": "s", "shield": "s", "p": "s", "pajzs": "s",
+    "t": "t", "tac": "t", "tactics": "t", "tak": "t", "takt": "t", "taktika": "t",
+}
+
+
+def _dice(args: list[str]) -> tuple[int, ...]:
+    """``5d 0s 1t`` (also ``5sérülés 0pajzs 1taktika``): damage, shield, tactics, in this order."""
+    dice = []
+    for word, colour in zip(args, "dst"):
+        match = re.fullmatch(r"(\d{1,2})([a-z]+)", fold_word(word))
+        if not match or DICE_WORDS.get(match.group(2)) != colour:
+            raise IllegalMove("eve.err.dice_words", "EVE-CMB-5", value=word, colour=Msg(f"eve.die.{colour}"))
+        dice.append(int(match.group(1)))
+    return tuple(dice)
 
 
 def parse_move(seat: int, text: str) -> Move:
     """Canonical notation (Hungarian words already replaced) -> Move."""
     words = text.replace(">", " > ").split()
     if not words:
-        raise IllegalMove("eve.err.empty", None, verbs=list(VERBS))
+        raise IllegalMove("eve.err.empty", None, verbs=verb_list(VERBS))
     verb, args = words[0].lower(), words[1:]
     if verb not in VERBS:
-        raise IllegalMove("eve.err.unknown_verb", None, value=words[0], verbs=list(VERBS))
+        raise IllegalMove("eve.err.unknown_verb", None, value=words[0], verbs=verb_list(VERBS))
 
     def need(count: int) -> None:
         if len(args) != count:
-            raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
+            raise IllegalMove("eve.err.arguments", None, verb=verb_msg(verb), example=example_msg(verb))
 
     if verb == REVEAL:
+        if len(args) > 1:           # one square per move: the first card is seen before the second is chosen
+            raise IllegalMove("eve.err.reveal_one", "EVE-POL-4", first=args[0].upper(), second=args[1].upper())
         need(1)
         square = args[0].upper()
         if square not in tables().squares:
@@ -280,16 +322,19 @@ def parse_move(seat: int, text: str) -> Move:
         return _play(seat, args)
     if verb == ORDER:
         if not 1 <= len(args) <= 3:
-            raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
-        return Move(seat, ORDER, cards=tuple(_card(word) for word in args))
+            raise IllegalMove("eve.err.arguments", None, verb=verb_msg(verb), example=example_msg(verb))
+        cards = tuple(_card(word) for word in args)
+        if len(set(cards)) != len(cards):
+            raise IllegalMove("eve.err.repeated", "EVE-CARD-4", value=next(c for c in cards if cards.count(c) > 1))
+        return Move(seat, ORDER, cards=cards)
     if verb == REROLL:
         if len(args) == 1 and args[0].lower() == "none":
             return Move(seat, REROLL)
         if not args or len(args) > 4:
-            raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
+            raise IllegalMove("eve.err.arguments", None, verb=verb_msg(verb), example=example_msg(verb))
         dice = tuple(sorted(_count(word) for word in args))
         if len(set(dice)) != len(dice) or min(dice) < 1:
-            raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
+            raise IllegalMove("eve.err.arguments", None, verb=verb_msg(verb), example=example_msg(verb))
         return Move(seat, REROLL, counts=dice)
     if verb in (DISCARD, UNTILE, KEEP):
         need(1)
@@ -306,7 +351,7 @@ def parse_move(seat: int, text: str) -> Move:
         if verb == ATTACK:
             need(3)
             if args[1] != ">":
-                raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
+                raise IllegalMove("eve.err.arguments", None, verb=verb_msg(verb), example=example_msg(verb))
             return Move(seat, ATTACK, regions=(region_code(args[0]), region_code(args[2])))
         return Move(seat, MOVE, regions=regions, counts=counts)
     if verb == CARDS:
@@ -316,18 +361,15 @@ def parse_move(seat: int, text: str) -> Move:
             return Move(seat, CARDS)
         cards = tuple(_card(word) for word in args)
         if len(set(cards)) != len(cards):
-            raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
+            raise IllegalMove("eve.err.arguments", None, verb=verb_msg(verb), example=example_msg(verb))
         return Move(seat, CARDS, cards=cards)
     if verb == DICE:
         need(3)
-        dice = tuple(_count(word[:-1]) if word[-1:].lower() == colour else -1 for word, colour in zip(args, "dst"))
-        if min(dice) < 0:
-            raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
-        return Move(seat, DICE, counts=dice)
+        return Move(seat, DICE, counts=_dice(args))
     if verb == ASK:
         need(1)
         if args[0].lower() not in ASK_WORDS:
-            raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
+            raise IllegalMove("eve.err.arguments", None, verb=verb_msg(verb), example=example_msg(verb))
         return Move(seat, ASK, arg=ASK_WORDS[args[0].lower()])
     if verb == TAC:
         if not args:
@@ -343,7 +385,7 @@ def parse_move(seat: int, text: str) -> Move:
             elif upper in ("T2", "T3") and spent[upper] == 0:
                 spent[upper] = 1
             else:
-                raise IllegalMove("eve.err.arguments", None, verb=verb, example=EXAMPLES[verb])
+                raise IllegalMove("eve.err.arguments", None, verb=verb_msg(verb), example=example_msg(verb))
         return Move(seat, TAC, regions=tuple(sorted(reserves)), counts=(spent["T2"], spent["T3"]))
     if verb == INVADE:
         need(1)
@@ -357,6 +399,8 @@ def parse_move(seat: int, text: str) -> Move:
     if verb == CLAIM:
         need(2)
         first, second = region_code(args[0]), region_code(args[1])
+        if first == second:                 # a repeated region is refused, not read as a line of one square
+            raise IllegalMove("eve.err.repeated", "EVE-POL-3", value=first)
         return Move(seat, CLAIM, regions=(first, second))
     # END
     if len(args) > 1:

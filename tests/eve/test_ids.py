@@ -49,7 +49,8 @@ def test_EVE_SETUP_7_and_EVE_VAR_1_lengths_and_end_conditions_are_options():
     assert options["length"].choices == ("normal", "long", "heroic")
     assert options["end"].choices == ("trinity", "vision") and options["impending_doom"].default is False
     assert "house rule" in render(Msg(options["impending_doom"].description), "en")
-    assert "házszabály" in render(Msg(options["impending_doom"].description), "hu")
+    # issue 24: the rulebook's term for the variant, not "házszabály"
+    assert "Fenyegető Pusztulás (játékvariáció" in render(Msg(options["impending_doom"].description), "hu")
 
 
 def test_EVE_2P_1_and_EVE_2P_6_the_2_player_game_is_the_same_game_with_its_own_targets():
@@ -115,8 +116,11 @@ def test_EVE_DEV_1_bridges_are_fixed_at_the_round_start():
 
 def test_EVE_DEV_2_a_development_round_offers_expand_and_agent_only():
     state = in_round(_board(), GALLENTE, "D")
-    assert refused(state, GALLENTE, "build R08").rule == "EVE-RND-1"
-    assert refused(state, GALLENTE, "draw D").rule == "EVE-RND-1"
+    # issue 23: the refusal names the round the action belongs to and the round being played (EVE-RND-3)
+    error = refused(state, GALLENTE, "build R08")
+    assert error.rule == "EVE-RND-3" and error.msg.key == "eve.err.wrong_round"
+    assert error.msg.params["needed"] == Msg("eve.type.P") and error.msg.params["type"] == Msg("eve.type.D")
+    assert refused(state, GALLENTE, "draw D").rule == "EVE-RND-3"
 
 
 def test_EVE_DEV_5_agents_never_move_or_attack():

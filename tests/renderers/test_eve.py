@@ -9,6 +9,7 @@ from PIL import ImageChops
 
 from renderers.eve import colour_of, node_positions, render
 from rules.eve import GAME
+from rules.eve.data import tables
 
 
 def position(players: int, plies: int, seed: int = 11):
@@ -107,3 +108,62 @@ def test_the_map_has_a_legend_from_the_catalogue_in_both_languages():
     assert legend_labels("en") != legend_labels("hu")
     english = " ".join(label.text for label in legend_labels("en"))
     assert "D development" in english and "VP" in english
+
+
+# ----- issue 25 (4): phone-sized parts of the star map ------------------------------------------------
+def test_the_chat_map_comes_in_parts_whose_codes_and_names_are_legible_at_phone_width():
+    """Region codes and names at least 9 px tall when a part is shown 420 px wide; every region
+    whole in some part and named once, names never over one another."""
+    from renderers.eve import (CHAT_K, CODE_SIZE, MIN_LABEL_PX, NAME_SIZE, NODE_R, PHONE_W, chat_boxes,
+                               name_labels, render_for_chat)
+    for players, plies in [(2, 150), (4, 260)]:
+        view = GAME.view(position(players, plies), None)
+        images = render_for_chat(view, player_names=[f"p{i}" for i in range(players)], language="hu")
+        parts = images[:-2]
+        assert len(parts) == len(chat_boxes()) and all(part.width <= 900 for part in parts)
+        shown = PHONE_W / parts[0].width
+        assert CODE_SIZE * CHAT_K * shown >= MIN_LABEL_PX and NAME_SIZE * shown >= MIN_LABEL_PX
+        names = name_labels(view, "hu")
+        assert {label.region for label in names} == set(view.regions)
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                width = min(a.box[2], b.box[2]) - max(a.box[0], b.box[0])
+                height = min(a.box[3], b.box[3]) - max(a.box[1], b.box[1])
+                smaller = min((a.box[2] - a.box[0]) * (a.box[3] - a.box[1]), (b.box[2] - b.box[0]) * (b.box[3] - b.box[1]))
+                assert width <= 0 or height <= 0 or width * height < 0.1 * smaller, (a.region, b.region)
+        positions = node_positions(players == 2)
+        for code, (x, y) in positions.items():
+            assert any(left + NODE_R <= x <= right - NODE_R and top + NODE_R <= y <= bottom - NODE_R
+                       for left, top, right, bottom in chat_boxes()), code
+
+
+def test_ring_colours_stay_visible_on_every_empires_fill():
+    """A dark band parts the ring (the region card's VP colour) from the owner's fill, so a green
+    ring shows around Gallente green and a blue one around Caldari blue."""
+    from renderers.eve import NODE_R, RING, RING_GAP, RING_W, SPACE, draw_map
+    state = position(4, 260)
+    view = GAME.view(state, None)
+    image = draw_map(view, None, "en")
+    for code, (x, y) in node_positions(False).items():
+        region = view.regions[code]
+        if region.owner is None:
+            continue
+        ring = RING[tables().regions[code].ring]
+        clear_rays = 0                  # labels may cover a side of a node (a badge), never all of them
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            ray = [image.getpixel((int(x + dx * d), int(y + dy * d))) for d in range(NODE_R - 3, NODE_R + RING_GAP + RING_W)]
+            fill, seen = colour_of(view, region.owner), []
+            for pixel in ray:
+                if not seen or seen[-1] != pixel:
+                    seen.append(pixel)
+            clear_rays += seen[:3] == [fill, SPACE, ring]
+        assert clear_rays >= 2, code
+
+
+def test_the_chat_calendar_and_empires_keep_every_text_legible_at_phone_width():
+    from renderers.eve import CHAT_LEAST, CHAT_PANEL_W, MIN_LABEL_PX, PHONE_W, render_for_chat
+    assert CHAT_LEAST * PHONE_W / CHAT_PANEL_W >= MIN_LABEL_PX
+    view = GAME.view(position(3, 90), None)
+    for language in ("en", "hu"):
+        calendar, empires = render_for_chat(view, player_names=["a", "b", "c"], language=language)[-2:]
+        assert calendar.width == empires.width == CHAT_PANEL_W

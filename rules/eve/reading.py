@@ -1,0 +1,350 @@
+"""Reading the EVE table: moves in words (``move_phrase``), the notation in Hungarian words
+(``localize_move``), autocomplete that matches region names, the components ``/eve info``
+answers for, and the score by category.
+
+Everything here comes from the notation's syntax and the static tables (data/eve), never from
+the position, so an old move of the log reads the same from any later state.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Callable, Iterable
+
+from rules.base import Component, IllegalMove, ScorePart, spread_kinds
+from rules.messages import Join, Msg, fold_word
+
+from . import moves as mv
+from .data import EMPIRES, RINGS, TYPES, tables
+
+
+def E(key: str, /, **values: Any) -> Msg:
+    return Msg(f"eve.{key}", **values)
+
+
+def region_label(code: str) -> str:
+    """A region as players read it on the map: its code and its EVE name (same in every language)."""
+    region = tables().regions.get(code)
+    return f"{code} {region.name}" if region else code
+
+
+def card_label(card: str) -> Msg | str:
+    kind = tables().cards.get(card)
+    return E("card_named", card=card, name=E(f"card.{kind.kind}")) if kind else card
+
+
+def timing_msg(kind: Any) -> Msg:
+    """When a design card kind is played (its window, spec §18.7)."""
+    if kind.window == "TILE":
+        return E("timing.TILE", type=type_adj(kind.deck))
+    if kind.window == "OWN":
+        return E("timing.OWN", type=E(f"type.{kind.round_type}")) if kind.round_type else E("timing.OWN_any")
+    return E(f"timing.{kind.window}")
+
+
+def type_adj(kind: str) -> Msg:
+    """The round type as an adjective ("development" / "fejlesztési")."""
+    return E(f"type_adj.{kind}")
+
+
+# ----- the notation in Hungarian words -------------------------------------------------------------
+#: The Hungarian word shown for each verb (each is also a key of the parser's HUNGARIAN_VERBS).
+HU_VERB = {
+    mv.REVEAL: "felfed", mv.HQ: "székhely", mv.PLACE: "lerak", mv.OUTPOST: "előőrs", mv.PASS: "passz",
+    mv.SEAL: "pecsét", mv.FIRST: "első", mv.DISCARD: "eldob", mv.EXPAND: "terjeszkedik", mv.AGENT: "ügynök",
+    mv.BUILD: "gyárt", mv.DRAW: "húz", mv.MOVE: "mozgat", mv.ATTACK: "támad", mv.CARDS: "kártya",
+    mv.DICE: "kocka", mv.ASK: "kérdez", mv.TAC: "taktika", mv.INVADE: "betör", mv.STEAL: "ellop",
+    mv.TAKEFROM: "elvesz", mv.CLAIM: "megszerez", mv.PLAY: "kijátszik", mv.KEEP: "megtart", mv.ORDER: "sorrend",
+    mv.REROLL: "újradob", mv.UNTILE: "visszavesz", mv.END: "vége",
+}
+#: Round types by their Hungarian initials (fejlesztés, termelés, hadvezetés), as the Hungarian
+#: map and texts show them; the parser accepts both.
+HU_TYPE = {"D": "F", "P": "T", "L": "H"}
+SEAL_WORDS = {"D": ("development", "fejlesztes"), "P": ("production", "termeles"), "L": ("logistics", "hadvezetes")}
+HU_ASK = {"dmg": "sérülés", "shd": "pajzs", "tac": "taktika"}
+HU_DICE = ("sérülés", "pajzs", "taktika")
+_WORD = {"pass": "passz", "none": "semmi", mv.SCHEDULE: "jegyzék"}
+
+
+def localize_move(text: str, language: str) -> str:
+    """Canonical notation -> the same move in ``language``'s words (one word for one word)."""
+    if language != "hu":
+        return text
+    words = text.split(" ")
+    if not words or words[0] not in HU_VERB:
+        return text
+    verb = words[0]
+    out = [HU_VERB[verb]]
+    for index, word in enumerate(words[1:]):
+        out.append(_hu_word(verb, index, word))
+    return " ".join(out)
+
+
+def _hu_word(verb: str, index: int, word: str) -> str:
+    if word in _WORD:
+        return _WORD[word]
+    if word in HU_TYPE and (verb in (mv.OUTPOST, mv.SEAL, mv.FIRST, mv.DRAW, mv.PLAY)):
+        return HU_TYPE[word]
+    if word.startswith("tiles="):
+        return "lapka=" + word[6:]
+    if word.startswith("seal="):
+        empire, _, kind = word[5:].partition(":")
+        return f"pecsét={empire}:{HU_TYPE.get(kind, kind)}"
+    if verb == mv.DICE:
+        match = re.fullmatch(r"(\d+)([dst])", word)
+        if match:
+            return match.group(1) + HU_DICE["dst".index(match.group(2))]
+    if verb == mv.ASK and word in HU_ASK:
+        return HU_ASK[word]
+    return word
+
+
+# Dice colours as typed: English letters and words, Hungarian words (never a bare "s" for
+# sérülés: "s" is the English shield, so a Hungarian "s" in the damage place is refused).
+DICE_WORDS = {
+    "d": "d", "dmg": "d", "damage": "d", "ser": "d", "serules": "d", "seb": "d", "sebzes": "d",
+    "s": "s", "shd": "s", "shield": "s", "p": "s", "pajzs": "s",
+    "t": "t", "tac": "t", "tactics": "t", "tak": "t", "takt": "t", "taktika": "t",
+}
+
+
+# ----- autocomplete ---------------------------------------------------------------------------------
+def _squash(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", fold_word(text))
+
+
+def _token_forms(token: str, local: str) -> list[str]:
+    """What a typed word may be to stand for ``token``: the notation, the Hungarian word, and for
+    a region code (also inside ``R06:3`` or ``T1:R07``) its name."""
+    forms = [fold_word(token), fold_word(local)]
+    for code in re.findall(r"R\d\d", token):
+        region = tables().regions.get(code)
+        if region:
+            forms.append(_squash(region.name))
+    return forms
+
+
+def _word_matches(typed: str, token: str, local: str, partial: bool) -> bool:
+    folded = fold_word(typed)
+    squashed = _squash(typed)
+    for form in _token_forms(token, local):
+        if form == folded or (form == squashed and squashed):
+            return True
+        if partial and (form.startswith(folded) or (squashed and form.startswith(squashed))):
+            return True
+    return False
+
+
+def matches(typed: str, text: str) -> bool:
+    """True when ``typed`` (English or Hungarian words, region codes or names, accents or not,
+    the last word possibly unfinished) is the start of the move ``text``."""
+    words = typed.replace(">", " > ").split()
+    if not words:
+        return True
+    tokens = text.replace(">", " > ").split()
+    local = localize_move(text, "hu").replace(">", " > ").split()
+    if len(local) != len(tokens):
+        local = tokens
+    if len(words) > len(tokens):
+        return False
+    finished = typed[-1:].isspace()
+    for index, word in enumerate(words):
+        last = index == len(words) - 1
+        if not _word_matches(word, tokens[index], local[index], last and not finished):
+            if not (index == 0 and _verb_alias(word) == tokens[0]):
+                return False
+    return True
+
+
+@lru_cache(maxsize=256)
+def _verb_alias(word: str) -> str | None:
+    from .engine import HUNGARIAN_VERBS
+    return HUNGARIAN_VERBS.get(fold_word(word))
+
+
+def complete(texts: Iterable[str], typed: str, kind_of: Callable[[str], str], limit: int) -> list[str]:
+    return spread_kinds((text for text in texts if matches(typed, text)), kind_of, limit)
+
+
+# ----- moves in words -------------------------------------------------------------------------------
+def _targets(regions: tuple[str, ...], counts: tuple[int, ...]) -> Join:
+    return Join([E("phrase.units_to", count=count, region=region_label(code))
+                 for code, count in zip(regions, counts)], "and")
+
+
+def move_phrase(seat: int, text: str) -> Msg | None:
+    """``text`` (canonical notation) as a predicate the host writes after the player's name."""
+    try:
+        move = mv.parse_move(seat, text)
+    except IllegalMove:
+        return None
+    kind = move.kind
+    regions = move.regions
+    if kind == mv.REVEAL:
+        return E("phrase.reveal", square=move.arg)
+    if kind in (mv.HQ, mv.PLACE, mv.EXPAND, mv.AGENT):
+        return E(f"phrase.{kind}", region=region_label(regions[0]))
+    if kind == mv.OUTPOST:
+        return E("phrase.outpost", type=type_adj(move.arg or "D"), region=region_label(regions[0]))
+    if kind == mv.PASS:
+        return E("phrase.pass")
+    if kind == mv.SEAL:
+        return E("phrase.seal", type=type_adj(move.arg or "D"), tiles=move.number or 0)
+    if kind == mv.FIRST:
+        return E("phrase.first", type=type_adj(move.arg or "D"))
+    if kind == mv.DISCARD:
+        return E("phrase.discard", card=card_label(move.arg or ""))
+    if kind == mv.BUILD:
+        return E("phrase.build", count=move.number or 1, region=region_label(regions[0]))
+    if kind == mv.DRAW:
+        return E("phrase.draw", type=type_adj(move.arg or "D"))
+    if kind == mv.MOVE:
+        return E("phrase.move", source=region_label(regions[0]), targets=_targets(regions[1:], move.counts))
+    if kind == mv.ATTACK:
+        return E("phrase.attack", source=region_label(regions[0]), target=region_label(regions[1]))
+    if kind == mv.CARDS:
+        if not move.cards:
+            return E("phrase.cards_pass")
+        return E("phrase.cards", cards=Join([card_label(card) for card in move.cards], "and"))
+    if kind == mv.DICE:
+        d, s, t = move.counts
+        return E("phrase.dice", d=d, s=s, t=t)
+    if kind == mv.ASK:
+        return E("phrase.ask", question=E(f"ask.{move.arg}"))
+    if kind == mv.TAC:
+        spent: list[Msg] = [E("phrase.tac_reserves", count=len(regions),
+                                                regions=Join([region_label(code) for code in regions], "and"))] \
+            if regions else []
+        spent += [E("phrase.tac_negate", count=move.counts[0])] if move.counts[0] else []
+        spent += [E("phrase.tac_cut", count=move.counts[1])] if move.counts[1] else []
+        return E("phrase.tac", spent=Join(spent, "and") if spent else E("none"))
+    if kind == mv.INVADE:
+        return E("phrase.invade", count=move.number) if move.number else E("phrase.no_invasion")
+    if kind == mv.STEAL:
+        return E("phrase.steal", region=region_label(move.arg or ""))
+    if kind == mv.TAKEFROM:
+        if move.arg == mv.SCHEDULE:
+            return E("phrase.takefrom_schedule")
+        return E("phrase.takefrom_card", card=card_label(move.arg or ""))
+    if kind == mv.CLAIM:
+        return E("phrase.claim", first=region_label(regions[0]), second=region_label(regions[1]))
+    if kind == mv.PLAY:
+        return _play_phrase(move)
+    if kind == mv.KEEP:
+        return E("phrase.keep", card=card_label(move.arg or ""))
+    if kind == mv.ORDER:
+        return E("phrase.order", cards=Join([card_label(card) for card in move.cards]))
+    if kind == mv.REROLL:
+        if not move.counts:
+            return E("phrase.reroll_none")
+        return E("phrase.reroll", count=len(move.counts), dice=Join([str(n) for n in move.counts], "and"))
+    if kind == mv.UNTILE:
+        return E("phrase.untile", card=card_label(move.arg or ""))
+    if move.number:                                              # END
+        return E("phrase.end_tiles", tiles=move.number)
+    return E("phrase.end")
+
+
+def _play_phrase(move: mv.Move) -> Msg:
+    card = card_label(move.arg or "")
+    if move.counts:
+        target: Any = E("phrase.play_move", source=region_label(move.regions[0]),
+                        targets=_targets(move.regions[1:], move.counts))
+    elif move.regions:
+        target = region_label(move.regions[0])
+    elif move.params and ":" in move.params[0]:
+        empire, _, kind = move.params[0].partition(":")
+        target = E("phrase.play_seal", empire=E(f"empire.{empire}"), type=type_adj(kind))
+    elif move.params and move.params[0] in TYPES:
+        target = Join([E(f"type.{kind}") for kind in move.params], "and")
+    elif move.params:
+        target = Join(list(move.params), "and")
+    else:
+        return E("phrase.play", card=card)
+    return E("phrase.play_on", card=card, target=target)
+
+
+# ----- the score by category ----------------------------------------------------------------------
+def score_parts(region_cards: list[str]) -> list[ScorePart]:
+    """EVE-DEF-10: the VP are the region cards in front of the player, by ring (1-4 VP each)."""
+    regions = tables().regions
+    parts = []
+    for ring in RINGS:
+        cards = [code for code in region_cards if code in regions and regions[code].ring == ring]
+        if cards:
+            parts.append(ScorePart(E("score.ring", ring=E(f"ring_cards.{ring}"), count=len(cards)),
+                                   sum(regions[code].vp for code in cards)))
+    return parts or [ScorePart(E("score.no_cards"), 0)]
+
+
+# ----- components ---------------------------------------------------------------------------------------
+WINDOWS = ("OWN", "COMBAT", "END", "TILE")
+
+
+@lru_cache(maxsize=1)
+def components() -> tuple[Component, ...]:
+    tab = tables()
+    out: list[Component] = []
+    for kind in tab.kinds.values():                               # design cards, one per copy
+        timing = timing_msg(kind)
+        for card in kind.ids:
+            out.append(Component(
+                card, "eve.kind.card", E("card_named", card=card, name=E(f"card.{kind.kind}")),
+                E("comp.card", deck=E(f"type.{kind.deck}"), copies=len(kind.ids), timing=timing,
+                  effect=E(f"card_text.{kind.kind}")),
+                E(f"card_gist.{kind.kind}"), stand_in=True, aliases=(kind.kind,)))
+    neighbours = tab.adjacent4
+    for code, region in tab.regions.items():                      # regions and their region cards
+        out.append(Component(
+            code, "eve.kind.region", E("comp.region_name", code=code, name=region.name),
+            E("comp.region", ring=E(f"ring.{region.ring}"), vp=region.vp, nebula=E(f"nebula.{region.nebula}"),
+              neighbours=Join([region_label(other) for other in sorted(neighbours[code])]),
+              two=E("comp.in_2p") if region.ring in ("green", "blue") else E("comp.not_in_2p")),
+            E("comp.region_gist", ring=E(f"ring.{region.ring}"), vp=region.vp), stand_in=False,
+            aliases=(region.name, _squash(region.name))))
+    for name, square in tab.squares.items():                      # the political map
+        out.append(Component(
+            name, "eve.kind.square", E("comp.square_name", square=name),
+            E("comp.square", nebula=E(f"nebula.{square.nebula}"), column=square.column,
+              setup=E("comp.square_up") if square.revealed_at_setup else E("comp.square_down")),
+            E("comp.square_gist", nebula=E(f"nebula.{square.nebula}"), column=square.column)))
+    for deck in TYPES:                                            # seals, rounds and their schedules
+        levels = Join([E("comp.level", level=level, actions=tab.schedule[(deck, level)][0],
+                         months=tab.schedule[(deck, level)][1]) for level in (1, 2, 3)])
+        out.append(Component(
+            f"seal-{deck}", "eve.kind.seal", E("comp.seal_name", type=type_adj(deck)),
+            E(f"comp.seal.{deck}", levels=levels), E(f"comp.seal_gist.{deck}"), stand_in=True,
+            aliases=(deck, HU_TYPE[deck], *SEAL_WORDS[deck])))
+    for empire in EMPIRES:
+        out.append(Component(empire, "eve.kind.empire", E(f"empire.{empire}"), E("comp.empire"),
+                             E("comp.empire_gist")))
+    faces = tab.faces
+    for colour, word in zip("dst", ("dmg", "shd", "tac")):
+        out.append(Component(
+            f"die-{word}", "eve.kind.die", E(f"comp.die_name.{colour}"),
+            E(f"comp.die.{colour}", faces=Join([str(face) for face in faces[colour]])),
+            E(f"comp.die_gist.{colour}"), stand_in=True, aliases=(colour, word, HU_ASK[word])))
+    return tuple(out)
+
+
+def shown_ids() -> set[str]:
+    """Every id of the data tables a player can meet: cards, regions, squares, seals, empires, dice."""
+    tab = tables()
+    return (set(tab.cards) | set(tab.regions) | set(tab.squares) | {f"seal-{k}" for k in TYPES} | set(EMPIRES)
+            | {"die-dmg", "die-shd", "die-tac"})
+
+
+def describe_reroll(rolls: list[list[int]], numbers: tuple[int, ...]) -> Join:
+    """The dice ``numbers`` (as ``reroll`` numbers them: damage, shield, tactics) with their faces."""
+    flat = [(colour, face) for colour, faces in zip("dst", rolls) for face in faces]
+    return Join([E("die_face", number=n, colour=E(f"die.{flat[n - 1][0]}"), face=flat[n - 1][1])
+                 for n in numbers if 0 < n <= len(flat)], "and")
+
+
+def dice_faces(rolls: list[list[int]]) -> Join | Msg:
+    """Every die rolled, numbered as ``reroll`` numbers them: "1 damage 2, 2 damage 0, 3 shield 1"."""
+    flat = [(colour, face) for colour, faces in zip("dst", rolls) for face in faces]
+    if not flat:
+        return E("none")
+    return Join([E("die_face", number=index + 1, colour=E(f"die.{colour}"), face=face)
+                 for index, (colour, face) in enumerate(flat)])
