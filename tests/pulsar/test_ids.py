@@ -431,10 +431,10 @@ def test_PU_EFF_GYRO_CHOICE_the_move_chooses_the_size():
     seat = seat_up(state)
     state.round = 1
     state.tech_sides = ["CI", "AII", "AIII"]
-    state.players[seat].dice = [3]
-    after = play(state, seat, "patent CI-1a s3 choice=L")           # EFF-GYRO-ANY
+    state.players[seat].dice = [1]
+    after = play(state, seat, "patent CI-1a s1 choice=L")           # EFF-GYRO-ANY
     assert after.players[seat].gyro_reserve == {"S": 0, "M": 0, "L": 1}
-    assert "patent CI-1a s3 choice=M" in [GAME.format_move(m) for m in GAME.legal_moves(state, seat)]
+    assert "patent CI-1a s1 choice=M" in [GAME.format_move(m) for m in GAME.legal_moves(state, seat)]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

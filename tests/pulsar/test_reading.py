@@ -142,8 +142,8 @@ def test_EFF_GYRO_ANY_is_asked_then_the_post_says_what_was_gained():
     state = game(3)
     seat = state.turn_queue[0]
     state.tech_sides = ["CI", "AII", "AIII"]
-    state.players[seat].dice = [3, 5]
-    after = play(state, seat, "patent CI-1a s3")                    # EFF-GYRO-ANY, no choice= named
+    state.players[seat].dice = [1, 5]
+    after = play(state, seat, "patent CI-1a s1")                    # EFF-GYRO-ANY, no choice= named
     assert after.players[seat].gyro_reserve == {"S": 0, "M": 0, "L": 0} and after.owed_gyro
     assert "pulsar.event.gyro_owed" in [e.key for e in GAME.events(state, None, after)]
     assert GAME.decision_prompt(after).key == "pulsar.prompt.gyro_choice"
@@ -161,12 +161,12 @@ def test_EFF_GYRO_ANY_named_in_the_move_needs_no_question_and_version_1_keeps_it
     state = game(3)
     seat = state.turn_queue[0]
     state.tech_sides = ["CI", "AII", "AIII"]
-    state.players[seat].dice = [3]
-    assert play(state, seat, "patent CI-1a s3 choice=S").players[seat].gyro_reserve["S"] == 1
+    state.players[seat].dice = [1]
+    assert play(state, seat, "patent CI-1a s1 choice=S").players[seat].gyro_reserve["S"] == 1
     old = game(3, rules_version=1)
     old.tech_sides = ["CI", "AII", "AIII"]
-    old.players[seat].dice = [3]
-    assert play(old, seat, "patent CI-1a s3").players[seat].gyro_reserve["L"] == 1
+    old.players[seat].dice = [1]
+    assert play(old, seat, "patent CI-1a s1").players[seat].gyro_reserve["L"] == 1
 
 
 # ----- refusals name the real reason (issue 23.6) ----------------------------------------------
@@ -192,7 +192,7 @@ def test_P_SETUP_17_choosing_the_hq_side_again_says_it_is_sealed():
 
 
 @pytest.mark.parametrize("text", ["fly s5 H01>J02>S03 take=tile take=tile", "fly s5 H01>J02>S03 noclaim noclaim",
-                                  "patent CI-1a s3 choice=S choice=M", "goals G5a:1 G5a:2", "prod TX-A07 TX-A07",
+                                  "patent CI-1a s1 choice=S choice=M", "goals G5a:1 G5a:2", "prod TX-A07 TX-A07",
                                   "tx take TX-A04 s1 icon=1 to=S03 to=S06"])
 def test_a_repeated_option_is_refused(text):
     """Finding 04 (§10.1)."""
