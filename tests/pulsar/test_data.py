@@ -71,13 +71,19 @@ def test_PU_8_1_the_flight_examples_follow_routes():
     assert b["P135"].count("J139") == 2                                  # J139-P135-J139 uses both lines
 
 
-def test_PU_P_SETUP_6_seventeen_system_tiles_with_a_blue_planet_each():
+def test_PU_P_SETUP_6_seventeen_system_tiles_as_printed():
+    """The public tiles: blue/stone counts of zet4080/pulsar material.inc.php $this->systems, faces
+    read from img/planetarysystems.webp; every tile has a blue planet (FLY-BONUS-1)."""
     systems = tables().systems
     assert len(systems) == 17
-    assert all(tile.planets[0].slot == 1 and tile.planets[0].colour == "blue" for tile in systems.values())
+    counts = [(sum(p.colour == "blue" for p in t.planets), sum(p.colour == "barren" for p in t.planets))
+              for _, t in sorted(systems.items())]
+    assert counts == [(4, 0), (3, 0), (2, 1), (1, 1), (1, 2), (1, 2), (2, 1), (2, 1), (2, 2), (2, 1), (1, 2),
+                      (1, 1), (1, 2), (2, 0), (2, 2), (2, 1), (2, 0)]
     averages = {n: sum(len(t.available(n)) for t in systems.values()) / 17 for n in (2, 3, 4)}
-    assert [round(averages[n], 2) for n in (2, 3, 4)] == [1.41, 2.0, 2.47]
-    assert systems["PS08"].bonus == (Effect("EFF-MOD", ("±1",)), Effect("EFF-MOD", ("+2",)))
+    assert [round(averages[n], 2) for n in (2, 3, 4)] == [2.12, 2.35, 2.94]
+    assert systems["PS15"].bonus == (Effect("EFF-MOD", ("±1",)), Effect("EFF-MOD", ("+2",)))   # the seed's two tokens
+    assert systems["PS03"].bonus == (Effect("EFF-RED", ("2",)),)
 
 
 def test_PU_8_9_transmitters_eleven_A_seven_B_six_C():

@@ -30,20 +30,21 @@ def test_PU_FLY_7_the_dead_ends_of_side_B():
 
 
 def test_PU_REVEAL_2_marked_planets_are_blocked_by_player_count():
-    for players, blocked in ((2, {3, 4}), (3, {4}), (4, set())):
+    for players, blocked in ((2, {1, 3, 4}), (3, {3, 4}), (4, set())):
         state = game(players)
-        tile_with(state, "S06", "PS01")                           # slots 1 B, 3 X "3+", 4 B "4"
+        tile_with(state, "S06", "PS15")                           # 1 X "3+", 2 B, 3 B "4", 4 X "4"
         reveal(state, "S06")
         assert {slot for slot, who in state.systems["S06"].planets.items() if who == BLOCKED} == blocked
 
 
 def test_PU_STATION_END_and_FLY_BONUS_1_a_blue_planet_and_the_discovery_bonus():
     state = game()
-    tile_with(state, "S06", "PS13")                               # bonus: 6 VP
+    tile_with(state, "S06", "PS13")                               # 1 X, 2 B, 4 X; bonus: 1 cube and a +2 token
     player = state.players[0]
-    player.ship, vp = "J07", player.vp
+    player.ship, cubes = "J07", player.cubes
     fly(state, 0, ("J07", "S06"))
-    assert state.systems["S06"].planets[1] == "0" and player.vp == vp + 6 and player.markers == 29
+    assert state.systems["S06"].planets[2] == "0" and player.markers == 29
+    assert player.cubes == cubes + 1 and player.mods["p2"] == 1
 
 
 def test_PU_FLY_BONUS_3_an_exploration_tile_instead_of_the_bonus():
@@ -58,11 +59,11 @@ def test_PU_FLY_BONUS_3_an_exploration_tile_instead_of_the_bonus():
 
 def test_PU_STATION_PASS_a_barren_planet_first_and_no_bonus():
     state = game(4)
-    tile_with(state, "S06", "PS13")                               # slot 1 blue, slot 3 barren
+    tile_with(state, "S06", "PS13")                               # 1 X, 2 B, 4 X
     player = state.players[0]
-    player.ship, vp = "J07", player.vp
+    player.ship, cubes = "J07", player.cubes
     fly(state, 0, ("J07", "S06", "P05"))
-    assert state.systems["S06"].planets == {3: "0"} and player.vp == vp
+    assert state.systems["S06"].planets == {1: "0"} and player.cubes == cubes and player.mods["p2"] == 0
     assert state.pulsars == {"P05": 0} and player.rings == 5      # PULSAR-CLAIM-1
 
 
@@ -92,7 +93,8 @@ def test_PU_DEADEND_1_T13_a_station_in_a_dead_end_draws_an_extra_tile_and_the_en
     player.ship, vp = "J103", player.vp
     fly(state, 0, ("J103", "S109", "J103", "S184"))
     assert "0" in state.systems["S109"].planets.values()
-    assert state.exploration.discards == ["EX04"] and player.cubes == 2 and player.vp == vp + 6
+    assert state.exploration.discards == ["EX04"] and player.cubes == 2 + 1 and player.mods["p2"] == 1
+    assert player.vp == vp                                        # the real tiles give no VP as a bonus
 
 
 def test_PU_DEADEND_1_T14_ending_elsewhere_gives_only_the_extra_tile():
@@ -102,19 +104,19 @@ def test_PU_DEADEND_1_T14_ending_elsewhere_gives_only_the_extra_tile():
     player = state.players[0]
     player.ship, vp = "J103", player.vp
     fly(state, 0, ("J103", "S109", "J103", "S184", "J106"))
-    assert state.exploration.discards == ["EX04"] and player.vp == vp
-    assert state.systems["S184"].planets.get(1) != "0"          # S184 passed: no blue station, no bonus
+    assert state.exploration.discards == ["EX04"] and player.cubes == 2 and player.vp == vp
+    assert state.systems["S184"].planets.get(2) != "0"          # S184 passed: no blue station, no bonus
 
 
 def test_PU_FLY_T15_a_system_passed_and_ended_in_gets_only_the_end_treatment():
     state = game(4)
     tile_with(state, "S06", "PS13")
     player = state.players[0]
-    player.ship, vp = "J07", player.vp
+    player.ship, cubes = "J07", player.cubes
     path = ("J07", "S06", "P05", "J04", "S06")                    # passes S06, comes back round to end there
     fly(state, 0, path)
-    assert state.systems["S06"].planets.get(1) == "0" and 3 not in state.systems["S06"].planets
-    assert player.vp == vp + 6                                    # passes give no bonus
+    assert state.systems["S06"].planets == {2: "0"}              # the end's blue planet, no barren one
+    assert player.cubes == cubes + 1 and player.mods["p2"] == 1  # the bonus once
 
 
 def test_PU_GATERUN_3_T16_T17_distinct_gates_of_the_colour_the_start_not_counted():

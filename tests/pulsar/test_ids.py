@@ -249,13 +249,13 @@ def test_PU_FLY_9_FLY_10_GATERUN_1_GATERUN_2_GATERUN_4_GATERUN_5_GATERUN_6_gate_
 
 def test_PU_FLY_BONUS_1_FLY_BONUS_2_REVEAL_1_STATION_0_STATION_1_STATION_3_STATION_4():
     state = game(4)
-    system = next(loc for loc, s in state.systems.items() if s.tile == "PS08")   # bonus: two tokens
+    system = next(loc for loc, s in state.systems.items() if s.tile == "PS15")   # bonus: two tokens
     route = next(loc for loc, near in tables().routes("A").items() if system in near and loc[0] in "JP")
     state.players[0].ship = route
     fly(state, 0, (route, system))
     assert state.systems[system].revealed and state.players[0].mods == {"pm1": 2, "p2": 1}
-    assert state.systems[system].planets == {1: "0"}             # lowest blue slot
-    assert 2 in [p.slot for p in tables().systems["PS08"].planets]
+    assert state.systems[system].planets == {2: "0"}             # lowest blue slot
+    assert [p.slot for p in tables().systems["PS15"].planets] == [1, 2, 3, 4]
 
 
 def test_PU_EXPL_2_an_empty_pile_reshuffles_and_then_nothing():

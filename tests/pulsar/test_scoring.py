@@ -68,7 +68,7 @@ def test_PU_ABL_ON_and_ABL_VISIT_abilities_pay_during_a_flight():
     player = state.players[0]
     player.patents = ["CI-1b", "BI-1b"]                          # +1 VP per station; +1 VP per jump gate
     other = next(loc for loc, system in state.systems.items() if system.tile == "PS13")
-    state.systems[other].tile, state.systems["S03"].tile = state.systems["S03"].tile, "PS13"   # bonus: 6 VP
+    state.systems[other].tile, state.systems["S03"].tile = state.systems["S03"].tile, "PS13"   # bonus: a cube, a +2 token
     player.ship, vp = "H01", player.vp
     fly(state, 0, ("H01", "J02", "S03"))                          # one gate, one end station
-    assert player.vp - vp == 6 + 1 + 1
+    assert player.vp - vp == 1 + 1 and player.cubes == 1          # the bonus gives no VP
