@@ -1,13 +1,14 @@
 """Pulsar 2849 renderer: a view in, three 800-px-wide images out (legible one under another on
 a phone).
 
-1. **The star cluster**: every location at its place on the round board (angle clockwise from
-   12 o'clock, ring radius), routes as lines (a dead end's double line drawn twice), systems as
-   squares (face down: "?"; revealed: one dot per planet, blue / barren / blocked / the owner's
-   colour), pulsars as circles with the claim ring in the owner's colour and the gyrodyne size
-   (filled when spinning), jump gates as diamonds in their colour, starting gates as small
-   triangles, survey ships as coloured discs above their location; ids under every location,
-   in type large enough (``LABEL_SIZE``) to read when a phone shows the image 420 px wide.
+1. **The star cluster**: the side in play as printed (data x, y of every space): routes as lines
+   (a dead end's double line drawn twice), planetary systems as gold squares (face down: "?";
+   revealed: one dot per planet, blue / barren / blocked / the owner's colour), pulsars as blue
+   discs (isolated ones darker) with the claim ring in the owner's colour and a gyrodyne badge
+   (filled when spinning), jump gates as discs in their colour, entry points as grey triangles,
+   survey ships as coloured discs above their space; every space carries its number (the id
+   without its type letter) in type large enough (``LABEL_SIZE``) to read when a phone shows the
+   image 420 px wide.
 2. **The dice board**: round and phase, the dice left in boxes 1-6 with the median marker, the
    turn order, both tracks with their stacks (penalty spaces marked), this round's transmitter
    offer, the goals and technology sides in play.
@@ -27,7 +28,7 @@ from PIL import Image, ImageDraw
 
 from renderers.common import RGB, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, labelled_panel
 from rules.messages import Join, Msg
-from rules.pulsar.components import gist_of, location_code
+from rules.pulsar.components import gist_of
 from rules.messages import render as text_of
 from rules.pulsar.data import tables
 from rules.pulsar.dice import median_value
@@ -39,43 +40,44 @@ ROUTE: RGB = (110, 120, 160)
 PANEL: RGB = (236, 238, 244)
 INK: RGB = (25, 28, 40)
 SEATS: tuple[RGB, ...] = ((215, 60, 60), (60, 170, 80), (60, 120, 220), (230, 190, 40))
-GATE: dict[str, RGB] = {"orange": (240, 150, 40), "blue": (70, 140, 235), "purple": (160, 90, 210)}
+GATE: dict[str, RGB] = {"orange": (235, 130, 40), "green": (60, 180, 75), "purple": (200, 60, 160)}
 BLUE_PLANET: RGB = (80, 150, 235)
 BARREN: RGB = (150, 130, 110)
-RING_RADIUS = {"rim": 0.95, "outer": 0.79, "middle": 0.57, "inner": 0.36, "core": 0.17}
 
 
 def _t(language: str, key: str, /, **values: Any) -> str:
     return text_of(Msg(f"pulsar.board.{key}", **values), language)
 
 
+SPREAD = 1.08            # the printed spaces fill 86 % of the board picture: spread them over the image
+
+
 @lru_cache(maxsize=1)
 def positions() -> dict[str, tuple[float, float]]:
-    centre, radius = WIDTH / 2, WIDTH / 2 - 30
-    out = {}
-    for loc, info in tables().locations.items():
-        r = RING_RADIUS[info.ring] * radius
-        angle = math.radians(info.angle)
-        out[loc] = (centre + r * math.sin(angle), centre - r * math.cos(angle))
-    return out
+    """Every space at its place on the printed board (``x``, ``y`` of the data, spread a little)."""
+    return {loc: (((info.x - 0.5) * SPREAD + 0.5) * WIDTH, ((info.y - 0.5) * SPREAD + 0.5) * WIDTH)
+            for loc, info in tables().locations.items()}
 
 
-LABEL_SIZE = 23          # location ids: about 12 px when the 800-px image is shown 420 px wide
+LABEL_SIZE = 23          # space numbers: about 12 px when the 800-px image is shown 420 px wide
 
 
 def _label(draw: ImageDraw.ImageDraw, x: float, y: float, loc: str) -> None:
-    draw_text_outlined(draw, (x, y), loc, size=LABEL_SIZE, fill=(255, 255, 255), outline=SPACE, outline_width=3)
+    """The space number (the id without its type letter, so the same in every language; the
+    shape says the type) centred on the space."""
+    draw_text_outlined(draw, (x, y), loc[1:], size=LABEL_SIZE, fill=(255, 255, 255), outline=SPACE,
+                       outline_width=3, anchor="mm")
 
 
 def draw_cluster(view: Any, language: str) -> Image.Image:
-    """The star cluster, sized to be read on a phone: ids in ``LABEL_SIZE`` type, pieces at
-    least 14 px across at 420 px."""
+    """The star cluster of the side in play, as printed: 84-87 spaces, so each piece is small but
+    its number is in ``LABEL_SIZE`` type and pieces stay at least 10 px across at 420 px."""
     image = Image.new("RGB", (WIDTH, WIDTH), SPACE)
     draw = ImageDraw.Draw(image)
     pos = positions()
     side = str(view.options.get("cluster_side", "A"))
     draw.ellipse((4, 4, WIDTH - 4, WIDTH - 4), outline=(60, 70, 110), width=3)
-    draw.ellipse((WIDTH / 2 - 22, WIDTH / 2 - 22, WIDTH / 2 + 22, WIDTH / 2 + 22), fill=(0, 0, 0),
+    draw.ellipse((WIDTH / 2 - 26, WIDTH / 2 - 26, WIDTH / 2 + 26, WIDTH / 2 + 26), fill=(0, 0, 0),
                  outline=(60, 70, 110), width=2)
     for segment in tables().segments[side]:
         (x0, y0), (x1, y1) = pos[segment.a], pos[segment.b]
@@ -83,20 +85,19 @@ def draw_cluster(view: Any, language: str) -> Image.Image:
             dx, dy = y1 - y0, x0 - x1
             norm = math.hypot(dx, dy) or 1
             for sign in (-1, 1):
-                ox, oy = sign * 5 * dx / norm, sign * 5 * dy / norm
+                ox, oy = sign * 4 * dx / norm, sign * 4 * dy / norm
                 draw.line((x0 + ox, y0 + oy, x1 + ox, y1 + oy), fill=ROUTE, width=3)
         else:
-            draw.line((x0, y0, x1, y1), fill=ROUTE, width=4)
-    for loc, info in tables().locations.items():
+            draw.line((x0, y0, x1, y1), fill=ROUTE, width=3)
+    for loc, info in tables().on_side(side).items():
         x, y = pos[loc]
         if info.type == "S":
             system = view.systems[loc]
-            draw.rectangle((x - 30, y - 18, x + 30, y + 18), fill=(40, 46, 70), outline=(200, 205, 220), width=2)
-            if not system.revealed:
-                draw_text(draw, (x, y), "?", size=28, bold=True, fill=(200, 205, 220), anchor="mm")
-            else:
+            draw.rounded_rectangle((x - 23, y - 23, x + 23, y + 23), radius=7, fill=(150, 110, 30),
+                                   outline=(250, 210, 120), width=2)
+            if system.revealed:
                 planets = tables().systems[system.tile].planets
-                step = 14
+                step = 11
                 first = x - step * (len(planets) - 1) / 2
                 for index, planet in enumerate(planets):
                     px = first + index * step
@@ -104,41 +105,45 @@ def draw_cluster(view: Any, language: str) -> Image.Image:
                     fill = (70, 70, 70) if who == BLOCKED else SEATS[int(who)] if who is not None else (
                         BLUE_PLANET if planet.colour == "blue" else BARREN)
                     if who is None or who == BLOCKED:
-                        draw.ellipse((px - 6, y - 6, px + 6, y + 6), fill=fill, outline=(255, 255, 255))
-                        if who == BLOCKED:
-                            draw.line((px - 4, y - 4, px + 4, y + 4), fill=(255, 255, 255), width=2)
+                        draw.ellipse((px - 4, y + 10, px + 4, y + 18), fill=fill, outline=(255, 255, 255))
                     else:                           # a station: a larger disc in the owner's colour
-                        draw.ellipse((px - 8, y - 8, px + 8, y + 8), fill=fill, outline=(255, 255, 255), width=2)
-            _label(draw, x, y + 34, location_code(loc, language))
+                        draw.ellipse((px - 6, y + 8, px + 6, y + 20), fill=fill, outline=(255, 255, 255), width=2)
+                _label(draw, x, y - 7, loc)
+            else:
+                _label(draw, x, y - 7, loc)
+                draw_text(draw, (x, y + 14), "?", size=16, bold=True, fill=(250, 230, 190), anchor="mm")
         elif info.type == "P":
             owner = view.pulsars.get(loc)
-            draw.ellipse((x - 16, y - 16, x + 16, y + 16), fill=(250, 240, 200))
+            routed = bool(tables().routes(side)[loc])
+            draw.ellipse((x - 17, y - 17, x + 17, y + 17), fill=(120, 150, 230) if routed else (70, 80, 120),
+                         outline=(230, 240, 255), width=2)
             if owner is not None:
-                draw.ellipse((x - 21, y - 21, x + 21, y + 21), outline=SEATS[owner], width=7)
+                draw.ellipse((x - 22, y - 22, x + 22, y + 22), outline=SEATS[owner], width=6)
+            _label(draw, x, y, loc)
             gyro = view.gyros.get(loc)
-            if gyro is not None:
+            if gyro is not None:                    # the gyrodyne: a badge at the pulsar's lower right
                 colour = SEATS[owner] if owner is not None else INK
-                if gyro.spinning:
-                    draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=colour)
-                draw_text(draw, (x, y), _t(language, f"size_letter.{gyro.size}"), size=22 if language == "en" else 18, bold=True,
-                          fill=contrast_text(colour) if gyro.spinning else INK, anchor="mm")
-            _label(draw, x, y + 36, location_code(loc, language))
+                bx, by = x + 17, y + 17
+                draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=colour if gyro.spinning else (255, 255, 255),
+                             outline=colour, width=3)
+                draw_text(draw, (bx, by), _t(language, f"size_letter.{gyro.size}"), size=15 if language == "en" else 12,
+                          bold=True, fill=contrast_text(colour) if gyro.spinning else INK, anchor="mm")
         elif info.type == "J":
             colour = GATE[info.gate_colour or "orange"]
-            draw.polygon([(x, y - 18), (x + 18, y), (x, y + 18), (x - 18, y)], fill=colour)
-            _label(draw, x, y + 33, location_code(loc, language))
+            draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=colour, outline=(20, 20, 30), width=2)
+            _label(draw, x, y, loc)
         else:
-            draw.polygon([(x, y - 13), (x + 12, y + 9), (x - 12, y + 9)], fill=(200, 200, 200))
-            _label(draw, x, y + 28, location_code(loc, language))
+            draw.polygon([(x, y - 19), (x + 18, y + 13), (x - 18, y + 13)], fill=(170, 170, 180))
+            _label(draw, x, y + 2, loc)
     ships: dict[str, list[int]] = {}
     for player in view.players:
         if player.ship:
             ships.setdefault(player.ship, []).append(player.seat)
     for loc, seats in ships.items():
         x, y = pos[loc]
-        for index, seat in enumerate(seats):          # above the location (its id is below it)
-            sx, sy = x + (index - (len(seats) - 1) / 2) * 20, y - 33
-            draw.ellipse((sx - 11, sy - 11, sx + 11, sy + 11), fill=SEATS[seat], outline=(255, 255, 255), width=3)
+        for index, seat in enumerate(seats):          # above the space (its number is on it)
+            sx, sy = x + (index - (len(seats) - 1) / 2) * 27, y - 30
+            draw.ellipse((sx - 13, sy - 13, sx + 13, sy + 13), fill=SEATS[seat], outline=(255, 255, 255), width=3)
     return image
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from rules.base import IllegalMove
 
 from .data import Effect, tables
-from .flying import claimed, gain, teleport
+from .flying import claimed, gain, side_of, teleport
 from .state import GameState, Player
 
 MOD_DELTA = {"+1": 1, "-1": -1, "+2": 2}
@@ -130,7 +130,7 @@ def special(state: GameState, seat: int, effect: Effect, to: str | None = None) 
             teleport(state, seat, to, effect.args[0])
         return
     if effect.name == "EFF-CLAIM-ISO":                            # PULSAR-CLAIM-4
-        free = [f"P{n}" for n in range(11, 16) if f"P{n}" not in state.pulsars]
+        free = [loc for loc in tables().isolated(side_of(state)) if loc not in state.pulsars]
         if free and player.rings > 0:
             state.pulsars[free[0]] = seat
             player.rings -= 1

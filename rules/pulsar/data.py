@@ -25,11 +25,12 @@ def _effects(items: list[str]) -> tuple[Effect, ...]:
 
 @dataclass(frozen=True)
 class Location:
-    id: str                     # "S01", "P11", "J03", "H1"
-    type: str                   # S system, P pulsar, J jump gate, H starting gate
-    ring: str                   # rim / outer / middle / inner / core (layout)
-    angle: float                # degrees clockwise from 12 o'clock (layout)
-    gate_colour: str | None     # jump gates: orange / blue / purple
+    id: str                     # type letter + space number: "S03", "P05", "J02", "H01"
+    type: str                   # S system, P pulsar, J jump gate, H starting gate (entry point)
+    side: str                   # the board side it is printed on ("A" / "B": two different maps)
+    x: float                    # layout: centre of the space as a fraction of the board picture's width
+    y: float                    # ... and of its height
+    gate_colour: str | None     # jump gates: orange / green / purple
 
 
 @dataclass(frozen=True)
@@ -133,6 +134,19 @@ class Tables:
     station_vp_further: int
     by_players: dict[int, PlayerCount]
 
+    def on_side(self, side: str) -> dict[str, Location]:
+        """The locations printed on board side ``side`` (each side is its own map)."""
+        return {loc: info for loc, info in self.locations.items() if info.side == side}
+
+    def isolated(self, side: str) -> tuple[str, ...]:
+        """The isolated pulsars of ``side``: pulsars no route reaches (FLY-6, PULSAR-CLAIM-4)."""
+        routes = self.routes(side)
+        return tuple(loc for loc, info in sorted(self.on_side(side).items()) if info.type == "P" and not routes[loc])
+
+    def starting_gates(self, side: str) -> tuple[str, ...]:
+        """The entry points of ``side`` (P-SETUP-21)."""
+        return tuple(loc for loc, info in sorted(self.on_side(side).items()) if info.type == "H")
+
     def routes(self, side: str) -> dict[str, list[str]]:
         """Side's multigraph as adjacency lists (a double line appears twice)."""
         adjacency: dict[str, list[str]] = {loc: [] for loc in self.locations}
@@ -154,7 +168,7 @@ class Tables:
 def tables() -> Tables:
     load = game_data.load_json
     cluster = load("pulsar", "cluster.json")
-    locations = {n["id"]: Location(n["id"], n["type"], n["ring"], float(n["angle"]), n["gate_colour"])
+    locations = {n["id"]: Location(n["id"], n["type"], n["side"], float(n["x"]), float(n["y"]), n["gate_colour"])
                  for n in cluster["nodes"]}
     segments = {side: tuple(Segment(s["id"], s["a"], s["b"], bool(s["double"])) for s in cluster[f"side_{side}"])
                 for side in SIDES}

@@ -20,7 +20,7 @@ def loc(code: str) -> Msg:
 
 
 def path(codes: "tuple[str, ...] | list[str]") -> Msg:
-    """``H1 → J01 → P01`` in the reader's codes."""
+    """``H01 → J02 → S03`` in the reader's codes."""
     message = loc(codes[0])
     for code in codes[1:]:
         message = P("path.step", a=message, b=loc(code))
@@ -86,7 +86,7 @@ def _effect(eff: Effect) -> Msg:
 
 #: The paid actions abilities name (ABL-FLEX / ABL-ZERO action keys, §8.6.1).
 ACTIONS = ("fly", "gyro_take", "gyro_spin", "tx", "patent", "hq", "buy_mod")
-GATE_COLOURS = {"O": "orange", "B": "blue", "P": "purple"}
+GATE_COLOURS = {"O": "orange", "G": "green", "P": "purple"}
 
 
 def effects(items: Iterable[Effect], short: bool = False) -> Join:

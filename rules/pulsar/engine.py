@@ -221,7 +221,8 @@ class PulsarGame(Game):
             yield from (Move(seat, mv.HQSIDE, number=side) for side in (1, 2))
         elif state.phase == START_GATE:
             taken = {p.ship for p in state.players}
-            yield from (Move(seat, mv.GATE, arg=f"H{n}") for n in range(1, 7) if f"H{n}" not in taken)
+            yield from (Move(seat, mv.GATE, arg=gate) for gate in tables().starting_gates(flying.side_of(state))
+                        if gate not in taken)
         elif state.phase == DRAFT:
             mine = su.own_markers(state, seat)
             for die, track, marker, _overflow in su.legal_picks(state, seat):
@@ -388,7 +389,8 @@ class PulsarGame(Game):
             su.choose_hq_side(state, seat, move.number)
         elif kind == mv.GATE:
             self._expect(state, START_GATE)
-            if tables().locations[move.arg].type != "H" or any(p.ship == move.arg for p in state.players):
+            gates = tables().starting_gates(flying.side_of(state))
+            if move.arg not in gates or any(p.ship == move.arg for p in state.players):
                 raise IllegalMove("pulsar.err.gate", "P-SETUP-21", gate=describe.loc(move.arg))
             su.place_ship(state, seat, move.arg)
         elif kind == mv.DRAFT:

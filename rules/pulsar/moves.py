@@ -148,7 +148,7 @@ def parse_move(seat: int, text: str) -> Move:
 
 
 def _no_repeats(args: list[str]) -> None:
-    """An option or item named twice (``take=tile take=tile``, ``to=S01 to=S02``, ``G5a:1
+    """An option or item named twice (``take=tile take=tile``, ``to=S03 to=S06``, ``G5a:1
     G5a:2``, a tile twice) is refused, never logged twice (§10.1: each option at most once)."""
     seen: set[str] = set()
     for word in args:
@@ -245,16 +245,16 @@ def _parse(seat: int, verb: str, args: list[str]) -> Move:
 def example(verb: str) -> Msg:
     """How ``verb`` is written, in the reader's words (codes and dice as the reader types them)."""
     from .describe import loc
-    path = loc("H1")
-    for code in ("J01", "P01", "S01"):
+    path = loc("H01")
+    for code in ("J02", "S03", "J04"):
         path = Msg("pulsar.example.step", a=path, b=loc(code))
     die = Msg("pulsar.example.die", value={"fly": 3, "gyro": 2, "tx": 1, "patent": 2, "hq": 5, "buy": 1}.get(verb, 1))
-    return Msg(f"pulsar.example.{verb}", die=die, loc=loc("H3"), path=path, tile="TX-A07" if verb == "prod" else "TX-A04", tech="AII-5a",
+    return Msg(f"pulsar.example.{verb}", die=die, loc=loc("H14"), path=path, tile="TX-A07" if verb == "prod" else "TX-A04", tech="AII-5a",
                project="HQ1-1.2b", goal="G5a")
 
 
 VERB_LIST = Join([Msg(f"pulsar.verb.{verb}") for verb in VERBS], "comma")
 
-EXAMPLES = {"hqside": "hqside 2", "gate": "gate H3", "draft": "draft 4 E", "fly": "fly s3 H1>J01>P01>S01",
+EXAMPLES = {"hqside": "hqside 2", "gate": "gate H14", "draft": "draft 4 E", "fly": "fly s3 H01>J02>S03>J04",
             "gyro": "gyro take M s2", "tx": "tx take TX-A04 s1 icon=1", "patent": "patent AII-5a s2",
             "hq": "hq HQ1-1.2b s5", "buy": "buy pm s1", "copy": "copy 5", "prod": "prod TX-A07", "goals": "goals G5a:2"}

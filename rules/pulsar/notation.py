@@ -10,7 +10,7 @@ szabadalom, projekt (HQ-projekt), vásárol, másol, vége, termelés, célok.  
 (kezdeményezés- / mérnöksáv; two players K1, K2, M1, M2), kis / közepes / nagy (sizes),
 e3 (ezüstkocka) / p (piros bónuszkocka), ~nulla, locations N (naprendszer), U (ugrókapu),
 K (kezdőkapu), P (pulzár); options lapka, nemkövetel, verseny=, méret=, ide=, ikon=, köt=,
-választ=, semmi; gate colours narancs / kék / lila."""
+választ=, semmi; gate colours narancs / zöld / lila."""
 from __future__ import annotations
 
 import re
@@ -39,7 +39,7 @@ SUB_ALIASES = {"elvesz": "take", "vesz": "take", "lerak": "place", "epit": "plac
 TRACK_HU = {"I": "K", "E": "M"}
 SIZE_HU = {"S": "kis", "M": "közepes", "L": "nagy"}
 SIZE_ALIASES = {"kis": "S", "k": "S", "kozepes": "M", "ko": "M", "nagy": "L", "n": "L"}
-COLOUR_HU = {"orange": "narancs", "blue": "kék", "purple": "lila"}
+COLOUR_HU = {"orange": "narancs", "green": "zöld", "purple": "lila"}
 OPTION_HU = {"to": "ide", "choice": "méret", "run": "verseny", "icon": "ikon", "link": "köt", "pick": "választ"}
 FLAGS_HU = {"take=tile": "lapka", "noclaim": "nemkövetel", "none": "semmi"}
 

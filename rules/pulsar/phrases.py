@@ -49,7 +49,7 @@ def _options(move: mv.Move) -> Msg | str:
         elif key == "run":
             project, _colon, colour = value.partition(":")
             items.append(P("phrase.opt.run", project=project,
-                           colour=P(f"gate_colour.{colour}") if colour in ("orange", "blue", "purple") else colour))
+                           colour=P(f"gate_colour.{colour}") if colour in ("orange", "green", "purple") else colour))
         elif key == "choice":
             items.append(P("phrase.opt.choice", size=describe.size_name(value)))
         elif key == "to":

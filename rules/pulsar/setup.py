@@ -48,7 +48,8 @@ def new_game(options: dict[str, Any], seed: int) -> GameState:
     length, start = 11, 5
     tracks = {name: dm.new_track(length, start, markers) for name in TRACKS}
     tiles = streams.shuffled("systems", sorted(tab.systems))             # RNG-5, P-SETUP-6
-    locations = sorted(loc for loc, info in tab.locations.items() if info.type == "S")
+    side = str(options.get("cluster_side", "A"))
+    locations = sorted(loc for loc, info in tab.on_side(side).items() if info.type == "S")
     systems = {loc: System(tile) for loc, tile in zip(locations, tiles)}
     goals = _goals(streams, first_game, bool(players[0].hq_board))      # P-SETUP-11, RNG-3
     tech_sides = ["AI", "AII", "AIII"]                                   # P-SETUP-12, RNG-4

@@ -2,7 +2,7 @@
 rules live in :mod:`rules.pulsar.setup` and the modules that follow it.
 
 Conventions: seats are ``0 .. players-1``; locations, tiles and technologies use the spec's
-ids (``S01``, ``PS08``, ``TX-A04``, ``AI-1b``); a track marker is ``"<seat>:<n>"`` (``n`` = 1, or
+ids (``S03``, ``PS08``, ``TX-A04``, ``AI-1b``); a track marker is ``"<seat>:<n>"`` (``n`` = 1, or
 1 and 2 with two players, P-SETUP-19); sizes ``S``/``M``/``L``.  Hidden from everyone
 (spec H-2): system tiles not yet revealed, the unseen 17th tile, the exploration pile's order
 and the transmitter stack below the offer.

@@ -114,14 +114,14 @@ def test_PU_TELEPORT_1_TELEPORT_2_TELEPORT_3_a_teleport_ends_like_a_flight_and_m
     state.tech_sides = ["AI", "BII", "AIII"]
     player = state.players[0]
     player.dice = [4, 4]
-    player.ship = "H1"
+    player.ship = "H01"
     declined = GAME.apply(_in_turn(state), GAME.parse_move(state, 0, "patent BII-4a s4"))
-    assert declined.players[0].ship == "H1"
-    moved = GAME.apply(_in_turn(state), GAME.parse_move(state, 0, "patent BII-4a s4 to=S05"))
-    assert moved.players[0].ship == "S05" and moved.systems["S05"].revealed
-    assert "0" in moved.systems["S05"].planets.values()           # an end station
+    assert declined.players[0].ship == "H01"
+    moved = GAME.apply(_in_turn(state), GAME.parse_move(state, 0, "patent BII-4a s4 to=S06"))
+    assert moved.players[0].ship == "S06" and moved.systems["S06"].revealed
+    assert "0" in moved.systems["S06"].planets.values()           # an end station
     with pytest.raises(IllegalMove) as refused:
-        GAME.apply(_in_turn(state), GAME.parse_move(state, 0, "patent BII-4a s4 to=P11"))
+        GAME.apply(_in_turn(state), GAME.parse_move(state, 0, "patent BII-4a s4 to=P70"))
     assert refused.value.rule == "TELEPORT-2"                      # never an isolated pulsar (nor a system only)
 
 

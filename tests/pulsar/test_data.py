@@ -16,47 +16,74 @@ def connected(adjacency: dict[str, list[str]], nodes: list[str]) -> bool:
     return set(nodes) <= seen
 
 
-def test_PU_C01_the_cluster_has_16_systems_15_pulsars_12_gates_6_starting_gates():
-    counts = Counter(location.type for location in tables().locations.values())
-    assert counts == {"S": 16, "P": 15, "J": 12, "H": 6}
-    gates = Counter(loc.gate_colour for loc in tables().locations.values() if loc.type == "J")
-    assert gates == {"orange": 4, "blue": 4, "purple": 4}
+def spaces(side: str, kind: str) -> list[int]:
+    return sorted(int(loc[1:]) for loc, info in tables().on_side(side).items() if info.type == kind)
 
 
-def test_PU_8_1_side_A_has_54_single_segments_side_B_six_double_lines():
+def test_PU_C01_side_A_is_the_public_cluster_87_spaces_4_entry_points_16_systems():
+    """The numbers of zet4080/pulsar material.inc.php @ f10cf07 (the BGA studio implementation)."""
+    side_a = tables().on_side("A")
+    assert len(side_a) == 87 and sorted(int(loc[1:]) for loc in side_a) == list(range(1, 88))
+    assert spaces("A", "H") == [1, 14, 24, 37]                                        # $this->entrypoints
+    assert spaces("A", "S") == [3, 6, 9, 15, 19, 25, 30, 32, 39, 44, 52, 54, 62, 68, 75, 84]   # planetarysystems
+    routed = [5, 11, 16, 22, 28, 35, 42, 47, 50, 61, 66, 87]                             # $this->pulsar
+    assert spaces("A", "P") == sorted(routed + [70, 71, 76] + [78])   # isolated + 78, drawn as a pulsar
+    assert tables().isolated("A") == ("P70", "P71", "P76")                               # $this->isolatedpulsar
+    gates = Counter(info.gate_colour for info in side_a.values() if info.type == "J")
+    assert gates == {"orange": 17, "green": 17, "purple": 17}                            # read from the picture
+
+
+def test_PU_C01_side_B_is_its_own_map_84_spaces_3_isolated_pulsars():
+    side_b = tables().on_side("B")
+    assert len(side_b) == 84 and not set(side_b) & set(tables().on_side("A"))
+    assert Counter(info.type for info in side_b.values()) == {"S": 16, "P": 16, "J": 48, "H": 4}
+    assert Counter(info.gate_colour for info in side_b.values() if info.type == "J") == {
+        "orange": 16, "green": 16, "purple": 16}
+    assert tables().isolated("B") == ("P130", "P141", "P152")
+    assert all(0 < info.x < 1 and 0 < info.y < 1 for info in tables().locations.values())
+
+
+def test_PU_8_1_side_A_has_104_single_segments_side_B_three_double_lines():
     segments = tables().segments
-    assert len(segments["A"]) == 54 and not any(s.double for s in segments["A"])
-    assert len(segments["B"]) == 54 and sum(s.double for s in segments["B"]) == 6
-    assert sum(2 if s.double else 1 for s in segments["B"]) == 60
-    dead_ends = {s.a for s in segments["B"] if s.double} | {s.b for s in segments["B"] if s.double}
-    assert {"P02", "S04", "P06", "S09", "S12", "P09"} <= dead_ends
+    assert len(segments["A"]) == 104 and not any(s.double for s in segments["A"])
+    pairs = [frozenset((s.a, s.b)) for s in segments["A"]]
+    assert len(set(pairs)) == 104 and frozenset(("P42", "J43")) in pairs     # the source's "42-42", read as 42-43
+    assert len(segments["B"]) == 100 and sum(s.double for s in segments["B"]) == 3
+    assert all(s.a[0] != "H" or s.b[0] == "J" for side in "AB" for s in segments[side])
+    dead_ends = {s.a for s in segments["B"] if s.double}
+    assert dead_ends == {"P135", "S109", "S160"}
 
 
 def test_PU_8_1_every_location_but_the_isolated_pulsars_is_connected_on_both_sides():
-    locations = tables().locations
-    isolated = {f"P{n}" for n in range(11, 16)}
     for side in ("A", "B"):
+        locations, isolated = tables().on_side(side), set(tables().isolated(side))
         routes = tables().routes(side)
-        assert all(not routes[p] for p in isolated)
+        assert len(isolated) == 3 and all(not routes[p] for p in isolated)
         assert connected(routes, sorted(set(locations) - isolated))
-        assert all(routes[h] == [f"J0{h[1]}"] for h in locations if h.startswith("H"))   # leaves
+        assert all(len(routes[h]) == 1 and routes[h][0][0] == "J" for h in tables().starting_gates(side))   # leaves
 
 
 def test_PU_8_1_the_flight_examples_follow_routes():
     a, b = tables().routes("A"), tables().routes("B")
-    assert a["H1"] == ["J01"] and sorted(a["J01"]) == ["H1", "P01", "S02"]
-    for path in (["S01", "P01", "J01", "S02"], ["S07", "J10", "S12", "J09", "S11"]):
+    assert a["H01"] == ["J02"] and sorted(a["J02"]) == ["H01", "J48", "S03"]
+    for path in (["S03", "J04", "P05", "S06"], ["J48", "J02", "S03", "J04", "S06"]):
         assert all(y in a[x] for x, y in zip(path, path[1:]))
-    assert b["P02"].count("S02") == 2                                    # S02-P02-S02 uses both lines
+    assert b["P135"].count("J139") == 2                                  # J139-P135-J139 uses both lines
 
 
-def test_PU_P_SETUP_6_seventeen_system_tiles_with_a_blue_planet_each():
+def test_PU_P_SETUP_6_seventeen_system_tiles_as_printed():
+    """The public tiles: blue/stone counts of zet4080/pulsar material.inc.php $this->systems, faces
+    read from img/planetarysystems.webp; every tile has a blue planet (FLY-BONUS-1)."""
     systems = tables().systems
     assert len(systems) == 17
-    assert all(tile.planets[0].slot == 1 and tile.planets[0].colour == "blue" for tile in systems.values())
+    counts = [(sum(p.colour == "blue" for p in t.planets), sum(p.colour == "barren" for p in t.planets))
+              for _, t in sorted(systems.items())]
+    assert counts == [(4, 0), (3, 0), (2, 1), (1, 1), (1, 2), (1, 2), (2, 1), (2, 1), (2, 2), (2, 1), (1, 2),
+                      (1, 1), (1, 2), (2, 0), (2, 2), (2, 1), (2, 0)]
     averages = {n: sum(len(t.available(n)) for t in systems.values()) / 17 for n in (2, 3, 4)}
-    assert [round(averages[n], 2) for n in (2, 3, 4)] == [1.41, 2.0, 2.47]
-    assert systems["PS08"].bonus == (Effect("EFF-MOD", ("±1",)), Effect("EFF-MOD", ("+2",)))
+    assert [round(averages[n], 2) for n in (2, 3, 4)] == [2.12, 2.35, 2.94]
+    assert systems["PS15"].bonus == (Effect("EFF-MOD", ("±1",)), Effect("EFF-MOD", ("+2",)))   # the seed's two tokens
+    assert systems["PS03"].bonus == (Effect("EFF-RED", ("2",)),)
 
 
 def test_PU_8_9_transmitters_eleven_A_seven_B_six_C():

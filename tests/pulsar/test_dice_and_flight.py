@@ -53,22 +53,25 @@ def test_PU_D_MOVE_5_D_MOVE_6_a_pick_must_fit_on_the_track_unless_nothing_fits()
 
 
 def test_PU_FLY_examples_on_side_A():
-    assert {path[-1] for path in flights("A", "H1", 1)} == {"J01"}
-    assert {path[-1] for path in flights("A", "H1", 2)} == {"P01", "S02"}
-    assert is_flight("A", ("S01", "P01", "J01", "S02"))
-    assert is_flight("A", ("S07", "J10", "S12", "J09", "S11"))
-    assert visited(("S07", "J10", "S12", "J09", "S11")) == ["J10", "S12", "J09", "S11"]
+    """The spec's examples (§8.1) moved onto the real side A: an entry point's one route, a 3-step
+    flight over three segments, a 4-step flight passing one system and ending in another."""
+    assert {path[-1] for path in flights("A", "H01", 1)} == {"J02"}
+    assert {path[-1] for path in flights("A", "H01", 2)} == {"J48", "S03"}
+    assert is_flight("A", ("S03", "J04", "P05", "S06"))
+    assert is_flight("A", ("J48", "J02", "S03", "J04", "S06"))
+    assert visited(("J48", "J02", "S03", "J04", "S06")) == ["J02", "S03", "J04", "S06"]
 
 
 def test_PU_FLY_5_a_ship_never_enters_a_starting_gate():
-    assert all("H1" not in path[1:] for path in flights("A", "J01", 3))
+    assert all("H01" not in path[1:] for path in flights("A", "J02", 3))
 
 
 def test_PU_FLY_7_side_B_dead_ends_allow_in_and_out_once():
-    assert is_flight("B", ("S02", "P02", "S02"))
-    assert is_flight("B", ("S02", "P02"))
-    assert not is_flight("B", ("S02", "P02", "S02", "P02"))     # no third segment
-    assert not is_flight("A", ("S02", "P02", "S02"))             # side A: one segment only
+    """Side B's dead-end pulsar P135 hangs on J139 by a double line."""
+    assert is_flight("B", ("J139", "P135", "J139"))
+    assert is_flight("B", ("J139", "P135"))
+    assert not is_flight("B", ("J139", "P135", "J139", "P135"))     # no third segment
+    assert not is_flight("A", ("S06", "P05", "S06"))                 # side A: one segment only
 
 
 def test_PU_D_MED_3_T02_and_D_MOVE_2_T04():
@@ -78,8 +81,8 @@ def test_PU_D_MED_3_T02_and_D_MOVE_2_T04():
 
 
 def test_PU_FLY_3_T12_a_flight_never_reuses_a_segment():
-    assert not is_flight("A", ("S01", "P01", "S01"))
-    assert not is_flight("A", ("S01", "P01", "J01", "P01"))
+    assert not is_flight("A", ("S06", "P05", "S06"))
+    assert not is_flight("A", ("S06", "P05", "J04", "P05"))
 
 
 def test_PU_D_MOVE_5_T06_only_the_marker_that_can_move_may_be_chosen():

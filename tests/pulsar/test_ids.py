@@ -122,11 +122,11 @@ def test_PU_A_TURN_3_A_TURN_4_the_same_action_twice_and_unused_dice_lost_at_end(
 def test_PU_A_TURN_5_placing_a_gyrodyne_is_free():
     state = game(3)
     seat = seat_up(state)
-    state.pulsars["P01"] = seat
+    state.pulsars["P05"] = seat
     state.players[seat].gyro_reserve["S"] = 1
     state.gyro_supply["S"] -= 1
-    after = play(state, seat, "gyro place S P01")
-    assert after.gyros["P01"].size == "S" and after.players[seat].dice == state.players[seat].dice
+    after = play(state, seat, "gyro place S P05")
+    assert after.gyros["P05"].size == "S" and after.players[seat].dice == state.players[seat].dice
 
 
 def test_PU_A_PAY_2_a_spent_die_is_gone_and_A_MOD_4_tokens_return():
@@ -206,29 +206,29 @@ def test_PU_A_BONUS_7_a_zero_die_needs_an_ability_and_A_BONUS_8_doubler_not_with
 def test_PU_A_MARK_1_stations_need_markers():
     state = game(4)
     state.players[0].markers = 0
-    state.players[0].ship = "J06"
-    fly(state, 0, ("J06", "S01"))
-    assert "0" not in state.systems["S01"].planets.values()
+    state.players[0].ship = "J07"
+    fly(state, 0, ("J07", "S06"))
+    assert "0" not in state.systems["S06"].planets.values()
 
 
 def test_PU_FLY_1_FLY_2_a_die_flies_exactly_its_value():
     state = game(4)
     seat = seat_up(state)
-    state.players[seat].ship = "H1"
+    state.players[seat].ship = "H01"
     state.players[seat].dice = [2]
     with pytest.raises(IllegalMove) as refused:
-        play(state, seat, "fly s2 H1>J01")
+        play(state, seat, "fly s2 H01>J02")
     assert refused.value.rule == "FLY-1"
 
 
 def test_PU_FLY_6_isolated_pulsars_cannot_be_entered_and_FLY_8_ships_share():
     from rules.pulsar.flight import flights
-    assert all("P11" not in path for start in ("S13", "J12") for path in flights("A", start, 3))
+    assert all("P70" not in path for start in ("S25", "S68") for path in flights("A", start, 3))
     state = game(4)
-    state.players[0].ship = state.players[1].ship = "J06"
-    fly(state, 0, ("J06", "S01"))
-    fly(state, 1, ("J06", "S01"))
-    assert state.players[0].ship == state.players[1].ship == "S01"
+    state.players[0].ship = state.players[1].ship = "J07"
+    fly(state, 0, ("J07", "S06"))
+    fly(state, 1, ("J07", "S06"))
+    assert state.players[0].ship == state.players[1].ship == "S06"
 
 
 def test_PU_FLY_9_FLY_10_GATERUN_1_GATERUN_2_GATERUN_4_GATERUN_5_GATERUN_6_gate_runs():
@@ -239,8 +239,8 @@ def test_PU_FLY_9_FLY_10_GATERUN_1_GATERUN_2_GATERUN_4_GATERUN_5_GATERUN_6_gate_
     complete_hq(state, 0, "HQ1-1.1b", 2)
     complete_hq(state, 0, "HQ1-1.1c", 3)                          # GATERUN-1: an unused run
     assert player.gate_runs == {"HQ1-1.1c": False}
-    player.ship, vp = "J10", player.vp
-    fly(state, 0, ("J10", "S07", "J07"), run=("HQ1-1.1c", "orange"))   # the start J10 is not visited
+    player.ship, vp = "J12", player.vp
+    fly(state, 0, ("J12", "P11", "J10"), run=("HQ1-1.1c", "orange"))   # the start J12 is not visited
     assert player.vp - vp == 2 and player.gate_runs["HQ1-1.1c"]  # GATERUN-4: used
     hq_two = [p for p in tables().projects.values() if any(e.name == "EFF-GATERUN" and "/" in e.args[0]
                                                            for e in p.effects)]
@@ -249,13 +249,13 @@ def test_PU_FLY_9_FLY_10_GATERUN_1_GATERUN_2_GATERUN_4_GATERUN_5_GATERUN_6_gate_
 
 def test_PU_FLY_BONUS_1_FLY_BONUS_2_REVEAL_1_STATION_0_STATION_1_STATION_3_STATION_4():
     state = game(4)
-    system = next(loc for loc, s in state.systems.items() if s.tile == "PS08")   # bonus: two tokens
+    system = next(loc for loc, s in state.systems.items() if s.tile == "PS15")   # bonus: two tokens
     route = next(loc for loc, near in tables().routes("A").items() if system in near and loc[0] in "JP")
     state.players[0].ship = route
     fly(state, 0, (route, system))
     assert state.systems[system].revealed and state.players[0].mods == {"pm1": 2, "p2": 1}
-    assert state.systems[system].planets == {1: "0"}             # lowest blue slot
-    assert 2 in [p.slot for p in tables().systems["PS08"].planets]
+    assert state.systems[system].planets == {2: "0"}             # lowest blue slot
+    assert [p.slot for p in tables().systems["PS15"].planets] == [1, 2, 3, 4]
 
 
 def test_PU_EXPL_2_an_empty_pile_reshuffles_and_then_nothing():
@@ -268,45 +268,45 @@ def test_PU_EXPL_2_an_empty_pile_reshuffles_and_then_nothing():
 
 def test_PU_PULSAR_CLAIM_1_PULSAR_CLAIM_2_PULSAR_CLAIM_3_PULSAR_CLAIM_4():
     state = game(4)
-    state.players[0].ship = "J01"
-    fly(state, 0, ("J01", "P01"))
-    assert state.pulsars["P01"] == 0                             # CLAIM-1
-    state.players[1].ship = "J01"
-    fly(state, 1, ("J01", "P01"))
-    assert state.pulsars["P01"] == 0                             # CLAIM-3
+    state.players[0].ship = "J04"
+    fly(state, 0, ("J04", "P05"))
+    assert state.pulsars["P05"] == 0                             # CLAIM-1
+    state.players[1].ship = "J04"
+    fly(state, 1, ("J04", "P05"))
+    assert state.pulsars["P05"] == 0                             # CLAIM-3
     state.players[2].rings = 0
-    state.players[2].ship = "S02"
-    fly(state, 2, ("S02", "P02"))
-    assert "P02" not in state.pulsars                            # CLAIM-2
+    state.players[2].ship = "J10"
+    fly(state, 2, ("J10", "P11"))
+    assert "P11" not in state.pulsars                            # CLAIM-2
     from rules.pulsar.actions import special
     from rules.pulsar.data import Effect
     special(state, 1, Effect("EFF-CLAIM-ISO"))
-    assert state.pulsars["P11"] == 1                             # CLAIM-4
+    assert state.pulsars["P70"] == 1                             # CLAIM-4: the first isolated pulsar
 
 
 def test_PU_PULSAR_CLAIM_a_claim_may_be_declined():
     state = game(4)
-    state.players[0].ship = "J01"
-    fly(state, 0, ("J01", "P01"), claim=False)
-    assert "P01" not in state.pulsars
+    state.players[0].ship = "J04"
+    fly(state, 0, ("J04", "P05"), claim=False)
+    assert "P05" not in state.pulsars
 
 
 def test_PU_TELEPORT_2_TELEPORT_3_never_a_starting_gate_and_optional():
     from rules.pulsar.flying import teleport
     state = game()
     with pytest.raises(IllegalMove):
-        teleport(state, 0, "H1", "any")
-    teleport(state, 0, "P03", "pulsar")
-    assert state.players[0].ship == "P03"
+        teleport(state, 0, "H01", "any")
+    teleport(state, 0, "P16", "pulsar")
+    assert state.players[0].ship == "P16"
 
 
 def test_PU_ACT_GYRO_TAKE_ACT_GYRO_SPIN_AWARD_1_AWARD_4():
     state = game()
     gyro_take(state, 0, "L")
-    state.pulsars["P01"] = 0
-    gyro_place(state, 0, "L", "P01")
-    gyro_spin(state, 0, "P01")
-    assert state.gyros["P01"].spinning and tables().gyro_costs["L"] == (4, 6)
+    state.pulsars["P05"] = 0
+    gyro_place(state, 0, "L", "P05")
+    gyro_spin(state, 0, "P05")
+    assert state.gyros["P05"].spinning and tables().gyro_costs["L"] == (4, 6)
     assert state.awards["L"] == [7, 4]                           # one tile is not two
 
 
@@ -381,7 +381,7 @@ def test_PU_PB_3_gyrodynes_are_placed_only_in_the_owners_turn():
     state = game()
     other = [s for s in range(3) if s != seat_up(state)][0]
     with pytest.raises(IllegalMove):
-        play(state, other, "gyro place S P01")
+        play(state, other, "gyro place S P05")
 
 
 def test_PU_RNG_R2_RNG_R3_RNG_R4_rolls_and_shuffles_are_fixed_and_logged_by_seed():
@@ -409,10 +409,10 @@ def test_the_explicit_clone_equals_a_deep_copy_and_shares_nothing_mutable():
     clone = clone_state(state)
     assert json.dumps(GAME.dump_state(clone)) == json.dumps(GAME.dump_state(copy.deepcopy(state)))
     clone.players[0].mods["pm1"] += 5
-    clone.systems["S01"].planets[9] = "0"
+    clone.systems["S03"].planets[9] = "0"
     clone.tracks["initiative"][0].append("x")
     assert json.dumps(GAME.dump_state(state)) != json.dumps(GAME.dump_state(clone))
-    assert 9 not in state.systems["S01"].planets and "x" not in state.tracks["initiative"][0]
+    assert 9 not in state.systems["S03"].planets and "x" not in state.tracks["initiative"][0]
 
 
 def test_PU_RNG_R4_H_3_the_log_shows_the_roll_the_reveals_and_drawn_tiles():
@@ -431,10 +431,10 @@ def test_PU_EFF_GYRO_CHOICE_the_move_chooses_the_size():
     seat = seat_up(state)
     state.round = 1
     state.tech_sides = ["CI", "AII", "AIII"]
-    state.players[seat].dice = [3]
-    after = play(state, seat, "patent CI-1a s3 choice=L")           # EFF-GYRO-ANY
+    state.players[seat].dice = [1]
+    after = play(state, seat, "patent CI-1a s1 choice=L")           # EFF-GYRO-ANY
     assert after.players[seat].gyro_reserve == {"S": 0, "M": 0, "L": 1}
-    assert "patent CI-1a s3 choice=M" in [GAME.format_move(m) for m in GAME.legal_moves(state, seat)]
+    assert "patent CI-1a s1 choice=M" in [GAME.format_move(m) for m in GAME.legal_moves(state, seat)]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

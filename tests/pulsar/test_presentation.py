@@ -75,7 +75,7 @@ def test_PU_P_SETUP_17_the_hand_shows_the_own_sealed_side_and_never_another():
 # ----- 3. draft refusals --------------------------------------------------------------------------------------
 def drafting(seed=1):
     state = GAME.new_game({"players": 3, "first_game": True}, seed)
-    for gate in ("H1", "H2", "H3"):
+    for gate in ("H01", "H14", "H24"):
         state = play(state, state.gate_queue[0], f"gate {gate}")
     assert state.phase == DRAFT
     return state
@@ -142,17 +142,17 @@ def test_PU_EXPL_1_a_drawn_exploration_tile_is_described_and_a_kept_one_is_shown
 
 def test_PU_REVEAL_1_a_revealed_system_says_what_it_holds():
     state = new_game({"players": 3, "first_game": True}, 1)
-    state.systems["S05"].tile = "PS03"                 # B - B -: slot 3 ("3+") in play with 3 players
+    state.systems["S03"].tile = "PS03"                 # X B - B"4": the "4" planet blocked with 3 players
     state.events = []
-    reveal(state, "S05")
+    reveal(state, "S03")
     (post,) = texts(GAME.events(state, None, state))
-    assert post == "S05 is revealed (tile PS03): 2 blue planets; discovery bonus: a medium gyrodyne."
-    state.systems["S06"].tile = "PS01"                 # B - X B: slot 4 blocked with 3 players
+    assert post == "S03 is revealed (tile PS03): 1 blue planet, 1 barren planet and 1 planet blocked; " \
+                   "discovery bonus: a bonus die showing 2."
+    state.systems["S06"].tile = "PS01"                 # B B B B
     state.events = []
     reveal(state, "S06")
     (post,) = texts(GAME.events(state, None, state))
-    assert post == "S06 is revealed (tile PS01): 1 blue planet, 1 barren planet and 1 planet blocked; " \
-                   "discovery bonus: 4 VP."
+    assert post == "S06 is revealed (tile PS01): 4 blue planets; discovery bonus: a bonus die showing 1."
     assert "kék bolygó" in render(GAME.events(state, None, state)[0], "hu")
 
 
@@ -204,5 +204,5 @@ def test_a_partly_typed_hungarian_verb_completes_to_its_moves():
 def test_first_game_sends_no_hq_announcement():
     state = new_game({"players": 3, "first_game": True}, 1)
     assert state.phase == START_GATE
-    place_ship(state, state.gate_queue[0], "H1")
+    place_ship(state, state.gate_queue[0], "H01")
     assert not [e for e in state.events if "hq_revealed" in str(e)]

@@ -52,13 +52,14 @@ def test_the_findings_ids_are_described_from_their_data():
     assert "small gyrodyne" in render(GAME.component("AI-1a").text)
     assert "kis forgáslapka" in render(GAME.component("AI-1a").gist, "hu")
     assert "4 VP" in render(GAME.component("TX-A10").text) and "3+4" in render(GAME.component("TX-A10").gist)
-    assert "blue" in render(GAME.component("HQ3-2.1a").text)
+    assert "green" in render(GAME.component("HQ3-2.1a").text)
     assert "10 VP" in render(GAME.component("G1b").gist) and "10 pont" in render(GAME.component("G1b").gist, "hu")
 
 
 def test_designed_rows_are_stand_ins_and_locations_answer_to_their_hungarian_codes():
     assert GAME.component("AI-1a").stand_in
-    assert GAME.component("N03") == GAME.component("S03") and GAME.component("u01").id == "J01"
+    assert not GAME.component("S03").stand_in and not GAME.component("S109").stand_in    # public board data
+    assert GAME.component("N03") == GAME.component("S03") and GAME.component("u02").id == "J02"
     assert "N03" in render(GAME.component("S03").name, "hu") and "S03" in render(GAME.component("S03").name, "en")
 
 
@@ -86,10 +87,10 @@ def test_FS_the_breakdown_adds_up_and_shows_the_track_penalties():
 
 # ----- moves in words and in Hungarian (issue 24) -----------------------------------------------
 @pytest.mark.parametrize("text,key", [
-    ("hqside 2", "pulsar.phrase.hqside"), ("gate H3", "pulsar.phrase.gate"), ("draft 4 E", "pulsar.phrase.draft"),
+    ("hqside 2", "pulsar.phrase.hqside"), ("gate H14", "pulsar.phrase.gate"), ("draft 4 E", "pulsar.phrase.draft"),
     ("draft 4 I2", "pulsar.phrase.draft_marker"), ("draft 3", "pulsar.phrase.draft_middle"),
-    ("fly s3 H1>J01>P01>S01 take=tile", "pulsar.phrase.fly"), ("gyro take M s2", "pulsar.phrase.gyro_take"),
-    ("gyro place M P03", "pulsar.phrase.gyro_place"), ("gyro spin P03 s5", "pulsar.phrase.gyro_spin"),
+    ("fly s3 H01>J02>S03>J04 take=tile", "pulsar.phrase.fly"), ("gyro take M s2", "pulsar.phrase.gyro_take"),
+    ("gyro place M P05", "pulsar.phrase.gyro_place"), ("gyro spin P05 s5", "pulsar.phrase.gyro_spin"),
     ("gyro choose L", "pulsar.phrase.gyro_choose"), ("tx take TX-A04 s1 icon=1", "pulsar.phrase.tx_take"),
     ("tx pay TX-A04 icon=2 s2", "pulsar.phrase.tx_pay"), ("tx link TX-A02.1 TX-A04.1", "pulsar.phrase.tx_link"),
     ("patent AII-5a s2", "pulsar.phrase.patent"), ("hq HQ1-1.2b s5", "pulsar.phrase.hq"),
@@ -109,13 +110,13 @@ def test_hungarian_readers_see_their_codes_not_english_letters():
     """Finding 03: K/M tracks, Hungarian sub-verbs, N/U/K locations, e/p dice."""
     state = GAME.new_game({"players": 3}, 1)
     assert GAME.localize_move("draft 2 I", "hu") == "választ 2 K"
-    assert GAME.localize_move("fly r+1 H1>J01>S01", "hu") == "repül p+1 K1>U01>N01"
+    assert GAME.localize_move("fly r+1 H01>J02>S03", "hu") == "repül p+1 K01>U02>N03"
     assert GAME.localize_move("gyro take M s2", "hu") == "erőmű elvesz közepes e2"
     assert GAME.format_move(GAME.parse_move(state, 0, "választ 6 M")) == "draft 6 E"
     assert GAME.format_move(GAME.parse_move(state, 0, "giró vesz M s2")) == "gyro take M s2"
     assert GAME.format_move(GAME.parse_move(state, 0, "adó vesz TX-A09 s5 icon=1")) == "tx take TX-A09 s5 icon=1"
-    hungarian = render(GAME.move_phrase(state, 0, "fly s3 H1>J01>P01>S01"), "hu")
-    assert "K1 → U01 → P01 → N01" in hungarian and "3-as ezüstkocka" in hungarian
+    hungarian = render(GAME.move_phrase(state, 0, "fly s3 H01>J02>S03>J04"), "hu")
+    assert "K01 → U02 → N03 → U04" in hungarian and "3-as ezüstkocka" in hungarian
 
 
 # ----- autocomplete shows the variety (issue 23.4) -----------------------------------------------
@@ -132,7 +133,7 @@ def test_autocomplete_shows_one_of_every_kind_before_more_flights():
     shown = GAME.complete(state, seat, "")
     assert kinds <= {GAME.move_kind(t) for t in shown} or len(kinds) > 25
     assert shown == spread_kinds(texts, GAME.move_kind)
-    assert GAME.move_kind("gyro take M s2") == "gyro take" and GAME.move_kind("fly s3 H1>J01") == "fly"
+    assert GAME.move_kind("gyro take M s2") == "gyro take" and GAME.move_kind("fly s3 H01>J02") == "fly"
 
 
 # ----- no blind decision (issue 23.3, §6.8) ------------------------------------------------------
@@ -141,8 +142,8 @@ def test_EFF_GYRO_ANY_is_asked_then_the_post_says_what_was_gained():
     state = game(3)
     seat = state.turn_queue[0]
     state.tech_sides = ["CI", "AII", "AIII"]
-    state.players[seat].dice = [3, 5]
-    after = play(state, seat, "patent CI-1a s3")                    # EFF-GYRO-ANY, no choice= named
+    state.players[seat].dice = [1, 5]
+    after = play(state, seat, "patent CI-1a s1")                    # EFF-GYRO-ANY, no choice= named
     assert after.players[seat].gyro_reserve == {"S": 0, "M": 0, "L": 0} and after.owed_gyro
     assert "pulsar.event.gyro_owed" in [e.key for e in GAME.events(state, None, after)]
     assert GAME.decision_prompt(after).key == "pulsar.prompt.gyro_choice"
@@ -160,12 +161,12 @@ def test_EFF_GYRO_ANY_named_in_the_move_needs_no_question_and_version_1_keeps_it
     state = game(3)
     seat = state.turn_queue[0]
     state.tech_sides = ["CI", "AII", "AIII"]
-    state.players[seat].dice = [3]
-    assert play(state, seat, "patent CI-1a s3 choice=S").players[seat].gyro_reserve["S"] == 1
+    state.players[seat].dice = [1]
+    assert play(state, seat, "patent CI-1a s1 choice=S").players[seat].gyro_reserve["S"] == 1
     old = game(3, rules_version=1)
     old.tech_sides = ["CI", "AII", "AIII"]
-    old.players[seat].dice = [3]
-    assert play(old, seat, "patent CI-1a s3").players[seat].gyro_reserve["L"] == 1
+    old.players[seat].dice = [1]
+    assert play(old, seat, "patent CI-1a s1").players[seat].gyro_reserve["L"] == 1
 
 
 # ----- refusals name the real reason (issue 23.6) ----------------------------------------------
@@ -173,14 +174,14 @@ def test_ACT_GYRO_SPIN_a_wrong_die_says_which_die_is_needed():
     """Finding 01: the gyrodyne is there; the die is wrong."""
     state = game(3)
     seat = state.turn_queue[0]
-    state.pulsars["P03"] = seat
+    state.pulsars["P05"] = seat
     from rules.pulsar.state import Gyrodyne
-    state.gyros["P03"] = Gyrodyne("M")
+    state.gyros["P05"] = Gyrodyne("M")
     state.players[seat].dice = [6]
-    error = refusal(state, seat, "gyro spin P03 s6")
+    error = refusal(state, seat, "gyro spin P05 s6")
     assert error.msg.key == "pulsar.err.spin_die" and error.msg.params["need"] == 5
-    del state.gyros["P03"]
-    assert refusal(state, seat, "gyro spin P03 s6").msg.key == "pulsar.err.gyro_spin"
+    del state.gyros["P05"]
+    assert refusal(state, seat, "gyro spin P05 s6").msg.key == "pulsar.err.gyro_spin"
 
 
 def test_P_SETUP_17_choosing_the_hq_side_again_says_it_is_sealed():
@@ -190,9 +191,9 @@ def test_P_SETUP_17_choosing_the_hq_side_again_says_it_is_sealed():
     assert error.msg.key == "pulsar.err.hq_side_sealed" and error.rule == "P-SETUP-17"
 
 
-@pytest.mark.parametrize("text", ["fly s5 H6>J06>S01 take=tile take=tile", "fly s5 H6>J06>S01 noclaim noclaim",
-                                  "patent CI-1a s3 choice=S choice=M", "goals G5a:1 G5a:2", "prod TX-A07 TX-A07",
-                                  "tx take TX-A04 s1 icon=1 to=S01 to=S02"])
+@pytest.mark.parametrize("text", ["fly s5 H01>J02>S03 take=tile take=tile", "fly s5 H01>J02>S03 noclaim noclaim",
+                                  "patent CI-1a s1 choice=S choice=M", "goals G5a:1 G5a:2", "prod TX-A07 TX-A07",
+                                  "tx take TX-A04 s1 icon=1 to=S03 to=S06"])
 def test_a_repeated_option_is_refused(text):
     """Finding 04 (§10.1)."""
     state = game(3)
@@ -263,7 +264,7 @@ def test_no_english_reaches_a_hungarian_player_in_a_whole_game():
             for line in GAME.status_lines(GAME.view(state, None)) + GAME.private_lines(GAME.view(state, seat), seat):
                 hungarian(line)
             try:
-                play(state, seat, "repül e9 K1>K2 lapka lapka")
+                play(state, seat, "repül e9 K01>K14 lapka lapka")
             except IllegalMove as error:
                 hungarian(error.msg)
     for comp in GAME.components():

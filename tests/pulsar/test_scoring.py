@@ -38,7 +38,7 @@ def test_PU_GOAL_1_T19_five_patents_and_both_bonuses():
 def test_PU_GOAL_2_only_one_gyrodyne_goal_scores():
     state = at_the_end()
     state.goals = ["G1a", "G2a", "G3a"]
-    for pulsar, size in (("P01", "S"), ("P02", "S"), ("P03", "M")):
+    for pulsar, size in (("P05", "S"), ("P11", "S"), ("P16", "M")):
         state.pulsars[pulsar] = 0
         state.gyros[pulsar] = Gyrodyne(size, True)
     assert {"pick=G1a", "pick=G2a"} <= set(GAME._goal_choices(state, 0))
@@ -48,7 +48,7 @@ def test_PU_GOAL_2_only_one_gyrodyne_goal_scores():
     # G2a (6) scores, not G1a too; plus FS-3/FS-7 etc. are the same for both choices
     other = at_the_end()
     other.goals = ["G3a", "G4a", "G5a"]
-    for pulsar, size in (("P01", "S"), ("P02", "S"), ("P03", "M")):
+    for pulsar, size in (("P05", "S"), ("P11", "S"), ("P16", "M")):
         other.pulsars[pulsar] = 0
         other.gyros[pulsar] = Gyrodyne(size, True)
     GAME._final_scoring(other)
@@ -68,7 +68,7 @@ def test_PU_ABL_ON_and_ABL_VISIT_abilities_pay_during_a_flight():
     player = state.players[0]
     player.patents = ["CI-1b", "BI-1b"]                          # +1 VP per station; +1 VP per jump gate
     other = next(loc for loc, system in state.systems.items() if system.tile == "PS13")
-    state.systems[other].tile, state.systems["S02"].tile = state.systems["S02"].tile, "PS13"   # bonus: 6 VP
-    player.ship, vp = "H1", player.vp
-    fly(state, 0, ("H1", "J01", "S02"))                          # one gate, one end station
-    assert player.vp - vp == 6 + 1 + 1
+    state.systems[other].tile, state.systems["S03"].tile = state.systems["S03"].tile, "PS13"   # bonus: a cube, a +2 token
+    player.ship, vp = "H01", player.vp
+    fly(state, 0, ("H01", "J02", "S03"))                          # one gate, one end station
+    assert player.vp - vp == 1 + 1 and player.cubes == 1          # the bonus gives no VP
