@@ -712,14 +712,14 @@ class GameCog(commands.GroupCog):
         # The turn passes when a move makes someone other than its mover newly wait (the
         # mover's own further steps, or others still deciding, are not a new turn).
         passes = any(seat != o.seat for o in outcomes for seat in o.newly_waiting_seats & newly)
-        files: list[tuple[str, bytes]] = []
-        if outcomes[-1].finished or passes:
-            files, unchanged = await self.thread_board(last)
-            lines.append(unchanged)
         if outcomes[-1].finished:
             lines.append(await self.final_text(last, language))
         else:
             lines.append(waiting_text(last, language))
+        files: list[tuple[str, bytes]] = []
+        if outcomes[-1].finished or passes:
+            files, unchanged = await self.thread_board(last)
+            lines.append(unchanged)   # last: a long post loses these links first, not the news
         return "\n".join(line for line in lines if line), files, ping_ids
 
     async def final_text(self, loaded: LoadedGame, language: str) -> str:
@@ -844,7 +844,7 @@ class GameCog(commands.GroupCog):
         seat = loaded.record.seat_of(interaction.user.id)
         files, unchanged = await self.thread_board(loaded)
         text = "\n".join(line for line in (t("undone", language, player=seat_line(loaded, seat, language)),
-                                            unchanged, waiting_text(loaded, language)) if line)
+                                            waiting_text(loaded, language), unchanged) if line)
         message = await interaction.followup.send(clip(text), files=as_files(files), allowed_mentions=ALLOWED_NO_ONE,
                                                   wait=True)
         await self.remember_post(files, interaction.channel_id, message.id)
