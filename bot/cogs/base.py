@@ -375,8 +375,13 @@ class GameCog(commands.GroupCog):
                          {part.position: part.digest for part in changed})
         if not unchanged:
             return post, ""
-        links = [Msg("board_part_link", number=image.position,
-                     url=jump_url(record.guild_id, image.channel_id, image.message_id)) for image in unchanged]
+        by_post: dict[tuple[int, int], list[int]] = {}   # one link per post: "[images 2 and 5](...)"
+        for image in unchanged:
+            by_post.setdefault((image.channel_id, image.message_id), []).append(image.position)
+        links = [Msg("board_part_link", number=numbers[0], url=jump_url(record.guild_id, *where)) if len(numbers) == 1
+                 else Msg("board_parts_link", numbers=Join([Msg("board_part_number", number=n) for n in numbers], "and"),
+                          url=jump_url(record.guild_id, *where))
+                 for where, numbers in by_post.items()]
         return post, t("board_unchanged", game_language(record), parts=Join(links, "and"))
 
     async def remember_post(self, files: list[tuple[str, bytes]], channel_id: int | None,

@@ -15,7 +15,7 @@ from bot.i18n import t
 from . import toy_game
 from .test_cogs import ALICE, BOB, CHANNEL, make_harness
 
-LINK = re.compile(r"\[image (\d)\]\(https://discord\.com/channels/1/(\d+)/(\d+)\)")
+LINK = re.compile(r"\[images? ([\d, and]+)\]\(https://discord\.com/channels/1/(\d+)/(\d+)\)")
 
 
 def three_images(view, *, player_names=None, language="en"):
@@ -70,7 +70,8 @@ def files_of(sent):
 
 def links(text):
     """{image number: message id} of the "unchanged" line."""
-    return {int(number): int(message) for number, _channel, message in LINK.findall(text)}
+    return {int(number): int(message) for numbers, _channel, message in LINK.findall(text)
+            for number in re.findall(r"\d+", numbers)}
 
 
 async def started(harness):
@@ -101,7 +102,7 @@ async def test_a_turn_change_posts_only_the_changed_images_and_links_the_others(
     sent = await harness.slash(BOB, "toy move", channel_id=thread, text="pick 1")
     [post] = posted(sent)
     assert files_of(sent) == [] and links(post.content) == {1: start_id, 2: start_id, 3: start_id}
-    assert "Unchanged, so not attached again" in post.content
+    assert "Unchanged, so not attached again: [images 1, 2 and 3](" in post.content   # one link per post
     # Alice adds 2: the counter and the turn change, the title does not
     encodes = drawn["encodes"]
     sent = await harness.slash(ALICE, "toy move", channel_id=thread, text="add 2")
@@ -173,3 +174,6 @@ def test_the_unchanged_line_is_catalogued_in_both_languages():
         text = t("board_unchanged", language, parts=Join([Msg("board_part_link", number=2, url="https://x/1"),
                                                           Msg("board_part_link", number=3, url="https://x/2")], "and"))
         assert "(https://x/1)" in text and "(https://x/2)" in text and "{" not in text
+        grouped = t("board_parts_link", language, url="https://x/3",
+                    numbers=Join([Msg("board_part_number", number=n) for n in (2, 5)], "and"))
+        assert "2" in grouped and "5" in grouped and grouped.endswith("(https://x/3)")
