@@ -7,8 +7,9 @@ For each game at its largest player count, a seeded random playout gives the pos
   player can type at a position (nothing, each first letter, each first word), the worst answer
   over the sampled positions;
 - picture: render and encode the late-game view as the bot posts it (median, and the bytes);
-- move command -> reply with the board through discord.py's command tree and the test Discord
-  (``bench_host.play_game``): median and p95 over a random game.
+- move command -> reply through discord.py's command tree and the test Discord
+  (``bench_host.play_game``): median and p95 over a random game;
+- posted: the board images the game's thread got in that game (per move and in all).
 
 The machine matters: the README quotes the figures with the machine they were measured on.
 """
@@ -111,9 +112,11 @@ def bench(name: str, seed: int, samples: int, host_plies: int, recorded: str | N
         files = render_png(name, view, names, "en")
         renders.append((time.perf_counter() - started) * 1000)
         size = sum(len(data) for _file, data in files)
+    posted: dict[str, int] = {}
     with tempfile.TemporaryDirectory() as scratch:
         latencies, _plies, _loads, _replays = asyncio.run(
-            play_game(name, game.max_players, seed, host_plies, Path(scratch), options=options))
+            play_game(name, game.max_players, seed, host_plies, Path(scratch), options=options, posted=posted))
+    moves = max(1, posted["moves"])
     reply = [value * 1000 for value in latencies]
     legal_ms = [ms for ms, _i in legal]
     chosen = "".join(f", {key}={value}" for key, value in sorted((options or {}).items()))
@@ -126,8 +129,12 @@ def bench(name: str, seed: int, samples: int, host_plies: int, recorded: str | N
         ("autocomplete answer with labels", f"worst {worst_ac:.1f} ms (typed {worst_where})"),
         ("render + encode the board (late game)", f"median {statistics.median(renders):.1f} ms, "
                                                   f"{size / 1024:.0f} KiB per reply"),
-        ("move command -> reply with the board", f"median {statistics.median(reply):.1f} ms, "
-                                                 f"p95 {percentile(reply, 0.95):.1f} ms over {len(reply)} moves"),
+        ("move command -> reply", f"median {statistics.median(reply):.1f} ms, "
+                                  f"p95 {percentile(reply, 0.95):.1f} ms over {len(reply)} moves"),
+        ("posted: board images per move / per game", f"{posted['images'] / moves:.2f} images, "
+                                                    f"{posted['bytes'] / 1024 / moves:.0f} KiB per move; "
+                                                    f"{posted['images']} images, {posted['bytes'] / 2**20:.1f} MiB "
+                                                    f"in the game ({posted['moves']} moves and the start)"),
     ]
     width = max(len(label) for label, _ in rows)
     for label, value in rows:

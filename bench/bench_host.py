@@ -1,7 +1,8 @@
 """Host benchmarks (figures, not limits): run ``python bench/bench_host.py`` from the repo root.
 
-1. Move command -> reply with the board image, through discord.py's real command tree and
-   the recording harness (no Discord): median and 95th percentile over a whole game.
+1. Move command -> reply (with the board images when the turn passes), through discord.py's
+   real command tree and the recording harness (no Discord): median and 95th percentile over a
+   whole game; and the board images the thread got (how many, how many bytes).
 2. Loading a long game from the database: snapshot + tail vs. replaying the whole log.
 """
 from __future__ import annotations
@@ -30,9 +31,21 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def play_game(game_name: str, players: int, seed: int, target_plies: int, workdir: Path,
-                    recorded: dict | None = None, late_fraction: float = 0.0, options: dict | None = None):
+                    recorded: dict | None = None, late_fraction: float = 0.0, options: dict | None = None,
+                    posted: dict | None = None):
     """Play random legal moves (or a recorded game's moves) through the command tree;
-    time each move command from ``late_fraction`` of the game on.  ``options``: lobby options."""
+    time each move command from ``late_fraction`` of the game on.  ``options``: lobby options.
+    ``posted`` (a dict) gets the board images the game's public posts attached, from the start
+    on: ``images``, ``bytes`` and ``moves``."""
+    posted = posted if posted is not None else {}
+    posted.update(images=0, bytes=0, moves=0)
+
+    def count(sent) -> None:
+        for item in sent:
+            if not item.ephemeral:
+                posted["images"] += len(item.files)
+                posted["bytes"] += sum(len(data) for _name, data in item.files)
+
     settings = Settings(database_path=str(workdir / f"{game_name}-{seed}.db"), snapshot_every=25)
     bot = create_bot(settings, start_reminders=False)
     bot.service.seed_source = lambda: seed
@@ -59,7 +72,7 @@ async def play_game(game_name: str, players: int, seed: int, target_plies: int, 
         thread = list(harness.threads)[-1]
         for user in users[1:]:
             await harness.slash(user, f"{game_name} join", channel_id=thread)
-        await harness.slash(users[0], f"{game_name} start", channel_id=thread, seating="joined")
+        count(await harness.slash(users[0], f"{game_name} start", channel_id=thread, seating="joined"))
         game_id = (await bot.storage.game_by_thread(thread)).id
         first_timed = int(late_fraction * len(script_moves))
         while True:
@@ -77,8 +90,10 @@ async def play_game(game_name: str, players: int, seed: int, target_plies: int, 
             sent = await harness.slash(users[seat], f"{game_name} move", channel_id=thread, text=text)
             if loaded.record.ply >= first_timed:
                 latencies.append(time.perf_counter() - started)
-            if not any(item.files for item in sent):
-                raise RuntimeError(f"move {text!r} got no board: {[item.content for item in sent]}")
+            if not any(item.content for item in sent if item.ok):
+                raise RuntimeError(f"move {text!r} got no reply: {sent}")
+            count(sent)
+            posted["moves"] += 1
         # loading: snapshot + tail (what the bot does) vs. the whole log replayed
         service = bot.service
         record = await service.record(game_id)
@@ -111,14 +126,20 @@ async def main() -> None:
         import json
         recorded = json.loads(Path(args.fixture).read_text())
         args.game, args.players, args.plies = "gaia", recorded["players"], 10**9
+    posted: dict = {}
     with tempfile.TemporaryDirectory() as scratch:
         latencies, plies, loads, replays = await play_game(args.game, args.players, args.seed, args.plies,
-                                                           Path(scratch), recorded, args.late if recorded else 0.0)
+                                                           Path(scratch), recorded, args.late if recorded else 0.0,
+                                                           posted=posted)
     ms = [value * 1000 for value in latencies]
     what = f"the last {len(ms)} moves of {Path(args.fixture).name}" if recorded else f"{len(ms)} random legal moves"
     print(f"{args.game}, {args.players} players, {what} as move commands through the command tree (no Discord):")
-    print(f"  move -> reply with board image: median {statistics.median(ms):.1f} ms, "
+    print(f"  move -> reply: median {statistics.median(ms):.1f} ms, "
           f"p95 {percentile(ms, 0.95):.1f} ms, max {max(ms):.1f} ms")
+    moves = max(1, posted["moves"])
+    print(f"  board images posted: {posted['images']} ({posted['bytes'] / 1024:.0f} KiB) over {posted['moves']} "
+          f"moves and the start; {posted['images'] / moves:.2f} images, {posted['bytes'] / 1024 / moves:.0f} KiB "
+          "per move")
     load_ms = statistics.median(loads) * 1000
     replay_ms = statistics.median(replays) * 1000
     print(f"load a game of {plies} moves from the database: snapshot + tail {load_ms:.2f} ms (median of 20), "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import hashlib
 import logging
 import secrets
 import time
@@ -577,27 +578,61 @@ class GameService:
         return texts
 
 
-def render_png(game_name: str, view: Any, player_names: list[str], language: str = "en") -> list[tuple[str, bytes]]:
-    """Render a view to PNG files (call through asyncio.to_thread: this is CPU work)."""
-    import renderers
-    from PIL import Image
+@dataclass(frozen=True)
+class BoardPart:
+    """One image of a board post: its position (1: the first image), file name, a digest of
+    its drawn pixels, and its PNG, or None when it was not encoded (the thread shows it already)."""
+
+    position: int
+    name: str
+    digest: str
+    data: bytes | None
+
+
+def pixel_digest(image: Any) -> str:
+    """What two drawings are compared by: their raw pixels (mode and size included).  SHA-256
+    (the CPU's SHA instructions): 1.6x faster than BLAKE2b here, a fifth of encoding the PNG."""
+    digest = hashlib.sha256(f"{image.mode} {image.width}x{image.height}".encode())
+    digest.update(image.tobytes())
+    return digest.hexdigest()[:32]
+
+
+def _digest_and_encode(image: Any, shown_digest: str | None) -> tuple[str, bytes | None]:
     from renderers.common import avoid_square, to_png
 
+    digest = pixel_digest(image)
+    return digest, None if digest == shown_digest else to_png(avoid_square(image))
+
+
+def render_parts(game_name: str, view: Any, player_names: list[str], language: str = "en", *,
+                 shown: dict[int, str] | None = None) -> list[BoardPart]:
+    """Draw a view and encode its images as PNG, except those whose pixels equal the digest
+    ``shown`` gives for their position (call through asyncio.to_thread: this is CPU work)."""
+    import renderers
+    from PIL import Image
+
+    shown = shown or {}
     images = renderers.get_chat_renderer(game_name)(view, player_names=player_names, language=language)
     if isinstance(images, Image.Image):
         images = [images]
-    # Pillow releases the GIL while it quantizes and compresses: each image is encoded in the
-    # background while the next one is drawn (a renderer may yield its images one by one).
-    # Gaia: 113 -> ~95 ms move to reply on two cores (2026-11-24).
+    # Pillow releases the GIL while it quantizes and compresses: each image is hashed and
+    # encoded in the background while the next one is drawn (a renderer may yield its images
+    # one by one).  Gaia: 113 -> ~95 ms move to reply on two cores (2026-11-24).
     # An item may be (position, image) when a renderer draws its images in another order than
     # they are shown (the larger first, so that its encoding overlaps the drawing of the rest).
-    slots: dict[int, concurrent.futures.Future[bytes]] = {}
+    slots: dict[int, concurrent.futures.Future[tuple[str, bytes | None]]] = {}
     for index, item in enumerate(images):
         slot, image = item if isinstance(item, tuple) else (index, item)
-        slots[slot] = _ENCODERS.submit(to_png, avoid_square(image))
-    encoded = [slots[slot] for slot in sorted(slots)]
-    return [(f"{game_name}-{index + 1}.png" if len(encoded) > 1 else f"{game_name}.png", future.result())
-            for index, future in enumerate(encoded)]
+        slots[slot] = _ENCODERS.submit(_digest_and_encode, image, shown.get(slot + 1))
+    done = [slots[slot].result() for slot in sorted(slots)]
+    return [BoardPart(position, f"{game_name}-{position}.png" if len(done) > 1 else f"{game_name}.png", digest, data)
+            for position, (digest, data) in enumerate(done, 1)]
+
+
+def render_png(game_name: str, view: Any, player_names: list[str], language: str = "en") -> list[tuple[str, bytes]]:
+    """Render a view to PNG files, every image (call through asyncio.to_thread)."""
+    return [(part.name, part.data) for part in render_parts(game_name, view, player_names, language)
+            if part.data is not None]
 
 
 _ENCODERS = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="png")

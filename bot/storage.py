@@ -110,6 +110,17 @@ class UserSettings:
 
 
 @dataclass
+class ShownImage:
+    """The board image a game's thread last showed at one position (1: the first image of a
+    post): a digest of its pixels and the message that carried it."""
+
+    position: int
+    digest: str
+    channel_id: int
+    message_id: int
+
+
+@dataclass
 class WaitingRecord:
     """A user owes a decision in an active game (drives reminders)."""
 
@@ -221,3 +232,12 @@ class Storage(abc.ABC):
     async def mark_reminded(self, user_id: int, game_ids: list[int], now: float) -> None:
         """Record that a reminder covering these games is being sent (bumps reminders_sent,
         sets last_reminded_at) in one transaction, BEFORE sending: at most once."""
+
+    # ----- what the thread shows -----------------------------------------------------------
+    @abc.abstractmethod
+    async def shown_images(self, game_id: int) -> dict[int, ShownImage]:
+        """The images the game's thread last showed, by position."""
+
+    @abc.abstractmethod
+    async def remember_shown_images(self, game_id: int, images: list[ShownImage]) -> None:
+        """Record that these images were just posted (each replaces its position's record)."""

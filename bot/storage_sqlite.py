@@ -30,7 +30,7 @@ import aiosqlite
 
 from .storage import (ACTIVE, ABANDONED, CANCELLED, FINISHED, LOBBY, AlreadySeated, DuplicateInteraction,
                       GameNotFound, GameRecord, LogEntry, NotSeated, PlayerRecord, StalePly, Storage,
-                      StorageError, UserSettings, WaitingRecord, WrongStatus)
+                      ShownImage, StorageError, UserSettings, WaitingRecord, WrongStatus)
 
 STATUSES = (LOBBY, ACTIVE, FINISHED, CANCELLED, ABANDONED)
 
@@ -133,6 +133,21 @@ MIGRATIONS: list[str] = [
     ALTER TABLE user_settings ADD COLUMN language TEXT;
     ALTER TABLE waiting ADD COLUMN deadline_warned INTEGER NOT NULL DEFAULT 0;
     PRAGMA user_version = 2;
+    COMMIT;
+    """,
+    # 2 -> 3: what each game's thread last showed (a digest of each board image's pixels and the
+    # message that carried it), so a post attaches only the images that changed, after a restart too
+    """
+    BEGIN IMMEDIATE;
+    CREATE TABLE shown_images (
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        position    INTEGER NOT NULL CHECK (position >= 1),
+        digest      TEXT    NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        message_id  INTEGER NOT NULL,
+        PRIMARY KEY (game_id, position)
+    ) WITHOUT ROWID;
+    PRAGMA user_version = 3;
     COMMIT;
     """,
 ]
@@ -594,3 +609,22 @@ class SqliteStorage(Storage):
             await conn.execute("UPDATE waiting SET reminders_sent = reminders_sent + 1, last_reminded_at = ? "
                                "WHERE user_id = ? AND game_id IN (SELECT value FROM json_each(?))",
                                (now, user_id, _ids(game_ids)))
+
+    # ----- what the thread shows ----------------------------------------------------------------
+    async def shown_images(self, game_id: int) -> dict[int, ShownImage]:
+        async with self._tx(write=False) as conn:
+            rows = await self._all(conn, "SELECT position, digest, channel_id, message_id FROM shown_images "
+                                         "WHERE game_id = ? ORDER BY position", (game_id,))
+        return {row["position"]: ShownImage(position=row["position"], digest=row["digest"],
+                                            channel_id=row["channel_id"], message_id=row["message_id"])
+                for row in rows}
+
+    async def remember_shown_images(self, game_id: int, images: list[ShownImage]) -> None:
+        if not images:
+            return
+        async with self._tx() as conn:
+            await conn.executemany(
+                "INSERT INTO shown_images (game_id, position, digest, channel_id, message_id) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (game_id, position) DO UPDATE SET digest = excluded.digest, "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id",
+                [(game_id, image.position, image.digest, image.channel_id, image.message_id) for image in images])

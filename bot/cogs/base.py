@@ -19,8 +19,8 @@ from rules.messages import Join, Msg, has_key, language_of
 
 from .. import lookup
 from ..i18n import ls, t, tr
-from ..service import (HOST_OPTIONS, LoadedGame, MoveOutcome, UserError, game_language, render_png)
-from ..storage import ACTIVE, LOBBY, GameRecord
+from ..service import (HOST_OPTIONS, BoardPart, LoadedGame, MoveOutcome, UserError, game_language, render_parts)
+from ..storage import ACTIVE, LOBBY, GameRecord, ShownImage
 
 if TYPE_CHECKING:
     from ..app import BoardGameBot
@@ -40,6 +40,22 @@ def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
 
 def as_files(files: list[tuple[str, bytes]]) -> list[discord.File]:
     return [discord.File(io.BytesIO(data), filename=name) for name, data in files]
+
+
+class BoardPost(list[tuple[str, bytes]]):
+    """The images a thread post attaches, and what the thread shows once it is posted:
+    ``shown`` maps each attached image's position to the digest of its pixels.
+    :meth:`GameCog.post_in_thread` and :meth:`GameCog.reply_and_ping` record them with the
+    message that carried them, so the next post can leave out what did not change."""
+
+    def __init__(self, files: list[tuple[str, bytes]], game_id: int, shown: dict[int, str]):
+        super().__init__(files)
+        self.game_id = game_id
+        self.shown = shown
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id if guild_id is not None else '@me'}/{channel_id}/{message_id}"
 
 
 def ping_text(loaded: LoadedGame | None, ping_ids: list[int], language: str) -> str:
@@ -341,22 +357,68 @@ class GameCog(commands.GroupCog):
             raise UserError("other_game_here", game=record.game)
         return record
 
-    async def board_files(self, loaded: LoadedGame, seat: int | None = None,
-                          language: str | None = None) -> list[tuple[str, bytes]]:
-        """The board images of a position, rendered once per position, viewer and language:
-        the move reply, /board and every spectator share them."""
+    async def board_parts(self, loaded: LoadedGame, seat: int | None = None, language: str | None = None,
+                          *, shown: dict[int, str] | None = None) -> list[BoardPart]:
+        """The board images of a position, drawn once per position, viewer and language: the
+        move reply, /board and every spectator share them.  An image whose pixels equal the
+        digest ``shown`` gives for its position may come unencoded (``data`` None): drawn to
+        be compared, never posted."""
         language = language or game_language(loaded.record)
+        shown = shown or {}
         key = (loaded.record.id, loaded.record.ply, seat, language, tuple(loaded.names()))
-        cached = self.bot.image_cache.get(key)
-        if cached is not None:
+        cached: list[BoardPart] | None = self.bot.image_cache.get(key)
+        if cached is not None and all(part.data is not None or shown.get(part.position) == part.digest
+                                      for part in cached):
             self.bot.image_cache.move_to_end(key)
             return cached
         view = loaded.game.view(loaded.state, seat)
-        files = await asyncio.to_thread(render_png, loaded.record.game, view, loaded.names(), language)
-        self.bot.image_cache[key] = files
+        parts = await asyncio.to_thread(render_parts, loaded.record.game, view, loaded.names(), language,
+                                        shown=shown)
+        if cached is not None and [p.digest for p in cached] == [p.digest for p in parts]:
+            parts = [part if part.data is not None else old for part, old in zip(parts, cached)]
+        self.bot.image_cache[key] = parts
+        self.bot.image_cache.move_to_end(key)
         while len(self.bot.image_cache) > IMAGE_CACHE_SIZE:
             self.bot.image_cache.popitem(last=False)
-        return files
+        return parts
+
+    async def board_files(self, loaded: LoadedGame, seat: int | None = None,
+                          language: str | None = None) -> list[tuple[str, bytes]]:
+        """Every board image of a position (what `board` shows)."""
+        return [(part.name, part.data) for part in await self.board_parts(loaded, seat, language)
+                if part.data is not None]
+
+    async def thread_board(self, loaded: LoadedGame, *, everything: bool = False) -> tuple[BoardPost, str]:
+        """The images a thread post attaches: those whose pixels differ from what the thread
+        last showed at their position (all of them with ``everything``), and a line naming
+        the others, each with a link to the post that showed it ("" when none)."""
+        record = loaded.record
+        remembered = {} if everything else await self.bot.storage.shown_images(record.id)
+        digests = {position: image.digest for position, image in remembered.items()}
+        parts = await self.board_parts(loaded, shown=digests)
+        changed = [part for part in parts if digests.get(part.position) != part.digest]
+        unchanged = [remembered[part.position] for part in parts if digests.get(part.position) == part.digest]
+        post = BoardPost([(part.name, part.data) for part in changed if part.data is not None], record.id,
+                         {part.position: part.digest for part in changed})
+        if not unchanged:
+            return post, ""
+        by_post: dict[tuple[int, int], list[int]] = {}   # one link per post: "[images 2 and 5](...)"
+        for image in unchanged:
+            by_post.setdefault((image.channel_id, image.message_id), []).append(image.position)
+        links = [Msg("board_part_link", number=numbers[0], url=jump_url(record.guild_id, *where)) if len(numbers) == 1
+                 else Msg("board_parts_link", numbers=Join([Msg("board_part_number", number=n) for n in numbers], "and"),
+                          url=jump_url(record.guild_id, *where))
+                 for where, numbers in by_post.items()]
+        return post, t("board_unchanged", game_language(record), parts=Join(links, "and"))
+
+    async def remember_post(self, files: list[tuple[str, bytes]], channel_id: int | None,
+                            message_id: int | None) -> None:
+        """After a thread post that attached board images: the thread now shows them there."""
+        if not isinstance(files, BoardPost) or not files.shown or channel_id is None or message_id is None:
+            return
+        await self.bot.storage.remember_shown_images(
+            files.game_id, [ShownImage(position, digest, channel_id, message_id)
+                            for position, digest in sorted(files.shown.items())])
 
     def limit(self, interaction: discord.Interaction, kind: str) -> None:
         """Refuse (with the wait) a user who asks too often; nothing else is done."""
@@ -467,7 +529,7 @@ class GameCog(commands.GroupCog):
             waiting_ids = [loaded.record.user_at(seat).user_id for seat in sorted(loaded.game.waiting_for(loaded.state))]
             text = t("started", language, title=self.game.title_msg(), order=order) + "\n" + \
                 waiting_text(loaded, language) + "\n" + t("started_hint", language, game=self.game_name)
-            files = await self.board_files(loaded)
+            files, _unchanged = await self.thread_board(loaded, everything=True)
             if in_thread:
                 await self.reply_and_ping(interaction, text, files, None, waiting_ids, language, loaded)
             else:   # the Start button on the lobby message: the game itself is told in its thread
@@ -479,23 +541,28 @@ class GameCog(commands.GroupCog):
                              view: discord.ui.View | None = None, ping_ids: list[int] | None = None,
                              loaded: LoadedGame | None = None) -> None:
         """A new message in the game's thread (new messages notify: the ping goes in it; with
-        ``loaded``, the ping names the decision the game waits for)."""
+        ``loaded``, the ping names the decision the game waits for).  Board images it
+        attaches (a :class:`BoardPost`) are remembered as shown in it."""
         thread_id = record.thread_id or record.channel_id
         channel = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         if ping_ids:
             ping = ping_text(loaded, ping_ids, game_language(record))
             text = clip(text, CONTENT_LIMIT - len(ping) - 1) + "\n" + ping
-        await channel.send(clip(text), files=as_files(files), allowed_mentions=pings(ping_ids or []), **extra)
+        message = await channel.send(clip(text), files=as_files(files), allowed_mentions=pings(ping_ids or []),
+                                     **extra)
+        await self.remember_post(files, message.channel.id, message.id)
 
     async def reply_and_ping(self, interaction: discord.Interaction, text: str, files: list[tuple[str, bytes]],
                              view: discord.ui.View | None, ping_ids: list[int], language: str,
                              loaded: LoadedGame | None = None) -> None:
         """Put ``text`` into the deferred ("thinking") reply, then ping in a new message:
-        Discord turns the first follow-up into an edit of the reply, and edits notify nobody."""
+        Discord turns the first follow-up into an edit of the reply, and edits notify nobody.
+        Board images it attaches (a :class:`BoardPost`) are remembered as shown in the reply."""
         extra: dict[str, Any] = {"view": view} if view is not None else {}
-        await interaction.edit_original_response(content=clip(text), attachments=as_files(files),
-                                                 allowed_mentions=ALLOWED_NO_ONE, **extra)
+        message = await interaction.edit_original_response(content=clip(text), attachments=as_files(files),
+                                                           allowed_mentions=ALLOWED_NO_ONE, **extra)
+        await self.remember_post(files, interaction.channel_id, message.id)
         if ping_ids:
             await interaction.followup.send(clip(ping_text(loaded, ping_ids, language)),
                                             allowed_mentions=pings(ping_ids))
@@ -657,7 +724,13 @@ class GameCog(commands.GroupCog):
 
     async def announcement(self, outcomes: list[MoveOutcome]) -> tuple[str, list[tuple[str, bytes]], list[int]]:
         """The thread's post after moves, in the game's language, its board images, and the
-        players to ping (those who now have to act and did not before)."""
+        players to ping (those who now have to act and did not before).
+
+        Board images come only when the turn passes (a move made someone other than its mover
+        wait who did not before, and they still wait) or the game ends; a sub-step of one
+        player's turn gets its lines only, and nothing is drawn for it.  Of the images, only
+        those that differ from what the thread last showed are attached; a line links to
+        where the others are."""
         last = outcomes[-1].loaded
         language = game_language(last.record)
         numbers = await self.service.move_numbers(last.record.id)
@@ -672,13 +745,22 @@ class GameCog(commands.GroupCog):
             lines.append(line)
             lines += [t("event_line", language, event=event) for event in outcome.events]
         ping_ids: list[int] = []
+        newly: set[int] = set()
+        if not outcomes[-1].finished:
+            newly = set().union(*(o.newly_waiting_seats for o in outcomes)) & outcomes[-1].waiting_seats
+            ping_ids = [last.record.user_at(seat).user_id for seat in sorted(newly)]
+        # The turn passes when a move makes someone other than its mover newly wait (the
+        # mover's own further steps, or others still deciding, are not a new turn).
+        passes = any(seat != o.seat for o in outcomes for seat in o.newly_waiting_seats & newly)
         if outcomes[-1].finished:
             lines.append(await self.final_text(last, language))
         else:
             lines.append(waiting_text(last, language))
-            newly = set().union(*(o.newly_waiting_seats for o in outcomes)) & outcomes[-1].waiting_seats
-            ping_ids = [last.record.user_at(seat).user_id for seat in sorted(newly)]
-        return "\n".join(line for line in lines if line), await self.board_files(last), ping_ids
+        files: list[tuple[str, bytes]] = []
+        if outcomes[-1].finished or passes:
+            files, unchanged = await self.thread_board(last)
+            lines.append(unchanged)   # last: a long post loses these links first, not the news
+        return "\n".join(line for line in lines if line), files, ping_ids
 
     async def final_text(self, loaded: LoadedGame, language: str) -> str:
         standings = await self.service.standings(loaded)
@@ -701,11 +783,18 @@ class GameCog(commands.GroupCog):
         loaded = await self.service.load(record.id)
         await interaction.response.defer(thinking=True, ephemeral=not public)
         language = game_language(record) if public else user_language(interaction)
-        await interaction.followup.send(clip(t("board_caption", language, title=self.game.title_msg(),
-                                               game_id=record.id, ply=loaded.record.ply) + "\n" +
-                                             waiting_text(loaded, language)),
-                                        files=as_files(await self.board_files(loaded, language=language)),
-                                        ephemeral=not public, allowed_mentions=ALLOWED_NO_ONE)
+        # Every image, always; a public board is what the thread shows from now on (an
+        # ephemeral one, seen by one player, changes nothing of that).
+        files: list[tuple[str, bytes]] = (
+            (await self.thread_board(loaded, everything=True))[0] if public
+            else await self.board_files(loaded, language=language))
+        message = await interaction.followup.send(clip(t("board_caption", language, title=self.game.title_msg(),
+                                                         game_id=record.id, ply=loaded.record.ply) + "\n" +
+                                                       waiting_text(loaded, language)),
+                                                  files=as_files(files), ephemeral=not public,
+                                                  allowed_mentions=ALLOWED_NO_ONE, wait=True)
+        if public:
+            await self.remember_post(files, interaction.channel_id, message.id)
 
     @app_commands.command(name="info", description=ls("cmd.info"))
     @app_commands.describe(thing=ls("param.info_thing"))
@@ -827,9 +916,12 @@ class GameCog(commands.GroupCog):
         await interaction.response.defer(thinking=True)
         language = game_language(record)
         seat = loaded.record.seat_of(interaction.user.id)
-        text = t("undone", language, player=seat_line(loaded, seat, language)) + "\n" + waiting_text(loaded, language)
-        await interaction.followup.send(clip(text), files=as_files(await self.board_files(loaded)),
-                                        allowed_mentions=ALLOWED_NO_ONE)
+        files, unchanged = await self.thread_board(loaded)
+        text = "\n".join(line for line in (t("undone", language, player=seat_line(loaded, seat, language)),
+                                            waiting_text(loaded, language), unchanged) if line)
+        message = await interaction.followup.send(clip(text), files=as_files(files), allowed_mentions=ALLOWED_NO_ONE,
+                                                  wait=True)
+        await self.remember_post(files, interaction.channel_id, message.id)
 
     @app_commands.command(name="resign", description=ls("cmd.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:

@@ -89,8 +89,8 @@ async def test_a_move_saved_but_not_announced_is_reported_truthfully(harness):
 async def test_one_user_flooding_boards_is_slowed_and_renders_are_shared(harness, clock, monkeypatch):
     import bot.cogs.base as base
     renders = []
-    real = base.render_png
-    monkeypatch.setattr(base, "render_png", lambda *args: renders.append(args[0]) or real(*args))
+    real = base.render_parts
+    monkeypatch.setattr(base, "render_parts", lambda *args, **kw: renders.append(args[0]) or real(*args, **kw))
     await harness.slash(ALICE, "toy new", channel_id=CHANNEL, players=2)
     thread = list(harness.threads)[-1]
     await harness.slash(BOB, "toy join", channel_id=thread)
