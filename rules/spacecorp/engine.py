@@ -86,11 +86,14 @@ import functools
 import itertools
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
-from rules.base import Game, IllegalMove, Notice, OptionSpec, PreferenceSpec, players_option
+from rules.base import (Component, Game, IllegalMove, Notice, OptionSpec, PreferenceSpec, ScorePart, players_option,
+                        spread_kinds)
 from rules.kit import HIDDEN, Hands, Sealed, Streams, Term
 from rules.messages import Join, Msg
 
 from . import moves as mv
+from . import phrases
+from .phrases import team_msg
 from .data import ERAS, EdgeDef, Entry, Site, design, is_time, tables
 from .serialize import state_from_json, state_to_json
 from .moves import (Build, BuildSpot, CardEntry, Choose, Colonize, CpItem, Decline, Draw, Edge, Explore, Fulfill,
@@ -115,6 +118,11 @@ ERA_ACTIONS = {"E1": _E1_ACTIONS, "E2": _E1_ACTIONS | {mv.IDEA},     # the actio
 ERA_SPANS = ("1", "1-2", "1-3", "2", "2-3", "3")     # the eras a game plays: first and last (SC-VAR-1)
 #: Where the 1st and the 2nd Pioneer may start an era (SC-SETUP-23/24, SC-SETUP-43/44).
 PIONEER_SITES = {"E2": ("ceres", "vesta"), "E3": ("acen", "luhman16")}
+#: Where profit comes from and goes to, in the order the score breakdown lists them (SC-SCORE,
+#: SC-VAR-4): each change of a player's profit is booked under one of these (``_earn``).
+START_PROFIT = "start"
+SCORE_SOURCES = (START_PROFIT, "produce", "contracts", "tiles", "bases", "claims", "orion", "progress", "edges",
+                 "colonies", "colony_score", "final_bonus", "spent", "penalties")
 
 
 def era_span(options: Mapping[str, Any]) -> tuple[str, str]:
@@ -241,7 +249,7 @@ class SpaceCorpGame(Game):
         for number in per.e1_compensation_seats:                                    # SC-SETUP-14
             state.hands.add(state.order[number - 1], [state.pile.pop(0)])
         for number, profit in per.e1_start_profit.items():                          # SC-SETUP-15
-            state.players[state.order[number - 1]].profit = profit
+            self._earn(state, state.order[number - 1], START_PROFIT, profit)
         state.offer = [state.pile.pop(0) for _ in range(t.constants.offer_size)]   # SC-SETUP-16
         state.time_aside = time_cards[per.time_cards_per_deck + count:]             # SC-SETUP-12: to the box
         state.stacks = {stack: streams.shuffled(f"tiles:E1:{stack}", [tile.id for tile in t.tiles("E1", stack)])
@@ -261,7 +269,7 @@ class SpaceCorpGame(Game):
         genetics, idea = t.wheel.start_positions[era]
         for player in state.players:
             player.genetics, player.idea = genetics, idea
-            player.profit = t.constants.variant_start_profit[era]
+            self._earn(state, player.seat, START_PROFIT, t.constants.variant_start_profit[era])
         time_cards = sorted(t.time_cards)
         in_play = t.by_players[count].time_cards_in_play
         state.time_aside = time_cards[in_play:]                                      # returned to the box
@@ -364,6 +372,24 @@ class SpaceCorpGame(Game):
     def canonical_prefix(self, typed: str) -> str:
         return mv.canonical_prefix(typed)
 
+    def localize_move(self, text: str, language: str) -> str:
+        """Hungarian: the verbs, option names, bases, team letters (K1 = Kék 1) and site names
+        (``@föld-hold_l1``) the parser reads back (§2)."""
+        return mv.localize(text, language)
+
+    def move_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
+        """The move in words, from its notation and the static data (``phrases``)."""
+        return phrases.phrase(text)
+
+    def complete(self, state: GameState, seat: int, prefix: str, limit: int = 25) -> list[str]:
+        """The legal moves whose canonical or Hungarian text starts with what was typed
+        (accents optional; sites by their names), one of every kind first (``spread_kinds``)."""
+        typed = " ".join(self.canonical_prefix(prefix).lower().split())
+        folded = " ".join(mv.fold(prefix).split())
+        texts = (self.format_move(move) for move in self.legal_moves(state, seat))
+        return spread_kinds((text for text in texts if text.lower().startswith(typed)
+                             or mv.fold(mv.localize(text, "hu")).startswith(folded)), self.move_kind, limit)
+
     def word_aliases(self) -> Mapping[str, str]:
         """The folded Hungarian verbs ``canonical_prefix`` understands, so that a verb still being
         typed ("kut") completes to its moves (``research``)."""
@@ -436,6 +462,30 @@ class SpaceCorpGame(Game):
             value = sum(tables().colony_tiles[tile].value for owner, tile in state.colonies.values() if owner == seat)
             return player.profit, value, len(player.progress)
         return player.profit, self._bases_on_board(state, seat)
+
+    @staticmethod
+    def _earn(state: GameState, seat: int, source: str, amount: int) -> None:
+        """``seat``'s profit changes by ``amount`` (negative: paid or lost), booked under
+        ``source`` (one of SCORE_SOURCES) for the score breakdown."""
+        player = state.players[seat]
+        player.profit += amount
+        if amount:
+            player.ledger[source] = player.ledger.get(source, 0) + amount
+
+    def score_breakdown(self, state: GameState) -> list[list[ScorePart]]:
+        """Each player's profit by where it came from (the ledger ``_earn`` keeps): start, Produce,
+        contracts, discovery tiles, bases, claims, Orion, Progress cards, Edges, colonies, the
+        colony scoring, the early-finish bonus, profit spent and lost (penalties, negative).
+        A game stored before the ledger existed shows the rest as "earlier"."""
+        out = []
+        for player in state.players:
+            parts = [ScorePart(S(f"score.{source}"), player.ledger[source]) for source in SCORE_SOURCES
+                     if player.ledger.get(source)]
+            rest = player.profit - sum(part.points for part in parts)
+            if rest or not parts:
+                parts.append(ScorePart(S("score.earlier" if rest else f"score.{START_PROFIT}"), rest))
+            out.append(parts)
+        return out
 
     @staticmethod
     def _bases_on_board(state: GameState, seat: int) -> int:
@@ -702,7 +752,7 @@ class SpaceCorpGame(Game):
             if sources.pay > most:
                 raise refuse("pay_too_much", "SC-VAL-9", pay=sources.pay, most=max(most, 0), value=value,
                              profit=player.profit)
-            player.profit -= sources.pay
+            self._earn(state, seat, "spent", -sources.pay)
             value += sources.pay
         for played in sources.cards:
             state.hands.remove(seat, played.card)
@@ -857,7 +907,7 @@ class SpaceCorpGame(Game):
         penalty = tables().maps[state.era].movement.unshielded_penalty
         if state.players[seat].profit < penalty:
             raise refuse("radiation_unpaid", "SC-RAD-4", penalty=penalty, profit=state.players[seat].profit)
-        state.players[seat].profit -= penalty
+        self._earn(state, seat, "penalties", -penalty)
         state.news.append(S("news.radiation", player=self.seat_label(state, seat), amount=penalty))
         return penalty
 
@@ -936,7 +986,7 @@ class SpaceCorpGame(Game):
                 raise refuse("no_route", "SC-MOV-5", origin=leg.origin, destination=leg.destination)
             bonus = self._spaceport_bonus(state, seat, leg.origin, move.sources.use)
             if value + bonus < distance:
-                raise refuse("move_short", "SC-MOV-2", team=leg.team, distance=distance, value=value + bonus)
+                raise refuse("move_short", "SC-MOV-2", team=team_msg(leg.team), distance=distance, value=value + bonus)
             rewards += self._endpoint_reward(state, seat, leg)
         for leg in unshielded:                                                              # SC-RAD-4/5
             self._radiation_penalty(state, seat, "MOVE", shielded, leg.origin, leg.destination)
@@ -971,21 +1021,21 @@ class SpaceCorpGame(Game):
         """The action's team is the player's, able to act (SC-MOV-4, SC-TRN-1) and on ``site``."""
         self._team_can_act(state, seat, team)
         if state.players[seat].teams[team] != site:
-            raise refuse("team_not_there", rule, team=team, site=site)
+            raise refuse("team_not_there", rule, team=team_msg(team), site=site_msg(site))
 
     def _team_can_act(self, state: GameState, seat: int, team: str) -> None:
         player = state.players[seat]
         if team not in player.teams:
-            raise refuse("not_your_team", "SC-MOV-1", team=team)
+            raise refuse("not_your_team", "SC-MOV-1", team=team_msg(team))
         site = player.teams[team]
         if site is None:
-            raise refuse("team_in_supply", "SC-MOV-1", team=team)
+            raise refuse("team_in_supply", "SC-MOV-1", team=team_msg(team))
         if tables().maps[state.era].sites[site].kind in ("pioneer", "orion"):
-            raise refuse("team_cannot_act", "SC-MOV-4", team=team, site=site_msg(site))
+            raise refuse("team_cannot_act", "SC-MOV-4", team=team_msg(team), site=site_msg(site))
         if team in player.track:
-            raise refuse("team_on_track", "SC-MOV-32", team=team, site=site_msg(site), spaces=player.track[team])
+            raise refuse("team_on_track", "SC-MOV-32", team=team_msg(team), site=site_msg(site), spaces=player.track[team])
         if team in state.turn.acted:
-            raise refuse("team_acted", "SC-TRN-1", team=team)
+            raise refuse("team_acted", "SC-TRN-1", team=team_msg(team))
 
     def _endpoint_reward(self, state: GameState, seat: int, leg: Leg) -> list[int]:
         """SC-MOV-3: the move starts or ends at a base; an opponent's earns its owner a reward."""
@@ -1029,8 +1079,8 @@ class SpaceCorpGame(Game):
             first, later = tables().constants.orion_rewards
             gain = first if not occupied else later if site not in occupied else 0
             if gain:
-                player.profit += gain
-                state.news.append(S("news.orion", player=self.seat_label(state, seat), team=team,
+                self._earn(state, seat, "orion", gain)
+                state.news.append(S("news.orion", player=self.seat_label(state, seat), team=team_msg(team),
                                     site=site_msg(site), amount=gain))
         player.teams[team] = site
         player.track.pop(team, None)
@@ -1038,7 +1088,7 @@ class SpaceCorpGame(Game):
             spaces = next((effect.int_arg(0) for effect in self._progress_effects(state, seat)
                            if effect.name == "ARRIVE_TRACK"), era_map.movement.track_spaces)
             player.track[team] = spaces
-            state.news.append(S("news.on_track", player=self.seat_label(state, seat), team=team,
+            state.news.append(S("news.on_track", player=self.seat_label(state, seat), team=team_msg(team),
                                 site=site_msg(site), spaces=spaces))
 
     def _place_team(self, state: GameState, seat: int, team: str, site: str) -> None:
@@ -1159,7 +1209,7 @@ class SpaceCorpGame(Game):
         team = claimant if claimant in here else here[0]
         home = self._home(state.era)
         self._relocate(state, seat, team, home)
-        state.news.append(S("news.phobes", player=self.seat_label(state, seat), team=team, site=site_msg(home)))
+        state.news.append(S("news.phobes", player=self.seat_label(state, seat), team=team_msg(team), site=site_msg(home)))
 
     def _phobes_blocked(self, state: GameState, site_id: str) -> bool:
         """SC-EXP-12: the tiles of a system with the Phobes give nothing until a Defense base
@@ -1175,7 +1225,7 @@ class SpaceCorpGame(Game):
         if site_id is not None and self._phobes_blocked(state, site_id):
             return
         tile = tables().discoveries[tile_id]
-        state.players[seat].profit += tile.profit
+        self._earn(state, seat, "tiles", tile.profit)
         if tile.genetics:
             self._genetics(state, seat, tile.genetics)
         if tile.idea:
@@ -1307,7 +1357,7 @@ class SpaceCorpGame(Game):
         claimant = state.claims.get(spot.site)
         if claimant is not None and claimant[0] != player.colour:                           # SC-BLD-4
             owner = COLOURS.index(claimant[0])
-            state.players[owner].profit += t.constants.claim_compensation
+            self._earn(state, owner, "claims", t.constants.claim_compensation)
             state.news.append(S("news.compensation", player=self.seat_label(state, owner),
                                 amount=t.constants.claim_compensation))
         tiles = state.tiles.get(spot.site, [])
@@ -1315,7 +1365,7 @@ class SpaceCorpGame(Game):
             gain = sum(effect.int_arg(0) for effect in self._progress_effects(state, seat)
                        if effect.name == "BUILD_ALIEN_SYSTEM_T")                            # AD-COOPEMP
             if gain:
-                player.profit += gain
+                self._earn(state, seat, "progress", gain)
                 state.news.append(S("news.edge_gain", player=self.seat_label(state, seat), amount=gain))
         blocked = self._phobes_blocked(state, spot.site)
         for key, base in plan:
@@ -1325,7 +1375,6 @@ class SpaceCorpGame(Game):
                     before: dict[str, tuple[int, str]], blocked: bool) -> None:
         """A base's ability when built (SC-BASE, per era)."""
         t = tables()
-        player = state.players[seat]
         gain = 0
         if base == "BIOLAB":
             extra = sum(effect.int_arg(0) for effect in self._progress_effects(state, seat)
@@ -1351,7 +1400,7 @@ class SpaceCorpGame(Game):
             elif any(state.offer):
                 state.turn.step, state.turn.draws_left = OFFER_TAKE, 1
         if gain:
-            player.profit += gain
+            self._earn(state, seat, "bases", gain)
             state.news.append(S("news.base_gain", player=self.seat_label(state, seat), base=S(f"base.{base}"),
                                 amount=gain))
 
@@ -1386,7 +1435,7 @@ class SpaceCorpGame(Game):
         if gain > 0:
             gain += sum(effect.int_arg(0) for effect in self._progress_effects(state, seat)
                         if effect.name == "PRODUCE_BONUS_T")                             # BR-FUSION
-        state.players[seat].profit += gain
+        self._earn(state, seat, "produce", gain)
         state.turn.produced += gain
         state.turn.rewards += rewards
         state.news.append(S("news.produced", player=self.seat_label(state, seat), amount=gain))
@@ -1480,14 +1529,14 @@ class SpaceCorpGame(Game):
         player = state.players[seat]
         player.progress.append(physical)
         bonus = card.bonus if physical == card.physical_ids[0] and not setup_pick else 0
-        player.profit += bonus
+        self._earn(state, seat, "progress", bonus)
         state.news.append(S("news.progress_bonus" if bonus else "news.progress", player=self.seat_label(state, seat),
                             card=S(f"progress.{progress_id}"), amount=bonus))
         if card.timing == "one-time":
             for effect in card.effects:
                 if effect.name == "GAIN_T_PER":                                             # AD-STARCH
                     gain = len(player.progress) * effect.int_arg(1)
-                    player.profit += gain
+                    self._earn(state, seat, "progress", gain)
                     state.news.append(S("news.edge_gain", player=self.seat_label(state, seat), amount=gain))
                 elif effect.name == "TAKE_OFFER" and any(state.offer):
                     state.pending.insert(0, Pending(OFFER, seat))
@@ -1566,7 +1615,7 @@ class SpaceCorpGame(Game):
         state.hands.remove(seat, move.card)
         state.turn.played.append(move.card)
         self._place_team(state, seat, leg.team, leg.destination)
-        state.news.append(S("news.antimatter", player=self.seat_label(state, seat), team=leg.team,
+        state.news.append(S("news.antimatter", player=self.seat_label(state, seat), team=team_msg(leg.team),
                             destination=site_msg(leg.destination)))
 
     # ----- Colonize (SC-COL, E3) and the colonies' abilities (§8.9) ----------------------------------
@@ -1625,13 +1674,13 @@ class SpaceCorpGame(Game):
             team = item.team or ""
             where = player.teams.get(team)
             if where is None or era_map.sites[where].region != region:
-                raise refuse("cp_team", "SC-COL-3", team=team, site=site_msg(site.id))
+                raise refuse("cp_team", "SC-COL-3", team=team_msg(team), site=site_msg(site.id))
             if state.claims.get(where) == team:
                 del state.claims[where]
             player.teams[team] = None
             player.track.pop(team, None)
             player.teams_out.append(team)
-            state.news.append(S("news.team_out", player=self.seat_label(state, seat), team=team))
+            state.news.append(S("news.team_out", player=self.seat_label(state, seat), team=team_msg(team)))
             points = 1
         elif item.kind == "build":                                                          # (f), SC-COL-4
             assert item.build is not None
@@ -1648,7 +1697,7 @@ class SpaceCorpGame(Game):
             price = t.constants.colonize_pay
             if player.profit < price:
                 raise refuse("cp_pay", "SC-COL-3", price=price, profit=player.profit)
-            player.profit -= price
+            self._earn(state, seat, "spent", -price)
             points = 1
         elif item.kind == "envtol":                                                         # (h)
             points = sum(effect.int_arg(0) for effect in self._progress_effects(state, seat)
@@ -1678,7 +1727,6 @@ class SpaceCorpGame(Game):
         (K06: the largest), or an unfulfilled contract at the era's end (K08: the largest
         effective reward; its disc moves)."""
         t = tables()
-        player = state.players[seat]
         if effect.name == "GAIN_T":
             gain = effect.int_arg(0)
         elif effect.name == "GAIN_T_PER":
@@ -1696,12 +1744,12 @@ class SpaceCorpGame(Game):
             state.contracts[row] = state.era
             state.news.append(S("news.contract", player=self.seat_label(state, seat), row=row,
                                 contract=S(f"contract.{state.era}.{row}"), amount=gain))
-            player.profit += gain
+            self._earn(state, seat, "colonies", gain)
             return
         else:
             return
         if gain:
-            player.profit += gain
+            self._earn(state, seat, "colonies", gain)
             state.news.append(S("news.colony_gain", player=self.seat_label(state, seat), amount=gain))
 
     def _colony_count(self, state: GameState, seat: int, what: str) -> int:
@@ -1780,7 +1828,7 @@ class SpaceCorpGame(Game):
         for row in move.rows:
             reward = self.contract_reward(state, row)
             best = max(best, reward)
-            state.players[seat].profit += reward                                            # SC-CON-3/5
+            self._earn(state, seat, "contracts", reward)                                   # SC-CON-3/5
             state.contracts[row] = state.era
             state.news.append(S("news.contract", player=self.seat_label(state, seat), row=row,
                                 contract=S(f"contract.{state.era}.{row}"), amount=reward))
@@ -1801,7 +1849,7 @@ class SpaceCorpGame(Game):
         if move.leg is not None:
             self._check_transport(state, move.seat, move.leg)
             self._relocate(state, move.seat, move.leg.team, move.leg.destination)
-            state.news.append(S("news.transported", player=self.seat_label(state, move.seat), team=move.leg.team,
+            state.news.append(S("news.transported", player=self.seat_label(state, move.seat), team=team_msg(move.leg.team),
                                 origin=site_msg(move.leg.origin),
                                 destination=site_msg(move.leg.destination)))
         state.turn.step = CLEANUP
@@ -1809,11 +1857,11 @@ class SpaceCorpGame(Game):
     def _check_transport(self, state: GameState, seat: int, leg: Leg) -> None:
         player = state.players[seat]
         if player.teams.get(leg.team, "?") != leg.origin:
-            raise refuse("team_not_there", "SC-TRN-1", team=leg.team, site=leg.origin)
+            raise refuse("team_not_there", "SC-TRN-1", team=team_msg(leg.team), site=site_msg(leg.origin))
         if leg.team in state.turn.acted:
-            raise refuse("team_acted", "SC-TRN-1", team=leg.team)
+            raise refuse("team_acted", "SC-TRN-1", team=team_msg(leg.team))
         if leg.team in player.track:
-            raise refuse("team_on_track", "SC-TRN-5", team=leg.team, site=site_msg(leg.origin),
+            raise refuse("team_on_track", "SC-TRN-5", team=team_msg(leg.team), site=site_msg(leg.origin),
                          spaces=player.track[leg.team])
         sites = tables().maps[state.era].sites
         if leg.destination not in sites:
@@ -1886,7 +1934,7 @@ class SpaceCorpGame(Game):
             assert where is not None
             if spaces <= 0:
                 del player.track[team]
-                state.news.append(S("news.on_star", player=self.seat_label(state, seat), team=team,
+                state.news.append(S("news.on_star", player=self.seat_label(state, seat), team=team_msg(team),
                                     site=site_msg(where)))
             else:
                 player.track[team] = spaces
@@ -2101,7 +2149,7 @@ class SpaceCorpGame(Game):
                 if any(where is not None and sites[where].region == region for where in victim.teams.values()) \
                         and not self._progress_has(state, other, "IMMUNE", edge.id):
                     lost = min(loss, victim.profit)
-                    victim.profit -= lost
+                    self._earn(state, other, "penalties", -lost)
                     state.news.append(S("news.lost_profit", player=self.seat_label(state, other), amount=lost))
         elif effect.name == "GAIN_PROGRESS":                                                # EG-LEAK
             allowed = self.progress_choices(state, seat, effect.positional[0], no_bonus=True)
@@ -2116,7 +2164,7 @@ class SpaceCorpGame(Game):
                 state.windows.append(Window(INFRA_DISCARD, seat, seats))
         else:
             raise refuse("edge_not_in_era", "SC-EDGE-1", edge=S(f"edge.{edge.id}"), era=S(f"era.{state.era}"))
-        state.players[seat].profit += gained
+        self._earn(state, seat, "edges", gained)
         state.hands.remove(seat, move.card)
         state.discards.append(move.card)                                                   # SC-EDGE-2
         if gained:
@@ -2288,7 +2336,7 @@ class SpaceCorpGame(Game):
         home = self._home(state.era)
         team = next(team for team, where in sorted(player.teams.items()) if where == home)
         player.teams[team] = site
-        state.news.append(S("news.pioneer_placed", player=self.seat_label(state, seat), team=team,
+        state.news.append(S("news.pioneer_placed", player=self.seat_label(state, seat), team=team_msg(team),
                             site=site_msg(site)))
         if site == PIONEER_SITES["E3"][1]:
             player.track[team] = tables().maps[state.era].movement.track_spaces
@@ -2341,7 +2389,7 @@ class SpaceCorpGame(Game):
         for player in state.players:
             owned = sum(1 for owner, _ in state.colonies.values() if owner == player.seat)
             score = t.constants.colony_points(owned)
-            player.profit = max(0, player.profit + score)                                   # SC-SCORE-3
+            self._earn(state, player.seat, "colony_score", max(0, player.profit + score) - player.profit)  # SC-SCORE-3
             state.news.append(S("news.colony_score", player=self.seat_label(state, player.seat), colonies=owned,
                                 amount=f"{score:+d}"))
         state.phase = OVER
@@ -2358,7 +2406,7 @@ class SpaceCorpGame(Game):
             gain = player.genetics_steps if state.era == "E1" else 0
             if player.pioneer:
                 gain += bonus[player.pioneer - 1]
-            player.profit += gain
+            self._earn(state, player.seat, "final_bonus", gain)
             gains[player.seat] = gain
         state.phase = OVER
         state.turn = Turn(state.turn.seat, step="")
@@ -2734,9 +2782,9 @@ class SpaceCorpGame(Game):
         """A sealed Legacy pick (revealed by the news when all are in) and the cards taken with
         Predictive AI (they join a secret hand) are not shown to the others."""
         if move_text.startswith("choose legacy="):
-            return S("redacted.legacy", player=self.seat_label(state, seat))
+            return S("redacted.legacy")
         if move_text.startswith("choose predict="):
-            return S("redacted.predict", player=self.seat_label(state, seat), n=move_text.count(",") + 1)
+            return S("redacted.predict", n=move_text.count(",") + 1)
         return move_text
 
     def auto_move(self, state: GameState, seat: int, prefs: Any) -> tuple[Move, Msg] | None:
@@ -2869,7 +2917,7 @@ class SpaceCorpGame(Game):
             for team, spaces in sorted(player.track.items()):
                 where = player.teams[team]
                 assert where is not None
-                lines.append(S("status.track", player=self.seat_label(view, player.seat), team=team,
+                lines.append(S("status.track", player=self.seat_label(view, player.seat), team=team_msg(team),
                                site=site_msg(where), spaces=spaces))
         done = [row for row, where in sorted(view.contracts.items()) if where == view.era]
         lines.append(S("status.contracts", count=len(done), done=Join(done or ["-"])))
