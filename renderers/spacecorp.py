@@ -68,6 +68,7 @@ from renderers.common import RGB, Box, contrast_text, draw_text, draw_text_in_bo
 from rules.messages import Join, Msg, has_key
 from rules.messages import render as text_of
 from rules.spacecorp.data import design, is_time, tables
+from rules.spacecorp.moves import team_code
 from rules.spacecorp.state import LEGACY, OVER, PIONEER, PROGRESS, split_spot
 
 WIDTH = 800
@@ -463,17 +464,18 @@ def teams_at(view: Any) -> dict[str, list[tuple[str, int]]]:
     return out
 
 
-def draw_team(draw: ImageDraw.ImageDraw, view: Any, x: float, y: float, team: str, seat: int, claim: bool) -> None:
+def draw_team(draw: ImageDraw.ImageDraw, view: Any, x: float, y: float, team: str, seat: int, claim: bool,
+              language: str = "en") -> None:
     colour = seat_rgb(view, seat)
     if claim:
         draw.rounded_rectangle((x - 4, y - 4, x + TEAM_W + 4, y + TEAM_H + 4), radius=8, fill=GOLD)
     draw.rounded_rectangle((x, y, x + TEAM_W, y + TEAM_H), radius=5, fill=colour, outline=INK, width=1)
-    draw_text(draw, (x + TEAM_W / 2, y + TEAM_H / 2), team, size=18, bold=True, fill=contrast_text(colour),
-              anchor="mm")
+    draw_text(draw, (x + TEAM_W / 2, y + TEAM_H / 2), team_code(team, language), size=18, bold=True,
+              fill=contrast_text(colour), anchor="mm")
 
 
 def draw_teams(draw: ImageDraw.ImageDraw, view: Any, box: Box, teams: list[tuple[str, int]],
-               claimant: str | None) -> None:
+               claimant: str | None, language: str = "en") -> None:
     """Team pieces left to right, wrapping; what does not fit is counted ("+3")."""
     x0, y0, x1, y1 = box
     per_row = max(1, int((x1 - x0 + TEAM_GAP) // (TEAM_W + TEAM_GAP + 4)))
@@ -483,7 +485,7 @@ def draw_teams(draw: ImageDraw.ImageDraw, view: Any, box: Box, teams: list[tuple
     for index, (team, seat) in enumerate(shown):
         row, col = divmod(index, per_row)
         draw_team(draw, view, x0 + 4 + col * (TEAM_W + TEAM_GAP + 4), y0 + 4 + row * (TEAM_H + TEAM_GAP + 4), team, seat,
-                  team == claimant)
+                  team == claimant, language)
     if len(shown) < len(teams):
         row, col = divmod(len(shown), per_row)
         left = x0 + 4 + col * (TEAM_W + TEAM_GAP + 4)
@@ -507,7 +509,7 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
         middle = (x0 + x1) / 2
         _text(draw, (x0 + 7, y0 + 4, middle - 7, y0 + 30), name, size=21, bold=True)
         _text(draw, (middle + 7, y0 + 4, x1 - 7, y0 + 30), _t(language, "home"), size=19, fill=MUTED, align="right")
-        draw_teams(draw, view, (x0 + 2, y0 + 34, x1 - 4, y1 - 4), teams, claimant)
+        draw_teams(draw, view, (x0 + 2, y0 + 34, x1 - 4, y1 - 4), teams, claimant, language)
         return
     if layout.wrap_names and fit_font(name, x1 - x0 - 16, 24, max_size=21, min_size=MIN_TEXT,
                                       bold=True).getlength(name) > x1 - x0 - 16:
@@ -563,11 +565,11 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
             draw_text(draw, (left + 15, y + 18), str(marker), size=19, bold=True, fill=INK, anchor="mm")
             left += 38
         if x1 - 6 - (left + 20) >= TEAM_W + 12:            # a wide site (E1's Belt): the teams beside the markers
-            draw_teams(draw, view, (left + 20, y, x1 - 6, y1 - 4), teams, claimant)
+            draw_teams(draw, view, (left + 20, y, x1 - 6, y1 - 4), teams, claimant, language)
         else:                                               # a narrower one (E2's Oort Cloud): below them
-            draw_teams(draw, view, (x0 + 2, y + 38, x1 - 4, y1 - 4), teams, claimant)
+            draw_teams(draw, view, (x0 + 2, y + 38, x1 - 4, y1 - 4), teams, claimant, language)
         return
-    draw_teams(draw, view, (x0 + 2, y, x1 - 4, y1 - 4), teams, claimant)
+    draw_teams(draw, view, (x0 + 2, y, x1 - 4, y1 - 4), teams, claimant, language)
 
 
 def _border_badge(draw: ImageDraw.ImageDraw, at: tuple[float, float], cost: int) -> None:
@@ -689,7 +691,7 @@ def draw_legend(draw: ImageDraw.ImageDraw, language: str, box: Box = LEGEND_BOX,
         elif item == "border":
             _border_badge(draw, (cx, cy), 2)
         elif item in ("team", "claim"):
-            draw_team(draw, _LegendView(), cx - TEAM_W / 2, cy - TEAM_H / 2, "B1", 0, item == "claim")
+            draw_team(draw, _LegendView(), cx - TEAM_W / 2, cy - TEAM_H / 2, "B1", 0, item == "claim", language)
         elif item == "radiation":
             draw.rounded_rectangle((cx - 24, cy - 14, cx + 24, cy + 14), radius=6, fill=RADIATION_REGION,
                                    outline=RADIATION_EDGE, width=2)
@@ -822,7 +824,7 @@ def _exit_chip(draw: ImageDraw.ImageDraw, box: Box, region: str, cost: int, near
 
 
 def _track_pieces(draw: ImageDraw.ImageDraw, view: Any, cell: Box, teams: list[tuple[str, int]],
-                  claimant: str | None) -> None:
+                  claimant: str | None, language: str = "en") -> None:
     """The teams on one star-track space: one above the other; a third and more fanned over them
     (the last one on top)."""
     x0, y0, x1, y1 = cell
@@ -833,7 +835,7 @@ def _track_pieces(draw: ImageDraw.ImageDraw, view: Any, cell: Box, teams: list[t
         left = (x0 + x1) / 2 - (TEAM_W + step * (len(row) - 1)) / 2
         for index, (team, seat) in enumerate(row):
             draw_team(draw, view, left + index * step, y0 + (number + 0.5) * row_h - TEAM_H / 2, team, seat,
-                      team == claimant)
+                      team == claimant, language)
 
 
 def _card_outline(lit: bool, claimant: str | None) -> tuple[RGB, int]:
@@ -869,7 +871,7 @@ def draw_star_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box,
     for space, cell in zip((3, 2, 1), card.track):
         draw.rounded_rectangle(cell, radius=6, fill=TRACK_SPACE, outline=MUTED, width=1)
         if pieces.get(space):
-            _track_pieces(draw, view, cell, pieces[space], claimant)
+            _track_pieces(draw, view, cell, pieces[space], claimant, language)
         else:
             draw_text(draw, ((cell[0] + cell[2]) / 2, (cell[1] + cell[3]) / 2), str(space), size=17, fill=MUTED,
                       anchor="mm")
@@ -877,7 +879,7 @@ def draw_star_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box,
             cx, cy = cell[2] + TRACK_CELL_GAP / 2, (cell[1] + cell[3]) / 2
             draw.polygon([(cx - 3, cy - 5), (cx + 3, cy), (cx - 3, cy + 5)], fill=MUTED)
     _stars(draw, card.stars, site.stars or 1)
-    draw_teams(draw, view, card.on_star, pieces.get(0, []), claimant)
+    draw_teams(draw, view, card.on_star, pieces.get(0, []), claimant, language)
     for (region, cost, near), chip in zip(exits, card.exits):
         _exit_chip(draw, chip, region, cost, near, language)
 
@@ -941,7 +943,7 @@ def draw_sun_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box, 
     _text(draw, (x0 + 7, y0 + 4, x1 - 44, y0 + 30), _say(language, f"site.{site_id}"), size=21, bold=True)
     _lines(draw, (x0 + 7, y0 + CARD_NAME_H, x1 - 7, y0 + CARD_NAME_H + HOME_NOTE_H - 2), _t(language, "home"),
            size=18, fill=MUTED)
-    draw_teams(draw, view, (x0 + 2, y0 + CARD_NAME_H + HOME_NOTE_H, x1 - 4, y1 - 4), teams, None)
+    draw_teams(draw, view, (x0 + 2, y0 + CARD_NAME_H + HOME_NOTE_H, x1 - 4, y1 - 4), teams, None, language)
 
 
 def draw_orion_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box, teams: list[tuple[str, int]],
@@ -958,7 +960,7 @@ def draw_orion_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box
            lines=3)
     _lines(draw, (x0 + 7, top + 66, x1 - 7, top + ORION_TEXT_H), _t(language, "orion_entry"), size=18, fill=MUTED,
            lines=3)
-    draw_teams(draw, view, (x0 + 2, top + ORION_TEXT_H, x1 - 4, y1 - 4), teams, None)
+    draw_teams(draw, view, (x0 + 2, top + ORION_TEXT_H, x1 - 4, y1 - 4), teams, None, language)
 
 
 def draw_map_part_e3(view: Any, part: int, language: str, highlight: str | None = None,
@@ -1031,7 +1033,7 @@ def draw_legend_e3(draw: ImageDraw.ImageDraw, language: str, box: Box, items: tu
             _border_line(draw, (cx - 36, cy), (cx - 18, cy), False, width=3)
             _border_badge(draw, (cx, cy), 30)
         elif item in ("team", "claim"):
-            draw_team(draw, _LegendView(), cx - TEAM_W / 2, cy - TEAM_H / 2, "B1", 0, item == "claim")
+            draw_team(draw, _LegendView(), cx - TEAM_W / 2, cy - TEAM_H / 2, "B1", 0, item == "claim", language)
         elif item == "track":
             for space in (3, 2, 1):
                 left_cell = cx - 42 + (3 - space) * 24
@@ -1406,7 +1408,7 @@ def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, pla
               _t(language, "idea", position=idea, steps=player.idea_steps), size=19)
         y += WHEEL_ROW_H_E2
     gone = set(player.teams_out)                      # E3: teams removed from the game (SC-COL-3e)
-    parts = [_t(language, "supply", teams=Join(sorted(team for team, site in player.teams.items()
+    parts = [_t(language, "supply", teams=Join(sorted(team_code(team, language) for team, site in player.teams.items()
                                                       if site is None and team not in gone)) or "-")]
     if player.pioneer:
         parts.append(_t(language, "pioneer", n=player.pioneer))

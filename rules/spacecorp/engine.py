@@ -92,7 +92,7 @@ from rules.kit import HIDDEN, Hands, Sealed, Streams, Term
 from rules.messages import Join, Msg
 
 from . import moves as mv
-from . import phrases
+from . import components, phrases
 from .phrases import team_msg
 from .data import ERAS, EdgeDef, Entry, Site, design, is_time, tables
 from .serialize import state_from_json, state_to_json
@@ -472,6 +472,11 @@ class SpaceCorpGame(Game):
         if amount:
             player.ledger[source] = player.ledger.get(source, 0) + amount
 
+    def components(self) -> tuple[Component, ...]:
+        """Cards, Time, Edges, Progress cards, Specials, HQ sides, the Wheel, colonies, contracts,
+        discovery tiles, bases, sites and regions (``components``)."""
+        return components.components()
+
     def score_breakdown(self, state: GameState) -> list[list[ScorePart]]:
         """Each player's profit by where it came from (the ledger ``_earn`` keeps): start, Produce,
         contracts, discovery tiles, bases, claims, Orion, Progress cards, Edges, colonies, the
@@ -560,7 +565,8 @@ class SpaceCorpGame(Game):
             if not isinstance(move, Draw) or move.source == mv.DECK:
                 raise refuse("pending_answer", "AD-STARCH" if pending.kind == OFFER else "SC-BASE",
                              what=S(f"pending.{pending.kind}"),
-                             example="draw O1" if pending.kind == OFFER else "draw O1 / choose base=idea")
+                             example=mv.notation("draw O1") if pending.kind == OFFER else
+                             Join([mv.notation("draw O1"), mv.notation("choose base=IDEA")], "or"))
             box = int(move.source[1]) - 1
             card = state.offer[box]
             if card is None:
@@ -573,7 +579,7 @@ class SpaceCorpGame(Game):
         key = {PROGRESS: "progress", PREDICT: "predict", PIONEER: "pioneer"}[pending.kind]
         example = self.format_move(self._pending_answers(state, pending)[0])
         if not isinstance(move, Choose) or move.key != key:
-            raise refuse("pending_answer", "SC-PROG-2", what=S(f"pending.{pending.kind}"), example=example)
+            raise refuse("pending_answer", "SC-PROG-2", what=S(f"pending.{pending.kind}"), example=mv.notation(example))
         if pending.kind == PROGRESS:
             allowed = self.progress_choices(state, move.seat, pending.what, pending.no_bonus, pending.setup_pick)
             if move.value not in allowed:
@@ -623,7 +629,7 @@ class SpaceCorpGame(Game):
     def _wrong_step(self, state: GameState) -> IllegalMove:
         expected = {RESEARCH_DRAWS: "draw D", OFFER_TAKE: "draw O1", CONTRACTS: "fulfill none",
                     TRANSPORT: "transport none"}[state.turn.step]
-        return refuse("wrong_step", "SC-TURN", step=S(f"step.{state.turn.step}"), example=expected)
+        return refuse("wrong_step", "SC-TURN", step=S(f"step.{state.turn.step}"), example=mv.notation(expected))
 
     # ----- step 1: the action (SC-VAL, §7) -------------------------------------------------------
     def _action(self, state: GameState, move: Move) -> None:
@@ -935,7 +941,7 @@ class SpaceCorpGame(Game):
             card = self._take_top(state)
             state.hands.add(seat, [card])
             state.news.append(S("news.drew_pile", player=self.seat_label(state, seat), count=1))
-            state.private_news.append((seat, S("notice.drew", card=self._card_msg(card))))
+            state.private_news.append((seat, S("notice.drew", card=self.card_line(card))))
         else:
             box = int(move.source[1]) - 1
             card_or_none = state.offer[box]
@@ -1301,7 +1307,7 @@ class SpaceCorpGame(Game):
         if sorted(assigned) != sorted(tiles) or len(spot.bases) > len(assigned):
             example = ",".join(f"{tile}:RESEARCHBASE" for tile in tiles)
             raise refuse("name_bases", "SC-BLD-7", site=site_msg(spot.site), tiles=", ".join(tiles),
-                         example=f"bases={example}")
+                         example=mv.notation(f"bases={example}"))
         for tile in tiles:
             self._check_base(state, seat, site, assigned[tile], [tile])
         return [(f"{spot.site}/{tile}", assigned[tile]) for tile in tiles]
@@ -1607,7 +1613,7 @@ class SpaceCorpGame(Game):
         shielded; it still starts or ends at a base (SC-MOV-3) and may win a Pioneer marker."""
         seat, leg = move.seat, move.leg
         if leg is None:
-            raise refuse("special_leg", "SP-ANTIMATTER", card=move.card, example=f"special {move.card} B1 iss>titan")
+            raise refuse("special_leg", "SP-ANTIMATTER", card=move.card, example=mv.notation(f"special {move.card} B1 iss>titan"))
         self._team_at(state, seat, leg.team, leg.origin, "SC-MOV-1")
         if leg.destination not in tables().maps[state.era].sites or leg.destination == leg.origin:
             raise refuse("no_such_site", "SC-MAP-1", site=leg.destination)
@@ -1952,7 +1958,7 @@ class SpaceCorpGame(Game):
             card = self._take_top(state)
             state.hands.add(seat, [card])
             state.news.append(S("news.reward", player=self.seat_label(state, seat)))
-            state.private_news.append((seat, S("notice.reward", card=self._card_msg(card))))
+            state.private_news.append((seat, S("notice.reward", card=self.card_line(card))))
         state.turn.rewards = []
 
     def _refill_and_draw(self, state: GameState) -> None:
@@ -1965,7 +1971,7 @@ class SpaceCorpGame(Game):
                 (len(state.hands.cards[seat]) <= tables().constants.draw_max_hand or state.turn.stuck):  # SC-TURN-6
             card = self._take_top(state)
             state.hands.add(seat, [card])
-            state.private_news.append((seat, S("notice.drew", card=self._card_msg(card))))
+            state.private_news.append((seat, S("notice.drew", card=self.card_line(card))))
 
     # ----- Edges and their reaction windows (SC-EDGE, §8.6, §9.3) -------------------------------------
     @staticmethod
@@ -2049,7 +2055,7 @@ class SpaceCorpGame(Game):
         window = state.windows[-1]
         if window.event == INFRA_DISCARD:
             if not isinstance(move, Choose) or move.key != "infra-discard":
-                raise refuse("infra_discard_first", "EG-INCOMPAT", example="choose infra-discard=box1")
+                raise refuse("infra_discard_first", "EG-INCOMPAT", example=mv.notation("choose infra-discard=box1"))
             self._discard_infra(state, move)
             window.waiting.pop(0)
         elif isinstance(move, Decline):
@@ -2064,7 +2070,8 @@ class SpaceCorpGame(Game):
         else:
             example = next((self.format_move(answer) for answer in self._answers(state, move.seat, window)
                             if isinstance(answer, Edge)), "edge")
-            raise refuse("answer_window", "SC-EDGE-1", event=self._trigger_msg(state, window), example=example)
+            raise refuse("answer_window", "SC-EDGE-1", event=self._trigger_msg(state, window),
+                         example=mv.notation(example))
 
     def _edge(self, state: GameState, move: Edge, window: Window | None) -> None:
         """SC-EDGE-1/2: the Edge's text is resolved, its action entries ignored, the card discarded."""
@@ -2104,7 +2111,7 @@ class SpaceCorpGame(Game):
             state.news.append(S("news.took_offer", player=player, card=Join([self._card_msg(c) for c in taken])))
         elif effect.name == "TAKE_OFFER":
             if move.take is None:
-                raise refuse("edge_needs", "EG-HACK", edge=S(f"edge.{edge.id}"), option="take=O1",
+                raise refuse("edge_needs", "EG-HACK", edge=S(f"edge.{edge.id}"), option=mv.notation("take=O1"),
                              allowed=Join([f"O{i + 1}" for i, card in enumerate(state.offer) if card] or ["-"]))
             box = move.take
             if len(box) != 2 or box[0] != "O" or box[1] not in "1234" or state.offer[int(box[1]) - 1] is None:
@@ -2119,7 +2126,7 @@ class SpaceCorpGame(Game):
             assert window is not None
             allowed = [card for card in window.cards if card in state.discards]
             if move.take is None:
-                raise refuse("edge_needs", "EG-POACH", edge=S(f"edge.{edge.id}"), option=f"take={allowed[0]}",
+                raise refuse("edge_needs", "EG-POACH", edge=S(f"edge.{edge.id}"), option=mv.notation(f"take={allowed[0]}"),
                              allowed=Join(allowed))
             if move.take not in allowed:
                 raise refuse("edge_take_discard", "EG-POACH", value=move.take or "-", allowed=Join(allowed))
@@ -2130,7 +2137,7 @@ class SpaceCorpGame(Game):
             assert window is not None
             names = [name for name in mv.NAMEABLE if name in ERA_ACTIONS[state.era]]
             if move.name is None:
-                raise refuse("edge_needs", "EG-SABOTAGE", edge=S(f"edge.{edge.id}"), option="name=research",
+                raise refuse("edge_needs", "EG-SABOTAGE", edge=S(f"edge.{edge.id}"), option=mv.notation("name=research"),
                              allowed=", ".join(names))
             if move.name not in names:
                 raise refuse("edge_name", "EG-SABOTAGE", value=move.name or "-", allowed=", ".join(names))
@@ -2154,7 +2161,7 @@ class SpaceCorpGame(Game):
         elif effect.name == "GAIN_PROGRESS":                                                # EG-LEAK
             allowed = self.progress_choices(state, seat, effect.positional[0], no_bonus=True)
             if move.take not in allowed:
-                raise refuse("edge_needs", "EG-LEAK", edge=S(f"edge.{edge.id}"), option=f"take={allowed[0]}",
+                raise refuse("edge_needs", "EG-LEAK", edge=S(f"edge.{edge.id}"), option=mv.notation(f"take={allowed[0]}"),
                              allowed=", ".join(allowed))
         elif effect.name == "DISCARD_INFRA_CARD":
             need = effect.int_arg("min_cards")
@@ -2278,7 +2285,7 @@ class SpaceCorpGame(Game):
         assert state.legacy_choice is not None
         allowed = [f"@{site}" for site in self.legacy_sites(state, move.seat)] + [mv.NONE]
         if not isinstance(move, Choose) or move.key != "legacy":
-            raise refuse("legacy_first", "SC-TRANS-1", example=f"choose legacy={allowed[0]}")
+            raise refuse("legacy_first", "SC-TRANS-1", example=mv.notation(f"choose legacy={allowed[0]}"))
         if move.value not in allowed:
             raise refuse("legacy_choice", "SC-TRANS-1", value=move.value, allowed=", ".join(allowed))
         state.legacy_choice.seal(move.seat, move.value)
@@ -2745,8 +2752,12 @@ class SpaceCorpGame(Game):
         except IllegalMove:
             return None
         if isinstance(move, Edge):
-            edge_id = None if is_time(move.card) else tables().cards[design(move.card)].edge
-            return S(f"edge.{edge_id}") if edge_id else None
+            edge_id = None if is_time(move.card) or design(move.card) not in tables().cards \
+                else tables().cards[design(move.card)].edge
+            return S("preview.gist", what=S(f"edge.{edge_id}"), gist=components.edge_gist(edge_id)) if edge_id else None
+        named = self._named_component(state, move)
+        if named is not None:
+            return named
         if state.windows or state.turn.step != ACTION or seat != state.turn.seat or \
                 not isinstance(move, (Research, MoveAction, Explore, Build, Produce, Genetics, Colonize)):
             return None
@@ -2777,6 +2788,21 @@ class SpaceCorpGame(Game):
             return S("preview.with_rewards", what=what, cards=played,
                      players=Join([self.seat_label(state, other) for other in trial.turn.rewards], "and"))
         return S("preview.plain", what=what, cards=played)
+
+    def _named_component(self, state: GameState, move: Move) -> Msg | None:
+        """The gist of the component a move names (the card upgraded or taken, the Special, the
+        Progress card or base chosen), for the autocomplete label."""
+        t = tables()
+        card = move.card if isinstance(move, (Upgrade, Special)) else None
+        if isinstance(move, Draw) and move.source in mv.OFFER:
+            card = state.offer[mv.OFFER.index(move.source)]
+        if card is not None and (is_time(card) or design(card) in t.cards):
+            return self.card_line(card)
+        if isinstance(move, Choose) and move.key == "progress" and move.value in t.progress:
+            return S("preview.gist", what=S(f"progress.{move.value}"), gist=S(f"progressgist.{move.value}"))
+        if isinstance(move, Choose) and move.key == "base" and move.value in t.base_types:
+            return S("preview.gist", what=S(f"base.{move.value}"), gist=S(f"basegist.{move.value}"))
+        return None
 
     def redact_move(self, state: GameState, seat: int, move_text: str) -> str | Msg:
         """A sealed Legacy pick (revealed by the news when all are in) and the cards taken with
@@ -2919,6 +2945,10 @@ class SpaceCorpGame(Game):
                 assert where is not None
                 lines.append(S("status.track", player=self.seat_label(view, player.seat), team=team_msg(team),
                                site=site_msg(where), spaces=spaces))
+        offer = [S("status.offer_card", box=box, card=self.card_line(card))
+                 for box, card in enumerate(view.offer, start=1) if card]
+        if offer and view.phase != OVER:
+            lines.append(S("status.offer", cards=Join(offer, "comma")))
         done = [row for row, where in sorted(view.contracts.items()) if where == view.era]
         lines.append(S("status.contracts", count=len(done), done=Join(done or ["-"])))
         if view.trigger:
@@ -2930,17 +2960,26 @@ class SpaceCorpGame(Game):
         return lines
 
     def private_lines(self, view: GameState, seat: int) -> list[Msg]:
+        """The hand, one card a line with what it does: its entries, Infra use, its Edge and the
+        Edge's trigger (a Time card: double or split)."""
         hand = view.hands.cards[seat]
-        return [S("private.hand", cards=Join([self._hand_card_msg(card) for card in hand] or ["-"]))]
+        if not hand:
+            return [S("private.hand", cards="-")]
+        return [S("private.hand_header", n=len(hand))] + [self.card_line(card) for card in hand]
 
-    def _hand_card_msg(self, card: str) -> Msg:
-        """A card in one's hand, with its Edge and the Edge's trigger when it has one."""
-        edge_id = None if is_time(card) else tables().cards[design(card)].edge
-        if edge_id is None:
-            return self._card_msg(card)
-        edge = tables().edges[edge_id]
-        return S("card_edge", id=card, name=S(f"cardname.{design(card)}"), edge=S(f"edge.{edge_id}"),
-                 event=S(f"event.{edge.trigger.name}"))
+    def card_line(self, card: str) -> Msg:
+        """A physical card with its values: ``M04#1 Robotic Miner: Build 2 or Produce 1 · Infra``;
+        an Edge card adds the Edge and its trigger."""
+        if is_time(card):
+            return S("hand_card", id=card, name=S("cardname.TIME"), gist=S("comp.time.gist"))
+        data = tables().cards[design(card)]
+        values = S("comp.card.gist", entries=components.entries_msg(data.entries),
+                   infra=S("comp.gist.infra") if data.infra else "", edge="")
+        if data.edge is None:
+            return S("hand_card", id=card, name=S(f"cardname.{data.id}"), gist=values)
+        edge = tables().edges[data.edge]
+        return S("hand_card_edge", id=card, name=S(f"cardname.{data.id}"), gist=values, edge=S(f"edge.{edge.id}"),
+                 event=S(f"event.{edge.trigger.name}"), effect=S(f"edgegist.{edge.id}"))
 
     def notation_help(self) -> Msg:
         return S("help.notation", moves=S("help.moves"), planeteers=S("help.planeteers"),

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import IllegalMove
-from rules.messages import fold_word
+from rules.messages import Msg, fold_word
 
 # ----- verbs (§10.2) ------------------------------------------------------------------------------
 RESEARCH, MOVE, EXPLORE, BUILD, PRODUCE = "research", "move", "explore", "build", "produce"
@@ -610,6 +610,13 @@ def _hu_out(word: str, verb: str) -> str:
     return f"{HU_KEY_OUT.get(key, key)}={out}"
 
 
+def notation(text: str) -> Msg:
+    """A notation example (canonical ``text``) shown in the reader's words: the catalogue's
+    ``spacecorp.notation`` shows ``en`` to an English reader and ``hu`` (``localize``) to a
+    Hungarian one (the other value is formatted away with ``.0``)."""
+    return Msg("spacecorp.notation", en=text, hu=localize(text, "hu"))
+
+
 def _hu_out_entry(item: str, verb: str) -> str:
     """``M02#1/m`` -> ``M02#1`` (the verb's plain entry needs no letter); ``/sm`` -> ``/v`` (Védett)."""
     card, _, letter = item.partition("/")
@@ -781,14 +788,14 @@ class _Words:
 
     def take(self) -> str:
         if not self.more():
-            raise IllegalMove("spacecorp.err.arguments", "§10.2", verb=self.verb, example=EXAMPLES[self.verb])
+            raise IllegalMove("spacecorp.err.arguments", "§10.2", verb=self.verb, example=notation(EXAMPLES[self.verb]))
         self.at += 1
         return self.words[self.at - 1]
 
     def done(self) -> None:
         if self.more():
             raise IllegalMove("spacecorp.err.not_understood", "§10.2", verb=self.verb, value=self.peek(),
-                              example=EXAMPLES[self.verb])
+                              example=notation(EXAMPLES[self.verb]))
 
 
 def _options(verb: str, words: list[str], keep: tuple[str, ...] = ()) -> tuple[_Words, dict[str, str]]:
@@ -808,9 +815,9 @@ def _options(verb: str, words: list[str], keep: tuple[str, ...] = ()) -> tuple[_
             options[key] = match[2]
         elif key in ALL_KEYS:
             raise IllegalMove("spacecorp.err.option_not_for_verb", "§10.2", key=key, verb=verb,
-                              example=EXAMPLES[verb])
+                              example=notation(EXAMPLES[verb]))
         else:
-            raise IllegalMove("spacecorp.err.not_understood", "§10.2", verb=verb, value=word, example=EXAMPLES[verb])
+            raise IllegalMove("spacecorp.err.not_understood", "§10.2", verb=verb, value=word, example=notation(EXAMPLES[verb]))
     return _Words(verb, positional), options
 
 
@@ -818,9 +825,9 @@ def _check_split(verb: str, teams: list[str], sources: Sources) -> None:
     """SC-VAL-8: a split Time card gives two targets of two different teams; only it does."""
     split = sources.time is not None and sources.time.mode == SPLIT
     if split and len(teams) != 2:
-        raise IllegalMove("spacecorp.err.split_groups", "SC-VAL-8", verb=verb, example=SPLIT_EXAMPLES[verb])
+        raise IllegalMove("spacecorp.err.split_groups", "SC-VAL-8", verb=verb, example=notation(SPLIT_EXAMPLES[verb]))
     if not split and len(teams) > 1:
-        raise IllegalMove("spacecorp.err.two_targets", "SC-VAL-8", verb=verb, example=SPLIT_EXAMPLES[verb])
+        raise IllegalMove("spacecorp.err.two_targets", "SC-VAL-8", verb=verb, example=notation(SPLIT_EXAMPLES[verb]))
     if len(teams) == 2 and teams[0] == teams[1]:
         raise IllegalMove("spacecorp.err.split_same_team", "SC-VAL-8", team=teams[0])
 
@@ -918,7 +925,7 @@ def _build_spot(args: _Words) -> BuildSpot:
     if key == "bases":
         args.take()
         return BuildSpot(team, site, bases=_bases(match[2]) if match else ())
-    raise IllegalMove("spacecorp.err.build_base", "SC-BLD-3", value=f"{team} @{site}", example=EXAMPLES[BUILD])
+    raise IllegalMove("spacecorp.err.build_base", "SC-BLD-3", value=f"{team} @{site}", example=notation(EXAMPLES[BUILD]))
 
 
 def _colonize(seat: int, words: list[str]) -> Colonize:
@@ -929,7 +936,7 @@ def _colonize(seat: int, words: list[str]) -> Colonize:
         raise IllegalMove("spacecorp.err.region", "§10.1", value=word)
     args.done()
     if "colony" not in options or "cp" not in options:
-        raise IllegalMove("spacecorp.err.arguments", "SC-COL-2", verb=COLONIZE, example=EXAMPLES[COLONIZE])
+        raise IllegalMove("spacecorp.err.arguments", "SC-COL-2", verb=COLONIZE, example=notation(EXAMPLES[COLONIZE]))
     colony = options["colony"].upper()
     if not _COLONY.fullmatch(colony):
         raise IllegalMove("spacecorp.err.colony", "§10.1", value=options["colony"])
@@ -1010,7 +1017,7 @@ def _choose(seat: int, words: list[str]) -> Choose:
         "predict": all(_CARD.fullmatch(card) for card in value.split(",")),
     }[key]
     if not valid:
-        raise IllegalMove("spacecorp.err.choice_value", "§10.2", key=key, value=raw, example=CHOICE_EXAMPLES[key])
+        raise IllegalMove("spacecorp.err.choice_value", "§10.2", key=key, value=raw, example=notation(CHOICE_EXAMPLES[key]))
     return Choose(seat, key=key, value=_stack(value) if key == "stack" else value)
 
 
@@ -1025,10 +1032,10 @@ def parse_move(seat: int, text: str) -> Move:
     same text always gives the same Move or the same refusal."""
     words = _split_words(canonical_prefix(_tidy(text)))
     if not words:
-        raise IllegalMove("spacecorp.err.empty", "§10.2", verbs=list(VERBS))
+        raise IllegalMove("spacecorp.err.empty", "§10.2", verbs=Msg("spacecorp.verbs"))
     verb, rest = words[0].lower(), words[1:]
     if verb not in VERBS:
-        raise IllegalMove("spacecorp.err.unknown_verb", "§10.2", value=words[0], verbs=list(VERBS))
+        raise IllegalMove("spacecorp.err.unknown_verb", "§10.2", value=words[0], verbs=Msg("spacecorp.verbs"))
     if verb in ENTRIES:
         return _action(seat, verb, rest)
     if verb == COLONIZE:

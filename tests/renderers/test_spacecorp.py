@@ -16,6 +16,7 @@ from PIL import ImageChops, ImageDraw, ImageFont
 from renderers.spacecorp import MIN_TEXT, REGIONS, SEAT_RGB, SITES, render
 from rules.spacecorp.data import is_time, tables
 from rules.spacecorp.engine import GAME
+from rules.spacecorp.moves import team_code
 
 
 def positions(players: int, seed: int, every: int = 10, eras: str = "1"):
@@ -367,7 +368,7 @@ def test_e3_draws_its_map_colonies_and_players_from_the_catalogue_in_both_langua
         assert text_of(Msg("spacecorp.render.colony_placed", colony=Msg("spacecorp.colony.C07"),
                            region=Msg("spacecorp.render.region.R3_LUY"), player="bob"), language) in texts
         assert text_of(Msg("spacecorp.render.colonies_owned", n=1, value=6), language) in joined
-        assert text_of(Msg("spacecorp.render.supply", teams=Join(["P4"])), language) in joined   # P2 is out
+        assert text_of(Msg("spacecorp.render.supply", teams=Join([team_code("P4", language)])), language) in joined   # P2 is out
         assert {"Pa", "Pb", "Sa", "Sb", "A", "8", "6", "5"} <= texts   # the stacks and their counts
         drawn[language] = images
     assert {"Nap", "Üres régió 1", "Melléktábla: elvehető kolónialapkák"} <= texts
