@@ -170,17 +170,18 @@ def components() -> tuple[Component, ...]:
                              S("comp.colony.gist", value=colony.value, ability=ability), _stand_in(colony.source)))
     for contract in sorted(t.contracts.values(), key=lambda c: (c.era, c.row)):
         name = S(f"contract.{contract.era}.{contract.row}")
-        era = S(f"era.{contract.era}")
+        era_name = S(f"era.{contract.era}")
         out.append(Component(f"{contract.era}-{contract.row}", "spacecorp.kind.contract",
-                             S("comp.contract.name", row=contract.row, era=era, name=name),
-                             S("comp.contract.text", era=era, row=contract.row, name=name, reward=contract.reward),
+                             S("comp.contract.name", row=contract.row, era=era_name, name=name),
+                             S("comp.contract.text", era=era_name, row=contract.row, name=name,
+                               reward=contract.reward),
                              S("comp.contract.gist", name=name, reward=contract.reward), _stand_in(contract.source)))
     for tile in t.discoveries.values():
-        special = tile.special[0] if tile.special else None
+        red = tile.special[0] if tile.special else None
         special_text: Msg | str = ""
-        if special is not None:
-            special_text = S(f"tilespecial.{special.name}", **({"stack": special.positional[0]}
-                                                                if special.name == "DRAW_INSTEAD" else {}))
+        if red is not None:
+            special_text = S(f"tilespecial.{red.name}", **({"stack": red.positional[0]}
+                                                            if red.name == "DRAW_INSTEAD" else {}))
         out.append(Component(tile.id, "spacecorp.kind.tile", S(f"tile.{tile.id}"),
                              S("comp.tile.text", era=S(f"era.{tile.era}"), stack=tile.stack,
                                icons=Join([S(f"icon.{icon}") for icon in tile.icons]) if tile.icons

@@ -172,8 +172,9 @@ def refuse(key: str, rule: str, **values: Any) -> IllegalMove:
     return IllegalMove(f"spacecorp.err.{key}", rule, **values)
 
 
-def site_msg(site: str) -> Msg:
-    return S(f"site.{site}")
+def site_msg(site: str) -> Msg | str:
+    """A site by the name the map shows (an id no map knows: as typed)."""
+    return phrases.site_msg(site)
 
 
 class Valued(NamedTuple):
@@ -728,7 +729,7 @@ class SpaceCorpGame(Game):
                  and t.maps[state.era].sites[site].region in ([region] if region else
                                                              [t.maps[state.era].sites[o].region for o in starts]))
             if not useful:
-                raise refuse("use_nothing", "SC-VAL-4", site=site, action=S(f"action.{action}"))
+                raise refuse("use_nothing", "SC-VAL-4", site=site_msg(site), action=S(f"action.{action}"))
             if owner != seat:
                 if state.trigger is not None:
                     raise refuse("no_opponent_after_trigger", "SC-END-8", seat=self.seat_label(state, owner))
@@ -820,7 +821,7 @@ class SpaceCorpGame(Game):
         per tile, all built by one player in one action, SC-BLD-7)."""
         found = self._bases_at(state, site)
         if not found:
-            raise refuse("no_base_there", "SC-VAL-4", site=site)
+            raise refuse("no_base_there", "SC-VAL-4", site=site_msg(site))
         return found[0][1], [base for _, _, base in found]
 
     @staticmethod
@@ -989,7 +990,7 @@ class SpaceCorpGame(Game):
         for leg in move.legs:
             distance = self._distance(state, seat, leg.origin, leg.destination)
             if distance is None:
-                raise refuse("no_route", "SC-MOV-5", origin=leg.origin, destination=leg.destination)
+                raise refuse("no_route", "SC-MOV-5", origin=site_msg(leg.origin), destination=site_msg(leg.destination))
             bonus = self._spaceport_bonus(state, seat, leg.origin, move.sources.use)
             if value + bonus < distance:
                 raise refuse("move_short", "SC-MOV-2", team=team_msg(leg.team), distance=distance, value=value + bonus)
@@ -1055,7 +1056,8 @@ class SpaceCorpGame(Game):
                 if state.trigger is not None:
                     raise refuse("no_opponent_after_trigger", "SC-END-8", seat=self.seat_label(state, owner))
                 return [owner]
-        raise refuse("move_needs_base", "SC-MOV-3", origin=leg.origin, destination=leg.destination)
+        raise refuse("move_needs_base", "SC-MOV-3", origin=site_msg(leg.origin),
+                     destination=site_msg(leg.destination))
 
     def _check_orion(self, state: GameState, seat: int, leg: Leg) -> None:
         """SC-MOV-33: a team enters an Orion region only from an adjacent region in which its
@@ -1297,7 +1299,7 @@ class SpaceCorpGame(Game):
             raise refuse("explore_first", "SC-BLD-1", site=site_msg(spot.site))
         if site.kind != "star_system":
             if spot.base is None:
-                raise refuse("name_base", "SC-BLD-3", site=spot.site)
+                raise refuse("name_base", "SC-BLD-3", site=site_msg(spot.site))
             self._check_base(state, seat, site, spot.base, tiles)
             return [(spot.site, spot.base)]
         if any(effect.name == "INTROVERTS" for tile in tiles for effect in tables().discoveries[tile].special) \
@@ -1455,7 +1457,7 @@ class SpaceCorpGame(Game):
         while the Phobes block it, SC-EXP-12)."""
         found = self._bases_at(state, site_id)
         if not found or found[0][1] != seat:
-            raise refuse("produce_no_base", "SC-PRD-1", site=site_id)
+            raise refuse("produce_no_base", "SC-PRD-1", site=site_msg(site_id))
         gains = [] if self._phobes_blocked(state, site_id) else \
             [produced for spot, _, base in found
              if (produced := pair_production(self._spot_tiles(state, spot), base)) is not None]
@@ -2950,7 +2952,9 @@ class SpaceCorpGame(Game):
         if offer and view.phase != OVER:
             lines.append(S("status.offer", cards=Join(offer, "comma")))
         done = [row for row, where in sorted(view.contracts.items()) if where == view.era]
-        lines.append(S("status.contracts", count=len(done), done=Join(done or ["-"])))
+        lines.append(S("status.contracts", count=len(done),
+                       done=Join([S("status.contract_item", row=row, name=S(f"contract.{view.era}.{row}"))
+                                  for row in done] or ["-"])))
         if view.trigger:
             lines.append(S(f"status.trigger.{view.trigger}"))
         if view.windows:
