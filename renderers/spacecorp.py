@@ -1099,6 +1099,9 @@ def header_text(view: Any, player_names: list[str] | None, language: str) -> str
               step=Msg(f"spacecorp.step.{view.turn.step}"))
 
 
+OFFER_EXTRA = 24                                # the Offer boxes' line for Infra and the Edge
+
+
 def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | None, language: str) -> None:
     """One Offer box: its label and the card's id, name and entries (or "empty")."""
     x0, y0, x1, y1 = box
@@ -1112,6 +1115,11 @@ def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | N
     for index, entry in enumerate(card_entries(card)[:2]):
         top = y0 + 74 + index * 22
         _text(draw, (x0 + 6, top, x1 - 6, top + 22), entry_text(entry, language), size=18)
+    data = None if is_time(card) else tables().cards[design(card)]
+    marks = ([_t(language, "infra_mark")] if data is not None and data.infra else []) + \
+        ([_t(language, "edge_mark", edge=Msg(f"spacecorp.edge.{data.edge}"))] if data is not None and data.edge else [])
+    if marks:                                  # what the hand shows too: Infra use and the card's Edge
+        _text(draw, (x0 + 6, y0 + 118, x1 - 6, y0 + 142), " · ".join(marks), size=18, bold=True, fill=(150, 70, 10))
 
 
 SIDE_ROW_H = 34
@@ -1133,7 +1141,7 @@ def draw_business(view: Any, player_names: list[str] | None, language: str) -> I
     contracts = t.era_contracts(view.era)
     row_h = 36
     side = side_board_of(view)
-    height = 318 + len(contracts) * row_h + 12
+    height = 318 + OFFER_EXTRA + len(contracts) * row_h + 12
     if side is not None:
         height += 40 + max(1, len(side)) * SIDE_ROW_H + 8
     image = Image.new("RGB", (WIDTH, height), PANEL)
@@ -1151,14 +1159,15 @@ def draw_business(view: Any, player_names: list[str] | None, language: str) -> I
     box_w = (WIDTH - 28 - 3 * 8) / 4
     for index, card in enumerate(view.offer):
         left = 14 + index * (box_w + 8)
-        draw_card_box(draw, (left, 118, left + box_w, 240), f"O{index + 1}", card, language)
-    _text(draw, (14, 248, 786, 274), _t(language, "piles", pile=len(view.pile), discards=len(view.discards),
-                                        time=len(view.time_discards)), size=19)
+        draw_card_box(draw, (left, 118, left + box_w, 240 + OFFER_EXTRA), f"O{index + 1}", card, language)
+    y = OFFER_EXTRA
+    _text(draw, (14, 248 + y, 786, 274 + y), _t(language, "piles", pile=len(view.pile), discards=len(view.discards),
+                                                time=len(view.time_discards)), size=19)
     done = sum(1 for where in view.contracts.values() if where == view.era)
-    _text(draw, (14, 282, 786, 310), _t(language, "contracts", done=done, needed=t.constants.contracts_to_end_era),
-          size=21, bold=True)
+    _text(draw, (14, 282 + y, 786, 310 + y), _t(language, "contracts", done=done,
+                                                needed=t.constants.contracts_to_end_era), size=21, bold=True)
     for index, contract in enumerate(contracts):
-        top = 316 + index * row_h
+        top = 316 + y + index * row_h
         fulfilled = view.contracts.get(contract.row) == view.era
         draw.rounded_rectangle((14, top, 786, top + row_h - 4), radius=6, fill=DONE if fulfilled else WHITE,
                                outline=MUTED, width=1)
@@ -1170,7 +1179,7 @@ def draw_business(view: Any, player_names: list[str] | None, language: str) -> I
         _text(draw, (640, top + 2, 780, top + row_h - 6), _t(language, "fulfilled" if fulfilled else "open"),
               size=19, bold=fulfilled, fill=(20, 110, 40) if fulfilled else MUTED, align="right")
     if side is not None:
-        draw_side_board(draw, side, 316 + len(contracts) * row_h + 8, language)
+        draw_side_board(draw, side, 316 + OFFER_EXTRA + len(contracts) * row_h + 8, language)
     return image
 
 

@@ -248,8 +248,23 @@ def test_e2_players_business_and_header_show_progress_legacy_side_board_and_pend
 
 
 def test_era_1_images_keep_their_sizes():
+    """The business image is 24 px taller than before issue 23: each Offer card shows Infra and its Edge."""
     view = GAME.view(GAME.new_game({"players": 3}, 1), None)
-    assert [image.size for image in render(view)] == [(800, 1136), (800, 846), (800, 582), (800, 630), (800, 320)]
+    assert [image.size for image in render(view)] == [(800, 1136), (800, 846), (800, 606), (800, 630), (800, 320)]
+
+
+def test_the_offer_shows_each_cards_infra_use_and_edge(monkeypatch):
+    """The finding hand-no-card-values: M22 Trade Delegation in the Offer names Investor Confidence."""
+    import renderers.spacecorp as module
+    drawn = []
+    real = module._text
+    monkeypatch.setattr(module, "_text", lambda draw, box, text, **kw: (drawn.append(text), real(draw, box, text, **kw)))
+    state = GAME.new_game({"players": 3}, 1)
+    state.offer[0] = "M22#1"
+    for language, name in (("en", "Edge: Investor Confidence"), ("hu", "Hatás: Befektetői bizalom")):
+        drawn.clear()
+        render(GAME.view(state, None), language=language)
+        assert name in drawn
 
 
 def test_the_render_catalogues_have_the_e2_texts_in_both_languages():
