@@ -671,7 +671,7 @@ class SpaceCorpGame(Game):
         elif isinstance(move, Colonize) and state.era == "E3":
             self._colonize(state, move)
         else:
-            raise refuse("not_in_era", "SC-CARD-2", verb=move.verb, era=S(f"era.{state.era}"))
+            raise refuse("not_in_era", "SC-CARD-2", verb=mv.verb_msg(move.verb), era=S(f"era.{state.era}"))
         if state.turn.step == ACTION:
             state.turn.step = RESOLVED
 

@@ -610,6 +610,16 @@ def _hu_out(word: str, verb: str) -> str:
     return f"{HU_KEY_OUT.get(key, key)}={out}"
 
 
+def verb_msg(verb: str) -> Msg:
+    """A command word in the reader's notation (``move`` / ``mozgás``)."""
+    return Msg(f"spacecorp.verb.{verb}")
+
+
+def notation_words(words: str, verb: str) -> Msg:
+    """Part of a command (``Y1 @moon``) in the reader's notation, like :func:`notation`."""
+    return Msg("spacecorp.notation", en=words, hu=" ".join(_hu_out(word, verb) for word in words.split()))
+
+
 def notation(text: str) -> Msg:
     """A notation example (canonical ``text``) shown in the reader's words: the catalogue's
     ``spacecorp.notation`` shows ``en`` to an English reader and ``hu`` (``localize``) to a
@@ -722,7 +732,7 @@ def _once(items: list[str], verb: str) -> None:
     seen: set[str] = set()
     for item in items:
         if item in seen:
-            raise IllegalMove("spacecorp.err.twice", "§10.2", verb=verb, value=item)
+            raise IllegalMove("spacecorp.err.twice", "§10.2", verb=verb_msg(verb), value=item)
         seen.add(item)
 
 
@@ -732,7 +742,7 @@ def _entry(word: str, verb: str) -> CardEntry:
     if not _CARD.fullmatch(card.upper()) or entry not in ("r", "m", "e", "b", "p", "g", "i", "sm", "sb"):
         raise IllegalMove("spacecorp.err.card_entry", "§10.1", value=word)
     if entry not in ENTRIES[verb]:
-        raise IllegalMove("spacecorp.err.entry_type", "SC-VAL-3", value=word, verb=verb,
+        raise IllegalMove("spacecorp.err.entry_type", "SC-VAL-3", value=word, verb=verb_msg(verb),
                           entries=[f"/{e}" for e in ENTRIES[verb]])
     return CardEntry(card.upper(), entry)
 
@@ -788,13 +798,13 @@ class _Words:
 
     def take(self) -> str:
         if not self.more():
-            raise IllegalMove("spacecorp.err.arguments", "§10.2", verb=self.verb, example=notation(EXAMPLES[self.verb]))
+            raise IllegalMove("spacecorp.err.arguments", "§10.2", verb=verb_msg(self.verb), example=notation(EXAMPLES[self.verb]))
         self.at += 1
         return self.words[self.at - 1]
 
     def done(self) -> None:
         if self.more():
-            raise IllegalMove("spacecorp.err.not_understood", "§10.2", verb=self.verb, value=self.peek(),
+            raise IllegalMove("spacecorp.err.not_understood", "§10.2", verb=verb_msg(self.verb), value=self.peek(),
                               example=notation(EXAMPLES[self.verb]))
 
 
@@ -811,13 +821,13 @@ def _options(verb: str, words: list[str], keep: tuple[str, ...] = ()) -> tuple[_
             positional.append(word)
         elif key in allowed:
             if key in options:
-                raise IllegalMove("spacecorp.err.option_twice", "§10.2", key=key, verb=verb)
+                raise IllegalMove("spacecorp.err.option_twice", "§10.2", key=key, verb=verb_msg(verb))
             options[key] = match[2]
         elif key in ALL_KEYS:
-            raise IllegalMove("spacecorp.err.option_not_for_verb", "§10.2", key=key, verb=verb,
+            raise IllegalMove("spacecorp.err.option_not_for_verb", "§10.2", key=key, verb=verb_msg(verb),
                               example=notation(EXAMPLES[verb]))
         else:
-            raise IllegalMove("spacecorp.err.not_understood", "§10.2", verb=verb, value=word, example=notation(EXAMPLES[verb]))
+            raise IllegalMove("spacecorp.err.not_understood", "§10.2", verb=verb_msg(verb), value=word, example=notation(EXAMPLES[verb]))
     return _Words(verb, positional), options
 
 
@@ -825,9 +835,9 @@ def _check_split(verb: str, teams: list[str], sources: Sources) -> None:
     """SC-VAL-8: a split Time card gives two targets of two different teams; only it does."""
     split = sources.time is not None and sources.time.mode == SPLIT
     if split and len(teams) != 2:
-        raise IllegalMove("spacecorp.err.split_groups", "SC-VAL-8", verb=verb, example=notation(SPLIT_EXAMPLES[verb]))
+        raise IllegalMove("spacecorp.err.split_groups", "SC-VAL-8", verb=verb_msg(verb), example=notation(SPLIT_EXAMPLES[verb]))
     if not split and len(teams) > 1:
-        raise IllegalMove("spacecorp.err.two_targets", "SC-VAL-8", verb=verb, example=notation(SPLIT_EXAMPLES[verb]))
+        raise IllegalMove("spacecorp.err.two_targets", "SC-VAL-8", verb=verb_msg(verb), example=notation(SPLIT_EXAMPLES[verb]))
     if len(teams) == 2 and teams[0] == teams[1]:
         raise IllegalMove("spacecorp.err.split_same_team", "SC-VAL-8", team=teams[0])
 
@@ -925,7 +935,7 @@ def _build_spot(args: _Words) -> BuildSpot:
     if key == "bases":
         args.take()
         return BuildSpot(team, site, bases=_bases(match[2]) if match else ())
-    raise IllegalMove("spacecorp.err.build_base", "SC-BLD-3", value=f"{team} @{site}", example=notation(EXAMPLES[BUILD]))
+    raise IllegalMove("spacecorp.err.build_base", "SC-BLD-3", value=notation_words(f"{team} @{site}", BUILD), example=notation(EXAMPLES[BUILD]))
 
 
 def _colonize(seat: int, words: list[str]) -> Colonize:
@@ -936,7 +946,7 @@ def _colonize(seat: int, words: list[str]) -> Colonize:
         raise IllegalMove("spacecorp.err.region", "§10.1", value=word)
     args.done()
     if "colony" not in options or "cp" not in options:
-        raise IllegalMove("spacecorp.err.arguments", "SC-COL-2", verb=COLONIZE, example=notation(EXAMPLES[COLONIZE]))
+        raise IllegalMove("spacecorp.err.arguments", "SC-COL-2", verb=verb_msg(COLONIZE), example=notation(EXAMPLES[COLONIZE]))
     colony = options["colony"].upper()
     if not _COLONY.fullmatch(colony):
         raise IllegalMove("spacecorp.err.colony", "§10.1", value=options["colony"])

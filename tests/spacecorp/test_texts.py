@@ -6,6 +6,7 @@ one of every kind of move first."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -178,3 +179,41 @@ def test_component_parts_are_messages():
     """The host renders name, text and gist as catalogue messages (never bare lists or strings)."""
     for comp in GAME.components():
         assert all(isinstance(part, Msg) for part in (comp.name, comp.text) + ((comp.gist,) if comp.gist else ()))
+
+
+ENGLISH = re.compile(r"\b(research|move|explore|build|produce|genetics|upgrade|special|colonize|fulfill|transport|draw"
+                     r"|edge|decline|choose|pass|none|self|double|split)\b|\b(cards|time|target|base|bases|use|pay|stack"
+                     r"|take|name|box|legacy|pioneer|progress)=|\b[BYPG][1-4]\b")
+
+
+@pytest.mark.parametrize("options,plies", [({"eras": "1-2"}, 260), ({"eras": "3"}, 160)])
+def test_no_english_notation_reaches_a_hungarian_player(options, plies):
+    """Issue 24: phrases, previews, status, hand, prompts, news, notices and refusals read in Hungarian
+    carry no English verbs, option names or team letters (B1 is K1 there)."""
+    state = GAME.new_game({**options, "players": 3}, 7)
+    rng = random.Random(7)
+    found = {}
+    for _ in range(plies):
+        if GAME.is_over(state):
+            break
+        seat = sorted(GAME.waiting_for(state))[0]
+        texts = []
+        for move in GAME.legal_moves(state, seat)[:8]:
+            text = GAME.format_move(move)
+            texts += [GAME.move_phrase(state, seat, text), GAME.describe_move(state, seat, text)]
+        texts += GAME.status_lines(GAME.view(state, None)) + GAME.private_lines(GAME.view(state, seat), seat)
+        texts.append(GAME.decision_prompt(state))
+        for junk in ("move B1", "xyzzy", "build Y1 @moon", "edge M25#1", "transport B1 earth>moon"):
+            try:
+                GAME.apply(state, GAME.parse_move(state, seat, junk))
+            except IllegalMove as error:
+                texts.append(error.msg)
+        move = GAME.random_move(state, seat, rng)
+        after = GAME.apply(state, move)
+        texts += GAME.events(state, move, after) + [notice.msg for notice in GAME.notices(state, move, after)]
+        for message in texts:
+            if message is not None:
+                text = render(message, "hu")
+                found.update({hit.group(0): text for hit in ENGLISH.finditer(text)})
+        state = after
+    assert not found, found
