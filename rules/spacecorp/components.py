@@ -166,7 +166,7 @@ def components() -> tuple[Component, ...]:
         ability = S(f"render.ability.{colony.ability}")
         out.append(Component(colony.id, "spacecorp.kind.colony", S(f"colony.{colony.id}"),
                              S("comp.colony.text", value=colony.value, players=Join(list(colony.players), "or"),
-                               ability=ability),
+                               ability=S(f"abilitytext.{colony.ability}")),
                              S("comp.colony.gist", value=colony.value, ability=ability), _stand_in(colony.source)))
     for contract in sorted(t.contracts.values(), key=lambda c: (c.era, c.row)):
         name = S(f"contract.{contract.era}.{contract.row}")
