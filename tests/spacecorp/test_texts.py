@@ -217,3 +217,15 @@ def test_no_english_notation_reaches_a_hungarian_player(options, plies):
                 found.update({hit.group(0): text for hit in ENGLISH.finditer(text)})
         state = after
     assert not found, found
+
+
+def test_every_command_the_hungarian_help_shows_is_accepted():
+    """§10, issue 24: the Hungarian help teaches Hungarian notation, and each example parses."""
+    from rules.messages import text_of
+    examples = []
+    for key in ("spacecorp.help.moves", "spacecorp.help.planeteers", "spacecorp.help.starfarers"):
+        examples += [snippet for snippet in re.findall(r"`([^`]+)`", text_of(key, "hu"))
+                     if mv.fold(snippet.split()[0]) in mv.HUNGARIAN_VERBS and " " in snippet]
+    assert len(examples) >= 20
+    for example in examples:
+        mv.parse_move(0, example)
