@@ -2799,7 +2799,8 @@ class SpaceCorpGame(Game):
         if isinstance(move, Draw) and move.source in mv.OFFER:
             card = state.offer[mv.OFFER.index(move.source)]
         if card is not None and (is_time(card) or design(card) in t.cards):
-            return self.card_line(card)
+            gist = S("comp.time.gist") if is_time(card) else components.card_gist(t.cards[design(card)])
+            return S("preview.gist", what=self._card_msg(card), gist=gist) if isinstance(move, Draw) else gist
         if isinstance(move, Choose) and move.key == "progress" and move.value in t.progress:
             return S("preview.gist", what=S(f"progress.{move.value}"), gist=S(f"progressgist.{move.value}"))
         if isinstance(move, Choose) and move.key == "base" and move.value in t.base_types:

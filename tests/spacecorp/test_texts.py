@@ -229,3 +229,17 @@ def test_every_command_the_hungarian_help_shows_is_accepted():
     assert len(examples) >= 20
     for example in examples:
         mv.parse_move(0, example)
+
+
+def test_autocomplete_previews_fit_discords_label():
+    """Issue 23: describe_move names the card, Edge, Progress card or base by its gist, within 100 characters."""
+    for options in ({}, {"eras": "2"}, {"eras": "3"}):
+        state = GAME.new_game({**options, "players": 3}, 4)
+        rng = random.Random(4)
+        for _ in range(30):
+            seat = sorted(GAME.waiting_for(state))[0]
+            for move in GAME.legal_moves(state, seat)[:15]:
+                label = GAME.describe_move(state, seat, GAME.format_move(move))
+                for language in LANGUAGES:
+                    assert label is None or len(render(label, language)) <= 100, render(label, language)
+            state = GAME.apply(state, GAME.random_move(state, seat, rng))
