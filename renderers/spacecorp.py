@@ -1099,7 +1099,22 @@ def header_text(view: Any, player_names: list[str] | None, language: str) -> str
               step=Msg(f"spacecorp.step.{view.turn.step}"))
 
 
+EDGE_INK = (150, 70, 10)
 OFFER_EXTRA = 24                                # the Offer boxes' line for Infra and the Edge
+
+
+def wrap_two(text: str, width: float, size: int) -> list[str]:
+    """``text`` on one line when it fits in ``width`` at ``MIN_TEXT`` (bold), else on two, broken
+    at the last space or hyphen that lets the first line fit."""
+    fnt = font(MIN_TEXT, True)
+    if fnt.getlength(text) <= width:
+        return [text]
+    breaks = [index + 1 if text[index] == "-" else index for index in range(len(text)) if text[index] in " -"]
+    for cut in reversed(breaks):
+        head, tail = text[:cut].rstrip(), text[cut:].lstrip()
+        if head and tail and fnt.getlength(head) <= width:
+            return [head, tail]
+    return [text]
 
 
 def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | None, language: str) -> None:
@@ -1110,16 +1125,25 @@ def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | N
         _text(draw, (x0 + 6, y0 + 2, x1 - 6, y0 + 26), label, size=19, bold=True, fill=MUTED)
         _text(draw, (x0 + 6, y0 + 30, x1 - 6, y1 - 6), _t(language, "empty"), size=19, fill=MUTED, align="center")
         return
-    _text(draw, (x0 + 6, y0 + 2, x1 - 6, y0 + 26), f"{label} · {card}", size=19, bold=True, fill=MUTED)
-    _lines(draw, (x0 + 6, y0 + 28, x1 - 6, y0 + 72), card_name(card, language), size=19, bold=True)
+    data = None if is_time(card) else tables().cards[design(card)]
+    head, infra = f"{label} · {card}", _t(language, "infra_mark")
+    bottom = [_say(language, f"edge.{data.edge}")] if data is not None and data.edge else []
+    if data is not None and data.infra:        # Infra use in the heading where it fits, else below
+        if font(MIN_TEXT, True).getlength(f"{head} · {infra}") <= x1 - x0 - 14:
+            head = f"{head} · {infra}"
+        else:
+            bottom.insert(0, infra)
+    _text(draw, (x0 + 6, y0 + 2, x1 - 6, y0 + 26), head, size=19, bold=True, fill=MUTED)
+    name = card_name(card, language)
+    if font(MIN_TEXT, True).getlength(name) > x1 - x0 - 14:
+        name = name.replace("-", "- ")         # a long compound breaks after its hyphen (Magnetoplazma-hajtómű)
+    _lines(draw, (x0 + 6, y0 + 28, x1 - 6, y0 + 72), name, size=19, bold=True)
     for index, entry in enumerate(card_entries(card)[:2]):
         top = y0 + 74 + index * 22
         _text(draw, (x0 + 6, top, x1 - 6, top + 22), entry_text(entry, language), size=18)
-    data = None if is_time(card) else tables().cards[design(card)]
-    marks = ([_t(language, "infra_mark")] if data is not None and data.infra else []) + \
-        ([_t(language, "edge_mark", edge=Msg(f"spacecorp.edge.{data.edge}"))] if data is not None and data.edge else [])
-    if marks:                                  # what the hand shows too: Infra use and the card's Edge
-        _text(draw, (x0 + 6, y0 + 118, x1 - 6, y0 + 142), " · ".join(marks), size=18, bold=True, fill=(150, 70, 10))
+    if bottom:                                 # the card's Edge (in orange, as the Offer's heading says)
+        _text(draw, (x0 + 6, y0 + 118, x1 - 6, y0 + 142), " · ".join(bottom), size=18, bold=True,
+              fill=EDGE_INK if data is not None and data.edge else MUTED)
 
 
 SIDE_ROW_H = 34
@@ -1155,7 +1179,8 @@ def draw_business(view: Any, player_names: list[str] | None, language: str) -> I
         note = _say(language, f"status.trigger.{view.trigger}")
     if note:
         _lines(draw, (14, 40, 786, 84), note, size=19, fill=(170, 60, 20))
-    _text(draw, (14, 88, 786, 114), _t(language, "offer"), size=21, bold=True)
+    _text(draw, (14, 88, 400, 114), _t(language, "offer"), size=21, bold=True)
+    _text(draw, (400, 90, 786, 114), _t(language, "offer_note"), size=18, bold=True, fill=EDGE_INK, align="right")
     box_w = (WIDTH - 28 - 3 * 8) / 4
     for index, card in enumerate(view.offer):
         left = 14 + index * (box_w + 8)
@@ -1386,8 +1411,9 @@ def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, pla
         _text(draw, (left + 6, btop + 2, left + box_w - 6, btop + 26), label, size=18, bold=True, fill=MUTED)
         lines: list[tuple[str, bool]] = []
         if card is not None:
-            lines += [(card, False), (card_name(card, language), True)]
-            lines += [(entry_text(entry, language), False) for entry in card_entries(card)]
+            names = [(part, True) for part in wrap_two(card_name(card, language), box_w - 14, 18)]
+            entries = [(entry_text(entry, language), False) for entry in card_entries(card)]
+            lines += ([(card, False)] if len(names) + len(entries) < 4 else []) + names + entries
         else:
             lines += [(entry_text(entry, language), False) for entry in printed.get(box, ())]
         if not lines:

@@ -261,7 +261,7 @@ def test_the_offer_shows_each_cards_infra_use_and_edge(monkeypatch):
     monkeypatch.setattr(module, "_text", lambda draw, box, text, **kw: (drawn.append(text), real(draw, box, text, **kw)))
     state = GAME.new_game({"players": 3}, 1)
     state.offer[0] = "M22#1"
-    for language, name in (("en", "Edge: Investor Confidence"), ("hu", "Hatás: Befektetői bizalom")):
+    for language, name in (("en", "Investor Confidence"), ("hu", "Befektetői bizalom")):
         drawn.clear()
         render(GAME.view(state, None), language=language)
         assert name in drawn
