@@ -551,10 +551,15 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
     if base is not None:
         owner, kind = base
         colour = seat_rgb(view, owner)
-        draw.rounded_rectangle((x0 + 6, y + 2, x1 - 6, y + 32), radius=15, fill=colour, outline=INK, width=1)
-        _text(draw, (x0 + 14, y + 2, x1 - 14, y + 32), _say(language, f"base.{kind}"), size=19, bold=True,
-              fill=contrast_text(colour), align="center")
-        y += 36
+        label = _say(language, f"base.{kind}")
+        rows = wrap_two(label, x1 - x0 - 28, 19)
+        height = 30 if len(rows) == 1 else 40                # a long name (Védőpajzs Generátor) on two lines
+        draw.rounded_rectangle((x0 + 6, y + 2, x1 - 6, y + 2 + height), radius=15, fill=colour, outline=INK, width=1)
+        for row, text in enumerate(rows):
+            top = y + 2 + (height - 19 * len(rows)) / 2 + row * 19
+            _text(draw, (x0 + 14, top, x1 - 14, top + 19 if len(rows) > 1 else y + 2 + height), text, size=19,
+                  bold=True, fill=contrast_text(colour), align="center")
+        y += height + (2 if len(rows) > 1 else 6)
     if site.kind == "pioneer":
         left = x0 + 8
         label = _t(language, "pioneers")
