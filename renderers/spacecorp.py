@@ -536,7 +536,14 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
             draw.rounded_rectangle(box, radius=6, fill=STACK.get(stack, STACK["f1"]), outline=INK, width=1)
             effect = tile_effect(tile, language)
             name = _say(language, f"tile.{tile}")
-            if effect:
+            width = box[2] - box[0] - 12
+            rows = wrap_two(name, width, 18)
+            if len(rows) == 2 and (not effect or font(MIN_TEXT).getlength(f"{rows[1]} · {effect}") <= width):
+                # a long name on two lines, its effect after it (Felszín alatti / óceán · T1)
+                _text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), rows[0], size=18, bold=True)
+                _text(draw, (box[0] + 5, box[1] + 23, box[2] - 5, box[3] - 1),
+                      f"{rows[1]} · {effect}" if effect else rows[1], size=18, bold=not effect)
+            elif effect:
                 _text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), name, size=18, bold=True)
                 _text(draw, (box[0] + 5, box[1] + 23, box[2] - 5, box[3] - 1), effect, size=18)
             else:
@@ -1139,10 +1146,11 @@ def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | N
         else:
             bottom.insert(0, infra)
     _text(draw, (x0 + 6, y0 + 2, x1 - 6, y0 + 26), head, size=19, bold=True, fill=MUTED)
-    name = card_name(card, language)
-    if font(MIN_TEXT, True).getlength(name) > x1 - x0 - 14:
-        name = name.replace("-", "- ")         # a long compound breaks after its hyphen (Magnetoplazma-hajtómű)
-    _lines(draw, (x0 + 6, y0 + 28, x1 - 6, y0 + 72), name, size=19, bold=True)
+    rows = wrap_two(card_name(card, language), x1 - x0 - 14, 19)    # Magnetoplazma- / hajtómű
+    if len(rows) == 1:
+        _text(draw, (x0 + 6, y0 + 28, x1 - 6, y0 + 72), rows[0], size=19, bold=True)
+    for index, row in enumerate(rows if len(rows) > 1 else []):
+        _text(draw, (x0 + 6, y0 + 29 + index * 21, x1 - 6, y0 + 50 + index * 21), row, size=19, bold=True)
     for index, entry in enumerate(card_entries(card)[:2]):
         top = y0 + 74 + index * 22
         _text(draw, (x0 + 6, top, x1 - 6, top + 22), entry_text(entry, language), size=18)
