@@ -105,8 +105,8 @@ def site_gist(site_id: str, era: str) -> Msg:
         more = S("comp.site.gist_stars", boxes=" ".join(site.boxes), n=site.stars)
     elif site.gravity:
         more = S("comp.site.gist_gravity", n=site.gravity)
-    return S("comp.site.gist", explore=f"f{site.explore}" if site.explore is not None else "-",
-             build=f"b{site.build}" if site.build is not None else "-", more=more)
+    return S("comp.site.gist", explore=S("render.explore", n=site.explore) if site.explore is not None else "-",
+             build=S("render.build", n=site.build) if site.build is not None else "-", more=more)
 
 
 def _site_details(site_id: str, era: str) -> Join:
