@@ -68,6 +68,7 @@ from renderers.common import RGB, Box, contrast_text, draw_text, draw_text_in_bo
 from rules.messages import Join, Msg, has_key
 from rules.messages import render as text_of
 from rules.spacecorp.data import design, is_time, tables
+from rules.spacecorp.moves import team_code
 from rules.spacecorp.state import LEGACY, OVER, PIONEER, PROGRESS, split_spot
 
 WIDTH = 800
@@ -463,17 +464,18 @@ def teams_at(view: Any) -> dict[str, list[tuple[str, int]]]:
     return out
 
 
-def draw_team(draw: ImageDraw.ImageDraw, view: Any, x: float, y: float, team: str, seat: int, claim: bool) -> None:
+def draw_team(draw: ImageDraw.ImageDraw, view: Any, x: float, y: float, team: str, seat: int, claim: bool,
+              language: str = "en") -> None:
     colour = seat_rgb(view, seat)
     if claim:
         draw.rounded_rectangle((x - 4, y - 4, x + TEAM_W + 4, y + TEAM_H + 4), radius=8, fill=GOLD)
     draw.rounded_rectangle((x, y, x + TEAM_W, y + TEAM_H), radius=5, fill=colour, outline=INK, width=1)
-    draw_text(draw, (x + TEAM_W / 2, y + TEAM_H / 2), team, size=18, bold=True, fill=contrast_text(colour),
-              anchor="mm")
+    draw_text(draw, (x + TEAM_W / 2, y + TEAM_H / 2), team_code(team, language), size=18, bold=True,
+              fill=contrast_text(colour), anchor="mm")
 
 
 def draw_teams(draw: ImageDraw.ImageDraw, view: Any, box: Box, teams: list[tuple[str, int]],
-               claimant: str | None) -> None:
+               claimant: str | None, language: str = "en") -> None:
     """Team pieces left to right, wrapping; what does not fit is counted ("+3")."""
     x0, y0, x1, y1 = box
     per_row = max(1, int((x1 - x0 + TEAM_GAP) // (TEAM_W + TEAM_GAP + 4)))
@@ -483,7 +485,7 @@ def draw_teams(draw: ImageDraw.ImageDraw, view: Any, box: Box, teams: list[tuple
     for index, (team, seat) in enumerate(shown):
         row, col = divmod(index, per_row)
         draw_team(draw, view, x0 + 4 + col * (TEAM_W + TEAM_GAP + 4), y0 + 4 + row * (TEAM_H + TEAM_GAP + 4), team, seat,
-                  team == claimant)
+                  team == claimant, language)
     if len(shown) < len(teams):
         row, col = divmod(len(shown), per_row)
         left = x0 + 4 + col * (TEAM_W + TEAM_GAP + 4)
@@ -507,7 +509,7 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
         middle = (x0 + x1) / 2
         _text(draw, (x0 + 7, y0 + 4, middle - 7, y0 + 30), name, size=21, bold=True)
         _text(draw, (middle + 7, y0 + 4, x1 - 7, y0 + 30), _t(language, "home"), size=19, fill=MUTED, align="right")
-        draw_teams(draw, view, (x0 + 2, y0 + 34, x1 - 4, y1 - 4), teams, claimant)
+        draw_teams(draw, view, (x0 + 2, y0 + 34, x1 - 4, y1 - 4), teams, claimant, language)
         return
     if layout.wrap_names and fit_font(name, x1 - x0 - 16, 24, max_size=21, min_size=MIN_TEXT,
                                       bold=True).getlength(name) > x1 - x0 - 16:
@@ -534,7 +536,14 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
             draw.rounded_rectangle(box, radius=6, fill=STACK.get(stack, STACK["f1"]), outline=INK, width=1)
             effect = tile_effect(tile, language)
             name = _say(language, f"tile.{tile}")
-            if effect:
+            width = box[2] - box[0] - 12
+            rows = wrap_two(name, width, 18)
+            if len(rows) == 2 and (not effect or font(MIN_TEXT).getlength(f"{rows[1]} · {effect}") <= width):
+                # a long name on two lines, its effect after it (Felszín alatti / óceán · T1)
+                _text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), rows[0], size=18, bold=True)
+                _text(draw, (box[0] + 5, box[1] + 23, box[2] - 5, box[3] - 1),
+                      f"{rows[1]} · {effect}" if effect else rows[1], size=18, bold=not effect)
+            elif effect:
                 _text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), name, size=18, bold=True)
                 _text(draw, (box[0] + 5, box[1] + 23, box[2] - 5, box[3] - 1), effect, size=18)
             else:
@@ -549,10 +558,15 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
     if base is not None:
         owner, kind = base
         colour = seat_rgb(view, owner)
-        draw.rounded_rectangle((x0 + 6, y + 2, x1 - 6, y + 32), radius=15, fill=colour, outline=INK, width=1)
-        _text(draw, (x0 + 14, y + 2, x1 - 14, y + 32), _say(language, f"base.{kind}"), size=19, bold=True,
-              fill=contrast_text(colour), align="center")
-        y += 36
+        label = _say(language, f"base.{kind}")
+        rows = wrap_two(label, x1 - x0 - 28, 19)
+        height = 30 if len(rows) == 1 else 40                # a long name (Védőpajzs Generátor) on two lines
+        draw.rounded_rectangle((x0 + 6, y + 2, x1 - 6, y + 2 + height), radius=15, fill=colour, outline=INK, width=1)
+        for row, text in enumerate(rows):
+            top = y + 2 + (height - 19 * len(rows)) / 2 + row * 19
+            _text(draw, (x0 + 14, top, x1 - 14, top + 19 if len(rows) > 1 else y + 2 + height), text, size=19,
+                  bold=True, fill=contrast_text(colour), align="center")
+        y += height + (2 if len(rows) > 1 else 6)
     if site.kind == "pioneer":
         left = x0 + 8
         label = _t(language, "pioneers")
@@ -563,11 +577,11 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
             draw_text(draw, (left + 15, y + 18), str(marker), size=19, bold=True, fill=INK, anchor="mm")
             left += 38
         if x1 - 6 - (left + 20) >= TEAM_W + 12:            # a wide site (E1's Belt): the teams beside the markers
-            draw_teams(draw, view, (left + 20, y, x1 - 6, y1 - 4), teams, claimant)
+            draw_teams(draw, view, (left + 20, y, x1 - 6, y1 - 4), teams, claimant, language)
         else:                                               # a narrower one (E2's Oort Cloud): below them
-            draw_teams(draw, view, (x0 + 2, y + 38, x1 - 4, y1 - 4), teams, claimant)
+            draw_teams(draw, view, (x0 + 2, y + 38, x1 - 4, y1 - 4), teams, claimant, language)
         return
-    draw_teams(draw, view, (x0 + 2, y, x1 - 4, y1 - 4), teams, claimant)
+    draw_teams(draw, view, (x0 + 2, y, x1 - 4, y1 - 4), teams, claimant, language)
 
 
 def _border_badge(draw: ImageDraw.ImageDraw, at: tuple[float, float], cost: int) -> None:
@@ -689,7 +703,7 @@ def draw_legend(draw: ImageDraw.ImageDraw, language: str, box: Box = LEGEND_BOX,
         elif item == "border":
             _border_badge(draw, (cx, cy), 2)
         elif item in ("team", "claim"):
-            draw_team(draw, _LegendView(), cx - TEAM_W / 2, cy - TEAM_H / 2, "B1", 0, item == "claim")
+            draw_team(draw, _LegendView(), cx - TEAM_W / 2, cy - TEAM_H / 2, "B1", 0, item == "claim", language)
         elif item == "radiation":
             draw.rounded_rectangle((cx - 24, cy - 14, cx + 24, cy + 14), radius=6, fill=RADIATION_REGION,
                                    outline=RADIATION_EDGE, width=2)
@@ -822,7 +836,7 @@ def _exit_chip(draw: ImageDraw.ImageDraw, box: Box, region: str, cost: int, near
 
 
 def _track_pieces(draw: ImageDraw.ImageDraw, view: Any, cell: Box, teams: list[tuple[str, int]],
-                  claimant: str | None) -> None:
+                  claimant: str | None, language: str = "en") -> None:
     """The teams on one star-track space: one above the other; a third and more fanned over them
     (the last one on top)."""
     x0, y0, x1, y1 = cell
@@ -833,7 +847,7 @@ def _track_pieces(draw: ImageDraw.ImageDraw, view: Any, cell: Box, teams: list[t
         left = (x0 + x1) / 2 - (TEAM_W + step * (len(row) - 1)) / 2
         for index, (team, seat) in enumerate(row):
             draw_team(draw, view, left + index * step, y0 + (number + 0.5) * row_h - TEAM_H / 2, team, seat,
-                      team == claimant)
+                      team == claimant, language)
 
 
 def _card_outline(lit: bool, claimant: str | None) -> tuple[RGB, int]:
@@ -869,7 +883,7 @@ def draw_star_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box,
     for space, cell in zip((3, 2, 1), card.track):
         draw.rounded_rectangle(cell, radius=6, fill=TRACK_SPACE, outline=MUTED, width=1)
         if pieces.get(space):
-            _track_pieces(draw, view, cell, pieces[space], claimant)
+            _track_pieces(draw, view, cell, pieces[space], claimant, language)
         else:
             draw_text(draw, ((cell[0] + cell[2]) / 2, (cell[1] + cell[3]) / 2), str(space), size=17, fill=MUTED,
                       anchor="mm")
@@ -877,7 +891,7 @@ def draw_star_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box,
             cx, cy = cell[2] + TRACK_CELL_GAP / 2, (cell[1] + cell[3]) / 2
             draw.polygon([(cx - 3, cy - 5), (cx + 3, cy), (cx - 3, cy + 5)], fill=MUTED)
     _stars(draw, card.stars, site.stars or 1)
-    draw_teams(draw, view, card.on_star, pieces.get(0, []), claimant)
+    draw_teams(draw, view, card.on_star, pieces.get(0, []), claimant, language)
     for (region, cost, near), chip in zip(exits, card.exits):
         _exit_chip(draw, chip, region, cost, near, language)
 
@@ -941,7 +955,7 @@ def draw_sun_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box, 
     _text(draw, (x0 + 7, y0 + 4, x1 - 44, y0 + 30), _say(language, f"site.{site_id}"), size=21, bold=True)
     _lines(draw, (x0 + 7, y0 + CARD_NAME_H, x1 - 7, y0 + CARD_NAME_H + HOME_NOTE_H - 2), _t(language, "home"),
            size=18, fill=MUTED)
-    draw_teams(draw, view, (x0 + 2, y0 + CARD_NAME_H + HOME_NOTE_H, x1 - 4, y1 - 4), teams, None)
+    draw_teams(draw, view, (x0 + 2, y0 + CARD_NAME_H + HOME_NOTE_H, x1 - 4, y1 - 4), teams, None, language)
 
 
 def draw_orion_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box, teams: list[tuple[str, int]],
@@ -958,7 +972,7 @@ def draw_orion_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box
            lines=3)
     _lines(draw, (x0 + 7, top + 66, x1 - 7, top + ORION_TEXT_H), _t(language, "orion_entry"), size=18, fill=MUTED,
            lines=3)
-    draw_teams(draw, view, (x0 + 2, top + ORION_TEXT_H, x1 - 4, y1 - 4), teams, None)
+    draw_teams(draw, view, (x0 + 2, top + ORION_TEXT_H, x1 - 4, y1 - 4), teams, None, language)
 
 
 def draw_map_part_e3(view: Any, part: int, language: str, highlight: str | None = None,
@@ -1031,7 +1045,7 @@ def draw_legend_e3(draw: ImageDraw.ImageDraw, language: str, box: Box, items: tu
             _border_line(draw, (cx - 36, cy), (cx - 18, cy), False, width=3)
             _border_badge(draw, (cx, cy), 30)
         elif item in ("team", "claim"):
-            draw_team(draw, _LegendView(), cx - TEAM_W / 2, cy - TEAM_H / 2, "B1", 0, item == "claim")
+            draw_team(draw, _LegendView(), cx - TEAM_W / 2, cy - TEAM_H / 2, "B1", 0, item == "claim", language)
         elif item == "track":
             for space in (3, 2, 1):
                 left_cell = cx - 42 + (3 - space) * 24
@@ -1097,6 +1111,24 @@ def header_text(view: Any, player_names: list[str] | None, language: str) -> str
               step=Msg(f"spacecorp.step.{view.turn.step}"))
 
 
+EDGE_INK = (150, 70, 10)
+OFFER_EXTRA = 24                                # the Offer boxes' line for Infra and the Edge
+
+
+def wrap_two(text: str, width: float, size: int) -> list[str]:
+    """``text`` on one line when it fits in ``width`` at ``MIN_TEXT`` (bold), else on two, broken
+    at the last space or hyphen that lets the first line fit."""
+    fnt = font(MIN_TEXT, True)
+    if fnt.getlength(text) <= width:
+        return [text]
+    breaks = [index + 1 if text[index] == "-" else index for index in range(len(text)) if text[index] in " -"]
+    for cut in reversed(breaks):
+        head, tail = text[:cut].rstrip(), text[cut:].lstrip()
+        if head and tail and fnt.getlength(head) <= width:
+            return [head, tail]
+    return [text]
+
+
 def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | None, language: str) -> None:
     """One Offer box: its label and the card's id, name and entries (or "empty")."""
     x0, y0, x1, y1 = box
@@ -1105,11 +1137,26 @@ def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | N
         _text(draw, (x0 + 6, y0 + 2, x1 - 6, y0 + 26), label, size=19, bold=True, fill=MUTED)
         _text(draw, (x0 + 6, y0 + 30, x1 - 6, y1 - 6), _t(language, "empty"), size=19, fill=MUTED, align="center")
         return
-    _text(draw, (x0 + 6, y0 + 2, x1 - 6, y0 + 26), f"{label} · {card}", size=19, bold=True, fill=MUTED)
-    _lines(draw, (x0 + 6, y0 + 28, x1 - 6, y0 + 72), card_name(card, language), size=19, bold=True)
+    data = None if is_time(card) else tables().cards[design(card)]
+    head, infra = f"{label} · {card}", _t(language, "infra_mark")
+    bottom = [_say(language, f"edge.{data.edge}")] if data is not None and data.edge else []
+    if data is not None and data.infra:        # Infra use in the heading where it fits, else below
+        if font(MIN_TEXT, True).getlength(f"{head} · {infra}") <= x1 - x0 - 14:
+            head = f"{head} · {infra}"
+        else:
+            bottom.insert(0, infra)
+    _text(draw, (x0 + 6, y0 + 2, x1 - 6, y0 + 26), head, size=19, bold=True, fill=MUTED)
+    rows = wrap_two(card_name(card, language), x1 - x0 - 14, 19)    # Magnetoplazma- / hajtómű
+    if len(rows) == 1:
+        _text(draw, (x0 + 6, y0 + 28, x1 - 6, y0 + 72), rows[0], size=19, bold=True)
+    for index, row in enumerate(rows if len(rows) > 1 else []):
+        _text(draw, (x0 + 6, y0 + 29 + index * 21, x1 - 6, y0 + 50 + index * 21), row, size=19, bold=True)
     for index, entry in enumerate(card_entries(card)[:2]):
         top = y0 + 74 + index * 22
         _text(draw, (x0 + 6, top, x1 - 6, top + 22), entry_text(entry, language), size=18)
+    if bottom:                                 # the card's Edge (in orange, as the Offer's heading says)
+        _text(draw, (x0 + 6, y0 + 118, x1 - 6, y0 + 142), " · ".join(bottom), size=18, bold=True,
+              fill=EDGE_INK if data is not None and data.edge else MUTED)
 
 
 SIDE_ROW_H = 34
@@ -1131,7 +1178,7 @@ def draw_business(view: Any, player_names: list[str] | None, language: str) -> I
     contracts = t.era_contracts(view.era)
     row_h = 36
     side = side_board_of(view)
-    height = 318 + len(contracts) * row_h + 12
+    height = 318 + OFFER_EXTRA + len(contracts) * row_h + 12
     if side is not None:
         height += 40 + max(1, len(side)) * SIDE_ROW_H + 8
     image = Image.new("RGB", (WIDTH, height), PANEL)
@@ -1145,18 +1192,20 @@ def draw_business(view: Any, player_names: list[str] | None, language: str) -> I
         note = _say(language, f"status.trigger.{view.trigger}")
     if note:
         _lines(draw, (14, 40, 786, 84), note, size=19, fill=(170, 60, 20))
-    _text(draw, (14, 88, 786, 114), _t(language, "offer"), size=21, bold=True)
+    _text(draw, (14, 88, 400, 114), _t(language, "offer"), size=21, bold=True)
+    _text(draw, (400, 90, 786, 114), _t(language, "offer_note"), size=18, bold=True, fill=EDGE_INK, align="right")
     box_w = (WIDTH - 28 - 3 * 8) / 4
     for index, card in enumerate(view.offer):
         left = 14 + index * (box_w + 8)
-        draw_card_box(draw, (left, 118, left + box_w, 240), f"O{index + 1}", card, language)
-    _text(draw, (14, 248, 786, 274), _t(language, "piles", pile=len(view.pile), discards=len(view.discards),
-                                        time=len(view.time_discards)), size=19)
+        draw_card_box(draw, (left, 118, left + box_w, 240 + OFFER_EXTRA), f"O{index + 1}", card, language)
+    y = OFFER_EXTRA
+    _text(draw, (14, 248 + y, 786, 274 + y), _t(language, "piles", pile=len(view.pile), discards=len(view.discards),
+                                                time=len(view.time_discards)), size=19)
     done = sum(1 for where in view.contracts.values() if where == view.era)
-    _text(draw, (14, 282, 786, 310), _t(language, "contracts", done=done, needed=t.constants.contracts_to_end_era),
-          size=21, bold=True)
+    _text(draw, (14, 282 + y, 786, 310 + y), _t(language, "contracts", done=done,
+                                                needed=t.constants.contracts_to_end_era), size=21, bold=True)
     for index, contract in enumerate(contracts):
-        top = 316 + index * row_h
+        top = 316 + y + index * row_h
         fulfilled = view.contracts.get(contract.row) == view.era
         draw.rounded_rectangle((14, top, 786, top + row_h - 4), radius=6, fill=DONE if fulfilled else WHITE,
                                outline=MUTED, width=1)
@@ -1168,7 +1217,7 @@ def draw_business(view: Any, player_names: list[str] | None, language: str) -> I
         _text(draw, (640, top + 2, 780, top + row_h - 6), _t(language, "fulfilled" if fulfilled else "open"),
               size=19, bold=fulfilled, fill=(20, 110, 40) if fulfilled else MUTED, align="right")
     if side is not None:
-        draw_side_board(draw, side, 316 + len(contracts) * row_h + 8, language)
+        draw_side_board(draw, side, 316 + OFFER_EXTRA + len(contracts) * row_h + 8, language)
     return image
 
 
@@ -1375,8 +1424,9 @@ def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, pla
         _text(draw, (left + 6, btop + 2, left + box_w - 6, btop + 26), label, size=18, bold=True, fill=MUTED)
         lines: list[tuple[str, bool]] = []
         if card is not None:
-            lines += [(card, False), (card_name(card, language), True)]
-            lines += [(entry_text(entry, language), False) for entry in card_entries(card)]
+            names = [(part, True) for part in wrap_two(card_name(card, language), box_w - 14, 18)]
+            entries = [(entry_text(entry, language), False) for entry in card_entries(card)]
+            lines += ([(card, False)] if len(names) + len(entries) < 4 else []) + names + entries
         else:
             lines += [(entry_text(entry, language), False) for entry in printed.get(box, ())]
         if not lines:
@@ -1406,7 +1456,7 @@ def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, pla
               _t(language, "idea", position=idea, steps=player.idea_steps), size=19)
         y += WHEEL_ROW_H_E2
     gone = set(player.teams_out)                      # E3: teams removed from the game (SC-COL-3e)
-    parts = [_t(language, "supply", teams=Join(sorted(team for team, site in player.teams.items()
+    parts = [_t(language, "supply", teams=Join(sorted(team_code(team, language) for team, site in player.teams.items()
                                                       if site is None and team not in gone)) or "-")]
     if player.pioneer:
         parts.append(_t(language, "pioneer", n=player.pioneer))

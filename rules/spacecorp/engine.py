@@ -86,11 +86,14 @@ import functools
 import itertools
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
-from rules.base import Game, IllegalMove, Notice, OptionSpec, PreferenceSpec, players_option
+from rules.base import (Component, Game, IllegalMove, Notice, OptionSpec, PreferenceSpec, ScorePart, players_option,
+                        spread_kinds)
 from rules.kit import HIDDEN, Hands, Sealed, Streams, Term
 from rules.messages import Join, Msg
 
 from . import moves as mv
+from . import components, phrases
+from .phrases import team_msg
 from .data import ERAS, EdgeDef, Entry, Site, design, is_time, tables
 from .serialize import state_from_json, state_to_json
 from .moves import (Build, BuildSpot, CardEntry, Choose, Colonize, CpItem, Decline, Draw, Edge, Explore, Fulfill,
@@ -115,6 +118,11 @@ ERA_ACTIONS = {"E1": _E1_ACTIONS, "E2": _E1_ACTIONS | {mv.IDEA},     # the actio
 ERA_SPANS = ("1", "1-2", "1-3", "2", "2-3", "3")     # the eras a game plays: first and last (SC-VAR-1)
 #: Where the 1st and the 2nd Pioneer may start an era (SC-SETUP-23/24, SC-SETUP-43/44).
 PIONEER_SITES = {"E2": ("ceres", "vesta"), "E3": ("acen", "luhman16")}
+#: Where profit comes from and goes to, in the order the score breakdown lists them (SC-SCORE,
+#: SC-VAR-4): each change of a player's profit is booked under one of these (``_earn``).
+START_PROFIT = "start"
+SCORE_SOURCES = (START_PROFIT, "produce", "contracts", "tiles", "bases", "claims", "orion", "progress", "edges",
+                 "colonies", "colony_score", "final_bonus", "spent", "penalties")
 
 
 def era_span(options: Mapping[str, Any]) -> tuple[str, str]:
@@ -164,8 +172,9 @@ def refuse(key: str, rule: str, **values: Any) -> IllegalMove:
     return IllegalMove(f"spacecorp.err.{key}", rule, **values)
 
 
-def site_msg(site: str) -> Msg:
-    return S(f"site.{site}")
+def site_msg(site: str) -> Msg | str:
+    """A site by the name the map shows (an id no map knows: as typed)."""
+    return phrases.site_msg(site)
 
 
 class Valued(NamedTuple):
@@ -241,7 +250,7 @@ class SpaceCorpGame(Game):
         for number in per.e1_compensation_seats:                                    # SC-SETUP-14
             state.hands.add(state.order[number - 1], [state.pile.pop(0)])
         for number, profit in per.e1_start_profit.items():                          # SC-SETUP-15
-            state.players[state.order[number - 1]].profit = profit
+            self._earn(state, state.order[number - 1], START_PROFIT, profit)
         state.offer = [state.pile.pop(0) for _ in range(t.constants.offer_size)]   # SC-SETUP-16
         state.time_aside = time_cards[per.time_cards_per_deck + count:]             # SC-SETUP-12: to the box
         state.stacks = {stack: streams.shuffled(f"tiles:E1:{stack}", [tile.id for tile in t.tiles("E1", stack)])
@@ -261,7 +270,7 @@ class SpaceCorpGame(Game):
         genetics, idea = t.wheel.start_positions[era]
         for player in state.players:
             player.genetics, player.idea = genetics, idea
-            player.profit = t.constants.variant_start_profit[era]
+            self._earn(state, player.seat, START_PROFIT, t.constants.variant_start_profit[era])
         time_cards = sorted(t.time_cards)
         in_play = t.by_players[count].time_cards_in_play
         state.time_aside = time_cards[in_play:]                                      # returned to the box
@@ -364,6 +373,24 @@ class SpaceCorpGame(Game):
     def canonical_prefix(self, typed: str) -> str:
         return mv.canonical_prefix(typed)
 
+    def localize_move(self, text: str, language: str) -> str:
+        """Hungarian: the verbs, option names, bases, team letters (K1 = Kék 1) and site names
+        (``@föld-hold_l1``) the parser reads back (§2)."""
+        return mv.localize(text, language)
+
+    def move_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
+        """The move in words, from its notation and the static data (``phrases``)."""
+        return phrases.phrase(text)
+
+    def complete(self, state: GameState, seat: int, prefix: str, limit: int = 25) -> list[str]:
+        """The legal moves whose canonical or Hungarian text starts with what was typed
+        (accents optional; sites by their names), one of every kind first (``spread_kinds``)."""
+        typed = " ".join(self.canonical_prefix(prefix).lower().split())
+        folded = " ".join(mv.fold(prefix).split())
+        texts = (self.format_move(move) for move in self.legal_moves(state, seat))
+        return spread_kinds((text for text in texts if text.lower().startswith(typed)
+                             or mv.fold(mv.localize(text, "hu")).startswith(folded)), self.move_kind, limit)
+
     def word_aliases(self) -> Mapping[str, str]:
         """The folded Hungarian verbs ``canonical_prefix`` understands, so that a verb still being
         typed ("kut") completes to its moves (``research``)."""
@@ -438,6 +465,35 @@ class SpaceCorpGame(Game):
         return player.profit, self._bases_on_board(state, seat)
 
     @staticmethod
+    def _earn(state: GameState, seat: int, source: str, amount: int) -> None:
+        """``seat``'s profit changes by ``amount`` (negative: paid or lost), booked under
+        ``source`` (one of SCORE_SOURCES) for the score breakdown."""
+        player = state.players[seat]
+        player.profit += amount
+        if amount:
+            player.ledger[source] = player.ledger.get(source, 0) + amount
+
+    def components(self) -> tuple[Component, ...]:
+        """Cards, Time, Edges, Progress cards, Specials, HQ sides, the Wheel, colonies, contracts,
+        discovery tiles, bases, sites and regions (``components``)."""
+        return components.components()
+
+    def score_breakdown(self, state: GameState) -> list[list[ScorePart]]:
+        """Each player's profit by where it came from (the ledger ``_earn`` keeps): start, Produce,
+        contracts, discovery tiles, bases, claims, Orion, Progress cards, Edges, colonies, the
+        colony scoring, the early-finish bonus, profit spent and lost (penalties, negative).
+        A game stored before the ledger existed shows the rest as "earlier"."""
+        out = []
+        for player in state.players:
+            parts = [ScorePart(S(f"score.{source}"), player.ledger[source]) for source in SCORE_SOURCES
+                     if player.ledger.get(source)]
+            rest = player.profit - sum(part.points for part in parts)
+            if rest or not parts:
+                parts.append(ScorePart(S("score.earlier" if rest else f"score.{START_PROFIT}"), rest))
+            out.append(parts)
+        return out
+
+    @staticmethod
     def _bases_on_board(state: GameState, seat: int) -> int:
         """Bases on the board, home bases excluded, the Legacy base included (§6.5)."""
         legacy = 1 if state.players[seat].legacy is not None else 0
@@ -510,7 +566,8 @@ class SpaceCorpGame(Game):
             if not isinstance(move, Draw) or move.source == mv.DECK:
                 raise refuse("pending_answer", "AD-STARCH" if pending.kind == OFFER else "SC-BASE",
                              what=S(f"pending.{pending.kind}"),
-                             example="draw O1" if pending.kind == OFFER else "draw O1 / choose base=idea")
+                             example=mv.notation("draw O1") if pending.kind == OFFER else
+                             Join([mv.notation("draw O1"), mv.notation("choose base=IDEA")], "or"))
             box = int(move.source[1]) - 1
             card = state.offer[box]
             if card is None:
@@ -523,7 +580,7 @@ class SpaceCorpGame(Game):
         key = {PROGRESS: "progress", PREDICT: "predict", PIONEER: "pioneer"}[pending.kind]
         example = self.format_move(self._pending_answers(state, pending)[0])
         if not isinstance(move, Choose) or move.key != key:
-            raise refuse("pending_answer", "SC-PROG-2", what=S(f"pending.{pending.kind}"), example=example)
+            raise refuse("pending_answer", "SC-PROG-2", what=S(f"pending.{pending.kind}"), example=mv.notation(example))
         if pending.kind == PROGRESS:
             allowed = self.progress_choices(state, move.seat, pending.what, pending.no_bonus, pending.setup_pick)
             if move.value not in allowed:
@@ -573,7 +630,7 @@ class SpaceCorpGame(Game):
     def _wrong_step(self, state: GameState) -> IllegalMove:
         expected = {RESEARCH_DRAWS: "draw D", OFFER_TAKE: "draw O1", CONTRACTS: "fulfill none",
                     TRANSPORT: "transport none"}[state.turn.step]
-        return refuse("wrong_step", "SC-TURN", step=S(f"step.{state.turn.step}"), example=expected)
+        return refuse("wrong_step", "SC-TURN", step=S(f"step.{state.turn.step}"), example=mv.notation(expected))
 
     # ----- step 1: the action (SC-VAL, §7) -------------------------------------------------------
     def _action(self, state: GameState, move: Move) -> None:
@@ -614,7 +671,7 @@ class SpaceCorpGame(Game):
         elif isinstance(move, Colonize) and state.era == "E3":
             self._colonize(state, move)
         else:
-            raise refuse("not_in_era", "SC-CARD-2", verb=move.verb, era=S(f"era.{state.era}"))
+            raise refuse("not_in_era", "SC-CARD-2", verb=mv.verb_msg(move.verb), era=S(f"era.{state.era}"))
         if state.turn.step == ACTION:
             state.turn.step = RESOLVED
 
@@ -672,7 +729,7 @@ class SpaceCorpGame(Game):
                  and t.maps[state.era].sites[site].region in ([region] if region else
                                                              [t.maps[state.era].sites[o].region for o in starts]))
             if not useful:
-                raise refuse("use_nothing", "SC-VAL-4", site=site, action=S(f"action.{action}"))
+                raise refuse("use_nothing", "SC-VAL-4", site=site_msg(site), action=S(f"action.{action}"))
             if owner != seat:
                 if state.trigger is not None:
                     raise refuse("no_opponent_after_trigger", "SC-END-8", seat=self.seat_label(state, owner))
@@ -702,7 +759,7 @@ class SpaceCorpGame(Game):
             if sources.pay > most:
                 raise refuse("pay_too_much", "SC-VAL-9", pay=sources.pay, most=max(most, 0), value=value,
                              profit=player.profit)
-            player.profit -= sources.pay
+            self._earn(state, seat, "spent", -sources.pay)
             value += sources.pay
         for played in sources.cards:
             state.hands.remove(seat, played.card)
@@ -764,7 +821,7 @@ class SpaceCorpGame(Game):
         per tile, all built by one player in one action, SC-BLD-7)."""
         found = self._bases_at(state, site)
         if not found:
-            raise refuse("no_base_there", "SC-VAL-4", site=site)
+            raise refuse("no_base_there", "SC-VAL-4", site=site_msg(site))
         return found[0][1], [base for _, _, base in found]
 
     @staticmethod
@@ -857,7 +914,7 @@ class SpaceCorpGame(Game):
         penalty = tables().maps[state.era].movement.unshielded_penalty
         if state.players[seat].profit < penalty:
             raise refuse("radiation_unpaid", "SC-RAD-4", penalty=penalty, profit=state.players[seat].profit)
-        state.players[seat].profit -= penalty
+        self._earn(state, seat, "penalties", -penalty)
         state.news.append(S("news.radiation", player=self.seat_label(state, seat), amount=penalty))
         return penalty
 
@@ -885,7 +942,7 @@ class SpaceCorpGame(Game):
             card = self._take_top(state)
             state.hands.add(seat, [card])
             state.news.append(S("news.drew_pile", player=self.seat_label(state, seat), count=1))
-            state.private_news.append((seat, S("notice.drew", card=self._card_msg(card))))
+            state.private_news.append((seat, S("notice.drew", card=self.card_line(card))))
         else:
             box = int(move.source[1]) - 1
             card_or_none = state.offer[box]
@@ -933,10 +990,10 @@ class SpaceCorpGame(Game):
         for leg in move.legs:
             distance = self._distance(state, seat, leg.origin, leg.destination)
             if distance is None:
-                raise refuse("no_route", "SC-MOV-5", origin=leg.origin, destination=leg.destination)
+                raise refuse("no_route", "SC-MOV-5", origin=site_msg(leg.origin), destination=site_msg(leg.destination))
             bonus = self._spaceport_bonus(state, seat, leg.origin, move.sources.use)
             if value + bonus < distance:
-                raise refuse("move_short", "SC-MOV-2", team=leg.team, distance=distance, value=value + bonus)
+                raise refuse("move_short", "SC-MOV-2", team=team_msg(leg.team), distance=distance, value=value + bonus)
             rewards += self._endpoint_reward(state, seat, leg)
         for leg in unshielded:                                                              # SC-RAD-4/5
             self._radiation_penalty(state, seat, "MOVE", shielded, leg.origin, leg.destination)
@@ -971,21 +1028,21 @@ class SpaceCorpGame(Game):
         """The action's team is the player's, able to act (SC-MOV-4, SC-TRN-1) and on ``site``."""
         self._team_can_act(state, seat, team)
         if state.players[seat].teams[team] != site:
-            raise refuse("team_not_there", rule, team=team, site=site)
+            raise refuse("team_not_there", rule, team=team_msg(team), site=site_msg(site))
 
     def _team_can_act(self, state: GameState, seat: int, team: str) -> None:
         player = state.players[seat]
         if team not in player.teams:
-            raise refuse("not_your_team", "SC-MOV-1", team=team)
+            raise refuse("not_your_team", "SC-MOV-1", team=team_msg(team))
         site = player.teams[team]
         if site is None:
-            raise refuse("team_in_supply", "SC-MOV-1", team=team)
+            raise refuse("team_in_supply", "SC-MOV-1", team=team_msg(team))
         if tables().maps[state.era].sites[site].kind in ("pioneer", "orion"):
-            raise refuse("team_cannot_act", "SC-MOV-4", team=team, site=site_msg(site))
+            raise refuse("team_cannot_act", "SC-MOV-4", team=team_msg(team), site=site_msg(site))
         if team in player.track:
-            raise refuse("team_on_track", "SC-MOV-32", team=team, site=site_msg(site), spaces=player.track[team])
+            raise refuse("team_on_track", "SC-MOV-32", team=team_msg(team), site=site_msg(site), spaces=player.track[team])
         if team in state.turn.acted:
-            raise refuse("team_acted", "SC-TRN-1", team=team)
+            raise refuse("team_acted", "SC-TRN-1", team=team_msg(team))
 
     def _endpoint_reward(self, state: GameState, seat: int, leg: Leg) -> list[int]:
         """SC-MOV-3: the move starts or ends at a base; an opponent's earns its owner a reward."""
@@ -999,7 +1056,8 @@ class SpaceCorpGame(Game):
                 if state.trigger is not None:
                     raise refuse("no_opponent_after_trigger", "SC-END-8", seat=self.seat_label(state, owner))
                 return [owner]
-        raise refuse("move_needs_base", "SC-MOV-3", origin=leg.origin, destination=leg.destination)
+        raise refuse("move_needs_base", "SC-MOV-3", origin=site_msg(leg.origin),
+                     destination=site_msg(leg.destination))
 
     def _check_orion(self, state: GameState, seat: int, leg: Leg) -> None:
         """SC-MOV-33: a team enters an Orion region only from an adjacent region in which its
@@ -1029,8 +1087,8 @@ class SpaceCorpGame(Game):
             first, later = tables().constants.orion_rewards
             gain = first if not occupied else later if site not in occupied else 0
             if gain:
-                player.profit += gain
-                state.news.append(S("news.orion", player=self.seat_label(state, seat), team=team,
+                self._earn(state, seat, "orion", gain)
+                state.news.append(S("news.orion", player=self.seat_label(state, seat), team=team_msg(team),
                                     site=site_msg(site), amount=gain))
         player.teams[team] = site
         player.track.pop(team, None)
@@ -1038,7 +1096,7 @@ class SpaceCorpGame(Game):
             spaces = next((effect.int_arg(0) for effect in self._progress_effects(state, seat)
                            if effect.name == "ARRIVE_TRACK"), era_map.movement.track_spaces)
             player.track[team] = spaces
-            state.news.append(S("news.on_track", player=self.seat_label(state, seat), team=team,
+            state.news.append(S("news.on_track", player=self.seat_label(state, seat), team=team_msg(team),
                                 site=site_msg(site), spaces=spaces))
 
     def _place_team(self, state: GameState, seat: int, team: str, site: str) -> None:
@@ -1159,7 +1217,7 @@ class SpaceCorpGame(Game):
         team = claimant if claimant in here else here[0]
         home = self._home(state.era)
         self._relocate(state, seat, team, home)
-        state.news.append(S("news.phobes", player=self.seat_label(state, seat), team=team, site=site_msg(home)))
+        state.news.append(S("news.phobes", player=self.seat_label(state, seat), team=team_msg(team), site=site_msg(home)))
 
     def _phobes_blocked(self, state: GameState, site_id: str) -> bool:
         """SC-EXP-12: the tiles of a system with the Phobes give nothing until a Defense base
@@ -1175,7 +1233,7 @@ class SpaceCorpGame(Game):
         if site_id is not None and self._phobes_blocked(state, site_id):
             return
         tile = tables().discoveries[tile_id]
-        state.players[seat].profit += tile.profit
+        self._earn(state, seat, "tiles", tile.profit)
         if tile.genetics:
             self._genetics(state, seat, tile.genetics)
         if tile.idea:
@@ -1241,7 +1299,7 @@ class SpaceCorpGame(Game):
             raise refuse("explore_first", "SC-BLD-1", site=site_msg(spot.site))
         if site.kind != "star_system":
             if spot.base is None:
-                raise refuse("name_base", "SC-BLD-3", site=spot.site)
+                raise refuse("name_base", "SC-BLD-3", site=site_msg(spot.site))
             self._check_base(state, seat, site, spot.base, tiles)
             return [(spot.site, spot.base)]
         if any(effect.name == "INTROVERTS" for tile in tiles for effect in tables().discoveries[tile].special) \
@@ -1251,7 +1309,7 @@ class SpaceCorpGame(Game):
         if sorted(assigned) != sorted(tiles) or len(spot.bases) > len(assigned):
             example = ",".join(f"{tile}:RESEARCHBASE" for tile in tiles)
             raise refuse("name_bases", "SC-BLD-7", site=site_msg(spot.site), tiles=", ".join(tiles),
-                         example=f"bases={example}")
+                         example=mv.notation(f"bases={example}"))
         for tile in tiles:
             self._check_base(state, seat, site, assigned[tile], [tile])
         return [(f"{spot.site}/{tile}", assigned[tile]) for tile in tiles]
@@ -1307,7 +1365,7 @@ class SpaceCorpGame(Game):
         claimant = state.claims.get(spot.site)
         if claimant is not None and claimant[0] != player.colour:                           # SC-BLD-4
             owner = COLOURS.index(claimant[0])
-            state.players[owner].profit += t.constants.claim_compensation
+            self._earn(state, owner, "claims", t.constants.claim_compensation)
             state.news.append(S("news.compensation", player=self.seat_label(state, owner),
                                 amount=t.constants.claim_compensation))
         tiles = state.tiles.get(spot.site, [])
@@ -1315,7 +1373,7 @@ class SpaceCorpGame(Game):
             gain = sum(effect.int_arg(0) for effect in self._progress_effects(state, seat)
                        if effect.name == "BUILD_ALIEN_SYSTEM_T")                            # AD-COOPEMP
             if gain:
-                player.profit += gain
+                self._earn(state, seat, "progress", gain)
                 state.news.append(S("news.edge_gain", player=self.seat_label(state, seat), amount=gain))
         blocked = self._phobes_blocked(state, spot.site)
         for key, base in plan:
@@ -1325,7 +1383,6 @@ class SpaceCorpGame(Game):
                     before: dict[str, tuple[int, str]], blocked: bool) -> None:
         """A base's ability when built (SC-BASE, per era)."""
         t = tables()
-        player = state.players[seat]
         gain = 0
         if base == "BIOLAB":
             extra = sum(effect.int_arg(0) for effect in self._progress_effects(state, seat)
@@ -1351,7 +1408,7 @@ class SpaceCorpGame(Game):
             elif any(state.offer):
                 state.turn.step, state.turn.draws_left = OFFER_TAKE, 1
         if gain:
-            player.profit += gain
+            self._earn(state, seat, "bases", gain)
             state.news.append(S("news.base_gain", player=self.seat_label(state, seat), base=S(f"base.{base}"),
                                 amount=gain))
 
@@ -1386,7 +1443,7 @@ class SpaceCorpGame(Game):
         if gain > 0:
             gain += sum(effect.int_arg(0) for effect in self._progress_effects(state, seat)
                         if effect.name == "PRODUCE_BONUS_T")                             # BR-FUSION
-        state.players[seat].profit += gain
+        self._earn(state, seat, "produce", gain)
         state.turn.produced += gain
         state.turn.rewards += rewards
         state.news.append(S("news.produced", player=self.seat_label(state, seat), amount=gain))
@@ -1400,7 +1457,7 @@ class SpaceCorpGame(Game):
         while the Phobes block it, SC-EXP-12)."""
         found = self._bases_at(state, site_id)
         if not found or found[0][1] != seat:
-            raise refuse("produce_no_base", "SC-PRD-1", site=site_id)
+            raise refuse("produce_no_base", "SC-PRD-1", site=site_msg(site_id))
         gains = [] if self._phobes_blocked(state, site_id) else \
             [produced for spot, _, base in found
              if (produced := pair_production(self._spot_tiles(state, spot), base)) is not None]
@@ -1480,14 +1537,14 @@ class SpaceCorpGame(Game):
         player = state.players[seat]
         player.progress.append(physical)
         bonus = card.bonus if physical == card.physical_ids[0] and not setup_pick else 0
-        player.profit += bonus
+        self._earn(state, seat, "progress", bonus)
         state.news.append(S("news.progress_bonus" if bonus else "news.progress", player=self.seat_label(state, seat),
                             card=S(f"progress.{progress_id}"), amount=bonus))
         if card.timing == "one-time":
             for effect in card.effects:
                 if effect.name == "GAIN_T_PER":                                             # AD-STARCH
                     gain = len(player.progress) * effect.int_arg(1)
-                    player.profit += gain
+                    self._earn(state, seat, "progress", gain)
                     state.news.append(S("news.edge_gain", player=self.seat_label(state, seat), amount=gain))
                 elif effect.name == "TAKE_OFFER" and any(state.offer):
                     state.pending.insert(0, Pending(OFFER, seat))
@@ -1558,7 +1615,7 @@ class SpaceCorpGame(Game):
         shielded; it still starts or ends at a base (SC-MOV-3) and may win a Pioneer marker."""
         seat, leg = move.seat, move.leg
         if leg is None:
-            raise refuse("special_leg", "SP-ANTIMATTER", card=move.card, example=f"special {move.card} B1 iss>titan")
+            raise refuse("special_leg", "SP-ANTIMATTER", card=move.card, example=mv.notation(f"special {move.card} B1 iss>titan"))
         self._team_at(state, seat, leg.team, leg.origin, "SC-MOV-1")
         if leg.destination not in tables().maps[state.era].sites or leg.destination == leg.origin:
             raise refuse("no_such_site", "SC-MAP-1", site=leg.destination)
@@ -1566,7 +1623,7 @@ class SpaceCorpGame(Game):
         state.hands.remove(seat, move.card)
         state.turn.played.append(move.card)
         self._place_team(state, seat, leg.team, leg.destination)
-        state.news.append(S("news.antimatter", player=self.seat_label(state, seat), team=leg.team,
+        state.news.append(S("news.antimatter", player=self.seat_label(state, seat), team=team_msg(leg.team),
                             destination=site_msg(leg.destination)))
 
     # ----- Colonize (SC-COL, E3) and the colonies' abilities (§8.9) ----------------------------------
@@ -1625,13 +1682,13 @@ class SpaceCorpGame(Game):
             team = item.team or ""
             where = player.teams.get(team)
             if where is None or era_map.sites[where].region != region:
-                raise refuse("cp_team", "SC-COL-3", team=team, site=site_msg(site.id))
+                raise refuse("cp_team", "SC-COL-3", team=team_msg(team), site=site_msg(site.id))
             if state.claims.get(where) == team:
                 del state.claims[where]
             player.teams[team] = None
             player.track.pop(team, None)
             player.teams_out.append(team)
-            state.news.append(S("news.team_out", player=self.seat_label(state, seat), team=team))
+            state.news.append(S("news.team_out", player=self.seat_label(state, seat), team=team_msg(team)))
             points = 1
         elif item.kind == "build":                                                          # (f), SC-COL-4
             assert item.build is not None
@@ -1648,7 +1705,7 @@ class SpaceCorpGame(Game):
             price = t.constants.colonize_pay
             if player.profit < price:
                 raise refuse("cp_pay", "SC-COL-3", price=price, profit=player.profit)
-            player.profit -= price
+            self._earn(state, seat, "spent", -price)
             points = 1
         elif item.kind == "envtol":                                                         # (h)
             points = sum(effect.int_arg(0) for effect in self._progress_effects(state, seat)
@@ -1678,7 +1735,6 @@ class SpaceCorpGame(Game):
         (K06: the largest), or an unfulfilled contract at the era's end (K08: the largest
         effective reward; its disc moves)."""
         t = tables()
-        player = state.players[seat]
         if effect.name == "GAIN_T":
             gain = effect.int_arg(0)
         elif effect.name == "GAIN_T_PER":
@@ -1696,12 +1752,12 @@ class SpaceCorpGame(Game):
             state.contracts[row] = state.era
             state.news.append(S("news.contract", player=self.seat_label(state, seat), row=row,
                                 contract=S(f"contract.{state.era}.{row}"), amount=gain))
-            player.profit += gain
+            self._earn(state, seat, "colonies", gain)
             return
         else:
             return
         if gain:
-            player.profit += gain
+            self._earn(state, seat, "colonies", gain)
             state.news.append(S("news.colony_gain", player=self.seat_label(state, seat), amount=gain))
 
     def _colony_count(self, state: GameState, seat: int, what: str) -> int:
@@ -1780,7 +1836,7 @@ class SpaceCorpGame(Game):
         for row in move.rows:
             reward = self.contract_reward(state, row)
             best = max(best, reward)
-            state.players[seat].profit += reward                                            # SC-CON-3/5
+            self._earn(state, seat, "contracts", reward)                                   # SC-CON-3/5
             state.contracts[row] = state.era
             state.news.append(S("news.contract", player=self.seat_label(state, seat), row=row,
                                 contract=S(f"contract.{state.era}.{row}"), amount=reward))
@@ -1801,7 +1857,7 @@ class SpaceCorpGame(Game):
         if move.leg is not None:
             self._check_transport(state, move.seat, move.leg)
             self._relocate(state, move.seat, move.leg.team, move.leg.destination)
-            state.news.append(S("news.transported", player=self.seat_label(state, move.seat), team=move.leg.team,
+            state.news.append(S("news.transported", player=self.seat_label(state, move.seat), team=team_msg(move.leg.team),
                                 origin=site_msg(move.leg.origin),
                                 destination=site_msg(move.leg.destination)))
         state.turn.step = CLEANUP
@@ -1809,11 +1865,11 @@ class SpaceCorpGame(Game):
     def _check_transport(self, state: GameState, seat: int, leg: Leg) -> None:
         player = state.players[seat]
         if player.teams.get(leg.team, "?") != leg.origin:
-            raise refuse("team_not_there", "SC-TRN-1", team=leg.team, site=leg.origin)
+            raise refuse("team_not_there", "SC-TRN-1", team=team_msg(leg.team), site=site_msg(leg.origin))
         if leg.team in state.turn.acted:
-            raise refuse("team_acted", "SC-TRN-1", team=leg.team)
+            raise refuse("team_acted", "SC-TRN-1", team=team_msg(leg.team))
         if leg.team in player.track:
-            raise refuse("team_on_track", "SC-TRN-5", team=leg.team, site=site_msg(leg.origin),
+            raise refuse("team_on_track", "SC-TRN-5", team=team_msg(leg.team), site=site_msg(leg.origin),
                          spaces=player.track[leg.team])
         sites = tables().maps[state.era].sites
         if leg.destination not in sites:
@@ -1886,7 +1942,7 @@ class SpaceCorpGame(Game):
             assert where is not None
             if spaces <= 0:
                 del player.track[team]
-                state.news.append(S("news.on_star", player=self.seat_label(state, seat), team=team,
+                state.news.append(S("news.on_star", player=self.seat_label(state, seat), team=team_msg(team),
                                     site=site_msg(where)))
             else:
                 player.track[team] = spaces
@@ -1904,7 +1960,7 @@ class SpaceCorpGame(Game):
             card = self._take_top(state)
             state.hands.add(seat, [card])
             state.news.append(S("news.reward", player=self.seat_label(state, seat)))
-            state.private_news.append((seat, S("notice.reward", card=self._card_msg(card))))
+            state.private_news.append((seat, S("notice.reward", card=self.card_line(card))))
         state.turn.rewards = []
 
     def _refill_and_draw(self, state: GameState) -> None:
@@ -1917,7 +1973,7 @@ class SpaceCorpGame(Game):
                 (len(state.hands.cards[seat]) <= tables().constants.draw_max_hand or state.turn.stuck):  # SC-TURN-6
             card = self._take_top(state)
             state.hands.add(seat, [card])
-            state.private_news.append((seat, S("notice.drew", card=self._card_msg(card))))
+            state.private_news.append((seat, S("notice.drew", card=self.card_line(card))))
 
     # ----- Edges and their reaction windows (SC-EDGE, §8.6, §9.3) -------------------------------------
     @staticmethod
@@ -2001,7 +2057,7 @@ class SpaceCorpGame(Game):
         window = state.windows[-1]
         if window.event == INFRA_DISCARD:
             if not isinstance(move, Choose) or move.key != "infra-discard":
-                raise refuse("infra_discard_first", "EG-INCOMPAT", example="choose infra-discard=box1")
+                raise refuse("infra_discard_first", "EG-INCOMPAT", example=mv.notation("choose infra-discard=box1"))
             self._discard_infra(state, move)
             window.waiting.pop(0)
         elif isinstance(move, Decline):
@@ -2016,7 +2072,8 @@ class SpaceCorpGame(Game):
         else:
             example = next((self.format_move(answer) for answer in self._answers(state, move.seat, window)
                             if isinstance(answer, Edge)), "edge")
-            raise refuse("answer_window", "SC-EDGE-1", event=self._trigger_msg(state, window), example=example)
+            raise refuse("answer_window", "SC-EDGE-1", event=self._trigger_msg(state, window),
+                         example=mv.notation(example))
 
     def _edge(self, state: GameState, move: Edge, window: Window | None) -> None:
         """SC-EDGE-1/2: the Edge's text is resolved, its action entries ignored, the card discarded."""
@@ -2056,7 +2113,7 @@ class SpaceCorpGame(Game):
             state.news.append(S("news.took_offer", player=player, card=Join([self._card_msg(c) for c in taken])))
         elif effect.name == "TAKE_OFFER":
             if move.take is None:
-                raise refuse("edge_needs", "EG-HACK", edge=S(f"edge.{edge.id}"), option="take=O1",
+                raise refuse("edge_needs", "EG-HACK", edge=S(f"edge.{edge.id}"), option=mv.notation("take=O1"),
                              allowed=Join([f"O{i + 1}" for i, card in enumerate(state.offer) if card] or ["-"]))
             box = move.take
             if len(box) != 2 or box[0] != "O" or box[1] not in "1234" or state.offer[int(box[1]) - 1] is None:
@@ -2071,7 +2128,7 @@ class SpaceCorpGame(Game):
             assert window is not None
             allowed = [card for card in window.cards if card in state.discards]
             if move.take is None:
-                raise refuse("edge_needs", "EG-POACH", edge=S(f"edge.{edge.id}"), option=f"take={allowed[0]}",
+                raise refuse("edge_needs", "EG-POACH", edge=S(f"edge.{edge.id}"), option=mv.notation(f"take={allowed[0]}"),
                              allowed=Join(allowed))
             if move.take not in allowed:
                 raise refuse("edge_take_discard", "EG-POACH", value=move.take or "-", allowed=Join(allowed))
@@ -2082,7 +2139,7 @@ class SpaceCorpGame(Game):
             assert window is not None
             names = [name for name in mv.NAMEABLE if name in ERA_ACTIONS[state.era]]
             if move.name is None:
-                raise refuse("edge_needs", "EG-SABOTAGE", edge=S(f"edge.{edge.id}"), option="name=research",
+                raise refuse("edge_needs", "EG-SABOTAGE", edge=S(f"edge.{edge.id}"), option=mv.notation("name=research"),
                              allowed=", ".join(names))
             if move.name not in names:
                 raise refuse("edge_name", "EG-SABOTAGE", value=move.name or "-", allowed=", ".join(names))
@@ -2101,12 +2158,12 @@ class SpaceCorpGame(Game):
                 if any(where is not None and sites[where].region == region for where in victim.teams.values()) \
                         and not self._progress_has(state, other, "IMMUNE", edge.id):
                     lost = min(loss, victim.profit)
-                    victim.profit -= lost
+                    self._earn(state, other, "penalties", -lost)
                     state.news.append(S("news.lost_profit", player=self.seat_label(state, other), amount=lost))
         elif effect.name == "GAIN_PROGRESS":                                                # EG-LEAK
             allowed = self.progress_choices(state, seat, effect.positional[0], no_bonus=True)
             if move.take not in allowed:
-                raise refuse("edge_needs", "EG-LEAK", edge=S(f"edge.{edge.id}"), option=f"take={allowed[0]}",
+                raise refuse("edge_needs", "EG-LEAK", edge=S(f"edge.{edge.id}"), option=mv.notation(f"take={allowed[0]}"),
                              allowed=", ".join(allowed))
         elif effect.name == "DISCARD_INFRA_CARD":
             need = effect.int_arg("min_cards")
@@ -2116,7 +2173,7 @@ class SpaceCorpGame(Game):
                 state.windows.append(Window(INFRA_DISCARD, seat, seats))
         else:
             raise refuse("edge_not_in_era", "SC-EDGE-1", edge=S(f"edge.{edge.id}"), era=S(f"era.{state.era}"))
-        state.players[seat].profit += gained
+        self._earn(state, seat, "edges", gained)
         state.hands.remove(seat, move.card)
         state.discards.append(move.card)                                                   # SC-EDGE-2
         if gained:
@@ -2230,7 +2287,7 @@ class SpaceCorpGame(Game):
         assert state.legacy_choice is not None
         allowed = [f"@{site}" for site in self.legacy_sites(state, move.seat)] + [mv.NONE]
         if not isinstance(move, Choose) or move.key != "legacy":
-            raise refuse("legacy_first", "SC-TRANS-1", example=f"choose legacy={allowed[0]}")
+            raise refuse("legacy_first", "SC-TRANS-1", example=mv.notation(f"choose legacy={allowed[0]}"))
         if move.value not in allowed:
             raise refuse("legacy_choice", "SC-TRANS-1", value=move.value, allowed=", ".join(allowed))
         state.legacy_choice.seal(move.seat, move.value)
@@ -2288,7 +2345,7 @@ class SpaceCorpGame(Game):
         home = self._home(state.era)
         team = next(team for team, where in sorted(player.teams.items()) if where == home)
         player.teams[team] = site
-        state.news.append(S("news.pioneer_placed", player=self.seat_label(state, seat), team=team,
+        state.news.append(S("news.pioneer_placed", player=self.seat_label(state, seat), team=team_msg(team),
                             site=site_msg(site)))
         if site == PIONEER_SITES["E3"][1]:
             player.track[team] = tables().maps[state.era].movement.track_spaces
@@ -2341,7 +2398,7 @@ class SpaceCorpGame(Game):
         for player in state.players:
             owned = sum(1 for owner, _ in state.colonies.values() if owner == player.seat)
             score = t.constants.colony_points(owned)
-            player.profit = max(0, player.profit + score)                                   # SC-SCORE-3
+            self._earn(state, player.seat, "colony_score", max(0, player.profit + score) - player.profit)  # SC-SCORE-3
             state.news.append(S("news.colony_score", player=self.seat_label(state, player.seat), colonies=owned,
                                 amount=f"{score:+d}"))
         state.phase = OVER
@@ -2358,7 +2415,7 @@ class SpaceCorpGame(Game):
             gain = player.genetics_steps if state.era == "E1" else 0
             if player.pioneer:
                 gain += bonus[player.pioneer - 1]
-            player.profit += gain
+            self._earn(state, player.seat, "final_bonus", gain)
             gains[player.seat] = gain
         state.phase = OVER
         state.turn = Turn(state.turn.seat, step="")
@@ -2697,8 +2754,12 @@ class SpaceCorpGame(Game):
         except IllegalMove:
             return None
         if isinstance(move, Edge):
-            edge_id = None if is_time(move.card) else tables().cards[design(move.card)].edge
-            return S(f"edge.{edge_id}") if edge_id else None
+            edge_id = None if is_time(move.card) or design(move.card) not in tables().cards \
+                else tables().cards[design(move.card)].edge
+            return S("preview.gist", what=S(f"edge.{edge_id}"), gist=components.edge_gist(edge_id)) if edge_id else None
+        named = self._named_component(state, move)
+        if named is not None:
+            return named
         if state.windows or state.turn.step != ACTION or seat != state.turn.seat or \
                 not isinstance(move, (Research, MoveAction, Explore, Build, Produce, Genetics, Colonize)):
             return None
@@ -2730,13 +2791,29 @@ class SpaceCorpGame(Game):
                      players=Join([self.seat_label(state, other) for other in trial.turn.rewards], "and"))
         return S("preview.plain", what=what, cards=played)
 
+    def _named_component(self, state: GameState, move: Move) -> Msg | None:
+        """The gist of the component a move names (the card upgraded or taken, the Special, the
+        Progress card or base chosen), for the autocomplete label."""
+        t = tables()
+        card = move.card if isinstance(move, (Upgrade, Special)) else None
+        if isinstance(move, Draw) and move.source in mv.OFFER:
+            card = state.offer[mv.OFFER.index(move.source)]
+        if card is not None and (is_time(card) or design(card) in t.cards):
+            gist = S("comp.time.gist") if is_time(card) else components.card_gist(t.cards[design(card)])
+            return S("preview.gist", what=self._card_msg(card), gist=gist) if isinstance(move, Draw) else gist
+        if isinstance(move, Choose) and move.key == "progress" and move.value in t.progress:
+            return S("preview.gist", what=S(f"progress.{move.value}"), gist=S(f"progressgist.{move.value}"))
+        if isinstance(move, Choose) and move.key == "base" and move.value in t.base_types:
+            return S("preview.gist", what=S(f"base.{move.value}"), gist=S(f"basegist.{move.value}"))
+        return None
+
     def redact_move(self, state: GameState, seat: int, move_text: str) -> str | Msg:
         """A sealed Legacy pick (revealed by the news when all are in) and the cards taken with
         Predictive AI (they join a secret hand) are not shown to the others."""
         if move_text.startswith("choose legacy="):
-            return S("redacted.legacy", player=self.seat_label(state, seat))
+            return S("redacted.legacy")
         if move_text.startswith("choose predict="):
-            return S("redacted.predict", player=self.seat_label(state, seat), n=move_text.count(",") + 1)
+            return S("redacted.predict", n=move_text.count(",") + 1)
         return move_text
 
     def auto_move(self, state: GameState, seat: int, prefs: Any) -> tuple[Move, Msg] | None:
@@ -2869,10 +2946,16 @@ class SpaceCorpGame(Game):
             for team, spaces in sorted(player.track.items()):
                 where = player.teams[team]
                 assert where is not None
-                lines.append(S("status.track", player=self.seat_label(view, player.seat), team=team,
+                lines.append(S("status.track", player=self.seat_label(view, player.seat), team=team_msg(team),
                                site=site_msg(where), spaces=spaces))
+        offer = [S("status.offer_card", box=box, card=self.card_line(card))
+                 for box, card in enumerate(view.offer, start=1) if card]
+        if offer and view.phase != OVER:
+            lines.append(S("status.offer", cards=Join(offer, "comma")))
         done = [row for row, where in sorted(view.contracts.items()) if where == view.era]
-        lines.append(S("status.contracts", count=len(done), done=Join(done or ["-"])))
+        lines.append(S("status.contracts", count=len(done),
+                       done=Join([S("status.contract_item", row=row, name=S(f"contract.{view.era}.{row}"))
+                                  for row in done] or ["-"])))
         if view.trigger:
             lines.append(S(f"status.trigger.{view.trigger}"))
         if view.windows:
@@ -2882,17 +2965,26 @@ class SpaceCorpGame(Game):
         return lines
 
     def private_lines(self, view: GameState, seat: int) -> list[Msg]:
+        """The hand, one card a line with what it does: its entries, Infra use, its Edge and the
+        Edge's trigger (a Time card: double or split)."""
         hand = view.hands.cards[seat]
-        return [S("private.hand", cards=Join([self._hand_card_msg(card) for card in hand] or ["-"]))]
+        if not hand:
+            return [S("private.hand", cards="-")]
+        return [S("private.hand_header", n=len(hand))] + [self.card_line(card) for card in hand]
 
-    def _hand_card_msg(self, card: str) -> Msg:
-        """A card in one's hand, with its Edge and the Edge's trigger when it has one."""
-        edge_id = None if is_time(card) else tables().cards[design(card)].edge
-        if edge_id is None:
-            return self._card_msg(card)
-        edge = tables().edges[edge_id]
-        return S("card_edge", id=card, name=S(f"cardname.{design(card)}"), edge=S(f"edge.{edge_id}"),
-                 event=S(f"event.{edge.trigger.name}"))
+    def card_line(self, card: str) -> Msg:
+        """A physical card with its values: ``M04#1 Robotic Miner: Build 2 or Produce 1 · Infra``;
+        an Edge card adds the Edge and its trigger."""
+        if is_time(card):
+            return S("hand_card", id=card, name=S("cardname.TIME"), gist=S("comp.time.gist"))
+        data = tables().cards[design(card)]
+        values = S("comp.card.gist", entries=components.entries_msg(data.entries),
+                   infra=S("comp.gist.infra") if data.infra else "", edge="")
+        if data.edge is None:
+            return S("hand_card", id=card, name=S(f"cardname.{data.id}"), gist=values)
+        edge = tables().edges[data.edge]
+        return S("hand_card_edge", id=card, name=S(f"cardname.{data.id}"), gist=values, edge=S(f"edge.{edge.id}"),
+                 event=S(f"event.{edge.trigger.name}"), effect=S(f"edgegist.{edge.id}"))
 
     def notation_help(self) -> Msg:
         return S("help.notation", moves=S("help.moves"), planeteers=S("help.planeteers"),

@@ -9,12 +9,13 @@ notation's; ``parse_move`` applies it itself, so it accepts both.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import IllegalMove
-from rules.messages import fold_word
+from rules.messages import Msg, fold_word
 
 # ----- verbs (§10.2) ------------------------------------------------------------------------------
 RESEARCH, MOVE, EXPLORE, BUILD, PRODUCE = "research", "move", "explore", "build", "produce"
@@ -339,6 +340,7 @@ HUNGARIAN_VERBS = {
     "passz": PASS, "passzol": PASS, "passzolok": PASS,
     "teljesit": FULFILL, "teljesites": FULFILL, "szerzodeskotes": FULFILL, "szerzodes": FULFILL,
     "transzport": TRANSPORT, "transzportal": TRANSPORT, "transzportalas": TRANSPORT, "szallit": TRANSPORT,
+    "csapatmozgas": TRANSPORT, "csapatmozgatas": TRANSPORT,
     "huz": DRAW, "huzas": DRAW, "hatas": EDGE, "reagal": EDGE,
     "elutasit": DECLINE, "kihagy": DECLINE, "nem": DECLINE, "valaszt": CHOOSE, "valasztas": CHOOSE,
     "valassz": CHOOSE,
@@ -358,7 +360,7 @@ HUNGARIAN_BASES = {
     "latvanyossag": "ATTRACTION", "biolabor": "BIOLAB", "kitermelo": "EXTRACTOR", "ipari": "INDUSTRIAL",
     "finomito": "REFINERY", "kutato": "RESEARCHBASE", "kutatobazis": "RESEARCHBASE", "vedelmi": "DEFENSE",
     "vedopajzs-generator": "SHIELDGEN", "vedopajzsgenerator": "SHIELDGEN", "pajzsgenerator": "SHIELDGEN",
-    "urkikoto": "SPACEPORT",
+    "urkikoto": "SPACEPORT", "otlet": "IDEA",
 }
 #: Colony Point sources (SC-COL-3, §2 rows 110, 113).
 HUNGARIAN_CP = {
@@ -370,49 +372,267 @@ HUNGARIAN_CP = {
 HUNGARIAN_WORDS = {
     "dupla": DOUBLE, "duplaz": DOUBLE, "duplazas": DOUBLE, "oszt": SPLIT, "feloszt": SPLIT, "megoszt": SPLIT,
     "osztott": SPLIT, "semmi": NONE, "nincs": NONE, "pakli": DECK, "huzopakli": DECK, "orokolt": LEGACY,
-    "sajat": SELF,
+    "sajat": SELF, "mezo1": "box1", "mezo2": "box2", "mezo3": "box3",
 }
 
 
-def _hu_value(key: str, value: str) -> str:
+#: Team colour letters as the Hungarian rulebook's colours read (Kék, Sárga, Lila, Zöld) -> the notation's.
+HUNGARIAN_COLOURS = {"K": "B", "S": "Y", "L": "P", "Z": "G"}
+COLOUR_LETTERS = {"en": {c: c for c in HUNGARIAN_COLOURS.values()},
+                  "hu": {canonical: letter for letter, canonical in HUNGARIAN_COLOURS.items()}}
+#: Card entry letters (§10.1) as the Hungarian action names begin (Kutatás, Mozgás, Felfedezés, Építés,
+#: Termelés, Genetika, Ötlet; ``v`` = Védett), folded, per verb -> the notation's.
+HUNGARIAN_ENTRIES = {RESEARCH: {"k": "r"}, MOVE: {"m": "m", "v": "sm", "vm": "sm"},
+                     EXPLORE: {"f": "e"}, BUILD: {"e": "b", "v": "sb", "ve": "sb"}, PRODUCE: {"t": "p"},
+                     GENETICS: {"g": "g"}, IDEA: {"o": "i"}}
+_HU_TEAM = re.compile(r"([KSLZ])([1-4])", re.IGNORECASE)
+SITE_KEYS = ("target", "use", "pioneer", "legacy")
+
+
+def team_code(team: str, language: str) -> str:
+    """A team as a reader of ``language`` writes it: ``B1`` -> ``K1`` (Kék) in Hungarian."""
+    return COLOUR_LETTERS.get(language, COLOUR_LETTERS["en"]).get(team[:1], team[:1]) + team[1:]
+
+
+def colour_code(colour: str, language: str) -> str:
+    """A colour letter (``B``) as a reader of ``language`` writes it (``K``)."""
+    return COLOUR_LETTERS.get(language, COLOUR_LETTERS["en"]).get(colour, colour)
+
+
+def _norm(word: str) -> str:
+    """A site name or id compared leniently: folded, without spaces, dashes, _, apostrophes, brackets."""
+    return re.sub(r"[\s_\-–'’()]", "", fold(word))
+
+
+@functools.cache
+def _site_names() -> dict[str, str]:
+    """Every site's id, English and Hungarian name, folded without punctuation -> its id (all eras)."""
+    from .data import tables
+    names: dict[str, str] = {}
+    for era_map in tables().maps.values():
+        for site in era_map.sites.values():
+            for name in (site.name, site.name_hu, re.sub(r"\s*\(.*\)", "", site.name), site.id):
+                names[_norm(name)] = site.id
+    return names
+
+
+@functools.cache
+def _site_slugs() -> dict[str, str]:
+    """Site id -> its Hungarian name written as one word (``Föld–Hold L1`` -> ``föld-hold_l1``)."""
+    from .data import tables
+    return {site.id: site_slug(site.name_hu) for era_map in tables().maps.values() for site in era_map.sites.values()}
+
+
+def site_slug(name: str) -> str:
+    """A site name as one notation word: lower case, spaces ``_``, dashes ``-``, no brackets."""
+    word = re.sub(r"[()'’.,]", "", name.lower().replace("–", "-")).strip()
+    return re.sub(r"\s+", "_", word)
+
+
+def _region_of(site: str) -> str | None:
+    from .data import tables
+    return next((era_map.sites[site].region for era_map in tables().maps.values() if site in era_map.sites), None)
+
+
+def region_slug(region: str) -> str | None:
+    """A star system's region (``R3_EERI``) as the Hungarian name of its system, one word."""
+    from .data import tables
+    sites = [site.id for site in tables().maps["E3"].sites.values() if site.region == region]
+    return _site_slugs()[sites[0]] if len(sites) == 1 else None
+
+
+def site_word(word: str) -> str:
+    """A site typed by its id or its name in either language (case, accents and punctuation
+    optional; a prefix shared by no other site will do) -> its id; anything else unchanged."""
+    names = _site_names()
+    key = _norm(word)
+    if not key:
+        return word
+    if key in names:
+        return names[key]
+    found = {site for name, site in names.items() if name.startswith(key)}
+    return found.pop() if len(found) == 1 else word
+
+
+def _hu_value(key: str, value: str, verb: str) -> str:
     """The value of ``key=value`` with its Hungarian words replaced (lists and ``a:b`` pairs too)."""
     if key == "cp":
         return ",".join(_hu_cp(item) for item in _split_commas(value))
+    if key in SITE_KEYS:
+        return ",".join(_hu_item(item, verb) if item.startswith("@") or fold(item) in HUNGARIAN_WORDS
+                        else site_word(item) for item in value.split(","))
+    if key == "cards":
+        return ",".join(_hu_entry(item, verb) for item in value.split(","))
+    if key == "infra":
+        return ",".join(HUNGARIAN_WORDS.get(fold(item), HUNGARIAN_COLOURS.get(item.upper(), item))
+                        if len(item) == 1 or fold(item) in HUNGARIAN_WORDS else item for item in value.split(","))
     table = {"base": HUNGARIAN_BASES, "bases": HUNGARIAN_BASES, "name": HUNGARIAN_VERBS}.get(key, HUNGARIAN_WORDS)
     return ",".join(":".join(table.get(fold(part), part) for part in item.split(":")) for item in value.split(","))
+
+
+def _hu_entry(item: str, verb: str) -> str:
+    """``M02#1/v`` (Védett) -> ``M02#1/sm`` for a Move: the Hungarian entry letters of the verb."""
+    card, slash, letter = item.partition("/")
+    if not slash:
+        return item
+    return f"{card}/{HUNGARIAN_ENTRIES.get(verb, {}).get(fold(letter), letter)}"
 
 
 def _hu_cp(item: str) -> str:
     head, bracket, inner = item.partition("[")
     if bracket:
-        inner_words = [_hu_word(word) for word in inner.rstrip("]").split(" ")]
+        inner_words = [_hu_word(word, BUILD) for word in inner.rstrip("]").split(" ")]
         return f"{HUNGARIAN_CP.get(fold(head), head)}[{' '.join(inner_words)}" + ("]" if inner.endswith("]") else "")
-    return ":".join(HUNGARIAN_CP.get(fold(part), part) for part in item.split(":"))
+    return ":".join(_hu_item(part, COLONIZE) if index else HUNGARIAN_CP.get(fold(part), part)
+                    for index, part in enumerate(item.split(":")))
 
 
-def _hu_word(word: str) -> str:
+def _hu_item(part: str, verb: str) -> str:
+    """One plain word or list item: a Hungarian team (``K1``), a site by name (``@hold``), a word."""
+    if _HU_TEAM.fullmatch(part):
+        return HUNGARIAN_COLOURS[part[0].upper()] + part[1]
+    if verb == COLONIZE and not _REGION.fullmatch(part.upper()):
+        return _region_of(site_word(part)) or part
+    if part.startswith("@"):
+        return "@" + site_word(part[1:])
+    if fold(part) in HUNGARIAN_WORDS:
+        return HUNGARIAN_WORDS[fold(part)]
+    return part
+
+
+def _hu_word(word: str, verb: str) -> str:
     match = _OPTION.fullmatch(word)
     if match:
         key = HUNGARIAN_KEYS.get(fold(match[1]), match[1])
-        return f"{key}={_hu_value(fold(key), match[2])}"
-    return ",".join(HUNGARIAN_WORDS.get(fold(part), part) for part in word.split(","))
+        return f"{key}={_hu_value(fold(key), match[2], verb)}"
+    if ">" in word:                                             # a leg: both ends are sites
+        return ">".join(site_word(part) for part in word.split(">"))
+    return ",".join(_hu_item(part, verb) for part in word.split(","))
 
 
 def canonical_prefix(typed: str) -> str:
-    """What a player typed with the Hungarian words (§2) turned into the notation's: ``építés B2 @mars_s
-    bázis=biolabor kártyák=M13#1/b`` -> ``build B2 @mars_s base=BIOLAB cards=M13#1/b``.  Spacing is kept
-    (a partial last word stays as typed), notation words are unchanged."""
+    """What a player typed with the Hungarian words (§2) turned into the notation's: ``építés K2 @dél-mars
+    bázis=biolabor kártyák=M13#1/é`` -> ``build B2 @mars_s base=BIOLAB cards=M13#1/b``.  Sites may be
+    typed by their names in either language.  Spacing is kept (a partial last word stays as typed),
+    notation words are unchanged."""
     out: list[str] = []
-    verb_seen = False
+    verb = ""
     for word in _split_words(typed, keep_spaces=True):
         if not word.strip():
             out.append(word)
-        elif not verb_seen:
-            out.append(HUNGARIAN_VERBS.get(fold(word), word))
-            verb_seen = True
+        elif not verb:
+            verb = HUNGARIAN_VERBS.get(fold(word), word)
+            out.append(verb)
+            verb = verb.lower()
         else:
-            out.append(_hu_word(word))
+            out.append(_hu_word(word, verb))
     return "".join(out)
+
+
+#: The Hungarian words ``localize_move`` writes (each one the parser reads back).
+HU_VERB_OUT = {RESEARCH: "kutatás", MOVE: "mozgás", EXPLORE: "felfedezés", BUILD: "építés", PRODUCE: "termelés",
+               GENETICS: "genetika", IDEA: "ötlet", UPGRADE: "fejlesztés", SPECIAL: "speciális",
+               COLONIZE: "kolonizáció", PASS: "passz", FULFILL: "teljesít", TRANSPORT: "csapatmozgás",
+               DRAW: "húz", EDGE: "hatás", DECLINE: "elutasít", CHOOSE: "választ"}
+HU_KEY_OUT = {"cards": "kártyák", "time": "idő", "pay": "fizet", "use": "használ", "base": "bázis",
+              "bases": "bázisok", "stack": "kupac", "colony": "kolónia", "cp": "kp", "box": "mező", "target": "cél",
+              "take": "elvesz", "name": "név", "progress": "folyamatkártya", "legacy": "örökölt",
+              "pioneer": "úttörő", "contract": "szerződés", "infra-discard": "infra-dobás",
+              "predict": "előrejelzés"}
+HU_BASE_OUT = {"ATTRACTION": "látványosság", "BIOLAB": "biolabor", "EXTRACTOR": "kitermelő", "INDUSTRIAL": "ipari",
+               "REFINERY": "finomító", "RESEARCHBASE": "kutatóbázis", "DEFENSE": "védelmi",
+               "SHIELDGEN": "védőpajzs-generátor", "SPACEPORT": "űrkikötő", "IDEA": "ötlet"}
+HU_CP_OUT = {"tiles": "lapkák", "near": "közeli", "industrial": "ipari", "two_bases": "két_bázis", "team": "csapat",
+             "build": "építés", "pay5": "fizet5", "envtol": "környezet-tolerancia"}
+HU_WORD_OUT = {DOUBLE: "dupla", SPLIT: "oszt", NONE: "semmi", DECK: "pakli", LEGACY: "örökölt", SELF: "saját",
+               "box1": "mező1", "box2": "mező2", "box3": "mező3"}
+
+
+def localize(text: str, language: str) -> str:
+    """Canonical notation written with the words of ``language`` that ``parse_move`` reads back
+    (Hungarian verbs, option names, bases, team letters, site names); English: unchanged."""
+    if language != "hu":
+        return text
+    words = _split_words(text)
+    if not words:
+        return text
+    verb = words[0]
+    rest = [_hu_out(word, verb) for word in words[1:]]
+    if verb == COLONIZE and rest:
+        rest[0] = region_slug(rest[0]) or rest[0]
+    return " ".join([HU_VERB_OUT.get(verb, verb)] + rest)
+
+
+def _hu_out_item(part: str, verb: str) -> str:
+    if _TEAM.fullmatch(part):
+        return team_code(part, "hu")
+    if part.startswith("@") and part[1:] in _site_slugs():
+        return "@" + _site_slugs()[part[1:]]
+    if part in _site_slugs() and verb in (MOVE, TRANSPORT, SPECIAL, CHOOSE):
+        return _site_slugs()[part]
+    return HU_WORD_OUT.get(part, part)
+
+
+def _hu_out(word: str, verb: str) -> str:
+    match = _OPTION.fullmatch(word)
+    if not match:
+        if ">" in word:
+            return ">".join(_site_slugs().get(part, part) for part in word.split(">"))
+        return ",".join(_hu_out_item(part, verb) for part in word.split(","))
+    key, value = match[1], match[2]
+    if key == "cp":
+        items = []
+        for item in _split_commas(value):
+            head, bracket, inner = item.partition("[")
+            if bracket:
+                inner_words = " ".join(_hu_out(part, BUILD) for part in inner.rstrip("]").split(" "))
+                items.append(f"{HU_CP_OUT[head]}[{inner_words}]")
+            else:
+                kind, colon, team = item.partition(":")
+                items.append(HU_CP_OUT.get(kind, kind) + (f":{team_code(team, 'hu')}" if colon else ""))
+        out = ",".join(items)
+    elif key in SITE_KEYS:
+        out = ",".join(("@" + _site_slugs().get(v[1:], v[1:])) if v.startswith("@") else
+                       _site_slugs().get(v, HU_WORD_OUT.get(v, v)) for v in value.split(","))
+    elif key == "cards":
+        out = ",".join(_hu_out_entry(item, verb) for item in value.split(","))
+    elif key == "infra":
+        out = ",".join(HU_WORD_OUT.get(v, colour_code(v, "hu")) for v in value.split(","))
+    elif key in ("base", "bases"):
+        out = ",".join(":".join(HU_BASE_OUT.get(part, part) for part in item.split(":")) for item in value.split(","))
+    elif key == "name":
+        out = HU_VERB_OUT.get(value, value)
+    elif key == "time":
+        card, _, mode = value.partition(":")
+        out = f"{card}:{HU_WORD_OUT.get(mode, mode)}"
+    else:
+        out = ",".join(HU_WORD_OUT.get(v, v) for v in value.split(","))
+    return f"{HU_KEY_OUT.get(key, key)}={out}"
+
+
+def verb_msg(verb: str) -> Msg:
+    """A command word in the reader's notation (``move`` / ``mozgás``)."""
+    return Msg(f"spacecorp.verb.{verb}")
+
+
+def notation_words(words: str, verb: str) -> Msg:
+    """Part of a command (``Y1 @moon``) in the reader's notation, like :func:`notation`."""
+    return Msg("spacecorp.notation", en=words, hu=" ".join(_hu_out(word, verb) for word in words.split()))
+
+
+def notation(text: str) -> Msg:
+    """A notation example (canonical ``text``) shown in the reader's words: the catalogue's
+    ``spacecorp.notation`` shows ``en`` to an English reader and ``hu`` (``localize``) to a
+    Hungarian one (the other value is formatted away with ``.0``)."""
+    return Msg("spacecorp.notation", en=text, hu=localize(text, "hu"))
+
+
+def _hu_out_entry(item: str, verb: str) -> str:
+    """``M02#1/m`` -> ``M02#1`` (the verb's plain entry needs no letter); ``/sm`` -> ``/v`` (Védett)."""
+    card, _, letter = item.partition("/")
+    if letter == ENTRIES.get(verb, ("",))[0]:
+        return card
+    return f"{card}/v" if letter.startswith("s") else item
 
 
 # ----- parsing -------------------------------------------------------------------------------------
@@ -512,7 +732,7 @@ def _once(items: list[str], verb: str) -> None:
     seen: set[str] = set()
     for item in items:
         if item in seen:
-            raise IllegalMove("spacecorp.err.twice", "§10.2", verb=verb, value=item)
+            raise IllegalMove("spacecorp.err.twice", "§10.2", verb=verb_msg(verb), value=item)
         seen.add(item)
 
 
@@ -522,7 +742,7 @@ def _entry(word: str, verb: str) -> CardEntry:
     if not _CARD.fullmatch(card.upper()) or entry not in ("r", "m", "e", "b", "p", "g", "i", "sm", "sb"):
         raise IllegalMove("spacecorp.err.card_entry", "§10.1", value=word)
     if entry not in ENTRIES[verb]:
-        raise IllegalMove("spacecorp.err.entry_type", "SC-VAL-3", value=word, verb=verb,
+        raise IllegalMove("spacecorp.err.entry_type", "SC-VAL-3", value=word, verb=verb_msg(verb),
                           entries=[f"/{e}" for e in ENTRIES[verb]])
     return CardEntry(card.upper(), entry)
 
@@ -578,14 +798,14 @@ class _Words:
 
     def take(self) -> str:
         if not self.more():
-            raise IllegalMove("spacecorp.err.arguments", "§10.2", verb=self.verb, example=EXAMPLES[self.verb])
+            raise IllegalMove("spacecorp.err.arguments", "§10.2", verb=verb_msg(self.verb), example=notation(EXAMPLES[self.verb]))
         self.at += 1
         return self.words[self.at - 1]
 
     def done(self) -> None:
         if self.more():
-            raise IllegalMove("spacecorp.err.not_understood", "§10.2", verb=self.verb, value=self.peek(),
-                              example=EXAMPLES[self.verb])
+            raise IllegalMove("spacecorp.err.not_understood", "§10.2", verb=verb_msg(self.verb), value=self.peek(),
+                              example=notation(EXAMPLES[self.verb]))
 
 
 def _options(verb: str, words: list[str], keep: tuple[str, ...] = ()) -> tuple[_Words, dict[str, str]]:
@@ -601,13 +821,13 @@ def _options(verb: str, words: list[str], keep: tuple[str, ...] = ()) -> tuple[_
             positional.append(word)
         elif key in allowed:
             if key in options:
-                raise IllegalMove("spacecorp.err.option_twice", "§10.2", key=key, verb=verb)
+                raise IllegalMove("spacecorp.err.option_twice", "§10.2", key=key, verb=verb_msg(verb))
             options[key] = match[2]
         elif key in ALL_KEYS:
-            raise IllegalMove("spacecorp.err.option_not_for_verb", "§10.2", key=key, verb=verb,
-                              example=EXAMPLES[verb])
+            raise IllegalMove("spacecorp.err.option_not_for_verb", "§10.2", key=key, verb=verb_msg(verb),
+                              example=notation(EXAMPLES[verb]))
         else:
-            raise IllegalMove("spacecorp.err.not_understood", "§10.2", verb=verb, value=word, example=EXAMPLES[verb])
+            raise IllegalMove("spacecorp.err.not_understood", "§10.2", verb=verb_msg(verb), value=word, example=notation(EXAMPLES[verb]))
     return _Words(verb, positional), options
 
 
@@ -615,9 +835,9 @@ def _check_split(verb: str, teams: list[str], sources: Sources) -> None:
     """SC-VAL-8: a split Time card gives two targets of two different teams; only it does."""
     split = sources.time is not None and sources.time.mode == SPLIT
     if split and len(teams) != 2:
-        raise IllegalMove("spacecorp.err.split_groups", "SC-VAL-8", verb=verb, example=SPLIT_EXAMPLES[verb])
+        raise IllegalMove("spacecorp.err.split_groups", "SC-VAL-8", verb=verb_msg(verb), example=notation(SPLIT_EXAMPLES[verb]))
     if not split and len(teams) > 1:
-        raise IllegalMove("spacecorp.err.two_targets", "SC-VAL-8", verb=verb, example=SPLIT_EXAMPLES[verb])
+        raise IllegalMove("spacecorp.err.two_targets", "SC-VAL-8", verb=verb_msg(verb), example=notation(SPLIT_EXAMPLES[verb]))
     if len(teams) == 2 and teams[0] == teams[1]:
         raise IllegalMove("spacecorp.err.split_same_team", "SC-VAL-8", team=teams[0])
 
@@ -715,7 +935,7 @@ def _build_spot(args: _Words) -> BuildSpot:
     if key == "bases":
         args.take()
         return BuildSpot(team, site, bases=_bases(match[2]) if match else ())
-    raise IllegalMove("spacecorp.err.build_base", "SC-BLD-3", value=f"{team} @{site}", example=EXAMPLES[BUILD])
+    raise IllegalMove("spacecorp.err.build_base", "SC-BLD-3", value=notation_words(f"{team} @{site}", BUILD), example=notation(EXAMPLES[BUILD]))
 
 
 def _colonize(seat: int, words: list[str]) -> Colonize:
@@ -726,7 +946,7 @@ def _colonize(seat: int, words: list[str]) -> Colonize:
         raise IllegalMove("spacecorp.err.region", "§10.1", value=word)
     args.done()
     if "colony" not in options or "cp" not in options:
-        raise IllegalMove("spacecorp.err.arguments", "SC-COL-2", verb=COLONIZE, example=EXAMPLES[COLONIZE])
+        raise IllegalMove("spacecorp.err.arguments", "SC-COL-2", verb=verb_msg(COLONIZE), example=notation(EXAMPLES[COLONIZE]))
     colony = options["colony"].upper()
     if not _COLONY.fullmatch(colony):
         raise IllegalMove("spacecorp.err.colony", "§10.1", value=options["colony"])
@@ -807,7 +1027,7 @@ def _choose(seat: int, words: list[str]) -> Choose:
         "predict": all(_CARD.fullmatch(card) for card in value.split(",")),
     }[key]
     if not valid:
-        raise IllegalMove("spacecorp.err.choice_value", "§10.2", key=key, value=raw, example=CHOICE_EXAMPLES[key])
+        raise IllegalMove("spacecorp.err.choice_value", "§10.2", key=key, value=raw, example=notation(CHOICE_EXAMPLES[key]))
     return Choose(seat, key=key, value=_stack(value) if key == "stack" else value)
 
 
@@ -822,10 +1042,10 @@ def parse_move(seat: int, text: str) -> Move:
     same text always gives the same Move or the same refusal."""
     words = _split_words(canonical_prefix(_tidy(text)))
     if not words:
-        raise IllegalMove("spacecorp.err.empty", "§10.2", verbs=list(VERBS))
+        raise IllegalMove("spacecorp.err.empty", "§10.2", verbs=Msg("spacecorp.verbs"))
     verb, rest = words[0].lower(), words[1:]
     if verb not in VERBS:
-        raise IllegalMove("spacecorp.err.unknown_verb", "§10.2", value=words[0], verbs=list(VERBS))
+        raise IllegalMove("spacecorp.err.unknown_verb", "§10.2", value=words[0], verbs=Msg("spacecorp.verbs"))
     if verb in ENTRIES:
         return _action(seat, verb, rest)
     if verb == COLONIZE:

@@ -46,6 +46,7 @@ class Player:
     track: dict[str, int] = field(default_factory=dict)   # E3: team -> star-track space (3 far .. 1 near);
                                                   # a team in a star system but not listed stands on the star
     teams_out: list[str] = field(default_factory=list)   # teams removed from the game (SC-COL-3e)
+    ledger: dict[str, int] = field(default_factory=dict)   # profit by source (SCORE_SOURCES): the breakdown
 
 
 @dataclass
@@ -154,7 +155,7 @@ def clone_state(state: GameState) -> GameState:
         players=[Player(p.seat, p.colour, p.profit, dict(p.teams), dict(p.bases), dict(p.hq), p.genetics,
                         p.genetics_steps, p.genetics_lapped, p.idea, p.pioneer, p.passed,
                         p.turns_after_exhaustion, p.idea_steps, list(p.progress), p.legacy, dict(p.track),
-                        list(p.teams_out))
+                        list(p.teams_out), dict(p.ledger))
                  for p in state.players],
         hands=Hands([list(hand) for hand in state.hands.cards]),
         pile=list(state.pile),

@@ -16,6 +16,7 @@ from PIL import ImageChops, ImageDraw, ImageFont
 from renderers.spacecorp import MIN_TEXT, REGIONS, SEAT_RGB, SITES, render
 from rules.spacecorp.data import is_time, tables
 from rules.spacecorp.engine import GAME
+from rules.spacecorp.moves import team_code
 
 
 def positions(players: int, seed: int, every: int = 10, eras: str = "1"):
@@ -247,8 +248,23 @@ def test_e2_players_business_and_header_show_progress_legacy_side_board_and_pend
 
 
 def test_era_1_images_keep_their_sizes():
+    """The business image is 24 px taller than before issue 23: each Offer card shows Infra and its Edge."""
     view = GAME.view(GAME.new_game({"players": 3}, 1), None)
-    assert [image.size for image in render(view)] == [(800, 1136), (800, 846), (800, 582), (800, 630), (800, 320)]
+    assert [image.size for image in render(view)] == [(800, 1136), (800, 846), (800, 606), (800, 630), (800, 320)]
+
+
+def test_the_offer_shows_each_cards_infra_use_and_edge(monkeypatch):
+    """The finding hand-no-card-values: M22 Trade Delegation in the Offer names Investor Confidence."""
+    import renderers.spacecorp as module
+    drawn = []
+    real = module._text
+    monkeypatch.setattr(module, "_text", lambda draw, box, text, **kw: (drawn.append(text), real(draw, box, text, **kw)))
+    state = GAME.new_game({"players": 3}, 1)
+    state.offer[0] = "M22#1"
+    for language, name in (("en", "Investor Confidence"), ("hu", "Befektetői bizalom")):
+        drawn.clear()
+        render(GAME.view(state, None), language=language)
+        assert name in drawn
 
 
 def test_the_render_catalogues_have_the_e2_texts_in_both_languages():
@@ -367,7 +383,7 @@ def test_e3_draws_its_map_colonies_and_players_from_the_catalogue_in_both_langua
         assert text_of(Msg("spacecorp.render.colony_placed", colony=Msg("spacecorp.colony.C07"),
                            region=Msg("spacecorp.render.region.R3_LUY"), player="bob"), language) in texts
         assert text_of(Msg("spacecorp.render.colonies_owned", n=1, value=6), language) in joined
-        assert text_of(Msg("spacecorp.render.supply", teams=Join(["P4"])), language) in joined   # P2 is out
+        assert text_of(Msg("spacecorp.render.supply", teams=Join([team_code("P4", language)])), language) in joined   # P2 is out
         assert {"Pa", "Pb", "Sa", "Sb", "A", "8", "6", "5"} <= texts   # the stacks and their counts
         drawn[language] = images
     assert {"Nap", "Üres régió 1", "Melléktábla: elvehető kolónialapkák"} <= texts

@@ -256,9 +256,11 @@ def test_newcomer_texts_while_a_window_is_open():
     needs = refused(state, 1, "edge M25#1")
     assert needs.rule == "EG-HACK" and "take=O1" in render(needs.msg, "en") and '"-"' not in render(needs.msg, "en")
     assert "can be played only when an opponent's turn ended" in render(refused(state, 1, "edge M23#1").msg, "en")
-    hand = render(GAME.private_lines(GAME.view(state, 1), 1)[0], "en")
-    assert "M25#1 (Quantum Decryption; Edge: Hack, when an opponent declares Research)" in hand
-    assert "Hatás: Hackelés" in render(GAME.private_lines(GAME.view(state, 1), 1)[0], "hu")
+    lines = GAME.private_lines(GAME.view(state, 1), 1)
+    hand = "\n".join(render(line, "en") for line in lines)
+    assert "M25#1 Quantum Decryption" in hand and "Edge Hack (when an opponent declares Research" in hand
+    assert "Hackelés Hatás" in "\n".join(render(line, "hu") for line in lines)
+    assert "spacecorp.hand_card_edge" in {line.key for line in lines}
     after = play(state, 1, "edge M25#1 take=O1")
     assert not GAME.reveals_information(state, GAME.parse_move(state, 1, "edge M25#1 take=O1"), after)   # face up
     assert GAME.waiting_reason(game(3)) is None

@@ -264,7 +264,7 @@ def test_SC_2_canonical_prefix_translates_whole_words_and_keeps_spacing_and_part
     ("upgrade P14#2 box=1 cards=P14#2/m", "spacecorp.err.option_not_for_verb", "§10.2"),
     ("special M21#1 B1 iss>titan target=phobos", "spacecorp.err.special_args", "SC-SPC-1"),
     ("special M21#1 infra=self", "spacecorp.err.option_not_for_verb", "§10.2"),
-    ("colonize eps_eri colony=C07 cp=tiles", "spacecorp.err.region", "§10.1"),
+    ("colonize nowhere colony=C07 cp=tiles", "spacecorp.err.region", "§10.1"),
     ("colonize R3_EERI cp=tiles", "spacecorp.err.arguments", "SC-COL-2"),
     ("colonize R3_EERI colony=K07 cp=tiles", "spacecorp.err.colony", "§10.1"),
     ("colonize R3_EERI colony=C07 cp=tiles,bribe", "spacecorp.err.cp", "SC-COL-3"),

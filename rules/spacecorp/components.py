@@ -1,0 +1,212 @@
+"""Every Space Corp component a player can look up (``/spacecorp info``): the action cards of the
+three decks (their entries, Infra use and Edge), the Time cards, the Edges, Progress cards, Special
+card effects, HQ sides, the Progress Wheel, colonies, contracts, discovery tiles, base types, sites
+and regions.  Values (entries, costs, rewards, icons) come from the data tables, so the texts stay
+true; only prose effects are written in the catalogue.  A component is a stand-in when its data
+row is marked [designed] (the printed one is not known)."""
+from __future__ import annotations
+
+import functools
+
+from rules.base import Component
+from rules.messages import Join, Msg, render
+
+from . import moves as mv
+from .data import ERAS, Card, Entry, tables
+from .phrases import S, site_msg
+
+GIST_MAX = 70
+
+
+def entry_msg(entry: Entry) -> Msg:
+    """``Move 2``, ``Shielded Build 2``, ``Produce x2``, ``Special: Near Space Probe``."""
+    if entry.special:
+        return S("entry_special", special=S(f"special.{entry.special}"))
+    key = "entry_shielded" if entry.shielded else "entry_multiplier" if entry.multiplier else "entry"
+    return S(key, action=S(f"action.{entry.action}"), value=entry.value)
+
+
+def entries_msg(entries: tuple[Entry, ...]) -> Join:
+    return Join([entry_msg(entry) for entry in entries], "or")
+
+
+def _fits(msg: Msg) -> bool:
+    return all(len(render(msg, language)) <= GIST_MAX for language in ("en", "hu"))
+
+
+def card_gist(card: Card) -> Msg:
+    """The entries, ``Infra`` when upgradeable, the Edge's name: what ``hand`` shows beside a card."""
+    infra = S("comp.gist.infra") if card.infra else ""
+    edge = S("comp.gist.edge", edge=S(f"edge.{card.edge}")) if card.edge else ""
+    for gist in (S("comp.card.gist", entries=entries_msg(card.entries), infra=infra, edge=edge),
+                 S("comp.card.gist", entries=entries_msg(card.entries), infra="", edge=edge),
+                 S("comp.card.gist", entries=entries_msg(card.entries), infra="", edge="")):
+        if _fits(gist):
+            return gist
+    return S("comp.card.gist", entries=entries_msg(card.entries[:1]), infra="", edge="")
+
+
+def edge_effect(edge_id: str) -> Msg:
+    edge = tables().edges[edge_id]
+    return S("comp.card.edge", edge=S(f"edge.{edge_id}"), event=S(f"event.{edge.trigger.name}"),
+             effect=S(f"edgetext.{edge_id}"))
+
+
+def edge_gist(edge_id: str) -> Msg:
+    """``when an opponent declares Research: take an Offer card``."""
+    return S("comp.edge.gist", event=S(f"event.{tables().edges[edge_id].trigger.name}"),
+             effect=S(f"edgegist.{edge_id}"))
+
+
+def _card(card: Card) -> Component:
+    text = S("comp.card.start" if card.start else "comp.card.text", era=S(f"era.{card.era}"), copies=card.copies,
+             entries=entries_msg(card.entries),
+             infra=S("comp.card.infra_yes" if card.infra else "comp.card.infra_no"),
+             edge=edge_effect(card.edge) if card.edge else S("comp.card.no_edge"))
+    return Component(card.id, "spacecorp.kind.card", S(f"cardname.{card.id}"), text, card_gist(card),
+                     "[designed]" in card.source, card.physical_ids)
+
+
+def _stand_in(source: str) -> bool:
+    return "[designed]" in source
+
+
+def _hq_box(entries: tuple[Entry, ...]) -> Msg | Join:
+    return entries_msg(entries) if entries else S("comp.empty")
+
+
+def _tile_rewards(tile_id: str) -> Msg | Join:
+    tile = tables().discoveries[tile_id]
+    parts: list[Msg] = []
+    if tile.profit:
+        parts.append(S("tilepart.profit", n=tile.profit))
+    if tile.genetics:
+        parts.append(S("tilepart.genetics", n=tile.genetics))
+    if tile.idea:
+        parts.append(S("tilepart.idea", n=tile.idea))
+    if tile.production is not None:
+        parts.append(S("tilepart.production", n=tile.production))
+    if tile.base_mod:
+        parts.append(S("tilepart.base_mod", n=f"{tile.base_mod:+d}"))
+    if tile.colony:
+        parts.append(S("tilepart.colony", n=tile.colony))
+    return Join(parts) if parts else S("tilepart.nothing")
+
+
+def tile_gist(tile_id: str) -> Msg:
+    return S("comp.tile.gist", rewards=_tile_rewards(tile_id))
+
+
+def site_gist(site_id: str, era: str) -> Msg:
+    """``explore f2, build b7, gravity 2``; in a star system its boxes and stars."""
+    site = tables().maps[era].sites[site_id]
+    more: Msg | str = ""
+    if site.stars:
+        more = S("comp.site.gist_stars", boxes=" ".join(site.boxes), n=site.stars)
+    elif site.gravity:
+        more = S("comp.site.gist_gravity", n=site.gravity)
+    return S("comp.site.gist", explore=S("render.explore", n=site.explore) if site.explore is not None else "-",
+             build=S("render.build", n=site.build) if site.build is not None else "-", more=more)
+
+
+def _site_details(site_id: str, era: str) -> Join:
+    site = tables().maps[era].sites[site_id]
+    parts: list[Msg] = [S("comp.site.explore", n=site.explore) if site.explore is not None
+                        else S("comp.site.no_explore"),
+                        S("comp.site.build", n=site.build) if site.build is not None else S("comp.site.no_build")]
+    if site.gravity:
+        parts.append(S("comp.site.gravity", n=site.gravity))
+    if site.boxes:
+        parts.append(S("comp.site.boxes", boxes=Join(list(site.boxes))))
+    if site.stars:
+        parts.append(S("comp.site.stars", n=site.stars))
+    return Join(parts)
+
+
+@functools.cache
+def components() -> tuple[Component, ...]:
+    t = tables()
+    out: list[Component] = [_card(card) for card in t.cards.values()]
+    out.append(Component("TIME", "spacecorp.kind.time", S("cardname.TIME"), S("comp.time.text"), S("comp.time.gist"),
+                         False, tuple(sorted(t.time_cards))))
+    for edge in t.edges.values():
+        cards = [card.id for card in t.cards.values() if card.edge == edge.id]
+        out.append(Component(edge.id, "spacecorp.kind.edge", S(f"edge.{edge.id}"),
+                             S("comp.edge.text", cards=Join(cards), event=S(f"event.{edge.trigger.name}"),
+                               effect=S(f"edgetext.{edge.id}")),
+                             edge_gist(edge.id), _stand_in(edge.source)))
+    for progress in t.progress.values():
+        prereqs = [S(f"comp.progress.prereq.{term.name}", n=term.int_arg(0)) for term in progress.prerequisites]
+        out.append(Component(progress.id, "spacecorp.kind.progress", S(f"progress.{progress.id}"),
+                             S("comp.progress.text", kind=S(f"render.kind.{progress.kind}"), era=S(f"era.{progress.era}"),
+                               timing=S(f"comp.progress.{progress.timing}"), effect=S(f"progresstext.{progress.id}"),
+                               prereq=Join(prereqs, "and") if prereqs else S("comp.progress.no_prereq"),
+                               bonus=progress.bonus),
+                             S(f"progressgist.{progress.id}"), _stand_in(progress.source),
+                             progress.physical_ids))
+    for special in t.specials.values():
+        cards = [card.id for card in t.cards.values() if any(entry.special == special.id for entry in card.entries)]
+        out.append(Component(special.id, "spacecorp.kind.special", S(f"special.{special.id}"),
+                             S("comp.special.text", era=S(f"era.{special.era}"), cards=Join(cards),
+                               effect=S(f"specialtext.{special.id}")),
+                             S(f"specialgist.{special.id}"), _stand_in(special.source)))
+    for side in t.hq_sides.values():
+        boxes = side.boxes
+        out.append(Component(f"HQ-{side.id}", "spacecorp.kind.hq", S(f"comp.hq.{side.id}"),
+                             S("comp.hq.text", research=_hq_box(boxes["R"]), box1=_hq_box(boxes["1"]),
+                               box2=_hq_box(boxes["2"]), box3=_hq_box(boxes["3"])),
+                             S("comp.hq.gist", research=_hq_box(boxes["R"]),
+                               boxes=Join([entry_msg(boxes[box][0]) for box in ("1", "2", "3") if boxes[box]])),
+                             _stand_in(side.source)))
+    out.append(Component("WHEEL", "spacecorp.kind.wheel", S("kind.wheel"), S("comp.wheel.text", size=t.wheel.size),
+                         S("comp.wheel.gist"), False, ("folyamatkor",)))
+    for colony in t.colony_tiles.values():
+        if colony.players == (1,):
+            continue                                        # solo tiles never reach a multiplayer game
+        ability = S(f"render.ability.{colony.ability}")
+        out.append(Component(colony.id, "spacecorp.kind.colony", S(f"colony.{colony.id}"),
+                             S("comp.colony.text", value=colony.value, players=Join(list(colony.players), "or"),
+                               ability=S(f"abilitytext.{colony.ability}")),
+                             S("comp.colony.gist", value=colony.value, ability=ability), _stand_in(colony.source)))
+    for contract in sorted(t.contracts.values(), key=lambda c: (c.era, c.row)):
+        name = S(f"contract.{contract.era}.{contract.row}")
+        era_name = S(f"era.{contract.era}")
+        out.append(Component(f"{contract.era}-{contract.row}", "spacecorp.kind.contract",
+                             S("comp.contract.name", row=contract.row, era=era_name, name=name),
+                             S("comp.contract.text", era=era_name, row=contract.row, name=name,
+                               reward=contract.reward),
+                             S("comp.contract.gist", name=name, reward=contract.reward), _stand_in(contract.source)))
+    for tile in t.discoveries.values():
+        red = tile.special[0] if tile.special else None
+        special_text: Msg | str = ""
+        if red is not None:
+            special_text = S(f"tilespecial.{red.name}", **({"stack": red.positional[0]}
+                                                            if red.name == "DRAW_INSTEAD" else {}))
+        out.append(Component(tile.id, "spacecorp.kind.tile", S(f"tile.{tile.id}"),
+                             S("comp.tile.text", era=S(f"era.{tile.era}"), stack=tile.stack,
+                               icons=Join([S(f"icon.{icon}") for icon in tile.icons]) if tile.icons
+                               else S("comp.tile.no_icons"),
+                               rewards=_tile_rewards(tile.id), special=special_text),
+                             tile_gist(tile.id), _stand_in(tile.source)))
+    for base in t.base_types.values():
+        out.append(Component(base.id, "spacecorp.kind.base", S(f"base.{base.id}"), S(f"basetext.{base.id}"),
+                             S(f"basegist.{base.id}"), _stand_in(base.source), (base.id.lower(),)))
+    for era in ERAS:
+        era_map = t.maps[era]
+        for site in era_map.sites.values():
+            slug = mv.site_slug(site.name_hu)
+            out.append(Component(site.id, "spacecorp.kind.site", S(f"site.{site.id}"),
+                                 S("comp.site.text", kind=S(f"sitekind.{site.kind}"),
+                                   region=S(f"render.region.{site.region}"), era=S(f"era.{era}"),
+                                   details=_site_details(site.id, era)),
+                                 site_gist(site.id, era), _stand_in(site.source),
+                                 tuple(dict.fromkeys(word for word in (slug, mv.site_slug(site.name))
+                                                     if word != site.id))))
+        for region in era_map.regions.values():
+            sites = [site_msg(site.id) for site in era_map.sites_in(region.id)]
+            out.append(Component(region.id, "spacecorp.kind.region", S(f"render.region.{region.id}"),
+                                 S("comp.region.text", era=S(f"era.{era}"), sites=Join(sites) if sites
+                                   else S("comp.region.none"),
+                                   radiation=S("comp.region.radiation") if region.radiation and era != "E3" else ""),
+                                 None, _stand_in(region.source)))
+    return tuple(out)

@@ -1,0 +1,179 @@
+"""Space Corp moves in words (``move_phrase``): a stored move text as a predicate the host puts
+after "bob (Blue):", from the notation's syntax and the static data only (never from legality, so
+an old move still reads).  Teams in the reader's colour letters, sites by the names the map shows,
+cards by id and name, bases, Edges and Progress cards by their names."""
+from __future__ import annotations
+
+from rules.base import IllegalMove
+from rules.messages import Join, Msg
+
+from . import moves as mv
+from .data import design, is_time, tables
+from .moves import (Build, BuildSpot, Choose, Colonize, CpItem, Decline, Draw, Edge, Explore, Fulfill, Genetics, Idea,
+                    Leg, MoveAction, Pass, Produce, Research, Sources, Special, Transport, Upgrade)
+
+
+def S(key: str, /, **values: object) -> Msg:
+    return Msg(f"spacecorp.{key}", **values)
+
+
+def team_msg(team: str) -> Msg:
+    """A team as the reader writes it: ``B1`` (English), ``K1`` (Kék, Hungarian)."""
+    return S("team", colour=S(f"colour_letter.{team[:1]}"), n=team[1:])
+
+
+def site_msg(site: str) -> Msg | str:
+    known = any(site in era_map.sites for era_map in tables().maps.values())
+    return S(f"site.{site}") if known else site
+
+
+def card_msg(card: str) -> Msg | str:
+    """``M02#1 (Heavy Lifter)``; a Time card ``T3 (Time)``; an unknown id as it is."""
+    if is_time(card):
+        return S("card", id=card, name=S("cardname.TIME"))
+    if design(card) in tables().cards:
+        return S("card", id=card, name=S(f"cardname.{design(card)}"))
+    return card
+
+
+def _hq(hq: str) -> Msg:
+    if hq == mv.SELF:
+        return S("phrase.hq_self")
+    if hq.startswith("P") and len(hq) == 2:
+        return S("phrase.hq_seat", n=hq[1])
+    return S("phrase.hq_colour", colour=S(f"colour.{hq}"))
+
+
+def sources_msg(sources: Sources) -> Msg | None:
+    """Where the value comes from: cards (and their entries), Infra, a Time card, profit, bases."""
+    parts: list[Msg] = []
+    if sources.cards:
+        parts.append(S("phrase.src.cards", cards=Join([
+            S("phrase.shielded_card", card=card_msg(entry.card)) if entry.entry.startswith("s") else card_msg(entry.card)
+            for entry in sources.cards])))
+    if sources.infra:
+        parts.append(S("phrase.src.infra", hqs=Join([_hq(hq) for hq in sources.infra], "and")))
+    if sources.time:
+        parts.append(S(f"phrase.src.time_{sources.time.mode}", card=sources.time.card))
+    if sources.pay:
+        parts.append(S("phrase.src.pay", n=sources.pay))
+    if sources.use:
+        parts.append(S("phrase.src.use", sites=Join([site_msg(site) for site in sources.use], "and")))
+    return S("phrase.sources", parts=Join(parts)) if parts else None
+
+
+def _leg(leg: Leg) -> Msg:
+    return S("phrase.leg", team=team_msg(leg.team), origin=site_msg(leg.origin), destination=site_msg(leg.destination))
+
+
+def _base(base: str) -> Msg | str:
+    return S(f"base.{base}") if base in mv.BASES else base
+
+
+def _build_spot(spot: BuildSpot) -> Msg:
+    if spot.base:
+        return S("phrase.build_spot", base=_base(spot.base), site=site_msg(spot.site), team=team_msg(spot.team))
+    return S("phrase.build_spot_tiles", site=site_msg(spot.site), team=team_msg(spot.team),
+             bases=Join([S("phrase.tile_base", base=_base(base), tile=tile) for tile, base in spot.bases]))
+
+
+def _cp(item: CpItem) -> Msg:
+    if item.kind == "team":
+        return S("phrase.cp.team", team=team_msg(item.team or ""))
+    if item.kind == "build":
+        return S("phrase.cp.build", sources=sources_msg(item.build or Sources()) or "-")
+    return S(f"phrase.cp.{item.kind}")
+
+
+def _region(region: str) -> Msg | str:
+    return S(f"render.region.{region}") if any(region in m.regions for m in tables().maps.values()) else region
+
+
+def _choice(move: Choose) -> Msg:
+    value = move.value
+    if move.key == "progress":
+        name = S(f"progress.{value}") if value in tables().progress else value
+        return S("phrase.choose.progress", card=name)
+    if move.key == "legacy":
+        return S("phrase.choose.legacy_none") if value == mv.NONE else \
+            S("phrase.choose.legacy", site=site_msg(value.lstrip("@")))
+    if move.key == "pioneer":
+        return S("phrase.choose.pioneer", site=site_msg(value))
+    if move.key == "base":
+        return S("phrase.choose.idea") if value == "IDEA" else S("phrase.choose.base", base=_base(value))
+    if move.key == "contract":
+        return S("phrase.choose.contract", row=value)
+    if move.key == "stack":
+        return S("phrase.choose.stack", stack=value)
+    if move.key == "infra-discard":
+        return S("phrase.choose.infra_discard", box=value[-1])
+    return S("phrase.choose.predict", cards=Join([card_msg(card) for card in value.split(",")]))
+
+
+def _with(action: Msg, sources: Sources) -> Msg:
+    extra = sources_msg(sources)
+    return S("phrase.with", action=action, sources=extra) if extra else action
+
+
+def phrase(text: str) -> Msg | None:
+    """``text`` (canonical notation, as stored) in words; None when it does not parse."""
+    try:
+        move = mv.parse_move(0, text)
+    except IllegalMove:
+        return None
+    if isinstance(move, Research):
+        return _with(S("phrase.research"), move.sources)
+    if isinstance(move, MoveAction):
+        return _with(S("phrase.move", legs=Join([_leg(leg) for leg in move.legs], "and")), move.sources)
+    if isinstance(move, Explore):
+        spots = Join([S("phrase.spot", site=site_msg(spot.site), team=team_msg(spot.team)) for spot in move.spots],
+                     "and")
+        action = S("phrase.explore_stacks", spots=spots, stacks=Join(list(move.stacks))) if move.stacks else \
+            S("phrase.explore", spots=spots)
+        return _with(action, move.sources)
+    if isinstance(move, Build):
+        return _with(S("phrase.build", spots=Join([_build_spot(spot) for spot in move.spots], "and")), move.sources)
+    if isinstance(move, Produce):
+        places: list[Msg | str] = [site_msg(site) for site in move.sites]
+        places += [S("phrase.legacy_pair")] if move.legacy else []
+        return _with(S("phrase.produce", sites=Join(places, "and")), move.sources)
+    if isinstance(move, Genetics):
+        return _with(S("phrase.genetics"), move.sources)
+    if isinstance(move, Idea):
+        return _with(S("phrase.idea"), move.sources)
+    if isinstance(move, Upgrade):
+        return S("phrase.upgrade", card=card_msg(move.card), box=move.box)
+    if isinstance(move, Special):
+        if move.leg:
+            return S("phrase.special_leg", card=card_msg(move.card), leg=_leg(move.leg))
+        if move.target:
+            return S("phrase.special_target", card=card_msg(move.card), site=site_msg(move.target))
+        return S("phrase.special", card=card_msg(move.card))
+    if isinstance(move, Colonize):
+        colony = S(f"colony.{move.colony}") if move.colony in tables().colony_tiles else move.colony
+        return S("phrase.colonize", region=_region(move.region), colony=colony,
+                 cp=Join([_cp(item) for item in move.cp]))
+    if isinstance(move, Pass):
+        return S("phrase.pass")
+    if isinstance(move, Fulfill):
+        return S("phrase.fulfill", rows=Join([str(row) for row in move.rows], "and")) if move.rows \
+            else S("phrase.fulfill_none")
+    if isinstance(move, Transport):
+        return S("phrase.transport", leg=_leg(move.leg)) if move.leg else S("phrase.transport_none")
+    if isinstance(move, Draw):
+        return S("phrase.draw_deck") if move.source == mv.DECK else S("phrase.draw_offer", box=move.source[1:])
+    if isinstance(move, Edge):
+        edge_id = None if is_time(move.card) or design(move.card) not in tables().cards \
+            else tables().cards[design(move.card)].edge
+        edge: Msg | str = S(f"edge.{edge_id}") if edge_id else move.card
+        if move.take:
+            taken: Msg | str = S("phrase.offer_box", box=move.take[1:]) if move.take in mv.OFFER else \
+                S(f"progress.{move.take}") if move.take in tables().progress else card_msg(move.take)
+            return S("phrase.edge_take", edge=edge, card=move.card, taken=taken)
+        if move.name:
+            return S("phrase.edge_name", edge=edge, card=move.card, action=S(f"action.{move.name.upper()}"))
+        return S("phrase.edge", edge=edge, card=move.card)
+    if isinstance(move, Decline):
+        return S("phrase.decline")
+    assert isinstance(move, Choose)
+    return _choice(move)

@@ -1,0 +1,245 @@
+"""Space Corp read at the table (issues 23/24): every component has a name, a text and a gist in
+both languages; the hand shows each card's values, Infra use and Edge trigger; moves read as
+sentences with the reader's team letters and site names; Hungarian notation (K1, hold,
+föld-hold_l1) is accepted and written back; the score is explained by source; autocomplete shows
+one of every kind of move first."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from rules.base import IllegalMove
+from rules.messages import LANGUAGES, Msg, message_keys, render
+from rules.spacecorp import moves as mv
+from rules.spacecorp.data import tables
+from rules.spacecorp.engine import GAME, SCORE_SOURCES
+from rules.spacecorp.state import ACTION
+
+
+def keys(value):
+    return set(message_keys(value))
+
+
+def test_every_id_the_game_can_show_is_a_component_with_texts_in_both_languages():
+    """§8: cards, Time, Edges, Progress cards, Specials, HQ sides, colonies, contracts, tiles, bases,
+    sites and regions."""
+    t = tables()
+    ids = {comp.id for comp in GAME.components()}
+    expected = set(t.cards) | {"TIME", "WHEEL"} | set(t.edges) | set(t.progress) | set(t.specials) \
+        | {f"HQ-{side}" for side in t.hq_sides} \
+        | {tile.id for tile in t.colony_tiles.values() if tile.players != (1,)} \
+        | {f"{era}-{row}" for era, row in t.contracts} | set(t.discoveries) | set(t.base_types) \
+        | {site for era_map in t.maps.values() for site in era_map.sites} \
+        | {region for era_map in t.maps.values() for region in era_map.regions}
+    assert expected <= ids
+    for comp in GAME.components():
+        for language in LANGUAGES:
+            for part in (comp.name, comp.text) + ((comp.gist,) if comp.gist else ()):
+                assert render(part, language).strip(), (comp.id, language)
+            if comp.gist is not None:
+                assert len(render(comp.gist, language)) <= 70, (comp.id, language)
+
+
+def test_a_card_component_gives_its_entries_infra_and_edge():
+    """SC-CARD-1..3, §8.6: M22 Trade Delegation carries Investor Confidence."""
+    comp = GAME.component("M22")
+    assert comp is not None and "M22#1" in comp.aliases
+    assert {"spacecorp.entry", "spacecorp.comp.card.edge", "spacecorp.edgetext.EG-INVEST",
+            "spacecorp.comp.card.infra_no"} <= keys(comp.text)
+    assert "spacecorp.edge.EG-INVEST" in keys(comp.gist)
+    assert "Genetics 1" in render(comp.gist, "en") and "Genetika 1" in render(comp.gist, "hu")
+
+
+def test_the_hand_shows_each_card_with_its_values_and_edge_trigger():
+    """The finding hand-no-card-values: M04#1 Robotic Miner shows Build 2 / Produce 1 and Infra."""
+    state = GAME.new_game({"players": 3}, 3)
+    seat = state.turn.seat
+    lines = GAME.private_lines(GAME.view(state, seat), seat)
+    assert lines[0].key == "spacecorp.private.hand_header"
+    assert all(line.key in ("spacecorp.hand_card", "spacecorp.hand_card_edge") for line in lines[1:])
+    miner = GAME.card_line("M04#1")
+    assert "Build 2" in render(miner, "en") and "Infra" in render(miner, "en")
+    edge_card = GAME.card_line("M22#1")
+    assert edge_card.key == "spacecorp.hand_card_edge"
+    assert "spacecorp.event.CONTRACT_FULFILLED" in keys(edge_card)
+
+
+PHRASED = ["research infra=self", "move B1 earth>moon cards=M01#1/m infra=self time=T3:double", "upgrade M01#1 box=1",
+           "genetics cards=M05#1/g", "draw D", "draw O2", "build Y1 @em_l5 base=RESEARCHBASE cards=M04#1/b",
+           "transport none", "transport B2 em_l4>moon", "edge M07#1", "explore Y1 @moon cards=M03#2/e",
+           "special M21#1 target=deimos", "decline", "pass", "choose progress=AD-RADRES", "draw O1",
+           "build P1 @lalande bases=D3-10:ATTRACTION cards=S03#1/b infra=self", "choose base=IDEA",
+           "colonize R3_LAL colony=C01 cp=team:P1,build[infra=self],pay5", "produce @luyten726,legacy cards=S04#2/p",
+           "edge S36#1 name=research", "fulfill 2,3", "fulfill none", "choose infra-discard=box1",
+           "edge M25#1 take=O3", "choose legacy=@moon", "choose legacy=none", "choose pioneer=ceres",
+           "choose predict=P06#1,P14#2", "idea cards=P22#1/i", "special P10#1 B1 iss>titan",
+           "move B1 em_l4>phobos B2 earth>se_l2 cards=M07#2/sm infra=self,Y time=T3:split pay=2"]
+
+
+@pytest.mark.parametrize("text", PHRASED)
+def test_every_verb_reads_as_a_sentence_and_the_hungarian_notation_reads_back(text):
+    """§10: move_phrase from the notation alone; localize_move parses back to the same move."""
+    state = GAME.new_game({"players": 3}, 1)
+    phrase = GAME.move_phrase(state, 0, text)
+    assert isinstance(phrase, Msg) and phrase.key.startswith("spacecorp.phrase.")
+    for language in LANGUAGES:
+        assert render(phrase, language).strip()
+        assert GAME.format_move(GAME.parse_move(state, 0, GAME.localize_move(text, language))) == text
+
+
+def test_phrases_and_hungarian_notation_use_the_hungarian_team_letters_and_site_names():
+    """Issue 24: K1 = Kék 1, the Moon is Hold; no B1, no moon for a Hungarian reader."""
+    state = GAME.new_game({"players": 3}, 1)
+    phrase = GAME.move_phrase(state, 0, "move B1 earth>moon cards=M01#1/m")
+    assert "K1 Föld → Hold" in render(phrase, "hu") and "B1 Earth → Moon" in render(phrase, "en")
+    local = GAME.localize_move("move B1 earth>em_l1 cards=M01#1/m time=T3:double", "hu")
+    assert local == "mozgás K1 föld>föld-hold_l1 kártyák=M01#1 idő=T3:dupla"
+
+
+@pytest.mark.parametrize("typed", ["mozgatás K1 föld>hold cards=M01#1/m", "mozgatás B1 earth>hold cards=M01#1/m",
+                                   "mozgás k1 fold>Hold kartyak=M01#1", "move B1 Earth>Moon cards=M01#1/m",
+                                   "move B1 earth>moon_luna cards=M01#1/m", "move B1 earth>hol cards=M01#1/m"])
+def test_sites_are_typed_by_their_names_in_either_language(typed):
+    """The finding hu-site-names-not-accepted: `hold` (the map's name) is the Moon."""
+    assert mv.format_move(mv.parse_move(0, typed)) == "move B1 earth>moon cards=M01#1/m"
+
+
+def test_a_name_shared_by_two_sites_as_a_prefix_is_not_guessed():
+    """`mars` starts North and South Mars: refused as no site rather than picked (SC-MAP-1)."""
+    assert mv.parse_move(0, "move B1 earth>mars").legs[0].destination == "mars"
+    state = GAME.new_game({"players": 3, "first_player": 1}, 1)
+    with pytest.raises(IllegalMove) as caught:
+        GAME.apply(state, GAME.parse_move(state, 0, "move B1 earth>mars cards=M01#1/m infra=self"))
+    assert caught.value.msg.key == "spacecorp.err.no_such_site"
+
+
+def test_refusal_examples_come_in_the_readers_words():
+    """A refusal's example notation: English for an English reader, Hungarian for a Hungarian one."""
+    with pytest.raises(IllegalMove) as caught:
+        mv.parse_move(0, "move")
+    assert "move B1 earth>moon" in render(caught.value.msg, "en")
+    assert "mozgás K1 föld>hold" in render(caught.value.msg, "hu")
+    with pytest.raises(IllegalMove) as caught:
+        mv.parse_move(0, "xyzzy")
+    assert "mozgás" in render(caught.value.msg, "hu") and "move" not in render(caught.value.msg, "hu").split()
+
+
+def test_a_repeated_option_is_refused():
+    """§10.2: `take=O1 take=O2` is refused, not logged twice."""
+    with pytest.raises(IllegalMove) as caught:
+        mv.parse_move(0, "edge M25#1 take=O1 take=O2")
+    assert caught.value.msg.key == "spacecorp.err.option_twice"
+
+
+@pytest.mark.parametrize("options", [{}, {"eras": "2"}, {"eras": "3"}])
+def test_the_score_breakdown_adds_up_to_the_profit_by_source(options):
+    """SC-SCORE, SC-VAR-4: every profit change is booked under a source; the parts sum to scores()."""
+    state = GAME.new_game({**options, "players": 3}, 5)
+    rng = random.Random(5)
+    for _ in range(400):
+        if GAME.is_over(state):
+            break
+        seat = sorted(GAME.waiting_for(state))[0]
+        state = GAME.apply(state, GAME.random_move(state, seat, rng))
+        breakdown = GAME.score_breakdown(GAME.view(state, None))
+        for seat_parts, score in zip(breakdown, GAME.scores(state)):
+            assert sum(part.points for part in seat_parts) == score
+            assert all(part.label.key in {f"spacecorp.score.{s}" for s in SCORE_SOURCES} for part in seat_parts)
+    assert any(part.label.key != "spacecorp.score.start" for parts in breakdown for part in parts)
+
+
+def test_autocomplete_shows_every_kind_of_action_before_variants():
+    """The finding autocomplete-truncation: Move variants no longer push Upgrade out."""
+    state = GAME.new_game({"players": 3}, 3)
+    seat = state.turn.seat
+    assert state.turn.step == ACTION
+    kinds = {GAME.move_kind(GAME.format_move(move)) for move in GAME.legal_moves(state, seat)}
+    shown = GAME.complete(state, seat, "")
+    assert len(kinds) <= 25 and kinds <= {GAME.move_kind(text) for text in shown}
+    assert "upgrade" in kinds
+
+
+def test_autocomplete_follows_hungarian_words_and_site_names():
+    """Issue 24: a Hungarian client typing `mozgás K1 föld>ho` gets the Moon moves."""
+    state = GAME.new_game({"players": 3, "first_player": 1}, 3)
+    shown = GAME.complete(state, 0, "mozgás K1 föld>ho")
+    assert shown and all(text.startswith("move B1 earth>moon") for text in shown)
+
+
+def test_a_sealed_legacy_pick_reads_as_a_predicate():
+    """The finding legacy-log-line: the host puts the player before it; the message has none."""
+    state = GAME.new_game({"players": 3}, 1)
+    shown = GAME.redact_move(state, 1, "choose legacy=@moon")
+    assert isinstance(shown, Msg) and "player" not in shown.params
+
+
+def test_component_parts_are_messages():
+    """The host renders name, text and gist as catalogue messages (never bare lists or strings)."""
+    for comp in GAME.components():
+        assert all(isinstance(part, Msg) for part in (comp.name, comp.text) + ((comp.gist,) if comp.gist else ()))
+
+
+ENGLISH = re.compile(r"\b(research|move|explore|build|produce|genetics|upgrade|special|colonize|fulfill|transport|draw"
+                     r"|edge|decline|choose|pass|none|self|double|split)\b|\b(cards|time|target|base|bases|use|pay|stack"
+                     r"|take|name|box|legacy|pioneer|progress)=|\b[BYPG][1-4]\b")
+
+
+@pytest.mark.parametrize("options,plies", [({"eras": "1-2"}, 260), ({"eras": "3"}, 160)])
+def test_no_english_notation_reaches_a_hungarian_player(options, plies):
+    """Issue 24: phrases, previews, status, hand, prompts, news, notices and refusals read in Hungarian
+    carry no English verbs, option names or team letters (B1 is K1 there)."""
+    state = GAME.new_game({**options, "players": 3}, 7)
+    rng = random.Random(7)
+    found = {}
+    for _ in range(plies):
+        if GAME.is_over(state):
+            break
+        seat = sorted(GAME.waiting_for(state))[0]
+        texts = []
+        for move in GAME.legal_moves(state, seat)[:8]:
+            text = GAME.format_move(move)
+            texts += [GAME.move_phrase(state, seat, text), GAME.describe_move(state, seat, text)]
+        texts += GAME.status_lines(GAME.view(state, None)) + GAME.private_lines(GAME.view(state, seat), seat)
+        texts.append(GAME.decision_prompt(state))
+        for junk in ("move B1", "xyzzy", "build Y1 @moon", "edge M25#1", "transport B1 earth>moon"):
+            try:
+                GAME.apply(state, GAME.parse_move(state, seat, junk))
+            except IllegalMove as error:
+                texts.append(error.msg)
+        move = GAME.random_move(state, seat, rng)
+        after = GAME.apply(state, move)
+        texts += GAME.events(state, move, after) + [notice.msg for notice in GAME.notices(state, move, after)]
+        for message in texts:
+            if message is not None:
+                text = render(message, "hu")
+                found.update({hit.group(0): text for hit in ENGLISH.finditer(text)})
+        state = after
+    assert not found, found
+
+
+def test_every_command_the_hungarian_help_shows_is_accepted():
+    """§10, issue 24: the Hungarian help teaches Hungarian notation, and each example parses."""
+    from rules.messages import text_of
+    examples = []
+    for key in ("spacecorp.help.moves", "spacecorp.help.planeteers", "spacecorp.help.starfarers"):
+        examples += [snippet for snippet in re.findall(r"`([^`]+)`", text_of(key, "hu"))
+                     if mv.fold(snippet.split()[0]) in mv.HUNGARIAN_VERBS and " " in snippet]
+    assert len(examples) >= 20
+    for example in examples:
+        mv.parse_move(0, example)
+
+
+def test_autocomplete_previews_fit_discords_label():
+    """Issue 23: describe_move names the card, Edge, Progress card or base by its gist, within 100 characters."""
+    for options in ({}, {"eras": "2"}, {"eras": "3"}):
+        state = GAME.new_game({**options, "players": 3}, 4)
+        rng = random.Random(4)
+        for _ in range(30):
+            seat = sorted(GAME.waiting_for(state))[0]
+            for move in GAME.legal_moves(state, seat)[:15]:
+                label = GAME.describe_move(state, seat, GAME.format_move(move))
+                for language in LANGUAGES:
+                    assert label is None or len(render(label, language)) <= 100, render(label, language)
+            state = GAME.apply(state, GAME.random_move(state, seat, rng))
