@@ -58,7 +58,7 @@ class DiscordReminderSender:
             everyone=False, roles=False, replied_user=False, users=[discord.Object(user_id)]))
 
 
-class BoardGameBot(commands.Bot):
+class BoardGameBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, storage: Storage | None = None,
                  clock: Callable[[], float] = time.time, sync_on_start: bool = False,
                  start_reminders: bool = True, **kwargs):

@@ -2148,6 +2148,11 @@ class Harness:
             self._wrap_tree_on_error()
             bot.ws = _FakeGateway(self)  # type: ignore[assignment]
             state = bot._connection
+            if isinstance(bot, discord.AutoShardedClient):
+                # one shard, as launch_shards would decide for a small bot (no /gateway/bot call)
+                bot.shard_count = 1
+                state.shard_count = 1
+                state.shard_ids = [0]
             saved_timeout = state.guild_ready_timeout
             state.guild_ready_timeout = 0.01  # the only guild comes right after READY
             before = set(asyncio.all_tasks())
