@@ -135,12 +135,25 @@ MIGRATIONS: list[str] = [
     PRAGMA user_version = 2;
     COMMIT;
     """,
+    # n -> n + 1 (issue 26): which plies reached the thread, the DM channel of a user, users
+    # Discord no longer knows.  Self-contained: it reads no other migration's columns.
+    """
+    BEGIN IMMEDIATE;
+    ALTER TABLE games ADD COLUMN announced_ply INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET announced_ply = ply;   -- what exists was announced by the version before
+    CREATE INDEX games_unannounced ON games (status) WHERE announced_ply < ply;
+    ALTER TABLE user_settings ADD COLUMN dm_channel_id INTEGER;
+    ALTER TABLE user_settings ADD COLUMN gone INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX games_by_guild ON games (guild_id, status);
+    PRAGMA user_version = 3;
+    COMMIT;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _GAME_COLUMNS = ("id, game, guild_id, channel_id, thread_id, creator_id, options, seed, status, ply, "
-                 "created_at, updated_at, rules_version")
+                 "created_at, updated_at, rules_version, announced_ply")
 
 
 def _dumps(value: Any) -> str:
@@ -156,8 +169,79 @@ def _is_memory(path: str) -> bool:
     return path in ("", ":memory:") or "mode=memory" in path or path.startswith("file::memory:")
 
 
+class InstanceRunning(StorageError):
+    """Another bot process already uses this database."""
+
+
+class InstanceLock:
+    """An exclusive advisory lock on ``<database>.lock``: one bot per database.  The
+    operating system drops it when the process ends, even on ``kill -9``, so a crash never
+    leaves a stale lock behind (unlike a lease row, which would need a heartbeat)."""
+
+    def __init__(self, database: str):
+        self.path = database + ".lock"
+        self._file: Any = None
+
+    def acquire(self) -> None:
+        handle = open(self.path, "a+")
+        try:
+            if os.name == "nt":   # pragma: no cover - the bot is deployed on Linux
+                import msvcrt
+                msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+            else:
+                import fcntl
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.seek(0)
+            holder = handle.read().strip() or "?"
+            handle.close()
+            raise InstanceRunning(
+                f"another bot process (pid {holder}) is already using {os.path.abspath(self.path[:-5])}; "
+                "stop it first, or give this one its own DATABASE_PATH") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self._file = handle
+
+    def release(self) -> None:
+        if self._file is not None:
+            self._file.close()   # closing drops the lock
+            self._file = None
+
+
+def backup_file_sync(source: str | os.PathLike, target: str | os.PathLike) -> int:
+    """Copy a live database with SQLite's online backup API (consistent under WAL, while
+    the bot keeps writing; a plain file copy may miss the WAL or catch a half-written page).
+    Returns the number of pages copied."""
+    target = os.fspath(target)
+    if os.path.abspath(target) == os.path.abspath(os.fspath(source)):
+        raise StorageError("the backup file must not be the database itself")
+    src = sqlite3.connect(f"file:{os.path.abspath(os.fspath(source))}?mode=ro", uri=True, timeout=30)
+    try:
+        dst = sqlite3.connect(target)
+        try:
+            src.backup(dst, pages=1024)   # in steps: the bot's writes wait at most one step
+            pages = int(dst.execute("PRAGMA page_count").fetchone()[0])
+            check = dst.execute("PRAGMA integrity_check").fetchone()[0]
+            if check != "ok":
+                raise StorageError(f"the backup failed its integrity check: {check}")
+            return pages
+        finally:
+            dst.close()
+    finally:
+        src.close()
+
+
+async def backup_file(source: str | os.PathLike, target: str | os.PathLike) -> int:
+    return await asyncio.to_thread(backup_file_sync, source, target)
+
+
 class SqliteStorage(Storage):
-    def __init__(self, path: str | os.PathLike, *, snapshot_every: int = 25, busy_timeout_ms: int = 10_000):
+    def __init__(self, path: str | os.PathLike, *, snapshot_every: int = 25, busy_timeout_ms: int = 10_000,
+                 exclusive: bool = False):
+        """``exclusive``: refuse to open while another process holds the database (the bot
+        asks for it: two bots on one database answer every command twice)."""
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self.path = os.fspath(path)
@@ -167,12 +251,20 @@ class SqliteStorage(Storage):
         self.busy_timeout_ms = busy_timeout_ms
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._instance = InstanceLock(self.path) if exclusive and not _is_memory(self.path) else None
 
     # ----- lifecycle -----------------------------------------------------------------------
     async def open(self) -> None:
         if self._conn is not None:
             return
-        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        if self._instance is not None:
+            self._instance.acquire()
+        try:
+            conn = await aiosqlite.connect(self.path, isolation_level=None)
+        except BaseException:
+            if self._instance is not None:
+                self._instance.release()
+            raise
         try:
             conn.row_factory = sqlite3.Row
             await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
@@ -186,6 +278,8 @@ class SqliteStorage(Storage):
             await self._migrate(conn)
         except BaseException:
             await conn.close()
+            if self._instance is not None:
+                self._instance.release()
             raise
         self._conn = conn
 
@@ -225,7 +319,11 @@ class SqliteStorage(Storage):
             return
         async with self._lock:
             self._conn = None
-            await conn.close()
+            try:
+                await conn.close()
+            finally:
+                if self._instance is not None:
+                    self._instance.release()
 
     async def __aenter__(self) -> "SqliteStorage":
         await self.open()
@@ -271,7 +369,8 @@ class SqliteStorage(Storage):
                           thread_id=row["thread_id"], creator_id=row["creator_id"],
                           options=json.loads(row["options"]), seed=row["seed"], status=row["status"],
                           ply=row["ply"], created_at=row["created_at"], updated_at=row["updated_at"],
-                          players=players, rules_version=row["rules_version"])
+                          players=players, rules_version=row["rules_version"],
+                          announced_ply=row["announced_ply"])
 
     @staticmethod
     def _player_record(row: sqlite3.Row) -> PlayerRecord:
@@ -334,7 +433,8 @@ class SqliteStorage(Storage):
             try:
                 cursor = await conn.execute(
                     "INSERT INTO games (game, guild_id, channel_id, thread_id, creator_id, options, seed, status, "
-                    "ply, created_at, updated_at, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?)",
+                    "ply, created_at, updated_at, rules_version, announced_ply) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, -1)",
                     (game, guild_id, channel_id, thread_id, creator_id, _dumps(options), int(seed), now, now,
                      int(rules_version)))
             except sqlite3.IntegrityError as error:
@@ -545,27 +645,29 @@ class SqliteStorage(Storage):
     async def get_user_settings(self, user_id: int) -> UserSettings:
         async with self._tx(write=False) as conn:
             row = await self._one(conn, "SELECT user_id, reminders_enabled, reminder_hours, quiet_start, quiet_end, "
-                                        "timezone, dm_closed, prefs, language FROM user_settings WHERE user_id = ?",
-                                  (user_id,))
+                                        "timezone, dm_closed, prefs, language, dm_channel_id, gone "
+                                        "FROM user_settings WHERE user_id = ?", (user_id,))
         if row is None:
             return UserSettings(user_id=user_id)
         return UserSettings(user_id=row["user_id"], reminders_enabled=bool(row["reminders_enabled"]),
                             reminder_hours=row["reminder_hours"], quiet_start=row["quiet_start"],
                             quiet_end=row["quiet_end"], timezone=row["timezone"], dm_closed=bool(row["dm_closed"]),
-                            prefs=json.loads(row["prefs"]), language=row["language"])
+                            prefs=json.loads(row["prefs"]), language=row["language"],
+                            dm_channel_id=row["dm_channel_id"], gone=bool(row["gone"]))
 
     async def save_user_settings(self, settings: UserSettings) -> None:
         async with self._tx() as conn:
             await conn.execute(
                 "INSERT INTO user_settings (user_id, reminders_enabled, reminder_hours, quiet_start, quiet_end, "
-                "timezone, dm_closed, prefs, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "timezone, dm_closed, prefs, language, dm_channel_id, gone) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET reminders_enabled = excluded.reminders_enabled, "
                 "reminder_hours = excluded.reminder_hours, quiet_start = excluded.quiet_start, "
                 "quiet_end = excluded.quiet_end, timezone = excluded.timezone, dm_closed = excluded.dm_closed, "
-                "prefs = excluded.prefs, language = excluded.language",
+                "prefs = excluded.prefs, language = excluded.language, dm_channel_id = excluded.dm_channel_id, "
+                "gone = excluded.gone",
                 (settings.user_id, int(bool(settings.reminders_enabled)), settings.reminder_hours,
                  settings.quiet_start, settings.quiet_end, settings.timezone, int(bool(settings.dm_closed)),
-                 _dumps(settings.prefs), settings.language))
+                 _dumps(settings.prefs), settings.language, settings.dm_channel_id, int(bool(settings.gone))))
 
     async def waiting(self, *, user_id: int | None = None) -> list[WaitingRecord]:
         sql = ("SELECT w.game_id, w.user_id, w.since, w.reminders_sent, w.last_reminded_at, w.deadline_warned, "
@@ -584,13 +686,85 @@ class SqliteStorage(Storage):
                               thread_id=r["thread_id"], options=json.loads(r["options"]), ply=r["ply"],
                               deadline_warned=bool(r["deadline_warned"])) for r in rows]
 
-    async def mark_deadline_warned(self, game_id: int, user_id: int) -> None:
+    async def mark_deadline_warned(self, game_id: int, user_id: int) -> bool:
         async with self._tx() as conn:
-            await conn.execute("UPDATE waiting SET deadline_warned = 1 WHERE game_id = ? AND user_id = ?",
-                               (game_id, user_id))
+            cursor = await conn.execute("UPDATE waiting SET deadline_warned = 1 WHERE game_id = ? AND user_id = ? "
+                                        "AND deadline_warned = 0", (game_id, user_id))
+            return cursor.rowcount == 1
 
-    async def mark_reminded(self, user_id: int, game_ids: list[int], now: float) -> None:
+    async def mark_reminded(self, user_id: int, game_ids: list[int], now: float,
+                            expected: dict[int, int] | None = None) -> list[int]:
         async with self._tx() as conn:
-            await conn.execute("UPDATE waiting SET reminders_sent = reminders_sent + 1, last_reminded_at = ? "
-                               "WHERE user_id = ? AND game_id IN (SELECT value FROM json_each(?))",
-                               (now, user_id, _ids(game_ids)))
+            if expected is None:
+                await conn.execute("UPDATE waiting SET reminders_sent = reminders_sent + 1, last_reminded_at = ? "
+                                   "WHERE user_id = ? AND game_id IN (SELECT value FROM json_each(?))",
+                                   (now, user_id, _ids(game_ids)))
+                return sorted(set(game_ids))
+            marked = []
+            for game_id in sorted(set(game_ids)):
+                cursor = await conn.execute(
+                    "UPDATE waiting SET reminders_sent = reminders_sent + 1, last_reminded_at = ? "
+                    "WHERE user_id = ? AND game_id = ? AND reminders_sent = ?",
+                    (now, user_id, game_id, expected.get(game_id, 0)))
+                if cursor.rowcount == 1:
+                    marked.append(game_id)
+            return marked
+
+    # ----- announcements, removals, operations -----------------------------------------------
+    async def mark_announced(self, game_id: int, ply: int) -> None:
+        async with self._tx() as conn:
+            await conn.execute("UPDATE games SET announced_ply = ? WHERE id = ? AND announced_ply < ?",
+                               (ply, game_id, ply))
+
+    async def unannounced(self) -> list[GameRecord]:
+        async with self._tx(write=False) as conn:
+            return await self._games(conn, "announced_ply < ply AND status IN ('active', 'finished')", ())
+
+    async def abandon_where(self, *, thread_id: int | None = None, channel_id: int | None = None,
+                            guild_id: int | None = None, now: float) -> list[int]:
+        if thread_id is not None:
+            where, value = "thread_id = ?", thread_id
+        elif channel_id is not None:
+            where, value = "(channel_id = ? OR thread_id = ?)", channel_id
+        elif guild_id is not None:
+            where, value = "guild_id = ?", guild_id
+        else:
+            raise ValueError("name a thread, a channel or a server")
+        params = (value, value) if channel_id is not None and thread_id is None else (value,)
+        async with self._tx() as conn:
+            rows = await self._all(conn, f"SELECT id FROM games WHERE {where} AND status IN ('lobby', 'active')",
+                                   params)
+            ids = [row["id"] for row in rows]
+            if ids:
+                await conn.execute("UPDATE games SET status = 'abandoned', updated_at = ? "
+                                   "WHERE id IN (SELECT value FROM json_each(?))", (now, _ids(ids)))
+                await conn.execute("DELETE FROM waiting WHERE game_id IN (SELECT value FROM json_each(?))", (_ids(ids),))
+            return ids
+
+    async def set_dm_channel(self, user_id: int, channel_id: int | None) -> None:
+        async with self._tx() as conn:
+            await conn.execute("INSERT INTO user_settings (user_id, dm_channel_id) VALUES (?, ?) "
+                               "ON CONFLICT (user_id) DO UPDATE SET dm_channel_id = excluded.dm_channel_id",
+                               (user_id, channel_id))
+
+    async def rename_player(self, user_id: int, name: str) -> int:
+        async with self._tx() as conn:
+            cursor = await conn.execute(
+                "UPDATE players SET name = ? WHERE user_id = ? AND name != ? AND game_id IN "
+                "(SELECT id FROM games WHERE status IN ('lobby', 'active'))", (name, user_id, name))
+            return cursor.rowcount
+
+    async def stats(self, since: float) -> dict[str, int]:
+        async with self._tx(write=False) as conn:
+            figures = {f"games_{row['status']}": row["n"] for row in await self._all(
+                conn, "SELECT status, count(*) AS n FROM games GROUP BY status")}
+            row = await self._one(conn, "SELECT count(*) AS n FROM log WHERE kind = 'move' AND created_at >= ?",
+                                  (since,))
+            figures["moves_since"] = row["n"] if row else 0
+            row = await self._one(conn, "SELECT count(*) AS n FROM waiting")
+            figures["waiting"] = row["n"] if row else 0
+        return figures
+
+    async def backup(self, target: str | os.PathLike) -> None:
+        """A consistent copy of the database while the bot runs (SQLite's online backup API)."""
+        await backup_file(self.path, target)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import io
 import logging
 import re
+import time
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar, Optional
 
 import discord
@@ -19,7 +21,7 @@ from rules.messages import Join, Msg, has_key, language_of
 
 from ..i18n import ls, t, tr
 from ..service import (HOST_OPTIONS, LoadedGame, MoveOutcome, UserError, game_language, render_png)
-from ..storage import ACTIVE, LOBBY, GameRecord
+from ..storage import ACTIVE, LOBBY, GameRecord, StorageError
 
 if TYPE_CHECKING:
     from ..app import BoardGameBot
@@ -62,8 +64,37 @@ def pings(user_ids: list[int]) -> discord.AllowedMentions:
 
 
 def is_moderator(interaction: discord.Interaction) -> bool:
-    permissions = getattr(interaction.user, "guild_permissions", None)
-    return bool(permissions and (permissions.manage_threads or permissions.manage_guild))
+    """Manage Threads or Manage Server, server-wide or given in this channel by a permission
+    override (``interaction.permissions`` is what Discord resolved for the channel)."""
+    for permissions in (getattr(interaction, "permissions", None), getattr(interaction.user, "guild_permissions", None)):
+        if permissions is not None and (permissions.manage_threads or permissions.manage_guild):
+            return True
+    return False
+
+
+# Discord drops an interaction not answered within 3 s of its creation: a move that is not
+# stored by then (a busy game or database) is answered first.
+FIRST_ANSWER_SECONDS = 2.0
+
+
+def first_answer_budget(interaction: discord.Interaction) -> float:
+    """Seconds left before the first answer must go out (of FIRST_ANSWER_SECONDS, counted
+    from the interaction's creation as far as the clocks agree)."""
+    elapsed = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return max(0.2, FIRST_ANSWER_SECONDS - min(max(elapsed, 0.0), FIRST_ANSWER_SECONDS))
+
+
+async def defer_in_time(interaction: discord.Interaction, *, ephemeral: bool) -> bool:
+    """Defer ("thinking"); False when the interaction is gone (10062: answered too late) or
+    was answered already: the caller then tells the thread with the bot's own token."""
+    try:
+        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+        return True
+    except discord.NotFound:
+        log.warning("interaction %s expired before its first answer", interaction.id)
+    except discord.HTTPException as error:
+        log.warning("interaction %s could not be deferred: %s", interaction.id, error)
+    return False
 
 
 async def send(interaction: discord.Interaction, content: str, *, ephemeral: bool = False,
@@ -431,20 +462,24 @@ class GameCog(commands.GroupCog):
         else:
             # Refusals must come before deferring: after a public defer, Discord shows even an
             # "ephemeral" follow-up to everyone.
-            loaded = await self.service.start(record.id, user.id, seating)
-            in_thread = interaction.channel_id == loaded.record.thread_id
-            await interaction.response.defer(thinking=True, ephemeral=not in_thread)
-            order = ", ".join(seat_line(loaded, seat, language) for seat in range(len(loaded.record.players)))
-            waiting_ids = [loaded.record.user_at(seat).user_id for seat in sorted(loaded.game.waiting_for(loaded.state))]
-            text = t("started", language, title=self.game.title_msg(), order=order) + "\n" + \
-                waiting_text(loaded, language) + "\n" + t("started_hint", language, game=self.game_name)
-            files = await self.board_files(loaded)
-            if in_thread:
-                await self.reply_and_ping(interaction, text, files, None, waiting_ids, language, loaded)
-            else:   # the Start button on the lobby message: the game itself is told in its thread
-                await self.post_in_thread(loaded.record, text, files, ping_ids=waiting_ids, loaded=loaded)
-                await interaction.followup.send(t("started_see_thread", user_language(interaction),
-                                                  thread=f"<#{loaded.record.thread_id}>"), ephemeral=True)
+            async with self.bot.work():
+                loaded = await self.service.start(record.id, user.id, seating)
+                in_thread = interaction.channel_id == loaded.record.thread_id
+                answered = await defer_in_time(interaction, ephemeral=not in_thread)
+                order = ", ".join(seat_line(loaded, seat, language) for seat in range(len(loaded.record.players)))
+                waiting_ids = [loaded.record.user_at(seat).user_id
+                               for seat in sorted(loaded.game.waiting_for(loaded.state))]
+                text = t("started", language, title=self.game.title_msg(), order=order) + "\n" + \
+                    waiting_text(loaded, language) + "\n" + t("started_hint", language, game=self.game_name)
+                files = await self.board_files(loaded)
+                if in_thread and answered:
+                    await self.reply_and_ping(interaction, text, files, None, waiting_ids, language, loaded)
+                else:   # the Start button on the lobby message (or a lost interaction): told in the thread
+                    await self.post_in_thread(loaded.record, text, files, ping_ids=waiting_ids, loaded=loaded)
+                    if answered:
+                        await interaction.followup.send(t("started_see_thread", user_language(interaction),
+                                                          thread=f"<#{loaded.record.thread_id}>"), ephemeral=True)
+                await self.mark_announced(loaded.record.id, 0)
 
     async def post_in_thread(self, record: GameRecord, text: str, files: list[tuple[str, bytes]],
                              view: discord.ui.View | None = None, ping_ids: list[int] | None = None,
@@ -510,36 +545,104 @@ class GameCog(commands.GroupCog):
     async def make_move(self, interaction: discord.Interaction, record: GameRecord, text: str,
                         *, announce_separately: bool = False, expected_ply: int | None = None) -> None:
         """Validate and store a move (and the automatic answers it triggers), then show the
-        new board in the game's thread."""
-        loaded_before = await self.service.load(record.id)
-        seat = loaded_before.record.seat_of(interaction.user.id)
-        secret = seat is not None and self._is_secret(loaded_before, seat, text)
-        # Store first (fast), defer after: a refusal then stays private, and only the slow
-        # part (standing orders, rendering) runs after the defer.  A secret choice is
-        # confirmed privately; the thread only learns that it was made.
-        outcomes = [await self.service.submit(record.id, interaction.user.id, text, interaction.id,
-                                              expected_ply=expected_ply)]
-        await interaction.response.defer(thinking=True, ephemeral=secret or announce_separately)
-        outcomes += await self.run_automatic_moves(outcomes[-1])
-        announcement, files, ping_ids = await self.announcement(outcomes)
-        buttons = self.choice_buttons(outcomes[-1].loaded)
+        new board in the game's thread.  Nothing stored stays silent: when the interaction is
+        gone (its first answer came too late), the thread is told with the bot's own token."""
+        started = time.perf_counter()
+        async with self.bot.work():
+            loaded_before = await self.service.load(record.id)
+            seat = loaded_before.record.seat_of(interaction.user.id)
+            secret = seat is not None and self._is_secret(loaded_before, seat, text)
+            await self.refresh_name(interaction, loaded_before.record)
+            # Store first (fast), defer after: a refusal then stays private, and only the slow
+            # part (standing orders, rendering) runs after the defer.  But when the game or the
+            # database is busy, the first answer cannot wait: defer privately in time and post
+            # the announcement in the thread.  A secret choice is confirmed privately; the
+            # thread only learns that it was made.
+            submit = asyncio.ensure_future(self.service.submit(record.id, interaction.user.id, text, interaction.id,
+                                                               expected_ply=expected_ply))
+            answered: bool | None = None
+            try:
+                first = await asyncio.wait_for(asyncio.shield(submit), timeout=first_answer_budget(interaction))
+            except asyncio.TimeoutError:
+                answered = await defer_in_time(interaction, ephemeral=True)
+                first = await submit
+            separately = secret or announce_separately or answered is not None
+            if answered is None:
+                answered = await defer_in_time(interaction, ephemeral=secret or announce_separately)
+            first_answer = time.perf_counter() - started
+            outcomes = [first]
+            outcomes += await self.run_automatic_moves(outcomes[-1])
+            announcement, files, ping_ids = await self.announcement(outcomes)
+            buttons = self.choice_buttons(outcomes[-1].loaded)
+            last = outcomes[-1].loaded
+            posted = False
+            try:
+                if not answered:
+                    # The interaction is gone: its token can say nothing, the bot's own can.
+                    await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last)
+                elif separately:
+                    await interaction.edit_original_response(
+                        content=clip(t("move_private_ok" if secret else "move_ok_posted", user_language(interaction),
+                                       move=outcomes[0].move_text)))
+                    await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last)
+                else:
+                    await self.reply_and_ping(interaction, announcement, files, buttons, ping_ids,
+                                              game_language(last.record), last)
+                posted = True
+            except discord.HTTPException as error:
+                # The move is stored: say so, and why nobody saw it (a permission, most likely).
+                # It stays marked unannounced: the reminder loop and the next start try again.
+                log.warning("game %s: move stored but not announced: %s", record.id, error)
+                if answered:
+                    with contextlib.suppress(discord.HTTPException):
+                        await interaction.edit_original_response(
+                            content=t("move_saved_not_posted", user_language(interaction), move=outcomes[0].move_text,
+                                      reason=error.text or str(error.status)), attachments=[], view=None)
+            if posted:
+                await self.mark_announced(last.record.id, outcomes[-1].ply)
+            await self.deliver_notices(outcomes, interaction if answered else None)
+            self.bot.record_move(record.id, outcomes[0].ply, first_answer, time.perf_counter() - started,
+                                 "interaction" if answered else "bot-token")
+
+    async def mark_announced(self, game_id: int, ply: int) -> None:
         try:
-            if secret or announce_separately:
-                await interaction.edit_original_response(
-                    content=clip(t("move_private_ok" if secret else "move_ok_posted", user_language(interaction),
-                                   move=outcomes[0].move_text)))
-                await self.post_in_thread(outcomes[-1].loaded.record, announcement, files, buttons, ping_ids,
-                                          outcomes[-1].loaded)
-            else:
-                await self.reply_and_ping(interaction, announcement, files, buttons, ping_ids,
-                                          game_language(outcomes[-1].loaded.record), outcomes[-1].loaded)
-        except discord.HTTPException as error:
-            # The move is stored: say so, and why nobody saw it (a permission, most likely).
-            log.warning("game %s: move stored but not announced: %s", record.id, error)
-            await interaction.edit_original_response(
-                content=t("move_saved_not_posted", user_language(interaction), move=outcomes[0].move_text,
-                          reason=error.text or str(error.status)), attachments=[], view=None)
-        await self.deliver_notices(outcomes, interaction)
+            await self.bot.storage.mark_announced(game_id, ply)
+        except StorageError:   # the next start announces it again: a repeat, never a silence
+            log.warning("game %s: could not record that ply %s was announced", game_id, ply, exc_info=True)
+
+    async def refresh_name(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Display names are stored at join: a player seen under a new one is renamed (in
+        all their running games, one write, only when it changed)."""
+        name = interaction.user.display_name
+        for player in record.players:
+            if player.user_id == interaction.user.id and player.name != name:
+                await self.bot.storage.rename_player(interaction.user.id, name)
+                break
+
+    async def announce_recovered(self, record: GameRecord) -> None:
+        """The news of plies that were stored but never reached the thread (the process was
+        killed between the two, or Discord refused the post): the moves made, the board,
+        and a ping for whoever must act now."""
+        loaded = await self.service.load(record.id)
+        language = game_language(loaded.record)
+        numbers = await self.service.move_numbers(record.id)
+        entries = [entry for entry in await self.bot.storage.log(record.id, after_ply=max(record.announced_ply, 0))
+                   if entry.kind == "move" and entry.ply in numbers]
+        finished = loaded.record.status != ACTIVE
+        waiting = set() if finished else set(loaded.game.waiting_for(loaded.state))
+        outcomes = [MoveOutcome(loaded, entry.seat if entry.seat is not None else 0, entry.text, entry.ply,
+                                finished and index == len(entries) - 1, waiting, waiting)
+                    for index, entry in enumerate(entries)]
+        header = t("recovered_news", language)
+        if outcomes:
+            text, files, ping_ids = await self.announcement(outcomes)
+        else:
+            ping_ids = [loaded.record.user_at(seat).user_id for seat in sorted(waiting)]
+            text = (await self.final_text(loaded, language)) if finished else waiting_text(loaded, language)
+            files = await self.board_files(loaded)
+        await self.post_in_thread(loaded.record, header + "\n" + text, files,
+                                  self.choice_buttons(loaded) if not finished else None, ping_ids, loaded)
+        await self.mark_announced(record.id, loaded.record.ply)
 
     async def deliver_notices(self, outcomes: list[MoveOutcome], interaction: discord.Interaction | None) -> None:
         """Private news goes to its seat only: the mover gets it as an ephemeral follow-up,
@@ -609,6 +712,7 @@ class GameCog(commands.GroupCog):
         announcement, files, ping_ids = await self.announcement(outcomes)
         await self.post_in_thread(outcomes[-1].loaded.record, announcement, files,
                                   self.choice_buttons(outcomes[-1].loaded), ping_ids, outcomes[-1].loaded)
+        await self.mark_announced(game_id, outcomes[-1].ply)
         await self.deliver_notices(outcomes, None)
         return True
 
@@ -754,13 +858,18 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="undo", description=ls("cmd.undo"))
     async def undo(self, interaction: discord.Interaction) -> None:
         record = await self.game_here(interaction)
-        loaded = await self.service.undo(record.id, interaction.user.id, interaction.id)
-        await interaction.response.defer(thinking=True)
-        language = game_language(record)
-        seat = loaded.record.seat_of(interaction.user.id)
-        text = t("undone", language, player=seat_line(loaded, seat, language)) + "\n" + waiting_text(loaded, language)
-        await interaction.followup.send(clip(text), files=as_files(await self.board_files(loaded)),
-                                        allowed_mentions=ALLOWED_NO_ONE)
+        async with self.bot.work():
+            loaded = await self.service.undo(record.id, interaction.user.id, interaction.id)
+            answered = await defer_in_time(interaction, ephemeral=False)
+            language = game_language(record)
+            seat = loaded.record.seat_of(interaction.user.id)
+            text = t("undone", language, player=seat_line(loaded, seat, language)) + "\n" + waiting_text(loaded, language)
+            files = await self.board_files(loaded)
+            if answered:
+                await interaction.followup.send(clip(text), files=as_files(files), allowed_mentions=ALLOWED_NO_ONE)
+            else:
+                await self.post_in_thread(loaded.record, text, files)
+            await self.mark_announced(record.id, loaded.record.ply)
 
     @app_commands.command(name="resign", description=ls("cmd.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
@@ -778,32 +887,99 @@ class GameCog(commands.GroupCog):
 
     async def confirmed(self, interaction: discord.Interaction, record: GameRecord, action: str) -> None:
         language = game_language(record)
-        if action == "resign":
-            loaded = await self.service.resign(record.id, interaction.user.id, interaction.id)
-            text = t("resigned", language, name=interaction.user.display_name) + "\n" + \
-                await self.final_text(loaded, language)
-        else:
-            await self.service.abandon(record.id, interaction.user.id, is_moderator(interaction))
-            text = t("abandoned", language, game_id=record.id)
-        await interaction.response.edit_message(content=t("done", user_language(interaction)), view=None)
-        await self.post_in_thread(record, text, [])
+        async with self.bot.work():
+            if action == "resign":
+                loaded = await self.service.resign(record.id, interaction.user.id, interaction.id)
+                text = t("resigned", language, name=interaction.user.display_name) + "\n" + \
+                    await self.final_text(loaded, language)
+            else:
+                if record.guild_id is not None and interaction.guild_id != record.guild_id:
+                    raise UserError("game_not_found", game_id=record.id)
+                await self.service.abandon(record.id, interaction.user.id, is_moderator(interaction))
+                text = t("abandoned", language, game_id=record.id)
+            with contextlib.suppress(discord.NotFound):   # a late click: the thread is still told
+                await interaction.response.edit_message(content=t("done", user_language(interaction)), view=None)
+            try:
+                await self.post_in_thread(record, text, [])
+            except discord.NotFound:   # abandoning a game whose thread is gone: nothing to tell
+                if action == "resign":
+                    raise
+                return
+            if action == "resign":
+                await self.mark_announced(record.id, loaded.record.ply)
 
     @app_commands.command(name="substitute", description=ls("cmd.substitute"))
     @app_commands.describe(old=ls("param.old"), new=ls("param.new"))
-    async def substitute(self, interaction: discord.Interaction, old: discord.Member, new: discord.Member) -> None:
+    async def substitute(self, interaction: discord.Interaction, old: str, new: discord.User) -> None:
+        """``old`` is any player of the game, present or not: picked from the game's players
+        (autocomplete), or given as a mention or a user id, for a player who left the server
+        or deleted their account.  ``new`` must be someone who can be seen now."""
         record = await self.game_here(interaction)
         if new.bot:
             raise UserError("substitute_bot")
-        await self.service.substitute(record.id, interaction.user.id, is_moderator(interaction), old.id, new.id,
-                                      new.display_name)
-        await send(interaction, t("substituted", game_language(record), old=f"<@{old.id}>", new=f"<@{new.id}>",
-                                  actor=f"<@{interaction.user.id}>"), mentions=pings([new.id, old.id]))
+        old_id = player_id(record, old)
+        async with self.bot.work():
+            record = await self.service.substitute(record.id, interaction.user.id, is_moderator(interaction), old_id,
+                                                   new.id, new.display_name)
+            # the newcomer is pinged; the one replaced only if still in the server
+            ping_ids = [new.id] + ([old_id] if interaction.guild is None or interaction.guild.get_member(old_id)
+                                   or await self._is_member(interaction.guild, old_id) else [])
+            text = t("substituted", game_language(record), old=f"<@{old_id}>", new=f"<@{new.id}>",
+                     actor=f"<@{interaction.user.id}>")
+            try:
+                await send(interaction, text, mentions=pings(ping_ids))
+            except discord.NotFound:   # the interaction is gone: the thread is told all the same
+                await self.post_in_thread(record, text, [], ping_ids=ping_ids)
+            await self.mark_announced(record.id, record.ply)
+
+    async def _is_member(self, guild: discord.Guild, user_id: int) -> bool:
+        try:
+            await guild.fetch_member(user_id)
+            return True
+        except discord.NotFound:
+            return False
+
+    @substitute.autocomplete("old")
+    async def substitute_autocomplete(self, interaction: discord.Interaction,
+                                      current: str) -> list[app_commands.Choice[str]]:
+        record = await self.service.game_in_thread(interaction.channel_id)
+        if record is None:
+            return []
+        current = current.strip().lower()
+        return [app_commands.Choice(name=clip(player.name, 100), value=str(player.user_id))
+                for player in record.players
+                if current in player.name.lower() or current in str(player.user_id)][:25]
 
     @app_commands.command(name="abandon", description=ls("cmd.abandon"))
-    async def abandon(self, interaction: discord.Interaction) -> None:
-        record = await self.game_here(interaction)
+    @app_commands.describe(game=ls("param.abandon_game"))
+    async def abandon(self, interaction: discord.Interaction, game: Optional[app_commands.Range[int, 1, 2**53]] = None) -> None:
+        """In a game's thread: that game.  Anywhere in the server with ``game``: that game by
+        its number (a moderator closing a game whose thread is gone or archived)."""
+        if game is None:
+            record = await self.game_here(interaction)
+        else:
+            if type(game) is not int:
+                raise UserError("bad_whole_number", name="game")
+            found = await self.bot.storage.get_game(game)
+            if found is None or found.guild_id != interaction.guild_id:   # other servers' games stay unseen
+                raise UserError("game_not_found", game_id=game)
+            record = found
         self.service.check_can_abandon(record, interaction.user.id, is_moderator(interaction))
-        await self.ask_confirmation(interaction, record, "abandon")
+        await self.bot.game_cog(record.game).ask_confirmation(interaction, record, "abandon")
+
+
+def player_id(record: GameRecord, given: str) -> int:
+    """The user id of a player of ``record`` named by id, mention or display name."""
+    text = given.strip()
+    match = re.fullmatch(r"<@!?(\d{1,20})>|(\d{1,20})", text)
+    if match:
+        user_id = int(match[1] or match[2])
+        if any(player.user_id == user_id for player in record.players):
+            return user_id
+    named = [player.user_id for player in record.players if player.name.casefold() == text.casefold()]
+    if len(named) == 1:
+        return named[0]
+    raise UserError("substitute_not_player")
 
 
 def describe_preference(spec: Any, stored: Any, language: str) -> str:
