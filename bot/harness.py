@@ -1085,24 +1085,32 @@ class FakeDiscord:
 
     # ----- things that disappear ------------------------------------------------------
 
-    def delete_channel(self, channel_id: int) -> None:
+    def _forget_channel(self, channel_id: int) -> dict:
+        self.thread_activity.pop(channel_id, None)
+        self.thread_members.pop(channel_id, None)
+        return self.channels.pop(channel_id)
+
+    def delete_channel(self, channel_id: int, *, while_offline: bool = False) -> None:
         """A moderator deletes a thread or a channel (a channel takes its threads with it;
-        Discord sends one CHANNEL_DELETE for it, nothing for the threads)."""
-        ch = self.channels.pop(channel_id)
+        Discord sends one CHANNEL_DELETE for it, nothing for the threads).  ``while_offline``:
+        the bot was not connected, so it hears nothing; the channel answers 404 from now on."""
+        ch = self._forget_channel(channel_id)
         if ch["type"] in (10, 11, 12):
-            self.emit("THREAD_DELETE", {"id": ch["id"], "guild_id": ch["guild_id"], "parent_id": ch["parent_id"],
-                                        "type": ch["type"]})
+            if not while_offline:
+                self.emit("THREAD_DELETE", {"id": ch["id"], "guild_id": ch["guild_id"],
+                                            "parent_id": ch["parent_id"], "type": ch["type"]})
             return
         for thread_id in [cid for cid, c in self.channels.items() if c.get("parent_id") == str(channel_id)]:
-            del self.channels[thread_id]
-        self.emit("CHANNEL_DELETE", ch)
+            self._forget_channel(thread_id)
+        if not while_offline:
+            self.emit("CHANNEL_DELETE", ch)
 
     def remove_bot_from_guild(self) -> None:
         """The bot is kicked (or the server deleted): GUILD_DELETE without "unavailable"; its
         channels answer 404 from now on."""
         self.emit("GUILD_DELETE", {"id": str(self.guild_id)})
         for channel_id in [cid for cid, c in self.channels.items() if c.get("guild_id") == str(self.guild_id)]:
-            del self.channels[channel_id]
+            self._forget_channel(channel_id)
 
     def member_leaves(self, user_id: int, *, delete_account: bool = False) -> None:
         """A member leaves the server (no GUILD_MEMBER_REMOVE: the bot has no members
@@ -2167,9 +2175,9 @@ class Harness:
         """The next ``times`` interactions reach the bot after Discord's 3 seconds."""
         self.world.late_interactions += times
 
-    def delete_channel(self, channel_id: int) -> None:
+    def delete_channel(self, channel_id: int, *, while_offline: bool = False) -> None:
         """Delete a thread or a channel (see FakeDiscord.delete_channel)."""
-        self.world.delete_channel(channel_id)
+        self.world.delete_channel(channel_id, while_offline=while_offline)
 
     def remove_bot_from_guild(self) -> None:
         self.world.remove_bot_from_guild()

@@ -84,6 +84,50 @@ def first_answer_budget(interaction: discord.Interaction) -> float:
     return max(0.2, FIRST_ANSWER_SECONDS - min(max(elapsed, 0.0), FIRST_ANSWER_SECONDS))
 
 
+class FirstAnswer:
+    """Watches an interaction's first answer: if the work before it (reading the game,
+    storing the move) is still running when the budget is spent, a private "thinking" answer
+    goes out, so a busy game or database never costs the interaction.  The normal path asks
+    :meth:`defer` instead; one lock keeps the two from both answering."""
+
+    def __init__(self, interaction: discord.Interaction):
+        self.interaction = interaction
+        self.lock = asyncio.Lock()
+        self.early = False          # the watchdog answered (privately) before the work was done
+        self.alive = True           # False: Discord refused the first answer (too late)
+        self._task: asyncio.Task[None] | None = None
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction) -> "FirstAnswer":
+        """The interaction's watchdog, started on first use."""
+        answer = interaction.extras.get("first_answer")
+        if answer is None:
+            answer = interaction.extras["first_answer"] = cls(interaction)
+            answer._task = asyncio.create_task(answer._watch(first_answer_budget(interaction)),
+                                               name=f"first-answer-{interaction.id}")
+        return answer
+
+    async def _watch(self, budget: float) -> None:
+        await asyncio.sleep(budget)
+        async with self.lock:
+            if not self.interaction.response.is_done():
+                self.early = True
+                self.alive = await defer_in_time(self.interaction, ephemeral=True)
+
+    async def defer(self, *, ephemeral: bool) -> bool:
+        """Defer now unless the watchdog did; True when the interaction can still be answered."""
+        self.stop()
+        async with self.lock:
+            if self.early or self.interaction.response.is_done():
+                return self.alive
+            self.alive = await defer_in_time(self.interaction, ephemeral=ephemeral)
+            return self.alive
+
+    def stop(self) -> None:
+        if self._task is not None and not self.lock.locked():
+            self._task.cancel()
+
+
 async def defer_in_time(interaction: discord.Interaction, *, ephemeral: bool) -> bool:
     """Defer ("thinking"); False when the interaction is gone (10062: answered too late) or
     was answered already: the caller then tells the thread with the bot's own token."""
@@ -172,6 +216,7 @@ async def move_from_component(interaction: discord.Interaction, game_id: int, pl
     """Menus and buttons made for one position: refuse them once the game moved on, else
     make the chosen move (confirmed privately, announced in the thread)."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    answer = FirstAnswer.of(interaction)
     try:
         record = await bot.service.record(game_id)
         if record.ply != ply:
@@ -181,7 +226,10 @@ async def move_from_component(interaction: discord.Interaction, game_id: int, pl
         await cog.make_move(interaction, record, await chosen(cog, record), announce_separately=True,
                             expected_ply=ply)
     except Exception as error:
+        answer.stop()
         await report_component_error(interaction, error)
+    finally:
+        answer.stop()
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?P<action>join|leave|start):(?P<game_id>\d{1,15})"):
@@ -516,7 +564,11 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="move", description=ls("cmd.move"))
     @app_commands.describe(text=ls("param.move_text"))
     async def move(self, interaction: discord.Interaction, text: str) -> None:
-        await self.make_move(interaction, await self.game_here(interaction), text)
+        answer = FirstAnswer.of(interaction)   # the watchdog covers reading the game too
+        try:
+            await self.make_move(interaction, await self.game_here(interaction), text)
+        finally:
+            answer.stop()
 
     @move.autocomplete("text")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -548,61 +600,62 @@ class GameCog(commands.GroupCog):
         new board in the game's thread.  Nothing stored stays silent: when the interaction is
         gone (its first answer came too late), the thread is told with the bot's own token."""
         started = time.perf_counter()
-        async with self.bot.work():
-            loaded_before = await self.service.load(record.id)
-            seat = loaded_before.record.seat_of(interaction.user.id)
-            secret = seat is not None and self._is_secret(loaded_before, seat, text)
-            await self.refresh_name(interaction, loaded_before.record)
-            # Store first (fast), defer after: a refusal then stays private, and only the slow
-            # part (standing orders, rendering) runs after the defer.  But when the game or the
-            # database is busy, the first answer cannot wait: defer privately in time and post
-            # the announcement in the thread.  A secret choice is confirmed privately; the
-            # thread only learns that it was made.
-            submit = asyncio.ensure_future(self.service.submit(record.id, interaction.user.id, text, interaction.id,
-                                                               expected_ply=expected_ply))
-            answered: bool | None = None
-            try:
-                first = await asyncio.wait_for(asyncio.shield(submit), timeout=first_answer_budget(interaction))
-            except asyncio.TimeoutError:
-                answered = await defer_in_time(interaction, ephemeral=True)
-                first = await submit
-            separately = secret or announce_separately or answered is not None
-            if answered is None:
-                answered = await defer_in_time(interaction, ephemeral=secret or announce_separately)
-            first_answer = time.perf_counter() - started
-            outcomes = [first]
-            outcomes += await self.run_automatic_moves(outcomes[-1])
-            announcement, files, ping_ids = await self.announcement(outcomes)
-            buttons = self.choice_buttons(outcomes[-1].loaded)
-            last = outcomes[-1].loaded
-            posted = False
-            try:
-                if not answered:
-                    # The interaction is gone: its token can say nothing, the bot's own can.
-                    await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last)
-                elif separately:
+        answer = FirstAnswer.of(interaction)
+        try:
+            async with self.bot.work():
+                await self._make_move(interaction, record, text, answer, started, announce_separately, expected_ply)
+        finally:
+            answer.stop()
+
+    async def _make_move(self, interaction: discord.Interaction, record: GameRecord, text: str, answer: "FirstAnswer",
+                         started: float, announce_separately: bool, expected_ply: int | None) -> None:
+        loaded_before = await self.service.load(record.id)
+        seat = loaded_before.record.seat_of(interaction.user.id)
+        secret = seat is not None and self._is_secret(loaded_before, seat, text)
+        await self.refresh_name(interaction, loaded_before.record)
+        # Store first (fast), defer after: a refusal then stays private, and only the slow
+        # part (standing orders, rendering) runs after the defer.  But when the game or the
+        # database is busy, the first answer cannot wait: the watchdog defers privately in
+        # time and the announcement goes to the thread.  A secret choice is confirmed
+        # privately; the thread only learns that it was made.
+        first = await self.service.submit(record.id, interaction.user.id, text, interaction.id,
+                                          expected_ply=expected_ply)
+        answered = await answer.defer(ephemeral=secret or announce_separately)
+        separately = secret or announce_separately or answer.early
+        first_answer = time.perf_counter() - started
+        outcomes = [first]
+        outcomes += await self.run_automatic_moves(outcomes[-1])
+        announcement, files, ping_ids = await self.announcement(outcomes)
+        buttons = self.choice_buttons(outcomes[-1].loaded)
+        last = outcomes[-1].loaded
+        posted = False
+        try:
+            if not answered:
+                # The interaction is gone: its token can say nothing, the bot's own can.
+                await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last)
+            elif separately:
+                await interaction.edit_original_response(
+                    content=clip(t("move_private_ok" if secret else "move_ok_posted", user_language(interaction),
+                                   move=outcomes[0].move_text)))
+                await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last)
+            else:
+                await self.reply_and_ping(interaction, announcement, files, buttons, ping_ids,
+                                          game_language(last.record), last)
+            posted = True
+        except discord.HTTPException as error:
+            # The move is stored: say so, and why nobody saw it (a permission, most likely).
+            # It stays marked unannounced: the reminder loop and the next start try again.
+            log.warning("game %s: move stored but not announced: %s", record.id, error)
+            if answered:
+                with contextlib.suppress(discord.HTTPException):
                     await interaction.edit_original_response(
-                        content=clip(t("move_private_ok" if secret else "move_ok_posted", user_language(interaction),
-                                       move=outcomes[0].move_text)))
-                    await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last)
-                else:
-                    await self.reply_and_ping(interaction, announcement, files, buttons, ping_ids,
-                                              game_language(last.record), last)
-                posted = True
-            except discord.HTTPException as error:
-                # The move is stored: say so, and why nobody saw it (a permission, most likely).
-                # It stays marked unannounced: the reminder loop and the next start try again.
-                log.warning("game %s: move stored but not announced: %s", record.id, error)
-                if answered:
-                    with contextlib.suppress(discord.HTTPException):
-                        await interaction.edit_original_response(
-                            content=t("move_saved_not_posted", user_language(interaction), move=outcomes[0].move_text,
-                                      reason=error.text or str(error.status)), attachments=[], view=None)
-            if posted:
-                await self.mark_announced(last.record.id, outcomes[-1].ply)
-            await self.deliver_notices(outcomes, interaction if answered else None)
-            self.bot.record_move(record.id, outcomes[0].ply, first_answer, time.perf_counter() - started,
-                                 "interaction" if answered else "bot-token")
+                        content=t("move_saved_not_posted", user_language(interaction), move=outcomes[0].move_text,
+                                  reason=error.text or str(error.status)), attachments=[], view=None)
+        if posted:
+            await self.mark_announced(last.record.id, outcomes[-1].ply)
+        await self.deliver_notices(outcomes, interaction if answered else None)
+        self.bot.record_move(record.id, outcomes[0].ply, first_answer, time.perf_counter() - started,
+                             "interaction" if answered else "bot-token")
 
     async def mark_announced(self, game_id: int, ply: int) -> None:
         try:
@@ -952,7 +1005,7 @@ class GameCog(commands.GroupCog):
 
     @app_commands.command(name="abandon", description=ls("cmd.abandon"))
     @app_commands.describe(game=ls("param.abandon_game"))
-    async def abandon(self, interaction: discord.Interaction, game: Optional[app_commands.Range[int, 1, 2**53]] = None) -> None:
+    async def abandon(self, interaction: discord.Interaction, game: Optional[app_commands.Range[int, 1, 1_000_000_000]] = None) -> None:
         """In a game's thread: that game.  Anywhere in the server with ``game``: that game by
         its number (a moderator closing a game whose thread is gone or archived)."""
         if game is None:
