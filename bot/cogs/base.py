@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import inspect
 import io
 import logging
 import re
 import time
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar, Optional
 
 import discord
@@ -70,6 +72,41 @@ def is_moderator(interaction: discord.Interaction) -> bool:
         if permissions is not None and (permissions.manage_threads or permissions.manage_guild):
             return True
     return False
+
+
+class LongValues:
+    """Discord carries at most 100 characters in an autocomplete or menu value, but some
+    moves are longer (a Gaia federation: 104).  Such a move is offered as a short token
+    ("~" and 16 hex digits of its hash) and the token is turned back into the move when it
+    comes back.  Tokens live in this process (the latest ``size``); one from before a
+    restart is refused with a request to pick the move again, never guessed."""
+
+    PREFIX = "~"
+
+    def __init__(self, size: int = 20_000):
+        self.size = size
+        self._texts: OrderedDict[str, str] = OrderedDict()
+
+    def value_for(self, text: str) -> str:
+        if len(text) <= 100 and not text.startswith(self.PREFIX):
+            return text
+        token = self.PREFIX + hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
+        self._texts[token] = text
+        self._texts.move_to_end(token)
+        while len(self._texts) > self.size:
+            self._texts.popitem(last=False)
+        return token
+
+    def resolve(self, value: str) -> str:
+        if not re.fullmatch(r"~[0-9a-f]{16}", value.strip()):
+            return value
+        try:
+            return self._texts[value.strip()]
+        except KeyError:
+            raise UserError("move_value_expired") from None
+
+
+LONG_VALUES = LongValues()
 
 
 # Discord drops an interaction not answered within 3 s of its creation: a move that is not
@@ -312,7 +349,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"move:(?P<
                  language: str = "en"):
         options = options or ["-"]
         labels = labels or options
-        choices = [discord.SelectOption(label=clip(label, 100), value=clip(text, 100))
+        choices = [discord.SelectOption(label=clip(label, 100), value=LONG_VALUES.value_for(text))
                    for text, label in zip(options, labels)]
         super().__init__(discord.ui.Select(custom_id=f"move:{game_id}:{ply}", placeholder=t("select.move", language),
                                            options=choices[:25]))
@@ -584,7 +621,8 @@ class GameCog(commands.GroupCog):
         except Exception:   # autocomplete must answer something within 3 s, never an error
             log.exception("autocomplete failed in channel %s", interaction.channel_id)
             return []
-        return [app_commands.Choice(name=clip(label, 100), value=clip(text, 100)) for text, label in zip(texts, labels)]
+        return [app_commands.Choice(name=clip(label, 100), value=LONG_VALUES.value_for(text))
+                for text, label in zip(texts, labels)]
 
     def autocomplete_label(self, loaded: LoadedGame, seat: int | None, text: str, language: str) -> str:
         """What autocomplete shows for a suggested move: the notation, and what it does in
@@ -601,6 +639,7 @@ class GameCog(commands.GroupCog):
         gone (its first answer came too late), the thread is told with the bot's own token."""
         started = time.perf_counter()
         answer = FirstAnswer.of(interaction)
+        text = LONG_VALUES.resolve(text)   # a long move offered as a short token
         try:
             async with self.bot.work():
                 await self._make_move(interaction, record, text, answer, started, announce_separately, expected_ply)

@@ -355,3 +355,18 @@ async def test_a_display_name_is_refreshed_when_the_player_is_seen(harness):
     await harness.slash(BOB, "toy move", channel_id=thread, text="pick 2")
     record = await harness.bot.storage.get_game(1)
     assert record.user_at(1).name == "Robert"
+
+
+async def test_a_move_longer_than_discord_carries_is_offered_as_a_short_token(harness, monkeypatch):
+    """A Gaia federation reaches 104 characters; Discord carries at most 100 in a value."""
+    thread = await picked(harness)
+    await harness.slash(BOB, "toy move", channel_id=thread, text="pick 2")
+    long_move = "add" + " " * 120 + "1"                         # 125 characters, a legal move
+    monkeypatch.setattr(harness.bot.service, "complete", lambda loaded, user_id, prefix, limit=25: [long_move])
+    choices = await harness.autocomplete(ALICE, "toy move", "text", channel_id=thread, text="add")
+    value = choices[0]["value"]
+    assert len(value) <= 100 and value.startswith("~")
+    await harness.slash(ALICE, "toy move", channel_id=thread, text=value)
+    assert (await harness.bot.storage.get_game(1)).ply == 3
+    text = one_text(await harness.slash(BOB, "toy move", channel_id=thread, text="~" + "0" * 16))
+    assert text == t("move_value_expired", "en")
