@@ -26,7 +26,7 @@ from .i18n import CatalogueTranslator, t, tr
 from .ratelimit import RateLimiter
 from .reminders import DMClosed, Reminders, ThreadGone, UserGone
 from .service import GameService, UserError
-from .storage import Storage, StorageError
+from .storage import ACTIVE, Storage, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +104,8 @@ class BoardGameBot(commands.AutoShardedBot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
         if storage is None:
             from .storage_sqlite import SqliteStorage
-            storage = SqliteStorage(settings.database_path, snapshot_every=settings.snapshot_every, exclusive=True)
+            storage = SqliteStorage(settings.database_path, snapshot_every=settings.snapshot_every, exclusive=True,
+                                    cache=True)
         self.settings = settings
         self.storage = storage
         self.clock = clock
@@ -228,6 +229,29 @@ class BoardGameBot(commands.AutoShardedBot):
     async def _announce_pending_when_ready(self) -> None:
         await self.wait_until_ready()
         await self.announce_pending()
+        await self.warm_caches()
+
+    async def warm_caches(self) -> int:
+        """Load the running games (state, record, players' settings) in the background after
+        a start, so the first moves after a restart are not the slow ones."""
+        started, loaded = time.perf_counter(), 0
+        try:
+            games = await self.storage.list_games(status=ACTIVE)
+        except StorageError:
+            log.warning("could not list the running games to warm the caches", exc_info=True)
+            return 0
+        games.sort(key=lambda record: record.updated_at, reverse=True)   # the busiest first
+        for record in games[: self.settings.game_cache_size]:
+            try:
+                await self.service.load(record.id)
+                for player in record.players:
+                    await self.storage.get_user_settings(player.user_id)
+                loaded += 1
+            except Exception:   # a game that cannot load is reported when played, not here
+                log.warning("game %s could not be loaded while warming the caches", record.id, exc_info=True)
+            await asyncio.sleep(0)   # never hold the loop: commands come first
+        log.info("caches warmed: %d running games in %.1f s", loaded, time.perf_counter() - started)
+        return loaded
 
     async def announce_pending(self, older_than: float | None = None) -> list[int]:
         """Post the news of games whose latest plies never reached their thread.  With

@@ -21,9 +21,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
+import functools
 import json
 import os
 import sqlite3
+from collections import OrderedDict
 from typing import Any, AsyncIterator, Iterable
 
 import aiosqlite
@@ -237,11 +240,26 @@ async def backup_file(source: str | os.PathLike, target: str | os.PathLike) -> i
     return await asyncio.to_thread(backup_file_sync, source, target)
 
 
+def _invalidates(method: Any) -> Any:
+    """A write to one game (its id the first argument): the cached record goes after the
+    transaction, committed or not (a read cached meanwhile is dropped too)."""
+    @functools.wraps(method)
+    async def wrapper(self: "SqliteStorage", game_id: int, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await method(self, game_id, *args, **kwargs)
+        finally:
+            self._forget(game_id)
+    return wrapper
+
+
 class SqliteStorage(Storage):
     def __init__(self, path: str | os.PathLike, *, snapshot_every: int = 25, busy_timeout_ms: int = 10_000,
-                 exclusive: bool = False):
+                 exclusive: bool = False, cache: bool = False, cache_size: int = 5000):
         """``exclusive``: refuse to open while another process holds the database (the bot
-        asks for it: two bots on one database answer every command twice)."""
+        asks for it: two bots on one database answer every command twice).  ``cache``
+        (only with ``exclusive``: then every write passes through this object): game records,
+        thread -> game and user settings are kept in memory, written through, so a move
+        reads none of them from the database."""
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self.path = os.fspath(path)
@@ -252,6 +270,11 @@ class SqliteStorage(Storage):
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
         self._instance = InstanceLock(self.path) if exclusive and not _is_memory(self.path) else None
+        self._caching = cache and exclusive
+        self._cache_size = cache_size
+        self._records: OrderedDict[int, GameRecord] = OrderedDict()
+        self._threads: dict[int, int] = {}
+        self._users: OrderedDict[int, UserSettings] = OrderedDict()
 
     # ----- lifecycle -----------------------------------------------------------------------
     async def open(self) -> None:
@@ -446,15 +469,45 @@ class SqliteStorage(Storage):
                                "VALUES (?, ?, ?, NULL, ?)", (game_id, creator_id, creator_name, now))
             return await self._require_game(conn, game_id)
 
+    # ----- the write-through cache (exclusive databases only) -----------------------------------
+    def _keep(self, cache: "OrderedDict[int, Any]", key: int, value: Any) -> None:
+        if self._caching:
+            cache[key] = copy.deepcopy(value)
+            cache.move_to_end(key)
+            while len(cache) > self._cache_size:
+                cache.popitem(last=False)
+
+    def _forget(self, *game_ids: int) -> None:
+        for game_id in game_ids:
+            self._records.pop(game_id, None)
+
     async def get_game(self, game_id: int) -> GameRecord | None:
+        cached = self._records.get(game_id)
+        if cached is not None:
+            self._records.move_to_end(game_id)
+            return copy.deepcopy(cached)
         async with self._tx(write=False) as conn:
-            return await self._game(conn, game_id)
+            record = await self._game(conn, game_id)
+        if record is not None:
+            self._keep(self._records, game_id, record)
+        return record
 
     async def game_by_thread(self, thread_id: int) -> GameRecord | None:
+        known = self._threads.get(thread_id)
+        if known is not None:
+            record = await self.get_game(known)
+            if record is not None and record.thread_id == thread_id:
+                return record
         async with self._tx(write=False) as conn:
             games = await self._games(conn, "thread_id = ?", (thread_id,))
-            return games[0] if games else None
+        if not games:
+            return None
+        if self._caching:
+            self._threads[thread_id] = games[0].id
+            self._keep(self._records, games[0].id, games[0])
+        return games[0]
 
+    @_invalidates
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         async with self._tx() as conn:
             try:
@@ -482,6 +535,7 @@ class SqliteStorage(Storage):
         async with self._tx(write=False) as conn:
             return await self._games(conn, " AND ".join(clauses), params)
 
+    @_invalidates
     async def add_player(self, game_id: int, user_id: int, name: str, now: float) -> GameRecord:
         async with self._tx() as conn:
             row = await self._require(conn, game_id)
@@ -495,6 +549,7 @@ class SqliteStorage(Storage):
             await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return await self._require_game(conn, game_id)
 
+    @_invalidates
     async def remove_player(self, game_id: int, user_id: int) -> GameRecord:
         async with self._tx() as conn:
             row = await self._require(conn, game_id)
@@ -505,6 +560,7 @@ class SqliteStorage(Storage):
                 raise NotSeated(f"user {user_id} is not in game {game_id}")
             return await self._require_game(conn, game_id)
 
+    @_invalidates
     async def start_game(self, game_id: int, seat_order: list[int], state: dict[str, Any],
                          waiting_user_ids: set[int], now: float) -> GameRecord:
         if len(set(seat_order)) != len(seat_order):
@@ -529,6 +585,7 @@ class SqliteStorage(Storage):
             await self._replace_waiting(conn, game_id, waiting_user_ids, now)
             return await self._require_game(conn, game_id)
 
+    @_invalidates
     async def set_status(self, game_id: int, status: str, *, expected: tuple[str, ...], now: float) -> GameRecord:
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
@@ -553,6 +610,7 @@ class SqliteStorage(Storage):
                 "WHERE id = ? AND ply = ? AND status = 'active'",
                 (now, bool(finished), game_id, expected_ply))
             if cursor.rowcount != 1:
+                self._forget(game_id)
                 row = await self._require(conn, game_id)
                 # A retried interaction is reported as such even though its expected ply went
                 # stale (its first submission moved the game on) or the game has ended since.
@@ -587,6 +645,11 @@ class SqliteStorage(Storage):
                     await conn.execute("UPDATE waiting SET since = ?, reminders_sent = 0, last_reminded_at = NULL, "
                                        "deadline_warned = 0 WHERE game_id = ? AND user_id = ?",
                                        (now, game_id, user_id))
+        cached = self._records.get(game_id)
+        if cached is not None:   # committed: the cached record follows (no read needed)
+            cached.ply, cached.updated_at = ply, now
+            if finished:
+                cached.status = FINISHED
         return ply
 
     async def log(self, game_id: int, *, after_ply: int = 0, limit: int | None = None,
@@ -612,6 +675,7 @@ class SqliteStorage(Storage):
                                             "ORDER BY ply DESC LIMIT 1", (game_id, at_most_ply))
         return None if row is None else (row["ply"], json.loads(row["state"]))
 
+    @_invalidates
     async def substitute(self, game_id: int, old_user_id: int, new_user_id: int, new_name: str,
                          now: float) -> GameRecord:
         async with self._tx() as conn:
@@ -643,6 +707,15 @@ class SqliteStorage(Storage):
 
     # ----- users and reminders ----------------------------------------------------------------
     async def get_user_settings(self, user_id: int) -> UserSettings:
+        cached = self._users.get(user_id)
+        if cached is not None:
+            self._users.move_to_end(user_id)
+            return copy.deepcopy(cached)
+        settings = await self._read_user_settings(user_id)
+        self._keep(self._users, user_id, settings)
+        return settings
+
+    async def _read_user_settings(self, user_id: int) -> UserSettings:
         async with self._tx(write=False) as conn:
             row = await self._one(conn, "SELECT user_id, reminders_enabled, reminder_hours, quiet_start, quiet_end, "
                                         "timezone, dm_closed, prefs, language, dm_channel_id, gone "
@@ -656,6 +729,13 @@ class SqliteStorage(Storage):
                             dm_channel_id=row["dm_channel_id"], gone=bool(row["gone"]))
 
     async def save_user_settings(self, settings: UserSettings) -> None:
+        self._users.pop(settings.user_id, None)
+        try:
+            await self._save_user_settings(settings)
+        finally:
+            self._users.pop(settings.user_id, None)
+
+    async def _save_user_settings(self, settings: UserSettings) -> None:
         async with self._tx() as conn:
             await conn.execute(
                 "INSERT INTO user_settings (user_id, reminders_enabled, reminder_hours, quiet_start, quiet_end, "
@@ -715,6 +795,9 @@ class SqliteStorage(Storage):
         async with self._tx() as conn:
             await conn.execute("UPDATE games SET announced_ply = ? WHERE id = ? AND announced_ply < ?",
                                (ply, game_id, ply))
+        cached = self._records.get(game_id)
+        if cached is not None:
+            cached.announced_ply = max(cached.announced_ply, ply)
 
     async def unannounced(self) -> list[GameRecord]:
         async with self._tx(write=False) as conn:
@@ -739,20 +822,26 @@ class SqliteStorage(Storage):
                 await conn.execute("UPDATE games SET status = 'abandoned', updated_at = ? "
                                    "WHERE id IN (SELECT value FROM json_each(?))", (now, _ids(ids)))
                 await conn.execute("DELETE FROM waiting WHERE game_id IN (SELECT value FROM json_each(?))", (_ids(ids),))
-            return ids
+        self._forget(*ids)
+        return ids
 
     async def set_dm_channel(self, user_id: int, channel_id: int | None) -> None:
-        async with self._tx() as conn:
-            await conn.execute("INSERT INTO user_settings (user_id, dm_channel_id) VALUES (?, ?) "
-                               "ON CONFLICT (user_id) DO UPDATE SET dm_channel_id = excluded.dm_channel_id",
-                               (user_id, channel_id))
+        try:
+            async with self._tx() as conn:
+                await conn.execute("INSERT INTO user_settings (user_id, dm_channel_id) VALUES (?, ?) "
+                                   "ON CONFLICT (user_id) DO UPDATE SET dm_channel_id = excluded.dm_channel_id",
+                                   (user_id, channel_id))
+        finally:
+            self._users.pop(user_id, None)
 
     async def rename_player(self, user_id: int, name: str) -> int:
         async with self._tx() as conn:
             cursor = await conn.execute(
                 "UPDATE players SET name = ? WHERE user_id = ? AND name != ? AND game_id IN "
                 "(SELECT id FROM games WHERE status IN ('lobby', 'active'))", (name, user_id, name))
-            return cursor.rowcount
+        if cursor.rowcount:
+            self._records.clear()   # rare: a player seen under a new name
+        return cursor.rowcount
 
     async def stats(self, since: float) -> dict[str, int]:
         async with self._tx(write=False) as conn:

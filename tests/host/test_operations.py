@@ -370,3 +370,24 @@ async def test_a_move_longer_than_discord_carries_is_offered_as_a_short_token(ha
     assert (await harness.bot.storage.get_game(1)).ply == 3
     text = one_text(await harness.slash(BOB, "toy move", channel_id=thread, text="~" + "0" * 16))
     assert text == t("move_value_expired", "en")
+
+
+# ----- 9. fewer transactions per move --------------------------------------------------------------------
+async def test_a_move_costs_at_most_three_transactions_and_one_before_the_first_answer(harness, monkeypatch):
+    from bot.storage_sqlite import SqliteStorage
+    thread = await picked(harness)
+    await harness.slash(BOB, "toy move", channel_id=thread, text="pick 2")
+    transactions = []
+    real = SqliteStorage._tx
+
+    def counting(self, *, write=True):
+        first_answered = any(s.kind == "response" for s in harness.sent_since(mark))
+        transactions.append(("write" if write else "read", "after" if first_answered else "before"))
+        return real(self, write=write)
+
+    monkeypatch.setattr(SqliteStorage, "_tx", counting)
+    mark = harness.mark()
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="add 1")
+    assert (await harness.bot.storage.get_game(1)).ply == 3
+    assert len(transactions) <= 3, transactions
+    assert [kind for kind, when in transactions if when == "before"] == ["write"]   # the move itself
