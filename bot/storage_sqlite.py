@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import dataclasses
 import functools
 import json
 import os
@@ -238,6 +239,17 @@ def backup_file_sync(source: str | os.PathLike, target: str | os.PathLike) -> in
 
 async def backup_file(source: str | os.PathLike, target: str | os.PathLike) -> int:
     return await asyncio.to_thread(backup_file_sync, source, target)
+
+
+def _clone(value: Any) -> Any:
+    """A copy the caller may change: records and settings hold only scalars, a player list and
+    JSON dicts (copied through JSON's types: much cheaper than deepcopy)."""
+    if isinstance(value, GameRecord):
+        return dataclasses.replace(value, options=json.loads(_dumps(value.options)),
+                                   players=[dataclasses.replace(player) for player in value.players])
+    if isinstance(value, UserSettings):
+        return dataclasses.replace(value, prefs=json.loads(_dumps(value.prefs)))
+    return copy.deepcopy(value)
 
 
 def _invalidates(method: Any) -> Any:
@@ -472,7 +484,7 @@ class SqliteStorage(Storage):
     # ----- the write-through cache (exclusive databases only) -----------------------------------
     def _keep(self, cache: "OrderedDict[int, Any]", key: int, value: Any) -> None:
         if self._caching:
-            cache[key] = copy.deepcopy(value)
+            cache[key] = _clone(value)
             cache.move_to_end(key)
             while len(cache) > self._cache_size:
                 cache.popitem(last=False)
@@ -485,7 +497,7 @@ class SqliteStorage(Storage):
         cached = self._records.get(game_id)
         if cached is not None:
             self._records.move_to_end(game_id)
-            return copy.deepcopy(cached)
+            return _clone(cached)
         async with self._tx(write=False) as conn:
             record = await self._game(conn, game_id)
         if record is not None:
@@ -710,7 +722,7 @@ class SqliteStorage(Storage):
         cached = self._users.get(user_id)
         if cached is not None:
             self._users.move_to_end(user_id)
-            return copy.deepcopy(cached)
+            return _clone(cached)
         settings = await self._read_user_settings(user_id)
         self._keep(self._users, user_id, settings)
         return settings
