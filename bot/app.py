@@ -368,12 +368,11 @@ class BoardGameBot(commands.AutoShardedBot):
             await self.storage.close()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Remember each user's client language: DMs and reminders use it."""
+        """Remember each user's client language (DMs and reminders use it), and that a user
+        marked gone is back."""
         language = language_of(interaction.locale)
         user_id = interaction.user.id
-        if self._languages.get(user_id) == language:
-            return
-        try:
+        try:   # the storage keeps settings in memory: no database read for a known user
             settings = await self.storage.get_user_settings(user_id)
             if settings.language != language or settings.gone:
                 settings.language = language

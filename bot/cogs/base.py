@@ -665,6 +665,7 @@ class GameCog(commands.GroupCog):
         outcomes = [first]
         outcomes += await self.run_automatic_moves(outcomes[-1])
         announcement, files, ping_ids = await self.announcement(outcomes)
+        ping_ids = await self.present(ping_ids)
         buttons = self.choice_buttons(outcomes[-1].loaded)
         last = outcomes[-1].loaded
         posted = False
@@ -695,6 +696,11 @@ class GameCog(commands.GroupCog):
         await self.deliver_notices(outcomes, interaction if answered else None)
         self.bot.record_move(record.id, outcomes[0].ply, first_answer, time.perf_counter() - started,
                              "interaction" if answered else "bot-token")
+
+    async def present(self, user_ids: list[int]) -> list[int]:
+        """Those worth pinging: not the players Discord told us are gone (left every server
+        shared with the bot, or deleted their account) until they are seen again."""
+        return [user_id for user_id in user_ids if not (await self.bot.storage.get_user_settings(user_id)).gone]
 
     async def mark_announced(self, game_id: int, ply: int) -> None:
         try:
@@ -732,6 +738,7 @@ class GameCog(commands.GroupCog):
             ping_ids = [loaded.record.user_at(seat).user_id for seat in sorted(waiting)]
             text = (await self.final_text(loaded, language)) if finished else waiting_text(loaded, language)
             files = await self.board_files(loaded)
+        ping_ids = await self.present(ping_ids)
         await self.post_in_thread(loaded.record, header + "\n" + text, files,
                                   self.choice_buttons(loaded) if not finished else None, ping_ids, loaded)
         await self.mark_announced(record.id, loaded.record.ply)
@@ -802,6 +809,7 @@ class GameCog(commands.GroupCog):
             return False
         outcomes = [outcome] + await self.run_automatic_moves(outcome)
         announcement, files, ping_ids = await self.announcement(outcomes)
+        ping_ids = await self.present(ping_ids)
         await self.post_in_thread(outcomes[-1].loaded.record, announcement, files,
                                   self.choice_buttons(outcomes[-1].loaded), ping_ids, outcomes[-1].loaded)
         await self.mark_announced(game_id, outcomes[-1].ply)

@@ -123,10 +123,15 @@ async def test_a_departed_player_gets_no_more_reminders(harness, clock):
     reports = await harness.bot.reminders.run_once()
     assert reports == []
     assert (await harness.bot.storage.get_user_settings(BOB)).gone
+    assert await harness.bot.game_cog("toy").present([ALICE, BOB]) == [ALICE]   # no turn pings either
     mark = harness.mark()
     clock.advance(hours=25)
     assert await harness.bot.reminders.run_once() == []
-    assert not [s for s in harness.sent_since(mark) if s.user_id == BOB or BOB in harness.notified_since(mark)]
+    assert not [s for s in harness.sent_since(mark) if s.user_id == BOB] and BOB not in harness.notified_since(mark)
+    harness.add_user(BOB, "bob")                                # back in the server, and seen
+    harness.set_dm_closed(BOB, False)
+    await harness.slash(BOB, "games", channel_id=CHANNEL)
+    assert not (await harness.bot.storage.get_user_settings(BOB)).gone
 
 
 # ----- 3. threads, channels and servers that disappear ---------------------------------------------------
