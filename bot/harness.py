@@ -2189,6 +2189,8 @@ class Harness:
         """Send this process a real SIGTERM (the bot must have installed its handler, as
         ``python -m bot`` does) and wait until the bot has closed."""
         import signal
+        if signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, None):
+            raise RuntimeError("no SIGTERM handler is installed: it would kill the test process")
         signal.raise_signal(signal.SIGTERM)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + (timeout or self.timeout)
