@@ -2198,6 +2198,7 @@ class Harness:
             if loop.time() > deadline:
                 raise HarnessTimeout("the bot did not close after SIGTERM")
             await asyncio.sleep(0.01)
+        await self.settle()   # the shutdown itself, and whatever was in flight, run to their end
 
     def set_dm_closed(self, user_id: int, closed: bool = True, code: int = 50007) -> None:
         """Sending a DM to this user answers 403 with ``code``: 50007 (DMs closed) or 50278
@@ -2472,6 +2473,8 @@ class Harness:
     # ----- the two intercepted request methods ---------------------------------------
 
     async def _http_request(self, route, *, files=None, form=None, **kwargs):
+        if self.bot.is_closed():
+            raise RuntimeError("Session is closed")   # what aiohttp says once the client closed
         path, query = split_api_path(route.url)
         params = kwargs.get("params") or {}
         query.update({k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in params.items()})
@@ -2491,6 +2494,8 @@ class Harness:
         _raise_for(status, data, route.method, route.url)
 
     async def _webhook_request(self, route, *, payload=None, multipart=None, files=None, params=None, **_kwargs):
+        if self.bot.is_closed():
+            raise RuntimeError("Session is closed")
         path, query = split_api_path(route.url)
         query.update({k: str(v) for k, v in (params or {}).items()})
         file_parts: List[Tuple[str, bytes]] = []

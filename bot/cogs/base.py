@@ -682,6 +682,13 @@ class GameCog(commands.GroupCog):
                 await self.reply_and_ping(interaction, announcement, files, buttons, ping_ids,
                                           game_language(last.record), last)
             posted = True
+        except RuntimeError:
+            if not self.bot.is_closed():
+                raise
+            # Closed under us (SIGTERM, the grace over): stored, not announced; the next start
+            # announces it.
+            log.warning("game %s: ply %s stored; the bot closed before announcing it", record.id, outcomes[-1].ply)
+            return
         except discord.HTTPException as error:
             # The move is stored: say so, and why nobody saw it (a permission, most likely).
             # It stays marked unannounced: the reminder loop and the next start try again.

@@ -396,3 +396,38 @@ async def test_a_move_costs_two_transactions_and_one_before_the_first_answer(har
     assert (await harness.bot.storage.get_game(1)).ply == 3
     assert len(transactions) <= 2, transactions                 # store the move, mark it announced
     assert [kind for kind, when in transactions if when == "before"] == ["write"]   # the move itself
+
+
+async def test_sigterm_with_a_move_outlasting_the_grace_leaves_it_to_the_next_start(tmp_path, toy_registered, clock,
+                                                                                   monkeypatch):
+    """The supervisor will not wait for ever: a move still drawing when the grace is over is
+    stored but not announced; the next start announces it."""
+    import time
+
+    import bot.cogs.base as base
+    settings = Settings(database_path=str(tmp_path / "bot.db"), shutdown_grace_seconds=0.05)
+    harness = Harness(create_bot(settings, start_reminders=False, clock=clock), guild_id=1, channel_id=CHANNEL)
+    for user_id, name in ((ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")):
+        harness.add_user(user_id, name)
+    await harness.start()
+    try:
+        thread = await picked(harness)
+        real = base.render_png
+        monkeypatch.setattr(base, "render_png", lambda *args: time.sleep(0.6) or real(*args))
+        harness.bot.install_signal_handlers()
+        mark = harness.mark()
+        move = asyncio.create_task(harness.slash(BOB, "toy move", channel_id=thread, text="pick 2"))
+        while (await harness.bot.storage.get_game(1)).ply < 2:
+            await asyncio.sleep(0.01)
+        await harness.sigterm()
+        move.cancel()
+        await asyncio.gather(move, return_exceptions=True)
+        assert ALICE not in harness.notified_since(mark)        # not announced before the close
+        monkeypatch.setattr(base, "render_png", real)
+        await harness.restart(create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False,
+                                         clock=clock))
+        await harness.settle()
+        assert harness.notified_since(mark) == [ALICE]          # ... but at the next start
+        assert t("recovered_news", "en") in texts_in(harness, thread)
+    finally:
+        await harness.close()
