@@ -404,7 +404,16 @@ class BoardGameBot(commands.AutoShardedBot):
             return False
 
     async def apply_deadline_default(self, game_id: int, game: str, user_id: int, expected_ply: int) -> bool:
-        return await self.game_cog(game).apply_deadline_default(game_id, user_id, expected_ply)
+        try:
+            async with self.work():
+                return await self.game_cog(game).apply_deadline_default(game_id, user_id, expected_ply)
+        except discord.NotFound:
+            # The thread went away while the bot was not looking: the game ends with it (the
+            # default move stays stored, the game is abandoned, its deadlines stop).
+            record = await self.storage.get_game(game_id)
+            if record is not None:
+                await self.channel_gone(thread_id=record.thread_id or record.channel_id)
+            return False
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)

@@ -285,7 +285,10 @@ class Reminders:
                 await self.storage.save_user_settings(user)
                 log.info("user %s has closed DMs; falling back to thread mentions", user_id)
         for row in due:
-            await self.sender.mention(row.thread_id or row.channel_id, user_id,
-                                      t("reminder_mention", language_of(user.language), user=f"<@{user_id}>",
-                                        game=Msg(f"{row.game}.title"), game_id=row.game_id))
+            try:
+                await self.sender.mention(row.thread_id or row.channel_id, user_id,
+                                          t("reminder_mention", language_of(user.language), user=f"<@{user_id}>",
+                                            game=Msg(f"{row.game}.title"), game_id=row.game_id))
+            except ThreadGone:
+                await self._thread_gone(row)
         return ReminderReport(user_id, [row.game_id for row in due], "mention")

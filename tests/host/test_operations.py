@@ -431,3 +431,17 @@ async def test_sigterm_with_a_move_outlasting_the_grace_leaves_it_to_the_next_st
         assert t("recovered_news", "en") in texts_in(harness, thread)
     finally:
         await harness.close()
+
+
+async def test_a_deadline_in_a_thread_deleted_while_the_bot_was_away_ends_the_game_quietly(harness, clock, tmp_path):
+    thread = await deadline_game(harness, clock)
+    await harness.close()
+    harness.delete_channel(thread, while_offline=True)
+    await harness.restart(create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False,
+                                     clock=clock))
+    clock.advance(hours=9)
+    await harness.bot.reminders.run_once()
+    assert (await harness.bot.storage.get_game(1)).status == ABANDONED
+    clock.advance(hours=9)
+    await harness.bot.reminders.run_once()                      # nothing more is tried
+    assert not harness.errors
