@@ -47,6 +47,15 @@ def setup_logging(level: str, stream=sys.stdout) -> None:
 
 def run_console(settings: Settings, args: argparse.Namespace) -> int:
     from .console import console_main
+    from .storage_sqlite import InstanceRunning
+    try:
+        return _run_console(console_main, settings, args)
+    except InstanceRunning as error:
+        print(f"Not starting the console: {error}.", file=sys.stderr)
+        return 4
+
+
+def _run_console(console_main, settings: Settings, args: argparse.Namespace) -> int:
     return asyncio.run(console_main(settings, db_path=args.db, board_dir=args.boards or settings.board_dir,
                                     stdin=sys.stdin, stdout=sys.stdout, seed=args.seed,
                                     setup_file=args.setup, locale=args.locale))
