@@ -5,6 +5,7 @@
     python -m bot --sync          also register the slash commands with Discord on start-up
     python -m bot console [--db FILE] [--boards DIR]   play locally; reads a script from
                                   standard input when it is not a terminal
+    python -m bot backup FILE     copy the database safely, even while the bot runs
 """
 from __future__ import annotations
 
@@ -21,8 +22,9 @@ NO_TOKEN = ("No Discord token: DISCORD_TOKEN is not set. To connect to Discord, 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Space board games on Discord.")
-    parser.add_argument("mode", nargs="?", choices=("run", "console"), default="run",
-                        help="run the Discord bot (default) or the local console")
+    parser.add_argument("mode", nargs="?", choices=("run", "console", "backup"), default="run",
+                        help="run the Discord bot (default), the local console, or back up the database")
+    parser.add_argument("file", nargs="?", help="backup: the file to write (must not exist)")
     parser.add_argument("--sync", action="store_true", help="register slash commands with Discord on start-up")
     parser.add_argument("--db", help="console: database file (default: a fresh temporary one)")
     parser.add_argument("--boards", help="console: folder for board images (default: BOARD_DIR, 'boards')")
@@ -45,9 +47,50 @@ def setup_logging(level: str, stream=sys.stdout) -> None:
 
 def run_console(settings: Settings, args: argparse.Namespace) -> int:
     from .console import console_main
+    from .storage_sqlite import InstanceRunning
+    try:
+        return _run_console(console_main, settings, args)
+    except InstanceRunning as error:
+        print(f"Not starting the console: {error}.", file=sys.stderr)
+        return 4
+
+
+def _run_console(console_main, settings: Settings, args: argparse.Namespace) -> int:
     return asyncio.run(console_main(settings, db_path=args.db, board_dir=args.boards or settings.board_dir,
                                     stdin=sys.stdin, stdout=sys.stdout, seed=args.seed,
                                     setup_file=args.setup, locale=args.locale))
+
+
+async def run_bot(settings: Settings, *, sync: bool = False) -> None:
+    """Connect and serve until closed; SIGTERM/SIGINT shut down gracefully (no new commands,
+    moves in flight finished and announced, the database closed)."""
+    from .app import create_bot
+    bot = create_bot(settings, sync_on_start=sync)
+    async with bot:
+        # Before connecting: a second process on this database stops here, answering nothing.
+        await bot.storage.open()
+        bot.install_signal_handlers()
+        await bot.start(settings.token)
+
+
+def run_backup(settings: Settings, target: str) -> int:
+    """``python -m bot backup FILE``: a consistent copy while the bot runs."""
+    from .storage_sqlite import backup_file_sync
+    from .storage import StorageError
+    import os
+    if not os.path.exists(settings.database_path):
+        print(f"No database at {settings.database_path} (DATABASE_PATH).", file=sys.stderr)
+        return 2
+    if os.path.exists(target):
+        print(f"{target} exists already: choose a new file name (a backup never overwrites).", file=sys.stderr)
+        return 2
+    try:
+        pages = backup_file_sync(settings.database_path, target)
+    except (StorageError, OSError) as error:
+        print(f"Backup failed: {error}", file=sys.stderr)
+        return 1
+    print(f"Backed up {settings.database_path} to {target} ({pages} pages, integrity ok).")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,6 +103,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.mode == "console":
         setup_logging("WARNING", sys.stderr)
         return run_console(settings, args)
+    if args.mode == "backup":
+        if not args.file:
+            print("Usage: python -m bot backup FILE", file=sys.stderr)
+            return 2
+        return run_backup(settings, args.file)
     if not settings.token:
         setup_logging("WARNING", sys.stderr)   # the console logs only problems (no "logging in...")
         print(NO_TOKEN, file=sys.stderr)
@@ -72,10 +120,12 @@ def main(argv: list[str] | None = None) -> int:
     import aiohttp
     import discord
 
-    from .app import create_bot
-    bot = create_bot(settings, sync_on_start=args.sync)
+    from .storage_sqlite import InstanceRunning
     try:
-        bot.run(settings.token, log_handler=None)
+        asyncio.run(run_bot(settings, sync=args.sync))
+    except InstanceRunning as error:
+        print(f"Not starting: {error}.", file=sys.stderr)
+        return 4
     except discord.LoginFailure:
         print("Discord rejected DISCORD_TOKEN: reset the token in the Developer Portal (Bot -> Reset Token) "
               "and put the new one in .env.", file=sys.stderr)

@@ -28,6 +28,8 @@ class Settings:
     reminder_repeat_hours: float = 24.0
     reminder_max_count: int = 3
     reminder_check_minutes: float = 5.0
+    reminder_dms_per_second: float = 5.0   # reminder passes are paced (Discord: 50 requests/s per bot, all included)
+    shutdown_grace_seconds: float = 8.0    # SIGTERM: moves in flight get this long to be stored and announced
     snapshot_every: int = 25
     game_cache_size: int = 1000   # games kept loaded in memory (every active game: reloading costs 2-5 ms)
     board_dir: str = "boards"
@@ -45,6 +47,8 @@ NUMERIC_SETTINGS = (
     ("REMINDER_REPEAT_HOURS", "reminder_repeat_hours", float, 1, 24 * 30, "hours between 1 and 720"),
     ("REMINDER_MAX_COUNT", "reminder_max_count", int, 0, 100, "a whole number between 0 and 100"),
     ("REMINDER_CHECK_MINUTES", "reminder_check_minutes", float, 0.5, 24 * 60, "minutes between 0.5 and 1440"),
+    ("REMINDER_DMS_PER_SECOND", "reminder_dms_per_second", float, 0.1, 40, "messages per second between 0.1 and 40"),
+    ("SHUTDOWN_GRACE_SECONDS", "shutdown_grace_seconds", float, 0, 600, "seconds between 0 and 600"),
     ("SNAPSHOT_EVERY", "snapshot_every", int, 1, 10_000, "a whole number of moves between 1 and 10000"),
     ("GAME_CACHE_SIZE", "game_cache_size", int, 1, 1_000_000, "a whole number of games between 1 and 1000000"),
 )

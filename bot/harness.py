@@ -523,6 +523,18 @@ class FakeDiscord:
             return discord.Permissions.all().value
         return value
 
+    def channel_permissions(self, user_id: int, channel_id: int) -> int:
+        """The member's permissions in a channel: the server's, plus the member overrides of
+        the channel (of the parent channel, for a thread)."""
+        value = self.permissions_of(user_id)
+        ch = self.channels.get(channel_id) or {}
+        if ch.get("type") in (10, 11, 12):
+            ch = self.channels.get(int(ch["parent_id"])) or {}
+        for overwrite in ch.get("permission_overwrites") or []:
+            if int(overwrite["id"]) == user_id:
+                value = (value & ~int(overwrite["deny"])) | int(overwrite["allow"])
+        return value
+
     def is_thread(self, channel_id: int) -> bool:
         ch = self.channels.get(channel_id)
         return ch is not None and ch["type"] in (10, 11, 12)
@@ -672,7 +684,7 @@ class FakeDiscord:
     def channel_for_interaction(self, channel_id: int, user_id: int) -> dict:
         ch = dict(self.channels[channel_id])
         if ch["type"] != 1:
-            ch["permissions"] = str(self.permissions_of(user_id))
+            ch["permissions"] = str(self.channel_permissions(user_id, channel_id))
         return ch
 
     def interaction_payload(
@@ -718,6 +730,7 @@ class FakeDiscord:
             payload["guild"] = {"id": str(self.guild_id), "locale": self.guild_locale, "features": []}
             payload["guild_locale"] = self.guild_locale
             payload["member"] = self.member_json(user_id, with_permissions=True)
+            payload["member"]["permissions"] = str(self.channel_permissions(user_id, channel_id))
             payload["context"] = 0
             payload["authorizing_integration_owners"] = {"0": str(self.guild_id)}
         if message is not None:
@@ -733,6 +746,11 @@ class FakeDiscord:
             "name": data.get("name"),
             "created": time.monotonic(),
         }
+        if self.late_interactions > 0 and type != 4:
+            # The bot gets this interaction only after Discord's 3 seconds (a slow gateway, a
+            # busy loop): its first answer is refused with 10062, its token useless.
+            self.late_interactions -= 1
+            self.interactions[token]["created"] -= self.first_reply_seconds + 1
         return _wire(payload)
 
     # ----- messages ------------------------------------------------------------------
@@ -1063,6 +1081,52 @@ class FakeDiscord:
         return sent
 
     first_reply_seconds = 3.0     # Discord's deadline for an interaction's first answer
+    late_interactions = 0         # the next this many interactions arrive too late to be answered
+
+    # ----- things that disappear ------------------------------------------------------
+
+    def _forget_channel(self, channel_id: int) -> dict:
+        self.thread_activity.pop(channel_id, None)
+        self.thread_members.pop(channel_id, None)
+        return self.channels.pop(channel_id)
+
+    def delete_channel(self, channel_id: int, *, while_offline: bool = False) -> None:
+        """A moderator deletes a thread or a channel (a channel takes its threads with it;
+        Discord sends one CHANNEL_DELETE for it, nothing for the threads).  ``while_offline``:
+        the bot was not connected, so it hears nothing; the channel answers 404 from now on."""
+        ch = self._forget_channel(channel_id)
+        if ch["type"] in (10, 11, 12):
+            if not while_offline:
+                self.emit("THREAD_DELETE", {"id": ch["id"], "guild_id": ch["guild_id"],
+                                            "parent_id": ch["parent_id"], "type": ch["type"]})
+            return
+        for thread_id in [cid for cid, c in self.channels.items() if c.get("parent_id") == str(channel_id)]:
+            self._forget_channel(thread_id)
+        if not while_offline:
+            self.emit("CHANNEL_DELETE", ch)
+
+    def remove_bot_from_guild(self) -> None:
+        """The bot is kicked (or the server deleted): GUILD_DELETE without "unavailable"; its
+        channels answer 404 from now on."""
+        self.emit("GUILD_DELETE", {"id": str(self.guild_id)})
+        for channel_id in [cid for cid, c in self.channels.items() if c.get("guild_id") == str(self.guild_id)]:
+            self._forget_channel(channel_id)
+
+    def member_leaves(self, user_id: int, *, delete_account: bool = False) -> None:
+        """A member leaves the server (no GUILD_MEMBER_REMOVE: the bot has no members
+        intent).  They share no server with the bot any more, so a DM answers 403 50278; a
+        deleted account is unknown altogether (GET /users answers 404 10013)."""
+        self.members.pop(user_id, None)
+        self.dm_error[user_id] = 50278
+        self.dm_closed.add(user_id)
+        if delete_account:
+            self.users.pop(user_id, None)
+
+    def allow_in_channel(self, channel_id: int, user_id: int, **permissions: bool) -> None:
+        """A permission override for one member in one channel (and its threads)."""
+        value = discord.Permissions(**permissions).value
+        self.channels[channel_id]["permission_overwrites"].append(
+            {"id": str(user_id), "type": 1, "allow": str(value), "deny": "0"})
     # A Discord that is rate limiting: requests whose "METHOD path" matches get 429 (with
     # retry_after seconds) this many more times; see Harness.rate_limit.
     rate_limits: List[List[Any]]
@@ -2107,6 +2171,35 @@ class Harness:
         """The next ``times`` requests matching ``route_pattern`` ("POST /channels/") get 429."""
         self.world.rate_limits.append([route_pattern, times, retry_after])
 
+    def late_first_answer(self, times: int = 1) -> None:
+        """The next ``times`` interactions reach the bot after Discord's 3 seconds."""
+        self.world.late_interactions += times
+
+    def delete_channel(self, channel_id: int, *, while_offline: bool = False) -> None:
+        """Delete a thread or a channel (see FakeDiscord.delete_channel)."""
+        self.world.delete_channel(channel_id, while_offline=while_offline)
+
+    def remove_bot_from_guild(self) -> None:
+        self.world.remove_bot_from_guild()
+
+    def member_leaves(self, user_id: int, *, delete_account: bool = False) -> None:
+        self.world.member_leaves(user_id, delete_account=delete_account)
+
+    async def sigterm(self, timeout: Optional[float] = None) -> None:
+        """Send this process a real SIGTERM (the bot must have installed its handler, as
+        ``python -m bot`` does) and wait until the bot has closed."""
+        import signal
+        if signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, None):
+            raise RuntimeError("no SIGTERM handler is installed: it would kill the test process")
+        signal.raise_signal(signal.SIGTERM)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + (timeout or self.timeout)
+        while not self.bot.is_closed():
+            if loop.time() > deadline:
+                raise HarnessTimeout("the bot did not close after SIGTERM")
+            await asyncio.sleep(0.01)
+        await self.settle()   # the shutdown itself, and whatever was in flight, run to their end
+
     def set_dm_closed(self, user_id: int, closed: bool = True, code: int = 50007) -> None:
         """Sending a DM to this user answers 403 with ``code``: 50007 (DMs closed) or 50278
         (no mutual server); opening the DM channel still works."""
@@ -2148,6 +2241,11 @@ class Harness:
             self._wrap_tree_on_error()
             bot.ws = _FakeGateway(self)  # type: ignore[assignment]
             state = bot._connection
+            if isinstance(bot, discord.AutoShardedClient):
+                # one shard, as launch_shards would decide for a small bot (no /gateway/bot call)
+                bot.shard_count = 1
+                state.shard_count = 1
+                state.shard_ids = [0]
             saved_timeout = state.guild_ready_timeout
             state.guild_ready_timeout = 0.01  # the only guild comes right after READY
             before = set(asyncio.all_tasks())
@@ -2375,6 +2473,8 @@ class Harness:
     # ----- the two intercepted request methods ---------------------------------------
 
     async def _http_request(self, route, *, files=None, form=None, **kwargs):
+        if self.bot.is_closed():
+            raise RuntimeError("Session is closed")   # what aiohttp says once the client closed
         path, query = split_api_path(route.url)
         params = kwargs.get("params") or {}
         query.update({k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in params.items()})
@@ -2394,6 +2494,8 @@ class Harness:
         _raise_for(status, data, route.method, route.url)
 
     async def _webhook_request(self, route, *, payload=None, multipart=None, files=None, params=None, **_kwargs):
+        if self.bot.is_closed():
+            raise RuntimeError("Session is closed")
         path, query = split_api_path(route.url)
         query.update({k: str(v) for k, v in (params or {}).items()})
         file_parts: List[Tuple[str, bytes]] = []

@@ -15,11 +15,14 @@ at, so neither happens twice, across restarts too.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+import random
+import time
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Callable, Protocol
+from typing import Awaitable, Callable, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .config import Settings
@@ -35,9 +38,50 @@ class DMClosed(Exception):
     """The user does not accept DMs from the bot (Discord error 50007)."""
 
 
+class UserGone(Exception):
+    """Discord no longer knows the user (deleted account) or they share no server with the
+    bot any more (50278): reminders and pings stop until they are seen again."""
+
+
+class ThreadGone(Exception):
+    """The game's thread (or its channel) was deleted: the game cannot go on."""
+
+    def __init__(self, channel_id: int):
+        super().__init__(f"channel {channel_id} no longer exists")
+        self.channel_id = channel_id
+
+
+class Pacer:
+    """At most ``rate`` messages a second on average, a burst of ``rate`` allowed, with a
+    little random jitter between throttled sends: a pass over 2,000 due players is spread
+    over minutes instead of hitting Discord (50 requests/s per bot, and an anti-spam that
+    watches identical DMs) all at once."""
+
+    def __init__(self, rate: float, *, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 monotonic: Callable[[], float] = time.monotonic, jitter: float = 0.2):
+        self.rate = max(rate, 0.01)
+        self.sleep = sleep
+        self.monotonic = monotonic
+        self.jitter = jitter
+        self._tokens = self.rate
+        self._updated = monotonic()
+
+    async def wait(self) -> None:
+        now = self.monotonic()
+        self._tokens = min(self.rate, self._tokens + (now - self._updated) * self.rate)
+        self._updated = now
+        if self._tokens < 1:
+            delay = (1 - self._tokens) / self.rate
+            await self.sleep(delay + random.uniform(0, self.jitter * delay + 0.01))
+            now = self.monotonic()
+            self._tokens = min(self.rate, self._tokens + (now - self._updated) * self.rate)
+            self._updated = now
+        self._tokens -= 1
+
+
 class ReminderSender(Protocol):
-    async def dm(self, user_id: int, text: str) -> None: ...   # raises DMClosed
-    async def reopen(self, channel_id: int) -> None: ...        # unarchive a game thread
+    async def dm(self, user_id: int, text: str) -> None: ...   # raises DMClosed, UserGone
+    async def reopen(self, channel_id: int) -> None: ...        # unarchive a game thread; may raise ThreadGone
     async def mention(self, channel_id: int, user_id: int, text: str) -> None: ...
 
 
@@ -91,12 +135,22 @@ class Reminders:
         self.sender = sender
         self.clock = clock
         self.deadlines = deadlines
+        self.pacer = Pacer(getattr(settings, "reminder_dms_per_second", 5.0))
 
     def is_due(self, row: WaitingRecord, user: UserSettings, now: float) -> bool:
         delay = (user.reminder_hours or self.settings.reminder_after_hours) * 3600
         if now - row.since < delay or row.reminders_sent >= self.settings.reminder_max_count:
             return False
         return row.last_reminded_at is None or now - row.last_reminded_at >= self.settings.reminder_repeat_hours * 3600
+
+    async def count_due(self, now: float) -> int:
+        """Players with a reminder due by the deployment's default delay (a health figure:
+        personal delays and quiet hours are not read for it)."""
+        users = set()
+        for row in await self.storage.waiting():
+            if self.is_due(row, UserSettings(user_id=row.user_id), now):
+                users.add(row.user_id)
+        return len(users)
 
     def digest(self, rows: list[WaitingRecord], now: float, limit: int = 2000, language: str = "en") -> str:
         """One message listing the games, longest-waiting first; whole lines only, with a
@@ -125,12 +179,30 @@ class Reminders:
         for user_id, rows in sorted(by_user.items()):
             try:
                 report = await self._remind(user_id, rows, now)
+            except UserGone as error:
+                await self._mark_gone(user_id, error)
+                continue
             except Exception:
                 log.exception("reminder for user %s failed", user_id)
                 continue
             if report:
                 reports.append(report)
         return reports
+
+    async def _mark_gone(self, user_id: int, error: Exception) -> None:
+        user = await self.storage.get_user_settings(user_id)
+        user.gone = True
+        await self.storage.save_user_settings(user)
+        log.info("user %s is gone (%s): no more reminders until they are seen again", user_id, error)
+
+    async def _thread_gone(self, row: WaitingRecord) -> None:
+        """The game's thread was deleted while nobody was watching (the bot was offline)."""
+        ended = await self.storage.abandon_where(thread_id=row.thread_id, now=self.clock())
+        log.warning("game %s: its thread %s is gone; games %s ended as abandoned", row.game_id, row.thread_id, ended)
+
+    def _may_message(self, user: UserSettings, now: float) -> bool:
+        """Reminders and deadline warnings alike: the player's opt-out and quiet hours."""
+        return user.reminders_enabled and not user.gone and not in_quiet_hours(user, now)
 
     async def _deadlines(self, rows: list[WaitingRecord], now: float) -> None:
         """Warn before a decision deadline, apply the rules' default after it."""
@@ -140,11 +212,19 @@ class Reminders:
                 continue
             left = row.since + deadline - now
             try:
-                if left <= 0:
+                if left <= 0:   # the deadline applies whatever the player's DM settings
                     await self.deadlines.apply_deadline_default(row.game_id, row.game, row.user_id, row.ply)
                 elif left <= warning_window(deadline) and not row.deadline_warned:
-                    await self.storage.mark_deadline_warned(row.game_id, row.user_id)
-                    await self._warn(row, left)
+                    user = await self.storage.get_user_settings(row.user_id)
+                    # opted out, or asleep: no DM now (a quiet-hours warning may go out later)
+                    if self._may_message(user, now) and \
+                            await self.storage.mark_deadline_warned(row.game_id, row.user_id):
+                        await self.pacer.wait()
+                        await self._warn(row, left, user)
+            except ThreadGone:
+                await self._thread_gone(row)
+            except UserGone as error:
+                await self._mark_gone(row.user_id, error)
             except (StorageError, DMClosed) as error:
                 log.warning("deadline of user %s in game %s: %s", row.user_id, row.game_id, error)
             except Exception:   # one game's failure must not stop the others (the loop's guard)
@@ -153,10 +233,9 @@ class Reminders:
     async def _reopen(self, thread_id: int) -> None:
         await self.sender.reopen(thread_id)   # the sender logs a thread it cannot reopen
 
-    async def _warn(self, row: WaitingRecord, left: float) -> None:
+    async def _warn(self, row: WaitingRecord, left: float, user: UserSettings) -> None:
         if row.thread_id is not None:
             await self._reopen(row.thread_id)
-        user = await self.storage.get_user_settings(row.user_id)
         language = language_of(user.language)
         hours = max(1, round(left / 3600))
         text = t("deadline_warning", language, game=Msg(f"{row.game}.title"), game_id=row.game_id, hours=hours,
@@ -172,15 +251,31 @@ class Reminders:
 
     async def _remind(self, user_id: int, rows: list[WaitingRecord], now: float) -> ReminderReport | None:
         user = await self.storage.get_user_settings(user_id)
-        if not user.reminders_enabled or in_quiet_hours(user, now):
+        if not self._may_message(user, now):
             return None
         due = [row for row in rows if self.is_due(row, user, now)]
         if not due:
             return None
-        await self.storage.mark_reminded(user_id, [row.game_id for row in due], now)
+        # Claimed row by row at the counts read: an overlapping pass claims nothing twice.
+        marked = set(await self.storage.mark_reminded(user_id, [row.game_id for row in due], now,
+                                                      expected={row.game_id: row.reminders_sent for row in due}))
+        due = [row for row in due if row.game_id in marked]
+        if not due:
+            return None
+        await self.pacer.wait()
+        alive = []
         for row in due:   # the link in the reminder must lead to a thread where commands work
             if row.thread_id is not None:
-                await self._reopen(row.thread_id)
+                try:
+                    await self._reopen(row.thread_id)
+                except ThreadGone:
+                    await self._thread_gone(row)
+                    continue
+            alive.append(row)
+        if not alive:
+            return None
+        gone = {row.game_id for row in due} - {row.game_id for row in alive}
+        due, rows = alive, [row for row in rows if row.game_id not in gone]
         if not user.dm_closed:
             try:
                 await self.sender.dm(user_id, self.digest(rows, now, language=language_of(user.language)))
@@ -190,7 +285,10 @@ class Reminders:
                 await self.storage.save_user_settings(user)
                 log.info("user %s has closed DMs; falling back to thread mentions", user_id)
         for row in due:
-            await self.sender.mention(row.thread_id or row.channel_id, user_id,
-                                      t("reminder_mention", language_of(user.language), user=f"<@{user_id}>",
-                                        game=Msg(f"{row.game}.title"), game_id=row.game_id))
+            try:
+                await self.sender.mention(row.thread_id or row.channel_id, user_id,
+                                          t("reminder_mention", language_of(user.language), user=f"<@{user_id}>",
+                                            game=Msg(f"{row.game}.title"), game_id=row.game_id))
+            except ThreadGone:
+                await self._thread_gone(row)
         return ReminderReport(user_id, [row.game_id for row in due], "mention")

@@ -128,6 +128,8 @@ class GameService:
         # A lock lives while someone holds or waits for it: idle games keep none.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        # game -> (ply, the plies of the moves that stand): move numbers without reading the log
+        self._standing: OrderedDict[int, tuple[int, list[int]]] = OrderedDict()
         self._cache_size = cache_size
         # game name -> factory(options, seed) for the next game of that name to start: the
         # console's --setup (a recorded game's setup) uses it; consumed once.
@@ -159,6 +161,20 @@ class GameService:
 
     def forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
+        self._standing.pop(game_id, None)
+
+    def _follow(self, game_id: int, ply: int, kind: str) -> None:
+        """Keep the standing-move plies in step with an entry just appended at ``ply``."""
+        known = self._standing.get(game_id)
+        if known is None or known[0] != ply - 1:
+            self._standing.pop(game_id, None)
+            return
+        plies = known[1]
+        if kind == "move":
+            plies.append(ply)
+        elif kind == "undo" and plies:
+            plies.pop()
+        self._standing[game_id] = (ply, plies)
 
     # ----- lobby -----------------------------------------------------------------------------
     async def create_lobby(self, game_name: str, *, guild_id: int | None, channel_id: int,
@@ -430,10 +446,12 @@ class GameService:
                       finished: bool) -> int:
         waiting_users = {player.user_id for player in record.players if player.seat in waiting_seats}
         try:
-            return await self.storage.append(
+            ply = await self.storage.append(
                 record.id, expected_ply=record.ply, seat=seat, user_id=user_id, kind=kind, text=text,
                 interaction_id=interaction_id, now=self.clock(), waiting_user_ids=waiting_users,
                 snapshot=snapshot, finished=finished)
+            self._follow(record.id, ply, kind)
+            return ply
         except StalePly:
             self.forget(record.id)
             raise UserError("stale_move") from None
@@ -546,8 +564,28 @@ class GameService:
     async def move_numbers(self, game_id: int) -> dict[int, int]:
         """Ply -> move number (1, 2, 3...) of the moves that stand: what players count, without
         the undo entries and the moves they took back."""
-        return {entry.ply: number for number, entry in
-                enumerate(effective_moves(await self.storage.log(game_id)), 1)}
+        record = await self.storage.get_game(game_id)
+        known = self._standing.get(game_id)
+        if record is None or known is None or known[0] != record.ply:
+            if known is not None and record is not None and known[0] < record.ply:
+                plies = list(known[1])   # only the entries since: a move pushes, an undo pops
+                for entry in await self.storage.log(game_id, after_ply=known[0]):
+                    if entry.kind == "move":
+                        plies.append(entry.ply)
+                    elif entry.kind == "undo" and plies:
+                        plies.pop()
+            else:
+                entries = await self.storage.log(game_id)
+                plies = [entry.ply for entry in effective_moves(entries)]
+                record_ply = entries[-1].ply if entries else 0
+                if record is None or record.ply != record_ply:
+                    return {ply: number for number, ply in enumerate(plies, 1)}
+            known = (record.ply, plies)
+            self._standing[game_id] = known
+            self._standing.move_to_end(game_id)
+            while len(self._standing) > self._cache_size:
+                self._standing.popitem(last=False)
+        return {ply: number for number, ply in enumerate(known[1], 1)}
 
     async def recent_log(self, game_id: int, limit: int = 20) -> list[LogEntry]:
         return await self.storage.log(game_id, newest=True, limit=limit)

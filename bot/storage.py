@@ -68,6 +68,9 @@ class GameRecord:
     updated_at: float
     players: list[PlayerRecord] = field(default_factory=list)   # lobby: join order; active: seat order
     rules_version: int = 1    # the rules core's version when the game was created (Game.rules_version)
+    # The last ply whose news reached the thread (-1: the start itself is not announced yet).
+    # A running game with announced_ply < ply has news nobody saw: a restart posts it.
+    announced_ply: int = 0
 
     def seat_of(self, user_id: int) -> int | None:
         for player in self.players:
@@ -107,6 +110,9 @@ class UserSettings:
     dm_closed: bool = False                 # DMs failed with 50007: do not try until re-enabled
     prefs: dict[str, Any] = field(default_factory=dict)   # per game: {game: {preference: {"choice", "max"}}}
     language: str | None = None             # the language last seen from the user's client (DMs use it)
+    dm_channel_id: int | None = None        # the DM channel once opened: a reminder is then one API call
+    gone: bool = False                      # Discord says the account is deleted or shares no server with
+                                            # the bot: no reminders or pings until they are seen again
 
 
 @dataclass
@@ -225,13 +231,47 @@ class Storage(abc.ABC):
         """Who owes a decision in active games (all users, or one)."""
 
     @abc.abstractmethod
-    async def mark_deadline_warned(self, game_id: int, user_id: int) -> None:
-        """Record (before sending) that the decision-deadline warning went out."""
+    async def mark_deadline_warned(self, game_id: int, user_id: int) -> bool:
+        """Record (before sending) that the decision-deadline warning went out; True only for
+        the one call that set the mark (an overlapping pass gets False and sends nothing)."""
 
     @abc.abstractmethod
-    async def mark_reminded(self, user_id: int, game_ids: list[int], now: float) -> None:
+    async def mark_reminded(self, user_id: int, game_ids: list[int], now: float,
+                            expected: dict[int, int] | None = None) -> list[int]:
         """Record that a reminder covering these games is being sent (bumps reminders_sent,
-        sets last_reminded_at) in one transaction, BEFORE sending: at most once."""
+        sets last_reminded_at) in one transaction, BEFORE sending: at most once.  With
+        ``expected`` (game id -> reminders_sent as read), only rows still at that count are
+        marked, so two overlapping passes cannot both claim one reminder.  Returns the game
+        ids marked now."""
+
+    # ----- announcements, removals, operations --------------------------------------------------
+    @abc.abstractmethod
+    async def mark_announced(self, game_id: int, ply: int) -> None:
+        """The news up to ``ply`` reached the game's thread."""
+
+    @abc.abstractmethod
+    async def unannounced(self) -> list[GameRecord]:
+        """Running or just-ended games whose latest news never reached their thread."""
+
+    @abc.abstractmethod
+    async def abandon_where(self, *, thread_id: int | None = None, channel_id: int | None = None,
+                            guild_id: int | None = None, now: float) -> list[int]:
+        """End as abandoned every lobby or running game in this thread, channel (its own
+        thread included) or server (it was deleted, or the bot was removed); their waiting
+        rows go, so reminders and deadlines stop.  Returns the game ids."""
+
+    @abc.abstractmethod
+    async def set_dm_channel(self, user_id: int, channel_id: int | None) -> None:
+        """Remember the user's DM channel (reminders then cost one API call)."""
+
+    @abc.abstractmethod
+    async def rename_player(self, user_id: int, name: str) -> int:
+        """A user's display name as last seen, in their lobbies and running games; returns
+        how many rows changed."""
+
+    @abc.abstractmethod
+    async def stats(self, since: float) -> dict[str, int]:
+        """Figures for an operator: games per status, moves stored since ``since``, waiting rows."""
 
     # ----- what the thread shows -----------------------------------------------------------
     @abc.abstractmethod

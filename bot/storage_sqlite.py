@@ -21,9 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
+import dataclasses
+import functools
 import json
 import os
 import sqlite3
+from collections import OrderedDict
 from typing import Any, AsyncIterator, Iterable
 
 import aiosqlite
@@ -150,12 +154,25 @@ MIGRATIONS: list[str] = [
     PRAGMA user_version = 3;
     COMMIT;
     """,
+    # 3 -> 4 (issue 26): which plies reached the thread, the DM channel of a user, users
+    # Discord no longer knows.  Self-contained: it reads no other migration's columns.
+    """
+    BEGIN IMMEDIATE;
+    ALTER TABLE games ADD COLUMN announced_ply INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET announced_ply = ply;   -- what exists was announced by the version before
+    CREATE INDEX games_unannounced ON games (status) WHERE announced_ply < ply;
+    ALTER TABLE user_settings ADD COLUMN dm_channel_id INTEGER;
+    ALTER TABLE user_settings ADD COLUMN gone INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX games_by_guild ON games (guild_id, status);
+    PRAGMA user_version = 4;
+    COMMIT;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _GAME_COLUMNS = ("id, game, guild_id, channel_id, thread_id, creator_id, options, seed, status, ply, "
-                 "created_at, updated_at, rules_version")
+                 "created_at, updated_at, rules_version, announced_ply")
 
 
 def _dumps(value: Any) -> str:
@@ -171,8 +188,105 @@ def _is_memory(path: str) -> bool:
     return path in ("", ":memory:") or "mode=memory" in path or path.startswith("file::memory:")
 
 
+class InstanceRunning(StorageError):
+    """Another bot process already uses this database."""
+
+
+class InstanceLock:
+    """An exclusive advisory lock on ``<database>.lock``: one bot per database.  The
+    operating system drops it when the process ends, even on ``kill -9``, so a crash never
+    leaves a stale lock behind (unlike a lease row, which would need a heartbeat)."""
+
+    def __init__(self, database: str):
+        self.path = database + ".lock"
+        self._file: Any = None
+
+    def acquire(self) -> None:
+        handle = open(self.path, "a+")
+        try:
+            if os.name == "nt":   # pragma: no cover - the bot is deployed on Linux
+                import msvcrt
+                msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+            else:
+                import fcntl
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.seek(0)
+            holder = handle.read().strip() or "?"
+            handle.close()
+            raise InstanceRunning(
+                f"another bot process (pid {holder}) is already using {os.path.abspath(self.path[:-5])}; "
+                "stop it first, or give this one its own DATABASE_PATH") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self._file = handle
+
+    def release(self) -> None:
+        if self._file is not None:
+            self._file.close()   # closing drops the lock
+            self._file = None
+
+
+def backup_file_sync(source: str | os.PathLike, target: str | os.PathLike) -> int:
+    """Copy a live database with SQLite's online backup API (consistent under WAL, while
+    the bot keeps writing; a plain file copy may miss the WAL or catch a half-written page).
+    Returns the number of pages copied."""
+    target = os.fspath(target)
+    if os.path.abspath(target) == os.path.abspath(os.fspath(source)):
+        raise StorageError("the backup file must not be the database itself")
+    src = sqlite3.connect(f"file:{os.path.abspath(os.fspath(source))}?mode=ro", uri=True, timeout=30)
+    try:
+        dst = sqlite3.connect(target)
+        try:
+            src.backup(dst, pages=1024)   # in steps: the bot's writes wait at most one step
+            pages = int(dst.execute("PRAGMA page_count").fetchone()[0])
+            check = dst.execute("PRAGMA integrity_check").fetchone()[0]
+            if check != "ok":
+                raise StorageError(f"the backup failed its integrity check: {check}")
+            return pages
+        finally:
+            dst.close()
+    finally:
+        src.close()
+
+
+async def backup_file(source: str | os.PathLike, target: str | os.PathLike) -> int:
+    return await asyncio.to_thread(backup_file_sync, source, target)
+
+
+def _clone(value: Any) -> Any:
+    """A copy the caller may change: records and settings hold only scalars, a player list and
+    JSON dicts (copied through JSON's types: much cheaper than deepcopy)."""
+    if isinstance(value, GameRecord):
+        return dataclasses.replace(value, options=json.loads(_dumps(value.options)),
+                                   players=[dataclasses.replace(player) for player in value.players])
+    if isinstance(value, UserSettings):
+        return dataclasses.replace(value, prefs=json.loads(_dumps(value.prefs)))
+    return copy.deepcopy(value)
+
+
+def _invalidates(method: Any) -> Any:
+    """A write to one game (its id the first argument): the cached record goes after the
+    transaction, committed or not (a read cached meanwhile is dropped too)."""
+    @functools.wraps(method)
+    async def wrapper(self: "SqliteStorage", game_id: int, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await method(self, game_id, *args, **kwargs)
+        finally:
+            self._forget(game_id)
+    return wrapper
+
+
 class SqliteStorage(Storage):
-    def __init__(self, path: str | os.PathLike, *, snapshot_every: int = 25, busy_timeout_ms: int = 10_000):
+    def __init__(self, path: str | os.PathLike, *, snapshot_every: int = 25, busy_timeout_ms: int = 10_000,
+                 exclusive: bool = False, cache: bool = False, cache_size: int = 5000):
+        """``exclusive``: refuse to open while another process holds the database (the bot
+        asks for it: two bots on one database answer every command twice).  ``cache``
+        (only with ``exclusive``: then every write passes through this object): game records,
+        thread -> game and user settings are kept in memory, written through, so a move
+        reads none of them from the database."""
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self.path = os.fspath(path)
@@ -182,12 +296,25 @@ class SqliteStorage(Storage):
         self.busy_timeout_ms = busy_timeout_ms
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._instance = InstanceLock(self.path) if exclusive and not _is_memory(self.path) else None
+        self._caching = cache and exclusive
+        self._cache_size = cache_size
+        self._records: OrderedDict[int, GameRecord] = OrderedDict()
+        self._threads: dict[int, int] = {}
+        self._users: OrderedDict[int, UserSettings] = OrderedDict()
 
     # ----- lifecycle -----------------------------------------------------------------------
     async def open(self) -> None:
         if self._conn is not None:
             return
-        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        if self._instance is not None:
+            self._instance.acquire()
+        try:
+            conn = await aiosqlite.connect(self.path, isolation_level=None)
+        except BaseException:
+            if self._instance is not None:
+                self._instance.release()
+            raise
         try:
             conn.row_factory = sqlite3.Row
             await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
@@ -201,6 +328,8 @@ class SqliteStorage(Storage):
             await self._migrate(conn)
         except BaseException:
             await conn.close()
+            if self._instance is not None:
+                self._instance.release()
             raise
         self._conn = conn
 
@@ -240,7 +369,11 @@ class SqliteStorage(Storage):
             return
         async with self._lock:
             self._conn = None
-            await conn.close()
+            try:
+                await conn.close()
+            finally:
+                if self._instance is not None:
+                    self._instance.release()
 
     async def __aenter__(self) -> "SqliteStorage":
         await self.open()
@@ -286,7 +419,8 @@ class SqliteStorage(Storage):
                           thread_id=row["thread_id"], creator_id=row["creator_id"],
                           options=json.loads(row["options"]), seed=row["seed"], status=row["status"],
                           ply=row["ply"], created_at=row["created_at"], updated_at=row["updated_at"],
-                          players=players, rules_version=row["rules_version"])
+                          players=players, rules_version=row["rules_version"],
+                          announced_ply=row["announced_ply"])
 
     @staticmethod
     def _player_record(row: sqlite3.Row) -> PlayerRecord:
@@ -349,7 +483,8 @@ class SqliteStorage(Storage):
             try:
                 cursor = await conn.execute(
                     "INSERT INTO games (game, guild_id, channel_id, thread_id, creator_id, options, seed, status, "
-                    "ply, created_at, updated_at, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?)",
+                    "ply, created_at, updated_at, rules_version, announced_ply) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, -1)",
                     (game, guild_id, channel_id, thread_id, creator_id, _dumps(options), int(seed), now, now,
                      int(rules_version)))
             except sqlite3.IntegrityError as error:
@@ -361,15 +496,45 @@ class SqliteStorage(Storage):
                                "VALUES (?, ?, ?, NULL, ?)", (game_id, creator_id, creator_name, now))
             return await self._require_game(conn, game_id)
 
+    # ----- the write-through cache (exclusive databases only) -----------------------------------
+    def _keep(self, cache: "OrderedDict[int, Any]", key: int, value: Any) -> None:
+        if self._caching:
+            cache[key] = _clone(value)
+            cache.move_to_end(key)
+            while len(cache) > self._cache_size:
+                cache.popitem(last=False)
+
+    def _forget(self, *game_ids: int) -> None:
+        for game_id in game_ids:
+            self._records.pop(game_id, None)
+
     async def get_game(self, game_id: int) -> GameRecord | None:
+        cached = self._records.get(game_id)
+        if cached is not None:
+            self._records.move_to_end(game_id)
+            return _clone(cached)
         async with self._tx(write=False) as conn:
-            return await self._game(conn, game_id)
+            record = await self._game(conn, game_id)
+        if record is not None:
+            self._keep(self._records, game_id, record)
+        return record
 
     async def game_by_thread(self, thread_id: int) -> GameRecord | None:
+        known = self._threads.get(thread_id)
+        if known is not None:
+            record = await self.get_game(known)
+            if record is not None and record.thread_id == thread_id:
+                return record
         async with self._tx(write=False) as conn:
             games = await self._games(conn, "thread_id = ?", (thread_id,))
-            return games[0] if games else None
+        if not games:
+            return None
+        if self._caching:
+            self._threads[thread_id] = games[0].id
+            self._keep(self._records, games[0].id, games[0])
+        return games[0]
 
+    @_invalidates
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         async with self._tx() as conn:
             try:
@@ -397,6 +562,7 @@ class SqliteStorage(Storage):
         async with self._tx(write=False) as conn:
             return await self._games(conn, " AND ".join(clauses), params)
 
+    @_invalidates
     async def add_player(self, game_id: int, user_id: int, name: str, now: float) -> GameRecord:
         async with self._tx() as conn:
             row = await self._require(conn, game_id)
@@ -410,6 +576,7 @@ class SqliteStorage(Storage):
             await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return await self._require_game(conn, game_id)
 
+    @_invalidates
     async def remove_player(self, game_id: int, user_id: int) -> GameRecord:
         async with self._tx() as conn:
             row = await self._require(conn, game_id)
@@ -420,6 +587,7 @@ class SqliteStorage(Storage):
                 raise NotSeated(f"user {user_id} is not in game {game_id}")
             return await self._require_game(conn, game_id)
 
+    @_invalidates
     async def start_game(self, game_id: int, seat_order: list[int], state: dict[str, Any],
                          waiting_user_ids: set[int], now: float) -> GameRecord:
         if len(set(seat_order)) != len(seat_order):
@@ -444,6 +612,7 @@ class SqliteStorage(Storage):
             await self._replace_waiting(conn, game_id, waiting_user_ids, now)
             return await self._require_game(conn, game_id)
 
+    @_invalidates
     async def set_status(self, game_id: int, status: str, *, expected: tuple[str, ...], now: float) -> GameRecord:
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
@@ -468,6 +637,7 @@ class SqliteStorage(Storage):
                 "WHERE id = ? AND ply = ? AND status = 'active'",
                 (now, bool(finished), game_id, expected_ply))
             if cursor.rowcount != 1:
+                self._forget(game_id)
                 row = await self._require(conn, game_id)
                 # A retried interaction is reported as such even though its expected ply went
                 # stale (its first submission moved the game on) or the game has ended since.
@@ -502,6 +672,11 @@ class SqliteStorage(Storage):
                     await conn.execute("UPDATE waiting SET since = ?, reminders_sent = 0, last_reminded_at = NULL, "
                                        "deadline_warned = 0 WHERE game_id = ? AND user_id = ?",
                                        (now, game_id, user_id))
+        cached = self._records.get(game_id)
+        if cached is not None:   # committed: the cached record follows (no read needed)
+            cached.ply, cached.updated_at = ply, now
+            if finished:
+                cached.status = FINISHED
         return ply
 
     async def log(self, game_id: int, *, after_ply: int = 0, limit: int | None = None,
@@ -527,6 +702,7 @@ class SqliteStorage(Storage):
                                             "ORDER BY ply DESC LIMIT 1", (game_id, at_most_ply))
         return None if row is None else (row["ply"], json.loads(row["state"]))
 
+    @_invalidates
     async def substitute(self, game_id: int, old_user_id: int, new_user_id: int, new_name: str,
                          now: float) -> GameRecord:
         async with self._tx() as conn:
@@ -558,29 +734,47 @@ class SqliteStorage(Storage):
 
     # ----- users and reminders ----------------------------------------------------------------
     async def get_user_settings(self, user_id: int) -> UserSettings:
+        cached = self._users.get(user_id)
+        if cached is not None:
+            self._users.move_to_end(user_id)
+            return _clone(cached)
+        settings = await self._read_user_settings(user_id)
+        self._keep(self._users, user_id, settings)
+        return settings
+
+    async def _read_user_settings(self, user_id: int) -> UserSettings:
         async with self._tx(write=False) as conn:
             row = await self._one(conn, "SELECT user_id, reminders_enabled, reminder_hours, quiet_start, quiet_end, "
-                                        "timezone, dm_closed, prefs, language FROM user_settings WHERE user_id = ?",
-                                  (user_id,))
+                                        "timezone, dm_closed, prefs, language, dm_channel_id, gone "
+                                        "FROM user_settings WHERE user_id = ?", (user_id,))
         if row is None:
             return UserSettings(user_id=user_id)
         return UserSettings(user_id=row["user_id"], reminders_enabled=bool(row["reminders_enabled"]),
                             reminder_hours=row["reminder_hours"], quiet_start=row["quiet_start"],
                             quiet_end=row["quiet_end"], timezone=row["timezone"], dm_closed=bool(row["dm_closed"]),
-                            prefs=json.loads(row["prefs"]), language=row["language"])
+                            prefs=json.loads(row["prefs"]), language=row["language"],
+                            dm_channel_id=row["dm_channel_id"], gone=bool(row["gone"]))
 
     async def save_user_settings(self, settings: UserSettings) -> None:
+        self._users.pop(settings.user_id, None)
+        try:
+            await self._save_user_settings(settings)
+        finally:
+            self._users.pop(settings.user_id, None)
+
+    async def _save_user_settings(self, settings: UserSettings) -> None:
         async with self._tx() as conn:
             await conn.execute(
                 "INSERT INTO user_settings (user_id, reminders_enabled, reminder_hours, quiet_start, quiet_end, "
-                "timezone, dm_closed, prefs, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "timezone, dm_closed, prefs, language, dm_channel_id, gone) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET reminders_enabled = excluded.reminders_enabled, "
                 "reminder_hours = excluded.reminder_hours, quiet_start = excluded.quiet_start, "
                 "quiet_end = excluded.quiet_end, timezone = excluded.timezone, dm_closed = excluded.dm_closed, "
-                "prefs = excluded.prefs, language = excluded.language",
+                "prefs = excluded.prefs, language = excluded.language, dm_channel_id = excluded.dm_channel_id, "
+                "gone = excluded.gone",
                 (settings.user_id, int(bool(settings.reminders_enabled)), settings.reminder_hours,
                  settings.quiet_start, settings.quiet_end, settings.timezone, int(bool(settings.dm_closed)),
-                 _dumps(settings.prefs), settings.language))
+                 _dumps(settings.prefs), settings.language, settings.dm_channel_id, int(bool(settings.gone))))
 
     async def waiting(self, *, user_id: int | None = None) -> list[WaitingRecord]:
         sql = ("SELECT w.game_id, w.user_id, w.since, w.reminders_sent, w.last_reminded_at, w.deadline_warned, "
@@ -599,16 +793,29 @@ class SqliteStorage(Storage):
                               thread_id=r["thread_id"], options=json.loads(r["options"]), ply=r["ply"],
                               deadline_warned=bool(r["deadline_warned"])) for r in rows]
 
-    async def mark_deadline_warned(self, game_id: int, user_id: int) -> None:
+    async def mark_deadline_warned(self, game_id: int, user_id: int) -> bool:
         async with self._tx() as conn:
-            await conn.execute("UPDATE waiting SET deadline_warned = 1 WHERE game_id = ? AND user_id = ?",
-                               (game_id, user_id))
+            cursor = await conn.execute("UPDATE waiting SET deadline_warned = 1 WHERE game_id = ? AND user_id = ? "
+                                        "AND deadline_warned = 0", (game_id, user_id))
+            return cursor.rowcount == 1
 
-    async def mark_reminded(self, user_id: int, game_ids: list[int], now: float) -> None:
+    async def mark_reminded(self, user_id: int, game_ids: list[int], now: float,
+                            expected: dict[int, int] | None = None) -> list[int]:
         async with self._tx() as conn:
-            await conn.execute("UPDATE waiting SET reminders_sent = reminders_sent + 1, last_reminded_at = ? "
-                               "WHERE user_id = ? AND game_id IN (SELECT value FROM json_each(?))",
-                               (now, user_id, _ids(game_ids)))
+            if expected is None:
+                await conn.execute("UPDATE waiting SET reminders_sent = reminders_sent + 1, last_reminded_at = ? "
+                                   "WHERE user_id = ? AND game_id IN (SELECT value FROM json_each(?))",
+                                   (now, user_id, _ids(game_ids)))
+                return sorted(set(game_ids))
+            marked = []
+            for game_id in sorted(set(game_ids)):
+                cursor = await conn.execute(
+                    "UPDATE waiting SET reminders_sent = reminders_sent + 1, last_reminded_at = ? "
+                    "WHERE user_id = ? AND game_id = ? AND reminders_sent = ?",
+                    (now, user_id, game_id, expected.get(game_id, 0)))
+                if cursor.rowcount == 1:
+                    marked.append(game_id)
+            return marked
 
     # ----- what the thread shows ----------------------------------------------------------------
     async def shown_images(self, game_id: int) -> dict[int, ShownImage]:
@@ -628,3 +835,71 @@ class SqliteStorage(Storage):
                 "ON CONFLICT (game_id, position) DO UPDATE SET digest = excluded.digest, "
                 "channel_id = excluded.channel_id, message_id = excluded.message_id",
                 [(game_id, image.position, image.digest, image.channel_id, image.message_id) for image in images])
+
+    # ----- announcements, removals, operations -----------------------------------------------
+    async def mark_announced(self, game_id: int, ply: int) -> None:
+        async with self._tx() as conn:
+            await conn.execute("UPDATE games SET announced_ply = ? WHERE id = ? AND announced_ply < ?",
+                               (ply, game_id, ply))
+        cached = self._records.get(game_id)
+        if cached is not None:
+            cached.announced_ply = max(cached.announced_ply, ply)
+
+    async def unannounced(self) -> list[GameRecord]:
+        async with self._tx(write=False) as conn:
+            return await self._games(conn, "announced_ply < ply AND status IN ('active', 'finished')", ())
+
+    async def abandon_where(self, *, thread_id: int | None = None, channel_id: int | None = None,
+                            guild_id: int | None = None, now: float) -> list[int]:
+        if thread_id is not None:
+            where, value = "thread_id = ?", thread_id
+        elif channel_id is not None:
+            where, value = "(channel_id = ? OR thread_id = ?)", channel_id
+        elif guild_id is not None:
+            where, value = "guild_id = ?", guild_id
+        else:
+            raise ValueError("name a thread, a channel or a server")
+        params = (value, value) if channel_id is not None and thread_id is None else (value,)
+        async with self._tx() as conn:
+            rows = await self._all(conn, f"SELECT id FROM games WHERE {where} AND status IN ('lobby', 'active')",
+                                   params)
+            ids = [row["id"] for row in rows]
+            if ids:
+                await conn.execute("UPDATE games SET status = 'abandoned', updated_at = ? "
+                                   "WHERE id IN (SELECT value FROM json_each(?))", (now, _ids(ids)))
+                await conn.execute("DELETE FROM waiting WHERE game_id IN (SELECT value FROM json_each(?))", (_ids(ids),))
+        self._forget(*ids)
+        return ids
+
+    async def set_dm_channel(self, user_id: int, channel_id: int | None) -> None:
+        try:
+            async with self._tx() as conn:
+                await conn.execute("INSERT INTO user_settings (user_id, dm_channel_id) VALUES (?, ?) "
+                                   "ON CONFLICT (user_id) DO UPDATE SET dm_channel_id = excluded.dm_channel_id",
+                                   (user_id, channel_id))
+        finally:
+            self._users.pop(user_id, None)
+
+    async def rename_player(self, user_id: int, name: str) -> int:
+        async with self._tx() as conn:
+            cursor = await conn.execute(
+                "UPDATE players SET name = ? WHERE user_id = ? AND name != ? AND game_id IN "
+                "(SELECT id FROM games WHERE status IN ('lobby', 'active'))", (name, user_id, name))
+        if cursor.rowcount:
+            self._records.clear()   # rare: a player seen under a new name
+        return cursor.rowcount
+
+    async def stats(self, since: float) -> dict[str, int]:
+        async with self._tx(write=False) as conn:
+            figures = {f"games_{row['status']}": row["n"] for row in await self._all(
+                conn, "SELECT status, count(*) AS n FROM games GROUP BY status")}
+            row = await self._one(conn, "SELECT count(*) AS n FROM log WHERE kind = 'move' AND created_at >= ?",
+                                  (since,))
+            figures["moves_since"] = row["n"] if row else 0
+            row = await self._one(conn, "SELECT count(*) AS n FROM waiting")
+            figures["waiting"] = row["n"] if row else 0
+        return figures
+
+    async def backup(self, target: str | os.PathLike) -> None:
+        """A consistent copy of the database while the bot runs (SQLite's online backup API)."""
+        await backup_file(self.path, target)

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import inspect
 import io
 import logging
 import re
+import time
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar, Optional
 
 import discord
@@ -20,7 +24,7 @@ from rules.messages import Join, Msg, has_key, language_of
 from .. import lookup
 from ..i18n import ls, t, tr
 from ..service import (HOST_OPTIONS, BoardPart, LoadedGame, MoveOutcome, UserError, game_language, render_parts)
-from ..storage import ACTIVE, LOBBY, GameRecord, ShownImage
+from ..storage import ACTIVE, LOBBY, GameRecord, ShownImage, StorageError
 
 if TYPE_CHECKING:
     from ..app import BoardGameBot
@@ -80,8 +84,116 @@ def pings(user_ids: list[int]) -> discord.AllowedMentions:
 
 
 def is_moderator(interaction: discord.Interaction) -> bool:
-    permissions = getattr(interaction.user, "guild_permissions", None)
-    return bool(permissions and (permissions.manage_threads or permissions.manage_guild))
+    """Manage Threads or Manage Server, server-wide or given in this channel by a permission
+    override (``interaction.permissions`` is what Discord resolved for the channel)."""
+    for permissions in (getattr(interaction, "permissions", None), getattr(interaction.user, "guild_permissions", None)):
+        if permissions is not None and (permissions.manage_threads or permissions.manage_guild):
+            return True
+    return False
+
+
+class LongValues:
+    """Discord carries at most 100 characters in an autocomplete or menu value, but some
+    moves are longer (a Gaia federation: 104).  Such a move is offered as a short token
+    ("~" and 16 hex digits of its hash) and the token is turned back into the move when it
+    comes back.  Tokens live in this process (the latest ``size``); one from before a
+    restart is refused with a request to pick the move again, never guessed."""
+
+    PREFIX = "~"
+
+    def __init__(self, size: int = 20_000):
+        self.size = size
+        self._texts: OrderedDict[str, str] = OrderedDict()
+
+    def value_for(self, text: str) -> str:
+        if len(text) <= 100 and not text.startswith(self.PREFIX):
+            return text
+        token = self.PREFIX + hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
+        self._texts[token] = text
+        self._texts.move_to_end(token)
+        while len(self._texts) > self.size:
+            self._texts.popitem(last=False)
+        return token
+
+    def resolve(self, value: str) -> str:
+        if not re.fullmatch(r"~[0-9a-f]{16}", value.strip()):
+            return value
+        try:
+            return self._texts[value.strip()]
+        except KeyError:
+            raise UserError("move_value_expired") from None
+
+
+LONG_VALUES = LongValues()
+
+
+# Discord drops an interaction not answered within 3 s of its creation: a move that is not
+# stored by then (a busy game or database) is answered first.
+FIRST_ANSWER_SECONDS = 2.0
+
+
+def first_answer_budget(interaction: discord.Interaction) -> float:
+    """Seconds left before the first answer must go out (of FIRST_ANSWER_SECONDS, counted
+    from the interaction's creation as far as the clocks agree)."""
+    elapsed = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return max(0.2, FIRST_ANSWER_SECONDS - min(max(elapsed, 0.0), FIRST_ANSWER_SECONDS))
+
+
+class FirstAnswer:
+    """Watches an interaction's first answer: if the work before it (reading the game,
+    storing the move) is still running when the budget is spent, a private "thinking" answer
+    goes out, so a busy game or database never costs the interaction.  The normal path asks
+    :meth:`defer` instead; one lock keeps the two from both answering."""
+
+    def __init__(self, interaction: discord.Interaction):
+        self.interaction = interaction
+        self.lock = asyncio.Lock()
+        self.early = False          # the watchdog answered (privately) before the work was done
+        self.alive = True           # False: Discord refused the first answer (too late)
+        self._task: asyncio.Task[None] | None = None
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction) -> "FirstAnswer":
+        """The interaction's watchdog, started on first use."""
+        answer = interaction.extras.get("first_answer")
+        if answer is None:
+            answer = interaction.extras["first_answer"] = cls(interaction)
+            answer._task = asyncio.create_task(answer._watch(first_answer_budget(interaction)),
+                                               name=f"first-answer-{interaction.id}")
+        return answer
+
+    async def _watch(self, budget: float) -> None:
+        await asyncio.sleep(budget)
+        async with self.lock:
+            if not self.interaction.response.is_done():
+                self.early = True
+                self.alive = await defer_in_time(self.interaction, ephemeral=True)
+
+    async def defer(self, *, ephemeral: bool) -> bool:
+        """Defer now unless the watchdog did; True when the interaction can still be answered."""
+        self.stop()
+        async with self.lock:
+            if self.early or self.interaction.response.is_done():
+                return self.alive
+            self.alive = await defer_in_time(self.interaction, ephemeral=ephemeral)
+            return self.alive
+
+    def stop(self) -> None:
+        if self._task is not None and not self.lock.locked():
+            self._task.cancel()
+
+
+async def defer_in_time(interaction: discord.Interaction, *, ephemeral: bool) -> bool:
+    """Defer ("thinking"); False when the interaction is gone (10062: answered too late) or
+    was answered already: the caller then tells the thread with the bot's own token."""
+    try:
+        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+        return True
+    except discord.NotFound:
+        log.warning("interaction %s expired before its first answer", interaction.id)
+    except discord.HTTPException as error:
+        log.warning("interaction %s could not be deferred: %s", interaction.id, error)
+    return False
 
 
 async def send(interaction: discord.Interaction, content: str, *, ephemeral: bool = False,
@@ -184,6 +296,7 @@ async def move_from_component(interaction: discord.Interaction, game_id: int, pl
     """Menus and buttons made for one position: refuse them once the game moved on, else
     make the chosen move (confirmed privately, announced in the thread)."""
     bot: BoardGameBot = interaction.client  # type: ignore[assignment]
+    answer = FirstAnswer.of(interaction)
     try:
         record = await bot.service.record(game_id)
         if record.ply != ply:
@@ -193,7 +306,10 @@ async def move_from_component(interaction: discord.Interaction, game_id: int, pl
         await cog.make_move(interaction, record, await chosen(cog, record), announce_separately=True,
                             expected_ply=ply)
     except Exception as error:
+        answer.stop()
         await report_component_error(interaction, error)
+    finally:
+        answer.stop()
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?P<action>join|leave|start):(?P<game_id>\d{1,15})"):
@@ -276,7 +392,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"move:(?P<
                  language: str = "en"):
         options = options or ["-"]
         labels = labels or options
-        choices = [discord.SelectOption(label=clip(label, 100), value=clip(text, 100))
+        choices = [discord.SelectOption(label=clip(label, 100), value=LONG_VALUES.value_for(text))
                    for text, label in zip(options, labels)]
         super().__init__(discord.ui.Select(custom_id=f"move:{game_id}:{ply}", placeholder=t("select.move", language),
                                            options=choices[:25]))
@@ -522,20 +638,24 @@ class GameCog(commands.GroupCog):
         else:
             # Refusals must come before deferring: after a public defer, Discord shows even an
             # "ephemeral" follow-up to everyone.
-            loaded = await self.service.start(record.id, user.id, seating)
-            in_thread = interaction.channel_id == loaded.record.thread_id
-            await interaction.response.defer(thinking=True, ephemeral=not in_thread)
-            order = ", ".join(seat_line(loaded, seat, language) for seat in range(len(loaded.record.players)))
-            waiting_ids = [loaded.record.user_at(seat).user_id for seat in sorted(loaded.game.waiting_for(loaded.state))]
-            text = t("started", language, title=self.game.title_msg(), order=order) + "\n" + \
-                waiting_text(loaded, language) + "\n" + t("started_hint", language, game=self.game_name)
-            files, _unchanged = await self.thread_board(loaded, everything=True)
-            if in_thread:
-                await self.reply_and_ping(interaction, text, files, None, waiting_ids, language, loaded)
-            else:   # the Start button on the lobby message: the game itself is told in its thread
-                await self.post_in_thread(loaded.record, text, files, ping_ids=waiting_ids, loaded=loaded)
-                await interaction.followup.send(t("started_see_thread", user_language(interaction),
-                                                  thread=f"<#{loaded.record.thread_id}>"), ephemeral=True)
+            async with self.bot.work():
+                loaded = await self.service.start(record.id, user.id, seating)
+                in_thread = interaction.channel_id == loaded.record.thread_id
+                answered = await defer_in_time(interaction, ephemeral=not in_thread)
+                order = ", ".join(seat_line(loaded, seat, language) for seat in range(len(loaded.record.players)))
+                waiting_ids = [loaded.record.user_at(seat).user_id
+                               for seat in sorted(loaded.game.waiting_for(loaded.state))]
+                text = t("started", language, title=self.game.title_msg(), order=order) + "\n" + \
+                    waiting_text(loaded, language) + "\n" + t("started_hint", language, game=self.game_name)
+                files, _unchanged = await self.thread_board(loaded, everything=True)
+                if in_thread and answered:
+                    await self.reply_and_ping(interaction, text, files, None, waiting_ids, language, loaded)
+                else:   # the Start button on the lobby message (or a lost interaction): told in the thread
+                    await self.post_in_thread(loaded.record, text, files, ping_ids=waiting_ids, loaded=loaded)
+                    if answered:
+                        await interaction.followup.send(t("started_see_thread", user_language(interaction),
+                                                          thread=f"<#{loaded.record.thread_id}>"), ephemeral=True)
+                await self.mark_announced(loaded.record.id, 0)
 
     async def post_in_thread(self, record: GameRecord, text: str, files: list[tuple[str, bytes]],
                              view: discord.ui.View | None = None, ping_ids: list[int] | None = None,
@@ -577,7 +697,11 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="move", description=ls("cmd.move"))
     @app_commands.describe(text=ls("param.move_text"))
     async def move(self, interaction: discord.Interaction, text: str) -> None:
-        await self.make_move(interaction, await self.game_here(interaction), text)
+        answer = FirstAnswer.of(interaction)   # the watchdog covers reading the game too
+        try:
+            await self.make_move(interaction, await self.game_here(interaction), text)
+        finally:
+            answer.stop()
 
     @move.autocomplete("text")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -593,7 +717,7 @@ class GameCog(commands.GroupCog):
         except Exception:   # autocomplete must answer something within 3 s, never an error
             log.exception("autocomplete failed in channel %s", interaction.channel_id)
             return []
-        return [app_commands.Choice(name=clip(label, 100), value=clip(loaded.game.localize_move(text, language), 100))
+        return [app_commands.Choice(name=clip(label, 100), value=LONG_VALUES.value_for(loaded.game.localize_move(text, language)))
                 for text, label in zip(texts, labels)]
 
     def autocomplete_label(self, loaded: LoadedGame, seat: int | None, text: str, language: str) -> str:
@@ -608,40 +732,125 @@ class GameCog(commands.GroupCog):
     async def make_move(self, interaction: discord.Interaction, record: GameRecord, text: str,
                         *, announce_separately: bool = False, expected_ply: int | None = None) -> None:
         """Validate and store a move (and the automatic answers it triggers), then show the
-        new board in the game's thread."""
+        new board in the game's thread.  Nothing stored stays silent: when the interaction is
+        gone (its first answer came too late), the thread is told with the bot's own token."""
+        started = time.perf_counter()
+        answer = FirstAnswer.of(interaction)
+        text = LONG_VALUES.resolve(text)   # a long move offered as a short token
+        try:
+            async with self.bot.work():
+                await self._make_move(interaction, record, text, answer, started, announce_separately, expected_ply)
+        finally:
+            answer.stop()
+
+    async def _make_move(self, interaction: discord.Interaction, record: GameRecord, text: str, answer: "FirstAnswer",
+                         started: float, announce_separately: bool, expected_ply: int | None) -> None:
         loaded_before = await self.service.load(record.id)
         seat = loaded_before.record.seat_of(interaction.user.id)
         secret = seat is not None and self._is_secret(loaded_before, seat, text)
+        await self.refresh_name(interaction, loaded_before.record)
         # Store first (fast), defer after: a refusal then stays private, and only the slow
-        # part (standing orders, rendering) runs after the defer.  A secret choice is
-        # confirmed privately; the thread only learns that it was made.
-        outcomes = [await self.service.submit(record.id, interaction.user.id, text, interaction.id,
-                                              expected_ply=expected_ply)]
-        await interaction.response.defer(thinking=True, ephemeral=secret or announce_separately)
+        # part (standing orders, rendering) runs after the defer.  But when the game or the
+        # database is busy, the first answer cannot wait: the watchdog defers privately in
+        # time and the announcement goes to the thread.  A secret choice is confirmed
+        # privately; the thread only learns that it was made.
+        first = await self.service.submit(record.id, interaction.user.id, text, interaction.id,
+                                          expected_ply=expected_ply)
+        answered = await answer.defer(ephemeral=secret or announce_separately)
+        separately = secret or announce_separately or answer.early
+        first_answer = time.perf_counter() - started
+        outcomes = [first]
         outcomes += await self.run_automatic_moves(outcomes[-1])
         announcement, files, ping_ids = await self.announcement(outcomes)
+        ping_ids = await self.present(ping_ids)
         buttons = self.choice_buttons(outcomes[-1].loaded)
+        last = outcomes[-1].loaded
+        posted = False
         try:
-            if secret or announce_separately:
+            if not answered:
+                # The interaction is gone: its token can say nothing, the bot's own can.
+                await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last)
+            elif separately:
                 await interaction.edit_original_response(
                     content=clip(t("move_private_ok" if secret else "move_ok_posted", user_language(interaction),
                                    move=move_words(loaded_before, seat if seat is not None else 0,
                                                    outcomes[0].move_text, user_language(interaction),
                                                    secret_shown=True))))
-                await self.post_in_thread(outcomes[-1].loaded.record, announcement, files, buttons, ping_ids,
-                                          outcomes[-1].loaded)
+                await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last)
             else:
                 await self.reply_and_ping(interaction, announcement, files, buttons, ping_ids,
-                                          game_language(outcomes[-1].loaded.record), outcomes[-1].loaded)
+                                          game_language(last.record), last)
+            posted = True
+        except RuntimeError:
+            if not self.bot.is_closed():
+                raise
+            # Closed under us (SIGTERM, the grace over): stored, not announced; the next start
+            # announces it.
+            log.warning("game %s: ply %s stored; the bot closed before announcing it", record.id, outcomes[-1].ply)
+            return
         except discord.HTTPException as error:
             # The move is stored: say so, and why nobody saw it (a permission, most likely).
+            # It stays marked unannounced: the reminder loop and the next start try again.
             log.warning("game %s: move stored but not announced: %s", record.id, error)
-            await interaction.edit_original_response(
-                content=t("move_saved_not_posted", user_language(interaction),
-                          move=move_words(loaded_before, seat if seat is not None else 0, outcomes[0].move_text,
-                                          user_language(interaction), secret_shown=True),
-                          reason=error.text or str(error.status)), attachments=[], view=None)
-        await self.deliver_notices(outcomes, interaction)
+            if answered:
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.edit_original_response(
+                        content=t("move_saved_not_posted", user_language(interaction),
+                                  move=move_words(loaded_before, seat if seat is not None else 0, outcomes[0].move_text,
+                                                  user_language(interaction), secret_shown=True),
+                                  reason=error.text or str(error.status)), attachments=[], view=None)
+        if posted:
+            await self.mark_announced(last.record.id, outcomes[-1].ply)
+        await self.deliver_notices(outcomes, interaction if answered else None)
+        self.bot.record_move(record.id, outcomes[0].ply, first_answer, time.perf_counter() - started,
+                             "interaction" if answered else "bot-token")
+
+    async def present(self, user_ids: list[int]) -> list[int]:
+        """Those worth pinging: not the players Discord told us are gone (left every server
+        shared with the bot, or deleted their account) until they are seen again."""
+        return [user_id for user_id in user_ids if not (await self.bot.storage.get_user_settings(user_id)).gone]
+
+    async def mark_announced(self, game_id: int, ply: int) -> None:
+        try:
+            await self.bot.storage.mark_announced(game_id, ply)
+        except StorageError:   # the next start announces it again: a repeat, never a silence
+            log.warning("game %s: could not record that ply %s was announced", game_id, ply, exc_info=True)
+
+    async def refresh_name(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Display names are stored at join: a player seen under a new one is renamed (in
+        all their running games, one write, only when it changed)."""
+        name = interaction.user.display_name
+        for player in record.players:
+            if player.user_id == interaction.user.id and player.name != name:
+                await self.bot.storage.rename_player(interaction.user.id, name)
+                break
+
+    async def announce_recovered(self, record: GameRecord) -> None:
+        """The news of plies that were stored but never reached the thread (the process was
+        killed between the two, or Discord refused the post): the moves made, the board,
+        and a ping for whoever must act now."""
+        loaded = await self.service.load(record.id)
+        language = game_language(loaded.record)
+        numbers = await self.service.move_numbers(record.id)
+        entries = [entry for entry in await self.bot.storage.log(record.id, after_ply=max(record.announced_ply, 0))
+                   if entry.kind == "move" and entry.ply in numbers]
+        finished = loaded.record.status != ACTIVE
+        waiting = set() if finished else set(loaded.game.waiting_for(loaded.state))
+        outcomes = [MoveOutcome(loaded, entry.seat if entry.seat is not None else 0, entry.text, entry.ply,
+                                finished and index == len(entries) - 1, waiting, waiting)
+                    for index, entry in enumerate(entries)]
+        header = t("recovered_news", language)
+        if outcomes:
+            text, files, ping_ids = await self.announcement(outcomes)
+        else:
+            ping_ids = [loaded.record.user_at(seat).user_id for seat in sorted(waiting)]
+            text = (await self.final_text(loaded, language)) if finished else waiting_text(loaded, language)
+            files, unchanged = await self.thread_board(loaded)
+            text = "\n".join(line for line in (text, unchanged) if line)
+        ping_ids = await self.present(ping_ids)
+        await self.post_in_thread(loaded.record, header + "\n" + text, files,
+                                  self.choice_buttons(loaded) if not finished else None, ping_ids, loaded)
+        await self.mark_announced(record.id, loaded.record.ply)
 
     async def deliver_notices(self, outcomes: list[MoveOutcome], interaction: discord.Interaction | None) -> None:
         """Private news goes to its seat only: the mover gets it as an ephemeral follow-up,
@@ -709,8 +918,10 @@ class GameCog(commands.GroupCog):
             return False
         outcomes = [outcome] + await self.run_automatic_moves(outcome)
         announcement, files, ping_ids = await self.announcement(outcomes)
+        ping_ids = await self.present(ping_ids)
         await self.post_in_thread(outcomes[-1].loaded.record, announcement, files,
                                   self.choice_buttons(outcomes[-1].loaded), ping_ids, outcomes[-1].loaded)
+        await self.mark_announced(game_id, outcomes[-1].ply)
         await self.deliver_notices(outcomes, None)
         return True
 
@@ -912,16 +1123,21 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="undo", description=ls("cmd.undo"))
     async def undo(self, interaction: discord.Interaction) -> None:
         record = await self.game_here(interaction)
-        loaded = await self.service.undo(record.id, interaction.user.id, interaction.id)
-        await interaction.response.defer(thinking=True)
-        language = game_language(record)
-        seat = loaded.record.seat_of(interaction.user.id)
-        files, unchanged = await self.thread_board(loaded)
-        text = "\n".join(line for line in (t("undone", language, player=seat_line(loaded, seat, language)),
-                                            waiting_text(loaded, language), unchanged) if line)
-        message = await interaction.followup.send(clip(text), files=as_files(files), allowed_mentions=ALLOWED_NO_ONE,
-                                                  wait=True)
-        await self.remember_post(files, interaction.channel_id, message.id)
+        async with self.bot.work():
+            loaded = await self.service.undo(record.id, interaction.user.id, interaction.id)
+            answered = await defer_in_time(interaction, ephemeral=False)
+            language = game_language(record)
+            seat = loaded.record.seat_of(interaction.user.id)
+            files, unchanged = await self.thread_board(loaded)
+            text = "\n".join(line for line in (t("undone", language, player=seat_line(loaded, seat, language)),
+                                                waiting_text(loaded, language), unchanged) if line)
+            if answered:
+                message = await interaction.followup.send(clip(text), files=as_files(files),
+                                                          allowed_mentions=ALLOWED_NO_ONE, wait=True)
+                await self.remember_post(files, interaction.channel_id, message.id)
+            else:
+                await self.post_in_thread(loaded.record, text, files)
+            await self.mark_announced(record.id, loaded.record.ply)
 
     @app_commands.command(name="resign", description=ls("cmd.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
@@ -939,32 +1155,99 @@ class GameCog(commands.GroupCog):
 
     async def confirmed(self, interaction: discord.Interaction, record: GameRecord, action: str) -> None:
         language = game_language(record)
-        if action == "resign":
-            loaded = await self.service.resign(record.id, interaction.user.id, interaction.id)
-            text = t("resigned", language, name=interaction.user.display_name) + "\n" + \
-                await self.final_text(loaded, language)
-        else:
-            await self.service.abandon(record.id, interaction.user.id, is_moderator(interaction))
-            text = t("abandoned", language, game_id=record.id)
-        await interaction.response.edit_message(content=t("done", user_language(interaction)), view=None)
-        await self.post_in_thread(record, text, [])
+        async with self.bot.work():
+            if action == "resign":
+                loaded = await self.service.resign(record.id, interaction.user.id, interaction.id)
+                text = t("resigned", language, name=interaction.user.display_name) + "\n" + \
+                    await self.final_text(loaded, language)
+            else:
+                if record.guild_id is not None and interaction.guild_id != record.guild_id:
+                    raise UserError("game_not_found", game_id=record.id)
+                await self.service.abandon(record.id, interaction.user.id, is_moderator(interaction))
+                text = t("abandoned", language, game_id=record.id)
+            with contextlib.suppress(discord.NotFound):   # a late click: the thread is still told
+                await interaction.response.edit_message(content=t("done", user_language(interaction)), view=None)
+            try:
+                await self.post_in_thread(record, text, [])
+            except discord.NotFound:   # abandoning a game whose thread is gone: nothing to tell
+                if action == "resign":
+                    raise
+                return
+            if action == "resign":
+                await self.mark_announced(record.id, loaded.record.ply)
 
     @app_commands.command(name="substitute", description=ls("cmd.substitute"))
     @app_commands.describe(old=ls("param.old"), new=ls("param.new"))
-    async def substitute(self, interaction: discord.Interaction, old: discord.Member, new: discord.Member) -> None:
+    async def substitute(self, interaction: discord.Interaction, old: str, new: discord.User) -> None:
+        """``old`` is any player of the game, present or not: picked from the game's players
+        (autocomplete), or given as a mention or a user id, for a player who left the server
+        or deleted their account.  ``new`` must be someone who can be seen now."""
         record = await self.game_here(interaction)
         if new.bot:
             raise UserError("substitute_bot")
-        await self.service.substitute(record.id, interaction.user.id, is_moderator(interaction), old.id, new.id,
-                                      new.display_name)
-        await send(interaction, t("substituted", game_language(record), old=f"<@{old.id}>", new=f"<@{new.id}>",
-                                  actor=f"<@{interaction.user.id}>"), mentions=pings([new.id, old.id]))
+        old_id = player_id(record, old)
+        async with self.bot.work():
+            record = await self.service.substitute(record.id, interaction.user.id, is_moderator(interaction), old_id,
+                                                   new.id, new.display_name)
+            # the newcomer is pinged; the one replaced only if still in the server
+            ping_ids = [new.id] + ([old_id] if interaction.guild is None or interaction.guild.get_member(old_id)
+                                   or await self._is_member(interaction.guild, old_id) else [])
+            text = t("substituted", game_language(record), old=f"<@{old_id}>", new=f"<@{new.id}>",
+                     actor=f"<@{interaction.user.id}>")
+            try:
+                await send(interaction, text, mentions=pings(ping_ids))
+            except discord.NotFound:   # the interaction is gone: the thread is told all the same
+                await self.post_in_thread(record, text, [], ping_ids=ping_ids)
+            await self.mark_announced(record.id, record.ply)
+
+    async def _is_member(self, guild: discord.Guild, user_id: int) -> bool:
+        try:
+            await guild.fetch_member(user_id)
+            return True
+        except discord.NotFound:
+            return False
+
+    @substitute.autocomplete("old")
+    async def substitute_autocomplete(self, interaction: discord.Interaction,
+                                      current: str) -> list[app_commands.Choice[str]]:
+        record = await self.service.game_in_thread(interaction.channel_id)
+        if record is None:
+            return []
+        current = current.strip().lower()
+        return [app_commands.Choice(name=clip(player.name, 100), value=str(player.user_id))
+                for player in record.players
+                if current in player.name.lower() or current in str(player.user_id)][:25]
 
     @app_commands.command(name="abandon", description=ls("cmd.abandon"))
-    async def abandon(self, interaction: discord.Interaction) -> None:
-        record = await self.game_here(interaction)
+    @app_commands.describe(game=ls("param.abandon_game"))
+    async def abandon(self, interaction: discord.Interaction, game: Optional[app_commands.Range[int, 1, 1_000_000_000]] = None) -> None:
+        """In a game's thread: that game.  Anywhere in the server with ``game``: that game by
+        its number (a moderator closing a game whose thread is gone or archived)."""
+        if game is None:
+            record = await self.game_here(interaction)
+        else:
+            if type(game) is not int:
+                raise UserError("bad_whole_number", name="game")
+            found = await self.bot.storage.get_game(game)
+            if found is None or found.guild_id != interaction.guild_id:   # other servers' games stay unseen
+                raise UserError("game_not_found", game_id=game)
+            record = found
         self.service.check_can_abandon(record, interaction.user.id, is_moderator(interaction))
-        await self.ask_confirmation(interaction, record, "abandon")
+        await self.bot.game_cog(record.game).ask_confirmation(interaction, record, "abandon")
+
+
+def player_id(record: GameRecord, given: str) -> int:
+    """The user id of a player of ``record`` named by id, mention or display name."""
+    text = given.strip()
+    match = re.fullmatch(r"<@!?(\d{1,20})>|(\d{1,20})", text)
+    if match:
+        user_id = int(match[1] or match[2])
+        if any(player.user_id == user_id for player in record.players):
+            return user_id
+    named = [player.user_id for player in record.players if player.name.casefold() == text.casefold()]
+    if len(named) == 1:
+        return named[0]
+    raise UserError("substitute_not_player")
 
 
 def describe_preference(spec: Any, stored: Any, language: str) -> str:

@@ -164,3 +164,18 @@ class GeneralCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         count = await self.bot.sync_commands()
         await interaction.followup.send(t("synced", interaction.locale, count=count), ephemeral=True)
+
+    @admin.command(name="status", description=ls("cmd.admin_status"))
+    async def admin_status(self, interaction: discord.Interaction) -> None:
+        """Health figures for the bot's owners: games, moves today, the median time to the
+        first answer of a move, reminders due."""
+        if interaction.user.id not in self.bot.settings.owner_ids:
+            raise UserError("owner_only")
+        figures = await self.bot.status_figures()
+        await send(interaction, t("admin_status", interaction.locale, active=figures.get("games_active", 0),
+                                  lobby=figures.get("games_lobby", 0), finished=figures.get("games_finished", 0),
+                                  abandoned=figures.get("games_abandoned", 0), moves=figures["moves_since"],
+                                  first=figures["median_first_ms"], total=figures["median_total_ms"],
+                                  sampled=len(self.bot.move_latencies), waiting=figures["waiting"],
+                                  due=figures["reminders_due"], guilds=figures["guilds"], shards=figures["shards"],
+                                  in_flight=figures["in_flight"], uptime=figures["uptime_h"]), ephemeral=True)

@@ -1,0 +1,157 @@
+"""Load test of one bot process (figures, not limits): ``python bench/bench_load.py`` from the
+repo root.
+
+Many games of mixed kinds (Planetarium, EVE: Conquests, Pulsar 2849, Space Corp; Gaia Project
+with ``--gaia``) live in one file database; moves arrive as genuine INTERACTION_CREATE
+payloads at an offered rate (open loop, at most one move in flight per game), through
+discord.py's real command tree, with real rendering and PNG encoding, against the in-process
+test Discord.  Reported per offered rate: moves completed per second, the time to the first
+answer (defer) and to the whole announcement, median and p95, and how many first answers
+missed Discord's 3 seconds.
+
+The client (choosing a random legal move, building the payload) runs in the same process and
+takes its share of the CPU, so the figures are conservative.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.app import create_bot  # noqa: E402
+from bot.config import Settings  # noqa: E402
+from bot.harness import FakeDiscord, Harness, build_command_data  # noqa: E402
+
+CHANNEL = 100
+GAMES = ("planetarium", "eve", "pulsar", "spacecorp")
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))] if ordered else 0.0
+
+
+async def setup(harness: Harness, kinds: tuple[str, ...], count: int, players: int) -> list[tuple[str, int, int, list[int]]]:
+    """``count`` started games: (game name, game id, thread id, user ids by seat)."""
+    games = []
+    for index in range(count):
+        name = kinds[index % len(kinds)]
+        users = [10_000 + index * 10 + seat for seat in range(players)]
+        for user in users:
+            harness.add_user(user, f"p{user}")
+        await harness.slash(users[0], f"{name} new", channel_id=CHANNEL, players=players)
+        thread = list(harness.threads)[-1]
+        for user in users[1:]:
+            await harness.slash(user, f"{name} join", channel_id=thread)
+        await harness.slash(users[0], f"{name} start", channel_id=thread, seating="joined")
+        record = await harness.bot.storage.game_by_thread(thread)
+        games.append((name, record.id, thread, users))
+    return games
+
+
+async def run_rate(harness: Harness, games: list, rate: float, seconds: float, chooser: random.Random) -> dict:
+    bot, world = harness.bot, harness.world
+    first: dict[int, float] = {}      # interaction id -> seconds to its first answer
+    sent_at: dict[int, float] = {}    # interaction id -> fed at
+    done: list[float] = []
+    busy: dict[int, int] = {}         # game id -> interaction in flight
+    real_record = FakeDiscord._record
+    real_record_move = bot.record_move
+
+    def record(self, sent):
+        origin = sent.interaction_id
+        if origin in sent_at and origin not in first and sent.kind == "response":
+            first[origin] = time.perf_counter() - sent_at[origin]
+        return real_record(self, sent)
+
+    def record_move(game_id, ply, first_answer, total, how):
+        origin = busy.pop(game_id, None)
+        if origin is not None:
+            done.append(time.perf_counter() - sent_at[origin])
+
+    FakeDiscord._record = record            # type: ignore[method-assign]
+    bot.record_move = record_move           # type: ignore[method-assign]
+    try:
+        started = time.perf_counter()
+        fired = skipped = 0
+        while time.perf_counter() - started < seconds:
+            due = started + fired / rate
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            idle = [game for game in games if game[1] not in busy]
+            if not idle:
+                skipped += 1
+                fired += 1
+                continue
+            name, game_id, thread, users = chooser.choice(idle)
+            loaded = await bot.service.load(game_id)
+            waiting = sorted(loaded.game.waiting_for(loaded.state))
+            if loaded.game.is_over(loaded.state) or not waiting:
+                games.remove((name, game_id, thread, users))
+                continue
+            seat = waiting[0]
+            moves = list(loaded.game.legal_moves(loaded.state, seat))
+            text = loaded.game.format_move(chooser.choice(moves))
+            data = build_command_data(world, bot.tree, f"{name} move", {"text": text})
+            payload = world.interaction_payload(type=2, user_id=users[seat], channel_id=thread, data=data)
+            origin = int(payload["id"])
+            busy[game_id] = origin
+            sent_at[origin] = time.perf_counter()
+            harness._feed_as(origin, "INTERACTION_CREATE", payload)
+            fired += 1
+        elapsed = time.perf_counter() - started
+        deadline = time.perf_counter() + 30
+        while busy and time.perf_counter() < deadline:   # let the last moves finish
+            await asyncio.sleep(0.05)
+    finally:
+        FakeDiscord._record = real_record   # type: ignore[method-assign]
+        bot.record_move = real_record_move  # type: ignore[method-assign]
+    firsts = list(first.values())
+    return {"offered": rate, "completed_per_s": len(done) / elapsed, "moves": len(done), "skipped": skipped,
+            "first_median_ms": statistics.median(firsts) * 1000 if firsts else 0,
+            "first_p95_ms": percentile(firsts, 0.95) * 1000, "late": sum(1 for f in firsts if f > 3.0),
+            "done_median_ms": statistics.median(done) * 1000 if done else 0,
+            "done_p95_ms": percentile(done, 0.95) * 1000}
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=120, help="games in play")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--rates", default="20,40,70", help="offered moves per second, comma-separated")
+    parser.add_argument("--seconds", type=float, default=20, help="per rate")
+    parser.add_argument("--gaia", action="store_true", help="include Gaia Project games")
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args()
+    import logging
+    logging.basicConfig(level=logging.WARNING)
+    kinds = GAMES + (("gaia",) if args.gaia else ())
+    with tempfile.TemporaryDirectory() as scratch:
+        bot = create_bot(Settings(database_path=str(Path(scratch) / "load.db")), start_reminders=False)
+        harness = Harness(bot, guild_id=1, channel_id=CHANNEL, timeout=600)
+        await harness.start()
+        try:
+            started = time.perf_counter()
+            games = await setup(harness, kinds, args.games, args.players)
+            print(f"{len(games)} games of {', '.join(kinds)} ({args.players} players) set up in "
+                  f"{time.perf_counter() - started:.0f} s; file database, real rendering")
+            chooser = random.Random(args.seed)
+            for rate in (float(r) for r in args.rates.split(",")):
+                result = await run_rate(harness, games, rate, args.seconds, chooser)
+                print(f"offered {rate:5.1f}/s: completed {result['completed_per_s']:5.1f}/s ({result['moves']} moves, "
+                      f"{result['skipped']} offers found every game busy); first answer median "
+                      f"{result['first_median_ms']:.0f} ms, p95 {result['first_p95_ms']:.0f} ms, "
+                      f"{result['late']} over 3 s; whole announcement median {result['done_median_ms']:.0f} ms, "
+                      f"p95 {result['done_p95_ms']:.0f} ms")
+        finally:
+            await harness.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
