@@ -302,6 +302,7 @@ class SqliteStorage(Storage):
         self._records: OrderedDict[int, GameRecord] = OrderedDict()
         self._threads: dict[int, int] = {}
         self._users: OrderedDict[int, UserSettings] = OrderedDict()
+        self._shown: OrderedDict[int, dict[int, ShownImage]] = OrderedDict()   # what each thread shows
 
     # ----- lifecycle -----------------------------------------------------------------------
     async def open(self) -> None:
@@ -819,16 +820,23 @@ class SqliteStorage(Storage):
 
     # ----- what the thread shows ----------------------------------------------------------------
     async def shown_images(self, game_id: int) -> dict[int, ShownImage]:
+        cached = self._shown.get(game_id)
+        if cached is not None:       # kept up to date by remember_shown_images: one process owns the file
+            self._shown.move_to_end(game_id)
+            return dict(cached)
         async with self._tx(write=False) as conn:
             rows = await self._all(conn, "SELECT position, digest, channel_id, message_id FROM shown_images "
                                          "WHERE game_id = ? ORDER BY position", (game_id,))
-        return {row["position"]: ShownImage(position=row["position"], digest=row["digest"],
-                                            channel_id=row["channel_id"], message_id=row["message_id"])
-                for row in rows}
+        shown = {row["position"]: ShownImage(position=row["position"], digest=row["digest"],
+                                             channel_id=row["channel_id"], message_id=row["message_id"])
+                 for row in rows}
+        self._keep(self._shown, game_id, shown)
+        return shown
 
     async def remember_shown_images(self, game_id: int, images: list[ShownImage]) -> None:
         if not images:
             return
+        self._shown.pop(game_id, None)       # read again if the write fails
         async with self._tx() as conn:
             await conn.executemany(
                 "INSERT INTO shown_images (game_id, position, digest, channel_id, message_id) VALUES (?, ?, ?, ?, ?) "

@@ -298,8 +298,8 @@ async def test_sigterm_mid_move_finishes_and_announces_it_then_closes(harness, m
 
     import bot.cogs.base as base
     thread = await picked(harness)
-    real = base.render_png
-    monkeypatch.setattr(base, "render_png", lambda *args: time.sleep(0.5) or real(*args))
+    real = base.render_parts
+    monkeypatch.setattr(base, "render_parts", lambda *args, **kwargs: time.sleep(0.5) or real(*args, **kwargs))
     harness.bot.install_signal_handlers()
     mark = harness.mark()
     move = asyncio.create_task(harness.slash(BOB, "toy move", channel_id=thread, text="pick 2"))
@@ -381,7 +381,7 @@ async def test_a_move_longer_than_discord_carries_is_offered_as_a_short_token(ha
 
 
 # ----- 9. fewer transactions per move --------------------------------------------------------------------
-async def test_a_move_costs_two_transactions_and_one_before_the_first_answer(harness, monkeypatch):
+async def test_a_move_costs_three_transactions_and_one_before_the_first_answer(harness, monkeypatch):
     from bot.storage_sqlite import SqliteStorage
     thread = await picked(harness)
     await harness.slash(BOB, "toy move", channel_id=thread, text="pick 2")
@@ -397,7 +397,8 @@ async def test_a_move_costs_two_transactions_and_one_before_the_first_answer(har
     mark = harness.mark()
     await harness.slash(ALICE, "toy move", channel_id=thread, text="add 1")
     assert (await harness.bot.storage.get_game(1)).ply == 3
-    assert len(transactions) <= 2, transactions                 # store the move, mark it announced
+    # store the move; remember the images the thread now shows (the turn passed); mark it announced
+    assert len(transactions) <= 3, transactions
     assert [kind for kind, when in transactions if when == "before"] == ["write"]   # the move itself
 
 
@@ -415,8 +416,8 @@ async def test_sigterm_with_a_move_outlasting_the_grace_leaves_it_to_the_next_st
     await harness.start()
     try:
         thread = await picked(harness)
-        real = base.render_png
-        monkeypatch.setattr(base, "render_png", lambda *args: time.sleep(0.6) or real(*args))
+        real = base.render_parts
+        monkeypatch.setattr(base, "render_parts", lambda *args, **kwargs: time.sleep(0.6) or real(*args, **kwargs))
         harness.bot.install_signal_handlers()
         mark = harness.mark()
         move = asyncio.create_task(harness.slash(BOB, "toy move", channel_id=thread, text="pick 2"))
@@ -426,7 +427,7 @@ async def test_sigterm_with_a_move_outlasting_the_grace_leaves_it_to_the_next_st
         move.cancel()
         await asyncio.gather(move, return_exceptions=True)
         assert ALICE not in harness.notified_since(mark)        # not announced before the close
-        monkeypatch.setattr(base, "render_png", real)
+        monkeypatch.setattr(base, "render_parts", real)
         await harness.restart(create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False,
                                          clock=clock))
         await harness.settle()
