@@ -71,11 +71,14 @@ def seating_for(kinds: Sequence[str], players: int, game_index: int) -> list[str
 
 
 def play_one(game_name: str, seating: Sequence[str], seed: int, budget_ms: int, iterations: int | None,
-             options: dict[str, Any] | None = None) -> tuple[Any, list[float], bool]:
-    """One game: (final state, the computers' decision times in ms, whether it ended)."""
+             options: dict[str, Any] | None = None, computer: dict[str, Any] | None = None,
+             check: Any = None) -> tuple[Any, list[float], bool]:
+    """One game: (final state, the computers' decision times in ms, whether it ended).
+    ``computer``: further ComputerPlayer settings; ``check(state, seat, move)`` sees every
+    decision before it is played (tests)."""
     game = rules.get_game(game_name)
     state = game.new_game(game.normalize_options({**(options or {}), "players": len(seating)}), seed)
-    seats = [make_player(kind, seed=seed * 31 + seat, budget_ms=budget_ms, iterations=iterations)
+    seats = [make_player(kind, seed=seed * 31 + seat, budget_ms=budget_ms, iterations=iterations, **(computer or {}))
              for seat, kind in enumerate(seating)]
     times: list[float] = []
     for _ply in range(MAX_PLIES):
@@ -89,13 +92,16 @@ def play_one(game_name: str, seating: Sequence[str], seed: int, budget_ms: int, 
             times.append((time.perf_counter() - started) * 1000)
         if move is None:
             raise RuntimeError(f"seat {seat} ({seating[seat]}) found no move in a game that waits for it")
+        if check is not None:
+            check(state, seat, move)
         state = game.apply(state, game.parse_move(state, seat, game.format_move(move)))
     return state, times, False
 
 
 def run_arena(game_name: str, kinds: Sequence[str], games: int, seed: int, budget_ms: int = 2000,
               iterations: int | None = None, players: int | None = None,
-              options: dict[str, Any] | None = None, progress: Any = None) -> ArenaResult:
+              options: dict[str, Any] | None = None, progress: Any = None,
+              computer: dict[str, Any] | None = None) -> ArenaResult:
     game = rules.get_game(game_name)
     for kind in kinds:
         if kind not in KINDS:
@@ -106,7 +112,7 @@ def run_arena(game_name: str, kinds: Sequence[str], games: int, seed: int, budge
     result = ArenaResult(list(kinds))
     for index in range(games):
         seating = seating_for(kinds, count, index)
-        final, times, ended = play_one(game_name, seating, seed + index, budget_ms, iterations, options)
+        final, times, ended = play_one(game_name, seating, seed + index, budget_ms, iterations, options, computer)
         result.decision_ms += times
         result.scores.append(list(game.scores(final)))
         if ended:

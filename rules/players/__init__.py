@@ -13,16 +13,20 @@ never the true state: what it imagines about hidden cards or future dice comes f
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .basic import GreedyPlayer, Player, RandomPlayer, decision_rng
 from .computer import ComputerPlayer
 
 KINDS = ("computer", "greedy", "random")
 
 
-def make_player(kind: str, seed: int = 0, budget_ms: int = 2000, iterations: int | None = None) -> Player:
-    """A player of ``kind`` (one of :data:`KINDS`) with its own seed."""
+def make_player(kind: str, seed: int = 0, budget_ms: int = 2000, iterations: int | None = None,
+                **computer: Any) -> Player:
+    """A player of ``kind`` (one of :data:`KINDS`) with its own seed; ``computer`` are further
+    settings of a :class:`ComputerPlayer` (depth, samples, max_candidates...)."""
     if kind == "computer":
-        return ComputerPlayer(budget_ms=budget_ms, seed=seed, iterations=iterations)
+        return ComputerPlayer(budget_ms=budget_ms, seed=seed, iterations=iterations, **computer)
     if kind == "greedy":
         return GreedyPlayer(seed=seed)
     if kind == "random":

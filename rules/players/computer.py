@@ -73,7 +73,8 @@ class ComputerPlayer:
         if len(moves) <= 1:
             self.last.ms = (time.perf_counter() - started) * 1000
             return moves[0] if moves else None
-        candidates = self._candidates(game, samples[0], seat, moves, rng)
+        candidates = self._candidates(game, samples[0], seat, moves, rng,
+                                      None if self.iterations is not None else deadline)
         self.last.candidates = len(candidates)
         if len(candidates) == 1:
             self.last.ms = (time.perf_counter() - started) * 1000
@@ -122,12 +123,16 @@ class ComputerPlayer:
                    key=lambda i: totals[i] / counts[i] + self.exploration * spread * math.sqrt(log_n / counts[i]))
 
     def _candidates(self, game: Game, state: Any, seat: int, moves: list[Any],
-                    rng: random.Random) -> list[tuple[Any, float]]:
-        """(move, value one move ahead) of the moves worth searching, best first."""
+                    rng: random.Random, deadline: float | None = None) -> list[tuple[Any, float]]:
+        """(move, value one move ahead) of the moves worth searching, best first (a time
+        budget spent half way stops the screening: the moves screened so far compete)."""
         if len(moves) > self.screen:
             moves = rng.sample(moves, self.screen)
+        halfway = None if deadline is None else time.perf_counter() + (deadline - time.perf_counter()) / 2
         scored: list[tuple[Any, float, str]] = []
         for move in moves:
+            if halfway is not None and scored and time.perf_counter() >= halfway:
+                break
             try:
                 after = game.apply(state, move)
             except IllegalMove:
