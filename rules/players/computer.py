@@ -160,7 +160,8 @@ class ComputerPlayer:
     def _affordable_depth(self, game: Game, state: Any, seat: int, candidates: list[tuple[Any, float]],
                           depth: int, deadline: float, rng: random.Random) -> int:
         """The rollout depth the time left affords (each candidate simulated a few times on
-        different samples); -1: not even that, the best move one ply ahead is the answer."""
+        different samples, each step costing about what the measured ones did); 0: the candidates are only weighed one move ahead, on several
+        samples; -1: no time is left at all, the best move one ply ahead is the answer."""
         started = time.perf_counter()
         after = game.apply(state, candidates[0][0])
         steps = 0
@@ -173,10 +174,10 @@ class ComputerPlayer:
             after, steps = nxt, steps + 1
         step = (time.perf_counter() - started) / (steps + 1)
         left = deadline - time.perf_counter()
-        wanted = 3 * len(candidates)
-        if left < wanted * step:
+        wanted = 2 * len(candidates)
+        if left <= 0:
             return -1
-        return max(0, min(depth, int(left / (wanted * step)) - 1))
+        return max(0, min(depth, int(left / (wanted * step))))
 
     def _simulate(self, game: Game, state: Any, seat: int, move: Any, depth: int, rng: random.Random,
                   deadline: float | None = None) -> float:
