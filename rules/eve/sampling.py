@@ -93,8 +93,9 @@ def _seal_dice(state: GameState, seat: int, rng: random.Random) -> None:
     combat = state.combat
     if combat is None:
         return
-    for other, choice in list(combat.dice.choices.items()):
-        if choice != HIDDEN and HIDDEN not in choice:     # a cloned view holds ["?"]
+    choices: dict[int, Any] = combat.dice.choices          # a view holds HIDDEN (a clone: ["?"])
+    for other, choice in list(choices.items()):
+        if choice != HIDDEN and HIDDEN not in choice:
             continue
         strength = combat.strength.get(other, 0)
         options = [[d, s, t] for d in range(min(5, strength) + 1) for s in range(min(5, strength - d) + 1)

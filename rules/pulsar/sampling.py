@@ -63,8 +63,9 @@ def sample_state(game: Any, view: GameState, seat: int, rng: random.Random) -> G
     rng.shuffle(unseen)
     deck.pile = [unseen.pop() if card == HIDDEN and unseen else card for card in deck.pile]
     # sealed HQ sides
-    for other, choice in list(state.hq_choice.choices.items()):
+    sealed: dict[int, Any] = state.hq_choice.choices        # a view holds HIDDEN for the others
+    for other, choice in list(sealed.items()):
         if choice == HIDDEN:
-            state.hq_choice.choices[other] = rng.choice((1, 2))
+            sealed[other] = rng.choice((1, 2))
     state.streams = Streams(rng.getrandbits(62))
     return state
