@@ -159,3 +159,14 @@ def test_a_three_player_arena_run(capsys):
 
 def test_the_arena_refuses_a_seat_count_the_game_does_not_allow(capsys):
     assert main(["planetarium", "--seats", "computer,random", "--players", "9", "--games", "1"]) == 2
+
+
+def test_deterministic_mode_counts_simulations_instead_of_reading_the_clock():
+    player = ComputerPlayer(deterministic=True)
+    assert player.replays_exactly and player.iterations == ComputerPlayer.DETERMINISTIC_ITERATIONS
+    assert not ComputerPlayer(budget_ms=100).replays_exactly
+    game, found = positions("spacecorp", 5, count=1)
+    state, seat = found[0]
+    player = ComputerPlayer(iterations=7, **FAST)
+    player.choose(game, game.view(state, seat), seat)
+    assert player.last.simulations in (0, 7)     # 0: a forced move

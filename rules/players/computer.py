@@ -44,12 +44,15 @@ class DecisionStats:
 
 
 class ComputerPlayer:
+    #: simulations per decision of ``deterministic=True`` without an explicit ``iterations``
+    DETERMINISTIC_ITERATIONS = 200
+
     def __init__(self, budget_ms: int = 2000, seed: int = 0, iterations: int | None = None, *,
-                 samples: int = 8, depth: int | None = None, max_candidates: int = 12, screen: int = 80,
+                 deterministic: bool = False, samples: int = 8, depth: int | None = None, max_candidates: int = 12, screen: int = 80,
                  policy_draws: int = 2, exploration: float = 0.5):
         self.budget_ms = budget_ms
         self.seed = seed
-        self.iterations = iterations
+        self.iterations = self.DETERMINISTIC_ITERATIONS if deterministic and iterations is None else iterations
         self.samples = samples
         self.depth = depth
         self.max_candidates = max_candidates
@@ -59,7 +62,8 @@ class ComputerPlayer:
         self.last = DecisionStats()
 
     @property
-    def deterministic(self) -> bool:
+    def replays_exactly(self) -> bool:
+        """True when the budget is a number of simulations: the clock never changes a move."""
         return self.iterations is not None
 
     # ----- one decision --------------------------------------------------------------------
