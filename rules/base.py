@@ -308,6 +308,24 @@ class Game(abc.ABC):
         moves = list(self.legal_moves(state, seat))
         return rng.choice(moves) if moves else None
 
+    def sample_state(self, view: Any, seat: int, rng: "random.Random") -> Any:
+        """A full state consistent with what ``seat`` sees in ``view`` (``view(state, seat)``):
+        whatever the seat cannot see (the others' hands, deck orders, face-down tiles, sealed
+        choices, the random streams that decide future draws and dice) drawn with ``rng`` from
+        what the seat cannot rule out.  ``view(sample_state(view(s, seat), seat, rng), seat)``
+        equals ``view(s, seat)`` (the conformance suite checks it).  Computer players think on
+        such states (determinized search), so they never read the hidden truth.  Default: a
+        game that hides nothing returns the view itself."""
+        return view
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        """How good ``state`` looks for ``seat``, for computer players' searches: larger is
+        better, in points.  Default: the seat's score lead (its score minus the best other
+        score).  A game adds what its score does not show yet (income, end-game bonuses)."""
+        scores = self.scores(state)
+        others = [score for index, score in enumerate(scores) if index != seat]
+        return float(scores[seat] - (max(others) if others else 0))
+
     def invariants(self, state: Any) -> list[str]:
         """What is broken in ``state`` (negative resources, lost cards...); empty when sound.
         Checked after every move of the conformance playouts."""

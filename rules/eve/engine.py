@@ -1835,6 +1835,10 @@ class EveGame(Game):
                   vp=best)
 
     # ----- views and storage ----------------------------------------------------------------------------------------
+    def sample_state(self, view: GameState, seat: int, rng: Any) -> GameState:
+        from .sampling import sample_state
+        return sample_state(self, view, seat, rng)
+
     def view(self, state: GameState, seat: int | None) -> GameState:
         new = clone_state(state)
         new.hands = state.hands.view(seat)

@@ -964,6 +964,10 @@ class PlanetariumGame(Game):
         self._end_turn(state)
 
     # ----- views and persistence ---------------------------------------------------------------------------
+    def sample_state(self, view: GameState, seat: int, rng: Any) -> GameState:
+        from .sampling import sample_state
+        return sample_state(self, view, seat, rng)
+
     def view(self, state: GameState, seat: int | None) -> GameState:
         hidden = clone_state(state)
         sync_public_counts(hidden)      # the counts stay public once the lists are emptied

@@ -681,6 +681,10 @@ class PulsarGame(Game):
                 "gate_runs": sum(1 for used in player.gate_runs.values() if used)}.get(metric, 0)
 
     # ----- views and storage -----------------------------------------------------------------------------
+    def sample_state(self, view: GameState, seat: int, rng: Any) -> GameState:
+        from .sampling import sample_state
+        return sample_state(self, view, seat, rng)
+
     def view(self, state: GameState, seat: int | None) -> GameState:
         """H-2: face-down system tiles, the unseen tile, the exploration pile and the stack
         below the offer are hidden from everyone."""

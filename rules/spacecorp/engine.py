@@ -2832,6 +2832,10 @@ class SpaceCorpGame(Game):
         return Decline(seat), S("auto.declined", edges=Join([S(f"edge.{edge.id}") for edge in edges]))
 
     # ----- views, storage, texts -----------------------------------------------------------------------
+    def sample_state(self, view: GameState, seat: int, rng: Any) -> GameState:
+        from .sampling import sample_state
+        return sample_state(self, view, seat, rng)
+
     def view(self, state: GameState, seat: int | None) -> GameState:
         """What ``seat`` may see (§9.1): its own hand, the others' hand sizes; the draw pile and the
         discovery stacks only as counts; no random streams."""

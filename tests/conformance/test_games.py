@@ -246,3 +246,32 @@ def test_the_game_speaks_both_languages(name):
         check_message(Msg(spec.description), spec.name)
         for choice in spec.choices:
             check_message(Msg(f"{spec.description}.{choice}"), f"{spec.name}={choice}")
+
+
+@pytest.mark.parametrize("name,players,options", cases())
+def test_a_sampled_state_shows_the_seat_exactly_its_view(name, players, options):
+    """Issue 29 (fair computer players): ``sample_state(view(s, seat), seat, rng)`` is a full
+    state the seat cannot tell from the true one: its view dumps equal to ``view(s, seat)``,
+    it keeps the game's invariants, and play goes on from it (a search thinks on it)."""
+    game = rules.get_game(name)
+    rng = random.Random(29)
+    checked = []
+
+    def visit(state, ply):
+        if ply % 5 and not game.is_over(state):
+            return
+        for seat in range(players):
+            view = game.view(state, seat)
+            sampled = game.sample_state(view, seat, rng)
+            assert dumped(game, game.view(sampled, seat)) == dumped(game, view), (seat, ply)
+            assert game.invariants(sampled) == [], game.invariants(sampled)
+            if game.is_over(sampled):
+                continue
+            for waiting in sorted(game.waiting_for(sampled)):
+                move = game.random_move(sampled, waiting, rng)
+                assert move is not None
+                game.apply(sampled, move)
+            checked.append(ply)
+
+    playout(game, players, 1000 + players, visit, options)   # the positions of the contract playout above
+    assert checked

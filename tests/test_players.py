@@ -1,0 +1,172 @@
+"""Computer players (issue 29): fair by construction, deterministic by seed, always legal, and
+the arena that measures them.  Budgets here are simulation counts (``iterations``), never the
+clock, so these tests replay exactly and assert nothing about speed."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import rules
+from bot.arena import ArenaResult, credit, main, play_one, run_arena, seating_for
+from rules.players import ComputerPlayer, GreedyPlayer, RandomPlayer, make_player
+
+HIDING = ["eve", "planetarium", "pulsar", "spacecorp"]      # games whose views hide something
+FAST = {"depth": 2, "samples": 2, "max_candidates": 4, "screen": 12}
+
+
+def dumped(game, state) -> str:
+    return json.dumps(game.dump_state(state), sort_keys=True)
+
+
+def positions(name: str, seed: int, every: int = 9, count: int = 4):
+    """(state, seat) at some positions of a seeded random 2-player playout, the seat one the
+    game waits for."""
+    game = rules.get_game(name)
+    state = game.new_game(game.normalize_options({"players": 2}), seed)
+    rng = random.Random(seed)
+    found = []
+    for ply in range(2000):
+        if game.is_over(state) or len(found) >= count:
+            break
+        seat = min(game.waiting_for(state))
+        if ply % every == every - 1:
+            found.append((state, seat))
+        state = game.apply(state, game.random_move(state, seat, rng))
+    return game, found
+
+
+def text_of(game, move) -> str:
+    return game.format_move(move)
+
+
+@pytest.mark.parametrize("name", HIDING)
+def test_the_computer_decides_the_same_whatever_its_seat_cannot_see(name):
+    """Issue 29 "fair by construction": a true state with the hidden parts replaced (other
+    hands, deck orders, sealed choices, future dice) gives the same choice."""
+    game, found = positions(name, 11)
+    rng = random.Random(5)
+    differed = 0
+    for state, seat in found:
+        other_truth = game.sample_state(game.view(state, seat), seat, rng)
+        differed += dumped(game, other_truth) != dumped(game, state)
+        player = ComputerPlayer(seed=3, iterations=6, **FAST)
+        first = text_of(game, player.choose(game, game.view(state, seat), seat))
+        second = text_of(game, ComputerPlayer(seed=3, iterations=6, **FAST).choose(
+            game, game.view(other_truth, seat), seat))
+        assert first == second
+    assert differed, "the replaced hidden parts should differ from the truth somewhere"
+
+
+@pytest.mark.parametrize("name", ["planetarium", "pulsar", "spacecorp"])
+def test_the_same_seed_gives_the_same_moves_and_another_may_not(name):
+    """Issue 29: the same game seed and the same moves give the same computer moves."""
+    game, found = positions(name, 23)
+    for state, seat in found:
+        view = game.view(state, seat)
+        once = text_of(game, ComputerPlayer(seed=9, iterations=8, **FAST).choose(game, view, seat))
+        again = text_of(game, ComputerPlayer(seed=9, iterations=8, **FAST).choose(game, view, seat))
+        assert once == again
+
+
+def test_a_whole_arena_game_replays_exactly_with_an_iteration_budget():
+    first = play_one("planetarium", ["computer", "random"], 4, 0, 5, computer=FAST)
+    second = play_one("planetarium", ["computer", "random"], 4, 0, 5, computer=FAST)
+    game = rules.get_game("planetarium")
+    assert first[2] and dumped(game, first[0]) == dumped(game, second[0])
+
+
+@pytest.mark.parametrize("name", rules.available_games())
+def test_every_decision_of_every_kind_is_a_legal_move(name):
+    """Each decision, read back through its text, is among the true state's legal moves."""
+    game = rules.get_game(name)
+    seen = {"decisions": 0}
+
+    def check(state, seat, move):
+        if seen["decisions"] < 25:
+            legal = {game.format_move(m) for m in game.legal_moves(state, seat)}
+            assert game.format_move(move) in legal
+        seen["decisions"] += 1
+
+    computer = dict(FAST, depth=1) if name == "gaia" else FAST
+    for seating in (["computer", "greedy"], ["random", "computer"]):
+        _final, _times, _ended = play_one(name, seating, 31, 0, 2, computer=computer, check=check)
+    assert seen["decisions"] > 10
+
+
+def test_greedy_takes_the_move_that_scores_most_at_once():
+    """The baseline: the move maximising the mover's score right after it."""
+    game, found = positions("planetarium", 3, every=3, count=30)
+    for state, seat in found:
+        view = game.view(state, seat)
+        move = GreedyPlayer(seed=1).choose(game, view, seat)
+        best = max(game.scores(game.apply(state, m))[seat] for m in game.legal_moves(state, seat))
+        assert game.scores(game.apply(state, move))[seat] == best
+
+
+def test_random_and_greedy_players_also_decide_from_the_view_only():
+    game, found = positions("eve", 13)
+    rng = random.Random(2)
+    for state, seat in found:
+        other_truth = game.sample_state(game.view(state, seat), seat, rng)
+        for kind in (RandomPlayer, GreedyPlayer):
+            assert text_of(game, kind(seed=4).choose(game, game.view(state, seat), seat)) == \
+                text_of(game, kind(seed=4).choose(game, game.view(other_truth, seat), seat))
+
+
+def test_the_arena_counts_wins_ties_as_halves_rounded_down():
+    result = ArenaResult(["computer", "random"])
+    credit(result, ["computer", "random"], [0])
+    credit(result, ["random", "computer"], [0, 1])       # a tie between kinds: half each
+    credit(result, ["random", "computer"], [0])
+    credit(result, ["computer", "random", "random"], [1, 2])   # two random seats: one win for random
+    assert result.wins == {"computer": 1.5, "random": 2.5}
+    result.decision_ms = [10.0, 30.0, 20.0]
+    assert result.lines() == ["computer won 1 of 4", "random won 2 of 4", "decision time: median 20 ms, max 30 ms"]
+
+
+def test_the_arena_rotates_the_seating_and_fills_seats_with_the_last_kind():
+    assert seating_for(["computer", "random"], 2, 0) == ["computer", "random"]
+    assert seating_for(["computer", "random"], 2, 1) == ["random", "computer"]
+    assert seating_for(["computer", "random"], 4, 1) == ["random", "computer", "random", "random"]
+    assert [seating_for(["computer", "greedy", "random"], 3, i).index("computer") for i in range(3)] == [0, 1, 2]
+
+
+def test_make_player_knows_the_three_kinds():
+    assert isinstance(make_player("computer"), ComputerPlayer)
+    assert isinstance(make_player("greedy"), GreedyPlayer)
+    assert isinstance(make_player("random"), RandomPlayer)
+    with pytest.raises(ValueError):
+        make_player("oracle")
+
+
+@pytest.mark.parametrize("name", ["planetarium", "pulsar", "spacecorp", "eve"])
+def test_a_small_arena_run_finishes_and_counts_every_game(name):
+    result = run_arena(name, ["computer", "random"], 2, 7, iterations=3, computer=FAST)
+    assert result.games == 2 and result.unfinished == 0
+    assert sum(result.wins.values()) == pytest.approx(2)
+    assert len(result.decision_ms) > 0
+
+
+def test_a_three_player_arena_run(capsys):
+    assert main(["planetarium", "--seats", "computer,random", "--players", "3", "--games", "1", "--seed", "2",
+                 "--iterations", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("computer won ") and out[0].endswith(" of 1")
+    assert out[1].startswith("random won ") and out[2].startswith("decision time: median ")
+
+
+def test_the_arena_refuses_a_seat_count_the_game_does_not_allow(capsys):
+    assert main(["planetarium", "--seats", "computer,random", "--players", "9", "--games", "1"]) == 2
+
+
+def test_deterministic_mode_counts_simulations_instead_of_reading_the_clock():
+    player = ComputerPlayer(deterministic=True)
+    assert player.replays_exactly and player.iterations == ComputerPlayer.DETERMINISTIC_ITERATIONS
+    assert not ComputerPlayer(budget_ms=100).replays_exactly
+    game, found = positions("spacecorp", 5, count=1)
+    state, seat = found[0]
+    player = ComputerPlayer(iterations=7, **FAST)
+    player.choose(game, game.view(state, seat), seat)
+    assert player.last.simulations in (0, 7)     # 0: a forced move
