@@ -1024,7 +1024,7 @@ def _choose(seat: int, words: list[str]) -> Choose:
         "contract": value in ("1", "2", "3", "4", "5", "6", "7"),
         "stack": value in {stack.lower() for stack in STACKS},
         "infra-discard": value in ("box1", "box2", "box3"),
-        "predict": all(_CARD.fullmatch(card) for card in value.split(",")),
+        "predict": all(_CARD.fullmatch(card) or _TIME.fullmatch(card) for card in value.split(",")),   # the pile holds Time cards too
     }[key]
     if not valid:
         raise IllegalMove("spacecorp.err.choice_value", "§10.2", key=key, value=raw, example=notation(CHOICE_EXAMPLES[key]))

@@ -243,3 +243,10 @@ def test_autocomplete_previews_fit_discords_label():
                 for language in LANGUAGES:
                     assert label is None or len(render(label, language)) <= 100, render(label, language)
             state = GAME.apply(state, GAME.random_move(state, seat, rng))
+
+
+def test_a_predictive_ai_look_that_shows_a_time_card_reads_back():
+    """§10.2: Predictive AI orders the top of the pile, and the pile holds Time cards too
+    (a random 4-player era-2 game, seed 2904, offered `choose predict=P24#1,T7`)."""
+    move = mv.parse_move(0, "choose predict=P24#1,T7")
+    assert mv.format_move(move) == "choose predict=P24#1,T7"
