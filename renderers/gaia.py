@@ -483,7 +483,7 @@ def hex_tile(rows: tuple[tuple, ...], k: str, planet: str, tint: tuple[int, int,
 # Image 1: the map
 # ------------------------------------------------------------------------------------------
 
-def _status_line(view, player_names) -> str:
+def _status_line(view, player_names, waiting: bool = True) -> str:
     phase = view.get("phase", "")
     rnd = view.get("round", 0)
     parts = []
@@ -496,11 +496,9 @@ def _status_line(view, player_names) -> str:
             best = max(p["vp"] for p in players)
             win = [seat_name(view, s, player_names) for s, p in enumerate(players) if p["vp"] == best]
             parts.append(tr("winner", names=", ".join(win), vp=best))
-    else:
-        waiting = sorted(_waiting(view))
-        if waiting:
-            parts.append(tr("to_act", names=", ".join(_waiting_reason(view, s, seat_name(view, s, player_names))
-                                                      for s in waiting)))
+    elif waiting and _waiting(view):
+        parts.append(tr("to_act", names=", ".join(_waiting_reason(view, s, seat_name(view, s, player_names))
+                                                  for s in sorted(_waiting(view)))))
     return "  ·  ".join(parts)
 
 
@@ -519,7 +517,11 @@ def _waiting_reason(view, seat: int, name: str) -> str:
     return tr(key, name=name) if key else name
 
 
-def _draw_header(im: Image.Image, view, player_names, height: int, title: bool = True) -> None:
+def _draw_header(im: Image.Image, view, player_names, height: int, title: bool = True,
+                 waiting: bool = True) -> None:
+    """Title, round, phase, who is to act (unless ``waiting`` is False: the chat images leave
+    that to the post's text, so that they change only when what they show changes), and this
+    round's turn order with the seats that passed."""
     d = ImageDraw.Draw(im)
     d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
     if title:
@@ -543,7 +545,7 @@ def _draw_header(im: Image.Image, view, player_names, height: int, title: bool =
                        fill=(230, 230, 240), anchor="mb", stroke_width=2, stroke_fill=HEADER_BG)
             x += step
         right = right - step * len(order) - 100
-    text = _status_line(view, player_names)
+    text = _status_line(view, player_names, waiting)
     avail = right - left
     fnt = c.fit_font(text, avail, height - 12, max_size=34, min_size=16, bold=True)
     d.text((left, height / 2), c.ellipsize(text, fnt, avail), font=fnt, fill=c.WHITE, anchor="lm")
@@ -657,7 +659,7 @@ MIN_LABEL_PX = 9
 PART_MAX_W = 900
 PART_PAD = 3          # px of space around the hexes of a part's sectors
 PART_HEADER_H = 72
-MAX_PARTS = 3         # with the players' panels and the shared board, five images in all
+MAX_PARTS = 3         # with 4 players' panels, the VP sources and the shared board, nine images in all
 
 
 class ChatLayout:
@@ -768,24 +770,19 @@ def _draw_part_header(im: Image.Image, view, rows: tuple[tuple, ...], index: int
     players = _players(view)
     if not players:
         return
-    waiting = _waiting(view)
+    # No "to act" mark and no passed dimming here: the post says who is to act and the
+    # shared board's header who passed; either would make every part change with the turn
+    # when only its pieces should (issue 25: post only the images whose content changed).
     x0 = 10 + overview.width + 14
     step = (im.width - 8 - x0) / len(players)
     cy = PART_HEADER_H / 2
     for s, p in enumerate(players):
         x = x0 + s * step
-        passed = bool(p and p.get("passed"))
-        col = seat_colour(view, s)
-        _paste(im, building_sprite("disc", c.mix(col, HEADER_BG, 0.5) if passed else col, 16, str(s + 1)), x + 17, cy)
+        _paste(im, building_sprite("disc", seat_colour(view, s), 16, str(s + 1)), x + 17, cy)
         name = faction_name(p["faction"]) if p else tr("seat_n", n=s + 1)
-        avail = step - 46 - (14 if s in waiting else 0)
+        avail = step - 46
         fnt = c.fit_font(name, avail, PART_HEADER_H - 24, max_size=24, min_size=16, bold=True)
-        colour = (255, 170, 240) if s in waiting else LEGEND_MUTED if passed else LEGEND_TEXT
-        tx = x + 40
-        if s in waiting:     # a play mark before the name of a seat that is to act
-            d.polygon([(tx, cy - 8), (tx + 11, cy), (tx, cy + 8)], fill=colour)
-            tx += 14
-        d.text((tx, cy), c.ellipsize(name, fnt, avail), font=fnt, fill=colour, anchor="lm")
+        d.text((x + 40, cy), c.ellipsize(name, fnt, avail), font=fnt, fill=LEGEND_TEXT, anchor="lm")
 
 
 def _chat_map(view, highlight: str | None) -> tuple[ChatLayout, Image.Image]:
@@ -1561,11 +1558,10 @@ def _render_players(view, *, player_names: Sequence[str] | None = None, highligh
     rows = len(players) + (1 if len(players) % 2 == 1 else 0)
     im = Image.new("RGB", (NARROW, HEADER_H + 10 + rows * (PANEL_H + 10) + LEGEND_STRIP_H + 10), BOARD_BG)
     d = ImageDraw.Draw(im)
-    _draw_header(im, view, player_names, HEADER_H, title=False)
-    waiting = _waiting(view)
+    _draw_header(im, view, player_names, HEADER_H, title=False, waiting=False)
     y = HEADER_H + 10
     for s in range(len(players)):
-        _draw_player(im, d, view, s, (10, y, NARROW - 10, y + PANEL_H), player_names, waiting)
+        _draw_player(im, d, view, s, (10, y, NARROW - 10, y + PANEL_H), player_names, set())
         y += PANEL_H + 10
     if len(players) % 2 == 1:
         _draw_vp_sources(im, d, view, (10, y, NARROW - 10, y + PANEL_H))
@@ -1574,11 +1570,30 @@ def _render_players(view, *, player_names: Sequence[str] | None = None, highligh
     return c.avoid_square(im)
 
 
-def _render_common(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+def _render_seat(view, seat: int, player_names: Sequence[str] | None = None) -> Image.Image:
+    """One player's panel alone (chat): it changes only when that player's things do."""
+    im = Image.new("RGB", (NARROW, PANEL_H + 20), BOARD_BG)
+    _draw_player(im, ImageDraw.Draw(im), view, seat, (10, 10, NARROW - 10, 10 + PANEL_H), player_names, set())
+    return im
+
+
+def _render_scores(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+    """Where each player's VP came from, over the map's legend (chat)."""
+    im = Image.new("RGB", (NARROW, PANEL_H + LEGEND_STRIP_H + 30), BOARD_BG)
+    _draw_vp_sources(im, ImageDraw.Draw(im), view, (10, 10, NARROW - 10, 10 + PANEL_H))
+    _draw_legend_strip(im, (10, PANEL_H + 20, NARROW - 10, PANEL_H + 20 + LEGEND_STRIP_H))
+    return im
+
+
+def _render_common(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None,
+                   header: bool = False) -> Image.Image:
     x0, x1 = 10, NARROW - 10
-    im = Image.new("RGB", (NARROW, BOARDS_TOP_H + 200 + 112 + 100 + 180 + 4 * 12 + 10), BOARD_BG)
+    top = HEADER_H if header else 0
+    im = Image.new("RGB", (NARROW, top + BOARDS_TOP_H + 200 + 112 + 100 + 180 + 4 * 12 + 10), BOARD_BG)
     d = ImageDraw.Draw(im)
-    y = 6
+    if header:       # round, phase, turn order and who passed; who is to act is the post's text
+        _draw_header(im, view, player_names, HEADER_H, title=False, waiting=False)
+    y = top + 6
     _draw_research(im, d, view, (x0, y, x1, y + BOARDS_TOP_H - 10))
     y += BOARDS_TOP_H
     _draw_actions(im, d, view, (x0, y, x1, y + 200))
@@ -1625,15 +1640,20 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlig
                     language: str = "en") -> Iterator[Image.Image]:
     """What the bot posts, laid out for phones (about 420 px wide): the map in two or three
     parts at a larger scale (``chat_layout``: every sector whole in one part, hex names at
-    least MIN_LABEL_PX tall on a phone), the players' panels one under the other with the
-    legend of the map, then the research board with actions, scoring and boosters (both half
-    as wide as the full picture).  Five images at most.  Yielded one at a time: each is
-    encoded while the next is drawn."""
+    least MIN_LABEL_PX tall on a phone), one image per player's panel, where the VP came from
+    over the legend of the map, then the shared board (round, phase, turn order, research
+    board, actions, scoring and boosters); all but the map half as wide as the full picture.
+    Nine images at most (four players; Discord takes ten).  Each image changes only when what
+    it shows does (no "to act" marks: the post says who is to act), so a turn posts the mover's
+    panel and what the move touched (issue 25).  Yielded one at a time: each is encoded while
+    the next is drawn."""
     layout, big = _chat_map(view, highlight)      # one drawing, cut in parts in no time
     for index in range(len(layout.parts)):
         yield _in(language, _map_part, view, layout, big, index)
-    yield render_players(view, player_names=player_names, highlight=highlight, language=language)
-    yield render_common(view, player_names=player_names, highlight=highlight, language=language)
+    for seat in range(len(_players(view))):
+        yield _in(language, _render_seat, view, seat, player_names)
+    yield _in(language, lambda: _render_scores(view, player_names=player_names))
+    yield _in(language, lambda: _render_common(view, player_names=player_names, header=True))
 
 
 __all__ = ["render", "render_for_chat", "render_map", "render_map_parts", "render_boards", "render_players", "render_common",
