@@ -539,12 +539,16 @@ def draw_map_parts(view: Any, highlight: str | None, language: str,
 # ----- the calendar and the political map ---------------------------------------------------------------
 HEADLINE_KEYS = ("eve.status.prep", "eve.status.calendar", "eve.status.end_trinity", "eve.status.end_vision",
                  "eve.status.round", "eve.status.combat", "eve.status.over")
+# The chat calendar leaves out what changes with every step of a turn (who is next in the
+# preparation, whose round it is and the actions left, the battle's step): the post says
+# who is to act and its move lines what happened; /status has every line (issue 25).
+CHAT_HEADLINE_KEYS = ("eve.status.calendar", "eve.status.end_trinity", "eve.status.end_vision", "eve.status.over")
 
 
-def _headline(view: Any, language: str) -> list[str]:
+def _headline(view: Any, language: str, keys: tuple[str, ...] = HEADLINE_KEYS) -> list[str]:
     """Where the game stands: the status lines about the calendar, the round and a battle."""
     from rules.eve import GAME
-    return [_say(language, line) for line in GAME.status_lines(view) if line.key in HEADLINE_KEYS]
+    return [_say(language, line) for line in GAME.status_lines(view) if line.key in keys]
 
 
 def draw_calendar(view: Any, language: str, width: int = WIDTH, least: int = 0) -> Image.Image:
@@ -552,7 +556,7 @@ def draw_calendar(view: Any, language: str, width: int = WIDTH, least: int = 0) 
     queue_len = max([len(month) for month in view.calendar] + [3])
     per_row = 12 if width >= 12 * 60 + 16 else 6         # narrow (chat): two rows of six months
     col_w, chip_h = (width - 16) // per_row if per_row == 6 else 64, 26
-    head = _headline(view, language)
+    head = _headline(view, language, CHAT_HEADLINE_KEYS if least else HEADLINE_KEYS)
     head_h = 30 * len(head) + 16
     cal_top = head_h + 8
     cal_h = 34 + queue_len * (chip_h + 4) + 8
@@ -678,7 +682,7 @@ def draw_empires(view: Any, player_names: list[str] | None, language: str, width
         for line in texts[seat]:                          # wrapped, never cut
             draw_text(draw, (x0, y + 15), line, fnt=fnt, fill=INK, anchor="lm")
             y += size + 8
-        if view.phase in (ROUND, COMBAT) and view.round is not None and view.round.seat == seat:
+        if view.phase in (ROUND, COMBAT) and view.round is not None and view.round.seat == seat and not least:
             draw.rectangle((10, top, 18, top + panel_h), fill=HIGHLIGHT)
         elif view.phase == OVER and seat in view.winners:
             draw.rectangle((10, top, 18, top + panel_h), fill=(255, 200, 0))

@@ -167,3 +167,22 @@ def test_the_chat_calendar_and_empires_keep_every_text_legible_at_phone_width():
     for language in ("en", "hu"):
         calendar, empires = render_for_chat(view, player_names=["a", "b", "c"], language=language)[-2:]
         assert calendar.width == empires.width == CHAT_PANEL_W
+
+
+def test_the_chat_images_do_not_change_with_whose_round_it_is():
+    """Issue 25: the chat calendar and empires leave out whose round it is and its actions left
+    (the post says who is to act), so the next action alone does not post them again."""
+    import dataclasses
+
+    from renderers.eve import render_for_chat
+    from rules.eve.state import ROUND
+    state = position(3, 0)
+    rng = random.Random(3)
+    while not (state.phase == ROUND and state.round is not None):
+        state = GAME.apply(state, GAME.random_move(state, min(GAME.waiting_for(state)), rng))
+    view = GAME.view(state, None)
+    other = dataclasses.replace(view, round=dataclasses.replace(view.round, seat=(view.round.seat + 1) % 3,
+                                                                actions=view.round.actions + 1))
+    before = render_for_chat(view, player_names=["a", "b", "c"], language="en")[-2:]
+    after = render_for_chat(other, player_names=["a", "b", "c"], language="en")[-2:]
+    assert [im.tobytes() for im in before] == [im.tobytes() for im in after]
