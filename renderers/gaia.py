@@ -1,7 +1,10 @@
 """Gaia Project renderer: a view of the game in, two landscape ``PIL.Image`` out (``render``);
 for chat (``render_for_chat``, what the bot posts) the map comes instead in two or three parts
 drawn at a larger scale so a phone shows every hex name, piece and sector number legibly (see
-``chat_layout``), then the players' panels with the map's legend and the shared board.
+``chat_layout``; the sectors another part has whole are dimmed there, without pieces), then
+each player's panel, the VP sources with the map's legend and the shared board.  No chat
+image shows whose turn it is (the post says it): each changes only when what it shows does,
+so the thread posts only those (issue 25).
 
 1. **The map** (1600 x 1040): the sector map with flat-topped hexes (GP-MAP-3 orientation:
    "north" straight up), each hex's public name as typed in moves (``4A10``, ``5C``...),
@@ -795,10 +798,34 @@ def _chat_map(view, highlight: str | None) -> tuple[ChatLayout, Image.Image]:
     return layout, big
 
 
+@lru_cache(maxsize=8)
+def _other_sectors(rows: tuple[tuple, ...], index: int) -> tuple[Image.Image, Image.Image]:
+    """What part ``index`` shows of the sectors another part has whole: the bare map there,
+    dimmed (no pieces), and the mask of those hexes, both the size of the part's box."""
+    layout = chat_layout(rows)
+    geo = geometry(rows, layout.radius)
+    sectors, box = layout.parts[index]
+    bare = Image.blend(map_background(rows, layout.radius).crop(box), Image.new("RGB", (box[2] - box[0], box[3] - box[1]), SPACE),
+                       OTHER_DIM)
+    mask = Image.new("L", bare.size, 0)
+    d = ImageDraw.Draw(mask)
+    for k in sorted(geo.centre):
+        if geo.sector[k] not in sectors:
+            d.polygon([(x - box[0], y - box[1]) for x, y in geo.corners(k)], fill=255)
+    return bare, mask
+
+
+# How much the sectors another part shows whole are dimmed in a part (they carry no pieces
+# there: a move changes only the part that has its sector, issue 25).
+OTHER_DIM = 0.65
+
+
 def _map_part(view, layout: ChatLayout, big: Image.Image, index: int) -> Image.Image:
     box = layout.parts[index][1]
     part = Image.new("RGB", (box[2] - box[0], PART_HEADER_H + box[3] - box[1]), SPACE)
     part.paste(big.crop(box), (0, PART_HEADER_H))
+    bare, mask = _other_sectors(_rows(view), index)
+    part.paste(bare, (0, PART_HEADER_H), mask)
     _draw_part_header(part, view, _rows(view), index)
     return c.avoid_square(part)
 

@@ -256,11 +256,16 @@ def test_chat_map_comes_in_parts_each_sector_whole_in_one(name):
     for im in images:
         assert im.width != im.height                                  # Android crops square images
         assert im.height / im.width <= 1.9                            # a phone shows it whole at full width
-    # each part shows its box of the whole map drawn at the chat scale, under its header
+    # each part shows its box of the whole map drawn at the chat scale, under its header; the
+    # sectors another part has whole are shown bare and dimmed (a move changes one part only)
     _, big = gr._chat_map(view, None)
-    for im, (_, box) in zip(parts, layout.parts):
+    for index, (im, (_, box)) in enumerate(zip(parts, layout.parts)):
         assert im.height == gr.PART_HEADER_H + box[3] - box[1]
-        assert im.crop((0, gr.PART_HEADER_H, im.width, im.height)).tobytes() == big.crop(box).tobytes()
+        expected = big.crop(box)
+        bare, mask = gr._other_sectors(rows, index)
+        expected.paste(bare, (0, 0), mask)
+        assert im.crop((0, gr.PART_HEADER_H, im.width, im.height)).tobytes() == expected.tobytes()
+        assert 0 < mask.histogram()[255] < mask.width * mask.height
     # every sector lies whole (every corner of its every hex) inside one part; parts go left to right
     sectors = set(geo.sector.values())
     assert {sec for names, _ in layout.parts for sec in names} == sectors
@@ -302,22 +307,22 @@ def test_chat_map_parts_show_pieces_in_the_owners_colour_and_the_highlight_where
     x, y = geo.centre[k]
     y -= gr.PLANET_DY * geo.R
     shown = 0
-    for im, (_, box) in zip(plain, layout.parts):
-        if box[0] <= x < box[2] and box[1] <= y < box[3]:
+    for im, (sectors, box) in zip(plain, layout.parts):       # in the part that has its sector whole
+        if geo.sector[k] in sectors:
             shown += 1
             assert im.getpixel((int(x - box[0]), int(y - box[1] + gr.PART_HEADER_H))) == gr.seat_colour(view, seat)
-    assert shown >= 1
+    assert shown == 1
     hexname = geo.name[k]
     lit = gr.render_map_parts(view, highlight=hexname)
     cx, cy = geo.centre[k]
     reach = geo.R + 4                                                 # the frame's outer edge
     changed = 0
-    for a, b, (_, box) in zip(plain, lit, layout.parts):
+    for a, b, (sectors, box) in zip(plain, lit, layout.parts):
         near = cx + reach > box[0] and cx - reach < box[2] and cy + reach > box[1] and cy - reach < box[3]
         changed += a.tobytes() != b.tobytes()
         if not near:
             assert a.tobytes() == b.tobytes()
-        if box[0] <= cx < box[2] and box[1] <= cy < box[3]:
+        if geo.sector[k] in sectors:
             assert a.tobytes() != b.tobytes()
     assert changed >= 1
 
