@@ -9,9 +9,10 @@ a phone (about 420 px) can read them one under another.
    the headquarters in a square, and the political-map markers (``VIO-B``) beside the regions
    they mark; ``map_labels`` places every label so none leaves the image or covers another.
    The legend under the map explains each sign.  Regions named by ``highlight`` are ringed in
-   magenta.
+   magenta.  For chat the map comes in four overlapping quarters (``draw_map_parts``); a region
+   has its pieces in its own quarter's part only, the others show it bare and dimmed.
 2. **The calendar and the political map**: month and year, whose round it is (or the
-   preparation step) and a battle in progress; the twelve months with their seals in queue
+   preparation step) and a battle in progress (not for chat: the post says who is to act); the twelve months with their seals in queue
    order (empire colour, type letter), the current month framed; the 3 x 3 political map with
    each square's pile size and its face-up card (region, VP).
 3. **The empires**: one panel each: VP, supply, regions, each schedule's level with its actions
@@ -503,6 +504,56 @@ def _part_header(image: Image.Image, view: Any, index: int, player_names: list[s
                          min_size=19, fill=colour, align="left")
 
 
+# A region near the map's middle shows in two to four parts.  Only the part of its quarter
+# draws it with its pieces: the others show it bare and dimmed, so that a move there changes
+# one image, and the thread posts only that one (issue 25).
+OTHER_DIM = 0.6
+
+
+def quarter(x: float, y: float) -> int:
+    """The index of the part (``chat_boxes`` order) whose quarter of the map holds ``x, y``."""
+    return 2 * (y >= MAP_HEIGHT / 2) + (x >= MAP_SIZE / 2)
+
+
+@lru_cache(maxsize=4)
+def _dim_background(two_player: bool, k: int) -> Image.Image:
+    """The bare map (no pieces, no labels) dimmed: what a part shows of another quarter's regions."""
+    bare = _map_background(two_player, k)
+    return Image.blend(bare, Image.new("RGB", bare.size, SPACE), OTHER_DIM)
+
+
+def _other_quarters(view: Any, language: str) -> list[Image.Image]:
+    """For each part, the mask (its box, chat pixels) of what belongs to regions of the other
+    quarters: their node and ring, and their code, name, agent, tag and marker labels."""
+    k = CHAT_K
+    pos = node_positions(view.player_count == 2)
+    reach = (NODE_R + RING_GAP + RING_W + 6) * k
+    shapes: dict[str, list[tuple[str, Box]]] = {}
+    for code, (x, y) in pos.items():
+        shapes.setdefault(code, []).append(("disc", (x * k - reach, y * k - reach, x * k + reach, y * k + reach)))
+    for label in map_labels(view, language):
+        if label.region in pos:
+            shapes[label.region].append(("box", tuple(v * k for v in label.box)))     # type: ignore[arg-type]
+    for label in name_labels(view, language):
+        shapes[label.region].append(("box", label.box))
+    masks = []
+    for index, (left, top, right, bottom) in enumerate(chat_boxes()):
+        ox, oy = left * k, top * k
+        mask = Image.new("L", ((right - left) * k, (bottom - top) * k), 0)
+        draw = ImageDraw.Draw(mask)
+        for code, (x, y) in pos.items():
+            if quarter(x, y) != index:
+                for kind, (x0, y0, x1, y1) in shapes[code]:
+                    if x1 < ox or y1 < oy or x0 > ox + mask.width or y0 > oy + mask.height:
+                        continue
+                    if kind == "disc":
+                        draw.ellipse((x0 - ox, y0 - oy, x1 - ox, y1 - oy), fill=255)
+                    else:
+                        draw.rectangle((x0 - ox - 2 * k, y0 - oy - 2 * k, x1 - ox + 2 * k, y1 - oy + 2 * k), fill=255)
+        masks.append(mask)
+    return masks
+
+
 def draw_map_parts(view: Any, highlight: str | None, language: str,
                    player_names: list[str] | None = None) -> list[Image.Image]:
     """The star map for chat: four parts at CHAT_K times the scale, region names on it."""
@@ -524,8 +575,11 @@ def draw_map_parts(view: Any, highlight: str | None, language: str,
     parts = []
     legend = _legend(language, PART_W * k, NAME_SIZE + 1)
     boxes = chat_boxes()
+    dim = _dim_background(view.player_count == 2, k)
+    others = _other_quarters(view, language)
     for index, (left, top, right, bottom) in enumerate(boxes):
         crop = big.crop((left * k, top * k, right * k, bottom * k))
+        crop.paste(dim.crop((left * k, top * k, right * k, bottom * k)), (0, 0), others[index])
         extra = legend.height if index == len(boxes) - 1 else 0
         part = Image.new("RGB", (crop.width, PART_HEADER_H + crop.height + extra), SPACE)
         part.paste(crop, (0, PART_HEADER_H))

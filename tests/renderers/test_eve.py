@@ -186,3 +186,20 @@ def test_the_chat_images_do_not_change_with_whose_round_it_is():
     before = render_for_chat(view, player_names=["a", "b", "c"], language="en")[-2:]
     after = render_for_chat(other, player_names=["a", "b", "c"], language="en")[-2:]
     assert [im.tobytes() for im in before] == [im.tobytes() for im in after]
+
+
+def test_a_region_near_the_middle_changes_one_chat_part_only():
+    """Issue 25: the four chat parts overlap; only the part of a region's quarter draws its
+    pieces (the others show it bare and dimmed), so a move there posts one map image."""
+    import dataclasses
+
+    from renderers.eve import MAP_HEIGHT, MAP_SIZE, draw_map_parts
+    view = GAME.view(position(3, 90), None)
+    pos = node_positions(False)
+    code = min((c for c in pos if c in view.regions),
+               key=lambda c: abs(pos[c][0] - MAP_SIZE / 2) + abs(pos[c][1] - MAP_HEIGHT / 2))
+    regions = dict(view.regions)
+    regions[code] = dataclasses.replace(regions[code], owner=1, units=regions[code].units + 3)
+    other = dataclasses.replace(view, regions=regions)
+    before, after = draw_map_parts(view, None, "en"), draw_map_parts(other, None, "en")
+    assert sum(a.tobytes() != b.tobytes() for a, b in zip(before, after)) == 1
