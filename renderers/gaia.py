@@ -2,7 +2,7 @@
 for chat (``render_for_chat``, what the bot posts) the map comes instead in two or three parts
 drawn at a larger scale so a phone shows every hex name, piece and sector number legibly (see
 ``chat_layout``; the sectors another part has whole are dimmed there, without pieces), then
-each player's panel, the VP sources with the map's legend and the shared board.  No chat
+each player's panel with its VP sources, the map's legend and the shared board.  No chat
 image shows whose turn it is (the post says it): each changes only when what it shows does,
 so the thread posts only those (issue 25).
 
@@ -662,7 +662,7 @@ MIN_LABEL_PX = 9
 PART_MAX_W = 900
 PART_PAD = 3          # px of space around the hexes of a part's sectors
 PART_HEADER_H = 72
-MAX_PARTS = 3         # with 4 players' panels, the VP sources and the shared board, nine images in all
+MAX_PARTS = 3         # with 4 players' panels, the legend and the shared board, nine images in all
 
 
 class ChatLayout:
@@ -1597,18 +1597,56 @@ def _render_players(view, *, player_names: Sequence[str] | None = None, highligh
     return c.avoid_square(im)
 
 
+SEAT_VP_LINE = 25    # the seat's VP sources under its panel (chat): a title, then lines of chips
+
+
+def _seat_vp_chips(view, seat: int) -> list[tuple[float, int, str, str]]:
+    """Where one player's VP came from: (x offset, line, group name, value) chips, wrapped."""
+    p = _players(view)[seat] if seat < len(_players(view)) else None
+    if not p:
+        return []
+    totals: dict[str, int] = {}
+    for src, vp in sorted((p.get("vp_src") or {}).items()):
+        totals[_vp_group(src)] = totals.get(_vp_group(src), 0) + vp
+    name_font, value_font = c.font(19), c.font(19, True)
+    chips: list[tuple[float, int, str, str]] = []
+    x, line, room = 0.0, 0, NARROW - 44
+    for g in VP_GROUPS:
+        if not totals.get(g):
+            continue
+        name, value = tr(f"vp_group.{g}"), str(totals[g])
+        w = name_font.getlength(name) + 6 + value_font.getlength(value)
+        if x + w > room and x > 0:
+            x, line = 0.0, line + 1
+        chips.append((x, line, name, value))
+        x += w + 22
+    return chips
+
+
 def _render_seat(view, seat: int, player_names: Sequence[str] | None = None) -> Image.Image:
-    """One player's panel alone (chat): it changes only when that player's things do."""
-    im = Image.new("RGB", (NARROW, PANEL_H + 20), BOARD_BG)
-    _draw_player(im, ImageDraw.Draw(im), view, seat, (10, 10, NARROW - 10, 10 + PANEL_H), player_names, set())
+    """One player's panel alone, and under it where its VP came from (chat): it changes only
+    when that player's things do."""
+    chips = _seat_vp_chips(view, seat)
+    lines = max(2, 1 + max((line for _, line, _, _ in chips), default=0))
+    box_h = 32 + lines * SEAT_VP_LINE
+    im = Image.new("RGB", (NARROW, PANEL_H + box_h + 26), BOARD_BG)
+    d = ImageDraw.Draw(im)
+    _draw_player(im, d, view, seat, (10, 10, NARROW - 10, 10 + PANEL_H), player_names, set())
+    x0, y0 = 10, PANEL_H + 16
+    c.rounded_panel(d, (x0, y0, NARROW - 10, y0 + box_h), radius=10, fill=(36, 42, 70), outline=(90, 100, 150), width=2)
+    d.text((x0 + 12, y0 + 6), tr("vp_sources"), font=c.font(18, True), fill=LEGEND_MUTED, anchor="la")
+    name_font, value_font = c.font(19), c.font(19, True)
+    for x, line, name, value in chips:
+        cx, cy = x0 + 12 + x, y0 + 30 + line * SEAT_VP_LINE
+        d.text((cx, cy), name, font=name_font, fill=LEGEND_TEXT, anchor="la")
+        d.text((cx + name_font.getlength(name) + 6, cy), value, font=value_font, fill=(255, 230, 120), anchor="la")
     return im
 
 
-def _render_scores(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
-    """Where each player's VP came from, over the map's legend (chat)."""
-    im = Image.new("RGB", (NARROW, PANEL_H + LEGEND_STRIP_H + 30), BOARD_BG)
-    _draw_vp_sources(im, ImageDraw.Draw(im), view, (10, 10, NARROW - 10, 10 + PANEL_H))
-    _draw_legend_strip(im, (10, PANEL_H + 20, NARROW - 10, PANEL_H + 20 + LEGEND_STRIP_H))
+def _render_legend(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+    """The map's legend (chat): the same all game long, so the thread shows it once."""
+    im = Image.new("RGB", (NARROW, LEGEND_STRIP_H + 20), BOARD_BG)
+    _draw_legend_strip(im, (10, 10, NARROW - 10, 10 + LEGEND_STRIP_H))
     return im
 
 
@@ -1667,8 +1705,8 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlig
                     language: str = "en") -> Iterator[Image.Image]:
     """What the bot posts, laid out for phones (about 420 px wide): the map in two or three
     parts at a larger scale (``chat_layout``: every sector whole in one part, hex names at
-    least MIN_LABEL_PX tall on a phone), one image per player's panel, where the VP came from
-    over the legend of the map, then the shared board (round, phase, turn order, research
+    least MIN_LABEL_PX tall on a phone), one image per player's panel with where its VP came
+    from, the legend of the map, then the shared board (round, phase, turn order, research
     board, actions, scoring and boosters); all but the map half as wide as the full picture.
     Nine images at most (four players; Discord takes ten).  Each image changes only when what
     it shows does (no "to act" marks: the post says who is to act), so a turn posts the mover's
@@ -1679,7 +1717,7 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlig
         yield _in(language, _map_part, view, layout, big, index)
     for seat in range(len(_players(view))):
         yield _in(language, _render_seat, view, seat, player_names)
-    yield _in(language, lambda: _render_scores(view, player_names=player_names))
+    yield _in(language, lambda: _render_legend(view, player_names=player_names))
     yield _in(language, lambda: _render_common(view, player_names=player_names, header=True))
 
 

@@ -247,7 +247,7 @@ def test_chat_map_comes_in_parts_each_sector_whole_in_one(name):
     images = _chat(view, player_names=[f"P{i}" for i in range(fixture["players"])], language="hu")
     parts = images[:len(layout.parts)]
     assert 2 <= len(parts) <= gr.MAX_PARTS
-    # then one panel per player, the VP sources over the legend, the shared board (issue 25:
+    # then one panel per player (with its VP sources), the legend, the shared board (issue 25:
     # a panel changes only with its player); Discord allows 10
     assert len(images) == len(parts) + fixture["players"] + 2 <= 10
     assert {im.width for im in parts} == {layout.parts[0][1][2] - layout.parts[0][1][0]}
@@ -393,17 +393,25 @@ def test_the_renderer_reads_the_rules_only_through_their_read_api():
 
 
 def test_chat_layout_has_the_boards_half_as_wide():
-    """Besides the map's parts the bot posts each player's panel, the VP sources over the map's
-    legend and the shared board at half the full picture's width: a phone about 420 px wide
-    shows them at 0.52x.  One image per panel (issue 25): a turn posts only the panels that changed."""
+    """Besides the map's parts the bot posts each player's panel with where its VP came from,
+    the map's legend and the shared board at half the full picture's width: a phone about 420
+    px wide shows them at 0.52x.  One image per panel (issue 25): a turn posts only the panels
+    that changed, and the legend (the same all game) only once."""
     fixture = _fixture(NAMES[0])
     state = _final_state(NAMES[0])
-    images = _chat(GAME.view(state, None), language="hu")
+    view = GAME.view(state, None)
+    images = _chat(view, language="hu")
     boards = images[-(fixture["players"] + 2):]
     assert {im.width for im in boards} == {gr.NARROW}
     assert all(420 / im.width >= 0.5 for im in boards)
-    assert [im.height for im in boards[:-2]] == [gr.PANEL_H + 20] * fixture["players"]
-    assert boards[-2].height == gr.PANEL_H + gr.LEGEND_STRIP_H + 30
+    assert all(im.height >= gr.PANEL_H + 32 + 2 * gr.SEAT_VP_LINE for im in boards[:-2])
+    assert boards[-2].height == gr.LEGEND_STRIP_H + 20
+    early = GAME.view(GAME.from_setup(_fixture(NAMES[0])), None)
+    assert _chat(early, language="hu")[-2].tobytes() == boards[-2].tobytes()
+    # every VP source group of a seat has its chip, and the chips sum to the seat's VP
+    for seat, p in enumerate(view["players"]):
+        with_values = gr._in("hu", gr._seat_vp_chips, view, seat)
+        assert sum(int(value) for _, _, _, value in with_values) == p["vp"]
 
 
 def test_hungarian_images_use_the_rulebook_terms_and_hungarian_codes():
