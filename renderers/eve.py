@@ -362,7 +362,8 @@ def draw_map(view: Any, highlight: str | None, language: str) -> Image.Image:
     return image
 
 
-def _draw_star_map(view: Any, highlight: str | None, language: str, k: int) -> Image.Image:
+def _draw_star_map(view: Any, highlight: str | None, language: str, k: int,
+                   labels: list[Label] | None = None) -> Image.Image:
     """The star map alone, ``k`` times the map's size (the chat parts are cut from ``k`` = 2)."""
     two_player = view.player_count == 2
     image = _map_background(two_player, k).copy()
@@ -379,7 +380,7 @@ def _draw_star_map(view: Any, highlight: str | None, language: str, k: int) -> I
         draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
         if region.owner is not None:
             draw_text(draw, (x, y), str(region.units), size=20 * k, bold=True, fill=contrast_text(fill), anchor="mm")
-    for label in map_labels(view, language):    # labels and tags over every node
+    for label in map_labels(view, language) if labels is None else labels:    # labels and tags over every node
         box = (label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k)
         if label.kind == "code":
             x, y = pos[label.region]
@@ -430,18 +431,20 @@ def _wrap_name(name: str) -> str:
     return "\n".join(lines)
 
 
-def name_labels(view: Any, language: str = "en") -> list[Label]:
+def name_labels(view: Any, language: str = "en", labels: list[Label] | None = None) -> list[Label]:
     """Where each region's name goes on the chat map (chat pixels): under its code if free, else
     above, beside or under its node, wherever it covers the least of the other labels and
-    nodes."""
+    nodes.  ``labels``: ``map_labels(view, language)`` when the caller has them already."""
     k = CHAT_K
+    if labels is None:
+        labels = map_labels(view, language)
     two_player = view.player_count == 2
     pos = {code: (x * k, y * k) for code, (x, y) in node_positions(two_player).items()}
     taken = [(label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k)
-             for label in map_labels(view, language)]
+             for label in labels]
     reach = (NODE_R + RING_GAP + RING_W) * k
     taken += [(x - reach, y - reach, x + reach, y + reach) for x, y in pos.values()]
-    code_bottom = {label.region: label.box[3] * k for label in map_labels(view, language) if label.kind == "code"}
+    code_bottom = {label.region: label.box[3] * k for label in labels if label.kind == "code"}
     fnt = font(NAME_SIZE, True)
     out: list[Label] = []
     for code, (x, y) in sorted(pos.items(), key=lambda item: (item[1][1], item[0])):
@@ -522,7 +525,7 @@ def _dim_background(two_player: bool, k: int) -> Image.Image:
     return Image.blend(bare, Image.new("RGB", bare.size, SPACE), OTHER_DIM)
 
 
-def _other_quarters(view: Any, language: str) -> list[Image.Image]:
+def _other_quarters(view: Any, labels: list[Label], names: list[Label]) -> list[Image.Image]:
     """For each part, the mask (its box, chat pixels) of what belongs to regions of the other
     quarters: their node and ring, and their code, name, agent, tag and marker labels."""
     k = CHAT_K
@@ -531,10 +534,10 @@ def _other_quarters(view: Any, language: str) -> list[Image.Image]:
     shapes: dict[str, list[tuple[str, Box]]] = {}
     for code, (x, y) in pos.items():
         shapes.setdefault(code, []).append(("disc", (x * k - reach, y * k - reach, x * k + reach, y * k + reach)))
-    for label in map_labels(view, language):
+    for label in labels:
         if label.region in pos:
             shapes[label.region].append(("box", tuple(v * k for v in label.box)))     # type: ignore[arg-type]
-    for label in name_labels(view, language):
+    for label in names:
         shapes[label.region].append(("box", label.box))
     masks = []
     for index, (left, top, right, bottom) in enumerate(chat_boxes()):
@@ -558,10 +561,12 @@ def draw_map_parts(view: Any, highlight: str | None, language: str,
                    player_names: list[str] | None = None) -> list[Image.Image]:
     """The star map for chat: four parts at CHAT_K times the scale, region names on it."""
     k = CHAT_K
-    big = _draw_star_map(view, highlight, language, k)
+    labels = map_labels(view, language)             # placed once, for the drawing and the masks
+    names = name_labels(view, language, labels)
+    big = _draw_star_map(view, highlight, language, k, labels)
     draw = ImageDraw.Draw(big)
     pos = node_positions(view.player_count == 2)
-    for label in name_labels(view, language):
+    for label in names:
         box = label.box
         x, y = pos[label.region][0] * k, pos[label.region][1] * k
         if not (box[0] <= x <= box[2] and box[1] >= y):      # not under its node: a thin leader line
@@ -576,7 +581,7 @@ def draw_map_parts(view: Any, highlight: str | None, language: str,
     legend = _legend(language, PART_W * k, NAME_SIZE + 1)
     boxes = chat_boxes()
     dim = _dim_background(view.player_count == 2, k)
-    others = _other_quarters(view, language)
+    others = _other_quarters(view, labels, names)
     for index, (left, top, right, bottom) in enumerate(boxes):
         crop = big.crop((left * k, top * k, right * k, bottom * k))
         crop.paste(dim.crop((left * k, top * k, right * k, bottom * k)), (0, 0), others[index])
