@@ -715,7 +715,7 @@ def _draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, box, view: Any,
     n = max(1, len(players))
     gap = 6
     row_h = (y1 - y0 - gap * (n - 1)) / n
-    active = _get(view, "active", 0) or 0 if turn_shown else -1
+    active = (_get(view, "active", 0) or 0) if turn_shown else -1      # -1: no row is marked
     phase = _get(view, "phase", "")
     winners = set(_get(view, "winners", []) or [])
     last_round = bool(_get(view, "last_round", False))
