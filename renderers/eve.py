@@ -9,9 +9,10 @@ a phone (about 420 px) can read them one under another.
    the headquarters in a square, and the political-map markers (``VIO-B``) beside the regions
    they mark; ``map_labels`` places every label so none leaves the image or covers another.
    The legend under the map explains each sign.  Regions named by ``highlight`` are ringed in
-   magenta.
+   magenta.  For chat the map comes in four overlapping quarters (``draw_map_parts``); a region
+   has its pieces in its own quarter's part only, the others show it bare and dimmed.
 2. **The calendar and the political map**: month and year, whose round it is (or the
-   preparation step) and a battle in progress; the twelve months with their seals in queue
+   preparation step) and a battle in progress (not for chat: the post says who is to act); the twelve months with their seals in queue
    order (empire colour, type letter), the current month framed; the 3 x 3 political map with
    each square's pile size and its face-up card (region, VP).
 3. **The empires**: one panel each: VP, supply, regions, each schedule's level with its actions
@@ -361,7 +362,8 @@ def draw_map(view: Any, highlight: str | None, language: str) -> Image.Image:
     return image
 
 
-def _draw_star_map(view: Any, highlight: str | None, language: str, k: int) -> Image.Image:
+def _draw_star_map(view: Any, highlight: str | None, language: str, k: int,
+                   labels: list[Label] | None = None) -> Image.Image:
     """The star map alone, ``k`` times the map's size (the chat parts are cut from ``k`` = 2)."""
     two_player = view.player_count == 2
     image = _map_background(two_player, k).copy()
@@ -378,7 +380,7 @@ def _draw_star_map(view: Any, highlight: str | None, language: str, k: int) -> I
         draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
         if region.owner is not None:
             draw_text(draw, (x, y), str(region.units), size=20 * k, bold=True, fill=contrast_text(fill), anchor="mm")
-    for label in map_labels(view, language):    # labels and tags over every node
+    for label in map_labels(view, language) if labels is None else labels:    # labels and tags over every node
         box = (label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k)
         if label.kind == "code":
             x, y = pos[label.region]
@@ -429,18 +431,20 @@ def _wrap_name(name: str) -> str:
     return "\n".join(lines)
 
 
-def name_labels(view: Any, language: str = "en") -> list[Label]:
+def name_labels(view: Any, language: str = "en", labels: list[Label] | None = None) -> list[Label]:
     """Where each region's name goes on the chat map (chat pixels): under its code if free, else
     above, beside or under its node, wherever it covers the least of the other labels and
-    nodes."""
+    nodes.  ``labels``: ``map_labels(view, language)`` when the caller has them already."""
     k = CHAT_K
+    if labels is None:
+        labels = map_labels(view, language)
     two_player = view.player_count == 2
     pos = {code: (x * k, y * k) for code, (x, y) in node_positions(two_player).items()}
     taken = [(label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k)
-             for label in map_labels(view, language)]
+             for label in labels]
     reach = (NODE_R + RING_GAP + RING_W) * k
     taken += [(x - reach, y - reach, x + reach, y + reach) for x, y in pos.values()]
-    code_bottom = {label.region: label.box[3] * k for label in map_labels(view, language) if label.kind == "code"}
+    code_bottom = {label.region: label.box[3] * k for label in labels if label.kind == "code"}
     fnt = font(NAME_SIZE, True)
     out: list[Label] = []
     for code, (x, y) in sorted(pos.items(), key=lambda item: (item[1][1], item[0])):
@@ -503,14 +507,66 @@ def _part_header(image: Image.Image, view: Any, index: int, player_names: list[s
                          min_size=19, fill=colour, align="left")
 
 
+# A region near the map's middle shows in two to four parts.  Only the part of its quarter
+# draws it with its pieces: the others show it bare and dimmed, so that a move there changes
+# one image, and the thread posts only that one (issue 25).
+OTHER_DIM = 0.6
+
+
+def quarter(x: float, y: float) -> int:
+    """The index of the part (``chat_boxes`` order) whose quarter of the map holds ``x, y``."""
+    return 2 * (y >= MAP_HEIGHT / 2) + (x >= MAP_SIZE / 2)
+
+
+@lru_cache(maxsize=4)
+def _dim_background(two_player: bool, k: int) -> Image.Image:
+    """The bare map (no pieces, no labels) dimmed: what a part shows of another quarter's regions."""
+    bare = _map_background(two_player, k)
+    return Image.blend(bare, Image.new("RGB", bare.size, SPACE), OTHER_DIM)
+
+
+def _other_quarters(view: Any, labels: list[Label], names: list[Label]) -> list[Image.Image]:
+    """For each part, the mask (its box, chat pixels) of what belongs to regions of the other
+    quarters: their node and ring, and their code, name, agent, tag and marker labels."""
+    k = CHAT_K
+    pos = node_positions(view.player_count == 2)
+    reach = (NODE_R + RING_GAP + RING_W + 6) * k
+    shapes: dict[str, list[tuple[str, Box]]] = {}
+    for code, (x, y) in pos.items():
+        shapes.setdefault(code, []).append(("disc", (x * k - reach, y * k - reach, x * k + reach, y * k + reach)))
+    for label in labels:
+        if label.region in pos:
+            shapes[label.region].append(("box", tuple(v * k for v in label.box)))     # type: ignore[arg-type]
+    for label in names:
+        shapes[label.region].append(("box", label.box))
+    masks = []
+    for index, (left, top, right, bottom) in enumerate(chat_boxes()):
+        ox, oy = left * k, top * k
+        mask = Image.new("L", ((right - left) * k, (bottom - top) * k), 0)
+        draw = ImageDraw.Draw(mask)
+        for code, (x, y) in pos.items():
+            if quarter(x, y) != index:
+                for kind, (x0, y0, x1, y1) in shapes[code]:
+                    if x1 < ox or y1 < oy or x0 > ox + mask.width or y0 > oy + mask.height:
+                        continue
+                    if kind == "disc":
+                        draw.ellipse((x0 - ox, y0 - oy, x1 - ox, y1 - oy), fill=255)
+                    else:
+                        draw.rectangle((x0 - ox - 2 * k, y0 - oy - 2 * k, x1 - ox + 2 * k, y1 - oy + 2 * k), fill=255)
+        masks.append(mask)
+    return masks
+
+
 def draw_map_parts(view: Any, highlight: str | None, language: str,
                    player_names: list[str] | None = None) -> list[Image.Image]:
     """The star map for chat: four parts at CHAT_K times the scale, region names on it."""
     k = CHAT_K
-    big = _draw_star_map(view, highlight, language, k)
+    labels = map_labels(view, language)             # placed once, for the drawing and the masks
+    names = name_labels(view, language, labels)
+    big = _draw_star_map(view, highlight, language, k, labels)
     draw = ImageDraw.Draw(big)
     pos = node_positions(view.player_count == 2)
-    for label in name_labels(view, language):
+    for label in names:
         box = label.box
         x, y = pos[label.region][0] * k, pos[label.region][1] * k
         if not (box[0] <= x <= box[2] and box[1] >= y):      # not under its node: a thin leader line
@@ -524,8 +580,11 @@ def draw_map_parts(view: Any, highlight: str | None, language: str,
     parts = []
     legend = _legend(language, PART_W * k, NAME_SIZE + 1)
     boxes = chat_boxes()
+    dim = _dim_background(view.player_count == 2, k)
+    others = _other_quarters(view, labels, names)
     for index, (left, top, right, bottom) in enumerate(boxes):
         crop = big.crop((left * k, top * k, right * k, bottom * k))
+        crop.paste(dim.crop((left * k, top * k, right * k, bottom * k)), (0, 0), others[index])
         extra = legend.height if index == len(boxes) - 1 else 0
         part = Image.new("RGB", (crop.width, PART_HEADER_H + crop.height + extra), SPACE)
         part.paste(crop, (0, PART_HEADER_H))
@@ -539,12 +598,16 @@ def draw_map_parts(view: Any, highlight: str | None, language: str,
 # ----- the calendar and the political map ---------------------------------------------------------------
 HEADLINE_KEYS = ("eve.status.prep", "eve.status.calendar", "eve.status.end_trinity", "eve.status.end_vision",
                  "eve.status.round", "eve.status.combat", "eve.status.over")
+# The chat calendar leaves out what changes with every step of a turn (who is next in the
+# preparation, whose round it is and the actions left, the battle's step): the post says
+# who is to act and its move lines what happened; /status has every line (issue 25).
+CHAT_HEADLINE_KEYS = ("eve.status.calendar", "eve.status.end_trinity", "eve.status.end_vision", "eve.status.over")
 
 
-def _headline(view: Any, language: str) -> list[str]:
+def _headline(view: Any, language: str, keys: tuple[str, ...] = HEADLINE_KEYS) -> list[str]:
     """Where the game stands: the status lines about the calendar, the round and a battle."""
     from rules.eve import GAME
-    return [_say(language, line) for line in GAME.status_lines(view) if line.key in HEADLINE_KEYS]
+    return [_say(language, line) for line in GAME.status_lines(view) if line.key in keys]
 
 
 def draw_calendar(view: Any, language: str, width: int = WIDTH, least: int = 0) -> Image.Image:
@@ -552,7 +615,7 @@ def draw_calendar(view: Any, language: str, width: int = WIDTH, least: int = 0) 
     queue_len = max([len(month) for month in view.calendar] + [3])
     per_row = 12 if width >= 12 * 60 + 16 else 6         # narrow (chat): two rows of six months
     col_w, chip_h = (width - 16) // per_row if per_row == 6 else 64, 26
-    head = _headline(view, language)
+    head = _headline(view, language, CHAT_HEADLINE_KEYS if least else HEADLINE_KEYS)
     head_h = 30 * len(head) + 16
     cal_top = head_h + 8
     cal_h = 34 + queue_len * (chip_h + 4) + 8
@@ -678,7 +741,7 @@ def draw_empires(view: Any, player_names: list[str] | None, language: str, width
         for line in texts[seat]:                          # wrapped, never cut
             draw_text(draw, (x0, y + 15), line, fnt=fnt, fill=INK, anchor="lm")
             y += size + 8
-        if view.phase in (ROUND, COMBAT) and view.round is not None and view.round.seat == seat:
+        if view.phase in (ROUND, COMBAT) and view.round is not None and view.round.seat == seat and not least:
             draw.rectangle((10, top, 18, top + panel_h), fill=HIGHLIGHT)
         elif view.phase == OVER and seat in view.winners:
             draw.rectangle((10, top, 18, top + panel_h), fill=(255, 200, 0))

@@ -1,7 +1,10 @@
 """Gaia Project renderer: a view of the game in, two landscape ``PIL.Image`` out (``render``);
 for chat (``render_for_chat``, what the bot posts) the map comes instead in two or three parts
 drawn at a larger scale so a phone shows every hex name, piece and sector number legibly (see
-``chat_layout``), then the players' panels with the map's legend and the shared board.
+``chat_layout``; the sectors another part has whole are dimmed there, without pieces), then
+each player's panel with its VP sources, the map's legend and the shared board.  No chat
+image shows whose turn it is (the post says it): each changes only when what it shows does,
+so the thread posts only those (issue 25).
 
 1. **The map** (1600 x 1040): the sector map with flat-topped hexes (GP-MAP-3 orientation:
    "north" straight up), each hex's public name as typed in moves (``4A10``, ``5C``...),
@@ -483,7 +486,7 @@ def hex_tile(rows: tuple[tuple, ...], k: str, planet: str, tint: tuple[int, int,
 # Image 1: the map
 # ------------------------------------------------------------------------------------------
 
-def _status_line(view, player_names) -> str:
+def _status_line(view, player_names, waiting: bool = True) -> str:
     phase = view.get("phase", "")
     rnd = view.get("round", 0)
     parts = []
@@ -496,11 +499,9 @@ def _status_line(view, player_names) -> str:
             best = max(p["vp"] for p in players)
             win = [seat_name(view, s, player_names) for s, p in enumerate(players) if p["vp"] == best]
             parts.append(tr("winner", names=", ".join(win), vp=best))
-    else:
-        waiting = sorted(_waiting(view))
-        if waiting:
-            parts.append(tr("to_act", names=", ".join(_waiting_reason(view, s, seat_name(view, s, player_names))
-                                                      for s in waiting)))
+    elif waiting and _waiting(view):
+        parts.append(tr("to_act", names=", ".join(_waiting_reason(view, s, seat_name(view, s, player_names))
+                                                  for s in sorted(_waiting(view)))))
     return "  ·  ".join(parts)
 
 
@@ -519,7 +520,11 @@ def _waiting_reason(view, seat: int, name: str) -> str:
     return tr(key, name=name) if key else name
 
 
-def _draw_header(im: Image.Image, view, player_names, height: int, title: bool = True) -> None:
+def _draw_header(im: Image.Image, view, player_names, height: int, title: bool = True,
+                 waiting: bool = True) -> None:
+    """Title, round, phase, who is to act (unless ``waiting`` is False: the chat images leave
+    that to the post's text, so that they change only when what they show changes), and this
+    round's turn order with the seats that passed."""
     d = ImageDraw.Draw(im)
     d.rectangle((0, 0, im.width, height), fill=HEADER_BG)
     if title:
@@ -543,7 +548,7 @@ def _draw_header(im: Image.Image, view, player_names, height: int, title: bool =
                        fill=(230, 230, 240), anchor="mb", stroke_width=2, stroke_fill=HEADER_BG)
             x += step
         right = right - step * len(order) - 100
-    text = _status_line(view, player_names)
+    text = _status_line(view, player_names, waiting)
     avail = right - left
     fnt = c.fit_font(text, avail, height - 12, max_size=34, min_size=16, bold=True)
     d.text((left, height / 2), c.ellipsize(text, fnt, avail), font=fnt, fill=c.WHITE, anchor="lm")
@@ -657,7 +662,7 @@ MIN_LABEL_PX = 9
 PART_MAX_W = 900
 PART_PAD = 3          # px of space around the hexes of a part's sectors
 PART_HEADER_H = 72
-MAX_PARTS = 3         # with the players' panels and the shared board, five images in all
+MAX_PARTS = 3         # with 4 players' panels, the legend and the shared board, nine images in all
 
 
 class ChatLayout:
@@ -768,24 +773,19 @@ def _draw_part_header(im: Image.Image, view, rows: tuple[tuple, ...], index: int
     players = _players(view)
     if not players:
         return
-    waiting = _waiting(view)
+    # No "to act" mark and no passed dimming here: the post says who is to act and the
+    # shared board's header who passed; either would make every part change with the turn
+    # when only its pieces should (issue 25: post only the images whose content changed).
     x0 = 10 + overview.width + 14
     step = (im.width - 8 - x0) / len(players)
     cy = PART_HEADER_H / 2
     for s, p in enumerate(players):
         x = x0 + s * step
-        passed = bool(p and p.get("passed"))
-        col = seat_colour(view, s)
-        _paste(im, building_sprite("disc", c.mix(col, HEADER_BG, 0.5) if passed else col, 16, str(s + 1)), x + 17, cy)
+        _paste(im, building_sprite("disc", seat_colour(view, s), 16, str(s + 1)), x + 17, cy)
         name = faction_name(p["faction"]) if p else tr("seat_n", n=s + 1)
-        avail = step - 46 - (14 if s in waiting else 0)
+        avail = step - 46
         fnt = c.fit_font(name, avail, PART_HEADER_H - 24, max_size=24, min_size=16, bold=True)
-        colour = (255, 170, 240) if s in waiting else LEGEND_MUTED if passed else LEGEND_TEXT
-        tx = x + 40
-        if s in waiting:     # a play mark before the name of a seat that is to act
-            d.polygon([(tx, cy - 8), (tx + 11, cy), (tx, cy + 8)], fill=colour)
-            tx += 14
-        d.text((tx, cy), c.ellipsize(name, fnt, avail), font=fnt, fill=colour, anchor="lm")
+        d.text((x + 40, cy), c.ellipsize(name, fnt, avail), font=fnt, fill=LEGEND_TEXT, anchor="lm")
 
 
 def _chat_map(view, highlight: str | None) -> tuple[ChatLayout, Image.Image]:
@@ -798,10 +798,34 @@ def _chat_map(view, highlight: str | None) -> tuple[ChatLayout, Image.Image]:
     return layout, big
 
 
+@lru_cache(maxsize=8)
+def _other_sectors(rows: tuple[tuple, ...], index: int) -> tuple[Image.Image, Image.Image]:
+    """What part ``index`` shows of the sectors another part has whole: the bare map there,
+    dimmed (no pieces), and the mask of those hexes, both the size of the part's box."""
+    layout = chat_layout(rows)
+    geo = geometry(rows, layout.radius)
+    sectors, box = layout.parts[index]
+    bare = Image.blend(map_background(rows, layout.radius).crop(box), Image.new("RGB", (box[2] - box[0], box[3] - box[1]), SPACE),
+                       OTHER_DIM)
+    mask = Image.new("L", bare.size, 0)
+    d = ImageDraw.Draw(mask)
+    for k in sorted(geo.centre):
+        if geo.sector[k] not in sectors:
+            d.polygon([(x - box[0], y - box[1]) for x, y in geo.corners(k)], fill=255)
+    return bare, mask
+
+
+# How much the sectors another part shows whole are dimmed in a part (they carry no pieces
+# there: a move changes only the part that has its sector, issue 25).
+OTHER_DIM = 0.65
+
+
 def _map_part(view, layout: ChatLayout, big: Image.Image, index: int) -> Image.Image:
     box = layout.parts[index][1]
     part = Image.new("RGB", (box[2] - box[0], PART_HEADER_H + box[3] - box[1]), SPACE)
     part.paste(big.crop(box), (0, PART_HEADER_H))
+    bare, mask = _other_sectors(_rows(view), index)
+    part.paste(bare, (0, PART_HEADER_H), mask)
     _draw_part_header(part, view, _rows(view), index)
     return c.avoid_square(part)
 
@@ -1561,11 +1585,10 @@ def _render_players(view, *, player_names: Sequence[str] | None = None, highligh
     rows = len(players) + (1 if len(players) % 2 == 1 else 0)
     im = Image.new("RGB", (NARROW, HEADER_H + 10 + rows * (PANEL_H + 10) + LEGEND_STRIP_H + 10), BOARD_BG)
     d = ImageDraw.Draw(im)
-    _draw_header(im, view, player_names, HEADER_H, title=False)
-    waiting = _waiting(view)
+    _draw_header(im, view, player_names, HEADER_H, title=False, waiting=False)
     y = HEADER_H + 10
     for s in range(len(players)):
-        _draw_player(im, d, view, s, (10, y, NARROW - 10, y + PANEL_H), player_names, waiting)
+        _draw_player(im, d, view, s, (10, y, NARROW - 10, y + PANEL_H), player_names, set())
         y += PANEL_H + 10
     if len(players) % 2 == 1:
         _draw_vp_sources(im, d, view, (10, y, NARROW - 10, y + PANEL_H))
@@ -1574,11 +1597,68 @@ def _render_players(view, *, player_names: Sequence[str] | None = None, highligh
     return c.avoid_square(im)
 
 
-def _render_common(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
-    x0, x1 = 10, NARROW - 10
-    im = Image.new("RGB", (NARROW, BOARDS_TOP_H + 200 + 112 + 100 + 180 + 4 * 12 + 10), BOARD_BG)
+SEAT_VP_LINE = 25    # the seat's VP sources under its panel (chat): a title, then lines of chips
+
+
+def _seat_vp_chips(view, seat: int) -> list[tuple[float, int, str, str]]:
+    """Where one player's VP came from: (x offset, line, group name, value) chips, wrapped."""
+    p = _players(view)[seat] if seat < len(_players(view)) else None
+    if not p:
+        return []
+    totals: dict[str, int] = {}
+    for src, vp in sorted((p.get("vp_src") or {}).items()):
+        totals[_vp_group(src)] = totals.get(_vp_group(src), 0) + vp
+    name_font, value_font = c.font(19), c.font(19, True)
+    chips: list[tuple[float, int, str, str]] = []
+    x, line, room = 0.0, 0, NARROW - 44
+    for g in VP_GROUPS:
+        if not totals.get(g):
+            continue
+        name, value = tr(f"vp_group.{g}"), str(totals[g])
+        w = name_font.getlength(name) + 6 + value_font.getlength(value)
+        if x + w > room and x > 0:
+            x, line = 0.0, line + 1
+        chips.append((x, line, name, value))
+        x += w + 22
+    return chips
+
+
+def _render_seat(view, seat: int, player_names: Sequence[str] | None = None) -> Image.Image:
+    """One player's panel alone, and under it where its VP came from (chat): it changes only
+    when that player's things do."""
+    chips = _seat_vp_chips(view, seat)
+    lines = max(2, 1 + max((line for _, line, _, _ in chips), default=0))
+    box_h = 32 + lines * SEAT_VP_LINE
+    im = Image.new("RGB", (NARROW, PANEL_H + box_h + 26), BOARD_BG)
     d = ImageDraw.Draw(im)
-    y = 6
+    _draw_player(im, d, view, seat, (10, 10, NARROW - 10, 10 + PANEL_H), player_names, set())
+    x0, y0 = 10, PANEL_H + 16
+    c.rounded_panel(d, (x0, y0, NARROW - 10, y0 + box_h), radius=10, fill=(36, 42, 70), outline=(90, 100, 150), width=2)
+    d.text((x0 + 12, y0 + 6), tr("vp_sources"), font=c.font(18, True), fill=LEGEND_MUTED, anchor="la")
+    name_font, value_font = c.font(19), c.font(19, True)
+    for x, line, name, value in chips:
+        cx, cy = x0 + 12 + x, y0 + 30 + line * SEAT_VP_LINE
+        d.text((cx, cy), name, font=name_font, fill=LEGEND_TEXT, anchor="la")
+        d.text((cx + name_font.getlength(name) + 6, cy), value, font=value_font, fill=(255, 230, 120), anchor="la")
+    return im
+
+
+def _render_legend(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+    """The map's legend (chat): the same all game long, so the thread shows it once."""
+    im = Image.new("RGB", (NARROW, LEGEND_STRIP_H + 20), BOARD_BG)
+    _draw_legend_strip(im, (10, 10, NARROW - 10, 10 + LEGEND_STRIP_H))
+    return im
+
+
+def _render_common(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None,
+                   header: bool = False) -> Image.Image:
+    x0, x1 = 10, NARROW - 10
+    top = HEADER_H if header else 0
+    im = Image.new("RGB", (NARROW, top + BOARDS_TOP_H + 200 + 112 + 100 + 180 + 4 * 12 + 10), BOARD_BG)
+    d = ImageDraw.Draw(im)
+    if header:       # round, phase, turn order and who passed; who is to act is the post's text
+        _draw_header(im, view, player_names, HEADER_H, title=False, waiting=False)
+    y = top + 6
     _draw_research(im, d, view, (x0, y, x1, y + BOARDS_TOP_H - 10))
     y += BOARDS_TOP_H
     _draw_actions(im, d, view, (x0, y, x1, y + 200))
@@ -1625,15 +1705,20 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlig
                     language: str = "en") -> Iterator[Image.Image]:
     """What the bot posts, laid out for phones (about 420 px wide): the map in two or three
     parts at a larger scale (``chat_layout``: every sector whole in one part, hex names at
-    least MIN_LABEL_PX tall on a phone), the players' panels one under the other with the
-    legend of the map, then the research board with actions, scoring and boosters (both half
-    as wide as the full picture).  Five images at most.  Yielded one at a time: each is
-    encoded while the next is drawn."""
+    least MIN_LABEL_PX tall on a phone), one image per player's panel with where its VP came
+    from, the legend of the map, then the shared board (round, phase, turn order, research
+    board, actions, scoring and boosters); all but the map half as wide as the full picture.
+    Nine images at most (four players; Discord takes ten).  Each image changes only when what
+    it shows does (no "to act" marks: the post says who is to act), so a turn posts the mover's
+    panel and what the move touched (issue 25).  Yielded one at a time: each is encoded while
+    the next is drawn."""
     layout, big = _chat_map(view, highlight)      # one drawing, cut in parts in no time
     for index in range(len(layout.parts)):
         yield _in(language, _map_part, view, layout, big, index)
-    yield render_players(view, player_names=player_names, highlight=highlight, language=language)
-    yield render_common(view, player_names=player_names, highlight=highlight, language=language)
+    for seat in range(len(_players(view))):
+        yield _in(language, _render_seat, view, seat, player_names)
+    yield _in(language, lambda: _render_legend(view, player_names=player_names))
+    yield _in(language, lambda: _render_common(view, player_names=player_names, header=True))
 
 
 __all__ = ["render", "render_for_chat", "render_map", "render_map_parts", "render_boards", "render_players", "render_common",

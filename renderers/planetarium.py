@@ -627,9 +627,12 @@ def _draw_decks(draw: ImageDraw.ImageDraw, view: Any, language: str = "en", scal
 # The right column
 # ------------------------------------------------------------------------------------
 
-def _status_lines(view: Any, names: list[str], language: str = "en") -> tuple[str, str, c.RGB | None]:
+def _status_lines(view: Any, names: list[str], language: str = "en", turn_shown: bool = True) -> tuple[str, str, c.RGB | None]:
     """(headline, detail, banner colour or None).  The detail is made of parts joined by
-    " · " in order of importance; the header drops trailing parts that do not fit."""
+    " · " in order of importance; the header drops trailing parts that do not fit.
+    ``turn_shown`` False (chat): the headline is the title, not the turn number and the mover
+    (the post says who is to act; a header that changes every turn would post the column
+    again every turn, issue 25)."""
     phase = _get(view, "phase", "")
     players = _get(view, "players", [])
     active = _get(view, "active", 0) or 0
@@ -658,6 +661,8 @@ def _status_lines(view: Any, names: list[str], language: str = "en") -> tuple[st
            "keep_final": "what_keep_final", "finals": "what_finals"}.get(phase)
     what = t(key) if key else str(phase)
     head = t("turn", turn=turn, name=names[active]) if 0 <= active < len(names) else t("turn_plain", turn=turn)
+    if not turn_shown:
+        head = t("title")
     if last:
         queue = list(_get(view, "last_round_queue", []) or [])
         reason = _get(view, "last_round_reason", None) or ""
@@ -669,14 +674,15 @@ def _status_lines(view: Any, names: list[str], language: str = "en") -> tuple[st
     return head, what, None
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str], language: str = "en") -> None:
+def _draw_header(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str], language: str = "en",
+                 turn_shown: bool = True) -> None:
     x0, y0, x1, y1 = box
-    head, detail, banner = _status_lines(view, names, language)
+    head, detail, banner = _status_lines(view, names, language, turn_shown)
     players = _get(view, "players", [])
     active = _get(view, "active", 0) or 0
     phase = _get(view, "phase", "")
     tx = x0 + 8
-    if phase not in ("setup", "over") and 0 <= active < len(players):
+    if turn_shown and phase not in ("setup", "over") and 0 <= active < len(players):
         c.draw_player_token(draw, _seat_colour(players[active], active), x0 + 28, y0 + 28, 22,
                             letter=_badge(players[active], active, language))
         tx = x0 + 62
@@ -701,15 +707,15 @@ def _draw_header(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str], la
 
 
 def _draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, box, view: Any, names: list[str],
-                  language: str = "en") -> None:
+                  language: str = "en", turn_shown: bool = True) -> None:
     """One row per player.  A row is drawn once per content and reused: most moves change one
-    or two rows (the mover's, and the turn marker)."""
+    or two rows (the mover's, and the turn marker; none without ``turn_shown``)."""
     x0, y0, x1, y1 = box
     players = list(_get(view, "players", []) or [])
     n = max(1, len(players))
     gap = 6
     row_h = (y1 - y0 - gap * (n - 1)) / n
-    active = _get(view, "active", 0) or 0
+    active = (_get(view, "active", 0) or 0) if turn_shown else -1      # -1: no row is marked
     phase = _get(view, "phase", "")
     winners = set(_get(view, "winners", []) or [])
     last_round = bool(_get(view, "last_round", False))
@@ -1070,18 +1076,19 @@ def _highlights(view: Any, highlight: str | None) -> tuple[set[str], set[str]]:
 
 
 def _column_image(view: Any, player_names: list[str] | None, highlight_cards: set[str],
-                  language: str) -> Image.Image:
+                  language: str, turn_shown: bool = True) -> Image.Image:
     """The right column (turn, players, track, planets) as its own 596 x 1000 image: the
-    full picture pastes it, chat posts it."""
+    full picture pastes it, chat posts it without the turn (``turn_shown`` False: no turn
+    number, mover's token or row mark, so it changes only when what it shows does)."""
     image = Image.new("RGB", (WIDTH - COLUMN_X0, HEIGHT), COLUMN_BG)
     players = list(_get(view, "players", []) or [])
     names = [_seat_name(view, seat, player_names, language) for seat in range(len(players))]
     draw = ImageDraw.Draw(image)
     x0, x1 = 8, COLUMN_X1 - COLUMN_X0
-    _draw_header(draw, (x0, 8, x1, 100), view, names, language)
+    _draw_header(draw, (x0, 8, x1, 100), view, names, language, turn_shown)
     n = max(1, len(players))
     players_h = 16 + n * 86
-    _draw_players(image, draw, (x0, 110, x1, 110 + players_h - 16), view, names, language)
+    _draw_players(image, draw, (x0, 110, x1, 110 + players_h - 16), view, names, language, turn_shown)
     track_top = 110 + players_h
     _draw_track(draw, (x0, track_top, x1, track_top + 112), view, language)
     _draw_planets(draw, (x0, track_top + 124, x1, HEIGHT - 8), view, highlight_cards, language)
@@ -1127,4 +1134,4 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlig
     for position, part in enumerate(render_board_parts(view, highlight=highlight, language=language), start=1):
         yield position, part
     _, highlight_cards = _highlights(view, highlight)
-    yield 0, _column_image(view, player_names, highlight_cards, language)
+    yield 0, _column_image(view, player_names, highlight_cards, language, turn_shown=False)

@@ -10,11 +10,14 @@ a phone).
    without its type letter) in type large enough (``LABEL_SIZE``) to read when a phone shows the
    image 420 px wide.
 2. **The dice board**: round and phase, the dice left in boxes 1-6 with the median marker, the
-   turn order, both tracks with their stacks (penalty spaces marked), this round's transmitter
-   offer, the goals and technology sides in play.
-3. **The players**: VP, cubes, tokens, dice in hand and bonus die, gyrodynes in reserve, rings
+   turn order, both tracks with their stacks (penalty spaces marked), every player's dice in
+   hand and bonus die, this round's transmitter offer, the goals and technology sides in play.
+3. **The players**: VP, cubes, tokens, gyrodynes in reserve, rings
    and markers left, the HQ board with its side once revealed and the projects done, patents,
    transmitters (operational ones marked), kept exploration tiles.
+
+Nothing drawn changes with whose turn it is (the post says who is to act): an image changes only
+when what it shows does, so the thread posts only those (issue 25).
 
 Every word drawn comes from the catalogue (``pulsar.board.*``); ids and numbers are notation.
 """
@@ -150,9 +153,16 @@ def draw_cluster(view: Any, language: str) -> Image.Image:
 LEGEND_LINE = 32
 
 
-def draw_dice_board(view: Any, language: str) -> Image.Image:
+HAND_LINE = 34
+
+
+def draw_dice_board(view: Any, language: str, player_names: list[str] | None = None) -> Image.Image:
+    """Round and step, the dice board, the turn order, the tracks, every player's dice in hand
+    (here, not on the players' panels: taking and using dice changes this image alone, issue 25),
+    the transmitter offer and the goals."""
     legend = [item for item in list(view.offer) + list(view.goals) if gist_of(item) is not None]
-    image = Image.new("RGB", (WIDTH, 500 + LEGEND_LINE * len(legend) + 10), PANEL)
+    hands = HAND_LINE * view.player_count + 6
+    image = Image.new("RGB", (WIDTH, 500 + hands + LEGEND_LINE * len(legend) + 10), PANEL)
     draw = ImageDraw.Draw(image)
     draw_text_in_box(draw, (12, 8, WIDTH - 12, 40), _t(language, "round", round=view.round,
                                                        step=Msg(f"pulsar.step.{view.phase}")),
@@ -189,13 +199,24 @@ def draw_dice_board(view: Any, language: str) -> Image.Image:
                 my = top + 92 - height * 14
                 draw.ellipse((left + cell / 2 - 10, my - 7, left + cell / 2 + 8, my + 7), fill=SEATS[seat],
                              outline=INK)
-    draw_text_in_box(draw, (12, 420, WIDTH - 12, 450), _t(language, "offer", tiles=Join(view.offer or ["-"], "comma")),
+    for player in view.players:                          # the dice in hand, one line per player
+        top = 420 + player.seat * HAND_LINE
+        name = _seat_name(player.seat, player_names, language)
+        draw.ellipse((14, top + 5, 36, top + 27), fill=SEATS[player.seat], outline=INK, width=2)
+        draw_text_in_box(draw, (44, top, 190, top + HAND_LINE - 4), name, max_size=20, min_size=12, bold=True,
+                         fill=INK, align="left")
+        draw_text_in_box(draw, (196, top, WIDTH - 12, top + HAND_LINE - 4),
+                         _t(language, "dice", dice=", ".join(str(d) for d in player.dice) or "-",
+                            red="-" if player.red is None else player.red),
+                         max_size=20, min_size=12, fill=INK, align="left")
+    y = 420 + hands
+    draw_text_in_box(draw, (12, y, WIDTH - 12, y + 30), _t(language, "offer", tiles=Join(view.offer or ["-"], "comma")),
                      max_size=20, fill=INK, align="left")
-    draw_text_in_box(draw, (12, 455, WIDTH - 12, 485), _t(language, "goals", goals=Join(view.goals, "comma"),
-                                                          sides=Join(view.tech_sides, "comma")),
+    draw_text_in_box(draw, (12, y + 35, WIDTH - 12, y + 65), _t(language, "goals", goals=Join(view.goals, "comma"),
+                                                                sides=Join(view.tech_sides, "comma")),
                      max_size=20, fill=INK, align="left")
     for index, item in enumerate(legend):                # what each offered tile and goal gives
-        top = 495 + index * LEGEND_LINE
+        top = y + 75 + index * LEGEND_LINE
         gist = gist_of(item)
         assert gist is not None
         draw_text_in_box(draw, (12, top, WIDTH - 12, top + LEGEND_LINE - 4), _t(language, "legend", id=item, gist=gist),
@@ -213,8 +234,17 @@ def _hq_line(player: Any, language: str) -> str:
     return _t(language, "hq", board=player.hq_board, side=player.hq_side, hq=done)
 
 
+def _seat_name(seat: int, player_names: list[str] | None, language: str) -> str:
+    """The player's name, or the seat's colour when names are not given."""
+    if player_names and seat < len(player_names) and player_names[seat]:
+        return player_names[seat]
+    return text_of(Msg(f"pulsar.colour.{('red', 'green', 'blue', 'yellow')[seat]}"), language)
+
+
 def draw_players(view: Any, player_names: list[str] | None, language: str) -> Image.Image:
-    panel_h, gap = 330, 10
+    """One panel per player: VP, cubes, pieces, HQ, patents, transmitters, kept tiles (the dice
+    in hand are on the dice board: they change on every draft and every action)."""
+    panel_h, gap = 290, 10
     image = Image.new("RGB", (WIDTH, view.player_count * (panel_h + gap) + gap), PANEL)
     draw = ImageDraw.Draw(image)
     for player in view.players:
@@ -229,8 +259,6 @@ def draw_players(view: Any, player_names: list[str] | None, language: str) -> Im
         kept = [Msg("pulsar.board.kept_tile", tile=tile) for tile in player.kept_exploration]
         lines = [
             _t(language, "resources", cubes=player.cubes, pm=player.mods["pm1"], p2=player.mods["p2"]),
-            _t(language, "dice", dice=", ".join(str(d) for d in player.dice) or "-",
-               red="-" if player.red is None else player.red),
             _t(language, "pieces", reserve=reserve, rings=player.rings, markers=player.markers),
             _hq_line(player, language),
             _t(language, "patents", patents=Join(player.patents or ["-"], "comma")),
@@ -249,4 +277,5 @@ def draw_players(view: Any, player_names: list[str] | None, language: str) -> Im
 def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
            language: str = "en") -> list[Image.Image]:
     """The star cluster, the dice board and the players (each 800 px wide)."""
-    return [draw_cluster(view, language), draw_dice_board(view, language), draw_players(view, player_names, language)]
+    return [draw_cluster(view, language), draw_dice_board(view, language, player_names),
+            draw_players(view, player_names, language)]

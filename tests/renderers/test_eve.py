@@ -167,3 +167,39 @@ def test_the_chat_calendar_and_empires_keep_every_text_legible_at_phone_width():
     for language in ("en", "hu"):
         calendar, empires = render_for_chat(view, player_names=["a", "b", "c"], language=language)[-2:]
         assert calendar.width == empires.width == CHAT_PANEL_W
+
+
+def test_the_chat_images_do_not_change_with_whose_round_it_is():
+    """Issue 25: the chat calendar and empires leave out whose round it is and its actions left
+    (the post says who is to act), so the next action alone does not post them again."""
+    import dataclasses
+
+    from renderers.eve import render_for_chat
+    from rules.eve.state import ROUND
+    state = position(3, 0)
+    rng = random.Random(3)
+    while not (state.phase == ROUND and state.round is not None):
+        state = GAME.apply(state, GAME.random_move(state, min(GAME.waiting_for(state)), rng))
+    view = GAME.view(state, None)
+    other = dataclasses.replace(view, round=dataclasses.replace(view.round, seat=(view.round.seat + 1) % 3,
+                                                                actions=view.round.actions + 1))
+    before = render_for_chat(view, player_names=["a", "b", "c"], language="en")[-2:]
+    after = render_for_chat(other, player_names=["a", "b", "c"], language="en")[-2:]
+    assert [im.tobytes() for im in before] == [im.tobytes() for im in after]
+
+
+def test_a_region_near_the_middle_changes_one_chat_part_only():
+    """Issue 25: the four chat parts overlap; only the part of a region's quarter draws its
+    pieces (the others show it bare and dimmed), so a move there posts one map image."""
+    import dataclasses
+
+    from renderers.eve import MAP_HEIGHT, MAP_SIZE, draw_map_parts
+    view = GAME.view(position(3, 90), None)
+    pos = node_positions(False)
+    code = min((c for c in pos if c in view.regions),
+               key=lambda c: abs(pos[c][0] - MAP_SIZE / 2) + abs(pos[c][1] - MAP_HEIGHT / 2))
+    regions = dict(view.regions)
+    regions[code] = dataclasses.replace(regions[code], owner=1, units=regions[code].units + 3)
+    other = dataclasses.replace(view, regions=regions)
+    before, after = draw_map_parts(view, None, "en"), draw_map_parts(other, None, "en")
+    assert sum(a.tobytes() != b.tobytes() for a, b in zip(before, after)) == 1

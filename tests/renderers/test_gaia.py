@@ -245,20 +245,27 @@ def test_chat_map_comes_in_parts_each_sector_whole_in_one(name):
     layout = gr.chat_layout(rows)
     geo = gr.geometry(rows, layout.radius)
     images = _chat(view, player_names=[f"P{i}" for i in range(fixture["players"])], language="hu")
-    parts = images[:-2]
-    assert 2 <= len(parts) <= gr.MAX_PARTS and len(images) <= 5          # Discord allows 10
-    assert len(parts) == len(layout.parts)
+    parts = images[:len(layout.parts)]
+    assert 2 <= len(parts) <= gr.MAX_PARTS
+    # then one panel per player (with its VP sources), the legend, the shared board (issue 25:
+    # a panel changes only with its player); Discord allows 10
+    assert len(images) == len(parts) + fixture["players"] + 2 <= 10
     assert {im.width for im in parts} == {layout.parts[0][1][2] - layout.parts[0][1][0]}
     assert 800 <= parts[0].width <= gr.PART_MAX_W == 900
-    assert [im.width for im in images[-2:]] == [gr.NARROW, gr.NARROW]
+    assert {im.width for im in images[len(parts):]} == {gr.NARROW}
     for im in images:
         assert im.width != im.height                                  # Android crops square images
         assert im.height / im.width <= 1.9                            # a phone shows it whole at full width
-    # each part shows its box of the whole map drawn at the chat scale, under its header
+    # each part shows its box of the whole map drawn at the chat scale, under its header; the
+    # sectors another part has whole are shown bare and dimmed (a move changes one part only)
     _, big = gr._chat_map(view, None)
-    for im, (_, box) in zip(parts, layout.parts):
+    for index, (im, (_, box)) in enumerate(zip(parts, layout.parts)):
         assert im.height == gr.PART_HEADER_H + box[3] - box[1]
-        assert im.crop((0, gr.PART_HEADER_H, im.width, im.height)).tobytes() == big.crop(box).tobytes()
+        expected = big.crop(box)
+        bare, mask = gr._other_sectors(rows, index)
+        expected.paste(bare, (0, 0), mask)
+        assert im.crop((0, gr.PART_HEADER_H, im.width, im.height)).tobytes() == expected.tobytes()
+        assert 0 < mask.histogram()[255] < mask.width * mask.height
     # every sector lies whole (every corner of its every hex) inside one part; parts go left to right
     sectors = set(geo.sector.values())
     assert {sec for names, _ in layout.parts for sec in names} == sectors
@@ -300,22 +307,22 @@ def test_chat_map_parts_show_pieces_in_the_owners_colour_and_the_highlight_where
     x, y = geo.centre[k]
     y -= gr.PLANET_DY * geo.R
     shown = 0
-    for im, (_, box) in zip(plain, layout.parts):
-        if box[0] <= x < box[2] and box[1] <= y < box[3]:
+    for im, (sectors, box) in zip(plain, layout.parts):       # in the part that has its sector whole
+        if geo.sector[k] in sectors:
             shown += 1
             assert im.getpixel((int(x - box[0]), int(y - box[1] + gr.PART_HEADER_H))) == gr.seat_colour(view, seat)
-    assert shown >= 1
+    assert shown == 1
     hexname = geo.name[k]
     lit = gr.render_map_parts(view, highlight=hexname)
     cx, cy = geo.centre[k]
     reach = geo.R + 4                                                 # the frame's outer edge
     changed = 0
-    for a, b, (_, box) in zip(plain, lit, layout.parts):
+    for a, b, (sectors, box) in zip(plain, lit, layout.parts):
         near = cx + reach > box[0] and cx - reach < box[2] and cy + reach > box[1] and cy - reach < box[3]
         changed += a.tobytes() != b.tobytes()
         if not near:
             assert a.tobytes() == b.tobytes()
-        if box[0] <= cx < box[2] and box[1] <= cy < box[3]:
+        if geo.sector[k] in sectors:
             assert a.tobytes() != b.tobytes()
     assert changed >= 1
 
@@ -337,15 +344,31 @@ def test_chat_images_say_everything_in_the_players_language(monkeypatch):
         assert render_message(Msg(f"gaia.render.{key}"), "hu") in seen, key
 
 
-def test_the_host_posts_at_most_five_images_in_order():
+def test_the_host_posts_at_most_ten_images_in_order():
     from bot.service import render_png
     view = GAME.view(_final_state("final-scoring"), None)
     files = render_png("gaia", view, ["a", "b", "c", "d"], "en")
-    assert 3 <= len(files) <= 5
+    parts = len(gr.chat_layout(gr._rows(view)).parts)
+    assert len(files) == parts + len(view["players"]) + 2 <= 10           # Discord allows 10
     assert [name for name, _ in files] == [f"gaia-{i}.png" for i in range(1, len(files) + 1)]
     widths = [Image.open(__import__("io").BytesIO(data)).width for _, data in files]
-    parts = len(gr.chat_layout(gr._rows(view)).parts)
-    assert widths[parts:] == [gr.NARROW, gr.NARROW] and len(set(widths[:parts])) == 1
+    assert set(widths[parts:]) == {gr.NARROW} and len(set(widths[:parts])) == 1
+
+
+def test_chat_images_change_only_with_what_they_show():
+    """Issue 25: no "to act" or "passed" marks on the map parts nor on the panels (the post
+    says who is to act), so a position that differs only in who is to act draws the same."""
+    state = _final_state("final-scoring")
+    view = GAME.view(state, None)
+    names = [f"P{i}" for i in range(len(view["players"]))]
+    before = [im.tobytes() for im in _chat(view, player_names=names)]
+    monkey = pytest.MonkeyPatch()
+    monkey.setattr(gr, "_waiting", lambda view: {0, 1})
+    try:
+        after = [im.tobytes() for im in _chat(view, player_names=names)]
+    finally:
+        monkey.undo()
+    assert after == before
 
 
 def test_GP_FAC_TAK_2_a_discarded_brainstone_is_shown(monkeypatch):
@@ -370,17 +393,25 @@ def test_the_renderer_reads_the_rules_only_through_their_read_api():
 
 
 def test_chat_layout_has_the_boards_half_as_wide():
-    """Besides the map's parts the bot posts the players' panels (with the map's legend) and the
-    shared board at half the full picture's width: a phone about 420 px wide shows them at 0.52x."""
+    """Besides the map's parts the bot posts each player's panel with where its VP came from,
+    the map's legend and the shared board at half the full picture's width: a phone about 420
+    px wide shows them at 0.52x.  One image per panel (issue 25): a turn posts only the panels
+    that changed, and the legend (the same all game) only once."""
     fixture = _fixture(NAMES[0])
     state = _final_state(NAMES[0])
-    images = _chat(GAME.view(state, None), language="hu")
-    assert [im.width for im in images[-2:]] == [gr.NARROW, gr.NARROW]
-    assert all(420 / im.width >= 0.5 for im in images[-2:])
-    players = images[-2]
-    # one panel per player (and the VP sources with an odd count), one under the other, then the legend
-    panels = fixture["players"] + fixture["players"] % 2
-    assert players.height == gr.HEADER_H + 10 + panels * (gr.PANEL_H + 10) + gr.LEGEND_STRIP_H + 10
+    view = GAME.view(state, None)
+    images = _chat(view, language="hu")
+    boards = images[-(fixture["players"] + 2):]
+    assert {im.width for im in boards} == {gr.NARROW}
+    assert all(420 / im.width >= 0.5 for im in boards)
+    assert all(im.height >= gr.PANEL_H + 32 + 2 * gr.SEAT_VP_LINE for im in boards[:-2])
+    assert boards[-2].height == gr.LEGEND_STRIP_H + 20
+    early = GAME.view(GAME.from_setup(_fixture(NAMES[0])), None)
+    assert _chat(early, language="hu")[-2].tobytes() == boards[-2].tobytes()
+    # every VP source group of a seat has its chip, and the chips sum to the seat's VP
+    for seat, p in enumerate(view["players"]):
+        with_values = gr._in("hu", gr._seat_vp_chips, view, seat)
+        assert sum(int(value) for _, _, _, value in with_values) == p["vp"]
 
 
 def test_hungarian_images_use_the_rulebook_terms_and_hungarian_codes():

@@ -430,3 +430,18 @@ def test_player_rows_drawn_from_the_cache_are_the_same_pixels(finished_game):
     fresh = pl.render(view, language="hu").tobytes()
     assert pl._ROWS
     assert pl.render(view, language="hu").tobytes() == fresh
+
+
+def test_the_chat_column_does_not_change_with_whose_turn_it_is():
+    """Issue 25: the chat column shows no turn number, mover's token or row mark (the post
+    says who is to act), so it is posted again only when what it shows changes."""
+    import dataclasses
+
+    state = playout(3, 5, 40)
+    assert not GAME.is_over(state) and state.phase != "setup"
+    view = GAME.view(state, None)
+    other = dataclasses.replace(view, active=(view.active + 1) % 3, turn_no=view.turn_no + 1)
+    column = dict(_chat_images(view, language="en"))[0]
+    assert column.tobytes() == dict(_chat_images(other, language="en"))[0].tobytes()
+    # the full picture still says whose turn it is
+    assert pl.render(view).tobytes() != pl.render(other).tobytes()

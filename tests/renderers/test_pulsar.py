@@ -56,3 +56,18 @@ def test_location_ids_and_pieces_stay_readable_when_the_cluster_is_shown_420_px_
     ship = [px for px in range(int(sx - 40), int(sx + 40)) for py in range(int(sy - 60), int(sy))
             if image.getpixel((px, py)) == SEATS[seat]]
     assert ship and (max(ship) - min(ship) + 1) * scale >= 10
+
+
+def test_the_players_image_does_not_change_when_only_dice_in_hand_do():
+    """Issue 25: the dice in hand are drawn on the dice board, so taking or using a die changes
+    that image alone and the thread does not post the players' panels again."""
+    import dataclasses
+
+    state = position(3, 60, "B")
+    view = GAME.view(state, None)
+    player = view.players[0]
+    other = dataclasses.replace(view, players=(dataclasses.replace(player, dice=(*player.dice, 6), red=5),
+                                               *view.players[1:]))
+    before, after = render(view, player_names=["a", "b", "c"]), render(other, player_names=["a", "b", "c"])
+    assert before[2].tobytes() == after[2].tobytes()
+    assert before[1].tobytes() != after[1].tobytes()
