@@ -66,7 +66,7 @@ class Console:
         self.user = ""
         self.channel_id = MAIN_CHANNEL_ID
         self.buttons: list[tuple[int, int, str, str]] = []      # message id, channel, custom id, label
-        self.menu: tuple[int, int, str, list[str]] | None = None  # message id, channel, custom id, values
+        self.menu: tuple[int, int, str, list[str], list[str]] | None = None  # message, channel, custom id, values, labels
         self.image_count = 0
         # earlier runs' images stay: this run's files get the next free run number
         runs = [int(m[1]) for p in board_dir.glob("run*-*") if (m := re.match(r"run(\d+)-", p.name))]
@@ -246,14 +246,16 @@ class Console:
                 if component.get("type") == 2 and component.get("custom_id"):
                     buttons.append((item.message_id, item.channel_id, component["custom_id"], component.get("label", "")))
                 elif component.get("type") == 3:
-                    values = [option["value"] for option in component.get("options", [])]
-                    menu = (item.message_id, item.channel_id, component["custom_id"], values)
+                    options = component.get("options", [])
+                    values = [option["value"] for option in options]
+                    labels = [option.get("label") or option["value"] for option in options]   # what Discord shows
+                    menu = (item.message_id, item.channel_id, component["custom_id"], values, labels)
         if buttons:
             self.buttons = buttons
             self.tell("console.buttons", buttons=" ".join(f"[{label}]" for *_, label in buttons))
         if menu:
             self.menu = menu
-            self.tell("console.menu", menu="  ".join(f"{n}) {value}" for n, value in enumerate(menu[3], 1)))
+            self.tell("console.menu", menu="  ".join(f"{n}) {label}" for n, label in enumerate(menu[4], 1)))
 
     # ----- one line ----------------------------------------------------------------------------
     async def handle(self, line: str) -> bool:
@@ -349,10 +351,11 @@ class Console:
         if self.menu is None:
             self.tell("console.no_menu")
             return
-        message_id, channel_id, custom_id, values = self.menu
-        value = values[int(choice) - 1] if choice.isdigit() and 0 < int(choice) <= len(values) else choice
+        message_id, channel_id, custom_id, values, labels = self.menu
+        value = values[int(choice) - 1] if choice.isdigit() and 0 < int(choice) <= len(values) else \
+            dict(zip(labels, values)).get(choice, choice)
         if value not in values:
-            self.tell("console.not_in_menu", values=", ".join(values))
+            self.tell("console.not_in_menu", values=", ".join(f"{n}) {label}" for n, label in enumerate(labels, 1)))
             return
         self.show(await self.harness.click(self.users[self.user], message_id, custom_id, channel_id=channel_id,
                                            values=[value]))

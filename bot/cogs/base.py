@@ -1014,9 +1014,14 @@ class GameCog(commands.GroupCog):
         language = user_language(interaction)
         found = lookup.find(self.game_name, thing)
         if found is None:
-            close = lookup.search(self.game_name, thing, 5)
-            raise UserError("info_unknown", thing=thing, title=self.game.title_msg(),
-                            close=Join([f"`{comp.id}`" for comp in close]) if close else "-")
+            close = lookup.search(self.game_name, thing, 10)
+            if not close:
+                raise UserError("info_unknown", thing=thing, title=self.game.title_msg())
+            # several match ("forgóerőmű": small, medium, large): each with its gist
+            await send(interaction, "\n".join([t("info_several", language, thing=thing)] +
+                                              ["- " + self.component_label(comp, language) for comp in close]),
+                       ephemeral=True)
+            return
         lines = [t("info_head", language, name=found.name, kind=Msg(found.kind), id=found.id),
                  tr(found.text, language)]
         if found.stand_in:

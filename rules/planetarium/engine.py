@@ -1127,7 +1127,7 @@ class PlanetariumGame(Game):
             needs: list[Any] = [P(f"need.{card.planet_type}"), P("need.orbit", orbits=card.orbit_text())]
             if card.habitability_required:
                 needs.append(P(f"need.{card.habitability_required}"))
-            needs.append(P("need.cost", cost=texts.amounts(card.cost)) if card.cost else P("need.no_matter"))
+            needs.append(P("need.cost", cost=texts.cost_words(card)) if card.cost else P("need.no_matter"))   # in words: the hand is read slowly
             if card.marker_removal:
                 needs.append(P("need.marker"))
             facts: list[Any] = [texts.hab_value(card)]

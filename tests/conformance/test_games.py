@@ -74,7 +74,9 @@ def check_catalogued(value, where):
         assert isinstance(value, str), f"{where}: {value!r}"
 
 
-def playout(game, players, seed, visit, options=None):
+def playout(game, players, seed, visit, options=None, played=None):
+    """A seeded random game, ``visit`` called at each position; ``played`` (a list) collects
+    each move as (seat, text)."""
     state = game.new_game({**(options or {}), "players": players}, seed)
     rng = random.Random(seed)
     visit(state, 0)
@@ -87,6 +89,8 @@ def playout(game, players, seed, visit, options=None):
         move = game.random_move(state, seat, rng)
         assert move is not None, f"seat {seat} waits but has no legal move"
         text = game.format_move(move)
+        if played is not None:
+            played.append((seat, text))
         before = dumped(game, state)
         state_after = game.apply(state, game.parse_move(state, seat, text))
         assert dumped(game, state) == before, f"apply mutated its input ({text})"
@@ -172,10 +176,10 @@ def test_a_random_playout_keeps_every_promise_of_the_contract(name, players, opt
         if len(rendered) < 3 and ply % 21 == 0:
             rendered.append(state)
 
-    final, plies = playout(game, players, seed, visit, options)
+    played: list[tuple[int, str]] = []
+    final, plies = playout(game, players, seed, visit, options, played)
     # every move of the game still reads as a sentence from the final state (as /log shows it)
-    for text in _played_texts(game, players, seed, options):
-        seat, move_text = text
+    for seat, move_text in played:
         shown = game.redact_move(final, seat, move_text)
         if isinstance(shown, str):
             phrase = game.move_phrase(final, seat, shown)
@@ -196,23 +200,6 @@ def test_a_random_playout_keeps_every_promise_of_the_contract(name, players, opt
                                       language=language)
                 images = images if isinstance(images, list) else [images]
                 assert images and all(image.width > 100 and image.height > 100 for image in images)
-
-
-def _played_texts(game, players, seed, options):
-    """(seat, text) of the moves of the same seeded playout, replayed (every 3rd, 300 at most)."""
-    state = game.new_game({**(options or {}), "players": players}, seed)
-    rng = random.Random(seed)
-    out = []
-    for ply in range(MAX_PLIES):
-        if game.is_over(state):
-            break
-        seat = rng.choice(sorted(game.waiting_for(state)))
-        move = game.random_move(state, seat, rng)
-        text = game.format_move(move)
-        if ply % 3 == 0 and len(out) < 300:
-            out.append((seat, text))
-        state = game.apply(state, game.parse_move(state, seat, text))
-    return out
 
 
 @pytest.mark.parametrize("name", games())

@@ -101,3 +101,21 @@ async def test_the_lobby_names_options_by_their_labels(harness):
     _thread, sent = await open_game(harness)
     lobby = next(s for s in sent if s.kind == "response").content
     assert phrase("option_label.deadline", "hu") in lobby
+
+
+async def test_info_on_a_word_several_components_share_lists_them_with_their_gists(harness, monkeypatch):
+    import tests.host.toy_game as toy
+    from bot import lookup
+    from rules.base import Component
+
+    original = toy.ToyGame.components(toy.GAME)
+    extra = Component("bonus-big", "toy.kind.bonus", Msg("toy.comp.bonus.name"), Msg("toy.comp.bonus.text"),
+                      Msg("toy.comp.bonus.gist"))
+    monkeypatch.setattr(toy.ToyGame, "components", lambda self: tuple(original) + (extra,))
+    lookup._index.cache_clear()
+    try:
+        thread, _ = await started_game(harness)
+        answer = one_text(await harness.slash(ALICE, "toy info", channel_id=thread, thing="bonu"))
+        assert "bonus-big" in answer and answer.count(phrase("toy.comp.bonus.gist")) == 2
+    finally:
+        lookup._index.cache_clear()

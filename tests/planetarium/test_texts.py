@@ -137,7 +137,7 @@ def test_hungarian_status_hand_and_refusals_use_the_rulebook_initials():
     assert "A: G1 K1, C: V2 F1, B: -, D: -" in status
     assert "A: G1 R1, C: W2 M1, B: -, D: -" in "\n".join(map(str, GAME.status_lines(GAME.view(state, None))))
     hand = "\n".join(render(line, "hu") for line in GAME.private_lines(GAME.view(state, 0), 0))
-    assert "lakhatatlan 4" in hand and "U4" not in hand and "G1 K1" in hand
+    assert "lakhatatlan 4" in hand and "U4" not in hand and "ár: 1 gáz és 1 kőzet" in hand   # the cost in words
     with pytest.raises(IllegalMove) as error:
         GAME.apply(state, GAME.parse_move(state, 0, "play H01 A"))
     refusal = render(error.value.msg, "hu")
