@@ -109,6 +109,14 @@ class PulsarGame(Game):
         return P("title")
 
     # ----- whose turn ---------------------------------------------------------------------------------
+    def waiting_reason(self, state: GameState) -> Msg | None:
+        """While the HQ sides are chosen, everyone the game does not wait for has sealed theirs
+        (P-SETUP-17): say that, not "not your turn"."""
+        if state.phase == HQ_SIDE:
+            return P("reason.hq_side_sealed",
+                     waiting=Join([self.seat_label(state, s) for s in sorted(self.waiting_for(state))], "and"))
+        return None
+
     def waiting_for(self, state: GameState) -> set[int]:
         if state.phase == HQ_SIDE:
             return state.hq_choice.waiting()

@@ -95,6 +95,11 @@ async def test_PU_P_SETUP_17_the_thread_announces_every_side_and_the_hand_shows_
         other = "\n".join(item.content or "" for item in await harness.slash(users["bob"], "pulsar hand",
                                                                              channel_id=thread))
         assert "you chose" not in other
+        # choosing again says the side is sealed (P-SETUP-17), not "not your turn"
+        again = await harness.slash(users["alice"], "pulsar move", channel_id=thread, text="hqside 1")
+        refusal = "\n".join(item.content or "" for item in again)
+        assert all(item.ephemeral for item in again if item.content)
+        assert "cannot be changed" in refusal and "not your turn" not in refusal.lower(), refusal
         await harness.slash(users["bob"], "pulsar move", channel_id=thread, text="oldal 2")
         sent = await harness.slash(users["carol"], "pulsar move", channel_id=thread, text="hqside 1")
         public = "\n".join(item.content or "" for item in sent if not item.ephemeral)
