@@ -727,7 +727,9 @@ class GameCog(commands.GroupCog):
             return move_words(loaded, 0, text, language, secret_shown=True)
         words = move_words(loaded, seat, text, language, secret_shown=True)
         description = loaded.game.describe_move(loaded.state, seat, text)
-        return t("move_with_description", language, move=words, description=description) if description else words
+        if description is None or tr(description, language) in words:   # never the same thing twice
+            return words
+        return t("move_with_description", language, move=words, description=description)
 
     async def make_move(self, interaction: discord.Interaction, record: GameRecord, text: str,
                         *, announce_separately: bool = False, expected_ply: int | None = None) -> None:

@@ -216,6 +216,8 @@ async def test_small_decisions_get_buttons_too(tmp_path):
         announcement = next(item for item in sent if item.components)
         labels = [c["label"] for row in announcement.components for c in row["components"]]
         assert 2 <= len(labels) <= 5 and all(label.startswith("takes booster ") for label in labels)
+        # the booster's income is in the phrase already: the label does not say it twice
+        assert all(label.count("income") == 1 for label in labels), labels
     finally:
         await harness.close()
 

@@ -278,7 +278,7 @@ def test_the_render_catalogues_have_the_e2_texts_in_both_languages():
     for language in ("en", "hu"):
         assert keys <= set(catalogue(language)), sorted(keys - set(catalogue(language)))
     assert catalogue("hu")["spacecorp.render.radiation"] == "Sugárzás"
-    assert catalogue("hu")["spacecorp.render.region.R2_AST_A"] == "Kisbolygóöv (belső)"
+    assert catalogue("hu")["spacecorp.render.region.R2_AST_A"] == "Aszteroida-öv (belső)"   # the rulebook's word
 
 
 # ------------------------------------------------------------------------------------------------
