@@ -56,6 +56,8 @@ and numbers are notation.  ``highlight`` (a move's text) rings the sites it name
 """
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 import math
 import re
 from dataclasses import dataclass, field
@@ -1083,10 +1085,15 @@ def draw_stacks_e3(draw: ImageDraw.ImageDraw, view: Any, box: Box, language: str
 
 # ------------------------------------------------------------------------------------------------
 # The business display
+_CALM: ContextVar[bool] = ContextVar("spacecorp_calm_header", default=False)
+
+
 def header_text(view: Any, player_names: list[str] | None, language: str) -> str:
     era = Msg(f"spacecorp.era.{view.era}")
     if view.phase == OVER:
         return f"{text_of(era, language)} · {_t(language, 'over')}"
+    if _CALM.get():          # the thread's picture: who acts is in the post, not on every image
+        return text_of(era, language)
     legacy = view.legacy_choice
     if view.phase == LEGACY and legacy is not None:      # the Legacy selection between eras (SC-TRANS-1)
         waiting = [player_name(view, seat, player_names, language) for seat in sorted(legacy.waiting())]
@@ -1485,6 +1492,18 @@ def draw_players(view: Any, seats: Iterable[int], player_names: list[str] | None
 
 
 PLAYERS_PER_IMAGE = 2
+
+
+def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
+                    language: str = "en") -> list[Image.Image]:
+    """What the thread gets: the same images, but the headers name only the era (who acts and
+    the step are in the post's text), so an image changes only when what it shows changes and
+    the thread attaches only those (issue 25)."""
+    token = _CALM.set(True)
+    try:
+        return render(view, player_names=player_names, highlight=highlight, language=language)
+    finally:
+        _CALM.reset(token)
 
 
 def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,

@@ -446,3 +446,21 @@ def test_the_render_catalogues_have_the_e3_texts_in_both_languages():
         assert keys <= set(catalogue(language)), sorted(keys - set(catalogue(language)))
     assert catalogue("hu")["spacecorp.render.region.R3_VOID1"] == "Üres régió 1"
     assert catalogue("hu")["spacecorp.render.colony_points"] == "Kol {n}"
+
+
+def test_the_threads_picture_does_not_change_when_only_the_player_to_act_does():
+    """Issue 25: the chat images' headers name the era only (the post says who acts), so a
+    change of the player to act alone changes no image the thread would attach again."""
+    import dataclasses
+    import hashlib
+
+    from renderers.spacecorp import header_text, render_for_chat
+    from rules.spacecorp.engine import GAME
+
+    state = GAME.new_game({"players": 3}, 5)
+    view = GAME.view(state, None)
+    other = dataclasses.replace(view, turn=dataclasses.replace(view.turn, seat=(view.turn.seat + 1) % 3))
+    digests = [[hashlib.sha256(image.tobytes()).hexdigest() for image in render_for_chat(v, language="en")]
+               for v in (view, other)]
+    assert digests[0] == digests[1]
+    assert header_text(view, None, "en") != header_text(other, None, "en")   # the full picture still says it
