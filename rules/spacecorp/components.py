@@ -75,7 +75,8 @@ def _hq_box(entries: tuple[Entry, ...]) -> Msg | Join:
     return entries_msg(entries) if entries else S("comp.empty")
 
 
-def _tile_rewards(tile_id: str) -> Msg | Join:
+def tile_rewards(tile_id: str) -> Msg | Join:
+    """What a discovery tile gives (the news of a revealed tile and /info say the same)."""
     tile = tables().discoveries[tile_id]
     parts: list[Msg] = []
     if tile.profit:
@@ -94,7 +95,7 @@ def _tile_rewards(tile_id: str) -> Msg | Join:
 
 
 def tile_gist(tile_id: str) -> Msg:
-    return S("comp.tile.gist", rewards=_tile_rewards(tile_id))
+    return S("comp.tile.gist", rewards=tile_rewards(tile_id))
 
 
 def site_gist(site_id: str, era: str) -> Msg:
@@ -186,7 +187,7 @@ def components() -> tuple[Component, ...]:
                              S("comp.tile.text", era=S(f"era.{tile.era}"), stack=tile.stack,
                                icons=Join([S(f"icon.{icon}") for icon in tile.icons]) if tile.icons
                                else S("comp.tile.no_icons"),
-                               rewards=_tile_rewards(tile.id), special=special_text),
+                               rewards=tile_rewards(tile.id), special=special_text),
                              tile_gist(tile.id), _stand_in(tile.source)))
     for base in t.base_types.values():
         out.append(Component(base.id, "spacecorp.kind.base", S(f"base.{base.id}"), S(f"basetext.{base.id}"),

@@ -3002,21 +3002,7 @@ class SpaceCorpGame(Game):
         return S("card", id=card, name=S(f"cardname.{design(card) if not is_time(card) else 'TIME'}"))
 
     def _tile_text(self, tile_id: str) -> Msg | Join:
-        tile = tables().discoveries[tile_id]
-        parts: list[Msg] = []
-        if tile.profit:
-            parts.append(S("tilepart.profit", n=tile.profit))
-        if tile.genetics:
-            parts.append(S("tilepart.genetics", n=tile.genetics))
-        if tile.idea:
-            parts.append(S("tilepart.idea", n=tile.idea))
-        if tile.production is not None:
-            parts.append(S("tilepart.production", n=tile.production))
-        if tile.base_mod:
-            parts.append(S("tilepart.base_mod", n=f"{tile.base_mod:+d}"))
-        if tile.colony:
-            parts.append(S("tilepart.colony", n=tile.colony))
-        return Join(parts) if parts else S("tilepart.nothing")
+        return components.tile_rewards(tile_id)
 
 
 def _card_ids(msg: Msg | Join) -> Iterator[str]:
