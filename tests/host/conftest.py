@@ -68,3 +68,13 @@ async def storage():
 @pytest.fixture
 def service(storage, clock, toy_registered):
     return GameService(storage, clock=clock, snapshot_every=5, seed_source=lambda: 1234)
+
+
+@pytest.fixture
+async def harness(tmp_path, toy_registered, clock):
+    """The test Discord with the bot, the toy game and alice, bob and carol (a file can
+    override it)."""
+    from .test_cogs import make_harness
+    harness = await make_harness(tmp_path, clock)
+    yield harness
+    await harness.close()

@@ -30,13 +30,6 @@ async def make_harness(tmp_path, clock, name="bot.db"):
     return harness
 
 
-@pytest.fixture
-async def harness(tmp_path, toy_registered, clock):
-    harness = await make_harness(tmp_path, clock)
-    yield harness
-    await harness.close()
-
-
 async def open_game(harness, players=2):
     sent = await harness.slash(ALICE, "toy new", channel_id=CHANNEL, players=players)
     [thread_id] = list(harness.threads)

@@ -1,19 +1,11 @@
 """Languages (a user's client language for private replies, the game's language for the
 thread, the last seen language for DMs), decision deadlines with the rules' default move,
 private notices and lobby options generated from the rules' option specs, with the toy game."""
-import pytest
 
 from bot.i18n import t
 from rules.messages import Msg, render
 
-from .test_cogs import ALICE, BOB, CHANNEL, make_harness
-
-
-@pytest.fixture
-async def harness(tmp_path, toy_registered, clock):
-    harness = await make_harness(tmp_path, clock)
-    yield harness
-    await harness.close()
+from .test_cogs import ALICE, BOB, CHANNEL
 
 
 async def start_toy(harness, **options):

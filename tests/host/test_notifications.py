@@ -4,14 +4,7 @@ and only whom ``allowed_mentions`` names; display names chosen by users must nev
 role or @everyone."""
 import pytest
 
-from .test_cogs import ALICE, BOB, CHANNEL, make_harness
-
-
-@pytest.fixture
-async def harness(tmp_path, toy_registered, clock):
-    harness = await make_harness(tmp_path, clock)
-    yield harness
-    await harness.close()
+from .test_cogs import ALICE, BOB, CHANNEL
 
 
 async def test_the_next_player_is_notified_after_a_deferred_move_and_after_start(harness):

@@ -16,14 +16,7 @@ from bot.harness import Harness
 from bot.i18n import t
 from bot.storage import ABANDONED
 
-from .test_cogs import ALICE, BOB, CAROL, CHANNEL, make_harness, one_text, started_game
-
-
-@pytest.fixture
-async def harness(tmp_path, toy_registered, clock):
-    harness = await make_harness(tmp_path, clock)
-    yield harness
-    await harness.close()
+from .test_cogs import ALICE, BOB, CAROL, CHANNEL, one_text, started_game
 
 
 async def picked(harness):
@@ -31,6 +24,25 @@ async def picked(harness):
     thread, _ = await started_game(harness)
     await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 1")
     return thread
+
+
+async def sigterm_while_drawing(harness, monkeypatch, seconds: float):
+    """Bob's pick (after alice's) with a board that takes ``seconds`` to draw; SIGTERM arrives
+    once the move is stored, while it is drawn: (the thread, the mark before the move, the
+    move's task)."""
+    import time
+
+    import bot.cogs.base as base
+    thread = await picked(harness)
+    real = base.render_parts
+    monkeypatch.setattr(base, "render_parts", lambda *args, **kwargs: time.sleep(seconds) or real(*args, **kwargs))
+    harness.bot.install_signal_handlers()
+    mark = harness.mark()
+    move = asyncio.create_task(harness.slash(BOB, "toy move", channel_id=thread, text="pick 2"))
+    while (await harness.bot.storage.get_game(1)).ply < 2:
+        await asyncio.sleep(0.01)
+    await harness.sigterm()
+    return thread, mark, move
 
 
 def texts_in(harness, channel_id):
@@ -294,18 +306,8 @@ async def test_a_reminder_pass_is_paced_and_reuses_the_stored_dm_channel(harness
 
 # ----- 6. graceful shutdown -------------------------------------------------------------------------------
 async def test_sigterm_mid_move_finishes_and_announces_it_then_closes(harness, monkeypatch, tmp_path, clock):
-    import time
 
-    import bot.cogs.base as base
-    thread = await picked(harness)
-    real = base.render_parts
-    monkeypatch.setattr(base, "render_parts", lambda *args, **kwargs: time.sleep(0.5) or real(*args, **kwargs))
-    harness.bot.install_signal_handlers()
-    mark = harness.mark()
-    move = asyncio.create_task(harness.slash(BOB, "toy move", channel_id=thread, text="pick 2"))
-    while (await harness.bot.storage.get_game(1)).ply < 2:
-        await asyncio.sleep(0.01)
-    await harness.sigterm()
+    _thread, mark, move = await sigterm_while_drawing(harness, monkeypatch, 0.5)
     await move
     assert harness.notified_since(mark) == [ALICE]              # the move was announced
     assert harness.bot.storage._conn is None                    # and the database closed
@@ -406,7 +408,6 @@ async def test_sigterm_with_a_move_outlasting_the_grace_leaves_it_to_the_next_st
                                                                                    monkeypatch):
     """The supervisor will not wait for ever: a move still drawing when the grace is over is
     stored but not announced; the next start announces it."""
-    import time
 
     import bot.cogs.base as base
     settings = Settings(database_path=str(tmp_path / "bot.db"), shutdown_grace_seconds=0.05)
@@ -415,15 +416,8 @@ async def test_sigterm_with_a_move_outlasting_the_grace_leaves_it_to_the_next_st
         harness.add_user(user_id, name)
     await harness.start()
     try:
-        thread = await picked(harness)
         real = base.render_parts
-        monkeypatch.setattr(base, "render_parts", lambda *args, **kwargs: time.sleep(0.6) or real(*args, **kwargs))
-        harness.bot.install_signal_handlers()
-        mark = harness.mark()
-        move = asyncio.create_task(harness.slash(BOB, "toy move", channel_id=thread, text="pick 2"))
-        while (await harness.bot.storage.get_game(1)).ply < 2:
-            await asyncio.sleep(0.01)
-        await harness.sigterm()
+        thread, mark, move = await sigterm_while_drawing(harness, monkeypatch, 0.6)
         move.cancel()
         await asyncio.gather(move, return_exceptions=True)
         assert ALICE not in harness.notified_since(mark)        # not announced before the close

@@ -2,18 +2,10 @@
 in words of the reader's language (thread, confirmation, /log, autocomplete labels, values
 in the reader's words), /info over the game's components, scores with their breakdown, the
 plural turn ping and lobby options by their labels."""
-import pytest
 
 from rules.messages import Msg, render
 
-from .test_cogs import ALICE, BOB, CAROL, CHANNEL, contents, make_harness, one_text, open_game, started_game
-
-
-@pytest.fixture
-async def harness(tmp_path, toy_registered, clock):
-    harness = await make_harness(tmp_path, clock)
-    yield harness
-    await harness.close()
+from .test_cogs import ALICE, BOB, CAROL, CHANNEL, contents, one_text, open_game, started_game
 
 
 def phrase(key, language="en", **values):
