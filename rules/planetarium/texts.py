@@ -74,6 +74,19 @@ def icon_names(card: Card) -> list[str]:
 
 
 # ----- the notation in the reader's words -------------------------------------------------------------
+def play_options(move: Any, prefix: str, source: str) -> list[Msg]:
+    """A play's gravity and marker options, as the ``prefix`` texts say them (``nt``: in the
+    reader's notation, ``phrase``: in words); ``source`` names the marker card's value."""
+    options: list[Msg] = []
+    if move.gravity:
+        options.append(P(f"{prefix}.grav", node=move.gravity[0], area=move.gravity[1]))
+    if move.marker_from == mv.MARKER_NONE:
+        options.append(P(f"{prefix}.marker_none"))
+    elif move.marker_from:
+        options.append(P(f"{prefix}.marker_from", **{source: move.marker_from}))
+    return options
+
+
 def notation(text: str) -> Msg | None:
     """The canonical move ``text`` as a message whose English text is ``text`` itself and whose
     Hungarian text uses the Hungarian words ``parse_move`` accepts ("húz kezdeti",
@@ -90,13 +103,7 @@ def notation(text: str) -> Msg | None:
     if kind == mv.MOVE:
         return P("nt.mv", path=" ".join(move.path))
     if kind == mv.PLAY:
-        options: list[Msg] = []
-        if move.gravity:
-            options.append(P("nt.grav", node=move.gravity[0], area=move.gravity[1]))
-        if move.marker_from == mv.MARKER_NONE:
-            options.append(P("nt.marker_none"))
-        elif move.marker_from:
-            options.append(P("nt.marker_from", card=move.marker_from))
+        options = play_options(move, "nt", "card")
         return P(f"nt.play_{len(options)}", card=move.card, planet=move.planet,
                  **{"ab"[i]: option for i, option in enumerate(options)})
     if kind == mv.REPLACE:
@@ -152,13 +159,7 @@ def phrase(text: str) -> Msg | None:
             return P("phrase.mv_matter_via", node=path[0], via=path[1], to=path[2])
         return P("phrase.mv_matter", node=path[0], to=path[-1])
     if kind == mv.PLAY and move.card:
-        extras: list[Msg] = []
-        if move.gravity:
-            extras.append(P("phrase.grav", node=move.gravity[0], area=move.gravity[1]))
-        if move.marker_from == mv.MARKER_NONE:
-            extras.append(P("phrase.marker_none"))
-        elif move.marker_from:
-            extras.append(P("phrase.marker_from", source=move.marker_from))
+        extras = play_options(move, "phrase", "source")
         values = dict(card_values(move.card), planet=move.planet)
         if extras:
             return P("phrase.play_extra", extras=Join(extras), **values)
