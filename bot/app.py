@@ -27,6 +27,7 @@ from .ratelimit import RateLimiter
 from .reminders import DMClosed, Reminders, ThreadGone, UserGone
 from .service import GameService, UserError
 from .storage import ACTIVE, Storage, StorageError
+from .workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +117,8 @@ class BoardGameBot(commands.AutoShardedBot):
         self.rate_limiter = RateLimiter(clock)
         # (game id, ply, viewer seat, language, names) -> PNG files; see GameCog.board_files
         self.image_cache: OrderedDict[tuple[Any, ...], list[tuple[str, bytes]]] = OrderedDict()
+        # CPU work off the event loop: boards (urgent) and computer players (fair per game)
+        self.workers = Workers(processes=settings.worker_processes)
         self.sync_on_start = sync_on_start
         self.start_reminders = start_reminders
         self._game_cogs: dict[str, GameCog] = {}
@@ -365,6 +368,7 @@ class BoardGameBot(commands.AutoShardedBot):
         try:
             await super().close()
         finally:
+            self.workers.close()
             await self.storage.close()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -12,6 +12,8 @@ from typing import Callable, Mapping
 
 from dotenv import dotenv_values
 
+from .workers import default_processes
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -35,6 +37,9 @@ class Settings:
     board_dir: str = "boards"
     log_level: str = "INFO"
     owner_ids: frozenset[int] = field(default_factory=frozenset)
+    # processes drawing boards and thinking for computer players (bot/workers.py); 0: threads
+    # of the bot's own process.  load_settings defaults it to one per core.
+    worker_processes: int = 0
 
     def with_overrides(self, **changes) -> "Settings":
         return replace(self, **changes)
@@ -50,6 +55,7 @@ NUMERIC_SETTINGS = (
     ("REMINDER_DMS_PER_SECOND", "reminder_dms_per_second", float, 0.1, 40, "messages per second between 0.1 and 40"),
     ("SHUTDOWN_GRACE_SECONDS", "shutdown_grace_seconds", float, 0, 600, "seconds between 0 and 600"),
     ("SNAPSHOT_EVERY", "snapshot_every", int, 1, 10_000, "a whole number of moves between 1 and 10000"),
+    ("WORKER_PROCESSES", "worker_processes", int, 0, 64, "a whole number of processes between 0 and 64"),
     ("GAME_CACHE_SIZE", "game_cache_size", int, 1, 1_000_000, "a whole number of games between 1 and 1000000"),
 )
 
@@ -77,7 +83,7 @@ def load_settings(env: Mapping[str, str] | None = None, env_file: str | os.PathL
         value = env.get(name)
         return value.strip() if value is not None and value.strip() != "" else None
 
-    kwargs: dict = {}
+    kwargs: dict = {"worker_processes": default_processes()}
     token = get("DISCORD_TOKEN")
     if token is not None:
         if any(ch.isspace() for ch in token) or token.lower().startswith("bot "):
