@@ -31,12 +31,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-import data
 from renderers.common import (RGB, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, font,
                               labelled_panel, mix, rounded_panel)
-from rules.eve.data import TYPES, tables
-from rules.eve.engine import face_up_squares, marker_region, owned, vp
-from rules.eve.state import COMBAT, OVER, PREP_PHASES, ROUND
+from rules.eve.read import (COMBAT, OVER, PREP_PHASES, ROUND, TYPES, face_up_squares, marker_region, owned,
+                            status_lines, tables, vp)
+from rules.eve.read import empire_colours as read_empire_colours
 from rules.messages import Join, Msg
 from rules.messages import render as text_of
 
@@ -70,8 +69,7 @@ def _letter(language: str, kind: str) -> str:
 
 @lru_cache(maxsize=1)
 def empire_colours() -> dict[str, RGB]:
-    rows = data.load_json("eve", "tables.json")["empires"]
-    return {row["empire"]: (int(row["colour"][0]), int(row["colour"][1]), int(row["colour"][2])) for row in rows}
+    return dict(read_empire_colours())
 
 
 def colour_of(view: Any, seat: int) -> RGB:
@@ -606,8 +604,7 @@ CHAT_HEADLINE_KEYS = ("eve.status.calendar", "eve.status.end_trinity", "eve.stat
 
 def _headline(view: Any, language: str, keys: tuple[str, ...] = HEADLINE_KEYS) -> list[str]:
     """Where the game stands: the status lines about the calendar, the round and a battle."""
-    from rules.eve import GAME
-    return [_say(language, line) for line in GAME.status_lines(view) if line.key in keys]
+    return [_say(language, line) for line in status_lines(view) if line.key in keys]
 
 
 def draw_calendar(view: Any, language: str, width: int = WIDTH, least: int = 0) -> Image.Image:
