@@ -31,11 +31,8 @@ from PIL import Image, ImageDraw
 
 from renderers.common import RGB, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, labelled_panel
 from rules.messages import Join, Msg
-from rules.pulsar.components import gist_of
 from rules.messages import render as text_of
-from rules.pulsar.data import tables
-from rules.pulsar.dice import median_value
-from rules.pulsar.flying import BLOCKED
+from rules.pulsar.read import BLOCKED, gist_of, median_value, tables
 
 WIDTH = 800
 SPACE: RGB = (12, 16, 34)

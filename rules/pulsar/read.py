@@ -1,0 +1,32 @@
+"""What renderers and the host may ask of a Pulsar 2849 view (the state as one seat may see it,
+:class:`GameState` with hidden parts replaced), without reaching into the mechanics modules:
+the per-game read API.  Static data (the cluster, technologies, systems) comes from
+:mod:`rules.pulsar.data`, which it re-exports."""
+from __future__ import annotations
+
+from rules.messages import Msg
+
+from .components import gist_of as _gist_of
+from .data import Tables, tables
+from .dice import median_value as _median_value
+from .flying import BLOCKED
+from .state import GameState
+
+View = GameState
+
+__all__ = ["BLOCKED", "Tables", "View", "gist_of", "median_value", "tables"]
+
+# BLOCKED: what a planet slot of a revealed system holds, instead of a seat number, when its
+# mark is closed for this number of players.
+
+
+def gist_of(ident: str) -> Msg | None:
+    """The one-line gist of the component ``ident`` (a technology, transmitter, project,
+    tile...), None for an id that names no component."""
+    return _gist_of(ident)
+
+
+def median_value(h: int) -> int:
+    """The value of the median marker at position ``h`` of the dice track: a box centre is worth
+    its box, a gap the higher of its two boxes (D-MED-5)."""
+    return _median_value(h)
