@@ -69,9 +69,8 @@ from PIL import Image, ImageDraw
 from renderers.common import RGB, Box, contrast_text, draw_text, draw_text_in_box, fit_font, font, mix
 from rules.messages import Join, Msg, has_key
 from rules.messages import render as text_of
-from rules.spacecorp.data import design, is_time, tables
-from rules.spacecorp.moves import team_code
-from rules.spacecorp.state import LEGACY, OVER, PIONEER, PROGRESS, split_spot
+from rules.spacecorp.read import LEGACY, OVER, PIONEER, PROGRESS, design, is_time, split_spot, tables, team_code
+from rules.spacecorp.read import winners as read_winners
 
 WIDTH = 800
 MIN_TEXT = 17                           # font size: 17 * 420 / 800 = 8.9 px on a phone
@@ -1313,8 +1312,7 @@ def _colony_box(draw: ImageDraw.ImageDraw, box: Box, tile: str, title: str, colo
 
 
 def _winners(view: Any) -> list[int]:
-    from rules.spacecorp.engine import GAME
-    return list(GAME.winners(view))
+    return read_winners(view)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from rules.spacecorp.engine import DECLINE_ALWAYS, PLAYED_EDGES
+from rules.spacecorp.read import DECLINE_ALWAYS, PLAYED_EDGES
 
 from ..i18n import ls, t
 from ..service import UserError
