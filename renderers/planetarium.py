@@ -20,8 +20,8 @@ times larger and cut into a left and a right half (848 x 1600 each, sharing the 
 board pixels; a node id is ~10 px tall there and written whole in one half at least).
 
 The renderer only reads the view (``GameState`` with hidden parts removed, or its JSON
-form from ``GAME.dump_state``): it shows hand *sizes*, never hand contents, so every seat's
-view gives the same picture.  It is pure and deterministic: the same view and options give
+form from ``GAME.dump_state``) and the static data through :mod:`rules.planetarium.read`:
+it shows hand *sizes*, never hand contents, so every seat's view gives the same picture.  It is pure and deterministic: the same view and options give
 the same pixels.  Static parts (board background, token sprites drawn at 2x and reduced for
 smooth edges, label layouts per planet placement) are cached; caches are only read after
 they are built, so rendering from several threads is safe.
@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-import data
 from rules.messages import Join, Msg
 from rules.messages import render as text_of
+from rules.planetarium import read
+from rules.planetarium.read import Card, GameState, PlayedCard, PlayerState
 
 from . import common as c
 
@@ -53,9 +54,6 @@ WIDTH, HEIGHT = 1600, 1000
 BOARD_SIZE = 1000                     # the board square on the left
 SS = 2                                # supersampling factor of the background and token sprites
 COLUMN_X0, COLUMN_X1 = 1004, WIDTH - 10
-
-ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII")
-ORBIT_NUMBER = {name: i + 1 for i, name in enumerate(ROMAN)}
 
 # Board geometry (pixels of the final image).
 CENTRE = (BOARD_SIZE / 2, BOARD_SIZE / 2 + 6)
@@ -101,28 +99,8 @@ DECK_LOOK = {
 
 
 # ------------------------------------------------------------------------------------
-# Static data
+# Static data (from rules.planetarium.read)
 # ------------------------------------------------------------------------------------
-
-@lru_cache(maxsize=1)
-def _board() -> dict[str, Any]:
-    return data.load_json("planetarium", "board.json")
-
-
-@lru_cache(maxsize=1)
-def _cards() -> dict[str, dict[str, Any]]:
-    return {card["id"]: card for card in data.load_json("planetarium", "cards.json")}
-
-
-@lru_cache(maxsize=1)
-def _track() -> dict[str, Any]:
-    return data.load_json("planetarium", "track.json")
-
-
-@lru_cache(maxsize=1)
-def _planet_kinds() -> dict[str, str]:
-    return {p["letter"]: p["kind"] for p in data.load_json("planetarium", "planets.json")}
-
 
 def _orbit_radius(orbit: int) -> float:
     return ORBIT_R1 + (orbit - 1) * ORBIT_STEP
@@ -136,7 +114,7 @@ def _polar(angle_deg: float, radius: float, scale: float = 1.0) -> tuple[float, 
 @lru_cache(maxsize=1)
 def node_positions() -> dict[str, tuple[float, float]]:
     """Pixel centre of every node (orbit radius grows with the orbit number)."""
-    return {n["id"]: _polar(n["angle"], _orbit_radius(ORBIT_NUMBER[n["orbit"]])) for n in _board()["nodes"]}
+    return {n.id: _polar(n.angle, _orbit_radius(n.orbit)) for n in read.nodes()}
 
 
 @lru_cache(maxsize=None)
@@ -148,7 +126,7 @@ def _label_candidates(node_id: str, clearance: float) -> tuple[tuple[tuple[float
     node = _nodes_by_id()[node_id]
     w, h = c.text_size(node_id, fnt)
     w, h = w + 4, h + 4
-    angle = math.radians(node["angle"])
+    angle = math.radians(node.angle)
     ux, uy = math.sin(angle), -math.cos(angle)
     out = []
     for dx, dy in ((ux, uy), (-ux, -uy), (0, 1), (0, -1), (1, 0), (-1, 0), (uy, -ux), (-uy, ux)):
@@ -159,8 +137,8 @@ def _label_candidates(node_id: str, clearance: float) -> tuple[tuple[tuple[float
 
 
 @lru_cache(maxsize=1)
-def _nodes_by_id() -> dict[str, dict[str, Any]]:
-    return {n["id"]: n for n in _board()["nodes"]}
+def _nodes_by_id() -> dict[str, read.NodeSpot]:
+    return {n.id: n for n in read.nodes()}
 
 
 def _label_cost(node_id: str, box, boxes: dict[str, tuple], planet_nodes: frozenset[str]) -> float:
@@ -246,12 +224,12 @@ def start_letter_boxes() -> dict[str, tuple[float, float, float, float]]:
     """Ink box of the letter written beside each start space (node labels keep out)."""
     fnt = c.font(START_LETTER_SIZE, bold=True)
     out = {}
-    for node in _board()["nodes"]:
-        if node.get("start_planet"):
-            x, y = node_positions()[node["id"]]
+    for node in read.nodes():
+        if node.start_planet:
+            x, y = node_positions()[node.id]
             x, y = x + START_LETTER_OFFSET[0], y + START_LETTER_OFFSET[1]
-            left, top, right, bottom = fnt.getbbox(node["start_planet"], anchor="mm", stroke_width=2)
-            out[node["id"]] = (x + left, y + top, x + right, y + bottom)
+            left, top, right, bottom = fnt.getbbox(node.start_planet, anchor="mm", stroke_width=2)
+            out[node.id] = (x + left, y + top, x + right, y + bottom)
     return out
 
 
@@ -285,19 +263,13 @@ DECK_TEXT_BOX = (720, 8, BOARD_SIZE, 96)
 # Reading the view
 # ------------------------------------------------------------------------------------
 
-def _get(obj: Any, name: str, default: Any = None) -> Any:
-    if isinstance(obj, dict):
-        return obj.get(name, default)
-    return getattr(obj, name, default)
+def _seat_colour(player: PlayerState, seat: int) -> c.PlayerColour:
+    return c.colour_named(player.colour, seat)
 
 
-def _seat_colour(player: Any, seat: int) -> c.PlayerColour:
-    return c.colour_named(_get(player, "colour", ""), seat)
-
-
-def _colour_label(player: Any, seat: int, language: str) -> str:
+def _colour_label(player: PlayerState, seat: int, language: str) -> str:
     """The seat colour's name in ``language`` ("Red" / "Piros")."""
-    name = str(_get(player, "colour", "") or _seat_colour(player, seat).name).lower()
+    name = str(player.colour or _seat_colour(player, seat).name).lower()
     return text_of(Msg(f"planetarium.colour.{name}"), language)
 
 
@@ -306,15 +278,15 @@ def _code(kind: str, language: str) -> str:
     return text_of(Msg(f"planetarium.code.{kind}"), language)
 
 
-def _badge(player: Any, seat: int, language: str) -> str:
+def _badge(player: PlayerState, seat: int, language: str) -> str:
     """The letter on a seat's token: the initial of its colour in ``language`` (Piros: P)."""
     return _colour_label(player, seat, language)[:1].upper()
 
 
-def _seat_name(view: Any, seat: int, player_names: Sequence[str] | None, language: str = "en") -> str:
+def _seat_name(view: GameState, seat: int, player_names: Sequence[str] | None, language: str = "en") -> str:
     if player_names and seat < len(player_names) and player_names[seat]:
         return str(player_names[seat])
-    players = _get(view, "players", [])
+    players = view.players
     if seat < len(players):
         return _colour_label(players[seat], seat, language)
     return text_of(Msg("seat_n", n=seat + 1), language)
@@ -346,36 +318,36 @@ def _board_background(scale: float = 1.0) -> Image.Image:
     for i, col in enumerate([(24, 28, 56), (30, 34, 66)]):
         r = (STAR_R + 26 - i * 12) * S
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=col)
-    nodes = _board()["nodes"]
+    nodes = read.nodes()
     pos = {k: (x * S, y * S) for k, (x, y) in node_positions().items()}
     # orbits: closed circles I-VI, arcs for VII
     for orbit in range(1, 7):
         r = _orbit_radius(orbit) * S
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=ORBIT_COLOUR, width=round(4 * S))
     r7 = _orbit_radius(7) * S
-    by_id = {n["id"]: n for n in nodes}
+    by_id = {n.id: n for n in nodes}
     for n in nodes:
-        if n["orbit"] == "VII" and n["orbit_step"]:
-            a0, a1 = n["angle"], by_id[n["orbit_step"]]["angle"]
+        if n.orbit == 7 and n.orbit_step:
+            a0, a1 = n.angle, by_id[n.orbit_step].angle
             # PIL angles: 0 = 3 o'clock, clockwise; ours: 0 = 12 o'clock, clockwise
             draw.arc((cx - r7, cy - r7, cx + r7, cy + r7), a0 - 90, a1 - 90, fill=ORBIT_COLOUR, width=round(4 * S))
     # links (thin lines) with an arrowhead in the middle pointing to the destination
     for n in nodes:
-        x0, y0 = pos[n["id"]]
-        for target in n["links"]:
+        x0, y0 = pos[n.id]
+        for target in n.links:
             x1, y1 = pos[target]
             draw.line((x0, y0, x1, y1), fill=LINK_COLOUR, width=round(2 * S))
             _arrowhead(draw, (x0, y0), (x1, y1), 0.5, 9 * S, LINK_COLOUR)
     # clockwise chevrons on the orbits, between consecutive nodes
     for n in nodes:
-        step = n["orbit_step"]
+        step = n.orbit_step
         if not step:
             continue
-        a0, a1 = n["angle"], by_id[step]["angle"]
+        a0, a1 = n.angle, by_id[step].angle
         if a1 < a0:
             a1 += 360
         mid = (a0 + a1) / 2
-        r = _orbit_radius(ORBIT_NUMBER[n["orbit"]])
+        r = _orbit_radius(n.orbit)
         p0 = _polar(mid - 1.5, r, S)
         p1 = _polar(mid + 1.5, r, S)
         _arrowhead(draw, p0, p1, 1.0, 11 * S, (150, 176, 230))
@@ -384,10 +356,10 @@ def _board_background(scale: float = 1.0) -> Image.Image:
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(255, 214, 90), outline=(255, 240, 170), width=round(3 * S))
     # every node's dot (a token covers it) and the rings of the start spaces A-D
     for n in nodes:
-        X, Y = pos[n["id"]]
+        X, Y = pos[n.id]
         r = 6 * S
         draw.ellipse((X - r, Y - r, X + r, Y + r), fill=NODE_COLOUR)
-        if n.get("start_planet"):
+        if n.start_planet:
             r = 14 * S
             draw.ellipse((X - r, Y - r, X + r, Y + r), outline=NODE_COLOUR, width=round(2 * S))
     _draw_key_marks(draw, S)
@@ -440,18 +412,17 @@ def _arrowhead(draw: ImageDraw.ImageDraw, p0, p1, t: float, size: float, colour)
                  fill=colour)
 
 
-def _draw_board(im: Image.Image, view: Any, highlight_nodes: set[str], language: str = "en",
+def _draw_board(im: Image.Image, view: GameState, highlight_nodes: set[str], language: str = "en",
                 scale: float = 1.0) -> None:
     """Draw the board into the top-left square of ``im`` at ``scale`` (1: 1000 x 1000), all
     but the node labels (:func:`_draw_node_labels`: the chat parts draw them each)."""
     k = scale
     im.paste(_board_background(k), (0, 0))
     pos = {node_id: (x * k, y * k) for node_id, (x, y) in node_positions().items()}
-    nodes_state: dict[str, str | None] = dict(_get(view, "nodes", {}) or {})
-    planet_pos: dict[str, str] = dict(_get(view, "planet_pos", {}) or {})
-    planet_at = {node: letter for letter, node in planet_pos.items()}
-    kinds = _planet_kinds()
-    start_of = {n["id"]: n["start_planet"] for n in _board()["nodes"] if n.get("start_planet")}
+    nodes_state: dict[str, str | None] = dict(view.nodes)
+    planet_at = {node: letter for letter, node in view.planet_pos.items()}
+    kinds = read.planet_kinds()
+    start_of = {n.id: n.start_planet for n in read.nodes() if n.start_planet}
 
     for node_id, (x, y) in pos.items():
         token = nodes_state.get(node_id)
@@ -464,7 +435,7 @@ def _draw_board(im: Image.Image, view: Any, highlight_nodes: set[str], language:
             _paste_sprite(im, _sprite("matter", token, k), x, y)
     for node_id, letter in sorted(planet_at.items(), key=lambda item: item[1]):
         if node_id in pos:
-            _paste_sprite(im, _sprite("planet", kinds.get(letter, "solid"), k), *pos[node_id])
+            _paste_sprite(im, _sprite("planet", kinds[letter], k), *pos[node_id])
 
     draw = ImageDraw.Draw(im)
     # crisp text at the final size on top of the smoothed shapes
@@ -602,21 +573,21 @@ def _draw_key(draw: ImageDraw.ImageDraw, language: str = "en", scale: float = 1.
                     fill=LABEL_COLOUR, anchor="lm")
 
 
-def _draw_decks(draw: ImageDraw.ImageDraw, view: Any, language: str = "en", scale: float = 1.0) -> None:
+def _draw_decks(draw: ImageDraw.ImageDraw, view: GameState, language: str = "en", scale: float = 1.0) -> None:
     """Top-right corner of the board: draw piles and the face-up discard piles (public)."""
     k = scale
-    sizes = _get(view, "deck_sizes", {}) or {}
-    discards = _get(view, "discards", {}) or {}
+    sizes = view.deck_sizes
+    discards = view.discards
     x = (BOARD_SIZE - 14) * k
     width = x - (DECK_TEXT_BOX[0] + 4) * k           # the texts stay inside DECK_TEXT_BOX
     c.draw_text(draw, (x, 12 * k), _t(language, "decks"), size=round(20 * k), bold=True, fill=LABEL_COLOUR, anchor="ra")
-    piles = " · ".join(_t(language, "pile", deck=Msg(f"planetarium.deck.{deck}"), count=sizes.get(deck, 0))
+    piles = " · ".join(_t(language, "pile", deck=Msg(f"planetarium.deck.{deck}"), count=sizes[deck])
                        for deck in ("initial", "major", "final"))
     c.draw_text(draw, (x, 38 * k), piles, fnt=_fit(piles, width, round(16 * k), bold=True), fill=c.WHITE, anchor="ra")
     # one line per face-up pile: both on one line would reach the token on VII-1
     y = 60 * k
     for deck in ("major", "final"):
-        pile = list(discards.get(deck, []) or [])
+        pile = discards[deck]
         if pile:
             text = _t(language, "discards", deck=Msg(f"planetarium.deck.{deck}"), count=len(pile), card=pile[-1])
             c.draw_text(draw, (x, y), text, fnt=_fit(text, width, round(15 * k)), fill=LABEL_COLOUR, anchor="ra")
@@ -627,36 +598,36 @@ def _draw_decks(draw: ImageDraw.ImageDraw, view: Any, language: str = "en", scal
 # The right column
 # ------------------------------------------------------------------------------------
 
-def _status_lines(view: Any, names: list[str], language: str = "en", turn_shown: bool = True) -> tuple[str, str, c.RGB | None]:
+def _status_lines(view: GameState, names: list[str], language: str = "en", turn_shown: bool = True) -> tuple[str, str, c.RGB | None]:
     """(headline, detail, banner colour or None).  The detail is made of parts joined by
     " · " in order of importance; the header drops trailing parts that do not fit.
     ``turn_shown`` False (chat): the headline is the title, not the turn number and the mover
     (the post says who is to act; a header that changes every turn would post the column
     again every turn, issue 25)."""
-    phase = _get(view, "phase", "")
-    players = _get(view, "players", [])
-    active = _get(view, "active", 0) or 0
-    turn = _get(view, "turn_no", 0) or 0
+    phase = view.phase
+    players = view.players
+    active = view.active
+    turn = view.turn_no
     t = lambda key, **values: _t(language, key, **values)  # noqa: E731
     if phase == "over":
-        winners = list(_get(view, "winners", []) or [])
+        winners = view.winners
         if len(winners) == 1:
             head = t("over_one", name=names[winners[0]])
         elif winners:
             head = t("over_shared", names=Join([names[w] for w in winners], "and"))
         else:
             head = t("over")
-        ranking = sorted(range(len(players)), key=lambda i: (-(_get(players[i], "score", 0) or 0), i))
-        parts = [t("final_scores", scores=[B("name_score", name=names[i], score=_get(players[i], "score", 0))
+        ranking = sorted(range(len(players)), key=lambda i: (-players[i].score, i))
+        parts = [t("final_scores", scores=[B("name_score", name=names[i], score=players[i].score)
                                            for i in ranking])]
-        reason = _get(view, "last_round_reason", None)
+        reason = view.last_round_reason
         if reason in ("stall", "cap"):
             parts.append(t("ended", reason=B(f"reason_{reason}")))
         return head, " · ".join(parts), (120, 90, 10)
     if phase == "setup":
-        waiting = [names[i] for i, p in enumerate(players) if not _get(p, "setup_done", False)]
+        waiting = [names[i] for i, p in enumerate(players) if not p.setup_done]
         return t("setup"), t("setup_detail", names=Join(waiting, "and") if waiting else Msg("planetarium.nobody")), None
-    last = bool(_get(view, "last_round", False))
+    last = view.last_round
     key = {"move": "what_move", "card": "what_card_last" if last else "what_card", "draw": "what_draw",
            "keep_final": "what_keep_final", "finals": "what_finals"}.get(phase)
     what = t(key) if key else str(phase)
@@ -664,8 +635,8 @@ def _status_lines(view: Any, names: list[str], language: str = "en", turn_shown:
     if not turn_shown:
         head = t("title")
     if last:
-        queue = list(_get(view, "last_round_queue", []) or [])
-        reason = _get(view, "last_round_reason", None) or ""
+        queue = view.last_round_queue
+        reason = view.last_round_reason or ""
         later = [names[s] for s in queue if s != active and 0 <= s < len(names)]
         parts = [t("last_round", what=what), t("then", names=later) if later else t("final_turn")]
         if reason in ("stall", "cap"):
@@ -674,13 +645,13 @@ def _status_lines(view: Any, names: list[str], language: str = "en", turn_shown:
     return head, what, None
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str], language: str = "en",
+def _draw_header(draw: ImageDraw.ImageDraw, box, view: GameState, names: list[str], language: str = "en",
                  turn_shown: bool = True) -> None:
     x0, y0, x1, y1 = box
     head, detail, banner = _status_lines(view, names, language, turn_shown)
-    players = _get(view, "players", [])
-    active = _get(view, "active", 0) or 0
-    phase = _get(view, "phase", "")
+    players = view.players
+    active = view.active
+    phase = view.phase
     tx = x0 + 8
     if turn_shown and phase not in ("setup", "over") and 0 <= active < len(players):
         c.draw_player_token(draw, _seat_colour(players[active], active), x0 + 28, y0 + 28, 22,
@@ -706,19 +677,19 @@ def _draw_header(draw: ImageDraw.ImageDraw, box, view: Any, names: list[str], la
                        fill=c.WHITE if banner else (220, 226, 240), align="left")
 
 
-def _draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, box, view: Any, names: list[str],
+def _draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, box, view: GameState, names: list[str],
                   language: str = "en", turn_shown: bool = True) -> None:
     """One row per player.  A row is drawn once per content and reused: most moves change one
     or two rows (the mover's, and the turn marker; none without ``turn_shown``)."""
     x0, y0, x1, y1 = box
-    players = list(_get(view, "players", []) or [])
+    players = view.players
     n = max(1, len(players))
     gap = 6
     row_h = (y1 - y0 - gap * (n - 1)) / n
-    active = (_get(view, "active", 0) or 0) if turn_shown else -1      # -1: no row is marked
-    phase = _get(view, "phase", "")
-    winners = set(_get(view, "winners", []) or [])
-    last_round = bool(_get(view, "last_round", False))
+    active = view.active if turn_shown else -1      # -1: no row is marked
+    phase = view.phase
+    winners = set(view.winners)
+    last_round = view.last_round
     for seat, player in enumerate(players):
         top = y0 + seat * (row_h + gap)
         # drawn in a tile placed at even pixels, at the same fractional offsets: the same pixels
@@ -741,7 +712,7 @@ def _draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, box, view: Any,
 _ROWS: dict = {}
 
 
-def _draw_player_row(draw: ImageDraw.ImageDraw, where, row_h: float, view: Any, seat: int, player: Any,
+def _draw_player_row(draw: ImageDraw.ImageDraw, where, row_h: float, view: GameState, seat: int, player: PlayerState,
                      names: list[str], language: str, active: int, phase: str, winners: set, image: Image.Image) -> None:
     x0, top, x1 = where
     colour = _seat_colour(player, seat)
@@ -765,7 +736,7 @@ def _draw_player_row(draw: ImageDraw.ImageDraw, where, row_h: float, view: Any, 
     colour_label = _colour_label(player, seat, language)
     if label != colour_label:
         tags.append(_t(language, "colour_tag", colour=colour_label))     # the move log names colours
-    if _get(view, "last_round", False) and phase != "over" and _get(player, "last_turn_taken", False):
+    if view.last_round and phase != "over" and player.last_turn_taken:
         tags.append(_t(language, "finished"))
     sf = c.font(16)
     for tag in reversed(tags):
@@ -779,36 +750,34 @@ def _draw_player_row(draw: ImageDraw.ImageDraw, where, row_h: float, view: Any, 
         c.draw_text(draw, (end + 8, top + 24), "◀" if is_active else "★", size=24,
                     bold=True, fill=(190, 30, 30) if is_active else (170, 110, 0), anchor="lm")
     # score, big, right
-    score = _get(player, "score", 0)
+    score = player.score
     c.draw_text(draw, (x1 - 12, top + 26), str(score), size=40, bold=True, fill=c.INK, anchor="rm")
     # hand and markers, two small lines left of the score
-    hand = _get(player, "hand_count", None)
-    if hand is None:
-        hand = len(_get(player, "hand", []) or [])
-    finals = _get(player, "final_count", 0) or 0
-    markers = _get(player, "markers_supply", 0)
+    hand = player.hand_count
+    finals = player.final_count
+    markers = player.markers_supply
     ix = x1 - 104
     hand_text = _t(language, "hand", hand=hand, finals=finals)
     cubes_text = _t(language, "cubes", markers=markers)
     c.draw_text(draw, (ix, top + 16), hand_text, fnt=_fit(hand_text, 180, 17), fill=c.INK, anchor="rm")
     c.draw_text(draw, (ix, top + 37), cubes_text, fnt=_fit(cubes_text, 180, 17), fill=c.INK, anchor="rm")
     # mat: matter per planet area, in mat order
-    mat = _get(player, "mat", {}) or {}
+    mat = player.mat
     _draw_mat(image, draw, x0 + 10, top + 48, mat, max_w=x1 - x0 - 20, row_h=row_h - 52, background=fill,
               language=language)
 
 
-def _draw_mat(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, mat: dict, *, max_w: float,
+def _draw_mat(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, mat: dict[str, dict[str, int]], *, max_w: float,
               row_h: float, background: tuple[int, int, int] = PANEL, language: str = "en") -> None:
     """Four planet areas, each: planet letter, then G R W M squares with counts."""
     cell = int(max(16, min(28, row_h - 4, (max_w - 4 * 30) / 16 - 2)))
     area_w = (max_w + 6) / 4
     for i, planet in enumerate(MAT_ORDER):
         ax = x + i * area_w
-        area = mat.get(planet, {}) if isinstance(mat, dict) else {}
+        area = mat[planet]
         c.draw_text(draw, (ax + 9, y + cell / 2), planet, size=int(cell * 0.8), bold=True, fill=c.INK, anchor="mm")
         for j, kind in enumerate(MATTER_ORDER):
-            count = int(area.get(kind, 0) or 0)
+            count = area[kind]
             bx = ax + 22 + j * (cell + 3)
             image.paste(_mat_cell(cell, kind, count, background, _code(kind, language)),
                         (int(round(bx)), int(round(y))))
@@ -829,16 +798,14 @@ def _mat_cell(cell: int, kind: str, count: int, background: tuple[int, int, int]
     return im
 
 
-def _draw_track(draw: ImageDraw.ImageDraw, box, view: Any, language: str = "en") -> None:
+def _draw_track(draw: ImageDraw.ImageDraw, box, view: GameState, language: str = "en") -> None:
     x0, y0, x1, y1 = box
-    spec = _track()
-    spaces = int(spec.get("spaces", 30))
-    accel = int(spec.get("acceleration_space", 20))
-    track = list(_get(view, "track", []) or [])
-    final = list(_get(view, "final_space", []) or [])
+    spaces, accel = read.track_spaces()
+    track = view.track
+    final = view.final_space
     title = _t(language, "track")
     count = _t(language, "track_count", count=min(len(track), spaces), spaces=spaces)
-    accelerated = bool(_get(view, "accelerated", False))
+    accelerated = view.accelerated
     right = _t(language, "accelerated") if accelerated else _t(language, "accel_at", space=accel)
     # title, count and the acceleration note share one line: shrink all of them if needed
     size = 22
@@ -897,19 +864,16 @@ def _draw_track(draw: ImageDraw.ImageDraw, box, view: Any, language: str = "en")
                     fill=(230, 200, 210), anchor="ma")
 
 
-def _draw_planets(draw: ImageDraw.ImageDraw, box, view: Any, highlight: set[str], language: str = "en") -> None:
+def _draw_planets(draw: ImageDraw.ImageDraw, box, view: GameState, highlight: set[str], language: str = "en") -> None:
     x0, y0, x1, y1 = box
-    planets = _get(view, "planets", {}) or {}
-    planet_pos = _get(view, "planet_pos", {}) or {}
-    players = list(_get(view, "players", []) or [])
-    kinds = _planet_kinds()
+    players = view.players
     gap = 6
     row_h = (y1 - y0 - gap * 3) / 4
     info_w = 178
     for i, letter in enumerate(MAT_ORDER):
         top = y0 + i * (row_h + gap)
-        planet = planets.get(letter) if isinstance(planets, dict) else None
-        kind = _get(planet, "kind", None) or kinds.get(letter, "solid")
+        planet = view.planets[letter]
+        kind = planet.kind
         c.rounded_panel(draw, (x0, top, x1, top + row_h), radius=10, fill=PANEL, outline=(120, 120, 130), width=2)
         # disc with letter
         r = min(26, row_h / 2 - 8)
@@ -917,8 +881,7 @@ def _draw_planets(draw: ImageDraw.ImageDraw, box, view: Any, highlight: set[str]
         _draw_planet_disc(draw, dx, dy, r, kind)
         c.draw_text_outlined(draw, (dx, dy + 1), letter, size=int(r * 1.2), bold=True, fill=c.WHITE,
                              outline=(20, 20, 30), outline_width=2)
-        node = planet_pos.get(letter, "")
-        orbit = node.split("-")[0] if node else "?"
+        orbit = view.planet_pos[letter].split("-")[0]
         tx = dx + r * 1.55 + 6
         kind_text = _t(language, "gas" if kind == "gas" else "solid")
         orbit_text = _t(language, "orbit", orbit=orbit)
@@ -926,28 +889,28 @@ def _draw_planets(draw: ImageDraw.ImageDraw, box, view: Any, highlight: set[str]
         c.draw_text(draw, (tx, top + 8), kind_text, fnt=_fit(kind_text, room, 18, bold=True), fill=c.INK, anchor="la")
         c.draw_text(draw, (tx, top + 30), orbit_text, fnt=_fit(orbit_text, room, 18), fill=c.INK, anchor="la")
         # habitability token
-        habitable = bool(_get(planet, "habitable", False))
-        h_pts = _get(planet, "habitable_points", 0) or 0
-        u_pts = _get(planet, "uninhabitable_points", 0) or 0
+        habitable = planet.habitable
+        h_pts = planet.habitable_points
+        u_pts = planet.uninhabitable_points
         tok_y = top + max(2 * r + 16, 56)
         tok = (x0 + 8, tok_y, x0 + info_w - 4, min(tok_y + 30, top + row_h - 6))
         draw.rounded_rectangle(tok, radius=8, fill=HAB_YES if habitable else HAB_NO, outline=c.BLACK, width=1)
         hab_text = _t(language, "habitable" if habitable else "hostile", h=h_pts, u=u_pts)
         c.draw_text_in_box(draw, tok, hab_text, max_size=17, min_size=10, bold=True, fill=c.WHITE, padding=4)
         # card row
-        row = list(_get(planet, "row", []) or [])
+        row = planet.row
         _draw_card_row(draw, (x0 + info_w + 4, top + 6, x1 - 8, top + row_h - 6), row, players, highlight,
                        language)
 
 
-def _draw_card_row(draw: ImageDraw.ImageDraw, box, row: list, players: list, highlight: set[str],
+def _draw_card_row(draw: ImageDraw.ImageDraw, box, row: list[PlayedCard], players: list[PlayerState], highlight: set[str],
                    language: str = "en") -> None:
     x0, y0, x1, y1 = box
     if not row:
         c.draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), _t(language, "no_cards"), size=18, fill=(150, 146, 136),
                     anchor="mm")
         return
-    cards = _cards()
+    cards = read.cards()
     n = len(row)
     gap = 5
     avail_w, avail_h = x1 - x0, y1 - y0
@@ -967,15 +930,14 @@ def _draw_card_row(draw: ImageDraw.ImageDraw, box, row: list, players: list, hig
         _draw_card_chip(draw, (bx, by, bx + chip_w, by + chip_h), played, cards, players, highlight, language)
 
 
-def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: Any, cards: dict, players: list,
+def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: PlayedCard, cards: dict[str, Card], players: list[PlayerState],
                     highlight: set[str], language: str = "en") -> None:
     x0, y0, x1, y1 = box
-    card_id = _get(played, "card", "?")
-    owner = _get(played, "owner", None)
-    marker = _get(played, "marker", None)
-    card = cards.get(card_id, {})
-    deck = card.get("deck", "initial")
-    fill, ink = DECK_LOOK.get(deck, DECK_LOOK["initial"])
+    card_id = played.card
+    owner = played.owner
+    marker = played.marker
+    card = cards[card_id]
+    fill, ink = DECK_LOOK[card.deck]
     owner_colour = _seat_colour(players[owner], owner) if owner is not None and 0 <= owner < len(players) else None
     outline = owner_colour.fill if owner_colour else (90, 90, 90)
     if card_id in highlight:
@@ -985,13 +947,12 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: Any, cards: dict, pl
     w, h = x1 - x0, y1 - y0
     tall = h >= 72
     cx = (x0 + x1) / 2
-    points = card.get("points", "?")
-    hv = card.get("habitability_value") or None
+    points = card.points
     has_marker = marker is not None and 0 <= marker < len(players)
     hab_text, hab_col = "", ink
-    if hv:
-        habitable = hv.get("side") == "habitable"
-        hab_text = _t(language, "hab_h" if habitable else "hab_u", points=hv.get("points", ""))
+    if card.habitability_side is not None:
+        habitable = card.habitability_side == "habitable"
+        hab_text = _t(language, "hab_h" if habitable else "hab_u", points=card.habitability_points)
         hab_col = HAB_YES if habitable else HAB_NO
     if tall:
         c.draw_text(draw, (cx, y0 + 6), card_id, size=16, bold=True, fill=ink, anchor="ma")
@@ -999,7 +960,7 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: Any, cards: dict, pl
         bottom = y1 - 7
         if hab_text:
             c.draw_text(draw, (x0 + 6, bottom), hab_text, size=15, bold=True, fill=hab_col, anchor="ld")
-        elif deck == "final":
+        elif card.deck == "final":
             label = _t(language, "final_card")
             c.draw_text(draw, (cx, bottom), label, fnt=_fit(label, w - 6, 13), fill=ink, anchor="md")
         if has_marker:
@@ -1037,9 +998,10 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: Any, cards: dict, pl
 # Entry point
 # ------------------------------------------------------------------------------------
 
-def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
+def render(view: GameState | Mapping[str, Any], *, player_names: list[str] | None = None, highlight: str | None = None,
            language: str = "en") -> Image.Image:
-    """Draw a Planetarium view (``rules.planetarium`` state as returned by ``GAME.view``).
+    """Draw a Planetarium view (``rules.planetarium`` state as returned by ``GAME.view``, or
+    its JSON form).
 
     ``player_names`` labels the seats (default: the seat colours); ``highlight`` names what
     to ring in magenta, e.g. where the last move went: a node id (``"IV-3"``), a planet
@@ -1048,6 +1010,7 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
     ignored).  ``language`` ("en" / "hu") picks the catalogue texts of every label.
     Returns a 1600 x 1000 RGB image.
     """
+    view = read.as_view(view)
     image = Image.new("RGB", (WIDTH, HEIGHT), COLUMN_BG)
     highlight_nodes, highlight_cards = _highlights(view, highlight)
     _draw_board(image, view, highlight_nodes, language)
@@ -1056,32 +1019,32 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
     return c.avoid_square(image)
 
 
-def _planet_nodes(view: Any) -> frozenset[str]:
-    return frozenset((_get(view, "planet_pos", {}) or {}).values())
+def _planet_nodes(view: GameState) -> frozenset[str]:
+    return frozenset(view.planet_pos.values())
 
 
-def _highlights(view: Any, highlight: str | None) -> tuple[set[str], set[str]]:
+def _highlights(view: GameState, highlight: str | None) -> tuple[set[str], set[str]]:
     """The nodes and the cards that ``highlight`` names (see :func:`render`)."""
     highlight_nodes: set[str] = set()
     highlight_cards: set[str] = set()
-    planet_pos = _get(view, "planet_pos", {}) or {}
+    planet_pos = view.planet_pos
     for word in (highlight or "").replace(",", " ").split():
         if word in planet_pos:
             highlight_nodes.add(planet_pos[word])
         elif word in node_positions():
             highlight_nodes.add(word)
-        elif word in _cards():
+        elif word in read.cards():
             highlight_cards.add(word)
     return highlight_nodes, highlight_cards
 
 
-def _column_image(view: Any, player_names: list[str] | None, highlight_cards: set[str],
+def _column_image(view: GameState, player_names: list[str] | None, highlight_cards: set[str],
                   language: str, turn_shown: bool = True) -> Image.Image:
     """The right column (turn, players, track, planets) as its own 596 x 1000 image: the
     full picture pastes it, chat posts it without the turn (``turn_shown`` False: no turn
     number, mover's token or row mark, so it changes only when what it shows does)."""
     image = Image.new("RGB", (WIDTH - COLUMN_X0, HEIGHT), COLUMN_BG)
-    players = list(_get(view, "players", []) or [])
+    players = view.players
     names = [_seat_name(view, seat, player_names, language) for seat in range(len(players))]
     draw = ImageDraw.Draw(image)
     x0, x1 = 8, COLUMN_X1 - COLUMN_X0
@@ -1108,11 +1071,12 @@ def chat_part_boxes() -> list[tuple[int, int, int, int]]:
     return [(round(x0 * CHAT_SCALE), 0, round(x1 * CHAT_SCALE), size) for x0, x1 in CHAT_PARTS]
 
 
-def render_board_parts(view: Any, *, highlight: str | None = None, language: str = "en") -> Iterator[Image.Image]:
+def render_board_parts(view: GameState | Mapping[str, Any], *, highlight: str | None = None, language: str = "en") -> Iterator[Image.Image]:
     """The board as chat shows it: its left and right halves, drawn CHAT_SCALE times the
     full picture's size (848 x 1600 each; the halves share the middle 60 board pixels).
     Every node label is written whole in one half at least: a half leaves out the labels its
     edge would cut.  Yielded one at a time."""
+    view = read.as_view(view)
     highlight_nodes, _cards_ = _highlights(view, highlight)
     size = round(BOARD_SIZE * CHAT_SCALE)
     board = Image.new("RGB", (size, size), BG)
@@ -1124,13 +1088,14 @@ def render_board_parts(view: Any, *, highlight: str | None = None, language: str
         yield part
 
 
-def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
+def render_for_chat(view: GameState | Mapping[str, Any], *, player_names: list[str] | None = None, highlight: str | None = None,
                     language: str = "en") -> Iterator[tuple[int, Image.Image]]:
     """What the bot posts, laid out for a phone (about 420 px wide): three images, the
     column with whose turn it is, the players, the track and the planets (596 x 1000, at 0.7
     scale there), then the board's left and right halves (:func:`render_board_parts`, node
     labels ~10 px tall there).  Yielded as (position, image) as they are drawn, the board's
     halves first: they (the larger images) are encoded while the column is drawn."""
+    view = read.as_view(view)
     for position, part in enumerate(render_board_parts(view, highlight=highlight, language=language), start=1):
         yield position, part
     _, highlight_cards = _highlights(view, highlight)
