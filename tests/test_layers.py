@@ -1,0 +1,118 @@
+"""The layers hold (issue 27 item 3): renderers, the host and the shared rules code read a game
+only through its package root (``GAME``, what :func:`rules.get_game` returns) and its read API
+``rules.<game>.read``; nothing outside a game's package imports its engine, state, data or
+mechanics modules.  The imports are read from the source (ast), so a function-level import
+counts as well."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import rules
+
+ROOT = Path(__file__).resolve().parents[1]
+WALKED = ("renderers", "bot", "rules")          # every module here is checked
+GAMES = tuple(rules.available_games())
+
+# (file, imported module) pairs allowed for now.  There are none: keep it that way.
+EXCEPTIONS: frozenset[tuple[str, str]] = frozenset()
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def is_module(name: str) -> bool:
+    """Whether ``name`` is a module or package of this tree (not a name defined in one)."""
+    path = ROOT.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def imported_modules(source: str, module: str, is_package: bool) -> list[tuple[int, str]]:
+    """(line, absolute module name) of every import in ``source``, the source of ``module``:
+    ``from X import y`` counts as ``X.y`` when ``y`` is a module, else as ``X``."""
+    package = module if is_package else module.rpartition(".")[0]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                origin = ".".join(base + ([node.module] if node.module else []))
+            else:
+                origin = node.module or ""
+            for alias in node.names:
+                full = f"{origin}.{alias.name}"
+                found.append((node.lineno, full if is_module(full) else origin))
+    return found
+
+
+def reaches_into(importer: str, target: str) -> str | None:
+    """The game whose insides ``target`` is, when ``importer`` may not import it: a module of
+    ``rules.<game>`` other than the package root and ``read``, from outside that package."""
+    parts = target.split(".")
+    if len(parts) < 3 or parts[0] != "rules" or parts[1] not in GAMES:
+        return None
+    game = parts[1]
+    if importer == f"rules.{game}" or importer.startswith(f"rules.{game}."):
+        return None                                 # a game's own modules use each other freely
+    if parts[2] == "read":
+        return None
+    return game
+
+
+def violations() -> list[str]:
+    found = []
+    for top in WALKED:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            module = module_name(path)
+            rel = str(path.relative_to(ROOT))
+            for line, target in imported_modules(path.read_text(encoding="utf-8"), module, path.name == "__init__.py"):
+                if reaches_into(module, target) and (rel, target) not in EXCEPTIONS:
+                    found.append(f"{rel}:{line} imports {target}")
+    return found
+
+
+def test_nothing_outside_a_game_imports_its_engine_state_or_mechanics():
+    """Issue 27 item 3: renderers, cogs and shared code import rules.<game> or rules.<game>.read only."""
+    assert violations() == []
+
+
+def test_the_exceptions_are_none():
+    assert EXCEPTIONS == frozenset()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_a_read_api(game):
+    assert (ROOT / "rules" / game / "read.py").is_file()
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("from rules.eve.engine import vp", ["rules.eve.engine"]),
+    ("from rules.eve import engine", ["rules.eve.engine"]),
+    ("import rules.pulsar.dice", ["rules.pulsar.dice"]),
+    ("def f():\n    from rules.spacecorp.engine import GAME", ["rules.spacecorp.engine"]),
+    ("from ..rules.planetarium import state", ["rules.planetarium.state"]),
+    ("from . import common", []),
+    ("from rules.eve.read import vp", []),
+    ("from rules.eve import GAME", []),
+    ("from rules import eve", []),
+    ("from rules.messages import Msg", []),
+])
+def test_the_walk_sees_every_form_of_import(source, expected):
+    """The check itself: absolute, from-package, plain and function-level imports are caught."""
+    targets = [target for _, target in imported_modules(source, "renderers.example", False)]
+    assert [target for target in targets if reaches_into("renderers.example", target)] == expected
+
+
+def test_a_games_own_modules_and_relative_imports_are_resolved():
+    assert imported_modules("from . import engine", "rules.eve.read", False) == [(1, "rules.eve.engine")]
+    assert reaches_into("rules.eve.read", "rules.eve.engine") is None
+    assert reaches_into("rules.pulsar.engine", "rules.eve.engine") == "eve"
+    assert imported_modules("from ..service import UserError", "bot.cogs.spacecorp", False) == [(1, "bot.service")]
