@@ -116,3 +116,46 @@ def test_a_games_own_modules_and_relative_imports_are_resolved():
     assert reaches_into("rules.eve.read", "rules.eve.engine") is None
     assert reaches_into("rules.pulsar.engine", "rules.eve.engine") == "eve"
     assert imported_modules("from ..service import UserError", "bot.cogs.spacecorp", False) == [(1, "bot.service")]
+
+
+# ----- the read APIs themselves ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_read_api_exports_what_it_declares(game):
+    import importlib
+    module = importlib.import_module(f"rules.{game}.read")
+    for name in getattr(module, "__all__", ()):
+        assert hasattr(module, name), f"rules.{game}.read.__all__ names {name!r}, which it lacks"
+
+
+def test_planetarium_reads_a_view_or_its_json_form_and_nothing_else():
+    from rules.planetarium import GAME
+    from rules.planetarium import read
+    view = GAME.view(GAME.new_game({"players": 3}, 4), None)
+    assert read.as_view(view) is view
+    assert read.as_view(GAME.dump_state(view)) == view
+    with pytest.raises(TypeError):
+        read.as_view(["not", "a", "view"])
+
+
+def test_planetarium_renderer_fails_loudly_on_a_renamed_field():
+    """A view whose field was renamed is an error, not a picture drawn from defaults (issue 27)."""
+    from renderers import planetarium as pl
+    from rules.planetarium import GAME
+    data = GAME.dump_state(GAME.view(GAME.new_game({"players": 2}, 4), None))
+    data["seats"] = data.pop("players")
+    with pytest.raises((KeyError, TypeError)):
+        pl.render(data)
+
+
+def test_planetarium_board_nodes_agree_with_the_rules_board():
+    from rules.planetarium import read
+    from rules.planetarium.data import board
+    rules_board = board()
+    nodes = read.nodes()
+    assert tuple(node.id for node in nodes) == rules_board.node_ids
+    for node in nodes:
+        assert node.orbit == rules_board.orbit[node.id]
+        assert node.orbit_step == rules_board.orbit_step[node.id]
+        assert node.links == rules_board.links[node.id]
+    assert {node.start_planet: node.id for node in nodes if node.start_planet} == rules_board.start_node
