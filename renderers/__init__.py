@@ -1,5 +1,6 @@
 """Board renderers: one module per game (``renderers.<game>.render``) plus shared helpers
-in :mod:`renderers.common`.  Renderers know Pillow and the rules' state, never Discord."""
+in :mod:`renderers.common`.  Renderers know Pillow and read a game only through its read API
+(``rules.<game>.read``, held by tests/test_layers.py), never Discord."""
 from __future__ import annotations
 
 import importlib
