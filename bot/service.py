@@ -74,6 +74,13 @@ def next_computer_id(record: "GameRecord") -> int:
     return -number
 
 
+def computer_move_id(game_id: int, ply: int, seat: int) -> int:
+    """The idempotency id of a computer's move (stored where a person's move keeps its
+    Discord interaction id): one per game, ply and seat, negative so it never meets a
+    Discord snowflake.  The same decision stored twice (a restart, a race) is refused."""
+    return -((game_id << 24) | ((ply & 0xFFFFF) << 4) | (seat & 0xF)) - 1
+
+
 def computer_name(user_id: int, language: str) -> str:
     """"Computer 1" / "Számítógép 1": its stored name (in the game's language); readers get
     it in theirs through the catalogue (``computer_name``)."""
@@ -499,9 +506,10 @@ class GameService:
             except IllegalMove as error:
                 raise refusal(error) from None
             try:
-                outcome = await self._store_move(loaded, seat, player.user_id, move, None)
+                outcome = await self._store_move(loaded, seat, player.user_id, move,
+                                                 computer_move_id(game_id, expected_ply, seat))
             except UserError as error:
-                if error.key == "stale_move":
+                if error.key in ("stale_move", "duplicate_interaction"):
                     return None
                 raise
             if stand_in:

@@ -238,3 +238,50 @@ async def test_ISSUE_29_the_computers_job_gets_only_its_seats_view(harness, monk
         assert computers_module.decide(*args) == computers_module.decide("toy", game.view(other, 1), *args[2:])
     sampled = game.sample_state(args[1], 1, __import__("random").Random(99))
     assert computers_module.decide(*args) == computers_module.decide("toy", game.view(sampled, 1), *args[2:])
+
+
+@pytest.mark.parametrize("language", ["hu"])     # English: the toy game above (a real game costs a minute)
+async def test_ISSUE_29_a_whole_space_corp_game_against_the_computer(harness, language):
+    """A real game to its end: alice (playing random legal moves here) against one computer
+    with a small number of simulations; every computer move is posted as a phrase."""
+    import random
+
+    from rules.players import RandomPlayer
+
+    harness.world.guild_locale = language
+    harness.bot.computers.iterations = 4
+    harness.bot.service.seed_source = lambda: 11
+    thread = await open_with_computers(harness, game="spacecorp")
+    me = RandomPlayer(seed=3)
+    random.seed(0)
+    for _ in range(400):
+        await harness.bot.computers.idle()
+        loaded = await harness.bot.service.load(1)
+        if loaded.game.is_over(loaded.state):
+            break
+        seat = loaded.record.seat_of(ALICE)
+        assert seat in loaded.game.waiting_for(loaded.state)
+        move = me.choose(loaded.game, loaded.game.view(loaded.state, seat), seat)
+        await harness.slash(ALICE, "spacecorp move", channel_id=thread, text=loaded.game.format_move(move))
+    loaded = await harness.bot.service.load(1)
+    assert loaded.game.is_over(loaded.state)
+    posted = "\n".join(m.content for m in harness.messages_in(thread))
+    assert t("game_over_standings", language) in posted
+    computer_moves = [e for e in await harness.bot.storage.log(1) if e.user_id == -1 and e.kind == "move"]
+    assert len(computer_moves) >= 5
+    name = t("computer_name", language, number=1)
+    assert posted.count(f"{name} (") >= len(computer_moves)
+    assert_never_messaged_a_computer(harness)
+
+
+async def test_ISSUE_29_one_decision_is_stored_once(harness):
+    """The same computer decision offered twice (a restart, a race) is stored once: the
+    expected ply and the idempotency id per game, ply and seat."""
+    harness.bot.computers.iterations = ITERATIONS
+    await harness.slash(ALICE, "toy new", channel_id=CHANNEL, players=2, computers=1)
+    thread = list(harness.threads)[-1]
+    await harness.slash(ALICE, "toy start", channel_id=thread, seating="joined")
+    await harness.bot.computers.idle()
+    [entry] = [e for e in await harness.bot.storage.log(1) if e.user_id == -1]
+    assert await harness.bot.service.computer_move(1, 1, entry.text, entry.ply - 1) is None
+    assert len([e for e in await harness.bot.storage.log(1) if e.user_id == -1]) == 1
