@@ -426,7 +426,9 @@ async def console_main(settings: Settings, *, db_path: str | None, board_dir: st
             bot.service.seed_source = lambda: next(seeds)
         if setup_file:
             prepare_recorded_setup(bot, setup_file)
-        harness = Harness(bot, guild_id=GUILD_ID, channel_id=MAIN_CHANNEL_ID)
+        # a computer player's turn may think longer than the harness waits: the console waits
+        # for it itself (Console.show_computer_moves)
+        harness = Harness(bot, guild_id=GUILD_ID, channel_id=MAIN_CHANNEL_ID, ignore_tasks=("computer-",))
         client_locale = "hu" if locale == "hu" else "en-US"
         harness.world.guild_locale = client_locale    # a Hungarian server: games default to Hungarian
         await harness.start()

@@ -135,8 +135,9 @@ async def test_ISSUE_29_a_moderator_hands_a_seat_to_the_computer_and_back(harnes
     record = await harness.bot.storage.get_game(1)
     assert record.user_at(1).computer and record.user_at(1).user_id == -1
     text = public_text(harness.sent_since(mark))
-    assert t("substituted", "en", old=f"<@{BOB}>", new="Computer 1", actor=f"<@{CAROL + 100}>") in text
-    assert "Computer 1 (Blue)" in text                # it played bob's pending pick
+    computer = t("computer_name", "en", number=1)
+    assert t("substituted", "en", old=f"<@{BOB}>", new=computer, actor=f"<@{CAROL + 100}>") in text
+    assert t("seat_line", "en", name=computer, label=Msg("toy.colour.blue")) in text   # it played bob's pick
     log = await harness.bot.storage.log(1)
     assert [e.kind for e in log if e.user_id == -1] == ["substitute", "move"]
     # back to a person, the same way: named by the id autocomplete offers
@@ -285,3 +286,18 @@ async def test_ISSUE_29_one_decision_is_stored_once(harness):
     [entry] = [e for e in await harness.bot.storage.log(1) if e.user_id == -1]
     assert await harness.bot.service.computer_move(1, 1, entry.text, entry.ply - 1) is None
     assert len([e for e in await harness.bot.storage.log(1) if e.user_id == -1]) == 1
+
+
+@pytest.mark.parametrize("game_name", sorted(rules.available_games()))
+def test_ISSUE_29_every_games_decision_job_pickles(game_name):
+    """The worker pool runs the job in another process: its arguments (the view above all)
+    must survive pickling unchanged, for every game."""
+    import pickle
+
+    game = rules.get_game(game_name)
+    state = game.new_game(game.normalize_options({"players": 2}), 5)
+    seat = min(game.waiting_for(state))
+    args = (game_name, game.view(state, seat), seat, computers_module.decision_seed(5, seat), 50, 1)
+    again = pickle.loads(pickle.dumps((computers_module.decide, args)))
+    assert again[0] is computers_module.decide
+    assert game.dump_state(again[1][1]) == game.dump_state(args[1])
