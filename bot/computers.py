@@ -72,7 +72,16 @@ class ComputerTurns:
         if task is not None and not task.done():
             self._again.add(game_id)     # a move landed while this game's computer was busy
             return
-        self._tasks[game_id] = asyncio.get_running_loop().create_task(self._run(game_id), name=f"computer-{game_id}")
+        task = asyncio.get_running_loop().create_task(self._run(game_id), name=f"computer-{game_id}")
+        self._tasks[game_id] = task
+        task.add_done_callback(lambda done: self._finished(game_id, done))
+
+    def _finished(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._tasks.get(game_id) is task:
+            del self._tasks[game_id]
+        if not task.cancelled() and task.exception() is not None:
+            # a defect (the rules or the engine raised): the game waits; the next start retries
+            log.error("game %s: computer turn failed", game_id, exc_info=task.exception())
 
     async def resume(self) -> list[int]:
         """After a start: every running game that waits for a computer seat gets its turn."""
