@@ -1109,6 +1109,8 @@ class GameCog(commands.GroupCog):
         lines = [t("standing_orders", language)]
         for seat in range(len(loaded.record.players)):
             player = loaded.record.user_at(seat)
+            if player is None or player.computer:    # a computer decides everything itself
+                continue
             prefs = await self.preferences(player.user_id)
             described = [describe_preference(spec, prefs.get(spec.name), language) for spec in loaded.game.preferences]
             lines.append(f"- {seat_line(loaded, seat, language)}: " + "; ".join(described))
