@@ -301,3 +301,15 @@ def test_ISSUE_29_every_games_decision_job_pickles(game_name):
     again = pickle.loads(pickle.dumps((computers_module.decide, args)))
     assert again[0] is computers_module.decide
     assert game.dump_state(again[1][1]) == game.dump_state(args[1])
+
+
+async def test_ISSUE_29_two_computers_and_one_person(harness):
+    """Several computer seats in one game take their turns one after another; the person is
+    pinged only when it is theirs."""
+    thread = await open_with_computers(harness, computers=2, players=3)
+    record = await harness.bot.storage.get_game(1)
+    assert sorted(p.user_id for p in record.players if p.computer) == [-2, -1]
+    loaded = await play_toy_to_the_end(harness, thread)
+    movers = {e.user_id for e in await harness.bot.storage.log(1) if e.kind == "move"}
+    assert movers == {ALICE, -1, -2} and loaded.game.is_over(loaded.state)
+    assert set(harness.notified_since(0)) == {ALICE}
