@@ -169,7 +169,8 @@ class Console:
         missing = [param.name for param in params if param.required and param.name not in options]
         if missing:
             raise ConsoleInputError(f"/{command.qualified_name} needs {', '.join(missing)} (e.g. {missing[0]}:...)")
-        return {param.name: self.option_value(param, options[param.name]) for param in params if param.name in options}
+        return {param.name: self.option_value(param, unquoted(options[param.name])) for param in params
+                if param.name in options}
 
     def option_value(self, param: app_commands.Parameter, raw: str) -> Any:
         kind = discord.AppCommandOptionType
@@ -374,6 +375,13 @@ class Console:
                                         values=[value])
         self.show(sent)
         await self.show_computer_moves(mark, sent)
+
+
+def unquoted(value: str) -> str:
+    """``old:"Computer 1"``: a newcomer quotes a value with spaces; Discord's client sends it bare."""
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        return value[1:-1]
+    return value
 
 
 def prepare_recorded_setup(bot, path: str) -> None:
