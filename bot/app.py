@@ -19,6 +19,7 @@ import rules
 
 from .cogs.base import ConfirmButton, GameCog, LobbyButton, MoveButton, MoveSelect, StaleComponent, cog_class
 from .cogs.general import GeneralCog
+from .computers import ComputerTurns
 from .config import Settings
 from rules.messages import Msg, language_of
 
@@ -119,6 +120,8 @@ class BoardGameBot(commands.AutoShardedBot):
         self.image_cache: OrderedDict[tuple[Any, ...], list[tuple[str, bytes]]] = OrderedDict()
         # CPU work off the event loop: boards (urgent) and computer players (fair per game)
         self.workers = Workers(processes=settings.worker_processes)
+        # computer players' turns (issue 29): thought out in self.workers, stored like a person's
+        self.computers = ComputerTurns(self)
         self.sync_on_start = sync_on_start
         self.start_reminders = start_reminders
         self._game_cogs: dict[str, GameCog] = {}
@@ -232,6 +235,7 @@ class BoardGameBot(commands.AutoShardedBot):
     async def _announce_pending_when_ready(self) -> None:
         await self.wait_until_ready()
         await self.announce_pending()
+        await self.computers.resume()    # a computer's turn pending at the restart is played now
         await self.warm_caches()
 
     async def warm_caches(self) -> int:
@@ -358,6 +362,7 @@ class BoardGameBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         self.accepting = False
+        self.computers.close()      # a turn cut short is played again at the next start
         self._remove_signal_handlers()
         if self._reminder_loop.is_running():
             self._reminder_loop.cancel()

@@ -169,7 +169,8 @@ class Console:
         missing = [param.name for param in params if param.required and param.name not in options]
         if missing:
             raise ConsoleInputError(f"/{command.qualified_name} needs {', '.join(missing)} (e.g. {missing[0]}:...)")
-        return {param.name: self.option_value(param, options[param.name]) for param in params if param.name in options}
+        return {param.name: self.option_value(param, unquoted(options[param.name])) for param in params
+                if param.name in options}
 
     def option_value(self, param: app_commands.Parameter, raw: str) -> Any:
         kind = discord.AppCommandOptionType
@@ -309,16 +310,25 @@ class Console:
             self.say(str(error))
             return
         threads_before = set(self.harness.threads)
+        mark = self.harness.mark()
         try:
             sent = await self.harness.slash(self.users[self.user], path, channel_id=self.channel_id, **options)
         except ThreadArchived:
             self.tell("console.archived")
             return
         self.show(sent)
+        await self.show_computer_moves(mark, sent)
         new_threads = [thread_id for thread_id in self.harness.threads if thread_id not in threads_before]
         if new_threads:
             self.channel_id = new_threads[-1]
             self.tell("console.now_in_thread", channel=self.channel_name(self.channel_id))
+
+    async def show_computer_moves(self, mark: int, shown: list[Any]) -> None:
+        """Computer players answer after the command (they think in the worker pool): wait
+        for them and show what they posted that the command's own answer did not."""
+        await self.bot.computers.idle()
+        seen = {id(item) for item in shown}
+        self.show([item for item in self.harness.sent_since(mark) if id(item) not in seen])
 
     async def suggest(self, text: str) -> None:
         text = text.lstrip("/")
@@ -343,7 +353,10 @@ class Console:
     async def click(self, label: str) -> None:
         for message_id, channel_id, custom_id, button_label in self.buttons:
             if label in (button_label.lower(), custom_id):
-                self.show(await self.harness.click(self.users[self.user], message_id, custom_id, channel_id=channel_id))
+                mark = self.harness.mark()
+                sent = await self.harness.click(self.users[self.user], message_id, custom_id, channel_id=channel_id)
+                self.show(sent)
+                await self.show_computer_moves(mark, sent)
                 return
         self.tell("console.no_button", buttons=" ".join(f"[{b[3]}]" for b in self.buttons) or "-")
 
@@ -357,8 +370,18 @@ class Console:
         if value not in values:
             self.tell("console.not_in_menu", values=", ".join(f"{n}) {label}" for n, label in enumerate(labels, 1)))
             return
-        self.show(await self.harness.click(self.users[self.user], message_id, custom_id, channel_id=channel_id,
-                                           values=[value]))
+        mark = self.harness.mark()
+        sent = await self.harness.click(self.users[self.user], message_id, custom_id, channel_id=channel_id,
+                                        values=[value])
+        self.show(sent)
+        await self.show_computer_moves(mark, sent)
+
+
+def unquoted(value: str) -> str:
+    """``old:"Computer 1"``: a newcomer quotes a value with spaces; Discord's client sends it bare."""
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        return value[1:-1]
+    return value
 
 
 def prepare_recorded_setup(bot, path: str) -> None:
@@ -411,7 +434,9 @@ async def console_main(settings: Settings, *, db_path: str | None, board_dir: st
             bot.service.seed_source = lambda: next(seeds)
         if setup_file:
             prepare_recorded_setup(bot, setup_file)
-        harness = Harness(bot, guild_id=GUILD_ID, channel_id=MAIN_CHANNEL_ID)
+        # a computer player's turn may think longer than the harness waits: the console waits
+        # for it itself (Console.show_computer_moves)
+        harness = Harness(bot, guild_id=GUILD_ID, channel_id=MAIN_CHANNEL_ID, ignore_tasks=("computer-",))
         client_locale = "hu" if locale == "hu" else "en-US"
         harness.world.guild_locale = client_locale    # a Hungarian server: games default to Hungarian
         await harness.start()

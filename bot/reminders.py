@@ -148,6 +148,8 @@ class Reminders:
         personal delays and quiet hours are not read for it)."""
         users = set()
         for row in await self.storage.waiting():
+            if row.computer:
+                continue
             if self.is_due(row, UserSettings(user_id=row.user_id), now):
                 users.add(row.user_id)
         return len(users)
@@ -172,6 +174,8 @@ class Reminders:
         now = self.clock()
         by_user: dict[int, list[WaitingRecord]] = defaultdict(list)
         for row in await self.storage.waiting():
+            if row.computer:      # a computer seat plays itself (bot.computers): no reminder, no deadline
+                continue
             by_user[row.user_id].append(row)
         reports = []
         if self.deadlines is not None:

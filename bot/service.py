@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import rules
 from rules.base import BadOptions, Game, IllegalMove, Notice, OptionSpec, normalize_options
-from rules.messages import LANGUAGES, Msg
+from rules.messages import LANGUAGES, Msg, render
 from rules.rng import Rng
 
 from .storage import (ACTIVE, ABANDONED, CANCELLED, FINISHED, LOBBY, AlreadySeated, DuplicateInteraction,
@@ -36,6 +36,10 @@ HOST_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("language", "choice", "en", "param.language", choices=LANGUAGES),
     # Hours a player has for a decision before the rules' default move is made for them (0: off).
     OptionSpec("deadline", "int", 0, "param.deadline", min=0, max=720),
+    # Seats filled with computer players when the lobby opens (issue 29).
+    OptionSpec("computers", "int", 0, "param.computers", min=0, max=4),
+    # What a deadline plays for an absent player: the rules' default, or the computer's choice.
+    OptionSpec("on_timeout", "choice", "default", "param.on_timeout", choices=("default", "computer")),
 )
 HOST_OPTION_NAMES = frozenset(spec.name for spec in HOST_OPTIONS)
 
@@ -49,6 +53,38 @@ def game_language(record: "GameRecord") -> str:
     """The language of a game's public posts and images."""
     language = record.options.get("language")
     return language if language in LANGUAGES else "en"
+
+
+def is_computer_id(user_id: int | None) -> bool:
+    """Computer players (issue 29) sit under negative user ids (no Discord user has one):
+    computer k of a game is -k.  They are never pinged, reminded or DMed."""
+    return user_id is not None and user_id < 0
+
+
+def computer_number(user_id: int) -> int:
+    return -user_id
+
+
+def next_computer_id(record: "GameRecord") -> int:
+    """The user id of the next computer player of a game: the lowest number not seated."""
+    taken = {player.user_id for player in record.players}
+    number = 1
+    while -number in taken:
+        number += 1
+    return -number
+
+
+def computer_move_id(game_id: int, ply: int, seat: int) -> int:
+    """The idempotency id of a computer's move (stored where a person's move keeps its
+    Discord interaction id): one per game, ply and seat, negative so it never meets a
+    Discord snowflake.  The same decision stored twice (a restart, a race) is refused."""
+    return -((game_id << 24) | ((ply & 0xFFFFF) << 4) | (seat & 0xF)) - 1
+
+
+def computer_name(user_id: int, language: str) -> str:
+    """"Computer 1" / "Számítógép 1": its stored name (in the game's language); readers get
+    it in theirs through the catalogue (``computer_name``)."""
+    return render(Msg("computer_name", number=computer_number(user_id)), language)
 
 
 class UserError(Exception):
@@ -185,10 +221,19 @@ class GameService:
             options = {**game.normalize_options(game_options(options)), **host}
         except BadOptions as error:
             raise UserError("bad_options", reason=error.msg) from None
-        return await self.storage.create_game(
+        computers = int(options.get("computers", 0))
+        seats = int(options.get("players", game.max_players))
+        if computers >= seats:      # the creator keeps a seat
+            raise UserError("too_many_computers", seats=seats)
+        record = await self.storage.create_game(
             game=game_name, guild_id=guild_id, channel_id=channel_id, thread_id=None,
             creator_id=creator_id, creator_name=creator_name, options=options,
             seed=self.seed_source(), now=self.clock(), rules_version=game.rules_version)
+        for _ in range(computers):
+            user_id = next_computer_id(record)
+            record = await self.storage.add_player(record.id, user_id, computer_name(user_id, game_language(record)),
+                                                   self.clock(), computer=True)
+        return record
 
     async def attach_thread(self, game_id: int, thread_id: int) -> None:
         await self.storage.set_thread(game_id, thread_id)
@@ -441,6 +486,37 @@ class GameService:
                                            hours=loaded.record.options.get("deadline", 0))
             return outcome
 
+    async def computer_move(self, game_id: int, seat: int, text: str, expected_ply: int, *,
+                            stand_in: bool = False) -> MoveOutcome | None:
+        """Store the move a computer player chose for ``seat`` from the position at
+        ``expected_ply``, through the same path as a person's (the ply check makes it happen
+        at most once, after a restart or a race with a person too).  ``stand_in``: the seat
+        is a person's whose decision deadline passed (``on_timeout: computer``).  None when
+        the game moved on meanwhile or the seat no longer waits (or is a person's again);
+        a move the rules refuse raises UserError."""
+        async with self.lock(game_id):
+            loaded = await self.load(game_id)
+            if loaded.record.status != ACTIVE or loaded.record.ply != expected_ply:
+                return None
+            player = loaded.record.user_at(seat)
+            if player is None or seat not in loaded.game.waiting_for(loaded.state) or player.computer == stand_in:
+                return None
+            try:
+                move = loaded.game.parse_move(loaded.state, seat, text)
+            except IllegalMove as error:
+                raise refusal(error) from None
+            try:
+                outcome = await self._store_move(loaded, seat, player.user_id, move,
+                                                 computer_move_id(game_id, expected_ply, seat))
+            except UserError as error:
+                if error.key in ("stale_move", "duplicate_interaction"):
+                    return None
+                raise
+            if stand_in:
+                outcome.automatic_reason = Msg("automatic_stand_in", name=player.name,
+                                               hours=loaded.record.options.get("deadline", 0))
+            return outcome
+
     async def _append(self, record: GameRecord, *, seat: int | None, user_id: int | None, kind: str, text: str,
                       interaction_id: int | None, waiting_seats: set[int], snapshot: dict | None,
                       finished: bool) -> int:
@@ -509,7 +585,9 @@ class GameService:
             return await self.load(game_id)
 
     async def substitute(self, game_id: int, actor_id: int, is_moderator: bool, old_id: int,
-                         new_id: int, new_name: str) -> GameRecord:
+                         new_id: int | None, new_name: str) -> GameRecord:
+        """Give ``old_id``'s seat to ``new_id``, or to a computer player when ``new_id`` is
+        None (issue 29); a computer's seat goes back to a person the same way."""
         async with self.lock(game_id):
             record = await self.record(game_id)
             if record.status not in (ACTIVE, LOBBY):
@@ -520,6 +598,10 @@ class GameService:
                 raise UserError("substitute_not_player")
             if any(p.user_id == new_id for p in record.players):
                 raise UserError("substitute_already_player")
+            computer = new_id is None
+            if new_id is None:
+                new_id = next_computer_id(record)
+                new_name = computer_name(new_id, game_language(record))
             if record.status == ACTIVE and not is_moderator and old_id != actor_id:
                 # A present player's seat (and with it their hidden hand) is not the creator's
                 # to give away: only a player absent for ABSENT_HOURS, or a moderator.
@@ -528,7 +610,8 @@ class GameService:
                 if self.clock() - last_seen < ABSENT_HOURS * 3600:
                     raise UserError("substitute_present_player", hours=ABSENT_HOURS)
             try:
-                record = await self.storage.substitute(game_id, old_id, new_id, new_name, self.clock())
+                record = await self.storage.substitute(game_id, old_id, new_id, new_name, self.clock(),
+                                                       computer=computer)
             except NotSeated:
                 raise UserError("substitute_not_player") from None
             except AlreadySeated:

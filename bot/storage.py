@@ -50,6 +50,7 @@ class PlayerRecord:
     name: str
     seat: int | None          # None while in the lobby
     joined_at: float
+    computer: bool = False    # a computer player (issue 29): a negative user id, never messaged
 
 
 @dataclass
@@ -142,6 +143,7 @@ class WaitingRecord:
     options: dict[str, Any] = field(default_factory=dict)   # the game's options (language, deadline)
     ply: int = 0
     deadline_warned: bool = False
+    computer: bool = False    # the seat is a computer player's: no reminder, no deadline
 
 
 class Storage(abc.ABC):
@@ -174,8 +176,10 @@ class Storage(abc.ABC):
                          user_id: int | None = None, channel_id: int | None = None) -> list[GameRecord]: ...
 
     @abc.abstractmethod
-    async def add_player(self, game_id: int, user_id: int, name: str, now: float) -> GameRecord:
-        """Join a lobby.  Raises WrongStatus (not a lobby) or AlreadySeated."""
+    async def add_player(self, game_id: int, user_id: int, name: str, now: float, *,
+                         computer: bool = False) -> GameRecord:
+        """Join a lobby (``computer``: a computer player, see :mod:`bot.computers`).  Raises
+        WrongStatus (not a lobby) or AlreadySeated."""
 
     @abc.abstractmethod
     async def remove_player(self, game_id: int, user_id: int) -> GameRecord:
@@ -213,8 +217,8 @@ class Storage(abc.ABC):
 
     @abc.abstractmethod
     async def substitute(self, game_id: int, old_user_id: int, new_user_id: int, new_name: str,
-                         now: float) -> GameRecord:
-        """Give ``old_user_id``'s seat to ``new_user_id`` (waiting rows follow the seat); in a
+                         now: float, *, computer: bool = False) -> GameRecord:
+        """Give ``old_user_id``'s seat to ``new_user_id`` (``computer``: a computer player; waiting rows follow the seat); in a
         running game also append a "substitute" log entry (the ply grows by one).
         Raises NotSeated / AlreadySeated."""
 

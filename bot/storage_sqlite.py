@@ -167,6 +167,15 @@ MIGRATIONS: list[str] = [
     PRAGMA user_version = 4;
     COMMIT;
     """,
+    # 4 -> 5 (issue 29): computer seats.  A computer player is a row of ``players`` with a
+    # negative user id (no Discord user has one) and ``computer = 1``; it waits like anyone
+    # (waiting rows), but is never reminded, pinged or DMed.
+    """
+    BEGIN IMMEDIATE;
+    ALTER TABLE players ADD COLUMN computer INTEGER NOT NULL DEFAULT 0;
+    PRAGMA user_version = 5;
+    COMMIT;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -425,7 +434,8 @@ class SqliteStorage(Storage):
 
     @staticmethod
     def _player_record(row: sqlite3.Row) -> PlayerRecord:
-        return PlayerRecord(user_id=row["user_id"], name=row["name"], seat=row["seat"], joined_at=row["joined_at"])
+        return PlayerRecord(user_id=row["user_id"], name=row["name"], seat=row["seat"], joined_at=row["joined_at"],
+                            computer=bool(row["computer"]))
 
     # Players in join order while nobody has a seat, in seat order once seated.
     _PLAYER_ORDER = "ORDER BY game_id, seat IS NULL, seat, rowid"
@@ -436,7 +446,7 @@ class SqliteStorage(Storage):
             return []
         players: dict[int, list[PlayerRecord]] = {row["id"]: [] for row in rows}
         for prow in await self._all(
-                conn, "SELECT game_id, user_id, name, seat, joined_at FROM players "
+                conn, "SELECT game_id, user_id, name, seat, joined_at, computer FROM players "
                       f"WHERE game_id IN (SELECT value FROM json_each(?)) {self._PLAYER_ORDER}",
                 (_ids(players),)):
             players[prow["game_id"]].append(self._player_record(prow))
@@ -446,7 +456,7 @@ class SqliteStorage(Storage):
         row = await self._one(conn, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if row is None:
             return None
-        prows = await self._all(conn, "SELECT game_id, user_id, name, seat, joined_at FROM players "
+        prows = await self._all(conn, "SELECT game_id, user_id, name, seat, joined_at, computer FROM players "
                                       f"WHERE game_id = ? {self._PLAYER_ORDER}", (game_id,))
         return self._game_record(row, [self._player_record(p) for p in prows])
 
@@ -564,14 +574,15 @@ class SqliteStorage(Storage):
             return await self._games(conn, " AND ".join(clauses), params)
 
     @_invalidates
-    async def add_player(self, game_id: int, user_id: int, name: str, now: float) -> GameRecord:
+    async def add_player(self, game_id: int, user_id: int, name: str, now: float, *,
+                         computer: bool = False) -> GameRecord:
         async with self._tx() as conn:
             row = await self._require(conn, game_id)
             if row["status"] != LOBBY:
                 raise WrongStatus(f"game {game_id} is {row['status']}, not a lobby")
             try:
-                await conn.execute("INSERT INTO players (game_id, user_id, name, seat, joined_at) "
-                                   "VALUES (?, ?, ?, NULL, ?)", (game_id, user_id, name, now))
+                await conn.execute("INSERT INTO players (game_id, user_id, name, seat, joined_at, computer) "
+                                   "VALUES (?, ?, ?, NULL, ?, ?)", (game_id, user_id, name, now, int(computer)))
             except sqlite3.IntegrityError as error:
                 raise AlreadySeated(f"user {user_id} is already in game {game_id}") from error
             await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
@@ -705,7 +716,7 @@ class SqliteStorage(Storage):
 
     @_invalidates
     async def substitute(self, game_id: int, old_user_id: int, new_user_id: int, new_name: str,
-                         now: float) -> GameRecord:
+                         now: float, *, computer: bool = False) -> GameRecord:
         async with self._tx() as conn:
             row = await self._require(conn, game_id)
             if row["status"] not in (LOBBY, ACTIVE):
@@ -717,8 +728,9 @@ class SqliteStorage(Storage):
                                (game_id, new_user_id)) is not None:
                 raise AlreadySeated(f"user {new_user_id} is already in game {game_id}")
             # The row keeps its rowid (join order) and seat; ON UPDATE CASCADE moves the waiting row.
-            await conn.execute("UPDATE players SET user_id = ?, name = ?, joined_at = ? WHERE game_id = ? AND user_id = ?",
-                               (new_user_id, new_name, now, game_id, old_user_id))
+            await conn.execute("UPDATE players SET user_id = ?, name = ?, joined_at = ?, computer = ? "
+                               "WHERE game_id = ? AND user_id = ?",
+                               (new_user_id, new_name, now, int(computer), game_id, old_user_id))
             # The newcomer has not been reminded yet: their wait starts now.
             await conn.execute("UPDATE waiting SET since = ?, reminders_sent = 0, last_reminded_at = NULL "
                                "WHERE game_id = ? AND user_id = ?", (now, game_id, new_user_id))
@@ -779,8 +791,9 @@ class SqliteStorage(Storage):
 
     async def waiting(self, *, user_id: int | None = None) -> list[WaitingRecord]:
         sql = ("SELECT w.game_id, w.user_id, w.since, w.reminders_sent, w.last_reminded_at, w.deadline_warned, "
-               "g.game, g.guild_id, g.channel_id, g.thread_id, g.options, g.ply "
-               "FROM waiting AS w JOIN games AS g ON g.id = w.game_id WHERE g.status = 'active'")
+               "g.game, g.guild_id, g.channel_id, g.thread_id, g.options, g.ply, p.computer "
+               "FROM waiting AS w JOIN games AS g ON g.id = w.game_id "
+               "JOIN players AS p ON p.game_id = w.game_id AND p.user_id = w.user_id WHERE g.status = 'active'")
         params: tuple[Any, ...] = ()
         if user_id is not None:
             sql += " AND w.user_id = ?"
@@ -792,7 +805,7 @@ class SqliteStorage(Storage):
                               reminders_sent=r["reminders_sent"], last_reminded_at=r["last_reminded_at"],
                               game=r["game"], guild_id=r["guild_id"], channel_id=r["channel_id"],
                               thread_id=r["thread_id"], options=json.loads(r["options"]), ply=r["ply"],
-                              deadline_warned=bool(r["deadline_warned"])) for r in rows]
+                              deadline_warned=bool(r["deadline_warned"]), computer=bool(r["computer"])) for r in rows]
 
     async def mark_deadline_warned(self, game_id: int, user_id: int) -> bool:
         async with self._tx() as conn:

@@ -23,8 +23,9 @@ from rules.messages import Join, Msg, has_key, language_of
 
 from .. import lookup
 from ..i18n import ls, t, tr
-from ..service import (HOST_OPTIONS, BoardPart, LoadedGame, MoveOutcome, UserError, game_language, render_parts)
-from ..storage import ACTIVE, LOBBY, GameRecord, ShownImage, StorageError
+from ..service import (HOST_OPTIONS, BoardPart, LoadedGame, MoveOutcome, UserError, game_language, is_computer_id,
+                       render_parts)
+from ..storage import ACTIVE, LOBBY, GameRecord, PlayerRecord, ShownImage, StorageError
 
 if TYPE_CHECKING:
     from ..app import BoardGameBot
@@ -216,9 +217,17 @@ def user_language(interaction: discord.Interaction) -> str:
     return language_of(interaction.locale)
 
 
+def player_name(player: PlayerRecord | None, language: str) -> str:
+    """A player's name for a reader: a computer's in the reader's language ("Számítógép 1")."""
+    if player is None:
+        return "?"
+    if player.computer:
+        return t("computer_name", language, number=-player.user_id)
+    return player.name
+
+
 def seat_line(loaded: LoadedGame, seat: int, language: str) -> str:
-    player = loaded.record.user_at(seat)
-    name = player.name if player else "?"
+    name = player_name(loaded.record.user_at(seat), language)
     return t("seat_line", language, name=name, label=loaded.game.seat_label(loaded.state, seat))
 
 
@@ -643,8 +652,8 @@ class GameCog(commands.GroupCog):
                 in_thread = interaction.channel_id == loaded.record.thread_id
                 answered = await defer_in_time(interaction, ephemeral=not in_thread)
                 order = ", ".join(seat_line(loaded, seat, language) for seat in range(len(loaded.record.players)))
-                waiting_ids = [loaded.record.user_at(seat).user_id
-                               for seat in sorted(loaded.game.waiting_for(loaded.state))]
+                waiting_ids = await self.present([loaded.record.user_at(seat).user_id
+                                                  for seat in sorted(loaded.game.waiting_for(loaded.state))])
                 text = t("started", language, title=self.game.title_msg(), order=order) + "\n" + \
                     waiting_text(loaded, language) + "\n" + t("started_hint", language, game=self.game_name)
                 files, _unchanged = await self.thread_board(loaded, everything=True)
@@ -809,14 +818,18 @@ class GameCog(commands.GroupCog):
 
     async def present(self, user_ids: list[int]) -> list[int]:
         """Those worth pinging: not the players Discord told us are gone (left every server
-        shared with the bot, or deleted their account) until they are seen again."""
-        return [user_id for user_id in user_ids if not (await self.bot.storage.get_user_settings(user_id)).gone]
+        shared with the bot, or deleted their account) until they are seen again, and never
+        a computer player."""
+        return [user_id for user_id in user_ids
+                if not is_computer_id(user_id) and not (await self.bot.storage.get_user_settings(user_id)).gone]
 
     async def mark_announced(self, game_id: int, ply: int) -> None:
         try:
             await self.bot.storage.mark_announced(game_id, ply)
         except StorageError:   # the next start announces it again: a repeat, never a silence
             log.warning("game %s: could not record that ply %s was announced", game_id, ply, exc_info=True)
+        # every announced change may leave the game waiting for a computer seat: its turn
+        self.bot.computers.schedule(game_id)
 
     async def refresh_name(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Display names are stored at join: a player seen under a new one is renamed (in
@@ -860,7 +873,7 @@ class GameCog(commands.GroupCog):
         for outcome in outcomes:
             for notice in outcome.notices:
                 player = outcome.loaded.record.user_at(notice.seat)
-                if player is None:
+                if player is None or player.computer:
                     continue
                 if interaction is not None and player.user_id == interaction.user.id:
                     await interaction.followup.send(clip(tr(notice.msg, user_language(interaction))), ephemeral=True)
@@ -914,10 +927,34 @@ class GameCog(commands.GroupCog):
 
     async def apply_deadline_default(self, game_id: int, user_id: int, expected_ply: int) -> bool:
         """The decision deadline of ``user_id`` passed: make the rules' default move for them
-        and announce it in the thread.  False when the game moved on meanwhile."""
+        (or, with the lobby option ``on_timeout: computer``, the computer's choice, told to
+        them by DM) and announce it in the thread.  False when the game moved on meanwhile."""
+        record = await self.service.record(game_id)
+        if record.options.get("on_timeout") == "computer":
+            outcome = await self.bot.computers.stand_in(game_id, user_id, expected_ply)
+            if outcome is None:
+                return False
+            await self.announce_bot_moves(outcome)
+            await self.tell_stood_in(outcome, user_id)
+            return True
         outcome = await self.service.apply_default(game_id, user_id, expected_ply)
         if outcome is None:
             return False
+        await self.announce_bot_moves(outcome)
+        return True
+
+    async def tell_stood_in(self, outcome: MoveOutcome, user_id: int) -> None:
+        """The absent player learns by DM, in their language, what the computer played for them."""
+        loaded = outcome.loaded     # their own move: shown whole, secret or not
+        phrase = loaded.game.move_phrase(loaded.state, outcome.seat, outcome.move_text)
+        shown: Msg | str = phrase if phrase is not None else outcome.move_text
+        await self.bot.send_private(user_id, Msg("stand_in_dm", game=Msg(f"{loaded.record.game}.title"),
+                                                 game_id=loaded.record.id, move=shown))
+
+    async def announce_bot_moves(self, outcome: MoveOutcome) -> None:
+        """Announce a move the bot made (a deadline's default, a computer player's choice)
+        and the standing orders it triggers, in the thread, with the pings and private news."""
+        game_id = outcome.loaded.record.id
         outcomes = [outcome] + await self.run_automatic_moves(outcome)
         announcement, files, ping_ids = await self.announcement(outcomes)
         ping_ids = await self.present(ping_ids)
@@ -925,7 +962,6 @@ class GameCog(commands.GroupCog):
                                   self.choice_buttons(outcomes[-1].loaded), ping_ids, outcomes[-1].loaded)
         await self.mark_announced(game_id, outcomes[-1].ply)
         await self.deliver_notices(outcomes, None)
-        return True
 
     def _is_secret(self, loaded: LoadedGame, seat: int, text: str) -> bool:
         try:
@@ -980,7 +1016,8 @@ class GameCog(commands.GroupCog):
         rows = []
         for place, standing in enumerate(standings, 1):
             mark = " 🏆" if standing.winner else (" " + t("resigned_mark", language) if standing.resigned else "")
-            rows.append(t("standing_row", language, place=place, name=standing.name,
+            rows.append(t("standing_row", language, place=place,
+                          name=player_name(loaded.record.user_at(standing.seat), language),
                           label=loaded.game.seat_label(loaded.state, standing.seat), score=standing.score) + mark)
         breakdown = loaded.game.score_breakdown(loaded.game.view(loaded.state, None))
         if breakdown is not None:
@@ -1072,6 +1109,8 @@ class GameCog(commands.GroupCog):
         lines = [t("standing_orders", language)]
         for seat in range(len(loaded.record.players)):
             player = loaded.record.user_at(seat)
+            if player is None or player.computer:    # a computer decides everything itself
+                continue
             prefs = await self.preferences(player.user_id)
             described = [describe_preference(spec, prefs.get(spec.name), language) for spec in loaded.game.preferences]
             lines.append(f"- {seat_line(loaded, seat, language)}: " + "; ".join(described))
@@ -1184,22 +1223,37 @@ class GameCog(commands.GroupCog):
                 await self.mark_announced(record.id, loaded.record.ply)
 
     @app_commands.command(name="substitute", description=ls("cmd.substitute"))
-    @app_commands.describe(old=ls("param.old"), new=ls("param.new"))
-    async def substitute(self, interaction: discord.Interaction, old: str, new: discord.User) -> None:
+    @app_commands.describe(old=ls("param.old"), new=ls("param.new"), computer=ls("param.computer"))
+    async def substitute(self, interaction: discord.Interaction, old: str, new: Optional[discord.User] = None,
+                         computer: bool = False) -> None:
         """``old`` is any player of the game, present or not: picked from the game's players
         (autocomplete), or given as a mention or a user id, for a player who left the server
-        or deleted their account.  ``new`` must be someone who can be seen now."""
+        or deleted their account.  ``new`` must be someone who can be seen now; or
+        ``computer: True`` hands the seat to a computer player (issue 29)."""
         record = await self.game_here(interaction)
-        if new.bot:
+        if new is None and not computer:
+            raise UserError("substitute_needs_new")
+        if new is not None and computer:
+            raise UserError("substitute_computer_and_person")
+        if new is not None and new.bot:
             raise UserError("substitute_bot")
         old_id = player_id(record, old)
+        language = game_language(record)
+        before = {p.user_id for p in record.players}
+        replaced = next(p for p in record.players if p.user_id == old_id)
         async with self.bot.work():
             record = await self.service.substitute(record.id, interaction.user.id, is_moderator(interaction), old_id,
-                                                   new.id, new.display_name)
-            # the newcomer is pinged; the one replaced only if still in the server
-            ping_ids = [new.id] + ([old_id] if interaction.guild is None or interaction.guild.get_member(old_id)
-                                   or await self._is_member(interaction.guild, old_id) else [])
-            text = t("substituted", game_language(record), old=f"<@{old_id}>", new=f"<@{new.id}>",
+                                                   new.id if new is not None else None,
+                                                   new.display_name if new is not None else "")
+            newcomer = next((p for p in record.players if p.user_id not in before), None)
+            # the newcomer is pinged (a person); the one replaced only if still in the server
+            ping_ids = [new.id] if new is not None else []
+            if not replaced.computer and (interaction.guild is None or interaction.guild.get_member(old_id)
+                                          or await self._is_member(interaction.guild, old_id)):
+                ping_ids.append(old_id)
+            text = t("substituted", language,
+                     old=player_name(replaced, language) if replaced.computer else f"<@{old_id}>",
+                     new=f"<@{new.id}>" if new is not None else player_name(newcomer, language),
                      actor=f"<@{interaction.user.id}>")
             try:
                 await send(interaction, text, mentions=pings(ping_ids))
@@ -1246,7 +1300,7 @@ class GameCog(commands.GroupCog):
 def player_id(record: GameRecord, given: str) -> int:
     """The user id of a player of ``record`` named by id, mention or display name."""
     text = given.strip()
-    match = re.fullmatch(r"<@!?(\d{1,20})>|(\d{1,20})", text)
+    match = re.fullmatch(r"<@!?(\d{1,20})>|(-?\d{1,20})", text)
     if match:
         user_id = int(match[1] or match[2])
         if any(player.user_id == user_id for player in record.players):
