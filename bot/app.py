@@ -121,7 +121,7 @@ class BoardGameBot(commands.AutoShardedBot):
         # CPU work off the event loop: boards (urgent) and computer players (fair per game)
         self.workers = Workers(processes=settings.worker_processes)
         # computer players' turns (issue 29): thought out in self.workers, stored like a person's
-        self.computers = ComputerTurns(self)
+        self.computers = ComputerTurns(self, budget_ms=settings.computer_budget_ms)
         self.sync_on_start = sync_on_start
         self.start_reminders = start_reminders
         self._game_cogs: dict[str, GameCog] = {}

@@ -40,6 +40,7 @@ class Settings:
     # processes drawing boards and thinking for computer players (bot/workers.py); 0: threads
     # of the bot's own process.  load_settings defaults it to one per core.
     worker_processes: int = 0
+    computer_budget_ms: int = 2000   # a computer player's thinking time per decision
 
     def with_overrides(self, **changes) -> "Settings":
         return replace(self, **changes)
@@ -56,6 +57,7 @@ NUMERIC_SETTINGS = (
     ("SHUTDOWN_GRACE_SECONDS", "shutdown_grace_seconds", float, 0, 600, "seconds between 0 and 600"),
     ("SNAPSHOT_EVERY", "snapshot_every", int, 1, 10_000, "a whole number of moves between 1 and 10000"),
     ("WORKER_PROCESSES", "worker_processes", int, 0, 64, "a whole number of processes between 0 and 64"),
+    ("COMPUTER_BUDGET_MS", "computer_budget_ms", int, 100, 10_000, "milliseconds between 100 and 10000"),
     ("GAME_CACHE_SIZE", "game_cache_size", int, 1, 1_000_000, "a whole number of games between 1 and 1000000"),
 )
 

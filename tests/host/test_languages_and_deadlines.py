@@ -26,7 +26,7 @@ def private_text(sent):
 
 async def test_the_lobby_command_offers_the_rules_options_and_the_hosts(harness):
     names = [p.name for p in harness.command_parameters("toy new")]
-    assert names == ["players", "target", "language", "deadline"]
+    assert names == ["players", "target", "language", "deadline", "computers", "on_timeout"]
     language = next(p for p in harness.command_parameters("toy new") if p.name == "language")
     assert [c.value for c in language.choices] == ["en", "hu"]
 
