@@ -52,8 +52,8 @@ def pay(state: GameState, seat: int, payment: Payment, action: str) -> int:
         value += MOD_DELTA[payment.mod]
     if payment.flex:
         tech, delta = payment.flex
-        flex = [e for t, e in abilities(player, "ABL-FLEX") if t == tech]
-        if not flex or flex[0].args[0] != action:
+        flex = [e for t, e in abilities(player, "ABL-FLEX") if t == tech and e.args[0] == action]
+        if not flex:
             raise IllegalMove("pulsar.err.flex", "A-MOD-3", tech=tech)
         down, up = int(flex[0].args[1]), int(flex[0].args[2])
         if not -down <= delta <= up:
@@ -103,6 +103,7 @@ def check_patent(state: GameState, seat: int, tech: str) -> None:
 def patent(state: GameState, seat: int, tech: str, paid: Payment, paid_value: int, to: str | None = None) -> None:
     """PAT-2/5: the marker goes on the icon; instant rewards at once, the rest from now on."""
     player = state.players[seat]
+    trigger(state, seat, "patent")                                # ABL-ON(patent, ...): the earlier patents pay
     state.patent_slots.setdefault(tech, []).append([seat, 0])
     player.patents.append(tech)
     for effect in tables().technologies[tech].effects:
@@ -172,6 +173,7 @@ def complete_hq(state: GameState, seat: int, project: str, paid_value: int, paid
         raise IllegalMove("pulsar.err.wrong_die", "HQ-3", need=info.cost, value=paid_value)
     player = state.players[seat]
     player.hq_done.append(project)
+    trigger(state, seat, "hq")                                    # ABL-ON(hq, ...)
     for effect in info.effects:
         if effect.name == "EFF-GATERUN":
             player.gate_runs[project] = False

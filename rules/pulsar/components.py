@@ -88,7 +88,8 @@ def tech_side(side: str) -> Component:
     return Component(
         side, "pulsar.kind.tech_side", P("comp.tech_side.name", side=side),
         P("comp.tech_side.text", side=side, tier=tier, techs=Join(techs, "comma")),
-        P("comp.tech_side.gist", tier=tier, first=techs[0], last=techs[-1]), True)
+        P("comp.tech_side.gist", tier=tier, first=techs[0], last=techs[-1]),
+        any(_designed(_SOURCES()[tech]) for tech in techs))
 
 
 def transmitter(tile: str) -> Component:
