@@ -150,7 +150,8 @@ def pat_round_end(state: GameState) -> None:
 
 
 def hq_available(state: GameState, seat: int) -> list[str]:
-    """HQ-2: row 1 always; a row once the row below is complete; the main project last."""
+    """HQ-2: row 1 always; a row once the row below is complete; the main project last. A printed
+    side names the projects joined below each project (``needs``): those must be complete."""
     player = state.players[seat]
     if player.hq_board is None or player.hq_side is None:
         return []
@@ -158,7 +159,7 @@ def hq_available(state: GameState, seat: int) -> list[str]:
     mine = {pid: p for pid, p in tables().projects.items() if pid.startswith(prefix)}
     out = []
     for pid, project in sorted(mine.items()):
-        below = [p for p in mine if mine[p].row < project.row]
+        below = list(project.needs) if project.needs is not None else [p for p in mine if mine[p].row < project.row]
         if pid not in player.hq_done and all(p in player.hq_done for p in below):
             out.append(pid)
     return out

@@ -61,6 +61,7 @@ class Project:
     row: int                    # 1..3, 4 = the main project
     cost: int
     effects: tuple[Effect, ...]
+    needs: tuple[str, ...] | None = None   # printed sides: the projects joined below (None: every lower row, HQ-2)
 
 
 @dataclass(frozen=True)
@@ -177,7 +178,9 @@ def tables() -> Tables:
                                         t["kind"], _effects(t["effects"])) for t in tech["technologies"]}
     time_row_bonus = {int(r["time_row"]): r["gyro_bonus"] for r in tech["time_rows"]}
     projects = {p["id"]: Project(p["id"], int(p["board"]), int(p["side"]), 4 if p["row"] == "main" else int(p["row"]),
-                                 int(p["cost"]), _effects(p["effects"])) for p in load("pulsar", "hq.json")["projects"]}
+                                 int(p["cost"]), _effects(p["effects"]),
+                                 tuple(p["needs"]) if "needs" in p else None)
+                for p in load("pulsar", "hq.json")["projects"]}
     systems = {t["id"]: SystemTile(t["id"], tuple(Planet(int(p["slot"]), p["colour"], p["mark"]) for p in t["planets"]),
                                    _effects(t["bonus"])) for t in load("pulsar", "systems.json")["tiles"]}
     transmitters = {t["id"]: Transmitter(t["id"], t["letter"], tuple(t["dice"]), tuple(t["connections"]),

@@ -121,14 +121,20 @@ def test_PU_8_6_costs_modes_and_kinds_are_the_public_table():
     assert tech["AII-5a"].effects == (Effect("EFF-CUBES", ("3",)),)          # read from img/A2.webp
 
 
-def test_PU_8_7_each_hq_side_has_seven_projects_three_of_them_gate_runs():
+def test_PU_8_7_each_hq_side_has_its_projects_and_gate_runs():
+    """Designed sides: 7 projects, 3 gate runs. Printed sides A2 and C2 (HQ1-2, HQ3-2; zet4080/pulsar
+    pictures): 8 projects, 5 gate runs, each project needing the ones joined to it below."""
     projects = tables().projects
     by_side = Counter((p.board, p.side) for p in projects.values())
-    assert len(by_side) == 8 and set(by_side.values()) == {7}
-    for board_side in by_side:
+    assert len(by_side) == 8
+    for board_side, count in by_side.items():
+        printed = board_side in ((1, 2), (3, 2))
+        assert count == (8 if printed else 7), board_side
         runs = [p for p in projects.values() if (p.board, p.side) == board_side
                 and any(e.name == "EFF-GATERUN" for e in p.effects)]
-        assert len(runs) == 3, board_side
+        assert len(runs) == (5 if printed else 3), board_side
+    assert projects["HQ1-2.M"].needs == ("HQ1-2.3a", "HQ1-2.3b") and projects["HQ3-2.2b"].needs == ("HQ3-2.1b", "HQ3-2.1c")
+    assert projects["HQ3-2.3a"].effects == (Effect("EFF-DOUBLER", ("4", "3")),) and projects["HQ3-2.3a"].cost == 6
     assert parse_effect("EFF-GATERUN(O/B/P,3)").args == ("O/B/P", "3")
 
 

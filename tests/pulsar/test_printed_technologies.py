@@ -111,3 +111,24 @@ def test_PR_5_time_row_bonus_round_one_is_zero_as_printed():
 def test_10_1_a_flex_names_a_technology_of_any_printed_slot():
     from rules.pulsar.moves import parse_die
     assert parse_die("s1~CI-1c:+1").flex == ("CI-1c", 1)
+
+
+def test_HQ_2_a_printed_side_opens_a_project_once_the_projects_joined_below_are_done():
+    """HQ board A side 2 (img/playerboardA2.webp): the second row's left project stands on the
+    bottom left and middle ones, not on the bottom right one."""
+    state = new_game({"players": 2}, 3)
+    player = state.players[0]
+    player.hq_board, player.hq_side = 1, 2
+    assert act_hq(state) == ["HQ1-2.1a", "HQ1-2.1b", "HQ1-2.1c"]
+    complete_hq(state, 0, "HQ1-2.1a", 4)
+    complete_hq(state, 0, "HQ1-2.1b", 1)
+    assert act_hq(state) == ["HQ1-2.1c", "HQ1-2.2a"]              # 2b also stands on 1c
+    complete_hq(state, 0, "HQ1-2.2a", 1)
+    assert act_hq(state) == ["HQ1-2.1c", "HQ1-2.3a"]
+    complete_hq(state, 0, "HQ1-2.3a", 2)
+    assert "HQ1-2.M" not in act_hq(state)                         # the main project needs both third-row ones
+
+
+def act_hq(state):
+    from rules.pulsar.actions import hq_available
+    return hq_available(state, 0)

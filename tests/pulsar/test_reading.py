@@ -48,11 +48,11 @@ def test_every_id_of_the_data_tables_is_a_component_with_texts_in_both_languages
 
 
 def test_the_findings_ids_are_described_from_their_data():
-    """Finding 05: AI-2b, TX-A10, HQ3-2.1a and G1b say what they do."""
+    """Finding 05: AI-2b, TX-A10, HQ3-2.2b and G1b say what they do."""
     assert "isolated pulsar" in render(GAME.component("AI-2b").text)
     assert "tetszőleges méretű forgáslapka" in render(GAME.component("AI-2b").gist, "hu")
     assert "4 VP" in render(GAME.component("TX-A10").text) and "3+4" in render(GAME.component("TX-A10").gist)
-    assert "green" in render(GAME.component("HQ3-2.1a").text)
+    assert "green" in render(GAME.component("HQ3-2.2b").text)
     assert "10 VP" in render(GAME.component("G1b").gist) and "10 pont" in render(GAME.component("G1b").gist, "hu")
 
 
