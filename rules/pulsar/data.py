@@ -134,6 +134,8 @@ class Tables:
     station_vp: tuple[int, ...]
     station_vp_further: int
     by_players: dict[int, PlayerCount]
+    track_len: int = 15                                # initiative / engineering track spaces (8.2)
+    track_start: int = 7                               # the space every marker starts on
 
     def on_side(self, side: str) -> dict[str, Location]:
         """The locations printed on board side ``side`` (each side is its own map)."""
@@ -199,4 +201,5 @@ def tables() -> Tables:
                       int(row["players"]), int(row["silver_dice"]), int(row["drafted"]), tuple(row["start_vp"]),
                       tuple(row["blocked_marks"]), row["patent_limit"],
                       tuple((kind, int(amount)) for kind, amount in row["engineering_income"]),
-                      tuple(row["final_order_vp"])) for row in tab["by_players"]})
+                      tuple(row["final_order_vp"])) for row in tab["by_players"]},
+                  int(tab["dice_board"]["track_len"]), int(tab["dice_board"]["start"]))

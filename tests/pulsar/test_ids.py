@@ -97,9 +97,9 @@ def test_PU_D_MOVE_4_D_MOVE_7_D_MOVE_8_tracks_and_stacks():
     track = new_track(11, 5, ["a", "b"])
     assert move(track, "a", 1, 1)[6] == ["a"]                    # D-MOVE-4: on top of the destination
     assert ranking(track) == ["b", "a"]                          # D-MOVE-7: the higher marker leads
-    assert len(track) == 11                                      # D-MOVE-8: 11 spaces, penalties on 9 and 10
-    state = new_game({"players": 3}, 1)
-    assert all(len(t) == 11 for t in state.tracks.values())
+    assert len(track) == 11
+    state = new_game({"players": 3}, 1)                           # D-MOVE-8 as printed (img/Pulsar_dice_board.jpg):
+    assert all(len(t) == 15 and t[7] for t in state.tracks.values())   # 15 spaces, penalties on the last two
 
 
 def test_PU_A_TURN_1_A_TURN_2_turns_in_turn_order_one_per_player():
