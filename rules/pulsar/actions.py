@@ -16,7 +16,7 @@ MOD_TOKEN = {"+1": "pm1", "-1": "pm1", "+2": "p2"}
 
 @dataclass(frozen=True)
 class Payment:
-    """One die as the notation writes it (§10.1): ``s5+2~AI-1b:+1``."""
+    """One die as the notation writes it (§10.1): ``s5+2~AI-1a:+1``."""
 
     red: bool                      # the bonus die (``r``) instead of a silver die (``s<v>``)
     value: int                     # the silver die's value (ignored for the red die)

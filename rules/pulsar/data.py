@@ -43,7 +43,7 @@ class Segment:
 
 @dataclass(frozen=True)
 class Technology:
-    id: str                     # "AI-1a": side AI, time row 1, slot a
+    id: str                     # "AI-1a": side AI, time row 1, slot a (the top one)
     side: str                   # "AI" .. "DIII"
     tier: str                   # "I" / "II" / "III"
     row: int                    # time row 1..8
