@@ -32,7 +32,7 @@ def test_8_6_every_technology_says_where_its_cost_mode_and_kind_come_from():
     assert len(rows) == 68
     assert all(row["source"].startswith("[public] cost, patent mode, kind and place") for row in rows)
     read = [row["id"] for row in rows if "[designed]" not in row["source"]]
-    assert all(tech.startswith("A") for tech in read) and len(read) == 12
+    assert all(tech.startswith("A") for tech in read) and len(read) == 14
     assert all("techActionsDictionary" in row["source"] for row in rows)
 
 
@@ -132,3 +132,29 @@ def test_HQ_2_a_printed_side_opens_a_project_once_the_projects_joined_below_are_
 def act_hq(state):
     from rules.pulsar.actions import hq_available
     return hq_available(state, 0)
+
+
+def test_A_MOD_3_AI_1a_flexes_flights_and_transmitters_by_one():
+    """img/A1.webp: a transmitter, the ship and a ±1 die; two flex abilities on one technology."""
+    state = game()
+    state.players[0].patents = ["AI-1a"]
+    assert pay(state, 0, Payment(False, 3, None, ("AI-1a", -1)), "fly") == 2
+    assert pay(state, 0, Payment(False, 4, None, ("AI-1a", 1)), "tx") == 5
+    with pytest.raises(IllegalMove):
+        pay(state, 0, Payment(False, 5, None, ("AI-1a", 1)), "patent")
+
+
+def test_FS_1_AIII_7a_scores_by_the_number_of_spinning_gyrodyne_sizes():
+    """img/A3.webp: X, Y, Z gyrodynes; x1 4, x2 8, x3 16 VP."""
+    from rules.pulsar.economy import size_table
+    state = game()
+    state.players[0].patents = ["AIII-7a"]
+    assert size_table(state, 0) == 0
+    for pulsar, size, spinning in (("P05", "S", True), ("P11", "S", True), ("P16", "M", True), ("P22", "L", False)):
+        state.pulsars[pulsar] = 0
+        state.gyros[pulsar] = Gyrodyne(size, spinning)
+    assert size_table(state, 0) == 8                              # S and M spin; L is still being built
+    state.gyros["P22"].spinning = True
+    assert size_table(state, 0) == 16
+    state.players[0].patents = []
+    assert size_table(state, 0) == 0
