@@ -158,3 +158,12 @@ def test_FS_1_AIII_7a_scores_by_the_number_of_spinning_gyrodyne_sizes():
     assert size_table(state, 0) == 16
     state.players[0].patents = []
     assert size_table(state, 0) == 0
+
+
+def test_HQ_2_info_says_what_a_printed_project_stands_on():
+    from rules.pulsar import GAME
+    assert GAME.component("HQ1-2.2b").text.key == "pulsar.comp.project.text_needs"
+    assert GAME.component("HQ1-2.1a").text.key == "pulsar.comp.project.text_open"
+    assert GAME.component("HQ1-1.2a").text.key == "pulsar.comp.project.text"          # designed: HQ-2's rows
+    assert GAME.component("HQ3-2").text.key == "pulsar.comp.hq_board.text_printed" and not GAME.component("HQ3-2").stand_in
+    assert GAME.component("HQ2-1").stand_in
