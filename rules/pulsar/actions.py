@@ -16,7 +16,7 @@ MOD_TOKEN = {"+1": "pm1", "-1": "pm1", "+2": "p2"}
 
 @dataclass(frozen=True)
 class Payment:
-    """One die as the notation writes it (§10.1): ``s5+2~AI-1b:+1``."""
+    """One die as the notation writes it (§10.1): ``s5+2~AI-1a:+1``."""
 
     red: bool                      # the bonus die (``r``) instead of a silver die (``s<v>``)
     value: int                     # the silver die's value (ignored for the red die)
@@ -52,8 +52,8 @@ def pay(state: GameState, seat: int, payment: Payment, action: str) -> int:
         value += MOD_DELTA[payment.mod]
     if payment.flex:
         tech, delta = payment.flex
-        flex = [e for t, e in abilities(player, "ABL-FLEX") if t == tech]
-        if not flex or flex[0].args[0] != action:
+        flex = [e for t, e in abilities(player, "ABL-FLEX") if t == tech and e.args[0] == action]
+        if not flex:
             raise IllegalMove("pulsar.err.flex", "A-MOD-3", tech=tech)
         down, up = int(flex[0].args[1]), int(flex[0].args[2])
         if not -down <= delta <= up:
@@ -103,6 +103,7 @@ def check_patent(state: GameState, seat: int, tech: str) -> None:
 def patent(state: GameState, seat: int, tech: str, paid: Payment, paid_value: int, to: str | None = None) -> None:
     """PAT-2/5: the marker goes on the icon; instant rewards at once, the rest from now on."""
     player = state.players[seat]
+    trigger(state, seat, "patent")                                # ABL-ON(patent, ...): the earlier patents pay
     state.patent_slots.setdefault(tech, []).append([seat, 0])
     player.patents.append(tech)
     for effect in tables().technologies[tech].effects:
@@ -149,7 +150,8 @@ def pat_round_end(state: GameState) -> None:
 
 
 def hq_available(state: GameState, seat: int) -> list[str]:
-    """HQ-2: row 1 always; a row once the row below is complete; the main project last."""
+    """HQ-2: row 1 always; a row once the row below is complete; the main project last. A printed
+    side names the projects joined below each project (``needs``): those must be complete."""
     player = state.players[seat]
     if player.hq_board is None or player.hq_side is None:
         return []
@@ -157,7 +159,7 @@ def hq_available(state: GameState, seat: int) -> list[str]:
     mine = {pid: p for pid, p in tables().projects.items() if pid.startswith(prefix)}
     out = []
     for pid, project in sorted(mine.items()):
-        below = [p for p in mine if mine[p].row < project.row]
+        below = list(project.needs) if project.needs is not None else [p for p in mine if mine[p].row < project.row]
         if pid not in player.hq_done and all(p in player.hq_done for p in below):
             out.append(pid)
     return out
@@ -172,6 +174,7 @@ def complete_hq(state: GameState, seat: int, project: str, paid_value: int, paid
         raise IllegalMove("pulsar.err.wrong_die", "HQ-3", need=info.cost, value=paid_value)
     player = state.players[seat]
     player.hq_done.append(project)
+    trigger(state, seat, "hq")                                    # ABL-ON(hq, ...)
     for effect in info.effects:
         if effect.name == "EFF-GATERUN":
             player.gate_runs[project] = False

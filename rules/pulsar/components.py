@@ -88,7 +88,8 @@ def tech_side(side: str) -> Component:
     return Component(
         side, "pulsar.kind.tech_side", P("comp.tech_side.name", side=side),
         P("comp.tech_side.text", side=side, tier=tier, techs=Join(techs, "comma")),
-        P("comp.tech_side.gist", tier=tier, first=techs[0], last=techs[-1]), True)
+        P("comp.tech_side.gist", tier=tier, first=techs[0], last=techs[-1]),
+        any(_designed(_SOURCES()[tech]) for tech in techs))
 
 
 def transmitter(tile: str) -> Component:
@@ -109,9 +110,15 @@ def project(ident: str) -> Component:
     info = tables().projects[ident]
     effects = describe.effects(info.effects)
     row = P("comp.project.main") if info.row == 4 else P("comp.project.row", row=info.row)
+    values = {"id": ident, "board": info.board, "side": info.side, "row": row, "cost": info.cost, "effects": effects}
+    if info.needs is None:                      # a designed side: HQ-2's rows
+        text = P("comp.project.text", **values)
+    elif info.needs:                            # a printed side: the projects joined below
+        text = P("comp.project.text_needs", needs=Join(list(info.needs), "and"), **values)
+    else:
+        text = P("comp.project.text_open", **values)
     return Component(
-        ident, "pulsar.kind.project", P("comp.project.name", id=ident),
-        P("comp.project.text", id=ident, board=info.board, side=info.side, row=row, cost=info.cost, effects=effects),
+        ident, "pulsar.kind.project", P("comp.project.name", id=ident), text,
         _gist(info.effects, info.cost), _designed(_SOURCES()[ident]), (ident.replace("-", "").replace(".", ""),))
 
 
@@ -120,9 +127,10 @@ def board_side(board: int, side: int) -> Component:
     projects = sorted(p for p, info in tables().projects.items() if info.board == board and info.side == side)
     return Component(
         ident, "pulsar.kind.hq_board", P("comp.hq_board.name", board=board, side=side),
-        P("comp.hq_board.text", board=board, side=side, focus=P(f"comp.hq_board.focus{side}"),
+        P("comp.hq_board.text_printed" if any(tables().projects[p].needs is not None for p in projects)
+          else "comp.hq_board.text", board=board, side=side, focus=P(f"comp.hq_board.focus{side}"),
           projects=Join(projects, "comma")),
-        P(f"comp.hq_board.focus{side}"), True, (f"HQ{board}{side}",))
+        P(f"comp.hq_board.focus{side}"), any(_designed(_SOURCES()[p]) for p in projects), (f"HQ{board}{side}",))
 
 
 def goal(ident: str) -> Component:

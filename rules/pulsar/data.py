@@ -43,7 +43,7 @@ class Segment:
 
 @dataclass(frozen=True)
 class Technology:
-    id: str                     # "AI-1a": side AI, time row 1, slot a
+    id: str                     # "AI-1a": side AI, time row 1, slot a (the top one)
     side: str                   # "AI" .. "DIII"
     tier: str                   # "I" / "II" / "III"
     row: int                    # time row 1..8
@@ -61,6 +61,7 @@ class Project:
     row: int                    # 1..3, 4 = the main project
     cost: int
     effects: tuple[Effect, ...]
+    needs: tuple[str, ...] | None = None   # printed sides: the projects joined below (None: every lower row, HQ-2)
 
 
 @dataclass(frozen=True)
@@ -133,6 +134,8 @@ class Tables:
     station_vp: tuple[int, ...]
     station_vp_further: int
     by_players: dict[int, PlayerCount]
+    track_len: int = 15                                # initiative / engineering track spaces (8.2)
+    track_start: int = 7                               # the space every marker starts on
 
     def on_side(self, side: str) -> dict[str, Location]:
         """The locations printed on board side ``side`` (each side is its own map)."""
@@ -177,7 +180,9 @@ def tables() -> Tables:
                                         t["kind"], _effects(t["effects"])) for t in tech["technologies"]}
     time_row_bonus = {int(r["time_row"]): r["gyro_bonus"] for r in tech["time_rows"]}
     projects = {p["id"]: Project(p["id"], int(p["board"]), int(p["side"]), 4 if p["row"] == "main" else int(p["row"]),
-                                 int(p["cost"]), _effects(p["effects"])) for p in load("pulsar", "hq.json")["projects"]}
+                                 int(p["cost"]), _effects(p["effects"]),
+                                 tuple(p["needs"]) if "needs" in p else None)
+                for p in load("pulsar", "hq.json")["projects"]}
     systems = {t["id"]: SystemTile(t["id"], tuple(Planet(int(p["slot"]), p["colour"], p["mark"]) for p in t["planets"]),
                                    _effects(t["bonus"])) for t in load("pulsar", "systems.json")["tiles"]}
     transmitters = {t["id"]: Transmitter(t["id"], t["letter"], tuple(t["dice"]), tuple(t["connections"]),
@@ -196,4 +201,5 @@ def tables() -> Tables:
                       int(row["players"]), int(row["silver_dice"]), int(row["drafted"]), tuple(row["start_vp"]),
                       tuple(row["blocked_marks"]), row["patent_limit"],
                       tuple((kind, int(amount)) for kind, amount in row["engineering_income"]),
-                      tuple(row["final_order_vp"])) for row in tab["by_players"]})
+                      tuple(row["final_order_vp"])) for row in tab["by_players"]},
+                  int(tab["dice_board"]["track_len"]), int(tab["dice_board"]["start"]))

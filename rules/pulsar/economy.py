@@ -110,6 +110,15 @@ def purple(state: GameState, seat: int, name: str) -> int:
                for effect in techs[tech].effects if effect.name == name)
 
 
+def size_table(state: GameState, seat: int) -> int:
+    """FS-1, PUR-SIZES(v1, v2, v3): v<n> VP for n distinct sizes among the player's spinning
+    gyrodynes (AIII as printed: three gyrodynes X, Y, Z; x1 4, x2 8, x3 16 VP)."""
+    sizes = len({gyro.size for pulsar, gyro in state.gyros.items() if gyro.spinning and state.pulsars.get(pulsar) == seat})
+    techs = tables().technologies
+    return sum(int(effect.args[sizes - 1]) for tech in state.players[seat].patents for effect in techs[tech].effects
+               if effect.name == "PUR-SIZES" and sizes)
+
+
 def stations(state: GameState, seat: int) -> int:
     """FS-7: own markers on planets + kept extra-station tiles + PUR-STATIONS technologies."""
     on_planets = sum(1 for system in state.systems.values() for who in system.planets.values() if who == str(seat))
@@ -128,6 +137,7 @@ def final_scoring_fixed(state: GameState) -> None:
         player.score((player.cubes // 2) * (2 if purple(state, seat, "PUR-CUBE-BOOST") else 1), "cubes")  # FS-5
         counted = stations(state, seat)
         player.score(tables().station_score(counted) + counted * purple(state, seat, "PUR-STATION-BOOST"), "stations")
+        player.score(size_table(state, seat), "purple")                                                # FS-1
     final = by_players.final_order_vp
     for space, seat in enumerate(state.order):                                                    # FS-6
         state.players[seat].score(final[space] if space < len(final) else 0, "turn_order")

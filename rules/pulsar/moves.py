@@ -17,7 +17,7 @@ GYRO_CHOOSE = "gyro choose"
 TX_TAKE, TX_PAY, TX_LINK, PATENT, HQ, BUY, COPY, END, PROD, GOALS = "tx take", "tx pay", "tx link", "patent", "hq", \
     "buy", "copy", "end", "prod", "goals"
 VERBS = ("hqside", "gate", "draft", "fly", "gyro", "tx", "patent", "hq", "buy", "copy", "end", "prod", "goals")
-_DIE = re.compile(r"^(?:s(\d)|r)([+-][12])?(?:~(zero|[A-D]I{1,3}-\d[ab]):?([+-]\d)?)?$", re.IGNORECASE)
+_DIE = re.compile(r"^(?:s(\d)|r)([+-][12])?(?:~(zero|[A-D]I{1,3}-\d[a-c]):?([+-]\d)?)?$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

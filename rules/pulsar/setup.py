@@ -45,7 +45,7 @@ def new_game(options: dict[str, Any], seed: int) -> GameState:
             players[seat].hq_board = dealt[seat]
     # P-SETUP-19: one stack per track in reverse turn order, bottom = space 1's marker
     markers = [f"{seat}:{order[:space + 1].count(seat)}" for space, seat in enumerate(order)]
-    length, start = 11, 5
+    length, start = tab.track_len, tab.track_start                        # the printed tracks (8.2)
     tracks = {name: dm.new_track(length, start, markers) for name in TRACKS}
     tiles = streams.shuffled("systems", sorted(tab.systems))             # RNG-5, P-SETUP-6
     side = str(options.get("cluster_side", "A"))

@@ -42,30 +42,32 @@ def test_PU_A_PAY_3_never_down_to_zero():
 
 def test_PU_A_MOD_3_a_flex_ability_with_a_token_may_pass_six():
     state = game()
-    state.players[0].patents.append("AI-1b")                      # ABL-FLEX(fly,0,1)
+    state.players[0].patents.append("AI-1a")                      # ABL-FLEX(fly,1,1)
     state.players[0].mods["p2"] = 1
-    assert pay(state, 0, Payment(False, 5, "+2", ("AI-1b", 1)), "fly") == 8
+    assert pay(state, 0, Payment(False, 5, "+2", ("AI-1a", 1)), "fly") == 8
     with pytest.raises(IllegalMove):
-        pay(state, 0, Payment(False, 3, None, ("AI-1b", 1)), "patent")   # only for flights
+        pay(state, 0, Payment(False, 3, None, ("AI-1a", 1)), "patent")   # only for flights
 
 
 def test_PU_PAT_4_T22_one_patent_per_round():
     state = game(3)
-    check_patent(state, 0, "AI-1b")
-    patent(state, 0, "AI-1b", Payment(False, 4), 4)
+    state.round = 2                                               # AI-2a: the printed "1/R" column opens in round 2
+    check_patent(state, 0, "AI-2a")
+    patent(state, 0, "AI-2a", Payment(False, 2), 2)
     with pytest.raises(IllegalMove) as refused:
-        check_patent(state, 1, "AI-1b")
+        check_patent(state, 1, "AI-2a")
     assert refused.value.rule == "PAT-4"
     with pytest.raises(IllegalMove) as refused:
-        check_patent(state, 0, "AI-1b")
+        check_patent(state, 0, "AI-2a")
     assert refused.value.rule == "PAT-3"
     pat_round_end(state)
-    check_patent(state, 1, "AI-1b")                               # next round: open again
+    check_patent(state, 1, "AI-2a")                               # next round: open again
     two = game(2)
-    patent(two, 0, "AI-1b", Payment(False, 4), 4)
+    two.round = 2
+    patent(two, 0, "AI-2a", Payment(False, 2), 2)
     pat_round_end(two)
     with pytest.raises(IllegalMove) as refused:
-        check_patent(two, 1, "AI-1b")
+        check_patent(two, 1, "AI-2a")
     assert refused.value.rule == "PAT-4"                          # with two players: never
 
 
@@ -80,13 +82,14 @@ def test_PU_PAT_1_later_rows_are_not_yet_available():
 
 def test_PU_A_BONUS_1_T23_a_copied_die_forbids_a_bonus_die_patent():
     state = game()
-    state.round = 3
+    state.round = 4
+    state.tech_sides = ["AI", "DII", "AIII"]
     state.dice_board = [4]
     state.players[0].cubes = 5
     copy_leftover(state, 0, 4)
     assert state.players[0].red == 4 and state.players[0].cubes == 1
     with pytest.raises(IllegalMove) as refused:
-        check_patent(state, 0, "AI-3a")                           # EFF-CUBE-RED: a bonus die
+        check_patent(state, 0, "DII-4b")                          # EFF-CUBE-RED: a bonus die
     assert refused.value.rule == "PAT-6"
     with pytest.raises(IllegalMove) as refused:
         copy_leftover(state, 0, 4)
@@ -111,17 +114,16 @@ def test_PU_TELEPORT_1_TELEPORT_2_TELEPORT_3_a_teleport_ends_like_a_flight_and_m
     from rules.pulsar import GAME
     state = game(3)
     state.round = 4
-    state.tech_sides = ["AI", "BII", "AIII"]
     player = state.players[0]
     player.dice = [4, 4]
     player.ship = "H01"
-    declined = GAME.apply(_in_turn(state), GAME.parse_move(state, 0, "patent BII-4a s4"))
+    declined = GAME.apply(_in_turn(state), GAME.parse_move(state, 0, "patent AII-4b s4"))
     assert declined.players[0].ship == "H01"
-    moved = GAME.apply(_in_turn(state), GAME.parse_move(state, 0, "patent BII-4a s4 to=S06"))
+    moved = GAME.apply(_in_turn(state), GAME.parse_move(state, 0, "patent AII-4b s4 to=S06"))
     assert moved.players[0].ship == "S06" and moved.systems["S06"].revealed
     assert "0" in moved.systems["S06"].planets.values()           # an end station
     with pytest.raises(IllegalMove) as refused:
-        GAME.apply(_in_turn(state), GAME.parse_move(state, 0, "patent BII-4a s4 to=P70"))
+        GAME.apply(_in_turn(state), GAME.parse_move(state, 0, "patent AII-4b s4 to=P70"))
     assert refused.value.rule == "TELEPORT-2"                      # never an isolated pulsar (nor a system only)
 
 

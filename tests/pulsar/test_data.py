@@ -94,24 +94,47 @@ def test_PU_8_9_transmitters_eleven_A_seven_B_six_C():
     assert all(len(t.dice) <= 2 for t in transmitters.values() if t.letter == "C")
 
 
-def test_PU_8_6_each_side_has_two_technologies_per_row_and_rows_follow_the_time_track():
+def test_PU_8_6_the_printed_layout_columns_are_the_time_rows():
+    """8.6 / PAT-1 / R-2, as printed (zet4080/pulsar techActionsDictionary and img/A1-A3.webp): per side
+    tier I = rows 1-2 of three, tier II = rows 3-5 of two, tier III = rows 6-8 of two, two, one."""
     technologies = tables().technologies
     sides = Counter(t.side for t in technologies.values())
-    assert all(sides[f"{s}{tier}"] == (4 if tier == "III" else 6) for s in "ABCD" for tier in ("I", "II", "III"))
-    rows = {"I": {1, 2, 3}, "II": {4, 5, 6}, "III": {7, 8}}
+    assert all(sides[f"{s}{tier}"] == {"I": 6, "II": 6, "III": 5}[tier] for s in "ABCD" for tier in ("I", "II", "III"))
+    per_row = Counter((t.side[0], t.row) for t in technologies.values())
+    assert all([per_row[(s, row)] for row in range(1, 9)] == [3, 3, 2, 2, 2, 2, 2, 1] for s in "ABCD")
+    rows = {"I": {1, 2}, "II": {3, 4, 5}, "III": {6, 7, 8}}
     assert all(t.row in rows[t.tier] for t in technologies.values())
-    assert tables().time_row_bonus[6] == "M" and tables().time_row_bonus[1] == 1
-    assert technologies["BI-1b"].effects == (Effect("ABL-VISIT", ("jump_gate", "EFF-VP(1)")),)
+    assert [tables().time_row_bonus[row] for row in range(1, 9)] == [0, 2, 1, 0, 2, 0, 2, 4]   # side A's heads
 
 
-def test_PU_8_7_each_hq_side_has_seven_projects_three_of_them_gate_runs():
+def test_PU_8_6_costs_modes_and_kinds_are_the_public_table():
+    """Spot checks against techActionsDictionary @ f10cf07: tier I's first column has two die icons
+    (mode 2), tier II is all "1/R", tier III's last technology is mode 2; phases give the kind."""
+    tech = tables().technologies
+    assert [(tech[t].cost, tech[t].mode) for t in ("AI-1a", "AI-1b", "AI-1c", "AI-2a", "AI-2b", "AI-2c")] == [
+        (1, "2"), (3, "2"), (5, "2"), (2, "1/R"), (5, "1/R"), (6, "1/R")]
+    assert all(t.mode == "1/R" for t in tech.values() if t.tier == "II")
+    assert [t.id for t in tech.values() if t.tier == "III" and t.mode == "2"] == ["AIII-8a", "BIII-8a", "CIII-8a", "DIII-8a"]
+    assert (tech["DI-2b"].kind, tech["DIII-6b"].kind, tech["CIII-8a"].kind, tech["AII-3b"].kind) == (
+        "green", "green", "instant", "green")
+    assert (tech["DIII-8a"].cost, tech["BII-3a"].cost, tech["CII-4b"].cost) == (1, 1, 6)
+    assert tech["AII-5a"].effects == (Effect("EFF-CUBES", ("3",)),)          # read from img/A2.webp
+
+
+def test_PU_8_7_each_hq_side_has_its_projects_and_gate_runs():
+    """Designed sides: 7 projects, 3 gate runs. Printed sides A2 and C2 (HQ1-2, HQ3-2; zet4080/pulsar
+    pictures): 8 projects, 5 gate runs, each project needing the ones joined to it below."""
     projects = tables().projects
     by_side = Counter((p.board, p.side) for p in projects.values())
-    assert len(by_side) == 8 and set(by_side.values()) == {7}
-    for board_side in by_side:
+    assert len(by_side) == 8
+    for board_side, count in by_side.items():
+        printed = board_side in ((1, 2), (3, 2))
+        assert count == (8 if printed else 7), board_side
         runs = [p for p in projects.values() if (p.board, p.side) == board_side
                 and any(e.name == "EFF-GATERUN" for e in p.effects)]
-        assert len(runs) == 3, board_side
+        assert len(runs) == (5 if printed else 3), board_side
+    assert projects["HQ1-2.M"].needs == ("HQ1-2.3a", "HQ1-2.3b") and projects["HQ3-2.2b"].needs == ("HQ3-2.1b", "HQ3-2.1c")
+    assert projects["HQ3-2.3a"].effects == (Effect("EFF-DOUBLER", ("4", "3")),) and projects["HQ3-2.3a"].cost == 6
     assert parse_effect("EFF-GATERUN(O/B/P,3)").args == ("O/B/P", "3")
 
 

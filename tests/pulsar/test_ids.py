@@ -97,9 +97,9 @@ def test_PU_D_MOVE_4_D_MOVE_7_D_MOVE_8_tracks_and_stacks():
     track = new_track(11, 5, ["a", "b"])
     assert move(track, "a", 1, 1)[6] == ["a"]                    # D-MOVE-4: on top of the destination
     assert ranking(track) == ["b", "a"]                          # D-MOVE-7: the higher marker leads
-    assert len(track) == 11                                      # D-MOVE-8: 11 spaces, penalties on 9 and 10
-    state = new_game({"players": 3}, 1)
-    assert all(len(t) == 11 for t in state.tracks.values())
+    assert len(track) == 11
+    state = new_game({"players": 3}, 1)                           # D-MOVE-8 as printed (img/Pulsar_dice_board.jpg):
+    assert all(len(t) == 15 and t[7] for t in state.tracks.values())   # 15 spaces, penalties on the last two
 
 
 def test_PU_A_TURN_1_A_TURN_2_turns_in_turn_order_one_per_player():
@@ -168,10 +168,9 @@ def test_PU_A_BONUS_2_A_BONUS_3_A_BONUS_4_the_red_die_is_spent_like_a_die_and_lo
 def test_PU_A_BONUS_5_and_PAT_6_a_doubler_needs_a_free_bonus_die():
     state = game()
     state.round = 3
-    state.tech_sides = ["BI", "AII", "AIII"]
     state.players[0].bonus_used = True
     with pytest.raises(IllegalMove) as refused:
-        check_patent(state, 0, "BI-3a")                           # EFF-DOUBLER
+        check_patent(state, 0, "AII-3a")                          # EFF-DOUBLER(2,2), img/A2.webp
     assert refused.value.rule == "PAT-6"
 
 
@@ -193,13 +192,13 @@ def test_PU_A_BONUS_7_a_zero_die_needs_an_ability_and_A_BONUS_8_doubler_not_with
     state.players[0].red = 0
     with pytest.raises(IllegalMove):
         pay(state, 0, Payment(True, 0), "fly")
-    state.players[0].patents.append("BI-2a")                      # ABL-ZERO for every action
+    state.players[0].patents.append("BI-1b")                      # ABL-ZERO for every action
     assert pay(state, 0, Payment(True, 0, None, None, True), "fly") == 1
     doubler = game()
-    doubler.round, doubler.tech_sides = 3, ["BI", "AII", "AIII"]
-    doubler.players[0].red = 5
+    doubler.round = 3
+    doubler.players[0].red = 3
     with pytest.raises(IllegalMove) as refused:
-        patent(doubler, 0, "BI-3a", Payment(True, 0), 5)
+        patent(doubler, 0, "AII-3a", Payment(True, 0), 3)
     assert refused.value.rule == "A-BONUS-8"
 
 
@@ -324,14 +323,14 @@ def test_PU_TX_ACT_TX_LINK_1_TX_LINK_3_ACT_TX_LINK():
 
 def test_PU_PAT_2_PAT_3_PAT_5_a_patent_marks_the_icon_and_gives_its_reward():
     state = game()
-    vp = state.players[0].vp
-    check_patent(state, 0, "AI-1a")
-    patent(state, 0, "AI-1a", Payment(False, 1), 1)               # a small gyrodyne and 1 VP
-    assert state.patent_slots["AI-1a"] == [[0, 0]] and state.players[0].vp == vp + 1
-    assert state.players[0].gyro_reserve["S"] == 1
-    patent(state, 1, "AI-1a", Payment(False, 1), 1)
+    state.round = 5
+    cubes = state.players[0].cubes
+    check_patent(state, 0, "AII-5a")
+    patent(state, 0, "AII-5a", Payment(False, 1), 1)              # three cubes (img/A2.webp)
+    assert state.patent_slots["AII-5a"] == [[0, 0]] and state.players[0].cubes == cubes + 3
+    patent(state, 1, "AII-5a", Payment(False, 1), 1)
     with pytest.raises(IllegalMove) as refused:
-        check_patent(state, 2, "AI-1a")
+        check_patent(state, 2, "AII-5a")
     assert refused.value.rule == "PAT-3"
 
 
@@ -360,7 +359,7 @@ def test_PU_FS_1_FS_2_FS_4_FS_5_GOAL_3_GOAL_4_GOAL_5_end_scoring():
         player.vp, player.vp_src = 0, {}
     player = state.players[0]
     player.cubes = 5
-    player.patents = ["CIII-8b"]                                  # PUR-CUBE-BOOST
+    player.patents = ["CIII-7b"]                                  # PUR-CUBE-BOOST
     player.gyro_reserve["M"] = 1
     state.gyro_supply["M"] -= 1
     state.order = [1, 2, 0]
@@ -429,12 +428,12 @@ def test_PU_RNG_R4_H_3_the_log_shows_the_roll_the_reveals_and_drawn_tiles():
 def test_PU_EFF_GYRO_CHOICE_the_move_chooses_the_size():
     state = game(3)
     seat = seat_up(state)
-    state.round = 1
-    state.tech_sides = ["CI", "AII", "AIII"]
-    state.players[seat].dice = [1]
-    after = play(state, seat, "patent CI-1a s1 choice=L")           # EFF-GYRO-ANY
+    state.round = 4
+    state.tech_sides = ["AI", "CII", "AIII"]
+    state.players[seat].dice = [6]
+    after = play(state, seat, "patent CII-4b s6 choice=L")          # EFF-GYRO-ANY
     assert after.players[seat].gyro_reserve == {"S": 0, "M": 0, "L": 1}
-    assert "patent CI-1a s1 choice=M" in [GAME.format_move(m) for m in GAME.legal_moves(state, seat)]
+    assert "patent CII-4b s6 choice=M" in [GAME.format_move(m) for m in GAME.legal_moves(state, seat)]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -48,16 +48,18 @@ def test_every_id_of_the_data_tables_is_a_component_with_texts_in_both_languages
 
 
 def test_the_findings_ids_are_described_from_their_data():
-    """Finding 05: AI-1a, TX-A10, HQ3-2.1a and G1b say what they do."""
-    assert "small gyrodyne" in render(GAME.component("AI-1a").text)
-    assert "kis forgáslapka" in render(GAME.component("AI-1a").gist, "hu")
+    """Finding 05: AI-2b, TX-A10, HQ3-2.2b and G1b say what they do."""
+    assert "isolated pulsar" in render(GAME.component("AI-2b").text)
+    assert "tetszőleges méretű forgáslapka" in render(GAME.component("AI-2b").gist, "hu")
     assert "4 VP" in render(GAME.component("TX-A10").text) and "3+4" in render(GAME.component("TX-A10").gist)
-    assert "green" in render(GAME.component("HQ3-2.1a").text)
+    assert "green" in render(GAME.component("HQ3-2.2b").text)
     assert "10 VP" in render(GAME.component("G1b").gist) and "10 pont" in render(GAME.component("G1b").gist, "hu")
 
 
 def test_designed_rows_are_stand_ins_and_locations_answer_to_their_hungarian_codes():
-    assert GAME.component("AI-1a").stand_in
+    assert GAME.component("AI-2b").stand_in is False and GAME.component("BII-3a").stand_in    # BII: designed effects
+    assert not GAME.component("AI-2b").stand_in and not GAME.component("AII-5a").stand_in   # read from the pictures
+    assert GAME.component("BII").stand_in and GAME.component("AII").stand_in      # AII-4a is designed
     assert not GAME.component("S03").stand_in and not GAME.component("S109").stand_in    # public board data
     assert GAME.component("N03") == GAME.component("S03") and GAME.component("u02").id == "J02"
     assert "N03" in render(GAME.component("S03").name, "hu") and "S03" in render(GAME.component("S03").name, "en")
@@ -141,9 +143,9 @@ def test_EFF_GYRO_ANY_is_asked_then_the_post_says_what_was_gained():
     """Finding 07: a gyrodyne of any size is not picked silently."""
     state = game(3)
     seat = state.turn_queue[0]
-    state.tech_sides = ["CI", "AII", "AIII"]
-    state.players[seat].dice = [1, 5]
-    after = play(state, seat, "patent CI-1a s1")                    # EFF-GYRO-ANY, no choice= named
+    state.round, state.tech_sides = 4, ["AI", "CII", "AIII"]
+    state.players[seat].dice = [6, 5]
+    after = play(state, seat, "patent CII-4b s6")                   # EFF-GYRO-ANY, no choice= named
     assert after.players[seat].gyro_reserve == {"S": 0, "M": 0, "L": 0} and after.owed_gyro
     assert "pulsar.event.gyro_owed" in [e.key for e in GAME.events(state, None, after)]
     assert GAME.decision_prompt(after).key == "pulsar.prompt.gyro_choice"
@@ -160,13 +162,13 @@ def test_EFF_GYRO_ANY_is_asked_then_the_post_says_what_was_gained():
 def test_EFF_GYRO_ANY_named_in_the_move_needs_no_question_and_version_1_keeps_its_default():
     state = game(3)
     seat = state.turn_queue[0]
-    state.tech_sides = ["CI", "AII", "AIII"]
-    state.players[seat].dice = [1]
-    assert play(state, seat, "patent CI-1a s1 choice=S").players[seat].gyro_reserve["S"] == 1
+    state.round, state.tech_sides = 4, ["AI", "CII", "AIII"]
+    state.players[seat].dice = [6]
+    assert play(state, seat, "patent CII-4b s6 choice=S").players[seat].gyro_reserve["S"] == 1
     old = game(3, rules_version=1)
-    old.tech_sides = ["CI", "AII", "AIII"]
-    old.players[seat].dice = [1]
-    assert play(old, seat, "patent CI-1a s1").players[seat].gyro_reserve["L"] == 1
+    old.round, old.tech_sides = 4, ["AI", "CII", "AIII"]
+    old.players[seat].dice = [6]
+    assert play(old, seat, "patent CII-4b s6").players[seat].gyro_reserve["L"] == 1
 
 
 # ----- refusals name the real reason (issue 23.6) ----------------------------------------------
@@ -221,7 +223,7 @@ def test_A_43_two_gyrodynes_of_different_sizes_are_both_asked():
     state.tech_sides = ["AI", "BII", "AIII"]
     state.round = 5
     state.players[seat].dice = [5]
-    after = play(state, seat, "patent BII-5a s5")                   # EFF-GYRO-TWO-DIFF
+    after = play(state, seat, "patent BII-4b s5")                   # EFF-GYRO-TWO-DIFF
     assert sorted(GAME.format_move(m) for m in GAME.legal_moves(after, seat)) == [
         "gyro choose L", "gyro choose M", "gyro choose S"]
     after = play(after, seat, "gyro choose S")

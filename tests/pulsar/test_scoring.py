@@ -22,7 +22,7 @@ def test_PU_GOAL_1_T19_five_patents_and_both_bonuses():
     state = at_the_end()
     state.goals = ["G5a", "G3a", "G1a"]
     player = state.players[0]
-    player.patents = ["AI-1a", "AI-1b", "AI-2a", "AI-2b", "AI-3a"]   # no purple among them
+    player.patents = ["AI-1a", "AI-1b", "AI-1c", "AI-2a", "AI-2b"]   # no purple among them
     player.cubes = 5
     assert "G5a:2" in GAME._goal_choices(state, 0)
     state.pending = [0]
@@ -57,7 +57,7 @@ def test_PU_GOAL_2_only_one_gyrodyne_goal_scores():
 
 def test_PU_FS_7_purple_stations_count_only_for_station_scoring():
     state = at_the_end()
-    state.players[0].patents = ["AI-3b"]                          # PUR-STATIONS(2)
+    state.players[0].patents = ["BIII-7a"]                        # PUR-STATIONS(2)
     from rules.pulsar.economy import stations
     assert stations(state, 0) == 2
     assert GAME._goal_count(state, 0, "markers_on_planets") == 0
@@ -66,7 +66,7 @@ def test_PU_FS_7_purple_stations_count_only_for_station_scoring():
 def test_PU_ABL_ON_and_ABL_VISIT_abilities_pay_during_a_flight():
     state = new_game({"players": 4, "first_game": True}, 1)
     player = state.players[0]
-    player.patents = ["CI-1b", "BI-1b"]                          # +1 VP per station; +1 VP per jump gate
+    player.patents = ["CI-1a", "BI-1a"]                          # +1 VP per station; +1 VP per jump gate
     other = next(loc for loc, system in state.systems.items() if system.tile == "PS13")
     state.systems[other].tile, state.systems["S03"].tile = state.systems["S03"].tile, "PS13"   # bonus: a cube, a +2 token
     player.ship, vp = "H01", player.vp

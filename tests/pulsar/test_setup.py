@@ -37,10 +37,10 @@ def test_PU_P_SETUP_18_and_20_turn_order_and_starting_vp():
 def test_PU_P_SETUP_19_one_stack_per_track_in_reverse_turn_order():
     state = new_game({"players": 3}, 5)
     expected = [f"{seat}:1" for seat in state.order]              # bottom = space 1
-    assert state.tracks["initiative"][5] == expected == state.tracks["engineering"][5]
+    assert state.tracks["initiative"][7] == expected == state.tracks["engineering"][7]   # the printed start mark
     two = new_game({"players": 2}, 5)
     first, second = two.order[:2]
-    assert two.tracks["initiative"][5] == [f"{first}:1", f"{second}:1", f"{first}:2", f"{second}:2"]
+    assert two.tracks["initiative"][7] == [f"{first}:1", f"{second}:1", f"{first}:2", f"{second}:2"]
 
 
 def test_PU_P_SETUP_6_sixteen_tiles_out_one_unseen():

@@ -31,7 +31,7 @@ def test_every_view_draws_three_phone_width_images_in_both_languages(players, pl
 
 
 def test_a_claimed_pulsar_has_its_owners_ring_and_the_languages_differ():
-    state = position(4, 110, "B")
+    state = position(4, 170, "B")                          # a pulsar is claimed by then
     pulsar, owner = next(iter(state.pulsars.items()))
     x, y = positions()[pulsar]
     image = render(GAME.view(state, None))[0]
