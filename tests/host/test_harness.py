@@ -665,3 +665,22 @@ async def test_overlong_autocomplete_choices_and_modal_placeholders_are_refused(
         await h.slash(ALICE, "overlong form")
         assert [s.status for s in h.sent_since(mark) if s.kind == "response"] == [400]
         assert h.last_modal(ALICE) is None
+
+
+def test_a_locked_thread_is_refused_as_locked_not_as_archived():
+    """Issue 27: posting in a locked thread is refused with Discord's own code (160005 "Thread
+    is locked", not 50083 "archived"); a member without Manage Threads cannot run a command
+    there (ThreadLocked, with its own reason), a moderator still can."""
+    from bot.harness import ThreadArchived, ThreadLocked
+    world = _bare_world()
+    world.add_user(ALICE, "alice")
+    world.add_user(CAROL, "carol", admin=True)
+    status, thread = world.handle("POST", f"/channels/{world.channel_id}/threads", body={"name": "game", "type": 11})
+    thread_id = int(thread["id"])
+    world.handle("PATCH", f"/channels/{thread_id}", body={"locked": True})
+    status, answer = world.handle("POST", f"/channels/{thread_id}/messages", body={"content": "x"})
+    assert (status, answer["code"]) == (403, 160005)
+    with pytest.raises(ThreadLocked) as refused:
+        world.interaction_payload(type=2, user_id=ALICE, channel_id=thread_id, data={"name": "demo", "type": 1})
+    assert refused.value.reason == "locked" and isinstance(refused.value, ThreadArchived)
+    assert world.interaction_payload(type=2, user_id=CAROL, channel_id=thread_id, data={"name": "demo", "type": 1})
