@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from rules.base import BadOptions
 from rules.eve import GAME
 from rules.eve.data import tables
 from rules.eve.engine import clone_state, connected_component, face_up_squares, marker_region, vp
@@ -67,8 +68,9 @@ def test_EVE_VAR_2_the_end_condition_is_stored_with_the_suggested_vision_target(
     assert new(4, end="vision").options["vp_target"] == 15
     assert new(3, end="vision", length="heroic").options["vp_target"] == 30
     assert new(2, end="vision", vp_target=12).options["vp_target"] == 12
-    with pytest.raises(Exception):
+    with pytest.raises(BadOptions) as refused:
         new(4, vp_target=12)            # a target needs Vision
+    assert (refused.value.msg.key, refused.value.rule) == ("eve.err.target_without_vision", "EVE-VAR-2")
 
 
 # ----- preparation round ---------------------------------------------------------------------------------
