@@ -306,14 +306,25 @@ async def test_the_reminder_loop_runs_by_itself_once_connected(tmp_path, toy_reg
     harness = Harness(bot, guild_id=1, channel_id=CHANNEL)
     for user_id, user_name in ((ALICE, "alice"), (BOB, "bob")):
         harness.add_user(user_id, user_name)
+    ticked = asyncio.Event()
+    run_once = bot.reminders.run_once
+
+    async def run_once_and_tell():
+        try:
+            return await run_once()
+        finally:
+            ticked.set()
+
+    bot.reminders.run_once = run_once_and_tell   # each pass of the loop is seen as it ends
     await harness.start()
     try:
         await started_game(harness)
         clock.advance(hours=13)
-        for _ in range(100):   # the loop ticks every 0.3 s; wait up to 10 s for it
+        for _ in range(2):   # a pass already under way may have read the clock before it moved
+            ticked.clear()
+            await asyncio.wait_for(ticked.wait(), timeout=30)   # the loop's next pass, 0.3 s away
             if harness.dms_to(ALICE):
                 break
-            await asyncio.sleep(0.1)
         assert harness.dms_to(ALICE) and "waiting for 13 h" in harness.dms_to(ALICE)[0].content
     finally:
         await harness.close()
