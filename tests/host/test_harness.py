@@ -684,3 +684,33 @@ def test_a_locked_thread_is_refused_as_locked_not_as_archived():
         world.interaction_payload(type=2, user_id=ALICE, channel_id=thread_id, data={"name": "demo", "type": 1})
     assert refused.value.reason == "locked" and isinstance(refused.value, ThreadArchived)
     assert world.interaction_payload(type=2, user_id=CAROL, channel_id=thread_id, data={"name": "demo", "type": 1})
+
+
+async def test_over_real_sockets_too_files_over_the_upload_limit_and_a_long_thread_name_are_refused():
+    """The loopback server answers from the same test Discord: two 6 MiB files in one message
+    get 413 through discord.py's multipart upload, a thread name of 101 characters 400."""
+    import asyncio
+
+    from bot.harness import FakeDiscord
+    from bot.harness_loopback import LoopbackDiscord
+
+    world = FakeDiscord()
+    world.add_user(ALICE, "alice")
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.1)
+    six = b"\0" * (6 * 1024 * 1024)
+    async with LoopbackDiscord(world) as server:
+        with server.patched():
+            runner = asyncio.create_task(bot.start(server.token))
+            try:
+                await server.wait_ready(bot)
+                channel = bot.get_channel(world.channel_id)
+                with pytest.raises(discord.HTTPException) as too_big:
+                    await channel.send("two", files=[discord.File(io.BytesIO(six), filename=f"{n}.png") for n in "ab"])
+                assert too_big.value.status == 413
+                await channel.send("one", file=discord.File(io.BytesIO(six), filename="a.png"))
+                with pytest.raises(discord.HTTPException) as too_long:
+                    await channel.create_thread(name="n" * 101, type=discord.ChannelType.public_thread)
+                assert too_long.value.status == 400
+            finally:
+                await asyncio.wait_for(bot.close(), timeout=10)
+                await asyncio.wait_for(runner, timeout=10)
