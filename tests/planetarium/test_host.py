@@ -42,13 +42,13 @@ def test_unreadable_text_says_which_forms_are_allowed(text, fragment):
 def test_bad_input_wrong_seat_wrong_phase_leaves_state_unchanged():
     state = started(2)
     other = 1 - state.active
-    assert_illegal(state, "mv II-1 II-2", seat=other, rule="PL-TURN-2", contains=("turn",))
-    assert_illegal(state, "pass", rule="PL-TURN-1", contains=("move one token",))
-    assert_illegal(state, "draw M", rule="PL-TURN-1")
+    assert_illegal(state, "mv II-1 II-2", seat=other, rule="PL-TURN-2", key="planetarium.err.not_your_turn", reasons=("planetarium.colour.blue", "planetarium.colour.red"))
+    assert_illegal(state, "pass", rule="PL-TURN-1", key="planetarium.err.move_first", reasons=("planetarium.hint.move",))
+    assert_illegal(state, "draw M", rule="PL-TURN-1", key="planetarium.err.move_first", reasons=("planetarium.hint.move",))
     card_state = build(phase=PHASE_CARD)
-    assert_illegal(card_state, "mv II-1 II-2", rule="PL-TURN-1", contains=("card step",))
-    assert_illegal(card_state, "keep F01", rule="PL-TURN-1")
-    assert_illegal(card_state, "final F01 A", rule="PL-CARD-1", contains=("last round",))
+    assert_illegal(card_state, "mv II-1 II-2", rule="PL-TURN-1", key="planetarium.err.not_in_step", reasons=("planetarium.hint.card", "planetarium.step.card"))
+    assert_illegal(card_state, "keep F01", rule="PL-TURN-1", key="planetarium.err.keep_when", reasons=("planetarium.hint.card",))
+    assert_illegal(card_state, "final F01 A", rule="PL-CARD-1", key="planetarium.err.final_not_last", reasons=("planetarium.hint.card",))
 
 
 def test_format_and_parse_round_trip_for_every_legal_move_of_random_games():
