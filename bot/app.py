@@ -26,6 +26,7 @@ from rules.messages import Msg, language_of
 from .i18n import CatalogueTranslator, t, tr
 from .ratelimit import RateLimiter
 from .reminders import DMClosed, Reminders, ThreadGone, UserGone
+from .raw_options import OptionProblem, leaf_options, option_label, option_problem
 from .service import GameService, UserError
 from .storage import ACTIVE, Storage, StorageError
 from .workers import Workers
@@ -186,7 +187,7 @@ class BoardGameBot(commands.AutoShardedBot):
 
     async def _accepting_check(self, interaction: discord.Interaction) -> bool:
         if self.accepting:
-            return True
+            return await self._options_fit(interaction)
         if interaction.type is discord.InteractionType.application_command:
             with contextlib.suppress(discord.HTTPException):
                 await interaction.response.send_message(t("shutting_down", interaction.locale), ephemeral=True)
@@ -424,13 +425,33 @@ class BoardGameBot(commands.AutoShardedBot):
                 await self.channel_gone(thread_id=record.thread_id or record.channel_id)
             return False
 
+    async def _options_fit(self, interaction: discord.Interaction) -> bool:
+        """A slash command's raw options of the wrong type, or a required one missing (a raw
+        payload; Discord's client sends neither) are refused before the command runs, with a
+        sentence naming the option, through the error handler below."""
+        command = interaction.command
+        if interaction.type is not discord.InteractionType.application_command \
+                or not isinstance(command, app_commands.Command):
+            return True
+        problem = option_problem(command, interaction.data or {})
+        if problem is None:
+            return True
+        await self.on_app_command_error(interaction, OptionProblem(problem))
+        return False
+
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         locale = interaction.locale
         if isinstance(original, UserError):
             text = tr(original.msg, locale)
+        elif isinstance(error, OptionProblem):
+            text = tr(error.msg, locale)
         elif isinstance(error, app_commands.TransformerError):
-            text = t("bad_option_value", locale, value=str(error.value)[:100])
+            text = tr(self._transformer_refusal(interaction, error), locale)
+        elif isinstance(error, app_commands.CommandSignatureMismatch):
+            # the command Discord holds differs from this bot's (a sync pending): the
+            # player's client is out of date, nothing went wrong on the bot's side
+            text = t("command_out_of_date", locale)
         elif isinstance(error, app_commands.CheckFailure):
             text = t("not_allowed", locale)
         else:
@@ -450,6 +471,16 @@ class BoardGameBot(commands.AutoShardedBot):
                 await interaction.response.send_message(text[:2000], ephemeral=True)
         except discord.HTTPException:
             log.warning("could not deliver an error message to user %s", interaction.user.id)
+
+    @staticmethod
+    def _transformer_refusal(interaction: discord.Interaction, error: app_commands.TransformerError) -> Msg:
+        """The refusal of a value a transformer rejected, naming its option when the raw
+        options show which one it was."""
+        value = str(error.value)[:100]
+        for option in leaf_options(interaction.data or {}):
+            if option.get("value") == error.value and option.get("name"):
+                return Msg("bad_option_value_named", value=value, option=option_label(str(option["name"])))
+        return Msg("bad_option_value", value=value)
 
     async def on_error(self, event_method: str, /, *args, **kwargs) -> None:
         log.exception("error in event %s", event_method)

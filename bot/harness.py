@@ -60,7 +60,9 @@ __all__ = [
     "Outcome",
     "Raised",
     "Sent",
+    "ThreadArchived",
     "ThreadInfo",
+    "ThreadLocked",
 ]
 
 _log = logging.getLogger(__name__)
@@ -77,7 +79,9 @@ LOADING = 1 << 7
 HAS_THREAD = 1 << 5
 IS_COMPONENTS_V2 = 1 << 15
 
-MAX_FILE_SIZE = 10 * 1024 * 1024  # the default attachment_size_limit
+MAX_FILE_SIZE = 10 * 1024 * 1024  # the default attachment_size_limit (all files of one request)
+MAX_THREAD_NAME = 100
+_SELECT_TYPES = (3, 5, 6, 7, 8)  # string, user, role, mentionable and channel selects
 _DISCORD_DIR = os.path.dirname(discord.__file__)
 
 # The interaction currently being handled (its id), inherited by every task the bot spawns
@@ -295,8 +299,43 @@ def _form_error(path: str, code: str, message: str) -> dict:
     return _error(50035, "Invalid Form Body", node)
 
 
+def _bad_channel_name(body: dict) -> Optional[dict]:
+    """Discord's answer to a channel or thread name outside 1-100 characters (else None)."""
+    name = body.get("name")
+    if not isinstance(name, str) or not 1 <= len(name) <= MAX_THREAD_NAME:
+        return _form_error("name", "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {MAX_THREAD_NAME} in length.")
+    return None
+
+
+def _validate_modal(data: dict) -> Optional[Tuple[int, dict]]:
+    """What Discord refuses in a modal: a title of 1-45 characters, at most 5 rows, text
+    inputs with a label of at most 45 characters and a placeholder of at most 100."""
+    if not 1 <= len(data.get("title") or "") <= 45:
+        return 400, _form_error("data.title", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length.")
+    if len(data.get("components") or []) > 5:
+        return 400, _form_error("data.components", "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
+    for comp in _walk_components(data.get("components") or []):
+        if comp.get("type") == 4 and len(comp.get("label") or "") > 45:
+            return 400, _form_error("data.components", "BASE_TYPE_MAX_LENGTH", "label must be 45 or fewer in length.")
+        if comp.get("type") == 4 and len(comp.get("placeholder") or "") > 100:
+            return 400, _form_error("data.components", "BASE_TYPE_MAX_LENGTH", "placeholder must be 100 or fewer in length.")
+        if comp.get("type") in _SELECT_TYPES and len(comp.get("placeholder") or "") > 150:
+            return 400, _form_error("data.components", "BASE_TYPE_MAX_LENGTH", "placeholder must be 150 or fewer in length.")
+    return None
+
+
 class ThreadArchived(Exception):
     """A test tried to run a slash command in an archived thread (Discord's client refuses)."""
+
+    reason = "archived"
+
+
+class ThreadLocked(ThreadArchived):
+    """A test tried to run a slash command in a locked thread without Manage Threads (the
+    client offers no message box there). A ThreadArchived for old handlers, with its own
+    reason: a locked thread stays locked when the bot posts, an archived one reopens."""
+
+    reason = "locked"
 
 
 _COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
@@ -314,7 +353,7 @@ def command_payload_error(cmd: dict, path: str) -> Optional[Tuple[str, str]]:
 
     total = 0
 
-    def walk(node: dict, where: str, is_choice: bool = False) -> Optional[Tuple[str, str]]:
+    def walk(node: dict, where: str, is_choice: bool = False, is_option: bool = False) -> Optional[Tuple[str, str]]:
         nonlocal total
         name = node.get("name")
         if is_choice:
@@ -327,7 +366,10 @@ def command_payload_error(cmd: dict, path: str) -> Optional[Tuple[str, str]]:
                 return f"{where}.name_localizations.{locale}", "Command name is invalid"
         total += len(name or "") + sum(len(t) for t in (node.get("name_localizations") or {}).values())
         if not is_choice:
-            if node.get("type", 1) in (1, 2) and bad_text(node.get("description")) and "options" in node:
+            # every option (sub-command, group or value) and every slash command needs a
+            # description of 1-100 characters; context-menu commands (types 2, 3) have none
+            needs_description = is_option or node.get("type", 1) == 1
+            if needs_description and bad_text(node.get("description")):
                 return f"{where}.description", "Must be between 1 and 100 in length."
             for locale, text in (node.get("description_localizations") or {}).items():
                 if bad_text(text):
@@ -341,7 +383,7 @@ def command_payload_error(cmd: dict, path: str) -> Optional[Tuple[str, str]]:
         if len(options) > 25 or len(choices) > 25:
             return f"{where}.options", "Must be 25 or fewer in length."
         for index, option in enumerate(options):
-            if (error := walk(option, f"{where}.options.{index}")) is not None:
+            if (error := walk(option, f"{where}.options.{index}", is_option=True)) is not None:
                 return error
         for index, choice in enumerate(choices):
             if (error := walk(choice, f"{where}.choices.{index}", True)) is not None:
@@ -703,6 +745,9 @@ class FakeDiscord:
         channel = self.channels[channel_id]
         if type == 2 and channel["type"] in (10, 11, 12) and channel["thread_metadata"]["archived"]:
             raise ThreadArchived(f"thread {channel_id} is archived: Discord lets nobody run commands in it")
+        if (type == 2 and channel["type"] in (10, 11, 12) and channel["thread_metadata"]["locked"]
+                and not self.permissions_of(user_id) & discord.Permissions(manage_threads=True).value):
+            raise ThreadLocked(f"thread {channel_id} is locked: only moderators can use it")
         interaction_id = self.new_id()
         token = f"harness-token-{interaction_id}"
         payload: Dict[str, Any] = {
@@ -840,12 +885,22 @@ class FakeDiscord:
         for i, embed in enumerate(embeds):
             total += len(embed.get("title") or "") + len(embed.get("description") or "")
             total += len((embed.get("footer") or {}).get("text") or "") + len((embed.get("author") or {}).get("name") or "")
-            if len(embed.get("description") or "") > 4096:
-                return 400, _form_error(f"embeds.{i}.description", "BASE_TYPE_MAX_LENGTH", "Must be 4096 or fewer in length.")
+            for where, text, limit in (
+                ("title", embed.get("title"), 256),
+                ("description", embed.get("description"), 4096),
+                ("footer.text", (embed.get("footer") or {}).get("text"), 2048),
+                ("author.name", (embed.get("author") or {}).get("name"), 256),
+            ):
+                if len(text or "") > limit:
+                    return 400, _form_error(f"embeds.{i}.{where}", "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
             fields = embed.get("fields") or []
             if len(fields) > 25:
                 return 400, _form_error(f"embeds.{i}.fields", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-            for f in fields:
+            for j, f in enumerate(fields):
+                for key, limit in (("name", 256), ("value", 1024)):
+                    if not 1 <= len(f.get(key) or "") <= limit:
+                        return 400, _form_error(f"embeds.{i}.fields.{j}.{key}", "BASE_TYPE_BAD_LENGTH",
+                                                f"Must be between 1 and {limit} in length.")
                 total += len(f.get("name") or "") + len(f.get("value") or "")
         if total > 6000:
             return 400, _form_error("embeds", "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
@@ -856,6 +911,12 @@ class FakeDiscord:
         for i, row in enumerate(components):
             if not v2 and row.get("type") == 1 and len(row.get("components") or []) > 5:
                 return 400, _form_error(f"components.{i}.components", "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
+        for row in _walk_components(components):
+            # an action row holds up to five buttons or one select menu, never both
+            children = row.get("components") or [] if row.get("type") == 1 else []
+            if any(c.get("type") in _SELECT_TYPES for c in children) and len(children) > 1:
+                return 400, _form_error("components", "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                                        "The specified component exceeds the maximum width")
         ids = [comp["custom_id"] for comp in _walk_components(components) if comp.get("custom_id")]
         if len(ids) != len(set(ids)):
             return 400, _form_error("components", "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated")
@@ -870,15 +931,21 @@ class FakeDiscord:
                 return 400, _form_error("components", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
             if comp.get("type") == 2 and len(comp.get("label") or "") > 80:
                 return 400, _form_error("components", "BASE_TYPE_MAX_LENGTH", "label must be 80 or fewer in length.")
+            if comp.get("type") == 2 and comp.get("style") != 6 and not comp.get("label") and not comp.get("emoji"):
+                # only a premium button (style 6, an SKU) may go without both
+                return 400, _form_error("components", "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED",
+                                        "A button must have a label or an emoji")
+            if comp.get("type") in _SELECT_TYPES and len(comp.get("placeholder") or "") > 150:
+                return 400, _form_error("components", "BASE_TYPE_MAX_LENGTH", "placeholder must be 150 or fewer in length.")
             options = (comp.get("options") or []) if comp.get("type") == 3 else []
             if any(len(o.get("label") or "") > 100 or len(o.get("value") or "") > 100 for o in options):
                 return 400, _form_error("components", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
             if len({o.get("value") for o in options}) != len(options):
                 return 400, _form_error("components", "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
                                         "Select component option values must be unique")
-        for name, data in files:
-            if len(data) > MAX_FILE_SIZE:
-                return 413, _error(40005, "Request entity too large")
+        # the upload limit (attachment_size_limit) holds for the request, all its files together
+        if sum(len(data) for _name, data in files) > MAX_FILE_SIZE:
+            return 413, _error(40005, "Request entity too large")
         if not edit and not (content or embeds or files or components or payload.get("sticker_ids") or payload.get("poll")):
             return 400, _error(50006, "Cannot send an empty message")
         return None
@@ -1272,7 +1339,7 @@ class FakeDiscord:
         if needed in self.bot_denied or (files and dm_user is None and "attach_files" in self.bot_denied):
             return 403, _error(50013, "Missing Permissions")
         if ch["type"] in (10, 11, 12) and ch["thread_metadata"]["locked"]:
-            return 403, _error(50083, "Thread is archived")
+            return 403, _error(160005, "Thread is locked")   # not 50083: locked is not archived
         invalid = self._validate_message(body, files)
         if invalid:
             return invalid
@@ -1354,6 +1421,8 @@ class FakeDiscord:
         sent = Sent("thread", route, channel_id=parent_id, content=body.get("name"), interaction_id=origin, payload=body)
         if parent_id not in self.channels or self.channels[parent_id]["type"] not in (0, 5, 15, 16):
             sent.status, sent.response = 404, _error(10003, "Unknown Channel")
+        elif (bad := _bad_channel_name(body)) is not None:
+            sent.status, sent.response = 400, bad
         else:
             thread = self.create_thread(parent_id, body)
             sent.thread_id = int(thread["id"])
@@ -1371,6 +1440,8 @@ class FakeDiscord:
             sent.status, sent.response = 404, _error(10008, "Unknown Message")
         elif mid in self.channels:
             sent.status, sent.response = 400, _error(160004, "A thread has already been created for this message")
+        elif (bad := _bad_channel_name(body)) is not None:
+            sent.status, sent.response = 400, bad
         else:
             thread = self.create_thread(parent_id, body, message_id=mid)
             sent.thread_id = int(thread["id"])
@@ -1410,6 +1481,8 @@ class FakeDiscord:
         ch = self.channels.get(channel_id)
         if ch is None:
             status, answer = 404, _error(10003, "Unknown Channel")
+        elif "name" in body and (bad := _bad_channel_name(body)) is not None:
+            status, answer = 400, bad
         else:
             for key in ("name", "topic", "rate_limit_per_user", "nsfw", "flags"):
                 if key in body:
@@ -1540,6 +1613,10 @@ class FakeDiscord:
                 return invalid
         elif ctype == 7:
             invalid = self._validate_message(data, files, edit=True)
+            if invalid:
+                return invalid
+        elif ctype == 9:
+            invalid = _validate_modal(data)
             if invalid:
                 return invalid
         info["responded"] = True

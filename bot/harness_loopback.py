@@ -8,12 +8,13 @@ A real bot started with ``bot.start(token)`` talks to it through discord.py's ow
 and gateway code, multipart bodies and all.
 
     world = FakeDiscord(); world.add_user(1001, "alice")
-    async with LoopbackDiscord(world) as server, server.patched():
-        runner = asyncio.create_task(bot.start(server.token))
-        await server.wait_ready(bot)
-        await server.push("INTERACTION_CREATE", world.interaction_payload(...))
-        answer = await server.wait_for_sent(lambda s: s.kind == "response")
-        await bot.close(); await runner
+    async with LoopbackDiscord(world) as server:
+        with server.patched():      # a plain context manager
+            runner = asyncio.create_task(bot.start(server.token))
+            await server.wait_ready(bot)
+            await server.push("INTERACTION_CREATE", world.interaction_payload(...))
+            answer = await server.wait_for_sent(lambda s: s.kind == "response")
+            await bot.close(); await runner
 
 ``patched()`` points ``discord.http.Route.BASE`` and
 ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` at the server and restores them on exit.

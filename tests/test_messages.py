@@ -123,7 +123,28 @@ def test_renderers_draw_no_literal_words():
             if name in ("text", "draw_text", "draw_text_centered", "draw_text_outlined", "draw_text_in_box",
                         "labelled_panel") and len(node.args) >= 3:
                 arg = node.args[2] if name != "text" else node.args[1]
-                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and \
-                        sum(ch.isalpha() for ch in arg.value) >= 4 and " " in arg.value.strip():
-                    bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {arg.value!r}")
+                if _literal_words(arg):
+                    bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(arg)}")
     assert bad == []
+
+
+def _literal_words(arg: ast.expr) -> bool:
+    """Whether a drawn text argument spells words itself: a string constant, or the literal
+    parts of an f-string (f"Round {n} of {total}" spells "Round", "of"), with four letters or
+    more and a space. Separators and notation (f"{name} · {effect}", f"{x}/{y}") pass."""
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        literal = arg.value
+    elif isinstance(arg, ast.JoinedStr):
+        literal = " ".join(part.value for part in arg.values
+                           if isinstance(part, ast.Constant) and isinstance(part.value, str))
+    else:
+        return False
+    return sum(ch.isalpha() for ch in literal) >= 4 and " " in literal.strip()
+
+
+@pytest.mark.parametrize("source, spells", [('"Round one"', True), ('f"Round {n} of {total}"', True),
+                                            ('f"{name} · {effect}"', False), ('f"{x}/{y}"', False),
+                                            ('"P1"', False), ("label", False)])
+def test_the_literal_word_check_reads_f_strings_too(source, spells):
+    """Issue 27: the check above used to skip f-strings."""
+    assert _literal_words(ast.parse(source, mode="eval").body) is spells

@@ -204,6 +204,15 @@ def _phrases(tokens: list[str]) -> list[str]:
     return out
 
 
+_OFFER = re.compile(r"^\d*pw$")
+
+
+def _declined_thing(word: str) -> bool:
+    """What ``decline`` may name: a charge offer ("2pw"), the research step ("up") or the
+    Itars tile ("tech"), in English or by a Hungarian word for them."""
+    return bool(_OFFER.match(word.lower())) or VERB_ALIASES.get(fold(word)) in ("up", "tech")
+
+
 def parse_commands(body: str) -> list[list[str]]:
     """Split a line body into sub-commands, dropping display annotations (§12.4)."""
     cmds: list[list[str]] = []
@@ -231,8 +240,10 @@ def parse_commands(body: str) -> list[list[str]]:
             used = 1 if rest and (rest[0].startswith("booster") or fold(rest[0]).startswith("bonusz")) else 0
             cmd = ["pass"] + rest[:used]
         elif verb == "decline":
-            # boardgamers names the declined offer ("decline 2pw"); it is not kept
-            used = 1 if rest and _AMOUNT.match(rest[0]) else 0
+            # boardgamers names what is declined ("decline 2pw", "decline up", "decline tech",
+            # §12.3); it is not kept. Any other word is junk, refused as trailing (GP-NOT),
+            # not silently dropped: "decline please" is no move
+            used = 1 if rest and _declined_thing(rest[0]) else 0
             cmd = ["decline"]
         elif verb == "rotate":
             args = []

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from rules.base import BadOptions
 from rules.eve import GAME
 from rules.eve.data import tables
 from rules.eve.engine import clone_state, connected_component, face_up_squares, marker_region, vp
@@ -67,8 +68,9 @@ def test_EVE_VAR_2_the_end_condition_is_stored_with_the_suggested_vision_target(
     assert new(4, end="vision").options["vp_target"] == 15
     assert new(3, end="vision", length="heroic").options["vp_target"] == 30
     assert new(2, end="vision", vp_target=12).options["vp_target"] == 12
-    with pytest.raises(Exception):
+    with pytest.raises(BadOptions) as refused:
         new(4, vp_target=12)            # a target needs Vision
+    assert (refused.value.msg.key, refused.value.rule) == ("eve.err.target_without_vision", "EVE-VAR-2")
 
 
 # ----- preparation round ---------------------------------------------------------------------------------
@@ -296,8 +298,7 @@ def test_EVE_RND_3_actions_run_out_and_the_round_ends_by_end():
     state = in_round(_board(), GALLENTE, "L", actions=1)
     state = play(state, GALLENTE, "draw P")
     error = refused(state, GALLENTE, "draw P")
-    assert error.rule == "EVE-RND-3"
-    assert "end" in render(error.msg, "en")
+    assert (error.rule, error.msg.key, error.msg.params["left"]) == ("EVE-RND-3", "eve.err.no_actions", 0)
 
 
 def test_EVE_DEV_3_expand_chains_from_regions_gained_this_round_and_over_agent_bridges():
@@ -341,8 +342,8 @@ def test_EVE_PRD_2_and_EVE_PRD_3_build_at_outposts_and_the_hq_three_per_round():
 def test_EVE_OUT_2_every_neighbour_needs_a_unit_or_agent_of_the_builder():
     state = in_round(_board(), GALLENTE, "L")
     error = refused(state, GALLENTE, "outpost R06 D")            # Lonetrek's neighbours are not all his
-    assert error.rule == "EVE-OUT-2"
-    assert "R35" in render(error.msg, "en")
+    assert (error.rule, error.msg.key) == ("EVE-OUT-2", "eve.err.outpost_neighbours")
+    assert any(str(region).startswith("R35") for region in error.msg.params["missing"].items)
     clear(state)
     hold(state, GALLENTE, "R03", 1)                              # Everyshore: Essence, Genesis, Sinq Laison
     for code in ("R02", "R24", "R08"):

@@ -29,8 +29,9 @@ def test_GP_FAC_LAN_1_lantids_share_a_planet_and_GP_FAC_LAN_2_pi_knowledge():
 def test_GP_FAC_BES_2_bescods_advance_lowest_track():
     st = action_state(["bescods", "xenos"])
     st["players"][0]["research"].update(terra=1, nav=1, int=1, gaia=1, eco=0, sci=1)
-    with pytest.raises(IllegalMove, match="GP-TECH-3"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "special up-lowest. up terra.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.research_only", "GP-TECH-3")
     st2 = play(st, 0, "special up-lowest. up eco.")
     assert st2["players"][0]["research"]["eco"] == 1 and st2["players"][0]["k"] == st["players"][0]["k"]
 
@@ -38,8 +39,9 @@ def test_GP_FAC_BES_2_bescods_advance_lowest_track():
 def test_GP_FAC_BES_1_bescods_swapped_rows():
     st = action_state(["bescods", "xenos"], [(0, "ts", "3A3")])
     st["players"][0].update(o=15, c=30)
-    with pytest.raises(IllegalMove, match="GP-UPG-1"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build PI 3A3.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.upgrade_path", "GP-UPG-1")
     st2 = play(st, 0, "build ac1 3A3. tech free1. decline")
     assert st2["bld"][E.locate(st, "3A3")] == [0, "ac1"]
 
@@ -65,10 +67,11 @@ def test_GP_FAC_IVI_5_space_station_and_GP_FAC_IVI_4_qic_satellites():
     st2 = play(st, 0, "special space-station. build sp 3B4.")
     k = E.locate(st, "3B4")
     assert st2["station"][k] == 0 and E.satellites_of(st2, 0) == 1
-    with pytest.raises(IllegalMove, match="GP-FAC-IVI-5"):
+    with pytest.raises(IllegalMove) as refused:
         st2["current"] = 0
         st2["players"][0]["used"] = []
         play(st2, 0, "special space-station. build sp 3A6.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.station_bad", "GP-FAC-IVI-5")
 
 
 def test_GP_FAC_BAL_1_baltaks_gaiaformer_for_qic():
@@ -79,9 +82,10 @@ def test_GP_FAC_BAL_1_baltaks_gaiaformer_for_qic():
     st2 = play(st, 0, "spend 1gf for 1q. up terra.")
     b = st2["players"][0]
     assert b["q"] == p["q"] + 1 and E.gf_available(st2, b, 0) == 0
-    with pytest.raises(IllegalMove, match="GP-FAC-BAL-2"):
+    with pytest.raises(IllegalMove) as refused:
         p["research"]["nav"] = 0
         play(st, 0, "up nav.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.baltaks_nav", "GP-FAC-BAL-2")
 
 
 def test_GP_FAC_NEV_1_nevlas_bowl3_token_for_knowledge():
@@ -133,8 +137,9 @@ def test_GP_FAC_ITA_2_itars_pi_tiles_in_the_gaia_phase():
     assert st3["phase"] == "gaia"
     two = "spend 4tg for tech. tech free1. decline. spend 4tg for tech. tech free2. decline"
     assert play(st, 0, two)["phase"] == "actions"
-    with pytest.raises(IllegalMove, match="GP-FAC-ITA-2"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, two + ". decline")  # 1 token left: the line ends after the last tile
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.itars_no_decline", "GP-FAC-ITA-2")
 
 
 def test_GP_FAC_TAK_2_brainstone_to_the_gaia_area_returns_to_bowl1():
@@ -161,8 +166,9 @@ def test_GP_FAC_TAK_1_last_passer_answers_the_income_question_on_the_pass_line()
     assert GAME.waiting_for(st3) == {0} and st3["players"][0]["waiting"] == "brainstone"
     st4 = play(st3, 0, "brainstone area3")
     assert st4["players"][0]["brainstone"] == "area3" and st4["phase"] == "actions"
-    with pytest.raises(IllegalMove, match="GP-PASS-4"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "pass booster9. up terra")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.after_pass", "GP-PASS-4")
 
 
 def test_GP_FAC_TAK_3_token_only_offer_when_nothing_can_be_charged():

@@ -28,25 +28,30 @@ def test_GP_MINE_2_target_must_be_a_free_planet():
     st = _st(buildings=[(0, "m", "3A7"), (1, "m", "3A6")])
     st["players"][0].update(o=15, q=5)
     st["players"][0]["research"]["nav"] = 4
-    for name in ("3A7", "3A6", "3B3"):   # own mine, opponent's mine, empty space
-        with pytest.raises(IllegalMove, match="GP-MINE-2"):
+    for name, key in (("3A7", "gaia.err.colonized"), ("3A6", "gaia.err.colonized"),   # own mine, opponent's mine
+                      ("3B3", "gaia.err.no_planet")):                                  # empty space
+        with pytest.raises(IllegalMove) as refused:
             play(st, 0, f"build m {name}.")
+        assert (refused.value.msg.key, refused.value.rule) == (key, "GP-MINE-2")
     st["gf"][E.locate(st, "3B5")] = 1       # another player's gaiaformer on the Gaia planet
-    with pytest.raises(IllegalMove, match="GP-MINE-2"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build m 3B5.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.other_gf", "GP-MINE-2")
     k = E.locate(st, "3B4")
     st["bld"][k] = [1, "lp"]
     st["planet"][k] = "l"
-    with pytest.raises(IllegalMove, match="GP-MINE-2"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build m 3B4.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.colonized", "GP-MINE-2")
 
 
 def test_GP_MINE_4_mine_colonizes_and_becomes_a_range_start():
     st = _st(buildings=[(0, "m", "3A7")])
     p = st["players"][0]
     p.update(o=15, q=0)
-    with pytest.raises(IllegalMove, match="GP-ACT-5"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build m 3A3.")            # distance 3 from 3A7: 1 QIC at range 1
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.resource_for", "GP-ACT-5")
     p["research"]["nav"] = 2
     st = play(st, 0, "build m 3B2.")
     q = st["players"][0]
@@ -78,8 +83,9 @@ def test_GP_MINE_5_and_GP_MINE_6_range_by_navigation_from_nearest_planet():
 def test_GP_MINE_10_no_mine_on_a_transdim_planet():
     st = _st(buildings=[(0, "m", "3A7")])
     st["players"][0].update(o=15, q=5)
-    with pytest.raises(IllegalMove, match="GP-MINE-10"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build m 3A0.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.transdim", "GP-MINE-10")
 
 
 @pytest.mark.parametrize("tile,target,vp", [("score1", "3A3", 4), ("score3", "3B2", 2), ("score6", "3B5", 4),
@@ -108,12 +114,14 @@ def test_GP_MINE_14_unpayable_build_is_refused():
     p = st["players"][0]
     p["research"]["nav"] = 2
     p["q"] = 0
-    with pytest.raises(IllegalMove, match="GP-ACT-5"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build m 3B5.")           # Gaia planet: 1 QIC
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.resource_for", "GP-ACT-5")
     p["q"] = 1
     p["c"] = 1
-    with pytest.raises(IllegalMove, match="GP-ACT-5"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build m 3B5.")           # 2 credits
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.resource_for", "GP-ACT-5")
     assert p["q"] == 1 and E.locate(st, "3B5") not in st["bld"]
 
 
@@ -122,19 +130,23 @@ def test_GP_MINE_14_unpayable_build_is_refused():
 def test_GP_GF_1_preconditions():
     st = _st(("xenos", "terrans"), [(0, "m", "3A6")])
     st["players"][0]["research"]["nav"] = 4
-    with pytest.raises(IllegalMove, match="GP-GF-1"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build gf 3A0.")          # Gaia Project 0: no gaiaformer
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.no_gf", "GP-GF-1")
     st = _st(buildings=[(0, "m", "3A7")])
     st["players"][0]["research"]["nav"] = 4
-    with pytest.raises(IllegalMove, match="GP-GF-1"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build gf 3B2.")          # not a transdim planet
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.not_transdim", "GP-GF-1")
     st["gf"][E.locate(st, "3A0")] = 1
-    with pytest.raises(IllegalMove, match="GP-GF-1"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build gf 3A0.")          # already has a gaiaformer
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.gf_there", "GP-GF-1")
     del st["gf"][E.locate(st, "3A0")]
     set_power(st["players"][0], 2, 2, 1)
-    with pytest.raises(IllegalMove, match="GP-GF-3"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build gf 3A0.")          # 6 tokens needed at level 1
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.gf_tokens", "GP-GF-3")
 
 
 def test_GP_GF_2_reachability_with_qic_and_range_booster():
@@ -174,8 +186,9 @@ def test_GP_GF_6_gaiaformer_stays_until_the_mine():
     assert st["gf"][k] == 0 and E.gf_available(st, p, 0) == 0
     st["phase"], st["current"] = "actions", 0
     set_power(p, 6, 2, 0)
-    with pytest.raises(IllegalMove, match="GP-GF-1"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build gf 5A2.")     # the only gaiaformer is still busy
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.no_gf", "GP-GF-1")
 
 
 # ----------------------------------------------------------------------------- upgrades
@@ -194,11 +207,13 @@ def test_GP_UPG_5_lost_planet_and_shared_mines_never_upgrade():
     k = E.locate(st, "3B4")
     st["bld"][k] = [0, "lp"]
     st["planet"][k] = "l"
-    with pytest.raises(IllegalMove, match="GP-UPG-5"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build ts 3B4.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.no_upgradable", "GP-UPG-5")
     st["guest"][E.locate(st, "3A6")] = 0
-    with pytest.raises(IllegalMove, match="GP-UPG-5"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build ts 3A6.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.no_upgradable", "GP-UPG-5")
 
 
 @pytest.mark.parametrize("tile,new,vp", [("score8", "ts", 3), ("score7", "PI", 5), ("score10", "PI", 5)])
@@ -268,8 +283,9 @@ def test_GP_RES_6_terraforming_five_takes_the_token_there_and_GP_FED_9():
 def test_GP_RES_8_baltaks_navigation_needs_the_pi():
     st = _st(("baltaks", "xenos"), [(0, "ts", "1A5")])
     st["players"][0]["k"] = 4
-    with pytest.raises(IllegalMove, match="GP-FAC-BAL-2"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "up nav.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.baltaks_nav", "GP-FAC-BAL-2")
     place(st, 0, "PI", "3A7")
     assert play(st, 0, "up nav.")["players"][0]["research"]["nav"] == 1
 
@@ -294,26 +310,30 @@ def test_GP_TECH_1_standard_or_advanced_tile():
     assert a["players"][0]["techs"][-1] == {"id": st["tech"]["free1"], "pos": "free1", "covered": False}
     b = play(st, 0, "build ac1 3A6. tech adv-terra. cover free2. decline")
     assert b["players"][0]["techs"][-1]["id"] == st["tech"]["adv-terra"]
-    with pytest.raises(IllegalMove, match="GP-TECH-1"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build ac1 3A6. tech nowhere. decline")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.tech_pos", "GP-TECH-1")
 
 
 def test_GP_TECH_4_advanced_tile_conditions_and_cover():
     st, std = _adv_state()
-    with pytest.raises(IllegalMove, match="GP-TECH-4"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build ac1 3A6. tech adv-nav. cover free2. decline")   # Navigation below 4
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.adv_level", "GP-TECH-4")
     st2 = play(st, 0, "build ac1 3A6. tech adv-terra. cover free2. decline")
     p = st2["players"][0]
     assert p["techs"][0]["covered"] and not p["techs"][1]["covered"]
     assert [f["green"] for f in p["feds"]] == [False, True]        # the earliest green token is flipped
     assert "tech:" + std not in p["inc_seq"]                      # the covered tile lost its income
     st["players"][0]["feds"] = [{"id": "fed1", "green": False}]
-    with pytest.raises(IllegalMove, match="GP-TECH-4"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build ac1 3A6. tech adv-terra. cover free2. decline")   # no green token
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.adv_green", "GP-TECH-4")
     st, _ = _adv_state()
     st["players"][0]["techs"][0]["covered"] = True
-    with pytest.raises(IllegalMove, match="GP-TECH-4"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build ac1 3A6. tech adv-terra. cover free2. decline")   # nothing left to cover
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.cover_bad", "GP-TECH-4")
 
 
 def test_GP_TECH_5_advanced_tiles_are_unique():
@@ -322,8 +342,9 @@ def test_GP_TECH_5_advanced_tiles_are_unique():
     assert "adv-terra" in st2["adv_taken"]
     st2["current"] = 0
     place(st2, 0, "lab", "3B2")
-    with pytest.raises(IllegalMove, match="GP-TECH-5"):
+    with pytest.raises(IllegalMove) as refused:
         play(st2, 0, "build ac2 3B2. tech adv-terra. cover free1. decline")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.adv_gone", "GP-TECH-5")
 
 
 def test_GP_TECH_6_tile_effects_apply_before_the_research_step():
@@ -342,13 +363,15 @@ def test_GP_BOARD_1_seven_power_and_three_qic_actions():
     st = _st(("xenos", "terrans"))
     p = st["players"][0]
     set_power(p, 4, 4, 3)
-    with pytest.raises(IllegalMove, match="GP-POW-2"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "action power3.")        # 4 power from bowl III
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.power3_for_what", "GP-POW-2")
     set_power(p, 0, 0, 4)
     assert power(play(st, 0, "action power3.")["players"][0])[:3] == (4, 0, 0)
     p["q"] = 1
-    with pytest.raises(IllegalMove, match="GP-ACT-5"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "action qic3.")          # 2 QIC
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.resource_for", "GP-ACT-5")
 
 
 def test_GP_POW_3_gaining_tokens_into_bowl_one():
@@ -364,11 +387,13 @@ def test_GP_SPEC_2_special_action_is_the_turn_action():
     p = st["players"][0]
     set_power(p, 0, 0, 4)
     p["techs"].append({"id": "tech9", "pos": "free1", "covered": False})
-    with pytest.raises(IllegalMove, match="GP-ACT-2"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "special 4pw. action power3.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.second_action", "GP-ACT-2")
     p["k"] = 4
-    with pytest.raises(IllegalMove, match="GP-ACT-2"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "special 4pw. up terra.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.second_action", "GP-ACT-2")
 
 
 @pytest.mark.parametrize("faction,src,action,gain", [
@@ -388,10 +413,12 @@ def test_GP_SPEC_3_special_actions(faction, src, action, gain):
 def test_GP_SPEC_4_covered_tile_and_unheld_booster_give_no_action():
     st = _st(("xenos", "terrans"), boosters=["booster1", "booster4"])
     st["players"][0]["techs"].append({"id": "tech9", "pos": "free1", "covered": True})
-    with pytest.raises(IllegalMove, match="GP-SPEC-1"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "special 4pw.")
-    with pytest.raises(IllegalMove, match="GP-SPEC-1"):
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.special_none", "GP-SPEC-1")
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "special step. build m 3B2.")   # booster4 is held by the other player
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.special_none", "GP-SPEC-1")
 
 
 def test_GP_FREE_2_nevlas_pi_tokens_worth_two():
@@ -425,8 +452,9 @@ def test_GP_MINE_1_a_mine_must_be_left_on_the_board():
     p = st["players"][0]
     p.update(o=15, q=5)
     p["research"]["nav"] = 2
-    with pytest.raises(IllegalMove, match="GP-MINE-1"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build m 3B5.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.no_mine_left", "GP-MINE-1")
     st2 = play(st, 0, "build ts 3A7.")
     st2["current"] = 0
     assert play(st2, 0, "build m 3B5.")["players"][0]["n"]["m"] == 8
@@ -452,10 +480,12 @@ def test_GP_TECH_3_impossible_step_means_decline():
     p = st["players"][0]
     p.update(o=15, c=30)
     p["research"]["eco"] = 5
-    with pytest.raises(IllegalMove, match="GP-RES-3"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build lab 3A6. tech eco. up eco.")
-    with pytest.raises(IllegalMove, match="GP-TECH-3"):
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.research_max", "GP-RES-3")
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build lab 3A6. tech eco. up sci.")    # a research-area tile only allows its own area
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.research_only", "GP-TECH-3")
     st2 = play(st, 0, "build lab 3A6. tech eco. decline")
     assert st2["players"][0]["techs"][0]["pos"] == "eco" and st2["players"][0]["research"]["eco"] == 5
 
@@ -463,5 +493,6 @@ def test_GP_TECH_3_impossible_step_means_decline():
 def test_GP_BOARD_3_qic2_needs_a_federation_token():
     st = _st(("xenos", "terrans"))
     st["players"][0]["q"] = 5
-    with pytest.raises(IllegalMove, match="GP-BOARD-3"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "action qic2. fedtile fed4.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.qic2_fed", "GP-BOARD-3")

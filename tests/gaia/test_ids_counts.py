@@ -127,20 +127,24 @@ def test_GP_COMP_1_building_supply_limits():
     st = action_state(["terrans", "xenos"], [(0, "ts", n) for n in ("3A7", "3A6", "3B2", "3A3")] + [(0, "m", "1B1")])
     p = st["players"][0]
     p.update(o=15, c=30)
-    with pytest.raises(IllegalMove, match="GP-COMP-1"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build ts 1B1.")               # a fifth trading station
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.none_left", "GP-COMP-1")
     place(st, 0, "PI", "1A5")
-    with pytest.raises(IllegalMove, match="GP-COMP-1"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build PI 3A7.")               # a second planetary institute
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.none_left", "GP-COMP-1")
     st = action_state(["terrans", "xenos"], [(0, "ac1", "3A7"), (0, "lab", "3A6"), (0, "lab", "3B2")])
     st["players"][0].update(o=15, c=30)
-    with pytest.raises(IllegalMove, match="GP-COMP-1"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build ac1 3A6.")              # one academy of each type
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.none_left", "GP-COMP-1")
     st2 = play(st, 0, "build ac2 3A6. tech free1. decline")
     assert st2["players"][0]["n"]["ac2"] == 1
     st2["current"] = 0
-    with pytest.raises(IllegalMove, match="GP-COMP-1"):
+    with pytest.raises(IllegalMove) as refused:
         play(st2, 0, "build ac2 3B2. tech free2. decline")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.academies", "GP-COMP-1")
     assert STD_BUILDINGS["m"]["count"] == 8 and STD_BUILDINGS["lab"]["count"] == 3
 
 
@@ -187,8 +191,9 @@ def test_GP_COMP_3_at_most_25_satellites():
     st2 = play(st, 0, "federation 3A7,3A6,3B2,-1x0 fed4.")   # the 25th satellite is fine
     assert E.satellites_of(st2, 0) == 25
     st["sat"][far[24]] = [0]
-    with pytest.raises(IllegalMove, match="GP-COMP-3"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "federation 3A7,3A6,3B2,-1x0 fed4.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.no_sats", "GP-COMP-3")
 
 
 def test_GP_COMP_4_every_player_may_own_each_standard_kind():
@@ -213,8 +218,9 @@ def test_GP_COMP_5_federation_token_piles():
     st = action_state(["terrans", "xenos"], [(0, "PI", "3A7"), (0, "ts", "3A6"), (0, "ts", "3B2")])
     set_power(st["players"][0], 4, 4, 0)
     st["fed_supply"]["fed4"] = 0
-    with pytest.raises(IllegalMove, match="GP-COMP-5"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "federation 3A7,3A6,3B2,-1x0 fed4.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.fed_left", "GP-COMP-5")
     st["fed_supply"]["fed4"] = 1
     st2 = play(st, 0, "federation 3A7,3A6,3B2,-1x0 fed4.")
     assert st2["fed_supply"]["fed4"] == 0

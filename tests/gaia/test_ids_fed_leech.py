@@ -39,16 +39,18 @@ def test_GP_FED_3_satellites_cost_one_token_and_may_share_a_hex():
     p = st2["players"][0]
     assert p["tokens"] == 7 and power(p)[:3] == (3, 4, 0)   # one token discarded, from bowl I
     st3 = _fed_state()
-    with pytest.raises(IllegalMove, match="GP-FED-4"):
+    with pytest.raises(IllegalMove) as refused:
         play(st3, 0, "federation 3A7,3A6,3B2,3B5 fed4.")    # a satellite on an uncolonized planet
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.fed_planet", "GP-FED-4")
 
 
 def test_GP_FED_7_a_hex_belongs_to_one_federation():
     st = _fed_state(extra=[(0, "PI", "1A5")])
     st = play(st, 0, f"{FED} fed4.")
     st["current"] = 0
-    with pytest.raises(IllegalMove, match="GP-FED-4"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "federation 3A7,3A6,3B2,-1x0 fed5.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.fed_sat", "GP-FED-4")
 
 
 @pytest.mark.parametrize("tok", ["fed1", "fed2", "fed3", "fed4", "fed5", "fed6"])
@@ -89,8 +91,9 @@ def test_GP_FED_12_green_tokens_pay_grey_ones_do_not():
     p["k"] = 4
     p["research"]["int"] = 4
     p["feds"] = [{"id": "fed1", "green": False}]
-    with pytest.raises(IllegalMove, match="GP-RES-3"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "up int.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.level5_green", "GP-RES-3")
     p["feds"].append({"id": "fed3", "green": True})
     q = play(st, 0, "up int.")["players"][0]
     assert q["research"]["int"] == 5 and [f["green"] for f in q["feds"]] == [False, False]
@@ -144,11 +147,13 @@ def test_GP_LEECH_9_no_free_actions_while_reacting():
     set_power(st["players"][1], 2, 0, 4)
     st = play(st, 0, "build ts 3A7.")
     assert st["offer"]["seat"] == 1
-    with pytest.raises(IllegalMove, match="GP-LEECH-4"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 1, "spend 1pw for 1c")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.answer_offer", "GP-LEECH-4")
     for line in ("decline. spend 1pw for 1c", "charge 1pw. spend 1pw for 1c"):
-        with pytest.raises(IllegalMove, match="Unexpected"):
+        with pytest.raises(IllegalMove) as refused:
             play(st, 1, line)
+        assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.unexpected", "GP-RPL-4")
 
 
 def test_GP_LEECH_10_standing_charge_policies():
@@ -187,8 +192,9 @@ def test_GP_FAC_IVI_1_ivits_place_only_the_pi_on_an_oxide_planet():
     for name in desert[:3]:
         st = play(st, 1, f"build m {name}")
     terra = next(n for q, r, p, s, n in st["map"] if p == "r")
-    with pytest.raises(IllegalMove, match="GP-SETUP-21"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, f"build PI {terra}")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.setup_planet", "GP-SETUP-21")
     oxide = next(n for q, r, p, s, n in st["map"] if p == "o")
     st = play(st, 0, f"build PI {oxide}")
     iv = st["players"][0]
@@ -207,11 +213,13 @@ def test_GP_FAC_IVI_2_and_GP_FAC_IVI_3_one_growing_federation():
     place(st, 0, "ts", "1A5")
     place(st, 0, "ts", "1A6")
     place(st, 0, "lab", "1B1")
-    with pytest.raises(IllegalMove, match="GP-FAC-IVI-2"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "federation 1A5,1A6,1B1,4x-1 fed5.")   # a second, separate federation
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.ivits_enlarge", "GP-FAC-IVI-2")
     place(st, 0, "ts", "3A3")                               # next to the federation: 7 + 2 < 14
-    with pytest.raises(IllegalMove, match="needs 14"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "federation 3A3 fed5.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.fed_value", "GP-FED-2")
 
 
 def test_GP_FAC_BES_3_bescods_pi_adds_one_on_titanium():
@@ -267,8 +275,9 @@ def test_GP_RPL_4_sub_commands_run_left_to_right():
     set_power(p, 0, 0, 4)
     st2 = play(st, 0, "spend 4pw for 1q. build m 3B5.")   # the QIC is there when the mine is paid
     assert st2["players"][0]["q"] == 0 and st2["bld"][E.locate(st, "3B5")] == [0, "m"]
-    with pytest.raises(IllegalMove, match="GP-ACT-5"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build m 3B5. spend 4pw for 1q.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.resource_for", "GP-ACT-5")
 
 
 def test_GP_RPL_5_range_qic_and_terraforming_ore_are_added_to_the_cost():
@@ -283,12 +292,15 @@ def test_GP_RPL_5_range_qic_and_terraforming_ore_are_added_to_the_cost():
 def test_GP_RPL_8_explicit_decisions_are_required():
     st = action_state(["xenos", "terrans"], [(0, "ts", "3A6")], boosters=["booster1", "booster3"])
     st["players"][0].update(o=15, c=30)
-    with pytest.raises(IllegalMove, match="GP-TECH"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build lab 3A6.")                     # tile not named
-    with pytest.raises(IllegalMove, match="GP-TECH-3"):
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.tech_missing", "GP-TECH-1")
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build lab 3A6. tech free1.")         # neither up nor decline
-    with pytest.raises(IllegalMove, match="GP-PASS-3"):
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.research_followup", "GP-TECH-3")
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "pass")                               # booster not named
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.pass_booster", "GP-PASS-3")
 
 
 def test_GP_RPL_2_round_start_income_in_turn_order():
@@ -310,8 +322,9 @@ def test_GP_FED_1_adjacent_planets_connect_without_satellites_and_groups_must_co
     q = st2["players"][0]
     assert q["tokens"] == p["tokens"] and sorted(q["fed_hexes"]) == sorted(E.locate(st, h) for h in ("3B2", "3A3"))
     st = action_state(["terrans", "xenos"], [(0, "PI", "3A7"), (0, "ts", "3A6"), (0, "lab", "1B1")])
-    with pytest.raises(IllegalMove, match="GP-FED-1"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "federation 3A7,3A6,1B1 fed4.")   # 7 in value, but not one connected group
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.fed_connected", "GP-FED-1")
 
 
 @pytest.mark.parametrize("faction,home,line,rule", [
@@ -322,8 +335,10 @@ def test_GP_FED_1_adjacent_planets_connect_without_satellites_and_groups_must_co
 def test_GP_FAC_AMB_1_GP_FAC_FIR_1_GP_FAC_HAD_1_no_ability_before_the_pi(faction, home, line, rule):
     st = action_state([faction, "terrans"], [(0, "lab" if faction == "firaks" else "m", home)])
     st["players"][0]["k"] = 4
-    with pytest.raises(IllegalMove, match=rule):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, line)
+    key = {"GP-SPEC-1": "gaia.err.special_none", "GP-FAC-HAD-2": "gaia.err.hadsch_credits"}[rule]
+    assert (refused.value.msg.key, refused.value.rule) == (key, rule)
     set_power(st["players"][0], 0, 0, 0, 3)
     E.gaia_phase(st)
     assert power(st["players"][0]) == (3, 0, 0, 0)   # the default Gaia-phase return to bowl I
@@ -397,8 +412,9 @@ def test_GP_RES_7_lost_planet_not_on_a_satellite():
     p["k"] = 4
     p["feds"].append({"id": "fed6", "green": True})
     st["sat"][E.locate(st, "3B4")] = [1]
-    with pytest.raises(IllegalMove, match="GP-RES-7"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "up nav. lostPlanet 3B4")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.lost_bad", "GP-RES-7")
 
 
 def test_GP_MINE_12_own_gaiaformer_is_reachable_from_anywhere():
@@ -418,8 +434,9 @@ def test_GP_TECH_4_research_step_to_level_five_needs_a_second_green_token():
     p["research"]["terra"] = 4
     p["techs"].append({"id": st["tech"]["free2"], "pos": "free2", "covered": False})
     p["feds"].append({"id": "fed6", "green": True})
-    with pytest.raises(IllegalMove, match="GP-RES-3"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build ac1 3A6. tech adv-terra. cover free2. up terra.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.level5_green", "GP-RES-3")
     assert play(st, 0, "build ac1 3A6. tech adv-terra. cover free2. up sci.")["players"][0]["research"]["sci"] == 1
 
 
@@ -440,5 +457,6 @@ def test_GP_ACT_4_no_free_actions_in_the_income_phase():
     set_power(p, 0, 1, 2)
     p["income_todo"] = ["o,2t", "2c,pw"]
     p["waiting"] = "income"
-    with pytest.raises(IllegalMove, match="GP-INC-6"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "spend 1pw for 1c")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.income_only", "GP-INC-6")

@@ -87,8 +87,9 @@ def test_GP_ACT_4_free_actions_before_and_after_the_main_action():
     st2 = play(st, 0, "spend 4pw for 1k. up terra. spend 1pw for 1c.")
     q = st2["players"][0]
     assert q["research"]["terra"] == 1 and q["c"] == p["c"] + 1 and q["k"] == 0
-    with pytest.raises(IllegalMove, match="GP-PASS-4"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, f"pass {_free(st)}. spend 1pw for 1c")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.after_pass", "GP-PASS-4")
     with pytest.raises(IllegalMove):
         play(st, 1, "spend 1pw for 1c")   # not seat 1's turn
 
@@ -97,12 +98,14 @@ def test_GP_ACT_5_an_action_is_atomic():
     st = _game(["terrans", "xenos"], [(0, "m", "3A7")])
     p = st["players"][0]
     p["o"] = 3   # Desert 3A6 is 3 steps: 1 + 9 ore needed
-    with pytest.raises(IllegalMove, match="GP-ACT-5"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "build m 3A6.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.resource_for", "GP-ACT-5")
     assert st["players"][0]["o"] == 3 and E.locate(st, "3A6") not in st["bld"]
     set_power(p, 0, 0, 5)
-    with pytest.raises(IllegalMove, match="GP-MINE-9"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "action power2.")   # terraforming steps without a mine
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.action_build_followup", "GP-MINE-9")
 
 
 def test_GP_ACT_6_and_GP_RPL_6_offers_after_the_whole_turn_line():

@@ -3,6 +3,7 @@ import math
 
 import pytest
 
+from rules.base import IllegalMove
 from rules.gaia import GAME, board
 from rules.gaia import engine as E
 from rules.gaia.setup import FIRST_GAME
@@ -269,8 +270,9 @@ def test_GP_SETUP_20_and_GP_VAR_2_free_placement_on_any_home_planet():
         st2 = play(st, 0, f"build m {name}")
         assert st2["bld"][E.locate(st, name)] == [0, "m"]
     desert = next(n for q, r, p, s, n in st["map"] if p == "d")
-    with pytest.raises(Exception, match="GP-SETUP-21"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, f"build m {desert}")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.setup_planet", "GP-SETUP-21")
 
 
 # ----------------------------------------------------------------------------- randomness, variants
@@ -349,8 +351,9 @@ def test_GP_VAR_1_any_board_then_the_remaining_boards():
         st = play(GAME.new_game({"players": 2}, 1), 0, f"faction {f}")
         assert st["players"][0]["faction"] == f
         twin = next(g for g in FACTIONS if g != f and FACTIONS[g]["planet"] == FACTIONS[f]["planet"])
-        with pytest.raises(Exception, match="GP-SETUP-13"):
+        with pytest.raises(IllegalMove) as refused:
             play(st, 1, f"faction {twin}")
+        assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.faction_planet_taken", "GP-SETUP-13")
         other = next(g for g in FACTIONS if FACTIONS[g]["planet"] != FACTIONS[f]["planet"])
         assert play(st, 1, f"faction {other}")["players"][1]["faction"] == other
 

@@ -170,7 +170,7 @@ def test_GP_SETUP_13_capitalised_faction_choice_works():
                                   "faction terrans xenos"])
 def test_GP_NOT_text_after_a_complete_move_is_refused(text):
     st = action_state(["terrans", "xenos"], [(0, "m", "3A7"), (1, "m", "3A6")])
-    with pytest.raises(IllegalMove, match="after the complete move") as info:
+    with pytest.raises(IllegalMove) as info:
         GAME.parse_move(st, 0, text)
     assert info.value.msg.key == "gaia.err.trailing"
     assert info.value.rule == "GP-NOT"

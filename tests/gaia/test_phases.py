@@ -43,8 +43,9 @@ def test_GP_LEECH_5_offer_amounts_and_costs():
     assert play(st, 1, "charge 1pw")["players"][1]["vp"] == 10
     st = _itars_offer(4, 4, 0, vp=1)  # 1 VP: charge 2 for 1 VP
     assert st["offer"]["offers"] == ["2pw"]
-    with pytest.raises(IllegalMove, match="GP-LEECH-5"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 1, "charge 3pw")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.charge_bad", "GP-LEECH-5")
     assert play(st, 1, "charge 2pw")["players"][1]["vp"] == 0
     st4 = play(st, 1, "decline")
     assert st4["players"][1]["vp"] == 1 and st4["offer"] is None
@@ -87,14 +88,16 @@ def test_GP_FED_5_closure_adds_adjacent_own_buildings():
 def test_GP_FED_6_superfluous_satellite_is_illegal():
     st = _fed_state()
     place(st, 0, "m", "3B5")
-    with pytest.raises(IllegalMove, match="GP-FED-6"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "federation 3A7,3A6,3B2,-1x0,0x-1,3B5 fed4.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.fed_not_minimal", "GP-FED-6")
 
 
 def test_GP_FED_2_value_below_seven_is_illegal():
     st = action_state(["terrans", "xenos"], [(0, "PI", "3A7"), (0, "ts", "3A6")])
-    with pytest.raises(IllegalMove, match="GP-FED-2"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 0, "federation 3A7,3A6 fed4.")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.fed_value", "GP-FED-2")
 
 
 def test_GP_FED_4_new_federation_may_not_touch_an_old_one():
@@ -142,12 +145,15 @@ def test_GP_INC_6_income_order_choices():
     assert st["phase"] != "income"
     st = play(_income_state(events), 0, "income 1t")
     assert st["phase"] == "income" and GAME.waiting_for(st) == {0}
-    with pytest.raises(IllegalMove, match="GP-INC-6"):
+    with pytest.raises(IllegalMove) as refused:
         play(_income_state(events), 0, "income 1t. income 1t. income 4pw")
-    with pytest.raises(IllegalMove, match="GP-INC-6"):
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.income_complete", "GP-INC-6")
+    with pytest.raises(IllegalMove) as refused:
         play(_income_state(events), 0, "income 1pw")
-    with pytest.raises(IllegalMove, match="GP-INC-6"):
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.income_none", "GP-INC-6")
+    with pytest.raises(IllegalMove) as refused:
         play(_income_state(events), 0, "income 0pw")  # matched the event without a charge
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.income_one", "GP-INC-6")
 
 
 def test_GP_FAC_TER_2_terrans_convert_every_gaia_token():

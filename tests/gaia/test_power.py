@@ -86,8 +86,9 @@ def test_GP_FAC_TAK_1_charge_asks_where_the_stone_goes():
     st = action_state(["taklons", "xenos"])
     p = st["players"][0]
     set_power(p, 2, 4, 0)
-    with pytest.raises(IllegalMove, match="brainstone"):
+    with pytest.raises(IllegalMove) as refused:
         E.charge(st, 0, 4, Ctx([]))
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.brainstone_missing", "GP-FAC-TAK-1")
     E.charge(st, 0, 4, Ctx([["brainstone", "area2"]]))
     assert power(p)[:3] == (0, 5, 1) and p["brainstone"] == "area2"
 

@@ -50,8 +50,9 @@ def test_GP_SETUP_9_components_per_player_count():
 def test_GP_SETUP_13_one_faction_per_home_planet():
     st = GAME.new_game({"players": 3}, 5)
     st = play(st, 0, "faction terrans")
-    with pytest.raises(IllegalMove, match="GP-SETUP-13"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 1, "faction lantids")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.faction_planet_taken", "GP-SETUP-13")
     with pytest.raises(IllegalMove):
         play(st, 2, "faction xenos")  # not seat 3's turn yet
 
@@ -61,8 +62,9 @@ def test_GP_RPL_1_faction_prefixed_lines_while_seats_still_choose():
     st = play(GAME.new_game({"players": 3}, 5), 0, "faction terrans")
     st = GAME.apply(st, GAME.parse_move(st, 1, "xenos faction xenos"))
     assert st["players"][1]["faction"] == "xenos"
-    with pytest.raises(IllegalMove, match="for terrans"):
+    with pytest.raises(IllegalMove) as refused:
         GAME.parse_move(st, 2, "terrans faction ivits")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.wrong_actor", "GP-RPL-4")
 
 
 def test_GP_SETUP_21_placement_order_with_xenos_and_ivits():
@@ -102,8 +104,9 @@ def test_GP_VAR_11_rotate_line_by_the_last_player():
     st2 = play(st, 1, "rotate 0x0 1")
     after = {r[4]: r[2] for r in st2["map"]}
     assert before != after and st2["phase"] == "factions"
-    with pytest.raises(IllegalMove, match="GP-VAR-11"):
+    with pytest.raises(IllegalMove) as refused:
         play(st, 1, "rotate 0x0 1 0x0 2")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.rotate_twice", "GP-VAR-11")
 
 
 def test_GP_RNG_2_setup_record_placement_as_a_list_and_not_shared():
@@ -165,14 +168,17 @@ def test_GP_RPL_9_strict_line_endings_12_1():
         st = GAME.apply(st, GAME.parse_line(st, line))
     assert GAME.waiting_for(st) == {0}
     assert GAME.apply(st, GAME.parse_line(st, "geodens up terra."))["current"] == 1
-    with pytest.raises(IllegalMove, match="unfinished"):
+    with pytest.raises(IllegalMove) as refused:
         GAME.apply(st, GAME.parse_line(st, "geodens up terra"))
-    with pytest.raises(IllegalMove, match="Extra command"):
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.turn_unfinished", "GP-RPL-9")
+    with pytest.raises(IllegalMove) as refused:
         GAME.apply(st, GAME.parse_line(st, "geodens pass booster1."))
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.no_trailing_dot", "GP-RPL-9")
     st2 = GAME.apply(st, GAME.parse_line(st, "geodens build ts -1x0."))  # next to the Itars
     assert GAME.waiting_for(st2) == {1}
-    with pytest.raises(IllegalMove, match="Extra command"):
+    with pytest.raises(IllegalMove) as refused:
         GAME.apply(st2, GAME.parse_line(st2, f"itars charge {st2['offer']['offers'][0]}."))
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.no_trailing_dot", "GP-RPL-9")
     lenient = replay_fixture(dict(fx, moves=fx["moves"][:47]))
     assert GAME.apply(lenient, GAME.parse_line(lenient, "geodens up terra"))["current"] == 1
     move = GAME.parse_line(st, "geodens up terra.")

@@ -102,8 +102,9 @@ def test_GP_VAR_12_wrong_bids_are_refused_with_the_allowed_range(auction, lines,
 
 
 def test_GP_VAR_12_bids_follow_the_seat_order():
-    with pytest.raises(IllegalMove, match="GP-RPL-4"):
+    with pytest.raises(IllegalMove) as refused:
         play_lines(4, "bid-while-choosing", "p1 faction geodens\np2 bid geodens 1\np4 bid geodens 2")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.not_your_decision", "GP-RPL-4")
 
 
 def test_GP_VAR_12_legal_moves_offer_the_bids_the_platform_allows():

@@ -1,6 +1,8 @@
 """The shared game commands through discord.py's real command tree (the harness feeds
 genuine INTERACTION_CREATE payloads and records what the bot sends), using the toy game so
 the host is proven independently of any real game."""
+import dataclasses
+
 import pytest
 
 from bot.app import create_bot
@@ -304,14 +306,25 @@ async def test_the_reminder_loop_runs_by_itself_once_connected(tmp_path, toy_reg
     harness = Harness(bot, guild_id=1, channel_id=CHANNEL)
     for user_id, user_name in ((ALICE, "alice"), (BOB, "bob")):
         harness.add_user(user_id, user_name)
+    ticked = asyncio.Event()
+    run_once = bot.reminders.run_once
+
+    async def run_once_and_tell():
+        try:
+            return await run_once()
+        finally:
+            ticked.set()
+
+    bot.reminders.run_once = run_once_and_tell   # each pass of the loop is seen as it ends
     await harness.start()
     try:
         await started_game(harness)
         clock.advance(hours=13)
-        for _ in range(100):   # the loop ticks every 0.3 s; wait up to 10 s for it
+        for _ in range(2):   # a pass already under way may have read the clock before it moved
+            ticked.clear()
+            await asyncio.wait_for(ticked.wait(), timeout=30)   # the loop's next pass, 0.3 s away
             if harness.dms_to(ALICE):
                 break
-            await asyncio.sleep(0.1)
         assert harness.dms_to(ALICE) and "waiting for 13 h" in harness.dms_to(ALICE)[0].content
     finally:
         await harness.close()
@@ -386,13 +399,54 @@ async def raw_slash(harness, user, command, channel, options, tampered):
     return await harness._interact(payload)
 
 
+def refusal(key, language="en", *, option, value=None):
+    """The catalogue sentence ``key`` naming ``option`` as the player's client shows it."""
+    from bot.i18n import t
+    from bot.raw_options import option_label
+    values = {"option": option_label(option)} | ({} if value is None else {"value": value})
+    return t(key, language, **values)
+
+
+@pytest.mark.parametrize("command, options, tampered, key, option, shown", [
+    ("reminders", {"timezone": "UTC"}, {"timezone": 5}, "option_needs.string", "timezone", "5"),
+    ("reminders", {"hours": 2.0}, {"hours": "abc"}, "option_needs.number", "hours", "'abc'"),
+    ("help", {"game": "toy"}, {"game": 5}, "option_needs.string", "game", "5"),
+    ("gaia charge", {"policy": "ask", "max": 2}, {"max": "2"}, "option_needs.integer", "max", "'2'"),
+    ("reminders", {"enabled": True}, {"enabled": "yes"}, "option_needs.boolean", "enabled", "'yes'"),
+])
+@pytest.mark.parametrize("language", ["en", "hu"])
+async def test_a_raw_option_of_the_wrong_type_gets_a_sentence_naming_it(harness, command, options, tampered,
+                                                                         key, option, shown, language):
+    """Issue 27: a raw payload's option of the wrong type is refused before the command runs,
+    in the player's language, naming the option: never "something went wrong", never silence."""
+    harness.set_locale(ALICE, "hu" if language == "hu" else "en-US")
+    before = await harness.bot.storage.get_user_settings(ALICE)
+    sent = await raw_slash(harness, ALICE, command, CHANNEL, options, tampered)
+    assert [s.content for s in sent if s.content] == [refusal(key, language, option=option, value=shown)]
+    assert all(s.ephemeral for s in sent if s.content) and not harness.errors
+    after = await harness.bot.storage.get_user_settings(ALICE)
+    assert dataclasses.replace(after, language=before.language) == before   # only the language seen is noted
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+async def test_a_required_option_left_out_is_named(harness, language):
+    """``/gaia charge`` without its required policy (a raw payload) names the option."""
+    from bot.harness import build_command_data
+    harness.set_locale(ALICE, "hu" if language == "hu" else "en-US")
+    data = build_command_data(harness.world, harness.bot.tree, "gaia charge", {"policy": "ask"})
+    data["options"][0]["options"] = []
+    sent = await harness._interact(harness.world.interaction_payload(type=2, user_id=ALICE, channel_id=CHANNEL, data=data))
+    assert [s.content for s in sent if s.content] == [refusal("option_missing", language, option="policy")]
+
+
 async def test_raw_payloads_with_wrong_types_are_refused_and_change_nothing(harness):
     """Discord's client sends whole numbers for integer options; a raw payload may not."""
     thread, _ = await started_game(harness)
     before = await harness.bot.storage.get_user_settings(ALICE)
     for tampered in ({"quiet_start": 5.5}, {"quiet_start": True}):
         sent = await raw_slash(harness, ALICE, "reminders", CHANNEL, {"quiet_start": 5}, tampered)
-        assert all(s.ephemeral for s in sent if s.content) and "Quiet hours" in one_text(sent)
+        assert all(s.ephemeral for s in sent if s.content)
+        assert one_text(sent) == refusal("option_needs.integer", option="quiet_start", value=str(tampered["quiet_start"]))
     sent = await harness.slash(ALICE, "reminders", quiet_start=5, quiet_end=5)
     assert "differ" in one_text(sent)
     assert await harness.bot.storage.get_user_settings(ALICE) == before

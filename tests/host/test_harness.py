@@ -546,3 +546,171 @@ async def test_a_console_game_kept_with_db_resumes_after_a_restart(tmp_path):
     await run("channel 1\n/planetarium board\n")
     images = sorted(p.name for p in (tmp_path / "boards").iterdir())
     assert images[0].startswith("run1-") and images[-1].startswith("run2-")   # a new run never overwrites
+
+
+def _bare_world():
+    """A test Discord checking with its own rules only (not the OpenAPI description the
+    conftest adds), so each test below shows the harness itself refusing."""
+    from bot.harness import FakeDiscord
+    world = FakeDiscord()
+    world.request_validator = None
+    return world
+
+
+def _row(*components: dict) -> dict:
+    return {"type": 1, "components": list(components)}
+
+
+def _post(world, body: dict, files=()) -> int:
+    return world.handle("POST", f"/channels/{world.channel_id}/messages", body=body, files=list(files))[0]
+
+
+def test_the_fake_discord_refuses_overlong_embed_titles_and_field_values():
+    world = _bare_world()
+    assert _post(world, {"embeds": [{"title": "t" * 256, "fields": [{"name": "n", "value": "v" * 1024}]}]}) == 200
+    assert _post(world, {"embeds": [{"title": "t" * 257}]}) == 400
+    assert _post(world, {"embeds": [{"title": "t", "fields": [{"name": "n", "value": "v" * 1025}]}]}) == 400
+    assert _post(world, {"embeds": [{"title": "t", "fields": [{"name": "n" * 257, "value": "v"}]}]}) == 400
+
+
+def test_the_fake_discord_refuses_a_button_without_label_or_emoji_and_a_select_beside_a_button():
+    world = _bare_world()
+    select = {"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]}
+    assert _post(world, {"components": [_row(select), _row({"type": 2, "style": 1, "custom_id": "b", "label": "b"})]}) == 200
+    assert _post(world, {"components": [_row({"type": 2, "style": 1, "custom_id": "b"})]}) == 400
+    assert _post(world, {"components": [_row({"type": 2, "style": 1, "custom_id": "b", "emoji": {"name": "🚀"}})]}) == 200
+    assert _post(world, {"components": [_row(select, {"type": 2, "style": 1, "custom_id": "b", "label": "b"})]}) == 400
+
+
+def test_the_fake_discord_refuses_a_select_placeholder_over_150_characters():
+    world = _bare_world()
+
+    def menu(placeholder: str) -> dict:
+        return {"components": [_row({"type": 3, "custom_id": "s", "placeholder": placeholder,
+                                     "options": [{"label": "a", "value": "a"}]})]}
+
+    assert _post(world, menu("p" * 150)) == 200
+    assert _post(world, menu("p" * 151)) == 400
+
+
+def test_the_fake_discord_refuses_files_over_the_upload_limit_together():
+    """Two 6 MiB files are over the default 10 MiB upload limit of a bot without boosts."""
+    from bot.harness import MAX_FILE_SIZE
+    world = _bare_world()
+    six = b"\0" * (6 * 1024 * 1024)
+    assert MAX_FILE_SIZE == 10 * 1024 * 1024
+    assert _post(world, {"content": "one"}, [("a.png", six)]) == 200
+    assert _post(world, {"content": "two"}, [("a.png", six), ("b.png", six)]) == 413
+
+
+def test_the_fake_discord_refuses_a_thread_name_over_100_characters():
+    world = _bare_world()
+    path = f"/channels/{world.channel_id}/threads"
+    assert world.handle("POST", path, body={"name": "n" * 101, "type": 11})[0] == 400
+    status, thread = world.handle("POST", path, body={"name": "n" * 100, "type": 11})
+    assert status == 201
+    assert world.handle("PATCH", f"/channels/{thread['id']}", body={"name": "m" * 101})[0] == 400
+    assert world.handle("PATCH", f"/channels/{thread['id']}", body={"name": "short"})[0] == 200
+
+
+def test_the_fake_discord_refuses_an_option_description_over_100_characters():
+    world = _bare_world()
+
+    def command(description: str) -> list:
+        return [{"name": "demo", "description": "d", "type": 1, "options": [
+            {"name": "text", "description": description, "type": 3}]}]
+
+    path = f"/applications/{world.application_id}/commands"
+    assert world.handle("PUT", path, body=command("o" * 100))[0] == 200
+    assert world.handle("PUT", path, body=command("o" * 101))[0] == 400
+    assert world.handle("PUT", path, body=command(""))[0] == 400
+
+
+class Overlong(commands.Cog):
+    """Commands that answer what Discord refuses, to see the harness refuse it end to end."""
+    group = app_commands.Group(name="overlong", description="answers Discord refuses")
+
+    @group.command(description="an autocomplete choice name over 100 characters")
+    async def choose(self, interaction: discord.Interaction, what: str) -> None:
+        await interaction.response.send_message(what)
+
+    @choose.autocomplete("what")
+    async def choose_what(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name="n" * 101, value="v")] if current == "name" else [
+            app_commands.Choice(name="n", value="v" * 101)]
+
+    @group.command(description="a modal with a placeholder over 100 characters")
+    async def form(self, interaction: discord.Interaction) -> None:
+        modal = discord.ui.Modal(title="form")
+        modal.add_item(discord.ui.TextInput(label="field", placeholder="p" * 101))
+        await interaction.response.send_modal(modal)
+
+
+async def test_overlong_autocomplete_choices_and_modal_placeholders_are_refused():
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
+
+    async def setup_hook() -> None:
+        await bot.add_cog(Overlong())
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    h = Harness(bot)
+    h.world.request_validator = None   # the harness's own checks, not the OpenAPI description's
+    h.add_user(ALICE, "alice")
+    async with h:
+        for current in ("name", "value"):
+            mark = h.mark()
+            await h.autocomplete(ALICE, "overlong choose", focused="what", what=current)
+            assert [s.status for s in h.sent_since(mark) if s.kind == "autocomplete"] == [400], current
+        mark = h.mark()
+        await h.slash(ALICE, "overlong form")
+        assert [s.status for s in h.sent_since(mark) if s.kind == "response"] == [400]
+        assert h.last_modal(ALICE) is None
+
+
+def test_a_locked_thread_is_refused_as_locked_not_as_archived():
+    """Issue 27: posting in a locked thread is refused with Discord's own code (160005 "Thread
+    is locked", not 50083 "archived"); a member without Manage Threads cannot run a command
+    there (ThreadLocked, with its own reason), a moderator still can."""
+    from bot.harness import ThreadArchived, ThreadLocked
+    world = _bare_world()
+    world.add_user(ALICE, "alice")
+    world.add_user(CAROL, "carol", admin=True)
+    status, thread = world.handle("POST", f"/channels/{world.channel_id}/threads", body={"name": "game", "type": 11})
+    thread_id = int(thread["id"])
+    world.handle("PATCH", f"/channels/{thread_id}", body={"locked": True})
+    status, answer = world.handle("POST", f"/channels/{thread_id}/messages", body={"content": "x"})
+    assert (status, answer["code"]) == (403, 160005)
+    with pytest.raises(ThreadLocked) as refused:
+        world.interaction_payload(type=2, user_id=ALICE, channel_id=thread_id, data={"name": "demo", "type": 1})
+    assert refused.value.reason == "locked" and isinstance(refused.value, ThreadArchived)
+    assert world.interaction_payload(type=2, user_id=CAROL, channel_id=thread_id, data={"name": "demo", "type": 1})
+
+
+async def test_over_real_sockets_too_files_over_the_upload_limit_and_a_long_thread_name_are_refused():
+    """The loopback server answers from the same test Discord: two 6 MiB files in one message
+    get 413 through discord.py's multipart upload, a thread name of 101 characters 400."""
+    import asyncio
+
+    from bot.harness import FakeDiscord
+    from bot.harness_loopback import LoopbackDiscord
+
+    world = FakeDiscord()
+    world.add_user(ALICE, "alice")
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.1)
+    six = b"\0" * (6 * 1024 * 1024)
+    async with LoopbackDiscord(world) as server:
+        with server.patched():
+            runner = asyncio.create_task(bot.start(server.token))
+            try:
+                await server.wait_ready(bot)
+                channel = bot.get_channel(world.channel_id)
+                with pytest.raises(discord.HTTPException) as too_big:
+                    await channel.send("two", files=[discord.File(io.BytesIO(six), filename=f"{n}.png") for n in "ab"])
+                assert too_big.value.status == 413
+                await channel.send("one", file=discord.File(io.BytesIO(six), filename="a.png"))
+                with pytest.raises(discord.HTTPException) as too_long:
+                    await channel.create_thread(name="n" * 101, type=discord.ChannelType.public_thread)
+                assert too_long.value.status == 400
+            finally:
+                await asyncio.wait_for(bot.close(), timeout=10)
+                await asyncio.wait_for(runner, timeout=10)

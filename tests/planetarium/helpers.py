@@ -6,6 +6,7 @@ import json
 import pytest
 
 from rules import IllegalMove, get_game
+from rules.messages import message_keys
 from rules.planetarium import moves as mv
 from rules.planetarium.data import DECKS, cards
 from rules.planetarium.engine import event_texts, sync_public_counts
@@ -102,8 +103,11 @@ def dumped(state: GameState) -> str:
 
 
 def assert_illegal(state: GameState, text: str, *, seat: int | None = None, rule: str | None = None,
+                   key: str | None = None, reasons: tuple[str, ...] = (),
                    contains: tuple[str, ...] = ()) -> IllegalMove:
-    """The move is refused with a helpful message and the state is unchanged."""
+    """The move is refused with the message ``key`` under ``rule`` (its ``reasons`` among the
+    messages it holds) and the state is unchanged; ``contains`` names notation the refusal
+    quotes (ids, moves: the same in every language)."""
     before = dumped(state)
     with pytest.raises(IllegalMove) as caught:
         play(state, text, seat)
@@ -111,6 +115,10 @@ def assert_illegal(state: GameState, text: str, *, seat: int | None = None, rule
     error = caught.value
     if rule is not None:
         assert error.rule == rule, f"rule {error.rule} != {rule}: {error}"
+    if key is not None:
+        assert error.msg.key == key, f"key {error.msg.key} != {key}: {error}"
+    held = set(message_keys(error.msg))
+    assert set(reasons) <= held, f"{sorted(set(reasons) - held)} not in {sorted(held)}"
     for fragment in contains:
         assert fragment in error.message, f"{fragment!r} not in {error.message!r}"
     return error

@@ -30,29 +30,29 @@ def test_T1_magnetic_field_seed_example():
 def test_PL_CARD_1_only_initial_and_major_cards_outside_the_last_round():
     state = card_step(mats={0: {"A": "W1"}}, rows={"A": [("H11", 0, 0)]})
     state.planets["A"].habitable = True
-    assert_illegal(state, "play F01 A", rule="PL-CARD-1", contains=("only in the last round",))
-    assert_illegal(state, "final F01 A from=H11", rule="PL-CARD-1", contains=("only be played in the last round",))
-    assert_illegal(state, "play H18 A", rule="PL-CARD-1", contains=("not in your hand", "L01, L02"))
+    assert_illegal(state, "play F01 A", rule="PL-CARD-1", key="planetarium.err.play_final_later")
+    assert_illegal(state, "final F01 A from=H11", rule="PL-CARD-1", key="planetarium.err.final_not_last", reasons=("planetarium.hint.card",))
+    assert_illegal(state, "play H18 A", rule="PL-CARD-1", key="planetarium.err.not_in_hand", contains=("L01, L02",))
 
 
 def test_PL_CARD_2_the_target_planet_and_its_mat_area_are_checked():
     state = card_step(mats={0: {"A": "G1 R1"}})
     assert "play L01 A" in texts(state)
     assert not any(t.startswith("play L01 B") for t in texts(state))
-    assert_illegal(state, "play L01 B", rule="PL-CARD-3", contains=("from your B area", "can be played now on A"))
+    assert_illegal(state, "play L01 B", rule="PL-CARD-3", key="planetarium.err.cannot_play", reasons=("planetarium.req.cost", "planetarium.req.nothing", "planetarium.req.where_now"))
 
 
 def test_PL_CARD_3_planet_type_requirement():
     state = card_step(hands={0: ["L08", "L04", "H02", "H05", "F01"]}, mats={0: {"A": "R2", "B": "R2"}})
-    assert_illegal(state, "play L08 A", rule="PL-CARD-3", contains=("needs a gas giant",))   # Ring Formation
-    assert_illegal(state, "play L04 B", rule="PL-CARD-3", contains=("needs a solid planet",))  # Volcanism
+    assert_illegal(state, "play L08 A", rule="PL-CARD-3", key="planetarium.err.cannot_play", reasons=("planetarium.req.gas", "planetarium.req.where_now"))   # Ring Formation
+    assert_illegal(state, "play L04 B", rule="PL-CARD-3", key="planetarium.err.cannot_play", reasons=("planetarium.req.orbit", "planetarium.req.solid", "planetarium.req.where_now"))  # Volcanism
     assert {"play L08 B", "play L04 A"} <= texts(state)
 
 
 def test_PL_CARD_3_orbit_range_requirement():
     # Polar Ice Cap L09 needs orbit V-VII; A is on II, B on V
     state = card_step(hands={0: ["L09", "L01", "H02", "H05", "F01"]}, mats={0: {"A": "W1", "B": "W1"}})
-    assert_illegal(state, "play L09 A", rule="PL-CARD-3", contains=("needs orbit V-VII", "orbit II"))
+    assert_illegal(state, "play L09 A", rule="PL-CARD-3", key="planetarium.err.cannot_play", reasons=("planetarium.req.orbit", "planetarium.req.where_now"))
     assert "play L09 B" in texts(state)
 
 
@@ -60,16 +60,19 @@ def test_PL_CARD_3_habitability_state_requirements():
     # Outgassing L05 needs uninhabitable, Ozone Layer H11 needs habitable
     state = card_step(hands={0: ["L05", "H11", "H02", "H05", "F01"]}, mats={0: {"A": "G3 R1 W1"}})
     assert "play L05 A" in texts(state)
-    assert_illegal(state, "play H11 A", rule="PL-CARD-3", contains=("needs a habitable planet",))
+    assert_illegal(state, "play H11 A", rule="PL-CARD-3", key="planetarium.err.cannot_play", reasons=("planetarium.req.habitable", "planetarium.req.nowhere"))
     state.planets["A"].habitable = True
     assert "play H11 A" in texts(state)
-    assert_illegal(state, "play L05 A", rule="PL-CARD-3", contains=("needs an uninhabitable planet",))
+    assert_illegal(state, "play L05 A", rule="PL-CARD-3", key="planetarium.err.cannot_play", reasons=("planetarium.req.nowhere", "planetarium.req.uninhabitable"))
 
 
 def test_PL_CARD_3_matter_requirement_lists_what_is_missing():
     state = card_step(mats={0: {"A": "G1"}})
-    error = assert_illegal(state, "play L01 A", rule="PL-CARD-3", contains=("missing R1", "holds G1"))
-    assert "cannot be played on any planet now" in error.message
+    error = assert_illegal(state, "play L01 A", rule="PL-CARD-3", key="planetarium.err.cannot_play", reasons=("planetarium.req.cost", "planetarium.req.nowhere"))
+    [cost] = error.msg.params["failures"].items
+    amounts = {part: [(a.params["code"].key, a.params["count"]) for a in cost.params[part].params.values()]
+               for part in ("missing", "have")}
+    assert amounts == {"missing": [("planetarium.code.R", 1)], "have": [("planetarium.code.G", 1)]}
 
 
 def test_PL_CARD_4_payment_fills_the_next_track_spaces_with_the_exact_tokens():
@@ -83,7 +86,7 @@ def test_PL_CARD_5_marker_from_the_supply():
     state = card_step(mats={0: {"A": "G1 R1"}})
     after = play(state, "play L01 A")
     assert after.players[0].markers_supply == 7 and after.planets["A"].row[-1].marker == 0
-    assert_illegal(state, "play L01 A marker=none", rule="PL-CARD-5", contains=("leave out the marker",))
+    assert_illegal(state, "play L01 A marker=none", rule="PL-CARD-5", key="planetarium.err.marker_supply")
 
 
 def test_FAQ_out_of_markers_move_one_from_an_earlier_card_or_play_without():
@@ -91,7 +94,7 @@ def test_FAQ_out_of_markers_move_one_from_an_earlier_card_or_play_without():
             "C": [("L13", 0, 0), ("H04", 0, 0)], "D": [("L14", 0, 0), ("L18", 0, 0)]}
     state = card_step(mats={0: {"A": "G1 R1"}}, rows=rows)
     assert state.players[0].markers_supply == 0
-    error = assert_illegal(state, "play L01 A", rule="PL-CARD-5", contains=("no markers left", "marker=none"))
+    error = assert_illegal(state, "play L01 A", rule="PL-CARD-5", key="planetarium.err.marker_needed", reasons=("planetarium.nt.marker_from", "planetarium.nt.marker_none"), contains=("marker=none",))
     assert "marker=from:L14" in error.message
     legal = texts(state)
     assert {"play L01 A marker=from:H16", "play L01 A marker=none"} <= legal
@@ -101,7 +104,7 @@ def test_FAQ_out_of_markers_move_one_from_an_earlier_card_or_play_without():
     bare = play(state, "play L01 A marker=none")
     assert bare.planets["A"].row[-1].marker is None
     assert sum(p.marker == 0 for planet in bare.planets.values() for p in planet.row) == 8
-    assert_illegal(state, "play L01 A marker=from:H02", rule="PL-CARD-5", contains=("None of your markers",))
+    assert_illegal(state, "play L01 A marker=from:H02", rule="PL-CARD-5", key="planetarium.err.marker_not_there")
 
 
 def test_PL_CARD_6_points_scored_immediately():
@@ -159,10 +162,10 @@ def test_PL_GRAV_1_optional_any_board_matter_to_any_own_area():
     assert len([t for t in legal if t.startswith("play L06 A grav=")]) == 2 * 4
     after = play(state, "play L06 A grav=VII-9>D")
     assert after.players[0].mat["D"]["W"] == 1 and after.nodes["VII-9"] is None
-    assert_illegal(state, "play L06 A grav=II-2>D", rule="PL-GRAV-1", contains=("holds A",))
-    assert_illegal(state, "play L06 A grav=IV-1>D", rule="PL-GRAV-1", contains=("holds nothing",))
+    assert_illegal(state, "play L06 A grav=II-2>D", rule="PL-GRAV-1", key="planetarium.err.grav_no_matter")
+    assert_illegal(state, "play L06 A grav=IV-1>D", rule="PL-GRAV-1", key="planetarium.err.grav_no_matter", reasons=("planetarium.why.holds_nothing",))
     no_icon = card_step(mats={0: {"A": "G1 R1"}}, matter={"VII-9": "W"})
-    assert_illegal(no_icon, "play L01 A grav=VII-9>D", rule="PL-GRAV-1", contains=("no gravity icon",))
+    assert_illegal(no_icon, "play L01 A grav=VII-9>D", rule="PL-GRAV-1", key="planetarium.err.no_gravity_icon")
 
 
 def test_PL_REPL_1_and_PL_REPL_2_replace_draws_an_initial_card_and_ends_the_card_step():
@@ -172,22 +175,22 @@ def test_PL_REPL_1_and_PL_REPL_2_replace_draws_an_initial_card_and_ends_the_card
     assert "H05" not in after.players[0].hand and top_initial in after.players[0].hand
     assert after.discards["major"] == ["H05"] and len(after.players[0].hand) == 5
     assert after.active == 1 and after.phase == PHASE_MOVE           # no play, no draw after it
-    assert_illegal(state, "replace H02", rule="PL-REPL-1", contains=("no replaceable icon", "H05"))
+    assert_illegal(state, "replace H02", rule="PL-REPL-1", key="planetarium.err.not_replaceable", contains=("H05",))
 
 
 def test_PL_DRAW_4_no_replacing_once_the_initial_deck_is_empty():
     state = card_step()
     state.decks["initial"] = []
     assert not any(t.startswith("replace") for t in texts(state))
-    assert_illegal(state, "replace H05", rule="PL-DRAW-4", contains=("initial deck is empty",))
+    assert_illegal(state, "replace H05", rule="PL-DRAW-4", key="planetarium.err.replace_empty")
 
 
 def test_PL_TURN_1_and_FAQ_at_most_one_card_per_turn_then_a_draw_of_the_players_choice():
     state = card_step(mats={0: {"A": "G2 R1"}})
     after = play(state, "play L01 A")
     assert after.phase == PHASE_DRAW
-    assert_illegal(after, "play L02 A", rule="PL-TURN-1")
-    assert_illegal(after, "pass", rule="PL-TURN-1")
+    assert_illegal(after, "play L02 A", rule="PL-TURN-1", key="planetarium.err.draw_first", reasons=("planetarium.hint.draw", "planetarium.nt.deck.F", "planetarium.nt.deck.I", "planetarium.nt.deck.M", "planetarium.nt.draw"))
+    assert_illegal(after, "pass", rule="PL-TURN-1", key="planetarium.err.draw_first", reasons=("planetarium.hint.draw", "planetarium.nt.deck.F", "planetarium.nt.deck.I", "planetarium.nt.deck.M", "planetarium.nt.draw"))
     top_major = after.decks["major"][0]
     drawn = play(after, "draw M")
     assert drawn.players[0].hand[-1] == top_major and len(drawn.players[0].hand) == 5
@@ -196,14 +199,14 @@ def test_PL_TURN_1_and_FAQ_at_most_one_card_per_turn_then_a_draw_of_the_players_
 
 def test_PL_TURN_1_the_card_step_comes_after_the_move():
     state = card_step(phase=PHASE_MOVE, mats={0: {"A": "G1 R1"}})
-    assert_illegal(state, "play L01 A", rule="PL-TURN-1", contains=("move one token",))
-    assert_illegal(state, "draw I", rule="PL-TURN-1")
+    assert_illegal(state, "play L01 A", rule="PL-TURN-1", key="planetarium.err.move_first", reasons=("planetarium.hint.move",))
+    assert_illegal(state, "draw I", rule="PL-TURN-1", key="planetarium.err.move_first", reasons=("planetarium.hint.move",))
 
 
 def test_PL_TURN_2_play_passes_clockwise():
     state = build(players=3, phase=PHASE_CARD, active=2)
     assert play(state, "pass").active == 0
-    assert_illegal(state, "pass", seat=1, rule="PL-TURN-2", contains=("Green's turn", "not Blue's"))
+    assert_illegal(state, "pass", seat=1, rule="PL-TURN-2", key="planetarium.err.not_your_turn", reasons=("planetarium.colour.blue", "planetarium.colour.green"))
 
 
 def test_PL_DRAW_1_two_finals_keep_one_discard_the_other_face_up():
@@ -218,15 +221,15 @@ def test_PL_DRAW_1_two_finals_keep_one_discard_the_other_face_up():
     assert kept.players[0].final_count == 2 and len(kept.players[0].hand) == 5
     also = play(after, f"discard {first}")
     assert GAME.dump_state(also) == GAME.dump_state(kept)
-    assert_illegal(after, "keep F16" if "F16" not in (first, second) else "keep F15", rule="PL-DRAW-1")
+    assert_illegal(after, "keep F16" if "F16" not in (first, second) else "keep F15", rule="PL-DRAW-1", key="planetarium.err.keep_which")
 
 
 def test_T5_and_PL_DRAW_2_no_final_draw_beyond_four_finals():
     state = card_step(hands={0: ["F02", "F05", "F09", "F11", "L01"]}, mats={0: {"A": "G1 R1"}})
     after = play(state, "play L01 A")
     assert texts(after) == {"draw I", "draw M"}
-    assert_illegal(after, "draw F", rule="PL-DRAW-2", contains=("more than 4 final cards", "draw I, draw M"))
-    assert_illegal(after, "draw F keep=F02", rule="PL-DRAW-1", contains=("first with 'draw F'",))
+    assert_illegal(after, "draw F", rule="PL-DRAW-2", key="planetarium.err.cannot_draw", reasons=("planetarium.deck.final", "planetarium.nt.deck.I", "planetarium.nt.deck.M", "planetarium.nt.draw", "planetarium.why.too_many_finals"))
+    assert_illegal(after, "draw F keep=F02", rule="PL-DRAW-1", key="planetarium.err.keep_draw_first", reasons=("planetarium.hint.draw", "planetarium.nt.deck.I", "planetarium.nt.deck.M", "planetarium.nt.draw"))
     assert len(play(after, "draw I").players[0].hand) == 5
 
 

@@ -29,7 +29,7 @@ def test_T6_PL_END_1_PL_END_3_last_round_trigger_finals_at_once_no_draw_then_one
     assert after.last_round and after.trigger_player == 1 and after.last_round_reason == "track"
     assert after.last_round_queue == [2, 0]
     assert after.phase == PHASE_FINALS and after.active == 1             # PL-END-1: no draw step (P-19)
-    assert_illegal(after, "draw I", rule="PL-TURN-1")
+    assert_illegal(after, "draw I", rule="PL-TURN-1", key="planetarium.err.not_in_step", reasons=("planetarium.hint.finals", "planetarium.step.finals"))
     assert texts(after) == {"final F09 A from=H04", "done"}                # F13 needs orbit III-V
     after = play(after, "final F09 A from=H04")
     assert after.players[1].score == 8 + 8                                # H04 8 + Dead World 8
@@ -41,7 +41,7 @@ def test_T6_PL_END_1_PL_END_3_last_round_trigger_finals_at_once_no_draw_then_one
     assert after.phase == PHASE_OVER and GAME.is_over(after) and GAME.waiting_for(after) == set()
     assert GAME.winners(after) == [1]
     assert GAME.legal_moves(after, 0) == []
-    assert_illegal(after, "pass", seat=0, rule="PL-END-3", contains=("game is over",))
+    assert_illegal(after, "pass", seat=0, rule="PL-END-3", key="planetarium.err.game_over")
 
 
 def test_PL_EVO_3_payments_onto_F_in_the_last_round_do_not_trigger_again():
@@ -59,15 +59,15 @@ def test_PL_END_2_and_PL_REPL_3_last_turn_move_one_card_any_finals_no_replace_no
                   rows={"C": [("L13", 0, 0), ("L12", 0, 0)]})
     state.last_round_queue = [1]
     assert "mv IV-3 III-2 III-3" in texts(state)                           # acceleration still applies
-    assert_illegal(state, "final F13 C from=L13", rule="PL-FIN-1", contains=("move one token",))
+    assert_illegal(state, "final F13 C from=L13", rule="PL-FIN-1", key="planetarium.err.move_first", reasons=("planetarium.hint.move",))
     state = play(state, "mv C III-7")
     legal = texts(state)
     assert "play L01 C" in legal and "done" in legal and "pass" not in legal
     assert not any(t.startswith("replace") for t in legal)
-    assert_illegal(state, "replace H05", rule="PL-REPL-3", contains=("No replacing in the last round",))
+    assert_illegal(state, "replace H05", rule="PL-REPL-3", key="planetarium.err.replace_last", reasons=("planetarium.hint.card_last",))
     state = play(state, "play L01 C")
     assert state.final_space == ["G", "R"] and state.phase == PHASE_FINALS   # paid onto F, no draw
-    assert_illegal(state, "play L02 C", rule="PL-FIN-1", contains=("Only one initial or major card",))
+    assert_illegal(state, "play L02 C", rule="PL-FIN-1", key="planetarium.err.one_card", reasons=("planetarium.hint.finals",))
     state = play(state, "final F13 C from=L13")                            # Stable Orbit III-V
     assert state.players[0].score == 4 + 8
     assert play(state, "done").active == 1
@@ -80,7 +80,7 @@ def test_PL_FIN_1_finals_follow_the_normal_card_never_precede_it():
     state.last_round_queue = [1]
     state = play(state, "final F13 C")                                      # from= defaults to the only marker
     assert state.planets["C"].row[0].marker is None
-    assert_illegal(state, "play L01 C", rule="PL-FIN-1")
+    assert_illegal(state, "play L01 C", rule="PL-FIN-1", key="planetarium.err.one_card", reasons=("planetarium.hint.finals",))
 
 
 def test_T7_and_PL_FIN_2_one_final_per_own_marker_in_the_row():
@@ -93,12 +93,12 @@ def test_T7_and_PL_FIN_2_one_final_per_own_marker_in_the_row():
     legal = texts(state)
     assert {"final F13 C from=L12", "final F13 C from=H10", "final F03 C from=L12"} <= legal
     assert not any("from=L13" in t for t in legal)                          # Red's marker is not Green's
-    assert_illegal(state, "final F13 C from=L13", rule="PL-FIN-2", contains=("None of your markers",))
+    assert_illegal(state, "final F13 C from=L13", rule="PL-FIN-2", key="planetarium.err.final_marker_not_there")
     state = play(state, "final F13 C from=H10")
     state = play(state, "final F03 C from=L12")
     assert state.players[2].markers_supply == 8 - 2 + 2                     # PL-FIN-3: back to supply
     assert [p.marker for p in state.planets["C"].row] == [None, None, 0, None, None]
-    assert_illegal(state, "final F11 C", rule="PL-FIN-2", contains=("one of your markers",))
+    assert_illegal(state, "final F11 C", rule="PL-FIN-2", key="planetarium.err.cannot_play", reasons=("planetarium.req.marker", "planetarium.req.nowhere"))
     assert state.players[2].score == 8 + 15
 
 

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import IllegalMove
+from rules.messages import message_keys
 from rules.planetarium.state import PHASE_CARD, PHASE_KEEP_FINAL, PHASE_SETUP
 
 from .helpers import GAME, Move, assert_illegal, build, dumped, mv, play, started, texts
@@ -25,30 +26,32 @@ def test_notation_is_tolerant_of_case_and_spaces():
     assert GAME.parse_move(state, seat, "draw major").deck == "M"
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("", "empty"), ("jump II-1", "unknown verb"), ("mv II-1", "'mv' takes"), ("mv X-1 II-2", "not a node"),
-    ("play H99 A", "not a card id"), ("play H01", "planet"), ("play H01 E", "not a planet"),
-    ("play H01 A grav=IV-7", "grav=<node>><planet>"), ("play H01 A colour=red", "unknown option"),
-    ("draw X", "not a deck"), ("final F01 A to=H01", "from=<card"), ("pass now", "nothing after"),
+@pytest.mark.parametrize("text, why", [
+    ("", "empty"), ("jump II-1", "unknown_verb"), ("mv II-1", "mv_takes"), ("mv X-1 II-2", "not_node_or_planet"),
+    ("play H99 A", "not_card"), ("play H01", "planet_missing"), ("play H01 E", "not_planet"),
+    ("play H01 A grav=IV-7", "grav_form"), ("play H01 A colour=red", "unknown_option"),
+    ("draw X", "not_deck"), ("final F01 A to=H01", "final_form"), ("pass now", "nothing_after"),
 ])
-def test_unreadable_text_says_which_forms_are_allowed(text, fragment):
+def test_PL_NOTATION_unreadable_text_says_why_and_which_forms_are_allowed(text, why):
     state = started(2)
     with pytest.raises(IllegalMove) as caught:
         GAME.parse_move(state, state.active, text)
-    assert fragment in caught.value.message
-    assert "Allowed forms" in caught.value.message and "mv <from> <to>" in caught.value.message
+    assert (caught.value.msg.key, caught.value.rule) == ("planetarium.err.unreadable", "PL-NOTATION")
+    held = set(message_keys(caught.value.msg))
+    assert {f"planetarium.parse.{why}", "planetarium.notation.forms"} <= held
+    assert "mv <from> <to>" in caught.value.message          # the forms, in notation
 
 
 def test_bad_input_wrong_seat_wrong_phase_leaves_state_unchanged():
     state = started(2)
     other = 1 - state.active
-    assert_illegal(state, "mv II-1 II-2", seat=other, rule="PL-TURN-2", contains=("turn",))
-    assert_illegal(state, "pass", rule="PL-TURN-1", contains=("move one token",))
-    assert_illegal(state, "draw M", rule="PL-TURN-1")
+    assert_illegal(state, "mv II-1 II-2", seat=other, rule="PL-TURN-2", key="planetarium.err.not_your_turn", reasons=("planetarium.colour.blue", "planetarium.colour.red"))
+    assert_illegal(state, "pass", rule="PL-TURN-1", key="planetarium.err.move_first", reasons=("planetarium.hint.move",))
+    assert_illegal(state, "draw M", rule="PL-TURN-1", key="planetarium.err.move_first", reasons=("planetarium.hint.move",))
     card_state = build(phase=PHASE_CARD)
-    assert_illegal(card_state, "mv II-1 II-2", rule="PL-TURN-1", contains=("card step",))
-    assert_illegal(card_state, "keep F01", rule="PL-TURN-1")
-    assert_illegal(card_state, "final F01 A", rule="PL-CARD-1", contains=("last round",))
+    assert_illegal(card_state, "mv II-1 II-2", rule="PL-TURN-1", key="planetarium.err.not_in_step", reasons=("planetarium.hint.card", "planetarium.step.card"))
+    assert_illegal(card_state, "keep F01", rule="PL-TURN-1", key="planetarium.err.keep_when", reasons=("planetarium.hint.card",))
+    assert_illegal(card_state, "final F01 A", rule="PL-CARD-1", key="planetarium.err.final_not_last", reasons=("planetarium.hint.card",))
 
 
 def test_format_and_parse_round_trip_for_every_legal_move_of_random_games():

@@ -22,19 +22,19 @@ def test_T2_opening_position_every_first_move_is_a_collision():
     after = play(state, "mv II-1 II-2")
     assert after.nodes["II-1"] is None and after.nodes["II-2"] == "A"
     assert after.players[red].mat["A"][token] == 1
-    assert_illegal(state, "mv I-1 I-2", rule="PL-MOV-3", contains=("matter never enters matter",))
+    assert_illegal(state, "mv I-1 I-2", rule="PL-MOV-3", key="planetarium.err.matter_path", reasons=("planetarium.why.cannot_move", "planetarium.why.into_matter"))
 
 
 def test_PL_MOV_1_moves_follow_clockwise_lines_only():
     state = build(matter={"IV-3": "G"})
-    assert_illegal(state, "mv IV-3 IV-2", rule="PL-MOV-1", contains=("no line from IV-3 to IV-2", "IV-4, III-2"))
+    assert_illegal(state, "mv IV-3 IV-2", rule="PL-MOV-1", key="planetarium.err.matter_path", reasons=("planetarium.nt.mv", "planetarium.why.no_line"), contains=("IV-4, III-2",))
     assert texts(state) >= {"mv IV-3 IV-4", "mv IV-3 III-2"}
 
 
 def test_PL_MOV_2_one_step_before_acceleration_one_or_two_after():
     state = build(matter={"IV-3": "W"}, track=19)
     assert not any(len(m.path) == 3 for m in GAME.legal_moves(state, 0))
-    assert_illegal(state, "mv IV-3 III-2 III-3", rule="PL-MOV-2", contains=("after acceleration",))
+    assert_illegal(state, "mv IV-3 III-2 III-3", rule="PL-MOV-2", key="planetarium.err.matter_path", reasons=("planetarium.nt.mv", "planetarium.why.two_steps"))
     fast = build(matter={"IV-3": "W"}, track=20)
     legal = texts(fast)
     assert {"mv IV-3 III-2 III-3", "mv IV-3 III-2 II-3", "mv IV-3 IV-4 V-4", "mv IV-3 IV-4 IV-5"} <= legal
@@ -45,7 +45,7 @@ def test_PL_MOV_2_one_step_before_acceleration_one_or_two_after():
 
 def test_T4_two_steps_need_an_empty_middle_node_and_end_empty_or_on_a_planet():
     state = build(matter={"IV-3": "W", "III-2": "R"}, track=20)
-    assert_illegal(state, "mv IV-3 III-2 III-3", rule="PL-MOV-3")
+    assert_illegal(state, "mv IV-3 III-2 III-3", rule="PL-MOV-3", key="planetarium.err.matter_path", reasons=("planetarium.nt.mv", "planetarium.why.into_matter"))
     onto_planet = build(matter={"IV-3": "W"}, planets={"C": "III-3"}, track=20)
     after = play(onto_planet, "mv IV-3 III-2 III-3")
     assert after.players[0].mat["C"]["W"] == 1 and after.nodes["III-3"] == "C"
@@ -55,7 +55,7 @@ def test_PL_MOV_3_matter_never_enters_or_passes_matter():
     state = build(matter={"IV-3": "W", "IV-4": "G", "III-2": "R"}, track=20)
     legal = texts(state)
     assert not any(t.startswith("mv IV-3 IV-4") or t.startswith("mv IV-3 III-2") for t in legal)
-    assert_illegal(state, "mv IV-3 IV-4 IV-5", rule="PL-MOV-3")
+    assert_illegal(state, "mv IV-3 IV-4 IV-5", rule="PL-MOV-3", key="planetarium.err.matter_path", reasons=("planetarium.why.cannot_move", "planetarium.why.into_matter"))
 
 
 def test_PL_MOV_4_matter_entering_a_planet_goes_to_the_movers_mat_area_of_that_planet():
@@ -69,7 +69,7 @@ def test_PL_MOV_4_matter_entering_a_planet_goes_to_the_movers_mat_area_of_that_p
 def test_P13_accelerated_matter_meeting_a_planet_on_the_first_step_stops_there():
     state = build(matter={"II-1": "M"}, track=25)
     assert not any(m.path[:2] == ("II-1", "II-2") and len(m.path) == 3 for m in GAME.legal_moves(state, 0))
-    assert_illegal(state, "mv II-1 II-2 II-3", rule="PL-MOV-4", contains=("collision",))
+    assert_illegal(state, "mv II-1 II-2 II-3", rule="PL-MOV-4", key="planetarium.err.matter_path", reasons=("planetarium.nt.mv", "planetarium.why.collision"))
 
 
 def test_PL_MOV_5_planet_single_step_along_either_line_not_onto_a_planet():
@@ -79,9 +79,9 @@ def test_PL_MOV_5_planet_single_step_along_either_line_not_onto_a_planet():
     assert moved.planet_pos["B"] == "IV-6" and moved.nodes["V-5"] is None
     blocked = build(matter={}, planets={"C": "IV-6"})
     assert "IV-6" not in planet_destinations(blocked, "B")
-    assert_illegal(blocked, "mv B IV-6", rule="PL-MOV-7", contains=("planet C is there",))
+    assert_illegal(blocked, "mv B IV-6", rule="PL-MOV-7", key="planetarium.err.planet_stop", reasons=("planetarium.why.planet_there",))
     far = build(matter={})
-    assert_illegal(far, "mv B III-4", rule="PL-MOV-5", contains=("Legal stops",))
+    assert_illegal(far, "mv B III-4", rule="PL-MOV-5", key="planetarium.err.planet_stop", reasons=("planetarium.why.not_reachable",))
 
 
 def test_PL_MOV_6_planet_entering_matter_collects_it_for_the_active_player():
@@ -96,9 +96,9 @@ def test_T3_and_PL_MOV_7_sweep_stops_at_first_matter_and_passes_planets():
     stops = planet_destinations(state, "B")
     assert {"V-6", "V-7", "V-9", "V-10"} <= set(stops)
     assert "V-8" not in stops and "V-11" not in stops
-    error = assert_illegal(state, "mv B V-8", rule="PL-MOV-7", contains=("planet D is there",))
-    assert "Legal stops: V-6, IV-6, V-7, V-9, V-10" in error.message
-    assert_illegal(state, "mv B V-11", rule="PL-MOV-7", contains=("first matter token, on V-10",))
+    error = assert_illegal(state, "mv B V-8", rule="PL-MOV-7", key="planetarium.err.planet_stop", reasons=("planetarium.why.planet_there",))
+    assert list(error.msg.params["stops"].items) == ["V-6", "IV-6", "V-7", "V-9", "V-10"]
+    assert_illegal(state, "mv B V-11", rule="PL-MOV-7", key="planetarium.err.planet_stop", reasons=("planetarium.why.sweep_matter",))
     after = play(state, "mv B V-10")
     assert after.players[0].mat["B"]["R"] == 1 and after.nodes["V-10"] == "B" and after.nodes["V-8"] == "D"
     assert after.nodes["V-5"] is None
@@ -116,7 +116,7 @@ def test_PL_MOV_7_no_full_circuit_and_not_off_the_end_of_an_arc():
 
 def test_PL_MOV_8_planets_do_not_accelerate():
     state = build(matter={}, track=25)
-    assert_illegal(state, "mv B V-6 V-7", rule="PL-MOV-8")
+    assert_illegal(state, "mv B V-6 V-7", rule="PL-MOV-8", key="planetarium.err.planet_one_step")
     assert all(len(m.path) == 2 for m in GAME.legal_moves(state, 0) if m.path[0] in "ABCD")
 
 
@@ -142,7 +142,7 @@ def test_PL_MOV_10_generation_covers_matter_and_planets_and_start_spaces_become_
 
 
 def test_PL_TURN_1_mv_none_only_when_no_token_can_move(monkeypatch):
-    assert_illegal(started(2), "mv none", rule="PL-TURN-1", contains=("you can move",))
+    assert_illegal(started(2), "mv none", rule="PL-TURN-1", key="planetarium.err.mv_none", reasons=("planetarium.nt.mv",))
     # On this board a planet on a closed orbit can always sweep, so a position without any move
     # cannot be built; pretend the generator found none to show the skip.
     import rules.planetarium.engine as engine

@@ -73,7 +73,7 @@ def test_PL_SETUP_6_and_PL_BOT_2_two_of_each_deck_then_one_final_discarded_in_se
     assert GAME.view(state, None).players[1].setup_discard is None
     assert GAME.view(state, 1).players[1].setup_discard == blue_finals[1]
     assert state.discards["final"] == []                              # revealed only together
-    assert_illegal(state, f"discard {blue_finals[0]}", seat=1, rule="PL-SETUP-6", contains=("already chosen",))
+    assert_illegal(state, f"discard {blue_finals[0]}", seat=1, rule="PL-SETUP-6", key="planetarium.err.setup_done", reasons=("planetarium.colour.blue", "planetarium.colour.green", "planetarium.colour.red"))
     for seat in (0, 2):
         final = [c for c in state.players[seat].hand if c[0] == "F"][1]
         state = play(state, f"discard {final}", seat=seat)
@@ -85,8 +85,8 @@ def test_PL_SETUP_6_and_PL_BOT_2_two_of_each_deck_then_one_final_discarded_in_se
 def test_PL_SETUP_6_only_one_of_the_own_two_finals_can_be_discarded():
     state = GAME.new_game({"players": 2}, 9)
     non_final = state.players[0].hand[0]
-    assert_illegal(state, f"discard {non_final}", seat=0, rule="PL-SETUP-6", contains=("final",))
-    assert_illegal(state, "mv II-1 II-2", seat=0, rule="PL-SETUP-6", contains=("discard",))
+    assert_illegal(state, f"discard {non_final}", seat=0, rule="PL-SETUP-6", key="planetarium.err.setup_not_final")
+    assert_illegal(state, "mv II-1 II-2", seat=0, rule="PL-SETUP-6", key="planetarium.err.setup_first", reasons=("planetarium.hint.setup", "planetarium.nt.discard"))
 
 
 def _setup_with_discards(seed: int, players: int, values: dict[int, str]) -> object:

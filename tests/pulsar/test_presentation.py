@@ -92,10 +92,9 @@ def test_PU_D_DRAFT_3_a_value_no_die_shows_is_refused_with_the_values_left():
     seat = state.draft_queue[0]
     missing = next(v for v in range(1, 7) if v not in state.dice_board)
     error = refusal(state, seat, f"draft {missing} I")
-    text = error.message
-    assert f"No die on the dice board shows {missing}" in text
-    assert ", ".join(str(v) for v in sorted(set(state.dice_board))) in text
-    assert "track" not in text
+    assert (error.msg.key, error.rule) == ("pulsar.err.draft_no_die", "D-DRAFT-3")
+    assert error.msg.params["value"] == missing and "track" not in error.msg.params
+    assert list(error.msg.params["dice"].items) == sorted(set(state.dice_board))
 
 
 def test_PU_D_MOVE_1_and_D_MOVE_5_a_missing_marker_and_a_marker_off_the_track_are_told_apart():
@@ -104,7 +103,7 @@ def test_PU_D_MOVE_1_and_D_MOVE_5_a_missing_marker_and_a_marker_off_the_track_ar
     moving = next(v for v in sorted(set(state.dice_board)) if GAME.legal_moves(state, seat) and
                   any(m.number == v and m.arg for m in GAME.legal_moves(state, seat)))
     error = refusal(state, seat, f"draft {moving}")
-    assert "name the track" in str(error.message) and "No die" not in str(error.message)
+    assert (error.msg.key, error.rule, error.msg.params["value"]) == ("pulsar.err.draft_no_marker", "D-MOVE-1", moving)
     # push the marker to the left end of the initiative track: a die left of the median cannot move it
     track = state.tracks["initiative"]
     marker = f"{seat}:1"
@@ -116,8 +115,8 @@ def test_PU_D_MOVE_1_and_D_MOVE_5_a_missing_marker_and_a_marker_off_the_track_ar
     if not left:
         pytest.skip("no die left of the median in this roll")
     error = refusal(state, seat, f"draft {left[0]} I")
-    assert "off the initiative track" in str(error.message) and "markers never leave a track" in str(error.message)
-    assert "No die" not in str(error.message)
+    assert (error.msg.key, error.rule) == ("pulsar.err.draft_off_track", "D-MOVE-5")
+    assert error.msg.params["track"].key == "pulsar.track.initiative" and error.msg.params["value"] == left[0]
 
 
 # ----- 4. tiles in words, kept tiles shown --------------------------------------------------------------------

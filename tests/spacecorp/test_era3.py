@@ -164,6 +164,14 @@ def test_SC_VAL_5_multipliers_multiply_the_additive_sum():
     assert error.msg.key == "spacecorp.err.move_short" and error.msg.params["value"] == 15
 
 
+def round_to(state, seat: int):
+    """Every other seat takes its first legal action and ends its turn until ``seat`` acts."""
+    while state.phase != OVER and state.turn.seat != seat:
+        other = state.turn.seat
+        state = finish_turn(play(state, other, GAME.format_move(next(iter(GAME.legal_moves(state, other))))), other)
+    return state
+
+
 def test_SC_MOV_33_SC_MOV_34_the_orion_arm_needs_a_colony_next_door_and_pays_5T_then_2T():
     state = game3()
     at(state, 0, "B1", "kapteyn")
@@ -173,8 +181,9 @@ def test_SC_MOV_33_SC_MOV_34_the_orion_arm_needs_a_colony_next_door_and_pays_5T_
     state.colonies["R3_KAP"] = (0, "C01")
     after = play(state, 0, "move B1 kapteyn>orion1 cards=S06#1/sm,S06#2/sm")      # border 20
     assert after.players[0].profit == 25 and after.players[0].track == {}
-    with pytest.raises(Exception):
-        play(finish_turn(after, 0), 0, "move B1 orion1>kapteyn infra=self")       # it never acts again
+    later = round_to(finish_turn(after, 0), 0)                                      # blue's next turn
+    error = refused(later, 0, "move B1 orion1>kapteyn infra=self")                  # it never acts again
+    assert (error.msg.key, error.rule) == ("spacecorp.err.team_cannot_act", "SC-MOV-4")
     at(state, 1, "Y1", "orion1")                                                    # occupied by another team
     assert play(state, 0, "move B1 kapteyn>orion1 cards=S06#1/sm,S06#2/sm").players[0].profit == 20
     state.colonies["R3_C61"] = (0, "C02")
