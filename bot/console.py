@@ -21,7 +21,7 @@ from discord import app_commands
 
 from .app import create_bot
 from .config import Settings
-from .harness import Harness, ThreadArchived
+from .harness import Harness, ThreadArchived, ThreadLocked
 from rules.messages import LANGUAGES, Msg, catalogue, language_of, render
 
 @functools.cache
@@ -313,6 +313,9 @@ class Console:
         mark = self.harness.mark()
         try:
             sent = await self.harness.slash(self.users[self.user], path, channel_id=self.channel_id, **options)
+        except ThreadLocked:
+            self.tell("console.locked")
+            return
         except ThreadArchived:
             self.tell("console.archived")
             return
