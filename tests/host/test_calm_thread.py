@@ -177,3 +177,50 @@ def test_the_unchanged_line_is_catalogued_in_both_languages():
         grouped = t("board_parts_link", language, url="https://x/3",
                     numbers=Join([Msg("board_part_number", number=n) for n in (2, 5)], "and"))
         assert "2" in grouped and "5" in grouped and grouped.endswith("(https://x/3)")
+
+
+async def test_boards_are_drawn_in_the_bots_worker_pool_as_urgent_work(harness, drawn, monkeypatch):
+    """Issue 26 item 9: drawing and encoding leave the event loop's process (worker processes
+    in production; threads in tests): a board a person waits for is urgent work."""
+    thread, _ = await started(harness)
+    calls = []
+    real = harness.bot.workers.run
+
+    async def run(fn, *args, **kwargs):
+        calls.append((fn.__name__, kwargs.get("lane", "urgent")))
+        return await real(fn, *args, **kwargs)
+
+    monkeypatch.setattr(harness.bot.workers, "run", run)
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 2")
+    await harness.slash(BOB, "toy move", channel_id=thread, text="pick 1")
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="add 2")
+    assert calls == [("render_parts", "urgent")] * 2     # each time the turn passed (drawn to compare)
+
+
+@pytest.mark.images
+@pytest.mark.parametrize("game", ["planetarium", "gaia", "eve", "pulsar", "spacecorp"])
+async def test_every_game_draws_the_same_board_in_a_worker_process(game):
+    """The view, the names and the digests go to a worker process and the parts come back
+    (pickled both ways): the same images as drawn in this process."""
+    import io
+
+    from PIL import Image
+
+    import rules
+    from bot.service import render_parts
+    from bot.workers import Workers
+    rules_game = rules.get_game(game)
+    state = rules_game.new_game(rules_game.normalize_options({"players": 3}), 5)
+    view = rules_game.view(state, None)
+    here = render_parts(game, view, ["ann", "bob", "cy"], "hu")
+    workers = Workers(processes=1)
+    try:
+        there = await workers.run(render_parts, game, view, ["ann", "bob", "cy"], "hu",
+                                  {1: here[0].digest})
+    finally:
+        workers.close()
+    assert [part.digest for part in there] == [part.digest for part in here]
+    assert there[0].data is None                             # shown already: drawn, not encoded
+    for mine, theirs in zip(here[1:], there[1:]):
+        assert Image.open(io.BytesIO(theirs.data)).convert("RGB").tobytes() == \
+            Image.open(io.BytesIO(mine.data)).convert("RGB").tobytes()
