@@ -663,7 +663,7 @@ def draw_map_part(view: Any, part: int, language: str, highlight: str | None = N
     for at, cost in badges:
         _border_badge(draw, at, cost)
     if part == 1:
-        _text(draw, (14, 6, 786, 40), header_text(view, player_names, language), size=22, bold=True, fill=WHITE)
+        _text(draw, (14, 6, 786, 40), map_title(view, player_names, language), size=22, bold=True, fill=WHITE)
     if layout.legend[0] == part:
         draw_legend(draw, language, layout.legend[1], layout.legend_items)
     if layout.surcharges is not None and layout.surcharges[0] == part:
@@ -1013,7 +1013,7 @@ def draw_map_part_e3(view: Any, part: int, language: str, highlight: str | None 
             draw_sun_card(draw, view, site.id, box, here.get(0, []), site.id in lit, language)
     for at, cost in badges:
         _border_badge(draw, at, cost)
-    title = header_text(view, player_names, language) if part == 1 else _t(language, f"part.E3.{part}")
+    title = map_title(view, player_names, language) if part == 1 else _t(language, f"part.E3.{part}")
     _text(draw, (14, 6, 786, 40), title, size=22, bold=True, fill=WHITE)
     if layout.legend[0] == part:
         draw_legend_e3(draw, language, layout.legend[1], layout.legend_items)
@@ -1086,6 +1086,14 @@ def draw_stacks_e3(draw: ImageDraw.ImageDraw, view: Any, box: Box, language: str
 # ------------------------------------------------------------------------------------------------
 # The business display
 _CALM: ContextVar[bool] = ContextVar("spacecorp_calm_header", default=False)
+
+
+def map_title(view: Any, player_names: list[str] | None, language: str) -> str:
+    """The map's title: :func:`header_text`, but in the thread only the era, the end of the game
+    too (the goals image says it, with the winners): the map changes only with its pieces."""
+    if _CALM.get():
+        return text_of(Msg(f"spacecorp.era.{view.era}"), language)
+    return header_text(view, player_names, language)
 
 
 def header_text(view: Any, player_names: list[str] | None, language: str) -> str:
