@@ -512,3 +512,20 @@ def test_a_turn_in_the_thread_changes_at_most_two_images_on_average():
                 changed += sum(1 for old, new in zip(shown, now) if old != new) + abs(len(now) - len(shown))
                 shown = now
     assert posts >= 20 and changed / posts <= 2.0
+
+
+def test_the_threads_map_title_is_the_era_even_at_the_end(monkeypatch):
+    """Issue 25: the end of the game is said on the contracts' image (with the winners), not on
+    the map, so the last turn changes the map only where a piece moved."""
+    from renderers.spacecorp import render_for_chat
+    from rules.messages import Msg
+    from rules.messages import render as text_of
+    over = positions(2, seed=4)[-1]
+    assert GAME.is_over(over)
+    seen = spy(monkeypatch)
+    images = render_for_chat(GAME.view(over, None), player_names=["ann", "bob"], language="en")
+    era = text_of(Msg(f"spacecorp.era.{over.era}"), "en")
+    drawn = [text for text, _ in seen]
+    assert era in drawn                                                       # the map's title
+    assert any(text.startswith(era) and text != era for text in drawn)        # the goals': "... · over"
+    assert len(images) == (6 if over.era == "E3" else 4)      # maps, table, goals (E3: colonies)
