@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -32,7 +33,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 async def play_game(game_name: str, players: int, seed: int, target_plies: int, workdir: Path,
                     recorded: dict | None = None, late_fraction: float = 0.0, options: dict | None = None,
-                    posted: dict | None = None):
+                    posted: dict | None = None, workers: int = 0):
     """Play random legal moves (or a recorded game's moves) through the command tree;
     time each move command from ``late_fraction`` of the game on.  ``options``: lobby options.
     ``posted`` (a dict) gets the board images the game's public posts attached, from the start
@@ -46,7 +47,8 @@ async def play_game(game_name: str, players: int, seed: int, target_plies: int, 
                 posted["images"] += len(item.files)
                 posted["bytes"] += sum(len(data) for _name, data in item.files)
 
-    settings = Settings(database_path=str(workdir / f"{game_name}-{seed}.db"), snapshot_every=25)
+    settings = Settings(database_path=str(workdir / f"{game_name}-{seed}.db"), snapshot_every=25,
+                        worker_processes=workers)
     bot = create_bot(settings, start_reminders=False)
     bot.service.seed_source = lambda: seed
     script_moves: list[tuple[int, str]] = []
@@ -120,6 +122,8 @@ async def main() -> None:
     parser.add_argument("--fixture", help="play this recorded game (Gaia Project fixture) instead of random moves")
     parser.add_argument("--late", type=float, default=0.7,
                         help="with --fixture: time only the moves from this fraction of the game on")
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("WORKER_PROCESSES", "0")),
+                        help="worker processes drawing the boards (0: threads; default: WORKER_PROCESSES, else 0)")
     args = parser.parse_args()
     recorded = None
     if args.fixture:
@@ -130,7 +134,7 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         latencies, plies, loads, replays = await play_game(args.game, args.players, args.seed, args.plies,
                                                            Path(scratch), recorded, args.late if recorded else 0.0,
-                                                           posted=posted)
+                                                           posted=posted, workers=args.workers)
     ms = [value * 1000 for value in latencies]
     what = f"the last {len(ms)} moves of {Path(args.fixture).name}" if recorded else f"{len(ms)} random legal moves"
     print(f"{args.game}, {args.players} players, {what} as move commands through the command tree (no Discord):")

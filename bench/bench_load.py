@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -128,19 +129,24 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=20, help="per rate")
     parser.add_argument("--gaia", action="store_true", help="include Gaia Project games")
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("WORKER_PROCESSES", "0")),
+                        help="worker processes drawing the boards (0: threads of this process; default: "
+                             "WORKER_PROCESSES, else 0)")
     args = parser.parse_args()
     import logging
     logging.basicConfig(level=logging.WARNING)
     kinds = GAMES + (("gaia",) if args.gaia else ())
     with tempfile.TemporaryDirectory() as scratch:
-        bot = create_bot(Settings(database_path=str(Path(scratch) / "load.db")), start_reminders=False)
+        bot = create_bot(Settings(database_path=str(Path(scratch) / "load.db"), worker_processes=args.workers),
+                         start_reminders=False)
         harness = Harness(bot, guild_id=1, channel_id=CHANNEL, timeout=600)
         await harness.start()
         try:
             started = time.perf_counter()
             games = await setup(harness, kinds, args.games, args.players)
             print(f"{len(games)} games of {', '.join(kinds)} ({args.players} players) set up in "
-                  f"{time.perf_counter() - started:.0f} s; file database, real rendering")
+                  f"{time.perf_counter() - started:.0f} s; file database, real rendering, "
+                  f"{f'{args.workers} worker processes' if args.workers else 'drawing in threads'}")
             chooser = random.Random(args.seed)
             for rate in (float(r) for r in args.rates.split(",")):
                 result = await run_rate(harness, games, rate, args.seconds, chooser)

@@ -725,10 +725,12 @@ def _digest_and_encode(image: Any, shown_digest: str | None) -> tuple[str, bytes
     return digest, None if digest == shown_digest else to_png(avoid_square(image))
 
 
-def render_parts(game_name: str, view: Any, player_names: list[str], language: str = "en", *,
+def render_parts(game_name: str, view: Any, player_names: list[str], language: str = "en",
                  shown: dict[int, str] | None = None) -> list[BoardPart]:
     """Draw a view and encode its images as PNG, except those whose pixels equal the digest
-    ``shown`` gives for their position (call through asyncio.to_thread: this is CPU work)."""
+    ``shown`` gives for their position.  CPU work: the host calls it through its worker pool
+    (``bot.workers.run``, a worker process in production), so it is a module-level function
+    of picklable arguments (a game's view, names, digests) returning picklable parts."""
     import renderers
     from PIL import Image
 

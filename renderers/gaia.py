@@ -1600,8 +1600,9 @@ def _render_players(view, *, player_names: Sequence[str] | None = None, highligh
 SEAT_VP_LINE = 25    # the seat's VP sources under its panel (chat): a title, then lines of chips
 
 
-def _seat_vp_chips(view, seat: int) -> list[tuple[float, int, str, str]]:
-    """Where one player's VP came from: (x offset, line, group name, value) chips, wrapped."""
+def _seat_vp_chips(view, seat: int, start: float = 0.0) -> list[tuple[float, int, str, str]]:
+    """Where one player's VP came from: (x offset, line, group name, value) chips, wrapped; the
+    first line starts ``start`` px in (after the title)."""
     p = _players(view)[seat] if seat < len(_players(view)) else None
     if not p:
         return []
@@ -1610,7 +1611,7 @@ def _seat_vp_chips(view, seat: int) -> list[tuple[float, int, str, str]]:
         totals[_vp_group(src)] = totals.get(_vp_group(src), 0) + vp
     name_font, value_font = c.font(19), c.font(19, True)
     chips: list[tuple[float, int, str, str]] = []
-    x, line, room = 0.0, 0, NARROW - 44
+    x, line, room = start, 0, NARROW - 44
     for g in VP_GROUPS:
         if not totals.get(g):
             continue
@@ -1624,20 +1625,22 @@ def _seat_vp_chips(view, seat: int) -> list[tuple[float, int, str, str]]:
 
 
 def _render_seat(view, seat: int, player_names: Sequence[str] | None = None) -> Image.Image:
-    """One player's panel alone, and under it where its VP came from (chat): it changes only
-    when that player's things do."""
-    chips = _seat_vp_chips(view, seat)
-    lines = max(2, 1 + max((line for _, line, _, _ in chips), default=0))
-    box_h = 32 + lines * SEAT_VP_LINE
+    """One player's panel, and under it where its VP came from (the title on the first line of
+    chips): the players' image of the chat stacks these."""
+    title_font = c.font(18, True)
+    title = tr("vp_sources")
+    chips = _seat_vp_chips(view, seat, title_font.getlength(title) + 18)
+    lines = 1 + max((line for _, line, _, _ in chips), default=0)
+    box_h = 12 + lines * SEAT_VP_LINE
     im = Image.new("RGB", (NARROW, PANEL_H + box_h + 26), BOARD_BG)
     d = ImageDraw.Draw(im)
     _draw_player(im, d, view, seat, (10, 10, NARROW - 10, 10 + PANEL_H), player_names, set())
     x0, y0 = 10, PANEL_H + 16
     c.rounded_panel(d, (x0, y0, NARROW - 10, y0 + box_h), radius=10, fill=(36, 42, 70), outline=(90, 100, 150), width=2)
-    d.text((x0 + 12, y0 + 6), tr("vp_sources"), font=c.font(18, True), fill=LEGEND_MUTED, anchor="la")
+    d.text((x0 + 12, y0 + 7), title, font=title_font, fill=LEGEND_MUTED, anchor="la")
     name_font, value_font = c.font(19), c.font(19, True)
     for x, line, name, value in chips:
-        cx, cy = x0 + 12 + x, y0 + 30 + line * SEAT_VP_LINE
+        cx, cy = x0 + 12 + x, y0 + 6 + line * SEAT_VP_LINE
         d.text((cx, cy), name, font=name_font, fill=LEGEND_TEXT, anchor="la")
         d.text((cx + name_font.getlength(name) + 6, cy), value, font=value_font, fill=(255, 230, 120), anchor="la")
     return im
@@ -1668,6 +1671,64 @@ def _render_common(view, *, player_names: Sequence[str] | None = None, highlight
     _draw_final_tiles(im, d, view, (x0, y, x1, y + 100))
     y += 112
     _draw_boosters(im, d, view, (x0, y, x1, y + 180))
+    return c.avoid_square(im)
+
+
+PLAYERS_IMAGE_MAX = 3     # seats in one players' image (chat); four come as two images of two
+BOOSTERS_H = 160          # the boosters' section in the players' image (its title and the tiles)
+
+
+def _render_table(view, *, player_names: Sequence[str] | None = None, seats: Sequence[int] | None = None,
+                  header: bool = True, final: bool = True, boosters: bool = True) -> Image.Image:
+    """The thread's picture of the players (chat): round, phase, turn order and who passed,
+    each player's panel with where its VP came from, the final scoring with each player's
+    count, and the boosters with their holders.  What a turn changes besides the map is
+    nearly always here, so a turn typically changes this image and one map part (issue 25).
+    With four players the seats come as two images (``seats``; the header and the final
+    scoring in the first, the boosters in the second): a phone shows each whole."""
+    seats = range(len(_players(view))) if seats is None else seats
+    panels = [_render_seat(view, seat, player_names) for seat in seats]
+    top = HEADER_H + 4 if header else 0
+    height = top + sum(panel.height for panel in panels) + (112 if final else 0) + (BOOSTERS_H + 12 if boosters else 0) + 10
+    im = Image.new("RGB", (NARROW, height), BOARD_BG)
+    d = ImageDraw.Draw(im)
+    if header:
+        _draw_header(im, view, player_names, HEADER_H, title=False, waiting=False)
+    y = top
+    for panel in panels:
+        im.paste(panel, (0, y))
+        y += panel.height
+    x0, x1 = 10, NARROW - 10
+    if final:
+        _draw_final_tiles(im, d, view, (x0, y, x1, y + 100))
+        y += 112
+    if boosters:
+        _draw_boosters(im, d, view, (x0, y, x1, y + BOOSTERS_H))
+    return c.avoid_square(im)
+
+
+def _player_images(view, player_names: Sequence[str] | None) -> list[Image.Image]:
+    """The players' image, or two of them with four players (see :func:`_render_table`)."""
+    count = len(_players(view))
+    if count <= PLAYERS_IMAGE_MAX:
+        return [_render_table(view, player_names=player_names)]
+    half = (count + 1) // 2
+    return [_render_table(view, player_names=player_names, seats=range(half), boosters=False),
+            _render_table(view, player_names=player_names, seats=range(half, count), header=False, final=False)]
+
+
+def _render_shared(view, *, player_names: Sequence[str] | None = None) -> Image.Image:
+    """The shared board (chat): the research board with the technology and federation tiles,
+    the power and QIC actions and the round scoring."""
+    x0, x1 = 10, NARROW - 10
+    im = Image.new("RGB", (NARROW, 6 + BOARDS_TOP_H + 212 + 112 + 30 + 10), BOARD_BG)
+    d = ImageDraw.Draw(im)
+    y = 6
+    _draw_research(im, d, view, (x0, y, x1, y + BOARDS_TOP_H - 10))
+    y += BOARDS_TOP_H
+    _draw_actions(im, d, view, (x0, y, x1, y + 200))
+    y += 212
+    _draw_round_tiles(im, d, view, (x0, y, x1, y + 112))
     return c.avoid_square(im)
 
 
@@ -1705,20 +1766,21 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlig
                     language: str = "en") -> Iterator[Image.Image]:
     """What the bot posts, laid out for phones (about 420 px wide): the map in two or three
     parts at a larger scale (``chat_layout``: every sector whole in one part, hex names at
-    least MIN_LABEL_PX tall on a phone), one image per player's panel with where its VP came
-    from, the legend of the map, then the shared board (round, phase, turn order, research
-    board, actions, scoring and boosters); all but the map half as wide as the full picture.
-    Nine images at most (four players; Discord takes ten).  Each image changes only when what
-    it shows does (no "to act" marks: the post says who is to act), so a turn posts the mover's
-    panel and what the move touched (issue 25).  Yielded one at a time: each is encoded while
-    the next is drawn."""
+    least MIN_LABEL_PX tall on a phone), the players (round, phase, turn order and who
+    passed; each player's panel with where its VP came from; the final scoring and the
+    boosters; two images with four players), the legend of the map, then the shared board (research board, actions, round
+    scoring); all but the map half as wide as the full picture.  Seven images at most.  Each
+    image changes only when what it shows does (no "to act" marks: the post says who is to
+    act), and what a turn changes besides the map is nearly always in the players' image, so
+    a turn typically posts that image and one map part (issue 25: 2.3 -> 1.8 images per change
+    of player in a random 3-player game).  Yielded one at a time: each is encoded while the
+    next is drawn."""
     layout, big = _chat_map(view, highlight)      # one drawing, cut in parts in no time
     for index in range(len(layout.parts)):
         yield _in(language, _map_part, view, layout, big, index)
-    for seat in range(len(_players(view))):
-        yield _in(language, _render_seat, view, seat, player_names)
+    yield from _in(language, lambda: _player_images(view, player_names))
     yield _in(language, lambda: _render_legend(view, player_names=player_names))
-    yield _in(language, lambda: _render_common(view, player_names=player_names, header=True))
+    yield _in(language, lambda: _render_shared(view, player_names=player_names))
 
 
 __all__ = ["render", "render_for_chat", "render_map", "render_map_parts", "render_boards", "render_players", "render_common",

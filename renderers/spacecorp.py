@@ -662,7 +662,7 @@ def draw_map_part(view: Any, part: int, language: str, highlight: str | None = N
     for at, cost in badges:
         _border_badge(draw, at, cost)
     if part == 1:
-        _text(draw, (14, 6, 786, 40), header_text(view, player_names, language), size=22, bold=True, fill=WHITE)
+        _text(draw, (14, 6, 786, 40), map_title(view, player_names, language), size=22, bold=True, fill=WHITE)
     if layout.legend[0] == part:
         draw_legend(draw, language, layout.legend[1], layout.legend_items)
     if layout.surcharges is not None and layout.surcharges[0] == part:
@@ -1012,7 +1012,7 @@ def draw_map_part_e3(view: Any, part: int, language: str, highlight: str | None 
             draw_sun_card(draw, view, site.id, box, here.get(0, []), site.id in lit, language)
     for at, cost in badges:
         _border_badge(draw, at, cost)
-    title = header_text(view, player_names, language) if part == 1 else _t(language, f"part.E3.{part}")
+    title = map_title(view, player_names, language) if part == 1 else _t(language, f"part.E3.{part}")
     _text(draw, (14, 6, 786, 40), title, size=22, bold=True, fill=WHITE)
     if layout.legend[0] == part:
         draw_legend_e3(draw, language, layout.legend[1], layout.legend_items)
@@ -1085,6 +1085,14 @@ def draw_stacks_e3(draw: ImageDraw.ImageDraw, view: Any, box: Box, language: str
 # ------------------------------------------------------------------------------------------------
 # The business display
 _CALM: ContextVar[bool] = ContextVar("spacecorp_calm_header", default=False)
+
+
+def map_title(view: Any, player_names: list[str] | None, language: str) -> str:
+    """The map's title: :func:`header_text`, but in the thread only the era, the end of the game
+    too (the goals image says it, with the winners): the map changes only with its pieces."""
+    if _CALM.get():
+        return text_of(Msg(f"spacecorp.era.{view.era}"), language)
+    return header_text(view, player_names, language)
 
 
 def header_text(view: Any, player_names: list[str] | None, language: str) -> str:
@@ -1179,51 +1187,110 @@ def side_board_of(view: Any) -> list[tuple[str, list[str]]] | None:
                   key=lambda item: order.index(item[0]) if item[0] in order else len(order))
 
 
-def draw_business(view: Any, player_names: list[str] | None, language: str) -> Image.Image:
-    t = tables()
-    contracts = t.era_contracts(view.era)
-    row_h = 36
-    side = side_board_of(view)
-    height = 318 + OFFER_EXTRA + len(contracts) * row_h + 12
-    if side is not None:
-        height += 40 + max(1, len(side)) * SIDE_ROW_H + 8
-    image = Image.new("RGB", (WIDTH, height), PANEL)
-    draw = ImageDraw.Draw(image)
-    _text(draw, (14, 6, 786, 40), header_text(view, player_names, language), size=23, bold=True)
-    note = ""
-    if view.phase == OVER:
-        winners = Join([player_name(view, seat, player_names, language) for seat in _winners(view)], "and")
-        note = text_of(Msg("spacecorp.news.game_over", winners=winners), language)
-    elif view.trigger:
-        note = _say(language, f"status.trigger.{view.trigger}")
-    if note:
-        _lines(draw, (14, 40, 786, 84), note, size=19, fill=(170, 60, 20))
-    _text(draw, (14, 88, 400, 114), _t(language, "offer"), size=21, bold=True)
-    _text(draw, (400, 90, 786, 114), _t(language, "offer_note"), size=18, bold=True, fill=EDGE_INK, align="right")
+OFFER_SECTION_H = 194 + OFFER_EXTRA            # the Offer's heading, its four boxes and the piles' line
+CONTRACT_ROW_H = 36
+
+
+def draw_offer(draw: ImageDraw.ImageDraw, view: Any, top: float, language: str) -> None:
+    """The Offer (heading and four boxes) and under it the piles' line, from ``top`` down
+    (``OFFER_SECTION_H`` tall)."""
+    _text(draw, (14, top, 400, top + 26), _t(language, "offer"), size=21, bold=True)
+    _text(draw, (400, top + 2, 786, top + 26), _t(language, "offer_note"), size=18, bold=True, fill=EDGE_INK,
+          align="right")
     box_w = (WIDTH - 28 - 3 * 8) / 4
     for index, card in enumerate(view.offer):
         left = 14 + index * (box_w + 8)
-        draw_card_box(draw, (left, 118, left + box_w, 240 + OFFER_EXTRA), f"O{index + 1}", card, language)
-    y = OFFER_EXTRA
-    _text(draw, (14, 248 + y, 786, 274 + y), _t(language, "piles", pile=len(view.pile), discards=len(view.discards),
-                                                time=len(view.time_discards)), size=19)
-    done = sum(1 for where in view.contracts.values() if where == view.era)
-    _text(draw, (14, 282 + y, 786, 310 + y), _t(language, "contracts", done=done,
-                                                needed=t.constants.contracts_to_end_era), size=21, bold=True)
-    for index, contract in enumerate(contracts):
-        top = 316 + y + index * row_h
-        fulfilled = view.contracts.get(contract.row) == view.era
-        draw.rounded_rectangle((14, top, 786, top + row_h - 4), radius=6, fill=DONE if fulfilled else WHITE,
-                               outline=MUTED, width=1)
-        draw_text(draw, (34, top + row_h / 2 - 2), str(contract.row), size=20, bold=True, fill=MUTED, anchor="mm")
-        _text(draw, (56, top + 2, 560, top + row_h - 6), _say(language, f"contract.{view.era}.{contract.row}"),
-              size=19)
-        _text(draw, (566, top + 2, 630, top + row_h - 6), _t(language, "reward", n=contract.reward), size=19,
-              bold=True, align="right")
-        _text(draw, (640, top + 2, 780, top + row_h - 6), _t(language, "fulfilled" if fulfilled else "open"),
-              size=19, bold=fulfilled, fill=(20, 110, 40) if fulfilled else MUTED, align="right")
+        draw_card_box(draw, (left, top + 30, left + box_w, top + 152 + OFFER_EXTRA), f"O{index + 1}", card, language)
+    y = top + 160 + OFFER_EXTRA
+    _text(draw, (14, y, 786, y + 26), _t(language, "piles", pile=len(view.pile), discards=len(view.discards),
+                                         time=len(view.time_discards)), size=19)
+
+
+def header_note(view: Any, player_names: list[str] | None, language: str) -> str:
+    """The line under the era: the winners once the game is over, else the era-end trigger
+    ("" when none)."""
+    if view.phase == OVER:
+        winners = Join([player_name(view, seat, player_names, language) for seat in _winners(view)], "and")
+        return text_of(Msg("spacecorp.news.game_over", winners=winners), language)
+    return _say(language, f"status.trigger.{view.trigger}") if view.trigger else ""
+
+
+def draw_header_note(draw: ImageDraw.ImageDraw, view: Any, player_names: list[str] | None, language: str) -> None:
+    """The era (and, outside the thread, who acts) and under it :func:`header_note` (86 px)."""
+    _text(draw, (14, 6, 786, 40), header_text(view, player_names, language), size=23, bold=True)
+    note = header_note(view, player_names, language)
+    if note:
+        _lines(draw, (14, 40, 786, 84), note, size=19, fill=(170, 60, 20))
+
+
+def contracts_height(view: Any) -> int:
+    """The contracts' section (title and rows) and the Side Board's, if any."""
+    height = 36 + len(tables().era_contracts(view.era)) * CONTRACT_ROW_H + 12
+    side = side_board_of(view)
     if side is not None:
-        draw_side_board(draw, side, 316 + OFFER_EXTRA + len(contracts) * row_h + 8, language)
+        height += 40 + max(1, len(side)) * SIDE_ROW_H + 8
+    return height
+
+
+def draw_contracts(draw: ImageDraw.ImageDraw, view: Any, top: float, language: str) -> None:
+    """The era's contracts (fulfilled or open) and the Side Board, from ``top`` down."""
+    t = tables()
+    contracts = t.era_contracts(view.era)
+    row_h = CONTRACT_ROW_H
+    done = sum(1 for where in view.contracts.values() if where == view.era)
+    _text(draw, (14, top, 786, top + 28), _t(language, "contracts", done=done,
+                                             needed=t.constants.contracts_to_end_era), size=21, bold=True)
+    for index, contract in enumerate(contracts):
+        row = top + 34 + index * row_h
+        fulfilled = view.contracts.get(contract.row) == view.era
+        draw.rounded_rectangle((14, row, 786, row + row_h - 4), radius=6, fill=DONE if fulfilled else WHITE,
+                               outline=MUTED, width=1)
+        draw_text(draw, (34, row + row_h / 2 - 2), str(contract.row), size=20, bold=True, fill=MUTED, anchor="mm")
+        _text(draw, (56, row + 2, 560, row + row_h - 6), _say(language, f"contract.{view.era}.{contract.row}"),
+              size=19)
+        _text(draw, (566, row + 2, 630, row + row_h - 6), _t(language, "reward", n=contract.reward), size=19,
+              bold=True, align="right")
+        _text(draw, (640, row + 2, 780, row + row_h - 6), _t(language, "fulfilled" if fulfilled else "open"),
+              size=19, bold=fulfilled, fill=(20, 110, 40) if fulfilled else MUTED, align="right")
+    side = side_board_of(view)
+    if side is not None:
+        draw_side_board(draw, side, top + 34 + len(contracts) * row_h + 8, language)
+
+
+def draw_business(view: Any, player_names: list[str] | None, language: str) -> Image.Image:
+    """The business display: the era, the Offer and the piles, the contracts, the Side Board."""
+    contracts_top = 88 + OFFER_SECTION_H
+    image = Image.new("RGB", (WIDTH, contracts_top + contracts_height(view)), PANEL)
+    draw = ImageDraw.Draw(image)
+    draw_header_note(draw, view, player_names, language)
+    draw_offer(draw, view, 88, language)
+    draw_contracts(draw, view, contracts_top, language)
+    return image
+
+
+def draw_table(view: Any, seats: Iterable[int], player_names: list[str] | None, language: str) -> Image.Image:
+    """The thread's picture of what is in play: the Offer and the piles, then every player's
+    panel.  What a turn changes (cards played, drawn and bought, profit, the HQ) is here, so a
+    turn changes this image and the map, not three or four (issue 25)."""
+    seats = list(seats)
+    panel_h = PANEL_H_EXTENDED if extended_panels(view) else PANEL_H
+    players_top = 6 + OFFER_SECTION_H
+    image = Image.new("RGB", (WIDTH, players_top + len(seats) * (panel_h + PANEL_GAP) + PANEL_GAP), PANEL)
+    draw = ImageDraw.Draw(image)
+    draw_offer(draw, view, 6, language)
+    for index, seat in enumerate(seats):
+        draw_player(draw, view, seat, players_top + PANEL_GAP + index * (panel_h + PANEL_GAP), player_names, language)
+    return image
+
+
+def draw_goals(view: Any, player_names: list[str] | None, language: str) -> Image.Image:
+    """The thread's picture of what the era is played for: the era (with its end trigger or
+    the winners), the contracts and the Side Board; it changes a few times an era."""
+    top = 88 if header_note(view, player_names, language) else 46
+    image = Image.new("RGB", (WIDTH, top + contracts_height(view)), PANEL)
+    draw = ImageDraw.Draw(image)
+    draw_header_note(draw, view, player_names, language)
+    draw_contracts(draw, view, top, language)
     return image
 
 
@@ -1494,12 +1561,21 @@ PLAYERS_PER_IMAGE = 2
 
 def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
                     language: str = "en") -> list[Image.Image]:
-    """What the thread gets: the same images, but the headers name only the era (who acts and
-    the step are in the post's text), so an image changes only when what it shows changes and
-    the thread attaches only those (issue 25)."""
+    """What the thread gets (issue 25): the map in parts as in :func:`render`, then the table
+    (the Offer, the piles and every player's panel: what a turn changes), the era's goals
+    (the era, the contracts, the Side Board) and E3's colonies.  The headers name only the era
+    (who acts and the step are in the post's text), so a turn typically changes the map part
+    where it moved and the table, and the thread attaches only those."""
     token = _CALM.set(True)
     try:
-        return render(view, player_names=player_names, highlight=highlight, language=language)
+        seats = [player.seat for player in view.players]
+        images = [draw_map_part(view, part, language, highlight, player_names if part == 1 else None)
+                  for part in range(1, len(layout_of(view).heights) + 1)]
+        images.append(draw_table(view, seats, player_names, language))
+        images.append(draw_goals(view, player_names, language))
+        if view.era == "E3":
+            images.append(draw_colonies(view, player_names, language))
+        return images
     finally:
         _CALM.reset(token)
 

@@ -497,8 +497,9 @@ class GameCog(commands.GroupCog):
             self.bot.image_cache.move_to_end(key)
             return cached
         view = loaded.game.view(loaded.state, seat)
-        parts = await asyncio.to_thread(render_parts, loaded.record.game, view, loaded.names(), language,
-                                        shown=shown)
+        # Drawn in the bot's worker pool (urgent: a person waits): in production worker
+        # processes, so drawing and encoding leave the event loop's process and its lock.
+        parts = await self.bot.workers.run(render_parts, loaded.record.game, view, loaded.names(), language, shown)
         if cached is not None and [p.digest for p in cached] == [p.digest for p in parts]:
             parts = [part if part.data is not None else old for part, old in zip(parts, cached)]
         self.bot.image_cache[key] = parts

@@ -247,9 +247,10 @@ def test_chat_map_comes_in_parts_each_sector_whole_in_one(name):
     images = _chat(view, player_names=[f"P{i}" for i in range(fixture["players"])], language="hu")
     parts = images[:len(layout.parts)]
     assert 2 <= len(parts) <= gr.MAX_PARTS
-    # then one panel per player (with its VP sources), the legend, the shared board (issue 25:
-    # a panel changes only with its player); Discord allows 10
-    assert len(images) == len(parts) + fixture["players"] + 2 <= 10
+    # then the players (their panels with their VP sources, the header, the final scoring and
+    # the boosters: what a turn changes besides the map; two images with four players), the
+    # legend, the shared board (issue 25); Discord allows 10
+    assert len(images) == len(parts) + (2 if fixture["players"] == 4 else 1) + 2 <= 10
     assert {im.width for im in parts} == {layout.parts[0][1][2] - layout.parts[0][1][0]}
     assert 800 <= parts[0].width <= gr.PART_MAX_W == 900
     assert {im.width for im in images[len(parts):]} == {gr.NARROW}
@@ -352,7 +353,7 @@ def test_the_host_posts_at_most_ten_images_in_order():
     view = GAME.view(_final_state("final-scoring"), None)
     files = render_png("gaia", view, ["a", "b", "c", "d"], "en")
     parts = len(gr.chat_layout(gr._rows(view)).parts)
-    assert len(files) == parts + len(view["players"]) + 2 <= 10           # Discord allows 10
+    assert len(files) == parts + 2 + 2 <= 10       # four players: two players' images; Discord allows 10
     assert [name for name, _ in files] == [f"gaia-{i}.png" for i in range(1, len(files) + 1)]
     widths = [Image.open(__import__("io").BytesIO(data)).width for _, data in files]
     assert set(widths[parts:]) == {gr.NARROW} and len(set(widths[:parts])) == 1
@@ -396,18 +397,20 @@ def test_the_renderer_reads_the_rules_only_through_their_read_api():
 
 
 def test_chat_layout_has_the_boards_half_as_wide():
-    """Besides the map's parts the bot posts each player's panel with where its VP came from,
-    the map's legend and the shared board at half the full picture's width: a phone about 420
-    px wide shows them at 0.52x.  One image per panel (issue 25): a turn posts only the panels
-    that changed, and the legend (the same all game) only once."""
+    """Besides the map's parts the bot posts the players (round, turn order, each panel with
+    where its VP came from, the final scoring, the boosters), the map's legend and the shared
+    board at half the full picture's width: a phone about 420 px wide shows them at 0.52x.
+    Issue 25: what a turn changes besides the map is in the players' image, so a turn
+    typically posts that image and one map part; the legend (the same all game) only once."""
     fixture = _fixture(NAMES[0])
     state = _final_state(NAMES[0])
     view = GAME.view(state, None)
     images = _chat(view, language="hu")
-    boards = images[-(fixture["players"] + 2):]
+    boards = images[-3:]
     assert {im.width for im in boards} == {gr.NARROW}
     assert all(420 / im.width >= 0.5 for im in boards)
-    assert all(im.height >= gr.PANEL_H + 32 + 2 * gr.SEAT_VP_LINE for im in boards[:-2])
+    players = boards[0]
+    assert players.height >= gr.HEADER_H + fixture["players"] * (gr.PANEL_H + gr.SEAT_VP_LINE) + gr.BOOSTERS_H
     assert boards[-2].height == gr.LEGEND_STRIP_H + 20
     early = GAME.view(GAME.from_setup(_fixture(NAMES[0])), None)
     assert _chat(early, language="hu")[-2].tobytes() == boards[-2].tobytes()
@@ -415,6 +418,36 @@ def test_chat_layout_has_the_boards_half_as_wide():
     for seat, p in enumerate(view["players"]):
         with_values = gr._in("hu", gr._seat_vp_chips, view, seat)
         assert sum(int(value) for _, _, _, value in with_values) == p["vp"]
+
+
+def test_a_turn_in_the_thread_changes_at_most_two_images_on_average():
+    """Issue 25's target on a random 3-player game: the players' image changes on nearly every
+    change of player, one map part where something was built, the shared board (research,
+    actions) on a third of them."""
+    from bot.demo import random_game_script
+    script, _ = random_game_script("gaia", 3, 7)
+    names = ["alice", "bob", "carol"]
+    state = GAME.new_game(GAME.normalize_options({"players": 3}), 7)
+
+    def digests(state):
+        return [im.tobytes() for im in gr.render_for_chat(GAME.view(state, None), player_names=names)]
+
+    shown, changed, posts, current = digests(state), 0, 0, "alice"
+    lines = script.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("/gaia start"))
+    for line in lines[start + 1:]:
+        if line.startswith("as "):
+            current = line[3:]
+        elif line.startswith("/gaia move "):
+            seat = names.index(current)
+            state = GAME.apply(state, GAME.parse_move(state, seat, line.split(" ", 2)[2]))
+            waiting = GAME.waiting_for(state)
+            if GAME.is_over(state) or (waiting and min(waiting) != seat):
+                now = digests(state)
+                posts += 1
+                changed += sum(1 for old, new in zip(shown, now) if old != new) + abs(len(now) - len(shown))
+                shown = now
+    assert posts >= 50 and changed / posts <= 2.0
 
 
 def test_hungarian_images_use_the_rulebook_terms_and_hungarian_codes():

@@ -502,3 +502,68 @@ def test_the_threads_picture_does_not_change_when_only_the_player_to_act_does():
                for v in (view, other)]
     assert digests[0] == digests[1]
     assert header_text(view, None, "en") != header_text(other, None, "en")   # the full picture still says it
+
+
+def _chat_digests(view) -> list[bytes]:
+    from renderers.spacecorp import render_for_chat
+    return [image.tobytes() for image in render_for_chat(view, player_names=["ann", "bob", "cy"])]
+
+
+def test_the_thread_gets_the_maps_the_table_and_the_goals(monkeypatch):
+    """Issue 25: in the thread the Offer, the piles and every player's panel are one image (the
+    table: what a turn changes), the era's contracts another (the goals); nothing of the whole
+    picture is lost (every text `render` draws is drawn)."""
+    from renderers.spacecorp import render_for_chat
+    seen = spy(monkeypatch)
+    view = GAME.view(e2_state(), None)
+    render(view, player_names=["ann", "bob", "cy"], language="en")
+    whole = {text for text, _ in seen}
+    seen.clear()
+    images = render_for_chat(view, player_names=["ann", "bob", "cy"], language="en")
+    chat = {text for text, _ in seen}
+    maps = len(images) - 2
+    assert [image.width for image in images] == [800] * len(images)
+    assert whole - chat <= {text for text in whole if "ann" in text or "bob" in text or "cy" in text}  # who acts: the post
+    assert images[maps].height > images[maps + 1].height                  # the table, then the goals
+
+
+def test_a_turn_in_the_thread_changes_at_most_two_images_on_average():
+    """Issue 25's target on a random 3-player game: the table changes on nearly every change of
+    player, the map where a team moved, the goals (contracts) seldom."""
+    from bot.demo import random_game_script
+    script, _ = random_game_script("spacecorp", 3, 7)
+    names = ["alice", "bob", "carol"]
+    state = GAME.new_game(GAME.normalize_options({"players": 3}), 7)
+    shown, changed, posts, current = _chat_digests(GAME.view(state, None)), 0, 0, "alice"
+    lines = script.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("/spacecorp start"))
+    for line in lines[start + 1:]:
+        if line.startswith("as "):
+            current = line[3:]
+        elif line.startswith("/spacecorp move "):
+            seat = names.index(current)
+            state = GAME.apply(state, GAME.parse_move(state, seat, line.split(" ", 2)[2]))
+            waiting = GAME.waiting_for(state)
+            if GAME.is_over(state) or (waiting and min(waiting) != seat):
+                now = _chat_digests(GAME.view(state, None))
+                posts += 1
+                changed += sum(1 for old, new in zip(shown, now) if old != new) + abs(len(now) - len(shown))
+                shown = now
+    assert posts >= 20 and changed / posts <= 2.0
+
+
+def test_the_threads_map_title_is_the_era_even_at_the_end(monkeypatch):
+    """Issue 25: the end of the game is said on the contracts' image (with the winners), not on
+    the map, so the last turn changes the map only where a piece moved."""
+    from renderers.spacecorp import render_for_chat
+    from rules.messages import Msg
+    from rules.messages import render as text_of
+    over = positions(2, seed=4)[-1]
+    assert GAME.is_over(over)
+    seen = spy(monkeypatch)
+    images = render_for_chat(GAME.view(over, None), player_names=["ann", "bob"], language="en")
+    era = text_of(Msg(f"spacecorp.era.{over.era}"), "en")
+    drawn = [text for text, _ in seen]
+    assert era in drawn                                                       # the map's title
+    assert any(text.startswith(era) and text != era for text in drawn)        # the goals': "... · over"
+    assert len(images) == (6 if over.era == "E3" else 4)      # maps, table, goals (E3: colonies)
