@@ -243,6 +243,7 @@ class BoardGameBot(commands.AutoShardedBot):
         """Load the running games (state, record, players' settings) in the background after
         a start, so the first moves after a restart are not the slow ones."""
         started, loaded = time.perf_counter(), 0
+        await self.workers.warm()
         try:
             games = await self.storage.list_games(status=ACTIVE)
         except StorageError:

@@ -139,6 +139,12 @@ class Workers:
 
         done.add_done_callback(finished)
 
+    async def warm(self) -> None:
+        """Start every worker process and import what drawing needs in each (the first board a
+        cold process draws is otherwise seconds slower).  Threads need nothing."""
+        if self.processes > 0 and not self._closed:
+            await asyncio.gather(*(self.run(_warm_process) for _ in range(self.processes)))
+
     def close(self) -> None:
         """Refuse new work, cancel what waits, let running jobs finish in the background."""
         self._closed = True
@@ -149,6 +155,17 @@ class Workers:
         self._order.clear()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _warm_process() -> None:
+    import time
+
+    import renderers
+    import rules
+    for name in rules.available_games():
+        rules.get_game(name)
+        renderers.get_chat_renderer(name)
+    time.sleep(0.2)      # held a moment, so that the other warm-up jobs reach the other processes
 
 
 def default_processes() -> int:

@@ -82,3 +82,17 @@ def test_closed_pool_refuses_and_cancels_waiting_work():
         return waiting.cancelled() or isinstance(waiting.exception(), asyncio.CancelledError)
 
     assert asyncio.run(scenario())
+
+
+def test_warming_starts_every_process_and_threads_need_none():
+    async def scenario() -> tuple[int, int]:
+        threads, processes = Workers(processes=0), Workers(processes=2)
+        try:
+            await threads.warm()
+            await processes.warm()
+            return (threads._pool is None, processes.pending())
+        finally:
+            threads.close()
+            processes.close()
+
+    assert asyncio.run(scenario()) == (True, 0)
