@@ -2257,6 +2257,9 @@ class SpaceCorpGame(Game):
                 continue
             if state.deck_exhausted:
                 allowance = tables().by_players[len(state.players)].post_exhaustion_turns
+                if player.turns_after_exhaustion < allowance:
+                    assert state.streams is not None
+                    state.streams.reveal()                  # whether their hand allows an action shows
                 if player.turns_after_exhaustion >= allowance or not self._has_action(state, seat):
                     self._pass(state, seat)                                                 # SC-END-4/10
                     continue
@@ -2901,6 +2904,7 @@ class SpaceCorpGame(Game):
         public = {value for msg in state.news if msg.key in ("spacecorp.news.took_offer", "spacecorp.news.took_discard")
                   for value in _card_ids(msg)}
         public |= {card for pending in state.pending if pending.seat == viewer for card in pending.cards}
+        public.add(mv.NONE)                         # a sealed "no Legacy" pick: a word, not a thing to find
         return [item for item in super().hidden_in_view(state, viewer) if item not in public]
 
     def dump_state(self, state: GameState) -> dict[str, Any]:
