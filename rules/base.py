@@ -376,7 +376,9 @@ class Game(abc.ABC):
 
     def reveals_information(self, before: Any, move: Any, after: Any) -> bool:
         """True when undoing ``move`` would let a player exploit what it revealed
-        (a card drawn, dice rolled, a secret choice made public).  Conservative default."""
+        (a card drawn, dice rolled, a secret choice made public).  Conservative default.
+        A game on the kit answers from its mechanics: :func:`rules.kit.revealed_between` of
+        the states' streams (every kit draw, roll, flip and sealed reveal is recorded there)."""
         return True
 
     def redact_move(self, state: Any, seat: int, move_text: str) -> "str | Msg":
@@ -386,8 +388,11 @@ class Game(abc.ABC):
 
     def hidden_in_view(self, state: Any, viewer: int | None) -> list[str]:
         """Strings that must never appear in ``viewer``'s view (other hands, deck order):
-        the conformance suite checks the dumped view for each.  Default: nothing hidden."""
-        return []
+        the conformance suite checks the dumped view for each.  Default: every string the
+        view masks with the kit's hidden mark (:func:`rules.kit.masked`), so what is hidden
+        follows from ``view`` itself; a game only subtracts what is public anyway."""
+        from .kit import masked
+        return masked(self.dump_state(state), self.dump_state(self.view(state, viewer)))
 
     # ----- reading the table (texts, names, breakdowns) ---------------------------------------
     def components(self) -> Sequence[Component]:

@@ -43,7 +43,7 @@ from itertools import combinations, permutations
 from typing import Any, Iterable, Iterator
 
 from rules.base import BadOptions, Component, Game, IllegalMove, Notice, OptionSpec, ScorePart, players_option
-from rules.kit import HIDDEN, Deck, Hands, Sealed, Streams
+from rules.kit import HIDDEN, Deck, Hands, Sealed, Streams, revealed_between
 from rules.messages import Join, Msg, fold_word, from_json, to_json
 
 from . import moves as mv
@@ -1068,6 +1068,8 @@ class EveGame(Game):
 
     def _reveal(self, state: GameState, square: str) -> None:
         state.squares[square].face_up = True                        # EVE-POL-2: the marker follows
+        assert state.streams is not None
+        state.streams.reveal()                                      # a face-down region card shows
         add_event(state, "event.revealed", square=square, region=region_label(state.squares[square].pile[0]))
 
     def _apply_hq(self, state: GameState, move: Move) -> None:
@@ -1258,6 +1260,7 @@ class EveGame(Game):
         kind = tables().cards[card]
         player = state.players[move.seat]
         state.hands.remove(move.seat, card)
+        state.streams.reveal()                      # its effect may show hidden cards (LOG-K, DEV-E peeks)
         add_event(state, "event.played", empire=empire_msg(state, move.seat), card=card_msg(card),
                   text=E(f"card_text.{kind.kind}"))
         if kind.window == "TILE":
@@ -1528,13 +1531,16 @@ class EveGame(Game):
         other = combat.defender if move.seat == combat.attacker else combat.attacker
         combat.question = move.arg
         combat.answer = combat.dice.choices[other]["dst".index(move.arg or "d")]   # EVE-CMB-5: the engine answers
+        assert state.streams is not None
+        state.streams.reveal()                                      # part of a sealed selection
         add_event(state, "event.asked", asker=empire_msg(state, move.seat), other=empire_msg(state, other),
                   question=E(f"ask.{move.arg}"), answer=combat.answer)
 
     def _apply_dice(self, state: GameState, move: Move) -> None:
         combat = state.combat
         assert combat is not None
-        combat.dice.seal(move.seat, list(move.counts))
+        assert state.streams is not None
+        combat.dice.seal(move.seat, list(move.counts), state.streams)   # the last seal opens both
         if combat.dice.complete():
             self._roll(state)
 
@@ -1855,8 +1861,12 @@ class EveGame(Game):
         return new
 
     def hidden_in_view(self, state: GameState, viewer: int | None) -> list[str]:
-        hidden = [card for seat, hand in enumerate(state.hands.cards) if seat != viewer for card in hand]
-        return hidden + [card for deck in state.decks.values() for card in deck.pile]
+        """What the view masks (the others' hands, the decks' order, the face-down squares'
+        piles, the cards the round peeks at, the sealed dice), but the region cards: their codes
+        name the map's regions, which everybody sees; that the squares mask them is checked by
+        comparing views (tests/conformance/test_hidden.py)."""
+        regions = tables().regions
+        return [item for item in super().hidden_in_view(state, viewer) if item not in regions]
 
     def dump_state(self, state: GameState) -> dict[str, Any]:
         from .serialize import state_to_json
@@ -1916,11 +1926,9 @@ class EveGame(Game):
         return []
 
     def reveals_information(self, before: GameState, move: Move, after: GameState) -> bool:
-        if move.kind in (mv.REVEAL, mv.DRAW, mv.DICE, mv.ASK, mv.REROLL, mv.PLAY):
-            return True
-        if before.streams is not None and after.streams is not None:
-            return before.streams.counters != after.streams.counters
-        return True
+        """What the kit recorded as taken out of hiding: squares turned up, cards drawn, the
+        sealed dice opened or asked about, dice rolled, a card's effect played."""
+        return revealed_between(before.streams, after.streams)
 
     def redact_move(self, state: GameState, seat: int, move_text: str) -> str | Msg:
         combat = state.combat

@@ -9,6 +9,13 @@ information rules.  Every piece is a typed dataclass that round-trips through JS
   empty pile reshuffles the discards (from the deck's own stream).
 * :class:`Hands`: cards per seat; others see only how many.
 * :class:`Sealed`: simultaneous secret choices, revealed together once everybody chose.
+* Hidden information by construction: everything that takes something out of hiding goes
+  through the kit and is counted on the game's :class:`Streams` (``revealed``): a stream drawn
+  from (dice, a shuffle), a card drawn from a :class:`Deck` or a plain hidden pile
+  (:func:`draw_hidden`), a face-down thing turned up (:meth:`Streams.reveal`), a
+  :class:`Sealed` choice completed.  :func:`revealed_between` tells whether a move did any
+  of it, so a game's ``reveals_information`` (what ``undo`` refuses) follows from the
+  mechanics; :func:`masked` finds what a view hides (``hidden_in_view``).
 * :class:`Term` / :func:`parse_term`: a data-file term such as ``EFF-VP(3)`` or
   ``ON_BUILD_CHOOSE(TAKE_OFFER(1), IDEA(1))`` (nested terms stay whole arguments).
 """
@@ -85,6 +92,12 @@ class Streams:
 
     seed: int                                                   # the game's seed
     counters: dict[str, int] = field(default_factory=dict)      # label -> draws made so far
+    revealed: int = 0                                           # things taken out of hiding so far
+
+    def reveal(self, count: int = 1) -> None:
+        """Record that ``count`` hidden things became known (a tile turned face up, a card
+        drawn, sealed choices opened): a move that does so cannot be taken back."""
+        self.revealed += count
 
     def stream(self, label: str) -> Rng:
         """The RNG of ``label``; draw from it, then :meth:`keep` it (or use :meth:`roll`...)."""
@@ -99,6 +112,7 @@ class Streams:
         rng = self.stream(label)
         result = rng.dice(count, sides)
         self.keep(label, rng)
+        self.reveal(count)
         return result
 
     def shuffled(self, label: str, items: Iterable[T]) -> list[T]:
@@ -108,14 +122,63 @@ class Streams:
         return result
 
     def copy(self) -> "Streams":
-        return Streams(self.seed, dict(self.counters))
+        return Streams(self.seed, dict(self.counters), self.revealed)
 
     def to_json(self) -> dict[str, Any]:
-        return {"seed": self.seed, "counters": dict(self.counters)}
+        data: dict[str, Any] = {"seed": self.seed, "counters": dict(self.counters)}
+        if self.revealed:
+            data["revealed"] = self.revealed
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Streams":
-        return cls(int(data["seed"]), {str(k): int(v) for k, v in data.get("counters", {}).items()})
+        return cls(int(data["seed"]), {str(k): int(v) for k, v in data.get("counters", {}).items()},
+                   int(data.get("revealed", 0)))
+
+
+def revealed_between(before: Streams | None, after: Streams | None) -> bool:
+    """Whether the states around a move differ in anything the kit counts as revealing: a
+    random stream drawn from, or something taken out of hiding (:meth:`Streams.reveal`).
+    Without streams (a view) the answer is the conservative True."""
+    if before is None or after is None:
+        return True
+    return before.counters != after.counters or before.revealed != after.revealed
+
+
+def draw_hidden(streams: Streams, pile: list[T], count: int = 1) -> list[T]:
+    """Up to ``count`` items from the top (index 0) of a hidden pile kept as a plain list (a
+    tile stack, a draw pile), recorded as revealed."""
+    drawn = pile[:count]
+    del pile[:count]
+    streams.reveal(len(drawn))
+    return drawn
+
+
+def masked(full: Any, view: Any) -> list[str]:
+    """The strings of ``full`` (a dumped state) that ``view`` (the dump of a view of it) shows
+    as :data:`HIDDEN`, compared place by place: what a view hides, found from the view itself
+    (the default ``hidden_in_view``)."""
+    out: list[str] = []
+    if isinstance(view, str) and view == HIDDEN and full != HIDDEN:
+        out += _strings(full)
+    elif isinstance(full, dict) and isinstance(view, dict):
+        for key, value in full.items():
+            if key in view:
+                out += masked(value, view[key])
+    elif isinstance(full, list) and isinstance(view, list):
+        for value, shown in zip(full, view):
+            out += masked(value, shown)
+    return out
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in _strings(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in _strings(item)]
+    return []
 
 
 # ----- decks -------------------------------------------------------------------------------------
@@ -134,7 +197,8 @@ class Deck:
 
     def draw(self, streams: Streams, count: int = 1) -> list[str]:
         """Up to ``count`` cards from the top; an empty pile takes the shuffled discards
-        first.  Fewer cards come back when both are exhausted."""
+        first.  Fewer cards come back when both are exhausted.  The draw is recorded as
+        revealed on ``streams``."""
         drawn: list[str] = []
         for _ in range(count):
             if not self.pile and self.discards:
@@ -144,6 +208,7 @@ class Deck:
             if not self.pile:
                 break
             drawn.append(self.pile.pop(0))
+        streams.reveal(len(drawn))
         return drawn
 
     def discard(self, cards: Iterable[str]) -> None:
@@ -205,13 +270,17 @@ class Sealed(Generic[T]):
     expected: list[int]                                 # the seats that must choose
     choices: dict[int, T] = field(default_factory=dict)
 
-    def seal(self, seat: int, choice: T) -> None:
-        """Raises ValueError for a seat not asked, or one that already chose."""
+    def seal(self, seat: int, choice: T, streams: Streams | None = None) -> None:
+        """Raises ValueError for a seat not asked, or one that already chose.  The seal that
+        completes the choices reveals them all: recorded on ``streams`` (a game passes its
+        streams; only a bare kit test may leave them out)."""
         if seat not in self.expected:
             raise ValueError(f"seat {seat} is not choosing")
         if seat in self.choices:
             raise ValueError(f"seat {seat} already chose")
         self.choices[seat] = choice
+        if streams is not None and self.complete():
+            streams.reveal(len(self.choices))
 
     def waiting(self) -> set[int]:
         return {seat for seat in self.expected if seat not in self.choices}

@@ -1281,11 +1281,13 @@ class PlanetariumGame(Game):
 
     def hidden_in_view(self, state: GameState, viewer: int | None) -> list[str]:
         """Card ids the viewer must not find in its view: the other seats' hands and drawn finals
-        and the draw piles (card ids are unique, and these cards are nowhere public)."""
+        and the draw piles (card ids are unique), but the setup discards shown to all (PL-BOT-1),
+        which a reshuffle may bring back into a pile: their past stays public, not their place."""
         hidden: list[str] = []
         for player in state.players:
             if player.seat != viewer:
                 hidden += player.hand + player.drawn_finals
         for deck in DECKS:
             hidden += state.decks.get(deck, [])
-        return hidden
+        shown = {player.setup_discarded for player in state.players if player.setup_discarded}
+        return [card for card in hidden if card not in shown]

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from rules.base import Component, Game, IllegalMove, OptionSpec, PreferenceSpec, ScorePart, players_option
-from rules.kit import HIDDEN
+from rules.kit import HIDDEN, draw_hidden, revealed_between
 from rules.messages import Join, Msg, from_json
 
 from . import actions as act
@@ -589,8 +589,8 @@ class PulsarGame(Game):
             else:
                 self._final_scoring(state)
             return
-        state.offer = state.transmitters[:3]                               # PR-7
-        state.transmitters = state.transmitters[3:]
+        assert state.streams is not None
+        state.offer = draw_hidden(state.streams, state.transmitters, 3)   # PR-7: a new top shows
         act.pat_round_end(state)
         state.round += 1
         for player in state.players:
@@ -708,10 +708,6 @@ class PulsarGame(Game):
         new.streams = None
         return new
 
-    def hidden_in_view(self, state: GameState, viewer: int | None) -> list[str]:
-        hidden = [s.tile for s in state.systems.values() if not s.revealed] + [state.unseen_tile]
-        return hidden + list(state.transmitters[1:]) + list(state.exploration.pile)
-
     def dump_state(self, state: GameState) -> dict[str, Any]:
         from .serialize import state_to_json
         return state_to_json(state)
@@ -739,12 +735,10 @@ class PulsarGame(Game):
         return move_text
 
     def reveals_information(self, before: GameState, move: Move, after: GameState) -> bool:
-        """Revealed tiles, drawn exploration tiles, dice rolled or a sealed choice made public."""
-        if before.streams is not None and after.streams is not None and before.streams.counters != after.streams.counters:
-            return True
-        if any(b.revealed != a.revealed for b, a in zip(before.systems.values(), after.systems.values())):
-            return True
-        return after.phase == OVER or move.kind == mv.HQSIDE
+        """Whatever the kit recorded as taken out of hiding (H-2): tiles turned face up, drawn
+        exploration tiles, the transmitter stack's new top, dice rolled, the sealed HQ sides
+        opened; and the end of the game."""
+        return revealed_between(before.streams, after.streams) or after.phase == OVER
 
     def events(self, before: GameState, move: Move, after: GameState) -> list[Msg]:
         return [from_json(event) for event in after.events]

@@ -37,6 +37,8 @@ def reveal(state: GameState, location: str) -> None:
     if system.revealed:
         return
     system.revealed = True
+    assert state.streams is not None
+    state.streams.reveal()
     add_event(state, "revealed", location=describe.loc(location), tile=system.tile,
               contents=describe.system_contents(system.tile, state.player_count))
     blocked = tables().by_players[state.player_count].blocked_marks

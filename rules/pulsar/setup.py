@@ -89,7 +89,8 @@ def _goals(streams: Streams, first_game: bool, hq_used: bool) -> list[str]:
 def choose_hq_side(state: GameState, seat: int, side: int) -> None:
     """P-SETUP-17: sealed until every player chose; then every side is announced at once (one
     public event naming each player's board and side) and the ships go out."""
-    state.hq_choice.seal(seat, side)
+    assert state.streams is not None
+    state.hq_choice.seal(seat, side, state.streams)       # the last seal reveals them all
     if state.hq_choice.complete():
         revealed = state.hq_choice.revealed()
         for chooser, chosen in revealed.items():

@@ -88,7 +88,7 @@ from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
 from rules.base import (Component, Game, IllegalMove, Notice, OptionSpec, PreferenceSpec, ScorePart, players_option,
                         spread_kinds)
-from rules.kit import HIDDEN, Hands, Sealed, Streams, Term
+from rules.kit import HIDDEN, Hands, Sealed, Streams, Term, draw_hidden, revealed_between
 from rules.messages import Join, Msg
 
 from . import moves as mv
@@ -636,7 +636,7 @@ class SpaceCorpGame(Game):
     def _action(self, state: GameState, move: Move) -> None:
         seat = move.seat
         if isinstance(move, Pass):
-            if not self._may_pass(state, self._action_candidates(state, seat)):
+            if not self._may_pass(state, seat):
                 raise refuse("pass_not_yet", "SC-END-3")
             self._pass(state, seat)
             return
@@ -959,7 +959,8 @@ class SpaceCorpGame(Game):
             state.turn.step = RESOLVED
 
     def _take_top(self, state: GameState) -> str:
-        card = state.pile.pop(0)
+        assert state.streams is not None
+        card = draw_hidden(state.streams, state.pile)[0]
         self._check_exhausted(state)
         return card
 
@@ -1186,13 +1187,14 @@ class SpaceCorpGame(Game):
         """SC-EXP-3/6: the next tile of the box's stack goes face up (a redirect tile is replaced
         by one of the stack it names, SC-EXP-5); its immediate rewards go to the explorer; Phobes
         send the explorer's team home (SC-EXP-12)."""
-        tile_id = state.stacks[self._stack_for(state, site_id, stack)].pop(0)
+        assert state.streams is not None
+        tile_id = draw_hidden(state.streams, state.stacks[self._stack_for(state, site_id, stack)])[0]
         redirect = next((effect for effect in tables().discoveries[tile_id].special
                          if effect.name == "DRAW_INSTEAD"), None)
         if redirect is not None and state.stacks.get(redirect.positional[0]):
             state.news.append(S("news.tile_redirect", tile=S(f"tile.{tile_id}"), stack=redirect.positional[0]))
             state.tiles_out.append(tile_id)
-            tile_id = state.stacks[redirect.positional[0]].pop(0)
+            tile_id = draw_hidden(state.streams, state.stacks[redirect.positional[0]])[0]
         state.tiles.setdefault(site_id, []).append(tile_id)
         state.news.append(S("news.tile", player=self.seat_label(state, seat), site=site_msg(site_id),
                             tile=S(f"tile.{tile_id}"), effect=self._tile_text(tile_id)))
@@ -1550,6 +1552,8 @@ class SpaceCorpGame(Game):
                     state.pending.insert(0, Pending(OFFER, seat))
                 elif effect.name == "LOOK_TAKE" and state.pile:                             # BR-PREDICT
                     looked = state.pile[:effect.int_arg(0)]
+                    assert state.streams is not None
+                    state.streams.reveal(len(looked))                                   # seen by the player
                     state.pending.insert(0, Pending(PREDICT, seat, str(min(effect.int_arg(1), len(looked))),
                                                     cards=looked))
                     state.private_news.append((seat, S("notice.predict", cards=Join(
@@ -2027,6 +2031,9 @@ class SpaceCorpGame(Game):
             return
         window = Window(event, subject, [], amount, list(cards))
         strict = state.options.get("windows") == STRICT
+        if not strict:                  # whether it opens, and for whom, tells what the hands hold
+            assert state.streams is not None
+            state.streams.reveal()
         for seat in self._clockwise(state, state.turn.seat):
             if strict:
                 if any(self._by_matches(edge.trigger, subject, seat) for edge in edges):
@@ -2049,6 +2056,8 @@ class SpaceCorpGame(Game):
             window = state.windows[-1]
             while window.waiting and not strict and not self._may_answer(state, window.waiting[0], window):
                 window.waiting.pop(0)
+                assert state.streams is not None
+                state.streams.reveal()                          # an Edge held can do nothing now
             if window.waiting:
                 return
             state.windows.pop()
@@ -2248,6 +2257,9 @@ class SpaceCorpGame(Game):
                 continue
             if state.deck_exhausted:
                 allowance = tables().by_players[len(state.players)].post_exhaustion_turns
+                if player.turns_after_exhaustion < allowance:
+                    assert state.streams is not None
+                    state.streams.reveal()                  # whether their hand allows an action shows
                 if player.turns_after_exhaustion >= allowance or not self._has_action(state, seat):
                     self._pass(state, seat)                                                 # SC-END-4/10
                     continue
@@ -2290,7 +2302,8 @@ class SpaceCorpGame(Game):
             raise refuse("legacy_first", "SC-TRANS-1", example=mv.notation(f"choose legacy={allowed[0]}"))
         if move.value not in allowed:
             raise refuse("legacy_choice", "SC-TRANS-1", value=move.value, allowed=", ".join(allowed))
-        state.legacy_choice.seal(move.seat, move.value)
+        assert state.streams is not None
+        state.legacy_choice.seal(move.seat, move.value, state.streams)          # the last seal opens them all
         state.news.append(S("news.legacy_sealed", player=self.seat_label(state, move.seat)))
         if not state.legacy_choice.complete():
             return
@@ -2350,7 +2363,8 @@ class SpaceCorpGame(Game):
         if site == PIONEER_SITES["E3"][1]:
             player.track[team] = tables().maps[state.era].movement.track_spaces
         if site == PIONEER_SITES["E2"][0]:
-            tile = state.stacks["f1"].pop(0)
+            assert state.streams is not None
+            tile = draw_hidden(state.streams, state.stacks["f1"])[0]
             state.tiles[site] = [tile]
             state.claims[site] = team
             state.news.append(S("news.tile", player=self.seat_label(state, seat), site=site_msg(site),
@@ -2424,14 +2438,38 @@ class SpaceCorpGame(Game):
                                                             for seat in self.winners(state)], "and")))
 
     # ----- what is legal ---------------------------------------------------------------------------
-    @staticmethod
-    def _may_pass(state: GameState, actions: Iterable[Move]) -> bool:
+    def _may_pass(self, state: GameState, seat: int) -> bool:
         """A pass is allowed after Trigger B (SC-END-3) and when no action is legal (SC-END-9) or
-        only Upgrades are (A-49)."""
-        return state.deck_exhausted or all(isinstance(action, Upgrade) for action in actions)
+        only Upgrades are (A-49): whatever way to pay, another player's Infra too (SC-VAL-2), not
+        only the one way each suggestion shows."""
+        return state.deck_exhausted or not any(not isinstance(action, Upgrade) for action in self._actions(state, seat))
 
     def _has_action(self, state: GameState, seat: int) -> bool:
-        return any(True for _ in self._action_candidates(state, seat))
+        return any(True for _ in self._actions(state, seat))
+
+    def _actions(self, state: GameState, seat: int) -> Iterator[Move]:
+        """Every action ``seat`` can take now, each with one way to pay: the suggestions (paid
+        from the player's own Infra and cards), then, only when those hold nothing but Upgrades,
+        the actions another player's Infra pays for (SC-VAL-2, rewarding its owner): legality
+        (passing, SC-END-9, A-49) asks this, never the suggestions alone."""
+        only_upgrades = True
+        for move in self._action_candidates(state, seat):
+            only_upgrades = only_upgrades and isinstance(move, Upgrade)
+            yield move
+        if not only_upgrades:
+            return
+        for hq in self._other_hqs(state, seat):
+            for move in self._action_candidates(state, seat, hq):
+                if not isinstance(move, Upgrade):
+                    yield move
+
+    @staticmethod
+    def _other_hqs(state: GameState, seat: int) -> list[str]:
+        """The other players' HQs whose Infra ``seat`` may use now: none after the end is
+        triggered, except in a race (SC-END-8, EG-RACE)."""
+        if state.trigger is not None and not state.turn.race:
+            return []
+        return [player.colour for player in state.players if player.seat != seat]
 
     def _transports(self, state: GameState, seat: int) -> list[Transport]:
         player = state.players[seat]
@@ -2476,8 +2514,8 @@ class SpaceCorpGame(Game):
             return moves + [Fulfill(seat)]
         if step == TRANSPORT:
             return [Transport(seat), *self._transports(state, seat)]
-        moves = list(self._action_candidates(state, seat))
-        if self._may_pass(state, moves):
+        moves = list(self._actions(state, seat))
+        if state.deck_exhausted or all(isinstance(action, Upgrade) for action in moves):   # as _may_pass
             moves.append(Pass(seat))
         if not state.turn.race:
             moves += [Edge(seat, card=card) for card, _ in self._edge_cards(state, seat, "ACTION_DECLARED", seat)][:1]
@@ -2507,30 +2545,31 @@ class SpaceCorpGame(Game):
                 moves.append(Edge(seat, card=card))
         return moves
 
-    def _action_candidates(self, state: GameState, seat: int) -> Iterator[Move]:
-        """Legal actions, each with one way to pay for it (your own Infra first, then the fewest
-        cards): the menu autocomplete offers.  Every candidate is checked on a copy."""
-        for move in self._raw_candidates(state, seat):
+    def _action_candidates(self, state: GameState, seat: int, hq: str = mv.SELF) -> Iterator[Move]:
+        """Legal actions, each with one way to pay for it (the Infra of ``hq``, your own by
+        default, first, then the fewest cards): the menu autocomplete offers.  Every candidate is
+        checked on a copy."""
+        for move in self._raw_candidates(state, seat, hq):
             try:
                 self._action(clone_state(state), move)      # the action alone: the turn does not advance
             except IllegalMove:
                 continue
             yield move
 
-    def _raw_candidates(self, state: GameState, seat: int) -> Iterator[Move]:
+    def _raw_candidates(self, state: GameState, seat: int, hq: str = mv.SELF) -> Iterator[Move]:
         t = tables()
         era_map = t.maps[state.era]
         player = state.players[seat]
         hand = state.hands.cards[seat]
         if len(hand) <= t.constants.research_max_hand and (state.pile or any(state.offer)):
-            sources = self._fund(state, seat, "RESEARCH", 1)
+            sources = self._fund(state, seat, "RESEARCH", 1, hq=hq)
             if sources is not None:
                 yield Research(seat, sources=sources)
-        sources = self._fund(state, seat, "GENETICS", 1)
+        sources = self._fund(state, seat, "GENETICS", 1, hq=hq)
         if sources is not None:
             yield Genetics(seat, sources=sources)
         if mv.IDEA in ERA_ACTIONS[state.era]:
-            sources = self._fund(state, seat, "IDEA", 1)
+            sources = self._fund(state, seat, "IDEA", 1, hq=hq)
             if sources is not None:
                 yield Idea(seat, sources=sources)
         teams = [(team, site) for team, site in sorted(player.teams.items())
@@ -2546,13 +2585,13 @@ class SpaceCorpGame(Game):
                 need = distance - self._spaceport_bonus(state, seat, origin, ())
                 leg = Leg(team, origin, destination)
                 sources = self._fund(state, seat, "MOVE", need, shielded=self._shield_needed(
-                    state, seat, not self._move_shielded(state, seat, leg, ()), origin, destination))
+                    state, seat, not self._move_shielded(state, seat, leg, ()), origin, destination), hq=hq)
                 if sources is not None:
                     yield MoveAction(seat, legs=(Leg(team, origin, destination),), sources=sources)
         for team, site_id in teams:
             site = era_map.sites[site_id]
             if site.explore is not None and site.boxes and not state.tiles.get(site_id):
-                sources = self._fund(state, seat, "EXPLORE", site.explore)
+                sources = self._fund(state, seat, "EXPLORE", site.explore, hq=hq)
                 if sources is not None:
                     yield Explore(seat, spots=(Spot(team, site_id),), sources=sources)
             if site.build is not None and not self._bases_at(state, site_id) \
@@ -2561,7 +2600,7 @@ class SpaceCorpGame(Game):
                 if self._industrial(state, seat, site.region, ()):
                     cost = (cost + 1) // 2
                 sources = self._fund(state, seat, "BUILD", cost, shielded=self._shield_needed(
-                    state, seat, not self._shield_gen_in(state, seat, site.region, ()), site_id))
+                    state, seat, not self._shield_gen_in(state, seat, site.region, ()), site_id), hq=hq)
                 if sources is not None:
                     for spot in self._build_spots(state, seat, team, site):
                         yield Build(seat, spots=(spot,), sources=sources)
@@ -2575,7 +2614,7 @@ class SpaceCorpGame(Game):
         if eligible:
             eligible.sort()
             for count in range(len(eligible), 0, -1):
-                sources = self._fund(state, seat, "PRODUCE", sum(tiles for _, tiles, _ in eligible[:count]))
+                sources = self._fund(state, seat, "PRODUCE", sum(tiles for _, tiles, _ in eligible[:count]), hq=hq)
                 if sources is not None:
                     chosen = tuple(sorted(site for _, _, site in eligible[:count]))
                     yield Produce(seat, sites=chosen, sources=sources)
@@ -2673,14 +2712,18 @@ class SpaceCorpGame(Game):
                     break
 
     def _fund(self, state: GameState, seat: int, action: str, need: int, time: bool = True,
-              shielded: bool = False) -> Sources | None:
+              shielded: bool = False, hq: str = mv.SELF) -> Sources | None:
         """One way to reach ``need`` for ``action``: your own Infra and Progress bonuses, then your
         best additive cards of that type one by one, then multiplier cards (SC-VAL-5), then (Move,
         Build, Explore) a Time card doubling it, else (E2/E3) up to 3T of profit (SC-VAL-9); with
-        ``shielded``, Shielded entries first (SC-VAL-7).  None if nothing reaches it."""
-        infra_entries = self._infra(state, seat, action, shielded)
+        ``shielded``, Shielded entries first (SC-VAL-7).  ``hq`` names whose Infra is used (your
+        own by default; another player's only where it adds something).  None if nothing
+        reaches it."""
+        infra_entries = self._infra(state, self._hq_owner(state, seat, hq), action, shielded)
         infra = sum(entry.value for entry in infra_entries if not entry.multiplier)
-        use_infra = ("self",) if infra_entries else ()
+        use_infra = (hq,) if infra_entries else ()
+        if hq != mv.SELF and (need <= 0 or not infra_entries):
+            return None                                     # your own way pays as well
         if need <= 0:
             return Sources(infra=use_infra) if action in ("RESEARCH", "GENETICS", "IDEA") and infra else Sources()
         base = infra + self._progress_bonus(state, seat, action)
@@ -2854,15 +2897,15 @@ class SpaceCorpGame(Game):
         return view
 
     def hidden_in_view(self, state: GameState, viewer: int | None) -> list[str]:
-        """The draw pile, the stacks and the others' hands, except the cards the last move took
-        face up into a hand (from the Offer or the discards, §9.1: public)."""
+        """What the view masks (the draw pile, the stacks, the set-aside Time cards, the others'
+        hands, their pending decision cards and sealed Legacy picks), except the cards the last
+        move took face up into a hand (from the Offer or the discards, §9.1: public) and the top
+        cards of the pile the viewer looked at (Predictive AI, its own pending decision)."""
         public = {value for msg in state.news if msg.key in ("spacecorp.news.took_offer", "spacecorp.news.took_discard")
                   for value in _card_ids(msg)}
-        hidden = list(state.pile) + [tile for tiles in state.stacks.values() for tile in tiles]
-        for seat, hand in enumerate(state.hands.cards):
-            if seat != viewer:
-                hidden += [card for card in hand if card not in public]
-        return hidden
+        public |= {card for pending in state.pending if pending.seat == viewer for card in pending.cards}
+        public.add(mv.NONE)                         # a sealed "no Legacy" pick: a word, not a thing to find
+        return [item for item in super().hidden_in_view(state, viewer) if item not in public]
 
     def dump_state(self, state: GameState) -> dict[str, Any]:
         return state_to_json(state)
@@ -2877,12 +2920,9 @@ class SpaceCorpGame(Game):
         return [Notice(seat, msg) for seat, msg in after.private_news]
 
     def reveals_information(self, before: GameState, move: Move, after: GameState) -> bool:
-        """A draw, a tile or a refilled Offer cannot be taken back (§9.4)."""
-        face_up = {card for card in before.offer if card} | set(before.discards)
-        return len(after.pile) != len(before.pile) or after.tiles != before.tiles \
-            or any(card is not None and card not in before.offer for card in after.offer) \
-            or any(card not in old and card not in face_up
-                   for new, old in zip(after.hands.cards, before.hands.cards) for card in new)
+        """A draw, a tile, a refilled Offer, a look at the pile, the opened Legacy picks cannot be
+        taken back (§9.4): whatever the kit recorded as taken out of hiding."""
+        return revealed_between(before.streams, after.streams)
 
     def invariants(self, state: GameState) -> list[str]:
         """Cards, tiles and Progress cards conserved, profit never negative, bases and teams

@@ -65,6 +65,17 @@ def dumped(game, state) -> str:
     return json.dumps(game.dump_state(state), sort_keys=True)
 
 
+def string_values(value) -> list[str]:
+    """Every string of a dumped state but its dict keys."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in string_values(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in string_values(item)]
+    return []
+
+
 def check_catalogued(value, where):
     if isinstance(value, Msg):
         check_message(value, where)
@@ -133,10 +144,12 @@ def test_a_random_playout_keeps_every_promise_of_the_contract(name, players, opt
             view = game.view(state, seat)
             for line in game.private_lines(view, seat):
                 check_catalogued(line, "private_lines")
-            # views hide what the game declares hidden, from everyone else
+            # views hide what the game declares hidden, from everyone else (in the view's
+            # values: keys name public things, e.g. EVE's map regions, whose region cards
+            # lie face down in the squares)
             for other in [None] + [s for s in range(players) if s != seat]:
                 hidden = game.hidden_in_view(state, other)
-                text = json.dumps(game.dump_state(game.view(state, other)))
+                text = "\x00".join(string_values(game.dump_state(game.view(state, other))))
                 leaked = [item for item in hidden if item and item in text]
                 assert not leaked, f"view of {other} shows {leaked[:3]}"
             # every legal move is accepted, and its notation reads back

@@ -101,6 +101,10 @@ class FixedDice:
     def __init__(self, values: list[int]):
         self.values = list(values)
         self.counters: dict[str, int] = {}
+        self.revealed = 0
+
+    def reveal(self, count: int = 1) -> None:        # the kit's record of things taken out of hiding
+        self.revealed += count
 
     def roll(self, label: str, count: int, sides: int = 6) -> list[int]:
         out, self.values = self.values[:count], self.values[count:]
