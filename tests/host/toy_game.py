@@ -141,7 +141,8 @@ class ToyGame(Game):
         return [Msg("toy.private.bonus", bonus=pick) if pick else Msg("toy.private.no_bonus")]
 
     def reveals_information(self, before: ToyState, move: ToyMove, after: ToyState) -> bool:
-        return move.kind == "roll"
+        # a roll, and the last sealed pick (it opens every pick)
+        return move.kind == "roll" or (self._setup(before) and not self._setup(after))
 
     def redact_move(self, state: ToyState, seat: int, move_text: str) -> str | Msg:
         if move_text.startswith("pick") and self._setup(state):
