@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import IllegalMove
-from rules.messages import Msg, fold_word
+from rules.messages import Localized, Msg, fold_word
 
 # ----- verbs (§10.2) ------------------------------------------------------------------------------
 RESEARCH, MOVE, EXPLORE, BUILD, PRODUCE = "research", "move", "explore", "build", "produce"
@@ -615,16 +615,15 @@ def verb_msg(verb: str) -> Msg:
     return Msg(f"spacecorp.verb.{verb}")
 
 
-def notation_words(words: str, verb: str) -> Msg:
+def notation_words(words: str, verb: str) -> Localized:
     """Part of a command (``Y1 @moon``) in the reader's notation, like :func:`notation`."""
-    return Msg("spacecorp.notation", en=words, hu=" ".join(_hu_out(word, verb) for word in words.split()))
+    return Localized(en=words, hu=" ".join(_hu_out(word, verb) for word in words.split()))
 
 
-def notation(text: str) -> Msg:
-    """A notation example (canonical ``text``) shown in the reader's words: the catalogue's
-    ``spacecorp.notation`` shows ``en`` to an English reader and ``hu`` (``localize``) to a
-    Hungarian one (the other value is formatted away with ``.0``)."""
-    return Msg("spacecorp.notation", en=text, hu=localize(text, "hu"))
+def notation(text: str) -> Localized:
+    """A notation example (canonical ``text``) shown in the reader's words: ``text`` to an
+    English reader, its Hungarian form (``localize``) to a Hungarian one."""
+    return Localized(en=text, hu=localize(text, "hu"))
 
 
 def _hu_out_entry(item: str, verb: str) -> str:
