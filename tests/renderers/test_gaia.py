@@ -344,6 +344,23 @@ def test_chat_images_say_everything_in_the_players_language(monkeypatch):
         assert render_message(Msg(f"gaia.render.{key}"), "hu") in seen, key
 
 
+def test_institutes_and_academies_on_the_chat_map_carry_the_readers_letters(monkeypatch):
+    """Issue 24: a Hungarian map part marks a planetary institute BI (bolygótani intézet),
+    never the English PI: the whole map the parts are cut from is drawn in the reader's language."""
+    from rules.messages import Msg
+    from rules.messages import render as render_message
+    state = _final_state("final-scoring")
+    assert any(typ == "PI" for _seat, typ in state["bld"].values())
+    view = GAME.view(state, None)
+    seen = drawn_texts(monkeypatch)                                   # (sprites' letters drawn anew below)
+    for chat in (lambda: gr.render_map_parts(view, language="hu"), lambda: list(gr.render_for_chat(view, language="hu"))):
+        gr.building_sprite.cache_clear()
+        seen.clear()
+        assert chat()
+        assert render_message(Msg("gaia.render.sprite.PI"), "hu") in seen
+        assert render_message(Msg("gaia.render.sprite.PI"), "en") not in seen
+
+
 def test_the_host_posts_at_most_ten_images_in_order():
     from bot.service import render_png
     view = GAME.view(_final_state("final-scoring"), None)
