@@ -70,7 +70,7 @@ from renderers.common import RGB, Box, contrast_text, draw_text, draw_text_in_bo
 from rules.messages import Join, Msg, has_key
 from rules.messages import render as text_of
 from rules.spacecorp.data import design, is_time, tables
-from rules.spacecorp.moves import team_code
+from rules.spacecorp.moves import stack_code, team_code
 from rules.spacecorp.state import LEGACY, OVER, PIONEER, PROGRESS, split_spot
 
 WIDTH = 800
@@ -1076,7 +1076,8 @@ def draw_stacks_e3(draw: ImageDraw.ImageDraw, view: Any, box: Box, language: str
         left = x0 + 10 + index * (width + 8)
         tile = (left, y0 + 40, left + width, y0 + 104)
         draw.rounded_rectangle(tile, radius=8, fill=STACK_E3.get(stack[:1], SITE), outline=INK, width=1)
-        draw_text(draw, ((tile[0] + tile[2]) / 2, tile[1] + 17), stack, size=19, bold=True, fill=MUTED, anchor="mm")
+        draw_text(draw, ((tile[0] + tile[2]) / 2, tile[1] + 17), text_of(stack_code(stack), language), size=19, bold=True,
+                  fill=MUTED, anchor="mm")
         draw_text(draw, ((tile[0] + tile[2]) / 2, tile[1] + 44), str(len(view.stacks[stack])), size=22, bold=True,
                   fill=INK, anchor="mm")
     _lines(draw, (x0 + 10, y0 + 110, x1 - 10, min(y1 - 6, y0 + 160)), _t(language, "stacks_kinds"), size=18,

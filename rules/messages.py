@@ -248,10 +248,10 @@ def text_of(key: str, language: str) -> str | None:
     return catalogue(language).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
 
 
-def render(message: "Msg | Join | str", language: str = DEFAULT_LANGUAGE) -> str:
+def render(message: "Msg | Join | Localized | str", language: str = DEFAULT_LANGUAGE) -> str:
     """The text of ``message`` in ``language`` (English where a text is missing).  A plain
     ``str`` is notation and returned unchanged."""
-    if isinstance(message, Join):
+    if isinstance(message, (Join, Localized)):
         return _value_text(message, language)
     if not isinstance(message, Msg):
         return str(message)
