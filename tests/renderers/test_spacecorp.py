@@ -119,6 +119,29 @@ def test_bases_teams_and_claims_are_drawn_where_the_state_puts_them():
     assert image.getpixel((int((x0 + x1) / 2), int(y0) + 1)) == (245, 180, 20)
 
 
+def test_a_tile_name_too_long_for_a_narrow_site_wraps_and_keeps_its_effect(monkeypatch):
+    """Issue 24: "Egzotikus elemek" (and "Exotic Elements") on the narrowest site is never cut
+    to "Egzotikus el…": its name takes two lines and its effect a third."""
+    from renderers.spacecorp import tile_effect
+    from rules.messages import Msg
+    from rules.messages import render as text_of
+    sites = tables().maps["E1"].sites
+    site = min((s for s in SITES if sites[s].boxes and sites[s].kind != "home"), key=lambda s: SITES[s][2] - SITES[s][0])
+    state = GAME.new_game({"players": 3}, 1)
+    for pile in state.stacks.values():
+        if "D1-04" in pile:
+            pile.remove("D1-04")
+    state.tiles[site] = ["D1-04"]
+    seen = spy(monkeypatch)
+    for language in ("hu", "en"):
+        seen.clear()
+        render(GAME.view(state, None), language=language)
+        texts = [text for text, _ in seen]
+        name = text_of(Msg("spacecorp.tile.D1-04"), language)
+        assert not any(text.endswith("…") and name.startswith(text[:-1]) for text in texts), language
+        assert " ".join(name.split()[:1]) in texts and tile_effect("D1-04", language) in texts, language
+
+
 def test_a_highlighted_site_is_ringed():
     view = GAME.view(GAME.new_game({"players": 2}, 1), None)
     plain, lit = render(view)[0], render(view, highlight="explore B1@moon cards=M01#1/e")[0]
