@@ -257,8 +257,9 @@ def test_chat_map_comes_in_parts_each_sector_whole_in_one(name):
         assert im.width != im.height                                  # Android crops square images
         assert im.height / im.width <= 1.9                            # a phone shows it whole at full width
     # each part shows its box of the whole map drawn at the chat scale, under its header; the
-    # sectors another part has whole are shown bare and dimmed (a move changes one part only)
-    _, big = gr._chat_map(view, None)
+    # sectors another part has whole are shown bare and dimmed (a move changes one part only);
+    # the whole map is drawn in the parts' language (the letters on academies and institutes)
+    _, big = gr._in("hu", gr._chat_map, view, None)
     for index, (im, (_, box)) in enumerate(zip(parts, layout.parts)):
         assert im.height == gr.PART_HEADER_H + box[3] - box[1]
         expected = big.crop(box)
