@@ -33,8 +33,8 @@ from PIL import Image, ImageDraw
 
 from renderers.common import (RGB, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, font,
                               labelled_panel, mix, rounded_panel)
-from rules.eve.read import (COMBAT, OVER, PREP_PHASES, ROUND, TYPES, face_up_squares, marker_region, owned,
-                            status_lines, tables, vp)
+from rules.eve.read import (COMBAT, OVER, PREP_PHASES, ROUND, TYPES, card_value, face_up_squares, marker_region,
+                            owned, square_code, status_lines, tables, vp)
 from rules.eve.read import empire_colours as read_empire_colours
 from rules.messages import Join, Msg
 from rules.messages import render as text_of
@@ -268,10 +268,10 @@ def _draw_tag(draw: ImageDraw.ImageDraw, box: Box, text: str, k: int = 1) -> Non
         draw_text(draw, centre, text, size=14 * k, bold=True, fill=INK, anchor="mm")
 
 
-def _draw_marker(draw: ImageDraw.ImageDraw, box: Box, square: str, k: int = 1) -> None:
+def _draw_marker(draw: ImageDraw.ImageDraw, box: Box, square: str, k: int = 1, language: str = "en") -> None:
     nebula = NEBULA[square[:3].lower()]
     draw.rounded_rectangle(box, radius=5 * k, fill=nebula, outline=(255, 255, 255), width=k)
-    draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), square, size=12 * k, bold=True,
+    draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), square_code(square, language), size=12 * k, bold=True,
               fill=contrast_text(nebula), anchor="mm")
 
 
@@ -347,7 +347,7 @@ def _legend(language: str, width: int = MAP_SIZE, size: int = LEGEND_SIZE) -> Im
         elif item in ("outposts", "hq"):
             _draw_tag(draw, (x, cy - TAG_H / 2, x + TAG_W, cy + TAG_H / 2), _letter(language, "D") if item == "outposts" else "HQ")
         else:
-            _draw_marker(draw, (x, cy - MARK_H / 2, x + MARK_W, cy + MARK_H / 2), "VIO-B")
+            _draw_marker(draw, (x, cy - MARK_H / 2, x + MARK_W, cy + MARK_H / 2), "VIO-B", language=language)
         draw_text(draw, (box[0], cy), text, size=size, fill=(235, 238, 248), anchor="lm")
     return image
 
@@ -390,7 +390,7 @@ def _draw_star_map(view: Any, highlight: str | None, language: str, k: int,
         elif label.kind == "tag":
             _draw_tag(draw, box, label.text, k)
         else:
-            _draw_marker(draw, box, label.text, k)
+            _draw_marker(draw, box, label.text, k, language)
     return image
 
 
@@ -651,7 +651,7 @@ def draw_calendar(view: Any, language: str, width: int = WIDTH, least: int = 0) 
             left = (width - 3 * cell_w) / 2 + col * cell_w
             top = pol_top + row * (cell_h + 8)
             body = labelled_panel(draw, (left + 4, top, left + cell_w - 4, top + cell_h),
-                                  _t(language, "square", square=name, count=len(square.pile)),
+                                  _t(language, "square", square=square_code(name, language), count=len(square.pile)),
                                   header_fill=NEBULA[nebula.lower()], title_size=18, radius=8)
             if square.face_up and square.pile:
                 code = square.pile[0]
@@ -673,7 +673,7 @@ def _empire_lines(view: Any, seat: int, language: str) -> list[str]:
     player = view.players[seat]
     regions = tables().regions
     cards = [f"{code}\u00a0({regions[code].vp})" for code in player.region_cards]   # kept on one line
-    tile_cards = Join([Msg("eve.card_named", card=card, name=Msg(f"eve.card.{tables().cards[card].kind}"))
+    tile_cards = Join([Msg("eve.card_named", card=card_value(card), name=Msg(f"eve.card.{tables().cards[card].kind}"))
                        for card in sorted(player.tile_cards)], "comma") if player.tile_cards else Msg("eve.none")
     return [_t(language, "storage", tiles="/".join(str(player.storage[kind]) for kind in TYPES), cards=tile_cards),
             _t(language, "region_cards", cards=Join(cards, "comma") if cards else Msg("eve.none"))]

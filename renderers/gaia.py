@@ -789,7 +789,8 @@ def _draw_part_header(im: Image.Image, view, rows: tuple[tuple, ...], index: int
 
 
 def _chat_map(view, highlight: str | None) -> tuple[ChatLayout, Image.Image]:
-    """The chat layout of the view's map and the whole map drawn at its scale (no words)."""
+    """The chat layout of the view's map and the whole map drawn at its scale (no words but
+    the letters on academies and institutes: call it in the reader's language)."""
     rows = _rows(view)
     layout = chat_layout(rows)
     geo = geometry(rows, layout.radius)
@@ -841,7 +842,7 @@ def _in(language: str, draw, *args: Any) -> Any:
 def render_map_parts(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
                      language: str = "en") -> list[Image.Image]:
     """The map as chat shows it: two or three parts (see ``chat_layout``), left to right."""
-    layout, big = _chat_map(view, highlight)
+    layout, big = _in(language, _chat_map, view, highlight)
     return [_in(language, _map_part, view, layout, big, i) for i in range(len(layout.parts))]
 
 
@@ -1775,7 +1776,7 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlig
     a turn typically posts that image and one map part (issue 25: 2.3 -> 1.8 images per change
     of player in a random 3-player game).  Yielded one at a time: each is encoded while the
     next is drawn."""
-    layout, big = _chat_map(view, highlight)      # one drawing, cut in parts in no time
+    layout, big = _in(language, _chat_map, view, highlight)   # one drawing, cut in parts
     for index in range(len(layout.parts)):
         yield _in(language, _map_part, view, layout, big, index)
     yield from _in(language, lambda: _player_images(view, player_names))

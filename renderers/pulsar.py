@@ -242,8 +242,16 @@ def draw_players(view: Any, player_names: list[str] | None, language: str) -> Im
     """One panel per player: VP, cubes, pieces, HQ, patents, transmitters, kept tiles (the dice
     in hand are on the dice board: they change on every draft and every action)."""
     panel_h, gap = 290, 10
-    image = Image.new("RGB", (WIDTH, view.player_count * (panel_h + gap) + gap), PANEL)
+    # what each patent, transmitter and HQ project gives, under the panels (ids alone are opaque, issue 23)
+    legend = sorted({ident for p in view.players for ident in (*p.patents, *(t.tile for t in p.transmitters),
+                                                                 *p.hq_done) if gist_of(ident) is not None})
+    panels = view.player_count * (panel_h + gap) + gap
+    image = Image.new("RGB", (WIDTH, panels + len(legend) * LEGEND_LINE + (gap if legend else 0)), PANEL)
     draw = ImageDraw.Draw(image)
+    for index, ident in enumerate(legend):
+        draw_text_in_box(draw, (14, panels + index * LEGEND_LINE, WIDTH - 14, panels + (index + 1) * LEGEND_LINE - 4),
+                         _t(language, "legend", id=ident, gist=gist_of(ident)), max_size=18, min_size=12, fill=INK,
+                         align="left")
     for player in view.players:
         seat = player.seat
         top = gap + seat * (panel_h + gap)

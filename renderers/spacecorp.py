@@ -69,7 +69,8 @@ from PIL import Image, ImageDraw
 from renderers.common import RGB, Box, contrast_text, draw_text, draw_text_in_box, fit_font, font, mix
 from rules.messages import Join, Msg, has_key
 from rules.messages import render as text_of
-from rules.spacecorp.read import LEGACY, OVER, PIONEER, PROGRESS, design, is_time, split_spot, tables, team_code
+from rules.spacecorp.read import (LEGACY, OVER, PIONEER, PROGRESS, design, is_time, split_spot, stack_code, tables,
+                                  team_code)
 from rules.spacecorp.read import winners as read_winners
 
 WIDTH = 800
@@ -534,12 +535,19 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
         box = (x0 + 6, y + 2, x1 - 6, y + 48)
         if index < len(placed):
             tile = placed[index]
-            draw.rounded_rectangle(box, radius=6, fill=STACK.get(stack, STACK["f1"]), outline=INK, width=1)
             effect = tile_effect(tile, language)
             name = _say(language, f"tile.{tile}")
             width = box[2] - box[0] - 12
             rows = wrap_two(name, width, 18)
-            if len(rows) == 2 and (not effect or font(MIN_TEXT).getlength(f"{rows[1]} · {effect}") <= width):
+            tall = len(rows) == 2 and bool(effect) and font(MIN_TEXT).getlength(f"{rows[1]} · {effect}") > width
+            box = (box[0], box[1], box[2], box[3] + (22 if tall else 0))
+            draw.rounded_rectangle(box, radius=6, fill=STACK.get(stack, STACK["f1"]), outline=INK, width=1)
+            if tall:     # a long name on two lines and its effect on a third (Egzotikus / elemek / T1 · bázis +1)
+                for row, text in enumerate((*rows, effect)):
+                    _text(draw, (box[0] + 5, box[1] + 1 + 22 * row, box[2] - 5, box[1] + 23 + 22 * row), text,
+                          size=18, bold=row < 2)
+                y += 22
+            elif len(rows) == 2 and (not effect or font(MIN_TEXT).getlength(f"{rows[1]} · {effect}") <= width):
                 # a long name on two lines, its effect after it (Felszín alatti / óceán · T1)
                 _text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), rows[0], size=18, bold=True)
                 _text(draw, (box[0] + 5, box[1] + 23, box[2] - 5, box[3] - 1),
@@ -1075,7 +1083,8 @@ def draw_stacks_e3(draw: ImageDraw.ImageDraw, view: Any, box: Box, language: str
         left = x0 + 10 + index * (width + 8)
         tile = (left, y0 + 40, left + width, y0 + 104)
         draw.rounded_rectangle(tile, radius=8, fill=STACK_E3.get(stack[:1], SITE), outline=INK, width=1)
-        draw_text(draw, ((tile[0] + tile[2]) / 2, tile[1] + 17), stack, size=19, bold=True, fill=MUTED, anchor="mm")
+        draw_text(draw, ((tile[0] + tile[2]) / 2, tile[1] + 17), text_of(stack_code(stack), language), size=19, bold=True,
+                  fill=MUTED, anchor="mm")
         draw_text(draw, ((tile[0] + tile[2]) / 2, tile[1] + 44), str(len(view.stacks[stack])), size=22, bold=True,
                   fill=INK, anchor="mm")
     _lines(draw, (x0 + 10, y0 + 110, x1 - 10, min(y1 - 6, y0 + 160)), _t(language, "stacks_kinds"), size=18,

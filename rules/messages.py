@@ -12,7 +12,8 @@ Where the texts live
 Keys are whole sentences or whole labels: Hungarian suffixes and the a/az article make
 fragments glued together untranslatable.  Values may be numbers, notation (plain ``str``,
 shown as it is: card ids, hex names, move texts), other messages (translated in the same
-language) or :class:`Join` lists.
+language), :class:`Join` lists or :class:`Localized` values (one text per language, written as
+the reader's language: a move in the reader's notation inside a refusal).
 
 Hungarian help in the format language: ``{name:az}`` puts the right definite article
 ("a" or "az") before the value, as it sounds (``az Ivitsek``, ``a Terránok``, ``az 5``).
@@ -67,11 +68,35 @@ class Join:
         object.__setattr__(self, "conj", conj)
 
 
+@dataclass(frozen=True, init=False)
+class Localized:
+    """A value that is written differently in each language and is not a catalogue text: a
+    piece of notation in the reader's words (``Localized(en="build m 3A3", hu="épít bánya
+    3A3")``).  Formatted as the reader's language, English where that language has none."""
+
+    texts: tuple[tuple[str, str], ...]
+
+    def __init__(self, **texts: str):
+        if DEFAULT_LANGUAGE not in texts:
+            raise TypeError(f"a Localized value needs its {DEFAULT_LANGUAGE!r} text")
+        unknown = set(texts) - set(LANGUAGES)
+        if unknown:
+            raise TypeError(f"unknown languages {sorted(unknown)}")
+        object.__setattr__(self, "texts", tuple(sorted((lang, str(text)) for lang, text in texts.items())))
+
+    def text(self, language: str) -> str:
+        texts = dict(self.texts)
+        return texts.get(language) or texts[DEFAULT_LANGUAGE]
+
+    def __str__(self) -> str:
+        return self.text(DEFAULT_LANGUAGE)
+
+
 def _freeze(value: Any) -> Any:
     if isinstance(value, list):
         return Join(value)
     if isinstance(value, dict):
-        raise TypeError("message values are numbers, notation strings, Msg or Join, not dicts")
+        raise TypeError("message values are numbers, notation strings, Msg, Join or Localized, not dicts")
     return value
 
 
@@ -179,7 +204,7 @@ class _Formatter(string.Formatter):
         if format_spec == "az":
             text = _value_text(value, self.language)
             return f"{hungarian_article(text)} {text}"
-        if isinstance(value, (Msg, Join)) or isinstance(value, str) and not format_spec:
+        if isinstance(value, (Msg, Join, Localized)) or isinstance(value, str) and not format_spec:
             return _value_text(value, self.language)
         return str(super().format_field(value, format_spec))
 
@@ -196,6 +221,8 @@ def _value_text(value: Any, language: str) -> str:
             return ", ".join(parts)
         word = text_of(f"list.{value.conj}", language) or value.conj
         return ", ".join(parts[:-1]) + f" {word} " + parts[-1]
+    if isinstance(value, Localized):
+        value = value.text(language)
     if isinstance(value, bool):
         return text_of("yes" if value else "no", language) or str(value)
     if isinstance(value, float):
@@ -221,10 +248,10 @@ def text_of(key: str, language: str) -> str | None:
     return catalogue(language).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
 
 
-def render(message: "Msg | Join | str", language: str = DEFAULT_LANGUAGE) -> str:
+def render(message: "Msg | Join | Localized | str", language: str = DEFAULT_LANGUAGE) -> str:
     """The text of ``message`` in ``language`` (English where a text is missing).  A plain
     ``str`` is notation and returned unchanged."""
-    if isinstance(message, Join):
+    if isinstance(message, (Join, Localized)):
         return _value_text(message, language)
     if not isinstance(message, Msg):
         return str(message)
@@ -277,6 +304,8 @@ def to_json(value: Any) -> Any:
         return {"msg": value.key, "values": {k: to_json(v) for k, v in value.values}}
     if isinstance(value, Join):
         return {"join": [to_json(item) for item in value.items], "conj": value.conj}
+    if isinstance(value, Localized):
+        return {"localized": dict(value.texts)}
     return value
 
 
@@ -285,4 +314,6 @@ def from_json(data: Any) -> Any:
         return Msg(data["msg"], **{k: from_json(v) for k, v in data.get("values", {}).items()})
     if isinstance(data, dict) and "join" in data:
         return Join([from_json(item) for item in data["join"]], data.get("conj", "comma"))
+    if isinstance(data, dict) and "localized" in data:
+        return Localized(**data["localized"])
     return data

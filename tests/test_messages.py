@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import data
-from rules.messages import (DEFAULT_LANGUAGE, LANGUAGES, Join, Msg, catalogue, has_key, hungarian_article,
+from rules.messages import (DEFAULT_LANGUAGE, LANGUAGES, Join, Localized, Msg, catalogue, has_key, hungarian_article,
                             placeholders, render, to_json, from_json)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,6 +56,26 @@ def test_values_are_translated_in_the_same_language_and_lists_read_naturally():
     assert "map" in render(msg, "en")
     assert render(Msg("illegal_move", reason=Join(["x", "y", "z"], "or")), "en").endswith("x, y or z")
     assert from_json(to_json(msg)) == msg
+
+
+def test_a_localized_value_is_written_in_the_readers_language():
+    """Notation quoted in a sentence (a move in a refusal) is a Localized value: each reader
+    gets their own words, English where a language has none; no catalogue text hides one of
+    two values with a format trick such as ``{hu:.0}`` any more."""
+    move = Localized(en="build m 3A3", hu="épít bánya 3A3")
+    msg = Msg("illegal_move", reason=Join([move, Localized(en="pass")], "or"))
+    assert render(msg, "en").endswith("build m 3A3 or pass")
+    assert render(msg, "hu").endswith("épít bánya 3A3 vagy pass")
+    assert render(Msg("illegal_move", reason=move), "hu").endswith(": épít bánya 3A3")
+    assert from_json(to_json(msg)) == msg and hash(msg) == hash(from_json(to_json(msg)))
+    from rules.messages import _Formatter
+    assert _Formatter("hu").format("{m:az}", m=Localized(en="up", hu="kutat")) == "a kutat"
+    with pytest.raises(TypeError):
+        Localized(hu="csak magyar")
+    for language in LANGUAGES:
+        for key, body in catalogue(language).items():
+            for _literal, _field, spec, _conv in string.Formatter().parse(body):
+                assert spec != ".0", (language, key)
 
 
 def test_plural_words_agree_with_the_number():

@@ -91,7 +91,7 @@ def empire_msg(state: GameState, seat: int) -> Msg:
 
 
 def card_msg(card: str) -> Msg:
-    return E("card_named", card=card, name=E(f"card.{tables().cards[card].kind}"))
+    return E("card_named", card=mv.card_value(card), name=E(f"card.{tables().cards[card].kind}"))
 
 
 def listing(items: Iterable[Any], conj: str = "comma") -> Join | Msg:
@@ -649,7 +649,8 @@ class EveGame(Game):
         square = state.squares[move.arg or ""]
         if square.face_up or not square.pile:
             raise IllegalMove("eve.err.reveal_face_down", "EVE-POL-4" if state.phase == ROUND else "EVE-PREP-1",
-                              square=move.arg, allowed=listing(face_down_squares(state)))
+                              square=mv.square_value(move.arg or ""),
+                              allowed=listing(mv.square_value(x) for x in face_down_squares(state)))
 
     def _check_hq(self, state: GameState, move: Move) -> None:
         code = move.regions[0]
@@ -903,8 +904,8 @@ class EveGame(Game):
             self._move_parts(state, move)
         elif effect == "DEV-D":
             if move.params[0] not in face_up_squares(state):
-                raise IllegalMove("eve.err.card_square_up", "EVE-CARD-4", card=card_msg(card), square=move.params[0],
-                                  allowed=listing(face_up_squares(state)))
+                raise IllegalMove("eve.err.card_square_up", "EVE-CARD-4", card=card_msg(card), square=mv.square_value(move.params[0]),
+                                  allowed=listing(mv.square_value(x) for x in face_up_squares(state)))
         elif effect == "DEV-F" and rnd.claims < 1 + rnd.extra_claims:
             raise IllegalMove("eve.err.card_after_claim", "EVE-CARD-4", card=card_msg(card))
         elif effect == "LOG-E":
@@ -1070,7 +1071,7 @@ class EveGame(Game):
         state.squares[square].face_up = True                        # EVE-POL-2: the marker follows
         assert state.streams is not None
         state.streams.reveal()                                      # a face-down region card shows
-        add_event(state, "event.revealed", square=square, region=region_label(state.squares[square].pile[0]))
+        add_event(state, "event.revealed", square=mv.square_value(square), region=region_label(state.squares[square].pile[0]))
 
     def _apply_hq(self, state: GameState, move: Move) -> None:
         code = move.regions[0]
@@ -1229,7 +1230,7 @@ class EveGame(Game):
             pile.pile.append(card)
             if len(pile.pile) == 1:
                 pile.face_up = False
-            add_event(state, "event.doom", empire=empire_msg(state, seat), region=region_label(card), square=square)
+            add_event(state, "event.doom", empire=empire_msg(state, seat), region=region_label(card), square=mv.square_value(square))
 
     def _start_round(self, state: GameState) -> None:
         seal = state.calendar[state.month - 1][0]
@@ -1921,7 +1922,7 @@ class EveGame(Game):
             for name in move.params:
                 square = after.squares[name]
                 hidden = square.pile[1:2] if square.face_up else square.pile[:1]
-                seen += [E("notice.peek_square", square=name, region=region_label(code)) for code in hidden]
+                seen += [E("notice.peek_square", square=mv.square_value(name), region=region_label(code)) for code in hidden]
             return [Notice(move.seat, E("notice.peek_squares", cards=listing(seen)))]
         return []
 
@@ -2114,7 +2115,7 @@ class EveGame(Game):
                            regions=len(owned(view, seat)), cards="/".join(str(sizes[k]) for k in TYPES),
                            levels="/".join(str(player.level(k)) for k in TYPES),
                            storage="/".join(str(player.storage[k]) for k in TYPES), letters=E("letters")))
-        marked = [E("status.marker", square=name, region=region_label(code))
+        marked = [E("status.marker", square=mv.square_value(name), region=region_label(code))
                   for name in face_up_squares(view) if (code := marker_region(view, name))]
         lines.append(E("status.markers", markers=listing(marked)))
         return lines

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from rules.base import IllegalMove
-from rules.messages import Join, Msg, fold_word
+from rules.messages import Join, Localized, Msg, fold_word
 
 from .data import EMPIRES, TYPES, tables
 
@@ -142,10 +142,41 @@ def _move_parts(verb: str, args: list[str]) -> tuple[tuple[str, ...], tuple[int,
     return (source, *targets), tuple(counts)
 
 
+#: The nebulae as the Hungarian texts name them (viola, cián, magenta): square ``CYA-A`` is ``CIÁ-A``
+#: to a Hungarian (typed ``cia-a`` or ``cián-a`` too).
+HU_NEBULA = {"VIO": "VIO", "CYA": "CIÁ", "MAG": "MAG"}
+_NEBULA_WORDS = {"VIO": "VIO", "VIOLA": "VIO", "CYA": "CYA", "CIA": "CYA", "CIAN": "CYA", "MAG": "MAG",
+                 "MAGENTA": "MAG"}
+#: The design decks by the Hungarian round types (fejlesztés, termelés, hadvezetés, as ``F``/``T``/``H``
+#: already name them): card ``DV12`` is ``F12`` to a Hungarian.
+HU_CARD_PREFIX = {"DV": "F", "PR": "T", "LG": "H"}
+_HU_CARD = re.compile(r"([FTH])(\d\d)")
+
+
+def square_code(square: str, language: str) -> str:
+    """A political-map square as a reader of ``language`` writes it (``CYA-A`` -> ``CIÁ-A``)."""
+    nebula, dash, column = square.partition("-")
+    return f"{HU_NEBULA.get(nebula, nebula)}{dash}{column}" if language == "hu" else square
+
+
+def card_code(card: str, language: str) -> str:
+    """A design card as a reader of ``language`` writes it (``DV12`` -> ``F12``)."""
+    return HU_CARD_PREFIX.get(card[:2], card[:2]) + card[2:] if language == "hu" and card[:2] in HU_CARD_PREFIX else card
+
+
+def square_value(square: str) -> Localized:
+    return Localized(en=square, hu=square_code(square, "hu"))
+
+
+def card_value(card: str) -> Localized:
+    return Localized(en=card, hu=card_code(card, "hu"))
+
+
 def _square(word: str) -> str:
-    square = word.upper()
+    nebula, dash, column = fold_word(word).upper().partition("-")
+    square = _NEBULA_WORDS.get(nebula, nebula) + dash + column
     if square not in tables().squares:
-        raise IllegalMove("eve.err.no_square", "EVE-POL-1", value=word, squares=list(tables().squares))
+        raise IllegalMove("eve.err.no_square", "EVE-POL-1", value=word, squares=[square_value(x) for x in tables().squares])
     return square
 
 
@@ -235,6 +266,9 @@ def _count(word: str, prefix: str = "") -> int:
 
 def _card(word: str) -> str:
     card = word.upper()
+    hungarian = _HU_CARD.fullmatch(card)
+    if hungarian:
+        card = {letter: prefix for prefix, letter in HU_CARD_PREFIX.items()}[hungarian[1]] + hungarian[2]
     if card not in tables().cards:
         raise IllegalMove("eve.err.no_card", "EVE-CARD-1", value=word)
     return card
@@ -296,12 +330,9 @@ def parse_move(seat: int, text: str) -> Move:
 
     if verb == REVEAL:
         if len(args) > 1:           # one square per move: the first card is seen before the second is chosen
-            raise IllegalMove("eve.err.reveal_one", "EVE-POL-4", first=args[0].upper(), second=args[1].upper())
+            raise IllegalMove("eve.err.reveal_one", "EVE-POL-4", first=args[0], second=args[1])
         need(1)
-        square = args[0].upper()
-        if square not in tables().squares:
-            raise IllegalMove("eve.err.no_square", "EVE-POL-1", value=args[0], squares=list(tables().squares))
-        return Move(seat, REVEAL, arg=square)
+        return Move(seat, REVEAL, arg=_square(args[0]))
     if verb in (HQ, PLACE, EXPAND, AGENT):
         need(1)
         return Move(seat, verb, regions=(region_code(args[0]),))

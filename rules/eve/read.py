@@ -11,12 +11,13 @@ from rules.messages import Msg
 
 from . import engine as _engine
 from .data import TYPES, Tables, tables
+from .moves import card_value, square_code
 from .state import COMBAT, OVER, PREP_PHASES, ROUND, GameState
 
 View = GameState
 
-__all__ = ["COMBAT", "OVER", "PREP_PHASES", "ROUND", "TYPES", "Tables", "View", "empire_colours", "face_up_squares", "marker_region",
-           "owned", "status_lines", "tables", "vp"]
+__all__ = ["COMBAT", "OVER", "PREP_PHASES", "ROUND", "TYPES", "Tables", "View", "card_value", "empire_colours", "face_up_squares", "marker_region",
+           "owned", "square_code", "status_lines", "tables", "vp"]
 
 
 def owned(view: View, seat: int) -> list[str]:

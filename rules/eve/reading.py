@@ -30,7 +30,7 @@ def region_label(code: str) -> str:
 
 def card_label(card: str) -> Msg | str:
     kind = tables().cards.get(card)
-    return E("card_named", card=card, name=E(f"card.{kind.kind}")) if kind else card
+    return E("card_named", card=mv.card_value(card), name=E(f"card.{kind.kind}")) if kind else card
 
 
 def timing_msg(kind: Any) -> Msg:
@@ -96,6 +96,10 @@ def _hu_word(verb: str, index: int, word: str) -> str:
             return match.group(1) + HU_DICE["dst".index(match.group(2))]
     if verb == mv.ASK and word in HU_ASK:
         return HU_ASK[word]
+    if word in tables().cards:
+        return mv.card_code(word, "hu")
+    if word in tables().squares:
+        return mv.square_code(word, "hu")
     return word
 
 
@@ -181,7 +185,7 @@ def move_phrase(seat: int, text: str) -> Msg | None:
     kind = move.kind
     regions = move.regions
     if kind == mv.REVEAL:
-        return E("phrase.reveal", square=move.arg)
+        return E("phrase.reveal", square=mv.square_value(move.arg or ""))
     if kind in (mv.HQ, mv.PLACE, mv.EXPAND, mv.AGENT):
         return E(f"phrase.{kind}", region=region_label(regions[0]))
     if kind == mv.OUTPOST:
@@ -258,7 +262,7 @@ def _play_phrase(move: mv.Move) -> Msg:
     elif move.params and move.params[0] in TYPES:
         target = Join([E(f"type.{kind}") for kind in move.params], "and")
     elif move.params:
-        target = Join(list(move.params), "and")
+        target = Join([mv.square_value(square) for square in move.params], "and")
     else:
         return E("phrase.play", card=card)
     return E("phrase.play_on", card=card, target=target)
@@ -289,10 +293,10 @@ def components() -> tuple[Component, ...]:
         timing = timing_msg(kind)
         for card in kind.ids:
             out.append(Component(
-                card, "eve.kind.card", E("card_named", card=card, name=E(f"card.{kind.kind}")),
+                card, "eve.kind.card", E("card_named", card=mv.card_value(card), name=E(f"card.{kind.kind}")),
                 E("comp.card", deck=E(f"type.{kind.deck}"), copies=len(kind.ids), timing=timing,
                   effect=E(f"card_text.{kind.kind}")),
-                E(f"card_gist.{kind.kind}"), stand_in=True, aliases=(kind.kind,)))
+                E(f"card_gist.{kind.kind}"), stand_in=True, aliases=(kind.kind, mv.card_code(card, "hu"))))
     neighbours = tab.adjacent4
     for code, region in tab.regions.items():                      # regions and their region cards
         out.append(Component(
@@ -304,7 +308,7 @@ def components() -> tuple[Component, ...]:
             aliases=(region.name, _squash(region.name))))
     for name, square in tab.squares.items():                      # the political map
         out.append(Component(
-            name, "eve.kind.square", E("comp.square_name", square=name),
+            name, "eve.kind.square", E("comp.square_name", square=mv.square_value(name)),
             E("comp.square", nebula=E(f"nebula.{square.nebula}"), column=square.column,
               setup=E("comp.square_up") if square.revealed_at_setup else E("comp.square_down")),
             E("comp.square_gist", nebula=E(f"nebula.{square.nebula}"), column=square.column)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from rules.messages import Msg, fold_word
+from rules.messages import Localized, Msg, fold_word
 
 from .tables import ACTIONS, ADV_POS, BOOSTERS, FACTION_IDS, FED_TOKENS, FIELDS, STD_POS
 
@@ -270,12 +270,12 @@ def parse_commands(body: str) -> list[list[str]]:
     return cmds
 
 
-def code(text: str) -> Msg:
+def code(text: str) -> Localized:
     """A piece of notation as the reader writes it (Hungarian words for a Hungarian)."""
     from .texts import HU_VERBS, hu_word, localize_move
     if " " not in text.strip():     # one word (a verb): translated alone, never parsed
-        return Msg("gaia.code", en=text, hu=HU_VERBS.get(text) or hu_word(text))
-    return Msg("gaia.code", en=text, hu=localize_move(text, "hu"))
+        return Localized(en=text, hu=HU_VERBS.get(text) or hu_word(text))
+    return Localized(en=text, hu=localize_move(text, "hu"))
 
 
 def line_ended(body: str) -> bool:

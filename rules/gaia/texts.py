@@ -283,10 +283,12 @@ def _command_phrase(state: Any, cmd: list[str]) -> Msg:
         return Msg("gaia.phrase.up", field=_field(arg))
     if verb == "pass":
         if args and arg in BOOSTERS:
-            return Msg("gaia.phrase.pass_booster", n=arg[7:], effect=_booster_effect(arg))
+            return Msg("gaia.phrase.pass_booster", n=arg[7:], effect=_booster_gist(arg))
         return Msg("gaia.phrase.pass")
     if verb == "booster" and arg in BOOSTERS:
-        return Msg("gaia.phrase.booster", n=arg[7:], effect=_booster_effect(arg))
+        # the short gist: the phrase is a button's label too (80 characters), and a label cut
+        # inside a word ("1 ingyenes terra…") reads as an English code to a Hungarian
+        return Msg("gaia.phrase.booster", n=arg[7:], effect=_booster_gist(arg))
     if verb == "faction" and arg in FACTIONS:
         return Msg("gaia.phrase.faction", faction=Msg("gaia.faction." + arg))
     if verb == "decline":

@@ -83,6 +83,16 @@ def event_texts(state: GameState, language: str = "en") -> list[str]:
     return [render(message, language) for message in event_messages(state)]
 
 
+def route_msg(path: "tuple[str, ...] | list[str]") -> Msg | str:
+    """A matter token's path as the rulebook says it: from a space (mező) to a space, through the
+    one between when it moves two (``II-1 → II-3`` / "a II-1 mezőről a II-3 mezőre")."""
+    if len(path) < 2:
+        return " ".join(path)
+    if len(path) == 2:
+        return P("route", node=path[0], to=path[-1])
+    return P("route_via", node=path[0], via=Join(list(path[1:-1])), to=path[-1])
+
+
 def listing(items: list, conj: str = "comma", empty: str = "none") -> Join | Msg:
     """A Join of ``items``, or the message ``planetarium.<empty>`` when there are none."""
     return Join(items, conj) if items else P(empty)
@@ -722,18 +732,18 @@ class PlanetariumGame(Game):
             if tuple(path) not in legal:
                 reason, rule = explain_matter_path(state, tuple(path))
                 options = [texts.notation_or_text("mv " + " ".join(p)) for p in legal]
-                raise IllegalMove("planetarium.err.matter_path", rule, node=start, path=" ".join(path),
+                raise IllegalMove("planetarium.err.matter_path", rule, node=start, path=route_msg(path),
                                   reason=reason, options=listing(options, "comma", "why.cannot_move"))
             end = path[-1]
             state.nodes[start] = None
             target = state.nodes[end]
             if target in PLANET_SET:
                 player.mat[target][token] += 1
-                add_event(state, "matter_collides", kind=P(f"matter.{token}"), path=" ".join(path), planet=target,
+                add_event(state, "matter_hits", kind=P(f"matter.{token}"), route=route_msg(path), planet=target,
                           who=colour_msg(state, seat))
             else:
                 state.nodes[end] = token
-                add_event(state, "matter_moved", kind=P(f"matter.{token}"), path=" ".join(path))
+                add_event(state, "matter_moves", kind=P(f"matter.{token}"), route=route_msg(path))
         state.moved = True
         state.phase = PHASE_CARD
 

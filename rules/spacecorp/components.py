@@ -181,10 +181,10 @@ def components() -> tuple[Component, ...]:
         red = tile.special[0] if tile.special else None
         special_text: Msg | str = ""
         if red is not None:
-            special_text = S(f"tilespecial.{red.name}", **({"stack": red.positional[0]}
+            special_text = S(f"tilespecial.{red.name}", **({"stack": mv.stack_code(red.positional[0])}
                                                             if red.name == "DRAW_INSTEAD" else {}))
         out.append(Component(tile.id, "spacecorp.kind.tile", S(f"tile.{tile.id}"),
-                             S("comp.tile.text", era=S(f"era.{tile.era}"), stack=tile.stack,
+                             S("comp.tile.text", era=S(f"era.{tile.era}"), stack=mv.stack_code(tile.stack),
                                icons=Join([S(f"icon.{icon}") for icon in tile.icons]) if tile.icons
                                else S("comp.tile.no_icons"),
                                rewards=tile_rewards(tile.id), special=special_text),

@@ -1121,7 +1121,7 @@ class SpaceCorpGame(Game):
                 raise refuse("no_such_site", "SC-MAP-1", site=spot.site)
         boxes = [len(sites[spot.site].boxes) if state.era == "E3" else 1 for spot in move.spots]
         if len(move.stacks) > sum(boxes):
-            raise refuse("wrong_stack", "SC-EXP-3", stack=move.stacks[-1], allowed="-")
+            raise refuse("wrong_stack", "SC-EXP-3", stack=mv.stack_code(move.stacks[-1]), allowed="-")
         chosen: list[str | None] = [*move.stacks, *[None] * (sum(boxes) - len(move.stacks))]
         groups = []
         for spot, count in zip(move.spots, boxes):
@@ -1150,13 +1150,14 @@ class SpaceCorpGame(Game):
         stacks = [key for key in state.stacks if key == kind or (key[:-1] == kind and key[-1] in "ab")]
         if chosen is not None:
             if chosen not in stacks:
-                raise refuse("wrong_stack", "SC-EXP-3", stack=chosen, allowed=", ".join(stacks))
+                raise refuse("wrong_stack", "SC-EXP-3", stack=mv.stack_code(chosen),
+                             allowed=Join([mv.stack_code(key) for key in stacks]))
             if not state.stacks[chosen]:
-                raise refuse("stack_empty", "SC-EXP-4", stack=chosen)
+                raise refuse("stack_empty", "SC-EXP-4", stack=mv.stack_code(chosen))
             return chosen
         full = [key for key in stacks if state.stacks[key]]
         if not full:
-            raise refuse("stack_empty", "SC-EXP-4", stack=kind)
+            raise refuse("stack_empty", "SC-EXP-4", stack=mv.stack_code(kind))
         return full[0]
 
     def _explorable(self, state: GameState, site_id: str, stacks: list[str | None] | None = None) -> None:
@@ -1192,7 +1193,7 @@ class SpaceCorpGame(Game):
         redirect = next((effect for effect in tables().discoveries[tile_id].special
                          if effect.name == "DRAW_INSTEAD"), None)
         if redirect is not None and state.stacks.get(redirect.positional[0]):
-            state.news.append(S("news.tile_redirect", tile=S(f"tile.{tile_id}"), stack=redirect.positional[0]))
+            state.news.append(S("news.tile_redirect", tile=S(f"tile.{tile_id}"), stack=mv.stack_code(redirect.positional[0])))
             state.tiles_out.append(tile_id)
             tile_id = draw_hidden(state.streams, state.stacks[redirect.positional[0]])[0]
         state.tiles.setdefault(site_id, []).append(tile_id)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import IllegalMove
-from rules.messages import Msg, fold_word
+from rules.messages import Localized, Msg, fold_word
 
 # ----- verbs (§10.2) ------------------------------------------------------------------------------
 RESEARCH, MOVE, EXPLORE, BUILD, PRODUCE = "research", "move", "explore", "build", "produce"
@@ -43,6 +43,10 @@ BASES = ("ATTRACTION", "BIOLAB", "EXTRACTOR", "INDUSTRIAL", "REFINERY", "RESEARC
          "SPACEPORT")
 #: Discovery tile stacks as §9.2 names them (E1: f1 f2; E2: f1 f2a f2b f3; E3: Pa Pb Sa Sb Alien).
 STACKS = ("f1", "f2", "f2a", "f2b", "f3", "Pa", "Pb", "Sa", "Sb", "Alien")
+#: The stacks as the Hungarian rulebook names the discovery markers (§9.2: Elsődleges, Másodlagos,
+#: Idegen; ``f`` = felfedezés reads in both), also a tile's or box's kind (``P``/``S``/``A``) -> the Hungarian code.
+HU_STACK_OUT = {"Pa": "Ea", "Pb": "Eb", "Sa": "Ma", "Sb": "Mb", "Alien": "Idegen", "A": "Idegen", "P": "E", "S": "M"}
+HUNGARIAN_STACKS = {fold_word(hu): stack for stack, hu in HU_STACK_OUT.items() if stack in STACKS}
 #: Colony Point sources in the order of SC-COL-3 (a)..(h): the canonical order of ``cp=``.
 CP_KINDS = ("tiles", "near", "industrial", "two_bases", "team", "build", "pay5", "envtol")
 CHOICE_KEYS = ("progress", "legacy", "pioneer", "base", "contract", "stack", "infra-discard", "predict")
@@ -394,6 +398,11 @@ def team_code(team: str, language: str) -> str:
     return COLOUR_LETTERS.get(language, COLOUR_LETTERS["en"]).get(team[:1], team[:1]) + team[1:]
 
 
+def stack_code(stack: str) -> Localized:
+    """A discovery stack (or a box's kind) as each reader names it: ``Pa`` / Hungarian ``Ea``."""
+    return Localized(en=stack, hu=HU_STACK_OUT.get(stack, stack))
+
+
 def colour_code(colour: str, language: str) -> str:
     """A colour letter (``B``) as a reader of ``language`` writes it (``K``)."""
     return COLOUR_LETTERS.get(language, COLOUR_LETTERS["en"]).get(colour, colour)
@@ -466,7 +475,8 @@ def _hu_value(key: str, value: str, verb: str) -> str:
     if key == "infra":
         return ",".join(HUNGARIAN_WORDS.get(fold(item), HUNGARIAN_COLOURS.get(item.upper(), item))
                         if len(item) == 1 or fold(item) in HUNGARIAN_WORDS else item for item in value.split(","))
-    table = {"base": HUNGARIAN_BASES, "bases": HUNGARIAN_BASES, "name": HUNGARIAN_VERBS}.get(key, HUNGARIAN_WORDS)
+    table = {"base": HUNGARIAN_BASES, "bases": HUNGARIAN_BASES, "name": HUNGARIAN_VERBS,
+             "stack": HUNGARIAN_STACKS}.get(key, HUNGARIAN_WORDS)
     return ",".join(":".join(table.get(fold(part), part) for part in item.split(":")) for item in value.split(","))
 
 
@@ -602,6 +612,8 @@ def _hu_out(word: str, verb: str) -> str:
         out = ",".join(":".join(HU_BASE_OUT.get(part, part) for part in item.split(":")) for item in value.split(","))
     elif key == "name":
         out = HU_VERB_OUT.get(value, value)
+    elif key == "stack":
+        out = ",".join(HU_STACK_OUT.get(v, v) for v in value.split(","))
     elif key == "time":
         card, _, mode = value.partition(":")
         out = f"{card}:{HU_WORD_OUT.get(mode, mode)}"
@@ -615,16 +627,15 @@ def verb_msg(verb: str) -> Msg:
     return Msg(f"spacecorp.verb.{verb}")
 
 
-def notation_words(words: str, verb: str) -> Msg:
+def notation_words(words: str, verb: str) -> Localized:
     """Part of a command (``Y1 @moon``) in the reader's notation, like :func:`notation`."""
-    return Msg("spacecorp.notation", en=words, hu=" ".join(_hu_out(word, verb) for word in words.split()))
+    return Localized(en=words, hu=" ".join(_hu_out(word, verb) for word in words.split()))
 
 
-def notation(text: str) -> Msg:
-    """A notation example (canonical ``text``) shown in the reader's words: the catalogue's
-    ``spacecorp.notation`` shows ``en`` to an English reader and ``hu`` (``localize``) to a
-    Hungarian one (the other value is formatted away with ``.0``)."""
-    return Msg("spacecorp.notation", en=text, hu=localize(text, "hu"))
+def notation(text: str) -> Localized:
+    """A notation example (canonical ``text``) shown in the reader's words: ``text`` to an
+    English reader, its Hungarian form (``localize``) to a Hungarian one."""
+    return Localized(en=text, hu=localize(text, "hu"))
 
 
 def _hu_out_entry(item: str, verb: str) -> str:
@@ -867,7 +878,7 @@ def _base(word: str) -> str:
 def _stack(word: str) -> str:
     found = {stack.lower(): stack for stack in STACKS}.get(word.lower())
     if found is None:
-        raise IllegalMove("spacecorp.err.stack", "SC-EXP-11", value=word, stacks=list(STACKS))
+        raise IllegalMove("spacecorp.err.stack", "SC-EXP-11", value=word, stacks=[stack_code(x) for x in STACKS])
     return found
 
 

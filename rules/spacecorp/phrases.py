@@ -104,7 +104,7 @@ def _choice(move: Choose) -> Msg:
     if move.key == "contract":
         return S("phrase.choose.contract", row=value)
     if move.key == "stack":
-        return S("phrase.choose.stack", stack=value)
+        return S("phrase.choose.stack", stack=mv.stack_code(value))
     if move.key == "infra-discard":
         return S("phrase.choose.infra_discard", box=value[-1])
     return S("phrase.choose.predict", cards=Join([card_msg(card) for card in value.split(",")]))
@@ -128,7 +128,7 @@ def phrase(text: str) -> Msg | None:
     if isinstance(move, Explore):
         spots = Join([S("phrase.spot", site=site_msg(spot.site), team=team_msg(spot.team)) for spot in move.spots],
                      "and")
-        action = S("phrase.explore_stacks", spots=spots, stacks=Join(list(move.stacks))) if move.stacks else \
+        action = S("phrase.explore_stacks", spots=spots, stacks=Join([mv.stack_code(x) for x in move.stacks])) if move.stacks else \
             S("phrase.explore", spots=spots)
         return _with(action, move.sources)
     if isinstance(move, Build):

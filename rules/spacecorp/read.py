@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from .data import Tables, design, is_time, tables
 from .engine import DECLINE_ALWAYS, PLAYED_EDGES
-from .moves import team_code
+from .moves import stack_code, team_code
 from .state import LEGACY, OVER, PIONEER, PROGRESS, GameState, split_spot
 
 View = GameState
 
 __all__ = ["DECLINE_ALWAYS", "LEGACY", "OVER", "PIONEER", "PLAYED_EDGES", "PROGRESS", "Tables", "View", "design",
-           "is_time", "split_spot", "tables", "team_code", "winners"]
+           "is_time", "split_spot", "stack_code", "tables", "team_code", "winners"]
 
 # DECLINE_ALWAYS: the choice of an Edge's standing order that declines its every reaction
 # window (§9.3 auto-pass); PLAYED_EDGES: the Edges that have such an order, in card order.

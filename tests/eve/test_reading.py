@@ -73,6 +73,28 @@ def test_issue_24_hungarian_codes_for_types_and_dice_never_the_english_letters()
     assert GAME.format_move(GAME.parse_move(state, 0, "kocka 2ser 1p 0takt")) == "dice 2d 1s 0t"
 
 
+def test_EVE_CARD_1_EVE_POL_1_hungarian_card_and_square_codes_never_the_english_ones():
+    """Issue 24: a design card is F/T/H + its number to a Hungarian (fejlesztés, termelés, hadvezetés:
+    DV12 is F12, PR07 T07, LG05 H05) and the cián nebula's squares are CIÁ-A..C (VIO and MAG read
+    the same); both are typed (accents optional) and read back to the stored notation."""
+    assert GAME.localize_move("play DV15 VIO-B CYA-A MAG-C", "hu") == "kijátszik F15 VIO-B CIÁ-A MAG-C"
+    assert GAME.localize_move("discard PR07", "hu") == "eldob T07"
+    assert GAME.localize_move("play LG05 seal=caldari:P", "hu") == "kijátszik H05 pecsét=caldari:T"
+    assert GAME.localize_move("reveal CYA-C", "hu") == "felfed CIÁ-C"
+    state = new(4)
+    for typed, canonical in (("kijátszik f15 vio-b cia-a mag-c", "play DV15 VIO-B CYA-A MAG-C"),
+                             ("eldob T07", "discard PR07"), ("felfed cián-c", "reveal CYA-C"),
+                             ("play LG05 seal=caldari:P", "play LG05 seal=caldari:P")):
+        assert GAME.format_move(GAME.parse_move(state, 0, typed)) == canonical
+    phrase = GAME.move_phrase(state, 0, "play DV15 VIO-B CYA-A MAG-C")
+    assert "F15" in render(phrase, "hu") and "CIÁ-A" in render(phrase, "hu") and "DV15" not in render(phrase, "hu")
+    assert "DV15" in render(phrase, "en") and "CYA-A" in render(phrase, "en")
+    assert "T07" in render(GAME.component("PR07").name, "hu") and "T07" in GAME.component("PR07").aliases
+    assert "CIÁ-B" in render(GAME.component("CYA-B").name, "hu")
+    error = refused(state, 0, "reveal XYZ-A")
+    assert error.msg.key == "eve.err.no_square" and "CIÁ-A" in render(error.msg, "hu")
+
+
 def test_EVE_CMB_5_a_hungarian_s_in_the_damage_place_is_refused_not_read_as_shield():
     """In a secret, irreversible choice "s" (sérülés to a Hungarian) must never silently mean shield."""
     state = new(4)

@@ -722,7 +722,7 @@ def test_EVE_CARD_4_a_card_played_without_its_target_says_how_it_is_written():
     _hand(state, GALLENTE, ["LG05"])
     error = refused(state, GALLENTE, "play LG05")
     assert error.msg.key == "eve.err.play_arguments" and "seal=caldari:P" in render(error.msg, "en")
-    assert "kijátszik LG05 pecsét=caldari:T" in render(error.msg, "hu")     # issue 24: in the reader's words
+    assert "kijátszik H05 pecsét=caldari:T" in render(error.msg, "hu")      # issue 24: in the reader's words and codes
 
 
 def test_EVE_CARD_5_a_tile_card_works_while_its_tile_stays_PRD_H_build_cap_four():

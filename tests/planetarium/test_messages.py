@@ -151,6 +151,27 @@ def test_PL_BOT_events_in_state_are_messages_and_survive_json():
     assert "Piros kijátssza: L01 → A: +4 (Piros: 4)" in events(after, "hu")
 
 
+def test_PL_MOV_1_a_matter_tokens_path_reads_from_space_to_space_in_hungarian():
+    """Issue 24: an event or refusal names a path as the rulebook does, from a space (mező) to a
+    space ("a gáz a II-1 mezőről a II-2 mezőre lép"), never the bare notation "II-1 II-2"."""
+    from rules.planetarium.engine import matter_paths
+    state = build(matter={"II-1": "G"})
+    path = sorted(matter_paths(state, "II-1"), key=len)[0]
+    after = play(state, "mv " + " ".join(path))
+    [moved] = [event for event in event_messages(after) if "matter" in event.key]
+    assert moved.key in ("planetarium.event.matter_moves", "planetarium.event.matter_hits")
+    hungarian = render(moved, "hu")
+    from rules.messages import hungarian_article
+    assert f"a II-1 mezőről {hungarian_article(path[-1])} {path[-1]} mezőre" in hungarian
+    assert " ".join(path) not in hungarian and " ".join(path) not in render(moved, "en")
+    error = None
+    try:
+        play(state, "mv II-1 " + ("III-1" if path[-1] != "III-1" else "IV-1") + " V-1")
+    except IllegalMove as refusal:
+        error = refusal
+    assert error is not None and error.msg.key == "planetarium.err.matter_path" and "mezőről" in render(error.msg, "hu")
+
+
 def test_a_saved_state_with_english_event_strings_still_loads_and_shows_them():
     data = GAME.dump_state(started(2))
     data["events"] = ["Red plays L01 on A: +4 (Red 4)", "A H0<U4"]

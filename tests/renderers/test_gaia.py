@@ -258,8 +258,9 @@ def test_chat_map_comes_in_parts_each_sector_whole_in_one(name):
         assert im.width != im.height                                  # Android crops square images
         assert im.height / im.width <= 1.9                            # a phone shows it whole at full width
     # each part shows its box of the whole map drawn at the chat scale, under its header; the
-    # sectors another part has whole are shown bare and dimmed (a move changes one part only)
-    _, big = gr._chat_map(view, None)
+    # sectors another part has whole are shown bare and dimmed (a move changes one part only);
+    # the whole map is drawn in the parts' language (the letters on academies and institutes)
+    _, big = gr._in("hu", gr._chat_map, view, None)
     for index, (im, (_, box)) in enumerate(zip(parts, layout.parts)):
         assert im.height == gr.PART_HEADER_H + box[3] - box[1]
         expected = big.crop(box)
@@ -346,6 +347,23 @@ def test_chat_images_say_everything_in_the_players_language(monkeypatch):
     gr.render_players(view, language="hu")                            # the map's legend is under the panels
     for key in ("piece.m", "piece.PI", "fed_edge", "highlighted", "planet.r", "planet.m", "hex_names"):
         assert render_message(Msg(f"gaia.render.{key}"), "hu") in seen, key
+
+
+def test_institutes_and_academies_on_the_chat_map_carry_the_readers_letters(monkeypatch):
+    """Issue 24: a Hungarian map part marks a planetary institute BI (bolygótani intézet),
+    never the English PI: the whole map the parts are cut from is drawn in the reader's language."""
+    from rules.messages import Msg
+    from rules.messages import render as render_message
+    state = _final_state("final-scoring")
+    assert any(typ == "PI" for _seat, typ in state["bld"].values())
+    view = GAME.view(state, None)
+    seen = drawn_texts(monkeypatch)                                   # (sprites' letters drawn anew below)
+    for chat in (lambda: gr.render_map_parts(view, language="hu"), lambda: list(gr.render_for_chat(view, language="hu"))):
+        gr.building_sprite.cache_clear()
+        seen.clear()
+        assert chat()
+        assert render_message(Msg("gaia.render.sprite.PI"), "hu") in seen
+        assert render_message(Msg("gaia.render.sprite.PI"), "en") not in seen
 
 
 def test_the_host_posts_at_most_ten_images_in_order():

@@ -71,3 +71,28 @@ def test_the_players_image_does_not_change_when_only_dice_in_hand_do():
     before, after = render(view, player_names=["a", "b", "c"]), render(other, player_names=["a", "b", "c"])
     assert before[2].tobytes() == after[2].tobytes()
     assert before[1].tobytes() != after[1].tobytes()
+
+
+def test_the_players_image_says_what_each_owned_patent_transmitter_and_project_gives(monkeypatch):
+    """Issue 23/24: under the panels, a legend gives the gist of every patent, transmitter and HQ
+    project a player holds (the panels name them by id), in the reader's language."""
+    from PIL import ImageDraw
+
+    from rules.messages import Msg
+    from rules.messages import render as text_of
+    from rules.pulsar.components import gist_of
+
+    state = position(3, 200, "A")
+    view = GAME.view(state, None)
+    owned = {ident for p in view.players for ident in (*p.patents, *(t.tile for t in p.transmitters), *p.hq_done)}
+    assert owned
+    seen: list[str] = []
+    original = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
+                        lambda self, xy, text, *a, **k: (seen.append(text), original(self, xy, text, *a, **k))[1])
+    for language in ("hu", "en"):
+        seen.clear()
+        render(view, player_names=["a", "b", "c"], language=language)
+        for ident in owned:
+            legend = text_of(Msg("pulsar.board.legend", id=ident, gist=gist_of(ident)), language)
+            assert legend in seen, (language, ident)

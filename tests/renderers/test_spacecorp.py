@@ -157,6 +157,29 @@ def test_bases_teams_and_claims_are_drawn_where_the_state_puts_them():
     assert image.getpixel((int((x0 + x1) / 2), int(y0) + 1)) == (245, 180, 20)
 
 
+def test_a_tile_name_too_long_for_a_narrow_site_wraps_and_keeps_its_effect(monkeypatch):
+    """Issue 24: "Egzotikus elemek" (and "Exotic Elements") on the narrowest site is never cut
+    to "Egzotikus el…": its name takes two lines and its effect a third."""
+    from renderers.spacecorp import tile_effect
+    from rules.messages import Msg
+    from rules.messages import render as text_of
+    sites = tables().maps["E1"].sites
+    site = min((s for s in SITES if sites[s].boxes and sites[s].kind != "home"), key=lambda s: SITES[s][2] - SITES[s][0])
+    state = GAME.new_game({"players": 3}, 1)
+    for pile in state.stacks.values():
+        if "D1-04" in pile:
+            pile.remove("D1-04")
+    state.tiles[site] = ["D1-04"]
+    seen = spy(monkeypatch)
+    for language in ("hu", "en"):
+        seen.clear()
+        render(GAME.view(state, None), language=language)
+        texts = [text for text, _ in seen]
+        name = text_of(Msg("spacecorp.tile.D1-04"), language)
+        assert not any(text.endswith("…") and name.startswith(text[:-1]) for text in texts), language
+        assert " ".join(name.split()[:1]) in texts and tile_effect("D1-04", language) in texts, language
+
+
 def test_a_highlighted_site_is_ringed():
     view = GAME.view(GAME.new_game({"players": 2}, 1), None)
     plain, lit = render(view)[0], render(view, highlight="explore B1@moon cards=M01#1/e")[0]
@@ -422,7 +445,8 @@ def test_e3_draws_its_map_colonies_and_players_from_the_catalogue_in_both_langua
                            region=Msg("spacecorp.render.region.R3_LUY"), player="bob"), language) in texts
         assert text_of(Msg("spacecorp.render.colonies_owned", n=1, value=6), language) in joined
         assert text_of(Msg("spacecorp.render.supply", teams=Join([team_code("P4", language)])), language) in joined   # P2 is out
-        assert {"Pa", "Pb", "Sa", "Sb", "A", "8", "6", "5"} <= texts   # the stacks and their counts
+        stacks = {"en": {"Pa", "Pb", "Sa", "Sb", "A"}, "hu": {"Ea", "Eb", "Ma", "Mb", "Idegen"}}[language]
+        assert stacks | {"8", "6", "5"} <= texts   # the stacks (as the reader's rulebook names them, SC-EXP-11) and their counts
         drawn[language] = images
     assert {"Nap", "Üres régió 1", "Melléktábla: elvehető kolónialapkák"} <= texts
     assert "Epszilon Eridani" in texts and "Kol 1" in joined

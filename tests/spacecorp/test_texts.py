@@ -126,6 +126,25 @@ def test_refusal_examples_come_in_the_readers_words():
     assert "mozgás" in render(caught.value.msg, "hu") and "move" not in render(caught.value.msg, "hu").split()
 
 
+@pytest.mark.parametrize("text,hungarian", [
+    ("explore G1 @dione cards=P04#1/e stack=Pa,Sb", "kupac=Ea,Mb"), ("choose stack=Sa", "kupac=Ma"),
+    ("choose stack=Alien", "kupac=Idegen"), ("explore G1 @dione cards=P04#1/e stack=f2b", "kupac=f2b")])
+def test_stacks_are_named_as_the_hungarian_rulebook_names_the_markers(text, hungarian):
+    """SC-EXP-11, issue 24: the E3 stacks are Elsődleges (Ea/Eb), Másodlagos (Ma/Mb) and Idegen to a
+    Hungarian; those words are typed and read back to the stored notation (Pa/Pb, Sa/Sb, Alien)."""
+    state = GAME.new_game({"players": 3}, 1)
+    local = GAME.localize_move(text, "hu")
+    assert hungarian in local.split()
+    assert GAME.format_move(GAME.parse_move(state, 0, local)) == text
+    assert GAME.format_move(GAME.parse_move(state, 0, local.lower())) == text
+    phrase = GAME.move_phrase(state, 0, text)
+    assert not re.search(r"\b(?:Pa|Sb|Sa|Alien)\b", render(phrase, "hu"))
+    with pytest.raises(IllegalMove) as caught:
+        mv.parse_move(0, "explore G1 @dione cards=P04#1/e stack=Qx")
+    assert caught.value.msg.key == "spacecorp.err.stack" and caught.value.rule == "SC-EXP-11"
+    assert "Ea" in render(caught.value.msg, "hu") and "Pa" in render(caught.value.msg, "en")
+
+
 def test_a_repeated_option_is_refused():
     """§10.2: `take=O1 take=O2` is refused, not logged twice."""
     with pytest.raises(IllegalMove) as caught:
@@ -183,7 +202,7 @@ def test_component_parts_are_messages():
 
 ENGLISH = re.compile(r"\b(research|move|explore|build|produce|genetics|upgrade|special|colonize|fulfill|transport|draw"
                      r"|edge|decline|choose|pass|none|self|double|split)\b|\b(cards|time|target|base|bases|use|pay|stack"
-                     r"|take|name|box|legacy|pioneer|progress)=|\b[BYPG][1-4]\b")
+                     r"|take|name|box|legacy|pioneer|progress)=|\b[BYPG][1-4]\b|\b(?:Pa|Pb|Sa|Sb|Alien)\b")
 
 
 @pytest.mark.parametrize("options,plies", [({"eras": "1-2"}, 260), ({"eras": "3"}, 160)])
