@@ -19,11 +19,11 @@ from typing import Any, Callable
 
 import rules
 from rules.base import BadOptions, Game, IllegalMove, Notice, OptionSpec, normalize_options
-from rules.messages import LANGUAGES, Msg, render
+from rules.messages import LANGUAGES, Join, Msg, render
 from rules.rng import Rng
 
 from .storage import (ACTIVE, ABANDONED, CANCELLED, FINISHED, LOBBY, AlreadySeated, DuplicateInteraction,
-                      GameRecord, LogEntry, NotSeated, StalePly, Storage, WrongStatus)
+                      GameRecord, LogEntry, NotSeated, PlayerRecord, StalePly, Storage, WrongStatus)
 
 log = logging.getLogger(__name__)
 
@@ -82,9 +82,26 @@ def computer_move_id(game_id: int, ply: int, seat: int) -> int:
 
 
 def computer_name(user_id: int, language: str) -> str:
-    """"Computer 1" / "Számítógép 1": its stored name (in the game's language); readers get
-    it in theirs through the catalogue (``computer_name``)."""
+    """"Computer 1" / "Számítógép 1": its stored name (in the game's language, for the
+    database's sake only); readers get it in theirs through :func:`display_name`."""
     return render(Msg("computer_name", number=computer_number(user_id)), language)
+
+
+def display_name(player: PlayerRecord) -> str | Msg:
+    """A player's name as a message value: a person's as they are called, a computer's as
+    the catalogue's ``computer_name``, so each reader sees it in their own language
+    ("Computer 1" for an English reader of a Hungarian game), whatever was stored at join."""
+    if player.computer:
+        return Msg("computer_name", number=computer_number(player.user_id))
+    return player.name
+
+
+def name_text(player: PlayerRecord | None, language: str) -> str:
+    """A player's name for a reader of ``language``."""
+    if player is None:
+        return "?"
+    name = display_name(player)
+    return name if isinstance(name, str) else render(name, language)
 
 
 class UserError(Exception):
@@ -113,9 +130,15 @@ class LoadedGame:
     state: Any                 # the full state: pass it through game.view() before showing it
     game: Game
 
-    def names(self) -> list[str]:
-        """Display names by seat."""
-        return [player.name for player in sorted(self.record.players, key=lambda p: p.seat or 0)]
+    def names(self, language: str | None = None) -> list[str]:
+        """Display names by seat for a reader of ``language`` (the game's by default): a
+        computer's in that language."""
+        language = language or game_language(self.record)
+        return [name_text(player, language) for player in sorted(self.record.players, key=lambda p: p.seat or 0)]
+
+    def name_values(self) -> list[str | Msg]:
+        """Names by seat as message values (:func:`display_name`), rendered by the reader."""
+        return [display_name(player) for player in sorted(self.record.players, key=lambda p: p.seat or 0)]
 
 
 @dataclass
@@ -271,6 +294,48 @@ class GameService:
             except WrongStatus:
                 raise UserError("leave_started") from None
 
+    async def add_computer(self, game_id: int, user_id: int) -> tuple[GameRecord, PlayerRecord]:
+        """The lobby's creator adds a computer player to a free seat (issue 29): the lobby and
+        the computer seated."""
+        async with self.lock(game_id):
+            record = await self.record(game_id)
+            if record.status != LOBBY:
+                raise UserError("not_a_lobby")
+            if user_id != record.creator_id:
+                raise UserError("only_creator_computers")
+            if len(record.players) >= record.options.get("players", rules.get_game(record.game).max_players):
+                raise UserError("lobby_full", seats=len(record.players))
+            computer_id = next_computer_id(record)
+            try:
+                record = await self.storage.add_player(game_id, computer_id,
+                                                       computer_name(computer_id, game_language(record)),
+                                                       self.clock(), computer=True)
+            except WrongStatus:
+                raise UserError("not_a_lobby") from None
+            return record, next(p for p in record.players if p.user_id == computer_id)
+
+    async def remove_computer(self, game_id: int, user_id: int) -> tuple[GameRecord, PlayerRecord]:
+        """The lobby's creator removes a computer player before the start (issue 29): the one
+        added last (before the start computers are alike), so the others keep their numbers.
+        The lobby and the computer removed."""
+        async with self.lock(game_id):
+            record = await self.record(game_id)
+            if record.status != LOBBY:
+                raise UserError("not_a_lobby")
+            if user_id != record.creator_id:
+                raise UserError("only_creator_computers")
+            computers = [p for p in record.players if p.computer]
+            if not computers:
+                raise UserError("no_computer_in_lobby")
+            removed = min(computers, key=lambda p: p.user_id)     # the highest number
+            try:
+                record = await self.storage.remove_player(game_id, removed.user_id)
+            except NotSeated:
+                raise UserError("no_computer_in_lobby") from None
+            except WrongStatus:
+                raise UserError("not_a_lobby") from None
+            return record, removed
+
     async def start(self, game_id: int, user_id: int, seating: str = "random") -> LoadedGame:
         async with self.lock(game_id):
             record = await self.record(game_id)
@@ -389,8 +454,9 @@ class GameService:
         if record.status != ACTIVE:
             raise UserError("not_started")
 
-    def waiting_names(self, loaded: LoadedGame) -> list[str]:
-        names = loaded.names()
+    def waiting_names(self, loaded: LoadedGame) -> list[str | Msg]:
+        """The names of the seats the game waits for, as message values (the reader renders)."""
+        names = loaded.name_values()
         return [names[seat] for seat in sorted(loaded.game.waiting_for(loaded.state))]
 
     def acting_seat(self, loaded: LoadedGame, user_id: int) -> int:
@@ -401,7 +467,8 @@ class GameService:
             reason = loaded.game.waiting_reason(loaded.state)
             if reason is not None:
                 raise UserError("not_your_turn_because", reason=reason)
-            raise UserError("not_your_turn", waiting=", ".join(self.waiting_names(loaded)) or "-")
+            waiting = self.waiting_names(loaded)
+            raise UserError("not_your_turn", waiting=Join(waiting) if waiting else "-")
         return seat
 
     async def submit(self, game_id: int, user_id: int, text: str, interaction_id: int | None = None,
@@ -464,7 +531,7 @@ class GameService:
                 except UserError as error:
                     log.warning("game %s: standing order of seat %s refused: %s", game_id, seat, error.key)
                     return None
-                outcome.automatic_reason = Msg("automatic_standing_order", name=player.name, reason=reason)
+                outcome.automatic_reason = Msg("automatic_standing_order", name=display_name(player), reason=reason)
                 return outcome
             return None
 
@@ -482,7 +549,7 @@ class GameService:
             if move is None:
                 return None
             outcome = await self._store_move(loaded, seat, user_id, move, None)
-            outcome.automatic_reason = Msg("automatic_deadline", name=loaded.record.user_at(seat).name,
+            outcome.automatic_reason = Msg("automatic_deadline", name=name_text(loaded.record.user_at(seat), game_language(loaded.record)),
                                            hours=loaded.record.options.get("deadline", 0))
             return outcome
 
@@ -513,7 +580,7 @@ class GameService:
                     return None
                 raise
             if stand_in:
-                outcome.automatic_reason = Msg("automatic_stand_in", name=player.name,
+                outcome.automatic_reason = Msg("automatic_stand_in", name=display_name(player),
                                                hours=loaded.record.options.get("deadline", 0))
             return outcome
 

@@ -19,12 +19,12 @@ from discord.ext import commands
 
 import rules
 from rules.base import OptionSpec
-from rules.messages import Join, Msg, has_key, language_of
+from rules.messages import LANGUAGES, Join, Msg, has_key, language_of
 
 from .. import lookup
 from ..i18n import ls, t, tr
 from ..service import (HOST_OPTIONS, BoardPart, LoadedGame, MoveOutcome, UserError, game_language, is_computer_id,
-                       render_parts)
+                       name_text, render_parts)
 from ..storage import ACTIVE, LOBBY, GameRecord, PlayerRecord, ShownImage, StorageError
 
 if TYPE_CHECKING:
@@ -219,11 +219,7 @@ def user_language(interaction: discord.Interaction) -> str:
 
 def player_name(player: PlayerRecord | None, language: str) -> str:
     """A player's name for a reader: a computer's in the reader's language ("Számítógép 1")."""
-    if player is None:
-        return "?"
-    if player.computer:
-        return t("computer_name", language, number=-player.user_id)
-    return player.name
+    return name_text(player, language)
 
 
 def seat_line(loaded: LoadedGame, seat: int, language: str) -> str:
@@ -321,12 +317,13 @@ async def move_from_component(interaction: discord.Interaction, game_id: int, pl
         answer.stop()
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?P<action>join|leave|start):(?P<game_id>\d{1,15})"):
-    """Join/leave/start buttons on the lobby message; they keep working after a restart."""
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?P<action>join|leave|start|computer):(?P<game_id>\d{1,15})"):
+    """Join/leave/start and "Add a computer" (the creator's, issue 29) buttons on the lobby
+    message; they keep working after a restart."""
 
     def __init__(self, action: str, game_id: int, language: str = "en"):
         styles = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-                  "start": discord.ButtonStyle.primary}
+                  "start": discord.ButtonStyle.primary, "computer": discord.ButtonStyle.secondary}
         super().__init__(discord.ui.Button(label=t(f"button.{action}", language), style=styles[action],
                                            custom_id=f"lobby:{action}:{game_id}"))
         self.action = action
@@ -345,7 +342,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?
             await report_component_error(interaction, error)
 
 
-class StaleComponent(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!lobby:(?:join|leave|start):\d{1,15}$)(?!move:\d{1,15}:\d{1,9}$)"
+class StaleComponent(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!lobby:(?:join|leave|start|computer):\d{1,15}$)(?!move:\d{1,15}:\d{1,9}$)"
                      r"(?!mvb:\d{1,15}:\d{1,9}:\d$)(?!confirm:(?:resign|abandon):\d{1,15}:\d{1,20}$)"
                      r"(?:lobby|move|mvb|confirm):.*"):
     """Any other custom id of ours (tampered, or from an older version): answered with a
@@ -389,7 +386,7 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button],
 
 def lobby_view(game_id: int, language: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "start"):
+    for action in ("join", "leave", "start", "computer"):
         view.add_item(LobbyButton(action, game_id, language))
     return view
 
@@ -490,7 +487,8 @@ class GameCog(commands.GroupCog):
         be compared, never posted."""
         language = language or game_language(loaded.record)
         shown = shown or {}
-        key = (loaded.record.id, loaded.record.ply, seat, language, tuple(loaded.names()))
+        names = loaded.names(language)       # a computer's name in the image's language
+        key = (loaded.record.id, loaded.record.ply, seat, language, tuple(names))
         cached: list[BoardPart] | None = self.bot.image_cache.get(key)
         if cached is not None and all(part.data is not None or shown.get(part.position) == part.digest
                                       for part in cached):
@@ -499,7 +497,7 @@ class GameCog(commands.GroupCog):
         view = loaded.game.view(loaded.state, seat)
         # Drawn in the bot's worker pool (urgent: a person waits): in production worker
         # processes, so drawing and encoding leave the event loop's process and its lock.
-        parts = await self.bot.workers.run(render_parts, loaded.record.game, view, loaded.names(), language, shown)
+        parts = await self.bot.workers.run(render_parts, loaded.record.game, view, names, language, shown)
         if cached is not None and [p.digest for p in cached] == [p.digest for p in parts]:
             parts = [part if part.data is not None else old for part, old in zip(parts, cached)]
         self.bot.image_cache[key] = parts
@@ -553,11 +551,13 @@ class GameCog(commands.GroupCog):
             raise UserError("rate_limited", seconds=max(1, round(wait)))
 
     def lobby_text(self, record: GameRecord, language: str) -> str:
-        players = ", ".join(p.name for p in record.players) or "-"
+        players = ", ".join(player_name(p, language) for p in record.players) or "-"
         seats = record.options.get("players", self.game.max_players)
         shown = []
         for spec in tuple(self.game.options) + HOST_OPTIONS:
             value = record.options.get(spec.name, spec.default)
+            if spec.name == "computers":     # added and removed in the lobby: the seats they fill now
+                value = sum(1 for p in record.players if p.computer)
             if spec.name == "players" or not spec.lobby:
                 continue          # every option a lobby could set is shown, defaults too: what you join
             if spec.kind == "choice":
@@ -610,13 +610,20 @@ class GameCog(commands.GroupCog):
             await interaction.edit_original_response(content=t("cancelled", language, game_id=record.id), view=None)
             await interaction.followup.send(t("no_thread_permission", user_language(interaction)), ephemeral=True)
 
+    # ``computer: True`` on join and leave: the creator adds or removes a computer seat
+    # (issue 29).  The same two commands everyone knows, one option as on ``substitute``:
+    # before the start computers are alike, so nobody has to pick which one leaves.
     @app_commands.command(name="join", description=ls("cmd.join"))
-    async def join(self, interaction: discord.Interaction) -> None:
-        await self.lobby_action(interaction, await self.game_here(interaction), "join", "random")
+    @app_commands.describe(computer=ls("param.join_computer"))
+    async def join(self, interaction: discord.Interaction, computer: bool = False) -> None:
+        await self.lobby_action(interaction, await self.game_here(interaction), "computer" if computer else "join",
+                                "random")
 
     @app_commands.command(name="leave", description=ls("cmd.leave"))
-    async def leave(self, interaction: discord.Interaction) -> None:
-        await self.lobby_action(interaction, await self.game_here(interaction), "leave", "random")
+    @app_commands.describe(computer=ls("param.leave_computer"))
+    async def leave(self, interaction: discord.Interaction, computer: bool = False) -> None:
+        await self.lobby_action(interaction, await self.game_here(interaction),
+                                "remove_computer" if computer else "leave", "random")
 
     @app_commands.command(name="start", description=ls("cmd.start"))
     @app_commands.describe(seating=ls("param.seating"))
@@ -628,11 +635,18 @@ class GameCog(commands.GroupCog):
     async def lobby_action(self, interaction: discord.Interaction, record: GameRecord, action: str, seating: str) -> None:
         user = interaction.user
         language = game_language(record)
-        if action in ("join", "leave"):
+        if action in ("join", "leave", "computer", "remove_computer"):
             if action == "join":
                 record = await self.service.join(record.id, user.id, user.display_name)
                 notice = t("joined", language, name=user.display_name, count=len(record.players),
                            seats=record.options.get("players"))
+            elif action == "computer":
+                record, computer = await self.service.add_computer(record.id, user.id)
+                notice = t("joined", language, name=player_name(computer, language), count=len(record.players),
+                           seats=record.options.get("players"))
+            elif action == "remove_computer":
+                record, computer = await self.service.remove_computer(record.id, user.id)
+                notice = t("left", language, name=player_name(computer, language))
             else:
                 record = await self.service.leave(record.id, user.id)
                 notice = t("left", language, name=user.display_name)
@@ -645,6 +659,7 @@ class GameCog(commands.GroupCog):
                 await self.post_in_thread(record, notice, [])
             else:
                 await send(interaction, notice)
+                await self.refresh_lobby(record, language)
         else:
             # Refusals must come before deferring: after a public defer, Discord shows even an
             # "ephemeral" follow-up to everyone.
@@ -666,6 +681,19 @@ class GameCog(commands.GroupCog):
                         await interaction.followup.send(t("started_see_thread", user_language(interaction),
                                                           thread=f"<#{loaded.record.thread_id}>"), ephemeral=True)
                 await self.mark_announced(loaded.record.id, 0)
+
+    async def refresh_lobby(self, record: GameRecord, language: str) -> None:
+        """The lobby message shows the players after a change made by a command (the thread
+        was started from that message, so it has the thread's id)."""
+        if record.thread_id is None:
+            return
+        try:
+            channel = self.bot.get_channel(record.channel_id) or await self.bot.fetch_channel(record.channel_id)
+            await channel.get_partial_message(record.thread_id).edit(  # type: ignore[union-attr]
+                content=self.lobby_text(record, language), view=lobby_view(record.id, language),
+                allowed_mentions=ALLOWED_NO_ONE)
+        except discord.HTTPException:   # deleted or out of reach: the thread was told all the same
+            log.warning("game %s: could not update its lobby message", record.id, exc_info=True)
 
     async def post_in_thread(self, record: GameRecord, text: str, files: list[tuple[str, bytes]],
                              view: discord.ui.View | None = None, ping_ids: list[int] | None = None,
@@ -1276,9 +1304,10 @@ class GameCog(commands.GroupCog):
         if record is None:
             return []
         current = current.strip().lower()
-        return [app_commands.Choice(name=clip(player.name, 100), value=str(player.user_id))
+        language = user_language(interaction)     # a computer named in the reader's language
+        return [app_commands.Choice(name=clip(player_name(player, language), 100), value=str(player.user_id))
                 for player in record.players
-                if current in player.name.lower() or current in str(player.user_id)][:25]
+                if any(current in name.lower() for name in known_names(player)) or current in str(player.user_id)][:25]
 
     @app_commands.command(name="abandon", description=ls("cmd.abandon"))
     @app_commands.describe(game=ls("param.abandon_game"))
@@ -1298,6 +1327,12 @@ class GameCog(commands.GroupCog):
         await self.bot.game_cog(record.game).ask_confirmation(interaction, record, "abandon")
 
 
+def known_names(player: PlayerRecord) -> list[str]:
+    """The names a player may be called by: a computer's in every language ("Computer 1",
+    "Számítógép 1"), whichever the game was opened in."""
+    return [player.name] + [name_text(player, language) for language in LANGUAGES]
+
+
 def player_id(record: GameRecord, given: str) -> int:
     """The user id of a player of ``record`` named by id, mention or display name."""
     text = given.strip()
@@ -1306,7 +1341,8 @@ def player_id(record: GameRecord, given: str) -> int:
         user_id = int(match[1] or match[2])
         if any(player.user_id == user_id for player in record.players):
             return user_id
-    named = [player.user_id for player in record.players if player.name.casefold() == text.casefold()]
+    named = [player.user_id for player in record.players
+             if any(name.casefold() == text.casefold() for name in known_names(player))]
     if len(named) == 1:
         return named[0]
     raise UserError("substitute_not_player")

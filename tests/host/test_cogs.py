@@ -50,7 +50,7 @@ async def test_new_opens_a_lobby_with_buttons_and_a_thread(harness):
     lobby = next(s for s in sent if s.kind == "response")
     assert "lobby #1" in lobby.content and not lobby.ephemeral
     labels = [c["label"] for row in lobby.components for c in row["components"]]
-    assert labels == ["Join", "Leave", "Start"]
+    assert labels == ["Join", "Leave", "Start", "Add a computer"]
     welcome = harness.messages_in(thread)
     assert welcome and "/toy start" in welcome[-1].content
 
