@@ -313,3 +313,118 @@ async def test_ISSUE_29_two_computers_and_one_person(harness):
     movers = {e.user_id for e in await harness.bot.storage.log(1) if e.kind == "move"}
     assert movers == {ALICE, -1, -2} and loaded.game.is_over(loaded.state)
     assert set(harness.notified_since(0)) == {ALICE}
+
+
+# ----- loose ends: names in the reader's language, computers added and removed in the lobby ---------
+
+def lobby_message(harness):
+    """The lobby message (the thread was started from it: same id)."""
+    return harness.message(list(harness.threads)[-1])
+
+
+def button(message, label):
+    return next(c["custom_id"] for row in message.components for c in row["components"] if c["label"] == label)
+
+
+async def test_ISSUE_29_a_computer_is_named_in_each_readers_language(harness, monkeypatch):
+    """A Hungarian game's computer (stored "Számítógép 1") is "Computer 1" for an English
+    reader: the "not your turn" refusal, /status, the substitute autocomplete and the board
+    images drawn for English; the thread of the Hungarian game says "Számítógép 1"."""
+    monkeypatch.setattr(harness.bot.computers, "schedule", lambda game_id: None)   # it never moves here
+    harness.world.guild_locale = "hu"
+    thread = await open_with_computers(harness)
+    record = await harness.bot.storage.get_game(1)
+    assert record.user_at(1).name == t("computer_name", "hu", number=1)        # stored in the game's language
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 2")   # now only the computer is waited for
+    english, hungarian = t("computer_name", "en", number=1), t("computer_name", "hu", number=1)
+    refused = "\n".join(s.content for s in await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 3")
+                        if s.content)
+    assert t("not_your_turn", "en", waiting=english) in refused and hungarian not in refused
+    harness.set_locale(BOB, "hu")
+    status = "\n".join(s.content for s in await harness.slash(BOB, "toy status", channel_id=thread) if s.content)
+    assert hungarian in status and english not in status
+    status = "\n".join(s.content for s in await harness.slash(ALICE, "toy status", channel_id=thread) if s.content)
+    assert english in status and hungarian not in status
+    choices = await harness.autocomplete(ALICE, "toy substitute", "old", channel_id=thread, old="comp")
+    assert {"name": english, "value": "-1"} in [dict(c) for c in choices]
+    choices = await harness.autocomplete(ALICE, "toy substitute", "old", channel_id=thread, old="számító")
+    assert [c["value"] for c in choices] == ["-1"]             # found by either language's name
+    posted = "\n".join(m.content or "" for m in harness.messages_in(thread) if not m.ephemeral)
+    assert hungarian in posted and english not in posted      # the thread: the game's language
+    drawn = []
+    real_run = harness.bot.workers.run
+
+    async def spy(fn, *args, lane=None):
+        drawn.append(args)
+        return await real_run(fn, *args, lane=lane)
+
+    monkeypatch.setattr(harness.bot.workers, "run", spy)
+    cog = harness.bot.game_cog("toy")
+    loaded = await harness.bot.service.load(1)
+    for language, name in (("en", english), ("hu", hungarian)):
+        await cog.board_parts(loaded, None, language)
+        game_name, _view, names, drawn_language, _shown = drawn[-1]
+        assert (names[1], drawn_language) == (name, language)
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+async def test_ISSUE_29_the_creator_adds_and_removes_computers_in_the_lobby(harness, language):
+    """The lobby's "Add a computer" button and ``join computer: True`` add a computer seat,
+    ``leave computer: True`` removes the last one; the lobby message shows the players each
+    time, the thread is told; only the creator may, and only while seats are free."""
+    harness.world.guild_locale = language
+    await harness.slash(ALICE, "toy new", channel_id=CHANNEL, players=3)
+    thread = list(harness.threads)[-1]
+    lobby = lobby_message(harness)
+    assert [c["label"] for row in lobby.components for c in row["components"]][-1] == t("button.computer", language)
+    name = [t("computer_name", language, number=n) for n in (1, 2)]
+    # the button on the lobby message (in the channel): the message itself shows the new seat
+    await harness.click(ALICE, lobby.message_id, button(lobby, t("button.computer", language)), channel_id=CHANNEL)
+    lobby = lobby_message(harness)
+    assert name[0] in lobby.content
+    assert t("joined", language, name=name[0], count=2, seats=3) in "\n".join(
+        m.content for m in harness.messages_in(thread))
+    # the command in the thread: the lobby message is updated too
+    sent = await harness.slash(ALICE, "toy join", channel_id=thread, computer=True)
+    assert t("joined", language, name=name[1], count=3, seats=3) in "\n".join(s.content for s in sent if s.content)
+    assert name[1] in lobby_message(harness).content
+    record = await harness.bot.storage.get_game(1)
+    assert sorted(p.user_id for p in record.players if p.computer) == [-2, -1]
+    refused = await harness.slash(ALICE, "toy join", channel_id=thread, computer=True)
+    assert t("lobby_full", "en", seats=3) in "\n".join(s.content for s in refused if s.content)
+    # only the creator
+    harness.add_user(BOB, "bob")
+    refused = await harness.slash(BOB, "toy leave", channel_id=thread, computer=True)
+    assert t("only_creator_computers", "en") in "\n".join(s.content for s in refused if s.content)
+    refused = await harness.click(BOB, lobby.message_id, button(lobby_message(harness), t("button.computer", language)),
+                                  channel_id=CHANNEL)
+    assert t("only_creator_computers", "en") in "\n".join(s.content for s in refused if s.content)
+    # removing: the last one added goes; the lobby message follows
+    sent = await harness.slash(ALICE, "toy leave", channel_id=thread, computer=True)
+    assert t("left", language, name=name[1]) in "\n".join(s.content for s in sent if s.content)
+    lobby = lobby_message(harness)
+    assert name[1] not in lobby.content and name[0] in lobby.content
+    option = t("option_shown", language, name=t("option_label.computers", language), value=1)
+    assert option in lobby.content                       # the option shows the seats computers fill now
+    await harness.slash(ALICE, "toy leave", channel_id=thread, computer=True)
+    refused = await harness.slash(ALICE, "toy leave", channel_id=thread, computer=True)
+    assert t("no_computer_in_lobby", "en") in "\n".join(s.content for s in refused if s.content)
+    record = await harness.bot.storage.get_game(1)
+    assert not any(p.computer for p in record.players)
+    # added again after the removals, then a game with it: it plays
+    await harness.slash(ALICE, "toy join", channel_id=thread, computer=True)
+    await harness.slash(BOB, "toy join", channel_id=thread)
+    await harness.slash(ALICE, "toy start", channel_id=thread, seating="joined")
+    await harness.bot.computers.idle()
+    log = await harness.bot.storage.log(1)
+    assert any(entry.user_id == -1 for entry in log)
+
+
+async def test_ISSUE_29_no_computer_is_added_or_removed_after_the_start(harness):
+    thread = await open_with_computers(harness)
+    for command in ("toy join", "toy leave"):
+        refused = await harness.slash(ALICE, command, channel_id=thread, computer=True)
+        text = "\n".join(s.content for s in refused if s.content)
+        assert t("not_a_lobby", "en") in text or t("leave_started", "en") in text
+    record = await harness.bot.storage.get_game(1)
+    assert [p.user_id for p in record.players if p.computer] == [-1]
