@@ -707,7 +707,8 @@ class GameService:
         result = []
         for player in sorted(loaded.record.players, key=lambda p: p.seat or 0):
             seat = player.seat or 0
-            result.append(Standing(seat, player.user_id, player.name, scores[seat], seat in resigned, seat in winners))
+            result.append(Standing(seat, player.user_id, name_text(player, game_language(loaded.record)), scores[seat],
+                                   seat in resigned, seat in winners))
         result.sort(key=lambda s: (s.resigned, not s.winner, -s.score, s.seat))
         return result
 

@@ -428,3 +428,17 @@ async def test_ISSUE_29_no_computer_is_added_or_removed_after_the_start(harness)
         assert t("not_a_lobby", "en") in text or t("leave_started", "en") in text
     record = await harness.bot.storage.get_game(1)
     assert [p.user_id for p in record.players if p.computer] == [-1]
+
+
+def test_ISSUE_29_a_computer_is_found_by_its_name_in_either_language():
+    """``substitute old:"Computer 1"`` finds the computer of a Hungarian game (stored as
+    "Számítógép 1") and the other way round; a person only by their own name."""
+    from bot.cogs.base import player_id
+    from bot.storage import GameRecord, PlayerRecord
+
+    record = GameRecord(1, "toy", 1, 2, 3, ALICE, {"language": "hu"}, 5, "active", 0, 0.0, 0.0,
+                        players=[PlayerRecord(ALICE, "alice", 0, 0.0),
+                                 PlayerRecord(-1, t("computer_name", "hu", number=1), 1, 0.0, computer=True)])
+    for given in (t("computer_name", "en", number=1), t("computer_name", "hu", number=1), "computer 1", "-1"):
+        assert player_id(record, given) == -1
+    assert player_id(record, "alice") == ALICE
