@@ -32,18 +32,34 @@ PAIR_WEIGHT = 0.6            # the best claimable pair, as a share of its VP
 SINGLE_WEIGHT = 0.12         # every marked region, as a share of its VP
 
 
-def _readiness(state: GameState, seat: int, code: str) -> float:
+def _distances(state: GameState, seat: int, limit: int = 3) -> dict[str, int]:
+    """Gates from the seat's regions (its agents' too) to every region within ``limit``."""
+    frontier = [code for code, region in state.regions.items() if region.owner == seat or seat in region.agents]
+    found = {code: 0 for code in frontier}
+    for step in range(1, limit + 1):
+        nxt = []
+        for code in frontier:
+            for other in neighbours(state, code):
+                if other not in found:
+                    found[other] = step
+                    nxt.append(other)
+        frontier = nxt
+    return found
+
+
+def _readiness(state: GameState, seat: int, code: str, distance: dict[str, int]) -> float:
     region = state.regions.get(code)
     if region is None:
         return 0.0
     if region.owner == seat:
         return HELD_WITH_OUTPOST if (region.outpost is not None or region.hq == seat) else HELD
-    if region.owner is None and region.hq is None and any(
-            state.regions[n].owner == seat for n in neighbours(state, code)):
-        return NEXT_TO
+    gates = distance.get(code)
+    if gates is None:
+        return 0.0
     if seat in region.agents:
         return NEXT_TO / 2
-    return 0.0
+    reach = NEXT_TO if gates <= 1 else NEXT_TO / 2 ** (gates - 1)   # Expands away (EVE-DEV-3)
+    return reach if region.owner is None else reach / 3              # an enemy's: a battle first
 
 
 def progress(state: GameState, seat: int) -> float:
@@ -52,7 +68,8 @@ def progress(state: GameState, seat: int) -> float:
     total = float(vp(state, seat))
     marked = [(square, code) for square in face_up_squares(state)
               if (code := marker_region(state, square)) is not None]
-    ready = {code: _readiness(state, seat, code) for _square, code in marked}
+    distance = _distances(state, seat)
+    ready = {code: _readiness(state, seat, code, distance) for _square, code in marked}
     for _square, code in marked:
         total += SINGLE_WEIGHT * ready[code] * tab.regions[code].vp
     best_pair = 0.0
