@@ -6,7 +6,8 @@ connected.  Random play almost never gets there, so the score alone says nothing
 game; this adds, in VP terms, how far each seat is along that road:
 
 * each marked region: held with an outpost or HQ (most), held (an outpost can follow,
-  EVE-OUT-1/2), next to a held region (an Expand away, EVE-DEV-3);
+  EVE-OUT-1/2: the more of its neighbours are covered, the nearer), a few gates from the
+  seat's regions (Expands away, EVE-DEV-3; an enemy's counts less);
 * the best pair of marked regions that may be claimed together, weighted by how ready both
   ends are and whether they are connected (EVE-DEF-6);
 * the empire's reach: regions held, outposts (build sites, EVE-OUT-4), units on the map,
@@ -24,7 +25,8 @@ from .engine import connected_component, face_up_squares, marker_region, neighbo
 from .state import OVER, GameState
 
 HELD_WITH_OUTPOST = 1.0      # a marked region ready to be claimed
-HELD = 0.55                  # an outpost (free) can follow once its neighbours are covered
+HELD = 0.5                   # an outpost (free) can follow once its neighbours are covered
+COVERED = 0.35               # ... and the more of them are, the nearer it is
 NEXT_TO = 0.2                # one Expand away
 CONNECTED = 1.0
 NOT_CONNECTED = 0.6
@@ -52,7 +54,11 @@ def _readiness(state: GameState, seat: int, code: str, distance: dict[str, int])
     if region is None:
         return 0.0
     if region.owner == seat:
-        return HELD_WITH_OUTPOST if (region.outpost is not None or region.hq == seat) else HELD
+        if region.outpost is not None or region.hq == seat:
+            return HELD_WITH_OUTPOST
+        around = neighbours(state, code)           # EVE-OUT-2: an outpost needs every neighbour covered
+        covered = sum(1 for n in around if state.regions[n].owner == seat or seat in state.regions[n].agents)
+        return HELD + COVERED * covered / max(1, len(around))
     gates = distance.get(code)
     if gates is None:
         return 0.0
