@@ -4,6 +4,7 @@ clock, so these tests replay exactly and assert nothing about speed."""
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -170,3 +171,100 @@ def test_deterministic_mode_counts_simulations_instead_of_reading_the_clock():
     player = ComputerPlayer(iterations=7, **FAST)
     player.choose(game, game.view(state, seat), seat)
     assert player.last.simulations in (0, 7)     # 0: a forced move
+
+
+# ----- the games' evaluations (issue 29: progress toward what scores at the end) ---------------
+EVALUATED = ["eve", "gaia", "pulsar", "spacecorp"]
+
+
+def playout_states(name: str, seed: int, players: int = 2, until=None, limit: int = 3000):
+    """The states of a seeded random playout (each before its move), up to the first for which
+    ``until(state)`` holds (that one included)."""
+    game = rules.get_game(name)
+    state = game.new_game(game.normalize_options({"players": players}), seed)
+    rng = random.Random(seed)
+    states = []
+    for _ply in range(limit):
+        states.append(state)
+        if game.is_over(state) or (until is not None and until(state)):
+            break
+        state = game.apply(state, game.random_move(state, min(game.waiting_for(state)), rng))
+    return game, states
+
+
+def copy_of(game, state):
+    return game.load_state(game.dump_state(state))
+
+
+@pytest.mark.parametrize("name", EVALUATED)
+def test_every_evaluation_is_finite_and_a_lead(name):
+    """Game.evaluate: a finite number of points at every position of a playout, the seat's lead
+    (so in a 2-player game one seat's value is the other's loss)."""
+    game, states = playout_states(name, 4)
+    assert game.is_over(states[-1])
+    for state in states[::3] + [states[-1]]:
+        values = [game.evaluate(state, seat) for seat in range(2)]
+        assert all(math.isfinite(value) for value in values)
+        assert values[0] == pytest.approx(-values[1])
+    final = states[-1]
+    scores = game.scores(final)
+    if scores[0] != scores[1]:       # at the end the leader is ahead
+        assert (game.evaluate(final, 0) > 0) == (scores[0] > scores[1])
+
+
+def test_eve_evaluation_values_a_marked_region_held_with_an_outpost():
+    """EVE-POL-3: VP come from claiming marked regions held with an outpost; holding one (and a
+    region card in front of the seat, EVE-DEF-10) ranks above the same position without it."""
+    from rules.eve.engine import face_up_squares, marker_region
+    game, states = playout_states("eve", 6, until=lambda s: s.phase == "round")
+    state = states[-1]
+    marked = [marker_region(state, square) for square in face_up_squares(state)]
+    code = next(c for c in marked if c and state.regions[c].owner != 0 and state.regions[c].hq is None)
+    better = copy_of(game, state)
+    region = better.regions[code]
+    region.owner, region.units, region.agents, region.outpost = 0, 2, [], "D"
+    assert game.evaluate(better, 0) > game.evaluate(state, 0) + 0.3
+    richer = copy_of(game, state)
+    richer.players[0].region_cards.append(code)
+    assert game.evaluate(richer, 0) > game.evaluate(state, 0) + 0.5
+
+
+def test_gaia_evaluation_counts_research_and_resources_toward_the_end():
+    """GP-END-5 (4 VP a research level from 3 up) and GP-END-6 (resources): a seat a level
+    further, or with more ore and knowledge, ranks above the same position."""
+    game, states = playout_states("gaia", 6, until=lambda s: s["phase"] == "actions" and s["round"] >= 2)
+    state = states[-1]
+    seat = 0
+    track = min(state["players"][seat]["research"], key=lambda t: state["players"][seat]["research"][t])
+    further = copy_of(game, state)
+    further["players"][seat]["research"][track] = max(3, further["players"][seat]["research"][track] + 1)
+    assert game.evaluate(further, seat) > game.evaluate(state, seat) + 1
+    richer = copy_of(game, state)
+    richer["players"][seat]["o"] += 3
+    richer["players"][seat]["k"] += 3
+    assert game.evaluate(richer, seat) > game.evaluate(state, seat) + 1
+
+
+def test_pulsar_evaluation_values_a_spinning_gyrodyne_above_one_under_construction():
+    """PR-5: a spinning gyrodyne scores in every production phase left; one under construction
+    only 1 VP at the end (FS-4)."""
+    game, states = playout_states("pulsar", 1, until=lambda s: any(not g.spinning for g in s.gyros.values()))
+    state = states[-1]
+    pulsar = next(p for p, g in state.gyros.items() if not g.spinning)
+    owner = state.pulsars[pulsar]
+    spinning = copy_of(game, state)
+    spinning.gyros[pulsar].spinning = True
+    assert game.evaluate(spinning, owner) > game.evaluate(state, owner) + 1
+
+
+def test_spacecorp_evaluation_counts_the_early_finish_genetics_bonus():
+    """SC-VAR-4: a game ending after E1 pays +1T per genetics step; two steps more rank about
+    two points higher, and more profit higher still."""
+    game, states = playout_states("spacecorp", 6)
+    state = states[len(states) // 2]
+    ahead = copy_of(game, state)
+    ahead.players[0].genetics_steps += 2
+    assert game.evaluate(ahead, 0) == pytest.approx(game.evaluate(state, 0) + 2, abs=0.5)
+    richer = copy_of(game, state)
+    richer.players[0].profit += 3
+    assert game.evaluate(richer, 0) > game.evaluate(state, 0) + 2

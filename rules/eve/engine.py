@@ -376,6 +376,10 @@ class EveGame(Game):
     def winners(self, state: GameState) -> list[int]:
         return list(state.winners) if state.phase == OVER else []
 
+    def evaluate(self, state: GameState, seat: int) -> float:
+        from .evaluation import evaluate    # noqa: PLC0415 (evaluation reads the engine's helpers)
+        return evaluate(state, seat)
+
     # ----- legal moves -----------------------------------------------------------------------------------------
     def legal_moves(self, state: GameState, seat: int) -> list[Move]:
         return [move for move in self._candidates(state, seat) if self._legal(state, move)]

@@ -158,6 +158,10 @@ class GaiaGame(Game):
         from .moves import random_move
         return random_move(state, seat, rng)
 
+    def evaluate(self, state, seat):
+        from .evaluation import evaluate
+        return evaluate(state, seat)
+
     def invariants(self, state):
         from .playout import check_invariants
         return check_invariants(state)

@@ -152,6 +152,10 @@ class PulsarGame(Game):
     def scores(self, state: GameState) -> list[int]:
         return [player.vp for player in state.players]
 
+    def evaluate(self, state: GameState, seat: int) -> float:
+        from .evaluation import evaluate
+        return evaluate(state, seat)
+
     def score_breakdown(self, state: GameState) -> list[list[ScorePart]]:
         """Each player's VP by where they came from (``vp_src``, which sums to the VP): the
         categories with points, and the track penalties always (never hidden, PR-3)."""

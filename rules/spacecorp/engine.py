@@ -448,6 +448,10 @@ class SpaceCorpGame(Game):
     def scores(self, state: GameState) -> list[int]:
         return [player.profit for player in state.players]
 
+    def evaluate(self, state: GameState, seat: int) -> float:
+        from .evaluation import evaluate    # evaluation reads this module's helpers
+        return evaluate(state, seat)
+
     def winners(self, state: GameState) -> list[int]:
         """SC-VAR-4: most profit, then most bases on the board, then shared."""
         if state.phase != OVER:

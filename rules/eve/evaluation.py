@@ -1,0 +1,115 @@
+"""How good an EVE: Conquests position looks for a seat, for the computer players (issue 29).
+
+VP come only from claiming two marked regions at once (EVE-POL-3): a face-up square's marked
+region held with an outpost or the HQ, a second one in the same row or column, the two
+connected.  Random play almost never gets there, so the score alone says nothing for most of a
+game; this adds, in VP terms, how far each seat is along that road:
+
+* each marked region: held with an outpost or HQ (most), held (an outpost can follow,
+  EVE-OUT-1/2: the more of its neighbours are covered, the nearer), a few gates from the
+  seat's regions (Expands away, EVE-DEV-3; an enemy's counts less);
+* the best pair of marked regions that may be claimed together, weighted by how ready both
+  ends are and whether they are connected (EVE-DEF-6);
+* the empire's reach: regions held, outposts (build sites, EVE-OUT-4), units on the map,
+  resource tiles (EVE-SCH), design cards in hand.
+
+The value for a seat is its own total minus the best other seat's (the lead), so taking a
+marked region from a rival counts too.  At the end of the game only the VP lead counts.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from .data import tables
+from .engine import connected_component, face_up_squares, marker_region, neighbours, vp
+from .state import OVER, GameState
+
+HELD_WITH_OUTPOST = 1.0      # a marked region ready to be claimed
+HELD = 0.5                   # an outpost (free) can follow once its neighbours are covered
+COVERED = 0.35               # ... and the more of them are, the nearer it is
+NEXT_TO = 0.2                # one Expand away
+CONNECTED = 1.0
+NOT_CONNECTED = 0.6
+PAIR_WEIGHT = 0.6            # the best claimable pair, as a share of its VP
+SINGLE_WEIGHT = 0.12         # every marked region, as a share of its VP
+
+
+def _distances(state: GameState, seat: int, limit: int = 3) -> dict[str, int]:
+    """Gates from the seat's regions (its agents' too) to every region within ``limit``."""
+    frontier = [code for code, region in state.regions.items() if region.owner == seat or seat in region.agents]
+    found = {code: 0 for code in frontier}
+    for step in range(1, limit + 1):
+        nxt = []
+        for code in frontier:
+            for other in neighbours(state, code):
+                if other not in found:
+                    found[other] = step
+                    nxt.append(other)
+        frontier = nxt
+    return found
+
+
+def _readiness(state: GameState, seat: int, code: str, distance: dict[str, int]) -> float:
+    region = state.regions.get(code)
+    if region is None:
+        return 0.0
+    if region.owner == seat:
+        if region.outpost is not None or region.hq == seat:
+            return HELD_WITH_OUTPOST
+        around = neighbours(state, code)           # EVE-OUT-2: an outpost needs every neighbour covered
+        covered = sum(1 for n in around if state.regions[n].owner == seat or seat in state.regions[n].agents)
+        return HELD + COVERED * covered / max(1, len(around))
+    gates = distance.get(code)
+    if gates is None:
+        return 0.0
+    if seat in region.agents:
+        return NEXT_TO / 2
+    reach = NEXT_TO if gates <= 1 else NEXT_TO / 2 ** (gates - 1)   # Expands away (EVE-DEV-3)
+    return reach if region.owner is None else reach / 3              # an enemy's: a battle first
+
+
+def progress(state: GameState, seat: int) -> float:
+    """The seat's VP plus, in VP terms, its progress towards its next claims and its reach."""
+    tab = tables()
+    total = float(vp(state, seat))
+    marked = [(square, code) for square in face_up_squares(state)
+              if (code := marker_region(state, square)) is not None]
+    distance = _distances(state, seat)
+    ready = {code: _readiness(state, seat, code, distance) for _square, code in marked}
+    for _square, code in marked:
+        total += SINGLE_WEIGHT * ready[code] * tab.regions[code].vp
+    best_pair = 0.0
+    for (sq_a, a), (sq_b, b) in combinations(marked, 2):
+        first, second = tab.squares[sq_a], tab.squares[sq_b]
+        if first.nebula != second.nebula and first.column != second.column:
+            continue
+        if not ready[a] or not ready[b]:
+            continue
+        link = CONNECTED if (ready[a] >= HELD and ready[b] >= HELD
+                             and b in connected_component(state, seat, a)) else NOT_CONNECTED
+        best_pair = max(best_pair, ready[a] * ready[b] * link * (tab.regions[a].vp + tab.regions[b].vp))
+    total += PAIR_WEIGHT * best_pair
+    held = outposts = units = 0
+    for region in state.regions.values():
+        if region.owner == seat:
+            held += 1
+            units += region.units
+            outposts += region.outpost is not None
+        units += region.agents.count(seat)
+    player = state.players[seat]
+    tiles = sum(player.storage.values()) + sum(player.schedule.values()) + len(player.tile_cards)
+    cards = len(state.hands.cards[seat]) if seat < len(state.hands.cards) else 0
+    total += 0.06 * held + 0.12 * outposts + 0.01 * min(units, 40) + 0.04 * tiles + 0.03 * min(cards, 6)
+    return total
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """The seat's lead in :func:`progress` over the best other seat (VP lead at the end)."""
+    if state.phase == OVER:
+        scores = [vp(state, s) for s in range(state.player_count)]
+        best_other = max(score for s, score in enumerate(scores) if s != seat)
+        lead = float(scores[seat] - best_other)
+        return lead + (0.5 if lead > 0 else -0.5 if lead < 0 else 0.0)
+    mine = progress(state, seat)
+    rival = max(progress(state, s) for s in range(state.player_count) if s != seat)
+    return mine - rival

@@ -1,0 +1,58 @@
+"""How good a Pulsar 2849 position looks for a seat, for the computer players (issue 29).
+
+Everything in VP, as the game would stand after round 8 (spec §7):
+
+* the VP scored so far;
+* stations (FS-7), exactly as the final table counts them now (their own score grows fast);
+* owned pulsars (FS-3) and gyrodynes: a spinning one scores its size every production phase
+  still to come (PR-5), one under construction or in reserve 1 VP (FS-4) plus a share of
+  what it will make once spinning;
+* operational transmitters (their production each round, PR-4), patents and completed HQ
+  projects (abilities that pay on), cubes (FS-5: one VP a pair) and die modifiers;
+* the turn-order position (FS-6), weighted up as the rounds pass.
+
+The value for a seat is its total minus the best other seat's.
+"""
+from __future__ import annotations
+
+from .data import tables
+from .economy import SIZE_VP, stations
+from .state import OVER, GameState
+
+ROUNDS = 8
+
+
+def projected(state: GameState, seat: int) -> float:
+    player = state.players[seat]
+    total = float(player.vp)
+    if state.phase == OVER:
+        return total
+    left = max(0, ROUNDS - state.round + 1)          # production phases still to come
+    total += tables().station_score(stations(state, seat))
+    for pulsar, owner in state.pulsars.items():
+        if owner != seat:
+            continue
+        gyro = state.gyros.get(pulsar)
+        if gyro is None:
+            total += 1.0                               # FS-3, and room for a gyrodyne
+        elif gyro.spinning:
+            total += (SIZE_VP[gyro.size] + 1) * left
+        else:
+            total += 1.0 + 0.4 * (SIZE_VP[gyro.size] + 1) * left
+    total += sum(player.gyro_reserve.values()) * (1.0 + 0.2 * left)
+    total += sum(1.2 * left for transmitter in player.transmitters if transmitter.operational)
+    total += 0.3 * sum(len(transmitter.covered) for transmitter in player.transmitters if not transmitter.operational)
+    total += 2.0 * len(player.patents) + 1.5 * len(player.hq_done)
+    total += 0.5 * player.cubes + 0.6 * sum(player.mods.values())
+    final = tables().by_players[state.player_count].final_order_vp
+    spaces = [space for space, who in enumerate(state.order) if who == seat]
+    position = sum(final[space] for space in spaces if space < len(final))
+    total += position * (ROUNDS - left + 1) / ROUNDS
+    return total
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """The seat's projected lead over the best other seat."""
+    mine = projected(state, seat)
+    others = [projected(state, s) for s in range(len(state.players)) if s != seat]
+    return mine - (max(others) if others else 0.0)
