@@ -21,7 +21,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .data import tables
-from .engine import connected_component, face_up_squares, marker_region, neighbours, vp
+from .common import connected_component, face_up_squares, marker_region, neighbours, vp
 from .state import OVER, GameState
 
 HELD_WITH_OUTPOST = 1.0      # a marked region ready to be claimed

@@ -9,7 +9,7 @@ from functools import lru_cache
 import data as _data
 from rules.messages import Msg
 
-from . import engine as _engine
+from . import common as _engine
 from .data import TYPES, Tables, tables
 from .moves import card_value, square_code
 from .state import COMBAT, OVER, PREP_PHASES, ROUND, GameState

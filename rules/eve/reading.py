@@ -162,7 +162,7 @@ def matches(typed: str, text: str) -> bool:
 
 @lru_cache(maxsize=256)
 def _verb_alias(word: str) -> str | None:
-    from .engine import HUNGARIAN_VERBS
+    from .common import HUNGARIAN_VERBS
     return HUNGARIAN_VERBS.get(fold_word(word))
 
 

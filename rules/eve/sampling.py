@@ -17,7 +17,7 @@ from typing import Any
 from rules.kit import HIDDEN, Streams
 
 from .data import NEBULAE, tables
-from .engine import clone_state
+from .common import clone_state
 from .state import GameState
 
 

@@ -16,7 +16,7 @@ The value for a seat is its total minus the best other seat's.
 from __future__ import annotations
 
 from .data import design, tables
-from .engine import BOXES, era_span, pair_production
+from .common import BOXES, era_span, pair_production
 from .state import OVER, GameState, split_spot
 
 PRODUCE_ACTIONS = 2.0        # Produce actions a base on a P# tile may still pay for, early in an era

@@ -1,0 +1,177 @@
+"""What players read beside the rules: prompts, private notices, redaction, move previews,
+status and hand lines."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from rules.base import Notice
+from rules.kit import HIDDEN
+from rules.messages import Join, Msg
+
+from . import moves as mv
+from . import reading
+from .data import TYPES, tables
+from .moves import Move
+from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, INVADE, OVER, PREP_PHASES, REROLL, ROUND, STEAL, TACTICS,
+                    TAKEFROM, GameState)
+from .common import (E, TRINITY_YEARS, VISION_YEAR_LIMIT, card_msg, empire_msg, face_up_squares, listing, marker_region,
+                     owned, region_label, type_msg, vp)
+
+if TYPE_CHECKING:
+    from .engine import EveGame
+
+
+# ----- what players read ---------------------------------------------------------------------------------------
+def _names(game: EveGame, state: GameState, seats: Iterable[int]) -> Join | Msg:
+    return listing((empire_msg(state, seat) for seat in sorted(seats)), "or")
+
+
+def _step_name(game: EveGame, state: GameState) -> Msg:
+    if state.phase == COMBAT and state.combat is not None:
+        step = state.combat.step
+        named = (CARDS_ATT, CARDS_DEF, DICE, REROLL, TACTICS, TAKEFROM, STEAL, INVADE)
+        return E(f"step.{step}" if step in named else "step.consequences")
+    if state.phase == ROUND and state.round is not None:
+        rnd = state.round
+        if rnd.reveals_due:
+            return E("step.refill")
+        return E("step.round_of", empire=empire_msg(state, rnd.seat), type=type_msg(rnd.kind))
+    return E(f"step.{state.phase}")
+
+
+def decision_prompt(game: EveGame, state: GameState) -> Msg | None:
+    """The battle decisions the ping names: the secret dice (EVE-CMB-5), and Damage Control
+    with the faces numbered as ``reroll`` numbers them (PRD-G), so no choice is blind."""
+    combat = state.combat
+    if state.phase != COMBAT or combat is None:
+        return None
+    if combat.step == DICE:
+        if combat.intel is not None and combat.question is None and game.waiting_for(state) == {combat.intel}:
+            return E("prompt.ask")                     # EVE-CMB-5: the advantaged side asks first
+        return E("prompt.dice")
+    if combat.step == REROLL and combat.rerolls_left:
+        seat = combat.rerolls_left[0]
+        return E("prompt.reroll", faces=reading.dice_faces(combat.rolls.get(seat, [])))
+    return None
+
+
+def notices(game: EveGame, before: GameState, move: Move, after: GameState) -> list[Notice]:
+    if move.kind == mv.DRAW:
+        new = [card for card in after.hands.cards[move.seat] if card not in before.hands.cards[move.seat]]
+        return [Notice(move.seat, E("notice.drew", card=card_msg(card))) for card in new]
+    if move.kind == mv.PLAY and after.round is not None and after.round.peek:
+        return [Notice(move.seat, E("notice.peek_deck", cards=listing(card_msg(c) for c in after.round.peek)))]
+    if move.kind == mv.PLAY and tables().cards[move.arg or ""].kind == "DEV-E":
+        seen = []
+        for name in move.params:
+            square = after.squares[name]
+            hidden = square.pile[1:2] if square.face_up else square.pile[:1]
+            seen += [E("notice.peek_square", square=mv.square_value(name), region=region_label(code)) for code in hidden]
+        return [Notice(move.seat, E("notice.peek_squares", cards=listing(seen)))]
+    return []
+
+
+def redact_move(game: EveGame, state: GameState, seat: int, move_text: str) -> str | Msg:
+    combat = state.combat
+    if move_text.startswith("dice ") and combat is not None and combat.step == DICE \
+            and seat in combat.dice.choices:
+        return E("redacted.dice", empire=empire_msg(state, seat))
+    if move_text.startswith(f"{mv.KEEP} "):          # the kept card stays in a secret hand
+        return E("redacted.keep", empire=empire_msg(state, seat))
+    if move_text.startswith(f"{mv.ORDER} "):         # the deck's order stays secret
+        return E("redacted.order", empire=empire_msg(state, seat))
+    return move_text
+
+
+def describe_move(game: EveGame, state: GameState, seat: int, text: str) -> Msg | None:
+    words = text.split()
+    if not words:
+        return None
+    if words[0] in (mv.EXPAND, mv.AGENT, mv.DRAW, mv.MOVE, mv.ATTACK):
+        return E("describe.actions", cost=1)
+    if words[0] == mv.BUILD:
+        return E("describe.actions", cost=int(words[2][1:]) if len(words) > 2 and words[2][1:].isdigit() else 1)
+    regions = tables().regions
+    if words[0] == mv.CLAIM and len(words) == 3 and all(word in regions for word in words[1:]):
+        return E("describe.claim", vp=sum(regions[word].vp for word in words[1:]))
+    if words[0] == mv.STEAL and len(words) == 2 and words[1] in regions:
+        return E("describe.steal", vp=regions[words[1]].vp)
+    if words[0] in (mv.OUTPOST, mv.CLAIM):
+        return E("describe.free")
+    if words[0] in (mv.PLAY, mv.DISCARD, mv.KEEP, mv.UNTILE) and len(words) > 1 and words[1] in tables().cards:
+        return E(f"card_gist.{tables().cards[words[1]].kind}")
+    combat = state.combat
+    if words[0] == mv.REROLL and combat is not None and combat.rolls.get(seat):
+        numbers = tuple(int(word) for word in words[1:] if word.isdigit())
+        if numbers:
+            return E("describe.reroll", dice=reading.describe_reroll(combat.rolls[seat], numbers))
+        return E("describe.keep_dice", faces=reading.dice_faces(combat.rolls[seat]))
+    return None
+
+
+def status_lines(game: EveGame, view: GameState) -> list[Msg]:
+    lines: list[Msg] = []
+    if view.phase == OVER:
+        lines.append(E("status.over", winners=listing((empire_msg(view, s) for s in view.winners), "and")))
+    elif view.phase in PREP_PHASES:
+        lines.append(E("status.prep", step=game._step_name(view), empire=empire_msg(view, view.order[view.turn])))
+        lines.append(game._end_condition(view))
+    else:
+        lines.append(E("status.calendar", month=E(f"month.{view.month}"), year=view.year))
+        lines.append(game._end_condition(view))
+        if view.round is not None:
+            lines.append(E("status.round", empire=empire_msg(view, view.round.seat), type=type_msg(view.round.kind),
+                           actions=view.round.actions))
+        if view.combat is not None:
+            c = view.combat
+            lines.append(E("status.combat", attacker=empire_msg(view, c.attacker), defender=empire_msg(view, c.defender),
+                           source=region_label(c.source), target=region_label(c.target), step=game._step_name(view)))
+            for seat in (c.attacker, c.defender):       # the faces, numbered as ``reroll`` numbers them
+                if c.rolls.get(seat):
+                    lines.append(E("status.dice", empire=empire_msg(view, seat), faces=reading.dice_faces(c.rolls[seat])))
+    for player in view.players:
+        seat = player.seat
+        sizes = view.hand_sizes[seat]
+        lines.append(E("status.empire", empire=empire_msg(view, seat), vp=vp(view, seat), supply=player.supply,
+                       regions=len(owned(view, seat)), cards="/".join(str(sizes[k]) for k in TYPES),
+                       levels="/".join(str(player.level(k)) for k in TYPES),
+                       storage="/".join(str(player.storage[k]) for k in TYPES), letters=E("letters")))
+    marked = [E("status.marker", square=mv.square_value(name), region=region_label(code))
+              for name in face_up_squares(view) if (code := marker_region(view, name))]
+    lines.append(E("status.markers", markers=listing(marked)))
+    return lines
+
+
+def _end_condition(game: EveGame, view: GameState) -> Msg:
+    """How this game ends (EVE-END-1/2/4): Trinity's years, or Vision's target and year limit."""
+    length = str(view.options["length"])
+    if view.options["end"] == "vision":
+        return E("status.end_vision", target=int(str(view.options["vp_target"])), years=VISION_YEAR_LIMIT[length])
+    return E("status.end_trinity", years=TRINITY_YEARS[length])
+
+
+def private_lines(game: EveGame, view: GameState, seat: int) -> list[Msg]:
+    """The seat's hand, then its own secret choices not yet public: the sealed dice while
+    the other side still chooses (EVE-CMB-5), the two drawn cards to keep one of (LOG-H),
+    the deck's top cards to put back in order (LOG-K).  Never another seat's."""
+    hand = view.hands.cards[seat]
+    kinds = tables().cards
+    lines = [E("private.hand", cards=listing(card_msg(card) for card in hand))]
+    for card in hand:              # what each card does, when it is played (issue 23)
+        if card in kinds:
+            kind = kinds[card]
+            lines.append(E("private.card", card=card_msg(card), gist=E(f"card_gist.{kind.kind}"),
+                           timing=reading.timing_msg(kind)))
+    combat = view.combat
+    if combat is not None and not combat.dice.complete():
+        chosen = combat.dice.choices.get(seat)
+        if isinstance(chosen, list) and len(chosen) == 3:
+            other = combat.defender if seat == combat.attacker else combat.attacker
+            lines.append(E("private.dice", d=chosen[0], s=chosen[1], t=chosen[2], other=empire_msg(view, other)))
+    rnd = view.round
+    if rnd is not None and rnd.seat == seat:
+        if rnd.pending_keep and HIDDEN not in rnd.pending_keep:
+            lines.append(E("private.keep", cards=listing(card_msg(card) for card in rnd.pending_keep)))
+        if rnd.peek and HIDDEN not in rnd.peek:
+            lines.append(E("private.order", cards=listing(card_msg(card) for card in rnd.peek)))
+    return lines

@@ -1,0 +1,210 @@
+"""Space Corp's texts beside the rules (spec §9.4): who is waited for and on what, previews of
+suggested moves, redaction of sealed picks, status and hand lines, card lines and the help."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from rules.base import IllegalMove
+from rules.messages import Join, Msg
+
+from . import moves as mv
+from . import components
+from .phrases import team_msg
+from .data import design, is_time, tables
+from .moves import (Build, Choose, Colonize, Draw, Edge, Explore, Genetics, Move, MoveAction, Produce, Research,
+                    Special, Upgrade)
+from .state import ACTION, INFRA_DISCARD, LEGACY, OVER, GameState, clone_state
+from .common import S, site_msg
+
+if TYPE_CHECKING:
+    from .engine import SpaceCorpGame
+
+
+def waiting_reason(game: SpaceCorpGame, state: GameState) -> Msg | None:
+    """While a reaction window is open or a decision is owed: who decides and on what."""
+    if state.phase == LEGACY:
+        return S("err.legacy_waits")
+    if state.pending:
+        pending = state.pending[0]
+        return S("err.pending_waits", seat=game.seat_label(state, pending.seat), what=S(f"pending.{pending.kind}"))
+    if not state.windows or state.phase == OVER:
+        return None
+    window = state.windows[-1]
+    return S("err.window_waits", seat=game.seat_label(state, window.waiting[0]),
+             event=game._trigger_msg(state, window))
+
+
+def decision_prompt(game: SpaceCorpGame, state: GameState) -> Msg | None:
+    """What the pinged players decide when it is not simply their turn: the sealed Legacy
+    pick, a decision owed outside the turn, a reaction window."""
+    if state.phase == LEGACY:
+        return S("prompt.legacy")
+    if state.phase == OVER:
+        return None
+    if state.pending:
+        return S("prompt.pending", what=S(f"pending.{state.pending[0].kind}"))
+    if state.windows:
+        window = state.windows[-1]
+        if window.event == INFRA_DISCARD:
+            return S("prompt.infra_discard")
+        return S("prompt.window", event=game._trigger_msg(state, window))
+    return None
+
+
+def describe_move(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> Msg | None:
+    """The preview of §9.4 beside a suggested action: what it reaches (draws, distance, cost,
+    profit, steps), the cards it plays and the opponents it rewards; an Edge's name."""
+    try:
+        move = game.parse_move(state, seat, text)
+    except IllegalMove:
+        return None
+    if isinstance(move, Edge):
+        edge_id = None if is_time(move.card) or design(move.card) not in tables().cards \
+            else tables().cards[design(move.card)].edge
+        return S("preview.gist", what=S(f"edge.{edge_id}"), gist=components.edge_gist(edge_id)) if edge_id else None
+    named = game._named_component(state, move)
+    if named is not None:
+        return named
+    if state.windows or state.turn.step != ACTION or seat != state.turn.seat or \
+            not isinstance(move, (Research, MoveAction, Explore, Build, Produce, Genetics, Colonize)):
+        return None
+    trial = clone_state(state)
+    try:
+        game._action(trial, move)
+    except IllegalMove:
+        return None
+    era_map = tables().maps[state.era]
+    if isinstance(move, Research):
+        what = S("preview.research", n=trial.turn.draws_left)
+    elif isinstance(move, MoveAction):
+        what = S("preview.move", distance=Join([era_map.distance(leg.origin, leg.destination) or 0
+                                                for leg in move.legs]))
+    elif isinstance(move, Explore):
+        what = S("preview.explore", cost=Join([era_map.sites[spot.site].explore or 0 for spot in move.spots]))
+    elif isinstance(move, Build):
+        what = S("preview.build", cost=Join([game._build_cost(state, spot.site, seat) for spot in move.spots]))
+    elif isinstance(move, Produce):
+        what = S("preview.produce", amount=trial.players[seat].profit - state.players[seat].profit)
+    elif isinstance(move, Colonize):
+        what = S("preview.colonize", colony=S(f"colony.{move.colony}"),
+                 value=tables().colony_tiles[move.colony].value)
+    else:
+        what = S("preview.genetics", n=trial.players[seat].genetics_steps - state.players[seat].genetics_steps)
+    played = len(trial.turn.played) - len(state.turn.played)
+    if trial.turn.rewards:
+        return S("preview.with_rewards", what=what, cards=played,
+                 players=Join([game.seat_label(state, other) for other in trial.turn.rewards], "and"))
+    return S("preview.plain", what=what, cards=played)
+
+
+def _named_component(game: SpaceCorpGame, state: GameState, move: Move) -> Msg | None:
+    """The gist of the component a move names (the card upgraded or taken, the Special, the
+    Progress card or base chosen), for the autocomplete label."""
+    t = tables()
+    card = move.card if isinstance(move, (Upgrade, Special)) else None
+    if isinstance(move, Draw) and move.source in mv.OFFER:
+        card = state.offer[mv.OFFER.index(move.source)]
+    if card is not None and (is_time(card) or design(card) in t.cards):
+        gist = S("comp.time.gist") if is_time(card) else components.card_gist(t.cards[design(card)])
+        return S("preview.gist", what=game._card_msg(card), gist=gist) if isinstance(move, Draw) else gist
+    if isinstance(move, Choose) and move.key == "progress" and move.value in t.progress:
+        return S("preview.gist", what=S(f"progress.{move.value}"), gist=S(f"progressgist.{move.value}"))
+    if isinstance(move, Choose) and move.key == "base" and move.value in t.base_types:
+        return S("preview.gist", what=S(f"base.{move.value}"), gist=S(f"basegist.{move.value}"))
+    return None
+
+
+def redact_move(game: SpaceCorpGame, state: GameState, seat: int, move_text: str) -> str | Msg:
+    """A sealed Legacy pick (revealed by the news when all are in) and the cards taken with
+    Predictive AI (they join a secret hand) are not shown to the others."""
+    if move_text.startswith("choose legacy="):
+        return S("redacted.legacy")
+    if move_text.startswith("choose predict="):
+        return S("redacted.predict", n=move_text.count(",") + 1)
+    return move_text
+
+
+def status_lines(game: SpaceCorpGame, view: GameState) -> list[Msg]:
+    step = "over" if view.phase == OVER else LEGACY if view.phase == LEGACY else view.turn.step or ACTION
+    lines = [S("status.era", era=S(f"era.{view.era}"), pile=len(view.pile), step=S(f"step.{step}"))]
+    for player in view.players:
+        values = dict(player=game.seat_label(view, player.seat), profit=player.profit,
+                      cards=len(view.hands.cards[player.seat]), bases=game._bases_on_board(view, player.seat),
+                      genetics=player.genetics_steps)
+        if view.era == "E1":
+            lines.append(S("status.player", **values))
+        else:                                          # the wheel positions earn Progress cards
+            lines.append(S("status.player_wheel", **values, gene_at=player.genetics, idea_at=player.idea,
+                           wheel=tables().wheel.size))
+    for player in view.players:
+        if player.progress:
+            lines.append(S("status.progress", player=game.seat_label(view, player.seat),
+                           cards=Join([S(f"progress.{card.split('#')[0]}") for card in player.progress])))
+        if player.legacy is not None:
+            lines.append(S("status.legacy", player=game.seat_label(view, player.seat),
+                           tile=S(f"tile.{player.legacy[0]}"), base=S(f"base.{player.legacy[1]}")))
+        owned = sorted(tile for owner, tile in view.colonies.values() if owner == player.seat)
+        if owned:
+            lines.append(S("status.colonies", player=game.seat_label(view, player.seat),
+                           colonies=Join([S(f"colony.{tile}") for tile in owned])))
+        for team, spaces in sorted(player.track.items()):
+            where = player.teams[team]
+            assert where is not None
+            lines.append(S("status.track", player=game.seat_label(view, player.seat), team=team_msg(team),
+                           site=site_msg(where), spaces=spaces))
+    offer = [S("status.offer_card", box=box, card=game.card_line(card))
+             for box, card in enumerate(view.offer, start=1) if card]
+    if offer and view.phase != OVER:
+        lines.append(S("status.offer", cards=Join(offer, "comma")))
+    done = [row for row, where in sorted(view.contracts.items()) if where == view.era]
+    lines.append(S("status.contracts", count=len(done),
+                   done=Join([S("status.contract_item", row=row, name=S(f"contract.{view.era}.{row}"))
+                              for row in done] or ["-"])))
+    if view.trigger:
+        lines.append(S(f"status.trigger.{view.trigger}"))
+    if view.windows:
+        window = view.windows[-1]
+        lines.append(S("status.window", event=game._trigger_msg(view, window),
+                       players=Join([game.seat_label(view, seat) for seat in window.waiting], "and")))
+    return lines
+
+
+def private_lines(game: SpaceCorpGame, view: GameState, seat: int) -> list[Msg]:
+    """The hand, one card a line with what it does: its entries, Infra use, its Edge and the
+    Edge's trigger (a Time card: double or split)."""
+    hand = view.hands.cards[seat]
+    if not hand:
+        return [S("private.hand", cards="-")]
+    return [S("private.hand_header", n=len(hand))] + [game.card_line(card) for card in hand]
+
+
+def card_line(game: SpaceCorpGame, card: str) -> Msg:
+    """A physical card with its values: ``M04#1 Robotic Miner: Build 2 or Produce 1 · Infra``;
+    an Edge card adds the Edge and its trigger."""
+    if is_time(card):
+        return S("hand_card", id=card, name=S("cardname.TIME"), gist=S("comp.time.gist"))
+    data = tables().cards[design(card)]
+    values = S("comp.card.gist", entries=components.entries_msg(data.entries),
+               infra=S("comp.gist.infra") if data.infra else "", edge="")
+    if data.edge is None:
+        return S("hand_card", id=card, name=S(f"cardname.{data.id}"), gist=values)
+    edge = tables().edges[data.edge]
+    return S("hand_card_edge", id=card, name=S(f"cardname.{data.id}"), gist=values, edge=S(f"edge.{edge.id}"),
+             event=S(f"event.{edge.trigger.name}"), effect=S(f"edgegist.{edge.id}"))
+
+
+def notation_help(game: SpaceCorpGame) -> Msg:
+    return S("help.notation", moves=S("help.moves"), planeteers=S("help.planeteers"),
+             starfarers=S("help.starfarers"))
+
+
+def rules_summary(game: SpaceCorpGame) -> Msg:
+    return S("help.summary")
+
+
+# ----- texts ---------------------------------------------------------------------------------------
+def _card_msg(game: SpaceCorpGame, card: str) -> Msg:
+    return S("card", id=card, name=S(f"cardname.{design(card) if not is_time(card) else 'TIME'}"))
+
+
+def _tile_text(game: SpaceCorpGame, tile_id: str) -> Msg | Join:
+    return components.tile_rewards(tile_id)
