@@ -1,0 +1,33 @@
+"""Issue 24, polish: what a Hungarian reader of the demo replays still stumbled on."""
+from __future__ import annotations
+
+import rules
+from rules.eve import moves as eve_moves
+from rules.messages import MINUS, Msg, catalogue, number_text, render
+
+EVE = rules.get_game("eve")
+
+
+def test_a_negative_score_part_is_written_with_the_minus_sign_in_hungarian():
+    """Final score lines: "energiafeltöltések −5", never a hyphen glued to the number."""
+    assert render(Msg("score_part", label=Msg("gaia.score.charges"), points=-5), "hu").endswith(f"{MINUS}5")
+    assert render(Msg("score_part", label=Msg("gaia.score.charges"), points=-5), "en").endswith(" -5")
+    assert render(Msg("score_part", label=Msg("gaia.score.charges"), points=5), "hu").endswith(" 5")
+    assert number_text(-0.5, "hu") == f"{MINUS}0,5"
+
+
+def test_EVE_CMB_5_dice_are_written_and_read_as_number_and_word():
+    """The Hungarian help writes "5 sérülés, 0 pajzs, 1 taktika"; that, the glued form and the
+    English letters all read as the same choice (a bare "s" stays the English shield)."""
+    assert "5sérülés" not in render(Msg("eve.example.dice"), "hu")
+    assert "kocka 5 sérülés, 0 pajzs, 1 taktika" in catalogue("hu")["eve.help.notation"]
+    for text in ("kocka 5 sérülés, 0 pajzs, 1 taktika", "kocka 5sérülés 0pajzs 1taktika", "dice 5d 0s 1t",
+                 "kocka 5 sérülés 0 pajzs 1 taktika"):
+        assert eve_moves.parse_move(0, EVE.canonical_prefix(text)).counts == (5, 0, 1), text
+    assert eve_moves.dice_words(["5", "sérülés,", "0", "pajzs,", "1", "taktika"]) == ["5sérülés", "0pajzs", "1taktika"]
+
+
+def test_eve_hungarian_texts_spell_out_victory_points():
+    """terminology.md (EVE 8): győzelmi pont spelled out, no "GYP" in the EVE catalogue."""
+    leaks = [key for key, text in catalogue("hu").items() if key.startswith("eve.") and "GYP" in text]
+    assert leaks == []
