@@ -356,6 +356,8 @@ class GaiaGame(Game):
             if after["vp"] != before["vp"]:
                 parts.append(Msg("gaia.delta.vp", n=f"{after['vp'] - before['vp']:+d}"))
         effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else None
+        if gist is not None and _says(self.move_phrase(state, seat, text), gist):
+            gist = None     # the move's words already name it ("takes booster 2 (income ...)")
         if gist is not None:
             return Msg("gaia.describe.with", gist=gist, effect=effect) if effect else gist
         return effect
@@ -484,3 +486,14 @@ from .notation import code  # noqa: E402  (a move in the reader's words: prompts
 
 
 GAME = GaiaGame()
+
+
+def _says(text: object, part: Msg) -> bool:
+    """Whether a message (or a value inside it) is ``part``."""
+    if text == part:
+        return True
+    if isinstance(text, Msg):
+        return any(_says(value, part) for _key, value in text.values)
+    if isinstance(text, Join):
+        return any(_says(item, part) for item in text.items)
+    return False

@@ -31,3 +31,28 @@ def test_eve_hungarian_texts_spell_out_victory_points():
     """terminology.md (EVE 8): győzelmi pont spelled out, no "GYP" in the EVE catalogue."""
     leaks = [key for key, text in catalogue("hu").items() if key.startswith("eve.") and "GYP" in text]
     assert leaks == []
+
+
+def test_gaia_booster_label_names_the_gist_once():
+    """A booster move's words carry its gist; the description (which may add the round-start
+    income the last pick triggers) does not say it again (the button was "…: bevétel: 1 érc é…")."""
+    import random
+
+    from rules.gaia.game import _says
+
+    game = rules.get_game("gaia")
+    state = game.new_game(game.normalize_options({"players": 3}), 7)
+    chooser, checked = random.Random(7), 0
+    for _ in range(60):
+        seat = min(game.waiting_for(state))
+        for move in game.legal_moves(state, seat):
+            text = game.format_move(move)
+            if " booster " not in f" {text} ":
+                continue
+            description = game.describe_move(state, seat, text)
+            gist = game.component(text.split()[-1]).gist
+            assert _says(game.move_phrase(state, seat, text), gist), text
+            assert not _says(description, gist), (text, description)
+            checked += 1
+        state = game.apply(state, game.random_move(state, seat, chooser))
+    assert checked
