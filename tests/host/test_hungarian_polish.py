@@ -56,3 +56,42 @@ def test_gaia_booster_label_names_the_gist_once():
             checked += 1
         state = game.apply(state, game.random_move(state, seat, chooser))
     assert checked
+
+
+def test_long_hungarian_words_wrap_at_a_syllable_instead_of_being_cut():
+    """Images: "Lávacsatorn…", "Kvantumszámít…" were cut; a word too long for its line now breaks
+    between syllables with a hyphen (a-lap, kap-ta; digraphs are one letter: csa, nyag)."""
+    from renderers.common import font, syllable_breaks, wrap_words
+
+    def split(word: str) -> str:
+        cuts = syllable_breaks(word)
+        return "-".join(word[a:b] for a, b in zip([0, *cuts], [*cuts, len(word)]))
+
+    assert split("Lávacsatornák") == "Lá-va-csa-tor-nák"
+    assert split("Kvantumszámítógép") == "Kvan-tum-szá-mí-tó-gép"
+    assert split("Ritkaföldfémek") == "Rit-ka-föld-fé-mek"
+    assert syllable_breaks("L5") == [] and syllable_breaks("abc") == []
+    fnt = font(17, True)
+    for word in ("Lávacsatornák", "Kvantumszámítógép", "Protokollszakadás"):
+        width = fnt.getlength(word) * 0.8
+        rows = wrap_words(word, fnt, width)
+        assert len(rows) == 2 and rows[0].endswith("-") and rows[0][:-1] + rows[1] == word, rows
+        assert all(fnt.getlength(row) <= width for row in rows)
+    assert wrap_words("Egzotikus elemek", fnt, fnt.getlength("Egzotikus elemek") - 1) == ["Egzotikus", "elemek"]
+    assert wrap_words("torlósugár-hajtómű", fnt, fnt.getlength("torlósugár-h")) == ["torlósugár-", "hajtómű"]
+
+
+def test_spacecorp_hungarian_names_fit_their_boxes_in_two_lines():
+    """Every Hungarian card and discovery tile name fits the Offer box, HQ box and site box widths
+    on two lines at the smallest text size (no … at full size)."""
+    from renderers.common import font
+    from renderers.spacecorp import MIN_TEXT, wrap_two
+
+    fnt = font(MIN_TEXT, True)
+    too_long = []
+    for prefix, width in (("spacecorp.cardname.", 170), ("spacecorp.tile.", 135)):   # Offer/HQ box, site
+        for key, name in catalogue("hu").items():
+            rows = wrap_two(name, width, 18) if key.startswith(prefix) else [""]
+            if len(rows) > 2 or any(fnt.getlength(row) > width for row in rows):
+                too_long.append((name, rows))
+    assert too_long == []
