@@ -95,3 +95,15 @@ def test_spacecorp_hungarian_names_fit_their_boxes_in_two_lines():
             if len(rows) > 2 or any(fnt.getlength(row) > width for row in rows):
                 too_long.append((name, rows))
     assert too_long == []
+
+
+def test_language_check_measures_codes_with_digits_or_dashes():
+    """Issue 24's measure missed codes (DV02, CYA-A): a code of the English notation that the
+    Hungarian notation writes otherwise is now a leak; the Hungarian codes are not."""
+    from .language_check import _words, notation_leaks, notation_words
+
+    assert {"DV02", "CYA-A", "s4-1"} <= set(_words("Kész: DV02, CYA-A és s4-1."))
+    codes = {word for word in notation_words("eve") if not word.isalpha()}
+    assert codes and all(any(ch.isdigit() for ch in code) or "-" in code for code in codes)
+    leaked = sorted(codes)[0]
+    assert notation_leaks([f"Kész: {leaked}."], "eve") and notation_leaks(["Kész: F13, CIÁ-A."], "eve") == []
