@@ -107,3 +107,12 @@ def test_language_check_measures_codes_with_digits_or_dashes():
     assert codes and all(any(ch.isdigit() for ch in code) or "-" in code for code in codes)
     leaked = sorted(codes)[0]
     assert notation_leaks([f"Kész: {leaked}."], "eve") and notation_leaks(["Kész: F13, CIÁ-A."], "eve") == []
+
+
+def test_gaia_costs_in_hungarian_take_the_minus_sign():
+    """A move's description "−2 kredit, −1 érc" (the English one keeps "-2 credits")."""
+    from rules.gaia.game import _signed
+
+    assert render(Msg("gaia.delta.c", n=_signed(-2)), "hu") == render(Msg("gaia.delta.c", n=f"{MINUS}2"), "hu")
+    assert render(Msg("gaia.delta.c", n=_signed(-2)), "en").startswith("-2")
+    assert render(Msg("gaia.delta.c", n=_signed(3)), "hu").startswith("+3")
