@@ -1,7 +1,8 @@
 """How much English notation a Hungarian player reads: a random 3-player game of each game
 (``python -m bot.demo GAME --players 3 --seed 7``) replayed through the console as Hungarian
 users (``--locale hu``); prints, per game, the bot's lines and how many of them hold a word of
-the game's English notation that its Hungarian notation does not use (issue 24's measure).
+the game's English notation, or a code of it (DV02, CYA-A, H37), that its Hungarian notation does not
+use (issue 24's measure).
 
     python bench/bench_hungarian.py [GAME ...]
 """

@@ -194,6 +194,84 @@ def ellipsize(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> str:
     return text[:lo].rstrip() + ell
 
 
+# Hungarian syllables (AkH. 226-230): a line may end inside a word only between syllables, with
+# a hyphen: one consonant goes to the next line (a-lap), of several the last one does (kap-ta,
+# temp-lom); the digraphs are one consonant (lány-ka, kas-sza is left as the rare exception).
+_VOWELS = set("aáeéiíoóöőuúüűyAÁEÉIÍOÓÖŐUÚÜŰY")
+_DIGRAPHS = ("dzs", "cs", "dz", "gy", "ly", "ny", "sz", "ty", "zs")
+
+
+def syllable_breaks(word: str) -> list[int]:
+    """Where ``word`` may be broken at a line end (positions inside it, at least two letters
+    on each side): ``syllable_breaks("Lávacsatornák")`` -> the places of Lá-va-csa-tor-nák."""
+    units: list[tuple[int, str]] = []          # (start, letter), digraphs as one letter
+    index = 0
+    while index < len(word):
+        size = next((len(d) for d in _DIGRAPHS if word[index:index + len(d)].lower() == d), 1)
+        units.append((index, word[index:index + size]))
+        index += size
+    breaks = []
+    vowels = [n for n, (_start, letter) in enumerate(units) if letter in _VOWELS]
+    for first, second in zip(vowels, vowels[1:]):
+        between = units[first + 1:second]
+        if not all(letter.isalpha() for _start, letter in between):
+            continue                            # never across a hyphen, digit or sign
+        cut = units[second - 1][0] if between else units[second][0]   # before the last consonant
+        if 2 <= cut <= len(word) - 2:
+            breaks.append(cut)
+    return breaks
+
+
+def wrap_words(text: str, fnt: ImageFont.FreeTypeFont, width: float, max_lines: int = 2) -> list[str]:
+    """``text`` in lines of at most ``width``: broken at spaces and after hyphens, and a word
+    too long for a line at a syllable, with a hyphen (``Kvantumszámító-`` / ``gép``), so a long
+    Hungarian word wraps instead of being cut.  At most ``max_lines`` lines (the last one may
+    still be too long: the caller shortens it)."""
+    if fnt.getlength(text) <= width:
+        return [text]
+    for fill in (False, True):      # first whole words on a line; if that takes too many, fill lines
+        lines = _wrap(text, fnt, width, fill)
+        if len(lines) <= max_lines:
+            return lines
+    last = lines[max_lines - 1]
+    for line in lines[max_lines:]:     # the rest as the text had it (a hyphen of a syllable break goes)
+        last = next((joined for joined in (f"{last} {line}", last + line, last[:-1] + line) if joined.rstrip("-") in text),
+                    f"{last} {line}")
+    return lines[:max_lines - 1] + [last]
+
+
+def _wrap(text: str, fnt: ImageFont.FreeTypeFont, width: float, fill: bool) -> list[str]:
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        trial = f"{current} {word}" if current else word
+        if fnt.getlength(trial) <= width:
+            current = trial
+            continue
+        if current and not fill:
+            lines.append(current)
+            current, trial = "", word
+        prefix = f"{current} " if current else ""
+        rest = word
+        while fnt.getlength(prefix + rest) > width:
+            cuts = sorted({n + 1 for n, ch in enumerate(rest[:-1]) if ch == "-"} | set(syllable_breaks(rest)))
+            heads = [rest[:cut] if rest[cut - 1] == "-" else rest[:cut] + "-" for cut in cuts]
+            fitting = [(cut, head) for cut, head in zip(cuts, heads) if fnt.getlength(prefix + head) <= width]
+            if not fitting:
+                if prefix:                      # the word's first piece does not fit here: a new line
+                    lines.append(prefix.rstrip())
+                    prefix = ""
+                    continue
+                break                           # not even one syllable fits: left for the caller to cut
+            cut, head = fitting[-1]
+            lines.append(prefix + head)
+            prefix, rest = "", rest[cut:]
+        current = prefix + rest
+    if current:
+        lines.append(current)
+    return lines
+
+
 def draw_text_in_box(draw: ImageDraw.ImageDraw, box: Box, text: str, *, max_size: int = 48,
                      min_size: int = 8, bold: bool = False, fill: RGB = (0, 0, 0),
                      padding: float = 2, align: str = "center", outline: RGB | None = None) -> ImageFont.FreeTypeFont:

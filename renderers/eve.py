@@ -225,7 +225,7 @@ def map_labels(view: Any, language: str = "en") -> list[Label]:
     discs = {code: (x - NODE_R - 4, y - NODE_R - 4, x + NODE_R + 4, y + NODE_R + 4) for code, (x, y) in pos.items()}
     counts = {code: (x - 13, y - 12, x + 13, y + 12) for code, (x, y) in pos.items()}
     marks = {marker_region(view, square): square for square in face_up_squares(view)}
-    wanted = [("tag", code, "HQ" if view.regions[code].hq is not None else _letter(language, str(view.regions[code].outpost)),
+    wanted = [("tag", code, HQ_SIGN if view.regions[code].hq is not None else _letter(language, str(view.regions[code].outpost)),
                TAG_W, TAG_H)
               for code in sorted(pos) if view.regions[code].hq is not None or view.regions[code].outpost]
     wanted += [("marker", code, square, MARK_W, MARK_H) for code, square in sorted(marks.items(), key=lambda m: m[1])
@@ -249,6 +249,9 @@ def map_labels(view: Any, language: str = "en") -> list[Label]:
     return labels
 
 
+HQ_SIGN = "★"     # a headquarters tag's label: drawn as a star, the same in every language
+
+
 def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, fill: RGB) -> None:
     """A five-pointed star: the headquarters sign (no word, so it reads the same in every language)."""
     points = []
@@ -262,7 +265,7 @@ def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, fill: 
 def _draw_tag(draw: ImageDraw.ImageDraw, box: Box, text: str, k: int = 1) -> None:
     draw.rectangle(box, fill=(250, 250, 250), outline=INK, width=k)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-    if text == "HQ":
+    if text == HQ_SIGN:
         _star(draw, centre[0], centre[1] + 0.5 * k, 8.5 * k, INK)
     else:
         draw_text(draw, centre, text, size=14 * k, bold=True, fill=INK, anchor="mm")
@@ -345,7 +348,7 @@ def _legend(language: str, width: int = MAP_SIZE, size: int = LEGEND_SIZE) -> Im
         elif item == "agents":
             _draw_agent(draw, (x + 1, cy - AGENT_R, x + 1 + 2 * AGENT_R, cy + AGENT_R), LEGEND_SAMPLE, 2)
         elif item in ("outposts", "hq"):
-            _draw_tag(draw, (x, cy - TAG_H / 2, x + TAG_W, cy + TAG_H / 2), _letter(language, "D") if item == "outposts" else "HQ")
+            _draw_tag(draw, (x, cy - TAG_H / 2, x + TAG_W, cy + TAG_H / 2), _letter(language, "D") if item == "outposts" else HQ_SIGN)
         else:
             _draw_marker(draw, (x, cy - MARK_H / 2, x + MARK_W, cy + MARK_H / 2), "VIO-B", language=language)
         draw_text(draw, (box[0], cy), text, size=size, fill=(235, 238, 248), anchor="lm")

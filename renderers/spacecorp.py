@@ -66,7 +66,7 @@ from typing import Any, Iterable
 
 from PIL import Image, ImageDraw
 
-from renderers.common import RGB, Box, contrast_text, draw_text, draw_text_in_box, fit_font, font, mix
+from renderers.common import RGB, Box, contrast_text, draw_text, draw_text_in_box, fit_font, font, mix, wrap_words
 from rules.messages import Join, Msg, has_key
 from rules.messages import render as text_of
 from rules.spacecorp.read import (LEGACY, OVER, PIONEER, PROGRESS, design, is_time, split_spot, stack_code, tables,
@@ -389,20 +389,12 @@ def _lines(draw: ImageDraw.ImageDraw, box: Box, text: str, *, size: int = 19, bo
     x0, y0, x1, y1 = box
     width, line_h = x1 - x0 - 2, (y1 - y0) / lines
     fnt = fit_font(text, width, max(line_h, (y1 - y0) * 0.6), max_size=size, min_size=MIN_TEXT, bold=bold)
-    if fnt.getlength(text) <= width or lines == 1 or " " not in text:
+    if fnt.getlength(text) <= width or lines == 1:
         _text(draw, box if fnt.getlength(text) <= width else (x0, y0, x1, y0 + line_h), text, size=size, bold=bold,
               fill=fill, align=align)
         return
-    words, rows, current = text.split(" "), [], ""
     small = fit_font("Mg", 10000, line_h, max_size=size, min_size=MIN_TEXT, bold=bold)
-    for word in words:
-        trial = f"{current} {word}".strip()
-        if current and small.getlength(trial) > width and len(rows) < lines - 1:
-            rows.append(current)
-            current = word
-        else:
-            current = trial
-    rows.append(current)
+    rows = wrap_words(text, small, width, lines)     # a long word broken at a syllable (Lávacsator- / nák)
     for index, row in enumerate(rows):
         _text(draw, (x0, y0 + index * line_h, x1, y0 + (index + 1) * line_h), row, size=size, bold=bold, fill=fill,
               align=align)
@@ -1140,16 +1132,9 @@ OFFER_EXTRA = 24                                # the Offer boxes' line for Infr
 
 def wrap_two(text: str, width: float, size: int) -> list[str]:
     """``text`` on one line when it fits in ``width`` at ``MIN_TEXT`` (bold), else on two, broken
-    at the last space or hyphen that lets the first line fit."""
-    fnt = font(MIN_TEXT, True)
-    if fnt.getlength(text) <= width:
-        return [text]
-    breaks = [index + 1 if text[index] == "-" else index for index in range(len(text)) if text[index] in " -"]
-    for cut in reversed(breaks):
-        head, tail = text[:cut].rstrip(), text[cut:].lstrip()
-        if head and tail and fnt.getlength(head) <= width:
-            return [head, tail]
-    return [text]
+    at the last space or hyphen that lets the first line fit, or inside a long word at a syllable
+    (``Lávacsator-`` / ``nák``)."""
+    return wrap_words(text, font(MIN_TEXT, True), width, 2)
 
 
 def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | None, language: str) -> None:

@@ -206,6 +206,8 @@ class _Formatter(string.Formatter):
             return f"{hungarian_article(text)} {text}"
         if isinstance(value, (Msg, Join, Localized)) or isinstance(value, str) and not format_spec:
             return _value_text(value, self.language)
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0 and not format_spec:
+            return number_text(value, self.language)       # a penalty: "−5" in Hungarian
         return str(super().format_field(value, format_spec))
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
@@ -236,9 +238,13 @@ def _value_text(value: Any, language: str) -> str:
 
 
 def number_text(value: float, language: str) -> str:
-    """A number as the language writes it: 12.0 -> "12", 0.5 -> "0.5" / Hungarian "0,5"."""
+    """A number as the language writes it: 12.0 -> "12", 0.5 -> "0.5" / Hungarian "0,5";
+    a negative one in Hungarian with the minus sign, not a hyphen: -5 -> "−5"."""
     text = str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
-    return text.replace(".", ",") if language == "hu" else text
+    return text.replace(".", ",").replace("-", MINUS) if language == "hu" else text
+
+
+MINUS = "\u2212"     # the minus sign Hungarian typography writes before a negative number
 
 
 _LONGEST_WORD = 64      # longer than any notation word; links and <@mentions> are never cut

@@ -304,8 +304,23 @@ DICE_WORDS = {
 }
 
 
+def dice_words(args: list[str]) -> list[str]:
+    """The dice words with each count joined to its colour: Hungarian help writes them as
+    Hungarians write a number and a noun, ``5 sérülés, 0 pajzs, 1 taktika``."""
+    words: list[str] = []
+    for word in (arg.strip(",;") for arg in args):
+        if not word:
+            continue
+        if words and re.fullmatch(r"\d{1,2}", words[-1]) and not word[0].isdigit():
+            words[-1] += word
+        else:
+            words.append(word)
+    return words
+
+
 def _dice(args: list[str]) -> tuple[int, ...]:
-    """``5d 0s 1t`` (also ``5sérülés 0pajzs 1taktika``): damage, shield, tactics, in this order."""
+    """``5d 0s 1t`` (also ``5sérülés 0pajzs 1taktika`` and ``5 sérülés, 0 pajzs, 1 taktika``):
+    damage, shield, tactics, in this order."""
     dice = []
     for word, colour in zip(args, "dst"):
         match = re.fullmatch(r"(\d{1,2})([a-z]+)", fold_word(word))
@@ -395,6 +410,7 @@ def parse_move(seat: int, text: str) -> Move:
             raise IllegalMove("eve.err.arguments", None, verb=verb_msg(verb), example=example_msg(verb))
         return Move(seat, CARDS, cards=cards)
     if verb == DICE:
+        args = dice_words(args)
         need(3)
         return Move(seat, DICE, counts=_dice(args))
     if verb == ASK:

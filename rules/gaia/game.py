@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pickle
 from rules.base import Game, IllegalMove, OptionSpec, PreferenceSpec, RulesError, players_option
-from rules.messages import Join, Msg
+from rules.messages import MINUS, Join, Localized, Msg
 
 from . import engine as E
 from . import setup as S
@@ -353,13 +353,15 @@ class GaiaGame(Game):
             for key in ("c", "o", "k", "q"):
                 change = after[key] - before[key]
                 if change:
-                    parts.append(Msg("gaia.delta." + key, n=f"{change:+d}"))
+                    parts.append(Msg("gaia.delta." + key, n=_signed(change)))
             spent = before["power"]["area3"] - after["power"]["area3"]
             if spent > 0:
-                parts.append(Msg("gaia.delta.pw", n=f"{-spent:+d}"))
+                parts.append(Msg("gaia.delta.pw", n=_signed(-spent)))
             if after["vp"] != before["vp"]:
-                parts.append(Msg("gaia.delta.vp", n=f"{after['vp'] - before['vp']:+d}"))
+                parts.append(Msg("gaia.delta.vp", n=_signed(after["vp"] - before["vp"])))
         effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else None
+        if gist is not None and _says(self.move_phrase(state, seat, text), gist):
+            gist = None     # the move's words already name it ("takes booster 2 (income ...)")
         if gist is not None:
             return Msg("gaia.describe.with", gist=gist, effect=effect) if effect else gist
         return effect
@@ -488,3 +490,19 @@ from .notation import code  # noqa: E402  (a move in the reader's words: prompts
 
 
 GAME = GaiaGame()
+
+
+def _says(text: object, part: Msg) -> bool:
+    """Whether a message (or a value inside it) is ``part``."""
+    if text == part:
+        return True
+    if isinstance(text, Msg):
+        return any(_says(value, part) for _key, value in text.values)
+    if isinstance(text, Join):
+        return any(_says(item, part) for item in text.items)
+    return False
+
+
+def _signed(change: int) -> Localized:
+    """A gain or a cost with its sign: "+2", "-1" (Hungarian with the minus sign: "−1")."""
+    return Localized(en=f"{change:+d}", hu=f"{change:+d}".replace("-", MINUS))

@@ -22,6 +22,12 @@ def team_msg(team: str) -> Msg:
     return S("team", colour=S(f"colour_letter.{team[:1]}"), n=team[1:])
 
 
+def team_name(team: str) -> Msg:
+    """A team by its colour's name in a phrase beside site names: "Lila 1", not "L1" (a
+    Hungarian L1 is also a Lagrange point: "L1 Föld–Hold L5 → Föld–Hold L1")."""
+    return S("team_name", colour=S(f"colour.{team[:1]}"), n=team[1:])
+
+
 def site_msg(site: str) -> Msg | str:
     known = any(site in era_map.sites for era_map in tables().maps.values())
     return S(f"site.{site}") if known else site
@@ -63,7 +69,7 @@ def sources_msg(sources: Sources) -> Msg | None:
 
 
 def _leg(leg: Leg) -> Msg:
-    return S("phrase.leg", team=team_msg(leg.team), origin=site_msg(leg.origin), destination=site_msg(leg.destination))
+    return S("phrase.leg", team=team_name(leg.team), origin=site_msg(leg.origin), destination=site_msg(leg.destination))
 
 
 def _base(base: str) -> Msg | str:
@@ -72,8 +78,8 @@ def _base(base: str) -> Msg | str:
 
 def _build_spot(spot: BuildSpot) -> Msg:
     if spot.base:
-        return S("phrase.build_spot", base=_base(spot.base), site=site_msg(spot.site), team=team_msg(spot.team))
-    return S("phrase.build_spot_tiles", site=site_msg(spot.site), team=team_msg(spot.team),
+        return S("phrase.build_spot", base=_base(spot.base), site=site_msg(spot.site), team=team_name(spot.team))
+    return S("phrase.build_spot_tiles", site=site_msg(spot.site), team=team_name(spot.team),
              bases=Join([S("phrase.tile_base", base=_base(base), tile=tile) for tile, base in spot.bases]))
 
 
@@ -126,7 +132,7 @@ def phrase(text: str) -> Msg | None:
     if isinstance(move, MoveAction):
         return _with(S("phrase.move", legs=Join([_leg(leg) for leg in move.legs], "and")), move.sources)
     if isinstance(move, Explore):
-        spots = Join([S("phrase.spot", site=site_msg(spot.site), team=team_msg(spot.team)) for spot in move.spots],
+        spots = Join([S("phrase.spot", site=site_msg(spot.site), team=team_name(spot.team)) for spot in move.spots],
                      "and")
         action = S("phrase.explore_stacks", spots=spots, stacks=Join([mv.stack_code(x) for x in move.stacks])) if move.stacks else \
             S("phrase.explore", spots=spots)

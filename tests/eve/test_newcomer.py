@@ -97,7 +97,7 @@ def test_EVE_END_1_2_4_status_names_the_end_condition():
     vision = GAME.view(new(4, end="vision"), None)
     assert any("reach 15 VP" in line and "after 4 years" in line for line in texts_of(GAME.status_lines(vision)))
     hungarian = texts_of(GAME.status_lines(vision), "hu")
-    assert any("Látomás" in line and "a 15 GYP-t" in line and "4 év" in line for line in hungarian)
+    assert any("Látomás" in line and "a 15 győzelmi pontot" in line and "4 év" in line for line in hungarian)
     running = playout_until(lambda s: s.phase == ROUND)
     assert any(line.key == "eve.status.end_trinity" for line in GAME.status_lines(GAME.view(running, None)))
 

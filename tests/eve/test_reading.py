@@ -176,7 +176,7 @@ def test_refusals_list_verbs_and_examples_in_the_readers_words():
     error = refused(new(4), 0, "xyzzy")
     assert "felfed" in render(error.msg, "hu") and "reveal" in render(error.msg, "en")
     error = refused(new(4), 0, "kocka 1")
-    assert "kocka 5sérülés 0pajzs 1taktika" in render(error.msg, "hu")
+    assert "kocka 5 sérülés, 0 pajzs, 1 taktika" in render(error.msg, "hu")
 
 
 def test_the_hand_shows_each_cards_gist_and_when_it_is_played():

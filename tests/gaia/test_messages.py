@@ -302,7 +302,7 @@ def test_GP_MINE_3_describe_move_shows_the_cost_of_a_mine():
     described = GAME.describe_move(st, 0, text)
     assert described is not None and described.key == "gaia.describe.effect"
     assert render(described, "en").startswith("-2 credits, -")   # a mine costs 2c and ore (terraforming)
-    assert render(described, "hu").startswith("-2 kredit, -")
+    assert render(described, "hu").startswith("−2 kredit, −")      # the minus sign in Hungarian
     assert GAME.describe_move(st, 0, "build m") is None      # partial text: nothing to say, no exception
     assert GAME.describe_move(st, 0, "nonsense words") is None
 

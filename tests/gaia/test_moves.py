@@ -120,7 +120,7 @@ def test_GP_LEECH_3_autocomplete_label_shows_what_a_charge_costs():
     n = int(off["offers"][0].rstrip("pw"))
     assert n > 1
     from rules.messages import render
-    assert f"-{n - 1} VP" in render(label, "en") and f"-{n - 1} győzelmi pont" in render(label, "hu")   # the rulebook term (issue 24)
+    assert f"-{n - 1} VP" in render(label, "en") and f"−{n - 1} győzelmi pont" in render(label, "hu")   # the rulebook term (issue 24)
     assert GAME.describe_move(st, 1, "charge") is None and GAME.describe_move(st, 1, "zz") is None
 
 

@@ -59,12 +59,23 @@ def notation_words(game_name: str, players: int = 3, seed: int = 7) -> frozenset
             english.update(_words(text))
             hungarian.update(_words(game.localize_move(text, "hu")))
         state = game.apply(state, game.random_move(state, seat, rng))
-    return frozenset(word for word in english - hungarian if len(word) >= 3 and word.isalpha())
+    return frozenset(word for word in english - hungarian if len(word) >= 3 and word.isalpha() or _is_code(word))
 
 
 def _words(text: str) -> list[str]:
-    # hyphenated codes stay whole: "kül-terra" is a Hungarian code, not the word "terra"
-    return [word.strip("-") for word in re.split(r"[^A-Za-zÀ-ž-]+", text) if word.strip("-")]
+    """The words of ``text`` and its codes: hyphenated words stay whole ("kül-terra" is a
+    Hungarian code, not the word "terra"); a code with digits or dashes (DV02, CYA-A, s4-1) is
+    one word too, besides its letters (DV), so a code the Hungarian notation writes otherwise
+    is measured."""
+    words = [word.strip("-") for word in re.split(r"[^A-Za-zÀ-ž-]+", text) if word.strip("-")]
+    codes = [code.strip("-") for code in re.split(r"[^A-Za-z0-9À-ž-]+", text)]
+    return words + [code for code in codes if _is_code(code) and code not in words]
+
+
+def _is_code(word: str) -> bool:
+    """A notation code: letters with digits or a dash inside (DV02, CYA-A, H37), not a number."""
+    return (len(word) >= 2 and any(ch.isalpha() for ch in word)
+            and (any(ch.isdigit() for ch in word) or "-" in word.strip("-")))
 
 
 def notation_leaks(texts: list[str], game_name: str, allowed: frozenset[str] = frozenset()) -> list[str]:

@@ -93,7 +93,10 @@ def test_phrases_and_hungarian_notation_use_the_hungarian_team_letters_and_site_
     """Issue 24: K1 = Kék 1, the Moon is Hold; no B1, no moon for a Hungarian reader."""
     state = GAME.new_game({"players": 3}, 1)
     phrase = GAME.move_phrase(state, 0, "move B1 earth>moon cards=M01#1/m")
-    assert "K1 Föld → Hold" in render(phrase, "hu") and "B1 Earth → Moon" in render(phrase, "en")
+    assert "Kék 1 (Föld → Hold)" in render(phrase, "hu") and "Blue 1 from Earth to Moon" in render(phrase, "en")
+    # a team beside sites by its colour's name: the Hungarian L1 is also a Lagrange point
+    leg = render(GAME.move_phrase(state, 0, "move P1 em_l5>em_l1 cards=M01#1/m"), "hu")
+    assert "Lila 1 (Föld–Hold L5 → Föld–Hold L1)" in leg
     local = GAME.localize_move("move B1 earth>em_l1 cards=M01#1/m time=T3:double", "hu")
     assert local == "mozgás K1 föld>föld-hold_l1 kártyák=M01#1 idő=T3:dupla"
 

@@ -1,0 +1,118 @@
+"""Issue 24, polish: what a Hungarian reader of the demo replays still stumbled on."""
+from __future__ import annotations
+
+import rules
+from rules.eve import moves as eve_moves
+from rules.messages import MINUS, Msg, catalogue, number_text, render
+
+EVE = rules.get_game("eve")
+
+
+def test_a_negative_score_part_is_written_with_the_minus_sign_in_hungarian():
+    """Final score lines: "energiafeltöltések −5", never a hyphen glued to the number."""
+    assert render(Msg("score_part", label=Msg("gaia.score.charges"), points=-5), "hu").endswith(f"{MINUS}5")
+    assert render(Msg("score_part", label=Msg("gaia.score.charges"), points=-5), "en").endswith(" -5")
+    assert render(Msg("score_part", label=Msg("gaia.score.charges"), points=5), "hu").endswith(" 5")
+    assert number_text(-0.5, "hu") == f"{MINUS}0,5"
+
+
+def test_EVE_CMB_5_dice_are_written_and_read_as_number_and_word():
+    """The Hungarian help writes "5 sérülés, 0 pajzs, 1 taktika"; that, the glued form and the
+    English letters all read as the same choice (a bare "s" stays the English shield)."""
+    assert "5sérülés" not in render(Msg("eve.example.dice"), "hu")
+    assert "kocka 5 sérülés, 0 pajzs, 1 taktika" in catalogue("hu")["eve.help.notation"]
+    for text in ("kocka 5 sérülés, 0 pajzs, 1 taktika", "kocka 5sérülés 0pajzs 1taktika", "dice 5d 0s 1t",
+                 "kocka 5 sérülés 0 pajzs 1 taktika"):
+        assert eve_moves.parse_move(0, EVE.canonical_prefix(text)).counts == (5, 0, 1), text
+    assert eve_moves.dice_words(["5", "sérülés,", "0", "pajzs,", "1", "taktika"]) == ["5sérülés", "0pajzs", "1taktika"]
+
+
+def test_eve_hungarian_texts_spell_out_victory_points():
+    """terminology.md (EVE 8): győzelmi pont spelled out, no "GYP" in the EVE catalogue."""
+    leaks = [key for key, text in catalogue("hu").items() if key.startswith("eve.") and "GYP" in text]
+    assert leaks == []
+
+
+def test_gaia_booster_label_names_the_gist_once():
+    """A booster move's words carry its gist; the description (which may add the round-start
+    income the last pick triggers) does not say it again (the button was "…: bevétel: 1 érc é…")."""
+    import random
+
+    from rules.gaia.game import _says
+
+    game = rules.get_game("gaia")
+    state = game.new_game(game.normalize_options({"players": 3}), 7)
+    chooser, checked = random.Random(7), 0
+    for _ in range(60):
+        seat = min(game.waiting_for(state))
+        for move in game.legal_moves(state, seat):
+            text = game.format_move(move)
+            if " booster " not in f" {text} ":
+                continue
+            description = game.describe_move(state, seat, text)
+            gist = game.component(text.split()[-1]).gist
+            assert _says(game.move_phrase(state, seat, text), gist), text
+            assert not _says(description, gist), (text, description)
+            checked += 1
+        state = game.apply(state, game.random_move(state, seat, chooser))
+    assert checked
+
+
+def test_long_hungarian_words_wrap_at_a_syllable_instead_of_being_cut():
+    """Images: "Lávacsatorn…", "Kvantumszámít…" were cut; a word too long for its line now breaks
+    between syllables with a hyphen (a-lap, kap-ta; digraphs are one letter: csa, nyag)."""
+    from renderers.common import font, syllable_breaks, wrap_words
+
+    def split(word: str) -> str:
+        cuts = syllable_breaks(word)
+        return "-".join(word[a:b] for a, b in zip([0, *cuts], [*cuts, len(word)]))
+
+    assert split("Lávacsatornák") == "Lá-va-csa-tor-nák"
+    assert split("Kvantumszámítógép") == "Kvan-tum-szá-mí-tó-gép"
+    assert split("Ritkaföldfémek") == "Rit-ka-föld-fé-mek"
+    assert syllable_breaks("L5") == [] and syllable_breaks("abc") == []
+    fnt = font(17, True)
+    for word in ("Lávacsatornák", "Kvantumszámítógép", "Protokollszakadás"):
+        width = fnt.getlength(word) * 0.8
+        rows = wrap_words(word, fnt, width)
+        assert len(rows) == 2 and rows[0].endswith("-") and rows[0][:-1] + rows[1] == word, rows
+        assert all(fnt.getlength(row) <= width for row in rows)
+    assert wrap_words("Egzotikus elemek", fnt, fnt.getlength("Egzotikus elemek") - 1) == ["Egzotikus", "elemek"]
+    assert wrap_words("torlósugár-hajtómű", fnt, fnt.getlength("torlósugár-h")) == ["torlósugár-", "hajtómű"]
+
+
+def test_spacecorp_hungarian_names_fit_their_boxes_in_two_lines():
+    """Every Hungarian card and discovery tile name fits the Offer box, HQ box and site box widths
+    on two lines at the smallest text size (no … at full size)."""
+    from renderers.common import font
+    from renderers.spacecorp import MIN_TEXT, wrap_two
+
+    fnt = font(MIN_TEXT, True)
+    too_long = []
+    for prefix, width in (("spacecorp.cardname.", 170), ("spacecorp.tile.", 135)):   # Offer/HQ box, site
+        for key, name in catalogue("hu").items():
+            rows = wrap_two(name, width, 18) if key.startswith(prefix) else [""]
+            if len(rows) > 2 or any(fnt.getlength(row) > width for row in rows):
+                too_long.append((name, rows))
+    assert too_long == []
+
+
+def test_language_check_measures_codes_with_digits_or_dashes():
+    """Issue 24's measure missed codes (DV02, CYA-A): a code of the English notation that the
+    Hungarian notation writes otherwise is now a leak; the Hungarian codes are not."""
+    from .language_check import _words, notation_leaks, notation_words
+
+    assert {"DV02", "CYA-A", "s4-1"} <= set(_words("Kész: DV02, CYA-A és s4-1."))
+    codes = {word for word in notation_words("eve") if not word.isalpha()}
+    assert codes and all(any(ch.isdigit() for ch in code) or "-" in code for code in codes)
+    leaked = sorted(codes)[0]
+    assert notation_leaks([f"Kész: {leaked}."], "eve") and notation_leaks(["Kész: F13, CIÁ-A."], "eve") == []
+
+
+def test_gaia_costs_in_hungarian_take_the_minus_sign():
+    """A move's description "−2 kredit, −1 érc" (the English one keeps "-2 credits")."""
+    from rules.gaia.game import _signed
+
+    assert render(Msg("gaia.delta.c", n=_signed(-2)), "hu") == render(Msg("gaia.delta.c", n=f"{MINUS}2"), "hu")
+    assert render(Msg("gaia.delta.c", n=_signed(-2)), "en").startswith("-2")
+    assert render(Msg("gaia.delta.c", n=_signed(3)), "hu").startswith("+3")
