@@ -182,22 +182,9 @@ def _reward_text(text: str) -> str:
 
 
 def _wrap(text: str, fnt, width: float, max_lines: int = 3) -> list[str]:
-    words = text.split()
-    lines: list[str] = []
-    cur = ""
-    for w in words:
-        trial = (cur + " " + w).strip()
-        if not cur or fnt.getlength(trial) <= width:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = w
-    if cur:
-        lines.append(cur)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = c.ellipsize(lines[-1] + " …", fnt, width)
-    return [c.ellipsize(line, fnt, width) for line in lines]
+    """Lines of at most ``width``: at spaces, and a word too long for a line at a syllable
+    (``energiaér-`` / ``téke``) instead of cut; what still does not fit is shortened with "…"."""
+    return [c.ellipsize(line, fnt, width) for line in c.wrap_words(text, fnt, width, max_lines)]
 
 
 def _text_block(draw, box, text, *, size=16, bold=False, fill=c.INK, max_lines=3, min_size=11, stroke=None):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .phrases import team_msg
+from .phrases import team_msg, team_name
 from .data import Site, tables
 from .moves import Colonize, CpItem
 from .state import GameState
@@ -76,7 +76,7 @@ def _colony_point(game: SpaceCorpGame, state: GameState, seat: int, site: Site, 
         player.teams[team] = None
         player.track.pop(team, None)
         player.teams_out.append(team)
-        state.news.append(S("news.team_out", player=game.seat_label(state, seat), team=team_msg(team)))
+        state.news.append(S("news.team_out", player=game.seat_label(state, seat), team=team_name(team)))
         points = 1
     elif item.kind == "build":                                                          # (f), SC-COL-4
         assert item.build is not None

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from rules.messages import Join
 
-from .phrases import team_msg
+from .phrases import team_msg, team_name
 from .data import ERAS, tables
 from .moves import Fulfill, Leg, Transport
 from .state import CLEANUP, TRANSPORT, TRIGGER_CONTRACTS, GameState
@@ -97,7 +97,7 @@ def _transport(game: SpaceCorpGame, state: GameState, move: Transport) -> None:
     if move.leg is not None:
         game._check_transport(state, move.seat, move.leg)
         game._relocate(state, move.seat, move.leg.team, move.leg.destination)
-        state.news.append(S("news.transported", player=game.seat_label(state, move.seat), team=team_msg(move.leg.team),
+        state.news.append(S("news.transported", player=game.seat_label(state, move.seat), team=team_name(move.leg.team),
                             origin=site_msg(move.leg.origin),
                             destination=site_msg(move.leg.destination)))
     state.turn.step = CLEANUP

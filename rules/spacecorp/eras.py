@@ -7,7 +7,7 @@ from rules.kit import Hands, Sealed, draw_hidden
 from rules.messages import Join
 
 from . import moves as mv
-from .phrases import team_msg
+from .phrases import team_name
 from .data import ERAS, is_time, tables
 from .moves import Choose, Move
 from .state import LEGACY, PIONEER, PLAY, SETUP, GameState, Pending, Turn
@@ -113,7 +113,7 @@ def _pioneer_place(game: SpaceCorpGame, state: GameState, seat: int, site: str) 
     home = game._home(state.era)
     team = next(team for team, where in sorted(player.teams.items()) if where == home)
     player.teams[team] = site
-    state.news.append(S("news.pioneer_placed", player=game.seat_label(state, seat), team=team_msg(team),
+    state.news.append(S("news.pioneer_placed", player=game.seat_label(state, seat), team=team_name(team),
                         site=site_msg(site)))
     if site == PIONEER_SITES["E3"][1]:
         player.track[team] = tables().maps[state.era].movement.track_spaces

@@ -6,7 +6,7 @@ from rules.kit import draw_hidden
 from rules.messages import Join
 
 from . import moves as mv
-from .phrases import team_msg
+from .phrases import team_name
 from .data import tables
 from .moves import Explore
 from .state import GameState
@@ -132,7 +132,7 @@ def _phobes(game: SpaceCorpGame, state: GameState, seat: int, site_id: str) -> N
     team = claimant if claimant in here else here[0]
     home = game._home(state.era)
     game._relocate(state, seat, team, home)
-    state.news.append(S("news.phobes", player=game.seat_label(state, seat), team=team_msg(team), site=site_msg(home)))
+    state.news.append(S("news.phobes", player=game.seat_label(state, seat), team=team_name(team), site=site_msg(home)))
 
 
 def _phobes_blocked(game: SpaceCorpGame, state: GameState, site_id: str) -> bool:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 from . import moves as mv
-from .phrases import team_msg
+from .phrases import team_msg, team_name
 from .data import tables
 from .moves import Leg, MoveAction, Sources
 from .state import GameState
@@ -138,7 +138,7 @@ def _relocate(game: SpaceCorpGame, state: GameState, seat: int, team: str, site:
         gain = first if not occupied else later if site not in occupied else 0
         if gain:
             game._earn(state, seat, "orion", gain)
-            state.news.append(S("news.orion", player=game.seat_label(state, seat), team=team_msg(team),
+            state.news.append(S("news.orion", player=game.seat_label(state, seat), team=team_name(team),
                                 site=site_msg(site), amount=gain))
     player.teams[team] = site
     player.track.pop(team, None)
@@ -146,7 +146,7 @@ def _relocate(game: SpaceCorpGame, state: GameState, seat: int, team: str, site:
         spaces = next((effect.int_arg(0) for effect in game._progress_effects(state, seat)
                        if effect.name == "ARRIVE_TRACK"), era_map.movement.track_spaces)
         player.track[team] = spaces
-        state.news.append(S("news.on_track", player=game.seat_label(state, seat), team=team_msg(team),
+        state.news.append(S("news.on_track", player=game.seat_label(state, seat), team=team_name(team),
                             site=site_msg(site), spaces=spaces))
 
 

@@ -7,7 +7,7 @@ from rules.kit import Term
 from rules.messages import Join
 
 from . import moves as mv
-from .phrases import team_msg
+from .phrases import team_name
 from .data import design, is_time, tables
 from .moves import Special, Upgrade
 from .state import OFFER, PREDICT, PROGRESS, GameState, Pending
@@ -186,5 +186,5 @@ def _antimatter(game: SpaceCorpGame, state: GameState, move: Special) -> None:
     state.hands.remove(seat, move.card)
     state.turn.played.append(move.card)
     game._place_team(state, seat, leg.team, leg.destination)
-    state.news.append(S("news.antimatter", player=game.seat_label(state, seat), team=team_msg(leg.team),
+    state.news.append(S("news.antimatter", player=game.seat_label(state, seat), team=team_name(leg.team),
                         destination=site_msg(leg.destination)))

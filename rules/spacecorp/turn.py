@@ -10,7 +10,7 @@ from rules.base import IllegalMove
 from rules.messages import Join
 
 from . import moves as mv
-from .phrases import team_msg
+from .phrases import team_name
 from .data import is_time, tables
 from .moves import (Build, Choose, Colonize, Decline, Draw, Edge, Explore, Fulfill, Genetics, Idea, Move, MoveAction,
                     Pass, Produce, Research, Special, Transport, Upgrade)
@@ -280,7 +280,7 @@ def _advance_tracks(game: SpaceCorpGame, state: GameState, seat: int, to_star: b
         assert where is not None
         if spaces <= 0:
             del player.track[team]
-            state.news.append(S("news.on_star", player=game.seat_label(state, seat), team=team_msg(team),
+            state.news.append(S("news.on_star", player=game.seat_label(state, seat), team=team_name(team),
                                 site=site_msg(where)))
         else:
             player.track[team] = spaces
