@@ -23,6 +23,7 @@ import discord
 import rules
 from rules.players import ComputerPlayer
 
+from .config import Settings
 from .service import LoadedGame, UserError
 from .storage import ACTIVE, StorageError
 
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DEFAULT_BUDGET_MS = 2000
+DEFAULT_BUDGET_MS = Settings.computer_budget_ms     # one default, the operator's setting's
 
 
 def decide(game_name: str, view: Any, seat: int, seed: int, budget_ms: int,

@@ -294,15 +294,21 @@ class GameService:
             except WrongStatus:
                 raise UserError("leave_started") from None
 
+    async def _creators_lobby(self, game_id: int, user_id: int) -> GameRecord:
+        """The lobby ``game_id`` when ``user_id`` created it (computers are the creator's to
+        add and remove); call it holding the game's lock."""
+        record = await self.record(game_id)
+        if record.status != LOBBY:
+            raise UserError("not_a_lobby")
+        if user_id != record.creator_id:
+            raise UserError("only_creator_computers")
+        return record
+
     async def add_computer(self, game_id: int, user_id: int) -> tuple[GameRecord, PlayerRecord]:
         """The lobby's creator adds a computer player to a free seat (issue 29): the lobby and
         the computer seated."""
         async with self.lock(game_id):
-            record = await self.record(game_id)
-            if record.status != LOBBY:
-                raise UserError("not_a_lobby")
-            if user_id != record.creator_id:
-                raise UserError("only_creator_computers")
+            record = await self._creators_lobby(game_id, user_id)
             if len(record.players) >= record.options.get("players", rules.get_game(record.game).max_players):
                 raise UserError("lobby_full", seats=len(record.players))
             computer_id = next_computer_id(record)
@@ -319,11 +325,7 @@ class GameService:
         added last (before the start computers are alike), so the others keep their numbers.
         The lobby and the computer removed."""
         async with self.lock(game_id):
-            record = await self.record(game_id)
-            if record.status != LOBBY:
-                raise UserError("not_a_lobby")
-            if user_id != record.creator_id:
-                raise UserError("only_creator_computers")
+            record = await self._creators_lobby(game_id, user_id)
             computers = [p for p in record.players if p.computer]
             if not computers:
                 raise UserError("no_computer_in_lobby")
