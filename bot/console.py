@@ -13,6 +13,7 @@ import itertools
 import re
 import shlex
 import tempfile
+import unicodedata
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -47,7 +48,12 @@ def english_name(word: str, among: "list[str] | None" = None) -> str:
 
 
 class ConsoleInputError(Exception):
-    """Typed input Discord's client would not send: shown to the player, nothing happens."""
+    """Typed input Discord's client would not send: shown to the player in the player's
+    language, nothing happens."""
+
+    def __init__(self, key: str, **values: Any):
+        super().__init__(key)
+        self.message = Msg(key, **values)
 
 
 GUILD_ID = 4242
@@ -68,6 +74,7 @@ class Console:
         self.buttons: list[tuple[int, int, str, str]] = []      # message id, channel, custom id, label
         self.menu: tuple[int, int, str, list[str], list[str]] | None = None  # message, channel, custom id, values, labels
         self.image_count = 0
+        self.payloads: dict[str, dict[str, Any]] = {}    # the synced commands (learn_commands)
         # earlier runs' images stay: this run's files get the next free run number
         runs = [int(m[1]) for p in board_dir.glob("run*-*") if (m := re.match(r"run(\d+)-", p.name))]
         self.run_prefix = f"run{max(runs, default=0) + 1}-"
@@ -143,21 +150,63 @@ class Console:
             node, used = child, used + 1
         return node, words[used:]
 
+    async def learn_commands(self) -> None:
+        """Register the command tree with the test Discord, as an operator does once, so the
+        console shows command, option and choice names as a client in each language would."""
+        await self.bot.sync_commands()
+        self.payloads = {node["name"]: node for node in self.harness.world.commands.get(None, [])}
+
+    def payload(self, path: str, option: str | None = None) -> dict[str, Any]:
+        """The synced description of a command (``"pulsar move"``) or of one of its options."""
+        words = path.split()
+        node: dict[str, Any] = self.payloads.get(words[0], {}) if words else {}
+        for word in words[1:] + ([option] if option else []):
+            node = next((child for child in node.get("options") or [] if child["name"] == word), {})
+        return node
+
+    def language(self) -> str:
+        return language_of(self.harness.world.locales.get(self.users.get(self.user, 0), self.locale))
+
+    def local(self, node: dict[str, Any], fallback: str) -> str:
+        """A synced name as the current player's client shows it."""
+        if not node:
+            return fallback
+        return (node.get("name_localizations") or {}).get(self.language(), node["name"])
+
+    def command_shown(self, path: str) -> str:
+        """``pulsar move`` as the player's client shows it (``pulsar lépés``)."""
+        words = path.split()
+        return " ".join(self.local(self.payload(" ".join(words[:i + 1])), word) for i, word in enumerate(words))
+
+    def option_shown(self, command: app_commands.Command, name: str) -> str:
+        return self.local(self.payload(command.qualified_name, name), name)
+
+    def choice_names(self, command: app_commands.Command, param: app_commands.Parameter) -> list[tuple[Any, list[str]]]:
+        """Each choice's value and every name a client may show for it, the player's first."""
+        synced = {choice["value"]: choice for choice in self.payload(command.qualified_name, param.name).get("choices", [])}
+        named = []
+        for choice in param.choices:
+            node = synced.get(choice.value, {})
+            names = [self.local(node, choice.name), choice.name, *(node.get("name_localizations") or {}).values()]
+            named.append((choice.value, names))
+        return named
+
     def parse_options(self, command: app_commands.Command, text: str) -> dict[str, Any]:
         """``name:value`` options as Discord's client would send them; what the client would
         not let anyone send (an unknown option, a word for a number, a value outside the
         choices or range, a missing required option) raises ConsoleInputError."""
         params = list(command.parameters)
         names = [param.name for param in params]
+        shown = self.command_shown(command.qualified_name)
         options: dict[str, str] = {}
         if names and text.strip():
             pattern = re.compile(r"(?:^|\s)([^\W\d]+):")   # letters only: "T1:R29" is a move
             found = list(pattern.finditer(text))
             named = [english_name(match[1], names) for match in found]
-            unknown = [name for name in named if name not in names]
+            unknown = [match[1] for match, name in zip(found, named) if name not in names]
             if unknown:
-                raise ConsoleInputError(f"/{command.qualified_name} has no option {unknown[0]}; its options: "
-                                        + ", ".join(names))
+                raise ConsoleInputError("console.no_option", command=shown, option=unknown[0],
+                                        names=", ".join(self.option_shown(command, name) for name in names))
             head = text[: found[0].start()] if found else text
             if head.strip():
                 options[names[0]] = head.strip()
@@ -165,35 +214,40 @@ class Console:
                 end = found[index + 1].start() if index + 1 < len(found) else len(text)
                 options[named[index]] = text[match.end():end].strip()
         elif text.strip():
-            raise ConsoleInputError(f"/{command.qualified_name} takes no options.")
-        missing = [param.name for param in params if param.required and param.name not in options]
+            raise ConsoleInputError("console.no_options", command=shown)
+        missing = [self.option_shown(command, param.name) for param in params
+                   if param.required and param.name not in options]
         if missing:
-            raise ConsoleInputError(f"/{command.qualified_name} needs {', '.join(missing)} (e.g. {missing[0]}:...)")
-        return {param.name: self.option_value(param, unquoted(options[param.name])) for param in params
+            raise ConsoleInputError("console.needs", command=shown, names=", ".join(missing), example=missing[0])
+        return {param.name: self.option_value(command, param, unquoted(options[param.name])) for param in params
                 if param.name in options}
 
-    def option_value(self, param: app_commands.Parameter, raw: str) -> Any:
+    def option_value(self, command: app_commands.Command, param: app_commands.Parameter, raw: str) -> Any:
         kind = discord.AppCommandOptionType
+        option = self.option_shown(command, param.name)
         if param.choices:
-            for choice in param.choices:
-                if raw in (str(choice.value), choice.name) or raw.lower() == str(choice.name).lower():
-                    return choice.value
-            raise ConsoleInputError(f"{param.name} is one of: " + ", ".join(str(c.value) for c in param.choices))
+            named = self.choice_names(command, param)
+            for value, names in named:
+                if raw == str(value) or raw.lower() in (name.lower() for name in names):
+                    return value
+            raise ConsoleInputError("console.one_of", option=option, values=", ".join(names[0] for _, names in named))
         if param.type == kind.user:
             return self.user_id_of(raw)
         if param.type == kind.boolean:
-            if raw.lower() not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
-                raise ConsoleInputError(f"{param.name} is True or False, not {raw!r}")
-            return raw.lower() in ("true", "yes", "1", "on")
+            truth = {word: True for word in ("true", "yes", "1", "on", "igaz", "igen")}
+            truth.update({word: False for word in ("false", "no", "0", "off", "hamis", "nem")})
+            if raw.lower() not in truth:
+                raise ConsoleInputError("console.boolean", option=option, value=raw)
+            return truth[raw.lower()]
         if param.type in (kind.integer, kind.number):
             try:
                 value: Any = int(raw) if param.type == kind.integer else float(raw)
             except ValueError:
-                what = "a whole number" if param.type == kind.integer else "a number"
-                raise ConsoleInputError(f"{param.name} must be {what}, not {raw!r}") from None
+                key = "console.whole_number" if param.type == kind.integer else "console.number"
+                raise ConsoleInputError(key, option=option, value=raw) from None
             low, high = param.min_value, param.max_value
             if (low is not None and value < low) or (high is not None and value > high):
-                raise ConsoleInputError(f"{param.name} must be between {low} and {high}")
+                raise ConsoleInputError("console.between", option=option, low=low, high=high)
             return value
         return raw
 
@@ -295,8 +349,9 @@ class Console:
             words = text.split()
         command, _rest = self.find_command(words[:3])
         if isinstance(command, app_commands.Group):
-            names = ", ".join(sorted(child.name for child in command.commands))
-            self.tell("console.no_subcommand", command=command.qualified_name, names=names)
+            names = ", ".join(sorted((self.command_shown(child.qualified_name).split()[-1] for child in command.commands),
+                                     key=lambda name: unicodedata.normalize("NFD", name)))   # á sorts with a
+            self.tell("console.no_subcommand", command=self.command_shown(command.qualified_name), names=names)
             return
         if not isinstance(command, app_commands.Command):
             self.tell("console.unknown_command", command=text.split(" ")[0])
@@ -307,7 +362,7 @@ class Console:
         try:
             options = self.parse_options(command, remainder)
         except ConsoleInputError as error:
-            self.say(str(error))
+            self.say(render(error.message, self.language()))
             return
         threads_before = set(self.harness.threads)
         mark = self.harness.mark()
@@ -343,7 +398,7 @@ class Console:
         remainder = " ".join(text.split()[len(command.qualified_name.split()):])
         focused = next((p.name for p in command.parameters if p.autocomplete), None)
         if focused is None:
-            self.tell("console.no_autocomplete", command=command.qualified_name)
+            self.tell("console.no_autocomplete", command=self.command_shown(command.qualified_name))
             return
         choices = await self.harness.autocomplete(self.users[self.user], command.qualified_name, focused=focused,
                                                   channel_id=self.channel_id, **{focused: remainder})
@@ -444,6 +499,7 @@ async def console_main(settings: Settings, *, db_path: str | None, board_dir: st
         harness.world.guild_locale = client_locale    # a Hungarian server: games default to Hungarian
         await harness.start()
         console = Console(bot, harness, stdout, board_path, client_locale)
+        await console.learn_commands()
         await restore_threads(bot, harness)
         console.act_as_silently("alice")
         console.user = "alice"

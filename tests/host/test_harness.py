@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.harness import Harness, HarnessTimeout, Sent
+from rules.messages import catalogue
 
 ALICE, BOB, CAROL = 2_000_000_000_000_000_001, 2_000_000_000_000_000_002, 2_000_000_000_000_000_003
 FRUITS = ["apple", "apricot", "banana", "blueberry", "cherry"]
@@ -493,6 +494,31 @@ async def test_the_console_answers_bad_typing_like_discords_client_and_loses_not
                      "has no option seating", "needs policy", "hours must be a number", "public is True or False",
                      "count must be between 1 and 50", "Unknown command /status", "has started"):
         assert expected in text, expected
+
+
+async def test_the_console_answers_bad_typing_in_the_players_language(tmp_path):
+    """Issue 24: a Hungarian client's refusals name the commands, options and choices as its
+    client shows them (no English option names, no English sentence), and accept its words."""
+    import io
+
+    from bot.config import Settings
+    from bot.console import console_main
+
+    script = "\n".join([
+        "/pulsar kezdés", "/planetarium új játékosok:kettő", "/planetarium új szín:piros",
+        "/planetarium új játékosok:9", "/emlékeztetők bekapcsolva:talán", "/gaia töltés",
+        "/planetarium új nyelv:Kínai",
+    ]) + "\n"
+    out = io.StringIO()
+    code = await console_main(Settings(database_path=str(tmp_path / "x.db")), db_path=None,
+                              board_dir=str(tmp_path / "boards"), stdin=io.StringIO(script), stdout=out, locale="hu")
+    text = out.getvalue()
+    hu = catalogue("hu")
+    assert code == 0 and "Traceback" not in text
+    for english in ("has no option", "must be", "needs", "True or False", "players", "abandon", "policy"):
+        assert english not in text, english
+    assert hu["name.start"] in text and hu["name.players"] in text and hu["name.policy"] in text
+    assert "magyar" in text                       # the choices as the Hungarian client names them
 
 
 def test_the_fake_discord_refuses_what_discord_refuses_in_a_message():
