@@ -13,8 +13,9 @@ so the thread posts only those (issue 25).
    research lab = triangle, academy = dome with k/q, planetary institute = large diamond), the
    Lantids' guest mines, gaiaformers (a ring in the owner's colour around the planet), satellites,
    Ivits space stations (4-pointed stars), federations (hexes tinted and outlined in the owner's
-   colour), the Lost Planet, the highlighted hex, a header (round, phase, who is to act) and a
-   legend column (players, pieces, planet colours).
+   colour), the Lost Planet, a header (round, phase, who is to act) and a legend column (players,
+   pieces, planet colours).  No hex is ringed as the last move's: a ring would change a map part
+   on the next move that otherwise did not change (the post's text names the move and its hex).
 2. **The boards** (1600 wide, height grows with the player count): the research board (6 tracks,
    levels 0-5, each player's marker, the standard tile under each track, the advanced tile on
    top, the federation token on terraforming level 5, the three free tiles, who owns which
@@ -123,7 +124,7 @@ SECTOR_LINE = (150, 170, 225)
 SECTOR_NUMBER = (150, 168, 226)
 LABEL_EMPTY = (132, 142, 182)
 LABEL_PLANET = (236, 240, 252)
-HIGHLIGHT = (255, 40, 220)
+TO_ACT = (255, 40, 220)           # the panel of a seat the game waits for (the full picture only)
 HEADER_BG = (30, 36, 70)
 LEGEND_BG = (22, 27, 52)
 LEGEND_TEXT = (228, 232, 245)
@@ -561,20 +562,19 @@ def _fed_owner(view: View) -> dict[str, list[int]]:
     return out
 
 
-def _render_map(view: View, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+def _render_map(view: View, *, player_names: Sequence[str] | None = None) -> Image.Image:
     rows = _rows(view)
     geo = geometry(rows)
     im = map_background(rows).copy()
-    _draw_pieces(im, view, geo, highlight)
+    _draw_pieces(im, view, geo)
     _draw_header(im, view, player_names, HEADER_H)
     _draw_legend(im, view, player_names)
     return im
 
 
-def _draw_pieces(im: Image.Image, view: View, geo: MapGeometry, highlight: str | None) -> None:
+def _draw_pieces(im: Image.Image, view: View, geo: MapGeometry) -> None:
     """Everything that changes during a game, on a copy of ``map_background`` of ``geo``:
-    changed planets, federations, gaiaformers, satellites, space stations, buildings and the
-    highlighted hex."""
+    changed planets, federations, gaiaformers, satellites, space stations and buildings."""
     rows = geo.rows
     R = geo.R
     w = R / 41            # line widths were chosen for the full picture's hexes (R = 41)
@@ -638,11 +638,6 @@ def _draw_pieces(im: Image.Image, view: View, geo: MapGeometry, highlight: str |
         if k in geo.centre:
             cx, cy = geo.centre[k]
             _paste(im, building_sprite("m", seat_colour(view, s), int(R * 0.26)), cx + 0.5 * R, cy - 0.42 * R)
-    if highlight:
-        hk = G.locate(view, highlight)   # a hex name or 'qxr', as in moves
-        if hk:
-            draw.polygon(geo.corners(hk, inset=-2 * w), outline=c.BLACK, width=round(7 * w))
-            draw.polygon(geo.corners(hk, inset=-1 * w), outline=HIGHLIGHT, width=round(4 * w))
 
 
 # ------------------------------------------------------------------------------------------
@@ -786,14 +781,14 @@ def _draw_part_header(im: Image.Image, view: View, rows: Rows, index: int) -> No
         d.text((x + 40, cy), c.ellipsize(name, fnt, avail), font=fnt, fill=LEGEND_TEXT, anchor="lm")
 
 
-def _chat_map(view: View, highlight: str | None) -> tuple[ChatLayout, Image.Image]:
+def _chat_map(view: View) -> tuple[ChatLayout, Image.Image]:
     """The chat layout of the view's map and the whole map drawn at its scale (no words but
     the letters on academies and institutes: call it in the reader's language)."""
     rows = _rows(view)
     layout = chat_layout(rows)
     geo = geometry(rows, layout.radius)
     big = map_background(rows, layout.radius).copy()
-    _draw_pieces(big, view, geo, highlight)
+    _draw_pieces(big, view, geo)
     return layout, big
 
 
@@ -838,10 +833,9 @@ def _in(language: str, draw: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwar
         _LANGUAGE.reset(token)
 
 
-def render_map_parts(view: View, *, player_names: list[str] | None = None, highlight: str | None = None,
-                     language: str = "en") -> list[Image.Image]:
+def render_map_parts(view: View, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
     """The map as chat shows it: two or three parts (see ``chat_layout``), left to right."""
-    layout, big = _in(language, _chat_map, view, highlight)
+    layout, big = _in(language, _chat_map, view)
     return [_in(language, _map_part, view, layout, big, i) for i in range(len(layout.parts))]
 
 
@@ -894,9 +888,6 @@ def _draw_legend(im: Image.Image, view: View, player_names: Sequence[str] | None
     d.line((x + 3, y + 12, x + 31, y + 12), fill=c.BLACK, width=7)
     d.line((x + 3, y + 12, x + 31, y + 12), fill=(255, 200, 0), width=4)
     d.text((x + 44, y + 13), tr("fed_edge"), font=c.font(18), fill=LEGEND_TEXT, anchor="lm")
-    y += 32
-    d.rectangle((x + 3, y + 2, x + 31, y + 24), outline=HIGHLIGHT, width=4)
-    d.text((x + 44, y + 13), tr("highlighted"), font=c.font(18), fill=LEGEND_TEXT, anchor="lm")
     y += 44
     d.text((x, y), tr("planets"), font=c.font(22, True), fill=LEGEND_TEXT, anchor="la")
     y += 32
@@ -1255,7 +1246,7 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
     hh = 46
     d.rounded_rectangle((x0, y0, x1, y0 + hh), radius=12, fill=col, corners=(True, True, False, False))
     if to_act:
-        d.rounded_rectangle((x0, y0, x1, y0 + hh), radius=12, outline=HIGHLIGHT, width=6,
+        d.rounded_rectangle((x0, y0, x1, y0 + hh), radius=12, outline=TO_ACT, width=6,
                             corners=(True, True, False, False))
     tcol = c.contrast_text(col)
     _paste(im, building_sprite("disc", c.mix(col, c.BLACK, 0.25) if c.luminance(col) > 0.5 else c.WHITE, 15,
@@ -1276,7 +1267,7 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
         sx = x1 - 24 - c.font(30, True).getlength(vp)
         sw = c.font(20, True).getlength(status) + 14
         chip = (sx - sw, y0 + 9, sx, y0 + hh - 9)
-        d.rounded_rectangle(chip, radius=8, fill=HIGHLIGHT if to_act else (60, 60, 70))
+        d.rounded_rectangle(chip, radius=8, fill=TO_ACT if to_act else (60, 60, 70))
         d.text(((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2), status, font=c.font(20, True),
                fill=c.WHITE, anchor="mm")
     if not p:
@@ -1503,7 +1494,7 @@ def board_height(players: int) -> int:
     return HEADER_H + BOARDS_TOP_H + rows * (PANEL_H + 10) + 10
 
 
-def _render_boards(view: View, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+def _render_boards(view: View, *, player_names: Sequence[str] | None = None) -> Image.Image:
     players = _players(view)
     height = board_height(len(players))
     im = Image.new("RGB", (WIDTH, height), BOARD_BG)
@@ -1537,18 +1528,18 @@ def _render_boards(view: View, *, player_names: Sequence[str] | None = None, hig
 NARROW = 800
 
 
-LEGEND_STRIP_H = 256
+LEGEND_STRIP_H = 224
 
 
 def _draw_legend_strip(im: Image.Image, box: Box) -> None:
-    """The map's legend for the chat layout (below the players' panels): pieces, federation
-    edge and highlighted hex in three columns, planets in five, and how hexes are named."""
+    """The map's legend for the chat layout (below the players' panels): pieces and federation
+    edge in three columns, planets in five, and how hexes are named."""
     d = ImageDraw.Draw(im)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=10, fill=LEGEND_BG, outline=SECTOR_LINE, width=2)
     white = (235, 235, 235)
     items = [("m", ""), ("ts", ""), ("lab", ""), ("ac1", _sprite_letter("ac1")), ("PI", _sprite_letter("PI")), ("ring", ""), ("sat", ""), ("sp", ""),
-             ("fed", ""), ("hl", "")]
+             ("fed", "")]
     row_h = 32
     col_w = (x1 - x0 - 20) / 3
     for i, (kind, letter) in enumerate(items):
@@ -1559,16 +1550,13 @@ def _draw_legend_strip(im: Image.Image, box: Box) -> None:
             d.line((x + 3, y, x + 31, y), fill=c.BLACK, width=7)
             d.line((x + 3, y, x + 31, y), fill=(255, 200, 0), width=4)
             label = tr("fed_edge")
-        elif kind == "hl":
-            d.rectangle((x + 4, y - 11, x + 30, y + 11), outline=HIGHLIGHT, width=4)
-            label = tr("highlighted")
         else:
             size = {"sat": 7, "ring": 13, "PI": 15, "ac1": 14}.get(kind, 12)
             _paste(im, building_sprite(kind, white, size, letter), x + 17, y)
             label = tr(f"piece.{kind}")
         fnt = c.fit_font(label, col_w - 50, row_h, max_size=20, min_size=16)
         d.text((x + 42, y), c.ellipsize(label, fnt, col_w - 50), font=fnt, fill=LEGEND_TEXT, anchor="lm")
-    y = y0 + 12 + 4 * row_h + 6
+    y = y0 + 12 + math.ceil(len(items) / 3) * row_h + 6
     d.line((x0 + 12, y, x1 - 12, y), fill=(60, 70, 110), width=1)
     col_w = (x1 - x0 - 20) / 5
     for i, pl in enumerate(PLANET_ORDER):
@@ -1583,7 +1571,7 @@ def _draw_legend_strip(im: Image.Image, box: Box) -> None:
                 fill=LEGEND_MUTED, max_lines=1, min_size=14)
 
 
-def _render_players(view: View, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+def _render_players(view: View, *, player_names: Sequence[str] | None = None) -> Image.Image:
     players = _players(view)
     rows = len(players) + (1 if len(players) % 2 == 1 else 0)
     im = Image.new("RGB", (NARROW, HEADER_H + 10 + rows * (PANEL_H + 10) + LEGEND_STRIP_H + 10), BOARD_BG)
@@ -1649,15 +1637,14 @@ def _render_seat(view: View, seat: int, player_names: Sequence[str] | None = Non
     return im
 
 
-def _render_legend(view: View, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+def _render_legend(view: View, *, player_names: Sequence[str] | None = None) -> Image.Image:
     """The map's legend (chat): the same all game long, so the thread shows it once."""
     im = Image.new("RGB", (NARROW, LEGEND_STRIP_H + 20), BOARD_BG)
     _draw_legend_strip(im, (10, 10, NARROW - 10, 10 + LEGEND_STRIP_H))
     return im
 
 
-def _render_common(view: View, *, player_names: Sequence[str] | None = None, highlight: str | None = None,
-                   header: bool = False) -> Image.Image:
+def _render_common(view: View, *, player_names: Sequence[str] | None = None, header: bool = False) -> Image.Image:
     x0, x1 = 10, NARROW - 10
     top = HEADER_H if header else 0
     im = Image.new("RGB", (NARROW, top + BOARDS_TOP_H + 200 + 112 + 100 + 180 + 4 * 12 + 10), BOARD_BG)
@@ -1738,24 +1725,22 @@ def _render_shared(view: View, *, player_names: Sequence[str] | None = None) -> 
 class _Drawing(Protocol):
     """One image of the view (``_render_map``, ``_render_boards``...), in the current language."""
 
-    def __call__(self, view: View, *, player_names: Sequence[str] | None = None,
-                 highlight: str | None = None) -> Image.Image: ...
+    def __call__(self, view: View, *, player_names: Sequence[str] | None = None) -> Image.Image: ...
 
 
 class _LanguageDrawing(Protocol):
     """The same drawing with a ``language`` keyword (``render_map``, ``render_boards``...)."""
 
-    def __call__(self, view: View, *, player_names: Sequence[str] | None = None, highlight: str | None = None,
+    def __call__(self, view: View, *, player_names: Sequence[str] | None = None,
                  language: str = "en") -> Image.Image: ...
 
 
 def _in_language(draw: _Drawing) -> _LanguageDrawing:
     """``draw`` with a ``language`` keyword: the labels of the image are in that language."""
-    def drawn(view: View, *, player_names: Sequence[str] | None = None, highlight: str | None = None,
-              language: str = "en") -> Image.Image:
+    def drawn(view: View, *, player_names: Sequence[str] | None = None, language: str = "en") -> Image.Image:
         token = _LANGUAGE.set(language)
         try:
-            return draw(view, player_names=player_names, highlight=highlight)
+            return draw(view, player_names=player_names)
         finally:
             _LANGUAGE.reset(token)
     drawn.__doc__ = draw.__doc__
@@ -1768,18 +1753,16 @@ render_players = _in_language(_render_players)
 render_common = _in_language(_render_common)
 
 
-def render(view: View, *, player_names: list[str] | None = None, highlight: str | None = None,
-           language: str = "en") -> list[Image.Image]:
+def render(view: View, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
     """The map and the boards for ``view`` (``GAME.view(state, seat)``).
 
-    ``player_names`` (by seat) are shown beside the factions; ``highlight`` is a hex name
-    (``4A10``) or absolute ``qxr`` location ringed on the map (e.g. the last move's hex).
+    ``player_names`` (by seat) are shown beside the factions.
     """
-    return [c.avoid_square(render_map(view, player_names=player_names, highlight=highlight, language=language)),
-            render_boards(view, player_names=player_names, highlight=highlight, language=language)]
+    return [c.avoid_square(render_map(view, player_names=player_names, language=language)),
+            render_boards(view, player_names=player_names, language=language)]
 
 
-def render_for_chat(view: View, *, player_names: list[str] | None = None, highlight: str | None = None,
+def render_for_chat(view: View, *, player_names: list[str] | None = None,
                     language: str = "en") -> Iterator[Image.Image]:
     """What the bot posts, laid out for phones (about 420 px wide): the map in two or three
     parts at a larger scale (``chat_layout``: every sector whole in one part, hex names at
@@ -1792,7 +1775,7 @@ def render_for_chat(view: View, *, player_names: list[str] | None = None, highli
     a turn typically posts that image and one map part (issue 25: 2.3 -> 1.8 images per change
     of player in a random 3-player game).  Yielded one at a time: each is encoded while the
     next is drawn."""
-    layout, big = _in(language, _chat_map, view, highlight)   # one drawing, cut in parts
+    layout, big = _in(language, _chat_map, view)   # one drawing, cut in parts
     for index in range(len(layout.parts)):
         yield _in(language, _map_part, view, layout, big, index)
     yield from _in(language, lambda: _player_images(view, player_names))
