@@ -22,7 +22,8 @@ def get_renderer(game_name: str) -> Callable[..., "Image.Image | list[Image.Imag
         if exc.name == f"{__name__}.{game_name}":
             raise KeyError(f"No renderer for game {game_name!r}") from None
         raise
-    return module.render
+    render: Callable[..., Image.Image | list[Image.Image]] = module.render
+    return render
 
 
 def get_chat_renderer(game_name: str) -> Callable[..., "Image.Image | list[Image.Image] | Iterator[Image.Image | tuple[int, Image.Image]]"]:

@@ -19,11 +19,14 @@ import io
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
 import data
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore   # what FreeTypeFont.getmask2 returns (Pillow's C core)
 
 RGB = tuple[int, int, int]
 Box = tuple[float, float, float, float]
@@ -48,14 +51,16 @@ class CachedFont(ImageFont.FreeTypeFont):
 
     LIMIT = 4096
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._masks: dict = {}
-        self._lengths: dict = {}
-        self._boxes: dict = {}
+        self._masks: dict[tuple[object, ...], tuple[ImagingCore, tuple[int, int]]] = {}
+        self._lengths: dict[tuple[str, str], float] = {}
+        self._boxes: dict[tuple[str, str, float, str | None], tuple[float, float, float, float]] = {}
 
-    def getmask2(self, text, mode="", direction=None, features=None, language=None, stroke_width=0,
-                 anchor=None, ink=0, start=None, *args, **kwargs):
+    def getmask2(self, text: str | bytes, mode: str = "", direction: str | None = None,
+                 features: list[str] | None = None, language: str | None = None, stroke_width: float = 0,
+                 anchor: str | None = None, ink: int = 0, start: tuple[float, float] | None = None,
+                 *args: Any, **kwargs: Any) -> tuple[ImagingCore, tuple[int, int]]:
         if direction or features or language or args or mode == "RGBA" or not isinstance(text, str):
             return super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink,
                                     start, *args, **kwargs)
@@ -68,7 +73,8 @@ class CachedFont(ImageFont.FreeTypeFont):
                                                       (0, 0), **kwargs)
         return hit
 
-    def getlength(self, text, mode="", direction=None, features=None, language=None):
+    def getlength(self, text: str | bytes, mode: str = "", direction: str | None = None,
+                  features: list[str] | None = None, language: str | None = None) -> float:
         if direction or features or language or not isinstance(text, str):
             return super().getlength(text, mode, direction, features, language)
         key = (text, mode)
@@ -79,7 +85,9 @@ class CachedFont(ImageFont.FreeTypeFont):
             hit = self._lengths[key] = super().getlength(text, mode)
         return hit
 
-    def getbbox(self, text, mode="", direction=None, features=None, language=None, stroke_width=0, anchor=None):
+    def getbbox(self, text: str | bytes | bytearray, mode: str = "", direction: str | None = None,
+                features: list[str] | None = None, language: str | None = None, stroke_width: float = 0,
+                anchor: str | None = None) -> tuple[float, float, float, float]:
         if direction or features or language or not isinstance(text, str):
             return super().getbbox(text, mode, direction, features, language, stroke_width, anchor)
         key = (text, mode, stroke_width, anchor)
@@ -103,7 +111,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 _MEASURE = ImageDraw.Draw(Image.new("L", (1, 1)))   # measures multi-line text (draws nothing)
 
 
-def text_size(text: str, fnt: ImageFont.FreeTypeFont, *, stroke_width: int = 0) -> tuple[int, int]:
+def text_size(text: str, fnt: ImageFont.FreeTypeFont, *, stroke_width: int = 0) -> tuple[float, float]:
     """Width and height of the ink of ``text`` (multi-line text is measured as a block)."""
     if "\n" in text:
         left, top, right, bottom = _MEASURE.multiline_textbbox((0, 0), text, font=fnt, stroke_width=stroke_width)
@@ -144,7 +152,7 @@ def draw_text_outlined(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text:
         outline = contrast_text(fill)
     if outline_width is None:
         outline_width = max(2, int(round(fnt.size / 10)))
-    kwargs = dict(font=fnt, fill=fill, anchor=anchor, stroke_width=outline_width, stroke_fill=outline)
+    kwargs: dict[str, Any] = dict(font=fnt, fill=fill, anchor=anchor, stroke_width=outline_width, stroke_fill=outline)
     if "\n" in text:
         draw.multiline_text(xy, text, align=_align(anchor), **kwargs)
     else:
@@ -351,7 +359,7 @@ def colour_named(name: str, default_seat: int = 0) -> PlayerColour:
 
 def luminance(colour: RGB) -> float:
     """Relative luminance (WCAG) of an sRGB colour, 0..1."""
-    def channel(c: int) -> float:
+    def channel(c: float) -> float:
         c = c / 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
     r, g, b = colour[:3]
@@ -631,9 +639,8 @@ def avoid_square(image: Image.Image, *, pad: int = 4, fill: RGB | tuple[int, ...
     width, height = image.size
     if width != height:
         return image
-    if fill is None:
-        fill = image.getpixel((0, height - 1))
-    padded = Image.new(image.mode, (width, height + max(1, pad)), fill)
+    colour = image.getpixel((0, height - 1)) if fill is None else fill
+    padded = Image.new(image.mode, (width, height + max(1, pad)), colour)
     padded.paste(image, (0, 0))
     return padded
 

@@ -13,8 +13,9 @@ so the thread posts only those (issue 25).
    research lab = triangle, academy = dome with k/q, planetary institute = large diamond), the
    Lantids' guest mines, gaiaformers (a ring in the owner's colour around the planet), satellites,
    Ivits space stations (4-pointed stars), federations (hexes tinted and outlined in the owner's
-   colour), the Lost Planet, the highlighted hex, a header (round, phase, who is to act) and a
-   legend column (players, pieces, planet colours).
+   colour), the Lost Planet, a header (round, phase, who is to act) and a legend column (players,
+   pieces, planet colours).  No hex is ringed as the last move's: a ring would change a map part
+   on the next move that otherwise did not change (the post's text names the move and its hex).
 2. **The boards** (1600 wide, height grows with the player count): the research board (6 tracks,
    levels 0-5, each player's marker, the standard tile under each track, the advanced tile on
    top, the federation token on terraforming level 5, the three free tiles, who owns which
@@ -42,9 +43,9 @@ from __future__ import annotations
 import math
 from contextvars import ContextVar
 from functools import lru_cache
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, ParamSpec, Protocol, Sequence, TypeVar
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from rules.gaia import read as G
 from rules.gaia.read import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, ROUND_TILES, STD_BUILDINGS, TECH, parse_rewards)
@@ -71,6 +72,16 @@ def _label(language: str, message: Msg) -> str:
 
 def faction_name(faction: str) -> str:
     return render_message(Msg(f"gaia.faction.{faction}"), _LANGUAGE.get())
+
+
+View = G.View
+Player = dict[str, Any]                      # one seat's record in the view (None until its faction is chosen)
+RGB = c.RGB
+Box = c.Box
+MapRow = tuple[int, int, str, str, str]      # (q, r, planet, sector, hex name), as the view lists the map
+Rows = tuple[MapRow, ...]
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 WIDTH = 1600
 SPACE_STATIONS = G.SUPPLY["sp"]   # Ivits' space stations (spec §3 components)
@@ -113,7 +124,7 @@ SECTOR_LINE = (150, 170, 225)
 SECTOR_NUMBER = (150, 168, 226)
 LABEL_EMPTY = (132, 142, 182)
 LABEL_PLANET = (236, 240, 252)
-HIGHLIGHT = (255, 40, 220)
+TO_ACT = (255, 40, 220)           # the panel of a seat the game waits for (the full picture only)
 HEADER_BG = (30, 36, 70)
 LEGEND_BG = (22, 27, 52)
 LEGEND_TEXT = (228, 232, 245)
@@ -139,11 +150,11 @@ ACTION_WORDS = ("2step", "1step", "tech", "fedtile", "3vp,vp/type")   # power/QI
 # Small helpers
 # ------------------------------------------------------------------------------------------
 
-def _players(view) -> list:
+def _players(view: View) -> list[Player | None]:
     return list(view.get("players") or [])
 
 
-def seat_colour(view, seat: int) -> tuple[int, int, int]:
+def seat_colour(view: View, seat: int) -> RGB:
     """A seat's colour: its faction's home planet colour (grey before factions are chosen)."""
     players = _players(view)
     p = players[seat] if 0 <= seat < len(players) else None
@@ -152,7 +163,7 @@ def seat_colour(view, seat: int) -> tuple[int, int, int]:
     return PLANET_COLOURS.get(FACTIONS[p["faction"]]["planet"], (120, 120, 120))
 
 
-def seat_name(view, seat: int, player_names: Sequence[str] | None) -> str:
+def seat_name(view: View, seat: int, player_names: Sequence[str] | None) -> str:
     p = _players(view)[seat]
     faction = faction_name(p["faction"]) if p else tr("seat_n", n=seat + 1)
     if player_names and seat < len(player_names) and player_names[seat]:
@@ -181,13 +192,14 @@ def _reward_text(text: str) -> str:
     return " ".join(out)
 
 
-def _wrap(text: str, fnt, width: float, max_lines: int = 3) -> list[str]:
+def _wrap(text: str, fnt: ImageFont.FreeTypeFont, width: float, max_lines: int = 3) -> list[str]:
     """Lines of at most ``width``: at spaces, and a word too long for a line at a syllable
     (``energiaér-`` / ``téke``) instead of cut; what still does not fit is shortened with "…"."""
     return [c.ellipsize(line, fnt, width) for line in c.wrap_words(text, fnt, width, max_lines)]
 
 
-def _text_block(draw, box, text, *, size=16, bold=False, fill=c.INK, max_lines=3, min_size=11, stroke=None):
+def _text_block(draw: ImageDraw.ImageDraw, box: Box, text: str, *, size: int = 16, bold: bool = False,
+                fill: RGB = c.INK, max_lines: int = 3, min_size: int = 11, stroke: RGB | None = None) -> None:
     """Word-wrapped text centred in box, shrinking the font until it fits."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
@@ -245,7 +257,7 @@ def _shape_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float
 
 
 @lru_cache(maxsize=512)
-def building_sprite(kind: str, fill: tuple[int, int, int], r: int, letter: str = "") -> Image.Image:
+def building_sprite(kind: str, fill: RGB, r: int, letter: str = "") -> Image.Image:
     """A building (or marker) of radius ``r`` px: its shape in ``fill`` with a black outline."""
     k = SPRITE_SS
     size = int(2 * r + 6)
@@ -302,7 +314,7 @@ def planet_sprite(planet: str, r: int) -> Image.Image:
 class MapGeometry:
     """Pixel layout of one map: hex radius and centre of every hex key 'q,r'."""
 
-    def __init__(self, rows: tuple[tuple, ...], radius: float | None = None):
+    def __init__(self, rows: Rows, radius: float | None = None) -> None:
         self.rows = rows
         self.radius = radius      # the cache key of this layout (None: the full picture)
         pts = {f"{q},{r}": (1.5 * r, -SQ3 * (q + r / 2)) for q, r, *_ in rows}
@@ -358,15 +370,15 @@ NEIGH = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 
 
 @lru_cache(maxsize=16)
-def geometry(rows: tuple[tuple, ...], radius: float | None = None) -> MapGeometry:
+def geometry(rows: Rows, radius: float | None = None) -> MapGeometry:
     return MapGeometry(rows, radius)
 
 
-def _rows(view) -> tuple[tuple, ...]:
+def _rows(view: View) -> Rows:
     return tuple(tuple(r) for r in view.get("map") or ())
 
 
-def _sector_tint(sector: str) -> tuple[int, int, int]:
+def _sector_tint(sector: str) -> RGB:
     try:
         n = int(sector)
     except ValueError:
@@ -422,7 +434,7 @@ def label_room(R: float, size: int) -> float:
 
 
 @lru_cache(maxsize=8)
-def map_background(rows: tuple[tuple, ...], radius: float | None = None) -> Image.Image:
+def map_background(rows: Rows, radius: float | None = None) -> Image.Image:
     """The static map layer: space, hexes tinted by sector, grid, sector outlines, sector
     numbers, printed planets and every hex's name (drawn at 2x, reduced)."""
     geo = geometry(rows, radius)
@@ -445,7 +457,7 @@ def map_background(rows: tuple[tuple, ...], radius: float | None = None) -> Imag
 
 
 @lru_cache(maxsize=1024)
-def hex_tile(rows: tuple[tuple, ...], k: str, planet: str, tint: tuple[int, int, int],
+def hex_tile(rows: Rows, k: str, planet: str, tint: RGB,
              radius: float | None = None) -> tuple[Image.Image, tuple[int, int]]:
     """A replacement for one hex (a changed planet or a federation tint), with its paste origin;
     the mask stops short of the grid and sector lines so they stay visible."""
@@ -473,7 +485,7 @@ def hex_tile(rows: tuple[tuple, ...], k: str, planet: str, tint: tuple[int, int,
 # Image 1: the map
 # ------------------------------------------------------------------------------------------
 
-def _status_line(view, player_names, waiting: bool = True) -> str:
+def _status_line(view: View, player_names: Sequence[str] | None, waiting: bool = True) -> str:
     phase = view.get("phase", "")
     rnd = view.get("round", 0)
     parts = []
@@ -483,8 +495,8 @@ def _status_line(view, player_names, waiting: bool = True) -> str:
     if phase == "over":
         players = _players(view)
         if players and all(players):
-            best = max(p["vp"] for p in players)
-            win = [seat_name(view, s, player_names) for s, p in enumerate(players) if p["vp"] == best]
+            best = max(p["vp"] for p in players if p)
+            win = [seat_name(view, s, player_names) for s, p in enumerate(players) if p and p["vp"] == best]
             parts.append(tr("winner", names=", ".join(win), vp=best))
     elif waiting and _waiting(view):
         parts.append(tr("to_act", names=", ".join(_waiting_reason(view, s, seat_name(view, s, player_names))
@@ -492,7 +504,7 @@ def _status_line(view, player_names, waiting: bool = True) -> str:
     return "  ·  ".join(parts)
 
 
-def _waiting_reason(view, seat: int, name: str) -> str:
+def _waiting_reason(view: View, seat: int, name: str) -> str:
     """The waiting seat's name, with what it is asked when it is not an ordinary turn."""
     offer = view.get("offer")
     if offer and offer.get("seat") == seat:
@@ -507,7 +519,7 @@ def _waiting_reason(view, seat: int, name: str) -> str:
     return tr(key, name=name) if key else name
 
 
-def _draw_header(im: Image.Image, view, player_names, height: int, title: bool = True,
+def _draw_header(im: Image.Image, view: View, player_names: Sequence[str] | None, height: int, title: bool = True,
                  waiting: bool = True) -> None:
     """Title, round, phase, who is to act (unless ``waiting`` is False: the chat images leave
     that to the post's text, so that they change only when what they show changes), and this
@@ -541,7 +553,7 @@ def _draw_header(im: Image.Image, view, player_names, height: int, title: bool =
     d.text((left, height / 2), c.ellipsize(text, fnt, avail), font=fnt, fill=c.WHITE, anchor="lm")
 
 
-def _fed_owner(view) -> dict[str, list[int]]:
+def _fed_owner(view: View) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     for s, p in enumerate(_players(view)):
         if p:
@@ -550,20 +562,19 @@ def _fed_owner(view) -> dict[str, list[int]]:
     return out
 
 
-def _render_map(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+def _render_map(view: View, *, player_names: Sequence[str] | None = None) -> Image.Image:
     rows = _rows(view)
     geo = geometry(rows)
     im = map_background(rows).copy()
-    _draw_pieces(im, view, geo, highlight)
+    _draw_pieces(im, view, geo)
     _draw_header(im, view, player_names, HEADER_H)
     _draw_legend(im, view, player_names)
     return im
 
 
-def _draw_pieces(im: Image.Image, view, geo: MapGeometry, highlight: str | None) -> None:
+def _draw_pieces(im: Image.Image, view: View, geo: MapGeometry) -> None:
     """Everything that changes during a game, on a copy of ``map_background`` of ``geo``:
-    changed planets, federations, gaiaformers, satellites, space stations, buildings and the
-    highlighted hex."""
+    changed planets, federations, gaiaformers, satellites, space stations and buildings."""
     rows = geo.rows
     R = geo.R
     w = R / 41            # line widths were chosen for the full picture's hexes (R = 41)
@@ -627,11 +638,6 @@ def _draw_pieces(im: Image.Image, view, geo: MapGeometry, highlight: str | None)
         if k in geo.centre:
             cx, cy = geo.centre[k]
             _paste(im, building_sprite("m", seat_colour(view, s), int(R * 0.26)), cx + 0.5 * R, cy - 0.42 * R)
-    if highlight:
-        hk = G.locate(view, highlight)   # a hex name or 'qxr', as in moves
-        if hk:
-            draw.polygon(geo.corners(hk, inset=-2 * w), outline=c.BLACK, width=round(7 * w))
-            draw.polygon(geo.corners(hk, inset=-1 * w), outline=HIGHLIGHT, width=round(4 * w))
 
 
 # ------------------------------------------------------------------------------------------
@@ -656,7 +662,7 @@ class ChatLayout:
     """How the map of ``rows`` is cut for chat: the hex radius, and per part its sectors
     and its box in the pixels of ``geometry(rows, radius)``."""
 
-    def __init__(self, radius: int, parts: tuple[tuple[tuple[str, ...], tuple[int, int, int, int]], ...]):
+    def __init__(self, radius: int, parts: tuple[tuple[tuple[str, ...], tuple[int, int, int, int]], ...]) -> None:
         self.radius = radius
         self.parts = parts
 
@@ -685,7 +691,7 @@ def _set_partitions(rest: int, k: int) -> Iterator[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=8)
-def chat_layout(rows: tuple[tuple, ...]) -> ChatLayout:
+def chat_layout(rows: Rows) -> ChatLayout:
     centres: dict[str, list[tuple[float, float]]] = {}     # in hex radii, as MapGeometry places them
     for q, r, _, sec, *_ in rows:
         centres.setdefault(str(sec).rstrip("AB"), []).append((1.5 * r, -SQ3 * (q + r / 2)))
@@ -735,7 +741,7 @@ def chat_layout(rows: tuple[tuple, ...]) -> ChatLayout:
 
 
 @lru_cache(maxsize=32)
-def _overview(rows: tuple[tuple, ...], index: int, height: int) -> Image.Image:
+def _overview(rows: Rows, index: int, height: int) -> Image.Image:
     """The whole map in miniature, the sectors of part ``index`` bright and its box framed."""
     layout = chat_layout(rows)
     geo = geometry(rows, layout.radius)
@@ -750,7 +756,7 @@ def _overview(rows: tuple[tuple, ...], index: int, height: int) -> Image.Image:
     return im.resize((im.width // SPRITE_SS, im.height // SPRITE_SS), Image.Resampling.LANCZOS)
 
 
-def _draw_part_header(im: Image.Image, view, rows: tuple[tuple, ...], index: int) -> None:
+def _draw_part_header(im: Image.Image, view: View, rows: Rows, index: int) -> None:
     """A part's header: where the part lies on the map, and which colour is which player."""
     d = ImageDraw.Draw(im)
     d.rectangle((0, 0, im.width, PART_HEADER_H - 1), fill=HEADER_BG)
@@ -775,19 +781,19 @@ def _draw_part_header(im: Image.Image, view, rows: tuple[tuple, ...], index: int
         d.text((x + 40, cy), c.ellipsize(name, fnt, avail), font=fnt, fill=LEGEND_TEXT, anchor="lm")
 
 
-def _chat_map(view, highlight: str | None) -> tuple[ChatLayout, Image.Image]:
+def _chat_map(view: View) -> tuple[ChatLayout, Image.Image]:
     """The chat layout of the view's map and the whole map drawn at its scale (no words but
     the letters on academies and institutes: call it in the reader's language)."""
     rows = _rows(view)
     layout = chat_layout(rows)
     geo = geometry(rows, layout.radius)
     big = map_background(rows, layout.radius).copy()
-    _draw_pieces(big, view, geo, highlight)
+    _draw_pieces(big, view, geo)
     return layout, big
 
 
 @lru_cache(maxsize=8)
-def _other_sectors(rows: tuple[tuple, ...], index: int) -> tuple[Image.Image, Image.Image]:
+def _other_sectors(rows: Rows, index: int) -> tuple[Image.Image, Image.Image]:
     """What part ``index`` shows of the sectors another part has whole: the bare map there,
     dimmed (no pieces), and the mask of those hexes, both the size of the part's box."""
     layout = chat_layout(rows)
@@ -808,7 +814,7 @@ def _other_sectors(rows: tuple[tuple, ...], index: int) -> tuple[Image.Image, Im
 OTHER_DIM = 0.65
 
 
-def _map_part(view, layout: ChatLayout, big: Image.Image, index: int) -> Image.Image:
+def _map_part(view: View, layout: ChatLayout, big: Image.Image, index: int) -> Image.Image:
     box = layout.parts[index][1]
     part = Image.new("RGB", (box[2] - box[0], PART_HEADER_H + box[3] - box[1]), SPACE)
     part.paste(big.crop(box), (0, PART_HEADER_H))
@@ -818,22 +824,22 @@ def _map_part(view, layout: ChatLayout, big: Image.Image, index: int) -> Image.I
     return c.avoid_square(part)
 
 
-def _in(language: str, draw, *args: Any) -> Any:
+def _in(language: str, draw: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
+    """``draw(*args, **kwargs)`` with the labels of the images in ``language``."""
     token = _LANGUAGE.set(language)
     try:
-        return draw(*args)
+        return draw(*args, **kwargs)
     finally:
         _LANGUAGE.reset(token)
 
 
-def render_map_parts(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
-                     language: str = "en") -> list[Image.Image]:
+def render_map_parts(view: View, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
     """The map as chat shows it: two or three parts (see ``chat_layout``), left to right."""
-    layout, big = _in(language, _chat_map, view, highlight)
+    layout, big = _in(language, _chat_map, view)
     return [_in(language, _map_part, view, layout, big, i) for i in range(len(layout.parts))]
 
 
-def _draw_legend(im: Image.Image, view, player_names) -> None:
+def _draw_legend(im: Image.Image, view: View, player_names: Sequence[str] | None) -> None:
     d = ImageDraw.Draw(im)
     x0 = WIDTH - LEGEND_W
     d.rectangle((x0, HEADER_H, WIDTH, MAP_HEIGHT), fill=LEGEND_BG)
@@ -882,15 +888,12 @@ def _draw_legend(im: Image.Image, view, player_names) -> None:
     d.line((x + 3, y + 12, x + 31, y + 12), fill=c.BLACK, width=7)
     d.line((x + 3, y + 12, x + 31, y + 12), fill=(255, 200, 0), width=4)
     d.text((x + 44, y + 13), tr("fed_edge"), font=c.font(18), fill=LEGEND_TEXT, anchor="lm")
-    y += 32
-    d.rectangle((x + 3, y + 2, x + 31, y + 24), outline=HIGHLIGHT, width=4)
-    d.text((x + 44, y + 13), tr("highlighted"), font=c.font(18), fill=LEGEND_TEXT, anchor="lm")
     y += 44
     d.text((x, y), tr("planets"), font=c.font(22, True), fill=LEGEND_TEXT, anchor="la")
     y += 32
     for i, pl in enumerate(PLANET_ORDER):
-        col, row = i % 2, i // 2
-        px = x + col * 128
+        column, row = i % 2, i // 2
+        px = x + column * 128
         py = y + row * 34
         _paste(im, planet_sprite(pl, 12), px + 13, py + 13)
         name = tr(f"planet.{pl}")
@@ -902,7 +905,7 @@ def _draw_legend(im: Image.Image, view, player_names) -> None:
                     tr("hex_names"), size=15, fill=LEGEND_MUTED, max_lines=3)
 
 
-def _waiting(view) -> set[int]:
+def _waiting(view: View) -> set[int]:
     return G.waiting(view)
 
 
@@ -910,11 +913,11 @@ def _waiting(view) -> set[int]:
 # Image 2: the boards
 # ------------------------------------------------------------------------------------------
 
-def _marker(im, view, seat: int, x: float, y: float, r: int = 13) -> None:
+def _marker(im: Image.Image, view: View, seat: int, x: float, y: float, r: int = 13) -> None:
     _paste(im, building_sprite("disc", seat_colour(view, seat), r, str(seat + 1)), x, y)
 
 
-def _tech_owners(view, tid: str) -> list[tuple[int, bool]]:
+def _tech_owners(view: View, tid: str) -> list[tuple[int, bool]]:
     out = []
     for s, p in enumerate(_players(view)):
         if p:
@@ -929,7 +932,7 @@ def _tech_text(tid: str) -> str:
     return tr(f"tech.{tid}") if tid in TECH else tid
 
 
-def _draw_tech_tile(im, d, view, box, tid: str | None, *, advanced: bool, taken: bool = False,
+def _draw_tech_tile(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box, tid: str | None, *, advanced: bool, taken: bool = False,
                     owners: list[tuple[int, bool]] | None = None, title: str = "") -> None:
     x0, y0, x1, y1 = box
     if not tid:
@@ -955,7 +958,7 @@ def _draw_tech_tile(im, d, view, box, tid: str | None, *, advanced: bool, taken:
         d.text(((x0 + x1) / 2, (y0 + y1) / 2), tr("taken"), font=c.font(18, True), fill=TAKEN, anchor="mm")
 
 
-def _draw_research(im, d, view, box) -> None:
+def _draw_research(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
     x0, y0, x1, y1 = box
     c.rounded_panel(d, box, radius=12, fill=(36, 42, 70), outline=(90, 100, 150), width=2)
     d.text((x0 + 12, y0 + 8), tr("research"), font=c.font(22, True), fill=c.WHITE, anchor="la")
@@ -1021,7 +1024,7 @@ def _draw_research(im, d, view, box) -> None:
     _draw_fed_supply(d, view, (x1 - supply_w - 4, fy - 2, x1 - 8, fy + 96))
 
 
-def _draw_fed_supply(d, view, box) -> None:
+def _draw_fed_supply(d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
     x0, y0, x1, y1 = box
     d.text(((x0 + x1) / 2, y0), tr("fed_tokens"), font=c.font(15, True), fill=c.WHITE, anchor="ma")
     supply = view.get("fed_supply") or {}
@@ -1037,7 +1040,7 @@ def _draw_fed_supply(d, view, box) -> None:
                anchor="lm")
 
 
-def _draw_fed_token(d, box, tok: str, green: bool, small: bool = False) -> None:
+def _draw_fed_token(d: ImageDraw.ImageDraw, box: Box, tok: str, green: bool, small: bool = False) -> None:
     x0, y0, x1, y1 = box
     fill = GREEN_TOKEN if green else GREY_TOKEN
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -1052,11 +1055,11 @@ def _draw_fed_token(d, box, tok: str, green: bool, small: bool = False) -> None:
                      spacing=0, stroke_width=0 if green else 1, stroke_fill=c.BLACK)
 
 
-def _section_title(d, x, y, text) -> None:
+def _section_title(d: ImageDraw.ImageDraw, x: float, y: float, text: str) -> None:
     d.text((x, y), text, font=c.font(20, True), fill=c.WHITE, anchor="la")
 
 
-def _draw_actions(im, d, view, box) -> None:
+def _draw_actions(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
     x0, y0, x1, y1 = box
     _section_title(d, x0, y0, tr("power_qic"))
     used = set(view.get("used_actions") or ())
@@ -1096,7 +1099,7 @@ def _draw_actions(im, d, view, box) -> None:
                                                               min_size=10, bold=True), fill=(70, 70, 80), anchor="ra")
 
 
-def _draw_round_tiles(im, d, view, box) -> None:
+def _draw_round_tiles(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
     x0, y0, x1, y1 = box
     _section_title(d, x0, y0, tr("round_scoring"))
     tiles = list(view.get("round_scoring") or ())
@@ -1122,7 +1125,7 @@ def _draw_round_tiles(im, d, view, box) -> None:
             d.text((bx + bw / 2, y1 + 3), tr("now"), font=c.font(15, True), fill=(255, 200, 0), anchor="ma")
 
 
-def _draw_final_tiles(im, d, view, box) -> None:
+def _draw_final_tiles(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
     x0, y0, x1, y1 = box
     _section_title(d, x0, y0, tr("final_scoring"))
     tiles = list(view.get("final_scoring") or ())
@@ -1160,7 +1163,7 @@ def _booster_text(bid: str) -> tuple[str, str]:
     return inc, second
 
 
-def _draw_boosters(im, d, view, box) -> None:
+def _draw_boosters(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
     x0, y0, x1, y1 = box
     _section_title(d, x0, y0, tr("boosters"))
     boosters = view.get("boosters") or {}
@@ -1186,7 +1189,7 @@ def _draw_boosters(im, d, view, box) -> None:
             d.text((bx + bw / 2, y1 - 18), tr("booster_free"), font=c.font(16, True), fill=(40, 120, 60), anchor="mm")
 
 
-def _income(view, seat: int) -> dict[str, int]:
+def _income(view: View, seat: int) -> dict[str, int]:
     total: dict[str, int] = {}
     events = G.income_events(view, seat)
     for ev in events:
@@ -1201,9 +1204,11 @@ def _income(view, seat: int) -> dict[str, int]:
 SPECIAL_WORDS = ("space-station", "swap-PI", "down-lab", "up-lowest")
 
 
-def _specials(view, seat: int) -> list[tuple[str, bool]]:
+def _specials(view: View, seat: int) -> list[tuple[str, bool]]:
     """Special actions of the academy, PI or faction (boosters and tiles show their own), used or not."""
     p = _players(view)[seat]
+    if p is None:           # no faction yet
+        return []
     sources = G.special_sources(view, seat)
     out = []
     for key, reward in sources:
@@ -1216,7 +1221,7 @@ def _specials(view, seat: int) -> list[tuple[str, bool]]:
     return out
 
 
-def _resource_icon(d, kind: str, x: float, y: float, r: float) -> None:
+def _resource_icon(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, r: float) -> None:
     col = RES_COLOURS[kind]
     if kind == "c":
         d.ellipse((x - r, y - r, x + r, y + r), fill=col, outline=c.BLACK, width=2)
@@ -1231,7 +1236,8 @@ def _resource_icon(d, kind: str, x: float, y: float, r: float) -> None:
     d.text((x, y), label, font=c.font(size, True), fill=c.contrast_text(col), anchor="mm")
 
 
-def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -> None:
+def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int, box: Box,
+                 player_names: Sequence[str] | None, waiting: set[int]) -> None:
     x0, y0, x1, y1 = box
     p = _players(view)[seat]
     col = seat_colour(view, seat)
@@ -1240,7 +1246,7 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
     hh = 46
     d.rounded_rectangle((x0, y0, x1, y0 + hh), radius=12, fill=col, corners=(True, True, False, False))
     if to_act:
-        d.rounded_rectangle((x0, y0, x1, y0 + hh), radius=12, outline=HIGHLIGHT, width=6,
+        d.rounded_rectangle((x0, y0, x1, y0 + hh), radius=12, outline=TO_ACT, width=6,
                             corners=(True, True, False, False))
     tcol = c.contrast_text(col)
     _paste(im, building_sprite("disc", c.mix(col, c.BLACK, 0.25) if c.luminance(col) > 0.5 else c.WHITE, 15,
@@ -1261,7 +1267,7 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
         sx = x1 - 24 - c.font(30, True).getlength(vp)
         sw = c.font(20, True).getlength(status) + 14
         chip = (sx - sw, y0 + 9, sx, y0 + hh - 9)
-        d.rounded_rectangle(chip, radius=8, fill=HIGHLIGHT if to_act else (60, 60, 70))
+        d.rounded_rectangle(chip, radius=8, fill=TO_ACT if to_act else (60, 60, 70))
         d.text(((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2), status, font=c.font(20, True),
                fill=c.WHITE, anchor="mm")
     if not p:
@@ -1357,7 +1363,7 @@ def _draw_player(im, d, view, seat: int, box, player_names, waiting: set[int]) -
     _draw_player_tiles(d, p, (x0 + 12, ry, x1 - 12, y1 - 10))
 
 
-def _draw_player_tiles(d, p, box) -> None:
+def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
     x0, y0, x1, y1 = box
     techs = list(p.get("techs") or ())
     feds = list(p.get("feds") or ())
@@ -1444,7 +1450,7 @@ def _vp_group(source: str) -> str:
     return "other"
 
 
-def _draw_vp_sources(im, d, view, box) -> None:
+def _draw_vp_sources(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
     """Where each player's VP came from (the rules core records every gain by source)."""
     x0, y0, x1, y1 = box
     c.rounded_panel(d, box, radius=12, fill=(36, 42, 70), outline=(90, 100, 150), width=2)
@@ -1452,7 +1458,7 @@ def _draw_vp_sources(im, d, view, box) -> None:
     players = [(s, p) for s, p in enumerate(_players(view)) if p]
     if not players:
         return
-    totals = {s: {} for s, _ in players}
+    totals: dict[int, dict[str, int]] = {s: {} for s, _ in players}
     for s, p in players:
         for src, vp in sorted((p.get("vp_src") or {}).items()):
             g = _vp_group(src)
@@ -1488,7 +1494,7 @@ def board_height(players: int) -> int:
     return HEADER_H + BOARDS_TOP_H + rows * (PANEL_H + 10) + 10
 
 
-def _render_boards(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+def _render_boards(view: View, *, player_names: Sequence[str] | None = None) -> Image.Image:
     players = _players(view)
     height = board_height(len(players))
     im = Image.new("RGB", (WIDTH, height), BOARD_BG)
@@ -1522,18 +1528,18 @@ def _render_boards(view, *, player_names: Sequence[str] | None = None, highlight
 NARROW = 800
 
 
-LEGEND_STRIP_H = 256
+LEGEND_STRIP_H = 224
 
 
-def _draw_legend_strip(im: Image.Image, box) -> None:
-    """The map's legend for the chat layout (below the players' panels): pieces, federation
-    edge and highlighted hex in three columns, planets in five, and how hexes are named."""
+def _draw_legend_strip(im: Image.Image, box: Box) -> None:
+    """The map's legend for the chat layout (below the players' panels): pieces and federation
+    edge in three columns, planets in five, and how hexes are named."""
     d = ImageDraw.Draw(im)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=10, fill=LEGEND_BG, outline=SECTOR_LINE, width=2)
     white = (235, 235, 235)
     items = [("m", ""), ("ts", ""), ("lab", ""), ("ac1", _sprite_letter("ac1")), ("PI", _sprite_letter("PI")), ("ring", ""), ("sat", ""), ("sp", ""),
-             ("fed", ""), ("hl", "")]
+             ("fed", "")]
     row_h = 32
     col_w = (x1 - x0 - 20) / 3
     for i, (kind, letter) in enumerate(items):
@@ -1544,16 +1550,13 @@ def _draw_legend_strip(im: Image.Image, box) -> None:
             d.line((x + 3, y, x + 31, y), fill=c.BLACK, width=7)
             d.line((x + 3, y, x + 31, y), fill=(255, 200, 0), width=4)
             label = tr("fed_edge")
-        elif kind == "hl":
-            d.rectangle((x + 4, y - 11, x + 30, y + 11), outline=HIGHLIGHT, width=4)
-            label = tr("highlighted")
         else:
             size = {"sat": 7, "ring": 13, "PI": 15, "ac1": 14}.get(kind, 12)
             _paste(im, building_sprite(kind, white, size, letter), x + 17, y)
             label = tr(f"piece.{kind}")
         fnt = c.fit_font(label, col_w - 50, row_h, max_size=20, min_size=16)
         d.text((x + 42, y), c.ellipsize(label, fnt, col_w - 50), font=fnt, fill=LEGEND_TEXT, anchor="lm")
-    y = y0 + 12 + 4 * row_h + 6
+    y = y0 + 12 + math.ceil(len(items) / 3) * row_h + 6
     d.line((x0 + 12, y, x1 - 12, y), fill=(60, 70, 110), width=1)
     col_w = (x1 - x0 - 20) / 5
     for i, pl in enumerate(PLANET_ORDER):
@@ -1568,7 +1571,7 @@ def _draw_legend_strip(im: Image.Image, box) -> None:
                 fill=LEGEND_MUTED, max_lines=1, min_size=14)
 
 
-def _render_players(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+def _render_players(view: View, *, player_names: Sequence[str] | None = None) -> Image.Image:
     players = _players(view)
     rows = len(players) + (1 if len(players) % 2 == 1 else 0)
     im = Image.new("RGB", (NARROW, HEADER_H + 10 + rows * (PANEL_H + 10) + LEGEND_STRIP_H + 10), BOARD_BG)
@@ -1588,7 +1591,7 @@ def _render_players(view, *, player_names: Sequence[str] | None = None, highligh
 SEAT_VP_LINE = 25    # the seat's VP sources under its panel (chat): a title, then lines of chips
 
 
-def _seat_vp_chips(view, seat: int, start: float = 0.0) -> list[tuple[float, int, str, str]]:
+def _seat_vp_chips(view: View, seat: int, start: float = 0.0) -> list[tuple[float, int, str, str]]:
     """Where one player's VP came from: (x offset, line, group name, value) chips, wrapped; the
     first line starts ``start`` px in (after the title)."""
     p = _players(view)[seat] if seat < len(_players(view)) else None
@@ -1612,7 +1615,7 @@ def _seat_vp_chips(view, seat: int, start: float = 0.0) -> list[tuple[float, int
     return chips
 
 
-def _render_seat(view, seat: int, player_names: Sequence[str] | None = None) -> Image.Image:
+def _render_seat(view: View, seat: int, player_names: Sequence[str] | None = None) -> Image.Image:
     """One player's panel, and under it where its VP came from (the title on the first line of
     chips): the players' image of the chat stacks these."""
     title_font = c.font(18, True)
@@ -1634,15 +1637,14 @@ def _render_seat(view, seat: int, player_names: Sequence[str] | None = None) -> 
     return im
 
 
-def _render_legend(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None) -> Image.Image:
+def _render_legend(view: View, *, player_names: Sequence[str] | None = None) -> Image.Image:
     """The map's legend (chat): the same all game long, so the thread shows it once."""
     im = Image.new("RGB", (NARROW, LEGEND_STRIP_H + 20), BOARD_BG)
     _draw_legend_strip(im, (10, 10, NARROW - 10, 10 + LEGEND_STRIP_H))
     return im
 
 
-def _render_common(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None,
-                   header: bool = False) -> Image.Image:
+def _render_common(view: View, *, player_names: Sequence[str] | None = None, header: bool = False) -> Image.Image:
     x0, x1 = 10, NARROW - 10
     top = HEADER_H if header else 0
     im = Image.new("RGB", (NARROW, top + BOARDS_TOP_H + 200 + 112 + 100 + 180 + 4 * 12 + 10), BOARD_BG)
@@ -1666,7 +1668,7 @@ PLAYERS_IMAGE_MAX = 3     # seats in one players' image (chat); four come as two
 BOOSTERS_H = 160          # the boosters' section in the players' image (its title and the tiles)
 
 
-def _render_table(view, *, player_names: Sequence[str] | None = None, seats: Sequence[int] | None = None,
+def _render_table(view: View, *, player_names: Sequence[str] | None = None, seats: Sequence[int] | None = None,
                   header: bool = True, final: bool = True, boosters: bool = True) -> Image.Image:
     """The thread's picture of the players (chat): round, phase, turn order and who passed,
     each player's panel with where its VP came from, the final scoring with each player's
@@ -1695,7 +1697,7 @@ def _render_table(view, *, player_names: Sequence[str] | None = None, seats: Seq
     return c.avoid_square(im)
 
 
-def _player_images(view, player_names: Sequence[str] | None) -> list[Image.Image]:
+def _player_images(view: View, player_names: Sequence[str] | None) -> list[Image.Image]:
     """The players' image, or two of them with four players (see :func:`_render_table`)."""
     count = len(_players(view))
     if count <= PLAYERS_IMAGE_MAX:
@@ -1705,7 +1707,7 @@ def _player_images(view, player_names: Sequence[str] | None) -> list[Image.Image
             _render_table(view, player_names=player_names, seats=range(half, count), header=False, final=False)]
 
 
-def _render_shared(view, *, player_names: Sequence[str] | None = None) -> Image.Image:
+def _render_shared(view: View, *, player_names: Sequence[str] | None = None) -> Image.Image:
     """The shared board (chat): the research board with the technology and federation tiles,
     the power and QIC actions and the round scoring."""
     x0, x1 = 10, NARROW - 10
@@ -1720,13 +1722,25 @@ def _render_shared(view, *, player_names: Sequence[str] | None = None) -> Image.
     return c.avoid_square(im)
 
 
-def _in_language(draw):
+class _Drawing(Protocol):
+    """One image of the view (``_render_map``, ``_render_boards``...), in the current language."""
+
+    def __call__(self, view: View, *, player_names: Sequence[str] | None = None) -> Image.Image: ...
+
+
+class _LanguageDrawing(Protocol):
+    """The same drawing with a ``language`` keyword (``render_map``, ``render_boards``...)."""
+
+    def __call__(self, view: View, *, player_names: Sequence[str] | None = None,
+                 language: str = "en") -> Image.Image: ...
+
+
+def _in_language(draw: _Drawing) -> _LanguageDrawing:
     """``draw`` with a ``language`` keyword: the labels of the image are in that language."""
-    def drawn(view, *, player_names: Sequence[str] | None = None, highlight: str | None = None,
-              language: str = "en") -> Image.Image:
+    def drawn(view: View, *, player_names: Sequence[str] | None = None, language: str = "en") -> Image.Image:
         token = _LANGUAGE.set(language)
         try:
-            return draw(view, player_names=player_names, highlight=highlight)
+            return draw(view, player_names=player_names)
         finally:
             _LANGUAGE.reset(token)
     drawn.__doc__ = draw.__doc__
@@ -1739,18 +1753,16 @@ render_players = _in_language(_render_players)
 render_common = _in_language(_render_common)
 
 
-def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
-           language: str = "en") -> list[Image.Image]:
+def render(view: View, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
     """The map and the boards for ``view`` (``GAME.view(state, seat)``).
 
-    ``player_names`` (by seat) are shown beside the factions; ``highlight`` is a hex name
-    (``4A10``) or absolute ``qxr`` location ringed on the map (e.g. the last move's hex).
+    ``player_names`` (by seat) are shown beside the factions.
     """
-    return [c.avoid_square(render_map(view, player_names=player_names, highlight=highlight, language=language)),
-            render_boards(view, player_names=player_names, highlight=highlight, language=language)]
+    return [c.avoid_square(render_map(view, player_names=player_names, language=language)),
+            render_boards(view, player_names=player_names, language=language)]
 
 
-def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
+def render_for_chat(view: View, *, player_names: list[str] | None = None,
                     language: str = "en") -> Iterator[Image.Image]:
     """What the bot posts, laid out for phones (about 420 px wide): the map in two or three
     parts at a larger scale (``chat_layout``: every sector whole in one part, hex names at
@@ -1763,7 +1775,7 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlig
     a turn typically posts that image and one map part (issue 25: 2.3 -> 1.8 images per change
     of player in a random 3-player game).  Yielded one at a time: each is encoded while the
     next is drawn."""
-    layout, big = _in(language, _chat_map, view, highlight)   # one drawing, cut in parts
+    layout, big = _in(language, _chat_map, view)   # one drawing, cut in parts
     for index in range(len(layout.parts)):
         yield _in(language, _map_part, view, layout, big, index)
     yield from _in(language, lambda: _player_images(view, player_names))

@@ -279,8 +279,7 @@ def draw_players(view: Any, player_names: list[str] | None, language: str) -> Im
     return image
 
 
-def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
-           language: str = "en") -> list[Image.Image]:
+def render(view: Any, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
     """The star cluster, the dice board and the players (each 800 px wide)."""
     return [draw_cluster(view, language), draw_dice_board(view, language, player_names),
             draw_players(view, player_names, language)]

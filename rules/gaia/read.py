@@ -6,12 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from . import engine as _engine
-from .tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, ROUND_TILES,  # noqa: F401
+from .tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, ROUND_TILES,
                      STD_BUILDINGS, TECH, parse_rewards)
 from .turns import waiting_for as _waiting_for
 
 View = dict[str, Any]
 SUPPLY: dict[str, int] = dict(_engine.COUNTS)   # pieces per faction board (GP-COMP-1)
+
+__all__ = ["ACTIONS", "BOOSTERS", "FACTIONS", "FED_TOKENS", "FIELDS", "FINAL_TILES", "ROUND_TILES",
+           "STD_BUILDINGS", "SUPPLY", "TECH", "View", "final_count", "gaiaformers_free", "income_events",
+           "locate", "notation_word", "parse_rewards", "special_sources", "waiting"]
 
 
 def locate(view: View, name: str) -> str | None:
@@ -30,13 +34,15 @@ def final_count(view: View, seat: int, tile: str) -> int:
     return int(_engine.final_count(view, seat, tile))
 
 
-def income_events(view: View, seat: int) -> list[Any]:
-    """The income ``seat`` will receive (as the engine lists it for the income phase)."""
+def income_events(view: View, seat: int) -> list[str]:
+    """The income ``seat`` will receive (as the engine lists it for the income phase): one reward
+    text (``2c,o``) per source."""
     return list(_engine.income_events(view, seat))
 
 
-def special_sources(view: View, seat: int) -> list[Any]:
-    """The special actions ``seat`` has (academy, PI, faction, boosters, tiles) and their use."""
+def special_sources(view: View, seat: int) -> list[tuple[str, str]]:
+    """The special actions ``seat`` has (academy, PI, faction, boosters, tiles) and their use:
+    ``(source, reward)`` pairs such as ``("ac2", "q")``, ``("booster", "1step")``."""
     return list(_engine.special_sources(view, seat))
 
 

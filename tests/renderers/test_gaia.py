@@ -79,9 +79,9 @@ def test_final_position_renders_deterministically(name):
     fixture = _fixture(name)
     state = _final_state(name)
     names = [f"Player {i + 1}" for i in range(fixture["players"])]
-    first = gr.render(GAME.view(state, None), player_names=names, highlight=fixture["setup"]["map"][0]["name"])
+    first = gr.render(GAME.view(state, None), player_names=names)
     _check(first, fixture["players"])
-    again = gr.render(GAME.view(state, None), player_names=names, highlight=fixture["setup"]["map"][0]["name"])
+    again = gr.render(GAME.view(state, None), player_names=names)
     assert [c.to_png(im) for im in first] == [c.to_png(im) for im in again]
 
 
@@ -131,17 +131,26 @@ def test_a_state_read_back_from_json_draws_the_same():
         [c.to_png(im) for im in gr.render(GAME.view(GAME.load_state(again), None))]
 
 
-def test_highlight_accepts_names_and_cube_form_and_ignores_unknown():
-    state = _final_state("nevla-leverage")
-    view = GAME.view(state, None)
-    plain = c.to_png(gr.render_map(view))
-    assert c.to_png(gr.render_map(view, highlight="nowhere")) == plain
-    hexname = state["map"][5][4]
-    q, r = state["map"][5][0], state["map"][5][1]
-    by_name = c.to_png(gr.render_map(view, highlight=hexname))
-    assert by_name != plain
-    assert c.to_png(gr.render_map(view, highlight=f"{q}x{r}")) == by_name
-    assert c.to_png(gr.render_map(view, highlight=hexname.lower())) == by_name
+def test_no_image_rings_the_last_move(monkeypatch):
+    """Issue 27: the bot does not ring the last move (a ring would change a map part on the
+    next move that otherwise did not change), so no drawing takes a ``highlight`` and no
+    legend explains one."""
+    import inspect
+    for drawing in (gr.render, gr.render_for_chat, gr.render_map, gr.render_map_parts, gr.render_boards,
+                    gr.render_players, gr.render_common):
+        assert "highlight" not in inspect.signature(drawing).parameters, drawing
+    asked = []
+    label = gr.tr
+
+    def recording(key, **values):
+        asked.append(key)
+        return label(key, **values)
+
+    monkeypatch.setattr(gr, "tr", recording)
+    view = GAME.view(_final_state("nevla-leverage"), None)
+    gr.render(view)
+    list(gr.render_for_chat(view))
+    assert "fed_edge" in asked and "highlighted" not in asked      # the legends name no ringed hex
 
 
 def test_player_names_appear_without_changing_size():
@@ -260,7 +269,7 @@ def test_chat_map_comes_in_parts_each_sector_whole_in_one(name):
     # each part shows its box of the whole map drawn at the chat scale, under its header; the
     # sectors another part has whole are shown bare and dimmed (a move changes one part only);
     # the whole map is drawn in the parts' language (the letters on academies and institutes)
-    _, big = gr._in("hu", gr._chat_map, view, None)
+    _, big = gr._in("hu", gr._chat_map, view)
     for index, (im, (_, box)) in enumerate(zip(parts, layout.parts)):
         assert im.height == gr.PART_HEADER_H + box[3] - box[1]
         expected = big.crop(box)
@@ -298,7 +307,7 @@ def test_chat_map_is_legible_at_phone_width(name):
     assert gr._label_font_size(gr.geometry(gr._rows(view)).R) * full_scale < 4
 
 
-def test_chat_map_parts_show_pieces_in_the_owners_colour_and_the_highlight_where_it_is():
+def test_chat_map_parts_show_pieces_in_the_owners_colour():
     state = _final_state("final-scoring")
     view = GAME.view(state, None)
     rows = gr._rows(view)
@@ -314,19 +323,6 @@ def test_chat_map_parts_show_pieces_in_the_owners_colour_and_the_highlight_where
             shown += 1
             assert im.getpixel((int(x - box[0]), int(y - box[1] + gr.PART_HEADER_H))) == gr.seat_colour(view, seat)
     assert shown == 1
-    hexname = geo.name[k]
-    lit = gr.render_map_parts(view, highlight=hexname)
-    cx, cy = geo.centre[k]
-    reach = geo.R + 4                                                 # the frame's outer edge
-    changed = 0
-    for a, b, (sectors, box) in zip(plain, lit, layout.parts):
-        near = cx + reach > box[0] and cx - reach < box[2] and cy + reach > box[1] and cy - reach < box[3]
-        changed += a.tobytes() != b.tobytes()
-        if not near:
-            assert a.tobytes() == b.tobytes()
-        if geo.sector[k] in sectors:
-            assert a.tobytes() != b.tobytes()
-    assert changed >= 1
 
 
 def test_chat_images_say_everything_in_the_players_language(monkeypatch):
@@ -335,7 +331,7 @@ def test_chat_images_say_everything_in_the_players_language(monkeypatch):
     seen = drawn_texts(monkeypatch)
     state = _final_state("final-scoring")
     view = GAME.view(state, None)
-    layout, big = gr._in("hu", gr._chat_map, view, None)             # the host draws it in the reader's language
+    layout, big = gr._in("hu", gr._chat_map, view)             # the host draws it in the reader's language
     hexes = set(gr.geometry(gr._rows(view), layout.radius).name.values())
     letters = {render_message(Msg(f"gaia.render.sprite.{kind}"), "hu") for kind in ("ac1", "ac2", "PI")}
     # the map itself has no words: only the sectors' numbers and the hexes' names (notation,
@@ -347,7 +343,7 @@ def test_chat_images_say_everything_in_the_players_language(monkeypatch):
         assert render_message(Msg(f"gaia.faction.{p['faction']}"), "hu") in seen
     seen.clear()
     gr.render_players(view, language="hu")                            # the map's legend is under the panels
-    for key in ("piece.m", "piece.PI", "fed_edge", "highlighted", "planet.r", "planet.m", "hex_names"):
+    for key in ("piece.m", "piece.PI", "fed_edge", "planet.r", "planet.m", "hex_names"):
         assert render_message(Msg(f"gaia.render.{key}"), "hu") in seen, key
 
 
