@@ -56,9 +56,9 @@ def main(argv=None) -> int:
           f"{args.repeats} repeats")
     for label, fn in (("map", gaia.render_map), ("boards", gaia.render_boards)):
         start = time.perf_counter()
-        image = fn(view, player_names=names, highlight="4A10")
+        image = fn(view, player_names=names)
         cold = time.perf_counter() - start
-        times, image = timed(lambda: fn(view, player_names=names, highlight="4A10"), args.repeats)
+        times, image = timed(lambda: fn(view, player_names=names), args.repeats)
         enc, png = timed(lambda: common.to_png(image), max(5, args.repeats // 3))
         print(f"{label:7s} {image.size[0]}x{image.size[1]}  first {ms(cold)}  median {ms(statistics.median(times))}"
               f"  p95 {ms(p95(times))}  | PNG encode median {ms(statistics.median(enc))}"

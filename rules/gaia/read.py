@@ -15,13 +15,7 @@ SUPPLY: dict[str, int] = dict(_engine.COUNTS)   # pieces per faction board (GP-C
 
 __all__ = ["ACTIONS", "BOOSTERS", "FACTIONS", "FED_TOKENS", "FIELDS", "FINAL_TILES", "ROUND_TILES",
            "STD_BUILDINGS", "SUPPLY", "TECH", "View", "final_count", "gaiaformers_free", "income_events",
-           "locate", "notation_word", "parse_rewards", "special_sources", "waiting"]
-
-
-def locate(view: View, name: str) -> str | None:
-    """The map key of a hex named as in moves (``4A10``) or an absolute ``qxr`` location."""
-    key: str | None = _engine.minfo(view).locate(name)
-    return key
+           "notation_word", "parse_rewards", "special_sources", "waiting"]
 
 
 def waiting(view: View) -> set[int]:
