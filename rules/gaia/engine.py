@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import math
 import pickle
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, NoReturn, cast
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Literal, NoReturn, cast, overload
 
 from rules.base import IllegalMove
 from rules.messages import Join, Msg
@@ -54,7 +54,15 @@ def field_name(f: str) -> Msg:
     return Msg("gaia.field." + f) if f in FIELDS else Msg("gaia.value", value=f)
 
 
-def read_rewards(text: str, rule: str, key: bool = False) -> Any:
+@overload
+def read_rewards(text: str, rule: str, key: Literal[False] = False) -> list[tuple[int, str]]: ...
+
+
+@overload
+def read_rewards(text: str, rule: str, key: Literal[True]) -> tuple[tuple[str, int], ...]: ...
+
+
+def read_rewards(text: str, rule: str, key: bool = False) -> list[tuple[int, str]] | tuple[tuple[str, int], ...]:
     """A reward list typed by a player (``parse_rewards``, or ``rewards_key`` with ``key``); a
     malformed amount is refused with a message instead of escaping as ValueError."""
     try:

@@ -8,7 +8,7 @@ from typing import Any
 from . import engine as E
 from .game import GAME
 from .moves import random_move
-from .state import GaiaState
+from .state import GaiaState, shape_problems
 from .turns import waiting_for
 
 LIMITS = E.COUNTS
@@ -16,8 +16,9 @@ LIMITS = E.COUNTS
 
 def check_invariants(st: GaiaState) -> list[str]:
     """No negative resources, power tokens conserved, buildings within supply and matching the map,
-    one building per planet, VP equal to the sum of their sources."""
-    problems: list[str] = []
+    one building per planet, VP equal to the sum of their sources; the dict as its TypedDicts
+    describe it (``state.shape_problems``)."""
+    problems: list[str] = shape_problems(st)
     for s, p in enumerate(st["players"]):
         if p is None:
             continue

@@ -5,9 +5,9 @@ store keep it as JSON): these TypedDicts describe that dict so mypy checks reads
 keys are documented in the package docstring (:mod:`rules.gaia`) and created by
 ``setup.empty_state`` / ``setup.new_player``.
 """
-from __future__ import annotations
-
-from typing import Any, NotRequired, TypedDict
+# No ``from __future__ import annotations`` here: the TypedDicts' required and optional keys are
+# read at run time (``shape_problems``), which needs NotRequired evaluated.
+from typing import Any, Mapping, NotRequired, TypedDict
 
 
 class TechTile(TypedDict):
@@ -29,7 +29,7 @@ class FedToken(TypedDict):
 # ``st["leech_q"]`` entry: a pending passive-charge round after a build on ``hex`` by seat
 # ``from`` (GP-LEECH-*); ``todo``: seats still to be offered (None until computed).  "from" is a
 # keyword, hence the functional syntax.
-Leech = TypedDict("Leech", {"hex": str, "from": int, "todo": "list[int] | None"})
+Leech = TypedDict("Leech", {"hex": str, "from": int, "todo": list[int] | None})
 
 
 class Offer(TypedDict):
@@ -80,12 +80,12 @@ class GaiaState(TypedDict):
     game: str
     version: int
     options: dict[str, Any]
-    rng: Any                        # Rng.to_json() or None (recorded games, views)
+    rng: dict[str, int] | None       # Rng.to_json() (seed and counter); None in recorded games
     n: int                          # number of seats
     map: list[list[Any]]            # rows [q, r, planet, sector tile, name]
     map_id: NotRequired[str]
     map_locked: bool
-    placement: Any                  # sectors with rotation and centre
+    placement: list[dict[str, Any]]  # sectors: {sector, rotation, center}
     planet: dict[str, str]          # hex -> planet changed during play
     bld: dict[str, list[Any]]       # hex -> [seat, building type]
     guest: dict[str, int]           # hex -> Lantids seat
@@ -134,3 +134,31 @@ class GaiaMove(_MoveBase, total=False):
 # candidate lines grouped by kind (``moves.candidate_groups``).
 Cmds = list[list[str]]
 Groups = dict[str, list[Cmds]]
+
+
+def _keys(kind: Any, data: Mapping[str, Any], where: str) -> list[str]:
+    required: frozenset[str] = kind.__required_keys__
+    known = required | kind.__optional_keys__
+    missing = sorted(required - data.keys())
+    unknown = sorted(data.keys() - known)
+    return ([f"{where}: keys missing from the state: {missing}"] if missing else []) + \
+        ([f"{where}: keys {kind.__name__} does not describe: {unknown}"] if unknown else [])
+
+
+def shape_problems(st: GaiaState) -> list[str]:
+    """Where the dict differs from its TypedDicts (a key the rules write that the types do not
+    know, or a required key absent): ``playout.check_invariants`` reports it, so the types stay
+    in step with the state the rules really build."""
+    out = _keys(GaiaState, st, "state")
+    for seat, p in enumerate(st["players"]):
+        if p is not None:
+            out += _keys(Player, p, f"player {seat + 1}")
+            for tile in p["techs"]:
+                out += _keys(TechTile, tile, f"player {seat + 1} tech")
+            for token in p["feds"]:
+                out += _keys(FedToken, token, f"player {seat + 1} federation")
+    if st["offer"]:
+        out += _keys(Offer, st["offer"], "offer")
+    for entry in st["leech_q"]:
+        out += _keys(Leech, entry, "leech queue")
+    return out
