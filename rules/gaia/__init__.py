@@ -6,7 +6,8 @@ record), ``board`` (hex geometry, sectors), ``federation`` (minimality check and
 (legal moves, completion, random moves), ``playout`` (random games, invariants), ``replay``
 (``python -m rules.gaia.replay FILE.json``).
 
-State (a plain JSON dict; hex keys are ``"q,r"`` axial coordinates, GP-MAP-1):
+State (a plain JSON dict, described for the type checker by ``state.GaiaState``; hex keys are
+``"q,r"`` axial coordinates, GP-MAP-1):
 
 * ``map``: rows ``[q, r, planet, sector_tile, name]`` (planet letters of §10.11; ``name`` like
   ``4A10``); ``map_id``; ``placement``: sectors with rotation and centre.

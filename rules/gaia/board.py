@@ -1,6 +1,10 @@
 """The hex map: geometry (GP-MAP-1..8), sector placement and a cached lookup structure."""
 from __future__ import annotations
 
+from typing import Any
+
+from rules.rng import Rng
+
 from .tables import HOME_TYPES, LABEL_AT, LOCAL, NEIGHBOURS, SECTOR_TILES, SECTORS
 
 
@@ -30,7 +34,7 @@ def sector_number(tile: str) -> str:
     return tile.rstrip("AB")
 
 
-def build_map(placement: list[dict]) -> list[list]:
+def build_map(placement: list[dict[str, Any]]) -> list[list[Any]]:
     """placement: [{"sector": "5B", "rotation": k, "center": {"q":..,"r":..}}] -> hex rows
     [q, r, planet, sector_tile, name]."""
     rows = []
@@ -46,7 +50,7 @@ def build_map(placement: list[dict]) -> list[list]:
     return rows
 
 
-def same_type_adjacent(rows: list[list], strict: bool) -> bool:
+def same_type_adjacent(rows: list[list[Any]], strict: bool) -> bool:
     """GP-MAP-7: two planets of one type adjacent across sector boundaries."""
     at = {(q, r): (p, s) for q, r, p, s, _ in rows}
     for (q, r), (p, s) in at.items():
@@ -62,7 +66,7 @@ def same_type_adjacent(rows: list[list], strict: bool) -> bool:
 class MapInfo:
     """Immutable lookups for one map (shared by all states of a game)."""
 
-    def __init__(self, rows: list[list]):
+    def __init__(self, rows: list[list[Any]]) -> None:
         self.planet: dict[str, str] = {}
         self.sector: dict[str, str] = {}
         self.name: dict[str, str] = {}
@@ -111,16 +115,16 @@ class MapInfo:
         return self.by_name.get(t.upper())
 
 
-_CACHE: dict = {}
+_CACHE: dict[str, MapInfo] = {}
 
 
-def map_id(rows: list[list]) -> str:
+def map_id(rows: list[list[Any]]) -> str:
     import hashlib
     import json
     return hashlib.sha1(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()[:16]
 
 
-def map_info(rows: list[list], mid: str | None = None) -> MapInfo:
+def map_info(rows: list[list[Any]], mid: str | None = None) -> MapInfo:
     """The cached lookups of a map; ``mid`` (the state's ``map_id``) avoids hashing the rows."""
     if mid is None:
         mid = map_id(rows)
@@ -132,7 +136,7 @@ def map_info(rows: list[list], mid: str | None = None) -> MapInfo:
     return info
 
 
-def standard_placement(players: int) -> list[dict]:
+def standard_placement(players: int) -> list[dict[str, Any]]:
     small = players <= 2
     centres = SECTORS["centers"]["small"] + ([] if small else SECTORS["centers"]["large_extra"])
     layout = SECTORS["standard"]["small" if small else "large"]
@@ -140,7 +144,7 @@ def standard_placement(players: int) -> list[dict]:
             for (s, rot), c in zip(layout, centres)]
 
 
-def random_placement(players: int, method: str, rng) -> list[dict]:
+def random_placement(players: int, method: str, rng: Rng) -> list[dict[str, Any]]:
     """GP-VAR-7/8/10: shuffle/rotate sectors with the seeded RNG until GP-MAP-7 (strict) holds."""
     small = players <= 2
     centres = SECTORS["centers"]["small"] + ([] if small else SECTORS["centers"]["large_extra"])

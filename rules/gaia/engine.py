@@ -1,21 +1,26 @@
 """Gaia Project rules core: state transitions for every phase (rule IDs from the spec, GP-*).
 
-The state is a plain JSON dict (see the package docstring and ``setup.empty_state``).  Functions here mutate the dict they are
-given; :mod:`rules.gaia.game` copies before calling them, so ``apply`` stays pure.
+The state is a plain JSON dict (see the package docstring, ``setup.empty_state`` and its TypedDict
+``state.GaiaState``).  Functions here mutate the dict they are given; :mod:`rules.gaia.game` copies
+before calling them, so ``apply`` stays pure.
 """
 from __future__ import annotations
 
 import copy
 import math
 import pickle
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Literal, NoReturn, cast, overload
 
 from rules.base import IllegalMove
 from rules.messages import Join, Msg
 
 from . import board
-from .tables import (ACTIONS, ADV_POS, BOOSTERS, FED_TOKENS, FIELDS, FINAL_TILES, FINAL_VP,
-                     RESEARCH, ROUND_TILES, STD_BUILDINGS, STD_POS, TECH, faction_board, parse_rewards,
-                     rewards_key, terraform_steps)
+from .state import GaiaState, Offer, Player
+from .tables import (ACTIONS, ADV_POS, BOOSTERS, FED_TOKENS, FIELDS, FINAL_TILES, FINAL_VP, RESEARCH, ROUND_TILES,
+                     STD_BUILDINGS, STD_POS, TECH, faction_board, parse_rewards, rewards_key, terraform_steps)
+
+if TYPE_CHECKING:
+    from .turns import Ctx
 
 CAPS = {"o": 15, "k": 15, "c": 30}
 # GP-COMP-1 supply: buildings per faction board (data), Ivits space stations
@@ -27,12 +32,12 @@ class NeedAnswer(Exception):
     """A Taklons brainstone question arose where no answer can be read (income phase)."""
 
 
-def err(key: str, rule: str | None = None, /, **values):
+def err(key: str, rule: str | None = None, /, **values: Any) -> NoReturn:
     """Refuse the move: ``key`` is a catalogue key (``gaia.err.*``), ``values`` its values."""
     raise IllegalMove(key, rule, **values)
 
 
-def refusal(key: str, rule: str | None = None, /, **values) -> IllegalMove:
+def refusal(key: str, rule: str | None = None, /, **values: Any) -> IllegalMove:
     """A refusal returned (not raised) by checks that callers may also use as predicates."""
     return IllegalMove(key, rule, **values)
 
@@ -49,7 +54,15 @@ def field_name(f: str) -> Msg:
     return Msg("gaia.field." + f) if f in FIELDS else Msg("gaia.value", value=f)
 
 
-def read_rewards(text: str, rule: str, key: bool = False):
+@overload
+def read_rewards(text: str, rule: str, key: Literal[False] = False) -> list[tuple[int, str]]: ...
+
+
+@overload
+def read_rewards(text: str, rule: str, key: Literal[True]) -> tuple[tuple[str, int], ...]: ...
+
+
+def read_rewards(text: str, rule: str, key: bool = False) -> list[tuple[int, str]] | tuple[tuple[str, int], ...]:
     """A reward list typed by a player (``parse_rewards``, or ``rewards_key`` with ``key``); a
     malformed amount is refused with a message instead of escaping as ValueError."""
     try:
@@ -65,89 +78,91 @@ def read_rewards(text: str, rule: str, key: bool = False):
 SHARED_PARTS = ("map", "placement", "options", "round_scoring", "final_scoring")
 
 
-def clone(st):
+def clone(st: GaiaState) -> GaiaState:
     """A copy of ``st`` that moves may change without touching ``st`` (``apply`` and every
     candidate validation make one: sharing the map makes it ~40 % cheaper)."""
-    shared = {k: st[k] for k in SHARED_PARTS if k in st}
-    out = pickle.loads(pickle.dumps({k: v for k, v in st.items() if k not in shared},
-                                    protocol=pickle.HIGHEST_PROTOCOL))
+    raw = cast("dict[str, Any]", st)
+    shared = {k: raw[k] for k in SHARED_PARTS if k in raw}
+    out: dict[str, Any] = pickle.loads(pickle.dumps({k: v for k, v in raw.items() if k not in shared},
+                                                    protocol=pickle.HIGHEST_PROTOCOL))
     out.update(shared)
-    return out
+    return cast(GaiaState, out)
 
 
-def minfo(st) -> board.MapInfo:
+def minfo(st: GaiaState) -> board.MapInfo:
     return board.map_info(st["map"], st.get("map_id"))
 
 
-def P(st, seat):
+def P(st: GaiaState, seat: int) -> Player:
     return st["players"][seat]
 
 
-def fac(p) -> dict:
+def fac(p: Player) -> dict[str, Any]:
     """The player's faction board (its variant chosen when the faction was taken)."""
     return faction_board(p["faction"], p.get("board", "standard"), p.get("board_players", 0))
 
 
-def planet_of(st, k) -> str:
+def planet_of(st: GaiaState, k: str) -> str:
     return st["planet"].get(k) or minfo(st).planet[k]
 
 
-def has_pi(p) -> bool:
+def has_pi(p: Player) -> bool:
     return p["n"]["PI"] > 0
 
 
-def seat_of_faction(st, faction):
+def seat_of_faction(st: GaiaState, faction: str) -> int | None:
     for i, p in enumerate(st["players"]):
         if p and p["faction"] == faction:   # seats still choosing a faction are None
             return i
     return None
 
 
-def hexname(st, k) -> str:
+def hexname(st: GaiaState, k: str) -> str:
     return minfo(st).name.get(k, k)
 
 
-def add_vp(p, n, source):
+def add_vp(p: Player, n: int, source: str) -> None:
     if n == 0:
         return
     p["vp"] += n
     p["vp_src"][source] = p["vp_src"].get(source, 0) + n
 
 
-def round_tile(st):
+def round_tile(st: GaiaState) -> dict[str, Any] | None:
     if 1 <= st["round"] <= 6:
-        return ROUND_TILES[st["round_scoring"][st["round"] - 1]]
+        tile: dict[str, Any] = ROUND_TILES[st["round_scoring"][st["round"] - 1]]
+        return tile
     return None
 
 
-def round_event(st, p, event, times=1):
+def round_event(st: GaiaState, p: Player, event: str, times: int = 1) -> None:
     """GP-SCORE-2: the current round tile pays for the deed."""
     tile = round_tile(st)
     if tile and tile["event"] == event and times:
         add_vp(p, tile["vp"] * times, "round:" + tile["id"])
 
 
-def has_tech(p, tid) -> bool:
+def has_tech(p: Player, tid: str) -> bool:
     return any(t["id"] == tid and not t["covered"] for t in p["techs"])
 
 
-def owns_tech_kind(p, tid) -> bool:
+def owns_tech_kind(p: Player, tid: str) -> bool:
     return any(t["id"] == tid for t in p["techs"])
 
 
-def gf_available(st, p, seat) -> int:
+def gf_available(st: GaiaState, p: Player, seat: int) -> int:
     on_map = sum(1 for v in st["gf"].values() if v == seat)
     return p["gf_total"] - on_map - p["gf_gaia"]
 
 
 # ----------------------------------------------------------------------------- power (GP-POW-*)
 
-def total_tokens(p) -> int:
+def total_tokens(p: Player) -> int:
     pw = p["power"]
     return pw["area1"] + pw["area2"] + pw["area3"] + pw["gaia"] + (1 if p["brainstone"] else 0)
 
 
-def _sim_charge(pw, stone, n, early):
+def _sim_charge(pw: dict[str, int], stone: str | None, n: int, early: bool) -> tuple[int, int, int, str | None, int]:
     b1, b2, b3 = pw["area1"], pw["area2"], pw["area3"]
     done = 0
     if early and stone == "area1" and n > 0:
@@ -165,13 +180,13 @@ def _sim_charge(pw, stone, n, early):
     return b1, b2, b3, stone, done
 
 
-def capacity(p) -> int:
+def capacity(p: Player) -> int:
     pw = p["power"]
-    extra = {"area1": 2, "area2": 1}.get(p["brainstone"], 0)
+    extra = {"area1": 2, "area2": 1}.get(p["brainstone"] or "", 0)
     return 2 * pw["area1"] + pw["area2"] + extra
 
 
-def ask_brainstone(ctx, options, rule="GP-FAC-TAK-1"):
+def ask_brainstone(ctx: Ctx | None, options: list[str], rule: str = "GP-FAC-TAK-1") -> str:
     """Read the Taklons answer that must follow the sub-command that raised the question."""
     ans = ctx.take_brainstone() if ctx is not None else None
     if ans is None and ctx is not None and getattr(ctx, "record", False):
@@ -188,7 +203,7 @@ def ask_brainstone(ctx, options, rule="GP-FAC-TAK-1"):
     return ans
 
 
-def charge(st, seat, n, ctx) -> int:
+def charge(st: GaiaState, seat: int, n: int, ctx: Ctx | None) -> int:
     """GP-POW-1 with the Taklons brainstone (GP-FAC-TAK-1)."""
     p = P(st, seat)
     pw = p["power"]
@@ -200,7 +215,7 @@ def charge(st, seat, n, ctx) -> int:
         lt = _sim_charge(pw, stone, n, False)
         res = e
         if e[3] != lt[3]:
-            ans = ask_brainstone(ctx, [e[3], lt[3]])
+            ans = ask_brainstone(ctx, [cast(str, e[3]), cast(str, lt[3])])   # the stone moves: never None
             res = e if ans == e[3] else lt
     else:
         res = _sim_charge(pw, stone, n, True)
@@ -209,20 +224,20 @@ def charge(st, seat, n, ctx) -> int:
     return res[4]
 
 
-def gain_tokens(p, n):
+def gain_tokens(p: Player, n: int) -> None:
     """GP-POW-3."""
     p["power"]["area1"] += n
     p["tokens"] += n
 
 
-def can_spend_power(p, c) -> bool:
+def can_spend_power(p: Player, c: int) -> bool:
     pw = p["power"]
     if p["faction"] == "nevlas" and has_pi(p):
         return 2 * pw["area3"] >= c
     return pw["area3"] + (3 if p["brainstone"] == "area3" else 0) >= c
 
 
-def spend_power(st, seat, c, ctx):
+def spend_power(st: GaiaState, seat: int, c: int, ctx: Ctx | None) -> None:
     """GP-POW-2 with Nevlas PI (GP-FAC-NEV-2) and the Taklons brainstone (GP-FAC-TAK-1)."""
     p = P(st, seat)
     pw = p["power"]
@@ -261,7 +276,7 @@ def spend_power(st, seat, c, ctx):
     pw["area1"] += c
 
 
-def _take_tokens(p, n):
+def _take_tokens(p: Player, n: int) -> None:
     """Remove n regular tokens I -> II -> III (GP-POW-4/5 fixed order)."""
     pw = p["power"]
     for a in AREAS:
@@ -272,12 +287,12 @@ def _take_tokens(p, n):
         err("gaia.err.tokens", "GP-POW-4")
 
 
-def tokens_available(p) -> int:
+def tokens_available(p: Player) -> int:
     pw = p["power"]
     return pw["area1"] + pw["area2"] + pw["area3"] + (1 if p["brainstone"] in AREAS else 0)
 
 
-def move_to_gaia(st, seat, n, ctx):
+def move_to_gaia(st: GaiaState, seat: int, n: int, ctx: Ctx | None) -> None:
     """GP-POW-5 / GP-GF-3."""
     p = P(st, seat)
     if tokens_available(p) < n:
@@ -296,7 +311,7 @@ def move_to_gaia(st, seat, n, ctx):
     p["power"]["gaia"] += n
 
 
-def discard_tokens(st, seat, n, ctx):
+def discard_tokens(st: GaiaState, seat: int, n: int, ctx: Ctx | None) -> None:
     """GP-POW-4 (satellites)."""
     p = P(st, seat)
     if tokens_available(p) < n:
@@ -319,7 +334,7 @@ def discard_tokens(st, seat, n, ctx):
     p["tokens"] -= n
 
 
-def burn(st, seat, k):
+def burn(st: GaiaState, seat: int, k: int) -> None:
     """GP-POW-6 (Itars: burnt tokens go to the Gaia area, GP-FAC-ITA-1)."""
     p = P(st, seat)
     pw = p["power"]
@@ -342,15 +357,16 @@ def burn(st, seat, k):
 
 # ----------------------------------------------------------------------------- resources
 
-def gain(st, seat, text_or_list, ctx, source="gain"):
+def gain(st: GaiaState, seat: int, text_or_list: str | list[tuple[int, str]], ctx: Ctx | None, source: str = "gain") -> None:
     """Gain a reward list: c o k q t pw vp (caps GP-COMP-2, Gleens QIC rule GP-FAC-GLE-1)."""
     p = P(st, seat)
+    amounts = cast("dict[str, int]", p)   # the resources c o k q by name
     items = parse_rewards(text_or_list) if isinstance(text_or_list, str) else text_or_list
     for n, t in items:
         if t == "q" and p["faction"] == "gleens" and p["n"]["ac2"] == 0:
             t = "o"
         if t in CAPS:
-            p[t] = min(CAPS[t], p[t] + n)
+            amounts[t] = min(CAPS[t], amounts[t] + n)
         elif t == "q":
             p["q"] += n
         elif t == "t":
@@ -363,28 +379,29 @@ def gain(st, seat, text_or_list, ctx, source="gain"):
             raise ValueError(t)
 
 
-def pay(st, seat, items, ctx=None, what=None):
+def pay(st: GaiaState, seat: int, items: Iterable[tuple[int, str]], ctx: Ctx | None = None, what: Msg | None = None) -> None:
     """Pay c/o/k/q/pw; all-or-nothing check first (GP-ACT-5)."""
     p = P(st, seat)
+    amounts = cast("dict[str, int]", p)   # the resources c o k q by name
     need: dict[str, int] = {}
     for n, t in items:
         need[t] = need.get(t, 0) + n
     what = what if what is not None else Msg("gaia.what.this")
     for t, n in need.items():
-        if t in ("c", "o", "k", "q") and p[t] < n:
-            err("gaia.err.resource_for", "GP-ACT-5", resource=res_name(t), what=what, need=n, have=p[t])
+        if t in ("c", "o", "k", "q") and amounts[t] < n:
+            err("gaia.err.resource_for", "GP-ACT-5", resource=res_name(t), what=what, need=n, have=amounts[t])
         if t == "pw" and not can_spend_power(p, n):
             err("gaia.err.power3_for_what", "GP-POW-2", what=what, need=n)
     for t, n in need.items():
         if t in ("c", "o", "k", "q"):
-            p[t] -= n
+            amounts[t] -= n
     if need.get("pw"):
         spend_power(st, seat, need["pw"], ctx)
 
 
 # ----------------------------------------------------------------------------- map queries
 
-def structures_of(st, seat):
+def structures_of(st: GaiaState, seat: int) -> Iterator[tuple[str, str]]:
     """Yield (hex, type) for every structure of seat (main buildings, lost planet, Lantids guests)."""
     for k, (s, t) in st["bld"].items():
         if s == seat:
@@ -394,7 +411,7 @@ def structures_of(st, seat):
             yield k, "gm"
 
 
-def structure_value(st, seat, k, t, for_fed=False) -> int:
+def structure_value(st: GaiaState, seat: int, k: str, t: str, for_fed: bool = False) -> int:
     p = P(st, seat)
     if t in ("m", "lp", "gm"):
         v = 1
@@ -411,7 +428,7 @@ def structure_value(st, seat, k, t, for_fed=False) -> int:
     return v
 
 
-def own_hexes(st, seat) -> dict:
+def own_hexes(st: GaiaState, seat: int) -> dict[str, str]:
     """hex -> building type for seat's structures and space stations (federation buildings)."""
     out = {k: t for k, t in structures_of(st, seat)}
     for k, s in st["station"].items():
@@ -420,13 +437,13 @@ def own_hexes(st, seat) -> dict:
     return out
 
 
-def range_points(st, seat):
+def range_points(st: GaiaState, seat: int) -> list[str]:
     pts = [k for k, _ in structures_of(st, seat)]
     pts += [k for k, s in st["station"].items() if s == seat]
     return pts
 
 
-def min_distance(st, seat, k) -> int:
+def min_distance(st: GaiaState, seat: int, k: str) -> int:
     mi = minfo(st)
     best = 99
     for h in range_points(st, seat):
@@ -436,59 +453,61 @@ def min_distance(st, seat, k) -> int:
     return best
 
 
-def base_range(p) -> int:
-    return RESEARCH["range"][p["research"]["nav"]]
+def base_range(p: Player) -> int:
+    reach: int = RESEARCH["range"][p["research"]["nav"]]
+    return reach
 
 
-def qic_for_range(st, seat, k, temp=0) -> int:
+def qic_for_range(st: GaiaState, seat: int, k: str, temp: int = 0) -> int:
     """GP-MINE-7."""
     d = min_distance(st, seat, k)
     return max(0, math.ceil((d - base_range(P(st, seat)) - temp) / 2))
 
 
-def main_planets(st, seat):
+def main_planets(st: GaiaState, seat: int) -> list[str]:
     """Planets colonized as main occupant (GP-CNT-3/4)."""
     return [k for k, (s, t) in st["bld"].items() if s == seat]
 
 
-def planet_types(st, seat) -> int:
+def planet_types(st: GaiaState, seat: int) -> int:
     return len({planet_of(st, k) for k in main_planets(st, seat)})
 
 
-def gaia_planets(st, seat) -> int:
+def gaia_planets(st: GaiaState, seat: int) -> int:
     return sum(1 for k in main_planets(st, seat) if planet_of(st, k) == "g")
 
 
-def sectors_of(st, seat) -> int:
+def sectors_of(st: GaiaState, seat: int) -> int:
     mi = minfo(st)
     return len({mi.sector[k] for k, _ in structures_of(st, seat)})
 
 
-def count_mines(st, seat) -> int:
+def count_mines(st: GaiaState, seat: int) -> int:
     return sum(1 for _, t in structures_of(st, seat) if t in ("m", "lp", "gm"))
 
 
-def count_type(st, seat, typ) -> int:
+def count_type(st: GaiaState, seat: int, typ: str) -> int:
     return sum(1 for _, t in structures_of(st, seat) if t == typ)
 
 
-def satellites_of(st, seat) -> int:
+def satellites_of(st: GaiaState, seat: int) -> int:
     return sum(1 for v in st["sat"].values() if seat in v) + P(st, seat)["n"]["sp"]
 
 
 # ----------------------------------------------------------------------------- income
 
-def building_income(p, typ):
+def building_income(p: Player, typ: str) -> list[Any]:
     f = fac(p)
     if typ == "PI":
         return [list(f["pi_income"])]
-    over = f.get(typ + "_income")
+    over: list[Any] | None = f.get(typ + "_income")
     if over is not None:
         return over
-    return STD_BUILDINGS[typ]["income"]
+    slots: list[Any] = STD_BUILDINGS[typ]["income"]
+    return slots
 
 
-def bump(p, typ, delta):
+def bump(p: Player, typ: str, delta: int) -> None:
     """Change a building count; the income slot joins / leaves the acquisition order (GP-INC-3/6)."""
     if delta > 0:
         for _ in range(delta):
@@ -502,14 +521,14 @@ def bump(p, typ, delta):
                 p["inc_seq"].remove(key)
 
 
-def touch_income(p, key, present=True):
+def touch_income(p: Player, key: str, present: bool = True) -> None:
     if key in p["inc_seq"]:
         p["inc_seq"].remove(key)
     if present:
         p["inc_seq"].append(key)
 
 
-def income_events(st, seat) -> list[str]:
+def income_events(st: GaiaState, seat: int) -> list[str]:
     """GP-INC-1/6: every income source as one event, in the order the player acquired them."""
     p = P(st, seat)
     f = fac(p)
@@ -518,9 +537,9 @@ def income_events(st, seat) -> list[str]:
         if key == "base":
             ev.append(f["income"])
         elif key.startswith("bld:"):
-            _, typ, i = key.split(":")
+            _, typ, index = key.split(":")
             slots = building_income(p, typ) if typ in ("m", "ts", "lab", "PI", "ac1") else []
-            i = int(i)
+            i = int(index)
             if i < len(slots):
                 sl = slots[i]
                 if isinstance(sl, list):
@@ -542,20 +561,20 @@ def income_events(st, seat) -> list[str]:
     return ev
 
 
-def _ev_has(ev, typ) -> int:
+def _ev_has(ev: str, typ: str) -> int:
     return sum(n for n, t in parse_rewards(ev) if t == typ)
 
 
-def events_need_order(evs) -> bool:
+def events_need_order(evs: Iterable[str]) -> bool:
     """GP-INC-6: the order matters while a token gain and a charge are both pending."""
     return any(_ev_has(e, "t") for e in evs) and any(_ev_has(e, "pw") for e in evs)
 
 
-def income_needs_choice(p) -> bool:
+def income_needs_choice(p: Player) -> bool:
     return events_need_order(p["income_todo"])
 
 
-def run_income(st, seat, ctx):
+def run_income(st: GaiaState, seat: int, ctx: Ctx | None) -> bool:
     """Apply pending income events automatically while no ordering choice is needed.
     Returns True when the player's income is complete."""
     p = P(st, seat)
@@ -570,14 +589,15 @@ def run_income(st, seat, ctx):
             try:
                 gain(st, seat, ev, ctx, "income")
             except NeedAnswer:
-                p.clear()
-                p.update(snap)
+                raw = cast("dict[str, Any]", p)
+                raw.clear()
+                raw.update(snap)
                 raise
         p["income_todo"].pop(0)
     return True
 
 
-def income_choose(st, seat, reward, ctx):
+def income_choose(st: GaiaState, seat: int, reward: str, ctx: Ctx) -> None:
     """`income <r>`: apply one pending event first (GP-INC-6)."""
     p = P(st, seat)
     if not p["income_todo"] or not income_needs_choice(p):
@@ -596,7 +616,7 @@ def income_choose(st, seat, reward, ctx):
 
 # ----------------------------------------------------------------------------- research (GP-RES-*)
 
-def flip_green(st, seat, rule):
+def flip_green(st: GaiaState, seat: int, rule: str) -> None:
     p = P(st, seat)
     for f in p["feds"]:
         if f["green"]:
@@ -605,7 +625,7 @@ def flip_green(st, seat, rule):
     err("gaia.err.need_green", rule)
 
 
-def can_advance(st, seat, field) -> IllegalMove | None:
+def can_advance(st: GaiaState, seat: int, field: str) -> IllegalMove | None:
     """None when ``seat`` may advance in ``field``, else the refusal (not raised)."""
     p = P(st, seat)
     lv = p["research"][field]
@@ -622,7 +642,7 @@ def can_advance(st, seat, field) -> IllegalMove | None:
     return None
 
 
-def advance(st, seat, field, ctx):
+def advance(st: GaiaState, seat: int, field: str, ctx: Ctx) -> None:
     """Advance one research level (any cause)."""
     p = P(st, seat)
     if field not in FIELDS:
@@ -656,7 +676,7 @@ def advance(st, seat, field, ctx):
         add_vp(p, 2, "tech:advtech2")
 
 
-def research_followup(st, seat, ctx, allowed):
+def research_followup(st: GaiaState, seat: int, ctx: Ctx, allowed: Iterable[str] | None) -> None:
     """`up <field>` or `decline` after a tech tile / special action (GP-TECH-3)."""
     cmd = ctx.peek()
     if cmd and cmd[0] == "decline":
@@ -674,7 +694,7 @@ def research_followup(st, seat, ctx, allowed):
 
 # ----------------------------------------------------------------------------- federations tokens
 
-def take_fed_token(st, seat, tok, ctx):
+def take_fed_token(st: GaiaState, seat: int, tok: str, ctx: Ctx) -> None:
     """GP-FED-8/9: every token gained counts as forming a federation for round scoring."""
     p = P(st, seat)
     info = FED_TOKENS[tok]
@@ -685,7 +705,7 @@ def take_fed_token(st, seat, tok, ctx):
 
 # ----------------------------------------------------------------------------- tech tiles (GP-TECH-*)
 
-def tech_effects(st, seat, tid, ctx):
+def tech_effects(st: GaiaState, seat: int, tid: str, ctx: Ctx) -> None:
     p = P(st, seat)
     kind, reward = TECH[tid]["kind"], TECH[tid]["reward"]
     if kind != "gain" and kind != "gain-types":
@@ -709,7 +729,7 @@ def tech_effects(st, seat, tid, ctx):
         gain(st, seat, reward, ctx, src)
 
 
-def gain_tech(st, seat, ctx):
+def gain_tech(st: GaiaState, seat: int, ctx: Ctx) -> None:
     """Follow-ups `tech <pos>` [`cover <pos>`] then `up`/`decline` (GP-TECH-1..6)."""
     p = P(st, seat)
     cmd = ctx.next()
@@ -755,7 +775,7 @@ def gain_tech(st, seat, ctx):
 
 # ----------------------------------------------------------------------------- placement hooks
 
-def join_federation(st, seat, k):
+def join_federation(st: GaiaState, seat: int, k: str) -> None:
     """GP-FED-11: a new own building next to an own federation joins it (with its group)."""
     p = P(st, seat)
     fed = set(p["fed_hexes"])
@@ -778,12 +798,12 @@ def join_federation(st, seat, k):
                 todo.append(n)
 
 
-def add_placement(st, seat, k):
+def add_placement(st: GaiaState, seat: int, k: str) -> None:
     """GP-LEECH-8: each completed placement goes to the front of the pending list."""
     st["leech_q"].insert(0, {"hex": k, "from": seat, "todo": None})
 
 
-def mine_triggers(st, seat, k, steps, gaia, guest=False, lost=False):
+def mine_triggers(st: GaiaState, seat: int, k: str, steps: int, gaia: bool, guest: bool = False, lost: bool = False) -> None:
     p = P(st, seat)
     round_event(st, p, "m")
     if has_tech(p, "advtech14"):
@@ -798,7 +818,7 @@ def mine_triggers(st, seat, k, steps, gaia, guest=False, lost=False):
                 add_vp(p, 2, "faction")
 
 
-def geodens_bonus(st, seat, k, ctx):
+def geodens_bonus(st: GaiaState, seat: int, k: str, ctx: Ctx) -> bool:
     """GP-FAC-GEO-2: new planet type with the PI -> 3 knowledge (check before placing)."""
     p = P(st, seat)
     if p["faction"] == "geodens" and has_pi(p):
@@ -808,13 +828,14 @@ def geodens_bonus(st, seat, k, ctx):
     return False
 
 
-def place_lost_planet(st, seat, ctx):
+def place_lost_planet(st: GaiaState, seat: int, ctx: Ctx) -> None:
     """GP-RES-7: `lostPlanet <loc>` follow-up."""
     mi = minfo(st)
     cands = lost_planet_hexes(st, seat)
     if not cands:
         return
-    if getattr(ctx, "record", False) and (ctx.peek() is None or ctx.peek()[0] != "lostPlanet"):
+    ahead = ctx.peek()
+    if getattr(ctx, "record", False) and (ahead is None or ahead[0] != "lostPlanet"):
         ctx.cmds.insert(ctx.i, ["lostPlanet", mi.name[cands[0]]])
     cmd = ctx.next()
     if not cmd or cmd[0] != "lostPlanet" or len(cmd) < 2:
@@ -837,7 +858,7 @@ def place_lost_planet(st, seat, ctx):
     add_placement(st, seat, k)
 
 
-def lost_planet_hexes(st, seat):
+def lost_planet_hexes(st: GaiaState, seat: int) -> list[str]:
     """GP-RES-7: empty space without satellites or stations, reachable with the player's QIC."""
     mi = minfo(st)
     p = P(st, seat)
@@ -852,7 +873,7 @@ def lost_planet_hexes(st, seat):
 
 # ----------------------------------------------------------------------------- leech (GP-LEECH-*)
 
-def leech_value(st, seat, k) -> int:
+def leech_value(st: GaiaState, seat: int, k: str) -> int:
     mi = minfo(st)
     best = 0
     near = set(mi.within(k, 2))
@@ -864,7 +885,7 @@ def leech_value(st, seat, k) -> int:
     return best
 
 
-def leech_offer(st, seat, k):
+def leech_offer(st: GaiaState, seat: int, k: str) -> list[str]:
     """GP-LEECH-5 / GP-FAC-TAK-3: list of acceptable offer strings (empty = no offer)."""
     p = P(st, seat)
     val = leech_value(st, seat, k)
@@ -881,7 +902,7 @@ def leech_offer(st, seat, k):
     return [f"{amount}pw"]
 
 
-def next_leech(st) -> bool:
+def next_leech(st: GaiaState) -> bool:
     """Find the next pending passive-charge decision; True when someone must answer."""
     st["offer"] = None
     n = len(st["players"])
@@ -909,8 +930,8 @@ def next_leech(st) -> bool:
     return False
 
 
-def answer_leech(st, seat, ctx, cmd):
-    off = st["offer"]
+def answer_leech(st: GaiaState, seat: int, ctx: Ctx, cmd: list[str]) -> None:
+    off = cast(Offer, st["offer"])   # only asked while an offer is open
     p = P(st, seat)
     head = st["leech_q"][0]
     if cmd[0] != "decline":
@@ -929,12 +950,12 @@ def answer_leech(st, seat, ctx, cmd):
             else:
                 add_vp(p, -max(0, n_ - 1), "charge")
                 charge(st, seat, n_, ctx)
-    head["todo"].pop(0)
+    cast("list[int]", head["todo"]).pop(0)
 
 
 # ----------------------------------------------------------------------------- actions
 
-def build_mine(st, seat, k, ctx, steps_free=0, range_bonus=0):
+def build_mine(st: GaiaState, seat: int, k: str, ctx: Ctx, steps_free: int = 0, range_bonus: int = 0) -> None:
     """GP-MINE-1..14 and GP-FAC-LAN-1."""
     p = P(st, seat)
     f = fac(p)
@@ -1003,7 +1024,7 @@ def build_mine(st, seat, k, ctx, steps_free=0, range_bonus=0):
     add_placement(st, seat, k)
 
 
-def build_gaiaformer(st, seat, k, ctx, range_bonus=0):
+def build_gaiaformer(st: GaiaState, seat: int, k: str, ctx: Ctx, range_bonus: int = 0) -> None:
     """GP-GF-1..5."""
     p = P(st, seat)
     if gf_available(st, p, seat) <= 0:
@@ -1025,7 +1046,7 @@ def build_gaiaformer(st, seat, k, ctx, range_bonus=0):
     st["gf"][k] = seat
 
 
-def ts_discount(st, seat, k) -> bool:
+def ts_discount(st: GaiaState, seat: int, k: str) -> bool:
     mi = minfo(st)
     near = set(mi.within(k, 2))
     for h, (s, t) in st["bld"].items():
@@ -1041,7 +1062,7 @@ UPGRADES = {"m": ("ts",), "ts": ("lab", "PI"), "lab": ("ac1", "ac2")}
 UPGRADES_BESCODS = {"m": ("ts",), "ts": ("lab", "ac1", "ac2"), "lab": ("PI",)}
 
 
-def upgrade(st, seat, k, new, ctx):
+def upgrade(st: GaiaState, seat: int, k: str, new: str, ctx: Ctx) -> None:
     """GP-UPG-1..7."""
     p = P(st, seat)
     b = st["bld"].get(k)
@@ -1074,7 +1095,7 @@ def upgrade(st, seat, k, new, ctx):
     add_placement(st, seat, k)
 
 
-def form_federation(st, seat, hexes_text, tok, ctx):
+def form_federation(st: GaiaState, seat: int, hexes_text: str, tok: str, ctx: Ctx) -> list[str]:
     """GP-FED-1..10 (hard conditions; minimality is checked by the caller when strict)."""
     p = P(st, seat)
     mi = minfo(st)
@@ -1110,7 +1131,7 @@ def form_federation(st, seat, hexes_text, tok, ctx):
     return sats
 
 
-def fed_threshold(st, seat) -> int:
+def fed_threshold(st: GaiaState, seat: int) -> int:
     p = P(st, seat)
     if p["faction"] == "ivits":
         return 7 * (p["ivits_feds"] + 1)
@@ -1119,7 +1140,7 @@ def fed_threshold(st, seat) -> int:
     return 7
 
 
-def federation_check(st, seat, chosen):
+def federation_check(st: GaiaState, seat: int, chosen: Iterable[str]) -> tuple[list[str], list[str]] | IllegalMove:
     """Closure, forbidden hexes, connectivity and value (GP-FED-2..5, GP-FAC-IVI-2).
     Returns (satellite hexes, all member hexes) or the refusal (an IllegalMove, not raised)."""
     p = P(st, seat)
@@ -1192,7 +1213,7 @@ RATES = {
 }
 
 
-def conversion(st, seat, cost_text, gain_text, ctx, phase="actions"):
+def conversion(st: GaiaState, seat: int, cost_text: str, gain_text: str, ctx: Ctx, phase: str = "actions") -> None:
     p = P(st, seat)
     try:
         cost = parse_rewards(cost_text)
@@ -1230,9 +1251,10 @@ def conversion(st, seat, cost_text, gain_text, ctx, phase="actions"):
             err("gaia.err.power3_need", "GP-POW-2", need=n)
         spend_power(st, seat, n, ctx)
     elif typ in ("q", "o", "k", "c"):
-        if p[typ] < n:
+        amounts = cast("dict[str, int]", p)   # the resources by name
+        if amounts[typ] < n:
             err("gaia.err.resource_need", "GP-FREE-1", resource=res_name(typ), need=n)
-        p[typ] -= n
+        amounts[typ] -= n
     elif typ == "tg":
         p["tg_left"] -= n
     elif typ == "gf":
@@ -1249,7 +1271,7 @@ def conversion(st, seat, cost_text, gain_text, ctx, phase="actions"):
 
 # ----------------------------------------------------------------------------- specials
 
-def special_sources(st, seat):
+def special_sources(st: GaiaState, seat: int) -> list[tuple[str, str]]:
     """(key, reward) of every special action the player owns (GP-SPEC-1..4)."""
     p = P(st, seat)
     out = []
@@ -1273,7 +1295,7 @@ def special_sources(st, seat):
 NAMED_SPECIALS = ("swap-PI", "down-lab", "space-station", "up-lowest", "range+3")
 
 
-def do_special(st, seat, what, ctx):
+def do_special(st: GaiaState, seat: int, what: str, ctx: Ctx) -> None:
     p = P(st, seat)
     want = what if what in NAMED_SPECIALS else read_rewards(what, "GP-SPEC-1", key=True)
     src = None
@@ -1355,14 +1377,14 @@ def do_special(st, seat, what, ctx):
         gain(st, seat, rew, ctx, "special")
 
 
-def locate(st, text) -> str:
+def locate(st: GaiaState, text: str) -> str:
     k = minfo(st).locate(text)
     if k is None:
         err("gaia.err.unknown_hex", "GP-MAP-4", hex=text)
     return k
 
 
-def board_action(st, seat, aid, ctx):
+def board_action(st: GaiaState, seat: int, aid: str, ctx: Ctx) -> None:
     """GP-BOARD-1..4."""
     p = P(st, seat)
     if aid not in ACTIONS:
@@ -1372,7 +1394,7 @@ def board_action(st, seat, aid, ctx):
     a = ACTIONS[aid]
     rew = a["reward"]
     capped = {"3k": "k", "2k": "k", "2o": "o", "7c": "c"}.get(rew)
-    if capped and p[capped] >= CAPS[capped]:
+    if capped and cast("dict[str, int]", p)[capped] >= CAPS[capped]:
         err("gaia.err.action_capped", "GP-BOARD-4", action=aid, resource=res_name(capped))
     if aid == "qic2" and not p["feds"]:
         err("gaia.err.qic2_fed", "GP-BOARD-3")
@@ -1399,7 +1421,7 @@ def board_action(st, seat, aid, ctx):
         gain(st, seat, rew, ctx, aid)
 
 
-def do_pass(st, seat, booster):
+def do_pass(st: GaiaState, seat: int, booster: str | None) -> None:
     """GP-PASS-1..7."""
     p = P(st, seat)
     old = p["booster"]
@@ -1432,6 +1454,7 @@ def do_pass(st, seat, booster):
     if old:
         st["boosters"][old] = None
     if st["round"] < 6:
+        booster = cast(str, booster)   # checked above: rounds 1-5 name one
         st["boosters"][booster] = seat
         p["booster"] = booster
         touch_income(p, "booster")
@@ -1441,7 +1464,7 @@ def do_pass(st, seat, booster):
     st["passed"].append(seat)
 
 
-def pass_count(st, seat, what) -> int:
+def pass_count(st: GaiaState, seat: int, what: str) -> int:
     if what == "m":
         return count_mines(st, seat)
     if what == "ts":
@@ -1457,7 +1480,7 @@ def pass_count(st, seat, what) -> int:
 
 # ----------------------------------------------------------------------------- rounds
 
-def start_round(st):
+def start_round(st: GaiaState) -> None:
     st["round"] += 1
     n = len(st["players"])
     if st["round"] > 1:
@@ -1489,7 +1512,7 @@ def start_round(st):
     maybe_finish_income(st)
 
 
-def continue_income(st):
+def continue_income(st: GaiaState) -> None:
     """Pay the players still queued for income in turn order until one must decide (GP-INC-4/6)."""
     queue = st.get("income_queue") or []
     while queue and not any(p.get("waiting") for p in st["players"]):
@@ -1499,14 +1522,14 @@ def continue_income(st):
     maybe_finish_income(st)
 
 
-def auto_income_order(st, seat):
+def auto_income_order(st: GaiaState, seat: int) -> None:
     """GP-INC-4 policy ("auto income"): order the pending events so that the fewest charges are
     wasted, ties broken by the most tokens in bowl III.  Only for players without a brainstone."""
     p = P(st, seat)
     tok = [e for e in p["income_todo"] if _ev_has(e, "t")]
     pw = [e for e in p["income_todo"] if _ev_has(e, "pw") and not _ev_has(e, "t")]
     rest = [e for e in p["income_todo"] if e not in tok and e not in pw]
-    best = None
+    best: tuple[tuple[int, int], list[str]] | None = None
     for order in (tok + pw, pw + tok):
         sim = dict(p["power"])
         wasted = 0
@@ -1520,10 +1543,10 @@ def auto_income_order(st, seat):
         score = (wasted, -sim["area3"])
         if best is None or score < best[0]:
             best = (score, order)
-    p["income_todo"] = rest + best[1]
+    p["income_todo"] = rest + cast("tuple[tuple[int, int], list[str]]", best)[1]
 
 
-def _income_auto(st, s):
+def _income_auto(st: GaiaState, s: int) -> None:
     p = P(st, s)
     if st["options"].get("auto_income") and p["brainstone"] is None and income_needs_choice(p):
         auto_income_order(st, s)
@@ -1543,7 +1566,7 @@ def _income_auto(st, s):
         p["ask"] = list(e.args[0])
 
 
-def maybe_finish_income(st):
+def maybe_finish_income(st: GaiaState) -> None:
     if st["phase"] != "income":
         return
     if any(p.get("waiting") for p in st["players"]):
@@ -1554,7 +1577,7 @@ def maybe_finish_income(st):
     gaia_phase(st)
 
 
-def gaia_phase(st):
+def gaia_phase(st: GaiaState) -> None:
     """GP-GAIA-1..4."""
     st["phase"] = "gaia"
     for k, s in st["gf"].items():
@@ -1573,7 +1596,7 @@ def gaia_phase(st):
     maybe_finish_gaia(st)
 
 
-def finish_gaia(st, s):
+def finish_gaia(st: GaiaState, s: int) -> None:
     p = P(st, s)
     pw = p["power"]
     if p["brainstone"] == "gaia":
@@ -1586,7 +1609,7 @@ def finish_gaia(st, s):
     p["tg_left"] = 0
 
 
-def maybe_finish_gaia(st):
+def maybe_finish_gaia(st: GaiaState) -> None:
     if st["phase"] != "gaia" or any(p.get("waiting") for p in st["players"]):
         return
     st["phase"] = "actions"
@@ -1594,7 +1617,7 @@ def maybe_finish_gaia(st):
     next_turn(st)
 
 
-def next_turn(st):
+def next_turn(st: GaiaState) -> None:
     """Give the turn to the next player in the round's order who has not passed."""
     order = st["order"]
     if all(P(st, s)["passed"] for s in order):
@@ -1612,7 +1635,7 @@ def next_turn(st):
             return
 
 
-def end_round(st):
+def end_round(st: GaiaState) -> None:
     """GP-CLEAN-1..5 and GP-RPL-7."""
     st["current"] = None
     if st["round"] >= 6:
@@ -1621,7 +1644,7 @@ def end_round(st):
     start_round(st)
 
 
-def final_count(st, seat, tile) -> int:
+def final_count(st: GaiaState, seat: int, tile: str) -> int:
     if tile == "structure":
         return sum(1 for _ in structures_of(st, seat))
     if tile == "structureFed":
@@ -1653,7 +1676,7 @@ def rank_vp(counts: list[int]) -> list[int]:
     return out
 
 
-def final_scoring(st):
+def final_scoring(st: GaiaState) -> None:
     """GP-END-1..6a."""
     n = len(st["players"])
     for tile in st["final_scoring"]:
@@ -1695,7 +1718,7 @@ def final_scoring(st):
     st["current"] = None
 
 
-def advance_start(st, seat, field):
+def advance_start(st: GaiaState, seat: int, field: str) -> None:
     """GP-SETUP-16: a starting level 1 takes its one-time reward only."""
     p = P(st, seat)
     p["research"][field] = 1

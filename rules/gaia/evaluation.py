@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .engine import FINAL_TILES, P, final_count, income_events, rank_vp
+from .engine import P, final_count, income_events, rank_vp
+from .tables import FINAL_TILES
 
 # what one unit is worth in VP while the game goes on (at the end: 1 VP per 3 of c/o/k)
 UNIT_VP = {"c": 0.3, "o": 0.9, "k": 0.8, "q": 1.6, "pw": 0.12, "t": 0.35, "vp": 1.0}

@@ -13,13 +13,15 @@ local graphs and restrict themselves to the hexes that can matter:
 from __future__ import annotations
 
 from collections import deque
+from typing import AbstractSet, Collection, cast
 
 from rules.base import IllegalMove
 
 from . import engine as E
+from .state import GaiaState
 
 
-def _eligible(st, seat):
+def _eligible(st: GaiaState, seat: int) -> tuple[dict[str, int], set[str], set[str]]:
     """(own buildings usable in a new federation -> value, allowed satellite hexes)."""
     mi = E.minfo(st)
     p = E.P(st, seat)
@@ -29,12 +31,12 @@ def _eligible(st, seat):
         near_fed.update(mi.neighbours[k])
     own = E.own_hexes(st, seat)
     ivits = p["faction"] == "ivits"
-    bld = {}
+    bld: dict[str, int] = {}
     for k, t in own.items():
         if ivits or k not in near_fed:
             if k not in fed:
                 bld[k] = E.structure_value(st, seat, k, t, for_fed=True)
-    sats = set()
+    sats: set[str] = set()
     for k, pl in mi.planet.items():
         if pl != "e" or k in st["planet"] or k in own:
             continue
@@ -48,10 +50,10 @@ def _eligible(st, seat):
     return bld, sats, fed
 
 
-def _groups(st, hexes):
+def _groups(st: GaiaState, hexes: Collection[str]) -> list[set[str]]:
     mi = E.minfo(st)
     left = set(hexes)
-    out = []
+    out: list[set[str]] = []
     for start in sorted(hexes):
         if start not in left:
             continue
@@ -69,7 +71,7 @@ def _groups(st, hexes):
     return out
 
 
-def _steiner_costs(st, terms, nodes, weight, cap=10 ** 6):
+def _steiner_costs(st: GaiaState, terms: list[set[str]], nodes: list[str], weight: dict[str, int], cap: int = 10 ** 6) -> list[int]:
     """Dreyfus–Wagner on a node-weighted graph (weights 0/1): cost[mask] = fewest satellites joining
     those groups.  Only costs below ``cap`` matter, so larger partial trees are dropped early."""
     mi = E.minfo(st)
@@ -80,15 +82,15 @@ def _steiner_costs(st, terms, nodes, weight, cap=10 ** 6):
     t = len(terms)
     INF = 10 ** 6
     full = (1 << t) - 1
-    dp = [None] * (full + 1)
+    dp: list[list[int] | None] = [None] * (full + 1)
 
-    def relax(d):
+    def relax(d: list[int]) -> list[int]:
         # bucket queue over the integer costs 0 .. cap-1 (0/1 node weights)
         finite = [x for x in d if x < cap]
         if not finite:
             return d
         top = min(cap, max(finite) + n + 1)
-        buckets = [[] for _ in range(top)]
+        buckets: list[list[int]] = [[] for _ in range(top)]
         for v in range(n):
             if d[v] < top:
                 buckets[d[v]].append(v)
@@ -113,8 +115,9 @@ def _steiner_costs(st, terms, nodes, weight, cap=10 ** 6):
         for k in g:
             if k in idx:
                 d[idx[k]] = 0
-        dp[1 << i] = relax(d)
-        best[1 << i] = min(dp[1 << i]) if n else INF
+        relaxed = relax(d)
+        dp[1 << i] = relaxed
+        best[1 << i] = min(relaxed) if n else INF
     for mask in range(1, full + 1):
         if dp[mask] is not None:
             continue
@@ -123,16 +126,17 @@ def _steiner_costs(st, terms, nodes, weight, cap=10 ** 6):
         sub = (mask - 1) & mask
         while sub:
             if sub & low and best[sub] < cap and best[mask ^ sub] < cap:
-                a, b = dp[sub], dp[mask ^ sub]
+                a, b = cast("list[int]", dp[sub]), cast("list[int]", dp[mask ^ sub])   # smaller masks: done
                 d = [c if c < x else x for c, x in zip([p + q - r for p, q, r in zip(a, b, w)], d)]
             sub = (sub - 1) & mask
         d = [x if x < cap else INF for x in d]
-        dp[mask] = relax(d)
-        best[mask] = min(dp[mask])
-    return [min(dp[m]) if dp[m] else INF for m in range(full + 1)]
+        relaxed = relax(d)
+        dp[mask] = relaxed
+        best[mask] = min(relaxed)
+    return [min(row) if (row := dp[m]) else INF for m in range(full + 1)]
 
 
-def check_minimal(st, seat, hexes_text):
+def check_minimal(st: GaiaState, seat: int, hexes_text: str) -> None:
     """GP-FED-6: reject X when a federation Y with planets(Y) ⊆ planets(X) needs fewer satellites."""
     p = E.P(st, seat)
     mi = E.minfo(st)
@@ -155,7 +159,7 @@ def check_minimal(st, seat, hexes_text):
         raise why
 
 
-def _dominated(st, seat, members, nsat, base=frozenset()):
+def _dominated(st: GaiaState, seat: int, members: set[str], nsat: int, base: AbstractSet[str] = frozenset()) -> IllegalMove | None:
     """Is there a federation with fewer satellites using only X's buildings?  ``base``: the Ivits'
     existing federation, which every enlargement must include (GP-FAC-IVI-2: minimality applies to
     the added part)."""
@@ -174,11 +178,11 @@ def _dominated(st, seat, members, nsat, base=frozenset()):
         xb = xb | set(base)
     outside = set(bld) - xb
     # satellites of Y may not touch own buildings outside X (they would join by closure)
-    region = set()
+    region: set[str] = set()
     frontier = set(members)
     region |= frontier
     for _ in range(nsat):
-        nxt = set()
+        nxt: set[str] = set()
         for h in frontier:
             for m in mi.neighbours[h]:
                 if m not in region:
@@ -200,11 +204,11 @@ def _dominated(st, seat, members, nsat, base=frozenset()):
     return None
 
 
-def _bfs(st, sources, passable, limit):
+def _bfs(st: GaiaState, sources: list[str], passable: dict[str, int], limit: int) -> tuple[dict[str, int], dict[str, str]]:
     """0-1 BFS from a set of building hexes through satellite hexes; returns dist and parent."""
     mi = E.minfo(st)
     dist = {k: 0 for k in sources}
-    parent = {}
+    parent: dict[str, str] = {}
     dq = deque(sources)
     while dq:
         v = dq.popleft()
@@ -225,7 +229,7 @@ def _bfs(st, sources, passable, limit):
     return dist, parent
 
 
-def candidate_federations(st, seat, limit=40, max_groups=5):
+def candidate_federations(st: GaiaState, seat: int, limit: int = 40, max_groups: int = 5) -> list[list[str]]:
     """Legal federations (hex lists) the player could form now, fewest satellites first."""
     p = E.P(st, seat)
     bld, sat_ok, fed = _eligible(st, seat)
@@ -248,12 +252,12 @@ def candidate_federations(st, seat, limit=40, max_groups=5):
         for k in fed:
             passable[k] = 0
     # pairwise group distances
-    g_of = {}
+    g_of: dict[str, int] = {}
     for i, g in enumerate(groups):
         for k in g:
             g_of[k] = i
-    pair = {}
-    bfs_cache = []
+    pair: dict[tuple[int, int], int] = {}
+    bfs_cache: list[tuple[dict[str, int], dict[str, str]]] = []
     for i, g in enumerate(groups):
         dist, parent = _bfs(st, list(g), passable, budget)
         bfs_cache.append((dist, parent))
@@ -261,10 +265,10 @@ def candidate_federations(st, seat, limit=40, max_groups=5):
             if j != i:
                 pair[i, j] = min((dist.get(k, 1 << 20) for k in h), default=1 << 20)
     order = sorted(range(len(groups)), key=lambda i: -values[i])
-    subsets = []
+    subsets: list[tuple[int, ...]] = []
     mandatory = len(groups) - 1 if ivits and fed else None
 
-    def rec(start, chosen, val):
+    def rec(start: int, chosen: list[int], val: int) -> None:
         if val >= thr:
             if mandatory is None or mandatory in chosen:
                 subsets.append(tuple(chosen))
@@ -279,7 +283,7 @@ def candidate_federations(st, seat, limit=40, max_groups=5):
 
     rec(0, [], 0)
 
-    def estimate(sub):
+    def estimate(sub: tuple[int, ...]) -> int:
         # Prim over the metric closure of group-to-group distances (an upper bound on the tree)
         est = 0
         inside = [sub[0]]
@@ -292,25 +296,27 @@ def candidate_federations(st, seat, limit=40, max_groups=5):
         return est
 
     ranked = sorted((estimate(sub), len(sub), sub) for sub in subsets)
-    seen = set()
-    out = []
+    seen: set[frozenset[str]] = set()
+    out: list[list[str]] = []
     for est, _, sub in ranked:
         if est > 2 * budget:
             break
-        best_tree = None
+        best_tree: set[str] | None = None
         for first in sub:
             tree = set(groups[first])
+            joined = True      # every group of the subset reached
             todo = [i for i in sub if i != first]
             while todo:
                 dist, parent = _bfs(st, sorted(tree), passable, budget)
-                bestd, besti, bestk = None, None, None
+                bestd: int | None = None
+                besti, bestk = 0, ""
                 for i in todo:
                     for k in sorted(groups[i]):
                         d = dist.get(k)
                         if d is not None and (bestd is None or d < bestd):
                             bestd, besti, bestk = d, i, k
                 if bestd is None:
-                    tree = None
+                    joined = False
                     break
                 k = bestk
                 while k not in tree:
@@ -318,7 +324,7 @@ def candidate_federations(st, seat, limit=40, max_groups=5):
                     k = parent[k]
                 tree |= groups[besti]
                 todo.remove(besti)
-            if tree is not None and (best_tree is None or len(tree - bld.keys()) < len(best_tree - bld.keys())):
+            if joined and (best_tree is None or len(tree - bld.keys()) < len(best_tree - bld.keys())):
                 best_tree = tree
         if best_tree is None:
             continue

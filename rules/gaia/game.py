@@ -2,18 +2,23 @@
 from __future__ import annotations
 
 import pickle
-from rules.base import Game, IllegalMove, OptionSpec, PreferenceSpec, RulesError, players_option
+import random
+from typing import Any, Mapping, Sequence, cast
+
+from rules.base import Component, Game, IllegalMove, OptionSpec, PreferenceSpec, RulesError, ScorePart, players_option
 from rules.messages import MINUS, Join, Localized, Msg
 
 from . import engine as E
 from . import setup as S
 from .notation import NotationError, format_line, line_ended, parse_commands, split_actor
-from .tables import FIELDS
+from .state import GaiaMove, GaiaState, Player
+from .tables import FIELDS, parse_rewards
 from .turns import apply_line, waiting_for
 
 
-def _copy(st):
-    return pickle.loads(pickle.dumps(st, protocol=pickle.HIGHEST_PROTOCOL))
+def _copy(st: GaiaState) -> GaiaState:
+    copied: GaiaState = pickle.loads(pickle.dumps(st, protocol=pickle.HIGHEST_PROTOCOL))
+    return copied
 
 
 class GaiaGame(Game):
@@ -42,19 +47,19 @@ class GaiaGame(Game):
     preferences = (PreferenceSpec("charge", "gaia.pref.charge", ("ask", "free", "upto", "never"), "ask", max=6),)
 
     # ----- creation ---------------------------------------------------------------
-    def new_game(self, options, seed):
+    def new_game(self, options: dict[str, Any], seed: int) -> GaiaState:
         return S.from_options(self.normalize_options(options), seed)
 
-    def from_setup(self, record: dict, options: dict | None = None):
+    def from_setup(self, record: dict[str, Any], options: dict[str, Any] | None = None) -> GaiaState:
         return S.from_record(record, options)
 
     # ----- moves ----------------------------------------------------------------------
-    def actor_seat(self, state, actor: str) -> int | None:
+    def actor_seat(self, state: GaiaState, actor: str) -> int | None:
         if actor.startswith("p") and actor[1:].isdigit():
             return int(actor[1:]) - 1
         return E.seat_of_faction(state, actor)
 
-    def parse_move(self, state, seat, text):
+    def parse_move(self, state: GaiaState, seat: int, text: str) -> GaiaMove:
         actor, body = split_actor(text)
         if actor is not None:
             s = self.actor_seat(state, actor)
@@ -67,12 +72,12 @@ class GaiaGame(Game):
         if not cmds:
             raise IllegalMove("gaia.err.empty")
         _canonical_hexes(state, cmds)
-        move = {"seat": seat, "actor": self.seat_label_id(state, seat), "cmds": cmds}
+        move: GaiaMove = {"seat": seat, "actor": self.seat_label_id(state, seat), "cmds": cmds}
         if line_ended(body):
             move["ended"] = True
         return move
 
-    def parse_line(self, state, text):
+    def parse_line(self, state: GaiaState, text: str) -> GaiaMove:
         """A full log line with its player prefix -> move (for replays)."""
         actor, body = split_actor(text)
         if actor is None:
@@ -82,34 +87,34 @@ class GaiaGame(Game):
             raise IllegalMove("gaia.err.unknown_player", None, actor=actor)
         return self.parse_move(state, seat, text)
 
-    def format_move(self, move):
+    def format_move(self, move: GaiaMove) -> str:
         return format_line(move.get("actor"), move["cmds"], bool(move.get("ended")))
 
-    def seat_label_id(self, state, seat):
+    def seat_label_id(self, state: GaiaState, seat: int) -> str:
         p = state["players"][seat]
         return p["faction"] if p else f"p{seat + 1}"
 
-    def apply(self, state, move):
+    def apply(self, state: GaiaState, move: GaiaMove) -> GaiaState:
         st = E.clone(state)
         apply_line(st, move["seat"], move["cmds"], ended=bool(move.get("ended")))
         st["log_count"] = st.get("log_count", 0) + 1
         return st
 
-    def apply_inplace(self, state, move):
+    def apply_inplace(self, state: GaiaState, move: GaiaMove) -> GaiaState:
         apply_line(state, move["seat"], move["cmds"], ended=bool(move.get("ended")))
         state["log_count"] = state.get("log_count", 0) + 1
         return state
 
-    def legal_moves(self, state, seat):
+    def legal_moves(self, state: GaiaState, seat: int) -> list[GaiaMove]:
         from .moves import legal_moves
         return legal_moves(state, seat)
 
-    def canonical_prefix(self, typed):
+    def canonical_prefix(self, typed: str) -> str:
         """Hungarian words as the notation's ('épít bánya ' -> 'build m '); a verb being typed
         ('kut') becomes the verb it can only be."""
         from .notation import ALIASES, CANON, VERB_ALIASES, _hu_amount, fold
 
-        def _word(word):   # the game's words and Hungarian amounts ("4energia"); hex names stay as typed
+        def _word(word: str) -> str:   # the game's words and Hungarian amounts ("4energia"); hex names stay as typed
             folded = fold(word)
             return ALIASES.get(folded) or CANON.get(folded) or _hu_amount(word) or word
         words = typed.split()
@@ -131,16 +136,16 @@ class GaiaGame(Game):
             verb_here = bool(dot)
         return " ".join(out) + (" " if typed.endswith(" ") else "")
 
-    def word_aliases(self):
+    def word_aliases(self) -> Mapping[str, str]:
         """The Hungarian verbs and nouns, for completing a word still being typed."""
         from .notation import WORD_ALIASES
         return WORD_ALIASES
 
-    def complete(self, state, seat, prefix, limit=25):
+    def complete(self, state: GaiaState, seat: int, prefix: str, limit: int = 25) -> list[str]:
         from .moves import complete
         return complete(state, seat, self.canonical_prefix(prefix), limit)
 
-    def move_kind(self, text):
+    def move_kind(self, text: str) -> str:
         """The kind of a line for spreading autocomplete: its main command after the leading free
         actions, a build by what it builds ("build m", "build ts"), an action by its board
         (power or QIC)."""
@@ -154,57 +159,58 @@ class GaiaGame(Game):
             return "action " + main[1].rstrip("0123456789")
         return verb
 
-    def random_move(self, state, seat, rng):
+    def random_move(self, state: GaiaState, seat: int, rng: random.Random) -> GaiaMove | None:
         from .moves import random_move
         return random_move(state, seat, rng)
 
-    def evaluate(self, state, seat):
+    def evaluate(self, state: GaiaState, seat: int) -> float:
         from .evaluation import evaluate
         return evaluate(state, seat)
 
-    def invariants(self, state):
+    def invariants(self, state: GaiaState) -> list[str]:
         from .playout import check_invariants
         return check_invariants(state)
 
-    def waiting_for(self, state):
+    def waiting_for(self, state: GaiaState) -> set[int]:
         return waiting_for(state)
 
     # ----- views -------------------------------------------------------------------------
-    def view(self, state, seat):
+    def view(self, state: GaiaState, seat: int | None) -> GaiaState:
         return _copy(state)  # GP-HID-1: perfect information
 
-    def scores(self, state):
+    def scores(self, state: GaiaState) -> list[int]:
         return [p["vp"] if p else 10 for p in state["players"]]
 
-    def is_over(self, state):
+    def is_over(self, state: GaiaState) -> bool:
         return state["phase"] == "over"
 
-    def winners(self, state):
+    def winners(self, state: GaiaState) -> list[int]:
         if not self.is_over(state):
             return []
         sc = self.scores(state)
         best = max(sc)
         return [i for i, v in enumerate(sc) if v == best]
 
-    def dump_state(self, state):
-        return _copy(state)
+    def dump_state(self, state: GaiaState) -> dict[str, Any]:
+        return cast("dict[str, Any]", _copy(state))
 
-    def load_state(self, data):
+    def load_state(self, data: dict[str, Any]) -> GaiaState:
         if data.get("game") != "gaia":
             raise ValueError("not a Gaia Project state")
-        return _copy(data)
+        return _copy(cast(GaiaState, data))
 
-    def seat_label(self, state, seat):
+    def seat_label(self, state: GaiaState, seat: int) -> Msg:
         p = state["players"][seat]
         return Msg("gaia.faction." + p["faction"]) if p else Msg("seat_n", n=seat + 1)
 
-    def status_lines(self, view):
+    def status_lines(self, view: GaiaState) -> list[Msg]:
         st = view
         phase = Msg("gaia.phase." + st["phase"])
         if 1 <= st["round"] <= 6 and st.get("round_scoring"):
             tile = st["round_scoring"][st["round"] - 1]
+            comp = self.component(tile)
             lines = [Msg("gaia.status.round_scoring", round=st["round"], phase=phase,
-                         scoring=self.component(tile).gist if self.component(tile) else tile)]
+                         scoring=comp.gist if comp else tile)]
         else:
             lines = [Msg("gaia.status.round", round=st["round"], phase=phase)]
         finals = [Msg("gaia.finalname." + tile) for tile in st.get("final_scoring") or () if self.component("final-" + tile)]
@@ -241,7 +247,7 @@ class GaiaGame(Game):
                 lines.append(Msg("gaia.status.auction_free", factions=Join(free, "and")))
         return lines   # who is to act: the host adds it with the players' names
 
-    def private_lines(self, view, seat):
+    def private_lines(self, view: GaiaState, seat: int) -> list[Msg]:
         p = view["players"][seat]
         if not p:
             return []
@@ -250,7 +256,7 @@ class GaiaGame(Game):
             choices = []
             seen = set()
             for ev in p["income_todo"]:
-                for n, t in E.parse_rewards(ev):
+                for n, t in parse_rewards(ev):
                     if t in ("t", "pw") and f"{n}{t}" not in seen:
                         seen.add(f"{n}{t}")
                         choices.append(Msg("gaia.private.choice", move=code(f"income {n}{t}"),
@@ -273,12 +279,13 @@ class GaiaGame(Game):
                                Msg("gaia.private.choice", move=code("decline"), effect=Msg("gaia.gain.nothing"))], "or")))
         return out + self._own_tiles(p)   # the decision asked first, then what the player holds
 
-    def _own_tiles(self, p):
+    def _own_tiles(self, p: Player) -> list[Msg]:
         """The player's booster, tech tiles and federation tokens with what each does (GP-HID-1:
         public, but this is where a player looks for their own)."""
         out = []
-        if p.get("booster") and self.component(p["booster"]):
-            comp = self.component(p["booster"])
+        booster = p.get("booster")
+        comp = self.component(booster) if booster else None
+        if comp:
             out.append(Msg("gaia.private.own", name=comp.name, gist=comp.gist))
         for tile in p.get("techs") or ():
             comp = self.component(tile["id"])
@@ -292,12 +299,13 @@ class GaiaGame(Game):
                 out.append(Msg(key, name=comp.name, gist=comp.gist))
         return [Msg("gaia.private.own_tiles")] + out if out else []
 
-    def events(self, before, move, after):
+    def events(self, before: GaiaState, move: GaiaMove, after: GaiaState) -> list[Msg]:
         """A new round (and who starts it), the Gaia phase, the end of the game."""
         out = []
         if after["round"] != before["round"] and 1 <= after["round"] <= 6:
             first = next((s for s in after["order"] if after["players"][s]), None)
-            tile = (after.get("round_scoring") or [None] * 6)[after["round"] - 1]
+            scoring = after.get("round_scoring")
+            tile = scoring[after["round"] - 1] if scoring else None
             comp = self.component(tile) if tile else None
             out.append(Msg("gaia.event.new_round", round=after["round"],
                            first=self.seat_label(after, first) if first is not None else "-",
@@ -306,37 +314,37 @@ class GaiaGame(Game):
             out.append(Msg("gaia.event.over"))
         return out
 
-    def reveals_information(self, before, move, after):
+    def reveals_information(self, before: GaiaState, move: GaiaMove, after: GaiaState) -> bool:
         return False
 
-    def notation_help(self):
+    def notation_help(self) -> Msg:
         return Msg("gaia.help.notation", actions=Msg("gaia.help.notation.actions"),
                    more=Msg("gaia.help.notation.more"), other=Msg("gaia.help.notation.other"))
 
-    def rules_summary(self):
+    def rules_summary(self) -> Msg:
         return Msg("gaia.help.summary")
 
     # ----- reading the table (texts, names, breakdowns) -----------------------------------------
-    def components(self):
+    def components(self) -> Sequence[Component]:
         from .texts import components
         return components()
 
-    def score_breakdown(self, state):
+    def score_breakdown(self, state: GaiaState) -> list[list[ScorePart]] | None:
         """Points by category from the VP sources the engine records (GP-SCORE-*); the parts
         add up to the score (anything unattributed is an explicit 'other')."""
         from .texts import score_breakdown
         return score_breakdown(state)
 
-    def move_phrase(self, state, seat, text):
+    def move_phrase(self, state: GaiaState, seat: int, text: str) -> Msg | None:
         from .texts import move_phrase
         return move_phrase(state, text)
 
-    def localize_move(self, text, language):
+    def localize_move(self, text: str, language: str) -> str:
         from .texts import localize_move
         return localize_move(text, language)
 
     # ----- host helpers ------------------------------------------------------------------
-    def describe_move(self, state, seat, text):
+    def describe_move(self, state: GaiaState, seat: int, text: str) -> Msg | None:
         """What the move takes, by its component's gist (a booster, a power/QIC action, a
         federation token, a tech tile, a faction), and the mover's gains and costs ("-2 credits,
         -1 ore, +3 VP"; cheap: one copy and apply).  None for a partial or illegal text:
@@ -366,7 +374,7 @@ class GaiaGame(Game):
             return Msg("gaia.describe.with", gist=gist, effect=effect) if effect else gist
         return effect
 
-    def _taken_gist(self, state, cmds):
+    def _taken_gist(self, state: GaiaState, cmds: list[list[str]]) -> Msg | None:
         """The gist of the last component a line takes (None: it takes none)."""
         gist = None
         for cmd in cmds:
@@ -391,11 +399,12 @@ class GaiaGame(Game):
     # * A main action turn: pass, taking the first booster still available (round 6: plain pass).
     # * Setup (rotation, faction, starting buildings, booster): the first legal choice; the
     #   rotation step keeps the map ("rotate" alone).
-    def default_move(self, state, seat):
-        from .moves import candidate_groups, validate, legal_moves
+    def default_move(self, state: GaiaState, seat: int) -> GaiaMove | None:
+        from .moves import candidate_groups, legal_moves, validate
         if seat not in waiting_for(state):
             return None
-        if state.get("offer") and state["offer"]["seat"] == seat:
+        offer = state.get("offer")
+        if offer and offer["seat"] == seat:
             return validate(state, seat, [["decline"]])
         p = state["players"][seat] if state["players"][seat] else None
         if state["phase"] == "gaia" and p and p.get("waiting") == "itars":
@@ -409,7 +418,7 @@ class GaiaGame(Game):
                     return move
         return next(iter(legal_moves(state, seat)), None)
 
-    def auto_move(self, state, seat, prefs):
+    def auto_move(self, state: GaiaState, seat: int, prefs: Mapping[str, Any]) -> tuple[GaiaMove, Msg] | None:
         """The standing charge order (preference "charge"): "never" declines every offer,
         "free" takes a 1-power charge (it costs no VP), "upto" takes charges up to ``max``
         power (N power cost N-1 VP); Taklons' two-way offers always ask."""
@@ -425,7 +434,7 @@ class GaiaGame(Game):
         if choice == "never":
             move = self.parse_move(state, seat, "decline")
             return move, Msg("gaia.auto.charge", policy=Msg("gaia.pref.charge.never"), move=code("decline"))
-        rewards = E.parse_rewards(offers[0])
+        rewards = parse_rewards(offers[0])
         if len(rewards) != 1 or rewards[0][1] != "pw":
             return None
         amount = rewards[0][0]
@@ -438,7 +447,7 @@ class GaiaGame(Game):
         text = f"charge {offers[0]}"
         return self.parse_move(state, seat, text), Msg("gaia.auto.charge", policy=policy, move=code(text))
 
-    def public_choices(self, state):
+    def public_choices(self, state: GaiaState) -> tuple[int, list[str]] | None:
         """Buttons for small decisions (Gaia has no hidden information): a charge offer, or
         the one seat to act having 2-5 legal moves (brainstone, income order, a booster...)."""
         off = state.get("offer")
@@ -463,7 +472,7 @@ class GaiaGame(Game):
 _HEX_ARGS = {("build", 2), ("federation", 1), ("lostPlanet", 1), ("swap-PI", 1)}
 
 
-def _canonical_hexes(state, cmds) -> None:
+def _canonical_hexes(state: GaiaState, cmds: list[list[str]]) -> None:
     """Hex names as the map prints them ("3b2" -> "3B2"; moves are case-insensitive, the log
     shows one spelling)."""
     if not state.get("map"):
@@ -478,17 +487,15 @@ def _canonical_hexes(state, cmds) -> None:
 
 def _offer_choice(offer: str) -> Msg:
     """"charge 3pw" with its effect and price (N power cost N-1 VP, GP-LEECH-3)."""
-    rewards = E.parse_rewards(offer)
+    rewards = parse_rewards(offer)
     power = sum(n for n, t in rewards if t == "pw")
-    effect = Join([Msg("gaia.gain." + t, n=n) for n, t in rewards], "and")
+    effect: Msg | Join = Join([Msg("gaia.gain." + t, n=n) for n, t in rewards], "and")
     if power > 1:
         effect = Msg("gaia.private.charge_cost", effect=effect, vp=power - 1)
     return Msg("gaia.private.choice", move=code(f"charge {offer}"), effect=effect)
 
 
 from .notation import code  # noqa: E402  (a move in the reader's words: prompts and reasons quote it)
-
-
 GAME = GaiaGame()
 
 

@@ -6,36 +6,39 @@ questions and the Lost Planet hex are answered with a default and written into t
 """
 from __future__ import annotations
 
+import random
+from typing import Iterable, Iterator
+
 from rules.base import IllegalMove, spread_kinds
 
 from . import engine as E
 from .federation import candidate_federations
 from .notation import format_line
-from .tables import ACTIONS, ADV_POS, FACTIONS, FED_TOKENS, FIELDS, STD_POS
+from .state import Cmds, GaiaMove, GaiaState, Groups, Player
+from .tables import ACTIONS, ADV_POS, FACTIONS, FED_TOKENS, FIELDS, STD_POS, parse_rewards
 from .turns import apply_line, waiting_for
-
 
 _copy = E.clone
 
 
-def _name(st, k):
+def _name(st: GaiaState, k: str) -> str:
     return E.minfo(st).name[k]
 
 
-def _label(st, seat):
+def _label(st: GaiaState, seat: int) -> str:
     p = st["players"][seat]
     return p["faction"] if p else f"p{seat + 1}"
 
 
-def _move(st, seat, cmds):
-    move = {"seat": seat, "actor": _label(st, seat), "cmds": cmds}
+def _move(st: GaiaState, seat: int, cmds: Cmds) -> GaiaMove:
+    move: GaiaMove = {"seat": seat, "actor": _label(st, seat), "cmds": cmds}
     if st["options"].get("strict_endings") and st["phase"] == "actions" and not st.get("offer") \
             and cmds[-1][0] != "pass":
         move["ended"] = True
     return move
 
 
-def validate(st, seat, cmds):
+def validate(st: GaiaState, seat: int, cmds: Cmds) -> GaiaMove | None:
     """The move (dict) if cmds is legal for seat now, else None."""
     cmds = [list(c) for c in cmds]
     try:
@@ -45,10 +48,10 @@ def validate(st, seat, cmds):
     return _move(st, seat, cmds)
 
 
-def validate_all(st, seat, cmds):
+def validate_all(st: GaiaState, seat: int, cmds: Cmds) -> list[GaiaMove]:
     """Every legal variant of cmds: the default answers to open brainstone questions and the others."""
     cmds = [list(c) for c in cmds]
-    inserted = []
+    inserted: list[tuple[int, list[str]]] = []
     try:
         apply_line(_copy(st), seat, cmds, record=True, inserted=inserted)
     except (IllegalMove, E.NeedAnswer):
@@ -63,18 +66,18 @@ def validate_all(st, seat, cmds):
     return out
 
 
-def research_options(st, seat, allowed=None):
+def research_options(st: GaiaState, seat: int, allowed: Iterable[str] | None = None) -> list[Cmds]:
     fields = allowed if allowed is not None else FIELDS
-    out = [[["decline"]]]
+    out: list[Cmds] = [[["decline"]]]
     for f in fields:
         if E.can_advance(st, seat, f) is None:
             out.append([["up", f]])
     return out
 
 
-def tech_options(st, seat):
+def tech_options(st: GaiaState, seat: int) -> list[Cmds]:
     p = E.P(st, seat)
-    out = []
+    out: list[Cmds] = []
     for pos in STD_POS:
         tid = st["tech"][pos]
         if E.owns_tech_kind(p, tid):
@@ -93,9 +96,9 @@ def tech_options(st, seat):
     return out
 
 
-def mine_targets(st, seat):
+def mine_targets(st: GaiaState, seat: int) -> list[str]:
     p = E.P(st, seat)
-    out = []
+    out: list[str] = []
     lantids = p["faction"] == "lantids"
     for k in E.minfo(st).planets:
         pl = E.planet_of(st, k)
@@ -109,21 +112,21 @@ def mine_targets(st, seat):
     return out
 
 
-def gf_targets(st, seat):
+def gf_targets(st: GaiaState, seat: int) -> list[str]:
     return [k for k in E.minfo(st).planets if E.planet_of(st, k) == "m" and k not in st["gf"]]
 
 
-def action_groups(st, seat, prefix=None, federations=True):
+def action_groups(st: GaiaState, seat: int, prefix: str | None = None, federations: bool = True) -> Groups:
     """Candidate turns grouped by kind: {kind: [cmd lists]}.  With ``prefix`` (what was typed,
     lower case) only the kinds whose verb can match it; ``federations=False`` skips the
     federation search (the costliest group)."""
     first = prefix.split()[0] if prefix and prefix.split() else ""
 
-    def want(verb):
+    def want(verb: str) -> bool:
         return prefix is None or verb.startswith(first) or first.startswith(verb)
 
     p = E.P(st, seat)
-    g: dict[str, list] = {}
+    g: Groups = {}
     if not want("pass"):
         pass
     elif st["round"] < 6:
@@ -143,12 +146,12 @@ def action_groups(st, seat, prefix=None, federations=True):
     return g
 
 
-def _build_groups(st, seat, p, g):
+def _build_groups(st: GaiaState, seat: int, p: Player, g: Groups) -> None:
     g["mine"] = [[["build", "m", _name(st, k)]] for k in mine_targets(st, seat)]
     if E.gf_available(st, p, seat) > 0:
         g["gf"] = [[["build", "gf", _name(st, k)]] for k in gf_targets(st, seat)]
     paths = E.UPGRADES_BESCODS if p["faction"] == "bescods" else E.UPGRADES
-    techs = None
+    techs: list[Cmds] | None = None
     for k, (s, t) in st["bld"].items():
         if s != seat:
             continue
@@ -163,9 +166,9 @@ def _build_groups(st, seat, p, g):
                 ups.append([["build", new, _name(st, k)]])
 
 
-def _power_actions(st, seat, p):
-    techs = None
-    acts = []
+def _power_actions(st: GaiaState, seat: int, p: Player) -> list[Cmds]:
+    techs: list[Cmds] | None = None
+    acts: list[Cmds] = []
     for aid in ACTIONS:
         if aid in st["used_actions"]:
             continue
@@ -182,8 +185,8 @@ def _power_actions(st, seat, p):
     return acts
 
 
-def _specials(st, seat, p):
-    sp = []
+def _specials(st: GaiaState, seat: int, p: Player) -> list[Cmds]:
+    sp: list[Cmds] = []
     for key, rew in E.special_sources(st, seat):
         if key in p["used"]:
             continue
@@ -216,8 +219,8 @@ def _specials(st, seat, p):
     return sp
 
 
-def _federations(st, seat):
-    feds = []
+def _federations(st: GaiaState, seat: int) -> list[Cmds]:
+    feds: list[Cmds] = []
     tokens = [t for t, n in st["fed_supply"].items() if n > 0 and t in FED_TOKENS]
     if tokens and sum(E.structure_value(st, seat, k, t, True)
                       for k, t in E.own_hexes(st, seat).items()) >= E.fed_threshold(st, seat):
@@ -227,19 +230,19 @@ def _federations(st, seat):
     return feds
 
 
-def _income_sequences(events, limit=400):
+def _income_sequences(events: Iterable[str], limit: int = 400) -> list[Cmds]:
     """Every 'income a. income b ...' line, shortest first: each prefix is legal (the rest stays
     open), and a sequence stops once the token-versus-charge choice is moot (GP-INC-6)."""
-    out = []
-    frontier = [([], list(events))]
+    out: list[Cmds] = []
+    frontier: list[tuple[Cmds, list[str]]] = [([], list(events))]
     while frontier and len(out) < limit:
-        nxt = []
+        nxt: list[tuple[Cmds, list[str]]] = []
         for prefix, evs in frontier:
             if not E.events_need_order(evs):
                 continue
-            seen = []
+            seen: list[str] = []
             for ev in evs:
-                for n, t in E.parse_rewards(ev):
+                for n, t in parse_rewards(ev):
                     key = f"{n}{t}"
                     if t not in ("t", "pw") or key in seen:
                         continue
@@ -252,7 +255,7 @@ def _income_sequences(events, limit=400):
     return out[:limit]
 
 
-def candidate_groups(st, seat, prefix=None, federations=True):
+def candidate_groups(st: GaiaState, seat: int, prefix: str | None = None, federations: bool = True) -> Groups:
     """Candidate lines by kind for the seat's decision now (see ``action_groups`` for the filters)."""
     if seat not in waiting_for(st):
         return {}
@@ -263,11 +266,11 @@ def candidate_groups(st, seat, prefix=None, federations=True):
         mode = st["options"].get("auction", "none")
         chosen = st.get("chosen") or [p["faction"] for p in st["players"] if p]
         taken = {FACTIONS[f]["planet"] for f in chosen}
-        groups = {}
+        groups: Groups = {}
         if ph == "factions":
             groups["faction"] = [[["faction", f]] for f in FACTIONS if FACTIONS[f]["planet"] not in taken]
         if mode == "bid-while-choosing" or ph == "auction":
-            bids = []
+            bids: list[Cmds] = []
             for f in chosen:
                 holder = next((p for p in st["players"] if p and p["faction"] == f), None)
                 if holder is not st["players"][seat] or holder is None:
@@ -285,7 +288,7 @@ def candidate_groups(st, seat, prefix=None, federations=True):
     p = E.P(st, seat)
     if ph == "income":
         if p["waiting"] == "brainstone":
-            return {"brainstone": [[["brainstone", a]] for a in p["ask"]]}
+            return {"brainstone": [[["brainstone", a]] for a in p["ask"] or ()]}
         return {"income": _income_sequences(p["income_todo"])}
     if ph == "gaia":
         if p["waiting"] == "terrans":
@@ -299,14 +302,15 @@ def candidate_groups(st, seat, prefix=None, federations=True):
         if p["waiting"] == "itars":
             return {"itars": [[["decline"]]] + [[["spend", "4tg", "tech"]] + t for t in tech_options(st, seat)]}
         return {}
-    if st.get("offer"):
-        return {"charge": [[["charge", o]] for o in st["offer"]["offers"]] + [[["decline"]]]}
+    offer = st.get("offer")
+    if offer:
+        return {"charge": [[["charge", o]] for o in offer["offers"]] + [[["decline"]]]}
     return action_groups(st, seat, prefix, federations)
 
 
-def iter_legal_moves(st, seat):
+def iter_legal_moves(st: GaiaState, seat: int) -> Iterator[GaiaMove]:
     """The legal moves one by one (callers needing only a few stop early)."""
-    seen = set()
+    seen: set[str] = set()
     for cands in candidate_groups(st, seat).values():
         for cmds in cands:
             for m in validate_all(st, seat, cmds):
@@ -316,18 +320,18 @@ def iter_legal_moves(st, seat):
                     yield m
 
 
-def legal_moves(st, seat):
+def legal_moves(st: GaiaState, seat: int) -> list[GaiaMove]:
     return list(iter_legal_moves(st, seat))
 
 
-def complete(st, seat, prefix, limit=25):
+def complete(st: GaiaState, seat: int, prefix: str, limit: int = 25) -> list[str]:
     """Complete lines starting with what was typed; leading free actions ('spend 4pw for 1q. ')
     are kept in front of every suggestion."""
     typed = " ".join(prefix.split())
     actor = _label(st, seat)
     if typed.lower().startswith(actor.lower() + " "):
         typed = typed[len(actor) + 1:]
-    lead = []
+    lead: Cmds = []
     while True:
         head, dot, rest = typed.partition(".")
         words = head.split()
@@ -350,19 +354,18 @@ def complete(st, seat, prefix, limit=25):
     return _complete_main(st, seat, lead, low, limit)
 
 
-def _complete_main(st, seat, lead, low, limit):
+def _complete_main(st: GaiaState, seat: int, lead: Cmds, low: str, limit: int) -> list[str]:
     """The legal lines starting with ``low``, one of every kind (mine, upgrade, research, power
     action, special, federation, pass...) before a second of any kind (``spread_kinds``): 25
     mines never hide the one federation.  Each kind's candidates are validated lazily, round
     by round, so a keystroke validates about ``limit`` candidates, not every one."""
-    groups = candidate_groups(st, seat, low, federations=bool(low))
+    groups: dict[str, list[Cmds] | None] = dict(candidate_groups(st, seat, low, federations=bool(low)))
     if not low and st["phase"] == "actions":
-        groups = dict(groups)
         groups["federation"] = None     # searched only when its turn in the rounds comes
     kind_of: dict[str, str] = {}
     seen: set[str] = set()
 
-    def valid(kind, cands):
+    def valid(kind: str, cands: list[Cmds] | None) -> Iterator[str]:
         if cands is None:
             cands = candidate_groups(st, seat, "federation").get("federation", [])
         for cmds in cands:
@@ -400,14 +403,14 @@ FACTION_FREE = {"hadsch-hallas": [["spend", "4c", "1q"], ["spend", "3c", "1o"]],
                 "nevlas": [["spend", "1t-a3", "1k"], ["spend", "2pw", "2c"]]}
 
 
-def _free_options(st, seat):
+def _free_options(st: GaiaState, seat: int) -> Cmds:
     return list(FREE_OPTIONS) + FACTION_FREE.get(E.P(st, seat)["faction"], [])
 
 
 _FREE_VERB_PREFIXES = {w[:i] for w in ("spend", "burn") for i in range(1, len(w) + 1)}
 
 
-def _complete_free(st, seat, lead, low, limit):
+def _complete_free(st: GaiaState, seat: int, lead: Cmds, low: str, limit: int) -> list[str]:
     """Free actions being typed ("sp", "spend 4pw", "burn"): each one that is legal now, shown
     with the first main actions it can precede, so the line offered is a whole legal move."""
     if st["phase"] != "actions" or st.get("offer") or E.P(st, seat) is None:
@@ -420,7 +423,7 @@ def _complete_free(st, seat, lead, low, limit):
     kinds = [cands for kind, cands in groups.items() if kind != "pass" and cands]
     mains = [cands[i] for i in range(max(map(len, kinds), default=0)) for cands in kinds if i < len(cands)]
     passes = groups.get("pass", [])
-    out = []
+    out: list[str] = []
     for free in options:
         if not passes or validate(st, seat, lead + [free] + passes[0]) is None:
             continue
@@ -443,7 +446,7 @@ def _complete_free(st, seat, lead, low, limit):
     return out
 
 
-def random_move(st, seat, rng, pass_weight=0.08, free_rate=0.25):
+def random_move(st: GaiaState, seat: int, rng: random.Random, pass_weight: float = 0.08, free_rate: float = 0.25) -> GaiaMove | None:
     """A random legal move (kinds weighted so that games progress); None if there is none."""
     groups = candidate_groups(st, seat)
     kinds = [k for k, v in groups.items() if v]

@@ -8,6 +8,7 @@ Writing (:func:`format_line`) always gives the canonical English notation stored
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rules.messages import Localized, Msg, fold_word
 
@@ -159,7 +160,7 @@ CANON: dict[str, str] = {fold(x): x for x in (*_NAMED, *FIELDS, *FACTION_IDS, *B
 class NotationError(ValueError):
     """A line that cannot be read; ``msg`` is the catalogue message for the player."""
 
-    def __init__(self, key: str, /, **values):
+    def __init__(self, key: str, /, **values: Any) -> None:
         self.msg = Msg(key, **values)
         super().__init__(str(self.msg))
 

@@ -3,19 +3,22 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 from . import engine as E
 from .game import GAME
 from .moves import random_move
+from .state import GaiaState, shape_problems
 from .turns import waiting_for
 
 LIMITS = E.COUNTS
 
 
-def check_invariants(st):
+def check_invariants(st: GaiaState) -> list[str]:
     """No negative resources, power tokens conserved, buildings within supply and matching the map,
-    one building per planet, VP equal to the sum of their sources."""
-    problems = []
+    one building per planet, VP equal to the sum of their sources; the dict as its TypedDicts
+    describe it (``state.shape_problems``)."""
+    problems: list[str] = shape_problems(st)
     for s, p in enumerate(st["players"]):
         if p is None:
             continue
@@ -52,7 +55,8 @@ def check_invariants(st):
     return problems
 
 
-def random_game(players=3, seed=1, options=None, max_moves=3000, check=True):
+def random_game(players: int = 3, seed: int = 1, options: dict[str, Any] | None = None, max_moves: int = 3000,
+                check: bool = True) -> tuple[GaiaState, int]:
     """Play a seeded random game; returns (state, moves applied). Raises AssertionError on a broken invariant."""
     opts = {"players": players, "factions": "random", "map": "method3" if seed % 2 else "standard"}
     opts.update(options or {})

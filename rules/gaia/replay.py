@@ -7,26 +7,29 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any, Callable
 
 from rules.base import RulesError
 
 from .game import GAME
+from .state import GaiaState
 from .tables import FIELDS
 
 
 class ReplayError(Exception):
-    def __init__(self, index, line, error, state):
+    def __init__(self, index: int, line: str, error: Exception, state: GaiaState) -> None:
         super().__init__(f"move {index} ({line!r}): {error}")
         self.index, self.line, self.error, self.state = index, line, error, state
 
 
-def _moves(fixture):
-    moves = fixture["moves"]
+def _moves(fixture: dict[str, Any]) -> tuple[int, list[str]]:
+    moves: list[str] = fixture["moves"]
     start = 1 if moves and moves[0].startswith("init") else 0
     return start, moves
 
 
-def replay_fixture(fixture: dict, on_move=None, options: dict | None = None):
+def replay_fixture(fixture: dict[str, Any], on_move: Callable[[int, GaiaState], None] | None = None,
+                   options: dict[str, Any] | None = None) -> GaiaState:
     """Set the game up from the fixture's ``setup`` block and apply every move after ``init``.
     Returns the final state; raises ReplayError (with the state reached) on the first bad move.
     ``options`` override the replay defaults (e.g. ``{"fed_check": True, "strict_endings": True}``)."""
@@ -44,8 +47,8 @@ def replay_fixture(fixture: dict, on_move=None, options: dict | None = None):
     return st
 
 
-def summary(st) -> dict:
-    out = []
+def summary(st: GaiaState) -> dict[str, Any]:
+    out: list[dict[str, Any]] = []
     for p in st["players"]:
         if p is None:
             continue
@@ -56,16 +59,16 @@ def summary(st) -> dict:
     return {"round": st["round"], "ended": st["phase"] == "over", "players": out}
 
 
-def run_file(path: str) -> dict:
+def run_file(path: str) -> dict[str, Any]:
     with open(path, encoding="utf-8") as fh:
         fixture = json.load(fh)
     applied = 0
     error = None
     start, moves = _moves(fixture)
     checkpoints = {c["after_move"]: c for c in fixture.get("checkpoints", [])}
-    mismatches = []
+    mismatches: list[str] = []
 
-    def count(i, st):
+    def count(i: int, st: GaiaState) -> None:
         nonlocal applied
         applied += 1
         cp = checkpoints.get(i)
@@ -89,7 +92,7 @@ def run_file(path: str) -> dict:
             "round": s["round"], "players": s["players"]}
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if not argv:
         print("usage: python -m rules.gaia.replay FILE.json [...]", file=sys.stderr)

@@ -2,34 +2,38 @@
 from __future__ import annotations
 
 import copy
+from typing import Any, cast
 
 from rules.base import BadOptions
 from rules.rng import Rng
 
 from . import board
-from .engine import FIELDS, advance_start
-from .tables import (ADV_POS, ADV_TECHS, BOOSTERS, FACTION_VARIANTS, FACTIONS, FINAL_TILES, ROUND_TILES, STD_POS,
-                     STD_TECHS, faction_board)
+from .engine import advance_start
+from .state import GaiaState, Player
+from .tables import (ADV_POS, ADV_TECHS, BOOSTERS, FACTION_VARIANTS, FACTIONS, FIELDS, FINAL_TILES, ROUND_TILES,
+                     STD_POS, STD_TECHS, faction_board)
 
 FIRST_GAME = {2: ["hadsch-hallas", "xenos"], 3: ["terrans", "taklons", "gleens"],
               4: ["terrans", "hadsch-hallas", "xenos", "taklons"]}
 
 
-def empty_state(players: int, options: dict, rng: Rng | None) -> dict:
+def empty_state(players: int, options: dict[str, Any], rng: Rng | None) -> GaiaState:
+    seats: list[Player | None] = [None] * players   # no faction yet
     return {
         "game": "gaia", "version": 1, "options": options, "rng": rng.to_json() if rng else None,
         "n": players, "map": [], "placement": [], "planet": {}, "bld": {}, "guest": {}, "gf": {}, "sat": {},
-        "station": {}, "players": [None] * players, "round": 0, "phase": "factions",
+        "station": {}, "players": cast("list[Player]", seats), "round": 0, "phase": "factions",
         "round_scoring": [], "final_scoring": [], "boosters": {}, "tech": {}, "adv_taken": [],
         "fed_supply": {}, "terra_fed": None, "used_actions": [], "order": list(range(players)), "passed": [],
         "current": None, "leech_q": [], "offer": None, "queue": [], "map_locked": False, "log_count": 0,
     }
 
 
-def new_player(faction: str, variant: str = "standard", players: int = 0) -> dict:
+def new_player(faction: str, variant: str = "standard", players: int = 0) -> Player:
     f = faction_board(faction, variant, players)
     b1, b2, b3 = f["power"]
-    p = {"faction": faction, "vp": 10, "vp_src": {"start": 10},
+    # built in key order (board variant before tokens), as stored games hold it
+    p: dict[str, Any] = {"faction": faction, "vp": 10, "vp_src": {"start": 10},
          "c": f["start"]["c"], "o": f["start"]["o"], "k": f["start"]["k"], "q": f["start"]["q"],
          "power": {"area1": b1, "area2": b2, "area3": b3, "gaia": 0},
          "brainstone": "area1" if f.get("brainstone") else None,
@@ -40,7 +44,7 @@ def new_player(faction: str, variant: str = "standard", players: int = 0) -> dic
     if variant != "standard":
         p["board"], p["board_players"] = variant, players
     p["tokens"] = b1 + b2 + b3 + (1 if p["brainstone"] else 0)
-    return p
+    return cast(Player, p)
 
 
 # DESIGN DECISIONS (faction auction, GP-VAR: boardgamers.space's option "auction"; facts from its
@@ -53,10 +57,11 @@ def new_player(faction: str, variant: str = "standard", players: int = 0) -> dic
 # * The order in which the factions were first chosen is the table order from then on: setup
 #   builds, boosters, round 1 and clockwise turn order, the order of power offers.
 # * Bids are paid at the end of the game, in VP (final scoring).
-def _assign(st, seat, faction, bid):
-    for s, p in enumerate(st["players"]):
+def _assign(st: GaiaState, seat: int, faction: str, bid: int) -> None:
+    seats = cast("list[Player | None]", st["players"])   # None: no faction (yet)
+    for s, p in enumerate(seats):
         if p and p["faction"] == faction:
-            st["players"][s] = None
+            seats[s] = None
     variant = st["options"].get("faction_variant", "standard")
     st["players"][seat] = new_player(faction, variant, st["n"] if variant != "standard" else 0)
     st["players"][seat]["bid"] = bid
@@ -65,7 +70,7 @@ def _assign(st, seat, faction, bid):
         advance_start(st, seat, start)
 
 
-def _check_available(st, faction):
+def _check_available(st: GaiaState, faction: str) -> None:
     from .engine import err
     if faction not in FACTIONS:
         err("gaia.err.unknown_faction", "GP-SETUP-13", faction=faction, allowed=list(FACTIONS))
@@ -75,19 +80,19 @@ def _check_available(st, faction):
             err("gaia.err.faction_planet_taken", "GP-SETUP-13", faction=faction, other=other)
 
 
-def faction_turn(st) -> int | None:
+def faction_turn(st: GaiaState) -> int | None:
     """The seat that chooses or bids now (factions and auction phases)."""
     if st["phase"] == "factions" and st["options"].get("auction", "none") == "none":
         return next((s for s in range(st["n"]) if st["players"][s] is None), None)
     return st.get("faction_turn", 0)
 
 
-def _next_without_faction(st, seat):
+def _next_without_faction(st: GaiaState, seat: int) -> int | None:
     n = st["n"]
     return next(((seat + i) % n for i in range(1, n + 1) if st["players"][(seat + i) % n] is None), None)
 
 
-def choose_faction(st, seat, faction):
+def choose_faction(st: GaiaState, seat: int, faction: str) -> None:
     """GP-SETUP-13/15/16: one faction per home planet type (and the auction's choices)."""
     _check_available(st, faction)
     mode = st["options"].get("auction", "none")
@@ -102,7 +107,7 @@ def choose_faction(st, seat, faction):
         st["faction_turn"] = _next_without_faction(st, seat)
 
 
-def place_bid(st, seat, faction, amount):
+def place_bid(st: GaiaState, seat: int, faction: str, amount: int) -> None:
     """`bid <faction> <n>` (the auction variants)."""
     from .engine import err
     mode = st["options"].get("auction", "none")
@@ -122,12 +127,12 @@ def place_bid(st, seat, faction, amount):
     st["faction_turn"] = _next_without_faction(st, seat)
 
 
-def factions_done(st) -> bool:
+def factions_done(st: GaiaState) -> bool:
     """Every seat holds a faction (with "choose-bid" none does before the bidding)."""
     return all(p is not None for p in st["players"])
 
 
-def table_order(st) -> list:
+def table_order(st: GaiaState) -> list[int]:
     """Seats in table order: the order the factions were first chosen in (seat order without
     an auction)."""
     chosen = st.get("chosen") or []
@@ -136,32 +141,32 @@ def table_order(st) -> list:
     return [next(s for s, p in enumerate(st["players"]) if p and p["faction"] == f) for f in chosen]
 
 
-def setup_queue(st) -> list:
+def setup_queue(st: GaiaState) -> list[list[Any]]:
     """GP-SETUP-21/22: mines p1..pn, then pn..p1 (Ivits skipped), Xenos' third, Ivits PI
     (in table order; 2-player "more balanced": the Ivits PI right after the first mine)."""
     facs = [p["faction"] for p in st["players"]]
     table = st.get("table") or list(range(st["n"]))
-    q = [[s, "m"] for s in table if facs[s] != "ivits"]
+    q: list[list[Any]] = [[s, "m"] for s in table if facs[s] != "ivits"]
     q += [[s, "m"] for s in reversed(table) if facs[s] != "ivits"]
     q += [[s, "m"] for s in table if facs[s] == "xenos"]
-    ivits = [[s, "PI"] for s in table if facs[s] == "ivits"]
+    ivits: list[list[Any]] = [[s, "PI"] for s in table if facs[s] == "ivits"]
     if ivits and _board_flag(st, ivits[0][0], "setup_pi_second"):
         return q[:1] + ivits + q[1:]
     return q + ivits
 
 
-def _board_flag(st, seat, flag) -> bool:
+def _board_flag(st: GaiaState, seat: int, flag: str) -> bool:
     from .engine import fac
     return bool(fac(st["players"][seat]).get(flag))
 
 
-def after_factions(st):
+def after_factions(st: GaiaState) -> None:
     st["table"] = table_order(st)
     st["phase"] = "setup"
     st["queue"] = setup_queue(st)
 
 
-def from_options(options: dict, seed: int) -> dict:
+def from_options(options: dict[str, Any], seed: int) -> GaiaState:
     """A new game from lobby options (GP-SETUP-1..11, GP-VAR-*, GP-RNG-1/2)."""
     n = options["players"]
     rng = Rng(seed)
@@ -204,7 +209,7 @@ def from_options(options: dict, seed: int) -> dict:
     return st
 
 
-def from_record(record: dict, options: dict | None = None) -> dict:
+def from_record(record: dict[str, Any], options: dict[str, Any] | None = None) -> GaiaState:
     """A game from an explicit setup record (the fixtures' ``setup`` block, GP-RNG-2)."""
     n = record.get("players") or (options or {}).get("players")
     setup = record["setup"] if "setup" in record else record

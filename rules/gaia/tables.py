@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 import data
 
@@ -16,11 +17,12 @@ PLANET_NAMES = {"r": "Terra", "o": "Oxide", "v": "Volcanic", "d": "Desert", "s":
 
 
 @lru_cache(maxsize=None)
-def _factions():
-    return data.load_json("gaia", "factions.json")
+def _factions() -> dict[str, Any]:
+    loaded: dict[str, Any] = data.load_json("gaia", "factions.json")
+    return loaded
 
 
-def factions() -> dict:
+def factions() -> dict[str, Any]:
     return {f["id"]: f for f in _factions()["factions"]}
 
 
@@ -30,7 +32,7 @@ FACTION_VARIANTS = ("standard", "more-balanced")
 
 
 @lru_cache(maxsize=None)
-def faction_board(faction: str, variant: str = "standard", players: int = 0) -> dict:
+def faction_board(faction: str, variant: str = "standard", players: int = 0) -> dict[str, Any]:
     """The faction's board under a faction variant (``data/gaia/faction_variants.json``): the
     standard record with the variant's overrides for this player count merged in."""
     board = dict(FACTIONS[faction])
@@ -81,7 +83,7 @@ _REWARD = re.compile(r"^(\d*)([a-z][a-z0-9\-]*)$")
 
 def parse_rewards(text: str) -> list[tuple[int, str]]:
     """'2c,o,2pw' -> [(2,'c'),(1,'o'),(2,'pw')]; empty -> []."""
-    out = []
+    out: list[tuple[int, str]] = []
     text = (text or "").strip().lstrip("+")
     if not text:
         return out
@@ -96,7 +98,7 @@ def parse_rewards(text: str) -> list[tuple[int, str]]:
     return out
 
 
-def rewards_key(text: str) -> tuple:
+def rewards_key(text: str) -> tuple[tuple[str, int], ...]:
     total: dict[str, int] = {}
     for n, t in parse_rewards(text):
         total[t] = total.get(t, 0) + n

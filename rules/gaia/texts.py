@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 from rules.base import Component, ScorePart
 from rules.messages import Join, Msg, fold_word, text_of
@@ -63,7 +63,7 @@ def _k(word: str) -> str:
     return word.replace("+", "_plus").replace(",", "_").replace("/", "_")
 
 
-def _reward_list(rewards) -> Msg | Join | str:
+def _reward_list(rewards: Sequence[str]) -> Msg | Join | str:
     return amount(",".join(rewards)) if rewards else Msg("gaia.amt.none")
 
 
@@ -157,7 +157,7 @@ def _final_effect(tid: str) -> Msg:
 POWER_VALUE = {"m": 1, "ts": 2, "lab": 2, "PI": 3, "ac1": 3, "ac2": 3}     # GP-FED-2
 
 
-def _building_text(typ: str, board: dict) -> Msg:
+def _building_text(typ: str, board: dict[str, Any]) -> Msg:
     slots = [amount(",".join(i) if isinstance(i, list) else i) if i else Msg("gaia.amt.none")
              for i in board.get("income") or []]
     income: Any = Join(slots) if slots else Msg("gaia.amt.none")
@@ -262,7 +262,7 @@ def _tech_pos(state: Any, pos: str) -> Msg | str:
     else:
         return pos
     tile = ((state or {}).get("tech") or {}).get(pos)
-    if tile in TECH:
+    if isinstance(tile, str) and tile in TECH:
         return Msg("gaia.techpos.tile", tile=_tech_effect(tile), where=where)
     return where
 

@@ -2,38 +2,52 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
-from . import board, engine as E
+from rules.messages import Msg
+
+from . import board
+from . import engine as E
 from .engine import P, err
 from .notation import code, format_command
-from rules.messages import Msg
 from .setup import after_factions, choose_faction, faction_turn, factions_done, place_bid
+from .state import GaiaState
 from .tables import FACTIONS
 
 
 class Ctx:
     """Cursor over the sub-commands of one line."""
 
-    def __init__(self, cmds, pause_ok=False, record=False):
+    def __init__(self, cmds: list[list[str]], pause_ok: bool = False, record: bool = False) -> None:
         self.record = record
-        self.inserted = []
+        self.inserted: list[tuple[int, list[str]]] = []
         self.cmds = cmds
         self.i = 0
         self.pause_ok = pause_ok
 
-    def peek(self):
+    def peek(self) -> list[str] | None:
         return self.cmds[self.i] if self.i < len(self.cmds) else None
 
-    def next(self):
+    def next(self) -> list[str] | None:
         c = self.peek()
         if c is not None:
             self.i += 1
         return c
 
+    def take(self) -> list[str]:
+        """``next()`` where a sub-command is known to be left (a line's first, or after ``more()``)."""
+        c = self.cmds[self.i]
+        self.i += 1
+        return c
+
+    def look(self) -> list[str]:
+        """``peek()`` where a sub-command is known to be left."""
+        return self.cmds[self.i]
+
     def more(self) -> bool:
         return self.i < len(self.cmds)
 
-    def take_brainstone(self):
+    def take_brainstone(self) -> str | None:
         c = self.peek()
         if c is not None and c[0] == "brainstone":
             self.i += 1
@@ -41,7 +55,7 @@ class Ctx:
         return None
 
 
-def waiting_for(st) -> set[int]:
+def waiting_for(st: GaiaState) -> set[int]:
     ph = st["phase"]
     if ph == "over":
         return set()
@@ -54,12 +68,14 @@ def waiting_for(st) -> set[int]:
         return {st["queue"][0][0]} if st["queue"] else set()
     if ph in ("income", "gaia"):
         return {s for s, p in enumerate(st["players"]) if p.get("waiting")}
-    if st.get("offer"):
-        return {st["offer"]["seat"]}
-    return {st["current"]} if st.get("current") is not None else set()
+    offer = st.get("offer")
+    if offer:
+        return {offer["seat"]}
+    current = st.get("current")
+    return {current} if current is not None else set()
 
 
-def _check_ending(st, cmds, ended):
+def _check_ending(st: GaiaState, cmds: list[list[str]], ended: bool | None) -> None:
     """§12.1 line endings (option ``strict_endings``)."""
     turn = st["phase"] == "actions" and not st.get("offer")
     if turn and cmds[-1][0] != "pass":
@@ -69,7 +85,8 @@ def _check_ending(st, cmds, ended):
         err("gaia.err.no_trailing_dot", "GP-RPL-9")
 
 
-def apply_line(st, seat, cmds, record=False, inserted=None, ended=None):
+def apply_line(st: GaiaState, seat: int, cmds: list[list[str]], record: bool = False,
+               inserted: list[tuple[int, list[str]]] | None = None, ended: bool | None = None) -> None:
     """Run one line for seat on st (mutated).  ``record``: answer open brainstone / Lost Planet
     questions with a default and write the answer into ``cmds`` (used to build legal moves)."""
     if not cmds:
@@ -89,7 +106,7 @@ def apply_line(st, seat, cmds, record=False, inserted=None, ended=None):
     if inserted is not None:
         ctx.inserted = inserted
     if ph in ("factions", "auction"):
-        cmd = ctx.next()
+        cmd = ctx.take()
         if cmd[0] == "faction" and ph == "factions":
             choose_faction(st, seat, cmd[1])
         elif cmd[0] == "bid":
@@ -104,7 +121,7 @@ def apply_line(st, seat, cmds, record=False, inserted=None, ended=None):
         _setup_build(st, seat, ctx)
         return
     if ph == "boosters":
-        cmd = ctx.next()
+        cmd = ctx.take()
         if cmd[0] != "booster":
             err("gaia.err.choose_booster", "GP-SETUP-23")
         b = cmd[1]
@@ -125,10 +142,11 @@ def apply_line(st, seat, cmds, record=False, inserted=None, ended=None):
         _gaia_line(st, seat, ctx)
         return
     # actions
-    if st.get("offer"):
-        cmd = ctx.next()
+    offer = st.get("offer")
+    if offer:
+        cmd = ctx.take()
         if cmd[0] not in ("charge", "decline"):
-            err("gaia.err.answer_offer", "GP-LEECH-4", move=code(f"charge {st['offer']['offers'][0]}"))
+            err("gaia.err.answer_offer", "GP-LEECH-4", move=code(f"charge {offer['offers'][0]}"))
         E.answer_leech(st, seat, ctx, cmd)
         _done(ctx)
         if not E.next_leech(st):
@@ -137,13 +155,13 @@ def apply_line(st, seat, cmds, record=False, inserted=None, ended=None):
     _turn(st, seat, ctx)
 
 
-def _done(ctx):
+def _done(ctx: Ctx) -> None:
     if ctx.more():
-        c = ctx.peek()
+        c = ctx.look()
         err("gaia.err.unexpected", "GP-RPL-4", move=" ".join(c))
 
 
-def _rotate(st, seat, cmds):
+def _rotate(st: GaiaState, seat: int, cmds: list[list[str]]) -> None:
     """GP-VAR-11."""
     if st.get("map_locked") and st["phase"] in ("factions", "rotate"):
         if st["phase"] == "rotate":   # recorded map already shows the rotation
@@ -166,10 +184,10 @@ def _rotate(st, seat, cmds):
             err("gaia.err.rotate_twice", "GP-VAR-11", sector=c)
         seen.add(c)
 
-        def named(sec, c=c):   # the sector's centre "qxr", or the number printed on the map
+        def named(sec: dict[str, Any], c: str = c) -> bool:   # the sector's centre "qxr", or the number printed on the map
             if "x" in c:
                 q, r = (int(x) for x in c.split("x"))
-                return sec["center"]["q"] == q and sec["center"]["r"] == r
+                return bool(sec["center"]["q"] == q and sec["center"]["r"] == r)
             return str(sec["sector"]).lower() == c.lower()
 
         for sec in placement:
@@ -190,8 +208,8 @@ def _rotate(st, seat, cmds):
         st["phase"] = "factions"
 
 
-def _setup_build(st, seat, ctx):
-    cmd = ctx.next()
+def _setup_build(st: GaiaState, seat: int, ctx: Ctx) -> None:
+    cmd = ctx.take()
     typ = st["queue"][0][1]
     if cmd[0] != "build" or cmd[1] != typ:
         err("gaia.err.setup_place", "GP-SETUP-21", building=E.bld_name(typ), move=f"build {typ} <hex>")
@@ -209,18 +227,18 @@ def _setup_build(st, seat, ctx):
         st["queue"] = [[s, "booster"] for s in reversed(st.get("table") or range(st["n"]))]
 
 
-def _bid_amount(text):
+def _bid_amount(text: str) -> int:
     if not text.isdigit():
         err("gaia.err.bid_number", "GP-VAR-12", given=text)
     return int(text)
 
 
-def _income_line(st, seat, ctx):
+def _income_line(st: GaiaState, seat: int, ctx: Ctx) -> None:
     p = P(st, seat)
     ctx.pause_ok = True
     while ctx.more():
         start = ctx.i
-        cmd = ctx.peek()
+        cmd = ctx.look()
         if cmd[0] == "income":
             if p["waiting"] != "income":
                 err("gaia.err.no_income_choice", "GP-INC-6")
@@ -251,12 +269,12 @@ def _income_line(st, seat, ctx):
     E.maybe_finish_income(st)
 
 
-def _gaia_line(st, seat, ctx):
+def _gaia_line(st: GaiaState, seat: int, ctx: Ctx) -> None:
     p = P(st, seat)
     kind = p["waiting"]
     if kind == "terrans":
         while ctx.more():
-            cmd = ctx.next()
+            cmd = ctx.take()
             if cmd[0] != "spend":
                 err("gaia.err.terrans_convert", "GP-FAC-TER-2")
             E.conversion(st, seat, cmd[1], cmd[2], ctx, phase="gaia-terrans")
@@ -265,7 +283,7 @@ def _gaia_line(st, seat, ctx):
     elif kind == "itars":
         declined = False
         while ctx.more():
-            cmd = ctx.next()
+            cmd = ctx.take()
             if cmd[0] == "decline":
                 if p["power"]["gaia"] < 4:
                     err("gaia.err.itars_no_decline", "GP-FAC-ITA-2")
@@ -289,21 +307,21 @@ def _gaia_line(st, seat, ctx):
 FREE = ("spend", "burn")
 
 
-def _turn(st, seat, ctx):
+def _turn(st: GaiaState, seat: int, ctx: Ctx) -> None:
     """GP-ACT-1..5: free actions, one main action with its follow-ups, free actions."""
     main = None
     while ctx.more():
-        cmd = ctx.next()
+        cmd = ctx.take()
         v = cmd[0]
         if v == "spend":
             E.conversion(st, seat, cmd[1], cmd[2], ctx)
             continue
         if v == "burn":
             try:
-                k = int(cmd[1])
+                count = int(cmd[1])
             except ValueError:
                 err("gaia.err.burn_number", "GP-POW-6")
-            E.burn(st, seat, k)
+            E.burn(st, seat, count)
             continue
         if main is not None:
             if main == "pass":

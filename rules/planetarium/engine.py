@@ -6,7 +6,7 @@ spec is silent is made in one named place: see ``DESIGN DECISIONS`` below.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Sequence, cast
 
 from rules.base import Component, Game, IllegalMove, Notice, ScorePart, players_option, spread_kinds
 from rules.messages import Join, Msg, from_json, render, to_json
@@ -56,7 +56,7 @@ def colour_msg(state: GameState, seat: int) -> Msg:
     return P(f"colour.{state.players[seat].colour.lower()}")
 
 
-def card_name(card_id: str) -> Msg:
+def card_name(card_id: str | None) -> Msg:
     return P(f"card.{card_id}")
 
 
@@ -72,7 +72,8 @@ def event_message(event: Any) -> Msg:
     """One stored event as a message (a legacy plain string stays readable as it is)."""
     if isinstance(event, str):
         return P("event.legacy", text=event)
-    return from_json(event)
+    message: Msg = from_json(event)
+    return message
 
 
 def event_messages(state: GameState) -> list[Msg]:
@@ -93,7 +94,7 @@ def route_msg(path: "tuple[str, ...] | list[str]") -> Msg | str:
     return P("route_via", node=path[0], via=Join(list(path[1:-1])), to=path[-1])
 
 
-def listing(items: list, conj: str = "comma", empty: str = "none") -> Join | Msg:
+def listing(items: Sequence[Any], conj: str = "comma", empty: str = "none") -> Join | Msg:
     """A Join of ``items``, or the message ``planetarium.<empty>`` when there are none."""
     return Join(items, conj) if items else P(empty)
 
@@ -192,9 +193,10 @@ def planet_destinations(state: GameState, planet: str) -> list[str]:
             stops.append(step)
     node = start
     while True:
-        node = graph.orbit_step[node]
-        if node is None or node == start:      # arc end, or a full circuit
+        following = graph.orbit_step[node]
+        if following is None or following == start:      # arc end, or a full circuit
             break
+        node = following
         token = nodes[node]
         if token is None:
             if node not in stops:
@@ -262,9 +264,10 @@ def explain_planet_stop(state: GameState, planet: str, to: str) -> tuple[Msg, st
             "PL-MOV-7"
     node = start
     while True:
-        node = graph.orbit_step[node]
-        if node is None or node == start:
+        following = graph.orbit_step[node]
+        if following is None or following == start:
             break
+        node = following
         if node == to:
             break
         if nodes[node] in MATTER_SET:
@@ -308,11 +311,12 @@ def playable_planets(state: GameState, seat: int, card_id: str) -> list[str]:
 
 
 # ----- randomness-consuming helpers -------------------------------------------------------------------
-def draw_card(state: GameState, deck: str, events: list) -> str | None:
+def draw_card(state: GameState, deck: str, events: list[Any]) -> str | None:
     """Top card of ``deck``; reshuffles its discard pile first when the deck is empty (PL-DRAW-3)."""
     if not state.decks[deck]:
         if not state.discards[deck]:
             return None
+        assert state.rng is not None, "a view cannot draw"
         state.decks[deck] = state.rng.shuffled(state.discards[deck])
         state.discards[deck] = []
         events.append(to_json(P("event.reshuffled", deck=deck_msg(deck))))
@@ -384,7 +388,7 @@ class PlanetariumGame(Game):
         if move.kind == mv.DONE and not state.last_round and state.phase == PHASE_CARD:
             return Move(seat, mv.PASS)
         if move.kind == mv.MOVE and len(move.path) == 2 and state.nodes.get(move.path[0]) in PLANET_SET:
-            return Move(seat, mv.MOVE, path=(state.nodes[move.path[0]], move.path[1]))
+            return Move(seat, mv.MOVE, path=(cast(str, state.nodes[move.path[0]]), move.path[1]))
         if move.kind == mv.FINAL and move.from_card is None and move.planet:
             sources = own_marker_cards(state, seat, move.planet)
             if sources:
@@ -432,8 +436,8 @@ class PlanetariumGame(Game):
         phase = state.phase
         if phase == PHASE_SETUP:
             if player.hand_known:
-                for card in finals_in_hand(player):
-                    yield Move(seat, mv.DISCARD_FINAL, card=card)
+                for final in finals_in_hand(player):
+                    yield Move(seat, mv.DISCARD_FINAL, card=final)
             return
         if phase == PHASE_MOVE:
             paths = all_token_moves(state)
@@ -447,8 +451,8 @@ class PlanetariumGame(Game):
                 yield Move(seat, mv.DRAW, deck=letter)
             return
         if phase == PHASE_KEEP_FINAL:
-            for card in player.drawn_finals:
-                yield Move(seat, mv.DISCARD_FINAL, card=card)
+            for final in player.drawn_finals:
+                yield Move(seat, mv.DISCARD_FINAL, card=final)
             return
         gravity_cards: list[Move] = []
         if phase == PHASE_CARD:
@@ -484,7 +488,7 @@ class PlanetariumGame(Game):
     def _marker_choices(self, state: GameState, seat: int) -> list[str | None]:
         if state.players[seat].markers_supply > 0:
             return [None]
-        return own_marker_cards(state, seat) + [mv.MARKER_NONE]
+        return [*own_marker_cards(state, seat), mv.MARKER_NONE]
 
     def complete(self, state: GameState, seat: int, prefix: str, limit: int = 25) -> list[str]:
         """Like the default (one move of every kind first, ``move_kind``), but gravity variants
@@ -610,16 +614,19 @@ class PlanetariumGame(Game):
     def _finish_setup(self, state: GameState) -> None:
         """Reveal the setup discards together and pick the start player (PL-SETUP-7, PL-BOT-2)."""
         for player in state.players:
-            player.hand.remove(player.setup_discard)
-            state.discards["final"].append(player.setup_discard)
-            player.setup_discarded = player.setup_discard
-        values = [cards()[p.setup_discarded].points for p in state.players]
+            discard = player.setup_discard
+            assert discard is not None, "every seat has chosen"
+            player.hand.remove(discard)
+            state.discards["final"].append(discard)
+            player.setup_discarded = discard
+        values = [cards()[cast(str, p.setup_discarded)].points for p in state.players]
         best = max(values)
         tied = [seat for seat, value in enumerate(values) if value == best]
+        assert state.rng is not None, "a view cannot finish the setup"
         start = tied[0] if len(tied) == 1 else state.rng.choice(tied)
         state.start_player = start
         revealed = [P("event.setup_card", who=colour_msg(state, p.seat), card=p.setup_discarded,
-                      points=cards()[p.setup_discarded].points) for p in state.players]
+                      points=cards()[cast(str, p.setup_discarded)].points) for p in state.players]
         add_event(state, "setup_revealed_tie" if len(tied) > 1 else "setup_revealed", revealed=revealed,
                   start=colour_msg(state, start))
         state.active = start
@@ -728,6 +735,7 @@ class PlanetariumGame(Game):
             if token not in MATTER_SET:
                 what = P("why.holds_nothing") if token is None else P("why.holds_planet", planet=token)
                 raise IllegalMove("planetarium.err.no_matter_on", "PL-MOV-1", node=str(start), what=what)
+            assert start is not None and token is not None   # it holds matter
             legal = matter_paths(state, start)
             if tuple(path) not in legal:
                 reason, rule = explain_matter_path(state, tuple(path))
@@ -748,11 +756,12 @@ class PlanetariumGame(Game):
         state.phase = PHASE_CARD
 
     # ----- cards -------------------------------------------------------------------------------------------------
-    def _card_in_hand(self, state: GameState, seat: int, card_id: str) -> Card:
+    def _card_in_hand(self, state: GameState, seat: int, card_id: str | None) -> Card:
         player = state.players[seat]
         if card_id not in player.hand:
             raise IllegalMove("planetarium.err.not_in_hand", "PL-CARD-1", card=card_id,
                               hand=listing(list(player.hand), "comma", "none_cards"))
+        assert card_id is not None   # it is in the hand
         return cards()[card_id]
 
     def _check_requirements(self, state: GameState, seat: int, card: Card, planet: str) -> None:
@@ -801,7 +810,7 @@ class PlanetariumGame(Game):
         if player.markers_supply > 0:
             player.markers_supply -= 1
             played.marker = seat
-        elif move.marker_from != mv.MARKER_NONE:
+        elif move.marker_from is not None and move.marker_from != mv.MARKER_NONE:
             lift_marker(state, move.marker_from)
             played.marker = seat
             add_event(state, "marker_moved", card=move.marker_from)
@@ -812,7 +821,7 @@ class PlanetariumGame(Game):
         self._check_habitability(state, move.planet)
         if move.gravity is not None:
             node, area = move.gravity
-            token = state.nodes[node]
+            token = cast(str, state.nodes[node])   # checked: matter lies there
             state.nodes[node] = None
             player.mat[area][token] += 1
             add_event(state, "gravity", kind=P(f"matter.{token}"), node=node, who=colour_msg(state, seat), area=area)
@@ -896,7 +905,7 @@ class PlanetariumGame(Game):
             raise IllegalMove("planetarium.err.replace_empty", "PL-DRAW-4")
         player.hand.remove(card.id)
         state.discards[card.deck].append(card.id)
-        drawn = draw_card(state, "initial", state.events)
+        drawn = cast(str, draw_card(state, "initial", state.events))   # the pile is available (checked)
         player.hand.append(drawn)
         state.replaced = card.id
         add_event(state, "replaces", who=colour_msg(state, move.seat), card=card.id)
@@ -910,19 +919,20 @@ class PlanetariumGame(Game):
         seat = move.seat
         player = state.players[seat]
         options = draw_options(state, seat)
-        if move.deck not in options:
+        letter = cast(str, move.deck)   # parse_move always names the deck of a draw
+        if letter not in options:
             why = {"I": "why.initial_empty", "M": "why.major_empty",
-                   "F": "why.too_many_finals" if pile_available(state, "final") else "why.final_empty"}[move.deck]
-            raise IllegalMove("planetarium.err.cannot_draw", "PL-DRAW-2" if move.deck == "F" else "PL-DRAW-5",
-                              deck=deck_msg(DECK_OF_LETTER[move.deck]), why=P(why, limit=MAX_FINALS_IN_HAND),
+                   "F": "why.too_many_finals" if pile_available(state, "final") else "why.final_empty"}[letter]
+            raise IllegalMove("planetarium.err.cannot_draw", "PL-DRAW-2" if letter == "F" else "PL-DRAW-5",
+                              deck=deck_msg(DECK_OF_LETTER[letter]), why=P(why, limit=MAX_FINALS_IN_HAND),
                               allowed=listing([texts.notation_or_text(f"draw {o}") for o in options]))
-        deck = DECK_OF_LETTER[move.deck]
+        deck = DECK_OF_LETTER[letter]
         if deck != "final":
-            player.hand.append(draw_card(state, deck, state.events))
+            player.hand.append(cast(str, draw_card(state, deck, state.events)))   # the pile is available
             add_event(state, "draws_initial" if deck == "initial" else "draws_major", who=colour_msg(state, seat))
             self._end_turn(state)
             return
-        drawn = [draw_card(state, "final", state.events)]
+        drawn = [cast(str, draw_card(state, "final", state.events))]   # the pile is available
         second = draw_card(state, "final", state.events)
         if second is None:   # PL-DRAW-5: only one final card left anywhere
             player.hand.append(drawn[0])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from rules.base import IllegalMove
 from rules.messages import Msg, fold_word
@@ -79,7 +80,7 @@ def format_move(move: Move) -> str:
 
 
 # ----- parsing ------------------------------------------------------------------------------
-def _unreadable(text: str, detail: str, **values) -> IllegalMove:
+def _unreadable(text: str, detail: str, **values: Any) -> IllegalMove:
     """The text cannot be read: ``detail`` names a ``planetarium.parse.*`` clause."""
     return IllegalMove("planetarium.err.unreadable", "PL-NOTATION", text=text,
                        detail=Msg(f"planetarium.parse.{detail}", **values), forms=Msg("planetarium.notation.forms"))

@@ -9,9 +9,10 @@ import random
 
 from .engine import MATTER_SET, PLANET_SET
 from .moves import Move
+from .state import GameState
 
 
-def collects_matter(state, move: Move) -> bool:
+def collects_matter(state: GameState, move: Move) -> bool:
     """The move ends on a collision: matter onto a planet, or a planet onto matter."""
     if move.kind != "move":
         return False
@@ -19,7 +20,7 @@ def collects_matter(state, move: Move) -> bool:
     return end in MATTER_SET if move.path[0] in PLANET_SET else end in PLANET_SET
 
 
-def choose(state, moves: list[Move], rng: random.Random, eager: bool = True) -> Move:
+def choose(state: GameState, moves: list[Move], rng: random.Random, eager: bool = True) -> Move:
     if eager:
         plays = [m for m in moves if m.kind in ("play", "final")]
         if plays and rng.random() < 0.9:
