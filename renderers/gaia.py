@@ -75,7 +75,7 @@ def faction_name(faction: str) -> str:
 
 
 View = G.View
-Player = dict[str, Any]                      # one seat's record in the view (None until its faction is chosen)
+Player = G.Player                            # one seat's record in the view (None until its faction is chosen)
 RGB = c.RGB
 Box = c.Box
 MapRow = tuple[int, int, str, str, str]      # (q, r, planet, sector, hex name), as the view lists the map
@@ -986,8 +986,9 @@ def _draw_research(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
             if lv == 5:
                 fill = c.mix(col, c.WHITE, 0.25)
             c.rounded_panel(d, cell, radius=6, fill=fill, outline=c.mix(col, c.BLACK, 0.3), width=2)
-            if lv == 5 and f == "terra" and view.get("terra_fed"):
-                _draw_fed_token(d, (cx1 - 46, yy + 1, cx1 - 4, yy + lvl_h - 5), view["terra_fed"], True)
+            terra_fed = view.get("terra_fed")
+            if lv == 5 and f == "terra" and terra_fed:
+                _draw_fed_token(d, (cx1 - 46, yy + 1, cx1 - 4, yy + lvl_h - 5), terra_fed, True)
             here = [s for s, p in enumerate(players) if p and p["research"][f] == lv]
             step = min(29, (cx1 - cx0 - 30) / max(1, len(here)))
             mx = (cx0 + cx1) / 2 - step * (len(here) - 1) / 2

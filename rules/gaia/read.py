@@ -3,18 +3,18 @@ it), without reaching into the engine: the per-game read API.  Static data (fact
 boosters) comes from :mod:`rules.gaia.tables`, which it re-exports."""
 from __future__ import annotations
 
-from typing import Any
 
 from . import engine as _engine
 from .tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, ROUND_TILES,
                      STD_BUILDINGS, TECH, parse_rewards)
+from .state import GaiaState, Player
 from .turns import waiting_for as _waiting_for
 
-View = dict[str, Any]
+View = GaiaState
 SUPPLY: dict[str, int] = dict(_engine.COUNTS)   # pieces per faction board (GP-COMP-1)
 
 __all__ = ["ACTIONS", "BOOSTERS", "FACTIONS", "FED_TOKENS", "FIELDS", "FINAL_TILES", "ROUND_TILES",
-           "STD_BUILDINGS", "SUPPLY", "TECH", "View", "final_count", "gaiaformers_free", "income_events",
+           "Player", "STD_BUILDINGS", "SUPPLY", "TECH", "View", "final_count", "gaiaformers_free", "income_events",
            "notation_word", "parse_rewards", "special_sources", "waiting"]
 
 
