@@ -1043,7 +1043,8 @@ class GameCog(commands.GroupCog):
     async def final_text(self, loaded: LoadedGame, language: str) -> str:
         standings = await self.service.standings(loaded)
         rows = []
-        for place, standing in enumerate(standings, 1):
+        for index, standing in enumerate(standings, 1):
+            place = 1 if standing.winner else index      # a shared win is a shared first place
             mark = " 🏆" if standing.winner else (" " + t("resigned_mark", language) if standing.resigned else "")
             rows.append(t("standing_row", language, place=place,
                           name=player_name(loaded.record.user_at(standing.seat), language),

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any, Iterable, Iterator, Sequence, cast
 
 from rules.base import Component, Game, IllegalMove, Notice, ScorePart, players_option, spread_kinds
-from rules.messages import Join, Msg, from_json, render, to_json
+from rules.messages import Join, Localized, Msg, from_json, render, to_json
 from rules.rng import Rng
 
 from . import moves as mv
@@ -66,6 +66,12 @@ def deck_msg(deck: str) -> Msg:
 
 def add_event(state: GameState, key: str, /, **values: Any) -> None:
     state.events.append(to_json(P(f"event.{key}", **values)))
+
+
+def track_spaces(numbers: list[str]) -> Localized:
+    """Track spaces as the reader writes a list: the spec's log notation in English
+    ("track 5,6", section 14), a list in Hungarian ("5 és 6": "5,6" reads as five point six)."""
+    return Localized(en=",".join(numbers), hu=render(Join(numbers, "and"), "hu"))
 
 
 def event_message(event: Any) -> Msg:
@@ -859,9 +865,9 @@ class PlanetariumGame(Game):
         numbers = [space for space in placed if space != "F"]
         finals = len(placed) - len(numbers)
         if numbers and finals:
-            add_event(state, "track_both", spaces=",".join(numbers), count=finals)
+            add_event(state, "track_both", spaces=track_spaces(numbers), count=finals)
         elif numbers:
-            add_event(state, "track", spaces=",".join(numbers))
+            add_event(state, "track", spaces=track_spaces(numbers))
         elif finals:
             add_event(state, "track_final", count=finals)
         return triggered

@@ -173,6 +173,7 @@ async def test_a_game_played_to_the_end_announces_the_winner(harness):
         sent = await harness.slash(user, "toy move", channel_id=thread, text="add 3")
     text = one_text(sent)
     assert "Game over" in text and "1. alice" in text and "🏆" in text
+    assert "1. bob" in text and "2. bob" not in text        # 7 to 7: a shared win is a shared first place
 
 
 async def test_out_of_range_values_from_a_raw_payload_are_checked_again(harness):

@@ -148,7 +148,8 @@ def test_PL_BOT_events_in_state_are_messages_and_survive_json():
     again = GAME.load_state(json.loads(json.dumps(GAME.dump_state(after))))
     assert again.events == after.events and events(again) == events(after)
     assert "Red plays L01 on A: +4 (Red 4)" in events(after)
-    assert "Piros kijátssza: L01 → A: +4 (Piros: 4)" in events(after, "hu")
+    assert "Piros kijátssza: L01 → A bolygó: +4 pont (összesen 4)" in events(after, "hu")
+    assert "a kifizetett anyag a Fejlődésszámláló mezőire kerül: 1 és 2" in events(after, "hu")   # not "1,2"
 
 
 def test_PL_MOV_1_a_matter_tokens_path_reads_from_space_to_space_in_hungarian():
