@@ -17,7 +17,6 @@ from PIL import ImageChops, ImageDraw, ImageFont
 from renderers.spacecorp import MIN_TEXT, REGIONS, SEAT_RGB, SITES, render
 from rules.spacecorp.data import tables
 from rules.spacecorp.engine import GAME
-from rules.spacecorp.moves import team_code
 from rules.spacecorp.read import card_code
 
 
@@ -424,7 +423,8 @@ def test_e3_draws_its_map_colonies_and_players_from_the_catalogue_in_both_langua
         assert text_of(Msg("spacecorp.render.colony_placed", colony=Msg("spacecorp.colony.C07"),
                            region=Msg("spacecorp.render.region.R3_LUY"), player="bob"), language) in texts
         assert text_of(Msg("spacecorp.render.colonies_owned", n=1, value=6), language) in joined
-        assert text_of(Msg("spacecorp.render.supply", teams=Join([team_code("P4", language)])), language) in joined   # P2 is out
+        purple_4 = Msg("spacecorp.render.team_numbers", colour=Msg("spacecorp.colour.P"), numbers=Join(["4"]))
+        assert text_of(Msg("spacecorp.render.supply", teams=purple_4), language) in joined     # P2 is out
         stacks = {"en": {"Pa", "Pb", "Sa", "Sb", "A"}, "hu": {"Ea", "Eb", "Ma", "Mb", "Idegen"}}[language]
         assert stacks | {"8", "6", "5"} <= texts   # the stacks (as the reader's rulebook names them, SC-EXP-11) and their counts
         drawn[language] = images
