@@ -1143,12 +1143,19 @@ def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | N
         _text(draw, (x0 + 6, y0 + 28, x1 - 6, y0 + 72), rows[0], size=19, bold=True)
     for index, row in enumerate(rows if len(rows) > 1 else []):
         _text(draw, (x0 + 6, y0 + 29 + index * 21, x1 - 6, y0 + 50 + index * 21), row, size=19, bold=True)
-    for index, entry in enumerate(card_entries(card)[:2]):
+    entries = card_entries(card)[:2]
+    for index, entry in enumerate(entries):
         top = y0 + 74 + index * 22
         _text(draw, (x0 + 6, top, x1 - 6, top + 22), entry_text(entry, language), size=18)
     if bottom:                                 # the card's Edge (in orange, as the Offer's heading says)
-        _text(draw, (x0 + 6, y0 + 118, x1 - 6, y0 + 142), " · ".join(bottom), size=18, bold=True,
-              fill=EDGE_INK if data is not None and data.edge else MUTED)
+        ink = EDGE_INK if data is not None and data.edge else MUTED
+        rows = wrap_two(" · ".join(bottom), x1 - x0 - 12, 18)
+        if len(rows) == 2 and len(entries) < 2:     # a long Edge (Befektetői / bizalom) in the free row too
+            for index, row in enumerate(rows):
+                _text(draw, (x0 + 6, y0 + 96 + index * 23, x1 - 6, y0 + 119 + index * 23), row, size=18, bold=True,
+                      fill=ink)
+        else:
+            _text(draw, (x0 + 6, y0 + 118, x1 - 6, y0 + 142), " · ".join(bottom), size=18, bold=True, fill=ink)
 
 
 SIDE_ROW_H = 34

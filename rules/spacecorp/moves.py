@@ -417,6 +417,16 @@ def hu_card(card: str) -> str:
     return card
 
 
+_CARD_IN_TEXT = re.compile(r"(?<![\w#])(?:(?:[MPSB]|Ű|Cs)\d{2}#\d{1,2}|Idő[1-8]|T[1-8](?! termelési))(?![\w#])")
+
+
+def cards_named(text: str) -> set[str]:
+    """The physical cards a text names, by either language's code (``M04#2``, ``Ű04#2``, ``T3``,
+    ``Idő3``), as their ids: what a check for a hidden card looks for.  A Hungarian
+    ``T1 termelési érték`` is a tile's production, not a card."""
+    return {card_word(code) for code in _CARD_IN_TEXT.findall(text)}
+
+
 def card_word(word: str) -> str:
     """A card typed with its Hungarian code (``Ű02#1``, ``u02#1``, ``Cs05#1``, ``Idő3``, ``ido3``) ->
     the notation's id; anything else unchanged."""

@@ -596,3 +596,20 @@ def test_hungarian_images_name_cards_by_hungarian_code_and_teams_by_colour(eras,
             teams = Msg("spacecorp.render.team_numbers", colour=Msg(f"spacecorp.colour.{player.colour}"),
                         numbers=Join([team[1:] for team in at_hq]))
             assert text_of(Msg("spacecorp.render.supply", teams=teams), "hu") in drawn
+
+
+def test_a_long_edge_name_wraps_into_a_free_row_of_its_offer_box(monkeypatch):
+    """Issue 24 (no truncated Hungarian label): an Edge card with one entry writes a long Edge
+    name ("Befektetői bizalom") on two lines instead of shortening it."""
+    from PIL import Image
+
+    from renderers.spacecorp import draw_card_box
+    from rules.messages import Msg
+    from rules.messages import render as text_of
+    card = next(f"{c.id}#1" for c in tables().cards.values() if c.edge == "EG-INVEST" and len(c.entries) == 1)
+    seen = spy(monkeypatch)
+    image = Image.new("RGB", (200, 180), (0, 0, 0))
+    draw_card_box(ImageDraw.Draw(image), (0, 0, 189, 176), "O4", card, "hu")
+    texts = [text for text, _ in seen]
+    assert not any(text.endswith("…") for text in texts)
+    assert " ".join(texts).endswith(text_of(Msg("spacecorp.edge.EG-INVEST"), "hu"))

@@ -345,3 +345,11 @@ def test_hand_refusals_and_components_name_cards_by_the_readers_code():
     assert "T8" not in render(caught.value.msg, "hu").split()
     components = {comp.id: comp for comp in GAME.components()}
     assert "Ű04#2" in components["M04"].aliases and "Idő3" in components["TIME"].aliases
+
+
+def test_a_check_for_hidden_cards_finds_them_by_either_code():
+    """SC-CARD-9 checks look for a hand card in what others read: ``cards_named`` finds it by its
+    id or its Hungarian code, and takes the rulebook's production ``T1 termelési érték`` for none."""
+    text = "Ezt húztad: Ű04#2, Idő3 (Időkártya); Erósz (T1 termelési érték); M02#1, Cs05#1, B06#1/v"
+    assert mv.cards_named(text) == {"M04#2", "T3", "M02#1", "S05#1", "P06#1"}
+    assert mv.cards_named("Drew: T3 (Time), P14#2 (Cryo Sleep)") == {"T3", "P14#2"}
