@@ -18,7 +18,7 @@ px, about 9 px there).  The map drawn is the one of ``view.era``; each era's map
    - E2: Saturn, Uranus, Neptune, Pluto, the Kuiper Belt and the Oort Cloud with the Pioneer
      markers still on it.
    Every site shows its name, build cost ``b#`` and gravity, its tile box (the explore cost
-   ``e#`` while empty, tinted by its discovery stack f1/f2/f3; the tile's name, production and
+   ``e#`` while empty, Hungarian ``f#`` as the rulebook writes it, tinted by its discovery stack; the tile's name, production and
    base modifier once explored), the base on it in its owner's colour with the base type's name,
    and the teams there as small pieces in their colours with their ids (a gold ring: the team
    holds a claim on the site).  Regions of the radiation zone (E2) are tinted amber and carry a

@@ -5,7 +5,8 @@ shape only (``M02#1/m``, ``B1``, ``moon``, ``R3_EERI``, ``D3-04``, ``C07``, ``AD
 checks everything that depends on the position.  ``format_move`` writes the canonical text stored in
 the log (§10.4): the targets, then ``cards= infra= time= pay= use=``, then the verb's own options.
 ``canonical_prefix`` turns the Hungarian words players type (§2, accents and case optional) into the
-notation's; ``parse_move`` applies it itself, so it accepts both.
+notation's; ``parse_move`` applies it itself, so it accepts both.  Hungarian readers get cards by the
+rulebook's era initials (``Ű02#1``, ``B06#1``, ``Cs05#1``) and Time cards as ``Idő3`` (``card_code``).
 """
 from __future__ import annotations
 
