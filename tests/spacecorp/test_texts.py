@@ -353,3 +353,14 @@ def test_a_check_for_hidden_cards_finds_them_by_either_code():
     text = "Ezt húztad: Ű04#2, Idő3 (Időkártya); Erósz (T1 termelési érték); M02#1, Cs05#1, B06#1/v"
     assert mv.cards_named(text) == {"M04#2", "T3", "M02#1", "S05#1", "P06#1"}
     assert mv.cards_named("Drew: T3 (Time), P14#2 (Cryo Sleep)") == {"T3", "P14#2"}
+
+
+@pytest.mark.parametrize("typed", ["fejlesztés Ű", "fejlesztes u0", "mozgás L1 föld>hold kártyák=Ű",
+                                   "mozgás L1 föld>hold kártyák=u01 infra=saját idő=Id"])
+def test_autocomplete_completes_hungarian_card_codes_being_typed(typed):
+    """Issue 24 (autocomplete in the typist's language): a card code typed in part (``Ű``,
+    ``u0``, ``Id``) completes to the legal moves with that card."""
+    state = GAME.new_game({"players": 3}, 1)
+    seat = min(GAME.waiting_for(state))
+    assert state.players[seat].colour == "P"
+    assert GAME.complete(state, seat, typed, 5)
