@@ -356,7 +356,7 @@ def test_a_check_for_hidden_cards_finds_them_by_either_code():
 
 
 @pytest.mark.parametrize("typed", ["fejlesztés Ű", "fejlesztes u0", "mozgás L1 föld>hold kártyák=Ű",
-                                   "mozgás L1 föld>hold kártyák=u01 infra=saját idő=Id"])
+                                   "mozgás L1 föld>hold kártyák=Ű01#1 infra=saját idő=Id"])
 def test_autocomplete_completes_hungarian_card_codes_being_typed(typed):
     """Issue 24 (autocomplete in the typist's language): a card code typed in part (``Ű``,
     ``u0``, ``Id``) completes to the legal moves with that card."""
