@@ -18,7 +18,7 @@ px, about 9 px there).  The map drawn is the one of ``view.era``; each era's map
    - E2: Saturn, Uranus, Neptune, Pluto, the Kuiper Belt and the Oort Cloud with the Pioneer
      markers still on it.
    Every site shows its name, build cost ``b#`` and gravity, its tile box (the explore cost
-   ``e#`` while empty, tinted by its discovery stack f1/f2/f3; the tile's name, production and
+   ``e#`` while empty, Hungarian ``f#`` as the rulebook writes it, tinted by its discovery stack; the tile's name, production and
    base modifier once explored), the base on it in its owner's colour with the base type's name,
    and the teams there as small pieces in their colours with their ids (a gold ring: the team
    holds a claim on the site).  Regions of the radiation zone (E2) are tinted amber and carry a
@@ -51,15 +51,15 @@ px, about 9 px there).  The map drawn is the one of ``view.era``; each era's map
    their value (teams removed from the game are not listed).
 
 Every word drawn comes from the catalogue (``spacecorp.render.*`` and the game's names); ids
-and numbers are notation.  ``highlight`` (a move's text) rings the sites it names in magenta
-(E3: and the cards of the regions it names).
+and numbers are notation, card ids in the reader's code (Hungarian ``Ű02#1``, ``Idő3``).  No site
+is ringed for the last move: a ring would change a picture on the next move that otherwise did
+not change, against the calm thread (the post's text names the move).
 """
 from __future__ import annotations
 
 from contextvars import ContextVar
 
 import math
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
@@ -69,8 +69,8 @@ from PIL import Image, ImageDraw
 from renderers.common import RGB, Box, contrast_text, draw_text, draw_text_in_box, fit_font, font, mix, wrap_words
 from rules.messages import Join, Msg, has_key
 from rules.messages import render as text_of
-from rules.spacecorp.read import (LEGACY, OVER, PIONEER, PROGRESS, design, is_time, split_spot, stack_code, tables,
-                                  team_code)
+from rules.spacecorp.read import (LEGACY, OVER, PIONEER, PROGRESS, card_code, design, is_time, split_spot,
+                                  stack_code, tables, team_code)
 from rules.spacecorp.read import winners as read_winners
 
 WIDTH = 800
@@ -86,7 +86,6 @@ INK: RGB = (24, 26, 36)
 MUTED: RGB = (80, 86, 104)
 WHITE: RGB = (255, 255, 255)
 GOLD: RGB = (245, 180, 20)
-HIGHLIGHT: RGB = (230, 40, 200)
 DONE: RGB = (205, 235, 205)
 STACK: dict[str, RGB] = {"f1": (250, 228, 170), "f2": (245, 196, 160), "f3": (232, 170, 200)}
 SEAT_RGB: dict[str, RGB] = {"B": (45, 110, 225), "Y": (240, 200, 40), "P": (150, 85, 205), "G": (40, 160, 80)}
@@ -431,14 +430,6 @@ def tile_effect(tile_id: str, language: str) -> str:
     return " · ".join(parts)
 
 
-def highlighted_sites(highlight: str | None, sites: Iterable[str] = SITES) -> set[str]:
-    """The sites of ``sites`` (E1's by default) that ``highlight`` names."""
-    if not highlight:
-        return set()
-    words = set(re.split(r"[^A-Za-z0-9_]+", highlight))
-    return {site for site in sites if site in words}
-
-
 def progress_name(card: str, language: str) -> str:
     """A Progress card's name from its physical or design id (the id itself while the catalogue
     has no name for it)."""
@@ -488,15 +479,15 @@ def draw_teams(draw: ImageDraw.ImageDraw, view: Any, box: Box, teams: list[tuple
                   fill=INK, anchor="mm")
 
 
-def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tuple[str, int]], lit: bool,
+def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tuple[str, int]],
               language: str, layout: MapLayout | None = None) -> None:
     """One site of ``view.era``'s map in its box of ``layout`` (the era's by default)."""
     layout = layout or layout_of(view)
     site = tables().maps[view.era].sites[site_id]
     x0, y0, x1, y1 = layout.sites[site_id]
     claimant = view.claims.get(site_id)
-    outline = HIGHLIGHT if lit else GOLD if claimant else SITE_EDGE
-    draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=SITE, outline=outline, width=4 if lit or claimant else 2)
+    outline = GOLD if claimant else SITE_EDGE
+    draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=SITE, outline=outline, width=4 if claimant else 2)
     name = _say(language, f"site.{site_id}")
     y = y0 + 30
     if layout.inline_home and site.kind == "home":          # a wide, low home site: its note beside its name
@@ -627,11 +618,10 @@ def draw_region(draw: ImageDraw.ImageDraw, region: Any, box: Box, language: str)
           bold=True, fill=WHITE)
 
 
-def draw_map_part(view: Any, part: int, language: str, highlight: str | None = None,
-                  player_names: list[str] | None = None) -> Image.Image:
+def draw_map_part(view: Any, part: int, language: str, player_names: list[str] | None = None) -> Image.Image:
     """One of the two map images of ``view.era`` (E3: of the three)."""
     if view.era == "E3":
-        return draw_map_part_e3(view, part, language, highlight, player_names)
+        return draw_map_part_e3(view, part, language, player_names)
     layout = layout_of(view)
     image = Image.new("RGB", (WIDTH, layout.heights[part - 1]), SPACE)
     draw = ImageDraw.Draw(image)
@@ -650,11 +640,10 @@ def draw_map_part(view: Any, part: int, language: str, highlight: str | None = N
     for region, (where, box) in layout.regions.items():
         if where == part:
             draw_region(draw, board.regions[region], box, language)
-    lit = highlighted_sites(highlight, layout.sites)
     teams = teams_at(view)
     for site_id in layout.sites:
         if layout.regions[board.sites[site_id].region][0] == part:
-            draw_site(draw, view, site_id, teams.get(site_id, []), site_id in lit, language, layout)
+            draw_site(draw, view, site_id, teams.get(site_id, []), language, layout)
     for link in board.site_links:                  # North / South Mars (SC-MOV-10)
         a, b = layout.sites[link.a], layout.sites[link.b]
         if layout.regions[board.sites[link.a].region][0] == part:
@@ -851,12 +840,12 @@ def _track_pieces(draw: ImageDraw.ImageDraw, view: Any, cell: Box, teams: list[t
                       team == claimant, language)
 
 
-def _card_outline(lit: bool, claimant: str | None) -> tuple[RGB, int]:
-    return (HIGHLIGHT, 4) if lit else (GOLD, 4) if claimant else (SITE_EDGE, 2)
+def _card_outline(claimant: str | None) -> tuple[RGB, int]:
+    return (GOLD, 4) if claimant else (SITE_EDGE, 2)
 
 
 def draw_star_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box,
-                   pieces: dict[int, list[tuple[str, int]]], bases: dict[str, tuple[int, str]], lit: bool,
+                   pieces: dict[int, list[tuple[str, int]]], bases: dict[str, tuple[int, str]],
                    exits: tuple[tuple[str, int, bool], ...], language: str) -> None:
     """A star system: its name, build cost (or its colony), its tile boxes with the base on each
     tile, its star track with the teams on their spaces, the teams on the star, its exits."""
@@ -865,7 +854,7 @@ def draw_star_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box,
     wide = x1 - x0 >= WIDE_CARD
     card = star_card(box, len(site.boxes), len(exits))
     claimant = view.claims.get(site_id)
-    outline, width = _card_outline(lit, claimant)
+    outline, width = _card_outline(claimant)
     draw.rounded_rectangle(box, radius=10, fill=SITE, outline=outline, width=width)
     colony = view.colonies.get(site.region)
     if colony is not None:                       # every box has a tile with a base: the build cost is moot
@@ -947,10 +936,10 @@ def draw_void_card(draw: ImageDraw.ImageDraw, region: str, box: Box, exits: tupl
 
 
 def draw_sun_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box, teams: list[tuple[str, int]],
-                  lit: bool, language: str) -> None:
+                  language: str) -> None:
     """The Sun: every player's home, its teams."""
     x0, y0, x1, y1 = box
-    outline, width = _card_outline(lit, None)
+    outline, width = _card_outline(None)
     draw.rounded_rectangle(box, radius=10, fill=SITE, outline=outline, width=width)
     _star(draw, x1 - 24, y0 + 20, 15)
     _text(draw, (x0 + 7, y0 + 4, x1 - 44, y0 + 30), _say(language, f"site.{site_id}"), size=21, bold=True)
@@ -960,11 +949,11 @@ def draw_sun_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box, 
 
 
 def draw_orion_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box, teams: list[tuple[str, int]],
-                    lit: bool, language: str) -> None:
+                    language: str) -> None:
     """An Orion Arm region: its name, the rewards for entering (SC-MOV-34) and the condition
     (SC-MOV-33), the teams there (they act no more)."""
     x0, y0, x1, y1 = box
-    outline, width = _card_outline(lit, None)
+    outline, width = _card_outline(None)
     draw.rounded_rectangle(box, radius=10, fill=SITE, outline=outline, width=width)
     top = y0 + 2 * CARD_NAME_H - 10
     _lines(draw, (x0 + 7, y0 + 4, x1 - 7, top), _say(language, f"site.{site_id}"), size=21, bold=True)
@@ -976,8 +965,7 @@ def draw_orion_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box
     draw_teams(draw, view, (x0 + 2, top + ORION_TEXT_H, x1 - 4, y1 - 4), teams, None, language)
 
 
-def draw_map_part_e3(view: Any, part: int, language: str, highlight: str | None = None,
-                     player_names: list[str] | None = None) -> Image.Image:
+def draw_map_part_e3(view: Any, part: int, language: str, player_names: list[str] | None = None) -> Image.Image:
     """One of the three map images of E3."""
     layout = layout_e3()
     board = tables().maps["E3"]
@@ -989,10 +977,6 @@ def draw_map_part_e3(view: Any, part: int, language: str, highlight: str | None 
             if where == part:
                 _border_line(draw, start, end, bool(border.near))
                 badges.append((((start[0] + end[0]) / 2, (start[1] + end[1]) / 2), border.cost))
-    lit = highlighted_sites(highlight, layout.sites)
-    if highlight:                                   # a colonize move names its region
-        words = set(re.split(r"[^A-Za-z0-9_]+", highlight))
-        lit |= {site.id for site in board.sites.values() if site.region in words}
     pieces, bases = pieces_e3(view), bases_e3(view)
     for region, (where, box) in layout.regions.items():
         if where != part:
@@ -1005,11 +989,11 @@ def draw_map_part_e3(view: Any, part: int, language: str, highlight: str | None 
         site = board.sites_in(region)[0]
         here = pieces.get(site.id, {})
         if kind == "star_system":
-            draw_star_card(draw, view, site.id, box, here, bases.get(site.id, {}), site.id in lit, exits, language)
+            draw_star_card(draw, view, site.id, box, here, bases.get(site.id, {}), exits, language)
         elif kind == "orion":
-            draw_orion_card(draw, view, site.id, box, here.get(0, []), site.id in lit, language)
+            draw_orion_card(draw, view, site.id, box, here.get(0, []), language)
         else:
-            draw_sun_card(draw, view, site.id, box, here.get(0, []), site.id in lit, language)
+            draw_sun_card(draw, view, site.id, box, here.get(0, []), language)
     for at, cost in badges:
         _border_badge(draw, at, cost)
     title = map_title(view, player_names, language) if part == 1 else _t(language, f"part.E3.{part}")
@@ -1146,7 +1130,7 @@ def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | N
         _text(draw, (x0 + 6, y0 + 30, x1 - 6, y1 - 6), _t(language, "empty"), size=19, fill=MUTED, align="center")
         return
     data = None if is_time(card) else tables().cards[design(card)]
-    head, infra = f"{label} · {card}", _t(language, "infra_mark")
+    head, infra = f"{label} · {card_code(card).text(language)}", _t(language, "infra_mark")
     bottom = [_say(language, f"edge.{data.edge}")] if data is not None and data.edge else []
     if data is not None and data.infra:        # Infra use in the heading where it fits, else below
         if font(MIN_TEXT, True).getlength(f"{head} · {infra}") <= x1 - x0 - 14:
@@ -1159,12 +1143,19 @@ def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | N
         _text(draw, (x0 + 6, y0 + 28, x1 - 6, y0 + 72), rows[0], size=19, bold=True)
     for index, row in enumerate(rows if len(rows) > 1 else []):
         _text(draw, (x0 + 6, y0 + 29 + index * 21, x1 - 6, y0 + 50 + index * 21), row, size=19, bold=True)
-    for index, entry in enumerate(card_entries(card)[:2]):
+    entries = card_entries(card)[:2]
+    for index, entry in enumerate(entries):
         top = y0 + 74 + index * 22
         _text(draw, (x0 + 6, top, x1 - 6, top + 22), entry_text(entry, language), size=18)
     if bottom:                                 # the card's Edge (in orange, as the Offer's heading says)
-        _text(draw, (x0 + 6, y0 + 118, x1 - 6, y0 + 142), " · ".join(bottom), size=18, bold=True,
-              fill=EDGE_INK if data is not None and data.edge else MUTED)
+        ink = EDGE_INK if data is not None and data.edge else MUTED
+        rows = wrap_two(" · ".join(bottom), x1 - x0 - 12, 18)
+        if len(rows) == 2 and len(entries) < 2:     # a long Edge (Befektetői / bizalom) in the free row too
+            for index, row in enumerate(rows):
+                _text(draw, (x0 + 6, y0 + 96 + index * 23, x1 - 6, y0 + 119 + index * 23), row, size=18, bold=True,
+                      fill=ink)
+        else:
+            _text(draw, (x0 + 6, y0 + 118, x1 - 6, y0 + 142), " · ".join(bottom), size=18, bold=True, fill=ink)
 
 
 SIDE_ROW_H = 34
@@ -1492,7 +1483,7 @@ def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, pla
         if card is not None:
             names = [(part, True) for part in wrap_two(card_name(card, language), box_w - 14, 18)]
             entries = [(entry_text(entry, language), False) for entry in card_entries(card)]
-            lines += ([(card, False)] if len(names) + len(entries) < 4 else []) + names + entries
+            lines += ([(card_code(card).text(language), False)] if len(names) + len(entries) < 4 else []) + names + entries
         else:
             lines += [(entry_text(entry, language), False) for entry in printed.get(box, ())]
         if not lines:
@@ -1522,8 +1513,10 @@ def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, pla
               _t(language, "idea", position=idea, steps=player.idea_steps), size=19)
         y += WHEEL_ROW_H_E2
     gone = set(player.teams_out)                      # E3: teams removed from the game (SC-COL-3e)
-    parts = [_t(language, "supply", teams=Join(sorted(team_code(team, language) for team, site in player.teams.items()
-                                                      if site is None and team not in gone)) or "-")]
+    at_hq = sorted(team for team, site in player.teams.items() if site is None and team not in gone)
+    teams: Msg | str = Msg("spacecorp.render.team_numbers", colour=Msg(f"spacecorp.colour.{at_hq[0][0]}"),
+                           numbers=Join([team[1:] for team in at_hq])) if at_hq else "-"
+    parts = [_t(language, "supply", teams=teams)]           # "Teams at HQ: Blue 3, 4" (the rulebook's colours)
     if player.pioneer:
         parts.append(_t(language, "pioneer", n=player.pioneer))
     if view.final and seat in view.final.get("bonus", {}):
@@ -1553,8 +1546,7 @@ def draw_players(view: Any, seats: Iterable[int], player_names: list[str] | None
 PLAYERS_PER_IMAGE = 2
 
 
-def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
-                    language: str = "en") -> list[Image.Image]:
+def render_for_chat(view: Any, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
     """What the thread gets (issue 25): the map in parts as in :func:`render`, then the table
     (the Offer, the piles and every player's panel: what a turn changes), the era's goals
     (the era, the contracts, the Side Board) and E3's colonies.  The headers name only the era
@@ -1563,7 +1555,7 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlig
     token = _CALM.set(True)
     try:
         seats = [player.seat for player in view.players]
-        images = [draw_map_part(view, part, language, highlight, player_names if part == 1 else None)
+        images = [draw_map_part(view, part, language, player_names if part == 1 else None)
                   for part in range(1, len(layout_of(view).heights) + 1)]
         images.append(draw_table(view, seats, player_names, language))
         images.append(draw_goals(view, player_names, language))
@@ -1574,12 +1566,11 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlig
         _CALM.reset(token)
 
 
-def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
-           language: str = "en") -> list[Image.Image]:
+def render(view: Any, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
     """The map in two parts (E3: three), the business display, E3's colonies, the players two per
     image (800 px wide)."""
     seats = [player.seat for player in view.players]
-    images = [draw_map_part(view, part, language, highlight, player_names if part == 1 else None)
+    images = [draw_map_part(view, part, language, player_names if part == 1 else None)
               for part in range(1, len(layout_of(view).heights) + 1)]
     images.append(draw_business(view, player_names, language))
     if view.era == "E3":

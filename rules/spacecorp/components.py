@@ -63,8 +63,9 @@ def _card(card: Card) -> Component:
              entries=entries_msg(card.entries),
              infra=S("comp.card.infra_yes" if card.infra else "comp.card.infra_no"),
              edge=edge_effect(card.edge) if card.edge else S("comp.card.no_edge"))
+    hungarian = tuple(mv.hu_card(card_id) for card_id in (card.id, *card.physical_ids))
     return Component(card.id, "spacecorp.kind.card", S(f"cardname.{card.id}"), text, card_gist(card),
-                     "[designed]" in card.source, card.physical_ids)
+                     "[designed]" in card.source, card.physical_ids + hungarian)
 
 
 def _stand_in(source: str) -> bool:
@@ -129,11 +130,11 @@ def components() -> tuple[Component, ...]:
     t = tables()
     out: list[Component] = [_card(card) for card in t.cards.values()]
     out.append(Component("TIME", "spacecorp.kind.time", S("cardname.TIME"), S("comp.time.text"), S("comp.time.gist"),
-                         False, tuple(sorted(t.time_cards))))
+                         False, tuple(sorted(t.time_cards)) + tuple(mv.hu_card(card) for card in sorted(t.time_cards))))
     for edge in t.edges.values():
         cards = [card.id for card in t.cards.values() if card.edge == edge.id]
         out.append(Component(edge.id, "spacecorp.kind.edge", S(f"edge.{edge.id}"),
-                             S("comp.edge.text", cards=Join(cards), event=S(f"event.{edge.trigger.name}"),
+                             S("comp.edge.text", cards=Join([mv.card_code(card) for card in cards]), event=S(f"event.{edge.trigger.name}"),
                                effect=S(f"edgetext.{edge.id}")),
                              edge_gist(edge.id), _stand_in(edge.source)))
     for progress in t.progress.values():
@@ -148,7 +149,7 @@ def components() -> tuple[Component, ...]:
     for special in t.specials.values():
         cards = [card.id for card in t.cards.values() if any(entry.special == special.id for entry in card.entries)]
         out.append(Component(special.id, "spacecorp.kind.special", S(f"special.{special.id}"),
-                             S("comp.special.text", era=S(f"era.{special.era}"), cards=Join(cards),
+                             S("comp.special.text", era=S(f"era.{special.era}"), cards=Join([mv.card_code(card) for card in cards]),
                                effect=S(f"specialtext.{special.id}")),
                              S(f"specialgist.{special.id}"), _stand_in(special.source)))
     for side in t.hq_sides.values():

@@ -181,14 +181,14 @@ def card_line(game: SpaceCorpGame, card: str) -> Msg:
     """A physical card with its values: ``M04#1 Robotic Miner: Build 2 or Produce 1 · Infra``;
     an Edge card adds the Edge and its trigger."""
     if is_time(card):
-        return S("hand_card", id=card, name=S("cardname.TIME"), gist=S("comp.time.gist"))
+        return S("hand_card", id=mv.card_code(card), name=S("cardname.TIME"), gist=S("comp.time.gist"))
     data = tables().cards[design(card)]
     values = S("comp.card.gist", entries=components.entries_msg(data.entries),
                infra=S("comp.gist.infra") if data.infra else "", edge="")
     if data.edge is None:
-        return S("hand_card", id=card, name=S(f"cardname.{data.id}"), gist=values)
+        return S("hand_card", id=mv.card_code(card), name=S(f"cardname.{data.id}"), gist=values)
     edge = tables().edges[data.edge]
-    return S("hand_card_edge", id=card, name=S(f"cardname.{data.id}"), gist=values, edge=S(f"edge.{edge.id}"),
+    return S("hand_card_edge", id=mv.card_code(card), name=S(f"cardname.{data.id}"), gist=values, edge=S(f"edge.{edge.id}"),
              event=S(f"event.{edge.trigger.name}"), effect=S(f"edgegist.{edge.id}"))
 
 
@@ -203,7 +203,7 @@ def rules_summary(game: SpaceCorpGame) -> Msg:
 
 # ----- texts ---------------------------------------------------------------------------------------
 def _card_msg(game: SpaceCorpGame, card: str) -> Msg:
-    return S("card", id=card, name=S(f"cardname.{design(card) if not is_time(card) else 'TIME'}"))
+    return S("card", id=mv.card_code(card), name=S(f"cardname.{design(card) if not is_time(card) else 'TIME'}"))
 
 
 def _tile_text(game: SpaceCorpGame, tile_id: str) -> Msg | Join:

@@ -133,7 +133,7 @@ def _edge(game: SpaceCorpGame, state: GameState, move: Edge, window: Window | No
     """SC-EDGE-1/2: the Edge's text is resolved, its action entries ignored, the card discarded."""
     seat = move.seat
     if not state.hands.holds(seat, move.card):
-        raise refuse("not_in_hand", "SC-EDGE-1", card=move.card)
+        raise refuse("not_in_hand", "SC-EDGE-1", card=mv.card_code(move.card))
     edge_id = None if is_time(move.card) else tables().cards[design(move.card)].edge
     if edge_id is None:
         raise refuse("not_an_edge", "SC-EDGE-1", card=game._card_msg(move.card))
@@ -149,7 +149,7 @@ def _edge(game: SpaceCorpGame, state: GameState, move: Edge, window: Window | No
     elif not game._edge_usable(state, seat, edge, window):
         raise refuse("edge_useless", "SC-EDGE-1", edge=S(f"edge.{edge.id}"))
     player = game.seat_label(state, seat)
-    state.news.append(S("news.edge", player=player, edge=S(f"edge.{edge.id}"), card=move.card))
+    state.news.append(S("news.edge", player=player, edge=S(f"edge.{edge.id}"), card=mv.card_code(move.card)))
     effect = edge.effects[0]
     gained = 0
     if effect.name == "INFRA_HQS":

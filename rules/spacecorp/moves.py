@@ -5,7 +5,8 @@ shape only (``M02#1/m``, ``B1``, ``moon``, ``R3_EERI``, ``D3-04``, ``C07``, ``AD
 checks everything that depends on the position.  ``format_move`` writes the canonical text stored in
 the log (§10.4): the targets, then ``cards= infra= time= pay= use=``, then the verb's own options.
 ``canonical_prefix`` turns the Hungarian words players type (§2, accents and case optional) into the
-notation's; ``parse_move`` applies it itself, so it accepts both.
+notation's; ``parse_move`` applies it itself, so it accepts both.  Hungarian readers get cards by the
+rulebook's era initials (``Ű02#1``, ``B06#1``, ``Cs05#1``) and Time cards as ``Idő3`` (``card_code``).
 """
 from __future__ import annotations
 
@@ -391,6 +392,51 @@ HUNGARIAN_ENTRIES = {RESEARCH: {"k": "r"}, MOVE: {"m": "m", "v": "sm", "vm": "sm
                      GENETICS: {"g": "g"}, IDEA: {"o": "i"}}
 _HU_TEAM = re.compile(r"([KSLZ])([1-4])", re.IGNORECASE)
 SITE_KEYS = ("target", "use", "pioneer", "legacy")
+#: Action cards by the Hungarian rulebook's eras (Űrhajósok, Bolygókutatók, Csillagutazók: ``Ű02#1``,
+#: ``B14#2``, ``Cs05#1``; the rulebook numbers no card, the era is its symbol) -> the notation's era letter.
+HU_ERA_OUT = {"M": "Ű", "P": "B", "S": "Cs"}
+#: A Time card as Hungarians write it: ``Idő3``, never ``T3``, which the rulebook reads as a tile's
+#: production value ("T#", Termelés).
+HU_TIME_OUT = "Idő"
+_HU_CARD = re.compile(r"(u|b|cs)(\d{2}(?:#\d{1,2})?)")      # folded: ``Ű02#1`` -> ``u02#1``
+_HU_TIME = re.compile(r"ido([1-8])")
+_HU_ERA_IN = {"u": "M", "b": "P", "cs": "S"}
+
+
+def card_code(card: str) -> Localized:
+    """A card id as each reader writes it: ``M02#1`` / Hungarian ``Ű02#1``; ``T3`` / ``Idő3``
+    (a design id ``P14`` too).  Anything else as it is."""
+    return Localized(en=card, hu=hu_card(card))
+
+
+def hu_card(card: str) -> str:
+    """``M02#1`` -> ``Ű02#1``, ``S05`` -> ``Cs05``, ``T3`` -> ``Idő3``; anything else unchanged."""
+    if _TIME.fullmatch(card):
+        return HU_TIME_OUT + card[1:]
+    if re.fullmatch(r"[MPS]\d{2}(?:#\d{1,2})?", card):
+        return HU_ERA_OUT[card[0]] + card[1:]
+    return card
+
+
+_CARD_IN_TEXT = re.compile(r"(?<![\w#])(?:(?:[MPSB]|Ű|Cs)\d{2}#\d{1,2}|Idő[1-8]|T[1-8](?! termelési))(?![\w#])")
+
+
+def cards_named(text: str) -> set[str]:
+    """The physical cards a text names, by either language's code (``M04#2``, ``Ű04#2``, ``T3``,
+    ``Idő3``), as their ids: what a check for a hidden card looks for.  A Hungarian
+    ``T1 termelési érték`` is a tile's production, not a card."""
+    return {card_word(code) for code in _CARD_IN_TEXT.findall(text)}
+
+
+def card_word(word: str) -> str:
+    """A card typed with its Hungarian code (``Ű02#1``, ``u02#1``, ``Cs05#1``, ``Idő3``, ``ido3``) ->
+    the notation's id; anything else unchanged."""
+    folded = fold(word)
+    match = _HU_CARD.fullmatch(folded)
+    if match:
+        return _HU_ERA_IN[match[1]] + match[2]
+    match = _HU_TIME.fullmatch(folded)
+    return f"T{match[1]}" if match else word
 
 
 def team_code(team: str, language: str) -> str:
@@ -477,15 +523,16 @@ def _hu_value(key: str, value: str, verb: str) -> str:
                         if len(item) == 1 or fold(item) in HUNGARIAN_WORDS else item for item in value.split(","))
     table = {"base": HUNGARIAN_BASES, "bases": HUNGARIAN_BASES, "name": HUNGARIAN_VERBS,
              "stack": HUNGARIAN_STACKS}.get(key, HUNGARIAN_WORDS)
-    return ",".join(":".join(table.get(fold(part), part) for part in item.split(":")) for item in value.split(","))
+    return ",".join(":".join(table.get(fold(part), card_word(part)) for part in item.split(":"))
+                    for item in value.split(","))
 
 
 def _hu_entry(item: str, verb: str) -> str:
     """``M02#1/v`` (Védett) -> ``M02#1/sm`` for a Move: the Hungarian entry letters of the verb."""
     card, slash, letter = item.partition("/")
     if not slash:
-        return item
-    return f"{card}/{HUNGARIAN_ENTRIES.get(verb, {}).get(fold(letter), letter)}"
+        return card_word(item)
+    return f"{card_word(card)}/{HUNGARIAN_ENTRIES.get(verb, {}).get(fold(letter), letter)}"
 
 
 def _hu_cp(item: str) -> str:
@@ -507,7 +554,7 @@ def _hu_item(part: str, verb: str) -> str:
         return "@" + site_word(part[1:])
     if fold(part) in HUNGARIAN_WORDS:
         return HUNGARIAN_WORDS[fold(part)]
-    return part
+    return card_word(part)
 
 
 def _hu_word(word: str, verb: str) -> str:
@@ -580,7 +627,7 @@ def _hu_out_item(part: str, verb: str) -> str:
         return "@" + _site_slugs()[part[1:]]
     if part in _site_slugs() and verb in (MOVE, TRANSPORT, SPECIAL, CHOOSE):
         return _site_slugs()[part]
-    return HU_WORD_OUT.get(part, part)
+    return HU_WORD_OUT.get(part, hu_card(part))
 
 
 def _hu_out(word: str, verb: str) -> str:
@@ -616,9 +663,9 @@ def _hu_out(word: str, verb: str) -> str:
         out = ",".join(HU_STACK_OUT.get(v, v) for v in value.split(","))
     elif key == "time":
         card, _, mode = value.partition(":")
-        out = f"{card}:{HU_WORD_OUT.get(mode, mode)}"
+        out = f"{hu_card(card)}:{HU_WORD_OUT.get(mode, mode)}"
     else:
-        out = ",".join(HU_WORD_OUT.get(v, v) for v in value.split(","))
+        out = ",".join(HU_WORD_OUT.get(v, hu_card(v)) for v in value.split(","))
     return f"{HU_KEY_OUT.get(key, key)}={out}"
 
 
@@ -639,11 +686,11 @@ def notation(text: str) -> Localized:
 
 
 def _hu_out_entry(item: str, verb: str) -> str:
-    """``M02#1/m`` -> ``M02#1`` (the verb's plain entry needs no letter); ``/sm`` -> ``/v`` (Védett)."""
+    """``M02#1/m`` -> ``Ű02#1`` (the verb's plain entry needs no letter); ``/sm`` -> ``/v`` (Védett)."""
     card, _, letter = item.partition("/")
     if letter == ENTRIES.get(verb, ("",))[0]:
-        return card
-    return f"{card}/v" if letter.startswith("s") else item
+        return hu_card(card)
+    return f"{hu_card(card)}/v" if letter.startswith("s") else hu_card(card) + item[len(card):]
 
 
 # ----- parsing -------------------------------------------------------------------------------------
@@ -997,7 +1044,7 @@ def _special(seat: int, words: list[str]) -> Special:
     args.done()
     target = _site(options["target"]) if "target" in options else None
     if leg and target:
-        raise IllegalMove("spacecorp.err.special_args", "SC-SPC-1", card=card)
+        raise IllegalMove("spacecorp.err.special_args", "SC-SPC-1", card=card_code(card))
     return Special(seat, card=card, target=target, leg=leg)
 
 

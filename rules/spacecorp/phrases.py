@@ -1,7 +1,7 @@
 """Space Corp moves in words (``move_phrase``): a stored move text as a predicate the host puts
 after "bob (Blue):", from the notation's syntax and the static data only (never from legality, so
 an old move still reads).  Teams in the reader's colour letters, sites by the names the map shows,
-cards by id and name, bases, Edges and Progress cards by their names."""
+cards by the reader's code (``Ű02#1`` in Hungarian) and name, bases, Edges and Progress cards by their names."""
 from __future__ import annotations
 
 from rules.base import IllegalMove
@@ -34,11 +34,12 @@ def site_msg(site: str) -> Msg | str:
 
 
 def card_msg(card: str) -> Msg | str:
-    """``M02#1 (Heavy Lifter)``; a Time card ``T3 (Time)``; an unknown id as it is."""
+    """``M02#1 (Heavy Lifter)``; a Time card ``T3 (Time)``; an unknown id as it is.  The id in the
+    reader's code (Hungarian ``Ű02#1``, ``Idő3``: :func:`moves.card_code`)."""
     if is_time(card):
-        return S("card", id=card, name=S("cardname.TIME"))
+        return S("card", id=mv.card_code(card), name=S("cardname.TIME"))
     if design(card) in tables().cards:
-        return S("card", id=card, name=S(f"cardname.{design(card)}"))
+        return S("card", id=mv.card_code(card), name=S(f"cardname.{design(card)}"))
     return card
 
 
@@ -60,7 +61,7 @@ def sources_msg(sources: Sources) -> Msg | None:
     if sources.infra:
         parts.append(S("phrase.src.infra", hqs=Join([_hq(hq) for hq in sources.infra], "and")))
     if sources.time:
-        parts.append(S(f"phrase.src.time_{sources.time.mode}", card=sources.time.card))
+        parts.append(S(f"phrase.src.time_{sources.time.mode}", card=mv.card_code(sources.time.card)))
     if sources.pay:
         parts.append(S("phrase.src.pay", n=sources.pay))
     if sources.use:
@@ -171,14 +172,14 @@ def phrase(text: str) -> Msg | None:
     if isinstance(move, Edge):
         edge_id = None if is_time(move.card) or design(move.card) not in tables().cards \
             else tables().cards[design(move.card)].edge
-        edge: Msg | str = S(f"edge.{edge_id}") if edge_id else move.card
+        edge: Msg | str = S(f"edge.{edge_id}") if edge_id else card_msg(move.card)
         if move.take:
             taken: Msg | str = S("phrase.offer_box", box=move.take[1:]) if move.take in mv.OFFER else \
                 S(f"progress.{move.take}") if move.take in tables().progress else card_msg(move.take)
-            return S("phrase.edge_take", edge=edge, card=move.card, taken=taken)
+            return S("phrase.edge_take", edge=edge, card=mv.card_code(move.card), taken=taken)
         if move.name:
-            return S("phrase.edge_name", edge=edge, card=move.card, action=S(f"action.{move.name.upper()}"))
-        return S("phrase.edge", edge=edge, card=move.card)
+            return S("phrase.edge_name", edge=edge, card=mv.card_code(move.card), action=S(f"action.{move.name.upper()}"))
+        return S("phrase.edge", edge=edge, card=mv.card_code(move.card))
     if isinstance(move, Decline):
         return S("phrase.decline")
     assert isinstance(move, Choose)

@@ -121,9 +121,9 @@ def _gain_progress(game: SpaceCorpGame, state: GameState, seat: int, progress_id
 def _upgrade(game: SpaceCorpGame, state: GameState, move: Upgrade) -> None:
     seat = move.seat
     if not state.hands.holds(seat, move.card):
-        raise refuse("not_in_hand", "SC-UPG-1", card=move.card)
+        raise refuse("not_in_hand", "SC-UPG-1", card=mv.card_code(move.card))
     if is_time(move.card) or not tables().cards[design(move.card)].infra:
-        raise refuse("not_upgradeable", "SC-UPG-1", card=move.card)
+        raise refuse("not_upgradeable", "SC-UPG-1", card=mv.card_code(move.card))
     player = state.players[seat]
     box = str(move.box)
     old = player.hq[box]
@@ -142,24 +142,24 @@ def _upgrade(game: SpaceCorpGame, state: GameState, move: Upgrade) -> None:
 def _special(game: SpaceCorpGame, state: GameState, move: Special) -> None:
     seat = move.seat
     if not state.hands.holds(seat, move.card) or is_time(move.card):
-        raise refuse("not_in_hand", "SC-SPC-1", card=move.card)
+        raise refuse("not_in_hand", "SC-SPC-1", card=mv.card_code(move.card))
     card = tables().cards[design(move.card)]
     entry = next((entry for entry in card.entries if entry.action == "SPECIAL"), None)
     if entry is None or entry.special is None:
-        raise refuse("not_special", "SC-SPC-1", card=move.card)
+        raise refuse("not_special", "SC-SPC-1", card=mv.card_code(move.card))
     effect = tables().specials[entry.special].effects[0]
     if effect.name == "ANTIMATTER_MOVE":
         game._antimatter(state, move)
         return
     if effect.name == "TRACKS_TO_STAR":                                                 # SP-TACHYON
         if not state.players[seat].track:
-            raise refuse("tachyon_nothing", "SP-TACHYON", card=move.card)
+            raise refuse("tachyon_nothing", "SP-TACHYON", card=mv.card_code(move.card))
         state.hands.remove(seat, move.card)
         state.turn.played.append(move.card)
         game._advance_tracks(state, seat, to_star=True)
         return
     if effect.name not in ("PROBE", "SCOUT") or move.target is None:
-        raise refuse("special_target", "SC-SPC-3", card=move.card)
+        raise refuse("special_target", "SC-SPC-3", card=mv.card_code(move.card))
     site = tables().maps[state.era].sites.get(move.target)
     game._explorable(state, move.target)
     assert site is not None
@@ -178,7 +178,7 @@ def _antimatter(game: SpaceCorpGame, state: GameState, move: Special) -> None:
     shielded; it still starts or ends at a base (SC-MOV-3) and may win a Pioneer marker."""
     seat, leg = move.seat, move.leg
     if leg is None:
-        raise refuse("special_leg", "SP-ANTIMATTER", card=move.card, example=mv.notation(f"special {move.card} B1 iss>titan"))
+        raise refuse("special_leg", "SP-ANTIMATTER", card=mv.card_code(move.card), example=mv.notation(f"special {move.card} B1 iss>titan"))
     game._team_at(state, seat, leg.team, leg.origin, "SC-MOV-1")
     if leg.destination not in tables().maps[state.era].sites or leg.destination == leg.origin:
         raise refuse("no_such_site", "SC-MAP-1", site=leg.destination)

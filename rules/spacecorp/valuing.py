@@ -41,7 +41,7 @@ def _value(game: SpaceCorpGame, state: GameState, seat: int, action: str, source
     for played in sources.cards:
         entries.append(game._card_entry(state, seat, played, action))
         if played.card in seen:
-            raise refuse("card_twice", "SC-VAL-3", card=played.card)
+            raise refuse("card_twice", "SC-VAL-3", card=mv.card_code(played.card))
         seen.add(played.card)
     if sources.time is not None:
         game._check_time(state, seat, sources.time, action)
@@ -128,22 +128,22 @@ def _infra(game: SpaceCorpGame, state: GameState, owner: int, action: str, shiel
 
 def _card_entry(game: SpaceCorpGame, state: GameState, seat: int, played: CardEntry, action: str) -> Entry:
     if not state.hands.holds(seat, played.card):
-        raise refuse("not_in_hand", "SC-VAL-3", card=played.card)
+        raise refuse("not_in_hand", "SC-VAL-3", card=mv.card_code(played.card))
     if is_time(played.card):
-        raise refuse("time_as_card", "SC-VAL-8", card=played.card)
+        raise refuse("time_as_card", "SC-VAL-8", card=mv.card_code(played.card))
     wanted, shielded = LETTER[played.entry[-1]], played.entry.startswith("s")
     if wanted != action:
-        raise refuse("entry_not_action", "SC-VAL-3", card=played.card, action=S(f"action.{action}"))
+        raise refuse("entry_not_action", "SC-VAL-3", card=mv.card_code(played.card), action=S(f"action.{action}"))
     card = tables().cards[design(played.card)]
     for entry in card.entries:
         if entry.action == action and entry.shielded == shielded:
             return entry
-    raise refuse("card_lacks_entry", "SC-CARD-1", card=played.card, action=S(f"action.{action}"))
+    raise refuse("card_lacks_entry", "SC-CARD-1", card=mv.card_code(played.card), action=S(f"action.{action}"))
 
 
 def _check_time(game: SpaceCorpGame, state: GameState, seat: int, time: TimeUse, action: str) -> None:
     if not is_time(time.card) or not state.hands.holds(seat, time.card):
-        raise refuse("time_not_in_hand", "SC-VAL-8", card=time.card)
+        raise refuse("time_not_in_hand", "SC-VAL-8", card=mv.card_code(time.card))
     if action not in TIME_ACTIONS:
         raise refuse("time_action", "SC-VAL-8", action=S(f"action.{action}"))
 

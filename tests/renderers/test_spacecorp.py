@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 
 import pytest
 from PIL import ImageChops, ImageDraw, ImageFont
@@ -18,7 +17,7 @@ from PIL import ImageChops, ImageDraw, ImageFont
 from renderers.spacecorp import MIN_TEXT, REGIONS, SEAT_RGB, SITES, render
 from rules.spacecorp.data import tables
 from rules.spacecorp.engine import GAME
-from rules.spacecorp.moves import team_code
+from rules.spacecorp.read import card_code
 
 
 def positions(players: int, seed: int, every: int = 10, eras: str = "1"):
@@ -49,41 +48,23 @@ def spy(monkeypatch) -> list[tuple[str, int]]:
     return seen
 
 
-def drawn_card(card: str, texts: list[str], language: str, shown: Counter[str] = Counter()) -> bool:
-    """Whether a card id is drawn as a word of its own more often than the public texts
-    ``shown`` account for. Every card is checked in both languages, a Time card ("T1")
-    too: Hungarian writes a tile's production "T1" as well, so each production on the board
-    excuses one such word (and the long "T1 termelési érték" is set aside), nothing else."""
-    from rules.messages import Msg
-    from rules.messages import render as text_of
-    production = {text_of(Msg("spacecorp.tilepart.production", n=n), language) for n in range(0, 13)}
+def drawn_card(card: str, texts: list[str], language: str) -> bool:
+    """Whether a card is drawn as a word of its own, by the id or by the code the reader of
+    ``language`` reads (Hungarian ``Ű04#2``, ``Idő1``).  A Hungarian Time card is ``Idő1``, so
+    it no longer reads like a tile's production ``T1`` (issue 24): a Hungarian ``T1`` is a
+    production, not a card."""
     drawn = " ".join(texts)     # lines of one wrapped label are drawn one after the other
-    for phrase in sorted(production, key=len, reverse=True):
-        drawn = drawn.replace(phrase, "")
-    found = len(re.findall(rf"(?<![\w#-]){re.escape(card)}(?![\w#-])", drawn))
-    return found > shown[card]
+    codes = {card_code(card).text(language)} | ({card} if language == "en" or not card.startswith("T") else set())
+    return any(re.search(rf"(?<![\w#-]){re.escape(code)}(?![\w#-])", drawn) for code in codes)
 
 
-def public_productions(view, language: str) -> Counter[str]:
-    """The production words of the tiles on the board and of the players' Legacy Production,
-    as the renderer writes them."""
-    from rules.messages import Msg
-    from rules.messages import render as text_of
-    tiles = [tile for placed in view.tiles.values() for tile in placed]
-    tiles += [player.legacy[0] for player in view.players if player.legacy is not None]
-    return Counter(text_of(Msg("spacecorp.render.production", n=tables().discoveries[tile].production), language)
-                   for tile in tiles if tile in tables().discoveries
-                   and tables().discoveries[tile].production is not None)
-
-
-def test_a_hidden_time_card_would_be_caught_in_hungarian_too():
-    """The check above: a Time card id drawn is caught in both languages; a tile's production
-    on the board, written "T1" in Hungarian, excuses one such word and no more."""
-    assert drawn_card("T1", ["Kéz: T1, M04#2"], "hu") and drawn_card("T1", ["Hand: T1"], "en")
-    assert not drawn_card("T1", ["T1 termelési", "érték"], "hu") and not drawn_card("T1", ["T12"], "en")
-    assert not drawn_card("T1", ["Szenes kondrit", "T1"], "hu", Counter({"T1": 1}))
-    assert drawn_card("T1", ["Szenes kondrit", "T1", "Kéz: T1"], "hu", Counter({"T1": 1}))
-    assert drawn_card("M04#2", ["M04#2"], "hu") and not drawn_card("M04#2", ["M04#21"], "hu")
+def test_a_hidden_card_would_be_caught_in_either_code():
+    """The check above: a card drawn is caught by its id and by the Hungarian code; a tile's
+    production "T1" is not a Time card any more in Hungarian."""
+    assert drawn_card("T1", ["Kéz: Idő1, Ű04#2"], "hu") and drawn_card("T1", ["Hand: T1"], "en")
+    assert not drawn_card("T1", ["Szenes kondrit", "T1 · bázis +1"], "hu") and not drawn_card("T1", ["T12"], "en")
+    assert drawn_card("M04#2", ["Ű04#2"], "hu") and drawn_card("M04#2", ["M04#2"], "hu")
+    assert not drawn_card("M04#2", ["Ű04#21"], "hu")
 
 
 @pytest.mark.parametrize("eras, players", [(eras, players) for eras in ("1", "2", "3") for players in (2, 3, 4)]
@@ -106,8 +87,7 @@ def test_every_position_draws_phone_width_images_in_both_languages(players, eras
             assert texts and not any("spacecorp." in text for text in texts)
             hand_cards = {card for hand in state.hands.cards for card in hand}
             secret = hidden | hand_cards
-            shown = public_productions(GAME.view(state, None), language)
-            leaked = [card for card in secret if drawn_card(card, texts, language, shown)]
+            leaked = [card for card in secret if drawn_card(card, texts, language)]
             assert not leaked, f"hidden cards drawn: {leaked}"
             # readable at 420 px wide: no font under MIN_TEXT px at 800 (about 9 px there)
             assert min(size for _, size in seen) * 420 / 800 >= 8.9
@@ -180,12 +160,15 @@ def test_a_tile_name_too_long_for_a_narrow_site_wraps_and_keeps_its_effect(monke
         assert " ".join(name.split()[:1]) in texts and tile_effect("D1-04", language) in texts, language
 
 
-def test_a_highlighted_site_is_ringed():
-    view = GAME.view(GAME.new_game({"players": 2}, 1), None)
-    plain, lit = render(view)[0], render(view, highlight="explore B1@moon cards=M01#1/e")[0]
-    box = ImageChops.difference(plain, lit).getbbox()
-    x0, y0, x1, y1 = SITES["moon"]
-    assert box is not None and box[0] >= x0 - 2 and box[2] <= x1 + 2
+def test_no_site_is_ringed_for_the_last_move():
+    """The calm thread (tests/host/test_calm_thread.py): a picture changes only with the position,
+    so the renderer takes no ``highlight`` and rings nothing."""
+    import inspect
+
+    from renderers import spacecorp
+    for fn in (spacecorp.render, spacecorp.render_for_chat, spacecorp.draw_map_part, spacecorp.draw_map_part_e3):
+        assert "highlight" not in inspect.signature(fn).parameters
+    assert not hasattr(spacecorp, "HIGHLIGHT") and not hasattr(spacecorp, "highlighted_sites")
 
 
 def test_min_text_is_readable_on_a_phone():
@@ -263,9 +246,9 @@ def test_e2_draws_its_map_the_radiation_zone_and_the_surcharges_in_both_language
 
 
 def test_e2_pieces_are_drawn_where_the_state_puts_them():
-    from renderers.spacecorp import GOLD, HIGHLIGHT, IDEA_CUBE, REGIONS_E2, SITES_E2
+    from renderers.spacecorp import GOLD, IDEA_CUBE, REGIONS_E2, SITES_E2
     view = GAME.view(e2_state(), None)
-    images = render(view, highlight="move B1@vesta")
+    images = render(view)
     sites = tables().maps["E2"].sites
 
     def has(image, box, colour):
@@ -277,8 +260,6 @@ def test_e2_pieces_are_drawn_where_the_state_puts_them():
         assert has(images[part - 1], SITES_E2[site], SEAT_RGB[view.players[owner].colour]), site
     x0, y0, x1, _ = SITES_E2["europa"]                      # the claim's gold outline
     assert images[0].getpixel((int((x0 + x1) / 2), int(y0) + 1)) == GOLD
-    x0, y0, x1, _ = SITES_E2["vesta"]                       # the highlight's ring
-    assert images[0].getpixel((int((x0 + x1) / 2), int(y0) + 1)) == HIGHLIGHT
     assert has(images[1], SITES_E2["oort"], GOLD)            # the Pioneer markers on the Oort Cloud
     assert has(images[1], SITES_E2["oort"], SEAT_RGB["Y"])   # Y3 there
     assert has(images[3], (0, 0, 800, images[3].height), IDEA_CUBE)   # the idea cube on the wheel
@@ -376,10 +357,10 @@ def _has(image, box, colour) -> bool:
 
 
 def test_e3_pieces_are_drawn_where_the_state_puts_them():
-    from renderers.spacecorp import GOLD, HIGHLIGHT, layout_e3, star_card
+    from renderers.spacecorp import GOLD, layout_e3, star_card
     state = e3_state()
     view = GAME.view(state, None)
-    images = render(view, highlight="colonize R3_PROC colony=C01")
+    images = render(view)
     layout, board = layout_e3(), tables().maps["E3"]
 
     def card(site):
@@ -405,8 +386,6 @@ def test_e3_pieces_are_drawn_where_the_state_puts_them():
     image, box, tau = card("tau_ceti")                     # the claim's gold outline, the claimant
     x0, y0, x1, _ = box
     assert image.getpixel((int((x0 + x1) / 2), int(y0) + 1)) == GOLD and _has(image, tau.on_star, purple)
-    image, box, _ = card("procyon")                        # a colonize move rings its region
-    assert image.getpixel((int((box[0] + box[2]) / 2), int(box[1]) + 1)) == HIGHLIGHT
     part, box = layout.regions["R3_ORION1"]
     assert _has(images[part - 1], box, yellow)              # Y3 in the Orion Arm
 
@@ -444,7 +423,8 @@ def test_e3_draws_its_map_colonies_and_players_from_the_catalogue_in_both_langua
         assert text_of(Msg("spacecorp.render.colony_placed", colony=Msg("spacecorp.colony.C07"),
                            region=Msg("spacecorp.render.region.R3_LUY"), player="bob"), language) in texts
         assert text_of(Msg("spacecorp.render.colonies_owned", n=1, value=6), language) in joined
-        assert text_of(Msg("spacecorp.render.supply", teams=Join([team_code("P4", language)])), language) in joined   # P2 is out
+        purple_4 = Msg("spacecorp.render.team_numbers", colour=Msg("spacecorp.colour.P"), numbers=Join(["4"]))
+        assert text_of(Msg("spacecorp.render.supply", teams=purple_4), language) in joined     # P2 is out
         stacks = {"en": {"Pa", "Pb", "Sa", "Sb", "A"}, "hu": {"Ea", "Eb", "Ma", "Mb", "Idegen"}}[language]
         assert stacks | {"8", "6", "5"} <= texts   # the stacks (as the reader's rulebook names them, SC-EXP-11) and their counts
         drawn[language] = images
@@ -591,3 +571,45 @@ def test_the_threads_map_title_is_the_era_even_at_the_end(monkeypatch):
     assert era in drawn                                                       # the map's title
     assert any(text.startswith(era) and text != era for text in drawn)        # the goals': "... · over"
     assert len(images) == (6 if over.era == "E3" else 4)      # maps, table, goals (E3: colonies)
+
+
+@pytest.mark.parametrize("eras", ["1", "2", "3"])
+def test_hungarian_images_name_cards_by_hungarian_code_and_teams_by_colour(eras, monkeypatch):
+    """Issue 24: the Offer and the Infra boxes show ``Ű13#1`` / ``B06#1`` / ``Cs24#1``, never the
+    English id; the teams at the HQ read "Kék 3, 4" (the rulebook's colour), not the letter codes."""
+    from rules.messages import Join, Msg
+    from rules.messages import render as text_of
+    seen = spy(monkeypatch)
+    state = positions(3, seed=7, every=30, eras=eras)[1]
+    view = GAME.view(state, None)
+    render(view, language="hu")
+    drawn = " ".join(text for text, _ in seen)
+    offer = [card for card in state.offer if card]
+    infra = [card for player in view.players for card in player.hq.values() if card]   # id shown where room is
+    assert offer
+    for card in offer + infra:
+        assert card in infra or card_code(card).text("hu") in drawn
+        assert not re.search(rf"(?<![\w#]){re.escape(card)}(?![\w#])", drawn), card
+    for player in view.players:
+        at_hq = sorted(team for team, site in player.teams.items() if site is None and team not in player.teams_out)
+        if at_hq:
+            teams = Msg("spacecorp.render.team_numbers", colour=Msg(f"spacecorp.colour.{player.colour}"),
+                        numbers=Join([team[1:] for team in at_hq]))
+            assert text_of(Msg("spacecorp.render.supply", teams=teams), "hu") in drawn
+
+
+def test_a_long_edge_name_wraps_into_a_free_row_of_its_offer_box(monkeypatch):
+    """Issue 24 (no truncated Hungarian label): an Edge card with one entry writes a long Edge
+    name ("Befektetői bizalom") on two lines instead of shortening it."""
+    from PIL import Image
+
+    from renderers.spacecorp import draw_card_box
+    from rules.messages import Msg
+    from rules.messages import render as text_of
+    card = next(f"{c.id}#1" for c in tables().cards.values() if c.edge == "EG-INVEST" and len(c.entries) == 1)
+    seen = spy(monkeypatch)
+    image = Image.new("RGB", (200, 180), (0, 0, 0))
+    draw_card_box(ImageDraw.Draw(image), (0, 0, 189, 176), "O4", card, "hu")
+    texts = [text for text, _ in seen]
+    assert not any(text.endswith("…") for text in texts)
+    assert " ".join(texts).endswith(text_of(Msg("spacecorp.edge.EG-INVEST"), "hu"))

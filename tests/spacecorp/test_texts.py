@@ -98,7 +98,7 @@ def test_phrases_and_hungarian_notation_use_the_hungarian_team_letters_and_site_
     leg = render(GAME.move_phrase(state, 0, "move P1 em_l5>em_l1 cards=M01#1/m"), "hu")
     assert "Lila 1 (Föld–Hold L5 → Föld–Hold L1)" in leg
     local = GAME.localize_move("move B1 earth>em_l1 cards=M01#1/m time=T3:double", "hu")
-    assert local == "mozgás K1 föld>föld-hold_l1 kártyák=M01#1 idő=T3:dupla"
+    assert local == "mozgás K1 föld>föld-hold_l1 kártyák=Ű01#1 idő=Idő3:dupla"
 
 
 @pytest.mark.parametrize("typed", ["mozgatás K1 föld>hold cards=M01#1/m", "mozgatás B1 earth>hold cards=M01#1/m",
@@ -272,3 +272,95 @@ def test_a_predictive_ai_look_that_shows_a_time_card_reads_back():
     (a random 4-player era-2 game, seed 2904, offered `choose predict=P24#1,T7`)."""
     move = mv.parse_move(0, "choose predict=P24#1,T7")
     assert mv.format_move(move) == "choose predict=P24#1,T7"
+
+
+# ----- issue 24: card codes as the Hungarian rulebook's eras and Time cards ------------------------
+def every_physical_card() -> list[str]:
+    return [card for design in tables().cards.values() for card in design.physical_ids] + sorted(tables().time_cards)
+
+
+def test_hungarian_card_codes_carry_the_rulebooks_era_initials_and_read_back():
+    """§10.1 ids stay as stored; a Hungarian reader gets Ű (Űrhajósok), B (Bolygókutatók), Cs
+    (Csillagutazók) and Idő for a Time card, each parsed back to the same id, typed with or
+    without accents, in any case; the English id is accepted from a Hungarian typist too."""
+    era_initial = {"E1": "Ű", "E2": "B", "E3": "Cs"}
+    for card in every_physical_card():
+        code = mv.card_code(card)
+        assert code.text("en") == card
+        hungarian = code.text("hu")
+        if card.startswith("T"):
+            assert hungarian == "Idő" + card[1:]
+        else:
+            assert hungarian == era_initial[tables().cards[card.split("#")[0]].era] + card[1:]
+        for typed in (hungarian, mv.fold(hungarian), hungarian.upper(), card):
+            assert mv.card_word(typed) == card, typed
+    assert mv.card_word("C07") == "C07" and mv.card_word("K1") == "K1"     # a colony, a team: not cards
+
+
+@pytest.mark.parametrize("text", [
+    "move B1 earth>moon cards=M02#1/m,P06#1/sm infra=Y time=T3:double", "special M21#1 target=phobos",
+    "upgrade P14#2 box=2", "edge M25#1 take=O3", "edge M24#1 take=M13#1", "choose predict=P01#1,S02#2",
+    "research cards=M17#1/r,M17#2/r infra=self",
+    "build B1 @moon base=REFINERY B2 @phobos base=RESEARCHBASE cards=M02#1/b,M13#1/sb time=T8:split",
+    "colonize R3_EERI colony=C07 cp=tiles,build[cards=S16#1/b infra=self]"])
+def test_hungarian_notation_writes_no_english_card_id_and_parses_back(text):
+    """§10.4: the stored text is unchanged; its Hungarian form names cards by Hungarian code only."""
+    local = GAME.localize_move(text, "hu")
+    assert not re.search(r"(?<![\w#])(?:[MPS]\d{2}#\d|T[1-8])(?![\w#])", local), local
+    assert mv.format_move(mv.parse_move(0, local)) == mv.format_move(mv.parse_move(0, text))
+
+
+def test_a_time_card_reads_apart_from_a_tiles_production_in_hungarian():
+    """SC-VAL-8 Time card ``Idő3`` against the rulebook's production ``T#`` (``T1 termelési érték``)."""
+    state = GAME.new_game({"players": 3}, 1)
+    phrase = GAME.move_phrase(state, 0, "move B1 earth>moon cards=M01#1/m time=T3:double")
+    sources = next(value for value in _values(phrase) if isinstance(value, Msg) and value.key.endswith("time_double"))
+    assert dict(sources.values)["card"] == mv.card_code("T3")
+    hungarian = render(phrase, "hu")
+    assert "Idő3" in hungarian and "Ű01#1" in hungarian and not re.search(r"\bT3\b|M01#1", hungarian)
+    assert "T3" in render(phrase, "en") and "M01#1" in render(phrase, "en")
+    production = render(Msg("spacecorp.tilepart.production", n=3), "hu")
+    assert "Idő3" not in production
+
+
+def _values(value):
+    """Every Msg inside a message tree."""
+    if isinstance(value, Msg):
+        yield value
+        for _key, inner in value.values:
+            yield from _values(inner)
+    elif hasattr(value, "items") and not isinstance(value, dict):
+        for inner in value.items:
+            yield from _values(inner)
+
+
+def test_hand_refusals_and_components_name_cards_by_the_readers_code():
+    """The hand (private lines), a refusal (SC-VAL-8) and /info find and show ``Ű04#2``."""
+    line = GAME.card_line("M04#2")
+    assert dict(line.values)["id"] == mv.card_code("M04#2")
+    state = GAME.new_game({"players": 3}, 1)
+    seat = min(GAME.waiting_for(state))
+    with pytest.raises(IllegalMove) as caught:
+        GAME.apply(state, GAME.parse_move(state, seat, "mozgás K1 föld>hold kártyák=Idő8 infra=saját"))
+    assert "T8" not in render(caught.value.msg, "hu").split()
+    components = {comp.id: comp for comp in GAME.components()}
+    assert "Ű04#2" in components["M04"].aliases and "Idő3" in components["TIME"].aliases
+
+
+def test_a_check_for_hidden_cards_finds_them_by_either_code():
+    """SC-CARD-9 checks look for a hand card in what others read: ``cards_named`` finds it by its
+    id or its Hungarian code, and takes the rulebook's production ``T1 termelési érték`` for none."""
+    text = "Ezt húztad: Ű04#2, Idő3 (Időkártya); Erósz (T1 termelési érték); M02#1, Cs05#1, B06#1/v"
+    assert mv.cards_named(text) == {"M04#2", "T3", "M02#1", "S05#1", "P06#1"}
+    assert mv.cards_named("Drew: T3 (Time), P14#2 (Cryo Sleep)") == {"T3", "P14#2"}
+
+
+@pytest.mark.parametrize("typed", ["fejlesztés Ű", "fejlesztes u0", "mozgás L1 föld>hold kártyák=Ű",
+                                   "mozgás L1 föld>hold kártyák=Ű01#1 infra=saját idő=Id"])
+def test_autocomplete_completes_hungarian_card_codes_being_typed(typed):
+    """Issue 24 (autocomplete in the typist's language): a card code typed in part (``Ű``,
+    ``u0``, ``Id``) completes to the legal moves with that card."""
+    state = GAME.new_game({"players": 3}, 1)
+    seat = min(GAME.waiting_for(state))
+    assert state.players[seat].colour == "P"
+    assert GAME.complete(state, seat, typed, 5)
