@@ -3,12 +3,12 @@ game through the test Discord in which no public message names a card hidden in 
 standing auto-pass orders for Edges (the rules answer with them: tests/spacecorp/test_edges.py)."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
 import rules
+from rules.spacecorp import moves as mv
 from bot.demo import random_game_script
 
 from .language_check import english_leaks
@@ -18,7 +18,6 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "spacecorp-3p.txt"
 TWO_ERAS = Path(__file__).resolve().parents[2] / "examples" / "spacecorp-2eras-3p.txt"
 THREE_ERAS = Path(__file__).resolve().parents[2] / "examples" / "spacecorp-3eras-3p.txt"
 # a card id; "T1" followed by "termelési" is the Hungarian production value of a tile, not a Time card
-CARD_ID = re.compile(r"\b(?:[MPS]\d\d#\d|T\d(?! termelési))\b")
 GAME = rules.get_game("spacecorp")
 
 
@@ -87,7 +86,7 @@ async def test_SC_CARD_9_a_three_player_game_through_discord_never_shows_a_hidde
                 for item in sent:
                     if item.kind == "autocomplete" or not item.content:
                         continue
-                    named = set(CARD_ID.findall(item.content)) & secret
+                    named = mv.cards_named(item.content) & secret   # either language's card codes
                     if not named:
                         continue
                     # only the holder may read it: a DM to them, or their own ephemeral reply
