@@ -320,7 +320,7 @@ def draw_card(state: GameState, deck: str, events: list) -> str | None:
 
 
 # ----- the game -------------------------------------------------------------------------------------------
-class PlanetariumGame(Game):
+class PlanetariumGame(Game[GameState, Move]):
     name = "planetarium"
     title = "Planetarium"
     min_players = 2
