@@ -14,12 +14,12 @@ import re
 import shlex
 import tempfile
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 import discord
 from discord import app_commands
 
-from .app import create_bot
+from .app import BoardGameBot, create_bot
 from .config import Settings
 from .harness import Harness, ThreadArchived, ThreadLocked
 from rules.messages import LANGUAGES, Msg, catalogue, language_of, render
@@ -56,7 +56,7 @@ FIRST_USER_ID = 1001
 
 
 class Console:
-    def __init__(self, bot, harness: Harness, out: TextIO, board_dir: Path, locale: str = "en-US"):
+    def __init__(self, bot: BoardGameBot, harness: Harness, out: TextIO, board_dir: Path, locale: str = "en-US"):
         self.bot = bot
         self.locale = locale        # the client language of players created from now on
         self.harness = harness
@@ -143,7 +143,7 @@ class Console:
             node, used = child, used + 1
         return node, words[used:]
 
-    def parse_options(self, command: app_commands.Command, text: str) -> dict[str, Any]:
+    def parse_options(self, command: app_commands.Command[Any, ..., Any], text: str) -> dict[str, Any]:
         """``name:value`` options as Discord's client would send them; what the client would
         not let anyone send (an unknown option, a word for a number, a value outside the
         choices or range, a missing required option) raises ConsoleInputError."""
@@ -387,7 +387,13 @@ def unquoted(value: str) -> str:
     return value
 
 
-def prepare_recorded_setup(bot, path: str) -> None:
+def _recorded_setup(from_setup: Callable[[dict[str, Any]], Any], record: dict[str, Any], options: dict[str, Any],
+                    seed: int) -> Any:
+    """A game started from ``record`` whatever its lobby options and seed."""
+    return from_setup(record)
+
+
+def prepare_recorded_setup(bot: BoardGameBot, path: str) -> None:
     """The next game started of each game that can read recorded setups (Gaia Project's
     fixtures) starts from the setup in ``path`` instead of its seed."""
     import json
@@ -398,11 +404,12 @@ def prepare_recorded_setup(bot, path: str) -> None:
         record = json.load(handle)
     for name in rules.available_games():
         game = rules.get_game(name)
-        if hasattr(game, "from_setup"):
-            bot.service.prepared_setups[name] = lambda options, seed, game=game: game.from_setup(record)
+        from_setup = getattr(game, "from_setup", None)
+        if from_setup is not None:
+            bot.service.prepared_setups[name] = functools.partial(_recorded_setup, from_setup, record)
 
 
-async def restore_threads(bot, harness: Harness) -> None:
+async def restore_threads(bot: BoardGameBot, harness: Harness) -> None:
     """A database kept with --db holds games whose threads this console's Discord has never
     seen: open them again (same ids), so `channel` enters them and commands work there."""
     import rules
