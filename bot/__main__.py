@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import logging
 import sys
+from typing import Any, Callable, Coroutine, TextIO
 
 from .config import ConfigError, Settings, load_settings
 
@@ -38,7 +39,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def setup_logging(level: str, stream=sys.stdout) -> None:
+def setup_logging(level: str, stream: TextIO = sys.stdout) -> None:
     logging.basicConfig(level=getattr(logging, level, logging.INFO), stream=stream,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # This is a text bot: voice support is never needed, so its warnings only confuse.
@@ -55,7 +56,7 @@ def run_console(settings: Settings, args: argparse.Namespace) -> int:
         return 4
 
 
-def _run_console(console_main, settings: Settings, args: argparse.Namespace) -> int:
+def _run_console(console_main: Callable[..., Coroutine[Any, Any, int]], settings: Settings, args: argparse.Namespace) -> int:
     return asyncio.run(console_main(settings, db_path=args.db, board_dir=args.boards or settings.board_dir,
                                     stdin=sys.stdin, stdout=sys.stdout, seed=args.seed,
                                     setup_file=args.setup, locale=args.locale))
@@ -65,12 +66,15 @@ async def run_bot(settings: Settings, *, sync: bool = False) -> None:
     """Connect and serve until closed; SIGTERM/SIGINT shut down gracefully (no new commands,
     moves in flight finished and announced, the database closed)."""
     from .app import create_bot
+    if settings.token is None:   # main() refuses to start without one
+        raise ConfigError("DISCORD_TOKEN is not set")
+    token = settings.token
     bot = create_bot(settings, sync_on_start=sync)
     async with bot:
         # Before connecting: a second process on this database stops here, answering nothing.
         await bot.storage.open()
         bot.install_signal_handlers()
-        await bot.start(settings.token)
+        await bot.start(token)
 
 
 def run_backup(settings: Settings, target: str) -> int:

@@ -27,7 +27,7 @@ from .i18n import CatalogueTranslator, t, tr
 from .ratelimit import RateLimiter
 from .reminders import DMClosed, Reminders, ThreadGone, UserGone
 from .raw_options import OptionProblem, leaf_options, option_label, option_problem
-from .service import GameService, UserError
+from .service import BoardPart, GameService, UserError
 from .storage import ACTIVE, Storage, StorageError
 from .workers import Workers
 
@@ -101,7 +101,7 @@ class DiscordReminderSender:
 class BoardGameBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, storage: Storage | None = None,
                  clock: Callable[[], float] = time.time, sync_on_start: bool = False,
-                 start_reminders: bool = True, **kwargs):
+                 start_reminders: bool = True, **kwargs: Any):
         intents = discord.Intents.default()   # slash commands need no privileged intents
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())   # each message names whom it pings
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
@@ -118,7 +118,7 @@ class BoardGameBot(commands.AutoShardedBot):
         self._languages: dict[int, str] = {}   # user id -> language last seen (stored when it changes)
         self.rate_limiter = RateLimiter(clock)
         # (game id, ply, viewer seat, language, names) -> PNG files; see GameCog.board_files
-        self.image_cache: OrderedDict[tuple[Any, ...], list[tuple[str, bytes]]] = OrderedDict()
+        self.image_cache: OrderedDict[tuple[Any, ...], list[BoardPart]] = OrderedDict()
         # CPU work off the event loop: boards (urgent) and computer players (fair per game)
         self.workers = Workers(processes=settings.worker_processes)
         # computer players' turns (issue 29): thought out in self.workers, stored like a person's
@@ -159,7 +159,8 @@ class BoardGameBot(commands.AutoShardedBot):
             self._game_cogs[game] = cog
         await self.add_cog(GeneralCog(self))
         self.add_dynamic_items(LobbyButton, MoveSelect, MoveButton, ConfirmButton, StaleComponent)
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
+        # discord.py's hook for a global check is a method to override; this bot's tree is the stock one
         self.tree.interaction_check = self._accepting_check   # type: ignore[method-assign]
         if self.sync_on_start:
             await self.sync_commands()
@@ -266,7 +267,7 @@ class BoardGameBot(commands.AutoShardedBot):
         """Post the news of games whose latest plies never reached their thread.  With
         ``older_than`` (seconds), only games untouched that long (a move being announced right
         now is not doubled).  Each (game, ply) is tried at most 3 times per process."""
-        done = []
+        done: list[int] = []
         try:
             pending = await self.storage.unannounced()
         except StorageError:
@@ -483,9 +484,9 @@ class BoardGameBot(commands.AutoShardedBot):
                 return Msg("bad_option_value_named", value=value, option=option_label(str(option["name"])))
         return Msg("bad_option_value", value=value)
 
-    async def on_error(self, event_method: str, /, *args, **kwargs) -> None:
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("error in event %s", event_method)
 
 
-def create_bot(settings: Settings, **kwargs) -> BoardGameBot:
+def create_bot(settings: Settings, **kwargs: Any) -> BoardGameBot:
     return BoardGameBot(settings, **kwargs)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from dotenv import dotenv_values
 
@@ -42,7 +42,7 @@ class Settings:
     worker_processes: int = 0
     computer_budget_ms: int = 2000   # a computer player's thinking time per decision
 
-    def with_overrides(self, **changes) -> "Settings":
+    def with_overrides(self, **changes: Any) -> "Settings":
         return replace(self, **changes)
 
 
@@ -62,7 +62,7 @@ NUMERIC_SETTINGS = (
 )
 
 
-def _number(name: str, raw: str, convert: Callable[[str], float], low: float, high: float, hint: str):
+def _number(name: str, raw: str, convert: Callable[[str], float], low: float, high: float, hint: str) -> float:
     try:
         value = convert(raw)
     except ValueError:
@@ -72,7 +72,7 @@ def _number(name: str, raw: str, convert: Callable[[str], float], low: float, hi
     return value
 
 
-def load_settings(env: Mapping[str, str] | None = None, env_file: str | os.PathLike | None = ".env") -> Settings:
+def load_settings(env: Mapping[str, str] | None = None, env_file: str | os.PathLike[str] | None = ".env") -> Settings:
     """Read settings from ``env`` (default: the process environment over the `.env` file)."""
     if env is None:
         merged: dict[str, str] = {}
@@ -85,7 +85,7 @@ def load_settings(env: Mapping[str, str] | None = None, env_file: str | os.PathL
         value = env.get(name)
         return value.strip() if value is not None and value.strip() != "" else None
 
-    kwargs: dict = {"worker_processes": default_processes()}
+    kwargs: dict[str, Any] = {"worker_processes": default_processes()}
     token = get("DISCORD_TOKEN")
     if token is not None:
         if any(ch.isspace() for ch in token) or token.lower().startswith("bot "):

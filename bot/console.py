@@ -15,12 +15,12 @@ import shlex
 import tempfile
 import unicodedata
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 import discord
 from discord import app_commands
 
-from .app import create_bot
+from .app import BoardGameBot, create_bot
 from .config import Settings
 from .harness import Harness, ThreadArchived, ThreadLocked
 from rules.messages import LANGUAGES, Msg, catalogue, language_of, render
@@ -62,7 +62,7 @@ FIRST_USER_ID = 1001
 
 
 class Console:
-    def __init__(self, bot, harness: Harness, out: TextIO, board_dir: Path, locale: str = "en-US"):
+    def __init__(self, bot: BoardGameBot, harness: Harness, out: TextIO, board_dir: Path, locale: str = "en-US"):
         self.bot = bot
         self.locale = locale        # the client language of players created from now on
         self.harness = harness
@@ -171,17 +171,18 @@ class Console:
         """A synced name as the current player's client shows it."""
         if not node:
             return fallback
-        return (node.get("name_localizations") or {}).get(self.language(), node["name"])
+        shown: str = (node.get("name_localizations") or {}).get(self.language(), node["name"])
+        return shown
 
     def command_shown(self, path: str) -> str:
         """``pulsar move`` as the player's client shows it (``pulsar lépés``)."""
         words = path.split()
         return " ".join(self.local(self.payload(" ".join(words[:i + 1])), word) for i, word in enumerate(words))
 
-    def option_shown(self, command: app_commands.Command, name: str) -> str:
+    def option_shown(self, command: app_commands.Command[Any, ..., Any], name: str) -> str:
         return self.local(self.payload(command.qualified_name, name), name)
 
-    def choice_names(self, command: app_commands.Command, param: app_commands.Parameter) -> list[tuple[Any, list[str]]]:
+    def choice_names(self, command: app_commands.Command[Any, ..., Any], param: app_commands.Parameter) -> list[tuple[Any, list[str]]]:
         """Each choice's value and every name a client may show for it, the player's first."""
         synced = {choice["value"]: choice for choice in self.payload(command.qualified_name, param.name).get("choices", [])}
         named = []
@@ -191,7 +192,7 @@ class Console:
             named.append((choice.value, names))
         return named
 
-    def parse_options(self, command: app_commands.Command, text: str) -> dict[str, Any]:
+    def parse_options(self, command: app_commands.Command[Any, ..., Any], text: str) -> dict[str, Any]:
         """``name:value`` options as Discord's client would send them; what the client would
         not let anyone send (an unknown option, a word for a number, a value outside the
         choices or range, a missing required option) raises ConsoleInputError."""
@@ -222,14 +223,14 @@ class Console:
         return {param.name: self.option_value(command, param, unquoted(options[param.name])) for param in params
                 if param.name in options}
 
-    def option_value(self, command: app_commands.Command, param: app_commands.Parameter, raw: str) -> Any:
+    def option_value(self, command: app_commands.Command[Any, ..., Any], param: app_commands.Parameter, raw: str) -> Any:
         kind = discord.AppCommandOptionType
         option = self.option_shown(command, param.name)
         if param.choices:
             named = self.choice_names(command, param)
-            for value, names in named:
-                if raw == str(value) or raw.lower() in (name.lower() for name in names):
-                    return value
+            for choice_value, names in named:
+                if raw == str(choice_value) or raw.lower() in (name.lower() for name in names):
+                    return choice_value
             raise ConsoleInputError("console.one_of", option=option, values=", ".join(names[0] for _, names in named))
         if param.type == kind.user:
             return self.user_id_of(raw)
@@ -442,7 +443,13 @@ def unquoted(value: str) -> str:
     return value
 
 
-def prepare_recorded_setup(bot, path: str) -> None:
+def _recorded_setup(from_setup: Callable[[dict[str, Any]], Any], record: dict[str, Any], options: dict[str, Any],
+                    seed: int) -> Any:
+    """A game started from ``record`` whatever its lobby options and seed."""
+    return from_setup(record)
+
+
+def prepare_recorded_setup(bot: BoardGameBot, path: str) -> None:
     """The next game started of each game that can read recorded setups (Gaia Project's
     fixtures) starts from the setup in ``path`` instead of its seed."""
     import json
@@ -453,11 +460,12 @@ def prepare_recorded_setup(bot, path: str) -> None:
         record = json.load(handle)
     for name in rules.available_games():
         game = rules.get_game(name)
-        if hasattr(game, "from_setup"):
-            bot.service.prepared_setups[name] = lambda options, seed, game=game: game.from_setup(record)
+        from_setup = getattr(game, "from_setup", None)
+        if from_setup is not None:
+            bot.service.prepared_setups[name] = functools.partial(_recorded_setup, from_setup, record)
 
 
-async def restore_threads(bot, harness: Harness) -> None:
+async def restore_threads(bot: BoardGameBot, harness: Harness) -> None:
     """A database kept with --db holds games whose threads this console's Discord has never
     seen: open them again (same ids), so `channel` enters them and commands work there."""
     import rules

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from typing import Any
 
 import rules
 
@@ -56,7 +57,7 @@ def random_game_script(game_name: str, players: int, seed: int, choice_seed: int
     return "\n".join(lines) + "\n", state
 
 
-def fixture_script(fixture: dict) -> str:
+def fixture_script(fixture: dict[str, Any]) -> str:
     """A console script that plays a recorded Gaia Project game (its moves after ``init``)
     through the bot; run it with ``python -m bot console --setup FIXTURE.json``."""
     players = fixture["players"]

@@ -42,11 +42,12 @@ import os
 import re
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import discord
 from discord import app_commands
 from discord.ext import commands as _commands
+from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 __all__ = [
@@ -66,6 +67,9 @@ __all__ = [
 ]
 
 _log = logging.getLogger(__name__)
+
+#: A JSON object as Discord sends and receives it (payloads, messages, components).
+Json = Dict[str, Any]
 
 DEFAULT_APPLICATION_ID = 1_300_000_000_000_000_001
 DEFAULT_GUILD_ID = 1_300_000_000_000_000_002
@@ -137,8 +141,8 @@ class Sent:
     channel_id: Optional[int] = None
     user_id: Optional[int] = None
     content: Optional[str] = None
-    embeds: List[dict] = field(default_factory=list)
-    components: List[dict] = field(default_factory=list)
+    embeds: List[Json] = field(default_factory=list)
+    components: List[Json] = field(default_factory=list)
     files: List[Tuple[str, bytes]] = field(default_factory=list)
     ephemeral: bool = False
     message_id: Optional[int] = None
@@ -159,7 +163,7 @@ class Sent:
         return [c["custom_id"] for c in _walk_components(self.components) if "custom_id" in c]
 
     @property
-    def choices(self) -> List[dict]:
+    def choices(self) -> List[Json]:
         """The choices of an autocomplete answer."""
         if self.kind != "autocomplete" or not isinstance(self.payload, dict):
             return []
@@ -221,11 +225,11 @@ class Outcome(List[Sent]):
         return self[0]
 
 
-class Choices(List[dict]):
+class Choices(List[Json]):
     """The choices an autocomplete answered (``{"name": ..., "value": ...}``), plus the
     ``outcome`` (its :class:`Sent` records and ``errors``)."""
 
-    def __init__(self, items: Iterable[dict] = (), *, outcome: Optional[Outcome] = None):
+    def __init__(self, items: Iterable[Json] = (), *, outcome: Optional[Outcome] = None):
         super().__init__(items)
         self.outcome = outcome if outcome is not None else Outcome()
         self.errors = self.outcome.errors
@@ -262,13 +266,13 @@ class ThreadInfo:
 class HarnessTimeout(asyncio.TimeoutError):
     """The bot did not finish within the harness's bounded timeout."""
 
-    def __init__(self, message: str, *, pending: Sequence[asyncio.Task] = (), sent: Sequence[Sent] = ()):
+    def __init__(self, message: str, *, pending: Sequence[asyncio.Task[Any]] = (), sent: Sequence[Sent] = ()):
         super().__init__(message)
         self.pending = list(pending)
         self.sent = list(sent)
 
 
-def _walk_components(components: Iterable[dict]) -> Iterable[dict]:
+def _walk_components(components: Iterable[Json]) -> Iterable[Json]:
     for comp in components or ():
         if not isinstance(comp, dict):
             continue
@@ -285,21 +289,21 @@ def _walk_components(components: Iterable[dict]) -> Iterable[dict]:
 # --------------------------------------------------------------------------------------
 
 
-def _error(code: int, message: str, errors: Optional[dict] = None) -> dict:
+def _error(code: int, message: str, errors: Optional[Json] = None) -> Json:
     body: Dict[str, Any] = {"code": code, "message": message}
     if errors:
         body["errors"] = errors
     return body
 
 
-def _form_error(path: str, code: str, message: str) -> dict:
+def _form_error(path: str, code: str, message: str) -> Json:
     node: Dict[str, Any] = {"_errors": [{"code": code, "message": message}]}
     for part in reversed(path.split(".")):
         node = {part: node}
     return _error(50035, "Invalid Form Body", node)
 
 
-def _bad_channel_name(body: dict) -> Optional[dict]:
+def _bad_channel_name(body: Json) -> Optional[Json]:
     """Discord's answer to a channel or thread name outside 1-100 characters (else None)."""
     name = body.get("name")
     if not isinstance(name, str) or not 1 <= len(name) <= MAX_THREAD_NAME:
@@ -307,7 +311,7 @@ def _bad_channel_name(body: dict) -> Optional[dict]:
     return None
 
 
-def _validate_modal(data: dict) -> Optional[Tuple[int, dict]]:
+def _validate_modal(data: Json) -> Optional[Tuple[int, Json]]:
     """What Discord refuses in a modal: a title of 1-45 characters, at most 5 rows, text
     inputs with a label of at most 45 characters and a placeholder of at most 100."""
     if not 1 <= len(data.get("title") or "") <= 45:
@@ -341,7 +345,7 @@ class ThreadLocked(ThreadArchived):
 _COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
 
 
-def command_payload_error(cmd: dict, path: str) -> Optional[Tuple[str, str]]:
+def command_payload_error(cmd: Json, path: str) -> Optional[Tuple[str, str]]:
     """What Discord refuses in one application command of a bulk overwrite (the whole sync
     fails then): names 1-32 lower-case characters without spaces, descriptions 1-100, in
     every localisation too; at most 25 options and 25 choices; 8,000 characters in all."""
@@ -353,7 +357,7 @@ def command_payload_error(cmd: dict, path: str) -> Optional[Tuple[str, str]]:
 
     total = 0
 
-    def walk(node: dict, where: str, is_choice: bool = False, is_option: bool = False) -> Optional[Tuple[str, str]]:
+    def walk(node: Json, where: str, is_choice: bool = False, is_option: bool = False) -> Optional[Tuple[str, str]]:
         nonlocal total
         name = node.get("name")
         if is_choice:
@@ -419,36 +423,36 @@ class FakeDiscord:
         self.bot_user_id = application_id
         self.owner_id: int = OWNER_ID
         self.sent: List[Sent] = []
-        self.users: Dict[int, dict] = {}
-        self.members: Dict[int, dict] = {}
+        self.users: Dict[int, Json] = {}
+        self.members: Dict[int, Json] = {}
         self.locales: Dict[int, str] = {}
         self.guild_locale: str = "en-US"       # the server's preferred language
         # Permissions the server's admins did not give the bot (discord.Permissions names);
         # the REST calls that need them answer 403 / 50013 Missing Permissions.
         self.bot_denied: set[str] = set()
-        self.notifications: List[dict] = []     # who each created message pinged (see _notify)
+        self.notifications: List[Json] = []     # who each created message pinged (see _notify)
         self.rate_limits = []
         self.dm_error: Dict[int, int] = {}        # user id -> the error code of a refused DM (50007, 50278)
         self.clock: Callable[[], float] = time.time   # threads archive when idle on this clock
         self.thread_activity: Dict[int, float] = {}   # thread id -> last message (clock time)
         self.dm_closed: set[int] = set()
-        self.channels: Dict[int, dict] = {}
+        self.channels: Dict[int, Json] = {}
         self.dm_channels: Dict[int, int] = {}  # user id -> DM channel id
         self.thread_members: Dict[int, set[int]] = {}
-        self.messages: Dict[int, dict] = {}
+        self.messages: Dict[int, Json] = {}
         self.message_files: Dict[int, List[Tuple[str, bytes]]] = {}
         self.message_kind: Dict[int, str] = {}
         self.channel_messages: Dict[int, List[int]] = {}
-        self.interactions: Dict[str, dict] = {}
-        self.commands: Dict[Optional[int], List[dict]] = {}
+        self.interactions: Dict[str, Json] = {}
+        self.commands: Dict[Optional[int], List[Json]] = {}
         self.command_ids: Dict[Tuple[Optional[int], str], int] = {}
         self.cdn: Dict[str, bytes] = {}
-        self.modals: List[dict] = []  # modals shown (callback type 9), newest last
-        self.sink: Optional[Callable[[str, dict], None]] = None
+        self.modals: List[Json] = []  # modals shown (callback type 9), newest last
+        self.sink: Optional[Callable[[str, Json], None]] = None
         self._last_id = 0
         self._seq = itertools.count(1)
 
-        self.roles: Dict[int, dict] = {
+        self.roles: Dict[int, Json] = {
             guild_id: self._role(guild_id, "@everyone", _everyone_permissions(), position=0),
             ADMIN_ROLE_ID: self._role(ADMIN_ROLE_ID, "Admin", discord.Permissions.all().value, position=1),
             BOT_ROLE_ID: self._role(BOT_ROLE_ID, bot_name, discord.Permissions.all().value, position=2, managed=True),
@@ -491,7 +495,7 @@ class FakeDiscord:
         return self._last_id
 
     @staticmethod
-    def _role(role_id: int, name: str, permissions: int, *, position: int, managed: bool = False) -> dict:
+    def _role(role_id: int, name: str, permissions: int, *, position: int, managed: bool = False) -> Json:
         return {
             "id": str(role_id),
             "name": name,
@@ -507,7 +511,7 @@ class FakeDiscord:
             "flags": 0,
         }
 
-    def add_user(self, user_id: int, name: str, *, locale: str = "en-US", member: bool = True, admin: bool = False) -> dict:
+    def add_user(self, user_id: int, name: str, *, locale: str = "en-US", member: bool = True, admin: bool = False) -> Json:
         user = {
             "id": str(user_id),
             "username": name,
@@ -523,7 +527,7 @@ class FakeDiscord:
             self.members[user_id] = self._member_json(user_id, roles=[ADMIN_ROLE_ID] if admin else [])
         return user
 
-    def _member_json(self, user_id: int, *, roles: List[int]) -> dict:
+    def _member_json(self, user_id: int, *, roles: List[int]) -> Json:
         return {
             "roles": [str(r) for r in roles],
             "nick": None,
@@ -538,13 +542,13 @@ class FakeDiscord:
             "communication_disabled_until": None,
         }
 
-    def user_json(self, user_id: int) -> dict:
+    def user_json(self, user_id: int) -> Json:
         try:
             return self.users[user_id]
         except KeyError:
             raise KeyError(f"unknown user {user_id}: call add_user() first") from None
 
-    def member_json(self, user_id: int, *, with_user: bool = True, with_permissions: bool = False) -> dict:
+    def member_json(self, user_id: int, *, with_user: bool = True, with_permissions: bool = False) -> Json:
         data = dict(self.members[user_id])
         if with_user:
             data["user"] = self.user_json(user_id)
@@ -599,10 +603,10 @@ class FakeDiscord:
                 out[ch_id] = ThreadInfo(ch["name"], int(ch["parent_id"]), ch["type"], meta["archived"], meta["locked"])
         return out
 
-    def guild_channels(self) -> List[dict]:
+    def guild_channels(self) -> List[Json]:
         return [ch for ch in self.channels.values() if ch["type"] in (0, 2, 4, 5, 13, 15, 16)]
 
-    def active_threads(self) -> List[dict]:
+    def active_threads(self) -> List[Json]:
         out = []
         for ch in self.channels.values():
             if ch["type"] in (10, 11, 12) and not ch["thread_metadata"]["archived"]:
@@ -612,12 +616,12 @@ class FakeDiscord:
                 out.append(thread)
         return out
 
-    def _thread_member(self, thread_id: int, user_id: int) -> dict:
+    def _thread_member(self, thread_id: int, user_id: int) -> Json:
         return {"id": str(thread_id), "user_id": str(user_id), "join_timestamp": _iso(), "flags": 0}
 
     # ----- gateway payloads ----------------------------------------------------------
 
-    def ready_payload(self) -> dict:
+    def ready_payload(self) -> Json:
         return {
             "v": 10,
             "user": self.bot_user,
@@ -636,7 +640,7 @@ class FakeDiscord:
             "_trace": ["harness"],
         }
 
-    def guild_payload(self, *, with_members: bool = True, members_intent: bool = True) -> dict:
+    def guild_payload(self, *, with_members: bool = True, members_intent: bool = True) -> Json:
         """GUILD_CREATE (or, without members, the REST guild). Without the members intent
         Discord sends only the bot's own member, as here."""
         uids = [uid for uid in self.members if members_intent or uid == self.bot_user_id]
@@ -695,7 +699,7 @@ class FakeDiscord:
             )
         return data
 
-    def app_info(self) -> dict:
+    def app_info(self) -> Json:
         owner = self.users.get(self.owner_id)
         return {
             "id": str(self.application_id),
@@ -717,13 +721,13 @@ class FakeDiscord:
             "tags": [],
         }
 
-    def emit(self, event: str, data: dict) -> None:
+    def emit(self, event: str, data: Json) -> None:
         if self.sink is not None:
             self.sink(event, _wire(data))
 
     # ----- interactions --------------------------------------------------------------
 
-    def channel_for_interaction(self, channel_id: int, user_id: int) -> dict:
+    def channel_for_interaction(self, channel_id: int, user_id: int) -> Json:
         ch = dict(self.channels[channel_id])
         if ch["type"] != 1:
             ch["permissions"] = str(self.channel_permissions(user_id, channel_id))
@@ -735,10 +739,10 @@ class FakeDiscord:
         type: int,
         user_id: int,
         channel_id: int,
-        data: dict,
-        message: Optional[dict] = None,
+        data: Json,
+        message: Optional[Json] = None,
         locale: Optional[str] = None,
-    ) -> dict:
+    ) -> Json:
         if channel_id not in self.channels:
             raise KeyError(f"unknown channel {channel_id}: the text channel, a thread or a DM the bot opened")
         self.archive_idle_threads()
@@ -796,7 +800,8 @@ class FakeDiscord:
             # busy loop): its first answer is refused with 10062, its token useless.
             self.late_interactions -= 1
             self.interactions[token]["created"] -= self.first_reply_seconds + 1
-        return _wire(payload)
+        wired: Json = _wire(payload)
+        return wired
 
     # ----- messages ------------------------------------------------------------------
 
@@ -811,7 +816,7 @@ class FakeDiscord:
                 if self.sink is not None:
                     self.emit("THREAD_UPDATE", self.channels[thread_id])
 
-    def _notify(self, message_id: int, channel_id: int, payload: dict) -> None:
+    def _notify(self, message_id: int, channel_id: int, payload: Json) -> None:
         """Discord notifies mentioned users, roles and @everyone only when a message is
         created (never on an edit), and only as ``allowed_mentions`` permits (absent: all)."""
         content = payload.get("content") or ""
@@ -835,8 +840,8 @@ class FakeDiscord:
         """Users notified (pinged) by messages created since ``mark`` (see Harness.mark)."""
         return [user for note in self.notifications if note["mark"] >= mark for user in note["users"]]
 
-    def _mentions(self, content: Optional[str]) -> List[dict]:
-        out = []
+    def _mentions(self, content: Optional[str]) -> List[Json]:
+        out: List[Json] = []
         for match in re.finditer(r"<@!?(\d+)>", content or ""):
             uid = int(match.group(1))
             if uid in self.users and all(int(u["id"]) != uid for u in out):
@@ -846,7 +851,7 @@ class FakeDiscord:
                 out.append(user)
         return out
 
-    def _attachments(self, channel_id: int, message_id: int, payload: dict, files: List[Tuple[str, bytes]], keep: List[dict]) -> List[dict]:
+    def _attachments(self, channel_id: int, message_id: int, payload: Json, files: List[Tuple[str, bytes]], keep: List[Json]) -> List[Json]:
         described = {}
         for att in payload.get("attachments") or []:
             if isinstance(att, dict) and "id" in att:
@@ -874,7 +879,7 @@ class FakeDiscord:
             out.append(entry)
         return out
 
-    def _validate_message(self, payload: dict, files: List[Tuple[str, bytes]], *, edit: bool = False) -> Optional[Tuple[int, dict]]:
+    def _validate_message(self, payload: Json, files: List[Tuple[str, bytes]], *, edit: bool = False) -> Optional[Tuple[int, Json]]:
         content = payload.get("content")
         if content is not None and len(content) > 2000:
             return 400, _form_error("content", "BASE_TYPE_MAX_LENGTH", "Must be 2000 or fewer in length.")
@@ -950,10 +955,10 @@ class FakeDiscord:
             return 400, _error(50006, "Cannot send an empty message")
         return None
 
-    def create_message(self, channel_id: int, payload: dict, files: List[Tuple[str, bytes]], *, kind: str, author_webhook: bool = False, interaction: Optional[dict] = None) -> dict:
+    def create_message(self, channel_id: int, payload: Json, files: List[Tuple[str, bytes]], *, kind: str, author_webhook: bool = False, interaction: Optional[Json] = None) -> Json:
         message_id = self.new_id()
         flags = int(payload.get("flags") or 0)
-        message = {
+        message: Json = {
             "id": str(message_id),
             "channel_id": str(channel_id),
             "author": self.bot_user,
@@ -1009,7 +1014,7 @@ class FakeDiscord:
                 self.channels[channel_id]["total_message_sent"] += 1
         return message
 
-    def edit_message(self, message_id: int, payload: dict, files: List[Tuple[str, bytes]]) -> dict:
+    def edit_message(self, message_id: int, payload: Json, files: List[Tuple[str, bytes]]) -> Json:
         message = self.messages[message_id]
         for key in ("content", "embeds", "components"):
             if key in payload:
@@ -1057,11 +1062,11 @@ class FakeDiscord:
 
     # ----- threads -------------------------------------------------------------------
 
-    def create_thread(self, parent_id: int, payload: dict, *, message_id: Optional[int] = None) -> dict:
+    def create_thread(self, parent_id: int, payload: Json, *, message_id: Optional[int] = None) -> Json:
         thread_id = message_id if message_id is not None else self.new_id()
         thread_type = 11 if message_id is not None else int(payload.get("type") or 12)
         now = _iso()
-        thread = {
+        thread: Json = {
             "id": str(thread_id),
             "guild_id": str(self.guild_id),
             "parent_id": str(parent_id),
@@ -1152,7 +1157,7 @@ class FakeDiscord:
 
     # ----- things that disappear ------------------------------------------------------
 
-    def _forget_channel(self, channel_id: int) -> dict:
+    def _forget_channel(self, channel_id: int) -> Json:
         self.thread_activity.pop(channel_id, None)
         self.thread_members.pop(channel_id, None)
         return self.channels.pop(channel_id)
@@ -1246,16 +1251,16 @@ class FakeDiscord:
 
     # login, application, commands
 
-    def _r_me(self, *, route, origin, **_):
+    def _r_me(self, *, route: str, origin: Optional[int], **_: Any) -> Tuple[int, Any]:
         self._record(Sent("other", route, interaction_id=origin, response=self.bot_user))
         return 200, self.bot_user
 
-    def _r_app_info(self, *, route, origin, **_):
+    def _r_app_info(self, *, route: str, origin: Optional[int], **_: Any) -> Tuple[int, Any]:
         info = self.app_info()
         self._record(Sent("other", route, interaction_id=origin, response=info))
         return 200, info
 
-    def _command_echo(self, scope: Optional[int], cmd: dict) -> dict:
+    def _command_echo(self, scope: Optional[int], cmd: Json) -> Json:
         key = (scope, cmd["name"])
         if key not in self.command_ids:
             self.command_ids[key] = self.new_id()
@@ -1276,7 +1281,7 @@ class FakeDiscord:
             out["guild_id"] = str(scope)
         return out
 
-    def _r_put_commands(self, *, route, body, origin, guild=None, **_):
+    def _r_put_commands(self, *, route: str, body: Any, origin: Optional[int], guild: Optional[str] = None, **_: Any) -> Tuple[int, Any]:
         scope = int(guild) if guild else None
         for index, cmd in enumerate(body or []):
             if (error := command_payload_error(cmd, str(index))) is not None:
@@ -1286,7 +1291,7 @@ class FakeDiscord:
         self._record(Sent("other", route, payload=body, interaction_id=origin, response=echoed))
         return 200, echoed
 
-    def _r_post_command(self, *, route, body, origin, guild=None, **_):
+    def _r_post_command(self, *, route: str, body: Any, origin: Optional[int], guild: Optional[str] = None, **_: Any) -> Tuple[int, Any]:
         scope = int(guild) if guild else None
         echoed = self._command_echo(scope, body)
         cmds = [c for c in self.commands.get(scope, []) if c["name"] != echoed["name"]]
@@ -1294,14 +1299,14 @@ class FakeDiscord:
         self._record(Sent("other", route, payload=body, interaction_id=origin, response=echoed))
         return 201, echoed
 
-    def _r_get_commands(self, *, route, origin, guild=None, **_):
+    def _r_get_commands(self, *, route: str, origin: Optional[int], guild: Optional[str] = None, **_: Any) -> Tuple[int, Any]:
         out = self.commands.get(int(guild) if guild else None, [])
         self._record(Sent("other", route, interaction_id=origin, response=out))
         return 200, out
 
     # channel messages
 
-    def _r_post_message(self, *, route, body, files, origin, channel, **_):
+    def _r_post_message(self, *, route: str, body: Any, files: List[Tuple[str, bytes]], origin: Optional[int], channel: str, **_: Any) -> Tuple[int, Any]:
         channel_id = int(channel)
         dm_user = self.dm_user(channel_id)
         kind = "dm" if dm_user is not None else "message"
@@ -1325,7 +1330,8 @@ class FakeDiscord:
         self._record(sent)
         return status, answer
 
-    def _message_create_answer(self, channel_id, body, files, kind, dm_user):
+    def _message_create_answer(self, channel_id: int, body: Json, files: List[Tuple[str, bytes]], kind: str,
+                               dm_user: Optional[int]) -> Tuple[int, Any]:
         if channel_id not in self.channels:
             return 404, _error(10003, "Unknown Channel")
         if dm_user is not None and dm_user in self.dm_closed:
@@ -1348,7 +1354,7 @@ class FakeDiscord:
             self.emit("THREAD_UPDATE", ch)
         return 200, self.create_message(channel_id, body, files, kind=kind)
 
-    def _r_history(self, *, route, query, origin, channel, **_):
+    def _r_history(self, *, route: str, query: Dict[str, str], origin: Optional[int], channel: str, **_: Any) -> Tuple[int, Any]:
         channel_id = int(channel)
         if channel_id not in self.channels:
             self._record(Sent("other", route, channel_id=channel_id, interaction_id=origin, status=404))
@@ -1364,14 +1370,14 @@ class FakeDiscord:
         self._record(Sent("other", route, channel_id=channel_id, interaction_id=origin, response=out))
         return 200, out
 
-    def _r_get_message(self, *, route, origin, channel, message, **_):
+    def _r_get_message(self, *, route: str, origin: Optional[int], channel: str, message: str, **_: Any) -> Tuple[int, Any]:
         mid = int(message)
         m = self.messages.get(mid)
         status, answer = (200, m) if m is not None and int(m["channel_id"]) == int(channel) else (404, _error(10008, "Unknown Message"))
         self._record(Sent("other", route, channel_id=int(channel), message_id=mid, interaction_id=origin, status=status, response=answer))
         return status, answer
 
-    def _r_patch_message(self, *, route, body, files, origin, channel, message, **_):
+    def _r_patch_message(self, *, route: str, body: Any, files: List[Tuple[str, bytes]], origin: Optional[int], channel: str, message: str, **_: Any) -> Tuple[int, Any]:
         mid = int(message)
         channel_id = int(channel)
         sent = Sent(
@@ -1397,14 +1403,14 @@ class FakeDiscord:
         self._record(sent)
         return status, answer
 
-    def _r_delete_message(self, *, route, origin, channel, message, **_):
+    def _r_delete_message(self, *, route: str, origin: Optional[int], channel: str, message: str, **_: Any) -> Tuple[int, Any]:
         mid = int(message)
         existed = self.messages.pop(mid, None) is not None
         status, answer = (204, None) if existed else (404, _error(10008, "Unknown Message"))
         self._record(Sent("other", route, channel_id=int(channel), message_id=mid, interaction_id=origin, status=status, response=answer))
         return status, answer
 
-    def _r_reaction(self, *, route, origin, channel, message, emoji, **_):
+    def _r_reaction(self, *, route: str, origin: Optional[int], channel: str, message: str, emoji: str, **_: Any) -> Tuple[int, Any]:
         from urllib.parse import unquote
 
         mid = int(message)
@@ -1416,7 +1422,7 @@ class FakeDiscord:
 
     # threads
 
-    def _r_thread_from_channel(self, *, route, body, origin, channel, **_):
+    def _r_thread_from_channel(self, *, route: str, body: Any, origin: Optional[int], channel: str, **_: Any) -> Tuple[int, Any]:
         parent_id = int(channel)
         sent = Sent("thread", route, channel_id=parent_id, content=body.get("name"), interaction_id=origin, payload=body)
         if parent_id not in self.channels or self.channels[parent_id]["type"] not in (0, 5, 15, 16):
@@ -1430,7 +1436,7 @@ class FakeDiscord:
         self._record(sent)
         return sent.status, sent.response
 
-    def _r_thread_from_message(self, *, route, body, origin, channel, message, **_):
+    def _r_thread_from_message(self, *, route: str, body: Any, origin: Optional[int], channel: str, message: str, **_: Any) -> Tuple[int, Any]:
         parent_id, mid = int(channel), int(message)
         sent = Sent("thread", route, channel_id=parent_id, message_id=mid, content=body.get("name"), interaction_id=origin, payload=body)
         m = self.messages.get(mid)
@@ -1449,7 +1455,7 @@ class FakeDiscord:
         self._record(sent)
         return sent.status, sent.response
 
-    def _r_thread_member_add(self, *, route, origin, channel, user, **_):
+    def _r_thread_member_add(self, *, route: str, origin: Optional[int], channel: str, user: str, **_: Any) -> Tuple[int, Any]:
         thread_id = int(channel)
         user_id = self.bot_user_id if user == "@me" else int(user)
         if not self.is_thread(thread_id):
@@ -1463,20 +1469,20 @@ class FakeDiscord:
         self._record(Sent("other", route, channel_id=thread_id, user_id=user_id, interaction_id=origin, status=status, response=answer))
         return status, answer
 
-    def _r_thread_member_remove(self, *, route, origin, channel, user, **_):
+    def _r_thread_member_remove(self, *, route: str, origin: Optional[int], channel: str, user: str, **_: Any) -> Tuple[int, Any]:
         thread_id = int(channel)
         user_id = self.bot_user_id if user == "@me" else int(user)
         self.thread_members.get(thread_id, set()).discard(user_id)
         self._record(Sent("other", route, channel_id=thread_id, user_id=user_id, interaction_id=origin, status=204))
         return 204, None
 
-    def _r_get_channel(self, *, route, origin, channel, **_):
+    def _r_get_channel(self, *, route: str, origin: Optional[int], channel: str, **_: Any) -> Tuple[int, Any]:
         ch = self.channels.get(int(channel))
         status, answer = (200, ch) if ch is not None else (404, _error(10003, "Unknown Channel"))
         self._record(Sent("other", route, channel_id=int(channel), interaction_id=origin, status=status, response=answer))
         return status, answer
 
-    def _r_patch_channel(self, *, route, body, origin, channel, **_):
+    def _r_patch_channel(self, *, route: str, body: Any, origin: Optional[int], channel: str, **_: Any) -> Tuple[int, Any]:
         channel_id = int(channel)
         ch = self.channels.get(channel_id)
         if ch is None:
@@ -1499,7 +1505,7 @@ class FakeDiscord:
         self._record(Sent("other", route, channel_id=channel_id, payload=body, interaction_id=origin, status=status, response=answer))
         return status, answer
 
-    def _r_delete_channel(self, *, route, origin, channel, **_):
+    def _r_delete_channel(self, *, route: str, origin: Optional[int], channel: str, **_: Any) -> Tuple[int, Any]:
         channel_id = int(channel)
         ch = self.channels.pop(channel_id, None)
         if ch is None:
@@ -1515,7 +1521,7 @@ class FakeDiscord:
 
     # users and DMs
 
-    def _r_create_dm(self, *, route, body, origin, **_):
+    def _r_create_dm(self, *, route: str, body: Any, origin: Optional[int], **_: Any) -> Tuple[int, Any]:
         user_id = int(body.get("recipient_id", 0))
         if user_id not in self.users:
             status, answer = 400, _form_error("recipient_id", "NUMBER_TYPE_COERCE", "Value is not snowflake.")
@@ -1534,29 +1540,29 @@ class FakeDiscord:
         self._record(Sent("other", route, user_id=user_id, channel_id=self.dm_channels.get(user_id), payload=body, interaction_id=origin, status=status, response=answer))
         return status, answer
 
-    def _r_get_user(self, *, route, origin, user, **_):
+    def _r_get_user(self, *, route: str, origin: Optional[int], user: str, **_: Any) -> Tuple[int, Any]:
         u = self.users.get(int(user))
         status, answer = (200, u) if u is not None else (404, _error(10013, "Unknown User"))
         self._record(Sent("other", route, user_id=int(user), interaction_id=origin, status=status, response=answer))
         return status, answer
 
-    def _r_get_member(self, *, route, origin, guild, user, **_):
+    def _r_get_member(self, *, route: str, origin: Optional[int], guild: str, user: str, **_: Any) -> Tuple[int, Any]:
         uid = int(user)
         status, answer = (200, self.member_json(uid)) if uid in self.members and int(guild) == self.guild_id else (404, _error(10007, "Unknown Member"))
         self._record(Sent("other", route, user_id=uid, interaction_id=origin, status=status, response=answer))
         return status, answer
 
-    def _r_get_guild(self, *, route, origin, guild, **_):
+    def _r_get_guild(self, *, route: str, origin: Optional[int], guild: str, **_: Any) -> Tuple[int, Any]:
         status, answer = (200, self.guild_payload(with_members=False)) if int(guild) == self.guild_id else (404, _error(10004, "Unknown Guild"))
         self._record(Sent("other", route, interaction_id=origin, status=status, response=answer))
         return status, answer
 
-    def _r_guild_channels(self, *, route, origin, guild, **_):
+    def _r_guild_channels(self, *, route: str, origin: Optional[int], guild: str, **_: Any) -> Tuple[int, Any]:
         out = self.guild_channels()
         self._record(Sent("other", route, interaction_id=origin, response=out))
         return 200, out
 
-    def _r_active_threads(self, *, route, origin, guild, **_):
+    def _r_active_threads(self, *, route: str, origin: Optional[int], guild: str, **_: Any) -> Tuple[int, Any]:
         threads = self.active_threads()
         members = [self._thread_member(int(t["id"]), self.bot_user_id) for t in threads]
         answer = {"threads": [{k: v for k, v in t.items() if k != "member"} for t in threads], "members": members}
@@ -1565,10 +1571,10 @@ class FakeDiscord:
 
     # interactions
 
-    def _interaction_for(self, token: str) -> Optional[dict]:
+    def _interaction_for(self, token: str) -> Optional[Json]:
         return self.interactions.get(token)
 
-    def _r_callback(self, *, route, body, files, origin, iid, token, **_):
+    def _r_callback(self, *, route: str, body: Any, files: List[Tuple[str, bytes]], origin: Optional[int], iid: str, token: str, **_: Any) -> Tuple[int, Any]:
         info = self._interaction_for(token)
         ctype = int(body.get("type", 0))
         data = body.get("data") or {}
@@ -1591,7 +1597,8 @@ class FakeDiscord:
         self._record(sent)
         return status, answer
 
-    def _callback_answer(self, info, iid, ctype, data, files, sent):
+    def _callback_answer(self, info: Optional[Json], iid: int, ctype: int, data: Json, files: List[Tuple[str, bytes]],
+                         sent: Sent) -> Tuple[int, Any]:
         if info is None or info["id"] != iid:
             return 404, _error(10062, "Unknown interaction")
         if info["responded"]:
@@ -1659,12 +1666,12 @@ class FakeDiscord:
                 )
         return 200, answer
 
-    def _webhook_message_id(self, info: dict, message: str) -> Optional[int]:
+    def _webhook_message_id(self, info: Json, message: str) -> Optional[int]:
         if message == "@original":
             return info.get("original_message_id")
         return int(message)
 
-    def _r_webhook_get(self, *, route, origin, token, message, **_):
+    def _r_webhook_get(self, *, route: str, origin: Optional[int], token: str, message: str, **_: Any) -> Tuple[int, Any]:
         info = self._interaction_for(token)
         mid = self._webhook_message_id(info, message) if info else None
         m = self.messages.get(mid) if mid is not None else None
@@ -1672,7 +1679,7 @@ class FakeDiscord:
         self._record(Sent("other", route, channel_id=info["channel_id"] if info else None, message_id=mid, interaction_id=origin, status=status, response=answer))
         return status, answer
 
-    def _r_webhook_patch(self, *, route, body, files, origin, token, message, **_):
+    def _r_webhook_patch(self, *, route: str, body: Any, files: List[Tuple[str, bytes]], origin: Optional[int], token: str, message: str, **_: Any) -> Tuple[int, Any]:
         info = self._interaction_for(token)
         kind = "edit_response" if message == "@original" else "edit_message"
         mid = self._webhook_message_id(info, message) if info else None
@@ -1701,7 +1708,7 @@ class FakeDiscord:
         self._record(sent)
         return status, answer
 
-    def _r_webhook_delete(self, *, route, origin, token, message, **_):
+    def _r_webhook_delete(self, *, route: str, origin: Optional[int], token: str, message: str, **_: Any) -> Tuple[int, Any]:
         info = self._interaction_for(token)
         mid = self._webhook_message_id(info, message) if info else None
         existed = mid is not None and self.messages.pop(mid, None) is not None
@@ -1709,7 +1716,7 @@ class FakeDiscord:
         self._record(Sent("other", route, channel_id=info["channel_id"] if info else None, message_id=mid, interaction_id=origin, status=status, response=answer))
         return status, answer
 
-    def _r_followup(self, *, route, body, files, query, origin, token, **_):
+    def _r_followup(self, *, route: str, body: Any, files: List[Tuple[str, bytes]], query: Dict[str, str], origin: Optional[int], token: str, **_: Any) -> Tuple[int, Any]:
         info = self._interaction_for(token)
         sent = Sent(
             "followup",
@@ -1770,7 +1777,11 @@ def _image_size(data: bytes) -> Optional[Tuple[int, int]]:
 # --------------------------------------------------------------------------------------
 
 
-def _find_command(tree: app_commands.CommandTree, path: str, guild_id: int):
+def _find_command(tree: app_commands.CommandTree[Any], path: str, guild_id: int
+                  ) -> Tuple[List[Union[app_commands.Command[Any, ..., Any], app_commands.Group]],
+                             app_commands.Command[Any, ..., Any], Optional[int]]:
+    """The command groups down to the command ``path`` names, that command, and its scope (the
+    guild's id, or None for a global command)."""
     parts = path.split()
     if not parts:
         raise ValueError("empty command path")
@@ -1792,12 +1803,13 @@ def _find_command(tree: app_commands.CommandTree, path: str, guild_id: int):
         if sub is None:
             raise KeyError(f"{current.qualified_name!r} has no subcommand {part!r} (known: {[c.name for c in current.commands]})")
         chain.append(sub)
-    if isinstance(chain[-1], app_commands.Group):
-        raise KeyError(f"{path!r} is a group; name one of its subcommands: {[c.name for c in chain[-1].commands]}")
-    return chain, scope
+    leaf = chain[-1]
+    if isinstance(leaf, app_commands.Group):
+        raise KeyError(f"{path!r} is a group; name one of its subcommands: {[c.name for c in leaf.commands]}")
+    return chain, leaf, scope
 
 
-def _option_value(world: FakeDiscord, param: app_commands.Parameter, value: Any, resolved: dict, *, raw: bool) -> Any:
+def _option_value(world: FakeDiscord, param: app_commands.Parameter, value: Any, resolved: Json, *, raw: bool) -> Any:
     t = param.type
     if isinstance(value, app_commands.Choice):
         value = value.value
@@ -1833,7 +1845,7 @@ def _option_value(world: FakeDiscord, param: app_commands.Parameter, value: Any,
     if t is discord.AppCommandOptionType.channel:
         obj_id = int(getattr(value, "id", value))
         ch = world.channels[obj_id]
-        entry = {k: ch[k] for k in ("id", "name", "type", "parent_id", "thread_metadata") if k in ch}
+        entry: Json = {k: ch[k] for k in ("id", "name", "type", "parent_id", "thread_metadata") if k in ch}
         entry["permissions"] = str(discord.Permissions.all().value)
         resolved.setdefault("channels", {})[str(obj_id)] = entry
         return str(obj_id)
@@ -1865,14 +1877,13 @@ def build_command_data(
     options: Dict[str, Any],
     *,
     focused: Optional[str] = None,
-) -> dict:
+) -> Json:
     """The ``data`` of an APPLICATION_COMMAND (or, with ``focused``, AUTOCOMPLETE) interaction
     for ``path`` ("game move", "game admin kick", ...) with ``options`` keyed by parameter name
     (the Python name or the name shown in Discord)."""
-    chain, scope = _find_command(tree, path, world.guild_id)
-    command = chain[-1]
-    resolved: dict = {}
-    leaf_options: List[dict] = []
+    chain, command, scope = _find_command(tree, path, world.guild_id)
+    resolved: Json = {}
+    leaf_options: List[Json] = []
     params = {p.name: p for p in command.parameters}
     by_display = {p.display_name: p for p in command.parameters}
     remaining = dict(options)
@@ -1898,7 +1909,7 @@ def build_command_data(
             opt["focused"] = True
         leaf_options.append(opt)
     # wrap in subcommand / group levels, innermost first
-    inner: List[dict] = leaf_options
+    inner: List[Json] = leaf_options
     for level in reversed(chain[1:]):
         opt_type = 2 if isinstance(level, app_commands.Group) else 1
         inner = [{"name": level.name, "type": opt_type, "options": inner}]
@@ -1916,14 +1927,14 @@ def build_command_data(
     return data
 
 
-def find_component(message: dict, custom_id: str) -> Optional[dict]:
+def find_component(message: Json, custom_id: str) -> Optional[Json]:
     for comp in _walk_components(message.get("components") or []):
         if comp.get("custom_id") == custom_id:
             return comp
     return None
 
 
-def build_component_data(world: FakeDiscord, message: dict, custom_id: str, values: Optional[Sequence[Any]] = None) -> dict:
+def build_component_data(world: FakeDiscord, message: Json, custom_id: str, values: Optional[Sequence[Any]] = None) -> Json:
     comp = find_component(message, custom_id)
     if comp is None:
         ids = [c.get("custom_id") for c in _walk_components(message.get("components") or []) if c.get("custom_id")]
@@ -1950,10 +1961,9 @@ def build_component_data(world: FakeDiscord, message: dict, custom_id: str, valu
                 resolved.setdefault("roles", {})[v] = world.roles[int(v)]
             elif ctype == 8 and int(v) in world.channels:
                 ch = world.channels[int(v)]
-                resolved.setdefault("channels", {})[v] = {
-                    **{k: ch[k] for k in ("id", "name", "type", "parent_id", "thread_metadata") if k in ch},
-                    "permissions": str(discord.Permissions.all().value),
-                }
+                channel: Json = {k: ch[k] for k in ("id", "name", "type", "parent_id", "thread_metadata") if k in ch}
+                channel["permissions"] = str(discord.Permissions.all().value)
+                resolved.setdefault("channels", {})[v] = channel
         if resolved:
             data["resolved"] = resolved
     elif values:
@@ -1961,7 +1971,7 @@ def build_component_data(world: FakeDiscord, message: dict, custom_id: str, valu
     return data
 
 
-def build_modal_data(modal: dict, values: Dict[str, Any]) -> dict:
+def build_modal_data(modal: Json, values: Dict[str, Any]) -> Json:
     """The ``data`` of a MODAL_SUBMIT for a modal the bot showed, with ``values`` by custom_id
     (text for text inputs, a list for selects). Refuses what Discord's client would refuse."""
     known = [c["custom_id"] for c in _walk_components(modal.get("components") or []) if "custom_id" in c]
@@ -1969,7 +1979,7 @@ def build_modal_data(modal: dict, values: Dict[str, Any]) -> dict:
     if unknown:
         raise KeyError(f"modal {modal.get('custom_id')!r} has no fields {unknown} (fields: {known})")
 
-    def mirror(comp: dict) -> Optional[dict]:
+    def mirror(comp: Json) -> Optional[Json]:
         t = comp.get("type")
         if t == 1:
             return {"type": 1, "components": [m for m in (mirror(c) for c in comp.get("components") or []) if m]}
@@ -2021,6 +2031,8 @@ class _FakeResponse:
 
 
 def _raise_for(status: int, data: Any, method: str, url: str) -> None:
+    # _FakeResponse has the attributes discord.py's exceptions read of an aiohttp response
+    # (status, reason, headers, method, url); the stubs ask for the aiohttp class itself.
     response = _FakeResponse(status, method, url)
     if status == 403:
         raise discord.Forbidden(response, data)  # type: ignore[arg-type]
@@ -2035,7 +2047,7 @@ def _read_form(form: Optional[Iterable[Dict[str, Any]]]) -> Tuple[Any, List[Tupl
     payload: Any = None
     files: List[Tuple[str, bytes]] = []
     for part in form or ():
-        value = part.get("value")
+        value: Any = part.get("value")
         if part.get("name") == "payload_json":
             payload = json.loads(value if isinstance(value, str) else bytes(value).decode())
             continue
@@ -2064,7 +2076,7 @@ _WEBHOOK_SESSIONS: Dict[int, "Harness"] = {}
 _ORIGINAL_WEBHOOK_REQUEST = AsyncWebhookAdapter.request
 
 
-async def _webhook_dispatch(self: AsyncWebhookAdapter, route, session, **kwargs):
+async def _webhook_dispatch(self: AsyncWebhookAdapter, route: Route, session: Any, **kwargs: Any) -> Any:
     harness = _WEBHOOK_SESSIONS.get(id(session))
     if harness is None or harness._session is not session:
         return await _ORIGINAL_WEBHOOK_REQUEST(self, route, session, **kwargs)
@@ -2072,6 +2084,7 @@ async def _webhook_dispatch(self: AsyncWebhookAdapter, route, session, **kwargs)
 
 
 def _install_webhook_dispatch() -> None:
+    # The fake Discord replaces discord.py's request methods (method-assign is what it does).
     if AsyncWebhookAdapter.request is not _webhook_dispatch:
         AsyncWebhookAdapter.request = _webhook_dispatch  # type: ignore[method-assign]
 
@@ -2095,11 +2108,14 @@ class _FakeGateway:
     def is_ratelimited(self) -> bool:
         return False
 
-    async def change_presence(self, *, activity=None, status=None, since=0.0) -> None:
+    async def change_presence(self, *, activity: Optional[discord.BaseActivity] = None,
+                              status: Optional[discord.Status] = None, since: float = 0.0) -> None:
         payload = {"activities": [activity.to_dict()] if activity else [], "status": str(status or "online"), "since": since, "afk": False}
         self._harness.world._record(Sent("other", "GATEWAY PRESENCE_UPDATE", payload=_wire(payload), interaction_id=_ORIGIN.get()))
 
-    async def request_chunks(self, guild_id, query=None, *, limit, user_ids=None, presences=False, nonce=None) -> None:
+    async def request_chunks(self, guild_id: int, query: Optional[str] = None, *, limit: int,
+                             user_ids: Optional[List[int]] = None, presences: bool = False,
+                             nonce: Optional[str] = None) -> None:
         world = self._harness.world
         members = [world.member_json(uid) for uid in world.members if user_ids is None or uid in user_ids]
         if query:
@@ -2109,7 +2125,7 @@ class _FakeGateway:
         data = {"guild_id": str(guild_id), "members": members, "chunk_index": 0, "chunk_count": 1, "not_found": [], "nonce": nonce}
         asyncio.get_running_loop().call_soon(self._harness.feed, "GUILD_MEMBERS_CHUNK", data)
 
-    async def voice_state(self, *args, **kwargs) -> None:
+    async def voice_state(self, *args: Any, **kwargs: Any) -> None:
         return None
 
     async def close(self, code: int = 1000) -> None:
@@ -2161,7 +2177,7 @@ class Harness:
         self._origins: set[int] = set()
         self._session = None
         self._started = False
-        self._tasks_at_start: set = set()
+        self._tasks_at_start: set[asyncio.Task[Any]] = set()
         self._log_handler: Optional[_ErrorLogHandler] = None
         self._tree_on_error_wrapped = False
 
@@ -2208,11 +2224,18 @@ class Harness:
         ch = self.world.dm_channels.get(user_id)
         return self.world.messages_in(ch) if ch is not None else []
 
+    def _tree(self) -> app_commands.CommandTree[Any]:
+        """The bot's slash-command tree (a ``commands.Bot`` has one; a bare ``Client`` does not)."""
+        tree = getattr(self.bot, "tree", None)
+        if not isinstance(tree, app_commands.CommandTree):
+            raise TypeError(f"{type(self.bot).__name__} has no command tree to drive")
+        return tree
+
     def command_parameters(self, command: str) -> List[app_commands.Parameter]:
         """The parameters of ``/command`` ("game move"), as the tree declares them (name,
         display_name, type, required, choices, autocomplete...)."""
-        chain, _ = _find_command(self.bot.tree, command, self.world.guild_id)  # type: ignore[attr-defined]
-        return list(chain[-1].parameters)
+        _chain, leaf, _scope = _find_command(self._tree(), command, self.world.guild_id)
+        return list(leaf.parameters)
 
     def mark(self) -> int:
         return len(self.world.sent)
@@ -2222,7 +2245,7 @@ class Harness:
         that ``allowed_mentions`` permits; edits notify nobody)."""
         return self.world.notified_since(mark)
 
-    def pings_since(self, mark: int) -> List[dict]:
+    def pings_since(self, mark: int) -> List[Json]:
         return [note for note in self.world.notifications if note["mark"] >= mark]
 
     def sent_since(self, mark: int) -> List[Sent]:
@@ -2292,7 +2315,7 @@ class Harness:
         await self.start()
         return self
 
-    async def __aexit__(self, *exc) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
     async def start(self) -> None:
@@ -2303,9 +2326,11 @@ class Harness:
             raise ValueError(f"bot.application_id {bot.application_id} differs from the fake Discord's {self.world.application_id}")
         self._tasks_at_start = set(asyncio.all_tasks())
         self.world.sink = self._sink
-        if callable(getattr(bot, "clock", None)):
-            self.world.clock = bot.clock   # threads archive on the bot's (fake) clock
+        clock = getattr(bot, "clock", None)
+        if callable(clock):
+            self.world.clock = clock   # threads archive on the bot's (fake) clock
         http = bot.http
+        # Requests go to the fake Discord instead of the network: replacing the methods is the point.
         http.request = self._http_request  # type: ignore[method-assign]
         http.get_from_cdn = self._get_from_cdn  # type: ignore[method-assign]
         _install_webhook_dispatch()
@@ -2313,16 +2338,16 @@ class Harness:
         logging.getLogger().addHandler(self._log_handler)
         try:
             await asyncio.wait_for(bot.login("fake-token"), timeout=self.timeout)
-            self._session = http._HTTPClient__session  # type: ignore[attr-defined]
+            self._session = http._HTTPClient__session  # type: ignore[attr-defined]  # name-mangled private
             _WEBHOOK_SESSIONS[id(self._session)] = self
             self._wrap_tree_on_error()
-            bot.ws = _FakeGateway(self)  # type: ignore[assignment]
+            bot.ws = _FakeGateway(self)  # type: ignore[assignment]  # duck-typed stand-in for the gateway
             state = bot._connection
             if isinstance(bot, discord.AutoShardedClient):
                 # one shard, as launch_shards would decide for a small bot (no /gateway/bot call)
                 bot.shard_count = 1
                 state.shard_count = 1
-                state.shard_ids = [0]
+                bot._connection.shard_ids = [0]
             saved_timeout = state.guild_ready_timeout
             state.guild_ready_timeout = 0.01  # the only guild comes right after READY
             before = set(asyncio.all_tasks())
@@ -2356,7 +2381,7 @@ class Harness:
                 if tree is not None:
                     tree.__dict__.pop("on_error", None)
                     if getattr(self, "_saved_tree_on_error", None) is not None:
-                        tree.on_error = self._saved_tree_on_error  # type: ignore[method-assign]
+                        tree.on_error = self._saved_tree_on_error
                 self._tree_on_error_wrapped = False
             if self._log_handler is not None:
                 logging.getLogger().removeHandler(self._log_handler)
@@ -2398,7 +2423,7 @@ class Harness:
             self._add_error(interaction.id, "tree.on_error", error)
             await original(interaction, error)
 
-        tree.on_error = on_error  # type: ignore[method-assign]
+        tree.on_error = on_error
         self._tree_on_error_wrapped = True
 
     def _add_error(self, origin: Optional[int], where: str, error: BaseException) -> None:
@@ -2416,7 +2441,7 @@ class Harness:
 
     # ----- feeding events ------------------------------------------------------------
 
-    def feed(self, event: str, data: dict) -> None:
+    def feed(self, event: str, data: Json) -> None:
         """Feed one gateway dispatch to the bot, exactly as the gateway would."""
         if not self._started:
             return
@@ -2425,10 +2450,10 @@ class Harness:
             raise KeyError(f"discord.py has no parser for {event}")
         parser(_wire(data))
 
-    def _sink(self, event: str, data: dict) -> None:
+    def _sink(self, event: str, data: Json) -> None:
         self.feed(event, data)
 
-    def _feed_as(self, origin: int, event: str, data: dict) -> None:
+    def _feed_as(self, origin: int, event: str, data: Json) -> None:
         self._origins.add(origin)
 
         def run() -> None:
@@ -2437,7 +2462,7 @@ class Harness:
 
         contextvars.copy_context().run(run)
 
-    async def _settle(self, before: set, *, prefixes_only: bool = False, sent_from: int = 0) -> None:
+    async def _settle(self, before: set[asyncio.Task[Any]], *, prefixes_only: bool = False, sent_from: int = 0) -> None:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.timeout
         current = asyncio.current_task()
@@ -2462,7 +2487,7 @@ class Harness:
                 )
             await asyncio.wait(pending, timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
 
-    def _should_wait(self, task: asyncio.Task, prefixes_only: bool) -> bool:
+    def _should_wait(self, task: asyncio.Task[Any], prefixes_only: bool) -> bool:
         name = task.get_name()
         if self.ignore_tasks and (name.startswith(self.ignore_tasks) or _coro_name(task).startswith(self.ignore_tasks)):
             return False
@@ -2476,7 +2501,7 @@ class Harness:
         """Wait until the bot's non-internal tasks started since ``start()`` are done."""
         await self._settle(self._tasks_at_start)
 
-    async def _interact(self, payload: dict) -> Outcome:
+    async def _interact(self, payload: Json) -> Outcome:
         if not self._started:
             raise RuntimeError("call start() first")
         origin = int(payload["id"])
@@ -2496,7 +2521,7 @@ class Harness:
         ``channel_id``: a thread or a DM channel) with ``options`` keyed by parameter name
         (Python or display name); returns what the bot sent because of it. The user's locale
         is the one given to ``add_user``/``set_locale``."""
-        tree = self.bot.tree  # type: ignore[attr-defined]
+        tree = self._tree()
         data = build_command_data(self.world, tree, command, options)
         payload = self.world.interaction_payload(type=2, user_id=user_id, channel_id=channel_id or self.world.channel_id, data=data)
         return await self._interact(payload)
@@ -2504,7 +2529,7 @@ class Harness:
     async def autocomplete(self, user_id: int, command: str, /, focused: str, *, channel_id: Optional[int] = None, **options: Any) -> "Choices":
         """Ask for the choices of option ``focused`` (its typed text in ``options[focused]``,
         default ""); returns the choices the bot answered ([] if it did not answer)."""
-        tree = self.bot.tree  # type: ignore[attr-defined]
+        tree = self._tree()
         data = build_command_data(self.world, tree, command, options, focused=focused)
         payload = self.world.interaction_payload(type=4, user_id=user_id, channel_id=channel_id or self.world.channel_id, data=data)
         outcome = await self._interact(payload)
@@ -2522,12 +2547,13 @@ class Harness:
         )
         return await self._interact(payload)
 
-    def last_modal(self, user_id: int) -> Optional[dict]:
+    def last_modal(self, user_id: int) -> Optional[Json]:
         """The ``data`` of the last modal the bot showed to ``user_id`` (custom_id, title,
         components), or None."""
         for shown in reversed(self.world.modals):
             if shown["user_id"] == user_id:
-                return shown["modal"]
+                modal: Json = shown["modal"]
+                return modal
         return None
 
     async def submit_modal(self, user_id: int, values: Dict[str, Any], /, *, custom_id: Optional[str] = None, channel_id: Optional[int] = None) -> Outcome:
@@ -2549,7 +2575,8 @@ class Harness:
 
     # ----- the two intercepted request methods ---------------------------------------
 
-    async def _http_request(self, route, *, files=None, form=None, **kwargs):
+    async def _http_request(self, route: Route, *, files: Optional[Sequence[discord.File]] = None,
+                            form: Optional[Iterable[Dict[str, Any]]] = None, **kwargs: Any) -> Any:
         if self.bot.is_closed():
             raise RuntimeError("Session is closed")   # what aiohttp says once the client closed
         path, query = split_api_path(route.url)
@@ -2570,7 +2597,10 @@ class Harness:
             return data
         _raise_for(status, data, route.method, route.url)
 
-    async def _webhook_request(self, route, *, payload=None, multipart=None, files=None, params=None, **_kwargs):
+    async def _webhook_request(self, route: Route, *, payload: Optional[Json] = None,
+                               multipart: Optional[List[Dict[str, Any]]] = None,
+                               files: Optional[Sequence[discord.File]] = None,
+                               params: Optional[Dict[str, Any]] = None, **_kwargs: Any) -> Any:
         if self.bot.is_closed():
             raise RuntimeError("Session is closed")
         path, query = split_api_path(route.url)
@@ -2588,7 +2618,8 @@ class Harness:
             return data
         _raise_for(status, data, route.method, route.url)
 
-    async def _handle_retrying(self, method, path, query, body, file_parts):
+    async def _handle_retrying(self, method: str, path: str, query: Dict[str, str], body: Any,
+                               file_parts: List[Tuple[str, bytes]]) -> Tuple[int, Any]:
         """One request as discord.py makes it: a 429 is waited out (retry_after) and retried,
         at most 5 times, as discord.py's own request loops do."""
         for _attempt in range(5):
@@ -2606,12 +2637,12 @@ class Harness:
             raise  # unreachable
 
 
-def _coro_name(task: asyncio.Task) -> str:
+def _coro_name(task: asyncio.Task[Any]) -> str:
     coro = task.get_coro()
     return getattr(coro, "__qualname__", None) or repr(coro)
 
 
-def _coro_in_discord(task: asyncio.Task) -> bool:
+def _coro_in_discord(task: asyncio.Task[Any]) -> bool:
     coro = task.get_coro()
     code = getattr(coro, "cr_code", None) or getattr(coro, "gi_code", None)
     return bool(code and code.co_filename.startswith(_DISCORD_DIR))

@@ -32,9 +32,9 @@ from typing import Any, Callable, Iterator, List, Optional, Tuple
 
 import discord
 import yarl
-from aiohttp import WSMsgType, web
+from aiohttp import BodyPartReader, WSMsgType, web
 
-from bot.harness import FakeDiscord, Sent
+from bot.harness import FakeDiscord, Json, Sent
 
 __all__ = ["LoopbackDiscord"]
 
@@ -50,7 +50,7 @@ class _Connection:
         self.seq = 0
         self.identified = False
         self.intents = 0
-        self.queue: "asyncio.Queue[Optional[dict]]" = asyncio.Queue()
+        self.queue: "asyncio.Queue[Optional[Json]]" = asyncio.Queue()
 
     def dispatch(self, event: str, data: Any) -> None:
         self.seq += 1
@@ -67,8 +67,8 @@ class LoopbackDiscord:
         self.timeout = timeout
         self.host = "127.0.0.1"
         self.port: Optional[int] = None
-        self.identifies: List[dict] = []
-        self.gateway_commands: List[dict] = []
+        self.identifies: List[Json] = []
+        self.gateway_commands: List[Json] = []
         self._connections: List[_Connection] = []
         self._runner: Optional[web.AppRunner] = None
         self._identified = asyncio.Event()
@@ -107,7 +107,7 @@ class LoopbackDiscord:
         await self.start()
         return self
 
-    async def __aexit__(self, *exc) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
     async def start(self) -> None:
@@ -119,7 +119,7 @@ class LoopbackDiscord:
         site = web.TCPSite(self._runner, self.host, 0)
         await site.start()
         server = site._server  # the asyncio server: the kernel chose the port
-        assert server is not None and server.sockets
+        assert isinstance(server, asyncio.Server) and server.sockets
         self.port = server.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
@@ -135,7 +135,7 @@ class LoopbackDiscord:
 
     # ----- pushing and waiting -------------------------------------------------------
 
-    async def push(self, event: str, data: dict) -> None:
+    async def push(self, event: str, data: Json) -> None:
         """Send one dispatch to every identified gateway connection."""
         payload = json.loads(json.dumps(data))
         conns = [c for c in self._connections if c.identified]
@@ -168,7 +168,7 @@ class LoopbackDiscord:
 
         return await asyncio.wait_for(wait(), timeout=self.timeout)
 
-    def _on_world_event(self, event: str, data: dict) -> None:
+    def _on_world_event(self, event: str, data: Json) -> None:
         for conn in self._connections:
             if conn.identified:
                 conn.dispatch(event, data)
@@ -190,6 +190,8 @@ class LoopbackDiscord:
         if request.content_type == "multipart/form-data":
             reader = await request.multipart()
             async for part in reader:
+                if not isinstance(part, BodyPartReader):   # discord.py sends one flat form
+                    raise ValueError(f"unexpected nested multipart part in {path}")
                 if part.name == "payload_json":
                     body = json.loads(await part.text())
                 else:
@@ -235,8 +237,9 @@ class LoopbackDiscord:
                 return
             await conn.ws.send_str(json.dumps(frame))
 
-    async def _on_frame(self, conn: _Connection, frame: dict) -> None:
-        op, data = frame.get("op"), frame.get("d")
+    async def _on_frame(self, conn: _Connection, frame: Json) -> None:
+        op = frame.get("op")
+        data: Any = frame.get("d")
         if op == HEARTBEAT:
             conn.op(HEARTBEAT_ACK)
         elif op == IDENTIFY:

@@ -21,7 +21,7 @@ import random
 import time
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timezone, tzinfo
 from typing import Awaitable, Callable, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -107,6 +107,7 @@ class ReminderReport:
 
 
 def local_hour(now: float, zone: str) -> int:
+    tz: tzinfo
     try:
         tz = ZoneInfo(zone)
     except (ZoneInfoNotFoundError, ValueError):
@@ -210,6 +211,9 @@ class Reminders:
 
     async def _deadlines(self, rows: list[WaitingRecord], now: float) -> None:
         """Warn before a decision deadline, apply the rules' default after it."""
+        deadlines = self.deadlines
+        if deadlines is None:
+            return
         for row in sorted(rows, key=lambda r: (r.since, r.game_id)):
             deadline = deadline_seconds(row)
             if not deadline:
@@ -217,7 +221,7 @@ class Reminders:
             left = row.since + deadline - now
             try:
                 if left <= 0:   # the deadline applies whatever the player's DM settings
-                    await self.deadlines.apply_deadline_default(row.game_id, row.game, row.user_id, row.ply)
+                    await deadlines.apply_deadline_default(row.game_id, row.game, row.user_id, row.ply)
                 elif left <= warning_window(deadline) and not row.deadline_warned:
                     user = await self.storage.get_user_settings(row.user_id)
                     # opted out, or asleep: no DM now (a quiet-hours warning may go out later)

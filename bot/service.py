@@ -176,6 +176,13 @@ def effective_moves(entries: list[LogEntry]) -> list[LogEntry]:
     return stack
 
 
+def apply_logged(game: Game, state: Any, entry: LogEntry) -> Any:
+    """``state`` after the logged move ``entry`` (a move is always stored with its seat)."""
+    if entry.seat is None:
+        raise RuntimeError(f"ply {entry.ply}: a move stored without a seat")
+    return game.apply(state, game.parse_move(state, entry.seat, entry.text))
+
+
 class GameService:
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  snapshot_every: int = 25, cache_size: int = 64,
@@ -410,7 +417,7 @@ class GameService:
                 # every undo is stored with a snapshot, so this means a damaged database
                 return await self.replay_log(game, record, await self.storage.log(record.id))
             if entry.kind == "move":
-                state = game.apply(state, game.parse_move(state, entry.seat, entry.text))
+                state = apply_logged(game, state, entry)
         return state
 
     async def _state_before(self, game: Game, record: GameRecord, entries: list[LogEntry]) -> Any:
@@ -427,7 +434,7 @@ class GameService:
                 if entry.kind == "undo":   # a damaged database: replay everything instead
                     return await self.replay_log(game, record, entries[:-1])
                 if entry.kind == "move":
-                    state = game.apply(state, game.parse_move(state, entry.seat, entry.text))
+                    state = apply_logged(game, state, entry)
         return state
 
     async def replay_log(self, game: Game, record: GameRecord, entries: list[LogEntry]) -> Any:
@@ -438,7 +445,7 @@ class GameService:
             raise RuntimeError(f"game {record.id} has no initial snapshot")
         state = game.load_state(initial[1])
         for entry in effective_moves(entries):
-            state = game.apply(state, game.parse_move(state, entry.seat, entry.text))
+            state = apply_logged(game, state, entry)
         return state
 
     # ----- moves ---------------------------------------------------------------------------------
@@ -587,7 +594,7 @@ class GameService:
             return outcome
 
     async def _append(self, record: GameRecord, *, seat: int | None, user_id: int | None, kind: str, text: str,
-                      interaction_id: int | None, waiting_seats: set[int], snapshot: dict | None,
+                      interaction_id: int | None, waiting_seats: set[int], snapshot: dict[str, Any] | None,
                       finished: bool) -> int:
         waiting_users = {player.user_id for player in record.players if player.seat in waiting_seats}
         try:

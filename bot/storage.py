@@ -85,6 +85,13 @@ class GameRecord:
                 return player
         return None
 
+    def user_id_at(self, seat: int) -> int:
+        """The user in ``seat`` of a started game (every seat of one is taken)."""
+        player = self.user_at(seat)
+        if player is None:
+            raise KeyError(f"game {self.id} has nobody in seat {seat}")
+        return player.user_id
+
 
 @dataclass
 class LogEntry:

@@ -27,8 +27,9 @@ import functools
 import json
 import os
 import sqlite3
+import sys
 from collections import OrderedDict
-from typing import Any, AsyncIterator, Iterable
+from typing import Any, AsyncIterator, Iterable, TypeVar, cast
 
 import aiosqlite
 
@@ -213,7 +214,7 @@ class InstanceLock:
     def acquire(self) -> None:
         handle = open(self.path, "a+")
         try:
-            if os.name == "nt":   # pragma: no cover - the bot is deployed on Linux
+            if sys.platform == "win32":   # pragma: no cover - the bot is deployed on Linux
                 import msvcrt
                 msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
             else:
@@ -238,7 +239,7 @@ class InstanceLock:
             self._file = None
 
 
-def backup_file_sync(source: str | os.PathLike, target: str | os.PathLike) -> int:
+def backup_file_sync(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> int:
     """Copy a live database with SQLite's online backup API (consistent under WAL, while
     the bot keeps writing; a plain file copy may miss the WAL or catch a half-written page).
     Returns the number of pages copied."""
@@ -261,19 +262,25 @@ def backup_file_sync(source: str | os.PathLike, target: str | os.PathLike) -> in
         src.close()
 
 
-async def backup_file(source: str | os.PathLike, target: str | os.PathLike) -> int:
+async def backup_file(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> int:
     return await asyncio.to_thread(backup_file_sync, source, target)
 
 
-def _clone(value: Any) -> Any:
+_Cached = TypeVar("_Cached")
+
+
+def _clone(value: _Cached) -> _Cached:
     """A copy the caller may change: records and settings hold only scalars, a player list and
     JSON dicts (copied through JSON's types: much cheaper than deepcopy)."""
+    copied: Any
     if isinstance(value, GameRecord):
-        return dataclasses.replace(value, options=json.loads(_dumps(value.options)),
-                                   players=[dataclasses.replace(player) for player in value.players])
-    if isinstance(value, UserSettings):
-        return dataclasses.replace(value, prefs=json.loads(_dumps(value.prefs)))
-    return copy.deepcopy(value)
+        copied = dataclasses.replace(value, options=json.loads(_dumps(value.options)),
+                                     players=[dataclasses.replace(player) for player in value.players])
+    elif isinstance(value, UserSettings):
+        copied = dataclasses.replace(value, prefs=json.loads(_dumps(value.prefs)))
+    else:
+        copied = copy.deepcopy(value)
+    return cast(_Cached, copied)
 
 
 def _invalidates(method: Any) -> Any:
@@ -289,7 +296,7 @@ def _invalidates(method: Any) -> Any:
 
 
 class SqliteStorage(Storage):
-    def __init__(self, path: str | os.PathLike, *, snapshot_every: int = 25, busy_timeout_ms: int = 10_000,
+    def __init__(self, path: str | os.PathLike[str], *, snapshot_every: int = 25, busy_timeout_ms: int = 10_000,
                  exclusive: bool = False, cache: bool = False, cache_size: int = 5000):
         """``exclusive``: refuse to open while another process holds the database (the bot
         asks for it: two bots on one database answer every command twice).  ``cache``
@@ -329,8 +336,7 @@ class SqliteStorage(Storage):
             conn.row_factory = sqlite3.Row
             await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
             if not _is_memory(self.path):
-                async with conn.execute("PRAGMA journal_mode = WAL") as cursor:
-                    mode = (await cursor.fetchone())[0]
+                mode = (await self._must(conn, "PRAGMA journal_mode = WAL"))[0]
                 if str(mode).lower() != "wal":
                     raise StorageError(f"could not switch {self.path} to WAL (journal_mode is {mode})")
             await conn.execute("PRAGMA synchronous = NORMAL")
@@ -345,8 +351,7 @@ class SqliteStorage(Storage):
 
     @staticmethod
     async def _user_version(conn: aiosqlite.Connection) -> int:
-        async with conn.execute("PRAGMA user_version") as cursor:
-            return int((await cursor.fetchone())[0])
+        return int((await SqliteStorage._must(conn, "PRAGMA user_version"))[0])
 
     async def _migrate(self, conn: aiosqlite.Connection) -> None:
         known = len(MIGRATIONS)
@@ -417,6 +422,14 @@ class SqliteStorage(Storage):
     async def _one(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         async with conn.execute(sql, tuple(params)) as cursor:
             return await cursor.fetchone()
+
+    @staticmethod
+    async def _must(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row:
+        """The row ``sql`` always finds (a pragma, a count, a row this transaction holds)."""
+        row = await SqliteStorage._one(conn, sql, params)
+        if row is None:
+            raise StorageError(f"no row for {sql!r}")
+        return row
 
     @staticmethod
     async def _all(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
@@ -503,6 +516,8 @@ class SqliteStorage(Storage):
                     raise ThreadInUse(f"thread {thread_id} already has a game") from error
                 raise
             game_id = cursor.lastrowid
+            if game_id is None:
+                raise StorageError("the new game got no id")
             await conn.execute("INSERT INTO players (game_id, user_id, name, seat, joined_at) "
                                "VALUES (?, ?, ?, NULL, ?)", (game_id, creator_id, creator_name, now))
             return await self._require_game(conn, game_id)
@@ -557,7 +572,8 @@ class SqliteStorage(Storage):
 
     async def list_games(self, *, status: str | None = None, game: str | None = None, user_id: int | None = None,
                          channel_id: int | None = None) -> list[GameRecord]:
-        clauses, params = ["1"], []
+        clauses: list[str] = ["1"]
+        params: list[Any] = []
         if status is not None:
             clauses.append("status = ?")
             params.append(status)
@@ -735,7 +751,7 @@ class SqliteStorage(Storage):
             await conn.execute("UPDATE waiting SET since = ?, reminders_sent = 0, last_reminded_at = NULL "
                                "WHERE game_id = ? AND user_id = ?", (now, game_id, new_user_id))
             if row["status"] == ACTIVE:   # recorded in the game's log, in the same transaction
-                seat = await self._one(conn, "SELECT seat FROM players WHERE game_id = ? AND user_id = ?",
+                seat = await self._must(conn, "SELECT seat FROM players WHERE game_id = ? AND user_id = ?",
                                        (game_id, new_user_id))
                 await conn.execute("INSERT INTO log (game_id, ply, seat, user_id, kind, text, interaction_id, "
                                    "created_at) VALUES (?, ?, ?, ?, 'substitute', ?, NULL, ?)",
@@ -921,6 +937,6 @@ class SqliteStorage(Storage):
             figures["waiting"] = row["n"] if row else 0
         return figures
 
-    async def backup(self, target: str | os.PathLike) -> None:
+    async def backup(self, target: str | os.PathLike[str]) -> None:
         """A consistent copy of the database while the bot runs (SQLite's online backup API)."""
         await backup_file(self.path, target)

@@ -23,9 +23,10 @@ import multiprocessing
 import os
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 URGENT = "urgent"
+T = TypeVar("T")
 
 
 @dataclass
@@ -49,7 +50,7 @@ class Workers:
     _running: int = 0
     _running_background: int = 0
     _closed: bool = False
-    _counter: itertools.count = field(default_factory=itertools.count)
+    _counter: itertools.count[int] = field(default_factory=itertools.count)
 
     @property
     def slots(self) -> int:
@@ -71,7 +72,7 @@ class Workers:
                                                                    thread_name_prefix="worker")
         return self._pool
 
-    async def run(self, fn: Callable[..., Any], *args: Any, lane: Any = URGENT) -> Any:
+    async def run(self, fn: Callable[..., T], *args: Any, lane: Any = URGENT) -> T:
         if self._closed:
             raise RuntimeError("the worker pool is closed")
         job = _Job(fn, args, asyncio.get_running_loop().create_future())
@@ -83,7 +84,8 @@ class Workers:
                 self._order.append(lane)
             self._lanes[lane].append(job)
         self._dispatch()
-        return await job.future
+        result: T = await job.future
+        return result
 
     def pending(self, lane: Any = None) -> int:
         """Jobs waiting (not yet running): all of them, or one lane's."""

@@ -25,9 +25,19 @@ from __future__ import annotations
 import abc
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, cast
+
+from typing_extensions import TypeVar
 
 from .messages import Msg, fold_word
+
+#: A game's full state, its move, and what one seat sees of the state (``view``).  A game
+#: declares them on its class line, ``class EveGame(Game[GameState, Move])``, so mypy holds its
+#: methods to the contract; the view defaults to the state type (a view is a state with hidden
+#: parts masked).  The host, which serves every game alike, writes ``Game`` (all three ``Any``).
+StateT = TypeVar("StateT", default=Any)
+MoveT = TypeVar("MoveT", default=Any)
+ViewT = TypeVar("ViewT", default=StateT)
 
 
 class RulesError(Exception):
@@ -163,7 +173,7 @@ def normalize_options(specs: Iterable[OptionSpec], options: Mapping[str, Any] | 
     return result
 
 
-def spread_kinds(texts: Iterable[str], kind_of: Any, limit: int = 25, scan: int = 5000) -> list[str]:
+def spread_kinds(texts: Iterable[str], kind_of: Callable[[str], str], limit: int = 25, scan: int = 5000) -> list[str]:
     """Up to ``limit`` of ``texts`` (in their order, at most ``scan`` looked at) so that every
     kind of move appears before a second variant of any kind, then a third...: 25 flights
     never hide the one build.  Within a kind the order is kept."""
@@ -188,8 +198,9 @@ def spread_kinds(texts: Iterable[str], kind_of: Any, limit: int = 25, scan: int 
     return out
 
 
-class Game(abc.ABC):
-    """Base class of every game's rules object (see module docstring)."""
+class Game(abc.ABC, Generic[StateT, MoveT, ViewT]):
+    """Base class of every game's rules object (see module docstring), generic in the game's
+    state, move and view types (``Game[State, Move]``: the view is a ``State`` too)."""
 
     name: str = ""          # command name, e.g. "planetarium"
     title: str = ""         # display name, e.g. "Planetarium"
@@ -207,53 +218,53 @@ class Game(abc.ABC):
 
     # ----- the contract ------------------------------------------------------------------
     @abc.abstractmethod
-    def new_game(self, options: dict[str, Any], seed: int) -> Any: ...
+    def new_game(self, options: dict[str, Any], seed: int) -> StateT: ...
 
     @abc.abstractmethod
-    def parse_move(self, state: Any, seat: int, text: str) -> Any:
+    def parse_move(self, state: StateT, seat: int, text: str) -> MoveT:
         """Text -> Move for ``seat``; raise IllegalMove if the text cannot be understood."""
 
     @abc.abstractmethod
-    def format_move(self, move: Any) -> str: ...
+    def format_move(self, move: MoveT) -> str: ...
 
     @abc.abstractmethod
-    def legal_moves(self, state: Any, seat: int) -> Iterable[Any]: ...
+    def legal_moves(self, state: StateT, seat: int) -> Iterable[MoveT]: ...
 
     @abc.abstractmethod
-    def apply(self, state: Any, move: Any) -> Any: ...
+    def apply(self, state: StateT, move: MoveT) -> StateT: ...
 
     @abc.abstractmethod
-    def waiting_for(self, state: Any) -> set[int]: ...
+    def waiting_for(self, state: StateT) -> set[int]: ...
 
     @abc.abstractmethod
-    def view(self, state: Any, seat: int | None) -> Any:
+    def view(self, state: StateT, seat: int | None) -> ViewT:
         """The state with everything ``seat`` may not see removed (None: a spectator)."""
 
     @abc.abstractmethod
-    def scores(self, state: Any) -> list[int]: ...
+    def scores(self, state: StateT) -> list[int]: ...
 
     @abc.abstractmethod
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: StateT) -> bool: ...
 
-    def waiting_reason(self, state: Any) -> Msg | None:
+    def waiting_reason(self, state: StateT) -> Msg | None:
         """Why the game waits now, told to a player who tries to move out of turn (a reaction
         window someone else must answer first); None: the plain "not your turn"."""
         return None
 
-    def decision_prompt(self, state: Any) -> Msg | None:
+    def decision_prompt(self, state: StateT) -> Msg | None:
         """What the players the game waits for are asked now when it is not simply their turn
         (a reaction window, a choice owed outside the turn, a sealed pick): the ping names it.
         None: the plain "your turn"."""
         return None
 
     @abc.abstractmethod
-    def winners(self, state: Any) -> list[int]: ...
+    def winners(self, state: StateT) -> list[int]: ...
 
     @abc.abstractmethod
-    def dump_state(self, state: Any) -> dict[str, Any]: ...
+    def dump_state(self, state: StateT | ViewT) -> dict[str, Any]: ...
 
     @abc.abstractmethod
-    def load_state(self, data: dict[str, Any]) -> Any: ...
+    def load_state(self, data: dict[str, Any]) -> StateT: ...
 
     # ----- host helpers with sensible defaults -----------------------------------------
     #: Bumped by a game whenever a change would replay a stored move list differently.  The
@@ -295,30 +306,31 @@ class Game(abc.ABC):
                 variants.append(f"{head} {alias} " if head else f"{alias} ")   # the word, finished
         return variants[:6]
 
-    def complete(self, state: Any, seat: int, prefix: str, limit: int = 25) -> list[str]:
+    def complete(self, state: StateT, seat: int, prefix: str, limit: int = 25) -> list[str]:
         """Autocomplete: the legal moves whose text starts with what was typed, one of each
         kind (``move_kind``) first, then further variants (see :func:`spread_kinds`)."""
         typed = " ".join(self.canonical_prefix(prefix).lower().split())
         texts = (self.format_move(move) for move in self.legal_moves(state, seat))
         return spread_kinds((text for text in texts if text.lower().startswith(typed)), self.move_kind, limit)
 
-    def random_move(self, state: Any, seat: int, rng: "random.Random") -> Any | None:
+    def random_move(self, state: StateT, seat: int, rng: "random.Random") -> MoveT | None:
         """A legal move for random playouts (tests, benchmarks).  Games whose legal move
         lists are large or whose uniform play never ends override it."""
         moves = list(self.legal_moves(state, seat))
         return rng.choice(moves) if moves else None
 
-    def sample_state(self, view: Any, seat: int, rng: "random.Random") -> Any:
+    def sample_state(self, view: ViewT, seat: int, rng: "random.Random") -> StateT:
         """A full state consistent with what ``seat`` sees in ``view`` (``view(state, seat)``):
         whatever the seat cannot see (the others' hands, deck orders, face-down tiles, sealed
         choices, the random streams that decide future draws and dice) drawn with ``rng`` from
         what the seat cannot rule out.  ``view(sample_state(view(s, seat), seat, rng), seat)``
         equals ``view(s, seat)`` (the conformance suite checks it).  Computer players think on
         such states (determinized search), so they never read the hidden truth.  Default: a
-        game that hides nothing returns the view itself."""
-        return view
+        game that hides nothing returns the view itself (its view type is its state type; a
+        game with a distinct view type overrides this)."""
+        return cast(StateT, view)
 
-    def evaluate(self, state: Any, seat: int) -> float:
+    def evaluate(self, state: StateT, seat: int) -> float:
         """How good ``state`` looks for ``seat``, for computer players' searches: larger is
         better, in points.  Default: the seat's score lead (its score minus the best other
         score).  A game adds what its score does not show yet (income, end-game bonuses)."""
@@ -326,67 +338,67 @@ class Game(abc.ABC):
         others = [score for index, score in enumerate(scores) if index != seat]
         return float(scores[seat] - (max(others) if others else 0))
 
-    def invariants(self, state: Any) -> list[str]:
+    def invariants(self, state: StateT) -> list[str]:
         """What is broken in ``state`` (negative resources, lost cards...); empty when sound.
         Checked after every move of the conformance playouts."""
         return []
 
-    def describe_move(self, state: Any, seat: int, text: str) -> Msg | None:
+    def describe_move(self, state: StateT, seat: int, text: str) -> Msg | None:
         """What a suggested move does, shown beside it in autocomplete and menus (its cost,
         a preview); None when there is nothing to add.  Must be cheap."""
         return None
 
-    def default_move(self, state: Any, seat: int) -> Any | None:
+    def default_move(self, state: StateT, seat: int) -> MoveT | None:
         """The move made for ``seat`` when its decision deadline passes: the spec's default
         (decline, pass, the safest choice).  Default: the first legal move, so a game never
         stalls; games override this with their spec's defaults.  None: nothing to do."""
         return next(iter(self.legal_moves(state, seat)), None)
 
-    def auto_move(self, state: Any, seat: int, prefs: Mapping[str, Any]) -> tuple[Any, Msg] | None:
+    def auto_move(self, state: StateT, seat: int, prefs: Mapping[str, Any]) -> tuple[MoveT, Msg] | None:
         """A move the player's standing orders make for them now (with the reason shown in
         the thread), or None to ask them.  ``prefs`` maps preference names to the stored
         values ``{"choice": ..., "max": ...}``."""
         return None
 
-    def public_choices(self, state: Any) -> tuple[int, list[str]] | None:
+    def public_choices(self, state: StateT) -> tuple[int, list[str]] | None:
         """(seat, 2-5 move texts) the host may offer as buttons everyone sees under the
         announcement; only for decisions that reveal nothing.  Default: none."""
         return None
 
-    def events(self, before: Any, move: Any, after: Any) -> list[Msg]:
+    def events(self, before: StateT, move: MoveT, after: StateT) -> list[Msg]:
         """Public news the move caused beyond the move itself (a new round and who starts, a
         reshuffled deck, the last round), shown in the thread under the move."""
         return []
 
-    def notices(self, before: Any, move: Any, after: Any) -> list[Notice]:
+    def notices(self, before: StateT, move: MoveT, after: StateT) -> list[Notice]:
         """Private news the move produced for single seats (a drawn card...)."""
         return []
 
-    def seat_label(self, state: Any, seat: int) -> Msg:
+    def seat_label(self, state: StateT, seat: int) -> Msg:
         """How the game names a seat (a colour, a faction)."""
         return Msg("seat_n", n=seat + 1)
 
-    def status_lines(self, view: Any) -> list[Msg]:
+    def status_lines(self, view: ViewT) -> list[Msg]:
         """Public summary for /status; gets the spectator view, so nothing private leaks."""
         return []
 
-    def private_lines(self, view: Any, seat: int) -> list[Msg]:
+    def private_lines(self, view: ViewT, seat: int) -> list[Msg]:
         """What only ``seat`` may see (its hand, secret choices), for ephemeral replies."""
         return []
 
-    def reveals_information(self, before: Any, move: Any, after: Any) -> bool:
+    def reveals_information(self, before: StateT, move: MoveT, after: StateT) -> bool:
         """True when undoing ``move`` would let a player exploit what it revealed
         (a card drawn, dice rolled, a secret choice made public).  Conservative default.
         A game on the kit answers from its mechanics: :func:`rules.kit.revealed_between` of
         the states' streams (every kit draw, roll, flip and sealed reveal is recorded there)."""
         return True
 
-    def redact_move(self, state: Any, seat: int, move_text: str) -> "str | Msg":
+    def redact_move(self, state: StateT, seat: int, move_text: str) -> "str | Msg":
         """The text of ``seat``'s move as the other players may see it in ``state`` (the
         state after the move, or now).  Secret choices return a message instead."""
         return move_text
 
-    def hidden_in_view(self, state: Any, viewer: int | None) -> list[str]:
+    def hidden_in_view(self, state: StateT, viewer: int | None) -> list[str]:
         """Strings that must never appear in ``viewer``'s view (other hands, deck order):
         the conformance suite checks the dumped view for each.  Default: every string the
         view masks with the kit's hidden mark (:func:`rules.kit.masked`), so what is hidden
@@ -410,13 +422,13 @@ class Game(abc.ABC):
                 return comp
         return None
 
-    def score_breakdown(self, state: Any) -> list[list[ScorePart]] | None:
+    def score_breakdown(self, state: StateT | ViewT) -> list[list[ScorePart]] | None:
         """Each seat's points by category (its parts add up to ``scores(state)[seat]``), for
         ``status`` and the game-over post; ``state`` may be a spectator view.  None: the game
         has no categories."""
         return None
 
-    def move_phrase(self, state: Any, seat: int, text: str) -> Msg | None:
+    def move_phrase(self, state: StateT, seat: int, text: str) -> Msg | None:
         """A stored move text (as ``redact_move`` leaves it) in words, a whole sentence in the
         reader's language: "builds a mine on 10B5".  ``state`` is any state of the game (the
         current one: the move may be old), so the phrase comes from the notation's syntax and

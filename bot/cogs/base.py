@@ -11,7 +11,7 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar, Optional
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar, Mapping, Optional, Self
 
 import discord
 from discord import app_commands
@@ -270,7 +270,7 @@ def _option_annotation(spec: OptionSpec) -> Any:
     return Optional[str]
 
 
-def lobby_command(game_name: str, specs: tuple[OptionSpec, ...]) -> app_commands.Command:
+def lobby_command(game_name: str, specs: tuple[OptionSpec, ...]) -> app_commands.Command[Any, ..., None]:
     """The ``new`` command of a game, its options generated from the game's option specs and
     the host's (language, decision deadline): declared once, in the rules."""
     async def new(self: "GameCog", interaction: discord.Interaction, **options: Any) -> None:
@@ -317,7 +317,7 @@ async def move_from_component(interaction: discord.Interaction, game_id: int, pl
         answer.stop()
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?P<action>join|leave|start|computer):(?P<game_id>\d{1,15})"):
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"lobby:(?P<action>join|leave|start|computer):(?P<game_id>\d{1,15})"):
     """Join/leave/start and "Add a computer" (the creator's, issue 29) buttons on the lobby
     message; they keep working after a restart."""
 
@@ -330,7 +330,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
         return cls(match["action"], int(match["game_id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -342,7 +342,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?
             await report_component_error(interaction, error)
 
 
-class StaleComponent(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!lobby:(?:join|leave|start|computer):\d{1,15}$)(?!move:\d{1,15}:\d{1,9}$)"
+class StaleComponent(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"(?!lobby:(?:join|leave|start|computer):\d{1,15}$)(?!move:\d{1,15}:\d{1,9}$)"
                      r"(?!mvb:\d{1,15}:\d{1,9}:\d$)(?!confirm:(?:resign|abandon):\d{1,15}:\d{1,20}$)"
                      r"(?:lobby|move|mvb|confirm):.*"):
     """Any other custom id of ours (tampered, or from an older version): answered with a
@@ -352,14 +352,14 @@ class StaleComponent(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!lo
         super().__init__(discord.ui.Button(label="-", custom_id=custom_id[:100]))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
         return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await report_component_error(interaction, UserError("menu_outdated"))
 
 
-class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button],
+class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                     template=r"confirm:(?P<action>resign|abandon):(?P<game_id>\d{1,15}):(?P<user_id>\d{1,20})"):
     """"Yes, really" under a resign or abandon request; only the user who asked can press it."""
 
@@ -370,7 +370,7 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button],
         self.action, self.game_id, self.user_id = action, game_id, user_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
         return cls(match["action"], int(match["game_id"]), int(match["user_id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -391,7 +391,7 @@ def lobby_view(game_id: int, language: str) -> discord.ui.View:
     return view
 
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"move:(?P<game_id>\d{1,15}):(?P<ply>\d{1,9})"):
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"move:(?P<game_id>\d{1,15}):(?P<ply>\d{1,9})"):
     """A menu of legal moves (when there are few), offered with private information."""
 
     def __init__(self, game_id: int, ply: int, options: list[str] | None = None, labels: list[str] | None = None,
@@ -406,20 +406,21 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"move:(?P<
         self.ply = ply
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
         return cls(int(match["game_id"]), int(match["ply"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def chosen(cog: "GameCog", record: GameRecord) -> str:
-            values = (interaction.data or {}).get("values") or []
+            data: Mapping[str, Any] = interaction.data or {}
+            values = data.get("values") or []
             if not values:
                 raise UserError("empty_move")
-            return values[0]
+            return str(values[0])
 
         await move_from_component(interaction, self.game_id, self.ply, chosen)
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mvb:(?P<game_id>\d{1,15}):(?P<ply>\d{1,9}):(?P<index>\d)"):
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"mvb:(?P<game_id>\d{1,15}):(?P<ply>\d{1,9}):(?P<index>\d)"):
     """One of a few public choices (e.g. accept or decline a power charge), shown as buttons
     under the move announcement.  The choice is looked up again when clicked."""
 
@@ -429,7 +430,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mvb:(?P<g
         self.game_id, self.ply, self.index = game_id, ply, index
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
         return cls(int(match["game_id"]), int(match["ply"]), int(match["index"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -451,13 +452,15 @@ class GameCog(commands.GroupCog):
     game's thread and board images in the game's language (a lobby option)."""
 
     game_name: ClassVar[str] = ""
+    #: The lobby command, generated per game from its option specs (see ``__init_subclass__``).
+    new: ClassVar[app_commands.Command[Any, ..., None]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.game_name and "new" not in cls.__dict__ and cls.game_name in rules.available_games():
             game = rules.get_game(cls.game_name)
             cls.new = lobby_command(cls.game_name, tuple(spec for spec in game.options if spec.lobby)
-                                    + HOST_OPTIONS)   # type: ignore[assignment]
+                                    + HOST_OPTIONS)
 
     def __init__(self, bot: "BoardGameBot"):
         self.bot = bot
@@ -586,8 +589,10 @@ class GameCog(commands.GroupCog):
                             permissions=Join([Msg(f"perm.{name}") for name in missing], "and"))
         if "language" not in options:   # the server's preferred language, unless the creator chose
             options["language"] = language_of(interaction.guild_locale)
+        channel_id = interaction.channel_id
+        assert channel_id is not None, "a slash command always comes from a channel"
         record = await self.service.create_lobby(
-            self.game_name, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            self.game_name, guild_id=interaction.guild_id, channel_id=channel_id,
             creator_id=interaction.user.id, creator_name=interaction.user.display_name, options=options)
         language = game_language(record)
         await interaction.response.send_message(self.lobby_text(record, language), view=lobby_view(record.id, language),
@@ -668,7 +673,7 @@ class GameCog(commands.GroupCog):
                 in_thread = interaction.channel_id == loaded.record.thread_id
                 answered = await defer_in_time(interaction, ephemeral=not in_thread)
                 order = ", ".join(seat_line(loaded, seat, language) for seat in range(len(loaded.record.players)))
-                waiting_ids = await self.present([loaded.record.user_at(seat).user_id
+                waiting_ids = await self.present([loaded.record.user_id_at(seat)
                                                   for seat in sorted(loaded.game.waiting_for(loaded.state))])
                 text = t("started", language, title=self.game.title_msg(), order=order) + "\n" + \
                     waiting_text(loaded, language) + "\n" + t("started_hint", language, game=self.game_name)
@@ -703,6 +708,8 @@ class GameCog(commands.GroupCog):
         attaches (a :class:`BoardPost`) are remembered as shown in it."""
         thread_id = record.thread_id or record.channel_id
         channel = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            raise TypeError(f"game {record.id}: channel {thread_id} takes no messages")
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         if ping_ids:
             ping = ping_text(loaded, ping_ids, game_language(record))
@@ -887,7 +894,7 @@ class GameCog(commands.GroupCog):
         if outcomes:
             text, files, ping_ids = await self.announcement(outcomes)
         else:
-            ping_ids = [loaded.record.user_at(seat).user_id for seat in sorted(waiting)]
+            ping_ids = [loaded.record.user_id_at(seat) for seat in sorted(waiting)]
             text = (await self.final_text(loaded, language)) if finished else waiting_text(loaded, language)
             files, unchanged = await self.thread_board(loaded)
             text = "\n".join(line for line in (text, unchanged) if line)
@@ -1026,7 +1033,7 @@ class GameCog(commands.GroupCog):
         newly: set[int] = set()
         if not outcomes[-1].finished:
             newly = set().union(*(o.newly_waiting_seats for o in outcomes)) & outcomes[-1].waiting_seats
-            ping_ids = [last.record.user_at(seat).user_id for seat in sorted(newly)]
+            ping_ids = [last.record.user_id_at(seat) for seat in sorted(newly)]
         # The turn passes when a move makes someone other than its mover newly wait (the
         # mover's own further steps, or others still deciding, are not a new turn).
         passes = any(seat != o.seat for o in outcomes for seat in o.newly_waiting_seats & newly)
@@ -1184,7 +1191,7 @@ class GameCog(commands.GroupCog):
                 # A move taken back never happened: its text stays unknown for good (it may
                 # have been a secret choice that later moves no longer redact).
                 text = t("log_taken_back", language)
-            elif entry.kind == "move":
+            elif entry.kind == "move" and entry.seat is not None:   # a move is stored with its seat
                 text = move_words(loaded, entry.seat, entry.text, language)
             else:
                 text = t(f"log_kind.{entry.kind}", language)
@@ -1204,6 +1211,8 @@ class GameCog(commands.GroupCog):
             answered = await defer_in_time(interaction, ephemeral=False)
             language = game_language(record)
             seat = loaded.record.seat_of(interaction.user.id)
+            if seat is None:   # the service refuses an undo from anyone without a seat
+                raise UserError("not_seated")
             files, unchanged = await self.thread_board(loaded)
             text = "\n".join(line for line in (t("undone", language, player=seat_line(loaded, seat, language)),
                                                 waiting_text(loaded, language), unchanged) if line)
@@ -1383,4 +1392,7 @@ def cog_class(game_name: str) -> type[GameCog]:
         return type(f"{game_name.title()}Cog", (GameCog,), {"game_name": game_name, "__module__": __name__},
                     group_name=game_name, group_description=ls(f"game.{game_name}"))
     module_name, class_name = target.split(":")
-    return getattr(importlib.import_module(module_name), class_name)
+    found = getattr(importlib.import_module(module_name), class_name)
+    if not (isinstance(found, type) and issubclass(found, GameCog)):
+        raise TypeError(f"{target} is not a game cog")
+    return found

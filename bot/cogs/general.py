@@ -70,7 +70,8 @@ class GeneralCog(commands.Cog):
             await send(interaction, clip(chunk), ephemeral=True)
 
     @help.autocomplete("game")
-    async def help_game_autocomplete(self, interaction: discord.Interaction, current: str):
+    async def help_game_autocomplete(self, interaction: discord.Interaction, current: str
+                                     ) -> list[app_commands.Choice[str]]:
         language = user_language(interaction)
         return [app_commands.Choice(name=t("title_of", language, title=rules.get_game(name).title_msg()), value=name)
                 for name in self.bot.hosted_games() if name.startswith(current.lower())][:25]
@@ -124,7 +125,8 @@ class GeneralCog(commands.Cog):
                                   dms=t("dms_closed" if settings.dm_closed else "dms_ok", locale)), ephemeral=True)
 
     @reminders.autocomplete("timezone")
-    async def timezone_autocomplete(self, interaction: discord.Interaction, current: str):
+    async def timezone_autocomplete(self, interaction: discord.Interaction, current: str
+                                    ) -> list[app_commands.Choice[str]]:
         current = current.lower()
         zones = [zone for zone in all_timezones() if current in zone.lower()]
         preferred = [zone for zone in ("Europe/Budapest", "UTC") if zone in zones]

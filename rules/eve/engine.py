@@ -69,7 +69,7 @@ __all__ = ["EveGame", "HUNGARIAN_VERBS", "HUNGARIAN_WORDS", "actions_for", "clon
            "sync_public", "vp"]
 
 
-class EveGame(Game):
+class EveGame(Game[GameState, Move]):
     name = "eve"
     title = "EVE: Conquests"
     min_players = 2

@@ -21,7 +21,7 @@ def _copy(st: GaiaState) -> GaiaState:
     return copied
 
 
-class GaiaGame(Game):
+class GaiaGame(Game[GaiaState, GaiaMove]):
     rules_version = 2
     name = "gaia"
     title = "Gaia Project"

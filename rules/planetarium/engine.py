@@ -330,7 +330,7 @@ def draw_card(state: GameState, deck: str, events: list[Any]) -> str | None:
 
 
 # ----- the game -------------------------------------------------------------------------------------------
-class PlanetariumGame(Game):
+class PlanetariumGame(Game[GameState, Move]):
     name = "planetarium"
     title = "Planetarium"
     min_players = 2

@@ -47,7 +47,7 @@ def P(key: str, /, **values: Any) -> Msg:
     return Msg(f"pulsar.{key}", **values)
 
 
-class PulsarGame(Game):
+class PulsarGame(Game[GameState, Move]):
     name = "pulsar"
     title = "Pulsar 2849"
     min_players = 2

@@ -117,7 +117,7 @@ __all__ = ["GAME", "SpaceCorpGame", "ASK", "BOXES", "DECLINE_ALWAYS", "ERA_ACTIO
            "site_msg", "clone_state", "design"]
 
 
-class SpaceCorpGame(Game):
+class SpaceCorpGame(Game[GameState, Move]):
     name = "spacecorp"
     title = "Space Corp 2025-2300AD"
     min_players = 2
