@@ -848,6 +848,18 @@ def render_parts(game_name: str, view: Any, player_names: list[str], language: s
             for position, (digest, data) in enumerate(done, 1)]
 
 
+def warm_drawing(game_names: list[str] | None = None) -> None:
+    """Draw every game's opening position once in this process (a worker's warm-up): the
+    renderers' per-process caches (fonts and glyph masks, map backgrounds, dimmed layers)
+    fill before the first person waits, not during their move."""
+    import rules
+
+    for name in game_names if game_names is not None else rules.available_games():
+        game = rules.get_game(name)
+        state = game.new_game(game.normalize_options({"players": game.min_players}), 1)
+        render_parts(name, game.view(state, None), [f"{seat + 1}" for seat in range(game.min_players)])
+
+
 def render_png(game_name: str, view: Any, player_names: list[str], language: str = "en") -> list[tuple[str, bytes]]:
     """Render a view to PNG files, every image (call through asyncio.to_thread)."""
     return [(part.name, part.data) for part in render_parts(game_name, view, player_names, language)
