@@ -603,7 +603,10 @@ class ChatPart:
     inputs instead of its drawing, a hash of its pixels and (when changed) its encoding.
 
     The inputs must decide the pixels: an input left out leaves a stale image in the thread.
-    A renderer may mix parts and plain images, and yield ``(position, part)`` like images."""
+    A renderer may mix parts and plain images, and yield ``(position, part)`` like images.
+    Parts cut from one drawing (a map in quarters) share it: each ``draw`` calls one local
+    ``functools.cache``-d function that draws the whole once, then crops its part; their
+    inputs are then the whole drawing's, so they are drawn again together."""
 
     inputs: Any
     draw: Callable[[], Image.Image]
