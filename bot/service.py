@@ -802,18 +802,36 @@ def _digest_and_encode(image: Any, shown_digest: str | None) -> tuple[str, bytes
     return digest, None if digest == shown_digest else to_png(avoid_square(image))
 
 
+def _encode(image: Any, digest: str) -> tuple[str, bytes | None]:
+    from renderers.common import avoid_square, to_png
+
+    return digest, to_png(avoid_square(image))
+
+
+def part_digest(game_name: str, language: str, player_names: list[str], position: int, inputs: Any) -> str:
+    """What a renderer's ``ChatPart`` is compared by: its inputs, with the game, language,
+    names and position it is drawn for ("in:" tells it from a digest of pixels)."""
+    from renderers.common import inputs_digest
+
+    return "in:" + inputs_digest(game_name, language, list(player_names), position, inputs)
+
+
 def render_parts(game_name: str, view: Any, player_names: list[str], language: str = "en",
                  shown: dict[int, str] | None = None) -> list[BoardPart]:
-    """Draw a view and encode its images as PNG, except those whose pixels equal the digest
-    ``shown`` gives for their position.  CPU work: the host calls it through its worker pool
-    (``bot.workers.run``, a worker process in production), so it is a module-level function
-    of picklable arguments (a game's view, names, digests) returning picklable parts."""
+    """Draw a view and encode its images as PNG, except those the thread shows already: an
+    image whose pixels equal the digest ``shown`` gives for its position is drawn but not
+    encoded, and a ``ChatPart`` (a renderer's image given with its inputs) whose inputs'
+    digest equals it is neither drawn nor encoded.  CPU work: the host calls it through its
+    worker pool (``bot.workers.run``, a worker process in production), so it is a
+    module-level function of picklable arguments (a game's view, names, digests) returning
+    picklable parts."""
     import renderers
     from PIL import Image
+    from renderers.common import ChatPart
 
     shown = shown or {}
     images = renderers.get_chat_renderer(game_name)(view, player_names=player_names, language=language)
-    if isinstance(images, Image.Image):
+    if isinstance(images, (Image.Image, ChatPart)):
         images = [images]
     # Pillow releases the GIL while it quantizes and compresses: each image is hashed and
     # encoded in the background while the next one is drawn (a renderer may yield its images
@@ -823,10 +841,30 @@ def render_parts(game_name: str, view: Any, player_names: list[str], language: s
     slots: dict[int, concurrent.futures.Future[tuple[str, bytes | None]]] = {}
     for index, item in enumerate(images):
         slot, image = item if isinstance(item, tuple) else (index, item)
-        slots[slot] = _ENCODERS.submit(_digest_and_encode, image, shown.get(slot + 1))
+        if isinstance(image, ChatPart):
+            digest = part_digest(game_name, language, player_names, slot + 1, image.inputs)
+            if digest == shown.get(slot + 1):
+                slots[slot] = concurrent.futures.Future()
+                slots[slot].set_result((digest, None))       # shown already: not even drawn
+            else:
+                slots[slot] = _ENCODERS.submit(_encode, image.draw(), digest)
+        else:
+            slots[slot] = _ENCODERS.submit(_digest_and_encode, image, shown.get(slot + 1))
     done = [slots[slot].result() for slot in sorted(slots)]
     return [BoardPart(position, f"{game_name}-{position}.png" if len(done) > 1 else f"{game_name}.png", digest, data)
             for position, (digest, data) in enumerate(done, 1)]
+
+
+def warm_drawing(game_names: list[str] | None = None) -> None:
+    """Draw every game's opening position once in this process (a worker's warm-up): the
+    renderers' per-process caches (fonts and glyph masks, map backgrounds, dimmed layers)
+    fill before the first person waits, not during their move."""
+    import rules
+
+    for name in game_names if game_names is not None else rules.available_games():
+        game = rules.get_game(name)
+        state = game.new_game(game.normalize_options({"players": game.min_players}), 1)
+        render_parts(name, game.view(state, None), [f"{seat + 1}" for seat in range(game.min_players)])
 
 
 def render_png(game_name: str, view: Any, player_names: list[str], language: str = "en") -> list[tuple[str, bytes]]:

@@ -15,11 +15,14 @@ Conventions
 """
 from __future__ import annotations
 
+import dataclasses
+import enum
+import hashlib
 import io
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -597,6 +600,65 @@ def draw_hex(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, *, po
 # ----------------------------------------------------------------------------------------
 # Whole images
 # ----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ChatPart:
+    """An image a chat renderer gives without drawing it yet: ``inputs`` is everything its
+    drawing reads from the view (plain data: numbers, strings, enums, tuples, lists, dicts,
+    sets, dataclasses such as ``Msg``), ``draw`` draws it.  The host draws and encodes it only
+    when the image the thread shows at its position came from other inputs (or another
+    language or other player names), so a part a move did not touch costs one digest of its
+    inputs instead of its drawing, a hash of its pixels and (when changed) its encoding.
+
+    The inputs must decide the pixels: an input left out leaves a stale image in the thread.
+    A renderer may mix parts and plain images, and yield ``(position, part)`` like images.
+    Parts cut from one drawing (a map in quarters) share it: each ``draw`` calls one local
+    ``functools.cache``-d function that draws the whole once, then crops its part; their
+    inputs are then the whole drawing's, so they are drawn again together."""
+
+    inputs: Any
+    draw: Callable[[], Image.Image]
+
+
+def inputs_digest(*values: Any) -> str:
+    """A digest of plain data that is the same in every process and run: sets and dicts are
+    ordered by their items' encodings (string hashing differs between processes), dataclasses
+    by their fields.  Anything else (an object whose repr holds its address) is refused."""
+    digest = hashlib.sha256()
+    _feed(digest, values)
+    return digest.hexdigest()[:32]
+
+
+def _encoded(value: Any) -> bytes:
+    digest = hashlib.sha256()
+    _feed(digest, value)
+    return digest.digest()
+
+
+def _feed(digest: Any, value: Any) -> None:
+    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+        digest.update(f"{type(value).__name__}:{value!r};".encode())
+    elif isinstance(value, enum.Enum):
+        digest.update(f"enum:{type(value).__qualname__}.{value.name};".encode())
+    elif isinstance(value, (tuple, list)):
+        digest.update(f"{type(value).__name__}[{len(value)}:".encode())
+        for item in value:
+            _feed(digest, item)
+        digest.update(b"]")
+    elif isinstance(value, (set, frozenset)):
+        digest.update(f"set[{len(value)}:".encode() + b"".join(sorted(_encoded(item) for item in value)) + b"]")
+    elif isinstance(value, dict):
+        items = sorted(_encoded(key) + _encoded(item) for key, item in value.items())
+        digest.update(f"dict[{len(value)}:".encode() + b"".join(items) + b"]")
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        digest.update(f"{type(value).__module__}.{type(value).__qualname__}(".encode())
+        for spec in dataclasses.fields(value):
+            digest.update(spec.name.encode() + b"=")
+            _feed(digest, getattr(value, spec.name))
+        digest.update(b")")
+    else:
+        raise TypeError(f"not plain data, cannot be digested the same in every process: {type(value).__name__}")
+
 
 def to_png(image: Image.Image, *, optimize: bool = True, colors: int = 256) -> bytes:
     """Encode as PNG bytes for Discord (the only place images become bytes).

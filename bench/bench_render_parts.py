@@ -1,0 +1,119 @@
+"""CPU cost of drawing the board after a move, per game, as the host pays it (a script, not a
+test): ``python bench/bench_render_parts.py [--moves N] [--profile GAME]`` from the repo root.
+
+For each game, seeded random legal moves from the start; after each move the public view is
+drawn with ``bot.service.render_parts`` exactly as ``thread_board`` calls it (``shown`` =
+the digests of the images the thread shows, i.e. the previous move's), in this process.
+Reported per game (CPU time of this process, the encoding threads included, so a busy
+machine changes them little): the mean, median and p95 of the whole call, the mean of the
+drawing alone, how many images were encoded (changed) per move, the PNG bytes per move, and
+the share of the pixels (by image area) that were unchanged: what a renderer giving its
+images as ``ChatPart`` could leave undrawn, at best.  Every move counts (the host draws only
+when the turn passes, so its moves change more per drawing).
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import renderers  # noqa: E402
+import rules  # noqa: E402
+from PIL import Image  # noqa: E402
+
+from bot.service import render_parts  # noqa: E402
+
+GAMES = ("planetarium", "eve", "pulsar", "spacecorp", "gaia")
+
+
+def positions(name: str, moves: int, seed: int, players: int) -> list:
+    game = rules.get_game(name)
+    state = game.new_game(game.normalize_options({"players": players}), seed)
+    rng = random.Random(seed)
+    views = [game.view(state, None)]
+    for _ in range(moves):
+        if game.is_over(state):
+            break
+        waiting = sorted(game.waiting_for(state))
+        if not waiting:
+            break
+        move = rng.choice(list(game.legal_moves(state, waiting[0])))
+        state = game.apply(state, move)
+        views.append(game.view(state, None))
+    return views
+
+
+def drawing_only(name: str, view, names: list[str]) -> tuple[float, dict[int, int]]:
+    """CPU seconds of the renderer alone (no hashing, no encoding), and each image's area by
+    position."""
+    start = time.process_time()
+    images = renderers.get_chat_renderer(name)(view, player_names=names, language="en")
+    images = [images] if isinstance(images, Image.Image) else list(images)
+    seconds = time.process_time() - start
+    placed = [item if isinstance(item, tuple) else (index, item) for index, item in enumerate(images)]
+    return seconds, {slot + 1: image.width * image.height for slot, image in placed}
+
+
+def run(name: str, views: list, names: list[str]) -> dict:
+    times, draws, encoded, sizes, images, unchanged_area = [], [], [], [], 0, []
+    shown: dict[int, str] = {}
+    render_parts(name, views[0], names, "en", {})      # warm-up: fonts, cached layers
+    for view in views:
+        start = time.process_time()
+        parts = render_parts(name, view, names, "en", shown)
+        times.append(time.process_time() - start)
+        seconds, areas = drawing_only(name, view, names)
+        draws.append(seconds)
+        images = len(parts)
+        changed = [part for part in parts if shown.get(part.position) != part.digest]
+        encoded.append(len(changed))
+        sizes.append(sum(len(part.data) for part in changed if part.data is not None))
+        if shown:   # the share of the pixels that the thread showed already (an upper bound's basis)
+            unchanged_area.append(sum(areas[p.position] for p in parts if p not in changed) / sum(areas.values()))
+        shown = {part.position: part.digest for part in parts}
+    ordered = sorted(times)
+    return {"median_ms": statistics.median(times) * 1000, "p95_ms": ordered[int(0.95 * (len(ordered) - 1))] * 1000,
+            "mean_ms": statistics.mean(times) * 1000, "draw_ms": statistics.mean(draws) * 1000, "images": images,
+            "encoded": statistics.mean(encoded), "kib": statistics.mean(sizes) / 1024,
+            "unchanged_share": statistics.mean(unchanged_area) if unchanged_area else 0.0}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--profile", help="profile this game's drawing instead (cProfile, top 30 by own time)")
+    args = parser.parse_args()
+    names = [f"Player {seat + 1}" for seat in range(args.players)]
+    if args.profile:
+        views = positions(args.profile, args.moves, args.seed, args.players)
+        render_parts(args.profile, views[0], names, "en", {})
+        profiler = cProfile.Profile()
+        shown: dict[int, str] = {}
+        profiler.enable()
+        for view in views:
+            shown = {part.position: part.digest for part in render_parts(args.profile, view, names, "en", shown)}
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
+        return
+    for name in args.games.split(","):
+        views = positions(name, args.moves, args.seed, args.players)
+        result = run(name, views, names)
+        print(f"{name:12s} {len(views):3d} positions: render_parts CPU mean {result['mean_ms']:6.1f} ms (drawing "
+              f"{result['draw_ms']:.1f}), median {result['median_ms']:6.1f}, p95 {result['p95_ms']:6.1f}; "
+              f"{result['images']} images, {result['encoded']:.2f} encoded per move, {result['kib']:.0f} KiB per move; "
+              f"{result['unchanged_share']:.0%} of the pixels unchanged")
+
+
+if __name__ == "__main__":
+    main()
