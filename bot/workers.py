@@ -160,13 +160,13 @@ class Workers:
 
 
 def _warm_process() -> None:
+    """Import every game and draw its opening board once in this worker process, so the first
+    players after a start do not pay the cold caches (the first drawing costs 2-7 times a later
+    one: bench/bench_load_results.txt)."""
     import time
 
-    import renderers
-    import rules
-    for name in rules.available_games():
-        rules.get_game(name)
-        renderers.get_chat_renderer(name)
+    from bot.service import warm_drawing
+    warm_drawing()
     time.sleep(0.2)      # held a moment, so that the other warm-up jobs reach the other processes
 
 
