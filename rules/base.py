@@ -29,7 +29,7 @@ from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, cast
 
 from typing_extensions import TypeVar
 
-from .messages import Msg, fold_word
+from .messages import Localized, Msg, fold_word
 
 #: A game's full state, its move, and what one seat sees of the state (``view``).  A game
 #: declares them on its class line, ``class EveGame(Game[GameState, Move])``, so mypy holds its
@@ -119,7 +119,9 @@ class Component:
     line (at most ~60 characters in every language) shown beside it in ``hand`` and in
     autocomplete labels; ``stand_in`` marks a component whose data is designed (the printed
     one is not known, see the data's source marks); ``aliases`` are further words a player may
-    type to find it (notation codes, other spellings), matched folded."""
+    type to find it (notation codes, other spellings), matched folded; ``code`` is the id as each
+language's notation writes it where they differ (Space Corp's ``M02#1`` / ``Ű02#1``, Gaia's
+``booster3`` / ``bónusz3``): shown instead of ``id``, which stays what is stored and sent."""
 
     id: str
     kind: str
@@ -128,6 +130,11 @@ class Component:
     gist: Msg | None = None
     stand_in: bool = False
     aliases: tuple[str, ...] = ()
+    code: Localized | None = None
+
+    def shown_code(self) -> Localized | str:
+        """The id as a reader of any language types it."""
+        return self.code if self.code is not None else self.id
 
 
 @dataclass(frozen=True)

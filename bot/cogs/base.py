@@ -1098,7 +1098,7 @@ class GameCog(commands.GroupCog):
                                               ["- " + self.component_label(comp, language) for comp in close]),
                        ephemeral=True)
             return
-        lines = [t("info_head", language, name=found.name, kind=Msg(found.kind), id=found.id),
+        lines = [t("info_head", language, name=found.name, kind=Msg(found.kind), id=found.shown_code()),
                  tr(found.text, language)]
         if found.stand_in:
             lines.append(t("info_stand_in", language))
@@ -1114,8 +1114,8 @@ class GameCog(commands.GroupCog):
     def component_label(comp: rules.Component, language: str) -> str:
         """``PR22 · Damage Control: re-roll dice`` in the reader's language."""
         if comp.gist is None:
-            return t("info_choice", language, id=comp.id, name=comp.name)
-        return t("info_choice_gist", language, id=comp.id, name=comp.name, gist=comp.gist)
+            return t("info_choice", language, id=comp.shown_code(), name=comp.name)
+        return t("info_choice_gist", language, id=comp.shown_code(), name=comp.name, gist=comp.gist)
 
     @app_commands.command(name="status", description=ls("cmd.status"))
     async def status(self, interaction: discord.Interaction) -> None:

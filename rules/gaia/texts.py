@@ -9,11 +9,12 @@ spec §10.2 and the Hungarian rulebook).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Sequence
 
 from rules.base import Component, ScorePart
-from rules.messages import Join, Msg, fold_word, text_of
+from rules.messages import Join, Localized, Msg, fold_word, text_of
 
 from .notation import ALIASES, HU_UNIT_OUT, VERB_ALIASES, hu_amount, parse_commands, split_actor
 from .tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, FINAL_VP, ROUND_TILES,
@@ -232,7 +233,9 @@ def components() -> tuple[Component, ...]:
     for field in FIELDS:
         out.append(Component(field, "gaia.kind.track", Msg("gaia.field." + field), _track_effect(field),
                              Msg("gaia.gist.track." + field), aliases=_hu_words("gaia.field." + field)))
-    return tuple(out)
+    # the id as a Hungarian types it (booster3 -> bónusz3) where the notations differ
+    return tuple(replace(comp, code=Localized(en=comp.id, hu=hu_code(comp.id))) if hu_code(comp.id) != comp.id
+                 else comp for comp in out)
 
 
 def component_ids() -> set[str]:

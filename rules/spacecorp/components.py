@@ -65,7 +65,7 @@ def _card(card: Card) -> Component:
              edge=edge_effect(card.edge) if card.edge else S("comp.card.no_edge"))
     hungarian = tuple(mv.hu_card(card_id) for card_id in (card.id, *card.physical_ids))
     return Component(card.id, "spacecorp.kind.card", S(f"cardname.{card.id}"), text, card_gist(card),
-                     "[designed]" in card.source, card.physical_ids + hungarian)
+                     "[designed]" in card.source, card.physical_ids + hungarian, mv.card_code(card.id))
 
 
 def _stand_in(source: str) -> bool:

@@ -111,3 +111,30 @@ async def test_info_on_a_word_several_components_share_lists_them_with_their_gis
         assert "bonus-big" in answer and answer.count(phrase("toy.comp.bonus.gist")) == 2
     finally:
         lookup._index.cache_clear()
+
+
+async def test_info_shows_a_components_code_as_the_readers_notation_writes_it(harness, monkeypatch):
+    """Issue 24: a component whose code differs between the notations (Space Corp's M02#1 /
+    Ű02#1, Gaia's booster3 / bónusz3) is headed and listed by the reader's code; the stored
+    and sent id stays the notation's."""
+    from dataclasses import replace
+
+    import tests.host.toy_game as toy
+    from bot import lookup
+    from rules.messages import Localized
+
+    original = toy.ToyGame.components(toy.GAME)
+    coded = tuple(replace(comp, code=Localized(en=comp.id, hu="jutalom")) for comp in original)
+    monkeypatch.setattr(toy.ToyGame, "components", lambda self: coded)
+    lookup._index.cache_clear()
+    try:
+        thread, _ = await started_game(harness)
+        harness.set_locale(ALICE, "hu")
+        answer = one_text(await harness.slash(ALICE, "toy info", channel_id=thread, thing="bonus"))
+        assert "`jutalom`" in answer and "`bonus`" not in answer
+        choices = await harness.autocomplete(ALICE, "toy info", focused="thing", channel_id=thread, thing="bon")
+        assert [choice["value"] for choice in choices] == ["bonus"] and "jutalom" in choices[0]["name"]
+        english = one_text(await harness.slash(BOB, "toy info", channel_id=thread, thing="bonus"))
+        assert "`bonus`" in english
+    finally:
+        lookup._index.cache_clear()
