@@ -618,7 +618,7 @@ class PlanetariumGame(Game):
         tied = [seat for seat, value in enumerate(values) if value == best]
         start = tied[0] if len(tied) == 1 else state.rng.choice(tied)
         state.start_player = start
-        revealed = [P("event.setup_card", who=colour_msg(state, p.seat), card=p.setup_discarded,
+        revealed = [P("event.setup_card", who=colour_msg(state, p.seat), card=texts.card_label(p.setup_discarded),
                       points=cards()[p.setup_discarded].points) for p in state.players]
         add_event(state, "setup_revealed_tie" if len(tied) > 1 else "setup_revealed", revealed=revealed,
                   start=colour_msg(state, start))
@@ -804,7 +804,7 @@ class PlanetariumGame(Game):
         elif move.marker_from != mv.MARKER_NONE:
             lift_marker(state, move.marker_from)
             played.marker = seat
-            add_event(state, "marker_moved", card=move.marker_from)
+            add_event(state, "marker_moved", card=texts.card_label(move.marker_from))
         else:
             add_event(state, "no_marker")
         state.planets[move.planet].row.append(played)
@@ -861,7 +861,7 @@ class PlanetariumGame(Game):
         player = state.players[seat]
         player.score += card.points
         player.points_log.append([card.id, planet, card.points])
-        add_event(state, "plays", who=colour_msg(state, seat), card=card.id, planet=planet, points=card.points,
+        add_event(state, "plays", who=colour_msg(state, seat), card=texts.card_label(card.id), planet=planet, points=card.points,
                   score=player.score)
 
     def _check_habitability(self, state: GameState, planet: str) -> None:
@@ -899,7 +899,7 @@ class PlanetariumGame(Game):
         drawn = draw_card(state, "initial", state.events)
         player.hand.append(drawn)
         state.replaced = card.id
-        add_event(state, "replaces", who=colour_msg(state, move.seat), card=card.id)
+        add_event(state, "replaces", who=colour_msg(state, move.seat), card=texts.card_label(card.id))
         self._end_turn(state)
 
     def _apply_pass(self, state: GameState, move: Move) -> None:
@@ -942,7 +942,7 @@ class PlanetariumGame(Game):
         player.hand.append(kept)
         state.discards["final"].append(move.card)
         player.drawn_finals = []
-        add_event(state, "keeps_final", who=colour_msg(state, move.seat), card=move.card)
+        add_event(state, "keeps_final", who=colour_msg(state, move.seat), card=texts.card_label(move.card))
         self._end_turn(state)
 
     def _apply_final(self, state: GameState, move: Move) -> None:
@@ -964,7 +964,7 @@ class PlanetariumGame(Game):
         player.hand.remove(card.id)
         self._pay(state, seat, card, move.planet)
         state.planets[move.planet].row.append(PlayedCard(card.id, seat, None))
-        add_event(state, "marker_removed", card=source)
+        add_event(state, "marker_removed", card=texts.card_label(source))
         self._score(state, seat, card, move.planet)
         state.finals_played.append(card.id)
         state.phase = PHASE_FINALS
@@ -1252,7 +1252,8 @@ class PlanetariumGame(Game):
         if new.drawn_finals and new.drawn_finals != old.drawn_finals:
             first, second = new.drawn_finals
             out.append(Notice(seat, P("notice.drew_finals", first=first, first_name=card_name(first),
-                                      second=second, second_name=card_name(second))))
+                                      first_gist=texts.card_gist(first), second=second,
+                                      second_name=card_name(second), second_gist=texts.card_gist(second))))
             return out
         if move.kind not in (mv.DRAW, mv.REPLACE, mv.DISCARD_FINAL) or before.phase == PHASE_SETUP:
             return out
@@ -1265,7 +1266,7 @@ class PlanetariumGame(Game):
                 added.append(card)
         for card in added:
             key = "notice.kept" if move.kind == mv.DISCARD_FINAL else "notice.drew"
-            out.append(Notice(seat, P(key, card=card, name=card_name(card))))
+            out.append(Notice(seat, P(key, card=card, name=card_name(card), gist=texts.card_gist(card))))
         return out
 
     def default_move(self, state: GameState, seat: int) -> Move | None:

@@ -132,6 +132,18 @@ def localize(text: str, language: str) -> str:
 
 
 # ----- moves as phrases ----------------------------------------------------------------------------------
+def card_label(card_id: str) -> Msg:
+    """A card as a player reads it: its name in the reader's language and its id ("Árapályfűtés
+    (L15)"), never the id alone (issue 24)."""
+    return P("card_label", card=card_id, name=P(f"card.{card_id}"))
+
+
+def card_gist(card_id: str) -> Msg:
+    """What a card does, short: points, where it goes, its cost and habitability value (for the
+    player deciding with it)."""
+    return card_component(cards()[card_id]).gist
+
+
 def card_values(card_id: str) -> dict[str, Any]:
     card = cards()[card_id]
     return {"card": card_id, "name": P(f"card.{card_id}"), "points": card.points}

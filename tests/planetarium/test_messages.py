@@ -10,6 +10,7 @@ import pytest
 from rules import IllegalMove
 from rules.messages import LANGUAGES, Msg, catalogue, message_keys, placeholders, render
 from rules.planetarium import moves as mv_module
+from rules.planetarium import texts
 from rules.planetarium.engine import event_messages
 from rules.planetarium.playout import choose
 from rules.planetarium.state import (PHASE_CARD, PHASE_DRAW, PHASE_FINALS, PHASE_KEEP_FINAL, PHASE_MOVE,
@@ -147,8 +148,8 @@ def test_PL_BOT_events_in_state_are_messages_and_survive_json():
         assert_catalogued(message)
     again = GAME.load_state(json.loads(json.dumps(GAME.dump_state(after))))
     assert again.events == after.events and events(again) == events(after)
-    assert "Red plays L01 on A: +4 (Red 4)" in events(after)
-    assert "Piros kijátssza: L01 → A: +4 (Piros: 4)" in events(after, "hu")
+    assert "Red plays Accretion (L01) on A: +4 (Red 4)" in events(after)
+    assert "Piros kijátssza: Akkréció (L01) → A: +4 (Piros: 4)" in events(after, "hu")    # issue 24: the name, not the id only
 
 
 def test_PL_MOV_1_a_matter_tokens_path_reads_from_space_to_space_in_hungarian():
@@ -237,7 +238,8 @@ def test_PL_DRAW_1_a_drawn_card_is_told_only_to_the_drawer():
     new_card = [card for card in drawn.players[0].hand if card not in played.players[0].hand][0]
     notices = GAME.notices(played, GAME.parse_move(played, 0, "draw I"), drawn)
     assert [notice.seat for notice in notices] == [0]
-    assert notices[0].msg == Msg("planetarium.notice.drew", card=new_card, name=Msg(f"planetarium.card.{new_card}"))
+    assert notices[0].msg == Msg("planetarium.notice.drew", card=new_card, name=Msg(f"planetarium.card.{new_card}"),
+                                 gist=texts.card_gist(new_card))   # issue 24: what the card does, to decide with it
     assert_catalogued(notices[0].msg)
     # the public never sees it: not in the events, the status lines or another seat's view
     public = " ".join(events(drawn)) + " ".join(str(line) for line in GAME.status_lines(GAME.view(drawn, None)))
