@@ -915,23 +915,53 @@ def _draw_card_row(draw: ImageDraw.ImageDraw, box, row: list[PlayedCard], player
     gap = 5
     avail_w, avail_h = x1 - x0, y1 - y0
     lines = 1
-    chip_w = min(66, (avail_w - gap * (n - 1)) / n)
+    chip_w = min(CHIP_MAX_W, (avail_w - gap * (n - 1)) / n)
     if chip_w < 52:
         lines = 2
         per_line = math.ceil(n / 2)
-        chip_w = min(66, (avail_w - gap * (per_line - 1)) / per_line)
+        chip_w = min(CHIP_MAX_W, (avail_w - gap * (per_line - 1)) / per_line)
     else:
         per_line = n
     chip_h = (avail_h - gap * (lines - 1)) / lines
+    # a row names its cards when every name fits its chip whole (never some chips named, some not)
+    with_name = (chip_w >= NAMED_MIN_W and chip_h >= NAMED_MIN_H
+                 and all(chip_name_lines(played.card, chip_w - 10, chip_h - 50, language) for played in row))
     for idx, played in enumerate(row):
         line, col = divmod(idx, per_line)
         bx = x0 + col * (chip_w + gap)
         by = y0 + line * (chip_h + gap)
-        _draw_card_chip(draw, (bx, by, bx + chip_w, by + chip_h), played, cards, players, highlight, language)
+        _draw_card_chip(draw, (bx, by, bx + chip_w, by + chip_h), played, cards, players, highlight, language,
+                        with_name)
+
+
+# A played card's chip: up to CHIP_MAX_W wide; from NAMED_MIN_W x NAMED_MIN_H on it carries the
+# card's name in the reader's language, wrapped (a long word at a syllable, never cut) in
+# NAME_SIZES px (at the chat's 0.7 scale on a phone: 8-10 px); a row where a name does not fit
+# shows ids and points only.
+CHIP_MAX_W = 128
+NAMED_MIN_W, NAMED_MIN_H = 76, 72
+NAME_SIZES = (15, 14, 13, 12)
+
+
+def chip_name_lines(card_id: str, width: float, height: float, language: str) -> tuple[list[str], int] | None:
+    """The card's name as a chip of inner ``width`` x ``height`` writes it: its lines and font
+    size, the largest of NAME_SIZES in which every line fits whole; None when none does."""
+    name = text_of(Msg(f"planetarium.card.{card_id}"), language)
+    fitting = []
+    for size in NAME_SIZES:
+        fnt = c.font(size, bold=True)
+        max_lines = max(1, min(3, int(height // (size * 1.15))))
+        lines = c.wrap_words(name, fnt, width, max_lines=max_lines)
+        if len(lines) <= max_lines and all(fnt.getlength(line) <= width for line in lines):
+            fitting.append((lines, size))
+    whole_words = [(lines, size) for lines, size in fitting if " ".join(lines) == name]
+    if language != "hu":                # the syllable breaks are Hungarian ones: other names wrap at spaces only
+        fitting = whole_words
+    return (whole_words or fitting or [None])[0]       # the largest size that breaks no word, else the largest
 
 
 def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: PlayedCard, cards: dict[str, Card], players: list[PlayerState],
-                    highlight: set[str], language: str = "en") -> None:
+                    highlight: set[str], language: str = "en", with_name: bool = False) -> None:
     x0, y0, x1, y1 = box
     card_id = played.card
     owner = played.owner
@@ -954,7 +984,25 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: PlayedCard, cards: d
         habitable = card.habitability_side == "habitable"
         hab_text = _t(language, "hab_h" if habitable else "hab_u", points=card.habitability_points)
         hab_col = HAB_YES if habitable else HAB_NO
-    if tall:
+    named = chip_name_lines(card_id, w - 10, h - 50, language) if with_name else None
+    if named:
+        # the id and the points on top, the name in the middle, the habitability value and the marker below
+        c.draw_text(draw, (x0 + 6, y0 + 5), card_id, size=13, bold=True, fill=ink, anchor="la")
+        c.draw_text(draw, (x1 - 6, y0 + 3), str(points), size=20, bold=True, fill=ink, anchor="ra")
+        lines, size = named
+        step = size * 1.15
+        top = (y0 + 26 + y1 - 24) / 2 - step * len(lines) / 2
+        for index, line in enumerate(lines):
+            c.draw_text(draw, (cx, top + index * step), line, size=size, bold=True, fill=ink, anchor="ma")
+        bottom = y1 - 6
+        if hab_text:
+            c.draw_text(draw, (x0 + 6, bottom), hab_text, size=15, bold=True, fill=hab_col, anchor="ld")
+        elif card.deck == "final":
+            label = _t(language, "final_card")
+            c.draw_text(draw, (x0 + 6, bottom), label, fnt=_fit(label, w - 30, 13), fill=ink, anchor="ld")
+        if has_marker:
+            c.draw_player_token(draw, _seat_colour(players[marker], marker), x1 - 13, bottom - 8, 8, letter="")
+    elif tall:
         c.draw_text(draw, (cx, y0 + 6), card_id, size=16, bold=True, fill=ink, anchor="ma")
         c.draw_text(draw, (cx, y0 + h * 0.5), str(points), size=26, bold=True, fill=ink, anchor="mm")
         bottom = y1 - 7
