@@ -589,7 +589,8 @@ class PlanetariumGame(Game):
         if phase == PHASE_DRAW:
             return P("hint.draw", moves=[texts.notation_or_text(f"draw {letter}") for letter in draw_options(state, seat)])
         if phase == PHASE_KEEP_FINAL:
-            return P("hint.keep", choices=Join([P("hint.keep_choice", discard=texts.notation_or_text(f"discard {c}"), keep=o)
+            return P("hint.keep", choices=Join([P("hint.keep_choice", discard=texts.notation_or_text(f"discard {c}"),
+                                                  keep=texts.card_label(o))
                                                 for c, o in zip(player.drawn_finals, player.drawn_finals[::-1])],
                                                "or"))
         return P("hint.over")

@@ -299,3 +299,19 @@ def test_default_moves_follow_the_design_decisions():
     pair = drew.players[0].drawn_finals
     assert drew.phase == PHASE_KEEP_FINAL
     assert GAME.default_move(drew, 0).card == min(pair, key=lambda c: (cards()[c].points, c))
+
+
+def test_PL_DRAW_1_keeping_a_final_names_the_cards_the_player_decides_between():
+    """Issue 24: the two drawn finals are told with their names and what they do, and the hint
+    of the keep step names the card each choice keeps, not its id alone."""
+    state = build(players=2, phase=PHASE_CARD, mats={0: {"A": "G1 R1"}}, hands={0: ["L01", "L09", "H01", "H05", "F04"]})
+    played = play(state, "play L01 A")
+    after = play(played, "draw F")
+    assert after.phase == PHASE_KEEP_FINAL
+    first, second = after.players[0].drawn_finals
+    [notice] = GAME.notices(played, GAME.parse_move(played, 0, "draw F"), after)
+    told = render(notice.msg, "hu")
+    for card in (first, second):
+        assert render(Msg(f"planetarium.card.{card}"), "hu") in told and render(texts.card_gist(card), "hu") in told
+    hint = render(GAME._hint(after, 0), "hu")
+    assert f"{render(Msg(f'planetarium.card.{second}'), 'hu')} ({second})" in hint
