@@ -147,9 +147,10 @@ def main(argv: list[str]) -> int:
         argv = argv[2:]
     games = argv or rules.available_games()
     print("| game | bot lines | lines with English notation | words found | lines with upper-case codes | codes found "
-          "| catalogue texts with codes | image texts with codes |")
+          "| catalogue texts with codes | image texts (distinct) with codes |")
     print("|---|---|---|---|---|---|---|---|")
     for game in games:
+        drawn = sorted(set(image_texts(game)))       # before the replay: its pictures would fill the renderers' caches
         lines = (load / f"{game}.txt").read_text().splitlines() if load else transcript(game)
         if save:
             save.mkdir(parents=True, exist_ok=True)
@@ -161,7 +162,6 @@ def main(argv: list[str]) -> int:
         codes = sorted({code for line in coded for code in upper_codes(line)})
         texts = catalogue_codes(game)
         text_codes = sorted({code for found_codes in texts.values() for code in found_codes})
-        drawn = image_texts(game)
         drawn_coded = [text for text in drawn if upper_codes(text)]
         drawn_codes = sorted({code for text in drawn_coded for code in upper_codes(text)})
         print(f"| {game} | {len(lines)} | {len(hits)} | {', '.join(found[:12]) or '-'} | {len(coded)} "
