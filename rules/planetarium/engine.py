@@ -1117,9 +1117,14 @@ class PlanetariumGame(Game):
                            on_cards=markers_on_cards(view, player.seat), supply=player.markers_supply, mat=mat))
         for p in PLANETS:
             planet = view.planets[p]
-            lines.append(P("status.planet", planet=p, kind=P(f"kind.{planet.kind}"), node=view.planet_pos[p],
-                           hab=P("hab.habitable" if planet.habitable else "hab.uninhabitable"),
-                           h=planet.habitable_points, u=planet.uninhabitable_points, cards=len(planet.row)))
+            values = dict(planet=p, kind=P(f"kind.{planet.kind}"), node=view.planet_pos[p],
+                          hab=P("hab.habitable" if planet.habitable else "hab.uninhabitable"),
+                          h=planet.habitable_points, u=planet.uninhabitable_points)
+            if planet.row:          # the cards played there by name (issue 24)
+                lines.append(P("status.planet", cards=len(planet.row),
+                               row=Join([texts.card_label(played.card) for played in planet.row]), **values))
+            else:
+                lines.append(P("status.planet_empty", **values))
         lines.append(P("status.decks", initial=view.deck_sizes.get("initial", 0),
                        major=view.deck_sizes.get("major", 0), major_discards=len(view.discards["major"]),
                        final=view.deck_sizes.get("final", 0), final_discards=len(view.discards["final"])))

@@ -315,3 +315,14 @@ def test_PL_DRAW_1_keeping_a_final_names_the_cards_the_player_decides_between():
         assert render(Msg(f"planetarium.card.{card}"), "hu") in told and render(texts.card_gist(card), "hu") in told
     hint = render(GAME._hint(after, 0), "hu")
     assert f"{render(Msg(f'planetarium.card.{second}'), 'hu')} ({second})" in hint
+
+
+def test_PL_CARD_4_the_status_names_the_cards_played_on_each_planet():
+    """Issue 24: the public status lists a planet's cards by name (and id), not a bare count."""
+    state = build(phase=PHASE_CARD, mats={0: {"A": "G1 R1"}}, hands={0: ["L01", "L09", "H01", "H05", "F04"]})
+    after = play(state, "play L01 A")
+    lines = GAME.status_lines(GAME.view(after, None))
+    keys = [line.key for line in lines]
+    assert "planetarium.status.planet" in keys and "planetarium.status.planet_empty" in keys
+    shown = "\n".join(render(line, "hu") for line in lines)
+    assert "1 lap: Akkréció (L01)" in shown and "még nincs lap" in shown
