@@ -82,8 +82,9 @@ def play_options(move: Any, prefix: str, source: str) -> list[Msg]:
         options.append(P(f"{prefix}.grav", node=move.gravity[0], area=move.gravity[1]))
     if move.marker_from == mv.MARKER_NONE:
         options.append(P(f"{prefix}.marker_none"))
-    elif move.marker_from:
-        options.append(P(f"{prefix}.marker_from", **{source: move.marker_from}))
+    elif move.marker_from:     # in words the card by its name, in notation by its id
+        card = card_label(move.marker_from) if prefix == "phrase" else move.marker_from
+        options.append(P(f"{prefix}.marker_from", **{source: card}))
     return options
 
 
@@ -187,7 +188,7 @@ def phrase(text: str) -> Msg | None:
     if kind == mv.FINAL and move.card:
         values = dict(card_values(move.card), planet=move.planet)
         if move.from_card:
-            return P("phrase.final_from", source=move.from_card, **values)
+            return P("phrase.final_from", source=card_label(move.from_card), **values)
         return P("phrase.final", **values)
     return None
 

@@ -326,3 +326,13 @@ def test_PL_CARD_4_the_status_names_the_cards_played_on_each_planet():
     assert "planetarium.status.planet" in keys and "planetarium.status.planet_empty" in keys
     shown = "\n".join(render(line, "hu") for line in lines)
     assert "1 lap: Akkréció (L01)" in shown and "még nincs lap" in shown
+
+
+def test_PL_CARD_5_PL_FIN_2_a_marker_moved_or_taken_off_names_its_card():
+    """Issue 24: the move in words names the card a marker leaves by its name; the notation
+    (what is typed) keeps the id."""
+    moved = texts.phrase("play L10 D marker=from:L03")
+    assert "a Magképződés (L03) lapról" in render(moved, "hu")
+    final = texts.phrase("final F01 A from=L15")
+    assert "az Árapályfűtés (L15) lapról" in render(final, "hu")
+    assert render(texts.notation("play L10 D marker=from:L03"), "hu").endswith("innen:L03")
