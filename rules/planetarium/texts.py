@@ -142,7 +142,10 @@ def card_label(card_id: str) -> Msg:
 def card_gist(card_id: str) -> Msg:
     """What a card does, short: points, where it goes, its cost and habitability value (for the
     player deciding with it)."""
-    return card_component(cards()[card_id]).gist
+    gist = card_component(cards()[card_id]).gist
+    if gist is None:            # every card component has one (card_component)
+        raise ValueError(card_id)
+    return gist
 
 
 def card_values(card_id: str) -> dict[str, Any]:
