@@ -543,7 +543,7 @@ def _other_quarters(view: Any, labels: list[Label], names: list[Label]) -> list[
     masks = []
     for index, (left, top, right, bottom) in enumerate(chat_boxes()):
         ox, oy = left * k, top * k
-        mask = Image.new("L", ((right - left) * k, (bottom - top) * k), 0)
+        mask = Image.new("L", (round((right - left) * k), round((bottom - top) * k)), 0)
         draw = ImageDraw.Draw(mask)
         for code, (x, y) in pos.items():
             if quarter(x, y) != index:

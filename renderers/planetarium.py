@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from rules.messages import Join, Msg
 from rules.messages import render as text_of
@@ -118,7 +118,7 @@ def node_positions() -> dict[str, tuple[float, float]]:
 
 
 @lru_cache(maxsize=None)
-def _label_candidates(node_id: str, clearance: float) -> tuple[tuple[tuple[float, float], tuple], ...]:
+def _label_candidates(node_id: str, clearance: float) -> tuple[tuple[tuple[float, float], c.Box], ...]:
     """Possible label spots for a node, best first: radially outward, inward, the four
     sides, then the two tangents; each as (centre, box), ``clearance`` px from the centre."""
     fnt = c.font(LABEL_SIZE, bold=True)
@@ -141,7 +141,7 @@ def _nodes_by_id() -> dict[str, read.NodeSpot]:
     return {n.id: n for n in read.nodes()}
 
 
-def _label_cost(node_id: str, box, boxes: dict[str, tuple], planet_nodes: frozenset[str]) -> float:
+def _label_cost(node_id: str, box: c.Box, boxes: dict[str, c.Box], planet_nodes: frozenset[str]) -> float:
     cost = 0.0
     if box[0] < 2 or box[2] > BOARD_SIZE - 2 or box[1] < 2 or box[3] > BOARD_SIZE - 2:
         cost += 1e6
@@ -175,7 +175,8 @@ def _near_nodes(node_id: str) -> tuple[str, ...]:
                  if other != node_id and math.hypot(ox - x, oy - y) < 190)
 
 
-def _choose_labels(order, boxes: dict, centres: dict, planet_nodes: frozenset[str]) -> None:
+def _choose_labels(order: Iterable[str], boxes: dict[str, c.Box], centres: dict[str, tuple[float, float]],
+                   planet_nodes: frozenset[str]) -> None:
     for node_id in order:
         clearance = (PLANET_R + 4) if node_id in planet_nodes else (MATTER_R + 3)
         best = None
@@ -193,7 +194,7 @@ def _choose_labels(order, boxes: dict, centres: dict, planet_nodes: frozenset[st
 def label_positions() -> dict[str, tuple[tuple[float, float], str]]:
     """Where each node's id is written with no planet on the board: (xy, anchor), chosen
     so that no label covers a node or another label (see :func:`_label_candidates`)."""
-    boxes: dict[str, tuple] = {}
+    boxes: dict[str, c.Box] = {}
     centres: dict[str, tuple[float, float]] = {}
     _choose_labels(list(node_positions()), boxes, centres, frozenset())
     return {node_id: (centres[node_id], "mm") for node_id in node_positions()}
@@ -205,7 +206,7 @@ def labels_around_planets(planet_nodes: frozenset[str]) -> dict[str, tuple[tuple
     token) would cover moved to a free spot, including the planets' own node labels."""
     base = label_positions()
     fnt = c.font(LABEL_SIZE, bold=True)
-    boxes: dict[str, tuple] = {}
+    boxes: dict[str, c.Box] = {}
     centres: dict[str, tuple[float, float]] = {}
     for node_id, ((x, y), _) in base.items():
         w, h = c.text_size(node_id, fnt)
@@ -239,13 +240,13 @@ def ring_box(x: float, y: float, margin: float = 2) -> tuple[float, float, float
             x + PLANET_R * 1.55 + margin, y + PLANET_R * 0.42 + margin)
 
 
-def _box_overlap(a, b) -> float:
+def _box_overlap(a: c.Box, b: c.Box) -> float:
     w = min(a[2], b[2]) - max(a[0], b[0])
     h = min(a[3], b[3]) - max(a[1], b[1])
     return w * h if w > 0 and h > 0 else 0.0
 
 
-def _circle_box_overlap(cx, cy, r, box) -> float:
+def _circle_box_overlap(cx: float, cy: float, r: float, box: c.Box) -> float:
     nx = min(max(cx, box[0]), box[2])
     ny = min(max(cy, box[1]), box[3])
     d = math.hypot(nx - cx, ny - cy)
@@ -292,7 +293,7 @@ def _seat_name(view: GameState, seat: int, player_names: Sequence[str] | None, l
     return text_of(Msg("seat_n", n=seat + 1), language)
 
 
-def _fit(text: str, width: float, size: int, *, bold: bool = False, min_size: int = 9):
+def _fit(text: str, width: float, size: int, *, bold: bool = False, min_size: int = 9) -> ImageFont.FreeTypeFont:
     """The font of ``size`` (or smaller, down to ``min_size``) in which ``text`` is at most ``width`` wide."""
     fnt = c.font(size, bold=bold)
     while size > min_size and max(fnt.getlength(line) for line in text.split("\n")) > width:
@@ -399,7 +400,8 @@ def _paste_sprite(im: Image.Image, sprite: Image.Image, x: float, y: float) -> N
     im.paste(sprite, (int(round(x - sprite.width / 2)), int(round(y - sprite.height / 2))), sprite)
 
 
-def _arrowhead(draw: ImageDraw.ImageDraw, p0, p1, t: float, size: float, colour) -> None:
+def _arrowhead(draw: ImageDraw.ImageDraw, p0: tuple[float, float], p1: tuple[float, float], t: float, size: float,
+               colour: c.RGB) -> None:
     """A filled triangle on the segment p0->p1 at fraction t, pointing towards p1."""
     x0, y0 = p0
     x1, y1 = p1
@@ -459,7 +461,7 @@ def _draw_board(im: Image.Image, view: GameState, highlight_nodes: set[str], lan
     _draw_key(draw, language, k)
 
 
-def _node_label_boxes(planet_nodes: frozenset[str], scale: float = 1.0) -> dict[str, tuple[tuple[float, float], tuple]]:
+def _node_label_boxes(planet_nodes: frozenset[str], scale: float = 1.0) -> dict[str, tuple[tuple[float, float], c.Box]]:
     """Every node label as drawn at ``scale``: (centre, ink box with its halo), in pixels of
     the board drawn at that scale."""
     fnt = c.font(LABEL_SIZE * scale, bold=True)
@@ -608,7 +610,9 @@ def _status_lines(view: GameState, names: list[str], language: str = "en", turn_
     players = view.players
     active = view.active
     turn = view.turn_no
-    t = lambda key, **values: _t(language, key, **values)  # noqa: E731
+
+    def t(key: str, /, **values: Any) -> str:
+        return _t(language, key, **values)
     if phase == "over":
         winners = view.winners
         if len(winners) == 1:
@@ -645,7 +649,7 @@ def _status_lines(view: GameState, names: list[str], language: str = "en", turn_
     return head, what, None
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, box, view: GameState, names: list[str], language: str = "en",
+def _draw_header(draw: ImageDraw.ImageDraw, box: c.Box, view: GameState, names: list[str], language: str = "en",
                  turn_shown: bool = True) -> None:
     x0, y0, x1, y1 = box
     head, detail, banner = _status_lines(view, names, language, turn_shown)
@@ -677,7 +681,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, box, view: GameState, names: list[st
                        fill=c.WHITE if banner else (220, 226, 240), align="left")
 
 
-def _draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, box, view: GameState, names: list[str],
+def _draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, box: c.Box, view: GameState, names: list[str],
                   language: str = "en", turn_shown: bool = True) -> None:
     """One row per player.  A row is drawn once per content and reused: most moves change one
     or two rows (the mover's, and the turn marker; none without ``turn_shown``)."""
@@ -709,11 +713,12 @@ def _draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, box, view: Game
         image.paste(tile, (px, py))
 
 
-_ROWS: dict = {}
+_ROWS: dict[Any, Image.Image] = {}
 
 
-def _draw_player_row(draw: ImageDraw.ImageDraw, where, row_h: float, view: GameState, seat: int, player: PlayerState,
-                     names: list[str], language: str, active: int, phase: str, winners: set, image: Image.Image) -> None:
+def _draw_player_row(draw: ImageDraw.ImageDraw, where: tuple[float, float, float], row_h: float, view: GameState, seat: int,
+                     player: PlayerState, names: list[str], language: str, active: int, phase: str, winners: set[int],
+                     image: Image.Image) -> None:
     x0, top, x1 = where
     colour = _seat_colour(player, seat)
     is_active = phase not in ("setup", "over") and seat == active
@@ -798,7 +803,7 @@ def _mat_cell(cell: int, kind: str, count: int, background: tuple[int, int, int]
     return im
 
 
-def _draw_track(draw: ImageDraw.ImageDraw, box, view: GameState, language: str = "en") -> None:
+def _draw_track(draw: ImageDraw.ImageDraw, box: c.Box, view: GameState, language: str = "en") -> None:
     x0, y0, x1, y1 = box
     spaces, accel = read.track_spaces()
     track = view.track
@@ -864,7 +869,7 @@ def _draw_track(draw: ImageDraw.ImageDraw, box, view: GameState, language: str =
                     fill=(230, 200, 210), anchor="ma")
 
 
-def _draw_planets(draw: ImageDraw.ImageDraw, box, view: GameState, highlight: set[str], language: str = "en") -> None:
+def _draw_planets(draw: ImageDraw.ImageDraw, box: c.Box, view: GameState, highlight: set[str], language: str = "en") -> None:
     x0, y0, x1, y1 = box
     players = view.players
     gap = 6
@@ -903,7 +908,7 @@ def _draw_planets(draw: ImageDraw.ImageDraw, box, view: GameState, highlight: se
                        language)
 
 
-def _draw_card_row(draw: ImageDraw.ImageDraw, box, row: list[PlayedCard], players: list[PlayerState], highlight: set[str],
+def _draw_card_row(draw: ImageDraw.ImageDraw, box: c.Box, row: list[PlayedCard], players: list[PlayerState], highlight: set[str],
                    language: str = "en") -> None:
     x0, y0, x1, y1 = box
     if not row:
@@ -915,23 +920,54 @@ def _draw_card_row(draw: ImageDraw.ImageDraw, box, row: list[PlayedCard], player
     gap = 5
     avail_w, avail_h = x1 - x0, y1 - y0
     lines = 1
-    chip_w = min(66, (avail_w - gap * (n - 1)) / n)
+    chip_w = min(CHIP_MAX_W, (avail_w - gap * (n - 1)) / n)
     if chip_w < 52:
         lines = 2
         per_line = math.ceil(n / 2)
-        chip_w = min(66, (avail_w - gap * (per_line - 1)) / per_line)
+        chip_w = min(CHIP_MAX_W, (avail_w - gap * (per_line - 1)) / per_line)
     else:
         per_line = n
     chip_h = (avail_h - gap * (lines - 1)) / lines
+    # a row names its cards when every name fits its chip whole (never some chips named, some not)
+    with_name = (chip_w >= NAMED_MIN_W and chip_h >= NAMED_MIN_H
+                 and all(chip_name_lines(played.card, chip_w - 10, chip_h - 50, language) for played in row))
     for idx, played in enumerate(row):
         line, col = divmod(idx, per_line)
         bx = x0 + col * (chip_w + gap)
         by = y0 + line * (chip_h + gap)
-        _draw_card_chip(draw, (bx, by, bx + chip_w, by + chip_h), played, cards, players, highlight, language)
+        _draw_card_chip(draw, (bx, by, bx + chip_w, by + chip_h), played, cards, players, highlight, language,
+                        with_name)
 
 
-def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: PlayedCard, cards: dict[str, Card], players: list[PlayerState],
-                    highlight: set[str], language: str = "en") -> None:
+# A played card's chip: up to CHIP_MAX_W wide; from NAMED_MIN_W x NAMED_MIN_H on it carries the
+# card's name in the reader's language, wrapped (a long word at a syllable, never cut) in
+# NAME_SIZES px (at the chat's 0.7 scale on a phone: 8-10 px); a row where a name does not fit
+# shows ids and points only.
+CHIP_MAX_W = 128
+NAMED_MIN_W, NAMED_MIN_H = 76, 72
+NAME_SIZES = (15, 14, 13, 12)
+
+
+def chip_name_lines(card_id: str, width: float, height: float, language: str) -> tuple[list[str], int] | None:
+    """The card's name as a chip of inner ``width`` x ``height`` writes it: its lines and font
+    size, the largest of NAME_SIZES in which every line fits whole; None when none does."""
+    name = text_of(Msg(f"planetarium.card.{card_id}"), language)
+    fitting = []
+    for size in NAME_SIZES:
+        fnt = c.font(size, bold=True)
+        max_lines = max(1, min(3, int(height // (size * 1.15))))
+        lines = c.wrap_words(name, fnt, width, max_lines=max_lines)
+        if len(lines) <= max_lines and all(fnt.getlength(line) <= width for line in lines):
+            fitting.append((lines, size))
+    whole_words = [(lines, size) for lines, size in fitting if " ".join(lines) == name]
+    if language != "hu":                # the syllable breaks are Hungarian ones: other names wrap at spaces only
+        fitting = whole_words
+    best = whole_words or fitting           # the largest size that breaks no word, else the largest
+    return best[0] if best else None
+
+
+def _draw_card_chip(draw: ImageDraw.ImageDraw, box: c.Box, played: PlayedCard, cards: dict[str, Card], players: list[PlayerState],
+                    highlight: set[str], language: str = "en", with_name: bool = False) -> None:
     x0, y0, x1, y1 = box
     card_id = played.card
     owner = played.owner
@@ -948,13 +984,32 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: PlayedCard, cards: d
     tall = h >= 72
     cx = (x0 + x1) / 2
     points = card.points
-    has_marker = marker is not None and 0 <= marker < len(players)
+    marker_seat = marker if marker is not None and 0 <= marker < len(players) else None
+    has_marker = marker_seat is not None
     hab_text, hab_col = "", ink
     if card.habitability_side is not None:
         habitable = card.habitability_side == "habitable"
         hab_text = _t(language, "hab_h" if habitable else "hab_u", points=card.habitability_points)
         hab_col = HAB_YES if habitable else HAB_NO
-    if tall:
+    named = chip_name_lines(card_id, w - 10, h - 50, language) if with_name else None
+    if named:
+        # the id and the points on top, the name in the middle, the habitability value and the marker below
+        c.draw_text(draw, (x0 + 6, y0 + 5), card_id, size=13, bold=True, fill=ink, anchor="la")
+        c.draw_text(draw, (x1 - 6, y0 + 3), str(points), size=20, bold=True, fill=ink, anchor="ra")
+        lines, size = named
+        step = size * 1.15
+        top = (y0 + 26 + y1 - 24) / 2 - step * len(lines) / 2
+        for index, line in enumerate(lines):
+            c.draw_text(draw, (cx, top + index * step), line, size=size, bold=True, fill=ink, anchor="ma")
+        bottom = y1 - 6
+        if hab_text:
+            c.draw_text(draw, (x0 + 6, bottom), hab_text, size=15, bold=True, fill=hab_col, anchor="ld")
+        elif card.deck == "final":
+            label = _t(language, "final_card")
+            c.draw_text(draw, (x0 + 6, bottom), label, fnt=_fit(label, w - 30, 13), fill=ink, anchor="ld")
+        if marker_seat is not None:
+            c.draw_player_token(draw, _seat_colour(players[marker_seat], marker_seat), x1 - 13, bottom - 8, 8, letter="")
+    elif tall:
         c.draw_text(draw, (cx, y0 + 6), card_id, size=16, bold=True, fill=ink, anchor="ma")
         c.draw_text(draw, (cx, y0 + h * 0.5), str(points), size=26, bold=True, fill=ink, anchor="mm")
         bottom = y1 - 7
@@ -963,16 +1018,16 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box, played: PlayedCard, cards: d
         elif card.deck == "final":
             label = _t(language, "final_card")
             c.draw_text(draw, (cx, bottom), label, fnt=_fit(label, w - 6, 13), fill=ink, anchor="md")
-        if has_marker:
-            c.draw_player_token(draw, _seat_colour(players[marker], marker), x1 - 13, bottom - 8, 8, letter="")
+        if marker_seat is not None:
+            c.draw_player_token(draw, _seat_colour(players[marker_seat], marker_seat), x1 - 13, bottom - 8, 8, letter="")
     else:
         mid = y0 + h * 0.48
         roomy = w >= 60                     # room for the marker beside the id
         right = x1 - (20 if has_marker and roomy else 5)
         c.draw_text_in_box(draw, (x0 + 5, y0 + 3, right, mid), card_id, max_size=15, min_size=8, bold=True,
                            fill=ink, align="left" if has_marker and roomy else "center", padding=1)
-        if has_marker:
-            colour = _seat_colour(players[marker], marker)
+        if marker_seat is not None:
+            colour = _seat_colour(players[marker_seat], marker_seat)
             if roomy:
                 c.draw_player_token(draw, colour, x1 - 12, (y0 + mid) / 2 + 1, 7, letter="")
             else:                           # narrow chip: the marker sits on the corner

@@ -67,17 +67,25 @@ _WORD = {"pass": "passz", "none": "semmi", mv.SCHEDULE: "jegyzék"}
 
 
 def localize_move(text: str, language: str) -> str:
-    """Canonical notation -> the same move in ``language``'s words (one word for one word)."""
-    if language != "hu":
-        return text
+    """Canonical notation -> the same move in ``language``'s words: one word for one word,
+    except the dice, which a Hungarian writes as a number and its noun ("kocka 5 sérülés,
+    0 pajzs, 1 taktika", as the help teaches it; the parser reads it back)."""
+    tokens = _local_tokens(text, language)
+    if language == "hu" and tokens[0] == HU_VERB[mv.DICE] and len(tokens) == 4:
+        counts = [re.fullmatch(r"(\d+)(\D+)", token) for token in tokens[1:]]
+        if all(counts):
+            return tokens[0] + " " + ", ".join(f"{m.group(1)} {m.group(2)}" for m in counts if m)
+    return " ".join(tokens)
+
+
+def _local_tokens(text: str, language: str) -> list[str]:
+    """The notation's words, each in ``language`` (the dice count joined to its colour word:
+    ``5sérülés``), one for one, as autocomplete matches them."""
     words = text.split(" ")
-    if not words or words[0] not in HU_VERB:
-        return text
+    if language != "hu" or not words or words[0] not in HU_VERB:
+        return words
     verb = words[0]
-    out = [HU_VERB[verb]]
-    for index, word in enumerate(words[1:]):
-        out.append(_hu_word(verb, index, word))
-    return " ".join(out)
+    return [HU_VERB[verb]] + [_hu_word(verb, index, word) for index, word in enumerate(words[1:])]
 
 
 def _hu_word(verb: str, index: int, word: str) -> str:
@@ -146,12 +154,17 @@ def matches(typed: str, text: str) -> bool:
     if not words:
         return True
     tokens = text.replace(">", " > ").split()
-    local = localize_move(text, "hu").replace(">", " > ").split()
+    local = " ".join(_local_tokens(text, "hu")).replace(">", " > ").split()
     if len(local) != len(tokens):
         local = tokens
+    finished = typed[-1:].isspace()
+    if tokens[0] == mv.DICE and (words[0] == mv.DICE or _verb_alias(words[0]) == mv.DICE):
+        # "kocka 5 sérülés, 0 pa": each count joins its colour word, as the parser joins them;
+        # a count typed alone still waits for its colour
+        words = [words[0]] + mv.dice_words(words[1:])
+        finished = finished and not words[-1].isdigit()
     if len(words) > len(tokens):
         return False
-    finished = typed[-1:].isspace()
     for index, word in enumerate(words):
         last = index == len(words) - 1
         if not _word_matches(word, tokens[index], local[index], last and not finished):

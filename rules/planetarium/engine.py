@@ -599,7 +599,8 @@ class PlanetariumGame(Game[GameState, Move]):
         if phase == PHASE_DRAW:
             return P("hint.draw", moves=[texts.notation_or_text(f"draw {letter}") for letter in draw_options(state, seat)])
         if phase == PHASE_KEEP_FINAL:
-            return P("hint.keep", choices=Join([P("hint.keep_choice", discard=texts.notation_or_text(f"discard {c}"), keep=o)
+            return P("hint.keep", choices=Join([P("hint.keep_choice", discard=texts.notation_or_text(f"discard {c}"),
+                                                  keep=texts.card_label(o))
                                                 for c, o in zip(player.drawn_finals, player.drawn_finals[::-1])],
                                                "or"))
         return P("hint.over")
@@ -631,7 +632,7 @@ class PlanetariumGame(Game[GameState, Move]):
         assert state.rng is not None, "a view cannot finish the setup"
         start = tied[0] if len(tied) == 1 else state.rng.choice(tied)
         state.start_player = start
-        revealed = [P("event.setup_card", who=colour_msg(state, p.seat), card=p.setup_discarded,
+        revealed = [P("event.setup_card", who=colour_msg(state, p.seat), card=texts.card_label(cast(str, p.setup_discarded)),
                       points=cards()[cast(str, p.setup_discarded)].points) for p in state.players]
         add_event(state, "setup_revealed_tie" if len(tied) > 1 else "setup_revealed", revealed=revealed,
                   start=colour_msg(state, start))
@@ -819,7 +820,7 @@ class PlanetariumGame(Game[GameState, Move]):
         elif move.marker_from is not None and move.marker_from != mv.MARKER_NONE:
             lift_marker(state, move.marker_from)
             played.marker = seat
-            add_event(state, "marker_moved", card=move.marker_from)
+            add_event(state, "marker_moved", card=texts.card_label(move.marker_from))
         else:
             add_event(state, "no_marker")
         state.planets[move.planet].row.append(played)
@@ -876,7 +877,7 @@ class PlanetariumGame(Game[GameState, Move]):
         player = state.players[seat]
         player.score += card.points
         player.points_log.append([card.id, planet, card.points])
-        add_event(state, "plays", who=colour_msg(state, seat), card=card.id, planet=planet, points=card.points,
+        add_event(state, "plays", who=colour_msg(state, seat), card=texts.card_label(card.id), planet=planet, points=card.points,
                   score=player.score)
 
     def _check_habitability(self, state: GameState, planet: str) -> None:
@@ -914,7 +915,7 @@ class PlanetariumGame(Game[GameState, Move]):
         drawn = cast(str, draw_card(state, "initial", state.events))   # the pile is available (checked)
         player.hand.append(drawn)
         state.replaced = card.id
-        add_event(state, "replaces", who=colour_msg(state, move.seat), card=card.id)
+        add_event(state, "replaces", who=colour_msg(state, move.seat), card=texts.card_label(card.id))
         self._end_turn(state)
 
     def _apply_pass(self, state: GameState, move: Move) -> None:
@@ -958,7 +959,7 @@ class PlanetariumGame(Game[GameState, Move]):
         player.hand.append(kept)
         state.discards["final"].append(move.card)
         player.drawn_finals = []
-        add_event(state, "keeps_final", who=colour_msg(state, move.seat), card=move.card)
+        add_event(state, "keeps_final", who=colour_msg(state, move.seat), card=texts.card_label(move.card))
         self._end_turn(state)
 
     def _apply_final(self, state: GameState, move: Move) -> None:
@@ -980,7 +981,7 @@ class PlanetariumGame(Game[GameState, Move]):
         player.hand.remove(card.id)
         self._pay(state, seat, card, move.planet)
         state.planets[move.planet].row.append(PlayedCard(card.id, seat, None))
-        add_event(state, "marker_removed", card=source)
+        add_event(state, "marker_removed", card=texts.card_label(source))
         self._score(state, seat, card, move.planet)
         state.finals_played.append(card.id)
         state.phase = PHASE_FINALS
@@ -1132,9 +1133,14 @@ class PlanetariumGame(Game[GameState, Move]):
                            on_cards=markers_on_cards(view, player.seat), supply=player.markers_supply, mat=mat))
         for p in PLANETS:
             planet = view.planets[p]
-            lines.append(P("status.planet", planet=p, kind=P(f"kind.{planet.kind}"), node=view.planet_pos[p],
-                           hab=P("hab.habitable" if planet.habitable else "hab.uninhabitable"),
-                           h=planet.habitable_points, u=planet.uninhabitable_points, cards=len(planet.row)))
+            values = dict(planet=p, kind=P(f"kind.{planet.kind}"), node=view.planet_pos[p],
+                          hab=P("hab.habitable" if planet.habitable else "hab.uninhabitable"),
+                          h=planet.habitable_points, u=planet.uninhabitable_points)
+            if planet.row:          # the cards played there by name (issue 24)
+                lines.append(P("status.planet", cards=len(planet.row),
+                               row=Join([texts.card_label(played.card) for played in planet.row]), **values))
+            else:
+                lines.append(P("status.planet_empty", **values))
         lines.append(P("status.decks", initial=view.deck_sizes.get("initial", 0),
                        major=view.deck_sizes.get("major", 0), major_discards=len(view.discards["major"]),
                        final=view.deck_sizes.get("final", 0), final_discards=len(view.discards["final"])))
@@ -1268,7 +1274,8 @@ class PlanetariumGame(Game[GameState, Move]):
         if new.drawn_finals and new.drawn_finals != old.drawn_finals:
             first, second = new.drawn_finals
             out.append(Notice(seat, P("notice.drew_finals", first=first, first_name=card_name(first),
-                                      second=second, second_name=card_name(second))))
+                                      first_gist=texts.card_gist(first), second=second,
+                                      second_name=card_name(second), second_gist=texts.card_gist(second))))
             return out
         if move.kind not in (mv.DRAW, mv.REPLACE, mv.DISCARD_FINAL) or before.phase == PHASE_SETUP:
             return out
@@ -1281,7 +1288,7 @@ class PlanetariumGame(Game[GameState, Move]):
                 added.append(card)
         for card in added:
             key = "notice.kept" if move.kind == mv.DISCARD_FINAL else "notice.drew"
-            out.append(Notice(seat, P(key, card=card, name=card_name(card))))
+            out.append(Notice(seat, P(key, card=card, name=card_name(card), gist=texts.card_gist(card))))
         return out
 
     def default_move(self, state: GameState, seat: int) -> Move | None:

@@ -82,8 +82,9 @@ def play_options(move: Any, prefix: str, source: str) -> list[Msg]:
         options.append(P(f"{prefix}.grav", node=move.gravity[0], area=move.gravity[1]))
     if move.marker_from == mv.MARKER_NONE:
         options.append(P(f"{prefix}.marker_none"))
-    elif move.marker_from:
-        options.append(P(f"{prefix}.marker_from", **{source: move.marker_from}))
+    elif move.marker_from:     # in words the card by its name, in notation by its id
+        card = card_label(move.marker_from) if prefix == "phrase" else move.marker_from
+        options.append(P(f"{prefix}.marker_from", **{source: card}))
     return options
 
 
@@ -132,6 +133,21 @@ def localize(text: str, language: str) -> str:
 
 
 # ----- moves as phrases ----------------------------------------------------------------------------------
+def card_label(card_id: str) -> Msg:
+    """A card as a player reads it: its name in the reader's language and its id ("Árapályfűtés
+    (L15)"), never the id alone (issue 24)."""
+    return P("card_label", card=card_id, name=P(f"card.{card_id}"))
+
+
+def card_gist(card_id: str) -> Msg:
+    """What a card does, short: points, where it goes, its cost and habitability value (for the
+    player deciding with it)."""
+    gist = card_component(cards()[card_id]).gist
+    if gist is None:            # every card component has one (card_component)
+        raise ValueError(card_id)
+    return gist
+
+
 def card_values(card_id: str) -> dict[str, Any]:
     card = cards()[card_id]
     return {"card": card_id, "name": P(f"card.{card_id}"), "points": card.points}
@@ -175,7 +191,7 @@ def phrase(text: str) -> Msg | None:
     if kind == mv.FINAL and move.card:
         values = dict(card_values(move.card), planet=move.planet)
         if move.from_card:
-            return P("phrase.final_from", source=move.from_card, **values)
+            return P("phrase.final_from", source=card_label(move.from_card), **values)
         return P("phrase.final", **values)
     return None
 

@@ -64,7 +64,7 @@ def test_every_verb_reads_as_a_sentence_and_its_hungarian_words_parse_back(verb)
 def test_issue_24_hungarian_codes_for_types_and_dice_never_the_english_letters():
     assert GAME.localize_move("outpost R24 P", "hu") == "előőrs R24 T"
     assert GAME.localize_move("seal L tiles=1", "hu") == "pecsét H lapka=1"
-    assert GAME.localize_move("dice 5d 0s 1t", "hu") == "kocka 5sérülés 0pajzs 1taktika"
+    assert GAME.localize_move("dice 5d 0s 1t", "hu") == "kocka 5 sérülés, 0 pajzs, 1 taktika"
     assert GAME.localize_move("ask shd", "hu") == "kérdez pajzs"
     assert GAME.localize_move("takefrom sched", "hu") == "elvesz jegyzék"
     assert GAME.localize_move("reroll none", "hu") == "újradob semmi"
@@ -102,6 +102,23 @@ def test_EVE_CMB_5_a_hungarian_s_in_the_damage_place_is_refused_not_read_as_shie
         error = refused(state, 0, text)
         assert error.msg.key == "eve.err.dice_words" and error.rule == "EVE-CMB-5"
         assert "sérülés" in render(error.msg, "hu")
+
+
+def test_EVE_CMB_5_the_hungarian_dice_value_reads_as_words_and_autocomplete_finds_it_as_typed():
+    """Issue 24: the autocomplete value a Hungarian client sends for a dice choice is written as
+    the help writes it (a number, a space, the rulebook's colour word), never glued
+    ("5sérülés"); it parses back, and typing it word by word keeps finding the move."""
+    from tests.test_hungarian_autocomplete import _through_the_host
+
+    state = play(_battle(faces(2, 2, 2, 1, 1) + faces(1) + faces(2, 1) + faces(1, 1, 1)), GALLENTE, "attack R48 > R59")
+    value = GAME.localize_move("dice 2d 3s 0t", "hu")
+    assert value == "kocka 2 sérülés, 3 pajzs, 0 taktika"
+    assert GAME.format_move(GAME.parse_move(state, AMARR, value)) == "dice 2d 3s 0t"
+    for typed in ("kocka 2", "kocka 2 ", "kocka 2 sér", "kocka 2 sérülés, 3 ", "kocka 2 sérülés, 3 pajzs, 0 tak",
+                  value, "kocka 2sérülés 3pajzs 0taktika", "dice 2d 3s 0t"):
+        assert "dice 2d 3s 0t" in _through_the_host(GAME, state, AMARR, typed), typed
+    assert "dice 2d 3s 0t" not in _through_the_host(GAME, state, AMARR, "kocka 3 ")
+    assert render(GAME.move_phrase(state, AMARR, "dice 2d 3s 0t"), "hu") == "2 sérülés, 3 pajzs és 0 taktika kockát választ"
 
 
 def test_the_dice_phrase_names_each_colour_in_words():

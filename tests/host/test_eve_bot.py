@@ -63,3 +63,35 @@ async def test_a_four_player_game_through_discord_keeps_hands_and_dice_secret(tm
         assert english_leaks(public) == []
     finally:
         await harness.close()
+
+
+@pytest.mark.slow
+async def test_EVE_CMB_5_a_hungarian_client_gets_dice_values_in_words_and_sending_one_seals_the_dice(tmp_path):
+    """Issue 24: at the dice step a Hungarian player's autocomplete offers "kocka 5 sérülés,
+    0 pajzs, 1 taktika" (words with spaces, never "5sérülés" or "5d"), finds the choice as it is
+    typed, and the value sent back is accepted as the move."""
+    seed = 3
+    script, _final = random_game_script("eve", 4, seed)
+    bot, harness, users = hungarian_harness(tmp_path, seed, 4, 700)
+    await harness.start()
+    try:
+        thread = await open_game(harness, users, "eve", 4)
+        record = await bot.storage.game_by_thread(thread)
+        chooser = None
+        async for _line, _move, _sent in script_moves(harness, users, "eve", thread, script):
+            state = (await bot.service.load(record.id)).state
+            if state.combat is not None and state.combat.step == "dice":
+                seat = min(GAME.waiting_for(state))
+                record = await bot.storage.game_by_thread(thread)
+                chooser = next(user for user in users.values() if record.seat_of(user) == seat)
+                break
+        assert chooser is not None
+        choices = await harness.autocomplete(chooser, "eve move", focused="text", channel_id=thread, text="kocka 1 ")
+        values = [choice["value"] for choice in choices]
+        assert values and all(re.fullmatch(r"kocka 1 sérülés, \d pajzs, \d taktika", value) for value in values), values
+        assert all("kockát választ" in choice["name"] for choice in choices)
+        await harness.slash(chooser, "eve move", channel_id=thread, text=values[0])
+        after = (await bot.service.load(record.id)).state
+        assert seat not in GAME.waiting_for(after) or after.combat is None or after.combat.step != "dice"
+    finally:
+        await harness.close()

@@ -194,7 +194,7 @@ def test_log_line_follows_spec_14_and_keeps_the_setup_discard_secret():
                   track=4)
     move = GAME.parse_move(state, 0, "play L01 A")
     line = GAME.log_line(state, move, GAME.apply(state, move))
-    assert line.startswith(f"T{state.turn_no} Red play L01 A => track 5,6 | Red plays L01 on A: +4 (Red 4)")
+    assert line.startswith(f"T{state.turn_no} Red play L01 A => track 5,6 | Red plays Accretion (L01) on A: +4 (Red 4)")
 
 
 WORDS = ["mv", "play", "final", "draw", "keep", "discard", "replace", "pass", "done", "none", "A", "b", "E",

@@ -10,6 +10,7 @@ import pytest
 from rules import IllegalMove
 from rules.messages import LANGUAGES, Msg, catalogue, message_keys, placeholders, render
 from rules.planetarium import moves as mv_module
+from rules.planetarium import texts
 from rules.planetarium.engine import event_messages
 from rules.planetarium.playout import choose
 from rules.planetarium.state import (PHASE_CARD, PHASE_DRAW, PHASE_FINALS, PHASE_KEEP_FINAL, PHASE_MOVE,
@@ -147,9 +148,10 @@ def test_PL_BOT_events_in_state_are_messages_and_survive_json():
         assert_catalogued(message)
     again = GAME.load_state(json.loads(json.dumps(GAME.dump_state(after))))
     assert again.events == after.events and events(again) == events(after)
-    assert "Red plays L01 on A: +4 (Red 4)" in events(after)
-    assert "Piros kijátssza: L01 → A bolygó: +4 pont (összesen 4)" in events(after, "hu")
-    assert "a kifizetett anyag a Fejlődésszámláló mezőire kerül: 1 és 2" in events(after, "hu")   # not "1,2"
+    assert "Red plays Accretion (L01) on A: +4 (Red 4)" in events(after)
+    # issue 24: the name, not the id only; the track spaces as a list, not "1,2"
+    assert "Piros kijátssza: Akkréció (L01) → A bolygó: +4 pont (összesen 4)" in events(after, "hu")
+    assert "a kifizetett anyag a Fejlődésszámláló mezőire kerül: 1 és 2" in events(after, "hu")
 
 
 def test_PL_MOV_1_a_matter_tokens_path_reads_from_space_to_space_in_hungarian():
@@ -238,7 +240,8 @@ def test_PL_DRAW_1_a_drawn_card_is_told_only_to_the_drawer():
     new_card = [card for card in drawn.players[0].hand if card not in played.players[0].hand][0]
     notices = GAME.notices(played, GAME.parse_move(played, 0, "draw I"), drawn)
     assert [notice.seat for notice in notices] == [0]
-    assert notices[0].msg == Msg("planetarium.notice.drew", card=new_card, name=Msg(f"planetarium.card.{new_card}"))
+    assert notices[0].msg == Msg("planetarium.notice.drew", card=new_card, name=Msg(f"planetarium.card.{new_card}"),
+                                 gist=texts.card_gist(new_card))   # issue 24: what the card does, to decide with it
     assert_catalogued(notices[0].msg)
     # the public never sees it: not in the events, the status lines or another seat's view
     public = " ".join(events(drawn)) + " ".join(str(line) for line in GAME.status_lines(GAME.view(drawn, None)))
@@ -298,3 +301,40 @@ def test_default_moves_follow_the_design_decisions():
     pair = drew.players[0].drawn_finals
     assert drew.phase == PHASE_KEEP_FINAL
     assert GAME.default_move(drew, 0).card == min(pair, key=lambda c: (cards()[c].points, c))
+
+
+def test_PL_DRAW_1_keeping_a_final_names_the_cards_the_player_decides_between():
+    """Issue 24: the two drawn finals are told with their names and what they do, and the hint
+    of the keep step names the card each choice keeps, not its id alone."""
+    state = build(players=2, phase=PHASE_CARD, mats={0: {"A": "G1 R1"}}, hands={0: ["L01", "L09", "H01", "H05", "F04"]})
+    played = play(state, "play L01 A")
+    after = play(played, "draw F")
+    assert after.phase == PHASE_KEEP_FINAL
+    first, second = after.players[0].drawn_finals
+    [notice] = GAME.notices(played, GAME.parse_move(played, 0, "draw F"), after)
+    told = render(notice.msg, "hu")
+    for card in (first, second):
+        assert render(Msg(f"planetarium.card.{card}"), "hu") in told and render(texts.card_gist(card), "hu") in told
+    hint = render(GAME._hint(after, 0), "hu")
+    assert f"{render(Msg(f'planetarium.card.{second}'), 'hu')} ({second})" in hint
+
+
+def test_PL_CARD_4_the_status_names_the_cards_played_on_each_planet():
+    """Issue 24: the public status lists a planet's cards by name (and id), not a bare count."""
+    state = build(phase=PHASE_CARD, mats={0: {"A": "G1 R1"}}, hands={0: ["L01", "L09", "H01", "H05", "F04"]})
+    after = play(state, "play L01 A")
+    lines = GAME.status_lines(GAME.view(after, None))
+    keys = [line.key for line in lines]
+    assert "planetarium.status.planet" in keys and "planetarium.status.planet_empty" in keys
+    shown = "\n".join(render(line, "hu") for line in lines)
+    assert "1 lap: Akkréció (L01)" in shown and "még nincs lap" in shown
+
+
+def test_PL_CARD_5_PL_FIN_2_a_marker_moved_or_taken_off_names_its_card():
+    """Issue 24: the move in words names the card a marker leaves by its name; the notation
+    (what is typed) keeps the id."""
+    moved = texts.phrase("play L10 D marker=from:L03")
+    assert "a Magképződés (L03) lapról" in render(moved, "hu")
+    final = texts.phrase("final F01 A from=L15")
+    assert "az Árapályfűtés (L15) lapról" in render(final, "hu")
+    assert render(texts.notation("play L10 D marker=from:L03"), "hu").endswith("innen:L03")

@@ -444,3 +444,55 @@ def test_the_chat_column_does_not_change_with_whose_turn_it_is():
     assert column.tobytes() == dict(_chat_images(other, language="en"))[0].tobytes()
     # the full picture still says whose turn it is
     assert pl.render(view).tobytes() != pl.render(other).tobytes()
+
+
+def _drawn_texts(draw_picture):
+    """Every text ``draw_picture()`` writes on an image."""
+    from PIL import ImageDraw
+
+    drawn = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self, xy, value, *args, **kwargs):
+        drawn.append(str(value))
+        return original(self, xy, value, *args, **kwargs)
+
+    ImageDraw.ImageDraw.text = text
+    try:
+        draw_picture()
+    finally:
+        ImageDraw.ImageDraw.text = original
+    return drawn
+
+
+@pytest.mark.parametrize("language,names", [("hu", ["Akkréció", "Ózonréteg", "Óriás", "becsapódás"]),
+                                            ("en", ["Accretion", "Ozone Layer", "Giant Impact"])])
+def test_issue_24_card_chips_name_their_cards_in_the_readers_language(language, names):
+    """A planet row of a few cards shows each card's name (whole: wrapped, never cut with …),
+    with its id; a row too crowded for every name shows ids and points only, never some named."""
+    import copy
+
+    from rules.planetarium.state import PlayedCard
+
+    view = copy.deepcopy(GAME.view(playout(3, 5, 40, rseed=5), None))
+    view.planets["A"].row = [PlayedCard(card, 0, None) for card in ("L01", "H11", "H07")]
+    view.planets["C"].row = [PlayedCard(f"L{i:02d}", 1, None) for i in range(1, 9)]
+    drawn = _drawn_texts(lambda: pl.render(view, language=language))
+    for name in names:
+        assert name in drawn, (name, language)
+    assert "H07" in drawn and not any("…" in text for text in drawn)
+    assert not any(text in drawn for text in ("Magképződés", "Core Formation"))       # L03 in the crowded row
+
+
+def test_issue_24_every_card_name_fits_a_chip_of_a_three_card_row_whole():
+    from rules.messages import Msg
+    from rules.messages import render as text_of
+
+    for card in pl.read.cards():
+        for language in ("en", "hu"):
+            fitted = pl.chip_name_lines(card, 118, 56, language)
+            assert fitted, (card, language)
+            lines, size = fitted
+            name = text_of(Msg(f"planetarium.card.{card}"), language)
+            assert size >= min(pl.NAME_SIZES) and "".join(line.rstrip("-") for line in lines).replace(" ", "") \
+                == name.replace(" ", ""), (card, lines)
