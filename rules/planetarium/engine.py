@@ -12,6 +12,7 @@ from rules.base import Component, Game, IllegalMove, Notice, ScorePart, players_
 from rules.messages import Join, Localized, Msg, from_json, render, to_json
 from rules.rng import Rng
 
+from . import evaluation
 from . import moves as mv
 from . import texts
 from .data import (DECK_OF_LETTER, DECKS, ROMAN_OF, Card, board, cards, deck_cards,
@@ -991,6 +992,8 @@ class PlanetariumGame(Game[GameState, Move]):
         self._end_turn(state)
 
     # ----- views and persistence ---------------------------------------------------------------------------
+    evaluate = staticmethod(evaluation.evaluate)      # the computer players' value of a position
+
     def sample_state(self, view: GameState, seat: int, rng: Any) -> GameState:
         from .sampling import sample_state
         return sample_state(self, view, seat, rng)

@@ -85,6 +85,9 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
 * After Trigger B each player begins at most 3 more turns (SC-END-10); after Trigger A every player
   has exactly one more turn, the triggering player last (SC-END-1); when both are scheduled, the
   era ends at the earlier end (SC-END-6).
+* A round of turns in which no card left the draw pile or a hand discards the pile's top card
+  (SC-END-11, A-50 [designed], ``turn._stall_guard``): players who only Produce with Infra while
+  holding 5+ cards would otherwise never reach an era-end trigger.
 * The decision deadline's default (``default_move``): ``fulfill`` every contract that can be
   fulfilled, ``transport none``, ``draw D`` (or the first Offer card), and at the action step the
   first legal action the engine lists (Research with your own Infra when possible), else ``pass``.

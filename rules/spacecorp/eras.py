@@ -22,6 +22,7 @@ def _end_era(game: SpaceCorpGame, state: GameState) -> None:
     Legacy selection and the next era (SC-TRANS)."""
     _, last = era_span(state.options)
     state.windows, state.extra_turns = [], []
+    state.pile_mark, state.hands_mark, state.idle_turns = -1, 0, 0                # SC-END-11 counts within one era
     if state.era == last:
         if state.era == ERAS[-1]:
             game._final_scoring(state)

@@ -121,6 +121,9 @@ class GameState:
     trigger: str | None = None                    # the first era-end trigger that occurred
     deck_exhausted: bool = False                  # Trigger B has occurred (SC-END-2)
     final_turns: list[int] | None = None          # seats still owed their last turn, in order (SC-END-1/5)
+    pile_mark: int = -1                           # the draw pile's size when the last turn ended (SC-END-11)
+    hands_mark: int = 0                           # the cards in all hands when the last turn ended (SC-END-11)
+    idle_turns: int = 0                           # turns in a row in which no card left the pile or a hand (SC-END-11)
     phase: str = PLAY
     windows: list[Window] = field(default_factory=list)   # open reaction windows, innermost last (§9.3)
     extra_turns: list[int] = field(default_factory=list)  # seats owed an EG-INTERCEPT turn next
@@ -176,6 +179,9 @@ def clone_state(state: GameState) -> GameState:
         trigger=state.trigger,
         deck_exhausted=state.deck_exhausted,
         final_turns=list(state.final_turns) if state.final_turns is not None else None,
+        pile_mark=state.pile_mark,
+        hands_mark=state.hands_mark,
+        idle_turns=state.idle_turns,
         phase=state.phase,
         windows=[Window(w.event, w.subject, list(w.waiting), w.amount, list(w.cards)) for w in state.windows],
         extra_turns=list(state.extra_turns),

@@ -7,6 +7,7 @@ import itertools
 from typing import TYPE_CHECKING
 
 from rules.base import IllegalMove
+from rules.kit import draw_hidden
 from rules.messages import Join
 
 from . import moves as mv
@@ -235,6 +236,9 @@ def _advance(game: SpaceCorpGame, state: GameState) -> None:
             game._finish_setup(state)
         elif turn.step == START:
             turn.step = ACTION
+            if state.pile_mark < 0:                   # the era's first turn (SC-END-11)
+                state.pile_mark = len(state.pile)
+                state.hands_mark = sum(len(hand) for hand in state.hands.cards)
             game._advance_tracks(state, turn.seat)
             game._open(state, "TURN_STARTED", turn.seat)
         elif turn.step == RESOLVED:
@@ -261,10 +265,14 @@ def _advance(game: SpaceCorpGame, state: GameState) -> None:
                 game._open(state, "CARDS_DISCARDED", turn.seat, cards=discarded)
         elif turn.step == REFILL:
             game._refill_and_draw(state)
+            _stall_guard(game, state)
             turn.step = ENDED
             game._open(state, "TURN_ENDED", turn.seat)
         elif turn.step == ENDED:
             game._next_turn(state)
+        elif turn.step in (RESEARCH_DRAWS, OFFER_TAKE) and not any(state.offer) and \
+                (turn.step == OFFER_TAKE or not state.pile):
+            turn.draws_left, turn.step = 0, RESOLVED      # an Edge (Hack) took the last card there was
         else:                                         # ACTION, RESEARCH_DRAWS, OFFER_TAKE
             return
 
@@ -314,6 +322,31 @@ def _refill_and_draw(game: SpaceCorpGame, state: GameState) -> None:
         card = game._take_top(state)
         state.hands.add(seat, [card])
         state.private_news.append((seat, S("notice.drew", card=game.card_line(card))))
+
+
+def _stall_guard(game: SpaceCorpGame, state: GameState) -> None:
+    """SC-END-11 [designed] (§11 A-50): the era's clock.  A turn is idle when no card left the
+    draw pile and no card left the players' hands (an action with Infra alone, no step-6 draw);
+    after a whole round of idle turns (one per player) the top card of the pile is discarded
+    face up (a Time card to the Time discard).  Every other turn spends a card from a hand or
+    the pile, and hands that shrink draw again (SC-TURN-6), so Trigger B (SC-END-2) always
+    comes: players who only Produce with their Infra while holding more than four cards would
+    otherwise play the era forever."""
+    pile, hands = len(state.pile), sum(len(hand) for hand in state.hands.cards)
+    idle = pile == state.pile_mark and hands >= state.hands_mark
+    state.pile_mark, state.hands_mark = pile, hands
+    if not idle:
+        state.idle_turns = 0
+        return
+    state.idle_turns += 1
+    if state.idle_turns < len(state.players) or not state.pile:
+        return
+    assert state.streams is not None
+    card = draw_hidden(state.streams, state.pile)[0]
+    (state.time_discards if is_time(card) else state.discards).append(card)
+    state.news.append(S("news.stall_discard", card=game._card_msg(card)))
+    state.pile_mark, state.idle_turns = len(state.pile), 0
+    game._check_exhausted(state)                                    # the last card: Trigger B
 
 
 def _check_passes(game: SpaceCorpGame, state: GameState) -> None:
