@@ -174,7 +174,7 @@ def test_deterministic_mode_counts_simulations_instead_of_reading_the_clock():
 
 
 # ----- the games' evaluations (issue 29: progress toward what scores at the end) ---------------
-EVALUATED = ["eve", "gaia", "pulsar", "spacecorp"]
+EVALUATED = ["eve", "gaia", "planetarium", "pulsar", "spacecorp"]
 
 
 def playout_states(name: str, seed: int, players: int = 2, until=None, limit: int = 3000):
