@@ -97,3 +97,23 @@ def test_info_shows_and_finds_the_hungarian_code(ident, hungarian):
 def test_a_message_value_code_is_localized():
     value = code("TX-B03")
     assert value.text("hu") == "AD-B03" and value.text("en") == "TX-B03"
+
+
+@pytest.mark.parametrize(("typed", "found"), [("AD-A0", "TX-A01"), ("ada06", "TX-A06"), ("c3", "G3a"), ("C3b", "G3b"),
+                                              ("ff0", "EX01"), ("nr07", "PS07"), ("kis-er", "GS"), ("TX-A0", "TX-A01")])
+def test_info_lookup_finds_a_component_by_either_code(typed, found):
+    from bot import lookup
+    assert found in [comp.id for comp in lookup.search("pulsar", typed, 25)]
+
+
+def test_ACT_TX_TAKE_a_refusal_names_the_tiles_in_the_readers_codes():
+    """A transmitter not in the offer: the refusal names it and the offer as AD-… in Hungarian."""
+    from rules.base import IllegalMove
+    from rules.pulsar.transmitters import take
+    state = GAME.new_game({"players": 3}, 4)
+    missing = next(t for t in tables().transmitters if t not in state.offer)
+    with pytest.raises(IllegalMove) as error:
+        take(state, 0, missing, 1, 1, None, None)
+    hungarian, english = render(error.value.msg, "hu"), render(error.value.msg, "en")
+    assert hu_code(missing) in hungarian and not ENGLISH_CODE.search(hungarian), hungarian
+    assert missing in english
