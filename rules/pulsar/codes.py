@@ -5,7 +5,7 @@ rulebook's word behind it, the number part stays (it is printed on the component
 - ``TX-A06`` (transmitter) -> ``AD-A06`` (adóállomás);
 - ``G3b`` (goal) -> ``C3b`` (céllapka);
 - ``EX12`` (exploration) -> ``FF12`` (felfedezéslapka);
-- ``PS17`` (planetary system tile) -> ``NR17`` (naprendszer-lapka; the map's ``N`` locations
+- ``PS17`` (planetary system tile) -> ``NR17`` (naprendszerlapka; the map's ``N`` locations
   are ``N`` + two digits, so ``NR`` never reads as one).
 
 The stored notation keeps the English ids (replays stay valid); ``hu_code`` writes an id for a
