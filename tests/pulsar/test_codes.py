@@ -117,3 +117,24 @@ def test_ACT_TX_TAKE_a_refusal_names_the_tiles_in_the_readers_codes():
     hungarian, english = render(error.value.msg, "hu"), render(error.value.msg, "en")
     assert hu_code(missing) in hungarian and not ENGLISH_CODE.search(hungarian), hungarian
     assert missing in english
+
+
+def test_a_hungarian_console_transcript_shows_no_english_derived_code(tmp_path):
+    """Issue 24's measure, on the demo game (``python -m bot.demo pulsar --players 3 --seed 7``)
+    replayed as Hungarian users: the moves (ACT-TX-TAKE, ACT-TX-PAY), reveals (REVEAL-1),
+    status (offer, GOAL-1) and hand name transmitters AD-…, goal tiles C…, system tiles NR…."""
+    import asyncio
+    import io
+
+    from bot.config import Settings
+    from bot.console import console_main
+    from bot.demo import random_game_script
+
+    script, _final = random_game_script("pulsar", 3, 7)
+    lines = script.splitlines()[:140] + ["as alice", "/pulsar status", "/pulsar hand"]
+    out = io.StringIO()
+    asyncio.run(console_main(Settings(), db_path=None, board_dir=str(tmp_path), stdin=io.StringIO("\n".join(lines) + "\n"),
+                             stdout=out, seed=7, locale="hu"))
+    shown = "\n".join(line for line in out.getvalue().splitlines() if not line.startswith("> "))
+    assert "AD-" in shown and re.search(r"\bC[1-6][ab]\b", shown) and "NR" in shown
+    assert not ENGLISH_CODE.search(shown), ENGLISH_CODE.findall(shown)
