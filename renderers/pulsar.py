@@ -32,7 +32,7 @@ from PIL import Image, ImageDraw
 from renderers.common import RGB, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, labelled_panel
 from rules.messages import Join, Msg
 from rules.messages import render as text_of
-from rules.pulsar.read import BLOCKED, gist_of, median_value, tables
+from rules.pulsar.read import BLOCKED, code, gist_of, median_value, tables
 
 WIDTH = 800
 SPACE: RGB = (12, 16, 34)
@@ -207,16 +207,16 @@ def draw_dice_board(view: Any, language: str, player_names: list[str] | None = N
                             red="-" if player.red is None else player.red),
                          max_size=20, min_size=12, fill=INK, align="left")
     y = 420 + hands
-    draw_text_in_box(draw, (12, y, WIDTH - 12, y + 30), _t(language, "offer", tiles=Join(view.offer or ["-"], "comma")),
+    draw_text_in_box(draw, (12, y, WIDTH - 12, y + 30), _t(language, "offer", tiles=Join([code(t) for t in view.offer] or ["-"], "comma")),
                      max_size=20, fill=INK, align="left")
-    draw_text_in_box(draw, (12, y + 35, WIDTH - 12, y + 65), _t(language, "goals", goals=Join(view.goals, "comma"),
+    draw_text_in_box(draw, (12, y + 35, WIDTH - 12, y + 65), _t(language, "goals", goals=Join([code(g) for g in view.goals], "comma"),
                                                                 sides=Join(view.tech_sides, "comma")),
                      max_size=20, fill=INK, align="left")
     for index, item in enumerate(legend):                # what each offered tile and goal gives
         top = y + 75 + index * LEGEND_LINE
         gist = gist_of(item)
         assert gist is not None
-        draw_text_in_box(draw, (12, top, WIDTH - 12, top + LEGEND_LINE - 4), _t(language, "legend", id=item, gist=gist),
+        draw_text_in_box(draw, (12, top, WIDTH - 12, top + LEGEND_LINE - 4), _t(language, "legend", id=code(item), gist=gist),
                          max_size=18, min_size=12, fill=INK, align="left")
     return image
 
@@ -250,7 +250,7 @@ def draw_players(view: Any, player_names: list[str] | None, language: str) -> Im
     draw = ImageDraw.Draw(image)
     for index, ident in enumerate(legend):
         draw_text_in_box(draw, (14, panels + index * LEGEND_LINE, WIDTH - 14, panels + (index + 1) * LEGEND_LINE - 4),
-                         _t(language, "legend", id=ident, gist=gist_of(ident)), max_size=18, min_size=12, fill=INK,
+                         _t(language, "legend", id=code(ident), gist=gist_of(ident)), max_size=18, min_size=12, fill=INK,
                          align="left")
     for player in view.players:
         seat = player.seat
@@ -261,13 +261,13 @@ def draw_players(view: Any, player_names: list[str] | None, language: str) -> Im
                               _t(language, "title", name=name, colour=colour, vp=player.vp),
                               header_fill=SEATS[seat], fill=(255, 255, 255), title_size=26)
         reserve = "/".join(str(player.gyro_reserve[s]) for s in "SML")
-        kept = [Msg("pulsar.board.kept_tile", tile=tile) for tile in player.kept_exploration]
+        kept = [Msg("pulsar.board.kept_tile", tile=code(tile)) for tile in player.kept_exploration]
         lines = [
             _t(language, "resources", cubes=player.cubes, pm=player.mods["pm1"], p2=player.mods["p2"]),
             _t(language, "pieces", reserve=reserve, rings=player.rings, markers=player.markers),
             _hq_line(player, language),
             _t(language, "patents", patents=Join(player.patents or ["-"], "comma")),
-            _t(language, "transmitters", tiles=Join([t.tile + ("*" if t.operational else "") for t in player.transmitters]
+            _t(language, "transmitters", tiles=Join([code(t.tile, "*" if t.operational else "") for t in player.transmitters]
                                                     or ["-"], "comma")),
             _t(language, "kept", tiles=Join(kept or ["-"], "comma")),
         ]

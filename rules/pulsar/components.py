@@ -13,9 +13,10 @@ from typing import Any
 
 import data as game_data
 from rules.base import Component
-from rules.messages import Join, Msg
+from rules.messages import Join, Localized, Msg
 
 from . import describe
+from .codes import code, hu_code
 from .data import tables
 from .describe import GATE_COLOURS
 
@@ -98,12 +99,12 @@ def transmitter(tile: str) -> Component:
     active = effects_or_nothing(info.on_activation)
     production = effects_or_nothing(info.production)
     return Component(
-        tile, "pulsar.kind.transmitter", P("comp.transmitter.name", id=tile),
-        P("comp.transmitter.text", id=tile, letter=info.letter, dice=dice, n=len(info.dice), active=active,
+        tile, "pulsar.kind.transmitter", P("comp.transmitter.name", id=code(tile)),
+        P("comp.transmitter.text", id=code(tile), letter=info.letter, dice=dice, n=len(info.dice), active=active,
           production=production, connections=Join([str(c) for c in info.connections], "comma")),
         P("comp.transmitter.gist", dice=dice, active=effects_or_nothing(info.on_activation, short=True),
           production=effects_or_nothing(info.production, short=True)),
-        _designed(_SOURCES()[tile]), (tile.replace("-", ""), tile.split("-")[1]))
+        _designed(_SOURCES()[tile]), (tile.replace("-", ""), tile.split("-")[1], *_hu_aliases(tile)), code(tile))
 
 
 def project(ident: str) -> Component:
@@ -138,11 +139,11 @@ def goal(ident: str) -> Component:
     condition = P(f"goal.{info.metric}", n=info.at_least)
     (cubes1, vp1), (cubes2, vp2) = info.bonus
     return Component(
-        ident, "pulsar.kind.goal", P("comp.goal.name", id=ident),
+        ident, "pulsar.kind.goal", P("comp.goal.name", id=code(ident)),
         P("comp.goal.text_first" if info.first_game else "comp.goal.text", condition=condition, vp=info.base_vp,
           cubes1=cubes1, vp1=vp1, cubes2=cubes2, vp2=vp2),
         P("comp.goal.gist", condition=condition, vp=info.base_vp),
-        _designed(_SOURCES()[ident]))
+        _designed(_SOURCES()[ident]), _hu_aliases(ident), code(ident))
 
 
 def system_tile(tile: str) -> Component:
@@ -151,29 +152,30 @@ def system_tile(tile: str) -> Component:
                     for p in info.planets], "comma")
     bonus = describe.effects(info.bonus)
     return Component(
-        tile, "pulsar.kind.system_tile", P("comp.system_tile.name", id=tile),
+        tile, "pulsar.kind.system_tile", P("comp.system_tile.name", id=code(tile)),
         P("comp.system_tile.text", planets=planets, bonus=bonus), P("comp.system_tile.gist", bonus=describe.effects(info.bonus, short=True)),
-        _designed(_SOURCES()[tile]))
+        _designed(_SOURCES()[tile]), _hu_aliases(tile), code(tile))
 
 
 def exploration(tile: str) -> Component:
     gains, kept = tables().exploration[tile]
     gain = describe.effects(gains)
     return Component(
-        tile, "pulsar.kind.exploration", P("comp.exploration.name", id=tile),
+        tile, "pulsar.kind.exploration", P("comp.exploration.name", id=code(tile)),
         P("comp.exploration.kept" if kept else "comp.exploration.text", gain=gain), P("comp.gist.plain", effects=describe.effects(gains, short=True)),
-        _designed(_SOURCES()[tile]))
+        _designed(_SOURCES()[tile]), _hu_aliases(tile), code(tile))
 
 
 def gyrodyne(size: str) -> Component:
     take, spin = tables().gyro_costs[size]
     from .economy import SIZE_VP
     name = describe.size_name(size)
+    hu_gyro = GYRO_HU_CODE[size]
     return Component(
         f"G{size}", "pulsar.kind.gyrodyne", P("comp.gyrodyne.name", size=name),
         P("comp.gyrodyne.text", size=name, take=take, spin=spin, vp=SIZE_VP[size]),
         P("comp.gyrodyne.gist", take=die_of(take), spin=die_of(spin), vp=SIZE_VP[size]), _designed(_SOURCES()[f"G{size}"]),
-        (size,))
+        (size, hu_gyro), Localized(en=f"G{size}", hu=hu_gyro))
 
 
 def award(ident: str, size: str, vp: int) -> Component:
@@ -198,6 +200,16 @@ def location(loc: str) -> Component:
         loc, "pulsar.kind.location", P(f"comp.location.{kind}.name", loc=describe.loc(loc), colour=colour),
         P(f"comp.location.{kind}.text", colour=colour), P(f"comp.location.{kind}.gist", colour=colour),
         _designed(_SOURCES()[loc]), (hu,) if hu != loc else ())
+
+
+#: A gyrodyne's Hungarian code (issue 24): the rulebook's size word and forgóerőmű, not GS/GM/GL.
+GYRO_HU_CODE = {"S": "kis-erőmű", "M": "közepes-erőmű", "L": "nagy-erőmű"}
+
+
+def _hu_aliases(ident: str) -> tuple[str, ...]:
+    """The Hungarian code of ``ident`` (and without its hyphen), for /info lookups."""
+    hu = hu_code(ident)
+    return (hu, hu.replace("-", "")) if "-" in hu else (hu,)
 
 
 def die_of(value: int) -> Msg:

@@ -7,6 +7,7 @@ from typing import Iterable
 
 from rules.messages import Join, Msg, has_key
 
+from .codes import code as tile_code
 from .data import Effect, parse_effect, tables
 
 
@@ -98,7 +99,7 @@ def effects(items: Iterable[Effect], short: bool = False) -> Join:
 def exploration_tile(tile: str) -> Msg:
     """``EX09 (a small or medium gyrodyne)``."""
     gains, _kept = tables().exploration[tile]
-    return P("tile.exploration", tile=tile, gain=effects(gains))
+    return P("tile.exploration", tile=tile_code(tile), gain=effects(gains))
 
 
 def system_contents(tile: str, players: int) -> Msg:

@@ -36,6 +36,7 @@ from . import moves as mv
 from . import notation, phrases
 from . import setup as su
 from . import transmitters as tx
+from .codes import code
 from .data import tables
 from .flight import flights
 from .flying import COLOURS
@@ -646,10 +647,10 @@ class PulsarGame(Game[GameState, Move]):
             goal, _sep, count = item.partition(":")
             if item.startswith("pick="):
                 if item[5:] not in fulfilled:
-                    raise IllegalMove("pulsar.err.goal", "GOAL-2", goal=item[5:])
+                    raise IllegalMove("pulsar.err.goal", "GOAL-2", goal=code(item[5:]))
                 continue
             if goal not in fulfilled or count not in ("1", "2"):
-                raise IllegalMove("pulsar.err.goal", "GOAL-1", goal=goal)
+                raise IllegalMove("pulsar.err.goal", "GOAL-1", goal=code(goal))
             cost += (4, 5)[int(count) - 1]
         if cost > state.players[seat].cubes:
             raise IllegalMove("pulsar.err.goal_cubes", "GOAL-1", need=cost, have=state.players[seat].cubes)
@@ -853,7 +854,7 @@ def named(ident: str) -> Msg:
     """A component id with its gist: ``TX-A10 (dice 3+4 · 4 VP · production: 1 VP)``."""
     from .components import gist_of
     gist = gist_of(ident)
-    return P("named", id=ident, gist=gist) if gist is not None else P("named_bare", id=ident)
+    return P("named", id=code(ident), gist=gist) if gist is not None else P("named_bare", id=code(ident))
 
 
 #: vp_src categories in the order of the game: start, the rounds, production, the final scoring (FS-1..FS-7).

@@ -11,6 +11,7 @@ from rules.base import IllegalMove
 from rules.messages import Join, Msg
 
 from . import describe
+from .codes import code
 from .data import Effect, parse_effect, tables
 from .flight import is_flight
 from .state import GameState, Player, add_event
@@ -39,7 +40,7 @@ def reveal(state: GameState, location: str) -> None:
     system.revealed = True
     assert state.streams is not None
     state.streams.reveal()
-    add_event(state, "revealed", location=describe.loc(location), tile=system.tile,
+    add_event(state, "revealed", location=describe.loc(location), tile=code(system.tile),
               contents=describe.system_contents(system.tile, state.player_count))
     blocked = tables().by_players[state.player_count].blocked_marks
     for planet in tables().systems[system.tile].planets:
@@ -78,7 +79,7 @@ def draw_exploration(state: GameState, seat: int, count: int = 1) -> list[str]:
         drawn.append(tile)
         effects, kept = tables().exploration[tile]
         add_event(state, "explored_kept" if kept else "explored", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"),
-                  tile=tile, gain=describe.effects(effects))
+                  tile=code(tile), gain=describe.effects(effects))
         if kept:
             state.players[seat].kept_exploration.append(tile)
         else:

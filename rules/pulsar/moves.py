@@ -244,13 +244,14 @@ def _parse(seat: int, verb: str, args: list[str]) -> Move:
 
 def example(verb: str) -> Msg:
     """How ``verb`` is written, in the reader's words (codes and dice as the reader types them)."""
+    from .codes import code as tile_code
     from .describe import loc
     path = loc("H01")
     for code in ("J02", "S03", "J04"):
         path = Msg("pulsar.example.step", a=path, b=loc(code))
     die = Msg("pulsar.example.die", value={"fly": 3, "gyro": 2, "tx": 1, "patent": 2, "hq": 5, "buy": 1}.get(verb, 1))
-    return Msg(f"pulsar.example.{verb}", die=die, loc=loc("H14"), path=path, tile="TX-A07" if verb == "prod" else "TX-A04", tech="AII-5a",
-               project="HQ1-1.2b", goal="G5a")
+    return Msg(f"pulsar.example.{verb}", die=die, loc=loc("H14"), path=path, tile=tile_code("TX-A07" if verb == "prod" else "TX-A04"),
+               tech="AII-5a", project="HQ1-1.2b", goal=tile_code("G5a"))
 
 
 VERB_LIST = Join([Msg(f"pulsar.verb.{verb}") for verb in VERBS], "comma")

@@ -6,7 +6,7 @@ Canonical notation passes through ``to_canonical`` unchanged.
 
 Hungarian words (the rulebook's terms): oldal (HQ-tábla oldala), kezdőkapu, választ (kocka),
 repül, erőmű (forgóerőmű) elvesz / lerak / beindít, adóállomás elvesz / fizet / összeköt,
-szabadalom, projekt (HQ-projekt), vásárol, másol, vége, termelés, célok.  Codes: K / M
+szabadalom, projekt (HQ-projekt), vásárol, másol, vége, termelés, célok.  Component codes AD-A04 (adóállomás), C5a (céllapka): rules.pulsar.codes.  Codes: K / M
 (kezdeményezés- / mérnöksáv; two players K1, K2, M1, M2), kis / közepes / nagy (sizes),
 e3 (ezüstkocka) / p (piros bónuszkocka), ~nulla, locations N (naprendszer), U (ugrókapu),
 K (kezdőkapu), P (pulzár); options lapka, nemkövetel, verseny=, méret=, ide=, ikon=, köt=,
@@ -17,6 +17,7 @@ import re
 
 from rules.messages import fold_word
 
+from .codes import canonical_codes, hu_code
 from .components import EN_LOCATION_LETTER, HU_LOCATION_LETTER
 
 #: Hungarian verb (folded) -> notation verb; the first of each is what ``to_hungarian`` writes.
@@ -98,10 +99,11 @@ def _translate(text: str, hungarian: bool) -> str:
             continue
         converted = _option(word, hungarian, verb)
         if converted is not None:
-            out.append(converted)
+            out.append(hu_code(converted) if hungarian else canonical_codes(converted))
             continue
         kind = shape.pop(0) if shape else None
-        out.append(_word(word, kind, hungarian) if kind else word)
+        word = _word(word, kind, hungarian) if kind else word
+        out.append(hu_code(word) if hungarian else canonical_codes(word))
     return " ".join(out)
 
 

@@ -12,6 +12,7 @@ from rules.messages import Join, Msg
 from . import describe
 from . import moves as mv
 from .actions import Payment
+from .codes import code
 from .data import tables
 
 
@@ -96,19 +97,19 @@ def of_move(move: mv.Move) -> Msg:
     if kind == mv.GYRO_CHOOSE:
         return P("phrase.gyro_choose", size=describe.size_name(move.arg))
     if kind == mv.TX_LINK:
-        return P("phrase.tx_link", a=move.options[0], b=move.options[1])
+        return P("phrase.tx_link", a=code(move.options[0]), b=code(move.options[1]))
     if kind == mv.PROD:
-        return P("phrase.prod", tiles=Join(list(move.options), "and")) if move.options else P("phrase.prod_none")
+        return P("phrase.prod", tiles=Join([code(t) for t in move.options], "and")) if move.options else P("phrase.prod_none")
     if kind == mv.GOALS:
         if not move.options:
             return P("phrase.goals_none")
         items = []
         for item in move.options:
             if item.startswith("pick="):
-                items.append(P("phrase.goal_pick", goal=item[5:]))
+                items.append(P("phrase.goal_pick", goal=code(item[5:])))
             else:
                 goal, _colon, count = item.partition(":")
-                items.append(P("phrase.goal_bonus", goal=goal, n=int(count) if count.isdigit() else 0))
+                items.append(P("phrase.goal_bonus", goal=code(goal), n=int(count) if count.isdigit() else 0))
         return P("phrase.goals", items=Join(items, "and"))
     assert move.pay is not None
     paid = die(move.pay)
@@ -120,10 +121,10 @@ def of_move(move: mv.Move) -> Msg:
         return P("phrase.gyro_spin", location=loc(move.arg), die=paid)
     if kind == mv.TX_TAKE:
         info = tab.transmitters[move.arg]
-        return P("phrase.tx_take", tile=move.arg, icon=move.number, die=paid, extra=extra,
+        return P("phrase.tx_take", tile=code(move.arg), icon=move.number, die=paid, extra=extra,
                  gives=_rewards(info.on_activation + info.production))
     if kind == mv.TX_PAY:
-        return P("phrase.tx_pay", tile=move.arg, icon=move.number, die=paid, extra=extra)
+        return P("phrase.tx_pay", tile=code(move.arg), icon=move.number, die=paid, extra=extra)
     if kind == mv.PATENT:
         return P("phrase.patent", tech=move.arg, die=paid, extra=extra,
                  gives=_rewards(tab.technologies[move.arg].effects))

@@ -4,8 +4,9 @@ the per-game read API.  Static data (the cluster, technologies, systems) comes f
 :mod:`rules.pulsar.data`, which it re-exports."""
 from __future__ import annotations
 
-from rules.messages import Msg
+from rules.messages import Localized, Msg
 
+from .codes import hu_code
 from .components import gist_of as _gist_of
 from .data import Tables, tables
 from .dice import median_value as _median_value
@@ -14,7 +15,7 @@ from .state import GameState
 
 View = GameState
 
-__all__ = ["BLOCKED", "Tables", "View", "gist_of", "median_value", "tables"]
+__all__ = ["BLOCKED", "Tables", "View", "code", "gist_of", "median_value", "tables"]
 
 # BLOCKED: what a planet slot of a revealed system holds, instead of a seat number, when its
 # mark is closed for this number of players.
@@ -30,3 +31,10 @@ def median_value(h: int) -> int:
     """The value of the median marker at position ``h`` of the dice track: a box centre is worth
     its box, a gap the higher of its two boxes (D-MED-5)."""
     return _median_value(h)
+
+
+def code(ident: str, suffix: str = "") -> Localized:
+    """A component id as each reader writes it, with ``suffix`` after it: ``TX-A06*`` for an
+    English reader, ``AD-A06*`` for a Hungarian one (issue 24: no English-derived code shown to
+    a Hungarian reader; rules.pulsar.codes)."""
+    return Localized(en=ident + suffix, hu=hu_code(ident) + suffix)

@@ -8,6 +8,7 @@ from rules.messages import Msg
 
 from . import describe
 from .actions import special, trigger
+from .codes import code
 from .data import tables
 from .flying import COLOURS
 from .state import GameState, OwnTransmitter, Player, add_event
@@ -16,7 +17,7 @@ from .state import GameState, OwnTransmitter, Player, add_event
 def own(player: Player, tile: str) -> OwnTransmitter:
     found = next((t for t in player.transmitters if t.tile == tile), None)
     if found is None:
-        raise IllegalMove("pulsar.err.tx_not_yours", "ACT-TX-PAY", tile=tile)
+        raise IllegalMove("pulsar.err.tx_not_yours", "ACT-TX-PAY", tile=code(tile))
     return found
 
 
@@ -34,16 +35,16 @@ def take(state: GameState, seat: int, tile: str, icon: int, paid_value: int,
     """ACT-TX-TAKE: pay one icon; attach the tile to a row (``link`` = (own tile, its point,
     the new tile's point)) or start a new row; a one-icon tile activates at once."""
     if tile not in state.offer:
-        raise IllegalMove("pulsar.err.tx_offer", "ACT-TX-TAKE", tile=tile, offer=list(state.offer) or ["-"])
+        raise IllegalMove("pulsar.err.tx_offer", "ACT-TX-TAKE", tile=code(tile), offer=[code(t) for t in state.offer] or ["-"])
     info = tables().transmitters[tile]
     if not 1 <= icon <= len(info.dice) or info.dice[icon - 1] != paid_value:
-        raise IllegalMove("pulsar.err.tx_icon", "ACT-TX-TAKE", tile=tile, dice=list(info.dice), value=paid_value)
+        raise IllegalMove("pulsar.err.tx_icon", "ACT-TX-TAKE", tile=code(tile), dice=list(info.dice), value=paid_value)
     player = state.players[seat]
     if link is not None:
         other, point, new_point = link
         own(player, other)
         if point not in _free_points(player, other) or not 1 <= new_point <= len(info.connections):
-            raise IllegalMove("pulsar.err.tx_link", "TX-LINK-1", tile=other)
+            raise IllegalMove("pulsar.err.tx_link", "TX-LINK-1", tile=code(other))
     state.offer.remove(tile)
     mine = OwnTransmitter(tile, [icon])
     player.transmitters.append(mine)
@@ -59,7 +60,7 @@ def pay_icon(state: GameState, seat: int, tile: str, icon: int, paid_value: int,
     mine = own(player, tile)
     info = tables().transmitters[tile]
     if mine.operational or icon in mine.covered or not 1 <= icon <= len(info.dice) or info.dice[icon - 1] != paid_value:
-        raise IllegalMove("pulsar.err.tx_icon", "ACT-TX-PAY", tile=tile, dice=list(info.dice), value=paid_value)
+        raise IllegalMove("pulsar.err.tx_icon", "ACT-TX-PAY", tile=code(tile), dice=list(info.dice), value=paid_value)
     mine.covered.append(icon)
     if len(mine.covered) == len(info.dice):
         _activate(state, seat, mine, to)
@@ -72,7 +73,7 @@ def link(state: GameState, seat: int, tile: str, point: int, other: str, other_p
     own(player, other)
     if _linked(player, tile) or tile == other or point not in _free_points(player, tile) \
             or other_point not in _free_points(player, other):
-        raise IllegalMove("pulsar.err.tx_link", "TX-LINK-2", tile=tile)
+        raise IllegalMove("pulsar.err.tx_link", "TX-LINK-2", tile=code(tile))
     player.links.append([tile, str(point), other, str(other_point)])
     _bonus_dice(state, seat, [player.links[-1]])
 
@@ -81,7 +82,7 @@ def _activate(state: GameState, seat: int, mine: OwnTransmitter, to: str | None 
     """TX-ACT: one-time rewards, the operational side, and the new red dice (TX-BONUS)."""
     mine.operational = True
     info = tables().transmitters[mine.tile]
-    add_event(state, "operational", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"), tile=mine.tile,
+    add_event(state, "operational", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"), tile=code(mine.tile),
               gain=describe.effects(info.on_activation) if info.on_activation else Msg("pulsar.comp.nothing"),
               production=describe.effects(info.production) if info.production else Msg("pulsar.comp.nothing"))
     trigger(state, seat, "tx_activate")

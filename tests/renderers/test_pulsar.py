@@ -81,6 +81,7 @@ def test_the_players_image_says_what_each_owned_patent_transmitter_and_project_g
     from rules.messages import Msg
     from rules.messages import render as text_of
     from rules.pulsar.components import gist_of
+    from rules.pulsar.read import code
 
     state = position(3, 200, "A")
     view = GAME.view(state, None)
@@ -94,5 +95,27 @@ def test_the_players_image_says_what_each_owned_patent_transmitter_and_project_g
         seen.clear()
         render(view, player_names=["a", "b", "c"], language=language)
         for ident in owned:
-            legend = text_of(Msg("pulsar.board.legend", id=ident, gist=gist_of(ident)), language)
+            legend = text_of(Msg("pulsar.board.legend", id=code(ident), gist=gist_of(ident)), language)
             assert legend in seen, (language, ident)
+
+
+def test_a_hungarian_board_shows_no_code_from_an_english_word(monkeypatch):
+    """Issue 24: the offer (TX-OFFER), the goal tiles (GOAL-1), the owned transmitters and the
+    legends read AD-A06 / C3b for a Hungarian reader; an English reader keeps TX-A06 / G3b."""
+    import re
+
+    from PIL import ImageDraw
+
+    english_code = re.compile(r"(?<![\w-])(?:TX-[ABC]\d\d|G[1-6][ab]|EX\d\d|PS\d\d)(?!\w)")
+    state = position(3, 200, "A")
+    seen: list[str] = []
+    original = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
+                        lambda self, xy, text, *a, **k: (seen.append(text), original(self, xy, text, *a, **k))[1])
+    render(GAME.view(state, None), player_names=["a", "b", "c"], language="hu")
+    hungarian = "\n".join(seen)
+    assert "AD-" in hungarian and re.search(r"\bC[1-6][ab]\b", hungarian)
+    assert not english_code.search(hungarian), english_code.findall(hungarian)
+    seen.clear()
+    render(GAME.view(state, None), player_names=["a", "b", "c"], language="en")
+    assert "TX-" in "\n".join(seen)
