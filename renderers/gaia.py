@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import math
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, Callable, Iterator, ParamSpec, Protocol, Sequence, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
@@ -1763,8 +1763,32 @@ def render(view: View, *, player_names: list[str] | None = None, language: str =
             render_boards(view, player_names=player_names, language=language)]
 
 
+def map_inputs(view: View) -> tuple[Any, ...]:
+    """Everything the chat map is drawn from (issue 26), one drawing cut in parts: the map's
+    rows (the layout, the background, the overview), the pieces ``_draw_pieces`` places
+    (changed planets, gaiaformers, satellites, space stations, buildings, lost-planet guests,
+    the federations' hexes) and each seat's faction (its colour, the parts' headers)."""
+    players = tuple((p["faction"], tuple(sorted(p.get("fed_hexes") or ()))) if p else None for p in _players(view))
+    return ("map", _rows(view), view.get("planet") or {}, view.get("gf") or {}, view.get("sat") or {},
+            view.get("station") or {}, view.get("bld") or {}, view.get("guest") or {}, players)
+
+
+def _map_parts(view: View, language: str) -> list[c.ChatPart]:
+    """The chat map's parts as ChatParts of :func:`map_inputs`: the whole map is drawn
+    once, at the first part the host draws, and every part drawn is cut from it."""
+    @cache
+    def whole() -> tuple[ChatLayout, Image.Image]:
+        return _in(language, _chat_map, view)
+
+    def part(index: int) -> Callable[[], Image.Image]:
+        return lambda: _in(language, _map_part, view, *whole(), index)
+
+    inputs = map_inputs(view)
+    return [c.ChatPart((inputs, index), part(index)) for index in range(len(chat_layout(_rows(view)).parts))]
+
+
 def render_for_chat(view: View, *, player_names: list[str] | None = None,
-                    language: str = "en") -> Iterator[Image.Image]:
+                    language: str = "en") -> Iterator[Image.Image | c.ChatPart]:
     """What the bot posts, laid out for phones (about 420 px wide): the map in two or three
     parts at a larger scale (``chat_layout``: every sector whole in one part, hex names at
     least MIN_LABEL_PX tall on a phone), the players (round, phase, turn order and who
@@ -1775,12 +1799,12 @@ def render_for_chat(view: View, *, player_names: list[str] | None = None,
     act), and what a turn changes besides the map is nearly always in the players' image, so
     a turn typically posts that image and one map part (issue 25: 2.3 -> 1.8 images per change
     of player in a random 3-player game).  Yielded one at a time: each is encoded while the
-    next is drawn."""
-    layout, big = _in(language, _chat_map, view)   # one drawing, cut in parts
-    for index in range(len(layout.parts)):
-        yield _in(language, _map_part, view, layout, big, index)
+    next is drawn.  The map parts and the legend are ChatParts (issue 26): the host draws
+    them only when their inputs (:func:`map_inputs`; the legend has none but the language)
+    differ from those of the image the thread shows."""
+    yield from _map_parts(view, language)
     yield from _in(language, lambda: _player_images(view, player_names))
-    yield _in(language, lambda: _render_legend(view, player_names=player_names))
+    yield c.ChatPart(("legend",), lambda: _in(language, lambda: _render_legend(view, player_names=player_names)))
     yield _in(language, lambda: _render_shared(view, player_names=player_names))
 
 
