@@ -1808,5 +1808,11 @@ def render_for_chat(view: View, *, player_names: list[str] | None = None,
     yield _in(language, lambda: _render_shared(view, player_names=player_names))
 
 
-__all__ = ["render", "render_for_chat", "render_map", "render_map_parts", "render_boards", "render_players", "render_common",
+def chat_images(view: View, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
+    """Every image of :func:`render_for_chat`, its ChatParts drawn (tests, scripts)."""
+    return [item.draw() if isinstance(item, c.ChatPart) else item
+            for item in render_for_chat(view, player_names=player_names, language=language)]
+
+
+__all__ = ["render", "render_for_chat", "chat_images", "render_map", "render_map_parts", "render_boards", "render_players", "render_common",
            "PLANET_COLOURS", "seat_colour"]

@@ -1618,6 +1618,12 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None,
         _CALM.reset(token)
 
 
+def chat_images(view: Any, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
+    """Every image of :func:`render_for_chat`, its ChatParts drawn (tests, scripts)."""
+    return [item.draw() if isinstance(item, ChatPart) else item
+            for item in render_for_chat(view, player_names=player_names, language=language)]
+
+
 def render(view: Any, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
     """The map in two parts (E3: three), the business display, E3's colonies, the players two per
     image (800 px wide)."""
