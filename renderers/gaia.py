@@ -1763,19 +1763,50 @@ def render(view: View, *, player_names: list[str] | None = None, language: str =
             render_boards(view, player_names=player_names, language=language)]
 
 
-def map_inputs(view: View) -> tuple[Any, ...]:
-    """Everything the chat map is drawn from (issue 26), one drawing cut in parts: the map's
-    rows (the layout, the background, the overview), the pieces ``_draw_pieces`` places
-    (changed planets, gaiaformers, satellites, space stations, buildings, lost-planet guests,
-    the federations' hexes) and each seat's faction (its colour, the parts' headers)."""
-    players = tuple((p["faction"], tuple(sorted(p.get("fed_hexes") or ()))) if p else None for p in _players(view))
-    return ("map", _rows(view), view.get("planet") or {}, view.get("gf") or {}, view.get("sat") or {},
-            view.get("station") or {}, view.get("bld") or {}, view.get("guest") or {}, players)
+@lru_cache(maxsize=16)
+def _part_hexes(rows: Rows, index: int) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The hexes whose pieces reach part ``index``'s pixels: for the sprites (buildings,
+    gaiaformers, satellites, stations, guests: inside their hex) those of its sectors (the
+    sectors the part shows dimmed are masked); for a changed planet's hex tile those and their
+    neighbours (its edge can fall a pixel onto the neighbour); for the federations two rings
+    round them (an outline is drawn at a hex's edge, and whether it is drawn depends on the
+    hex's neighbours)."""
+    layout = chat_layout(rows)
+    geo = geometry(rows, layout.radius)
+    sectors = layout.parts[index][0]
+
+    def around(hexes: frozenset[str]) -> frozenset[str]:
+        out = set(hexes)
+        for k in hexes:
+            q, r = (int(v) for v in k.split(","))
+            out.update(f"{q + dq},{r + dr}" for dq, dr in NEIGH)
+        return frozenset(out)
+
+    own = frozenset(k for k in geo.centre if geo.sector[k] in sectors)
+    near = around(own)
+    return own, near, around(near)
+
+
+def map_inputs(view: View, index: int) -> tuple[Any, ...]:
+    """Everything chat map part ``index`` is drawn from (issue 26): the map's rows (the layout,
+    the background, the overview), each seat's faction (its colour, the part's header), and
+    the pieces ``_draw_pieces`` places on the hexes that reach the part (``_part_hexes``):
+    changed planets, gaiaformers, satellites, space stations, buildings, lost-planet guests,
+    and the federations' hexes."""
+    rows = _rows(view)
+    own, near, far = _part_hexes(rows, index)
+    players = tuple((p["faction"], tuple(sorted(far.intersection(p.get("fed_hexes") or ())))) if p else None
+                    for p in _players(view))
+    sprites: tuple[Any, ...] = (view.get("gf"), view.get("sat"), view.get("station"), view.get("bld"),
+                                view.get("guest"))
+    pieces = tuple({k: v for k, v in (mapping or {}).items() if k in own} for mapping in sprites)
+    planets = {k: v for k, v in (view.get("planet") or {}).items() if k in near}
+    return ("map", rows, index, players, planets, pieces)
 
 
 def _map_parts(view: View, language: str) -> list[c.ChatPart]:
-    """The chat map's parts as ChatParts of :func:`map_inputs`: the whole map is drawn
-    once, at the first part the host draws, and every part drawn is cut from it."""
+    """The chat map's parts as ChatParts of :func:`map_inputs`: the whole map is drawn once,
+    at the first part the host draws, and every part drawn is cut from it."""
     @cache
     def whole() -> tuple[ChatLayout, Image.Image]:
         return _in(language, _chat_map, view)
@@ -1783,8 +1814,7 @@ def _map_parts(view: View, language: str) -> list[c.ChatPart]:
     def part(index: int) -> Callable[[], Image.Image]:
         return lambda: _in(language, _map_part, view, *whole(), index)
 
-    inputs = map_inputs(view)
-    return [c.ChatPart((inputs, index), part(index)) for index in range(len(chat_layout(_rows(view)).parts))]
+    return [c.ChatPart(map_inputs(view, index), part(index)) for index in range(len(chat_layout(_rows(view)).parts))]
 
 
 def render_for_chat(view: View, *, player_names: list[str] | None = None,

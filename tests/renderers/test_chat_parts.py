@@ -17,16 +17,15 @@ import rules
 from bot.service import part_digest
 from renderers.common import ChatPart
 
-# (game, players, options, language, seed, plies): every era of Space Corp and its changes of
-# era; Gaia from the faction picks through its first rounds.
+# (game, players, options, language, seed, plies): every era of Space Corp (E1, E2 and E3's
+# layouts) and its changes of era; Gaia from the faction picks through its first rounds.
 PLAYOUTS = [
-    ("spacecorp", 2, {"eras": "1"}, "en", 3, None),
-    ("spacecorp", 3, {"eras": "1-2"}, "hu", 4, None),
-    ("spacecorp", 4, {"eras": "2-3"}, "en", 5, 200),
-    ("spacecorp", 2, {"eras": "3"}, "hu", 6, None),
+    ("spacecorp", 2, {"eras": "1"}, "hu", 3, None),
+    ("spacecorp", 3, {"eras": "1-2"}, "en", 4, None),
+    ("spacecorp", 4, {"eras": "2-3"}, "hu", 5, 150),
     ("gaia", 2, {}, "hu", 3, 90),
-    ("gaia", 3, {}, "en", 4, 90),
-    ("gaia", 4, {}, "en", 5, 70),
+    ("gaia", 3, {}, "en", 4, 70),
+    ("gaia", 4, {}, "en", 5, 50),
 ]
 
 
