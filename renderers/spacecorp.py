@@ -1566,14 +1566,22 @@ def _colours(view: Any) -> tuple[str, ...]:
 def map_inputs(view: Any, part: int) -> tuple[Any, ...]:
     """Everything map part ``part`` of the thread is drawn from (issue 26): the era (the layout,
     the calm title), the seat colours, and what stands on the part's sites (teams, claims,
-    discovery tiles, bases, the Pioneer markers); E3 (cards spanning three images, the stacks,
-    the colonies, the star tracks) the whole map's pieces."""
+    discovery tiles, bases, the Pioneer markers); in E3 on the part's cards (the teams on the
+    star tracks, a base per tile, claims, tiles, the region's colony) and the discovery stacks'
+    sizes where the part shows them."""
     colours = _colours(view)
     if view.era == "E3":
-        players = tuple((tuple(sorted(player.teams.items())), tuple(sorted(player.track.items())),
-                         tuple(player.teams_out)) for player in view.players)
-        return ("map", view.era, part, colours, players, view.claims, view.tiles, view.bases, view.colonies,
-                tuple((stack, len(tiles)) for stack, tiles in view.stacks.items()), tuple(view.pioneers_left))
+        layout, board = layout_e3(), tables().maps["E3"]
+        pieces, bases = pieces_e3(view), bases_e3(view)
+        cards = []
+        for region, (where, _box) in layout.regions.items():
+            if where == part and board.regions[region].kind != "void":
+                site = board.sites_in(region)[0].id
+                cards.append((region, site, pieces.get(site), bases.get(site), view.claims.get(site),
+                              tuple(view.tiles.get(site, [])), view.colonies.get(region)))
+        stacks = (tuple((stack, len(tiles)) for stack, tiles in view.stacks.items())
+                  if layout.stacks is not None and layout.stacks[0] == part else None)
+        return ("map", view.era, part, colours, tuple(cards), stacks)
     layout = layout_of(view)
     board = tables().maps[view.era]
     sites = [site for site in layout.sites if layout.regions[board.sites[site].region][0] == part]
