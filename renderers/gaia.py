@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import math
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, Callable, Iterator, ParamSpec, Protocol, Sequence, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
@@ -1763,8 +1763,62 @@ def render(view: View, *, player_names: list[str] | None = None, language: str =
             render_boards(view, player_names=player_names, language=language)]
 
 
+@lru_cache(maxsize=16)
+def _part_hexes(rows: Rows, index: int) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The hexes whose pieces reach part ``index``'s pixels: for the sprites (buildings,
+    gaiaformers, satellites, stations, guests: inside their hex) those of its sectors (the
+    sectors the part shows dimmed are masked); for a changed planet's hex tile those and their
+    neighbours (its edge can fall a pixel onto the neighbour); for the federations two rings
+    round them (an outline is drawn at a hex's edge, and whether it is drawn depends on the
+    hex's neighbours)."""
+    layout = chat_layout(rows)
+    geo = geometry(rows, layout.radius)
+    sectors = layout.parts[index][0]
+
+    def around(hexes: frozenset[str]) -> frozenset[str]:
+        out = set(hexes)
+        for k in hexes:
+            q, r = (int(v) for v in k.split(","))
+            out.update(f"{q + dq},{r + dr}" for dq, dr in NEIGH)
+        return frozenset(out)
+
+    own = frozenset(k for k in geo.centre if geo.sector[k] in sectors)
+    near = around(own)
+    return own, near, around(near)
+
+
+def map_inputs(view: View, index: int) -> tuple[Any, ...]:
+    """Everything chat map part ``index`` is drawn from (issue 26): the map's rows (the layout,
+    the background, the overview), each seat's faction (its colour, the part's header), and
+    the pieces ``_draw_pieces`` places on the hexes that reach the part (``_part_hexes``):
+    changed planets, gaiaformers, satellites, space stations, buildings, lost-planet guests,
+    and the federations' hexes."""
+    rows = _rows(view)
+    own, near, far = _part_hexes(rows, index)
+    players = tuple((p["faction"], tuple(sorted(far.intersection(p.get("fed_hexes") or ())))) if p else None
+                    for p in _players(view))
+    sprites: tuple[Any, ...] = (view.get("gf"), view.get("sat"), view.get("station"), view.get("bld"),
+                                view.get("guest"))
+    pieces = tuple({k: v for k, v in (mapping or {}).items() if k in own} for mapping in sprites)
+    planets = {k: v for k, v in (view.get("planet") or {}).items() if k in near}
+    return ("map", rows, index, players, planets, pieces)
+
+
+def _map_parts(view: View, language: str) -> list[c.ChatPart]:
+    """The chat map's parts as ChatParts of :func:`map_inputs`: the whole map is drawn once,
+    at the first part the host draws, and every part drawn is cut from it."""
+    @cache
+    def whole() -> tuple[ChatLayout, Image.Image]:
+        return _in(language, _chat_map, view)
+
+    def part(index: int) -> Callable[[], Image.Image]:
+        return lambda: _in(language, _map_part, view, *whole(), index)
+
+    return [c.ChatPart(map_inputs(view, index), part(index)) for index in range(len(chat_layout(_rows(view)).parts))]
+
+
 def render_for_chat(view: View, *, player_names: list[str] | None = None,
-                    language: str = "en") -> Iterator[Image.Image]:
+                    language: str = "en") -> Iterator[Image.Image | c.ChatPart]:
     """What the bot posts, laid out for phones (about 420 px wide): the map in two or three
     parts at a larger scale (``chat_layout``: every sector whole in one part, hex names at
     least MIN_LABEL_PX tall on a phone), the players (round, phase, turn order and who
@@ -1775,14 +1829,20 @@ def render_for_chat(view: View, *, player_names: list[str] | None = None,
     act), and what a turn changes besides the map is nearly always in the players' image, so
     a turn typically posts that image and one map part (issue 25: 2.3 -> 1.8 images per change
     of player in a random 3-player game).  Yielded one at a time: each is encoded while the
-    next is drawn."""
-    layout, big = _in(language, _chat_map, view)   # one drawing, cut in parts
-    for index in range(len(layout.parts)):
-        yield _in(language, _map_part, view, layout, big, index)
+    next is drawn.  The map parts and the legend are ChatParts (issue 26): the host draws
+    them only when their inputs (:func:`map_inputs`; the legend has none but the language)
+    differ from those of the image the thread shows."""
+    yield from _map_parts(view, language)
     yield from _in(language, lambda: _player_images(view, player_names))
-    yield _in(language, lambda: _render_legend(view, player_names=player_names))
+    yield c.ChatPart(("legend",), lambda: _in(language, lambda: _render_legend(view, player_names=player_names)))
     yield _in(language, lambda: _render_shared(view, player_names=player_names))
 
 
-__all__ = ["render", "render_for_chat", "render_map", "render_map_parts", "render_boards", "render_players", "render_common",
+def chat_images(view: View, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
+    """Every image of :func:`render_for_chat`, its ChatParts drawn (tests, scripts)."""
+    return [item.draw() if isinstance(item, c.ChatPart) else item
+            for item in render_for_chat(view, player_names=player_names, language=language)]
+
+
+__all__ = ["render", "render_for_chat", "chat_images", "render_map", "render_map_parts", "render_boards", "render_players", "render_common",
            "PLANET_COLOURS", "seat_colour"]

@@ -66,7 +66,7 @@ from typing import Any, Iterable
 
 from PIL import Image, ImageDraw
 
-from renderers.common import RGB, Box, contrast_text, draw_text, draw_text_in_box, fit_font, font, mix, wrap_words
+from renderers.common import RGB, Box, ChatPart, contrast_text, draw_text, draw_text_in_box, fit_font, font, mix, wrap_words
 from rules.messages import Join, Msg, has_key
 from rules.messages import render as text_of
 from rules.spacecorp.read import (LEGACY, OVER, PIONEER, PROGRESS, card_code, design, is_time, split_spot,
@@ -1546,24 +1546,90 @@ def draw_players(view: Any, seats: Iterable[int], player_names: list[str] | None
 PLAYERS_PER_IMAGE = 2
 
 
-def render_for_chat(view: Any, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
+def _calm(draw: Any, *args: Any) -> Any:
+    """``draw(*args)`` later, as the thread's picture (the calm headers of :data:`_CALM`): a
+    :class:`ChatPart` is drawn after :func:`render_for_chat` returned."""
+    def drawn() -> Image.Image:
+        token = _CALM.set(True)
+        try:
+            image: Image.Image = draw(*args)
+            return image
+        finally:
+            _CALM.reset(token)
+    return drawn
+
+
+def _colours(view: Any) -> tuple[str, ...]:
+    return tuple(player.colour for player in view.players)
+
+
+def map_inputs(view: Any, part: int) -> tuple[Any, ...]:
+    """Everything map part ``part`` of the thread is drawn from (issue 26): the era (the layout,
+    the calm title), the seat colours, and what stands on the part's sites (teams, claims,
+    discovery tiles, bases, the Pioneer markers); in E3 on the part's cards (the teams on the
+    star tracks, a base per tile, claims, tiles, the region's colony) and the discovery stacks'
+    sizes where the part shows them."""
+    colours = _colours(view)
+    if view.era == "E3":
+        layout, board = layout_e3(), tables().maps["E3"]
+        pieces, bases = pieces_e3(view), bases_e3(view)
+        cards = []
+        for region, (where, _box) in layout.regions.items():
+            if where == part and board.regions[region].kind != "void":
+                site = board.sites_in(region)[0].id
+                cards.append((region, site, pieces.get(site), bases.get(site), view.claims.get(site),
+                              tuple(view.tiles.get(site, [])), view.colonies.get(region)))
+        stacks = (tuple((stack, len(tiles)) for stack, tiles in view.stacks.items())
+                  if layout.stacks is not None and layout.stacks[0] == part else None)
+        return ("map", view.era, part, colours, tuple(cards), stacks)
+    layout = layout_of(view)
+    board = tables().maps[view.era]
+    sites = [site for site in layout.sites if layout.regions[board.sites[site].region][0] == part]
+    teams = teams_at(view)
+    here = tuple((site, tuple(teams.get(site, [])), view.claims.get(site), tuple(view.tiles.get(site, [])),
+                  view.bases.get(site)) for site in sites)
+    pioneers = tuple(view.pioneers_left) if any(board.sites[site].kind == "pioneer" for site in sites) else None
+    return ("map", view.era, part, colours, here, pioneers)
+
+
+def goals_inputs(view: Any) -> tuple[Any, ...]:
+    """Everything the thread's goals image is drawn from (issue 26): the era, the end of the game
+    and its winners, the era-end trigger, the contracts' discs, the Side Board, the seat colours
+    (a winner without a name is named by colour)."""
+    over = view.phase == OVER
+    return ("goals", view.era, over, tuple(_winners(view)) if over else (), view.trigger, view.contracts,
+            side_board_of(view), _colours(view))
+
+
+def render_for_chat(view: Any, *, player_names: list[str] | None = None,
+                    language: str = "en") -> list[Image.Image | ChatPart]:
     """What the thread gets (issue 25): the map in parts as in :func:`render`, then the table
     (the Offer, the piles and every player's panel: what a turn changes), the era's goals
     (the era, the contracts, the Side Board) and E3's colonies.  The headers name only the era
     (who acts and the step are in the post's text), so a turn typically changes the map part
-    where it moved and the table, and the thread attaches only those."""
+    where it moved and the table, and the thread attaches only those.  The map parts and the
+    goals are ChatParts (issue 26): the host draws them only when their inputs
+    (:func:`map_inputs`, :func:`goals_inputs`) differ from those of the image the thread shows."""
     token = _CALM.set(True)
     try:
         seats = [player.seat for player in view.players]
-        images = [draw_map_part(view, part, language, player_names if part == 1 else None)
-                  for part in range(1, len(layout_of(view).heights) + 1)]
+        images: list[Image.Image | ChatPart] = [
+            ChatPart(map_inputs(view, part), _calm(draw_map_part, view, part, language,
+                                                   player_names if part == 1 else None))
+            for part in range(1, len(layout_of(view).heights) + 1)]
         images.append(draw_table(view, seats, player_names, language))
-        images.append(draw_goals(view, player_names, language))
+        images.append(ChatPart(goals_inputs(view), _calm(draw_goals, view, player_names, language)))
         if view.era == "E3":
             images.append(draw_colonies(view, player_names, language))
         return images
     finally:
         _CALM.reset(token)
+
+
+def chat_images(view: Any, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
+    """Every image of :func:`render_for_chat`, its ChatParts drawn (tests, scripts)."""
+    return [item.draw() if isinstance(item, ChatPart) else item
+            for item in render_for_chat(view, player_names=player_names, language=language)]
 
 
 def render(view: Any, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:

@@ -1,0 +1,117 @@
+"""Issue 26 (capacity): Space Corp's and Gaia's chat renderers give the images that rarely
+change (Space Corp's map parts and goals, Gaia's map parts and legend) as ``ChatPart``s, which
+the host neither draws nor encodes when the thread shows an image of the same inputs.  The
+proof that the inputs decide the pixels (else a stale picture stays in a player's thread): over
+random playouts of 2-4 players in both languages, at every pair of consecutive positions, a
+part whose inputs digest is unchanged draws the same pixels, and one whose pixels changed has
+another digest; and hardly ever does a digest change with the pixels unchanged (which would
+post a picture the thread shows already).  Drawn parts are the pictures of before (the calm thread's, issue 25)."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import renderers
+import rules
+from bot.service import part_digest
+from renderers.common import ChatPart
+
+# (game, players, options, language, seed, plies): every era of Space Corp (E1, E2 and E3's
+# layouts) and its changes of era; Gaia from the faction picks through its first rounds.
+PLAYOUTS = [
+    ("spacecorp", 2, {"eras": "1"}, "hu", 3, None),
+    ("spacecorp", 3, {"eras": "1-2"}, "en", 4, None),
+    ("spacecorp", 4, {"eras": "2-3"}, "hu", 5, 150),
+    ("gaia", 2, {}, "hu", 3, 90),
+    ("gaia", 3, {}, "en", 4, 70),
+    ("gaia", 4, {}, "en", 5, 50),
+]
+
+
+def _views(name: str, players: int, options: dict[str, Any], seed: int, plies: int | None) -> list[Any]:
+    """The public view after every ply of a seeded random playout (to its end, or ``plies``)."""
+    game = rules.get_game(name)
+    state = game.new_game(game.normalize_options({"players": players, **options}), seed)
+    rng = random.Random(seed)
+    views = [game.view(state, None)]
+    while not game.is_over(state) and (plies is None or len(views) <= plies):
+        seat = min(game.waiting_for(state))
+        state = game.apply(state, rng.choice(list(game.legal_moves(state, seat))))
+        views.append(game.view(state, None))
+    return views
+
+
+class _Position:
+    """One position's chat parts: digests at once, pixels when first asked for."""
+
+    def __init__(self, name: str, view: Any, names: list[str], language: str) -> None:
+        items = renderers.get_chat_renderer(name)(view, player_names=names, language=language)
+        placed = [item if isinstance(item, tuple) else (index, item) for index, item in enumerate(items)]
+        self.parts = {slot + 1: part for slot, part in placed if isinstance(part, ChatPart)}
+        self.digests = {slot: part_digest(name, language, names, slot, part.inputs)
+                        for slot, part in self.parts.items()}
+        self._pixels: dict[int, tuple[tuple[int, int], bytes]] = {}
+
+    def pixels(self, slot: int) -> tuple[tuple[int, int], bytes]:
+        if slot not in self._pixels:
+            image = self.parts[slot].draw()
+            self._pixels[slot] = (image.size, image.tobytes())
+        return self._pixels[slot]
+
+
+@pytest.mark.parametrize(("name", "players", "options", "language", "seed", "plies"), PLAYOUTS)
+def test_equal_inputs_draw_equal_pixels_and_changed_pixels_change_the_digest(name, players, options, language,
+                                                                             seed, plies):
+    """Issue 26 item 9: a ``ChatPart``'s inputs fully decide its pixels (the host shows the
+    thread's image again when they are unchanged), across every kind of move of a playout."""
+    names = [f"Player {seat + 1}" for seat in range(players)]
+    views = _views(name, players, options, seed, plies)
+    previous = _Position(name, views[0], names, language)
+    assert previous.parts, "the renderer gives its rarely changing images as ChatParts"
+    kept = changed = needless = 0
+    for view in views[1:]:
+        current = _Position(name, view, names, language)
+        for slot in current.parts.keys() & previous.parts.keys():
+            if current.digests[slot] == previous.digests[slot]:
+                assert current.pixels(slot) == previous.pixels(slot), (name, slot, "stale picture")
+                kept += 1
+            else:
+                changed += 1
+                needless += current.pixels(slot) == previous.pixels(slot)
+        previous = current
+    assert kept > changed          # the parts are the images a move seldom changes
+    # Inputs wider than the pixels re-post an unchanged picture (the thread compared pixels
+    # before issue 26): a map part's inputs are its own sites' and hexes', not the whole map's.
+    assert needless <= max(2, changed // 20), (needless, changed)
+
+
+@pytest.mark.parametrize("name", ["spacecorp", "gaia"])
+def test_the_parts_draw_the_same_pictures_as_before(name):
+    """The parts' drawings are byte-identical to the images the thread got before issue 26:
+    Space Corp's calm map parts and goals, Gaia's map parts and legend."""
+    game = rules.get_game(name)
+    state = game.new_game(game.normalize_options({"players": 3}), 8)
+    rng = random.Random(8)
+    for _ in range(30):
+        state = game.apply(state, rng.choice(list(game.legal_moves(state, min(game.waiting_for(state))))))
+    view = game.view(state, None)
+    names = ["ann", "bob", "cy"]
+    for language in ("en", "hu"):
+        items = list(renderers.get_chat_renderer(name)(view, player_names=names, language=language))
+        parts = [item.draw().tobytes() for item in items if isinstance(item, ChatPart)]
+        if name == "spacecorp":
+            from renderers import spacecorp as sc
+            token = sc._CALM.set(True)
+            try:
+                before = [sc.draw_map_part(view, part, language, names if part == 1 else None)
+                          for part in range(1, len(sc.layout_of(view).heights) + 1)]
+                before.append(sc.draw_goals(view, names, language))
+            finally:
+                sc._CALM.reset(token)
+        else:
+            from renderers import gaia as gr
+            before = [*gr.render_map_parts(view, player_names=names, language=language),
+                      gr._in(language, lambda: gr._render_legend(view, player_names=names))]
+        assert parts == [image.tobytes() for image in before]
