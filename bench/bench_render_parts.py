@@ -29,6 +29,7 @@ import rules  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from bot.service import render_parts  # noqa: E402
+from renderers.common import ChatPart  # noqa: E402
 
 GAMES = ("planetarium", "eve", "pulsar", "spacecorp", "gaia")
 
@@ -55,7 +56,9 @@ def drawing_only(name: str, view, names: list[str]) -> tuple[float, dict[int, in
     position."""
     start = time.process_time()
     images = renderers.get_chat_renderer(name)(view, player_names=names, language="en")
-    images = [images] if isinstance(images, Image.Image) else list(images)
+    images = [images] if isinstance(images, (Image.Image, ChatPart)) else list(images)
+    images = [(item[0], item[1].draw()) if isinstance(item, tuple) and isinstance(item[1], ChatPart)
+              else item.draw() if isinstance(item, ChatPart) else item for item in images]
     seconds = time.process_time() - start
     placed = [item if isinstance(item, tuple) else (index, item) for index, item in enumerate(images)]
     return seconds, {slot + 1: image.width * image.height for slot, image in placed}

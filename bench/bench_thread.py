@@ -51,6 +51,7 @@ def part_changes(game: str, players: int = 3, seed: int = 7) -> tuple[int, list[
     from bot.demo import PLAYER_NAMES, random_game_script
     from bot.service import pixel_digest
     from PIL import Image
+    from renderers.common import ChatPart
 
     script, _state = random_game_script(game, players, seed)
     rules_game = rules.get_game(game)
@@ -63,7 +64,8 @@ def part_changes(game: str, players: int = 3, seed: int = 7) -> tuple[int, list[
         if isinstance(images, Image.Image):
             images = [images]
         placed = [item if isinstance(item, tuple) else (i, item) for i, item in enumerate(images)]
-        return [pixel_digest(image) for _slot, image in sorted(placed, key=lambda item: item[0])]
+        return [pixel_digest(image.draw() if isinstance(image, ChatPart) else image)
+                for _slot, image in sorted(placed, key=lambda item: item[0])]
 
     shown = digests(state)
     counts = [0] * len(shown)

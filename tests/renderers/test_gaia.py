@@ -149,7 +149,7 @@ def test_no_image_rings_the_last_move(monkeypatch):
     monkeypatch.setattr(gr, "tr", recording)
     view = GAME.view(_final_state("nevla-leverage"), None)
     gr.render(view)
-    list(gr.render_for_chat(view))
+    gr.chat_images(view)
     assert "fed_edge" in asked and "highlighted" not in asked      # the legends name no ringed hex
 
 
@@ -243,7 +243,7 @@ def test_every_hex_name_fits_inside_its_hex(name, layout):
 
 def _chat(view, **kwargs):
     """The chat images in the order they are shown."""
-    return list(gr.render_for_chat(view, **kwargs))
+    return gr.chat_images(view, **kwargs)
 
 
 @pytest.mark.parametrize("name", ["spec-fullgame-2p", "q-range", "final-scoring"])
@@ -356,7 +356,7 @@ def test_institutes_and_academies_on_the_chat_map_carry_the_readers_letters(monk
     assert any(typ == "PI" for _seat, typ in state["bld"].values())
     view = GAME.view(state, None)
     seen = drawn_texts(monkeypatch)                                   # (sprites' letters drawn anew below)
-    for chat in (lambda: gr.render_map_parts(view, language="hu"), lambda: list(gr.render_for_chat(view, language="hu"))):
+    for chat in (lambda: gr.render_map_parts(view, language="hu"), lambda: gr.chat_images(view, language="hu")):
         gr.building_sprite.cache_clear()
         seen.clear()
         assert chat()
@@ -446,7 +446,7 @@ def test_a_turn_in_the_thread_changes_at_most_two_images_on_average():
     state = GAME.new_game(GAME.normalize_options({"players": 3}), 7)
 
     def digests(state):
-        return [im.tobytes() for im in gr.render_for_chat(GAME.view(state, None), player_names=names)]
+        return [im.tobytes() for im in gr.chat_images(GAME.view(state, None), player_names=names)]
 
     shown, changed, posts, current = digests(state), 0, 0, "alice"
     lines = script.splitlines()

@@ -496,34 +496,34 @@ def test_the_threads_picture_does_not_change_when_only_the_player_to_act_does():
     import dataclasses
     import hashlib
 
-    from renderers.spacecorp import header_text, render_for_chat
+    from renderers.spacecorp import chat_images, header_text
     from rules.spacecorp.engine import GAME
 
     state = GAME.new_game({"players": 3}, 5)
     view = GAME.view(state, None)
     other = dataclasses.replace(view, turn=dataclasses.replace(view.turn, seat=(view.turn.seat + 1) % 3))
-    digests = [[hashlib.sha256(image.tobytes()).hexdigest() for image in render_for_chat(v, language="en")]
+    digests = [[hashlib.sha256(image.tobytes()).hexdigest() for image in chat_images(v, language="en")]
                for v in (view, other)]
     assert digests[0] == digests[1]
     assert header_text(view, None, "en") != header_text(other, None, "en")   # the full picture still says it
 
 
 def _chat_digests(view) -> list[bytes]:
-    from renderers.spacecorp import render_for_chat
-    return [image.tobytes() for image in render_for_chat(view, player_names=["ann", "bob", "cy"])]
+    from renderers.spacecorp import chat_images
+    return [image.tobytes() for image in chat_images(view, player_names=["ann", "bob", "cy"])]
 
 
 def test_the_thread_gets_the_maps_the_table_and_the_goals(monkeypatch):
     """Issue 25: in the thread the Offer, the piles and every player's panel are one image (the
     table: what a turn changes), the era's contracts another (the goals); nothing of the whole
     picture is lost (every text `render` draws is drawn)."""
-    from renderers.spacecorp import render_for_chat
+    from renderers.spacecorp import chat_images
     seen = spy(monkeypatch)
     view = GAME.view(e2_state(), None)
     render(view, player_names=["ann", "bob", "cy"], language="en")
     whole = {text for text, _ in seen}
     seen.clear()
-    images = render_for_chat(view, player_names=["ann", "bob", "cy"], language="en")
+    images = chat_images(view, player_names=["ann", "bob", "cy"], language="en")
     chat = {text for text, _ in seen}
     maps = len(images) - 2
     assert [image.width for image in images] == [800] * len(images)
@@ -559,13 +559,13 @@ def test_a_turn_in_the_thread_changes_at_most_two_images_on_average():
 def test_the_threads_map_title_is_the_era_even_at_the_end(monkeypatch):
     """Issue 25: the end of the game is said on the contracts' image (with the winners), not on
     the map, so the last turn changes the map only where a piece moved."""
-    from renderers.spacecorp import render_for_chat
+    from renderers.spacecorp import chat_images
     from rules.messages import Msg
     from rules.messages import render as text_of
     over = positions(2, seed=4)[-1]
     assert GAME.is_over(over)
     seen = spy(monkeypatch)
-    images = render_for_chat(GAME.view(over, None), player_names=["ann", "bob"], language="en")
+    images = chat_images(GAME.view(over, None), player_names=["ann", "bob"], language="en")
     era = text_of(Msg(f"spacecorp.era.{over.era}"), "en")
     drawn = [text for text, _ in seen]
     assert era in drawn                                                       # the map's title
