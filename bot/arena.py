@@ -9,8 +9,11 @@ rotating the seating (game i puts kind k at seat (k + i) mod P), each game with 
 seat decides from its own view only; the move goes through its text, as a person's does.
 It prints, for each kind, ``<kind> won W of N`` (a game won by several kinds counts half for
 each, rounded down at the end) and, when a computer played, ``decision time: median M ms,
-max X ms``.  ``--iterations`` gives the computer a number of simulations instead of a time
-budget: the games then replay exactly.
+max X ms`` (wall clock) and ``decision CPU time: median M ms, max X ms`` (the process's own
+CPU time, which a busy shared machine inflates far less).  ``--iterations`` gives the computer
+a number of simulations instead of a time budget: the games then replay exactly.  ``--first K``
+starts at game index K (seed S + K, seating rotated by K), so a long run can be cut into
+pieces whose results add up to the one run.
 """
 from __future__ import annotations
 
@@ -38,6 +41,7 @@ class ArenaResult:
     games: int = 0
     wins: dict[str, float] = field(default_factory=dict)
     decision_ms: list[float] = field(default_factory=list)
+    decision_cpu_ms: list[float] = field(default_factory=list)
     unfinished: int = 0
     scores: list[list[int]] = field(default_factory=list)
 
@@ -46,6 +50,9 @@ class ArenaResult:
         if self.decision_ms:
             out.append(f"decision time: median {statistics.median(self.decision_ms):.0f} ms, "
                        f"max {max(self.decision_ms):.0f} ms")
+        if self.decision_cpu_ms:
+            out.append(f"decision CPU time: median {statistics.median(self.decision_cpu_ms):.0f} ms, "
+                       f"max {max(self.decision_cpu_ms):.0f} ms")
         if self.unfinished:
             out.append(f"unfinished games (no winner counted): {self.unfinished}")
         return out
@@ -72,10 +79,11 @@ def seating_for(kinds: Sequence[str], players: int, game_index: int) -> list[str
 
 def play_one(game_name: str, seating: Sequence[str], seed: int, budget_ms: int, iterations: int | None,
              options: dict[str, Any] | None = None, computer: dict[str, Any] | None = None,
-             check: Any = None) -> tuple[Any, list[float], bool]:
+             check: Any = None, cpu_times: list[float] | None = None) -> tuple[Any, list[float], bool]:
     """One game: (final state, the computers' decision times in ms, whether it ended).
     ``computer``: further ComputerPlayer settings; ``check(state, seat, move)`` sees every
-    decision before it is played (tests)."""
+    decision before it is played (tests); ``cpu_times`` receives each computer decision's
+    CPU time in ms."""
     game = rules.get_game(game_name)
     state = game.new_game(game.normalize_options({**(options or {}), "players": len(seating)}), seed)
     seats = [make_player(kind, seed=seed * 31 + seat, budget_ms=budget_ms, iterations=iterations, **(computer or {}))
@@ -86,10 +94,12 @@ def play_one(game_name: str, seating: Sequence[str], seed: int, budget_ms: int, 
             return state, times, True
         seat = min(game.waiting_for(state))
         player = seats[seat]
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         move = player.choose(game, game.view(state, seat), seat)
         if isinstance(player, ComputerPlayer):
             times.append((time.perf_counter() - started) * 1000)
+            if cpu_times is not None:
+                cpu_times.append((time.process_time() - started_cpu) * 1000)
         if move is None:
             raise RuntimeError(f"seat {seat} ({seating[seat]}) found no move in a game that waits for it")
         if check is not None:
@@ -101,7 +111,9 @@ def play_one(game_name: str, seating: Sequence[str], seed: int, budget_ms: int, 
 def run_arena(game_name: str, kinds: Sequence[str], games: int, seed: int, budget_ms: int = 2000,
               iterations: int | None = None, players: int | None = None,
               options: dict[str, Any] | None = None, progress: Any = None,
-              computer: dict[str, Any] | None = None) -> ArenaResult:
+              computer: dict[str, Any] | None = None, first: int = 0) -> ArenaResult:
+    """Games ``first`` .. ``first + games - 1``: game i has seed ``seed + i`` and the seating
+    rotated by i (``seating_for``)."""
     game = rules.get_game(game_name)
     for kind in kinds:
         if kind not in KINDS:
@@ -110,9 +122,10 @@ def run_arena(game_name: str, kinds: Sequence[str], games: int, seed: int, budge
     if not game.min_players <= count <= game.max_players or len(kinds) > count:
         raise ValueError(f"{game_name} plays {game.min_players}-{game.max_players} seats, not {count}")
     result = ArenaResult(list(kinds))
-    for index in range(games):
+    for index in range(first, first + games):
         seating = seating_for(kinds, count, index)
-        final, times, ended = play_one(game_name, seating, seed + index, budget_ms, iterations, options, computer)
+        final, times, ended = play_one(game_name, seating, seed + index, budget_ms, iterations, options, computer,
+                                       cpu_times=result.decision_cpu_ms)
         result.decision_ms += times
         result.scores.append(list(game.scores(final)))
         if ended:
@@ -131,6 +144,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seats", default="computer,random", help="seat kinds, comma separated")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="the first game's index (seed S + K)")
     parser.add_argument("--budget-ms", type=int, default=2000, help="the computer's time per decision")
     parser.add_argument("--iterations", type=int, help="simulations per decision instead of a time budget")
     parser.add_argument("--players", type=int, help="seats (the last kind named fills the rest)")
@@ -151,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         result = run_arena(args.game, kinds, args.games, args.seed, args.budget_ms, args.iterations,
-                           args.players, options, progress)
+                           args.players, options, progress, first=args.first)
     except ValueError as error:
         print(error, file=sys.stderr)
         return 2

@@ -274,3 +274,14 @@ def test_spacecorp_evaluation_counts_the_early_finish_genetics_bonus():
     richer = copy_of(game, state)
     richer.players[0].profit += 3
     assert game.evaluate(richer, 0) > game.evaluate(state, 0) + 2
+
+
+def test_arena_pieces_add_up_to_the_whole_run_and_report_cpu_time():
+    """Issue 29 measurement: games 0-1 then 2-3 (``first``) are the same games as 0-3 in one run,
+    so a long bench can be cut into pieces; the CPU time of each decision is reported too."""
+    whole = run_arena("pulsar", ["computer", "random"], 4, 5, iterations=2, computer=FAST)
+    pieces = [run_arena("pulsar", ["computer", "random"], 2, 5, iterations=2, computer=FAST, first=first)
+              for first in (0, 2)]
+    assert whole.scores == pieces[0].scores + pieces[1].scores
+    assert len(whole.decision_cpu_ms) == len(whole.decision_ms) > 0
+    assert any(line.startswith("decision CPU time: median ") for line in whole.lines())
