@@ -138,6 +138,21 @@ language's notation writes it where they differ (Space Corp's ``M02#1`` / ``Ű02
 
 
 @dataclass(frozen=True)
+class GameType:
+    """What kind of game a game is, as OpenSpiel's ``GameType`` declares it (the player counts
+    are ``Game.min_players`` and ``max_players``).  The conformance suite holds the first two
+    to random playouts: ``hidden_information`` - a seat's view of some position differs from
+    another seat's (hands, piles, sealed choices); ``simultaneous`` - several seats are waited
+    for at once (parallel or sealed decisions); and ``chance`` (declared only) - random events
+    after the setup (dice, draws from shuffled piles).  The computer players draw one sampled state only for a
+    game with neither hidden information nor chance (every sample would be the same)."""
+
+    hidden_information: bool
+    chance: bool
+    simultaneous: bool
+
+
+@dataclass(frozen=True)
 class ScorePart:
     """One line of a player's score breakdown: a category (``label``) and its points."""
 
@@ -213,6 +228,8 @@ class Game(abc.ABC, Generic[StateT, MoveT, ViewT]):
     title: str = ""         # display name, e.g. "Planetarium"
     min_players: int = 2
     max_players: int = 4
+    #: What kind of game it is (every game declares it; the conformance suite checks it).
+    game_type: GameType | None = None
     options: tuple[OptionSpec, ...] = ()
     #: The lobby option sets the shared conformance suite plays, one playout per player count
     #: each: a game whose options change its rules (eras, variants) lists every such set.

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import BadOptions, Component, Game, IllegalMove, OptionSpec, players_option
+from rules.base import BadOptions, Component, Game, GameType, IllegalMove, OptionSpec, players_option
 from rules.kit import HIDDEN, revealed_between
 from rules.messages import Msg, fold_word, from_json
 
@@ -74,6 +74,7 @@ class EveGame(Game[GameState, Move]):
     title = "EVE: Conquests"
     min_players = 2
     max_players = 4
+    game_type = GameType(hidden_information=True, chance=True, simultaneous=True)   # hands, dice; sealed dice
     options = (
         players_option(2, 4, 4),
         OptionSpec("end", "choice", "trinity", "eve.param.end", choices=("trinity", "vision")),

@@ -5,7 +5,7 @@ import pickle
 import random
 from typing import Any, Mapping, Sequence, cast
 
-from rules.base import Component, Game, IllegalMove, OptionSpec, PreferenceSpec, RulesError, ScorePart, players_option
+from rules.base import Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, RulesError, ScorePart, players_option
 from rules.messages import MINUS, Join, Localized, Msg
 
 from . import engine as E
@@ -27,6 +27,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
     title = "Gaia Project"
     min_players = 2
     max_players = 4
+    game_type = GameType(hidden_information=False, chance=False, simultaneous=False)   # open; one decision at a time
     options = (
         players_option(2, 4, 3),
         OptionSpec("map", "choice", "standard", "gaia.opt.map", choices=("standard", "method1", "method2", "method3")),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Iterator, Sequence, cast
 
-from rules.base import Component, Game, IllegalMove, Notice, ScorePart, players_option, spread_kinds
+from rules.base import Component, Game, GameType, IllegalMove, Notice, ScorePart, players_option, spread_kinds
 from rules.messages import Join, Localized, Msg, from_json, render, to_json
 from rules.rng import Rng
 
@@ -336,6 +336,7 @@ class PlanetariumGame(Game[GameState, Move]):
     title = "Planetarium"
     min_players = 2
     max_players = 4
+    game_type = GameType(hidden_information=True, chance=True, simultaneous=True)   # hands, draws; setup discards
     options = (players_option(2, 4, 2),)
 
     # ----- setup ----------------------------------------------------------------------------------------

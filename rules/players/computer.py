@@ -101,7 +101,7 @@ class ComputerPlayer:
             elif time.perf_counter() >= deadline:
                 break
             index = self._select(totals, counts, done, high - low if high > low else 1.0)
-            if done // len(candidates) >= len(samples) and len(samples) < self.samples:
+            if done // len(candidates) >= len(samples) and len(samples) < self._samples(game):
                 samples.append(game.sample_state(view, seat, rng))
             state = samples[(done // len(candidates)) % len(samples)] if counts[index] == 0 \
                 else samples[counts[index] % len(samples)]
@@ -125,6 +125,12 @@ class ComputerPlayer:
         log_n = math.log(done + 1)
         return max(range(len(counts)),
                    key=lambda i: totals[i] / counts[i] + self.exploration * spread * math.sqrt(log_n / counts[i]))
+
+    def _samples(self, game: Game) -> int:
+        """How many sampled states to think over: one when nothing is hidden and nothing is
+        left to chance (every sample would be the view itself)."""
+        kind = game.game_type
+        return self.samples if kind is None or kind.hidden_information or kind.chance else 1
 
     def _candidates(self, game: Game, state: Any, seat: int, moves: list[Any],
                     rng: random.Random, deadline: float | None = None) -> list[tuple[Any, float]]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from rules.base import Component, Game, IllegalMove, OptionSpec, PreferenceSpec, ScorePart, players_option
+from rules.base import Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, ScorePart, players_option
 from rules.kit import HIDDEN, draw_hidden, revealed_between
 from rules.messages import Join, Msg, from_json
 
@@ -53,6 +53,7 @@ class PulsarGame(Game[GameState, Move]):
     title = "Pulsar 2849"
     min_players = 2
     max_players = 4
+    game_type = GameType(hidden_information=True, chance=True, simultaneous=True)   # HQ sides, dice; HQ choice
     preferences = (PreferenceSpec("prod_buy", "pulsar.pref.prod_buy", ("ask", "always", "never"), "ask"),)
     options = (
         players_option(2, 4, 3),

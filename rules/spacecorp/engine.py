@@ -97,7 +97,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rules.base import Component, Game, Notice, OptionSpec, PreferenceSpec, players_option, spread_kinds
+from rules.base import Component, Game, GameType, Notice, OptionSpec, PreferenceSpec, players_option, spread_kinds
 from rules.kit import HIDDEN, revealed_between
 from rules.messages import Msg
 
@@ -125,6 +125,7 @@ class SpaceCorpGame(Game[GameState, Move]):
     title = "Space Corp 2025-2300AD"
     min_players = 2
     max_players = 4
+    game_type = GameType(hidden_information=True, chance=True, simultaneous=True)   # hands, draws; sealed Legacy
     options = (players_option(2, 4, 3),
                OptionSpec("eras", "choice", "1", "spacecorp.param.eras", choices=ERA_SPANS),
                OptionSpec("windows", "choice", FAST, "spacecorp.param.windows", choices=(FAST, STRICT)),

@@ -216,6 +216,32 @@ def test_a_random_playout_keeps_every_promise_of_the_contract(name, players, opt
 
 
 @pytest.mark.parametrize("name", games())
+def test_the_declared_game_type_matches_play(name):
+    """Issue 27: every game declares its GameType, and random playouts (each option set, the
+    fewest and the most players) show what it declares: hidden information when some seat's
+    view of a position is not the whole state, and never otherwise; several seats waited for
+    at once only when it declares simultaneous decisions (a declared one may be rare, e.g.
+    Space Corp's sealed Legacy picks when two players have producing bases)."""
+    game = rules.get_game(name)
+    kind = game.game_type
+    assert kind is not None, f"{name} declares no game_type"
+    seen = {"hidden": False, "simultaneous": False}
+
+    def visit(state, ply):
+        seen["simultaneous"] |= len(game.waiting_for(state)) > 1
+        if ply % 5 == 0 or game.is_over(state):
+            whole = dumped(game, state)
+            seen["hidden"] |= any(dumped(game, game.view(state, seat)) != whole
+                                  for seat in range(len(game.scores(state))))
+
+    for options in game.conformance_options:
+        for players in sorted({game.min_players, game.max_players}):
+            playout(game, players, 2000 + players, visit, options)
+    assert seen["hidden"] == kind.hidden_information, seen
+    assert kind.simultaneous or not seen["simultaneous"], seen
+
+
+@pytest.mark.parametrize("name", games())
 def test_every_component_has_a_name_and_a_text_and_info_finds_it(name):
     game = rules.get_game(name)
     components = list(game.components())

@@ -15,7 +15,7 @@ from typing import Any
 
 from pathlib import Path
 
-from rules.base import Component, Game, IllegalMove, Notice, OptionSpec, PreferenceSpec, ScorePart
+from rules.base import Component, Game, GameType, IllegalMove, Notice, OptionSpec, PreferenceSpec, ScorePart
 from rules.messages import Msg, add_catalogue_folder
 from rules.rng import Rng
 
@@ -42,6 +42,7 @@ class ToyMove:
 
 
 class ToyGame(Game):
+    game_type = GameType(hidden_information=True, chance=True, simultaneous=True)   # sealed picks, rolls
     name = "toy"
     title = "Toy"
     min_players = 2
