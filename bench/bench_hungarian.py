@@ -28,6 +28,7 @@ import rules  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.console import console_main  # noqa: E402
 from bot.demo import random_game_script  # noqa: E402
+from renderers.common import ChatPart  # noqa: E402
 from rules.messages import catalogue  # noqa: E402
 from tests.host.language_check import _words, notation_words  # noqa: E402
 
@@ -45,6 +46,9 @@ HUNGARIAN_CODES = {
     "AIII": "Pulsar: as AI",
     "BI": "Gaia: bolygótani intézet, the Hungarian rulebook's building, drawn by its initials",
     "DNS": "the Hungarian word for DNA (dezoxiribonukleinsav)",
+    "AD": "Pulsar: adóállomás (transmitter tiles, AD-A06), from the Hungarian rulebook's word",
+    "FF": "Pulsar: felfedezéslapka (exploration tiles, FF12), from the Hungarian rulebook's word",
+    "NR": "Pulsar: naprendszerlapka (planetary system tiles, NR17), from the Hungarian rulebook's word",
 }
 #: Roman numerals (Planetarium orbits, eras) read the same in Hungarian.
 ROMAN = re.compile(r"(?=[IVXLC])X{0,3}(IX|IV|V?I{0,3})")
@@ -107,7 +111,10 @@ def image_texts(game_name: str, players: int = 3, seed: int = 7, every: int = 10
                 for draw in (renderers.get_renderer(game_name), renderers.get_chat_renderer(game_name)):
                     images = draw(game.view(state, None), player_names=names, language="hu")
                     if not hasattr(images, "size"):
-                        list(images)
+                        for item in images:          # lazy parts (ChatPart) draw only when asked
+                            part = item[1] if isinstance(item, tuple) else item
+                            if isinstance(part, ChatPart):
+                                part.draw()
             if game.is_over(state):
                 break
             seat = min(game.waiting_for(state))
