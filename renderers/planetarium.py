@@ -18,6 +18,9 @@ For chat (``render_for_chat``, what the bot posts) the picture comes as three im
 phone (about 420 px wide) can read: the column alone (596 x 1000), then the board drawn 1.6
 times larger and cut into a left and a right half (848 x 1600 each, sharing the middle 60
 board pixels; a node id is ~10 px tall there and written whole in one half at least).
+The halves are ``ChatPart``s of :func:`board_inputs` (issue 26): what stands on the nodes
+whose ink reaches a half, its labels, and the legend's or the decks' figures where it shows
+them, so the host neither draws nor encodes a half a move left alone.
 
 The renderer only reads the view (``GameState`` with hidden parts removed, or its JSON
 form from ``GAME.dump_state``) and the static data through :mod:`rules.planetarium.read`:

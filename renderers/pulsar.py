@@ -17,7 +17,10 @@ a phone).
    transmitters (operational ones marked), kept exploration tiles.
 
 Nothing drawn changes with whose turn it is (the post says who is to act): an image changes only
-when what it shows does, so the thread posts only those (issue 25).
+when what it shows does, so the thread posts only those (issue 25).  For the thread
+(``render_for_chat``) the cluster and the players are ``ChatPart``s of what they show
+(:func:`cluster_inputs`, :func:`players_inputs`): the host neither draws nor encodes them when a
+move left them alone (issue 26).
 
 Every word drawn comes from the catalogue (``pulsar.board.*``); ids and numbers are notation.
 """
