@@ -18,6 +18,9 @@ For chat (``render_for_chat``, what the bot posts) the picture comes as three im
 phone (about 420 px wide) can read: the column alone (596 x 1000), then the board drawn 1.6
 times larger and cut into a left and a right half (848 x 1600 each, sharing the middle 60
 board pixels; a node id is ~10 px tall there and written whole in one half at least).
+The halves are ``ChatPart``s of :func:`board_inputs` (issue 26): what stands on the nodes
+whose ink reaches a half, its labels, and the legend's or the decks' figures where it shows
+them, so the host neither draws nor encodes a half a move left alone.
 
 The renderer only reads the view (``GameState`` with hidden parts removed, or its JSON
 form from ``GAME.dump_state``) and the static data through :mod:`rules.planetarium.read`:
@@ -29,8 +32,8 @@ they are built, so rendering from several threads is safe.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from functools import cache, lru_cache
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -1126,6 +1129,110 @@ def chat_part_boxes() -> list[tuple[int, int, int, int]]:
     return [(round(x0 * CHAT_SCALE), 0, round(x1 * CHAT_SCALE), size) for x0, x1 in CHAT_PARTS]
 
 
+# The columns of the board the corner texts may cover: the matter legend, title and hint on the
+# left (fitted to at most 316 px from x = 16), the decks' counts on the right (DECK_TEXT_BOX).
+LEGEND_X1 = 330
+DECKS_X0 = DECK_TEXT_BOX[0]
+
+
+def board_inputs(view: GameState, index: int, highlight_nodes: set[str] | frozenset[str] = frozenset(),
+                 language: str = "en") -> tuple[Any, ...]:
+    """Everything chat board part ``index`` (0 left, 1 right: :data:`CHAT_PARTS`) is drawn
+    from (issue 26): what stands on the nodes whose drawing reaches the part (their token, the
+    planet there, a highlight ring), the node labels written whole in it and where (a planet
+    anywhere may move a label), the matter left on the board when the part shows the legend,
+    the piles when it shows the decks.  The background, the key and the static data are the
+    same in every game; the language is in the host's digest."""
+    x0, x1 = CHAT_PARTS[index]
+    planet_at = {node: letter for letter, node in view.planet_pos.items()}
+    box = chat_part_boxes()[index]
+    near = []
+    for node_id in node_positions():
+        token, planet, ringed = view.nodes.get(node_id), planet_at.get(node_id), node_id in highlight_nodes
+        ink = _node_ink_columns(node_id, token, planet, ringed, language)
+        if ink is not None and ink[0] < box[2] and ink[1] > box[0]:
+            near.append((node_id, token, planet, ringed))
+    labels = tuple((node_id, centre) for node_id, (centre, ink) in
+                   _node_label_boxes(_planet_nodes(view), CHAT_SCALE).items()
+                   if ink[0] >= box[0] and ink[1] >= box[1] and ink[2] <= box[2] and ink[3] <= box[3])
+    counts = None
+    if x0 < LEGEND_X1:
+        tokens = list(view.nodes.values())
+        counts = tuple(tokens.count(kind) for kind in MATTER_ORDER)
+    decks = None
+    if x1 > DECKS_X0:
+        decks = (tuple(view.deck_sizes[deck] for deck in ("initial", "major", "final")),
+                 tuple((len(view.discards[deck]), view.discards[deck][-1]) if view.discards[deck] else None
+                       for deck in ("major", "final")))
+    return ("board", index, tuple(near), labels, counts, decks)
+
+
+@lru_cache(maxsize=None)
+def _sprite_ink(what: str, detail: str) -> tuple[int, int, int]:
+    """(width, first and last-but-one inked column) of a sprite drawn at CHAT_SCALE."""
+    sprite = _sprite(what, detail, CHAT_SCALE)
+    bbox = sprite.getchannel("A").getbbox() or (0, 0, 0, 0)
+    return sprite.width, bbox[0], bbox[2]
+
+
+@lru_cache(maxsize=None)
+def _node_ink_columns(node_id: str, token: str | None, planet: str | None, ringed: bool,
+                      language: str) -> tuple[float, float] | None:
+    """The columns of the board drawn at CHAT_SCALE that :func:`_draw_board` inks for a node
+    holding ``token`` (or ``planet``), ringed or not: its sprites' inked columns where they
+    are pasted, and its letter's ink box with its halo (2 px wider each side for the glyph
+    mask's whole-pixel start); None when it draws nothing (an empty node's dot is the
+    background's)."""
+    k = CHAT_SCALE
+    x = node_positions()[node_id][0] * k
+    spans: list[tuple[float, float]] = []
+
+    def sprite(what: str, detail: str) -> None:
+        width, first, last = _sprite_ink(what, detail)
+        left = int(round(x - width / 2))
+        spans.append((left + first, left + last))
+
+    def text(centre: float, letter: str, fnt: ImageFont.FreeTypeFont, stroke: int) -> None:
+        left, _top, right, _bottom = fnt.getbbox(letter, anchor="mm", stroke_width=stroke)
+        spans.append((centre + left - 2, centre + right + 2))
+
+    if ringed:
+        sprite("ring", str(PLANET_R + 9 if planet is not None else MATTER_R + 9))
+    if planet is not None:
+        sprite("planet", read.planet_kinds()[planet])
+        text(x, planet, c.font(36 * k, bold=True), round(3 * k))
+    elif token in MATTER:
+        sprite("matter", token)
+        text(x, _code(token, language), c.font(25 * k, bold=True), 0)
+    elif _nodes_by_id()[node_id].start_planet:
+        text(x + START_LETTER_OFFSET[0] * k, _nodes_by_id()[node_id].start_planet or "",
+             c.font(START_LETTER_SIZE * k, bold=True), round(2 * k))
+    if not spans:
+        return None
+    return min(lo for lo, _ in spans), max(hi for _, hi in spans)
+
+
+def _board_chat_parts(view: GameState, highlight_nodes: set[str], language: str) -> list[c.ChatPart]:
+    """The board's chat halves as ChatParts of :func:`board_inputs`: the board is drawn once,
+    at the first half the host draws, and each half drawn is cut from it and gets its labels."""
+    @cache
+    def whole() -> Image.Image:
+        size = round(BOARD_SIZE * CHAT_SCALE)
+        board = Image.new("RGB", (size, size), BG)
+        _draw_board(board, view, highlight_nodes, language, CHAT_SCALE)
+        return board
+
+    def part(index: int) -> Callable[[], Image.Image]:
+        def drawn() -> Image.Image:
+            box = chat_part_boxes()[index]
+            image = whole().crop(box)
+            _draw_node_labels(image, _planet_nodes(view), CHAT_SCALE, origin=box[:2])
+            return image
+        return drawn
+
+    return [c.ChatPart(board_inputs(view, index, highlight_nodes, language), part(index)) for index in range(len(CHAT_PARTS))]
+
+
 def render_board_parts(view: GameState | Mapping[str, Any], *, highlight: str | None = None, language: str = "en") -> Iterator[Image.Image]:
     """The board as chat shows it: its left and right halves, drawn CHAT_SCALE times the
     full picture's size (848 x 1600 each; the halves share the middle 60 board pixels).
@@ -1133,25 +1240,28 @@ def render_board_parts(view: GameState | Mapping[str, Any], *, highlight: str | 
     edge would cut.  Yielded one at a time."""
     view = read.as_view(view)
     highlight_nodes, _cards_ = _highlights(view, highlight)
-    size = round(BOARD_SIZE * CHAT_SCALE)
-    board = Image.new("RGB", (size, size), BG)
-    _draw_board(board, view, highlight_nodes, language, CHAT_SCALE)
-    planet_nodes = _planet_nodes(view)
-    for box in chat_part_boxes():
-        part = board.crop(box)
-        _draw_node_labels(part, planet_nodes, CHAT_SCALE, origin=box[:2])
-        yield part
+    for part in _board_chat_parts(view, highlight_nodes, language):
+        yield part.draw()
 
 
 def render_for_chat(view: GameState | Mapping[str, Any], *, player_names: list[str] | None = None, highlight: str | None = None,
-                    language: str = "en") -> Iterator[tuple[int, Image.Image]]:
+                    language: str = "en") -> Iterator[tuple[int, Image.Image | c.ChatPart]]:
     """What the bot posts, laid out for a phone (about 420 px wide): three images, the
     column with whose turn it is, the players, the track and the planets (596 x 1000, at 0.7
     scale there), then the board's left and right halves (:func:`render_board_parts`, node
     labels ~10 px tall there).  Yielded as (position, image) as they are drawn, the board's
-    halves first: they (the larger images) are encoded while the column is drawn."""
+    halves first: they (the larger images) are encoded while the column is drawn.  The halves
+    are ChatParts (issue 26): the host draws them only when their inputs
+    (:func:`board_inputs`) differ from those of the image the thread shows."""
     view = read.as_view(view)
-    for position, part in enumerate(render_board_parts(view, highlight=highlight, language=language), start=1):
+    highlight_nodes, highlight_cards = _highlights(view, highlight)
+    for position, part in enumerate(_board_chat_parts(view, highlight_nodes, language), start=1):
         yield position, part
-    _, highlight_cards = _highlights(view, highlight)
     yield 0, _column_image(view, player_names, highlight_cards, language, turn_shown=False)
+
+
+def chat_images(view: GameState | Mapping[str, Any], **options: Any) -> list[tuple[int, Image.Image]]:
+    """Every (position, image) of :func:`render_for_chat` in the order they are yielded, its
+    ChatParts drawn (tests, scripts)."""
+    return [(position, item.draw() if isinstance(item, c.ChatPart) else item)
+            for position, item in render_for_chat(view, **options)]

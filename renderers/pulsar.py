@@ -17,7 +17,10 @@ a phone).
    transmitters (operational ones marked), kept exploration tiles.
 
 Nothing drawn changes with whose turn it is (the post says who is to act): an image changes only
-when what it shows does, so the thread posts only those (issue 25).
+when what it shows does, so the thread posts only those (issue 25).  For the thread
+(``render_for_chat``) the cluster and the players are ``ChatPart``s of what they show
+(:func:`cluster_inputs`, :func:`players_inputs`): the host neither draws nor encodes them when a
+move left them alone (issue 26).
 
 Every word drawn comes from the catalogue (``pulsar.board.*``); ids and numbers are notation.
 """
@@ -29,7 +32,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.common import RGB, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, labelled_panel
+from renderers.common import RGB, ChatPart, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, labelled_panel
 from rules.messages import Join, Msg
 from rules.messages import render as text_of
 from rules.pulsar.read import BLOCKED, code, gist_of, median_value, tables
@@ -283,3 +286,46 @@ def render(view: Any, *, player_names: list[str] | None = None, language: str = 
     """The star cluster, the dice board and the players (each 800 px wide)."""
     return [draw_cluster(view, language), draw_dice_board(view, language, player_names),
             draw_players(view, player_names, language)]
+
+
+def cluster_inputs(view: Any) -> tuple[Any, ...]:
+    """Everything :func:`draw_cluster` reads from the view (issue 26): the side in play, each
+    planetary system (revealed: its tile and who holds its planets), the claimed pulsars, the
+    gyrodynes (size, spinning) and the survey ships in seat order; the language is in the
+    host's digest."""
+    systems = tuple((loc, system.tile if system.revealed else None, tuple(sorted(system.planets.items())))
+                    for loc, system in sorted(view.systems.items()))
+    return ("cluster", str(view.options.get("cluster_side", "A")), systems, tuple(sorted(view.pulsars.items())),
+            tuple((loc, gyro.size, gyro.spinning) for loc, gyro in sorted(view.gyros.items())),
+            tuple((player.seat, player.ship) for player in view.players))
+
+
+def players_inputs(view: Any) -> tuple[Any, ...]:
+    """Everything :func:`draw_players` reads from the view (issue 26): per player its VP,
+    cubes, modifiers, gyrodynes in reserve, rings, markers, HQ board, side and projects,
+    patents, transmitters (operational or not) and kept tiles; the names are in the host's
+    digest."""
+    return ("players", view.player_count, tuple(
+        (player.seat, player.vp, player.cubes, player.mods["pm1"], player.mods["p2"],
+         tuple(player.gyro_reserve[size] for size in "SML"), player.rings, player.markers, player.hq_board,
+         player.hq_side, tuple(player.hq_done), tuple(player.patents),
+         tuple((transmitter.tile, transmitter.operational) for transmitter in player.transmitters),
+         tuple(player.kept_exploration))
+        for player in view.players))
+
+
+def render_for_chat(view: Any, *, player_names: list[str] | None = None,
+                    language: str = "en") -> list[Image.Image | ChatPart]:
+    """What the thread gets: the images of :func:`render`, the star cluster and the players as
+    ChatParts (issue 26): the host draws them only when their inputs (:func:`cluster_inputs`,
+    :func:`players_inputs`) differ from those of the image the thread shows; the dice board
+    (it changes with nearly every move) is drawn each time."""
+    return [ChatPart(cluster_inputs(view), lambda: draw_cluster(view, language)),
+            draw_dice_board(view, language, player_names),
+            ChatPart(players_inputs(view), lambda: draw_players(view, player_names, language))]
+
+
+def chat_images(view: Any, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
+    """Every image of :func:`render_for_chat`, its ChatParts drawn (tests, scripts)."""
+    return [item.draw() if isinstance(item, ChatPart) else item
+            for item in render_for_chat(view, player_names=player_names, language=language)]

@@ -1,5 +1,6 @@
-"""Issue 26 (capacity): Space Corp's and Gaia's chat renderers give the images that rarely
-change (Space Corp's map parts and goals, Gaia's map parts and legend) as ``ChatPart``s, which
+"""Issue 26 (capacity): Space Corp's, Gaia's, Planetarium's and Pulsar's chat renderers give the
+images that rarely change (Space Corp's map parts and goals, Gaia's map parts and legend,
+Planetarium's board halves, Pulsar's star cluster and players) as ``ChatPart``s, which
 the host neither draws nor encodes when the thread shows an image of the same inputs.  The
 proof that the inputs decide the pixels (else a stale picture stays in a player's thread): over
 random playouts of 2-4 players in both languages, at every pair of consecutive positions, a
@@ -19,7 +20,8 @@ from bot.service import part_digest
 from renderers.common import ChatPart
 
 # (game, players, options, language, seed, plies): every era of Space Corp (E1, E2 and E3's
-# layouts) and its changes of era; Gaia from the faction picks through its first rounds.
+# layouts) and its changes of era; Gaia from the faction picks through its first rounds;
+# Planetarium's board halves over whole games; Pulsar's cluster and players through its rounds.
 PLAYOUTS = [
     ("spacecorp", 2, {"eras": "1"}, "hu", 3, None),
     ("spacecorp", 3, {"eras": "1-2"}, "en", 4, None),
@@ -27,6 +29,12 @@ PLAYOUTS = [
     ("gaia", 2, {}, "hu", 3, 90),
     ("gaia", 3, {}, "en", 4, 70),
     ("gaia", 4, {}, "en", 5, 50),
+    ("planetarium", 2, {}, "hu", 3, None),
+    ("planetarium", 3, {}, "en", 4, 200),
+    ("planetarium", 4, {}, "hu", 5, 120),
+    ("pulsar", 2, {}, "en", 3, 150),
+    ("pulsar", 3, {}, "hu", 4, 120),
+    ("pulsar", 4, {}, "en", 5, 100),
 ]
 
 
@@ -87,10 +95,12 @@ def test_equal_inputs_draw_equal_pixels_and_changed_pixels_change_the_digest(nam
     assert needless <= max(2, changed // 20), (needless, changed)
 
 
-@pytest.mark.parametrize("name", ["spacecorp", "gaia"])
+@pytest.mark.parametrize("name", ["spacecorp", "gaia", "planetarium", "pulsar"])
 def test_the_parts_draw_the_same_pictures_as_before(name):
     """The parts' drawings are byte-identical to the images the thread got before issue 26:
-    Space Corp's calm map parts and goals, Gaia's map parts and legend."""
+    Space Corp's calm map parts and goals, Gaia's map parts and legend, Planetarium's board
+    halves (the board drawn once at CHAT_SCALE, cut, each half's labels), Pulsar's cluster
+    and players."""
     game = rules.get_game(name)
     state = game.new_game(game.normalize_options({"players": 3}), 8)
     rng = random.Random(8)
@@ -100,7 +110,9 @@ def test_the_parts_draw_the_same_pictures_as_before(name):
     names = ["ann", "bob", "cy"]
     for language in ("en", "hu"):
         items = list(renderers.get_chat_renderer(name)(view, player_names=names, language=language))
-        parts = [item.draw().tobytes() for item in items if isinstance(item, ChatPart)]
+        placed = [item if isinstance(item, tuple) else (index, item) for index, item in enumerate(items)]
+        parts = [part.draw().tobytes() for _slot, part in sorted(placed, key=lambda pair: pair[0])
+                 if isinstance(part, ChatPart)]
         if name == "spacecorp":
             from renderers import spacecorp as sc
             token = sc._CALM.set(True)
@@ -110,6 +122,20 @@ def test_the_parts_draw_the_same_pictures_as_before(name):
                 before.append(sc.draw_goals(view, names, language))
             finally:
                 sc._CALM.reset(token)
+        elif name == "planetarium":
+            from PIL import Image
+
+            from renderers import planetarium as pl
+            board = Image.new("RGB", (round(pl.BOARD_SIZE * pl.CHAT_SCALE),) * 2, pl.BG)
+            pl._draw_board(board, view, set(), language, pl.CHAT_SCALE)
+            before = []
+            for box in pl.chat_part_boxes():
+                half = board.crop(box)
+                pl._draw_node_labels(half, frozenset(view.planet_pos.values()), pl.CHAT_SCALE, origin=box[:2])
+                before.append(half)
+        elif name == "pulsar":
+            from renderers import pulsar as pr
+            before = [pr.draw_cluster(view, language), pr.draw_players(view, names, language)]
         else:
             from renderers import gaia as gr
             before = [*gr.render_map_parts(view, player_names=names, language=language),

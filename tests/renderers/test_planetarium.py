@@ -286,8 +286,10 @@ MIN_LABEL_PX = 9               # ink height of a node id there, at least
 
 
 def _chat_images(view, **options):
-    """render_for_chat's (position, image) pairs in the order they are yielded."""
-    return list(renderers.get_chat_renderer("planetarium")(view, **options))
+    """render_for_chat's (position, image) pairs in the order they are yielded, its ChatParts
+    drawn (the board's halves, issue 26)."""
+    assert renderers.get_chat_renderer("planetarium") is pl.render_for_chat
+    return pl.chat_images(view, **options)
 
 
 def test_the_bot_posts_three_images_a_phone_can_read(finished_game):
