@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Iterable
+from functools import cache, lru_cache
+from typing import Any, Callable, Iterable
 
 from PIL import Image, ImageDraw
 
-from renderers.common import (RGB, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, font,
+from renderers.common import (RGB, ChatPart, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, font,
                               labelled_panel, mix, rounded_panel)
 from rules.eve.read import (COMBAT, OVER, PREP_PHASES, ROUND, TYPES, card_value, face_up_squares, marker_region,
                             owned, square_code, status_lines, tables, vp)
@@ -241,13 +241,21 @@ def map_labels(view: Any, language: str = "en") -> list[Label]:
     for kind, code, text, w, h in wanted:
         x, y = pos[code]
         best: tuple[float, Box] | None = None
-        for dx, dy in _tag_offsets(w, h):
+        offsets = _tag_offsets(w, h)
+        # what any candidate could touch, found once (a candidate's sums over these equal its sums
+        # over all: the rest add exact zeros)
+        span = (x + min(dx for dx, _ in offsets), y + min(dy for _, dy in offsets),
+                x + max(dx for dx, _ in offsets) + w, y + max(dy for _, dy in offsets) + h)
+        near_labels = _near(span, (label.box for label in labels), PAD)
+        near_counts = _near(span, (counts[o] for o in pos), 0)
+        near_discs = _near(span, (d for o, d in discs.items() if o != code), 0)
+        for dx, dy in offsets:
             box = (x + dx, y + dy, x + dx + w, y + dy + h)
             if not _inside(box, MAP_SIZE, MAP_HEIGHT):
                 continue
-            cost = 1000 * sum(_overlap(box, other) for other in _near(box, (label.box for label in labels), PAD))
-            cost += 1000 * sum(_overlap(box, other, 0) for other in _near(box, (counts[o] for o in pos), 0))   # never over a unit count
-            cost += sum(_overlap(box, disc, 0) for disc in _near(box, (d for o, d in discs.items() if o != code), 0))
+            cost = 1000 * sum(_overlap(box, other) for other in _near(box, near_labels, PAD))
+            cost += 1000 * sum(_overlap(box, other, 0) for other in _near(box, near_counts, 0))   # never over a unit count
+            cost += sum(_overlap(box, disc, 0) for disc in _near(box, near_discs, 0))
             if best is None or cost < best[0]:
                 best = (cost, box)
             if cost == 0:
@@ -440,6 +448,15 @@ def _wrap_name(name: str) -> str:
     return "\n".join(lines)
 
 
+@lru_cache(maxsize=None)
+def _name_text(code: str) -> tuple[str, float, float]:
+    """A region's name as the chat map writes it (wrapped), and the size of its label."""
+    text = _wrap_name(tables().regions[code].name)
+    left, top, right, bottom = ImageDraw.Draw(Image.new("RGB", (1, 1))).multiline_textbbox(
+        (0, 0), text, font=font(NAME_SIZE, True), stroke_width=2, align="center")
+    return text, right - left + 4, bottom - top + 4
+
+
 def name_labels(view: Any, language: str = "en", labels: list[Label] | None = None) -> list[Label]:
     """Where each region's name goes on the chat map (chat pixels): under its code if free, else
     above, beside or under its node, wherever it covers the least of the other labels and
@@ -454,13 +471,9 @@ def name_labels(view: Any, language: str = "en", labels: list[Label] | None = No
     reach = (NODE_R + RING_GAP + RING_W) * k
     taken += [(x - reach, y - reach, x + reach, y + reach) for x, y in pos.values()]
     code_bottom = {label.region: label.box[3] * k for label in labels if label.kind == "code"}
-    fnt = font(NAME_SIZE, True)
     out: list[Label] = []
     for code, (x, y) in sorted(pos.items(), key=lambda item: (item[1][1], item[0])):
-        text = _wrap_name(tables().regions[code].name)
-        left, top, right, bottom = ImageDraw.Draw(Image.new("RGB", (1, 1))).multiline_textbbox(
-            (0, 0), text, font=fnt, stroke_width=2, align="center")
-        w, h = right - left + 4, bottom - top + 4
+        text, w, h = _name_text(code)
         candidates = [(x - w / 2, code_bottom[code] + 1), (x - w / 2, y - reach - h - 2), (x + reach + 4, y - h / 2),
                       (x - reach - 4 - w, y - h / 2), (x + reach, y + reach - 4), (x - reach - w, y + reach - 4),
                       (x + reach, y - reach - h + 4), (x - reach - w, y - reach - h + 4),
@@ -572,9 +585,13 @@ def _other_quarters(view: Any, labels: list[Label], names: list[Label]) -> list[
 def draw_map_parts(view: Any, highlight: str | None, language: str,
                    player_names: list[str] | None = None) -> list[Image.Image]:
     """The star map for chat: four parts at CHAT_K times the scale, region names on it."""
-    k = CHAT_K
     labels = map_labels(view, language)             # placed once, for the drawing and the masks
-    names = name_labels(view, language, labels)
+    return _draw_map_parts(view, highlight, language, player_names, labels, name_labels(view, language, labels))
+
+
+def _draw_map_parts(view: Any, highlight: str | None, language: str, player_names: list[str] | None,
+                    labels: list[Label], names: list[Label]) -> list[Image.Image]:
+    k = CHAT_K
     big = _draw_star_map(view, highlight, language, k, labels)
     draw = ImageDraw.Draw(big)
     pos = node_positions(view.player_count == 2)
@@ -605,6 +622,71 @@ def draw_map_parts(view: Any, highlight: str | None, language: str,
         _part_header(part, view, index, player_names, language)
         parts.append(part)
     return parts
+
+
+# ----- what decides each chat part's pixels (issue 26: the host draws a part only when they changed) -----
+# Every region, label and name whose drawing can reach into a part's box, with this margin (chat
+# pixels) to spare: the halos of texts, the 2k the masks grow by, the highlight ring's width.
+REACH_MARGIN = 12
+
+
+def _touches(box: Box, part: Box) -> bool:
+    m = REACH_MARGIN
+    return box[0] - m < part[2] and box[2] + m > part[0] and box[1] - m < part[3] and box[3] + m > part[1]
+
+
+def map_inputs(view: Any, highlight: str | None, labels: list[Label], names: list[Label], index: int) -> Any:
+    """Everything chat part ``index``'s pixels come from (the language and player names are
+    the host's to add).  The part draws the regions of its quarter with their pieces and masks
+    every other region (its disc and ring, its labels' boxes grown by 2k) with the bare map
+    dimmed (``_other_quarters``), so it reads: the empires (fills, badges, header); of each
+    region of its quarter, its owner, units and highlight; every label and name of such a
+    region that reaches into the part, in drawing order; of the other regions' labels and names
+    reaching into it, only their boxes (the masks; a name's leader line runs from the node's
+    ring, a fixed place, to its box).  The rest is the same in every position of a game of this
+    many players (space, stargates, rings, overview, legend).  Labels are placed one after the
+    other over the whole map (``map_labels``), so a move far away may move a label here: the
+    inputs hold the labels' places, not the regions that decided them."""
+    k = CHAT_K
+    left, top, right, bottom = chat_boxes()[index]
+    part = (left * k, top * k, right * k, bottom * k)
+    pos = node_positions(view.player_count == 2)
+    mine = {code for code, (x, y) in pos.items() if quarter(x, y) == index}
+    lit = _highlighted(highlight)
+    regions = []
+    for code in sorted(mine):
+        region = view.regions[code]
+        regions.append((code, region.owner, region.units if region.owner is not None else 0, code in lit))
+    placed = [(label.kind, label.region, label.text, label.box) if label.region in mine else ("mask", label.box)
+              for label in labels
+              if _touches((label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k), part)]
+    reach = (NODE_R + RING_GAP + RING_W) * k
+    named = []
+    for label in names:
+        x, y = pos[label.region][0] * k, pos[label.region][1] * k
+        extent = (min(label.box[0], x - reach), min(label.box[1], y - reach), max(label.box[2], x + reach),
+                  max(label.box[3], y + reach))
+        if _touches(extent, part):
+            named.append((label.region, label.text if label.region in mine else None, label.box))
+    return ("map", view.player_count, tuple(player.empire for player in view.players), tuple(regions), tuple(placed),
+            tuple(named))
+
+
+def _map_chat_parts(view: Any, highlight: str | None, language: str,
+                    player_names: list[str] | None) -> list[ChatPart]:
+    """The chat map's four parts as ChatParts of :func:`map_inputs`: the labels are placed once
+    (the inputs need them), the whole map drawn once, at the first part the host draws."""
+    labels = map_labels(view, language)
+    names = name_labels(view, language, labels)
+
+    @cache
+    def whole() -> list[Image.Image]:
+        return _draw_map_parts(view, highlight, language, player_names, labels, names)
+
+    def part(index: int) -> Callable[[], Image.Image]:
+        return lambda: whole()[index]
+
+    return [ChatPart(map_inputs(view, highlight, labels, names, index), part(index)) for index in range(len(chat_boxes()))]
 
 
 # ----- the calendar and the political map ---------------------------------------------------------------
@@ -766,15 +848,50 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
             draw_empires(view, player_names, language)]
 
 
+def calendar_inputs(view: Any, language: str) -> Any:
+    """Everything the chat calendar's pixels come from: its headline lines (as the reader's
+    language writes them), the seals in each month's queue with the seats' empires (their
+    colours), the current month (none in the preparation), and each political square's pile
+    size and face-up card."""
+    current = view.month if view.phase not in PREP_PHASES else None
+    squares = tuple((name, len(square.pile), square.pile[0] if square.face_up and square.pile else None)
+                    for name, square in sorted(view.squares.items()))
+    return ("calendar", tuple(_headline(view, language, CHAT_HEADLINE_KEYS)),
+            tuple(player.empire for player in view.players),
+            tuple(tuple((seal.seat, seal.kind) for seal in month) for month in view.calendar), current, squares)
+
+
+def empires_inputs(view: Any, language: str) -> Any:
+    """Everything the chat empires' pixels come from, per empire: its name, VP, supply, regions
+    held, hand sizes, schedule levels, the storage / tile card / region card lines, and whether
+    it is a winner of a finished game (the chat image marks no round: the post says who acts)."""
+    over = view.phase == OVER
+    return ("empires", tuple(
+        (player.empire, vp(view, seat), player.supply, len(owned(view, seat)),
+         tuple(view.hand_sizes[seat][kind] for kind in TYPES), tuple(player.level(kind) for kind in TYPES),
+         tuple(_empire_lines(view, seat, language)), over and seat in view.winners)
+        for seat, player in enumerate(view.players)))
+
+
 def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
-                    language: str = "en") -> list[Image.Image]:
+                    language: str = "en") -> list[ChatPart]:
     """What the bot posts, laid out for phones (about 420 px wide): the star map in four parts
     with region names (``draw_map_parts``), then the calendar with the political map and the
-    empires."""
-    return draw_map_parts(view, highlight, language, player_names) + [
-        draw_calendar(view, language, CHAT_PANEL_W, CHAT_LEAST), draw_empires(view, player_names, language, CHAT_PANEL_W,
-                                                                             CHAT_LEAST)]
+    empires.  Each is a ChatPart (issue 26): the host draws it only when its inputs
+    (:func:`map_inputs`, :func:`calendar_inputs`, :func:`empires_inputs`) differ from those of
+    the image the thread shows."""
+    return _map_chat_parts(view, highlight, language, player_names) + [
+        ChatPart(calendar_inputs(view, language), lambda: draw_calendar(view, language, CHAT_PANEL_W, CHAT_LEAST)),
+        ChatPart(empires_inputs(view, language),
+                 lambda: draw_empires(view, player_names, language, CHAT_PANEL_W, CHAT_LEAST))]
 
 
-__all__ = ["render", "render_for_chat"]
+def chat_images(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
+                language: str = "en") -> list[Image.Image]:
+    """Every image of :func:`render_for_chat`, drawn (tests, scripts)."""
+    return [part.draw() for part in render_for_chat(view, player_names=player_names, highlight=highlight,
+                                                    language=language)]
+
+
+__all__ = ["render", "render_for_chat", "chat_images"]
 
