@@ -550,8 +550,8 @@ def _dim_background(two_player: bool, k: int) -> Image.Image:
     return Image.blend(bare, Image.new("RGB", bare.size, SPACE), OTHER_DIM)
 
 
-def _other_quarters(view: Any, labels: list[Label], names: list[Label]) -> list[Image.Image]:
-    """For each part, the mask (its box, chat pixels) of what belongs to regions of the other
+def _other_mask(view: Any, labels: list[Label], names: list[Label], index: int) -> Image.Image:
+    """The mask (part ``index``'s box, chat pixels) of what belongs to regions of the other
     quarters: their node and ring, and their code, name, agent, tag and marker labels."""
     k = CHAT_K
     pos = node_positions(view.player_count == 2)
@@ -564,22 +564,20 @@ def _other_quarters(view: Any, labels: list[Label], names: list[Label]) -> list[
             shapes[label.region].append(("box", tuple(v * k for v in label.box)))     # type: ignore[arg-type]
     for label in names:
         shapes[label.region].append(("box", label.box))
-    masks = []
-    for index, (left, top, right, bottom) in enumerate(chat_boxes()):
-        ox, oy = left * k, top * k
-        mask = Image.new("L", (round((right - left) * k), round((bottom - top) * k)), 0)
-        draw = ImageDraw.Draw(mask)
-        for code, (x, y) in pos.items():
-            if quarter(x, y) != index:
-                for kind, (x0, y0, x1, y1) in shapes[code]:
-                    if x1 < ox or y1 < oy or x0 > ox + mask.width or y0 > oy + mask.height:
-                        continue
-                    if kind == "disc":
-                        draw.ellipse((x0 - ox, y0 - oy, x1 - ox, y1 - oy), fill=255)
-                    else:
-                        draw.rectangle((x0 - ox - 2 * k, y0 - oy - 2 * k, x1 - ox + 2 * k, y1 - oy + 2 * k), fill=255)
-        masks.append(mask)
-    return masks
+    left, top, right, bottom = chat_boxes()[index]
+    ox, oy = left * k, top * k
+    mask = Image.new("L", (round((right - left) * k), round((bottom - top) * k)), 0)
+    draw = ImageDraw.Draw(mask)
+    for code, (x, y) in pos.items():
+        if quarter(x, y) != index:
+            for kind, (x0, y0, x1, y1) in shapes[code]:
+                if x1 < ox or y1 < oy or x0 > ox + mask.width or y0 > oy + mask.height:
+                    continue
+                if kind == "disc":
+                    draw.ellipse((x0 - ox, y0 - oy, x1 - ox, y1 - oy), fill=255)
+                else:
+                    draw.rectangle((x0 - ox - 2 * k, y0 - oy - 2 * k, x1 - ox + 2 * k, y1 - oy + 2 * k), fill=255)
+    return mask
 
 
 def draw_map_parts(view: Any, highlight: str | None, language: str,
@@ -591,6 +589,13 @@ def draw_map_parts(view: Any, highlight: str | None, language: str,
 
 def _draw_map_parts(view: Any, highlight: str | None, language: str, player_names: list[str] | None,
                     labels: list[Label], names: list[Label]) -> list[Image.Image]:
+    big = _draw_chat_map(view, highlight, language, labels, names)
+    return [_map_part(view, big, labels, names, index, player_names, language) for index in range(len(chat_boxes()))]
+
+
+def _draw_chat_map(view: Any, highlight: str | None, language: str, labels: list[Label],
+                   names: list[Label]) -> Image.Image:
+    """The whole star map at CHAT_K times the scale with the region names: the parts' source."""
     k = CHAT_K
     big = _draw_star_map(view, highlight, language, k, labels)
     draw = ImageDraw.Draw(big)
@@ -606,22 +611,34 @@ def _draw_map_parts(view: Any, highlight: str | None, language: str, player_name
                 draw.line((x + (px - x) * reach / dist, y + (py - y) * reach / dist, px, py), fill=LEADER, width=k)
         draw.multiline_text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label.text, font=font(NAME_SIZE, True),
                             fill=NAME_FILL, anchor="mm", align="center", stroke_width=2, stroke_fill=SPACE)
-    parts = []
-    legend = _legend(language, PART_W * k, NAME_SIZE + 1)
+    return big
+
+
+@lru_cache(maxsize=16)
+def _dim_part(two_player: bool, index: int) -> Image.Image:
+    """The bare dimmed map in part ``index``'s box (chat pixels)."""
+    k = CHAT_K
+    left, top, right, bottom = chat_boxes()[index]
+    return _dim_background(two_player, k).crop((left * k, top * k, right * k, bottom * k))
+
+
+def _map_part(view: Any, big: Image.Image, labels: list[Label], names: list[Label], index: int,
+              player_names: list[str] | None, language: str) -> Image.Image:
+    """Part ``index`` of the chat map, cut from ``big`` (``_draw_chat_map``): the other quarters'
+    regions dimmed, the header over it, the legend under the last part."""
+    k = CHAT_K
     boxes = chat_boxes()
-    dim = _dim_background(view.player_count == 2, k)
-    others = _other_quarters(view, labels, names)
-    for index, (left, top, right, bottom) in enumerate(boxes):
-        crop = big.crop((left * k, top * k, right * k, bottom * k))
-        crop.paste(dim.crop((left * k, top * k, right * k, bottom * k)), (0, 0), others[index])
-        extra = legend.height if index == len(boxes) - 1 else 0
-        part = Image.new("RGB", (crop.width, PART_HEADER_H + crop.height + extra), SPACE)
-        part.paste(crop, (0, PART_HEADER_H))
-        if extra:
-            part.paste(legend, (0, PART_HEADER_H + crop.height))
-        _part_header(part, view, index, player_names, language)
-        parts.append(part)
-    return parts
+    left, top, right, bottom = boxes[index]
+    crop = big.crop((left * k, top * k, right * k, bottom * k))
+    crop.paste(_dim_part(view.player_count == 2, index), (0, 0), _other_mask(view, labels, names, index))
+    legend = _legend(language, PART_W * k, NAME_SIZE + 1)
+    extra = legend.height if index == len(boxes) - 1 else 0
+    part = Image.new("RGB", (crop.width, PART_HEADER_H + crop.height + extra), SPACE)
+    part.paste(crop, (0, PART_HEADER_H))
+    if extra:
+        part.paste(legend, (0, PART_HEADER_H + crop.height))
+    _part_header(part, view, index, player_names, language)
+    return part
 
 
 # ----- what decides each chat part's pixels (issue 26: the host draws a part only when they changed) -----
@@ -639,7 +656,7 @@ def map_inputs(view: Any, highlight: str | None, labels: list[Label], names: lis
     """Everything chat part ``index``'s pixels come from (the language and player names are
     the host's to add).  The part draws the regions of its quarter with their pieces and masks
     every other region (its disc and ring, its labels' boxes grown by 2k) with the bare map
-    dimmed (``_other_quarters``), so it reads: the empires (fills, badges, header); of each
+    dimmed (``_other_mask``), so it reads: the empires (fills, badges, header); of each
     region of its quarter, its owner, units and highlight; every label and name of such a
     region that reaches into the part, in drawing order; of the other regions' labels and names
     reaching into it, only their boxes (the masks; a name's leader line runs from the node's
@@ -680,11 +697,11 @@ def _map_chat_parts(view: Any, highlight: str | None, language: str,
     names = name_labels(view, language, labels)
 
     @cache
-    def whole() -> list[Image.Image]:
-        return _draw_map_parts(view, highlight, language, player_names, labels, names)
+    def whole() -> Image.Image:
+        return _draw_chat_map(view, highlight, language, labels, names)
 
     def part(index: int) -> Callable[[], Image.Image]:
-        return lambda: whole()[index]
+        return lambda: _map_part(view, whole(), labels, names, index, player_names, language)
 
     return [ChatPart(map_inputs(view, highlight, labels, names, index), part(index)) for index in range(len(chat_boxes()))]
 

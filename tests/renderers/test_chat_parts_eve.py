@@ -105,17 +105,17 @@ def test_the_map_is_drawn_once_for_the_parts_that_are_drawn():
     """The four map parts are cut from one drawing, made at the first part the host draws."""
     view = GAME.view(GAME.new_game(GAME.normalize_options({"players": 2}), 1), None)
     calls = []
-    original = er._draw_map_parts
+    original = er._draw_chat_map
 
     def counting(*args: Any) -> Any:
         calls.append(1)
         return original(*args)
 
-    er._draw_map_parts = counting
+    er._draw_chat_map = counting
     try:
         parts = er.render_for_chat(view, language="en")
         assert not calls                  # giving the parts draws nothing
         parts[3].draw(), parts[0].draw()
         assert len(calls) == 1
     finally:
-        er._draw_map_parts = original
+        er._draw_chat_map = original
