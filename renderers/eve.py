@@ -282,13 +282,28 @@ def map_labels(view: Any, language: str = "en") -> list[Label]:
     its candidate places that stays in the image and clear of the labels placed so far (and,
     if possible, of other regions' discs).  ``draw_map`` draws exactly these boxes."""
     two_player = view.player_count == 2
+    codes = sorted(node_positions(two_player))
+    pieces = tuple((tuple(view.regions[code].agents), view.regions[code].hq is not None, view.regions[code].outpost)
+                   for code in codes)
+    marks = tuple((marker_region(view, square), square) for square in face_up_squares(view))
+    return list(_placed_labels(two_player, language, pieces, marks))
+
+
+@lru_cache(maxsize=16)
+def _placed_labels(two_player: bool, language: str, pieces: tuple[tuple[tuple[int, ...], bool, str | None], ...],
+                   face_up: tuple[tuple[str | None, str], ...]) -> tuple[Label, ...]:
+    """``map_labels`` of everything it reads: per region (code order) its agents' seats,
+    whether a headquarters stands there and its outpost; the face-up squares' (region, square).
+    Most moves move units only: the labels of the position before serve again (placement is
+    paid at every move, the chat parts' inputs hold the labels' places)."""
     pos = node_positions(two_player)
+    region_pieces = dict(zip(sorted(pos), pieces))
     labels: list[Label] = []
     for code, (x, y) in sorted(pos.items()):
         labels.append(Label("code", code, code, _text_box((x, y + NODE_R + 11), code, CODE_SIZE, True, "mm", 2)))
     for code, (x, y) in sorted(pos.items()):
         agents: dict[int, int] = {}
-        for seat in view.regions[code].agents:
+        for seat in region_pieces[code][0]:
             agents[seat] = agents.get(seat, 0) + 1
         step = 2 * AGENT_R + 1
         step = -step if x - NODE_R - 2 - step * len(agents) > 0 else step   # leftwards unless at the edge
@@ -297,10 +312,10 @@ def map_labels(view: Any, language: str = "en") -> list[Label]:
             ax, ay = first + index * step, y + NODE_R - 9
             labels.append(Label("agent", code, f"{seat}:{count}", (ax - AGENT_R, ay - AGENT_R, ax + AGENT_R, ay + AGENT_R)))
     placed = _Grid(32, (label.box for label in labels))
-    marks = {marker_region(view, square): square for square in face_up_squares(view)}
-    wanted = [("tag", code, HQ_SIGN if view.regions[code].hq is not None else _letter(language, str(view.regions[code].outpost)),
+    marks = {region: square for region, square in face_up}
+    wanted = [("tag", code, HQ_SIGN if region_pieces[code][1] else _letter(language, str(region_pieces[code][2])),
                TAG_W, TAG_H)
-              for code in sorted(pos) if view.regions[code].hq is not None or view.regions[code].outpost]
+              for code in sorted(pos) if region_pieces[code][1] or region_pieces[code][2]]
     wanted += [("marker", code, square, MARK_W, MARK_H) for code, square in sorted(marks.items(), key=lambda m: m[1])
                if code in pos]
     for kind, code, text, w, h in wanted:
@@ -324,7 +339,7 @@ def map_labels(view: Any, language: str = "en") -> list[Label]:
         assert best is not None
         labels.append(Label(kind, code, text, best[1]))
         placed.add(best[1])
-    return labels
+    return tuple(labels)
 
 
 HQ_SIGN = "★"     # a headquarters tag's label: drawn as a star, the same in every language
@@ -523,10 +538,15 @@ def name_labels(view: Any, language: str = "en", labels: list[Label] | None = No
     """Where each region's name goes on the chat map (chat pixels): under its code if free, else
     above, beside or under its node, wherever it covers the least of the other labels and
     nodes.  ``labels``: ``map_labels(view, language)`` when the caller has them already."""
-    k = CHAT_K
     if labels is None:
         labels = map_labels(view, language)
-    two_player = view.player_count == 2
+    return list(_placed_names(view.player_count == 2, tuple(labels)))
+
+
+@lru_cache(maxsize=16)
+def _placed_names(two_player: bool, labels: tuple[Label, ...]) -> tuple[Label, ...]:
+    """``name_labels`` of everything it reads: the map's labels (which most moves leave as they were)."""
+    k = CHAT_K
     pos = {code: (x * k, y * k) for code, (x, y) in node_positions(two_player).items()}
     taken = _Grid(64, [(label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k)
                        for label in labels])
@@ -559,7 +579,7 @@ def name_labels(view: Any, language: str = "en", labels: list[Label] | None = No
             continue
         taken.add(best[1])
         out.append(Label("name", code, text, best[1]))
-    return out
+    return tuple(out)
 
 
 def _overview(two_player: bool, index: int, height: int) -> Image.Image:
