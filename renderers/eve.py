@@ -19,6 +19,13 @@ a phone (about 420 px) can read them one under another.
    and months, tiles in storage, tile cards, region cards and hand sizes per deck (counts only,
    so one picture serves every viewer).
 
+For chat every image is a ``ChatPart`` (issue 26): the host draws one only when its inputs
+(``map_inputs``: a part's own quarter's regions and the labels reaching into it;
+``calendar_inputs``; ``empires_inputs``) differ from those of the image the thread shows, and the
+four map parts are cut from one drawing made at the first part drawn.
+tests/renderers/test_chat_parts_eve.py proves over random playouts that the inputs decide the
+pixels.
+
 Every word drawn comes from the catalogue (``eve.board.*`` and the game's messages); codes,
 numbers and EVE region names are notation.
 """
