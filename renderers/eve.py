@@ -19,6 +19,13 @@ a phone (about 420 px) can read them one under another.
    and months, tiles in storage, tile cards, region cards and hand sizes per deck (counts only,
    so one picture serves every viewer).
 
+For chat every image is a ``ChatPart`` (issue 26): the host draws one only when its inputs
+(``map_inputs``: a part's own quarter's regions and the labels reaching into it;
+``calendar_inputs``; ``empires_inputs``) differ from those of the image the thread shows, and the
+four map parts are cut from one drawing made at the first part drawn.
+tests/renderers/test_chat_parts_eve.py proves over random playouts that the inputs decide the
+pixels.
+
 Every word drawn comes from the catalogue (``eve.board.*`` and the game's messages); codes,
 numbers and EVE region names are notation.
 """
@@ -26,12 +33,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Iterable
+from functools import cache, lru_cache
+from typing import Any, Callable, Iterable
 
 from PIL import Image, ImageDraw
 
-from renderers.common import (RGB, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, font,
+from renderers.common import (RGB, ChatPart, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, font,
                               labelled_panel, mix, rounded_panel)
 from rules.eve.read import (COMBAT, OVER, PREP_PHASES, ROUND, TYPES, card_value, face_up_squares, marker_region,
                             owned, square_code, status_lines, tables, vp)
@@ -189,12 +196,78 @@ def _overlap(a: Box, b: Box, pad: float = PAD) -> float:
     return width * height if width > 0 and height > 0 else 0.0
 
 
+def _overlaps(a: Box, boxes: Iterable[Box], pad: float = PAD) -> float:
+    """``sum(_overlap(a, b, pad) for b in boxes)``, the same total (the same nonzero terms,
+    each computed as ``_overlap`` does, added in the same order; the zeros change no sum), in
+    a fraction of the time: no call per box, a box apart leaves at its first comparison.
+    Label placement is paid at every move (the chat parts' inputs hold the labels' places)."""
+    a0, a1, a2, a3 = a
+    terms = []
+    for b0, b1, b2, b3 in boxes:
+        width = (a2 if a2 <= b2 else b2) + pad - (a0 if a0 >= b0 else b0)
+        if width > 0:
+            height = (a3 if a3 <= b3 else b3) + pad - (a1 if a1 >= b1 else b1)
+            if height > 0:
+                terms.append(width * height)
+    return sum(terms)
+
+
 def _near(reach: Box, boxes: Iterable[Box], pad: float) -> list[Box]:
     """The boxes that can share area with a box inside ``reach`` (grown by ``pad``): summing
     overlaps over these gives the same total as over all, in a fraction of the time (label
     placement was the largest cost of drawing EVE's map, bench/bench_load_results.txt)."""
     return [b for b in boxes if b[0] < reach[2] + pad and b[2] > reach[0] - pad
             and b[1] < reach[3] + pad and b[3] > reach[1] - pad]
+
+
+class _Grid:
+    """Boxes in the order they were added, each listed in the square cells (``cell`` px) it
+    covers, so that :meth:`near` finds what ``_near`` finds, in the same order, reading a few
+    cells instead of every box."""
+
+    def __init__(self, cell: float, boxes: Iterable[Box] = ()) -> None:
+        self.cell = cell
+        self.boxes: list[Box] = []
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        for box in boxes:
+            self.add(box)
+
+    def _span(self, left: float, top: float, right: float, bottom: float) -> Iterable[tuple[int, int]]:
+        c = self.cell
+        return ((cx, cy) for cx in range(math.floor(left / c), math.floor(right / c) + 1)
+                for cy in range(math.floor(top / c), math.floor(bottom / c) + 1))
+
+    def add(self, box: Box) -> None:
+        index = len(self.boxes)
+        self.boxes.append(box)
+        for key in self._span(*box):
+            self.cells.setdefault(key, []).append(index)
+
+    def near(self, reach: Box, pad: float) -> list[Box]:
+        """``_near(reach, boxes, pad)``: a box sharing area with the grown ``reach`` shares one of its cells."""
+        found: set[int] = set()
+        for key in self._span(reach[0] - pad, reach[1] - pad, reach[2] + pad, reach[3] + pad):
+            found.update(self.cells.get(key, ()))
+        return _near(reach, (self.boxes[index] for index in sorted(found)), pad)
+
+
+@lru_cache(maxsize=None)
+def _static_near(two_player: bool, code: str, w: float, h: float) -> tuple[list[Box], list[Box]]:
+    """The unit counts, and the discs of the other regions, that a ``w`` x ``h`` label of
+    ``code`` at any of its candidate places could touch: the same in every position."""
+    pos = node_positions(two_player)
+    discs = {o: (x - NODE_R - 4, y - NODE_R - 4, x + NODE_R + 4, y + NODE_R + 4) for o, (x, y) in pos.items()}
+    counts = {o: (x - 13, y - 12, x + 13, y + 12) for o, (x, y) in pos.items()}
+    span = _tag_span(pos[code], w, h)
+    return _near(span, (counts[o] for o in pos), 0), _near(span, (d for o, d in discs.items() if o != code), 0)
+
+
+def _tag_span(xy: tuple[float, float], w: float, h: float) -> Box:
+    """The box holding every candidate place of a ``w`` x ``h`` label of the node at ``xy``."""
+    offsets = _tag_offsets(w, h)
+    x, y = xy
+    return (x + min(dx for dx, _ in offsets), y + min(dy for _, dy in offsets),
+            x + max(dx for dx, _ in offsets) + w, y + max(dy for _, dy in offsets) + h)
 
 
 def _inside(box: Box, width: float, height: float) -> bool:
@@ -216,13 +289,28 @@ def map_labels(view: Any, language: str = "en") -> list[Label]:
     its candidate places that stays in the image and clear of the labels placed so far (and,
     if possible, of other regions' discs).  ``draw_map`` draws exactly these boxes."""
     two_player = view.player_count == 2
+    codes = sorted(node_positions(two_player))
+    pieces = tuple((tuple(view.regions[code].agents), view.regions[code].hq is not None, view.regions[code].outpost)
+                   for code in codes)
+    marks = tuple((marker_region(view, square), square) for square in face_up_squares(view))
+    return list(_placed_labels(two_player, language, pieces, marks))
+
+
+@lru_cache(maxsize=16)
+def _placed_labels(two_player: bool, language: str, pieces: tuple[tuple[tuple[int, ...], bool, str | None], ...],
+                   face_up: tuple[tuple[str | None, str], ...]) -> tuple[Label, ...]:
+    """``map_labels`` of everything it reads: per region (code order) its agents' seats,
+    whether a headquarters stands there and its outpost; the face-up squares' (region, square).
+    Most moves move units only: the labels of the position before serve again (placement is
+    paid at every move, the chat parts' inputs hold the labels' places)."""
     pos = node_positions(two_player)
+    region_pieces = dict(zip(sorted(pos), pieces))
     labels: list[Label] = []
     for code, (x, y) in sorted(pos.items()):
         labels.append(Label("code", code, code, _text_box((x, y + NODE_R + 11), code, CODE_SIZE, True, "mm", 2)))
     for code, (x, y) in sorted(pos.items()):
         agents: dict[int, int] = {}
-        for seat in view.regions[code].agents:
+        for seat in region_pieces[code][0]:
             agents[seat] = agents.get(seat, 0) + 1
         step = 2 * AGENT_R + 1
         step = -step if x - NODE_R - 2 - step * len(agents) > 0 else step   # leftwards unless at the edge
@@ -230,31 +318,35 @@ def map_labels(view: Any, language: str = "en") -> list[Label]:
         for index, (seat, count) in enumerate(sorted(agents.items())):
             ax, ay = first + index * step, y + NODE_R - 9
             labels.append(Label("agent", code, f"{seat}:{count}", (ax - AGENT_R, ay - AGENT_R, ax + AGENT_R, ay + AGENT_R)))
-    discs = {code: (x - NODE_R - 4, y - NODE_R - 4, x + NODE_R + 4, y + NODE_R + 4) for code, (x, y) in pos.items()}
-    counts = {code: (x - 13, y - 12, x + 13, y + 12) for code, (x, y) in pos.items()}
-    marks = {marker_region(view, square): square for square in face_up_squares(view)}
-    wanted = [("tag", code, HQ_SIGN if view.regions[code].hq is not None else _letter(language, str(view.regions[code].outpost)),
+    placed = _Grid(32, (label.box for label in labels))
+    marks = {region: square for region, square in face_up}
+    wanted = [("tag", code, HQ_SIGN if region_pieces[code][1] else _letter(language, str(region_pieces[code][2])),
                TAG_W, TAG_H)
-              for code in sorted(pos) if view.regions[code].hq is not None or view.regions[code].outpost]
+              for code in sorted(pos) if region_pieces[code][1] or region_pieces[code][2]]
     wanted += [("marker", code, square, MARK_W, MARK_H) for code, square in sorted(marks.items(), key=lambda m: m[1])
                if code in pos]
     for kind, code, text, w, h in wanted:
         x, y = pos[code]
         best: tuple[float, Box] | None = None
+        # what any candidate could touch, found once (a candidate's sums over these equal its sums
+        # over all: the rest add exact zeros)
+        near_labels = placed.near(_tag_span((x, y), w, h), PAD)
+        near_counts, near_discs = _static_near(two_player, code, w, h)
         for dx, dy in _tag_offsets(w, h):
             box = (x + dx, y + dy, x + dx + w, y + dy + h)
             if not _inside(box, MAP_SIZE, MAP_HEIGHT):
                 continue
-            cost = 1000 * sum(_overlap(box, other) for other in _near(box, (label.box for label in labels), PAD))
-            cost += 1000 * sum(_overlap(box, other, 0) for other in _near(box, (counts[o] for o in pos), 0))   # never over a unit count
-            cost += sum(_overlap(box, disc, 0) for disc in _near(box, (d for o, d in discs.items() if o != code), 0))
+            cost = 1000 * _overlaps(box, near_labels, PAD)
+            cost += 1000 * _overlaps(box, near_counts, 0)   # never over a unit count
+            cost += _overlaps(box, near_discs, 0)
             if best is None or cost < best[0]:
                 best = (cost, box)
             if cost == 0:
                 break
         assert best is not None
         labels.append(Label(kind, code, text, best[1]))
-    return labels
+        placed.add(best[1])
+    return tuple(labels)
 
 
 HQ_SIGN = "★"     # a headquarters tag's label: drawn as a star, the same in every language
@@ -440,27 +532,38 @@ def _wrap_name(name: str) -> str:
     return "\n".join(lines)
 
 
+@lru_cache(maxsize=None)
+def _name_text(code: str) -> tuple[str, float, float]:
+    """A region's name as the chat map writes it (wrapped), and the size of its label."""
+    text = _wrap_name(tables().regions[code].name)
+    left, top, right, bottom = ImageDraw.Draw(Image.new("RGB", (1, 1))).multiline_textbbox(
+        (0, 0), text, font=font(NAME_SIZE, True), stroke_width=2, align="center")
+    return text, right - left + 4, bottom - top + 4
+
+
 def name_labels(view: Any, language: str = "en", labels: list[Label] | None = None) -> list[Label]:
     """Where each region's name goes on the chat map (chat pixels): under its code if free, else
     above, beside or under its node, wherever it covers the least of the other labels and
     nodes.  ``labels``: ``map_labels(view, language)`` when the caller has them already."""
-    k = CHAT_K
     if labels is None:
         labels = map_labels(view, language)
-    two_player = view.player_count == 2
+    return list(_placed_names(view.player_count == 2, tuple(labels)))
+
+
+@lru_cache(maxsize=16)
+def _placed_names(two_player: bool, labels: tuple[Label, ...]) -> tuple[Label, ...]:
+    """``name_labels`` of everything it reads: the map's labels (which most moves leave as they were)."""
+    k = CHAT_K
     pos = {code: (x * k, y * k) for code, (x, y) in node_positions(two_player).items()}
-    taken = [(label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k)
-             for label in labels]
+    taken = _Grid(64, [(label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k)
+                       for label in labels])
     reach = (NODE_R + RING_GAP + RING_W) * k
-    taken += [(x - reach, y - reach, x + reach, y + reach) for x, y in pos.values()]
+    for x, y in pos.values():
+        taken.add((x - reach, y - reach, x + reach, y + reach))
     code_bottom = {label.region: label.box[3] * k for label in labels if label.kind == "code"}
-    fnt = font(NAME_SIZE, True)
     out: list[Label] = []
     for code, (x, y) in sorted(pos.items(), key=lambda item: (item[1][1], item[0])):
-        text = _wrap_name(tables().regions[code].name)
-        left, top, right, bottom = ImageDraw.Draw(Image.new("RGB", (1, 1))).multiline_textbbox(
-            (0, 0), text, font=fnt, stroke_width=2, align="center")
-        w, h = right - left + 4, bottom - top + 4
+        text, w, h = _name_text(code)
         candidates = [(x - w / 2, code_bottom[code] + 1), (x - w / 2, y - reach - h - 2), (x + reach + 4, y - h / 2),
                       (x - reach - 4 - w, y - h / 2), (x + reach, y + reach - 4), (x - reach - w, y + reach - 4),
                       (x + reach, y - reach - h + 4), (x - reach - w, y - reach - h + 4),
@@ -469,21 +572,21 @@ def name_labels(view: Any, language: str = "en", labels: list[Label] | None = No
         best: tuple[float, Box] | None = None
         span = (min(cx for cx, _ in candidates), min(cy for _, cy in candidates),
                 max(cx for cx, _ in candidates) + w, max(cy for _, cy in candidates) + h)
-        near = _near(span, taken, 0)              # what any candidate could touch
+        near = taken.near(span, 0)                # what any candidate could touch
         for cx, cy in candidates:
             box = (cx, cy, cx + w, cy + h)
             if not _inside(box, MAP_SIZE * k, MAP_HEIGHT * k):
                 continue
-            cost = sum(_overlap(box, other, 0) for other in near)
+            cost = _overlaps(box, near, 0)
             if best is None or cost < best[0]:
                 best = (cost, box)
             if cost == 0:
                 break
         if best is None:
             continue
-        taken.append(best[1])
+        taken.add(best[1])
         out.append(Label("name", code, text, best[1]))
-    return out
+    return tuple(out)
 
 
 def _overview(two_player: bool, index: int, height: int) -> Image.Image:
@@ -537,8 +640,8 @@ def _dim_background(two_player: bool, k: int) -> Image.Image:
     return Image.blend(bare, Image.new("RGB", bare.size, SPACE), OTHER_DIM)
 
 
-def _other_quarters(view: Any, labels: list[Label], names: list[Label]) -> list[Image.Image]:
-    """For each part, the mask (its box, chat pixels) of what belongs to regions of the other
+def _other_mask(view: Any, labels: list[Label], names: list[Label], index: int) -> Image.Image:
+    """The mask (part ``index``'s box, chat pixels) of what belongs to regions of the other
     quarters: their node and ring, and their code, name, agent, tag and marker labels."""
     k = CHAT_K
     pos = node_positions(view.player_count == 2)
@@ -551,30 +654,39 @@ def _other_quarters(view: Any, labels: list[Label], names: list[Label]) -> list[
             shapes[label.region].append(("box", tuple(v * k for v in label.box)))     # type: ignore[arg-type]
     for label in names:
         shapes[label.region].append(("box", label.box))
-    masks = []
-    for index, (left, top, right, bottom) in enumerate(chat_boxes()):
-        ox, oy = left * k, top * k
-        mask = Image.new("L", (round((right - left) * k), round((bottom - top) * k)), 0)
-        draw = ImageDraw.Draw(mask)
-        for code, (x, y) in pos.items():
-            if quarter(x, y) != index:
-                for kind, (x0, y0, x1, y1) in shapes[code]:
-                    if x1 < ox or y1 < oy or x0 > ox + mask.width or y0 > oy + mask.height:
-                        continue
-                    if kind == "disc":
-                        draw.ellipse((x0 - ox, y0 - oy, x1 - ox, y1 - oy), fill=255)
-                    else:
-                        draw.rectangle((x0 - ox - 2 * k, y0 - oy - 2 * k, x1 - ox + 2 * k, y1 - oy + 2 * k), fill=255)
-        masks.append(mask)
-    return masks
+    left, top, right, bottom = chat_boxes()[index]
+    ox, oy = left * k, top * k
+    mask = Image.new("L", (round((right - left) * k), round((bottom - top) * k)), 0)
+    draw = ImageDraw.Draw(mask)
+    for code, (x, y) in pos.items():
+        if quarter(x, y) != index:
+            for kind, (x0, y0, x1, y1) in shapes[code]:
+                if x1 < ox or y1 < oy or x0 > ox + mask.width or y0 > oy + mask.height:
+                    continue
+                if kind == "disc":
+                    draw.ellipse((x0 - ox, y0 - oy, x1 - ox, y1 - oy), fill=255)
+                else:
+                    draw.rectangle((x0 - ox - 2 * k, y0 - oy - 2 * k, x1 - ox + 2 * k, y1 - oy + 2 * k), fill=255)
+    return mask
 
 
 def draw_map_parts(view: Any, highlight: str | None, language: str,
                    player_names: list[str] | None = None) -> list[Image.Image]:
     """The star map for chat: four parts at CHAT_K times the scale, region names on it."""
-    k = CHAT_K
     labels = map_labels(view, language)             # placed once, for the drawing and the masks
-    names = name_labels(view, language, labels)
+    return _draw_map_parts(view, highlight, language, player_names, labels, name_labels(view, language, labels))
+
+
+def _draw_map_parts(view: Any, highlight: str | None, language: str, player_names: list[str] | None,
+                    labels: list[Label], names: list[Label]) -> list[Image.Image]:
+    big = _draw_chat_map(view, highlight, language, labels, names)
+    return [_map_part(view, big, labels, names, index, player_names, language) for index in range(len(chat_boxes()))]
+
+
+def _draw_chat_map(view: Any, highlight: str | None, language: str, labels: list[Label],
+                   names: list[Label]) -> Image.Image:
+    """The whole star map at CHAT_K times the scale with the region names: the parts' source."""
+    k = CHAT_K
     big = _draw_star_map(view, highlight, language, k, labels)
     draw = ImageDraw.Draw(big)
     pos = node_positions(view.player_count == 2)
@@ -589,22 +701,102 @@ def draw_map_parts(view: Any, highlight: str | None, language: str,
                 draw.line((x + (px - x) * reach / dist, y + (py - y) * reach / dist, px, py), fill=LEADER, width=k)
         draw.multiline_text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label.text, font=font(NAME_SIZE, True),
                             fill=NAME_FILL, anchor="mm", align="center", stroke_width=2, stroke_fill=SPACE)
-    parts = []
-    legend = _legend(language, PART_W * k, NAME_SIZE + 1)
+    return big
+
+
+@lru_cache(maxsize=16)
+def _dim_part(two_player: bool, index: int) -> Image.Image:
+    """The bare dimmed map in part ``index``'s box (chat pixels)."""
+    k = CHAT_K
+    left, top, right, bottom = chat_boxes()[index]
+    return _dim_background(two_player, k).crop((left * k, top * k, right * k, bottom * k))
+
+
+def _map_part(view: Any, big: Image.Image, labels: list[Label], names: list[Label], index: int,
+              player_names: list[str] | None, language: str) -> Image.Image:
+    """Part ``index`` of the chat map, cut from ``big`` (``_draw_chat_map``): the other quarters'
+    regions dimmed, the header over it, the legend under the last part."""
+    k = CHAT_K
     boxes = chat_boxes()
-    dim = _dim_background(view.player_count == 2, k)
-    others = _other_quarters(view, labels, names)
-    for index, (left, top, right, bottom) in enumerate(boxes):
-        crop = big.crop((left * k, top * k, right * k, bottom * k))
-        crop.paste(dim.crop((left * k, top * k, right * k, bottom * k)), (0, 0), others[index])
-        extra = legend.height if index == len(boxes) - 1 else 0
-        part = Image.new("RGB", (crop.width, PART_HEADER_H + crop.height + extra), SPACE)
-        part.paste(crop, (0, PART_HEADER_H))
-        if extra:
-            part.paste(legend, (0, PART_HEADER_H + crop.height))
-        _part_header(part, view, index, player_names, language)
-        parts.append(part)
-    return parts
+    left, top, right, bottom = boxes[index]
+    crop = big.crop((left * k, top * k, right * k, bottom * k))
+    crop.paste(_dim_part(view.player_count == 2, index), (0, 0), _other_mask(view, labels, names, index))
+    legend = _legend(language, PART_W * k, NAME_SIZE + 1)
+    extra = legend.height if index == len(boxes) - 1 else 0
+    part = Image.new("RGB", (crop.width, PART_HEADER_H + crop.height + extra), SPACE)
+    part.paste(crop, (0, PART_HEADER_H))
+    if extra:
+        part.paste(legend, (0, PART_HEADER_H + crop.height))
+    _part_header(part, view, index, player_names, language)
+    return part
+
+
+# ----- what decides each chat part's pixels (issue 26: the host draws a part only when they changed) -----
+# Every region, label and name whose drawing can reach into a part's box, with this margin (chat
+# pixels) to spare: the halos of texts, the 2k the masks grow by, the highlight ring's width.
+REACH_MARGIN = 12
+
+
+def _touches(box: Box, part: Box) -> bool:
+    m = REACH_MARGIN
+    return box[0] - m < part[2] and box[2] + m > part[0] and box[1] - m < part[3] and box[3] + m > part[1]
+
+
+def map_inputs(view: Any, highlight: str | None, labels: list[Label], names: list[Label], index: int) -> str:
+    """Everything chat part ``index``'s pixels come from (the language and player names are
+    the host's to add).  The part draws the regions of its quarter with their pieces and masks
+    every other region (its disc and ring, its labels' boxes grown by 2k) with the bare map
+    dimmed (``_other_mask``), so it reads: the empires (fills, badges, header); of each
+    region of its quarter, its owner, units and highlight; every label and name of such a
+    region that reaches into the part, in drawing order; of the other regions' labels and names
+    reaching into it, only their boxes (the masks; a name's leader line runs from the node's
+    ring, a fixed place, to its box).  The rest is the same in every position of a game of this
+    many players (space, stargates, rings, overview, legend).  Labels are placed one after the
+    other over the whole map (``map_labels``), so a move far away may move a label here: the
+    inputs hold the labels' places, not the regions that decided them."""
+    k = CHAT_K
+    left, top, right, bottom = chat_boxes()[index]
+    part = (left * k, top * k, right * k, bottom * k)
+    pos = node_positions(view.player_count == 2)
+    mine = {code for code, (x, y) in pos.items() if quarter(x, y) == index}
+    lit = _highlighted(highlight)
+    regions = []
+    for code in sorted(mine):
+        region = view.regions[code]
+        regions.append((code, region.owner, region.units if region.owner is not None else 0, code in lit))
+    placed = [(label.kind, label.region, label.text, label.box) if label.region in mine else ("mask", label.box)
+              for label in labels
+              if _touches((label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k), part)]
+    reach = (NODE_R + RING_GAP + RING_W) * k
+    named = []
+    for label in names:
+        x, y = pos[label.region][0] * k, pos[label.region][1] * k
+        extent = (min(label.box[0], x - reach), min(label.box[1], y - reach), max(label.box[2], x + reach),
+                  max(label.box[3], y + reach))
+        if _touches(extent, part):
+            named.append((label.region, label.text if label.region in mine else None, label.box))
+    # one string (of ints, floats, strings and None: its repr is the same in every process), which
+    # the host's digest takes in one piece: fed item by item, its ~2,000 items cost more than the
+    # labels' placement
+    return repr(("map", view.player_count, tuple(player.empire for player in view.players), tuple(regions),
+                 tuple(placed), tuple(named)))
+
+
+def _map_chat_parts(view: Any, highlight: str | None, language: str,
+                    player_names: list[str] | None) -> list[ChatPart]:
+    """The chat map's four parts as ChatParts of :func:`map_inputs`: the labels are placed once
+    (the inputs need them), the whole map drawn once, at the first part the host draws."""
+    labels = map_labels(view, language)
+    names = name_labels(view, language, labels)
+
+    @cache
+    def whole() -> Image.Image:
+        return _draw_chat_map(view, highlight, language, labels, names)
+
+    def part(index: int) -> Callable[[], Image.Image]:
+        return lambda: _map_part(view, whole(), labels, names, index, player_names, language)
+
+    return [ChatPart(map_inputs(view, highlight, labels, names, index), part(index)) for index in range(len(chat_boxes()))]
 
 
 # ----- the calendar and the political map ---------------------------------------------------------------
@@ -766,15 +958,50 @@ def render(view: Any, *, player_names: list[str] | None = None, highlight: str |
             draw_empires(view, player_names, language)]
 
 
+def calendar_inputs(view: Any, language: str) -> Any:
+    """Everything the chat calendar's pixels come from: its headline lines (as the reader's
+    language writes them), the seals in each month's queue with the seats' empires (their
+    colours), the current month (none in the preparation), and each political square's pile
+    size and face-up card."""
+    current = view.month if view.phase not in PREP_PHASES else None
+    squares = tuple((name, len(square.pile), square.pile[0] if square.face_up and square.pile else None)
+                    for name, square in sorted(view.squares.items()))
+    return ("calendar", tuple(_headline(view, language, CHAT_HEADLINE_KEYS)),
+            tuple(player.empire for player in view.players),
+            tuple(tuple((seal.seat, seal.kind) for seal in month) for month in view.calendar), current, squares)
+
+
+def empires_inputs(view: Any, language: str) -> Any:
+    """Everything the chat empires' pixels come from, per empire: its name, VP, supply, regions
+    held, hand sizes, schedule levels, the storage / tile card / region card lines, and whether
+    it is a winner of a finished game (the chat image marks no round: the post says who acts)."""
+    over = view.phase == OVER
+    return ("empires", tuple(
+        (player.empire, vp(view, seat), player.supply, len(owned(view, seat)),
+         tuple(view.hand_sizes[seat][kind] for kind in TYPES), tuple(player.level(kind) for kind in TYPES),
+         tuple(_empire_lines(view, seat, language)), over and seat in view.winners)
+        for seat, player in enumerate(view.players)))
+
+
 def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
-                    language: str = "en") -> list[Image.Image]:
+                    language: str = "en") -> list[ChatPart]:
     """What the bot posts, laid out for phones (about 420 px wide): the star map in four parts
     with region names (``draw_map_parts``), then the calendar with the political map and the
-    empires."""
-    return draw_map_parts(view, highlight, language, player_names) + [
-        draw_calendar(view, language, CHAT_PANEL_W, CHAT_LEAST), draw_empires(view, player_names, language, CHAT_PANEL_W,
-                                                                             CHAT_LEAST)]
+    empires.  Each is a ChatPart (issue 26): the host draws it only when its inputs
+    (:func:`map_inputs`, :func:`calendar_inputs`, :func:`empires_inputs`) differ from those of
+    the image the thread shows."""
+    return _map_chat_parts(view, highlight, language, player_names) + [
+        ChatPart(calendar_inputs(view, language), lambda: draw_calendar(view, language, CHAT_PANEL_W, CHAT_LEAST)),
+        ChatPart(empires_inputs(view, language),
+                 lambda: draw_empires(view, player_names, language, CHAT_PANEL_W, CHAT_LEAST))]
 
 
-__all__ = ["render", "render_for_chat"]
+def chat_images(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
+                language: str = "en") -> list[Image.Image]:
+    """Every image of :func:`render_for_chat`, drawn (tests, scripts)."""
+    return [part.draw() for part in render_for_chat(view, player_names=player_names, highlight=highlight,
+                                                    language=language)]
+
+
+__all__ = ["render", "render_for_chat", "chat_images"]
 

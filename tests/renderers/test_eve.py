@@ -115,10 +115,10 @@ def test_the_chat_map_comes_in_parts_whose_codes_and_names_are_legible_at_phone_
     """Region codes and names at least 9 px tall when a part is shown 420 px wide; every region
     whole in some part and named once, names never over one another."""
     from renderers.eve import (CHAT_K, CODE_SIZE, MIN_LABEL_PX, NAME_SIZE, NODE_R, PHONE_W, chat_boxes,
-                               name_labels, render_for_chat)
+                               chat_images, name_labels)
     for players, plies in [(2, 150), (4, 260)]:
         view = GAME.view(position(players, plies), None)
-        images = render_for_chat(view, player_names=[f"p{i}" for i in range(players)], language="hu")
+        images = chat_images(view, player_names=[f"p{i}" for i in range(players)], language="hu")
         parts = images[:-2]
         assert len(parts) == len(chat_boxes()) and all(part.width <= 900 for part in parts)
         shown = PHONE_W / parts[0].width
@@ -161,11 +161,11 @@ def test_ring_colours_stay_visible_on_every_empires_fill():
 
 
 def test_the_chat_calendar_and_empires_keep_every_text_legible_at_phone_width():
-    from renderers.eve import CHAT_LEAST, CHAT_PANEL_W, MIN_LABEL_PX, PHONE_W, render_for_chat
+    from renderers.eve import CHAT_LEAST, CHAT_PANEL_W, MIN_LABEL_PX, PHONE_W, chat_images
     assert CHAT_LEAST * PHONE_W / CHAT_PANEL_W >= MIN_LABEL_PX
     view = GAME.view(position(3, 90), None)
     for language in ("en", "hu"):
-        calendar, empires = render_for_chat(view, player_names=["a", "b", "c"], language=language)[-2:]
+        calendar, empires = chat_images(view, player_names=["a", "b", "c"], language=language)[-2:]
         assert calendar.width == empires.width == CHAT_PANEL_W
 
 
@@ -174,7 +174,7 @@ def test_the_chat_images_do_not_change_with_whose_round_it_is():
     (the post says who is to act), so the next action alone does not post them again."""
     import dataclasses
 
-    from renderers.eve import render_for_chat
+    from renderers.eve import chat_images, render_for_chat
     from rules.eve.state import ROUND
     state = position(3, 0)
     rng = random.Random(3)
@@ -183,9 +183,12 @@ def test_the_chat_images_do_not_change_with_whose_round_it_is():
     view = GAME.view(state, None)
     other = dataclasses.replace(view, round=dataclasses.replace(view.round, seat=(view.round.seat + 1) % 3,
                                                                 actions=view.round.actions + 1))
-    before = render_for_chat(view, player_names=["a", "b", "c"], language="en")[-2:]
-    after = render_for_chat(other, player_names=["a", "b", "c"], language="en")[-2:]
+    before = chat_images(view, player_names=["a", "b", "c"], language="en")[-2:]
+    after = chat_images(other, player_names=["a", "b", "c"], language="en")[-2:]
     assert [im.tobytes() for im in before] == [im.tobytes() for im in after]
+    # issue 26: nor do their inputs, so the host does not even draw them
+    assert ([part.inputs for part in render_for_chat(view, player_names=["a", "b", "c"])[-2:]]
+            == [part.inputs for part in render_for_chat(other, player_names=["a", "b", "c"])[-2:]])
 
 
 def test_a_region_near_the_middle_changes_one_chat_part_only():
@@ -193,7 +196,7 @@ def test_a_region_near_the_middle_changes_one_chat_part_only():
     pieces (the others show it bare and dimmed), so a move there posts one map image."""
     import dataclasses
 
-    from renderers.eve import MAP_HEIGHT, MAP_SIZE, draw_map_parts
+    from renderers.eve import MAP_HEIGHT, MAP_SIZE, draw_map_parts, render_for_chat
     view = GAME.view(position(3, 90), None)
     pos = node_positions(False)
     code = min((c for c in pos if c in view.regions),
@@ -203,3 +206,6 @@ def test_a_region_near_the_middle_changes_one_chat_part_only():
     other = dataclasses.replace(view, regions=regions)
     before, after = draw_map_parts(view, None, "en"), draw_map_parts(other, None, "en")
     assert sum(a.tobytes() != b.tobytes() for a, b in zip(before, after)) == 1
+    # issue 26: and one map part's inputs, so the host draws that part only
+    inputs = [part.inputs for part in render_for_chat(view)[:4]], [part.inputs for part in render_for_chat(other)[:4]]
+    assert sum(a != b for a, b in zip(*inputs)) == 1
