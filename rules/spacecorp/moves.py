@@ -52,6 +52,9 @@ HUNGARIAN_STACKS = {fold_word(hu): stack for stack, hu in HU_STACK_OUT.items() i
 CP_KINDS = ("tiles", "near", "industrial", "two_bases", "team", "build", "pay5", "envtol")
 CHOICE_KEYS = ("progress", "legacy", "pioneer", "base", "contract", "stack", "infra-discard", "predict")
 OFFER = ("O1", "O2", "O3", "O4")
+#: The Offer boxes as Hungarians write them: the rulebook's Kínálat (``kínálat2``, like the Infra boxes'
+#: ``mező2``); no one-letter code, since ``K1`` is a Blue team (Kék) and the rulebook's words own the others.
+HU_OFFER_OUT = {box: f"kínálat{box[1]}" for box in OFFER}
 DECK = "D"
 NONE = "none"
 LEGACY = "legacy"
@@ -378,6 +381,8 @@ HUNGARIAN_WORDS = {
     "dupla": DOUBLE, "duplaz": DOUBLE, "duplazas": DOUBLE, "oszt": SPLIT, "feloszt": SPLIT, "megoszt": SPLIT,
     "osztott": SPLIT, "semmi": NONE, "nincs": NONE, "pakli": DECK, "huzopakli": DECK, "orokolt": LEGACY,
     "sajat": SELF, "mezo1": "box1", "mezo2": "box2", "mezo3": "box3",
+    **{fold_word(word): box for box, hu in HU_OFFER_OUT.items()
+       for word in (hu, hu.replace("kínálat", "kínálatmező"), hu.replace("kínálat", "kí"))},
 }
 
 
@@ -437,6 +442,11 @@ def card_word(word: str) -> str:
         return _HU_ERA_IN[match[1]] + match[2]
     match = _HU_TIME.fullmatch(folded)
     return f"T{match[1]}" if match else word
+
+
+def offer_code(box: str) -> Localized:
+    """An Offer box as each reader writes it: ``O2`` / Hungarian ``kínálat2`` (Kínálat, SC-RES-3)."""
+    return Localized(en=box, hu=HU_OFFER_OUT.get(box, box))
 
 
 def team_code(team: str, language: str) -> str:
@@ -602,7 +612,7 @@ HU_BASE_OUT = {"ATTRACTION": "látványosság", "BIOLAB": "biolabor", "EXTRACTOR
 HU_CP_OUT = {"tiles": "lapkák", "near": "közeli", "industrial": "ipari", "two_bases": "két_bázis", "team": "csapat",
              "build": "építés", "pay5": "fizet5", "envtol": "környezet-tolerancia"}
 HU_WORD_OUT = {DOUBLE: "dupla", SPLIT: "oszt", NONE: "semmi", DECK: "pakli", LEGACY: "örökölt", SELF: "saját",
-               "box1": "mező1", "box2": "mező2", "box3": "mező3"}
+               "box1": "mező1", "box2": "mező2", "box3": "mező3", **HU_OFFER_OUT}
 
 
 def localize(text: str, language: str) -> str:

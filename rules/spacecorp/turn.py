@@ -98,7 +98,7 @@ def _resolve_pending(game: SpaceCorpGame, state: GameState, move: Move) -> None:
         box = int(move.source[1]) - 1
         card = state.offer[box]
         if card is None:
-            raise refuse("offer_box_empty", "SC-RES-3", box=move.source)
+            raise refuse("offer_box_empty", "SC-RES-3", box=mv.offer_code(move.source))
         state.pending.pop(0)
         state.offer[box] = None
         state.hands.add(move.seat, [card])

@@ -184,6 +184,11 @@ def test_SC_10_1_a_card_without_entry_selector_uses_the_actions_plain_entry():
     ("transzport nincs", "transport none"),
     ("húz pakli", "draw D"),
     ("húzás O2", "draw O2"),
+    ("húz kínálat2", "draw O2"),
+    ("huz KINALAT4", "draw O4"),
+    ("húz kínálatmező1", "draw O1"),
+    ("húz kí3", "draw O3"),
+    ("hatás M25#1 elvesz=kínálat3", "edge M25#1 take=O3"),
     ("hatás M24#1 elvesz=S36#1", "edge M24#1 take=S36#1"),
     ("hatás M27#1 név=Építés", "edge M27#1 name=build"),
     ("elutasít", "decline"),
@@ -359,3 +364,16 @@ def test_SC_COL_3_each_colony_point_source_has_its_place_in_the_canonical_order(
     assert [item.kind for item in move.cp] == ["tiles", "near", "industrial", "two_bases", "team", "build", "pay5",
                                                "envtol"]
     assert format_move(move) == text
+
+
+def test_SC_RES_3_offer_boxes_have_a_hungarian_code_that_clashes_with_no_team():
+    """Issue 24: a Hungarian reader writes the Offer boxes (Kínálat) as ``kínálat1``…``kínálat4``,
+    never ``O1``; ``K1`` stays the Blue team (Kék 1) and the notation's ``O1`` is still read."""
+    from rules.spacecorp.moves import OFFER, localize, offer_code
+    assert [offer_code(box).text("hu") for box in OFFER] == ["kínálat1", "kínálat2", "kínálat3", "kínálat4"]
+    assert [offer_code(box).text("en") for box in OFFER] == list(OFFER)
+    assert localize("draw O2", "hu") == "húz kínálat2"
+    assert localize("edge M25#1 take=O3", "hu") == "hatás Ű25#1 elvesz=kínálat3"
+    for box in OFFER:
+        assert parse(localize(f"draw {box}", "hu")) == Draw(0, source=box)
+    assert parse("transport K1 em_l4>moon") == Transport(0, leg=Leg("B1", "em_l4", "moon"))
