@@ -217,8 +217,8 @@ def _edge(game: SpaceCorpGame, state: GameState, move: Edge, window: Window | No
     elif effect.name == "GAIN_PROGRESS":                                                # EG-LEAK
         allowed = game.progress_choices(state, seat, effect.positional[0], no_bonus=True)
         if move.take not in allowed:
-            raise refuse("edge_needs", "EG-LEAK", edge=S(f"edge.{edge.id}"), option=mv.notation(f"take={allowed[0]}"),
-                         allowed=", ".join(allowed))
+            raise refuse("edge_needs", "EG-LEAK", edge=S(f"edge.{edge.id}"), option=mv.notation_words(f"take={allowed[0]}", mv.EDGE),
+                         allowed=Join([mv.progress_code(card) for card in allowed]))
     elif effect.name == "DISCARD_INFRA_CARD":
         need = effect.int_arg("min_cards")
         seats = [other for other in game._clockwise(state, state.turn.seat)

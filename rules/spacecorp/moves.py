@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import IllegalMove
-from rules.messages import Localized, Msg, fold_word
+from rules.messages import Localized, Msg, catalogue, fold_word
 
 # ----- verbs (§10.2) ------------------------------------------------------------------------------
 RESEARCH, MOVE, EXPLORE, BUILD, PRODUCE = "research", "move", "explore", "build", "produce"
@@ -449,6 +449,44 @@ def offer_code(box: str) -> Localized:
     return Localized(en=box, hu=HU_OFFER_OUT.get(box, box))
 
 
+@functools.cache
+def _hu_progress_out() -> dict[str, str]:
+    """Progress card id -> its Hungarian name written as one word (``BR-FUSION`` -> ``fúziós_energia``):
+    the rulebook names the Alkalmazkodás and Áttörés cards, it gives them no code."""
+    from .data import tables
+    names = catalogue("hu")
+    return {card: site_slug(names.get(f"spacecorp.progress.{card}", card)) for card in tables().progress}
+
+
+@functools.cache
+def _progress_names() -> dict[str, str]:
+    """Every Progress card's id, English and Hungarian name, folded without punctuation -> its id."""
+    from .data import tables
+    out: dict[str, str] = {}
+    for language in ("en", "hu"):
+        names = catalogue(language)
+        for card in tables().progress:
+            out[_norm(names.get(f"spacecorp.progress.{card}", card))] = card
+    return out | {_norm(card): card for card in tables().progress}
+
+
+def progress_code(card: str) -> Localized:
+    """A Progress card as each reader writes it: ``BR-FUSION`` / Hungarian ``fúziós_energia``."""
+    return Localized(en=card, hu=_hu_progress_out().get(card, card))
+
+
+def progress_word(word: str) -> str:
+    """A Progress card typed by its id or its name in either language (case, accents, spaces and
+    dashes optional; a prefix of three letters or more shared by no other card will do) -> its id;
+    anything else unchanged."""
+    names = _progress_names()
+    key = _norm(word)
+    if key in names:
+        return names[key]
+    found = {card for name, card in names.items() if name.startswith(key)} if len(key) >= 3 else set()
+    return found.pop() if len(found) == 1 else word
+
+
 def team_code(team: str, language: str) -> str:
     """A team as a reader of ``language`` writes it: ``B1`` -> ``K1`` (Kék) in Hungarian."""
     return COLOUR_LETTERS.get(language, COLOUR_LETTERS["en"]).get(team[:1], team[:1]) + team[1:]
@@ -531,6 +569,8 @@ def _hu_value(key: str, value: str, verb: str) -> str:
     if key == "infra":
         return ",".join(HUNGARIAN_WORDS.get(fold(item), HUNGARIAN_COLOURS.get(item.upper(), item))
                         if len(item) == 1 or fold(item) in HUNGARIAN_WORDS else item for item in value.split(","))
+    if key in ("progress", "take") and fold(value) not in HUNGARIAN_WORDS and progress_word(value) != value:
+        return progress_word(value)
     table = {"base": HUNGARIAN_BASES, "bases": HUNGARIAN_BASES, "name": HUNGARIAN_VERBS,
              "stack": HUNGARIAN_STACKS}.get(key, HUNGARIAN_WORDS)
     return ",".join(":".join(table.get(fold(part), card_word(part)) for part in item.split(":"))
@@ -637,7 +677,13 @@ def _hu_out_item(part: str, verb: str) -> str:
         return "@" + _site_slugs()[part[1:]]
     if part in _site_slugs() and verb in (MOVE, TRANSPORT, SPECIAL, CHOOSE):
         return _site_slugs()[part]
-    return HU_WORD_OUT.get(part, hu_card(part))
+    return _hu_code(part)
+
+
+def _hu_code(code: str) -> str:
+    """A word of the notation that names a thing (a card, an Offer box, a Progress card, ``none``…)
+    as a Hungarian writes it."""
+    return HU_WORD_OUT.get(code) or _hu_progress_out().get(code) or hu_card(code)
 
 
 def _hu_out(word: str, verb: str) -> str:
@@ -675,7 +721,7 @@ def _hu_out(word: str, verb: str) -> str:
         card, _, mode = value.partition(":")
         out = f"{hu_card(card)}:{HU_WORD_OUT.get(mode, mode)}"
     else:
-        out = ",".join(HU_WORD_OUT.get(v, hu_card(v)) for v in value.split(","))
+        out = ",".join(_hu_code(v) for v in value.split(","))
     return f"{HU_KEY_OUT.get(key, key)}={out}"
 
 

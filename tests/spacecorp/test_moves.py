@@ -377,3 +377,27 @@ def test_SC_RES_3_offer_boxes_have_a_hungarian_code_that_clashes_with_no_team():
     for box in OFFER:
         assert parse(localize(f"draw {box}", "hu")) == Draw(0, source=box)
     assert parse("transport K1 em_l4>moon") == Transport(0, leg=Leg("B1", "em_l4", "moon"))
+
+
+def test_SC_PROG_2_progress_cards_are_written_by_their_hungarian_names():
+    """Issue 24: a Hungarian reader writes an Alkalmazkodás or Áttörés card by its name as one word
+    (``fúziós_energia``), never by the English id ``BR-FUSION``, which stays the stored notation and is
+    still read; a name in either language, or a prefix shared by no other card, will do."""
+    from rules.spacecorp.engine import GAME
+    from rules.spacecorp.moves import localize, progress_code, progress_word
+    assert progress_code("BR-FUSION").text("hu") == "fúziós_energia"
+    assert progress_code("AD-RADRES").text("en") == "AD-RADRES"
+    assert localize("choose progress=AD-RADRES", "hu") == "választ folyamatkártya=sugárzástűrés"
+    assert localize("edge P26#1 take=BR-AUTOCON", "hu") == "hatás B26#1 elvesz=automatizált_építés"
+    assert parse("választ folyamatkártya=fúziós_energia") == Choose(0, key="progress", value="BR-FUSION")
+    assert parse("valaszt attores=FUZIOS_ENERGIA") == Choose(0, key="progress", value="BR-FUSION")
+    assert parse("választ folyamat=fényn") == Choose(0, key="progress", value="BR-FTLCOM")
+    assert parse("choose progress=fusion_power") == Choose(0, key="progress", value="BR-FUSION")
+    assert parse("hatás B26#1 elvesz=szondahálózat") == Edge(0, card="P26#1", take="BR-PROBENET")
+    assert progress_word("k") == "k" and progress_word("ko") == "ko"          # too short / shared: unchanged
+    for card in ("AD-STARCH", "AD-LOWG", "AD-IMMUNE", "BR-PREDICT", "BR-QMFG", "AD-ENVTOL"):
+        text = localize(f"choose progress={card}", "hu")
+        assert not text.split("=")[1].startswith(("AD-", "BR-")) and parse(text) == Choose(0, key="progress", value=card)
+    components = {comp.id: comp for comp in GAME.components()}
+    assert components["BR-FUSION"].shown_code() == progress_code("BR-FUSION")
+    assert "fúziós_energia" in components["BR-FUSION"].aliases
