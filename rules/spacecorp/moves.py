@@ -18,6 +18,8 @@ from typing import ClassVar
 from rules.base import IllegalMove
 from rules.messages import Localized, Msg, catalogue, fold_word
 
+from .state import COLOURS
+
 # ----- verbs (§10.2) ------------------------------------------------------------------------------
 RESEARCH, MOVE, EXPLORE, BUILD, PRODUCE = "research", "move", "explore", "build", "produce"
 GENETICS, IDEA, UPGRADE, SPECIAL, COLONIZE, PASS = "genetics", "idea", "upgrade", "special", "colonize", "pass"
@@ -396,6 +398,8 @@ HUNGARIAN_ENTRIES = {RESEARCH: {"k": "r"}, MOVE: {"m": "m", "v": "sm", "vm": "sm
                      EXPLORE: {"f": "e"}, BUILD: {"e": "b", "v": "sb", "ve": "sb"}, PRODUCE: {"t": "p"},
                      GENETICS: {"g": "g"}, IDEA: {"o": "i"}}
 _HU_TEAM = re.compile(r"([KSLZ])([1-4])", re.IGNORECASE)
+#: An HQ by its player's colour written out (``infra=kék``), beside the letter (``infra=K``).
+HUNGARIAN_COLOUR_NAMES = {"kek": "B", "sarga": "Y", "lila": "P", "zold": "G"}
 SITE_KEYS = ("target", "use", "pioneer", "legacy")
 #: Action cards by the Hungarian rulebook's eras (Űrhajósok, Bolygókutatók, Csillagutazók: ``Ű02#1``,
 #: ``B14#2``, ``Cs05#1``; the rulebook numbers no card, the era is its symbol) -> the notation's era letter.
@@ -497,6 +501,12 @@ def stack_code(stack: str) -> Localized:
     return Localized(en=stack, hu=HU_STACK_OUT.get(stack, stack))
 
 
+def seat_colour(hq: str) -> str:
+    """An HQ named by its seat (``P2``) -> its player's colour letter (``Y``; seats have fixed colours,
+    §3); anything else unchanged.  Hungarian texts name players by colour, never by a seat code."""
+    return COLOURS[int(hq[1]) - 1] if re.fullmatch(r"P[1-4]", hq) else hq
+
+
 def colour_code(colour: str, language: str) -> str:
     """A colour letter (``B``) as a reader of ``language`` writes it (``K``)."""
     return COLOUR_LETTERS.get(language, COLOUR_LETTERS["en"]).get(colour, colour)
@@ -568,7 +578,8 @@ def _hu_value(key: str, value: str, verb: str) -> str:
         return ",".join(_hu_entry(item, verb) for item in value.split(","))
     if key == "infra":
         return ",".join(HUNGARIAN_WORDS.get(fold(item), HUNGARIAN_COLOURS.get(item.upper(), item))
-                        if len(item) == 1 or fold(item) in HUNGARIAN_WORDS else item for item in value.split(","))
+                        if len(item) == 1 or fold(item) in HUNGARIAN_WORDS
+                        else HUNGARIAN_COLOUR_NAMES.get(fold(item), item) for item in value.split(","))
     if key in ("progress", "take") and fold(value) not in HUNGARIAN_WORDS and progress_word(value) != value:
         return progress_word(value)
     table = {"base": HUNGARIAN_BASES, "bases": HUNGARIAN_BASES, "name": HUNGARIAN_VERBS,
@@ -710,7 +721,7 @@ def _hu_out(word: str, verb: str) -> str:
     elif key == "cards":
         out = ",".join(_hu_out_entry(item, verb) for item in value.split(","))
     elif key == "infra":
-        out = ",".join(HU_WORD_OUT.get(v, colour_code(v, "hu")) for v in value.split(","))
+        out = ",".join(HU_WORD_OUT.get(v, colour_code(seat_colour(v), "hu")) for v in value.split(","))
     elif key in ("base", "bases"):
         out = ",".join(":".join(HU_BASE_OUT.get(part, part) for part in item.split(":")) for item in value.split(","))
     elif key == "name":

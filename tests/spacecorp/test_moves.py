@@ -401,3 +401,22 @@ def test_SC_PROG_2_progress_cards_are_written_by_their_hungarian_names():
     components = {comp.id: comp for comp in GAME.components()}
     assert components["BR-FUSION"].shown_code() == progress_code("BR-FUSION")
     assert "fúziós_energia" in components["BR-FUSION"].aliases
+
+
+def test_SC_VAL_2_an_hq_is_named_to_a_hungarian_by_its_colour_never_by_a_seat_code():
+    """Issue 24: ``infra=P2`` (a seat, still read and stored) is written ``infra=S`` (Sárga, the
+    second seat's fixed colour, §3) to a Hungarian, and said with the colour's name; the refusal
+    names colours, not ``P2``; a colour may be typed as a word (``infra=sárga``)."""
+    from rules.spacecorp.moves import localize
+    from rules.spacecorp.phrases import phrase
+    assert localize("research infra=self,P2", "hu") == "kutatás infra=saját,S"
+    assert localize("research infra=P4", "hu") == "kutatás infra=Z"
+    assert parse("kutatás infra=saját,sárga") == parse("research infra=self,Y")
+    assert parse("kutatás infra=KÉK") == parse("research infra=B")
+    assert parse("research infra=P2").sources.infra == ("P2",)                    # the stored notation
+    said = phrase("research infra=P2")
+    assert said is not None and render(said, "hu") == render(phrase("research infra=Y"), "hu")
+    assert "P2" not in render(said, "en") and "Yellow" in render(said, "en")
+    with pytest.raises(IllegalMove) as caught:
+        parse("kutatás infra=X")
+    assert caught.value.msg.key == "spacecorp.err.infra" and "P2" not in render(caught.value.msg, "hu")
