@@ -69,8 +69,8 @@ from PIL import Image, ImageDraw
 from renderers.common import RGB, Box, ChatPart, contrast_text, draw_text, draw_text_in_box, fit_font, font, mix, wrap_words
 from rules.messages import Join, Msg, has_key
 from rules.messages import render as text_of
-from rules.spacecorp.read import (LEGACY, OVER, PIONEER, PROGRESS, card_code, design, is_time, split_spot,
-                                  stack_code, tables, team_code)
+from rules.spacecorp.read import (LEGACY, OFFER, OVER, PIONEER, PROGRESS, card_code, design, is_time, split_spot,
+                                  offer_code, stack_code, tables, team_code)
 from rules.spacecorp.read import winners as read_winners
 
 WIDTH = 800
@@ -1183,9 +1183,10 @@ def draw_offer(draw: ImageDraw.ImageDraw, view: Any, top: float, language: str) 
     _text(draw, (400, top + 2, 786, top + 26), _t(language, "offer_note"), size=18, bold=True, fill=EDGE_INK,
           align="right")
     box_w = (WIDTH - 28 - 3 * 8) / 4
-    for index, card in enumerate(view.offer):
+    for index, (code, card) in enumerate(zip(OFFER, view.offer)):
         left = 14 + index * (box_w + 8)
-        draw_card_box(draw, (left, top + 30, left + box_w, top + 152 + OFFER_EXTRA), f"O{index + 1}", card, language)
+        draw_card_box(draw, (left, top + 30, left + box_w, top + 152 + OFFER_EXTRA), offer_code(code).text(language),
+                      card, language)
     y = top + 160 + OFFER_EXTRA
     _text(draw, (14, y, 786, y + 26), _t(language, "piles", pile=len(view.pile), discards=len(view.discards),
                                          time=len(view.time_discards)), size=19)

@@ -145,7 +145,8 @@ def components() -> tuple[Component, ...]:
                                prereq=Join(prereqs, "and") if prereqs else S("comp.progress.no_prereq"),
                                bonus=progress.bonus),
                              S(f"progressgist.{progress.id}"), _stand_in(progress.source),
-                             progress.physical_ids))
+                             progress.physical_ids + (mv.progress_code(progress.id).text("hu"),),
+                             mv.progress_code(progress.id)))
     for special in t.specials.values():
         cards = [card.id for card in t.cards.values() if any(entry.special == special.id for entry in card.entries)]
         out.append(Component(special.id, "spacecorp.kind.special", S(f"special.{special.id}"),

@@ -151,8 +151,8 @@ def status_lines(game: SpaceCorpGame, view: GameState) -> list[Msg]:
             assert where is not None
             lines.append(S("status.track", player=game.seat_label(view, player.seat), team=team_msg(team),
                            site=site_msg(where), spaces=spaces))
-    offer = [S("status.offer_card", box=box, card=game.card_line(card))
-             for box, card in enumerate(view.offer, start=1) if card]
+    offer = [S("status.offer_card", box=mv.offer_code(box), card=game.card_line(card))
+             for box, card in zip(mv.OFFER, view.offer) if card]
     if offer and view.phase != OVER:
         lines.append(S("status.offer", cards=Join(offer, "comma")))
     done = [row for row, where in sorted(view.contracts.items()) if where == view.era]

@@ -167,12 +167,12 @@ def _edge(game: SpaceCorpGame, state: GameState, move: Edge, window: Window | No
         state.news.append(S("news.took_offer", player=player, card=Join([game._card_msg(c) for c in taken])))
     elif effect.name == "TAKE_OFFER":
         if move.take is None:
-            raise refuse("edge_needs", "EG-HACK", edge=S(f"edge.{edge.id}"), option=mv.notation("take=O1"),
-                         allowed=Join([f"O{i + 1}" for i, card in enumerate(state.offer) if card] or ["-"]))
+            raise refuse("edge_needs", "EG-HACK", edge=S(f"edge.{edge.id}"), option=mv.notation_words("take=O1", mv.EDGE),
+                         allowed=Join([mv.offer_code(f"O{i + 1}") for i, card in enumerate(state.offer) if card] or ["-"]))
         box = move.take
         if len(box) != 2 or box[0] != "O" or box[1] not in "1234" or state.offer[int(box[1]) - 1] is None:
-            raise refuse("edge_take_offer", "EG-HACK", value=box or "-",
-                         allowed=Join([f"O{i + 1}" for i, card in enumerate(state.offer) if card] or ["-"]))
+            raise refuse("edge_take_offer", "EG-HACK", value=mv.offer_code(box) if box in mv.OFFER else mv.card_code(box or "-"),
+                         allowed=Join([mv.offer_code(f"O{i + 1}") for i, card in enumerate(state.offer) if card] or ["-"]))
         card = state.offer[int(box[1]) - 1]
         assert card is not None
         state.offer[int(box[1]) - 1] = None           # refilled in the active player's step 5
@@ -193,7 +193,7 @@ def _edge(game: SpaceCorpGame, state: GameState, move: Edge, window: Window | No
         assert window is not None
         names = [name for name in mv.NAMEABLE if name in ERA_ACTIONS[state.era]]
         if move.name is None:
-            raise refuse("edge_needs", "EG-SABOTAGE", edge=S(f"edge.{edge.id}"), option=mv.notation("name=research"),
+            raise refuse("edge_needs", "EG-SABOTAGE", edge=S(f"edge.{edge.id}"), option=mv.notation_words("name=research", mv.EDGE),
                          allowed=", ".join(names))
         if move.name not in names:
             raise refuse("edge_name", "EG-SABOTAGE", value=move.name or "-", allowed=", ".join(names))
@@ -217,8 +217,8 @@ def _edge(game: SpaceCorpGame, state: GameState, move: Edge, window: Window | No
     elif effect.name == "GAIN_PROGRESS":                                                # EG-LEAK
         allowed = game.progress_choices(state, seat, effect.positional[0], no_bonus=True)
         if move.take not in allowed:
-            raise refuse("edge_needs", "EG-LEAK", edge=S(f"edge.{edge.id}"), option=mv.notation(f"take={allowed[0]}"),
-                         allowed=", ".join(allowed))
+            raise refuse("edge_needs", "EG-LEAK", edge=S(f"edge.{edge.id}"), option=mv.notation_words(f"take={allowed[0]}", mv.EDGE),
+                         allowed=Join([mv.progress_code(card) for card in allowed]))
     elif effect.name == "DISCARD_INFRA_CARD":
         need = effect.int_arg("min_cards")
         seats = [other for other in game._clockwise(state, state.turn.seat)

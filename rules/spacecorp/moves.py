@@ -6,7 +6,9 @@ checks everything that depends on the position.  ``format_move`` writes the cano
 the log (§10.4): the targets, then ``cards= infra= time= pay= use=``, then the verb's own options.
 ``canonical_prefix`` turns the Hungarian words players type (§2, accents and case optional) into the
 notation's; ``parse_move`` applies it itself, so it accepts both.  Hungarian readers get cards by the
-rulebook's era initials (``Ű02#1``, ``B06#1``, ``Cs05#1``) and Time cards as ``Idő3`` (``card_code``).
+rulebook's era initials (``Ű02#1``, ``B06#1``, ``Cs05#1``) and Time cards as ``Idő3`` (``card_code``), the
+Offer boxes as ``kínálat1``..``kínálat4`` (``offer_code``), Progress cards by their names as one word
+(``fúziós_energia``, ``progress_code``) and HQs by colour, never by seat (``infra=P2`` -> ``infra=S``).
 """
 from __future__ import annotations
 
@@ -16,7 +18,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import IllegalMove
-from rules.messages import Localized, Msg, fold_word
+from rules.messages import Localized, Msg, catalogue, fold_word
+
+from .state import COLOURS
 
 # ----- verbs (§10.2) ------------------------------------------------------------------------------
 RESEARCH, MOVE, EXPLORE, BUILD, PRODUCE = "research", "move", "explore", "build", "produce"
@@ -52,6 +56,9 @@ HUNGARIAN_STACKS = {fold_word(hu): stack for stack, hu in HU_STACK_OUT.items() i
 CP_KINDS = ("tiles", "near", "industrial", "two_bases", "team", "build", "pay5", "envtol")
 CHOICE_KEYS = ("progress", "legacy", "pioneer", "base", "contract", "stack", "infra-discard", "predict")
 OFFER = ("O1", "O2", "O3", "O4")
+#: The Offer boxes as Hungarians write them: the rulebook's Kínálat (``kínálat2``, like the Infra boxes'
+#: ``mező2``); no one-letter code, since ``K1`` is a Blue team (Kék) and the rulebook's words own the others.
+HU_OFFER_OUT = {box: f"kínálat{box[1]}" for box in OFFER}
 DECK = "D"
 NONE = "none"
 LEGACY = "legacy"
@@ -378,6 +385,8 @@ HUNGARIAN_WORDS = {
     "dupla": DOUBLE, "duplaz": DOUBLE, "duplazas": DOUBLE, "oszt": SPLIT, "feloszt": SPLIT, "megoszt": SPLIT,
     "osztott": SPLIT, "semmi": NONE, "nincs": NONE, "pakli": DECK, "huzopakli": DECK, "orokolt": LEGACY,
     "sajat": SELF, "mezo1": "box1", "mezo2": "box2", "mezo3": "box3",
+    **{fold_word(word): box for box, hu in HU_OFFER_OUT.items()
+       for word in (hu, hu.replace("kínálat", "kínálatmező"), hu.replace("kínálat", "kí"))},
 }
 
 
@@ -391,6 +400,8 @@ HUNGARIAN_ENTRIES = {RESEARCH: {"k": "r"}, MOVE: {"m": "m", "v": "sm", "vm": "sm
                      EXPLORE: {"f": "e"}, BUILD: {"e": "b", "v": "sb", "ve": "sb"}, PRODUCE: {"t": "p"},
                      GENETICS: {"g": "g"}, IDEA: {"o": "i"}}
 _HU_TEAM = re.compile(r"([KSLZ])([1-4])", re.IGNORECASE)
+#: An HQ by its player's colour written out (``infra=kék``), beside the letter (``infra=K``).
+HUNGARIAN_COLOUR_NAMES = {"kek": "B", "sarga": "Y", "lila": "P", "zold": "G"}
 SITE_KEYS = ("target", "use", "pioneer", "legacy")
 #: Action cards by the Hungarian rulebook's eras (Űrhajósok, Bolygókutatók, Csillagutazók: ``Ű02#1``,
 #: ``B14#2``, ``Cs05#1``; the rulebook numbers no card, the era is its symbol) -> the notation's era letter.
@@ -439,6 +450,49 @@ def card_word(word: str) -> str:
     return f"T{match[1]}" if match else word
 
 
+def offer_code(box: str) -> Localized:
+    """An Offer box as each reader writes it: ``O2`` / Hungarian ``kínálat2`` (Kínálat, SC-RES-3)."""
+    return Localized(en=box, hu=HU_OFFER_OUT.get(box, box))
+
+
+@functools.cache
+def _hu_progress_out() -> dict[str, str]:
+    """Progress card id -> its Hungarian name written as one word (``BR-FUSION`` -> ``fúziós_energia``):
+    the rulebook names the Alkalmazkodás and Áttörés cards, it gives them no code."""
+    from .data import tables
+    names = catalogue("hu")
+    return {card: site_slug(names.get(f"spacecorp.progress.{card}", card)) for card in tables().progress}
+
+
+@functools.cache
+def _progress_names() -> dict[str, str]:
+    """Every Progress card's id, English and Hungarian name, folded without punctuation -> its id."""
+    from .data import tables
+    out: dict[str, str] = {}
+    for language in ("en", "hu"):
+        names = catalogue(language)
+        for card in tables().progress:
+            out[_norm(names.get(f"spacecorp.progress.{card}", card))] = card
+    return out | {_norm(card): card for card in tables().progress}
+
+
+def progress_code(card: str) -> Localized:
+    """A Progress card as each reader writes it: ``BR-FUSION`` / Hungarian ``fúziós_energia``."""
+    return Localized(en=card, hu=_hu_progress_out().get(card, card))
+
+
+def progress_word(word: str) -> str:
+    """A Progress card typed by its id or its name in either language (case, accents, spaces and
+    dashes optional; a prefix of three letters or more shared by no other card will do) -> its id;
+    anything else unchanged."""
+    names = _progress_names()
+    key = _norm(word)
+    if key in names:
+        return names[key]
+    found = {card for name, card in names.items() if name.startswith(key)} if len(key) >= 3 else set()
+    return found.pop() if len(found) == 1 else word
+
+
 def team_code(team: str, language: str) -> str:
     """A team as a reader of ``language`` writes it: ``B1`` -> ``K1`` (Kék) in Hungarian."""
     return COLOUR_LETTERS.get(language, COLOUR_LETTERS["en"]).get(team[:1], team[:1]) + team[1:]
@@ -447,6 +501,12 @@ def team_code(team: str, language: str) -> str:
 def stack_code(stack: str) -> Localized:
     """A discovery stack (or a box's kind) as each reader names it: ``Pa`` / Hungarian ``Ea``."""
     return Localized(en=stack, hu=HU_STACK_OUT.get(stack, stack))
+
+
+def seat_colour(hq: str) -> str:
+    """An HQ named by its seat (``P2``) -> its player's colour letter (``Y``; seats have fixed colours,
+    §3); anything else unchanged.  Hungarian texts name players by colour, never by a seat code."""
+    return COLOURS[int(hq[1]) - 1] if re.fullmatch(r"P[1-4]", hq) else hq
 
 
 def colour_code(colour: str, language: str) -> str:
@@ -520,7 +580,10 @@ def _hu_value(key: str, value: str, verb: str) -> str:
         return ",".join(_hu_entry(item, verb) for item in value.split(","))
     if key == "infra":
         return ",".join(HUNGARIAN_WORDS.get(fold(item), HUNGARIAN_COLOURS.get(item.upper(), item))
-                        if len(item) == 1 or fold(item) in HUNGARIAN_WORDS else item for item in value.split(","))
+                        if len(item) == 1 or fold(item) in HUNGARIAN_WORDS
+                        else HUNGARIAN_COLOUR_NAMES.get(fold(item), item) for item in value.split(","))
+    if key in ("progress", "take") and fold(value) not in HUNGARIAN_WORDS and progress_word(value) != value:
+        return progress_word(value)
     table = {"base": HUNGARIAN_BASES, "bases": HUNGARIAN_BASES, "name": HUNGARIAN_VERBS,
              "stack": HUNGARIAN_STACKS}.get(key, HUNGARIAN_WORDS)
     return ",".join(":".join(table.get(fold(part), card_word(part)) for part in item.split(":"))
@@ -602,7 +665,7 @@ HU_BASE_OUT = {"ATTRACTION": "látványosság", "BIOLAB": "biolabor", "EXTRACTOR
 HU_CP_OUT = {"tiles": "lapkák", "near": "közeli", "industrial": "ipari", "two_bases": "két_bázis", "team": "csapat",
              "build": "építés", "pay5": "fizet5", "envtol": "környezet-tolerancia"}
 HU_WORD_OUT = {DOUBLE: "dupla", SPLIT: "oszt", NONE: "semmi", DECK: "pakli", LEGACY: "örökölt", SELF: "saját",
-               "box1": "mező1", "box2": "mező2", "box3": "mező3"}
+               "box1": "mező1", "box2": "mező2", "box3": "mező3", **HU_OFFER_OUT}
 
 
 def localize(text: str, language: str) -> str:
@@ -627,7 +690,13 @@ def _hu_out_item(part: str, verb: str) -> str:
         return "@" + _site_slugs()[part[1:]]
     if part in _site_slugs() and verb in (MOVE, TRANSPORT, SPECIAL, CHOOSE):
         return _site_slugs()[part]
-    return HU_WORD_OUT.get(part, hu_card(part))
+    return _hu_code(part)
+
+
+def _hu_code(code: str) -> str:
+    """A word of the notation that names a thing (a card, an Offer box, a Progress card, ``none``…)
+    as a Hungarian writes it."""
+    return HU_WORD_OUT.get(code) or _hu_progress_out().get(code) or hu_card(code)
 
 
 def _hu_out(word: str, verb: str) -> str:
@@ -654,7 +723,7 @@ def _hu_out(word: str, verb: str) -> str:
     elif key == "cards":
         out = ",".join(_hu_out_entry(item, verb) for item in value.split(","))
     elif key == "infra":
-        out = ",".join(HU_WORD_OUT.get(v, colour_code(v, "hu")) for v in value.split(","))
+        out = ",".join(HU_WORD_OUT.get(v, colour_code(seat_colour(v), "hu")) for v in value.split(","))
     elif key in ("base", "bases"):
         out = ",".join(":".join(HU_BASE_OUT.get(part, part) for part in item.split(":")) for item in value.split(","))
     elif key == "name":
@@ -665,7 +734,7 @@ def _hu_out(word: str, verb: str) -> str:
         card, _, mode = value.partition(":")
         out = f"{hu_card(card)}:{HU_WORD_OUT.get(mode, mode)}"
     else:
-        out = ",".join(HU_WORD_OUT.get(v, hu_card(v)) for v in value.split(","))
+        out = ",".join(_hu_code(v) for v in value.split(","))
     return f"{HU_KEY_OUT.get(key, key)}={out}"
 
 

@@ -46,9 +46,7 @@ def card_msg(card: str) -> Msg | str:
 def _hq(hq: str) -> Msg:
     if hq == mv.SELF:
         return S("phrase.hq_self")
-    if hq.startswith("P") and len(hq) == 2:
-        return S("phrase.hq_seat", n=hq[1])
-    return S("phrase.hq_colour", colour=S(f"colour.{hq}"))
+    return S("phrase.hq_colour", colour=S(f"colour.{mv.seat_colour(hq)}"))
 
 
 def sources_msg(sources: Sources) -> Msg | None:

@@ -7,20 +7,21 @@ from __future__ import annotations
 
 from .data import Tables, design, is_time, tables
 from .engine import DECLINE_ALWAYS, PLAYED_EDGES
-from .moves import card_code, stack_code, team_code
+from .moves import OFFER, card_code, offer_code, stack_code, team_code
 from .state import LEGACY, OVER, PIONEER, PROGRESS, GameState, split_spot
 
 View = GameState
 
-__all__ = ["DECLINE_ALWAYS", "LEGACY", "OVER", "PIONEER", "PLAYED_EDGES", "PROGRESS", "Tables", "View", "card_code",
-           "design", "is_time", "split_spot", "stack_code", "tables", "team_code", "winners"]
+__all__ = ["DECLINE_ALWAYS", "LEGACY", "OFFER", "OVER", "PIONEER", "PLAYED_EDGES", "PROGRESS", "Tables", "View",
+           "card_code", "design", "offer_code", "is_time", "split_spot", "stack_code", "tables", "team_code", "winners"]
 
 # DECLINE_ALWAYS: the choice of an Edge's standing order that declines its every reaction
 # window (§9.3 auto-pass); PLAYED_EDGES: the Edges that have such an order, in card order.
 # LEGACY, OVER: values of ``View.phase``; PIONEER, PROGRESS: kinds of a pending decision.
 # design("M02#1") == "M02", is_time("T3"), split_spot("eps_eri/D3-04") == ("eps_eri", "D3-04"),
 # team_code("B1", "hu") == "K1", card_code("M02#1") a Localized
-# ("M02#1" / Hungarian "Ű02#1"; "T3" / "Idő3"): see their docstrings.
+# ("M02#1" / Hungarian "Ű02#1"; "T3" / "Idő3"), offer_code("O2") ("O2" / "kínálat2"), OFFER the
+# Offer boxes' ids: see their docstrings.
 
 
 def winners(view: View) -> list[int]:

@@ -44,7 +44,7 @@ def _draw(game: SpaceCorpGame, state: GameState, move: Draw) -> None:
         box = int(move.source[1]) - 1
         card_or_none = state.offer[box]
         if card_or_none is None:
-            raise refuse("offer_box_empty", "SC-RES-3", box=move.source)
+            raise refuse("offer_box_empty", "SC-RES-3", box=mv.offer_code(move.source))
         state.offer[box] = None
         state.hands.add(seat, [card_or_none])
         state.news.append(S("news.took_offer", player=game.seat_label(state, seat),

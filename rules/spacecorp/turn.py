@@ -98,7 +98,7 @@ def _resolve_pending(game: SpaceCorpGame, state: GameState, move: Move) -> None:
         box = int(move.source[1]) - 1
         card = state.offer[box]
         if card is None:
-            raise refuse("offer_box_empty", "SC-RES-3", box=move.source)
+            raise refuse("offer_box_empty", "SC-RES-3", box=mv.offer_code(move.source))
         state.pending.pop(0)
         state.offer[box] = None
         state.hands.add(move.seat, [card])
@@ -111,13 +111,15 @@ def _resolve_pending(game: SpaceCorpGame, state: GameState, move: Move) -> None:
     if pending.kind == PROGRESS:
         allowed = game.progress_choices(state, move.seat, pending.what, pending.no_bonus, pending.setup_pick)
         if move.value not in allowed:
-            raise refuse("progress_choice", "SC-PROG-2", value=move.value, allowed=", ".join(allowed))
+            raise refuse("progress_choice", "SC-PROG-2", value=mv.progress_code(move.value),
+                         allowed=Join([mv.progress_code(card) for card in allowed]))
         state.pending.pop(0)
         game._gain_progress(state, move.seat, move.value, pending.no_bonus, pending.setup_pick)
     elif pending.kind == PREDICT:
         picked = move.value.split(",")
         if len(set(picked)) != int(pending.what) or any(card not in pending.cards for card in picked):
-            raise refuse("predict_choice", "BR-PREDICT", n=int(pending.what), allowed=", ".join(pending.cards))
+            raise refuse("predict_choice", "BR-PREDICT", n=int(pending.what),
+                         allowed=Join([mv.card_code(card) for card in pending.cards]))
         state.pending.pop(0)
         for card in picked:
             state.pile.remove(card)

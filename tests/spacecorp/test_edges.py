@@ -36,7 +36,9 @@ def test_SC_EDGE_1_EG_HACK_an_opponent_takes_an_offer_card_when_research_is_decl
     assert offered in state.hands.cards[1] and state.offer[1] is None                      # SC-EDGE-1
     assert "M25#1" in state.discards and "M25#1" not in state.hands.cards[1]               # SC-EDGE-2
     assert not state.windows and state.turn.step == RESEARCH_DRAWS and GAME.waiting_for(state) == {0}
-    assert refused(state, 0, "draw O2").rule == "SC-RES-3"                                   # stays empty
+    empty = refused(state, 0, "draw O2")
+    assert empty.rule == "SC-RES-3" and empty.msg.key == "spacecorp.err.offer_box_empty"      # stays empty
+    assert "kínálat2" in render(empty.msg, "hu") and "O2" not in render(empty.msg, "hu")    # issue 24
     state = finish_turn(state, 0)
     assert all(state.offer)                                                                  # refilled in step 5
 
@@ -255,6 +257,9 @@ def test_newcomer_texts_while_a_window_is_open():
     assert "`edge M25#1 take=O1`" in hint and "decline" in hint
     needs = refused(state, 1, "edge M25#1")
     assert needs.rule == "EG-HACK" and "take=O1" in render(needs.msg, "en") and '"-"' not in render(needs.msg, "en")
+    hungarian = render(needs.msg, "hu")                  # issue 24: the Offer boxes as Kínálat, no O1
+    assert "elvesz=kínálat1" in hungarian and "kínálat2" in hungarian and "O1" not in hungarian
+    assert "hatás Ű25#1 elvesz=kínálat1" in render(refused(state, 1, "genetics cards=M25#1/g").msg, "hu")
     assert "can be played only when an opponent's turn ended" in render(refused(state, 1, "edge M23#1").msg, "en")
     lines = GAME.private_lines(GAME.view(state, 1), 1)
     hand = "\n".join(render(line, "en") for line in lines)

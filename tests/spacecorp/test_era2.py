@@ -9,6 +9,7 @@ import random
 import pytest
 
 from rules.kit import HIDDEN
+from rules.messages import render
 from rules.spacecorp.data import tables
 from rules.spacecorp.engine import GAME
 from rules.spacecorp.state import ACTION, LEGACY, PIONEER, PLAY, PREDICT, PROGRESS
@@ -223,9 +224,16 @@ def test_SC_IDEA_1_an_idea_lap_earns_a_breakthrough_chosen_from_the_top_cards():
     state = play(state, 0, "idea cards=P22#1/i")
     assert state.players[0].idea == 1 and state.pending[0].kind == PROGRESS and GAME.waiting_for(state) == {0}
     assert {move.value for move in GAME.legal_moves(state, 0)} == {"BR-FUSION", "BR-AUTOCON", "BR-PREDICT"}
-    assert refused(state, 0, "choose progress=AD-LOWG").rule == "SC-PROG-2"
-    assert refused(state, 0, "fulfill none").rule == "SC-PROG-2"
-    state = play(state, 0, "choose progress=BR-FUSION")
+    wrong = refused(state, 0, "choose progress=AD-LOWG")
+    assert wrong.rule == "SC-PROG-2" and wrong.msg.key == "spacecorp.err.progress_choice"
+    hungarian = render(wrong.msg, "hu")                  # issue 24: the cards by their Hungarian names
+    assert "alacsony_gravitációs_fiziológia" in hungarian and "fúziós_energia, automatizált_építés" in hungarian
+    assert "BR-" not in hungarian and "AD-" not in hungarian
+    assert "BR-FUSION, BR-AUTOCON" in render(wrong.msg, "en")
+    waits = refused(state, 0, "fulfill none")
+    assert waits.rule == "SC-PROG-2" and "`választ folyamatkártya=fúziós_energia`" in render(waits.msg, "hu")
+    assert GAME.localize_move("choose progress=BR-FUSION", "hu") == "választ folyamatkártya=fúziós_energia"
+    state = play(state, 0, "választ folyamatkártya=fúziós_energia")
     assert state.players[0].progress == ["BR-FUSION#2"] and state.players[0].profit == 8   # the no-bonus copy
     assert state.side_board["BR-FUSION"] == ["BR-FUSION#1"] and not state.pending
 
@@ -306,8 +314,10 @@ def test_EG_LEAK_an_opponents_breakthrough_lets_you_take_a_no_bonus_copy():
     state = play(state, 0, "idea cards=P22#1/i")
     state = play(state, 0, "choose progress=BR-FUSION")
     assert GAME.waiting_for(state) == {1}
-    assert refused(state, 1, "edge P26#1 take=BR-FUSION").rule == "EG-LEAK"         # its no-bonus copy is gone
-    after = play(state, 1, "edge P26#1 take=BR-AUTOCON")
+    gone = refused(state, 1, "edge P26#1 take=BR-FUSION")
+    assert gone.rule == "EG-LEAK"                                                    # its no-bonus copy is gone
+    assert "elvesz=automatizált_építés" in render(gone.msg, "hu") and "BR-" not in render(gone.msg, "hu")
+    after = play(state, 1, "hatás B26#1 elvesz=automatizált_építés")                 # issue 24: by its name
     assert after.players[1].progress == ["BR-AUTOCON#2"] and "P26#1" in after.discards
 
 

@@ -184,6 +184,11 @@ def test_SC_10_1_a_card_without_entry_selector_uses_the_actions_plain_entry():
     ("transzport nincs", "transport none"),
     ("húz pakli", "draw D"),
     ("húzás O2", "draw O2"),
+    ("húz kínálat2", "draw O2"),
+    ("huz KINALAT4", "draw O4"),
+    ("húz kínálatmező1", "draw O1"),
+    ("húz kí3", "draw O3"),
+    ("hatás M25#1 elvesz=kínálat3", "edge M25#1 take=O3"),
     ("hatás M24#1 elvesz=S36#1", "edge M24#1 take=S36#1"),
     ("hatás M27#1 név=Építés", "edge M27#1 name=build"),
     ("elutasít", "decline"),
@@ -359,3 +364,59 @@ def test_SC_COL_3_each_colony_point_source_has_its_place_in_the_canonical_order(
     assert [item.kind for item in move.cp] == ["tiles", "near", "industrial", "two_bases", "team", "build", "pay5",
                                                "envtol"]
     assert format_move(move) == text
+
+
+def test_SC_RES_3_offer_boxes_have_a_hungarian_code_that_clashes_with_no_team():
+    """Issue 24: a Hungarian reader writes the Offer boxes (Kínálat) as ``kínálat1``…``kínálat4``,
+    never ``O1``; ``K1`` stays the Blue team (Kék 1) and the notation's ``O1`` is still read."""
+    from rules.spacecorp.moves import OFFER, localize, offer_code
+    assert [offer_code(box).text("hu") for box in OFFER] == ["kínálat1", "kínálat2", "kínálat3", "kínálat4"]
+    assert [offer_code(box).text("en") for box in OFFER] == list(OFFER)
+    assert localize("draw O2", "hu") == "húz kínálat2"
+    assert localize("edge M25#1 take=O3", "hu") == "hatás Ű25#1 elvesz=kínálat3"
+    for box in OFFER:
+        assert parse(localize(f"draw {box}", "hu")) == Draw(0, source=box)
+    assert parse("transport K1 em_l4>moon") == Transport(0, leg=Leg("B1", "em_l4", "moon"))
+
+
+def test_SC_PROG_2_progress_cards_are_written_by_their_hungarian_names():
+    """Issue 24: a Hungarian reader writes an Alkalmazkodás or Áttörés card by its name as one word
+    (``fúziós_energia``), never by the English id ``BR-FUSION``, which stays the stored notation and is
+    still read; a name in either language, or a prefix shared by no other card, will do."""
+    from rules.spacecorp.engine import GAME
+    from rules.spacecorp.moves import localize, progress_code, progress_word
+    assert progress_code("BR-FUSION").text("hu") == "fúziós_energia"
+    assert progress_code("AD-RADRES").text("en") == "AD-RADRES"
+    assert localize("choose progress=AD-RADRES", "hu") == "választ folyamatkártya=sugárzástűrés"
+    assert localize("edge P26#1 take=BR-AUTOCON", "hu") == "hatás B26#1 elvesz=automatizált_építés"
+    assert parse("választ folyamatkártya=fúziós_energia") == Choose(0, key="progress", value="BR-FUSION")
+    assert parse("valaszt attores=FUZIOS_ENERGIA") == Choose(0, key="progress", value="BR-FUSION")
+    assert parse("választ folyamat=fényn") == Choose(0, key="progress", value="BR-FTLCOM")
+    assert parse("choose progress=fusion_power") == Choose(0, key="progress", value="BR-FUSION")
+    assert parse("hatás B26#1 elvesz=szondahálózat") == Edge(0, card="P26#1", take="BR-PROBENET")
+    assert progress_word("k") == "k" and progress_word("ko") == "ko"          # too short / shared: unchanged
+    for card in ("AD-STARCH", "AD-LOWG", "AD-IMMUNE", "BR-PREDICT", "BR-QMFG", "AD-ENVTOL"):
+        text = localize(f"choose progress={card}", "hu")
+        assert not text.split("=")[1].startswith(("AD-", "BR-")) and parse(text) == Choose(0, key="progress", value=card)
+    components = {comp.id: comp for comp in GAME.components()}
+    assert components["BR-FUSION"].shown_code() == progress_code("BR-FUSION")
+    assert "fúziós_energia" in components["BR-FUSION"].aliases
+
+
+def test_SC_VAL_2_an_hq_is_named_to_a_hungarian_by_its_colour_never_by_a_seat_code():
+    """Issue 24: ``infra=P2`` (a seat, still read and stored) is written ``infra=S`` (Sárga, the
+    second seat's fixed colour, §3) to a Hungarian, and said with the colour's name; the refusal
+    names colours, not ``P2``; a colour may be typed as a word (``infra=sárga``)."""
+    from rules.spacecorp.moves import localize
+    from rules.spacecorp.phrases import phrase
+    assert localize("research infra=self,P2", "hu") == "kutatás infra=saját,S"
+    assert localize("research infra=P4", "hu") == "kutatás infra=Z"
+    assert parse("kutatás infra=saját,sárga") == parse("research infra=self,Y")
+    assert parse("kutatás infra=KÉK") == parse("research infra=B")
+    assert parse("research infra=P2").sources.infra == ("P2",)                    # the stored notation
+    said = phrase("research infra=P2")
+    assert said is not None and render(said, "hu") == render(phrase("research infra=Y"), "hu")
+    assert "P2" not in render(said, "en") and "Yellow" in render(said, "en")
+    with pytest.raises(IllegalMove) as caught:
+        parse("kutatás infra=X")
+    assert caught.value.msg.key == "spacecorp.err.infra" and "P2" not in render(caught.value.msg, "hu")

@@ -364,3 +364,14 @@ def test_autocomplete_completes_hungarian_card_codes_being_typed(typed):
     seat = min(GAME.waiting_for(state))
     assert state.players[seat].colour == "P"
     assert GAME.complete(state, seat, typed, 5)
+
+
+def test_SC_SETUP_16_the_status_lists_the_offer_by_each_readers_box_code():
+    """Issue 24: the status line of the Offer names its boxes ``kínálat1``… to a Hungarian (what
+    ``húz kínálat1`` takes), ``O1``… in English."""
+    lines = [line for line in GAME.status_lines(GAME.view(GAME.new_game({"players": 3}, 1), None))
+             if line.key == "spacecorp.status.offer"]
+    assert len(lines) == 1
+    hungarian, english = render(lines[0], "hu"), render(lines[0], "en")
+    assert "kínálat1 Ű" in hungarian and "kínálat4 Ű" in hungarian and not re.search(r"\bO[1-4]\b", hungarian)
+    assert "O1 M" in english and "O4 M" in english
