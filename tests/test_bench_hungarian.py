@@ -18,6 +18,6 @@ def test_every_allowed_code_says_why_it_is_hungarian():
     assert all(len(reason) > 10 for reason in HUNGARIAN_CODES.values())
 
 
-def test_eve_gaia_planetarium_and_pulsar_catalogues_hold_no_english_upper_case_code():
-    for game in ("eve", "gaia", "planetarium", "pulsar"):
+def test_no_games_hungarian_catalogue_holds_an_english_upper_case_code():
+    for game in ("eve", "gaia", "planetarium", "pulsar", "spacecorp"):
         assert catalogue_codes(game) == {}, game
