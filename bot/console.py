@@ -57,6 +57,9 @@ class ConsoleInputError(Exception):
 
 
 GUILD_ID = 4242
+#: Simulations per decision of a computer player when the console runs with ``--seed``: its
+#: moves then depend on the seed and the position only, so a script with computers replays.
+SEEDED_COMPUTER_ITERATIONS = 10
 MAIN_CHANNEL_ID = 100
 FIRST_USER_ID = 1001
 
@@ -498,6 +501,8 @@ async def console_main(settings: Settings, *, db_path: str | None, board_dir: st
         if seed is not None:   # fixed seeds make a script replay the same game every time
             seeds = itertools.count(seed)
             bot.service.seed_source = lambda: next(seeds)
+            # ... computers included: a fixed number of simulations, never the clock
+            bot.computers.iterations = SEEDED_COMPUTER_ITERATIONS
         if setup_file:
             prepare_recorded_setup(bot, setup_file)
         # a computer player's turn may think longer than the harness waits: the console waits

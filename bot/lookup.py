@@ -54,4 +54,9 @@ def find(game_name: str, typed: str) -> Component | None:
     exact = [comp for comp, keys in _index(game_name) if wanted in keys]
     if exact:
         return exact[0]
-    return found[0] if len(found) == 1 else None
+    if len(found) != 1:
+        return None
+    keys = next(keys for comp, keys in _index(game_name) if comp is found[0])
+    # the only match is the answer when a key starts with what was typed; found only inside a
+    # key ("o2" in "ido2") it is offered as a suggestion, not taken for what was meant
+    return found[0] if min(_rank(key, wanted) for key in keys) <= 2 else None

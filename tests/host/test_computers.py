@@ -442,3 +442,27 @@ def test_ISSUE_29_a_computer_is_found_by_its_name_in_either_language():
     for given in (t("computer_name", "en", number=1), t("computer_name", "hu", number=1), "computer 1", "-1"):
         assert player_id(record, given) == -1
     assert player_id(record, "alice") == ALICE
+
+
+async def test_ISSUE_29_a_console_script_with_a_computer_replays_the_same_with_the_same_seed(tmp_path):
+    """With ``--seed`` the console's computers think a fixed number of simulations, never by
+    the clock, so the same script gives the same computer moves (a newcomer's replay of a
+    game against the computer failed when a typed move was legal in one run only)."""
+    import io
+    import re
+
+    from bot.console import console_main
+
+    async def run(script: str) -> str:
+        out = io.StringIO()
+        await console_main(Settings(database_path=str(tmp_path / "unused.db")), db_path=None,
+                           board_dir=str(tmp_path / "boards"), stdin=io.StringIO(script), stdout=out, seed=5)
+        text = "\n".join(line for line in out.getvalue().splitlines() if "board image" not in line)
+        return re.sub(r"\d{15,}", "<id>", text)          # message links carry time-based snowflakes
+
+    opening = "/planetarium new players:2 computers:1\n/planetarium start\n"
+    offered = await run(opening + "? /planetarium move\n")
+    move = next(line.split("   (")[0].strip() for line in offered.splitlines() if line.startswith("  discard "))
+    script = opening + f"/planetarium move {move}\n/planetarium log count:20\n"
+    first, second = await run(script), await run(script)
+    assert "discards" in first.lower() and first == second
