@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import IllegalMove
-from rules.messages import Localized, Msg, catalogue, fold_word
+from rules.messages import Join, Localized, Msg, catalogue, fold_word
 
 from .state import COLOURS
 
@@ -987,7 +987,8 @@ def _bases(value: str) -> tuple[tuple[str, str], ...]:
 
 def _base(word: str) -> str:
     if word.upper() not in BASES:
-        raise IllegalMove("spacecorp.err.base", "SC-BLD-3", value=word, types=list(BASES))
+        raise IllegalMove("spacecorp.err.base", "SC-BLD-3", value=word,      # as each reader types them
+                          types=Join([Localized(en=base, hu=HU_BASE_OUT.get(base, base)) for base in BASES]))
     return word.upper()
 
 
