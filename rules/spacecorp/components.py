@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 
 from rules.base import Component
-from rules.messages import Join, Msg, render
+from rules.messages import Join, Localized, Msg, render
 
 from . import moves as mv
 from .data import ERAS, Card, Entry, tables
@@ -130,7 +130,8 @@ def components() -> tuple[Component, ...]:
     t = tables()
     out: list[Component] = [_card(card) for card in t.cards.values()]
     out.append(Component("TIME", "spacecorp.kind.time", S("cardname.TIME"), S("comp.time.text"), S("comp.time.gist"),
-                         False, tuple(sorted(t.time_cards)) + tuple(mv.hu_card(card) for card in sorted(t.time_cards))))
+                         False, tuple(sorted(t.time_cards)) + tuple(mv.hu_card(card) for card in sorted(t.time_cards)),
+                         Localized(en="TIME", hu=mv.HU_TIME_OUT)))
     for edge in t.edges.values():
         cards = [card.id for card in t.cards.values() if card.edge == edge.id]
         out.append(Component(edge.id, "spacecorp.kind.edge", S(f"edge.{edge.id}"),
@@ -193,7 +194,8 @@ def components() -> tuple[Component, ...]:
                              tile_gist(tile.id), _stand_in(tile.source)))
     for base in t.base_types.values():
         out.append(Component(base.id, "spacecorp.kind.base", S(f"base.{base.id}"), S(f"basetext.{base.id}"),
-                             S(f"basegist.{base.id}"), _stand_in(base.source), (base.id.lower(),)))
+                             S(f"basegist.{base.id}"), _stand_in(base.source), (base.id.lower(),),
+                             Localized(en=base.id, hu=mv.HU_BASE_OUT.get(base.id, base.id))))
     for era in ERAS:
         era_map = t.maps[era]
         for site in era_map.sites.values():
@@ -204,7 +206,8 @@ def components() -> tuple[Component, ...]:
                                    details=_site_details(site.id, era)),
                                  site_gist(site.id, era), _stand_in(site.source),
                                  tuple(dict.fromkeys(word for word in (slug, mv.site_slug(site.name))
-                                                     if word != site.id))))
+                                                     if word != site.id)),
+                                 Localized(en=site.id, hu=slug) if slug != site.id else None))
         for region in era_map.regions.values():
             sites = [site_msg(site.id) for site in era_map.sites_in(region.id)]
             out.append(Component(region.id, "spacecorp.kind.region", S(f"render.region.{region.id}"),

@@ -375,3 +375,17 @@ def test_SC_SETUP_16_the_status_lists_the_offer_by_each_readers_box_code():
     hungarian, english = render(lines[0], "hu"), render(lines[0], "en")
     assert "kínálat1 Ű" in hungarian and "kínálat4 Ű" in hungarian and not re.search(r"\bO[1-4]\b", hungarian)
     assert "O1 M" in english and "O4 M" in english
+
+
+def test_ISSUE_24_info_heads_sites_bases_and_time_cards_with_the_hungarian_words_typed():
+    """A newcomer's `/spacecorp infó hold` was headed `moon`, a base `REFINERY`, a Lagrange
+    point `em_l1`, the Time cards `TIME`: a Hungarian reader gets what the Hungarian notation
+    types (and the English reader the English ids)."""
+    from bot import lookup
+    from rules.messages import render
+
+    for typed, hungarian, english in (("hold", "hold", "moon"), ("finomító", "finomító", "REFINERY"),
+                                      ("föld-hold_l1", "föld-hold_l1", "em_l1"), ("Idő1", "Idő", "TIME")):
+        found = lookup.find("spacecorp", typed)
+        assert found is not None, typed
+        assert (render(found.shown_code(), "hu"), render(found.shown_code(), "en")) == (hungarian, english)
