@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
+from rules.messages import LANGUAGES, fold_word, render
 
 from ..i18n import ls, t
 from ..service import UserError
@@ -31,6 +32,19 @@ COMMON_COMMANDS = ("new", "join", "leave", "start", "cancel", "move", "board", "
                    "undo", "resign", "substitute", "abandon")
 
 
+
+def games_named(typed: str, hosted: list[str]) -> list[str]:
+    """The hosted games ``typed`` names: by command name or by title in any language the bot
+    speaks ("ŰrCégek", "planetárium"), whole (that one alone) or by the start of a word ("űr")."""
+    wanted = fold_word(typed).strip()
+    names = {game: [game] + [fold_word(render(rules.get_game(game).title_msg(), language)) for language in LANGUAGES]
+             for game in hosted}
+    exact = [game for game in hosted if wanted in names[game]]
+    if exact:
+        return exact[:1]
+    return [game for game in hosted if any(word.startswith(wanted) for name in names[game]
+                                            for word in name.replace("(", " ").split())]
+
 class GeneralCog(commands.Cog):
     def __init__(self, bot: "BoardGameBot"):
         self.bot = bot
@@ -47,9 +61,10 @@ class GeneralCog(commands.Cog):
                                       for name in COMMON_COMMANDS)
             await send(interaction, t("help_overview", language, games=games, commands=commands_text), ephemeral=True)
             return
-        game = game.strip().lower()
-        if game not in hosted:
+        named = games_named(game, hosted)
+        if len(named) != 1:
             raise UserError("unknown_game", game=game, games=", ".join(hosted))
+        game = named[0]
         rules_game = rules.get_game(game)
         text = t("help_game", language, title=rules_game.title_msg(), game=game, summary=rules_game.rules_summary(),
                  notation=rules_game.notation_help(), low=rules_game.min_players, high=rules_game.max_players)
@@ -73,8 +88,9 @@ class GeneralCog(commands.Cog):
     async def help_game_autocomplete(self, interaction: discord.Interaction, current: str
                                      ) -> list[app_commands.Choice[str]]:
         language = user_language(interaction)
+        hosted = self.bot.hosted_games()
         return [app_commands.Choice(name=t("title_of", language, title=rules.get_game(name).title_msg()), value=name)
-                for name in self.bot.hosted_games() if name.startswith(current.lower())][:25]
+                for name in (games_named(current, hosted) if current.strip() else hosted)][:25]
 
     @app_commands.command(name="reminders", description=ls("cmd.reminders"))
     @app_commands.describe(enabled=ls("param.rem_enabled"), hours=ls("param.rem_hours"),

@@ -233,6 +233,7 @@ async def test_help_games_and_reminder_settings(harness):
     assert "/toy" in one_text(await harness.slash(ALICE, "help", channel_id=CHANNEL))
     assert "pick N" in one_text(await harness.slash(ALICE, "help", channel_id=CHANNEL, game="toy"))
     assert "Unknown game" in one_text(await harness.slash(ALICE, "help", channel_id=CHANNEL, game="chess"))
+    assert "pick N" in one_text(await harness.slash(ALICE, "help", channel_id=CHANNEL, game="Toy"))   # its title
     thread, _ = await started_game(harness)
     assert "⏳" in one_text(await harness.slash(ALICE, "games", channel_id=CHANNEL))
     text = one_text(await harness.slash(ALICE, "reminders", channel_id=CHANNEL, hours=2.0, quiet_start=23,
@@ -453,3 +454,14 @@ async def test_raw_payloads_with_wrong_types_are_refused_and_change_nothing(harn
     assert await harness.bot.storage.get_user_settings(ALICE) == before
     sent = await raw_slash(harness, ALICE, "toy log", thread, {"count": 2}, {"count": 2.5})
     assert "whole number" in one_text(sent)
+
+
+def test_help_finds_a_game_by_its_title_in_either_language():
+    """A newcomer's `/súgó játék:ŰrCégek` was refused: the help takes a game's command name or
+    its title in any language, whole or by the start of a word."""
+    from bot.cogs.general import games_named
+
+    hosted = ["eve", "gaia", "planetarium", "pulsar", "spacecorp"]
+    assert games_named("ŰrCégek", hosted) == ["spacecorp"] and games_named("űr", hosted) == ["spacecorp"]
+    assert games_named("Planetárium", hosted) == ["planetarium"] and games_named("gaia projekt", hosted) == ["gaia"]
+    assert games_named("chess", hosted) == [] and len(games_named("p", hosted)) > 1
