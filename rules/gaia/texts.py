@@ -234,7 +234,7 @@ def components() -> tuple[Component, ...]:
         out.append(Component(field, "gaia.kind.track", Msg("gaia.field." + field), _track_effect(field),
                              Msg("gaia.gist.track." + field), aliases=_hu_words("gaia.field." + field)))
     # the id as a Hungarian types it (booster3 -> bónusz3) where the notations differ
-    return tuple(replace(comp, code=Localized(en=comp.id, hu=hu_code(comp.id))) if hu_code(comp.id) != comp.id
+    return tuple(replace(comp, code=Localized(en=comp.id, hu=code)) if (code := hu_code(comp.id)) != comp.id
                  else comp for comp in out)
 
 

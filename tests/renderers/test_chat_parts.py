@@ -58,6 +58,7 @@ class _Position:
         items = renderers.get_chat_renderer(name)(view, player_names=names, language=language)
         placed = [item if isinstance(item, tuple) else (index, item) for index, item in enumerate(items)]
         self.parts = {slot + 1: part for slot, part in placed if isinstance(part, ChatPart)}
+        self.plain = [slot + 1 for slot, part in placed if not isinstance(part, ChatPart)]   # drawn images
         self.digests = {slot: part_digest(name, language, names, slot, part.inputs)
                         for slot, part in self.parts.items()}
         self._pixels: dict[int, tuple[tuple[int, int], bytes]] = {}

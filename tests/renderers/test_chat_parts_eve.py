@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 import rules
-from bot.service import part_digest
 from renderers import eve as er
-from renderers.common import ChatPart
+
+from .test_chat_parts import _Position as _Parts
 
 GAME = rules.get_game("eve")
 
@@ -41,22 +41,11 @@ def _views(players: int, seed: int, plies: int) -> list[Any]:
     return views
 
 
-class _Position:
-    """One position's chat parts: digests at once, pixels when first asked for."""
-
-    def __init__(self, view: Any, names: list[str], language: str) -> None:
-        items = er.render_for_chat(view, player_names=names, language=language)
-        assert all(isinstance(item, ChatPart) for item in items)
-        self.parts = {slot + 1: part for slot, part in enumerate(items)}
-        self.digests = {slot: part_digest("eve", language, names, slot, part.inputs)
-                        for slot, part in self.parts.items()}
-        self._pixels: dict[int, tuple[tuple[int, int], bytes]] = {}
-
-    def pixels(self, slot: int) -> tuple[tuple[int, int], bytes]:
-        if slot not in self._pixels:
-            image = self.parts[slot].draw()
-            self._pixels[slot] = (image.size, image.tobytes())
-        return self._pixels[slot]
+def _position(view: Any, names: list[str], language: str) -> _Parts:
+    """One position's parts (the shared proof's helper); every EVE chat image is a part."""
+    position = _Parts("eve", view, names, language)
+    assert not position.plain
+    return position
 
 
 @pytest.mark.parametrize(("players", "language", "seed", "plies"), PLAYOUTS)
@@ -67,10 +56,10 @@ def test_equal_inputs_draw_equal_pixels_and_changed_pixels_change_the_digest(pla
     whole map's, so a move changes the digests of the parts it changes the pixels of."""
     names = [f"Player {seat + 1}" for seat in range(players)]
     views = _views(players, seed, plies)
-    previous = _Position(views[0], names, language)
+    previous = _position(views[0], names, language)
     kept = changed = needless = 0
     for view in views[1:]:
-        current = _Position(view, names, language)
+        current = _position(view, names, language)
         assert current.parts.keys() == previous.parts.keys()
         for slot in current.parts:
             if current.digests[slot] == previous.digests[slot]:

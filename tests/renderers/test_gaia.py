@@ -440,29 +440,11 @@ def test_a_turn_in_the_thread_changes_at_most_two_images_on_average():
     """Issue 25's target on a random 3-player game: the players' image changes on nearly every
     change of player, one map part where something was built, the shared board (research,
     actions) on a third of them."""
-    from bot.demo import random_game_script
-    script, _ = random_game_script("gaia", 3, 7)
+    from .thread_changes import images_changed_per_post
+
     names = ["alice", "bob", "carol"]
-    state = GAME.new_game(GAME.normalize_options({"players": 3}), 7)
-
-    def digests(state):
-        return [im.tobytes() for im in gr.chat_images(GAME.view(state, None), player_names=names)]
-
-    shown, changed, posts, current = digests(state), 0, 0, "alice"
-    lines = script.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("/gaia start"))
-    for line in lines[start + 1:]:
-        if line.startswith("as "):
-            current = line[3:]
-        elif line.startswith("/gaia move "):
-            seat = names.index(current)
-            state = GAME.apply(state, GAME.parse_move(state, seat, line.split(" ", 2)[2]))
-            waiting = GAME.waiting_for(state)
-            if GAME.is_over(state) or (waiting and min(waiting) != seat):
-                now = digests(state)
-                posts += 1
-                changed += sum(1 for old, new in zip(shown, now) if old != new) + abs(len(now) - len(shown))
-                shown = now
+    posts, changed = images_changed_per_post(
+        "gaia", lambda view: [im.tobytes() for im in gr.chat_images(view, player_names=names)])
     assert posts >= 50 and changed / posts <= 2.0
 
 

@@ -534,25 +534,9 @@ def test_the_thread_gets_the_maps_the_table_and_the_goals(monkeypatch):
 def test_a_turn_in_the_thread_changes_at_most_two_images_on_average():
     """Issue 25's target on a random 3-player game: the table changes on nearly every change of
     player, the map where a team moved, the goals (contracts) seldom."""
-    from bot.demo import random_game_script
-    script, _ = random_game_script("spacecorp", 3, 7)
-    names = ["alice", "bob", "carol"]
-    state = GAME.new_game(GAME.normalize_options({"players": 3}), 7)
-    shown, changed, posts, current = _chat_digests(GAME.view(state, None)), 0, 0, "alice"
-    lines = script.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("/spacecorp start"))
-    for line in lines[start + 1:]:
-        if line.startswith("as "):
-            current = line[3:]
-        elif line.startswith("/spacecorp move "):
-            seat = names.index(current)
-            state = GAME.apply(state, GAME.parse_move(state, seat, line.split(" ", 2)[2]))
-            waiting = GAME.waiting_for(state)
-            if GAME.is_over(state) or (waiting and min(waiting) != seat):
-                now = _chat_digests(GAME.view(state, None))
-                posts += 1
-                changed += sum(1 for old, new in zip(shown, now) if old != new) + abs(len(now) - len(shown))
-                shown = now
+    from .thread_changes import images_changed_per_post
+
+    posts, changed = images_changed_per_post("spacecorp", _chat_digests)
     assert posts >= 20 and changed / posts <= 2.0
 
 
