@@ -229,16 +229,20 @@ def random_move(game: EveGame, state: GameState, seat: int, rng: Any) -> Move | 
     weight = {mv.CLAIM: 0, mv.OUTPOST: 1, mv.END: 9}
     kinds.sort(key=lambda kind: weight.get(kind, 2) + rng.random() * 4)
     marked = {marker_region(state, square) for square in face_up_squares(state)}
+    by_kind: dict[str, list[Move]] = {}
+    for move in game._candidates(state, seat):  # generated once, checked kind by kind
+        by_kind.setdefault(move.kind, []).append(move)
     for kind in kinds:
-        moves = [move for move in game._candidates(state, seat) if move.kind == kind and game._legal(state, move)]
-        if not moves:
-            continue
+        candidates = by_kind.get(kind, [])
+        rng.shuffle(candidates)
         # head for the marked regions (the region cards) most of the time, as players do
-        aimed = [move for move in moves if move.regions and move.regions[-1] in marked]
-        if aimed and kind in (mv.OUTPOST, mv.EXPAND, mv.PLACE, mv.HQ, mv.MOVE) and rng.random() < 0.8:
-            moves = aimed
-        choice: Move = rng.choice(moves)
-        return choice
+        if kind in (mv.OUTPOST, mv.EXPAND, mv.PLACE, mv.HQ, mv.MOVE) and rng.random() < 0.8:
+            candidates.sort(key=lambda move: not (move.regions and move.regions[-1] in marked))
+        # the first legal one in a shuffled list is a uniform choice, and most candidates of
+        # a kind need no legality check (the check is what a playout spends its time on)
+        for move in candidates:
+            if game._legal(state, move):
+                return move
     return None
 
 
