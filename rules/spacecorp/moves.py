@@ -1133,7 +1133,7 @@ def _edge(seat: int, words: list[str]) -> Edge:
     if "take" in options:
         take = options["take"].upper()
         if not (take in OFFER or _CARD.fullmatch(take) or _PROGRESS.fullmatch(take)):
-            raise IllegalMove("spacecorp.err.edge_take", "§8.6", value=options["take"])
+            raise IllegalMove("spacecorp.err.edge_take", "SC-NOT-1", value=options["take"])
     if "name" in options:
         name = options["name"].lower()
         if name not in NAMEABLE:

@@ -283,7 +283,7 @@ def test_SC_2_canonical_prefix_translates_whole_words_and_keeps_spacing_and_part
     ("fulfill 1,1", "spacecorp.err.twice", "SC-NOT-2"),
     ("transport B2", "spacecorp.err.arguments", "SC-NOT-2"),
     ("draw O5", "spacecorp.err.draw", "SC-RES-3"),
-    ("edge M25#1 take=O9", "spacecorp.err.edge_take", "§8.6"),
+    ("edge M25#1 take=O9", "spacecorp.err.edge_take", "SC-NOT-1"),
     ("edge M27#1 name=fly", "spacecorp.err.action_name", "EG-SABOTAGE"),
     ("edge M27#1 name=pass", "spacecorp.err.action_name", "EG-SABOTAGE"),
     ("choose", "spacecorp.err.arguments", "SC-NOT-2"),
