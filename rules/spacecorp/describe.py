@@ -9,11 +9,12 @@ from rules.messages import Join, Msg
 from . import moves as mv
 from . import components
 from .phrases import team_msg
-from .data import design, is_time, tables
+from .data import Card, design, is_time, tables
 from .moves import (Build, Choose, Colonize, Draw, Edge, Explore, Genetics, Move, MoveAction, Produce, Research,
                     Special, Upgrade)
 from .state import ACTION, INFRA_DISCARD, LEGACY, OVER, GameState, clone_state
 from .common import S, site_msg
+from .scoring import end_bonus
 
 if TYPE_CHECKING:
     from .engine import SpaceCorpGame
@@ -104,7 +105,10 @@ def _named_component(game: SpaceCorpGame, state: GameState, move: Move) -> Msg |
     if isinstance(move, Draw) and move.source in mv.OFFER:
         card = state.offer[mv.OFFER.index(move.source)]
     if card is not None and (is_time(card) or design(card) in t.cards):
-        gist = S("comp.time.gist") if is_time(card) else components.card_gist(t.cards[design(card)])
+        special = None if is_time(card) else _special_of(t.cards[design(card)])
+        gist = S("comp.time.gist") if is_time(card) else \
+            S("special_gist", effect=S(f"specialgist.{special}")) if special else \
+            components.card_gist(t.cards[design(card)])
         return S("preview.gist", what=game._card_msg(card), gist=gist) if isinstance(move, Draw) else gist
     if isinstance(move, Choose) and move.key == "progress" and move.value in t.progress:
         return S("preview.gist", what=S(f"progress.{move.value}"), gist=S(f"progressgist.{move.value}"))
@@ -136,6 +140,13 @@ def status_lines(game: SpaceCorpGame, view: GameState) -> list[Msg]:
             lines.append(S("status.player_wheel", **values, gene_at=player.genetics, idea_at=player.idea,
                            wheel=tables().wheel.size))
     for player in view.players:
+        genetics, pioneer = end_bonus(view, player.seat)         # SC-VAR-4: certain, paid at the end
+        if genetics or pioneer:
+            parts = ([S("status.end_bonus.genetics", n=genetics)] if genetics else []) + \
+                ([S("status.end_bonus.pioneer", n=pioneer, place=player.pioneer)] if pioneer else [])
+            lines.append(S("status.end_bonus", player=game.seat_label(view, player.seat), n=genetics + pioneer,
+                           parts=Join(parts, "and")))
+    for player in view.players:
         if player.progress:
             lines.append(S("status.progress", player=game.seat_label(view, player.seat),
                            cards=Join([S(f"progress.{card.split('#')[0]}") for card in player.progress])))
@@ -151,7 +162,7 @@ def status_lines(game: SpaceCorpGame, view: GameState) -> list[Msg]:
             assert where is not None
             lines.append(S("status.track", player=game.seat_label(view, player.seat), team=team_msg(team),
                            site=site_msg(where), spaces=spaces))
-    offer = [S("status.offer_card", box=mv.offer_code(box), card=game.card_line(card))
+    offer = [S("status.offer_card", box=mv.offer_code(box), card=game.card_line(card, brief=True))
              for box, card in zip(mv.OFFER, view.offer) if card]
     if offer and view.phase != OVER:
         lines.append(S("status.offer", cards=Join(offer, "comma")))
@@ -177,12 +188,17 @@ def private_lines(game: SpaceCorpGame, view: GameState, seat: int) -> list[Msg]:
     return [S("private.hand_header", n=len(hand))] + [game.card_line(card) for card in hand]
 
 
-def card_line(game: SpaceCorpGame, card: str) -> Msg:
+def card_line(game: SpaceCorpGame, card: str, brief: bool = False) -> Msg:
     """A physical card with its values: ``M04#1 Robotic Miner: Build 2 or Produce 1 · Infra``;
-    an Edge card adds the Edge and its trigger."""
+    an Edge card adds the Edge and its trigger; a Special card its effect (``brief``: its gist,
+    for a list of several cards on one line)."""
     if is_time(card):
         return S("hand_card", id=mv.card_code(card), name=S("cardname.TIME"), gist=S("comp.time.gist"))
     data = tables().cards[design(card)]
+    special = _special_of(data)
+    if special is not None:                            # §8.8: what the Special does, not its name again
+        return S("hand_card_special", id=mv.card_code(card), name=S(f"cardname.{data.id}"),
+                 effect=S(f"specialgist.{special}" if brief else f"specialtext.{special}"))
     values = S("comp.card.gist", entries=components.entries_msg(data.entries),
                infra=S("comp.gist.infra") if data.infra else "", edge="")
     if data.edge is None:
@@ -190,6 +206,13 @@ def card_line(game: SpaceCorpGame, card: str) -> Msg:
     edge = tables().edges[data.edge]
     return S("hand_card_edge", id=mv.card_code(card), name=S(f"cardname.{data.id}"), gist=values, edge=S(f"edge.{edge.id}"),
              event=S(f"event.{edge.trigger.name}"), effect=S(f"edgegist.{edge.id}"))
+
+
+def _special_of(data: Card) -> str | None:
+    """The Special card effect (§8.8, ``SP-NEAR``) a card is played for, when that is all it
+    offers (every Special card has the one entry)."""
+    specials = {entry.special for entry in data.entries}
+    return specials.pop() if len(specials) == 1 and None not in specials else None
 
 
 def notation_help(game: SpaceCorpGame) -> Msg:

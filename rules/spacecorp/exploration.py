@@ -16,6 +16,10 @@ if TYPE_CHECKING:
     from .engine import SpaceCorpGame
 
 
+#: The kinds of site that never hold an exploration box (SC-MAP-4), each refused with its reason.
+NO_EXPLORE_KINDS = ("lagrange", "home", "pioneer", "orion")
+
+
 # ----- Explore (SC-EXP) ------------------------------------------------------------------------
 def _explore(game: SpaceCorpGame, state: GameState, move: Explore) -> None:
     """SC-EXP-1..4; in E3 one action fills every box of the star system (SC-EXP-10), with a
@@ -25,6 +29,10 @@ def _explore(game: SpaceCorpGame, state: GameState, move: Explore) -> None:
     sites = tables().maps[state.era].sites
     for spot in move.spots:
         if spot.site not in sites:
+            named = mv.site_word(spot.site)
+            if named in sites:                 # a site's name without its "@": the name is taken for a code
+                raise refuse("site_without_at", "SC-NOT-2", value=spot.site, site=site_msg(named),
+                             example=mv.notation(f"explore {spot.team} @{named}"))
             raise refuse("no_such_site", "SC-MAP-1", site=spot.site)
     boxes = [len(sites[spot.site].boxes) if state.era == "E3" else 1 for spot in move.spots]
     if len(move.stacks) > sum(boxes):
@@ -74,7 +82,9 @@ def _explorable(game: SpaceCorpGame, state: GameState, site_id: str, stacks: lis
     if site is None:
         raise refuse("no_such_site", "SC-MAP-1", site=site_id)
     if site.explore is None or not site.boxes:
-        raise refuse("not_explorable", "SC-MAP-4", site=site_msg(site_id))
+        # SC-MAP-4: why, by the kind of site (a Lagrange point, a home or pioneer site, an Orion exit)
+        reason = site.kind if site.kind in NO_EXPLORE_KINDS else ""
+        raise refuse(f"not_explorable_{reason}" if reason else "not_explorable", "SC-MAP-4", site=site_msg(site_id))
     placed = len(state.tiles.get(site_id, []))
     if placed >= len(site.boxes):
         raise refuse("explored_already", "SC-EXP-1", site=site_msg(site_id))

@@ -816,14 +816,14 @@ def _tidy(text: str) -> str:
 
 def _team(word: str) -> str:
     if not _TEAM.fullmatch(word.upper()):
-        raise IllegalMove("spacecorp.err.team", "§10.1", value=word)
+        raise IllegalMove("spacecorp.err.team", "SC-NOT-1", value=word)
     return word.upper()
 
 
 def _site(word: str) -> str:
     site = word.lower()
     if not _SITE.fullmatch(site):
-        raise IllegalMove("spacecorp.err.site", "§10.1", value=word)
+        raise IllegalMove("spacecorp.err.site", "SC-NOT-1", value=word)
     return site
 
 
@@ -834,7 +834,7 @@ def _at_site(word: str) -> str:
 def _card(word: str) -> str:
     card = word.upper()
     if not _CARD.fullmatch(card):
-        raise IllegalMove("spacecorp.err.card", "§10.1", value=word)
+        raise IllegalMove("spacecorp.err.card", "SC-NOT-1", value=word)
     return card
 
 
@@ -851,7 +851,7 @@ def _leg(team: str, path: str) -> Leg:
 def _list(value: str) -> list[str]:
     items = value.split(",")
     if not all(items):
-        raise IllegalMove("spacecorp.err.empty_item", "§10.2", value=value)
+        raise IllegalMove("spacecorp.err.empty_item", "SC-NOT-2", value=value)
     return items
 
 
@@ -859,7 +859,7 @@ def _once(items: list[str], verb: str) -> None:
     seen: set[str] = set()
     for item in items:
         if item in seen:
-            raise IllegalMove("spacecorp.err.twice", "§10.2", verb=verb_msg(verb), value=item)
+            raise IllegalMove("spacecorp.err.twice", "SC-NOT-2", verb=verb_msg(verb), value=item)
         seen.add(item)
 
 
@@ -867,7 +867,7 @@ def _entry(word: str, verb: str) -> CardEntry:
     card, slash, entry = word.partition("/")
     entry = entry.lower() if slash else ENTRIES[verb][0]
     if not _CARD.fullmatch(card.upper()) or entry not in ("r", "m", "e", "b", "p", "g", "i", "sm", "sb"):
-        raise IllegalMove("spacecorp.err.card_entry", "§10.1", value=word)
+        raise IllegalMove("spacecorp.err.card_entry", "SC-NOT-1", value=word)
     if entry not in ENTRIES[verb]:
         raise IllegalMove("spacecorp.err.entry_type", "SC-VAL-3", value=word, verb=verb_msg(verb),
                           entries=[f"/{e}" for e in ENTRIES[verb]])
@@ -878,7 +878,7 @@ def _hq(word: str) -> str:
     if word.lower() == SELF:
         return SELF
     if not _PLAYER.fullmatch(word.upper()):
-        raise IllegalMove("spacecorp.err.infra", "§10.1", value=word)
+        raise IllegalMove("spacecorp.err.infra", "SC-NOT-1", value=word)
     return word.upper()
 
 
@@ -896,7 +896,7 @@ def _sources(verb: str, options: dict[str, str]) -> Sources:
     if "time" in options:
         card, colon, mode = options["time"].partition(":")
         if not colon or not _TIME.fullmatch(card.upper()) or mode.lower() not in (DOUBLE, SPLIT):
-            raise IllegalMove("spacecorp.err.time", "SC-VAL-8", value=options["time"])
+            raise IllegalMove("spacecorp.err.time", "SC-VAL-8", value=_time_typed(options["time"]))
         time = TimeUse(card.upper(), mode.lower())
     pay = 0
     if "pay" in options:
@@ -909,6 +909,13 @@ def _sources(verb: str, options: dict[str, str]) -> Sources:
         _once(sites, verb)
         use = tuple(sorted(sites))
     return Sources(cards, infra, time, pay, use)
+
+
+def _time_typed(value: str) -> Localized:
+    """A ``time=`` value echoed as the reader wrote it: a Hungarian ``Idő1:kétszer`` reached the
+    parser as ``T1:kétszer`` (its card code translated), so it is written back with ``Idő1``."""
+    card, colon, mode = value.partition(":")
+    return Localized(en=value, hu=hu_card(card.upper()) + colon + HU_WORD_OUT.get(mode.lower(), mode))
 
 
 class _Words:
@@ -925,13 +932,13 @@ class _Words:
 
     def take(self) -> str:
         if not self.more():
-            raise IllegalMove("spacecorp.err.arguments", "§10.2", verb=verb_msg(self.verb), example=notation(EXAMPLES[self.verb]))
+            raise IllegalMove("spacecorp.err.arguments", "SC-NOT-2", verb=verb_msg(self.verb), example=notation(EXAMPLES[self.verb]))
         self.at += 1
         return self.words[self.at - 1]
 
     def done(self) -> None:
         if self.more():
-            raise IllegalMove("spacecorp.err.not_understood", "§10.2", verb=verb_msg(self.verb), value=self.peek(),
+            raise IllegalMove("spacecorp.err.not_understood", "SC-NOT-2", verb=verb_msg(self.verb), value=self.peek(),
                               example=notation(EXAMPLES[self.verb]))
 
 
@@ -948,13 +955,13 @@ def _options(verb: str, words: list[str], keep: tuple[str, ...] = ()) -> tuple[_
             positional.append(word)
         elif key in allowed:
             if key in options:
-                raise IllegalMove("spacecorp.err.option_twice", "§10.2", key=key, verb=verb_msg(verb))
+                raise IllegalMove("spacecorp.err.option_twice", "SC-NOT-2", key=key, verb=verb_msg(verb))
             options[key] = match[2]
         elif key in ALL_KEYS:
-            raise IllegalMove("spacecorp.err.option_not_for_verb", "§10.2", key=key, verb=verb_msg(verb),
+            raise IllegalMove("spacecorp.err.option_not_for_verb", "SC-NOT-2", key=key, verb=verb_msg(verb),
                               example=notation(EXAMPLES[verb]))
         else:
-            raise IllegalMove("spacecorp.err.not_understood", "§10.2", verb=verb_msg(verb), value=word, example=notation(EXAMPLES[verb]))
+            raise IllegalMove("spacecorp.err.not_understood", "SC-NOT-2", verb=verb_msg(verb), value=word, example=notation(EXAMPLES[verb]))
     return _Words(verb, positional), options
 
 
@@ -1071,13 +1078,13 @@ def _colonize(seat: int, words: list[str]) -> Colonize:
     word = args.take()
     region = word.upper()
     if not _REGION.fullmatch(region):
-        raise IllegalMove("spacecorp.err.region", "§10.1", value=word)
+        raise IllegalMove("spacecorp.err.region", "SC-NOT-1", value=word)
     args.done()
     if "colony" not in options or "cp" not in options:
         raise IllegalMove("spacecorp.err.arguments", "SC-COL-2", verb=verb_msg(COLONIZE), example=notation(EXAMPLES[COLONIZE]))
     colony = options["colony"].upper()
     if not _COLONY.fullmatch(colony):
-        raise IllegalMove("spacecorp.err.colony", "§10.1", value=options["colony"])
+        raise IllegalMove("spacecorp.err.colony", "SC-NOT-1", value=options["colony"])
     items = [_cp_item(item) for item in _split_commas(options["cp"])]
     _once([item.kind for item in items], COLONIZE)
     return Colonize(seat, region=region, colony=colony, cp=tuple(sorted(items, key=lambda i: CP_KINDS.index(i.kind))))
@@ -1126,7 +1133,7 @@ def _edge(seat: int, words: list[str]) -> Edge:
     if "take" in options:
         take = options["take"].upper()
         if not (take in OFFER or _CARD.fullmatch(take) or _PROGRESS.fullmatch(take)):
-            raise IllegalMove("spacecorp.err.edge_take", "§8.6", value=options["take"])
+            raise IllegalMove("spacecorp.err.edge_take", "SC-NOT-1", value=options["take"])
     if "name" in options:
         name = options["name"].lower()
         if name not in NAMEABLE:
@@ -1141,7 +1148,7 @@ def _choose(seat: int, words: list[str]) -> Choose:
     match = _OPTION.fullmatch(word)
     key = match[1].lower() if match else ""
     if not match or key not in CHOICE_KEYS:
-        raise IllegalMove("spacecorp.err.choice_key", "§10.2", value=word, keys=[f"{k}=" for k in CHOICE_KEYS])
+        raise IllegalMove("spacecorp.err.choice_key", "SC-NOT-2", value=word, keys=[f"{k}=" for k in CHOICE_KEYS])
     raw = match[2]
     value = raw.upper() if key in ("progress", "base", "predict") else raw.lower()
     valid = {
@@ -1155,7 +1162,7 @@ def _choose(seat: int, words: list[str]) -> Choose:
         "predict": all(_CARD.fullmatch(card) or _TIME.fullmatch(card) for card in value.split(",")),   # the pile holds Time cards too
     }[key]
     if not valid:
-        raise IllegalMove("spacecorp.err.choice_value", "§10.2", key=key, value=raw, example=notation(CHOICE_EXAMPLES[key]))
+        raise IllegalMove("spacecorp.err.choice_value", "SC-NOT-2", key=key, value=raw, example=notation(CHOICE_EXAMPLES[key]))
     return Choose(seat, key=key, value=_stack(value) if key == "stack" else value)
 
 
@@ -1170,10 +1177,10 @@ def parse_move(seat: int, text: str) -> Move:
     same text always gives the same Move or the same refusal."""
     words = _split_words(canonical_prefix(_tidy(text)))
     if not words:
-        raise IllegalMove("spacecorp.err.empty", "§10.2", verbs=Msg("spacecorp.verbs"))
+        raise IllegalMove("spacecorp.err.empty", "SC-NOT-2", verbs=Msg("spacecorp.verbs"))
     verb, rest = words[0].lower(), words[1:]
     if verb not in VERBS:
-        raise IllegalMove("spacecorp.err.unknown_verb", "§10.2", value=words[0], verbs=Msg("spacecorp.verbs"))
+        raise IllegalMove("spacecorp.err.unknown_verb", "SC-NOT-2", value=words[0], verbs=Msg("spacecorp.verbs"))
     if verb in ENTRIES:
         return _action(seat, verb, rest)
     if verb == COLONIZE:

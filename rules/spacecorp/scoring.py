@@ -8,7 +8,7 @@ from rules.messages import Join
 
 from .data import ERAS, tables
 from .state import OVER, GameState, Turn
-from .common import S, SCORE_SOURCES, START_PROFIT
+from .common import S, SCORE_SOURCES, START_PROFIT, era_span
 
 if TYPE_CHECKING:
     from .engine import SpaceCorpGame
@@ -59,6 +59,20 @@ def score_breakdown(game: SpaceCorpGame, state: GameState) -> list[list[ScorePar
             parts.append(ScorePart(S("score.earlier" if rest else f"score.{START_PROFIT}"), rest))
         out.append(parts)
     return out
+
+
+def end_bonus(state: GameState, seat: int) -> tuple[int, int]:
+    """What the early finish (SC-VAR-4) will certainly pay ``seat`` for what is done already, as
+    ``(genetics, pioneer)`` profit: +1 per genetics step when the game ends after E1, the bonus of
+    the Pioneer marker held.  (0, 0) when the current era does not end the game early or it is
+    over.  A reading for the status (what ``_early_finish`` pays, without changing the state)."""
+    _, last = era_span(state.options)
+    if state.phase == OVER or state.era != last or state.era == ERAS[-1]:
+        return 0, 0
+    player = state.players[seat]
+    genetics = player.genetics_steps if state.era == "E1" else 0
+    pioneer = tables().constants.early_finish_pioneer_bonus[player.pioneer - 1] if player.pioneer else 0
+    return genetics, pioneer
 
 
 def _bases_on_board(state: GameState, seat: int) -> int:

@@ -58,7 +58,8 @@ def test_the_hand_shows_each_card_with_its_values_and_edge_trigger():
     seat = state.turn.seat
     lines = GAME.private_lines(GAME.view(state, seat), seat)
     assert lines[0].key == "spacecorp.private.hand_header"
-    assert all(line.key in ("spacecorp.hand_card", "spacecorp.hand_card_edge") for line in lines[1:])
+    assert all(line.key in ("spacecorp.hand_card", "spacecorp.hand_card_edge", "spacecorp.hand_card_special")
+               for line in lines[1:])
     miner = GAME.card_line("M04#1")
     assert "Build 2" in render(miner, "en") and "Infra" in render(miner, "en")
     edge_card = GAME.card_line("M22#1")

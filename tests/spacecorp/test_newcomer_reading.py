@@ -1,0 +1,175 @@
+"""Space Corp as a newcomer reads it (issue 24, docs/newcomer-report-2026-11-26.md D4-D10): a
+Special card says what it does, the status shows the end bonus already certain, an explore refusal
+says why, the notation's refusals cite rule IDs, a Hungarian refusal echoes what was typed."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.base import IllegalMove
+from rules.messages import Localized, message_keys, render
+from rules.spacecorp import moves as mv
+from rules.spacecorp.data import tables
+from rules.spacecorp.engine import GAME
+from rules.spacecorp.scoring import end_bonus
+from rules.spacecorp.state import ACTION, OVER, PLAY, clone_state
+
+
+def keys(value: object) -> set[str]:
+    return set(message_keys(value))
+
+
+def refusal(state, seat: int, text: str) -> IllegalMove:
+    with pytest.raises(IllegalMove) as caught:
+        GAME.apply(state, GAME.parse_move(state, seat, text))
+    return caught.value
+
+
+# ----- D8: a Special card says what it does (§8.8, SC-SPC-1) -------------------------------------
+@pytest.mark.parametrize("card,special", [("M21#2", "SP-NEAR"), ("P10#1", "SP-ANTIMATTER"), ("S30#1", "SP-TACHYON")])
+def test_SC_SPC_1_a_special_cards_hand_line_gives_its_effect_not_its_name_twice(card, special):
+    line = GAME.card_line(card)
+    assert line.key == "spacecorp.hand_card_special"
+    assert f"spacecorp.specialtext.{special}" in keys(line)
+    assert "spacecorp.entry_special" not in keys(line)
+    # the Offer in the status lists several cards on one line: the gist
+    brief = GAME.card_line(card, brief=True)
+    assert f"spacecorp.specialgist.{special}" in keys(brief)
+    for language in ("en", "hu"):
+        assert render(line, language).count(render(GAME._card_msg(card).params["name"], language)) == 1
+
+
+def test_SC_SPC_1_the_autocomplete_label_of_a_special_move_gives_its_effect():
+    """D8: ``special M21#2 …`` in the menu is labelled with what the Near Space Probe does."""
+    state = GAME.new_game({"players": 2}, 2)
+    label = GAME._named_component(state, mv.Special(state.turn.seat, card="M21#2", target="deimos"))
+    assert label is not None and label.key == "spacecorp.special_gist"
+    assert "spacecorp.specialgist.SP-NEAR" in keys(label)
+
+
+def test_SC_SPC_1_a_special_card_in_the_hand_reads_its_effect():
+    state = GAME.new_game({"players": 2}, 2)
+    seat = state.turn.seat
+    state.hands.cards[seat].append("M21#2")
+    lines = GAME.private_lines(GAME.view(state, seat), seat)
+    assert any(line.key == "spacecorp.hand_card_special" for line in lines)
+
+
+# ----- D10: the status shows the end bonus already certain (SC-VAR-4) ----------------------------
+def test_SC_VAR_4_the_status_counts_banked_genetics_steps_when_the_game_ends_after_E1():
+    state = GAME.new_game({"players": 2}, 2)
+    state.players[1].genetics_steps = 8
+    lines = GAME.status_lines(GAME.view(state, None))
+    bonus = [line for line in lines if line.key == "spacecorp.status.end_bonus"]
+    assert len(bonus) == 1
+    assert bonus[0].params["n"] == 8 and "spacecorp.status.end_bonus.genetics" in keys(bonus[0])
+    assert end_bonus(state, 1) == (8, 0) and end_bonus(state, 0) == (0, 0)
+    assert GAME.scores(state)[1] == state.players[1].profit        # the score itself is unchanged
+
+
+def test_SC_VAR_4_a_held_pioneer_marker_is_a_certain_bonus_too():
+    state = GAME.new_game({"players": 2}, 2)
+    state.players[0].pioneer = 1
+    first = tables().constants.early_finish_pioneer_bonus[0]
+    assert end_bonus(state, 0) == (0, first)
+    line = next(line for line in GAME.status_lines(state) if line.key == "spacecorp.status.end_bonus")
+    assert line.params["n"] == first and "spacecorp.status.end_bonus.pioneer" in keys(line)
+
+
+def test_SC_VAR_4_no_end_bonus_line_when_the_game_goes_on_to_the_next_era():
+    """Genetics steps of E1 pay nothing when E2 follows (SC-GEN-3: a Progress card at E2 setup)."""
+    state = GAME.new_game({"players": 2, "eras": "1-2"}, 2)
+    state.players[0].genetics_steps = 5
+    assert end_bonus(state, 0) == (0, 0)
+    assert not any(line.key == "spacecorp.status.end_bonus" for line in GAME.status_lines(state))
+
+
+def test_SC_VAR_4_the_status_promise_is_what_the_early_finish_pays():
+    """The bonus the status promises is booked as final_bonus when the era ends the game."""
+    rng = random.Random(5)
+    state = GAME.new_game({"players": 2}, 5)
+    promised = [end_bonus(state, seat) for seat in range(2)]
+    while not GAME.is_over(state):
+        promised = [end_bonus(state, seat) for seat in range(2)]
+        seat = rng.choice(sorted(GAME.waiting_for(state)))
+        state = GAME.apply(state, GAME.random_move(state, seat, rng))
+    assert state.phase == OVER
+    paid = [player.ledger.get("final_bonus", 0) for player in state.players]
+    # the last move may still add genetics steps, never take any away
+    assert all(sum(promise) <= got for promise, got in zip(promised, paid))
+    assert all(end_bonus(state, seat) == (0, 0) for seat in range(2))
+
+
+# ----- D9: an explore refusal says why (SC-MAP-4) -------------------------------------------------
+def _at(state, seat: int, team: str, site: str):
+    state = clone_state(state)
+    state.players[seat].teams[team] = site
+    return state
+
+
+@pytest.mark.parametrize("site,reason", [("em_l1", "lagrange"), ("earth", "home")])
+def test_SC_MAP_4_exploring_a_site_without_a_box_is_refused_with_its_reason(site, reason):
+    state = GAME.new_game({"players": 2}, 2)
+    seat = state.turn.seat
+    team = sorted(state.players[seat].teams)[0]
+    card = next(card for card in state.hands.cards[seat] if not card.startswith("T"))
+    error = refusal(_at(state, seat, team, site), seat, f"explore {team} @{site} cards={card}/e")
+    assert (error.msg.key, error.rule) == (f"spacecorp.err.not_explorable_{reason}", "SC-MAP-4")
+
+
+def test_SC_MAP_4_every_site_without_a_box_has_a_reason():
+    from rules.spacecorp.exploration import NO_EXPLORE_KINDS
+    for era_map in tables().maps.values():
+        for site in era_map.sites.values():
+            if site.explore is None or not site.boxes:
+                assert site.kind in NO_EXPLORE_KINDS, site.id
+
+
+# ----- D5: a site name without "@" -----------------------------------------------------------------
+def test_SC_NOT_2_a_hungarian_site_name_without_at_is_refused_asking_for_the_at():
+    state = GAME.new_game({"players": 2}, 2)
+    seat = state.turn.seat
+    team = mv.team_code(sorted(state.players[seat].teams)[0], "hu")
+    error = refusal(state, seat, f"felfedezés {team} hold kártyák=Ű01#1")
+    assert error.msg.key == "spacecorp.err.site_without_at"
+    assert error.msg.params["value"] == "hold"
+    assert render(error.msg.params["example"], "hu").endswith("@hold")
+
+
+# ----- D6: the notation's refusals cite rule IDs, not section numbers -----------------------------
+@pytest.mark.parametrize("text,rule", [("hello", "SC-NOT-2"), ("move B1 earth>moon infra=enyém", "SC-NOT-1"),
+                                       ("move B1 earth>moon xyz=1", "SC-NOT-2"), ("move B9 earth>moon", "SC-NOT-1")])
+def test_SC_NOT_1_2_notation_refusals_cite_a_rule_id_of_the_spec(text, rule):
+    with pytest.raises(IllegalMove) as caught:
+        mv.parse_move(0, text)
+    assert caught.value.rule == rule
+    with open("docs/rules/space-corp.md", encoding="utf-8") as spec:
+        assert f"| {rule} |" in spec.read()
+
+
+# ----- D4: a Hungarian refusal echoes what was typed ------------------------------------------------
+def test_SC_VAL_8_a_bad_time_use_echoes_the_hungarian_card_code_typed():
+    with pytest.raises(IllegalMove) as caught:
+        mv.parse_move(0, "mozgás K2 föld>hold kártyák=Ű02#1 infra=saját idő=Idő1:kétszer")
+    value = caught.value.msg.params["value"]
+    assert isinstance(value, Localized)
+    assert value.text("hu") == "Idő1:kétszer" and value.text("en") == "T1:kétszer"
+    assert (caught.value.msg.key, caught.value.rule) == ("spacecorp.err.time", "SC-VAL-8")
+
+
+def test_the_status_lines_stay_catalogued_in_a_played_game():
+    """The new lines render in both languages wherever a random E1 game goes."""
+    rng = random.Random(7)
+    state = GAME.new_game({"players": 3}, 7)
+    for _ in range(300):
+        if GAME.is_over(state):
+            break
+        for line in GAME.status_lines(GAME.view(state, None)):
+            for language in ("en", "hu"):
+                assert render(line, language)
+        seat = rng.choice(sorted(GAME.waiting_for(state)))
+        if state.phase == PLAY and state.turn.step == ACTION:
+            for card in state.hands.cards[seat]:
+                assert render(GAME.card_line(card), "hu")
+        state = GAME.apply(state, GAME.random_move(state, seat, rng))
