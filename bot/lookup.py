@@ -23,16 +23,22 @@ def _index(game_name: str) -> tuple[tuple[Component, tuple[str, ...]], ...]:
 def search(game_name: str, typed: str, limit: int = 25) -> list[Component]:
     """The components matching ``typed``: exact id or name first, then those whose id, name
     or alias starts with it, then those with a word starting with it, then containing it."""
+    return [comp for _rank_, comp in ranked(game_name, typed, limit)]
+
+
+def ranked(game_name: str, typed: str, limit: int = 25) -> list[tuple[int, Component]]:
+    """:func:`search` with each match's rank: 0 exact, 1 a key starts with it, 2 a word of a
+    key starts with it, 3 found only inside a key ("o2" in "ido2")."""
     wanted = " ".join(fold_word(typed).split())
     if not wanted:
-        return [comp for comp, _keys in _index(game_name)[:limit]]
-    ranked: list[tuple[int, int, Component]] = []
+        return [(1, comp) for comp, _keys in _index(game_name)[:limit]]
+    found: list[tuple[int, int, Component]] = []
     for order, (comp, keys) in enumerate(_index(game_name)):
         rank = min((_rank(key, wanted) for key in keys), default=9)
         if rank < 9:
-            ranked.append((rank, order, comp))
-    ranked.sort(key=lambda item: (item[0], item[1]))
-    return [comp for _rank_, _order, comp in ranked[:limit]]
+            found.append((rank, order, comp))
+    found.sort(key=lambda item: (item[0], item[1]))
+    return [(rank, comp) for rank, _order, comp in found[:limit]]
 
 
 def _rank(key: str, wanted: str) -> int:

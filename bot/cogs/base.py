@@ -1090,12 +1090,14 @@ class GameCog(commands.GroupCog):
         language = user_language(interaction)
         found = lookup.find(self.game_name, thing)
         if found is None:
-            close = lookup.search(self.game_name, thing, 10)
+            close = lookup.ranked(self.game_name, thing, 10)
             if not close:
                 raise UserError("info_unknown", thing=thing, title=self.game.title_msg())
-            # several match ("forgóerőmű": small, medium, large): each with its gist
-            await send(interaction, "\n".join([t("info_several", language, thing=thing)] +
-                                              ["- " + self.component_label(comp, language) for comp in close]),
+            # several match ("forgóerőmű": small, medium, large): each with its gist; found only
+            # inside other names ("O2" in "Idő2"), they are offered as guesses, not as matches
+            head = "info_several" if min(rank for rank, _comp in close) <= 2 else "info_inside"
+            await send(interaction, "\n".join([t(head, language, thing=thing, title=self.game.title_msg())] +
+                                              ["- " + self.component_label(comp, language) for _rank, comp in close]),
                        ephemeral=True)
             return
         lines = [t("info_head", language, name=found.name, kind=Msg(found.kind), id=found.shown_code()),

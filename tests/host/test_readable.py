@@ -113,6 +113,23 @@ async def test_info_on_a_word_several_components_share_lists_them_with_their_gis
         lookup._index.cache_clear()
 
 
+async def test_info_on_letters_found_only_inside_names_offers_them_as_guesses(harness, monkeypatch):
+    """`/spacecorp infó O2` found only the Time card (its code idő2 holds "o2"): the answer
+    says nothing is called that and offers the names it appears in; it does not claim that
+    several things match."""
+    import tests.host.toy_game as toy
+    from bot import lookup
+
+    lookup._index.cache_clear()
+    thread, _ = await started_game(harness)
+    found = lookup.ranked("toy", "onu", 5)
+    assert found and all(rank == 3 for rank, _comp in found)
+    answer = one_text(await harness.slash(ALICE, "toy info", channel_id=thread, thing="onu"))
+    title = toy.GAME.title_msg()
+    assert answer.startswith(phrase("info_inside", thing="onu", title=title))
+    assert phrase("info_several", thing="onu") not in answer
+
+
 async def test_info_shows_a_components_code_as_the_readers_notation_writes_it(harness, monkeypatch):
     """Issue 24: a component whose code differs between the notations (Space Corp's M02#1 /
     Ű02#1, Gaia's booster3 / bónusz3) is headed and listed by the reader's code; the stored
