@@ -12,7 +12,7 @@ from rules.base import Component, Game, GameType, IllegalMove, Notice, ScorePart
 from rules.messages import Join, Localized, Msg, from_json, render, to_json
 from rules.rng import Rng
 
-from . import evaluation
+from . import evaluation, suggest
 from . import moves as mv
 from . import texts
 from .data import (DECK_OF_LETTER, DECKS, ROMAN_OF, Card, board, cards, deck_cards,
@@ -506,8 +506,11 @@ class PlanetariumGame(Game[GameState, Move]):
         words = typed.split(" ")
         # "play <card> <planet> " with a fourth word begun (or a trailing space) asks for options
         wants_options = words[0] == "play" and (len(words) >= 4 or (len(words) == 3 and prefix.endswith(" ")))
-        texts_ = (format_move(move) for move in self.iter_legal_moves(state, seat, expand_gravity=wants_options))
-        return spread_kinds((text for text in texts_ if text.lower().startswith(typed)), self.move_kind, limit)
+        found = [(move, text) for move in self.iter_legal_moves(state, seat, expand_gravity=wants_options)
+                 if (text := format_move(move)).lower().startswith(typed)]
+        texts_ = {move: text for move, text in found}
+        ranked = suggest.order(state, seat, [move for move, _text in found])   # worth making first (D16)
+        return spread_kinds((texts_[move] for move in ranked), self.move_kind, limit)
 
     def move_kind(self, text: str) -> str:
         """Planet moves apart from matter moves, and each card's plays apart (autocomplete)."""
