@@ -371,6 +371,10 @@ class PlanetariumGame(Game[GameState, Move]):
         return format_move(move)
 
     def parse_move(self, state: GameState, seat: int, text: str) -> Move:
+        corrected = mv.corrected_verb(text)
+        if corrected is not None:           # 'pas': did you mean 'pass'? (not the whole notation)
+            raise IllegalMove("planetarium.err.did_you_mean", "PL-NOTATION", text=text, word=mv.tokenize(text)[0],
+                              suggestion=texts.notation_or_text(corrected))
         verb, move = mv.parse_syntax(seat, text)
         player = state.players[seat] if 0 <= seat < len(state.players) else None
         if player is None:

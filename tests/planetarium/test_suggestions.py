@@ -2,13 +2,16 @@
 lines are moves worth making; the order never changes which moves are legal (PL-BOT-5)."""
 from __future__ import annotations
 
+import pytest
+
+from rules.messages import render
 from rules.planetarium import moves as mv
 from rules.planetarium.data import cards
 from rules.planetarium.engine import playable_planets
 from rules.planetarium.state import PHASE_CARD, PHASE_MOVE, PHASE_SETUP
 from rules.planetarium.suggest import planet_distance
 
-from .helpers import GAME, build, play, started
+from .helpers import GAME, assert_illegal, build, play, started
 
 
 def legal_texts(state, seat):
@@ -83,3 +86,29 @@ def test_D16_newcomers_who_always_take_the_first_line_play_cards_and_finish_the_
         state = play(state, text, seat)
     assert GAME.is_over(state)
     assert plays >= 8
+
+
+# ----- a near miss of a verb: "did you mean" (newcomer report, under D16) -----------------------------------
+@pytest.mark.parametrize("typed, meant", [
+    ("pas", "pass"), ("paszol", "pass"), ("plya L01 A", "play L01 A"), ("drwa I", "draw I"),
+    ("mov II-1 II-2", "mv II-1 II-2"), ("keszz", "done"),
+])
+def test_PL_NOTATION_a_verb_near_a_known_one_is_refused_with_did_you_mean(typed, meant):
+    state = started(2)
+    error = assert_illegal(state, typed, rule="PL-NOTATION", key="planetarium.err.did_you_mean")
+    assert error.msg.params["word"] == typed.split()[0]
+    assert render(error.msg.params["suggestion"], "en") == meant
+    assert "forms" not in error.msg.params          # not the whole notation list
+
+
+def test_PL_NOTATION_did_you_mean_speaks_the_readers_words():
+    error = assert_illegal(started(2), "pas", key="planetarium.err.did_you_mean")
+    assert render(error.msg, "hu").endswith("„passzol”?")
+    error = assert_illegal(started(2), "drwa I", key="planetarium.err.did_you_mean")
+    assert "„húz kezdeti”" in render(error.msg, "hu")
+
+
+@pytest.mark.parametrize("typed", ["xyz", "F03", "A", "jump II-1"])
+def test_PL_NOTATION_a_word_near_no_verb_still_gets_the_forms(typed):
+    error = assert_illegal(started(2), typed, rule="PL-NOTATION", key="planetarium.err.unreadable")
+    assert error.msg.params["detail"].key == "planetarium.parse.unknown_verb"
