@@ -38,8 +38,9 @@ TURN_CAP = 400                # PL-END-4: a hard cap of turns in total starts th
 # Hungarian words are accepted as aliases of the English verbs (moves.VERB_ALIASES); the
 # stored notation (format_move) is always the English one.
 # default_move (a decision deadline passed): setup -> discard the final card worth fewer
-# points (keep the better one; on a tie the higher id goes); move step -> the first legal
-# token move (matter before planets, board table order), or "mv none"; card step -> pass
+# points (keep the better one; on a tie the higher id goes); move step -> the token move
+# autocomplete offers first (suggest.order: the most useful for the mover's own hand), or
+# "mv none"; card step -> pass
 # (done in the last round); draw -> draw I, else M, else F; keep a drawn final -> keep the one
 # worth more; finals of the last round -> done.
 
@@ -1321,6 +1322,8 @@ class PlanetariumGame(Game[GameState, Move]):
             return Move(seat, mv.DONE if state.last_round else mv.PASS)
         if phase == PHASE_FINALS:
             return Move(seat, mv.DONE)
+        if phase == PHASE_MOVE:          # the move autocomplete offers first (suggest.order)
+            return next(iter(suggest.order(state, seat, self.legal_moves(state, seat))), None)
         return next(iter(self.iter_legal_moves(state, seat, expand_gravity=False)), None)
 
     def hidden_in_view(self, state: GameState, viewer: int | None) -> list[str]:

@@ -112,3 +112,10 @@ def test_PL_NOTATION_did_you_mean_speaks_the_readers_words():
 def test_PL_NOTATION_a_word_near_no_verb_still_gets_the_forms(typed):
     error = assert_illegal(started(2), typed, rule="PL-NOTATION", key="planetarium.err.unreadable")
     assert error.msg.params["detail"].key == "planetarium.parse.unknown_verb"
+
+
+def test_PL_TURN_1_a_missed_move_step_makes_the_move_offered_first_not_a_circle_round_orbit_I():
+    state = build(matter={"II-1": "R", "V-4": "W", "I-1": "G", "VII-3": "G"}, hands={0: ["L03", "H05", "F01"]},
+                  mats={0: {"A": "M1"}})
+    default = GAME.default_move(state, 0)
+    assert default is not None and GAME.format_move(default) == GAME.complete(state, 0, "")[0]
