@@ -504,8 +504,9 @@ class PlanetariumGame(Game[GameState, Move]):
         return [*own_marker_cards(state, seat), mv.MARKER_NONE]
 
     def complete(self, state: GameState, seat: int, prefix: str, limit: int = 25) -> list[str]:
-        """Like the default (one move of every kind first, ``move_kind``), but gravity variants
-        are only listed once the options of a play are typed."""
+        """Like the default (one move of every kind first, ``move_kind``), but the moves worth
+        making come first (``suggest.order``: a newcomer takes the first line) and gravity
+        variants are only listed once the options of a play are typed."""
         prefix = self.canonical_prefix(prefix)
         typed = " ".join(prefix.lower().split())
         words = typed.split(" ")
