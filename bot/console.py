@@ -23,7 +23,7 @@ from discord import app_commands
 from .app import BoardGameBot, create_bot
 from .config import Settings
 from .harness import Harness, ThreadArchived, ThreadLocked
-from rules.messages import LANGUAGES, Msg, catalogue, language_of, render
+from rules.messages import LANGUAGES, Msg, catalogue, fold_word, language_of, render
 
 @functools.cache
 def _english_names() -> dict[str, list[str]]:
@@ -226,15 +226,42 @@ class Console:
         return {param.name: self.option_value(command, param, unquoted(options[param.name])) for param in params
                 if param.name in options}
 
+    def choice_value(self, command: app_commands.Command[Any, ..., Any], param: app_commands.Parameter, option: str,
+                     raw: str) -> Any:
+        """The choice ``raw`` names: its value or one of its names, whole or its first words,
+        accents and case aside (``ülésrend:csatlakozás`` for "csatlakozás sorrendjében").
+        A value no choice fits is refused with every value and its name (what to type); words
+        that begin several names are refused with those."""
+        named = self.choice_names(command, param)
+        for choice_value, names in named:
+            if raw == str(choice_value) or raw.lower() in (name.lower() for name in names):
+                return choice_value
+        typed = choice_words(raw)
+        spellings = [(choice_value, [choice_words(text) for text in (str(choice_value), *names)])
+                     for choice_value, names in named]
+        for test in (lambda words: words == typed, lambda words: words[:len(typed)] == typed):
+            found = [choice_value for choice_value, forms in spellings if typed and any(map(test, forms))]
+            if len(found) == 1:
+                return found[0]
+            if found:
+                listed = [(value, names) for value, names in named if value in found]
+                raise ConsoleInputError("console.ambiguous_choice", option=option, value=raw,
+                                        values=self.choices_listed(listed))
+        raise ConsoleInputError("console.one_of", option=option, value=raw, values=self.choices_listed(named))
+
+    def choices_listed(self, named: list[tuple[Any, list[str]]]) -> str:
+        """Each choice as what to type: a code (a value with a digit) and its name in the
+        player's language ("`1-2` – Mariners, then Planeteers (eras 1-2)"); else the name alone,
+        which is typed as it reads ("`csatlakozás sorrendjében`", never the English value)."""
+        return "; ".join(self.text("console.choice", value=str(value), label=names[0])
+                         if any(char.isdigit() for char in str(value)) else self.text("console.choice_plain", value=names[0])
+                         for value, names in named)
+
     def option_value(self, command: app_commands.Command[Any, ..., Any], param: app_commands.Parameter, raw: str) -> Any:
         kind = discord.AppCommandOptionType
         option = self.option_shown(command, param.name)
         if param.choices:
-            named = self.choice_names(command, param)
-            for choice_value, names in named:
-                if raw == str(choice_value) or raw.lower() in (name.lower() for name in names):
-                    return choice_value
-            raise ConsoleInputError("console.one_of", option=option, values=", ".join(names[0] for _, names in named))
+            return self.choice_value(command, param, option, raw)
         if param.type == kind.user:
             return self.user_id_of(raw)
         if param.type == kind.boolean:
@@ -437,6 +464,12 @@ class Console:
                                         values=[value])
         self.show(sent)
         await self.show_computer_moves(mark, sent)
+
+
+def choice_words(text: str) -> list[str]:
+    """A choice's value or name as words without case and accents, what a typed value is
+    compared by: "Csak Bolygókutatók (2. kor)" -> ["csak", "bolygokutatok", "2", "kor"]."""
+    return re.findall(r"\w+", fold_word(text))
 
 
 def unquoted(value: str) -> str:

@@ -12,7 +12,7 @@ from rules.base import Component, Game, GameType, IllegalMove, Notice, ScorePart
 from rules.messages import Join, Localized, Msg, from_json, render, to_json
 from rules.rng import Rng
 
-from . import evaluation
+from . import evaluation, suggest
 from . import moves as mv
 from . import texts
 from .data import (DECK_OF_LETTER, DECKS, ROMAN_OF, Card, board, cards, deck_cards,
@@ -38,8 +38,9 @@ TURN_CAP = 400                # PL-END-4: a hard cap of turns in total starts th
 # Hungarian words are accepted as aliases of the English verbs (moves.VERB_ALIASES); the
 # stored notation (format_move) is always the English one.
 # default_move (a decision deadline passed): setup -> discard the final card worth fewer
-# points (keep the better one; on a tie the higher id goes); move step -> the first legal
-# token move (matter before planets, board table order), or "mv none"; card step -> pass
+# points (keep the better one; on a tie the higher id goes); move step -> the token move
+# autocomplete offers first (suggest.order: the most useful for the mover's own hand), or
+# "mv none"; card step -> pass
 # (done in the last round); draw -> draw I, else M, else F; keep a drawn final -> keep the one
 # worth more; finals of the last round -> done.
 
@@ -371,6 +372,10 @@ class PlanetariumGame(Game[GameState, Move]):
         return format_move(move)
 
     def parse_move(self, state: GameState, seat: int, text: str) -> Move:
+        corrected = mv.corrected_verb(text)
+        if corrected is not None:           # 'pas': did you mean 'pass'? (not the whole notation)
+            raise IllegalMove("planetarium.err.did_you_mean", "PL-NOTATION", text=text, word=mv.tokenize(text)[0],
+                              suggestion=texts.notation_or_text(corrected))
         verb, move = mv.parse_syntax(seat, text)
         player = state.players[seat] if 0 <= seat < len(state.players) else None
         if player is None:
@@ -499,15 +504,19 @@ class PlanetariumGame(Game[GameState, Move]):
         return [*own_marker_cards(state, seat), mv.MARKER_NONE]
 
     def complete(self, state: GameState, seat: int, prefix: str, limit: int = 25) -> list[str]:
-        """Like the default (one move of every kind first, ``move_kind``), but gravity variants
-        are only listed once the options of a play are typed."""
+        """Like the default (one move of every kind first, ``move_kind``), but the moves worth
+        making come first (``suggest.order``: a newcomer takes the first line) and gravity
+        variants are only listed once the options of a play are typed."""
         prefix = self.canonical_prefix(prefix)
         typed = " ".join(prefix.lower().split())
         words = typed.split(" ")
         # "play <card> <planet> " with a fourth word begun (or a trailing space) asks for options
         wants_options = words[0] == "play" and (len(words) >= 4 or (len(words) == 3 and prefix.endswith(" ")))
-        texts_ = (format_move(move) for move in self.iter_legal_moves(state, seat, expand_gravity=wants_options))
-        return spread_kinds((text for text in texts_ if text.lower().startswith(typed)), self.move_kind, limit)
+        found = [(move, text) for move in self.iter_legal_moves(state, seat, expand_gravity=wants_options)
+                 if (text := format_move(move)).lower().startswith(typed)]
+        texts_ = {move: text for move, text in found}
+        ranked = suggest.order(state, seat, [move for move, _text in found])   # worth making first (D16)
+        return spread_kinds((texts_[move] for move in ranked), self.move_kind, limit)
 
     def move_kind(self, text: str) -> str:
         """Planet moves apart from matter moves, and each card's plays apart (autocomplete)."""
@@ -1314,6 +1323,8 @@ class PlanetariumGame(Game[GameState, Move]):
             return Move(seat, mv.DONE if state.last_round else mv.PASS)
         if phase == PHASE_FINALS:
             return Move(seat, mv.DONE)
+        if phase == PHASE_MOVE:          # the move autocomplete offers first (suggest.order)
+            return next(iter(suggest.order(state, seat, self.legal_moves(state, seat))), None)
         return next(iter(self.iter_legal_moves(state, seat, expand_gravity=False)), None)
 
     def hidden_in_view(self, state: GameState, viewer: int | None) -> list[str]:

@@ -5,6 +5,7 @@ position (``keep`` in the setup means "discard the other one", a missing ``from=
 """
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -131,6 +132,26 @@ def canonical_words(words: list[str]) -> tuple[str, list[str]]:
             return VERB_ALIASES[pair], words[2:]
     first = fold(words[0])
     return VERB_ALIASES.get(first, first), words[1:]
+
+
+#: How alike a typed verb and a known one must be (difflib's ratio) to be offered as "did you
+#: mean": 'pas' / 'pass' 0.86, 'paszol' / 'passzol' 0.92, 'huy' / 'huz' 0.67 (not offered).
+NEAR_VERB = 0.75
+
+
+def corrected_verb(text: str) -> str | None:
+    """``text`` with its first word, an unknown verb near a known one ('pas', 'plya',
+    'paszol'), replaced by that verb's notation word ('pass', 'play'); None when the verb is
+    known or nothing is near it."""
+    words = tokenize(text)
+    if not words:
+        return None
+    verb, args = canonical_words(words)
+    if verb in VERB_ALIASES.values():
+        return None
+    near = difflib.get_close_matches(fold(words[0]), [alias for alias in VERB_ALIASES if " " not in alias],
+                                     n=1, cutoff=NEAR_VERB)
+    return " ".join([VERB_ALIASES[near[0]], *words[1:]]) if near else None
 
 
 def normalize_node(word: str) -> str | None:

@@ -249,7 +249,7 @@ def components() -> tuple[Component, ...]:
             P("comp.planet.text", planet=letter, kind=P(f"kind.{kind}"), node=graph.start_node[letter],
               orbit=ROMAN_OF[graph.orbit[graph.start_node[letter]]], position=MAT_ORDER.index(letter) + 1),
             P("comp.planet.gist", kind=P(f"kind.{kind}"), node=graph.start_node[letter]),
-            stand_in=True, aliases=(f"planet {letter}", f"{letter} bolygó")))
+            aliases=(f"planet {letter}", f"{letter} bolygó")))   # printed tokens, not stand-ins
     counts = dict(matter_mix())
     for kind in MATTER_KINDS:
         ident = MATTER_IDS[kind]

@@ -164,8 +164,9 @@ def test_dump_load_is_lossless_json():
 def test_PL_BOT_5_autocomplete_offers_playable_cards_with_target_planets_and_options_on_request():
     state = build(phase=PHASE_CARD, hands={0: ["L06", "L01", "H02", "H05", "F01"]}, mats={0: {"A": "R1 G1"}},
                   matter={"VII-9": "W"})
-    assert GAME.complete(state, 0, "play") == ["play L06 A", "play L01 A"]
-    assert GAME.complete(state, 0, "pl") == ["play L06 A", "play L01 A"]
+    # the card worth more points first (L01: 4, L06: 2), see tests/planetarium/test_suggestions.py
+    assert GAME.complete(state, 0, "play") == ["play L01 A", "play L06 A"]
+    assert GAME.complete(state, 0, "pl") == ["play L01 A", "play L06 A"]
     assert GAME.complete(state, 0, "play L06 A grav") == [f"play L06 A grav=VII-9>{p}" for p in "ACBD"]
     assert GAME.complete(state, 0, "play L06 A ") == ["play L06 A"] + [f"play L06 A grav=VII-9>{p}" for p in "ACBD"]
     assert GAME.complete(state, 0, "re") == ["replace H05"]

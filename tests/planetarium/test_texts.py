@@ -46,6 +46,15 @@ def test_card_texts_come_from_the_data_and_gists_fit():
     assert "Mágneses mező" in magnetic.aliases and "H1" in magnetic.aliases
 
 
+def test_PL_BRD_4_only_cards_are_stand_ins_never_a_planet_matter_deck_or_board_part():
+    """/planetarium info planet B said "This component is a stand-in" (newcomer report, under D16):
+    the planet tokens A-D are printed; only designed cards stand in for unknown printed ones."""
+    for comp in GAME.components():
+        if comp.stand_in:
+            assert comp.kind == "planetarium.kind.card", comp.id
+    assert not GAME.component("B").stand_in
+
+
 # ----- moves in words ----------------------------------------------------------------------------
 @pytest.mark.parametrize("text", SAMPLES)
 def test_every_verb_reads_as_a_phrase_from_its_notation_alone(text):
