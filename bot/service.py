@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import hashlib
+import json
 import logging
 import secrets
 import time
@@ -19,7 +20,7 @@ from typing import Any, Callable
 
 import rules
 from rules.base import BadOptions, Game, IllegalMove, Notice, OptionSpec, normalize_options
-from rules.messages import LANGUAGES, Join, Msg, render
+from rules.messages import LANGUAGES, Join, Msg, render, to_json
 from rules.rng import Rng
 
 from .storage import (ACTIVE, ABANDONED, CANCELLED, FINISHED, LOBBY, AlreadySeated, DuplicateInteraction,
@@ -510,15 +511,17 @@ class GameService:
         finished = game.is_over(new_state)
         waiting_after = set() if finished else set(game.waiting_for(new_state))
         snapshot = game.dump_state(new_state) if finished or (record.ply + 1) % self.snapshot_every == 0 else None
+        events = list(game.events(state, move, new_state))
         ply = await self._append(record, seat=seat, user_id=user_id, kind="move", text=move_text,
                                  interaction_id=interaction_id, waiting_seats=waiting_after,
-                                 snapshot=snapshot, finished=finished)
+                                 snapshot=snapshot, finished=finished,
+                                 news=json.dumps([to_json(msg) for msg in events], ensure_ascii=False) if events else None)
         self._remember(game_id, ply, new_state)
         new_record = await self.record(game_id)
         return MoveOutcome(LoadedGame(new_record, new_state, game), seat, move_text, ply, finished,
                            waiting_after, waiting_after - set(waiting_before),
                            notices=list(game.notices(state, move, new_state)),
-                           events=list(game.events(state, move, new_state)))
+                           events=events)
 
     async def automatic(self, game_id: int, prefs_of: Callable[[int], Any]) -> MoveOutcome | None:
         """One move a waiting player's standing orders make for them now (``prefs_of(user_id)``
@@ -595,13 +598,13 @@ class GameService:
 
     async def _append(self, record: GameRecord, *, seat: int | None, user_id: int | None, kind: str, text: str,
                       interaction_id: int | None, waiting_seats: set[int], snapshot: dict[str, Any] | None,
-                      finished: bool) -> int:
+                      finished: bool, news: str | None = None) -> int:
         waiting_users = {player.user_id for player in record.players if player.seat in waiting_seats}
         try:
             ply = await self.storage.append(
                 record.id, expected_ply=record.ply, seat=seat, user_id=user_id, kind=kind, text=text,
                 interaction_id=interaction_id, now=self.clock(), waiting_user_ids=waiting_users,
-                snapshot=snapshot, finished=finished)
+                snapshot=snapshot, finished=finished, news=news)
             self._follow(record.id, ply, kind)
             return ply
         except StalePly:

@@ -105,6 +105,10 @@ class LogEntry:
     kind: str
     text: str
     created_at: float
+    #: the move's public news as the thread showed it (JSON of rules.messages values), kept so
+    #: the log can say what a move did after the position that explains it is gone (which card
+    #: "draw O1" took); None for other kinds and for moves stored before schema 6
+    news: str | None = None
 
 
 @dataclass
@@ -207,8 +211,8 @@ class Storage(abc.ABC):
     async def append(self, game_id: int, *, expected_ply: int, seat: int | None, user_id: int | None,
                      kind: str, text: str, interaction_id: int | None, now: float,
                      waiting_user_ids: set[int], snapshot: dict[str, Any] | None = None,
-                     finished: bool = False) -> int:
-        """Append one log entry in ONE transaction: bump the game's ply only if it equals
+                     finished: bool = False, news: str | None = None) -> int:
+        """Append one log entry (with its public ``news``) in ONE transaction: bump the game's ply only if it equals
         ``expected_ply`` (else StalePly), insert the entry (a repeated interaction_id raises
         DuplicateInteraction), store ``snapshot`` as the state after this entry if given,
         replace the waiting rows (users still waiting keep their ``since``), and mark the

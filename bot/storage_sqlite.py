@@ -177,6 +177,14 @@ MIGRATIONS: list[str] = [
     PRAGMA user_version = 5;
     COMMIT;
     """,
+    # 5 -> 6: a move's public news is kept with it, so /log can say what it did (which card
+    # "draw O1" took) after the position that explains it is gone.
+    """
+    BEGIN IMMEDIATE;
+    ALTER TABLE log ADD COLUMN news TEXT;
+    PRAGMA user_version = 6;
+    COMMIT;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -656,7 +664,7 @@ class SqliteStorage(Storage):
     async def append(self, game_id: int, *, expected_ply: int, seat: int | None, user_id: int | None,
                      kind: str, text: str, interaction_id: int | None, now: float,
                      waiting_user_ids: set[int], snapshot: dict[str, Any] | None = None,
-                     finished: bool = False) -> int:
+                     finished: bool = False, news: str | None = None) -> int:
         snapshot_json = None if snapshot is None else _dumps(snapshot)
         async with self._tx() as conn:
             cursor = await conn.execute(
@@ -681,9 +689,9 @@ class SqliteStorage(Storage):
             ply = expected_ply + 1
             try:
                 await conn.execute(
-                    "INSERT INTO log (game_id, ply, seat, user_id, kind, text, interaction_id, created_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, ply, seat, user_id, kind, text, interaction_id, now))
+                    "INSERT INTO log (game_id, ply, seat, user_id, kind, text, interaction_id, created_at, news) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, ply, seat, user_id, kind, text, interaction_id, now, news))
             except sqlite3.IntegrityError as error:
                 if "interaction_id" in str(error):
                     raise DuplicateInteraction(f"interaction {interaction_id} was already stored") from error
@@ -709,12 +717,12 @@ class SqliteStorage(Storage):
 
     async def log(self, game_id: int, *, after_ply: int = 0, limit: int | None = None,
                   newest: bool = False) -> list[LogEntry]:
-        sql = ("SELECT ply, seat, user_id, kind, text, created_at FROM log WHERE game_id = ? AND ply > ? "
+        sql = ("SELECT ply, seat, user_id, kind, text, created_at, news FROM log WHERE game_id = ? AND ply > ? "
                f"ORDER BY ply {'DESC' if newest else 'ASC'} LIMIT ?")
         async with self._tx(write=False) as conn:
             rows = await self._all(conn, sql, (game_id, after_ply, -1 if limit is None else max(limit, 0)))
         entries = [LogEntry(ply=r["ply"], seat=r["seat"], user_id=r["user_id"], kind=r["kind"], text=r["text"],
-                            created_at=r["created_at"]) for r in rows]
+                            created_at=r["created_at"], news=r["news"]) for r in rows]
         if newest:
             entries.reverse()
         return entries

@@ -7,6 +7,7 @@ import contextlib
 import hashlib
 import inspect
 import io
+import json
 import logging
 import re
 import time
@@ -19,7 +20,7 @@ from discord.ext import commands
 
 import rules
 from rules.base import OptionSpec
-from rules.messages import LANGUAGES, Join, Msg, has_key, language_of
+from rules.messages import LANGUAGES, Join, Msg, from_json, has_key, language_of
 
 from .. import lookup
 from ..i18n import ls, t, tr
@@ -1199,6 +1200,9 @@ class GameCog(commands.GroupCog):
                 text = t(f"log_kind.{entry.kind}", language)
             number = f"{numbers[entry.ply]:>4}." if entry.ply in numbers else "    –"
             lines.append(f"{number} {who}: {text}")
+            if entry.kind == "move" and entry.ply in numbers and entry.news:
+                # what the move did, as the thread said it (the card "draw O1" took)
+                lines.extend("      ↳ " + tr(from_json(news), language) for news in json.loads(entry.news))
         budget = CONTENT_LIMIT - 8   # the code fence
         while len(lines) > 1 and len("\n".join(lines)) > budget:
             lines.pop(0)   # too long for one message: the newest entries matter most

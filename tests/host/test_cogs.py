@@ -185,6 +185,27 @@ async def test_out_of_range_values_from_a_raw_payload_are_checked_again(harness)
     assert "between 2 and 4" in text
 
 
+async def test_the_log_keeps_a_moves_public_news_and_drops_it_with_an_undo(harness, monkeypatch):
+    """/log says what a move did as the thread said it (newcomer report D19: the log line of
+    Space Corp's `draw O1` could not say which card it took once the Offer had refilled); the
+    news of a move taken back goes with it."""
+    import tests.host.toy_game as toy
+    from rules.messages import Msg, render
+
+    def events(self, before, move, after):
+        return [Msg("toy.status.counter", counter=after.counter, target=after.target)] if move.kind == "add" else []
+
+    monkeypatch.setattr(toy.ToyGame, "events", events)
+    thread, _ = await started_game(harness)
+    for user, text in ((ALICE, "pick 1"), (BOB, "pick 2"), (ALICE, "add 2"), (BOB, "add 1")):
+        await harness.slash(user, "toy move", channel_id=thread, text=text)
+    await harness.slash(BOB, "toy undo", channel_id=thread)
+    lines = one_text(await harness.slash(ALICE, "toy log", channel_id=thread)).strip("`\n").split("\n")
+    news = [line for line in lines if "↳" in line]
+    assert news == ["      ↳ " + render(Msg("toy.status.counter", counter=2, target=toy.GAME.new_game({"players": 2}, 1).target), "en")]
+    assert lines[lines.index(news[0]) - 1].startswith("   3. ")
+
+
 async def test_a_log_too_long_for_one_message_keeps_the_newest_entries(harness):
     thread, _ = await started_game(harness)
     service = harness.bot.service
