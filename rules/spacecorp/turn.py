@@ -60,7 +60,7 @@ def _apply(game: SpaceCorpGame, state: GameState, move: Move) -> None:
     elif isinstance(move, Decline):
         raise refuse("nothing_to_decline", "SC-EDGE-1")
     elif isinstance(move, Choose):
-        raise refuse("nothing_to_choose", "§10.2", step=S(f"step.{step}"))
+        raise refuse("nothing_to_choose", "SC-NOT-2", step=S(f"step.{step}"))
     elif step == ACTION:
         game._action(state, move)
     elif step in (RESEARCH_DRAWS, OFFER_TAKE):
