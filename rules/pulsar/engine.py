@@ -791,12 +791,14 @@ class PulsarGame(Game[GameState, Move]):
         return problems
 
     def status_lines(self, view: GameState) -> list[Msg]:
-        """The round and step, each player's VP, cubes and dice, the HQ boards with the sides
+        """The round and step, each player's VP, cubes, dice, die modifier tokens and gyrodynes in
+        reserve (A-MOD-1, ACT-GYRO-TAKE), the HQ boards with the sides
         once revealed, and the kept exploration tiles (all public, H-1)."""
         lines = [P("status.round", round=view.round, step=P(f"step.{view.phase}"))]
         for player in view.players:
             lines.append(P("status.player", colour=self.seat_label(view, player.seat), vp=player.vp, cubes=player.cubes,
-                           dice=", ".join(str(d) for d in player.dice) or "-"))
+                           dice=", ".join(str(d) for d in player.dice) or "-", tokens=describe.tokens(player.mods),
+                           gyros=describe.reserve(player.gyro_reserve)))
         if any(player.hq_board for player in view.players):
             lines.append(P("status.hq", boards=Join([P("status.hq_one", colour=self.seat_label(view, player.seat),
                                                        board=self._hq_text(player))
@@ -819,8 +821,9 @@ class PulsarGame(Game[GameState, Move]):
 
     def private_lines(self, view: GameState, seat: int) -> list[Msg]:
         """The player's own HQ board and the side they sealed while others still choose
-        (P-SETUP-17: only their own choice is in their view), and the exploration tiles they
-        keep (public too, H-1, but handy in the hand)."""
+        (P-SETUP-17: only their own choice is in their view), their die modifier tokens and
+        gyrodynes in reserve (A-MOD-1, ACT-GYRO-TAKE) and the exploration tiles they keep: public
+        too (H-1), but the hand is what a player reads on a phone."""
         if not 0 <= seat < view.player_count:
             return []
         player = view.players[seat]
@@ -835,6 +838,7 @@ class PulsarGame(Game[GameState, Move]):
                 lines.append(P("private.hq_choose", board=player.hq_board))
             elif player.hq_side is not None:
                 lines.append(P("private.hq", board=player.hq_board, side=player.hq_side))
+        lines.append(P("private.pieces", tokens=describe.tokens(player.mods), gyros=describe.reserve(player.gyro_reserve)))
         if player.patents:
             lines.append(P("private.patents", techs=Join([named(tech) for tech in player.patents], "comma")))
         if player.transmitters:

@@ -1,0 +1,131 @@
+"""Pulsar 2849 as a newcomer plays it (newcomer report 2026-11-26, D12-D15, D21): what the hand and
+the status list, what a completed HQ project says, how the roll names the median marker, how a
+Hungarian player buys a token, and what an autocomplete label puts first.  Rule IDs as PU-<id>."""
+from __future__ import annotations
+
+import pytest
+
+from rules.messages import Join, Localized, Msg, render
+from rules.pulsar import GAME
+from rules.pulsar import notation
+from rules.pulsar.actions import complete_hq
+from rules.pulsar.setup import new_game
+
+
+def play(state, seat, text):
+    return GAME.apply(state, GAME.parse_move(state, seat, text))
+
+
+def drafting(seed):
+    """A 3-player first game at its first draft pick; the events of the roll."""
+    state = GAME.new_game({"players": 3, "first_game": True}, seed)
+    for gate in ("H01", "H14", "H24"):
+        before, state = state, play(state, state.gate_queue[0], f"gate {gate}")
+    return state, GAME.events(before, None, state)
+
+
+def line(lines, key):
+    found = [message for message in lines if message.key == key]
+    assert len(found) == 1, [message.key for message in lines]
+    return found[0]
+
+
+# ----- D12: tokens and gyrodynes in reserve in the hand and the status ---------------------------------------
+def test_PU_H_1_A_MOD_1_ACT_GYRO_TAKE_the_hand_lists_tokens_and_gyrodynes_in_reserve():
+    state, _events = drafting(4)
+    player = state.players[0]
+    player.mods = {"pm1": 1, "p2": 2}
+    player.gyro_reserve = {"S": 0, "M": 0, "L": 1}
+    pieces = line(GAME.private_lines(GAME.view(state, 0), 0), "pulsar.private.pieces")
+    tokens, gyros = pieces.params["tokens"], pieces.params["gyros"]
+    assert isinstance(tokens, Join) and [(m.key, m.params["n"], m.params["token"]) for m in tokens.items] == [
+        ("pulsar.count.token", 1, "±1"), ("pulsar.count.token", 2, "+2")]
+    assert isinstance(gyros, Join) and [(m.key, m.params["n"], m.params["size"]) for m in gyros.items] == [
+        ("pulsar.count.gyro", 1, Msg("pulsar.size.L"))]
+    assert "1 nagy" in render(pieces, "hu") and "2 db +2" in render(pieces, "hu")
+    assert "1 large" in render(pieces, "en")
+
+
+def test_PU_H_1_the_status_lists_every_players_tokens_and_gyrodynes_and_says_none():
+    state, _events = drafting(4)
+    state.players[1].mods = {"pm1": 0, "p2": 0}
+    state.players[1].gyro_reserve = {"S": 2, "M": 0, "L": 0}
+    rows = [message for message in GAME.status_lines(GAME.view(state, None)) if message.key == "pulsar.status.player"]
+    assert len(rows) == 3
+    assert rows[1].params["tokens"] == Msg("pulsar.count.none")
+    assert [m.params["n"] for m in rows[1].params["gyros"].items] == [2]
+    assert rows[0].params["gyros"] == Msg("pulsar.count.none")
+    assert "nincs" in render(rows[1], "hu") and "2 kis" in render(rows[1], "hu")
+
+
+# ----- D13: a completed HQ project says what it gave and what is now possible --------------------------------
+def hq_state():
+    state = new_game({"players": 2}, 3)
+    state.phase = "actions"
+    state.players[0].hq_board, state.players[0].hq_side = 1, 1
+    return state
+
+
+def test_PU_HQ_4_GATERUN_1_a_gate_run_project_says_what_it_gave_and_how_a_flight_uses_it():
+    state = hq_state()
+    complete_hq(state, 0, "HQ1-1.1c", 3)
+    events = GAME.events(state, None, state)
+    done = line(events, "pulsar.event.hq_done")
+    assert done.params["project"] == "HQ1-1.1c" and done.params["colour"] == Msg("pulsar.colour.red")
+    assert [m.key for m in done.params["gain"].items] == ["pulsar.effect.EFF-GATERUN", "pulsar.effect.EFF-VP"]
+    run = line(events, "pulsar.event.hq_gate_run")
+    options = run.params["option"].items
+    assert all(isinstance(option, Localized) for option in options)
+    english, hungarian = options[0].text("en"), options[0].text("hu")
+    assert english == "run=HQ1-1.1c:orange" and hungarian == "verseny=HQ1-1.1c:narancs"
+    assert notation.to_canonical(f"repül e3 K14>U13>N15 {hungarian}").endswith(english)   # typed back as it reads
+
+
+def test_PU_HQ_2_completing_a_row_says_which_projects_it_opened():
+    state = hq_state()
+    for project, cost in (("HQ1-1.1a", 1), ("HQ1-1.1b", 2)):
+        complete_hq(state, 0, project, cost)
+    assert not [e for e in GAME.events(state, None, state) if e.key == "pulsar.event.hq_opened"]
+    state.events = []
+    complete_hq(state, 0, "HQ1-1.1c", 3)
+    opened = line(GAME.events(state, None, state), "pulsar.event.hq_opened")
+    assert list(opened.params["projects"].items) == ["HQ1-1.2a", "HQ1-1.2b"]
+
+
+def test_PU_HQ_4_an_immediate_reward_is_named_in_the_post():
+    state = hq_state()
+    project = "HQ1-1.1a"
+    complete_hq(state, 0, project, 1)
+    done = line(GAME.events(state, None, state), "pulsar.event.hq_done")
+    assert render(done, "hu").startswith("Piros befejezi a HQ1-1.1a HQ-projektet: ")
+
+
+# ----- D14: the roll says where the median marker stands and what it means for the draft ---------------------
+def test_PU_D_MED_3_D_MED_5_a_marker_in_a_gap_says_every_die_moves_a_marker():
+    state, events = drafting(4)                       # the report's roll: 1, 2, 3, 5, 5, 5, 6
+    assert state.dice_board == [1, 2, 3, 5, 5, 5, 6]
+    rolled = line(events, "pulsar.event.rolled_gap")
+    assert (rolled.params["low"], rolled.params["high"], rolled.params["value"]) == (4, 5, 5)
+    assert "a 4. és az 5. doboz között" in render(rolled, "hu")
+
+
+def test_PU_D_MED_2_D_MOVE_2_a_marker_on_a_box_says_that_box_moves_no_marker():
+    state, events = drafting(2)                       # 1, 1, 4, 4, 4, 5, 6: on box 4
+    rolled = line(events, "pulsar.event.rolled_box")
+    assert rolled.params["box"] == 4 and state.median == 8
+    assert not [e for e in events if e.key in ("pulsar.event.rolled", "pulsar.event.rolled_gap")]
+
+
+# ----- Hungarian words for the tokens bought (ACT-BUY-MOD) ---------------------------------------------------
+@pytest.mark.parametrize("typed, canonical", [
+    ("vásárol pluszmínusz e1", "buy pm s1"), ("vasarol pluszketto e2", "buy p2 s2"), ("vásárol plusz-mínusz e2", "buy pm s2"),
+    ("vásárol ±1 e1", "buy pm s1"), ("vásárol +2 e2", "buy p2 s2"), ("vásárol pm e1", "buy pm s1"),
+    ("vásárol p2 e2", "buy p2 s2"), ("buy pm s1", "buy pm s1")])
+def test_PU_MOD_BUY_1_a_token_is_bought_with_hungarian_words_and_the_old_codes(typed, canonical):
+    assert notation.to_canonical(typed) == canonical
+
+
+def test_PU_MOD_BUY_1_autocomplete_writes_the_token_in_hungarian_words():
+    assert notation.to_hungarian("buy pm s1") == "vásárol pluszmínusz e1"
+    assert notation.to_hungarian("buy p2 s2") == "vásárol pluszkettő e2"
+    assert GAME.localize_move("buy p2 s2", "en") == "buy p2 s2"
