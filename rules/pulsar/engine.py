@@ -195,13 +195,29 @@ class PulsarGame(Game[GameState, Move]):
         if verb == "gyro" and len(words) > 2 and words[1] in ("take", "place", "choose"):
             return gist_of("G" + words[2].upper()[:1])
         if verb == "draft" and len(words) == 3 and state.median is not None and words[1].isdigit():
-            spaces, direction = dm.distance(int(words[1]), state.median)
-            track = "initiative" if words[2].upper().startswith("I") else "engineering"
-            return P("describe.draft", track=P(f"track_on.{track}"), n=spaces,
-                     way=P("describe.right" if direction > 0 else "describe.left"))
+            return self._draft_description(state, seat, int(words[1]), words[2].upper())
         if verb == "draft" and len(words) == 2:
             return P("describe.draft_middle")
         return None
+
+    @staticmethod
+    def _draft_description(state: GameState, seat: int, die: int, marker: str) -> Msg | None:
+        """Where a draft pick moves the marker (D-DRAFT-4, D-MOVE-1/6, D-MOVE-8): the distance and
+        the space it reaches (numbered 1-15 from the left, as on the dice board image), with the
+        penalty of the last two spaces (PR-3); short, so it fits a 100-character label."""
+        assert state.median is not None
+        spaces, direction = dm.distance(die, state.median)
+        track = state.tracks["initiative" if marker.startswith("I") else "engineering"]
+        own = f"{seat}:{marker[1:] or 1}"
+        if not any(own in stack for stack in track):
+            return None
+        start = dm.position(track, own)
+        end = min(max(start + spaces * direction, 0), len(track) - 1)              # D-MOVE-6 stops at the end
+        penalty = {len(track) - 2: 1, len(track) - 1: 2}.get(end, 0)
+        way = P("describe.right" if direction > 0 else "describe.left")
+        if penalty:
+            return P("describe.draft_penalty", n=spaces, way=way, end=end + 1, penalty=-penalty)
+        return P("describe.draft", n=spaces, way=way, end=end + 1)
 
     def move_kind(self, text: str) -> str:
         """Autocomplete groups: the verb, and the sub-verb of gyro and tx (so one gyrodyne

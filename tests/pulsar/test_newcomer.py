@@ -129,3 +129,47 @@ def test_PU_MOD_BUY_1_autocomplete_writes_the_token_in_hungarian_words():
     assert notation.to_hungarian("buy pm s1") == "vásárol pluszmínusz e1"
     assert notation.to_hungarian("buy p2 s2") == "vásárol pluszkettő e2"
     assert GAME.localize_move("buy p2 s2", "en") == "buy p2 s2"
+
+
+# ----- D21: a draft label says the distance and the space reached within Discord's 100 characters -----------
+def two_player_draft():
+    state = GAME.new_game({"players": 2}, 4)
+    state = play(play(state, 0, "hqside 2"), 1, "hqside 1")
+    while state.phase != "draft":
+        seat = state.gate_queue[0]
+        state = play(state, seat, "gate " + ("H14", "H37")[seat])
+    return state
+
+
+def test_PU_D_DRAFT_4_D_MOVE_1_a_draft_label_names_distance_and_destination_in_100_characters():
+    state = two_player_draft()
+    seat = state.draft_queue[0]
+    picks = [GAME.format_move(move) for move in GAME.legal_moves(state, seat)]
+    assert any(text.endswith(("I1", "I2", "E1", "E2")) for text in picks)
+    for text in picks:
+        description = GAME.describe_move(state, seat, text)
+        if len(text.split()) < 3:
+            continue
+        assert description is not None and description.key in ("pulsar.describe.draft", "pulsar.describe.draft_penalty")
+        marker = text.split()[2]
+        track = state.tracks["initiative" if marker[0] == "I" else "engineering"]
+        start = next(index for index, stack in enumerate(track) if f"{seat}:{marker[1]}" in stack)
+        spaces, direction = description.params["n"], 1 if description.params["way"].key.endswith("right") else -1
+        assert description.params["end"] == start + 1 + spaces * direction          # spaces numbered 1-15
+        for language in ("en", "hu"):
+            label = f"{render(GAME.move_phrase(state, seat, text), language)}: {render(description, language)}"
+            assert len(label) <= 100, label
+
+
+def test_PU_PR_3_a_pick_onto_a_penalty_space_says_its_penalty():
+    state = two_player_draft()
+    seat = state.draft_queue[0]
+    track = state.tracks["engineering"]
+    for stack in track:
+        if f"{seat}:1" in stack:
+            stack.remove(f"{seat}:1")
+    track[11].append(f"{seat}:1")                        # space 12: two to the right is space 14 (-1 VP)
+    state.median, state.dice_board = 7, [1, 2, 3, 5, 5, 5, 6]           # gap 3-4: a 5 moves 2 right
+    description = GAME.describe_move(state, seat, "draft 5 E1")
+    assert description.key == "pulsar.describe.draft_penalty"
+    assert (description.params["end"], description.params["penalty"]) == (14, -1)
