@@ -173,3 +173,17 @@ def test_PU_PR_3_a_pick_onto_a_penalty_space_says_its_penalty():
     description = GAME.describe_move(state, seat, "draft 5 E1")
     assert description.key == "pulsar.describe.draft_penalty"
     assert (description.params["end"], description.params["penalty"]) == (14, -1)
+
+
+# ----- D15: a bare number (as the map once showed it) is answered with the letter it needs ------------------
+@pytest.mark.parametrize("typed, hungarian, english", [
+    ("kezdőkapu 14", "K14", "H14"), ("repül e3 K14>13>N15", "U13", "J13"), ("fly s3 H14>3", "N03", "S03")])
+def test_PU_notation_a_bare_location_number_is_refused_with_the_named_space(typed, hungarian, english):
+    from rules.base import IllegalMove
+    state = two_player_draft()
+    with pytest.raises(IllegalMove) as refused:
+        GAME.parse_move(state, 0, notation.to_canonical(typed))
+    assert refused.value.msg.key == "pulsar.err.location_letter"
+    named = refused.value.msg.params["named"]
+    assert [render(item, "hu") for item in named.items] == [hungarian]
+    assert [render(item, "en") for item in named.items] == [english]
