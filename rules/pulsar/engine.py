@@ -196,9 +196,7 @@ class PulsarGame(Game[GameState, Move]):
             return gist_of("G" + words[2].upper()[:1])
         if verb == "draft" and len(words) == 3 and state.median is not None and words[1].isdigit():
             return self._draft_description(state, seat, int(words[1]), words[2].upper())
-        if verb == "draft" and len(words) == 2:
-            return P("describe.draft_middle")
-        return None
+        return None                 # ``draft 4`` (no marker moves): the phrase says it all
 
     @staticmethod
     def _draft_description(state: GameState, seat: int, die: int, marker: str) -> Msg | None:

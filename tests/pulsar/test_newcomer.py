@@ -187,3 +187,10 @@ def test_PU_notation_a_bare_location_number_is_refused_with_the_named_space(type
     named = refused.value.msg.params["named"]
     assert [render(item, "hu") for item in named.items] == [hungarian]
     assert [render(item, "en") for item in named.items] == [english]
+
+
+def test_PU_D_MOVE_2_a_pick_from_the_median_box_is_labelled_once():
+    """``draft 4`` with the marker on box 4: the label said "from the median marker's box" twice."""
+    state, _events = drafting(2)                       # on box 4
+    assert GAME.describe_move(state, state.draft_queue[0], "draft 4") is None
+    assert GAME.move_phrase(state, 0, "draft 4").key == "pulsar.phrase.draft_middle"
