@@ -179,7 +179,9 @@ def complete_hq(state: GameState, seat: int, project: str, paid_value: int, paid
     open_before = set(hq_available(state, seat))
     player.hq_done.append(project)
     colour = Msg(f"pulsar.colour.{COLOURS[seat]}")
-    add_event(state, "hq_done", colour=colour, project=project, gain=describe.effects(info.effects))
+    now = [effect for effect in info.effects if effect.name != "EFF-GATERUN"]
+    if now:                                                       # HQ-4: what it gives at once
+        add_event(state, "hq_reward", colour=colour, project=project, gain=describe.effects(now))
     trigger(state, seat, "hq")                                    # ABL-ON(hq, ...)
     for effect in info.effects:
         if effect.name == "EFF-GATERUN":
@@ -199,15 +201,16 @@ def complete_hq(state: GameState, seat: int, project: str, paid_value: int, paid
 
 
 def _hq_consequences(state: GameState, seat: int, project: str, open_before: set[str], colour: Msg) -> None:
-    """What a completed project makes possible (HQ-2, GATERUN-1/2), as "↳" news: how to use a
-    gate run it gave (the option a later flight takes, in the reader's words) and the projects
-    it opened."""
+    """What a completed project makes possible (HQ-2, GATERUN-1/2), as "↳" news: the gate run it
+    gave and how a later flight uses it (the option, in the reader's words), and the projects it
+    opened (the move's phrase names the project; this says what followed)."""
     info = tables().projects[project]
     for effect in info.effects:
         if effect.name == "EFF-GATERUN":
             names = [describe.GATE_COLOURS[letter] for letter in effect.args[0].split("/")]
             options = [Localized(en=f"run={project}:{name}", hu=f"verseny={project}:{COLOUR_HU[name]}") for name in names]
-            add_event(state, "hq_gate_run", colour=colour, option=Join(options, "or"))
+            add_event(state, "hq_gate_run", colour=colour, project=project, run=describe.effect(effect),
+                      option=Join(options, "or"))
     opened = [pid for pid in hq_available(state, seat) if pid not in open_before]
     if opened:
         add_event(state, "hq_opened", colour=colour, projects=Join(opened, "comma"))

@@ -70,10 +70,11 @@ def test_PU_HQ_4_GATERUN_1_a_gate_run_project_says_what_it_gave_and_how_a_flight
     state = hq_state()
     complete_hq(state, 0, "HQ1-1.1c", 3)
     events = GAME.events(state, None, state)
-    done = line(events, "pulsar.event.hq_done")
-    assert done.params["project"] == "HQ1-1.1c" and done.params["colour"] == Msg("pulsar.colour.red")
-    assert [m.key for m in done.params["gain"].items] == ["pulsar.effect.EFF-GATERUN", "pulsar.effect.EFF-VP"]
+    reward = line(events, "pulsar.event.hq_reward")               # HQ-4: the VP at once, the run kept
+    assert reward.params["project"] == "HQ1-1.1c" and reward.params["colour"] == Msg("pulsar.colour.red")
+    assert [m.key for m in reward.params["gain"].items] == ["pulsar.effect.EFF-VP"]
     run = line(events, "pulsar.event.hq_gate_run")
+    assert run.params["run"].key == "pulsar.effect.EFF-GATERUN"
     options = run.params["option"].items
     assert all(isinstance(option, Localized) for option in options)
     english, hungarian = options[0].text("en"), options[0].text("hu")
@@ -96,8 +97,11 @@ def test_PU_HQ_4_an_immediate_reward_is_named_in_the_post():
     state = hq_state()
     project = "HQ1-1.1a"
     complete_hq(state, 0, project, 1)
-    done = line(GAME.events(state, None, state), "pulsar.event.hq_done")
-    assert render(done, "hu").startswith("Piros befejezi a HQ1-1.1a HQ-projektet: ")
+    events = GAME.events(state, None, state)
+    reward = line(events, "pulsar.event.hq_reward")
+    assert [m.key for m in reward.params["gain"].items] == ["pulsar.effect.EFF-GYRO"]
+    assert render(reward, "hu").startswith("Piros megkapja a HQ1-1.1a HQ-projekt jutalmát: ")
+    assert not [e for e in events if e.key == "pulsar.event.hq_gate_run"]
 
 
 # ----- D14: the roll says where the median marker stands and what it means for the draft ---------------------
