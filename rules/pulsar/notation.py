@@ -198,6 +198,7 @@ def _location(word: str, hungarian: bool) -> str:
 
 
 def word_aliases() -> dict[str, str]:
-    """Folded Hungarian verbs and sub-verbs -> the notation word, for completing a word still
-    being typed."""
-    return {**VERB_ALIASES, **{alias: sub for alias, sub in SUB_ALIASES.items() if alias not in VERB_ALIASES}}
+    """Folded Hungarian verbs, sub-verbs and token words -> the notation word, for completing a
+    word still being typed (``vásárol plu`` -> the token purchases)."""
+    return {**VERB_ALIASES, **{alias: sub for alias, sub in SUB_ALIASES.items() if alias not in VERB_ALIASES},
+            **{fold_word(word): token for token, word in TOKEN_HU.items()}}

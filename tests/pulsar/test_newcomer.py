@@ -198,3 +198,13 @@ def test_PU_D_MOVE_2_a_pick_from_the_median_box_is_labelled_once():
     state, _events = drafting(2)                       # on box 4
     assert GAME.describe_move(state, state.draft_queue[0], "draft 4") is None
     assert GAME.move_phrase(state, 0, "draft 4").key == "pulsar.phrase.draft_middle"
+
+
+def test_PU_MOD_BUY_1_a_partly_typed_token_word_completes_to_the_purchases():
+    state = two_player_draft()
+    state.phase, state.turn_queue = "actions", [0]
+    state.players[0].dice = [1, 2]
+    offered = {text for variant in GAME.prefix_variants("vásárol plu")
+               for text in GAME.complete(state, 0, variant)}
+    assert {"buy pm s1", "buy pm s2", "buy p2 s2"} <= offered
+    assert {GAME.localize_move(text, "hu") for text in offered} >= {"vásárol pluszmínusz e1", "vásárol pluszkettő e2"}
