@@ -9,8 +9,8 @@ from rules.messages import Join, Localized, Msg
 
 from . import describe
 from .data import Effect, tables
-from .notation import COLOUR_HU
 from .flying import COLOURS, claimed, gain, side_of, teleport
+from .notation import COLOUR_HU
 from .state import GameState, Player, add_event
 
 MOD_DELTA = {"+1": 1, "-1": -1, "+2": 2}
