@@ -6,12 +6,15 @@ a phone).
    revealed: one dot per planet, blue / barren / blocked / the owner's colour), pulsars as blue
    discs (isolated ones darker) with the claim ring in the owner's colour and a gyrodyne badge
    (filled when spinning), jump gates as discs in their colour, entry points as grey triangles,
-   survey ships as coloured discs above their space; every space carries its number (the id
-   without its type letter) in type large enough (``LABEL_SIZE``) to read when a phone shows the
-   image 420 px wide.
-2. **The dice board**: round and phase, the dice left in boxes 1-6 with the median marker, the
-   turn order, both tracks with their stacks (penalty spaces marked), every player's dice in
-   hand and bonus die, this round's transmitter offer, the goals and technology sides in play.
+   survey ships as coloured discs above their space; every space carries its id as a move
+   names it in the reader's notation (``U13`` in Hungarian, ``J13`` in English: the type letter
+   and the number) in type large enough (``LABEL_SIZE``) to read when a phone shows the image
+   420 px wide.
+2. **The dice board**: round and phase, the dice left in boxes 1-6 with the median marker and a
+   caption saying where it stands, the turn order, both tracks with their spaces numbered and
+   their stacks (penalty spaces marked; with two players each disc shows its marker's number),
+   every player's dice in hand and bonus die, this round's transmitter offer, the goals and
+   technology sides in play.
 3. **The players**: VP, cubes, tokens, gyrodynes in reserve, rings
    and markers left, the HQ board with its side once revealed and the projects done, patents,
    transmitters (operational ones marked), kept exploration tiles.
@@ -32,10 +35,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.common import RGB, ChatPart, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, labelled_panel
+from renderers.common import (RGB, ChatPart, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, font,
+                              labelled_panel, text_size)
 from rules.messages import Join, Msg
 from rules.messages import render as text_of
-from rules.pulsar.read import BLOCKED, code, gist_of, median_value, tables
+from rules.pulsar.read import BLOCKED, code, gist_of, location, median_value, tables
 
 WIDTH = 800
 SPACE: RGB = (12, 16, 34)
@@ -63,13 +67,37 @@ def positions() -> dict[str, tuple[float, float]]:
 
 
 LABEL_SIZE = 23          # space numbers: about 12 px when the 800-px image is shown 420 px wide
+LETTER_SIZE = 19         # the type letter before the number (N, U, K, P / S, J, H, P): about 10 px at 420 px
 
 
-def _label(draw: ImageDraw.ImageDraw, x: float, y: float, loc: str) -> None:
-    """The space number (the id without its type letter, so the same in every language; the
-    shape says the type) centred on the space."""
-    draw_text_outlined(draw, (x, y), loc[1:], size=LABEL_SIZE, fill=(255, 255, 255), outline=SPACE,
-                       outline_width=3, anchor="mm")
+def _label(draw: ImageDraw.ImageDraw, x: float, y: float, loc: str, language: str) -> None:
+    """The space as a move names it, centred on the space: its type letter in the reader's
+    notation (``U13`` for a Hungarian reader, ``J13`` for an English one) and its number."""
+    text = text_of(location(loc), language)
+    letter, number = text[:1], text[1:]                # the letter a little smaller: crowded spaces stay apart
+    narrow = len(number) > 2                           # side B's three digits: a size smaller, as wide
+    big, small = font(LABEL_SIZE - 3 * narrow, True), font(LETTER_SIZE - 3 * narrow, True)
+    width = text_size(letter, small)[0] + text_size(number, big)[0]
+    left = min(max(x - width / 2, 6), WIDTH - 6 - width)              # never cut by the image's edge
+    draw_text_outlined(draw, (left, y), letter, fnt=small, fill=(255, 255, 255), outline=SPACE, outline_width=3,
+                       anchor="lm")
+    draw_text_outlined(draw, (left + text_size(letter, small)[0], y), number, fnt=big, fill=(255, 255, 255),
+                       outline=SPACE, outline_width=3, anchor="lm")
+
+
+def _entry_label_y(loc: str, side: str) -> float:
+    """Where an entry point's label goes: on its triangle, or under it where a neighbour's label
+    would touch it there (an entry point sits on the rim with a space close inside, H01)."""
+    pos = positions()
+    x, y = pos[loc]
+    left = min(max(x - 26, 6), WIDTH - 58)
+    for label_y in (y + 2, y + 36):
+        if label_y + 12 > WIDTH - 4:
+            continue
+        if not any(abs(ox - (left + 26)) < 50 and abs(oy - label_y) < 24
+                   for other, (ox, oy) in pos.items() if other != loc and other in tables().on_side(side)):
+            return label_y
+    return y + 2
 
 
 def draw_cluster(view: Any, language: str) -> Image.Image:
@@ -111,9 +139,9 @@ def draw_cluster(view: Any, language: str) -> Image.Image:
                         draw.ellipse((px - 4, y + 10, px + 4, y + 18), fill=fill, outline=(255, 255, 255))
                     else:                           # a station: a larger disc in the owner's colour
                         draw.ellipse((px - 6, y + 8, px + 6, y + 20), fill=fill, outline=(255, 255, 255), width=2)
-                _label(draw, x, y - 7, loc)
+                _label(draw, x, y - 7, loc, language)
             else:
-                _label(draw, x, y - 7, loc)
+                _label(draw, x, y - 7, loc, language)
                 draw_text(draw, (x, y + 14), "?", size=16, bold=True, fill=(250, 230, 190), anchor="mm")
         elif info.type == "P":
             owner = view.pulsars.get(loc)
@@ -122,7 +150,7 @@ def draw_cluster(view: Any, language: str) -> Image.Image:
                          outline=(230, 240, 255), width=2)
             if owner is not None:
                 draw.ellipse((x - 22, y - 22, x + 22, y + 22), outline=SEATS[owner], width=6)
-            _label(draw, x, y, loc)
+            _label(draw, x, y, loc, language)
             gyro = view.gyros.get(loc)
             if gyro is not None:                    # the gyrodyne: a badge at the pulsar's lower right
                 colour = SEATS[owner] if owner is not None else INK
@@ -134,10 +162,10 @@ def draw_cluster(view: Any, language: str) -> Image.Image:
         elif info.type == "J":
             colour = GATE[info.gate_colour or "orange"]
             draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=colour, outline=(20, 20, 30), width=2)
-            _label(draw, x, y, loc)
+            _label(draw, x, y, loc, language)
         else:
             draw.polygon([(x, y - 19), (x + 18, y + 13), (x - 18, y + 13)], fill=(170, 170, 180))
-            _label(draw, x, y + 2, loc)
+            _label(draw, x, _entry_label_y(loc, side), loc, language)
     ships: dict[str, list[int]] = {}
     for player in view.players:
         if player.ship:
@@ -154,15 +182,21 @@ LEGEND_LINE = 32
 
 
 HAND_LINE = 34
+TRACKS_TOP = 226         # the two tracks: a title, the space numbers 1-15, the stacks of discs
+TRACK_ROW = 150
+DISC_STEP = 21           # a stack of four discs (two players' two markers, or four players') fits a cell
 
 
 def draw_dice_board(view: Any, language: str, player_names: list[str] | None = None) -> Image.Image:
-    """Round and step, the dice board, the turn order, the tracks, every player's dice in hand
-    (here, not on the players' panels: taking and using dice changes this image alone, issue 25),
-    the transmitter offer and the goals."""
+    """Round and step, the dice board with the median marker and where it stands (D-MED), the
+    turn order, the tracks (spaces numbered as the draft labels name them; with two players each
+    disc carries its marker's number, 1 or 2, as ``draft 3 I1`` names it, D-MOVE-1), every
+    player's dice in hand (here, not on the players' panels: taking and using dice changes this
+    image alone, issue 25), the transmitter offer and the goals."""
     legend = [item for item in list(view.offer) + list(view.goals) if gist_of(item) is not None]
     hands = HAND_LINE * view.player_count + 6
-    image = Image.new("RGB", (WIDTH, 500 + hands + LEGEND_LINE * len(legend) + 10), PANEL)
+    hands_top = TRACKS_TOP + 2 * TRACK_ROW + 4
+    image = Image.new("RGB", (WIDTH, hands_top + 80 + hands + LEGEND_LINE * len(legend) + 10), PANEL)
     draw = ImageDraw.Draw(image)
     draw_text_in_box(draw, (12, 8, WIDTH - 12, 40), _t(language, "round", round=view.round,
                                                        step=Msg(f"pulsar.step.{view.phase}")),
@@ -171,21 +205,20 @@ def draw_dice_board(view: Any, language: str, player_names: list[str] | None = N
     for value in range(1, 7):
         left = 20 + (value - 1) * box_w
         draw.rectangle((left, 50, left + box_w - 6, 130), fill=(255, 255, 255), outline=INK, width=2)
-        draw_text(draw, (left + 8, 54), str(value), size=16, bold=True, fill=INK)
+        draw_text(draw, (left + 8, 54), str(value), size=22, bold=True, fill=INK)
         dice = [v for v in view.dice_board if v == value]
         for index, _die in enumerate(dice):
-            dx = left + 30 + (index % 4) * 24
-            dy = 70 + (index // 4) * 28
+            dx = left + 34 + (index % 4) * 22
+            dy = 58 + (index // 4) * 26
             draw.rounded_rectangle((dx, dy, dx + 20, dy + 20), radius=4, fill=(200, 200, 210), outline=INK)
     if view.median is not None:
-        mx = 20 + (view.median / 2 - 1) * box_w + (box_w - 6) / 2
-        draw.polygon([(mx, 134), (mx - 10, 150), (mx + 10, 150)], fill=(230, 40, 200))
-        draw_text(draw, (mx + 14, 140), _t(language, "median", value=median_value(view.median)), size=16, fill=INK)
+        _draw_median(draw, view.median, box_w, language)
     order = Join([Msg(f"pulsar.colour.{('red', 'green', 'blue', 'yellow')[seat]}") for seat in view.order], "comma")
-    draw_text_in_box(draw, (12, 160, WIDTH - 12, 190), _t(language, "order", order=order), max_size=20, fill=INK,
+    draw_text_in_box(draw, (12, 192, WIDTH - 12, 220), _t(language, "order", order=order), max_size=20, fill=INK,
                      align="left")
+    numbered = view.player_count == 2
     for row, name in enumerate(("initiative", "engineering")):
-        top = 200 + row * 110
+        top = TRACKS_TOP + row * TRACK_ROW
         draw_text_in_box(draw, (12, top, WIDTH - 12, top + 26), _t(language, f"track.{name}"), max_size=20, bold=True,
                          fill=INK, align="left")
         track = view.tracks[name]
@@ -193,14 +226,18 @@ def draw_dice_board(view: Any, language: str, player_names: list[str] | None = N
         for index, stack in enumerate(track):
             left = 12 + index * cell
             fill = (250, 220, 220) if index >= len(track) - 2 else (255, 255, 255)
-            draw.rectangle((left, top + 30, left + cell - 4, top + 100), fill=fill, outline=INK)
+            draw.rectangle((left, top + 30, left + cell - 4, top + TRACK_ROW - 10), fill=fill, outline=INK)
+            draw_text(draw, (left + (cell - 4) / 2, top + 33), str(index + 1), size=19, bold=True, fill=(90, 90, 105),
+                      anchor="mt")
             for height, marker in enumerate(stack):
-                seat = int(marker.split(":")[0])
-                my = top + 92 - height * 14
-                draw.ellipse((left + cell / 2 - 10, my - 7, left + cell / 2 + 8, my + 7), fill=SEATS[seat],
-                             outline=INK)
+                seat_text, _colon, number = marker.partition(":")
+                seat = int(seat_text)
+                cx, cy = left + (cell - 4) / 2, top + TRACK_ROW - 24 - height * DISC_STEP
+                draw.ellipse((cx - 19, cy - 12, cx + 19, cy + 12), fill=SEATS[seat], outline=INK, width=2)
+                if numbered:
+                    draw_text(draw, (cx, cy), number, size=20, bold=True, fill=contrast_text(SEATS[seat]), anchor="mm")
     for player in view.players:                          # the dice in hand, one line per player
-        top = 420 + player.seat * HAND_LINE
+        top = hands_top + player.seat * HAND_LINE
         name = _seat_name(player.seat, player_names, language)
         draw.ellipse((14, top + 5, 36, top + 27), fill=SEATS[player.seat], outline=INK, width=2)
         draw_text_in_box(draw, (44, top, 190, top + HAND_LINE - 4), name, max_size=20, min_size=12, bold=True,
@@ -209,7 +246,7 @@ def draw_dice_board(view: Any, language: str, player_names: list[str] | None = N
                          _t(language, "dice", dice=", ".join(str(d) for d in player.dice) or "-",
                             red="-" if player.red is None else player.red),
                          max_size=20, min_size=12, fill=INK, align="left")
-    y = 420 + hands
+    y = hands_top + hands
     draw_text_in_box(draw, (12, y, WIDTH - 12, y + 30), _t(language, "offer", tiles=Join([code(t) for t in view.offer] or ["-"], "comma")),
                      max_size=20, fill=INK, align="left")
     draw_text_in_box(draw, (12, y + 35, WIDTH - 12, y + 65), _t(language, "goals", goals=Join([code(g) for g in view.goals], "comma"),
@@ -222,6 +259,18 @@ def draw_dice_board(view: Any, language: str, player_names: list[str] | None = N
         draw_text_in_box(draw, (12, top, WIDTH - 12, top + LEGEND_LINE - 4), _t(language, "legend", id=code(item), gist=gist),
                          max_size=18, min_size=12, fill=INK, align="left")
     return image
+
+
+def _draw_median(draw: ImageDraw.ImageDraw, h: int, box_w: float, language: str) -> None:
+    """The median marker under the dice boxes (D-MED-4: ``h`` half-steps) and a caption legible
+    at 420 px saying where it stands: on a box (a die of that box moves no marker) or between
+    two boxes (every die moves one), with its value (D-MED-5)."""
+    mx = 20 + (h / 2 - 1) * box_w + (box_w - 6) / 2
+    draw.polygon([(mx, 134), (mx - 13, 156), (mx + 13, 156)], fill=(230, 40, 200), outline=INK)
+    caption = (_t(language, "median_box", box=h // 2) if h % 2 == 0 else
+               _t(language, "median_gap", low=h // 2, high=h // 2 + 1, value=median_value(h)))
+    draw_text_in_box(draw, (12, 158, WIDTH - 12, 190), caption, max_size=24, min_size=16, bold=True, fill=INK,
+                     align="left")
 
 
 def _hq_line(player: Any, language: str) -> str:

@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.base import IllegalMove
+from rules.messages import Join, Localized, Msg
 
+from . import describe
 from .data import Effect, tables
-from .flying import claimed, gain, side_of, teleport
-from .state import GameState, Player
+from .flying import COLOURS, claimed, gain, side_of, teleport
+from .notation import COLOUR_HU
+from .state import GameState, Player, add_event
 
 MOD_DELTA = {"+1": 1, "-1": -1, "+2": 2}
 MOD_TOKEN = {"+1": "pm1", "-1": "pm1", "+2": "p2"}
@@ -173,7 +176,12 @@ def complete_hq(state: GameState, seat: int, project: str, paid_value: int, paid
     if paid_value != info.cost:
         raise IllegalMove("pulsar.err.wrong_die", "HQ-3", need=info.cost, value=paid_value)
     player = state.players[seat]
+    open_before = set(hq_available(state, seat))
     player.hq_done.append(project)
+    colour = Msg(f"pulsar.colour.{COLOURS[seat]}")
+    now = [effect for effect in info.effects if effect.name != "EFF-GATERUN"]
+    if now:                                                       # HQ-4: what it gives at once
+        add_event(state, "hq_reward", colour=colour, project=project, gain=describe.effects(now))
     trigger(state, seat, "hq")                                    # ABL-ON(hq, ...)
     for effect in info.effects:
         if effect.name == "EFF-GATERUN":
@@ -189,6 +197,23 @@ def complete_hq(state: GameState, seat: int, project: str, paid_value: int, paid
             player.red = int(effect.args[1])
         else:
             special(state, seat, effect)
+    _hq_consequences(state, seat, project, open_before, colour)
+
+
+def _hq_consequences(state: GameState, seat: int, project: str, open_before: set[str], colour: Msg) -> None:
+    """What a completed project makes possible (HQ-2, GATERUN-1/2), as "↳" news: the gate run it
+    gave and how a later flight uses it (the option, in the reader's words), and the projects it
+    opened (the move's phrase names the project; this says what followed)."""
+    info = tables().projects[project]
+    for effect in info.effects:
+        if effect.name == "EFF-GATERUN":
+            names = [describe.GATE_COLOURS[letter] for letter in effect.args[0].split("/")]
+            options = [Localized(en=f"run={project}:{name}", hu=f"verseny={project}:{COLOUR_HU[name]}") for name in names]
+            add_event(state, "hq_gate_run", colour=colour, project=project, run=describe.effect(effect),
+                      option=Join(options, "or"))
+    opened = [pid for pid in hq_available(state, seat) if pid not in open_before]
+    if opened:
+        add_event(state, "hq_opened", colour=colour, projects=Join(opened, "comma"))
 
 
 def copy_leftover(state: GameState, seat: int, value: int) -> None:

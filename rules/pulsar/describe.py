@@ -117,3 +117,16 @@ def system_contents(tile: str, players: int) -> Msg:
     if blocked:
         parts.append(P("tile.planets.blocked", n=blocked))
     return P("tile.system", planets=Join(parts, "and"), bonus=effects(info.bonus))
+
+
+def tokens(mods: "dict[str, int]") -> Msg | Join:
+    """A player's die modifier tokens (A-MOD-1, H-1): "1 × ±1 and 2 × +2", or "none"."""
+    items = [P("count.token", n=mods.get(kind, 0), token=token)
+             for kind, token in (("pm1", "±1"), ("p2", "+2")) if mods.get(kind, 0)]
+    return Join(items, "and") if items else P("count.none")
+
+
+def reserve(gyros: "dict[str, int]") -> Msg | Join:
+    """A player's gyrodyne tiles in reserve, not yet placed (ACT-GYRO-TAKE, H-1): "1 large", or "none"."""
+    items = [P("count.gyro", n=gyros.get(size, 0), size=size_name(size)) for size in "SML" if gyros.get(size, 0)]
+    return Join(items, "and") if items else P("count.none")

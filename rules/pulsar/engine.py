@@ -195,13 +195,27 @@ class PulsarGame(Game[GameState, Move]):
         if verb == "gyro" and len(words) > 2 and words[1] in ("take", "place", "choose"):
             return gist_of("G" + words[2].upper()[:1])
         if verb == "draft" and len(words) == 3 and state.median is not None and words[1].isdigit():
-            spaces, direction = dm.distance(int(words[1]), state.median)
-            track = "initiative" if words[2].upper().startswith("I") else "engineering"
-            return P("describe.draft", track=P(f"track_on.{track}"), n=spaces,
-                     way=P("describe.right" if direction > 0 else "describe.left"))
-        if verb == "draft" and len(words) == 2:
-            return P("describe.draft_middle")
-        return None
+            return self._draft_description(state, seat, int(words[1]), words[2].upper())
+        return None                 # ``draft 4`` (no marker moves): the phrase says it all
+
+    @staticmethod
+    def _draft_description(state: GameState, seat: int, die: int, marker: str) -> Msg | None:
+        """Where a draft pick moves the marker (D-DRAFT-4, D-MOVE-1/6, D-MOVE-8): the distance and
+        the space it reaches (numbered 1-15 from the left, as on the dice board image), with the
+        penalty of the last two spaces (PR-3); short, so it fits a 100-character label."""
+        assert state.median is not None
+        spaces, direction = dm.distance(die, state.median)
+        track = state.tracks["initiative" if marker.startswith("I") else "engineering"]
+        own = f"{seat}:{marker[1:] or 1}"
+        if not any(own in stack for stack in track):
+            return None
+        start = dm.position(track, own)
+        end = min(max(start + spaces * direction, 0), len(track) - 1)              # D-MOVE-6 stops at the end
+        penalty = {len(track) - 2: 1, len(track) - 1: 2}.get(end, 0)
+        way = P("describe.right" if direction > 0 else "describe.left")
+        if penalty:
+            return P("describe.draft_penalty", n=spaces, way=way, end=end + 1, penalty=-penalty)
+        return P("describe.draft", n=spaces, way=way, end=end + 1)
 
     def move_kind(self, text: str) -> str:
         """Autocomplete groups: the verb, and the sub-verb of gyro and tx (so one gyrodyne
@@ -791,12 +805,14 @@ class PulsarGame(Game[GameState, Move]):
         return problems
 
     def status_lines(self, view: GameState) -> list[Msg]:
-        """The round and step, each player's VP, cubes and dice, the HQ boards with the sides
+        """The round and step, each player's VP, cubes, dice, die modifier tokens and gyrodynes in
+        reserve (A-MOD-1, ACT-GYRO-TAKE), the HQ boards with the sides
         once revealed, and the kept exploration tiles (all public, H-1)."""
         lines = [P("status.round", round=view.round, step=P(f"step.{view.phase}"))]
         for player in view.players:
             lines.append(P("status.player", colour=self.seat_label(view, player.seat), vp=player.vp, cubes=player.cubes,
-                           dice=", ".join(str(d) for d in player.dice) or "-"))
+                           dice=", ".join(str(d) for d in player.dice) or "-", tokens=describe.tokens(player.mods),
+                           gyros=describe.reserve(player.gyro_reserve)))
         if any(player.hq_board for player in view.players):
             lines.append(P("status.hq", boards=Join([P("status.hq_one", colour=self.seat_label(view, player.seat),
                                                        board=self._hq_text(player))
@@ -819,8 +835,9 @@ class PulsarGame(Game[GameState, Move]):
 
     def private_lines(self, view: GameState, seat: int) -> list[Msg]:
         """The player's own HQ board and the side they sealed while others still choose
-        (P-SETUP-17: only their own choice is in their view), and the exploration tiles they
-        keep (public too, H-1, but handy in the hand)."""
+        (P-SETUP-17: only their own choice is in their view), their die modifier tokens and
+        gyrodynes in reserve (A-MOD-1, ACT-GYRO-TAKE) and the exploration tiles they keep: public
+        too (H-1), but the hand is what a player reads on a phone."""
         if not 0 <= seat < view.player_count:
             return []
         player = view.players[seat]
@@ -835,6 +852,7 @@ class PulsarGame(Game[GameState, Move]):
                 lines.append(P("private.hq_choose", board=player.hq_board))
             elif player.hq_side is not None:
                 lines.append(P("private.hq", board=player.hq_board, side=player.hq_side))
+        lines.append(P("private.pieces", tokens=describe.tokens(player.mods), gyros=describe.reserve(player.gyro_reserve)))
         if player.patents:
             lines.append(P("private.patents", techs=Join([named(tech) for tech in player.patents], "comma")))
         if player.transmitters:

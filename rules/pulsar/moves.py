@@ -98,6 +98,12 @@ def _number(word: str, low: int, high: int) -> int:
 def _location(word: str) -> str:
     code = word.upper()
     if code not in tables().locations:
+        if word.isdigit():                             # the number alone, as the map once showed it
+            named = [loc for loc in sorted(tables().locations) if loc[1:].lstrip("0") == word.lstrip("0")]
+            if named:
+                from .describe import loc as location
+                raise IllegalMove("pulsar.err.location_letter", "§10.1", value=word,
+                                  named=Join([location(one) for one in named], "or"))
         raise IllegalMove("pulsar.err.location", "§10.1", value=word)
     return code
 

@@ -8,8 +8,8 @@ Hungarian words (the rulebook's terms): oldal (HQ-tábla oldala), kezdőkapu, v�
 repül, erőmű (forgóerőmű) elvesz / lerak / beindít, adóállomás elvesz / fizet / összeköt,
 szabadalom, projekt (HQ-projekt), vásárol, másol, vége, termelés, célok.  Component codes AD-A04 (adóállomás), C5a (céllapka): rules.pulsar.codes.  Codes: K / M
 (kezdeményezés- / mérnöksáv; two players K1, K2, M1, M2), kis / közepes / nagy (sizes),
-e3 (ezüstkocka) / p (piros bónuszkocka), ~nulla, locations N (naprendszer), U (ugrókapu),
-K (kezdőkapu), P (pulzár); options lapka, nemkövetel, verseny=, méret=, ide=, ikon=, köt=,
+e3 (ezüstkocka) / p (piros bónuszkocka), ~nulla, pluszmínusz / pluszkettő (the token bought),
+locations N (naprendszer), U (ugrókapu), K (kezdőkapu), P (pulzár); options lapka, nemkövetel, verseny=, méret=, ide=, ikon=, köt=,
 választ=, semmi; gate colours narancs / zöld / lila."""
 from __future__ import annotations
 
@@ -41,6 +41,12 @@ TRACK_HU = {"I": "K", "E": "M"}
 SIZE_HU = {"S": "kis", "M": "közepes", "L": "nagy"}
 SIZE_ALIASES = {"kis": "S", "k": "S", "kozepes": "M", "ko": "M", "nagy": "L", "n": "L"}
 COLOUR_HU = {"orange": "narancs", "green": "zöld", "purple": "lila"}
+#: The die modifier token bought (ACT-BUY-MOD, MOD-BUY-1) in the rulebook's words ("plusz-mínusz
+#: kockamódosító jelző", "plusz kettő"); the notation's ``pm`` / ``p2`` and the printed ``±1`` /
+#: ``+2`` are read too.
+TOKEN_HU = {"pm": "pluszmínusz", "p2": "pluszkettő"}
+TOKEN_ALIASES = {"pluszminusz": "pm", "plusz-minusz": "pm", "pm": "pm", "±1": "pm", "+-1": "pm", "pluszketto": "p2",
+                 "plusz-ketto": "p2", "p2": "p2", "+2": "p2"}
 OPTION_HU = {"to": "ide", "choice": "méret", "run": "verseny", "icon": "ikon", "link": "köt", "pick": "választ"}
 FLAGS_HU = {"take=tile": "lapka", "noclaim": "nemkövetel", "none": "semmi"}
 
@@ -52,7 +58,7 @@ SHAPES = {
     "gate": ("loc",), "draft": ("num", "track"), "fly": ("die", "path"), "gyro take": ("size", "die"),
     "gyro place": ("size", "loc"), "gyro spin": ("loc", "die"), "gyro choose": ("size",), "tx take": ("id", "die"),
     "tx pay": ("id", "die"), "tx link": ("id", "id"), "patent": ("id", "die"), "hq": ("id", "die"),
-    "buy": ("id", "die"),
+    "buy": ("token", "die"),
 }
 
 
@@ -159,6 +165,8 @@ def _word(word: str, kind: str, hungarian: bool) -> str:
         return back[letter] + number if letter in back and number in ("", "1", "2") else word
     if kind == "die":
         return _die(word, hungarian)
+    if kind == "token":
+        return TOKEN_HU.get(word.lower(), word) if hungarian else TOKEN_ALIASES.get(fold_word(word), word)
     return word
 
 
@@ -190,6 +198,7 @@ def _location(word: str, hungarian: bool) -> str:
 
 
 def word_aliases() -> dict[str, str]:
-    """Folded Hungarian verbs and sub-verbs -> the notation word, for completing a word still
-    being typed."""
-    return {**VERB_ALIASES, **{alias: sub for alias, sub in SUB_ALIASES.items() if alias not in VERB_ALIASES}}
+    """Folded Hungarian verbs, sub-verbs and token words -> the notation word, for completing a
+    word still being typed (``vásárol plu`` -> the token purchases)."""
+    return {**VERB_ALIASES, **{alias: sub for alias, sub in SUB_ALIASES.items() if alias not in VERB_ALIASES},
+            **{fold_word(word): token for token, word in TOKEN_HU.items()}}

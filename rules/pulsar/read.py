@@ -8,6 +8,7 @@ from rules.messages import Localized, Msg
 
 from .codes import hu_code
 from .components import gist_of as _gist_of
+from .describe import loc as _loc
 from .data import Tables, tables
 from .dice import median_value as _median_value
 from .flying import BLOCKED
@@ -15,7 +16,7 @@ from .state import GameState
 
 View = GameState
 
-__all__ = ["BLOCKED", "Tables", "View", "code", "gist_of", "median_value", "tables"]
+__all__ = ["BLOCKED", "Tables", "View", "code", "gist_of", "location", "median_value", "tables"]
 
 # BLOCKED: what a planet slot of a revealed system holds, instead of a seat number, when its
 # mark is closed for this number of players.
@@ -38,3 +39,9 @@ def code(ident: str, suffix: str = "") -> Localized:
     English reader, ``AD-A06*`` for a Hungarian one (issue 24: no English-derived code shown to
     a Hungarian reader; rules.pulsar.codes)."""
     return Localized(en=ident + suffix, hu=hu_code(ident) + suffix)
+
+
+def location(ident: str) -> Msg:
+    """A space as the reader's notation names it (``pulsar.loc.*``): ``J13`` is "J13" for an
+    English reader and "U13" for a Hungarian one (ugrókapu), the letters a move needs."""
+    return _loc(ident)

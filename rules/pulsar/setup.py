@@ -128,8 +128,12 @@ def start_dice_phase(state: GameState) -> None:
     values += state.streams.roll(f"roll:{state.round}", count - len(values))
     state.dice_board = sorted(values)
     state.median = dm.median_position(values)
-    add_event(state, "rolled", round=state.round, dice=", ".join(str(v) for v in state.dice_board),
-              median=dm.median_value(state.median))
+    dice = ", ".join(str(v) for v in state.dice_board)
+    if state.median % 2 == 0:                                           # D-MED-2: on a box centre
+        add_event(state, "rolled_box", round=state.round, dice=dice, box=state.median // 2)
+    else:                                                               # D-MED-3/5: in a gap
+        add_event(state, "rolled_gap", round=state.round, dice=dice, low=state.median // 2,
+                  high=state.median // 2 + 1, value=dm.median_value(state.median))
     if state.player_count == 2:
         state.draft_queue = list(state.order)
     else:

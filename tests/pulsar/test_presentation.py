@@ -184,8 +184,9 @@ def test_english_counts_agree_with_their_nouns():
     english = {key: text for key, text in catalogue("en").items() if key.startswith("pulsar.")}
     for key, text in english.items():
         assert not re.search(r"\{\w+\} (cubes|steps|tiles|planets|markers|players)\b", text), key
-    assert "1 engineering cube," in render(Msg("pulsar.status.player", colour="Red", vp=3, cubes=1, dice="-"), "en")
-    assert "2 engineering cubes," in render(Msg("pulsar.status.player", colour="Red", vp=3, cubes=2, dice="-"), "en")
+    pieces = {"tokens": "-", "gyros": "-"}
+    assert "1 engineering cube," in render(Msg("pulsar.status.player", colour="Red", vp=3, cubes=1, dice="-", **pieces), "en")
+    assert "2 engineering cubes," in render(Msg("pulsar.status.player", colour="Red", vp=3, cubes=2, dice="-", **pieces), "en")
     hungarian = "\n".join(text for key, text in catalogue("hu").items() if key.startswith("pulsar."))
     assert not re.search(r"(?<![\w(])[Aa]z? \{", hungarian), "write {x:az}, not a literal article"
 

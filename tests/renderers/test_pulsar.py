@@ -119,3 +119,53 @@ def test_a_hungarian_board_shows_no_code_from_an_english_word(monkeypatch):
     seen.clear()
     render(GAME.view(state, None), player_names=["a", "b", "c"], language="en")
     assert "TX-" in "\n".join(seen)
+
+
+# ----- newcomer report 2026-11-26: D15 (map letters), D21 (numbered discs, legible median caption) -------------
+def two_players_drafting():
+    state = GAME.new_game({"players": 2}, 4)
+    for seat, side in ((0, 2), (1, 1)):
+        state = GAME.apply(state, GAME.parse_move(state, seat, f"hqside {side}"))
+    while state.phase != "draft":
+        seat = state.gate_queue[0]
+        state = GAME.apply(state, GAME.parse_move(state, seat, "gate " + ("H14", "H37")[seat]))
+    return state
+
+
+def test_PU_notation_the_map_labels_carry_the_letter_a_move_needs_in_the_readers_language():
+    """D15: moves name spaces K14>U13>N15 (Hungarian) or H14>J13>S15 (English): the map shows
+    those letters, not the bare number."""
+    from rules.messages import render as text
+    from rules.pulsar.read import location
+    assert (text(location("J13"), "hu"), text(location("J13"), "en")) == ("U13", "J13")
+    assert (text(location("S15"), "hu"), text(location("H14"), "hu"), text(location("P16"), "hu")) == ("N15", "K14", "P16")
+    state = two_players_drafting()
+    english, hungarian = (render(GAME.view(state, None), language=language)[0] for language in ("en", "hu"))
+    x, y = positions()["J13"]
+    around = (int(x - 30), int(y - 15), int(x + 30), int(y + 15))
+    assert ImageChops.difference(english.crop(around), hungarian.crop(around)).getbbox() is not None
+    label = english.crop(around).point(lambda v: 255 if v > 235 else 0).convert("L").getbbox()
+    assert label is not None and (label[2] - label[0]) * 420 / english.width >= 14     # a letter and two digits
+
+
+def test_PU_D_MOVE_1_two_players_discs_carry_their_marker_number():
+    """D21: with two players ``draft 3 I1`` / ``I2`` name a marker: each disc shows its 1 or 2."""
+    from renderers.pulsar import draw_dice_board
+    state = two_players_drafting()
+    view = GAME.view(state, None)
+    before = draw_dice_board(view, "hu")
+    for track in view.tracks.values():                   # the same discs, the numbers swapped
+        for stack in track:
+            stack[:] = [f"{m.split(':')[0]}:{3 - int(m.split(':')[1])}" for m in stack]
+    after = draw_dice_board(view, "hu")
+    assert ImageChops.difference(before, after).getbbox() is not None
+
+
+def test_PU_D_MED_5_the_median_caption_is_legible_at_420_px():
+    """D21: the caption under the median marker was ~4 px tall on a phone; now it has a line of
+    its own in the size of a title (the turn order line below it is 20-px type)."""
+    from renderers.pulsar import draw_dice_board
+    state = two_players_drafting()
+    image = draw_dice_board(GAME.view(state, None), "hu")
+    caption = image.crop((0, 158, image.width, 190)).convert("L").point(lambda v: 255 if v < 80 else 0).getbbox()
+    assert caption is not None and (caption[3] - caption[1]) * 420 / image.width >= 11
