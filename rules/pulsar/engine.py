@@ -457,7 +457,7 @@ class PulsarGame(Game[GameState, Move]):
         player = state.players[seat]
         if kind == mv.GYRO_CHOOSE or state.owed_gyro:
             if kind != mv.GYRO_CHOOSE:
-                raise IllegalMove("pulsar.err.gyro_owed", "§6.8", sizes=Join(
+                raise IllegalMove("pulsar.err.gyro_owed", "EFF-GYRO", sizes=Join(
                     [describe.size_name(s) for s in state.owed_gyro[0].split("/")[0] if state.gyro_supply[s]], "or"))
             flying.choose_gyro(state, seat, move.arg)
             return

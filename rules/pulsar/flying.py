@@ -166,11 +166,11 @@ def _announce_owed(state: GameState, seat: int) -> None:
 def choose_gyro(state: GameState, seat: int, size: str) -> None:
     """A won gyrodyne's size, chosen (the reward of EFF-GYRO-CHOICE / -ANY / -TWO-DIFF)."""
     if not state.owed_gyro:
-        raise IllegalMove("pulsar.err.no_gyro_owed", "§6.8")
+        raise IllegalMove("pulsar.err.no_gyro_owed", "EFF-GYRO")
     owed, _slash, two = state.owed_gyro[0].partition("/")
     allowed = [s for s in owed if state.gyro_supply[s]]
     if size not in allowed:
-        raise IllegalMove("pulsar.err.gyro_owed", "§6.8", sizes=Join([describe.size_name(s) for s in allowed], "or"))
+        raise IllegalMove("pulsar.err.gyro_owed", "EFF-GYRO", sizes=Join([describe.size_name(s) for s in allowed], "or"))
     state.owed_gyro.pop(0)
     _take_gyro(state, state.players[seat], size)
     if two:                                                       # A-43: a second one of another size

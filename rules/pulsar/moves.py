@@ -44,12 +44,12 @@ def die_text(pay: Payment) -> str:
 def parse_die(word: str) -> Payment:
     match = _DIE.match(word)
     if not match:
-        raise IllegalMove("pulsar.err.die_syntax", "§10.1", value=word)
+        raise IllegalMove("pulsar.err.die_syntax", "NOT-1", value=word)
     value, mod, flex, delta = match.groups()
     if flex and flex.lower() == "zero":
         return Payment(value is None, int(value or 0), mod, None, True)
     if flex and not delta:
-        raise IllegalMove("pulsar.err.die_syntax", "§10.1", value=word)
+        raise IllegalMove("pulsar.err.die_syntax", "NOT-1", value=word)
     return Payment(value is None, int(value or 0), mod, (_known(flex, "tech"), int(delta)) if flex else None)
 
 
@@ -102,9 +102,9 @@ def _location(word: str) -> str:
             named = [loc for loc in sorted(tables().locations) if loc[1:].lstrip("0") == word.lstrip("0")]
             if named:
                 from .describe import loc as location
-                raise IllegalMove("pulsar.err.location_letter", "§10.1", value=word,
+                raise IllegalMove("pulsar.err.location_letter", "NOT-1", value=word,
                                   named=Join([location(one) for one in named], "or"))
-        raise IllegalMove("pulsar.err.location", "§10.1", value=word)
+        raise IllegalMove("pulsar.err.location", "NOT-1", value=word)
     return code
 
 
@@ -115,7 +115,7 @@ def _known(word: str, kind: str) -> str:
                            "tile": list(tab.transmitters)}[kind])
     found = {key.lower(): key for key in ids}.get(word.lower())
     if found is None:
-        raise IllegalMove(f"pulsar.err.no_{kind}", "§10.1", value=word)
+        raise IllegalMove(f"pulsar.err.no_{kind}", "NOT-1", value=word)
     return found
 
 
@@ -135,7 +135,7 @@ def _to(words: list[str]) -> tuple[str, ...]:
 
 def _size(word: str) -> str:
     if word.upper() not in ("S", "M", "L"):
-        raise IllegalMove("pulsar.err.size", "§10.1", value=word)
+        raise IllegalMove("pulsar.err.size", "NOT-1", value=word)
     return word.upper()
 
 
@@ -165,7 +165,7 @@ def _no_repeats(args: list[str]) -> None:
         else:
             continue
         if key in seen:
-            raise IllegalMove("pulsar.err.repeated", "§10.1", value=word)
+            raise IllegalMove("pulsar.err.repeated", "NOT-1", value=word)
         seen.add(key)
 
 
