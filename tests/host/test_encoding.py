@@ -2,6 +2,7 @@
 inputs and the encoding of images -- made cheaper without changing what it computes."""
 import enum
 
+from bot.service import render_parts
 from renderers.common import inputs_digest
 from rules.messages import Msg
 
@@ -39,3 +40,51 @@ def test_an_int_enum_is_digested_as_its_scalar_and_a_plain_enum_by_name():
     assert inputs_digest(Level.HIGH) != inputs_digest(3)
     assert inputs_digest(Colour.RED) != inputs_digest(1)
     assert inputs_digest((Level.HIGH,)) == inputs_digest((Level.HIGH,))
+
+
+def test_an_image_that_comes_back_is_not_encoded_again(toy_registered, monkeypatch):
+    """Issue 26 item 9: a worker keeps the PNGs it encoded lately by digest; an image whose
+    pixels come back (A, then B, then A again: Planetarium's players column does it in a
+    fifth of its encodings) gets the same bytes without a second encoding."""
+    import bot.service
+    import renderers.common
+    from PIL import Image, ImageDraw
+
+    from . import toy_game
+
+    def render(view, *, player_names=None, language="en"):
+        picture = Image.new("RGB", (160, 60), "white")
+        ImageDraw.Draw(picture).text((10, 10), f"look {view.counter % 2} capacity test", fill="black")
+        return [picture]
+
+    encoded: list[int] = []
+    real_to_png = renderers.common.to_png
+
+    def counting_to_png(image, **options):
+        encoded.append(1)
+        return real_to_png(image, **options)
+
+    monkeypatch.setattr(toy_game, "render_for_chat", render, raising=False)
+    monkeypatch.setattr(renderers.common, "to_png", counting_to_png)
+    monkeypatch.setattr(bot.service, "_ENCODED", bot.service.EncodedImages(1 << 20))
+    state = toy_game.GAME.new_game(toy_game.GAME.normalize_options({"players": 2}), 5)
+    first = render_parts("toy", toy_game.GAME.view(state, None), ["ann", "bob"], "en")
+    state.counter += 1
+    second = render_parts("toy", toy_game.GAME.view(state, None), ["ann", "bob"], "en",
+                          {1: first[0].digest})
+    state.counter += 1
+    third = render_parts("toy", toy_game.GAME.view(state, None), ["ann", "bob"], "en",
+                         {1: second[0].digest})
+    assert len(encoded) == 2
+    assert third[0].digest == first[0].digest and third[0].data == first[0].data is not None
+
+
+def test_the_encoded_images_keep_within_their_byte_limit():
+    from bot.service import EncodedImages
+
+    kept = EncodedImages(250)
+    for number in range(5):
+        kept.keep(f"d{number}", bytes(100))
+    assert kept.size <= 250 and kept.get("d4") is not None and kept.get("d0") is None
+    kept.keep("huge", bytes(300))          # larger than the whole: not kept
+    assert kept.get("huge") is None and kept.size <= 250
