@@ -873,6 +873,7 @@ def warm_drawing(game_names: list[str] | None = None) -> None:
         game = rules.get_game(name)
         state = game.new_game(game.normalize_options({"players": game.min_players}), 1)
         render_parts(name, game.view(state, None), [f"{seat + 1}" for seat in range(game.min_players)])
+    _ENCODED.clear()      # boards of no game: their PNGs would only take the room of real ones
 
 
 def render_png(game_name: str, view: Any, player_names: list[str], language: str = "en") -> list[tuple[str, bytes]]:
