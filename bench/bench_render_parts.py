@@ -28,7 +28,7 @@ import renderers  # noqa: E402
 import rules  # noqa: E402
 from PIL import Image  # noqa: E402
 
-from bot.service import _ENCODED, render_parts  # noqa: E402
+from bot.service import keep_encoded_images, render_parts  # noqa: E402
 from renderers.common import ChatPart  # noqa: E402
 
 GAMES = ("planetarium", "eve", "pulsar", "spacecorp", "gaia")
@@ -68,7 +68,7 @@ def run(name: str, views: list, names: list[str]) -> dict:
     times, draws, encoded, sizes, images, unchanged_area = [], [], [], [], 0, []
     shown: dict[int, str] = {}
     render_parts(name, views[0], names, "en", {})      # warm-up: fonts, cached layers
-    _ENCODED.clear()      # the warm-up's PNGs would be found again by the first drawing
+    keep_encoded_images()     # as a worker process does, empty: the warm-up's PNGs are not counted
     for view in views:
         start = time.process_time()
         parts = render_parts(name, view, names, "en", shown)

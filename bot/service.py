@@ -802,14 +802,14 @@ def _digest_and_encode(image: Any, shown_digest: str | None) -> tuple[str, bytes
     digest = pixel_digest(image)
     if digest == shown_digest:
         return digest, None
-    known = _ENCODED.get(digest)
+    known = _ENCODED.get(digest) if _ENCODED is not None else None
     return digest, known if known is not None else to_png(avoid_square(image))
 
 
 def _encode(image: Any, digest: str) -> tuple[str, bytes | None]:
     from renderers.common import avoid_square, to_png
 
-    known = _ENCODED.get(digest)
+    known = _ENCODED.get(digest) if _ENCODED is not None else None
     return digest, known if known is not None else to_png(avoid_square(image))
 
 
@@ -856,9 +856,10 @@ def render_parts(game_name: str, view: Any, player_names: list[str], language: s
         else:
             slots[slot] = _ENCODERS.submit(_digest_and_encode, image, shown.get(slot + 1))
     done = [slots[slot].result() for slot in sorted(slots)]
-    for digest, data in done:
-        if data is not None:
-            _ENCODED.keep(digest, data)
+    if _ENCODED is not None:
+        for digest, data in done:
+            if data is not None:
+                _ENCODED.keep(digest, data)
     return [BoardPart(position, f"{game_name}-{position}.png" if len(done) > 1 else f"{game_name}.png", digest, data)
             for position, (digest, data) in enumerate(done, 1)]
 
@@ -873,7 +874,8 @@ def warm_drawing(game_names: list[str] | None = None) -> None:
         game = rules.get_game(name)
         state = game.new_game(game.normalize_options({"players": game.min_players}), 1)
         render_parts(name, game.view(state, None), [f"{seat + 1}" for seat in range(game.min_players)])
-    _ENCODED.clear()      # boards of no game: their PNGs would only take the room of real ones
+    if _ENCODED is not None:
+        _ENCODED.clear()      # boards of no game: their PNGs would only take the room of real ones
 
 
 def render_png(game_name: str, view: Any, player_names: list[str], language: str = "en") -> list[tuple[str, bytes]]:
@@ -893,7 +895,7 @@ class EncodedImages:
     costs is what the thread's digests save; 2026-11-27, no part came back in 40-move games
     of the five, Planetarium's players column in 19 % of its encodings).  PNG encoding is
     deterministic, so the bytes are those a new encoding would give.  Read from the encoding
-    threads (``get``: one dict lookup), written by ``render_parts``'s thread only."""
+    threads (``get``: one dict lookup), written under a lock."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
@@ -923,5 +925,13 @@ class EncodedImages:
             self.size = 0
 
 
-# 16 MiB a process: 150-300 recent images (50-130 KiB each).
-_ENCODED = EncodedImages(16 << 20)
+# A worker process's (bot/workers.py starts every process with it); none in a process that
+# draws in threads (tests, the console), where a stub encoder or a count of encodings would
+# otherwise meet PNGs kept from elsewhere.
+_ENCODED: EncodedImages | None = None
+
+
+def keep_encoded_images(limit: int = 16 << 20) -> None:
+    """Keep this process's recent PNGs (16 MiB: 150-300 images of 50-130 KiB)."""
+    global _ENCODED
+    _ENCODED = EncodedImages(limit)

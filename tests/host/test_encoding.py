@@ -66,7 +66,7 @@ def test_an_image_that_comes_back_is_not_encoded_again(toy_registered, monkeypat
 
     monkeypatch.setattr(toy_game, "render_for_chat", render, raising=False)
     monkeypatch.setattr(renderers.common, "to_png", counting_to_png)
-    monkeypatch.setattr(bot.service, "_ENCODED", bot.service.EncodedImages(1 << 20))
+    monkeypatch.setattr(bot.service, "_ENCODED", bot.service.EncodedImages(1 << 20))   # a worker process's
     state = toy_game.GAME.new_game(toy_game.GAME.normalize_options({"players": 2}), 5)
     first = render_parts("toy", toy_game.GAME.view(state, None), ["ann", "bob"], "en")
     state.counter += 1
@@ -88,3 +88,22 @@ def test_the_encoded_images_keep_within_their_byte_limit():
     assert kept.size <= 250 and kept.get("d4") is not None and kept.get("d0") is None
     kept.keep("huge", bytes(300))          # larger than the whole: not kept
     assert kept.get("huge") is None and kept.size <= 250
+
+
+def _keeps_encoded_images() -> bool:
+    import bot.service
+    return bot.service._ENCODED is not None
+
+
+async def test_worker_processes_keep_their_pngs_and_threads_do_not():
+    """The PNG cache lives in worker processes only (issue 26 item 9): where the bot draws in
+    threads (tests, the console) nothing is kept, so a stub encoder or a count of encodings
+    never meets a PNG kept from another game or test."""
+    from bot.workers import Workers
+
+    assert not _keeps_encoded_images()
+    workers = Workers(processes=1)
+    try:
+        assert await workers.run(_keeps_encoded_images)
+    finally:
+        workers.close()
