@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import os
 import random
 import statistics
@@ -159,6 +160,9 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=20, help="per rate")
     parser.add_argument("--gaia", action="store_true", help="include Gaia Project games")
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--profile", metavar="FILE",
+                        help="profile the bot's process during the rates (not the set-up) with cProfile into FILE "
+                             "(pstats; the load client included: bench_load.run_rate)")
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WORKER_PROCESSES", "0")),
                         help="worker processes drawing the boards (0: threads of this process; default: "
                              "WORKER_PROCESSES, else 0)")
@@ -178,8 +182,13 @@ async def main() -> None:
                   f"{time.perf_counter() - started:.0f} s; file database, real rendering, "
                   f"{f'{args.workers} worker processes' if args.workers else 'drawing in threads'}")
             chooser = random.Random(args.seed)
+            profiler = cProfile.Profile(time.thread_time) if args.profile else None   # CPU of the event loop's thread
             for rate in (float(r) for r in args.rates.split(",")):
+                if profiler is not None:
+                    profiler.enable()
                 result = await run_rate(harness, games, rate, args.seconds, chooser)
+                if profiler is not None:
+                    profiler.disable()
                 print(f"offered {rate:5.1f}/s: completed {result['completed_per_s']:5.1f}/s ({result['moves']} moves, "
                       f"{result['skipped']} offers found every game busy); first answer median "
                       f"{result['first_median_ms']:.0f} ms, p95 {result['first_p95_ms']:.0f} ms, "
@@ -187,6 +196,8 @@ async def main() -> None:
                       f"p95 {result['done_p95_ms']:.0f} ms; CPU per move {result['main_cpu_ms']:.1f} ms in "
                       f"the bot's process, {result['worker_cpu_ms']:.1f} ms in workers (and "
                       f"{result['client_cpu_ms']:.1f} ms in the load client)")
+            if profiler is not None:
+                profiler.dump_stats(args.profile)
         finally:
             await harness.close()
 

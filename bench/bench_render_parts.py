@@ -28,7 +28,7 @@ import renderers  # noqa: E402
 import rules  # noqa: E402
 from PIL import Image  # noqa: E402
 
-from bot.service import render_parts  # noqa: E402
+from bot.service import keep_encoded_images, render_parts  # noqa: E402
 from renderers.common import ChatPart  # noqa: E402
 
 GAMES = ("planetarium", "eve", "pulsar", "spacecorp", "gaia")
@@ -68,6 +68,7 @@ def run(name: str, views: list, names: list[str]) -> dict:
     times, draws, encoded, sizes, images, unchanged_area = [], [], [], [], 0, []
     shown: dict[int, str] = {}
     render_parts(name, views[0], names, "en", {})      # warm-up: fonts, cached layers
+    keep_encoded_images()     # as a worker process does, empty: the warm-up's PNGs are not counted
     for view in views:
         start = time.process_time()
         parts = render_parts(name, view, names, "en", shown)
@@ -88,15 +89,68 @@ def run(name: str, views: list, names: list[str]) -> dict:
             "unchanged_share": statistics.mean(unchanged_area) if unchanged_area else 0.0}
 
 
+def breakdown(name: str, views: list, names: list[str]) -> None:
+    """Print, per image of ``name``'s drawing, the mean CPU ms of each step the host may pay
+    for it: drawing (a ChatPart's ``draw``; 0 for an image drawn inside the renderer call,
+    whose cost the first column gives), the digest of its pixels (plain images only in the
+    host), the palette (sample + quantize) and the zlib compression of the PNG."""
+    import io
+
+    from bot.service import pixel_digest
+    from renderers.common import avoid_square
+
+    def clock(fn):
+        start = time.process_time()
+        result = fn()
+        return (time.process_time() - start) * 1000, result
+
+    rows: dict[tuple[int, str], dict[str, list[float]]] = {}
+    calls = []
+    drawing_only(name, views[0], names)        # warm-up
+    for view in views:
+        ms, items = clock(lambda: renderers.get_chat_renderer(name)(view, player_names=names, language="en"))
+        ms_list, items = clock(lambda: list([items] if isinstance(items, (Image.Image, ChatPart)) else items))
+        calls.append(ms + ms_list)
+        for index, item in enumerate(items):
+            slot, image = item if isinstance(item, tuple) else (index, item)
+            kind = "part" if isinstance(image, ChatPart) else "plain"
+            draw_ms, image = clock(image.draw) if isinstance(image, ChatPart) else (0.0, image)
+            row = rows.setdefault((slot + 1, kind), {key: [] for key in ("draw", "digest", "palette", "zlib", "kib")})
+            row["draw"].append(draw_ms)
+            row["digest"].append(clock(lambda: pixel_digest(image))[0])
+            padded = avoid_square(image)
+            palette_ms, quantized = clock(lambda: padded.quantize(
+                palette=padded.resize((max(1, padded.width // 4), max(1, padded.height // 4)),
+                                      Image.Resampling.NEAREST).quantize(
+                    colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE),
+                dither=Image.Dither.NONE))
+            row["palette"].append(palette_ms)
+            buffer = io.BytesIO()
+            row["zlib"].append(clock(lambda: quantized.save(buffer, format="PNG", compress_level=3))[0])
+            row["kib"].append(len(buffer.getvalue()) / 1024)
+    print(f"{name}: renderer call {statistics.mean(calls):.1f} ms (plain images are drawn in it)")
+    for (position, kind), row in sorted(rows.items()):
+        print(f"  image {position} ({kind:5s}): draw {statistics.mean(row['draw']):5.1f}  pixel digest "
+              f"{statistics.mean(row['digest']):4.1f}  palette {statistics.mean(row['palette']):4.1f}  "
+              f"zlib {statistics.mean(row['zlib']):4.1f} ms  {statistics.mean(row['kib']):4.0f} KiB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--breakdown", action="store_true",
+                        help="per image (position) of each game: CPU ms of drawing, pixel digest, palette "
+                             "(quantize) and PNG compression, and KiB, over every 4th position")
     parser.add_argument("--profile", help="profile this game's drawing instead (cProfile, top 30 by own time)")
     args = parser.parse_args()
     names = [f"Player {seat + 1}" for seat in range(args.players)]
+    if args.breakdown:
+        for name in args.games.split(","):
+            breakdown(name, positions(name, args.moves, args.seed, args.players)[::4], names)
+        return
     if args.profile:
         views = positions(args.profile, args.moves, args.seed, args.players)
         render_parts(args.profile, views[0], names, "en", {})

@@ -12,6 +12,7 @@ import hashlib
 import json
 import logging
 import secrets
+import threading
 import time
 import weakref
 from collections import OrderedDict
@@ -802,13 +803,17 @@ def _digest_and_encode(image: Any, shown_digest: str | None) -> tuple[str, bytes
     from renderers.common import avoid_square, to_png
 
     digest = pixel_digest(image)
-    return digest, None if digest == shown_digest else to_png(avoid_square(image))
+    if digest == shown_digest:
+        return digest, None
+    known = _ENCODED.get(digest) if _ENCODED is not None else None
+    return digest, known if known is not None else to_png(avoid_square(image))
 
 
 def _encode(image: Any, digest: str) -> tuple[str, bytes | None]:
     from renderers.common import avoid_square, to_png
 
-    return digest, to_png(avoid_square(image))
+    known = _ENCODED.get(digest) if _ENCODED is not None else None
+    return digest, known if known is not None else to_png(avoid_square(image))
 
 
 def part_digest(game_name: str, language: str, player_names: list[str], position: int, inputs: Any) -> str:
@@ -854,6 +859,10 @@ def render_parts(game_name: str, view: Any, player_names: list[str], language: s
         else:
             slots[slot] = _ENCODERS.submit(_digest_and_encode, image, shown.get(slot + 1))
     done = [slots[slot].result() for slot in sorted(slots)]
+    if _ENCODED is not None:
+        for digest, data in done:
+            if data is not None:
+                _ENCODED.keep(digest, data)
     return [BoardPart(position, f"{game_name}-{position}.png" if len(done) > 1 else f"{game_name}.png", digest, data)
             for position, (digest, data) in enumerate(done, 1)]
 
@@ -868,6 +877,8 @@ def warm_drawing(game_names: list[str] | None = None) -> None:
         game = rules.get_game(name)
         state = game.new_game(game.normalize_options({"players": game.min_players}), 1)
         render_parts(name, game.view(state, None), [f"{seat + 1}" for seat in range(game.min_players)])
+    if _ENCODED is not None:
+        _ENCODED.clear()      # boards of no game: their PNGs would only take the room of real ones
 
 
 def render_png(game_name: str, view: Any, player_names: list[str], language: str = "en") -> list[tuple[str, bytes]]:
@@ -877,3 +888,53 @@ def render_png(game_name: str, view: Any, player_names: list[str], language: str
 
 
 _ENCODERS = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="png")
+
+
+class EncodedImages:
+    """The PNGs this process encoded lately, by digest (of the pixels, or "in:" of a
+    ChatPart's inputs), at most ``limit`` bytes of them: an image that comes back (a player
+    column that alternates between two looks, a /board or whole-picture post after the
+    thread's images) is not encoded again (a ChatPart is still drawn: what a part's drawing
+    costs is what the thread's digests save; 2026-11-27, no part came back in 40-move games
+    of the five, Planetarium's players column in 19 % of its encodings).  PNG encoding is
+    deterministic, so the bytes are those a new encoding would give.  Read from the encoding
+    threads (``get``: one dict lookup), written under a lock."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = 0
+        self._items: OrderedDict[str, bytes] = OrderedDict()
+        self._lock = threading.Lock()      # drawing in threads (no worker processes): two writers
+
+    def get(self, digest: str) -> bytes | None:
+        return self._items.get(digest)
+
+    def keep(self, digest: str, data: bytes) -> None:
+        with self._lock:
+            if digest in self._items:
+                self._items.move_to_end(digest)
+                return
+            if len(data) > self.limit:
+                return
+            self._items[digest] = data
+            self.size += len(data)
+            while self.size > self.limit:
+                _, dropped = self._items.popitem(last=False)
+                self.size -= len(dropped)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.size = 0
+
+
+# A worker process's (bot/workers.py starts every process with it); none in a process that
+# draws in threads (tests, the console), where a stub encoder or a count of encodings would
+# otherwise meet PNGs kept from elsewhere.
+_ENCODED: EncodedImages | None = None
+
+
+def keep_encoded_images(limit: int = 16 << 20) -> None:
+    """Keep this process's recent PNGs (16 MiB: 150-300 images of 50-130 KiB)."""
+    global _ENCODED
+    _ENCODED = EncodedImages(limit)

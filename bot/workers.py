@@ -66,7 +66,8 @@ class Workers:
                 # forkserver/spawn: a fork of a process running an event loop and threads is unsafe
                 method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
                 self._pool = concurrent.futures.ProcessPoolExecutor(
-                    max_workers=self.processes, mp_context=multiprocessing.get_context(method))
+                    max_workers=self.processes, mp_context=multiprocessing.get_context(method),
+                    initializer=_start_process)
             else:
                 self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=self.threads,
                                                                    thread_name_prefix="worker")
@@ -157,6 +158,13 @@ class Workers:
         self._order.clear()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _start_process() -> None:
+    """Every worker process, as it starts: it keeps the PNGs it encoded lately, so an image
+    that comes back is not encoded again (bot.service.keep_encoded_images)."""
+    from bot.service import keep_encoded_images
+    keep_encoded_images()
 
 
 def _warm_process() -> None:
