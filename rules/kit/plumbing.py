@@ -33,13 +33,15 @@ JSON form, ``positional={Class}`` for a dataclass written as the list of its fie
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
+import threading
 import types
 import typing
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Literal, Mapping, TypeVar, Union, get_args, get_origin
+from typing import Any, Callable, Iterable, Iterator, Literal, Mapping, TypeVar, Union, get_args, get_origin
 
 from rules.messages import Join, Localized, Msg
 from rules.messages import from_json as msg_from_json
@@ -115,6 +117,10 @@ class Plumbing:
         self._encoders: dict[Any, Coder | None] = {}
         self._decoders: dict[Any, Coder | None] = {}
         self._cloners: dict[type, Coder] = {}
+        # Coders are built under a lock and published complete: a class that contains itself
+        # refers to itself through a placeholder kept here, seen only by the building thread.
+        self._lock = threading.RLock()
+        self._building: dict[tuple[str, Any], Coder] = {}
         self._names = itertools.count()
 
     # ----- public API ---------------------------------------------------------------------------
@@ -133,7 +139,7 @@ class Plumbing:
         """A deep copy of a dataclass ``value``: every list, dict and mutable dataclass rebuilt,
         immutable parts (strings, numbers, tuples of them, messages, frozen dataclasses) shared."""
         cls = type(value)
-        cloner = self._cloners.get(cls) or self._cloner(cls)
+        cloner = self._cloners.get(cls) or self._cloner_of(cls)
         result: T = cloner(value)
         return result
 
@@ -143,18 +149,30 @@ class Plumbing:
             return self._encoders[hint]
         except KeyError:
             pass
-        coder = self._build_encoder(hint, where)
-        self._encoders[hint] = coder
-        return coder
+        with self._lock:
+            if hint in self._encoders:
+                return self._encoders[hint]
+            if ("to_json", hint) in self._building:
+                return self._building["to_json", hint]
+            with self._atomic():
+                coder = self._build_encoder(hint, where)
+            self._encoders[hint] = coder
+            return coder
 
     def _decoder(self, hint: Any, where: str) -> Coder | None:
         try:
             return self._decoders[hint]
         except KeyError:
             pass
-        coder = self._build_decoder(hint, where)
-        self._decoders[hint] = coder
-        return coder
+        with self._lock:
+            if hint in self._decoders:
+                return self._decoders[hint]
+            if ("from_json", hint) in self._building:
+                return self._building["from_json", hint]
+            with self._atomic():
+                coder = self._build_decoder(hint, where)
+            self._decoders[hint] = coder
+            return coder
 
     def _build_encoder(self, hint: Any, where: str) -> Coder | None:     # None: the value is its JSON
         origin, args = get_origin(hint), get_args(hint)
@@ -206,9 +224,13 @@ class Plumbing:
     def _dataclass_encoder(self, cls: type) -> Coder:
         hints = type_hints(cls)
         names = [spec.name for spec in dataclasses.fields(cls)]
-        coders: list[tuple[str, Coder | None]] = []
         slot: list[Coder] = []
-        self._encoders[cls] = lambda value: slot[0](value)       # a class that contains itself
+        with self._placeholder("to_json", cls, lambda value: slot[0](value)):
+            return self._finish_dataclass_encoder(cls, hints, names, slot)
+
+    def _finish_dataclass_encoder(self, cls: type, hints: dict[str, Any], names: list[str],
+                                  slot: list[Coder]) -> Coder:
+        coders: list[tuple[str, Coder | None]] = []
         for name in names:
             hook = self._field_hooks.get((cls, name))
             coders.append((name, hook.to_json if hook else self._encoder(hints[name], f"{cls.__name__}.{name}")))
@@ -269,7 +291,11 @@ class Plumbing:
         if any(not spec.init for spec in specs):
             raise TypeError(f"rules.kit.plumbing: {cls.__name__} has fields outside __init__")
         slot: list[Coder] = []
-        self._decoders[cls] = lambda data: slot[0](data)
+        with self._placeholder("from_json", cls, lambda data: slot[0](data)):
+            return self._finish_dataclass_decoder(cls, hints, specs, slot)
+
+    def _finish_dataclass_decoder(self, cls: type, hints: dict[str, Any], specs: tuple[dataclasses.Field[Any], ...],
+                                  slot: list[Coder]) -> Coder:
         coders: dict[str, Coder | None] = {}
         for spec in specs:
             hook = self._field_hooks.get((cls, spec.name))
@@ -293,15 +319,56 @@ class Plumbing:
         slot.append(decode)
         return decode
 
+    @contextlib.contextmanager
+    def _atomic(self) -> Iterator[None]:
+        """A build that fails (an unknown hint) publishes nothing: no coder built on the way
+        keeps a placeholder that will never be filled."""
+        if self._building:                  # inside an outer build: that one is the unit
+            yield
+            return
+        saved = dict(self._encoders), dict(self._decoders), dict(self._cloners)
+        try:
+            yield
+        except BaseException:
+            self._encoders, self._decoders, self._cloners = saved
+            raise
+
+    @contextlib.contextmanager
+    def _placeholder(self, kind: str, cls: type, coder: Coder) -> Iterator[None]:
+        """While ``cls``'s coder of ``kind`` is being built, what its own fields refer to."""
+        self._building[kind, cls] = coder
+        try:
+            yield
+        finally:
+            del self._building[kind, cls]
+
     # ----- copy ----------------------------------------------------------------------------------
+    def _cloner_of(self, cls: type) -> Coder:
+        try:
+            return self._cloners[cls]
+        except KeyError:
+            pass
+        with self._lock:
+            if cls in self._cloners:
+                return self._cloners[cls]
+            if ("clone", cls) in self._building:
+                return self._building["clone", cls]
+            with self._atomic():
+                cloner = self._cloner(cls)
+            self._cloners[cls] = cloner
+            return cloner
+
     def _cloner(self, cls: type) -> Coder:
         """Generate (once) the copy function of a dataclass: copy its ``__dict__`` (sharing the
         immutable fields for free), then rebuild each mutable field."""
         if not dataclasses.is_dataclass(cls) or not hasattr(cls, "__dict__") or "__slots__" in vars(cls):
             raise _unsupported(cls, "clone")
         namespace: dict[str, Any] = {"_new": object.__new__}
-        self._cloners[cls] = lambda value: namespace[name](value)   # a class that contains itself
         name = f"_clone_{cls.__name__}_{next(self._names)}"
+        with self._placeholder("clone", cls, lambda value: namespace[name](value)):
+            return self._generate_cloner(cls, namespace, name)
+
+    def _generate_cloner(self, cls: type, namespace: dict[str, Any], name: str) -> Coder:
         lines = [f"def {name}(s):", "    d = s.__dict__.copy()"]
         hints = type_hints(cls)
         for spec in dataclasses.fields(cls):
@@ -319,7 +386,6 @@ class Plumbing:
         namespace[f"_cls_{name}"] = cls
         exec(compile("\n".join(lines), f"<clone {cls.__qualname__}>", "exec"), namespace)   # noqa: S102
         cloner: Coder = namespace[name]
-        self._cloners[cls] = cloner
         return cloner
 
     def _copy_expr(self, hint: Any, source: str, namespace: dict[str, Any], where: str) -> str | None:
@@ -374,10 +440,8 @@ class Plumbing:
             if dataclasses.is_dataclass(cls):
                 if cls.__dataclass_params__.frozen:    # type: ignore[attr-defined]
                     return None
-                if cls not in self._cloners:
-                    self._cloner(cls)
                 ref = f"_c{next(self._names)}"
-                namespace[ref] = self._cloners[cls]
+                namespace[ref] = self._cloner_of(cls)
                 return f"{ref}({source})"
         raise _unsupported(hint, where)
 

@@ -3,6 +3,8 @@ dataclass's fields and type hints (issue 27 #5)."""
 from __future__ import annotations
 
 import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Literal, Optional
 
@@ -187,3 +189,35 @@ def test_a_games_declared_quirks() -> None:
     assert plumbing.from_json(Calendar, data) == value
     assert plumbing.clone(value).news == [] and clone(value).news == ["moved"]
     assert to_json(value)["months"] == [[{"seat": 0, "kind": "D"}], []]
+
+
+@dataclass
+class BadTree:
+    label: str
+    children: list[BadTree] = field(default_factory=list)
+    seats: frozenset[int] = frozenset()
+
+
+def test_a_failed_build_publishes_nothing() -> None:
+    """The refusal comes again on the next use (no half-built coder left in the caches)."""
+    plumbing = Plumbing()
+    for _ in range(2):
+        with pytest.raises(TypeError, match="no JSON form or copy"):
+            plumbing.to_json(BadTree("x"))
+        with pytest.raises(TypeError, match="no JSON form or copy"):
+            plumbing.clone(BadTree("x"))
+
+
+def test_first_use_from_many_threads() -> None:
+    """Worker threads may meet a class for the first time together: each sees complete coders."""
+    plumbing = Plumbing()
+    barrier = threading.Barrier(6)
+
+    def work() -> bool:
+        barrier.wait()
+        value = zoo()
+        return plumbing.clone(value) == value and plumbing.from_json(Zoo, plumbing.to_json(value)) == value
+
+    with ThreadPoolExecutor(6) as pool:
+        results = [pool.submit(work) for _ in range(6)]
+        assert all(result.result() for result in results)
