@@ -86,6 +86,8 @@ def _optional(code: Coder) -> Coder:
 
 
 def _each(code: Coder, container: Callable[[Iterable[Any]], Any]) -> Coder:
+    if container is list:
+        return lambda value: [code(entry) for entry in value]
     return lambda value: container(code(entry) for entry in value)
 
 
@@ -307,14 +309,17 @@ class Plumbing:
             def decode(data: Any) -> Any:
                 return cls(*(item if code is None else code(item) for code, item in zip(ordered, data)))
         else:
+            known = frozenset(coders)
+            coded = [(key, code) for key, code in coders.items() if code is not None]
+
             def decode(data: Any) -> Any:
-                values: dict[str, Any] = {}
-                for key, item in data.items():
-                    try:
-                        code = coders[key]
-                    except KeyError:
-                        raise TypeError(f"rules.kit.plumbing: {cls.__name__} has no field {key!r}") from None
-                    values[key] = item if code is None else code(item)
+                if not known.issuperset(data):
+                    unknown = sorted(set(data) - known)
+                    raise TypeError(f"rules.kit.plumbing: {cls.__name__} has no field {unknown[0]!r}")
+                values = dict(data)
+                for key, code in coded:
+                    if key in values:
+                        values[key] = code(values[key])
                 return cls(**values)
         slot.append(decode)
         return decode
