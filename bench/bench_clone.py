@@ -4,6 +4,10 @@ tests/kit/legacy) and ``copy.deepcopy``.  The copy is on the computer players' h
 simulated move copies the state.
 
 Run from the project root: ``python bench/bench_clone.py [--plies 200] [--players 3]``.
+
+Measured 2026-11-27 on the shared 2-core machine (noisy; µs per copy, 3 players, ply 200):
+pulsar 223 -> 106, spacecorp 63 -> 49, eve 457 -> 291, planetarium 160 -> 73 (kit/hand
+0.46-0.78; with 4 players at ply 400: 0.56-0.67); ``copy.deepcopy`` is 10-20x the kit's.
 """
 from __future__ import annotations
 
