@@ -16,6 +16,8 @@ information rules.  Every piece is a typed dataclass that round-trips through JS
   :class:`Sealed` choice completed.  :func:`revealed_between` tells whether a move did any
   of it, so a game's ``reveals_information`` (what ``undo`` refuses) follows from the
   mechanics; :func:`masked` finds what a view hides (``hidden_in_view``).
+* :func:`to_json` / :func:`from_json` / :func:`clone` (:mod:`rules.kit.plumbing`): a game
+  state's JSON round trip and fast deep copy, from its dataclass fields' type hints.
 * :class:`Term` / :func:`parse_term`: a data-file term such as ``EFF-VP(3)`` or
   ``ON_BUILD_CHOOSE(TAKE_OFFER(1), IDEA(1))`` (nested terms stay whole arguments).
 """
@@ -24,9 +26,14 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Generic, Iterable, TypeVar
+from typing import Any, Generic, Iterable, TypeVar, cast
 
 from rules.rng import Rng
+
+from .plumbing import FieldHook, Plumbing, clone, from_json, to_json
+
+__all__ = ["HIDDEN", "Deck", "FieldHook", "Hands", "Plumbing", "Sealed", "Streams", "Term", "clone", "draw_hidden",
+           "from_json", "masked", "parse_term", "revealed_between", "to_json"]
 
 T = TypeVar("T")
 HIDDEN = "?"        # what a view shows in place of a hidden card or choice
@@ -214,6 +221,9 @@ class Deck:
     def discard(self, cards: Iterable[str]) -> None:
         self.discards.extend(cards)
 
+    def copy(self) -> "Deck":
+        return Deck(self.label, self.pile[:], self.discards[:], self.reshuffles)
+
     def view(self) -> "Deck":
         """What everyone sees: the pile's size, not its order; the discards."""
         return Deck(self.label, [HIDDEN] * len(self.pile), list(self.discards), self.reshuffles)
@@ -251,6 +261,9 @@ class Hands:
     def sizes(self) -> list[int]:
         return [len(hand) for hand in self.cards]
 
+    def copy(self) -> "Hands":
+        return Hands([hand[:] for hand in self.cards])
+
     def view(self, viewer: int | None) -> "Hands":
         return Hands([list(hand) if seat == viewer else [HIDDEN] * len(hand) for seat, hand in enumerate(self.cards)])
 
@@ -260,6 +273,10 @@ class Hands:
     @classmethod
     def from_json(cls, data: list[list[str]]) -> "Hands":
         return cls([list(hand) for hand in data])
+
+
+def _copied(choice: T) -> T:
+    return cast(T, choice.copy()) if isinstance(choice, (list, dict)) else choice
 
 
 # ----- sealed simultaneous choices ------------------------------------------------------------------
@@ -293,6 +310,11 @@ class Sealed(Generic[T]):
         if not self.complete():
             raise ValueError("not every seat has chosen yet")
         return dict(self.choices)
+
+    def copy(self) -> "Sealed[T]":
+        """A copy that shares nothing mutable with this one: a choice that is a list or a dict
+        (EVE's dice selection) is copied too (a view's HIDDEN mark is a string, shared)."""
+        return Sealed(self.expected[:], {seat: _copied(choice) for seat, choice in self.choices.items()})
 
     def view(self, viewer: int | None) -> "Sealed[Any]":
         """Before the reveal: the viewer's own choice, and who else has chosen (as HIDDEN)."""

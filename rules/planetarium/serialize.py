@@ -1,52 +1,20 @@
-"""Lossless plain-JSON form of a Planetarium state (or of a view of it)."""
+"""Lossless plain-JSON form of a Planetarium state (or of a view of it), read by the kit's
+plumbing from the state's dataclass fields and their type hints (rules/kit/plumbing.py), with
+the format number last."""
 from __future__ import annotations
 
-from dataclasses import asdict, fields
 from typing import Any
 
-from rules.rng import Rng
+from rules import kit
 
-from .state import GameState, PlanetState, PlayedCard, PlayerState
+from .state import GameState
 
 FORMAT_VERSION = 1
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for spec in fields(GameState):
-        value = getattr(state, spec.name)
-        if spec.name == "rng":
-            data["rng"] = value.to_json() if value is not None else None
-        elif spec.name == "players":
-            data["players"] = [asdict(player) for player in value]
-        elif spec.name == "planets":
-            data["planets"] = {letter: asdict(planet) for letter, planet in value.items()}
-        else:
-            data[spec.name] = _plain(value)
-    data["format"] = FORMAT_VERSION
-    return data
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {key: _plain(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(item) for item in value]
-    return value
+    return {**kit.to_json(state), "format": FORMAT_VERSION}
 
 
 def state_from_json(data: dict[str, Any]) -> GameState:
-    values = {key: value for key, value in data.items() if key != "format"}
-    values["players"] = [PlayerState(**{**player, "mat": {k: dict(v) for k, v in player["mat"].items()},
-                                        "points_log": [list(entry) for entry in player["points_log"]]})
-                         for player in data["players"]]
-    values["planets"] = {letter: PlanetState(**{**planet, "row": [PlayedCard(**played) for played in planet["row"]]})
-                         for letter, planet in data["planets"].items()}
-    values["rng"] = Rng.from_json(data["rng"]) if data.get("rng") is not None else None
-    for key in ("nodes", "planet_pos", "deck_sizes"):
-        values[key] = dict(data[key])
-    values["decks"] = {k: list(v) for k, v in data["decks"].items()}
-    values["discards"] = {k: list(v) for k, v in data["discards"].items()}
-    for key in ("track", "final_space", "last_round_queue", "events", "winners", "finals_played"):
-        values[key] = list(data[key])
-    return GameState(**values)
+    return kit.from_json(GameState, {key: value for key, value in data.items() if key != "format"})

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.kit import Hands, Sealed, Streams
+from rules.kit import Hands, Plumbing, Sealed, Streams
 from rules.messages import Msg
 
 COLOURS = ("B", "Y", "P", "G")                    # blue, yellow, purple, green (§3), by seat
@@ -147,55 +147,16 @@ def split_spot(spot: str) -> tuple[str, str | None]:
     return site, tile or None
 
 
+def _no_news(news: list[Any]) -> list[Any]:
+    return []
+
+
+# a copy starts with no news: ``apply`` copies the state, then tells what the move did
+_COPY = Plumbing(copies={(GameState, "news"): _no_news, (GameState, "private_news"): _no_news})
+
+
 def clone_state(state: GameState) -> GameState:
     """A copy deep enough that ``apply`` never changes the state it was given (tested against
-    ``copy.deepcopy``); immutable parts (strings, ints, tuples, Msg) are shared."""
-    turn = state.turn
-    return GameState(
-        options=dict(state.options),
-        era=state.era,
-        order=list(state.order),
-        players=[Player(p.seat, p.colour, p.profit, dict(p.teams), dict(p.bases), dict(p.hq), p.genetics,
-                        p.genetics_steps, p.genetics_lapped, p.idea, p.pioneer, p.passed,
-                        p.turns_after_exhaustion, p.idea_steps, list(p.progress), p.legacy, dict(p.track),
-                        list(p.teams_out), dict(p.ledger))
-                 for p in state.players],
-        hands=Hands([list(hand) for hand in state.hands.cards]),
-        pile=list(state.pile),
-        offer=list(state.offer),
-        discards=list(state.discards),
-        time_discards=list(state.time_discards),
-        time_aside=list(state.time_aside),
-        stacks={key: list(tiles) for key, tiles in state.stacks.items()},
-        tiles={key: list(tiles) for key, tiles in state.tiles.items()},
-        bases=dict(state.bases),
-        claims=dict(state.claims),
-        contracts=dict(state.contracts),
-        explored=list(state.explored),
-        explored_max=list(state.explored_max),
-        pioneers_left=list(state.pioneers_left),
-        turn=Turn(turn.seat, turn.step, turn.draws_left, list(turn.rewards), list(turn.acted), list(turn.played),
-                  turn.produced, turn.upgraded, list(turn.banned), turn.race, turn.after, turn.stuck),
-        trigger=state.trigger,
-        deck_exhausted=state.deck_exhausted,
-        final_turns=list(state.final_turns) if state.final_turns is not None else None,
-        pile_mark=state.pile_mark,
-        hands_mark=state.hands_mark,
-        idle_turns=state.idle_turns,
-        phase=state.phase,
-        windows=[Window(w.event, w.subject, list(w.waiting), w.amount, list(w.cards)) for w in state.windows],
-        extra_turns=list(state.extra_turns),
-        streams=state.streams.copy() if state.streams is not None else None,
-        news=[],
-        private_news=[],
-        final=dict(state.final) if state.final is not None else None,
-        hq_side=state.hq_side,
-        side_board={key: list(copies) for key, copies in state.side_board.items()},
-        pending=[Pending(p.kind, p.seat, p.what, list(p.cards), p.no_bonus, p.setup_pick) for p in state.pending],
-        tiles_out=list(state.tiles_out),
-        time_pool=list(state.time_pool),
-        colonies=dict(state.colonies),
-        colony_supply=list(state.colony_supply),
-        legacy_choice=Sealed(list(state.legacy_choice.expected), dict(state.legacy_choice.choices))
-        if state.legacy_choice is not None else None,
-    )
+    ``copy.deepcopy``); immutable parts (strings, ints, tuples, Msg) are shared.  The kit's
+    copy, generated from the fields' type hints (bench/bench_clone.py)."""
+    return _COPY.clone(state)
