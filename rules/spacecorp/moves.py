@@ -409,9 +409,17 @@ HU_ERA_OUT = {"M": "Ű", "P": "B", "S": "Cs"}
 #: A Time card as Hungarians write it: ``Idő3``, never ``T3``, which the rulebook reads as a tile's
 #: production value ("T#", Termelés).
 HU_TIME_OUT = "Idő"
+#: A colony tile as Hungarians write it: the rulebook's Kolónia and the tile's number (``kolónia07``); not
+#: ``K07`` (``K1`` is a Blue team) nor ``Kol7`` (the rulebook's ``Kol#`` is a discovery tile's colony bonus).
+HU_COLONY_OUT = "kolónia"
+#: A discovery tile as Hungarians write it: the catalogue's felfedezéslapka, its era and number
+#: (``D3-04`` -> ``lapka3-04``; the ``D`` is the English Discovery).
+HU_TILE_OUT = "lapka"
 _HU_CARD = re.compile(r"(u|b|cs)(\d{2}(?:#\d{1,2})?)")      # folded: ``Ű02#1`` -> ``u02#1``
 _HU_TIME = re.compile(r"ido([1-8])")
 _HU_ERA_IN = {"u": "M", "b": "P", "cs": "S"}
+_HU_COLONY = re.compile(r"kolonia(\d{2})")                   # folded: ``kolónia07`` -> ``kolonia07``
+_HU_TILE = re.compile(r"lapka([1-3]-\d{2})")
 
 
 def card_code(card: str) -> Localized:
@@ -448,6 +456,37 @@ def card_word(word: str) -> str:
         return _HU_ERA_IN[match[1]] + match[2]
     match = _HU_TIME.fullmatch(folded)
     return f"T{match[1]}" if match else word
+
+
+def colony_code(colony: str) -> Localized:
+    """A colony tile as each reader writes it: ``C07`` / Hungarian ``kolónia07``."""
+    return Localized(en=colony, hu=hu_colony(colony))
+
+
+def hu_colony(colony: str) -> str:
+    """``C07`` -> ``kolónia07``; anything else unchanged."""
+    return HU_COLONY_OUT + colony[1:] if _COLONY.fullmatch(colony) else colony
+
+
+def tile_code(tile: str) -> Localized:
+    """A discovery tile as each reader writes it: ``D3-04`` / Hungarian ``lapka3-04``."""
+    return Localized(en=tile, hu=hu_tile(tile))
+
+
+def hu_tile(tile: str) -> str:
+    """``D3-04`` -> ``lapka3-04``; anything else unchanged."""
+    return HU_TILE_OUT + tile[1:] if _TILE.fullmatch(tile) else tile
+
+
+def thing_word(word: str) -> str:
+    """A card, Time card, colony or discovery tile typed with its Hungarian code (``Ű02#1``, ``Idő3``,
+    ``kolónia07``, ``lapka3-04``, accents and case optional) -> the notation's id; anything else unchanged."""
+    folded = fold(word)
+    match = _HU_COLONY.fullmatch(folded)
+    if match:
+        return f"C{match[1]}"
+    match = _HU_TILE.fullmatch(folded)
+    return f"D{match[1]}" if match else card_word(word)
 
 
 def offer_code(box: str) -> Localized:
@@ -586,7 +625,7 @@ def _hu_value(key: str, value: str, verb: str) -> str:
         return progress_word(value)
     table = {"base": HUNGARIAN_BASES, "bases": HUNGARIAN_BASES, "name": HUNGARIAN_VERBS,
              "stack": HUNGARIAN_STACKS}.get(key, HUNGARIAN_WORDS)
-    return ",".join(":".join(table.get(fold(part), card_word(part)) for part in item.split(":"))
+    return ",".join(":".join(table.get(fold(part), thing_word(part)) for part in item.split(":"))
                     for item in value.split(","))
 
 
@@ -617,7 +656,7 @@ def _hu_item(part: str, verb: str) -> str:
         return "@" + site_word(part[1:])
     if fold(part) in HUNGARIAN_WORDS:
         return HUNGARIAN_WORDS[fold(part)]
-    return card_word(part)
+    return thing_word(part)
 
 
 def _hu_word(word: str, verb: str) -> str:
@@ -696,7 +735,7 @@ def _hu_out_item(part: str, verb: str) -> str:
 def _hu_code(code: str) -> str:
     """A word of the notation that names a thing (a card, an Offer box, a Progress card, ``none``…)
     as a Hungarian writes it."""
-    return HU_WORD_OUT.get(code) or _hu_progress_out().get(code) or hu_card(code)
+    return HU_WORD_OUT.get(code) or _hu_progress_out().get(code) or hu_colony(hu_tile(hu_card(code)))
 
 
 def _hu_out(word: str, verb: str) -> str:
@@ -725,7 +764,8 @@ def _hu_out(word: str, verb: str) -> str:
     elif key == "infra":
         out = ",".join(HU_WORD_OUT.get(v, colour_code(seat_colour(v), "hu")) for v in value.split(","))
     elif key in ("base", "bases"):
-        out = ",".join(":".join(HU_BASE_OUT.get(part, part) for part in item.split(":")) for item in value.split(","))
+        out = ",".join(":".join(HU_BASE_OUT.get(part, hu_tile(part)) for part in item.split(":"))
+                       for item in value.split(","))
     elif key == "name":
         out = HU_VERB_OUT.get(value, value)
     elif key == "stack":
