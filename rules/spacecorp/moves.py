@@ -558,6 +558,11 @@ def _norm(word: str) -> str:
     return re.sub(r"[\s_\-–'’()]", "", fold(word))
 
 
+#: Hungarian site names given up, still read: the calque of the English board's "To the Orion Arm"
+#: (the rulebook says Orion-kar régió).
+FORMER_HU_NAMES = {"Az Orion-karhoz (észak)": "orion1", "Az Orion-karhoz (dél)": "orion2"}
+
+
 @functools.cache
 def _site_names() -> dict[str, str]:
     """Every site's id, English and Hungarian name, folded without punctuation -> its id (all eras)."""
@@ -567,7 +572,7 @@ def _site_names() -> dict[str, str]:
         for site in era_map.sites.values():
             for name in (site.name, site.name_hu, re.sub(r"\s*\(.*\)", "", site.name), site.id):
                 names[_norm(name)] = site.id
-    return names
+    return names | {_norm(name): site for name, site in FORMER_HU_NAMES.items()}
 
 
 @functools.cache

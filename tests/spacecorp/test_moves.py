@@ -457,3 +457,16 @@ def test_SC_COL_2_info_heads_colonies_tiles_specials_and_edges_with_hungarian_co
         assert found is not None and found.id == comp_id
     hungarian = [comp.shown_code().text("hu") for comp in components.values() if not isinstance(comp.shown_code(), str)]
     assert len(hungarian) == len(set(hungarian))                 # no two components share a Hungarian code
+
+
+def test_SC_MOV_33_the_orion_arm_regions_bear_the_rulebooks_name():
+    """The Hungarian rulebook calls them Orion-kar régiók: the sites read ``Orion-kar (észak)``, not the
+    calque "Az Orion-karhoz" of the English board's "To the Orion Arm"; the old slug is still read."""
+    from rules.messages import render
+    from rules.spacecorp.moves import localize
+    from rules.spacecorp.phrases import site_msg
+    assert render(site_msg("orion1"), "hu") == "Orion-kar (észak)"
+    assert "Orion-karhoz" not in " ".join(text for key, text in catalogue("hu").items() if key.startswith("spacecorp."))
+    assert localize("move B1 kapteyn>orion2 cards=S06#1/sm", "hu") == "mozgás K1 kapteyn-csillag>orion-kar_dél kártyák=Cs06#1/v"
+    for typed in ("orion-kar_dél", "az_orion-karhoz_dél", "orion2"):
+        assert parse(f"mozgás K1 kapteyn>{typed} kártyák=Cs06#1/v") == parse("move B1 kapteyn>orion2 cards=S06#1/sm")
