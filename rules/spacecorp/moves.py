@@ -7,8 +7,10 @@ the log (§10.4): the targets, then ``cards= infra= time= pay= use=``, then the 
 ``canonical_prefix`` turns the Hungarian words players type (§2, accents and case optional) into the
 notation's; ``parse_move`` applies it itself, so it accepts both.  Hungarian readers get cards by the
 rulebook's era initials (``Ű02#1``, ``B06#1``, ``Cs05#1``) and Time cards as ``Idő3`` (``card_code``), the
-Offer boxes as ``kínálat1``..``kínálat4`` (``offer_code``), Progress cards by their names as one word
+Offer boxes as ``kínálat1``..``kínálat4`` (``offer_code``), colony tiles as ``kolónia07`` (``colony_code``),
+discovery tiles as ``lapka3-04`` (``tile_code``), Progress cards by their names as one word
 (``fúziós_energia``, ``progress_code``) and HQs by colour, never by seat (``infra=P2`` -> ``infra=S``).
+The E2 stacks ``f2a``/``f2b`` stay: ``f`` is the rulebook's felfedezés (its ``f2``), ``a``/``b`` as in ``Ea``/``Eb``.
 """
 from __future__ import annotations
 
