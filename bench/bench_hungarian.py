@@ -50,6 +50,18 @@ HUNGARIAN_CODES = {
     "FF": "Pulsar: felfedezéslapka (exploration tiles, FF12), from the Hungarian rulebook's word",
     "NR": "Pulsar: naprendszerlapka (planetary system tiles, NR17), from the Hungarian rulebook's word",
 }
+#: Words of a game's Hungarian texts that look like its English notation but are the Hungarian
+#: rulebook's own marks, per game: Space Corp's ``T1 termelési érték`` is a tile's production (the
+#: rulebook's T#), not the English Time card ``T1`` (Hungarian ``Idő1``).  The old English codes
+#: (``C07``, ``D3-04``, ``T3``, ``O2``) are still counted: the notation measure finds them.
+NOT_NOTATION = {"spacecorp": re.compile(r"(?<![\w#])T\d(?= termelési)")}
+#: A game's English-only codes, counted wherever they appear even when the random game's moves
+#: never wrote them (issue 24): Space Corp's colonies ``C07`` (Hungarian ``kolónia07``), discovery
+#: tiles ``D3-04`` (``lapka3-04``), Specials, Edges and Progress cards ``SP-NEAR``, ``EG-RACE``,
+#: ``BR-FUSION`` (their names), Offer boxes ``O2`` (``kínálat2``), Time cards ``T3`` (``Idő3``) and
+#: the era letters ``M``/``P``/``S`` of card ids (``Ű``/``B``/``Cs``).
+ENGLISH_CODES = {"spacecorp": re.compile(r"(?<![\w#-])(?:C\d{2}|D[1-3]-\d{2}|(?:SP|EG|AD|BR)-[A-Z]+|O[1-4]|T[1-8]"
+                                         r"|[MPS]\d{2}(?:#\d{1,2})?)(?![\w#-])")}
 #: Roman numerals (Planetarium orbits, eras) read the same in Hungarian.
 ROMAN = re.compile(r"(?=[IVXLC])X{0,3}(IX|IV|V?I{0,3})")
 TOKEN = re.compile(r"[A-Za-zÀ-ž0-9]+(?:-[A-Za-zÀ-ž0-9]+)*")
@@ -163,8 +175,12 @@ def main(argv: list[str]) -> int:
             save.mkdir(parents=True, exist_ok=True)
             (save / f"{game}.txt").write_text("\n".join(lines) + "\n")
         words = notation_words(game)
-        hits = [line for line in lines if words & set(_words(re.sub(r"<@\d+>", "", line)))]
-        found = sorted({word for line in hits for word in words & set(_words(line))})
+        marks = NOT_NOTATION.get(game, re.compile(r"(?!x)x"))
+        said = [marks.sub(" ", re.sub(r"<@\d+>", "", line)) for line in lines]
+        english = ENGLISH_CODES.get(game, re.compile(r"(?!x)x"))
+        hits = [line for line in said if words & set(_words(line)) or english.search(line)]
+        found = sorted({word for line in hits for word in words & set(_words(line))}
+                       | {code for line in hits for code in english.findall(line)})
         coded = [line for line in lines if upper_codes(line)]
         codes = sorted({code for line in coded for code in upper_codes(line)})
         texts = catalogue_codes(game)

@@ -151,8 +151,9 @@ BORDER_LINES: dict[frozenset[str], tuple[tuple[int, tuple[float, float], tuple[f
     frozenset(("R1_MARS_ORBIT", "R1_BELT")): ((2, (322, 336), (322, 676)),),
     frozenset(("R1_HALLEY", "R1_BELT")): ((2, (30, 336), (30, 676)),),
 }
-LEGEND_BOX: Box = (46, 386, 314, 626)
+LEGEND_BOX: Box = (46, 348, 312, 664)           # tall enough for its meanings in letters a phone reads (D11)
 LEGEND_ITEMS: tuple[str, ...] = ("explore", "build", "border", "team", "claim", "base")
+LEGEND_TEXT = 21                                # the legend's meanings: 11 px on a 420-px phone (D11)
 TEAM_W, TEAM_H, TEAM_GAP = 40, 26, 5
 
 # E2 (Planeteers): the Inner Solar System, the Asteroid Belt (inner, outer; two by two) and
@@ -508,7 +509,7 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
     if site.gravity:
         costs.append(_t(language, "gravity", n=site.gravity))
     if costs:
-        _text(draw, (x0 + 7, y, x1 - 7, y + 22), "  ".join(costs), size=19, fill=MUTED)
+        _text(draw, (x0 + 7, y - 1, x1 - 7, y + 23), "  ".join(costs), size=21, bold=True, fill=MUTED)
         y += 24
     if site.kind == "home":
         _lines(draw, (x0 + 7, y, x1 - 7, y + 46), _t(language, "home"), size=18, fill=MUTED)
@@ -700,8 +701,18 @@ def draw_legend(draw: ImageDraw.ImageDraw, language: str, box: Box = LEGEND_BOX,
             _radiation_sign(draw, cx, cy, 11)
         else:
             draw.rounded_rectangle((cx - 24, cy - 14, cx + 24, cy + 14), radius=14, fill=SEAT_RGB["Y"], outline=INK)
-        _lines(draw, (x0 + 66, top + 1, x1 - 8, top + step - 1), _t(language, f"legend.{item}"), size=18,
-               fill=WHITE)
+        _legend_text(draw, (x0 + 66, top + 1, x1 - 8, top + step - 1), _t(language, f"legend.{item}"))
+
+
+def _legend_text(draw: ImageDraw.ImageDraw, box: Box, text: str) -> None:
+    """A legend's meaning at ``LEGEND_TEXT``, on two lines broken between words rather than made
+    smaller on one (D11: "igényt tartó csapat" was unreadable at 420 px)."""
+    x0, y0, x1, y1 = box
+    rows = wrap_words(text, font(LEGEND_TEXT), x1 - x0 - 2, 2)
+    line_h = min((y1 - y0) / len(rows), LEGEND_TEXT + 5)
+    top = (y0 + y1 - line_h * len(rows)) / 2
+    for index, row in enumerate(rows):
+        _text(draw, (x0, top + index * line_h, x1, top + (index + 1) * line_h), row, size=LEGEND_TEXT, fill=WHITE)
 
 
 class _LegendView:
@@ -1044,8 +1055,7 @@ def draw_legend_e3(draw: ImageDraw.ImageDraw, language: str, box: Box, items: tu
             _radiation_sign(draw, cx, cy, 14)
         else:
             draw.rounded_rectangle((cx - 30, cy - 14, cx + 30, cy + 14), radius=14, fill=SEAT_RGB["Y"], outline=INK)
-        _lines(draw, (left + 100, top + 1, left + column_w - 8, top + step - 1), _t(language, f"legend.{item}"),
-               size=18, fill=WHITE)
+        _legend_text(draw, (left + 100, top + 1, left + column_w - 8, top + step - 1), _t(language, f"legend.{item}"))
 
 
 def draw_stacks_e3(draw: ImageDraw.ImageDraw, view: Any, box: Box, language: str) -> None:
@@ -1111,6 +1121,7 @@ def header_text(view: Any, player_names: list[str] | None, language: str) -> str
 
 
 EDGE_INK = (150, 70, 10)
+OFFER_HEAD: RGB = (226, 230, 240)                # the strip of an Offer box's codes
 OFFER_EXTRA = 24                                # the Offer boxes' line for Infra and the Edge
 
 
@@ -1126,36 +1137,40 @@ def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | N
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=8, fill=WHITE, outline=MUTED, width=2)
     if card is None:
-        _text(draw, (x0 + 6, y0 + 2, x1 - 6, y0 + 26), label, size=19, bold=True, fill=MUTED)
+        _text(draw, (x0 + 6, y0 + 5, x1 - 6, y0 + 32), label, size=21, bold=True, fill=MUTED)
         _text(draw, (x0 + 6, y0 + 30, x1 - 6, y1 - 6), _t(language, "empty"), size=19, fill=MUTED, align="center")
         return
     data = None if is_time(card) else tables().cards[design(card)]
-    head, infra = f"{label} · {card_code(card).text(language)}", _t(language, "infra_mark")
+    infra = _t(language, "infra_mark")
     bottom = [_say(language, f"edge.{data.edge}")] if data is not None and data.edge else []
-    if data is not None and data.infra:        # Infra use in the heading where it fits, else below
-        if font(MIN_TEXT, True).getlength(f"{head} · {infra}") <= x1 - x0 - 14:
-            head = f"{head} · {infra}"
-        else:
-            bottom.insert(0, infra)
-    _text(draw, (x0 + 6, y0 + 2, x1 - 6, y0 + 26), head, size=19, bold=True, fill=MUTED)
-    rows = wrap_two(card_name(card, language), x1 - x0 - 14, 19)    # Magnetoplazma- / hajtómű
+    if data is not None and data.infra:        # Infra use below, beside the Edge
+        bottom.insert(0, infra)
+    # the box's code (what ``húz kínálat2`` names) and the card's (what the hand shows), large enough to be
+    # read on a phone (D11): the card's code in ink, right-aligned, on a light strip under the box's label
+    code = card_code(card).text(language)
+    inner = x1 - x0 - 12                       # the code as large as the label (at the least size) leaves room
+    middle = x1 - 6 - min(font(22, True).getlength(code), inner - font(MIN_TEXT, True).getlength(label) - 8) - 4
+    draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 30), radius=6, fill=OFFER_HEAD)
+    _text(draw, (x0 + 6, y0 + 5, middle, y0 + 29), label, size=20, bold=True, fill=MUTED)
+    _text(draw, (middle + 2, y0 + 3, x1 - 6, y0 + 30), code, size=22, bold=True, fill=INK, align="right")
+    rows = wrap_two(card_name(card, language), x1 - x0 - 14, 20)    # Magnetoplazma- / hajtómű
     if len(rows) == 1:
-        _text(draw, (x0 + 6, y0 + 28, x1 - 6, y0 + 72), rows[0], size=19, bold=True)
+        _text(draw, (x0 + 6, y0 + 32, x1 - 6, y0 + 72), rows[0], size=20, bold=True)
     for index, row in enumerate(rows if len(rows) > 1 else []):
-        _text(draw, (x0 + 6, y0 + 29 + index * 21, x1 - 6, y0 + 50 + index * 21), row, size=19, bold=True)
+        _text(draw, (x0 + 6, y0 + 32 + index * 21, x1 - 6, y0 + 53 + index * 21), row, size=20, bold=True)
     entries = card_entries(card)[:2]
     for index, entry in enumerate(entries):
         top = y0 + 74 + index * 22
-        _text(draw, (x0 + 6, top, x1 - 6, top + 22), entry_text(entry, language), size=18)
+        _text(draw, (x0 + 6, top, x1 - 6, top + 22), entry_text(entry, language), size=19)
     if bottom:                                 # the card's Edge (in orange, as the Offer's heading says)
         ink = EDGE_INK if data is not None and data.edge else MUTED
-        rows = wrap_two(" · ".join(bottom), x1 - x0 - 12, 18)
+        rows = wrap_two(" · ".join(bottom), x1 - x0 - 12, 19)
         if len(rows) == 2 and len(entries) < 2:     # a long Edge (Befektetői / bizalom) in the free row too
             for index, row in enumerate(rows):
-                _text(draw, (x0 + 6, y0 + 96 + index * 23, x1 - 6, y0 + 119 + index * 23), row, size=18, bold=True,
+                _text(draw, (x0 + 6, y0 + 96 + index * 23, x1 - 6, y0 + 119 + index * 23), row, size=19, bold=True,
                       fill=ink)
         else:
-            _text(draw, (x0 + 6, y0 + 118, x1 - 6, y0 + 142), " · ".join(bottom), size=18, bold=True, fill=ink)
+            _text(draw, (x0 + 6, y0 + 119, x1 - 6, y0 + 143), " · ".join(bottom), size=19, bold=True, fill=ink)
 
 
 SIDE_ROW_H = 34

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rules.messages import Join
+
+from . import moves as mv
 from .phrases import team_msg, team_name
 from .data import Site, tables
 from .moves import Colonize, CpItem
@@ -31,8 +34,8 @@ def _colonize(game: SpaceCorpGame, state: GameState, move: Colonize) -> None:
     if len(tiles) < len(site.boxes) or len(found) < len(tiles) or found[0][1] != seat:
         raise refuse("colonize_bases", "SC-COL-1", site=site_msg(site.id))
     if move.colony not in state.colony_supply:
-        raise refuse("colony_not_available", "SC-COL-2", colony=move.colony,
-                     allowed=", ".join(state.colony_supply) or "-")
+        raise refuse("colony_not_available", "SC-COL-2", colony=mv.colony_code(move.colony),
+                     allowed=Join([mv.colony_code(colony) for colony in state.colony_supply]) if state.colony_supply else "-")
     need = t.colony_tiles[move.colony].value
     points = sum(game._colony_point(state, seat, site, item) for item in move.cp)
     if points < need:

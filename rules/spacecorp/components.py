@@ -16,6 +16,8 @@ from .data import ERAS, Card, Entry, tables
 from .phrases import S, site_msg
 
 GIST_MAX = 70
+#: The HQ sides as Hungarians name them (the rulebook's Központ; the start sides by their era's deck).
+HU_HQ = {"standard": "központ-alap", "start_e2": "központ-bolygókutatók", "start_e3": "központ-csillagutazók"}
 
 
 def entry_msg(entry: Entry) -> Msg:
@@ -66,6 +68,15 @@ def _card(card: Card) -> Component:
     hungarian = tuple(mv.hu_card(card_id) for card_id in (card.id, *card.physical_ids))
     return Component(card.id, "spacecorp.kind.card", S(f"cardname.{card.id}"), text, card_gist(card),
                      "[designed]" in card.source, card.physical_ids + hungarian, mv.card_code(card.id))
+
+
+def _hu_named(id_: str, name_key: str, prefix: str = "") -> tuple[tuple[str, ...], Localized]:
+    """The aliases and code of a component the Hungarian rulebook names but gives no code (Edges,
+    Specials, regions): its Hungarian name as one word (``EG-RACE`` -> ``verseny``), like the Progress
+    cards' (``progress_code``); after ``prefix`` where another component has the same name (a
+    Special's card: ``speciális-közeliűr-szonda``; a star system's region: ``régió-tau_ceti``)."""
+    slug = prefix + mv.site_slug(render(S(name_key), "hu"))
+    return (slug,), Localized(en=id_, hu=slug)
 
 
 def _stand_in(source: str) -> bool:
@@ -137,7 +148,7 @@ def components() -> tuple[Component, ...]:
         out.append(Component(edge.id, "spacecorp.kind.edge", S(f"edge.{edge.id}"),
                              S("comp.edge.text", cards=Join([mv.card_code(card) for card in cards]), event=S(f"event.{edge.trigger.name}"),
                                effect=S(f"edgetext.{edge.id}")),
-                             edge_gist(edge.id), _stand_in(edge.source)))
+                             edge_gist(edge.id), _stand_in(edge.source), *_hu_named(edge.id, f"edge.{edge.id}")))
     for progress in t.progress.values():
         prereqs = [S(f"comp.progress.prereq.{term.name}", n=term.int_arg(0)) for term in progress.prerequisites]
         out.append(Component(progress.id, "spacecorp.kind.progress", S(f"progress.{progress.id}"),
@@ -153,7 +164,8 @@ def components() -> tuple[Component, ...]:
         out.append(Component(special.id, "spacecorp.kind.special", S(f"special.{special.id}"),
                              S("comp.special.text", era=S(f"era.{special.era}"), cards=Join([mv.card_code(card) for card in cards]),
                                effect=S(f"specialtext.{special.id}")),
-                             S(f"specialgist.{special.id}"), _stand_in(special.source)))
+                             S(f"specialgist.{special.id}"), _stand_in(special.source),
+                             *_hu_named(special.id, f"special.{special.id}", "speciális-")))
     for side in t.hq_sides.values():
         boxes = side.boxes
         out.append(Component(f"HQ-{side.id}", "spacecorp.kind.hq", S(f"comp.hq.{side.id}"),
@@ -161,9 +173,9 @@ def components() -> tuple[Component, ...]:
                                box2=_hq_box(boxes["2"]), box3=_hq_box(boxes["3"])),
                              S("comp.hq.gist", research=_hq_box(boxes["R"]),
                                boxes=Join([entry_msg(boxes[box][0]) for box in ("1", "2", "3") if boxes[box]])),
-                             _stand_in(side.source)))
+                             _stand_in(side.source), (HU_HQ[side.id],), Localized(en=f"HQ-{side.id}", hu=HU_HQ[side.id])))
     out.append(Component("WHEEL", "spacecorp.kind.wheel", S("kind.wheel"), S("comp.wheel.text", size=t.wheel.size),
-                         S("comp.wheel.gist"), False, ("folyamatkor",)))
+                         S("comp.wheel.gist"), False, ("folyamatkör",), Localized(en="WHEEL", hu="folyamatkör")))
     for colony in t.colony_tiles.values():
         if colony.players == (1,):
             continue                                        # solo tiles never reach a multiplayer game
@@ -171,15 +183,18 @@ def components() -> tuple[Component, ...]:
         out.append(Component(colony.id, "spacecorp.kind.colony", S(f"colony.{colony.id}"),
                              S("comp.colony.text", value=colony.value, players=Join(list(colony.players), "or"),
                                ability=S(f"abilitytext.{colony.ability}")),
-                             S("comp.colony.gist", value=colony.value, ability=ability), _stand_in(colony.source)))
+                             S("comp.colony.gist", value=colony.value, ability=ability), _stand_in(colony.source),
+                             (mv.hu_colony(colony.id),), mv.colony_code(colony.id)))
     for contract in sorted(t.contracts.values(), key=lambda c: (c.era, c.row)):
         name = S(f"contract.{contract.era}.{contract.row}")
         era_name = S(f"era.{contract.era}")
+        hu_contract = f"szerződés{contract.era[1]}-{contract.row}"       # as kolónia07, lapka3-04: no English E(ra)
         out.append(Component(f"{contract.era}-{contract.row}", "spacecorp.kind.contract",
                              S("comp.contract.name", row=contract.row, era=era_name, name=name),
                              S("comp.contract.text", era=era_name, row=contract.row, name=name,
                                reward=contract.reward),
-                             S("comp.contract.gist", name=name, reward=contract.reward), _stand_in(contract.source)))
+                             S("comp.contract.gist", name=name, reward=contract.reward), _stand_in(contract.source),
+                             (hu_contract,), Localized(en=f"{contract.era}-{contract.row}", hu=hu_contract)))
     for tile in t.discoveries.values():
         red = tile.special[0] if tile.special else None
         special_text: Msg | str = ""
@@ -191,7 +206,7 @@ def components() -> tuple[Component, ...]:
                                icons=Join([S(f"icon.{icon}") for icon in tile.icons]) if tile.icons
                                else S("comp.tile.no_icons"),
                                rewards=tile_rewards(tile.id), special=special_text),
-                             tile_gist(tile.id), _stand_in(tile.source)))
+                             tile_gist(tile.id), _stand_in(tile.source), (mv.hu_tile(tile.id),), mv.tile_code(tile.id)))
     for base in t.base_types.values():
         out.append(Component(base.id, "spacecorp.kind.base", S(f"base.{base.id}"), S(f"basetext.{base.id}"),
                              S(f"basegist.{base.id}"), _stand_in(base.source), (base.id.lower(),),
@@ -214,5 +229,9 @@ def components() -> tuple[Component, ...]:
                                  S("comp.region.text", era=S(f"era.{era}"), sites=Join(sites) if sites
                                    else S("comp.region.none"),
                                    radiation=S("comp.region.radiation") if region.radiation and era != "E3" else ""),
-                                 None, _stand_in(region.source)))
+                                 None, _stand_in(region.source),
+                                 *_hu_named(region.id, f"render.region.{region.id}",
+                                            "régió-" if render(S(f"render.region.{region.id}"), "hu")
+                                            in [render(site_msg(site.id), "hu") for site in era_map.sites_in(region.id)]
+                                            else "")))
     return tuple(out)

@@ -159,7 +159,7 @@ class SpaceCorpGame(Game[GameState, Move]):
         (accents optional; sites by their names), one of every kind first (``spread_kinds``)."""
         typed = " ".join(self.canonical_prefix(prefix).lower().split())
         folded = " ".join(mv.fold(prefix).split())
-        texts = (self.format_move(move) for move in self.legal_moves(state, seat))
+        texts = (self.format_move(move) for move in self.suggested_moves(state, seat))     # the cheapest ways (D7)
         return spread_kinds((text for text in texts if text.lower().startswith(typed)
                              or mv.fold(mv.localize(text, "hu")).startswith(folded)), self.move_kind, limit)
 
@@ -440,6 +440,7 @@ class SpaceCorpGame(Game[GameState, Move]):
     _other_hqs = staticmethod(suggestions._other_hqs)
     _transports = suggestions._transports
     legal_moves = suggestions.legal_moves
+    suggested_moves = suggestions.suggested_moves
     _answers = suggestions._answers
     _action_candidates = suggestions._action_candidates
     _raw_candidates = suggestions._raw_candidates

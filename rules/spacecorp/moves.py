@@ -7,8 +7,10 @@ the log (§10.4): the targets, then ``cards= infra= time= pay= use=``, then the 
 ``canonical_prefix`` turns the Hungarian words players type (§2, accents and case optional) into the
 notation's; ``parse_move`` applies it itself, so it accepts both.  Hungarian readers get cards by the
 rulebook's era initials (``Ű02#1``, ``B06#1``, ``Cs05#1``) and Time cards as ``Idő3`` (``card_code``), the
-Offer boxes as ``kínálat1``..``kínálat4`` (``offer_code``), Progress cards by their names as one word
+Offer boxes as ``kínálat1``..``kínálat4`` (``offer_code``), colony tiles as ``kolónia07`` (``colony_code``),
+discovery tiles as ``lapka3-04`` (``tile_code``), Progress cards by their names as one word
 (``fúziós_energia``, ``progress_code``) and HQs by colour, never by seat (``infra=P2`` -> ``infra=S``).
+The E2 stacks ``f2a``/``f2b`` stay: ``f`` is the rulebook's felfedezés (its ``f2``), ``a``/``b`` as in ``Ea``/``Eb``.
 """
 from __future__ import annotations
 
@@ -409,9 +411,17 @@ HU_ERA_OUT = {"M": "Ű", "P": "B", "S": "Cs"}
 #: A Time card as Hungarians write it: ``Idő3``, never ``T3``, which the rulebook reads as a tile's
 #: production value ("T#", Termelés).
 HU_TIME_OUT = "Idő"
+#: A colony tile as Hungarians write it: the rulebook's Kolónia and the tile's number (``kolónia07``); not
+#: ``K07`` (``K1`` is a Blue team) nor ``Kol7`` (the rulebook's ``Kol#`` is a discovery tile's colony bonus).
+HU_COLONY_OUT = "kolónia"
+#: A discovery tile as Hungarians write it: the catalogue's felfedezéslapka, its era and number
+#: (``D3-04`` -> ``lapka3-04``; the ``D`` is the English Discovery).
+HU_TILE_OUT = "lapka"
 _HU_CARD = re.compile(r"(u|b|cs)(\d{2}(?:#\d{1,2})?)")      # folded: ``Ű02#1`` -> ``u02#1``
 _HU_TIME = re.compile(r"ido([1-8])")
 _HU_ERA_IN = {"u": "M", "b": "P", "cs": "S"}
+_HU_COLONY = re.compile(r"kolonia(\d{2})")                   # folded: ``kolónia07`` -> ``kolonia07``
+_HU_TILE = re.compile(r"lapka([1-3]-\d{2})")
 
 
 def card_code(card: str) -> Localized:
@@ -448,6 +458,37 @@ def card_word(word: str) -> str:
         return _HU_ERA_IN[match[1]] + match[2]
     match = _HU_TIME.fullmatch(folded)
     return f"T{match[1]}" if match else word
+
+
+def colony_code(colony: str) -> Localized:
+    """A colony tile as each reader writes it: ``C07`` / Hungarian ``kolónia07``."""
+    return Localized(en=colony, hu=hu_colony(colony))
+
+
+def hu_colony(colony: str) -> str:
+    """``C07`` -> ``kolónia07``; anything else unchanged."""
+    return HU_COLONY_OUT + colony[1:] if _COLONY.fullmatch(colony) else colony
+
+
+def tile_code(tile: str) -> Localized:
+    """A discovery tile as each reader writes it: ``D3-04`` / Hungarian ``lapka3-04``."""
+    return Localized(en=tile, hu=hu_tile(tile))
+
+
+def hu_tile(tile: str) -> str:
+    """``D3-04`` -> ``lapka3-04``; anything else unchanged."""
+    return HU_TILE_OUT + tile[1:] if _TILE.fullmatch(tile) else tile
+
+
+def thing_word(word: str) -> str:
+    """A card, Time card, colony or discovery tile typed with its Hungarian code (``Ű02#1``, ``Idő3``,
+    ``kolónia07``, ``lapka3-04``, accents and case optional) -> the notation's id; anything else unchanged."""
+    folded = fold(word)
+    match = _HU_COLONY.fullmatch(folded)
+    if match:
+        return f"C{match[1]}"
+    match = _HU_TILE.fullmatch(folded)
+    return f"D{match[1]}" if match else card_word(word)
 
 
 def offer_code(box: str) -> Localized:
@@ -519,6 +560,11 @@ def _norm(word: str) -> str:
     return re.sub(r"[\s_\-–'’()]", "", fold(word))
 
 
+#: Hungarian site names given up, still read: the calque of the English board's "To the Orion Arm"
+#: (the rulebook says Orion-kar régió).
+FORMER_HU_NAMES = {"Az Orion-karhoz (észak)": "orion1", "Az Orion-karhoz (dél)": "orion2"}
+
+
 @functools.cache
 def _site_names() -> dict[str, str]:
     """Every site's id, English and Hungarian name, folded without punctuation -> its id (all eras)."""
@@ -528,7 +574,7 @@ def _site_names() -> dict[str, str]:
         for site in era_map.sites.values():
             for name in (site.name, site.name_hu, re.sub(r"\s*\(.*\)", "", site.name), site.id):
                 names[_norm(name)] = site.id
-    return names
+    return names | {_norm(name): site for name, site in FORMER_HU_NAMES.items()}
 
 
 @functools.cache
@@ -586,7 +632,7 @@ def _hu_value(key: str, value: str, verb: str) -> str:
         return progress_word(value)
     table = {"base": HUNGARIAN_BASES, "bases": HUNGARIAN_BASES, "name": HUNGARIAN_VERBS,
              "stack": HUNGARIAN_STACKS}.get(key, HUNGARIAN_WORDS)
-    return ",".join(":".join(table.get(fold(part), card_word(part)) for part in item.split(":"))
+    return ",".join(":".join(table.get(fold(part), thing_word(part)) for part in item.split(":"))
                     for item in value.split(","))
 
 
@@ -617,7 +663,7 @@ def _hu_item(part: str, verb: str) -> str:
         return "@" + site_word(part[1:])
     if fold(part) in HUNGARIAN_WORDS:
         return HUNGARIAN_WORDS[fold(part)]
-    return card_word(part)
+    return thing_word(part)
 
 
 def _hu_word(word: str, verb: str) -> str:
@@ -696,7 +742,7 @@ def _hu_out_item(part: str, verb: str) -> str:
 def _hu_code(code: str) -> str:
     """A word of the notation that names a thing (a card, an Offer box, a Progress card, ``none``…)
     as a Hungarian writes it."""
-    return HU_WORD_OUT.get(code) or _hu_progress_out().get(code) or hu_card(code)
+    return HU_WORD_OUT.get(code) or _hu_progress_out().get(code) or hu_colony(hu_tile(hu_card(code)))
 
 
 def _hu_out(word: str, verb: str) -> str:
@@ -725,7 +771,8 @@ def _hu_out(word: str, verb: str) -> str:
     elif key == "infra":
         out = ",".join(HU_WORD_OUT.get(v, colour_code(seat_colour(v), "hu")) for v in value.split(","))
     elif key in ("base", "bases"):
-        out = ",".join(":".join(HU_BASE_OUT.get(part, part) for part in item.split(":")) for item in value.split(","))
+        out = ",".join(":".join(HU_BASE_OUT.get(part, hu_tile(part)) for part in item.split(":"))
+                       for item in value.split(","))
     elif key == "name":
         out = HU_VERB_OUT.get(value, value)
     elif key == "stack":

@@ -79,7 +79,12 @@ def _build_spot(spot: BuildSpot) -> Msg:
     if spot.base:
         return S("phrase.build_spot", base=_base(spot.base), site=site_msg(spot.site), team=team_name(spot.team))
     return S("phrase.build_spot_tiles", site=site_msg(spot.site), team=team_name(spot.team),
-             bases=Join([S("phrase.tile_base", base=_base(base), tile=tile) for tile, base in spot.bases]))
+             bases=Join([S("phrase.tile_base", base=_base(base), tile=_tile(tile)) for tile, base in spot.bases]))
+
+
+def _tile(tile: str) -> Msg | str:
+    """A discovery tile by its name (an id no table knows: as typed)."""
+    return S(f"tile.{tile}") if tile in tables().discoveries else tile
 
 
 def _cp(item: CpItem) -> Msg:

@@ -2,6 +2,7 @@
 a player can take and how to pay for them, reaction-window answers, random playouts, auto-pass."""
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any, Iterator
 
 from rules.base import IllegalMove
@@ -134,11 +135,12 @@ def _answers(game: SpaceCorpGame, state: GameState, seat: int, window: Window) -
     return moves
 
 
-def _action_candidates(game: SpaceCorpGame, state: GameState, seat: int, hq: str = mv.SELF) -> Iterator[Move]:
+def _action_candidates(game: SpaceCorpGame, state: GameState, seat: int, hq: str = mv.SELF,
+                       cheapest: bool = False) -> Iterator[Move]:
     """Legal actions, each with one way to pay for it (the Infra of ``hq``, your own by
-    default, first, then the fewest cards): the menu autocomplete offers.  Every candidate is
-    checked on a copy."""
-    for move in game._raw_candidates(state, seat, hq):
+    default, first, then the fewest cards; with ``cheapest`` the cheapest way and the cheapest
+    flights first, as autocomplete offers them).  Every candidate is checked on a copy."""
+    for move in game._raw_candidates(state, seat, hq, cheapest):
         try:
             game._action(clone_state(state), move)      # the action alone: the turn does not advance
         except IllegalMove:
@@ -146,25 +148,27 @@ def _action_candidates(game: SpaceCorpGame, state: GameState, seat: int, hq: str
         yield move
 
 
-def _raw_candidates(game: SpaceCorpGame, state: GameState, seat: int, hq: str = mv.SELF) -> Iterator[Move]:
+def _raw_candidates(game: SpaceCorpGame, state: GameState, seat: int, hq: str = mv.SELF,
+                    cheapest: bool = False) -> Iterator[Move]:
     t = tables()
     era_map = t.maps[state.era]
     player = state.players[seat]
     hand = state.hands.cards[seat]
     if len(hand) <= t.constants.research_max_hand and (state.pile or any(state.offer)):
-        sources = game._fund(state, seat, "RESEARCH", 1, hq=hq)
+        sources = game._fund(state, seat, "RESEARCH", 1, hq=hq, cheapest=cheapest)
         if sources is not None:
             yield Research(seat, sources=sources)
-    sources = game._fund(state, seat, "GENETICS", 1, hq=hq)
+    sources = game._fund(state, seat, "GENETICS", 1, hq=hq, cheapest=cheapest)
     if sources is not None:
         yield Genetics(seat, sources=sources)
     if mv.IDEA in ERA_ACTIONS[state.era]:
-        sources = game._fund(state, seat, "IDEA", 1, hq=hq)
+        sources = game._fund(state, seat, "IDEA", 1, hq=hq, cheapest=cheapest)
         if sources is not None:
             yield Idea(seat, sources=sources)
     teams = [(team, site) for team, site in sorted(player.teams.items())
              if site is not None and era_map.sites[site].kind not in ("pioneer", "orion")
              and team not in player.track]
+    flights: list[MoveAction] = []
     for team, origin in teams:
         for destination in era_map.sites:
             if destination == origin:
@@ -175,13 +179,15 @@ def _raw_candidates(game: SpaceCorpGame, state: GameState, seat: int, hq: str = 
             need = distance - game._spaceport_bonus(state, seat, origin, ())
             leg = Leg(team, origin, destination)
             sources = game._fund(state, seat, "MOVE", need, shielded=game._shield_needed(
-                state, seat, not game._move_shielded(state, seat, leg, ()), origin, destination), hq=hq)
+                state, seat, not game._move_shielded(state, seat, leg, ()), origin, destination), hq=hq,
+                cheapest=cheapest)
             if sources is not None:
-                yield MoveAction(seat, legs=(Leg(team, origin, destination),), sources=sources)
+                flights.append(MoveAction(seat, legs=(Leg(team, origin, destination),), sources=sources))
+    yield from sorted(flights, key=lambda flight: _spent(flight.sources)) if cheapest else flights    # D7; stable
     for team, site_id in teams:
         site = era_map.sites[site_id]
         if site.explore is not None and site.boxes and not state.tiles.get(site_id):
-            sources = game._fund(state, seat, "EXPLORE", site.explore, hq=hq)
+            sources = game._fund(state, seat, "EXPLORE", site.explore, hq=hq, cheapest=cheapest)
             if sources is not None:
                 yield Explore(seat, spots=(Spot(team, site_id),), sources=sources)
         if site.build is not None and not game._bases_at(state, site_id) \
@@ -190,7 +196,7 @@ def _raw_candidates(game: SpaceCorpGame, state: GameState, seat: int, hq: str = 
             if game._industrial(state, seat, site.region, ()):
                 cost = (cost + 1) // 2
             sources = game._fund(state, seat, "BUILD", cost, shielded=game._shield_needed(
-                state, seat, not game._shield_gen_in(state, seat, site.region, ()), site_id), hq=hq)
+                state, seat, not game._shield_gen_in(state, seat, site.region, ()), site_id), hq=hq, cheapest=cheapest)
             if sources is not None:
                 for spot in game._build_spots(state, seat, team, site):
                     yield Build(seat, spots=(spot,), sources=sources)
@@ -204,7 +210,7 @@ def _raw_candidates(game: SpaceCorpGame, state: GameState, seat: int, hq: str = 
     if eligible:
         eligible.sort()
         for count in range(len(eligible), 0, -1):
-            sources = game._fund(state, seat, "PRODUCE", sum(tiles for _, tiles, _ in eligible[:count]), hq=hq)
+            sources = game._fund(state, seat, "PRODUCE", sum(tiles for _, tiles, _ in eligible[:count]), hq=hq, cheapest=cheapest)
             if sources is not None:
                 chosen = tuple(sorted(site for _, _, site in eligible[:count]))
                 yield Produce(seat, sites=chosen, sources=sources)
@@ -230,6 +236,17 @@ def _raw_candidates(game: SpaceCorpGame, state: GameState, seat: int, hq: str = 
         elif effect is not None:
             for site_id in sorted(era_map.sites):
                 yield Special(seat, card=card, target=site_id)
+
+
+def suggested_moves(game: SpaceCorpGame, state: GameState, seat: int) -> list[Move]:
+    """What autocomplete offers (D7): the legal moves, with the actions paid the cheapest way and the
+    flights that spend no Time card and fewer cards first.  Legality never asks this: the legal
+    moves (and random play, the computer players) keep their own list."""
+    moves = game.legal_moves(state, seat)
+    if state.phase != PLAY or state.pending or state.windows or state.turn.step != ACTION or not moves:
+        return moves
+    own = set(game._action_candidates(state, seat))
+    return list(game._action_candidates(state, seat, cheapest=True)) + [move for move in moves if move not in own]
 
 
 def _shield_needed(game: SpaceCorpGame, state: GameState, seat: int, exposed: bool, *sites: str) -> bool:
@@ -306,13 +323,14 @@ def _colonize_candidates(game: SpaceCorpGame, state: GameState, seat: int) -> It
 
 
 def _fund(game: SpaceCorpGame, state: GameState, seat: int, action: str, need: int, time: bool = True,
-          shielded: bool = False, hq: str = mv.SELF) -> Sources | None:
+          shielded: bool = False, hq: str = mv.SELF, cheapest: bool = False) -> Sources | None:
     """One way to reach ``need`` for ``action``: your own Infra and Progress bonuses, then your
     best additive cards of that type one by one, then multiplier cards (SC-VAL-5), then (Move,
     Build, Explore) a Time card doubling it, else (E2/E3) up to 3T of profit (SC-VAL-9); with
     ``shielded``, Shielded entries first (SC-VAL-7).  ``hq`` names whose Infra is used (your
     own by default; another player's only where it adds something).  None if nothing
-    reaches it."""
+    reaches it.  With ``cheapest`` (autocomplete, D7) the cards are as few as any way needs and of
+    those the weakest; whether a way exists is the same."""
     infra_entries = game._infra(state, game._hq_owner(state, seat, hq), action, shielded)
     infra = sum(entry.value for entry in infra_entries if not entry.multiplier)
     use_infra = (hq,) if infra_entries else ()
@@ -336,6 +354,14 @@ def _fund(game: SpaceCorpGame, state: GameState, seat: int, action: str, need: i
     additive.sort(key=lambda item: (-item[0], item[1]))
     multipliers.sort(key=lambda item: (-item[0], item[1]))
     for doubled in ((1, 2) if time and action in TIME_ACTIONS else (1,)):
+        fewest = _fewest_cards(additive, -(-need // (factor * doubled)) - base) if cheapest else None
+        if fewest is not None:                          # additive cards alone reach it: the fewest, then the smallest
+            if doubled == 1:
+                return Sources(cards=fewest, infra=use_infra)
+            time_card = next((card for card in state.hands.cards[seat] if is_time(card)), None)
+            if time_card is not None:
+                return Sources(cards=fewest, infra=use_infra, time=TimeUse(time_card, mv.DOUBLE))
+            continue
         total, product, chosen = base, 1, []
 
         def reached() -> bool:
@@ -363,6 +389,32 @@ def _fund(game: SpaceCorpGame, state: GameState, seat: int, action: str, need: i
             if 0 < pay <= min(tables().constants.profit_spend_max, value - 1, state.players[seat].profit):
                 return Sources(cards=tuple(chosen), infra=use_infra, pay=pay)
     return None
+
+
+def _spent(sources: Sources) -> tuple[bool, int, int]:
+    """What a way to pay costs, for ordering suggestions (D7): the Time card first, then the
+    cards, then the profit paid."""
+    return sources.time is not None, len(sources.cards), sources.pay
+
+
+def _fewest_cards(additive: list[tuple[int, str, str]], target: int) -> tuple[CardEntry, ...] | None:
+    """The cheapest additive cards whose values sum to ``target`` or more (D7): as few cards as
+    any way needs, and of those the smallest sum, so the strong cards stay in hand; None when all
+    of them together fall short.  ``additive`` is sorted strongest first, and so is the answer."""
+    if target <= 0:
+        return ()
+    count, reach = 0, 0
+    for value, _card, _entry in additive:
+        if reach >= target:
+            break
+        reach += value
+        count += 1
+    if reach < target:
+        return None
+    best = min((combo for combo in itertools.combinations(range(len(additive)), count)
+                if sum(additive[index][0] for index in combo) >= target),
+               key=lambda combo: (sum(additive[index][0] for index in combo), combo))
+    return tuple(CardEntry(additive[index][1], additive[index][2]) for index in best)
 
 
 def random_move(game: SpaceCorpGame, state: GameState, seat: int, rng: Any) -> Move | None:

@@ -13,7 +13,7 @@ from rules.kit import HIDDEN
 from rules.messages import render
 from rules.spacecorp.data import tables
 from rules.spacecorp.engine import GAME, design
-from rules.spacecorp.state import ACTION, CONTRACTS, OVER, RESEARCH_DRAWS, TRANSPORT
+from rules.spacecorp.state import ACTION, CONTRACTS, OVER, RESEARCH_DRAWS, TRANSPORT, clone_state
 
 
 def game(players: int = 3, seed: int = 1):
@@ -417,3 +417,40 @@ def test_refusals_and_texts_exist_in_english_and_hungarian():
         assert not render(error.msg, language).startswith("spacecorp.")
     for msg in GAME.status_lines(GAME.view(state, None)) + [GAME.notation_help(), GAME.rules_summary()]:
         assert "spacecorp." not in render(msg, "hu")
+
+
+def _suggested_move(state, origin: str, destination: str):
+    return next(move for move in GAME.suggested_moves(state, 0)
+                if getattr(move, "legs", None) and (move.legs[0].origin, move.legs[0].destination) == (origin, destination))
+
+
+def test_SC_VAL_8_suggestions_pay_with_the_cheapest_cards_and_the_time_card_only_where_needed():
+    """D7: a suggested Move pays with as few cards as any way needs, of those the weakest (the
+    strong ones stay in hand), and doubles with the Time card only when the cards cannot reach;
+    the suggestions that spend no Time card and fewer cards come first.  What is accepted does
+    not change (SC-VAL-8: any Time card use is still legal; issue 27 item 7: legal_moves, random play and
+    the computer players keep their own list)."""
+    state = game(2)
+    time = next(card for card in state.hands.cards[0] if card.startswith("T"))
+    hand_of(state, 0, "M06#1", "M01#1", "M07#1", time)                  # Move 3, Move 2, Move 2
+    infra = sum(entry.value for entry in GAME._infra(state, 0, "MOVE"))   # the HQ's Move 1
+    assert infra == 1
+    to_moon = _suggested_move(state, "earth", "moon")                   # 4 = 1 + 3: one card
+    assert [entry.card for entry in to_moon.sources.cards] == ["M06#1"] and to_moon.sources.time is None
+    to_sisyphus = _suggested_move(state, "earth", "sisyphus")           # 6 = 1 + 3 + 2: two cards, not three
+    assert [entry.card for entry in to_sisyphus.sources.cards] == ["M06#1", "M01#1"]
+    assert to_sisyphus.sources.time is None
+    far = _suggested_move(state, "earth", "phobos")                     # 9 > 1 + 3 + 2 + 2: the Time card
+    assert far.sources.time is not None and len(far.sources.cards) <= 2  # (1 + 3 + 2) x 2 >= 9
+    hand_of(state, 0, "M08#1", "M06#1", time)                          # Move 4, Move 3
+    short = _suggested_move(state, "earth", "moon")                     # 4 = 1 + 3: the weaker Move 3, not the 4
+    assert [entry.card for entry in short.sources.cards] == ["M06#1"]
+    moves = [move for move in GAME.suggested_moves(state, 0) if getattr(move, "legs", None)]
+    spends = [(move.sources.time is not None, len(move.sources.cards)) for move in moves]
+    assert spends == sorted(spends)                                      # the cheapest first
+    texts = GAME.complete(state, 0, "mozgás", 25)
+    assert texts[0] == GAME.format_move(moves[0])                       # what autocomplete offers first
+    for move in moves:                                                   # each suggestion is accepted
+        play(clone_state(state), 0, GAME.format_move(move))
+    assert len([move for move in GAME.legal_moves(state, 0) if getattr(move, "legs", None)]) == len(moves)
+    play(clone_state(state), 0, f"move B1 earth>moon cards=M08#1/m infra=self time={time}:double")   # still accepted

@@ -420,3 +420,53 @@ def test_SC_VAL_2_an_hq_is_named_to_a_hungarian_by_its_colour_never_by_a_seat_co
     with pytest.raises(IllegalMove) as caught:
         parse("kutatás infra=X")
     assert caught.value.msg.key == "spacecorp.err.infra" and "P2" not in render(caught.value.msg, "hu")
+
+
+def test_SC_COL_2_colonies_and_discovery_tiles_have_hungarian_codes():
+    """Issue 24: a Hungarian reader writes a colony tile ``kolónia07`` (the rulebook's Kolónia; not
+    ``K07``, ``K1`` is a Blue team) and a discovery tile ``lapka3-04`` (felfedezéslapka), never the
+    English ``C07`` / ``D3-04``, which stay the stored notation and are still read."""
+    from rules.spacecorp.moves import colony_code, localize, tile_code
+    assert colony_code("C07").text("hu") == "kolónia07" and colony_code("C07").text("en") == "C07"
+    assert tile_code("D3-04").text("hu") == "lapka3-04" and tile_code("D3-04").text("en") == "D3-04"
+    colonize = "colonize R3_EERI colony=C07 cp=tiles,near,team:B1"
+    assert localize(colonize, "hu") == "kolonizáció epszilon_eridani kolónia=kolónia07 kp=lapkák,közeli,csapat:K1"
+    build = "build P3 @eps_eri bases=D3-04:ATTRACTION,D3-17:REFINERY cards=S16#1/b"
+    assert localize(build, "hu") == ("építés L3 @epszilon_eridani bázisok=lapka3-04:látványosság,lapka3-17:finomító "
+                                     "kártyák=Cs16#1")
+    for text in (colonize, build):
+        assert parse(localize(text, "hu")) == parse(text)
+    assert parse("kolonizacio epszilon_eridani kolonia=KOLONIA07 kp=lapkak") == parse("colonize R3_EERI colony=C07 cp=tiles")
+    assert parse("építés L3 @eps_eri bázisok=Lapka3-04:látványosság") == parse("build P3 @eps_eri bases=D3-04:ATTRACTION")
+    assert parse("kolonizáció epszilon_eridani kolónia=C07 kp=lapkák") == parse("colonize R3_EERI colony=C07 cp=tiles")
+    assert parse("transport K1 em_l4>moon") == Transport(0, leg=Leg("B1", "em_l4", "moon"))     # K1 stays a team
+
+
+def test_SC_COL_2_info_heads_colonies_tiles_specials_and_edges_with_hungarian_codes():
+    """Issue 24 (D8): ``/info`` shows a Hungarian reader the code they type, not ``C07``, ``D3-04``,
+    ``SP-NEAR``, ``EG-RACE``, ``HQ-standard`` or ``WHEEL``; each Hungarian code finds its component."""
+    from bot import lookup
+    from rules.spacecorp.engine import GAME
+    components = {comp.id: comp for comp in GAME.components()}
+    expected = {"C07": "kolónia07", "D3-04": "lapka3-04", "SP-NEAR": "speciális-közeliűr-szonda", "EG-RACE": "verseny",
+                "HQ-standard": "központ-alap", "WHEEL": "folyamatkör", "E1-3": "szerződés1-3"}
+    for comp_id, code in expected.items():
+        shown = components[comp_id].shown_code()
+        assert not isinstance(shown, str) and shown.text("hu") == code and shown.text("en") == comp_id
+        found = lookup.find("spacecorp", code)
+        assert found is not None and found.id == comp_id
+    hungarian = [comp.shown_code().text("hu") for comp in components.values() if not isinstance(comp.shown_code(), str)]
+    assert len(hungarian) == len(set(hungarian))                 # no two components share a Hungarian code
+
+
+def test_SC_MOV_33_the_orion_arm_regions_bear_the_rulebooks_name():
+    """The Hungarian rulebook calls them Orion-kar régiók: the sites read ``Orion-kar (észak)``, not the
+    calque "Az Orion-karhoz" of the English board's "To the Orion Arm"; the old slug is still read."""
+    from rules.messages import render
+    from rules.spacecorp.moves import localize
+    from rules.spacecorp.phrases import site_msg
+    assert render(site_msg("orion1"), "hu") == "Orion-kar (észak)"
+    assert "Orion-karhoz" not in " ".join(text for key, text in catalogue("hu").items() if key.startswith("spacecorp."))
+    assert localize("move B1 kapteyn>orion2 cards=S06#1/sm", "hu") == "mozgás K1 kapteyn-csillag>orion-kar_dél kártyák=Cs06#1/v"
+    for typed in ("orion-kar_dél", "az_orion-karhoz_dél", "orion2"):
+        assert parse(f"mozgás K1 kapteyn>{typed} kártyák=Cs06#1/v") == parse("move B1 kapteyn>orion2 cards=S06#1/sm")
