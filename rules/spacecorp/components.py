@@ -61,12 +61,22 @@ def edge_gist(edge_id: str) -> Msg:
 
 
 def _card(card: Card) -> Component:
-    text = S("comp.card.start" if card.start else "comp.card.text", era=S(f"era.{card.era}"), copies=card.copies,
-             entries=entries_msg(card.entries),
-             infra=S("comp.card.infra_yes" if card.infra else "comp.card.infra_no"),
-             edge=edge_effect(card.edge) if card.edge else S("comp.card.no_edge"))
+    """A card's /info: a Special card (one entry, no Infra, no Edge) says what it does, not "one
+    of its entries: Special" (newcomer report D8); a card with one entry says "its entry"."""
+    special = next((entry.special for entry in card.entries if entry.special), None)
+    gist: Msg
+    if special is not None:
+        text = S("comp.card.special", era=S(f"era.{card.era}"), copies=card.copies,
+                 effect=S(f"specialtext.{special}"))
+        gist = S(f"specialgist.{special}")
+    else:
+        key = ("comp.card.start" if card.start else "comp.card.text") + ("_one" if len(card.entries) == 1 else "")
+        text = S(key, era=S(f"era.{card.era}"), copies=card.copies, entries=entries_msg(card.entries),
+                 infra=S("comp.card.infra_yes" if card.infra else "comp.card.infra_no"),
+                 edge=edge_effect(card.edge) if card.edge else S("comp.card.no_edge"))
+        gist = card_gist(card)
     hungarian = tuple(mv.hu_card(card_id) for card_id in (card.id, *card.physical_ids))
-    return Component(card.id, "spacecorp.kind.card", S(f"cardname.{card.id}"), text, card_gist(card),
+    return Component(card.id, "spacecorp.kind.card", S(f"cardname.{card.id}"), text, gist,
                      "[designed]" in card.source, card.physical_ids + hungarian, mv.card_code(card.id))
 
 

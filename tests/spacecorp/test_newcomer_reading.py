@@ -173,3 +173,23 @@ def test_the_status_lines_stay_catalogued_in_a_played_game():
             for card in state.hands.cards[seat]:
                 assert render(GAME.card_line(card), "hu")
         state = GAME.apply(state, GAME.random_move(state, seat, rng))
+
+
+# ----- D8: a Special card's /info says what it does ---------------------------------------------
+def test_SC_CARD_special_card_info_gives_its_effect_and_a_one_entry_card_its_entry():
+    """§8.8: a Special card is played for its effect; its /info said only "one of its entries:
+    Special: Near-Space Probe". One-entry cards no longer say "one of its entries"."""
+    from rules.spacecorp.data import tables
+
+    info = {comp.id: comp for comp in GAME.components()}
+    near = info["M21"]
+    assert near.text.key == "spacecorp.comp.card.special"
+    assert near.text.params["effect"].key == "spacecorp.specialtext.SP-NEAR"
+    assert near.gist.key == "spacecorp.specialgist.SP-NEAR"
+    for card in tables().cards.values():
+        if any(entry.special for entry in card.entries):
+            continue
+        key = info[card.id].text.key
+        expected = ("spacecorp.comp.card.start" if card.start else "spacecorp.comp.card.text") + \
+            ("_one" if len(card.entries) == 1 else "")
+        assert key == expected, card.id
