@@ -13,7 +13,7 @@ The words are tables of the kit's one translator (:mod:`rules.kit.words`): ``VER
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Sequence
 
 from rules.kit.words import CodeTable, WordTable, translate
 from rules.messages import Localized, Msg, fold_word
@@ -202,9 +202,10 @@ def _phrases(tokens: list[str]) -> list[str]:
     return out
 
 
-def _prefix_word(_verb: str, _index: int, word: str, _count: int) -> str:
+def _prefix_word(_verb: str, words: Sequence[str], index: int) -> str:
     """A word after a verb while a line is typed: the game's words and Hungarian amounts
     ("4energia"); hex names and anything else stay as typed."""
+    word = words[index]
     return ALIASES.lookup(word) or CANON.lookup(word) or _hu_amount(word) or word
 
 

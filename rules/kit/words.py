@@ -15,8 +15,8 @@ What the games' readers had in common, written once here:
 * **Per position / per verb.**  The first word is a verb (Gaia: the first of every ``.``-separated
   sub-command); the words after it are read with the game's tables, some only after a given verb
   (Planetarium's deck after ``draw``, Space Corp's entry letters per action, Pulsar's shapes).
-  :func:`translate` takes the verb table and a function ``(verb, index, word, count) -> word``
-  for the rest, or one table for every argument.
+  :func:`translate` takes the verb table and a function ``(verb, words, index) -> word`` for
+  the rest, or one table for every argument.
 * **Phrases.**  Hungarian terms of two words (``dobd el``, ``kereskedelmi állomás``) are table
   entries with a space; :meth:`WordTable.phrase` finds the longest at a position.
 * **Prefixes.**  Autocomplete reads what is still being typed: a verb begun (``kut``) becomes the
@@ -34,15 +34,17 @@ words are reviewed with the parser that reads them.
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from rules.messages import fold_word
 
 fold = fold_word
 
-#: How the words after a verb are read: ``(verb, index after the verb, word, how many words
-#: follow the verb) -> the word in the notation``.
-ArgumentWords = Callable[[str, int, str, int], str]
+#: How the words after a verb are read: ``(verb, the words after it, the index of the one to
+#: read) -> that word in the notation``.  Seeing them all lets a game read by position (the
+#: deck after ``draw``), by count (``mv none`` alone) or skip options (``key=value``) when it
+#: counts places, as Pulsar's shapes do.
+ArgumentWords = Callable[[str, Sequence[str], int], str]
 
 
 class WordTable(Mapping[str, str]):
@@ -154,14 +156,15 @@ class CodeTable:
 
 def table_words(table: Mapping[str, str]) -> ArgumentWords:
     """Arguments read with one table whatever the verb (a word it does not know stays as typed)."""
-    def argument(_verb: str, _index: int, word: str, _count: int) -> str:
-        return table.get(fold(word), word)
+    def argument(_verb: str, words: Sequence[str], index: int) -> str:
+        return table.get(fold(words[index]), words[index])
     return argument
 
 
 def translate(typed: str, verbs: WordTable, argument: ArgumentWords | Mapping[str, str] | None = None, *,
               keep_spacing: bool = False, complete_verb: bool = False, sentence_end: str = "",
-              unknown_verb: Callable[[str], str] | None = None) -> str:
+              unknown_verb: Callable[[str], str] | None = None,
+              split: Callable[[str], list[str]] | None = None) -> str:
     """What a player typed, the game's words turned into the notation's.
 
     The first word (or phrase of ``verbs``) is the verb; the words after it are read by
@@ -170,9 +173,10 @@ def translate(typed: str, verbs: WordTable, argument: ArgumentWords | Mapping[st
     space is kept.  ``complete_verb``: a last, unfinished verb word becomes the one verb it can
     only begin.  ``sentence_end`` (Gaia's ``.``): a word ending with it ends a sub-command, so the
     next word is a verb again.  ``unknown_verb`` writes a finished verb the table does not know
-    (default: as typed); an unfinished one no verb begins stays as typed."""
+    (default: as typed); an unfinished one no verb begins stays as typed.  ``split`` cuts the
+    line into words where white space alone does not (Space Corp keeps ``cp=build[...]`` whole)."""
     read = argument if callable(argument) else table_words(argument or {})
-    words = typed.split(" ") if keep_spacing else typed.split()
+    words = split(typed) if split else typed.split(" ") if keep_spacing else typed.split()
     if not words:
         return typed
     finished = typed.endswith(" ")
@@ -208,5 +212,4 @@ def _sentence(words: list[str], verbs: WordTable, argument: ArgumentWords, last_
         else:
             verb = unknown_verb(words[0]) if unknown_verb else words[0]
     rest = words[used:]
-    return [verb] + [argument(verb, position, word, len(rest)) if word else word
-                     for position, word in enumerate(rest)]
+    return [verb] + [argument(verb, rest, position) if word else word for position, word in enumerate(rest)]

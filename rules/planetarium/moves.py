@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from rules.base import IllegalMove
 from rules.kit.words import WordTable, translate
@@ -154,12 +154,13 @@ def canonical_option(verb: str, word: str) -> str:
     return word
 
 
-def _prefix_word(verb: str, index: int, word: str, count: int) -> str:
+def _prefix_word(verb: str, words: Sequence[str], index: int) -> str:
     """A word after the verb while a move is typed: the deck of ``draw``, ``none`` of ``mv``,
     the options of ``play`` and ``final``; the rest as typed."""
+    word = words[index]
     if verb == "draw" and index == 0:
         return DECK_ALIASES.translate(word)
-    if verb == "mv" and count == 1 and fold(word) in NONE_WORDS:
+    if verb == "mv" and len(words) == 1 and fold(word) in NONE_WORDS:
         return "none"
     if verb in ("play", "final") and index >= 2:
         return canonical_option(verb, word)

@@ -68,6 +68,12 @@ def test_a_code_with_an_unknown_part_is_unknown():
 
 
 # ----- translate --------------------------------------------------------------------------------------
+def test_a_splitter_keeps_what_white_space_alone_would_cut():
+    def split(text: str) -> list[str]:
+        return [word.replace("_", " ") for word in text.split()]
+    assert translate("passz a_b", VERBS, WORDS, split=split) == "pass a b"
+
+
 def test_the_verb_then_the_words_after_it():
     assert translate("Épít bánya 4A10", VERBS, WORDS) == "build m 4A10"
     assert translate("dobd el semmi", VERBS, WORDS) == "discard none"
@@ -91,8 +97,8 @@ def test_sentences_each_start_with_a_verb():
 
 
 def test_the_words_after_a_verb_may_depend_on_it_and_on_their_place():
-    def argument(verb: str, index: int, word: str, count: int) -> str:
-        return f"{verb}:{index}/{count}:{word}"
+    def argument(verb: str, words, index: int) -> str:
+        return f"{verb}:{index}/{len(words)}:{words[index]}"
     assert translate("passz a b", VERBS, argument) == "pass pass:0/2:a pass:1/2:b"
 
 
