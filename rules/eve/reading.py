@@ -16,6 +16,7 @@ from rules.kit.words import translate
 from rules.messages import Join, Msg, fold_word
 
 from . import moves as mv
+from .common import HUNGARIAN_VERBS, HUNGARIAN_WORDS
 from .data import EMPIRES, RINGS, TYPES, tables
 
 
@@ -167,7 +168,6 @@ def matches(typed: str, text: str) -> bool:
 
 @lru_cache(maxsize=256)
 def _verb_alias(word: str) -> str | None:
-    from .common import HUNGARIAN_VERBS
     return HUNGARIAN_VERBS.lookup(word)
 
 
@@ -175,7 +175,6 @@ def canonical_prefix(typed: str) -> str:
     """What a player typed, the Hungarian verb (first word) and words (the others) as the
     notation's, accents and case optional; every space kept as typed (the kit's translator,
     rules.kit.words, with ``common.HUNGARIAN_VERBS`` and ``HUNGARIAN_WORDS``)."""
-    from .common import HUNGARIAN_VERBS, HUNGARIAN_WORDS
     return translate(typed, HUNGARIAN_VERBS, HUNGARIAN_WORDS, keep_spacing=True)
 
 

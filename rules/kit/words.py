@@ -34,11 +34,12 @@ words are reviewed with the parser that reads them.
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Callable, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
 
 from rules.messages import fold_word
 
 fold = fold_word
+T = TypeVar("T")
 
 #: How the words after a verb are read: ``(verb, the words after it, the index of the one to
 #: read) -> that word in the notation``.  Seeing them all lets a game read by position (the
@@ -77,6 +78,22 @@ class WordTable(Mapping[str, str]):
     def __len__(self) -> int:
         return len(self._words)
 
+    def __contains__(self, key: object) -> bool:      # the dict's own, not Mapping's try/except
+        return key in self._words
+
+    @overload
+    def get(self, key: str, /) -> str | None: ...
+
+    @overload
+    def get(self, key: str, default: str, /) -> str: ...
+
+    @overload
+    def get(self, key: str, default: T, /) -> str | T: ...
+
+    def get(self, key: str, default: object = None, /) -> object:
+        """The dict's own ``get`` (Mapping's goes through a KeyError for a word not known)."""
+        return self._words.get(key, default)
+
     def __repr__(self) -> str:
         return f"WordTable({self._words!r})"
 
@@ -95,6 +112,9 @@ class WordTable(Mapping[str, str]):
 
     def phrase(self, words: list[str], start: int = 0) -> tuple[str, int] | None:
         """The longest entry made of ``words[start:]``'s first words: (token, words used)."""
+        if self._longest == 1:                      # most tables: single words only
+            token = self._words.get(fold(words[start])) if start < len(words) else None
+            return None if token is None else (token, 1)
         for size in range(min(self._longest, len(words) - start), 0, -1):
             token = self._words.get(" ".join(fold(word) for word in words[start:start + size]))
             if token is not None:
@@ -156,8 +176,11 @@ class CodeTable:
 
 def table_words(table: Mapping[str, str]) -> ArgumentWords:
     """Arguments read with one table whatever the verb (a word it does not know stays as typed)."""
+    get = table._words.get if isinstance(table, WordTable) else table.get
+
     def argument(_verb: str, words: Sequence[str], index: int) -> str:
-        return table.get(fold(words[index]), words[index])
+        word = words[index]
+        return get(fold(word), word) or word
     return argument
 
 
@@ -180,6 +203,9 @@ def translate(typed: str, verbs: WordTable, argument: ArgumentWords | Mapping[st
     if not words:
         return typed
     finished = typed.endswith(" ")
+    if not sentence_end:                            # one command: no search for its end
+        return (" ".join(_sentence(words, verbs, read, not finished, complete_verb, unknown_verb))
+                + (" " if finished and not keep_spacing else ""))
     out: list[str] = []
     index = 0
     while index < len(words):
