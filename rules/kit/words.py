@@ -26,6 +26,16 @@ What the games' readers had in common, written once here:
   ``4pw,1q``), Space Corp's cards (``Ű02#1`` -> ``M02#1``), Pulsar's dice (``e3`` -> ``s3``).
   A :class:`CodeTable` is a pattern whose groups are translated by tables.
 
+Who reads with it: Gaia (``notation``: verbs, nouns, phrases, amounts; ``canonical_prefix``), EVE
+(``common`` tables, ``reading.canonical_prefix``), Planetarium (``moves``: verbs with two-word
+phrases, decks, ``canonical_words``, ``canonical_prefix``).  Pulsar and Space Corp move the same
+way: Pulsar's ``VERB_ALIASES`` / ``SUB_ALIASES`` / ``SIZE_ALIASES`` and the inverted option, flag
+and colour tables become WordTables (the sub-verb as a verb phrase, ``erőmű elvesz`` ->
+``gyro take``), its dice ``e3`` / ``p`` a CodeTable, and ``SHAPES`` an argument reader that counts
+the non-option words before its index; Space Corp's ``HUNGARIAN_VERBS`` / ``KEYS`` / ``BASES`` /
+``CP`` / ``WORDS`` become WordTables, cards (``Ű02#1``) and teams (``K1``) CodeTables, and its
+``canonical_prefix`` a ``translate`` with ``keep_spacing`` and its bracket-aware ``split``.
+
 Where the tables live: as module-level data in each game's package (``rules/<game>/notation.py``
 and the like), next to the parser that reads the notation; they are built from the game's
 tables (boosters, factions, cards), so JSON would only repeat what Python computes, and the
