@@ -221,10 +221,10 @@ def translate(typed: str, verbs: WordTable, argument: ArgumentWords | Mapping[st
     while index < len(words):
         # one sub-command: its verb (one word or a phrase), then its words up to the sentence's end
         end = index
-        while end < len(words) - 1 and not (sentence_end and words[end].endswith(sentence_end)):
+        while end < len(words) - 1 and not words[end].endswith(sentence_end):
             end += 1
         sentence = words[index:end + 1]
-        dot = sentence_end if sentence_end and sentence[-1].endswith(sentence_end) else ""
+        dot = sentence_end if sentence[-1].endswith(sentence_end) else ""
         if dot:
             sentence[-1] = sentence[-1][:-len(dot)]
         last_open = end == len(words) - 1 and not finished
