@@ -12,6 +12,7 @@ import logging
 import re
 import time
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar, Mapping, Optional, Self
 
 import discord
@@ -19,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from rules.base import OptionSpec
+from rules.base import OptionSpec, PreferenceSpec
 from rules.messages import LANGUAGES, Join, Msg, from_json, has_key, language_of
 
 from .. import lookup
@@ -292,6 +293,91 @@ def lobby_command(game_name: str, specs: tuple[OptionSpec, ...]) -> app_commands
     return app_commands.Command(name="new", description=ls("cmd.new"), callback=new)
 
 
+@dataclass(frozen=True)
+class StandingOrder:
+    """A game's standing-order command, generated from the rules' preference specs as ``new``
+    is from the option specs: ``command`` is its name, ``prefs`` the name of the
+    :class:`~rules.base.PreferenceSpec` it sets, or, with ``which``, the common start of several
+    (``autopass`` sets ``autopass_EG-HACK`` ...: a ``which`` parameter chooses the one).
+
+    Everything else follows from the specs and one naming pattern of the host catalogue, with
+    ``<g>`` the game: description ``cmd.<g>_<command>``; a ``policy`` parameter (``param.<g>_policy``)
+    offering the spec's choices (``choice.<g>_policy.<choice>``); for a spec with a ``max``, an
+    optional ``max`` (``param.<g>_policy_max``, 1..max), required by the choices whose description
+    takes the number (``<description>.<choice>_n``: ``<g>_policy_needs_max``, out of range
+    ``<g>_bad_policy_max``); ``which`` labelled ``<g>.<which>.<value>`` (``param.<g>_<which>``,
+    refused with ``<g>_bad_<which>``); a policy not offered is refused with ``<g>_bad_policy``;
+    the saved order is confirmed with ``<g>_policy_saved``."""
+
+    command: str
+    prefs: str
+    which: str = ""
+
+    def specs(self, preferences: tuple[PreferenceSpec, ...]) -> dict[str, PreferenceSpec]:
+        """The specs this command sets, by the value that picks each (``""`` without ``which``)."""
+        if not self.which:
+            return {"": spec for spec in preferences if spec.name == self.prefs}
+        start = self.prefs + "_"
+        return {spec.name[len(start):]: spec for spec in preferences if spec.name.startswith(start)}
+
+
+def _needs_number(spec: PreferenceSpec, choice: str) -> bool:
+    """Whether ``choice`` of ``spec`` is described with its number ("up to 3 power")."""
+    return bool(spec.max) and has_key(f"{spec.description}.{choice}_n")
+
+
+def standing_order_command(game_name: str, order: StandingOrder,
+                           preferences: tuple[PreferenceSpec, ...]) -> app_commands.Command[Any, ..., None]:
+    """The command that stores one standing order of the user (see :class:`StandingOrder`)."""
+    specs = order.specs(preferences)
+    if not specs:
+        raise ValueError(f"{game_name} declares no preference {order.prefs!r} for /{order.command}")
+    first = next(iter(specs.values()))
+    if any(spec.choices != first.choices or spec.max != first.max for spec in specs.values()):
+        raise ValueError(f"/{game_name} {order.command}: its preferences differ in choices")
+    keys = f"{game_name}_policy"
+
+    async def callback(self: "GameCog", interaction: discord.Interaction, **given: Any) -> None:
+        which = given.get(order.which, "") if order.which else ""
+        spec = specs.get(which) if isinstance(which, str) else None
+        if spec is None:                    # Discord only advertises the choices: check them again
+            raise UserError(f"{game_name}_bad_{order.which}", allowed=", ".join(specs))
+        policy, number = given.get("policy"), given.get("max")
+        if policy not in spec.choices:
+            raise UserError(f"{game_name}_bad_policy", allowed=", ".join(spec.choices))
+        stored: dict[str, Any] = {"choice": policy}
+        if spec.max:
+            if number is not None and not 1 <= number <= spec.max:
+                raise UserError(f"{game_name}_bad_policy_max")
+            if number is None and _needs_number(spec, policy):
+                raise UserError(f"{keys}_needs_max")
+            stored["max"] = number or 1
+        await self.save_preference(interaction, spec, stored, f"{keys}_saved")
+
+    parameters = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+                  inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                    annotation=discord.Interaction)]
+    described = {"policy": ls(f"param.{keys}")}
+    choices = {"policy": [app_commands.Choice(name=ls(f"choice.{keys}.{choice}"), value=choice)
+                          for choice in first.choices]}
+    if order.which:
+        parameters.append(inspect.Parameter(order.which, inspect.Parameter.KEYWORD_ONLY, annotation=str))
+        described[order.which] = ls(f"param.{game_name}_{order.which}")
+        choices[order.which] = [app_commands.Choice(name=ls(f"{game_name}.{order.which}.{value}"), value=value)
+                                for value in specs]
+    parameters.append(inspect.Parameter("policy", inspect.Parameter.KEYWORD_ONLY, annotation=str))
+    if first.max:
+        parameters.append(inspect.Parameter("max", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                            annotation=Optional[app_commands.Range[int, 1, first.max]]))
+        described["max"] = ls(f"param.{keys}_max")
+    callback.__signature__ = inspect.Signature(parameters)   # type: ignore[attr-defined]
+    callback.__qualname__ = f"{game_name}.{order.command}"
+    callback = app_commands.describe(**described)(callback)
+    callback = app_commands.choices(**choices)(callback)
+    return app_commands.Command(name=order.command, description=ls(f"cmd.{game_name}_{order.command}"),
+                                callback=callback)
+
+
 async def report_component_error(interaction: discord.Interaction, error: Exception) -> None:
     """Buttons and menus do not pass through the command tree's error handler."""
     await interaction.client.on_app_command_error(interaction, error)  # type: ignore[attr-defined]
@@ -455,6 +541,8 @@ class GameCog(commands.GroupCog):
     game_name: ClassVar[str] = ""
     #: The lobby command, generated per game from its option specs (see ``__init_subclass__``).
     new: ClassVar[app_commands.Command[Any, ..., None]]
+    #: The game's standing-order commands, generated from its preference specs (``__init_subclass__``).
+    standing_orders: ClassVar[tuple[StandingOrder, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -462,6 +550,11 @@ class GameCog(commands.GroupCog):
             game = rules.get_game(cls.game_name)
             cls.new = lobby_command(cls.game_name, tuple(spec for spec in game.options if spec.lobby)
                                     + HOST_OPTIONS)
+        if cls.game_name and "standing_orders" in cls.__dict__:
+            preferences = tuple(rules.get_game(cls.game_name).preferences)
+            for order in cls.standing_orders:
+                setattr(cls, f"standing_{order.command}",
+                        standing_order_command(cls.game_name, order, preferences))
 
     def __init__(self, bot: "BoardGameBot"):
         self.bot = bot

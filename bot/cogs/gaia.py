@@ -11,11 +11,12 @@ from discord import app_commands
 
 from ..i18n import ls, t
 from ..service import UserError
-from .base import GameCog, MoveSelect, send, user_language
+from .base import GameCog, MoveSelect, StandingOrder, send, user_language
 
 
 class GaiaCog(GameCog, group_name="gaia", group_description=ls("game.gaia")):
     game_name = "gaia"
+    standing_orders = (StandingOrder("charge", "charge"),)   # policy, and max for "up to"
 
     @app_commands.command(name="pass", description=ls("cmd.gaia_pass"))
     async def pass_turn(self, interaction: discord.Interaction) -> None:
@@ -31,23 +32,6 @@ class GaiaCog(GameCog, group_name="gaia", group_description=ls("game.gaia")):
         view = discord.ui.View(timeout=None)
         view.add_item(MoveSelect(record.id, loaded.record.ply, texts, labels, language))
         await send(interaction, t("gaia_pass_choose", language), ephemeral=True, view=view)
-
-    @app_commands.command(name="charge", description=ls("cmd.gaia_charge"))
-    @app_commands.describe(policy=ls("param.gaia_policy"), max=ls("param.gaia_policy_max"))
-    @app_commands.choices(policy=[app_commands.Choice(name=ls("choice.gaia_policy.ask"), value="ask"),
-                                  app_commands.Choice(name=ls("choice.gaia_policy.free"), value="free"),
-                                  app_commands.Choice(name=ls("choice.gaia_policy.upto"), value="upto"),
-                                  app_commands.Choice(name=ls("choice.gaia_policy.never"), value="never")])
-    async def charge(self, interaction: discord.Interaction, policy: str,
-                     max: app_commands.Range[int, 1, 6] | None = None) -> None:
-        spec = next(spec for spec in self.game.preferences if spec.name == "charge")
-        if policy not in spec.choices:
-            raise UserError("gaia_bad_policy", allowed=", ".join(spec.choices))
-        if max is not None and not 1 <= max <= spec.max:
-            raise UserError("gaia_bad_policy_max")
-        if policy == "upto" and max is None:
-            raise UserError("gaia_policy_needs_max")
-        await self.save_preference(interaction, spec, {"choice": policy, "max": max or 1}, "gaia_policy_saved")
 
     async def preferences(self, user_id: int) -> dict[str, Any]:
         prefs = dict(await super().preferences(user_id))

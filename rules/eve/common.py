@@ -7,6 +7,7 @@ from collections import deque
 from typing import Any, Iterable
 
 from rules.kit import clone
+from rules.kit.words import WordTable
 from rules.messages import Join, Msg, to_json
 
 from . import moves as mv
@@ -176,8 +177,9 @@ def clone_state(state: GameState) -> GameState:
     return clone(state)
 
 
-#: The Hungarian verbs and words of the notation (spec §20.1), folded, to the canonical ones.
-HUNGARIAN_VERBS = {
+#: The Hungarian verbs and words of the notation (spec §20.1), folded, to the canonical ones
+#: (tables of the kit's translator, rules.kit.words: ``reading.canonical_prefix`` reads with them).
+HUNGARIAN_VERBS = WordTable({
     "felfed": mv.REVEAL, "felfedes": mv.REVEAL, "szekhely": mv.HQ, "lerak": mv.PLACE, "elhelyez": mv.PLACE,
     "elooors": mv.OUTPOST, "eloors": mv.OUTPOST, "passz": mv.PASS, "pecset": mv.SEAL, "elso": mv.FIRST,
     "eldob": mv.DISCARD, "dobd": mv.DISCARD, "terjeszkedes": mv.EXPAND, "terjeszkedik": mv.EXPAND,
@@ -186,8 +188,8 @@ HUNGARIAN_VERBS = {
     "taktika": mv.TAC, "betor": mv.INVADE, "ellop": mv.STEAL, "elvesz": mv.TAKEFROM, "igenyel": mv.CLAIM,
     "igenyles": mv.CLAIM, "megszerez": mv.CLAIM, "visszavesz": mv.UNTILE, "gyart": mv.BUILD, "vege": mv.END, "befejez": mv.END, "kijatszik": mv.PLAY, "kijatsz": mv.PLAY,
     "megtart": mv.KEEP, "sorrend": mv.ORDER, "ujradob": mv.REROLL,
-}
-HUNGARIAN_WORDS = {
+})
+HUNGARIAN_WORDS = WordTable({
     "fejlesztes": "D", "termeles": "P", "hadvezetes": "L", "passz": "pass", "jegyzek": mv.SCHEDULE,
     "sebzes": "dmg", "serules": "dmg", "pajzs": "shd", "taktika": "tac", "semmi": "none",
-}
+})

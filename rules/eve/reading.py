@@ -12,9 +12,11 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from rules.base import Component, IllegalMove, ScorePart, spread_kinds
+from rules.kit.words import translate
 from rules.messages import Join, Msg, fold_word
 
 from . import moves as mv
+from .common import HUNGARIAN_VERBS, HUNGARIAN_WORDS
 from .data import EMPIRES, RINGS, TYPES, tables
 
 
@@ -111,15 +113,6 @@ def _hu_word(verb: str, index: int, word: str) -> str:
     return word
 
 
-# Dice colours as typed: English letters and words, Hungarian words (never a bare "s" for
-# sérülés: "s" is the English shield, so a Hungarian "s" in the damage place is refused).
-DICE_WORDS = {
-    "d": "d", "dmg": "d", "damage": "d", "ser": "d", "serules": "d", "seb": "d", "sebzes": "d",
-    "s": "s", "shd": "s", "shield": "s", "p": "s", "pajzs": "s",
-    "t": "t", "tac": "t", "tactics": "t", "tak": "t", "takt": "t", "taktika": "t",
-}
-
-
 # ----- autocomplete ---------------------------------------------------------------------------------
 def _squash(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", fold_word(text))
@@ -175,8 +168,14 @@ def matches(typed: str, text: str) -> bool:
 
 @lru_cache(maxsize=256)
 def _verb_alias(word: str) -> str | None:
-    from .common import HUNGARIAN_VERBS
-    return HUNGARIAN_VERBS.get(fold_word(word))
+    return HUNGARIAN_VERBS.lookup(word)
+
+
+def canonical_prefix(typed: str) -> str:
+    """What a player typed, the Hungarian verb (first word) and words (the others) as the
+    notation's, accents and case optional; every space kept as typed (the kit's translator,
+    rules.kit.words, with ``common.HUNGARIAN_VERBS`` and ``HUNGARIAN_WORDS``)."""
+    return translate(typed, HUNGARIAN_VERBS, HUNGARIAN_WORDS, keep_spacing=True)
 
 
 def complete(texts: Iterable[str], typed: str, kind_of: Callable[[str], str], limit: int) -> list[str]:

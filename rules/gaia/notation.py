@@ -4,12 +4,18 @@ Reading is forgiving (§12.6): verbs and named arguments are case- and accent-in
 (``Faction terrans``, ``BUILD M 4a10``) and the official Hungarian terms of the rulebook are
 accepted as aliases (``épít bánya 4A10``, ``kutatás navigáció``, ``passz booster3``).
 Writing (:func:`format_line`) always gives the canonical English notation stored in the log.
+
+The words are tables of the kit's one translator (:mod:`rules.kit.words`): ``VERB_ALIASES``
+(verbs), ``ALIASES`` (nouns), ``CANON`` (the notation's ids whatever their case), ``PHRASES``
+(two-word terms) and ``HU_AMOUNTS`` (amounts in Hungarian units, a code pattern);
+:func:`canonical_prefix` reads a line being typed with them.
 """
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Sequence
 
+from rules.kit.words import CodeTable, WordTable, translate
 from rules.messages import Localized, Msg, fold_word
 
 from .tables import ACTIONS, ADV_POS, BOOSTERS, FACTION_IDS, FED_TOKENS, FIELDS, STD_POS
@@ -54,13 +60,10 @@ _HU_VERBS = {
     "swap-PI": ("csere",),
     "bid": ("licit", "licital", "licitalok"),
 }
-VERB_ALIASES: dict[str, str] = {fold(v): v for v in VERBS}
-for _verb, _words in _HU_VERBS.items():
-    for _w in _words:
-        VERB_ALIASES[fold(_w)] = _verb
+VERB_ALIASES = WordTable(canonical=sorted(VERBS), groups=_HU_VERBS)
 
-# Hungarian nouns (§12.6 and the §2 glossary), folded
-ALIASES = {
+# Hungarian nouns (§12.6 and the §2 glossary), folded (built here, read as the table ALIASES)
+_ALIASES = {
     # buildings
     "banya": "m", "bany": "m",
     "allomas": "ts", "kereskedelmi": "ts", "kereskedelmi-allomas": "ts",
@@ -83,9 +86,9 @@ ALIASES = {
     "i-mezo": "area1", "ii-mezo": "area2", "iii-mezo": "area3",
 }
 # boosters, power/QIC actions and federation tokens by Hungarian codes: bonusz3, energia3, ktk1, szovetseg4
-ALIASES.update({f"bonusz{b[7:]}": b for b in BOOSTERS})
-ALIASES.update({("energia" if a.startswith("power") else "ktk") + a.lstrip("powerqic"): a for a in ACTIONS})
-ALIASES.update({f"szovetseg{f[3:]}": f for f in FED_TOKENS if f[3:].isdigit()})
+_ALIASES.update({f"bonusz{b[7:]}": b for b in BOOSTERS})
+_ALIASES.update({("energia" if a.startswith("power") else "ktk") + a.lstrip("powerqic"): a for a in ACTIONS})
+_ALIASES.update({f"szovetseg{f[3:]}": f for f in FED_TOKENS if f[3:].isdigit()})
 
 
 def _faction_aliases() -> dict[str, str]:
@@ -100,15 +103,16 @@ def _faction_aliases() -> dict[str, str]:
     return out
 
 
-ALIASES.update(_faction_aliases())
+_ALIASES.update(_faction_aliases())
 # tech tile positions: szabad1..3 (free1..3), kulonleges-navigacio (adv-nav)
-ALIASES.update({f"szabad{i}": f"free{i}" for i in (1, 2, 3)})
-ALIASES.update({f"kulonleges-{alias}": f"adv-{field}" for alias, field in list(ALIASES.items()) if field in FIELDS})
-ALIASES.update({f"kulonleges-{field}": f"adv-{field}" for field in FIELDS})
+_ALIASES.update({f"szabad{i}": f"free{i}" for i in (1, 2, 3)})
+_ALIASES.update({f"kulonleges-{alias}": f"adv-{field}" for alias, field in list(_ALIASES.items()) if field in FIELDS})
+_ALIASES.update({f"kulonleges-{field}": f"adv-{field}" for field in FIELDS})
 # the short codes the Hungarian images print (gazd, tud, kul-nav)
-ALIASES.update({"gazd": "eco", "tud": "sci"})
-ALIASES.update({f"kul-{short}": f"adv-{field}" for short, field in
-                (("terra", "terra"), ("nav", "nav"), ("mi", "int"), ("gaia", "gaia"), ("gazd", "eco"), ("tud", "sci"))})
+_ALIASES.update({"gazd": "eco", "tud": "sci"})
+_ALIASES.update({f"kul-{short}": f"adv-{field}" for short, field in
+                 (("terra", "terra"), ("nav", "nav"), ("mi", "int"), ("gaia", "gaia"), ("gazd", "eco"), ("tud", "sci"))})
+ALIASES = WordTable(_ALIASES)
 
 #: Hungarian amount units (folded) -> the notation's: ``4energia`` = ``4pw``, ``1KTK`` = ``1q``
 #: (GP-NOT; the rulebook has no letters for resources, so Hungarian codes are short words).
@@ -118,18 +122,13 @@ HU_UNITS = {"kr": "c", "kredit": "c", "er": "o", "erc": "o", "tu": "k", "tudas":
 #: The notation's units as a Hungarian writes them (``localize_move``; the images use the same codes).
 HU_UNIT_OUT = {"c": "kr", "o": "ér", "k": "tu", "q": "KTK", "pw": "energia", "t": "jelölő", "vp": "GyP",
                "tg": "gaiajelölő", "gf": "gaiaformáló"}
-_HU_AMOUNT = re.compile(r"^(\+?\d*)([a-z]+)(-a3|-iii)?$")
+#: ``4energia,1KTK`` -> ``4pw,1q``: every part of the list an amount in a Hungarian unit.
+HU_AMOUNTS = CodeTable(r"(\+?\d*)([a-z]+)(-a3|-iii)?", {2: HU_UNITS, 3: {"-a3": "-a3", "-iii": "-a3"}})
 
 
 def _hu_amount(token: str) -> str | None:
     """``4energia,1KTK`` -> ``4pw,1q`` (every part a Hungarian unit), else None."""
-    parts = []
-    for part in fold(token).split(","):
-        m = _HU_AMOUNT.match(part)
-        if not m or m.group(2) not in HU_UNITS:
-            return None
-        parts.append(m.group(1) + HU_UNITS[m.group(2)] + ("-a3" if m.group(3) else ""))
-    return ",".join(parts)
+    return HU_AMOUNTS.lookup(token)
 
 
 def hu_amount(text: str) -> str:
@@ -142,19 +141,17 @@ def hu_amount(text: str) -> str:
         out.append(m.group(1) + HU_UNIT_OUT[m.group(2)] + ("-iii" if m.group(3) else ""))
     return ",".join(out)
 #: The Hungarian words alone (not the notation's own), for completing a word still being typed.
-WORD_ALIASES = {alias: canon for alias, canon in {**VERB_ALIASES, **ALIASES}.items()
-                if isinstance(canon, str) and alias != fold(canon)}
+WORD_ALIASES = (VERB_ALIASES | ALIASES).aliases()
 # two-word terms, joined before the aliases are looked up
-PHRASES = {("kereskedelmi", "allomas"): "kereskedelmi-allomas", ("bolygotani", "intezet"): "bolygotani-intezet",
-           ("kutato", "laboratorium"): "kutato-laboratorium",
-           ("mesterseges", "intelligencia"): "mesterseges-intelligencia",
-           ("elveszett", "bolygo"): "elveszett-bolygo", ("specialis", "akcio"): "specialis-akcio",
-           ("gaia", "mezo"): "gaia-mezo"}
+PHRASES = WordTable({"kereskedelmi allomas": "kereskedelmi-allomas", "bolygotani intezet": "bolygotani-intezet",
+                     "kutato laboratorium": "kutato-laboratorium",
+                     "mesterseges intelligencia": "mesterseges-intelligencia",
+                     "elveszett bolygo": "elveszett-bolygo", "specialis akcio": "specialis-akcio",
+                     "gaia mezo": "gaia-mezo"})
 
 _NAMED = ("m", "ts", "lab", "PI", "ac1", "ac2", "gf", "sp", "for", "swap-PI", "down-lab", "space-station",
           "up-lowest", "range+3", "area1", "area2", "area3", "gaia", "discard", "tech")
-CANON: dict[str, str] = {fold(x): x for x in (*_NAMED, *FIELDS, *FACTION_IDS, *BOOSTERS, *ACTIONS, *STD_POS,
-                                              *ADV_POS, *FED_TOKENS)}
+CANON = WordTable(canonical=(*_NAMED, *FIELDS, *FACTION_IDS, *BOOSTERS, *ACTIONS, *STD_POS, *ADV_POS, *FED_TOKENS))
 
 
 class NotationError(ValueError):
@@ -195,14 +192,27 @@ def _phrases(tokens: list[str]) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(tokens):
-        pair = (fold(tokens[i]), fold(tokens[i + 1])) if i + 1 < len(tokens) else None
-        if pair in PHRASES:
-            out.append(PHRASES[pair])
-            i += 2
+        found = PHRASES.phrase(tokens, i)
+        if found is not None:
+            out.append(found[0])
+            i += found[1]
         else:
             out.append(tokens[i])
             i += 1
     return out
+
+
+def _prefix_word(_verb: str, words: Sequence[str], index: int) -> str:
+    """A word after a verb while a line is typed: the game's words and Hungarian amounts
+    ("4energia"); hex names and anything else stay as typed."""
+    word = words[index]
+    return ALIASES.lookup(word) or CANON.lookup(word) or _hu_amount(word) or word
+
+
+def canonical_prefix(typed: str) -> str:
+    """Hungarian words as the notation's ('épít bánya ' -> 'build m '); a verb being typed
+    ('kut') becomes the verb it can only be; every sub-command after a '.' starts with a verb."""
+    return translate(typed, VERB_ALIASES, _prefix_word, complete_verb=True, sentence_end=".")
 
 
 _OFFER = re.compile(r"^\d*pw$")

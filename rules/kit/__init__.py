@@ -329,3 +329,4 @@ class Sealed(Generic[T]):
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Sealed[Any]":
         return cls([int(s) for s in data["expected"]], {int(seat): c for seat, c in data["choices"].items()})
+from .words import CodeTable, WordTable, translate  # noqa: E402,F401  (one Hungarian word translator, issue 27 #5)

@@ -8,9 +8,10 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from rules.base import IllegalMove
+from rules.kit.words import WordTable, translate
 from rules.messages import Msg, fold_word
 
 from .data import board, cards
@@ -93,8 +94,9 @@ fold = fold_word   # lower case without accents: 'HÚZ' -> 'huz' (one helper for
 
 # folded alias -> canonical verb.  The rulebook's verbs: eldob / dobj el (discard), megtart /
 # tarts meg (keep), húz (draw), kijátszik / játszd ki (play), passzol (pass), mozgat (move),
-# lecserél (replace), végső (final evolution card), befejez (done).
-VERB_ALIASES = {
+# lecserél (replace), végső (final evolution card), befejez (done).  Tables of the kit's one
+# translator (rules.kit.words); two-word verbs are entries with a space.
+VERB_ALIASES = WordTable({
     "discard": "discard", "eldob": "discard", "eldobom": "discard", "eldobas": "discard", "dob": "discard",
     "dobd el": "discard", "dobj el": "discard", "dobom el": "discard",
     "keep": "keep", "megtart": "keep", "megtartom": "keep", "megtartas": "keep", "tart": "keep",
@@ -108,13 +110,12 @@ VERB_ALIASES = {
     "csere": "replace", "cserel": "replace", "csereld le": "replace", "cserelj le": "replace",
     "final": "final", "vegso": "final",
     "done": "done", "befejez": "done", "befejezem": "done", "befejezes": "done", "kesz": "done", "vege": "done",
-}
-DECK_ALIASES = {"i": "I", "initial": "I", "low": "I", "kezdeti": "I", "k": "I",
-                "m": "M", "major": "M", "high": "M", "jelentos": "M", "j": "M",
-                "f": "F", "final": "F", "vegso": "F", "v": "F"}
+})
+DECK_ALIASES = WordTable({"i": "I", "initial": "I", "low": "I", "kezdeti": "I", "k": "I",
+                          "m": "M", "major": "M", "high": "M", "jelentos": "M", "j": "M",
+                          "f": "F", "final": "F", "vegso": "F", "v": "F"})
 #: The Hungarian verbs and deck words alone, for completing a word still being typed.
-WORD_ALIASES = {alias: canon for alias, canon in {**VERB_ALIASES, **DECK_ALIASES}.items()
-                if " " not in alias and alias != fold(canon)}
+WORD_ALIASES = (VERB_ALIASES | DECK_ALIASES).aliases()
 NONE_WORDS = ("none", "nincs", "semmi")
 GRAV_WORDS = ("grav", "gravity", "gravitacio")
 MARKER_WORDS = ("marker", "jelolo")
@@ -126,12 +127,51 @@ def canonical_words(words: list[str]) -> tuple[str, list[str]]:
     verbs such as 'dobd el' count as one."""
     if not words:
         return "", []
-    if len(words) >= 2:
-        pair = f"{fold(words[0])} {fold(words[1])}"
-        if pair in VERB_ALIASES:
-            return VERB_ALIASES[pair], words[2:]
-    first = fold(words[0])
-    return VERB_ALIASES.get(first, first), words[1:]
+    found = VERB_ALIASES.phrase(words)
+    if found is not None:
+        return found[0], words[found[1]:]
+    return fold(words[0]), words[1:]
+
+
+def canonical_option(verb: str, word: str) -> str:
+    """An option of ``play`` / ``final`` as the notation writes it: 'gravitáció=IV-7>C' ->
+    'grav=IV-7>C', 'jelölő=innen:L03' -> 'marker=from:L03', 'jelölő=nincs' -> 'marker=none';
+    'jelölő=H10' after 'végső' -> 'from=H10'."""
+    key, sep, value = word.partition("=")
+    if not sep:
+        return word
+    folded = fold(key)
+    if verb == "final":
+        return f"from={value}" if folded in FROM_WORDS else word
+    if folded in GRAV_WORDS:
+        return f"grav={value}"
+    if folded in MARKER_WORDS:
+        if fold(value) in NONE_WORDS:
+            return "marker=none"
+        source, colon, card = value.partition(":")
+        if colon and fold(source) in FROM_WORDS:
+            return f"marker=from:{card}"
+        return f"marker={value}"
+    return word
+
+
+def _prefix_word(verb: str, words: Sequence[str], index: int) -> str:
+    """A word after the verb while a move is typed: the deck of ``draw``, ``none`` of ``mv``,
+    the options of ``play`` and ``final``; the rest as typed."""
+    word = words[index]
+    if verb == "draw" and index == 0:
+        return DECK_ALIASES.translate(word)
+    if verb == "mv" and len(words) == 1 and fold(word) in NONE_WORDS:
+        return "none"
+    if verb in ("play", "final") and index >= 2:
+        return canonical_option(verb, word)
+    return word
+
+
+def canonical_prefix(typed: str) -> str:
+    """Hungarian verbs, deck words and options as the notation's: 'húz k' -> 'draw I'; a verb
+    being typed ('kijá') becomes the verb it can only be (the kit's translator)."""
+    return translate(typed, VERB_ALIASES, _prefix_word, complete_verb=True, unknown_verb=fold)
 
 
 #: How alike a typed verb and a known one must be (difflib's ratio) to be offered as "did you
