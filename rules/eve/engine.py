@@ -51,7 +51,7 @@ from typing import Any
 
 from rules.base import BadOptions, Component, Game, GameType, IllegalMove, OptionSpec, players_option
 from rules.kit import HIDDEN, revealed_between
-from rules.messages import Msg, fold_word, from_json
+from rules.messages import Msg, from_json
 
 from . import moves as mv
 from . import reading
@@ -102,15 +102,7 @@ class EveGame(Game[GameState, Move]):
         return mv.parse_move(seat, self.canonical_prefix(text))
 
     def canonical_prefix(self, typed: str) -> str:
-        words = typed.split(" ")
-        out = []
-        for index, word in enumerate(words):
-            folded = fold_word(word)
-            if index == 0:
-                out.append(HUNGARIAN_VERBS.get(folded, word))
-            else:
-                out.append(HUNGARIAN_WORDS.get(folded, word))
-        return " ".join(out)
+        return reading.canonical_prefix(typed)
 
     def word_aliases(self) -> dict[str, str]:
         """The folded Hungarian verbs and words ``canonical_prefix`` understands, so the host

@@ -111,31 +111,10 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         return legal_moves(state, seat)
 
     def canonical_prefix(self, typed: str) -> str:
-        """Hungarian words as the notation's ('épít bánya ' -> 'build m '); a verb being typed
-        ('kut') becomes the verb it can only be."""
-        from .notation import ALIASES, CANON, VERB_ALIASES, _hu_amount, fold
-
-        def _word(word: str) -> str:   # the game's words and Hungarian amounts ("4energia"); hex names stay as typed
-            folded = fold(word)
-            return ALIASES.get(folded) or CANON.get(folded) or _hu_amount(word) or word
-        words = typed.split()
-        if not words:
-            return typed
-        out = []
-        verb_here = True            # the first word, and every word after a '.', is a verb
-        for index, word in enumerate(words):
-            last = index == len(words) - 1 and not typed.endswith(" ")
-            core, dot = (word[:-1], ".") if word.endswith(".") else (word, "")
-            if verb_here:
-                canon = VERB_ALIASES.get(fold(core))
-                if canon is None and last:
-                    starts = {c for alias, c in VERB_ALIASES.items() if alias.startswith(fold(core))}
-                    canon = next(iter(starts)) if len(starts) == 1 else None
-                out.append((canon or core) + dot)
-            else:
-                out.append(_word(core) + dot)
-            verb_here = bool(dot)
-        return " ".join(out) + (" " if typed.endswith(" ") else "")
+        """Hungarian words as the notation's ('épít bánya ' -> 'build m '), by the kit's
+        translator over Gaia's word tables (rules/gaia/notation.py)."""
+        from .notation import canonical_prefix
+        return canonical_prefix(typed)
 
     def word_aliases(self) -> Mapping[str, str]:
         """The Hungarian verbs and nouns, for completing a word still being typed."""

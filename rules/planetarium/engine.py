@@ -1049,44 +1049,9 @@ class PlanetariumGame(Game[GameState, Move]):
         return mv.WORD_ALIASES
 
     def canonical_prefix(self, typed: str) -> str:
-        """Hungarian verbs and deck words as the notation's: 'húz k' -> 'draw I'; a verb being
-        typed ('kijá') becomes the verb it can only be."""
-        words = typed.split()
-        if not words:
-            return typed
-        complete = typed.endswith(" ") or len(words) > 1
-        verb, rest = mv.canonical_words(words)
-        if verb == mv.fold(words[0]) and not complete:
-            starts = {canon for alias, canon in mv.VERB_ALIASES.items() if alias.startswith(verb)}
-            return next(iter(starts)) if len(starts) == 1 else typed
-        if verb == "draw" and rest:
-            rest = [mv.DECK_ALIASES.get(mv.fold(rest[0]), rest[0])] + rest[1:]
-        elif verb == "mv" and len(rest) == 1 and mv.fold(rest[0]) in mv.NONE_WORDS:
-            rest = ["none"]
-        elif verb in ("play", "final"):
-            rest = rest[:2] + [self._canonical_option(verb, word) for word in rest[2:]]
-        return " ".join([verb] + rest) + (" " if typed.endswith(" ") else "")
-
-    @staticmethod
-    def _canonical_option(verb: str, word: str) -> str:
-        """'gravitáció=IV-7>C' -> 'grav=IV-7>C', 'jelölő=innen:L03' -> 'marker=from:L03',
-        'jelölő=nincs' -> 'marker=none'; 'jelölő=H10' after 'végső' -> 'from=H10'."""
-        key, sep, value = word.partition("=")
-        if not sep:
-            return word
-        folded = mv.fold(key)
-        if verb == "final":
-            return f"from={value}" if folded in mv.FROM_WORDS else word
-        if folded in mv.GRAV_WORDS:
-            return f"grav={value}"
-        if folded in mv.MARKER_WORDS:
-            if mv.fold(value) in mv.NONE_WORDS:
-                return "marker=none"
-            source, colon, card = value.partition(":")
-            if colon and mv.fold(source) in mv.FROM_WORDS:
-                return f"marker=from:{card}"
-            return f"marker={value}"
-        return word
+        """Hungarian verbs and deck words as the notation's: 'húz k' -> 'draw I' (the kit's
+        translator over rules/planetarium/moves.py's tables)."""
+        return mv.canonical_prefix(typed)
 
     #: Events that only restate the move: the thread shows the move's phrase (``move_phrase``)
     #: on its own line, so these would say it twice (the §14 log line keeps them).
