@@ -1019,6 +1019,9 @@ class GameCog(commands.GroupCog):
         choices = self.quick_choices(loaded)
         if not choices or not 0 < len(choices[1]) <= 5:
             return None
+        player = loaded.record.user_at(choices[0])
+        if player is None or player.computer:   # a computer decides by itself: nobody can press them
+            return None
         view = discord.ui.View(timeout=None)
         language = game_language(loaded.record)
         for index, text in enumerate(choices[1]):   # "charge 3pw: -2 VP"

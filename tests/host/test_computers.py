@@ -466,3 +466,26 @@ async def test_ISSUE_29_a_console_script_with_a_computer_replays_the_same_with_t
     script = opening + f"/planetarium move {move}\n/planetarium log count:20\n"
     first, second = await run(script), await run(script)
     assert "discards" in first.lower() and first == second
+
+
+async def test_no_decision_buttons_are_posted_for_a_computers_decision(harness, monkeypatch):
+    """Newcomer report N9: the post of a person's move carried buttons for the choice the
+    computer seat was about to make (nobody can usefully press them); a person's decision
+    still gets them."""
+    import tests.host.toy_game as toy
+
+    def public_choices(self, state):
+        seats = sorted(self.waiting_for(state))
+        return (seats[0], ["add 1"]) if seats and all(state.picks) else None
+
+    monkeypatch.setattr(toy.ToyGame, "public_choices", public_choices)
+    thread = await open_with_computers(harness)
+    await play_toy_to_the_end(harness, thread)
+    buttons = [c["custom_id"] for sent in harness.messages_in(thread) for row in sent.components
+               for c in row.get("components", []) if c.get("custom_id", "").startswith("mvb:")]
+    loaded = await harness.bot.service.load(1)
+    computer_seat = next(player.seat for player in loaded.record.players if player.computer)
+    mover = {entry.ply: entry.seat for entry in await harness.bot.service.recent_log(1, 100)}
+    assert buttons, "a person's decision gets its buttons"
+    # a button made at ply P offers the decision of whoever moves at ply P + 1: never the computer
+    assert all(mover.get(int(custom.split(":")[2]) + 1) != computer_seat for custom in buttons), (buttons, mover)
