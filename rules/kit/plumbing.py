@@ -10,7 +10,9 @@ Understood hints:
   they are (shared by a copy);
 * ``list[T]``, ``tuple[T, ...]``, ``tuple[A, B]`` (JSON lists; a copy copies a list, shares a
   tuple of immutables), ``dict[K, V]`` with ``str`` or ``int`` keys (JSON keys are strings: an
-  ``int`` key comes back as an ``int``), ``T | None``;
+  ``int`` key comes back as an ``int``), ``T | None``, and a union of primitives with one
+  type written as a JSON object or list (a message, a dataclass, a list, tuple or dict), e.g.
+  ``Msg | str``: a primitive is kept as it is, the other is coded as its type;
 * dataclasses: a JSON object of their fields in field order; a key missing from the JSON takes
   the field's default (states stored before the field existed keep loading), an unknown key is
   an error.  A copy rebuilds a mutable dataclass and shares a frozen one;
@@ -83,6 +85,15 @@ def _plain(value: Any) -> Any:
 
 def _optional(code: Coder) -> Coder:
     return lambda value: None if value is None else code(value)
+
+
+def _is_primitive(hint: Any) -> bool:
+    return hint in _PRIMITIVES or get_origin(hint) is Literal
+
+
+def _unless_primitive(code: Coder) -> Coder:
+    """A coder for a union of primitives and one structured type: a primitive as it is."""
+    return lambda value: value if isinstance(value, _PRIMITIVES) else code(value)
 
 
 def _each(code: Coder, container: Callable[[Iterable[Any]], Any]) -> Coder:
@@ -185,9 +196,10 @@ class Plumbing:
         if origin in (Union, types.UnionType):
             options = [arg for arg in args if arg is not type(None)]
             if len(options) != 1:
-                if all(arg in _PRIMITIVES or get_origin(arg) is Literal for arg in options):
+                if all(_is_primitive(arg) for arg in options):
                     return None
-                raise _unsupported(hint, where)
+                encode = self._encoder(self._structured_option(hint, options, where), where)
+                return None if encode is None else _unless_primitive(encode)
             inner = self._encoder(options[0], where)
             return None if inner is None else _optional(inner)
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
@@ -216,6 +228,21 @@ class Plumbing:
                 return lambda value: value.to_json()
             if dataclasses.is_dataclass(cls):
                 return self._dataclass_encoder(cls)
+        raise _unsupported(hint, where)
+
+    def _structured_option(self, hint: Any, options: list[Any], where: str) -> Any:
+        """The one option of a union of primitives that is not one.  It must be written as a
+        JSON object or list (a message, a dataclass, a list, tuple or dict), so that a JSON
+        primitive read back is a primitive option and anything else is this one."""
+        structured = [arg for arg in options if not _is_primitive(arg)]
+        if len(structured) != 1:
+            raise _unsupported(hint, where)
+        option = structured[0]
+        origin = get_origin(option)
+        cls = origin if isinstance(origin, type) else option
+        if origin in (list, tuple, dict) or (isinstance(cls, type) and (
+                issubclass(cls, _MESSAGES) or (dataclasses.is_dataclass(cls) and not _is_kit_object(cls)))):
+            return option
         raise _unsupported(hint, where)
 
     def _sequence_item(self, hint: Any, args: tuple[Any, ...], where: str) -> Any:
@@ -253,9 +280,10 @@ class Plumbing:
         if origin in (Union, types.UnionType):
             options = [arg for arg in args if arg is not type(None)]
             if len(options) != 1:
-                if all(arg in _PRIMITIVES or get_origin(arg) is Literal for arg in options):
+                if all(_is_primitive(arg) for arg in options):
                     return None
-                raise _unsupported(hint, where)
+                decode = self._decoder(self._structured_option(hint, options, where), where)
+                return None if decode is None else _unless_primitive(decode)
             inner = self._decoder(options[0], where)
             return None if inner is None else _optional(inner)
         if origin is tuple:
@@ -403,9 +431,11 @@ class Plumbing:
             exprs = [self._copy_expr(arg, "_", namespace, where) for arg in options]
             if all(expr is None for expr in exprs):
                 return None
-            if len(options) != 1:
-                raise _unsupported(hint, where)
             var = f"t{next(self._names)}"
+            if len(options) != 1:
+                inner = self._copy_expr(self._structured_option(hint, options, where), var, namespace, where)
+                namespace["_primitives"] = _PRIMITIVES
+                return f"({var} if isinstance(({var} := {source}), _primitives) else {inner})"
             inner = self._copy_expr(options[0], var, namespace, where)
             return f"(None if ({var} := {source}) is None else {inner})"
         if origin is list:

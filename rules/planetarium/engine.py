@@ -5,12 +5,13 @@ spec is silent is made in one named place: see ``DESIGN DECISIONS`` below.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any, Iterable, Iterator, Sequence, cast
 
 from rules.base import Component, Game, GameType, IllegalMove, Notice, ScorePart, players_option, spread_kinds
 from rules.kit import clone
-from rules.messages import Join, Localized, Msg, from_json, render, to_json
+from rules.messages import Join, Localized, Msg, render
 from rules.rng import Rng
 
 from . import evaluation, suggest
@@ -34,7 +35,7 @@ TURN_CAP = 400                # PL-END-4: a hard cap of turns in total starts th
 # marker=from:<card> (any own marker, any row) or marker=none (PL-CARD-5).
 # A final card with no from= takes the marker from the earliest card of the row carrying one.
 # Setup discards and the 4-final limit are the only limits on finals in hand.
-# state.events holds messages as JSON (rules.messages.to_json); a plain string there is the
+# state.events holds messages (stored as rules.messages.to_json); a plain string there is the
 # English text of a game saved before messages existed and is shown as it is.
 # Hungarian words are accepted as aliases of the English verbs (moves.VERB_ALIASES); the
 # stored notation (format_move) is always the English one.
@@ -68,7 +69,7 @@ def deck_msg(deck: str) -> Msg:
 
 
 def add_event(state: GameState, key: str, /, **values: Any) -> None:
-    state.events.append(to_json(P(f"event.{key}", **values)))
+    state.events.append(P(f"event.{key}", **values))
 
 
 def track_spaces(numbers: list[str]) -> Localized:
@@ -77,12 +78,9 @@ def track_spaces(numbers: list[str]) -> Localized:
     return Localized(en=",".join(numbers), hu=render(Join(numbers, "and"), "hu"))
 
 
-def event_message(event: Any) -> Msg:
+def event_message(event: Msg | str) -> Msg:
     """One stored event as a message (a legacy plain string stays readable as it is)."""
-    if isinstance(event, str):
-        return P("event.legacy", text=event)
-    message: Msg = from_json(event)
-    return message
+    return P("event.legacy", text=event) if isinstance(event, str) else event
 
 
 def event_messages(state: GameState) -> list[Msg]:
@@ -310,7 +308,7 @@ def playable_planets(state: GameState, seat: int, card_id: str) -> list[str]:
 
 
 # ----- randomness-consuming helpers -------------------------------------------------------------------
-def draw_card(state: GameState, deck: str, events: list[Any]) -> str | None:
+def draw_card(state: GameState, deck: str, events: list[Msg | str]) -> str | None:
     """Top card of ``deck``; reshuffles its discard pile first when the deck is empty (PL-DRAW-3)."""
     if not state.decks[deck]:
         if not state.discards[deck]:
@@ -318,7 +316,7 @@ def draw_card(state: GameState, deck: str, events: list[Any]) -> str | None:
         assert state.rng is not None, "a view cannot draw"
         state.decks[deck] = state.rng.shuffled(state.discards[deck])
         state.discards[deck] = []
-        events.append(to_json(P("event.reshuffled", deck=deck_msg(deck))))
+        events.append(P("event.reshuffled", deck=deck_msg(deck)))
     return state.decks[deck].pop(0)
 
 
@@ -354,7 +352,7 @@ class PlanetariumGame(Game[GameState, Move]):
             players=players, nodes=nodes, planet_pos=dict(graph.start_node),
             planets={letter: PlanetState(letter=letter, kind=planet_kinds()[letter]) for letter in PLANETS},
             decks=decks, discards={deck: [] for deck in DECKS}, phase=PHASE_SETUP, rng=rng,
-            events=[to_json(P("event.setup_start"))])
+            events=[P("event.setup_start")])
         sync_public_counts(state)
         return state
 
@@ -878,7 +876,7 @@ class PlanetariumGame(Game[GameState, Move]):
     def _score(self, state: GameState, seat: int, card: Card, planet: str) -> None:
         player = state.players[seat]
         player.score += card.points
-        player.points_log.append([card.id, planet, card.points])
+        player.points_log.append((card.id, planet, card.points))
         add_event(state, "plays", who=colour_msg(state, seat), card=texts.card_label(card.id), planet=planet, points=card.points,
                   score=player.score)
 
@@ -995,7 +993,7 @@ class PlanetariumGame(Game[GameState, Move]):
     # ----- views and persistence ---------------------------------------------------------------------------
     evaluate = staticmethod(evaluation.evaluate)      # the computer players' value of a position
 
-    def sample_state(self, view: GameState, seat: int, rng: Any) -> GameState:
+    def sample_state(self, view: GameState, seat: int, rng: random.Random) -> GameState:
         from .sampling import sample_state
         return sample_state(self, view, seat, rng)
 
@@ -1125,13 +1123,13 @@ class PlanetariumGame(Game[GameState, Move]):
         lines = [P("private.hand", count=len(player.hand))]
         for card_id in player.hand:
             card = cards()[card_id]
-            needs: list[Any] = [P(f"need.{card.planet_type}"), P("need.orbit", orbits=card.orbit_text())]
+            needs: list[Msg] = [P(f"need.{card.planet_type}"), P("need.orbit", orbits=card.orbit_text())]
             if card.habitability_required:
                 needs.append(P(f"need.{card.habitability_required}"))
             needs.append(P("need.cost", cost=texts.cost_words(card)) if card.cost else P("need.no_matter"))   # in words: the hand is read slowly
             if card.marker_removal:
                 needs.append(P("need.marker"))
-            facts: list[Any] = [texts.hab_value(card)]
+            facts: list[Msg] = [texts.hab_value(card)]
             facts += [P(f"need.{name}") for flag, name in ((card.gravity, "gravity"),
                                                             (card.replaceable, "replaceable")) if flag]
             where = playable_planets(view, seat, card_id)

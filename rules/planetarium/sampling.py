@@ -11,7 +11,7 @@ hands' final slots, the drawn pair and the final pile.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.rng import Rng
 
@@ -19,8 +19,11 @@ from .data import DECKS, deck_cards
 from .engine import clone_state, finals_in_hand
 from .state import PHASE_KEEP_FINAL, PHASE_SETUP, GameState
 
+if TYPE_CHECKING:
+    from .engine import PlanetariumGame
 
-def sample_state(game: Any, view: GameState, seat: int, rng: random.Random) -> GameState:
+
+def sample_state(game: PlanetariumGame, view: GameState, seat: int, rng: random.Random) -> GameState:
     if view.rng is not None:            # already a full state
         return clone_state(view)
     state = clone_state(view)

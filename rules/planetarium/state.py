@@ -18,8 +18,7 @@ Conventions
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
-
+from rules.messages import Msg
 from rules.rng import Rng
 
 MATTER_KINDS = ("G", "R", "W", "M")
@@ -77,7 +76,7 @@ class PlayerState:
         default_factory=lambda: {planet: empty_mat_area() for planet in PLANETS})
     markers_supply: int = 8                   # marker cubes not on any card
     score: int = 0                            # current points
-    points_log: list[list[Any]] = field(default_factory=list)  # [card id, planet, points] per scored card
+    points_log: list[tuple[str, str, int]] = field(default_factory=list)  # (card id, planet, points) per scored card (JSON: a list)
     setup_discard: str | None = None          # secret setup choice (final card to discard); None in others' views
     setup_done: bool = False                  # this seat has made its setup choice
     setup_discarded: str | None = None        # the final card discarded at setup, public once all chose
@@ -113,7 +112,7 @@ class GameState:
     last_round_queue: list[int] = field(default_factory=list)  # seats still to take their last turn, in order
     turn_started_without_matter: bool = False  # the current turn began with no matter on the board (PL-END-4)
     stall_turns: int = 0                      # completed turns without a card since the board ran out of matter
-    events: list[Any] = field(default_factory=list)  # what the last applied move did: messages as JSON (rules.messages.to_json); a plain str is a legacy English text
+    events: list[Msg | str] = field(default_factory=list)  # what the last applied move did (JSON: rules.messages.to_json); a plain str is the English text of a game saved before messages
     winners: list[int] = field(default_factory=list)  # set when the game is over (PL-WIN)
     rng: Rng | None = None                    # the only source of randomness (None in views)
 

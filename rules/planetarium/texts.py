@@ -11,7 +11,7 @@ English one (``moves.format_move``).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterable
 
 from rules.base import Component, IllegalMove
 from rules.messages import Join, Msg, render
@@ -36,7 +36,7 @@ def amount(kind: str, count: int) -> Msg:
     return P("amount", code=code(kind), count=count)
 
 
-def amounts(pairs: Any) -> Msg:
+def amounts(pairs: Iterable[tuple[str, int]]) -> Msg:
     """'G1 R2' in the reader's codes; '-' for nothing."""
     items = [amount(kind, count) for kind, count in pairs if count]
     if not items:
@@ -74,7 +74,7 @@ def icon_names(card: Card) -> list[str]:
 
 
 # ----- the notation in the reader's words -------------------------------------------------------------
-def play_options(move: Any, prefix: str, source: str) -> list[Msg]:
+def play_options(move: mv.Move, prefix: str, source: str) -> list[Msg]:
     """A play's gravity and marker options, as the ``prefix`` texts say them (``nt``: in the
     reader's notation, ``phrase``: in words); ``source`` names the marker card's value."""
     options: list[Msg] = []

@@ -158,6 +158,49 @@ def test_an_unknown_hint_is_a_clear_type_error(value: Any) -> None:
 
 
 @dataclass
+class Journal:
+    entries: list[Msg | str]
+    marks: list[int] | str | None = None
+    leaf: Leaf | int = 0
+
+
+def test_a_union_of_primitives_and_one_structured_type() -> None:
+    """``Msg | str`` (a message, or a legacy plain text): a primitive is written and read as it
+    is, the other option in its own JSON form; a copy copies a mutable option."""
+    value = Journal([Msg("x.key", n=1), "old text"], [1, 2], Leaf("a", ["t"]))
+    data = json.loads(json.dumps(to_json(value)))
+    assert data == {"entries": [{"msg": "x.key", "values": {"n": 1}}, "old text"], "marks": [1, 2],
+                    "leaf": {"name": "a", "tags": ["t"], "marks": {}}}
+    assert from_json(Journal, data) == value
+    assert from_json(Journal, {"entries": [], "marks": "none", "leaf": 3}) == Journal([], "none", 3)
+    copied = clone(value)
+    assert copied == value and copied.entries[0] is value.entries[0]
+    assert copied.marks is not value.marks and copied.leaf is not value.leaf
+    assert copied.leaf.tags is not value.leaf.tags          # type: ignore[union-attr]
+    assert clone(Journal([], "none", 3)) == Journal([], "none", 3)
+
+
+@dataclass
+class TwoShapes:
+    either: list[int] | dict[str, int]
+
+
+@dataclass
+class KitOrText:
+    rng: Rng | str
+
+
+@pytest.mark.parametrize("value", [TwoShapes([1]), KitOrText("x")])
+def test_a_union_whose_json_could_be_ambiguous_is_refused(value: Any) -> None:
+    """Two structured options, or a kit object (whose JSON may be anything) with a primitive:
+    the JSON alone could not tell which was written."""
+    with pytest.raises(TypeError, match="no JSON form or copy for the type hint"):
+        to_json(value)
+    with pytest.raises(TypeError, match="no JSON form or copy for the type hint"):
+        from_json(type(value), {})
+
+
+@dataclass
 class Seal:
     seat: int
     kind: str

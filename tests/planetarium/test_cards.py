@@ -110,7 +110,7 @@ def test_FAQ_out_of_markers_move_one_from_an_earlier_card_or_play_without():
 def test_PL_CARD_6_points_scored_immediately():
     state = card_step(mats={0: {"A": "R1 W2"}})
     after = play(state, "play H02 A")          # Oceans: SOLID II-IV, R1 W2, 10 points
-    assert after.players[0].score == 10 and after.players[0].points_log == [["H02", "A", 10]]
+    assert after.players[0].score == 10 and after.players[0].points_log == [("H02", "A", 10)]
 
 
 def test_PL_CARD_7_and_PL_HAB_2_habitability_then_gravity_then_track():

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules import IllegalMove
-from rules.messages import LANGUAGES, Msg, catalogue, message_keys, placeholders, render
+from rules.messages import LANGUAGES, Msg, catalogue, message_keys, placeholders, render, to_json
 from rules.planetarium import moves as mv_module
 from rules.planetarium import texts
 from rules.planetarium.engine import event_messages
@@ -142,8 +142,10 @@ def test_PL_TURN_2_wrong_seat_is_refused_in_hungarian_with_colour_names():
 def test_PL_BOT_events_in_state_are_messages_and_survive_json():
     state = build(phase=PHASE_CARD, mats={0: {"A": "G1 R1"}}, hands={0: ["L01", "L09", "H01", "H05", "F04"]})
     after = play(state, "play L01 A")
-    assert after.events and all(isinstance(event, dict) and event["msg"].startswith("planetarium.event.")
+    assert after.events and all(isinstance(event, Msg) and event.key.startswith("planetarium.event.")
                                 for event in after.events)
+    stored = json.loads(json.dumps(GAME.dump_state(after)))["events"]
+    assert stored == [to_json(event) for event in after.events]      # JSON: rules.messages.to_json
     for message in event_messages(after):
         assert_catalogued(message)
     again = GAME.load_state(json.loads(json.dumps(GAME.dump_state(after))))
@@ -152,6 +154,21 @@ def test_PL_BOT_events_in_state_are_messages_and_survive_json():
     # issue 24: the name, not the id only; the track spaces as a list, not "1,2"
     assert "Piros kijátssza: Akkréció (L01) → A bolygó: +4 pont (összesen 4)" in events(after, "hu")
     assert "a kifizetett anyag a Fejlődésszámláló mezőire kerül: 1 és 2" in events(after, "hu")
+
+
+def test_PL_BOT_a_game_stored_before_messages_keeps_its_text_events_and_its_json():
+    """Issue 27 #2: the typed state (events ``Msg | str``, points_log tuples) reads a stored game
+    whose events are plain English texts and writes it back byte for byte."""
+    state = build(phase=PHASE_CARD, mats={0: {"A": "G1 R1"}}, hands={0: ["L01", "L09", "H01", "H05", "F04"]})
+    data = json.loads(json.dumps(GAME.dump_state(play(state, "play L01 A"))))
+    data["events"] = ["Red plays L01 on A: +4", data["events"][0]]
+    text = json.dumps(data)
+    loaded = GAME.load_state(json.loads(text))
+    assert loaded.events[0] == "Red plays L01 on A: +4" and isinstance(loaded.events[1], Msg)
+    assert loaded.players[0].points_log == [("L01", "A", 4)]
+    assert json.dumps(GAME.dump_state(loaded)) == text
+    assert [message.key for message in event_messages(loaded)][0] == "planetarium.event.legacy"
+    assert events(loaded)[0] == "Red plays L01 on A: +4"
 
 
 def test_PL_MOV_1_a_matter_tokens_path_reads_from_space_to_space_in_hungarian():

@@ -1,9 +1,15 @@
-"""Before the kit: Lossless plain-JSON form of a Planetarium state (or of a view of it)."""
+"""Before the kit: Lossless plain-JSON form of a Planetarium state (or of a view of it).
+
+Since the state is typed (issue 27 #2) ``points_log`` holds tuples and ``events`` messages: this
+old reader builds those from the very JSON it read before, and the old writer writes the events
+as the engine then kept them, ``rules.messages.to_json`` of each message."""
 from __future__ import annotations
 
 from dataclasses import asdict, fields, replace
 from typing import Any
 
+from rules.messages import from_json as msg_from_json
+from rules.messages import to_json as msg_to_json
 from rules.rng import Rng
 
 from rules.planetarium.state import GameState, PlanetState, PlayedCard, PlayerState
@@ -21,6 +27,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
             data["players"] = [asdict(player) for player in value]
         elif spec.name == "planets":
             data["planets"] = {letter: asdict(planet) for letter, planet in value.items()}
+        elif spec.name == "events":      # the engine kept its events as this JSON (now as messages)
+            data["events"] = [msg_to_json(event) for event in value]
         else:
             data[spec.name] = _plain(value)
     data["format"] = FORMAT_VERSION
@@ -38,7 +46,7 @@ def _plain(value: Any) -> Any:
 def state_from_json(data: dict[str, Any]) -> GameState:
     values = {key: value for key, value in data.items() if key != "format"}
     values["players"] = [PlayerState(**{**player, "mat": {k: dict(v) for k, v in player["mat"].items()},
-                                        "points_log": [list(entry) for entry in player["points_log"]]})
+                                        "points_log": [tuple(entry) for entry in player["points_log"]]})
                          for player in data["players"]]
     values["planets"] = {letter: PlanetState(**{**planet, "row": [PlayedCard(**played) for played in planet["row"]]})
                          for letter, planet in data["planets"].items()}
@@ -47,8 +55,9 @@ def state_from_json(data: dict[str, Any]) -> GameState:
         values[key] = dict(data[key])
     values["decks"] = {k: list(v) for k, v in data["decks"].items()}
     values["discards"] = {k: list(v) for k, v in data["discards"].items()}
-    for key in ("track", "final_space", "last_round_queue", "events", "winners", "finals_played"):
+    for key in ("track", "final_space", "last_round_queue", "winners", "finals_played"):
         values[key] = list(data[key])
+    values["events"] = [msg_from_json(event) for event in data["events"]]
     return GameState(**values)
 
 
