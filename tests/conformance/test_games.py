@@ -111,6 +111,24 @@ def playout(game, players, seed, visit, options=None, played=None):
     raise AssertionError(f"no end after {MAX_PLIES} moves")
 
 
+_RECORDED: dict[tuple[str, int, str, int], tuple[list, list]] = {}
+
+
+def recorded_playout(name, players, options, seed):
+    """(positions, played): the seeded ``playout`` (its checks included) as a list of
+    (state, ply) and its moves, played once per test process: the contract test and the
+    sampled-state test read the same positions, and a random playout is most of their CPU.
+    The states are shared read-only (the contract: ``apply`` and ``view`` never mutate)."""
+    key = (name, players, json.dumps(options, sort_keys=True), seed)
+    if key not in _RECORDED:
+        positions: list = []
+        played: list = []
+        playout(rules.get_game(name), players, seed, lambda state, ply: positions.append((state, ply)),
+                options, played)
+        _RECORDED[key] = (positions, played)
+    return _RECORDED[key]
+
+
 @pytest.mark.parametrize("name,players,options", cases())
 def test_a_random_playout_keeps_every_promise_of_the_contract(name, players, options):
     game = rules.get_game(name)
@@ -189,8 +207,10 @@ def test_a_random_playout_keeps_every_promise_of_the_contract(name, players, opt
         if len(rendered) < 3 and ply % 21 == 0:
             rendered.append(state)
 
-    played: list[tuple[int, str]] = []
-    final, plies = playout(game, players, seed, visit, options, played)
+    positions, played = recorded_playout(name, players, options, seed)
+    for state, ply in positions:
+        visit(state, ply)
+    final, plies = positions[-1]
     # every move of the game still reads as a sentence from the final state (as /log shows it)
     for seat, move_text in played:
         shown = game.redact_move(final, seat, move_text)
@@ -206,13 +226,16 @@ def test_a_random_playout_keeps_every_promise_of_the_contract(name, players, opt
         return
     import renderers
     render_board = renderers.get_renderer(name)
-    for state in rendered + [final]:
-        for language in LANGUAGES:
-            for seat in (None, 0):
-                images = render_board(game.view(state, seat), player_names=[f"p{i}" for i in range(players)],
-                                      language=language)
-                images = images if isinstance(images, list) else [images]
-                assert images and all(image.width > 100 and image.height > 100 for image in images)
+    # each position in every language, as the public view in one and seat 0's in the other
+    # (alternating, so each language draws both kinds of view; all four per position cost
+    # twice the drawing for the same languages and views)
+    for index, state in enumerate(rendered + [final]):
+        for number, language in enumerate(LANGUAGES):
+            seat = (None, 0)[(index + number) % 2]
+            images = render_board(game.view(state, seat), player_names=[f"p{i}" for i in range(players)],
+                                  language=language)
+            images = images if isinstance(images, list) else [images]
+            assert images and all(image.width > 100 and image.height > 100 for image in images)
 
 
 @pytest.mark.parametrize("name", games())
@@ -299,5 +322,7 @@ def test_a_sampled_state_shows_the_seat_exactly_its_view(name, players, options)
                 game.apply(sampled, move)
             checked.append(ply)
 
-    playout(game, players, 1000 + players, visit, options)   # the positions of the contract playout above
+    positions, _ = recorded_playout(name, players, options, 1000 + players)   # the contract playout's
+    for state, ply in positions:
+        visit(state, ply)
     assert checked

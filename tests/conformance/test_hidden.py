@@ -21,7 +21,7 @@ import rules
 from rules.base import IllegalMove
 from rules.kit import HIDDEN, Deck, Sealed, Streams, draw_hidden, masked, revealed_between
 
-from .test_games import cases, dumped, playout, string_values, toy  # noqa: F401  (toy: the host's toy game too)
+from .test_games import cases, dumped, recorded_playout, string_values, toy  # noqa: F401  (toy: the host's toy game too)
 
 
 def differences(a: Any, b: Any, path: str = "") -> Iterator[tuple[str, Any, Any]]:
@@ -84,7 +84,9 @@ def test_two_seats_views_differ_only_where_one_is_masked(name, players, options)
                         f"ply {ply}: seats {a} and {b} see {path} differently, unmasked: {mine!r} / {theirs!r}"
         checked.append(ply)
 
-    playout(game, players, 2700 + players, visit, options)
+    positions, _ = recorded_playout(name, players, options, 2700 + players)   # shared with the undo test below
+    for state, ply in positions:
+        visit(state, ply)
     assert checked
 
 
@@ -124,7 +126,9 @@ def test_a_move_undo_allows_shows_the_mover_nothing_hidden(name, players, option
                         f"ply {ply}: undo-able {text!r} shows seat {seat} something hidden"
                 checked.append(text)
 
-    playout(game, players, 2700 + players, visit, options)
+    positions, _ = recorded_playout(name, players, options, 2700 + players)
+    for state, ply in positions:
+        visit(state, ply)
     assert checked or name == "toy"
 
 
