@@ -181,3 +181,6 @@ def _deal(game: SpaceCorpGame, state: GameState, pool: list[str]) -> None:
     rest = start_cards[len(state.order) * dealt:]
     state.pile = rest + state.streams.shuffled(f"deck:{era}", others + pool[len(state.order):])
     state.offer = [state.pile.pop(0) for _ in range(t.constants.offer_size)]
+    # the new era's hands and Offer are seen: the move that opened the era cannot be taken back
+    # and played again knowing them (§9.4; the kit's record makes it so)
+    state.streams.reveal(len(state.offer) + len(state.order) * (dealt + 1))
