@@ -97,10 +97,15 @@ def _prune(game: SpaceCorpGame, state: GameState) -> None:
     strict = state.options.get("windows") == STRICT
     while state.windows:
         window = state.windows[-1]
-        while window.waiting and not strict and not game._may_answer(state, window.waiting[0], window):
-            window.waiting.pop(0)
+        while window.waiting and not strict:
+            # whether the Edge a waiting player holds can still do something tells about their
+            # hand either way (skipped or kept waiting), so the move that led here is not
+            # taken back: undone and played again it would be played knowing it
             assert state.streams is not None
-            state.streams.reveal()                          # an Edge held can do nothing now
+            state.streams.reveal()
+            if game._may_answer(state, window.waiting[0], window):
+                break
+            window.waiting.pop(0)
         if window.waiting:
             return
         state.windows.pop()
