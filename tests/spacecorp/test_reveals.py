@@ -1,6 +1,5 @@
-"""What a move reveals (§9.4): a new era's deal; a fast-mode window kept or skipped. A move that
-the table, so the move that opens an era reveals information and cannot be taken back (else a
-player could undo it and play the era's last move again knowing the next era's cards)."""
+"""What a move reveals (§9.4) so that undo cannot be used to learn it: a new era's hands and
+Offer (SC-SETUP-26..29), and in fast mode whether a waiting Edge holder is kept or skipped."""
 import random
 
 from rules.spacecorp.engine import GAME
