@@ -48,11 +48,35 @@ def decision_prompt(game: EveGame, state: GameState) -> Msg | None:
     if combat.step == DICE:
         if combat.intel is not None and combat.question is None and game.waiting_for(state) == {combat.intel}:
             return E("prompt.ask")                     # EVE-CMB-5: the advantaged side asks first
-        return E("prompt.dice")
+        return dice_prompt(state)
     if combat.step == REROLL and combat.rerolls_left:
         seat = combat.rerolls_left[0]
         return E("prompt.reroll", faces=reading.dice_faces(combat.rolls.get(seat, [])))
     return None
+
+
+def dice_example(strength: int) -> Msg:
+    """A selection legal for ``strength`` (EVE-CMB-4): damage first, then shield, then tactics,
+    each colour at most its limit, all at most the strength."""
+    most = tables().constants["dice_per_colour"]
+    left = max(0, strength)
+    counts = []
+    for _ in range(3):
+        counts.append(min(left, most))
+        left -= counts[-1]
+    return E("example.dice_counts", d=counts[0], s=counts[1], t=counts[2])
+
+
+def dice_prompt(state: GameState) -> Msg:
+    """EVE-CMB-4: the ping names each choosing side's strength, and its example is a legal
+    choice for every side it pings (the smallest strength among them)."""
+    combat = state.combat
+    assert combat is not None
+    choosing = sorted(combat.dice.waiting()) or [combat.attacker, combat.defender]
+    strengths = listing(E("prompt.strength", empire=empire_msg(state, seat), strength=combat.strength[seat])
+                        for seat in choosing)
+    return E("prompt.dice", strengths=strengths, most=tables().constants["dice_per_colour"],
+             example=dice_example(min(combat.strength[seat] for seat in choosing)))
 
 
 def notices(game: EveGame, before: GameState, move: Move, after: GameState) -> list[Notice]:
