@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from rules.base import Notice
+from rules.base import IllegalMove, Notice
 from rules.kit import HIDDEN
 from rules.messages import Join, Msg
 
@@ -14,8 +14,8 @@ from .data import TYPES, tables
 from .moves import Move
 from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, INVADE, OVER, PREP_PHASES, REROLL, ROUND, STEAL, TACTICS,
                     TAKEFROM, GameState)
-from .common import (E, TRINITY_YEARS, VISION_YEAR_LIMIT, card_msg, empire_msg, face_up_squares, listing, marker_region,
-                     owned, region_label, type_msg, vp)
+from .common import (E, MONTHS_LIMIT, TRINITY_YEARS, VISION_YEAR_LIMIT, card_msg, empire_msg, face_up_squares,
+                     listing, marker_region, months_for, owned, region_label, type_msg, vp)
 
 if TYPE_CHECKING:
     from .engine import EveGame
@@ -124,6 +124,8 @@ def describe_move(game: EveGame, state: GameState, seat: int, text: str) -> Msg 
         return E("describe.free")
     if words[0] in (mv.PLAY, mv.DISCARD, mv.KEEP, mv.UNTILE) and len(words) > 1 and words[1] in tables().cards:
         return E(f"card_gist.{tables().cards[words[1]].kind}")
+    if words[0] == mv.END and state.round is not None and state.round.seat == seat:
+        return _end_preview(state, seat, words)
     combat = state.combat
     if words[0] == mv.REROLL and combat is not None and combat.rolls.get(seat):
         numbers = tuple(int(word) for word in words[1:] if word.isdigit())
@@ -131,6 +133,28 @@ def describe_move(game: EveGame, state: GameState, seat: int, text: str) -> Msg 
             return E("describe.reroll", dice=reading.describe_reroll(combat.rolls[seat], numbers))
         return E("describe.keep_dice", faces=reading.dice_faces(combat.rolls[seat]))
     return None
+
+
+def _end_preview(state: GameState, seat: int, words: list[str]) -> Msg | None:
+    """EVE-SCH-4 / EVE-CAL-4: what ending the round this way does to the schedule's level and
+    how far the seal moves, so ``end`` and ``end tiles=0`` never read alike."""
+    rnd = state.round
+    assert rnd is not None
+    player = state.players[seat]
+    kind = rnd.kind
+    before = player.level(kind)
+    after = before
+    if len(words) > 1:
+        try:
+            move = mv.parse_move(seat, " ".join(words))
+        except IllegalMove:
+            return None
+        if move.number is not None:
+            after = move.number + 1
+    months = max(MONTHS_LIMIT[0], min(MONTHS_LIMIT[1], months_for(player, kind, after) - rnd.rush))
+    if after == before:
+        return E("describe.end_same", level=before, months=months)
+    return E("describe.end_level", before=before, after=after, months=months)
 
 
 def status_lines(game: EveGame, view: GameState) -> list[Msg]:

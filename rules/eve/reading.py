@@ -256,9 +256,11 @@ def move_phrase(seat: int, text: str) -> Msg | None:
         return E("phrase.reroll", count=len(move.counts), dice=Join([str(n) for n in move.counts], "and"))
     if kind == mv.UNTILE:
         return E("phrase.untile", card=card_label(move.arg or ""))
-    if move.number:                                              # END
-        return E("phrase.end_tiles", tiles=move.number)
-    return E("phrase.end")
+    if move.number is None:                                      # END (EVE-SCH-4): each choice its own sentence
+        return E("phrase.end")
+    if move.number == 0:
+        return E("phrase.end_empty")
+    return E("phrase.end_tiles", tiles=move.number)
 
 
 def _play_phrase(move: mv.Move) -> Msg:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.eve import GAME
-from rules.eve.state import DICE
+from rules.eve.state import DICE, Seal
 from rules.messages import render
 
 from .helpers import AMARR, GALLENTE, FixedDice, clear, hold, in_round, new, play, refused
@@ -56,3 +56,39 @@ def test_EVE_CMB_4_the_static_example_is_legal_for_the_smallest_strength():
     error = refused(state, AMARR, "kocka 1")
     assert "kocka 1 sérülés, 0 pajzs, 0 taktika" in render(error.msg, "hu")
     play(state, AMARR, "kocka 1 sérülés, 0 pajzs, 0 taktika")
+
+
+# ----- N17: the end-of-round schedule choice reads differently for each choice (EVE-SCH-4) -------------
+def _production_round():
+    state = new(4)
+    clear(state)
+    hold(state, AMARR, "R59", 2, outpost="P")
+    state = in_round(state, AMARR, "P", actions=0)
+    player = state.players[AMARR]
+    player.schedule["P"], player.storage["P"] = 1, 0              # level 2, its one tile on the schedule
+    return state
+
+
+def test_EVE_SCH_4_end_and_end_tiles_0_are_different_sentences():
+    state = _production_round()
+    phrases = {text: GAME.move_phrase(state, AMARR, text) for text in ("end", "end tiles=0", "end tiles=1")}
+    assert phrases["end"].key == "eve.phrase.end"
+    assert phrases["end tiles=0"].key == "eve.phrase.end_empty"
+    assert phrases["end tiles=1"].key == "eve.phrase.end_tiles" and phrases["end tiles=1"].params == {"tiles": 1}
+    for language in ("en", "hu"):
+        assert len({render(phrase, language) for phrase in phrases.values()}) == 3
+
+
+def test_EVE_SCH_4_CAL_4_the_suggestion_shows_the_new_level_and_the_seals_months():
+    state = _production_round()
+    same = GAME.describe_move(state, AMARR, "end")
+    lowered = GAME.describe_move(state, AMARR, "end tiles=0")
+    assert same is not None and same.key == "eve.describe.end_same" and same.params["level"] == 2
+    assert lowered is not None and lowered.key == "eve.describe.end_level"
+    assert (lowered.params["before"], lowered.params["after"]) == (2, 1)
+    # the months shown are the months the seal then moves (EVE-CAL-4)
+    for text, described in (("end", same), ("end tiles=0", lowered)):
+        after = play(state, AMARR, text)
+        months = [i + 1 for i, queue in enumerate(after.calendar) if Seal(AMARR, "P") in queue]
+        assert months == [state.month + described.params["months"]], (text, months)
+    assert lowered.params["months"] > same.params["months"]       # a lower level moves the seal further
