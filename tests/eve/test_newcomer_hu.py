@@ -92,3 +92,24 @@ def test_EVE_SCH_4_CAL_4_the_suggestion_shows_the_new_level_and_the_seals_months
         months = [i + 1 for i, queue in enumerate(after.calendar) if Seal(AMARR, "P") in queue]
         assert months == [state.month + described.params["months"]], (text, months)
     assert lowered.params["months"] > same.params["months"]       # a lower level moves the seal further
+
+
+# ----- N8: region names of several words (EVE-DEF-1) ---------------------------------------------------
+@pytest.mark.parametrize(("typed", "canonical"), [
+    ("székhely The Forge", "hq R11"),
+    ("hq vale of the silent", "hq R36"),
+    ("előőrs The Forge T", "outpost R11 P"),
+    ("épít The Forge x2", "build R11 x2"),
+    ("támad The Forge > Sinq Laison", "attack R11 > R08"),
+    ("mozgat The Forge > Sinq Laison:2 R06:1", "move R11 > R08:2 R06:1"),
+    ("outpost Sinq L", "outpost R08 L"),          # a one-word prefix and a type letter stay two words
+])
+def test_EVE_DEF_1_a_region_is_typed_by_its_whole_name_of_several_words(typed, canonical):
+    assert GAME.format_move(GAME.parse_move(new(2, seed=5), 0, typed)) == canonical
+
+
+def test_EVE_DEF_1_a_name_typed_in_part_is_refused_with_how_regions_are_written():
+    error = refused(new(2, seed=5), 0, "székhely The Forge x")
+    assert error.msg.key == "eve.err.region_arguments" and error.rule == "EVE-DEF-1"
+    assert "The Forge" in render(error.msg, "hu") and "R11" in render(error.msg, "hu")
+    assert refused(new(2, seed=5), 0, "hq The").msg.key == "eve.err.ambiguous_region"
