@@ -113,3 +113,34 @@ def test_EVE_DEF_1_a_name_typed_in_part_is_refused_with_how_regions_are_written(
     assert error.msg.key == "eve.err.region_arguments" and error.rule == "EVE-DEF-1"
     assert "The Forge" in render(error.msg, "hu") and "R11" in render(error.msg, "hu")
     assert refused(new(2, seed=5), 0, "hq The").msg.key == "eve.err.ambiguous_region"
+
+
+# ----- N10: a battle says how it ended (EVE-CMB-9/10) -----------------------------------------------------
+def _events(state, key):
+    return [event["values"] for event in state.events if event["msg"] == key]
+
+
+def test_EVE_CMB_9_a_battle_without_a_lost_region_says_the_attacker_was_repelled():
+    state = _duel(1, 1)
+    state = play(state, AMARR, "dice 0d 0s 0t")
+    state = play(state, GALLENTE, "dice 0d 0s 0t")
+    held = _events(state, "eve.event.battle_held")
+    assert len(held) == 1 and not _events(state, "eve.event.battle_result")
+    assert held[0]["attacker"]["msg"] == "eve.empire.gallente" and held[0]["defender"]["msg"] == "eve.empire.amarr"
+    assert held[0]["target"] == "R59 Omist"
+
+
+def test_EVE_CMB_10_a_taken_region_is_named_with_its_new_holder_once_the_battle_ends():
+    from .test_rules import _battle
+    state = _battle(faces(2, 2, 2, 1, 1) + faces(1) + faces(2, 1) + faces(1, 1, 1))   # spec T-4
+    state = play(state, GALLENTE, "attack R48 > R59")
+    state = play(state, AMARR, "dice 2d 3s 0t")
+    state = play(state, GALLENTE, "ask dmg")
+    state = play(state, GALLENTE, "dice 5d 0s 1t")
+    state = play(state, GALLENTE, "tac T2x1")
+    assert not _events(state, "eve.event.battle_result")          # the invasion is still to choose
+    state = play(state, GALLENTE, "invade 3")
+    result = _events(state, "eve.event.battle_result")
+    assert len(result) == 1 and not _events(state, "eve.event.battle_held")
+    assert result[0]["target"] == "R59 Omist" and result[0]["target_holder"]["msg"] == "eve.empire.gallente"
+    assert result[0]["source_holder"]["msg"] == "eve.empire.gallente"
