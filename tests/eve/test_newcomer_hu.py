@@ -144,3 +144,13 @@ def test_EVE_CMB_10_a_taken_region_is_named_with_its_new_holder_once_the_battle_
     assert len(result) == 1 and not _events(state, "eve.event.battle_held")
     assert result[0]["target"] == "R59 Omist" and result[0]["target_holder"]["msg"] == "eve.empire.gallente"
     assert result[0]["source_holder"]["msg"] == "eve.empire.gallente"
+
+
+# ----- N6: /info shows the code the reader's notation uses (EVE-BOT: Hungarian notation) ----------------
+def test_a_card_and_a_square_show_the_hungarian_code_and_the_name_does_not_repeat_it():
+    card, square = GAME.component("LG26"), GAME.component("CYA-A")
+    assert card is not None and square is not None
+    assert render(card.shown_code(), "hu") == "H26" and render(card.shown_code(), "en") == "LG26"
+    assert render(square.shown_code(), "hu") == "CIÁ-A" and render(square.shown_code(), "en") == "CYA-A"
+    assert card.name.key == "eve.card.LOG-H" and "26" not in render(card.name, "hu")
+    assert "H26" in card.aliases and "CIÁ-A" in square.aliases    # typed as shown, found
