@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.base import IllegalMove
 from rules.messages import Join, Localized, Msg, fold_word
@@ -245,16 +246,24 @@ def region_code(word: str) -> str:
     raise IllegalMove("eve.err.no_region", "EVE-DEF-1", value=word)
 
 
-def join_region_names(args: list[str]) -> list[str]:
-    """Region names of several words (``The Forge``, ``Vale of the Silent``) typed whole become
-    their codes, so every verb reads them like ``R11`` (EVE-DEF-1).  Only whole names join:
-    ``Sinq L`` stays two words (a one-word prefix and a type letter)."""
+@lru_cache(maxsize=1)
+def _long_names() -> tuple[dict[tuple[str, ...], str], int]:
+    """The region names of several words, as squashed words, and the most words of one."""
     names: dict[tuple[str, ...], str] = {}
     for code, region in tables().regions.items():
         words = tuple(_squash(word) for word in region.name.split())
         if len(words) > 1:
             names[words] = code
-    longest = max((len(words) for words in names), default=0)
+    return names, max((len(words) for words in names), default=0)
+
+
+def join_region_names(args: list[str]) -> list[str]:
+    """Region names of several words (``The Forge``, ``Vale of the Silent``) typed whole become
+    their codes, so every verb reads them like ``R11`` (EVE-DEF-1).  Only whole names join:
+    ``Sinq L`` stays two words (a one-word prefix and a type letter)."""
+    if len(args) < 2:
+        return args
+    names, longest = _long_names()
     out: list[str] = []
     i = 0
     while i < len(args):
