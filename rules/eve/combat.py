@@ -443,8 +443,25 @@ def _consequences(game: EveGame, state: GameState) -> None:
         combat.outpost_lost = None
         if state.phase == OVER:
             return
+    game._battle_outcome(state)
     state.combat = None
     state.phase = ROUND
+
+
+def _battle_outcome(game: EveGame, state: GameState) -> None:
+    """EVE-CMB-9/10: the battle's closing sentence, who holds the two regions now (the
+    attacker repelled when neither changed hands)."""
+    combat = state.combat
+    assert combat is not None
+    source, target = state.regions[combat.source], state.regions[combat.target]
+    if target.owner == combat.defender and source.owner == combat.attacker:
+        add_event(state, "event.battle_held", attacker=empire_msg(state, combat.attacker),
+                  defender=empire_msg(state, combat.defender), target=region_label(combat.target))
+        return
+    add_event(state, "event.battle_result", target=region_label(combat.target),
+              source=region_label(combat.source),
+              target_holder=empire_msg(state, target.owner) if target.owner is not None else E("nobody"),
+              source_holder=empire_msg(state, source.owner) if source.owner is not None else E("nobody"))
 
 
 def _take_tile(game: EveGame, state: GameState, source: str) -> None:

@@ -139,8 +139,10 @@ def marker_region(state: GameState, square: str) -> str | None:
     return pile.pile[0] if pile.face_up and pile.pile else None
 
 
-def months_for(player: Empire, kind: str) -> int:
-    months = tables().schedule[(kind, player.level(kind))][1]
+def months_for(player: Empire, kind: str, level: int | None = None) -> int:
+    """How far a seal of ``kind`` moves at the schedule's level (its present level unless
+    ``level`` is given: the end-of-round choice previews the new one, EVE-SCH-4)."""
+    months = tables().schedule[(kind, player.level(kind) if level is None else level)][1]
     if kind == "L" and has_tile_card(player, "LOG-J"):
         months -= 1                                               # LOG-J Fast Couriers
     return max(1, months)

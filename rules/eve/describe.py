@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from rules.base import Notice
+from rules.base import IllegalMove, Notice
 from rules.kit import HIDDEN
 from rules.messages import Join, Msg
 
@@ -14,8 +14,8 @@ from .data import TYPES, tables
 from .moves import Move
 from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, INVADE, OVER, PREP_PHASES, REROLL, ROUND, STEAL, TACTICS,
                     TAKEFROM, GameState)
-from .common import (E, TRINITY_YEARS, VISION_YEAR_LIMIT, card_msg, empire_msg, face_up_squares, listing, marker_region,
-                     owned, region_label, type_msg, vp)
+from .common import (E, MONTHS_LIMIT, TRINITY_YEARS, VISION_YEAR_LIMIT, card_msg, empire_msg, face_up_squares,
+                     listing, marker_region, months_for, owned, region_label, type_msg, vp)
 
 if TYPE_CHECKING:
     from .engine import EveGame
@@ -48,11 +48,35 @@ def decision_prompt(game: EveGame, state: GameState) -> Msg | None:
     if combat.step == DICE:
         if combat.intel is not None and combat.question is None and game.waiting_for(state) == {combat.intel}:
             return E("prompt.ask")                     # EVE-CMB-5: the advantaged side asks first
-        return E("prompt.dice")
+        return dice_prompt(state)
     if combat.step == REROLL and combat.rerolls_left:
         seat = combat.rerolls_left[0]
         return E("prompt.reroll", faces=reading.dice_faces(combat.rolls.get(seat, [])))
     return None
+
+
+def dice_example(strength: int) -> Msg:
+    """A selection legal for ``strength`` (EVE-CMB-4): damage first, then shield, then tactics,
+    each colour at most its limit, all at most the strength."""
+    most = tables().constants["dice_per_colour"]
+    left = max(0, strength)
+    counts = []
+    for _ in range(3):
+        counts.append(min(left, most))
+        left -= counts[-1]
+    return E("example.dice_counts", d=counts[0], s=counts[1], t=counts[2])
+
+
+def dice_prompt(state: GameState) -> Msg:
+    """EVE-CMB-4: the ping names each choosing side's strength, and its example is a legal
+    choice for every side it pings (the smallest strength among them)."""
+    combat = state.combat
+    assert combat is not None
+    choosing = sorted(combat.dice.waiting()) or [combat.attacker, combat.defender]
+    strengths = listing(E("prompt.strength", empire=empire_msg(state, seat), strength=combat.strength[seat])
+                        for seat in choosing)
+    return E("prompt.dice", strengths=strengths, most=tables().constants["dice_per_colour"],
+             example=dice_example(min(combat.strength[seat] for seat in choosing)))
 
 
 def notices(game: EveGame, before: GameState, move: Move, after: GameState) -> list[Notice]:
@@ -100,6 +124,8 @@ def describe_move(game: EveGame, state: GameState, seat: int, text: str) -> Msg 
         return E("describe.free")
     if words[0] in (mv.PLAY, mv.DISCARD, mv.KEEP, mv.UNTILE) and len(words) > 1 and words[1] in tables().cards:
         return E(f"card_gist.{tables().cards[words[1]].kind}")
+    if words[0] == mv.END and state.round is not None and state.round.seat == seat:
+        return _end_preview(state, seat, words)
     combat = state.combat
     if words[0] == mv.REROLL and combat is not None and combat.rolls.get(seat):
         numbers = tuple(int(word) for word in words[1:] if word.isdigit())
@@ -107,6 +133,28 @@ def describe_move(game: EveGame, state: GameState, seat: int, text: str) -> Msg 
             return E("describe.reroll", dice=reading.describe_reroll(combat.rolls[seat], numbers))
         return E("describe.keep_dice", faces=reading.dice_faces(combat.rolls[seat]))
     return None
+
+
+def _end_preview(state: GameState, seat: int, words: list[str]) -> Msg | None:
+    """EVE-SCH-4 / EVE-CAL-4: what ending the round this way does to the schedule's level and
+    how far the seal moves, so ``end`` and ``end tiles=0`` never read alike."""
+    rnd = state.round
+    assert rnd is not None
+    player = state.players[seat]
+    kind = rnd.kind
+    before = player.level(kind)
+    after = before
+    if len(words) > 1:
+        try:
+            move = mv.parse_move(seat, " ".join(words))
+        except IllegalMove:
+            return None
+        if move.number is not None:
+            after = move.number + 1
+    months = max(MONTHS_LIMIT[0], min(MONTHS_LIMIT[1], months_for(player, kind, after) - rnd.rush))
+    if after == before:
+        return E("describe.end_same", level=before, months=months)
+    return E("describe.end_level", before=before, after=after, months=months)
 
 
 def status_lines(game: EveGame, view: GameState) -> list[Msg]:

@@ -333,6 +333,7 @@ class EveGame(Game[GameState, Move]):
     _apply_steal = combat._apply_steal
     _apply_invade = combat._apply_invade
     _finish_lost_region = combat._finish_lost_region
+    _battle_outcome = combat._battle_outcome
     _agent_survival = combat._agent_survival
 
     # ----- end of game and scoring (§16, EVE-END) (scoring.py) --------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.base import IllegalMove
 from rules.messages import Join, Localized, Msg, fold_word
@@ -245,6 +246,40 @@ def region_code(word: str) -> str:
     raise IllegalMove("eve.err.no_region", "EVE-DEF-1", value=word)
 
 
+@lru_cache(maxsize=1)
+def _long_names() -> tuple[dict[tuple[str, ...], str], int]:
+    """The region names of several words, as squashed words, and the most words of one."""
+    names: dict[tuple[str, ...], str] = {}
+    for code, region in tables().regions.items():
+        words = tuple(_squash(word) for word in region.name.split())
+        if len(words) > 1:
+            names[words] = code
+    return names, max((len(words) for words in names), default=0)
+
+
+def join_region_names(args: list[str]) -> list[str]:
+    """Region names of several words (``The Forge``, ``Vale of the Silent``) typed whole become
+    their codes, so every verb reads them like ``R11`` (EVE-DEF-1).  Only whole names join:
+    ``Sinq L`` stays two words (a one-word prefix and a type letter)."""
+    if len(args) < 2:
+        return args
+    names, longest = _long_names()
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        for size in range(min(longest, len(args) - i), 1, -1):
+            last, colon, suffix = args[i + size - 1].partition(":")     # "move R08 > Sinq Laison:3"
+            key = tuple(_squash(word) for word in args[i:i + size - 1]) + (_squash(last),)
+            if key in names:
+                out.append(names[key] + colon + suffix)
+                i += size
+                break
+        else:
+            out.append(args[i])
+            i += 1
+    return out
+
+
 #: Round types by their Hungarian initials (fejlesztés, termelés, hadvezetés).
 HUNGARIAN_TYPES = {"F": "D", "T": "P", "H": "L"}
 
@@ -330,17 +365,24 @@ def _dice(args: list[str]) -> tuple[int, ...]:
     return tuple(dice)
 
 
+#: Verbs whose arguments are regions (a wrong count may be a region name typed in part).
+REGION_VERBS = frozenset({HQ, PLACE, EXPAND, AGENT, OUTPOST, BUILD, ATTACK, STEAL, CLAIM})
+
+
 def parse_move(seat: int, text: str) -> Move:
     """Canonical notation (Hungarian words already replaced) -> Move."""
     words = text.replace(">", " > ").split()
     if not words:
         raise IllegalMove("eve.err.empty", None, verbs=verb_list(VERBS))
-    verb, args = words[0].lower(), words[1:]
+    verb, args = words[0].lower(), join_region_names(words[1:])
     if verb not in VERBS:
         raise IllegalMove("eve.err.unknown_verb", None, value=words[0], verbs=verb_list(VERBS))
 
     def need(count: int) -> None:
         if len(args) != count:
+            if verb in REGION_VERBS:        # a region name typed in part: say how names are written
+                raise IllegalMove("eve.err.region_arguments", "EVE-DEF-1", verb=verb_msg(verb),
+                                  example=example_msg(verb))
             raise IllegalMove("eve.err.arguments", None, verb=verb_msg(verb), example=example_msg(verb))
 
     if verb == REVEAL:

@@ -256,9 +256,11 @@ def move_phrase(seat: int, text: str) -> Msg | None:
         return E("phrase.reroll", count=len(move.counts), dice=Join([str(n) for n in move.counts], "and"))
     if kind == mv.UNTILE:
         return E("phrase.untile", card=card_label(move.arg or ""))
-    if move.number:                                              # END
-        return E("phrase.end_tiles", tiles=move.number)
-    return E("phrase.end")
+    if move.number is None:                                      # END (EVE-SCH-4): each choice its own sentence
+        return E("phrase.end")
+    if move.number == 0:
+        return E("phrase.end_empty")
+    return E("phrase.end_tiles", tiles=move.number)
 
 
 def _play_phrase(move: mv.Move) -> Msg:
@@ -305,10 +307,11 @@ def components() -> tuple[Component, ...]:
         timing = timing_msg(kind)
         for card in kind.ids:
             out.append(Component(
-                card, "eve.kind.card", E("card_named", card=mv.card_value(card), name=E(f"card.{kind.kind}")),
+                card, "eve.kind.card", E(f"card.{kind.kind}"),         # its code is shown beside it (``code``)
                 E("comp.card", deck=E(f"type.{kind.deck}"), copies=len(kind.ids), timing=timing,
                   effect=E(f"card_text.{kind.kind}")),
-                E(f"card_gist.{kind.kind}"), stand_in=True, aliases=(kind.kind, mv.card_code(card, "hu"))))
+                E(f"card_gist.{kind.kind}"), stand_in=True, aliases=(kind.kind, mv.card_code(card, "hu")),
+                code=mv.card_value(card)))                        # H26 to a Hungarian, LG26 in English
     neighbours = tab.adjacent4
     for code, region in tab.regions.items():                      # regions and their region cards
         out.append(Component(
@@ -323,7 +326,8 @@ def components() -> tuple[Component, ...]:
             name, "eve.kind.square", E("comp.square_name", square=mv.square_value(name)),
             E("comp.square", nebula=E(f"nebula.{square.nebula}"), column=square.column,
               setup=E("comp.square_up") if square.revealed_at_setup else E("comp.square_down")),
-            E("comp.square_gist", nebula=E(f"nebula.{square.nebula}"), column=square.column)))
+            E("comp.square_gist", nebula=E(f"nebula.{square.nebula}"), column=square.column),
+            aliases=(mv.square_code(name, "hu"),), code=mv.square_value(name)))
     for deck in TYPES:                                            # seals, rounds and their schedules
         levels = Join([E("comp.level", level=level, actions=tab.schedule[(deck, level)][0],
                          months=tab.schedule[(deck, level)][1]) for level in (1, 2, 3)])
