@@ -16,6 +16,7 @@ from rules.gaia import notation as gaia_words
 from rules.kit import CodeTable, WordTable, translate
 from rules.planetarium import moves as planetarium_words
 from rules.pulsar import notation as pulsar_words
+from rules.spacecorp import moves as spacecorp_words
 
 VERBS = WordTable({"épít": "build", "dobd el": "discard", "dob": "discard", "passz": "pass"},
                   canonical=("build", "swap-PI"), groups={"up": ("kutat", "kutatás")})
@@ -473,7 +474,151 @@ def _pulsar_random_words(rng: random.Random) -> str:
 def test_pulsar_reads_random_lines_as_the_reader_before_the_kit():
     """PU-NOTATION: thousands of random lines of the game's words, both ways, 0 differences."""
     rng = random.Random(27)
-    for _ in range(4000):
+    for _ in range(2000):
         line = _pulsar_random_words(rng)
         assert pulsar_words.to_canonical(line) == _pulsar_before(line, False), line
         assert pulsar_words.to_hungarian(line) == _pulsar_before(line, True), line
+
+
+# ----- Space Corp (SC §2): the verb, then each word by _hu_word; spacing (tabs, new lines) and [...] kept ---------
+SPACECORP = [
+    ('kutatás infra=saját kártyák=M17#1/r,M17#2/r', 'research infra=self cards=M17#1/r,M17#2/r'),
+    ('Mozgás B1 earth>moon kártyák=M02#1/m infra=Y', 'move B1 earth>moon cards=M02#1/m infra=Y'),
+    ('mozgat B1 em_l4>phobos B2 earth>se_l2 kártyák=M07#2/m idő=T3:megoszt használ=em_l4', 'move B1 em_l4>phobos B2 earth>se_l2 cards=M07#2/m time=T3:split use=em_l4'),
+    ('mozgás Y2 ganymede>titan kártyák=P06#1/sm fizet=2 idő=T1:dupla', 'move Y2 ganymede>titan cards=P06#1/sm pay=2 time=T1:double'),
+    ('felfedezés G1 @dione kártyák=P04#1/e kupac=f2b', 'explore G1 @dione cards=P04#1/e stack=f2b'),
+    ('ÉPÍTÉS B2 @mars_s bázis=Biolabor kártyák=M13#1/b', 'build B2 @mars_s base=BIOLAB cards=M13#1/b'),
+    ('épít P3 @eps_eri bázisok=D3-04:látványosság,D3-17:finomító,D3-18:űrkikötő', 'build P3 @eps_eri bases=D3-04:ATTRACTION,D3-17:REFINERY,D3-18:SPACEPORT'),
+    ('termelés @deimos,@moon,örökölt kártyák=M28#1/p', 'produce @deimos,@moon,legacy cards=M28#1/p'),
+    ('genetika kártyák=M19#1/g', 'genetics cards=M19#1/g'),
+    ('ötlet kártyák=P22#1/i infra=saját', 'idea cards=P22#1/i infra=self'),
+    ('fejlesztés P14#2 doboz=2', 'upgrade P14#2 box=2'),
+    ('speciális M21#1 cél=phobos', 'special M21#1 target=phobos'),
+    ('kolonizáció R3_EERI kolónia=C07 kp=lapkák,közeli,két_bázis,építés[kártyák=S16#1/b],fizet5,', 'colonize R3_EERI colony=C07 cp=tiles,near,two_bases,build[cards=S16#1/b],pay5,'),
+    ('passzol', 'pass'),
+    ('teljesít 1,3', 'fulfill 1,3'),
+    ('szerződéskötés semmi', 'fulfill none'),
+    ('transzport B2 em_l4>moon', 'transport B2 em_l4>moon'),
+    ('transzport nincs', 'transport none'),
+    ('húz pakli', 'draw D'),
+    ('húzás O2', 'draw O2'),
+    ('húz kínálat2', 'draw O2'),
+    ('huz KINALAT4', 'draw O4'),
+    ('húz kínálatmező1', 'draw O1'),
+    ('húz kí3', 'draw O3'),
+    ('hatás M25#1 elvesz=kínálat3', 'edge M25#1 take=O3'),
+    ('hatás M24#1 elvesz=S36#1', 'edge M24#1 take=S36#1'),
+    ('hatás M27#1 név=Építés', 'edge M27#1 name=build'),
+    ('elutasít', 'decline'),
+    ('választ folyamat=AD-RADRES', 'choose progress=AD-RADRES'),
+    ('választás örökölt=@moon', 'choose legacy=@moon'),
+    ('válassz úttörő=ceres', 'choose pioneer=ceres'),
+    ('valaszt bazis=vedopajzs-generator', 'choose base=SHIELDGEN'),
+    ('választ szerződés=4', 'choose contract=4'),
+    ('építés B2 @mars_s bázis=finomító ', 'build B2 @mars_s base=REFINERY '),
+    ('mozgás  B1 ', 'move  B1 '),
+    ('választ folyamatkártya=fúziós_energia', 'choose progress=BR-FUSION'),
+    ('valaszt attores=FUZIOS_ENERGIA', 'choose progress=BR-FUSION'),
+    ('választ folyamat=fényn', 'choose progress=BR-FTLCOM'),
+    ('hatás B26#1 elvesz=szondahálózat', 'edge P26#1 take=BR-PROBENET'),
+    ('kutatás infra=saját,sárga', 'research infra=self,Y'),
+    ('kutatás infra=KÉK', 'research infra=B'),
+    ('kutatás infra=X', 'research infra=X'),
+    ('kolonizacio epszilon_eridani kolonia=KOLONIA07 kp=lapkak', 'colonize R3_EERI colony=C07 cp=tiles'),
+    ('építés L3 @eps_eri bázisok=Lapka3-04:látványosság', 'build P3 @eps_eri bases=D3-04:ATTRACTION'),
+    ('kolonizáció epszilon_eridani kolónia=C07 kp=lapkák', 'colonize R3_EERI colony=C07 cp=tiles'),
+    ('', ''),
+    ('  ', '  '),
+    ('kut', 'kut'),
+    ('x y', 'x y'),
+    (' építés', ' build'),
+    ('\tkutatás  k1', '\tresearch  B1'),
+    ('BUILD Ű02#1 z3', 'BUILD M02#1 G3'),
+    ('építés kp=építés[kártyák=Ű16#1/e infra=saját] x', 'build cp=build[cards=M16#1/b infra=self] x'),
+    ('kolonizáció x', 'colonize x'),
+    ('xyz kolónia07 lapka3-04 Idő3', 'xyz C07 D3-04 T3'),
+    ('mozgás K1 föld>hold kártyák=Ű02#1/v infra=kék,sárga', 'move B1 earth>moon cards=M02#1/sm infra=B,Y'),
+    ('húz kínálatmező2', 'draw O2'),
+    ('passz ', 'pass '),
+    ('választ folyamatkártya=sugárzástűrés', 'choose progress=AD-RADRES'),
+    ('kutatás infra=saját,S idő=Idő3:dupla', 'research infra=self,Y time=T3:double'),
+]
+
+
+@pytest.mark.parametrize("typed, expected", SPACECORP)
+def test_spacecorp_reads_a_line_being_typed_as_before(typed, expected):
+    """SC §2: Hungarian verbs, option names, bases, Colony Point sources, teams, cards and sites;
+    the white space as typed, ``cp=build[...]`` one word."""
+    assert spacecorp_words.canonical_prefix(typed) == expected
+    assert rules.get_game("spacecorp").canonical_prefix(typed) == expected
+
+
+def test_spacecorp_tables_are_kit_tables():
+    for table in (spacecorp_words.HUNGARIAN_VERBS, spacecorp_words.HUNGARIAN_KEYS, spacecorp_words.HUNGARIAN_BASES,
+                  spacecorp_words.HUNGARIAN_CP, spacecorp_words.HUNGARIAN_WORDS):
+        assert isinstance(table, WordTable)
+    assert spacecorp_words.card_word("Cs05#1") == "S05#1" and spacecorp_words.thing_word("KOLÓNIA07") == "C07"
+
+
+def test_a_splitter_may_keep_the_white_space_runs_as_items():
+    """Space Corp's splitter returns the spaces between words as items: kept as typed, the first
+    word the verb, and the spaces inside a verb phrase part of it."""
+    def split(text: str) -> list[str]:
+        return re.findall(r"\s+|\S+", text)
+    assert translate(" épít\tbánya  x", VERBS, WORDS, split=split, split_keeps_spaces=True) == " build\tm  x"
+    assert translate("dobd  el bánya ", VERBS, WORDS, split=split, split_keeps_spaces=True) == "discard m "
+    assert translate(" \t", VERBS, WORDS, split=split, split_keeps_spaces=True) == " \t"
+
+
+def _spacecorp_before(typed: str) -> str:
+    """Space Corp's reading loop before the kit (the words after the verb read by the same _hu_word)."""
+    out: list[str] = []
+    verb = ""
+    for word in spacecorp_words._split_words(typed, keep_spaces=True):
+        if not word.strip():
+            out.append(word)
+        elif not verb:
+            verb = spacecorp_words.HUNGARIAN_VERBS.get(spacecorp_words.fold(word), word)
+            out.append(verb)
+            verb = verb.lower()
+        else:
+            out.append(spacecorp_words._hu_word(word, verb))
+    return "".join(out)
+
+
+def _spacecorp_codes_before(word: str) -> str:
+    """Space Corp's plain word before the kit's CodeTables (``_hu_item`` after a move): a team, a
+    word, a colony, tile, card or Time card code."""
+    if re.fullmatch(r"([KSLZ])([1-4])", word, re.IGNORECASE):
+        return {"K": "B", "S": "Y", "L": "P", "Z": "G"}[word[0].upper()] + word[1]
+    folded = spacecorp_words.fold(word)
+    if folded in spacecorp_words.HUNGARIAN_WORDS:
+        return spacecorp_words.HUNGARIAN_WORDS[folded]
+    for pattern, write in ((r"kolonia(\d{2})", "C{}"), (r"lapka([1-3]-\d{2})", "D{}"), (r"ido([1-8])", "T{}")):
+        match = re.fullmatch(pattern, folded)
+        if match:
+            return write.format(match[1])
+    match = re.fullmatch(r"(u|b|cs)(\d{2}(?:#\d{1,2})?)", folded)
+    return {"u": "M", "b": "P", "cs": "S"}[match[1]] + match[2] if match else word
+
+
+def test_spacecorp_reads_random_lines_and_codes_as_before_the_kit():
+    """SC §2: random lines of the game's words with spaces, tabs and new lines, and random codes:
+    0 differences from the readers the kit replaced."""
+    rng = random.Random(27)
+    m = spacecorp_words
+    vocabulary = sorted({*m.HUNGARIAN_VERBS, *m.HUNGARIAN_VERBS.values(), *m.HU_VERB_OUT.values(), *m.HUNGARIAN_WORDS,
+                         *m.HU_WORD_OUT.values(), "Ű02#1", "cs05", "Idő3", "kolónia07", "lapka3-04", "K1", "z3", "@hold",
+                         "föld>hold", "O2", "x", ""})
+    keys = [*m.HUNGARIAN_KEYS, *m.HU_KEY_OUT.values(), "infra", "cp"]
+    values = [*m.HUNGARIAN_BASES, *m.HUNGARIAN_CP, *m.HU_BASE_OUT.values(), "Ű16#1/e", "saját,sárga", "KÉK", "Idő3:dupla",
+              "építés[kártyák=Ű16#1/e infra=saját]", "lapkák,közeli,csapat:K1", "építés[x", "fúziós_energia", "kínálat3"]
+    for _ in range(300):
+        words = [f"{rng.choice(keys)}={rng.choice(values)}" if rng.random() < 0.3 else
+                 rng.choice([str.upper, str, str])(rng.choice(vocabulary)) for _ in range(rng.randrange(6))]
+        line = "".join(word + rng.choice([" ", " ", "  ", "\t", "\n"]) for word in words)[:rng.randrange(1, 80)]
+        assert m.canonical_prefix(line) == _spacecorp_before(line), line
+    letters = [*"ubcsidoklnaKSLZ0123456789#-", "Ű", "Cs", "Idő", "kolónia", "lapka"]
+    for _ in range(5000):
+        code = "".join(rng.choice(letters) for _ in range(rng.randrange(1, 6)))
+        assert m._hu_item(code, "move") == _spacecorp_codes_before(code), code
