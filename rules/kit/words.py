@@ -28,13 +28,13 @@ What the games' readers had in common, written once here:
 
 Who reads with it: Gaia (``notation``: verbs, nouns, phrases, amounts; ``canonical_prefix``), EVE
 (``common`` tables, ``reading.canonical_prefix``), Planetarium (``moves``: verbs with two-word
-phrases, decks, ``canonical_words``, ``canonical_prefix``).  Pulsar and Space Corp move the same
-way: Pulsar's ``VERB_ALIASES`` / ``SUB_ALIASES`` / ``SIZE_ALIASES`` and the inverted option, flag
-and colour tables become WordTables (the sub-verb as a verb phrase, ``erőmű elvesz`` ->
-``gyro take``), its dice ``e3`` / ``p`` a CodeTable, and ``SHAPES`` an argument reader that counts
-the non-option words before its index; Space Corp's ``HUNGARIAN_VERBS`` / ``KEYS`` / ``BASES`` /
-``CP`` / ``WORDS`` become WordTables, cards (``Ű02#1``) and teams (``K1``) CodeTables, and its
-``canonical_prefix`` a ``translate`` with ``keep_spacing`` and its bracket-aware ``split``.
+phrases, decks, ``canonical_words``, ``canonical_prefix``), Pulsar (``notation``: the verb with its
+sub-verb as one phrase, ``erőmű elvesz`` -> ``gyro take``; sizes, tokens, options, flags and
+colours as WordTables, dice ``e3`` / ``p`` and tracks ``K1`` as CodeTables, ``SHAPES`` an argument
+reader counting the non-option words before its index; ``to_canonical`` and ``to_hungarian``),
+Space Corp (``moves``: ``HUNGARIAN_VERBS`` / ``KEYS`` / ``BASES`` / ``CP`` / ``WORDS`` WordTables,
+cards ``Ű02#1``, Time cards, colonies, tiles and teams ``K1`` CodeTables; ``canonical_prefix``
+a ``translate`` with its bracket-aware splitter keeping tabs and new lines, ``split_keeps_spaces``).
 
 Where the tables live: as module-level data in each game's package (``rules/<game>/notation.py``
 and the like), next to the parser that reads the notation; they are built from the game's
@@ -197,7 +197,7 @@ def table_words(table: Mapping[str, str]) -> ArgumentWords:
 def translate(typed: str, verbs: WordTable, argument: ArgumentWords | Mapping[str, str] | None = None, *,
               keep_spacing: bool = False, complete_verb: bool = False, sentence_end: str = "",
               unknown_verb: Callable[[str], str] | None = None,
-              split: Callable[[str], list[str]] | None = None) -> str:
+              split: Callable[[str], list[str]] | None = None, split_keeps_spaces: bool = False) -> str:
     """What a player typed, the game's words turned into the notation's.
 
     The first word (or phrase of ``verbs``) is the verb; the words after it are read by
@@ -207,8 +207,13 @@ def translate(typed: str, verbs: WordTable, argument: ArgumentWords | Mapping[st
     only begin.  ``sentence_end`` (Gaia's ``.``): a word ending with it ends a sub-command, so the
     next word is a verb again.  ``unknown_verb`` writes a finished verb the table does not know
     (default: as typed); an unfinished one no verb begins stays as typed.  ``split`` cuts the
-    line into words where white space alone does not (Space Corp keeps ``cp=build[...]`` whole)."""
+    line into words where white space alone does not (Space Corp keeps ``cp=build[...]`` whole).
+    ``split_keeps_spaces``: ``split`` returns the runs of white space between words as items too
+    (a tab or a new line among them); they are kept as typed, the first word is the verb whatever
+    comes before it, and the line is the items put back together (one command, no ``sentence_end``)."""
     read = argument if callable(argument) else table_words(argument or {})
+    if split and split_keeps_spaces:
+        return _spaced(split(typed), verbs, read, complete_verb, unknown_verb)
     words = split(typed) if split else typed.split(" ") if keep_spacing else typed.split()
     if not words:
         return typed
@@ -233,6 +238,30 @@ def translate(typed: str, verbs: WordTable, argument: ArgumentWords | Mapping[st
             out[-1] += dot
         index = end + 1
     return " ".join(out) + (" " if finished and not keep_spacing else "")
+
+
+def _spaced(items: list[str], verbs: WordTable, argument: ArgumentWords, complete_verb: bool,
+            unknown_verb: Callable[[str], str] | None) -> str:
+    """One command whose white space runs are items of their own: the words read, the spaces kept
+    (those inside a verb phrase become part of it)."""
+    words = [item for item in items if item.strip()]
+    if not words:
+        return "".join(items)
+    out = _sentence(words, verbs, argument, bool(items[-1].strip()), complete_verb, unknown_verb)
+    used = len(words) - len(out) + 1                # the words the verb (a phrase) took
+    rest = iter(out[1:])
+    pieces: list[str] = []
+    seen = 0
+    for item in items:
+        if item.strip():
+            seen += 1
+            if seen == 1:
+                pieces.append(out[0])
+            elif seen > used:
+                pieces.append(next(rest))
+        elif not 1 <= seen < used:
+            pieces.append(item)
+    return "".join(pieces)
 
 
 def _sentence(words: list[str], verbs: WordTable, argument: ArgumentWords, last_open: bool,

@@ -17,9 +17,10 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Sequence
 
 from rules.base import IllegalMove
+from rules.kit.words import CodeTable, WordTable, translate
 from rules.messages import Join, Localized, Msg, catalogue, fold_word
 
 from .state import COLOURS
@@ -341,7 +342,7 @@ fold = fold_word      # lower case without accents: ``Építés`` -> ``epites`` 
 
 
 #: The first word: Hungarian verbs and action names (§2 rows 18, 69, 71, 79-90, 123) -> the notation's.
-HUNGARIAN_VERBS = {
+HUNGARIAN_VERBS = WordTable({
     "kutatas": RESEARCH, "kutat": RESEARCH, "kutass": RESEARCH,
     "mozgas": MOVE, "mozgat": MOVE, "mozgatas": MOVE, "mozog": MOVE, "mozgass": MOVE,
     "felfedezes": EXPLORE, "felfedez": EXPLORE, "felfedezz": EXPLORE,
@@ -358,9 +359,9 @@ HUNGARIAN_VERBS = {
     "huz": DRAW, "huzas": DRAW, "hatas": EDGE, "reagal": EDGE,
     "elutasit": DECLINE, "kihagy": DECLINE, "nem": DECLINE, "valaszt": CHOOSE, "valasztas": CHOOSE,
     "valassz": CHOOSE,
-}
+})
 #: Option names (the part before ``=``).
-HUNGARIAN_KEYS = {
+HUNGARIAN_KEYS = WordTable({
     "kartya": "cards", "kartyak": "cards", "lapok": "cards", "ido": "time", "idokartya": "time",
     "fizet": "pay", "profit": "pay", "hasznal": "use", "bazis": "base", "bazisok": "bases", "kupac": "stack",
     "kolonia": "colony", "kp": "cp", "doboz": "box", "mezo": "box", "inframezo": "box", "cel": "target",
@@ -368,28 +369,28 @@ HUNGARIAN_KEYS = {
     "alkalmazkodas": "progress", "attores": "progress", "orokolt": "legacy", "uttoro": "pioneer",
     "szerzodes": "contract", "infra-dobas": "infra-discard", "infra-eldobas": "infra-discard",
     "elorejelzes": "predict", "josol": "predict",
-}
+})
 #: Base types (§2 rows 114-122).
-HUNGARIAN_BASES = {
+HUNGARIAN_BASES = WordTable({
     "latvanyossag": "ATTRACTION", "biolabor": "BIOLAB", "kitermelo": "EXTRACTOR", "ipari": "INDUSTRIAL",
     "finomito": "REFINERY", "kutato": "RESEARCHBASE", "kutatobazis": "RESEARCHBASE", "vedelmi": "DEFENSE",
     "vedopajzs-generator": "SHIELDGEN", "vedopajzsgenerator": "SHIELDGEN", "pajzsgenerator": "SHIELDGEN",
     "urkikoto": "SPACEPORT", "otlet": "IDEA",
-}
+})
 #: Colony Point sources (SC-COL-3, §2 rows 110, 113).
-HUNGARIAN_CP = {
+HUNGARIAN_CP = WordTable({
     "lapkak": "tiles", "lapka": "tiles", "kozeli": "near", "ipari": "industrial", "ket_bazis": "two_bases",
     "ketbazis": "two_bases", "csapat": "team", "epites": "build", "fizet5": "pay5",
     "kornyezet-tolerancia": "envtol", "kornyezettolerancia": "envtol",
-}
+})
 #: Other words: Time card modes, "none", the deck, Legacy Production, own HQ.
-HUNGARIAN_WORDS = {
+HUNGARIAN_WORDS = WordTable({
     "dupla": DOUBLE, "duplaz": DOUBLE, "duplazas": DOUBLE, "oszt": SPLIT, "feloszt": SPLIT, "megoszt": SPLIT,
     "osztott": SPLIT, "semmi": NONE, "nincs": NONE, "pakli": DECK, "huzopakli": DECK, "orokolt": LEGACY,
     "sajat": SELF, "mezo1": "box1", "mezo2": "box2", "mezo3": "box3",
     **{fold_word(word): box for box, hu in HU_OFFER_OUT.items()
        for word in (hu, hu.replace("kínálat", "kínálatmező"), hu.replace("kínálat", "kí"))},
-}
+})
 
 
 #: Team colour letters as the Hungarian rulebook's colours read (Kék, Sárga, Lila, Zöld) -> the notation's.
@@ -401,7 +402,9 @@ COLOUR_LETTERS = {"en": {c: c for c in HUNGARIAN_COLOURS.values()},
 HUNGARIAN_ENTRIES = {RESEARCH: {"k": "r"}, MOVE: {"m": "m", "v": "sm", "vm": "sm"},
                      EXPLORE: {"f": "e"}, BUILD: {"e": "b", "v": "sb", "ve": "sb"}, PRODUCE: {"t": "p"},
                      GENETICS: {"g": "g"}, IDEA: {"o": "i"}}
-_HU_TEAM = re.compile(r"([KSLZ])([1-4])", re.IGNORECASE)
+#: A team typed with its Hungarian colour letter (``K1``, ``z3``) -> the notation's (``B1``, ``G3``).
+_HU_TEAM = CodeTable(r"([kslz])([1-4])", {1: {fold(letter): colour for letter, colour in HUNGARIAN_COLOURS.items()}},
+                     separator="")
 #: An HQ by its player's colour written out (``infra=kék``), beside the letter (``infra=K``).
 HUNGARIAN_COLOUR_NAMES = {"kek": "B", "sarga": "Y", "lila": "P", "zold": "G"}
 SITE_KEYS = ("target", "use", "pioneer", "legacy")
@@ -417,11 +420,12 @@ HU_COLONY_OUT = "kolónia"
 #: A discovery tile as Hungarians write it: the catalogue's felfedezéslapka, its era and number
 #: (``D3-04`` -> ``lapka3-04``; the ``D`` is the English Discovery).
 HU_TILE_OUT = "lapka"
-_HU_CARD = re.compile(r"(u|b|cs)(\d{2}(?:#\d{1,2})?)")      # folded: ``Ű02#1`` -> ``u02#1``
-_HU_TIME = re.compile(r"ido([1-8])")
 _HU_ERA_IN = {"u": "M", "b": "P", "cs": "S"}
-_HU_COLONY = re.compile(r"kolonia(\d{2})")                   # folded: ``kolónia07`` -> ``kolonia07``
-_HU_TILE = re.compile(r"lapka([1-3]-\d{2})")
+#: The Hungarian codes read back (folded: ``Ű02#1`` -> ``u02#1``, ``kolónia07`` -> ``kolonia07``).
+_HU_CARD = CodeTable(r"(u|b|cs)(\d{2}(?:#\d{1,2})?)", {1: _HU_ERA_IN}, separator="")
+_HU_TIME = CodeTable(r"(ido)([1-8])", {1: {"ido": "T"}}, separator="")
+_HU_COLONY = CodeTable(r"(kolonia)(\d{2})", {1: {"kolonia": "C"}}, separator="")
+_HU_TILE = CodeTable(r"(lapka)([1-3]-\d{2})", {1: {"lapka": "D"}}, separator="")
 
 
 def card_code(card: str) -> Localized:
@@ -452,12 +456,7 @@ def cards_named(text: str) -> set[str]:
 def card_word(word: str) -> str:
     """A card typed with its Hungarian code (``Ű02#1``, ``u02#1``, ``Cs05#1``, ``Idő3``, ``ido3``) ->
     the notation's id; anything else unchanged."""
-    folded = fold(word)
-    match = _HU_CARD.fullmatch(folded)
-    if match:
-        return _HU_ERA_IN[match[1]] + match[2]
-    match = _HU_TIME.fullmatch(folded)
-    return f"T{match[1]}" if match else word
+    return _HU_CARD.lookup(word) or _HU_TIME.translate(word)
 
 
 def colony_code(colony: str) -> Localized:
@@ -483,12 +482,7 @@ def hu_tile(tile: str) -> str:
 def thing_word(word: str) -> str:
     """A card, Time card, colony or discovery tile typed with its Hungarian code (``Ű02#1``, ``Idő3``,
     ``kolónia07``, ``lapka3-04``, accents and case optional) -> the notation's id; anything else unchanged."""
-    folded = fold(word)
-    match = _HU_COLONY.fullmatch(folded)
-    if match:
-        return f"C{match[1]}"
-    match = _HU_TILE.fullmatch(folded)
-    return f"D{match[1]}" if match else card_word(word)
+    return _HU_COLONY.lookup(word) or _HU_TILE.lookup(word) or card_word(word)
 
 
 def offer_code(box: str) -> Localized:
@@ -655,8 +649,9 @@ def _hu_cp(item: str) -> str:
 
 def _hu_item(part: str, verb: str) -> str:
     """One plain word or list item: a Hungarian team (``K1``), a site by name (``@hold``), a word."""
-    if _HU_TEAM.fullmatch(part):
-        return HUNGARIAN_COLOURS[part[0].upper()] + part[1]
+    team = _HU_TEAM.lookup(part)
+    if team is not None:
+        return team
     if verb == COLONIZE and not _REGION.fullmatch(part.upper()):
         return _region_of(site_word(part)) or part
     if part.startswith("@"):
@@ -680,19 +675,17 @@ def canonical_prefix(typed: str) -> str:
     """What a player typed with the Hungarian words (§2) turned into the notation's: ``építés K2 @dél-mars
     bázis=biolabor kártyák=M13#1/é`` -> ``build B2 @mars_s base=BIOLAB cards=M13#1/b``.  Sites may be
     typed by their names in either language.  Spacing is kept (a partial last word stays as typed),
-    notation words are unchanged."""
-    out: list[str] = []
-    verb = ""
-    for word in _split_words(typed, keep_spaces=True):
-        if not word.strip():
-            out.append(word)
-        elif not verb:
-            verb = HUNGARIAN_VERBS.get(fold(word), word)
-            out.append(verb)
-            verb = verb.lower()
-        else:
-            out.append(_hu_word(word, verb))
-    return "".join(out)
+    notation words are unchanged.  Read with the kit's one word translator (rules.kit.words): the
+    verb from ``HUNGARIAN_VERBS``, each word after it by ``_hu_word``; ``[...]`` stays one word."""
+    return translate(typed, HUNGARIAN_VERBS, _prefix_word, split=_split_spaced, split_keeps_spaces=True)
+
+
+def _prefix_word(verb: str, words: Sequence[str], index: int) -> str:
+    return _hu_word(words[index], verb.lower())
+
+
+def _split_spaced(text: str) -> list[str]:
+    return _split_words(text, keep_spaces=True)
 
 
 #: The Hungarian words ``localize_move`` writes (each one the parser reads back).
