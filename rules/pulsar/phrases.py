@@ -31,11 +31,11 @@ def die(pay: Payment) -> Msg:
     base = P("die.red") if pay.red else P(f"die.silver.{pay.value}") if 1 <= pay.value <= 6 else P(
         "die.silver_n", value=pay.value)
     if pay.mod:
-        base = P("die.mod", die=base, mod=pay.mod)
+        base = P("die.mod", die=base, mod=pay.mod.replace("-", "\u2212"))   # a minus sign, as the texts write −1
     if pay.zero:
         base = P("die.zero", die=base)
     elif pay.flex:
-        base = P("die.flex", die=base, tech=pay.flex[0], delta=f"{pay.flex[1]:+d}")
+        base = P("die.flex", die=base, tech=pay.flex[0], delta=f"{pay.flex[1]:+d}".replace("-", "\u2212"))
     return base
 
 
