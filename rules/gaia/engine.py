@@ -12,7 +12,7 @@ import pickle
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Literal, NoReturn, cast, overload
 
 from rules.base import IllegalMove
-from rules.messages import Join, Msg
+from rules.messages import Join, Localized, Msg
 
 from . import board
 from .state import GaiaState, Offer, Player
@@ -44,6 +44,30 @@ def refusal(key: str, rule: str | None = None, /, **values: Any) -> IllegalMove:
 
 def res_name(t: str) -> Msg:
     return Msg("gaia.res." + t)
+
+
+def action_name(aid: str) -> Msg:
+    """A power or QIC action by its name ("the 3rd power action"), never its notation id."""
+    return Msg("gaia.comp.power.name" if aid.startswith("power") else "gaia.comp.qic.name", n=aid.lstrip("powerqic"))
+
+
+def amount_of(text: str) -> Msg | Join | str:
+    """An amount of the notation ("5pw", "1q,2o") in the reader's words ("5 power")."""
+    from .texts import amount
+    return amount(text)
+
+
+def unit_name(t: str) -> Msg | str:
+    """A resource unit of the notation ("q", "pw", "t-a3") in words; notation left as typed otherwise."""
+    from .texts import UNITS
+    base = t.replace("-a3", "")
+    return res_name(base) if base in UNITS and base not in ("step", "tech") else t
+
+
+def notation_code(text: str) -> Localized:
+    """A move of the notation as the reader types it (``feltölt 1energia`` for a Hungarian)."""
+    from .notation import code
+    return code(text)
 
 
 def bld_name(t: str) -> Msg:
@@ -391,7 +415,7 @@ def pay(st: GaiaState, seat: int, items: Iterable[tuple[int, str]], ctx: Ctx | N
         if t in ("c", "o", "k", "q") and amounts[t] < n:
             err("gaia.err.resource_for", "GP-ACT-5", resource=res_name(t), what=what, need=n, have=amounts[t])
         if t == "pw" and not can_spend_power(p, n):
-            err("gaia.err.power3_for_what", "GP-POW-2", what=what, need=n)
+            err("gaia.err.power3_for_what", "GP-POW-2", what=what, need=Msg("gaia.amt.pw", n=n))
     for t, n in need.items():
         if t in ("c", "o", "k", "q"):
             amounts[t] -= n
@@ -936,14 +960,15 @@ def answer_leech(st: GaiaState, seat: int, ctx: Ctx, cmd: list[str]) -> None:
     head = st["leech_q"][0]
     if cmd[0] != "decline":
         if len(cmd) < 2:
-            err("gaia.err.charge_amount", "GP-LEECH-4", move=f"charge {off['offers'][0]}")
+            err("gaia.err.charge_amount", "GP-LEECH-4", move=notation_code(f"charge {off['offers'][0]}"))
         want = read_rewards(cmd[1], "GP-LEECH-5", key=True)
         chosen = cmd[1] if cmd[1] in off["offers"] else None
         for o in off["offers"]:
             if chosen is None and rewards_key(o) == want:
                 chosen = o
         if chosen is None:
-            err("gaia.err.charge_bad", "GP-LEECH-5", offers=Join(off['offers'], "or"), given=cmd[1])
+            err("gaia.err.charge_bad", "GP-LEECH-5", offers=Join([amount_of(o) for o in off["offers"]], "or"),
+                given=amount_of(cmd[1]))
         for n_, t in parse_rewards(chosen):
             if t == "t":
                 gain_tokens(p, n_)
@@ -1219,7 +1244,7 @@ def conversion(st: GaiaState, seat: int, cost_text: str, gain_text: str, ctx: Ct
         cost = parse_rewards(cost_text)
         gains = parse_rewards(gain_text)
     except ValueError:
-        err("gaia.err.spend_read", "GP-FREE-1", move=f"spend {cost_text} for {gain_text}")
+        err("gaia.err.spend_read", "GP-FREE-1", move=notation_code(f"spend {cost_text} for {gain_text}"))
     if len(cost) != 1 or not gains:
         err("gaia.err.spend_one", "GP-FREE-1")
     n, typ = cost[0]
@@ -1238,14 +1263,15 @@ def conversion(st: GaiaState, seat: int, cost_text: str, gain_text: str, ctx: Ct
         err("gaia.err.nevlas_only", "GP-FAC-NEV-1")
     rates = RATES.get(typ)
     if rates is None:
-        err("gaia.err.pay_with", "GP-FREE-1", what=typ)
+        err("gaia.err.pay_with", "GP-FREE-1", what=unit_name(typ))
     need = 0
     for gn, gt in gains:
         if gt not in rates:
-            err("gaia.err.convert_into", "GP-FREE-1", what=typ, into=gt)
+            err("gaia.err.convert_into", "GP-FREE-1", what=unit_name(typ), into=unit_name(gt))
         need += gn * rates[gt]
     if need != n:
-        err("gaia.err.convert_rate", "GP-FREE-1", cost=cost_text, gain=gain_text, need=f"{need}{typ}")
+        err("gaia.err.convert_rate", "GP-FREE-1", cost=amount_of(cost_text), gain=amount_of(gain_text),
+            need=amount_of(f"{need}{typ}"))
     if typ == "pw":
         if not can_spend_power(p, n):
             err("gaia.err.power3_need", "GP-POW-2", need=n)
@@ -1390,21 +1416,21 @@ def board_action(st: GaiaState, seat: int, aid: str, ctx: Ctx) -> None:
     if aid not in ACTIONS:
         err("gaia.err.unknown_action", "GP-BOARD-1", action=aid)
     if aid in st["used_actions"]:
-        err("gaia.err.action_used", "GP-BOARD-2", action=aid)
+        err("gaia.err.action_used", "GP-BOARD-2", action=action_name(aid))
     a = ACTIONS[aid]
     rew = a["reward"]
     capped = {"3k": "k", "2k": "k", "2o": "o", "7c": "c"}.get(rew)
     if capped and cast("dict[str, int]", p)[capped] >= CAPS[capped]:
-        err("gaia.err.action_capped", "GP-BOARD-4", action=aid, resource=res_name(capped))
+        err("gaia.err.action_capped", "GP-BOARD-4", action=action_name(aid), resource=res_name(capped))
     if aid == "qic2" and not p["feds"]:
         err("gaia.err.qic2_fed", "GP-BOARD-3")
-    pay(st, seat, parse_rewards(a["cost"]), ctx, Msg("gaia.value", value=aid))
+    pay(st, seat, parse_rewards(a["cost"]), ctx, action_name(aid))
     st["used_actions"].append(aid)
     if rew.endswith("step"):
         steps = int(rew[0])
         cmd = ctx.next()
         if not cmd or cmd[:2] != ["build", "m"] or len(cmd) < 3:
-            err("gaia.err.action_build_followup", "GP-MINE-9", action=aid)
+            err("gaia.err.action_build_followup", "GP-MINE-9", action=action_name(aid))
         build_mine(st, seat, locate(st, cmd[2]), ctx, steps_free=steps)
     elif rew == "tech":
         gain_tech(st, seat, ctx)

@@ -282,11 +282,12 @@ def parse_commands(body: str) -> list[list[str]]:
 
 
 def code(text: str) -> Localized:
-    """A piece of notation as the reader writes it (Hungarian words for a Hungarian)."""
+    """A piece of notation as the reader writes it (Hungarian words for a Hungarian); the
+    placeholder ``<hex>`` is written ``<mező>``."""
     from .texts import HU_VERBS, hu_word, localize_move
     if " " not in text.strip():     # one word (a verb): translated alone, never parsed
         return Localized(en=text, hu=HU_VERBS.get(text) or hu_word(text))
-    return Localized(en=text, hu=localize_move(text, "hu"))
+    return Localized(en=text, hu=localize_move(text, "hu").replace("<hex>", "<mező>"))
 
 
 def line_ended(body: str) -> bool:

@@ -158,7 +158,7 @@ def apply_line(st: GaiaState, seat: int, cmds: list[list[str]], record: bool = F
 def _done(ctx: Ctx) -> None:
     if ctx.more():
         c = ctx.look()
-        err("gaia.err.unexpected", "GP-RPL-4", move=" ".join(c))
+        err("gaia.err.unexpected", "GP-RPL-4", move=code(format_command(c)))
 
 
 def _rotate(st: GaiaState, seat: int, cmds: list[list[str]]) -> None:
@@ -212,7 +212,7 @@ def _setup_build(st: GaiaState, seat: int, ctx: Ctx) -> None:
     cmd = ctx.take()
     typ = st["queue"][0][1]
     if cmd[0] != "build" or cmd[1] != typ:
-        err("gaia.err.setup_place", "GP-SETUP-21", building=E.bld_name(typ), move=f"build {typ} <hex>")
+        err("gaia.err.setup_place", "GP-SETUP-21", building=E.bld_name(typ), move=code(f"build {typ} <hex>"))
     k = E.locate(st, cmd[2])
     p = P(st, seat)
     home = "o" if typ == "PI" else FACTIONS[p["faction"]]["planet"]
@@ -260,7 +260,7 @@ def _income_line(st: GaiaState, seat: int, ctx: Ctx) -> None:
             p["ask"] = list(e.args[0])
             continue
         if ctx.i == start:
-            err("gaia.err.unexpected", "GP-INC-6", move=" ".join(cmd))
+            err("gaia.err.unexpected", "GP-INC-6", move=code(format_command(cmd)))
         p["waiting"] = None if complete else "income"
         if complete:
             p["income_todo"] = []

@@ -1,0 +1,82 @@
+"""Refusals in the reader's words (newcomer report 2026-11-27, N1-N4): a Hungarian reader is
+never told to type English notation (``build m <hex>``, ``1pw``, ``terrans``) nor shown an
+internal id (``power3``, ``q``); an English reader still gets the English notation."""
+import re
+
+import pytest
+
+from rules.base import IllegalMove
+from rules.gaia import GAME
+from rules.messages import render
+
+from .helpers import action_state, play, set_power
+
+#: English notation a Hungarian refusal must not show: amounts in the notation's units,
+#: English verbs and the ids of actions and factions
+ENGLISH = re.compile(r"\b(\d*pw|\d+q|build|charge|spend|power\d|qic\d|terrans|lantids|hadsch-hallas)\b")
+
+
+def _refused(st, seat, line):
+    with pytest.raises(IllegalMove) as refused:
+        play(st, seat, line)
+    return refused.value
+
+
+def test_GP_SETUP_13_unknown_faction_lists_the_choices_in_the_readers_words():
+    refused = _refused(GAME.new_game({"players": 2}, 5), 0, "faction hadsch")
+    assert (refused.msg.key, refused.rule) == ("gaia.err.unknown_faction", "GP-SETUP-13")
+    hu, en = render(refused.msg, "hu"), render(refused.msg, "en")
+    assert "terranok" in hu and "hadsch-hallák" in hu and not ENGLISH.search(hu.replace("hadsch", "", 1))
+    assert "terrans" in en and "hadsch-hallas" in en
+
+
+def test_GP_SETUP_13_planet_taken_names_the_factions():
+    st = play(GAME.new_game({"players": 3}, 5), 0, "faction terrans")
+    refused = _refused(st, 1, "faction lantids")
+    assert refused.msg.key == "gaia.err.faction_planet_taken"
+    assert {v.key for v in refused.msg.params.values()} == {"gaia.faction.terrans", "gaia.faction.lantids"}
+
+
+def test_GP_SETUP_21_setup_refusal_shows_the_move_in_the_readers_notation():
+    st = play(play(GAME.new_game({"players": 2}, 5), 0, "faction terrans"), 1, "faction hadsch-hallas")
+    refused = _refused(st, GAME.waiting_for(st).pop(), "booster booster4")
+    assert (refused.msg.key, refused.rule) == ("gaia.err.setup_place", "GP-SETUP-21")
+    assert "`épít bánya <mező>`" in render(refused.msg, "hu")
+    assert "build m <hex>" in render(refused.msg, "en")
+
+
+def test_GP_LEECH_5_charge_refusal_names_amounts_in_words():
+    st = action_state(["nevlas", "xenos"], [(1, "PI", "3A7"), (0, "m", "3B5")])
+    set_power(st["players"][1], 4, 4, 0)
+    st["players"][1]["vp"] = 1
+    st = play(st, 0, "build m 3B2.")
+    refused = _refused(st, 1, "charge 3pw")
+    assert (refused.msg.key, refused.rule) == ("gaia.err.charge_bad", "GP-LEECH-5")
+    assert refused.msg.params["given"].key == "gaia.amt.pw"
+    hu = render(refused.msg, "hu")
+    assert "2 energia" in hu and "3 energia" in hu and not ENGLISH.search(hu)
+
+
+def test_GP_FREE_1_conversion_refusals_name_resources_in_words():
+    st = action_state(["xenos", "terrans"])
+    p = st["players"][0]
+    p["q"] = 2
+    set_power(p, 0, 0, 7)
+    rate = _refused(st, 0, "spend 5pw for 1q")
+    assert (rate.msg.key, rate.rule) == ("gaia.err.convert_rate", "GP-FREE-1")
+    assert render(rate.msg, "hu").startswith("5 energia") and "1 KTK" in render(rate.msg, "hu")
+    assert "4 energia" in render(rate.msg, "hu") and not ENGLISH.search(render(rate.msg, "hu"))
+    into = _refused(st, 0, "spend 1q for 1k")
+    assert (into.msg.key, into.rule) == ("gaia.err.convert_into", "GP-FREE-1")
+    assert (into.msg.params["what"].key, into.msg.params["into"].key) == ("gaia.res.q", "gaia.res.k")
+    assert render(into.msg, "hu").startswith("KTK nem") and "tudás" in render(into.msg, "hu")
+
+
+def test_GP_POW_2_power_action_refusal_names_the_action_not_its_id():
+    st = action_state(["xenos", "terrans"])
+    set_power(st["players"][0], 4, 4, 0)
+    refused = _refused(st, 0, "action power3.")
+    assert (refused.msg.key, refused.rule) == ("gaia.err.power3_for_what", "GP-POW-2")
+    assert refused.msg.params["what"].key == "gaia.comp.power.name"
+    hu = render(refused.msg, "hu")
+    assert "3. energiaakció" in hu and "4 energia" in hu and "power3" not in hu
