@@ -8,7 +8,7 @@ import pytest
 from rules.gaia import GAME
 from rules.gaia.notation import VERB_ALIASES, parse_commands, split_actor
 from rules.gaia.replay import replay_fixture
-from rules.gaia.tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, ROUND_TILES, STD_BUILDINGS,
+from rules.gaia.tables import (ACTIONS, ADV_POS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, ROUND_TILES, STD_BUILDINGS,
                                TECH)
 from rules.gaia.texts import CATEGORIES, localize_move
 from rules.messages import check_message, fold_word, message_keys, render
@@ -20,7 +20,8 @@ def test_every_id_of_the_data_tables_is_a_component():
     ids = {c.id for c in GAME.components()}
     numbered_feds = {f for f in FED_TOKENS if f[3:].isdigit()}
     expected = (set(FACTIONS) | set(BOOSTERS) | set(ROUND_TILES) | set(TECH) | numbered_feds | set(ACTIONS)
-                | set(FIELDS) | set(STD_BUILDINGS) | {"gf"} | {"final-" + t for t in FINAL_TILES} | {"fed-" + f for f in set(FED_TOKENS) - numbered_feds})
+                | set(FIELDS) | set(STD_BUILDINGS) | {"gf"} | {"final-" + t for t in FINAL_TILES} | {"fed-" + f for f in set(FED_TOKENS) - numbered_feds}
+                | set(ADV_POS) | {"free1", "free2", "free3"})
     assert expected == ids
 
 

@@ -80,3 +80,32 @@ def test_GP_POW_2_power_action_refusal_names_the_action_not_its_id():
     assert refused.msg.params["what"].key == "gaia.comp.power.name"
     hu = render(refused.msg, "hu")
     assert "3. energiaakció" in hu and "4 energia" in hu and "power3" not in hu
+
+
+# ----------------------------------------------------------------------------- /info (N5)
+
+@pytest.mark.parametrize("typed, found", [
+    ("kül-nav", "adv-nav"), ("kul-tud", "adv-sci"), ("szabad1", "free1"), ("szabad3", "free3"),
+    ("tud", "sci"), ("gazd", "eco"), ("MI", "int"), ("terra", "terra"), ("bónusz3", "booster3"),
+    ("energia3", "power3"), ("kül-techlapka2", "advtech2"), ("techlapka4", "tech4"),
+    ("szövetség-gleenek", "fed-gleens"), ("vég-épületek-szövetségben", "final-structureFed"),
+    ("adv-nav", "adv-nav"), ("free2", "free2"), ("advtech1", "advtech1"), ("structureFed", "final-structureFed")])
+def test_GP_SETUP_5_every_code_the_images_and_help_show_is_found_by_info(typed, found):
+    """The research board image labels the tech spaces szabad1..3 and kül-nav..kül-tud
+    (GP-SETUP-5, GP-SETUP-6); the help lists bónusz3, energia3; English ids still work."""
+    from bot import lookup
+    comp = lookup.find("gaia", typed)
+    assert comp is not None and comp.id == found
+
+
+def test_GP_NOT_info_labels_start_with_the_hungarian_code():
+    """Autocomplete shows the shown code: never advtech1/tech1/final-…/fed-gleens to a Hungarian."""
+    english = re.compile(r"^(advtech|tech\d|final-|fed-|adv-|free)")
+    for comp in GAME.components():
+        code = comp.shown_code()
+        hu = code if isinstance(code, str) else code.text("hu")
+        assert not english.match(hu), (comp.id, hu)
+    assert GAME.component("adv-nav").shown_code().text("hu") == "kül-nav"
+    assert GAME.component("free1").shown_code().text("hu") == "szabad1"
+    assert "`techlapka kül-nav`" in render(GAME.component("adv-nav").text, "hu")
+    assert "`tech adv-nav`" in render(GAME.component("adv-nav").text, "en")
