@@ -241,10 +241,10 @@ def components() -> tuple[Component, ...]:
                                  Msg("gaia.comp.techpos.free.text", move=_take_tech(pos)),
                                  Msg("gaia.gist.techpos.free")))
     for pos in ADV_POS:
-        field = Msg("gaia.field." + pos[4:])
-        out.append(Component(pos, "gaia.kind.techpos", Msg("gaia.comp.techpos.adv.name", field=field),
-                             Msg("gaia.comp.techpos.adv.text", field=field, move=_take_tech(pos)),
-                             Msg("gaia.gist.techpos.adv", field=field)))
+        area = Msg("gaia.field." + pos[4:])
+        out.append(Component(pos, "gaia.kind.techpos", Msg("gaia.comp.techpos.adv.name", field=area),
+                             Msg("gaia.comp.techpos.adv.text", field=area, move=_take_tech(pos)),
+                             Msg("gaia.gist.techpos.adv", field=area)))
     # the id as a Hungarian types it (booster3 -> bónusz3) where the notations differ; the
     # code is also a word /info finds the component by
     coded = []
