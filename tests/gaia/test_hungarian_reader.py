@@ -109,3 +109,39 @@ def test_GP_NOT_info_labels_start_with_the_hungarian_code():
     assert GAME.component("free1").shown_code().text("hu") == "szabad1"
     assert "`techlapka kül-nav`" in render(GAME.component("adv-nav").text, "hu")
     assert "`tech adv-nav`" in render(GAME.component("adv-nav").text, "en")
+
+
+# ----------------------------------------------------------------------------- suggestions (N11)
+
+def test_GP_PASS_1_passing_is_suggested_last():
+    """Passing ends your round (GP-PASS-1): a newcomer takes the first suggestion, so every
+    other kind of move comes first; one pass stays in the list, and typing 'pass' finds them all."""
+    st = action_state(["xenos", "terrans"])
+    seat = GAME.waiting_for(st).pop()
+    lines = GAME.complete(st, seat, "", 25)
+    kinds = [GAME.move_kind(line) for line in lines]
+    assert "pass" in kinds and kinds[0] != "pass"
+    first_pass = kinds.index("pass")
+    assert all(kind == "pass" for kind in kinds[first_pass:])
+    assert GAME.complete(st, seat, "pass", 25)[0].startswith("pass booster")
+
+
+def test_GP_INC_1_the_booster_that_starts_round_1_shows_no_income_as_its_effect():
+    st = GAME.new_game({"players": 2}, 5)
+    while st["round"] == 0:
+        seat = min(GAME.waiting_for(st))
+        moves = GAME.legal_moves(st, seat)
+        move = moves[0]
+        if st["phase"] != "factions" and GAME.apply(st, move)["round"] == 1:
+            text = GAME.format_move(move)
+            described = GAME.describe_move(st, seat, text)
+            keys = set() if described is None else {key for key in _keys(described)}
+            assert not any(key.startswith("gaia.delta.") for key in keys), (text, keys)
+            return
+        st = GAME.apply(st, move)
+    raise AssertionError("round 1 never started")
+
+
+def _keys(msg):
+    from rules.messages import message_keys
+    return message_keys(msg)

@@ -107,9 +107,12 @@ def test_autocomplete_shows_one_of_every_kind_first():
     st, seat = _mid_game()
     got = GAME.complete(st, seat, "")
     kinds = [GAME.move_kind(t) for t in got]
-    distinct = list(dict.fromkeys(kinds))
-    assert len(distinct) >= 4
-    assert kinds[:len(distinct)] == distinct          # every kind before a second of any
+    # passing comes last (GP-PASS-1, newcomer report N11): every other kind before a second of any
+    assert "pass" in kinds and set(kinds[kinds.index("pass"):]) == {"pass"}
+    others = [kind for kind in kinds if kind != "pass"]
+    distinct = list(dict.fromkeys(others))
+    assert len(distinct) >= 3
+    assert others[:len(distinct)] == distinct
     assert all(GAME.parse_move(st, seat, t) for t in got)
 
 
