@@ -1454,12 +1454,13 @@ def do_pass(st: GaiaState, seat: int, booster: str | None) -> None:
     if st["round"] < 6:
         if not booster:
             err("gaia.err.pass_booster", "GP-PASS-3")
+        free = Join([notation_code(b) for b, owner in st["boosters"].items() if owner is None and b != old], "or")
         if booster not in st["boosters"]:
-            err("gaia.err.booster_not_in_play", "GP-PASS-3", booster=booster)
+            err("gaia.err.booster_not_in_play_list", "GP-PASS-3", booster=notation_code(booster), choices=free)
         if booster == old:
             err("gaia.err.booster_keep", "GP-PASS-3")
         if st["boosters"][booster] is not None:
-            err("gaia.err.booster_taken", "GP-PASS-3", booster=booster)
+            err("gaia.err.booster_taken", "GP-PASS-3", booster=notation_code(booster))
     elif booster:
         err("gaia.err.booster_round6", "GP-PASS-3")
     if old:

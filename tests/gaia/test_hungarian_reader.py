@@ -145,3 +145,38 @@ def test_GP_INC_1_the_booster_that_starts_round_1_shows_no_income_as_its_effect(
 def _keys(msg):
     from rules.messages import message_keys
     return message_keys(msg)
+
+
+# ----------------------------------------------------------------------------- what to type (N12)
+
+@pytest.mark.parametrize("line, hu", [("épít bánya", "`épít bánya <mező>`"), ("épít 3A7", "`épít bánya <mező>`"),
+                                      ("kutat", "`kutat navigáció`"), ("szövetség", "`szövetség 1A1,1A2 szövetség1`")])
+def test_GP_NOT_a_command_missing_its_arguments_shows_an_example(line, hu):
+    from rules.gaia.notation import NotationError, parse_commands
+    with pytest.raises(NotationError) as refused:
+        parse_commands(line)
+    assert refused.value.msg.key == "gaia.err.needs_args_example"
+    assert hu in render(refused.value.msg, "hu") and not ENGLISH.search(render(refused.value.msg, "hu"))
+
+
+def test_GP_SETUP_23_an_unavailable_booster_lists_the_choices():
+    st = GAME.new_game({"players": 2}, 5)
+    while st["phase"] != "boosters":
+        seat = min(GAME.waiting_for(st))
+        st = GAME.apply(st, GAME.legal_moves(st, seat)[0])
+    refused = _refused(st, min(GAME.waiting_for(st)), "booster 10")
+    assert (refused.msg.key, refused.rule) == ("gaia.err.booster_unavailable_list", "GP-SETUP-23")
+    free = [b for b, owner in st["boosters"].items() if owner is None]
+    hu = render(refused.msg, "hu")
+    assert all(f"bónusz{b[7:]}" in hu for b in free) and "booster" not in hu
+
+
+def test_GP_PASS_3_a_booster_not_in_play_lists_the_choices():
+    st = action_state(["xenos", "terrans"])
+    seat = GAME.waiting_for(st).pop()
+    refused = _refused(st, seat, "passz bónusz99")
+    assert (refused.msg.key, refused.rule) == ("gaia.err.booster_not_in_play_list", "GP-PASS-3")
+    own = st["players"][seat]["booster"]
+    free = [b for b, owner in st["boosters"].items() if owner is None and b != own]
+    hu = render(refused.msg, "hu")
+    assert free and all(f"bónusz{b[7:]}" in hu for b in free) and "booster" not in hu

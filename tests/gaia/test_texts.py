@@ -154,7 +154,7 @@ def test_refusals_name_the_real_reason_in_the_readers_words():
     assert refused.value.msg.key == "gaia.err.fed_repeated"
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(st, GAME.parse_move(st, seat, "passz bónusz99"))
-    assert refused.value.msg.key == "gaia.err.booster_not_in_play"
+    assert refused.value.msg.key == "gaia.err.booster_not_in_play_list"
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(st, GAME.parse_move(st, seat, "up nav. up nav"))
     assert refused.value.msg.key == "gaia.err.second_action" and "kutat navigáció" in render(refused.value.msg, "hu")
