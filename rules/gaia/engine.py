@@ -70,6 +70,12 @@ def notation_code(text: str) -> Localized:
     return code(text)
 
 
+def tile_name(tid: str) -> Msg:
+    """A tech tile by its name ("Standard technology tile 3"), never its id."""
+    advanced = tid.startswith("adv")
+    return Msg("gaia.comp.advtech.name" if advanced else "gaia.comp.tech.name", n=tid[7:] if advanced else tid[4:])
+
+
 def bld_name(t: str) -> Msg:
     return Msg("gaia.building." + t)
 
@@ -221,9 +227,10 @@ def ask_brainstone(ctx: Ctx | None, options: list[str], rule: str = "GP-FAC-TAK-
     if ans is None:
         if ctx is None or ctx.pause_ok:
             raise NeedAnswer(options)
-        err("gaia.err.brainstone_missing", rule, first=f"brainstone {options[0]}", second=f"brainstone {options[1]}")
+        err("gaia.err.brainstone_missing", rule, first=notation_code(f"brainstone {options[0]}"),
+            second=notation_code(f"brainstone {options[1]}"))
     if ans not in options:
-        err("gaia.err.brainstone_bad", rule, answer=ans, allowed=list(options))
+        err("gaia.err.brainstone_bad", rule, answer=notation_code(ans), allowed=Join([notation_code(o) for o in options]))
     return ans
 
 
@@ -635,7 +642,7 @@ def income_choose(st: GaiaState, seat: int, reward: str, ctx: Ctx) -> None:
             p["income_todo"].pop(i)
             gain(st, seat, ev, ctx, "income")
             return
-    err("gaia.err.income_none", "GP-INC-6", amount=f"{n}{typ}")
+    err("gaia.err.income_none", "GP-INC-6", amount=amount_of(f"{n}{typ}"))
 
 
 # ----------------------------------------------------------------------------- research (GP-RES-*)
@@ -670,7 +677,7 @@ def advance(st: GaiaState, seat: int, field: str, ctx: Ctx) -> None:
     """Advance one research level (any cause)."""
     p = P(st, seat)
     if field not in FIELDS:
-        err("gaia.err.unknown_field", "GP-RES-1", field=field, allowed=list(FIELDS))
+        err("gaia.err.unknown_field", "GP-RES-1", field=field, allowed=Join([notation_code(f) for f in FIELDS]))
     why = can_advance(st, seat, field)
     if why is not None:
         raise why
@@ -710,7 +717,7 @@ def research_followup(st: GaiaState, seat: int, ctx: Ctx, allowed: Iterable[str]
         ctx.next()
         field = cmd[1] if len(cmd) > 1 else ""
         if allowed is not None and field not in allowed:
-            err("gaia.err.research_only", "GP-TECH-3", allowed=list(allowed))
+            err("gaia.err.research_only", "GP-TECH-3", allowed=Join([field_name(f) for f in allowed], "or"))
         advance(st, seat, field, ctx)
         return
     err("gaia.err.research_followup", "GP-TECH-3")
@@ -763,7 +770,7 @@ def gain_tech(st: GaiaState, seat: int, ctx: Ctx) -> None:
     if pos in ADV_POS:
         tid = st["tech"].get(pos)
         if not tid or pos in st["adv_taken"]:
-            err("gaia.err.adv_gone", "GP-TECH-5", pos=pos)
+            err("gaia.err.adv_gone", "GP-TECH-5", pos=notation_code(pos))
         field = pos[4:]
         if p["research"][field] < 4:
             err("gaia.err.adv_level", "GP-TECH-4", pos=pos, field=field_name(field))
@@ -777,7 +784,7 @@ def gain_tech(st: GaiaState, seat: int, ctx: Ctx) -> None:
             if not t["covered"] and t["pos"] == cov[1] and t["id"] in TECH and not t["id"].startswith("adv"):
                 target = t
         if target is None:
-            err("gaia.err.cover_bad", "GP-TECH-4", pos=cov[1])
+            err("gaia.err.cover_bad", "GP-TECH-4", pos=notation_code(cov[1]))
         flip_green(st, seat, "GP-TECH-4")
         target["covered"] = True
         st["adv_taken"].append(pos)
@@ -788,13 +795,13 @@ def gain_tech(st: GaiaState, seat: int, ctx: Ctx) -> None:
     elif pos in STD_POS:
         tid = st["tech"][pos]
         if owns_tech_kind(p, tid):
-            err("gaia.err.tech_owned", "GP-TECH-2", tile=tid)
+            err("gaia.err.tech_owned", "GP-TECH-2", tile=tile_name(tid))
         p["techs"].append({"id": tid, "pos": pos, "covered": False})
         touch_income(p, "tech:" + tid)
         tech_effects(st, seat, tid, ctx)
         research_followup(st, seat, ctx, None if pos.startswith("free") else [pos])
     else:
-        err("gaia.err.tech_pos", "GP-TECH-1", pos=pos)
+        err("gaia.err.tech_pos", "GP-TECH-1", pos=notation_code(pos))
 
 
 # ----------------------------------------------------------------------------- placement hooks
@@ -1131,9 +1138,9 @@ def form_federation(st: GaiaState, seat: int, hexes_text: str, tok: str, ctx: Ct
             err("gaia.err.unknown_hex_short", "GP-FED-1", hex=part)
         chosen.append(k)
     if tok not in FED_TOKENS or tok == "gleens":
-        err("gaia.err.unknown_fed", "GP-FED-8", token=tok)
+        err("gaia.err.unknown_fed", "GP-FED-8", token=notation_code(tok))
     if st["fed_supply"].get(tok, 0) <= 0:
-        err("gaia.err.fed_left", "GP-COMP-5", token=tok)
+        err("gaia.err.fed_left", "GP-COMP-5", token=notation_code(tok))
     info = federation_check(st, seat, chosen)
     if isinstance(info, IllegalMove):
         raise info
@@ -1331,7 +1338,7 @@ def do_special(st: GaiaState, seat: int, what: str, ctx: Ctx) -> None:
             src = (key_, rew)
             break
     if src is None:
-        err("gaia.err.special_none", "GP-SPEC-1", special=what)
+        err("gaia.err.special_none", "GP-SPEC-1", special=notation_code(what))
     p["used"].append(src[0])
     rew = src[1]
     if rew == "step":
@@ -1439,7 +1446,7 @@ def board_action(st: GaiaState, seat: int, aid: str, ctx: Ctx) -> None:
         if not cmd or cmd[0] != "fedtile" or len(cmd) < 2:
             err("gaia.err.fedtile_missing", "GP-BOARD-3")
         if not any(f["id"] == cmd[1] for f in p["feds"]):
-            err("gaia.err.fedtile_bad", "GP-BOARD-3", token=cmd[1])
+            err("gaia.err.fedtile_bad", "GP-BOARD-3", token=notation_code(cmd[1]))
         gain(st, seat, FED_TOKENS[cmd[1]]["reward"], ctx, "qic2")
     elif rew == "3vp,vp/type":
         add_vp(p, 3 + planet_types(st, seat), "qic3")

@@ -122,7 +122,8 @@ def place_bid(st: GaiaState, seat: int, faction: str, amount: int) -> None:
     if not st.get("chosen"):
         err("gaia.err.bid_nothing_chosen", "GP-VAR-12")
     if faction not in st["chosen"]:
-        err("gaia.err.bid_unchosen", "GP-VAR-12", faction=faction, chosen=list(st["chosen"]))
+        err("gaia.err.bid_unchosen", "GP-VAR-12", faction=code(faction),
+            chosen=Join([code(f) for f in st["chosen"]]))
     holder = next((p for p in st["players"] if p and p["faction"] == faction), None)
     low = holder["bid"] + 1 if holder else 0
     if not low <= amount <= low + 8:

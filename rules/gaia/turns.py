@@ -181,7 +181,7 @@ def _rotate(st: GaiaState, seat: int, cmds: list[list[str]]) -> None:
     for i in range(0, len(args), 2):
         c = args[i]
         if not args[i + 1].lstrip("-").isdigit():
-            err("gaia.err.rotate_steps", "GP-VAR-11", example=f"rotate {c} 2", given=args[i + 1])
+            err("gaia.err.rotate_steps", "GP-VAR-11", example=code(f"rotate {c} 2"), given=args[i + 1])
         if c in seen:
             err("gaia.err.rotate_twice", "GP-VAR-11", sector=c)
         seen.add(c)
@@ -252,7 +252,7 @@ def _income_line(st: GaiaState, seat: int, ctx: Ctx) -> None:
             if p["waiting"] != "brainstone":
                 err("gaia.err.no_brainstone_question", "GP-FAC-TAK-1")
         else:
-            err("gaia.err.income_only", "GP-INC-6", verb=cmd[0])
+            err("gaia.err.income_only", "GP-INC-6", verb=code(cmd[0]))
         try:
             complete = E.run_income(st, seat, ctx)
         except E.NeedAnswer as e:
@@ -339,7 +339,7 @@ def _turn(st: GaiaState, seat: int, ctx: Ctx) -> None:
             elif typ in ("ts", "lab", "PI", "ac1", "ac2"):
                 E.upgrade(st, seat, k, typ, ctx)
             else:
-                err("gaia.err.build_type", "GP-ACT-2", building=typ)
+                err("gaia.err.build_type", "GP-ACT-2", building=code(typ))
         elif v == "up":
             p = P(st, seat)
             if p["k"] < 4:

@@ -180,3 +180,13 @@ def test_GP_PASS_3_a_booster_not_in_play_lists_the_choices():
     free = [b for b, owner in st["boosters"].items() if owner is None and b != own]
     hu = render(refused.msg, "hu")
     assert free and all(f"bónusz{b[7:]}" in hu for b in free) and "booster" not in hu
+
+
+def test_GP_RES_1_unknown_research_area_lists_the_areas_in_the_readers_words():
+    st = action_state(["xenos", "terrans"])
+    st["players"][0]["k"] = 4
+    refused = _refused(st, 0, "up foo")
+    assert (refused.msg.key, refused.rule) == ("gaia.err.unknown_field", "GP-RES-1")
+    hu = render(refused.msg, "hu")
+    assert "navigáció" in hu and "terraformálás" in hu and "nav," not in hu
+    assert "nav" in render(refused.msg, "en")
