@@ -247,6 +247,8 @@ def parse_commands(body: str) -> list[list[str]]:
             if t.startswith("(") or t in ("using", "returning"):
                 break
             rest.append(_word(t))
+        if verb in ("booster", "pass") and rest and rest[0].isdigit():
+            rest[0] = f"booster{int(rest[0])}"     # "bónusz 10": the tile by its printed number
         if verb == "spend":
             if len(rest) >= 3 and rest[1] == "for":
                 cmd, used = ["spend", rest[0], rest[2]], 3

@@ -452,6 +452,8 @@ def hu_word(word: str) -> str:
     ids = _hu_ids()
     if word in ids:
         return ids[word]
+    if re.match(r"^booster\d+$", word):    # a number no booster has ("booster99" as typed)
+        return "bónusz" + word[7:]
     if re.match(r"^\+?\d*[a-z]+(-a3)?(,\+?\d*[a-z]+(-a3)?)*$", word):
         return hu_amount(word)
     return word

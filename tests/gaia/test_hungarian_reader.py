@@ -164,7 +164,7 @@ def test_GP_SETUP_23_an_unavailable_booster_lists_the_choices():
     while st["phase"] != "boosters":
         seat = min(GAME.waiting_for(st))
         st = GAME.apply(st, GAME.legal_moves(st, seat)[0])
-    refused = _refused(st, min(GAME.waiting_for(st)), "booster 10")
+    refused = _refused(st, min(GAME.waiting_for(st)), "booster 99")
     assert (refused.msg.key, refused.rule) == ("gaia.err.booster_unavailable_list", "GP-SETUP-23")
     free = [b for b, owner in st["boosters"].items() if owner is None]
     hu = render(refused.msg, "hu")
@@ -190,3 +190,10 @@ def test_GP_RES_1_unknown_research_area_lists_the_areas_in_the_readers_words():
     hu = render(refused.msg, "hu")
     assert "navigáció" in hu and "terraformálás" in hu and "nav," not in hu
     assert "nav" in render(refused.msg, "en")
+
+
+def test_GP_PASS_3_a_booster_may_be_named_by_its_printed_number():
+    """`bónusz 10` / `passz 3` (newcomer report N12): the number printed on the tile names it."""
+    from rules.gaia.notation import parse_commands
+    assert parse_commands("bónusz 10") == [["booster", "booster10"]]
+    assert parse_commands("passz 3") == [["pass", "booster3"]]
