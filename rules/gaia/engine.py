@@ -12,7 +12,7 @@ import pickle
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Literal, NoReturn, cast, overload
 
 from rules.base import IllegalMove
-from rules.messages import Join, Msg
+from rules.messages import Join, Localized, Msg
 
 from . import board
 from .state import GaiaState, Offer, Player
@@ -44,6 +44,36 @@ def refusal(key: str, rule: str | None = None, /, **values: Any) -> IllegalMove:
 
 def res_name(t: str) -> Msg:
     return Msg("gaia.res." + t)
+
+
+def action_name(aid: str) -> Msg:
+    """A power or QIC action by its name ("the 3rd power action"), never its notation id."""
+    return Msg("gaia.comp.power.name" if aid.startswith("power") else "gaia.comp.qic.name", n=aid.lstrip("powerqic"))
+
+
+def amount_of(text: str) -> Msg | Join | str:
+    """An amount of the notation ("5pw", "1q,2o") in the reader's words ("5 power")."""
+    from .texts import amount
+    return amount(text)
+
+
+def unit_name(t: str) -> Msg | str:
+    """A resource unit of the notation ("q", "pw", "t-a3") in words; notation left as typed otherwise."""
+    from .texts import UNITS
+    base = t.replace("-a3", "")
+    return res_name(base) if base in UNITS and base not in ("step", "tech") else t
+
+
+def notation_code(text: str) -> Localized:
+    """A move of the notation as the reader types it (``feltölt 1energia`` for a Hungarian)."""
+    from .notation import code
+    return code(text)
+
+
+def tile_name(tid: str) -> Msg:
+    """A tech tile by its name ("Standard technology tile 3"), never its id."""
+    advanced = tid.startswith("adv")
+    return Msg("gaia.comp.advtech.name" if advanced else "gaia.comp.tech.name", n=tid[7:] if advanced else tid[4:])
 
 
 def bld_name(t: str) -> Msg:
@@ -197,9 +227,10 @@ def ask_brainstone(ctx: Ctx | None, options: list[str], rule: str = "GP-FAC-TAK-
     if ans is None:
         if ctx is None or ctx.pause_ok:
             raise NeedAnswer(options)
-        err("gaia.err.brainstone_missing", rule, first=f"brainstone {options[0]}", second=f"brainstone {options[1]}")
+        err("gaia.err.brainstone_missing", rule, first=notation_code(f"brainstone {options[0]}"),
+            second=notation_code(f"brainstone {options[1]}"))
     if ans not in options:
-        err("gaia.err.brainstone_bad", rule, answer=ans, allowed=list(options))
+        err("gaia.err.brainstone_bad", rule, answer=notation_code(ans), allowed=Join([notation_code(o) for o in options]))
     return ans
 
 
@@ -391,7 +422,7 @@ def pay(st: GaiaState, seat: int, items: Iterable[tuple[int, str]], ctx: Ctx | N
         if t in ("c", "o", "k", "q") and amounts[t] < n:
             err("gaia.err.resource_for", "GP-ACT-5", resource=res_name(t), what=what, need=n, have=amounts[t])
         if t == "pw" and not can_spend_power(p, n):
-            err("gaia.err.power3_for_what", "GP-POW-2", what=what, need=n)
+            err("gaia.err.power3_for_what", "GP-POW-2", what=what, need=Msg("gaia.amt.pw", n=n))
     for t, n in need.items():
         if t in ("c", "o", "k", "q"):
             amounts[t] -= n
@@ -611,7 +642,7 @@ def income_choose(st: GaiaState, seat: int, reward: str, ctx: Ctx) -> None:
             p["income_todo"].pop(i)
             gain(st, seat, ev, ctx, "income")
             return
-    err("gaia.err.income_none", "GP-INC-6", amount=f"{n}{typ}")
+    err("gaia.err.income_none", "GP-INC-6", amount=amount_of(f"{n}{typ}"))
 
 
 # ----------------------------------------------------------------------------- research (GP-RES-*)
@@ -646,7 +677,7 @@ def advance(st: GaiaState, seat: int, field: str, ctx: Ctx) -> None:
     """Advance one research level (any cause)."""
     p = P(st, seat)
     if field not in FIELDS:
-        err("gaia.err.unknown_field", "GP-RES-1", field=field, allowed=list(FIELDS))
+        err("gaia.err.unknown_field", "GP-RES-1", field=field, allowed=Join([notation_code(f) for f in FIELDS]))
     why = can_advance(st, seat, field)
     if why is not None:
         raise why
@@ -686,7 +717,7 @@ def research_followup(st: GaiaState, seat: int, ctx: Ctx, allowed: Iterable[str]
         ctx.next()
         field = cmd[1] if len(cmd) > 1 else ""
         if allowed is not None and field not in allowed:
-            err("gaia.err.research_only", "GP-TECH-3", allowed=list(allowed))
+            err("gaia.err.research_only", "GP-TECH-3", allowed=Join([field_name(f) for f in allowed], "or"))
         advance(st, seat, field, ctx)
         return
     err("gaia.err.research_followup", "GP-TECH-3")
@@ -739,7 +770,7 @@ def gain_tech(st: GaiaState, seat: int, ctx: Ctx) -> None:
     if pos in ADV_POS:
         tid = st["tech"].get(pos)
         if not tid or pos in st["adv_taken"]:
-            err("gaia.err.adv_gone", "GP-TECH-5", pos=pos)
+            err("gaia.err.adv_gone", "GP-TECH-5", pos=notation_code(pos))
         field = pos[4:]
         if p["research"][field] < 4:
             err("gaia.err.adv_level", "GP-TECH-4", pos=pos, field=field_name(field))
@@ -753,7 +784,7 @@ def gain_tech(st: GaiaState, seat: int, ctx: Ctx) -> None:
             if not t["covered"] and t["pos"] == cov[1] and t["id"] in TECH and not t["id"].startswith("adv"):
                 target = t
         if target is None:
-            err("gaia.err.cover_bad", "GP-TECH-4", pos=cov[1])
+            err("gaia.err.cover_bad", "GP-TECH-4", pos=notation_code(cov[1]))
         flip_green(st, seat, "GP-TECH-4")
         target["covered"] = True
         st["adv_taken"].append(pos)
@@ -764,13 +795,13 @@ def gain_tech(st: GaiaState, seat: int, ctx: Ctx) -> None:
     elif pos in STD_POS:
         tid = st["tech"][pos]
         if owns_tech_kind(p, tid):
-            err("gaia.err.tech_owned", "GP-TECH-2", tile=tid)
+            err("gaia.err.tech_owned", "GP-TECH-2", tile=tile_name(tid))
         p["techs"].append({"id": tid, "pos": pos, "covered": False})
         touch_income(p, "tech:" + tid)
         tech_effects(st, seat, tid, ctx)
         research_followup(st, seat, ctx, None if pos.startswith("free") else [pos])
     else:
-        err("gaia.err.tech_pos", "GP-TECH-1", pos=pos)
+        err("gaia.err.tech_pos", "GP-TECH-1", pos=notation_code(pos))
 
 
 # ----------------------------------------------------------------------------- placement hooks
@@ -936,14 +967,15 @@ def answer_leech(st: GaiaState, seat: int, ctx: Ctx, cmd: list[str]) -> None:
     head = st["leech_q"][0]
     if cmd[0] != "decline":
         if len(cmd) < 2:
-            err("gaia.err.charge_amount", "GP-LEECH-4", move=f"charge {off['offers'][0]}")
+            err("gaia.err.charge_amount", "GP-LEECH-4", move=notation_code(f"charge {off['offers'][0]}"))
         want = read_rewards(cmd[1], "GP-LEECH-5", key=True)
         chosen = cmd[1] if cmd[1] in off["offers"] else None
         for o in off["offers"]:
             if chosen is None and rewards_key(o) == want:
                 chosen = o
         if chosen is None:
-            err("gaia.err.charge_bad", "GP-LEECH-5", offers=Join(off['offers'], "or"), given=cmd[1])
+            err("gaia.err.charge_bad", "GP-LEECH-5", offers=Join([amount_of(o) for o in off["offers"]], "or"),
+                given=amount_of(cmd[1]))
         for n_, t in parse_rewards(chosen):
             if t == "t":
                 gain_tokens(p, n_)
@@ -1106,9 +1138,9 @@ def form_federation(st: GaiaState, seat: int, hexes_text: str, tok: str, ctx: Ct
             err("gaia.err.unknown_hex_short", "GP-FED-1", hex=part)
         chosen.append(k)
     if tok not in FED_TOKENS or tok == "gleens":
-        err("gaia.err.unknown_fed", "GP-FED-8", token=tok)
+        err("gaia.err.unknown_fed", "GP-FED-8", token=notation_code(tok))
     if st["fed_supply"].get(tok, 0) <= 0:
-        err("gaia.err.fed_left", "GP-COMP-5", token=tok)
+        err("gaia.err.fed_left", "GP-COMP-5", token=notation_code(tok))
     info = federation_check(st, seat, chosen)
     if isinstance(info, IllegalMove):
         raise info
@@ -1219,7 +1251,7 @@ def conversion(st: GaiaState, seat: int, cost_text: str, gain_text: str, ctx: Ct
         cost = parse_rewards(cost_text)
         gains = parse_rewards(gain_text)
     except ValueError:
-        err("gaia.err.spend_read", "GP-FREE-1", move=f"spend {cost_text} for {gain_text}")
+        err("gaia.err.spend_read", "GP-FREE-1", move=notation_code(f"spend {cost_text} for {gain_text}"))
     if len(cost) != 1 or not gains:
         err("gaia.err.spend_one", "GP-FREE-1")
     n, typ = cost[0]
@@ -1238,14 +1270,15 @@ def conversion(st: GaiaState, seat: int, cost_text: str, gain_text: str, ctx: Ct
         err("gaia.err.nevlas_only", "GP-FAC-NEV-1")
     rates = RATES.get(typ)
     if rates is None:
-        err("gaia.err.pay_with", "GP-FREE-1", what=typ)
+        err("gaia.err.pay_with", "GP-FREE-1", what=unit_name(typ))
     need = 0
     for gn, gt in gains:
         if gt not in rates:
-            err("gaia.err.convert_into", "GP-FREE-1", what=typ, into=gt)
+            err("gaia.err.convert_into", "GP-FREE-1", what=unit_name(typ), into=unit_name(gt))
         need += gn * rates[gt]
     if need != n:
-        err("gaia.err.convert_rate", "GP-FREE-1", cost=cost_text, gain=gain_text, need=f"{need}{typ}")
+        err("gaia.err.convert_rate", "GP-FREE-1", cost=amount_of(cost_text), gain=amount_of(gain_text),
+            need=amount_of(f"{need}{typ}"))
     if typ == "pw":
         if not can_spend_power(p, n):
             err("gaia.err.power3_need", "GP-POW-2", need=n)
@@ -1305,7 +1338,7 @@ def do_special(st: GaiaState, seat: int, what: str, ctx: Ctx) -> None:
             src = (key_, rew)
             break
     if src is None:
-        err("gaia.err.special_none", "GP-SPEC-1", special=what)
+        err("gaia.err.special_none", "GP-SPEC-1", special=notation_code(what))
     p["used"].append(src[0])
     rew = src[1]
     if rew == "step":
@@ -1390,21 +1423,21 @@ def board_action(st: GaiaState, seat: int, aid: str, ctx: Ctx) -> None:
     if aid not in ACTIONS:
         err("gaia.err.unknown_action", "GP-BOARD-1", action=aid)
     if aid in st["used_actions"]:
-        err("gaia.err.action_used", "GP-BOARD-2", action=aid)
+        err("gaia.err.action_used", "GP-BOARD-2", action=action_name(aid))
     a = ACTIONS[aid]
     rew = a["reward"]
     capped = {"3k": "k", "2k": "k", "2o": "o", "7c": "c"}.get(rew)
     if capped and cast("dict[str, int]", p)[capped] >= CAPS[capped]:
-        err("gaia.err.action_capped", "GP-BOARD-4", action=aid, resource=res_name(capped))
+        err("gaia.err.action_capped", "GP-BOARD-4", action=action_name(aid), resource=res_name(capped))
     if aid == "qic2" and not p["feds"]:
         err("gaia.err.qic2_fed", "GP-BOARD-3")
-    pay(st, seat, parse_rewards(a["cost"]), ctx, Msg("gaia.value", value=aid))
+    pay(st, seat, parse_rewards(a["cost"]), ctx, action_name(aid))
     st["used_actions"].append(aid)
     if rew.endswith("step"):
         steps = int(rew[0])
         cmd = ctx.next()
         if not cmd or cmd[:2] != ["build", "m"] or len(cmd) < 3:
-            err("gaia.err.action_build_followup", "GP-MINE-9", action=aid)
+            err("gaia.err.action_build_followup", "GP-MINE-9", action=action_name(aid))
         build_mine(st, seat, locate(st, cmd[2]), ctx, steps_free=steps)
     elif rew == "tech":
         gain_tech(st, seat, ctx)
@@ -1413,7 +1446,7 @@ def board_action(st: GaiaState, seat: int, aid: str, ctx: Ctx) -> None:
         if not cmd or cmd[0] != "fedtile" or len(cmd) < 2:
             err("gaia.err.fedtile_missing", "GP-BOARD-3")
         if not any(f["id"] == cmd[1] for f in p["feds"]):
-            err("gaia.err.fedtile_bad", "GP-BOARD-3", token=cmd[1])
+            err("gaia.err.fedtile_bad", "GP-BOARD-3", token=notation_code(cmd[1]))
         gain(st, seat, FED_TOKENS[cmd[1]]["reward"], ctx, "qic2")
     elif rew == "3vp,vp/type":
         add_vp(p, 3 + planet_types(st, seat), "qic3")
@@ -1428,12 +1461,13 @@ def do_pass(st: GaiaState, seat: int, booster: str | None) -> None:
     if st["round"] < 6:
         if not booster:
             err("gaia.err.pass_booster", "GP-PASS-3")
+        free = Join([notation_code(b) for b, owner in st["boosters"].items() if owner is None and b != old], "or")
         if booster not in st["boosters"]:
-            err("gaia.err.booster_not_in_play", "GP-PASS-3", booster=booster)
+            err("gaia.err.booster_not_in_play_list", "GP-PASS-3", booster=notation_code(booster), choices=free)
         if booster == old:
             err("gaia.err.booster_keep", "GP-PASS-3")
         if st["boosters"][booster] is not None:
-            err("gaia.err.booster_taken", "GP-PASS-3", booster=booster)
+            err("gaia.err.booster_taken", "GP-PASS-3", booster=notation_code(booster))
     elif booster:
         err("gaia.err.booster_round6", "GP-PASS-3")
     if old:

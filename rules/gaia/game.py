@@ -331,13 +331,16 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         autocomplete then shows the notation alone."""
         try:
             move = self.parse_move(state, seat, text)
-            after = self.apply(state, move)["players"][seat]
+            applied = self.apply(state, move)
         except RulesError:
             return None
+        after = applied["players"][seat]
         gist = self._taken_gist(state, move["cmds"])
         before = state["players"][seat]
         parts = []
-        if before is not None and after is not None:
+        # a move that starts a round brings the round's income (GP-INC-1): that total would
+        # read as the move's own effect ("+4 ore" for a booster giving 1 ore), so none is shown
+        if before is not None and after is not None and applied["round"] == state["round"]:
             for key in ("c", "o", "k", "q"):
                 change = after[key] - before[key]
                 if change:

@@ -392,7 +392,14 @@ def _complete_main(st: GaiaState, seat: int, lead: Cmds, low: str, limit: int) -
             out.append(text)
             if len(out) >= limit:
                 break
-    return spread_kinds(out, kind_of.__getitem__, limit)
+    # passing ends your round (GP-PASS-1): a newcomer takes the first line, so passes come
+    # last, after one of every other kind; one pass always stays in the list
+    others = [text for text in out if kind_of[text] != "pass"]
+    passes = [text for text in out if kind_of[text] == "pass"]
+    if not others:
+        return passes[:limit]
+    head = spread_kinds(others, kind_of.__getitem__, limit - (1 if passes else 0))
+    return head + passes[:limit - len(head)]
 
 
 NO_FREE = ("charge", "income", "brainstone", "terrans", "itars", "faction", "bid", "setup", "booster", "rotate")

@@ -154,6 +154,13 @@ _NAMED = ("m", "ts", "lab", "PI", "ac1", "ac2", "gf", "sp", "for", "swap-PI", "d
 CANON = WordTable(canonical=(*_NAMED, *FIELDS, *FACTION_IDS, *BOOSTERS, *ACTIONS, *STD_POS, *ADV_POS, *FED_TOKENS))
 
 
+#: a whole command for each verb that takes arguments, shown when some are missing
+EXAMPLES = {"faction": "faction terrans", "build": "build m <hex>", "booster": "booster booster3", "up": "up nav",
+            "tech": "tech terra", "cover": "cover terra", "action": "action power3", "fedtile": "fedtile fed1",
+            "federation": "federation 1A1,1A2 fed1", "burn": "burn 1", "charge": "charge 1pw",
+            "brainstone": "brainstone area3", "special": "special step", "lostPlanet": "lostPlanet <hex>"}
+
+
 class NotationError(ValueError):
     """A line that cannot be read; ``msg`` is the catalogue message for the player."""
 
@@ -240,6 +247,8 @@ def parse_commands(body: str) -> list[list[str]]:
             if t.startswith("(") or t in ("using", "returning"):
                 break
             rest.append(_word(t))
+        if verb in ("booster", "pass") and rest and rest[0].isdigit():
+            rest[0] = f"booster{int(rest[0])}"     # "bónusz 10": the tile by its printed number
         if verb == "spend":
             if len(rest) >= 3 and rest[1] == "for":
                 cmd, used = ["spend", rest[0], rest[2]], 3
@@ -268,6 +277,11 @@ def parse_commands(body: str) -> list[list[str]]:
         else:
             n = ARGS.get(verb, 1)
             if len(rest) < n:
+                if verb in EXAMPLES:    # what to type, with what was typed ("build m" -> "build m <hex>")
+                    kept = [] if verb == "build" and rest and _HEX.match(rest[0]) else rest
+                    example = " ".join([verb] + kept + EXAMPLES[verb].split()[1 + len(kept):])
+                    raise NotationError("gaia.err.needs_args_example", verb=code(verb), count=n,
+                                        example=code(example))
                 raise NotationError("gaia.err.needs_args", verb=code(verb), count=n)
             cmd, used = [verb] + rest[:n], n
         if len(rest) > used:
@@ -282,11 +296,12 @@ def parse_commands(body: str) -> list[list[str]]:
 
 
 def code(text: str) -> Localized:
-    """A piece of notation as the reader writes it (Hungarian words for a Hungarian)."""
+    """A piece of notation as the reader writes it (Hungarian words for a Hungarian); the
+    placeholder ``<hex>`` is written ``<mező>``."""
     from .texts import HU_VERBS, hu_word, localize_move
     if " " not in text.strip():     # one word (a verb): translated alone, never parsed
         return Localized(en=text, hu=HU_VERBS.get(text) or hu_word(text))
-    return Localized(en=text, hu=localize_move(text, "hu"))
+    return Localized(en=text, hu=localize_move(text, "hu").replace("<hex>", "<mező>"))
 
 
 def line_ended(body: str) -> bool:

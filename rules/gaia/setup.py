@@ -5,10 +5,12 @@ import copy
 from typing import Any, cast
 
 from rules.base import BadOptions
+from rules.messages import Join, Msg
 from rules.rng import Rng
 
 from . import board
 from .engine import advance_start
+from .notation import code
 from .state import GaiaState, Player
 from .tables import (ADV_POS, ADV_TECHS, BOOSTERS, FACTION_VARIANTS, FACTIONS, FIELDS, FINAL_TILES, ROUND_TILES,
                      STD_POS, STD_TECHS, faction_board)
@@ -73,11 +75,13 @@ def _assign(st: GaiaState, seat: int, faction: str, bid: int) -> None:
 def _check_available(st: GaiaState, faction: str) -> None:
     from .engine import err
     if faction not in FACTIONS:
-        err("gaia.err.unknown_faction", "GP-SETUP-13", faction=faction, allowed=list(FACTIONS))
+        # the choices as the reader types them (terranok, hadsch-hallák for a Hungarian)
+        err("gaia.err.unknown_faction", "GP-SETUP-13", faction=faction, allowed=Join([code(f) for f in FACTIONS]))
     planet = FACTIONS[faction]["planet"]
     for other in st.get("chosen") or [p["faction"] for p in st["players"] if p]:
         if FACTIONS[other]["planet"] == planet:
-            err("gaia.err.faction_planet_taken", "GP-SETUP-13", faction=faction, other=other)
+            err("gaia.err.faction_planet_taken", "GP-SETUP-13", faction=Msg("gaia.faction." + faction),
+                other=Msg("gaia.faction." + other))
 
 
 def faction_turn(st: GaiaState) -> int | None:
@@ -118,7 +122,8 @@ def place_bid(st: GaiaState, seat: int, faction: str, amount: int) -> None:
     if not st.get("chosen"):
         err("gaia.err.bid_nothing_chosen", "GP-VAR-12")
     if faction not in st["chosen"]:
-        err("gaia.err.bid_unchosen", "GP-VAR-12", faction=faction, chosen=list(st["chosen"]))
+        err("gaia.err.bid_unchosen", "GP-VAR-12", faction=code(faction),
+            chosen=Join([code(f) for f in st["chosen"]]))
     holder = next((p for p in st["players"] if p and p["faction"] == faction), None)
     low = holder["bid"] + 1 if holder else 0
     if not low <= amount <= low + 8:

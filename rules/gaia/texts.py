@@ -17,8 +17,8 @@ from rules.base import Component, ScorePart
 from rules.messages import Join, Localized, Msg, fold_word, text_of
 
 from .notation import ALIASES, HU_UNIT_OUT, VERB_ALIASES, hu_amount, parse_commands, split_actor
-from .tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, FINAL_VP, ROUND_TILES,
-                     STD_BUILDINGS, TECH, parse_rewards)
+from .tables import (ACTIONS, ADV_POS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, FINAL_VP, ROUND_TILES,
+                     STD_BUILDINGS, STD_POS, TECH, parse_rewards)
 
 # ----------------------------------------------------------------------------- amounts
 
@@ -233,9 +233,53 @@ def components() -> tuple[Component, ...]:
     for field in FIELDS:
         out.append(Component(field, "gaia.kind.track", Msg("gaia.field." + field), _track_effect(field),
                              Msg("gaia.gist.track." + field), aliases=_hu_words("gaia.field." + field)))
-    # the id as a Hungarian types it (booster3 -> bónusz3) where the notations differ
-    return tuple(replace(comp, code=Localized(en=comp.id, hu=code)) if (code := hu_code(comp.id)) != comp.id
-                 else comp for comp in out)
+    # the tech tile spaces the research board image labels (szabad1, kül-nav): which tile lies
+    # there differs per game, so the space itself is what a player looks up (GP-SETUP-5, -6)
+    for pos in STD_POS:
+        if pos.startswith("free"):
+            out.append(Component(pos, "gaia.kind.techpos", Msg("gaia.comp.techpos.free.name", n=pos[4:]),
+                                 Msg("gaia.comp.techpos.free.text", move=_take_tech(pos)),
+                                 Msg("gaia.gist.techpos.free")))
+    for pos in ADV_POS:
+        area = Msg("gaia.field." + pos[4:])
+        out.append(Component(pos, "gaia.kind.techpos", Msg("gaia.comp.techpos.adv.name", field=area),
+                             Msg("gaia.comp.techpos.adv.text", field=area, move=_take_tech(pos)),
+                             Msg("gaia.gist.techpos.adv", field=area)))
+    # the id as a Hungarian types it (booster3 -> bónusz3) where the notations differ; the
+    # code is also a word /info finds the component by
+    coded = []
+    for comp in out:
+        shown = _HU_COMPONENT_CODES.get(comp.id) or hu_code(comp.id)
+        if shown == comp.id:
+            coded.append(comp)
+            continue
+        aliases = tuple(dict.fromkeys((*comp.aliases, fold_word(shown))))
+        coded.append(replace(comp, code=Localized(en=comp.id, hu=shown), aliases=aliases))
+    return tuple(coded)
+
+
+def _take_tech(pos: str) -> Localized:
+    """``tech adv-nav`` as each reader types it (``techlapka kül-nav``: the image's code)."""
+    return Localized(en="tech " + pos, hu=f"{HU_VERBS['tech']} {hu_code(pos)}")
+
+
+def _hu_component_codes() -> dict[str, str]:
+    """Hungarian codes of components that no move names (tiles and final scoring tiles):
+    ``techlapka3``, ``kül-techlapka2``, ``vég-épületek-szövetségben``, ``szövetség-gleenek``."""
+    out = {}
+    for tid in TECH:
+        out[tid] = ("kül-techlapka" + tid[7:]) if tid.startswith("adv") else ("techlapka" + tid[4:])
+    for tid in FINAL_TILES:
+        name = (text_of("gaia.finalname." + tid, "hu") or tid).lower().replace(" ", "-")
+        out["final-" + tid] = "vég-" + name
+    for fid in FED_TOKENS:
+        if not fid[3:].isdigit():
+            name = (text_of("gaia.faction." + fid, "hu") or fid).lower().replace(" ", "-")
+            out["fed-" + fid] = "szövetség-" + name
+    return out
+
+
+_HU_COMPONENT_CODES = _hu_component_codes()
 
 
 def component_ids() -> set[str]:
@@ -408,6 +452,8 @@ def hu_word(word: str) -> str:
     ids = _hu_ids()
     if word in ids:
         return ids[word]
+    if re.match(r"^booster\d+$", word):    # a number no booster has ("booster99" as typed)
+        return "bónusz" + word[7:]
     if re.match(r"^\+?\d*[a-z]+(-a3)?(,\+?\d*[a-z]+(-a3)?)*$", word):
         return hu_amount(word)
     return word

@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from rules.messages import Msg
+from rules.messages import Join, Msg
 
 from . import board
 from . import engine as E
@@ -126,7 +126,9 @@ def apply_line(st: GaiaState, seat: int, cmds: list[list[str]], record: bool = F
             err("gaia.err.choose_booster", "GP-SETUP-23")
         b = cmd[1]
         if b not in st["boosters"] or st["boosters"][b] is not None:
-            err("gaia.err.booster_unavailable", "GP-SETUP-23", booster=b)
+            free = [x for x, owner in st["boosters"].items() if owner is None]
+            err("gaia.err.booster_unavailable_list", "GP-SETUP-23", booster=code(b),
+                choices=Join([code(x) for x in free], "or"))
         st["boosters"][b] = seat
         P(st, seat)["booster"] = b
         E.touch_income(P(st, seat), "booster")
@@ -158,7 +160,7 @@ def apply_line(st: GaiaState, seat: int, cmds: list[list[str]], record: bool = F
 def _done(ctx: Ctx) -> None:
     if ctx.more():
         c = ctx.look()
-        err("gaia.err.unexpected", "GP-RPL-4", move=" ".join(c))
+        err("gaia.err.unexpected", "GP-RPL-4", move=code(format_command(c)))
 
 
 def _rotate(st: GaiaState, seat: int, cmds: list[list[str]]) -> None:
@@ -179,7 +181,7 @@ def _rotate(st: GaiaState, seat: int, cmds: list[list[str]]) -> None:
     for i in range(0, len(args), 2):
         c = args[i]
         if not args[i + 1].lstrip("-").isdigit():
-            err("gaia.err.rotate_steps", "GP-VAR-11", example=f"rotate {c} 2", given=args[i + 1])
+            err("gaia.err.rotate_steps", "GP-VAR-11", example=code(f"rotate {c} 2"), given=args[i + 1])
         if c in seen:
             err("gaia.err.rotate_twice", "GP-VAR-11", sector=c)
         seen.add(c)
@@ -212,7 +214,7 @@ def _setup_build(st: GaiaState, seat: int, ctx: Ctx) -> None:
     cmd = ctx.take()
     typ = st["queue"][0][1]
     if cmd[0] != "build" or cmd[1] != typ:
-        err("gaia.err.setup_place", "GP-SETUP-21", building=E.bld_name(typ), move=f"build {typ} <hex>")
+        err("gaia.err.setup_place", "GP-SETUP-21", building=E.bld_name(typ), move=code(f"build {typ} <hex>"))
     k = E.locate(st, cmd[2])
     p = P(st, seat)
     home = "o" if typ == "PI" else FACTIONS[p["faction"]]["planet"]
@@ -250,7 +252,7 @@ def _income_line(st: GaiaState, seat: int, ctx: Ctx) -> None:
             if p["waiting"] != "brainstone":
                 err("gaia.err.no_brainstone_question", "GP-FAC-TAK-1")
         else:
-            err("gaia.err.income_only", "GP-INC-6", verb=cmd[0])
+            err("gaia.err.income_only", "GP-INC-6", verb=code(cmd[0]))
         try:
             complete = E.run_income(st, seat, ctx)
         except E.NeedAnswer as e:
@@ -260,7 +262,7 @@ def _income_line(st: GaiaState, seat: int, ctx: Ctx) -> None:
             p["ask"] = list(e.args[0])
             continue
         if ctx.i == start:
-            err("gaia.err.unexpected", "GP-INC-6", move=" ".join(cmd))
+            err("gaia.err.unexpected", "GP-INC-6", move=code(format_command(cmd)))
         p["waiting"] = None if complete else "income"
         if complete:
             p["income_todo"] = []
@@ -337,7 +339,7 @@ def _turn(st: GaiaState, seat: int, ctx: Ctx) -> None:
             elif typ in ("ts", "lab", "PI", "ac1", "ac2"):
                 E.upgrade(st, seat, k, typ, ctx)
             else:
-                err("gaia.err.build_type", "GP-ACT-2", building=typ)
+                err("gaia.err.build_type", "GP-ACT-2", building=code(typ))
         elif v == "up":
             p = P(st, seat)
             if p["k"] < 4:

@@ -67,7 +67,7 @@ REFUSED = [
     ("build m 9Z9", "gaia.err.unknown_hex"),
     ("up nav", "gaia.err.research_cost"),
     ("frobnicate", "gaia.err.unknown_command"),
-    ("pass booster99", "gaia.err.booster_not_in_play"),
+    ("pass booster99", "gaia.err.booster_not_in_play_list"),
     ("up terra. up nav", "gaia.err.second_action"),
     ("build m 6A4 9A10", "gaia.err.trailing"),
 ]

@@ -8,7 +8,7 @@ import pytest
 from rules.gaia import GAME
 from rules.gaia.notation import VERB_ALIASES, parse_commands, split_actor
 from rules.gaia.replay import replay_fixture
-from rules.gaia.tables import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, ROUND_TILES, STD_BUILDINGS,
+from rules.gaia.tables import (ACTIONS, ADV_POS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, ROUND_TILES, STD_BUILDINGS,
                                TECH)
 from rules.gaia.texts import CATEGORIES, localize_move
 from rules.messages import check_message, fold_word, message_keys, render
@@ -20,7 +20,8 @@ def test_every_id_of_the_data_tables_is_a_component():
     ids = {c.id for c in GAME.components()}
     numbered_feds = {f for f in FED_TOKENS if f[3:].isdigit()}
     expected = (set(FACTIONS) | set(BOOSTERS) | set(ROUND_TILES) | set(TECH) | numbered_feds | set(ACTIONS)
-                | set(FIELDS) | set(STD_BUILDINGS) | {"gf"} | {"final-" + t for t in FINAL_TILES} | {"fed-" + f for f in set(FED_TOKENS) - numbered_feds})
+                | set(FIELDS) | set(STD_BUILDINGS) | {"gf"} | {"final-" + t for t in FINAL_TILES} | {"fed-" + f for f in set(FED_TOKENS) - numbered_feds}
+                | set(ADV_POS) | {"free1", "free2", "free3"})
     assert expected == ids
 
 
@@ -106,9 +107,12 @@ def test_autocomplete_shows_one_of_every_kind_first():
     st, seat = _mid_game()
     got = GAME.complete(st, seat, "")
     kinds = [GAME.move_kind(t) for t in got]
-    distinct = list(dict.fromkeys(kinds))
-    assert len(distinct) >= 4
-    assert kinds[:len(distinct)] == distinct          # every kind before a second of any
+    # passing comes last (GP-PASS-1, newcomer report N11): every other kind before a second of any
+    assert "pass" in kinds and set(kinds[kinds.index("pass"):]) == {"pass"}
+    others = [kind for kind in kinds if kind != "pass"]
+    distinct = list(dict.fromkeys(others))
+    assert len(distinct) >= 3
+    assert others[:len(distinct)] == distinct
     assert all(GAME.parse_move(st, seat, t) for t in got)
 
 
@@ -150,7 +154,7 @@ def test_refusals_name_the_real_reason_in_the_readers_words():
     assert refused.value.msg.key == "gaia.err.fed_repeated"
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(st, GAME.parse_move(st, seat, "passz bónusz99"))
-    assert refused.value.msg.key == "gaia.err.booster_not_in_play"
+    assert refused.value.msg.key == "gaia.err.booster_not_in_play_list"
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(st, GAME.parse_move(st, seat, "up nav. up nav"))
     assert refused.value.msg.key == "gaia.err.second_action" and "kutat navigáció" in render(refused.value.msg, "hu")
