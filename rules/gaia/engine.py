@@ -70,6 +70,12 @@ def notation_code(text: str) -> Localized:
     return code(text)
 
 
+def space_code(pos: str) -> Localized:
+    """A tech space as each reader types it and the research image prints it (``kül-nav``)."""
+    from .texts import hu_code
+    return Localized(en=pos, hu=hu_code(pos))
+
+
 def tile_name(tid: str) -> Msg:
     """A tech tile by its name ("Standard technology tile 3"), never its id."""
     advanced = tid.startswith("adv")
@@ -230,7 +236,7 @@ def ask_brainstone(ctx: Ctx | None, options: list[str], rule: str = "GP-FAC-TAK-
         err("gaia.err.brainstone_missing", rule, first=notation_code(f"brainstone {options[0]}"),
             second=notation_code(f"brainstone {options[1]}"))
     if ans not in options:
-        err("gaia.err.brainstone_bad", rule, answer=notation_code(ans), allowed=Join([notation_code(o) for o in options]))
+        err("gaia.err.brainstone_bad", rule, answer=notation_code(ans), allowed=Join([notation_code(o) for o in options], "or"))
     return ans
 
 
@@ -770,10 +776,10 @@ def gain_tech(st: GaiaState, seat: int, ctx: Ctx) -> None:
     if pos in ADV_POS:
         tid = st["tech"].get(pos)
         if not tid or pos in st["adv_taken"]:
-            err("gaia.err.adv_gone", "GP-TECH-5", pos=notation_code(pos))
+            err("gaia.err.adv_gone", "GP-TECH-5", pos=space_code(pos))
         field = pos[4:]
         if p["research"][field] < 4:
-            err("gaia.err.adv_level", "GP-TECH-4", pos=pos, field=field_name(field))
+            err("gaia.err.adv_level", "GP-TECH-4", pos=space_code(pos), field=field_name(field))
         if not any(f["green"] for f in p["feds"]):
             err("gaia.err.adv_green", "GP-TECH-4")
         cov = ctx.next()

@@ -244,7 +244,7 @@ def components() -> tuple[Component, ...]:
         area = Msg("gaia.field." + pos[4:])
         out.append(Component(pos, "gaia.kind.techpos", Msg("gaia.comp.techpos.adv.name", field=area),
                              Msg("gaia.comp.techpos.adv.text", field=area, move=_take_tech(pos)),
-                             Msg("gaia.gist.techpos.adv", field=area)))
+                             Msg("gaia.gist.techpos.adv")))
     # the id as a Hungarian types it (booster3 -> bónusz3) where the notations differ; the
     # code is also a word /info finds the component by
     coded = []

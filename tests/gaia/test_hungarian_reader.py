@@ -64,12 +64,12 @@ def test_GP_FREE_1_conversion_refusals_name_resources_in_words():
     set_power(p, 0, 0, 7)
     rate = _refused(st, 0, "spend 5pw for 1q")
     assert (rate.msg.key, rate.rule) == ("gaia.err.convert_rate", "GP-FREE-1")
-    assert render(rate.msg, "hu").startswith("5 energia") and "1 KTK" in render(rate.msg, "hu")
+    assert "5 energia" in render(rate.msg, "hu") and "1 KTK" in render(rate.msg, "hu")
     assert "4 energia" in render(rate.msg, "hu") and not ENGLISH.search(render(rate.msg, "hu"))
     into = _refused(st, 0, "spend 1q for 1k")
     assert (into.msg.key, into.rule) == ("gaia.err.convert_into", "GP-FREE-1")
     assert (into.msg.params["what"].key, into.msg.params["into"].key) == ("gaia.res.q", "gaia.res.k")
-    assert render(into.msg, "hu").startswith("KTK nem") and "tudás" in render(into.msg, "hu")
+    assert "KTK" in render(into.msg, "hu") and "tudás" in render(into.msg, "hu") and not ENGLISH.search(render(into.msg, "hu"))
 
 
 def test_GP_POW_2_power_action_refusal_names_the_action_not_its_id():
