@@ -262,6 +262,10 @@ def _static_near(two_player: bool, code: str, w: float, h: float) -> tuple[list[
     return _near(span, (counts[o] for o in pos), 0), _near(span, (d for o, d in discs.items() if o != code), 0)
 
 
+def _within(box: Box, outer: Box) -> bool:
+    return outer[0] <= box[0] and outer[1] <= box[1] and box[2] <= outer[2] and box[3] <= outer[3]
+
+
 def _tag_span(xy: tuple[float, float], w: float, h: float) -> Box:
     """The box holding every candidate place of a ``w`` x ``h`` label of the node at ``xy``."""
     offsets = _tag_offsets(w, h)
@@ -332,11 +336,14 @@ def _placed_labels(two_player: bool, language: str, pieces: tuple[tuple[tuple[in
         # over all: the rest add exact zeros)
         near_labels = placed.near(_tag_span((x, y), w, h), PAD)
         near_counts, near_discs = _static_near(two_player, code, w, h)
+        own_part = chat_boxes()[quarter(x, y)]       # the chat part that shows this region whole
         for dx, dy in _tag_offsets(w, h):
             box = (x + dx, y + dy, x + dx + w, y + dy + h)
             if not _inside(box, MAP_SIZE, MAP_HEIGHT):
                 continue
             cost = 1000 * _overlaps(box, near_labels, PAD)
+            # a label cut by its part's edge is unreadable in the thread (newcomer report N14)
+            cost += 0 if _within(box, own_part) else 500
             cost += 1000 * _overlaps(box, near_counts, 0)   # never over a unit count
             cost += _overlaps(box, near_discs, 0)
             if best is None or cost < best[0]:

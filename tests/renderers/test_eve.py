@@ -209,3 +209,26 @@ def test_a_region_near_the_middle_changes_one_chat_part_only():
     # issue 26: and one map part's inputs, so the host draws that part only
     inputs = [part.inputs for part in render_for_chat(view)[:4]], [part.inputs for part in render_for_chat(other)[:4]]
     assert sum(a != b for a, b in zip(*inputs)) == 1
+
+
+def test_tags_and_markers_stay_whole_in_the_chat_part_that_shows_their_region():
+    """Newcomer report N14: the political marker MAG-A beside R08 was cut by the right edge of
+    map part 1; a tag or marker is placed inside the part that shows its region whole."""
+    from renderers import eve as R
+
+    game = GAME
+    checked = 0
+    for seed in range(1, 13):
+        state, rng = game.new_game({"players": 2 + seed % 3}, seed), random.Random(seed)
+        for _ in range(40 + seed * 7):
+            if game.is_over(state):
+                break
+            seat = rng.choice(sorted(game.waiting_for(state)))
+            state = game.apply(state, game.random_move(state, seat, rng))
+        view = game.view(state, None)
+        pos = R.node_positions(view.player_count == 2)
+        for label in R.map_labels(view, "hu"):
+            if label.kind in ("tag", "marker") and label.region in pos:
+                checked += 1
+                assert R._within(label.box, R.chat_boxes()[R.quarter(*pos[label.region])]), label
+    assert checked > 50
