@@ -12,7 +12,7 @@ from . import moves as mv
 from . import reading
 from .data import TYPES, tables
 from .moves import Move
-from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, INVADE, OVER, PREP_PHASES, REROLL, ROUND, STEAL, TACTICS,
+from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, INVADE, OVER, PREP_PHASES, PREP_PLACE, REROLL, ROUND, STEAL, TACTICS,
                     TAKEFROM, GameState)
 from .common import (E, MONTHS_LIMIT, TRINITY_YEARS, VISION_YEAR_LIMIT, card_msg, empire_msg, face_up_squares,
                      listing, marker_region, months_for, owned, region_label, type_msg, vp)
@@ -36,6 +36,8 @@ def _step_name(game: EveGame, state: GameState) -> Msg:
         if rnd.reveals_due:
             return E("step.refill")
         return E("step.round_of", empire=empire_msg(state, rnd.seat), type=type_msg(rnd.kind))
+    if state.phase == PREP_PLACE:   # EVE-PREP-2: which of the placement rounds is under way
+        return E("step.prep_place_round", round=state.prep_count + 1, rounds=tables().constants["prep_placements"])
     return E(f"step.{state.phase}")
 
 

@@ -3,6 +3,8 @@ battle ping's example, the end-of-round schedule choice, two-word region names, 
 outcome, the Hungarian card codes.  Named by rule ID; asserting keys and values."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules.eve import GAME
@@ -154,3 +156,17 @@ def test_a_card_and_a_square_show_the_hungarian_code_and_the_name_does_not_repea
     assert render(square.shown_code(), "hu") == "CIÁ-A" and render(square.shown_code(), "en") == "CYA-A"
     assert card.name.key == "eve.card.LOG-H" and "26" not in render(card.name, "hu")
     assert "H26" in card.aliases and "CIÁ-A" in square.aliases    # typed as shown, found
+
+
+def test_EVE_PREP_2_status_says_which_placement_round_is_under_way():
+    """Newcomer report N15: during placement the status said only "placing units"."""
+    from rules.eve.describe import _step_name
+    from rules.eve.state import PREP_PLACE
+
+    state = GAME.new_game({"players": 2}, 5)
+    rng = random.Random(5)
+    while state.phase != PREP_PLACE:
+        seat = rng.choice(sorted(GAME.waiting_for(state)))
+        state = GAME.apply(state, GAME.random_move(state, seat, rng))
+    step = _step_name(GAME, state)
+    assert step.key == "eve.step.prep_place_round" and step.params["round"] == 1 and step.params["rounds"] == 8
