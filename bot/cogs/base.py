@@ -42,7 +42,15 @@ ALLOWED_NO_ONE = discord.AllowedMentions.none()
 
 
 def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` within ``limit`` characters: cut after a whole word when one ends in the last
+    quarter (an autocomplete label cut mid-word reads as a typo), and marked with "…"."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space >= limit * 3 // 4:
+        cut = cut[:space].rstrip(" ,;:·(–-")
+    return cut + "…"
 
 
 def as_files(files: list[tuple[str, bytes]]) -> list[discord.File]:

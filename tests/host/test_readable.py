@@ -164,3 +164,16 @@ def test_info_takes_a_single_match_only_when_a_word_starts_with_what_was_typed()
 
     assert lookup.find("spacecorp", "O2") is None and [c.id for c in lookup.search("spacecorp", "O2", 3)] == ["TIME"]
     assert lookup.find("gaia", "bónusz3").id == "booster3" and lookup.find("pulsar", "AD-A06").id == "TX-A06"
+
+
+def test_a_clipped_label_ends_after_a_whole_word():
+    """Newcomer report N16: autocomplete descriptions were cut mid-word at 100 characters."""
+    from bot.cogs.base import clip
+
+    label = "elvesz egy 6 értékű kockát, az 1. jelölője lép a kezdeményezéssávon: 2 mezőt jobbra, a 10. mezőre lép"
+    assert len(label) > 100
+    clipped = clip(label, 100)
+    assert len(clipped) <= 100 and clipped.endswith("…")
+    assert label.startswith(clipped[:-1]) and label[len(clipped) - 1] == " "   # ends where a word ends
+    assert clip("x" * 150, 100) == "x" * 99 + "…"                             # no word to end at
+    assert clip("short", 100) == "short"
