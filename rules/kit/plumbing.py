@@ -158,33 +158,27 @@ class Plumbing:
 
     # ----- JSON ----------------------------------------------------------------------------------
     def _encoder(self, hint: Any, where: str) -> Coder | None:
-        try:
-            return self._encoders[hint]
-        except KeyError:
-            pass
-        with self._lock:
-            if hint in self._encoders:
-                return self._encoders[hint]
-            if ("to_json", hint) in self._building:
-                return self._building["to_json", hint]
-            with self._atomic():
-                coder = self._build_encoder(hint, where)
-            self._encoders[hint] = coder
-            return coder
+        return self._coder("to_json", self._encoders, self._build_encoder, hint, where)
 
     def _decoder(self, hint: Any, where: str) -> Coder | None:
+        return self._coder("from_json", self._decoders, self._build_decoder, hint, where)
+
+    def _coder(self, kind: str, table: dict[Any, Coder | None],
+               build: Callable[[Any, str], Coder | None], hint: Any, where: str) -> Coder | None:
+        """The cached coder of ``hint`` in ``table``, built once under the lock (a hint met again
+        while its own coder is being built gets the one under construction)."""
         try:
-            return self._decoders[hint]
+            return table[hint]
         except KeyError:
             pass
         with self._lock:
-            if hint in self._decoders:
-                return self._decoders[hint]
-            if ("from_json", hint) in self._building:
-                return self._building["from_json", hint]
+            if hint in table:
+                return table[hint]
+            if (kind, hint) in self._building:
+                return self._building[kind, hint]
             with self._atomic():
-                coder = self._build_decoder(hint, where)
-            self._decoders[hint] = coder
+                coder = build(hint, where)
+            table[hint] = coder
             return coder
 
     def _build_encoder(self, hint: Any, where: str) -> Coder | None:     # None: the value is its JSON
