@@ -1147,7 +1147,10 @@ class PlanetariumGame(Game[GameState, Move]):
         return lines
 
     def describe_move(self, state: GameState, seat: int, text: str) -> Msg | None:
-        """A short description of a move, for autocomplete."""
+        """What a move does beyond what its phrase (``move_phrase``) already says, for the
+        autocomplete label "<phrase>: <description>": the card kept, where a collided token
+        goes, the matter a planet collects, the gravity option.  None when the phrase says it
+        all (a label that said the same thing twice was cut off before its news)."""
         try:
             move = self.parse_move(state, seat, text)
         except IllegalMove:
@@ -1158,48 +1161,23 @@ class PlanetariumGame(Game[GameState, Move]):
                 else list(state.players[seat].drawn_finals)
             kept = [card for card in pair if card != move.card]
             if len(kept) == 1:
-                return P("describe.discard_keep", card=move.card, name=card_name(move.card), kept=kept[0],
-                         kept_name=card_name(kept[0]))
-            return P("describe.discard", card=move.card, name=card_name(move.card))
-        if kind == mv.MOVE_NONE:
-            return P("describe.move_none")
+                return P("describe.keeps", kept=kept[0], kept_name=card_name(kept[0]),
+                         points=cards()[kept[0]].points)
+            return None
         if kind == mv.MOVE and move.path:
             start, to = move.path[0], move.path[-1]
             target = state.nodes.get(to)
             if start in PLANET_SET:
                 if target in MATTER_SET:
-                    return P("describe.planet_collects", planet=start, node=state.planet_pos[start], to=to,
-                             matter=P(f"matter.{target}"))
-                return P("describe.planet", planet=start, node=state.planet_pos[start], to=to)
-            token = state.nodes.get(start)
-            if token not in MATTER_SET:
+                    return P("describe.planet_collects", planet=start, matter=P(f"matter.{target}"))
                 return None
-            if target in PLANET_SET:
-                return P("describe.matter_collides", matter=P(f"matter.{token}"), node=start, to=to, planet=target)
-            return P("describe.matter", matter=P(f"matter.{token}"), node=start, to=to)
-        if kind == mv.PLAY and move.card in cards():
-            card = cards()[move.card]
-            if move.gravity:
-                return P("describe.play_grav", card=card.id, name=card_name(card.id), planet=move.planet,
-                         points=card.points, node=move.gravity[0], area=move.gravity[1])
-            if card.gravity:        # the icon is used only when asked for: say so before the choice
-                return P("describe.play_can_grav", card=card.id, name=card_name(card.id), planet=move.planet,
-                         points=card.points, option=P("nt.grav", node=P("ph.space"), area=P("ph.planet")))
-            return P("describe.play", card=card.id, name=card_name(card.id), planet=move.planet, points=card.points)
-        if kind == mv.REPLACE:
-            return P("describe.replace", card=move.card, name=card_name(move.card))
-        if kind == mv.PASS:
-            return P("describe.pass")
-        if kind == mv.DRAW:
-            return P(f"describe.draw_{move.deck}")
-        if kind == mv.FINAL and move.card in cards():
-            if move.from_card:
-                return P("describe.final", card=move.card, name=card_name(move.card), planet=move.planet,
-                         points=cards()[move.card].points, source=move.from_card)
-            return P("describe.final_plain", card=move.card, name=card_name(move.card), planet=move.planet,
-                     points=cards()[move.card].points)
-        if kind == mv.DONE:
-            return P("describe.done")
+            token = state.nodes.get(start)
+            if token in MATTER_SET and target in PLANET_SET:
+                return P("describe.matter_collides", matter=P(f"matter.{token}"), planet=target)
+            return None
+        if kind == mv.PLAY and move.card in cards() and cards()[move.card].gravity and not move.gravity:
+            # the icon is used only when asked for: say so before the choice
+            return P("describe.can_grav", option=P("nt.grav", node=P("ph.space"), area=P("ph.planet")))
         return None
 
     # ----- reading the table -------------------------------------------------------------------------------

@@ -225,7 +225,11 @@ def test_PL_BOT_1_redacted_setup_discard_is_a_message():
     assert GAME.redact_move(after, 0, "megtart F01") == redacted
 
 
-def test_describe_move_explains_every_legal_move_in_both_languages():
+def test_describe_move_adds_to_the_phrase_never_repeats_it():
+    """An autocomplete label is "<phrase>: <description>" (bot/cogs/base.py): every legal move
+    has a phrase, and a description only says what the phrase does not (the kept card, the
+    collision, the collected matter, the gravity option), so the news is not cut off at 100
+    characters behind a repetition (newcomer play-through 2026-11-27)."""
     rng = random.Random(3)
     state = GAME.new_game({"players": 3}, 11)
     described = set()
@@ -235,17 +239,26 @@ def test_describe_move_explains_every_legal_move_in_both_languages():
         seat = min(GAME.waiting_for(state))
         legal = GAME.legal_moves(state, seat)
         for move in legal[:30]:
-            message = GAME.describe_move(state, seat, GAME.format_move(move))
-            assert message is not None, GAME.format_move(move)
+            text = GAME.format_move(move)
+            phrase = GAME.move_phrase(state, seat, text)
+            assert phrase is not None, text
+            assert_catalogued(phrase)
+            message = GAME.describe_move(state, seat, text)
+            if message is None:
+                continue
             assert_catalogued(message)
             described.add(message.key)
+            for language in LANGUAGES:
+                words, extra = render(phrase, language), render(message, language)
+                assert extra not in words
+                assert not any(node in extra for node in move.path), (words, extra)
         state = GAME.apply(state, choose(state, legal, rng))
-    assert {"planetarium.describe.play", "planetarium.describe.matter", "planetarium.describe.planet",
-            "planetarium.describe.pass", "planetarium.describe.draw_I"} <= described
+    assert {"planetarium.describe.keeps", "planetarium.describe.matter_collides",
+            "planetarium.describe.planet_collects"} <= described
     assert GAME.describe_move(state, 0, "xyzzy") is None
     card_state = build(phase=PHASE_CARD, mats={0: {"A": "G1 R1"}}, hands={0: ["L01", "L09", "H01", "H05", "F04"]})
-    text = render(GAME.describe_move(card_state, 0, "play L01 A"), "hu")
-    assert text == "kijátszod: L01 (Akkréció) → az A bolygó, 4 pont"
+    assert GAME.describe_move(card_state, 0, "play L01 A") is None
+    assert GAME.describe_move(card_state, 0, "pass") is None
 
 
 # ----- notices ---------------------------------------------------------------------------------------------

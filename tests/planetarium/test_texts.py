@@ -183,7 +183,7 @@ def test_a_gravity_card_says_before_it_is_played_how_to_use_the_icon_pl_grav_1()
     """No blind decision: the plain play of a gravity card tells that grav= takes a token."""
     state = build(phase=PHASE_CARD, mats={0: {"A": "G1 W1"}}, hands={0: ["L10", "L01", "H02", "H05", "F01"]})
     description = GAME.describe_move(state, 0, "play L10 A")
-    assert description.key == "planetarium.describe.play_can_grav"
+    assert description.key == "planetarium.describe.can_grav"
     assert "gravitáció=<mező>><bolygó>" in render(description, "hu")
     assert all(len(render(description, language)) <= 100 for language in LANGUAGES)
 
