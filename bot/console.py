@@ -440,14 +440,19 @@ class Console:
             self.say("  " + shown)
 
     async def click(self, label: str) -> None:
-        for message_id, channel_id, custom_id, button_label in self.buttons:
-            if label in (button_label.lower(), custom_id):
-                mark = self.harness.mark()
-                sent = await self.harness.click(self.users[self.user], message_id, custom_id, channel_id=channel_id)
-                self.show(sent)
-                await self.show_computer_moves(mark, sent)
-                return
-        self.tell("console.no_button", buttons=" ".join(f"[{b[3]}]" for b in self.buttons) or "-")
+        """Press the button whose label (any case) or id is typed, or the only one whose
+        label starts with what is typed (`click csatl` for [Csatlakozom])."""
+        exact = [b for b in self.buttons if label in (b[3].lower(), b[2])]
+        started = [b for b in self.buttons if label and b[3].lower().startswith(label)]
+        found = exact or (started if len(started) == 1 else [])
+        if not found:
+            self.tell("console.no_button", buttons=" ".join(f"[{b[3]}]" for b in self.buttons) or "-")
+            return
+        message_id, channel_id, custom_id, _label = found[0]
+        mark = self.harness.mark()
+        sent = await self.harness.click(self.users[self.user], message_id, custom_id, channel_id=channel_id)
+        self.show(sent)
+        await self.show_computer_moves(mark, sent)
 
     async def choose(self, choice: str) -> None:
         if self.menu is None:
