@@ -1193,9 +1193,17 @@ class GameCog(commands.GroupCog):
     async def info(self, interaction: discord.Interaction, thing: str) -> None:
         """What a card, tile, technology, region... is and does (only to the asker)."""
         language = user_language(interaction)
-        found = lookup.find(self.game_name, thing)
+        found = lookup.exact(self.game_name, thing)
+        in_game = False
+        if found is None:       # a place of this thread's game (a map hex), else a component
+            in_game, found = await self.location_here(interaction, thing)
+            found = found or lookup.find(self.game_name, thing)
         if found is None:
             close = lookup.ranked(self.game_name, thing, 10)
+            hint = None if in_game or close else self.game.location_hint(thing)
+            if hint is not None:       # a map hex asked outside a running game
+                await send(interaction, tr(hint, language), ephemeral=True)
+                return
             if not close:
                 raise UserError("info_unknown", thing=thing, title=self.game.title_msg())
             # several match ("forgóerőmű": small, medium, large): each with its gist; found only
@@ -1210,6 +1218,22 @@ class GameCog(commands.GroupCog):
         if found.stand_in:
             lines.append(t("info_stand_in", language))
         await send(interaction, "\n".join(lines), ephemeral=True)
+
+    async def location_here(self, interaction: discord.Interaction,
+                            thing: str) -> tuple[bool, rules.Component | None]:
+        """Whether this thread runs a started game of this kind, and ``thing`` as a place of it
+        (a map hex) described as the asker sees it (None: it names no place)."""
+        record = await self.service.game_in_thread(interaction.channel_id)
+        if record is None or record.game != self.game_name or record.status == LOBBY:
+            return False, None
+        try:
+            loaded = await self.service.load(record.id)
+        except UserError:           # cancelled, or stored by newer rules
+            return False, None
+        seat = loaded.record.seat_of(interaction.user.id)
+        found: rules.Component | None = loaded.game.describe_location(loaded.game.view(loaded.state, seat), seat,
+                                                                       thing)
+        return True, found
 
     @info.autocomplete("thing")
     async def info_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
