@@ -1042,16 +1042,26 @@ def _draw_fed_supply(d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
 
 
 def _draw_fed_token(d: ImageDraw.ImageDraw, box: Box, tok: str, green: bool, small: bool = False) -> None:
+    """A federation token filling ``box``: a hexagon, stretched sideways in a wide box so that its
+    reward ("8 pont" over "1 KTK") is written large enough for a phone (newcomer report N13)."""
     x0, y0, x1, y1 = box
     fill = GREEN_TOKEN if green else GREY_TOKEN
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    r = min(x1 - x0, y1 - y0) / 2
-    d.polygon(c.hex_corners(cx, cy, r, pointy=True), fill=fill, outline=c.BLACK, width=2)
+    w, h = x1 - x0, y1 - y0
+    if w >= h * 1.3:        # pointed left and right, flat top and bottom
+        inset = h * 0.3
+        d.polygon([(x0, cy), (x0 + inset, y0), (x1 - inset, y0), (x1, cy), (x1 - inset, y1), (x0 + inset, y1)],
+                  fill=fill, outline=c.BLACK, width=2)
+        room_w, room_h = w - inset * 1.2, h - 4
+    else:
+        r = min(w, h) / 2
+        d.polygon(c.hex_corners(cx, cy, r, pointy=True), fill=fill, outline=c.BLACK, width=2)
+        room_w, room_h = r * 1.55, r * 1.5
     info = FED_TOKENS.get(tok)
     text = tok
     if info:
         text = _reward_text(info["reward"]).replace(" ", "\n") if not small else tok.replace("fed", "F")
-    fnt = c.fit_font(text, r * 1.55, r * 1.5, max_size=max(8, int(r * 0.75)), min_size=8, bold=True)
+    fnt = c.fit_font(text, room_w, room_h, max_size=max(8, int(min(room_h * 0.5, 28))), min_size=8, bold=True)
     d.multiline_text((cx, cy), text, font=fnt, fill=c.BLACK if green else c.WHITE, anchor="mm", align="center",
                      spacing=0, stroke_width=0 if green else 1, stroke_fill=c.BLACK)
 
@@ -1181,13 +1191,16 @@ def _draw_boosters(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
         code = G.notation_word(bid, _LANGUAGE.get())
         d.text((bx + 6, by + 4), code, font=c.fit_font(code, bw - 12, 16, max_size=14, min_size=9, bold=True),
                fill=(80, 80, 90), anchor="la")   # the id a move names ("pass booster3")
-        _text_block(d, (bx + 4, by + 20, bx + bw - 4, by + 50), inc, size=19, bold=True, max_lines=1, min_size=12)
-        if second:
-            _text_block(d, (bx + 4, by + 50, bx + bw - 4, by + 88), second, size=15, max_lines=2, min_size=11)
+        _text_block(d, (bx + 4, by + 20, bx + bw - 4, by + 48), inc, size=21, bold=True, max_lines=1, min_size=14)
+        if second:     # the pass bonus or special action, large enough for a phone (newcomer report N13)
+            _text_block(d, (bx + 3, by + 48, bx + bw - 3, y1 - 34), second, size=18, bold=True, max_lines=3,
+                        min_size=14)
         if holder is not None:
-            _marker(im, view, holder, bx + bw / 2, y1 - 18, 15)
-        else:
-            d.text((bx + bw / 2, y1 - 18), tr("booster_free"), font=c.font(16, True), fill=(40, 120, 60), anchor="mm")
+            _marker(im, view, holder, bx + bw / 2, y1 - 17, 15)
+        else:       # "available" (not "free": the free tech tiles are szabad1..3)
+            label = tr("booster_free")
+            d.text((bx + bw / 2, y1 - 17), label, font=c.fit_font(label, bw - 8, 22, max_size=18, min_size=12, bold=True),
+                   fill=(40, 120, 60), anchor="mm")
 
 
 def _income(view: View, seat: int) -> dict[str, int]:
@@ -1222,7 +1235,9 @@ def _specials(view: View, seat: int) -> list[tuple[str, bool]]:
     return out
 
 
-def _resource_icon(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, r: float) -> None:
+def _resource_icon(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, r: float, letters: bool = True) -> None:
+    """A resource's token; ``letters``: its unit written on it (too small for a phone: the
+    player panels write the unit beside the number instead)."""
     col = RES_COLOURS[kind]
     if kind == "c":
         d.ellipse((x - r, y - r, x + r, y + r), fill=col, outline=c.BLACK, width=2)
@@ -1232,6 +1247,8 @@ def _resource_icon(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, r: flo
         d.rounded_rectangle((x - r * 0.75, y - r, x + r * 0.75, y + r), radius=3, fill=col, outline=c.BLACK, width=2)
     else:
         d.polygon(c.hex_corners(x, y, r, pointy=True), fill=col, outline=c.BLACK, width=2)
+    if not letters:
+        return
     label = tr("icon." + kind)       # Hungarian: kr / ér / tu / KTK
     size = int(r * 1.2) if len(label) == 1 else int(r * (0.95 if len(label) == 2 else 0.75))
     d.text((x, y), label, font=c.font(size, True), fill=c.contrast_text(col), anchor="mm")
@@ -1277,11 +1294,17 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
         return
     top = y0 + hh + 8
     # resources
-    rx = x0 + 14
+    # each resource: its token, the amount, and the unit as the income line writes it ("12 kr"),
+    # legible on a phone (newcomer report N13: letters inside a token were not)
+    rx = x0 + 12
+    number_font, unit_font = c.font(30, True), c.font(22, True)
     for kind in ("c", "o", "k", "q"):
-        _resource_icon(d, kind, rx + 14, top + 20, 14)
-        d.text((rx + 34, top + 20), str(p[kind]), font=c.font(30, True), fill=c.INK, anchor="lm")
-        rx += 34 + c.font(30, True).getlength(str(p[kind])) + 18
+        _resource_icon(d, kind, rx + 11, top + 20, 11, letters=False)
+        d.text((rx + 27, top + 20), str(p[kind]), font=number_font, fill=c.INK, anchor="lm")
+        ux = rx + 27 + number_font.getlength(str(p[kind])) + 3
+        unit = tr("reward." + kind)
+        d.text((ux, top + 22), unit, font=unit_font, fill=(70, 70, 82), anchor="lm")
+        rx = ux + unit_font.getlength(unit) + 14
     # power bowls
     pw = p["power"]
     stone = p.get("brainstone")
@@ -1295,7 +1318,7 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
         d.ellipse((cx - bowl_r, cy - bowl_r, cx + bowl_r, cy + bowl_r), fill=fill, outline=c.BLACK, width=2)
         d.text((cx, cy - 2), str(pw[area]), font=c.font(26, True), fill=c.WHITE, anchor="mm",
                stroke_width=2, stroke_fill=c.BLACK)
-        d.text((cx, cy + bowl_r + 2), label, font=c.font(15, True), fill=(60, 60, 70), anchor="ma")
+        d.text((cx, cy + bowl_r + 1), label, font=c.font(17, True), fill=(60, 60, 70), anchor="ma")
         if stone == area:
             d.ellipse((cx + bowl_r - 16, cy - bowl_r - 4, cx + bowl_r + 4, cy - bowl_r + 16), fill=(250, 250, 250),
                       outline=(200, 0, 120), width=3)
@@ -1305,7 +1328,7 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
     # income
     inc = _income(view, seat) if view.get("phase") not in ("over", "factions") else {}
     ix = bx + 4 * (2 * bowl_r + 14) + 6
-    d.text((ix, by - 2), tr("income"), font=c.font(16, True), fill=(80, 80, 90), anchor="la")
+    d.text((ix, by - 4), tr("income"), font=c.font(18, True), fill=(80, 80, 90), anchor="la")
     parts = []
     for t in ("c", "o", "k", "q", "pw", "t"):
         if inc.get(t):
@@ -1337,28 +1360,34 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
     for typ in ("m", "ts", "lab", "ac1", "ac2", "PI"):
         cnt = STD_BUILDINGS[typ]["count"] - n.get(typ, 0)
         left.append((typ, cnt))
-    d.text((lx, top - 2), tr("left_to_build"), font=c.font(16, True), fill=(80, 80, 90), anchor="la")
+    d.text((lx, top - 4), tr("left_to_build"), font=c.font(18, True), fill=(80, 80, 90), anchor="la")
     for i, (typ, cnt) in enumerate(left):
         row, colm = divmod(i, 3)
-        px = lx + colm * 66
+        px = lx + colm * (86 if row == 0 else 95)     # room for "1 KTK" before the next shape
         py = top + 30 + row * 36
-        kind = typ
-        spr = building_sprite(kind, col, 13, _sprite_letter(typ))
-        _paste(im, spr, px + 14, py)
-        d.text((px + 31, py), f"{cnt}", font=c.font(22, True), fill=c.INK if cnt else (170, 60, 60), anchor="lm")
+        # the academies and the institute: their letters beside the shape, where a phone shows
+        # them (inside a 26 px shape they were 4 px tall there)
+        _paste(im, building_sprite(typ, col, 13), px + 14, py)
+        count_font = c.font(24, True)
+        d.text((px + 31, py), f"{cnt}", font=count_font, fill=c.INK if cnt else (170, 60, 60), anchor="lm")
+        letter = _sprite_letter(typ)
+        if letter:
+            d.text((px + 34 + count_font.getlength(f"{cnt}"), py + 1), letter,
+                   font=c.fit_font(letter, 40, 24, max_size=18, min_size=14, bold=True), fill=(70, 70, 82),
+                   anchor="lm")
     gy = top + 30 + 2 * 36
     gf_free = G.gaiaformers_free(view, seat)
     if p.get("gf_total"):
         _paste(im, building_sprite("ring", col, 11), lx + 14, gy)
-        d.text((lx + 31, gy), f"{gf_free}/{p['gf_total']}", font=c.font(20, True), fill=c.INK, anchor="lm")
+        d.text((lx + 31, gy), f"{gf_free}/{p['gf_total']}", font=c.font(22, True), fill=c.INK, anchor="lm")
     if p["faction"] == "ivits":
-        _paste(im, building_sprite("sp", col, 12), lx + 14 + 66 * 2 - 40, gy)
+        _paste(im, building_sprite("sp", col, 12), lx + 86 + 14, gy)
         st_left = max(0, SPACE_STATIONS - n.get("sp", 0))
-        d.text((lx + 31 + 66 * 2 - 40, gy), f"{st_left}", font=c.font(20, True),
+        d.text((lx + 86 + 31, gy), f"{st_left}", font=c.font(22, True),
                fill=c.INK if st_left else (170, 60, 60), anchor="lm")
     sats = sum(1 for owners in (view.get("sat") or {}).values() if seat in owners)
-    _paste(im, building_sprite("sat", col, 7), lx + 14 + 66 * 2 + 14, gy)
-    d.text((lx + 31 + 66 * 2 + 8, gy), f"×{sats}", font=c.font(20, True), fill=c.INK, anchor="lm")
+    _paste(im, building_sprite("sat", col, 8), lx + 172 + 14, gy)
+    d.text((lx + 172 + 27, gy), f"×{sats}", font=c.font(22, True), fill=c.INK, anchor="lm")
     # bottom area: booster, tech tiles, federation tokens (one or two rows)
     ry = by + 2 * bowl_r + 30
     _draw_player_tiles(d, p, (x0 + 12, ry, x1 - 12, y1 - 10))
@@ -1371,14 +1400,15 @@ def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
     used = set(p.get("used") or ())
     items: list[tuple[str, Any, float]] = []
     if p.get("booster"):
-        items.append(("booster", p["booster"], 112))
+        items.append(("booster", p["booster"], 150))
     items += [("tech", t, 104) for t in techs]
     items += [("fed", f, 0) for f in feds]
     full_h = y1 - y0
     two_rows = sum(w + 6 for _, _, w in items) + len(feds) * (full_h + 4) > (x1 - x0)
     rows = 2 if two_rows else 1
     h = (full_h - 4 * (rows - 1)) / rows
-    fed_w = h + 4
+    token_w = max(h, 84.0)      # a low row's tokens are stretched: their text stays large
+    fed_w = token_w + 4
     # federation tokens stack at the right end, techs flow from the left
     nf = len(feds)
     fed_cols = math.ceil(nf / rows) if nf else 0
@@ -1387,7 +1417,7 @@ def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
         col, row = divmod(i, rows) if rows == 2 else (i, 0)
         fx = fed_x0 + col * fed_w
         fy = y0 + row * (h + 4)
-        _draw_fed_token(d, (fx, fy, fx + h, fy + h), f["id"], bool(f.get("green")))
+        _draw_fed_token(d, (fx, fy, fx + token_w, fy + h), f["id"], bool(f.get("green")))
     x, row = x0, 0
     for kind, obj, w in items:
         if kind == "fed":
@@ -1402,14 +1432,16 @@ def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
         if kind == "booster":
             inc_b, second = _booster_text(obj)
             c.rounded_panel(d, tile, radius=6, fill=(224, 236, 250), outline=(60, 100, 160), width=2)
+            # large enough for a phone (newcomer report N13): the income, then the pass bonus or
+            # the special action ("passz: 1 pont / bánya")
             if rows == 1:
-                _text_block(d, (x + 3, y + 2, x + w - 3, y + h / 2), inc_b, size=17, bold=True, max_lines=1)
-                _text_block(d, (x + 3, y + h / 2, x + w - 3, y + h - 2), second or tr("booster_tag", n=obj[7:]),
-                            size=14, max_lines=2,
-                            min_size=10, fill=(140, 140, 150) if "booster" in used and BOOSTERS[obj].get("action") else c.INK)
+                _text_block(d, (x + 3, y + 2, x + w - 3, y + h * 0.4), inc_b, size=21, bold=True, max_lines=1)
+                _text_block(d, (x + 3, y + h * 0.4, x + w - 3, y + h - 2), second or tr("booster_tag", n=obj[7:]),
+                            size=18, bold=True, max_lines=2, min_size=14,
+                            fill=(140, 140, 150) if "booster" in used and BOOSTERS[obj].get("action") else c.INK)
             else:
                 _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), inc_b + ("  " + second if second else ""),
-                            size=14, bold=True, max_lines=2, min_size=10)
+                            size=17, bold=True, max_lines=2, min_size=13)
         else:
             adv = obj["id"].startswith("adv")
             covered = bool(obj.get("covered"))
@@ -1421,12 +1453,12 @@ def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
             c.rounded_panel(d, tile, radius=6, fill=fill, outline=(190, 130, 30) if adv else (40, 130, 60), width=2)
             dim = covered or obj["id"] in used
             _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), tr(f"tech_short.{obj['id']}"),
-                        size=18 if rows == 1 else 16, bold=True, max_lines=2, min_size=10,
+                        size=18 if rows == 1 else 17, bold=True, max_lines=2, min_size=12,
                         fill=(95, 95, 100) if dim else c.INK)
             if covered:
                 d.line((x + 4, y + h - 4, x + w - 4, y + 4), fill=TAKEN, width=3)
             elif obj["id"] in used:
-                d.text((x + w - 5, y + 3), tr("used"), font=c.font(12, True), fill=TAKEN, anchor="ra")
+                d.text((x + w - 5, y + 2), tr("used"), font=c.font(14, True), fill=TAKEN, anchor="ra")
         x += w + 6
 
 
@@ -1666,7 +1698,7 @@ def _render_common(view: View, *, player_names: Sequence[str] | None = None, hea
 
 
 PLAYERS_IMAGE_MAX = 3     # seats in one players' image (chat); four come as two images of two
-BOOSTERS_H = 160          # the boosters' section in the players' image (its title and the tiles)
+BOOSTERS_H = 184          # the boosters' section in the players' image (its title and the tiles)
 
 
 def _render_table(view: View, *, player_names: Sequence[str] | None = None, seats: Sequence[int] | None = None,
