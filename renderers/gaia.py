@@ -945,10 +945,12 @@ def _draw_tech_tile(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Bo
         fill = c.mix(fill, (90, 90, 100), 0.55)
     c.rounded_panel(d, box, radius=8, fill=fill, outline=edge, width=3)
     tag = title or (tr("adv_tag", n=tid[7:]) if tid.startswith("advtech") else tr("tech_tag", n=tid[4:]))
-    d.text((x0 + 6, y0 + 4), tag, font=c.font(13, True), fill=(70, 70, 80), anchor="la")
+    d.text((x0 + 6, y0 + 4), tag, font=c.fit_font(tag, x1 - x0 - 12, 20, max_size=16, min_size=12, bold=True),
+           fill=(70, 70, 80), anchor="la")
     owners = owners or []
-    _text_block(d, (x0 + 5, y0 + 19, x1 - 5, y1 - (20 if owners else 4)), _tech_text(tid), size=16,
-                bold=True, fill=c.INK, max_lines=3, min_size=11)
+    # the effect as large as the tile allows: a phone shows this board 420 px wide (N13)
+    _text_block(d, (x0 + 4, y0 + 22, x1 - 4, y1 - (22 if owners else 4)), _tech_text(tid), size=20,
+                bold=True, fill=c.INK, max_lines=3, min_size=13)
     for i, (s, covered) in enumerate(owners):
         mx = x0 + 14 + i * 24
         _marker(im, view, s, mx, y1 - 13, 10)
@@ -967,7 +969,7 @@ def _draw_research(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
     adv_taken = set(view.get("adv_taken") or ())
     colw = (x1 - x0 - 50) / 6
     top = y0 + 40
-    adv_h, lvl_h, std_h = 76, 48, 84
+    adv_h, lvl_h, std_h = RESEARCH_ADV_H, RESEARCH_LEVEL_H, RESEARCH_STD_H
     for i, f in enumerate(FIELDS):
         cx0 = x0 + 40 + i * colw
         cx1 = cx0 + colw - 6
@@ -988,12 +990,12 @@ def _draw_research(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
             c.rounded_panel(d, cell, radius=6, fill=fill, outline=c.mix(col, c.BLACK, 0.3), width=2)
             terra_fed = view.get("terra_fed")
             if lv == 5 and f == "terra" and terra_fed:
-                _draw_fed_token(d, (cx1 - 46, yy + 1, cx1 - 4, yy + lvl_h - 5), terra_fed, True)
+                _draw_fed_token(d, (cx1 - 74, yy + 1, cx1 - 4, yy + lvl_h - 5), terra_fed, True)
             here = [s for s, p in enumerate(players) if p and p["research"][f] == lv]
             step = min(29, (cx1 - cx0 - 30) / max(1, len(here)))
             mx = (cx0 + cx1) / 2 - step * (len(here) - 1) / 2
             for s in here:
-                _marker(im, view, s, mx, yy + (lvl_h - 4) / 2, 14)
+                _marker(im, view, s, mx, yy + (lvl_h - 4) / 2, 13)
                 mx += step
         # standard tile
         stid = tech.get(f)
@@ -1009,36 +1011,37 @@ def _draw_research(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
     for lv in range(5, -1, -1):
         yy = top + adv_h + (5 - lv) * lvl_h + (lvl_h - 4) / 2
         d.text((x0 + 22, yy), str(lv), font=c.font(24, True), fill=c.WHITE, anchor="mm")
-    # free tiles and the federation tokens left in the supply
-    fy = top + adv_h + 6 * lvl_h + std_h + 28
-    free = tr("free")
-    d.text((x0 + 8, fy + 40), free, font=c.fit_font(free, 50, 24, max_size=17, min_size=10, bold=True), fill=c.WHITE,
-           anchor="lm")
-    supply_w = 196
-    fw = (x1 - x0 - 70 - supply_w) / 3
+    # the free tiles, then a row of the federation tokens left in the supply
+    fy = top + adv_h + 6 * lvl_h + std_h + 26
+    fw = (x1 - x0 - 12) / 3       # each tile's title names its space (szabad1 / free1)
     for j in range(3):
         tid = tech.get(f"free{j + 1}")
-        fx = x0 + 62 + j * fw
-        _draw_tech_tile(im, d, view, (fx, fy, fx + fw - 8, fy + 80), tid, advanced=False,
+        fx = x0 + 10 + j * fw
+        _draw_tech_tile(im, d, view, (fx, fy, fx + fw - 8, fy + RESEARCH_FREE_H), tid, advanced=False,
                         owners=_tech_owners(view, tid) if tid else [],
                         title=G.notation_word(f"free{j + 1}", _LANGUAGE.get()))
-    _draw_fed_supply(d, view, (x1 - supply_w - 4, fy - 2, x1 - 8, fy + 96))
+    sy = fy + RESEARCH_FREE_H + 8
+    _draw_fed_supply(d, view, (x0 + 10, sy, x1 - 10, min(y1 - 6, sy + RESEARCH_SUPPLY_H)))
 
 
 def _draw_fed_supply(d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
+    """The federation tokens left in the supply, in one row under its title: each a stretched
+    hexagon with its reward on two lines and how many are left (legible at 420 px, N13)."""
     x0, y0, x1, y1 = box
-    d.text(((x0 + x1) / 2, y0), tr("fed_tokens"), font=c.font(15, True), fill=c.WHITE, anchor="ma")
+    d.text((x0, y0), tr("fed_tokens"), font=c.font(18, True), fill=c.WHITE, anchor="la")
     supply = view.get("fed_supply") or {}
     ids = sorted(supply)
-    cw = (x1 - x0) / 3
+    cw = (x1 - x0) / max(6, len(ids))
+    ty0, ty1 = y0 + 26, y1
+    count_font = c.font(22, True)
     for i, tok in enumerate(ids):
-        row, col = divmod(i, 3)
-        tx = x0 + col * cw
-        ty = y0 + 19 + row * 39
+        tx = x0 + i * cw
         left = supply[tok]
-        _draw_fed_token(d, (tx, ty, tx + 36, ty + 36), tok, bool(FED_TOKENS.get(tok, {}).get("green")) and left > 0)
-        d.text((tx + 38, ty + 18), f"×{left}", font=c.font(18, True), fill=c.WHITE if left else (150, 150, 160),
-               anchor="lm")
+        token_w = cw - count_font.getlength("×9") - 10
+        _draw_fed_token(d, (tx, ty0, tx + token_w, ty1), tok,
+                        bool(FED_TOKENS.get(tok, {}).get("green")) and left > 0)
+        d.text((tx + token_w + 3, (ty0 + ty1) / 2), f"×{left}", font=count_font,
+               fill=c.WHITE if left else (150, 150, 160), anchor="lm")
 
 
 def _draw_fed_token(d: ImageDraw.ImageDraw, box: Box, tok: str, green: bool, small: bool = False) -> None:
@@ -1061,6 +1064,9 @@ def _draw_fed_token(d: ImageDraw.ImageDraw, box: Box, tok: str, green: bool, sma
     text = tok
     if info:
         text = _reward_text(info["reward"]).replace(" ", "\n") if not small else tok.replace("fed", "F")
+        if not small and "\n" not in text:     # one reward ("12pont"): its number over its unit
+            digits = len(text) - len(text.lstrip("0123456789"))
+            text = text[:digits] + "\n" + text[digits:] if 0 < digits < len(text) else text
     fnt = c.fit_font(text, room_w, room_h, max_size=max(8, int(min(room_h * 0.5, 28))), min_size=8, bold=True)
     d.multiline_text((cx, cy), text, font=fnt, fill=c.BLACK if green else c.WHITE, anchor="mm", align="center",
                      spacing=0, stroke_width=0 if green else 1, stroke_fill=c.BLACK)
@@ -1518,7 +1524,13 @@ def _draw_vp_sources(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: B
 
 
 PANEL_H = 284
-BOARDS_TOP_H = 640
+# the research board: the advanced tiles, six levels, the standard tiles, the free tiles and
+# the federation supply (legible at 420 px on a phone: large tiles, low level rows)
+RESEARCH_ADV_H, RESEARCH_LEVEL_H, RESEARCH_STD_H = 100, 38, 106
+RESEARCH_FREE_H = 92
+RESEARCH_SUPPLY_H = 80
+BOARDS_TOP_H = 40 + RESEARCH_ADV_H + 6 * RESEARCH_LEVEL_H + RESEARCH_STD_H + 26 + RESEARCH_FREE_H + 8 + \
+    RESEARCH_SUPPLY_H + 24
 
 
 def board_height(players: int) -> int:
