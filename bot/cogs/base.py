@@ -1238,8 +1238,12 @@ class GameCog(commands.GroupCog):
     @info.autocomplete("thing")
     async def info_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         language = user_language(interaction)
+        found = lookup.search(self.game_name, current, 25)
+        if current.strip() and lookup.exact(self.game_name, current) is None:
+            _in_game, place = await self.location_here(interaction, current)     # "1B1": the hex, first
+            found = ([place] if place is not None else []) + found[:24 if place is not None else 25]
         return [app_commands.Choice(name=clip(self.component_label(comp, language), 100), value=comp.id)
-                for comp in lookup.search(self.game_name, current, 25)]
+                for comp in found]
 
     @staticmethod
     def component_label(comp: rules.Component, language: str) -> str:

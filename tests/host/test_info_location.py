@@ -47,6 +47,10 @@ async def test_gaia_info_on_a_hex_in_the_games_thread_describes_it(tmp_path, loc
         assert render(Msg("gaia.kind.hex"), language) in answer and "`1B1`" in answer
         assert render(expected.text, language) in answer
         assert render(Msg("gaia.place.sector", sector="1"), language) in answer
+        # autocomplete offers the hex typed, first, with its planet
+        choices = await harness.autocomplete(users["bob"], "gaia info", focused="thing", channel_id=thread,
+                                             thing="1b1")
+        assert choices[0]["value"] == "1B1" and render(expected.name, language) in choices[0]["name"]
     finally:
         await harness.close()
 
