@@ -536,14 +536,14 @@ def _draw_header(im: Image.Image, view: View, player_names: Sequence[str] | None
         passed = list(view.get("passed") or ())
         step = 46
         x = right - step * (len(order) - 1) - 22
-        d.text((x - 26, height / 2), tr("order"), font=c.font(18, True), fill=(170, 180, 210), anchor="rm")
+        d.text((x - 26, height / 2), tr("order"), font=c.font(20, True), fill=(170, 180, 210), anchor="rm")
         for s in order:
             col = seat_colour(view, s)
             if s in passed:
                 col = c.mix(col, HEADER_BG, 0.6)
             _paste(im, building_sprite("disc", col, 17, str(s + 1)), x, height / 2)
             if s in passed:
-                d.text((x + 17, height / 2 + 19), tr("passed_nth", n=passed.index(s) + 1), font=c.font(13, True),
+                d.text((x + 17, height / 2 + 23), tr("passed_nth", n=passed.index(s) + 1), font=c.font(16, True),
                        fill=(230, 230, 240), anchor="mb", stroke_width=2, stroke_fill=HEADER_BG)
             x += step
         right = right - step * len(order) - 100
