@@ -77,23 +77,33 @@ def _public_lines(st: GaiaState, k: str, planet: str) -> list[Msg]:
 
 
 def _lines_for(st: GaiaState, seat: int, k: str, planet: str) -> list[Msg]:
-    """What a mine (or a gaiaformer) on ``k`` would take from ``seat``: terraforming steps
-    and their ore (GP-MINE-8), the QIC of a Gaia planet (GP-MINE-11), the range and the QIC that
-    stretches it (GP-MINE-5..7), a transdim planet's gaiaformer (GP-MINE-10).  Nothing for the seat's own structures."""
+    """What a mine on planet ``k`` would take from ``seat``: terraforming steps and their ore
+    (GP-MINE-8), the QIC of a Gaia planet (GP-MINE-11), the range and the QIC that stretches it
+    (GP-MINE-5..7), a transdim planet's Gaia project (GP-MINE-10), the seat's own gaiaformer
+    (GP-MINE-12).  Nothing for empty space, the seat's own structures, or a planet another
+    player holds (unless the seat's Lantids may share it, GP-FAC-LAN-1)."""
     p = E.P(st, seat)
-    if k in E.own_hexes(st, seat):
+    if planet in ("e", "l") or k in E.own_hexes(st, seat):
+        return []
+    gaiaformer = st["gf"].get(k)
+    if gaiaformer == seat:
+        return [Msg("gaia.place.own_gf" if planet == "g" else "gaia.place.own_gf_pending")]
+    shared = k in st["bld"] and p["faction"] == "lantids" and k not in st["guest"]
+    if (k in st["bld"] and not shared) or gaiaformer is not None:
         return []
     lines: list[Msg] = []
-    if planet in HOME_TYPES and k not in st["bld"]:
+    if shared:
+        pass                 # a Lantids mine beside another's building: no terraforming
+    elif planet in HOME_TYPES:
         steps = terraform_steps(E.fac(p)["planet"], planet)
         if steps == 0:
             lines.append(Msg("gaia.place.home"))
         else:
             ore = steps * RESEARCH["terra_cost"][p["research"]["terra"]]
             lines.append(Msg("gaia.place.steps", steps=steps, ore=ore))
-    elif planet == "g" and k not in st["bld"]:
+    elif planet == "g":
         lines.append(Msg("gaia.place.gaia_ore" if p["faction"] == "gleens" else "gaia.place.gaia_qic"))
-    elif planet == "m" and k not in st["gf"]:
+    elif planet == "m":
         lines.append(Msg("gaia.place.transdim"))
     distance = E.min_distance(st, seat, k)
     if distance < 99:        # the seat has built somewhere

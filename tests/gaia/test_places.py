@@ -89,3 +89,32 @@ def test_outside_a_game_a_hex_code_gets_the_hint_that_it_needs_a_game():
     assert GAME.location_hint("1B1").key == "gaia.info.hex_needs_game"
     assert GAME.location_hint("-2x4").key == "gaia.info.hex_needs_game"
     assert GAME.location_hint("bónusz3") is None
+
+
+def test_GP_MINE_2_a_planet_another_player_holds_gets_no_costs():
+    """Xenos' trading station on 1A6: the Terrans cannot build there, so nothing is priced."""
+    st = terrans_and_xenos()
+    assert keys(places.facts(st, 0, E.locate(st, "1A6"))) == ["gaia.place.sector", "gaia.place.building"]
+
+
+def test_GP_FAC_LAN_1_lantids_may_share_a_planet_and_learn_only_the_range():
+    st = action_state(["lantids", "xenos"], [(0, "m", "1B1"), (1, "ts", "1A6")])
+    lines = places.facts(st, 0, E.locate(st, "1A6"))
+    assert keys(lines) == ["gaia.place.sector", "gaia.place.building", "gaia.place.reach_qic"]
+
+
+def test_GP_MINE_12_the_seats_own_gaiaformer():
+    """Before the Gaia phase the transdim planet waits; after it, a mine there costs no QIC."""
+    st = terrans_and_xenos()
+    k = E.locate(st, "3A0")
+    st["gf"][k] = 0
+    assert keys(places.facts(st, 0, k))[-1] == "gaia.place.own_gf_pending"
+    assert keys(places.facts(st, 1, k)) == ["gaia.place.sector", "gaia.place.gaiaformer"]
+    st["planet"][k] = "g"
+    assert keys(places.facts(st, 0, k)) == ["gaia.place.sector", "gaia.place.was", "gaia.place.gaiaformer",
+                                            "gaia.place.own_gf"]
+
+
+def test_empty_space_gets_no_costs():
+    st = terrans_and_xenos()
+    assert keys(places.facts(st, 0, E.locate(st, "1B2"))) == ["gaia.place.sector"]
