@@ -454,6 +454,12 @@ class Game(abc.ABC, Generic[StateT, MoveT, ViewT]):
         names no such place (the default: a game whose places are all components)."""
         return None
 
+    def location_codes(self, view: ViewT) -> Sequence[str]:
+        """The codes of the places ``describe_location`` describes in ``view`` (``1A0`` ...
+        ``7C``), in the order ``info``'s autocomplete offers those a player starts typing.
+        Default: none."""
+        return ()
+
     def location_hint(self, text: str) -> Msg | None:
         """What ``/<game> info`` says outside a running game when ``text`` is written as such a
         place (``1B1``): that it needs a game's thread.  None (the default): ``text`` is no

@@ -21,7 +21,7 @@ from discord.ext import commands
 
 import rules
 from rules.base import OptionSpec, PreferenceSpec
-from rules.messages import LANGUAGES, Join, Msg, from_json, has_key, language_of
+from rules.messages import LANGUAGES, Join, Msg, fold_word, from_json, has_key, language_of
 
 from .. import lookup
 from ..i18n import ls, t, tr
@@ -1219,31 +1219,46 @@ class GameCog(commands.GroupCog):
             lines.append(t("info_stand_in", language))
         await send(interaction, "\n".join(lines), ephemeral=True)
 
+    async def view_here(self, interaction: discord.Interaction) -> tuple[Any, int | None] | None:
+        """The asker's view of the started game of this kind this thread runs, and the asker's
+        seat (None: a spectator); None outside such a game."""
+        record = await self.service.game_in_thread(interaction.channel_id)
+        if record is None or record.game != self.game_name or record.status == LOBBY:
+            return None
+        try:
+            loaded = await self.service.load(record.id)
+        except UserError:           # cancelled, or stored by newer rules
+            return None
+        seat = loaded.record.seat_of(interaction.user.id)
+        return loaded.game.view(loaded.state, seat), seat
+
     async def location_here(self, interaction: discord.Interaction,
                             thing: str) -> tuple[bool, rules.Component | None]:
         """Whether this thread runs a started game of this kind, and ``thing`` as a place of it
         (a map hex) described as the asker sees it (None: it names no place)."""
-        record = await self.service.game_in_thread(interaction.channel_id)
-        if record is None or record.game != self.game_name or record.status == LOBBY:
+        here = await self.view_here(interaction)
+        if here is None:
             return False, None
-        try:
-            loaded = await self.service.load(record.id)
-        except UserError:           # cancelled, or stored by newer rules
-            return False, None
-        seat = loaded.record.seat_of(interaction.user.id)
-        found: rules.Component | None = loaded.game.describe_location(loaded.game.view(loaded.state, seat), seat,
-                                                                       thing)
+        found: rules.Component | None = self.game.describe_location(*here, thing)
         return True, found
 
     @info.autocomplete("thing")
     async def info_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         language = user_language(interaction)
         found = lookup.search(self.game_name, current, 25)
-        if current.strip() and lookup.exact(self.game_name, current) is None:
-            _in_game, place = await self.location_here(interaction, current)     # "1B1": the hex, first
-            found = ([place] if place is not None else []) + found[:24 if place is not None else 25]
+        wanted = fold_word(current).strip()
+        if wanted and lookup.exact(self.game_name, current) is None:
+            here = await self.view_here(interaction)
+            if here is not None:        # "1B1": that hex first; "1B": the hexes so named, after the components
+                place = self.game.describe_location(*here, current)
+                codes = [code for code in self.game.location_codes(here[0])
+                         if fold_word(code).startswith(wanted) and (place is None or code != place.id)]
+                room = 25 - len(found) - (place is not None)
+                places = [self.game.describe_location(*here, code) for code in codes[:max(0, room)]]
+                found = ([place] if place is not None else []) + found[:24 if place is not None else 25] + \
+                    [comp for comp in places if comp is not None]
         return [app_commands.Choice(name=clip(self.component_label(comp, language), 100), value=comp.id)
-                for comp in found]
+                for comp in found[:25]]
 
     @staticmethod
     def component_label(comp: rules.Component, language: str) -> str:

@@ -315,6 +315,9 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         ``seat`` what a mine there would take."""
         return places.describe(view, seat, text)
 
+    def location_codes(self, view: GaiaState) -> Sequence[str]:
+        return places.codes(view)
+
     def location_hint(self, text: str) -> Msg | None:
         return Msg("gaia.info.hex_needs_game", hex=text.strip()) if places.is_hex_code(text) else None
 

@@ -16,9 +16,22 @@ from .tables import HOME_TYPES, RESEARCH, terraform_steps
 _HEX = re.compile(r"^\s*(\d{1,2}[ab]\d{0,2}|\d{1,2}c|-?\d{1,2}x-?\d{1,2})\s*$", re.IGNORECASE)
 
 
+_NAME = re.compile(r"^(\d+)([ABC])(\d*)$")
+
+
 def is_hex_code(text: str) -> bool:
     """Whether ``text`` is written as a map hex, whatever map a game has."""
     return bool(_HEX.match(text))
+
+
+def codes(st: GaiaState) -> list[str]:
+    """Every hex's name on this game's map, sector by sector (GP-MAP-4: A0..A11, B0..B5, C)."""
+    def order(name: str) -> tuple[int, str, int]:
+        found = _NAME.match(name)
+        if found is None:
+            return (99, name, 0)
+        return int(found.group(1)), found.group(2), int(found.group(3) or 0)
+    return sorted(E.minfo(st).name.values(), key=order)
 
 
 def describe(st: GaiaState, seat: int | None, text: str) -> Component | None:

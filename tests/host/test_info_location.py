@@ -23,6 +23,7 @@ def test_games_that_have_no_places_of_their_own_answer_none(name):
     for text in ("1B1", "R08", "-2x4", "anything"):
         assert game.describe_location(game.view(state, 0), 0, text) is None
         assert game.location_hint(text) is None
+    assert list(game.location_codes(game.view(state, 0))) == []
 
 
 async def hex_answer(harness, user, channel, thing="1B1"):
@@ -51,6 +52,10 @@ async def test_gaia_info_on_a_hex_in_the_games_thread_describes_it(tmp_path, loc
         choices = await harness.autocomplete(users["bob"], "gaia info", focused="thing", channel_id=thread,
                                              thing="1b1")
         assert choices[0]["value"] == "1B1" and render(expected.name, language) in choices[0]["name"]
+        # the hexes whose names start with what is typed, in the map's order (GP-MAP-4)
+        choices = await harness.autocomplete(users["bob"], "gaia info", focused="thing", channel_id=thread,
+                                             thing="1B")
+        assert [choice["value"] for choice in choices] == [f"1B{n}" for n in range(6)]
     finally:
         await harness.close()
 
@@ -82,7 +87,9 @@ def test_a_random_gaia_position_describes_every_hex_without_error():
             break
         state = game.apply(state, move)
     from rules.gaia import engine as E
-    for name in E.minfo(state).name.values():
+    assert sorted(game.location_codes(state)) == sorted(E.minfo(state).name.values())
+    assert len(game.location_codes(state)) == 19 * len(state["placement"])
+    for name in game.location_codes(state):
         for seat in (None, 0, 1, 2):
             found = game.describe_location(state, seat, name)
             assert found is not None and found.id == name
