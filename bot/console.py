@@ -424,7 +424,7 @@ class Console:
         words = text.split()
         command, _ = self.find_command(words[:3])
         if not isinstance(command, app_commands.Command):
-            self.tell("console.suggest_how")
+            self.tell("console.suggest_how", example=self.suggest_example(command))
             return
         remainder = " ".join(text.split()[len(command.qualified_name.split()):])
         focused = next((p.name for p in command.parameters if p.autocomplete), None)
@@ -438,6 +438,19 @@ class Console:
         for choice in choices:   # what is typed (the value) and what it means (the label)
             shown = choice["value"] if choice["name"] == choice["value"] else f'{choice["value"]}   ({choice["name"]})'
             self.say("  " + shown)
+
+    def suggest_example(self, node: Any) -> str:
+        """``? /gaia lépés``: a command of the game the player named (``node``, its group)
+        whose option autocomplete fills, ``move`` first, as the player's client shows it;
+        without a game named, the first game's."""
+        groups = [node] if isinstance(node, app_commands.Group) else \
+            [group for group in self.bot.tree.get_commands() if isinstance(group, app_commands.Group)]
+        for group in groups:
+            commands = sorted(group.commands, key=lambda child: child.name != "move")
+            for child in commands:
+                if isinstance(child, app_commands.Command) and any(p.autocomplete for p in child.parameters):
+                    return "? /" + self.command_shown(child.qualified_name)
+        return "? /"
 
     async def click(self, label: str) -> None:
         """Press the button whose label (any case) or id is typed, or the only one whose

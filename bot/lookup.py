@@ -51,15 +51,21 @@ def _rank(key: str, wanted: str) -> int:
     return 3 if wanted in key else 9
 
 
+def exact(game_name: str, typed: str) -> Component | None:
+    """The component whose id, name or alias is ``typed`` (folded), or None."""
+    wanted = " ".join(fold_word(typed).split())
+    return next((comp for comp, keys in _index(game_name) if wanted in keys), None)
+
+
 def find(game_name: str, typed: str) -> Component | None:
     """The one component ``typed`` names: an exact id, name or alias, or the only match."""
     found = search(game_name, typed, 2)
     if not found:
         return None
+    named = exact(game_name, typed)
+    if named is not None:
+        return named
     wanted = " ".join(fold_word(typed).split())
-    exact = [comp for comp, keys in _index(game_name) if wanted in keys]
-    if exact:
-        return exact[0]
     if len(found) != 1:
         return None
     keys = next(keys for comp, keys in _index(game_name) if comp is found[0])

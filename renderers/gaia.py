@@ -536,14 +536,14 @@ def _draw_header(im: Image.Image, view: View, player_names: Sequence[str] | None
         passed = list(view.get("passed") or ())
         step = 46
         x = right - step * (len(order) - 1) - 22
-        d.text((x - 26, height / 2), tr("order"), font=c.font(18, True), fill=(170, 180, 210), anchor="rm")
+        d.text((x - 26, height / 2), tr("order"), font=c.font(20, True), fill=(170, 180, 210), anchor="rm")
         for s in order:
             col = seat_colour(view, s)
             if s in passed:
                 col = c.mix(col, HEADER_BG, 0.6)
             _paste(im, building_sprite("disc", col, 17, str(s + 1)), x, height / 2)
             if s in passed:
-                d.text((x + 17, height / 2 + 19), tr("passed_nth", n=passed.index(s) + 1), font=c.font(13, True),
+                d.text((x + 17, height / 2 + 23), tr("passed_nth", n=passed.index(s) + 1), font=c.font(16, True),
                        fill=(230, 230, 240), anchor="mb", stroke_width=2, stroke_fill=HEADER_BG)
             x += step
         right = right - step * len(order) - 100
@@ -945,10 +945,12 @@ def _draw_tech_tile(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Bo
         fill = c.mix(fill, (90, 90, 100), 0.55)
     c.rounded_panel(d, box, radius=8, fill=fill, outline=edge, width=3)
     tag = title or (tr("adv_tag", n=tid[7:]) if tid.startswith("advtech") else tr("tech_tag", n=tid[4:]))
-    d.text((x0 + 6, y0 + 4), tag, font=c.font(13, True), fill=(70, 70, 80), anchor="la")
+    d.text((x0 + 6, y0 + 4), tag, font=c.fit_font(tag, x1 - x0 - 12, 20, max_size=16, min_size=12, bold=True),
+           fill=(70, 70, 80), anchor="la")
     owners = owners or []
-    _text_block(d, (x0 + 5, y0 + 19, x1 - 5, y1 - (20 if owners else 4)), _tech_text(tid), size=16,
-                bold=True, fill=c.INK, max_lines=3, min_size=11)
+    # the effect as large as the tile allows: a phone shows this board 420 px wide (N13)
+    _text_block(d, (x0 + 4, y0 + 22, x1 - 4, y1 - (22 if owners else 4)), _tech_text(tid), size=20,
+                bold=True, fill=c.INK, max_lines=3, min_size=13)
     for i, (s, covered) in enumerate(owners):
         mx = x0 + 14 + i * 24
         _marker(im, view, s, mx, y1 - 13, 10)
@@ -967,7 +969,7 @@ def _draw_research(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
     adv_taken = set(view.get("adv_taken") or ())
     colw = (x1 - x0 - 50) / 6
     top = y0 + 40
-    adv_h, lvl_h, std_h = 76, 48, 84
+    adv_h, lvl_h, std_h = RESEARCH_ADV_H, RESEARCH_LEVEL_H, RESEARCH_STD_H
     for i, f in enumerate(FIELDS):
         cx0 = x0 + 40 + i * colw
         cx1 = cx0 + colw - 6
@@ -988,12 +990,12 @@ def _draw_research(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
             c.rounded_panel(d, cell, radius=6, fill=fill, outline=c.mix(col, c.BLACK, 0.3), width=2)
             terra_fed = view.get("terra_fed")
             if lv == 5 and f == "terra" and terra_fed:
-                _draw_fed_token(d, (cx1 - 46, yy + 1, cx1 - 4, yy + lvl_h - 5), terra_fed, True)
+                _draw_fed_token(d, (cx1 - 74, yy + 1, cx1 - 4, yy + lvl_h - 5), terra_fed, True)
             here = [s for s, p in enumerate(players) if p and p["research"][f] == lv]
             step = min(29, (cx1 - cx0 - 30) / max(1, len(here)))
             mx = (cx0 + cx1) / 2 - step * (len(here) - 1) / 2
             for s in here:
-                _marker(im, view, s, mx, yy + (lvl_h - 4) / 2, 14)
+                _marker(im, view, s, mx, yy + (lvl_h - 4) / 2, 13)
                 mx += step
         # standard tile
         stid = tech.get(f)
@@ -1009,49 +1011,63 @@ def _draw_research(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
     for lv in range(5, -1, -1):
         yy = top + adv_h + (5 - lv) * lvl_h + (lvl_h - 4) / 2
         d.text((x0 + 22, yy), str(lv), font=c.font(24, True), fill=c.WHITE, anchor="mm")
-    # free tiles and the federation tokens left in the supply
-    fy = top + adv_h + 6 * lvl_h + std_h + 28
-    free = tr("free")
-    d.text((x0 + 8, fy + 40), free, font=c.fit_font(free, 50, 24, max_size=17, min_size=10, bold=True), fill=c.WHITE,
-           anchor="lm")
-    supply_w = 196
-    fw = (x1 - x0 - 70 - supply_w) / 3
+    # the free tiles, then a row of the federation tokens left in the supply
+    fy = top + adv_h + 6 * lvl_h + std_h + 26
+    fw = (x1 - x0 - 12) / 3       # each tile's title names its space (szabad1 / free1)
     for j in range(3):
         tid = tech.get(f"free{j + 1}")
-        fx = x0 + 62 + j * fw
-        _draw_tech_tile(im, d, view, (fx, fy, fx + fw - 8, fy + 80), tid, advanced=False,
+        fx = x0 + 10 + j * fw
+        _draw_tech_tile(im, d, view, (fx, fy, fx + fw - 8, fy + RESEARCH_FREE_H), tid, advanced=False,
                         owners=_tech_owners(view, tid) if tid else [],
                         title=G.notation_word(f"free{j + 1}", _LANGUAGE.get()))
-    _draw_fed_supply(d, view, (x1 - supply_w - 4, fy - 2, x1 - 8, fy + 96))
+    sy = fy + RESEARCH_FREE_H + 8
+    _draw_fed_supply(d, view, (x0 + 10, sy, x1 - 10, min(y1 - 6, sy + RESEARCH_SUPPLY_H)))
 
 
 def _draw_fed_supply(d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
+    """The federation tokens left in the supply, in one row under its title: each a stretched
+    hexagon with its reward on two lines and how many are left (legible at 420 px, N13)."""
     x0, y0, x1, y1 = box
-    d.text(((x0 + x1) / 2, y0), tr("fed_tokens"), font=c.font(15, True), fill=c.WHITE, anchor="ma")
+    d.text((x0, y0), tr("fed_tokens"), font=c.font(18, True), fill=c.WHITE, anchor="la")
     supply = view.get("fed_supply") or {}
     ids = sorted(supply)
-    cw = (x1 - x0) / 3
+    cw = (x1 - x0) / max(6, len(ids))
+    ty0, ty1 = y0 + 26, y1
+    count_font = c.font(22, True)
     for i, tok in enumerate(ids):
-        row, col = divmod(i, 3)
-        tx = x0 + col * cw
-        ty = y0 + 19 + row * 39
+        tx = x0 + i * cw
         left = supply[tok]
-        _draw_fed_token(d, (tx, ty, tx + 36, ty + 36), tok, bool(FED_TOKENS.get(tok, {}).get("green")) and left > 0)
-        d.text((tx + 38, ty + 18), f"×{left}", font=c.font(18, True), fill=c.WHITE if left else (150, 150, 160),
-               anchor="lm")
+        token_w = cw - count_font.getlength("×9") - 10
+        _draw_fed_token(d, (tx, ty0, tx + token_w, ty1), tok,
+                        bool(FED_TOKENS.get(tok, {}).get("green")) and left > 0)
+        d.text((tx + token_w + 3, (ty0 + ty1) / 2), f"×{left}", font=count_font,
+               fill=c.WHITE if left else (150, 150, 160), anchor="lm")
 
 
 def _draw_fed_token(d: ImageDraw.ImageDraw, box: Box, tok: str, green: bool, small: bool = False) -> None:
+    """A federation token filling ``box``: a hexagon, stretched sideways in a wide box so that its
+    reward ("8 pont" over "1 KTK") is written large enough for a phone (newcomer report N13)."""
     x0, y0, x1, y1 = box
     fill = GREEN_TOKEN if green else GREY_TOKEN
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    r = min(x1 - x0, y1 - y0) / 2
-    d.polygon(c.hex_corners(cx, cy, r, pointy=True), fill=fill, outline=c.BLACK, width=2)
+    w, h = x1 - x0, y1 - y0
+    if w >= h * 1.3:        # pointed left and right, flat top and bottom
+        inset = h * 0.3
+        d.polygon([(x0, cy), (x0 + inset, y0), (x1 - inset, y0), (x1, cy), (x1 - inset, y1), (x0 + inset, y1)],
+                  fill=fill, outline=c.BLACK, width=2)
+        room_w, room_h = w - inset * 1.2, h - 4
+    else:
+        r = min(w, h) / 2
+        d.polygon(c.hex_corners(cx, cy, r, pointy=True), fill=fill, outline=c.BLACK, width=2)
+        room_w, room_h = r * 1.55, r * 1.5
     info = FED_TOKENS.get(tok)
     text = tok
     if info:
         text = _reward_text(info["reward"]).replace(" ", "\n") if not small else tok.replace("fed", "F")
-    fnt = c.fit_font(text, r * 1.55, r * 1.5, max_size=max(8, int(r * 0.75)), min_size=8, bold=True)
+        if not small and "\n" not in text:     # one reward ("12pont"): its number over its unit
+            digits = len(text) - len(text.lstrip("0123456789"))
+            text = text[:digits] + "\n" + text[digits:] if 0 < digits < len(text) else text
+    fnt = c.fit_font(text, room_w, room_h, max_size=max(8, int(min(room_h * 0.5, 28))), min_size=8, bold=True)
     d.multiline_text((cx, cy), text, font=fnt, fill=c.BLACK if green else c.WHITE, anchor="mm", align="center",
                      spacing=0, stroke_width=0 if green else 1, stroke_fill=c.BLACK)
 
@@ -1181,13 +1197,16 @@ def _draw_boosters(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
         code = G.notation_word(bid, _LANGUAGE.get())
         d.text((bx + 6, by + 4), code, font=c.fit_font(code, bw - 12, 16, max_size=14, min_size=9, bold=True),
                fill=(80, 80, 90), anchor="la")   # the id a move names ("pass booster3")
-        _text_block(d, (bx + 4, by + 20, bx + bw - 4, by + 50), inc, size=19, bold=True, max_lines=1, min_size=12)
-        if second:
-            _text_block(d, (bx + 4, by + 50, bx + bw - 4, by + 88), second, size=15, max_lines=2, min_size=11)
+        _text_block(d, (bx + 4, by + 20, bx + bw - 4, by + 48), inc, size=21, bold=True, max_lines=1, min_size=14)
+        if second:     # the pass bonus or special action, large enough for a phone (newcomer report N13)
+            _text_block(d, (bx + 3, by + 48, bx + bw - 3, y1 - 34), second, size=18, bold=True, max_lines=3,
+                        min_size=14)
         if holder is not None:
-            _marker(im, view, holder, bx + bw / 2, y1 - 18, 15)
-        else:
-            d.text((bx + bw / 2, y1 - 18), tr("booster_free"), font=c.font(16, True), fill=(40, 120, 60), anchor="mm")
+            _marker(im, view, holder, bx + bw / 2, y1 - 17, 15)
+        else:       # "available" (not "free": the free tech tiles are szabad1..3)
+            label = tr("booster_free")
+            d.text((bx + bw / 2, y1 - 17), label, font=c.fit_font(label, bw - 8, 22, max_size=18, min_size=12, bold=True),
+                   fill=(40, 120, 60), anchor="mm")
 
 
 def _income(view: View, seat: int) -> dict[str, int]:
@@ -1222,7 +1241,9 @@ def _specials(view: View, seat: int) -> list[tuple[str, bool]]:
     return out
 
 
-def _resource_icon(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, r: float) -> None:
+def _resource_icon(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, r: float, letters: bool = True) -> None:
+    """A resource's token; ``letters``: its unit written on it (too small for a phone: the
+    player panels write the unit beside the number instead)."""
     col = RES_COLOURS[kind]
     if kind == "c":
         d.ellipse((x - r, y - r, x + r, y + r), fill=col, outline=c.BLACK, width=2)
@@ -1232,6 +1253,8 @@ def _resource_icon(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, r: flo
         d.rounded_rectangle((x - r * 0.75, y - r, x + r * 0.75, y + r), radius=3, fill=col, outline=c.BLACK, width=2)
     else:
         d.polygon(c.hex_corners(x, y, r, pointy=True), fill=col, outline=c.BLACK, width=2)
+    if not letters:
+        return
     label = tr("icon." + kind)       # Hungarian: kr / ér / tu / KTK
     size = int(r * 1.2) if len(label) == 1 else int(r * (0.95 if len(label) == 2 else 0.75))
     d.text((x, y), label, font=c.font(size, True), fill=c.contrast_text(col), anchor="mm")
@@ -1277,11 +1300,17 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
         return
     top = y0 + hh + 8
     # resources
-    rx = x0 + 14
+    # each resource: its token, the amount, and the unit as the income line writes it ("12 kr"),
+    # legible on a phone (newcomer report N13: letters inside a token were not)
+    rx = x0 + 12
+    number_font, unit_font = c.font(30, True), c.font(22, True)
     for kind in ("c", "o", "k", "q"):
-        _resource_icon(d, kind, rx + 14, top + 20, 14)
-        d.text((rx + 34, top + 20), str(p[kind]), font=c.font(30, True), fill=c.INK, anchor="lm")
-        rx += 34 + c.font(30, True).getlength(str(p[kind])) + 18
+        _resource_icon(d, kind, rx + 11, top + 20, 11, letters=False)
+        d.text((rx + 27, top + 20), str(p[kind]), font=number_font, fill=c.INK, anchor="lm")
+        ux = rx + 27 + number_font.getlength(str(p[kind])) + 3
+        unit = tr("reward." + kind)
+        d.text((ux, top + 22), unit, font=unit_font, fill=(70, 70, 82), anchor="lm")
+        rx = ux + unit_font.getlength(unit) + 14
     # power bowls
     pw = p["power"]
     stone = p.get("brainstone")
@@ -1295,7 +1324,7 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
         d.ellipse((cx - bowl_r, cy - bowl_r, cx + bowl_r, cy + bowl_r), fill=fill, outline=c.BLACK, width=2)
         d.text((cx, cy - 2), str(pw[area]), font=c.font(26, True), fill=c.WHITE, anchor="mm",
                stroke_width=2, stroke_fill=c.BLACK)
-        d.text((cx, cy + bowl_r + 2), label, font=c.font(15, True), fill=(60, 60, 70), anchor="ma")
+        d.text((cx, cy + bowl_r + 1), label, font=c.font(17, True), fill=(60, 60, 70), anchor="ma")
         if stone == area:
             d.ellipse((cx + bowl_r - 16, cy - bowl_r - 4, cx + bowl_r + 4, cy - bowl_r + 16), fill=(250, 250, 250),
                       outline=(200, 0, 120), width=3)
@@ -1305,7 +1334,7 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
     # income
     inc = _income(view, seat) if view.get("phase") not in ("over", "factions") else {}
     ix = bx + 4 * (2 * bowl_r + 14) + 6
-    d.text((ix, by - 2), tr("income"), font=c.font(16, True), fill=(80, 80, 90), anchor="la")
+    d.text((ix, by - 4), tr("income"), font=c.font(18, True), fill=(80, 80, 90), anchor="la")
     parts = []
     for t in ("c", "o", "k", "q", "pw", "t"):
         if inc.get(t):
@@ -1337,28 +1366,34 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
     for typ in ("m", "ts", "lab", "ac1", "ac2", "PI"):
         cnt = STD_BUILDINGS[typ]["count"] - n.get(typ, 0)
         left.append((typ, cnt))
-    d.text((lx, top - 2), tr("left_to_build"), font=c.font(16, True), fill=(80, 80, 90), anchor="la")
+    d.text((lx, top - 4), tr("left_to_build"), font=c.font(18, True), fill=(80, 80, 90), anchor="la")
     for i, (typ, cnt) in enumerate(left):
         row, colm = divmod(i, 3)
-        px = lx + colm * 66
+        px = lx + colm * (86 if row == 0 else 95)     # room for "1 KTK" before the next shape
         py = top + 30 + row * 36
-        kind = typ
-        spr = building_sprite(kind, col, 13, _sprite_letter(typ))
-        _paste(im, spr, px + 14, py)
-        d.text((px + 31, py), f"{cnt}", font=c.font(22, True), fill=c.INK if cnt else (170, 60, 60), anchor="lm")
+        # the academies and the institute: their letters beside the shape, where a phone shows
+        # them (inside a 26 px shape they were 4 px tall there)
+        _paste(im, building_sprite(typ, col, 13), px + 14, py)
+        count_font = c.font(24, True)
+        d.text((px + 31, py), f"{cnt}", font=count_font, fill=c.INK if cnt else (170, 60, 60), anchor="lm")
+        letter = _sprite_letter(typ)
+        if letter:
+            d.text((px + 34 + count_font.getlength(f"{cnt}"), py + 1), letter,
+                   font=c.fit_font(letter, 40, 24, max_size=18, min_size=14, bold=True), fill=(70, 70, 82),
+                   anchor="lm")
     gy = top + 30 + 2 * 36
     gf_free = G.gaiaformers_free(view, seat)
     if p.get("gf_total"):
         _paste(im, building_sprite("ring", col, 11), lx + 14, gy)
-        d.text((lx + 31, gy), f"{gf_free}/{p['gf_total']}", font=c.font(20, True), fill=c.INK, anchor="lm")
+        d.text((lx + 31, gy), f"{gf_free}/{p['gf_total']}", font=c.font(22, True), fill=c.INK, anchor="lm")
     if p["faction"] == "ivits":
-        _paste(im, building_sprite("sp", col, 12), lx + 14 + 66 * 2 - 40, gy)
+        _paste(im, building_sprite("sp", col, 12), lx + 86 + 14, gy)
         st_left = max(0, SPACE_STATIONS - n.get("sp", 0))
-        d.text((lx + 31 + 66 * 2 - 40, gy), f"{st_left}", font=c.font(20, True),
+        d.text((lx + 86 + 31, gy), f"{st_left}", font=c.font(22, True),
                fill=c.INK if st_left else (170, 60, 60), anchor="lm")
     sats = sum(1 for owners in (view.get("sat") or {}).values() if seat in owners)
-    _paste(im, building_sprite("sat", col, 7), lx + 14 + 66 * 2 + 14, gy)
-    d.text((lx + 31 + 66 * 2 + 8, gy), f"×{sats}", font=c.font(20, True), fill=c.INK, anchor="lm")
+    _paste(im, building_sprite("sat", col, 8), lx + 172 + 14, gy)
+    d.text((lx + 172 + 27, gy), f"×{sats}", font=c.font(22, True), fill=c.INK, anchor="lm")
     # bottom area: booster, tech tiles, federation tokens (one or two rows)
     ry = by + 2 * bowl_r + 30
     _draw_player_tiles(d, p, (x0 + 12, ry, x1 - 12, y1 - 10))
@@ -1371,14 +1406,15 @@ def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
     used = set(p.get("used") or ())
     items: list[tuple[str, Any, float]] = []
     if p.get("booster"):
-        items.append(("booster", p["booster"], 112))
+        items.append(("booster", p["booster"], 150))
     items += [("tech", t, 104) for t in techs]
     items += [("fed", f, 0) for f in feds]
     full_h = y1 - y0
     two_rows = sum(w + 6 for _, _, w in items) + len(feds) * (full_h + 4) > (x1 - x0)
     rows = 2 if two_rows else 1
     h = (full_h - 4 * (rows - 1)) / rows
-    fed_w = h + 4
+    token_w = max(h, 84.0)      # a low row's tokens are stretched: their text stays large
+    fed_w = token_w + 4
     # federation tokens stack at the right end, techs flow from the left
     nf = len(feds)
     fed_cols = math.ceil(nf / rows) if nf else 0
@@ -1387,7 +1423,7 @@ def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
         col, row = divmod(i, rows) if rows == 2 else (i, 0)
         fx = fed_x0 + col * fed_w
         fy = y0 + row * (h + 4)
-        _draw_fed_token(d, (fx, fy, fx + h, fy + h), f["id"], bool(f.get("green")))
+        _draw_fed_token(d, (fx, fy, fx + token_w, fy + h), f["id"], bool(f.get("green")))
     x, row = x0, 0
     for kind, obj, w in items:
         if kind == "fed":
@@ -1402,14 +1438,16 @@ def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
         if kind == "booster":
             inc_b, second = _booster_text(obj)
             c.rounded_panel(d, tile, radius=6, fill=(224, 236, 250), outline=(60, 100, 160), width=2)
+            # large enough for a phone (newcomer report N13): the income, then the pass bonus or
+            # the special action ("passz: 1 pont / bánya")
             if rows == 1:
-                _text_block(d, (x + 3, y + 2, x + w - 3, y + h / 2), inc_b, size=17, bold=True, max_lines=1)
-                _text_block(d, (x + 3, y + h / 2, x + w - 3, y + h - 2), second or tr("booster_tag", n=obj[7:]),
-                            size=14, max_lines=2,
-                            min_size=10, fill=(140, 140, 150) if "booster" in used and BOOSTERS[obj].get("action") else c.INK)
+                _text_block(d, (x + 3, y + 2, x + w - 3, y + h * 0.4), inc_b, size=21, bold=True, max_lines=1)
+                _text_block(d, (x + 3, y + h * 0.4, x + w - 3, y + h - 2), second or tr("booster_tag", n=obj[7:]),
+                            size=18, bold=True, max_lines=2, min_size=14,
+                            fill=(140, 140, 150) if "booster" in used and BOOSTERS[obj].get("action") else c.INK)
             else:
                 _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), inc_b + ("  " + second if second else ""),
-                            size=14, bold=True, max_lines=2, min_size=10)
+                            size=17, bold=True, max_lines=2, min_size=13)
         else:
             adv = obj["id"].startswith("adv")
             covered = bool(obj.get("covered"))
@@ -1421,12 +1459,12 @@ def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
             c.rounded_panel(d, tile, radius=6, fill=fill, outline=(190, 130, 30) if adv else (40, 130, 60), width=2)
             dim = covered or obj["id"] in used
             _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), tr(f"tech_short.{obj['id']}"),
-                        size=18 if rows == 1 else 16, bold=True, max_lines=2, min_size=10,
+                        size=18 if rows == 1 else 17, bold=True, max_lines=2, min_size=12,
                         fill=(95, 95, 100) if dim else c.INK)
             if covered:
                 d.line((x + 4, y + h - 4, x + w - 4, y + 4), fill=TAKEN, width=3)
             elif obj["id"] in used:
-                d.text((x + w - 5, y + 3), tr("used"), font=c.font(12, True), fill=TAKEN, anchor="ra")
+                d.text((x + w - 5, y + 2), tr("used"), font=c.font(14, True), fill=TAKEN, anchor="ra")
         x += w + 6
 
 
@@ -1486,7 +1524,13 @@ def _draw_vp_sources(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: B
 
 
 PANEL_H = 284
-BOARDS_TOP_H = 640
+# the research board: the advanced tiles, six levels, the standard tiles, the free tiles and
+# the federation supply (legible at 420 px on a phone: large tiles, low level rows)
+RESEARCH_ADV_H, RESEARCH_LEVEL_H, RESEARCH_STD_H = 100, 38, 106
+RESEARCH_FREE_H = 92
+RESEARCH_SUPPLY_H = 80
+BOARDS_TOP_H = 40 + RESEARCH_ADV_H + 6 * RESEARCH_LEVEL_H + RESEARCH_STD_H + 26 + RESEARCH_FREE_H + 8 + \
+    RESEARCH_SUPPLY_H + 24
 
 
 def board_height(players: int) -> int:
@@ -1666,7 +1710,7 @@ def _render_common(view: View, *, player_names: Sequence[str] | None = None, hea
 
 
 PLAYERS_IMAGE_MAX = 3     # seats in one players' image (chat); four come as two images of two
-BOOSTERS_H = 160          # the boosters' section in the players' image (its title and the tiles)
+BOOSTERS_H = 184          # the boosters' section in the players' image (its title and the tiles)
 
 
 def _render_table(view: View, *, player_names: Sequence[str] | None = None, seats: Sequence[int] | None = None,

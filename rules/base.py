@@ -446,6 +446,26 @@ class Game(abc.ABC, Generic[StateT, MoveT, ViewT]):
                 return comp
         return None
 
+    def describe_location(self, view: ViewT, seat: int | None, text: str) -> Component | None:
+        """``text`` as a place of this game's table that only a running game can describe (a
+        map hex: each game draws its own map), as ``seat`` sees it in ``view`` (None: a
+        spectator): what lies there, who built what, what it would take ``seat``.  ``/<game>
+        info`` asks it in a game's thread when no component is named exactly.  None: ``text``
+        names no such place (the default: a game whose places are all components)."""
+        return None
+
+    def location_codes(self, view: ViewT) -> Sequence[str]:
+        """The codes of the places ``describe_location`` describes in ``view`` (``1A0`` ...
+        ``7C``), in the order ``info``'s autocomplete offers those a player starts typing.
+        Default: none."""
+        return ()
+
+    def location_hint(self, text: str) -> Msg | None:
+        """What ``/<game> info`` says outside a running game when ``text`` is written as such a
+        place (``1B1``): that it needs a game's thread.  None (the default): ``text`` is no
+        place, and the lookup says it knows nothing by that name."""
+        return None
+
     def score_breakdown(self, state: StateT | ViewT) -> list[list[ScorePart]] | None:
         """Each seat's points by category (its parts add up to ``scores(state)[seat]``), for
         ``status`` and the game-over post; ``state`` may be a spectator view.  None: the game

@@ -21,7 +21,7 @@ from discord.ext import commands
 
 import rules
 from rules.base import OptionSpec, PreferenceSpec
-from rules.messages import LANGUAGES, Join, Msg, from_json, has_key, language_of
+from rules.messages import LANGUAGES, Join, Msg, fold_word, from_json, has_key, language_of
 
 from .. import lookup
 from ..i18n import ls, t, tr
@@ -1193,9 +1193,17 @@ class GameCog(commands.GroupCog):
     async def info(self, interaction: discord.Interaction, thing: str) -> None:
         """What a card, tile, technology, region... is and does (only to the asker)."""
         language = user_language(interaction)
-        found = lookup.find(self.game_name, thing)
+        found = lookup.exact(self.game_name, thing)
+        in_game = False
+        if found is None:       # a place of this thread's game (a map hex), else a component
+            in_game, found = await self.location_here(interaction, thing)
+            found = found or lookup.find(self.game_name, thing)
         if found is None:
             close = lookup.ranked(self.game_name, thing, 10)
+            hint = None if in_game or close else self.game.location_hint(thing)
+            if hint is not None:       # a map hex asked outside a running game
+                await send(interaction, tr(hint, language), ephemeral=True)
+                return
             if not close:
                 raise UserError("info_unknown", thing=thing, title=self.game.title_msg())
             # several match ("forgóerőmű": small, medium, large): each with its gist; found only
@@ -1211,11 +1219,46 @@ class GameCog(commands.GroupCog):
             lines.append(t("info_stand_in", language))
         await send(interaction, "\n".join(lines), ephemeral=True)
 
+    async def view_here(self, interaction: discord.Interaction) -> tuple[Any, int | None] | None:
+        """The asker's view of the started game of this kind this thread runs, and the asker's
+        seat (None: a spectator); None outside such a game."""
+        record = await self.service.game_in_thread(interaction.channel_id)
+        if record is None or record.game != self.game_name or record.status == LOBBY:
+            return None
+        try:
+            loaded = await self.service.load(record.id)
+        except UserError:           # cancelled, or stored by newer rules
+            return None
+        seat = loaded.record.seat_of(interaction.user.id)
+        return loaded.game.view(loaded.state, seat), seat
+
+    async def location_here(self, interaction: discord.Interaction,
+                            thing: str) -> tuple[bool, rules.Component | None]:
+        """Whether this thread runs a started game of this kind, and ``thing`` as a place of it
+        (a map hex) described as the asker sees it (None: it names no place)."""
+        here = await self.view_here(interaction)
+        if here is None:
+            return False, None
+        found: rules.Component | None = self.game.describe_location(*here, thing)
+        return True, found
+
     @info.autocomplete("thing")
     async def info_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         language = user_language(interaction)
+        found = lookup.search(self.game_name, current, 25)
+        wanted = fold_word(current).strip()
+        if wanted and lookup.exact(self.game_name, current) is None:
+            here = await self.view_here(interaction)
+            if here is not None:        # "1B1": that hex first; "1B": the hexes so named, after the components
+                place = self.game.describe_location(*here, current)
+                codes = [code for code in self.game.location_codes(here[0])
+                         if fold_word(code).startswith(wanted) and (place is None or code != place.id)]
+                room = 25 - len(found) - (place is not None)
+                places = [self.game.describe_location(*here, code) for code in codes[:max(0, room)]]
+                found = ([place] if place is not None else []) + found[:24 if place is not None else 25] + \
+                    [comp for comp in places if comp is not None]
         return [app_commands.Choice(name=clip(self.component_label(comp, language), 100), value=comp.id)
-                for comp in lookup.search(self.game_name, current, 25)]
+                for comp in found[:25]]
 
     @staticmethod
     def component_label(comp: rules.Component, language: str) -> str:

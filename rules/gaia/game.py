@@ -9,6 +9,7 @@ from rules.base import Component, Game, GameType, IllegalMove, OptionSpec, Prefe
 from rules.messages import MINUS, Join, Localized, Msg
 
 from . import engine as E
+from . import places
 from . import setup as S
 from .notation import NotationError, format_line, line_ended, parse_commands, split_actor
 from .state import GaiaMove, GaiaState, Player
@@ -308,6 +309,17 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
     def components(self) -> Sequence[Component]:
         from .texts import components
         return components()
+
+    def describe_location(self, view: GaiaState, seat: int | None, text: str) -> Component | None:
+        """A map hex (``1B1`` or ``-2x4``, GP-MAP-4): its planet, what stands there, and for
+        ``seat`` what a mine there would take."""
+        return places.describe(view, seat, text)
+
+    def location_codes(self, view: GaiaState) -> Sequence[str]:
+        return places.codes(view)
+
+    def location_hint(self, text: str) -> Msg | None:
+        return Msg("gaia.info.hex_needs_game", hex=text.strip()) if places.is_hex_code(text) else None
 
     def score_breakdown(self, state: GaiaState) -> list[list[ScorePart]] | None:
         """Points by category from the VP sources the engine records (GP-SCORE-*); the parts
