@@ -106,3 +106,33 @@ def test_EVE_PREP_1_each_empires_info_says_where_its_headquarters_may_go(empire)
     green = [code for code, region in tables().regions.items() if region.ring == "green"]
     text = render(component.text, "hu")
     assert all(code in text for code in green) and "EVE-PREP-1" in text and "EVE-2P-4" in text
+
+
+def _help_examples(language: str) -> list[str]:
+    """The move examples of the notation help, one per ``·`` or ``/``, remarks in brackets and
+    ``then ...`` tails left out."""
+    import re
+
+    from rules.messages import Msg, render
+    examples = []
+    for line in render(Msg("eve.help.notation"), language).split("\n")[1:]:
+        for part in re.split(r" · | / ", line.split(": ", 1)[1]):
+            part = re.sub(r"\s*\(.*?\)", "", part)
+            part = re.sub(r"^(utána|then) ", "", part)
+            part = re.split(r",? (utána|then) ", part)[0].strip()
+            if part:
+                examples.append(part)
+    return examples
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_every_example_of_the_notation_help_parses_and_is_written_in_the_readers_words(language):
+    """Issue 24 (evefix 3): the help's examples, the dice (``kocka 5 sérülés, 0 pajzs, 1 taktika``)
+    among them, are what ``localize_move`` writes for the reader: no English code reaches a
+    Hungarian reader, and each parses back."""
+    state = GAME.new_game({"players": 4}, 1)
+    examples = _help_examples(language)
+    assert len(examples) > 35
+    for example in examples:
+        move = GAME.parse_move(state, 0, example)
+        assert GAME.localize_move(GAME.format_move(move), language) == example
