@@ -584,11 +584,16 @@ def _placed_names(two_player: bool, labels: tuple[Label, ...]) -> tuple[Label, .
         span = (min(cx for cx, _ in candidates), min(cy for _, cy in candidates),
                 max(cx for cx, _ in candidates) + w, max(cy for _, cy in candidates) + h)
         near = taken.near(span, 0)                # what any candidate could touch
+        left, top, right, bottom = chat_boxes()[quarter(x / k, y / k)]     # the part showing the region whole
+        own = (left * k, top * k, right * k, bottom * k)
         for cx, cy in candidates:
             box = (cx, cy, cx + w, cy + h)
             if not _inside(box, MAP_SIZE * k, MAP_HEIGHT * k):
                 continue
             cost = _overlaps(box, near, 0)
+            # a name cut by its part's edge is read nowhere (the other parts dim it): worse than
+            # half of it over a node's corner (a 2-player R08 'Sinq Laison' was cut)
+            cost += 0 if _within(box, own) else 0.5 * w * h
             if best is None or cost < best[0]:
                 best = (cost, box)
             if cost == 0:

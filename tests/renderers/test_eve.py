@@ -253,3 +253,15 @@ def test_every_face_up_card_is_written_in_one_size_and_fits_its_square():
                 lines = _face_up_lines(language, width, least, code)
                 assert 1 <= len(lines) <= most and lines[0].startswith(code)
                 assert all(fnt.getlength(line) <= _face_up_width(width) for line in lines), (code, lines)
+
+
+def test_no_region_name_is_cut_by_the_edge_of_the_part_that_shows_its_region():
+    """Newcomer report N14 follow-up: the other parts dim a region's name, so a name cut by its
+    own part's edge is read nowhere (a 2-player 'Sinq Laison' beside R08 was)."""
+    from renderers.eve import CHAT_K, chat_boxes, name_labels, quarter
+    for players, plies, seed in [(2, 200, 5), (2, 100, 11), (3, 300, 0), (4, 260, 11)]:
+        view = GAME.view(position(players, plies, seed), None)
+        positions = node_positions(players == 2)
+        for label in name_labels(view, "hu"):
+            left, top, right, bottom = (v * CHAT_K for v in chat_boxes()[quarter(*positions[label.region])])
+            assert left <= label.box[0] and top <= label.box[1] and label.box[2] <= right and label.box[3] <= bottom, label
