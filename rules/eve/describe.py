@@ -12,7 +12,7 @@ from . import guidance, reading
 from . import moves as mv
 from .data import TYPES, tables
 from .moves import Move
-from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, INVADE, OVER, PREP_PHASES, PREP_PLACE, REROLL, ROUND, STEAL, TACTICS,
+from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, INVADE, OVER, PREP_HQ, PREP_PHASES, PREP_PLACE, REROLL, ROUND, STEAL, TACTICS,
                     TAKEFROM, GameState)
 from .common import (E, MONTHS_LIMIT, TRINITY_YEARS, VISION_YEAR_LIMIT, card_msg, empire_msg, face_up_squares,
                      listing, marker_region, months_for, owned, region_label, type_msg, vp)
@@ -115,6 +115,11 @@ def describe_move(game: EveGame, state: GameState, seat: int, text: str) -> Msg 
         return None
     if words[0] == mv.PLACE and state.phase == PREP_PLACE and len(words) == 2 and words[1] in state.regions:
         return _place_preview(state, seat, words[1])
+    if words[0] == mv.HQ and state.phase == PREP_HQ and len(words) == 2 and words[1] in state.regions:
+        need = guidance.outpost_need(state, seat, words[1], hq=True)
+        if need is not None:
+            return E("describe.place_outpost_needs", region=need.region, count=need.placements)
+        return None
     if words[0] in (mv.EXPAND, mv.AGENT, mv.DRAW, mv.MOVE, mv.ATTACK):
         return E("describe.actions", cost=1)
     if words[0] == mv.BUILD:

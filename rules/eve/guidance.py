@@ -40,10 +40,11 @@ def placements_left(state: GameState, seat: int) -> int:
     return max(0, int(tables().constants["prep_placements"]) - done)
 
 
-def outpost_need(state: GameState, seat: int, placed: str | None = None) -> OutpostNeed | None:
+def outpost_need(state: GameState, seat: int, placed: str | None = None, hq: bool = False) -> OutpostNeed | None:
     """The outpost ``seat`` can reach with the fewest placements, after one more unit in
-    ``placed`` if given (ties: the lower region code); None when no region could ever do
-    (no own region but the HQ region and no empty region beside his units)."""
+    ``placed`` if given (``hq``: his headquarters goes there, EVE-PREP-1; ties: the lower
+    region code); None when no region could ever do (no own region but the HQ region and no
+    empty region beside his units)."""
     regions = state.regions
     present = {code for code, region in regions.items() if region.owner == seat or seat in region.agents}
     own = {code for code, region in regions.items() if region.owner == seat}
@@ -55,7 +56,7 @@ def outpost_need(state: GameState, seat: int, placed: str | None = None) -> Outp
     for code in sorted(regions):
         region = regions[code]
         if code in own:
-            if region.hq is not None or region.outpost is not None:
+            if region.hq is not None or region.outpost is not None or (hq and code == placed):
                 continue
             takes = False
         elif is_empty(region) and code != placed and neighbours(state, code) & present:
@@ -76,3 +77,10 @@ def placement_rank(state: GameState, seat: int, code: str) -> tuple[bool, int]:
     after = placements_left(state, seat) - 1
     placements = need.placements if need is not None else 99
     return placements > after, placements
+
+
+def hq_rank(state: GameState, seat: int, code: str) -> tuple[int, str]:
+    """How a headquarters in ``code`` sorts among the suggestions (EVE-PREP-1): the fewer
+    placements its nearest outpost would need, the earlier."""
+    need = outpost_need(state, seat, code, hq=True)
+    return (need.placements if need is not None else 99), code

@@ -13,7 +13,7 @@ from rules.eve import GAME
 from rules.eve.data import tables
 from rules.eve.guidance import outpost_need, placements_left
 from rules.eve.moves import Move
-from rules.eve.state import PREP_OUTPOST, PREP_PLACE, GameState
+from rules.eve.state import PREP_OUTPOST, PREP_PLACE, PREP_REVEAL, GameState
 
 
 def _to_placement(players: int, seed: int) -> GameState:
@@ -136,3 +136,36 @@ def test_every_example_of_the_notation_help_parses_and_is_written_in_the_readers
     for example in examples:
         move = GAME.parse_move(state, 0, example)
         assert GAME.localize_move(GAME.format_move(move), language) == example
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_EVE_PREP_1_headquarters_suggestions_come_nearest_outpost_first_and_say_so(players):
+    """N15: the HQ suggestions listed the green (2 players: and blue) regions in code order;
+    now those whose nearest outpost needs the fewest placements come first, each saying so."""
+    from rules.eve.state import PREP_HQ
+    state = GAME.new_game({"players": players}, 4)
+    rng = random.Random(4)
+    while state.phase != PREP_HQ:
+        state = GAME.apply(state, GAME.random_move(state, min(GAME.waiting_for(state)), rng))
+    seat = min(GAME.waiting_for(state))
+    texts = GAME.complete(state, seat, "", 25)
+    described = [GAME.describe_move(state, seat, text) for text in texts]
+    assert all(message.key == "eve.describe.place_outpost_needs" for message in described)
+    counts = [message.params["count"] for message in described]
+    assert counts == sorted(counts)
+    best = min(outpost_need(state, seat, move.regions[0], hq=True).placements for move in GAME.legal_moves(state, seat))
+    assert counts[0] == best
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_EVE_OUT_2_first_suggestions_from_the_headquarters_on_leave_every_empire_an_outpost(players):
+    state = GAME.new_game({"players": players}, 7)
+    rng = random.Random(7)
+    while state.phase != PREP_OUTPOST:
+        seat = min(GAME.waiting_for(state))
+        if state.phase == PREP_REVEAL:
+            state = GAME.apply(state, GAME.random_move(state, seat, rng))
+        else:
+            state = GAME.apply(state, GAME.parse_move(state, seat, GAME.complete(state, seat, "", 25)[0]))
+    for seat in range(players):
+        assert any(_outpost_legal(state, seat, code) for code in state.regions), seat
