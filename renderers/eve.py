@@ -4,7 +4,7 @@ a phone (about 420 px) can read them one under another.
 1. **The star map** (800 x 1040, then a legend): every region in play at its New Eden position
    (spread apart where the real map is crowded), stargates as lines, the region's ring colour
    (its card's VP: green 1, blue 2, orange 3, red 4) as a thick ring, the owner's empire colour
-   inside with the owner's unit count, the region code under it, agents as small dots in their
+   inside (rimmed in white, apart from the ring by a dark band) with the owner's unit count, the region code under it, agents as small dots in their
    empire colours (with a count), the outpost type (D/P/L, the notation's letters) or a star for
    the headquarters in a square, and the political-map markers (``VIO-B``) beside the regions
    they mark; ``map_labels`` places every label so none leaves the image or covers another.
@@ -14,7 +14,7 @@ a phone (about 420 px) can read them one under another.
 2. **The calendar and the political map**: month and year, whose round it is (or the
    preparation step) and a battle in progress (not for chat: the post says who is to act); the twelve months with their seals in queue
    order (empire colour, type letter), the current month framed; the 3 x 3 political map with
-   each square's pile size and its face-up card (region, VP).
+   each square's pile size and its face-up card (region, VP), every card in one size.
 3. **The empires**: one panel each: VP, supply, regions, each schedule's level with its actions
    and months, tiles in storage, tile cards, region cards and hand sizes per deck (counts only,
    so one picture serves every viewer).
@@ -134,6 +134,9 @@ def node_positions(two_player: bool) -> dict[str, tuple[float, float]]:
 RING_W = 5          # the ring band (the region card's VP colour)
 RING_GAP = 3        # a dark band between the ring and the owner's fill: the ring stays visible on any
                     # empire colour (Gallente green on a green ring, Caldari blue on a blue one...)
+HALO_W = 2          # a light edge round an owner's fill: at 420 px the dark band alone is a pixel, and
+                    # every empire's colour is near one ring colour (newcomer report N14: Caldari on blue)
+HALO: RGB = (246, 247, 252)
 
 
 @lru_cache(maxsize=4)
@@ -450,7 +453,7 @@ def _legend(language: str, width: int = MAP_SIZE, size: int = LEGEND_SIZE) -> Im
                 draw.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=EMPTY)
                 draw_text(draw, (cx, cy), str(index + 1), size=10, bold=True, fill=(255, 255, 255), anchor="mm")
         elif item == "fill":
-            draw.ellipse((x, cy - 14, x + 28, cy + 14), fill=LEGEND_SAMPLE)
+            draw.ellipse((x, cy - 14, x + 28, cy + 14), fill=LEGEND_SAMPLE, outline=HALO, width=HALO_W)
             draw_text(draw, (x + 14, cy), "3", size=16, bold=True, fill=contrast_text(LEGEND_SAMPLE), anchor="mm")
         elif item == "agents":
             _draw_agent(draw, (x + 1, cy - AGENT_R, x + 1 + 2 * AGENT_R, cy + AGENT_R), LEGEND_SAMPLE, 2)
@@ -485,7 +488,8 @@ def _draw_star_map(view: Any, highlight: str | None, language: str, k: int,
         if code in lit:
             out = r + (RING_GAP + RING_W + 5) * k
             draw.ellipse((x - out, y - out, x + out, y + out), outline=HIGHLIGHT, width=4 * k)
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill,
+                     outline=HALO if region.owner is not None else None, width=HALO_W * k)
         if region.owner is not None:
             draw_text(draw, (x, y), str(region.units), size=20 * k, bold=True, fill=contrast_text(fill), anchor="mm")
     for label in map_labels(view, language) if labels is None else labels:    # labels and tags over every node
@@ -580,11 +584,16 @@ def _placed_names(two_player: bool, labels: tuple[Label, ...]) -> tuple[Label, .
         span = (min(cx for cx, _ in candidates), min(cy for _, cy in candidates),
                 max(cx for cx, _ in candidates) + w, max(cy for _, cy in candidates) + h)
         near = taken.near(span, 0)                # what any candidate could touch
+        left, top, right, bottom = chat_boxes()[quarter(x / k, y / k)]     # the part showing the region whole
+        own = (left * k, top * k, right * k, bottom * k)
         for cx, cy in candidates:
             box = (cx, cy, cx + w, cy + h)
             if not _inside(box, MAP_SIZE * k, MAP_HEIGHT * k):
                 continue
             cost = _overlaps(box, near, 0)
+            # a name cut by its part's edge is read nowhere (the other parts dim it): worse than
+            # half of it over a node's corner (a 2-player R08 'Sinq Laison' was cut)
+            cost += 0 if _within(box, own) else 0.5 * w * h
             if best is None or cost < best[0]:
                 best = (cost, box)
             if cost == 0:
@@ -820,6 +829,59 @@ def _headline(view: Any, language: str, keys: tuple[str, ...] = HEADLINE_KEYS) -
     return [_say(language, line) for line in status_lines(view) if line.key in keys]
 
 
+SQUARE_TITLE = 18           # a political square's header
+FACE_UP_SIZE = 18           # a face-up card's region and VP, the same size for every card
+FACE_UP_LEADING = 5
+
+
+def _wrap_card(text: str, fnt: Any, width: float, break_parts: bool) -> list[str]:
+    """A face-up card's text (``R25 Great Wildlands · 2 VP``) in lines no wider than ``width``:
+    broken at spaces, a part after `` · `` kept whole on a line where it fits (on a line of its
+    own when ``break_parts``)."""
+    lines: list[str] = []
+    for index, part in enumerate(text.split(" · ")):
+        if index and lines and not break_parts and fnt.getlength(f"{lines[-1]} · {part}") <= width:
+            lines[-1] = f"{lines[-1]} · {part}"
+            continue
+        current = ""
+        for word in part.split(" "):
+            trial = f"{current} {word}" if current else word
+            if current and fnt.getlength(trial) > width:
+                lines.append(current)
+                current = word
+            else:
+                current = trial
+        lines.append(current)
+    return lines
+
+
+def _face_up_width(width: int) -> float:
+    """The room for a face-up card's text in a political square of a ``width``-px calendar."""
+    return min(248, (width - 16) // 3) - 8 - 20
+
+
+@lru_cache(maxsize=None)
+def _face_up_lines(language: str, width: int, least: int, code: str) -> tuple[str, ...]:
+    region = tables().regions[code]
+    text = _t(language, "face_up", region=f"{code} {region.name}", vp=region.vp)
+    size = _face_up_layout(language, width, least)[0]
+    return tuple(_wrap_card(text, font(size, True), _face_up_width(width), bool(least)))
+
+
+@lru_cache(maxsize=None)
+def _face_up_layout(language: str, width: int, least: int) -> tuple[int, int]:
+    """The one size every face-up card is written in (``R25 Great Wildlands`` as large as
+    ``R04 Heimatar``), and the most lines a card of any region takes: the squares are as tall
+    as that, so the calendar's layout is the same in every position."""
+    size = max(FACE_UP_SIZE - 1 if least else FACE_UP_SIZE, least + 3)
+    fnt = font(size, True)
+    most = 1
+    for code, region in tables().regions.items():
+        text = _t(language, "face_up", region=f"{code} {region.name}", vp=region.vp)
+        most = max(most, len(_wrap_card(text, fnt, _face_up_width(width), bool(least))))
+    return size, most
+
+
 def draw_calendar(view: Any, language: str, width: int = WIDTH, least: int = 0) -> Image.Image:
     """The calendar and the political map, ``width`` px wide, no text under ``least`` px."""
     queue_len = max([len(month) for month in view.calendar] + [3])
@@ -830,7 +892,9 @@ def draw_calendar(view: Any, language: str, width: int = WIDTH, least: int = 0) 
     cal_top = head_h + 8
     cal_h = 34 + queue_len * (chip_h + 4) + 8
     pol_top = cal_top + (12 // per_row) * (cal_h + 8) + 32
-    cell_w, cell_h = min(248, (width - 16) // 3), 92
+    cell_w = min(248, (width - 16) // 3)
+    card_size, card_lines = _face_up_layout(language, width, least)
+    cell_h = max(92, int(SQUARE_TITLE * 1.5) + card_lines * (card_size + FACE_UP_LEADING) + 12)
     height = pol_top + 3 * (cell_h + 8) + 16
     image = Image.new("RGB", (width, height), PANEL_BG)
     draw = ImageDraw.Draw(image)
@@ -856,7 +920,6 @@ def draw_calendar(view: Any, language: str, width: int = WIDTH, least: int = 0) 
                       fill=contrast_text(colour), anchor="mm")
     draw_text_in_box(draw, (12, pol_top - 34, width - 12, pol_top - 4), _t(language, "political_map"), max_size=22,
                      bold=True, fill=INK, align="left")
-    regions = tables().regions
     for row, nebula in enumerate(("VIO", "CYA", "MAG")):
         for col, letter in enumerate("ABC"):
             name = f"{nebula}-{letter}"
@@ -865,18 +928,19 @@ def draw_calendar(view: Any, language: str, width: int = WIDTH, least: int = 0) 
             top = pol_top + row * (cell_h + 8)
             body = labelled_panel(draw, (left + 4, top, left + cell_w - 4, top + cell_h),
                                   _t(language, "square", square=square_code(name, language), count=len(square.pile)),
-                                  header_fill=NEBULA[nebula.lower()], title_size=18, radius=8)
+                                  header_fill=NEBULA[nebula.lower()], title_size=SQUARE_TITLE, radius=8)
             if square.face_up and square.pile:
-                code = square.pile[0]
-                region = regions[code]
-                draw_text_in_box(draw, (body[0] + 8, body[1] + 2, body[2] - 8, body[3] - 4),
-                                 _t(language, "face_up", region=f"{code} {region.name}", vp=region.vp)
-                                 .replace(" · ", "\n" if least else " · "),
-                                 max_size=20, min_size=max(11, least), bold=True, fill=INK, align="left")
+                lines = _face_up_lines(language, width, least, square.pile[0])
+                fnt = font(card_size, True)
+                line_h = card_size + FACE_UP_LEADING
+                y = (body[1] + body[3]) / 2 - (len(lines) * line_h - FACE_UP_LEADING) / 2
+                for line in lines:                     # every card in one size (newcomer report N14)
+                    draw_text(draw, (body[0] + 10, y), line, fnt=fnt, fill=INK, anchor="lt")
+                    y += line_h
             else:
                 draw_text_in_box(draw, (body[0] + 8, body[1] + 2, body[2] - 8, body[3] - 4),
-                                 _t(language, "face_down" if square.pile else "empty"), max_size=18, min_size=max(11, least),
-                                 fill=(110, 114, 130), align="left")
+                                 _t(language, "face_down" if square.pile else "empty"), max_size=card_size,
+                                 min_size=max(11, least), fill=(110, 114, 130), align="left")
     return image
 
 

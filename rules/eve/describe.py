@@ -8,11 +8,11 @@ from rules.base import IllegalMove, Notice
 from rules.kit import HIDDEN
 from rules.messages import Join, Msg
 
+from . import guidance, reading
 from . import moves as mv
-from . import reading
 from .data import TYPES, tables
 from .moves import Move
-from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, INVADE, OVER, PREP_PHASES, PREP_PLACE, REROLL, ROUND, STEAL, TACTICS,
+from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, INVADE, OVER, PREP_HQ, PREP_PHASES, PREP_PLACE, REROLL, ROUND, STEAL, TACTICS,
                     TAKEFROM, GameState)
 from .common import (E, MONTHS_LIMIT, TRINITY_YEARS, VISION_YEAR_LIMIT, card_msg, empire_msg, face_up_squares,
                      listing, marker_region, months_for, owned, region_label, type_msg, vp)
@@ -113,6 +113,13 @@ def describe_move(game: EveGame, state: GameState, seat: int, text: str) -> Msg 
     words = text.split()
     if not words:
         return None
+    if words[0] == mv.PLACE and state.phase == PREP_PLACE and len(words) == 2 and words[1] in state.regions:
+        return _place_preview(state, seat, words[1])
+    if words[0] == mv.HQ and state.phase == PREP_HQ and len(words) == 2 and words[1] in state.regions:
+        need = guidance.outpost_need(state, seat, words[1], hq=True)
+        if need is not None:
+            return E("describe.place_outpost_needs", region=need.region, count=need.placements)
+        return None
     if words[0] in (mv.EXPAND, mv.AGENT, mv.DRAW, mv.MOVE, mv.ATTACK):
         return E("describe.actions", cost=1)
     if words[0] == mv.BUILD:
@@ -135,6 +142,37 @@ def describe_move(game: EveGame, state: GameState, seat: int, text: str) -> Msg 
             return E("describe.reroll", dice=reading.describe_reroll(combat.rolls[seat], numbers))
         return E("describe.keep_dice", faces=reading.dice_faces(combat.rolls[seat]))
     return None
+
+
+def _place_preview(state: GameState, seat: int, code: str) -> Msg:
+    """N15 (EVE-PREP-2, EVE-OUT-2): what a placement leaves for the outpost step: an outpost
+    possible at once, the placements the nearest one still needs, or none by the end."""
+    need = guidance.outpost_need(state, seat, code)
+    left = guidance.placements_left(state, seat) - 1
+    if need is None or need.placements > left:
+        return E("describe.place_no_outpost")
+    if need.placements == 0:
+        return E("describe.place_outpost_ready", region=need.region)      # codes: the label holds 100 characters
+    return E("describe.place_outpost_needs", region=need.region, count=need.placements)
+
+
+def _outpost_lines(view: GameState) -> list[Msg]:
+    """During the placement: the outpost rule in a sentence, and how far each empire is from
+    its nearest outpost (all public: units, agents and HQs are on the map)."""
+    lines = [E("status.outpost_rule", rounds=tables().constants["prep_placements"])]
+    for seat in range(view.player_count):
+        need = guidance.outpost_need(view, seat)
+        left = guidance.placements_left(view, seat)
+        empire = empire_msg(view, seat)
+        if need is None or need.placements > left:
+            lines.append(E("status.outpost_none", empire=empire))
+        elif need.placements == 0:
+            lines.append(E("status.outpost_ready", empire=empire, region=region_label(need.region)))
+        else:
+            where = ((need.region,) if need.takes_region else ()) + need.missing
+            lines.append(E("status.outpost_needs", empire=empire, region=region_label(need.region), count=need.placements,
+                           where=listing(region_label(code) for code in where), left=left))
+    return lines
 
 
 def _end_preview(state: GameState, seat: int, words: list[str]) -> Msg | None:
@@ -166,6 +204,8 @@ def status_lines(game: EveGame, view: GameState) -> list[Msg]:
     elif view.phase in PREP_PHASES:
         lines.append(E("status.prep", step=game._step_name(view), empire=empire_msg(view, view.order[view.turn])))
         lines.append(game._end_condition(view))
+        if view.phase == PREP_PLACE:
+            lines += _outpost_lines(view)
     else:
         lines.append(E("status.calendar", month=E(f"month.{view.month}"), year=view.year))
         lines.append(game._end_condition(view))

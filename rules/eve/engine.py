@@ -10,8 +10,10 @@ DESIGN DECISIONS (where the spec is silent or leaves the engine a choice; each i
 * Code layout (issue 27 item 4): this class only wires the contract to the rules, one module per
   section of the spec: ``setup`` (§4-5, the preparation round), ``turn`` (whose turn, ``_check``
   and ``apply``), ``calendar`` (§6-7), ``rounds`` (§8-11, §13-14), ``cards`` (§15), ``combat``
-  (§12), ``scoring`` (§16), ``suggestions`` (legal moves, defaults, autocomplete) and ``describe``
-  (prompts, previews, status); ``common`` holds the constants and board queries.  The rules are
+  (§12), ``scoring`` (§16), ``suggestions`` (legal moves, defaults, autocomplete), ``guidance``
+  (how far an empire is from an outpost during the preparation, for the suggestions' order and
+  previews) and ``describe`` (prompts, previews, status); ``common`` holds the constants and board
+  queries.  The rules are
   module-level functions taking the game and the state, bound here as methods
   (``_check_attack = combat._check_attack``), not mixins: they call one another through the game
   (``game._region(...)``, and ``apply``/``_check`` dispatch by name to ``_apply_<kind>`` and

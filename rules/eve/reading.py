@@ -335,8 +335,10 @@ def components() -> tuple[Component, ...]:
             f"seal-{deck}", "eve.kind.seal", E("comp.seal_name", type=type_adj(deck)),
             E(f"comp.seal.{deck}", levels=levels), E(f"comp.seal_gist.{deck}"), stand_in=True,
             aliases=(deck, HU_TYPE[deck], *SEAL_WORDS[deck])))
-    for empire in EMPIRES:
-        out.append(Component(empire, "eve.kind.empire", E(f"empire.{empire}"), E("comp.empire"),
+    green = Join([region_label(code) for code, region in tab.regions.items() if region.ring == "green"])
+    for empire in EMPIRES:              # N15: where its headquarters may go (EVE-PREP-1, EVE-2P-4)
+        out.append(Component(empire, "eve.kind.empire", E(f"empire.{empire}"),
+                             E("comp.empire", empire=E(f"empire.{empire}"), colour=E(f"colour.{empire}"), green=green),
                              E("comp.empire_gist")))
     faces = tab.faces
     for colour, word in zip("dst", ("dmg", "shd", "tac")):

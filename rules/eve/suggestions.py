@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from rules.base import IllegalMove
 
+from . import guidance, reading
 from . import moves as mv
-from . import reading
 from .data import EMPIRES, TYPES, tables
 from .moves import Move, format_move
 from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, FIRST, INVADE, PREP_HQ, PREP_OUTPOST, PREP_PLACE, PREP_REVEAL,
@@ -248,8 +248,15 @@ def random_move(game: EveGame, state: GameState, seat: int, rng: Any) -> Move | 
 
 def complete(game: EveGame, state: GameState, seat: int, prefix: str, limit: int = 25) -> list[str]:
     """Autocomplete over the legal moves, matching the notation, the Hungarian words and
-    region names (``hq ver`` offers ``hq R12``); one of every kind of move first."""
-    texts = (format_move(move) for move in game.legal_moves(state, seat))
+    region names (``hq ver`` offers ``hq R12``); one of every kind of move first.  Unit
+    placements and headquarters come nearest-outpost first (``guidance``): following the first
+    suggestions keeps an outpost possible (newcomer report N15)."""
+    moves = game.legal_moves(state, seat)
+    if state.phase == PREP_PLACE:     # N15: first the placements that keep an outpost possible (EVE-OUT-2)
+        moves = sorted(moves, key=lambda move: guidance.placement_rank(state, seat, move.regions[0]))
+    elif state.phase == PREP_HQ:      # and the headquarters whose nearest outpost needs the fewest placements
+        moves = sorted(moves, key=lambda move: guidance.hq_rank(state, seat, move.regions[0]))
+    texts = (format_move(move) for move in moves)
     return reading.complete(texts, prefix, game.move_kind, limit)
 
 

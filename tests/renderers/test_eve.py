@@ -138,12 +138,14 @@ def test_the_chat_map_comes_in_parts_whose_codes_and_names_are_legible_at_phone_
 
 
 def test_ring_colours_stay_visible_on_every_empires_fill():
-    """A dark band parts the ring (the region card's VP colour) from the owner's fill, so a green
-    ring shows around Gallente green and a blue one around Caldari blue."""
-    from renderers.eve import NODE_R, RING, RING_GAP, RING_W, SPACE, draw_map
+    """A dark band parts the ring (the region card's VP colour) from the owner's fill, and a light
+    edge (halo) rims the fill, so a green ring shows around Gallente green and a blue one around
+    Caldari blue, also at 420 px (newcomer report N14): every empire's colour is near one ring's."""
+    from renderers.eve import HALO, NODE_R, RING, RING_GAP, RING_W, SPACE, draw_map
     state = position(4, 260)
     view = GAME.view(state, None)
     image = draw_map(view, None, "en")
+    checked = set()
     for code, (x, y) in node_positions(False).items():
         region = view.regions[code]
         if region.owner is None:
@@ -151,13 +153,15 @@ def test_ring_colours_stay_visible_on_every_empires_fill():
         ring = RING[tables().regions[code].ring]
         clear_rays = 0                  # labels may cover a side of a node (a badge), never all of them
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            ray = [image.getpixel((int(x + dx * d), int(y + dy * d))) for d in range(NODE_R - 3, NODE_R + RING_GAP + RING_W)]
+            ray = [image.getpixel((int(x + dx * d), int(y + dy * d))) for d in range(NODE_R - 5, NODE_R + RING_GAP + RING_W)]
             fill, seen = colour_of(view, region.owner), []
             for pixel in ray:
                 if not seen or seen[-1] != pixel:
                     seen.append(pixel)
-            clear_rays += seen[:3] == [fill, SPACE, ring]
+            clear_rays += seen[:4] == [fill, HALO, SPACE, ring]
         assert clear_rays >= 2, code
+        checked.add(view.players[region.owner].empire)
+    assert checked == {"amarr", "caldari", "gallente", "minmatar"}
 
 
 def test_the_chat_calendar_and_empires_keep_every_text_legible_at_phone_width():
@@ -232,3 +236,32 @@ def test_tags_and_markers_stay_whole_in_the_chat_part_that_shows_their_region():
                 checked += 1
                 assert R._within(label.box, R.chat_boxes()[R.quarter(*pos[label.region])]), label
     assert checked > 50
+
+
+def test_every_face_up_card_is_written_in_one_size_and_fits_its_square():
+    """Newcomer report N14: the calendar printed ``R25 Great Wildlands`` smaller than ``R04
+    Heimatar`` (each card's text shrunk to fit).  Now one size for every card, wrapped at spaces,
+    and the squares are as tall as the longest card needs."""
+    from renderers.common import font
+    from renderers.eve import CHAT_LEAST, CHAT_PANEL_W, WIDTH, _face_up_layout, _face_up_lines, _face_up_width
+    for language in ("en", "hu"):
+        for width, least in ((WIDTH, 0), (CHAT_PANEL_W, CHAT_LEAST)):
+            size, most = _face_up_layout(language, width, least)
+            assert size >= least + 3
+            fnt = font(size, True)
+            for code in tables().regions:
+                lines = _face_up_lines(language, width, least, code)
+                assert 1 <= len(lines) <= most and lines[0].startswith(code)
+                assert all(fnt.getlength(line) <= _face_up_width(width) for line in lines), (code, lines)
+
+
+def test_no_region_name_is_cut_by_the_edge_of_the_part_that_shows_its_region():
+    """Newcomer report N14 follow-up: the other parts dim a region's name, so a name cut by its
+    own part's edge is read nowhere (a 2-player 'Sinq Laison' beside R08 was)."""
+    from renderers.eve import CHAT_K, chat_boxes, name_labels, quarter
+    for players, plies, seed in [(2, 200, 5), (2, 100, 11), (3, 300, 0), (4, 260, 11)]:
+        view = GAME.view(position(players, plies, seed), None)
+        positions = node_positions(players == 2)
+        for label in name_labels(view, "hu"):
+            left, top, right, bottom = (v * CHAT_K for v in chat_boxes()[quarter(*positions[label.region])])
+            assert left <= label.box[0] and top <= label.box[1] and label.box[2] <= right and label.box[3] <= bottom, label
