@@ -171,17 +171,12 @@ def shape_problems(st: GaiaState) -> list[str]:
 # ----- copy and JSON (the kit's plumbing) ------------------------------------------------------------
 #: What the plumbing needs beyond the declared types:
 #: - ``players`` holds None for a seat without a faction (factions and auction phases);
-#: - ``bld`` entries ([seat, building]) and ``queue`` steps ([seat, what]) are lists the rules
-#:   change in place (an upgrade rewrites ``bld[hex][1]``): a copy copies them, which ``list[Any]``
-#:   would share;
 #: - the parts no move changes in place (a sector rotation replaces the map and the placement as
 #:   a whole) are shared by a copy: ``apply`` and every candidate validation copy the state, and
 #:   sharing the map makes that ~40 % cheaper.
 SHARED_PARTS = ("map", "placement", "options", "round_scoring", "final_scoring")
 PLUMBING = Plumbing(
-    hints={(GaiaState, "players"): list[Player | None],
-           (GaiaState, "bld"): dict[str, list[int | str]],
-           (GaiaState, "queue"): list[list[int | str]]},
+    hints={(GaiaState, "players"): list[Player | None]},
     shared=[(GaiaState, name) for name in SHARED_PARTS])
 
 
