@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from rules.rng import Rng
+from rules.kit import Chance
 
 from .data import DECKS, deck_cards
 from .engine import clone_state, finals_in_hand
@@ -57,5 +57,5 @@ def sample_state(game: PlanetariumGame, view: GameState, seat: int, rng: random.
         if state.phase == PHASE_SETUP and player.setup_done and player.setup_discard is None:
             player.setup_discard = rng.choice(finals_in_hand(player)) if finals_in_hand(player) else None
     state.decks["final"] = finals
-    state.rng = Rng(rng.getrandbits(62))
+    state.rng = Chance(rng.getrandbits(62))
     return state

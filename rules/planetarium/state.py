@@ -14,12 +14,16 @@ Conventions
   ``drawn_finals`` of other seats become ``[]`` (``hand_known`` False), ``decks`` become
   ``[]`` (``deck_sizes`` stays), other seats' ``setup_discard`` becomes ``None`` and ``rng``
   becomes ``None`` (the seed would reveal the deck order).
+* Hidden information through the kit: a card drawn from a deck (``rules.kit.draw_hidden``), a
+  reshuffle or tie break (a draw from ``rng``), a hand card going face up and the setup
+  discards opened together (``rng.reveal``) are recorded on ``rng`` (a ``rules.kit.Chance``),
+  so whether a move revealed something (what ``undo`` refuses) follows from the mechanics.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from rules.messages import Msg
-from rules.rng import Rng
+from rules.kit import Chance
 
 MATTER_KINDS = ("G", "R", "W", "M")
 PLANETS = ("A", "B", "C", "D")
@@ -114,7 +118,8 @@ class GameState:
     stall_turns: int = 0                      # completed turns without a card since the board ran out of matter
     events: list[Msg | str] = field(default_factory=list)  # what the last applied move did (JSON: rules.messages.to_json); a plain str is the English text of a game saved before messages
     winners: list[int] = field(default_factory=list)  # set when the game is over (PL-WIN)
-    rng: Rng | None = None                    # the only source of randomness (None in views)
+    rng: Chance | None = None                 # the only source of randomness, and the record of what
+                                              # was taken out of hiding (rules.kit.Chance; None in views)
 
     @property
     def player_count(self) -> int:
