@@ -8,7 +8,7 @@ from rules.planetarium.data import board, cards
 from rules.planetarium.state import PHASE_MOVE, PHASE_SETUP
 from rules.rng import Rng
 
-from rules.messages import render
+from rules.messages import Msg, render
 
 from .helpers import GAME, Move, assert_illegal, events, mv, play, started
 
@@ -111,7 +111,9 @@ def test_PL_SETUP_7_start_player_discarded_the_highest_final():
     # F15 Garden World 21 points > F02 Complex Life 17 > F09 Dead World 8
     state = _setup_with_discards(4, 3, {0: "F09", 1: "F15", 2: "F02"})
     assert state.start_player == 1 and state.active == 1 and state.turn_no == 1
-    assert "start player Blue" in " ".join(events(state))
+    revealed = [event for event in state.events
+                if isinstance(event, Msg) and event.key == "planetarium.event.setup_revealed"]
+    assert len(revealed) == 1 and revealed[0].params["start"] == Msg("planetarium.colour.blue")
 
 
 def test_PL_SETUP_7_ties_are_broken_by_the_seeded_rng():
