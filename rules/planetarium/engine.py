@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any, Iterable, Iterator, Sequence, cast
 
 from rules.base import Component, Game, GameType, IllegalMove, Notice, ScorePart, players_option, spread_kinds
-from rules.kit import Chance, clone, draw_hidden, revealed_between
+from rules.kit import HIDDEN, Chance, clone, draw_hidden, revealed_between
 from rules.messages import Join, Localized, Msg, render
 
 from . import evaluation, suggest
@@ -1010,17 +1010,20 @@ class PlanetariumGame(Game[GameState, Move]):
         return sample_state(self, view, seat, rng)
 
     def view(self, state: GameState, seat: int | None) -> GameState:
+        """What ``seat`` sees: the others' hands, drawn finals and sealed setup discards and the
+        draw piles show the kit's hidden mark (rules.kit.HIDDEN) in place of each card, so what a
+        view hides follows from the view (``hidden_in_view``); the random stream is left out."""
         hidden = clone_state(state)
-        sync_public_counts(hidden)      # the counts stay public once the lists are emptied
+        sync_public_counts(hidden)      # the counts stay public once the lists are masked
         for player in hidden.players:
             if player.seat != seat:
-                player.hand = []
+                player.hand = [HIDDEN] * len(player.hand)
                 player.hand_known = False
-                player.drawn_finals = []
-                if hidden.phase == PHASE_SETUP:
-                    player.setup_discard = None
+                player.drawn_finals = [HIDDEN] * len(player.drawn_finals)
+                if hidden.phase == PHASE_SETUP and player.setup_discard is not None:
+                    player.setup_discard = HIDDEN
         for deck in DECKS:
-            hidden.decks[deck] = []
+            hidden.decks[deck] = [HIDDEN] * len(hidden.decks[deck])
         hidden.rng = None
         return hidden
 
@@ -1287,14 +1290,9 @@ class PlanetariumGame(Game[GameState, Move]):
         return next(iter(self.iter_legal_moves(state, seat, expand_gravity=False)), None)
 
     def hidden_in_view(self, state: GameState, viewer: int | None) -> list[str]:
-        """Card ids the viewer must not find in its view: the other seats' hands and drawn finals
-        and the draw piles (card ids are unique), but the setup discards shown to all (PL-BOT-1),
-        which a reshuffle may bring back into a pile: their past stays public, not their place."""
-        hidden: list[str] = []
-        for player in state.players:
-            if player.seat != viewer:
-                hidden += player.hand + player.drawn_finals
-        for deck in DECKS:
-            hidden += state.decks.get(deck, [])
+        """Card ids the viewer must not find in its view: what the view masks (the kit's
+        default: the other seats' hands and drawn finals, their sealed setup discards, the draw
+        piles), but the setup discards shown to all (PL-BOT-1), which a reshuffle may bring back
+        into a pile: their past stays public, not their place."""
         shown = {player.setup_discarded for player in state.players if player.setup_discarded}
-        return [card for card in hidden if card not in shown]
+        return [card for card in super().hidden_in_view(state, viewer) if card not in shown]

@@ -3,6 +3,7 @@ from collections import Counter
 
 import pytest
 
+from rules.kit import HIDDEN
 from rules import BadOptions
 from rules.planetarium.data import board, cards
 from rules.planetarium.state import PHASE_MOVE, PHASE_SETUP
@@ -10,7 +11,7 @@ from rules.rng import Rng
 
 from rules.messages import Msg, render
 
-from .helpers import GAME, Move, assert_illegal, events, mv, play, started
+from .helpers import GAME, Move, assert_illegal, mv, play, started
 
 
 def test_PL_SETUP_1_planets_on_their_start_spaces():
@@ -69,8 +70,9 @@ def test_PL_SETUP_6_and_PL_BOT_2_two_of_each_deck_then_one_final_discarded_in_se
     assert state.players[1].setup_discard == blue_finals[1]
     assert GAME.waiting_for(state) == {0, 2}
     # the secret choice is hidden from the others and from spectators
-    assert GAME.view(state, 0).players[1].setup_discard is None
-    assert GAME.view(state, None).players[1].setup_discard is None
+    assert GAME.view(state, 0).players[1].setup_discard == HIDDEN
+    assert GAME.view(state, None).players[1].setup_discard == HIDDEN
+    assert GAME.view(state, 0).players[2].setup_discard is None         # not chosen yet
     assert GAME.view(state, 1).players[1].setup_discard == blue_finals[1]
     assert state.discards["final"] == []                              # revealed only together
     assert_illegal(state, f"discard {blue_finals[0]}", seat=1, rule="PL-SETUP-6", key="planetarium.err.setup_done", reasons=("planetarium.colour.blue", "planetarium.colour.green", "planetarium.colour.red"))
