@@ -82,12 +82,18 @@ def _is_kit_object(cls: type) -> bool:
     return callable(getattr(cls, "to_json", None)) and callable(getattr(cls, "from_json", None))
 
 
+_SCALARS = frozenset(_PRIMITIVES)
+
+
 def _plain(value: Any) -> Any:
-    """``Any`` data as JSON: tuples become lists, at any depth."""
+    """``Any`` data as JSON: tuples become lists, at any depth (a scalar item is taken as it
+    is without a call: Gaia's map is 190 rows of five)."""
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, dict):
-        return {key: _plain(item) for key, item in value.items()}
+        return {key: item if type(item) in _SCALARS else _plain(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(item) for item in value]
+        return [item if type(item) in _SCALARS else _plain(item) for item in value]
     return value
 
 
@@ -230,6 +236,8 @@ class Plumbing:
             return lambda value: [item if code is None else code(item) for code, item in zip(coders, value)]
         if origin in (list, tuple):
             encode = self._encoder(self._sequence_item(hint, args, where), where)
+            if encode is _plain:            # a list of Any: the list is Any data itself
+                return _plain
             return list if encode is None else _each(encode, list)
         if origin is dict:
             key_hint, value_hint = args
@@ -237,6 +245,8 @@ class Plumbing:
             if key_hint is int:
                 return _items(str, encode)
             if key_hint is str:
+                if encode is _plain:        # a dict of Any: the dict is Any data itself
+                    return _plain
                 return dict if encode is None else _items(None, encode)
             raise _unsupported(hint, where)
         if typing.is_typeddict(hint):
