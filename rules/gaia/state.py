@@ -171,12 +171,13 @@ def shape_problems(st: GaiaState) -> list[str]:
 # ----- copy and JSON (the kit's plumbing) ------------------------------------------------------------
 #: What the plumbing needs beyond the declared types:
 #: - ``players`` holds None for a seat without a faction (factions and auction phases);
+#: - the map's rows hold only numbers and names: written row by row without a look at each cell;
 #: - the parts no move changes in place (a sector rotation replaces the map and the placement as
 #:   a whole) are shared by a copy: ``apply`` and every candidate validation copy the state, and
 #:   sharing the map makes that ~40 % cheaper.
 SHARED_PARTS = ("map", "placement", "options", "round_scoring", "final_scoring")
 PLUMBING = Plumbing(
-    hints={(GaiaState, "players"): list[Player | None]},
+    hints={(GaiaState, "players"): list[Player | None], (GaiaState, "map"): list[list[int | str | None]]},
     shared=[(GaiaState, name) for name in SHARED_PARTS])
 
 
