@@ -6,16 +6,14 @@ before calling them, so ``apply`` stays pure.
 """
 from __future__ import annotations
 
-import copy
 import math
-import pickle
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Literal, NoReturn, cast, overload
 
 from rules.base import IllegalMove
 from rules.messages import Join, Localized, Msg
 
 from . import board
-from .state import GaiaState, Offer, Player
+from .state import PLUMBING, GaiaState, Offer, Player, clone_state
 from .tables import (ACTIONS, ADV_POS, BOOSTERS, FED_TOKENS, FIELDS, FINAL_TILES, FINAL_VP, RESEARCH, ROUND_TILES,
                      STD_BUILDINGS, STD_POS, TECH, faction_board, parse_rewards, rewards_key, terraform_steps)
 
@@ -109,20 +107,10 @@ def read_rewards(text: str, rule: str, key: bool = False) -> list[tuple[int, str
 
 # ----------------------------------------------------------------------------- helpers
 
-# Parts of the state no move changes in place (a sector rotation replaces the map and the
-# placement as a whole): copies of the state share them.
-SHARED_PARTS = ("map", "placement", "options", "round_scoring", "final_scoring")
-
-
-def clone(st: GaiaState) -> GaiaState:
-    """A copy of ``st`` that moves may change without touching ``st`` (``apply`` and every
-    candidate validation make one: sharing the map makes it ~40 % cheaper)."""
-    raw = cast("dict[str, Any]", st)
-    shared = {k: raw[k] for k in SHARED_PARTS if k in raw}
-    out: dict[str, Any] = pickle.loads(pickle.dumps({k: v for k, v in raw.items() if k not in shared},
-                                                    protocol=pickle.HIGHEST_PROTOCOL))
-    out.update(shared)
-    return cast(GaiaState, out)
+# A copy of the state that moves may change without touching the original (``apply`` and every
+# candidate validation make one): the kit's copy from the state's TypedDicts (rules/gaia/state.py),
+# sharing the parts no move changes in place.
+clone = clone_state
 
 
 def minfo(st: GaiaState) -> board.MapInfo:
@@ -622,7 +610,7 @@ def run_income(st: GaiaState, seat: int, ctx: Ctx | None) -> bool:
         if p["brainstone"] not in ("area1", "area2"):   # only a charge moving the stone can ask
             gain(st, seat, ev, ctx, "income")
         else:
-            snap = copy.deepcopy(p)
+            snap = PLUMBING.clone(p, Player)
             try:
                 gain(st, seat, ev, ctx, "income")
             except NeedAnswer:

@@ -1,9 +1,8 @@
 """The Gaia Project ``Game`` object behind the rules-core contract."""
 from __future__ import annotations
 
-import pickle
 import random
-from typing import Any, Mapping, Sequence, cast
+from typing import Any, Mapping, Sequence
 
 from rules.base import Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, RulesError, ScorePart, players_option
 from rules.messages import MINUS, Join, Localized, Msg
@@ -12,14 +11,9 @@ from . import engine as E
 from . import places
 from . import setup as S
 from .notation import NotationError, format_line, line_ended, parse_commands, split_actor
-from .state import GaiaMove, GaiaState, Player
+from .state import GaiaMove, GaiaState, Player, clone_state, state_from_json, state_to_json
 from .tables import FIELDS, parse_rewards
 from .turns import apply_line, waiting_for
-
-
-def _copy(st: GaiaState) -> GaiaState:
-    copied: GaiaState = pickle.loads(pickle.dumps(st, protocol=pickle.HIGHEST_PROTOCOL))
-    return copied
 
 
 class GaiaGame(Game[GaiaState, GaiaMove]):
@@ -157,7 +151,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
 
     # ----- views -------------------------------------------------------------------------
     def view(self, state: GaiaState, seat: int | None) -> GaiaState:
-        return _copy(state)  # GP-HID-1: perfect information
+        return clone_state(state)  # GP-HID-1: perfect information
 
     def scores(self, state: GaiaState) -> list[int]:
         return [p["vp"] if p else 10 for p in state["players"]]
@@ -173,12 +167,12 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         return [i for i, v in enumerate(sc) if v == best]
 
     def dump_state(self, state: GaiaState) -> dict[str, Any]:
-        return cast("dict[str, Any]", _copy(state))
+        return state_to_json(state)
 
     def load_state(self, data: dict[str, Any]) -> GaiaState:
         if data.get("game") != "gaia":
             raise ValueError("not a Gaia Project state")
-        return _copy(cast(GaiaState, data))
+        return state_from_json(data)
 
     def seat_label(self, state: GaiaState, seat: int) -> Msg:
         p = state["players"][seat]

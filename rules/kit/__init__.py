@@ -5,12 +5,16 @@ information rules.  Every piece is a typed dataclass that round-trips through JS
 * :class:`Streams`: labelled random streams from one game seed (Pulsar RNG-R1/R2, Space
   Corp §9.2): drawing from one stream never changes another, so adding a die roll to one
   phase does not reshuffle a deck elsewhere.
+* :class:`Chance`: one random sequence (a :class:`rules.rng.Rng`) that records what was taken
+  out of hiding the way :class:`Streams` does, for a game whose stored games draw from one
+  sequence (Planetarium).
 * :class:`Deck`: a draw pile (order hidden) and a face-up discard pile; drawing from an
   empty pile reshuffles the discards (from the deck's own stream).
 * :class:`Hands`: cards per seat; others see only how many.
 * :class:`Sealed`: simultaneous secret choices, revealed together once everybody chose.
 * Hidden information by construction: everything that takes something out of hiding goes
-  through the kit and is counted on the game's :class:`Streams` (``revealed``): a stream drawn
+  through the kit and is counted on the game's :class:`Streams` or :class:`Chance`
+  (``revealed``): a stream drawn
   from (dice, a shuffle), a card drawn from a :class:`Deck` or a plain hidden pile
   (:func:`draw_hidden`), a face-down thing turned up (:meth:`Streams.reveal`), a
   :class:`Sealed` choice completed.  :func:`revealed_between` tells whether a move did any
@@ -32,8 +36,8 @@ from rules.rng import Rng
 
 from .plumbing import FieldHook, Plumbing, clone, from_json, to_json
 
-__all__ = ["HIDDEN", "Deck", "FieldHook", "Hands", "Plumbing", "Sealed", "Streams", "Term", "clone", "draw_hidden",
-           "from_json", "masked", "parse_term", "revealed_between", "to_json"]
+__all__ = ["HIDDEN", "Chance", "Deck", "FieldHook", "Hands", "Plumbing", "Sealed", "Streams", "Term", "clone",
+           "draw_hidden", "from_json", "masked", "parse_term", "revealed_between", "to_json"]
 
 T = TypeVar("T")
 HIDDEN = "?"        # what a view shows in place of a hidden card or choice
@@ -143,16 +147,55 @@ class Streams:
                    int(data.get("revealed", 0)))
 
 
-def revealed_between(before: Streams | None, after: Streams | None) -> bool:
+class Chance(Rng):
+    """One random sequence and the count of things taken out of hiding: :class:`Streams` for a
+    game whose randomness is a single :class:`rules.rng.Rng` (Planetarium: its stored games
+    draw from one).  Its JSON is the Rng's, with ``revealed`` once something was revealed (so
+    a stored Rng loads as a Chance that has revealed nothing yet)."""
+
+    __slots__ = ("revealed",)
+
+    def __init__(self, seed: int, counter: int = 0, revealed: int = 0):
+        super().__init__(seed, counter)
+        self.revealed = int(revealed)
+
+    def reveal(self, count: int = 1) -> None:
+        """Record that ``count`` hidden things became known (see :meth:`Streams.reveal`)."""
+        self.revealed += count
+
+    def copy(self) -> "Chance":
+        return Chance(self.seed, self.counter, self.revealed)
+
+    def to_json(self) -> dict[str, int]:
+        data = super().to_json()
+        if self.revealed:
+            data["revealed"] = self.revealed
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, int]) -> "Chance":
+        return cls(data["seed"], data["counter"], data.get("revealed", 0))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Chance) and (self.seed, self.counter, self.revealed) == \
+            (other.seed, other.counter, other.revealed)
+
+    def __repr__(self) -> str:
+        return f"Chance(seed={self.seed}, counter={self.counter}, revealed={self.revealed})"
+
+
+def revealed_between(before: Streams | Chance | None, after: Streams | Chance | None) -> bool:
     """Whether the states around a move differ in anything the kit counts as revealing: a
-    random stream drawn from, or something taken out of hiding (:meth:`Streams.reveal`).
-    Without streams (a view) the answer is the conservative True."""
+    random stream drawn from, or something taken out of hiding (:meth:`Streams.reveal`,
+    :meth:`Chance.reveal`).  Without streams (a view) the answer is the conservative True."""
     if before is None or after is None:
         return True
+    if isinstance(before, Chance) or isinstance(after, Chance):
+        return before != after
     return before.counters != after.counters or before.revealed != after.revealed
 
 
-def draw_hidden(streams: Streams, pile: list[T], count: int = 1) -> list[T]:
+def draw_hidden(streams: Streams | Chance, pile: list[T], count: int = 1) -> list[T]:
     """Up to ``count`` items from the top (index 0) of a hidden pile kept as a plain list (a
     tile stack, a draw pile), recorded as revealed."""
     drawn = pile[:count]

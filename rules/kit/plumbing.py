@@ -22,7 +22,12 @@ Understood hints:
   ``Hands``, ``Sealed[T]``, :class:`rules.rng.Rng`): those; a copy calls its ``copy()``;
 * ``Any`` / ``object``: plain JSON data the game keeps as such (messages as JSON, lobby
   options): written with tuples as lists, read back as is, shared by a copy (the game never
-  changes such a value in place, it replaces it).
+  changes such a value in place, it replaces it);
+* TypedDicts (a game whose state is a JSON dict, Gaia): a JSON object of the keys the dict
+  holds, in the dict's own order (so a stored dict is written back byte for byte); a key the
+  TypedDict does not describe is an error, an absent one stays absent.  A copy is the dict's
+  ``copy()`` with each mutable value rebuilt.  A TypedDict is a ``dict`` at run time: name it
+  (``clone(value, GaiaState)``, ``to_json(value, GaiaState)``).
 
 Any other hint is a :class:`TypeError` the first time a class using it is written, read or
 copied: nothing falls back silently.
@@ -31,7 +36,10 @@ A game whose stored JSON has a quirk the generic form cannot give declares it on
 :class:`Plumbing`: ``fields={(Class, "name"): FieldHook(to_json, from_json)}`` for one field's
 JSON form, ``positional={Class}`` for a dataclass written as the list of its field values, and
 ``copies={(Class, "name"): function}`` for a field a copy computes from the original's value
-(e.g. news that a copy starts empty).
+(e.g. news that a copy starts empty), ``hints={(Class, "name"): hint}`` for a field whose
+values are wider than its declared type (Gaia's ``players`` holds None before the factions are
+chosen; a ``list[Any]`` the rules change in place), and ``shared={(Class, "name")}`` for a field
+the rules never change in place (they replace it whole), which a copy shares.
 """
 from __future__ import annotations
 
@@ -74,12 +82,18 @@ def _is_kit_object(cls: type) -> bool:
     return callable(getattr(cls, "to_json", None)) and callable(getattr(cls, "from_json", None))
 
 
+_SCALARS = frozenset(_PRIMITIVES)
+
+
 def _plain(value: Any) -> Any:
-    """``Any`` data as JSON: tuples become lists, at any depth."""
+    """``Any`` data as JSON: tuples become lists, at any depth (a scalar item is taken as it
+    is without a call: Gaia's map is 190 rows of five)."""
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, dict):
-        return {key: _plain(item) for key, item in value.items()}
+        return {key: item if type(item) in _SCALARS else _plain(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(item) for item in value]
+        return [item if type(item) in _SCALARS else _plain(item) for item in value]
     return value
 
 
@@ -123,10 +137,15 @@ class Plumbing:
 
     def __init__(self, *, fields: Mapping[tuple[type, str], FieldHook] | None = None,
                  positional: Iterable[type] = (),
-                 copies: Mapping[tuple[type, str], Coder] | None = None) -> None:
+                 copies: Mapping[tuple[type, str], Coder] | None = None,
+                 hints: Mapping[tuple[type, str], Any] | None = None,
+                 shared: Iterable[tuple[type, str]] = ()) -> None:
         self._field_hooks = dict(fields or {})
         self._positional = frozenset(positional)
         self._copy_hooks = dict(copies or {})
+        self._hint_overrides = dict(hints or {})
+        self._shared = frozenset(shared)
+        self._plain_copies: set[type] = set()   # TypedDicts whose copy is dict.copy() (inlined)
         self._encoders: dict[Any, Coder | None] = {}
         self._decoders: dict[Any, Coder | None] = {}
         self._cloners: dict[type, Coder] = {}
@@ -137,9 +156,10 @@ class Plumbing:
         self._names = itertools.count()
 
     # ----- public API ---------------------------------------------------------------------------
-    def to_json(self, value: Any) -> Any:
-        """``value`` (a dataclass, usually a game state or a view) as plain JSON data."""
-        encode = self._encoder(type(value), "to_json")
+    def to_json(self, value: Any, hint: Any = None) -> Any:
+        """``value`` (a dataclass, usually a game state or a view; a TypedDict named by
+        ``hint``) as plain JSON data."""
+        encode = self._encoder(type(value) if hint is None else hint, "to_json")
         return value if encode is None else encode(value)
 
     def from_json(self, cls: type[T], data: Any) -> T:
@@ -148,13 +168,24 @@ class Plumbing:
         result: T = data if decode is None else decode(data)
         return result
 
-    def clone(self, value: T) -> T:
-        """A deep copy of a dataclass ``value``: every list, dict and mutable dataclass rebuilt,
-        immutable parts (strings, numbers, tuples of them, messages, frozen dataclasses) shared."""
-        cls = type(value)
+    def clone(self, value: T, hint: Any = None) -> T:
+        """A deep copy of a dataclass ``value`` (or a TypedDict named by ``hint``): every list,
+        dict and mutable dataclass rebuilt, immutable parts (strings, numbers, tuples of them,
+        messages, frozen dataclasses) and declared shared fields shared."""
+        cls = type(value) if hint is None else hint
         cloner = self._cloners.get(cls) or self._cloner_of(cls)
         result: T = cloner(value)
         return result
+
+    def _hints(self, cls: type) -> dict[str, Any]:
+        """The type hints of ``cls`` with the game's declared overrides (``hints=``)."""
+        hints = dict(type_hints(cls))
+        for (owner, name), hint in self._hint_overrides.items():
+            if owner is cls:
+                if name not in hints:
+                    raise TypeError(f"rules.kit.plumbing: {cls.__name__} has no field {name!r} to override")
+                hints[name] = hint
+        return hints
 
     # ----- JSON ----------------------------------------------------------------------------------
     def _encoder(self, hint: Any, where: str) -> Coder | None:
@@ -205,6 +236,8 @@ class Plumbing:
             return lambda value: [item if code is None else code(item) for code, item in zip(coders, value)]
         if origin in (list, tuple):
             encode = self._encoder(self._sequence_item(hint, args, where), where)
+            if encode is _plain:            # a list of Any: the list is Any data itself
+                return _plain
             return list if encode is None else _each(encode, list)
         if origin is dict:
             key_hint, value_hint = args
@@ -212,8 +245,12 @@ class Plumbing:
             if key_hint is int:
                 return _items(str, encode)
             if key_hint is str:
+                if encode is _plain:        # a dict of Any: the dict is Any data itself
+                    return _plain
                 return dict if encode is None else _items(None, encode)
             raise _unsupported(hint, where)
+        if typing.is_typeddict(hint):
+            return self._typeddict_coder("to_json", hint, self._encoder)
         cls = origin if isinstance(origin, type) else hint
         if isinstance(cls, type):
             if issubclass(cls, _MESSAGES):
@@ -244,8 +281,28 @@ class Plumbing:
             raise _unsupported(hint, where)
         return args[0]
 
+    def _typeddict_coder(self, kind: str, cls: type, coder_of: Callable[[Any, str], Coder | None]) -> Coder:
+        """A TypedDict's encoder or decoder (``kind``): the same keys in the same order, each
+        value coded by its hint; a key the TypedDict does not describe is refused."""
+        slot: list[Coder] = []
+        with self._placeholder(kind, cls, lambda value: slot[0](value)):
+            coders: dict[str, Coder | None] = {}
+            for name, hint in self._hints(cls).items():
+                hook = self._field_hooks.get((cls, name))
+                coders[name] = (getattr(hook, kind) if hook
+                                else coder_of(hint, f"{cls.__name__}[{name!r}]"))
+            known = frozenset(coders)
+
+            def code(value: Any) -> Any:
+                if not known.issuperset(value):
+                    unknown = sorted(set(value) - known)
+                    raise TypeError(f"rules.kit.plumbing: {cls.__name__} has no key {unknown[0]!r}")
+                return {key: item if (each := coders[key]) is None else each(item) for key, item in value.items()}
+            slot.append(code)
+            return code
+
     def _dataclass_encoder(self, cls: type) -> Coder:
-        hints = type_hints(cls)
+        hints = self._hints(cls)
         names = [spec.name for spec in dataclasses.fields(cls)]
         slot: list[Coder] = []
         with self._placeholder("to_json", cls, lambda value: slot[0](value)):
@@ -299,6 +356,8 @@ class Plumbing:
             if key_hint is str:
                 return dict if decode is None else _items(None, decode)
             raise _unsupported(hint, where)
+        if typing.is_typeddict(hint):
+            return self._typeddict_coder("from_json", hint, self._decoder)
         cls = origin if isinstance(origin, type) else hint
         if isinstance(cls, type):
             if issubclass(cls, _MESSAGES):
@@ -310,7 +369,7 @@ class Plumbing:
         raise _unsupported(hint, where)
 
     def _dataclass_decoder(self, cls: type) -> Coder:
-        hints = type_hints(cls)
+        hints = self._hints(cls)
         specs = dataclasses.fields(cls)
         if any(not spec.init for spec in specs):
             raise TypeError(f"rules.kit.plumbing: {cls.__name__} has fields outside __init__")
@@ -353,11 +412,11 @@ class Plumbing:
         if self._building:                  # inside an outer build: that one is the unit
             yield
             return
-        saved = dict(self._encoders), dict(self._decoders), dict(self._cloners)
+        saved = dict(self._encoders), dict(self._decoders), dict(self._cloners), set(self._plain_copies)
         try:
             yield
         except BaseException:
-            self._encoders, self._decoders, self._cloners = saved
+            self._encoders, self._decoders, self._cloners, self._plain_copies = saved
             raise
 
     @contextlib.contextmanager
@@ -387,30 +446,62 @@ class Plumbing:
 
     def _cloner(self, cls: type) -> Coder:
         """Generate (once) the copy function of a dataclass: copy its ``__dict__`` (sharing the
-        immutable fields for free), then rebuild each mutable field."""
-        if not dataclasses.is_dataclass(cls) or not hasattr(cls, "__dict__") or "__slots__" in vars(cls):
+        immutable fields for free), then rebuild each mutable field.  A TypedDict: the same on
+        the dict itself."""
+        typed_dict = typing.is_typeddict(cls)
+        if not typed_dict and (not dataclasses.is_dataclass(cls) or not hasattr(cls, "__dict__")
+                               or "__slots__" in vars(cls)):
             raise _unsupported(cls, "clone")
         namespace: dict[str, Any] = {"_new": object.__new__}
         name = f"_clone_{cls.__name__}_{next(self._names)}"
         with self._placeholder("clone", cls, lambda value: namespace[name](value)):
+            if typed_dict:
+                return self._generate_typeddict_cloner(cls, namespace, name)
             return self._generate_cloner(cls, namespace, name)
+
+    def _field_copy(self, cls: type, field_name: str, hint: Any, namespace: dict[str, Any]) -> str | None:
+        """The source copying field ``field_name`` of ``cls`` (held in ``d``), or None: shared."""
+        source = f"d[{field_name!r}]"
+        if (cls, field_name) in self._shared:
+            return None
+        hook = self._copy_hooks.get((cls, field_name))
+        if hook is not None:
+            hook_name = f"_h{next(self._names)}"
+            namespace[hook_name] = hook
+            return f"{hook_name}({source})"
+        return self._copy_expr(hint, source, namespace, f"{cls.__name__}.{field_name}")
 
     def _generate_cloner(self, cls: type, namespace: dict[str, Any], name: str) -> Coder:
         lines = [f"def {name}(s):", "    d = s.__dict__.copy()"]
-        hints = type_hints(cls)
+        hints = self._hints(cls)
         for spec in dataclasses.fields(cls):
-            source = f"d[{spec.name!r}]"
-            hook = self._copy_hooks.get((cls, spec.name))
-            if hook is not None:
-                hook_name = f"_h{next(self._names)}"
-                namespace[hook_name] = hook
-                lines.append(f"    {source} = {hook_name}({source})")
-                continue
-            expr = self._copy_expr(hints[spec.name], source, namespace, f"{cls.__name__}.{spec.name}")
+            expr = self._field_copy(cls, spec.name, hints[spec.name], namespace)
             if expr is not None:
-                lines.append(f"    {source} = {expr}")
+                lines.append(f"    d[{spec.name!r}] = {expr}")
         lines += [f"    o = _new(_cls_{name})", "    o.__dict__ = d", "    return o"]
         namespace[f"_cls_{name}"] = cls
+        exec(compile("\n".join(lines), f"<clone {cls.__qualname__}>", "exec"), namespace)   # noqa: S102
+        cloner: Coder = namespace[name]
+        return cloner
+
+    def _generate_typeddict_cloner(self, cls: type, namespace: dict[str, Any], name: str) -> Coder:
+        """``d = s.copy()``, then each mutable value rebuilt (a key the TypedDict marks not
+        required only when the dict holds it).  Without mutable values: ``dict.copy`` itself,
+        which an enclosing copy inlines."""
+        lines = [f"def {name}(s):", "    d = s.copy()"]
+        required: frozenset[str] = cls.__required_keys__     # type: ignore[attr-defined]
+        for key, hint in self._hints(cls).items():
+            expr = self._field_copy(cls, key, hint, namespace)
+            if expr is None:
+                continue
+            if key in required:
+                lines.append(f"    d[{key!r}] = {expr}")
+            else:
+                lines.append(f"    if {key!r} in d: d[{key!r}] = {expr}")
+        if len(lines) == 2:
+            self._plain_copies.add(cls)
+            return dict.copy
+        lines.append("    return d")
         exec(compile("\n".join(lines), f"<clone {cls.__qualname__}>", "exec"), namespace)   # noqa: S102
         cloner: Coder = namespace[name]
         return cloner
@@ -472,15 +563,22 @@ class Plumbing:
                 ref = f"_c{next(self._names)}"
                 namespace[ref] = self._cloner_of(cls)
                 return f"{ref}({source})"
+            if typing.is_typeddict(cls):
+                cloner = self._cloner_of(cls)
+                if cls in self._plain_copies:
+                    return f"{source}.copy()"
+                ref = f"_c{next(self._names)}"
+                namespace[ref] = cloner
+                return f"{ref}({source})"
         raise _unsupported(hint, where)
 
 
 PLUMBING = Plumbing()
 
 
-def to_json(value: Any) -> Any:
+def to_json(value: Any, hint: Any = None) -> Any:
     """``value`` as plain JSON data by its dataclass fields (see the module's docstring)."""
-    return PLUMBING.to_json(value)
+    return PLUMBING.to_json(value, hint)
 
 
 def from_json(cls: type[T], data: Any) -> T:
@@ -488,6 +586,7 @@ def from_json(cls: type[T], data: Any) -> T:
     return PLUMBING.from_json(cls, data)
 
 
-def clone(value: T) -> T:
-    """A deep copy of a dataclass, built once per class from its type hints."""
-    return PLUMBING.clone(value)
+def clone(value: T, hint: Any = None) -> T:
+    """A deep copy of a dataclass (or a TypedDict named by ``hint``), built once per class from
+    its type hints."""
+    return PLUMBING.clone(value, hint)

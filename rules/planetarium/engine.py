@@ -10,9 +10,8 @@ from dataclasses import replace
 from typing import Any, Iterable, Iterator, Sequence, cast
 
 from rules.base import Component, Game, GameType, IllegalMove, Notice, ScorePart, players_option, spread_kinds
-from rules.kit import clone
+from rules.kit import HIDDEN, Chance, clone, draw_hidden, revealed_between
 from rules.messages import Join, Localized, Msg, render
-from rules.rng import Rng
 
 from . import evaluation, suggest
 from . import moves as mv
@@ -309,15 +308,23 @@ def playable_planets(state: GameState, seat: int, card_id: str) -> list[str]:
 
 # ----- randomness-consuming helpers -------------------------------------------------------------------
 def draw_card(state: GameState, deck: str, events: list[Msg | str]) -> str | None:
-    """Top card of ``deck``; reshuffles its discard pile first when the deck is empty (PL-DRAW-3)."""
+    """Top card of ``deck``; reshuffles its discard pile first when the deck is empty (PL-DRAW-3).
+    The draw (and the shuffle) is recorded on the state's ``rng`` as revealing (the kit)."""
+    if not state.decks[deck] and not state.discards[deck]:
+        return None
+    assert state.rng is not None, "a view cannot draw"
     if not state.decks[deck]:
-        if not state.discards[deck]:
-            return None
-        assert state.rng is not None, "a view cannot draw"
         state.decks[deck] = state.rng.shuffled(state.discards[deck])
         state.discards[deck] = []
         events.append(P("event.reshuffled", deck=deck_msg(deck)))
-    return state.decks[deck].pop(0)
+    return draw_hidden(state.rng, state.decks[deck])[0]
+
+
+def goes_face_up(state: GameState, count: int = 1) -> None:
+    """Hand cards turned face up (played, discarded, the setup discards opened together):
+    recorded on the state's ``rng`` as revealing (the kit), so such a move cannot be undone."""
+    assert state.rng is not None, "a view cannot play"
+    state.rng.reveal(count)
 
 
 # ----- the game -------------------------------------------------------------------------------------------
@@ -333,7 +340,7 @@ class PlanetariumGame(Game[GameState, Move]):
     def new_game(self, options: dict[str, Any], seed: int) -> GameState:
         options = self.normalize_options(options)
         count = options["players"]
-        rng = Rng(seed)
+        rng = Chance(seed)
         graph = board()
         # PL-BOT-4 order: matter placement, initial, major, final deck, deals, start-player tie break
         tokens = [kind for kind, amount in matter_mix() for _ in range(amount)]
@@ -347,7 +354,7 @@ class PlanetariumGame(Game[GameState, Move]):
         players = [PlayerState(seat=seat, colour=SEAT_COLOURS[seat]) for seat in range(count)]
         for player in players:
             for deck in DECKS:
-                player.hand.extend(decks[deck].pop(0) for _ in range(2))
+                player.hand.extend(draw_hidden(rng, decks[deck], 2))
         state = GameState(
             players=players, nodes=nodes, planet_pos=dict(graph.start_node),
             planets={letter: PlanetState(letter=letter, kind=planet_kinds()[letter]) for letter in PLANETS},
@@ -620,6 +627,7 @@ class PlanetariumGame(Game[GameState, Move]):
 
     def _finish_setup(self, state: GameState) -> None:
         """Reveal the setup discards together and pick the start player (PL-SETUP-7, PL-BOT-2)."""
+        goes_face_up(state, len(state.players))     # the sealed choices open together
         for player in state.players:
             discard = player.setup_discard
             assert discard is not None, "every seat has chosen"
@@ -812,6 +820,7 @@ class PlanetariumGame(Game[GameState, Move]):
                                   cards=listing(sources, "comma", "no_card"))
         # --- resolve: payment, placement, score, habitability, gravity, track triggers
         player.hand.remove(card.id)
+        goes_face_up(state)
         triggered = self._pay(state, seat, card, move.planet)
         played = PlayedCard(card.id, seat, None)
         if player.markers_supply > 0:
@@ -911,6 +920,7 @@ class PlanetariumGame(Game[GameState, Move]):
         if not pile_available(state, "initial"):
             raise IllegalMove("planetarium.err.replace_empty", "PL-DRAW-4")
         player.hand.remove(card.id)
+        goes_face_up(state)
         state.discards[card.deck].append(card.id)
         drawn = cast(str, draw_card(state, "initial", state.events))   # the pile is available (checked)
         player.hand.append(drawn)
@@ -957,6 +967,7 @@ class PlanetariumGame(Game[GameState, Move]):
                               choices=Join([texts.notation_or_text(f"discard {c}") for c in player.drawn_finals], "or"))
         kept = [card for card in player.drawn_finals if card != move.card][0]
         player.hand.append(kept)
+        goes_face_up(state)                     # the other drawn final goes face up
         state.discards["final"].append(move.card)
         player.drawn_finals = []
         add_event(state, "keeps_final", who=colour_msg(state, move.seat), card=texts.card_label(move.card))
@@ -979,6 +990,7 @@ class PlanetariumGame(Game[GameState, Move]):
         lift_marker(state, source)
         player.markers_supply += 1
         player.hand.remove(card.id)
+        goes_face_up(state)
         self._pay(state, seat, card, move.planet)
         state.planets[move.planet].row.append(PlayedCard(card.id, seat, None))
         add_event(state, "marker_removed", card=texts.card_label(source))
@@ -998,17 +1010,20 @@ class PlanetariumGame(Game[GameState, Move]):
         return sample_state(self, view, seat, rng)
 
     def view(self, state: GameState, seat: int | None) -> GameState:
+        """What ``seat`` sees: the others' hands, drawn finals and sealed setup discards and the
+        draw piles show the kit's hidden mark (rules.kit.HIDDEN) in place of each card, so what a
+        view hides follows from the view (``hidden_in_view``); the random stream is left out."""
         hidden = clone_state(state)
-        sync_public_counts(hidden)      # the counts stay public once the lists are emptied
+        sync_public_counts(hidden)      # the counts stay public once the lists are masked
         for player in hidden.players:
             if player.seat != seat:
-                player.hand = []
+                player.hand = [HIDDEN] * len(player.hand)
                 player.hand_known = False
-                player.drawn_finals = []
-                if hidden.phase == PHASE_SETUP:
-                    player.setup_discard = None
+                player.drawn_finals = [HIDDEN] * len(player.drawn_finals)
+                if hidden.phase == PHASE_SETUP and player.setup_discard is not None:
+                    player.setup_discard = HIDDEN
         for deck in DECKS:
-            hidden.decks[deck] = []
+            hidden.decks[deck] = [HIDDEN] * len(hidden.decks[deck])
         hidden.rng = None
         return hidden
 
@@ -1021,16 +1036,9 @@ class PlanetariumGame(Game[GameState, Move]):
         return state_from_json(data)
 
     def reveals_information(self, before: GameState, move: Move, after: GameState) -> bool:
-        """Drawing, reshuffling, revealing a hand card or a secret choice cannot be taken back."""
-        if (before.rng is not None and after.rng is not None and before.rng != after.rng):
-            return True
-        if before.decks != after.decks or before.discards != after.discards:
-            return True
-        for old, new in zip(before.players, after.players):
-            if (old.hand != new.hand or old.drawn_finals != new.drawn_finals
-                    or old.setup_discarded != new.setup_discarded):
-                return True
-        return False
+        """Drawing, reshuffling, revealing a hand card or the secret setup choices cannot be taken
+        back: the kit recorded each on the states' ``rng`` (:func:`rules.kit.revealed_between`)."""
+        return revealed_between(before.rng, after.rng)
 
     # ----- host text ------------------------------------------------------------------------------------------
     def redact_move(self, state: GameState, seat: int, move_text: str) -> str | Msg:
@@ -1260,14 +1268,9 @@ class PlanetariumGame(Game[GameState, Move]):
         return next(iter(self.iter_legal_moves(state, seat, expand_gravity=False)), None)
 
     def hidden_in_view(self, state: GameState, viewer: int | None) -> list[str]:
-        """Card ids the viewer must not find in its view: the other seats' hands and drawn finals
-        and the draw piles (card ids are unique), but the setup discards shown to all (PL-BOT-1),
-        which a reshuffle may bring back into a pile: their past stays public, not their place."""
-        hidden: list[str] = []
-        for player in state.players:
-            if player.seat != viewer:
-                hidden += player.hand + player.drawn_finals
-        for deck in DECKS:
-            hidden += state.decks.get(deck, [])
+        """Card ids the viewer must not find in its view: what the view masks (the kit's
+        default: the other seats' hands and drawn finals, their sealed setup discards, the draw
+        piles), but the setup discards shown to all (PL-BOT-1), which a reshuffle may bring back
+        into a pile: their past stays public, not their place."""
         shown = {player.setup_discarded for player in state.players if player.setup_discarded}
-        return [card for card in hidden if card not in shown]
+        return [card for card in super().hidden_in_view(state, viewer) if card not in shown]

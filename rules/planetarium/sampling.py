@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from rules.rng import Rng
+from rules.kit import HIDDEN, Chance
 
 from .data import DECKS, deck_cards
 from .engine import clone_state, finals_in_hand
@@ -52,10 +52,10 @@ def sample_state(game: PlanetariumGame, view: GameState, seat: int, rng: random.
         hand_plain = [plain.pop() for _ in range(min(player.hand_count - player.final_count, len(plain)))]
         player.hand = hand_plain + hand_finals
         player.hand_known = True
-        if state.phase == PHASE_KEEP_FINAL and player.seat == state.active:
-            player.drawn_finals = [finals.pop() for _ in range(min(2, len(finals)))]
-        if state.phase == PHASE_SETUP and player.setup_done and player.setup_discard is None:
+        player.drawn_finals = [finals.pop() for _ in range(min(2, len(finals)))] \
+            if state.phase == PHASE_KEEP_FINAL and player.seat == state.active else []
+        if state.phase == PHASE_SETUP and player.setup_done and player.setup_discard in (None, HIDDEN):
             player.setup_discard = rng.choice(finals_in_hand(player)) if finals_in_hand(player) else None
     state.decks["final"] = finals
-    state.rng = Rng(rng.getrandbits(62))
+    state.rng = Chance(rng.getrandbits(62))
     return state

@@ -10,16 +10,21 @@ Conventions
   ``"M"`` metal; planet ``"A"``, ``"B"``, ``"C"``, ``"D"``.  The two alphabets never overlap.
 * Card ids: ``L01``-``L18`` initial, ``H01``-``H18`` major, ``F01``-``F16`` final.
 * Seats are ``0 .. players-1``; play is clockwise = increasing seat number.
-* A *view* (``Game.view``) is the same dataclass with hidden parts emptied: ``hand`` and
-  ``drawn_finals`` of other seats become ``[]`` (``hand_known`` False), ``decks`` become
-  ``[]`` (``deck_sizes`` stays), other seats' ``setup_discard`` becomes ``None`` and ``rng``
-  becomes ``None`` (the seed would reveal the deck order).
+* A *view* (``Game.view``) is the same dataclass with hidden cards masked by the kit's mark
+  ``rules.kit.HIDDEN`` ("?"), one per card: ``hand`` and ``drawn_finals`` of other seats
+  (``hand_known`` False; ``hand_count`` and ``final_count`` stay public), ``decks``
+  (``deck_sizes`` stays), other seats' ``setup_discard`` while the setup choices are sealed;
+  ``rng`` becomes ``None`` (the seed would reveal the deck order).
+* Hidden information through the kit: a card drawn from a deck (``rules.kit.draw_hidden``), a
+  reshuffle or tie break (a draw from ``rng``), a hand card going face up and the setup
+  discards opened together (``rng.reveal``) are recorded on ``rng`` (a ``rules.kit.Chance``),
+  so whether a move revealed something (what ``undo`` refuses) follows from the mechanics.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from rules.messages import Msg
-from rules.rng import Rng
+from rules.kit import Chance
 
 MATTER_KINDS = ("G", "R", "W", "M")
 PLANETS = ("A", "B", "C", "D")
@@ -68,7 +73,7 @@ class PlayerState:
 
     seat: int
     colour: str                               # "Red", "Blue", "Green", "Yellow"
-    hand: list[str] = field(default_factory=list)  # card ids in hand ([] in a view of another seat)
+    hand: list[str] = field(default_factory=list)  # card ids in hand (HIDDEN marks in a view of another seat)
     hand_known: bool = True                   # False in a view where this hand is hidden
     hand_count: int = 0                       # number of cards in hand (always public)
     final_count: int = 0                      # number of final cards in hand (public, PL-BOT-1)
@@ -77,7 +82,7 @@ class PlayerState:
     markers_supply: int = 8                   # marker cubes not on any card
     score: int = 0                            # current points
     points_log: list[tuple[str, str, int]] = field(default_factory=list)  # (card id, planet, points) per scored card (JSON: a list)
-    setup_discard: str | None = None          # secret setup choice (final card to discard); None in others' views
+    setup_discard: str | None = None          # secret setup choice (final card to discard); HIDDEN in others' views
     setup_done: bool = False                  # this seat has made its setup choice
     setup_discarded: str | None = None        # the final card discarded at setup, public once all chose
     drawn_finals: list[str] = field(default_factory=list)  # the 2 finals of a pending "draw F" (private)
@@ -95,7 +100,7 @@ class GameState:
     track: list[str] = field(default_factory=list)        # matter kinds on spaces 1..30 (index 0 = space 1)
     final_space: list[str] = field(default_factory=list)  # matter kinds on the final space F (unlimited)
     accelerated: bool = False                 # a token lies on the acceleration space (PL-EVO-2)
-    decks: dict[str, list[str]] = field(default_factory=dict)     # "initial"/"major"/"final" -> draw pile, index 0 = top ([] in views)
+    decks: dict[str, list[str]] = field(default_factory=dict)     # "initial"/"major"/"final" -> draw pile, index 0 = top (HIDDEN marks in views)
     deck_sizes: dict[str, int] = field(default_factory=dict)      # "initial"/"major"/"final" -> cards in the draw pile (public)
     discards: dict[str, list[str]] = field(default_factory=dict)  # "initial"/"major"/"final" -> face-up discard pile, last = top
     phase: str = PHASE_SETUP                  # one of the PHASE_* values above
@@ -114,7 +119,8 @@ class GameState:
     stall_turns: int = 0                      # completed turns without a card since the board ran out of matter
     events: list[Msg | str] = field(default_factory=list)  # what the last applied move did (JSON: rules.messages.to_json); a plain str is the English text of a game saved before messages
     winners: list[int] = field(default_factory=list)  # set when the game is over (PL-WIN)
-    rng: Rng | None = None                    # the only source of randomness (None in views)
+    rng: Chance | None = None                 # the only source of randomness, and the record of what
+                                              # was taken out of hiding (rules.kit.Chance; None in views)
 
     @property
     def player_count(self) -> int:

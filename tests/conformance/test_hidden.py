@@ -19,7 +19,7 @@ import pytest
 
 import rules
 from rules.base import IllegalMove
-from rules.kit import HIDDEN, Deck, Sealed, Streams, draw_hidden, masked, revealed_between
+from rules.kit import HIDDEN, Chance, Deck, Sealed, Streams, draw_hidden, masked, revealed_between
 
 from .test_games import cases, dumped, recorded_playout, string_values, toy  # noqa: F401  (toy: the host's toy game too)
 
@@ -156,6 +156,26 @@ def test_kit_draws_rolls_and_opened_seals_are_recorded_as_revealed():
     assert revealed_between(before, streams)              # the last one opens both
     assert revealed_between(None, streams)                # a view: conservative
     assert Streams.from_json(streams.to_json()) == streams
+
+
+def test_kit_chance_records_like_streams():
+    """One random sequence (Planetarium's) records draws and reveals as Streams do; its JSON is
+    the plain Rng's until something was revealed."""
+    chance = Chance(5)
+    assert chance.to_json() == {"seed": 5, "counter": 0}
+    before = chance.copy()
+    pile = ["x", "y"]
+    assert draw_hidden(chance, pile) == ["x"] and revealed_between(before, chance)
+    before = chance.copy()
+    chance.shuffled(["a", "b"])
+    assert revealed_between(before, chance)
+    before = chance.copy()
+    assert not revealed_between(before, chance)
+    chance.reveal(2)
+    assert revealed_between(before, chance)
+    assert chance.to_json() == {"seed": 5, "counter": 1, "revealed": 3}
+    assert Chance.from_json(chance.to_json()) == chance and Chance.from_json({"seed": 5, "counter": 1}).revealed == 0
+    assert revealed_between(None, chance)
 
 
 def test_kit_masked_finds_what_a_view_hides():

@@ -1,4 +1,5 @@
 """PL-CARD-*, PL-HAB-*, PL-GRAV-1, PL-REPL-*, PL-DRAW-*, PL-HAND-1, PL-TURN-*; T-1, T-5; FAQ."""
+from rules.kit import HIDDEN
 from rules.planetarium.state import PHASE_CARD, PHASE_DRAW, PHASE_KEEP_FINAL, PHASE_MOVE
 
 from .helpers import GAME, assert_illegal, build, events, play, texts
@@ -214,7 +215,7 @@ def test_PL_DRAW_1_two_finals_keep_one_discard_the_other_face_up():
     after = play(play(state, "play L01 A"), "draw F")
     first, second = state.decks["final"][:2]
     assert after.phase == PHASE_KEEP_FINAL and after.players[0].drawn_finals == [first, second]
-    assert GAME.view(after, 1).players[0].drawn_finals == []            # secret to the others
+    assert GAME.view(after, 1).players[0].drawn_finals == [HIDDEN] * 2  # secret to the others
     assert texts(after) == {f"discard {first}", f"discard {second}"}   # the log never names the kept card
     kept = play(after, f"draw F keep={second}")                         # the spec's one-line form
     assert kept.players[0].hand[-1] == second and kept.discards["final"][-1] == first

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.kit import HIDDEN
 from rules import IllegalMove
 from rules.messages import message_keys
 from rules.planetarium.state import PHASE_CARD, PHASE_KEEP_FINAL, PHASE_SETUP
@@ -77,18 +78,19 @@ def test_PL_BOT_1_views_hide_hands_deck_order_secret_choices_and_the_seed():
     for seat in (None, 1, 2):
         view = GAME.view(state, seat)
         red = view.players[0]
-        assert red.hand == [] and not red.hand_known and red.drawn_finals == []
+        assert red.hand == [HIDDEN] * 4 and not red.hand_known and red.drawn_finals == [HIDDEN] * 2
         assert (red.hand_count, red.final_count) == (4, 2)
-        assert all(pile == [] for pile in view.decks.values()) and view.rng is None
+        assert all(view.decks[deck] == [HIDDEN] * len(pile) for deck, pile in state.decks.items())
+        assert view.rng is None
         assert view.deck_sizes == {deck: len(pile) for deck, pile in state.decks.items()}
         assert view.discards == state.discards and view.nodes == state.nodes
         assert view.players[0].mat == state.players[0].mat
         for other in view.players:
             if other.seat != seat:
-                assert other.hand == []
+                assert set(other.hand) <= {HIDDEN} and len(other.hand) == other.hand_count
     own = GAME.view(state, 0)
     assert own.players[0].hand == state.players[0].hand and own.players[0].drawn_finals
-    assert own.players[1].hand == []
+    assert own.players[1].hand == [HIDDEN] * len(state.players[1].hand)
     assert dumped(state) == before                                      # views never alter the state
 
 

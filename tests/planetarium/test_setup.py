@@ -3,14 +3,15 @@ from collections import Counter
 
 import pytest
 
+from rules.kit import HIDDEN
 from rules import BadOptions
 from rules.planetarium.data import board, cards
 from rules.planetarium.state import PHASE_MOVE, PHASE_SETUP
 from rules.rng import Rng
 
-from rules.messages import render
+from rules.messages import Msg, render
 
-from .helpers import GAME, Move, assert_illegal, events, mv, play, started
+from .helpers import GAME, Move, assert_illegal, mv, play, started
 
 
 def test_PL_SETUP_1_planets_on_their_start_spaces():
@@ -69,8 +70,9 @@ def test_PL_SETUP_6_and_PL_BOT_2_two_of_each_deck_then_one_final_discarded_in_se
     assert state.players[1].setup_discard == blue_finals[1]
     assert GAME.waiting_for(state) == {0, 2}
     # the secret choice is hidden from the others and from spectators
-    assert GAME.view(state, 0).players[1].setup_discard is None
-    assert GAME.view(state, None).players[1].setup_discard is None
+    assert GAME.view(state, 0).players[1].setup_discard == HIDDEN
+    assert GAME.view(state, None).players[1].setup_discard == HIDDEN
+    assert GAME.view(state, 0).players[2].setup_discard is None         # not chosen yet
     assert GAME.view(state, 1).players[1].setup_discard == blue_finals[1]
     assert state.discards["final"] == []                              # revealed only together
     assert_illegal(state, f"discard {blue_finals[0]}", seat=1, rule="PL-SETUP-6", key="planetarium.err.setup_done", reasons=("planetarium.colour.blue", "planetarium.colour.green", "planetarium.colour.red"))
@@ -111,7 +113,9 @@ def test_PL_SETUP_7_start_player_discarded_the_highest_final():
     # F15 Garden World 21 points > F02 Complex Life 17 > F09 Dead World 8
     state = _setup_with_discards(4, 3, {0: "F09", 1: "F15", 2: "F02"})
     assert state.start_player == 1 and state.active == 1 and state.turn_no == 1
-    assert "start player Blue" in " ".join(events(state))
+    revealed = [event for event in state.events
+                if isinstance(event, Msg) and event.key == "planetarium.event.setup_revealed"]
+    assert len(revealed) == 1 and revealed[0].params["start"] == Msg("planetarium.colour.blue")
 
 
 def test_PL_SETUP_7_ties_are_broken_by_the_seeded_rng():
