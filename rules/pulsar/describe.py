@@ -38,6 +38,9 @@ def effect(eff: Effect, short: bool = False) -> Msg:
     full = _effect(eff)
     if short:
         brief = full.key.replace("pulsar.effect.", "pulsar.effect_short.", 1)
+        colours = full.params.get("colours")
+        if eff.name == "EFF-GATERUN" and isinstance(colours, Join) and len(colours.items) == len(GATE_COLOURS):
+            return Msg(brief + ".any", n=full.params["n"])      # "a colour of choice" for all three colours
         if has_key(brief):
             params = full.params
             if isinstance(params.get("per"), Msg):
@@ -93,7 +96,13 @@ GATE_COLOURS = {"O": "orange", "G": "green", "P": "purple"}
 
 
 def effects(items: Iterable[Effect], short: bool = False) -> Join:
-    return Join([effect(item, short) for item in items], "and")
+    return Join([effect(item, short) for item in ordered(items)], "and")
+
+
+def ordered(items: Iterable[Effect]) -> list[Effect]:
+    """Rewards in the order they read best: a gate run ("orange gate run, 2 VP a gate") last,
+    so a plain "4 VP" after it is not read as part of the run."""
+    return sorted(items, key=lambda item: item.name == "EFF-GATERUN")
 
 
 def exploration_tile(tile: str) -> Msg:

@@ -188,7 +188,9 @@ class PulsarGame(Game[GameState, Move]):
         if not words:
             return None
         verb = words[0]
-        if verb in ("patent", "hq") and len(words) > 1:
+        if verb == "hq":
+            return None             # the phrase names the die and what the project gives, within a label
+        if verb == "patent" and len(words) > 1:
             return gist_of(words[1])
         if verb == "tx" and len(words) > 2 and words[1] in ("take", "pay"):
             return gist_of(words[2])
