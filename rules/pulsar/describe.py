@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from rules.messages import Join, Msg, has_key
+from rules.messages import Join, Localized, Msg, has_key
 
 from .codes import code as tile_code
 from .data import Effect, parse_effect, tables
@@ -26,6 +26,27 @@ def path(codes: "tuple[str, ...] | list[str]") -> Msg:
     for code in codes[1:]:
         message = P("path.step", a=message, b=loc(code))
     return message
+
+
+#: The suffix a Hungarian number takes as an adjective ("a 4-es doboz", "egy 5-ös kocka"), by
+#: its last non-zero digit, and for round numbers by its tens (10-es, 20-as... 100-as).
+_HU_DIGIT_SUFFIX = {1: "es", 2: "es", 3: "as", 4: "es", 5: "ös", 6: "os", 7: "es", 8: "as", 9: "es"}
+_HU_TENS_SUFFIX = {1: "es", 2: "as", 3: "as", 4: "es", 5: "es", 6: "as", 7: "es", 8: "as", 9: "es"}
+
+
+def hu_numeral(n: int) -> str:
+    """``n`` as the rulebook writes a numbered die or box: 1-es, 3-as, 5-ös, 6-os, 20-as."""
+    if n % 10:
+        return f"{n}-{_HU_DIGIT_SUFFIX[abs(n) % 10]}"
+    if n % 100:
+        return f"{n}-{_HU_TENS_SUFFIX[abs(n) // 10 % 10]}"
+    return f"{n}-{'as' if n % 1000 else 'es'}"                   # százas, ezres
+
+
+def numeral(n: int) -> Localized:
+    """A box or die value as an adjective in each language: "4" / "4-es", so a Hungarian text
+    writes "a 4-es doboz" and "egy 5-ös kocka", the rulebook's words (not "a 4. doboz")."""
+    return Localized(en=str(n), hu=hu_numeral(n))
 
 
 def size_name(size: str) -> Msg:

@@ -559,7 +559,7 @@ class PulsarGame(Game[GameState, Move]):
                                track=P(f"track.{track}") if track else Join(
                                    [P(f"track.{name}") for name in names], "and"))
         if all(p[1] is None for p in options):
-            return IllegalMove("pulsar.err.draft_median", "D-DRAFT-4", value=die)
+            return IllegalMove("pulsar.err.draft_median", "D-DRAFT-4", value=die, box=describe.numeral(die))
         if track is None:
             return IllegalMove("pulsar.err.draft_no_marker", "D-MOVE-1", value=die,
                                example=P(f"example.draft_{'I' if options[0][1] == 'initiative' else 'E'}", value=die))
