@@ -114,13 +114,13 @@ def of_move(move: mv.Move) -> Msg:
         return P("phrase.gate", location=loc(move.arg))
     if kind == mv.DRAFT:
         if not move.arg:
-            return P("phrase.draft_middle", value=move.number)
+            return P("phrase.draft_middle", value=describe.numeral(move.number))
         track = P("track_on.initiative" if move.arg[0] == "I" else "track_on.engineering")
         if move.arg[1:]:
-            return P("phrase.draft_marker", value=move.number, track=track, marker=int(move.arg[1:]))
-        return P("phrase.draft", value=move.number, track=track)
+            return P("phrase.draft_marker", value=describe.numeral(move.number), track=track, marker=int(move.arg[1:]))
+        return P("phrase.draft", value=describe.numeral(move.number), track=track)
     if kind == mv.COPY:
-        return P("phrase.copy", value=move.number)
+        return P("phrase.copy", value=describe.numeral(move.number))
     if kind == mv.END:
         return P("phrase.end")
     if kind == mv.GYRO_PLACE:

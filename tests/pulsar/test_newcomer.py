@@ -233,3 +233,13 @@ def test_PU_MOD_BUY_1_a_partly_typed_token_word_completes_to_the_purchases():
                for text in GAME.complete(state, 0, variant)}
     assert {"buy pm s1", "buy pm s2", "buy p2 s2"} <= offered
     assert {GAME.localize_move(text, "hu") for text in offered} >= {"vásárol pluszmínusz e1", "vásárol pluszkettő e2"}
+
+
+@pytest.mark.parametrize("move, hungarian", [
+    ("draft 4 E", "elvesz egy 4-es kockát, a jelölője a mérnöksávon lép"),
+    ("draft 5", "elvesz egy 5-ös kockát a középjelző dobozából"),
+    ("copy 6", "lemásolja a maradék 6-os kockát bónuszkockának"),
+])
+def test_PU_D_DRAFT_1_ACT_COPY_a_die_is_named_as_the_rulebook_names_it(move, hungarian):
+    """"Zöld egy 2-es kockát vesz el" (the rulebook), not "egy 2 értékű kockát" (issue 24)."""
+    assert hungarian in render(GAME.move_phrase(new_game({"players": 3}, 1), 0, move), "hu")
