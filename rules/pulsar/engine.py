@@ -183,19 +183,20 @@ class PulsarGame(Game[GameState, Move]):
     def describe_move(self, state: GameState, seat: int, text: str) -> Msg | None:
         """The autocomplete label's second half: what the technology, project, transmitter or
         gyrodyne gives (its gist), where a draft pick moves the marker, what a copy costs."""
-        from .components import gist_of
+        from .components import die_of, gist_of
         words = text.split()
         if not words:
             return None
         verb = words[0]
-        if verb == "hq":
-            return None             # the phrase names the die and what the project gives, within a label
-        if verb == "patent" and len(words) > 1:
-            return gist_of(words[1])
-        if verb == "tx" and len(words) > 2 and words[1] in ("take", "pay"):
+        if verb in ("hq", "patent") or verb == "tx" and words[1:2] == ["take"]:
+            return None             # the phrase names the die and what it gives, within a label
+        if verb == "tx" and len(words) > 2 and words[1] == "pay":
             return gist_of(words[2])
         if verb == "gyro" and len(words) > 2 and words[1] in ("take", "place", "choose"):
-            return gist_of("G" + words[2].upper()[:1])
+            size = words[2].upper()[:1]
+            if size in tables().gyro_costs:       # its spin and what it then earns: the take is paid or free
+                return P("describe.gyro", spin=die_of(tables().gyro_costs[size][1]), vp=eco.SIZE_VP[size])
+            return None
         if verb == "draft" and len(words) == 3 and state.median is not None and words[1].isdigit():
             return self._draft_description(state, seat, int(words[1]), words[2].upper())
         return None                 # ``draft 4`` (no marker moves): the phrase says it all

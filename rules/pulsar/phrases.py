@@ -75,8 +75,8 @@ _WEIGHT = {"EFF-GATERUN": 0, "EFF-DOUBLER": 1, "EFF-GYRO": 2, "EFF-GYRO-ANY": 2,
 
 
 def _fitted(key: str, effects: Any, /, **values: Any) -> Msg:
-    """The phrase ``key`` with what the component gives (``{gives}``) after the project and the
-    die, the essentials first, so it fits a label (:data:`LABEL_LIMIT`) in every language: every
+    """The phrase ``key`` with what the component gives (``{gives}``) after the project,
+    technology or transmitter and the die, the essentials first, so it fits a label (:data:`LABEL_LIMIT`) in every language: every
     reward in its brief words; else the rewards other than victory points "and more"; else the
     weightiest reward that fits "and more"; else no rewards at all (``<key>_plain``).  The post's reward
     line names them all."""
@@ -152,13 +152,12 @@ def of_move(move: mv.Move) -> Msg:
         return P("phrase.gyro_spin", location=loc(move.arg), die=paid)
     if kind == mv.TX_TAKE:
         info = tab.transmitters[move.arg]
-        return P("phrase.tx_take", tile=code(move.arg), icon=move.number, die=paid, extra=extra,
-                 gives=_rewards(info.on_activation + info.production))
+        return _fitted("phrase.tx_take", info.on_activation + info.production, tile=code(move.arg), icon=move.number,
+                       die=paid, extra=extra)
     if kind == mv.TX_PAY:
         return P("phrase.tx_pay", tile=code(move.arg), icon=move.number, die=paid, extra=extra)
     if kind == mv.PATENT:
-        return P("phrase.patent", tech=move.arg, die=paid, extra=extra,
-                 gives=_rewards(tab.technologies[move.arg].effects))
+        return _fitted("phrase.patent", tab.technologies[move.arg].effects, tech=move.arg, die=paid, extra=extra)
     if kind == mv.HQ:
         return _fitted("phrase.hq", tab.projects[move.arg].effects, project=move.arg, die=paid, extra=extra)
     if kind == mv.BUY:

@@ -59,3 +59,24 @@ def test_HQ_3_a_long_reward_list_is_shortened_by_design() -> None:
     phrase = GAME.move_phrase(STATE, 0, "hq HQ3-2.M s5")
     assert phrase.params["gives"].key == "pulsar.phrase.gives_more"
     assert "bármely színű ugrókapu-verseny" in render(phrase, "hu")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_PAT_TX_patent_and_transmitter_labels_fit_with_a_plain_die(language: str) -> None:
+    """A patent and a transmitter take name the die and what they give in the phrase (not a
+    second time in the gist), within a label, for every technology and transmitter."""
+    texts = [f"patent {tech} s{info.cost}" for tech, info in tables().technologies.items()]
+    texts += [f"tx take {tile} s{info.dice[0]} icon=1" for tile, info in tables().transmitters.items()]
+    for text in texts:
+        shown = label(text, language)
+        assert len(shown) <= LABEL_LIMIT, shown
+        assert GAME.describe_move(STATE, 0, text) is None
+
+
+@pytest.mark.parametrize("size", ["S", "M", "L"])
+def test_ACT_GYRO_a_gyrodyne_label_says_its_spin_and_earnings_within_a_button(size: str) -> None:
+    """Buttons carry 80 characters: the reward choice of a size says its spin die and VP."""
+    for language in LANGUAGES:
+        shown = label(f"gyro choose {size}", language)
+        assert len(shown) <= 80, shown
+    assert GAME.describe_move(STATE, 0, f"gyro choose {size}").key == "pulsar.describe.gyro"
