@@ -72,7 +72,9 @@ def effect(eff: Effect, short: bool = False) -> Msg:
 
 def _effect(eff: Effect) -> Msg:
     name, args = eff.name, eff.args
-    if name in ("EFF-VP", "EFF-CUBES", "EFF-EXPL", "EFF-CUBE-RED", "GRN-FLAT", "GRN-CUBES", "PUR-STATIONS",
+    if name == "EFF-CUBE-RED":
+        return P("effect.EFF-CUBE-RED", n=numeral(int(args[0])))       # "egy 3-as bónuszkocka"
+    if name in ("EFF-VP", "EFF-CUBES", "EFF-EXPL", "GRN-FLAT", "GRN-CUBES", "PUR-STATIONS",
                 "PUR-GOAL-BOOST", "PUR-STATION-BOOST", "PROD-VP", "PROD-CUBES", "PROD-BUY"):
         return P(f"effect.{name}", n=int(args[0]))
     if name == "EFF-MOD":
@@ -82,7 +84,7 @@ def _effect(eff: Effect) -> Msg:
     if name == "EFF-GYRO-CHOICE":
         return P("effect.EFF-GYRO-CHOICE", sizes=Join([size_name(s) for s in args], "or"))
     if name == "EFF-RED":
-        return P("effect.EFF-RED", value=int(args[0]))
+        return P("effect.EFF-RED", value=numeral(int(args[0])))
     if name == "EFF-DOUBLER":
         return P("effect.EFF-DOUBLER", back=int(args[0]), value=int(args[1]))
     if name == "EFF-TELEPORT":
