@@ -5,7 +5,7 @@ cards by the reader's code (``Ű02#1`` in Hungarian) and name, bases, Edges and 
 from __future__ import annotations
 
 from rules.base import IllegalMove
-from rules.messages import Join, Msg
+from rules.messages import Join, Localized, Msg
 
 from . import moves as mv
 from .data import design, is_time, tables
@@ -166,7 +166,8 @@ def phrase(text: str) -> Msg | None:
     if isinstance(move, Pass):
         return S("phrase.pass")
     if isinstance(move, Fulfill):
-        return S("phrase.fulfill", rows=Join([str(row) for row in move.rows], "and")) if move.rows \
+        return S("phrase.fulfill", rows=Join([Localized(en=str(row), hu=f"{row}.") for row in move.rows], "and")) \
+            if move.rows \
             else S("phrase.fulfill_none")
     if isinstance(move, Transport):
         return S("phrase.transport", leg=_leg(move.leg)) if move.leg else S("phrase.transport_none")

@@ -390,3 +390,18 @@ def test_ISSUE_24_info_heads_sites_bases_and_time_cards_with_the_hungarian_words
         found = lookup.find("spacecorp", typed)
         assert found is not None, typed
         assert (render(found.shown_code(), "hu"), render(found.shown_code(), "en")) == (hungarian, english)
+
+
+def test_a_fulfilled_contract_reads_by_its_row_in_hungarian():
+    """Issue 24 reading: "teljesíti az 5. sor szerződését", not "szerződést teljesít (sor: 5)"."""
+    state = GAME.new_game({"players": 3}, 1)
+    assert render(GAME.move_phrase(state, 0, "fulfill 5"), "hu") == "teljesíti az 5. sor szerződését"
+    assert render(GAME.move_phrase(state, 0, "fulfill 5,6"), "hu") == "teljesíti az 5. és 6. sor szerződését"
+    assert render(GAME.move_phrase(state, 0, "fulfill 5"), "en") == "fulfils contracts: 5"
+
+
+def test_a_drawn_special_card_ends_with_one_full_stop():
+    """A Special card's text ends its sentence: the draw notice adds no second full stop."""
+    for language in ("en", "hu"):
+        text = render(Msg("spacecorp.notice.drew", card=GAME.card_line("M21#1")), language)
+        assert text.endswith(".") and not text.endswith("..")
