@@ -99,7 +99,8 @@ def describe_move(game: SpaceCorpGame, state: GameState, seat: int, text: str) -
 
 def _named_component(game: SpaceCorpGame, state: GameState, move: Move) -> Msg | None:
     """The gist of the component a move names (the card upgraded or taken, the Special, the
-    Progress card or base chosen), for the autocomplete label."""
+    Progress card or base chosen), for the autocomplete label; a Special played: its effect
+    alone (the phrase already says "plays the Special card")."""
     t = tables()
     card = move.card if isinstance(move, (Upgrade, Special)) else None
     if isinstance(move, Draw) and move.source in mv.OFFER:
@@ -107,6 +108,7 @@ def _named_component(game: SpaceCorpGame, state: GameState, move: Move) -> Msg |
     if card is not None and (is_time(card) or design(card) in t.cards):
         special = None if is_time(card) else _special_of(t.cards[design(card)])
         gist = S("comp.time.gist") if is_time(card) else \
+            S(f"specialgist.{special}") if special and isinstance(move, Special) else \
             S("special_gist", effect=S(f"specialgist.{special}")) if special else \
             components.card_gist(t.cards[design(card)])
         return S("preview.gist", what=game._card_msg(card), gist=gist) if isinstance(move, Draw) else gist

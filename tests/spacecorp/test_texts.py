@@ -405,3 +405,17 @@ def test_a_drawn_special_card_ends_with_one_full_stop():
     for language in ("en", "hu"):
         text = render(Msg("spacecorp.notice.drew", card=GAME.card_line("M21#1")), language)
         assert text.endswith(".") and not text.endswith("..")
+
+
+def test_a_suggested_action_names_its_cards_while_its_label_keeps_room_for_the_preview():
+    """Issue 24 (clipped labels): an action's phrase names the played cards while it stays within
+    PHRASE_BUDGET in both languages, so the preview (distance, cost, cards played) still fits in
+    100 characters; a longer one names them by code (the hand names them); a Time card is short."""
+    from rules.spacecorp.phrases import PHRASE_BUDGET
+    state = GAME.new_game({"players": 3}, 1)
+    short = GAME.move_phrase(state, 0, "genetics cards=M05#1/g")
+    assert "Ű05#1 (Génszekvenáló)" in render(short, "hu")
+    assert all(len(render(short, language)) <= PHRASE_BUDGET for language in LANGUAGES)
+    long = GAME.move_phrase(state, 0, "move B1 earth>moon cards=M01#1/m infra=self time=T3:double")
+    assert "lapok: Ű01#1, Infra: saját Központ, Idő3: dupla érték" in render(long, "hu")
+    assert "(Chemical Drive)" not in render(long, "en")
