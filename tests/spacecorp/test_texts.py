@@ -401,10 +401,11 @@ def test_a_fulfilled_contract_reads_by_its_row_in_hungarian():
 
 
 def test_a_drawn_special_card_ends_with_one_full_stop():
-    """A Special card's text ends its sentence: the draw notice adds no second full stop."""
+    """A Special card's text ends its sentence: the draw and reward notices add no second full stop."""
     for language in ("en", "hu"):
-        text = render(Msg("spacecorp.notice.drew", card=GAME.card_line("M21#1")), language)
-        assert text.endswith(".") and not text.endswith("..")
+        for key in ("spacecorp.notice.drew", "spacecorp.notice.reward"):
+            text = render(Msg(key, card=GAME.card_line("M21#1")), language)
+            assert text.endswith(".") and not text.endswith("..")
 
 
 def test_a_suggested_action_names_its_cards_while_its_label_keeps_room_for_the_preview():
