@@ -92,7 +92,7 @@ def _tile(tile: str) -> Msg | str:
 
 def _cp(item: CpItem) -> Msg:
     if item.kind == "team":
-        return S("phrase.cp.team", team=team_msg(item.team or ""))
+        return S("phrase.cp.team", team=team_name(item.team or ""))     # "Lila 1", not "L1" (a Lagrange point)
     if item.kind == "build":
         return S("phrase.cp.build", sources=sources_msg(item.build or Sources()) or "-")
     return S(f"phrase.cp.{item.kind}")

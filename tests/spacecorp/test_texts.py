@@ -420,3 +420,17 @@ def test_a_suggested_action_names_its_cards_while_its_label_keeps_room_for_the_p
     long = GAME.move_phrase(state, 0, "move B1 earth>moon cards=M01#1/m infra=self time=T3:double")
     assert "lapok: Ű01#1, Infra: saját Központ, Idő3: dupla érték" in render(long, "hu")
     assert "(Chemical Drive)" not in render(long, "en")
+
+
+def test_era_3_texts_name_a_team_once_and_a_tile_base_in_hungarian_order():
+    """Issue 24 reading (era 3): "A Sárga 2 csapat eléri a csillagot" (not "Sárga Sárga 2 csapata"),
+    "Kitermelő bázis a Gyűrűk lapkán", "kolonizál: …", and a team leaving as "Lila 1" (not "L1",
+    which a Hungarian reader takes for a Lagrange point)."""
+    from rules.spacecorp.phrases import team_name
+    star = Msg("spacecorp.news.on_star", team=team_name("Y2"), site=Msg("spacecorp.site.R3_SIR"))
+    assert render(star, "hu").startswith("A Sárga 2 csapat eléri a csillagot")
+    state = GAME.new_game({"players": 3, "eras": "3"}, 1)
+    build = render(GAME.move_phrase(state, 0, "build B1 @acen bases=D3-07:EXTRACTOR,D3-17:DEFENSE infra=self"), "hu")
+    assert "Kitermelő bázis a Kötött forgású világ lapkán, Védelmi bázis a Gyűrűk lapkán" in build
+    colonize = render(GAME.move_phrase(state, 0, "colonize R3_ACEN colony=C01 cp=two_bases,team:P1,pay5"), "hu")
+    assert colonize.startswith("kolonizál: Alfa Centauri") and "Lila 1 csapat kilép" in colonize
