@@ -8,7 +8,7 @@ from rules.messages import Join, Msg
 
 from . import moves as mv
 from . import components
-from .phrases import team_msg
+from .phrases import team_name
 from .data import Card, design, is_time, tables
 from .moves import (Build, Choose, Colonize, Draw, Edge, Explore, Genetics, Move, MoveAction, Produce, Research,
                     Special, Upgrade)
@@ -162,7 +162,7 @@ def status_lines(game: SpaceCorpGame, view: GameState) -> list[Msg]:
         for team, spaces in sorted(player.track.items()):
             where = player.teams[team]
             assert where is not None
-            lines.append(S("status.track", player=game.seat_label(view, player.seat), team=team_msg(team),
+            lines.append(S("status.track", team=team_name(team),
                            site=site_msg(where), spaces=spaces))
     offer = [S("status.offer_card", box=mv.offer_code(box), card=game.card_line(card, brief=True))
              for box, card in zip(mv.OFFER, view.offer) if card]

@@ -434,3 +434,13 @@ def test_era_3_texts_name_a_team_once_and_a_tile_base_in_hungarian_order():
     assert "Kitermelő bázis a Kötött forgású világ lapkán, Védelmi bázis a Gyűrűk lapkán" in build
     colonize = render(GAME.move_phrase(state, 0, "colonize R3_ACEN colony=C01 cp=two_bases,team:P1,pay5"), "hu")
     assert colonize.startswith("kolonizál: Alfa Centauri") and "Lila 1 csapat kilép" in colonize
+
+
+def test_status_names_a_team_on_a_star_track_once_and_a_contract_by_its_row():
+    """Issue 24 reading: "A Kék 2 csapat a csillagsávon van …" (not "Kék K2 csapata") and
+    "2. sor: 2 csillagrendszer felfedezése" (not "2. 2 csillagrendszer …")."""
+    from rules.spacecorp.phrases import team_name
+    track = Msg("spacecorp.status.track", team=team_name("B2"), site=Msg("spacecorp.site.sun"), spaces=1)
+    assert render(track, "hu").startswith("A Kék 2 csapat a csillagsávon van")
+    item = Msg("spacecorp.status.contract_item", row=2, name=Msg("spacecorp.contract.E3.2"))
+    assert render(item, "hu").startswith("2. sor: ") and render(item, "en").startswith("row 2: ")
