@@ -53,7 +53,7 @@ def decision_prompt(game: SpaceCorpGame, state: GameState) -> Msg | None:
 
 def describe_move(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> Msg | None:
     """The preview of §9.4 beside a suggested action: what it reaches (draws, distance, cost,
-    profit, steps), the cards it plays and the opponents it rewards; an Edge's name."""
+    profit, steps), the cards it plays and the opponents it rewards; what an Edge does."""
     try:
         move = game.parse_move(state, seat, text)
     except IllegalMove:
@@ -61,7 +61,7 @@ def describe_move(game: SpaceCorpGame, state: GameState, seat: int, text: str) -
     if isinstance(move, Edge):
         edge_id = None if is_time(move.card) or design(move.card) not in tables().cards \
             else tables().cards[design(move.card)].edge
-        return S("preview.gist", what=S(f"edge.{edge_id}"), gist=components.edge_gist(edge_id)) if edge_id else None
+        return components.edge_gist(edge_id) if edge_id else None    # the phrase names the Edge already
     named = game._named_component(state, move)
     if named is not None:
         return named

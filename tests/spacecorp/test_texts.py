@@ -444,3 +444,14 @@ def test_status_names_a_team_on_a_star_track_once_and_a_contract_by_its_row():
     assert render(track, "hu").startswith("A Kék 2 csapat a csillagsávon van")
     item = Msg("spacecorp.status.contract_item", row=2, name=Msg("spacecorp.contract.E3.2"))
     assert render(item, "hu").startswith("2. sor: ") and render(item, "en").startswith("row 2: ")
+
+
+def test_an_edge_and_an_offer_draw_are_labelled_without_saying_a_name_twice():
+    """Issue 24 (clipped labels): an Edge's label adds what it does, not its name again (the
+    phrase names it); a draw from the Offer reads "elveszi a kínálat 1. lapját"."""
+    state = GAME.new_game({"players": 3}, 1)
+    assert render(GAME.move_phrase(state, 0, "draw O1"), "hu") == "elveszi a kínálat 1. lapját"
+    label = GAME.describe_move(state, 0, "edge M07#1")                 # Solar Sail: the Edge Race
+    assert label is not None and label.key == "spacecorp.comp.edge.gist"
+    name = render(Msg("spacecorp.edge." + tables().cards["M07"].edge), "hu")
+    assert name in render(GAME.move_phrase(state, 0, "edge M07#1"), "hu") and name not in render(label, "hu")
