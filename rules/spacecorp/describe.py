@@ -94,7 +94,18 @@ def describe_move(game: SpaceCorpGame, state: GameState, seat: int, text: str) -
     if trial.turn.rewards:
         return S("preview.with_rewards", what=what, cards=played,
                  players=Join([game.seat_label(state, other) for other in trial.turn.rewards], "and"))
-    return S("preview.plain", what=what, cards=played)
+    preview = S("preview.plain", what=what, cards=played)
+    return preview if _fits_a_label(game, state, seat, text, preview) else what
+
+
+def _fits_a_label(game: SpaceCorpGame, state: GameState, seat: int, text: str, preview: Msg) -> bool:
+    """Whether the suggestion's label (its phrase, then the preview) fits Discord's 100
+    characters in every language; when not, the preview leaves out the count of cards played
+    (the phrase lists them) so the distance, cost or profit still shows."""
+    from rules.messages import LANGUAGES, render
+    phrase = game.move_phrase(state, seat, text)
+    return phrase is None or all(len(render(phrase, language)) + 2 + len(render(preview, language)) <= 100
+                                 for language in LANGUAGES)
 
 
 def _named_component(game: SpaceCorpGame, state: GameState, move: Move) -> Msg | None:

@@ -455,3 +455,20 @@ def test_an_edge_and_an_offer_draw_are_labelled_without_saying_a_name_twice():
     assert label is not None and label.key == "spacecorp.comp.edge.gist"
     name = render(Msg("spacecorp.edge." + tables().cards["M07"].edge), "hu")
     assert name in render(GAME.move_phrase(state, 0, "edge M07#1"), "hu") and name not in render(label, "hu")
+
+
+def test_a_long_suggestion_keeps_its_distance_and_drops_the_card_count():
+    """Issue 24 (clipped labels): when phrase and preview would pass 100 characters, the preview
+    leaves out "cards played" (the phrase lists the cards), so the distance still shows."""
+    state = GAME.new_game({"players": 3}, 1)
+    seat = min(GAME.waiting_for(state))
+    for text in GAME.complete(state, seat, "move", 25):
+        preview = GAME.describe_move(state, seat, text)
+        phrase = GAME.move_phrase(state, seat, text)
+        if preview is None or phrase is None:
+            continue
+        for language in LANGUAGES:
+            if preview.key == "spacecorp.preview.plain":
+                assert len(render(phrase, language)) + 2 + len(render(preview, language)) <= 100
+            else:
+                assert preview.key == "spacecorp.preview.move"
