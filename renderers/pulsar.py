@@ -39,7 +39,7 @@ from renderers.common import (RGB, ChatPart, contrast_text, draw_text, draw_text
                               labelled_panel, text_size)
 from rules.messages import Join, Msg
 from rules.messages import render as text_of
-from rules.pulsar.read import BLOCKED, code, gist_of, location, median_value, tables
+from rules.pulsar.read import BLOCKED, code, gist_of, location, median_value, numeral, tables
 
 WIDTH = 800
 SPACE: RGB = (12, 16, 34)
@@ -267,8 +267,8 @@ def _draw_median(draw: ImageDraw.ImageDraw, h: int, box_w: float, language: str)
     two boxes (every die moves one), with its value (D-MED-5)."""
     mx = 20 + (h / 2 - 1) * box_w + (box_w - 6) / 2
     draw.polygon([(mx, 134), (mx - 13, 156), (mx + 13, 156)], fill=(230, 40, 200), outline=INK)
-    caption = (_t(language, "median_box", box=h // 2) if h % 2 == 0 else
-               _t(language, "median_gap", low=h // 2, high=h // 2 + 1, value=median_value(h)))
+    caption = (_t(language, "median_box", box=numeral(h // 2)) if h % 2 == 0 else
+               _t(language, "median_gap", low=numeral(h // 2), high=numeral(h // 2 + 1), value=median_value(h)))
     draw_text_in_box(draw, (12, 158, WIDTH - 12, 190), caption, max_size=24, min_size=16, bold=True, fill=INK,
                      align="left")
 

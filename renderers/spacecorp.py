@@ -151,9 +151,17 @@ BORDER_LINES: dict[frozenset[str], tuple[tuple[int, tuple[float, float], tuple[f
     frozenset(("R1_MARS_ORBIT", "R1_BELT")): ((2, (322, 336), (322, 676)),),
     frozenset(("R1_HALLEY", "R1_BELT")): ((2, (30, 336), (30, 676)),),
 }
-LEGEND_BOX: Box = (46, 348, 312, 664)           # tall enough for its meanings in letters a phone reads (D11)
 LEGEND_ITEMS: tuple[str, ...] = ("explore", "build", "border", "team", "claim", "base")
-LEGEND_TEXT = 21                                # the legend's meanings: 11 px on a 420-px phone (D11)
+# The legend: each sign's meaning at LEGEND_TEXT on as many lines as it takes in any language
+# (never made smaller to fit: 24 px is 12.6 px on a 420-px phone; issue 24 after D11).  E1: a strip
+# in two columns under the Asteroid Belt; E2: one column under Jupiter; E3: two columns under
+# part 2's cards.  Each row is as tall as its longest meaning (legend_rows).
+LEGEND_TEXT = 24
+LEGEND_LINE = LEGEND_TEXT + 3                   # a line of a meaning
+LEGEND_SAMPLE_H = 34                            # a row of one line: the sample's height
+LEGEND_PAD = 4
+LEGEND_SAMPLE_W = 66                            # E1 / E2: the sample column left of the meaning
+LEGEND_TOP_E1 = 846                             # under the Asteroid Belt (part 2 was 846 px tall)
 TEAM_W, TEAM_H, TEAM_GAP = 40, 26, 5
 
 # E2 (Planeteers): the Inner Solar System, the Asteroid Belt (inner, outer; two by two) and
@@ -207,7 +215,7 @@ BORDER_LINES_E2: dict[frozenset[str], tuple[tuple[int, tuple[float, float], tupl
     frozenset(("R2_NEPTUNE", "R2_KUIPER")): ((2, (200, 838), (200, 888)),),
     frozenset(("R2_KUIPER", "R2_OORT")): ((2, (388, 995), (412, 995)),),
 }
-LEGEND_BOX_E2: Box = (14, 920, 470, 1160)
+LEGEND_TOP_E2, LEGEND_RIGHT_E2 = 920, 470      # left of the Saturn tab and the surcharge table
 SURCHARGE_BOX_E2: Box = (494, 1006, 786, 1160)
 RADIATION_BADGE_H = 24
 
@@ -224,6 +232,7 @@ class MapLayout:
     border_lines: dict[frozenset[str], tuple[tuple[int, tuple[float, float], tuple[float, float]], ...]]
     legend: tuple[int, Box]
     legend_items: tuple[str, ...]
+    legend_columns: int = 1
     surcharges: tuple[int, Box] | None = None     # (part, box) of the orbital surcharge table
     inline_home: bool = False                     # the home site is wide and low: its note beside its name
     wrap_names: bool = False                      # a site name too long for one line takes two
@@ -233,12 +242,50 @@ class MapLayout:
     stacks: tuple[int, Box] | None = None         # E3: (part, box) of the discovery stacks
 
 
-LAYOUTS: dict[str, MapLayout] = {
-    "E1": MapLayout((MAP1_HEIGHT, MAP2_HEIGHT), REGIONS, SITES, TABS, BORDER_LINES, (2, LEGEND_BOX), LEGEND_ITEMS),
-    "E2": MapLayout((MAP1_HEIGHT_E2, MAP2_HEIGHT_E2), REGIONS_E2, SITES_E2, TABS_E2, BORDER_LINES_E2,
-                    (1, LEGEND_BOX_E2), LEGEND_ITEMS + ("radiation",), (1, SURCHARGE_BOX_E2), inline_home=True,
-                    wrap_names=True),
-}
+LEGEND_ITEMS_E2 = LEGEND_ITEMS + ("radiation",)
+
+
+def legend_text_width(box: Box, columns: int, sample_w: float) -> float:
+    """The width a meaning has in a legend of ``columns`` columns in ``box``."""
+    return (box[2] - box[0]) / columns - sample_w - 8
+
+
+def legend_lines(text: str, width: float) -> list[str]:
+    """A meaning broken into lines of ``width`` at ``LEGEND_TEXT`` (words, then syllables)."""
+    return wrap_words(text, font(LEGEND_TEXT), width - 2, 4)
+
+
+@lru_cache(maxsize=None)
+def legend_rows(items: tuple[str, ...], columns: int, text_width: float) -> tuple[int, ...]:
+    """Each row's height: its items' meanings (columns filled top to bottom) on as many lines as
+    the longest takes in any language, at ``LEGEND_TEXT``, and at least a sample's height."""
+    from rules.messages import LANGUAGES
+    rows = -(-len(items) // columns)
+    heights = []
+    for row in range(rows):
+        lines = max(len(legend_lines(_t(language, f"legend.{items[index]}"), text_width))
+                    for index in range(row, len(items), rows) for language in LANGUAGES)
+        heights.append(max(LEGEND_SAMPLE_H, lines * LEGEND_LINE + 6))
+    return tuple(heights)
+
+
+def legend_box(left: int, top: int, right: int, items: tuple[str, ...], columns: int, sample_w: float) -> Box:
+    """The legend's box from its top: as tall as its rows."""
+    width = legend_text_width((left, top, right, top), columns, sample_w)
+    return (left, top, right, top + sum(legend_rows(items, columns, width)) + 2 * LEGEND_PAD)
+
+
+@lru_cache(maxsize=None)
+def layout_e1_e2(era: str) -> MapLayout:
+    """The E1 and E2 maps' layouts: fixed boxes, and the legend as tall as its meanings."""
+    if era == "E1":
+        box = legend_box(14, LEGEND_TOP_E1, 786, LEGEND_ITEMS, 2, LEGEND_SAMPLE_W)
+        return MapLayout((MAP1_HEIGHT, int(box[3]) + 10), REGIONS, SITES, TABS, BORDER_LINES, (2, box),
+                         LEGEND_ITEMS, legend_columns=2)
+    box = legend_box(14, LEGEND_TOP_E2, LEGEND_RIGHT_E2, LEGEND_ITEMS_E2, 1, LEGEND_SAMPLE_W)
+    return MapLayout((max(MAP1_HEIGHT_E2, int(box[3]) + 6), MAP2_HEIGHT_E2), REGIONS_E2, SITES_E2, TABS_E2,
+                     BORDER_LINES_E2, (1, box), LEGEND_ITEMS_E2, surcharges=(1, SURCHARGE_BOX_E2), inline_home=True,
+                     wrap_names=True)
 
 # E3 (Starfarers): every region holds at most one site, so each region is one card (the site's
 # box; the empty regions are dark cards with their name only).  Three parts: the Sun among the
@@ -271,9 +318,11 @@ TRACK_H, ON_STAR_H, EXIT_H, CARD_PAD = 66, 34, 38, 6     # a track space holds t
 WIDE_CARD = 330
 TRACK_CELL_W, TRACK_CELL_GAP, STARS_W = 52, 8, 38
 HOME_NOTE_H, ORION_TEXT_H = 46, 132          # the Orion rules: two texts, three lines each
-LEGEND_ITEMS_E3: tuple[str, ...] = ("explore_p", "explore_s", "build", "near", "far", "exit", "team", "claim",
-                                    "track", "base", "colony", "radiation_e3")
-LEGEND_ROW_E3 = 40
+# Two columns filled top to bottom, the meanings of two lines side by side (so three rows of two
+# lines and three of one keep part 2 within 1,200 px): costs and borders left, pieces right.
+LEGEND_ITEMS_E3: tuple[str, ...] = ("explore_p", "explore_s", "exit", "build", "near", "far",
+                                    "base", "colony", "radiation_e3", "team", "claim", "track")
+LEGEND_SAMPLE_W_E3 = 100                   # E3: a wider sample column (the star track, the exit chip)
 STACKS_H = 164
 
 
@@ -341,21 +390,20 @@ def layout_e3() -> MapLayout:
         if part == E3_STACKS_PART and len(cells) == 1:          # the last row's free right side
             stacks = (E3_COLUMNS["c"][0], top, E3_COLUMNS["r"][1], top + min(row_h, STACKS_H))
         tops[part] = top + row_h + E3_ROW_GAP
-    legend_top = tops[E3_LEGEND_PART] - E3_ROW_GAP + 30
-    legend = (14, legend_top, 786, legend_top + -(-len(LEGEND_ITEMS_E3) // 2) * LEGEND_ROW_E3 + 8)
+    legend = legend_box(14, tops[E3_LEGEND_PART] - E3_ROW_GAP + 12, 786, LEGEND_ITEMS_E3, 2, LEGEND_SAMPLE_W_E3)
     heights = tuple(int(legend[3] if part == E3_LEGEND_PART else tops[part] - E3_ROW_GAP) + E3_BOTTOM
                     for part in (1, 2, 3))
     sites = {site.id: regions[site.region][1] for site in board.sites.values()}
     lines: dict[frozenset[str], tuple[tuple[int, tuple[float, float], tuple[float, float]], ...]] = {
         frozenset((border.a, border.b)): ((part_of[border.a], *_link(regions[border.a][1], regions[border.b][1])),)
         for border in board.borders if part_of[border.a] == part_of[border.b]}
-    return MapLayout(heights, regions, sites, (), lines, (E3_LEGEND_PART, legend), LEGEND_ITEMS_E3, cards=True,
+    return MapLayout(heights, regions, sites, (), lines, (E3_LEGEND_PART, legend), LEGEND_ITEMS_E3, 2, cards=True,
                      exits={region: tuple(found) for region, found in exits.items()},
                      stacks=(E3_STACKS_PART, stacks) if stacks is not None else None)
 
 
 def layout_of(view: Any) -> MapLayout:
-    return layout_e3() if view.era == "E3" else LAYOUTS[view.era]
+    return layout_e3() if view.era == "E3" else layout_e1_e2(view.era)
 
 
 def _t(language: str, key: str, /, **values: Any) -> str:
@@ -654,7 +702,7 @@ def draw_map_part(view: Any, part: int, language: str, player_names: list[str] |
     if part == 1:
         _text(draw, (14, 6, 786, 40), map_title(view, player_names, language), size=22, bold=True, fill=WHITE)
     if layout.legend[0] == part:
-        draw_legend(draw, language, layout.legend[1], layout.legend_items)
+        draw_legend(draw, language, layout.legend[1], layout.legend_items, layout.legend_columns)
     if layout.surcharges is not None and layout.surcharges[0] == part:
         draw_surcharges(draw, view.era, layout.surcharges[1], language)
     return image
@@ -676,15 +724,27 @@ def draw_surcharges(draw: ImageDraw.ImageDraw, era: str, box: Box, language: str
               bold=True, fill=HAZARD, align="right")
 
 
-def draw_legend(draw: ImageDraw.ImageDraw, language: str, box: Box = LEGEND_BOX,
-                items: tuple[str, ...] = LEGEND_ITEMS) -> None:
-    """The signs of the map in ``box`` (E1: the free corner left of Mars): a sample and its meaning."""
-    x0, y0, x1, y1 = box
-    draw.rounded_rectangle(box, radius=12, fill=REGION, outline=REGION_EDGE, width=2)
-    step = (y1 - y0 - 8) / len(items)
+def legend_cells(box: Box, items: tuple[str, ...], columns: int, sample_w: float) -> list[tuple[str, Box]]:
+    """Each legend item's cell (sample and meaning), columns filled top to bottom, rows as tall
+    as :func:`legend_rows` says."""
+    x0, y0, x1, _y1 = box
+    column_w = (x1 - x0) / columns
+    heights = legend_rows(items, columns, legend_text_width(box, columns, sample_w))
+    rows = len(heights)
+    cells = []
     for index, item in enumerate(items):
-        top = y0 + 4 + index * step
-        cx, cy = x0 + 34, top + step / 2
+        column, row = divmod(index, rows)
+        top = y0 + LEGEND_PAD + sum(heights[:row])
+        cells.append((item, (x0 + column * column_w, top, x0 + (column + 1) * column_w, top + heights[row])))
+    return cells
+
+
+def draw_legend(draw: ImageDraw.ImageDraw, language: str, box: Box, items: tuple[str, ...] = LEGEND_ITEMS,
+                columns: int = 1) -> None:
+    """The signs of the E1 / E2 map in ``box``: a sample and its meaning."""
+    draw.rounded_rectangle(box, radius=12, fill=REGION, outline=REGION_EDGE, width=2)
+    for item, (left, top, right, bottom) in legend_cells(box, items, columns, LEGEND_SAMPLE_W):
+        cx, cy = left + 34, (top + bottom) / 2
         if item == "explore":
             draw.rounded_rectangle((cx - 24, cy - 14, cx + 24, cy + 14), radius=5, fill=mix(STACK["f1"], SITE, 0.6),
                                    outline=MUTED, width=2)
@@ -701,18 +761,18 @@ def draw_legend(draw: ImageDraw.ImageDraw, language: str, box: Box = LEGEND_BOX,
             _radiation_sign(draw, cx, cy, 11)
         else:
             draw.rounded_rectangle((cx - 24, cy - 14, cx + 24, cy + 14), radius=14, fill=SEAT_RGB["Y"], outline=INK)
-        _legend_text(draw, (x0 + 66, top + 1, x1 - 8, top + step - 1), _t(language, f"legend.{item}"))
+        _legend_text(draw, (left + LEGEND_SAMPLE_W, top, right - 8, bottom), _t(language, f"legend.{item}"))
 
 
 def _legend_text(draw: ImageDraw.ImageDraw, box: Box, text: str) -> None:
-    """A legend's meaning at ``LEGEND_TEXT``, on two lines broken between words rather than made
-    smaller on one (D11: "igényt tartó csapat" was unreadable at 420 px)."""
+    """A legend's meaning at ``LEGEND_TEXT`` on the lines :func:`legend_rows` made room for,
+    broken between words, never made smaller (D11, issue 24)."""
     x0, y0, x1, y1 = box
-    rows = wrap_words(text, font(LEGEND_TEXT), x1 - x0 - 2, 2)
-    line_h = min((y1 - y0) / len(rows), LEGEND_TEXT + 5)
-    top = (y0 + y1 - line_h * len(rows)) / 2
+    rows = legend_lines(text, x1 - x0)
+    top = (y0 + y1 - LEGEND_LINE * len(rows)) / 2
     for index, row in enumerate(rows):
-        _text(draw, (x0, top + index * line_h, x1, top + (index + 1) * line_h), row, size=LEGEND_TEXT, fill=WHITE)
+        draw_text(draw, (x0, top + index * LEGEND_LINE + LEGEND_LINE / 2), row, size=LEGEND_TEXT, fill=WHITE,
+                  anchor="lm")
 
 
 class _LegendView:
@@ -1018,14 +1078,9 @@ def draw_map_part_e3(view: Any, part: int, language: str, player_names: list[str
 
 def draw_legend_e3(draw: ImageDraw.ImageDraw, language: str, box: Box, items: tuple[str, ...]) -> None:
     """The signs of the E3 map in two columns: a sample and its meaning."""
-    x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=12, fill=REGION, outline=REGION_EDGE, width=2)
-    rows = -(-len(items) // 2)
-    column_w, step = (x1 - x0) / 2, (y1 - y0 - 8) / rows
-    for index, item in enumerate(items):
-        column, row = divmod(index, rows)
-        left, top = x0 + column * column_w, y0 + 4 + row * step
-        cx, cy = left + 50, top + step / 2
+    for item, (left, top, right, bottom) in legend_cells(box, items, 2, LEGEND_SAMPLE_W_E3):
+        cx, cy = left + 50, (top + bottom) / 2
         if item in ("explore_p", "explore_s"):
             draw.rounded_rectangle((cx - 30, cy - 15, cx + 30, cy + 15), radius=5,
                                    fill=mix(STACK_E3[item[-1].upper()], SITE, 0.6), outline=MUTED, width=2)
@@ -1055,7 +1110,7 @@ def draw_legend_e3(draw: ImageDraw.ImageDraw, language: str, box: Box, items: tu
             _radiation_sign(draw, cx, cy, 14)
         else:
             draw.rounded_rectangle((cx - 30, cy - 14, cx + 30, cy + 14), radius=14, fill=SEAT_RGB["Y"], outline=INK)
-        _legend_text(draw, (left + 100, top + 1, left + column_w - 8, top + step - 1), _t(language, f"legend.{item}"))
+        _legend_text(draw, (left + LEGEND_SAMPLE_W_E3, top, right - 8, bottom), _t(language, f"legend.{item}"))
 
 
 def draw_stacks_e3(draw: ImageDraw.ImageDraw, view: Any, box: Box, language: str) -> None:

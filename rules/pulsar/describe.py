@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from rules.messages import Join, Msg, has_key
+from rules.messages import Join, Localized, Msg, has_key
 
 from .codes import code as tile_code
 from .data import Effect, parse_effect, tables
@@ -28,6 +28,27 @@ def path(codes: "tuple[str, ...] | list[str]") -> Msg:
     return message
 
 
+#: The suffix a Hungarian number takes as an adjective ("a 4-es doboz", "egy 5-ös kocka"), by
+#: its last non-zero digit, and for round numbers by its tens (10-es, 20-as... 100-as).
+_HU_DIGIT_SUFFIX = {1: "es", 2: "es", 3: "as", 4: "es", 5: "ös", 6: "os", 7: "es", 8: "as", 9: "es"}
+_HU_TENS_SUFFIX = {1: "es", 2: "as", 3: "as", 4: "es", 5: "es", 6: "as", 7: "es", 8: "as", 9: "es"}
+
+
+def hu_numeral(n: int) -> str:
+    """``n`` as the rulebook writes a numbered die or box: 1-es, 3-as, 5-ös, 6-os, 20-as."""
+    if n % 10:
+        return f"{n}-{_HU_DIGIT_SUFFIX[abs(n) % 10]}"
+    if n % 100:
+        return f"{n}-{_HU_TENS_SUFFIX[abs(n) // 10 % 10]}"
+    return f"{n}-{'as' if n % 1000 else 'es'}"                   # százas, ezres
+
+
+def numeral(n: int) -> Localized:
+    """A box or die value as an adjective in each language: "4" / "4-es", so a Hungarian text
+    writes "a 4-es doboz" and "egy 5-ös kocka", the rulebook's words (not "a 4. doboz")."""
+    return Localized(en=str(n), hu=hu_numeral(n))
+
+
 def size_name(size: str) -> Msg:
     return P(f"size.{size}")
 
@@ -38,6 +59,9 @@ def effect(eff: Effect, short: bool = False) -> Msg:
     full = _effect(eff)
     if short:
         brief = full.key.replace("pulsar.effect.", "pulsar.effect_short.", 1)
+        colours = full.params.get("colours")
+        if eff.name == "EFF-GATERUN" and isinstance(colours, Join) and len(colours.items) == len(GATE_COLOURS):
+            return Msg(brief + ".any", n=full.params["n"])      # "a colour of choice" for all three colours
         if has_key(brief):
             params = full.params
             if isinstance(params.get("per"), Msg):
@@ -48,7 +72,9 @@ def effect(eff: Effect, short: bool = False) -> Msg:
 
 def _effect(eff: Effect) -> Msg:
     name, args = eff.name, eff.args
-    if name in ("EFF-VP", "EFF-CUBES", "EFF-EXPL", "EFF-CUBE-RED", "GRN-FLAT", "GRN-CUBES", "PUR-STATIONS",
+    if name == "EFF-CUBE-RED":
+        return P("effect.EFF-CUBE-RED", n=numeral(int(args[0])))       # "egy 3-as bónuszkocka"
+    if name in ("EFF-VP", "EFF-CUBES", "EFF-EXPL", "GRN-FLAT", "GRN-CUBES", "PUR-STATIONS",
                 "PUR-GOAL-BOOST", "PUR-STATION-BOOST", "PROD-VP", "PROD-CUBES", "PROD-BUY"):
         return P(f"effect.{name}", n=int(args[0]))
     if name == "EFF-MOD":
@@ -58,7 +84,7 @@ def _effect(eff: Effect) -> Msg:
     if name == "EFF-GYRO-CHOICE":
         return P("effect.EFF-GYRO-CHOICE", sizes=Join([size_name(s) for s in args], "or"))
     if name == "EFF-RED":
-        return P("effect.EFF-RED", value=int(args[0]))
+        return P("effect.EFF-RED", value=numeral(int(args[0])))
     if name == "EFF-DOUBLER":
         return P("effect.EFF-DOUBLER", back=int(args[0]), value=int(args[1]))
     if name == "EFF-TELEPORT":
@@ -93,7 +119,13 @@ GATE_COLOURS = {"O": "orange", "G": "green", "P": "purple"}
 
 
 def effects(items: Iterable[Effect], short: bool = False) -> Join:
-    return Join([effect(item, short) for item in items], "and")
+    return Join([effect(item, short) for item in ordered(items)], "and")
+
+
+def ordered(items: Iterable[Effect]) -> list[Effect]:
+    """Rewards in the order they read best: a gate run ("orange gate run, 2 VP a gate") last,
+    so a plain "4 VP" after it is not read as part of the run."""
+    return sorted(items, key=lambda item: item.name == "EFF-GATERUN")
 
 
 def exploration_tile(tile: str) -> Msg:

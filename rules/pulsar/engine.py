@@ -181,19 +181,25 @@ class PulsarGame(Game[GameState, Move]):
         return found or by_id().get(canonical_location(ident.strip()).lower())
 
     def describe_move(self, state: GameState, seat: int, text: str) -> Msg | None:
-        """The autocomplete label's second half: what the technology, project, transmitter or
-        gyrodyne gives (its gist), where a draft pick moves the marker, what a copy costs."""
-        from .components import gist_of
+        """The autocomplete label's second half, where the phrase does not say it already: what a
+        transmitter gives once paid, a gyrodyne's spin die and VP, where a draft pick moves the
+        marker.  A patent, HQ project or transmitter take says what it gives in its phrase."""
+        from .components import die_of
         words = text.split()
         if not words:
             return None
         verb = words[0]
-        if verb in ("patent", "hq") and len(words) > 1:
-            return gist_of(words[1])
-        if verb == "tx" and len(words) > 2 and words[1] in ("take", "pay"):
-            return gist_of(words[2])
+        if verb in ("hq", "patent") or verb == "tx" and words[1:2] == ["take"]:
+            return None             # the phrase names the die and what it gives, within a label
+        if verb == "tx" and len(words) > 2 and words[1] == "pay" and words[2] in tables().transmitters:
+            info = tables().transmitters[words[2]]     # what it gives once paid in full (the icon is in the phrase)
+            return P("comp.gist.plain", effects=describe.effects(describe.ordered(info.on_activation + info.production),
+                                                                short=True))
         if verb == "gyro" and len(words) > 2 and words[1] in ("take", "place", "choose"):
-            return gist_of("G" + words[2].upper()[:1])
+            size = words[2].upper()[:1]
+            if size in tables().gyro_costs:       # its spin and what it then earns: the take is paid or free
+                return P("describe.gyro", spin=die_of(tables().gyro_costs[size][1]), vp=eco.SIZE_VP[size])
+            return None
         if verb == "draft" and len(words) == 3 and state.median is not None and words[1].isdigit():
             return self._draft_description(state, seat, int(words[1]), words[2].upper())
         return None                 # ``draft 4`` (no marker moves): the phrase says it all
@@ -557,7 +563,7 @@ class PulsarGame(Game[GameState, Move]):
                                track=P(f"track.{track}") if track else Join(
                                    [P(f"track.{name}") for name in names], "and"))
         if all(p[1] is None for p in options):
-            return IllegalMove("pulsar.err.draft_median", "D-DRAFT-4", value=die)
+            return IllegalMove("pulsar.err.draft_median", "D-DRAFT-4", value=die, box=describe.numeral(die))
         if track is None:
             return IllegalMove("pulsar.err.draft_no_marker", "D-MOVE-1", value=die,
                                example=P(f"example.draft_{'I' if options[0][1] == 'initiative' else 'E'}", value=die))

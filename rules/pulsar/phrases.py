@@ -64,6 +64,37 @@ def _rewards(effects: Any) -> Msg | Join:
     return describe.effects(effects, short=True) if effects else P("comp.nothing")
 
 
+#: Discord's limit for an autocomplete or menu label (the host shows a suggested move as its phrase).
+LABEL_LIMIT = 100
+
+
+#: The reward a shortened label keeps when not all fit: a gate run or a die doubler says more
+#: about a project than the victory points beside it.
+_WEIGHT = {"EFF-GATERUN": 0, "EFF-DOUBLER": 1, "EFF-GYRO": 2, "EFF-GYRO-ANY": 2, "EFF-GYRO-CHOICE": 2,
+           "EFF-GYRO-TWO-DIFF": 2, "EFF-VP": 9}
+
+
+def _fitted(key: str, effects: Any, /, **values: Any) -> Msg:
+    """The phrase ``key`` with what the component gives (``{gives}``) after the project,
+    technology or transmitter and the die, the essentials first, so it fits a label (:data:`LABEL_LIMIT`) in every language: every
+    reward in its brief words; else the rewards other than victory points "and more"; else the
+    weightiest reward that fits "and more"; else no rewards at all (``<key>_plain``).  The post's reward
+    line names them all."""
+    from rules.messages import LANGUAGES, render
+    items = describe.ordered(effects) if effects else []
+    candidates = [P(key, gives=_rewards(items), **values)]
+    more = [item for item in items if item.name != "EFF-VP"]
+    if more and len(more) < len(items):
+        candidates.append(P(key, gives=P("phrase.gives_more", effects=_rewards(more)), **values))
+    if len(items) > 1:
+        for item in sorted(items, key=lambda item: _WEIGHT.get(item.name, 5)):
+            candidates.append(P(key, gives=P("phrase.gives_more", effects=describe.effect(item, short=True)), **values))
+    for message in candidates:
+        if all(len(render(message, language)) <= LABEL_LIMIT for language in LANGUAGES):
+            return message
+    return P(f"{key}_plain", **values)
+
+
 def phrase(text: str) -> Msg:
     """The move ``text`` (canonical notation) in words; unreadable text is quoted as it is."""
     try:
@@ -83,13 +114,13 @@ def of_move(move: mv.Move) -> Msg:
         return P("phrase.gate", location=loc(move.arg))
     if kind == mv.DRAFT:
         if not move.arg:
-            return P("phrase.draft_middle", value=move.number)
+            return P("phrase.draft_middle", value=describe.numeral(move.number))
         track = P("track_on.initiative" if move.arg[0] == "I" else "track_on.engineering")
         if move.arg[1:]:
-            return P("phrase.draft_marker", value=move.number, track=track, marker=int(move.arg[1:]))
-        return P("phrase.draft", value=move.number, track=track)
+            return P("phrase.draft_marker", value=describe.numeral(move.number), track=track, marker=int(move.arg[1:]))
+        return P("phrase.draft", value=describe.numeral(move.number), track=track)
     if kind == mv.COPY:
-        return P("phrase.copy", value=move.number)
+        return P("phrase.copy", value=describe.numeral(move.number))
     if kind == mv.END:
         return P("phrase.end")
     if kind == mv.GYRO_PLACE:
@@ -121,15 +152,14 @@ def of_move(move: mv.Move) -> Msg:
         return P("phrase.gyro_spin", location=loc(move.arg), die=paid)
     if kind == mv.TX_TAKE:
         info = tab.transmitters[move.arg]
-        return P("phrase.tx_take", tile=code(move.arg), icon=move.number, die=paid, extra=extra,
-                 gives=_rewards(info.on_activation + info.production))
+        return _fitted("phrase.tx_take", info.on_activation + info.production, tile=code(move.arg), icon=move.number,
+                       die=paid, extra=extra)
     if kind == mv.TX_PAY:
         return P("phrase.tx_pay", tile=code(move.arg), icon=move.number, die=paid, extra=extra)
     if kind == mv.PATENT:
-        return P("phrase.patent", tech=move.arg, die=paid, extra=extra,
-                 gives=_rewards(tab.technologies[move.arg].effects))
+        return _fitted("phrase.patent", tab.technologies[move.arg].effects, tech=move.arg, die=paid, extra=extra)
     if kind == mv.HQ:
-        return P("phrase.hq", project=move.arg, die=paid, extra=extra, gives=_rewards(tab.projects[move.arg].effects))
+        return _fitted("phrase.hq", tab.projects[move.arg].effects, project=move.arg, die=paid, extra=extra)
     if kind == mv.BUY:
         return P("phrase.buy", token="±1" if move.arg == "pm" else "+2", die=paid)
     return P("phrase.raw", text=mv.format_move(move))

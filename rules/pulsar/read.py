@@ -9,6 +9,7 @@ from rules.messages import Localized, Msg
 from .codes import hu_code
 from .components import gist_of as _gist_of
 from .describe import loc as _loc
+from .describe import numeral as _numeral
 from .data import Tables, tables
 from .dice import median_value as _median_value
 from .flying import BLOCKED
@@ -16,7 +17,7 @@ from .state import GameState
 
 View = GameState
 
-__all__ = ["BLOCKED", "Tables", "View", "code", "gist_of", "location", "median_value", "tables"]
+__all__ = ["BLOCKED", "Tables", "View", "code", "gist_of", "location", "median_value", "numeral", "tables"]
 
 # BLOCKED: what a planet slot of a revealed system holds, instead of a seat number, when its
 # mark is closed for this number of players.
@@ -32,6 +33,12 @@ def median_value(h: int) -> int:
     """The value of the median marker at position ``h`` of the dice track: a box centre is worth
     its box, a gap the higher of its two boxes (D-MED-5)."""
     return _median_value(h)
+
+
+def numeral(n: int) -> Localized:
+    """A box or die value as an adjective: "4" for an English reader, "4-es" for a Hungarian
+    one ("a 4-es doboz", the rulebook's words)."""
+    return _numeral(n)
 
 
 def code(ident: str, suffix: str = "") -> Localized:

@@ -20,6 +20,7 @@ from rules.messages import Join, Msg
 
 from . import dice as dm
 from .data import tables
+from .describe import numeral
 from .flying import COLOURS
 from .state import ACTIONS, DRAFT, HQ_SIDE, START_GATE, GameState, Player, System, add_event
 
@@ -130,10 +131,10 @@ def start_dice_phase(state: GameState) -> None:
     state.median = dm.median_position(values)
     dice = ", ".join(str(v) for v in state.dice_board)
     if state.median % 2 == 0:                                           # D-MED-2: on a box centre
-        add_event(state, "rolled_box", round=state.round, dice=dice, box=state.median // 2)
+        add_event(state, "rolled_box", round=state.round, dice=dice, box=numeral(state.median // 2))
     else:                                                               # D-MED-3/5: in a gap
-        add_event(state, "rolled_gap", round=state.round, dice=dice, low=state.median // 2,
-                  high=state.median // 2 + 1, value=dm.median_value(state.median))
+        add_event(state, "rolled_gap", round=state.round, dice=dice, low=numeral(state.median // 2),
+                  high=numeral(state.median // 2 + 1), value=dm.median_value(state.median))
     if state.player_count == 2:
         state.draft_queue = list(state.order)
     else:

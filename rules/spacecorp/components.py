@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 
 from rules.base import Component
-from rules.messages import Join, Localized, Msg, render
+from rules.messages import Join, Localized, MINUS, Msg, render
 
 from . import moves as mv
 from .data import ERAS, Card, Entry, tables
@@ -110,7 +110,8 @@ def tile_rewards(tile_id: str) -> Msg | Join:
     if tile.production is not None:
         parts.append(S("tilepart.production", n=tile.production))
     if tile.base_mod:
-        parts.append(S("tilepart.base_mod", n=f"{tile.base_mod:+d}"))
+        signed = f"{tile.base_mod:+d}"            # Hungarian writes a minus sign, not a hyphen
+        parts.append(S("tilepart.base_mod", n=Localized(en=signed, hu=signed.replace("-", MINUS))))
     if tile.colony:
         parts.append(S("tilepart.colony", n=tile.colony))
     return Join(parts) if parts else S("tilepart.nothing")

@@ -8,7 +8,7 @@ from rules.messages import Join, Msg
 
 from . import moves as mv
 from . import components
-from .phrases import team_msg
+from .phrases import team_name
 from .data import Card, design, is_time, tables
 from .moves import (Build, Choose, Colonize, Draw, Edge, Explore, Genetics, Move, MoveAction, Produce, Research,
                     Special, Upgrade)
@@ -53,7 +53,7 @@ def decision_prompt(game: SpaceCorpGame, state: GameState) -> Msg | None:
 
 def describe_move(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> Msg | None:
     """The preview of §9.4 beside a suggested action: what it reaches (draws, distance, cost,
-    profit, steps), the cards it plays and the opponents it rewards; an Edge's name."""
+    profit, steps), the cards it plays and the opponents it rewards; what an Edge does."""
     try:
         move = game.parse_move(state, seat, text)
     except IllegalMove:
@@ -61,7 +61,7 @@ def describe_move(game: SpaceCorpGame, state: GameState, seat: int, text: str) -
     if isinstance(move, Edge):
         edge_id = None if is_time(move.card) or design(move.card) not in tables().cards \
             else tables().cards[design(move.card)].edge
-        return S("preview.gist", what=S(f"edge.{edge_id}"), gist=components.edge_gist(edge_id)) if edge_id else None
+        return components.edge_gist(edge_id) if edge_id else None    # the phrase names the Edge already
     named = game._named_component(state, move)
     if named is not None:
         return named
@@ -94,12 +94,24 @@ def describe_move(game: SpaceCorpGame, state: GameState, seat: int, text: str) -
     if trial.turn.rewards:
         return S("preview.with_rewards", what=what, cards=played,
                  players=Join([game.seat_label(state, other) for other in trial.turn.rewards], "and"))
-    return S("preview.plain", what=what, cards=played)
+    preview = S("preview.plain", what=what, cards=played)
+    return preview if _fits_a_label(game, state, seat, text, preview) else what
+
+
+def _fits_a_label(game: SpaceCorpGame, state: GameState, seat: int, text: str, preview: Msg) -> bool:
+    """Whether the suggestion's label (its phrase, then the preview) fits Discord's 100
+    characters in every language; when not, the preview leaves out the count of cards played
+    (the phrase lists them) so the distance, cost or profit still shows."""
+    from rules.messages import LANGUAGES, render
+    phrase = game.move_phrase(state, seat, text)
+    return phrase is None or all(len(render(phrase, language)) + 2 + len(render(preview, language)) <= 100
+                                 for language in LANGUAGES)
 
 
 def _named_component(game: SpaceCorpGame, state: GameState, move: Move) -> Msg | None:
     """The gist of the component a move names (the card upgraded or taken, the Special, the
-    Progress card or base chosen), for the autocomplete label."""
+    Progress card or base chosen), for the autocomplete label; a Special played: its effect
+    alone (the phrase already says "plays the Special card")."""
     t = tables()
     card = move.card if isinstance(move, (Upgrade, Special)) else None
     if isinstance(move, Draw) and move.source in mv.OFFER:
@@ -107,6 +119,7 @@ def _named_component(game: SpaceCorpGame, state: GameState, move: Move) -> Msg |
     if card is not None and (is_time(card) or design(card) in t.cards):
         special = None if is_time(card) else _special_of(t.cards[design(card)])
         gist = S("comp.time.gist") if is_time(card) else \
+            S(f"specialgist.{special}") if special and isinstance(move, Special) else \
             S("special_gist", effect=S(f"specialgist.{special}")) if special else \
             components.card_gist(t.cards[design(card)])
         return S("preview.gist", what=game._card_msg(card), gist=gist) if isinstance(move, Draw) else gist
@@ -160,7 +173,7 @@ def status_lines(game: SpaceCorpGame, view: GameState) -> list[Msg]:
         for team, spaces in sorted(player.track.items()):
             where = player.teams[team]
             assert where is not None
-            lines.append(S("status.track", player=game.seat_label(view, player.seat), team=team_msg(team),
+            lines.append(S("status.track", team=team_name(team),
                            site=site_msg(where), spaces=spaces))
     offer = [S("status.offer_card", box=mv.offer_code(box), card=game.card_line(card, brief=True))
              for box, card in zip(mv.OFFER, view.offer) if card]

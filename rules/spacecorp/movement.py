@@ -146,7 +146,7 @@ def _relocate(game: SpaceCorpGame, state: GameState, seat: int, team: str, site:
         spaces = next((effect.int_arg(0) for effect in game._progress_effects(state, seat)
                        if effect.name == "ARRIVE_TRACK"), era_map.movement.track_spaces)
         player.track[team] = spaces
-        state.news.append(S("news.on_track", player=game.seat_label(state, seat), team=team_name(team),
+        state.news.append(S("news.on_track", team=team_name(team),
                             site=site_msg(site), spaces=spaces))
 
 

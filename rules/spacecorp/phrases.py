@@ -5,7 +5,7 @@ cards by the reader's code (``Ű02#1`` in Hungarian) and name, bases, Edges and 
 from __future__ import annotations
 
 from rules.base import IllegalMove
-from rules.messages import Join, Msg
+from rules.messages import Join, Localized, Msg
 
 from . import moves as mv
 from .data import design, is_time, tables
@@ -49,12 +49,15 @@ def _hq(hq: str) -> Msg:
     return S("phrase.hq_colour", colour=S(f"colour.{mv.seat_colour(hq)}"))
 
 
-def sources_msg(sources: Sources) -> Msg | None:
-    """Where the value comes from: cards (and their entries), Infra, a Time card, profit, bases."""
+def sources_msg(sources: Sources, names: bool = True) -> Msg | None:
+    """Where the value comes from: cards (and their entries), Infra, a Time card, profit, bases.
+    ``names``: each card with its name (``Ű02#1 (Nehéz teherhordozó)``), else by its code alone."""
     parts: list[Msg] = []
     if sources.cards:
+        def named(card: str) -> Msg | str | Localized:
+            return card_msg(card) if names or is_time(card) or design(card) not in tables().cards else mv.card_code(card)
         parts.append(S("phrase.src.cards", cards=Join([
-            S("phrase.shielded_card", card=card_msg(entry.card)) if entry.entry.startswith("s") else card_msg(entry.card)
+            S("phrase.shielded_card", card=named(entry.card)) if entry.entry.startswith("s") else named(entry.card)
             for entry in sources.cards])))
     if sources.infra:
         parts.append(S("phrase.src.infra", hqs=Join([_hq(hq) for hq in sources.infra], "and")))
@@ -89,7 +92,7 @@ def _tile(tile: str) -> Msg | str:
 
 def _cp(item: CpItem) -> Msg:
     if item.kind == "team":
-        return S("phrase.cp.team", team=team_msg(item.team or ""))
+        return S("phrase.cp.team", team=team_name(item.team or ""))     # "Lila 1", not "L1" (a Lagrange point)
     if item.kind == "build":
         return S("phrase.cp.build", sources=sources_msg(item.build or Sources()) or "-")
     return S(f"phrase.cp.{item.kind}")
@@ -120,9 +123,22 @@ def _choice(move: Choose) -> Msg:
     return S("phrase.choose.predict", cards=Join([card_msg(card) for card in value.split(",")]))
 
 
+#: A suggested action's label is its phrase and its preview (distance, cost, cards played) within
+#: Discord's 100 characters: the phrase names the played cards only while it keeps this much.
+PHRASE_BUDGET = 76
+
+
 def _with(action: Msg, sources: Sources) -> Msg:
+    """The action with where its value comes from; the cards by code alone when their names
+    would push the label's preview past 100 characters in some language (the hand names them)."""
+    from rules.messages import LANGUAGES, render
     extra = sources_msg(sources)
-    return S("phrase.with", action=action, sources=extra) if extra else action
+    if not extra:
+        return action
+    message = S("phrase.with", action=action, sources=extra)
+    if any(len(render(message, language)) > PHRASE_BUDGET for language in LANGUAGES):
+        message = S("phrase.with", action=action, sources=sources_msg(sources, names=False) or extra)
+    return message
 
 
 def phrase(text: str) -> Msg | None:
@@ -166,7 +182,8 @@ def phrase(text: str) -> Msg | None:
     if isinstance(move, Pass):
         return S("phrase.pass")
     if isinstance(move, Fulfill):
-        return S("phrase.fulfill", rows=Join([str(row) for row in move.rows], "and")) if move.rows \
+        return S("phrase.fulfill", rows=Join([Localized(en=str(row), hu=f"{row}.") for row in move.rows], "and")) \
+            if move.rows \
             else S("phrase.fulfill_none")
     if isinstance(move, Transport):
         return S("phrase.transport", leg=_leg(move.leg)) if move.leg else S("phrase.transport_none")

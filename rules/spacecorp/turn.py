@@ -290,7 +290,7 @@ def _advance_tracks(game: SpaceCorpGame, state: GameState, seat: int, to_star: b
         assert where is not None
         if spaces <= 0:
             del player.track[team]
-            state.news.append(S("news.on_star", player=game.seat_label(state, seat), team=team_name(team),
+            state.news.append(S("news.on_star", team=team_name(team),
                                 site=site_msg(where)))
         else:
             player.track[team] = spaces

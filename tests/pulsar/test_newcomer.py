@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from rules.base import IllegalMove
 from rules.messages import Join, Localized, Msg, render
 from rules.pulsar import GAME
 from rules.pulsar import notation
 from rules.pulsar.actions import complete_hq
+from rules.pulsar.describe import hu_numeral, numeral
 from rules.pulsar.setup import new_game
 
 
@@ -77,6 +79,8 @@ def test_PU_HQ_4_GATERUN_1_a_gate_run_project_says_what_it_gave_and_how_a_flight
     assert run.params["run"].key == "pulsar.effect.EFF-GATERUN"
     options = run.params["option"].items
     assert all(isinstance(option, Localized) for option in options)
+    said = render(run, "hu")                                      # the run is named once, not "verseny (verseny: …)"
+    assert said.startswith("Piros megkapta a HQ1-1.1c HQ-projekt jutalmát") and said.count("ugrókapu-verseny") == 1
     english, hungarian = options[0].text("en"), options[0].text("hu")
     assert english == "run=HQ1-1.1c:orange" and hungarian == "verseny=HQ1-1.1c:narancs"
     assert notation.to_canonical(f"repül e3 K14>U13>N15 {hungarian}").endswith(english)   # typed back as it reads
@@ -109,15 +113,38 @@ def test_PU_D_MED_3_D_MED_5_a_marker_in_a_gap_says_every_die_moves_a_marker():
     state, events = drafting(4)                       # the report's roll: 1, 2, 3, 5, 5, 5, 6
     assert state.dice_board == [1, 2, 3, 5, 5, 5, 6]
     rolled = line(events, "pulsar.event.rolled_gap")
-    assert (rolled.params["low"], rolled.params["high"], rolled.params["value"]) == (4, 5, 5)
-    assert "a 4. és az 5. doboz között" in render(rolled, "hu")
+    assert (rolled.params["low"], rolled.params["high"], rolled.params["value"]) == (numeral(4), numeral(5), 5)
+    hungarian = render(rolled, "hu")
+    assert "a 4-es és 5-ös doboz között" in hungarian and "egy 4-es vagy 5-ös kocka 1 mezővel" in hungarian
+    assert "Median marker stands between boxes 4 and 5" in render(rolled, "en").replace("The m", "M")
 
 
 def test_PU_D_MED_2_D_MOVE_2_a_marker_on_a_box_says_that_box_moves_no_marker():
     state, events = drafting(2)                       # 1, 1, 4, 4, 4, 5, 6: on box 4
     rolled = line(events, "pulsar.event.rolled_box")
-    assert rolled.params["box"] == 4 and state.median == 8
+    assert rolled.params["box"] == numeral(4) and state.median == 8
+    assert "A középjelző a 4-es doboz közepén áll: egy 4-es kocka nem mozgat jelölőt" in render(rolled, "hu")
     assert not [e for e in events if e.key in ("pulsar.event.rolled", "pulsar.event.rolled_gap")]
+
+
+@pytest.mark.parametrize("n, written", [(1, "1-es"), (2, "2-es"), (3, "3-as"), (4, "4-es"), (5, "5-ös"), (6, "6-os"),
+                                        (7, "7-es"), (8, "8-as"), (9, "9-es"), (10, "10-es"), (20, "20-as"),
+                                        (30, "30-as"), (40, "40-es"), (50, "50-es"), (60, "60-as"), (100, "100-as")])
+def test_PU_D_MED_2_a_box_is_named_as_the_rulebook_names_it(n, written):
+    """The rulebook's "a 3-as és 4-es doboz közé", not "a 3. doboz" (issue 24)."""
+    assert hu_numeral(n) == written
+    assert render(Msg("pulsar.board.median_box", box=numeral(n)), "hu").startswith(f"Középjelző: {'az' if n in (1, 5, 50) else 'a'} {written} doboz")
+
+
+def test_PU_D_DRAFT_4_the_median_refusal_names_the_box_and_keeps_the_typed_value():
+    state, _events = drafting(2)                       # on box 4
+    seat = state.draft_queue[0]
+    with pytest.raises(IllegalMove) as refused:
+        play(state, seat, "draft 4 I")
+    message = refused.value.msg
+    assert message.key == "pulsar.err.draft_median"
+    hungarian = render(message, "hu")
+    assert "a 4-es doboz közepén" in hungarian and "egy 4-es kocka" in hungarian and hungarian.endswith("választ 4.")
 
 
 # ----- Hungarian words for the tokens bought (ACT-BUY-MOD) ---------------------------------------------------
@@ -208,3 +235,13 @@ def test_PU_MOD_BUY_1_a_partly_typed_token_word_completes_to_the_purchases():
                for text in GAME.complete(state, 0, variant)}
     assert {"buy pm s1", "buy pm s2", "buy p2 s2"} <= offered
     assert {GAME.localize_move(text, "hu") for text in offered} >= {"vásárol pluszmínusz e1", "vásárol pluszkettő e2"}
+
+
+@pytest.mark.parametrize("move, hungarian", [
+    ("draft 4 E", "elvesz egy 4-es kockát, a jelölője a mérnöksávon lép"),
+    ("draft 5", "elvesz egy 5-ös kockát a középjelző dobozából"),
+    ("copy 6", "lemásolja a maradék 6-os kockát bónuszkockának"),
+])
+def test_PU_D_DRAFT_1_ACT_COPY_a_die_is_named_as_the_rulebook_names_it(move, hungarian):
+    """"Zöld egy 2-es kockát vesz el" (the rulebook), not "egy 2 értékű kockát" (issue 24)."""
+    assert hungarian in render(GAME.move_phrase(new_game({"players": 3}, 1), 0, move), "hu")

@@ -278,13 +278,17 @@ def test_no_english_reaches_a_hungarian_player_in_a_whole_game():
 
 
 def test_labels_hand_and_status_name_what_components_give():
-    """Issue 23.1: the gist beside ids in autocomplete labels, the hand and status."""
+    """Issue 23.1: what components give in autocomplete labels, the hand and status.  A patent
+    and a transmitter take say it in the phrase (issue 24: not twice, within 100 characters),
+    a gyrodyne its spin die and VP, a transmitter payment what the transmitter gives."""
     state = game(3)
     seat = state.turn_queue[0]
     state.players[seat].patents = ["AI-1a"]
-    assert GAME.describe_move(state, seat, "patent AI-1b s4").key == GAME.component("AI-1b").gist.key
-    assert GAME.describe_move(state, seat, "tx take TX-A10 s3 icon=1") == GAME.component("TX-A10").gist
-    assert GAME.describe_move(state, seat, "gyro take M s2") == GAME.component("GM").gist
+    assert GAME.describe_move(state, seat, "patent AI-1b s4") is None
+    assert GAME.move_phrase(state, seat, "patent AI-1b s4").params["gives"] is not None
+    assert GAME.describe_move(state, seat, "tx take TX-A10 s3 icon=1") is None
+    assert GAME.describe_move(state, seat, "tx pay TX-A10 icon=2 s3").key == "pulsar.comp.gist.plain"
+    assert GAME.describe_move(state, seat, "gyro take M s2").key == "pulsar.describe.gyro"
     hand = [line.key for line in GAME.private_lines(GAME.view(state, seat), seat)]
     assert "pulsar.private.patents" in hand
     status = [line.key for line in GAME.status_lines(GAME.view(state, None))]

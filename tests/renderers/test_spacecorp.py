@@ -224,7 +224,7 @@ def test_e2_draws_its_map_the_radiation_zone_and_the_surcharges_in_both_language
     for language in ("en", "hu"):
         seen.clear()
         images = render(view, language=language)
-        assert [image.size for image in images[:2]] == [(800, 1166), (800, 1108)]
+        assert [image.size for image in images[:2]] == [(800, 1172), (800, 1108)]
         texts = {text for text, _ in seen}
         assert min(size for _, size in seen) >= MIN_TEXT
         for site in SITES_E2:
@@ -290,9 +290,10 @@ def test_e2_players_business_and_header_show_progress_legacy_side_board_and_pend
 
 
 def test_era_1_images_keep_their_sizes():
-    """The business image is 24 px taller than before issue 23: each Offer card shows Infra and its Edge."""
+    """The business image is 24 px taller than before issue 23: each Offer card shows Infra and its Edge;
+    the second map part 172 px taller (issue 24): the legend in two columns under the Asteroid Belt."""
     view = GAME.view(GAME.new_game({"players": 3}, 1), None)
-    assert [image.size for image in render(view)] == [(800, 1136), (800, 846), (800, 606), (800, 630), (800, 320)]
+    assert [image.size for image in render(view)] == [(800, 1136), (800, 1018), (800, 606), (800, 630), (800, 320)]
 
 
 def test_the_offer_shows_each_cards_infra_use_and_edge(monkeypatch):
@@ -619,3 +620,32 @@ def test_issue_24_offer_boxes_carry_the_code_each_reader_types(monkeypatch):
     draw_card_box(ImageDraw.Draw(Image.new("RGB", (200, 180))), (0, 0, 189, 176), "kínálat4", "S36#1", "hu")
     assert seen[0] == ("kínálat4", MIN_TEXT) and seen[1][0] == "Cs36#1" and seen[1][1] >= 21
     assert not any(text.endswith("…") for text, _ in seen)
+
+
+# ----- the legend (issue 24): every meaning legible on a 420-px phone, never shrunk to fit ------------------
+@pytest.mark.parametrize("eras", ["1", "2", "3"])
+def test_every_legend_line_is_drawn_at_the_legend_size_within_its_row(eras, monkeypatch):
+    from renderers.spacecorp import (LEGEND_SAMPLE_W, LEGEND_SAMPLE_W_E3, LEGEND_TEXT, _t, layout_of, legend_cells,
+                                     legend_lines, legend_rows, legend_text_width)
+    from renderers.common import font
+    assert LEGEND_TEXT * 420 / 800 >= 12.5                       # 12.6 px on a phone (it was 11, and shrunk)
+    state = GAME.new_game({"players": 3} if eras == "1" else {"players": 3, "eras": eras}, 1)
+    view = GAME.view(state, None)
+    layout = layout_of(view)
+    part, box = layout.legend
+    items, columns = layout.legend_items, layout.legend_columns
+    sample_w = LEGEND_SAMPLE_W_E3 if eras == "3" else LEGEND_SAMPLE_W
+    width = legend_text_width(box, columns, sample_w)
+    assert box[3] - box[1] == sum(legend_rows(items, columns, width)) + 8 and box[3] <= layout.heights[part - 1]
+    seen = spy(monkeypatch)
+    for language in ("en", "hu"):
+        seen.clear()
+        image = render(view, language=language)[part - 1]
+        assert image.height <= 1200
+        sizes = {text: size for text, size in seen}
+        for item, (left, top, right, bottom) in legend_cells(box, items, columns, sample_w):
+            lines = legend_lines(_t(language, f"legend.{item}"), width)
+            assert len(lines) * (LEGEND_TEXT + 3) <= bottom - top, (item, lines)
+            for line in lines:
+                assert sizes.get(line) == LEGEND_TEXT, (item, line)          # drawn, at the legend size
+                assert font(LEGEND_TEXT).getlength(line) <= width, (item, line)

@@ -390,3 +390,85 @@ def test_ISSUE_24_info_heads_sites_bases_and_time_cards_with_the_hungarian_words
         found = lookup.find("spacecorp", typed)
         assert found is not None, typed
         assert (render(found.shown_code(), "hu"), render(found.shown_code(), "en")) == (hungarian, english)
+
+
+def test_a_fulfilled_contract_reads_by_its_row_in_hungarian():
+    """Issue 24 reading: "teljesíti az 5. sor szerződését", not "szerződést teljesít (sor: 5)"."""
+    state = GAME.new_game({"players": 3}, 1)
+    assert render(GAME.move_phrase(state, 0, "fulfill 5"), "hu") == "teljesíti az 5. sor szerződését"
+    assert render(GAME.move_phrase(state, 0, "fulfill 5,6"), "hu") == "teljesíti az 5. és 6. sor szerződését"
+    assert render(GAME.move_phrase(state, 0, "fulfill 5"), "en") == "fulfils contracts: 5"
+
+
+def test_a_drawn_special_card_ends_with_one_full_stop():
+    """A Special card's text ends its sentence: the draw and reward notices add no second full stop."""
+    for language in ("en", "hu"):
+        for key in ("spacecorp.notice.drew", "spacecorp.notice.reward"):
+            text = render(Msg(key, card=GAME.card_line("M21#1")), language)
+            assert text.endswith(".") and not text.endswith("..")
+
+
+def test_a_suggested_action_names_its_cards_while_its_label_keeps_room_for_the_preview():
+    """Issue 24 (clipped labels): an action's phrase names the played cards while it stays within
+    PHRASE_BUDGET in both languages, so the preview (distance, cost, cards played) still fits in
+    100 characters; a longer one names them by code (the hand names them); a Time card is short."""
+    from rules.spacecorp.phrases import PHRASE_BUDGET
+    state = GAME.new_game({"players": 3}, 1)
+    short = GAME.move_phrase(state, 0, "genetics cards=M05#1/g")
+    assert "Ű05#1 (Génszekvenáló)" in render(short, "hu")
+    assert all(len(render(short, language)) <= PHRASE_BUDGET for language in LANGUAGES)
+    long = GAME.move_phrase(state, 0, "move B1 earth>moon cards=M01#1/m infra=self time=T3:double")
+    assert "lapok: Ű01#1, Infra: saját Központ, Idő3: dupla érték" in render(long, "hu")
+    assert "(Chemical Drive)" not in render(long, "en")
+
+
+def test_era_3_texts_name_a_team_once_and_a_tile_base_in_hungarian_order():
+    """Issue 24 reading (era 3): "A Sárga 2 csapat eléri a csillagot" (not "Sárga Sárga 2 csapata"),
+    "Kitermelő bázis a Gyűrűk lapkán", "kolonizál: …", and a team leaving as "Lila 1" (not "L1",
+    which a Hungarian reader takes for a Lagrange point)."""
+    from rules.spacecorp.phrases import team_name
+    star = Msg("spacecorp.news.on_star", team=team_name("Y2"), site=Msg("spacecorp.site.R3_SIR"))
+    assert render(star, "hu").startswith("A Sárga 2 csapat eléri a csillagot")
+    state = GAME.new_game({"players": 3, "eras": "3"}, 1)
+    build = render(GAME.move_phrase(state, 0, "build B1 @acen bases=D3-07:EXTRACTOR,D3-17:DEFENSE infra=self"), "hu")
+    assert "Kitermelő bázis a Kötött forgású világ lapkán, Védelmi bázis a Gyűrűk lapkán" in build
+    colonize = render(GAME.move_phrase(state, 0, "colonize R3_ACEN colony=C01 cp=two_bases,team:P1,pay5"), "hu")
+    assert colonize.startswith("kolonizál: Alfa Centauri") and "Lila 1 csapat kilép" in colonize
+
+
+def test_status_names_a_team_on_a_star_track_once_and_a_contract_by_its_row():
+    """Issue 24 reading: "A Kék 2 csapat a csillagsávon van …" (not "Kék K2 csapata") and
+    "2. sor: 2 csillagrendszer felfedezése" (not "2. 2 csillagrendszer …")."""
+    from rules.spacecorp.phrases import team_name
+    track = Msg("spacecorp.status.track", team=team_name("B2"), site=Msg("spacecorp.site.sun"), spaces=1)
+    assert render(track, "hu").startswith("A Kék 2 csapat a csillagsávon van")
+    item = Msg("spacecorp.status.contract_item", row=2, name=Msg("spacecorp.contract.E3.2"))
+    assert render(item, "hu").startswith("2. sor: ") and render(item, "en").startswith("row 2: ")
+
+
+def test_an_edge_and_an_offer_draw_are_labelled_without_saying_a_name_twice():
+    """Issue 24 (clipped labels): an Edge's label adds what it does, not its name again (the
+    phrase names it); a draw from the Offer reads "elveszi a kínálat 1. lapját"."""
+    state = GAME.new_game({"players": 3}, 1)
+    assert render(GAME.move_phrase(state, 0, "draw O1"), "hu") == "elveszi a kínálat 1. lapját"
+    label = GAME.describe_move(state, 0, "edge M07#1")                 # Solar Sail: the Edge Race
+    assert label is not None and label.key == "spacecorp.comp.edge.gist"
+    name = render(Msg("spacecorp.edge." + tables().cards["M07"].edge), "hu")
+    assert name in render(GAME.move_phrase(state, 0, "edge M07#1"), "hu") and name not in render(label, "hu")
+
+
+def test_a_long_suggestion_keeps_its_distance_and_drops_the_card_count():
+    """Issue 24 (clipped labels): when phrase and preview would pass 100 characters, the preview
+    leaves out "cards played" (the phrase lists the cards), so the distance still shows."""
+    state = GAME.new_game({"players": 3}, 1)
+    seat = min(GAME.waiting_for(state))
+    for text in GAME.complete(state, seat, "move", 25):
+        preview = GAME.describe_move(state, seat, text)
+        phrase = GAME.move_phrase(state, seat, text)
+        if preview is None or phrase is None:
+            continue
+        for language in LANGUAGES:
+            if preview.key == "spacecorp.preview.plain":
+                assert len(render(phrase, language)) + 2 + len(render(preview, language)) <= 100
+            else:
+                assert preview.key == "spacecorp.preview.move"
