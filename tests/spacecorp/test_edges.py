@@ -260,7 +260,8 @@ def test_newcomer_texts_while_a_window_is_open():
     hungarian = render(needs.msg, "hu")                  # issue 24: the Offer boxes as Kínálat, no O1
     assert "elvesz=kínálat1" in hungarian and "kínálat2" in hungarian and "O1" not in hungarian
     assert "hatás Ű25#1 elvesz=kínálat1" in render(refused(state, 1, "genetics cards=M25#1/g").msg, "hu")
-    assert "can be played only when an opponent's turn ended" in render(refused(state, 1, "edge M23#1").msg, "en")
+    not_now = refused(state, 1, "edge M23#1").msg         # the window it needs, by key (issue 27: keys, not English)
+    assert not_now.key == "spacecorp.err.edge_not_now" and dict(not_now.params)["event"].key == "spacecorp.event.TURN_ENDED"
     lines = GAME.private_lines(GAME.view(state, 1), 1)
     hand = "\n".join(render(line, "en") for line in lines)
     assert "M25#1 Quantum Decryption" in hand and "Edge Hack (when an opponent declares Research" in hand
