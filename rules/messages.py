@@ -167,7 +167,7 @@ def hungarian_article(word: str) -> str:
     word = word.lstrip("*_`\"'„(")
     if not word:
         return "a"
-    roman = re.match(r"([IVXLC]+)(?![A-Za-z])", word)
+    roman = re.match(r"([IVXLC]+)(?![^\W\d_])", word)
     if roman:                                                   # node names such as IV-3: as numbers
         word = str(_roman_value(roman[1]))
     if word[0].isdigit():

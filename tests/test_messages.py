@@ -102,7 +102,8 @@ def test_long_values_are_cut_in_messages_so_the_reason_stays_readable():
 @pytest.mark.parametrize("word,article", [("Ivitsek", "az"), ("Terránok", "a"), ("5", "az"), ("1", "az"),
                                           ("10", "a"), ("1000", "az"), ("50", "az"), ("2", "a"), ("Őrzők", "az"),
                                           ("F01", "az"), ("H03", "a"), ("V-5", "az"), ("IV-3", "a"), ("I-1", "az"),
-                                          ("III", "a"), ("B", "a"), ("A", "az"), ("Ivits", "az")])
+                                          ("III", "a"), ("B", "a"), ("A", "az"), ("Ivits", "az"),
+                                          ("Vénusz-típusú", "a"), ("Lélegző", "a"), ("Cél", "a")])
 def test_hungarian_article_follows_the_sound(word, article):
     assert hungarian_article(word) == article
 
