@@ -123,10 +123,11 @@ def _named_component(game: SpaceCorpGame, state: GameState, move: Move) -> Msg |
             S("special_gist", effect=S(f"specialgist.{special}")) if special else \
             components.card_gist(t.cards[design(card)])
         return S("preview.gist", what=game._card_msg(card), gist=gist) if isinstance(move, Draw) else gist
+    # a chosen Progress card or base: its phrase names it already, the preview says what it does
     if isinstance(move, Choose) and move.key == "progress" and move.value in t.progress:
-        return S("preview.gist", what=S(f"progress.{move.value}"), gist=S(f"progressgist.{move.value}"))
+        return S(f"progressgist.{move.value}")
     if isinstance(move, Choose) and move.key == "base" and move.value in t.base_types:
-        return S("preview.gist", what=S(f"base.{move.value}"), gist=S(f"basegist.{move.value}"))
+        return S(f"basegist.{move.value}")
     return None
 
 

@@ -472,3 +472,13 @@ def test_a_long_suggestion_keeps_its_distance_and_drops_the_card_count():
                 assert len(render(phrase, language)) + 2 + len(render(preview, language)) <= 100
             else:
                 assert preview.key == "spacecorp.preview.move"
+
+
+def test_a_chosen_progress_card_or_base_is_named_once_in_its_label():
+    """Fluent reading round 3: the label read "elveszi a Folyamatkártyát: Kvantumgyártás:
+    Kvantumgyártás: …"; the phrase names the choice, the description says what it does."""
+    state = GAME.new_game({"players": 2}, 1)
+    for key, values in (("progress", tables().progress), ("base", tables().base_types)):
+        for value in sorted(values):
+            description = GAME.describe_move(state, 0, f"choose {key}={value}")
+            assert description is not None and description.key == f"spacecorp.{key}gist.{value}"
