@@ -8,8 +8,8 @@ a phone (about 420 px) can read them one under another.
    empire colours (with a count), the outpost type (D/P/L, the notation's letters) or a star for
    the headquarters in a square, and the political-map markers (``VIO-B``) beside the regions
    they mark; ``map_labels`` places every label so none leaves the image or covers another.
-   The legend under the map explains each sign.  Regions named by ``highlight`` are ringed in
-   magenta.  For chat the map comes in four overlapping quarters (``draw_map_parts``); a region
+   The legend under the map explains each sign (the boards ring no move: a picture changes
+   only when the position does).  For chat the map comes in four overlapping quarters (``draw_map_parts``); a region
    has its pieces in its own quarter's part only, the others show it bare and dimmed.
 2. **The calendar and the political map**: month and year, whose round it is (or the
    preparation step) and a battle in progress (not for chat: the post says who is to act); the twelve months with their seals in queue
@@ -56,7 +56,7 @@ GATE: RGB = (92, 104, 140)
 EMPTY: RGB = (44, 50, 74)
 PANEL_BG: RGB = (236, 238, 244)
 INK: RGB = (25, 28, 40)
-HIGHLIGHT: RGB = (230, 40, 200)
+ACCENT: RGB = (230, 40, 200)
 RING: dict[str, RGB] = {"green": (70, 190, 90), "blue": (70, 140, 235), "orange": (240, 150, 40), "red": (225, 55, 55)}
 NEBULA: dict[str, RGB] = {"vio": (150, 95, 210), "cya": (40, 175, 190), "mag": (205, 70, 150)}
 
@@ -158,13 +158,6 @@ def _map_background(two_player: bool, k: int = 1) -> Image.Image:
         draw.ellipse((x * k - outer, y * k - outer, x * k + outer, y * k + outer), fill=ring)
         draw.ellipse((x * k - gap, y * k - gap, x * k + gap, y * k + gap), fill=SPACE)
     return image
-
-
-def _highlighted(highlight: str | None) -> set[str]:
-    if not highlight:
-        return set()
-    words = highlight.replace(">", " ").replace(":", " ").split()
-    return {word.upper() for word in words if word.upper() in tables().regions}
 
 
 # ----- labels: every text and badge drawn over the map, placed so none covers another ----------------------
@@ -465,29 +458,25 @@ def _legend(language: str, width: int = MAP_SIZE, size: int = LEGEND_SIZE) -> Im
     return image
 
 
-def draw_map(view: Any, highlight: str | None, language: str) -> Image.Image:
+def draw_map(view: Any, language: str) -> Image.Image:
     legend = _legend(language)
     image = Image.new("RGB", (MAP_SIZE, MAP_HEIGHT + legend.height), SPACE)
-    image.paste(_draw_star_map(view, highlight, language, 1), (0, 0))
+    image.paste(_draw_star_map(view, language, 1), (0, 0))
     image.paste(legend, (0, MAP_HEIGHT))
     return image
 
 
-def _draw_star_map(view: Any, highlight: str | None, language: str, k: int,
+def _draw_star_map(view: Any, language: str, k: int,
                    labels: list[Label] | None = None) -> Image.Image:
     """The star map alone, ``k`` times the map's size (the chat parts are cut from ``k`` = 2)."""
     two_player = view.player_count == 2
     image = _map_background(two_player, k).copy()
     draw = ImageDraw.Draw(image)
     pos = {code: (x * k, y * k) for code, (x, y) in node_positions(two_player).items()}
-    lit = _highlighted(highlight)
     r = NODE_R * k
     for code, (x, y) in pos.items():
         region = view.regions[code]
         fill = colour_of(view, region.owner) if region.owner is not None else EMPTY
-        if code in lit:
-            out = r + (RING_GAP + RING_W + 5) * k
-            draw.ellipse((x - out, y - out, x + out, y + out), outline=HIGHLIGHT, width=4 * k)
         draw.ellipse((x - r, y - r, x + r, y + r), fill=fill,
                      outline=HALO if region.owner is not None else None, width=HALO_W * k)
         if region.owner is not None:
@@ -614,7 +603,7 @@ def _overview(two_player: bool, index: int, height: int) -> Image.Image:
         colour = RING[tables().regions[code].ring]
         draw.ellipse((x * f - 2, y * f - 2, x * f + 2, y * f + 2), fill=colour)
     box = chat_boxes()[index]
-    draw.rectangle((box[0] * f, box[1] * f, box[2] * f - 1, box[3] * f - 1), outline=HIGHLIGHT, width=2)
+    draw.rectangle((box[0] * f, box[1] * f, box[2] * f - 1, box[3] * f - 1), outline=ACCENT, width=2)
     return image
 
 
@@ -686,24 +675,24 @@ def _other_mask(view: Any, labels: list[Label], names: list[Label], index: int) 
     return mask
 
 
-def draw_map_parts(view: Any, highlight: str | None, language: str,
+def draw_map_parts(view: Any, language: str,
                    player_names: list[str] | None = None) -> list[Image.Image]:
     """The star map for chat: four parts at CHAT_K times the scale, region names on it."""
     labels = map_labels(view, language)             # placed once, for the drawing and the masks
-    return _draw_map_parts(view, highlight, language, player_names, labels, name_labels(view, language, labels))
+    return _draw_map_parts(view, language, player_names, labels, name_labels(view, language, labels))
 
 
-def _draw_map_parts(view: Any, highlight: str | None, language: str, player_names: list[str] | None,
+def _draw_map_parts(view: Any, language: str, player_names: list[str] | None,
                     labels: list[Label], names: list[Label]) -> list[Image.Image]:
-    big = _draw_chat_map(view, highlight, language, labels, names)
+    big = _draw_chat_map(view, language, labels, names)
     return [_map_part(view, big, labels, names, index, player_names, language) for index in range(len(chat_boxes()))]
 
 
-def _draw_chat_map(view: Any, highlight: str | None, language: str, labels: list[Label],
+def _draw_chat_map(view: Any, language: str, labels: list[Label],
                    names: list[Label]) -> Image.Image:
     """The whole star map at CHAT_K times the scale with the region names: the parts' source."""
     k = CHAT_K
-    big = _draw_star_map(view, highlight, language, k, labels)
+    big = _draw_star_map(view, language, k, labels)
     draw = ImageDraw.Draw(big)
     pos = node_positions(view.player_count == 2)
     for label in names:
@@ -749,7 +738,7 @@ def _map_part(view: Any, big: Image.Image, labels: list[Label], names: list[Labe
 
 # ----- what decides each chat part's pixels (issue 26: the host draws a part only when they changed) -----
 # Every region, label and name whose drawing can reach into a part's box, with this margin (chat
-# pixels) to spare: the halos of texts, the 2k the masks grow by, the highlight ring's width.
+# pixels) to spare: the halos of texts, the 2k the masks grow by.
 REACH_MARGIN = 12
 
 
@@ -758,12 +747,12 @@ def _touches(box: Box, part: Box) -> bool:
     return box[0] - m < part[2] and box[2] + m > part[0] and box[1] - m < part[3] and box[3] + m > part[1]
 
 
-def map_inputs(view: Any, highlight: str | None, labels: list[Label], names: list[Label], index: int) -> str:
+def map_inputs(view: Any, labels: list[Label], names: list[Label], index: int) -> str:
     """Everything chat part ``index``'s pixels come from (the language and player names are
     the host's to add).  The part draws the regions of its quarter with their pieces and masks
     every other region (its disc and ring, its labels' boxes grown by 2k) with the bare map
     dimmed (``_other_mask``), so it reads: the empires (fills, badges, header); of each
-    region of its quarter, its owner, units and highlight; every label and name of such a
+    region of its quarter, its owner and units; every label and name of such a
     region that reaches into the part, in drawing order; of the other regions' labels and names
     reaching into it, only their boxes (the masks; a name's leader line runs from the node's
     ring, a fixed place, to its box).  The rest is the same in every position of a game of this
@@ -775,11 +764,10 @@ def map_inputs(view: Any, highlight: str | None, labels: list[Label], names: lis
     part = (left * k, top * k, right * k, bottom * k)
     pos = node_positions(view.player_count == 2)
     mine = {code for code, (x, y) in pos.items() if quarter(x, y) == index}
-    lit = _highlighted(highlight)
     regions = []
     for code in sorted(mine):
         region = view.regions[code]
-        regions.append((code, region.owner, region.units if region.owner is not None else 0, code in lit))
+        regions.append((code, region.owner, region.units if region.owner is not None else 0))
     placed = [(label.kind, label.region, label.text, label.box) if label.region in mine else ("mask", label.box)
               for label in labels
               if _touches((label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k), part)]
@@ -798,7 +786,7 @@ def map_inputs(view: Any, highlight: str | None, labels: list[Label], names: lis
                  tuple(placed), tuple(named)))
 
 
-def _map_chat_parts(view: Any, highlight: str | None, language: str,
+def _map_chat_parts(view: Any, language: str,
                     player_names: list[str] | None) -> list[ChatPart]:
     """The chat map's four parts as ChatParts of :func:`map_inputs`: the labels are placed once
     (the inputs need them), the whole map drawn once, at the first part the host draws."""
@@ -807,12 +795,12 @@ def _map_chat_parts(view: Any, highlight: str | None, language: str,
 
     @cache
     def whole() -> Image.Image:
-        return _draw_chat_map(view, highlight, language, labels, names)
+        return _draw_chat_map(view, language, labels, names)
 
     def part(index: int) -> Callable[[], Image.Image]:
         return lambda: _map_part(view, whole(), labels, names, index, player_names, language)
 
-    return [ChatPart(map_inputs(view, highlight, labels, names, index), part(index)) for index in range(len(chat_boxes()))]
+    return [ChatPart(map_inputs(view, labels, names, index), part(index)) for index in range(len(chat_boxes()))]
 
 
 # ----- the calendar and the political map ---------------------------------------------------------------
@@ -908,7 +896,7 @@ def draw_calendar(view: Any, language: str, width: int = WIDTH, least: int = 0) 
         current = month == view.month and view.phase not in PREP_PHASES
         box = (left + 2, month_top, left + col_w - 2, month_top + cal_h)
         rounded_panel(draw, box, radius=6, fill=(255, 250, 220) if current else (250, 250, 252),
-                      outline=HIGHLIGHT if current else (190, 194, 206), width=4 if current else 1)
+                      outline=ACCENT if current else (190, 194, 206), width=4 if current else 1)
         name = _t(language, f"month.{month}")
         draw_text_in_box(draw, (left + 4, month_top + 4, left + col_w - 4, month_top + 30), name, max_size=16,
                          min_size=max(9, least), bold=current, fill=INK)
@@ -1016,16 +1004,15 @@ def draw_empires(view: Any, player_names: list[str] | None, language: str, width
             draw_text(draw, (x0, y + 15), line, fnt=fnt, fill=INK, anchor="lm")
             y += size + 8
         if view.phase in (ROUND, COMBAT) and view.round is not None and view.round.seat == seat and not least:
-            draw.rectangle((10, top, 18, top + panel_h), fill=HIGHLIGHT)
+            draw.rectangle((10, top, 18, top + panel_h), fill=ACCENT)
         elif view.phase == OVER and seat in view.winners:
             draw.rectangle((10, top, 18, top + panel_h), fill=(255, 200, 0))
     return image
 
 
-def render(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
-           language: str = "en") -> list[Image.Image]:
+def render(view: Any, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
     """The map, the calendar with the political map, and the empires (each 800 px wide)."""
-    return [draw_map(view, highlight, language), draw_calendar(view, language),
+    return [draw_map(view, language), draw_calendar(view, language),
             draw_empires(view, player_names, language)]
 
 
@@ -1054,24 +1041,21 @@ def empires_inputs(view: Any, language: str) -> Any:
         for seat, player in enumerate(view.players)))
 
 
-def render_for_chat(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
-                    language: str = "en") -> list[ChatPart]:
+def render_for_chat(view: Any, *, player_names: list[str] | None = None, language: str = "en") -> list[ChatPart]:
     """What the bot posts, laid out for phones (about 420 px wide): the star map in four parts
     with region names (``draw_map_parts``), then the calendar with the political map and the
     empires.  Each is a ChatPart (issue 26): the host draws it only when its inputs
     (:func:`map_inputs`, :func:`calendar_inputs`, :func:`empires_inputs`) differ from those of
     the image the thread shows."""
-    return _map_chat_parts(view, highlight, language, player_names) + [
+    return _map_chat_parts(view, language, player_names) + [
         ChatPart(calendar_inputs(view, language), lambda: draw_calendar(view, language, CHAT_PANEL_W, CHAT_LEAST)),
         ChatPart(empires_inputs(view, language),
                  lambda: draw_empires(view, player_names, language, CHAT_PANEL_W, CHAT_LEAST))]
 
 
-def chat_images(view: Any, *, player_names: list[str] | None = None, highlight: str | None = None,
-                language: str = "en") -> list[Image.Image]:
+def chat_images(view: Any, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
     """Every image of :func:`render_for_chat`, drawn (tests, scripts)."""
-    return [part.draw() for part in render_for_chat(view, player_names=player_names, highlight=highlight,
-                                                    language=language)]
+    return [part.draw() for part in render_for_chat(view, player_names=player_names, language=language)]
 
 
 __all__ = ["render", "render_for_chat", "chat_images"]

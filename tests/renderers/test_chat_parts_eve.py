@@ -84,7 +84,7 @@ def test_the_parts_draw_the_same_pictures_as_before():
     names = ["ann", "bob", "cy"]
     for language in ("en", "hu"):
         parts = [part.draw().tobytes() for part in er.render_for_chat(view, player_names=names, language=language)]
-        before = [*er.draw_map_parts(view, None, language, names),
+        before = [*er.draw_map_parts(view, language, names),
                   er.draw_calendar(view, language, er.CHAT_PANEL_W, er.CHAT_LEAST),
                   er.draw_empires(view, names, language, er.CHAT_PANEL_W, er.CHAT_LEAST)]
         assert parts == [image.tobytes() for image in before]

@@ -43,12 +43,15 @@ def test_an_owned_region_is_drawn_in_its_owners_colour():
     assert pixel == colour_of(view, view.regions[code].owner)
 
 
-def test_a_highlighted_move_rings_its_regions_and_the_languages_differ():
+def test_the_boards_ring_no_move_and_the_languages_differ():
+    """Issue 27 item 8: a posted picture changes only when the position does (the calm thread,
+    issue 26's unchanged parts), so no drawing takes a ``highlight`` (as Gaia's and Space Corp's)."""
+    import inspect
+
+    from renderers import eve
+    for drawing in (eve.render, eve.render_for_chat, eve.chat_images, eve.draw_map, eve.draw_map_parts, eve.map_inputs):
+        assert "highlight" not in inspect.signature(drawing).parameters, drawing
     view = GAME.view(position(4, 260), None)
-    plain, lit = render(view)[0], render(view, highlight="move R30 > R15:1")[0]
-    box = ImageChops.difference(plain, lit).getbbox()
-    x, y = node_positions(False)["R30"]
-    assert box is not None and box[0] <= x <= box[2] and box[1] <= y <= box[3]
     english, hungarian = render(view, language="en")[2], render(view, language="hu")[2]
     assert ImageChops.difference(english, hungarian).getbbox() is not None
 
@@ -144,7 +147,7 @@ def test_ring_colours_stay_visible_on_every_empires_fill():
     from renderers.eve import HALO, NODE_R, RING, RING_GAP, RING_W, SPACE, draw_map
     state = position(4, 260)
     view = GAME.view(state, None)
-    image = draw_map(view, None, "en")
+    image = draw_map(view, "en")
     checked = set()
     for code, (x, y) in node_positions(False).items():
         region = view.regions[code]
@@ -208,7 +211,7 @@ def test_a_region_near_the_middle_changes_one_chat_part_only():
     regions = dict(view.regions)
     regions[code] = dataclasses.replace(regions[code], owner=1, units=regions[code].units + 3)
     other = dataclasses.replace(view, regions=regions)
-    before, after = draw_map_parts(view, None, "en"), draw_map_parts(other, None, "en")
+    before, after = draw_map_parts(view, "en"), draw_map_parts(other, "en")
     assert sum(a.tobytes() != b.tobytes() for a, b in zip(before, after)) == 1
     # issue 26: and one map part's inputs, so the host draws that part only
     inputs = [part.inputs for part in render_for_chat(view)[:4]], [part.inputs for part in render_for_chat(other)[:4]]
