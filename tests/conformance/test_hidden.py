@@ -182,3 +182,54 @@ def test_kit_masked_finds_what_a_view_hides():
     full = {"pile": ["a", "b"], "hand": [["c"], ["d", "e"]], "top": "f", "n": 3, "streams": {"seed": 1}}
     view = {"pile": [HIDDEN, HIDDEN], "hand": [["c"], [HIDDEN, HIDDEN]], "top": "f", "n": 3, "streams": None}
     assert sorted(masked(full, view)) == ["a", "b", "d", "e"]
+
+
+# ----- what the others read of a move --------------------------------------------------------------
+def _shown_texts(game, state, seat, text) -> list[str]:
+    """What another player reads of ``seat``'s move ``text`` in ``state`` (the state after it):
+    the redacted notation or message, and its phrase, in every language."""
+    from rules.messages import LANGUAGES, Msg, render
+    shown = game.redact_move(state, seat, text)
+    out = []
+    for language in LANGUAGES:
+        if isinstance(shown, Msg):
+            out.append(render(shown, language))
+        else:
+            out.append(shown)
+            phrase = game.move_phrase(state, seat, shown)
+            if phrase is not None:
+                out.append(render(phrase, language))
+    return out
+
+
+@pytest.mark.parametrize("name,players,options", cases())
+def test_what_the_others_read_of_a_move_names_nothing_their_view_hides(name, players, options):
+    """Redaction follows from the mechanics (issue 27 item 6): whatever a game's ``redact_move``
+    declares, the others' reading of a move (its notation or message and its phrase, in every
+    language) names nothing the kit hides from them in the position after it (their views'
+    masked strings, ``hidden_in_view``).  A sealed choice read as "discard F12" fails here."""
+    game = rules.get_game(name)
+    rng = random.Random(24)
+    checked = []
+
+    def visit(state, ply):
+        if ply % 2 or game.is_over(state):
+            return
+        for seat in sorted(game.waiting_for(state)):
+            moves = list(game.legal_moves(state, seat))
+            for move in moves[:3] + rng.sample(moves, min(3, len(moves))):
+                text = game.format_move(move)
+                after = game.apply(state, move)
+                shown = _shown_texts(game, after, seat, text)
+                for other in range(players):
+                    if other == seat:
+                        continue
+                    hidden = [item for item in game.hidden_in_view(after, other) if len(item) > 1]
+                    leaked = [item for item in hidden for words in shown if item in words]
+                    assert not leaked, f"ply {ply}: seat {other} reads {leaked[:3]} in {shown[0]!r}"
+                checked.append(text)
+
+    positions, _ = recorded_playout(name, players, options, 2700 + players)
+    for state, ply in positions:
+        visit(state, ply)
+    assert checked or name == "toy"
