@@ -70,10 +70,16 @@ LABEL_SIZE = 23          # space numbers: about 12 px when the 800-px image is s
 LETTER_SIZE = 19         # the type letter before the number (N, U, K, P / S, J, H, P): about 10 px at 420 px
 
 
+@lru_cache(maxsize=None)
+def _location_text(loc: str, language: str) -> str:
+    """The space as a move names it in ``language`` (the catalogue's: fixed while running)."""
+    return text_of(location(loc), language)
+
+
 def _label(draw: ImageDraw.ImageDraw, x: float, y: float, loc: str, language: str) -> None:
     """The space as a move names it, centred on the space: its type letter in the reader's
     notation (``U13`` for a Hungarian reader, ``J13`` for an English one) and its number."""
-    text = text_of(location(loc), language)
+    text = _location_text(loc, language)
     letter, number = text[:1], text[1:]                # the letter a little smaller: crowded spaces stay apart
     narrow = len(number) > 2                           # side B's three digits: a size smaller, as wide
     big, small = font(LABEL_SIZE - 3 * narrow, True), font(LETTER_SIZE - 3 * narrow, True)
@@ -85,19 +91,28 @@ def _label(draw: ImageDraw.ImageDraw, x: float, y: float, loc: str, language: st
                        outline=SPACE, outline_width=3, anchor="lm")
 
 
+@lru_cache(maxsize=None)
 def _entry_label_y(loc: str, side: str) -> float:
     """Where an entry point's label goes: on its triangle, or under it where a neighbour's label
-    would touch it there (an entry point sits on the rim with a space close inside, H01)."""
+    would touch it there (an entry point sits on the rim with a space close inside, H01).
+    Static (the board's data): worked out once per entry point (issue 26: 20 ms a drawing)."""
     pos = positions()
     x, y = pos[loc]
     left = min(max(x - 26, 6), WIDTH - 58)
+    printed = tables().on_side(side)
     for label_y in (y + 2, y + 36):
         if label_y + 12 > WIDTH - 4:
             continue
         if not any(abs(ox - (left + 26)) < 50 and abs(oy - label_y) < 24
-                   for other, (ox, oy) in pos.items() if other != loc and other in tables().on_side(side)):
+                   for other, (ox, oy) in pos.items() if other != loc and other in printed):
             return label_y
     return y + 2
+
+
+@lru_cache(maxsize=None)
+def _routed(side: str) -> frozenset[str]:
+    """The spaces of ``side`` that a route reaches (static: once per side)."""
+    return frozenset(loc for loc, others in tables().routes(side).items() if others)
 
 
 def draw_cluster(view: Any, language: str) -> Image.Image:
@@ -145,7 +160,7 @@ def draw_cluster(view: Any, language: str) -> Image.Image:
                 draw_text(draw, (x, y + 14), "?", size=16, bold=True, fill=(250, 230, 190), anchor="mm")
         elif info.type == "P":
             owner = view.pulsars.get(loc)
-            routed = bool(tables().routes(side)[loc])
+            routed = loc in _routed(side)
             draw.ellipse((x - 17, y - 17, x + 17, y + 17), fill=(120, 150, 230) if routed else (70, 80, 120),
                          outline=(230, 240, 255), width=2)
             if owner is not None:
