@@ -21,8 +21,8 @@ a phone).
 
 Nothing drawn changes with whose turn it is (the post says who is to act): an image changes only
 when what it shows does, so the thread posts only those (issue 25).  For the thread
-(``render_for_chat``) the cluster and the players are ``ChatPart``s of what they show
-(:func:`cluster_inputs`, :func:`players_inputs`): the host neither draws nor encodes them when a
+(``render_for_chat``) all three are ``ChatPart``s of what they show
+(:func:`cluster_inputs`, :func:`dice_inputs`, :func:`players_inputs`): the host neither draws nor encodes them when a
 move left them alone (issue 26).
 
 Every word drawn comes from the catalogue (``pulsar.board.*``); ids and numbers are notation.
@@ -364,6 +364,18 @@ def cluster_inputs(view: Any) -> tuple[Any, ...]:
             tuple((player.seat, player.ship) for player in view.players))
 
 
+def dice_inputs(view: Any) -> tuple[Any, ...]:
+    """Everything :func:`draw_dice_board` reads from the view (issue 26): the round and step, the
+    dice board and the median marker, the turn order, both tracks' stacks, every player's dice
+    in hand and bonus die, the offer, the goals and the technology sides; the names and the
+    language are in the host's digest."""
+    return ("dice", view.player_count, view.round, view.phase, tuple(view.dice_board), view.median,
+            tuple(view.order), tuple((name, tuple(tuple(stack) for stack in view.tracks[name]))
+                                     for name in ("initiative", "engineering")),
+            tuple((player.seat, tuple(player.dice), player.red) for player in view.players),
+            tuple(view.offer), tuple(view.goals), tuple(view.tech_sides))
+
+
 def players_inputs(view: Any) -> tuple[Any, ...]:
     """Everything :func:`draw_players` reads from the view (issue 26): per player its VP,
     cubes, modifiers, gyrodynes in reserve, rings, markers, HQ board, side and projects,
@@ -382,10 +394,10 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None,
                     language: str = "en") -> list[Image.Image | ChatPart]:
     """What the thread gets: the images of :func:`render`, the star cluster and the players as
     ChatParts (issue 26): the host draws them only when their inputs (:func:`cluster_inputs`,
-    :func:`players_inputs`) differ from those of the image the thread shows; the dice board
-    (it changes with nearly every move) is drawn each time."""
+    :func:`players_inputs`) differ from those of the image the thread shows; so is the dice
+    board (:func:`dice_inputs`), which changes with four moves in five."""
     return [ChatPart(cluster_inputs(view), lambda: draw_cluster(view, language)),
-            draw_dice_board(view, language, player_names),
+            ChatPart(dice_inputs(view), lambda: draw_dice_board(view, language, player_names)),
             ChatPart(players_inputs(view), lambda: draw_players(view, player_names, language))]
 
 
