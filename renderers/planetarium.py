@@ -279,8 +279,10 @@ def _colour_label(player: PlayerState, seat: int, language: str) -> str:
     return text_of(Msg(f"planetarium.colour.{name}"), language)
 
 
+@lru_cache(maxsize=None)
 def _code(kind: str, language: str) -> str:
-    """A matter kind's letter as the reader's rulebook writes it (gáz G, kőzet K, víz V, fém F)."""
+    """A matter kind's letter as the reader's rulebook writes it (gáz G, kőzet K, víz V, fém F);
+    the catalogue's, fixed while running: looked up once (a board writes ~65 of them)."""
     return text_of(Msg(f"planetarium.code.{kind}"), language)
 
 
