@@ -894,13 +894,19 @@ class SqliteStorage(Storage):
     async def remember_shown_images(self, game_id: int, images: list[ShownImage]) -> None:
         if not images:
             return
-        self._shown.pop(game_id, None)       # read again if the write fails
-        async with self._tx() as conn:
-            await conn.executemany(
-                "INSERT INTO shown_images (game_id, position, digest, channel_id, message_id) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT (game_id, position) DO UPDATE SET digest = excluded.digest, "
-                "channel_id = excluded.channel_id, message_id = excluded.message_id",
-                [(game_id, image.position, image.digest, image.channel_id, image.message_id) for image in images])
+        before = self._shown.pop(game_id, None)       # read again if the write fails
+        try:
+            async with self._tx() as conn:
+                await conn.executemany(
+                    "INSERT INTO shown_images (game_id, position, digest, channel_id, message_id) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (game_id, position) DO UPDATE SET digest = excluded.digest, "
+                    "channel_id = excluded.channel_id, message_id = excluded.message_id",
+                    [(game_id, image.position, image.digest, image.channel_id, image.message_id) for image in images])
+        finally:
+            self._shown.pop(game_id, None)   # a read during the write may have kept the rows of before
+        if before is not None:
+            # the rows as now stored: the next board post of the game reads no table (issue 26)
+            self._keep(self._shown, game_id, {**before, **{image.position: image for image in images}})
 
     # ----- announcements, removals, operations -----------------------------------------------
     async def mark_announced(self, game_id: int, ply: int) -> None:
