@@ -117,11 +117,39 @@ def _routed(side: str) -> frozenset[str]:
 
 def draw_cluster(view: Any, language: str) -> Image.Image:
     """The star cluster of the side in play, as printed: 84-87 spaces, so each piece is small but
-    its number is in ``LABEL_SIZE`` type and pieces stay at least 10 px across at 420 px."""
+    its number is in ``LABEL_SIZE`` type and pieces stay at least 10 px across at 420 px.  The
+    routes and the spaces whose look never changes come from :func:`_cluster_layer`; the
+    systems, the pulsars (and any space drawn over one of them) are drawn on it in the
+    printed order, then the survey ships: the same pixels as drawing everything in order."""
+    side = str(view.options.get("cluster_side", "A"))
+    layer, on_top = _cluster_layer(side, language)
+    image = layer.copy()
+    draw = ImageDraw.Draw(image)
+    for loc in on_top:
+        _draw_space(draw, view, loc, side, language)
+    pos = positions()
+    ships: dict[str, list[int]] = {}
+    for player in view.players:
+        if player.ship:
+            ships.setdefault(player.ship, []).append(player.seat)
+    for loc, seats in ships.items():
+        x, y = pos[loc]
+        for index, seat in enumerate(seats):          # above the space (its number is on it)
+            sx, sy = x + (index - (len(seats) - 1) / 2) * 27, y - 30
+            draw.ellipse((sx - 13, sy - 13, sx + 13, sy + 13), fill=SEATS[seat], outline=(255, 255, 255), width=3)
+    return image
+
+
+@lru_cache(maxsize=None)
+def _cluster_layer(side: str, language: str) -> tuple[Image.Image, tuple[str, ...]]:
+    """The cluster's picture before any piece (issue 26: drawn once per side and language): the
+    rim, the black hole, the routes and every space whose look never changes (jump gates, entry
+    points), with the spaces to draw on it each time, in the printed order: systems and
+    pulsars, and a fixed space drawn after one of those whose ink may reach it (drawn in
+    order, it would cover it)."""
     image = Image.new("RGB", (WIDTH, WIDTH), SPACE)
     draw = ImageDraw.Draw(image)
     pos = positions()
-    side = str(view.options.get("cluster_side", "A"))
     draw.ellipse((4, 4, WIDTH - 4, WIDTH - 4), outline=(60, 70, 110), width=3)
     draw.ellipse((WIDTH / 2 - 26, WIDTH / 2 - 26, WIDTH / 2 + 26, WIDTH / 2 + 26), fill=(0, 0, 0),
                  outline=(60, 70, 110), width=2)
@@ -135,62 +163,81 @@ def draw_cluster(view: Any, language: str) -> Image.Image:
                 draw.line((x0 + ox, y0 + oy, x1 + ox, y1 + oy), fill=ROUTE, width=3)
         else:
             draw.line((x0, y0, x1, y1), fill=ROUTE, width=3)
+    on_top: list[str] = []
     for loc, info in tables().on_side(side).items():
-        x, y = pos[loc]
-        if info.type == "S":
-            system = view.systems[loc]
-            draw.rounded_rectangle((x - 23, y - 23, x + 23, y + 23), radius=7, fill=(150, 110, 30),
-                                   outline=(250, 210, 120), width=2)
-            if system.revealed:
-                planets = tables().systems[system.tile].planets
-                step = 11
-                first = x - step * (len(planets) - 1) / 2
-                for index, planet in enumerate(planets):
-                    px = first + index * step
-                    who = system.planets.get(planet.slot)
-                    fill = (70, 70, 70) if who == BLOCKED else SEATS[int(who)] if who is not None else (
-                        BLUE_PLANET if planet.colour == "blue" else BARREN)
-                    if who is None or who == BLOCKED:
-                        draw.ellipse((px - 4, y + 10, px + 4, y + 18), fill=fill, outline=(255, 255, 255))
-                    else:                           # a station: a larger disc in the owner's colour
-                        draw.ellipse((px - 6, y + 8, px + 6, y + 20), fill=fill, outline=(255, 255, 255), width=2)
-                _label(draw, x, y - 7, loc, language)
-            else:
-                _label(draw, x, y - 7, loc, language)
-                draw_text(draw, (x, y + 14), "?", size=16, bold=True, fill=(250, 230, 190), anchor="mm")
-        elif info.type == "P":
-            owner = view.pulsars.get(loc)
-            routed = loc in _routed(side)
-            draw.ellipse((x - 17, y - 17, x + 17, y + 17), fill=(120, 150, 230) if routed else (70, 80, 120),
-                         outline=(230, 240, 255), width=2)
-            if owner is not None:
-                draw.ellipse((x - 22, y - 22, x + 22, y + 22), outline=SEATS[owner], width=6)
-            _label(draw, x, y, loc, language)
-            gyro = view.gyros.get(loc)
-            if gyro is not None:                    # the gyrodyne: a badge at the pulsar's lower right
-                colour = SEATS[owner] if owner is not None else INK
-                bx, by = x + 17, y + 17
-                draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=colour if gyro.spinning else (255, 255, 255),
-                             outline=colour, width=3)
-                draw_text(draw, (bx, by), _t(language, f"size_letter.{gyro.size}"), size=15 if language == "en" else 12,
-                          bold=True, fill=contrast_text(colour) if gyro.spinning else INK, anchor="mm")
-        elif info.type == "J":
-            colour = GATE[info.gate_colour or "orange"]
-            draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=colour, outline=(20, 20, 30), width=2)
-            _label(draw, x, y, loc, language)
+        box = _space_ink(loc, side, language)
+        if info.type in ("S", "P") or any(_overlap(box, _space_ink(other, side, language)) for other in on_top):
+            on_top.append(loc)
         else:
-            draw.polygon([(x, y - 19), (x + 18, y + 13), (x - 18, y + 13)], fill=(170, 170, 180))
-            _label(draw, x, _entry_label_y(loc, side), loc, language)
-    ships: dict[str, list[int]] = {}
-    for player in view.players:
-        if player.ship:
-            ships.setdefault(player.ship, []).append(player.seat)
-    for loc, seats in ships.items():
-        x, y = pos[loc]
-        for index, seat in enumerate(seats):          # above the space (its number is on it)
-            sx, sy = x + (index - (len(seats) - 1) / 2) * 27, y - 30
-            draw.ellipse((sx - 13, sy - 13, sx + 13, sy + 13), fill=SEATS[seat], outline=(255, 255, 255), width=3)
-    return image
+            _draw_space(draw, None, loc, side, language)
+    return image, tuple(on_top)
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _space_ink(loc: str, side: str, language: str) -> tuple[float, float, float, float]:
+    """A box holding all a space's drawing may ink (wide: its marks within 32 px of its centre,
+    its label's box with the halo and a few pixels more)."""
+    x, y = positions()[loc]
+    label_y = _entry_label_y(loc, side) if tables().locations[loc].type == "H" else y
+    text = _location_text(loc, language)
+    narrow = len(text) > 3
+    width = text_size(text[:1], font(LETTER_SIZE - 3 * narrow, True))[0] + text_size(text[1:], font(LABEL_SIZE - 3 * narrow, True))[0]
+    left = min(max(x - width / 2, 6), WIDTH - 6 - width)
+    return (min(x - 32, left - 8), min(y - 32, label_y - 24), max(x + 32, left + width + 8), max(y + 32, label_y + 24))
+
+
+def _draw_space(draw: ImageDraw.ImageDraw, view: Any, loc: str, side: str, language: str) -> None:
+    """One space as printed, with what stands on it (``view`` None: a space with nothing that
+    changes, a jump gate or an entry point)."""
+    x, y = positions()[loc]
+    info = tables().locations[loc]
+    if info.type == "S":
+        system = view.systems[loc]
+        draw.rounded_rectangle((x - 23, y - 23, x + 23, y + 23), radius=7, fill=(150, 110, 30),
+                               outline=(250, 210, 120), width=2)
+        if system.revealed:
+            planets = tables().systems[system.tile].planets
+            step = 11
+            first = x - step * (len(planets) - 1) / 2
+            for index, planet in enumerate(planets):
+                px = first + index * step
+                who = system.planets.get(planet.slot)
+                fill = (70, 70, 70) if who == BLOCKED else SEATS[int(who)] if who is not None else (
+                    BLUE_PLANET if planet.colour == "blue" else BARREN)
+                if who is None or who == BLOCKED:
+                    draw.ellipse((px - 4, y + 10, px + 4, y + 18), fill=fill, outline=(255, 255, 255))
+                else:                           # a station: a larger disc in the owner's colour
+                    draw.ellipse((px - 6, y + 8, px + 6, y + 20), fill=fill, outline=(255, 255, 255), width=2)
+            _label(draw, x, y - 7, loc, language)
+        else:
+            _label(draw, x, y - 7, loc, language)
+            draw_text(draw, (x, y + 14), "?", size=16, bold=True, fill=(250, 230, 190), anchor="mm")
+    elif info.type == "P":
+        owner = view.pulsars.get(loc)
+        routed = loc in _routed(side)
+        draw.ellipse((x - 17, y - 17, x + 17, y + 17), fill=(120, 150, 230) if routed else (70, 80, 120),
+                     outline=(230, 240, 255), width=2)
+        if owner is not None:
+            draw.ellipse((x - 22, y - 22, x + 22, y + 22), outline=SEATS[owner], width=6)
+        _label(draw, x, y, loc, language)
+        gyro = view.gyros.get(loc)
+        if gyro is not None:                    # the gyrodyne: a badge at the pulsar's lower right
+            colour = SEATS[owner] if owner is not None else INK
+            bx, by = x + 17, y + 17
+            draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=colour if gyro.spinning else (255, 255, 255),
+                         outline=colour, width=3)
+            draw_text(draw, (bx, by), _t(language, f"size_letter.{gyro.size}"), size=15 if language == "en" else 12,
+                      bold=True, fill=contrast_text(colour) if gyro.spinning else INK, anchor="mm")
+    elif info.type == "J":
+        colour = GATE[info.gate_colour or "orange"]
+        draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=colour, outline=(20, 20, 30), width=2)
+        _label(draw, x, y, loc, language)
+    else:
+        draw.polygon([(x, y - 19), (x + 18, y + 13), (x - 18, y + 13)], fill=(170, 170, 180))
+        _label(draw, x, _entry_label_y(loc, side), loc, language)
 
 
 LEGEND_LINE = 32
