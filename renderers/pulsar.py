@@ -127,6 +127,23 @@ def draw_cluster(view: Any, language: str) -> Image.Image:
     draw = ImageDraw.Draw(image)
     for loc in on_top:
         _draw_space(draw, view, loc, side, language)
+    _draw_ships(draw, view)
+    return image
+
+
+def draw_cluster_in_order(view: Any, language: str) -> Image.Image:
+    """What :func:`draw_cluster` must draw, the plain way: the rim and the routes, every space
+    in the printed order, the survey ships (the reference of its tests)."""
+    side = str(view.options.get("cluster_side", "A"))
+    image = _cluster_background(side)
+    draw = ImageDraw.Draw(image)
+    for loc in tables().on_side(side):
+        _draw_space(draw, view, loc, side, language)
+    _draw_ships(draw, view)
+    return image
+
+
+def _draw_ships(draw: ImageDraw.ImageDraw, view: Any) -> None:
     pos = positions()
     ships: dict[str, list[int]] = {}
     for player in view.players:
@@ -137,7 +154,6 @@ def draw_cluster(view: Any, language: str) -> Image.Image:
         for index, seat in enumerate(seats):          # above the space (its number is on it)
             sx, sy = x + (index - (len(seats) - 1) / 2) * 27, y - 30
             draw.ellipse((sx - 13, sy - 13, sx + 13, sy + 13), fill=SEATS[seat], outline=(255, 255, 255), width=3)
-    return image
 
 
 @lru_cache(maxsize=None)
@@ -147,6 +163,20 @@ def _cluster_layer(side: str, language: str) -> tuple[Image.Image, tuple[str, ..
     points), with the spaces to draw on it each time, in the printed order: systems and
     pulsars, and a fixed space drawn after one of those whose ink may reach it (drawn in
     order, it would cover it)."""
+    image = _cluster_background(side)
+    draw = ImageDraw.Draw(image)
+    on_top: list[str] = []
+    for loc, info in tables().on_side(side).items():
+        box = _space_ink(loc, side, language)
+        if info.type in ("S", "P") or any(_overlap(box, _space_ink(other, side, language)) for other in on_top):
+            on_top.append(loc)
+        else:
+            _draw_space(draw, None, loc, side, language)
+    return image, tuple(on_top)
+
+
+def _cluster_background(side: str) -> Image.Image:
+    """The rim, the black hole and the routes of ``side`` (a new image)."""
     image = Image.new("RGB", (WIDTH, WIDTH), SPACE)
     draw = ImageDraw.Draw(image)
     pos = positions()
@@ -163,14 +193,7 @@ def _cluster_layer(side: str, language: str) -> tuple[Image.Image, tuple[str, ..
                 draw.line((x0 + ox, y0 + oy, x1 + ox, y1 + oy), fill=ROUTE, width=3)
         else:
             draw.line((x0, y0, x1, y1), fill=ROUTE, width=3)
-    on_top: list[str] = []
-    for loc, info in tables().on_side(side).items():
-        box = _space_ink(loc, side, language)
-        if info.type in ("S", "P") or any(_overlap(box, _space_ink(other, side, language)) for other in on_top):
-            on_top.append(loc)
-        else:
-            _draw_space(draw, None, loc, side, language)
-    return image, tuple(on_top)
+    return image
 
 
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:

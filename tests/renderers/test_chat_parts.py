@@ -149,3 +149,22 @@ def test_the_parts_draw_the_same_pictures_as_before(name):
             before = [*gr.render_map_parts(view, player_names=names, language=language),
                       gr._in(language, lambda: gr._render_legend(view, player_names=names))]
         assert parts == [image.tobytes() for image in before]
+
+
+@pytest.mark.parametrize(("side", "players", "language"), [("A", 3, "en"), ("B", 4, "hu"), ("A", 2, "hu")])
+def test_the_pulsar_cluster_from_its_layer_is_the_cluster_drawn_in_order(side, players, language):
+    """Issue 26: Pulsar's cluster is drawn on a layer of what never changes (the routes, the
+    jump gates and entry points no piece can reach), the rest on it in the printed order; the
+    pixels are those of drawing every space in order, at every kind of position of a playout."""
+    from renderers import pulsar as pr
+
+    game = rules.get_game("pulsar")
+    state = game.new_game(game.normalize_options({"players": players, "cluster_side": side}), 11)
+    rng = random.Random(11)
+    for ply in range(300):
+        if game.is_over(state):
+            break
+        if ply % 12 == 0:
+            view = game.view(state, None)
+            assert pr.draw_cluster(view, language).tobytes() == pr.draw_cluster_in_order(view, language).tobytes()
+        state = game.apply(state, rng.choice(list(game.legal_moves(state, min(game.waiting_for(state))))))
