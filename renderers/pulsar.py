@@ -200,16 +200,31 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+# How far a space's own drawing reaches from its centre (left, top, right, bottom), by type, with
+# 2 px to spare: a system's square and up to four planet dots, a pulsar's claim ring and its
+# gyrodyne badge (lower right), a jump gate's disc, an entry point's triangle.
+_SHAPE_REACH = {"S": (25, 25, 25, 25), "P": (24, 24, 30, 30), "J": (17, 17, 17, 17), "H": (20, 21, 20, 15)}
+
+
 def _space_ink(loc: str, side: str, language: str) -> tuple[float, float, float, float]:
-    """A box holding all a space's drawing may ink (wide: its marks within 32 px of its centre,
-    its label's box with the halo and a few pixels more)."""
+    """A box holding all that a space's drawing may ink: its shape and marks (:data:`_SHAPE_REACH`)
+    and its label's ink with the halo, 2 px wider each side (a glyph mask starts at a whole
+    pixel)."""
     x, y = positions()[loc]
-    label_y = _entry_label_y(loc, side) if tables().locations[loc].type == "H" else y
+    kind = tables().locations[loc].type
+    label_y = _entry_label_y(loc, side) if kind == "H" else y - 7 if kind == "S" else y
     text = _location_text(loc, language)
-    narrow = len(text) > 3
-    width = text_size(text[:1], font(LETTER_SIZE - 3 * narrow, True))[0] + text_size(text[1:], font(LABEL_SIZE - 3 * narrow, True))[0]
+    letter, number = text[:1], text[1:]
+    narrow = len(number) > 2
+    big, small = font(LABEL_SIZE - 3 * narrow, True), font(LETTER_SIZE - 3 * narrow, True)
+    width = text_size(letter, small)[0] + text_size(number, big)[0]
     left = min(max(x - width / 2, 6), WIDTH - 6 - width)
-    return (min(x - 32, left - 8), min(y - 32, label_y - 24), max(x + 32, left + width + 8), max(y + 32, label_y + 24))
+    l0, t0, r0, b0 = small.getbbox(letter, anchor="lm", stroke_width=3)
+    l1, t1, r1, b1 = big.getbbox(number, anchor="lm", stroke_width=3)
+    after = left + text_size(letter, small)[0]
+    reach = _SHAPE_REACH[kind]
+    return (min(x - reach[0], left + l0 - 2, after + l1 - 2), min(y - reach[1], label_y + min(t0, t1) - 2),
+            max(x + reach[2], left + r0 + 2, after + r1 + 2), max(y + reach[3], label_y + max(b0, b1) + 2))
 
 
 def _draw_space(draw: ImageDraw.ImageDraw, view: Any, loc: str, side: str, language: str) -> None:
