@@ -1,5 +1,6 @@
 """CPU cost of drawing the board after a move, per game, as the host pays it (a script, not a
-test): ``python bench/bench_render_parts.py [--moves N] [--profile GAME]`` from the repo root.
+test): ``python bench/bench_render_parts.py [--moves N] [--profile GAME] [--changes] [--least-of RUNS]``
+from the repo root.
 
 For each game, seeded random legal moves from the start; after each move the public view is
 drawn with ``bot.service.render_parts`` exactly as ``thread_board`` calls it (``shown`` =
@@ -135,6 +136,36 @@ def breakdown(name: str, views: list, names: list[str]) -> None:
               f"zlib {statistics.mean(row['zlib']):4.1f} ms  {statistics.mean(row['kib']):4.0f} KiB")
 
 
+def changes(name: str, views: list, names: list[str]) -> None:
+    """Print how often each image of ``name`` changes from one position to the next (its digest:
+    a plain image's pixels, a ChatPart's inputs), as the host compares them."""
+    shown: dict[int, str] = {}
+    changed: dict[int, int] = {}
+    for view in views:
+        parts = render_parts(name, view, names, "en", shown)
+        if shown:
+            for part in parts:
+                changed[part.position] = changed.get(part.position, 0) + (shown.get(part.position) != part.digest)
+        shown = {part.position: part.digest for part in parts}
+    steps = max(1, len(views) - 1)
+    print(f"{name}: " + ", ".join(f"image {position} {count / steps:.0%}" for position, count in sorted(changed.items()))
+          + f" of {steps} moves changed")
+
+
+def least_cpu(name: str, views: list, names: list[str], runs: int) -> float:
+    """The least CPU ms per drawing of ``runs`` passes over the positions (the least disturbed by
+    a shared machine's other work)."""
+    render_parts(name, views[0], names, "en", {})
+    best = float("inf")
+    for _ in range(runs):
+        shown: dict[int, str] = {}
+        start = time.process_time()
+        for view in views:
+            shown = {part.position: part.digest for part in render_parts(name, view, names, "en", shown)}
+        best = min(best, time.process_time() - start)
+    return best * 1000 / len(views)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--moves", type=int, default=60)
@@ -145,8 +176,21 @@ def main() -> None:
                         help="per image (position) of each game: CPU ms of drawing, pixel digest, palette "
                              "(quantize) and PNG compression, and KiB, over every 4th position")
     parser.add_argument("--profile", help="profile this game's drawing instead (cProfile, top 30 by own time)")
+    parser.add_argument("--changes", action="store_true",
+                        help="how often each image changes from one position to the next (as the host compares)")
+    parser.add_argument("--least-of", type=int, metavar="RUNS",
+                        help="the least CPU ms per drawing of RUNS passes (A/B comparisons on a shared machine)")
     args = parser.parse_args()
     names = [f"Player {seat + 1}" for seat in range(args.players)]
+    if args.changes or args.least_of:
+        for name in args.games.split(","):
+            views = positions(name, args.moves, args.seed, args.players)
+            if args.changes:
+                changes(name, views, names)
+            else:
+                print(f"{name}: {least_cpu(name, views, names, args.least_of):.1f} ms per drawing "
+                      f"(least of {args.least_of} passes over {len(views)} positions)")
+        return
     if args.breakdown:
         for name in args.games.split(","):
             breakdown(name, positions(name, args.moves, args.seed, args.players)[::4], names)

@@ -20,7 +20,9 @@ times larger and cut into a left and a right half (848 x 1600 each, sharing the 
 board pixels; a node id is ~10 px tall there and written whole in one half at least).
 The halves are ``ChatPart``s of :func:`board_inputs` (issue 26): what stands on the nodes
 whose ink reaches a half, its labels, and the legend's or the decks' figures where it shows
-them, so the host neither draws nor encodes a half a move left alone.
+them, so the host neither draws nor encodes a half a move left alone; the column is one of
+:func:`column_inputs` (it changes with nearly every move: its inputs are digested instead of
+its pixels).
 
 The renderer only reads the view (``GameState`` with hidden parts removed, or its JSON
 form from ``GAME.dump_state``) and the static data through :mod:`rules.planetarium.read`:
@@ -277,8 +279,10 @@ def _colour_label(player: PlayerState, seat: int, language: str) -> str:
     return text_of(Msg(f"planetarium.colour.{name}"), language)
 
 
+@lru_cache(maxsize=None)
 def _code(kind: str, language: str) -> str:
-    """A matter kind's letter as the reader's rulebook writes it (gáz G, kőzet K, víz V, fém F)."""
+    """A matter kind's letter as the reader's rulebook writes it (gáz G, kőzet K, víz V, fém F);
+    the catalogue's, fixed while running: looked up once (a board writes ~65 of them)."""
     return text_of(Msg(f"planetarium.code.{kind}"), language)
 
 
@@ -1250,14 +1254,28 @@ def render_for_chat(view: GameState | Mapping[str, Any], *, player_names: list[s
     column with whose turn it is, the players, the track and the planets (596 x 1000, at 0.7
     scale there), then the board's left and right halves (:func:`render_board_parts`, node
     labels ~10 px tall there).  Yielded as (position, image) as they are drawn, the board's
-    halves first: they (the larger images) are encoded while the column is drawn.  The halves
-    are ChatParts (issue 26): the host draws them only when their inputs
-    (:func:`board_inputs`) differ from those of the image the thread shows."""
+    halves first: they (the larger images) are encoded while the column is drawn.  All three
+    are ChatParts (issue 26): the host draws them only when their inputs (:func:`board_inputs`,
+    :func:`column_inputs`) differ from those of the image the thread shows."""
     view = read.as_view(view)
     highlight_nodes, highlight_cards = _highlights(view, highlight)
     for position, part in enumerate(_board_chat_parts(view, highlight_nodes, language), start=1):
         yield position, part
-    yield 0, _column_image(view, player_names, highlight_cards, language, turn_shown=False)
+    yield 0, c.ChatPart(column_inputs(view, highlight_cards),
+                        lambda: _column_image(view, player_names, highlight_cards, language, turn_shown=False))
+
+
+def column_inputs(view: GameState, highlight_cards: set[str] | frozenset[str] = frozenset()) -> tuple[Any, ...]:
+    """Everything the chat's column (:func:`_column_image` without the turn) reads from the view
+    (issue 26): the players whole (their rows, the setup's waiting list), the planets whole and
+    where they stand (orbits, tokens, card rows), the track and the final space, the phase, the
+    last round's queue and reason with the seat to act then (the queue names the others), the
+    winners and the ringed cards; the names and the language are in the host's digest.  The
+    column changes with nearly every move: as a part it costs a digest of these instead of
+    one of its pixels."""
+    return ("column", view.players, view.planets, view.planet_pos, view.track, view.final_space, view.accelerated,
+            view.phase, view.winners, view.last_round, view.last_round_queue, view.last_round_reason,
+            view.active if view.last_round else None, sorted(highlight_cards))
 
 
 def chat_images(view: GameState | Mapping[str, Any], **options: Any) -> list[tuple[int, Image.Image]]:

@@ -21,8 +21,8 @@ a phone).
 
 Nothing drawn changes with whose turn it is (the post says who is to act): an image changes only
 when what it shows does, so the thread posts only those (issue 25).  For the thread
-(``render_for_chat``) the cluster and the players are ``ChatPart``s of what they show
-(:func:`cluster_inputs`, :func:`players_inputs`): the host neither draws nor encodes them when a
+(``render_for_chat``) all three are ``ChatPart``s of what they show
+(:func:`cluster_inputs`, :func:`dice_inputs`, :func:`players_inputs`): the host neither draws nor encodes them when a
 move left them alone (issue 26).
 
 Every word drawn comes from the catalogue (``pulsar.board.*``); ids and numbers are notation.
@@ -70,10 +70,16 @@ LABEL_SIZE = 23          # space numbers: about 12 px when the 800-px image is s
 LETTER_SIZE = 19         # the type letter before the number (N, U, K, P / S, J, H, P): about 10 px at 420 px
 
 
+@lru_cache(maxsize=None)
+def _location_text(loc: str, language: str) -> str:
+    """The space as a move names it in ``language`` (the catalogue's: fixed while running)."""
+    return text_of(location(loc), language)
+
+
 def _label(draw: ImageDraw.ImageDraw, x: float, y: float, loc: str, language: str) -> None:
     """The space as a move names it, centred on the space: its type letter in the reader's
     notation (``U13`` for a Hungarian reader, ``J13`` for an English one) and its number."""
-    text = text_of(location(loc), language)
+    text = _location_text(loc, language)
     letter, number = text[:1], text[1:]                # the letter a little smaller: crowded spaces stay apart
     narrow = len(number) > 2                           # side B's three digits: a size smaller, as wide
     big, small = font(LABEL_SIZE - 3 * narrow, True), font(LETTER_SIZE - 3 * narrow, True)
@@ -85,28 +91,95 @@ def _label(draw: ImageDraw.ImageDraw, x: float, y: float, loc: str, language: st
                        outline=SPACE, outline_width=3, anchor="lm")
 
 
+@lru_cache(maxsize=None)
 def _entry_label_y(loc: str, side: str) -> float:
     """Where an entry point's label goes: on its triangle, or under it where a neighbour's label
-    would touch it there (an entry point sits on the rim with a space close inside, H01)."""
+    would touch it there (an entry point sits on the rim with a space close inside, H01).
+    Static (the board's data): worked out once per entry point (issue 26: 20 ms a drawing)."""
     pos = positions()
     x, y = pos[loc]
     left = min(max(x - 26, 6), WIDTH - 58)
+    printed = tables().on_side(side)
     for label_y in (y + 2, y + 36):
         if label_y + 12 > WIDTH - 4:
             continue
         if not any(abs(ox - (left + 26)) < 50 and abs(oy - label_y) < 24
-                   for other, (ox, oy) in pos.items() if other != loc and other in tables().on_side(side)):
+                   for other, (ox, oy) in pos.items() if other != loc and other in printed):
             return label_y
     return y + 2
 
 
+@lru_cache(maxsize=None)
+def _routed(side: str) -> frozenset[str]:
+    """The spaces of ``side`` that a route reaches (static: once per side)."""
+    return frozenset(loc for loc, others in tables().routes(side).items() if others)
+
+
 def draw_cluster(view: Any, language: str) -> Image.Image:
     """The star cluster of the side in play, as printed: 84-87 spaces, so each piece is small but
-    its number is in ``LABEL_SIZE`` type and pieces stay at least 10 px across at 420 px."""
+    its number is in ``LABEL_SIZE`` type and pieces stay at least 10 px across at 420 px.  The
+    routes and the spaces whose look never changes come from :func:`_cluster_layer`; the
+    systems, the pulsars (and any space drawn over one of them) are drawn on it in the
+    printed order, then the survey ships: the same pixels as drawing everything in order."""
+    side = str(view.options.get("cluster_side", "A"))
+    layer, on_top = _cluster_layer(side, language)
+    image = layer.copy()
+    draw = ImageDraw.Draw(image)
+    for loc in on_top:
+        _draw_space(draw, view, loc, side, language)
+    _draw_ships(draw, view)
+    return image
+
+
+def draw_cluster_in_order(view: Any, language: str) -> Image.Image:
+    """What :func:`draw_cluster` must draw, the plain way: the rim and the routes, every space
+    in the printed order, the survey ships (the reference of its tests)."""
+    side = str(view.options.get("cluster_side", "A"))
+    image = _cluster_background(side)
+    draw = ImageDraw.Draw(image)
+    for loc in tables().on_side(side):
+        _draw_space(draw, view, loc, side, language)
+    _draw_ships(draw, view)
+    return image
+
+
+def _draw_ships(draw: ImageDraw.ImageDraw, view: Any) -> None:
+    pos = positions()
+    ships: dict[str, list[int]] = {}
+    for player in view.players:
+        if player.ship:
+            ships.setdefault(player.ship, []).append(player.seat)
+    for loc, seats in ships.items():
+        x, y = pos[loc]
+        for index, seat in enumerate(seats):          # above the space (its number is on it)
+            sx, sy = x + (index - (len(seats) - 1) / 2) * 27, y - 30
+            draw.ellipse((sx - 13, sy - 13, sx + 13, sy + 13), fill=SEATS[seat], outline=(255, 255, 255), width=3)
+
+
+@lru_cache(maxsize=None)
+def _cluster_layer(side: str, language: str) -> tuple[Image.Image, tuple[str, ...]]:
+    """The cluster's picture before any piece (issue 26: drawn once per side and language): the
+    rim, the black hole, the routes and every space whose look never changes (jump gates, entry
+    points), with the spaces to draw on it each time, in the printed order: systems and
+    pulsars, and a fixed space drawn after one of those whose ink may reach it (drawn in
+    order, it would cover it)."""
+    image = _cluster_background(side)
+    draw = ImageDraw.Draw(image)
+    on_top: list[str] = []
+    for loc, info in tables().on_side(side).items():
+        box = _space_ink(loc, side, language)
+        if info.type in ("S", "P") or any(_overlap(box, _space_ink(other, side, language)) for other in on_top):
+            on_top.append(loc)
+        else:
+            _draw_space(draw, None, loc, side, language)
+    return image, tuple(on_top)
+
+
+def _cluster_background(side: str) -> Image.Image:
+    """The rim, the black hole and the routes of ``side`` (a new image)."""
     image = Image.new("RGB", (WIDTH, WIDTH), SPACE)
     draw = ImageDraw.Draw(image)
     pos = positions()
-    side = str(view.options.get("cluster_side", "A"))
     draw.ellipse((4, 4, WIDTH - 4, WIDTH - 4), outline=(60, 70, 110), width=3)
     draw.ellipse((WIDTH / 2 - 26, WIDTH / 2 - 26, WIDTH / 2 + 26, WIDTH / 2 + 26), fill=(0, 0, 0),
                  outline=(60, 70, 110), width=2)
@@ -120,62 +193,89 @@ def draw_cluster(view: Any, language: str) -> Image.Image:
                 draw.line((x0 + ox, y0 + oy, x1 + ox, y1 + oy), fill=ROUTE, width=3)
         else:
             draw.line((x0, y0, x1, y1), fill=ROUTE, width=3)
-    for loc, info in tables().on_side(side).items():
-        x, y = pos[loc]
-        if info.type == "S":
-            system = view.systems[loc]
-            draw.rounded_rectangle((x - 23, y - 23, x + 23, y + 23), radius=7, fill=(150, 110, 30),
-                                   outline=(250, 210, 120), width=2)
-            if system.revealed:
-                planets = tables().systems[system.tile].planets
-                step = 11
-                first = x - step * (len(planets) - 1) / 2
-                for index, planet in enumerate(planets):
-                    px = first + index * step
-                    who = system.planets.get(planet.slot)
-                    fill = (70, 70, 70) if who == BLOCKED else SEATS[int(who)] if who is not None else (
-                        BLUE_PLANET if planet.colour == "blue" else BARREN)
-                    if who is None or who == BLOCKED:
-                        draw.ellipse((px - 4, y + 10, px + 4, y + 18), fill=fill, outline=(255, 255, 255))
-                    else:                           # a station: a larger disc in the owner's colour
-                        draw.ellipse((px - 6, y + 8, px + 6, y + 20), fill=fill, outline=(255, 255, 255), width=2)
-                _label(draw, x, y - 7, loc, language)
-            else:
-                _label(draw, x, y - 7, loc, language)
-                draw_text(draw, (x, y + 14), "?", size=16, bold=True, fill=(250, 230, 190), anchor="mm")
-        elif info.type == "P":
-            owner = view.pulsars.get(loc)
-            routed = bool(tables().routes(side)[loc])
-            draw.ellipse((x - 17, y - 17, x + 17, y + 17), fill=(120, 150, 230) if routed else (70, 80, 120),
-                         outline=(230, 240, 255), width=2)
-            if owner is not None:
-                draw.ellipse((x - 22, y - 22, x + 22, y + 22), outline=SEATS[owner], width=6)
-            _label(draw, x, y, loc, language)
-            gyro = view.gyros.get(loc)
-            if gyro is not None:                    # the gyrodyne: a badge at the pulsar's lower right
-                colour = SEATS[owner] if owner is not None else INK
-                bx, by = x + 17, y + 17
-                draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=colour if gyro.spinning else (255, 255, 255),
-                             outline=colour, width=3)
-                draw_text(draw, (bx, by), _t(language, f"size_letter.{gyro.size}"), size=15 if language == "en" else 12,
-                          bold=True, fill=contrast_text(colour) if gyro.spinning else INK, anchor="mm")
-        elif info.type == "J":
-            colour = GATE[info.gate_colour or "orange"]
-            draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=colour, outline=(20, 20, 30), width=2)
-            _label(draw, x, y, loc, language)
-        else:
-            draw.polygon([(x, y - 19), (x + 18, y + 13), (x - 18, y + 13)], fill=(170, 170, 180))
-            _label(draw, x, _entry_label_y(loc, side), loc, language)
-    ships: dict[str, list[int]] = {}
-    for player in view.players:
-        if player.ship:
-            ships.setdefault(player.ship, []).append(player.seat)
-    for loc, seats in ships.items():
-        x, y = pos[loc]
-        for index, seat in enumerate(seats):          # above the space (its number is on it)
-            sx, sy = x + (index - (len(seats) - 1) / 2) * 27, y - 30
-            draw.ellipse((sx - 13, sy - 13, sx + 13, sy + 13), fill=SEATS[seat], outline=(255, 255, 255), width=3)
     return image
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+# How far a space's own drawing reaches from its centre (left, top, right, bottom), by type, with
+# 2 px to spare: a system's square and up to four planet dots, a pulsar's claim ring and its
+# gyrodyne badge (lower right), a jump gate's disc, an entry point's triangle.
+_SHAPE_REACH = {"S": (25, 25, 25, 25), "P": (24, 24, 30, 30), "J": (17, 17, 17, 17), "H": (20, 21, 20, 15)}
+
+
+def _space_ink(loc: str, side: str, language: str) -> tuple[float, float, float, float]:
+    """A box holding all that a space's drawing may ink: its shape and marks (:data:`_SHAPE_REACH`)
+    and its label's ink with the halo, 2 px wider each side (a glyph mask starts at a whole
+    pixel)."""
+    x, y = positions()[loc]
+    kind = tables().locations[loc].type
+    label_y = _entry_label_y(loc, side) if kind == "H" else y - 7 if kind == "S" else y
+    text = _location_text(loc, language)
+    letter, number = text[:1], text[1:]
+    narrow = len(number) > 2
+    big, small = font(LABEL_SIZE - 3 * narrow, True), font(LETTER_SIZE - 3 * narrow, True)
+    width = text_size(letter, small)[0] + text_size(number, big)[0]
+    left = min(max(x - width / 2, 6), WIDTH - 6 - width)
+    l0, t0, r0, b0 = small.getbbox(letter, anchor="lm", stroke_width=3)
+    l1, t1, r1, b1 = big.getbbox(number, anchor="lm", stroke_width=3)
+    after = left + text_size(letter, small)[0]
+    reach = _SHAPE_REACH[kind]
+    return (min(x - reach[0], left + l0 - 2, after + l1 - 2), min(y - reach[1], label_y + min(t0, t1) - 2),
+            max(x + reach[2], left + r0 + 2, after + r1 + 2), max(y + reach[3], label_y + max(b0, b1) + 2))
+
+
+def _draw_space(draw: ImageDraw.ImageDraw, view: Any, loc: str, side: str, language: str) -> None:
+    """One space as printed, with what stands on it (``view`` None: a space with nothing that
+    changes, a jump gate or an entry point)."""
+    x, y = positions()[loc]
+    info = tables().locations[loc]
+    if info.type == "S":
+        system = view.systems[loc]
+        draw.rounded_rectangle((x - 23, y - 23, x + 23, y + 23), radius=7, fill=(150, 110, 30),
+                               outline=(250, 210, 120), width=2)
+        if system.revealed:
+            planets = tables().systems[system.tile].planets
+            step = 11
+            first = x - step * (len(planets) - 1) / 2
+            for index, planet in enumerate(planets):
+                px = first + index * step
+                who = system.planets.get(planet.slot)
+                fill = (70, 70, 70) if who == BLOCKED else SEATS[int(who)] if who is not None else (
+                    BLUE_PLANET if planet.colour == "blue" else BARREN)
+                if who is None or who == BLOCKED:
+                    draw.ellipse((px - 4, y + 10, px + 4, y + 18), fill=fill, outline=(255, 255, 255))
+                else:                           # a station: a larger disc in the owner's colour
+                    draw.ellipse((px - 6, y + 8, px + 6, y + 20), fill=fill, outline=(255, 255, 255), width=2)
+            _label(draw, x, y - 7, loc, language)
+        else:
+            _label(draw, x, y - 7, loc, language)
+            draw_text(draw, (x, y + 14), "?", size=16, bold=True, fill=(250, 230, 190), anchor="mm")
+    elif info.type == "P":
+        owner = view.pulsars.get(loc)
+        routed = loc in _routed(side)
+        draw.ellipse((x - 17, y - 17, x + 17, y + 17), fill=(120, 150, 230) if routed else (70, 80, 120),
+                     outline=(230, 240, 255), width=2)
+        if owner is not None:
+            draw.ellipse((x - 22, y - 22, x + 22, y + 22), outline=SEATS[owner], width=6)
+        _label(draw, x, y, loc, language)
+        gyro = view.gyros.get(loc)
+        if gyro is not None:                    # the gyrodyne: a badge at the pulsar's lower right
+            colour = SEATS[owner] if owner is not None else INK
+            bx, by = x + 17, y + 17
+            draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=colour if gyro.spinning else (255, 255, 255),
+                         outline=colour, width=3)
+            draw_text(draw, (bx, by), _t(language, f"size_letter.{gyro.size}"), size=15 if language == "en" else 12,
+                      bold=True, fill=contrast_text(colour) if gyro.spinning else INK, anchor="mm")
+    elif info.type == "J":
+        colour = GATE[info.gate_colour or "orange"]
+        draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=colour, outline=(20, 20, 30), width=2)
+        _label(draw, x, y, loc, language)
+    else:
+        draw.polygon([(x, y - 19), (x + 18, y + 13), (x - 18, y + 13)], fill=(170, 170, 180))
+        _label(draw, x, _entry_label_y(loc, side), loc, language)
 
 
 LEGEND_LINE = 32
@@ -349,6 +449,18 @@ def cluster_inputs(view: Any) -> tuple[Any, ...]:
             tuple((player.seat, player.ship) for player in view.players))
 
 
+def dice_inputs(view: Any) -> tuple[Any, ...]:
+    """Everything :func:`draw_dice_board` reads from the view (issue 26): the round and step, the
+    dice board and the median marker, the turn order, both tracks' stacks, every player's dice
+    in hand and bonus die, the offer, the goals and the technology sides; the names and the
+    language are in the host's digest."""
+    return ("dice", view.player_count, view.round, view.phase, tuple(view.dice_board), view.median,
+            tuple(view.order), tuple((name, tuple(tuple(stack) for stack in view.tracks[name]))
+                                     for name in ("initiative", "engineering")),
+            tuple((player.seat, tuple(player.dice), player.red) for player in view.players),
+            tuple(view.offer), tuple(view.goals), tuple(view.tech_sides))
+
+
 def players_inputs(view: Any) -> tuple[Any, ...]:
     """Everything :func:`draw_players` reads from the view (issue 26): per player its VP,
     cubes, modifiers, gyrodynes in reserve, rings, markers, HQ board, side and projects,
@@ -367,10 +479,10 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None,
                     language: str = "en") -> list[Image.Image | ChatPart]:
     """What the thread gets: the images of :func:`render`, the star cluster and the players as
     ChatParts (issue 26): the host draws them only when their inputs (:func:`cluster_inputs`,
-    :func:`players_inputs`) differ from those of the image the thread shows; the dice board
-    (it changes with nearly every move) is drawn each time."""
+    :func:`players_inputs`) differ from those of the image the thread shows; so is the dice
+    board (:func:`dice_inputs`), which changes with four moves in five."""
     return [ChatPart(cluster_inputs(view), lambda: draw_cluster(view, language)),
-            draw_dice_board(view, language, player_names),
+            ChatPart(dice_inputs(view), lambda: draw_dice_board(view, language, player_names)),
             ChatPart(players_inputs(view), lambda: draw_players(view, player_names, language))]
 
 

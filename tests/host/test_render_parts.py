@@ -114,3 +114,30 @@ def test_a_warm_process_has_drawn_every_games_opening_board(monkeypatch):
     bot.service.warm_drawing()
     assert sorted(name for name, _ in drawn) == sorted(rules.available_games())
     assert all(count >= 1 for _, count in drawn)
+
+
+async def test_what_a_thread_shows_stays_cached_after_a_post(tmp_path, monkeypatch):
+    """Issue 26 item 9 (fewer transactions a move): after a board post the storage keeps what
+    the thread now shows, the earlier images merged with the new ones, so the next post of
+    the game reads no table; the cached rows are those a fresh read gives."""
+    from bot.storage import ShownImage
+    from bot.storage_sqlite import SqliteStorage
+
+    store = SqliteStorage(tmp_path / "shown.db", exclusive=True, cache=True)
+    await store.open()
+    try:
+        record = await store.create_game(game="toy", guild_id=1, channel_id=2, thread_id=None, creator_id=3,
+                                         creator_name="ann", options={}, seed=1, now=1.0)
+        await store.remember_shown_images(record.id, [ShownImage(1, "a", 5, 6), ShownImage(2, "b", 5, 6)])
+        await store.shown_images(record.id)
+        await store.remember_shown_images(record.id, [ShownImage(2, "c", 5, 7), ShownImage(3, "d", 5, 7)])
+        reads = []
+        real_tx = store._tx
+        monkeypatch.setattr(store, "_tx", lambda *args, **kwargs: (reads.append(kwargs), real_tx(*args, **kwargs))[1])
+        cached = await store.shown_images(record.id)
+        assert reads == []
+        store._shown.clear()
+        assert cached == await store.shown_images(record.id) == {
+            1: ShownImage(1, "a", 5, 6), 2: ShownImage(2, "c", 5, 7), 3: ShownImage(3, "d", 5, 7)}
+    finally:
+        await store.close()
