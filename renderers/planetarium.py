@@ -8,6 +8,8 @@ Layout (1600 x 1000):
   cratered), a matter legend with what is left on the board, and the draw / discard pile
   counts, and a key of the marks (start spaces, one-way lines) in the bottom-right corner;
   node ids are 18 px, placed clear of tokens, planets and their rings, the star and each other;
+  no node or card is ringed as the last move's: a ring would change a chat part on the next
+  move that otherwise did not change (the post's text names the move);
 * right, a 600 px column: whose turn it is and the phase (last-round banner), one row per
   player (score, hand size, markers left, the matter on each planet area of the mat), the
   evolution track (30 spaces, acceleration on 20, the final space F) and one row per planet
@@ -73,7 +75,6 @@ ORBIT_COLOUR = (110, 140, 205)
 LINK_COLOUR = (70, 86, 128)
 NODE_COLOUR = (200, 210, 235)
 LABEL_COLOUR = (196, 204, 226)
-HIGHLIGHT = (255, 60, 200)            # magenta ring: the highlighted node / card
 
 MATTER = {
     # kind: (catalogue key of the name, fill, letter colour)
@@ -377,14 +378,11 @@ def _board_background(scale: float = 1.0) -> Image.Image:
 
 @lru_cache(maxsize=None)
 def _sprite(what: str, detail: str, scale: float = 1.0) -> Image.Image:
-    """An anti-aliased RGBA token, drawn at SS x and reduced once: ("matter", kind),
-    ("planet", "gas"/"solid") or ("ring", radius) for the highlight ring; ``scale`` times
-    the size of the full picture."""
+    """An anti-aliased RGBA token, drawn at SS x and reduced once: ("matter", kind) or
+    ("planet", "gas"/"solid"); ``scale`` times the size of the full picture."""
     S = SS * scale
     if what == "planet":
         half = PLANET_R * 1.6 + 2
-    elif what == "ring":
-        half = int(detail) + 6
     else:
         half = MATTER_R + 2
     size = int(math.ceil(half * scale)) * 2 + 2
@@ -393,9 +391,6 @@ def _sprite(what: str, detail: str, scale: float = 1.0) -> Image.Image:
     X = Y = size * SS / 2
     if what == "planet":
         _draw_planet_disc(draw, X, Y, PLANET_R * S, detail)
-    elif what == "ring":
-        r = int(detail) * S
-        draw.ellipse((X - r, Y - r, X + r, Y + r), outline=HIGHLIGHT, width=round(5 * S))
     else:
         _, fill, _ = MATTER[detail]
         r = MATTER_R * S
@@ -421,8 +416,7 @@ def _arrowhead(draw: ImageDraw.ImageDraw, p0: tuple[float, float], p1: tuple[flo
                  fill=colour)
 
 
-def _draw_board(im: Image.Image, view: GameState, highlight_nodes: set[str], language: str = "en",
-                scale: float = 1.0) -> None:
+def _draw_board(im: Image.Image, view: GameState, language: str = "en", scale: float = 1.0) -> None:
     """Draw the board into the top-left square of ``im`` at ``scale`` (1: 1000 x 1000), all
     but the node labels (:func:`_draw_node_labels`: the chat parts draw them each)."""
     k = scale
@@ -435,9 +429,6 @@ def _draw_board(im: Image.Image, view: GameState, highlight_nodes: set[str], lan
 
     for node_id, (x, y) in pos.items():
         token = nodes_state.get(node_id)
-        if node_id in highlight_nodes:
-            radius = PLANET_R + 9 if node_id in planet_at else MATTER_R + 9
-            _paste_sprite(im, _sprite("ring", str(radius), k), x, y)
         if node_id in planet_at:
             continue                        # planets go on top of everything, below
         if token in MATTER:
@@ -876,7 +867,7 @@ def _draw_track(draw: ImageDraw.ImageDraw, box: c.Box, view: GameState, language
                     fill=(230, 200, 210), anchor="ma")
 
 
-def _draw_planets(draw: ImageDraw.ImageDraw, box: c.Box, view: GameState, highlight: set[str], language: str = "en") -> None:
+def _draw_planets(draw: ImageDraw.ImageDraw, box: c.Box, view: GameState, language: str = "en") -> None:
     x0, y0, x1, y1 = box
     players = view.players
     gap = 6
@@ -911,11 +902,10 @@ def _draw_planets(draw: ImageDraw.ImageDraw, box: c.Box, view: GameState, highli
         c.draw_text_in_box(draw, tok, hab_text, max_size=17, min_size=10, bold=True, fill=c.WHITE, padding=4)
         # card row
         row = planet.row
-        _draw_card_row(draw, (x0 + info_w + 4, top + 6, x1 - 8, top + row_h - 6), row, players, highlight,
-                       language)
+        _draw_card_row(draw, (x0 + info_w + 4, top + 6, x1 - 8, top + row_h - 6), row, players, language)
 
 
-def _draw_card_row(draw: ImageDraw.ImageDraw, box: c.Box, row: list[PlayedCard], players: list[PlayerState], highlight: set[str],
+def _draw_card_row(draw: ImageDraw.ImageDraw, box: c.Box, row: list[PlayedCard], players: list[PlayerState],
                    language: str = "en") -> None:
     x0, y0, x1, y1 = box
     if not row:
@@ -942,8 +932,7 @@ def _draw_card_row(draw: ImageDraw.ImageDraw, box: c.Box, row: list[PlayedCard],
         line, col = divmod(idx, per_line)
         bx = x0 + col * (chip_w + gap)
         by = y0 + line * (chip_h + gap)
-        _draw_card_chip(draw, (bx, by, bx + chip_w, by + chip_h), played, cards, players, highlight, language,
-                        with_name)
+        _draw_card_chip(draw, (bx, by, bx + chip_w, by + chip_h), played, cards, players, language, with_name)
 
 
 # A played card's chip: up to CHIP_MAX_W wide; from NAMED_MIN_W x NAMED_MIN_H on it carries the
@@ -974,7 +963,7 @@ def chip_name_lines(card_id: str, width: float, height: float, language: str) ->
 
 
 def _draw_card_chip(draw: ImageDraw.ImageDraw, box: c.Box, played: PlayedCard, cards: dict[str, Card], players: list[PlayerState],
-                    highlight: set[str], language: str = "en", with_name: bool = False) -> None:
+                    language: str = "en", with_name: bool = False) -> None:
     x0, y0, x1, y1 = box
     card_id = played.card
     owner = played.owner
@@ -983,8 +972,6 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box: c.Box, played: PlayedCard, c
     fill, ink = DECK_LOOK[card.deck]
     owner_colour = _seat_colour(players[owner], owner) if owner is not None and 0 <= owner < len(players) else None
     outline = owner_colour.fill if owner_colour else (90, 90, 90)
-    if card_id in highlight:
-        draw.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=9, outline=HIGHLIGHT, width=4)
     draw.rounded_rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), radius=8, outline=(40, 40, 50), width=1)
     draw.rounded_rectangle(box, radius=7, fill=fill, outline=outline, width=4)
     w, h = x1 - x0, y1 - y0
@@ -1060,24 +1047,21 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box: c.Box, played: PlayedCard, c
 # Entry point
 # ------------------------------------------------------------------------------------
 
-def render(view: GameState | Mapping[str, Any], *, player_names: list[str] | None = None, highlight: str | None = None,
+def render(view: GameState | Mapping[str, Any], *, player_names: list[str] | None = None,
            language: str = "en") -> Image.Image:
     """Draw a Planetarium view (``rules.planetarium`` state as returned by ``GAME.view``, or
     its JSON form).
 
-    ``player_names`` labels the seats (default: the seat colours); ``highlight`` names what
-    to ring in magenta, e.g. where the last move went: a node id (``"IV-3"``), a planet
-    letter (``"B"``), a card id (``"H01"``), or several of them separated by spaces or
-    commas (so a move's text such as ``"mv IV-3 III-2 III-3"`` works too; unknown words are
-    ignored).  ``language`` ("en" / "hu") picks the catalogue texts of every label.
+    ``player_names`` labels the seats (default: the seat colours); ``language`` ("en" /
+    "hu") picks the catalogue texts of every label.  Nothing is ringed as the last move's
+    (issue 27 item 8: a picture changes only when the position does).
     Returns a 1600 x 1000 RGB image.
     """
     view = read.as_view(view)
     image = Image.new("RGB", (WIDTH, HEIGHT), COLUMN_BG)
-    highlight_nodes, highlight_cards = _highlights(view, highlight)
-    _draw_board(image, view, highlight_nodes, language)
+    _draw_board(image, view, language)
     _draw_node_labels(image, _planet_nodes(view))
-    image.paste(_column_image(view, player_names, highlight_cards, language), (COLUMN_X0, 0))
+    image.paste(_column_image(view, player_names, language), (COLUMN_X0, 0))
     return c.avoid_square(image)
 
 
@@ -1085,23 +1069,8 @@ def _planet_nodes(view: GameState) -> frozenset[str]:
     return frozenset(view.planet_pos.values())
 
 
-def _highlights(view: GameState, highlight: str | None) -> tuple[set[str], set[str]]:
-    """The nodes and the cards that ``highlight`` names (see :func:`render`)."""
-    highlight_nodes: set[str] = set()
-    highlight_cards: set[str] = set()
-    planet_pos = view.planet_pos
-    for word in (highlight or "").replace(",", " ").split():
-        if word in planet_pos:
-            highlight_nodes.add(planet_pos[word])
-        elif word in node_positions():
-            highlight_nodes.add(word)
-        elif word in read.cards():
-            highlight_cards.add(word)
-    return highlight_nodes, highlight_cards
-
-
-def _column_image(view: GameState, player_names: list[str] | None, highlight_cards: set[str],
-                  language: str, turn_shown: bool = True) -> Image.Image:
+def _column_image(view: GameState, player_names: list[str] | None, language: str,
+                  turn_shown: bool = True) -> Image.Image:
     """The right column (turn, players, track, planets) as its own 596 x 1000 image: the
     full picture pastes it, chat posts it without the turn (``turn_shown`` False: no turn
     number, mover's token or row mark, so it changes only when what it shows does)."""
@@ -1116,7 +1085,7 @@ def _column_image(view: GameState, player_names: list[str] | None, highlight_car
     _draw_players(image, draw, (x0, 110, x1, 110 + players_h - 16), view, names, language, turn_shown)
     track_top = 110 + players_h
     _draw_track(draw, (x0, track_top, x1, track_top + 112), view, language)
-    _draw_planets(draw, (x0, track_top + 124, x1, HEIGHT - 8), view, highlight_cards, language)
+    _draw_planets(draw, (x0, track_top + 124, x1, HEIGHT - 8), view, language)
     return image
 
 
@@ -1139,11 +1108,10 @@ LEGEND_X1 = 330
 DECKS_X0 = DECK_TEXT_BOX[0]
 
 
-def board_inputs(view: GameState, index: int, highlight_nodes: set[str] | frozenset[str] = frozenset(),
-                 language: str = "en") -> tuple[Any, ...]:
+def board_inputs(view: GameState, index: int, language: str = "en") -> tuple[Any, ...]:
     """Everything chat board part ``index`` (0 left, 1 right: :data:`CHAT_PARTS`) is drawn
     from (issue 26): what stands on the nodes whose drawing reaches the part (their token, the
-    planet there, a highlight ring), the node labels written whole in it and where (a planet
+    planet there), the node labels written whole in it and where (a planet
     anywhere may move a label), the matter left on the board when the part shows the legend,
     the piles when it shows the decks.  The background, the key and the static data are the
     same in every game; the language is in the host's digest."""
@@ -1152,10 +1120,10 @@ def board_inputs(view: GameState, index: int, highlight_nodes: set[str] | frozen
     box = chat_part_boxes()[index]
     near = []
     for node_id in node_positions():
-        token, planet, ringed = view.nodes.get(node_id), planet_at.get(node_id), node_id in highlight_nodes
-        ink = _node_ink_columns(node_id, token, planet, ringed, language)
+        token, planet = view.nodes.get(node_id), planet_at.get(node_id)
+        ink = _node_ink_columns(node_id, token, planet, language)
         if ink is not None and ink[0] < box[2] and ink[1] > box[0]:
-            near.append((node_id, token, planet, ringed))
+            near.append((node_id, token, planet))
     labels = tuple((node_id, centre) for node_id, (centre, ink) in
                    _node_label_boxes(_planet_nodes(view), CHAT_SCALE).items()
                    if ink[0] >= box[0] and ink[1] >= box[1] and ink[2] <= box[2] and ink[3] <= box[3])
@@ -1180,10 +1148,10 @@ def _sprite_ink(what: str, detail: str) -> tuple[int, int, int]:
 
 
 @lru_cache(maxsize=None)
-def _node_ink_columns(node_id: str, token: str | None, planet: str | None, ringed: bool,
+def _node_ink_columns(node_id: str, token: str | None, planet: str | None,
                       language: str) -> tuple[float, float] | None:
     """The columns of the board drawn at CHAT_SCALE that :func:`_draw_board` inks for a node
-    holding ``token`` (or ``planet``), ringed or not: its sprites' inked columns where they
+    holding ``token`` (or ``planet``): its sprites' inked columns where they
     are pasted, and its letter's ink box with its halo (2 px wider each side for the glyph
     mask's whole-pixel start); None when it draws nothing (an empty node's dot is the
     background's)."""
@@ -1200,8 +1168,6 @@ def _node_ink_columns(node_id: str, token: str | None, planet: str | None, ringe
         left, _top, right, _bottom = fnt.getbbox(letter, anchor="mm", stroke_width=stroke)
         spans.append((centre + left - 2, centre + right + 2))
 
-    if ringed:
-        sprite("ring", str(PLANET_R + 9 if planet is not None else MATTER_R + 9))
     if planet is not None:
         sprite("planet", read.planet_kinds()[planet])
         text(x, planet, c.font(36 * k, bold=True), round(3 * k))
@@ -1216,14 +1182,14 @@ def _node_ink_columns(node_id: str, token: str | None, planet: str | None, ringe
     return min(lo for lo, _ in spans), max(hi for _, hi in spans)
 
 
-def _board_chat_parts(view: GameState, highlight_nodes: set[str], language: str) -> list[c.ChatPart]:
+def _board_chat_parts(view: GameState, language: str) -> list[c.ChatPart]:
     """The board's chat halves as ChatParts of :func:`board_inputs`: the board is drawn once,
     at the first half the host draws, and each half drawn is cut from it and gets its labels."""
     @cache
     def whole() -> Image.Image:
         size = round(BOARD_SIZE * CHAT_SCALE)
         board = Image.new("RGB", (size, size), BG)
-        _draw_board(board, view, highlight_nodes, language, CHAT_SCALE)
+        _draw_board(board, view, language, CHAT_SCALE)
         return board
 
     def part(index: int) -> Callable[[], Image.Image]:
@@ -1234,21 +1200,20 @@ def _board_chat_parts(view: GameState, highlight_nodes: set[str], language: str)
             return image
         return drawn
 
-    return [c.ChatPart(board_inputs(view, index, highlight_nodes, language), part(index)) for index in range(len(CHAT_PARTS))]
+    return [c.ChatPart(board_inputs(view, index, language), part(index)) for index in range(len(CHAT_PARTS))]
 
 
-def render_board_parts(view: GameState | Mapping[str, Any], *, highlight: str | None = None, language: str = "en") -> Iterator[Image.Image]:
+def render_board_parts(view: GameState | Mapping[str, Any], *, language: str = "en") -> Iterator[Image.Image]:
     """The board as chat shows it: its left and right halves, drawn CHAT_SCALE times the
     full picture's size (848 x 1600 each; the halves share the middle 60 board pixels).
     Every node label is written whole in one half at least: a half leaves out the labels its
     edge would cut.  Yielded one at a time."""
     view = read.as_view(view)
-    highlight_nodes, _cards_ = _highlights(view, highlight)
-    for part in _board_chat_parts(view, highlight_nodes, language):
+    for part in _board_chat_parts(view, language):
         yield part.draw()
 
 
-def render_for_chat(view: GameState | Mapping[str, Any], *, player_names: list[str] | None = None, highlight: str | None = None,
+def render_for_chat(view: GameState | Mapping[str, Any], *, player_names: list[str] | None = None,
                     language: str = "en") -> Iterator[tuple[int, Image.Image | c.ChatPart]]:
     """What the bot posts, laid out for a phone (about 420 px wide): three images, the
     column with whose turn it is, the players, the track and the planets (596 x 1000, at 0.7
@@ -1258,24 +1223,22 @@ def render_for_chat(view: GameState | Mapping[str, Any], *, player_names: list[s
     are ChatParts (issue 26): the host draws them only when their inputs (:func:`board_inputs`,
     :func:`column_inputs`) differ from those of the image the thread shows."""
     view = read.as_view(view)
-    highlight_nodes, highlight_cards = _highlights(view, highlight)
-    for position, part in enumerate(_board_chat_parts(view, highlight_nodes, language), start=1):
+    for position, part in enumerate(_board_chat_parts(view, language), start=1):
         yield position, part
-    yield 0, c.ChatPart(column_inputs(view, highlight_cards),
-                        lambda: _column_image(view, player_names, highlight_cards, language, turn_shown=False))
+    yield 0, c.ChatPart(column_inputs(view), lambda: _column_image(view, player_names, language, turn_shown=False))
 
 
-def column_inputs(view: GameState, highlight_cards: set[str] | frozenset[str] = frozenset()) -> tuple[Any, ...]:
+def column_inputs(view: GameState) -> tuple[Any, ...]:
     """Everything the chat's column (:func:`_column_image` without the turn) reads from the view
     (issue 26): the players whole (their rows, the setup's waiting list), the planets whole and
     where they stand (orbits, tokens, card rows), the track and the final space, the phase, the
     last round's queue and reason with the seat to act then (the queue names the others), the
-    winners and the ringed cards; the names and the language are in the host's digest.  The
+    winners; the names and the language are in the host's digest.  The
     column changes with nearly every move: as a part it costs a digest of these instead of
     one of its pixels."""
     return ("column", view.players, view.planets, view.planet_pos, view.track, view.final_space, view.accelerated,
             view.phase, view.winners, view.last_round, view.last_round_queue, view.last_round_reason,
-            view.active if view.last_round else None, sorted(highlight_cards))
+            view.active if view.last_round else None)
 
 
 def chat_images(view: GameState | Mapping[str, Any], **options: Any) -> list[tuple[int, Image.Image]]:

@@ -134,8 +134,8 @@ def test_the_parts_draw_the_same_pictures_as_before(name):
 
             from renderers import planetarium as pl
             board = Image.new("RGB", (round(pl.BOARD_SIZE * pl.CHAT_SCALE),) * 2, pl.BG)
-            pl._draw_board(board, view, set(), language, pl.CHAT_SCALE)
-            before = [pl._column_image(view, names, set(), language, turn_shown=False)]
+            pl._draw_board(board, view, language, pl.CHAT_SCALE)
+            before = [pl._column_image(view, names, language, turn_shown=False)]
             for box in pl.chat_part_boxes():
                 half = board.crop(box)
                 pl._draw_node_labels(half, frozenset(view.planet_pos.values()), pl.CHAT_SCALE, origin=box[:2])

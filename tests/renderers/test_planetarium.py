@@ -43,9 +43,9 @@ def test_initial_state_renders(players):
 def test_random_positions_render_deterministically(players, steps, greedy):
     state = playout(players, 100 + steps, steps, rseed=players, greedy=greedy)
     view = GAME.view(state, None)
-    first = pl.render(view, player_names=[f"P{i}" for i in range(players)], highlight="B")
+    first = pl.render(view, player_names=[f"P{i}" for i in range(players)])
     _check_image(first)
-    again = pl.render(GAME.view(state, None), player_names=[f"P{i}" for i in range(players)], highlight="B")
+    again = pl.render(GAME.view(state, None), player_names=[f"P{i}" for i in range(players)])
     assert c.to_png(first) == c.to_png(again)
 
 
@@ -87,26 +87,27 @@ def test_state_changes_change_the_picture():
     assert c.to_png(before) != c.to_png(after)
 
 
-def test_player_names_and_highlight_are_drawn():
+def test_player_names_are_drawn():
     state = GAME.new_game({"players": 2}, 8)
     view = GAME.view(state, None)
     plain = pl.render(view)
     named = pl.render(view, player_names=["Ágnes", "Őrs"])
     assert plain.tobytes() != named.tobytes()
-    for target in ("B", "IV-3"):
-        assert pl.render(view, highlight=target).tobytes() != plain.tobytes()
-    # unknown highlight targets are ignored, not an error
-    assert pl.render(view, highlight="nowhere").tobytes() == plain.tobytes()
-    # a move's text highlights every node on its path
-    one = pl.render(view, highlight="II-1").tobytes()
-    assert pl.render(view, highlight="mv II-1 II-2").tobytes() not in (one, plain.tobytes())
 
 
-def test_highlighted_card_gets_a_ring():
-    state = playout(2, 8, rseed=8, until=lambda st: sum(len(p.row) for p in st.planets.values()) >= 3)
-    view = GAME.view(state, None)
-    card = next(p.row[0].card for p in view.planets.values() if p.row)
-    assert pl.render(view, highlight=card).tobytes() != pl.render(view).tobytes()
+def test_no_drawing_rings_a_move():
+    """Issue 27 item 8: a posted picture changes only when the position does (the calm thread,
+    issue 26's unchanged parts), so no drawing takes a ``highlight`` (as Gaia's, Space Corp's and
+    EVE's) and no chat part's inputs name one."""
+    import inspect
+    for drawing in (pl.render, pl.render_board_parts, pl.render_for_chat, pl.chat_images, pl.board_inputs,
+                    pl.column_inputs, pl._draw_board, pl._column_image, pl._draw_planets, pl._draw_card_row,
+                    pl._draw_card_chip, pl._board_chat_parts, pl._node_ink_columns):
+        parameters = inspect.signature(drawing).parameters
+        assert not any(name.startswith(("highlight", "ringed")) for name in parameters), drawing
+    assert not hasattr(pl, "_highlights") and not hasattr(pl, "HIGHLIGHT")
+    with pytest.raises(TypeError):
+        pl.render(GAME.view(GAME.new_game({"players": 2}, 8), None), highlight="B")
 
 
 def test_node_labels_do_not_cover_nodes_or_each_other():
@@ -360,7 +361,7 @@ def test_the_chat_halves_show_the_labels_they_promise():
     planet_nodes = frozenset(view.planet_pos.values())
     size = round(pl.BOARD_SIZE * pl.CHAT_SCALE)
     plain = Image.new("RGB", (size, size), pl.BG)
-    pl._draw_board(plain, view, set(), "en", pl.CHAT_SCALE)
+    pl._draw_board(plain, view, "en", pl.CHAT_SCALE)
     boxes = pl._node_label_boxes(planet_nodes, pl.CHAT_SCALE)
     for part, box in zip(pl.render_board_parts(view), pl.chat_part_boxes()):
         bare = plain.crop(box)
