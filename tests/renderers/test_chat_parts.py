@@ -1,5 +1,5 @@
 """Issue 26 (capacity): Space Corp's, Gaia's, Planetarium's and Pulsar's chat renderers give the
-images that rarely change (Space Corp's map parts and goals, Gaia's map parts and legend,
+images that rarely change (Space Corp's map parts, table and goals, Gaia's map parts, legend and shared board,
 Planetarium's board halves and column, Pulsar's star cluster, dice board and players) as ``ChatPart``s, which
 the host neither draws nor encodes when the thread shows an image of the same inputs.  The
 proof that the inputs decide the pixels (else a stale picture stays in a player's thread): over
@@ -105,7 +105,7 @@ def test_equal_inputs_draw_equal_pixels_and_changed_pixels_change_the_digest(nam
 @pytest.mark.parametrize("name", ["spacecorp", "gaia", "planetarium", "pulsar"])
 def test_the_parts_draw_the_same_pictures_as_before(name):
     """The parts' drawings are byte-identical to the images the thread got before issue 26:
-    Space Corp's calm map parts and goals, Gaia's map parts and legend, Planetarium's column
+    Space Corp's calm map parts, table and goals, Gaia's map parts, legend and shared board, Planetarium's column
     (without the turn) and board halves (the board drawn once at CHAT_SCALE, cut, each half's labels), Pulsar's cluster,
     dice board and players."""
     game = rules.get_game(name)
@@ -126,6 +126,7 @@ def test_the_parts_draw_the_same_pictures_as_before(name):
             try:
                 before = [sc.draw_map_part(view, part, language, names if part == 1 else None)
                           for part in range(1, len(sc.layout_of(view).heights) + 1)]
+                before.append(sc.draw_table(view, [player.seat for player in view.players], names, language))
                 before.append(sc.draw_goals(view, names, language))
             finally:
                 sc._CALM.reset(token)
@@ -147,7 +148,8 @@ def test_the_parts_draw_the_same_pictures_as_before(name):
         else:
             from renderers import gaia as gr
             before = [*gr.render_map_parts(view, player_names=names, language=language),
-                      gr._in(language, lambda: gr._render_legend(view, player_names=names))]
+                      gr._in(language, lambda: gr._render_legend(view, player_names=names)),
+                      gr._in(language, lambda: gr._render_shared(view, player_names=names))]
         assert parts == [image.tobytes() for image in before]
 
 
