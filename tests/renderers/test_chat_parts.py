@@ -170,3 +170,53 @@ def test_the_pulsar_cluster_from_its_layer_is_the_cluster_drawn_in_order(side, p
             view = game.view(state, None)
             assert pr.draw_cluster(view, language).tobytes() == pr.draw_cluster_in_order(view, language).tobytes()
         state = game.apply(state, rng.choice(list(game.legal_moves(state, min(game.waiting_for(state))))))
+
+
+class _Reads(dict):  # type: ignore[type-arg]
+    """A Gaia view (or a player of it) that notes each key read from it: ``("", key)`` for the
+    view's, ``("player", key)`` for a player's."""
+
+    def __init__(self, data: dict[str, Any], seen: set[tuple[str, str]], where: str = "") -> None:
+        super().__init__(data)
+        self.seen, self.where = seen, where
+
+    def __getitem__(self, key: str) -> Any:
+        self.seen.add((self.where, key))
+        return self._wrap(key, super().__getitem__(key))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.seen.add((self.where, key))
+        return self._wrap(key, super().get(key, default))
+
+    def _wrap(self, key: str, value: Any) -> Any:
+        if self.where == "" and key == "players" and value:
+            return [_Reads(player, self.seen, "player") if player else player for player in value]
+        return value
+
+
+def test_gaia_shared_board_inputs_read_every_key_its_drawing_reads():
+    """Issue 26 item 9: what Gaia's shared board (research board, actions, round scoring) is drawn
+    from is all in :func:`renderers.gaia.shared_inputs`: every key of the view and of its players
+    that the drawing reads, the inputs read too, at the start, in the rounds and at the end (random
+    playouts reach neither an advanced tile nor the terraforming track's federation token, so the
+    playout proof above cannot show those are inputs; this does)."""
+    from renderers import gaia as gr
+
+    game = rules.get_game("gaia")
+    state = game.new_game(game.normalize_options({"players": 3}), 2)
+    rng = random.Random(2)
+    checked = 0
+    for ply in range(400):
+        if ply % 15 == 0 or game.is_over(state):
+            view = game.view(state, None)
+            drawn: set[tuple[str, str]] = set()
+            gr._in("hu", lambda: gr._render_shared(_Reads(view, drawn), player_names=["a", "b", "c"]))
+            given: set[tuple[str, str]] = set()
+            gr.shared_inputs(_Reads(view, given))
+            assert {("", "tech"), ("", "adv_taken"), ("", "terra_fed"), ("", "used_actions")} <= drawn
+            assert drawn <= given, drawn - given
+            checked += 1
+        if game.is_over(state):
+            break
+        state = game.apply(state, rng.choice(list(game.legal_moves(state, min(game.waiting_for(state))))))
+    assert checked > 3
