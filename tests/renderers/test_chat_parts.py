@@ -220,3 +220,49 @@ def test_gaia_shared_board_inputs_read_every_key_its_drawing_reads():
             break
         state = game.apply(state, rng.choice(list(game.legal_moves(state, min(game.waiting_for(state))))))
     assert checked > 3
+
+
+class _Attrs:
+    """A Space Corp view (or a player of it) that notes each attribute read from it:
+    ``("", name)`` for the view's, ``("player", name)`` for a player's."""
+
+    def __init__(self, target: Any, seen: set[tuple[str, str]], where: str = "") -> None:
+        object.__setattr__(self, "_target", target)
+        object.__setattr__(self, "_seen", seen)
+        object.__setattr__(self, "_where", where)
+
+    def __getattr__(self, name: str) -> Any:
+        self._seen.add((self._where, name))
+        value = getattr(self._target, name)
+        if self._where == "" and name == "players":
+            return [_Attrs(player, self._seen, "player") for player in value]
+        return value
+
+
+@pytest.mark.parametrize(("players", "eras", "seed"), [(2, "1", 3), (3, "1-2", 4), (4, "2-3", 5)])
+def test_spacecorp_table_inputs_read_every_attribute_its_drawing_reads(players, eras, seed):
+    """Issue 26 item 9: what Space Corp's table (the Offer, the piles, the players' panels) is
+    drawn from is all in :func:`renderers.spacecorp.table_inputs`: every attribute of the view
+    and of its players that the drawing reads, the inputs read too, in every era."""
+    from renderers import spacecorp as sc
+
+    game = rules.get_game("spacecorp")
+    state = game.new_game(game.normalize_options({"players": players, "eras": eras}), seed)
+    rng = random.Random(seed)
+    names = [f"P{seat}" for seat in range(players)]
+    checked = 0
+    for ply in range(600):
+        if ply % 25 == 0 or game.is_over(state):
+            view = game.view(state, None)
+            drawn: set[tuple[str, str]] = set()
+            spy = _Attrs(view, drawn)
+            sc._calm(sc.draw_table, spy, [player.seat for player in view.players], names, "hu")()
+            given: set[tuple[str, str]] = set()
+            sc.table_inputs(_Attrs(view, given))
+            assert {("", "offer"), ("", "pile"), ("player", "profit"), ("player", "hq")} <= drawn
+            assert drawn <= given, drawn - given
+            checked += 1
+        if game.is_over(state):
+            break
+        state = game.apply(state, rng.choice(list(game.legal_moves(state, min(game.waiting_for(state))))))
+    assert checked > 3
