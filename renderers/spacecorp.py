@@ -1697,6 +1697,13 @@ def table_inputs(view: Any) -> tuple[Any, ...]:
             len(view.discards), len(view.time_discards), tuple(players))
 
 
+def colonies_inputs(view: Any) -> tuple[Any, ...]:
+    """Everything E3's colonies image (:func:`draw_colonies`) is drawn from (issue 26): the colony
+    tiles on the Side Board in their order, the colonies in play (region -> owner and tile) and
+    the seat colours (an owner's colour; one without a name is named by it)."""
+    return ("colonies", tuple(view.colony_supply), dict(view.colonies), _colours(view))
+
+
 def render_for_chat(view: Any, *, player_names: list[str] | None = None,
                     language: str = "en") -> list[Image.Image | ChatPart]:
     """What the thread gets (issue 25): the map in parts as in :func:`render`, then the table
@@ -1704,9 +1711,9 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None,
     (the era, the contracts, the Side Board) and E3's colonies.  The headers name only the era
     (who acts and the step are in the post's text), so a turn typically changes the map part
     where it moved and the table, and the thread attaches only those.  The map parts and the
-    goals and the table are ChatParts (issue 26): the host draws them only when their inputs
-    (:func:`map_inputs`, :func:`goals_inputs`, :func:`table_inputs`) differ from those of the
-    image the thread shows."""
+    goals, the table and the colonies are ChatParts (issue 26): the host draws them only when
+    their inputs (:func:`map_inputs`, :func:`table_inputs`, :func:`goals_inputs`,
+    :func:`colonies_inputs`) differ from those of the image the thread shows."""
     token = _CALM.set(True)
     try:
         seats = [player.seat for player in view.players]
@@ -1717,7 +1724,7 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None,
         images.append(ChatPart(table_inputs(view), _calm(draw_table, view, seats, player_names, language)))
         images.append(ChatPart(goals_inputs(view), _calm(draw_goals, view, player_names, language)))
         if view.era == "E3":
-            images.append(draw_colonies(view, player_names, language))
+            images.append(ChatPart(colonies_inputs(view), _calm(draw_colonies, view, player_names, language)))
         return images
     finally:
         _CALM.reset(token)

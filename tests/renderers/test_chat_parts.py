@@ -243,14 +243,15 @@ class _Attrs:
 def test_spacecorp_table_inputs_read_every_attribute_its_drawing_reads(players, eras, seed):
     """Issue 26 item 9: what Space Corp's table (the Offer, the piles, the players' panels) is
     drawn from is all in :func:`renderers.spacecorp.table_inputs`: every attribute of the view
-    and of its players that the drawing reads, the inputs read too, in every era."""
+    and of its players that the drawing reads, the inputs read too, in every era; so for E3's
+    colonies image and :func:`renderers.spacecorp.colonies_inputs`."""
     from renderers import spacecorp as sc
 
     game = rules.get_game("spacecorp")
     state = game.new_game(game.normalize_options({"players": players, "eras": eras}), seed)
     rng = random.Random(seed)
     names = [f"P{seat}" for seat in range(players)]
-    checked = 0
+    checked = colonies = 0
     for ply in range(600):
         if ply % 25 == 0 or game.is_over(state):
             view = game.view(state, None)
@@ -261,8 +262,15 @@ def test_spacecorp_table_inputs_read_every_attribute_its_drawing_reads(players, 
             sc.table_inputs(_Attrs(view, given))
             assert {("", "offer"), ("", "pile"), ("player", "profit"), ("player", "hq")} <= drawn
             assert drawn <= given, drawn - given
+            if view.era == "E3":                 # E3's colonies image, by colonies_inputs
+                drawn, given = set(), set()
+                sc._calm(sc.draw_colonies, _Attrs(view, drawn), names, "hu")()
+                sc.colonies_inputs(_Attrs(view, given))
+                assert ("", "colonies") in drawn and drawn <= given, drawn - given
+                colonies += 1
             checked += 1
         if game.is_over(state):
             break
         state = game.apply(state, rng.choice(list(game.legal_moves(state, min(game.waiting_for(state))))))
     assert checked > 3
+    assert colonies or "3" not in eras     # E3 reached where the game has it
