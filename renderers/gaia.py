@@ -1861,6 +1861,20 @@ def _map_parts(view: View, language: str) -> list[c.ChatPart]:
     return [c.ChatPart(map_inputs(view, index), part(index)) for index in range(len(chat_layout(_rows(view)).parts))]
 
 
+def shared_inputs(view: View) -> tuple[Any, ...]:
+    """Everything the shared board (:func:`_render_shared`) is drawn from (issue 26): per seat
+    its faction (the markers' colour), research levels and technology tiles (covered or not);
+    the tiles on the research board, the advanced tiles taken, the terraforming track's
+    federation token, the federation supply, the power and QIC actions used, the round scoring
+    tiles, the round and whether the game is over."""
+    players = tuple((p["faction"], tuple(p["research"][f] for f in FIELDS),
+                     tuple((t["id"], bool(t.get("covered"))) for t in p.get("techs") or ())) if p else None
+                    for p in _players(view))
+    return ("shared", players, view.get("tech") or {}, tuple(sorted(set(view.get("adv_taken") or ()))),
+            view.get("terra_fed"), view.get("fed_supply") or {}, tuple(sorted(set(view.get("used_actions") or ()))),
+            tuple(view.get("round_scoring") or ()), view.get("round", 0), view.get("phase") == "over")
+
+
 def render_for_chat(view: View, *, player_names: list[str] | None = None,
                     language: str = "en") -> Iterator[Image.Image | c.ChatPart]:
     """What the bot posts, laid out for phones (about 420 px wide): the map in two or three
@@ -1873,13 +1887,13 @@ def render_for_chat(view: View, *, player_names: list[str] | None = None,
     act), and what a turn changes besides the map is nearly always in the players' image, so
     a turn typically posts that image and one map part (issue 25: 2.3 -> 1.8 images per change
     of player in a random 3-player game).  Yielded one at a time: each is encoded while the
-    next is drawn.  The map parts and the legend are ChatParts (issue 26): the host draws
-    them only when their inputs (:func:`map_inputs`; the legend has none but the language)
-    differ from those of the image the thread shows."""
+    next is drawn.  The map parts, the legend and the shared board are ChatParts (issue 26):
+    the host draws them only when their inputs (:func:`map_inputs`, :func:`shared_inputs`; the
+    legend has none but the language) differ from those of the image the thread shows."""
     yield from _map_parts(view, language)
     yield from _in(language, lambda: _player_images(view, player_names))
     yield c.ChatPart(("legend",), lambda: _in(language, lambda: _render_legend(view, player_names=player_names)))
-    yield _in(language, lambda: _render_shared(view, player_names=player_names))
+    yield c.ChatPart(shared_inputs(view), lambda: _in(language, lambda: _render_shared(view, player_names=player_names)))
 
 
 def chat_images(view: View, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:

@@ -1672,6 +1672,38 @@ def goals_inputs(view: Any) -> tuple[Any, ...]:
             side_board_of(view), _colours(view))
 
 
+def table_inputs(view: Any) -> tuple[Any, ...]:
+    """Everything the thread's table (:func:`draw_table`: the Offer, the piles, every player's
+    panel) is drawn from (issue 26): the era (the panels' rows, the wheel's cubes), the HQ side
+    (its printed boxes), the Offer's cards, the piles' sizes, and per seat what its panel shows:
+    the colour, profit, hand size, passing, the HQ's cards, the bases left, the genetics and
+    idea cubes and their steps, the teams at the HQ, the Pioneer marker, the final bonus, E3's
+    colonies owned (count and value), the Progress cards and the Legacy Production pair."""
+    bonus = view.final.get("bonus", {}) if view.final else {}
+    players = []
+    for player in view.players:
+        seat = player.seat
+        gone = set(player.teams_out)
+        at_hq = tuple(sorted(team for team, site in player.teams.items() if site is None and team not in gone))
+        colonies = None
+        if view.era == "E3":
+            owned = [tile for owner, tile in view.colonies.values() if owner == seat]
+            colonies = (len(owned), sum(tables().colony_tiles[tile].value for tile in owned))
+        players.append((seat, player.colour, player.profit, len(view.hands.cards[seat]), player.passed,
+                        tuple(player.hq.items()), tuple(player.bases.items()), player.genetics,
+                        player.genetics_steps, player.genetics_lapped, player.idea, player.idea_steps, at_hq,
+                        player.pioneer, bonus.get(seat), colonies, tuple(player.progress), player.legacy))
+    return ("table", view.era, view.hq_side, extended_panels(view), tuple(view.offer), len(view.pile),
+            len(view.discards), len(view.time_discards), tuple(players))
+
+
+def colonies_inputs(view: Any) -> tuple[Any, ...]:
+    """Everything E3's colonies image (:func:`draw_colonies`) is drawn from (issue 26): the colony
+    tiles on the Side Board in their order, the colonies in play (region -> owner and tile) and
+    the seat colours (an owner's colour; one without a name is named by it)."""
+    return ("colonies", tuple(view.colony_supply), dict(view.colonies), _colours(view))
+
+
 def render_for_chat(view: Any, *, player_names: list[str] | None = None,
                     language: str = "en") -> list[Image.Image | ChatPart]:
     """What the thread gets (issue 25): the map in parts as in :func:`render`, then the table
@@ -1679,8 +1711,9 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None,
     (the era, the contracts, the Side Board) and E3's colonies.  The headers name only the era
     (who acts and the step are in the post's text), so a turn typically changes the map part
     where it moved and the table, and the thread attaches only those.  The map parts and the
-    goals are ChatParts (issue 26): the host draws them only when their inputs
-    (:func:`map_inputs`, :func:`goals_inputs`) differ from those of the image the thread shows."""
+    goals, the table and the colonies are ChatParts (issue 26): the host draws them only when
+    their inputs (:func:`map_inputs`, :func:`table_inputs`, :func:`goals_inputs`,
+    :func:`colonies_inputs`) differ from those of the image the thread shows."""
     token = _CALM.set(True)
     try:
         seats = [player.seat for player in view.players]
@@ -1688,10 +1721,10 @@ def render_for_chat(view: Any, *, player_names: list[str] | None = None,
             ChatPart(map_inputs(view, part), _calm(draw_map_part, view, part, language,
                                                    player_names if part == 1 else None))
             for part in range(1, len(layout_of(view).heights) + 1)]
-        images.append(draw_table(view, seats, player_names, language))
+        images.append(ChatPart(table_inputs(view), _calm(draw_table, view, seats, player_names, language)))
         images.append(ChatPart(goals_inputs(view), _calm(draw_goals, view, player_names, language)))
         if view.era == "E3":
-            images.append(draw_colonies(view, player_names, language))
+            images.append(ChatPart(colonies_inputs(view), _calm(draw_colonies, view, player_names, language)))
         return images
     finally:
         _CALM.reset(token)

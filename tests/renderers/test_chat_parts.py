@@ -1,5 +1,5 @@
 """Issue 26 (capacity): Space Corp's, Gaia's, Planetarium's and Pulsar's chat renderers give the
-images that rarely change (Space Corp's map parts and goals, Gaia's map parts and legend,
+images that rarely change (Space Corp's map parts, table and goals, Gaia's map parts, legend and shared board,
 Planetarium's board halves and column, Pulsar's star cluster, dice board and players) as ``ChatPart``s, which
 the host neither draws nor encodes when the thread shows an image of the same inputs.  The
 proof that the inputs decide the pixels (else a stale picture stays in a player's thread): over
@@ -105,7 +105,7 @@ def test_equal_inputs_draw_equal_pixels_and_changed_pixels_change_the_digest(nam
 @pytest.mark.parametrize("name", ["spacecorp", "gaia", "planetarium", "pulsar"])
 def test_the_parts_draw_the_same_pictures_as_before(name):
     """The parts' drawings are byte-identical to the images the thread got before issue 26:
-    Space Corp's calm map parts and goals, Gaia's map parts and legend, Planetarium's column
+    Space Corp's calm map parts, table and goals, Gaia's map parts, legend and shared board, Planetarium's column
     (without the turn) and board halves (the board drawn once at CHAT_SCALE, cut, each half's labels), Pulsar's cluster,
     dice board and players."""
     game = rules.get_game(name)
@@ -126,6 +126,7 @@ def test_the_parts_draw_the_same_pictures_as_before(name):
             try:
                 before = [sc.draw_map_part(view, part, language, names if part == 1 else None)
                           for part in range(1, len(sc.layout_of(view).heights) + 1)]
+                before.append(sc.draw_table(view, [player.seat for player in view.players], names, language))
                 before.append(sc.draw_goals(view, names, language))
             finally:
                 sc._CALM.reset(token)
@@ -147,7 +148,8 @@ def test_the_parts_draw_the_same_pictures_as_before(name):
         else:
             from renderers import gaia as gr
             before = [*gr.render_map_parts(view, player_names=names, language=language),
-                      gr._in(language, lambda: gr._render_legend(view, player_names=names))]
+                      gr._in(language, lambda: gr._render_legend(view, player_names=names)),
+                      gr._in(language, lambda: gr._render_shared(view, player_names=names))]
         assert parts == [image.tobytes() for image in before]
 
 
@@ -168,3 +170,107 @@ def test_the_pulsar_cluster_from_its_layer_is_the_cluster_drawn_in_order(side, p
             view = game.view(state, None)
             assert pr.draw_cluster(view, language).tobytes() == pr.draw_cluster_in_order(view, language).tobytes()
         state = game.apply(state, rng.choice(list(game.legal_moves(state, min(game.waiting_for(state))))))
+
+
+class _Reads(dict):  # type: ignore[type-arg]
+    """A Gaia view (or a player of it) that notes each key read from it: ``("", key)`` for the
+    view's, ``("player", key)`` for a player's."""
+
+    def __init__(self, data: dict[str, Any], seen: set[tuple[str, str]], where: str = "") -> None:
+        super().__init__(data)
+        self.seen, self.where = seen, where
+
+    def __getitem__(self, key: str) -> Any:
+        self.seen.add((self.where, key))
+        return self._wrap(key, super().__getitem__(key))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.seen.add((self.where, key))
+        return self._wrap(key, super().get(key, default))
+
+    def _wrap(self, key: str, value: Any) -> Any:
+        if self.where == "" and key == "players" and value:
+            return [_Reads(player, self.seen, "player") if player else player for player in value]
+        return value
+
+
+def test_gaia_shared_board_inputs_read_every_key_its_drawing_reads():
+    """Issue 26 item 9: what Gaia's shared board (research board, actions, round scoring) is drawn
+    from is all in :func:`renderers.gaia.shared_inputs`: every key of the view and of its players
+    that the drawing reads, the inputs read too, at the start, in the rounds and at the end (random
+    playouts reach neither an advanced tile nor the terraforming track's federation token, so the
+    playout proof above cannot show those are inputs; this does)."""
+    from renderers import gaia as gr
+
+    game = rules.get_game("gaia")
+    state = game.new_game(game.normalize_options({"players": 3}), 2)
+    rng = random.Random(2)
+    checked = 0
+    for ply in range(400):
+        if ply % 15 == 0 or game.is_over(state):
+            view = game.view(state, None)
+            drawn: set[tuple[str, str]] = set()
+            gr._in("hu", lambda: gr._render_shared(_Reads(view, drawn), player_names=["a", "b", "c"]))
+            given: set[tuple[str, str]] = set()
+            gr.shared_inputs(_Reads(view, given))
+            assert {("", "tech"), ("", "adv_taken"), ("", "terra_fed"), ("", "used_actions")} <= drawn
+            assert drawn <= given, drawn - given
+            checked += 1
+        if game.is_over(state):
+            break
+        state = game.apply(state, rng.choice(list(game.legal_moves(state, min(game.waiting_for(state))))))
+    assert checked > 3
+
+
+class _Attrs:
+    """A Space Corp view (or a player of it) that notes each attribute read from it:
+    ``("", name)`` for the view's, ``("player", name)`` for a player's."""
+
+    def __init__(self, target: Any, seen: set[tuple[str, str]], where: str = "") -> None:
+        object.__setattr__(self, "_target", target)
+        object.__setattr__(self, "_seen", seen)
+        object.__setattr__(self, "_where", where)
+
+    def __getattr__(self, name: str) -> Any:
+        self._seen.add((self._where, name))
+        value = getattr(self._target, name)
+        if self._where == "" and name == "players":
+            return [_Attrs(player, self._seen, "player") for player in value]
+        return value
+
+
+@pytest.mark.parametrize(("players", "eras", "seed"), [(2, "1", 3), (3, "1-2", 4), (4, "2-3", 5)])
+def test_spacecorp_table_inputs_read_every_attribute_its_drawing_reads(players, eras, seed):
+    """Issue 26 item 9: what Space Corp's table (the Offer, the piles, the players' panels) is
+    drawn from is all in :func:`renderers.spacecorp.table_inputs`: every attribute of the view
+    and of its players that the drawing reads, the inputs read too, in every era; so for E3's
+    colonies image and :func:`renderers.spacecorp.colonies_inputs`."""
+    from renderers import spacecorp as sc
+
+    game = rules.get_game("spacecorp")
+    state = game.new_game(game.normalize_options({"players": players, "eras": eras}), seed)
+    rng = random.Random(seed)
+    names = [f"P{seat}" for seat in range(players)]
+    checked = colonies = 0
+    for ply in range(600):
+        if ply % 25 == 0 or game.is_over(state):
+            view = game.view(state, None)
+            drawn: set[tuple[str, str]] = set()
+            spy = _Attrs(view, drawn)
+            sc._calm(sc.draw_table, spy, [player.seat for player in view.players], names, "hu")()
+            given: set[tuple[str, str]] = set()
+            sc.table_inputs(_Attrs(view, given))
+            assert {("", "offer"), ("", "pile"), ("player", "profit"), ("player", "hq")} <= drawn
+            assert drawn <= given, drawn - given
+            if view.era == "E3":                 # E3's colonies image, by colonies_inputs
+                drawn, given = set(), set()
+                sc._calm(sc.draw_colonies, _Attrs(view, drawn), names, "hu")()
+                sc.colonies_inputs(_Attrs(view, given))
+                assert ("", "colonies") in drawn and drawn <= given, drawn - given
+                colonies += 1
+            checked += 1
+        if game.is_over(state):
+            break
+        state = game.apply(state, rng.choice(list(game.legal_moves(state, min(game.waiting_for(state))))))
+    assert checked > 3
+    assert colonies or "3" not in eras     # E3 reached where the game has it
