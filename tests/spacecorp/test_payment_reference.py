@@ -1,0 +1,372 @@
+"""Every legal way to pay is accepted and none illegal is (issue 27, item 7).
+
+A small brute-force REFERENCE of payment legality written from the spec (docs/rules/space-corp.md
+§7.0 SC-VAL, §7.13 SC-RAD, SC-UPG-3/4, SC-END-8, the Progress cards of §8.7), not from the
+engine's payment code: for an action whose target (team, route, site, base) is fixed, it lists
+every way to pay from the player's hand cards (each in each of its entries for the action), no
+Infra, their own HQ's Infra or another player's (SC-VAL-2), a Time card doubling (SC-VAL-8) and
+profit 0..3 (SC-VAL-9), and says which meet the action's requirement (SC-VAL-11).  Property
+tests then hold the engine to it over positions of seeded random games.
+
+What the reference takes from the engine: the position, the data tables (cards, HQ sides,
+maps, tiles: the spec's §8 data) and the targets to pay for (the suggestions' actions with their
+payment stripped; the engine must accept the target with some payment, so that every
+non-payment precondition holds).  The Move distance is the map's route length
+(``EraMap.distance``, a table of §8), less gravity with AD-LOWG.
+
+Not covered: split Time cards (two targets), another player's base abilities named with
+``use=`` (Spaceports, Industrial, Shield Generators of opponents; one's own apply by
+themselves and are covered), the Race Edge (two HQs), Colonize (Colony Points, SC-COL),
+Special cards and Upgrades (no value)."""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+import time as clock
+from dataclasses import dataclass
+
+import pytest
+
+from rules import get_game
+from rules.base import IllegalMove
+from rules.spacecorp.data import Entry, tables
+from rules.spacecorp.engine import LETTER, VERB_ACTION, clone_state
+from rules.spacecorp.moves import (Build, CardEntry, Explore, Genetics, Idea, MoveAction, Pass, Produce,
+                                   Research, Sources, TimeUse)
+
+from tests.spacecorp.test_legality import action_steps
+
+GAME = get_game("spacecorp")
+ACTIONS = (Research, Genetics, Idea, MoveAction, Explore, Build, Produce)
+PENALTY = {"E1": 0, "E2": 2, "E3": 3}                # SC-RAD-4 / SC-MOV-35
+PROFIT_MAX = 3                                        # SC-VAL-9
+
+
+# ----- the reference -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Way:
+    """One way to pay: hand cards with the entry used, the HQ whose Infra is claimed (None: no
+    Infra), the Time card that doubles (None: none) and the profit added."""
+
+    cards: tuple[tuple[str, Entry], ...]
+    hq: int | None
+    time: str | None
+    pay: int
+
+
+def design(card: str) -> str:
+    return card.split("#")[0]
+
+
+def owns(state, seat: int, progress: str) -> bool:
+    return any(design(card) == progress for card in state.players[seat].progress)
+
+
+def is_time_card(card: str) -> bool:
+    return design(card) in tables().time_cards
+
+
+def hq_boxes(state, seat: int, owner: int, action: str) -> list[list[Entry]]:
+    """SC-VAL-2, SC-UPG-3/4: for each Infra box of ``owner``'s HQ with an entry of ``action``, the
+    entries the player may choose from (a card covers the printed value; a card upgraded this turn
+    is not Infra yet)."""
+    printed = tables().hq_sides[state.hq_side].boxes
+    out = []
+    for box in ("R", "1", "2", "3"):
+        card = state.players[owner].hq.get(box) if box != "R" else None
+        if card is not None and owner == seat and card == state.turn.upgraded:
+            continue
+        entries = tables().cards[design(card)].entries if card is not None else printed.get(box, ())
+        matching = [entry for entry in entries if entry.action == action]
+        if matching:
+            out.append(matching)
+    return out
+
+
+def own_base_in(state, seat: int, base: str, region: str) -> bool:
+    sites = tables().maps[state.era].sites
+    return any(owner == seat and kind == base and sites[spot.split("/")[0]].region == region
+               for spot, (owner, kind) in state.bases.items())
+
+
+def own_base_at(state, seat: int, base: str, site: str) -> bool:
+    return any(owner == seat and kind == base and spot.split("/")[0] == site
+               for spot, (owner, kind) in state.bases.items())
+
+
+def eligible_tiles(state, seat: int, site: str) -> int:
+    """SC-PRD-1/2: the tiles on ``site`` with a P# (an Attraction grants one; an Extractor's is
+    ignored, A-44) under one of the player's bases: one on an E1/E2 site, one per tile in a star
+    system (each tile has its own base, SC-BLD-7)."""
+    count = 0
+    for spot, (owner, base) in state.bases.items():
+        where, _, tile = spot.partition("/")
+        if where != site or owner != seat or base == "EXTRACTOR":
+            continue
+        tiles = [tile] if tile else state.tiles.get(site, [])
+        if base == "ATTRACTION" or any(tables().discoveries[t].production is not None for t in tiles):
+            count += 1
+    return count
+
+
+@dataclass(frozen=True)
+class Need:
+    """What a target asks of the value: the requirement, the per-action additive bonuses, the
+    doublings, whether one entry may be doubled (E2/E3 Spaceport), and radiation."""
+
+    requirement: int
+    bonus: int = 0
+    doublings: int = 0
+    double_one_entry: bool = False
+    radiation: bool = False                      # in the zone and not shielded by anything but entries
+    time_allowed: bool = False
+
+
+def need_of(state, seat: int, move) -> Need:
+    era = state.era
+    era_map = tables().maps[era]
+    sites = era_map.sites
+    immune = owns(state, seat, "AD-RADRES")                                             # AD-RADRES
+    if isinstance(move, (Research, Genetics, Idea)):
+        return Need(1)                                                                  # SC-VAL-11
+    if isinstance(move, Produce):
+        return Need(sum(eligible_tiles(state, seat, site) for site in move.sites) + (1 if move.legacy else 0))
+    if isinstance(move, MoveAction):
+        (leg,) = move.legs
+        origin, destination = sites[leg.origin], sites[leg.destination]
+        distance = era_map.distance(leg.origin, leg.destination)
+        if owns(state, seat, "AD-LOWG") and era_map.movement.gravity:                   # AD-LOWG
+            distance -= origin.gravity + destination.gravity
+        bonus = 2 if owns(state, seat, "AD-HIBER") else 0                               # AD-HIBER
+        if era == "E1" and own_base_at(state, seat, "SPACEPORT", leg.origin):
+            bonus += 2                                                                  # SC-MOV-12, A-09
+        shielded = immune or "home" in (origin.kind, destination.kind) or \
+            (era != "E1" and own_base_in(state, seat, "SHIELDGEN", origin.region))      # SC-RAD-2
+        rad = era_map.regions[origin.region].radiation or era_map.regions[destination.region].radiation
+        return Need(distance, bonus, 0, era != "E1" and own_base_at(state, seat, "SPACEPORT", leg.origin),
+                    rad and not shielded, True)
+    if isinstance(move, Explore):
+        (spot,) = move.spots
+        site = sites[spot.site]
+        bonus = 5 if era == "E3" and site.kind == "star_system" and owns(state, seat, "AD-SENSFOC") else 0
+        return Need(site.explore or 0, bonus, 1 if owns(state, seat, "BR-PROBENET") else 0, time_allowed=True)
+    if isinstance(move, Build):
+        (spot,) = move.spots
+        site = sites[spot.site]
+        cost = (site.build or 0) + sum(tables().discoveries[tile].base_mod for tile in state.tiles.get(spot.site, []))
+        if site.kind == "star_system" and owns(state, seat, "BR-QMFG"):
+            cost -= 5                                                                   # BR-QMFG
+        bonus = 2 if owns(state, seat, "BR-AUTOCON") else 0                             # BR-AUTOCON
+        doublings = 1 if era in ("E1", "E2") and own_base_in(state, seat, "INDUSTRIAL", site.region) else 0
+        building = [spot.base] if spot.base else [base for _, base in spot.bases]
+        shielded = immune or owns(state, seat, "BR-ENERGY") or "SHIELDGEN" in building or \
+            own_base_in(state, seat, "SHIELDGEN", site.region)                          # SC-RAD-3
+        return Need(max(0, cost), bonus, doublings, False,
+                    era_map.regions[site.region].radiation and not shielded, True)
+    raise AssertionError(move)
+
+
+def spacecorp_math(entries: list[Entry], bonus: int) -> int:
+    """SC-VAL-5: V0 = A x M, M when only multipliers were played, else 0."""
+    additive = sum(entry.value for entry in entries if not entry.multiplier) + bonus
+    factors = [entry.value for entry in entries if entry.multiplier]
+    product = 1
+    for factor in factors:
+        product *= factor
+    return additive * product if additive > 0 else (product if factors else 0)
+
+
+def reference_legal(state, seat: int, move, way: Way) -> bool:
+    """The spec's verdict on paying for ``move`` with ``way``."""
+    action = VERB_ACTION[move.verb]
+    need = need_of(state, seat, move)
+    profit = state.players[seat].profit
+    if way.hq is not None and way.hq != seat and state.trigger is not None:
+        return False                                                                    # SC-END-8
+    if way.time is not None and not need.time_allowed:
+        return False                                                                    # SC-VAL-8
+    if way.pay and (state.era == "E1" or way.pay > PROFIT_MAX or way.pay > profit):
+        return False                                                                    # SC-VAL-9, A-43
+    boxes = hq_boxes(state, seat, way.hq, action) if way.hq is not None else []
+    if way.hq is not None and not boxes:
+        return False                               # an HQ with nothing of the action gives nothing to use
+    for infra in itertools.product(*boxes):                                             # SC-VAL-7: each box's pick
+        entries = list(infra) + [entry for _, entry in way.cards]
+        shielded = any(entry.shielded for entry in entries)
+        variants = [entries]
+        if need.double_one_entry and entries:                                           # SC-MOV-23, SC-VAL-6
+            variants += [entries[:i] + [dataclasses.replace(entry, value=entry.value * 2)] + entries[i + 1:]
+                         for i, entry in enumerate(entries)]
+        for chosen in variants:
+            value = spacecorp_math(chosen, need.bonus)
+            value *= 2 ** (need.doublings + (1 if way.time is not None else 0))         # SC-VAL-6
+            if way.pay and way.pay >= value:
+                continue                                                                # SC-VAL-9: P < V1
+            value += way.pay
+            penalty = PENALTY[state.era] if need.radiation and not shielded else 0      # SC-RAD-4
+            if value >= need.requirement and profit - way.pay >= penalty:
+                return True
+    return False
+
+
+def ways(state, seat: int, move, rng: random.Random, limit: int) -> list[Way]:
+    """Ways to pay for ``move``: all when there are at most ``limit``, else a seeded sample."""
+    action = VERB_ACTION[move.verb]
+    options = []
+    for card in sorted(set(state.hands.cards[seat])):
+        info = tables().cards.get(design(card))
+        if info is not None and not is_time_card(card):
+            entries = [entry for entry in info.entries if entry.action == action]
+            if entries:
+                options.append([None] + [(card, entry) for entry in entries])
+    hqs = [None] + [player.seat for player in state.players]
+    times = [None] + sorted({card for card in state.hands.cards[seat] if is_time_card(card)})
+    pays = range(PROFIT_MAX + 2)                   # 4 is never legal (SC-VAL-9)
+    total = len(hqs) * len(times) * len(pays)
+    for choices in options:
+        total *= len(choices)
+    if total <= limit:
+        return [Way(tuple(c for c in cards if c is not None), hq, time, pay)
+                for cards in itertools.product(*options) for hq in hqs for time in times for pay in pays]
+    out = set()
+    for _ in range(limit):
+        cards = tuple(c for c in (rng.choice(choices) for choices in options) if c is not None)
+        out.add(Way(cards, rng.choice(hqs), rng.choice(times), rng.choice(pays)))
+    return sorted(out, key=repr)
+
+
+def engine_sources(state, way: Way, action: str) -> Sources:
+    letter = next(key for key, name in LETTER.items() if name == action)
+    cards = tuple(CardEntry(card, ("s" if entry.shielded else "") + letter) for card, entry in way.cards)
+    infra = () if way.hq is None else ("self",) if way.hq == state.turn.seat else (state.players[way.hq].colour,)
+    time = TimeUse(way.time, "double") if way.time is not None else None
+    return Sources(cards=cards, infra=infra, time=time, pay=way.pay)
+
+
+def engine_accepts(state, move) -> bool:
+    try:
+        GAME._action(clone_state(state), move)
+    except IllegalMove:
+        return False
+    return True
+
+
+def targets(state, seat: int) -> list:
+    """The actions the suggestions name for any HQ, one target each (payment stripped), kept when
+    the engine accepts the target with the payment the suggestion shows."""
+    found: dict[str, object] = {}
+    for hq in ["self"] + [p.colour for p in state.players if p.seat != seat]:
+        for move in GAME._raw_candidates(state, seat, hq):
+            if not isinstance(move, ACTIONS) or len(getattr(move, "legs", ())) > 1 or len(getattr(move, "spots", ())) > 1:
+                continue
+            key = GAME.format_move(dataclasses.replace(move, sources=Sources()))
+            if key not in found and engine_accepts(state, move):
+                found[key] = dataclasses.replace(move, sources=Sources())
+    return list(found.values())
+
+
+# ----- the property tests --------------------------------------------------------------------
+GAMES = [(2, 2, {}), (4, 3, {}), (5, 2, {"eras": "2-3"}), (7, 3, {"eras": "2-3", "windows": "strict"}),
+         (2, 2, {"eras": "3"}), (8, 3, {"eras": "3"})]
+
+
+@dataclass
+class Tally:
+    positions: int = 0
+    targets: int = 0
+    combinations: int = 0
+    legal: int = 0
+
+
+def compare(seed: int, players: int, options: dict, every: int = 9, limit: int = 60,
+            per_position: int = 5) -> tuple[Tally, list[str]]:
+    rng = random.Random(seed * 31 + players)
+    tally, differences = Tally(), []
+    for ply, state, seat in action_steps(seed, players, options, 600):
+        if ply % every or state.turn.race:
+            continue
+        tally.positions += 1
+        chosen = targets(state, seat)
+        rng.shuffle(chosen)
+        any_legal = False
+        for move in chosen[:per_position]:
+            tally.targets += 1
+            action = VERB_ACTION[move.verb]
+            for way in ways(state, seat, move, rng, limit):
+                tally.combinations += 1
+                expected = reference_legal(state, seat, move, way)
+                variant = dataclasses.replace(move, sources=engine_sources(state, way, action))
+                got = engine_accepts(state, variant)
+                tally.legal += expected
+                any_legal |= expected
+                if expected != got:
+                    differences.append(f"seed {seed} ply {ply} {state.era}: {GAME.format_move(variant)} "
+                                       f"reference {expected} engine {got}")
+        if any_legal:                                                                   # SC-END-3/9, A-49
+            may_pass = any(isinstance(move, Pass) for move in GAME.legal_moves(state, seat))
+            if may_pass and not state.deck_exhausted:
+                differences.append(f"seed {seed} ply {ply}: a pass offered while a way to pay is legal")
+    return tally, differences
+
+
+@pytest.mark.parametrize("seed,players,options", GAMES)
+def test_SC_VAL_every_legal_way_to_pay_accepted_and_no_illegal_one(seed, players, options):
+    """SC-VAL-2..11, SC-RAD-4, SC-END-8: over positions of a seeded random game, each way to pay
+    (all when few, else a seeded sample) is accepted by the engine exactly when the reference
+    says it is legal; and while one is legal before the pile runs out, no pass is offered."""
+    started = clock.process_time()
+    tally, differences = compare(seed, players, options)
+    assert not differences, "\n".join(differences[:20])
+    assert tally.positions and tally.targets and tally.legal, tally
+    assert tally.combinations > tally.legal, "illegal ways were tried too"
+    assert clock.process_time() - started < 10
+
+
+# ----- the engine defects the reference found (SC-VAL-7) -------------------------------------------
+def infra_position(profit: int, team_at: str, base_at: str, progress: tuple[str, ...] = (), box2: str | None = None):
+    """An E2-start game (HQ box 1 prints "Move 3 | Sh Move 2"): the active player's team Y1 in
+    the radiation zone at ``team_at``, their own base at ``base_at``."""
+    state = GAME.new_game({"players": 2, "eras": "2-3"}, 1)
+    seat = state.turn.seat
+    player = state.players[seat]
+    assert state.hq_side == "start_e2" and player.colour == "Y"
+    player.profit, player.teams["Y1"] = profit, team_at
+    player.progress = list(progress)
+    player.hq["2"] = box2
+    state.bases[base_at] = (seat, "RESEARCHBASE")
+    return state, seat
+
+
+def test_SC_VAL_7_unshielded_infra_entry_with_the_radiation_penalty_paid():
+    """SC-VAL-7, SC-RAD-4: the player may use the unshielded "Move 3" of their Infra box and pay
+    2T for radiation (titan>rhea is 3); the engine used to take the Shielded "Move 2" and refuse."""
+    state, seat = infra_position(8, "titan", "rhea")
+    after = GAME.apply(state, GAME.parse_move(state, seat, "move Y1 titan>rhea infra=self"))
+    assert after.players[seat].teams["Y1"] == "rhea" and after.players[seat].profit == 6
+
+
+def test_SC_VAL_7_one_shielded_infra_entry_shields_the_move_the_others_count_whole():
+    """SC-VAL-7: with "Move 3 | Sh 2" and "Move 5 | Sh 3" boxes one Shielded entry shields the
+    whole Move and the other box gives its larger entry: Sh 2 + 5 = 7 = io>rhea, no profit
+    needed (all Shielded gives 5; all unshielded 8 but 2T the player lacks)."""
+    state, seat = infra_position(0, "io", "rhea", box2="P06#1")
+    assert tables().maps["E2"].distance("io", "rhea") == 7
+    after = GAME.apply(state, GAME.parse_move(state, seat, "move Y1 io>rhea infra=self"))
+    assert after.players[seat].teams["Y1"] == "rhea" and after.players[seat].profit == 0
+
+
+def test_SC_VAL_7_radiation_resistance_uses_the_larger_infra_entry():
+    """AD-RADRES: a player immune to radiation uses "Move 3" (no penalty) rather than "Sh Move 2"."""
+    state, seat = infra_position(0, "titan", "rhea", progress=("AD-RADRES#1",))
+    after = GAME.apply(state, GAME.parse_move(state, seat, "move Y1 titan>rhea infra=self"))
+    assert after.players[seat].teams["Y1"] == "rhea" and after.players[seat].profit == 0
+
+
+def test_SC_VAL_7_shielded_move_short_of_the_distance_still_refused():
+    """The other side: with no profit for the penalty and only "Sh Move 2" shielding, a Move of 3
+    is refused (the unshielded 3 would need 2T)."""
+    state, seat = infra_position(0, "titan", "rhea")
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(state, GAME.parse_move(state, seat, "move Y1 titan>rhea infra=self"))
+    assert refused.value.rule in ("SC-RAD-4", "SC-MOV-2")
