@@ -61,6 +61,8 @@ def _paid_move(game: SpaceCorpGame, state: GameState, move: MoveAction, split: b
         if distance is None:
             raise refuse("no_route", "SC-MOV-5", origin=site_msg(leg.origin), destination=site_msg(leg.destination))
         bonus = game._spaceport_bonus(state, seat, leg.origin, move.sources.use)
+        if move.sources.time is not None and move.sources.time.mode == mv.DOUBLE:
+            bonus *= 2                             # a per-team bonus is inside the doubled value
         if value + bonus < distance:
             raise refuse("move_short", "SC-MOV-2", team=team_msg(leg.team), distance=distance, value=value + bonus)
         rewards += game._endpoint_reward(state, seat, leg)

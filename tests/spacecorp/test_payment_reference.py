@@ -24,6 +24,7 @@ import dataclasses
 import itertools
 import random
 import time as clock
+from collections import Counter
 from dataclasses import dataclass
 
 import pytest
@@ -32,7 +33,7 @@ from rules import get_game
 from rules.base import IllegalMove
 from rules.spacecorp.data import Entry, tables
 from rules.spacecorp.engine import LETTER, VERB_ACTION, clone_state
-from rules.spacecorp.moves import (Build, CardEntry, Explore, Genetics, Idea, MoveAction, Pass, Produce,
+from rules.spacecorp.moves import (Build, CardEntry, Explore, Genetics, Idea, Leg, MoveAction, Pass, Produce,
                                    Research, Sources, TimeUse)
 
 from tests.spacecorp.test_legality import action_steps
@@ -266,9 +267,30 @@ def targets(state, seat: int) -> list:
     return list(found.values())
 
 
+def other_targets(state, seat: int, known: list, rng: random.Random, count: int) -> list:
+    """Targets the suggestions did not name: Research, Genetics and Idea, and Moves of every team
+    that may act to every other site (a seeded sample of ``count``).  Whether their
+    non-payment preconditions hold is not known: they are compared only when the engine accepts
+    one of the ways tried (see ``compare``)."""
+    era_map = tables().maps[state.era]
+    names = {GAME.format_move(move) for move in known}
+    out = [Research(seat), Genetics(seat)] + ([Idea(seat)] if state.era != "E1" else [])
+    player = state.players[seat]
+    for team, origin in sorted(player.teams.items()):
+        if origin is None or team in player.track or era_map.sites[origin].kind in ("pioneer", "orion"):
+            continue
+        for destination in sorted(era_map.sites):
+            if destination != origin and era_map.distance(origin, destination) is not None:
+                out.append(MoveAction(seat, legs=(Leg(team, origin, destination),)))
+    out = [move for move in out if GAME.format_move(move) not in names]
+    rng.shuffle(out)
+    return out[:count]
+
+
 # ----- the property tests --------------------------------------------------------------------
-GAMES = [(2, 2, {}), (4, 3, {}), (5, 2, {"eras": "2-3"}), (7, 3, {"eras": "2-3", "windows": "strict"}),
-         (2, 2, {"eras": "3"}), (8, 3, {"eras": "3"})]
+GAMES = [(2, 2, {"eras": "1"}, 2), (4, 3, {"eras": "1"}, 2), (6, 2, {"eras": "1"}, 2),
+         (5, 2, {"eras": "2-3"}, 6), (7, 3, {"eras": "2-3", "windows": "strict"}, 6),
+         (2, 2, {"eras": "3"}, 5), (8, 3, {"eras": "3"}, 5)]
 
 
 @dataclass
@@ -277,6 +299,7 @@ class Tally:
     targets: int = 0
     combinations: int = 0
     legal: int = 0
+    kinds: Counter = dataclasses.field(default_factory=Counter)    # legal ways by action and source
 
 
 def compare(seed: int, players: int, options: dict, every: int = 9, limit: int = 60,
@@ -287,19 +310,29 @@ def compare(seed: int, players: int, options: dict, every: int = 9, limit: int =
         if ply % every or state.turn.race:
             continue
         tally.positions += 1
-        chosen = targets(state, seat)
-        rng.shuffle(chosen)
+        named = targets(state, seat)
+        rng.shuffle(named)
+        chosen = [(move, True) for move in named[:per_position]] + \
+            [(move, False) for move in other_targets(state, seat, named, rng, per_position)]
         any_legal = False
-        for move in chosen[:per_position]:
-            tally.targets += 1
+        for move, viable in chosen:
             action = VERB_ACTION[move.verb]
+            verdicts = []
             for way in ways(state, seat, move, rng, limit):
-                tally.combinations += 1
-                expected = reference_legal(state, seat, move, way)
                 variant = dataclasses.replace(move, sources=engine_sources(state, way, action))
-                got = engine_accepts(state, variant)
+                verdicts.append((reference_legal(state, seat, move, way), engine_accepts(state, variant), variant))
+            if not viable and not any(got for _, got, _ in verdicts):
+                continue                           # a precondition other than payment fails (or none paid)
+            tally.targets += 1
+            for expected, got, variant in verdicts:
+                tally.combinations += 1
                 tally.legal += expected
                 any_legal |= expected
+                if expected:
+                    sources = variant.sources
+                    tally.kinds.update([move.verb] + ["other_hq"] * any(hq != "self" for hq in sources.infra)
+                                       + ["time"] * (sources.time is not None) + ["pay"] * bool(sources.pay)
+                                       + ["shielded_card"] * any(c.entry.startswith("s") for c in sources.cards))
                 if expected != got:
                     differences.append(f"seed {seed} ply {ply} {state.era}: {GAME.format_move(variant)} "
                                        f"reference {expected} engine {got}")
@@ -310,13 +343,13 @@ def compare(seed: int, players: int, options: dict, every: int = 9, limit: int =
     return tally, differences
 
 
-@pytest.mark.parametrize("seed,players,options", GAMES)
-def test_SC_VAL_every_legal_way_to_pay_accepted_and_no_illegal_one(seed, players, options):
+@pytest.mark.parametrize("seed,players,options,every", GAMES)
+def test_SC_VAL_every_legal_way_to_pay_accepted_and_no_illegal_one(seed, players, options, every):
     """SC-VAL-2..11, SC-RAD-4, SC-END-8: over positions of a seeded random game, each way to pay
     (all when few, else a seeded sample) is accepted by the engine exactly when the reference
     says it is legal; and while one is legal before the pile runs out, no pass is offered."""
     started = clock.process_time()
-    tally, differences = compare(seed, players, options)
+    tally, differences = compare(seed, players, options, every)
     assert not differences, "\n".join(differences[:20])
     assert tally.positions and tally.targets and tally.legal, tally
     assert tally.combinations > tally.legal, "illegal ways were tried too"
@@ -370,3 +403,25 @@ def test_SC_VAL_7_shielded_move_short_of_the_distance_still_refused():
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(state, GAME.parse_move(state, seat, "move Y1 titan>rhea infra=self"))
     assert refused.value.rule in ("SC-RAD-4", "SC-MOV-2")
+
+
+@pytest.mark.parametrize("time,legal", [("", False), (" time=T1:double", True)])
+def test_A_09_spaceport_bonus_inside_the_doubled_value(time, legal):
+    """SC-VAL-8, SC-MOV-12, A-09: a team starting at its owner's E1 Spaceport gets +2, inside
+    the value a Time card doubles: Infra Move 1 + 2 = 3, doubled 6 >= 5 (em_l1>eros); the engine
+    used to double the 1 alone and add the 2 after (4 < 5).  Without the Time card 3 < 5."""
+    state = GAME.new_game({"players": 2}, 1)
+    seat = state.turn.seat
+    assert state.era == "E1" and "T1" in state.hands.cards[seat]
+    state.players[seat].teams["Y1"] = "em_l1"
+    state.bases["em_l1"] = (seat, "SPACEPORT")
+    assert tables().maps["E1"].distance("em_l1", "eros") == 5
+    move = GAME.parse_move(state, seat, "move Y1 em_l1>eros infra=self" + time)
+    way = Way((), seat, "T1" if time else None, 0)
+    assert reference_legal(state, seat, move, way) is legal
+    if legal:
+        assert GAME.apply(state, move).players[seat].teams["Y1"] == "eros"
+    else:
+        with pytest.raises(IllegalMove) as refused:
+            GAME.apply(state, move)
+        assert refused.value.rule == "SC-MOV-2"
