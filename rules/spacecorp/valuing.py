@@ -2,6 +2,7 @@
 abilities and Progress effects; opponents' rewards (§7.12, SC-RWD) and radiation (§7.13, SC-RAD)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Iterator
 
 from . import moves as mv
@@ -99,10 +100,13 @@ def _value(game: SpaceCorpGame, state: GameState, seat: int, action: str, source
 
 
 def _math(entries: list[Entry], doubled_entry: bool, bonus: int) -> int:
-    """SC-VAL-5 "SpaceCorp math": the additive entries and bonuses summed (the largest counted
-    twice with a Spaceport's doubling, SC-MOV-23), times the multipliers."""
-    additive_entries = sorted((entry.value for entry in entries if not entry.multiplier), reverse=True)
-    additive = sum(additive_entries) + (additive_entries[0] if doubled_entry and additive_entries else 0) + bonus
+    """SC-VAL-5 "SpaceCorp math": the additive entries and bonuses summed, times the
+    multipliers.  With a Spaceport's doubling (SC-MOV-23, SC-VAL-6) the player doubles the
+    entry that gives most: an additive n becomes 2n, a multiplier x m becomes x 2m."""
+    if doubled_entry and entries:
+        return max(_math(entries[:i] + [replace(entry, value=entry.value * 2)] + entries[i + 1:], False, bonus)
+                   for i, entry in enumerate(entries))
+    additive = sum(entry.value for entry in entries if not entry.multiplier) + bonus
     multipliers = [entry.value for entry in entries if entry.multiplier]
     product = 1
     for factor in multipliers:

@@ -33,6 +33,7 @@ from rules import get_game
 from rules.base import IllegalMove
 from rules.spacecorp.data import Entry, tables
 from rules.spacecorp.engine import LETTER, VERB_ACTION, clone_state
+from rules.spacecorp.state import ACTION
 from rules.spacecorp.moves import (Build, CardEntry, Explore, Genetics, Idea, Leg, MoveAction, Pass, Produce,
                                    Research, Sources, TimeUse)
 
@@ -421,6 +422,31 @@ def test_A_09_spaceport_bonus_inside_the_doubled_value(time, legal):
     assert reference_legal(state, seat, move, way) is legal
     if legal:
         assert GAME.apply(state, move).players[seat].teams["Y1"] == "eros"
+    else:
+        with pytest.raises(IllegalMove) as refused:
+            GAME.apply(state, move)
+        assert refused.value.rule == "SC-MOV-2"
+
+
+@pytest.mark.parametrize("cards,legal", [("S36#1/m,S07#1/m", True), ("S07#1/m", False)])
+def test_SC_MOV_23_spaceport_may_double_a_multiplier_entry(cards, legal):
+    """SC-MOV-23, SC-VAL-6: a Move starting at the mover's own E3 Spaceport doubles one entry,
+    a multiplier x m becoming x 2m: Infra Sh Move 10 + Move 10, x2 doubled to x4 = 80 >= 70
+    (ross128>eps_eri); the engine used to double an additive entry only ((10 + 10 + 10) x 2 = 60).
+    With Infra 10 and x2 alone the best is 40 either way: refused."""
+    state = GAME.new_game({"players": 2, "eras": "3"}, 1)
+    state.pending, state.turn.step = [], ACTION
+    seat = state.turn.seat
+    state.players[seat].teams["Y1"] = "ross128"
+    state.bases["ross128/D3-07"] = (seat, "SPACEPORT")
+    state.hands.cards[seat] += ["S36#1", "S07#1"]
+    assert tables().maps["E3"].distance("ross128", "eps_eri") == 70
+    move = GAME.parse_move(state, seat, f"move Y1 ross128>eps_eri infra=self cards={cards}")
+    way = Way(tuple((entry.card, tables().cards[design(entry.card)].entries[0]) for entry in move.sources.cards),
+              seat, None, 0)
+    assert reference_legal(state, seat, move, way) is legal
+    if legal:
+        assert GAME.apply(state, move).players[seat].teams["Y1"] == "eps_eri"
     else:
         with pytest.raises(IllegalMove) as refused:
             GAME.apply(state, move)
