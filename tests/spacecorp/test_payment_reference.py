@@ -325,6 +325,9 @@ def compare(seed: int, players: int, options: dict, every: int = 9, limit: int =
             if not viable and not any(got for _, got, _ in verdicts):
                 continue                           # a precondition other than payment fails (or none paid)
             tally.targets += 1
+            accepted = next((variant for expected, got, variant in verdicts if expected and got), None)
+            if accepted is not None:                   # the notation carries the payment whole
+                GAME.apply(state, GAME.parse_move(state, seat, GAME.format_move(accepted)))
             for expected, got, variant in verdicts:
                 tally.combinations += 1
                 tally.legal += expected
@@ -337,9 +340,9 @@ def compare(seed: int, players: int, options: dict, every: int = 9, limit: int =
                 if expected != got:
                     differences.append(f"seed {seed} ply {ply} {state.era}: {GAME.format_move(variant)} "
                                        f"reference {expected} engine {got}")
-        if any_legal:                                                                   # SC-END-3/9, A-49
-            may_pass = any(isinstance(move, Pass) for move in GAME.legal_moves(state, seat))
-            if may_pass and not state.deck_exhausted:
+        if any_legal and not state.deck_exhausted:                                      # SC-END-3/9, A-49
+            may_pass = GAME._may_pass(state, seat) or any(isinstance(move, Pass) for move in GAME.legal_moves(state, seat))
+            if may_pass:
                 differences.append(f"seed {seed} ply {ply}: a pass offered while a way to pay is legal")
     return tally, differences
 
