@@ -9,15 +9,24 @@ profit 0..3 (SC-VAL-9), and says which meet the action's requirement (SC-VAL-11)
 tests then hold the engine to it over positions of seeded random games.
 
 What the reference takes from the engine: the position, the data tables (cards, HQ sides,
-maps, tiles: the spec's §8 data) and the targets to pay for (the suggestions' actions with their
-payment stripped; the engine must accept the target with some payment, so that every
-non-payment precondition holds).  The Move distance is the map's route length
+maps, tiles: the spec's §8 data) and the targets to pay for: the suggestions' actions with their
+payment stripped (kept when the engine accepts the suggestion, so every non-payment precondition
+holds), and Research, Genetics, Idea and Moves of each team to every site (compared when the
+engine accepts one of the ways tried).  The Move distance is the map's route length
 (``EraMap.distance``, a table of §8), less gravity with AD-LOWG.
 
+Covered: Research, Genetics, Idea, Move, Explore, Build, Produce; hand cards in each entry of
+the action (Shielded and unshielded), one HQ's Infra (own or another player's; each box's
+Shielded or unshielded entry; a card covering the printed value), a Time card doubling, profit
+0..3 (E2/E3, P < V1, affordable with the radiation penalty); SpaceCorp math with multipliers;
+one's own bases' abilities (E1 Spaceport +2 inside the doubled value, A-09; E2/E3 Spaceport
+doubling any one entry; E1/E2 Industrial; Shield Generators) and Progress cards (AD-HIBER,
+BR-AUTOCON, AD-SENSFOC, BR-PROBENET, BR-QMFG, AD-RADRES, BR-ENERGY, AD-LOWG); SC-END-8.
+
 Not covered: split Time cards (two targets), another player's base abilities named with
-``use=`` (Spaceports, Industrial, Shield Generators of opponents; one's own apply by
-themselves and are covered), the Race Edge (two HQs), Colonize (Colony Points, SC-COL),
-Special cards and Upgrades (no value)."""
+``use=`` (their Spaceports, Industrial, Shield Generators), the Race Edge (two HQs), Colonize
+(Colony Points, SC-COL), Special cards and Upgrades (no value), two-target actions; a Move's
+radiation is judged by its two ends (SC-MOV-20 also names traversed regions)."""
 from __future__ import annotations
 
 import dataclasses
