@@ -23,7 +23,10 @@ one's own bases' abilities (E1 Spaceport +2 inside the doubled value, A-09; E2/E
 doubling any one entry; E1/E2 Industrial; Shield Generators) and Progress cards (AD-HIBER,
 BR-AUTOCON, AD-SENSFOC, BR-PROBENET, BR-QMFG, AD-RADRES, BR-ENERGY, AD-LOWG); SC-END-8.
 
-Not covered: split Time cards (two targets), another player's base abilities named with
+Split Time cards: Moves of two teams (pairs of the targets above), each team with its own bonus and
+radiation (SC-VAL-8, A-09, SC-RAD-5).
+
+Not covered: split Explore and Build, another player's base abilities named with
 ``use=`` (their Spaceports, Industrial, Shield Generators), the Race Edge (two HQs), Colonize
 (Colony Points, SC-COL), Special cards and Upgrades (no value), two-target actions; a Move's
 radiation is judged by its two ends (SC-MOV-20 also names traversed regions)."""
@@ -132,6 +135,7 @@ class Need:
     double_one_entry: bool = False
     radiation: bool = False                      # in the zone and not shielded by anything but entries
     time_allowed: bool = False
+    team_bonus: int = 0                          # of ``bonus``, what belongs to the team (E1 Spaceport +2)
 
 
 def need_of(state, seat: int, move) -> Need:
@@ -156,7 +160,7 @@ def need_of(state, seat: int, move) -> Need:
             (era != "E1" and own_base_in(state, seat, "SHIELDGEN", origin.region))      # SC-RAD-2
         rad = era_map.regions[origin.region].radiation or era_map.regions[destination.region].radiation
         return Need(distance, bonus, 0, era != "E1" and own_base_at(state, seat, "SPACEPORT", leg.origin),
-                    rad and not shielded, True)
+                    rad and not shielded, True, 2 if era == "E1" and own_base_at(state, seat, "SPACEPORT", leg.origin) else 0)
     if isinstance(move, Explore):
         (spot,) = move.spots
         site = sites[spot.site]
@@ -217,6 +221,40 @@ def reference_legal(state, seat: int, move, way: Way) -> bool:
             value += way.pay
             penalty = PENALTY[state.era] if need.radiation and not shielded else 0      # SC-RAD-4
             if value >= need.requirement and profit - way.pay >= penalty:
+                return True
+    return False
+
+
+def reference_split_legal(state, seat: int, first: MoveAction, second: MoveAction, way: Way) -> bool:
+    """SC-VAL-8 split, A-09, SC-RAD-5: the Time card gives the full value (before any team's
+    bonus) to the Moves of two different teams, each adding its own bonus; a Spaceport's entry
+    doubling only when both start at it (SC-MOV-23); each unshielded Move in the zone pays."""
+    needs = [need_of(state, seat, first), need_of(state, seat, second)]
+    profit = state.players[seat].profit
+    if way.time is None or first.legs[0].team == second.legs[0].team:
+        return False
+    if way.hq is not None and way.hq != seat and state.trigger is not None:
+        return False                                                                    # SC-END-8
+    if way.pay and (state.era == "E1" or way.pay > PROFIT_MAX or way.pay > profit):
+        return False                                                                    # SC-VAL-9
+    boxes = hq_boxes(state, seat, way.hq, "MOVE") if way.hq is not None else []
+    if way.hq is not None and not boxes:
+        return False
+    double_one = all(need.double_one_entry for need in needs) and first.legs[0].origin == second.legs[0].origin
+    for infra in itertools.product(*boxes):
+        entries = list(infra) + [entry for _, entry in way.cards]
+        shielded = any(entry.shielded for entry in entries)
+        variants = [entries]
+        if double_one and entries:
+            variants += [entries[:i] + [dataclasses.replace(entry, value=entry.value * 2)] + entries[i + 1:]
+                         for i, entry in enumerate(entries)]
+        for chosen in variants:
+            value = spacecorp_math(chosen, needs[0].bonus - needs[0].team_bonus)         # the action's bonus
+            if way.pay and way.pay >= value:
+                continue
+            value += way.pay
+            penalty = sum(PENALTY[state.era] for need in needs if need.radiation and not shielded)
+            if all(value + need.team_bonus >= need.requirement for need in needs) and profit - way.pay >= penalty:
                 return True
     return False
 
@@ -325,6 +363,7 @@ def compare(seed: int, players: int, options: dict, every: int = 9, limit: int =
         chosen = [(move, True) for move in named[:per_position]] + \
             [(move, False) for move in other_targets(state, seat, named, rng, per_position)]
         any_legal = False
+        viable_moves = []
         for move, viable in chosen:
             action = VERB_ACTION[move.verb]
             verdicts = []
@@ -334,6 +373,7 @@ def compare(seed: int, players: int, options: dict, every: int = 9, limit: int =
             if not viable and not any(got for _, got, _ in verdicts):
                 continue                           # a precondition other than payment fails (or none paid)
             tally.targets += 1
+            viable_moves.append(move)
             accepted = next((variant for expected, got, variant in verdicts if expected and got), None)
             if accepted is not None:                   # the notation carries the payment whole
                 GAME.apply(state, GAME.parse_move(state, seat, GAME.format_move(accepted)))
@@ -346,6 +386,24 @@ def compare(seed: int, players: int, options: dict, every: int = 9, limit: int =
                     tally.kinds.update([move.verb] + ["other_hq"] * any(hq != "self" for hq in sources.infra)
                                        + ["time"] * (sources.time is not None) + ["pay"] * bool(sources.pay)
                                        + ["shielded_card"] * any(c.entry.startswith("s") for c in sources.cards))
+                if expected != got:
+                    differences.append(f"seed {seed} ply {ply} {state.era}: {GAME.format_move(variant)} "
+                                       f"reference {expected} engine {got}")
+        moves = [move for move, _ in chosen if isinstance(move, MoveAction) and move in viable_moves]
+        pairs = [(a, b) for a, b in itertools.permutations(moves, 2) if a.legs[0].team != b.legs[0].team]
+        for first, second in rng.sample(pairs, min(2, len(pairs))):
+            target = MoveAction(seat, legs=first.legs + second.legs)
+            tally.targets += 1
+            for way in ways(state, seat, first, rng, limit):
+                if way.time is None:
+                    continue
+                sources = dataclasses.replace(engine_sources(state, way, "MOVE"), time=TimeUse(way.time, "split"))
+                variant = dataclasses.replace(target, sources=sources)
+                expected, got = reference_split_legal(state, seat, first, second, way), engine_accepts(state, variant)
+                tally.combinations += 1
+                tally.legal += expected
+                if expected:
+                    tally.kinds.update(["split"])
                 if expected != got:
                     differences.append(f"seed {seed} ply {ply} {state.era}: {GAME.format_move(variant)} "
                                        f"reference {expected} engine {got}")
