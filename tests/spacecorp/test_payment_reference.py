@@ -28,7 +28,7 @@ radiation (SC-VAL-8, A-09, SC-RAD-5).
 
 Not covered: split Explore and Build, another player's base abilities named with
 ``use=`` (their Spaceports, Industrial, Shield Generators), the Race Edge (two HQs), Colonize
-(Colony Points, SC-COL), Special cards and Upgrades (no value), two-target actions; a Move's
+(Colony Points, SC-COL), Special cards and Upgrades (no value); a Move's
 radiation is judged by its two ends (SC-MOV-20 also names traversed regions)."""
 from __future__ import annotations
 
@@ -521,3 +521,26 @@ def test_SC_MOV_23_spaceport_may_double_a_multiplier_entry(cards, legal):
         with pytest.raises(IllegalMove) as refused:
             GAME.apply(state, move)
         assert refused.value.rule == "SC-MOV-2"
+
+
+@pytest.mark.parametrize("seed", [7, 21])
+def test_SC_END_9_a_pass_allowed_only_when_the_reference_finds_no_way_to_pay(seed):
+    """SC-END-3/9, A-49: at every action step before the pile runs out where ``_may_pass``
+    allows a pass, the reference finds no way to pay (a seeded sample) that the engine accepts
+    for Research, Genetics, Idea or a Move of any team to any site.  (The suggestions used to
+    miss profit added after a Time card's doubling, A-08, and let a player pass.)"""
+    started = clock.process_time()
+    checked = 0
+    for ply, state, seat in action_steps(seed, 2, {"eras": "2-3"}, 600):
+        if not GAME._may_pass(state, seat):
+            continue
+        checked += 1
+        rng = random.Random(ply)
+        for move in other_targets(state, seat, [], rng, 10**6):
+            action = VERB_ACTION[move.verb]
+            for way in ways(state, seat, move, rng, 120):
+                if reference_legal(state, seat, move, way):
+                    variant = dataclasses.replace(move, sources=engine_sources(state, way, action))
+                    assert not engine_accepts(state, variant), (ply, GAME.format_move(variant))
+    assert checked
+    assert clock.process_time() - started < 10
