@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 from . import moves as mv
+from rules.base import IllegalMove
 from .data import Site, tables
 from .moves import Build, BuildSpot, Produce
-from .state import COLOURS, OFFER_TAKE, RESEARCH_BASE, GameState, Pending
+from .movement import _infra_choice
+from .state import COLOURS, OFFER_TAKE, RESEARCH_BASE, GameState, Pending, clone_state
 from .common import S, base_ability, pair_production, refuse, site_msg
 
 if TYPE_CHECKING:
@@ -35,6 +37,18 @@ def _build(game: SpaceCorpGame, state: GameState, move: Build) -> None:
                   if all(base != "SHIELDGEN" for _, base in plan) and not game._shield_gen_in(
                       state, seat, sites[spot.site].region, move.sources.use)]                 # SC-RAD-3
     wanted = any(game._in_radiation(state, spot.site) for spot in unshielded)
+    if wanted and _infra_choice(game, state, seat, "BUILD", move.sources):
+        try:                                       # SC-VAL-7: the Shielded Infra entry when it does,
+            _paid_build(game, clone_state(state), move, plans, region, unshielded, True)
+        except IllegalMove:                        # else the unshielded one (SC-RAD-4 penalty paid)
+            wanted = False
+    _paid_build(game, state, move, plans, region, unshielded, wanted)
+
+
+def _paid_build(game: SpaceCorpGame, state: GameState, move: Build, plans: list[list[tuple[str, str]]], region: str,
+                unshielded: list[BuildSpot], wanted: bool) -> None:
+    """The Build paid with ``wanted`` choosing Shielded Infra entries (SC-VAL-7), checked and done."""
+    seat = move.seat
     value, rewards, shielded = game._value(state, seat, "BUILD", move.sources, [], region, shield_wanted=wanted)
     for spot in move.spots:
         cost = game._build_cost(state, spot.site, seat)

@@ -4,10 +4,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from . import moves as mv
 from .phrases import team_msg, team_name
+from rules.base import IllegalMove
 from .data import tables
 from .moves import Leg, MoveAction, Sources
-from .state import GameState
+from .state import GameState, clone_state
 from .common import HOME, S, refuse, site_msg
+from .valuing import _infra_boxes
 
 if TYPE_CHECKING:
     from .engine import SpaceCorpGame
@@ -27,6 +29,31 @@ def _move(game: SpaceCorpGame, state: GameState, move: MoveAction) -> None:
         origins.append(leg.origin)
     unshielded = [leg for leg in move.legs if not game._move_shielded(state, seat, leg, move.sources.use)]
     wanted = any(game._in_radiation(state, leg.origin, leg.destination) for leg in unshielded)
+    if wanted and _infra_choice(game, state, seat, "MOVE", move.sources):
+        try:                                       # SC-VAL-7: the Shielded Infra entry when it does,
+            _paid_move(game, clone_state(state), move, split, origins, unshielded, True)
+        except IllegalMove:                        # else the unshielded one (SC-RAD-4 penalty paid)
+            wanted = False
+    _paid_move(game, state, move, split, origins, unshielded, wanted)
+
+
+def _infra_choice(game: SpaceCorpGame, state: GameState, seat: int, action: str, sources: Sources) -> bool:
+    """SC-VAL-7: a claimed HQ has an Infra box offering both a Shielded and an unshielded entry
+    of ``action``: the player uses either (the value and the shielding differ)."""
+    for hq in sources.infra:
+        try:
+            owner = game._hq_owner(state, seat, hq)
+        except IllegalMove:
+            return False
+        if any(len({entry.shielded for entry in options}) == 2 for options in _infra_boxes(game, state, owner, action)):
+            return True
+    return False
+
+
+def _paid_move(game: SpaceCorpGame, state: GameState, move: MoveAction, split: bool, origins: list[str],
+               unshielded: list[Leg], wanted: bool) -> None:
+    """The Move paid with ``wanted`` choosing Shielded Infra entries (SC-VAL-7), checked and done."""
+    seat = move.seat
     value, rewards, shielded = game._value(state, seat, "MOVE", move.sources, origins, shield_wanted=wanted)
     rewards *= 2 if split else 1                   # each of the split actions counts (SC-RWD-2)
     for leg in move.legs:
@@ -34,6 +61,8 @@ def _move(game: SpaceCorpGame, state: GameState, move: MoveAction) -> None:
         if distance is None:
             raise refuse("no_route", "SC-MOV-5", origin=site_msg(leg.origin), destination=site_msg(leg.destination))
         bonus = game._spaceport_bonus(state, seat, leg.origin, move.sources.use)
+        if move.sources.time is not None and move.sources.time.mode == mv.DOUBLE:
+            bonus *= 2                             # A-09: a per-team bonus is inside the doubled value
         if value + bonus < distance:
             raise refuse("move_short", "SC-MOV-2", team=team_msg(leg.team), distance=distance, value=value + bonus)
         rewards += game._endpoint_reward(state, seat, leg)

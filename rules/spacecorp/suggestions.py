@@ -326,7 +326,8 @@ def _fund(game: SpaceCorpGame, state: GameState, seat: int, action: str, need: i
           shielded: bool = False, hq: str = mv.SELF, cheapest: bool = False) -> Sources | None:
     """One way to reach ``need`` for ``action``: your own Infra and Progress bonuses, then your
     best additive cards of that type one by one, then multiplier cards (SC-VAL-5), then (Move,
-    Build, Explore) a Time card doubling it, else (E2/E3) up to 3T of profit (SC-VAL-9); with
+    Build, Explore) a Time card doubling it, else (E2/E3) up to 3T of profit (SC-VAL-9), with or
+    without the doubling (profit is added after it, A-08); with
     ``shielded``, Shielded entries first (SC-VAL-7).  ``hq`` names whose Infra is used (your
     own by default; another player's only where it adds something).  None if nothing
     reaches it.  With ``cheapest`` (autocomplete, D7) the cards are as few as any way needs and of
@@ -377,17 +378,18 @@ def _fund(game: SpaceCorpGame, state: GameState, seat: int, action: str, need: i
                 break
             product *= value
             chosen.append(CardEntry(card, entry))
+        time_card = next((card for card in state.hands.cards[seat] if is_time(card)), None)
+        doubling = TimeUse(time_card, mv.DOUBLE) if doubled == 2 and time_card is not None else None
         if reached():
-            time_card = next((card for card in state.hands.cards[seat] if is_time(card)), None)
             if doubled == 1:
                 return Sources(cards=tuple(chosen), infra=use_infra)
-            if time_card is not None:
-                return Sources(cards=tuple(chosen), infra=use_infra, time=TimeUse(time_card, mv.DOUBLE))
-        elif doubled == 1 and state.era != "E1":
-            value = (total * product if total > 0 else (product if product > 1 else 0)) * factor
+            if doubling is not None:
+                return Sources(cards=tuple(chosen), infra=use_infra, time=doubling)
+        elif state.era != "E1" and (doubled == 1 or doubling is not None):    # profit, after a doubling too
+            value = (total * product if total > 0 else (product if product > 1 else 0)) * factor * doubled
             pay = need - value
             if 0 < pay <= min(tables().constants.profit_spend_max, value - 1, state.players[seat].profit):
-                return Sources(cards=tuple(chosen), infra=use_infra, pay=pay)
+                return Sources(cards=tuple(chosen), infra=use_infra, time=doubling, pay=pay)
     return None
 
 

@@ -2,6 +2,7 @@
 abilities and Progress effects; opponents' rewards (§7.12, SC-RWD) and radiation (§7.13, SC-RAD)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Iterator
 
 from . import moves as mv
@@ -22,7 +23,7 @@ def _value(game: SpaceCorpGame, state: GameState, seat: int, action: str, source
     hand into the turn's played cards) and pays the profit spent (SC-VAL-9)."""
     t = tables()
     rewards: list[int] = []
-    entries: list[Entry] = []
+    boxes: list[list[Entry]] = []
     if len(sources.infra) > (2 if state.turn.race else 1):
         raise refuse("one_hq", "SC-VAL-2")
     owners = [game._hq_owner(state, seat, hq) for hq in sources.infra]
@@ -33,13 +34,14 @@ def _value(game: SpaceCorpGame, state: GameState, seat: int, action: str, source
             if state.trigger is not None and not state.turn.race:                        # EG-RACE, A-04
                 raise refuse("no_opponent_after_trigger", "SC-END-8", seat=game.seat_label(state, owner))
             rewards.append(owner)
-        infra = game._infra(state, owner, action, shield_wanted)
+        infra = _infra_boxes(game, state, owner, action)
         if not infra:
             raise refuse("no_infra", "SC-VAL-2", seat=game.seat_label(state, owner), action=S(f"action.{action}"))
-        entries += infra
+        boxes += infra
     seen: set[str] = set()
+    cards: list[Entry] = []
     for played in sources.cards:
-        entries.append(game._card_entry(state, seat, played, action))
+        cards.append(game._card_entry(state, seat, played, action))
         if played.card in seen:
             raise refuse("card_twice", "SC-VAL-3", card=mv.card_code(played.card))
         seen.add(played.card)
@@ -61,17 +63,17 @@ def _value(game: SpaceCorpGame, state: GameState, seat: int, action: str, source
             if state.trigger is not None:
                 raise refuse("no_opponent_after_trigger", "SC-END-8", seat=game.seat_label(state, owner))
             rewards.append(owner)
-    if action == "MOVE" and state.era != "E1" and starts and entries and \
+    if action == "MOVE" and state.era != "E1" and starts and (boxes or cards) and \
             game._spaceport_doubles(state, seat, starts, sources.use):
         doubled_entry = True                                                            # SC-MOV-23
-    additive_entries = sorted((entry.value for entry in entries if not entry.multiplier), reverse=True)
-    additive = sum(additive_entries) + (additive_entries[0] if doubled_entry and additive_entries else 0)
-    additive += game._progress_bonus(state, seat, action)                               # SC-VAL-10
-    multipliers = [entry.value for entry in entries if entry.multiplier]
-    product = 1
-    for factor in multipliers:
-        product *= factor
-    value = additive * product if additive > 0 else (product if multipliers else 0)     # SC-VAL-5
+    bonus = game._progress_bonus(state, seat, action)                                   # SC-VAL-10
+    largest = [max(options, key=lambda entry: entry.value) for options in boxes]
+    picks = [largest]
+    if shield_wanted and not any(entry.shielded for entry in cards + largest):          # SC-VAL-7: one
+        picks = [largest[:i] + [max((e for e in options if e.shielded), key=lambda e: e.value)] + largest[i + 1:]
+                 for i, options in enumerate(boxes) if any(e.shielded for e in options)] or picks
+    entries = max((pick + cards for pick in picks), key=lambda chosen: _math(chosen, doubled_entry, bonus))
+    value = _math(entries, doubled_entry, bonus)                                        # SC-VAL-5
     if sources.time is not None and sources.time.mode == mv.DOUBLE:
         value *= 2                                                                      # SC-VAL-6/8
     if game._progress_has(state, seat, "DOUBLE_ACTION", action):
@@ -95,6 +97,40 @@ def _value(game: SpaceCorpGame, state: GameState, seat: int, action: str, source
         state.hands.remove(seat, sources.time.card)
         state.turn.played.append(sources.time.card)
     return Valued(value, rewards, any(entry.shielded for entry in entries))
+
+
+def _math(entries: list[Entry], doubled_entry: bool, bonus: int) -> int:
+    """SC-VAL-5 "SpaceCorp math": the additive entries and bonuses summed, times the
+    multipliers.  With a Spaceport's doubling (SC-MOV-23, SC-VAL-6) the player doubles the
+    entry that gives most: an additive n becomes 2n, a multiplier x m becomes x 2m."""
+    if doubled_entry and entries:
+        return max(_math(entries[:i] + [replace(entry, value=entry.value * 2)] + entries[i + 1:], False, bonus)
+                   for i, entry in enumerate(entries))
+    additive = sum(entry.value for entry in entries if not entry.multiplier) + bonus
+    multipliers = [entry.value for entry in entries if entry.multiplier]
+    product = 1
+    for factor in multipliers:
+        product *= factor
+    return additive * product if additive > 0 else (product if multipliers else 0)
+
+
+def _infra_boxes(game: SpaceCorpGame, state: GameState, owner: int, action: str) -> list[list[Entry]]:
+    """SC-VAL-2/7: for each Infra box of ``owner``'s HQ with an entry of ``action`` (a printed
+    value or the upgraded card covering it; not the card upgraded this turn, SC-UPG-4), the
+    entries the player may use: a Shielded and an unshielded one, or the one."""
+    t = tables()
+    player = state.players[owner]
+    printed = t.hq_sides[state.hq_side].boxes
+    found: list[list[Entry]] = []
+    for box in ("R",) + BOXES:
+        card = player.hq.get(box) if box != "R" else None
+        if card is not None and card == state.turn.upgraded and owner == state.turn.seat:
+            continue
+        entries = t.cards[design(card)].entries if card is not None else printed.get(box, ())
+        matching = [entry for entry in entries if entry.action == action]
+        if matching:
+            found.append(matching)
+    return found
 
 
 def _hq_owner(game: SpaceCorpGame, state: GameState, seat: int, hq: str) -> int:
