@@ -3,6 +3,7 @@ instead of a time budget, so the figures do not depend on how busy the machine i
 
     python bench/bench_ai_scale.py [--budget 300|2000] [--game NAME ...] [--log FILE]
                                    [--until HH:MM] [--fraction F] [--table]
+                                   [--match SEATS/PLAYERS=GAMES ...] [--indices I,J]
 
 For each game it plays, as ``python -m bot.arena GAME ... --iterations N`` would:
 
@@ -15,6 +16,8 @@ one core (``ITERATIONS``, measured with ``--calibrate``).  Every finished game i
 to the log (one JSON line), and a run skips the games already there, so the run can be cut
 and resumed; games are played round-robin over the matches (game 0 of every match, then
 game 1, ...), so a run stopped by ``--until`` (UTC) leaves every match with a like sample.
+``--match computer,random/2=20`` plays only that match (and that many games); ``--indices
+24,27`` only those games of each match (a lost game replayed after a change).
 ``--table`` only prints the table from the log.  Wins count as in the arena (a tie between
 kinds: half each; the percentage is of the games played).
 """
@@ -106,13 +109,25 @@ def table(records: list[dict[str, Any]], games: list[str], budget: int, seed: in
     return lines
 
 
-def tasks(games: list[str], budget: int, fraction: float) -> list[tuple[str, tuple[str, ...], int, int, int]]:
+def tasks(games: list[str], budget: int, fraction: float, matches: dict[tuple[tuple[str, ...], int], int] | None = None,
+          indices: list[int] | None = None) -> list[tuple[str, tuple[str, ...], int, int, int]]:
     """(game, kinds, players, iterations, game index) in playing order: round-robin over the
-    matches, game 0 of each first."""
-    longest = max(wanted for _k, _p, wanted, _t in MATCHES)
+    matches, game 0 of each first.  ``matches``: only these (seat kinds, players), each with
+    its own number of games; ``indices``: only these games of each match."""
+    chosen = [(kinds, players, matches[(kinds, players)] if matches else round(wanted * fraction))
+              for kinds, players, wanted, _t in MATCHES if not matches or (kinds, players) in matches]
+    longest = max((count for _k, _p, count in chosen), default=0)
+    order = indices if indices is not None else list(range(longest))
     return [(game, kinds, players, ITERATIONS[budget][game], index)
-            for index in range(longest) for game in games for kinds, players, wanted, _t in MATCHES
-            if index < max(1, round(wanted * fraction))]
+            for index in order for game in games for kinds, players, count in chosen
+            if indices is not None or index < max(1, count)]
+
+
+def parse_match(text: str) -> tuple[tuple[tuple[str, ...], int], int]:
+    """``computer,random/2=20``: (seat kinds, players) and the number of games."""
+    seats, _, rest = text.partition("/")
+    players, _, games = rest.partition("=")
+    return (tuple(seats.split(",")), int(players)), int(games)
 
 
 def calibrate(game_name: str, iterations: int, decisions: int, seed: int) -> str:
@@ -142,6 +157,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--log", type=Path, default=DEFAULT_LOG)
     parser.add_argument("--until", help="UTC HH:MM: start no game after it")
     parser.add_argument("--fraction", type=float, default=1.0, help="play this share of each match's games")
+    parser.add_argument("--match", action="append", type=parse_match, metavar="SEATS/PLAYERS=GAMES",
+                        help="only this match with this many games, e.g. computer,random/2=20 (repeatable)")
+    parser.add_argument("--indices", help="only these games of each match, e.g. 24,27 (a lost game replayed)")
     parser.add_argument("--table", action="store_true", help="only print the table from the log")
     parser.add_argument("--calibrate", type=int, metavar="ITERATIONS",
                         help="print the CPU cost of this many simulations per decision, per game")
@@ -159,7 +177,9 @@ def main(argv: list[str] | None = None) -> int:
             hour, minute = map(int, args.until.split(":"))
             now = dt.datetime.now(dt.timezone.utc)
             deadline = now.replace(hour=hour, minute=minute, second=0, microsecond=0)
-        for game, kinds, players, iterations, index in tasks(games, args.budget, args.fraction):
+        matches = dict(args.match) if args.match else None
+        indices = [int(i) for i in args.indices.split(",")] if args.indices else None
+        for game, kinds, players, iterations, index in tasks(games, args.budget, args.fraction, matches, indices):
             key = match_key(game, kinds, players, iterations, args.seed)
             if (key, index) in done:
                 continue

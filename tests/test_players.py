@@ -285,3 +285,65 @@ def test_arena_pieces_add_up_to_the_whole_run_and_report_cpu_time():
     assert whole.scores == pieces[0].scores + pieces[1].scores
     assert len(whole.decision_cpu_ms) == len(whole.decision_ms) > 0
     assert any(line.startswith("decision CPU time: median ") for line in whole.lines())
+
+
+# ----- the search's choice: rollouts and the one-move-ahead value together ---------------------
+class GambleGame:
+    """A one-decision game for the search: ``steady`` is worth 2 points at once and stays so;
+    ``gamble`` is worth 0 at once, then a coin makes it +5 or -5 (mean 0).  Only what the
+    :class:`ComputerPlayer` reads is here."""
+
+    game_type = None
+
+    def sample_state(self, view, seat, rng):
+        return dict(view)
+
+    def dump_state(self, state):
+        return dict(state)
+
+    def legal_moves(self, state, seat):
+        return ["steady", "gamble"] if state["turn"] == 0 else ["wait"]
+
+    def random_move(self, state, seat, rng):
+        if state["turn"] == 0:
+            return rng.choice(["steady", "gamble"])
+        return rng.choice(["up", "down"]) if state["gambled"] and state["turn"] == 1 else "wait"
+
+    def apply(self, state, move):
+        value = {"steady": 2, "gamble": 0, "up": 5, "down": -5}.get(move, 0)
+        return {"turn": state["turn"] + 1, "value": state["value"] + value,
+                "gambled": state["gambled"] or move == "gamble"}
+
+    def evaluate(self, state, seat):
+        return float(state["value"])
+
+    def scores(self, state):
+        return [state["value"], 0]
+
+    def is_over(self, state):
+        return state["turn"] >= 3
+
+    def waiting_for(self, state):
+        return set() if self.is_over(state) else {0}
+
+    def format_move(self, move):
+        return move
+
+    def move_kind(self, text):
+        return text
+
+
+def test_one_lucky_rollout_does_not_outweigh_a_better_value_one_move_ahead():
+    """Issue 29 (Space Corp and Gaia lost to random play at 5-7 simulations a decision): with a
+    simulation or two per candidate, a move whose single playout happened to go well was
+    chosen over a move worth more one move ahead.  The one-move-ahead value now counts as
+    ``prior_weight`` simulations in each candidate's mean, so the steady 2 points win over a
+    coin worth 0 on average whatever the coin showed; with the weight 0 the lucky coin wins
+    sometimes."""
+    game = GambleGame()
+    start = {"turn": 0, "value": 0, "gambled": False}
+    blended = {ComputerPlayer(seed=seed, iterations=2).choose(game, start, 0) for seed in range(40)}
+    assert blended == {"steady"}
+    assert ComputerPlayer().prior_weight > 0
+    raw = {ComputerPlayer(seed=seed, iterations=2, prior_weight=0).choose(game, start, 0) for seed in range(40)}
+    assert raw == {"steady", "gamble"}

@@ -14,7 +14,11 @@ One decision:
    decisions included) with a light policy: the best by ``evaluate`` of a few of the game's
    own ``random_move`` draws; the position reached is scored by ``game.evaluate`` for the
    seat (its score lead by default);
-5. the candidate with the best mean wins.
+5. the candidate with the best mean wins, its one-move-ahead value counting as
+   ``prior_weight`` simulations in the mean: with the few simulations a short budget affords
+   (one or two a candidate), one playout that happened to go well no longer outweighs a
+   move worth more at once (issue 29: Space Corp and Gaia lost games to random play so,
+   e.g. a Gaia pass chosen over building with the whole round's resources unspent).
 
 The budget is wall-clock (``budget_ms``) or, for exact replays, a number of simulations
 (``iterations``): then the clock is never read for the decision, so the same seed and the
@@ -49,7 +53,7 @@ class ComputerPlayer:
 
     def __init__(self, budget_ms: int = 2000, seed: int = 0, iterations: int | None = None, *,
                  deterministic: bool = False, samples: int = 8, depth: int | None = None, max_candidates: int = 12, screen: int = 80,
-                 policy_draws: int = 2, exploration: float = 0.5):
+                 policy_draws: int = 2, exploration: float = 0.5, prior_weight: float = 3.0):
         self.budget_ms = budget_ms
         self.seed = seed
         self.iterations = self.DETERMINISTIC_ITERATIONS if deterministic and iterations is None else iterations
@@ -59,6 +63,7 @@ class ComputerPlayer:
         self.screen = screen
         self.policy_draws = policy_draws
         self.exploration = exploration
+        self.prior_weight = prior_weight
         self.last = DecisionStats()
 
     @property
@@ -112,8 +117,10 @@ class ComputerPlayer:
             low, high = min(low, value), max(high, value)
             done += 1
         self.last.simulations = done
+        weight = self.prior_weight
         best = max(range(len(candidates)),
-                   key=lambda i: ((totals[i] / counts[i]) if counts[i] else candidates[i][1] - 1e9,
+                   key=lambda i: (((totals[i] + weight * candidates[i][1]) / (counts[i] + weight))
+                                  if counts[i] else candidates[i][1] - 1e9,
                                   counts[i], candidates[i][1]))
         self.last.ms = (time.perf_counter() - started) * 1000
         return candidates[best][0]
