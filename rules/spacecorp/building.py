@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 from . import moves as mv
-from rules.base import IllegalMove
 from .data import Site, tables
 from .moves import Build, BuildSpot, Produce
-from .movement import _infra_choice
-from .state import COLOURS, OFFER_TAKE, RESEARCH_BASE, GameState, Pending, clone_state
+from .movement import _shielded_if_it_pays
+from .state import COLOURS, OFFER_TAKE, RESEARCH_BASE, GameState, Pending
 from .common import S, base_ability, pair_production, refuse, site_msg
 
 if TYPE_CHECKING:
@@ -37,11 +36,9 @@ def _build(game: SpaceCorpGame, state: GameState, move: Build) -> None:
                   if all(base != "SHIELDGEN" for _, base in plan) and not game._shield_gen_in(
                       state, seat, sites[spot.site].region, move.sources.use)]                 # SC-RAD-3
     wanted = any(game._in_radiation(state, spot.site) for spot in unshielded)
-    if wanted and _infra_choice(game, state, seat, "BUILD", move.sources):
-        try:                                       # SC-VAL-7: the Shielded Infra entry when it does,
-            _paid_build(game, clone_state(state), move, plans, region, unshielded, True)
-        except IllegalMove:                        # else the unshielded one (SC-RAD-4 penalty paid)
-            wanted = False
+    wanted = _shielded_if_it_pays(game, state, seat, "BUILD", move.sources, wanted,
+                                  lambda copy, shielded: _paid_build(game, copy, move, plans, region, unshielded,
+                                                                     shielded))
     _paid_build(game, state, move, plans, region, unshielded, wanted)
 
 

@@ -1,7 +1,7 @@
 """Move (spec §7.3, SC-MOV): legs, distances, the start/end base, Orion, relocating teams."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 from . import moves as mv
 from .phrases import team_msg, team_name
 from rules.base import IllegalMove
@@ -29,12 +29,24 @@ def _move(game: SpaceCorpGame, state: GameState, move: MoveAction) -> None:
         origins.append(leg.origin)
     unshielded = [leg for leg in move.legs if not game._move_shielded(state, seat, leg, move.sources.use)]
     wanted = any(game._in_radiation(state, leg.origin, leg.destination) for leg in unshielded)
-    if wanted and _infra_choice(game, state, seat, "MOVE", move.sources):
-        try:                                       # SC-VAL-7: the Shielded Infra entry when it does,
-            _paid_move(game, clone_state(state), move, split, origins, unshielded, True)
-        except IllegalMove:                        # else the unshielded one (SC-RAD-4 penalty paid)
-            wanted = False
+    wanted = _shielded_if_it_pays(game, state, seat, "MOVE", move.sources, wanted,
+                                  lambda copy, shielded: _paid_move(game, copy, move, split, origins, unshielded,
+                                                                    shielded))
     _paid_move(game, state, move, split, origins, unshielded, wanted)
+
+
+def _shielded_if_it_pays(game: SpaceCorpGame, state: GameState, seat: int, action: str, sources: Sources,
+                         wanted: bool, paid: Callable[[GameState, bool], None]) -> bool:
+    """Whether ``paid`` (the action done on a state, with Shielded Infra entries or not) uses
+    the Shielded entries: when shielding is ``wanted`` and a claimed box offers both, the
+    Shielded one if the action is paid with it (tried on a copy, SC-VAL-7), else the
+    unshielded one (the SC-RAD-4 penalty paid)."""
+    if wanted and _infra_choice(game, state, seat, action, sources):
+        try:
+            paid(clone_state(state), True)
+        except IllegalMove:
+            return False
+    return wanted
 
 
 def _infra_choice(game: SpaceCorpGame, state: GameState, seat: int, action: str, sources: Sources) -> bool:

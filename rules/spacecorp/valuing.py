@@ -143,23 +143,10 @@ def _hq_owner(game: SpaceCorpGame, state: GameState, seat: int, hq: str) -> int:
 
 
 def _infra(game: SpaceCorpGame, state: GameState, owner: int, action: str, shield_wanted: bool = False) -> list[Entry]:
-    """The Infra entries of ``owner``'s HQ for ``action`` (SC-VAL-2): printed values of the
-    uncovered boxes and the upgraded cards (not the one upgraded this turn, SC-UPG-4); of a
-    box's entries for this action, the best one counts: its Shielded entry when the action
-    needs shielding, else the largest."""
-    t = tables()
-    player = state.players[owner]
-    printed = t.hq_sides[state.hq_side].boxes
-    found: list[Entry] = []
-    for box in ("R",) + BOXES:
-        card = player.hq.get(box) if box != "R" else None
-        if card is not None and card == state.turn.upgraded and owner == state.turn.seat:
-            continue
-        entries = t.cards[design(card)].entries if card is not None else printed.get(box, ())
-        matching = [entry for entry in entries if entry.action == action]
-        if matching:
-            found.append(max(matching, key=lambda entry: (entry.shielded == shield_wanted, entry.value)))
-    return found
+    """The Infra entries of ``owner``'s HQ for ``action`` (SC-VAL-2), one a box
+    (:func:`_infra_boxes`): its Shielded entry when the action needs shielding, else the largest."""
+    return [max(options, key=lambda entry: (entry.shielded == shield_wanted, entry.value))
+            for options in _infra_boxes(game, state, owner, action)]
 
 
 def _card_entry(game: SpaceCorpGame, state: GameState, seat: int, played: CardEntry, action: str) -> Entry:
