@@ -831,15 +831,7 @@ def _wrap_card(text: str, fnt: Any, width: float, break_parts: bool) -> list[str
         if index and lines and not break_parts and fnt.getlength(f"{lines[-1]} · {part}") <= width:
             lines[-1] = f"{lines[-1]} · {part}"
             continue
-        current = ""
-        for word in part.split(" "):
-            trial = f"{current} {word}" if current else word
-            if current and fnt.getlength(trial) > width:
-                lines.append(current)
-                current = word
-            else:
-                current = trial
-        lines.append(current)
+        lines += _wrap_list([part], fnt, width)
     return lines
 
 
