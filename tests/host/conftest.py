@@ -78,3 +78,24 @@ async def harness(tmp_path, toy_registered, clock):
     harness = await make_harness(tmp_path, clock)
     yield harness
     await harness.close()
+
+
+@pytest.fixture
+async def console(tmp_path):
+    """A Hungarian console acting as alice on a started test Discord (console tests)."""
+    import io
+
+    from bot.app import create_bot
+    from bot.config import Settings
+    from bot.console import MAIN_CHANNEL_ID, Console
+    from bot.harness import Harness
+
+    bot = create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False)
+    harness = Harness(bot, guild_id=4242, channel_id=MAIN_CHANNEL_ID)
+    await harness.start()
+    made = Console(bot, harness, io.StringIO(), tmp_path / "boards", "hu")
+    await made.learn_commands()
+    made.act_as_silently("alice")
+    made.user = "alice"
+    yield made
+    await harness.close()

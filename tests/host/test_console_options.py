@@ -6,29 +6,11 @@ case aside.  A value that fits no choice is refused with every value to type and
 (D18); words that begin several names are refused with those names."""
 from __future__ import annotations
 
-import io
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.app import create_bot
-from bot.config import Settings
-from bot.console import MAIN_CHANNEL_ID, Console, ConsoleInputError, choice_words
-from bot.harness import Harness
-
-
-@pytest.fixture
-async def console(tmp_path: Path) -> Any:
-    bot = create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False)
-    harness = Harness(bot, guild_id=4242, channel_id=MAIN_CHANNEL_ID)
-    await harness.start()
-    made = Console(bot, harness, io.StringIO(), tmp_path / "boards", "hu")
-    await made.learn_commands()
-    made.act_as_silently("alice")
-    made.user = "alice"
-    yield made
-    await harness.close()
+from bot.console import Console, ConsoleInputError, choice_words
 
 
 def options(console: Console, path: str, text: str) -> dict[str, Any]:
