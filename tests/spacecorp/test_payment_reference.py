@@ -489,9 +489,15 @@ def test_A_09_spaceport_bonus_inside_the_doubled_value(time, legal):
     assert tables().maps["E1"].distance("em_l1", "eros") == 5
     move = GAME.parse_move(state, seat, "move Y1 em_l1>eros infra=self" + time)
     way = Way((), seat, "T1" if time else None, 0)
+    assert_move_judged_alike(state, seat, move, way, legal, "eros")
+
+
+def assert_move_judged_alike(state, seat, move, way, legal, destination):
+    """The reference and the engine agree on a Move of team Y1: done (the team arrives) or
+    refused as too short (SC-MOV-2)."""
     assert reference_legal(state, seat, move, way) is legal
     if legal:
-        assert GAME.apply(state, move).players[seat].teams["Y1"] == "eros"
+        assert GAME.apply(state, move).players[seat].teams["Y1"] == destination
     else:
         with pytest.raises(IllegalMove) as refused:
             GAME.apply(state, move)
@@ -514,13 +520,7 @@ def test_SC_MOV_23_spaceport_may_double_a_multiplier_entry(cards, legal):
     move = GAME.parse_move(state, seat, f"move Y1 ross128>eps_eri infra=self cards={cards}")
     way = Way(tuple((entry.card, tables().cards[design(entry.card)].entries[0]) for entry in move.sources.cards),
               seat, None, 0)
-    assert reference_legal(state, seat, move, way) is legal
-    if legal:
-        assert GAME.apply(state, move).players[seat].teams["Y1"] == "eps_eri"
-    else:
-        with pytest.raises(IllegalMove) as refused:
-            GAME.apply(state, move)
-        assert refused.value.rule == "SC-MOV-2"
+    assert_move_judged_alike(state, seat, move, way, legal, "eps_eri")
 
 
 @pytest.mark.parametrize("seed", [7, 21])
