@@ -1351,24 +1351,23 @@ class FakeDiscord:
     def _interaction_for(self, token: str) -> Optional[Json]:
         return self.interactions.get(token)
 
+    @staticmethod
+    def _interaction_sent(kind: str, route: str, info: Optional[Json], data: Json, files: List[Tuple[str, bytes]],
+                          origin: Optional[int], body: Any, **extra: Any) -> Sent:
+        """The record of an interaction's answer or edit: its message ``data``, the channel and
+        interaction it belongs to (the request's own, else the token's)."""
+        return Sent(kind, route, channel_id=info["channel_id"] if info else None, content=data.get("content"),
+                    embeds=list(data.get("embeds") or []), components=list(data.get("components") or []),
+                    files=list(files), interaction_id=origin if origin is not None else (info["id"] if info else None),
+                    payload=body, **extra)
+
     def _r_callback(self, *, route: str, body: Any, files: List[Tuple[str, bytes]], origin: Optional[int], iid: str, token: str, **_: Any) -> Tuple[int, Any]:
         info = self._interaction_for(token)
         ctype = int(body.get("type", 0))
         data = body.get("data") or {}
         kind = "autocomplete" if ctype == 8 else "response"
-        sent = Sent(
-            kind,
-            route,
-            channel_id=info["channel_id"] if info else None,
-            content=data.get("content"),
-            embeds=list(data.get("embeds") or []),
-            components=list(data.get("components") or []),
-            files=list(files),
-            ephemeral=bool(int(data.get("flags") or 0) & EPHEMERAL),
-            callback_type=ctype,
-            interaction_id=origin if origin is not None else (info["id"] if info else None),
-            payload=body,
-        )
+        sent = self._interaction_sent(kind, route, info, data, files, origin, body,
+                                      ephemeral=bool(int(data.get("flags") or 0) & EPHEMERAL), callback_type=ctype)
         status, answer = self._callback_answer(info, int(iid), ctype, data, files, sent)
         sent.status, sent.response = status, answer
         self._record(sent)
@@ -1460,18 +1459,7 @@ class FakeDiscord:
         info = self._interaction_for(token)
         kind = "edit_response" if message == "@original" else "edit_message"
         mid = self._webhook_message_id(info, message) if info else None
-        sent = Sent(
-            kind,
-            route,
-            channel_id=info["channel_id"] if info else None,
-            content=body.get("content"),
-            embeds=list(body.get("embeds") or []),
-            components=list(body.get("components") or []),
-            files=list(files),
-            message_id=mid,
-            interaction_id=origin if origin is not None else (info["id"] if info else None),
-            payload=body,
-        )
+        sent = self._interaction_sent(kind, route, info, body, files, origin, body, message_id=mid)
         if info is None:
             status, answer = 401, _error(50027, "Invalid Webhook Token")
         elif mid is None or mid not in self.messages:
