@@ -16,6 +16,7 @@ from .moves import (Build, BuildSpot, CardEntry, Choose, Colonize, CpItem, Decli
 from .state import (ACTION, CONTRACTS, INFRA_DISCARD, LEGACY, OFFER_TAKE, OVER, PLAY, RESEARCH_DRAWS, TRANSPORT,
                     GameState, Window, clone_state)
 from .common import BOXES, DECLINE_ALWAYS, ERA_ACTIONS, HOME, LETTER, S, TIME_ACTIONS
+from .worth import worths
 
 if TYPE_CHECKING:
     from .engine import SpaceCorpGame
@@ -102,8 +103,19 @@ def legal_moves(game: SpaceCorpGame, state: GameState, seat: int) -> list[Move]:
         return moves + [Fulfill(seat)]
     if step == TRANSPORT:
         return [Transport(seat), *game._transports(state, seat)]
-    moves = list(game._actions(state, seat))
-    if state.deck_exhausted or all(isinstance(action, Upgrade) for action in moves):   # as _may_pass
+    own = list(game._action_candidates(state, seat))
+    return own + _besides_own(game, state, seat, own)
+
+
+def _besides_own(game: SpaceCorpGame, state: GameState, seat: int, own: list[Move]) -> list[Move]:
+    """The action step's legal moves besides the seat's own actions ``own`` (paid either way,
+    the same actions): as ``_actions``, those another player's Infra pays for when ``own``
+    holds nothing but Upgrades (SC-VAL-2); a pass (as ``_may_pass``); EG-RACE's Edge."""
+    moves: list[Move] = []
+    if all(isinstance(action, Upgrade) for action in own):
+        for hq in game._other_hqs(state, seat):
+            moves += [move for move in game._action_candidates(state, seat, hq) if not isinstance(move, Upgrade)]
+    if state.deck_exhausted or all(isinstance(action, Upgrade) for action in own + moves):
         moves.append(Pass(seat))
     if not state.turn.race:
         moves += [Edge(seat, card=card) for card, _ in game._edge_cards(state, seat, "ACTION_DECLARED", seat)][:1]
@@ -239,14 +251,18 @@ def _raw_candidates(game: SpaceCorpGame, state: GameState, seat: int, hq: str = 
 
 
 def suggested_moves(game: SpaceCorpGame, state: GameState, seat: int) -> list[Move]:
-    """What autocomplete offers (D7): the legal moves, with the actions paid the cheapest way and the
-    flights that spend no Time card and fewer cards first.  Legality never asks this: the legal
-    moves (and random play, the computer players) keep their own list."""
-    moves = game.legal_moves(state, seat)
-    if state.phase != PLAY or state.pending or state.windows or state.turn.step != ACTION or not moves:
-        return moves
-    own = set(game._action_candidates(state, seat))
-    return list(game._action_candidates(state, seat, cheapest=True)) + [move for move in moves if move not in own]
+    """What autocomplete offers: the legal moves, in the action step the actions first, each paid
+    the cheapest way (D7: no Time card and fewer cards first), ordered by their worth to the
+    seat (``worth``: a newcomer taking the first line builds, issue 29; ties keep the cheapest
+    first), then the other legal moves.  Legality never asks this: the legal moves (and random
+    play, the computer players) keep their own list."""
+    if state.phase != PLAY or state.pending or state.windows or state.turn.step != ACTION \
+            or seat not in game.waiting_for(state):
+        return game.legal_moves(state, seat)
+    cheap = list(game._action_candidates(state, seat, cheapest=True))
+    values = worths(game, state, seat, cheap)
+    ranked = sorted(range(len(cheap)), key=lambda index: -round(values[index], 6))   # stable: ties stay cheapest first
+    return [cheap[index] for index in ranked] + _besides_own(game, state, seat, cheap)
 
 
 def _shield_needed(game: SpaceCorpGame, state: GameState, seat: int, exposed: bool, *sites: str) -> bool:
