@@ -448,6 +448,10 @@ def random_move(game: SpaceCorpGame, state: GameState, seat: int, rng: Any) -> M
 
 
 def default_move(game: SpaceCorpGame, state: GameState, seat: int) -> Move | None:
+    """The deadline's default: no transport (without listing the transports), else the first legal move."""
+    if state.phase == PLAY and state.turn.step == TRANSPORT and not state.windows and not state.pending \
+            and seat in game.waiting_for(state):
+        return Transport(seat)
     moves = game.legal_moves(state, seat)
     if not moves:
         return None

@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING
 
 from rules.base import IllegalMove
 
-from .data import tables
+from .data import Site, tables
 from .evaluation import projected
-from .moves import BuildSpot, Move
-from .state import PLAY, GameState
+from .moves import Move
+from .state import PLAY, GameState, split_spot
 
 if TYPE_CHECKING:
     from .engine import SpaceCorpGame
@@ -46,51 +46,62 @@ def seat_sample(game: SpaceCorpGame, state: GameState, seat: int) -> GameState:
     return game.sample_state(game.view(state, seat), seat, random.Random(SEED))
 
 
-def standing(game: SpaceCorpGame, state: GameState, seat: int) -> float:
-    """The seat's projected profit and its teams' prospects."""
-    return projected(state, seat) + prospects(game, state, seat)
+class Worth:
+    """The seat's standing (projected profit and its teams' prospects) in states reached from
+    one position.  What a base would add is worked out once per site, tiles and base supply,
+    at that position (the share of the era left as it is now)."""
 
+    def __init__(self, game: SpaceCorpGame, now: GameState, seat: int) -> None:
+        self.game = game
+        self.now = now
+        self.seat = seat
+        self.now_projected = projected(now, seat)
+        self.base_worths: dict[tuple[str, tuple[str, ...], tuple[tuple[str, int], ...]], float] = {}
 
-def prospects(game: SpaceCorpGame, state: GameState, seat: int) -> float:
-    """What the seat's teams stand ready to do: build (a share of the base's worth, the best
-    base type) or explore, each site counted once."""
-    if state.phase != PLAY:
-        return 0.0
-    sites = tables().maps[state.era].sites
-    player = state.players[seat]
-    base = None
-    total = 0.0
-    seen = set()
-    for team, site_id in sorted(player.teams.items()):
-        if site_id is None or site_id in seen or team in player.teams_out:
-            continue
-        seen.add(site_id)
-        site = sites[site_id]
-        if site.kind in IDLE or site.build is None or game._bases_at(state, site_id):
-            continue
-        tiles = state.tiles.get(site_id, [])
-        if site.explore is not None and site.boxes and not tiles:
-            total += EXPLORE_PROSPECT
-        elif len(tiles) >= len(site.boxes):
-            if base is None:
-                base = projected(state, seat)
+    def standing(self, state: GameState) -> float:
+        return projected(state, self.seat) + self.prospects(state)
+
+    def prospects(self, state: GameState) -> float:
+        """What the seat's teams stand ready to do: build (a share of the best base's worth)
+        or explore, each site counted once."""
+        if state.phase != PLAY:
+            return 0.0
+        sites = tables().maps[state.era].sites
+        player = state.players[self.seat]
+        based = {split_spot(spot)[0] for spot in state.bases}
+        total = 0.0
+        seen = set()
+        for team, site_id in sorted(player.teams.items()):
+            if site_id is None or site_id in seen or site_id in based or team in player.teams_out:
+                continue
+            seen.add(site_id)
+            site = sites[site_id]
+            if site.kind in IDLE or site.build is None:
+                continue
+            tiles = state.tiles.get(site_id, [])
+            if site.explore is not None and site.boxes and not tiles:
+                total += EXPLORE_PROSPECT
+            elif len(tiles) >= len(site.boxes):
+                total += BUILD_PROSPECT * self.base_worth(state, team, site)
+        return total
+
+    def base_worth(self, state: GameState, team: str, site: Site) -> float:
+        """What the best base ``team`` may put on ``site`` adds to the seat's projection now."""
+        key = (site.id, tuple(state.tiles.get(site.id, [])), tuple(sorted(state.players[self.seat].bases.items())))
+        if key not in self.base_worths:
             best = 0.0
-            for spot in game._build_spots(state, seat, team, site):
-                best = max(best, _base_worth(game, state, seat, spot, base))
-            total += BUILD_PROSPECT * best
-    return total
-
-
-def _base_worth(game: SpaceCorpGame, state: GameState, seat: int, spot: BuildSpot, base: float) -> float:
-    """What the bases ``spot`` places would add to the seat's projection (paid for nothing)."""
-    try:
-        plan = game._build_plan(state, seat, spot)
-    except IllegalMove:
-        return 0.0
-    bases = dict(state.bases)
-    for key, kind in plan:
-        bases[key] = (seat, kind)
-    return projected(replace(state, bases=bases), seat) - base
+            for spot in self.game._build_spots(state, self.seat, team, site):
+                try:
+                    plan = self.game._build_plan(state, self.seat, spot)
+                except IllegalMove:
+                    continue
+                bases = dict(self.now.bases)
+                for spot_key, kind in plan:
+                    bases[spot_key] = (self.seat, kind)
+                tiles = {**self.now.tiles, site.id: list(state.tiles.get(site.id, []))}
+                best = max(best, projected(replace(self.now, bases=bases, tiles=tiles), self.seat) - self.now_projected)
+            self.base_worths[key] = best
+        return self.base_worths[key]
 
 
 def turn_out(game: SpaceCorpGame, state: GameState, seat: int, move: Move) -> GameState | None:
@@ -106,8 +117,7 @@ def turn_out(game: SpaceCorpGame, state: GameState, seat: int, move: Move) -> Ga
         waiting = game.waiting_for(after)
         if not waiting:
             break
-        mover = min(waiting)
-        answer = game.default_move(after, mover)
+        answer = game.default_move(after, min(waiting))
         if answer is None:
             break
         try:
@@ -121,9 +131,10 @@ def worths(game: SpaceCorpGame, state: GameState, seat: int, moves: list[Move]) 
     """Each move's worth to ``seat`` (its standing after the move's turn minus now), worked
     out on the seat's sample; a move refused there is worth nothing."""
     sample = seat_sample(game, state, seat)
-    now = standing(game, sample, seat)
+    worth = Worth(game, sample, seat)
+    now = worth.standing(sample)
     values = []
     for move in moves:
         after = turn_out(game, sample, seat, move)
-        values.append(0.0 if after is None else standing(game, after, seat) - now)
+        values.append(0.0 if after is None else worth.standing(after) - now)
     return values
