@@ -13,6 +13,11 @@ windows declined), plus what its teams stand ready to do next:
 So a Move towards an unexplored site, the Explore that opens a site to a base and the Build
 itself each show their worth, and leaving a site the team could build on costs it.
 
+The seat's own projection, not ``evaluate`` (its lead over the best other seat): a newcomer
+reads the first line as what earns them most; with three or four players the lead would rank
+the same action differently as the leader changes and put a move that holds the leader back
+above one that earns; and it needs the projection of one seat, not of all.
+
 Fair by construction: the values are worked out on a full state sampled from the seat's view
 (``game.view`` then ``game.sample_state`` with a fixed seed), never on the host's full state,
 so the other hands and the order of the pile and the stacks never change the order.
