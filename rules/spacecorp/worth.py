@@ -32,7 +32,7 @@ from rules.base import IllegalMove
 
 from .data import Site, tables
 from .evaluation import projected
-from .moves import Move
+from .moves import Explore, Move
 from .state import PLAY, GameState, split_spot
 
 if TYPE_CHECKING:
@@ -41,14 +41,15 @@ if TYPE_CHECKING:
 SEED = 29                   # the sample's seed: the same view always gives the same order
 BUILD_PROSPECT = 0.5        # share of a base's worth a team standing where it could build it adds
 EXPLORE_PROSPECT = 0.8      # T a team standing on a site still to explore adds
+EXPLORE_SAMPLES = 4         # samples of the hidden stacks an Explore is valued on
 TURN_STEPS = 12             # at most this many default answers finish the turn
 IDLE = ("pioneer", "orion")  # sites whose teams never act again this era (SC-MOV-11/22/33)
 
 
-def seat_sample(game: SpaceCorpGame, state: GameState, seat: int) -> GameState:
+def seat_sample(game: SpaceCorpGame, state: GameState, seat: int, salt: int = 0) -> GameState:
     """A full state built only from what ``seat`` may see (its view, the hidden parts sampled
-    with a fixed seed)."""
-    return game.sample_state(game.view(state, seat), seat, random.Random(SEED))
+    with a fixed seed: ``SEED + salt``)."""
+    return game.sample_state(game.view(state, seat), seat, random.Random(SEED + salt))
 
 
 class Worth:
@@ -134,12 +135,24 @@ def turn_out(game: SpaceCorpGame, state: GameState, seat: int, move: Move) -> Ga
 
 def worths(game: SpaceCorpGame, state: GameState, seat: int, moves: list[Move]) -> list[float]:
     """Each move's worth to ``seat`` (its standing after the move's turn minus now), worked
-    out on the seat's sample; a move refused there is worth nothing."""
-    sample = seat_sample(game, state, seat)
-    worth = Worth(game, sample, seat)
-    now = worth.standing(sample)
+    out on the seat's sample; an Explore, whose tiles the sample draws, on ``EXPLORE_SAMPLES``
+    samples, averaged (one sample's tile is luck).  A move refused there is worth nothing."""
+    samples: list[tuple[GameState, Worth, float]] = []
+
+    def sample(index: int) -> tuple[GameState, Worth, float]:
+        while len(samples) <= index:
+            drawn = seat_sample(game, state, seat, len(samples))
+            worth = Worth(game, drawn, seat)
+            samples.append((drawn, worth, worth.standing(drawn)))
+        return samples[index]
+
     values = []
     for move in moves:
-        after = turn_out(game, sample, seat, move)
-        values.append(0.0 if after is None else worth.standing(after) - now)
+        total = 0.0
+        count = EXPLORE_SAMPLES if isinstance(move, Explore) else 1
+        for index in range(count):
+            drawn, worth, now = sample(index)
+            after = turn_out(game, drawn, seat, move)
+            total += 0.0 if after is None else worth.standing(after) - now
+        values.append(total / count)
     return values
