@@ -3,6 +3,7 @@ a player can take and how to pay for them, reaction-window answers, random playo
 from __future__ import annotations
 
 import itertools
+from collections import deque
 from typing import TYPE_CHECKING, Any, Iterator
 
 from rules.base import IllegalMove
@@ -255,14 +256,27 @@ def suggested_moves(game: SpaceCorpGame, state: GameState, seat: int) -> list[Mo
     the cheapest way (D7: no Time card and fewer cards first), ordered by their worth to the
     seat (``worth``: a newcomer taking the first line builds, issue 29; ties keep the cheapest
     first), then the other legal moves.  Legality never asks this: the legal moves (and random
-    play, the computer players) keep their own list."""
+    play, the computer players) keep their own list.
+
+    The answer depends only on what the seat sees (§9.1), so the last few are kept by the
+    seat's view: autocomplete asks again on every keystroke (and for each Hungarian word a
+    partly typed one may become), and the view of an unchanged position compares equal."""
     if state.phase != PLAY or state.pending or state.windows or state.turn.step != ACTION \
             or seat not in game.waiting_for(state):
         return game.legal_moves(state, seat)
+    view = game.view(state, seat)
+    for known_seat, known_view, known in _RECENT:
+        if known_seat == seat and known_view == view:
+            return list(known)
     cheap = list(game._action_candidates(state, seat, cheapest=True))
-    values = worths(game, state, seat, cheap)
+    values = worths(game, state, seat, cheap, view)
     ranked = sorted(range(len(cheap)), key=lambda index: -round(values[index], 6))   # stable: ties stay cheapest first
-    return [cheap[index] for index in ranked] + _besides_own(game, state, seat, cheap)
+    ordered = [cheap[index] for index in ranked] + _besides_own(game, state, seat, cheap)
+    _RECENT.append((seat, view, ordered))
+    return list(ordered)
+
+
+_RECENT: deque[tuple[int, GameState, list[Move]]] = deque(maxlen=8)    # (seat, its view, suggestions)
 
 
 def _shield_needed(game: SpaceCorpGame, state: GameState, seat: int, exposed: bool, *sites: str) -> bool:

@@ -46,10 +46,10 @@ TURN_STEPS = 12             # at most this many default answers finish the turn
 IDLE = ("pioneer", "orion")  # sites whose teams never act again this era (SC-MOV-11/22/33)
 
 
-def seat_sample(game: SpaceCorpGame, state: GameState, seat: int, salt: int = 0) -> GameState:
-    """A full state built only from what ``seat`` may see (its view, the hidden parts sampled
-    with a fixed seed: ``SEED + salt``)."""
-    return game.sample_state(game.view(state, seat), seat, random.Random(SEED + salt))
+def seat_sample(game: SpaceCorpGame, view: GameState, seat: int, salt: int = 0) -> GameState:
+    """A full state built only from what ``seat`` may see (its ``view``, the hidden parts
+    sampled with a fixed seed: ``SEED + salt``)."""
+    return game.sample_state(view, seat, random.Random(SEED + salt))
 
 
 class Worth:
@@ -133,15 +133,17 @@ def turn_out(game: SpaceCorpGame, state: GameState, seat: int, move: Move) -> Ga
     return after
 
 
-def worths(game: SpaceCorpGame, state: GameState, seat: int, moves: list[Move]) -> list[float]:
+def worths(game: SpaceCorpGame, state: GameState, seat: int, moves: list[Move],
+           view: GameState | None = None) -> list[float]:
     """Each move's worth to ``seat`` (its standing after the move's turn minus now), worked
-    out on the seat's sample; an Explore, whose tiles the sample draws, on ``EXPLORE_SAMPLES``
+    out on the seat's sample (of ``view``, the seat's view of ``state``); an Explore, whose tiles the sample draws, on ``EXPLORE_SAMPLES``
     samples, averaged (one sample's tile is luck).  A move refused there is worth nothing."""
     samples: list[tuple[GameState, Worth, float]] = []
+    seen = game.view(state, seat) if view is None else view
 
     def sample(index: int) -> tuple[GameState, Worth, float]:
         while len(samples) <= index:
-            drawn = seat_sample(game, state, seat, len(samples))
+            drawn = seat_sample(game, seen, seat, len(samples))
             worth = Worth(game, drawn, seat)
             samples.append((drawn, worth, worth.standing(drawn)))
         return samples[index]

@@ -142,3 +142,15 @@ def test_issue_29_two_newcomers_taking_the_first_suggestion_build_and_produce(se
     assert owners[0] >= 1 and owners[1] >= 1
     assert kinds[mv.BUILD] >= 2 and kinds[mv.PRODUCE] >= 1
     assert kinds[mv.RESEARCH] < sum(kinds[kind] for kind in (mv.BUILD, mv.PRODUCE, mv.MOVE, mv.EXPLORE))
+
+
+def test_issue_29_kept_suggestions_follow_the_seat_view() -> None:
+    """Autocomplete asks on every keystroke: an unchanged position is answered from the kept
+    suggestions, a changed one (here the hand, changed in place) never is."""
+    state = _deimos_build()
+    first = GAME.suggested_moves(state, 0)
+    assert GAME.suggested_moves(clone_state(state), 0) == first
+    hand_of(state, 0, "M06#1")                                                             # no Build card now
+    again = GAME.suggested_moves(state, 0)
+    assert not any(isinstance(move, mv.Build) for move in again)
+    assert again != first
