@@ -32,7 +32,7 @@ from rules.base import IllegalMove
 
 from .data import Site, tables
 from .evaluation import projected
-from .moves import Explore, Move
+from .moves import Explore, Move, Special
 from .state import PLAY, GameState, split_spot
 
 if TYPE_CHECKING:
@@ -136,7 +136,8 @@ def turn_out(game: SpaceCorpGame, state: GameState, seat: int, move: Move) -> Ga
 def worths(game: SpaceCorpGame, state: GameState, seat: int, moves: list[Move],
            view: GameState | None = None) -> list[float]:
     """Each move's worth to ``seat`` (its standing after the move's turn minus now), worked
-    out on the seat's sample (of ``view``, the seat's view of ``state``); an Explore, whose tiles the sample draws, on ``EXPLORE_SAMPLES``
+    out on the seat's sample (of ``view``, the seat's view of ``state``); an Explore or a
+    Special (a probe explores too), whose tiles the sample draws, on ``EXPLORE_SAMPLES``
     samples, averaged (one sample's tile is luck).  A move refused there is worth nothing."""
     samples: list[tuple[GameState, Worth, float]] = []
     seen = game.view(state, seat) if view is None else view
@@ -151,7 +152,7 @@ def worths(game: SpaceCorpGame, state: GameState, seat: int, moves: list[Move],
     values = []
     for move in moves:
         total = 0.0
-        count = EXPLORE_SAMPLES if isinstance(move, Explore) else 1
+        count = EXPLORE_SAMPLES if isinstance(move, (Explore, Special)) else 1
         for index in range(count):
             drawn, worth, now = sample(index)
             after = turn_out(game, drawn, seat, move)
