@@ -154,3 +154,17 @@ def test_issue_29_kept_suggestions_follow_the_seat_view() -> None:
     again = GAME.suggested_moves(state, 0)
     assert not any(isinstance(move, mv.Build) for move in again)
     assert again != first
+
+
+def test_D7_of_flights_worth_the_same_the_cheapest_way_comes_first() -> None:
+    """D7 within the worth order (SC-VAL-8): flights are ordered by worth, and of flights worth
+    the same the one that spends no Time card and fewer cards comes first."""
+    state = game(2)
+    time = next(card for card in state.hands.cards[0] if card.startswith("T"))
+    hand_of(state, 0, "M08#1", "M06#1", time)                                              # Move 4, Move 3
+    flights = [move for move in GAME.suggested_moves(state, 0) if isinstance(move, mv.MoveAction)]
+    values = worths(GAME, state, 0, flights)
+    ranked = [(-round(value, 6), move.sources.time is not None, len(move.sources.cards))
+              for value, move in zip(values, flights)]
+    assert ranked == sorted(ranked)
+    assert len({rank[0] for rank in ranked}) < len(ranked)                               # some are worth the same
