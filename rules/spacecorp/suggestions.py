@@ -3,6 +3,7 @@ a player can take and how to pay for them, reaction-window answers, random playo
 from __future__ import annotations
 
 import itertools
+from collections import deque
 from typing import TYPE_CHECKING, Any, Iterator
 
 from rules.base import IllegalMove
@@ -16,6 +17,7 @@ from .moves import (Build, BuildSpot, CardEntry, Choose, Colonize, CpItem, Decli
 from .state import (ACTION, CONTRACTS, INFRA_DISCARD, LEGACY, OFFER_TAKE, OVER, PLAY, RESEARCH_DRAWS, TRANSPORT,
                     GameState, Window, clone_state)
 from .common import BOXES, DECLINE_ALWAYS, ERA_ACTIONS, HOME, LETTER, S, TIME_ACTIONS
+from .worth import worths
 
 if TYPE_CHECKING:
     from .engine import SpaceCorpGame
@@ -102,8 +104,19 @@ def legal_moves(game: SpaceCorpGame, state: GameState, seat: int) -> list[Move]:
         return moves + [Fulfill(seat)]
     if step == TRANSPORT:
         return [Transport(seat), *game._transports(state, seat)]
-    moves = list(game._actions(state, seat))
-    if state.deck_exhausted or all(isinstance(action, Upgrade) for action in moves):   # as _may_pass
+    own = list(game._action_candidates(state, seat))
+    return own + _besides_own(game, state, seat, own)
+
+
+def _besides_own(game: SpaceCorpGame, state: GameState, seat: int, own: list[Move]) -> list[Move]:
+    """The action step's legal moves besides the seat's own actions ``own`` (paid either way,
+    the same actions): as ``_actions``, those another player's Infra pays for when ``own``
+    holds nothing but Upgrades (SC-VAL-2); a pass (as ``_may_pass``); EG-RACE's Edge."""
+    moves: list[Move] = []
+    if all(isinstance(action, Upgrade) for action in own):
+        for hq in game._other_hqs(state, seat):
+            moves += [move for move in game._action_candidates(state, seat, hq) if not isinstance(move, Upgrade)]
+    if state.deck_exhausted or all(isinstance(action, Upgrade) for action in own + moves):
         moves.append(Pass(seat))
     if not state.turn.race:
         moves += [Edge(seat, card=card) for card, _ in game._edge_cards(state, seat, "ACTION_DECLARED", seat)][:1]
@@ -239,14 +252,31 @@ def _raw_candidates(game: SpaceCorpGame, state: GameState, seat: int, hq: str = 
 
 
 def suggested_moves(game: SpaceCorpGame, state: GameState, seat: int) -> list[Move]:
-    """What autocomplete offers (D7): the legal moves, with the actions paid the cheapest way and the
-    flights that spend no Time card and fewer cards first.  Legality never asks this: the legal
-    moves (and random play, the computer players) keep their own list."""
-    moves = game.legal_moves(state, seat)
-    if state.phase != PLAY or state.pending or state.windows or state.turn.step != ACTION or not moves:
-        return moves
-    own = set(game._action_candidates(state, seat))
-    return list(game._action_candidates(state, seat, cheapest=True)) + [move for move in moves if move not in own]
+    """What autocomplete offers: the legal moves, in the action step the actions first, each paid
+    the cheapest way (D7: no Time card and fewer cards first), ordered by their worth to the
+    seat (``worth``: a newcomer taking the first line builds, issue 29; ties keep the cheapest
+    first), then the other legal moves.  Legality never asks this: the legal moves (and random
+    play, the computer players) keep their own list.
+
+    The answer depends only on what the seat sees (§9.1), so the last few are kept by the
+    seat's view: autocomplete asks again on every keystroke (and for each Hungarian word a
+    partly typed one may become), and the view of an unchanged position compares equal."""
+    if state.phase != PLAY or state.pending or state.windows or state.turn.step != ACTION \
+            or seat not in game.waiting_for(state):
+        return game.legal_moves(state, seat)
+    view = game.view(state, seat)
+    for known_seat, known_view, known in _RECENT:
+        if known_seat == seat and known_view == view:
+            return list(known)
+    cheap = list(game._action_candidates(state, seat, cheapest=True))
+    values = worths(game, state, seat, cheap, view)
+    ranked = sorted(range(len(cheap)), key=lambda index: -round(values[index], 6))   # stable: ties stay cheapest first
+    ordered = [cheap[index] for index in ranked] + _besides_own(game, state, seat, cheap)
+    _RECENT.append((seat, view, ordered))
+    return list(ordered)
+
+
+_RECENT: deque[tuple[int, GameState, list[Move]]] = deque(maxlen=8)    # (seat, its view, suggestions)
 
 
 def _shield_needed(game: SpaceCorpGame, state: GameState, seat: int, exposed: bool, *sites: str) -> bool:
@@ -432,6 +462,10 @@ def random_move(game: SpaceCorpGame, state: GameState, seat: int, rng: Any) -> M
 
 
 def default_move(game: SpaceCorpGame, state: GameState, seat: int) -> Move | None:
+    """The deadline's default: no transport (without listing the transports), else the first legal move."""
+    if state.phase == PLAY and state.turn.step == TRANSPORT and not state.windows and not state.pending \
+            and seat in game.waiting_for(state):
+        return Transport(seat)
     moves = game.legal_moves(state, seat)
     if not moves:
         return None
