@@ -14,6 +14,7 @@ from rules.messages import render
 from rules.spacecorp.data import tables
 from rules.spacecorp.engine import GAME, design
 from rules.spacecorp.state import ACTION, CONTRACTS, OVER, RESEARCH_DRAWS, TRANSPORT, clone_state
+from rules.spacecorp.worth import worths
 
 
 def game(players: int = 3, seed: int = 1):
@@ -427,7 +428,7 @@ def _suggested_move(state, origin: str, destination: str):
 def test_SC_VAL_8_suggestions_pay_with_the_cheapest_cards_and_the_time_card_only_where_needed():
     """D7: a suggested Move pays with as few cards as any way needs, of those the weakest (the
     strong ones stay in hand), and doubles with the Time card only when the cards cannot reach;
-    the suggestions that spend no Time card and fewer cards come first.  What is accepted does
+    the suggestions that spend no Time card and fewer cards come first among moves of equal worth.  What is accepted does
     not change (SC-VAL-8: any Time card use is still legal; issue 27 item 7: legal_moves, random play and
     the computer players keep their own list)."""
     state = game(2)
@@ -447,7 +448,9 @@ def test_SC_VAL_8_suggestions_pay_with_the_cheapest_cards_and_the_time_card_only
     assert [entry.card for entry in short.sources.cards] == ["M06#1"]
     moves = [move for move in GAME.suggested_moves(state, 0) if getattr(move, "legs", None)]
     spends = [(move.sources.time is not None, len(move.sources.cards)) for move in moves]
-    assert spends == sorted(spends)                                      # the cheapest first
+    values = worths(GAME, state, 0, moves)
+    ranked = [(-round(value, 6), spend) for value, spend in zip(values, spends)]
+    assert ranked == sorted(ranked)               # by worth (issue 29), of equal worth the cheapest first (D7)
     texts = GAME.complete(state, 0, "mozgás", 25)
     assert texts[0] == GAME.format_move(moves[0])                       # what autocomplete offers first
     for move in moves:                                                   # each suggestion is accepted
