@@ -119,9 +119,7 @@ def _answer(game: SpaceCorpGame, state: GameState, move: Move) -> None:
         game._discard_infra(state, move)
         window.waiting.pop(0)
     elif isinstance(move, Decline):
-        window.waiting.pop(0)
-        state.news.append(S("news.declined", player=game.seat_label(state, move.seat),
-                            event=S(f"event.{window.event}")))
+        window.waiting.pop(0)          # no news: the move's own line says it (phrase.decline)
     elif isinstance(move, Edge):
         game._edge(state, move, window)
         if not any(game._edge_usable(state, move.seat, edge, window) for _, edge in

@@ -213,7 +213,7 @@ def _pass(game: SpaceCorpGame, state: GameState, seat: int) -> None:
     """The whole turn is skipped (SC-END-3); after Trigger B the player has passed for the rest
     of the era (SC-END-4), before it only this turn (no legal action, SC-END-9)."""
     player = state.players[seat]
-    state.news.append(S("news.passed", player=game.seat_label(state, seat)))
+    # no news: the move's own line says it (phrase.pass)
     if state.deck_exhausted and not player.passed:
         player.passed = True
         game._check_passes(state)
