@@ -276,6 +276,20 @@ def test_spacecorp_evaluation_counts_the_early_finish_genetics_bonus():
     assert game.evaluate(richer, 0) > game.evaluate(state, 0) + 2
 
 
+def test_spacecorp_evaluation_counts_a_pioneer_marker_only_when_the_era_ends_the_game():
+    """SC-VAR-4: the Pioneer markers pay (+3T / +1T) only at an early finish; in an E1 that
+    ends the game a marker ranks about 3 points higher, in the E1 of a longer game not at all
+    (the suggestions and the computer once flew for a bonus that would never be paid)."""
+    from rules.spacecorp.evaluation import projected
+    game = rules.get_game("spacecorp")
+    for eras, bonus in (("1", 3), ("1-3", 0)):
+        state = game.new_game(game.normalize_options({"players": 2, "eras": eras}), 3)
+        assert state.era == "E1" and not state.players[0].pioneer
+        marked = copy_of(game, state)
+        marked.players[0].pioneer = 1
+        assert projected(marked, 0) - projected(state, 0) == pytest.approx(bonus), eras
+
+
 def test_arena_pieces_add_up_to_the_whole_run_and_report_cpu_time():
     """Issue 29 measurement: games 0-1 then 2-3 (``first``) are the same games as 0-3 in one run,
     so a long bench can be cut into pieces; the CPU time of each decision is reported too."""

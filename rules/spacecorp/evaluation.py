@@ -7,8 +7,9 @@ Profit is the score (SC-SCORE-4); this adds, in T, what the seat's engine should
   (fewer as the draw pile runs out, SC-END-2); the tiles its HQ's Produce Infra collects
   without a card, every turn left;
 * cards in hand and Infra on its HQ (the value of its next actions, SC-VAL-2/3);
-* the bonuses of the game's end that are already certain: after an E1 or E2 finish the Pioneer
-  markers and, after E1, +1T per genetics step (SC-VAR-4); after E3 the colony scoring
+* the bonuses of the game's end that are already certain: when the current era ends the game
+  early (E1 or E2 the last era played), the Pioneer markers and, after E1, +1T per genetics step
+  (SC-VAR-4, ``scoring.end_bonus``; in a longer game a marker pays nothing); after E3 the colony scoring
   (SC-SCORE-2); bases on the board (the tie-break and most contracts).
 
 The value for a seat is its total minus the best other seat's.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from .data import design, tables
 from .common import BOXES, era_span, pair_production
+from .scoring import end_bonus
 from .state import OVER, GameState, split_spot
 
 PRODUCE_ACTIONS = 2.0        # Produce actions a base on a P# tile may still pay for, early in an era
@@ -71,14 +73,13 @@ def projected(state: GameState, seat: int) -> float:
     total += CARD * (0.3 + 0.7 * left) * min(hand, 8)
     total += INFRA * (left if last_era else 1.0) * sum(1 for card in player.hq.values() if card is not None)
     total += BASE * sum(1 for owner, _base in state.bases.values() if owner == seat)
-    constants = tables().constants
-    if player.pioneer:
-        total += constants.early_finish_pioneer_bonus[player.pioneer - 1]
-    if state.era == "E1":
-        total += player.genetics_steps if last_era else 0.3 * player.genetics_steps
+    genetics, pioneer = end_bonus(state, seat)         # SC-VAR-4: only when this era ends the game
+    total += genetics + pioneer
+    if state.era == "E1" and not last_era:
+        total += 0.3 * player.genetics_steps            # the wheel's awards still to come
     if state.era == "E3":
         colonies = sum(1 for owner, _tile in state.colonies.values() if owner == seat)
-        total += constants.colony_points(colonies)
+        total += tables().constants.colony_points(colonies)
     return total
 
 
