@@ -41,6 +41,8 @@ and reduced for smooth edges; caches are keyed by immutable values only.
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from contextvars import ContextVar
 from functools import cache, lru_cache
 from typing import Any, Callable, Iterator, ParamSpec, Protocol, Sequence, TypeVar
@@ -1682,6 +1684,50 @@ def _render_seat(view: View, seat: int, player_names: Sequence[str] | None = Non
     return im
 
 
+def seat_inputs(view: View, seat: int, player_names: Sequence[str] | None) -> tuple[Any, ...]:
+    """Everything one seat's panel in the players' image (:func:`_render_seat`) is drawn from
+    (issue 26), besides the language: the seat, its colour and name; then, once it has a
+    faction, whether it passed, its VP, faction, resources, power bowls and brainstone, the
+    income of the next income phase, its special actions (used or not), the buildings it has
+    built, its gaiaformers (unlocked and free), its satellites, booster, technology tiles,
+    federation tokens, what it used this round and where its VP came from."""
+    p = _players(view)[seat]
+    head = ("seat", seat, seat_colour(view, seat), seat_name(view, seat, player_names))
+    if not p:
+        return head
+    income = _income(view, seat) if view.get("phase") not in ("over", "factions") else {}
+    satellites = sum(1 for owners in (view.get("sat") or {}).values() if seat in owners)
+    return (*head, bool(p.get("passed")), p["vp"], p["faction"], tuple(p[kind] for kind in ("c", "o", "k", "q")),
+            p["power"], p.get("brainstone"), income, _specials(view, seat), p.get("n") or {}, p.get("gf_total"),
+            G.gaiaformers_free(view, seat), satellites, p.get("booster"), p.get("techs") or [], p.get("feds") or [],
+            p.get("used") or [], p.get("vp_src") or {})
+
+
+# One seat's panel as last drawn for each of the latest inputs (issue 26): a move changes the
+# mover's panel, seldom another's, so the players' image pastes the others' panels drawn
+# before.  About 0.9 MB a panel: 32 of them are the panels of eight or more Gaia games.
+_SEAT_IMAGES: OrderedDict[str, Image.Image] = OrderedDict()
+_SEAT_IMAGES_MAX = 32
+_SEAT_IMAGES_LOCK = threading.Lock()     # drawing in threads (no worker processes): two drawers
+
+
+def _seat_image(view: View, seat: int, player_names: Sequence[str] | None) -> Image.Image:
+    """:func:`_render_seat`'s picture, drawn only when no panel of the same inputs
+    (:func:`seat_inputs`, in the same language) was kept; callers only read it."""
+    key = c.inputs_digest(_LANGUAGE.get(), seat_inputs(view, seat, player_names))
+    with _SEAT_IMAGES_LOCK:
+        image = _SEAT_IMAGES.get(key)
+        if image is not None:
+            _SEAT_IMAGES.move_to_end(key)
+            return image
+    image = _render_seat(view, seat, player_names)
+    with _SEAT_IMAGES_LOCK:
+        _SEAT_IMAGES[key] = image
+        while len(_SEAT_IMAGES) > _SEAT_IMAGES_MAX:
+            _SEAT_IMAGES.popitem(last=False)
+    return image
+
+
 def _render_legend(view: View, *, player_names: Sequence[str] | None = None) -> Image.Image:
     """The map's legend (chat): the same all game long, so the thread shows it once."""
     im = Image.new("RGB", (NARROW, LEGEND_STRIP_H + 20), BOARD_BG)
@@ -1722,7 +1768,7 @@ def _render_table(view: View, *, player_names: Sequence[str] | None = None, seat
     With four players the seats come as two images (``seats``; the header and the final
     scoring in the first, the boosters in the second): a phone shows each whole."""
     seats = range(len(_players(view))) if seats is None else seats
-    panels = [_render_seat(view, seat, player_names) for seat in seats]
+    panels = [_seat_image(view, seat, player_names) for seat in seats]   # kept ones pasted
     top = HEADER_H + 4 if header else 0
     height = top + sum(panel.height for panel in panels) + (112 if final else 0) + (BOOSTERS_H + 12 if boosters else 0) + 10
     im = Image.new("RGB", (NARROW, height), BOARD_BG)
