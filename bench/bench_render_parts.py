@@ -180,7 +180,13 @@ def main() -> None:
                         help="how often each image changes from one position to the next (as the host compares)")
     parser.add_argument("--least-of", type=int, metavar="RUNS",
                         help="the least CPU ms per drawing of RUNS passes (A/B comparisons on a shared machine)")
+    parser.add_argument("--keep-palettes", action="store_true",
+                        help="encode as the host's worker processes do when they keep their palettes "
+                             "(renderers.common.keep_palettes)")
     args = parser.parse_args()
+    if args.keep_palettes:
+        from renderers.common import keep_palettes
+        keep_palettes()
     names = [f"Player {seat + 1}" for seat in range(args.players)]
     if args.changes or args.least_of:
         for name in args.games.split(","):
