@@ -1788,14 +1788,53 @@ def _render_table(view: View, *, player_names: Sequence[str] | None = None, seat
     return c.avoid_square(im)
 
 
-def _player_images(view: View, player_names: Sequence[str] | None) -> list[Image.Image]:
-    """The players' image, or two of them with four players (see :func:`_render_table`)."""
+def _table_layouts(view: View) -> list[tuple[range, bool, bool, bool]]:
+    """The players' images: (seats, header, final scoring, boosters) of each; one image, or
+    two with four players (see :func:`_render_table`)."""
     count = len(_players(view))
     if count <= PLAYERS_IMAGE_MAX:
-        return [_render_table(view, player_names=player_names)]
+        return [(range(count), True, True, True)]
     half = (count + 1) // 2
-    return [_render_table(view, player_names=player_names, seats=range(half), boosters=False),
-            _render_table(view, player_names=player_names, seats=range(half, count), header=False, final=False)]
+    return [(range(half), True, True, False), (range(half, count), False, False, True)]
+
+
+def _player_images(view: View, player_names: Sequence[str] | None) -> list[Image.Image]:
+    """The players' image, or two of them with four players (see :func:`_render_table`)."""
+    return [_render_table(view, player_names=player_names, seats=seats, header=header, final=final, boosters=boosters)
+            for seats, header, final, boosters in _table_layouts(view)]
+
+
+def table_inputs(view: View, player_names: Sequence[str] | None, seats: Sequence[int], header: bool, final: bool,
+                 boosters: bool) -> tuple[Any, ...]:
+    """Everything a players' image (:func:`_render_table`) is drawn from (issue 26), besides the
+    language: the seats' factions (the markers' colours); for the header the phase, round,
+    turn order and who passed (and each seat's VP at the end: the winners); each of its
+    seats' panel (:func:`seat_inputs`); for the final scoring the two tiles and each seat's
+    count; for the boosters which are in play and who holds each."""
+    players = _players(view)
+    head = None
+    if header:
+        phase = view.get("phase", "")
+        head = (phase, view.get("round", 0), tuple(view.get("order") or ()), tuple(view.get("passed") or ()),
+                tuple(p["vp"] if p else None for p in players) if phase == "over" else None)
+    finals = None
+    if final:
+        tiles = tuple(view.get("final_scoring") or ())[:2]
+        finals = (tiles, tuple(tuple(G.final_count(view, s, tile) for tile in tiles) if p else None
+                               for s, p in enumerate(players)))
+    return ("players", len(players), tuple(p["faction"] if p else None for p in players), head,
+            tuple(seat_inputs(view, seat, player_names) for seat in seats), finals,
+            (view.get("boosters") or {}) if boosters else None)
+
+
+def _table_parts(view: View, player_names: Sequence[str] | None, language: str) -> list[c.ChatPart]:
+    """The players' images as ChatParts of :func:`table_inputs` (they change with nearly every
+    move: a digest of their inputs instead of one of their pixels)."""
+    def part(seats: range, header: bool, final: bool, boosters: bool) -> c.ChatPart:
+        inputs = _in(language, table_inputs, view, player_names, seats, header, final, boosters)
+        return c.ChatPart(inputs, lambda: _in(language, _render_table, view, player_names=player_names, seats=seats,
+                                              header=header, final=final, boosters=boosters))
+    return [part(*layout) for layout in _table_layouts(view)]
 
 
 def _render_shared(view: View, *, player_names: Sequence[str] | None = None) -> Image.Image:
@@ -1935,9 +1974,10 @@ def render_for_chat(view: View, *, player_names: list[str] | None = None,
     of player in a random 3-player game).  Yielded one at a time: each is encoded while the
     next is drawn.  The map parts, the legend and the shared board are ChatParts (issue 26):
     the host draws them only when their inputs (:func:`map_inputs`, :func:`shared_inputs`; the
-    legend has none but the language) differ from those of the image the thread shows."""
+    legend has none but the language) differ from those of the image the thread shows; so are
+    the players' images (:func:`table_inputs`), which change with nearly every move."""
     yield from _map_parts(view, language)
-    yield from _in(language, lambda: _player_images(view, player_names))
+    yield from _table_parts(view, player_names, language)
     yield c.ChatPart(("legend",), lambda: _in(language, lambda: _render_legend(view, player_names=player_names)))
     yield c.ChatPart(shared_inputs(view), lambda: _in(language, lambda: _render_shared(view, player_names=player_names)))
 

@@ -1,5 +1,5 @@
 """Issue 26 (capacity): Space Corp's, Gaia's, Planetarium's and Pulsar's chat renderers give the
-images that rarely change (Space Corp's map parts, table and goals, Gaia's map parts, legend and shared board,
+images that rarely change (Space Corp's map parts, table and goals, Gaia's map parts, players, legend and shared board,
 Planetarium's board halves and column, Pulsar's star cluster, dice board and players) as ``ChatPart``s, which
 the host neither draws nor encodes when the thread shows an image of the same inputs.  The
 proof that the inputs decide the pixels (else a stale picture stays in a player's thread): over
@@ -105,7 +105,7 @@ def test_equal_inputs_draw_equal_pixels_and_changed_pixels_change_the_digest(nam
 @pytest.mark.parametrize("name", ["spacecorp", "gaia", "planetarium", "pulsar"])
 def test_the_parts_draw_the_same_pictures_as_before(name):
     """The parts' drawings are byte-identical to the images the thread got before issue 26:
-    Space Corp's calm map parts, table and goals, Gaia's map parts, legend and shared board, Planetarium's column
+    Space Corp's calm map parts, table and goals, Gaia's map parts, players, legend and shared board, Planetarium's column
     (without the turn) and board halves (the board drawn once at CHAT_SCALE, cut, each half's labels), Pulsar's cluster,
     dice board and players."""
     game = rules.get_game(name)
@@ -148,6 +148,7 @@ def test_the_parts_draw_the_same_pictures_as_before(name):
         else:
             from renderers import gaia as gr
             before = [*gr.render_map_parts(view, player_names=names, language=language),
+                      *gr._in(language, gr._player_images, view, names),
                       gr._in(language, lambda: gr._render_legend(view, player_names=names)),
                       gr._in(language, lambda: gr._render_shared(view, player_names=names))]
         assert parts == [image.tobytes() for image in before]
@@ -347,3 +348,33 @@ def test_gaia_players_image_with_kept_panels_is_the_image_drawn_whole(players, l
     kept = [[image.tobytes() for image in gr._in(language, gr._player_images, view, names)] for view in views]
     monkeypatch.setattr(gr, "_seat_image", gr._render_seat)
     assert kept == [[image.tobytes() for image in gr._in(language, gr._player_images, view, names)] for view in views]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_gaia_players_image_inputs_read_every_key_its_drawing_reads(players):
+    """Issue 26: what Gaia's players' image (header, panels, final scoring, boosters; two images
+    with four players) is drawn from is all in :func:`renderers.gaia.table_inputs`: every key
+    of the view and of its players that the drawing reads, the inputs read too, from the
+    faction picks to the end."""
+    from renderers import gaia as gr
+
+    game = rules.get_game("gaia")
+    state = game.new_game(game.normalize_options({"players": players}), 12)
+    rng = random.Random(12)
+    names = [f"P{seat}" for seat in range(players)]
+    checked = 0
+    for ply in range(500):
+        if ply % 20 == 0 or game.is_over(state):
+            view = game.view(state, None)
+            for seats, header, final, boosters in gr._table_layouts(view):
+                drawn: set[tuple[str, str]] = set()
+                gr._in("hu", gr._render_table, _Reads(view, drawn), player_names=names, seats=seats, header=header,
+                       final=final, boosters=boosters)
+                given: set[tuple[str, str]] = set()
+                gr._in("hu", gr.table_inputs, _Reads(view, given), names, seats, header, final, boosters)
+                assert drawn <= given, drawn - given
+            checked += 1
+        if game.is_over(state):
+            break
+        state = game.apply(state, rng.choice(list(game.legal_moves(state, min(game.waiting_for(state))))))
+    assert checked > 5 and game.is_over(state)
