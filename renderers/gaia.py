@@ -1705,9 +1705,11 @@ def seat_inputs(view: View, seat: int, player_names: Sequence[str] | None) -> tu
 
 # One seat's panel as last drawn for each of the latest inputs (issue 26): a move changes the
 # mover's panel, seldom another's, so the players' image pastes the others' panels drawn
-# before.  About 0.9 MB a panel: 32 of them are the panels of eight or more Gaia games.
+# before.  About 0.85 MB a panel (800 x ~350 RGB): 64 of them (~55 MB) are every panel of
+# 16 or more Gaia games; a worker process that draws more games' boards in turn than its
+# panels cover finds none kept (least recently drawn goes first).
 _SEAT_IMAGES: OrderedDict[str, Image.Image] = OrderedDict()
-_SEAT_IMAGES_MAX = 32
+_SEAT_IMAGES_MAX = 64
 _SEAT_IMAGES_LOCK = threading.Lock()     # drawing in threads (no worker processes): two drawers
 
 
