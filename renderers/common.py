@@ -776,12 +776,12 @@ def _squared_error(image: Image.Image, palette: Image.Image) -> tuple[int, Image
     return sum(count * (level & 255) ** 2 for level, count in enumerate(histogram) if count), difference.convert("L")
 
 
-# A kept palette may not show a colour of 6 or more sample pixels (about 100 of the image's,
-# a marker or a line of text) more than 12 levels off, nor add more than 15 % to the squared
-# error its own image's sample had (2026-11-27: 85 % of the changed chat images of 60-move
-# games of the five take the palette of their size; PSNR 39.5-50.5 dB, the fresh palettes'
-# 39.9-50.6, the same KiB).
-_AREA_PIXELS = 6
+# A kept palette may not show a colour of 4 or more sample pixels (an 8 x 8 px marker, a line
+# of text) more than 12 levels off, nor add more than 15 % to the squared
+# error its own image's sample had (2026-11-27, bench_render_parts --palettes-ab: 79-91 % of
+# the changed chat images of a 60-move game of each of the five take the palette of their
+# size (Gaia's 79 %), PSNR within 0.2 dB of a palette of their own, the same KiB).
+_AREA_PIXELS = 4
 _OFF_LEVELS = 12
 _ERROR_SLACK = 1.15
 _OFF = [255 if level > _OFF_LEVELS else 0 for level in range(256)]
@@ -808,8 +808,10 @@ class _KeptPalette:
         off = off.point(_OFF)
         if off.getbbox() is None:
             return True
-        colours = Image.composite(sample, Image.new("RGB", sample.size), off).getcolors(sample.width * sample.height)
-        return not any(count >= _AREA_PIXELS and colour != (0, 0, 0) for count, colour in colours or ())
+        far = Image.new("RGBA", sample.size, (0, 0, 0, 0))     # the far-off pixels' colours, opaque
+        far.paste(sample, (0, 0), off)
+        colours = far.getcolors(sample.width * sample.height) or []
+        return not any(count >= _AREA_PIXELS and isinstance(colour, tuple) and colour[3] for count, colour in colours)
 
 
 class _Palettes:
