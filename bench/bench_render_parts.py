@@ -196,6 +196,42 @@ def palettes_ab(name: str, views: list, names: list[str], runs: int) -> None:
                                                     if mode == "kept" else ""))
 
 
+def gaia_players_ab(moves: int, seed: int, runs: int) -> None:
+    """Print the CPU ms per position of Gaia's players' images (3 and 4 players), as the host
+    paid them before issue 26's kept panels (every panel drawn, the pixels hashed) and now (the
+    inputs digested, the panels a move left alone pasted), alternating position by position in
+    this process, the least of ``runs`` passes over consecutive positions of a playout."""
+    from bot.service import part_digest, pixel_digest
+    from renderers import gaia as gr
+
+    kept_seat = gr._seat_image
+    for players in (3, 4):
+        names = [f"Player {seat + 1}" for seat in range(players)]
+        views = positions("gaia", moves, seed, players)
+        best = {"before": float("inf"), "after": float("inf")}
+        for _ in range(runs):
+            gr._SEAT_IMAGES.clear()
+            spent = {"before": 0.0, "after": 0.0}
+            for number, view in enumerate(views):
+                for mode in (("before", "after") if number % 2 else ("after", "before")):
+                    start = time.process_time()
+                    if mode == "before":
+                        gr._seat_image = gr._render_seat
+                        for image in gr._in("en", gr._player_images, view, names):
+                            pixel_digest(image)
+                    else:
+                        gr._seat_image = kept_seat
+                        for index, part in enumerate(gr._table_parts(view, names, "en")):
+                            part_digest("gaia", "en", names, 4 + index, part.inputs)
+                            part.draw()
+                    spent[mode] += time.process_time() - start
+            gr._seat_image = kept_seat
+            best = {mode: min(best[mode], spent[mode]) for mode in best}
+        print(f"gaia {players} players' images: " + ", ".join(f"{mode} {best[mode] * 1000 / len(views):.2f} ms"
+                                                          for mode in ("before", "after"))
+              + f" a position ({len(views)} positions, least of {runs})")
+
+
 def changes(name: str, views: list, names: list[str]) -> None:
     """Print how often each image of ``name`` changes from one position to the next (its digest:
     a plain image's pixels, a ChatPart's inputs), as the host compares them."""
@@ -246,11 +282,16 @@ def main() -> None:
     parser.add_argument("--palettes-ab", action="store_true",
                         help="to_png per changed image with a palette of its own against kept palettes, "
                              "alternating in this process (least of --least-of passes, default 3)")
+    parser.add_argument("--gaia-players-ab", action="store_true",
+                        help="Gaia's players' images before and after the kept panels, alternating in this process")
     args = parser.parse_args()
     if args.keep_palettes:
         from renderers.common import keep_palettes
         keep_palettes()
     names = [f"Player {seat + 1}" for seat in range(args.players)]
+    if args.gaia_players_ab:
+        gaia_players_ab(args.moves if args.moves != 60 else 80, args.seed, args.least_of or 3)
+        return
     if args.palettes_ab:
         for name in args.games.split(","):
             palettes_ab(name, positions(name, args.moves, args.seed, args.players), names, args.least_of or 3)
