@@ -94,11 +94,12 @@ def breakdown(name: str, views: list, names: list[str]) -> None:
     """Print, per image of ``name``'s drawing, the mean CPU ms of each step the host may pay
     for it: drawing (a ChatPart's ``draw``; 0 for an image drawn inside the renderer call,
     whose cost the first column gives), the digest of its pixels (plain images only in the
-    host), the palette (sample + quantize) and the zlib compression of the PNG."""
+    host), the palette (sample + quantize) and the zlib compression of the PNG, and the whole of
+    ``to_png`` as the host calls it (with ``--keep-palettes``: a kept palette where it fits)."""
     import io
 
     from bot.service import pixel_digest
-    from renderers.common import avoid_square
+    from renderers.common import avoid_square, to_png
 
     def clock(fn):
         start = time.process_time()
@@ -116,7 +117,8 @@ def breakdown(name: str, views: list, names: list[str]) -> None:
             slot, image = item if isinstance(item, tuple) else (index, item)
             kind = "part" if isinstance(image, ChatPart) else "plain"
             draw_ms, image = clock(image.draw) if isinstance(image, ChatPart) else (0.0, image)
-            row = rows.setdefault((slot + 1, kind), {key: [] for key in ("draw", "digest", "palette", "zlib", "kib")})
+            row = rows.setdefault((slot + 1, kind), {key: [] for key in ("draw", "digest", "palette", "zlib", "kib",
+                                                                          "to_png")})
             row["draw"].append(draw_ms)
             row["digest"].append(clock(lambda: pixel_digest(image))[0])
             padded = avoid_square(image)
@@ -129,11 +131,105 @@ def breakdown(name: str, views: list, names: list[str]) -> None:
             buffer = io.BytesIO()
             row["zlib"].append(clock(lambda: quantized.save(buffer, format="PNG", compress_level=3))[0])
             row["kib"].append(len(buffer.getvalue()) / 1024)
+            row["to_png"].append(clock(lambda: to_png(padded))[0])     # as the host encodes (kept palettes too)
     print(f"{name}: renderer call {statistics.mean(calls):.1f} ms (plain images are drawn in it)")
     for (position, kind), row in sorted(rows.items()):
         print(f"  image {position} ({kind:5s}): draw {statistics.mean(row['draw']):5.1f}  pixel digest "
               f"{statistics.mean(row['digest']):4.1f}  palette {statistics.mean(row['palette']):4.1f}  "
-              f"zlib {statistics.mean(row['zlib']):4.1f} ms  {statistics.mean(row['kib']):4.0f} KiB")
+              f"zlib {statistics.mean(row['zlib']):4.1f} ms  {statistics.mean(row['kib']):4.0f} KiB  "
+              f"(to_png {statistics.mean(row['to_png']):4.1f} ms)")
+
+
+def palettes_ab(name: str, views: list, names: list[str], runs: int) -> None:
+    """Print the CPU ms per image of ``to_png`` on the images the host encodes in a playout
+    (each changed image, in play order) with a palette of its own and with kept palettes
+    (``keep_palettes``), the two alternating image by image in this process (the least of
+    ``runs`` passes each: a shared machine's load weighs on both alike), the KiB, the share of
+    images that took a kept palette and the PSNR of the decoded pixels (min / mean)."""
+    import io
+    import math
+
+    from PIL import ImageChops
+
+    from renderers import common
+
+    def psnr(image, png):
+        back = Image.open(io.BytesIO(png)).convert("RGB")
+        histogram = ImageChops.difference(image, back).histogram()
+        error = sum(n * (level & 255) ** 2 for level, n in enumerate(histogram)) / (image.width * image.height * 3)
+        return 99.0 if error == 0 else 10 * math.log10(255 * 255 / error)
+
+    images, shown = [], {}
+    for view in views:
+        items = renderers.get_chat_renderer(name)(view, player_names=names, language="en")
+        items = [items] if isinstance(items, (Image.Image, ChatPart)) else list(items)
+        for index, item in enumerate(items):
+            slot, image = item if isinstance(item, tuple) else (index, item)
+            image = common.avoid_square(image.draw() if isinstance(image, ChatPart) else image)
+            pixels = image.tobytes()
+            if shown.get(slot) != pixels:
+                shown[slot] = pixels
+                images.append(image)
+    best = {"fresh": float("inf"), "kept": float("inf")}
+    for _ in range(runs):
+        common.keep_palettes()
+        kept_palettes = common._PALETTES
+        spent = {"fresh": 0.0, "kept": 0.0}
+        out: dict[str, list[bytes]] = {"fresh": [], "kept": []}
+        taken = 0
+        for number, image in enumerate(images):
+            for mode in (("fresh", "kept") if number % 2 else ("kept", "fresh")):
+                common._PALETTES = kept_palettes if mode == "kept" else None
+                before = kept_palettes._items.get((*image.size, 256))
+                start = time.process_time()
+                out[mode].append(common.to_png(image))
+                spent[mode] += time.process_time() - start
+                if mode == "kept":
+                    taken += before is not None and before is kept_palettes._items.get((*image.size, 256))
+        common._PALETTES = None
+        best = {mode: min(best[mode], spent[mode]) for mode in best}
+    for mode in ("fresh", "kept"):
+        quality = [psnr(image, png) for image, png in zip(images, out[mode])]
+        print(f"{name:12s} {mode}: {best[mode] * 1000 / len(images):5.2f} ms per image, "
+              f"{sum(map(len, out[mode])) / len(images) / 1024:5.1f} KiB, PSNR {min(quality):.1f} / "
+              f"{statistics.mean(quality):.1f} dB" + (f", {taken} of {len(images)} images took a kept palette"
+                                                    if mode == "kept" else ""))
+
+
+def gaia_players_ab(moves: int, seed: int, runs: int) -> None:
+    """Print the CPU ms per position of Gaia's players' images (3 and 4 players), as the host
+    paid them before issue 26's kept panels (every panel drawn, the pixels hashed) and now (the
+    inputs digested, the panels a move left alone pasted), alternating position by position in
+    this process, the least of ``runs`` passes over consecutive positions of a playout."""
+    from bot.service import part_digest, pixel_digest
+    from renderers import gaia as gr
+
+    kept_seat = gr._seat_image
+    for players in (3, 4):
+        names = [f"Player {seat + 1}" for seat in range(players)]
+        views = positions("gaia", moves, seed, players)
+        best = {"before": float("inf"), "after": float("inf")}
+        for _ in range(runs):
+            gr._SEAT_IMAGES.clear()
+            spent = {"before": 0.0, "after": 0.0}
+            for number, view in enumerate(views):
+                for mode in (("before", "after") if number % 2 else ("after", "before")):
+                    start = time.process_time()
+                    if mode == "before":
+                        gr._seat_image = gr._render_seat
+                        for image in gr._in("en", gr._player_images, view, names):
+                            pixel_digest(image)
+                    else:
+                        gr._seat_image = kept_seat
+                        for index, part in enumerate(gr._table_parts(view, names, "en")):
+                            part_digest("gaia", "en", names, 4 + index, part.inputs)
+                            part.draw()
+                    spent[mode] += time.process_time() - start
+            gr._seat_image = kept_seat
+            best = {mode: min(best[mode], spent[mode]) for mode in best}
+        print(f"gaia {players} players' images: " + ", ".join(f"{mode} {best[mode] * 1000 / len(views):.2f} ms"
+                                                          for mode in ("before", "after"))
+              + f" a position ({len(views)} positions, least of {runs})")
 
 
 def changes(name: str, views: list, names: list[str]) -> None:
@@ -180,8 +276,26 @@ def main() -> None:
                         help="how often each image changes from one position to the next (as the host compares)")
     parser.add_argument("--least-of", type=int, metavar="RUNS",
                         help="the least CPU ms per drawing of RUNS passes (A/B comparisons on a shared machine)")
+    parser.add_argument("--keep-palettes", action="store_true",
+                        help="encode as the host's worker processes do when they keep their palettes "
+                             "(renderers.common.keep_palettes)")
+    parser.add_argument("--palettes-ab", action="store_true",
+                        help="to_png per changed image with a palette of its own against kept palettes, "
+                             "alternating in this process (least of --least-of passes, default 3)")
+    parser.add_argument("--gaia-players-ab", action="store_true",
+                        help="Gaia's players' images before and after the kept panels, alternating in this process")
     args = parser.parse_args()
+    if args.keep_palettes:
+        from renderers.common import keep_palettes
+        keep_palettes()
     names = [f"Player {seat + 1}" for seat in range(args.players)]
+    if args.gaia_players_ab:
+        gaia_players_ab(args.moves if args.moves != 60 else 80, args.seed, args.least_of or 3)
+        return
+    if args.palettes_ab:
+        for name in args.games.split(","):
+            palettes_ab(name, positions(name, args.moves, args.seed, args.players), names, args.least_of or 3)
+        return
     if args.changes or args.least_of:
         for name in args.games.split(","):
             views = positions(name, args.moves, args.seed, args.players)

@@ -20,11 +20,13 @@ import enum
 import hashlib
 import io
 import math
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import data
 
@@ -732,6 +734,9 @@ def to_png(image: Image.Image, *, optimize: bool = True, colors: int = 256) -> b
     than Pillow's ``optimize=True`` zlib search, which saves only ~1 %).
     ``optimize=False`` stores the exact pixels.  RGBA images without any transparency are
     flattened to RGB first; translucent images are always stored losslessly.
+    In a process that called :func:`keep_palettes` (the host's workers) an image may take the
+    palette chosen lately for an image of its size (see there); elsewhere the bytes are a
+    function of the pixels alone.
     """
     if image.mode == "RGBA":
         alpha_min, _ = image.getchannel("A").getextrema()
@@ -745,14 +750,106 @@ def to_png(image: Image.Image, *, optimize: bool = True, colors: int = 256) -> b
         # applied to the whole image: 2-3x faster than choosing it from all pixels, with the
         # same fidelity (PSNR 40-43 dB either way on Gaia's images, 2026-11-24).
         sample = image.resize((max(1, image.width // 4), max(1, image.height // 4)), Image.Resampling.NEAREST)
-        palette = sample.quantize(colors=max(2, min(256, colors)), method=Image.Quantize.FASTOCTREE,
-                                  dither=Image.Dither.NONE)
-        image = image.quantize(palette=palette, dither=Image.Dither.NONE)
+        count = max(2, min(256, colors))
+        kept = _PALETTES.take(image.size, count, sample) if _PALETTES is not None else None
+        palette = kept.palette if kept is not None else sample.quantize(
+            colors=count, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        try:
+            image = image.quantize(palette=palette, dither=Image.Dither.NONE)
+        finally:
+            if _PALETTES is not None:
+                _PALETTES.give_back(image.size, count, kept or _KeptPalette.of(palette, sample))
     buffer = io.BytesIO()
     # level 3 against 6, measured on Gaia's late-game images (2026-11-24, 2-core machine):
     # 25 vs 39 ms per image, 205 vs 184 KiB and 134 vs 112 KiB -- speed matters more here
     image.save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()
+
+
+def _squared_error(image: Image.Image, palette: Image.Image) -> tuple[int, Image.Image]:
+    """``image`` (RGB) mapped to ``palette``'s colours: the sum of its squared errors, and the
+    per-pixel error (the largest of the channels' differences would do; Pillow's L of the
+    difference is its weighted sum, one pass in C)."""
+    mapped = image.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+    difference = ImageChops.difference(image, mapped)
+    histogram = difference.histogram()
+    return sum(count * (level & 255) ** 2 for level, count in enumerate(histogram) if count), difference.convert("L")
+
+
+# A kept palette may not show a colour of 4 or more sample pixels (an 8 x 8 px marker, a line
+# of text) more than 12 levels off, nor add more than 15 % to the squared
+# error its own image's sample had (2026-11-27, bench_render_parts --palettes-ab: 79-91 % of
+# the changed chat images of a 60-move game of each of the five take the palette of their
+# size (Gaia's 79 %), PSNR within 0.2 dB of a palette of their own, the same KiB).
+_AREA_PIXELS = 4
+_OFF_LEVELS = 12
+_ERROR_SLACK = 1.15
+_OFF = [255 if level > _OFF_LEVELS else 0 for level in range(256)]
+
+
+@dataclass(frozen=True)
+class _KeptPalette:
+    """A palette image (mode P; Pillow keeps its nearest-colour cache in it, so a palette used
+    again maps faster) and the squared error of the sample it was chosen from."""
+
+    palette: Image.Image
+    error: int
+
+    @classmethod
+    def of(cls, palette: Image.Image, sample: Image.Image) -> _KeptPalette:
+        return cls(palette, _squared_error(sample, palette)[0])
+
+    def fits(self, sample: Image.Image) -> bool:
+        """Whether ``sample`` (an image's every 4th pixel) maps to this palette about as well
+        as the sample it was chosen from did, with no area of a colour far off."""
+        error, off = _squared_error(sample, self.palette)
+        if error > self.error * _ERROR_SLACK + 1:
+            return False
+        off = off.point(_OFF)
+        if off.getbbox() is None:
+            return True
+        far = Image.new("RGBA", sample.size, (0, 0, 0, 0))     # the far-off pixels' colours, opaque
+        far.paste(sample, (0, 0), off)
+        colours = far.getcolors(sample.width * sample.height) or []
+        return not any(count >= _AREA_PIXELS and isinstance(colour, tuple) and colour[3] for count, colour in colours)
+
+
+class _Palettes:
+    """The palette last chosen for an image of each size (and palette length), at most
+    ``limit`` sizes: a board drawn again after a move mostly has the colours of the last
+    one of its size (the same game's, or another game's of the same kind), and choosing a
+    palette (an octree of the sample) and filling its nearest-colour cache cost about a third
+    of an image's encoding.  A palette is taken out while an encoding thread uses it."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._items: OrderedDict[tuple[int, int, int], _KeptPalette] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, size: tuple[int, int], count: int, sample: Image.Image) -> _KeptPalette | None:
+        with self._lock:
+            kept = self._items.pop((*size, count), None)
+        return kept if kept is not None and kept.fits(sample) else None
+
+    def give_back(self, size: tuple[int, int], count: int, kept: _KeptPalette) -> None:
+        with self._lock:
+            self._items[(*size, count)] = kept
+            self._items.move_to_end((*size, count))
+            while len(self._items) > self.limit:
+                self._items.popitem(last=False)
+
+
+_PALETTES: _Palettes | None = None
+
+
+def keep_palettes(limit: int = 64) -> None:
+    """Let :func:`to_png` in this process reuse the palette it chose lately for an image of
+    the same size when it fits the new image (:meth:`_KeptPalette.fits`): the host's worker
+    processes, whose images are the boards of a few kinds drawn again and again.  The bytes
+    then depend on what was encoded before (the pixels within the fidelity above); tests and
+    scripts that compare PNG bytes run without it."""
+    global _PALETTES
+    _PALETTES = _Palettes(limit)
 
 
 def avoid_square(image: Image.Image, *, pad: int = 4, fill: RGB | tuple[int, ...] | None = None) -> Image.Image:

@@ -41,6 +41,8 @@ and reduced for smooth edges; caches are keyed by immutable values only.
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from contextvars import ContextVar
 from functools import cache, lru_cache
 from typing import Any, Callable, Iterator, ParamSpec, Protocol, Sequence, TypeVar
@@ -1682,6 +1684,52 @@ def _render_seat(view: View, seat: int, player_names: Sequence[str] | None = Non
     return im
 
 
+def seat_inputs(view: View, seat: int, player_names: Sequence[str] | None) -> tuple[Any, ...]:
+    """Everything one seat's panel in the players' image (:func:`_render_seat`) is drawn from
+    (issue 26), besides the language: the seat, its colour and name; then, once it has a
+    faction, whether it passed, its VP, faction, resources, power bowls and brainstone, the
+    income of the next income phase, its special actions (used or not), the buildings it has
+    built, its gaiaformers (unlocked and free), its satellites, booster, technology tiles,
+    federation tokens, what it used this round and where its VP came from."""
+    p = _players(view)[seat]
+    head = ("seat", seat, seat_colour(view, seat), seat_name(view, seat, player_names))
+    if not p:
+        return head
+    income = _income(view, seat) if view.get("phase") not in ("over", "factions") else {}
+    satellites = sum(1 for owners in (view.get("sat") or {}).values() if seat in owners)
+    return (*head, bool(p.get("passed")), p["vp"], p["faction"], tuple(p[kind] for kind in ("c", "o", "k", "q")),
+            p["power"], p.get("brainstone"), income, _specials(view, seat), p.get("n") or {}, p.get("gf_total"),
+            G.gaiaformers_free(view, seat), satellites, p.get("booster"), p.get("techs") or [], p.get("feds") or [],
+            p.get("used") or [], p.get("vp_src") or {})
+
+
+# One seat's panel as last drawn for each of the latest inputs (issue 26): a move changes the
+# mover's panel, seldom another's, so the players' image pastes the others' panels drawn
+# before.  About 0.85 MB a panel (800 x ~350 RGB): 64 of them (~55 MB) are every panel of
+# 16 or more Gaia games; a worker process that draws more games' boards in turn than its
+# panels cover finds none kept (least recently drawn goes first).
+_SEAT_IMAGES: OrderedDict[str, Image.Image] = OrderedDict()
+_SEAT_IMAGES_MAX = 64
+_SEAT_IMAGES_LOCK = threading.Lock()     # drawing in threads (no worker processes): two drawers
+
+
+def _seat_image(view: View, seat: int, player_names: Sequence[str] | None) -> Image.Image:
+    """:func:`_render_seat`'s picture, drawn only when no panel of the same inputs
+    (:func:`seat_inputs`, in the same language) was kept; callers only read it."""
+    key = c.inputs_digest(_LANGUAGE.get(), seat_inputs(view, seat, player_names))
+    with _SEAT_IMAGES_LOCK:
+        image = _SEAT_IMAGES.get(key)
+        if image is not None:
+            _SEAT_IMAGES.move_to_end(key)
+            return image
+    image = _render_seat(view, seat, player_names)
+    with _SEAT_IMAGES_LOCK:
+        _SEAT_IMAGES[key] = image
+        while len(_SEAT_IMAGES) > _SEAT_IMAGES_MAX:
+            _SEAT_IMAGES.popitem(last=False)
+    return image
+
+
 def _render_legend(view: View, *, player_names: Sequence[str] | None = None) -> Image.Image:
     """The map's legend (chat): the same all game long, so the thread shows it once."""
     im = Image.new("RGB", (NARROW, LEGEND_STRIP_H + 20), BOARD_BG)
@@ -1722,7 +1770,7 @@ def _render_table(view: View, *, player_names: Sequence[str] | None = None, seat
     With four players the seats come as two images (``seats``; the header and the final
     scoring in the first, the boosters in the second): a phone shows each whole."""
     seats = range(len(_players(view))) if seats is None else seats
-    panels = [_render_seat(view, seat, player_names) for seat in seats]
+    panels = [_seat_image(view, seat, player_names) for seat in seats]   # kept ones pasted
     top = HEADER_H + 4 if header else 0
     height = top + sum(panel.height for panel in panels) + (112 if final else 0) + (BOOSTERS_H + 12 if boosters else 0) + 10
     im = Image.new("RGB", (NARROW, height), BOARD_BG)
@@ -1742,14 +1790,53 @@ def _render_table(view: View, *, player_names: Sequence[str] | None = None, seat
     return c.avoid_square(im)
 
 
-def _player_images(view: View, player_names: Sequence[str] | None) -> list[Image.Image]:
-    """The players' image, or two of them with four players (see :func:`_render_table`)."""
+def _table_layouts(view: View) -> list[tuple[range, bool, bool, bool]]:
+    """The players' images: (seats, header, final scoring, boosters) of each; one image, or
+    two with four players (see :func:`_render_table`)."""
     count = len(_players(view))
     if count <= PLAYERS_IMAGE_MAX:
-        return [_render_table(view, player_names=player_names)]
+        return [(range(count), True, True, True)]
     half = (count + 1) // 2
-    return [_render_table(view, player_names=player_names, seats=range(half), boosters=False),
-            _render_table(view, player_names=player_names, seats=range(half, count), header=False, final=False)]
+    return [(range(half), True, True, False), (range(half, count), False, False, True)]
+
+
+def _player_images(view: View, player_names: Sequence[str] | None) -> list[Image.Image]:
+    """The players' image, or two of them with four players (see :func:`_render_table`)."""
+    return [_render_table(view, player_names=player_names, seats=seats, header=header, final=final, boosters=boosters)
+            for seats, header, final, boosters in _table_layouts(view)]
+
+
+def table_inputs(view: View, player_names: Sequence[str] | None, seats: Sequence[int], header: bool, final: bool,
+                 boosters: bool) -> tuple[Any, ...]:
+    """Everything a players' image (:func:`_render_table`) is drawn from (issue 26), besides the
+    language: the seats' factions (the markers' colours); for the header the phase, round,
+    turn order and who passed (and each seat's VP at the end: the winners); each of its
+    seats' panel (:func:`seat_inputs`); for the final scoring the two tiles and each seat's
+    count; for the boosters which are in play and who holds each."""
+    players = _players(view)
+    head = None
+    if header:
+        phase = view.get("phase", "")
+        head = (phase, view.get("round", 0), tuple(view.get("order") or ()), tuple(view.get("passed") or ()),
+                tuple(p["vp"] if p else None for p in players) if phase == "over" else None)
+    finals = None
+    if final:
+        tiles = tuple(view.get("final_scoring") or ())[:2]
+        finals = (tiles, tuple(tuple(G.final_count(view, s, tile) for tile in tiles) if p else None
+                               for s, p in enumerate(players)))
+    return ("players", len(players), tuple(p["faction"] if p else None for p in players), head,
+            tuple(seat_inputs(view, seat, player_names) for seat in seats), finals,
+            (view.get("boosters") or {}) if boosters else None)
+
+
+def _table_parts(view: View, player_names: Sequence[str] | None, language: str) -> list[c.ChatPart]:
+    """The players' images as ChatParts of :func:`table_inputs` (they change with nearly every
+    move: a digest of their inputs instead of one of their pixels)."""
+    def part(seats: range, header: bool, final: bool, boosters: bool) -> c.ChatPart:
+        inputs = _in(language, table_inputs, view, player_names, seats, header, final, boosters)
+        return c.ChatPart(inputs, lambda: _in(language, _render_table, view, player_names=player_names, seats=seats,
+                                              header=header, final=final, boosters=boosters))
+    return [part(*layout) for layout in _table_layouts(view)]
 
 
 def _render_shared(view: View, *, player_names: Sequence[str] | None = None) -> Image.Image:
@@ -1889,9 +1976,10 @@ def render_for_chat(view: View, *, player_names: list[str] | None = None,
     of player in a random 3-player game).  Yielded one at a time: each is encoded while the
     next is drawn.  The map parts, the legend and the shared board are ChatParts (issue 26):
     the host draws them only when their inputs (:func:`map_inputs`, :func:`shared_inputs`; the
-    legend has none but the language) differ from those of the image the thread shows."""
+    legend has none but the language) differ from those of the image the thread shows; so are
+    the players' images (:func:`table_inputs`), which change with nearly every move."""
     yield from _map_parts(view, language)
-    yield from _in(language, lambda: _player_images(view, player_names))
+    yield from _table_parts(view, player_names, language)
     yield c.ChatPart(("legend",), lambda: _in(language, lambda: _render_legend(view, player_names=player_names)))
     yield c.ChatPart(shared_inputs(view), lambda: _in(language, lambda: _render_shared(view, player_names=player_names)))
 

@@ -1,5 +1,5 @@
 """Issue 26 (capacity): Space Corp's, Gaia's, Planetarium's and Pulsar's chat renderers give the
-images that rarely change (Space Corp's map parts, table and goals, Gaia's map parts, legend and shared board,
+images that rarely change (Space Corp's map parts, table and goals, Gaia's map parts, players, legend and shared board,
 Planetarium's board halves and column, Pulsar's star cluster, dice board and players) as ``ChatPart``s, which
 the host neither draws nor encodes when the thread shows an image of the same inputs.  The
 proof that the inputs decide the pixels (else a stale picture stays in a player's thread): over
@@ -105,7 +105,7 @@ def test_equal_inputs_draw_equal_pixels_and_changed_pixels_change_the_digest(nam
 @pytest.mark.parametrize("name", ["spacecorp", "gaia", "planetarium", "pulsar"])
 def test_the_parts_draw_the_same_pictures_as_before(name):
     """The parts' drawings are byte-identical to the images the thread got before issue 26:
-    Space Corp's calm map parts, table and goals, Gaia's map parts, legend and shared board, Planetarium's column
+    Space Corp's calm map parts, table and goals, Gaia's map parts, players, legend and shared board, Planetarium's column
     (without the turn) and board halves (the board drawn once at CHAT_SCALE, cut, each half's labels), Pulsar's cluster,
     dice board and players."""
     game = rules.get_game(name)
@@ -148,6 +148,7 @@ def test_the_parts_draw_the_same_pictures_as_before(name):
         else:
             from renderers import gaia as gr
             before = [*gr.render_map_parts(view, player_names=names, language=language),
+                      *gr._in(language, gr._player_images, view, names),
                       gr._in(language, lambda: gr._render_legend(view, player_names=names)),
                       gr._in(language, lambda: gr._render_shared(view, player_names=names))]
         assert parts == [image.tobytes() for image in before]
@@ -274,3 +275,106 @@ def test_spacecorp_table_inputs_read_every_attribute_its_drawing_reads(players, 
         state = game.apply(state, rng.choice(list(game.legal_moves(state, min(game.waiting_for(state))))))
     assert checked > 3
     assert colonies or "3" not in eras     # E3 reached where the game has it
+
+
+@pytest.mark.parametrize(("players", "language", "seed", "plies"), [(2, "hu", 3, 90), (3, "en", 4, 70), (4, "hu", 5, 60),
+                                                                     (3, "hu", 6, 60)])
+def test_gaia_seat_panels_equal_inputs_draw_equal_pixels(players, language, seed, plies):
+    """Issue 26: Gaia's players' image pastes each seat's panel as last drawn for the same
+    :func:`renderers.gaia.seat_inputs` (in the same language); over a random playout from the
+    faction picks, every two panels of equal inputs have equal pixels (wherever in the game
+    they come), and a move leaves most of the other seats' panels alone (what the cache saves)."""
+    from renderers import common
+    from renderers import gaia as gr
+
+    names = [f"Player {seat + 1}" for seat in range(players)]
+    drawn: dict[str, bytes] = {}
+    kept = changed = needless = 0
+    previous: list[tuple[str, bytes]] = []
+    for view in _views("gaia", players, {}, seed, plies):
+        panels = []
+        for seat in range(players):
+            digest = common.inputs_digest(language, gr._in(language, gr.seat_inputs, view, seat, names))
+            pixels = gr._in(language, gr._render_seat, view, seat, names).tobytes()
+            assert drawn.setdefault(digest, pixels) == pixels, (seat, "a kept panel would be stale")
+            panels.append((digest, pixels))
+        for (digest, pixels), (digest_before, pixels_before) in zip(panels, previous):
+            kept += digest == digest_before
+            changed += digest != digest_before
+            needless += digest != digest_before and pixels == pixels_before
+        previous = panels
+    assert kept > changed / 2     # a move changes the mover's panel, seldom the others'
+    assert needless <= changed // 20      # the inputs are what the panel shows, not more
+
+
+def test_gaia_seat_inputs_read_every_key_its_panel_reads():
+    """Issue 26: what one seat's panel in Gaia's players' image is drawn from is all in
+    :func:`renderers.gaia.seat_inputs`: every key of the view and of its players that
+    :func:`renderers.gaia._render_seat` reads, the inputs read too, for every seat from the
+    faction picks to the end (income, special actions, gaiaformers and satellites included)."""
+    from renderers import gaia as gr
+
+    game = rules.get_game("gaia")
+    state = game.new_game(game.normalize_options({"players": 4}), 7)
+    rng = random.Random(7)
+    checked = 0
+    read_by_panels: set[tuple[str, str]] = set()
+    for ply in range(500):
+        if ply % 9 == 0 or game.is_over(state):
+            view = game.view(state, None)
+            for seat in range(4):
+                drawn: set[tuple[str, str]] = set()
+                gr._in("hu", gr._render_seat, _Reads(view, drawn), seat, ["a", "b", "c", "d"])
+                given: set[tuple[str, str]] = set()
+                gr._in("hu", gr.seat_inputs, _Reads(view, given), seat, ["a", "b", "c", "d"])
+                assert drawn <= given, drawn - given
+                read_by_panels |= drawn
+            checked += 1
+        if game.is_over(state):
+            break
+        state = game.apply(state, rng.choice(list(game.legal_moves(state, min(game.waiting_for(state))))))
+    assert checked > 10
+    assert {("player", "power"), ("player", "vp_src"), ("player", "used"), ("", "sat"), ("", "phase")} <= read_by_panels
+
+
+@pytest.mark.parametrize(("players", "language"), [(3, "en"), (4, "hu")])
+def test_gaia_players_image_with_kept_panels_is_the_image_drawn_whole(players, language, monkeypatch):
+    """Issue 26: the players' image with kept panels pasted is byte-identical to the one whose
+    every panel is drawn anew (today's picture), at every position of a playout."""
+    from renderers import gaia as gr
+
+    names = [f"Player {seat + 1}" for seat in range(players)]
+    views = _views("gaia", players, {}, 9, 60)
+    kept = [[image.tobytes() for image in gr._in(language, gr._player_images, view, names)] for view in views]
+    monkeypatch.setattr(gr, "_seat_image", gr._render_seat)
+    assert kept == [[image.tobytes() for image in gr._in(language, gr._player_images, view, names)] for view in views]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_gaia_players_image_inputs_read_every_key_its_drawing_reads(players):
+    """Issue 26: what Gaia's players' image (header, panels, final scoring, boosters; two images
+    with four players) is drawn from is all in :func:`renderers.gaia.table_inputs`: every key
+    of the view and of its players that the drawing reads, the inputs read too, from the
+    faction picks to the end."""
+    from renderers import gaia as gr
+
+    game = rules.get_game("gaia")
+    state = game.new_game(game.normalize_options({"players": players}), 12)
+    rng = random.Random(12)
+    names = [f"P{seat}" for seat in range(players)]
+    checked = 0
+    for ply in range(500):
+        if ply % 20 == 0 or game.is_over(state):
+            view = game.view(state, None)
+            for seats, header, final, boosters in gr._table_layouts(view):
+                drawn: set[tuple[str, str]] = set()
+                gr._in("hu", gr._render_table, _Reads(view, drawn), player_names=names, seats=seats, header=header,
+                       final=final, boosters=boosters)
+                given: set[tuple[str, str]] = set()
+                gr._in("hu", gr.table_inputs, _Reads(view, given), names, seats, header, final, boosters)
+                assert drawn <= given, drawn - given
+            checked += 1
+        if game.is_over(state):
+            break
+        state = game.apply(state, rng.choice(list(game.legal_moves(state, min(game.waiting_for(state))))))
+    assert checked > 5 and game.is_over(state)

@@ -38,6 +38,7 @@ def drawn(monkeypatch, view, language):
         return original(self, xy, text, fill, font, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    monkeypatch.setattr(gr, "_seat_image", gr._render_seat)     # every panel drawn, none kept from before
     gr._in(language, lambda: gr._player_images(view, None))
     gr._in(language, lambda: gr._render_shared(view))
     return seen
