@@ -896,8 +896,10 @@ class EncodedImages:
     column that alternates between two looks, a /board or whole-picture post after the
     thread's images) is not encoded again (a ChatPart is still drawn: what a part's drawing
     costs is what the thread's digests save; 2026-11-27, no part came back in 40-move games
-    of the five, Planetarium's players column in 19 % of its encodings).  PNG encoding is
-    deterministic, so the bytes are those a new encoding would give.  Read from the encoding
+    of the five, Planetarium's players column in 19 % of its encodings).  The bytes are those
+    a new encoding would give, or (where palettes are kept, renderers.common.keep_palettes) the
+    same pixels within the kept palette's fidelity: the key is the pixels or the inputs, never
+    the bytes.  Read from the encoding
     threads (``get``: one dict lookup), written under a lock."""
 
     def __init__(self, limit: int) -> None:

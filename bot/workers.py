@@ -162,9 +162,13 @@ class Workers:
 
 def _start_process() -> None:
     """Every worker process, as it starts: it keeps the PNGs it encoded lately, so an image
-    that comes back is not encoded again (bot.service.keep_encoded_images)."""
+    that comes back is not encoded again (bot.service.keep_encoded_images), and the palettes
+    it chose lately, so an image of the same size that they fit is encoded without choosing
+    one again (renderers.common.keep_palettes)."""
     from bot.service import keep_encoded_images
+    from renderers.common import keep_palettes
     keep_encoded_images()
+    keep_palettes()
 
 
 def _warm_process() -> None:

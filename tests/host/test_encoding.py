@@ -92,13 +92,15 @@ def test_the_encoded_images_keep_within_their_byte_limit():
 
 def _keeps_encoded_images() -> bool:
     import bot.service
-    return bot.service._ENCODED is not None
+    import renderers.common
+    return bot.service._ENCODED is not None and renderers.common._PALETTES is not None
 
 
 async def test_worker_processes_keep_their_pngs_and_threads_do_not():
-    """The PNG cache lives in worker processes only (issue 26 item 9): where the bot draws in
-    threads (tests, the console) nothing is kept, so a stub encoder or a count of encodings
-    never meets a PNG kept from another game or test."""
+    """The PNG cache and the kept palettes live in worker processes only (issue 26 item 9):
+    where the bot draws in threads (tests, the console) nothing is kept, so a stub encoder or a
+    count of encodings never meets a PNG kept from another game or test, and equal pixels give
+    equal bytes."""
     from bot.workers import Workers
 
     assert not _keeps_encoded_images()
