@@ -56,6 +56,26 @@ def cpu_seconds(pids: list[int]) -> tuple[float, float]:
     return own.user + own.system, workers
 
 
+def thread_cpu() -> dict[str, float]:
+    """CPU seconds used so far by each thread of this process, by the thread's kind (its
+    Python name without numbers: "MainThread", "Thread-" for aiosqlite's connection, the
+    process pool's "QueueManagerThread"...)."""
+    import re
+    import threading
+
+    names = {thread.native_id: re.sub(r"[-_ ]?\d+", "", thread.name) or "thread" for thread in threading.enumerate()}
+    ticks = os.sysconf("SC_CLK_TCK")
+    used: dict[str, float] = {}
+    for task in Path("/proc/self/task").iterdir():
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        kind = names.get(int(task.name), "other")
+        used[kind] = used.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / ticks
+    return used
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))] if ordered else 0.0
@@ -104,6 +124,7 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
     try:
         pids = worker_pids(bot)
         cpu_before = cpu_seconds(pids)
+        threads_before = thread_cpu()
         started = time.perf_counter()
         client_cpu = 0.0
         fired = skipped = 0
@@ -138,6 +159,7 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
         while busy and time.perf_counter() < deadline:   # let the last moves finish
             await asyncio.sleep(0.05)
         cpu_after = cpu_seconds(pids)
+        threads_after = thread_cpu()
     finally:
         FakeDiscord._record = real_record   # type: ignore[method-assign]
         bot.record_move = real_record_move  # type: ignore[method-assign]
@@ -149,7 +171,9 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
             "done_p95_ms": percentile(done, 0.95) * 1000,
             "main_cpu_ms": (cpu_after[0] - cpu_before[0] - client_cpu) * 1000 / max(1, len(done)),
             "client_cpu_ms": client_cpu * 1000 / max(1, len(done)),
-            "worker_cpu_ms": (cpu_after[1] - cpu_before[1]) * 1000 / max(1, len(done))}
+            "worker_cpu_ms": (cpu_after[1] - cpu_before[1]) * 1000 / max(1, len(done)),
+            "threads_ms": {kind: (used - threads_before.get(kind, 0.0) - (client_cpu if kind == "MainThread" else 0.0))
+                           * 1000 / max(1, len(done)) for kind, used in threads_after.items()}}
 
 
 async def main() -> None:
@@ -196,6 +220,9 @@ async def main() -> None:
                       f"p95 {result['done_p95_ms']:.0f} ms; CPU per move {result['main_cpu_ms']:.1f} ms in "
                       f"the bot's process, {result['worker_cpu_ms']:.1f} ms in workers (and "
                       f"{result['client_cpu_ms']:.1f} ms in the load client)")
+                print("  the bot's process by thread (ms a move, the load client's left out): " + ", ".join(
+                    f"{kind} {ms:.2f}" for kind, ms in sorted(result["threads_ms"].items(), key=lambda item: -item[1])
+                    if ms >= 0.01))
             if profiler is not None:
                 profiler.dump_stats(args.profile)
         finally:
