@@ -388,14 +388,22 @@ async def test_a_move_costs_three_transactions_and_one_before_the_first_answer(h
     thread = await picked(harness)
     await harness.slash(BOB, "toy move", channel_id=thread, text="pick 2")
     transactions = []
-    real = SqliteStorage._tx
+    real, real_at_once = SqliteStorage._tx, SqliteStorage._at_once
 
-    def counting(self, *, write=True):
+    def note(write):
         first_answered = any(s.kind == "response" for s in harness.sent_since(mark))
         transactions.append(("write" if write else "read", "after" if first_answered else "before"))
+
+    def counting(self, *, write=True):
+        note(write)
         return real(self, write=write)
 
+    async def counting_at_once(self, work, *, write=True):     # a transaction in one trip to the thread
+        note(write)
+        return await real_at_once(self, work, write=write)
+
     monkeypatch.setattr(SqliteStorage, "_tx", counting)
+    monkeypatch.setattr(SqliteStorage, "_at_once", counting_at_once)
     mark = harness.mark()
     await harness.slash(ALICE, "toy move", channel_id=thread, text="add 1")
     assert (await harness.bot.storage.get_game(1)).ply == 3
