@@ -896,7 +896,6 @@ class GameCog(commands.GroupCog):
                          started: float, announce_separately: bool, expected_ply: int | None) -> None:
         loaded_before = await self.service.load(record.id)
         seat = loaded_before.record.seat_of(interaction.user.id)
-        secret = seat is not None and self._is_secret(loaded_before, seat, text)
         await self.refresh_name(interaction, loaded_before.record)
         # Store first (fast), defer after: a refusal then stays private, and only the slow
         # part (standing orders, rendering) runs after the defer.  But when the game or the
@@ -905,6 +904,7 @@ class GameCog(commands.GroupCog):
         # privately; the thread only learns that it was made.
         first = await self.service.submit(record.id, interaction.user.id, text, interaction.id,
                                           expected_ply=expected_ply)
+        secret = self._is_secret(first)
         answered = await answer.defer(ephemeral=secret or announce_separately)
         separately = secret or announce_separately or answer.early
         first_answer = time.perf_counter() - started
@@ -1104,13 +1104,12 @@ class GameCog(commands.GroupCog):
         await self.mark_announced(game_id, outcomes[-1].ply)
         await self.deliver_notices(outcomes, None)
 
-    def _is_secret(self, loaded: LoadedGame, seat: int, text: str) -> bool:
-        try:
-            move = loaded.game.parse_move(loaded.state, seat, text)
-            shown = loaded.game.format_move(move)
-        except rules.IllegalMove:
-            return False
-        return loaded.game.redact_move(loaded.state, seat, shown) != shown
+    @staticmethod
+    def _is_secret(outcome: MoveOutcome) -> bool:
+        """Whether a stored move is a secret choice: its notation redacted for the others, as of
+        the position it was made in (the move as stored: not parsed a second time)."""
+        game = outcome.loaded.game
+        return game.redact_move(outcome.before, outcome.seat, outcome.move_text) != outcome.move_text
 
     async def announcement(self, outcomes: list[MoveOutcome]) -> tuple[str, list[tuple[str, bytes]], list[int]]:
         """The thread's post after moves, in the game's language, its board images, and the
