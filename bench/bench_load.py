@@ -107,6 +107,15 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
     busy: dict[int, int] = {}         # game id -> interaction in flight
     real_record = FakeDiscord._record
     real_record_move = bot.record_move
+    real_handle = FakeDiscord.handle
+    server = [0.0]                    # the test Discord answering REST calls (Discord's CPU, not the bot's)
+
+    def handle(self, *args, **kwargs):
+        began = time.thread_time()
+        try:
+            return real_handle(self, *args, **kwargs)
+        finally:
+            server[0] += time.thread_time() - began
 
     def record(self, sent):
         origin = sent.interaction_id
@@ -120,6 +129,7 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
             done.append(time.perf_counter() - sent_at[origin])
 
     FakeDiscord._record = record            # type: ignore[method-assign]
+    FakeDiscord.handle = handle             # type: ignore[method-assign]
     bot.record_move = record_move           # type: ignore[method-assign]
     try:
         pids = worker_pids(bot)
@@ -162,6 +172,7 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
         threads_after = thread_cpu()
     finally:
         FakeDiscord._record = real_record   # type: ignore[method-assign]
+        FakeDiscord.handle = real_handle    # type: ignore[method-assign]
         bot.record_move = real_record_move  # type: ignore[method-assign]
     firsts = list(first.values())
     return {"offered": rate, "completed_per_s": len(done) / elapsed, "moves": len(done), "skipped": skipped,
@@ -171,6 +182,7 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
             "done_p95_ms": percentile(done, 0.95) * 1000,
             "main_cpu_ms": (cpu_after[0] - cpu_before[0] - client_cpu) * 1000 / max(1, len(done)),
             "client_cpu_ms": client_cpu * 1000 / max(1, len(done)),
+            "server_cpu_ms": server[0] * 1000 / max(1, len(done)),
             "worker_cpu_ms": (cpu_after[1] - cpu_before[1]) * 1000 / max(1, len(done)),
             "threads_ms": {kind: (used - threads_before.get(kind, 0.0) - (client_cpu if kind == "MainThread" else 0.0))
                            * 1000 / max(1, len(done)) for kind, used in threads_after.items()}}
@@ -220,6 +232,8 @@ async def main() -> None:
                       f"p95 {result['done_p95_ms']:.0f} ms; CPU per move {result['main_cpu_ms']:.1f} ms in "
                       f"the bot's process, {result['worker_cpu_ms']:.1f} ms in workers (and "
                       f"{result['client_cpu_ms']:.1f} ms in the load client)")
+                print(f"  of the bot's process, the test Discord answering its REST calls (Discord's work, not the "
+                      f"bot's): {result['server_cpu_ms']:.2f} ms a move")
                 print("  the bot's process by thread (ms a move, the load client's left out): " + ", ".join(
                     f"{kind} {ms:.2f}" for kind, ms in sorted(result["threads_ms"].items(), key=lambda item: -item[1])
                     if ms >= 0.01))

@@ -161,6 +161,7 @@ class FirstAnswer:
         self.lock = asyncio.Lock()
         self.early = False          # the watchdog answered (privately) before the work was done
         self.alive = True           # False: Discord refused the first answer (too late)
+        self._timer: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
 
     @classmethod
@@ -169,12 +170,17 @@ class FirstAnswer:
         answer = interaction.extras.get("first_answer")
         if answer is None:
             answer = interaction.extras["first_answer"] = cls(interaction)
-            answer._task = asyncio.create_task(answer._watch(first_answer_budget(interaction)),
-                                               name=f"first-answer-{interaction.id}")
+            answer._timer = asyncio.get_running_loop().call_later(first_answer_budget(interaction), answer._fire)
         return answer
 
-    async def _watch(self, budget: float) -> None:
-        await asyncio.sleep(budget)
+    def _fire(self) -> None:
+        """The budget is spent: answer now.  A timer until then, a task only from here on:
+        nearly every interaction stops its watchdog before, and a timer costs the event loop
+        less than a task started and cancelled for every command (issue 26)."""
+        self._timer = None
+        self._task = asyncio.create_task(self._answer_early(), name=f"first-answer-{self.interaction.id}")
+
+    async def _answer_early(self) -> None:
         async with self.lock:
             if not self.interaction.response.is_done():
                 self.early = True
@@ -190,6 +196,9 @@ class FirstAnswer:
             return self.alive
 
     def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         if self._task is not None and not self.lock.locked():
             self._task.cancel()
 
