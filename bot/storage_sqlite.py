@@ -7,6 +7,9 @@ Design:
   transaction (``BEGIN IMMEDIATE`` for writes, ``BEGIN`` for reads) that is committed, or
   rolled back on any error including cancellation.  Tasks sharing one connection share its
   transaction, so the lock is what keeps one task's rollback from discarding another's work.
+  The writes of every move (``append``, ``mark_announced``, ``remember_shown_images``) run their
+  whole transaction as one function in aiosqlite's thread (``_at_once``: one trip instead of
+  one per statement, issue 26); a task cancelled meanwhile leaves it to finish there, whole.
 * A move is accepted by ``UPDATE games SET ply = ply + 1 ... WHERE id = ? AND ply = ?`` and the
   log ``INSERT`` in the same transaction: a stale or doubled submission changes nothing.  A
   UNIQUE ``interaction_id`` stops a retried Discord interaction from being applied twice.
@@ -955,33 +958,40 @@ class SqliteStorage(Storage):
         return shown
 
     async def remember_shown_images(self, game_id: int, images: list[ShownImage]) -> None:
-        if not images:
-            return
+        if images:
+            await self._posted(game_id, None, images)
+
+    # ----- announcements, removals, operations -----------------------------------------------
+    async def mark_announced(self, game_id: int, ply: int, shown: list[ShownImage] | None = None) -> None:
+        await self._posted(game_id, ply, shown or [])
+
+    async def _posted(self, game_id: int, ply: int | None, images: list[ShownImage]) -> None:
+        """One write after a thread post: the images it carried (each replaces its position's
+        row) and, with ``ply``, that the news up to it was announced (one transaction, one trip
+        to the connection's thread: a move's announcement wrote them in two; issue 26)."""
         rows = [(game_id, image.position, image.digest, image.channel_id, image.message_id) for image in images]
 
         def work(db: sqlite3.Connection) -> None:
-            db.executemany(
-                "INSERT INTO shown_images (game_id, position, digest, channel_id, message_id) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT (game_id, position) DO UPDATE SET digest = excluded.digest, "
-                "channel_id = excluded.channel_id, message_id = excluded.message_id", rows)
+            if rows:
+                db.executemany(
+                    "INSERT INTO shown_images (game_id, position, digest, channel_id, message_id) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, position) DO UPDATE SET digest = excluded.digest, "
+                    "channel_id = excluded.channel_id, message_id = excluded.message_id", rows)
+            if ply is not None:
+                db.execute("UPDATE games SET announced_ply = ? WHERE id = ? AND announced_ply < ?",
+                           (ply, game_id, ply))
 
-        before = self._shown.pop(game_id, None)       # read again if the write fails
+        before = self._shown.pop(game_id, None) if images else None       # read again if the write fails
         try:
             await self._at_once(work)
         finally:
-            self._shown.pop(game_id, None)   # a read during the write may have kept the rows of before
+            if images:
+                self._shown.pop(game_id, None)   # a read during the write may have kept the rows of before
         if before is not None:
             # the rows as now stored: the next board post of the game reads no table (issue 26)
             self._keep(self._shown, game_id, {**before, **{image.position: image for image in images}})
-
-    # ----- announcements, removals, operations -----------------------------------------------
-    async def mark_announced(self, game_id: int, ply: int) -> None:
-        def work(db: sqlite3.Connection) -> None:
-            db.execute("UPDATE games SET announced_ply = ? WHERE id = ? AND announced_ply < ?", (ply, game_id, ply))
-
-        await self._at_once(work)
         cached = self._records.get(game_id)
-        if cached is not None:
+        if ply is not None and cached is not None:
             cached.announced_ply = max(cached.announced_ply, ply)
 
     async def unannounced(self) -> list[GameRecord]:

@@ -649,14 +649,29 @@ class GameCog(commands.GroupCog):
                  for where, numbers in by_post.items()]
         return post, t("board_unchanged", game_language(record), parts=Join(links, "and"))
 
+    @staticmethod
+    def shown_in(files: list[tuple[str, bytes]], channel_id: int | None, message_id: int | None) -> list[ShownImage]:
+        """The board images a thread post attached (a :class:`BoardPost`'s), as shown there now."""
+        if not isinstance(files, BoardPost) or channel_id is None or message_id is None:
+            return []
+        return [ShownImage(position, digest, channel_id, message_id) for position, digest in sorted(files.shown.items())]
+
     async def remember_post(self, files: list[tuple[str, bytes]], channel_id: int | None,
                             message_id: int | None) -> None:
         """After a thread post that attached board images: the thread now shows them there."""
-        if not isinstance(files, BoardPost) or not files.shown or channel_id is None or message_id is None:
-            return
-        await self.bot.storage.remember_shown_images(
-            files.game_id, [ShownImage(position, digest, channel_id, message_id)
-                            for position, digest in sorted(files.shown.items())])
+        shown = self.shown_in(files, channel_id, message_id)
+        if shown and isinstance(files, BoardPost):
+            await self.bot.storage.remember_shown_images(files.game_id, shown)
+
+    async def after_post(self, files: list[tuple[str, bytes]], channel_id: int | None, message_id: int | None,
+                         announce: tuple[int, int] | None) -> None:
+        """What a thread post leaves behind: the board images it attached remembered as shown
+        there, and with ``announce`` (game id, ply) the news up to that ply marked announced,
+        in the same write (issue 26: one transaction after a move's post, not two)."""
+        if announce is None:
+            await self.remember_post(files, channel_id, message_id)
+        else:
+            await self.mark_announced(*announce, shown=self.shown_in(files, channel_id, message_id))
 
     def limit(self, interaction: discord.Interaction, kind: str) -> None:
         """Refuse (with the wait) a user who asks too often; nothing else is done."""
@@ -789,14 +804,16 @@ class GameCog(commands.GroupCog):
                 text = t("started", language, title=self.game.title_msg(), order=order) + "\n" + \
                     waiting_text(loaded, language) + "\n" + t("started_hint", language, game=self.game_name)
                 files, _unchanged = await self.thread_board(loaded, everything=True)
+                announce = (loaded.record.id, 0)
                 if in_thread and answered:
-                    await self.reply_and_ping(interaction, text, files, None, waiting_ids, language, loaded)
+                    await self.reply_and_ping(interaction, text, files, None, waiting_ids, language, loaded,
+                                              announce=announce)
                 else:   # the Start button on the lobby message (or a lost interaction): told in the thread
-                    await self.post_in_thread(loaded.record, text, files, ping_ids=waiting_ids, loaded=loaded)
+                    await self.post_in_thread(loaded.record, text, files, ping_ids=waiting_ids, loaded=loaded,
+                                              announce=announce)
                     if answered:
                         await interaction.followup.send(t("started_see_thread", user_language(interaction),
                                                           thread=f"<#{loaded.record.thread_id}>"), ephemeral=True)
-                await self.mark_announced(loaded.record.id, 0)
 
     async def refresh_lobby(self, record: GameRecord, language: str) -> None:
         """The lobby message shows the players after a change made by a command (the thread
@@ -813,10 +830,11 @@ class GameCog(commands.GroupCog):
 
     async def post_in_thread(self, record: GameRecord, text: str, files: list[tuple[str, bytes]],
                              view: discord.ui.View | None = None, ping_ids: list[int] | None = None,
-                             loaded: LoadedGame | None = None) -> None:
+                             loaded: LoadedGame | None = None, *, announce: tuple[int, int] | None = None) -> None:
         """A new message in the game's thread (new messages notify: the ping goes in it; with
         ``loaded``, the ping names the decision the game waits for).  Board images it
-        attaches (a :class:`BoardPost`) are remembered as shown in it."""
+        attaches (a :class:`BoardPost`) are remembered as shown in it; with ``announce``
+        (game id, ply), once posted, the news up to that ply is marked announced (:meth:`after_post`)."""
         thread_id = record.thread_id or record.channel_id
         channel = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
         if not isinstance(channel, discord.abc.Messageable):
@@ -827,21 +845,25 @@ class GameCog(commands.GroupCog):
             text = clip(text, CONTENT_LIMIT - len(ping) - 1) + "\n" + ping
         message = await channel.send(clip(text), files=as_files(files), allowed_mentions=pings(ping_ids or []),
                                      **extra)
-        await self.remember_post(files, message.channel.id, message.id)
+        await self.after_post(files, message.channel.id, message.id, announce)
 
     async def reply_and_ping(self, interaction: discord.Interaction, text: str, files: list[tuple[str, bytes]],
                              view: discord.ui.View | None, ping_ids: list[int], language: str,
-                             loaded: LoadedGame | None = None) -> None:
+                             loaded: LoadedGame | None = None, *, announce: tuple[int, int] | None = None) -> None:
         """Put ``text`` into the deferred ("thinking") reply, then ping in a new message:
         Discord turns the first follow-up into an edit of the reply, and edits notify nobody.
-        Board images it attaches (a :class:`BoardPost`) are remembered as shown in the reply."""
+        Board images it attaches (a :class:`BoardPost`) are remembered as shown in the reply;
+        with ``announce`` (game id, ply), after the ping, in the write that marks the news announced."""
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         message = await interaction.edit_original_response(content=clip(text), attachments=as_files(files),
                                                            allowed_mentions=ALLOWED_NO_ONE, **extra)
-        await self.remember_post(files, interaction.channel_id, message.id)
+        if announce is None:
+            await self.remember_post(files, interaction.channel_id, message.id)
         if ping_ids:
             await interaction.followup.send(clip(ping_text(loaded, ping_ids, language)),
                                             allowed_mentions=pings(ping_ids))
+        if announce is not None:
+            await self.after_post(files, interaction.channel_id, message.id, announce)
 
     @app_commands.command(name="cancel", description=ls("cmd.cancel"))
     async def cancel(self, interaction: discord.Interaction) -> None:
@@ -923,22 +945,21 @@ class GameCog(commands.GroupCog):
         ping_ids = await self.present(ping_ids)
         buttons = self.choice_buttons(outcomes[-1].loaded)
         last = outcomes[-1].loaded
-        posted = False
+        announce = (last.record.id, outcomes[-1].ply)    # marked once posted, in one write with the images
         try:
             if not answered:
                 # The interaction is gone: its token can say nothing, the bot's own can.
-                await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last)
+                await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last, announce=announce)
             elif separately:
                 await interaction.edit_original_response(
                     content=clip(t("move_private_ok" if secret else "move_ok_posted", user_language(interaction),
                                    move=move_words(loaded_before, seat if seat is not None else 0,
                                                    outcomes[0].move_text, user_language(interaction),
                                                    secret_shown=True))))
-                await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last)
+                await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last, announce=announce)
             else:
                 await self.reply_and_ping(interaction, announcement, files, buttons, ping_ids,
-                                          game_language(last.record), last)
-            posted = True
+                                          game_language(last.record), last, announce=announce)
         except RuntimeError:
             if not self.bot.is_closed():
                 raise
@@ -957,8 +978,6 @@ class GameCog(commands.GroupCog):
                                   move=move_words(loaded_before, seat if seat is not None else 0, outcomes[0].move_text,
                                                   user_language(interaction), secret_shown=True),
                                   reason=error.text or str(error.status)), attachments=[], view=None)
-        if posted:
-            await self.mark_announced(last.record.id, outcomes[-1].ply)
         await self.deliver_notices(outcomes, interaction if answered else None)
         self.bot.record_move(record.id, outcomes[0].ply, first_answer, time.perf_counter() - started,
                              "interaction" if answered else "bot-token")
@@ -970,9 +989,11 @@ class GameCog(commands.GroupCog):
         return [user_id for user_id in user_ids
                 if not is_computer_id(user_id) and not (await self.bot.storage.get_user_settings(user_id)).gone]
 
-    async def mark_announced(self, game_id: int, ply: int) -> None:
+    async def mark_announced(self, game_id: int, ply: int, shown: list[ShownImage] | None = None) -> None:
+        """The news up to ``ply`` reached the thread (with ``shown``: the board images its post
+        attached, in the same write)."""
         try:
-            await self.bot.storage.mark_announced(game_id, ply)
+            await self.bot.storage.mark_announced(game_id, ply, shown)
         except StorageError:   # the next start announces it again: a repeat, never a silence
             log.warning("game %s: could not record that ply %s was announced", game_id, ply, exc_info=True)
         # every announced change may leave the game waiting for a computer seat: its turn
@@ -1011,8 +1032,8 @@ class GameCog(commands.GroupCog):
             text = "\n".join(line for line in (text, unchanged) if line)
         ping_ids = await self.present(ping_ids)
         await self.post_in_thread(loaded.record, header + "\n" + text, files,
-                                  self.choice_buttons(loaded) if not finished else None, ping_ids, loaded)
-        await self.mark_announced(record.id, loaded.record.ply)
+                                  self.choice_buttons(loaded) if not finished else None, ping_ids, loaded,
+                                  announce=(record.id, loaded.record.ply))
 
     async def deliver_notices(self, outcomes: list[MoveOutcome], interaction: discord.Interaction | None) -> None:
         """Private news goes to its seat only: the mover gets it as an ephemeral follow-up,
@@ -1109,8 +1130,8 @@ class GameCog(commands.GroupCog):
         announcement, files, ping_ids = await self.announcement(outcomes)
         ping_ids = await self.present(ping_ids)
         await self.post_in_thread(outcomes[-1].loaded.record, announcement, files,
-                                  self.choice_buttons(outcomes[-1].loaded), ping_ids, outcomes[-1].loaded)
-        await self.mark_announced(game_id, outcomes[-1].ply)
+                                  self.choice_buttons(outcomes[-1].loaded), ping_ids, outcomes[-1].loaded,
+                                  announce=(game_id, outcomes[-1].ply))
         await self.deliver_notices(outcomes, None)
 
     @staticmethod

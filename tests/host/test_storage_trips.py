@@ -88,6 +88,24 @@ async def test_a_moves_writes_are_one_trip_each(store, trips):
     assert {p: i.digest for p, i in (await store.shown_images(game)).items()} == {1: "a", 2: "b"}
 
 
+async def test_the_announcement_and_its_images_are_one_write(store, trips):
+    """After a move's post: the news marked announced and the images it carried, one trip."""
+    game = await new_game(store, 1)
+    await store.append(game, **move_args(0))
+    await store.remember_shown_images(game, [ShownImage(1, "a", 5, 6), ShownImage(2, "b", 5, 6)])
+    assert (await store.shown_images(game))[1].digest == "a"      # cached
+    trips.clear()
+    await store.mark_announced(game, 1, [ShownImage(1, "c", 5, 7)])
+    assert trips == ["_with_db"]
+    assert (await store.get_game(game)).announced_ply == 1
+    expected = {1: ("c", 7), 2: ("b", 6)}
+    assert {p: (i.digest, i.message_id) for p, i in (await store.shown_images(game)).items()} == expected
+    store._shown.clear()            # and as stored, read from the table
+    assert {p: (i.digest, i.message_id) for p, i in (await store.shown_images(game)).items()} == expected
+    await store.mark_announced(game, 0)           # never backwards
+    assert (await store.get_game(game)).announced_ply == 1
+
+
 async def test_a_refused_append_writes_nothing_and_the_record_is_read_again(store):
     game = await new_game(store, 1)
     await store.append(game, **move_args(0, interaction=7))
