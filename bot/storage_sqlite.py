@@ -341,7 +341,7 @@ def _clone(value: _Cached) -> _Cached:
     elif isinstance(value, UserSettings):
         copied = _shallow(value)
         copied.prefs = _json_copy(value.prefs)
-    elif type(value) is dict and all(type(item) is ShownImage for item in value.values()):
+    elif isinstance(value, dict) and all(type(item) is ShownImage for item in value.values()):
         copied = {position: _shallow(image) for position, image in value.items()}   # what a thread shows
     else:
         copied = copy.deepcopy(value)
