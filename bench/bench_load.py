@@ -188,6 +188,46 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
                            * 1000 / max(1, len(done)) for kind, used in threads_after.items()}}
 
 
+def _no_drawing(game_name: str, view: object, names: list[str], language: str = "en",
+                shown: dict[int, str] | None = None) -> list:
+    """--bot-only: no drawing or encoding (the workers' share), one changed image a board."""
+    from bot.service import BoardPart
+    global _DRAWN
+    _DRAWN += 1
+    return [BoardPart(1, f"{game_name}.png", f"stub{_DRAWN}", b"png")]
+
+
+_DRAWN = 0
+
+
+async def bot_only(harness: Harness, games: list, moves: int, chooser: random.Random) -> None:
+    """The bot's own CPU per move, moves one at a time (no overlap, so no backlog or idle
+    time shares it out), drawing stubbed: the event loop's thread (thread_time around each
+    move command, the load client's choice left out) and the process's other threads."""
+    bot = harness.bot
+    by_game: dict[str, list[float]] = {}
+    process_before, loop_before = os.times(), time.thread_time()
+    while sum(len(used) for used in by_game.values()) < moves and games:
+        name, game_id, thread, users = chooser.choice(games)
+        loaded = await bot.service.load(game_id)
+        waiting = sorted(loaded.game.waiting_for(loaded.state))
+        if loaded.game.is_over(loaded.state) or not waiting:
+            games.remove((name, game_id, thread, users))
+            continue
+        text = loaded.game.format_move(chooser.choice(list(loaded.game.legal_moves(loaded.state, waiting[0]))))
+        began = time.thread_time()
+        await harness.slash(users[waiting[0]], f"{name} move", channel_id=thread, text=text)
+        by_game.setdefault(name, []).append(time.thread_time() - began)
+    process_after, loop_after = os.times(), time.thread_time()
+    done = sum(len(used) for used in by_game.values())
+    loop_ms = sum(sum(used) for used in by_game.values()) * 1000 / max(1, done)
+    others_ms = ((process_after.user + process_after.system - process_before.user - process_before.system)
+                 - (loop_after - loop_before)) * 1000 / max(1, done)
+    print(f"{done} moves one at a time, drawing stubbed: the event loop {loop_ms:.2f} ms a move, the process's "
+          f"other threads {others_ms:.2f} ms; the event loop by game: " + ", ".join(
+              f"{name} {statistics.mean(used) * 1000:.2f}" for name, used in sorted(by_game.items())))
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=120, help="games in play")
@@ -199,6 +239,9 @@ async def main() -> None:
     parser.add_argument("--profile", metavar="FILE",
                         help="profile the bot's process during the rates (not the set-up) with cProfile into FILE "
                              "(pstats; the load client included: bench_load.run_rate)")
+    parser.add_argument("--bot-only", type=int, metavar="MOVES",
+                        help="instead of the rates: MOVES move commands one at a time with drawing stubbed, the "
+                             "bot's own CPU per move by game (quick, steady A/B of the bot's process: section 18)")
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WORKER_PROCESSES", "0")),
                         help="worker processes drawing the boards (0: threads of this process; default: "
                              "WORKER_PROCESSES, else 0)")
@@ -206,6 +249,10 @@ async def main() -> None:
     import logging
     logging.basicConfig(level=logging.WARNING)
     kinds = GAMES + (("gaia",) if args.gaia else ())
+    if args.bot_only:
+        import bot.cogs.base
+        bot.cogs.base.render_parts = _no_drawing   # type: ignore[assignment]
+        args.workers = 0
     with tempfile.TemporaryDirectory() as scratch:
         bot = create_bot(Settings(database_path=str(Path(scratch) / "load.db"), worker_processes=args.workers),
                          start_reminders=False)
@@ -215,9 +262,13 @@ async def main() -> None:
             started = time.perf_counter()
             games = await setup(harness, kinds, args.games, args.players)
             print(f"{len(games)} games of {', '.join(kinds)} ({args.players} players) set up in "
-                  f"{time.perf_counter() - started:.0f} s; file database, real rendering, "
-                  f"{f'{args.workers} worker processes' if args.workers else 'drawing in threads'}")
+                  f"{time.perf_counter() - started:.0f} s; file database, "
+                  f"{'drawing stubbed' if args.bot_only else 'real rendering, '}"
+                  f"{'' if args.bot_only else f'{args.workers} worker processes' if args.workers else 'drawing in threads'}")
             chooser = random.Random(args.seed)
+            if args.bot_only:
+                await bot_only(harness, games, args.bot_only, chooser)
+                return
             profiler = cProfile.Profile(time.thread_time) if args.profile else None   # CPU of the event loop's thread
             for rate in (float(r) for r in args.rates.split(",")):
                 if profiler is not None:
