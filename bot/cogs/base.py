@@ -664,9 +664,9 @@ class GameCog(commands.GroupCog):
             await self.bot.storage.remember_shown_images(files.game_id, shown)
 
     async def after_post(self, files: list[tuple[str, bytes]], channel_id: int | None, message_id: int | None,
-                         announce: tuple[int, int] | None) -> None:
+                         announce: tuple[GameRecord, int] | None) -> None:
         """What a thread post leaves behind: the board images it attached remembered as shown
-        there, and with ``announce`` (game id, ply) the news up to that ply marked announced,
+        there, and with ``announce`` (the game, a ply) the news up to that ply marked announced,
         in the same write (issue 26: one transaction after a move's post, not two)."""
         if announce is None:
             await self.remember_post(files, channel_id, message_id)
@@ -804,7 +804,7 @@ class GameCog(commands.GroupCog):
                 text = t("started", language, title=self.game.title_msg(), order=order) + "\n" + \
                     waiting_text(loaded, language) + "\n" + t("started_hint", language, game=self.game_name)
                 files, _unchanged = await self.thread_board(loaded, everything=True)
-                announce = (loaded.record.id, 0)
+                announce = (loaded.record, 0)
                 if in_thread and answered:
                     await self.reply_and_ping(interaction, text, files, None, waiting_ids, language, loaded,
                                               announce=announce)
@@ -830,11 +830,11 @@ class GameCog(commands.GroupCog):
 
     async def post_in_thread(self, record: GameRecord, text: str, files: list[tuple[str, bytes]],
                              view: discord.ui.View | None = None, ping_ids: list[int] | None = None,
-                             loaded: LoadedGame | None = None, *, announce: tuple[int, int] | None = None) -> None:
+                             loaded: LoadedGame | None = None, *, announce: tuple[GameRecord, int] | None = None) -> None:
         """A new message in the game's thread (new messages notify: the ping goes in it; with
         ``loaded``, the ping names the decision the game waits for).  Board images it
         attaches (a :class:`BoardPost`) are remembered as shown in it; with ``announce``
-        (game id, ply), once posted, the news up to that ply is marked announced (:meth:`after_post`)."""
+        (the game, a ply), once posted, the news up to that ply is marked announced (:meth:`after_post`)."""
         thread_id = record.thread_id or record.channel_id
         channel = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
         if not isinstance(channel, discord.abc.Messageable):
@@ -849,11 +849,11 @@ class GameCog(commands.GroupCog):
 
     async def reply_and_ping(self, interaction: discord.Interaction, text: str, files: list[tuple[str, bytes]],
                              view: discord.ui.View | None, ping_ids: list[int], language: str,
-                             loaded: LoadedGame | None = None, *, announce: tuple[int, int] | None = None) -> None:
+                             loaded: LoadedGame | None = None, *, announce: tuple[GameRecord, int] | None = None) -> None:
         """Put ``text`` into the deferred ("thinking") reply, then ping in a new message:
         Discord turns the first follow-up into an edit of the reply, and edits notify nobody.
         Board images it attaches (a :class:`BoardPost`) are remembered as shown in the reply;
-        with ``announce`` (game id, ply), after the ping, in the write that marks the news announced."""
+        with ``announce`` (the game, a ply), after the ping, in the write that marks the news announced."""
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         message = await interaction.edit_original_response(content=clip(text), attachments=as_files(files),
                                                            allowed_mentions=ALLOWED_NO_ONE, **extra)
@@ -945,7 +945,7 @@ class GameCog(commands.GroupCog):
         ping_ids = await self.present(ping_ids)
         buttons = self.choice_buttons(outcomes[-1].loaded)
         last = outcomes[-1].loaded
-        announce = (last.record.id, outcomes[-1].ply)    # marked once posted, in one write with the images
+        announce = (last.record, outcomes[-1].ply)    # marked once posted, in one write with the images
         try:
             if not answered:
                 # The interaction is gone: its token can say nothing, the bot's own can.
@@ -989,15 +989,17 @@ class GameCog(commands.GroupCog):
         return [user_id for user_id in user_ids
                 if not is_computer_id(user_id) and not (await self.bot.storage.get_user_settings(user_id)).gone]
 
-    async def mark_announced(self, game_id: int, ply: int, shown: list[ShownImage] | None = None) -> None:
-        """The news up to ``ply`` reached the thread (with ``shown``: the board images its post
-        attached, in the same write)."""
+    async def mark_announced(self, record: GameRecord, ply: int, shown: list[ShownImage] | None = None) -> None:
+        """The news up to ``ply`` of the game ``record`` reached the thread (with ``shown``: the
+        board images its post attached, in the same write)."""
         try:
-            await self.bot.storage.mark_announced(game_id, ply, shown)
+            await self.bot.storage.mark_announced(record.id, ply, shown)
         except StorageError:   # the next start announces it again: a repeat, never a silence
-            log.warning("game %s: could not record that ply %s was announced", game_id, ply, exc_info=True)
-        # every announced change may leave the game waiting for a computer seat: its turn
-        self.bot.computers.schedule(game_id)
+            log.warning("game %s: could not record that ply %s was announced", record.id, ply, exc_info=True)
+        # every announced change may leave the game waiting for a computer seat: its turn (only a
+        # game with a computer player has one: the others start no task to find that out)
+        if any(player.computer for player in record.players):
+            self.bot.computers.schedule(record.id)
 
     async def refresh_name(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Display names are stored at join: a player seen under a new one is renamed (in
@@ -1033,7 +1035,7 @@ class GameCog(commands.GroupCog):
         ping_ids = await self.present(ping_ids)
         await self.post_in_thread(loaded.record, header + "\n" + text, files,
                                   self.choice_buttons(loaded) if not finished else None, ping_ids, loaded,
-                                  announce=(record.id, loaded.record.ply))
+                                  announce=(loaded.record, loaded.record.ply))
 
     async def deliver_notices(self, outcomes: list[MoveOutcome], interaction: discord.Interaction | None) -> None:
         """Private news goes to its seat only: the mover gets it as an ephemeral follow-up,
@@ -1125,13 +1127,12 @@ class GameCog(commands.GroupCog):
     async def announce_bot_moves(self, outcome: MoveOutcome) -> None:
         """Announce a move the bot made (a deadline's default, a computer player's choice)
         and the standing orders it triggers, in the thread, with the pings and private news."""
-        game_id = outcome.loaded.record.id
         outcomes = [outcome] + await self.run_automatic_moves(outcome)
         announcement, files, ping_ids = await self.announcement(outcomes)
         ping_ids = await self.present(ping_ids)
         await self.post_in_thread(outcomes[-1].loaded.record, announcement, files,
                                   self.choice_buttons(outcomes[-1].loaded), ping_ids, outcomes[-1].loaded,
-                                  announce=(game_id, outcomes[-1].ply))
+                                  announce=(outcomes[-1].loaded.record, outcomes[-1].ply))
         await self.deliver_notices(outcomes, None)
 
     @staticmethod
@@ -1404,7 +1405,7 @@ class GameCog(commands.GroupCog):
                 await self.remember_post(files, interaction.channel_id, message.id)
             else:
                 await self.post_in_thread(loaded.record, text, files)
-            await self.mark_announced(record.id, loaded.record.ply)
+            await self.mark_announced(loaded.record, loaded.record.ply)
 
     @app_commands.command(name="resign", description=ls("cmd.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
@@ -1441,7 +1442,7 @@ class GameCog(commands.GroupCog):
                     raise
                 return
             if action == "resign":
-                await self.mark_announced(record.id, loaded.record.ply)
+                await self.mark_announced(loaded.record, loaded.record.ply)
 
     @app_commands.command(name="substitute", description=ls("cmd.substitute"))
     @app_commands.describe(old=ls("param.old"), new=ls("param.new"), computer=ls("param.computer"))
@@ -1480,7 +1481,7 @@ class GameCog(commands.GroupCog):
                 await send(interaction, text, mentions=pings(ping_ids))
             except discord.NotFound:   # the interaction is gone: the thread is told all the same
                 await self.post_in_thread(record, text, [], ping_ids=ping_ids)
-            await self.mark_announced(record.id, record.ply)
+            await self.mark_announced(record, record.ply)
 
     async def _is_member(self, guild: discord.Guild, user_id: int) -> bool:
         try:

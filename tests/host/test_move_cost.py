@@ -35,3 +35,15 @@ async def test_a_move_is_parsed_once_and_its_secret_judged_from_the_stored_move(
     public = [s for s in sent if not s.ephemeral and s.content and s.kind != "autocomplete"]
     assert private and all("pick 3" not in s.content for s in public)
     assert any("pick ?" in s.content for s in public)
+
+
+async def test_a_game_without_computer_players_starts_no_computer_task_per_move(harness, monkeypatch):
+    """Every announced move asked the computer players' scheduler to look at the game (a task
+    and a load of the game each): now only a game with a computer seat does (issue 29's
+    computers still play: tests/host/test_computers.py)."""
+    thread = await started_game(harness)
+    looked: list[int] = []
+    monkeypatch.setattr(harness.bot.computers, "schedule", looked.append)
+    await harness.slash(BOB, "toy move", channel_id=thread, text="pick 3")
+    await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 1")
+    assert looked == []
