@@ -56,6 +56,26 @@ def cpu_seconds(pids: list[int]) -> tuple[float, float]:
     return own.user + own.system, workers
 
 
+def thread_cpu() -> dict[str, float]:
+    """CPU seconds used so far by each thread of this process, by the thread's kind (its
+    Python name without numbers: "MainThread", "Thread-" for aiosqlite's connection, the
+    process pool's "QueueManagerThread"...)."""
+    import re
+    import threading
+
+    names = {thread.native_id: re.sub(r"[-_ ]?\d+", "", thread.name) or "thread" for thread in threading.enumerate()}
+    ticks = os.sysconf("SC_CLK_TCK")
+    used: dict[str, float] = {}
+    for task in Path("/proc/self/task").iterdir():
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        kind = names.get(int(task.name), "other")
+        used[kind] = used.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / ticks
+    return used
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))] if ordered else 0.0
@@ -87,6 +107,15 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
     busy: dict[int, int] = {}         # game id -> interaction in flight
     real_record = FakeDiscord._record
     real_record_move = bot.record_move
+    real_handle = FakeDiscord.handle
+    server = [0.0]                    # the test Discord answering REST calls (Discord's CPU, not the bot's)
+
+    def handle(self, *args, **kwargs):
+        began = time.thread_time()
+        try:
+            return real_handle(self, *args, **kwargs)
+        finally:
+            server[0] += time.thread_time() - began
 
     def record(self, sent):
         origin = sent.interaction_id
@@ -100,10 +129,12 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
             done.append(time.perf_counter() - sent_at[origin])
 
     FakeDiscord._record = record            # type: ignore[method-assign]
+    FakeDiscord.handle = handle             # type: ignore[method-assign]
     bot.record_move = record_move           # type: ignore[method-assign]
     try:
         pids = worker_pids(bot)
         cpu_before = cpu_seconds(pids)
+        threads_before = thread_cpu()
         started = time.perf_counter()
         client_cpu = 0.0
         fired = skipped = 0
@@ -138,8 +169,10 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
         while busy and time.perf_counter() < deadline:   # let the last moves finish
             await asyncio.sleep(0.05)
         cpu_after = cpu_seconds(pids)
+        threads_after = thread_cpu()
     finally:
         FakeDiscord._record = real_record   # type: ignore[method-assign]
+        FakeDiscord.handle = real_handle    # type: ignore[method-assign]
         bot.record_move = real_record_move  # type: ignore[method-assign]
     firsts = list(first.values())
     return {"offered": rate, "completed_per_s": len(done) / elapsed, "moves": len(done), "skipped": skipped,
@@ -149,7 +182,50 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
             "done_p95_ms": percentile(done, 0.95) * 1000,
             "main_cpu_ms": (cpu_after[0] - cpu_before[0] - client_cpu) * 1000 / max(1, len(done)),
             "client_cpu_ms": client_cpu * 1000 / max(1, len(done)),
-            "worker_cpu_ms": (cpu_after[1] - cpu_before[1]) * 1000 / max(1, len(done))}
+            "server_cpu_ms": server[0] * 1000 / max(1, len(done)),
+            "worker_cpu_ms": (cpu_after[1] - cpu_before[1]) * 1000 / max(1, len(done)),
+            "threads_ms": {kind: (used - threads_before.get(kind, 0.0) - (client_cpu if kind == "MainThread" else 0.0))
+                           * 1000 / max(1, len(done)) for kind, used in threads_after.items()}}
+
+
+def _no_drawing(game_name: str, view: object, names: list[str], language: str = "en",
+                shown: dict[int, str] | None = None) -> list:
+    """--bot-only: no drawing or encoding (the workers' share), one changed image a board."""
+    from bot.service import BoardPart
+    global _DRAWN
+    _DRAWN += 1
+    return [BoardPart(1, f"{game_name}.png", f"stub{_DRAWN}", b"png")]
+
+
+_DRAWN = 0
+
+
+async def bot_only(harness: Harness, games: list, moves: int, chooser: random.Random) -> None:
+    """The bot's own CPU per move, moves one at a time (no overlap, so no backlog or idle
+    time shares it out), drawing stubbed: the event loop's thread (thread_time around each
+    move command, the load client's choice left out) and the process's other threads."""
+    bot = harness.bot
+    by_game: dict[str, list[float]] = {}
+    process_before, loop_before = os.times(), time.thread_time()
+    while sum(len(used) for used in by_game.values()) < moves and games:
+        name, game_id, thread, users = chooser.choice(games)
+        loaded = await bot.service.load(game_id)
+        waiting = sorted(loaded.game.waiting_for(loaded.state))
+        if loaded.game.is_over(loaded.state) or not waiting:
+            games.remove((name, game_id, thread, users))
+            continue
+        text = loaded.game.format_move(chooser.choice(list(loaded.game.legal_moves(loaded.state, waiting[0]))))
+        began = time.thread_time()
+        await harness.slash(users[waiting[0]], f"{name} move", channel_id=thread, text=text)
+        by_game.setdefault(name, []).append(time.thread_time() - began)
+    process_after, loop_after = os.times(), time.thread_time()
+    done = sum(len(used) for used in by_game.values())
+    loop_ms = sum(sum(used) for used in by_game.values()) * 1000 / max(1, done)
+    others_ms = ((process_after.user + process_after.system - process_before.user - process_before.system)
+                 - (loop_after - loop_before)) * 1000 / max(1, done)
+    print(f"{done} moves one at a time, drawing stubbed: the event loop {loop_ms:.2f} ms a move, the process's "
+          f"other threads {others_ms:.2f} ms; the event loop by game: " + ", ".join(
+              f"{name} {statistics.mean(used) * 1000:.2f}" for name, used in sorted(by_game.items())))
 
 
 async def main() -> None:
@@ -163,6 +239,9 @@ async def main() -> None:
     parser.add_argument("--profile", metavar="FILE",
                         help="profile the bot's process during the rates (not the set-up) with cProfile into FILE "
                              "(pstats; the load client included: bench_load.run_rate)")
+    parser.add_argument("--bot-only", type=int, metavar="MOVES",
+                        help="instead of the rates: MOVES move commands one at a time with drawing stubbed, the "
+                             "bot's own CPU per move by game (quick, steady A/B of the bot's process: section 18)")
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WORKER_PROCESSES", "0")),
                         help="worker processes drawing the boards (0: threads of this process; default: "
                              "WORKER_PROCESSES, else 0)")
@@ -170,6 +249,10 @@ async def main() -> None:
     import logging
     logging.basicConfig(level=logging.WARNING)
     kinds = GAMES + (("gaia",) if args.gaia else ())
+    if args.bot_only:
+        import bot.cogs.base
+        bot.cogs.base.render_parts = _no_drawing   # type: ignore[assignment]
+        args.workers = 0
     with tempfile.TemporaryDirectory() as scratch:
         bot = create_bot(Settings(database_path=str(Path(scratch) / "load.db"), worker_processes=args.workers),
                          start_reminders=False)
@@ -179,9 +262,13 @@ async def main() -> None:
             started = time.perf_counter()
             games = await setup(harness, kinds, args.games, args.players)
             print(f"{len(games)} games of {', '.join(kinds)} ({args.players} players) set up in "
-                  f"{time.perf_counter() - started:.0f} s; file database, real rendering, "
-                  f"{f'{args.workers} worker processes' if args.workers else 'drawing in threads'}")
+                  f"{time.perf_counter() - started:.0f} s; file database, "
+                  f"{'drawing stubbed' if args.bot_only else 'real rendering, '}"
+                  f"{'' if args.bot_only else f'{args.workers} worker processes' if args.workers else 'drawing in threads'}")
             chooser = random.Random(args.seed)
+            if args.bot_only:
+                await bot_only(harness, games, args.bot_only, chooser)
+                return
             profiler = cProfile.Profile(time.thread_time) if args.profile else None   # CPU of the event loop's thread
             for rate in (float(r) for r in args.rates.split(",")):
                 if profiler is not None:
@@ -196,6 +283,11 @@ async def main() -> None:
                       f"p95 {result['done_p95_ms']:.0f} ms; CPU per move {result['main_cpu_ms']:.1f} ms in "
                       f"the bot's process, {result['worker_cpu_ms']:.1f} ms in workers (and "
                       f"{result['client_cpu_ms']:.1f} ms in the load client)")
+                print(f"  of the bot's process, the test Discord answering its REST calls (Discord's work, not the "
+                      f"bot's): {result['server_cpu_ms']:.2f} ms a move")
+                print("  the bot's process by thread (ms a move, the load client's left out): " + ", ".join(
+                    f"{kind} {ms:.2f}" for kind, ms in sorted(result["threads_ms"].items(), key=lambda item: -item[1])
+                    if ms >= 0.01))
             if profiler is not None:
                 profiler.dump_stats(args.profile)
         finally:

@@ -155,6 +155,7 @@ class MoveOutcome:
     automatic_reason: Msg | None = None   # set when the bot made the move (standing order, deadline)
     notices: list[Notice] = field(default_factory=list)   # private news for single seats
     events: list[Msg] = field(default_factory=list)       # public news the move caused
+    before: Any = None         # the full state the move was made in (what redact_move judges it by)
 
 
 @dataclass
@@ -522,7 +523,7 @@ class GameService:
         return MoveOutcome(LoadedGame(new_record, new_state, game), seat, move_text, ply, finished,
                            waiting_after, waiting_after - set(waiting_before),
                            notices=list(game.notices(state, move, new_state)),
-                           events=events)
+                           events=events, before=state)
 
     async def automatic(self, game_id: int, prefs_of: Callable[[int], Any]) -> MoveOutcome | None:
         """One move a waiting player's standing orders make for them now (``prefs_of(user_id)``

@@ -261,8 +261,9 @@ class Storage(abc.ABC):
 
     # ----- announcements, removals, operations --------------------------------------------------
     @abc.abstractmethod
-    async def mark_announced(self, game_id: int, ply: int) -> None:
-        """The news up to ``ply`` reached the game's thread."""
+    async def mark_announced(self, game_id: int, ply: int, shown: list[ShownImage] | None = None) -> None:
+        """The news up to ``ply`` reached the game's thread; with ``shown``, the board images the
+        post carried, recorded in the same write (as :meth:`remember_shown_images`)."""
 
     @abc.abstractmethod
     async def unannounced(self) -> list[GameRecord]:

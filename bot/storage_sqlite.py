@@ -7,6 +7,9 @@ Design:
   transaction (``BEGIN IMMEDIATE`` for writes, ``BEGIN`` for reads) that is committed, or
   rolled back on any error including cancellation.  Tasks sharing one connection share its
   transaction, so the lock is what keeps one task's rollback from discarding another's work.
+  The writes of every move (``append``, ``mark_announced``, ``remember_shown_images``) run their
+  whole transaction as one function in aiosqlite's thread (``_at_once``: one trip instead of
+  one per statement, issue 26); a task cancelled meanwhile leaves it to finish there, whole.
 * A move is accepted by ``UPDATE games SET ply = ply + 1 ... WHERE id = ? AND ply = ?`` and the
   log ``INSERT`` in the same transaction: a stale or doubled submission changes nothing.  A
   UNIQUE ``interaction_id`` stops a retried Discord interaction from being applied twice.
@@ -28,7 +31,7 @@ import os
 import sqlite3
 import sys
 from collections import OrderedDict
-from typing import Any, AsyncIterator, Iterable, TypeVar, cast
+from typing import Any, AsyncIterator, Callable, Iterable, TypeVar, cast
 
 import aiosqlite
 
@@ -205,6 +208,54 @@ def _is_memory(path: str) -> bool:
     return path in ("", ":memory:") or "mode=memory" in path or path.startswith("file::memory:")
 
 
+_Result = TypeVar("_Result")
+
+
+def _transaction(db: sqlite3.Connection, write: bool, work: Callable[[sqlite3.Connection], _Result]) -> _Result:
+    """``work(db)`` as one transaction, run in the connection's own thread: BEGIN, the
+    statements, COMMIT, or ROLLBACK when anything raises (COMMIT included).  The whole
+    transaction runs there even when the task that asked for it is cancelled meanwhile: it
+    commits whole or rolls back whole, never half."""
+    db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+    try:
+        result = work(db)
+        db.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+        raise
+    return result
+
+
+def _with_db(connection: aiosqlite.Connection, fn: Callable[..., _Result], args: tuple[Any, ...]) -> _Result:
+    return fn(connection._conn, *args)     # in the connection's thread: its sqlite3 connection
+
+
+async def _in_connection_thread(connection: aiosqlite.Connection, fn: Callable[..., _Result], *args: Any) -> _Result:
+    """``fn(db, *args)`` with ``db`` the sqlite3 connection, in one trip to aiosqlite's thread
+    instead of one trip per statement (each trip costs the event loop ~50 us of CPU and wakes
+    both threads; a move's append was seven of them; issue 26).  aiosqlite has no public call
+    for "run this function in your thread": this is its ``Connection._execute``, which every
+    aiosqlite version has had (tests/host/test_storage.py fails first if an upgrade takes it
+    away)."""
+    run: Callable[..., Any] = connection._execute
+    result: _Result = await run(_with_db, connection, fn, args)
+    return result
+
+
+def _replace_waiting_now(db: sqlite3.Connection, game_id: int, user_ids: set[int], now: float) -> None:
+    """Users who keep waiting keep ``since`` and their reminder count; new ones start now."""
+    ids = _ids(user_ids)
+    db.execute("DELETE FROM waiting WHERE game_id = ? AND user_id NOT IN (SELECT value FROM json_each(?))",
+               (game_id, ids))
+    try:
+        db.execute("INSERT INTO waiting (game_id, user_id, since, reminders_sent, last_reminded_at) "
+                   "SELECT ?, value, ?, 0, NULL FROM json_each(?) WHERE true "
+                   "ON CONFLICT (game_id, user_id) DO NOTHING", (game_id, now, ids))
+    except sqlite3.IntegrityError as error:   # foreign key: not a player of this game
+        raise NotSeated(f"waiting users {sorted(user_ids)} are not all players of game {game_id}") from error
+
+
 class InstanceRunning(StorageError):
     """Another bot process already uses this database."""
 
@@ -290,6 +341,8 @@ def _clone(value: _Cached) -> _Cached:
     elif isinstance(value, UserSettings):
         copied = _shallow(value)
         copied.prefs = _json_copy(value.prefs)
+    elif isinstance(value, dict) and all(type(item) is ShownImage for item in value.values()):
+        copied = {position: _shallow(image) for position, image in value.items()}   # what a thread shows
     else:
         copied = copy.deepcopy(value)
     return cast(_Cached, copied)
@@ -302,13 +355,17 @@ def _shallow(value: _Cached) -> _Cached:
     return copied
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _json_copy(value: Any) -> Any:
     """A copy of JSON data (what ``json.loads(json.dumps(value))`` gives for the bot's options
-    and preferences: dicts, lists and scalars)."""
+    and preferences: dicts, lists and scalars); a scalar item is taken as it is, without a call
+    (a record's options are all scalars: 4 -> 1.5 us)."""
     if type(value) is dict:
-        return {key: _json_copy(item) for key, item in value.items()}
+        return {key: item if type(item) in _SCALARS else _json_copy(item) for key, item in value.items()}
     if type(value) is list or type(value) is tuple:
-        return [_json_copy(item) for item in value]
+        return [item if type(item) in _SCALARS else _json_copy(item) for item in value]
     return value
 
 
@@ -447,6 +504,16 @@ class SqliteStorage(Storage):
                     await conn.execute("ROLLBACK")
                 raise
 
+    async def _at_once(self, work: Callable[[sqlite3.Connection], _Result], *, write: bool = True) -> _Result:
+        """``work(db)`` as one transaction in one trip to the connection's thread (the hot
+        writes of a move: append, mark_announced, remember_shown_images); under the same lock
+        as :meth:`_tx`, so the two never interleave on the connection."""
+        async with self._lock:
+            conn = self._conn
+            if conn is None:
+                raise StorageError("storage is not open")
+            return await _in_connection_thread(conn, _transaction, write, work)
+
     @staticmethod
     async def _one(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         async with conn.execute(sql, tuple(params)) as cursor:
@@ -516,17 +583,8 @@ class SqliteStorage(Storage):
 
     async def _replace_waiting(self, conn: aiosqlite.Connection, game_id: int, user_ids: set[int],
                                now: float) -> None:
-        """Users who keep waiting keep ``since`` and their reminder count; new ones start now."""
-        ids = _ids(user_ids)
-        await conn.execute("DELETE FROM waiting WHERE game_id = ? AND user_id NOT IN "
-                           "(SELECT value FROM json_each(?))", (game_id, ids))
-        try:
-            await conn.execute(
-                "INSERT INTO waiting (game_id, user_id, since, reminders_sent, last_reminded_at) "
-                "SELECT ?, value, ?, 0, NULL FROM json_each(?) WHERE true "
-                "ON CONFLICT (game_id, user_id) DO NOTHING", (game_id, now, ids))
-        except sqlite3.IntegrityError as error:   # foreign key: not a player of this game
-            raise NotSeated(f"waiting users {sorted(user_ids)} are not all players of game {game_id}") from error
+        """:func:`_replace_waiting_now` inside a transaction of :meth:`_tx`."""
+        await _in_connection_thread(conn, _replace_waiting_now, game_id, user_ids, now)
 
     # ----- games and lobby ------------------------------------------------------------------
     async def create_game(self, *, game: str, guild_id: int | None, channel_id: int, thread_id: int | None,
@@ -687,29 +745,31 @@ class SqliteStorage(Storage):
                      waiting_user_ids: set[int], snapshot: dict[str, Any] | None = None,
                      finished: bool = False, news: str | None = None) -> int:
         snapshot_json = None if snapshot is None else _dumps(snapshot)
-        async with self._tx() as conn:
-            cursor = await conn.execute(
+        ply = expected_ply + 1
+
+        def work(db: sqlite3.Connection) -> None:
+            cursor = db.execute(
                 "UPDATE games SET ply = ply + 1, updated_at = ?, "
                 "status = CASE WHEN ? THEN 'finished' ELSE status END "
                 "WHERE id = ? AND ply = ? AND status = 'active'",
                 (now, bool(finished), game_id, expected_ply))
             if cursor.rowcount != 1:
-                self._forget(game_id)
-                row = await self._require(conn, game_id)
+                row = db.execute("SELECT status, ply FROM games WHERE id = ?", (game_id,)).fetchone()
+                if row is None:
+                    raise GameNotFound(f"no game with id {game_id}")
                 # A retried interaction is reported as such even though its expected ply went
                 # stale (its first submission moved the game on) or the game has ended since.
                 if interaction_id is not None:
-                    done = await self._one(conn, "SELECT game_id, ply FROM log WHERE interaction_id = ?",
-                                           (interaction_id,))
+                    done = db.execute("SELECT game_id, ply FROM log WHERE interaction_id = ?",
+                                      (interaction_id,)).fetchone()
                     if done is not None:
                         raise DuplicateInteraction(f"interaction {interaction_id} was already stored as "
                                                    f"ply {done['ply']} of game {done['game_id']}")
                 if row["status"] != ACTIVE:
                     raise WrongStatus(f"game {game_id} is {row['status']}, not active")
                 raise StalePly(f"game {game_id} is at ply {row['ply']}, not {expected_ply}")
-            ply = expected_ply + 1
             try:
-                await conn.execute(
+                db.execute(
                     "INSERT INTO log (game_id, ply, seat, user_id, kind, text, interaction_id, created_at, news) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game_id, ply, seat, user_id, kind, text, interaction_id, now, news))
@@ -718,17 +778,23 @@ class SqliteStorage(Storage):
                     raise DuplicateInteraction(f"interaction {interaction_id} was already stored") from error
                 raise
             if snapshot_json is not None:
-                await conn.execute("INSERT OR REPLACE INTO snapshots (game_id, ply, state) VALUES (?, ?, ?)",
-                                   (game_id, ply, snapshot_json))
+                db.execute("INSERT OR REPLACE INTO snapshots (game_id, ply, state) VALUES (?, ?, ?)",
+                           (game_id, ply, snapshot_json))
             if finished:
-                await conn.execute("DELETE FROM waiting WHERE game_id = ?", (game_id,))
+                db.execute("DELETE FROM waiting WHERE game_id = ?", (game_id,))
             else:
-                await self._replace_waiting(conn, game_id, waiting_user_ids, now)
+                _replace_waiting_now(db, game_id, waiting_user_ids, now)
                 if kind == "move" and user_id in waiting_user_ids:
                     # The mover acted: their next decision gets its own wait, reminders and deadline.
-                    await conn.execute("UPDATE waiting SET since = ?, reminders_sent = 0, last_reminded_at = NULL, "
-                                       "deadline_warned = 0 WHERE game_id = ? AND user_id = ?",
-                                       (now, game_id, user_id))
+                    db.execute("UPDATE waiting SET since = ?, reminders_sent = 0, last_reminded_at = NULL, "
+                               "deadline_warned = 0 WHERE game_id = ? AND user_id = ?", (now, game_id, user_id))
+
+        try:
+            await self._at_once(work)     # one trip to the connection's thread (issue 26)
+        except BaseException:
+            # refused, failed or cancelled (committed or not): the record is read again
+            self._forget(game_id)
+            raise
         cached = self._records.get(game_id)
         if cached is not None:   # committed: the cached record follows (no read needed)
             cached.ply, cached.updated_at = ply, now
@@ -892,29 +958,40 @@ class SqliteStorage(Storage):
         return shown
 
     async def remember_shown_images(self, game_id: int, images: list[ShownImage]) -> None:
-        if not images:
-            return
-        before = self._shown.pop(game_id, None)       # read again if the write fails
+        if images:
+            await self._posted(game_id, None, images)
+
+    # ----- announcements, removals, operations -----------------------------------------------
+    async def mark_announced(self, game_id: int, ply: int, shown: list[ShownImage] | None = None) -> None:
+        await self._posted(game_id, ply, shown or [])
+
+    async def _posted(self, game_id: int, ply: int | None, images: list[ShownImage]) -> None:
+        """One write after a thread post: the images it carried (each replaces its position's
+        row) and, with ``ply``, that the news up to it was announced (one transaction, one trip
+        to the connection's thread: a move's announcement wrote them in two; issue 26)."""
+        rows = [(game_id, image.position, image.digest, image.channel_id, image.message_id) for image in images]
+
+        def work(db: sqlite3.Connection) -> None:
+            if rows:
+                db.executemany(
+                    "INSERT INTO shown_images (game_id, position, digest, channel_id, message_id) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, position) DO UPDATE SET digest = excluded.digest, "
+                    "channel_id = excluded.channel_id, message_id = excluded.message_id", rows)
+            if ply is not None:
+                db.execute("UPDATE games SET announced_ply = ? WHERE id = ? AND announced_ply < ?",
+                           (ply, game_id, ply))
+
+        before = self._shown.pop(game_id, None) if images else None       # read again if the write fails
         try:
-            async with self._tx() as conn:
-                await conn.executemany(
-                    "INSERT INTO shown_images (game_id, position, digest, channel_id, message_id) VALUES (?, ?, ?, ?, ?) "
-                    "ON CONFLICT (game_id, position) DO UPDATE SET digest = excluded.digest, "
-                    "channel_id = excluded.channel_id, message_id = excluded.message_id",
-                    [(game_id, image.position, image.digest, image.channel_id, image.message_id) for image in images])
+            await self._at_once(work)
         finally:
-            self._shown.pop(game_id, None)   # a read during the write may have kept the rows of before
+            if images:
+                self._shown.pop(game_id, None)   # a read during the write may have kept the rows of before
         if before is not None:
             # the rows as now stored: the next board post of the game reads no table (issue 26)
             self._keep(self._shown, game_id, {**before, **{image.position: image for image in images}})
-
-    # ----- announcements, removals, operations -----------------------------------------------
-    async def mark_announced(self, game_id: int, ply: int) -> None:
-        async with self._tx() as conn:
-            await conn.execute("UPDATE games SET announced_ply = ? WHERE id = ? AND announced_ply < ?",
-                               (ply, game_id, ply))
         cached = self._records.get(game_id)
-        if cached is not None:
+        if ply is not None and cached is not None:
             cached.announced_ply = max(cached.announced_ply, ply)
 
     async def unannounced(self) -> list[GameRecord]:

@@ -161,6 +161,7 @@ class FirstAnswer:
         self.lock = asyncio.Lock()
         self.early = False          # the watchdog answered (privately) before the work was done
         self.alive = True           # False: Discord refused the first answer (too late)
+        self._timer: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
 
     @classmethod
@@ -169,12 +170,17 @@ class FirstAnswer:
         answer = interaction.extras.get("first_answer")
         if answer is None:
             answer = interaction.extras["first_answer"] = cls(interaction)
-            answer._task = asyncio.create_task(answer._watch(first_answer_budget(interaction)),
-                                               name=f"first-answer-{interaction.id}")
+            answer._timer = asyncio.get_running_loop().call_later(first_answer_budget(interaction), answer._fire)
         return answer
 
-    async def _watch(self, budget: float) -> None:
-        await asyncio.sleep(budget)
+    def _fire(self) -> None:
+        """The budget is spent: answer now.  A timer until then, a task only from here on:
+        nearly every interaction stops its watchdog before, and a timer costs the event loop
+        less than a task started and cancelled for every command (issue 26)."""
+        self._timer = None
+        self._task = asyncio.create_task(self._answer_early(), name=f"first-answer-{self.interaction.id}")
+
+    async def _answer_early(self) -> None:
         async with self.lock:
             if not self.interaction.response.is_done():
                 self.early = True
@@ -190,6 +196,9 @@ class FirstAnswer:
             return self.alive
 
     def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         if self._task is not None and not self.lock.locked():
             self._task.cancel()
 
@@ -640,14 +649,29 @@ class GameCog(commands.GroupCog):
                  for where, numbers in by_post.items()]
         return post, t("board_unchanged", game_language(record), parts=Join(links, "and"))
 
+    @staticmethod
+    def shown_in(files: list[tuple[str, bytes]], channel_id: int | None, message_id: int | None) -> list[ShownImage]:
+        """The board images a thread post attached (a :class:`BoardPost`'s), as shown there now."""
+        if not isinstance(files, BoardPost) or channel_id is None or message_id is None:
+            return []
+        return [ShownImage(position, digest, channel_id, message_id) for position, digest in sorted(files.shown.items())]
+
     async def remember_post(self, files: list[tuple[str, bytes]], channel_id: int | None,
                             message_id: int | None) -> None:
         """After a thread post that attached board images: the thread now shows them there."""
-        if not isinstance(files, BoardPost) or not files.shown or channel_id is None or message_id is None:
-            return
-        await self.bot.storage.remember_shown_images(
-            files.game_id, [ShownImage(position, digest, channel_id, message_id)
-                            for position, digest in sorted(files.shown.items())])
+        shown = self.shown_in(files, channel_id, message_id)
+        if shown and isinstance(files, BoardPost):
+            await self.bot.storage.remember_shown_images(files.game_id, shown)
+
+    async def after_post(self, files: list[tuple[str, bytes]], channel_id: int | None, message_id: int | None,
+                         announce: tuple[GameRecord, int] | None) -> None:
+        """What a thread post leaves behind: the board images it attached remembered as shown
+        there, and with ``announce`` (the game, a ply) the news up to that ply marked announced,
+        in the same write (issue 26: one transaction after a move's post, not two)."""
+        if announce is None:
+            await self.remember_post(files, channel_id, message_id)
+        else:
+            await self.mark_announced(*announce, shown=self.shown_in(files, channel_id, message_id))
 
     def limit(self, interaction: discord.Interaction, kind: str) -> None:
         """Refuse (with the wait) a user who asks too often; nothing else is done."""
@@ -780,14 +804,16 @@ class GameCog(commands.GroupCog):
                 text = t("started", language, title=self.game.title_msg(), order=order) + "\n" + \
                     waiting_text(loaded, language) + "\n" + t("started_hint", language, game=self.game_name)
                 files, _unchanged = await self.thread_board(loaded, everything=True)
+                announce = (loaded.record, 0)
                 if in_thread and answered:
-                    await self.reply_and_ping(interaction, text, files, None, waiting_ids, language, loaded)
+                    await self.reply_and_ping(interaction, text, files, None, waiting_ids, language, loaded,
+                                              announce=announce)
                 else:   # the Start button on the lobby message (or a lost interaction): told in the thread
-                    await self.post_in_thread(loaded.record, text, files, ping_ids=waiting_ids, loaded=loaded)
+                    await self.post_in_thread(loaded.record, text, files, ping_ids=waiting_ids, loaded=loaded,
+                                              announce=announce)
                     if answered:
                         await interaction.followup.send(t("started_see_thread", user_language(interaction),
                                                           thread=f"<#{loaded.record.thread_id}>"), ephemeral=True)
-                await self.mark_announced(loaded.record.id, 0)
 
     async def refresh_lobby(self, record: GameRecord, language: str) -> None:
         """The lobby message shows the players after a change made by a command (the thread
@@ -804,10 +830,11 @@ class GameCog(commands.GroupCog):
 
     async def post_in_thread(self, record: GameRecord, text: str, files: list[tuple[str, bytes]],
                              view: discord.ui.View | None = None, ping_ids: list[int] | None = None,
-                             loaded: LoadedGame | None = None) -> None:
+                             loaded: LoadedGame | None = None, *, announce: tuple[GameRecord, int] | None = None) -> None:
         """A new message in the game's thread (new messages notify: the ping goes in it; with
         ``loaded``, the ping names the decision the game waits for).  Board images it
-        attaches (a :class:`BoardPost`) are remembered as shown in it."""
+        attaches (a :class:`BoardPost`) are remembered as shown in it; with ``announce``
+        (the game, a ply), once posted, the news up to that ply is marked announced (:meth:`after_post`)."""
         thread_id = record.thread_id or record.channel_id
         channel = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
         if not isinstance(channel, discord.abc.Messageable):
@@ -818,21 +845,25 @@ class GameCog(commands.GroupCog):
             text = clip(text, CONTENT_LIMIT - len(ping) - 1) + "\n" + ping
         message = await channel.send(clip(text), files=as_files(files), allowed_mentions=pings(ping_ids or []),
                                      **extra)
-        await self.remember_post(files, message.channel.id, message.id)
+        await self.after_post(files, message.channel.id, message.id, announce)
 
     async def reply_and_ping(self, interaction: discord.Interaction, text: str, files: list[tuple[str, bytes]],
                              view: discord.ui.View | None, ping_ids: list[int], language: str,
-                             loaded: LoadedGame | None = None) -> None:
+                             loaded: LoadedGame | None = None, *, announce: tuple[GameRecord, int] | None = None) -> None:
         """Put ``text`` into the deferred ("thinking") reply, then ping in a new message:
         Discord turns the first follow-up into an edit of the reply, and edits notify nobody.
-        Board images it attaches (a :class:`BoardPost`) are remembered as shown in the reply."""
+        Board images it attaches (a :class:`BoardPost`) are remembered as shown in the reply;
+        with ``announce`` (the game, a ply), after the ping, in the write that marks the news announced."""
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         message = await interaction.edit_original_response(content=clip(text), attachments=as_files(files),
                                                            allowed_mentions=ALLOWED_NO_ONE, **extra)
-        await self.remember_post(files, interaction.channel_id, message.id)
+        if announce is None:
+            await self.remember_post(files, interaction.channel_id, message.id)
         if ping_ids:
             await interaction.followup.send(clip(ping_text(loaded, ping_ids, language)),
                                             allowed_mentions=pings(ping_ids))
+        if announce is not None:
+            await self.after_post(files, interaction.channel_id, message.id, announce)
 
     @app_commands.command(name="cancel", description=ls("cmd.cancel"))
     async def cancel(self, interaction: discord.Interaction) -> None:
@@ -896,7 +927,6 @@ class GameCog(commands.GroupCog):
                          started: float, announce_separately: bool, expected_ply: int | None) -> None:
         loaded_before = await self.service.load(record.id)
         seat = loaded_before.record.seat_of(interaction.user.id)
-        secret = seat is not None and self._is_secret(loaded_before, seat, text)
         await self.refresh_name(interaction, loaded_before.record)
         # Store first (fast), defer after: a refusal then stays private, and only the slow
         # part (standing orders, rendering) runs after the defer.  But when the game or the
@@ -905,6 +935,7 @@ class GameCog(commands.GroupCog):
         # privately; the thread only learns that it was made.
         first = await self.service.submit(record.id, interaction.user.id, text, interaction.id,
                                           expected_ply=expected_ply)
+        secret = self._is_secret(first)
         answered = await answer.defer(ephemeral=secret or announce_separately)
         separately = secret or announce_separately or answer.early
         first_answer = time.perf_counter() - started
@@ -914,22 +945,21 @@ class GameCog(commands.GroupCog):
         ping_ids = await self.present(ping_ids)
         buttons = self.choice_buttons(outcomes[-1].loaded)
         last = outcomes[-1].loaded
-        posted = False
+        announce = (last.record, outcomes[-1].ply)    # marked once posted, in one write with the images
         try:
             if not answered:
                 # The interaction is gone: its token can say nothing, the bot's own can.
-                await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last)
+                await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last, announce=announce)
             elif separately:
                 await interaction.edit_original_response(
                     content=clip(t("move_private_ok" if secret else "move_ok_posted", user_language(interaction),
                                    move=move_words(loaded_before, seat if seat is not None else 0,
                                                    outcomes[0].move_text, user_language(interaction),
                                                    secret_shown=True))))
-                await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last)
+                await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last, announce=announce)
             else:
                 await self.reply_and_ping(interaction, announcement, files, buttons, ping_ids,
-                                          game_language(last.record), last)
-            posted = True
+                                          game_language(last.record), last, announce=announce)
         except RuntimeError:
             if not self.bot.is_closed():
                 raise
@@ -948,8 +978,6 @@ class GameCog(commands.GroupCog):
                                   move=move_words(loaded_before, seat if seat is not None else 0, outcomes[0].move_text,
                                                   user_language(interaction), secret_shown=True),
                                   reason=error.text or str(error.status)), attachments=[], view=None)
-        if posted:
-            await self.mark_announced(last.record.id, outcomes[-1].ply)
         await self.deliver_notices(outcomes, interaction if answered else None)
         self.bot.record_move(record.id, outcomes[0].ply, first_answer, time.perf_counter() - started,
                              "interaction" if answered else "bot-token")
@@ -961,13 +989,17 @@ class GameCog(commands.GroupCog):
         return [user_id for user_id in user_ids
                 if not is_computer_id(user_id) and not (await self.bot.storage.get_user_settings(user_id)).gone]
 
-    async def mark_announced(self, game_id: int, ply: int) -> None:
+    async def mark_announced(self, record: GameRecord, ply: int, shown: list[ShownImage] | None = None) -> None:
+        """The news up to ``ply`` of the game ``record`` reached the thread (with ``shown``: the
+        board images its post attached, in the same write)."""
         try:
-            await self.bot.storage.mark_announced(game_id, ply)
+            await self.bot.storage.mark_announced(record.id, ply, shown)
         except StorageError:   # the next start announces it again: a repeat, never a silence
-            log.warning("game %s: could not record that ply %s was announced", game_id, ply, exc_info=True)
-        # every announced change may leave the game waiting for a computer seat: its turn
-        self.bot.computers.schedule(game_id)
+            log.warning("game %s: could not record that ply %s was announced", record.id, ply, exc_info=True)
+        # every announced change may leave the game waiting for a computer seat: its turn (only a
+        # game with a computer player has one: the others start no task to find that out)
+        if any(player.computer for player in record.players):
+            self.bot.computers.schedule(record.id)
 
     async def refresh_name(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Display names are stored at join: a player seen under a new one is renamed (in
@@ -1002,8 +1034,8 @@ class GameCog(commands.GroupCog):
             text = "\n".join(line for line in (text, unchanged) if line)
         ping_ids = await self.present(ping_ids)
         await self.post_in_thread(loaded.record, header + "\n" + text, files,
-                                  self.choice_buttons(loaded) if not finished else None, ping_ids, loaded)
-        await self.mark_announced(record.id, loaded.record.ply)
+                                  self.choice_buttons(loaded) if not finished else None, ping_ids, loaded,
+                                  announce=(loaded.record, loaded.record.ply))
 
     async def deliver_notices(self, outcomes: list[MoveOutcome], interaction: discord.Interaction | None) -> None:
         """Private news goes to its seat only: the mover gets it as an ephemeral follow-up,
@@ -1095,22 +1127,20 @@ class GameCog(commands.GroupCog):
     async def announce_bot_moves(self, outcome: MoveOutcome) -> None:
         """Announce a move the bot made (a deadline's default, a computer player's choice)
         and the standing orders it triggers, in the thread, with the pings and private news."""
-        game_id = outcome.loaded.record.id
         outcomes = [outcome] + await self.run_automatic_moves(outcome)
         announcement, files, ping_ids = await self.announcement(outcomes)
         ping_ids = await self.present(ping_ids)
         await self.post_in_thread(outcomes[-1].loaded.record, announcement, files,
-                                  self.choice_buttons(outcomes[-1].loaded), ping_ids, outcomes[-1].loaded)
-        await self.mark_announced(game_id, outcomes[-1].ply)
+                                  self.choice_buttons(outcomes[-1].loaded), ping_ids, outcomes[-1].loaded,
+                                  announce=(outcomes[-1].loaded.record, outcomes[-1].ply))
         await self.deliver_notices(outcomes, None)
 
-    def _is_secret(self, loaded: LoadedGame, seat: int, text: str) -> bool:
-        try:
-            move = loaded.game.parse_move(loaded.state, seat, text)
-            shown = loaded.game.format_move(move)
-        except rules.IllegalMove:
-            return False
-        return loaded.game.redact_move(loaded.state, seat, shown) != shown
+    @staticmethod
+    def _is_secret(outcome: MoveOutcome) -> bool:
+        """Whether a stored move is a secret choice: its notation redacted for the others, as of
+        the position it was made in (the move as stored: not parsed a second time)."""
+        game = outcome.loaded.game
+        return game.redact_move(outcome.before, outcome.seat, outcome.move_text) != outcome.move_text
 
     async def announcement(self, outcomes: list[MoveOutcome]) -> tuple[str, list[tuple[str, bytes]], list[int]]:
         """The thread's post after moves, in the game's language, its board images, and the
@@ -1375,7 +1405,7 @@ class GameCog(commands.GroupCog):
                 await self.remember_post(files, interaction.channel_id, message.id)
             else:
                 await self.post_in_thread(loaded.record, text, files)
-            await self.mark_announced(record.id, loaded.record.ply)
+            await self.mark_announced(loaded.record, loaded.record.ply)
 
     @app_commands.command(name="resign", description=ls("cmd.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
@@ -1412,7 +1442,7 @@ class GameCog(commands.GroupCog):
                     raise
                 return
             if action == "resign":
-                await self.mark_announced(record.id, loaded.record.ply)
+                await self.mark_announced(loaded.record, loaded.record.ply)
 
     @app_commands.command(name="substitute", description=ls("cmd.substitute"))
     @app_commands.describe(old=ls("param.old"), new=ls("param.new"), computer=ls("param.computer"))
@@ -1451,7 +1481,7 @@ class GameCog(commands.GroupCog):
                 await send(interaction, text, mentions=pings(ping_ids))
             except discord.NotFound:   # the interaction is gone: the thread is told all the same
                 await self.post_in_thread(record, text, [], ping_ids=ping_ids)
-            await self.mark_announced(record.id, record.ply)
+            await self.mark_announced(record, record.ply)
 
     async def _is_member(self, guild: discord.Guild, user_id: int) -> bool:
         try:
