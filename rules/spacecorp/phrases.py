@@ -49,20 +49,22 @@ def _hq(hq: str) -> Msg:
     return S("phrase.hq_colour", colour=S(f"colour.{mv.seat_colour(hq)}"))
 
 
-def sources_msg(sources: Sources, names: bool = True) -> Msg | None:
+def sources_msg(sources: Sources, names: bool = True, brief: bool = False) -> Msg | None:
     """Where the value comes from: cards (and their entries), Infra, a Time card, profit, bases.
-    ``names``: each card with its name (``Ű02#1 (Nehéz teherhordozó)``), else by its code alone."""
+    ``names``: each card with its name (``Ű02#1 (Nehéz teherhordozó)``), else by its code alone;
+    ``brief``: the cards without the word "cards" and the Time card's use in a word (a long label)."""
     parts: list[Msg] = []
     if sources.cards:
         def named(card: str) -> Msg | str | Localized:
             return card_msg(card) if names or is_time(card) or design(card) not in tables().cards else mv.card_code(card)
-        parts.append(S("phrase.src.cards", cards=Join([
+        parts.append(S("phrase.src.cards_brief" if brief else "phrase.src.cards", cards=Join([
             S("phrase.shielded_card", card=named(entry.card)) if entry.entry.startswith("s") else named(entry.card)
             for entry in sources.cards])))
     if sources.infra:
         parts.append(S("phrase.src.infra", hqs=Join([_hq(hq) for hq in sources.infra], "and")))
     if sources.time:
-        parts.append(S(f"phrase.src.time_{sources.time.mode}", card=mv.card_code(sources.time.card)))
+        parts.append(S(f"phrase.src.time_{sources.time.mode}{'_brief' if brief else ''}",
+                       card=mv.card_code(sources.time.card)))
     if sources.pay:
         parts.append(S("phrase.src.pay", n=sources.pay))
     if sources.use:
@@ -70,7 +72,11 @@ def sources_msg(sources: Sources, names: bool = True) -> Msg | None:
     return S("phrase.sources", parts=Join(parts)) if parts else None
 
 
-def _leg(leg: Leg) -> Msg:
+def _leg(leg: Leg, brief: bool = False) -> Msg:
+    """``Blue 1 from Sisyphus to Halley's Comet``; ``brief``: without the origin (where the team
+    stands; a long label)."""
+    if brief:
+        return S("phrase.leg_brief", team=team_name(leg.team), destination=site_msg(leg.destination))
     return S("phrase.leg", team=team_name(leg.team), origin=site_msg(leg.origin), destination=site_msg(leg.destination))
 
 
@@ -128,17 +134,24 @@ def _choice(move: Choose) -> Msg:
 PHRASE_BUDGET = 76
 
 
-def _with(action: Msg, sources: Sources) -> Msg:
-    """The action with where its value comes from; the cards by code alone when their names
-    would push the label's preview past 100 characters in some language (the hand names them)."""
+def _with(action: Msg, sources: Sources, brief_action: Msg | None = None) -> Msg:
+    """The action with where its value comes from, within :data:`PHRASE_BUDGET` in every language
+    where it can be: the cards by name; else by code alone (the hand names them); else the
+    sources in brief words (:func:`sources_msg`); else also ``brief_action`` (a move's legs
+    without their origins).  The same facts, fewer words, never clipped."""
     from rules.messages import LANGUAGES, render
     extra = sources_msg(sources)
-    if not extra:
-        return action
-    message = S("phrase.with", action=action, sources=extra)
-    if any(len(render(message, language)) > PHRASE_BUDGET for language in LANGUAGES):
-        message = S("phrase.with", action=action, sources=sources_msg(sources, names=False) or extra)
-    return message
+    candidates = [S("phrase.with", action=action, sources=extra)] if extra else [action]
+    if extra:
+        candidates.append(S("phrase.with", action=action, sources=sources_msg(sources, names=False)))
+        candidates.append(S("phrase.with", action=action, sources=sources_msg(sources, names=False, brief=True)))
+    if brief_action is not None:
+        candidates.append(S("phrase.with", action=brief_action, sources=sources_msg(sources, names=False, brief=True))
+                          if extra else brief_action)
+    for message in candidates[:-1]:
+        if all(len(render(message, language)) <= PHRASE_BUDGET for language in LANGUAGES):
+            return message
+    return candidates[-1]
 
 
 def phrase(text: str) -> Msg | None:
@@ -150,7 +163,8 @@ def phrase(text: str) -> Msg | None:
     if isinstance(move, Research):
         return _with(S("phrase.research"), move.sources)
     if isinstance(move, MoveAction):
-        return _with(S("phrase.move", legs=Join([_leg(leg) for leg in move.legs], "and")), move.sources)
+        return _with(S("phrase.move", legs=Join([_leg(leg) for leg in move.legs], "and")), move.sources,
+                     S("phrase.move", legs=Join([_leg(leg, brief=True) for leg in move.legs], "and")))
     if isinstance(move, Explore):
         spots = Join([S("phrase.spot", site=site_msg(spot.site), team=team_name(spot.team)) for spot in move.spots],
                      "and")

@@ -411,15 +411,17 @@ def test_a_drawn_special_card_ends_with_one_full_stop():
 def test_a_suggested_action_names_its_cards_while_its_label_keeps_room_for_the_preview():
     """Issue 24 (clipped labels): an action's phrase names the played cards while it stays within
     PHRASE_BUDGET in both languages, so the preview (distance, cost, cards played) still fits in
-    100 characters; a longer one names them by code (the hand names them); a Time card is short."""
+    100 characters; a longer one names them by code (the hand names them), its sources in brief
+    words and a move's legs without their origins (where the team stands)."""
     from rules.spacecorp.phrases import PHRASE_BUDGET
     state = GAME.new_game({"players": 3}, 1)
     short = GAME.move_phrase(state, 0, "genetics cards=M05#1/g")
     assert "Ű05#1 (Génszekvenáló)" in render(short, "hu")
     assert all(len(render(short, language)) <= PHRASE_BUDGET for language in LANGUAGES)
     long = GAME.move_phrase(state, 0, "move B1 earth>moon cards=M01#1/m infra=self time=T3:double")
-    assert "lapok: Ű01#1, Infra: saját Központ, Idő3: dupla érték" in render(long, "hu")
+    assert "Kék 1 → Hold (Ű01#1, Infra: saját Központ, Idő3: dupla)" in render(long, "hu")
     assert "(Chemical Drive)" not in render(long, "en")
+    assert all(len(render(long, language)) <= PHRASE_BUDGET for language in LANGUAGES)
 
 
 def test_era_3_texts_name_a_team_once_and_a_tile_base_in_hungarian_order():
