@@ -33,12 +33,12 @@ def host_label(game: Any, state: Any, seat: int, text: str, language: str) -> st
     return render(Msg("move_with_description", move=words, description=description), language)
 
 
-def labels(name: str, players: int, seed: int, every: int) -> Iterator[tuple[int, str, str]]:
+def labels(name: str, players: int, seed: int, every: int, options: dict[str, Any] | None = None
+           ) -> Iterator[tuple[int, str, str]]:
     """(limit, move text, label) for every legal move of every waiting seat at every ``every``-th
     position of a seeded random playout, in every language; public choices with the button limit."""
     game = rules.get_game(name)
-    options = game.conformance_options[0] if game.conformance_options else {}
-    state = game.new_game({**options, "players": players}, seed)
+    state = game.new_game({**(options or {}), "players": players}, seed)
     rng = random.Random(seed)
     for ply in range(3000):
         if game.is_over(state):
@@ -59,12 +59,14 @@ def labels(name: str, players: int, seed: int, every: int) -> Iterator[tuple[int
     raise AssertionError(f"{name}: no end after 3000 moves")
 
 
-def labels_over(name: str, seed: int, every: int) -> list[str]:
-    """The labels over their limit in playouts of every player count of ``name``."""
+def labels_over(name: str, seed: int, every: int, option_sets: "list[dict[str, Any]] | None" = None) -> list[str]:
+    """The labels over their limit in playouts of every player count of ``name``, with each of
+    ``option_sets`` (default: every option set the conformance suite plays, e.g. Space Corp's eras)."""
     game = rules.get_game(name)
     return [f"{len(label)} > {limit}: [{text}] {label}"
+            for options in (option_sets if option_sets is not None else game.conformance_options)
             for players in range(game.min_players, game.max_players + 1)
-            for limit, text, label in labels(name, players, seed + players, every) if len(label) > limit]
+            for limit, text, label in labels(name, players, seed + players, every, options) if len(label) > limit]
 
 
 @pytest.mark.parametrize("seed", [0, 40])

@@ -15,9 +15,11 @@ from rules.messages import LANGUAGES, render
 from tests.pulsar.test_label_length import MENU_LIMIT, host_label, labels_over
 
 
-@pytest.mark.parametrize("seed", [0, 30])
-def test_every_spacecorp_label_fits_in_both_languages(seed: int) -> None:
-    over = labels_over("spacecorp", seed, 1)
+@pytest.mark.parametrize("eras", ["1-2", "2-3"])
+def test_every_spacecorp_label_fits_in_both_languages(eras: str) -> None:
+    """Every era: Mariners, then Planeteers (Shielded cards, profit added), then Starfarers (star
+    systems with several tile bases in one Build, colonies with their Colony Points)."""
+    over = labels_over("spacecorp", 0, 3, [{"eras": eras}])
     assert not over, "\n".join(over[:10])
 
 
