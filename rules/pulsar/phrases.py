@@ -4,6 +4,7 @@ Hungarian reader, S05 for an English one).  Built from the notation's syntax and
 data only (never from legality), so every move once accepted still reads from any state."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rules.base import IllegalMove
@@ -154,6 +155,7 @@ def _with_die(key: str, pay: Payment, /, **values: Any) -> Msg:
     return first_fitting(candidates)
 
 
+@lru_cache(maxsize=4096)
 def phrase(text: str) -> Msg:
     """The move ``text`` (canonical notation) in words; unreadable text is quoted as it is."""
     try:

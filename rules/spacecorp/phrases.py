@@ -4,6 +4,8 @@ an old move still reads).  Teams in the reader's colour letters, sites by the na
 cards by the reader's code (``Ű02#1`` in Hungarian) and name, bases, Edges and Progress cards by their names."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.base import IllegalMove
 from rules.messages import Join, Localized, Msg
 
@@ -194,6 +196,7 @@ def _first_fitting(candidates: "list[Msg]") -> Msg:
     return candidates[-1]
 
 
+@lru_cache(maxsize=4096)
 def phrase(text: str) -> Msg | None:
     """``text`` (canonical notation, as stored) in words; None when it does not parse."""
     try:
