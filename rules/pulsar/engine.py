@@ -183,45 +183,53 @@ class PulsarGame(Game[GameState, Move]):
     def describe_move(self, state: GameState, seat: int, text: str) -> Msg | None:
         """The autocomplete label's second half, where the phrase does not say it already: what a
         transmitter gives once paid, a gyrodyne's spin die and VP, where a draft pick moves the
-        marker.  A patent, HQ project or transmitter take says what it gives in its phrase."""
+        marker.  A patent, HQ project or transmitter take says what it gives in its phrase.
+        Each in the fullest words that fit a label after the phrase in every language
+        (:func:`phrases.fitted_description`), the essentials first; none when nothing fits."""
+        candidates = self._descriptions(state, seat, text)
+        return phrases.fitted_description(self.move_phrase(state, seat, text), candidates) if candidates else None
+
+    def _descriptions(self, state: GameState, seat: int, text: str) -> list[Msg]:
+        """The descriptions of ``text`` from the fullest to the briefest (see :meth:`describe_move`)."""
         from .components import die_of
         words = text.split()
         if not words:
-            return None
+            return []
         verb = words[0]
         if verb in ("hq", "patent") or verb == "tx" and words[1:2] == ["take"]:
-            return None             # the phrase names the die and what it gives, within a label
+            return []               # the phrase names the die and what it gives, within a label
         if verb == "tx" and len(words) > 2 and words[1] == "pay" and words[2] in tables().transmitters:
             info = tables().transmitters[words[2]]     # what it gives once paid in full (the icon is in the phrase)
-            return P("comp.gist.plain", effects=describe.effects(describe.ordered(info.on_activation + info.production),
-                                                                short=True))
+            return [P("comp.gist.plain", effects=gives) for gives in phrases.gives_ladder(info.on_activation + info.production)]
         if verb == "gyro" and len(words) > 2 and words[1] in ("take", "place", "choose"):
             size = words[2].upper()[:1]
             if size in tables().gyro_costs:       # its spin and what it then earns: the take is paid or free
-                return P("describe.gyro", spin=die_of(tables().gyro_costs[size][1]), vp=eco.SIZE_VP[size])
-            return None
+                spin = die_of(tables().gyro_costs[size][1])
+                return [P("describe.gyro", spin=spin, vp=eco.SIZE_VP[size]), P("describe.gyro_spin", spin=spin)]
+            return []
         if verb == "draft" and len(words) == 3 and state.median is not None and words[1].isdigit():
-            return self._draft_description(state, seat, int(words[1]), words[2].upper())
-        return None                 # ``draft 4`` (no marker moves): the phrase says it all
+            return self._draft_descriptions(state, seat, int(words[1]), words[2].upper())
+        return []                   # ``draft 4`` (no marker moves): the phrase says it all
 
     @staticmethod
-    def _draft_description(state: GameState, seat: int, die: int, marker: str) -> Msg | None:
+    def _draft_descriptions(state: GameState, seat: int, die: int, marker: str) -> list[Msg]:
         """Where a draft pick moves the marker (D-DRAFT-4, D-MOVE-1/6, D-MOVE-8): the distance and
         the space it reaches (numbered 1-15 from the left, as on the dice board image), with the
-        penalty of the last two spaces (PR-3); short, so it fits a 100-character label."""
+        penalty of the last two spaces (PR-3); then the space alone (the distance follows from it)."""
         assert state.median is not None
         spaces, direction = dm.distance(die, state.median)
         track = state.tracks["initiative" if marker.startswith("I") else "engineering"]
         own = f"{seat}:{marker[1:] or 1}"
         if not any(own in stack for stack in track):
-            return None
+            return []
         start = dm.position(track, own)
         end = min(max(start + spaces * direction, 0), len(track) - 1)              # D-MOVE-6 stops at the end
         penalty = {len(track) - 2: 1, len(track) - 1: 2}.get(end, 0)
         way = P("describe.right" if direction > 0 else "describe.left")
         if penalty:
-            return P("describe.draft_penalty", n=spaces, way=way, end=end + 1, penalty=-penalty)
-        return P("describe.draft", n=spaces, way=way, end=end + 1)
+            return [P("describe.draft_penalty", n=spaces, way=way, end=end + 1, penalty=-penalty),
+                    P("describe.draft_penalty_short", end=end + 1, penalty=-penalty)]
+        return [P("describe.draft", n=spaces, way=way, end=end + 1), P("describe.draft_short", end=end + 1)]
 
     def move_kind(self, text: str) -> str:
         """Autocomplete groups: the verb, and the sub-verb of gyro and tx (so one gyrodyne

@@ -4,10 +4,11 @@ Hungarian reader, S05 for an English one).  Built from the notation's syntax and
 data only (never from legality), so every move once accepted still reads from any state."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rules.base import IllegalMove
-from rules.messages import Join, Msg
+from rules.messages import Join, Msg, has_key
 
 from . import describe
 from . import moves as mv
@@ -23,11 +24,19 @@ def P(key: str, /, **values: Any) -> Msg:
 loc = describe.loc
 
 
-path = describe.path
+def path(codes: "tuple[str, ...] | list[str]", compact: bool = False) -> Msg:
+    """``H01 → J02 → S03`` in the reader's codes; ``compact``: ``H01→J02→S03`` (a long flight's label)."""
+    if not compact:
+        return describe.path(codes)
+    message = loc(codes[0])
+    for item in codes[1:]:
+        message = P("path.step_short", a=message, b=loc(item))
+    return message
 
 
-def die(pay: Payment) -> Msg:
-    """The die paid, in words: "silver 3 with a +1 token", "the bonus die"."""
+def die(pay: Payment, short: bool = False) -> Msg:
+    """The die paid, in words: "silver 3 with a +1 token", "the bonus die"; ``short``: the
+    same facts in fewer words for a long label ("a silver 3 with a +1 token, DI-1a: +1")."""
     base = P("die.red") if pay.red else P(f"die.silver.{pay.value}") if 1 <= pay.value <= 6 else P(
         "die.silver_n", value=pay.value)
     if pay.mod:
@@ -35,8 +44,41 @@ def die(pay: Payment) -> Msg:
     if pay.zero:
         base = P("die.zero", die=base)
     elif pay.flex:
-        base = P("die.flex", die=base, tech=pay.flex[0], delta=f"{pay.flex[1]:+d}".replace("-", "\u2212"))
+        base = P("die.flex_short" if short else "die.flex", die=base, tech=pay.flex[0],
+                 delta=f"{pay.flex[1]:+d}".replace("-", "\u2212"))
     return base
+
+
+def fits(message: Msg, reserved: int = 0) -> bool:
+    """Whether ``message`` fits a label (:data:`LABEL_LIMIT`) in every language, ``reserved``
+    characters left over for what the host adds."""
+    from rules.messages import LANGUAGES, render
+    return all(len(render(message, language)) + reserved <= LABEL_LIMIT for language in LANGUAGES)
+
+
+def first_fitting(candidates: "list[Msg]") -> Msg:
+    """The first of ``candidates`` (the fullest first, the same facts in fewer words after) that
+    fits a label in every language; the last when none does."""
+    for message in candidates[:-1]:
+        if fits(message):
+            return message
+    return candidates[-1]
+
+
+#: What the host adds between a move's phrase and its description ("{move}: {description}").
+DESCRIPTION_GLUE = 2
+
+
+def fitted_description(phrase_msg: "Msg | None", candidates: "list[Msg]") -> Msg | None:
+    """The first description of ``candidates`` that fits a label after ``phrase_msg`` in every
+    language (:data:`DESCRIPTION_GLUE`); None (the phrase alone) when none does."""
+    from rules.messages import LANGUAGES, render
+    taken = {language: len(render(phrase_msg, language)) if phrase_msg is not None else 0 for language in LANGUAGES}
+    for message in candidates:
+        if all(taken[language] + DESCRIPTION_GLUE + len(render(message, language)) <= LABEL_LIMIT
+               for language in LANGUAGES):
+            return message
+    return None
 
 
 def _options(move: mv.Move) -> Msg | str:
@@ -74,27 +116,46 @@ _WEIGHT = {"EFF-GATERUN": 0, "EFF-DOUBLER": 1, "EFF-GYRO": 2, "EFF-GYRO-ANY": 2,
            "EFF-GYRO-TWO-DIFF": 2, "EFF-VP": 9}
 
 
-def _fitted(key: str, effects: Any, /, **values: Any) -> Msg:
-    """The phrase ``key`` with what the component gives (``{gives}``) after the project,
-    technology or transmitter and the die, the essentials first, so it fits a label (:data:`LABEL_LIMIT`) in every language: every
-    reward in its brief words; else the rewards other than victory points "and more"; else the
-    weightiest reward that fits "and more"; else no rewards at all (``<key>_plain``).  The post's reward
-    line names them all."""
-    from rules.messages import LANGUAGES, render
+def gives_ladder(effects: Any) -> "list[Msg | Join]":
+    """What a component gives, the essentials first, from the fullest to the briefest: every
+    reward in its brief words; the rewards other than victory points "and more"; each reward
+    alone "and more", the weightiest first."""
     items = describe.ordered(effects) if effects else []
-    candidates = [P(key, gives=_rewards(items), **values)]
+    ladder: list[Msg | Join] = [_rewards(items)]
     more = [item for item in items if item.name != "EFF-VP"]
     if more and len(more) < len(items):
-        candidates.append(P(key, gives=P("phrase.gives_more", effects=_rewards(more)), **values))
+        ladder.append(P("phrase.gives_more", effects=_rewards(more)))
     if len(items) > 1:
         for item in sorted(items, key=lambda item: _WEIGHT.get(item.name, 5)):
-            candidates.append(P(key, gives=P("phrase.gives_more", effects=describe.effect(item, short=True)), **values))
-    for message in candidates:
-        if all(len(render(message, language)) <= LABEL_LIMIT for language in LANGUAGES):
-            return message
-    return P(f"{key}_plain", **values)
+            ladder.append(P("phrase.gives_more", effects=describe.effect(item, short=True)))
+    return ladder
 
 
+def _fitted(key: str, effects: Any, pay: Payment, /, **values: Any) -> Msg:
+    """The phrase ``key`` with what the component gives (``{gives}``) after the project,
+    technology or transmitter and the die paid (``pay``), the essentials first, so it fits a
+    label (:data:`LABEL_LIMIT`) in every language: the fullest of :func:`gives_ladder` that fits,
+    with the die in full or else in its short words; else no rewards at all (``<key>_plain``), and
+    last in fewer words (``<key>_short``, where one exists).
+    The post's reward line names them all."""
+    candidates = [P(key, gives=gives, die=die(pay, short), **values)
+                  for gives in gives_ladder(effects) for short in (False, True)]
+    candidates += [P(f"{key}_plain", die=die(pay, short), **values) for short in (False, True)]
+    if has_key(f"pulsar.{key}_short"):          # fewer words around the code, the same facts
+        candidates.append(P(f"{key}_short", die=die(pay, True), **values))
+    return first_fitting(candidates)
+
+
+def _with_die(key: str, pay: Payment, /, **values: Any) -> Msg:
+    """The phrase ``key`` with the die paid in full words, or in its short words when that
+    does not fit a label, and last in fewer words (``<key>_short``, where one exists)."""
+    candidates = [P(key, die=die(pay, short), **values) for short in (False, True)]
+    if has_key(f"pulsar.{key}_short"):
+        candidates.append(P(f"{key}_short", die=die(pay, True), **values))
+    return first_fitting(candidates)
+
+
+@lru_cache(maxsize=4096)
 def phrase(text: str) -> Msg:
     """The move ``text`` (canonical notation) in words; unreadable text is quoted as it is."""
     try:
@@ -143,23 +204,24 @@ def of_move(move: mv.Move) -> Msg:
                 items.append(P("phrase.goal_bonus", goal=code(goal), n=int(count) if count.isdigit() else 0))
         return P("phrase.goals", items=Join(items, "and"))
     assert move.pay is not None
-    paid = die(move.pay)
-    if kind == mv.FLY:
-        return P("phrase.fly", path=path(move.path), die=paid, extra=extra)
+    pay = move.pay
+    if kind == mv.FLY:          # a long flight: its path without spaces, then its die in short words
+        return first_fitting([P("phrase.fly", path=path(move.path, compact), die=die(pay, short), extra=extra)
+                              for compact, short in ((False, False), (True, False), (True, True))])
     if kind == mv.GYRO_TAKE:
-        return P("phrase.gyro_take", size=describe.size_name(move.arg), die=paid)
+        return _with_die("phrase.gyro_take", pay, size=describe.size_name(move.arg))
     if kind == mv.GYRO_SPIN:
-        return P("phrase.gyro_spin", location=loc(move.arg), die=paid)
+        return _with_die("phrase.gyro_spin", pay, location=loc(move.arg))
     if kind == mv.TX_TAKE:
         info = tab.transmitters[move.arg]
-        return _fitted("phrase.tx_take", info.on_activation + info.production, tile=code(move.arg), icon=move.number,
-                       die=paid, extra=extra)
+        return _fitted("phrase.tx_take", info.on_activation + info.production, pay, tile=code(move.arg),
+                       icon=move.number, extra=extra)
     if kind == mv.TX_PAY:
-        return P("phrase.tx_pay", tile=code(move.arg), icon=move.number, die=paid, extra=extra)
+        return _with_die("phrase.tx_pay", pay, tile=code(move.arg), icon=move.number, extra=extra)
     if kind == mv.PATENT:
-        return _fitted("phrase.patent", tab.technologies[move.arg].effects, tech=move.arg, die=paid, extra=extra)
+        return _fitted("phrase.patent", tab.technologies[move.arg].effects, pay, tech=move.arg, extra=extra)
     if kind == mv.HQ:
-        return _fitted("phrase.hq", tab.projects[move.arg].effects, project=move.arg, die=paid, extra=extra)
+        return _fitted("phrase.hq", tab.projects[move.arg].effects, pay, project=move.arg, extra=extra)
     if kind == mv.BUY:
-        return P("phrase.buy", token="±1" if move.arg == "pm" else "+2", die=paid)
+        return _with_die("phrase.buy", pay, token="±1" if move.arg == "pm" else "+2")
     return P("phrase.raw", text=mv.format_move(move))

@@ -53,26 +53,35 @@ def decision_prompt(game: SpaceCorpGame, state: GameState) -> Msg | None:
 
 def describe_move(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> Msg | None:
     """The preview of §9.4 beside a suggested action: what it reaches (draws, distance, cost,
-    profit, steps), the cards it plays and the opponents it rewards; what an Edge does."""
+    profit, steps), the cards it plays and the opponents it rewards; what an Edge does.  The
+    fullest of :func:`_previews` that fits Discord's 100 characters after the move's phrase in
+    every language; none (the phrase alone) when none does."""
+    candidates = _previews(game, state, seat, text)
+    return _fitted(game, state, seat, text, candidates) if candidates else None
+
+
+def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> list[Msg]:
+    """The previews of ``text`` from the fullest to the briefest (see :func:`describe_move`)."""
     try:
         move = game.parse_move(state, seat, text)
     except IllegalMove:
-        return None
+        return []
     if isinstance(move, Edge):
         edge_id = None if is_time(move.card) or design(move.card) not in tables().cards \
             else tables().cards[design(move.card)].edge
-        return components.edge_gist(edge_id) if edge_id else None    # the phrase names the Edge already
+        return [components.edge_gist(edge_id)] if edge_id else []    # the phrase names the Edge already
     named = game._named_component(state, move)
     if named is not None:
-        return named
+        # a card taken from the Offer: the card and what it does; else the card alone
+        return [named, named.params["what"]] if named.key == "spacecorp.preview.gist" else [named]
     if state.windows or state.turn.step != ACTION or seat != state.turn.seat or \
             not isinstance(move, (Research, MoveAction, Explore, Build, Produce, Genetics, Colonize)):
-        return None
+        return []
     trial = clone_state(state)
     try:
         game._action(trial, move)
     except IllegalMove:
-        return None
+        return []
     era_map = tables().maps[state.era]
     if isinstance(move, Research):
         what = S("preview.research", n=trial.turn.draws_left)
@@ -91,21 +100,25 @@ def describe_move(game: SpaceCorpGame, state: GameState, seat: int, text: str) -
     else:
         what = S("preview.genetics", n=trial.players[seat].genetics_steps - state.players[seat].genetics_steps)
     played = len(trial.turn.played) - len(state.turn.played)
-    if trial.turn.rewards:
-        return S("preview.with_rewards", what=what, cards=played,
-                 players=Join([game.seat_label(state, other) for other in trial.turn.rewards], "and"))
-    preview = S("preview.plain", what=what, cards=played)
-    return preview if _fits_a_label(game, state, seat, text, preview) else what
+    plain = S("preview.plain", what=what, cards=played)
+    if trial.turn.rewards:          # the opponents rewarded matter more than the count of cards (the phrase lists them)
+        players = Join([game.seat_label(state, other) for other in trial.turn.rewards], "and")
+        return [S("preview.with_rewards", what=what, cards=played, players=players),
+                S("preview.rewards", what=what, players=players), plain, what]
+    return [plain, what]
 
 
-def _fits_a_label(game: SpaceCorpGame, state: GameState, seat: int, text: str, preview: Msg) -> bool:
-    """Whether the suggestion's label (its phrase, then the preview) fits Discord's 100
-    characters in every language; when not, the preview leaves out the count of cards played
-    (the phrase lists them) so the distance, cost or profit still shows."""
+def _fitted(game: SpaceCorpGame, state: GameState, seat: int, text: str, candidates: list[Msg]) -> Msg | None:
+    """The first of ``candidates`` whose label (the suggestion's phrase, then the preview, as the
+    host joins them: "{move}: {description}") fits Discord's 100 characters in every language;
+    None when none does (the phrase alone: the hand and the post say the rest)."""
     from rules.messages import LANGUAGES, render
     phrase = game.move_phrase(state, seat, text)
-    return phrase is None or all(len(render(phrase, language)) + 2 + len(render(preview, language)) <= 100
-                                 for language in LANGUAGES)
+    taken = {language: len(render(phrase, language)) + 2 if phrase is not None else 0 for language in LANGUAGES}
+    for preview in candidates:
+        if all(taken[language] + len(render(preview, language)) <= 100 for language in LANGUAGES):
+            return preview
+    return None
 
 
 def _named_component(game: SpaceCorpGame, state: GameState, move: Move) -> Msg | None:

@@ -4,6 +4,8 @@ an old move still reads).  Teams in the reader's colour letters, sites by the na
 cards by the reader's code (``Ű02#1`` in Hungarian) and name, bases, Edges and Progress cards by their names."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.base import IllegalMove
 from rules.messages import Join, Localized, Msg
 
@@ -43,46 +45,67 @@ def card_msg(card: str) -> Msg | str:
     return card
 
 
-def _hq(hq: str) -> Msg:
+def _hq(hq: str, brief: bool = False) -> Msg:
+    """Whose HQ's Infra: "their own HQ"; ``brief``: "own Infra" (the sources in brief words)."""
+    suffix = "_brief" if brief else ""
     if hq == mv.SELF:
-        return S("phrase.hq_self")
-    return S("phrase.hq_colour", colour=S(f"colour.{mv.seat_colour(hq)}"))
+        return S(f"phrase.hq_self{suffix}")
+    return S(f"phrase.hq_colour{suffix}", colour=S(f"colour.{mv.seat_colour(hq)}"))
 
 
-def sources_msg(sources: Sources, names: bool = True) -> Msg | None:
+def sources_msg(sources: Sources, names: bool = True, brief: bool = False) -> Msg | None:
     """Where the value comes from: cards (and their entries), Infra, a Time card, profit, bases.
-    ``names``: each card with its name (``Ű02#1 (Nehéz teherhordozó)``), else by its code alone."""
+    ``names``: each card with its name (``Ű02#1 (Nehéz teherhordozó)``), else by its code alone;
+    ``brief``: the same facts in fewer words (a long label): the cards without the word "cards",
+    "Shielded" without "as", the Infra, the Time card's use and the profit added in a word or two."""
     parts: list[Msg] = []
     if sources.cards:
         def named(card: str) -> Msg | str | Localized:
             return card_msg(card) if names or is_time(card) or design(card) not in tables().cards else mv.card_code(card)
-        parts.append(S("phrase.src.cards", cards=Join([
-            S("phrase.shielded_card", card=named(entry.card)) if entry.entry.startswith("s") else named(entry.card)
+        shielded = "phrase.shielded_card_brief" if brief else "phrase.shielded_card"
+        parts.append(S("phrase.src.cards_brief" if brief else "phrase.src.cards", cards=Join([
+            S(shielded, card=named(entry.card)) if entry.entry.startswith("s") else named(entry.card)
             for entry in sources.cards])))
     if sources.infra:
-        parts.append(S("phrase.src.infra", hqs=Join([_hq(hq) for hq in sources.infra], "and")))
+        hqs = Join([_hq(hq, brief) for hq in sources.infra], "and")
+        parts.append(S("phrase.src.infra_brief", hqs=hqs) if brief else S("phrase.src.infra", hqs=hqs))
     if sources.time:
-        parts.append(S(f"phrase.src.time_{sources.time.mode}", card=mv.card_code(sources.time.card)))
+        parts.append(S(f"phrase.src.time_{sources.time.mode}{'_brief' if brief else ''}",
+                       card=mv.card_code(sources.time.card)))
     if sources.pay:
-        parts.append(S("phrase.src.pay", n=sources.pay))
+        parts.append(S("phrase.src.pay_brief" if brief else "phrase.src.pay", n=sources.pay))
     if sources.use:
         parts.append(S("phrase.src.use", sites=Join([site_msg(site) for site in sources.use], "and")))
     return S("phrase.sources", parts=Join(parts)) if parts else None
 
 
-def _leg(leg: Leg) -> Msg:
+def _leg(leg: Leg, brief: bool = False) -> Msg:
+    """``Blue 1 from Sisyphus to Halley's Comet``; ``brief``: without the origin (where the team
+    stands; a long label)."""
+    if brief:
+        return S("phrase.leg_brief", team=team_name(leg.team), destination=site_msg(leg.destination))
     return S("phrase.leg", team=team_name(leg.team), origin=site_msg(leg.origin), destination=site_msg(leg.destination))
 
 
-def _base(base: str) -> Msg | str:
-    return S(f"base.{base}") if base in mv.BASES else base
+def _base(base: str, brief: bool = False) -> Msg | str:
+    """A base type by name; ``brief``: its short name ("Research", "Kutató") for a long label."""
+    return S(f"base_brief.{base}" if brief else f"base.{base}") if base in mv.BASES else base
 
 
-def _build_spot(spot: BuildSpot) -> Msg:
+def _build_spot(spot: BuildSpot, brief: int = 0) -> Msg:
+    """``Research Base at Solar L1 (Blue 1)``; a star system's tiles each with its base.  ``brief``
+    (a long label): 1, each tile "tile: base" by the base's short name; 2, the bases alone (which
+    tile takes which is in the notation sent, and on the map once built)."""
     if spot.base:
         return S("phrase.build_spot", base=_base(spot.base), site=site_msg(spot.site), team=team_name(spot.team))
-    return S("phrase.build_spot_tiles", site=site_msg(spot.site), team=team_name(spot.team),
-             bases=Join([S("phrase.tile_base", base=_base(base), tile=_tile(tile)) for tile, base in spot.bases]))
+    if brief >= 2:
+        bases = Join([_base(base, True) for _tile_id, base in spot.bases])
+    elif brief:
+        bases = Join([S("phrase.tile_base_brief", base=_base(base, True), tile=_tile(tile)) for tile, base in spot.bases])
+    else:
+        bases = Join([S("phrase.tile_base", base=_base(base), tile=_tile(tile)) for tile, base in spot.bases])
+    return S("phrase.build_spot_tiles_brief" if brief else "phrase.build_spot_tiles", site=site_msg(spot.site),
+             team=team_name(spot.team), bases=bases)
 
 
 def _tile(tile: str) -> Msg | str:
@@ -90,11 +113,16 @@ def _tile(tile: str) -> Msg | str:
     return S(f"tile.{tile}") if tile in tables().discoveries else tile
 
 
-def _cp(item: CpItem) -> Msg:
+def _cp(item: CpItem, brief: bool = False) -> Msg:
+    """One Colony Point source; ``brief``: in fewer words (``phrase.cp_brief.*``, where one exists)."""
+    from rules.messages import has_key
     if item.kind == "team":
-        return S("phrase.cp.team", team=team_name(item.team or ""))     # "Lila 1", not "L1" (a Lagrange point)
+        return S("phrase.cp_brief.team" if brief else "phrase.cp.team", team=team_name(item.team or ""))  # "Lila 1", not "L1"
     if item.kind == "build":
-        return S("phrase.cp.build", sources=sources_msg(item.build or Sources()) or "-")
+        return S("phrase.cp_brief.build" if brief else "phrase.cp.build",
+                 sources=sources_msg(item.build or Sources(), names=not brief, brief=brief) or "-")
+    if brief and has_key(f"spacecorp.phrase.cp_brief.{item.kind}"):
+        return S(f"phrase.cp_brief.{item.kind}")
     return S(f"phrase.cp.{item.kind}")
 
 
@@ -127,20 +155,48 @@ def _choice(move: Choose) -> Msg:
 #: Discord's 100 characters: the phrase names the played cards only while it keeps this much.
 PHRASE_BUDGET = 76
 
+#: Discord's limit for an autocomplete choice or menu option.
+LABEL_LIMIT = 100
 
-def _with(action: Msg, sources: Sources) -> Msg:
-    """The action with where its value comes from; the cards by code alone when their names
-    would push the label's preview past 100 characters in some language (the hand names them)."""
+
+def _with(actions: "list[Msg]", sources: Sources, lossy: "list[Msg] | None" = None) -> Msg:
+    """The action with where its value comes from, the same facts in fewer words as far as needed:
+    ``actions`` from the fullest to the briefest (a move's legs without their origins, where the
+    teams stand), each with the cards by name, by code alone (the hand names them), then the
+    sources in brief words (:func:`sources_msg`).  The first within :data:`PHRASE_BUDGET` in every
+    language (room for the preview); else the first within a label (:data:`LABEL_LIMIT`), trying
+    the ``lossy`` actions last (a star system's bases without their tiles); else the briefest
+    action alone (the sources are in the notation sent).  Never clipped."""
     from rules.messages import LANGUAGES, render
     extra = sources_msg(sources)
-    if not extra:
-        return action
-    message = S("phrase.with", action=action, sources=extra)
-    if any(len(render(message, language)) > PHRASE_BUDGET for language in LANGUAGES):
-        message = S("phrase.with", action=action, sources=sources_msg(sources, names=False) or extra)
-    return message
+    lossy = lossy or []
+
+    def variants(action: Msg, full: bool) -> list[Msg]:
+        if not extra:
+            return [action]
+        brief = [S("phrase.with", action=action, sources=sources_msg(sources, names=False, brief=True))]
+        return [S("phrase.with", action=action, sources=extra),
+                S("phrase.with", action=action, sources=sources_msg(sources, names=False))] + brief if full else brief
+
+    same_facts = [message for index, action in enumerate(actions) for message in variants(action, index == 0)]
+    fewer_facts = [message for action in lossy for message in variants(action, False)]
+    for limit, candidates in ((PHRASE_BUDGET, same_facts), (LABEL_LIMIT, same_facts + fewer_facts)):
+        for message in candidates:
+            if all(len(render(message, language)) <= limit for language in LANGUAGES):
+                return message
+    return (lossy or actions)[-1] if extra else (same_facts + fewer_facts)[-1]
 
 
+def _first_fitting(candidates: "list[Msg]") -> Msg:
+    """The first of ``candidates`` (the fullest first) within a label in every language; else the last."""
+    from rules.messages import LANGUAGES, render
+    for message in candidates[:-1]:
+        if all(len(render(message, language)) <= LABEL_LIMIT for language in LANGUAGES):
+            return message
+    return candidates[-1]
+
+
+@lru_cache(maxsize=4096)
 def phrase(text: str) -> Msg | None:
     """``text`` (canonical notation, as stored) in words; None when it does not parse."""
     try:
@@ -148,37 +204,44 @@ def phrase(text: str) -> Msg | None:
     except IllegalMove:
         return None
     if isinstance(move, Research):
-        return _with(S("phrase.research"), move.sources)
+        return _with([S("phrase.research")], move.sources)
     if isinstance(move, MoveAction):
-        return _with(S("phrase.move", legs=Join([_leg(leg) for leg in move.legs], "and")), move.sources)
+        return _with([S("phrase.move", legs=Join([_leg(leg, brief) for leg in move.legs], "and"))
+                      for brief in (False, True)], move.sources)
     if isinstance(move, Explore):
         spots = Join([S("phrase.spot", site=site_msg(spot.site), team=team_name(spot.team)) for spot in move.spots],
                      "and")
         action = S("phrase.explore_stacks", spots=spots, stacks=Join([mv.stack_code(x) for x in move.stacks])) if move.stacks else \
             S("phrase.explore", spots=spots)
-        return _with(action, move.sources)
+        return _with([action], move.sources)
     if isinstance(move, Build):
-        return _with(S("phrase.build", spots=Join([_build_spot(spot) for spot in move.spots], "and")), move.sources)
+        builds = [S("phrase.build", spots=Join([_build_spot(spot, brief) for spot in move.spots], "and"))
+                  for brief in (0, 1, 2)]
+        return _with(builds[:2], move.sources, builds[2:])
     if isinstance(move, Produce):
         places: list[Msg | str] = [site_msg(site) for site in move.sites]
         places += [S("phrase.legacy_pair")] if move.legacy else []
-        return _with(S("phrase.produce", sites=Join(places, "and")), move.sources)
+        return _with([S("phrase.produce", sites=Join(places, "and"))], move.sources)
     if isinstance(move, Genetics):
-        return _with(S("phrase.genetics"), move.sources)
+        return _with([S("phrase.genetics")], move.sources)
     if isinstance(move, Idea):
-        return _with(S("phrase.idea"), move.sources)
+        return _with([S("phrase.idea")], move.sources)
     if isinstance(move, Upgrade):
         return S("phrase.upgrade", card=card_msg(move.card), box=move.box)
     if isinstance(move, Special):
-        if move.leg:
-            return S("phrase.special_leg", card=card_msg(move.card), leg=_leg(move.leg))
+        if move.leg:            # a long one: the card by code, the leg without its origin
+            return _first_fitting([S("phrase.special_leg", card=card_msg(move.card), leg=_leg(move.leg)),
+                                   S("phrase.special_leg", card=mv.card_code(move.card), leg=_leg(move.leg, True))])
         if move.target:
             return S("phrase.special_target", card=card_msg(move.card), site=site_msg(move.target))
         return S("phrase.special", card=card_msg(move.card))
     if isinstance(move, Colonize):
         colony = S(f"colony.{move.colony}") if move.colony in tables().colony_tiles else move.colony
-        return S("phrase.colonize", region=_region(move.region), colony=colony,
-                 cp=Join([_cp(item) for item in move.cp]))
+        return _first_fitting([S("phrase.colonize", region=_region(move.region), colony=colony,
+                                 cp=Join([_cp(item) for item in move.cp])),
+                               S("phrase.colonize_brief", region=_region(move.region), colony=colony,
+                                 cp=Join([_cp(item, brief=True) for item in move.cp])),
+                               S("phrase.colonize_plain", region=_region(move.region), colony=colony)])
     if isinstance(move, Pass):
         return S("phrase.pass")
     if isinstance(move, Fulfill):

@@ -236,8 +236,10 @@ def test_SC_9_4_autocomplete_previews_what_an_action_reaches_and_whom_it_rewards
     state.players[1].hq["2"] = "M08#1"                                                       # Move 4
     hand_of(state, 0, "M17#1", "M25#1")
     preview = GAME.describe_move(state, 0, "move B1 earth>moon infra=Y")
-    assert render(preview, "en") == "distance 4, 0 cards played; reward card for Yellow"
-    assert render(preview, "hu") == "távolság: 4, kijátszott lapok: 0; jutalomkártyát kap: Sárga"
+    # the whole preview ("distance 4, 0 cards played; reward card for Yellow") would push the
+    # label past 100 characters in Hungarian: the count of cards played goes, the reward stays
+    assert render(preview, "en") == "distance 4; reward card for Yellow"
+    assert render(preview, "hu") == "távolság: 4; jutalomkártya: Sárga"
     assert render(GAME.describe_move(state, 0, "research cards=M17#1/r"), "en") == "2 draws, 1 card played"
     assert GAME.describe_move(state, 0, "research cards=M99#1/r") is None                  # not legal: no preview
     assert GAME.describe_move(state, 1, "research infra=self") is None                      # not their turn

@@ -411,15 +411,17 @@ def test_a_drawn_special_card_ends_with_one_full_stop():
 def test_a_suggested_action_names_its_cards_while_its_label_keeps_room_for_the_preview():
     """Issue 24 (clipped labels): an action's phrase names the played cards while it stays within
     PHRASE_BUDGET in both languages, so the preview (distance, cost, cards played) still fits in
-    100 characters; a longer one names them by code (the hand names them); a Time card is short."""
+    100 characters; a longer one names them by code (the hand names them), its sources in brief
+    words and a move's legs without their origins (where the team stands)."""
     from rules.spacecorp.phrases import PHRASE_BUDGET
     state = GAME.new_game({"players": 3}, 1)
     short = GAME.move_phrase(state, 0, "genetics cards=M05#1/g")
     assert "Ű05#1 (Génszekvenáló)" in render(short, "hu")
     assert all(len(render(short, language)) <= PHRASE_BUDGET for language in LANGUAGES)
     long = GAME.move_phrase(state, 0, "move B1 earth>moon cards=M01#1/m infra=self time=T3:double")
-    assert "lapok: Ű01#1, Infra: saját Központ, Idő3: dupla érték" in render(long, "hu")
+    assert "Kék 1 (Föld → Hold) (Ű01#1, saját Infra, Idő3: dupla)" in render(long, "hu")
     assert "(Chemical Drive)" not in render(long, "en")
+    assert all(len(render(long, language)) <= PHRASE_BUDGET for language in LANGUAGES)
 
 
 def test_era_3_texts_name_a_team_once_and_a_tile_base_in_hungarian_order():
@@ -430,10 +432,13 @@ def test_era_3_texts_name_a_team_once_and_a_tile_base_in_hungarian_order():
     star = Msg("spacecorp.news.on_star", team=team_name("Y2"), site=Msg("spacecorp.site.R3_SIR"))
     assert render(star, "hu").startswith("A Sárga 2 csapat eléri a csillagot")
     state = GAME.new_game({"players": 3, "eras": "3"}, 1)
+    tile_base = Msg("spacecorp.phrase.tile_base", base=Msg("spacecorp.base.EXTRACTOR"), tile=Msg("spacecorp.tile.D3-07"))
+    assert render(tile_base, "hu") == "Kitermelő bázis a Kötött forgású világ lapkán"
+    # a star system's build in a label (its preview beside it): each tile, then its base's short name
     build = render(GAME.move_phrase(state, 0, "build B1 @acen bases=D3-07:EXTRACTOR,D3-17:DEFENSE infra=self"), "hu")
-    assert "Kitermelő bázis a Kötött forgású világ lapkán, Védelmi bázis a Gyűrűk lapkán" in build
+    assert "Kötött forgású világ: Kitermelő, Gyűrűk: Védelmi" in build
     colonize = render(GAME.move_phrase(state, 0, "colonize R3_ACEN colony=C01 cp=two_bases,team:P1,pay5"), "hu")
-    assert colonize.startswith("kolonizál: Alfa Centauri") and "Lila 1 csapat kilép" in colonize
+    assert colonize.startswith("kolonizál: Alfa Centauri") and "Lila 1 kilép" in colonize   # brief: a label's 100
 
 
 def test_status_names_a_team_on_a_star_track_once_and_a_contract_by_its_row():

@@ -1,0 +1,49 @@
+"""Every Space Corp move label fits Discord by design: autocomplete choices and menu options
+carry at most 100 characters (buttons 80) and the host clips a longer one.  Over seeded random
+playouts of every player count, in both languages, every legal move's label (its phrase, then
+the §9.4 preview) fits: a long action names its cards by code, its sources in brief words and a
+move's legs without their origins (PHRASE_BUDGET); the preview drops the count of cards played,
+then the rewarded opponents, and a Special's or Edge's effect (the hand says them) before it
+would overflow."""
+from __future__ import annotations
+
+import pytest
+
+import rules
+from rules.messages import LANGUAGES, render
+
+from tests.pulsar.test_label_length import MENU_LIMIT, host_label, labels_over
+
+
+@pytest.mark.parametrize("eras", ["1-2", "2-3"])
+def test_every_spacecorp_label_fits_in_both_languages(eras: str) -> None:
+    """Every era: Mariners, then Planeteers (Shielded cards, profit added), then Starfarers (star
+    systems with several tile bases in one Build, colonies with their Colony Points)."""
+    over = labels_over("spacecorp", 0, 3, [{"eras": eras}])
+    assert not over, "\n".join(over[:10])
+
+
+def test_MOVE_a_long_move_keeps_team_destination_cards_and_time_card() -> None:
+    """A move with a card, Infra and a Time card doubling it (the newcomer's 165-character
+    label): the team, the destination, the card code and the Time card stay."""
+    game = rules.get_game("spacecorp")
+    state = game.new_game({"players": 2}, 0)
+    text = "move B1 sisyphus>em_l2 cards=M07#1/m infra=self time=T2:double"
+    for language in LANGUAGES:
+        phrase = game.move_phrase(state, 0, text)
+        assert phrase is not None
+        shown = render(phrase, language)
+        assert len(shown) <= MENU_LIMIT, shown
+        assert "07#1" in shown and "L2" in shown and "2" in shown, shown
+        assert len(host_label(game, state, 0, text, language)) <= MENU_LIMIT
+
+
+def test_a_preview_that_does_not_fit_is_left_out_not_clipped() -> None:
+    """The Special card Near Space Probe on Halley's Comet: the phrase names the card and the
+    target; its effect would overflow in both languages, so the label is the phrase alone."""
+    game = rules.get_game("spacecorp")
+    state = game.new_game({"players": 2}, 0)
+    text = "special M21#2 target=halley"
+    assert game.describe_move(state, 0, text) is None
+    for language in LANGUAGES:
+        assert len(host_label(game, state, 0, text, language)) <= MENU_LIMIT
