@@ -74,21 +74,21 @@ def icon_names(card: Card) -> list[str]:
 
 
 # ----- the notation in the reader's words -------------------------------------------------------------
-def play_options(move: mv.Move, prefix: str, source: str, grav_short: bool = False,
-                 marker_id: bool = False) -> list[Msg]:
+def play_options(move: mv.Move, prefix: str, source: str, brevity: int = 0) -> list[Msg]:
     """A play's gravity and marker options, as the ``prefix`` texts say them (``nt``: in the
     reader's notation, ``phrase``: in words); ``source`` names the marker card's value.  In
-    words, for a label that would not fit Discord's 100 characters otherwise: ``grav_short``
-    says the gravity option in fewer words, ``marker_id`` names the marker card by its id."""
+    words, for a label that would not fit Discord's 100 characters otherwise, ``brevity`` 1 says
+    the gravity option in fewer words, 2 the marker's move too, 3 names the marker card by its id."""
     options: list[Msg] = []
+    brief = prefix == "phrase" and brevity > 0
     if move.gravity:
-        key = "phrase.grav_short" if grav_short and prefix == "phrase" else f"{prefix}.grav"
-        options.append(P(key, node=move.gravity[0], area=move.gravity[1]))
+        options.append(P("phrase.grav_short" if brief else f"{prefix}.grav", node=move.gravity[0], area=move.gravity[1]))
     if move.marker_from == mv.MARKER_NONE:
         options.append(P(f"{prefix}.marker_none"))
     elif move.marker_from:     # in words the card by its name, in notation by its id
-        card: Msg | str = card_label(move.marker_from) if prefix == "phrase" and not marker_id else move.marker_from
-        options.append(P(f"{prefix}.marker_from", **{source: card}))
+        card: Msg | str = card_label(move.marker_from) if prefix == "phrase" and brevity < 3 else move.marker_from
+        key = "phrase.marker_from_short" if brief and brevity >= 2 else f"{prefix}.marker_from"
+        options.append(P(key, **{source: card}))
     return options
 
 
@@ -143,8 +143,9 @@ LABEL_LIMIT = 100
 #: What the host puts between a move's phrase and its description ("{move}: {description}").
 DESCRIPTION_GLUE = 2
 #: The longest a matter move's phrase may be and still leave room for what the move does
-#: ("the metal hits planet D and goes to your mat"); a longer one says the path in fewer words.
-MOVE_PHRASE_BUDGET = 56
+#: ("a kőzet ütközik az A bolygóval → a játéklapodra", 47 characters); a longer one says the
+#: path as arrows (tests/planetarium/test_label_length.py proves it on the longest space names).
+MOVE_PHRASE_BUDGET = 51
 
 
 def longest(message: Msg) -> int:
@@ -222,20 +223,18 @@ def phrase(text: str) -> Msg | None:
             return first_fitting([P("phrase.mv_matter_via", node=path[0], via=path[1], to=path[2]),
                                   P("phrase.mv_matter_via_short", node=path[0], via=path[1], to=path[2])],
                                  MOVE_PHRASE_BUDGET)
-        return P("phrase.mv_matter", node=path[0], to=path[-1])
+        return first_fitting([P("phrase.mv_matter", node=path[0], to=path[-1]),
+                              P("phrase.mv_matter_short", node=path[0], to=path[-1])], MOVE_PHRASE_BUDGET)
     if kind == mv.PLAY and move.card:
         values = dict(card_values(move.card), planet=move.planet)
         if move.gravity or move.marker_from:
             # fullest first; then the gravity option briefly; then the card played by its id (the
-            # suggestions of one card are grouped: the marker card is what tells them apart); last
-            # the marker card by its id too
-            full, grav_short, ids = (Join(play_options(move, "phrase", "source", *flags))
-                                     for flags in ((False, False), (True, False), (True, True)))
-            return first_fitting([P("phrase.play_extra", extras=full, **values),
-                                  P("phrase.play_extra", extras=grav_short, **values),
-                                  P("phrase.play_extra_short", extras=full, **values),
-                                  P("phrase.play_extra_short", extras=grav_short, **values),
-                                  P("phrase.play_extra_short", extras=ids, **values)])
+            # suggestions of one card are grouped: its options tell them apart), the options ever
+            # more briefly, last the marker card by its id too
+            extras = [Join(play_options(move, "phrase", "source", brevity)) for brevity in range(4)]
+            return first_fitting([P("phrase.play_extra", extras=extras[0], **values),
+                                  P("phrase.play_extra", extras=extras[1], **values)]
+                                 + [P("phrase.play_extra_short", extras=extra, **values) for extra in extras])
         return P("phrase.play", **values)
     if kind == mv.REPLACE and move.card:
         return P("phrase.replace", **card_values(move.card))
