@@ -1185,7 +1185,9 @@ class PlanetariumGame(Game[GameState, Move]):
             return None
         if kind == mv.PLAY and move.card in cards() and cards()[move.card].gravity and not move.gravity:
             # the icon is used only when asked for: say so before the choice
-            return P("describe.can_grav", option=P("nt.grav", node=P("ph.space"), area=P("ph.planet")))
+            option = P("nt.grav", node=P("ph.space"), area=P("ph.planet"))
+            return texts.fitted_description(text, [P("describe.can_grav_words", option=option),
+                                                   P("describe.can_grav", option=option)])
         return None
 
     # ----- reading the table -------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from rules.base import Component, IllegalMove
-from rules.messages import Join, Msg, render
+from rules.messages import LANGUAGES, Join, Msg, render
 
 from . import moves as mv
 from .data import ROMAN_OF, Card, board, cards, matter_mix, planet_kinds, track_info
@@ -74,17 +74,21 @@ def icon_names(card: Card) -> list[str]:
 
 
 # ----- the notation in the reader's words -------------------------------------------------------------
-def play_options(move: mv.Move, prefix: str, source: str) -> list[Msg]:
+def play_options(move: mv.Move, prefix: str, source: str, brevity: int = 0) -> list[Msg]:
     """A play's gravity and marker options, as the ``prefix`` texts say them (``nt``: in the
-    reader's notation, ``phrase``: in words); ``source`` names the marker card's value."""
+    reader's notation, ``phrase``: in words); ``source`` names the marker card's value.  In
+    words, for a label that would not fit Discord's 100 characters otherwise, ``brevity`` 1 says
+    the gravity option in fewer words, 2 the marker's move too, 3 names the marker card by its id."""
     options: list[Msg] = []
+    brief = prefix == "phrase" and brevity > 0
     if move.gravity:
-        options.append(P(f"{prefix}.grav", node=move.gravity[0], area=move.gravity[1]))
+        options.append(P("phrase.grav_short" if brief else f"{prefix}.grav", node=move.gravity[0], area=move.gravity[1]))
     if move.marker_from == mv.MARKER_NONE:
         options.append(P(f"{prefix}.marker_none"))
     elif move.marker_from:     # in words the card by its name, in notation by its id
-        card = card_label(move.marker_from) if prefix == "phrase" else move.marker_from
-        options.append(P(f"{prefix}.marker_from", **{source: card}))
+        card: Msg | str = card_label(move.marker_from) if prefix == "phrase" and brevity < 3 else move.marker_from
+        key = "phrase.marker_from_short" if brief and brevity >= 2 else f"{prefix}.marker_from"
+        options.append(P(key, **{source: card}))
     return options
 
 
@@ -133,6 +137,46 @@ def localize(text: str, language: str) -> str:
 
 
 # ----- moves as phrases ----------------------------------------------------------------------------------
+#: Discord's limit for an autocomplete choice or a menu option (the host shows a move as its
+#: phrase, then what it does: bot/cogs/base.py ``autocomplete_label``).
+LABEL_LIMIT = 100
+#: What the host puts between a move's phrase and its description ("{move}: {description}").
+DESCRIPTION_GLUE = 2
+#: The longest a matter move's phrase may be and still leave room for what the move does
+#: ("a kőzet ütközik az A bolygóval → a játéklapodra", 47 characters); a longer one says the
+#: path as arrows (tests/planetarium/test_label_length.py proves it on the longest space names).
+MOVE_PHRASE_BUDGET = 51
+
+
+def longest(message: Msg) -> int:
+    """The length of ``message`` in its longest language."""
+    return max(len(render(message, language)) for language in LANGUAGES)
+
+
+def first_fitting(candidates: list[Msg], limit: int = LABEL_LIMIT) -> Msg:
+    """The first of ``candidates`` (the fullest first, the same facts in fewer words after) that
+    fits ``limit`` in every language; the last when none does.  Never clipped."""
+    for message in candidates[:-1]:
+        if longest(message) <= limit:
+            return message
+    return candidates[-1]
+
+
+def fitted_description(text: str, candidates: list[Msg]) -> Msg | None:
+    """The first of ``candidates`` (what a move does, fullest first) that fits a label after the
+    move's phrase in every language; the briefest when none does (the news is kept: the phrase
+    is the part to shorten, see :data:`MOVE_PHRASE_BUDGET`)."""
+    if not candidates:
+        return None
+    said = phrase(text)
+    taken = {language: len(render(said, language)) if said is not None else 0 for language in LANGUAGES}
+    for message in candidates:
+        if all(taken[language] + DESCRIPTION_GLUE + len(render(message, language)) <= LABEL_LIMIT
+               for language in LANGUAGES):
+            return message
+    return candidates[-1]
+
+
 def card_label(card_id: str) -> Msg:
     """A card as a player reads it: its name in the reader's language and its id ("Árapályfűtés
     (L15)"), never the id alone (issue 24)."""
@@ -153,9 +197,13 @@ def card_values(card_id: str) -> dict[str, Any]:
     return {"card": card_id, "name": P(f"card.{card_id}"), "points": card.points}
 
 
+@lru_cache(maxsize=4096)
 def phrase(text: str) -> Msg | None:
     """A stored move text as a predicate ("moves planet C to II-7"), from its syntax and the
-    card data only; None for a text that is not notation."""
+    card data only; None for a text that is not notation.  A phrase too long for a label
+    (:data:`LABEL_LIMIT`) in some language says the same facts in fewer words: the gravity
+    option briefly, the marker card by its id, a matter token's path as arrows.  Cached by text
+    (autocomplete asks for it on every keystroke, and ``describe_move`` asks again)."""
     try:
         verb, move = mv.parse_syntax(0, text)
     except IllegalMove:
@@ -172,13 +220,21 @@ def phrase(text: str) -> Msg | None:
         if path[0] in PLANETS:
             return P("phrase.mv_planet", planet=path[0], to=path[-1])
         if len(path) == 3:
-            return P("phrase.mv_matter_via", node=path[0], via=path[1], to=path[2])
-        return P("phrase.mv_matter", node=path[0], to=path[-1])
+            return first_fitting([P("phrase.mv_matter_via", node=path[0], via=path[1], to=path[2]),
+                                  P("phrase.mv_matter_via_short", node=path[0], via=path[1], to=path[2])],
+                                 MOVE_PHRASE_BUDGET)
+        return first_fitting([P("phrase.mv_matter", node=path[0], to=path[-1]),
+                              P("phrase.mv_matter_short", node=path[0], to=path[-1])], MOVE_PHRASE_BUDGET)
     if kind == mv.PLAY and move.card:
-        extras = play_options(move, "phrase", "source")
         values = dict(card_values(move.card), planet=move.planet)
-        if extras:
-            return P("phrase.play_extra", extras=Join(extras), **values)
+        if move.gravity or move.marker_from:
+            # fullest first; then the gravity option briefly; then the card played by its id (the
+            # suggestions of one card are grouped: its options tell them apart), the options ever
+            # more briefly, last the marker card by its id too
+            extras = [Join(play_options(move, "phrase", "source", brevity)) for brevity in range(4)]
+            return first_fitting([P("phrase.play_extra", extras=extras[0], **values),
+                                  P("phrase.play_extra", extras=extras[1], **values)]
+                                 + [P("phrase.play_extra_short", extras=extra, **values) for extra in extras])
         return P("phrase.play", **values)
     if kind == mv.REPLACE and move.card:
         return P("phrase.replace", **card_values(move.card))
@@ -191,7 +247,11 @@ def phrase(text: str) -> Msg | None:
     if kind == mv.FINAL and move.card:
         values = dict(card_values(move.card), planet=move.planet)
         if move.from_card:
-            return P("phrase.final_from", source=card_label(move.from_card), **values)
+            # fullest first; then the card played by its id (the suggestions of one card are
+            # grouped: the card the marker leaves is what tells them apart); last both by id
+            return first_fitting([P("phrase.final_from", source=card_label(move.from_card), **values),
+                                  P("phrase.final_from_short", source=card_label(move.from_card), **values),
+                                  P("phrase.final_from_short", source=move.from_card, **values)])
         return P("phrase.final", **values)
     return None
 
