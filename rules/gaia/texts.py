@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from rules.base import Component, ScorePart
 from rules.messages import Join, Localized, Msg, fold_word, text_of
@@ -105,11 +105,7 @@ def _tech_effect(tid: str) -> Msg:
 
 
 def _action_effect(aid: str) -> Msg:
-    a = ACTIONS[aid]
-    reward = a["reward"]
-    gain: Any = Msg("gaia.actfx." + _k(reward)) \
-        if reward in ("2step", "1step", "tech", "fedtile", "3vp,vp/type") else amount(reward)
-    return Msg("gaia.actfx.cost", cost=amount(a["cost"]), gain=gain)
+    return Msg("gaia.actfx.cost", cost=amount(ACTIONS[aid]["cost"]), gain=_action_gain(aid))
 
 
 def _fed_effect(fid: str) -> Msg:
@@ -293,24 +289,30 @@ NAMED_SPECIALS = ("step", "range+3", "up-lowest", "swap-PI", "down-lab", "space-
 BOWLS = ("area1", "area2", "area3", "gaia", "discard")
 
 
-def _field(word: str) -> Msg | str:
-    return Msg("gaia.field." + word) if word in FIELDS else word
+def _field(word: str, brief: int = 0) -> Msg | str:
+    """A research area by name; ``brief``: by its short name ("AI", "MI")."""
+    if word not in FIELDS:
+        return word
+    return Msg("gaia.field_short." + word) if brief else Msg("gaia.field." + word)
 
 
-def _tech_pos(state: Any, pos: str) -> Msg | str:
-    """A tech tile position in words, with the tile lying there in this game when known."""
+def _tech_pos(tech: Mapping[str, Any], pos: str, brief: int = 0) -> Msg | str:
+    """A tech tile position in words, with the tile lying there in this game when known.
+    ``brief`` (a long label): 1, the tile alone, without its position; 3, the position alone in
+    short words (the tile lies there on the research board image)."""
     where: Msg | str
+    prefix = "gaia.techpos_brief." if brief >= 3 else "gaia.techpos."
     if pos in FIELDS:
-        where = Msg("gaia.techpos.field", field=Msg("gaia.field." + pos))
+        where = Msg(prefix + "field", field=_field(pos, brief))
     elif pos.startswith("free") and pos[4:].isdigit():
-        where = Msg("gaia.techpos.free", n=pos[4:])
+        where = Msg(prefix + "free", n=pos[4:])
     elif pos.startswith("adv-") and pos[4:] in FIELDS:
-        where = Msg("gaia.techpos.adv", field=Msg("gaia.field." + pos[4:]))
+        where = Msg(prefix + "adv", field=_field(pos[4:], brief))
     else:
         return pos
-    tile = ((state or {}).get("tech") or {}).get(pos)
-    if isinstance(tile, str) and tile in TECH:
-        return Msg("gaia.techpos.tile", tile=_tech_effect(tile), where=where)
+    tile = tech.get(pos)
+    if brief < 3 and isinstance(tile, str) and tile in TECH:
+        return Msg("gaia.techpos.tile_brief" if brief else "gaia.techpos.tile", tile=_tech_effect(tile), where=where)
     return where
 
 
@@ -320,46 +322,60 @@ def _special(word: str) -> Msg | Join | str:
     return amount(word)
 
 
-def _command_phrase(state: Any, cmd: list[str]) -> Msg:
+def _action_gain(aid: str) -> Any:
+    reward = ACTIONS[aid]["reward"]
+    return Msg("gaia.actfx." + _k(reward)) \
+        if reward in ("2step", "1step", "tech", "fedtile", "3vp,vp/type") else amount(reward)
+
+
+def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> Msg:
+    """One command in words.  ``brief`` (a long label, :func:`move_phrase`): 1, a tech tile
+    without its position and a federation's hexes without spaces; 2, every step in its brief
+    wording (``gaia.phrase.brief.*``: "builds a lab on 7B0", "research: AI"); 3, a tech tile
+    by its position alone, a power or QIC action by what it gives (its cost is in the
+    description) and a federation's token unquoted."""
     verb, args = cmd[0], cmd[1:]
     arg = args[0] if args else ""
+    phrase = "gaia.phrase.brief." if brief >= 2 else "gaia.phrase."
     if verb == "build" and len(args) >= 2:
-        key = "gaia.phrase.build." + args[0] if args[0] in BUILDINGS else "gaia.phrase.build.other"
+        key = phrase + "build." + (args[0] if args[0] in BUILDINGS else "other")
         return Msg(key, hex=args[1], what=args[0])
     if verb == "up" and args:
-        return Msg("gaia.phrase.up", field=_field(arg))
+        return Msg(phrase + "up", field=_field(arg, brief >= 2))
     if verb == "pass":
         if args and arg in BOOSTERS:
-            return Msg("gaia.phrase.pass_booster", n=arg[7:], effect=_booster_gist(arg))
+            return Msg(phrase + "pass_booster", n=arg[7:], effect=_booster_gist(arg))
         return Msg("gaia.phrase.pass")
     if verb == "booster" and arg in BOOSTERS:
         # the short gist: the phrase is a button's label too (80 characters), and a label cut
         # inside a word ("1 ingyenes terra…") reads as an English code to a Hungarian
-        return Msg("gaia.phrase.booster", n=arg[7:], effect=_booster_gist(arg))
+        return Msg(phrase + "booster", n=arg[7:], effect=_booster_gist(arg))
     if verb == "faction" and arg in FACTIONS:
         return Msg("gaia.phrase.faction", faction=Msg("gaia.faction." + arg))
     if verb == "decline":
         return Msg("gaia.phrase.decline")
-    if verb == "tech" and args:
-        return Msg("gaia.phrase.tech", tile=_tech_pos(state, arg))
-    if verb == "cover" and args:
-        return Msg("gaia.phrase.cover", tile=_tech_pos(state, arg))
+    if verb in ("tech", "cover") and args:
+        key = phrase + verb + ("_at" if brief >= 3 and _tech_pos(tech, arg) != arg else "")
+        return Msg(key, tile=_tech_pos(tech, arg, brief))
     if verb == "action" and arg in ACTIONS:
-        key = "gaia.phrase.action_power" if arg.startswith("power") else "gaia.phrase.action_qic"
-        return Msg(key, effect=_action_effect(arg))
+        kind = "action_power" if arg.startswith("power") else "action_qic"
+        if brief >= 3:
+            return Msg(phrase + kind + "_gain", gain=_action_gain(arg))
+        return Msg(phrase + kind, effect=_action_effect(arg))
     if verb == "fedtile" and arg in FED_TOKENS:
         return Msg("gaia.phrase.fedtile", gain=amount(FED_TOKENS[arg]["reward"]))
     if verb == "special" and args:
-        return Msg("gaia.phrase.special", what=_special(arg))
+        return Msg(phrase + "special", what=_special(arg))
     if verb == "swap-PI" and args:
         return Msg("gaia.phrase.swap_pi", hex=arg)
     if verb == "federation" and len(args) >= 2:
-        token = amount(FED_TOKENS[args[1]]["reward"]) if args[1] in FED_TOKENS else args[1]
-        return Msg("gaia.phrase.federation", hexes=args[0].replace(",", ", "), gain=token)
+        # the token's gist, as the description names it (it then does not say it twice)
+        token = Msg("gaia.fedgist", gain=amount(FED_TOKENS[args[1]]["reward"])) if args[1] in FED_TOKENS else args[1]
+        return Msg(phrase + "federation" + ("_gain" if brief >= 3 else ""), hexes=args[0] if brief else args[0].replace(",", ", "), gain=token)
     if verb == "lostPlanet" and args:
         return Msg("gaia.phrase.lost_planet", hex=arg)
     if verb == "spend" and len(args) >= 2:
-        return Msg("gaia.phrase.spend", cost=amount(args[0]), gain=amount(args[1]))
+        return Msg(phrase + "spend", cost=amount(args[0]), gain=amount(args[1]))
     if verb == "burn" and args:
         return Msg("gaia.phrase.burn", n=arg)
     if verb == "charge" and args:
@@ -368,9 +384,9 @@ def _command_phrase(state: Any, cmd: list[str]) -> Msg:
             return Msg("gaia.phrase.charge", n=rewards[0][0])
         return Msg("gaia.phrase.charge_offer", gain=amount(arg))
     if verb == "brainstone" and arg in BOWLS:
-        return Msg("gaia.phrase.brainstone", bowl=Msg("gaia.bowl." + arg))
+        return Msg(phrase + "brainstone", bowl=Msg("gaia.bowl." + arg))
     if verb == "income" and args:
-        return Msg("gaia.phrase.income", gain=amount(arg))
+        return Msg(phrase + "income", gain=amount(arg))
     if verb == "bid" and len(args) >= 2 and args[0] in FACTIONS:
         return Msg("gaia.phrase.bid", faction=Msg("gaia.faction." + args[0]), n=args[1])
     if verb == "rotate":
@@ -390,25 +406,101 @@ def _safe_rewards(text: str) -> list[tuple[int, str]]:
         return []
 
 
+# ----------------------------------------------------------------------------- label lengths
+
+#: Discord's limits: an autocomplete choice or a select option; a button (a public choice)
+MENU_LIMIT = 100
+BUTTON_LIMIT = 80
+#: what the host adds between a move's phrase and its description ("{move}: {description}")
+DESCRIPTION_GLUE = 2
+#: room a phrase leaves for its description (the gains and costs, "-5 credits, -3 ore, +1 QIC")
+DESCRIPTION_ROOM = 28
+#: the brief levels of :func:`_command_phrase`: the same facts in fewer words (0-2), then a tech
+#: tile by its position and an action by what it gives (3)
+BRIEF_LEVELS = (0, 1, 2, 3)
+
+
+#: the phases whose few moves may be public choices (buttons): income order and Taklons'
+#: brainstone (GP-INC), the Gaia phase's conversions and Itars' tiles, the last booster choices
+BUTTON_PHASES = ("income", "gaia", "boosters")
+#: the verbs of such a choice (a main action's words keep the autocomplete's 100)
+BUTTON_VERBS = ("charge", "decline", "income", "brainstone", "booster", "spend", "tech", "cover", "up")
+
+
+def label_limit(state: Any, verbs: Sequence[str] = ()) -> int:
+    """How long the label of a move with ``verbs`` may be in ``state``: a button's 80 characters
+    where the move may be a public choice (a charge offer, or a phase of :data:`BUTTON_PHASES`,
+    with only :data:`BUTTON_VERBS`), else an autocomplete choice's 100."""
+    if not isinstance(state, Mapping) or not all(verb in BUTTON_VERBS for verb in verbs):
+        return MENU_LIMIT
+    return BUTTON_LIMIT if state.get("offer") or state.get("phase") in BUTTON_PHASES else MENU_LIMIT
+
+
+def _verbs(text: str) -> tuple[str, ...]:
+    try:
+        return tuple(cmd[0] for cmd in parse_commands(split_actor(text)[1]))
+    except ValueError:
+        return ()
+
+
+def _lengths(message: Msg) -> tuple[int, ...]:
+    from rules.messages import LANGUAGES, render
+    return tuple(len(render(message, language)) for language in LANGUAGES)
+
+
 def move_phrase(state: Any, text: str) -> Msg | None:
-    """A stored move line in words (the actor prefix left out: the host names the player)."""
+    """A stored move line in words (the actor prefix left out: the host names the player),
+    fitting a label by design: the fullest wording within the label's limit less room for the
+    description in every language, else the fullest within the limit, else the briefest
+    (:data:`BRIEF_LEVELS`).  Never clipped."""
     _actor, body = split_actor(text)
+    tech = (state or {}).get("tech") or {} if isinstance(state, Mapping) else {}
+    return _fitted_phrase(body, label_limit(state, _verbs(body)), tuple(sorted((k, v) for k, v in tech.items() if isinstance(v, str))))
+
+
+@lru_cache(maxsize=4096)
+def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...]) -> Msg | None:
     try:
         cmds = parse_commands(body)
     except ValueError:
         return Msg("gaia.phrase.notation", text=body) if body.strip() else None
     if not cmds:
         return None
+    tech = dict(tech_items)
+    candidates = [_phrase_of(tech, cmds, brief) for brief in BRIEF_LEVELS]
+    lengths = [_lengths(message) for message in candidates]
+    for budget, count in ((limit - DESCRIPTION_ROOM, len(BRIEF_LEVELS) - 1), (limit, len(BRIEF_LEVELS))):
+        for message, sizes in zip(candidates[:count], lengths[:count]):
+            if max(sizes) <= budget:
+                return message
+    return candidates[-1]
+
+
+def _phrase_of(tech: Mapping[str, Any], cmds: list[list[str]], brief: int) -> Msg:
     parts = []
     for index, cmd in enumerate(cmds):
         if cmd[0] == "decline" and index and cmds[index - 1][0] in ("tech", "cover", "special", "build"):
-            parts.append(Msg("gaia.phrase.decline_step"))    # the research step a tile or special grants
+            # the research step a tile or special grants
+            parts.append(Msg("gaia.phrase.brief.decline_step" if brief >= 2 else "gaia.phrase.decline_step"))
         else:
-            parts.append(_command_phrase(state, cmd))
+            parts.append(_command_phrase(tech, cmd, brief))
     phrase = parts[-1]
     for part in reversed(parts[:-1]):
-        phrase = Msg("gaia.phrase.then", first=part, next=phrase)
+        phrase = Msg("gaia.phrase.brief.then" if brief >= 2 else "gaia.phrase.then", first=part, next=phrase)
     return phrase
+
+
+def fitted_description(state: Any, text: str, phrase: Msg | None, candidates: Sequence[Msg]) -> Msg | None:
+    """The first description of ``candidates`` (the fullest first) that fits the label of move
+    ``text`` after its ``phrase`` in every language (:func:`label_limit`); None (the phrase
+    alone) when none does."""
+    from rules.messages import LANGUAGES, render
+    limit = label_limit(state, _verbs(text))
+    taken = [len(render(phrase, language)) if phrase is not None else 0 for language in LANGUAGES]
+    for message in candidates:
+        if all(used + DESCRIPTION_GLUE + size <= limit for used, size in zip(taken, _lengths(message))):
+            return message
+    return None
 
 
 # ----------------------------------------------------------------------------- Hungarian notation
