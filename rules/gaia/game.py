@@ -365,7 +365,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         candidates = [Msg("gaia.describe.with", gist=gist, effect=effect)] if gist is not None and effect else []
         candidates += [message for message in (effect, gist) if message is not None]
         from .texts import fitted_description
-        return fitted_description(state, text, phrase, candidates)
+        return fitted_description(state, text, candidates)
 
     def _taken_gist(self, state: GaiaState, cmds: list[list[str]]) -> Msg | None:
         """The gist of the last component a line takes (None: it takes none)."""

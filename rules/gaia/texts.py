@@ -28,12 +28,16 @@ UNITS = ("c", "o", "k", "q", "pw", "t", "vp", "tg", "gf", "step", "tech")
 PER = ("m", "gaia", "ts", "sector", "fed", "lab", "type")
 
 
+#: units with a brief catalogue text as well (gaia.amt_brief.<unit>)
+BRIEF_UNITS = ("vp",)
+
 _PER_PART = re.compile(r"^(\d*)(vp|o|k|c)/([a-z]+)$")
 
 
-def amount(text: str) -> Msg | Join | str:
+def amount(text: str, brief: bool = False) -> Msg | Join | str:
     """``2c,o,2pw`` in words: "2 credits, 1 ore and 2 power"; ``3vp/fed``: "3 VP per federation"
-    (notation left as it is when a part has no words)."""
+    (notation left as it is when a part has no words).  ``brief`` (a long label): units in their
+    short words where a language has them (``gaia.amt_brief.*``: "8 VP")."""
     parts: list[Any] = []
     for raw in text.replace("-a3", "").lstrip("+").split(","):
         per = _PER_PART.match(raw.strip())
@@ -49,7 +53,7 @@ def amount(text: str) -> Msg | Join | str:
             continue
         for n, unit in items:
             if unit in UNITS:
-                parts.append(Msg("gaia.amt." + unit, n=n))
+                parts.append(Msg(("gaia.amt_brief." if brief and unit in BRIEF_UNITS else "gaia.amt.") + unit, n=n))
             elif unit.endswith("step") and unit[:-4].isdigit():
                 parts.append(Msg("gaia.amt.step", n=int(unit[:-4])))
             else:
@@ -333,7 +337,8 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
     without its position and a federation's hexes without spaces; 2, every step in its brief
     wording (``gaia.phrase.brief.*``: "builds a lab on 7B0", "research: AI"); 3, a tech tile
     by its position alone, a power or QIC action by what it gives (its cost is in the
-    description) and a federation's token unquoted."""
+    description) and a federation's token unquoted in brief units ("8 VP"); 4, a federation's
+    hexes with each sector said once (:func:`_by_sector`)."""
     verb, args = cmd[0], cmd[1:]
     arg = args[0] if args else ""
     phrase = "gaia.phrase.brief." if brief >= 2 else "gaia.phrase."
@@ -371,7 +376,10 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
     if verb == "federation" and len(args) >= 2:
         # the token's gist, as the description names it (it then does not say it twice)
         token = Msg("gaia.fedgist", gain=amount(FED_TOKENS[args[1]]["reward"])) if args[1] in FED_TOKENS else args[1]
-        return Msg(phrase + "federation" + ("_gain" if brief >= 3 else ""), hexes=args[0] if brief else args[0].replace(",", ", "), gain=token)
+        if brief >= 3 and args[1] in FED_TOKENS:
+            token = Msg("gaia.fedgist", gain=amount(FED_TOKENS[args[1]]["reward"], brief=True))
+        hexes = _by_sector(args[0]) if brief >= 4 else args[0] if brief else args[0].replace(",", ", ")
+        return Msg(phrase + "federation" + ("_gain" if brief >= 3 else ""), hexes=hexes, gain=token)
     if verb == "lostPlanet" and args:
         return Msg("gaia.phrase.lost_planet", hex=arg)
     if verb == "spend" and len(args) >= 2:
@@ -399,6 +407,24 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
     return Msg("gaia.phrase.notation", text=" ".join(cmd))
 
 
+_SECTOR_HEX = re.compile(r"^(\d+)([A-Z]\d*)$")
+
+
+def _by_sector(hexes: str) -> str:
+    """Hex codes with each sector's number said once: ``1A8,1A9,2B0`` -> ``1A8 A9, 2B0`` (a very
+    long federation; the same hexes).  A code of another form keeps the list as it is."""
+    groups: list[tuple[str, list[str]]] = []
+    for code in hexes.split(","):
+        match = _SECTOR_HEX.match(code)
+        if match is None:
+            return hexes
+        if groups and groups[-1][0] == match.group(1):
+            groups[-1][1].append(match.group(2))
+        else:
+            groups.append((match.group(1), [match.group(2)]))
+    return ", ".join(sector + " ".join(spots) for sector, spots in groups)
+
+
 def _safe_rewards(text: str) -> list[tuple[int, str]]:
     try:
         return parse_rewards(text)
@@ -416,8 +442,10 @@ DESCRIPTION_GLUE = 2
 #: room a phrase leaves for its description (the gains and costs, "-5 credits, -3 ore, +1 QIC")
 DESCRIPTION_ROOM = 28
 #: the brief levels of :func:`_command_phrase`: the same facts in fewer words (0-2), then a tech
-#: tile by its position and an action by what it gives (3)
-BRIEF_LEVELS = (0, 1, 2, 3)
+#: tile by its position and an action by what it gives (3), then a federation's hexes by sector (4)
+BRIEF_LEVELS = (0, 1, 2, 3, 4)
+#: the levels that say every fact in words (tried to leave room for the description)
+SAME_FACT_LEVELS = 3
 
 
 #: the phases whose few moves may be public choices (buttons): income order and Taklons'
@@ -436,6 +464,7 @@ def label_limit(state: Any, verbs: Sequence[str] = ()) -> int:
     return BUTTON_LIMIT if state.get("offer") or state.get("phase") in BUTTON_PHASES else MENU_LIMIT
 
 
+@lru_cache(maxsize=4096)
 def _verbs(text: str) -> tuple[str, ...]:
     try:
         return tuple(cmd[0] for cmd in parse_commands(split_actor(text)[1]))
@@ -453,27 +482,45 @@ def move_phrase(state: Any, text: str) -> Msg | None:
     fitting a label by design: the fullest wording within the label's limit less room for the
     description in every language, else the fullest within the limit, else the briefest
     (:data:`BRIEF_LEVELS`).  Never clipped."""
+    return _fitted(state, text)[0]
+
+
+def _fitted(state: Any, text: str) -> tuple[Msg | None, tuple[int, ...]]:
+    """:func:`move_phrase` and its length in every language (cached by the move's text, the
+    label's limit and the tech tiles lying on the board)."""
     _actor, body = split_actor(text)
     tech = (state or {}).get("tech") or {} if isinstance(state, Mapping) else {}
-    return _fitted_phrase(body, label_limit(state, _verbs(body)), tuple(sorted((k, v) for k, v in tech.items() if isinstance(v, str))))
+    return _fitted_phrase(body, label_limit(state, _verbs(body)),
+                          tuple(sorted((k, v) for k, v in tech.items() if isinstance(v, str))))
 
 
 @lru_cache(maxsize=4096)
-def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...]) -> Msg | None:
+def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...]
+                   ) -> tuple[Msg | None, tuple[int, ...]]:
     try:
         cmds = parse_commands(body)
     except ValueError:
-        return Msg("gaia.phrase.notation", text=body) if body.strip() else None
+        cmds = []
+        if body.strip():
+            notation = Msg("gaia.phrase.notation", text=body)
+            return notation, _lengths(notation)
     if not cmds:
-        return None
+        return None, ()
     tech = dict(tech_items)
-    candidates = [_phrase_of(tech, cmds, brief) for brief in BRIEF_LEVELS]
-    lengths = [_lengths(message) for message in candidates]
-    for budget, count in ((limit - DESCRIPTION_ROOM, len(BRIEF_LEVELS) - 1), (limit, len(BRIEF_LEVELS))):
-        for message, sizes in zip(candidates[:count], lengths[:count]):
+    candidates: dict[int, tuple[Msg, tuple[int, ...]]] = {}
+
+    def candidate(brief: int) -> tuple[Msg, tuple[int, ...]]:
+        if brief not in candidates:
+            message = _phrase_of(tech, cmds, brief)
+            candidates[brief] = message, _lengths(message)
+        return candidates[brief]
+
+    for budget, levels in ((limit - DESCRIPTION_ROOM, BRIEF_LEVELS[:SAME_FACT_LEVELS]), (limit, BRIEF_LEVELS)):
+        for brief in levels:
+            message, sizes = candidate(brief)
             if max(sizes) <= budget:
-                return message
-    return candidates[-1]
+                return message, sizes
+    return candidate(BRIEF_LEVELS[-1])
 
 
 def _phrase_of(tech: Mapping[str, Any], cmds: list[list[str]], brief: int) -> Msg:
@@ -490,13 +537,13 @@ def _phrase_of(tech: Mapping[str, Any], cmds: list[list[str]], brief: int) -> Ms
     return phrase
 
 
-def fitted_description(state: Any, text: str, phrase: Msg | None, candidates: Sequence[Msg]) -> Msg | None:
+def fitted_description(state: Any, text: str, candidates: Sequence[Msg]) -> Msg | None:
     """The first description of ``candidates`` (the fullest first) that fits the label of move
-    ``text`` after its ``phrase`` in every language (:func:`label_limit`); None (the phrase
-    alone) when none does."""
-    from rules.messages import LANGUAGES, render
-    limit = label_limit(state, _verbs(text))
-    taken = [len(render(phrase, language)) if phrase is not None else 0 for language in LANGUAGES]
+    ``text`` after its phrase (:func:`move_phrase`) in every language (:func:`label_limit`);
+    None (the phrase alone) when none does."""
+    from rules.messages import LANGUAGES
+    limit = label_limit(state, _verbs(split_actor(text)[1]))
+    taken = _fitted(state, text)[1] or (0,) * len(LANGUAGES)
     for message in candidates:
         if all(used + DESCRIPTION_GLUE + size <= limit for used, size in zip(taken, _lengths(message))):
             return message

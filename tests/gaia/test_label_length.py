@@ -103,3 +103,15 @@ def test_GP_INC_income_order_buttons_fit_80() -> None:
         assert phrase is not None
         for language in LANGUAGES:
             assert len(render(phrase, language)) <= BUTTON_LIMIT
+
+
+def test_GP_FED_fifteen_buildings_say_each_sector_once() -> None:
+    """A federation of fifteen hexes (107 characters before): each sector's number said once
+    ("6A10 A4 A9 B2"), every hex kept, the token in brief units; never clipped."""
+    game = rules.get_game("gaia")
+    state = _state_with_tech({})
+    text = "taklons federation 1A4,1B2,1B5,1C,3A1,3A2,5A8,6A10,6A4,6A9,6B2,6B3,6B4,9A8,9B4 fed3"
+    for language in LANGUAGES:
+        shown = host_label(game, state, 0, text, language)
+        assert len(shown) <= MENU_LIMIT, shown
+        assert "1A4 B2 B5 C" in shown and "6A10 A4 A9 B2 B3 B4" in shown and "9A8 B4" in shown, shown
