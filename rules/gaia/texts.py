@@ -338,7 +338,8 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
     wording (``gaia.phrase.brief.*``: "builds a lab on 7B0", "research: AI"); 3, a tech tile
     by its position alone, a power or QIC action by what it gives (its cost is in the
     description) and a federation's token unquoted in brief units ("8 VP"); 4, a federation's
-    hexes with each sector said once (:func:`_by_sector`)."""
+    hexes with each sector said once (:func:`_by_sector`), a tech tile by its position's code
+    (``adv-int``, ``kül-MI``: the research board image prints it) and a special action in brief."""
     verb, args = cmd[0], cmd[1:]
     arg = args[0] if args else ""
     phrase = "gaia.phrase.brief." if brief >= 2 else "gaia.phrase."
@@ -360,16 +361,22 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
     if verb == "decline":
         return Msg("gaia.phrase.decline")
     if verb in ("tech", "cover") and args:
+        if brief >= 4:      # the position's code, as the research board image prints it
+            return Msg(phrase + verb + "_code", tile=Localized(en=arg, hu=hu_code(arg)))
         key = phrase + verb + ("_at" if brief >= 3 and _tech_pos(tech, arg) != arg else "")
         return Msg(key, tile=_tech_pos(tech, arg, brief))
     if verb == "action" and arg in ACTIONS:
         kind = "action_power" if arg.startswith("power") else "action_qic"
+        if brief >= 4 and ACTIONS[arg]["reward"] == "fedtile":   # the next step names the token
+            return Msg(phrase + kind + "_gain", gain=Msg("gaia.actfx_brief.fedtile"))
         if brief >= 3:
             return Msg(phrase + kind + "_gain", gain=_action_gain(arg))
         return Msg(phrase + kind, effect=_action_effect(arg))
     if verb == "fedtile" and arg in FED_TOKENS:
-        return Msg("gaia.phrase.fedtile", gain=amount(FED_TOKENS[arg]["reward"]))
+        return Msg(phrase + "fedtile", gain=amount(FED_TOKENS[arg]["reward"], brief=brief >= 3))
     if verb == "special" and args:
+        if brief >= 4 and arg in NAMED_SPECIALS:
+            return Msg(phrase + "special_brief", what=Msg("gaia.special_brief." + _k(arg)))
         return Msg(phrase + "special", what=_special(arg))
     if verb == "swap-PI" and args:
         return Msg("gaia.phrase.swap_pi", hex=arg)
@@ -411,7 +418,7 @@ _SECTOR_HEX = re.compile(r"^(\d+)([A-Z]\d*)$")
 
 
 def _by_sector(hexes: str) -> str:
-    """Hex codes with each sector's number said once: ``1A8,1A9,2B0`` -> ``1A8 A9, 2B0`` (a very
+    """Hex codes with each sector's number said once: ``1A8,1A9,2B0`` -> ``1A8 A9,2B0`` (a very
     long federation; the same hexes).  A code of another form keeps the list as it is."""
     groups: list[tuple[str, list[str]]] = []
     for code in hexes.split(","):
@@ -422,7 +429,7 @@ def _by_sector(hexes: str) -> str:
             groups[-1][1].append(match.group(2))
         else:
             groups.append((match.group(1), [match.group(2)]))
-    return ", ".join(sector + " ".join(spots) for sector, spots in groups)
+    return ",".join(sector + " ".join(spots) for sector, spots in groups)
 
 
 def _safe_rewards(text: str) -> list[tuple[int, str]]:
@@ -442,7 +449,8 @@ DESCRIPTION_GLUE = 2
 #: room a phrase leaves for its description (the gains and costs, "-5 credits, -3 ore, +1 QIC")
 DESCRIPTION_ROOM = 28
 #: the brief levels of :func:`_command_phrase`: the same facts in fewer words (0-2), then a tech
-#: tile by its position and an action by what it gives (3), then a federation's hexes by sector (4)
+#: tile by its position and an action by what it gives (3), then a federation's hexes by sector,
+#: tiles by their positions' codes and special actions in brief (4)
 BRIEF_LEVELS = (0, 1, 2, 3, 4)
 #: the levels that say every fact in words (tried to leave room for the description)
 SAME_FACT_LEVELS = 3

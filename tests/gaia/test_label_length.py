@@ -115,3 +115,20 @@ def test_GP_FED_fifteen_buildings_say_each_sector_once() -> None:
         shown = host_label(game, state, 0, text, language)
         assert len(shown) <= MENU_LIMIT, shown
         assert "1A4 B2 B5 C" in shown and "6A10 A4 A9 B2 B3 B4" in shown and "9A8 B4" in shown, shown
+
+
+@pytest.mark.parametrize("text", [
+    "taklons build ac1 6B5. tech adv-int. cover free2. up gaia",     # GP-TECH-3: an advanced tile covers one
+    "firaks special down-lab. build ts 4B2. up gaia",                # GP-FAC: Firaks' lab back to a station
+    "xenos action qic2. fedtile fed5",                               # GP-ACT: a token's reward again
+    "bescods federation 10A0,10A11,2A5,3A5,3A8,3B3,3B4,4A0,6A6,6A7,6A8,7A0,9A8,9B4 fed3",
+])
+def test_GP_ACT_the_longest_moves_seen_fit(text: str) -> None:
+    """The longest labels found on wider playouts (up to 134 characters before) fit, in both
+    languages, with the hexes kept."""
+    game = rules.get_game("gaia")
+    state = _state_with_tech({})
+    for language in LANGUAGES:
+        shown = host_label(game, state, 0, text, language)
+        assert len(shown) <= MENU_LIMIT, shown
+        assert all(hex_code in shown for hex_code in ("6B5", "4B2", "10A0") if hex_code in text), shown
