@@ -357,11 +357,15 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             if after["vp"] != before["vp"]:
                 parts.append(Msg("gaia.delta.vp", n=_signed(after["vp"] - before["vp"])))
         effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else None
-        if gist is not None and _says(self.move_phrase(state, seat, text), gist):
+        phrase = self.move_phrase(state, seat, text)
+        if gist is not None and _says(phrase, gist):
             gist = None     # the move's words already name it ("takes booster 2 (income ...)")
-        if gist is not None:
-            return Msg("gaia.describe.with", gist=gist, effect=effect) if effect else gist
-        return effect
+        # the fullest that fits the label after the move's words (never clipped): the gist and
+        # the effect, the effect alone, the gist alone; else none (the phrase alone)
+        candidates = [Msg("gaia.describe.with", gist=gist, effect=effect)] if gist is not None and effect else []
+        candidates += [message for message in (effect, gist) if message is not None]
+        from .texts import fitted_description
+        return fitted_description(state, text, candidates)
 
     def _taken_gist(self, state: GaiaState, cmds: list[list[str]]) -> Msg | None:
         """The gist of the last component a line takes (None: it takes none)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from rules.base import Component, ScorePart
 from rules.messages import Join, Localized, Msg, fold_word, text_of
@@ -28,12 +28,16 @@ UNITS = ("c", "o", "k", "q", "pw", "t", "vp", "tg", "gf", "step", "tech")
 PER = ("m", "gaia", "ts", "sector", "fed", "lab", "type")
 
 
+#: units with a brief catalogue text as well (gaia.amt_brief.<unit>)
+BRIEF_UNITS = ("vp",)
+
 _PER_PART = re.compile(r"^(\d*)(vp|o|k|c)/([a-z]+)$")
 
 
-def amount(text: str) -> Msg | Join | str:
+def amount(text: str, brief: bool = False) -> Msg | Join | str:
     """``2c,o,2pw`` in words: "2 credits, 1 ore and 2 power"; ``3vp/fed``: "3 VP per federation"
-    (notation left as it is when a part has no words)."""
+    (notation left as it is when a part has no words).  ``brief`` (a long label): units in their
+    short words where a language has them (``gaia.amt_brief.*``: "8 VP")."""
     parts: list[Any] = []
     for raw in text.replace("-a3", "").lstrip("+").split(","):
         per = _PER_PART.match(raw.strip())
@@ -49,7 +53,7 @@ def amount(text: str) -> Msg | Join | str:
             continue
         for n, unit in items:
             if unit in UNITS:
-                parts.append(Msg("gaia.amt." + unit, n=n))
+                parts.append(Msg(("gaia.amt_brief." if brief and unit in BRIEF_UNITS else "gaia.amt.") + unit, n=n))
             elif unit.endswith("step") and unit[:-4].isdigit():
                 parts.append(Msg("gaia.amt.step", n=int(unit[:-4])))
             else:
@@ -105,11 +109,7 @@ def _tech_effect(tid: str) -> Msg:
 
 
 def _action_effect(aid: str) -> Msg:
-    a = ACTIONS[aid]
-    reward = a["reward"]
-    gain: Any = Msg("gaia.actfx." + _k(reward)) \
-        if reward in ("2step", "1step", "tech", "fedtile", "3vp,vp/type") else amount(reward)
-    return Msg("gaia.actfx.cost", cost=amount(a["cost"]), gain=gain)
+    return Msg("gaia.actfx.cost", cost=amount(ACTIONS[aid]["cost"]), gain=_action_gain(aid))
 
 
 def _fed_effect(fid: str) -> Msg:
@@ -293,24 +293,30 @@ NAMED_SPECIALS = ("step", "range+3", "up-lowest", "swap-PI", "down-lab", "space-
 BOWLS = ("area1", "area2", "area3", "gaia", "discard")
 
 
-def _field(word: str) -> Msg | str:
-    return Msg("gaia.field." + word) if word in FIELDS else word
+def _field(word: str, brief: int = 0) -> Msg | str:
+    """A research area by name; ``brief``: by its short name ("AI", "MI")."""
+    if word not in FIELDS:
+        return word
+    return Msg("gaia.field_short." + word) if brief else Msg("gaia.field." + word)
 
 
-def _tech_pos(state: Any, pos: str) -> Msg | str:
-    """A tech tile position in words, with the tile lying there in this game when known."""
+def _tech_pos(tech: Mapping[str, Any], pos: str, brief: int = 0) -> Msg | str:
+    """A tech tile position in words, with the tile lying there in this game when known.
+    ``brief`` (a long label): 1, the tile alone, without its position; 3, the position alone in
+    short words (the tile lies there on the research board image)."""
     where: Msg | str
+    prefix = "gaia.techpos_brief." if brief >= 3 else "gaia.techpos."
     if pos in FIELDS:
-        where = Msg("gaia.techpos.field", field=Msg("gaia.field." + pos))
+        where = Msg(prefix + "field", field=_field(pos, brief))
     elif pos.startswith("free") and pos[4:].isdigit():
-        where = Msg("gaia.techpos.free", n=pos[4:])
+        where = Msg(prefix + "free", n=pos[4:])
     elif pos.startswith("adv-") and pos[4:] in FIELDS:
-        where = Msg("gaia.techpos.adv", field=Msg("gaia.field." + pos[4:]))
+        where = Msg(prefix + "adv", field=_field(pos[4:], brief))
     else:
         return pos
-    tile = ((state or {}).get("tech") or {}).get(pos)
-    if isinstance(tile, str) and tile in TECH:
-        return Msg("gaia.techpos.tile", tile=_tech_effect(tile), where=where)
+    tile = tech.get(pos)
+    if brief < 3 and isinstance(tile, str) and tile in TECH:
+        return Msg("gaia.techpos.tile_brief" if brief else "gaia.techpos.tile", tile=_tech_effect(tile), where=where)
     return where
 
 
@@ -320,46 +326,71 @@ def _special(word: str) -> Msg | Join | str:
     return amount(word)
 
 
-def _command_phrase(state: Any, cmd: list[str]) -> Msg:
+def _action_gain(aid: str) -> Any:
+    reward = ACTIONS[aid]["reward"]
+    return Msg("gaia.actfx." + _k(reward)) \
+        if reward in ("2step", "1step", "tech", "fedtile", "3vp,vp/type") else amount(reward)
+
+
+def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> Msg:
+    """One command in words.  ``brief`` (a long label, :func:`move_phrase`): 1, a tech tile
+    without its position and a federation's hexes without spaces; 2, every step in its brief
+    wording (``gaia.phrase.brief.*``: "builds a lab on 7B0", "research: AI"); 3, a tech tile
+    by its position alone, a power or QIC action by what it gives (its cost is in the
+    description) and a federation's token unquoted in brief units ("8 VP"); 4, a federation's
+    hexes with each sector said once (:func:`_by_sector`), a tech tile by its position's code
+    (``adv-int``, ``kül-MI``: the research board image prints it) and a special action in brief."""
     verb, args = cmd[0], cmd[1:]
     arg = args[0] if args else ""
+    phrase = "gaia.phrase.brief." if brief >= 2 else "gaia.phrase."
     if verb == "build" and len(args) >= 2:
-        key = "gaia.phrase.build." + args[0] if args[0] in BUILDINGS else "gaia.phrase.build.other"
+        key = phrase + "build." + (args[0] if args[0] in BUILDINGS else "other")
         return Msg(key, hex=args[1], what=args[0])
     if verb == "up" and args:
-        return Msg("gaia.phrase.up", field=_field(arg))
+        return Msg(phrase + "up", field=_field(arg, brief >= 2))
     if verb == "pass":
         if args and arg in BOOSTERS:
-            return Msg("gaia.phrase.pass_booster", n=arg[7:], effect=_booster_gist(arg))
+            return Msg(phrase + "pass_booster", n=arg[7:], effect=_booster_gist(arg))
         return Msg("gaia.phrase.pass")
     if verb == "booster" and arg in BOOSTERS:
         # the short gist: the phrase is a button's label too (80 characters), and a label cut
         # inside a word ("1 ingyenes terra…") reads as an English code to a Hungarian
-        return Msg("gaia.phrase.booster", n=arg[7:], effect=_booster_gist(arg))
+        return Msg(phrase + "booster", n=arg[7:], effect=_booster_gist(arg))
     if verb == "faction" and arg in FACTIONS:
         return Msg("gaia.phrase.faction", faction=Msg("gaia.faction." + arg))
     if verb == "decline":
         return Msg("gaia.phrase.decline")
-    if verb == "tech" and args:
-        return Msg("gaia.phrase.tech", tile=_tech_pos(state, arg))
-    if verb == "cover" and args:
-        return Msg("gaia.phrase.cover", tile=_tech_pos(state, arg))
+    if verb in ("tech", "cover") and args:
+        if brief >= 4:      # the position's code, as the research board image prints it
+            return Msg(phrase + verb + "_code", tile=Localized(en=arg, hu=hu_code(arg)))
+        key = phrase + verb + ("_at" if brief >= 3 and _tech_pos(tech, arg) != arg else "")
+        return Msg(key, tile=_tech_pos(tech, arg, brief))
     if verb == "action" and arg in ACTIONS:
-        key = "gaia.phrase.action_power" if arg.startswith("power") else "gaia.phrase.action_qic"
-        return Msg(key, effect=_action_effect(arg))
+        kind = "action_power" if arg.startswith("power") else "action_qic"
+        if brief >= 4 and ACTIONS[arg]["reward"] == "fedtile":   # the next step names the token
+            return Msg(phrase + kind + "_gain", gain=Msg("gaia.actfx_brief.fedtile"))
+        if brief >= 3:
+            return Msg(phrase + kind + "_gain", gain=_action_gain(arg))
+        return Msg(phrase + kind, effect=_action_effect(arg))
     if verb == "fedtile" and arg in FED_TOKENS:
-        return Msg("gaia.phrase.fedtile", gain=amount(FED_TOKENS[arg]["reward"]))
+        return Msg(phrase + "fedtile", gain=amount(FED_TOKENS[arg]["reward"], brief=brief >= 3))
     if verb == "special" and args:
-        return Msg("gaia.phrase.special", what=_special(arg))
+        if brief >= 4 and arg in NAMED_SPECIALS:
+            return Msg(phrase + "special_brief", what=Msg("gaia.special_brief." + _k(arg)))
+        return Msg(phrase + "special", what=_special(arg))
     if verb == "swap-PI" and args:
         return Msg("gaia.phrase.swap_pi", hex=arg)
     if verb == "federation" and len(args) >= 2:
-        token = amount(FED_TOKENS[args[1]]["reward"]) if args[1] in FED_TOKENS else args[1]
-        return Msg("gaia.phrase.federation", hexes=args[0].replace(",", ", "), gain=token)
+        # the token's gist, as the description names it (it then does not say it twice)
+        token = Msg("gaia.fedgist", gain=amount(FED_TOKENS[args[1]]["reward"])) if args[1] in FED_TOKENS else args[1]
+        if brief >= 3 and args[1] in FED_TOKENS:
+            token = Msg("gaia.fedgist", gain=amount(FED_TOKENS[args[1]]["reward"], brief=True))
+        hexes = _by_sector(args[0]) if brief >= 4 else args[0] if brief else args[0].replace(",", ", ")
+        return Msg(phrase + "federation" + ("_gain" if brief >= 3 else ""), hexes=hexes, gain=token)
     if verb == "lostPlanet" and args:
         return Msg("gaia.phrase.lost_planet", hex=arg)
     if verb == "spend" and len(args) >= 2:
-        return Msg("gaia.phrase.spend", cost=amount(args[0]), gain=amount(args[1]))
+        return Msg(phrase + "spend", cost=amount(args[0]), gain=amount(args[1]))
     if verb == "burn" and args:
         return Msg("gaia.phrase.burn", n=arg)
     if verb == "charge" and args:
@@ -368,9 +399,9 @@ def _command_phrase(state: Any, cmd: list[str]) -> Msg:
             return Msg("gaia.phrase.charge", n=rewards[0][0])
         return Msg("gaia.phrase.charge_offer", gain=amount(arg))
     if verb == "brainstone" and arg in BOWLS:
-        return Msg("gaia.phrase.brainstone", bowl=Msg("gaia.bowl." + arg))
+        return Msg(phrase + "brainstone", bowl=Msg("gaia.bowl." + arg))
     if verb == "income" and args:
-        return Msg("gaia.phrase.income", gain=amount(arg))
+        return Msg(phrase + "income", gain=amount(arg))
     if verb == "bid" and len(args) >= 2 and args[0] in FACTIONS:
         return Msg("gaia.phrase.bid", faction=Msg("gaia.faction." + args[0]), n=args[1])
     if verb == "rotate":
@@ -383,6 +414,24 @@ def _command_phrase(state: Any, cmd: list[str]) -> Msg:
     return Msg("gaia.phrase.notation", text=" ".join(cmd))
 
 
+_SECTOR_HEX = re.compile(r"^(\d+)([A-Z]\d*)$")
+
+
+def _by_sector(hexes: str) -> str:
+    """Hex codes with each sector's number said once: ``1A8,1A9,2B0`` -> ``1A8 A9,2B0`` (a very
+    long federation; the same hexes).  A code of another form keeps the list as it is."""
+    groups: list[tuple[str, list[str]]] = []
+    for code in hexes.split(","):
+        match = _SECTOR_HEX.match(code)
+        if match is None:
+            return hexes
+        if groups and groups[-1][0] == match.group(1):
+            groups[-1][1].append(match.group(2))
+        else:
+            groups.append((match.group(1), [match.group(2)]))
+    return ",".join(sector + " ".join(spots) for sector, spots in groups)
+
+
 def _safe_rewards(text: str) -> list[tuple[int, str]]:
     try:
         return parse_rewards(text)
@@ -390,25 +439,123 @@ def _safe_rewards(text: str) -> list[tuple[int, str]]:
         return []
 
 
+# ----------------------------------------------------------------------------- label lengths
+
+#: Discord's limits: an autocomplete choice or a select option; a button (a public choice)
+MENU_LIMIT = 100
+BUTTON_LIMIT = 80
+#: what the host adds between a move's phrase and its description ("{move}: {description}")
+DESCRIPTION_GLUE = 2
+#: room a phrase leaves for its description (the gains and costs, "-5 credits, -3 ore, +1 QIC")
+DESCRIPTION_ROOM = 28
+#: the brief levels of :func:`_command_phrase`: the same facts in fewer words (0-2), then a tech
+#: tile by its position and an action by what it gives (3), then a federation's hexes by sector,
+#: tiles by their positions' codes and special actions in brief (4)
+BRIEF_LEVELS = (0, 1, 2, 3, 4)
+#: the levels that say every fact in words (tried to leave room for the description)
+SAME_FACT_LEVELS = 3
+
+
+#: the phases whose few moves may be public choices (buttons): income order and Taklons'
+#: brainstone (GP-INC), the Gaia phase's conversions and Itars' tiles, the last booster choices
+BUTTON_PHASES = ("income", "gaia", "boosters")
+#: the verbs of such a choice (a main action's words keep the autocomplete's 100)
+BUTTON_VERBS = ("charge", "decline", "income", "brainstone", "booster", "spend", "tech", "cover", "up")
+
+
+def label_limit(state: Any, verbs: Sequence[str] = ()) -> int:
+    """How long the label of a move with ``verbs`` may be in ``state``: a button's 80 characters
+    where the move may be a public choice (a charge offer, or a phase of :data:`BUTTON_PHASES`,
+    with only :data:`BUTTON_VERBS`), else an autocomplete choice's 100."""
+    if not isinstance(state, Mapping) or not all(verb in BUTTON_VERBS for verb in verbs):
+        return MENU_LIMIT
+    return BUTTON_LIMIT if state.get("offer") or state.get("phase") in BUTTON_PHASES else MENU_LIMIT
+
+
+@lru_cache(maxsize=4096)
+def _verbs(text: str) -> tuple[str, ...]:
+    try:
+        return tuple(cmd[0] for cmd in parse_commands(split_actor(text)[1]))
+    except ValueError:
+        return ()
+
+
+def _lengths(message: Msg) -> tuple[int, ...]:
+    from rules.messages import LANGUAGES, render
+    return tuple(len(render(message, language)) for language in LANGUAGES)
+
+
 def move_phrase(state: Any, text: str) -> Msg | None:
-    """A stored move line in words (the actor prefix left out: the host names the player)."""
+    """A stored move line in words (the actor prefix left out: the host names the player),
+    fitting a label by design: the fullest wording within the label's limit less room for the
+    description in every language, else the fullest within the limit, else the briefest
+    (:data:`BRIEF_LEVELS`).  Never clipped."""
+    return _fitted(state, text)[0]
+
+
+def _fitted(state: Any, text: str) -> tuple[Msg | None, tuple[int, ...]]:
+    """:func:`move_phrase` and its length in every language (cached by the move's text, the
+    label's limit and the tech tiles lying on the board)."""
     _actor, body = split_actor(text)
+    tech = (state or {}).get("tech") or {} if isinstance(state, Mapping) else {}
+    return _fitted_phrase(body, label_limit(state, _verbs(body)),
+                          tuple(sorted((k, v) for k, v in tech.items() if isinstance(v, str))))
+
+
+@lru_cache(maxsize=4096)
+def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...]
+                   ) -> tuple[Msg | None, tuple[int, ...]]:
     try:
         cmds = parse_commands(body)
     except ValueError:
-        return Msg("gaia.phrase.notation", text=body) if body.strip() else None
+        cmds = []
+        if body.strip():
+            notation = Msg("gaia.phrase.notation", text=body)
+            return notation, _lengths(notation)
     if not cmds:
-        return None
+        return None, ()
+    tech = dict(tech_items)
+    candidates: dict[int, tuple[Msg, tuple[int, ...]]] = {}
+
+    def candidate(brief: int) -> tuple[Msg, tuple[int, ...]]:
+        if brief not in candidates:
+            message = _phrase_of(tech, cmds, brief)
+            candidates[brief] = message, _lengths(message)
+        return candidates[brief]
+
+    for budget, levels in ((limit - DESCRIPTION_ROOM, BRIEF_LEVELS[:SAME_FACT_LEVELS]), (limit, BRIEF_LEVELS)):
+        for brief in levels:
+            message, sizes = candidate(brief)
+            if max(sizes) <= budget:
+                return message, sizes
+    return candidate(BRIEF_LEVELS[-1])
+
+
+def _phrase_of(tech: Mapping[str, Any], cmds: list[list[str]], brief: int) -> Msg:
     parts = []
     for index, cmd in enumerate(cmds):
         if cmd[0] == "decline" and index and cmds[index - 1][0] in ("tech", "cover", "special", "build"):
-            parts.append(Msg("gaia.phrase.decline_step"))    # the research step a tile or special grants
+            # the research step a tile or special grants
+            parts.append(Msg("gaia.phrase.brief.decline_step" if brief >= 2 else "gaia.phrase.decline_step"))
         else:
-            parts.append(_command_phrase(state, cmd))
+            parts.append(_command_phrase(tech, cmd, brief))
     phrase = parts[-1]
     for part in reversed(parts[:-1]):
-        phrase = Msg("gaia.phrase.then", first=part, next=phrase)
+        phrase = Msg("gaia.phrase.brief.then" if brief >= 2 else "gaia.phrase.then", first=part, next=phrase)
     return phrase
+
+
+def fitted_description(state: Any, text: str, candidates: Sequence[Msg]) -> Msg | None:
+    """The first description of ``candidates`` (the fullest first) that fits the label of move
+    ``text`` after its phrase (:func:`move_phrase`) in every language (:func:`label_limit`);
+    None (the phrase alone) when none does."""
+    from rules.messages import LANGUAGES
+    limit = label_limit(state, _verbs(split_actor(text)[1]))
+    taken = _fitted(state, text)[1] or (0,) * len(LANGUAGES)
+    for message in candidates:
+        if all(used + DESCRIPTION_GLUE + size <= limit for used, size in zip(taken, _lengths(message))):
+            return message
+    return None
 
 
 # ----------------------------------------------------------------------------- Hungarian notation

@@ -76,7 +76,8 @@ def test_every_recorded_line_reads_as_a_sentence_and_in_hungarian_words(path):
 def test_each_verb_has_its_phrase(text, key):
     state = GAME.new_game({"players": 2}, 1)
     phrase = GAME.move_phrase(state, 0, text)
-    assert key in message_keys(phrase)
+    brief = key.replace("gaia.phrase.", "gaia.phrase.brief.")    # a long label's brief wording (GP labels fit 100)
+    assert any(k in (key, brief) or k.startswith(brief + "_") for k in message_keys(phrase)), phrase
     hu = render(phrase, "hu")
     assert not any(word in hu.split() for word in ("build", "up", "pass", "charge", "decline", "spend", "QIC"))
 

@@ -1,0 +1,134 @@
+"""Every Gaia Project move label fits Discord by design: autocomplete choices and menu options
+carry at most 100 characters, buttons 80, and the host clips a longer one (dropping what the
+player needs).  Over seeded random playouts of every player count, in both languages, every
+legal move's label (its phrase, then what it does) fits; a public choice's button (income
+order, brainstone, charge offers, setup) fits 80.  A compound move (a lab, then a tech tile,
+then a research step: GP-ACT-1, GP-TECH-1) says each step in fewer words when the whole would
+not fit: a tech tile without its position, then the steps' brief wordings, then a tile by its
+position alone; the gains and costs are left out before anything is clipped.  No two legal
+moves of a seat share a label."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import rules
+from rules.messages import LANGUAGES, render
+
+from tests.pulsar.test_label_length import BUTTON_LIMIT, MENU_LIMIT, host_label, labels_over
+
+
+@pytest.mark.parametrize("seed", [0, 40])
+def test_GP_ACT_every_gaia_label_fits_in_both_languages(seed: int) -> None:
+    over = labels_over("gaia", seed, 3)
+    assert not over, "\n".join(over[:10])
+
+
+def _duplicates(players: int, seed: int, every: int) -> list[str]:
+    """Labels two different legal moves of one seat share, at every ``every``-th position."""
+    game = rules.get_game("gaia")
+    state = game.new_game({"players": players}, seed)
+    rng = random.Random(seed)
+    found: list[str] = []
+    for ply in range(3000):
+        if game.is_over(state):
+            return found
+        seats = sorted(game.waiting_for(state))
+        if ply % every == 0:
+            for seat in seats:
+                texts = [game.format_move(move) for move in game.legal_moves(state, seat)]
+                for language in LANGUAGES:
+                    seen: dict[str, str] = {}
+                    for text in texts:
+                        label = host_label(game, state, seat, text, language)
+                        if label in seen and seen[label] != text:
+                            found.append(f"{language}: [{seen[label]}] [{text}] {label}")
+                        seen[label] = text
+        state = game.apply(state, game.random_move(state, rng.choice(seats), rng))
+    raise AssertionError("gaia: no end after 3000 moves")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_two_legal_moves_share_a_label(players: int) -> None:
+    duplicates = _duplicates(players, 7 + players, 4)
+    assert not duplicates, "\n".join(duplicates[:10])
+
+
+def _state_with_tech(tile_at: dict[str, str]) -> Any:
+    game = rules.get_game("gaia")
+    state = game.new_game({"players": 2}, 0)
+    return {**state, "phase": "actions", "offer": None, "tech": {**(state.get("tech") or {}), **tile_at}}
+
+
+def test_GP_TECH_a_lab_tile_and_step_keeps_hex_tile_and_area() -> None:
+    """A research lab, the tech tile on the AI spot and a step in AI (a 264-character Hungarian
+    label before): the hex and the area stay, each step in its brief words."""
+    game = rules.get_game("gaia")
+    state = _state_with_tech({"int": "tech7"})
+    text = "taklons build lab 9A8. tech int. up int"
+    phrase = game.move_phrase(state, 0, text)
+    assert phrase is not None
+    for language in LANGUAGES:
+        shown = render(phrase, language)
+        assert len(shown) <= MENU_LIMIT, shown
+        assert "9A8" in shown and ("MI" if language == "hu" else "AI") in shown, shown
+    assert "gaia.phrase.brief.up" in repr(phrase), phrase
+
+
+def test_GP_FED_a_long_federation_keeps_every_hex_and_its_token() -> None:
+    """Eleven buildings in a federation: every hex and the token stay; the token is not said
+    twice (the description gives the gains alone)."""
+    game = rules.get_game("gaia")
+    state = _state_with_tech({})
+    text = "nevlas federation 5A0,5A1,5A4,5B1,5B2,8A2,8A7,8A8,8B1,8B2,8B3 fed3"
+    phrase = game.move_phrase(state, 0, text)
+    assert phrase is not None
+    for language in LANGUAGES:
+        shown = render(phrase, language)
+        assert len(shown) <= MENU_LIMIT, shown
+        for hex_code in ("5A0", "5A4", "8A2", "8B3"):
+            assert hex_code in shown, (hex_code, shown)
+    assert "gaia.fedgist" in repr(phrase)
+
+
+def test_GP_INC_income_order_buttons_fit_80() -> None:
+    """Outside the action phase the moves may be buttons (income order, brainstone): their
+    labels fit a button's 80 characters, the description left out when it would not."""
+    game = rules.get_game("gaia")
+    state = {**_state_with_tech({}), "phase": "income"}
+    for text in ("taklons brainstone area1. brainstone area2", "taklons income 4pw. income 2t"):
+        phrase = game.move_phrase(state, 0, text)
+        assert phrase is not None
+        for language in LANGUAGES:
+            assert len(render(phrase, language)) <= BUTTON_LIMIT
+
+
+def test_GP_FED_fifteen_buildings_say_each_sector_once() -> None:
+    """A federation of fifteen hexes (107 characters before): each sector's number said once
+    ("6A10 A4 A9 B2"), every hex kept, the token in brief units; never clipped."""
+    game = rules.get_game("gaia")
+    state = _state_with_tech({})
+    text = "taklons federation 1A4,1B2,1B5,1C,3A1,3A2,5A8,6A10,6A4,6A9,6B2,6B3,6B4,9A8,9B4 fed3"
+    for language in LANGUAGES:
+        shown = host_label(game, state, 0, text, language)
+        assert len(shown) <= MENU_LIMIT, shown
+        assert "1A4 B2 B5 C" in shown and "6A10 A4 A9 B2 B3 B4" in shown and "9A8 B4" in shown, shown
+
+
+@pytest.mark.parametrize("text", [
+    "taklons build ac1 6B5. tech adv-int. cover free2. up gaia",     # GP-TECH-3: an advanced tile covers one
+    "firaks special down-lab. build ts 4B2. up gaia",                # GP-FAC: Firaks' lab back to a station
+    "xenos action qic2. fedtile fed5",                               # GP-ACT: a token's reward again
+    "bescods federation 10A0,10A11,2A5,3A5,3A8,3B3,3B4,4A0,6A6,6A7,6A8,7A0,9A8,9B4 fed3",
+])
+def test_GP_ACT_the_longest_moves_seen_fit(text: str) -> None:
+    """The longest labels found on wider playouts (up to 134 characters before) fit, in both
+    languages, with the hexes kept."""
+    game = rules.get_game("gaia")
+    state = _state_with_tech({})
+    for language in LANGUAGES:
+        shown = host_label(game, state, 0, text, language)
+        assert len(shown) <= MENU_LIMIT, shown
+        assert all(hex_code in shown for hex_code in ("6B5", "4B2", "10A0") if hex_code in text), shown
