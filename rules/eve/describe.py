@@ -2,11 +2,12 @@
 status and hand lines."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable
 
 from rules.base import IllegalMove, Notice
 from rules.kit import HIDDEN
-from rules.messages import Join, Msg
+from rules.messages import LANGUAGES, Join, Msg
 
 from . import guidance, reading
 from . import moves as mv
@@ -119,24 +120,36 @@ def describe_move(game: EveGame, state: GameState, seat: int, text: str) -> Msg 
 
 
 def move_phrase(game: EveGame, state: GameState, seat: int, text: str) -> Msg | None:
-    """The move's phrase, as brief as it must be to leave room for its briefest description."""
+    """The move's phrase, as brief as it must be to leave room for its briefest description
+    (a placement's: the longest its outpost hint can be, so autocomplete does not work out the
+    outpost twice a label)."""
+    words = text.split()
+    if len(words) == 2 and (words[0], state.phase) in ((mv.PLACE, PREP_PLACE), (mv.HQ, PREP_HQ)):
+        return reading.move_phrase(seat, text, _placement_room())
     return reading.move_phrase(seat, text, room(description_candidates(state, seat, text)))
+
+
+@lru_cache(maxsize=1)
+def _placement_room() -> int:
+    """The most characters a placement's outpost hint takes in its briefest wording (N15)."""
+    most = max(tables().regions, key=len)
+    count = int(tables().constants["prep_placements"])
+    return max(room(hint) for hint in ([E("describe.place_no_outpost"), E("describe.place_no_outpost_brief")],
+                                       [E("describe.place_outpost_ready", region=most)], _needs(most, count)))
 
 
 def room(candidates: list[Msg]) -> int:
     """The characters a label keeps for the briefest of ``candidates`` (0: no description)."""
-    from rules.messages import LANGUAGES, render
     if not candidates:
         return 0
-    return reading.DESCRIPTION_GLUE + max(len(render(candidates[-1], language)) for language in LANGUAGES)
+    return reading.DESCRIPTION_GLUE + max(reading.lengths(candidates[-1]))
 
 
 def _fitted(phrase: Msg | None, candidates: list[Msg]) -> Msg | None:
-    from rules.messages import LANGUAGES, render
-    taken = {language: len(render(phrase, language)) if phrase is not None else 0 for language in LANGUAGES}
+    taken = reading.lengths(phrase) if phrase is not None else (0,) * len(LANGUAGES)
     for message in candidates:
-        if all(taken[language] + reading.DESCRIPTION_GLUE + len(render(message, language)) <= reading.LABEL_LIMIT
-               for language in LANGUAGES):
+        if all(used + reading.DESCRIPTION_GLUE + length <= reading.LABEL_LIMIT
+               for used, length in zip(taken, reading.lengths(message))):
             return message
     return None
 

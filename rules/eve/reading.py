@@ -222,9 +222,16 @@ def _targets(regions: tuple[str, ...], counts: tuple[int, ...], brief: _Brief | 
                  for code, count in zip(regions, counts)], "and")
 
 
-def _fits(message: Msg, reserved: int) -> bool:
+@lru_cache(maxsize=8192)
+def lengths(message: Msg) -> tuple[int, ...]:
+    """How many characters ``message`` takes in each language (labels are fitted on every
+    keystroke of autocomplete: the same texts come again and again)."""
     from rules.messages import LANGUAGES, render
-    return all(len(render(message, language)) + reserved <= LABEL_LIMIT for language in LANGUAGES)
+    return tuple(len(render(message, language)) for language in LANGUAGES)
+
+
+def _fits(message: Msg, reserved: int) -> bool:
+    return all(length + reserved <= LABEL_LIMIT for length in lengths(message))
 
 
 def move_phrase(seat: int, text: str, room: int = 0) -> Msg | None:
