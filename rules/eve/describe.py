@@ -2,11 +2,12 @@
 status and hand lines."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable
 
 from rules.base import IllegalMove, Notice
 from rules.kit import HIDDEN
-from rules.messages import Join, Msg
+from rules.messages import LANGUAGES, Join, Msg
 
 from . import guidance, reading
 from . import moves as mv
@@ -110,50 +111,104 @@ def redact_move(game: EveGame, state: GameState, seat: int, move_text: str) -> s
 
 
 def describe_move(game: EveGame, state: GameState, seat: int, text: str) -> Msg | None:
+    """What ``text`` does, in the fullest wording that fits a label (Discord's 100 characters)
+    after the move's phrase in every language; None (the phrase alone) when none does."""
+    candidates = description_candidates(state, seat, text)
+    if not candidates:
+        return None
+    return _fitted(reading.move_phrase(seat, text, room(candidates)), candidates)
+
+
+def move_phrase(game: EveGame, state: GameState, seat: int, text: str) -> Msg | None:
+    """The move's phrase, as brief as it must be to leave room for its briefest description
+    (a placement's: the longest its outpost hint can be, so autocomplete does not work out the
+    outpost twice a label)."""
+    words = text.split()
+    if len(words) == 2 and (words[0], state.phase) in ((mv.PLACE, PREP_PLACE), (mv.HQ, PREP_HQ)):
+        return reading.move_phrase(seat, text, _placement_room())
+    return reading.move_phrase(seat, text, room(description_candidates(state, seat, text)))
+
+
+@lru_cache(maxsize=1)
+def _placement_room() -> int:
+    """The most characters a placement's outpost hint takes in its briefest wording (N15)."""
+    most = max(tables().regions, key=len)
+    count = int(tables().constants["prep_placements"])
+    return max(room(hint) for hint in ([E("describe.place_no_outpost"), E("describe.place_no_outpost_brief")],
+                                       [E("describe.place_outpost_ready", region=most)], _needs(most, count)))
+
+
+def room(candidates: list[Msg]) -> int:
+    """The characters a label keeps for the briefest of ``candidates`` (0: no description)."""
+    if not candidates:
+        return 0
+    return reading.DESCRIPTION_GLUE + max(reading.lengths(candidates[-1]))
+
+
+def _fitted(phrase: Msg | None, candidates: list[Msg]) -> Msg | None:
+    taken = reading.lengths(phrase) if phrase is not None else (0,) * len(LANGUAGES)
+    for message in candidates:
+        if all(used + reading.DESCRIPTION_GLUE + length <= reading.LABEL_LIMIT
+               for used, length in zip(taken, reading.lengths(message))):
+            return message
+    return None
+
+
+def description_candidates(state: GameState, seat: int, text: str) -> list[Msg]:
+    """What ``text`` does, the fullest wording first and the same facts in fewer words after."""
     words = text.split()
     if not words:
-        return None
+        return []
     if words[0] == mv.PLACE and state.phase == PREP_PLACE and len(words) == 2 and words[1] in state.regions:
         return _place_preview(state, seat, words[1])
     if words[0] == mv.HQ and state.phase == PREP_HQ and len(words) == 2 and words[1] in state.regions:
         need = guidance.outpost_need(state, seat, words[1], hq=True)
         if need is not None:
-            return E("describe.place_outpost_needs", region=need.region, count=need.placements)
-        return None
+            return _needs(need.region, need.placements)
+        return []
     if words[0] in (mv.EXPAND, mv.AGENT, mv.DRAW, mv.MOVE, mv.ATTACK):
-        return E("describe.actions", cost=1)
+        return [E("describe.actions", cost=1)]
     if words[0] == mv.BUILD:
-        return E("describe.actions", cost=int(words[2][1:]) if len(words) > 2 and words[2][1:].isdigit() else 1)
+        return [E("describe.actions", cost=int(words[2][1:]) if len(words) > 2 and words[2][1:].isdigit() else 1)]
     regions = tables().regions
     if words[0] == mv.CLAIM and len(words) == 3 and all(word in regions for word in words[1:]):
-        return E("describe.claim", vp=sum(regions[word].vp for word in words[1:]))
+        return [E("describe.claim", vp=sum(regions[word].vp for word in words[1:]))]
     if words[0] == mv.STEAL and len(words) == 2 and words[1] in regions:
-        return E("describe.steal", vp=regions[words[1]].vp)
+        return [E("describe.steal", vp=regions[words[1]].vp)]
     if words[0] in (mv.OUTPOST, mv.CLAIM):
-        return E("describe.free")
+        return [E("describe.free")]
     if words[0] in (mv.PLAY, mv.DISCARD, mv.KEEP, mv.UNTILE) and len(words) > 1 and words[1] in tables().cards:
-        return E(f"card_gist.{tables().cards[words[1]].kind}")
+        return [E(f"card_gist.{tables().cards[words[1]].kind}")]
     if words[0] == mv.END and state.round is not None and state.round.seat == seat:
-        return _end_preview(state, seat, words)
+        preview = _end_preview(state, seat, words)
+        return [preview] if preview is not None else []
     combat = state.combat
     if words[0] == mv.REROLL and combat is not None and combat.rolls.get(seat):
         numbers = tuple(int(word) for word in words[1:] if word.isdigit())
         if numbers:
-            return E("describe.reroll", dice=reading.describe_reroll(combat.rolls[seat], numbers))
-        return E("describe.keep_dice", faces=reading.dice_faces(combat.rolls[seat]))
-    return None
+            return [E("describe.reroll", dice=reading.describe_reroll(combat.rolls[seat], numbers))]
+        rolls = combat.rolls[seat]
+        return [E("describe.keep_dice", faces=reading.dice_faces(rolls)),
+                E("describe.keep_dice_brief", faces=reading.dice_faces_brief(rolls))]
+    return []
 
 
-def _place_preview(state: GameState, seat: int, code: str) -> Msg:
+def _needs(region: str, count: int) -> list[Msg]:
+    """The placements the nearest outpost still needs (the phrase names its region by code when
+    the label is long)."""
+    return [E("describe.place_outpost_needs", region=region, count=count)]
+
+
+def _place_preview(state: GameState, seat: int, code: str) -> list[Msg]:
     """N15 (EVE-PREP-2, EVE-OUT-2): what a placement leaves for the outpost step: an outpost
     possible at once, the placements the nearest one still needs, or none by the end."""
     need = guidance.outpost_need(state, seat, code)
     left = guidance.placements_left(state, seat) - 1
     if need is None or need.placements > left:
-        return E("describe.place_no_outpost")
+        return [E("describe.place_no_outpost"), E("describe.place_no_outpost_brief")]
     if need.placements == 0:
-        return E("describe.place_outpost_ready", region=need.region)      # codes: the label holds 100 characters
-    return E("describe.place_outpost_needs", region=need.region, count=need.placements)
+        return [E("describe.place_outpost_ready", region=need.region)]      # codes: the label holds 100 characters
+    return _needs(need.region, need.placements)
 
 
 def _outpost_lines(view: GameState) -> list[Msg]:

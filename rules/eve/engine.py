@@ -172,7 +172,7 @@ class EveGame(Game[GameState, Move]):
 
     # ----- reading the table (issues 23/24) --------------------------------------------------------------------
     def move_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
-        return reading.move_phrase(seat, text)
+        return describe.move_phrase(self, state, seat, text)
 
     def localize_move(self, text: str, language: str) -> str:
         return reading.localize_move(text, language)

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable
 
 from rules.base import Component, IllegalMove, ScorePart, spread_kinds
 from rules.kit.words import translate
-from rules.messages import Join, Msg, fold_word
+from rules.messages import Join, Msg, fold_word, has_key
 
 from . import moves as mv
 from .common import HUNGARIAN_VERBS, HUNGARIAN_WORDS
@@ -183,25 +183,93 @@ def complete(texts: Iterable[str], typed: str, kind_of: Callable[[str], str], li
 
 
 # ----- moves in words -------------------------------------------------------------------------------
-def _targets(regions: tuple[str, ...], counts: tuple[int, ...]) -> Join:
-    return Join([E("phrase.units_to", count=count, region=region_label(code))
+#: Discord's limit for an autocomplete choice or a menu option (a button holds 80: EVE's
+#: public choices are short).
+LABEL_LIMIT = 100
+#: What the host adds between a move's phrase and its description ("{move}: {description}").
+DESCRIPTION_GLUE = 2
+
+
+class _Brief:
+    """How briefly a phrase says its facts (a long label): ``codes``, regions by their code
+    alone (the map shows it); ``words``, the sentence in fewer words (``*_brief`` keys where one
+    exists); ``cards``, design cards by their code alone (the hand names them)."""
+
+    __slots__ = ("codes", "words", "cards")
+
+    def __init__(self, level: int) -> None:
+        self.codes = level >= 1
+        self.words = level >= 2
+        self.cards = level >= 3
+
+    def region(self, code: str) -> str:
+        return code if self.codes else region_label(code)
+
+    def card(self, card: str) -> Msg | str | Any:
+        return mv.card_value(card) if self.cards and card in tables().cards else card_label(card)
+
+    def key(self, key: str) -> str:
+        return f"{key}_brief" if self.words and has_key(f"eve.{key}_brief") else key
+
+
+#: The wordings of one phrase, from the fullest to the briefest (same facts in each).
+LEVELS = (0, 1, 2, 3)
+
+
+def _targets(regions: tuple[str, ...], counts: tuple[int, ...], brief: _Brief | None = None) -> Join:
+    brief = brief or _Brief(0)
+    return Join([E("phrase.units_to", count=count, region=brief.region(code))
                  for code, count in zip(regions, counts)], "and")
 
 
-def move_phrase(seat: int, text: str) -> Msg | None:
-    """``text`` (canonical notation) as a predicate the host writes after the player's name."""
+@lru_cache(maxsize=8192)
+def lengths(message: Msg) -> tuple[int, ...]:
+    """How many characters ``message`` takes in each language (labels are fitted on every
+    keystroke of autocomplete: the same texts come again and again)."""
+    from rules.messages import LANGUAGES, render
+    return tuple(len(render(message, language)) for language in LANGUAGES)
+
+
+def _fits(message: Msg, reserved: int) -> bool:
+    return all(length + reserved <= LABEL_LIMIT for length in lengths(message))
+
+
+def move_phrase(seat: int, text: str, room: int = 0) -> Msg | None:
+    """``text`` (canonical notation) as a predicate the host writes after the player's name, in
+    the fullest wording (:data:`LEVELS`) that leaves ``room`` characters of a label for its
+    description in every language; else the fullest that fits a label alone; else the briefest.
+    Never clipped: every wording holds the same facts."""
+    return _fitted_phrase(seat, text, room)
+
+
+@lru_cache(maxsize=4096)
+def _fitted_phrase(seat: int, text: str, room: int) -> Msg | None:
     try:
         move = mv.parse_move(seat, text)
     except IllegalMove:
         return None
+    wordings: list[Msg] = []
+    for level in LEVELS:
+        message = _phrase(move, _Brief(level))
+        if message not in wordings:
+            wordings.append(message)
+    for reserved in ((room, 0) if room else (0,)):
+        for message in wordings:
+            if _fits(message, reserved):
+                return message
+    return wordings[-1]
+
+
+def _phrase(move: mv.Move, brief: _Brief) -> Msg:
     kind = move.kind
     regions = move.regions
+    region = brief.region
     if kind == mv.REVEAL:
         return E("phrase.reveal", square=mv.square_value(move.arg or ""))
     if kind in (mv.HQ, mv.PLACE, mv.EXPAND, mv.AGENT):
-        return E(f"phrase.{kind}", region=region_label(regions[0]))
+        return E(f"phrase.{kind}", region=region(regions[0]))
     if kind == mv.OUTPOST:
-        return E("phrase.outpost", type=type_adj(move.arg or "D"), region=region_label(regions[0]))
+        return E("phrase.outpost", type=type_adj(move.arg or "D"), region=region(regions[0]))
     if kind == mv.PASS:
         return E("phrase.pass")
     if kind == mv.SEAL:
@@ -209,19 +277,19 @@ def move_phrase(seat: int, text: str) -> Msg | None:
     if kind == mv.FIRST:
         return E("phrase.first", type=type_adj(move.arg or "D"))
     if kind == mv.DISCARD:
-        return E("phrase.discard", card=card_label(move.arg or ""))
+        return E(brief.key("phrase.discard"), card=brief.card(move.arg or ""))
     if kind == mv.BUILD:
-        return E("phrase.build", count=move.number or 1, region=region_label(regions[0]))
+        return E("phrase.build", count=move.number or 1, region=region(regions[0]))
     if kind == mv.DRAW:
         return E("phrase.draw", type=type_adj(move.arg or "D"))
     if kind == mv.MOVE:
-        return E("phrase.move", source=region_label(regions[0]), targets=_targets(regions[1:], move.counts))
+        return E("phrase.move", source=region(regions[0]), targets=_targets(regions[1:], move.counts, brief))
     if kind == mv.ATTACK:
-        return E("phrase.attack", source=region_label(regions[0]), target=region_label(regions[1]))
+        return E("phrase.attack", source=region(regions[0]), target=region(regions[1]))
     if kind == mv.CARDS:
         if not move.cards:
             return E("phrase.cards_pass")
-        return E("phrase.cards", cards=Join([card_label(card) for card in move.cards], "and"))
+        return E("phrase.cards", cards=Join([brief.card(card) for card in move.cards], "and"))
     if kind == mv.DICE:
         d, s, t = move.counts
         return E("phrase.dice", d=d, s=s, t=t)
@@ -229,33 +297,32 @@ def move_phrase(seat: int, text: str) -> Msg | None:
         return E("phrase.ask", question=E(f"ask.{move.arg}"))
     if kind == mv.TAC:
         spent: list[Msg] = [E("phrase.tac_reserves", count=len(regions),
-                                                regions=Join([region_label(code) for code in regions], "and"))] \
-            if regions else []
+                              regions=Join([region(code) for code in regions], "and"))] if regions else []
         spent += [E("phrase.tac_negate", count=move.counts[0])] if move.counts[0] else []
-        spent += [E("phrase.tac_cut", count=move.counts[1])] if move.counts[1] else []
+        spent += [E(brief.key("phrase.tac_cut"), count=move.counts[1])] if move.counts[1] else []
         return E("phrase.tac", spent=Join(spent, "and") if spent else E("none"))
     if kind == mv.INVADE:
         return E("phrase.invade", count=move.number) if move.number else E("phrase.no_invasion")
     if kind == mv.STEAL:
-        return E("phrase.steal", region=region_label(move.arg or ""))
+        return E("phrase.steal", region=region(move.arg or ""))
     if kind == mv.TAKEFROM:
         if move.arg == mv.SCHEDULE:
             return E("phrase.takefrom_schedule")
-        return E("phrase.takefrom_card", card=card_label(move.arg or ""))
+        return E("phrase.takefrom_card", card=brief.card(move.arg or ""))
     if kind == mv.CLAIM:
-        return E("phrase.claim", first=region_label(regions[0]), second=region_label(regions[1]))
+        return E("phrase.claim", first=region(regions[0]), second=region(regions[1]))
     if kind == mv.PLAY:
-        return _play_phrase(move)
+        return _play_phrase(move, brief)
     if kind == mv.KEEP:
-        return E("phrase.keep", card=card_label(move.arg or ""))
+        return E("phrase.keep", card=brief.card(move.arg or ""))
     if kind == mv.ORDER:
-        return E("phrase.order", cards=Join([card_label(card) for card in move.cards]))
+        return E(brief.key("phrase.order"), cards=Join([brief.card(card) for card in move.cards]))
     if kind == mv.REROLL:
         if not move.counts:
             return E("phrase.reroll_none")
         return E("phrase.reroll", count=len(move.counts), dice=Join([str(n) for n in move.counts], "and"))
     if kind == mv.UNTILE:
-        return E("phrase.untile", card=card_label(move.arg or ""))
+        return E(brief.key("phrase.untile"), card=brief.card(move.arg or ""))
     if move.number is None:                                      # END (EVE-SCH-4): each choice its own sentence
         return E("phrase.end")
     if move.number == 0:
@@ -263,13 +330,13 @@ def move_phrase(seat: int, text: str) -> Msg | None:
     return E("phrase.end_tiles", tiles=move.number)
 
 
-def _play_phrase(move: mv.Move) -> Msg:
-    card = card_label(move.arg or "")
+def _play_phrase(move: mv.Move, brief: _Brief) -> Msg:
+    card = brief.card(move.arg or "")
     if move.counts:
-        target: Any = E("phrase.play_move", source=region_label(move.regions[0]),
-                        targets=_targets(move.regions[1:], move.counts))
+        target: Any = E("phrase.play_move", source=brief.region(move.regions[0]),
+                        targets=_targets(move.regions[1:], move.counts, brief))
     elif move.regions:
-        target = region_label(move.regions[0])
+        target = brief.region(move.regions[0])
     elif move.params and ":" in move.params[0]:
         empire, _, kind = move.params[0].partition(":")
         target = E("phrase.play_seal", empire=E(f"empire.{empire}"), type=type_adj(kind))
@@ -279,7 +346,7 @@ def _play_phrase(move: mv.Move) -> Msg:
         target = Join([mv.square_value(square) for square in move.params], "and")
     else:
         return E("phrase.play", card=card)
-    return E("phrase.play_on", card=card, target=target)
+    return E(brief.key("phrase.play_on"), card=card, target=target)
 
 
 # ----- the score by category ----------------------------------------------------------------------
@@ -370,3 +437,10 @@ def dice_faces(rolls: list[list[int]]) -> Join | Msg:
         return E("none")
     return Join([E("die_face", number=index + 1, colour=E(f"die.{colour}"), face=face)
                  for index, (colour, face) in enumerate(flat)])
+
+
+def dice_faces_brief(rolls: list[list[int]]) -> Join | Msg:
+    """Every die rolled by colour, in few words (a long label): "damage 1/1/2, tactics 2/0"."""
+    parts = [E("die_colour_faces", colour=E(f"die.{colour}"), faces="/".join(str(face) for face in faces))
+             for colour, faces in zip("dst", rolls) if faces]
+    return Join(parts) if parts else E("none")

@@ -1,0 +1,75 @@
+"""Every EVE: Conquests move label fits Discord by design: autocomplete choices and menu options
+carry at most 100 characters (buttons 80) and the host clips a longer one.  Over seeded random
+playouts of every player count, in both languages, every legal move's label (its phrase, then
+what it does) fits, and no two different legal moves read alike.  A long phrase says the same
+facts in fewer words (regions by code, brief wordings, design cards by code: ``reading.LEVELS``)
+to leave room for its description; a description too long even so is shortened (the outpost
+hint N15, the dice kept) or left out (a card's gist: the hand says it), never clipped."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rules
+from rules.messages import LANGUAGES, render
+
+from tests.pulsar.test_label_length import MENU_LIMIT, host_label, labels_over
+
+
+@pytest.mark.parametrize("seed", [0, 40])
+def test_every_eve_label_fits_in_both_languages(seed: int) -> None:
+    over = labels_over("eve", seed, 3)
+    assert not over, "\n".join(over[:10])
+
+
+def test_no_two_legal_moves_read_alike() -> None:
+    """Each position's legal moves keep distinct labels in every language (seeded playouts)."""
+    game = rules.get_game("eve")
+    for players in (2, 3, 4):
+        state = game.new_game({"players": players}, players)
+        rng = random.Random(players)
+        for ply in range(400):
+            if game.is_over(state):
+                break
+            seats = sorted(game.waiting_for(state))
+            if ply % 4 == 0:
+                for seat in seats:
+                    texts = sorted({game.format_move(move) for move in game.legal_moves(state, seat)})
+                    for language in LANGUAGES:
+                        shown = [host_label(game, state, seat, text, language) for text in texts]
+                        assert len(set(shown)) == len(shown), [s for s in shown if shown.count(s) > 1][:4]
+            state = game.apply(state, game.random_move(state, rng.choice(seats), rng))
+
+
+def test_EVE_LOG_4_a_card_move_keeps_card_regions_and_gist_by_code() -> None:
+    """Strategic Redeployment moving three units (the newcomer's 163-character Hungarian label):
+    the card, the source, the target and the count stay, by code; the card's gist still follows."""
+    game = rules.get_game("eve")
+    state = game.new_game({"players": 2}, 0)
+    text = "play LG20 R34 > R10:3"
+    for language in LANGUAGES:
+        shown = host_label(game, state, 0, text, language)
+        assert len(shown) <= MENU_LIMIT, shown
+        assert "20" in shown and "R34" in shown and "R10" in shown and "3" in shown, shown
+        assert render(game.describe_move(state, 0, text), language) in shown
+
+
+def test_a_short_move_keeps_region_names() -> None:
+    """The brief wordings are only for long labels: an expansion still names its region."""
+    game = rules.get_game("eve")
+    state = game.new_game({"players": 2}, 0)
+    phrase = game.move_phrase(state, 0, "expand R34")
+    assert phrase is not None and "The Bleak Lands" in render(phrase, "en")
+
+
+def test_EVE_CMB_tac_spends_reserves_negation_and_cut_in_fewer_words() -> None:
+    """A tactic spending a reserve unit, a negated damage and a shield cut: every part stays."""
+    game = rules.get_game("eve")
+    state = game.new_game({"players": 2}, 0)
+    phrase = game.move_phrase(state, 0, "tac T1:R36 T2x1 T3x1")
+    assert phrase is not None
+    for language in LANGUAGES:
+        shown = render(phrase, language)
+        assert len(shown) <= MENU_LIMIT and "R36" in shown and "1" in shown, shown
+    assert phrase.params["spent"].items[-1].key == "eve.phrase.tac_cut_brief"
