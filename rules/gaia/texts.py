@@ -523,7 +523,11 @@ def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...
             candidates[brief] = message, _lengths(message)
         return candidates[brief]
 
-    for budget, levels in ((limit - DESCRIPTION_ROOM, BRIEF_LEVELS[:SAME_FACT_LEVELS]), (limit, BRIEF_LEVELS)):
+    # a button's choice (a booster, an income order, a charge) says its gist in its words and
+    # has few or no gains beside it: no room is kept, so the buttons of one decision read alike
+    # (with room kept, "takes booster 10 (…)" stood beside "booster 3 (…)")
+    room = 0 if limit == BUTTON_LIMIT else DESCRIPTION_ROOM
+    for budget, levels in ((limit - room, BRIEF_LEVELS[:SAME_FACT_LEVELS]), (limit, BRIEF_LEVELS)):
         for brief in levels:
             message, sizes = candidate(brief)
             if max(sizes) <= budget:
