@@ -7,14 +7,13 @@ to leave room for its description; a description too long even so is shortened (
 hint N15, the dice kept) or left out (a card's gist: the hand says it), never clipped."""
 from __future__ import annotations
 
-import random
 
 import pytest
 
 import rules
 from rules.messages import LANGUAGES, render
 
-from tests.pulsar.test_label_length import MENU_LIMIT, host_label, labels_over
+from tests.pulsar.test_label_length import MENU_LIMIT, host_label, labels_over, playout_positions
 
 
 @pytest.mark.parametrize("seed", [0, 40])
@@ -25,21 +24,15 @@ def test_every_eve_label_fits_in_both_languages(seed: int) -> None:
 
 def test_no_two_legal_moves_read_alike() -> None:
     """Each position's legal moves keep distinct labels in every language (seeded playouts)."""
-    game = rules.get_game("eve")
     for players in (2, 3, 4):
-        state = game.new_game({"players": players}, players)
-        rng = random.Random(players)
-        for ply in range(400):
-            if game.is_over(state):
+        for number, (game, state, seats) in enumerate(playout_positions("eve", players, players, 4)):
+            if number >= 100:                                        # the first 400 moves
                 break
-            seats = sorted(game.waiting_for(state))
-            if ply % 4 == 0:
-                for seat in seats:
-                    texts = sorted({game.format_move(move) for move in game.legal_moves(state, seat)})
-                    for language in LANGUAGES:
-                        shown = [host_label(game, state, seat, text, language) for text in texts]
-                        assert len(set(shown)) == len(shown), [s for s in shown if shown.count(s) > 1][:4]
-            state = game.apply(state, game.random_move(state, rng.choice(seats), rng))
+            for seat in seats:
+                texts = sorted({game.format_move(move) for move in game.legal_moves(state, seat)})
+                for language in LANGUAGES:
+                    shown = [host_label(game, state, seat, text, language) for text in texts]
+                    assert len(set(shown)) == len(shown), [s for s in shown if shown.count(s) > 1][:4]
 
 
 def test_EVE_LOG_4_a_card_move_keeps_card_regions_and_gist_by_code() -> None:

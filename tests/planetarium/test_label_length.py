@@ -8,7 +8,6 @@ three spaces (PL-MOV) say the same facts in fewer words when the full words are 
 a move does ("the metal hits planet D and goes to your mat") is kept."""
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import pytest
@@ -20,7 +19,7 @@ from rules.planetarium.data import board, cards
 from rules.planetarium.state import MATTER_KINDS, PHASE_CARD, PLANETS
 
 from tests.planetarium.helpers import build
-from tests.pulsar.test_label_length import BUTTON_LIMIT, MENU_LIMIT, host_label
+from tests.pulsar.test_label_length import BUTTON_LIMIT, MENU_LIMIT, host_label, playout_positions
 
 GAME = rules.get_game("planetarium")
 #: The longest space names on the board (VII-15): the worst case a label must hold.
@@ -30,23 +29,15 @@ LONGEST_NODES = sorted(board().orbit, key=len)[-3:]
 def positions(players: int, seed: int, every: int) -> Iterator[tuple[int, list[tuple[int, str, dict[str, str]]]]]:
     """(seat, [(limit, move text, {language: label})]) for every waiting seat (and the public
     choices, with the button limit) at every ``every``-th position of a seeded random playout."""
-    state = GAME.new_game({"players": players}, seed)
-    rng = random.Random(seed)
-    for ply in range(3000):
-        if GAME.is_over(state):
-            return
-        seats = sorted(GAME.waiting_for(state))
-        if ply % every == 0:
-            for seat in seats:
-                moves = [GAME.format_move(move) for move in GAME.legal_moves(state, seat)]
-                yield seat, [(MENU_LIMIT, text, {language: host_label(GAME, state, seat, text, language)
-                                                 for language in LANGUAGES}) for text in moves]
-            choices = GAME.public_choices(state)
-            if choices:
-                yield choices[0], [(BUTTON_LIMIT, text, {language: host_label(GAME, state, choices[0], text, language)
-                                                         for language in LANGUAGES}) for text in choices[1]]
-        state = GAME.apply(state, GAME.random_move(state, rng.choice(seats), rng))
-    raise AssertionError("planetarium: no end after 3000 moves")
+    for _game, state, seats in playout_positions("planetarium", players, seed, every):
+        for seat in seats:
+            moves = [GAME.format_move(move) for move in GAME.legal_moves(state, seat)]
+            yield seat, [(MENU_LIMIT, text, {language: host_label(GAME, state, seat, text, language)
+                                             for language in LANGUAGES}) for text in moves]
+        choices = GAME.public_choices(state)
+        if choices:
+            yield choices[0], [(BUTTON_LIMIT, text, {language: host_label(GAME, state, choices[0], text, language)
+                                                     for language in LANGUAGES}) for text in choices[1]]
 
 
 @pytest.mark.parametrize("seed", [0, 40])

@@ -33,10 +33,10 @@ def host_label(game: Any, state: Any, seat: int, text: str, language: str) -> st
     return render(Msg("move_with_description", move=words, description=description), language)
 
 
-def labels(name: str, players: int, seed: int, every: int, options: dict[str, Any] | None = None
-           ) -> Iterator[tuple[int, str, str]]:
-    """(limit, move text, label) for every legal move of every waiting seat at every ``every``-th
-    position of a seeded random playout, in every language; public choices with the button limit."""
+def playout_positions(name: str, players: int, seed: int, every: int, options: dict[str, Any] | None = None
+                      ) -> Iterator[tuple[Any, Any, list[int]]]:
+    """(game, state, waiting seats) at every ``every``-th position of a seeded random playout
+    to its end: the walk every game's label test makes."""
     game = rules.get_game(name)
     state = game.new_game({**(options or {}), "players": players}, seed)
     rng = random.Random(seed)
@@ -45,18 +45,25 @@ def labels(name: str, players: int, seed: int, every: int, options: dict[str, An
             return
         seats = sorted(game.waiting_for(state))
         if ply % every == 0:
-            for seat in seats:
-                for move in game.legal_moves(state, seat):
-                    text = game.format_move(move)
-                    for language in LANGUAGES:
-                        yield MENU_LIMIT, text, host_label(game, state, seat, text, language)
-            choices = game.public_choices(state)
-            for text in choices[1] if choices else []:
-                for language in LANGUAGES:
-                    yield BUTTON_LIMIT, text, host_label(game, state, choices[0], text, language)
-        move = game.random_move(state, rng.choice(seats), rng)
-        state = game.apply(state, move)
+            yield game, state, seats
+        state = game.apply(state, game.random_move(state, rng.choice(seats), rng))
     raise AssertionError(f"{name}: no end after 3000 moves")
+
+
+def labels(name: str, players: int, seed: int, every: int, options: dict[str, Any] | None = None
+           ) -> Iterator[tuple[int, str, str]]:
+    """(limit, move text, label) for every legal move of every waiting seat at every ``every``-th
+    position of a seeded random playout, in every language; public choices with the button limit."""
+    for game, state, seats in playout_positions(name, players, seed, every, options):
+        for seat in seats:
+            for move in game.legal_moves(state, seat):
+                text = game.format_move(move)
+                for language in LANGUAGES:
+                    yield MENU_LIMIT, text, host_label(game, state, seat, text, language)
+        choices = game.public_choices(state)
+        for text in choices[1] if choices else []:
+            for language in LANGUAGES:
+                yield BUTTON_LIMIT, text, host_label(game, state, choices[0], text, language)
 
 
 def labels_over(name: str, seed: int, every: int, option_sets: "list[dict[str, Any]] | None" = None) -> list[str]:
