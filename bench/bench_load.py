@@ -24,6 +24,7 @@ import statistics
 import sys
 import tempfile
 import time
+from typing import Any
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -147,12 +148,10 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
                 fired += 1
                 continue
             name, game_id, thread, users = chooser.choice(idle)
-            loaded = await bot.service.load(game_id)
-            waiting = sorted(loaded.game.waiting_for(loaded.state))
-            if loaded.game.is_over(loaded.state) or not waiting:
-                games.remove((name, game_id, thread, users))
+            found = await _waiting(bot, games, (name, game_id, thread, users))
+            if found is None:
                 continue
-            seat = waiting[0]
+            loaded, seat = found
             choosing = time.thread_time()     # the client's own CPU (this thread), left out below
             moves = list(loaded.game.legal_moves(loaded.state, seat))
             text = loaded.game.format_move(chooser.choice(moves))
@@ -200,6 +199,17 @@ def _no_drawing(game_name: str, view: object, names: list[str], language: str = 
 _DRAWN = 0
 
 
+async def _waiting(bot: Any, games: list, game: tuple) -> tuple[Any, int] | None:
+    """``game``'s loaded record and the first seat it waits for; None (and the game taken out
+    of ``games``) when it is over or waits for nobody."""
+    loaded = await bot.service.load(game[1])
+    waiting = sorted(loaded.game.waiting_for(loaded.state))
+    if loaded.game.is_over(loaded.state) or not waiting:
+        games.remove(game)
+        return None
+    return loaded, waiting[0]
+
+
 async def bot_only(harness: Harness, games: list, moves: int, chooser: random.Random) -> None:
     """The bot's own CPU per move, moves one at a time (no overlap, so no backlog or idle
     time shares it out), drawing stubbed: the event loop's thread (thread_time around each
@@ -209,14 +219,13 @@ async def bot_only(harness: Harness, games: list, moves: int, chooser: random.Ra
     process_before, loop_before = os.times(), time.thread_time()
     while sum(len(used) for used in by_game.values()) < moves and games:
         name, game_id, thread, users = chooser.choice(games)
-        loaded = await bot.service.load(game_id)
-        waiting = sorted(loaded.game.waiting_for(loaded.state))
-        if loaded.game.is_over(loaded.state) or not waiting:
-            games.remove((name, game_id, thread, users))
+        found = await _waiting(bot, games, (name, game_id, thread, users))
+        if found is None:
             continue
-        text = loaded.game.format_move(chooser.choice(list(loaded.game.legal_moves(loaded.state, waiting[0]))))
+        loaded, seat = found
+        text = loaded.game.format_move(chooser.choice(list(loaded.game.legal_moves(loaded.state, seat))))
         began = time.thread_time()
-        await harness.slash(users[waiting[0]], f"{name} move", channel_id=thread, text=text)
+        await harness.slash(users[seat], f"{name} move", channel_id=thread, text=text)
         by_game.setdefault(name, []).append(time.thread_time() - began)
     process_after, loop_after = os.times(), time.thread_time()
     done = sum(len(used) for used in by_game.values())
