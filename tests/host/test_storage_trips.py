@@ -14,7 +14,8 @@ import pytest
 from bot.storage import ShownImage, StalePly
 from bot.storage_sqlite import SqliteStorage, _in_connection_thread
 
-PLAYERS = (11, 12, 13)
+from tests.host.test_storage_concurrency import PLAYERS, move_args, new_game
+
 
 
 @pytest.fixture
@@ -24,22 +25,6 @@ async def store(tmp_path):
     await storage.open()
     yield storage
     await storage.close()
-
-
-async def new_game(store: SqliteStorage, thread_id: int) -> int:
-    record = await store.create_game(game="planetarium", guild_id=1, channel_id=2, thread_id=thread_id,
-                                     creator_id=PLAYERS[0], creator_name="p0", options={}, seed=1, now=0.0)
-    for user in PLAYERS[1:]:
-        await store.add_player(record.id, user, f"p{user}", 0.0)
-    record = await store.start_game(record.id, list(PLAYERS), {"ply": 0}, {PLAYERS[0]}, 0.0)
-    return record.id
-
-
-def move_args(ply: int, *, interaction: int | None = None) -> dict:
-    seat = ply % len(PLAYERS)
-    return dict(expected_ply=ply, seat=seat, user_id=PLAYERS[seat], kind="move", text="x",
-                interaction_id=interaction, now=float(ply + 1), waiting_user_ids={PLAYERS[(seat + 1) % len(PLAYERS)]},
-                snapshot={"ply": ply + 1} if (ply + 1) % 5 == 0 else None)
 
 
 @pytest.fixture
