@@ -233,3 +233,31 @@ def test_what_the_others_read_of_a_move_names_nothing_their_view_hides(name, pla
     for state, ply in positions:
         visit(state, ply)
     assert checked or name == "toy"
+
+
+@pytest.mark.parametrize("name,players,options", cases())
+def test_what_the_others_read_of_a_move_follows_from_their_view(name, players, options):
+    """Not even a move's wording tells the others what they cannot see: their reading of a
+    move (notation or message and phrase, every language) is the same on every full state
+    their view allows (``sample_state``).  A phrase briefer or fuller by the mover's hidden
+    cards (a label fitted to its description's length) would differ on another sample."""
+    game = rules.get_game(name)
+    rng = random.Random(31)
+    checked = 0
+    positions, _ = recorded_playout(name, players, options, 2700 + players)
+    for state, ply in positions[::5]:
+        if game.is_over(state):
+            continue
+        for seat in sorted(game.waiting_for(state)):
+            moves = list(game.legal_moves(state, seat))
+            for move in rng.sample(moves, min(2, len(moves))):
+                text = game.format_move(move)
+                after = game.apply(state, move)
+                shown = _shown_texts(game, after, seat, text)
+                for other in range(players):
+                    if other != seat:
+                        another = game.sample_state(game.view(after, other), other, rng)
+                        assert _shown_texts(game, another, seat, text) == shown, \
+                            f"ply {ply}: seat {other} could tell {text!r} apart"
+                        checked += 1
+    assert checked or name == "toy"
