@@ -261,3 +261,37 @@ def test_what_the_others_read_of_a_move_follows_from_their_view(name, players, o
                             f"ply {ply}: seat {other} could tell {text!r} apart"
                         checked += 1
     assert checked or name == "toy"
+
+
+def _labels(game, state, seat) -> dict[str, list[tuple[str | None, str | None]]]:
+    """Each legal move of ``seat`` with its phrase and description in every language: what its
+    menu, buttons and autocomplete show."""
+    from rules.messages import LANGUAGES, render
+    out = {}
+    for move in game.legal_moves(state, seat):
+        text = game.format_move(move)
+        phrase, description = game.move_phrase(state, seat, text), game.describe_move(state, seat, text)
+        out[text] = [(render(phrase, language) if phrase is not None else None,
+                      render(description, language) if description is not None else None)
+                     for language in LANGUAGES]
+    return out
+
+
+@pytest.mark.parametrize("name,players,options", cases())
+def test_a_seats_choices_follow_from_its_view(name, players, options):
+    """Autocomplete and buttons tell a player nothing hidden from them: the moves a waiting seat
+    may make and how each is phrased and described are the same on every full state its view
+    allows (``sample_state``), so no label can read another hand, a pile's order or a face-down
+    tile."""
+    game = rules.get_game(name)
+    rng = random.Random(37)
+    checked = 0
+    positions, _ = recorded_playout(name, players, options, 2700 + players)
+    for state, ply in positions[::9]:
+        if game.is_over(state):
+            continue
+        for seat in sorted(game.waiting_for(state)):
+            another = game.sample_state(game.view(state, seat), seat, rng)
+            assert _labels(game, another, seat) == _labels(game, state, seat), f"ply {ply}: seat {seat}"
+            checked += 1
+    assert checked or name == "toy"
