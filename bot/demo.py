@@ -17,9 +17,6 @@ from typing import Any
 import rules
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave")
-# Purely random play wanders for hundreds of turns; a demo that plays cards when it can
-# looks like a real game and ends sooner.  Move texts starting with these are preferred.
-PREFERRED_MOVES = {"planetarium": ("final", "play")}
 
 
 def random_game_script(game_name: str, players: int, seed: int, choice_seed: int | None = None,
@@ -41,11 +38,7 @@ def random_game_script(game_name: str, players: int, seed: int, choice_seed: int
         if game.is_over(state):
             break
         seat = min(game.waiting_for(state))
-        prefixes = PREFERRED_MOVES.get(game_name, ())
-        moves = list(game.legal_moves(state, seat)) if prefixes else []
-        preferred = [m for m in moves if game.format_move(m).startswith(prefixes)]
-        # the game's own playout choice (it knows which moves make a game end) unless preferred
-        move = chooser.choice(preferred or moves) if prefixes else game.random_move(state, seat, chooser)
+        move = game.demo_move(state, seat, chooser)     # the game knows which moves make a game end
         if PLAYER_NAMES[seat] != current:
             current = PLAYER_NAMES[seat]
             lines.append(f"as {current}")

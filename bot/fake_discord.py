@@ -917,7 +917,7 @@ class FakeDiscord:
                 continue
             try:
                 return handler(route=route, query=query, body=body if body is not None else {}, files=files, origin=origin, **{k: v for k, v in match.groupdict().items()})
-            except Exception as exc:  # a bug in the fake must not look like a Discord answer
+            except Exception as exc:  # noqa: BLE001 - a bug in the fake must not look like a Discord answer
                 _log.exception("fake Discord failed on %s", route)
                 self._record(Sent("other", route, payload=body, status=500, interaction_id=origin, response={"error": repr(exc)}))
                 return 500, _error(0, f"harness error: {exc!r}")

@@ -343,6 +343,11 @@ class Game(abc.ABC, Generic[StateT, MoveT, ViewT]):
         moves = list(self.legal_moves(state, seat))
         return rng.choice(moves) if moves else None
 
+    def demo_move(self, state: StateT, seat: int, rng: "random.Random") -> MoveT | None:
+        """A legal move for a demo game (``python -m bot.demo``): one that looks like a real
+        game and ends in reasonable time.  Default: ``random_move``."""
+        return self.random_move(state, seat, rng)
+
     def sample_state(self, view: ViewT, seat: int, rng: "random.Random") -> StateT:
         """A full state consistent with what ``seat`` sees in ``view`` (``view(state, seat)``):
         whatever the seat cannot see (the others' hands, deck orders, face-down tiles, sealed

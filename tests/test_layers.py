@@ -88,6 +88,38 @@ def test_the_exceptions_are_none():
     assert EXCEPTIONS == frozenset()
 
 
+def shared_modules() -> list[Path]:
+    """The code every game goes through: the host (but a game's own cog), the shared rules
+    (contract, kit, messages, computer players) and the renderers' common parts."""
+    out = [path for path in sorted((ROOT / "bot").rglob("*.py"))
+           if not (path.parent.name == "cogs" and path.stem in GAMES)]
+    out += [path for top in ("rules/kit", "rules/players") for path in sorted((ROOT / top).rglob("*.py"))]
+    out += [ROOT / "rules" / "base.py", ROOT / "rules" / "messages.py", ROOT / "renderers" / "common.py"]
+    return out
+
+
+def game_name_literals(source: str) -> list[tuple[int, str]]:
+    """(line, text) of every string in ``source`` that names a game or a game's catalogue key
+    ("planetarium", "eve.title"): a special case keyed on a game's name."""
+    return sorted((node.lineno, node.value) for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and (node.value in GAMES or node.value.partition(".")[0] in GAMES and "." in node.value))
+
+
+def test_shared_code_has_no_special_case_keyed_on_a_game_name():
+    """House style: what differs between games is a method of the contract (``demo_move``,
+    ``evaluate``, ...), never ``if name == "planetarium"`` in shared code; only the registry
+    (rules/__init__.py) and a game's own cog name a game."""
+    found = [f"{path.relative_to(ROOT)}:{line} {text!r}" for path in shared_modules()
+             for line, text in game_name_literals(path.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+def test_the_game_name_check_sees_a_special_case():
+    source = 'PREFERRED = {"planetarium": ("play",)}\nkey = "eve.title"\nplain = "eve is a word"\n'
+    assert game_name_literals(source) == [(1, "planetarium"), (2, "eve.title")]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_has_a_read_api(game):
     assert (ROOT / "rules" / game / "read.py").is_file()

@@ -414,7 +414,7 @@ async def move_from_component(interaction: discord.Interaction, game_id: int, pl
         # the ply is checked again inside the game's lock: a double click applies once
         await cog.make_move(interaction, record, await chosen(cog, record), announce_separately=True,
                             expected_ply=ply)
-    except Exception as error:
+    except Exception as error:  # noqa: BLE001 - a component's top-level guard: every error answered
         answer.stop()
         await report_component_error(interaction, error)
     finally:
@@ -442,7 +442,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
         try:
             record = await bot.service.record(self.game_id)
             await bot.game_cog(record.game).lobby_action(interaction, record, self.action, "random")
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - a component's top-level guard: every error answered
             await report_component_error(interaction, error)
 
 
@@ -484,7 +484,7 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                 raise UserError("not_your_button")
             record = await bot.service.record(self.game_id)
             await bot.game_cog(record.game).confirmed(interaction, record, self.action)
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - a component's top-level guard: every error answered
             await report_component_error(interaction, error)
 
 

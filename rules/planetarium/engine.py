@@ -1002,6 +1002,13 @@ class PlanetariumGame(Game[GameState, Move]):
         add_event(state, "ends_last_turn", who=colour_msg(state, move.seat))
         self._end_turn(state)
 
+    def demo_move(self, state: GameState, seat: int, rng: random.Random) -> Move | None:
+        """A card played (or a final card) when there is one: purely random play wanders for
+        hundreds of turns; a demo that plays cards looks like a real game and ends sooner."""
+        moves = self.legal_moves(state, seat)
+        preferred = [move for move in moves if format_move(move).startswith(("final", "play"))]
+        return rng.choice(preferred or moves) if moves else None
+
     # ----- views and persistence ---------------------------------------------------------------------------
     evaluate = staticmethod(evaluation.evaluate)      # the computer players' value of a position
 
