@@ -485,6 +485,13 @@ class Game(abc.ABC, Generic[StateT, MoveT, ViewT]):
         None: the host shows the notation itself."""
         return None
 
+    def full_phrase(self, state: StateT, seat: int, text: str) -> Msg | None:
+        """The move in its fullest words, for where no label's limit applies: a thread's move
+        line, the log, a DM.  ``move_phrase`` is what a label (autocomplete, a menu option, a
+        button) shows: a game whose long moves are said in fewer words there (the same facts)
+        gives the full wording here.  Same promises as ``move_phrase``.  Default: it."""
+        return self.move_phrase(state, seat, text)
+
     def localize_move(self, text: str, language: str) -> str:
         """``text`` (canonical notation) written with the words of ``language`` that
         ``parse_move`` accepts (Hungarian verbs, codes and names), for autocomplete values a

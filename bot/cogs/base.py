@@ -255,15 +255,17 @@ def waiting_text(loaded: LoadedGame, language: str) -> str:
     return t("waiting_for", language, players=", ".join(seat_line(loaded, seat, language) for seat in seats))
 
 
-def move_words(loaded: LoadedGame, seat: int, text: str, language: str, *, secret_shown: bool = False) -> str:
+def move_words(loaded: LoadedGame, seat: int, text: str, language: str, *, secret_shown: bool = False,
+               label: bool = False) -> str:
     """A stored move as a reader reads it: a secret choice redacted (unless ``secret_shown``:
-    its maker reading it), the rest in words of the reader's language (``move_phrase``);
-    the notation itself only where the game has no phrase for it."""
+    its maker reading it), the rest in words of the reader's language, in full (``full_phrase``:
+    a thread line, the log) or as a label says it (``label``: ``move_phrase``, fitted to
+    Discord's label limits); the notation itself only where the game has no phrase for it."""
     game = loaded.game
     shown: str | Msg = text if secret_shown else game.redact_move(loaded.state, seat, text)
     if isinstance(shown, Msg):
         return tr(shown, language)
-    phrase = game.move_phrase(loaded.state, seat, shown)
+    phrase = (game.move_phrase if label else game.full_phrase)(loaded.state, seat, shown)
     return tr(phrase, language) if phrase is not None else shown
 
 
@@ -902,8 +904,8 @@ class GameCog(commands.GroupCog):
         """What autocomplete, menus and buttons show for a suggested move: the move in words
         of the reader's language and what it does (the value sent is the notation)."""
         if seat is None:
-            return move_words(loaded, 0, text, language, secret_shown=True)
-        words = move_words(loaded, seat, text, language, secret_shown=True)
+            return move_words(loaded, 0, text, language, secret_shown=True, label=True)
+        words = move_words(loaded, seat, text, language, secret_shown=True, label=True)
         description = loaded.game.describe_move(loaded.state, seat, text)
         if description is None or tr(description, language) in words:   # never the same thing twice
             return words
@@ -1119,7 +1121,7 @@ class GameCog(commands.GroupCog):
     async def tell_stood_in(self, outcome: MoveOutcome, user_id: int) -> None:
         """The absent player learns by DM, in their language, what the computer played for them."""
         loaded = outcome.loaded     # their own move: shown whole, secret or not
-        phrase = loaded.game.move_phrase(loaded.state, outcome.seat, outcome.move_text)
+        phrase = loaded.game.full_phrase(loaded.state, outcome.seat, outcome.move_text)
         shown: Msg | str = phrase if phrase is not None else outcome.move_text
         await self.bot.send_private(user_id, Msg("stand_in_dm", game=Msg(f"{loaded.record.game}.title"),
                                                  game_id=loaded.record.id, move=shown))

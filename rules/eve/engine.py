@@ -174,6 +174,9 @@ class EveGame(Game[GameState, Move]):
     def move_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
         return describe.move_phrase(self, state, seat, text)
 
+    def full_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
+        return reading.full_phrase(seat, text)
+
     def localize_move(self, text: str, language: str) -> str:
         return reading.localize_move(text, language)
 

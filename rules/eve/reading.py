@@ -242,6 +242,16 @@ def move_phrase(seat: int, text: str, room: int = 0) -> Msg | None:
     return _fitted_phrase(seat, text, room)
 
 
+def full_phrase(seat: int, text: str) -> Msg | None:
+    """``text`` as a predicate in its fullest wording: a thread's line or the log, where no
+    label's limit applies."""
+    try:
+        move = mv.parse_move(seat, text)
+    except IllegalMove:
+        return None
+    return _phrase(move, _Brief(LEVELS[0]))
+
+
 @lru_cache(maxsize=4096)
 def _fitted_phrase(seat: int, text: str, room: int) -> Msg | None:
     try:

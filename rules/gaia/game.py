@@ -325,6 +325,10 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         from .texts import move_phrase
         return move_phrase(state, text)
 
+    def full_phrase(self, state: GaiaState, seat: int, text: str) -> Msg | None:
+        from .texts import full_phrase
+        return full_phrase(state, text)
+
     def localize_move(self, text: str, language: str) -> str:
         from .texts import localize_move
         return localize_move(text, language)

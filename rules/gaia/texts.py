@@ -493,12 +493,21 @@ def move_phrase(state: Any, text: str) -> Msg | None:
     return _fitted(state, text)[0]
 
 
-def _fitted(state: Any, text: str) -> tuple[Msg | None, tuple[int, ...]]:
+def full_phrase(state: Any, text: str) -> Msg | None:
+    """A stored move line in its fullest words (a thread's line, the log): no label's limit."""
+    return _fitted(state, text, UNLIMITED)[0]
+
+
+#: the limit of a line no label holds (a thread post, the log): every wording fits, the fullest first
+UNLIMITED = 10 ** 6
+
+
+def _fitted(state: Any, text: str, limit: int | None = None) -> tuple[Msg | None, tuple[int, ...]]:
     """:func:`move_phrase` and its length in every language (cached by the move's text, the
     label's limit and the tech tiles lying on the board)."""
     _actor, body = split_actor(text)
     tech = (state or {}).get("tech") or {} if isinstance(state, Mapping) else {}
-    return _fitted_phrase(body, label_limit(state, _verbs(body)),
+    return _fitted_phrase(body, label_limit(state, _verbs(body)) if limit is None else limit,
                           tuple(sorted((k, v) for k, v in tech.items() if isinstance(v, str))))
 
 

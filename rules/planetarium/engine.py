@@ -1203,6 +1203,9 @@ class PlanetariumGame(Game[GameState, Move]):
         data only, so an old move reads the same from any later state."""
         return texts.phrase(text)
 
+    def full_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
+        return texts.phrase(text, full=True)
+
     def localize_move(self, text: str, language: str) -> str:
         """The notation with the Hungarian words the parser accepts ("húz kezdeti")."""
         return texts.localize(text, language)

@@ -197,13 +197,19 @@ def card_values(card_id: str) -> dict[str, Any]:
     return {"card": card_id, "name": P(f"card.{card_id}"), "points": card.points}
 
 
+def _fullest(candidates: list[Msg], limit: int = LABEL_LIMIT) -> Msg:
+    return candidates[0]
+
+
 @lru_cache(maxsize=4096)
-def phrase(text: str) -> Msg | None:
+def phrase(text: str, full: bool = False) -> Msg | None:
     """A stored move text as a predicate ("moves planet C to II-7"), from its syntax and the
     card data only; None for a text that is not notation.  A phrase too long for a label
     (:data:`LABEL_LIMIT`) in some language says the same facts in fewer words: the gravity
-    option briefly, the marker card by its id, a matter token's path as arrows.  Cached by text
+    option briefly, the marker card by its id, a matter token's path as arrows; ``full``: the
+    fullest wording always (a thread's line, the log: no label's limit).  Cached by text
     (autocomplete asks for it on every keystroke, and ``describe_move`` asks again)."""
+    fit = _fullest if full else first_fitting
     try:
         verb, move = mv.parse_syntax(0, text)
     except IllegalMove:
@@ -220,10 +226,10 @@ def phrase(text: str) -> Msg | None:
         if path[0] in PLANETS:
             return P("phrase.mv_planet", planet=path[0], to=path[-1])
         if len(path) == 3:
-            return first_fitting([P("phrase.mv_matter_via", node=path[0], via=path[1], to=path[2]),
+            return fit([P("phrase.mv_matter_via", node=path[0], via=path[1], to=path[2]),
                                   P("phrase.mv_matter_via_short", node=path[0], via=path[1], to=path[2])],
                                  MOVE_PHRASE_BUDGET)
-        return first_fitting([P("phrase.mv_matter", node=path[0], to=path[-1]),
+        return fit([P("phrase.mv_matter", node=path[0], to=path[-1]),
                               P("phrase.mv_matter_short", node=path[0], to=path[-1])], MOVE_PHRASE_BUDGET)
     if kind == mv.PLAY and move.card:
         values = dict(card_values(move.card), planet=move.planet)
@@ -232,7 +238,7 @@ def phrase(text: str) -> Msg | None:
             # suggestions of one card are grouped: its options tell them apart), the options ever
             # more briefly, last the marker card by its id too
             extras = [Join(play_options(move, "phrase", "source", brevity)) for brevity in range(4)]
-            return first_fitting([P("phrase.play_extra", extras=extras[0], **values),
+            return fit([P("phrase.play_extra", extras=extras[0], **values),
                                   P("phrase.play_extra", extras=extras[1], **values)]
                                  + [P("phrase.play_extra_short", extras=extra, **values) for extra in extras])
         return P("phrase.play", **values)
@@ -249,7 +255,7 @@ def phrase(text: str) -> Msg | None:
         if move.from_card:
             # fullest first; then the card played by its id (the suggestions of one card are
             # grouped: the card the marker leaves is what tells them apart); last both by id
-            return first_fitting([P("phrase.final_from", source=card_label(move.from_card), **values),
+            return fit([P("phrase.final_from", source=card_label(move.from_card), **values),
                                   P("phrase.final_from_short", source=card_label(move.from_card), **values),
                                   P("phrase.final_from_short", source=move.from_card, **values)])
         return P("phrase.final", **values)

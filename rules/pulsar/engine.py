@@ -104,6 +104,9 @@ class PulsarGame(Game[GameState, Move]):
     def move_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
         return phrases.phrase(text)
 
+    def full_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
+        return phrases.phrase(text, full=True)
+
     def seat_label(self, state: GameState, seat: int) -> Msg:
         return P(f"colour.{COLOURS[seat]}")
 

@@ -56,9 +56,12 @@ def fits(message: Msg, reserved: int = 0) -> bool:
     return all(len(render(message, language)) + reserved <= LABEL_LIMIT for language in LANGUAGES)
 
 
-def first_fitting(candidates: "list[Msg]") -> Msg:
+def first_fitting(candidates: "list[Msg]", full: bool = False) -> Msg:
     """The first of ``candidates`` (the fullest first, the same facts in fewer words after) that
-    fits a label in every language; the last when none does."""
+    fits a label in every language; the last when none does.  ``full``: the first (no label's
+    limit)."""
+    if full:
+        return candidates[0]
     for message in candidates[:-1]:
         if fits(message):
             return message
@@ -131,7 +134,7 @@ def gives_ladder(effects: Any) -> "list[Msg | Join]":
     return ladder
 
 
-def _fitted(key: str, effects: Any, pay: Payment, /, **values: Any) -> Msg:
+def _fitted(key: str, effects: Any, pay: Payment, /, full: bool = False, **values: Any) -> Msg:
     """The phrase ``key`` with what the component gives (``{gives}``) after the project,
     technology or transmitter and the die paid (``pay``), the essentials first, so it fits a
     label (:data:`LABEL_LIMIT`) in every language: the fullest of :func:`gives_ladder` that fits,
@@ -143,29 +146,32 @@ def _fitted(key: str, effects: Any, pay: Payment, /, **values: Any) -> Msg:
     candidates += [P(f"{key}_plain", die=die(pay, short), **values) for short in (False, True)]
     if has_key(f"pulsar.{key}_short"):          # fewer words around the code, the same facts
         candidates.append(P(f"{key}_short", die=die(pay, True), **values))
-    return first_fitting(candidates)
+    return first_fitting(candidates, full)
 
 
-def _with_die(key: str, pay: Payment, /, **values: Any) -> Msg:
+def _with_die(key: str, pay: Payment, /, full: bool = False, **values: Any) -> Msg:
     """The phrase ``key`` with the die paid in full words, or in its short words when that
     does not fit a label, and last in fewer words (``<key>_short``, where one exists)."""
     candidates = [P(key, die=die(pay, short), **values) for short in (False, True)]
     if has_key(f"pulsar.{key}_short"):
         candidates.append(P(f"{key}_short", die=die(pay, True), **values))
-    return first_fitting(candidates)
+    return first_fitting(candidates, full)
 
 
 @lru_cache(maxsize=4096)
-def phrase(text: str) -> Msg:
-    """The move ``text`` (canonical notation) in words; unreadable text is quoted as it is."""
+def phrase(text: str, full: bool = False) -> Msg:
+    """The move ``text`` (canonical notation) in words; unreadable text is quoted as it is.
+    ``full``: the fullest wording (a thread's line, the log), else fitted to a label."""
     try:
         move = mv.parse_move(0, text)
     except IllegalMove:
         return P("phrase.raw", text=text)
-    return of_move(move)
+    return of_move(move, full)
 
 
-def of_move(move: mv.Move) -> Msg:
+def of_move(move: mv.Move, full: bool = False) -> Msg:
+    """The move in words, long ones fitted to a label; ``full``: the fullest always (a thread's
+    line, the log: no label's limit)."""
     kind = move.kind
     extra = _options(move)
     tab = tables()
@@ -207,21 +213,21 @@ def of_move(move: mv.Move) -> Msg:
     pay = move.pay
     if kind == mv.FLY:          # a long flight: its path without spaces, then its die in short words
         return first_fitting([P("phrase.fly", path=path(move.path, compact), die=die(pay, short), extra=extra)
-                              for compact, short in ((False, False), (True, False), (True, True))])
+                              for compact, short in ((False, False), (True, False), (True, True))], full=full)
     if kind == mv.GYRO_TAKE:
-        return _with_die("phrase.gyro_take", pay, size=describe.size_name(move.arg))
+        return _with_die("phrase.gyro_take", pay, size=describe.size_name(move.arg), full=full)
     if kind == mv.GYRO_SPIN:
-        return _with_die("phrase.gyro_spin", pay, location=loc(move.arg))
+        return _with_die("phrase.gyro_spin", pay, location=loc(move.arg), full=full)
     if kind == mv.TX_TAKE:
         info = tab.transmitters[move.arg]
         return _fitted("phrase.tx_take", info.on_activation + info.production, pay, tile=code(move.arg),
-                       icon=move.number, extra=extra)
+                       icon=move.number, extra=extra, full=full)
     if kind == mv.TX_PAY:
-        return _with_die("phrase.tx_pay", pay, tile=code(move.arg), icon=move.number, extra=extra)
+        return _with_die("phrase.tx_pay", pay, tile=code(move.arg), icon=move.number, extra=extra, full=full)
     if kind == mv.PATENT:
-        return _fitted("phrase.patent", tab.technologies[move.arg].effects, pay, tech=move.arg, extra=extra)
+        return _fitted("phrase.patent", tab.technologies[move.arg].effects, pay, tech=move.arg, extra=extra, full=full)
     if kind == mv.HQ:
-        return _fitted("phrase.hq", tab.projects[move.arg].effects, pay, project=move.arg, extra=extra)
+        return _fitted("phrase.hq", tab.projects[move.arg].effects, pay, project=move.arg, extra=extra, full=full)
     if kind == mv.BUY:
-        return _with_die("phrase.buy", pay, token="±1" if move.arg == "pm" else "+2")
+        return _with_die("phrase.buy", pay, token="±1" if move.arg == "pm" else "+2", full=full)
     return P("phrase.raw", text=mv.format_move(move))

@@ -154,6 +154,10 @@ class SpaceCorpGame(Game[GameState, Move]):
         """The move in words, from its notation and the static data (``phrases``)."""
         return phrases.phrase(text)
 
+    def full_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
+        """The move in its fullest words (a thread's line, the log: no label's limit)."""
+        return phrases.phrase(text, full=True)
+
     def complete(self, state: GameState, seat: int, prefix: str, limit: int = 25) -> list[str]:
         """The legal moves whose canonical or Hungarian text starts with what was typed
         (accents optional; sites by their names), one of every kind first (``spread_kinds``)."""

@@ -159,7 +159,7 @@ PHRASE_BUDGET = 76
 LABEL_LIMIT = 100
 
 
-def _with(actions: "list[Msg]", sources: Sources, lossy: "list[Msg] | None" = None) -> Msg:
+def _with(actions: "list[Msg]", sources: Sources, lossy: "list[Msg] | None" = None, full: bool = False) -> Msg:
     """The action with where its value comes from, the same facts in fewer words as far as needed:
     ``actions`` from the fullest to the briefest (a move's legs without their origins, where the
     teams stand), each with the cards by name, by code alone (the hand names them), then the
@@ -171,14 +171,16 @@ def _with(actions: "list[Msg]", sources: Sources, lossy: "list[Msg] | None" = No
     extra = sources_msg(sources)
     lossy = lossy or []
 
-    def variants(action: Msg, full: bool) -> list[Msg]:
+    def variants(action: Msg, first: bool) -> list[Msg]:
         if not extra:
             return [action]
         brief = [S("phrase.with", action=action, sources=sources_msg(sources, names=False, brief=True))]
         return [S("phrase.with", action=action, sources=extra),
-                S("phrase.with", action=action, sources=sources_msg(sources, names=False))] + brief if full else brief
+                S("phrase.with", action=action, sources=sources_msg(sources, names=False))] + brief if first else brief
 
     same_facts = [message for index, action in enumerate(actions) for message in variants(action, index == 0)]
+    if full:                # no label's limit: the fullest
+        return same_facts[0]
     fewer_facts = [message for action in lossy for message in variants(action, False)]
     for limit, candidates in ((PHRASE_BUDGET, same_facts), (LABEL_LIMIT, same_facts + fewer_facts)):
         for message in candidates:
@@ -187,9 +189,12 @@ def _with(actions: "list[Msg]", sources: Sources, lossy: "list[Msg] | None" = No
     return (lossy or actions)[-1] if extra else (same_facts + fewer_facts)[-1]
 
 
-def _first_fitting(candidates: "list[Msg]") -> Msg:
-    """The first of ``candidates`` (the fullest first) within a label in every language; else the last."""
+def _first_fitting(candidates: "list[Msg]", full: bool = False) -> Msg:
+    """The first of ``candidates`` (the fullest first) within a label in every language; else the
+    last.  ``full``: the first (no label's limit)."""
     from rules.messages import LANGUAGES, render
+    if full:
+        return candidates[0]
     for message in candidates[:-1]:
         if all(len(render(message, language)) <= LABEL_LIMIT for language in LANGUAGES):
             return message
@@ -197,41 +202,43 @@ def _first_fitting(candidates: "list[Msg]") -> Msg:
 
 
 @lru_cache(maxsize=4096)
-def phrase(text: str) -> Msg | None:
-    """``text`` (canonical notation, as stored) in words; None when it does not parse."""
+def phrase(text: str, full: bool = False) -> Msg | None:
+    """``text`` (canonical notation, as stored) in words; None when it does not parse.  A label's
+    phrase says a long move in fewer words (the same facts); ``full``: the fullest wording always
+    (a thread's line, the log: no label's limit)."""
     try:
         move = mv.parse_move(0, text)
     except IllegalMove:
         return None
     if isinstance(move, Research):
-        return _with([S("phrase.research")], move.sources)
+        return _with([S("phrase.research")], move.sources, full=full)
     if isinstance(move, MoveAction):
         return _with([S("phrase.move", legs=Join([_leg(leg, brief) for leg in move.legs], "and"))
-                      for brief in (False, True)], move.sources)
+                      for brief in (False, True)], move.sources, full=full)
     if isinstance(move, Explore):
         spots = Join([S("phrase.spot", site=site_msg(spot.site), team=team_name(spot.team)) for spot in move.spots],
                      "and")
         action = S("phrase.explore_stacks", spots=spots, stacks=Join([mv.stack_code(x) for x in move.stacks])) if move.stacks else \
             S("phrase.explore", spots=spots)
-        return _with([action], move.sources)
+        return _with([action], move.sources, full=full)
     if isinstance(move, Build):
         builds = [S("phrase.build", spots=Join([_build_spot(spot, brief) for spot in move.spots], "and"))
                   for brief in (0, 1, 2)]
-        return _with(builds[:2], move.sources, builds[2:])
+        return _with(builds[:2], move.sources, builds[2:], full=full)
     if isinstance(move, Produce):
         places: list[Msg | str] = [site_msg(site) for site in move.sites]
         places += [S("phrase.legacy_pair")] if move.legacy else []
-        return _with([S("phrase.produce", sites=Join(places, "and"))], move.sources)
+        return _with([S("phrase.produce", sites=Join(places, "and"))], move.sources, full=full)
     if isinstance(move, Genetics):
-        return _with([S("phrase.genetics")], move.sources)
+        return _with([S("phrase.genetics")], move.sources, full=full)
     if isinstance(move, Idea):
-        return _with([S("phrase.idea")], move.sources)
+        return _with([S("phrase.idea")], move.sources, full=full)
     if isinstance(move, Upgrade):
         return S("phrase.upgrade", card=card_msg(move.card), box=move.box)
     if isinstance(move, Special):
         if move.leg:            # a long one: the card by code, the leg without its origin
             return _first_fitting([S("phrase.special_leg", card=card_msg(move.card), leg=_leg(move.leg)),
-                                   S("phrase.special_leg", card=mv.card_code(move.card), leg=_leg(move.leg, True))])
+                                   S("phrase.special_leg", card=mv.card_code(move.card), leg=_leg(move.leg, True))], full=full)
         if move.target:
             return S("phrase.special_target", card=card_msg(move.card), site=site_msg(move.target))
         return S("phrase.special", card=card_msg(move.card))
@@ -241,7 +248,7 @@ def phrase(text: str) -> Msg | None:
                                  cp=Join([_cp(item) for item in move.cp])),
                                S("phrase.colonize_brief", region=_region(move.region), colony=colony,
                                  cp=Join([_cp(item, brief=True) for item in move.cp])),
-                               S("phrase.colonize_plain", region=_region(move.region), colony=colony)])
+                               S("phrase.colonize_plain", region=_region(move.region), colony=colony)], full=full)
     if isinstance(move, Pass):
         return S("phrase.pass")
     if isinstance(move, Fulfill):

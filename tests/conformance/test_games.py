@@ -189,6 +189,9 @@ def test_a_random_playout_keeps_every_promise_of_the_contract(name, players, opt
                     phrase = game.move_phrase(state, seat, shown)
                     assert phrase is not None, f"no phrase for {shown!r}"
                     check_catalogued(phrase, f"move_phrase of {shown!r}")
+                    full = game.full_phrase(state, seat, shown)
+                    assert full is not None, f"no full phrase for {shown!r}"
+                    check_catalogued(full, f"full_phrase of {shown!r}")
                 for language in LANGUAGES:
                     local = game.localize_move(text, language)
                     assert game.format_move(game.parse_move(state, seat, local)) == text, (text, local)

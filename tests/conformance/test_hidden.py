@@ -196,9 +196,9 @@ def _shown_texts(game, state, seat, text) -> list[str]:
             out.append(render(shown, language))
         else:
             out.append(shown)
-            phrase = game.move_phrase(state, seat, shown)
-            if phrase is not None:
-                out.append(render(phrase, language))
+            for phrase in (game.move_phrase(state, seat, shown), game.full_phrase(state, seat, shown)):
+                if phrase is not None:
+                    out.append(render(phrase, language))
     return out
 
 
