@@ -2,7 +2,8 @@
 worth to the seat drawing it.
 
 Research draws its cards one at a time, each the top of the draw pile (unknown) or any face-up
-Offer card (SC-RES-3; an Offer-only take, SC-BLD Research base, EG-HACK's, the same).  Every
+Offer card (SC-RES-3; the Research base's take of one Offer card, SC-BLD, is ordered alike;
+an Edge's take, EG-HACK, is a window's answer and keeps its order).  Every
 card adds the same to the seat's projection (a card in hand), so the worth of ``worth`` cannot
 tell them apart; what tells them apart is what the card lets the seat do.  A card's worth here
 is the best action it makes possible on the seat's next action step that its hand could not
