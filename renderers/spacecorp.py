@@ -1314,12 +1314,14 @@ def draw_contracts(draw: ImageDraw.ImageDraw, view: Any, top: float, language: s
 
 
 def draw_business(view: Any, player_names: list[str] | None, language: str) -> Image.Image:
-    """The business display: the era, the Offer and the piles, the contracts, the Side Board."""
-    contracts_top = 88 + OFFER_SECTION_H
+    """The business display: the era, the Offer and the piles, the contracts, the Side Board.
+    The Offer right under the era's line when there is no note (no blank band, as the goals)."""
+    offer_top = 88 if header_note(view, player_names, language) else 46
+    contracts_top = offer_top + OFFER_SECTION_H
     image = Image.new("RGB", (WIDTH, contracts_top + contracts_height(view)), PANEL)
     draw = ImageDraw.Draw(image)
     draw_header_note(draw, view, player_names, language)
-    draw_offer(draw, view, 88, language)
+    draw_offer(draw, view, offer_top, language)
     draw_contracts(draw, view, contracts_top, language)
     return image
 

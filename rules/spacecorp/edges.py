@@ -63,10 +63,35 @@ def _may_answer(game: SpaceCorpGame, state: GameState, seat: int, window: Window
                for _, edge in game._edge_cards(state, seat, window.event, window.subject))
 
 
+def _may_hold(game: SpaceCorpGame, state: GameState, seat: int, window: Window) -> bool:
+    """Strict mode (§9.3): whether ``seat`` might answer ``window`` as far as everyone can tell.
+    Only public facts rule it out, so skipping tells nothing about a hand: an empty hand (hand
+    sizes are public, SC-CARD-9), or no Edge answering the trigger that has a copy nobody can
+    see (every copy face up in the Offer, the discards, the turn's played cards or on an HQ)
+    and could still do something (``_edge_usable``: an empty Offer, a passed player...)."""
+    if window.event == INFRA_DISCARD:
+        return True
+    if not state.hands.cards[seat]:
+        return False
+    t = tables()
+    seen = {card for card in state.offer if card} | set(state.discards) | set(state.turn.played)
+    seen |= {card for player in state.players for card in player.hq.values() if card}
+    for edge in game._era_edges(state):
+        if edge.trigger.name != window.event or not game._by_matches(edge.trigger, window.subject, seat):
+            continue
+        copies = [physical for card in t.cards.values() if card.edge == edge.id and card.era == state.era
+                  for physical in card.physical_ids]
+        if any(card not in seen for card in copies) and game._edge_usable(state, seat, edge, window):
+            return True
+    return False
+
+
 def _open(game: SpaceCorpGame, state: GameState, event: str, subject: int, amount: int = 0, cards: Iterable[str] = ()) -> None:
     """A trigger occurred: open its reaction window for the players who may answer, in turn
     order from the active player (SC-EDGE-3).  Fast mode asks the holders of a matching
-    Edge; strict mode every player the trigger allows (§9.3)."""
+    Edge; strict mode every player the trigger allows whom public facts do not rule out
+    (``_may_hold``, §9.3).  A player asked for the first time in the game is told once how a
+    standing order answers an Edge's windows for them (§9.3 auto-pass)."""
     edges = [edge for edge in game._era_edges(state) if edge.trigger.name == event]
     if not edges:
         return
@@ -77,7 +102,7 @@ def _open(game: SpaceCorpGame, state: GameState, event: str, subject: int, amoun
         state.streams.reveal()
     for seat in game._clockwise(state, state.turn.seat):
         if strict:
-            if any(game._by_matches(edge.trigger, subject, seat) for edge in edges):
+            if game._may_hold(state, seat, window):
                 window.waiting.append(seat)
         elif game._may_answer(state, seat, window):
             window.waiting.append(seat)
@@ -85,6 +110,11 @@ def _open(game: SpaceCorpGame, state: GameState, event: str, subject: int, amoun
         state.windows.append(window)
         state.news.append(S("news.window", event=game._trigger_msg(state, window),
                             players=Join([game.seat_label(state, seat) for seat in window.waiting], "and")))
+        first = [seat for seat in window.waiting if seat not in state.windows_asked]
+        if first:
+            state.windows_asked += first
+            state.news.append(S("news.autopass_hint",
+                                players=Join([game.seat_label(state, seat) for seat in first], "and")))
 
 
 def _trigger_msg(game: SpaceCorpGame, state: GameState, window: Window) -> Msg:
@@ -93,10 +123,13 @@ def _trigger_msg(game: SpaceCorpGame, state: GameState, window: Window) -> Msg:
 
 
 def _prune(game: SpaceCorpGame, state: GameState) -> None:
-    """Closes answered windows; in fast mode skips players whose Edge can no longer do anything."""
+    """Closes answered windows; in fast mode skips players whose Edge can no longer do anything,
+    in strict mode those public facts rule out (``_may_hold``)."""
     strict = state.options.get("windows") == STRICT
     while state.windows:
         window = state.windows[-1]
+        while window.waiting and strict and not game._may_hold(state, window.waiting[0], window):
+            window.waiting.pop(0)           # public facts rule them out (an Edge played before them)
         while window.waiting and not strict:
             # whether the Edge a waiting player holds can still do something tells about their
             # hand either way (skipped or kept waiting), so the move that led here is not

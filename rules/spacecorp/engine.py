@@ -411,6 +411,7 @@ class SpaceCorpGame(Game[GameState, Move]):
     _edge_cards = edges._edge_cards
     _edge_usable = edges._edge_usable
     _may_answer = edges._may_answer
+    _may_hold = edges._may_hold
     _open = edges._open
     _trigger_msg = edges._trigger_msg
     _prune = edges._prune

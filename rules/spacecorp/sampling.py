@@ -20,6 +20,25 @@ from .data import design, is_time, tables
 from .state import PREDICT, GameState, clone_state
 
 
+def unseen_cards(view: GameState, seat: int) -> tuple[list[str], list[str], int]:
+    """The era's cards and the Time cards ``seat`` cannot see in ``view`` (sorted), the pile's
+    top cards it looked at itself (Predictive AI) and how many set-aside Time cards are hidden."""
+    t = tables()
+    era = view.era
+    seen = [c for c in view.offer if c] + view.discards + view.time_discards + view.time_pool + view.turn.played
+    if 0 <= seat < len(view.hands.cards):
+        seen += [c for c in view.hands.cards[seat] if c != HIDDEN]
+    seen += [c for p in view.players for c in p.hq.values() if c and t.cards[design(c)].era == era]
+    known_top: list[str] = []
+    for pending in view.pending:
+        if pending.kind == PREDICT and pending.cards and HIDDEN not in pending.cards:
+            known_top = list(pending.cards)
+    seen += known_top
+    seen_set = set(seen)
+    unseen = [c for c in sorted(list(t.physical_deck(era)) + sorted(t.time_cards)) if c not in seen_set]
+    return unseen, known_top, sum(1 for card in view.time_aside if card == HIDDEN)
+
+
 def sample_state(game: Any, view: GameState, seat: int, rng: random.Random) -> GameState:
     state = clone_state(view)
     state.news = list(view.news)
@@ -28,17 +47,7 @@ def sample_state(game: Any, view: GameState, seat: int, rng: random.Random) -> G
         return state
     t = tables()
     era = state.era
-    seen = [c for c in state.offer if c] + state.discards + state.time_discards + state.time_pool + state.turn.played
-    if 0 <= seat < len(state.hands.cards):
-        seen += [c for c in state.hands.cards[seat] if c != HIDDEN]
-    seen += [c for p in state.players for c in p.hq.values() if c and t.cards[design(c)].era == era]
-    known_top: list[str] = []
-    for pending in state.pending:
-        if pending.kind == PREDICT and pending.cards and HIDDEN not in pending.cards:
-            known_top = list(pending.cards)
-    seen += known_top
-    seen_set = set(seen)
-    unseen = [c for c in sorted(list(t.physical_deck(era)) + sorted(t.time_cards)) if c not in seen_set]
+    unseen, known_top, _aside = unseen_cards(state, seat)
     rng.shuffle(unseen)
     times = [c for c in unseen if is_time(c)]
     others = [c for c in unseen if not is_time(c)]

@@ -139,6 +139,8 @@ class GameState:
     time_pool: list[str] = field(default_factory=list)   # SETUP: the Time cards collected for the next era
     colonies: dict[str, tuple[int, str]] = field(default_factory=dict)   # E3: region -> (owner, colony tile)
     colony_supply: list[str] = field(default_factory=list)   # E3: colony tiles left on the Side Board
+    windows_asked: list[int] = field(default_factory=list)   # seats a reaction window has asked (told once
+                                                  # how a standing order answers for them, §9.3)
 
 
 def split_spot(spot: str) -> tuple[str, str | None]:

@@ -17,6 +17,7 @@ from .moves import (Build, BuildSpot, CardEntry, Choose, Colonize, CpItem, Decli
 from .state import (ACTION, CONTRACTS, INFRA_DISCARD, LEGACY, OFFER_TAKE, OVER, PLAY, RESEARCH_DRAWS, TRANSPORT,
                     GameState, Window, clone_state)
 from .common import BOXES, DECLINE_ALWAYS, ERA_ACTIONS, HOME, LETTER, S, TIME_ACTIONS
+from .draw_worth import draw_worths
 from .worth import worths
 
 if TYPE_CHECKING:
@@ -255,23 +256,33 @@ def suggested_moves(game: SpaceCorpGame, state: GameState, seat: int) -> list[Mo
     """What autocomplete offers: the legal moves, in the action step the actions first, each paid
     the cheapest way (D7: no Time card and fewer cards first), ordered by their worth to the
     seat (``worth``: a newcomer taking the first line builds, issue 29; ties keep the cheapest
-    first), then the other legal moves.  Legality never asks this: the legal moves (and random
+    first), then the other legal moves; a Research draw's choices (SC-RES-3) by the card's worth
+    to the seat (``draw_worth``: the pile's by the cards the seat cannot see; ties keep the
+    pile first).  Legality never asks this: the legal moves (and random
     play, the computer players) keep their own list.
 
     The answer depends only on what the seat sees (§9.1), so the last few are kept by the
     seat's view: autocomplete asks again on every keystroke (and for each Hungarian word a
     partly typed one may become), and the view of an unchanged position compares equal."""
-    if state.phase != PLAY or state.pending or state.windows or state.turn.step != ACTION \
+    step = state.turn.step
+    if state.phase != PLAY or state.pending or state.windows or step not in (ACTION, RESEARCH_DRAWS, OFFER_TAKE) \
             or seat not in game.waiting_for(state):
         return game.legal_moves(state, seat)
     view = game.view(state, seat)
     for known_seat, known_view, known in _RECENT:
         if known_seat == seat and known_view == view:
             return list(known)
-    cheap = list(game._action_candidates(state, seat, cheapest=True))
-    values = worths(game, state, seat, cheap, view)
-    ranked = sorted(range(len(cheap)), key=lambda index: -round(values[index], 6))   # stable: ties stay cheapest first
-    ordered = [cheap[index] for index in ranked] + _besides_own(game, state, seat, cheap)
+    if step == ACTION:
+        cheap = list(game._action_candidates(state, seat, cheapest=True))
+        values = worths(game, state, seat, cheap, view)
+        rest = _besides_own(game, state, seat, cheap)
+    else:                                                       # SC-RES-3: the pile or a face-up card
+        cheap = game.legal_moves(state, seat)
+        draws = [move for move in cheap if isinstance(move, Draw)]
+        values = draw_worths(game, view, seat, draws) if len(draws) == len(cheap) > 1 else [0.0] * len(cheap)
+        rest = []
+    ranked = sorted(range(len(cheap)), key=lambda index: -round(values[index], 6))   # stable: ties keep the first
+    ordered = [cheap[index] for index in ranked] + rest
     _RECENT.append((seat, view, ordered))
     return list(ordered)
 

@@ -7,7 +7,7 @@ import pytest
 
 from rules.messages import render
 from rules.spacecorp.engine import GAME
-from rules.spacecorp.state import ACTION, CONTRACTS, INFRA_DISCARD, RESEARCH_DRAWS
+from rules.spacecorp.state import ACTION, CONTRACTS, INFRA_DISCARD, RESEARCH_DRAWS, clone_state
 
 from .test_engine import finish_turn, game, give, hand_of, play, refused
 
@@ -282,3 +282,67 @@ def test_partly_typed_hungarian_verbs_complete_to_their_moves():
     assert any(text.startswith("research") for text in suggestions("kut"))
     assert any(text.startswith("genetics") for text in suggestions("gen"))
     assert any(text.startswith("genetics") for text in suggestions("Genet"))
+
+
+# ----- skipping a window only on public facts; the standing order told once (§9.3) ------------------
+def _strict(players: int = 3):
+    """A strict-mode game in which seat 0 starts, the first TURN_STARTED window answered."""
+    state = GAME.new_game({"players": players, "first_player": 1, "windows": "strict"}, 1)
+    return answer_all(state)
+
+
+def test_9_3_strict_mode_does_not_ask_a_player_whose_hand_is_empty():
+    """Hand sizes are public (SC-CARD-9): an empty hand can answer nothing, and skipping it
+    tells nobody anything.  Seat 1's hand is empty; seat 2 (one card) is still asked."""
+    state = _strict()
+    hand_of(state, 0, "M17#1")
+    hand_of(state, 1)
+    hand_of(state, 2, "M05#1")
+    state = play(state, 0, "research infra=self")
+    assert state.windows[-1].event == "RESEARCH_DECLARED" and state.windows[-1].waiting == [2]
+
+
+def test_9_3_strict_mode_opens_no_window_when_every_copy_of_the_edge_is_face_up():
+    """EG-HACK has one copy in the Mariners deck: in the discard pile (public) nobody can hold
+    it, so Research opens no window for anyone.  Held, every opponent is asked."""
+    state = _strict()
+    hand_of(state, 0, "M17#1")
+    hand_of(state, 2, "M05#1", "M25#1")
+    state.hands.remove(2, "M25#1")
+    state.discards.append("M25#1")
+    after = play(state, 0, "research infra=self")
+    assert not after.windows and after.turn.step == RESEARCH_DRAWS
+    state.discards.remove("M25#1")
+    state.pile.append("M25#1")
+    after = play(state, 0, "research infra=self")
+    assert after.windows[-1].waiting == [1, 2]
+
+
+def test_9_3_strict_mode_skips_the_later_players_once_the_only_copy_is_played():
+    """SC-EDGE-2: the Hack played by seat 1 goes face up to the discards: seat 2, next in the
+    same window, cannot hold another, and is not asked."""
+    state = _strict()
+    hand_of(state, 0, "M17#1")
+    hand_of(state, 1, "M25#1")
+    hand_of(state, 2, "M05#1")
+    state = play(state, 0, "research infra=self")
+    assert state.windows[-1].waiting == [1, 2]
+    state = play(state, 1, "edge M25#1 take=O1")
+    assert not state.windows and GAME.waiting_for(state) == {0}
+
+
+def test_9_3_the_first_window_that_asks_a_player_tells_them_of_the_standing_order_once():
+    """Fast mode asks the holder (its window shows that anyway): the first time, the news tells
+    them `/spacecorp autopass` declines an Edge's windows for them; the next window does not."""
+    state = game(3)
+    hand_of(state, 0, "M17#1", "M17#2")
+    hand_of(state, 1, "M25#1")
+    state = play(state, 0, "research infra=self")
+    hints = [msg for msg in state.news if msg.key == "spacecorp.news.autopass_hint"]
+    assert len(hints) == 1 and "Yellow" in render(hints[0], "en")
+    assert "automatikus-kihagyás" in render(hints[0], "hu")
+    assert state.windows_asked == [1]
+    again = clone_state(state)
+    GAME._open(again, "RESEARCH_DECLARED", 0)
+    assert again.windows[-1].waiting == [1]
+    assert all(msg.key != "spacecorp.news.autopass_hint" for msg in again.news)

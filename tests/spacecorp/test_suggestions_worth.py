@@ -13,10 +13,11 @@ import pytest
 
 from rules.spacecorp import moves as mv
 from rules.spacecorp.engine import GAME
-from rules.spacecorp.state import ACTION, OVER, PLAY, GameState, clone_state
+from rules.spacecorp.draw_worth import draw_worths
+from rules.spacecorp.state import ACTION, OVER, PLAY, RESEARCH_DRAWS, GameState, clone_state
 from rules.spacecorp.worth import worths
 
-from .test_engine import game, hand_of
+from .test_engine import game, hand_of, play
 
 
 def _action_positions(players: int, eras: str, seed: int, count: int = 3) -> list[tuple[GameState, int]]:
@@ -168,3 +169,91 @@ def test_D7_of_flights_worth_the_same_the_cheapest_way_comes_first() -> None:
               for value, move in zip(values, flights)]
     assert ranked == sorted(ranked)
     assert len({rank[0] for rank in ranked}) < len(ranked)                               # some are worth the same
+
+
+# ----- which card to draw (SC-RES-3) ----------------------------------------------------------------
+def _deimos_research(offer: tuple[str, str, str, str], *hand: str) -> GameState:
+    """Seat 0's team B1 on an explored Deimos (a P1 tile) holding ``hand`` (no Build card), the
+    Offer ``offer``, Research declared: its first draw is next."""
+    state = _deimos_build()
+    state.pile += [card for card in state.offer if card is not None]
+    state.offer = [None] * 4
+    hand_of(state, 0, *hand)
+    for box, card in enumerate(offer):
+        give_offer(state, box, card)
+    state = play(state, 0, "research infra=self")
+    assert state.turn.step == RESEARCH_DRAWS
+    return state
+
+
+def give_offer(state: GameState, box: int, card: str) -> None:
+    """Put ``card`` into Offer box ``box`` from wherever it is (pile, another hand)."""
+    if card in state.pile:
+        state.pile.remove(card)
+    else:
+        owner = next(seat for seat, hand in enumerate(state.hands.cards) if card in hand)
+        state.hands.remove(owner, card)
+    state.offer[box] = card
+
+
+def test_SC_RES_3_a_face_up_card_that_makes_a_build_possible_is_offered_before_the_pile() -> None:
+    """SC-RES-3/SC-BLD: the team on Deimos cannot pay the Build without a Build card; the
+    Offer's Inflatable Habitat (Build 3) pays it, so taking it comes first, before the pile
+    (of whose unseen cards only some would) and the Offer's Genetics cards."""
+    state = _deimos_research(("M05#1", "M14#1", "M19#1", "M22#1"), "M06#1", "M05#2")
+    suggested = [GAME.format_move(move) for move in GAME.suggested_moves(state, 0)]
+    assert suggested[0] == "draw O2"
+    assert suggested.index("draw D") < suggested.index("draw O1")
+    assert GAME.complete(state, 0, "")[0] == "draw O2"
+
+
+def test_SC_RES_3_with_a_poor_offer_the_pile_comes_first() -> None:
+    """SC-RES-3: an Offer of cards the hand already holds the like of (Genetics, Research)
+    makes nothing new possible; the pile may hold a Build card: the pile comes first."""
+    state = _deimos_research(("M05#1", "M19#1", "M19#2", "M17#2"), "M06#1", "M05#2", "M17#1", "M22#1")
+    assert GAME.format_move(GAME.suggested_moves(state, 0)[0]) == "draw D"
+    values = draw_worths(GAME, GAME.view(state, 0), 0, [mv.Draw(0, source=source) for source in ("D", "O1", "O2")])
+    assert values[0] > 0 and values[1] == values[2] == 0
+
+
+def test_SC_RES_3_every_draw_stays_offered_and_legal() -> None:
+    """The order changes nothing else: the same draws as the legal moves, each accepted."""
+    state = _deimos_research(("M05#1", "M14#1", "M19#1", "M22#1"), "M06#1", "M05#2")
+    suggested = GAME.suggested_moves(state, 0)
+    assert sorted(map(GAME.format_move, suggested)) == sorted(map(GAME.format_move, GAME.legal_moves(state, 0)))
+    for move in suggested:
+        GAME.apply(state, move)
+
+
+def _draw_positions(players: int, eras: str, seed: int, count: int = 3) -> list[tuple[GameState, int]]:
+    """A few Research draws of a random game."""
+    rng = random.Random(seed)
+    state = GAME.new_game({"players": players, "eras": eras}, seed)
+    found: list[tuple[GameState, int]] = []
+    for _ply in range(600):
+        if GAME.is_over(state) or len(found) >= count:
+            break
+        seat = min(GAME.waiting_for(state))
+        if state.phase == PLAY and state.turn.step == RESEARCH_DRAWS and not state.windows and not state.pending \
+                and len(GAME.legal_moves(state, seat)) > 2:
+            found.append((state, seat))
+        move = GAME.random_move(state, seat, rng)
+        assert move is not None
+        state = GAME.apply(state, move)
+    return found
+
+
+def test_SC_RES_3_the_draw_order_reads_only_what_the_seat_may_see() -> None:
+    """§9.1: two full states the seat sees alike (other hands and the pile in another order)
+    order the draws alike."""
+    checked = 0
+    for state, seat in _draw_positions(3, "2", 6) + _draw_positions(2, "1", 7):
+        view = GAME.view(state, seat)
+        first, second = (GAME.sample_state(view, seat, random.Random(salt)) for salt in (1, 2))
+        assert GAME.view(first, seat) == GAME.view(second, seat) == view
+        assert first.pile != second.pile or first.hands.cards != second.hands.cards
+        texts = [GAME.format_move(move) for move in GAME.suggested_moves(state, seat)]
+        assert [GAME.format_move(move) for move in GAME.suggested_moves(first, seat)] == texts
+        assert [GAME.format_move(move) for move in GAME.suggested_moves(second, seat)] == texts
+        checked += 1
+    assert checked >= 4
