@@ -63,6 +63,12 @@ def _may_answer(game: SpaceCorpGame, state: GameState, seat: int, window: Window
                for _, edge in game._edge_cards(state, seat, window.event, window.subject))
 
 
+def _public_skips(state: GameState) -> bool:
+    """Whether strict mode skips whom public facts rule out: rules version 2 on (a game created
+    before keeps asking everyone the trigger allows, so its stored declines replay)."""
+    return int(state.options.get("rules_version", 1)) >= 2
+
+
 def _may_hold(game: SpaceCorpGame, state: GameState, seat: int, window: Window) -> bool:
     """Strict mode (§9.3): whether ``seat`` might answer ``window`` as far as everyone can tell.
     Only public facts rule it out, so skipping tells nothing about a hand: an empty hand (hand
@@ -102,7 +108,8 @@ def _open(game: SpaceCorpGame, state: GameState, event: str, subject: int, amoun
         state.streams.reveal()
     for seat in game._clockwise(state, state.turn.seat):
         if strict:
-            if game._may_hold(state, seat, window):
+            if game._may_hold(state, seat, window) if _public_skips(state) else \
+                    any(game._by_matches(edge.trigger, subject, seat) for edge in edges):
                 window.waiting.append(seat)
         elif game._may_answer(state, seat, window):
             window.waiting.append(seat)
@@ -128,7 +135,7 @@ def _prune(game: SpaceCorpGame, state: GameState) -> None:
     strict = state.options.get("windows") == STRICT
     while state.windows:
         window = state.windows[-1]
-        while window.waiting and strict and not game._may_hold(state, window.waiting[0], window):
+        while window.waiting and strict and _public_skips(state) and not game._may_hold(state, window.waiting[0], window):
             window.waiting.pop(0)           # public facts rule them out (an Edge played before them)
         while window.waiting and not strict:
             # whether the Edge a waiting player holds can still do something tells about their

@@ -129,7 +129,12 @@ class SpaceCorpGame(Game[GameState, Move]):
     options = (players_option(2, 4, 3),
                OptionSpec("eras", "choice", "1", "spacecorp.param.eras", choices=ERA_SPANS),
                OptionSpec("windows", "choice", FAST, "spacecorp.param.windows", choices=(FAST, STRICT)),
-               OptionSpec("first_player", "int", 0, "spacecorp.param.first_player", min=0, max=4, lobby=False))
+               OptionSpec("first_player", "int", 0, "spacecorp.param.first_player", min=0, max=4, lobby=False),
+               OptionSpec("rules_version", "int", 2, "spacecorp.param.rules_version", min=1, max=2, lobby=False))
+    #: 2: strict mode's reaction windows skip a player whom public facts rule out (§9.3,
+    #: ``edges._may_hold``); a game created before keeps asking everyone the trigger allows, so
+    #: its stored declines replay.
+    rules_version = 2
     conformance_options = ({}, {"eras": "1-2"}, {"eras": "2", "windows": STRICT}, {"eras": "3"},
                            {"eras": "2-3", "windows": STRICT})
     preferences = tuple(PreferenceSpec(f"autopass_{edge}", f"spacecorp.pref.{edge}", (ASK, DECLINE_ALWAYS), ASK)

@@ -346,3 +346,15 @@ def test_9_3_the_first_window_that_asks_a_player_tells_them_of_the_standing_orde
     GAME._open(again, "RESEARCH_DECLARED", 0)
     assert again.windows[-1].waiting == [1]
     assert all(msg.key != "spacecorp.news.autopass_hint" for msg in again.news)
+
+
+def test_9_3_a_game_created_before_rules_version_2_asks_everyone_the_trigger_allows():
+    """A strict game stored before the public-facts skip keeps asking every player the trigger
+    allows (its stored declines must replay): rules_version 1, the empty hand is asked."""
+    state = answer_all(GAME.new_game({"players": 3, "first_player": 1, "windows": "strict", "rules_version": 1}, 1))
+    hand_of(state, 0, "M17#1")
+    hand_of(state, 1)
+    hand_of(state, 2, "M05#1")
+    state = play(state, 0, "research infra=self")
+    assert state.windows[-1].event == "RESEARCH_DECLARED" and state.windows[-1].waiting == [1, 2]
+    assert GAME.new_game({"players": 3}, 1).options["rules_version"] == GAME.rules_version == 2
