@@ -63,7 +63,11 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
   turn order from the active player (SC-EDGE-3), so effects that compete (two Hacks on one Offer)
   resolve in that order.  A player who plays an Edge stays first in the window while they hold
   another one that could still act.  In fast mode a player whose Edge can no longer do anything
-  (the Offer emptied, the card already poached) is skipped.  Windows nest depth-first
+  (the Offer emptied, the card already poached) is skipped.  Strict mode (rules version 2) asks
+  every player the trigger allows but those public facts rule out (an empty hand; no copy of a
+  matching Edge left unseen that could still act: ``edges._may_hold``), so a skip reveals nothing
+  of a hand; the spec says "everyone is asked".  The first window that asks a player tells them
+  once of the standing order that declines an Edge's windows.  Windows nest depth-first
   (Incompatibility's discards inside the Upgrade's window).  Deadline default: ``decline``; the
   Incompatibility discard defaults to the lowest box.
 * One CONTRACT_FULFILLED window per ``fulfill`` command: Investor Confidence pays once for it,
