@@ -17,8 +17,6 @@ from typing import Any, Callable, Coroutine, TextIO
 
 from .config import ConfigError, Settings, load_settings
 
-NO_TOKEN = ("No Discord token: DISCORD_TOKEN is not set. To connect to Discord, copy .env.example to .env "
-            "and put your bot's token there (Discord Developer Portal -> your application -> Bot -> Reset Token).")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -114,11 +112,12 @@ def main(argv: list[str] | None = None) -> int:
         return run_backup(settings, args.file)
     if not settings.token:
         setup_logging("WARNING", sys.stderr)   # the console logs only problems (no "logging in...")
-        print(NO_TOKEN, file=sys.stderr)
+        from .i18n import t
+        print(t("cli.no_token", args.locale), file=sys.stderr)   # in the language asked for (--locale hu)
         if sys.stdin.isatty() and sys.stdout.isatty():
-            print("Starting the local console instead, so you can play right away.\n", file=sys.stderr)
+            print(t("cli.console_instead", args.locale) + "\n", file=sys.stderr)
             return run_console(settings, args)
-        print("No terminal to start the local console in; exiting.", file=sys.stderr)
+        print(t("cli.no_terminal", args.locale), file=sys.stderr)
         return 1
     setup_logging(settings.log_level)
     import aiohttp

@@ -235,6 +235,20 @@ def test_the_second_process_says_so_in_one_line(tmp_path, monkeypatch, capsys):
     assert error.startswith("Not starting: another bot process") and "\n" not in error
 
 
+def test_without_a_token_the_start_speaks_the_language_asked_for(tmp_path, monkeypatch, capsys):
+    """Newcomer report 2026-11-27b R1: ``python -m bot --locale hu`` without a token said why in
+    English.  The lines are catalogue texts, in the language of ``--locale``."""
+    from bot.__main__ import main
+    from bot.i18n import t
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "bot.db"))
+    monkeypatch.setattr("sys.stdin", open(tmp_path.joinpath("in.txt").as_posix(), "w+"))   # no terminal
+    assert main(["--locale", "hu", "--env-file", str(tmp_path / "none.env")]) == 1
+    error = capsys.readouterr().err
+    assert t("cli.no_token", "hu") in error and t("cli.no_terminal", "hu") in error
+    assert "DISCORD_TOKEN" in error and "No Discord token" not in error
+
+
 async def test_two_overlapping_reminder_passes_send_one_reminder(harness, clock):
     await picked(harness)
     clock.advance(hours=13)
