@@ -18,6 +18,10 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
   described in words (rules.pulsar.describe), as are drawn tiles and revealed systems in the posts.
 * A refused draft says which of D-DRAFT-3 / D-DRAFT-4 / D-MOVE-1 / D-MOVE-5 failed, with the values
   that can be taken.
+* Two players (D-MOVE-1): a draft naming the track but not which of the player's two markers
+  (``draft 2 I``) moves the one marker that can; when both can, it is refused with both picks
+  and where each marker would land (rules version 3; older games keep marker 1, as they were
+  played).  The stored move names the marker (``draft 2 I1``), so the log says which one moved.
 """
 from __future__ import annotations
 
@@ -60,10 +64,12 @@ class PulsarGame(Game[GameState, Move]):
         OptionSpec("cluster_side", "choice", "A", "pulsar.param.cluster_side", choices=("A", "B")),
         OptionSpec("first_game", "bool", False, "pulsar.param.first_game"),
         OptionSpec("balanced_start", "bool", False, "pulsar.param.balanced_start"),
-        OptionSpec("rules_version", "int", 2, "pulsar.param.rules_version", min=1, max=2, lobby=False),
+        OptionSpec("rules_version", "int", 3, "pulsar.param.rules_version", min=1, max=3, lobby=False),
     )
     #: 2: a reward of a gyrodyne of a choice of sizes is asked (``gyro choose``), not picked.
-    rules_version = 2
+    #: 3: with two players a draft naming only the track (``draft 2 I``) is refused when both of
+    #: the player's markers on it could move (before: marker 1 moved).
+    rules_version = 3
 
     # ----- setup and notation ----------------------------------------------------------------------
     def new_game(self, options: dict[str, Any], seed: int) -> GameState:
@@ -74,7 +80,7 @@ class PulsarGame(Game[GameState, Move]):
             raise IllegalMove("pulsar.err.no_seat", None, seat=seat + 1, count=state.player_count)
         canonical = self.canonical_prefix(text)
         try:
-            return mv.parse_move(seat, canonical)
+            move = mv.parse_move(seat, canonical)
         except IllegalMove as error:                 # echo the word as the player typed it
             value = error.msg.params.get("value")
             words, typed = canonical.split(" "), text.split(" ")
@@ -83,6 +89,35 @@ class PulsarGame(Game[GameState, Move]):
                 if typed[where] != value:
                     raise IllegalMove(error.msg.key, error.rule, **{**error.msg.params, "value": typed[where]}) from None
             raise
+        if move.kind == mv.DRAFT and len(move.arg) == 1 and state.player_count == 2:
+            return self._named_marker(state, seat, move)
+        return move
+
+    @staticmethod
+    def _named_marker(state: GameState, seat: int, move: Move) -> Move:
+        """``draft 2 I`` with two players (D-MOVE-1): the marker that can move; both can: refused,
+        each pick with where its marker lands.  Rules version 1-2: marker 1, as those games were
+        played.  A pick no marker can make keeps the bare letter, for apply's precise refusal."""
+        if int(str(state.options.get("rules_version", 1))) < 3:
+            return Move(seat, mv.DRAFT, arg=f"{move.arg}1", number=move.number)
+        if state.phase != DRAFT or state.median is None or seat not in state.draft_queue[:1]:
+            return move
+        track = "initiative" if move.arg == "I" else "engineering"
+        mine = su.own_markers(state, seat)
+        able = [mine.index(marker) + 1 for die, name, marker, _overflow in su.legal_picks(state, seat)
+                if die == move.number and name == track and marker in mine]
+        if len(able) == 1:
+            return Move(seat, mv.DRAFT, arg=f"{move.arg}{able[0]}", number=move.number)
+        if not able:
+            return move
+        choices = []
+        for index in able:
+            named = f"{move.arg}{index}"
+            where = PulsarGame._draft_descriptions(state, seat, move.number, named)
+            choices.append(P("example.draft_which", value=move.number, marker=P(f"track_letter.{move.arg}", n=index),
+                             where=where[0]))
+        raise IllegalMove("pulsar.err.draft_which_marker", "D-MOVE-1", value=describe.numeral(move.number),
+                          track=P(f"track_on.{track}"), choices=Join(choices, "or"))
 
     def format_move(self, move: Move) -> str:
         return format_move(move)
@@ -573,8 +608,11 @@ class PulsarGame(Game[GameState, Move]):
         if all(p[1] is None for p in options):
             return IllegalMove("pulsar.err.draft_median", "D-DRAFT-4", value=die, box=describe.numeral(die))
         if track is None:
-            return IllegalMove("pulsar.err.draft_no_marker", "D-MOVE-1", value=die,
-                               example=P(f"example.draft_{'I' if options[0][1] == 'initiative' else 'E'}", value=die))
+            letter = "I" if options[0][1] == "initiative" else "E"
+            example = P(f"example.draft_{letter}", value=die) if state.player_count != 2 else P(
+                "example.draft_marker", value=die, marker=P(f"track_letter.{letter}",
+                                                            n=su.own_markers(state, seat).index(options[0][2] or "") + 1))
+            return IllegalMove("pulsar.err.draft_no_marker", "D-MOVE-1", value=die, example=example)
         return IllegalMove("pulsar.err.draft_off_track", "D-MOVE-5", value=die,
                            dice=Join(sorted({p[0] for p in picks}), "comma"), track=P(f"track.{track}"))
 
@@ -596,25 +634,67 @@ class PulsarGame(Game[GameState, Move]):
                 and any(e.name == "PROD-BUY" for e in tables().transmitters[t.tile].production)]
 
     def _production(self, state: GameState) -> None:
-        """PR-1..PR-3, then the parallel PR-4 decisions."""
+        """PR-1..PR-3, then the parallel PR-4 decisions.  What the whole production gave each
+        player is told once (:meth:`_tell_production`): here when it waits for PR-4 decisions
+        (what PR-1..PR-3 did), else after PR-7."""
+        before = self._holdings(state)
         eco.new_turn_order(state)
         eco.engineering_income(state)
         eco.track_penalties(state)
         state.decisions = {}
         state.pending = [seat for seat in range(state.player_count) if self._buy_tiles(state, seat)]
         if state.pending:
+            self._tell_production(state, before)
             state.phase = PRODUCTION
         else:
-            self._finish_production(state)
+            self._finish_production(state, before)
 
-    def _finish_production(self, state: GameState) -> None:
+    @staticmethod
+    def _holdings(state: GameState) -> list[tuple[int, dict[str, int]]]:
+        """Each player's cubes and VP by source: what a production step is measured against."""
+        return [(player.cubes, dict(player.vp_src)) for player in state.players]
+
+    @staticmethod
+    def _tell_production(state: GameState, before: list[tuple[int, dict[str, int]]], rest: bool = False) -> None:
+        """The public news of a production (PR-1..PR-6): each player's cubes and VP gained or
+        lost, the VP by source as the score breakdown names them, and the next round's turn
+        order (PR-1), so the thread says why the scores moved between two rolls.  ``rest``:
+        only what PR-4..PR-6 added after the PR-4 decisions (the rest was told before them)."""
+        from .state import add_event
+
+        def signed(n: int) -> str:
+            return f"{n:+d}".replace("-", "−")
+
+        for seat in list(dict.fromkeys(state.order)):
+            player, (cubes, sources) = state.players[seat], before[seat]
+            colour = P(f"colour.{COLOURS[seat]}")
+            items: list[Msg] = []
+            if player.cubes != cubes:
+                gained = player.cubes - cubes
+                items.append(P("event.produced_cube" if abs(gained) == 1 else "event.produced_cubes", n=signed(gained)))
+            moved = {name: vp - sources.get(name, 0) for name, vp in player.vp_src.items() if vp != sources.get(name, 0)}
+            if moved:
+                items.append(P("event.produced_vp", n=signed(sum(moved.values())), sources=Join(
+                    [P("event.produced_source", source=P(f"score.{name}"), n=signed(vp)) for name, vp in moved.items()],
+                    "comma")))
+            if items:
+                add_event(state, "produced", round=state.round, colour=colour, items=Join(items, "and"))
+            elif not rest:
+                add_event(state, "produced_nothing", round=state.round, colour=colour)
+        if state.round < 8 and not rest:
+            add_event(state, "new_order", order=Join([P(f"colour.{COLOURS[seat]}") for seat in state.order], "comma"))
+
+    def _finish_production(self, state: GameState, before: list[tuple[int, dict[str, int]]] | None = None) -> None:
         """PR-4..PR-7, then the next round or the final scoring."""
+        told = before is None            # PR-1..PR-3 were told when the PR-4 decisions were asked
+        before = before or self._holdings(state)
         order = list(dict.fromkeys(state.order))
         for seat in order:
             tx.production(state, seat, set(state.decisions.get(str(seat), [])))
         eco.gyro_production(state, tables().time_row_bonus[state.round])
         for seat in order:
             self._green(state, seat)
+        self._tell_production(state, before, rest=told)
         if state.round == 8:
             state.decisions = {}
             state.pending = [seat for seat in range(state.player_count) if self._goal_choices(state, seat)]

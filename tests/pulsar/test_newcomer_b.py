@@ -1,0 +1,85 @@
+"""Pulsar 2849 as a Hungarian newcomer played it (docs/newcomer-report-2026-11-27b.md): which of the
+two markers a two-player draft moves (D-MOVE-1) and what a production gave (PR-1..PR-6).  Rule
+IDs as PU-<id>."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.base import IllegalMove
+from rules.messages import render
+from rules.pulsar import GAME
+
+
+def play(state, seat, text):
+    return GAME.apply(state, GAME.parse_move(state, seat, text))
+
+
+def two_player_draft(**options):
+    """A two-player game at its first draft pick (seed 3: dice 1 2 2 3 5 6 6, median on box 3,
+    every marker still on its starting space)."""
+    state = GAME.new_game({"players": 2, **options}, 3)
+    state = play(play(state, 0, "hqside 2"), 1, "hqside 1")
+    for gate in ("H14", "H24"):
+        state = play(state, state.gate_queue[0], f"gate {gate}")
+    return state, state.draft_queue[0]
+
+
+def test_PU_D_MOVE_1_two_players_a_track_without_its_marker_is_refused_with_both_picks():
+    """Newcomer N1 (2026-11-27b): ``választ 2 K`` moved marker 1 in silence and the log said only
+    "a jelölője"; now both picks are offered, each with where its marker lands."""
+    state, seat = two_player_draft()
+    with pytest.raises(IllegalMove) as refused:
+        GAME.parse_move(state, seat, "választ 2 K")
+    message = refused.value.msg
+    assert (message.key, refused.value.rule) == ("pulsar.err.draft_which_marker", "D-MOVE-1")
+    hungarian = render(message, "hu")
+    assert "választ 2 K1 (1 mezőt balra, a 7. mezőre) vagy választ 2 K2" in hungarian
+    assert "draft 2 I1 (1 space left, to space 7) or draft 2 I2" in render(message, "en")
+
+
+def test_PU_D_MOVE_1_two_players_the_one_marker_that_can_move_is_named_in_the_stored_move():
+    state, seat = two_player_draft()
+    track = state.tracks["initiative"]
+    for stack in track:                       # marker 1 at the left end: a 2 (left of the median) cannot move it
+        if f"{seat}:1" in stack:
+            stack.remove(f"{seat}:1")
+    track[0].append(f"{seat}:1")
+    move = GAME.parse_move(state, seat, "draft 2 I")
+    assert GAME.format_move(move) == "draft 2 I2"
+    assert render(GAME.move_phrase(state, seat, GAME.format_move(move)), "hu") == \
+        "elvesz egy 2-es kockát, a 2. jelölője a kezdeményezéssávon lép"
+
+
+def test_PU_D_MOVE_1_games_of_rules_version_2_replay_a_bare_track_as_marker_1():
+    """Stored two-player games (rules version 2) hold ``draft 2 I``: it still moves marker 1."""
+    state, seat = two_player_draft(rules_version=2)
+    assert GAME.format_move(GAME.parse_move(state, seat, "draft 2 I")) == "draft 2 I1"
+
+
+def test_PU_D_MOVE_1_two_players_the_missing_track_example_names_a_marker():
+    state, seat = two_player_draft()
+    with pytest.raises(IllegalMove) as refused:
+        play(state, seat, "választ 6")
+    assert refused.value.msg.key == "pulsar.err.draft_no_marker"
+    assert render(refused.value.msg, "hu").endswith("például: választ 6 K1.")
+
+
+def test_PU_PR_1_PR_2_PR_4_the_production_is_told_player_by_player_with_the_next_turn_order():
+    """Newcomer N2 (2026-11-27b): the production phase changed cubes and scores in silence."""
+    state = GAME.new_game({"players": 2}, 3)
+    rng = random.Random(1)
+    told = []
+    while state.round == 1:
+        seat = sorted(GAME.waiting_for(state))[0]
+        move = rng.choice(GAME.legal_moves(state, seat))
+        before, state = state, GAME.apply(state, move)
+        told += GAME.events(before, move, state)
+    keys = [message.key for message in told]
+    assert keys.count("pulsar.event.produced") + keys.count("pulsar.event.produced_nothing") == 2
+    assert keys.count("pulsar.event.new_order") == 1
+    texts = [render(message, "hu") for message in told if message.key.startswith("pulsar.event.produced")]
+    assert all(text.startswith("1. forduló termelése – ") for text in texts)
+    # 2 players, PR-2: the engineering ranks pay 2 cubes, 1 cube and 1 VP: every player gains something
+    assert any("mérnökkocka" in text for text in texts)
