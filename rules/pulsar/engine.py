@@ -29,7 +29,7 @@ from typing import Any, Iterable, Mapping
 
 from rules.base import Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, ScorePart, players_option
 from rules.kit import HIDDEN, draw_hidden, revealed_between
-from rules.messages import Join, Msg, from_json
+from rules.messages import Join, Localized, Msg, from_json
 
 from . import actions as act
 from . import describe
@@ -168,11 +168,21 @@ class PulsarGame(Game[GameState, Move]):
         return set()
 
     def decision_prompt(self, state: GameState) -> Msg | None:
-        """A won gyrodyne whose size the player must choose (asked, not picked)."""
+        """A won gyrodyne whose size the player must choose (asked, not picked); the production's
+        "1 cube for VP" (PR-4) and the goal bonuses (GOAL-1/2), which are not a turn of actions:
+        what to decide and how to type it, with an example of the first player asked."""
         if state.phase == ACTIONS and state.owed_gyro:
             sizes = [s for s in state.owed_gyro[0].split("/")[0] if state.gyro_supply[s]]
             return P("prompt.gyro_choice", sizes=Join([describe.size_name(s) for s in sizes], "or"),
                      example=P(f"example.gyro_choose.{sizes[0] if sizes else 'M'}"))
+        if state.phase == PRODUCTION and state.pending:
+            tiles = self._buy_tiles(state, state.pending[0])
+            return P("prompt.production", example=self._notation(f"prod {tiles[0]}" if tiles else "prod none"),
+                     none=self._notation("prod none"))
+        if state.phase == GOALS and state.pending:
+            choices = self._goal_choices(state, state.pending[0])
+            return P("prompt.goals", example=self._notation(f"goals {choices[0]}" if choices else "goals none"),
+                     none=self._notation("goals none"))
         return None
 
     def public_choices(self, state: GameState) -> tuple[int, list[str]] | None:
@@ -454,9 +464,20 @@ class PulsarGame(Game[GameState, Move]):
         self._apply(new, move)
         return new
 
+    #: The verbs each phase takes, named when a move of another phase is typed.
+    PHASE_VERBS = {HQ_SIDE: ("hqside",), START_GATE: ("gate",), DRAFT: ("draft",),
+                   ACTIONS: ("fly", "gyro", "tx", "patent", "hq", "buy", "copy", "end"),
+                   PRODUCTION: ("prod",), GOALS: ("goals",)}
+
     def _expect(self, state: GameState, *phases: str) -> None:
+        """A move of another phase: the refusal names the phase and the verbs it takes."""
         if state.phase not in phases:
-            raise IllegalMove("pulsar.err.not_now", None, step=P(f"step.{state.phase}"))
+            raise IllegalMove("pulsar.err.not_now", None, step=P(f"step.{state.phase}"), verbs=Join(
+                [P(f"verb.{verb}") for verb in self.PHASE_VERBS.get(state.phase, ())], "or"))
+
+    def _notation(self, text: str) -> Localized:
+        """A move in the reader's notation, as a message value."""
+        return Localized(en=text, hu=self.localize_move(text, "hu"))
 
     def _apply(self, state: GameState, move: Move) -> None:
         kind, seat = move.kind, move.seat
@@ -754,12 +775,14 @@ class PulsarGame(Game[GameState, Move]):
         cost = 0
         for item in items:
             goal, _sep, count = item.partition(":")
+            choices = Join([self._notation(f"goals {choice}") for choice in self._goal_choices(state, seat)]
+                           or [self._notation("goals none")], "or")
             if item.startswith("pick="):
                 if item[5:] not in fulfilled:
-                    raise IllegalMove("pulsar.err.goal", "GOAL-2", goal=code(item[5:]))
+                    raise IllegalMove("pulsar.err.goal", "GOAL-2", goal=code(item[5:]), choices=choices)
                 continue
             if goal not in fulfilled or count not in ("1", "2"):
-                raise IllegalMove("pulsar.err.goal", "GOAL-1", goal=code(goal))
+                raise IllegalMove("pulsar.err.goal", "GOAL-1", goal=code(goal), choices=choices)
             cost += (4, 5)[int(count) - 1]
         if cost > state.players[seat].cubes:
             raise IllegalMove("pulsar.err.goal_cubes", "GOAL-1", need=cost, have=state.players[seat].cubes)

@@ -83,3 +83,60 @@ def test_PU_PR_1_PR_2_PR_4_the_production_is_told_player_by_player_with_the_next
     assert all(text.startswith("1. forduló termelése – ") for text in texts)
     # 2 players, PR-2: the engineering ranks pay 2 cubes, 1 cube and 1 VP: every player gains something
     assert any("mérnökkocka" in text for text in texts)
+
+
+@pytest.fixture(scope="module")
+def decisions():
+    """The first PR-4 decision (production) and GOAL-1 decision (final scoring) of seeded random
+    two-player games: the state and the seat asked."""
+    from rules.pulsar.state import GOALS, PRODUCTION
+    found = {}
+    for seed in range(1, 40):
+        state, rng = GAME.new_game({"players": 2}, seed), random.Random(seed)
+        while not GAME.is_over(state) and len(found) < 2:
+            seat = sorted(GAME.waiting_for(state))[0]
+            if state.phase in (PRODUCTION, GOALS):
+                found.setdefault(state.phase, (state, seat))
+            state = GAME.apply(state, rng.choice(GAME.legal_moves(state, seat)))
+        if len(found) == 2:
+            return found
+    raise AssertionError(f"no production and goals decisions found: {sorted(found)}")
+
+
+def test_PU_PR_4_the_production_decision_is_asked_with_an_example_to_type(decisions):
+    """Newcomer N3 (2026-11-27b): the ping said only "te következel" in the production phase."""
+    state, seat = decisions["production"]
+    prompt = GAME.decision_prompt(state)
+    assert prompt.key == "pulsar.prompt.production"
+    hungarian = render(prompt, "hu")
+    assert "`termelés AD-" in hungarian and "`termelés semmi`" in hungarian
+    assert GAME.format_move(GAME.parse_move(state, seat, render(prompt.params["example"], "hu"))).startswith("prod TX-")
+
+
+def test_PU_GOAL_1_the_goal_decision_is_asked_and_a_wrong_goal_lists_the_choices(decisions):
+    state, seat = decisions["goals"]
+    prompt = GAME.decision_prompt(state)
+    assert prompt.key == "pulsar.prompt.goals" and "`célok semmi`" in render(prompt, "hu")
+    with pytest.raises(IllegalMove) as refused:
+        play(state, seat, "célok C9z:1")
+    assert (refused.value.msg.key, refused.value.rule) == ("pulsar.err.goal", "GOAL-1")
+    choices = [render(choice, "hu") for choice in refused.value.msg.params["choices"].items]
+    assert choices and all(choice.startswith("célok C") for choice in choices)
+    assert "céllapka:1" not in render(refused.value.msg, "hu")
+
+
+def test_PU_PR_4_a_move_of_another_phase_names_the_verbs_of_this_one(decisions):
+    state, seat = decisions["production"]
+    with pytest.raises(IllegalMove) as refused:
+        play(state, seat, "vége")
+    assert refused.value.msg.key == "pulsar.err.not_now"
+    assert render(refused.value.msg, "hu").endswith("Amit most tehetsz: termelés.")
+
+
+@pytest.mark.parametrize("typed, hungarian", [("K14", "K14"), ("H14", "K14"), ("N03", "N03"), ("U02", "U02")])
+def test_PU_NOT_1_info_on_a_location_shows_its_Hungarian_code(typed, hungarian):
+    """Newcomer N4 (2026-11-27b): `/pulsar infó K14` showed the notation's `H14` in its header."""
+    component = GAME.component(typed)
+    assert component is not None
+    assert render(component.shown_code(), "hu") == hungarian
+    assert render(component.shown_code(), "en") == component.id
