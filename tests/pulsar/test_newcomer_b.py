@@ -140,3 +140,17 @@ def test_PU_NOT_1_info_on_a_location_shows_its_Hungarian_code(typed, hungarian):
     assert component is not None
     assert render(component.shown_code(), "hu") == hungarian
     assert render(component.shown_code(), "en") == component.id
+
+
+def test_PU_TX_ACT_an_operational_transmitter_is_news_not_an_order():
+    """Newcomer N6 (2026-11-27b): the news of the computer's transmitter read "most teleportáld a
+    hajódat egy pulzárra", an order to the reader, after the computer had teleported."""
+    from rules.messages import from_json
+    from rules.pulsar.setup import new_game
+    from rules.pulsar.transmitters import take
+    state = new_game({"players": 3, "first_game": True}, 1)
+    state.offer = ["TX-A06", "TX-A04", "TX-A03"]
+    take(state, 0, "TX-A06", 1, 4, to="P05")                      # one icon (a 4): operational at once
+    news = [render(from_json(event), "hu") for event in state.events]
+    text = next(line for line in news if "üzembe lépett" in line)
+    assert "Egyszeri jutalma: a hajó teleportálása egy pulzárra" in text and "teleportáld" not in text
