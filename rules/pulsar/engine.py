@@ -6,7 +6,8 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
 * Two players: each player takes one action turn at the position of their frontmost rocket
   (spec A-TURN-2).
 * A teleport reward names its destination in the move that earns it (``to=S05``); without one
-  it is declined (TELEPORT-3 lets a player decline).
+  it is declined (TELEPORT-3 lets a player decline).  A transmitter take or payment that does not
+  make the tile operational earns no teleport: its ``to=`` is refused, and never suggested.
 * ``prod`` names the "1 cube -> VP" transmitters a player pays for this production (default:
   none, the safe default of PB-2); ``goals`` names ``<goal>:<bonuses>`` (0-2) and, when two
   gyrodyne goals are out, the one that scores (``pick=G1a``).
@@ -68,7 +69,8 @@ class PulsarGame(Game[GameState, Move]):
     )
     #: 2: a reward of a gyrodyne of a choice of sizes is asked (``gyro choose``), not picked.
     #: 3: with two players a draft naming only the track (``draft 2 I``) is refused when both of
-    #: the player's markers on it could move (before: marker 1 moved).
+    #: the player's markers on it could move (before: marker 1 moved); a ``to=`` on a transmitter
+    #: take or payment that does not make the tile operational is refused (before: ignored).
     rules_version = 3
 
     # ----- setup and notation ----------------------------------------------------------------------
@@ -98,7 +100,7 @@ class PulsarGame(Game[GameState, Move]):
         """``draft 2 I`` with two players (D-MOVE-1): the marker that can move; both can: refused,
         each pick with where its marker lands.  Rules version 1-2: marker 1, as those games were
         played.  A pick no marker can make keeps the bare letter, for apply's precise refusal."""
-        if int(str(state.options.get("rules_version", 1))) < 3:
+        if PulsarGame._version(state) < 3:
             return Move(seat, mv.DRAFT, arg=f"{move.arg}1", number=move.number)
         if state.phase != DRAFT or state.median is None or seat not in state.draft_queue[:1]:
             return move
@@ -380,15 +382,16 @@ class PulsarGame(Game[GameState, Move]):
         for tile in state.offer:
             info = tables().transmitters[tile]
             for icon, cost in enumerate(info.dice, 1):
-                for pay in tx_pays.get(cost, []):
-                    for to in self._destinations(state, info.on_activation):
+                for pay in tx_pays.get(cost, []):               # a teleport only where the take activates it
+                    for to in self._destinations(state, info.on_activation) if len(info.dice) == 1 else [()]:
                         yield Move(seat, mv.TX_TAKE, arg=tile, number=icon, pay=pay, options=to)
         for own in player.transmitters:
             info = tables().transmitters[own.tile]
             for icon, cost in enumerate(info.dice, 1):
                 if icon not in own.covered:
+                    last = len(own.covered) + 1 == len(info.dice)      # this icon makes it operational
                     for pay in tx_pays.get(cost, []):
-                        for to in self._destinations(state, info.on_activation):
+                        for to in self._destinations(state, info.on_activation) if last else [()]:
                             yield Move(seat, mv.TX_PAY, arg=own.tile, number=icon, pay=pay, options=to)
         patent_pays = self._payments(state, seat, "patent")
         for tech in act.available_technologies(state):
@@ -594,8 +597,15 @@ class PulsarGame(Game[GameState, Move]):
                 tile_point, _colon, new_point = link.partition(":")
                 tile, _dot, point = tile_point.rpartition(".")
                 linked = (tile, int(point), int(new_point or 1))
+            if self._to(move) and self._version(state) >= 3 and move.arg in state.offer and \
+                    len(tables().transmitters[move.arg].dice) > 1:
+                raise IllegalMove("pulsar.err.teleport_not_yet", "TELEPORT-1", tile=code(move.arg))
             tx.take(state, seat, move.arg, move.number, value, linked, self._to(move))
         elif kind == mv.TX_PAY:
+            own = next((t for t in state.players[seat].transmitters if t.tile == move.arg), None)
+            if self._to(move) and self._version(state) >= 3 and own is not None and not own.operational and \
+                    len(set(own.covered) | {move.number}) < len(tables().transmitters[move.arg].dice):
+                raise IllegalMove("pulsar.err.teleport_not_yet", "TELEPORT-1", tile=code(move.arg))
             tx.pay_icon(state, seat, move.arg, move.number, value, self._to(move))
         elif kind == mv.PATENT:
             cost = tables().technologies[move.arg].cost
@@ -636,6 +646,11 @@ class PulsarGame(Game[GameState, Move]):
             return IllegalMove("pulsar.err.draft_no_marker", "D-MOVE-1", value=die, example=example)
         return IllegalMove("pulsar.err.draft_off_track", "D-MOVE-5", value=die,
                            dice=Join(sorted({p[0] for p in picks}), "comma"), track=P(f"track.{track}"))
+
+    @staticmethod
+    def _version(state: GameState) -> int:
+        """The rules version the game was created with (1: before the option existed)."""
+        return int(str(state.options.get("rules_version", 1)))
 
     @staticmethod
     def _to(move: Move) -> str | None:

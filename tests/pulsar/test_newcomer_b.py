@@ -154,3 +154,31 @@ def test_PU_TX_ACT_an_operational_transmitter_is_news_not_an_order():
     news = [render(from_json(event), "hu") for event in state.events]
     text = next(line for line in news if "üzembe lépett" in line)
     assert "Egyszeri jutalma: a hajó teleportálása egy pulzárra" in text and "teleportáld" not in text
+
+
+def test_PU_TELEPORT_1_a_take_that_does_not_activate_its_transmitter_teleports_nowhere():
+    """Newcomer N15 (2026-11-27b): `adóállomás elvesz AD-A08 e1+1 ikon=1 ide=N107` (two icons) was
+    logged "ide teleportál: N107" while the ship stayed, and twenty such `ide=` were suggested."""
+    state = GAME.new_game({"players": 3, "first_game": True}, 1)   # rules version 3
+    state.offer = ["TX-A08", "TX-A04", "TX-A03"]                    # TX-A08: dice 2+4, teleport to a system
+    seat = 0
+    state.phase, state.turn_queue = "actions", [0, 1, 2]
+    state.players[seat].dice = [2, 4]
+    with pytest.raises(IllegalMove) as refused:
+        play(state, seat, "adóállomás elvesz AD-A08 e2 ikon=1 ide=N03")
+    assert (refused.value.msg.key, refused.value.rule) == ("pulsar.err.teleport_not_yet", "TELEPORT-1")
+    assert render(refused.value.msg, "hu").startswith("A hajó most nem teleportál: az AD-A08 adóállomás")
+    texts = [GAME.format_move(m) for m in GAME.legal_moves(state, seat) if m.arg == "TX-A08"]
+    assert "tx take TX-A08 s2 icon=1" in texts and not any("to=" in text for text in texts if "icon=1" in text)
+    state = play(state, seat, "adóállomás elvesz AD-A08 e2 ikon=1")
+    paying = [GAME.format_move(m) for m in GAME.legal_moves(state, seat) if m.kind == "tx pay"]
+    assert any("to=" in text for text in paying)                    # the last icon: the teleport is earned
+
+
+def test_PU_TELEPORT_1_games_of_rules_version_2_still_replay_a_teleport_named_too_early():
+    state = GAME.new_game({"players": 3, "first_game": True, "rules_version": 2}, 1)
+    state.offer = ["TX-A08", "TX-A04", "TX-A03"]
+    state.phase, state.turn_queue = "actions", [0, 1, 2]
+    state.players[0].dice = [2, 4]
+    after = play(state, 0, "tx take TX-A08 s2 icon=1 to=S03")
+    assert after.players[0].ship == state.players[0].ship           # ignored, as those games were played
