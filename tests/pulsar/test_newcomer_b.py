@@ -182,3 +182,35 @@ def test_PU_TELEPORT_1_games_of_rules_version_2_still_replay_a_teleport_named_to
     state.players[0].dice = [2, 4]
     after = play(state, 0, "tx take TX-A08 s2 icon=1 to=S03")
     assert after.players[0].ship == state.players[0].ship           # ignored, as those games were played
+
+
+def test_PU_TELEPORT_3_a_declined_teleport_is_told():
+    """Newcomer (2026-11-27b): paying AD-A08's last icon without `ide=` said only what the tile
+    gives ("a hajó teleportálása egy naprendszerbe"); now the news says the ship stayed."""
+    from rules.messages import from_json
+    from rules.pulsar.setup import new_game
+    from rules.pulsar.transmitters import take
+    state = new_game({"players": 3, "first_game": True}, 1)
+    state.offer = ["TX-A06", "TX-A04", "TX-A03"]
+    take(state, 0, "TX-A06", 1, 4)                                # no to=: TELEPORT-3 declines it
+    keys = [from_json(event).key for event in state.events]
+    assert "pulsar.event.teleport_declined" in keys
+    state.events.clear()
+    take(state, 1, "TX-A04", 1, 1)                                # no teleport on this tile: nothing said
+    assert "pulsar.event.teleport_declined" not in [from_json(event).key for event in state.events]
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_PU_NOT_1_no_two_location_labels_of_the_star_map_touch(side, language):
+    """Newcomer N16 (2026-11-27b): on side B "U119" ran into "U120", "U163" into "P164" and "U180"
+    into "P177" (three-digit numbers); a jump gate's label now moves just off its disc."""
+    from renderers.pulsar import _label_ink, _label_ys, _overlap, _shrunk, positions
+    from rules.pulsar.data import tables
+    printed = [loc for loc in tables().on_side(side)]
+    ys, pos = _label_ys(side, language), positions()
+    inks = {loc: _shrunk(_label_ink(loc, pos[loc][0], ys[loc], language)) for loc in printed}
+    touching = [(a, b) for i, a in enumerate(printed) for b in printed[i + 1:] if _overlap(inks[a], inks[b])]
+    assert touching == []
+    if side == "B":
+        assert ys["J119"] != pos["J119"][1] and ys["J120"] == pos["J120"][1]
