@@ -214,3 +214,14 @@ def test_PU_NOT_1_no_two_location_labels_of_the_star_map_touch(side, language):
     assert touching == []
     if side == "B":
         assert ys["J119"] != pos["J119"][1] and ys["J120"] == pos["J120"][1]
+
+
+@pytest.mark.parametrize("typed", ["repül e2 K14-U13-U10", "repül e2 K14,U13,U10", "repül e2 K14>U13-U10"])
+def test_PU_NOT_1_a_flight_path_with_another_separator_says_to_use_the_arrow(typed):
+    """Newcomer N11 (2026-11-27b): `K14-U13-U10` was answered "Nincs „K14-U13-U10” nevű helyszín"
+    (and `K14>U13-U10` with the English `J13-U10`)."""
+    state, _seat = two_player_draft()
+    with pytest.raises(IllegalMove) as refused:
+        GAME.parse_move(state, 0, typed)
+    assert (refused.value.msg.key, refused.value.rule) == ("pulsar.err.path_separator", "NOT-1")
+    assert render(refused.value.msg, "hu").startswith(f"„{typed.split()[-1]}” nem repülési útvonal")
