@@ -225,3 +225,11 @@ def test_PU_NOT_1_a_flight_path_with_another_separator_says_to_use_the_arrow(typ
         GAME.parse_move(state, 0, typed)
     assert (refused.value.msg.key, refused.value.rule) == ("pulsar.err.path_separator", "NOT-1")
     assert render(refused.value.msg, "hu").startswith(f"„{typed.split()[-1]}” nem repülési útvonal")
+
+
+def test_PU_ACT_HQ_a_project_label_keeps_its_reward_with_a_token_in_fewer_words():
+    """Newcomer N8 (2026-11-27b): "befejezi a HQ1-2.1b projektet (2-es ezüstkocka −1
+    kockamódosítóval)" lost its reward (103 characters with it); the token in fewer words keeps it."""
+    from rules.pulsar import phrases
+    hungarian = render(phrases.phrase("hq HQ1-2.1b s2-1"), "hu")
+    assert hungarian.endswith("zöld ugrókapu-verseny, 1 pont/kapu") and len(hungarian) <= phrases.LABEL_LIMIT
