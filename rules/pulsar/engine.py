@@ -500,10 +500,20 @@ class PulsarGame(Game[GameState, Move]):
             index = int(move.arg[1:]) - 1 if move.arg[1:] else 0
             marker = None if track is None else su.own_markers(state, seat)[index] if index < len(
                 su.own_markers(state, seat)) else "?"
+            start = dm.position(state.tracks[track], marker) if track and marker and marker != "?" else None
             try:
                 su.draft(state, seat, move.number, track, marker)
             except ValueError:
                 raise self._draft_refusal(state, seat, move.number, track, marker) from None
+            if track and marker and start is not None and dm.position(state.tracks[track], marker) != start:   # where it went
+                from .state import add_event
+                end = dm.position(state.tracks[track], marker)
+                values = dict(colour=P(f"colour.{COLOURS[seat]}"), track=P(f"track_on.{track}"), start=start + 1,
+                              end=end + 1)
+                if state.player_count == 2:
+                    add_event(state, "drafted_marker", marker=marker.split(":")[1], **values)
+                else:
+                    add_event(state, "drafted", **values)
             if state.phase == ACTIONS:
                 self._start_actions(state)
         elif kind == mv.PROD:

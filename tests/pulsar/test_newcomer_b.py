@@ -233,3 +233,12 @@ def test_PU_ACT_HQ_a_project_label_keeps_its_reward_with_a_token_in_fewer_words(
     from rules.pulsar import phrases
     hungarian = render(phrases.phrase("hq HQ1-2.1b s2-1"), "hu")
     assert hungarian.endswith("zöld ugrókapu-verseny, 1 pont/kapu") and len(hungarian) <= phrases.LABEL_LIMIT
+
+
+def test_PU_D_MOVE_1_a_draft_tells_where_the_marker_went():
+    """Newcomer N7 (2026-11-27b): the thread said only "az 1. jelölője a kezdeményezéssávon lép"."""
+    state, seat = two_player_draft()
+    after = play(state, seat, "választ 2 K1")
+    news = [render(message, "hu") for message in GAME.events(state, None, after)]
+    colour = render(GAME.seat_label(state, seat), "hu")
+    assert f"{colour} 1. jelölője a kezdeményezéssávon: a 8. mezőről a 7. mezőre." in news
