@@ -242,3 +242,17 @@ def test_PU_D_MOVE_1_a_draft_tells_where_the_marker_went():
     news = [render(message, "hu") for message in GAME.events(state, None, after)]
     colour = render(GAME.seat_label(state, seat), "hu")
     assert f"{colour} 1. jelölője a kezdeményezéssávon: a 8. mezőről a 7. mezőre." in news
+
+
+def test_PU_A_MOD_1_suggestions_pay_a_die_as_it_is_before_spending_a_token():
+    """Newcomer N9 (2026-11-27b): the first flight suggested was "repül e2-1 K14>U13", the ±1
+    token spent on a one-step flight; tokens and abilities now come after the plain payments."""
+    state, _seat = two_player_draft()
+    while state.phase == "draft":
+        seat = state.draft_queue[0]
+        state = GAME.apply(state, GAME.legal_moves(state, seat)[0])
+    seat = state.turn_queue[0]
+    offered = GAME.complete(state, seat, "")
+    first_fly = next(text for text in offered if text.startswith("fly "))
+    assert "+" not in first_fly.split()[1] and "-" not in first_fly.split()[1]
+    assert sorted(offered) == sorted(set(offered)) and len(offered) <= 25
