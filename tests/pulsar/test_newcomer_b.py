@@ -256,3 +256,14 @@ def test_PU_A_MOD_1_suggestions_pay_a_die_as_it_is_before_spending_a_token():
     first_fly = next(text for text in offered if text.startswith("fly "))
     assert "+" not in first_fly.split()[1] and "-" not in first_fly.split()[1]
     assert sorted(offered) == sorted(set(offered)) and len(offered) <= 25
+
+
+def test_PU_P_SETUP_17_a_sealed_hq_side_says_undo_takes_it_back():
+    """Newcomer N17 (2026-11-27b): "nem változtathatod meg", yet `visszavonás` took it back."""
+    state = GAME.new_game({"players": 2}, 3)
+    state = play(state, 0, "hqside 2")
+    with pytest.raises(IllegalMove) as refused:
+        play(state, 0, "hqside 1")
+    assert refused.value.msg.key == "pulsar.err.hq_side_sealed"
+    assert "`visszavonás`" in render(refused.value.msg, "hu") and "nem változtatható" not in render(refused.value.msg, "hu")
+    assert "`visszavonás`" in render(GAME.waiting_reason(state), "hu")
