@@ -206,13 +206,9 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
 _SHAPE_REACH = {"S": (25, 25, 25, 25), "P": (24, 24, 30, 30), "J": (17, 17, 17, 17), "H": (20, 21, 20, 15)}
 
 
-def _space_ink(loc: str, side: str, language: str) -> tuple[float, float, float, float]:
-    """A box holding all that a space's drawing may ink: its shape and marks (:data:`_SHAPE_REACH`)
-    and its label's ink with the halo, 2 px wider each side (a glyph mask starts at a whole
-    pixel)."""
-    x, y = positions()[loc]
-    kind = tables().locations[loc].type
-    label_y = _entry_label_y(loc, side) if kind == "H" else y - 7 if kind == "S" else y
+def _label_ink(loc: str, x: float, label_y: float, language: str) -> tuple[float, float, float, float]:
+    """The ink of a space's label drawn at height ``label_y`` (:func:`_label`), with the halo,
+    2 px wider each side (a glyph mask starts at a whole pixel)."""
     text = _location_text(loc, language)
     letter, number = text[:1], text[1:]
     narrow = len(number) > 2
@@ -222,9 +218,55 @@ def _space_ink(loc: str, side: str, language: str) -> tuple[float, float, float,
     l0, t0, r0, b0 = small.getbbox(letter, anchor="lm", stroke_width=3)
     l1, t1, r1, b1 = big.getbbox(number, anchor="lm", stroke_width=3)
     after = left + text_size(letter, small)[0]
-    reach = _SHAPE_REACH[kind]
-    return (min(x - reach[0], left + l0 - 2, after + l1 - 2), min(y - reach[1], label_y + min(t0, t1) - 2),
-            max(x + reach[2], left + r0 + 2, after + r1 + 2), max(y + reach[3], label_y + max(b0, b1) + 2))
+    return (min(left + l0, after + l1) - 2, label_y + min(t0, t1) - 2,
+            max(left + r0, after + r1) + 2, label_y + max(b0, b1) + 2)
+
+
+GATE_LABEL_SHIFT = 22    # a jump gate's label moved off its disc (just below or above it) to stay apart
+
+
+def _shrunk(box: tuple[float, float, float, float], by: float = 4) -> tuple[float, float, float, float]:
+    """``box`` without the 2-px margins and the halo's outer pixels: where glyphs really are."""
+    return (box[0] + by, box[1] + by, box[2] - by, box[3] - by)
+
+
+@lru_cache(maxsize=None)
+def _label_ys(side: str, language: str) -> dict[str, float]:
+    """Where each space's label is drawn (static: once per side and language): on the space (a
+    system's a little above its planets, an entry point's by :func:`_entry_label_y`); a jump
+    gate's label whose ink would touch another label (side B's three-digit numbers: U119 and
+    U120, U163 and P164) moves just below or above its disc, where it touches no other label,
+    and no system, pulsar or entry point where it can (a disc under a haloed label still reads)."""
+    pos = positions()
+    printed = tables().on_side(side)
+    ys = {loc: (_entry_label_y(loc, side) if info.type == "H" else pos[loc][1] - 7 if info.type == "S"
+                else pos[loc][1]) for loc, info in printed.items()}
+    shapes = {loc: (pos[loc][0] - _SHAPE_REACH[info.type][0], pos[loc][1] - _SHAPE_REACH[info.type][1],
+                    pos[loc][0] + _SHAPE_REACH[info.type][2], pos[loc][1] + _SHAPE_REACH[info.type][3])
+              for loc, info in printed.items()}
+    for loc, info in printed.items():
+        if info.type != "J":
+            continue
+        x, y = pos[loc]                 # glyphs that touch, not halos that meet: the ink without its margins
+        others = [_shrunk(_label_ink(other, pos[other][0], ys[other], language)) for other in printed if other != loc]
+        if not any(_overlap(_shrunk(_label_ink(loc, x, ys[loc], language)), box) for box in others):
+            continue
+        free = [label_y for label_y in (y + GATE_LABEL_SHIFT, y - GATE_LABEL_SHIFT)
+                if not any(_overlap(_shrunk(_label_ink(loc, x, label_y, language)), box) for box in others)]
+        clear = [label_y for label_y in free if not any(_overlap(_label_ink(loc, x, label_y, language), shapes[other])
+                                                        for other, kind in printed.items() if other != loc and kind.type != "J")]
+        if clear or free:
+            ys[loc] = (clear or free)[0]
+    return ys
+
+
+def _space_ink(loc: str, side: str, language: str) -> tuple[float, float, float, float]:
+    """A box holding all that a space's drawing may ink: its shape and marks (:data:`_SHAPE_REACH`)
+    and its label's ink (:func:`_label_ink`) where :func:`_label_ys` puts it."""
+    x, y = positions()[loc]
+    reach = _SHAPE_REACH[tables().locations[loc].type]
+    left, top, right, bottom = _label_ink(loc, x, _label_ys(side, language)[loc], language)
+    return (min(x - reach[0], left), min(y - reach[1], top), max(x + reach[2], right), max(y + reach[3], bottom))
 
 
 def _draw_space(draw: ImageDraw.ImageDraw, view: Any, loc: str, side: str, language: str) -> None:
@@ -272,7 +314,7 @@ def _draw_space(draw: ImageDraw.ImageDraw, view: Any, loc: str, side: str, langu
     elif info.type == "J":
         colour = GATE[info.gate_colour or "orange"]
         draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=colour, outline=(20, 20, 30), width=2)
-        _label(draw, x, y, loc, language)
+        _label(draw, x, _label_ys(side, language)[loc], loc, language)
     else:
         draw.polygon([(x, y - 19), (x + 18, y + 13), (x - 18, y + 13)], fill=(170, 170, 180))
         _label(draw, x, _entry_label_y(loc, side), loc, language)

@@ -132,6 +132,8 @@ def special(state: GameState, seat: int, effect: Effect, to: str | None = None) 
     if effect.name == "EFF-TELEPORT":
         if to is not None:
             teleport(state, seat, to, effect.args[0])
+        else:                                                     # said, so no one looks for the ship's jump
+            add_event(state, "teleport_declined", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"))
         return
     if effect.name == "EFF-CLAIM-ISO":                            # PULSAR-CLAIM-4
         free = [loc for loc in tables().isolated(side_of(state)) if loc not in state.pulsars]

@@ -199,7 +199,7 @@ def location(loc: str) -> Component:
     return Component(
         loc, "pulsar.kind.location", P(f"comp.location.{kind}.name", loc=describe.loc(loc), colour=colour),
         P(f"comp.location.{kind}.text", colour=colour), P(f"comp.location.{kind}.gist", colour=colour),
-        _designed(_SOURCES()[loc]), (hu,) if hu != loc else ())
+        _designed(_SOURCES()[loc]), (hu,) if hu != loc else (), Localized(en=loc, hu=hu))
 
 
 #: A gyrodyne's Hungarian code (issue 24): the rulebook's size word and forgóerőmű, not GS/GM/GL.

@@ -6,7 +6,8 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
 * Two players: each player takes one action turn at the position of their frontmost rocket
   (spec A-TURN-2).
 * A teleport reward names its destination in the move that earns it (``to=S05``); without one
-  it is declined (TELEPORT-3 lets a player decline).
+  it is declined (TELEPORT-3 lets a player decline).  A transmitter take or payment that does not
+  make the tile operational earns no teleport: its ``to=`` is refused, and never suggested.
 * ``prod`` names the "1 cube -> VP" transmitters a player pays for this production (default:
   none, the safe default of PB-2); ``goals`` names ``<goal>:<bonuses>`` (0-2) and, when two
   gyrodyne goals are out, the one that scores (``pick=G1a``).
@@ -18,14 +19,19 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
   described in words (rules.pulsar.describe), as are drawn tiles and revealed systems in the posts.
 * A refused draft says which of D-DRAFT-3 / D-DRAFT-4 / D-MOVE-1 / D-MOVE-5 failed, with the values
   that can be taken.
+* Two players (D-MOVE-1): a draft naming the track but not which of the player's two markers
+  (``draft 2 I``) moves the one marker that can; when both can, it is refused with both picks
+  and where each marker would land (rules version 3; older games keep marker 1, as they were
+  played).  The stored move names the marker (``draft 2 I1``), so the log says which one moved.
 """
 from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from rules.base import Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, ScorePart, players_option
+from rules.base import (Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, ScorePart, players_option,
+                        spread_kinds)
 from rules.kit import HIDDEN, draw_hidden, revealed_between
-from rules.messages import Join, Msg, from_json
+from rules.messages import Join, Localized, Msg, from_json
 
 from . import actions as act
 from . import describe
@@ -60,10 +66,13 @@ class PulsarGame(Game[GameState, Move]):
         OptionSpec("cluster_side", "choice", "A", "pulsar.param.cluster_side", choices=("A", "B")),
         OptionSpec("first_game", "bool", False, "pulsar.param.first_game"),
         OptionSpec("balanced_start", "bool", False, "pulsar.param.balanced_start"),
-        OptionSpec("rules_version", "int", 2, "pulsar.param.rules_version", min=1, max=2, lobby=False),
+        OptionSpec("rules_version", "int", 3, "pulsar.param.rules_version", min=1, max=3, lobby=False),
     )
     #: 2: a reward of a gyrodyne of a choice of sizes is asked (``gyro choose``), not picked.
-    rules_version = 2
+    #: 3: with two players a draft naming only the track (``draft 2 I``) is refused when both of
+    #: the player's markers on it could move (before: marker 1 moved); a ``to=`` on a transmitter
+    #: take or payment that does not make the tile operational is refused (before: ignored).
+    rules_version = 3
 
     # ----- setup and notation ----------------------------------------------------------------------
     def new_game(self, options: dict[str, Any], seed: int) -> GameState:
@@ -74,7 +83,7 @@ class PulsarGame(Game[GameState, Move]):
             raise IllegalMove("pulsar.err.no_seat", None, seat=seat + 1, count=state.player_count)
         canonical = self.canonical_prefix(text)
         try:
-            return mv.parse_move(seat, canonical)
+            move = mv.parse_move(seat, canonical)
         except IllegalMove as error:                 # echo the word as the player typed it
             value = error.msg.params.get("value")
             words, typed = canonical.split(" "), text.split(" ")
@@ -83,6 +92,35 @@ class PulsarGame(Game[GameState, Move]):
                 if typed[where] != value:
                     raise IllegalMove(error.msg.key, error.rule, **{**error.msg.params, "value": typed[where]}) from None
             raise
+        if move.kind == mv.DRAFT and len(move.arg) == 1 and state.player_count == 2:
+            return self._named_marker(state, seat, move)
+        return move
+
+    @staticmethod
+    def _named_marker(state: GameState, seat: int, move: Move) -> Move:
+        """``draft 2 I`` with two players (D-MOVE-1): the marker that can move; both can: refused,
+        each pick with where its marker lands.  Rules version 1-2: marker 1, as those games were
+        played.  A pick no marker can make keeps the bare letter, for apply's precise refusal."""
+        if PulsarGame._version(state) < 3:
+            return Move(seat, mv.DRAFT, arg=f"{move.arg}1", number=move.number)
+        if state.phase != DRAFT or state.median is None or seat not in state.draft_queue[:1]:
+            return move
+        track = "initiative" if move.arg == "I" else "engineering"
+        mine = su.own_markers(state, seat)
+        able = [mine.index(marker) + 1 for die, name, marker, _overflow in su.legal_picks(state, seat)
+                if die == move.number and name == track and marker in mine]
+        if len(able) == 1:
+            return Move(seat, mv.DRAFT, arg=f"{move.arg}{able[0]}", number=move.number)
+        if not able:
+            return move
+        choices = []
+        for index in able:
+            named = f"{move.arg}{index}"
+            where = PulsarGame._draft_descriptions(state, seat, move.number, named)
+            choices.append(P("example.draft_which", value=move.number, marker=P(f"track_letter.{move.arg}", n=index),
+                             where=where[0]))
+        raise IllegalMove("pulsar.err.draft_which_marker", "D-MOVE-1", value=describe.numeral(move.number),
+                          track=P(f"track_on.{track}"), choices=Join(choices, "or"))
 
     def format_move(self, move: Move) -> str:
         return format_move(move)
@@ -136,11 +174,21 @@ class PulsarGame(Game[GameState, Move]):
         return set()
 
     def decision_prompt(self, state: GameState) -> Msg | None:
-        """A won gyrodyne whose size the player must choose (asked, not picked)."""
+        """A won gyrodyne whose size the player must choose (asked, not picked); the production's
+        "1 cube for VP" (PR-4) and the goal bonuses (GOAL-1/2), which are not a turn of actions:
+        what to decide and how to type it, with an example of the first player asked."""
         if state.phase == ACTIONS and state.owed_gyro:
             sizes = [s for s in state.owed_gyro[0].split("/")[0] if state.gyro_supply[s]]
             return P("prompt.gyro_choice", sizes=Join([describe.size_name(s) for s in sizes], "or"),
                      example=P(f"example.gyro_choose.{sizes[0] if sizes else 'M'}"))
+        if state.phase == PRODUCTION and state.pending:
+            tiles = self._buy_tiles(state, state.pending[0])
+            return P("prompt.production", example=self._notation(f"prod {tiles[0]}" if tiles else "prod none"),
+                     none=self._notation("prod none"))
+        if state.phase == GOALS and state.pending:
+            choices = self._goal_choices(state, state.pending[0])
+            return P("prompt.goals", example=self._notation(f"goals {choices[0]}" if choices else "goals none"),
+                     none=self._notation("goals none"))
         return None
 
     def public_choices(self, state: GameState) -> tuple[int, list[str]] | None:
@@ -233,6 +281,18 @@ class PulsarGame(Game[GameState, Move]):
             return [P("describe.draft_penalty", n=spaces, way=way, end=end + 1, penalty=-penalty),
                     P("describe.draft_penalty_short", end=end + 1, penalty=-penalty)]
         return [P("describe.draft", n=spaces, way=way, end=end + 1), P("describe.draft_short", end=end + 1)]
+
+    def complete(self, state: GameState, seat: int, prefix: str, limit: int = 25) -> list[str]:
+        """Autocomplete as every game's (one of each kind first), but within the moves matching
+        what was typed those paying a die as it is come before those spending a die modifier
+        token or a technology's ability on it (newcomer N9: the first flight offered spent the
+        ±1 token on a one-step flight).  ``legal_moves`` keeps its order."""
+        typed = " ".join(self.canonical_prefix(prefix).lower().split())
+        moves = list(self.legal_moves(state, seat))
+        texts = [self.format_move(move) for move in moves]
+        spent = [bool(move.pay and (move.pay.mod or move.pay.flex or move.pay.zero)) for move in moves]
+        ordered = [text for _spent, text in sorted(zip(spent, texts), key=lambda pair: pair[0])]
+        return spread_kinds((text for text in ordered if text.lower().startswith(typed)), self.move_kind, limit)
 
     def move_kind(self, text: str) -> str:
         """Autocomplete groups: the verb, and the sub-verb of gyro and tx (so one gyrodyne
@@ -338,15 +398,16 @@ class PulsarGame(Game[GameState, Move]):
         for tile in state.offer:
             info = tables().transmitters[tile]
             for icon, cost in enumerate(info.dice, 1):
-                for pay in tx_pays.get(cost, []):
-                    for to in self._destinations(state, info.on_activation):
+                for pay in tx_pays.get(cost, []):               # a teleport only where the take activates it
+                    for to in self._destinations(state, info.on_activation) if len(info.dice) == 1 else [()]:
                         yield Move(seat, mv.TX_TAKE, arg=tile, number=icon, pay=pay, options=to)
         for own in player.transmitters:
             info = tables().transmitters[own.tile]
             for icon, cost in enumerate(info.dice, 1):
                 if icon not in own.covered:
+                    last = len(own.covered) + 1 == len(info.dice)      # this icon makes it operational
                     for pay in tx_pays.get(cost, []):
-                        for to in self._destinations(state, info.on_activation):
+                        for to in self._destinations(state, info.on_activation) if last else [()]:
                             yield Move(seat, mv.TX_PAY, arg=own.tile, number=icon, pay=pay, options=to)
         patent_pays = self._payments(state, seat, "patent")
         for tech in act.available_technologies(state):
@@ -422,9 +483,20 @@ class PulsarGame(Game[GameState, Move]):
         self._apply(new, move)
         return new
 
+    #: The verbs each phase takes, named when a move of another phase is typed.
+    PHASE_VERBS = {HQ_SIDE: ("hqside",), START_GATE: ("gate",), DRAFT: ("draft",),
+                   ACTIONS: ("fly", "gyro", "tx", "patent", "hq", "buy", "copy", "end"),
+                   PRODUCTION: ("prod",), GOALS: ("goals",)}
+
     def _expect(self, state: GameState, *phases: str) -> None:
+        """A move of another phase: the refusal names the phase and the verbs it takes."""
         if state.phase not in phases:
-            raise IllegalMove("pulsar.err.not_now", None, step=P(f"step.{state.phase}"))
+            raise IllegalMove("pulsar.err.not_now", None, step=P(f"step.{state.phase}"), verbs=Join(
+                [P(f"verb.{verb}") for verb in self.PHASE_VERBS.get(state.phase, ())], "or"))
+
+    def _notation(self, text: str) -> Localized:
+        """A move in the reader's notation, as a message value."""
+        return Localized(en=text, hu=self.localize_move(text, "hu"))
 
     def _apply(self, state: GameState, move: Move) -> None:
         kind, seat = move.kind, move.seat
@@ -444,10 +516,20 @@ class PulsarGame(Game[GameState, Move]):
             index = int(move.arg[1:]) - 1 if move.arg[1:] else 0
             marker = None if track is None else su.own_markers(state, seat)[index] if index < len(
                 su.own_markers(state, seat)) else "?"
+            start = dm.position(state.tracks[track], marker) if track and marker and marker != "?" else None
             try:
                 su.draft(state, seat, move.number, track, marker)
             except ValueError:
                 raise self._draft_refusal(state, seat, move.number, track, marker) from None
+            if track and marker and start is not None and dm.position(state.tracks[track], marker) != start:   # where it went
+                from .state import add_event
+                end = dm.position(state.tracks[track], marker)
+                values = dict(colour=P(f"colour.{COLOURS[seat]}"), track=P(f"track_on.{track}"), start=start + 1,
+                              end=end + 1)
+                if state.player_count == 2:
+                    add_event(state, "drafted_marker", marker=marker.split(":")[1], **values)
+                else:
+                    add_event(state, "drafted", **values)
             if state.phase == ACTIONS:
                 self._start_actions(state)
         elif kind == mv.PROD:
@@ -541,8 +623,15 @@ class PulsarGame(Game[GameState, Move]):
                 tile_point, _colon, new_point = link.partition(":")
                 tile, _dot, point = tile_point.rpartition(".")
                 linked = (tile, int(point), int(new_point or 1))
+            if self._to(move) and self._version(state) >= 3 and move.arg in state.offer and \
+                    len(tables().transmitters[move.arg].dice) > 1:
+                raise IllegalMove("pulsar.err.teleport_not_yet", "TELEPORT-1", tile=code(move.arg))
             tx.take(state, seat, move.arg, move.number, value, linked, self._to(move))
         elif kind == mv.TX_PAY:
+            own = next((t for t in state.players[seat].transmitters if t.tile == move.arg), None)
+            if self._to(move) and self._version(state) >= 3 and own is not None and not own.operational and \
+                    len(set(own.covered) | {move.number}) < len(tables().transmitters[move.arg].dice):
+                raise IllegalMove("pulsar.err.teleport_not_yet", "TELEPORT-1", tile=code(move.arg))
             tx.pay_icon(state, seat, move.arg, move.number, value, self._to(move))
         elif kind == mv.PATENT:
             cost = tables().technologies[move.arg].cost
@@ -576,10 +665,18 @@ class PulsarGame(Game[GameState, Move]):
         if all(p[1] is None for p in options):
             return IllegalMove("pulsar.err.draft_median", "D-DRAFT-4", value=die, box=describe.numeral(die))
         if track is None:
-            return IllegalMove("pulsar.err.draft_no_marker", "D-MOVE-1", value=die,
-                               example=P(f"example.draft_{'I' if options[0][1] == 'initiative' else 'E'}", value=die))
+            letter = "I" if options[0][1] == "initiative" else "E"
+            example = P(f"example.draft_{letter}", value=die) if state.player_count != 2 else P(
+                "example.draft_marker", value=die, marker=P(f"track_letter.{letter}",
+                                                            n=su.own_markers(state, seat).index(options[0][2] or "") + 1))
+            return IllegalMove("pulsar.err.draft_no_marker", "D-MOVE-1", value=die, example=example)
         return IllegalMove("pulsar.err.draft_off_track", "D-MOVE-5", value=die,
                            dice=Join(sorted({p[0] for p in picks}), "comma"), track=P(f"track.{track}"))
+
+    @staticmethod
+    def _version(state: GameState) -> int:
+        """The rules version the game was created with (1: before the option existed)."""
+        return int(str(state.options.get("rules_version", 1)))
 
     @staticmethod
     def _to(move: Move) -> str | None:
@@ -599,25 +696,67 @@ class PulsarGame(Game[GameState, Move]):
                 and any(e.name == "PROD-BUY" for e in tables().transmitters[t.tile].production)]
 
     def _production(self, state: GameState) -> None:
-        """PR-1..PR-3, then the parallel PR-4 decisions."""
+        """PR-1..PR-3, then the parallel PR-4 decisions.  What the whole production gave each
+        player is told once (:meth:`_tell_production`): here when it waits for PR-4 decisions
+        (what PR-1..PR-3 did), else after PR-7."""
+        before = self._holdings(state)
         eco.new_turn_order(state)
         eco.engineering_income(state)
         eco.track_penalties(state)
         state.decisions = {}
         state.pending = [seat for seat in range(state.player_count) if self._buy_tiles(state, seat)]
         if state.pending:
+            self._tell_production(state, before)
             state.phase = PRODUCTION
         else:
-            self._finish_production(state)
+            self._finish_production(state, before)
 
-    def _finish_production(self, state: GameState) -> None:
+    @staticmethod
+    def _holdings(state: GameState) -> list[tuple[int, dict[str, int]]]:
+        """Each player's cubes and VP by source: what a production step is measured against."""
+        return [(player.cubes, dict(player.vp_src)) for player in state.players]
+
+    @staticmethod
+    def _tell_production(state: GameState, before: list[tuple[int, dict[str, int]]], rest: bool = False) -> None:
+        """The public news of a production (PR-1..PR-6): each player's cubes and VP gained or
+        lost, the VP by source as the score breakdown names them, and the next round's turn
+        order (PR-1), so the thread says why the scores moved between two rolls.  ``rest``:
+        only what PR-4..PR-6 added after the PR-4 decisions (the rest was told before them)."""
+        from .state import add_event
+
+        def signed(n: int) -> str:
+            return f"{n:+d}".replace("-", "−")
+
+        for seat in list(dict.fromkeys(state.order)):
+            player, (cubes, sources) = state.players[seat], before[seat]
+            colour = P(f"colour.{COLOURS[seat]}")
+            items: list[Msg] = []
+            if player.cubes != cubes:
+                gained = player.cubes - cubes
+                items.append(P("event.produced_cube" if abs(gained) == 1 else "event.produced_cubes", n=signed(gained)))
+            moved = {name: vp - sources.get(name, 0) for name, vp in player.vp_src.items() if vp != sources.get(name, 0)}
+            if moved:
+                items.append(P("event.produced_vp", n=signed(sum(moved.values())), sources=Join(
+                    [P("event.produced_source", source=P(f"score.{name}"), n=signed(vp)) for name, vp in moved.items()],
+                    "comma")))
+            if items:
+                add_event(state, "produced", round=state.round, colour=colour, items=Join(items, "and"))
+            elif not rest:
+                add_event(state, "produced_nothing", round=state.round, colour=colour)
+        if state.round < 8 and not rest:
+            add_event(state, "new_order", order=Join([P(f"colour.{COLOURS[seat]}") for seat in state.order], "comma"))
+
+    def _finish_production(self, state: GameState, before: list[tuple[int, dict[str, int]]] | None = None) -> None:
         """PR-4..PR-7, then the next round or the final scoring."""
+        told = before is None            # PR-1..PR-3 were told when the PR-4 decisions were asked
+        before = before or self._holdings(state)
         order = list(dict.fromkeys(state.order))
         for seat in order:
             tx.production(state, seat, set(state.decisions.get(str(seat), [])))
         eco.gyro_production(state, tables().time_row_bonus[state.round])
         for seat in order:
             self._green(state, seat)
+        self._tell_production(state, before, rest=told)
         if state.round == 8:
             state.decisions = {}
             state.pending = [seat for seat in range(state.player_count) if self._goal_choices(state, seat)]
@@ -677,12 +816,14 @@ class PulsarGame(Game[GameState, Move]):
         cost = 0
         for item in items:
             goal, _sep, count = item.partition(":")
+            choices = Join([self._notation(f"goals {choice}") for choice in self._goal_choices(state, seat)]
+                           or [self._notation("goals none")], "or")
             if item.startswith("pick="):
                 if item[5:] not in fulfilled:
-                    raise IllegalMove("pulsar.err.goal", "GOAL-2", goal=code(item[5:]))
+                    raise IllegalMove("pulsar.err.goal", "GOAL-2", goal=code(item[5:]), choices=choices)
                 continue
             if goal not in fulfilled or count not in ("1", "2"):
-                raise IllegalMove("pulsar.err.goal", "GOAL-1", goal=code(goal))
+                raise IllegalMove("pulsar.err.goal", "GOAL-1", goal=code(goal), choices=choices)
             cost += (4, 5)[int(count) - 1]
         if cost > state.players[seat].cubes:
             raise IllegalMove("pulsar.err.goal_cubes", "GOAL-1", need=cost, have=state.players[seat].cubes)

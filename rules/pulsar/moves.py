@@ -190,6 +190,8 @@ def _parse(seat: int, verb: str, args: list[str]) -> Move:
     if verb == "fly":
         if len(args) < 2:
             raise ValueError(verb)
+        if any(mark in word for word in args[1].split(">") for mark in "-,/"):   # K14-U13-U10: say how
+            raise IllegalMove("pulsar.err.path_separator", "NOT-1", value=args[1])
         path = tuple(_location(word) for word in args[1].split(">"))
         options = tuple(sorted(args[2:]))
         for option in options:

@@ -40,7 +40,8 @@ def die(pay: Payment, short: bool = False) -> Msg:
     base = P("die.red") if pay.red else P(f"die.silver.{pay.value}") if 1 <= pay.value <= 6 else P(
         "die.silver_n", value=pay.value)
     if pay.mod:
-        base = P("die.mod", die=base, mod=pay.mod.replace("-", "\u2212"))   # a minus sign, as the texts write −1
+        base = P("die.mod_short" if short else "die.mod", die=base,
+                 mod=pay.mod.replace("-", "\u2212"))              # a minus sign, as the texts write −1
     if pay.zero:
         base = P("die.zero", die=base)
     elif pay.flex:
