@@ -667,11 +667,16 @@ def can_advance(st: GaiaState, seat: int, field: str) -> IllegalMove | None:
     return None
 
 
+def check_field(field: str) -> None:
+    """A research area the board has (GP-RES-1), else a refusal naming the six."""
+    if field not in FIELDS:
+        err("gaia.err.unknown_field", "GP-RES-1", field=field, allowed=Join([notation_code(f) for f in FIELDS]))
+
+
 def advance(st: GaiaState, seat: int, field: str, ctx: Ctx) -> None:
     """Advance one research level (any cause)."""
     p = P(st, seat)
-    if field not in FIELDS:
-        err("gaia.err.unknown_field", "GP-RES-1", field=field, allowed=Join([notation_code(f) for f in FIELDS]))
+    check_field(field)
     why = can_advance(st, seat, field)
     if why is not None:
         raise why

@@ -342,6 +342,7 @@ def _turn(st: GaiaState, seat: int, ctx: Ctx) -> None:
                 err("gaia.err.build_type", "GP-ACT-2", building=code(typ))
         elif v == "up":
             p = P(st, seat)
+            E.check_field(cmd[1])       # the area named is checked before its cost (newcomer G1)
             if p["k"] < 4:
                 err("gaia.err.research_cost", "GP-RES-1")
             p["k"] -= 4   # advance checks the area and GP-RES-3; a refusal discards the whole line

@@ -192,6 +192,16 @@ def test_GP_RES_1_unknown_research_area_lists_the_areas_in_the_readers_words():
     assert "nav" in render(refused.msg, "en")
 
 
+def test_GP_RES_1_an_unknown_area_is_refused_as_such_before_its_cost():
+    """Newcomer report 2026-11-27b G1: `kutat repülés` with under 4 knowledge was refused for the
+    cost; the area named is checked first."""
+    st = action_state(["xenos", "terrans"])
+    st["players"][0]["k"] = 1
+    refused = _refused(st, 0, "kutat repülés")
+    assert (refused.msg.key, refused.rule) == ("gaia.err.unknown_field", "GP-RES-1")
+    assert _refused(st, 0, "kutat nav").msg.key == "gaia.err.research_cost"
+
+
 def test_GP_PASS_3_a_booster_may_be_named_by_its_printed_number():
     """`bónusz 10` / `passz 3` (newcomer report N12): the number printed on the tile names it."""
     from rules.gaia.notation import parse_commands
