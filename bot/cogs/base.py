@@ -697,6 +697,8 @@ class GameCog(commands.GroupCog):
                 value = t("yes" if value else "no", language)
             elif spec.name == "deadline":
                 value = t("deadline_hours", language, hours=value) if value else t("off", language)
+            elif has_key(spec.choice_key(str(value))):   # a number with a meaning ("0 = suggested")
+                value = t(spec.choice_key(str(value)), language)
             label = f"option_label.{spec.name}"   # "automatic income", not the command's name
             shown.append(t("option_shown", language, name=t(label if has_key(label) else f"name.{spec.name}", language),
                            value=value))
