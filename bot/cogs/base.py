@@ -1333,7 +1333,11 @@ class GameCog(commands.GroupCog):
             if player is None or player.computer:    # a computer decides everything itself
                 continue
             prefs = await self.preferences(player.user_id)
-            described = [describe_preference(spec, prefs.get(spec.name), language) for spec in loaded.game.preferences]
+            described = [t("standing_order_named", language, name=Msg(f"{spec.description}.status"),
+                           choice=describe_preference(spec, prefs.get(spec.name), language))
+                         if has_key(f"{spec.description}.status")      # the choice alone does not say of what
+                         else describe_preference(spec, prefs.get(spec.name), language)
+                         for spec in loaded.game.preferences]
             lines.append(f"- {seat_line(loaded, seat, language)}: " + "; ".join(described))
         return lines
 

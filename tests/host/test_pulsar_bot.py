@@ -106,3 +106,22 @@ async def test_PU_P_SETUP_17_the_thread_announces_every_side_and_the_hand_shows_
         assert "A HQ-táblák oldalai felfedve: Piros 2, Zöld 2, Kék 1." in public, public   # the thread is Hungarian
     finally:
         await harness.close()
+
+
+async def test_the_status_names_what_each_standing_order_is_about(tmp_path):
+    """Newcomer report 2026-11-27b N5: "Állandó utasítások: - alice: mindig kérdez" did not say of
+    what; an order whose choice alone does not say it is named (``<pref>.status``)."""
+    from bot.i18n import t
+    from rules.messages import Msg
+    bot, harness, users = hungarian_harness(tmp_path, 3, 2, 950)
+    await harness.start()
+    try:
+        await harness.slash(users["alice"], "pulsar new", channel_id=100, players=2, computers=1)
+        thread = list(harness.threads)[-1]
+        await harness.slash(users["alice"], "pulsar start", channel_id=thread)
+        sent = await harness.slash(users["alice"], "pulsar status", channel_id=thread)
+        text = "\n".join(s.content for s in sent if s.content)
+        assert t("standing_order_named", "hu", name=Msg("pulsar.pref.prod_buy.status"),
+                 choice=t("pulsar.pref.prod_buy.ask", "hu")) in text
+    finally:
+        await harness.close()
