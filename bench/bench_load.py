@@ -38,7 +38,9 @@ GAMES = ("planetarium", "eve", "pulsar", "spacecorp")
 
 
 def worker_pids(bot) -> list[int]:
-    pool = getattr(bot.workers, "_pool", None)
+    if hasattr(bot.workers, "pids"):
+        return list(bot.workers.pids())
+    pool = getattr(bot.workers, "_pool", None)     # a pool of one executor (before 2026-11-27 10:00)
     processes = getattr(pool, "_processes", None) or {}
     return list(processes)
 
@@ -134,6 +136,7 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
     bot.record_move = record_move           # type: ignore[method-assign]
     try:
         pids = worker_pids(bot)
+        homes_before = (getattr(bot.workers, "at_home", 0), getattr(bot.workers, "away", 0))
         cpu_before = cpu_seconds(pids)
         threads_before = thread_cpu()
         started = time.perf_counter()
@@ -169,6 +172,7 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
             await asyncio.sleep(0.05)
         cpu_after = cpu_seconds(pids)
         threads_after = thread_cpu()
+        homes = (getattr(bot.workers, "at_home", 0) - homes_before[0], getattr(bot.workers, "away", 0) - homes_before[1])
     finally:
         FakeDiscord._record = real_record   # type: ignore[method-assign]
         FakeDiscord.handle = real_handle    # type: ignore[method-assign]
@@ -183,6 +187,7 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
             "client_cpu_ms": client_cpu * 1000 / max(1, len(done)),
             "server_cpu_ms": server[0] * 1000 / max(1, len(done)),
             "worker_cpu_ms": (cpu_after[1] - cpu_before[1]) * 1000 / max(1, len(done)),
+            "at_home": homes[0], "away": homes[1],
             "threads_ms": {kind: (used - threads_before.get(kind, 0.0) - (client_cpu if kind == "MainThread" else 0.0))
                            * 1000 / max(1, len(done)) for kind, used in threads_after.items()}}
 
@@ -292,6 +297,9 @@ async def main() -> None:
                       f"p95 {result['done_p95_ms']:.0f} ms; CPU per move {result['main_cpu_ms']:.1f} ms in "
                       f"the bot's process, {result['worker_cpu_ms']:.1f} ms in workers (and "
                       f"{result['client_cpu_ms']:.1f} ms in the load client)")
+                if result["at_home"] or result["away"]:
+                    print(f"  jobs with a home process (bot/workers.py affinity): {result['at_home']} ran there, "
+                          f"{result['away']} elsewhere")
                 print(f"  of the bot's process, the test Discord answering its REST calls (Discord's work, not the "
                       f"bot's): {result['server_cpu_ms']:.2f} ms a move")
                 print("  the bot's process by thread (ms a move, the load client's left out): " + ", ".join(
