@@ -161,10 +161,10 @@ def test_no_process_idles_while_a_job_waits_for_its_busy_home():
 
 def test_a_free_process_takes_the_waiting_job_whose_home_it_is(monkeypatch):
     """When both processes are busy, the one that frees takes a waiting job of its own games
-    before the queue's first job (whose home is the other, still busy), within PATIENCE; then
+    before the queue's first job (whose home is the other, still busy), at most PASSES times; then
     that first job, rather than idle while its home is busy."""
     import bot.workers
-    monkeypatch.setattr(bot.workers, "PATIENCE", 30.0)
+    monkeypatch.setattr(bot.workers, "PASSES", 1)
     zero, one = _keys_by_home()
 
     async def scenario() -> list[str]:
@@ -193,3 +193,27 @@ def test_a_free_process_takes_the_waiting_job_whose_home_it_is(monkeypatch):
 
     order = asyncio.run(scenario())
     assert order.index("wait0") < order.index("wait1") < order.index("busy1")
+
+
+def test_the_first_job_is_passed_over_at_most_passes_times():
+    """Affinity never starves the queue's first job: a free process takes its own games' jobs
+    before it at most PASSES times, then takes it (a pure test of the choice)."""
+    import bot.workers
+    from bot.workers import _Job
+
+    async def scenario() -> list[tuple[str, int]]:
+        workers = Workers(processes=2)
+        loop = asyncio.get_running_loop()
+        jobs = [_Job(_square, (n,), loop.create_future(), home) for n, home in enumerate((1, 0, 0, 0, 0))]
+        workers._urgent.extend(jobs)
+        taken = []
+        for _ in range(len(jobs)):
+            picked = workers._next_urgent([0])
+            assert picked is not None
+            taken.append((f"job{picked[0].args[0]}", picked[1]))
+        return taken
+
+    passes = bot.workers.PASSES
+    taken = asyncio.run(scenario())
+    assert [name for name, _ in taken[:passes]] == [f"job{n}" for n in range(1, passes + 1)]
+    assert taken[passes] == ("job0", 0)
