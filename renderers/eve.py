@@ -467,14 +467,19 @@ def draw_map(view: Any, language: str) -> Image.Image:
 
 
 def _draw_star_map(view: Any, language: str, k: int,
-                   labels: list[Label] | None = None) -> Image.Image:
-    """The star map alone, ``k`` times the map's size (the chat parts are cut from ``k`` = 2)."""
+                   labels: list[Label] | None = None, window: Box | None = None) -> Image.Image:
+    """The star map alone, ``k`` times the map's size (the chat parts are cut from ``k`` = 2).
+    With a ``window`` (pixels of this size) only what may reach it is drawn: its pixels are
+    those of the whole drawing (``_reaches``), the rest of the image is left unfinished."""
     two_player = view.player_count == 2
     image = _map_background(two_player, k).copy()
     draw = ImageDraw.Draw(image)
     pos = {code: (x * k, y * k) for code, (x, y) in node_positions(two_player).items()}
     r = NODE_R * k
+    reach = (NODE_R + RING_GAP + RING_W) * k
     for code, (x, y) in pos.items():
+        if window is not None and not _reaches((x - reach, y - reach, x + reach, y + reach), window):
+            continue
         region = view.regions[code]
         fill = colour_of(view, region.owner) if region.owner is not None else EMPTY
         draw.ellipse((x - r, y - r, x + r, y + r), fill=fill,
@@ -483,6 +488,8 @@ def _draw_star_map(view: Any, language: str, k: int,
             draw_text(draw, (x, y), str(region.units), size=20 * k, bold=True, fill=contrast_text(fill), anchor="mm")
     for label in map_labels(view, language) if labels is None else labels:    # labels and tags over every node
         box = (label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k)
+        if window is not None and not _reaches(box, window):
+            continue
         if label.kind == "code":
             x, y = pos[label.region]
             draw_text_outlined(draw, (x, y + (NODE_R + 11) * k), label.text, size=CODE_SIZE * k,
@@ -688,20 +695,36 @@ def _draw_map_parts(view: Any, language: str, player_names: list[str] | None,
     return [_map_part(view, big, labels, names, index, player_names, language) for index in range(len(chat_boxes()))]
 
 
+# What a drawn thing may ink beyond its box (chat pixels): text strokes and halos, outlines, a
+# leader line's width; twice the host's REACH_MARGIN (the inputs' margin, proven by the tests).
+WINDOW_MARGIN = 24
+
+
+def _reaches(box: Box, window: Box) -> bool:
+    m = WINDOW_MARGIN
+    return box[0] - m < window[2] and box[2] + m > window[0] and box[1] - m < window[3] and box[3] + m > window[1]
+
+
 def _draw_chat_map(view: Any, language: str, labels: list[Label],
-                   names: list[Label]) -> Image.Image:
-    """The whole star map at CHAT_K times the scale with the region names: the parts' source."""
+                   names: list[Label], window: Box | None = None) -> Image.Image:
+    """The whole star map at CHAT_K times the scale with the region names: the parts' source.
+    With a ``window`` (chat pixels, a part's box) only what may reach it is drawn (one part of
+    four costs about a third of the whole; its pixels are the whole's: tests/renderers/
+    test_eve_map_window.py)."""
     k = CHAT_K
-    big = _draw_star_map(view, language, k, labels)
+    big = _draw_star_map(view, language, k, labels, window)
     draw = ImageDraw.Draw(big)
     pos = node_positions(view.player_count == 2)
+    reach = (NODE_R + RING_GAP + RING_W) * k
     for label in names:
         box = label.box
         x, y = pos[label.region][0] * k, pos[label.region][1] * k
+        if window is not None and not _reaches((min(box[0], x - reach), min(box[1], y - reach),
+                                                max(box[2], x + reach), max(box[3], y + reach)), window):
+            continue
         if not (box[0] <= x <= box[2] and box[1] >= y):      # not under its node: a thin leader line
             px, py = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
             dist = math.hypot(px - x, py - y) or 1.0
-            reach = (NODE_R + RING_GAP + RING_W) * k
             if dist > reach:
                 draw.line((x + (px - x) * reach / dist, y + (py - y) * reach / dist, px, py), fill=LEADER, width=k)
         draw.multiline_text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label.text, font=font(NAME_SIZE, True),
@@ -718,22 +741,74 @@ def _dim_part(two_player: bool, index: int) -> Image.Image:
 
 
 def _map_part(view: Any, big: Image.Image, labels: list[Label], names: list[Label], index: int,
-              player_names: list[str] | None, language: str) -> Image.Image:
-    """Part ``index`` of the chat map, cut from ``big`` (``_draw_chat_map``): the other quarters'
-    regions dimmed, the header over it, the legend under the last part."""
+              player_names: list[str] | None, language: str, plain: bool = False) -> Image.Image:
+    """Part ``index`` of the chat map, cut from ``big`` (``_draw_chat_map``, whole or drawn in
+    this part's window): the other quarters' regions dimmed, the header over it, the legend
+    under the last part.  The header and the mask are kept per process (``_header`` and
+    ``_kept_mask``: a game's header never changes, its mask seldom); ``plain`` draws both here
+    (the tests' reference)."""
     k = CHAT_K
     boxes = chat_boxes()
     left, top, right, bottom = boxes[index]
     crop = big.crop((left * k, top * k, right * k, bottom * k))
-    crop.paste(_dim_part(view.player_count == 2, index), (0, 0), _other_mask(view, labels, names, index))
+    mask = _other_mask(view, labels, names, index) if plain else _kept_mask(view, labels, names, index)
+    crop.paste(_dim_part(view.player_count == 2, index), (0, 0), mask)
     legend = _legend(language, PART_W * k, NAME_SIZE + 1)
     extra = legend.height if index == len(boxes) - 1 else 0
     part = Image.new("RGB", (crop.width, PART_HEADER_H + crop.height + extra), SPACE)
     part.paste(crop, (0, PART_HEADER_H))
     if extra:
         part.paste(legend, (0, PART_HEADER_H + crop.height))
-    _part_header(part, view, index, player_names, language)
+    if plain:
+        _part_header(part, view, index, player_names, language)
+    else:
+        seats = tuple((colour_of(view, seat), player.empire,
+                       player_names[seat] if player_names and seat < len(player_names) else None)
+                      for seat, player in enumerate(view.players))
+        part.paste(_header(view.player_count == 2, index, crop.width, seats, language), (0, 0))
     return part
+
+
+class _HeaderView:
+    """What ``_part_header`` reads of a view, rebuilt from ``_header``'s key."""
+
+    def __init__(self, two_player: bool, seats: tuple[tuple[RGB, str, str | None], ...]) -> None:
+        self.player_count = len(seats)
+        self.players = [_HeaderSeat(empire) for _, empire, _ in seats]
+        assert two_player == (self.player_count == 2)
+
+
+@dataclass(frozen=True)
+class _HeaderSeat:
+    empire: str
+
+
+@lru_cache(maxsize=64)
+def _header(two_player: bool, index: int, width: int, seats: tuple[tuple[RGB, str, str | None], ...],
+            language: str) -> Image.Image:
+    """Part ``index``'s header strip (``_part_header``: it fills its rows whole): the same for
+    every position of a game."""
+    strip = Image.new("RGB", (width, PART_HEADER_H), SPACE)
+    names = [name if name is not None else _say(language, Msg(f"eve.empire.{empire}")) for _, empire, name in seats]
+    _part_header(strip, _HeaderView(two_player, seats), index, names, language)
+    return strip
+
+
+_MASKS: dict[tuple[Any, ...], Image.Image] = {}
+
+
+def _kept_mask(view: Any, labels: list[Label], names: list[Label], index: int) -> Image.Image:
+    """``_other_mask``, kept by what it reads (the boxes of every label and name, by region;
+    a move seldom moves one): the last 32."""
+    key = (view.player_count == 2, index, tuple((label.region, label.box) for label in labels),
+           tuple((label.region, label.box) for label in names))
+    mask = _MASKS.pop(key, None)
+    if mask is None:
+        mask = _other_mask(view, labels, names, index)
+    _MASKS[key] = mask
+    while len(_MASKS) > 32:
+        del _MASKS[next(iter(_MASKS))]
+    return mask
 
 
 # ----- what decides each chat part's pixels (issue 26: the host draws a part only when they changed) -----
@@ -797,8 +872,20 @@ def _map_chat_parts(view: Any, language: str,
     def whole() -> Image.Image:
         return _draw_chat_map(view, language, labels, names)
 
+    windows: list[int] = []
+
+    def source(index: int) -> Image.Image:
+        # a move changes one part or two (a part's window costs about a third of the whole map):
+        # the first two parts drawn in their windows, any more cut from one whole drawing
+        if len(windows) >= 2:
+            return whole()
+        windows.append(index)
+        left, top, right, bottom = chat_boxes()[index]
+        k = CHAT_K
+        return _draw_chat_map(view, language, labels, names, (left * k, top * k, right * k, bottom * k))
+
     def part(index: int) -> Callable[[], Image.Image]:
-        return lambda: _map_part(view, whole(), labels, names, index, player_names, language)
+        return lambda: _map_part(view, source(index), labels, names, index, player_names, language)
 
     return [ChatPart(map_inputs(view, labels, names, index), part(index)) for index in range(len(chat_boxes()))]
 
