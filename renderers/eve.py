@@ -308,16 +308,14 @@ def _placed_labels(two_player: bool, language: str, pieces: tuple[tuple[tuple[in
     labels: list[Label] = []
     for code, (x, y) in sorted(pos.items()):
         labels.append(Label("code", code, code, _text_box((x, y + NODE_R + 11), code, CODE_SIZE, True, "mm", 2)))
+    codes = [label.box for label in labels]
     for code, (x, y) in sorted(pos.items()):
         agents: dict[int, int] = {}
         for seat in region_pieces[code][0]:
             agents[seat] = agents.get(seat, 0) + 1
-        step = 2 * AGENT_R + 1
-        step = -step if x - NODE_R - 2 - step * len(agents) > 0 else step   # leftwards unless at the edge
-        first = x - NODE_R - 2 if step < 0 else x + NODE_R + 2
-        for index, (seat, count) in enumerate(sorted(agents.items())):
-            ax, ay = first + index * step, y + NODE_R - 9
-            labels.append(Label("agent", code, f"{seat}:{count}", (ax - AGENT_R, ay - AGENT_R, ax + AGENT_R, ay + AGENT_R)))
+        if agents:
+            row = _agent_row(two_player, code, len(agents), codes)
+            labels += [Label("agent", code, f"{seat}:{count}", box) for (seat, count), box in zip(sorted(agents.items()), row)]
     placed = _Grid(32, (label.box for label in labels))
     marks = {region: square for region, square in face_up}
     wanted = [("tag", code, HQ_SIGN if region_pieces[code][1] else _letter(language, str(region_pieces[code][2])),
@@ -350,6 +348,47 @@ def _placed_labels(two_player: bool, language: str, pieces: tuple[tuple[tuple[in
         labels.append(Label(kind, code, text, best[1]))
         placed.add(best[1])
     return tuple(labels)
+
+
+def _agent_rows(x: float, y: float, count: int) -> list[list[Box]]:
+    """Where a region's ``count`` agent badges may go, in order of preference: a row leftwards
+    from the node's lower left (rightwards when the image's edge is near), the other way, then
+    the same at the node's upper side, then a column upwards beside it."""
+    step = 2 * AGENT_R + 1
+    usual = -step if x - NODE_R - 2 - step * count > 0 else step   # leftwards unless at the edge
+    rows = []
+    for ay in (y + NODE_R - 9, y - NODE_R + 9):
+        for direction in (usual, -usual):
+            first = x - NODE_R - 2 if direction < 0 else x + NODE_R + 2
+            rows.append([(first + index * direction - AGENT_R, ay - AGENT_R, first + index * direction + AGENT_R,
+                          ay + AGENT_R) for index in range(count)])
+    for direction in (usual, -usual):          # a column upwards beside the node
+        ax = x - NODE_R - 2 - AGENT_R if direction < 0 else x + NODE_R + 2 + AGENT_R
+        rows.append([(ax - AGENT_R, y + NODE_R - 9 - index * step - AGENT_R, ax + AGENT_R,
+                      y + NODE_R - 9 - index * step + AGENT_R) for index in range(count)])
+    return rows
+
+
+def _agent_row(two_player: bool, code: str, count: int, codes: list[Box]) -> list[Box]:
+    """The first row of :func:`_agent_rows` that stays in the image and in its region's chat
+    part, clear of every region code and of the other regions' discs (three agents at R02 once
+    covered R29's code), else the one that covers least of them."""
+    pos = node_positions(two_player)
+    x, y = pos[code]
+    reach = NODE_R + RING_GAP + RING_W
+    discs = [(ox - reach, oy - reach, ox + reach, oy + reach) for other, (ox, oy) in pos.items() if other != code]
+    own_part = chat_boxes()[quarter(x, y)]
+    best: tuple[float, list[Box]] | None = None
+    for row in _agent_rows(x, y, count):
+        cost = sum(1000 * _overlaps(box, codes, 0) + _overlaps(box, discs, 0)
+                   + (0 if _inside(box, MAP_SIZE, MAP_HEIGHT) else 10 ** 6)
+                   + (0 if _within(box, own_part) else 500) for box in row)
+        if best is None or cost < best[0]:
+            best = (cost, row)
+        if cost == 0:
+            break
+    assert best is not None
+    return best[1]
 
 
 HQ_SIGN = "★"     # a headquarters tag's label: drawn as a star, the same in every language
