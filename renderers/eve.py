@@ -790,8 +790,14 @@ def _map_part(view: Any, big: Image.Image, labels: list[Label], names: list[Labe
     boxes = chat_boxes()
     left, top, right, bottom = boxes[index]
     crop = big.crop((left * k, top * k, right * k, bottom * k))
-    mask = _other_mask(view, labels, names, index) if plain else _kept_mask(view, labels, names, index)
-    crop.paste(_dim_part(view.player_count == 2, index), (0, 0), mask)
+    dim = _dim_part(view.player_count == 2, index)
+    if plain:
+        crop.paste(dim, (0, 0), _other_mask(view, labels, names, index))
+    else:
+        # only where the mask has ink (the other quarters' bands): each pixel gets the same blend
+        mask, tiles = _kept_mask(view, labels, names, index)
+        for tile in tiles:
+            crop.paste(dim.crop(tile), tile[:2], mask.crop(tile))
     legend = _legend(language, PART_W * k, NAME_SIZE + 1)
     extra = legend.height if index == len(boxes) - 1 else 0
     part = Image.new("RGB", (crop.width, PART_HEADER_H + crop.height + extra), SPACE)
@@ -833,21 +839,31 @@ def _header(two_player: bool, index: int, width: int, seats: tuple[tuple[RGB, st
     return strip
 
 
-_MASKS: dict[tuple[Any, ...], Image.Image] = {}
+_MASKS: dict[tuple[Any, ...], tuple[Image.Image, list[tuple[int, int, int, int]]]] = {}
+MASK_TILE = 128
 
 
-def _kept_mask(view: Any, labels: list[Label], names: list[Label], index: int) -> Image.Image:
-    """``_other_mask``, kept by what it reads (the boxes of every label and name, by region;
-    a move seldom moves one): the last 32."""
+def _kept_mask(view: Any, labels: list[Label], names: list[Label],
+               index: int) -> tuple[Image.Image, list[tuple[int, int, int, int]]]:
+    """``_other_mask`` and the boxes of its ink in MASK_TILE-px tiles (the rest of the part is
+    left as it is by the masked paste), kept by what the mask reads (the boxes of every label
+    and name, by region; a move seldom moves one): the last 32."""
     key = (view.player_count == 2, index, tuple((label.region, label.box) for label in labels),
            tuple((label.region, label.box) for label in names))
-    mask = _MASKS.pop(key, None)
-    if mask is None:
+    kept = _MASKS.pop(key, None)
+    if kept is None:
         mask = _other_mask(view, labels, names, index)
-    _MASKS[key] = mask
+        tiles = []
+        for top in range(0, mask.height, MASK_TILE):
+            for left in range(0, mask.width, MASK_TILE):
+                ink = mask.crop((left, top, left + MASK_TILE, top + MASK_TILE)).getbbox()
+                if ink is not None:
+                    tiles.append((left + ink[0], top + ink[1], left + ink[2], top + ink[3]))
+        kept = mask, tiles
+    _MASKS[key] = kept
     while len(_MASKS) > 32:
         del _MASKS[next(iter(_MASKS))]
-    return mask
+    return kept
 
 
 # ----- what decides each chat part's pixels (issue 26: the host draws a part only when they changed) -----
