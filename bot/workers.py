@@ -65,6 +65,7 @@ class Workers:
 
     processes: int = 0
     threads: int = 2
+    affinity: bool = True            # False: every job goes to any free process (A/B in bench_load)
     _pool: concurrent.futures.Executor | None = None          # threads, shared by every slot
     _processes: list[concurrent.futures.ProcessPoolExecutor] = field(default_factory=list)
     _busy: list[bool] = field(default_factory=list)
@@ -110,7 +111,8 @@ class Workers:
             raise RuntimeError("the worker pool is closed")
         if affinity is None and lane != URGENT:
             affinity = lane
-        home = home_slot(affinity, self.slots) if affinity is not None and self.processes > 0 else None
+        home = (home_slot(affinity, self.slots) if affinity is not None and self.processes > 0 and self.affinity
+                else None)
         job = _Job(fn, args, asyncio.get_running_loop().create_future(), home)
         if lane == URGENT:
             self._urgent.append(job)

@@ -839,6 +839,14 @@ def _header(two_player: bool, index: int, width: int, seats: tuple[tuple[RGB, st
     return strip
 
 
+def cache_figures() -> dict[str, int]:
+    """This process's hits and misses of the map's kept placements (bench/bench_load.py asks
+    each worker process: what a game's home process gains)."""
+    labels, names = _placed_labels.cache_info(), _placed_names.cache_info()
+    return {"labels_hits": labels.hits, "labels_misses": labels.misses, "names_hits": names.hits,
+            "names_misses": names.misses}
+
+
 _MASKS: dict[tuple[Any, ...], tuple[Image.Image, list[tuple[int, int, int, int]]]] = {}
 MASK_TILE = 128
 
