@@ -897,31 +897,49 @@ def map_inputs(view: Any, labels: list[Label], names: list[Label], index: int) -
     many players (space, stargates, rings, overview, legend).  Labels are placed one after the
     other over the whole map (``map_labels``), so a move far away may move a label here: the
     inputs hold the labels' places, not the regions that decided them."""
-    k = CHAT_K
-    left, top, right, bottom = chat_boxes()[index]
-    part = (left * k, top * k, right * k, bottom * k)
-    pos = node_positions(view.player_count == 2)
-    mine = {code for code, (x, y) in pos.items() if quarter(x, y) == index}
+    two_player = view.player_count == 2
     regions = []
-    for code in sorted(mine):
+    for code in _quarter_codes(two_player, index):
         region = view.regions[code]
         regions.append((code, region.owner, region.units if region.owner is not None else 0))
-    placed = [(label.kind, label.region, label.text, label.box) if label.region in mine else ("mask", label.box)
-              for label in labels
-              if _touches((label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k), part)]
-    reach = (NODE_R + RING_GAP + RING_W) * k
-    named = []
-    for label in names:
-        x, y = pos[label.region][0] * k, pos[label.region][1] * k
-        extent = (min(label.box[0], x - reach), min(label.box[1], y - reach), max(label.box[2], x + reach),
-                  max(label.box[3], y + reach))
-        if _touches(extent, part):
-            named.append((label.region, label.text if label.region in mine else None, label.box))
     # one string (of ints, floats, strings and None: its repr is the same in every process), which
     # the host's digest takes in one piece: fed item by item, its ~2,000 items cost more than the
-    # labels' placement
-    return repr(("map", view.player_count, tuple(player.empire for player in view.players), tuple(regions),
-                 tuple(placed), tuple(named)))
+    # labels' placement.  The labels' and names' part of it is kept (most moves leave them be);
+    # the string is repr(("map", players, empires, regions, placed, named)), built in pieces.
+    placed_named = _placed_inputs(two_player, tuple(labels), tuple(names))[index]
+    return (f"({'map'!r}, {view.player_count!r}, {tuple(player.empire for player in view.players)!r}, "
+            f"{tuple(regions)!r}, {placed_named})")
+
+
+@lru_cache(maxsize=16)
+def _quarter_codes(two_player: bool, index: int) -> tuple[str, ...]:
+    """The regions of part ``index``'s quarter, in code order."""
+    return tuple(sorted(code for code, (x, y) in node_positions(two_player).items() if quarter(x, y) == index))
+
+
+@lru_cache(maxsize=16)
+def _placed_inputs(two_player: bool, labels: tuple[Label, ...], names: tuple[Label, ...]) -> tuple[str, ...]:
+    """Per part, ``repr(placed) + ", " + repr(named)`` of :func:`map_inputs`: what the labels and
+    names add to its inputs, the same for every position with these labels (a move of units)."""
+    k = CHAT_K
+    pos = node_positions(two_player)
+    reach = (NODE_R + RING_GAP + RING_W) * k
+    out = []
+    for index, (left, top, right, bottom) in enumerate(chat_boxes()):
+        part = (left * k, top * k, right * k, bottom * k)
+        mine = set(_quarter_codes(two_player, index))
+        placed = [(label.kind, label.region, label.text, label.box) if label.region in mine else ("mask", label.box)
+                  for label in labels
+                  if _touches((label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k), part)]
+        named = []
+        for label in names:
+            x, y = pos[label.region][0] * k, pos[label.region][1] * k
+            extent = (min(label.box[0], x - reach), min(label.box[1], y - reach), max(label.box[2], x + reach),
+                      max(label.box[3], y + reach))
+            if _touches(extent, part):
+                named.append((label.region, label.text if label.region in mine else None, label.box))
+        out.append(f"{tuple(placed)!r}, {tuple(named)!r}")
+    return tuple(out)
 
 
 def _map_chat_parts(view: Any, language: str,
