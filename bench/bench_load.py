@@ -48,8 +48,11 @@ def worker_pids(bot) -> list[int]:
 async def worker_figures(bot) -> dict[str, int]:
     """The worker processes' kept EVE placements (renderers.eve.cache_figures), summed: asked of
     each process itself (not through the queue, which may send both asks to one)."""
-    from renderers.eve import cache_figures
+    from renderers import eve
+    cache_figures = getattr(eve, "cache_figures", None)      # absent before 2026-11-27 10:00
     totals: dict[str, int] = {}
+    if cache_figures is None:
+        return totals
     loop = asyncio.get_running_loop()
     for pool in getattr(bot.workers, "_processes", None) or []:
         for key, value in (await loop.run_in_executor(pool, cache_figures)).items():
