@@ -5,7 +5,7 @@ a phone (about 420 px) can read them one under another.
    (spread apart where the real map is crowded), stargates as lines, the region's ring colour
    (its card's VP: green 1, blue 2, orange 3, red 4) as a thick ring, the owner's empire colour
    inside (rimmed in white, apart from the ring by a dark band) with the owner's unit count, the region code under it, agents as small dots in their
-   empire colours (with a count), the outpost type (D/P/L, the notation's letters) or a star for
+   empire colours (with a count; a row beside the node that covers no region code), the outpost type (D/P/L, the notation's letters) or a star for
    the headquarters in a square, and the political-map markers (``VIO-B``) beside the regions
    they mark; ``map_labels`` places every label so none leaves the image or covers another.
    The legend under the map explains each sign (the boards ring no move: a picture changes
@@ -21,8 +21,10 @@ a phone (about 420 px) can read them one under another.
 
 For chat every image is a ``ChatPart`` (issue 26): the host draws one only when its inputs
 (``map_inputs``: a part's own quarter's regions and the labels reaching into it;
-``calendar_inputs``; ``empires_inputs``) differ from those of the image the thread shows, and the
-four map parts are cut from one drawing made at the first part drawn.
+``calendar_inputs``; ``empires_inputs``) differ from those of the image the thread shows; a map
+part is drawn in its own window (what may reach its box), the first two of a drawing, and any
+more are cut from one drawing of the whole map (tests/renderers/test_eve_map_window.py: the same
+pixels).
 tests/renderers/test_chat_parts_eve.py proves over random playouts that the inputs decide the
 pixels.
 
