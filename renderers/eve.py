@@ -1122,14 +1122,21 @@ def _wrap_list(lines: list[str], fnt: Any, width: float) -> list[str]:
     return out
 
 
+_PANELS: dict[tuple[Any, ...], Image.Image] = {}
+
+
 def draw_empires(view: Any, player_names: list[str] | None, language: str, width: int = WIDTH,
-                 least: int = 0) -> Image.Image:
-    """One panel per empire, ``width`` px wide, no text under ``least`` px."""
+                 least: int = 0, kept: bool = True) -> Image.Image:
+    """One panel per empire, ``width`` px wide, no text under ``least`` px.  A panel is drawn
+    within its own rows only, from what its key holds (the seat, the panels' height, its
+    empire's inputs, name and mark): the last 64 panels are kept per process and pasted when a
+    move left one alone (``kept=False`` draws every one: the tests' reference)."""
     tall = 22 if least else 0                             # chat: the schedule titles take two lines
     size = max(18, least + 1)
     fnt = font(size)
-    texts = [_wrap_list(_empire_lines(view, seat, language), fnt, width - 20 - 24) for seat in range(view.player_count)]
-    extra = max(0, max(len(lines) for lines in texts) - 2) * (size + 8)
+    lines = [_empire_lines(view, seat, language) for seat in range(view.player_count)]
+    texts = [_wrap_list(seat_lines, fnt, width - 20 - 24) for seat_lines in lines]
+    extra = max(0, max(len(wrapped) for wrapped in texts) - 2) * (size + 8)
     panel_h, gap = 236 + tall + extra, 10
     image = Image.new("RGB", (width, view.player_count * (panel_h + gap) + gap), PANEL_BG)
     draw = ImageDraw.Draw(image)
@@ -1137,39 +1144,61 @@ def draw_empires(view: Any, player_names: list[str] | None, language: str, width
         top = gap + seat * (panel_h + gap)
         empire = _say(language, Msg(f"eve.empire.{player.empire}"))
         name = player_names[seat] if player_names and seat < len(player_names) else empire
-        title = _t(language, "title", name=name, empire=empire, vp=vp(view, seat))
-        colour = colour_of(view, seat)
-        body = labelled_panel(draw, (10, top, width - 10, top + panel_h), title, header_fill=colour,
-                              fill=(255, 255, 255), title_size=24)
-        x0, y = body[0] + 12, body[1] + 6
-        draw_text_in_box(draw, (x0, y, body[2] - 12, y + 30), _t(
-            language, "counts", supply=player.supply, regions=len(owned(view, seat)),
-            hand="/".join(str(view.hand_sizes[seat][kind]) for kind in TYPES)), max_size=21, min_size=max(11, least), fill=INK,
-            align="left")
-        y += 36
-        cell = (body[2] - body[0] - 24 - 16) / 3
-        for index, kind in enumerate(TYPES):
-            left = x0 + index * (cell + 8)
-            level = player.level(kind)
-            actions, months = tables().schedule[(kind, level)]
-            rounded_panel(draw, (left, y, left + cell, y + 62 + tall), radius=8, fill=mix(colour, (255, 255, 255), 0.8),
-                          outline=colour, width=2)
-            title = _t(language, "schedule", letter=_letter(language, kind), type=Msg(f"eve.type.{kind}"), level=level)
-            draw_text_in_box(draw, (left + 6, y + 2, left + cell - 6, y + 30 + tall),
-                             title.replace(": ", ":\n") if tall else title, max_size=19, min_size=max(10, least),
-                bold=True, fill=INK, align="left")
-            draw_text_in_box(draw, (left + 6, y + 30 + tall, left + cell - 6, y + 60 + tall), _t(
-                language, "schedule_values", actions=actions, months=months), max_size=18, min_size=max(10, least), fill=INK,
-                align="left")
-        y += 70 + tall
-        for line in texts[seat]:                          # wrapped, never cut
-            draw_text(draw, (x0, y + 15), line, fnt=fnt, fill=INK, anchor="lm")
-            y += size + 8
-        if view.phase in (ROUND, COMBAT) and view.round is not None and view.round.seat == seat and not least:
-            draw.rectangle((10, top, 18, top + panel_h), fill=ACCENT)
-        elif view.phase == OVER and seat in view.winners:
-            draw.rectangle((10, top, 18, top + panel_h), fill=(255, 200, 0))
+        mark = ("round" if view.phase in (ROUND, COMBAT) and view.round is not None and view.round.seat == seat
+                and not least else "winner" if view.phase == OVER and seat in view.winners else None)
+        key = (seat, width, least, panel_h, language, name, player.empire, vp(view, seat), player.supply,
+               len(owned(view, seat)), tuple(view.hand_sizes[seat][kind] for kind in TYPES),
+               tuple(player.level(kind) for kind in TYPES), tuple(lines[seat]), mark)
+        strip = _PANELS.pop(key, None) if kept else None
+        if strip is not None:
+            image.paste(strip, (0, top))
+            _PANELS[key] = strip
+            continue
+        _draw_empire(draw, view, seat, language, name, empire, top, panel_h, width, least, texts[seat], fnt, size)
+        if kept:
+            _PANELS[key] = image.crop((0, top, width, top + panel_h + 1))
+            while len(_PANELS) > 64:
+                del _PANELS[next(iter(_PANELS))]
     return image
+
+
+def _draw_empire(draw: ImageDraw.ImageDraw, view: Any, seat: int, language: str, name: str, empire: str, top: int,
+                 panel_h: int, width: int, least: int, text: list[str], fnt: Any, size: int) -> None:
+    """Empire ``seat``'s panel, in rows ``top`` to ``top + panel_h`` of the empires' image."""
+    tall = 22 if least else 0
+    player = view.players[seat]
+    title = _t(language, "title", name=name, empire=empire, vp=vp(view, seat))
+    colour = colour_of(view, seat)
+    body = labelled_panel(draw, (10, top, width - 10, top + panel_h), title, header_fill=colour,
+                          fill=(255, 255, 255), title_size=24)
+    x0, y = body[0] + 12, body[1] + 6
+    draw_text_in_box(draw, (x0, y, body[2] - 12, y + 30), _t(
+        language, "counts", supply=player.supply, regions=len(owned(view, seat)),
+        hand="/".join(str(view.hand_sizes[seat][kind]) for kind in TYPES)), max_size=21, min_size=max(11, least), fill=INK,
+        align="left")
+    y += 36
+    cell = (body[2] - body[0] - 24 - 16) / 3
+    for index, kind in enumerate(TYPES):
+        left = x0 + index * (cell + 8)
+        level = player.level(kind)
+        actions, months = tables().schedule[(kind, level)]
+        rounded_panel(draw, (left, y, left + cell, y + 62 + tall), radius=8, fill=mix(colour, (255, 255, 255), 0.8),
+                      outline=colour, width=2)
+        title = _t(language, "schedule", letter=_letter(language, kind), type=Msg(f"eve.type.{kind}"), level=level)
+        draw_text_in_box(draw, (left + 6, y + 2, left + cell - 6, y + 30 + tall),
+                         title.replace(": ", ":\n") if tall else title, max_size=19, min_size=max(10, least),
+            bold=True, fill=INK, align="left")
+        draw_text_in_box(draw, (left + 6, y + 30 + tall, left + cell - 6, y + 60 + tall), _t(
+            language, "schedule_values", actions=actions, months=months), max_size=18, min_size=max(10, least), fill=INK,
+            align="left")
+    y += 70 + tall
+    for line in text:                                 # wrapped, never cut
+        draw_text(draw, (x0, y + 15), line, fnt=fnt, fill=INK, anchor="lm")
+        y += size + 8
+    if view.phase in (ROUND, COMBAT) and view.round is not None and view.round.seat == seat and not least:
+        draw.rectangle((10, top, 18, top + panel_h), fill=ACCENT)
+    elif view.phase == OVER and seat in view.winners:
+        draw.rectangle((10, top, 18, top + panel_h), fill=(255, 200, 0))
 
 
 def render(view: Any, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
