@@ -797,9 +797,8 @@ def _map_part(view: Any, big: Image.Image, labels: list[Label], names: list[Labe
         crop.paste(dim, (0, 0), _other_mask(view, labels, names, index))
     else:
         # only where the mask has ink (the other quarters' bands): each pixel gets the same blend
-        mask, tiles = _kept_mask(view, labels, names, index)
-        for tile in tiles:
-            crop.paste(dim.crop(tile), tile[:2], mask.crop(tile))
+        for tile, ink in _kept_mask(view, labels, names, index):
+            crop.paste(dim.crop(tile), tile[:2], ink)
     legend = _legend(language, PART_W * k, NAME_SIZE + 1)
     extra = legend.height if index == len(boxes) - 1 else 0
     part = Image.new("RGB", (crop.width, PART_HEADER_H + crop.height + extra), SPACE)
@@ -849,27 +848,28 @@ def cache_figures() -> dict[str, int]:
             "names_misses": names.misses}
 
 
-_MASKS: dict[tuple[Any, ...], tuple[Image.Image, list[tuple[int, int, int, int]]]] = {}
+_MASKS: dict[tuple[Any, ...], list[tuple[tuple[int, int, int, int], Image.Image]]] = {}
 MASK_TILE = 128
 
 
 def _kept_mask(view: Any, labels: list[Label], names: list[Label],
-               index: int) -> tuple[Image.Image, list[tuple[int, int, int, int]]]:
-    """``_other_mask`` and the boxes of its ink in MASK_TILE-px tiles (the rest of the part is
-    left as it is by the masked paste), kept by what the mask reads (the boxes of every label
-    and name, by region; a move seldom moves one): the last 32."""
+               index: int) -> list[tuple[tuple[int, int, int, int], Image.Image]]:
+    """``_other_mask`` as the boxes of its ink in MASK_TILE-px tiles with the mask's pixels there
+    (the rest of the part is left as it is by the masked paste; ~a third of the mask's bytes),
+    kept by what the mask reads (the boxes of every label and name, by region; a move seldom
+    moves one): the last 32."""
     key = (view.player_count == 2, index, tuple((label.region, label.box) for label in labels),
            tuple((label.region, label.box) for label in names))
     kept = _MASKS.pop(key, None)
     if kept is None:
         mask = _other_mask(view, labels, names, index)
-        tiles = []
+        kept = []
         for top in range(0, mask.height, MASK_TILE):
             for left in range(0, mask.width, MASK_TILE):
                 ink = mask.crop((left, top, left + MASK_TILE, top + MASK_TILE)).getbbox()
                 if ink is not None:
-                    tiles.append((left + ink[0], top + ink[1], left + ink[2], top + ink[3]))
-        kept = mask, tiles
+                    tile = (left + ink[0], top + ink[1], left + ink[2], top + ink[3])
+                    kept.append((tile, mask.crop(tile)))
     _MASKS[key] = kept
     while len(_MASKS) > 32:
         del _MASKS[next(iter(_MASKS))]
@@ -1129,7 +1129,7 @@ def draw_empires(view: Any, player_names: list[str] | None, language: str, width
                  least: int = 0, kept: bool = True) -> Image.Image:
     """One panel per empire, ``width`` px wide, no text under ``least`` px.  A panel is drawn
     within its own rows only, from what its key holds (the seat, the panels' height, its
-    empire's inputs, name and mark): the last 64 panels are kept per process and pasted when a
+    empire's inputs, name and mark): the last 48 panels (~0.6 MB each) are kept per process and pasted when a
     move left one alone (``kept=False`` draws every one: the tests' reference)."""
     tall = 22 if least else 0                             # chat: the schedule titles take two lines
     size = max(18, least + 1)
@@ -1157,7 +1157,7 @@ def draw_empires(view: Any, player_names: list[str] | None, language: str, width
         _draw_empire(draw, view, seat, language, name, empire, top, panel_h, width, least, texts[seat], fnt, size)
         if kept:
             _PANELS[key] = image.crop((0, top, width, top + panel_h + 1))
-            while len(_PANELS) > 64:
+            while len(_PANELS) > 48:
                 del _PANELS[next(iter(_PANELS))]
     return image
 
