@@ -34,6 +34,7 @@ numbers and EVE region names are notation.
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, Callable, Iterable
@@ -848,6 +849,7 @@ def cache_figures() -> dict[str, int]:
             "names_misses": names.misses}
 
 
+_KEPT_LOCK = threading.Lock()     # drawing in threads (no worker processes): two drawers share the kept images
 _MASKS: dict[tuple[Any, ...], list[tuple[tuple[int, int, int, int], Image.Image]]] = {}
 MASK_TILE = 128
 
@@ -860,7 +862,8 @@ def _kept_mask(view: Any, labels: list[Label], names: list[Label],
     moves one): the last 32."""
     key = (view.player_count == 2, index, tuple((label.region, label.box) for label in labels),
            tuple((label.region, label.box) for label in names))
-    kept = _MASKS.pop(key, None)
+    with _KEPT_LOCK:
+        kept = _MASKS.pop(key, None)
     if kept is None:
         mask = _other_mask(view, labels, names, index)
         kept = []
@@ -870,9 +873,10 @@ def _kept_mask(view: Any, labels: list[Label], names: list[Label],
                 if ink is not None:
                     tile = (left + ink[0], top + ink[1], left + ink[2], top + ink[3])
                     kept.append((tile, mask.crop(tile)))
-    _MASKS[key] = kept
-    while len(_MASKS) > 32:
-        del _MASKS[next(iter(_MASKS))]
+    with _KEPT_LOCK:
+        _MASKS[key] = kept
+        while len(_MASKS) > 32:
+            del _MASKS[next(iter(_MASKS))]
     return kept
 
 
@@ -1149,16 +1153,20 @@ def draw_empires(view: Any, player_names: list[str] | None, language: str, width
         key = (seat, width, least, panel_h, language, name, player.empire, vp(view, seat), player.supply,
                len(owned(view, seat)), tuple(view.hand_sizes[seat][kind] for kind in TYPES),
                tuple(player.level(kind) for kind in TYPES), tuple(lines[seat]), mark)
-        strip = _PANELS.pop(key, None) if kept else None
+        with _KEPT_LOCK:
+            strip = _PANELS.pop(key, None) if kept else None
+            if strip is not None:
+                _PANELS[key] = strip
         if strip is not None:
             image.paste(strip, (0, top))
-            _PANELS[key] = strip
             continue
         _draw_empire(draw, view, seat, language, name, empire, top, panel_h, width, least, texts[seat], fnt, size)
         if kept:
-            _PANELS[key] = image.crop((0, top, width, top + panel_h + 1))
-            while len(_PANELS) > 48:
-                del _PANELS[next(iter(_PANELS))]
+            strip = image.crop((0, top, width, top + panel_h + 1))
+            with _KEPT_LOCK:
+                _PANELS[key] = strip
+                while len(_PANELS) > 48:
+                    del _PANELS[next(iter(_PANELS))]
     return image
 
 
