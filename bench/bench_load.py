@@ -38,9 +38,26 @@ GAMES = ("planetarium", "eve", "pulsar", "spacecorp")
 
 
 def worker_pids(bot) -> list[int]:
-    pool = getattr(bot.workers, "_pool", None)
+    if hasattr(bot.workers, "pids"):
+        return list(bot.workers.pids())
+    pool = getattr(bot.workers, "_pool", None)     # a pool of one executor (before 2026-11-27 10:00)
     processes = getattr(pool, "_processes", None) or {}
     return list(processes)
+
+
+async def worker_figures(bot) -> dict[str, int]:
+    """The worker processes' kept EVE placements (renderers.eve.cache_figures), summed: asked of
+    each process itself (not through the queue, which may send both asks to one)."""
+    from renderers import eve
+    cache_figures = getattr(eve, "cache_figures", None)      # absent before 2026-11-27 10:00
+    totals: dict[str, int] = {}
+    if cache_figures is None:
+        return totals
+    loop = asyncio.get_running_loop()
+    for pool in getattr(bot.workers, "_processes", None) or []:
+        for key, value in (await loop.run_in_executor(pool, cache_figures)).items():
+            totals[key] = totals.get(key, 0) + value
+    return totals
 
 
 def cpu_seconds(pids: list[int]) -> tuple[float, float]:
@@ -134,6 +151,8 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
     bot.record_move = record_move           # type: ignore[method-assign]
     try:
         pids = worker_pids(bot)
+        homes_before = (getattr(bot.workers, "at_home", 0), getattr(bot.workers, "away", 0))
+        figures_before = await worker_figures(bot)
         cpu_before = cpu_seconds(pids)
         threads_before = thread_cpu()
         started = time.perf_counter()
@@ -169,6 +188,8 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
             await asyncio.sleep(0.05)
         cpu_after = cpu_seconds(pids)
         threads_after = thread_cpu()
+        homes = (getattr(bot.workers, "at_home", 0) - homes_before[0], getattr(bot.workers, "away", 0) - homes_before[1])
+        figures = {key: value - figures_before.get(key, 0) for key, value in (await worker_figures(bot)).items()}
     finally:
         FakeDiscord._record = real_record   # type: ignore[method-assign]
         FakeDiscord.handle = real_handle    # type: ignore[method-assign]
@@ -183,6 +204,7 @@ async def run_rate(harness: Harness, games: list, rate: float, seconds: float, c
             "client_cpu_ms": client_cpu * 1000 / max(1, len(done)),
             "server_cpu_ms": server[0] * 1000 / max(1, len(done)),
             "worker_cpu_ms": (cpu_after[1] - cpu_before[1]) * 1000 / max(1, len(done)),
+            "at_home": homes[0], "away": homes[1], "figures": figures,
             "threads_ms": {kind: (used - threads_before.get(kind, 0.0) - (client_cpu if kind == "MainThread" else 0.0))
                            * 1000 / max(1, len(done)) for kind, used in threads_after.items()}}
 
@@ -251,6 +273,8 @@ async def main() -> None:
     parser.add_argument("--bot-only", type=int, metavar="MOVES",
                         help="instead of the rates: MOVES move commands one at a time with drawing stubbed, the "
                              "bot's own CPU per move by game (quick, steady A/B of the bot's process: section 18)")
+    parser.add_argument("--no-affinity", action="store_true",
+                        help="send every drawing to any free worker process (bot/workers.py affinity off: A/B)")
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WORKER_PROCESSES", "0")),
                         help="worker processes drawing the boards (0: threads of this process; default: "
                              "WORKER_PROCESSES, else 0)")
@@ -265,6 +289,8 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         bot = create_bot(Settings(database_path=str(Path(scratch) / "load.db"), worker_processes=args.workers),
                          start_reminders=False)
+        if args.no_affinity:
+            bot.workers.affinity = False
         harness = Harness(bot, guild_id=1, channel_id=CHANNEL, timeout=600)
         await harness.start()
         try:
@@ -292,6 +318,14 @@ async def main() -> None:
                       f"p95 {result['done_p95_ms']:.0f} ms; CPU per move {result['main_cpu_ms']:.1f} ms in "
                       f"the bot's process, {result['worker_cpu_ms']:.1f} ms in workers (and "
                       f"{result['client_cpu_ms']:.1f} ms in the load client)")
+                if result["at_home"] or result["away"]:
+                    print(f"  jobs with a home process (bot/workers.py affinity): {result['at_home']} ran there, "
+                          f"{result['away']} elsewhere")
+                figures = result["figures"]
+                if figures:
+                    print("  EVE's kept map placements in the workers (hits of all asks): labels "
+                          f"{figures['labels_hits']} of {figures['labels_hits'] + figures['labels_misses']}, names "
+                          f"{figures['names_hits']} of {figures['names_hits'] + figures['names_misses']}")
                 print(f"  of the bot's process, the test Discord answering its REST calls (Discord's work, not the "
                       f"bot's): {result['server_cpu_ms']:.2f} ms a move")
                 print("  the bot's process by thread (ms a move, the load client's left out): " + ", ".join(

@@ -232,6 +232,52 @@ def gaia_players_ab(moves: int, seed: int, runs: int) -> None:
               + f" a position ({len(views)} positions, least of {runs})")
 
 
+def eve_map_ab(moves: int, seed: int, runs: int) -> None:
+    """Print the CPU ms per position of EVE's chat map parts whose inputs changed (what the host
+    draws), drawn as before 2026-11-27 10:00 (the whole map at chat scale, each part cut from it
+    with its header and mask drawn in place) and now (each part in its own window, the first
+    two, then the whole map; kept header and mask), alternating position by position in this
+    process, the least of ``runs`` passes over consecutive positions of 3- and 4-player playouts.
+    Both include the four parts' inputs (the host reads them at every drawing)."""
+    from renderers import eve as er
+
+    for players in (3, 4):
+        names = [f"Player {seat + 1}" for seat in range(players)]
+        views = positions("eve", moves, seed, players)
+        changed: list[list[int]] = []
+        previous: list[str] | None = None
+        for view in views:
+            labels = er.map_labels(view, "en")
+            inputs = [er.map_inputs(view, labels, er.name_labels(view, "en", labels), index) for index in range(4)]
+            changed.append([index for index in range(4) if previous is None or inputs[index] != previous[index]])
+            previous = inputs
+        best = {"before": float("inf"), "after": float("inf")}
+        for _ in range(runs):
+            spent = {"before": 0.0, "after": 0.0}
+            for number, (view, indices) in enumerate(zip(views, changed)):
+                for mode in (("before", "after") if number % 2 else ("after", "before")):
+                    start = time.process_time()
+                    labels = er.map_labels(view, "en")
+                    named = er.name_labels(view, "en", labels)
+                    if mode == "before" and indices:
+                        for index in range(4):       # the inputs, which the host reads either way
+                            er.map_inputs(view, labels, named, index)
+                        whole = er._draw_chat_map(view, "en", labels, named)
+                        for index in indices:
+                            er._map_part(view, whole, labels, named, index, names, "en", plain=True)
+                    elif indices:
+                        parts = er._map_chat_parts(view, "en", names)
+                        for index in indices:
+                            parts[index].draw()
+                    spent[mode] += time.process_time() - start
+            best = {mode: min(best[mode], spent[mode]) for mode in best}
+        drawn = sum(1 for indices in changed if indices)
+        print(f"eve {players} players' map parts: " + ", ".join(f"{mode} {best[mode] * 1000 / len(views):.2f} ms"
+                                                               for mode in ("before", "after"))
+              + f" a position ({len(views)} positions, {drawn} with a part changed, "
+              + f"{sum(len(indices) for indices in changed[1:]) / max(1, len(views) - 1):.2f} parts a move; least of {runs})")
+
+
 def changes(name: str, views: list, names: list[str]) -> None:
     """Print how often each image of ``name`` changes from one position to the next (its digest:
     a plain image's pixels, a ChatPart's inputs), as the host compares them."""
@@ -282,6 +328,10 @@ def main() -> None:
     parser.add_argument("--palettes-ab", action="store_true",
                         help="to_png per changed image with a palette of its own against kept palettes, "
                              "alternating in this process (least of --least-of passes, default 3)")
+    parser.add_argument("--eve-map-ab", action="store_true",
+                        help="EVE's changed chat map parts drawn as before (whole map, header and mask in place) "
+                             "against now (windows, kept header and mask), alternating in this process (least of "
+                             "--least-of, default 3)")
     parser.add_argument("--gaia-players-ab", action="store_true",
                         help="Gaia's players' images before and after the kept panels, alternating in this process")
     args = parser.parse_args()
@@ -289,6 +339,9 @@ def main() -> None:
         from renderers.common import keep_palettes
         keep_palettes()
     names = [f"Player {seat + 1}" for seat in range(args.players)]
+    if args.eve_map_ab:
+        eve_map_ab(args.moves, args.seed, args.least_of or 3)
+        return
     if args.gaia_players_ab:
         gaia_players_ab(args.moves if args.moves != 60 else 80, args.seed, args.least_of or 3)
         return

@@ -21,11 +21,18 @@ import concurrent.futures
 import itertools
 import multiprocessing
 import os
+import zlib
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
 URGENT = "urgent"
+PASSES = 2
+"""How many times the first waiting urgent job may be passed over by a free process that takes a
+waiting job whose home it is (so a game's drawings meet that process's caches); then the next
+free process takes it.  It waits at most about PASSES drawings more, and no process idles while
+a job waits.  (A bound in time, 50 ms, was tried: under load every queued job waits longer than
+that, and half the jobs ran away from home, as with no affinity at all.)"""
 T = TypeVar("T")
 
 
@@ -34,16 +41,34 @@ class _Job:
     fn: Callable[..., Any]
     args: tuple[Any, ...]
     future: asyncio.Future[Any]
+    home: int | None = None          # the slot whose process keeps this job's caches (affinity)
+    passed: int = 0                  # times a job behind it was taken first (PASSES)
+
+
+def home_slot(affinity: Any, slots: int) -> int:
+    """The slot of an affinity key (a game id): a stable hash, the same in every run."""
+    return zlib.crc32(repr(affinity).encode()) % slots
 
 
 @dataclass
 class Workers:
     """``await workers.run(fn, *args)`` (urgent) or ``await workers.run(fn, *args, lane=game_id)``
-    (background, fair between lanes)."""
+    (background, fair between lanes).
+
+    With worker processes, each slot is one process of its own, and a job may name an
+    ``affinity`` (a game id; a background job's lane is its affinity unless it names one): the
+    job's *home* is the slot :func:`home_slot` gives, so a game's drawings go to the process
+    whose caches hold its last images (encoded PNGs by digest, Gaia's kept panels, EVE's placed
+    labels).  Work-conserving: a free process takes the first waiting urgent job whose home it
+    is; failing that, the first urgent job (whatever its home), so no process idles while a job
+    waits; the first job is passed over at most :data:`PASSES` times."""
 
     processes: int = 0
     threads: int = 2
-    _pool: concurrent.futures.Executor | None = None
+    affinity: bool = True            # False: every job goes to any free process (A/B in bench_load)
+    _pool: concurrent.futures.Executor | None = None          # threads, shared by every slot
+    _processes: list[concurrent.futures.ProcessPoolExecutor] = field(default_factory=list)
+    _busy: list[bool] = field(default_factory=list)
     _urgent: deque[_Job] = field(default_factory=deque)
     _lanes: dict[Any, deque[_Job]] = field(default_factory=dict)
     _order: deque[Any] = field(default_factory=deque)
@@ -51,6 +76,8 @@ class Workers:
     _running_background: int = 0
     _closed: bool = False
     _counter: itertools.count[int] = field(default_factory=itertools.count)
+    at_home: int = 0                 # jobs with a home that ran there (figures: bench_load)
+    away: int = 0                    # jobs with a home that ran elsewhere
 
     @property
     def slots(self) -> int:
@@ -60,23 +87,33 @@ class Workers:
     def background_slots(self) -> int:
         return max(1, self.slots - 1)
 
-    def _executor(self) -> concurrent.futures.Executor:
-        if self._pool is None:
-            if self.processes > 0:
+    def _executor(self, slot: int) -> concurrent.futures.Executor:
+        if self.processes > 0:
+            if not self._processes:
                 # forkserver/spawn: a fork of a process running an event loop and threads is unsafe
                 method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-                self._pool = concurrent.futures.ProcessPoolExecutor(
-                    max_workers=self.processes, mp_context=multiprocessing.get_context(method),
-                    initializer=_start_process)
-            else:
-                self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=self.threads,
-                                                                   thread_name_prefix="worker")
+                context = multiprocessing.get_context(method)
+                self._processes = [concurrent.futures.ProcessPoolExecutor(
+                    max_workers=1, mp_context=context, initializer=_start_process)
+                    for _ in range(self.processes)]
+            return self._processes[slot]
+        if self._pool is None:
+            self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=self.threads,
+                                                               thread_name_prefix="worker")
         return self._pool
 
-    async def run(self, fn: Callable[..., T], *args: Any, lane: Any = URGENT) -> T:
+    def pids(self) -> list[int]:
+        """The worker processes' ids (started so far)."""
+        return [pid for pool in self._processes for pid in getattr(pool, "_processes", None) or {}]
+
+    async def run(self, fn: Callable[..., T], *args: Any, lane: Any = URGENT, affinity: Any = None) -> T:
         if self._closed:
             raise RuntimeError("the worker pool is closed")
-        job = _Job(fn, args, asyncio.get_running_loop().create_future())
+        if affinity is None and lane != URGENT:
+            affinity = lane
+        home = (home_slot(affinity, self.slots) if affinity is not None and self.processes > 0 and self.affinity
+                else None)
+        job = _Job(fn, args, asyncio.get_running_loop().create_future(), home)
         if lane == URGENT:
             self._urgent.append(job)
         else:
@@ -107,29 +144,56 @@ class Workers:
                 return job
         return None
 
+    def _next_urgent(self, free: list[int]) -> tuple[_Job, int] | None:
+        while self._urgent and self._urgent[0].future.cancelled():
+            self._urgent.popleft()
+        if not self._urgent:
+            return None
+        head = self._urgent[0]
+        if head.home is None or head.home in free:
+            self._urgent.popleft()
+            return head, free[0] if head.home is None else head.home
+        if head.passed < PASSES:
+            for index, job in enumerate(self._urgent):
+                if job.home in free and not job.future.cancelled():
+                    del self._urgent[index]
+                    head.passed += 1
+                    return job, job.home
+        self._urgent.popleft()
+        return head, free[0]
+
     def _dispatch(self) -> None:
         while self._running < self.slots:
+            if len(self._busy) < self.slots:
+                self._busy = [False] * self.slots
+            free = [slot for slot, busy in enumerate(self._busy) if not busy]
+            picked = self._next_urgent(free)
             background = False
-            job = None
-            while self._urgent and job is None:
-                candidate = self._urgent.popleft()
-                job = None if candidate.future.cancelled() else candidate
-            if job is None and self._running_background < self.background_slots:
+            if picked is None and self._running_background < self.background_slots:
                 job = self._next_background()
-                background = job is not None
-            if job is None:
+                if job is not None:
+                    picked = job, job.home if job.home in free else free[0]
+                    background = True
+            if picked is None:
                 return
-            self._start(job, background)
+            self._start(*picked, background)
 
-    def _start(self, job: _Job, background: bool) -> None:
+    def _start(self, job: _Job, slot: int, background: bool) -> None:
         self._running += 1
         self._running_background += background
+        self._busy[slot] = True
+        if job.home is not None:
+            if job.home == slot:
+                self.at_home += 1
+            else:
+                self.away += 1
         loop = job.future.get_loop()
-        done = loop.run_in_executor(self._executor(), job.fn, *job.args)
+        done = loop.run_in_executor(self._executor(slot), job.fn, *job.args)
 
         def finished(task: asyncio.Future[Any]) -> None:
             self._running -= 1
             self._running_background -= background
+            self._busy[slot] = False
             if not job.future.cancelled():
                 if task.cancelled():
                     job.future.cancel()
@@ -146,7 +210,9 @@ class Workers:
         """Start every worker process and import what drawing needs in each (the first board a
         cold process draws is otherwise seconds slower).  Threads need nothing."""
         if self.processes > 0 and not self._closed:
-            await asyncio.gather(*(self.run(_warm_process) for _ in range(self.processes)))
+            loop = asyncio.get_running_loop()
+            await asyncio.gather(*(loop.run_in_executor(self._executor(slot), _warm_process)
+                                   for slot in range(self.processes)))
 
     def close(self) -> None:
         """Refuse new work, cancel what waits, let running jobs finish in the background."""
@@ -156,8 +222,8 @@ class Workers:
         self._urgent.clear()
         self._lanes.clear()
         self._order.clear()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        for pool in [*self._processes, *([self._pool] if self._pool is not None else [])]:
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _start_process() -> None:
@@ -175,11 +241,8 @@ def _warm_process() -> None:
     """Import every game and draw its opening board once in this worker process, so the first
     players after a start do not pay the cold caches (the first drawing costs 2-7 times a later
     one: bench/bench_load_results.txt)."""
-    import time
-
     from bot.service import warm_drawing
     warm_drawing()
-    time.sleep(0.2)      # held a moment, so that the other warm-up jobs reach the other processes
 
 
 def default_processes() -> int:

@@ -5,7 +5,7 @@ a phone (about 420 px) can read them one under another.
    (spread apart where the real map is crowded), stargates as lines, the region's ring colour
    (its card's VP: green 1, blue 2, orange 3, red 4) as a thick ring, the owner's empire colour
    inside (rimmed in white, apart from the ring by a dark band) with the owner's unit count, the region code under it, agents as small dots in their
-   empire colours (with a count), the outpost type (D/P/L, the notation's letters) or a star for
+   empire colours (with a count; a row beside the node that covers no region code), the outpost type (D/P/L, the notation's letters) or a star for
    the headquarters in a square, and the political-map markers (``VIO-B``) beside the regions
    they mark; ``map_labels`` places every label so none leaves the image or covers another.
    The legend under the map explains each sign (the boards ring no move: a picture changes
@@ -21,8 +21,10 @@ a phone (about 420 px) can read them one under another.
 
 For chat every image is a ``ChatPart`` (issue 26): the host draws one only when its inputs
 (``map_inputs``: a part's own quarter's regions and the labels reaching into it;
-``calendar_inputs``; ``empires_inputs``) differ from those of the image the thread shows, and the
-four map parts are cut from one drawing made at the first part drawn.
+``calendar_inputs``; ``empires_inputs``) differ from those of the image the thread shows; a map
+part is drawn in its own window (what may reach its box), the first two of a drawing, and any
+more are cut from one drawing of the whole map (tests/renderers/test_eve_map_window.py: the same
+pixels).
 tests/renderers/test_chat_parts_eve.py proves over random playouts that the inputs decide the
 pixels.
 
@@ -32,6 +34,7 @@ numbers and EVE region names are notation.
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, Callable, Iterable
@@ -308,16 +311,14 @@ def _placed_labels(two_player: bool, language: str, pieces: tuple[tuple[tuple[in
     labels: list[Label] = []
     for code, (x, y) in sorted(pos.items()):
         labels.append(Label("code", code, code, _text_box((x, y + NODE_R + 11), code, CODE_SIZE, True, "mm", 2)))
+    codes = [label.box for label in labels]
     for code, (x, y) in sorted(pos.items()):
         agents: dict[int, int] = {}
         for seat in region_pieces[code][0]:
             agents[seat] = agents.get(seat, 0) + 1
-        step = 2 * AGENT_R + 1
-        step = -step if x - NODE_R - 2 - step * len(agents) > 0 else step   # leftwards unless at the edge
-        first = x - NODE_R - 2 if step < 0 else x + NODE_R + 2
-        for index, (seat, count) in enumerate(sorted(agents.items())):
-            ax, ay = first + index * step, y + NODE_R - 9
-            labels.append(Label("agent", code, f"{seat}:{count}", (ax - AGENT_R, ay - AGENT_R, ax + AGENT_R, ay + AGENT_R)))
+        if agents:
+            row = _agent_row(two_player, code, len(agents), codes)
+            labels += [Label("agent", code, f"{seat}:{count}", box) for (seat, count), box in zip(sorted(agents.items()), row)]
     placed = _Grid(32, (label.box for label in labels))
     marks = {region: square for region, square in face_up}
     wanted = [("tag", code, HQ_SIGN if region_pieces[code][1] else _letter(language, str(region_pieces[code][2])),
@@ -350,6 +351,47 @@ def _placed_labels(two_player: bool, language: str, pieces: tuple[tuple[tuple[in
         labels.append(Label(kind, code, text, best[1]))
         placed.add(best[1])
     return tuple(labels)
+
+
+def _agent_rows(x: float, y: float, count: int) -> list[list[Box]]:
+    """Where a region's ``count`` agent badges may go, in order of preference: a row leftwards
+    from the node's lower left (rightwards when the image's edge is near), the other way, then
+    the same at the node's upper side, then a column upwards beside it."""
+    step = 2 * AGENT_R + 1
+    usual = -step if x - NODE_R - 2 - step * count > 0 else step   # leftwards unless at the edge
+    rows = []
+    for ay in (y + NODE_R - 9, y - NODE_R + 9):
+        for direction in (usual, -usual):
+            first = x - NODE_R - 2 if direction < 0 else x + NODE_R + 2
+            rows.append([(first + index * direction - AGENT_R, ay - AGENT_R, first + index * direction + AGENT_R,
+                          ay + AGENT_R) for index in range(count)])
+    for direction in (usual, -usual):          # a column upwards beside the node
+        ax = x - NODE_R - 2 - AGENT_R if direction < 0 else x + NODE_R + 2 + AGENT_R
+        rows.append([(ax - AGENT_R, y + NODE_R - 9 - index * step - AGENT_R, ax + AGENT_R,
+                      y + NODE_R - 9 - index * step + AGENT_R) for index in range(count)])
+    return rows
+
+
+def _agent_row(two_player: bool, code: str, count: int, codes: list[Box]) -> list[Box]:
+    """The first row of :func:`_agent_rows` that stays in the image and in its region's chat
+    part, clear of every region code and of the other regions' discs (three agents at R02 once
+    covered R29's code), else the one that covers least of them."""
+    pos = node_positions(two_player)
+    x, y = pos[code]
+    reach = NODE_R + RING_GAP + RING_W
+    discs = [(ox - reach, oy - reach, ox + reach, oy + reach) for other, (ox, oy) in pos.items() if other != code]
+    own_part = chat_boxes()[quarter(x, y)]
+    best: tuple[float, list[Box]] | None = None
+    for row in _agent_rows(x, y, count):
+        cost = sum(1000 * _overlaps(box, codes, 0) + _overlaps(box, discs, 0)
+                   + (0 if _inside(box, MAP_SIZE, MAP_HEIGHT) else 10 ** 6)
+                   + (0 if _within(box, own_part) else 500) for box in row)
+        if best is None or cost < best[0]:
+            best = (cost, row)
+        if cost == 0:
+            break
+    assert best is not None
+    return best[1]
 
 
 HQ_SIGN = "★"     # a headquarters tag's label: drawn as a star, the same in every language
@@ -467,14 +509,19 @@ def draw_map(view: Any, language: str) -> Image.Image:
 
 
 def _draw_star_map(view: Any, language: str, k: int,
-                   labels: list[Label] | None = None) -> Image.Image:
-    """The star map alone, ``k`` times the map's size (the chat parts are cut from ``k`` = 2)."""
+                   labels: list[Label] | None = None, window: Box | None = None) -> Image.Image:
+    """The star map alone, ``k`` times the map's size (the chat parts are cut from ``k`` = 2).
+    With a ``window`` (pixels of this size) only what may reach it is drawn: its pixels are
+    those of the whole drawing (``_reaches``), the rest of the image is left unfinished."""
     two_player = view.player_count == 2
     image = _map_background(two_player, k).copy()
     draw = ImageDraw.Draw(image)
     pos = {code: (x * k, y * k) for code, (x, y) in node_positions(two_player).items()}
     r = NODE_R * k
+    reach = (NODE_R + RING_GAP + RING_W) * k
     for code, (x, y) in pos.items():
+        if window is not None and not _reaches((x - reach, y - reach, x + reach, y + reach), window):
+            continue
         region = view.regions[code]
         fill = colour_of(view, region.owner) if region.owner is not None else EMPTY
         draw.ellipse((x - r, y - r, x + r, y + r), fill=fill,
@@ -483,6 +530,8 @@ def _draw_star_map(view: Any, language: str, k: int,
             draw_text(draw, (x, y), str(region.units), size=20 * k, bold=True, fill=contrast_text(fill), anchor="mm")
     for label in map_labels(view, language) if labels is None else labels:    # labels and tags over every node
         box = (label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k)
+        if window is not None and not _reaches(box, window):
+            continue
         if label.kind == "code":
             x, y = pos[label.region]
             draw_text_outlined(draw, (x, y + (NODE_R + 11) * k), label.text, size=CODE_SIZE * k,
@@ -688,20 +737,36 @@ def _draw_map_parts(view: Any, language: str, player_names: list[str] | None,
     return [_map_part(view, big, labels, names, index, player_names, language) for index in range(len(chat_boxes()))]
 
 
+# What a drawn thing may ink beyond its box (chat pixels): text strokes and halos, outlines, a
+# leader line's width; twice the host's REACH_MARGIN (the inputs' margin, proven by the tests).
+WINDOW_MARGIN = 24
+
+
+def _reaches(box: Box, window: Box) -> bool:
+    m = WINDOW_MARGIN
+    return box[0] - m < window[2] and box[2] + m > window[0] and box[1] - m < window[3] and box[3] + m > window[1]
+
+
 def _draw_chat_map(view: Any, language: str, labels: list[Label],
-                   names: list[Label]) -> Image.Image:
-    """The whole star map at CHAT_K times the scale with the region names: the parts' source."""
+                   names: list[Label], window: Box | None = None) -> Image.Image:
+    """The whole star map at CHAT_K times the scale with the region names: the parts' source.
+    With a ``window`` (chat pixels, a part's box) only what may reach it is drawn (one part of
+    four costs about a third of the whole; its pixels are the whole's: tests/renderers/
+    test_eve_map_window.py)."""
     k = CHAT_K
-    big = _draw_star_map(view, language, k, labels)
+    big = _draw_star_map(view, language, k, labels, window)
     draw = ImageDraw.Draw(big)
     pos = node_positions(view.player_count == 2)
+    reach = (NODE_R + RING_GAP + RING_W) * k
     for label in names:
         box = label.box
         x, y = pos[label.region][0] * k, pos[label.region][1] * k
+        if window is not None and not _reaches((min(box[0], x - reach), min(box[1], y - reach),
+                                                max(box[2], x + reach), max(box[3], y + reach)), window):
+            continue
         if not (box[0] <= x <= box[2] and box[1] >= y):      # not under its node: a thin leader line
             px, py = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
             dist = math.hypot(px - x, py - y) or 1.0
-            reach = (NODE_R + RING_GAP + RING_W) * k
             if dist > reach:
                 draw.line((x + (px - x) * reach / dist, y + (py - y) * reach / dist, px, py), fill=LEADER, width=k)
         draw.multiline_text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label.text, font=font(NAME_SIZE, True),
@@ -718,22 +783,101 @@ def _dim_part(two_player: bool, index: int) -> Image.Image:
 
 
 def _map_part(view: Any, big: Image.Image, labels: list[Label], names: list[Label], index: int,
-              player_names: list[str] | None, language: str) -> Image.Image:
-    """Part ``index`` of the chat map, cut from ``big`` (``_draw_chat_map``): the other quarters'
-    regions dimmed, the header over it, the legend under the last part."""
+              player_names: list[str] | None, language: str, plain: bool = False) -> Image.Image:
+    """Part ``index`` of the chat map, cut from ``big`` (``_draw_chat_map``, whole or drawn in
+    this part's window): the other quarters' regions dimmed, the header over it, the legend
+    under the last part.  The header and the mask are kept per process (``_header`` and
+    ``_kept_mask``: a game's header never changes, its mask seldom); ``plain`` draws both here
+    (the tests' reference)."""
     k = CHAT_K
     boxes = chat_boxes()
     left, top, right, bottom = boxes[index]
     crop = big.crop((left * k, top * k, right * k, bottom * k))
-    crop.paste(_dim_part(view.player_count == 2, index), (0, 0), _other_mask(view, labels, names, index))
+    dim = _dim_part(view.player_count == 2, index)
+    if plain:
+        crop.paste(dim, (0, 0), _other_mask(view, labels, names, index))
+    else:
+        # only where the mask has ink (the other quarters' bands): each pixel gets the same blend
+        for tile, ink in _kept_mask(view, labels, names, index):
+            crop.paste(dim.crop(tile), tile[:2], ink)
     legend = _legend(language, PART_W * k, NAME_SIZE + 1)
     extra = legend.height if index == len(boxes) - 1 else 0
     part = Image.new("RGB", (crop.width, PART_HEADER_H + crop.height + extra), SPACE)
     part.paste(crop, (0, PART_HEADER_H))
     if extra:
         part.paste(legend, (0, PART_HEADER_H + crop.height))
-    _part_header(part, view, index, player_names, language)
+    if plain:
+        _part_header(part, view, index, player_names, language)
+    else:
+        seats = tuple((colour_of(view, seat), player.empire,
+                       player_names[seat] if player_names and seat < len(player_names) else None)
+                      for seat, player in enumerate(view.players))
+        part.paste(_header(view.player_count == 2, index, crop.width, seats, language), (0, 0))
     return part
+
+
+class _HeaderView:
+    """What ``_part_header`` reads of a view, rebuilt from ``_header``'s key."""
+
+    def __init__(self, two_player: bool, seats: tuple[tuple[RGB, str, str | None], ...]) -> None:
+        self.player_count = len(seats)
+        self.players = [_HeaderSeat(empire) for _, empire, _ in seats]
+        assert two_player == (self.player_count == 2)
+
+
+@dataclass(frozen=True)
+class _HeaderSeat:
+    empire: str
+
+
+@lru_cache(maxsize=64)
+def _header(two_player: bool, index: int, width: int, seats: tuple[tuple[RGB, str, str | None], ...],
+            language: str) -> Image.Image:
+    """Part ``index``'s header strip (``_part_header``: it fills its rows whole): the same for
+    every position of a game."""
+    strip = Image.new("RGB", (width, PART_HEADER_H), SPACE)
+    names = [name if name is not None else _say(language, Msg(f"eve.empire.{empire}")) for _, empire, name in seats]
+    _part_header(strip, _HeaderView(two_player, seats), index, names, language)
+    return strip
+
+
+def cache_figures() -> dict[str, int]:
+    """This process's hits and misses of the map's kept placements (bench/bench_load.py asks
+    each worker process: what a game's home process gains)."""
+    labels, names = _placed_labels.cache_info(), _placed_names.cache_info()
+    return {"labels_hits": labels.hits, "labels_misses": labels.misses, "names_hits": names.hits,
+            "names_misses": names.misses}
+
+
+_KEPT_LOCK = threading.Lock()     # drawing in threads (no worker processes): two drawers share the kept images
+_MASKS: dict[tuple[Any, ...], list[tuple[tuple[int, int, int, int], Image.Image]]] = {}
+MASK_TILE = 128
+
+
+def _kept_mask(view: Any, labels: list[Label], names: list[Label],
+               index: int) -> list[tuple[tuple[int, int, int, int], Image.Image]]:
+    """``_other_mask`` as the boxes of its ink in MASK_TILE-px tiles with the mask's pixels there
+    (the rest of the part is left as it is by the masked paste; ~a third of the mask's bytes),
+    kept by what the mask reads (the boxes of every label and name, by region; a move seldom
+    moves one): the last 32."""
+    key = (view.player_count == 2, index, tuple((label.region, label.box) for label in labels),
+           tuple((label.region, label.box) for label in names))
+    with _KEPT_LOCK:
+        kept = _MASKS.pop(key, None)
+    if kept is None:
+        mask = _other_mask(view, labels, names, index)
+        kept = []
+        for top in range(0, mask.height, MASK_TILE):
+            for left in range(0, mask.width, MASK_TILE):
+                ink = mask.crop((left, top, left + MASK_TILE, top + MASK_TILE)).getbbox()
+                if ink is not None:
+                    tile = (left + ink[0], top + ink[1], left + ink[2], top + ink[3])
+                    kept.append((tile, mask.crop(tile)))
+    with _KEPT_LOCK:
+        _MASKS[key] = kept
+        while len(_MASKS) > 32:
+            del _MASKS[next(iter(_MASKS))]
+    return kept
 
 
 # ----- what decides each chat part's pixels (issue 26: the host draws a part only when they changed) -----
@@ -759,31 +903,49 @@ def map_inputs(view: Any, labels: list[Label], names: list[Label], index: int) -
     many players (space, stargates, rings, overview, legend).  Labels are placed one after the
     other over the whole map (``map_labels``), so a move far away may move a label here: the
     inputs hold the labels' places, not the regions that decided them."""
-    k = CHAT_K
-    left, top, right, bottom = chat_boxes()[index]
-    part = (left * k, top * k, right * k, bottom * k)
-    pos = node_positions(view.player_count == 2)
-    mine = {code for code, (x, y) in pos.items() if quarter(x, y) == index}
+    two_player = view.player_count == 2
     regions = []
-    for code in sorted(mine):
+    for code in _quarter_codes(two_player, index):
         region = view.regions[code]
         regions.append((code, region.owner, region.units if region.owner is not None else 0))
-    placed = [(label.kind, label.region, label.text, label.box) if label.region in mine else ("mask", label.box)
-              for label in labels
-              if _touches((label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k), part)]
-    reach = (NODE_R + RING_GAP + RING_W) * k
-    named = []
-    for label in names:
-        x, y = pos[label.region][0] * k, pos[label.region][1] * k
-        extent = (min(label.box[0], x - reach), min(label.box[1], y - reach), max(label.box[2], x + reach),
-                  max(label.box[3], y + reach))
-        if _touches(extent, part):
-            named.append((label.region, label.text if label.region in mine else None, label.box))
     # one string (of ints, floats, strings and None: its repr is the same in every process), which
     # the host's digest takes in one piece: fed item by item, its ~2,000 items cost more than the
-    # labels' placement
-    return repr(("map", view.player_count, tuple(player.empire for player in view.players), tuple(regions),
-                 tuple(placed), tuple(named)))
+    # labels' placement.  The labels' and names' part of it is kept (most moves leave them be);
+    # the string is repr(("map", players, empires, regions, placed, named)), built in pieces.
+    placed_named = _placed_inputs(two_player, tuple(labels), tuple(names))[index]
+    return (f"({'map'!r}, {view.player_count!r}, {tuple(player.empire for player in view.players)!r}, "
+            f"{tuple(regions)!r}, {placed_named})")
+
+
+@lru_cache(maxsize=16)
+def _quarter_codes(two_player: bool, index: int) -> tuple[str, ...]:
+    """The regions of part ``index``'s quarter, in code order."""
+    return tuple(sorted(code for code, (x, y) in node_positions(two_player).items() if quarter(x, y) == index))
+
+
+@lru_cache(maxsize=16)
+def _placed_inputs(two_player: bool, labels: tuple[Label, ...], names: tuple[Label, ...]) -> tuple[str, ...]:
+    """Per part, ``repr(placed) + ", " + repr(named)`` of :func:`map_inputs`: what the labels and
+    names add to its inputs, the same for every position with these labels (a move of units)."""
+    k = CHAT_K
+    pos = node_positions(two_player)
+    reach = (NODE_R + RING_GAP + RING_W) * k
+    out = []
+    for index, (left, top, right, bottom) in enumerate(chat_boxes()):
+        part = (left * k, top * k, right * k, bottom * k)
+        mine = set(_quarter_codes(two_player, index))
+        placed = [(label.kind, label.region, label.text, label.box) if label.region in mine else ("mask", label.box)
+                  for label in labels
+                  if _touches((label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k), part)]
+        named = []
+        for label in names:
+            x, y = pos[label.region][0] * k, pos[label.region][1] * k
+            extent = (min(label.box[0], x - reach), min(label.box[1], y - reach), max(label.box[2], x + reach),
+                      max(label.box[3], y + reach))
+            if _touches(extent, part):
+                named.append((label.region, label.text if label.region in mine else None, label.box))
+        out.append(f"{tuple(placed)!r}, {tuple(named)!r}")
+    return tuple(out)
 
 
 def _map_chat_parts(view: Any, language: str,
@@ -797,8 +959,20 @@ def _map_chat_parts(view: Any, language: str,
     def whole() -> Image.Image:
         return _draw_chat_map(view, language, labels, names)
 
+    windows: list[int] = []
+
+    def source(index: int) -> Image.Image:
+        # a move changes one part or two (a part's window costs about a third of the whole map):
+        # the first two parts drawn in their windows, any more cut from one whole drawing
+        if len(windows) >= 2:
+            return whole()
+        windows.append(index)
+        left, top, right, bottom = chat_boxes()[index]
+        k = CHAT_K
+        return _draw_chat_map(view, language, labels, names, (left * k, top * k, right * k, bottom * k))
+
     def part(index: int) -> Callable[[], Image.Image]:
-        return lambda: _map_part(view, whole(), labels, names, index, player_names, language)
+        return lambda: _map_part(view, source(index), labels, names, index, player_names, language)
 
     return [ChatPart(map_inputs(view, labels, names, index), part(index)) for index in range(len(chat_boxes()))]
 
@@ -952,14 +1126,21 @@ def _wrap_list(lines: list[str], fnt: Any, width: float) -> list[str]:
     return out
 
 
+_PANELS: dict[tuple[Any, ...], Image.Image] = {}
+
+
 def draw_empires(view: Any, player_names: list[str] | None, language: str, width: int = WIDTH,
-                 least: int = 0) -> Image.Image:
-    """One panel per empire, ``width`` px wide, no text under ``least`` px."""
+                 least: int = 0, kept: bool = True) -> Image.Image:
+    """One panel per empire, ``width`` px wide, no text under ``least`` px.  A panel is drawn
+    within its own rows only, from what its key holds (the seat, the panels' height, its
+    empire's inputs, name and mark): the last 48 panels (~0.6 MB each) are kept per process and pasted when a
+    move left one alone (``kept=False`` draws every one: the tests' reference)."""
     tall = 22 if least else 0                             # chat: the schedule titles take two lines
     size = max(18, least + 1)
     fnt = font(size)
-    texts = [_wrap_list(_empire_lines(view, seat, language), fnt, width - 20 - 24) for seat in range(view.player_count)]
-    extra = max(0, max(len(lines) for lines in texts) - 2) * (size + 8)
+    lines = [_empire_lines(view, seat, language) for seat in range(view.player_count)]
+    texts = [_wrap_list(seat_lines, fnt, width - 20 - 24) for seat_lines in lines]
+    extra = max(0, max(len(wrapped) for wrapped in texts) - 2) * (size + 8)
     panel_h, gap = 236 + tall + extra, 10
     image = Image.new("RGB", (width, view.player_count * (panel_h + gap) + gap), PANEL_BG)
     draw = ImageDraw.Draw(image)
@@ -967,39 +1148,65 @@ def draw_empires(view: Any, player_names: list[str] | None, language: str, width
         top = gap + seat * (panel_h + gap)
         empire = _say(language, Msg(f"eve.empire.{player.empire}"))
         name = player_names[seat] if player_names and seat < len(player_names) else empire
-        title = _t(language, "title", name=name, empire=empire, vp=vp(view, seat))
-        colour = colour_of(view, seat)
-        body = labelled_panel(draw, (10, top, width - 10, top + panel_h), title, header_fill=colour,
-                              fill=(255, 255, 255), title_size=24)
-        x0, y = body[0] + 12, body[1] + 6
-        draw_text_in_box(draw, (x0, y, body[2] - 12, y + 30), _t(
-            language, "counts", supply=player.supply, regions=len(owned(view, seat)),
-            hand="/".join(str(view.hand_sizes[seat][kind]) for kind in TYPES)), max_size=21, min_size=max(11, least), fill=INK,
-            align="left")
-        y += 36
-        cell = (body[2] - body[0] - 24 - 16) / 3
-        for index, kind in enumerate(TYPES):
-            left = x0 + index * (cell + 8)
-            level = player.level(kind)
-            actions, months = tables().schedule[(kind, level)]
-            rounded_panel(draw, (left, y, left + cell, y + 62 + tall), radius=8, fill=mix(colour, (255, 255, 255), 0.8),
-                          outline=colour, width=2)
-            title = _t(language, "schedule", letter=_letter(language, kind), type=Msg(f"eve.type.{kind}"), level=level)
-            draw_text_in_box(draw, (left + 6, y + 2, left + cell - 6, y + 30 + tall),
-                             title.replace(": ", ":\n") if tall else title, max_size=19, min_size=max(10, least),
-                bold=True, fill=INK, align="left")
-            draw_text_in_box(draw, (left + 6, y + 30 + tall, left + cell - 6, y + 60 + tall), _t(
-                language, "schedule_values", actions=actions, months=months), max_size=18, min_size=max(10, least), fill=INK,
-                align="left")
-        y += 70 + tall
-        for line in texts[seat]:                          # wrapped, never cut
-            draw_text(draw, (x0, y + 15), line, fnt=fnt, fill=INK, anchor="lm")
-            y += size + 8
-        if view.phase in (ROUND, COMBAT) and view.round is not None and view.round.seat == seat and not least:
-            draw.rectangle((10, top, 18, top + panel_h), fill=ACCENT)
-        elif view.phase == OVER and seat in view.winners:
-            draw.rectangle((10, top, 18, top + panel_h), fill=(255, 200, 0))
+        mark = ("round" if view.phase in (ROUND, COMBAT) and view.round is not None and view.round.seat == seat
+                and not least else "winner" if view.phase == OVER and seat in view.winners else None)
+        key = (seat, width, least, panel_h, language, name, player.empire, vp(view, seat), player.supply,
+               len(owned(view, seat)), tuple(view.hand_sizes[seat][kind] for kind in TYPES),
+               tuple(player.level(kind) for kind in TYPES), tuple(lines[seat]), mark)
+        with _KEPT_LOCK:
+            strip = _PANELS.pop(key, None) if kept else None
+            if strip is not None:
+                _PANELS[key] = strip
+        if strip is not None:
+            image.paste(strip, (0, top))
+            continue
+        _draw_empire(draw, view, seat, language, name, empire, top, panel_h, width, least, texts[seat], fnt, size)
+        if kept:
+            strip = image.crop((0, top, width, top + panel_h + 1))
+            with _KEPT_LOCK:
+                _PANELS[key] = strip
+                while len(_PANELS) > 48:
+                    del _PANELS[next(iter(_PANELS))]
     return image
+
+
+def _draw_empire(draw: ImageDraw.ImageDraw, view: Any, seat: int, language: str, name: str, empire: str, top: int,
+                 panel_h: int, width: int, least: int, text: list[str], fnt: Any, size: int) -> None:
+    """Empire ``seat``'s panel, in rows ``top`` to ``top + panel_h`` of the empires' image."""
+    tall = 22 if least else 0
+    player = view.players[seat]
+    title = _t(language, "title", name=name, empire=empire, vp=vp(view, seat))
+    colour = colour_of(view, seat)
+    body = labelled_panel(draw, (10, top, width - 10, top + panel_h), title, header_fill=colour,
+                          fill=(255, 255, 255), title_size=24)
+    x0, y = body[0] + 12, body[1] + 6
+    draw_text_in_box(draw, (x0, y, body[2] - 12, y + 30), _t(
+        language, "counts", supply=player.supply, regions=len(owned(view, seat)),
+        hand="/".join(str(view.hand_sizes[seat][kind]) for kind in TYPES)), max_size=21, min_size=max(11, least), fill=INK,
+        align="left")
+    y += 36
+    cell = (body[2] - body[0] - 24 - 16) / 3
+    for index, kind in enumerate(TYPES):
+        left = x0 + index * (cell + 8)
+        level = player.level(kind)
+        actions, months = tables().schedule[(kind, level)]
+        rounded_panel(draw, (left, y, left + cell, y + 62 + tall), radius=8, fill=mix(colour, (255, 255, 255), 0.8),
+                      outline=colour, width=2)
+        title = _t(language, "schedule", letter=_letter(language, kind), type=Msg(f"eve.type.{kind}"), level=level)
+        draw_text_in_box(draw, (left + 6, y + 2, left + cell - 6, y + 30 + tall),
+                         title.replace(": ", ":\n") if tall else title, max_size=19, min_size=max(10, least),
+            bold=True, fill=INK, align="left")
+        draw_text_in_box(draw, (left + 6, y + 30 + tall, left + cell - 6, y + 60 + tall), _t(
+            language, "schedule_values", actions=actions, months=months), max_size=18, min_size=max(10, least), fill=INK,
+            align="left")
+    y += 70 + tall
+    for line in text:                                 # wrapped, never cut
+        draw_text(draw, (x0, y + 15), line, fnt=fnt, fill=INK, anchor="lm")
+        y += size + 8
+    if view.phase in (ROUND, COMBAT) and view.round is not None and view.round.seat == seat and not least:
+        draw.rectangle((10, top, 18, top + panel_h), fill=ACCENT)
+    elif view.phase == OVER and seat in view.winners:
+        draw.rectangle((10, top, 18, top + panel_h), fill=(255, 200, 0))
 
 
 def render(view: Any, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:

@@ -613,7 +613,8 @@ class GameCog(commands.GroupCog):
         view = loaded.game.view(loaded.state, seat)
         # Drawn in the bot's worker pool (urgent: a person waits): in production worker
         # processes, so drawing and encoding leave the event loop's process and its lock.
-        parts = await self.bot.workers.run(render_parts, loaded.record.game, view, names, language, shown)
+        parts = await self.bot.workers.run(render_parts, loaded.record.game, view, names, language, shown,
+                                           affinity=loaded.record.id)   # the game's home process: its caches
         if cached is not None and [p.digest for p in cached] == [p.digest for p in parts]:
             parts = [part if part.data is not None else old for part, old in zip(parts, cached)]
         self.bot.image_cache[key] = parts

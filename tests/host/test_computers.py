@@ -211,9 +211,9 @@ async def test_ISSUE_29_the_computers_job_gets_only_its_seats_view(harness, monk
     calls = []
     real_run = harness.bot.workers.run
 
-    async def spy(fn, *args, lane=None):
+    async def spy(fn, *args, lane=None, **options):
         calls.append((fn, args, lane))
-        return await real_run(fn, *args, lane=lane)
+        return await real_run(fn, *args, lane=lane, **options)
 
     monkeypatch.setattr(harness.bot.workers, "run", spy)
     await harness.slash(ALICE, "toy new", channel_id=CHANNEL, players=2, computers=1)
@@ -354,9 +354,9 @@ async def test_ISSUE_29_a_computer_is_named_in_each_readers_language(harness, mo
     drawn = []
     real_run = harness.bot.workers.run
 
-    async def spy(fn, *args, lane=None):
+    async def spy(fn, *args, lane=None, **options):      # options: the drawing's affinity (its game)
         drawn.append(args)
-        return await real_run(fn, *args, lane=lane)
+        return await real_run(fn, *args, lane=lane, **options)
 
     monkeypatch.setattr(harness.bot.workers, "run", spy)
     cog = harness.bot.game_cog("toy")

@@ -91,13 +91,15 @@ def test_the_parts_draw_the_same_pictures_as_before():
 
 
 def test_the_map_is_drawn_once_for_the_parts_that_are_drawn():
-    """The four map parts are cut from one drawing, made at the first part the host draws."""
+    """A part the host draws is drawn in its own window (a third of the map's cost); the first
+    two such, then any more parts are cut from one whole drawing (tests/renderers/
+    test_eve_map_window.py proves the pixels the same)."""
     view = GAME.view(GAME.new_game(GAME.normalize_options({"players": 2}), 1), None)
-    calls = []
+    calls: list[bool] = []
     original = er._draw_chat_map
 
     def counting(*args: Any) -> Any:
-        calls.append(1)
+        calls.append(len(args) > 4 and args[4] is not None)      # drawn in a window
         return original(*args)
 
     er._draw_chat_map = counting
@@ -105,6 +107,8 @@ def test_the_map_is_drawn_once_for_the_parts_that_are_drawn():
         parts = er.render_for_chat(view, language="en")
         assert not calls                  # giving the parts draws nothing
         parts[3].draw(), parts[0].draw()
-        assert len(calls) == 1
+        assert calls == [True, True]
+        parts[1].draw(), parts[2].draw()
+        assert calls == [True, True, False]
     finally:
         er._draw_chat_map = original
