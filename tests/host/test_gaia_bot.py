@@ -168,7 +168,7 @@ async def test_a_charge_policy_answers_for_the_player_and_shows_in_status(tmp_pa
         assert "bob (Terrans): charges 1 power" in public and "(automatic: bob's standing order: accept charges up to 2 power)" in public
         assert not any(item.components for item in sent)      # nothing left to ask
         status = "\n".join(item.content for item in await harness.slash(users["alice"], "gaia status", channel_id=thread))
-        assert "bob (Terrans): accept charges up to 2 power" in status
+        assert "bob (Terrans): power charge offers: accept charges up to 2 power" in status
     finally:
         await harness.close()
 
