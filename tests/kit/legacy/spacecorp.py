@@ -105,6 +105,7 @@ def clone_state(state: GameState) -> GameState:
         pending=[Pending(p.kind, p.seat, p.what, list(p.cards), p.no_bonus, p.setup_pick) for p in state.pending],
         tiles_out=list(state.tiles_out),
         time_pool=list(state.time_pool),
+        windows_asked=list(state.windows_asked),
         colonies=dict(state.colonies),
         colony_supply=list(state.colony_supply),
         legacy_choice=Sealed(list(state.legacy_choice.expected), dict(state.legacy_choice.choices))
