@@ -244,23 +244,29 @@ def test_what_the_others_read_of_a_move_follows_from_their_view(name, players, o
     game = rules.get_game(name)
     rng = random.Random(31)
     checked = 0
-    positions, _ = recorded_playout(name, players, options, 2700 + players)
-    for state, ply in positions[::5]:
-        if game.is_over(state):
-            continue
-        for seat in sorted(game.waiting_for(state)):
-            moves = list(game.legal_moves(state, seat))
-            for move in rng.sample(moves, min(2, len(moves))):
-                text = game.format_move(move)
-                after = game.apply(state, move)
-                shown = _shown_texts(game, after, seat, text)
-                for other in range(players):
-                    if other != seat:
-                        another = game.sample_state(game.view(after, other), other, rng)
-                        assert _shown_texts(game, another, seat, text) == shown, \
-                            f"ply {ply}: seat {other} could tell {text!r} apart"
-                        checked += 1
+    for state, ply, seat in _waiting_seats(game, name, players, options, 5):
+        moves = list(game.legal_moves(state, seat))
+        for move in rng.sample(moves, min(2, len(moves))):
+            text = game.format_move(move)
+            after = game.apply(state, move)
+            shown = _shown_texts(game, after, seat, text)
+            for other in range(players):
+                if other != seat:
+                    another = game.sample_state(game.view(after, other), other, rng)
+                    assert _shown_texts(game, another, seat, text) == shown, \
+                        f"ply {ply}: seat {other} could tell {text!r} apart"
+                    checked += 1
     assert checked or name == "toy"
+
+
+def _waiting_seats(game, name, players, options, every) -> Iterator[tuple[Any, int, int]]:
+    """(state, ply, waiting seat) at every ``every``-th position of the recorded playout that
+    is not over: the walk of the two view-follows tests."""
+    positions, _ = recorded_playout(name, players, options, 2700 + players)
+    for state, ply in positions[::every]:
+        if not game.is_over(state):
+            for seat in sorted(game.waiting_for(state)):
+                yield state, ply, seat
 
 
 def _labels(game, state, seat) -> dict[str, list[tuple[str | None, str | None]]]:
@@ -286,12 +292,8 @@ def test_a_seats_choices_follow_from_its_view(name, players, options):
     game = rules.get_game(name)
     rng = random.Random(37)
     checked = 0
-    positions, _ = recorded_playout(name, players, options, 2700 + players)
-    for state, ply in positions[::9]:
-        if game.is_over(state):
-            continue
-        for seat in sorted(game.waiting_for(state)):
-            another = game.sample_state(game.view(state, seat), seat, rng)
-            assert _labels(game, another, seat) == _labels(game, state, seat), f"ply {ply}: seat {seat}"
-            checked += 1
+    for state, ply, seat in _waiting_seats(game, name, players, options, 9):
+        another = game.sample_state(game.view(state, seat), seat, rng)
+        assert _labels(game, another, seat) == _labels(game, state, seat), f"ply {ply}: seat {seat}"
+        checked += 1
     assert checked or name == "toy"

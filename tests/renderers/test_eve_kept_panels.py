@@ -5,14 +5,14 @@ players in both languages, the image with kept panels equals the image with ever
 (``kept=False``), at the chat's width and text floor and at the full picture's."""
 from __future__ import annotations
 
-import random
-from typing import Any
 
 import pytest
 from PIL import ImageChops
 
 import rules
 from renderers import eve as er
+
+from .test_chat_parts_eve import _views   # the seeded playout's public views
 
 GAME = rules.get_game("eve")
 
@@ -23,15 +23,6 @@ PLAYOUTS = [
     (4, "en", 26, 140),
 ]
 
-
-def _views(players: int, seed: int, plies: int) -> list[Any]:
-    state = GAME.new_game(GAME.normalize_options({"players": players}), seed)
-    rng = random.Random(seed)
-    views = [GAME.view(state, None)]
-    while not GAME.is_over(state) and len(views) <= plies:
-        state = GAME.apply(state, rng.choice(list(GAME.legal_moves(state, min(GAME.waiting_for(state))))))
-        views.append(GAME.view(state, None))
-    return views
 
 
 @pytest.mark.parametrize(("players", "language", "seed", "plies"), PLAYOUTS)

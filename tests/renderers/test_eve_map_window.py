@@ -16,6 +16,8 @@ from PIL import ImageChops
 import rules
 from renderers import eve as er
 
+from .test_chat_parts_eve import _views   # the seeded playout's public views
+
 GAME = rules.get_game("eve")
 
 PLAYOUTS = [
@@ -25,15 +27,6 @@ PLAYOUTS = [
     (4, "en", 16, 120),
 ]
 
-
-def _views(players: int, seed: int, plies: int) -> list[Any]:
-    state = GAME.new_game(GAME.normalize_options({"players": players}), seed)
-    rng = random.Random(seed)
-    views = [GAME.view(state, None)]
-    while not GAME.is_over(state) and len(views) <= plies:
-        state = GAME.apply(state, rng.choice(list(GAME.legal_moves(state, min(GAME.waiting_for(state))))))
-        views.append(GAME.view(state, None))
-    return views
 
 
 def _plain_parts(view: Any, names: list[str], language: str) -> list[Any]:
