@@ -332,10 +332,16 @@ class Game(abc.ABC, Generic[StateT, MoveT, ViewT]):
 
     def complete(self, state: StateT, seat: int, prefix: str, limit: int = 25) -> list[str]:
         """Autocomplete: the legal moves whose text starts with what was typed, one of each
-        kind (``move_kind``) first, then further variants (see :func:`spread_kinds`)."""
+        kind (``move_kind``) first, then further variants (see :func:`spread_kinds`), each kind in
+        the order of ``completion_order``."""
         typed = " ".join(self.canonical_prefix(prefix).lower().split())
-        texts = (self.format_move(move) for move in self.legal_moves(state, seat))
+        texts = (self.format_move(move) for move in self.completion_order(state, seat))
         return spread_kinds((text for text in texts if text.lower().startswith(typed)), self.move_kind, limit)
+
+    def completion_order(self, state: StateT, seat: int) -> Iterable[MoveT]:
+        """The legal moves in the order autocomplete offers them within a kind (the likelier
+        first).  Default: ``legal_moves``'s order."""
+        return self.legal_moves(state, seat)
 
     def random_move(self, state: StateT, seat: int, rng: "random.Random") -> MoveT | None:
         """A legal move for random playouts (tests, benchmarks).  Games whose legal move

@@ -28,8 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from rules.base import (Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, ScorePart, players_option,
-                        spread_kinds)
+from rules.base import Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, ScorePart, players_option
 from rules.kit import HIDDEN, draw_hidden, revealed_between
 from rules.messages import Join, Localized, Msg, from_json
 
@@ -282,17 +281,12 @@ class PulsarGame(Game[GameState, Move]):
                     P("describe.draft_penalty_short", end=end + 1, penalty=-penalty)]
         return [P("describe.draft", n=spaces, way=way, end=end + 1), P("describe.draft_short", end=end + 1)]
 
-    def complete(self, state: GameState, seat: int, prefix: str, limit: int = 25) -> list[str]:
-        """Autocomplete as every game's (one of each kind first), but within the moves matching
-        what was typed those paying a die as it is come before those spending a die modifier
-        token or a technology's ability on it (newcomer N9: the first flight offered spent the
-        ±1 token on a one-step flight).  ``legal_moves`` keeps its order."""
-        typed = " ".join(self.canonical_prefix(prefix).lower().split())
-        moves = list(self.legal_moves(state, seat))
-        texts = [self.format_move(move) for move in moves]
-        spent = [bool(move.pay and (move.pay.mod or move.pay.flex or move.pay.zero)) for move in moves]
-        ordered = [text for _spent, text in sorted(zip(spent, texts), key=lambda pair: pair[0])]
-        return spread_kinds((text for text in ordered if text.lower().startswith(typed)), self.move_kind, limit)
+    def completion_order(self, state: GameState, seat: int) -> list[Move]:
+        """The moves paying a die as it is before those spending a die modifier token or a
+        technology's ability on it (newcomer N9: the first flight offered spent the ±1 token on
+        a one-step flight); a stable sort, so ``legal_moves`` keeps its order otherwise."""
+        return sorted(self.legal_moves(state, seat),
+                      key=lambda move: bool(move.pay and (move.pay.mod or move.pay.flex or move.pay.zero)))
 
     def move_kind(self, text: str) -> str:
         """Autocomplete groups: the verb, and the sub-verb of gyro and tx (so one gyrodyne
