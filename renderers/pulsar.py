@@ -47,9 +47,15 @@ ROUTE: RGB = (110, 120, 160)
 PANEL: RGB = (236, 238, 244)
 INK: RGB = (25, 28, 40)
 SEATS: tuple[RGB, ...] = ((215, 60, 60), (60, 170, 80), (60, 120, 220), (230, 190, 40))
-GATE: dict[str, RGB] = {"orange": (235, 130, 40), "green": (60, 180, 75), "purple": (200, 60, 160)}
+# A jump gate is a plate of its colour under its number (no player's piece is a plate); the
+# purple is a violet, well apart from the red and the blue seats' (N14: colours told at 420 px).
+GATE: dict[str, RGB] = {"orange": (245, 140, 30), "green": (95, 200, 80), "purple": (185, 105, 240)}
+GATE_EDGE: RGB = (15, 15, 25)
+SYSTEM: RGB = (150, 110, 30)
+STRIP: RGB = (20, 22, 40)  # the dark strip of a system's planets: every seat's station stands out on it
 BLUE_PLANET: RGB = (80, 150, 235)
-BARREN: RGB = (150, 130, 110)
+BARREN: RGB = (190, 165, 135)
+BLOCKED_MARK: RGB = (150, 150, 160)
 
 
 def _t(language: str, key: str, /, **values: Any) -> str:
@@ -76,19 +82,21 @@ def _location_text(loc: str, language: str) -> str:
     return text_of(location(loc), language)
 
 
-def _label(draw: ImageDraw.ImageDraw, x: float, y: float, loc: str, language: str) -> None:
+def _label(draw: ImageDraw.ImageDraw, x: float, y: float, loc: str, language: str, *,
+           fill: RGB = (255, 255, 255), halo: RGB = SPACE) -> None:
     """The space as a move names it, centred on the space: its type letter in the reader's
-    notation (``U13`` for a Hungarian reader, ``J13`` for an English one) and its number."""
+    notation (``U13`` for a Hungarian reader, ``J13`` for an English one) and its number (white
+    on a dark halo; a jump gate's dark on its plate)."""
     text = _location_text(loc, language)
     letter, number = text[:1], text[1:]                # the letter a little smaller: crowded spaces stay apart
     narrow = len(number) > 2                           # side B's three digits: a size smaller, as wide
     big, small = font(LABEL_SIZE - 3 * narrow, True), font(LETTER_SIZE - 3 * narrow, True)
     width = text_size(letter, small)[0] + text_size(number, big)[0]
     left = min(max(x - width / 2, 6), WIDTH - 6 - width)              # never cut by the image's edge
-    draw_text_outlined(draw, (left, y), letter, fnt=small, fill=(255, 255, 255), outline=SPACE, outline_width=3,
+    draw_text_outlined(draw, (left, y), letter, fnt=small, fill=fill, outline=halo, outline_width=3,
                        anchor="lm")
-    draw_text_outlined(draw, (left + text_size(letter, small)[0], y), number, fnt=big, fill=(255, 255, 255),
-                       outline=SPACE, outline_width=3, anchor="lm")
+    draw_text_outlined(draw, (left + text_size(letter, small)[0], y), number, fnt=big, fill=fill,
+                       outline=halo, outline_width=3, anchor="lm")
 
 
 @lru_cache(maxsize=None)
@@ -135,7 +143,7 @@ def draw_cluster_in_order(view: Any, language: str) -> Image.Image:
     """What :func:`draw_cluster` must draw, the plain way: the rim and the routes, every space
     in the printed order, the survey ships (the reference of its tests)."""
     side = str(view.options.get("cluster_side", "A"))
-    image = _cluster_background(side)
+    image = _cluster_background(side, language)
     draw = ImageDraw.Draw(image)
     for loc in tables().on_side(side):
         _draw_space(draw, view, loc, side, language)
@@ -153,7 +161,7 @@ def _draw_ships(draw: ImageDraw.ImageDraw, view: Any) -> None:
         x, y = pos[loc]
         for index, seat in enumerate(seats):          # above the space (its number is on it)
             sx, sy = x + (index - (len(seats) - 1) / 2) * 27, y - 30
-            draw.ellipse((sx - 13, sy - 13, sx + 13, sy + 13), fill=SEATS[seat], outline=(255, 255, 255), width=3)
+            _draw_ship(draw, sx, sy, seat)
 
 
 @lru_cache(maxsize=None)
@@ -163,7 +171,7 @@ def _cluster_layer(side: str, language: str) -> tuple[Image.Image, tuple[str, ..
     points), with the spaces to draw on it each time, in the printed order: systems and
     pulsars, and a fixed space drawn after one of those whose ink may reach it (drawn in
     order, it would cover it)."""
-    image = _cluster_background(side)
+    image = _cluster_background(side, language)
     draw = ImageDraw.Draw(image)
     on_top: list[str] = []
     for loc, info in tables().on_side(side).items():
@@ -175,10 +183,12 @@ def _cluster_layer(side: str, language: str) -> tuple[Image.Image, tuple[str, ..
     return image, tuple(on_top)
 
 
-def _cluster_background(side: str) -> Image.Image:
-    """The rim, the black hole and the routes of ``side`` (a new image)."""
-    image = Image.new("RGB", (WIDTH, WIDTH), SPACE)
+def _cluster_background(side: str, language: str) -> Image.Image:
+    """The rim, the black hole and the routes of ``side``, and the key under the map (a new
+    image)."""
+    image = Image.new("RGB", (WIDTH, WIDTH + KEY_HEIGHT), SPACE)
     draw = ImageDraw.Draw(image)
+    _draw_key(draw, WIDTH, language)
     pos = positions()
     draw.ellipse((4, 4, WIDTH - 4, WIDTH - 4), outline=(60, 70, 110), width=3)
     draw.ellipse((WIDTH / 2 - 26, WIDTH / 2 - 26, WIDTH / 2 + 26, WIDTH / 2 + 26), fill=(0, 0, 0),
@@ -203,7 +213,7 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
 # How far a space's own drawing reaches from its centre (left, top, right, bottom), by type, with
 # 2 px to spare: a system's square and up to four planet dots, a pulsar's claim ring and its
 # gyrodyne badge (lower right), a jump gate's disc, an entry point's triangle.
-_SHAPE_REACH = {"S": (25, 25, 25, 25), "P": (24, 24, 30, 30), "J": (17, 17, 17, 17), "H": (20, 21, 20, 15)}
+_SHAPE_REACH = {"S": (29, 29, 29, 29), "P": (24, 24, 30, 30), "J": (17, 17, 17, 17), "H": (20, 21, 20, 15)}
 
 
 def _label_ink(loc: str, x: float, label_y: float, language: str) -> tuple[float, float, float, float]:
@@ -239,7 +249,7 @@ def _label_ys(side: str, language: str) -> dict[str, float]:
     and no system, pulsar or entry point where it can (a disc under a haloed label still reads)."""
     pos = positions()
     printed = tables().on_side(side)
-    ys = {loc: (_entry_label_y(loc, side) if info.type == "H" else pos[loc][1] - 7 if info.type == "S"
+    ys = {loc: (_entry_label_y(loc, side) if info.type == "H" else pos[loc][1] - SYSTEM_LABEL if info.type == "S"
                 else pos[loc][1]) for loc, info in printed.items()}
     shapes = {loc: (pos[loc][0] - _SHAPE_REACH[info.type][0], pos[loc][1] - _SHAPE_REACH[info.type][1],
                     pos[loc][0] + _SHAPE_REACH[info.type][2], pos[loc][1] + _SHAPE_REACH[info.type][3])
@@ -276,25 +286,22 @@ def _draw_space(draw: ImageDraw.ImageDraw, view: Any, loc: str, side: str, langu
     info = tables().locations[loc]
     if info.type == "S":
         system = view.systems[loc]
-        draw.rounded_rectangle((x - 23, y - 23, x + 23, y + 23), radius=7, fill=(150, 110, 30),
+        half = SYSTEM_HALF
+        draw.rounded_rectangle((x - half, y - half, x + half, y + half), radius=7, fill=SYSTEM,
                                outline=(250, 210, 120), width=2)
+        draw.rounded_rectangle((x - half + 2, y + 4, x + half - 2, y + 22), radius=5, fill=STRIP)
         if system.revealed:
             planets = tables().systems[system.tile].planets
-            step = 11
+            step = 14 if len(planets) <= 3 else 12
             first = x - step * (len(planets) - 1) / 2
             for index, planet in enumerate(planets):
-                px = first + index * step
                 who = system.planets.get(planet.slot)
-                fill = (70, 70, 70) if who == BLOCKED else SEATS[int(who)] if who is not None else (
-                    BLUE_PLANET if planet.colour == "blue" else BARREN)
-                if who is None or who == BLOCKED:
-                    draw.ellipse((px - 4, y + 10, px + 4, y + 18), fill=fill, outline=(255, 255, 255))
-                else:                           # a station: a larger disc in the owner's colour
-                    draw.ellipse((px - 6, y + 8, px + 6, y + 20), fill=fill, outline=(255, 255, 255), width=2)
-            _label(draw, x, y - 7, loc, language)
+                _draw_planet(draw, first + index * step, y + PLANET_Y,
+                             "blocked" if who == BLOCKED else "station" if who is not None else planet.colour,
+                             None if who is None or who == BLOCKED else int(who))
         else:
-            _label(draw, x, y - 7, loc, language)
-            draw_text(draw, (x, y + 14), "?", size=16, bold=True, fill=(250, 230, 190), anchor="mm")
+            draw_text(draw, (x, y + PLANET_Y), "?", size=16, bold=True, fill=(250, 230, 190), anchor="mm")
+        _label(draw, x, y - SYSTEM_LABEL, loc, language)
     elif info.type == "P":
         owner = view.pulsars.get(loc)
         routed = loc in _routed(side)
@@ -307,17 +314,97 @@ def _draw_space(draw: ImageDraw.ImageDraw, view: Any, loc: str, side: str, langu
         if gyro is not None:                    # the gyrodyne: a badge at the pulsar's lower right
             colour = SEATS[owner] if owner is not None else INK
             bx, by = x + 17, y + 17
-            draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=colour if gyro.spinning else (255, 255, 255),
-                         outline=colour, width=3)
-            draw_text(draw, (bx, by), _t(language, f"size_letter.{gyro.size}"), size=15 if language == "en" else 12,
-                      bold=True, fill=contrast_text(colour) if gyro.spinning else INK, anchor="mm")
+            _draw_gyro(draw, bx, by, colour, gyro.spinning, _t(language, f"size_letter.{gyro.size}"), language)
     elif info.type == "J":
         colour = GATE[info.gate_colour or "orange"]
-        draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=colour, outline=(20, 20, 30), width=2)
-        _label(draw, x, _label_ys(side, language)[loc], loc, language)
+        label_y = _label_ys(side, language)[loc]
+        if label_y != y:                        # the number moved off the space: a diamond on it
+            draw.polygon([(x, y - 11), (x + 11, y), (x, y + 11), (x - 11, y)], fill=colour, outline=GATE_EDGE)
+        _draw_gate_plate(draw, _shrunk(_label_ink(loc, x, label_y, language), 1), colour)
+        _label(draw, x, label_y, loc, language, fill=INK, halo=colour)
     else:
         draw.polygon([(x, y - 19), (x + 18, y + 13), (x - 18, y + 13)], fill=(170, 170, 180))
         _label(draw, x, _entry_label_y(loc, side), loc, language)
+
+
+
+SYSTEM_HALF = 27         # a system's square: its number above, its planets on a dark strip below
+SYSTEM_LABEL = 9         # the number this far above the centre
+PLANET_Y = 13            # the planets' row this far below it
+
+
+def _draw_planet(draw: ImageDraw.ImageDraw, px: float, py: float, kind: str, seat: int | None) -> None:
+    """One planet of a revealed system (N14: told apart by shape at 420 px, not only colour): a
+    station as a filled square in its owner's colour with a white edge, an empty blue or barren
+    planet as a ring of its colour, a blocked one as a grey cross."""
+    if kind == "station" and seat is not None:
+        draw.rectangle((px - 6, py - 6, px + 6, py + 6), fill=SEATS[seat], outline=(255, 255, 255))
+    elif kind == "blocked":
+        for sign in (-1, 1):
+            draw.line((px - 5, py - 5 * sign, px + 5, py + 5 * sign), fill=BLOCKED_MARK, width=2)
+    else:
+        draw.ellipse((px - 6, py - 6, px + 6, py + 6), outline=BLUE_PLANET if kind == "blue" else BARREN, width=2)
+
+
+def _draw_gate_plate(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: RGB) -> None:
+    """A jump gate's plate in its colour, under its number."""
+    draw.rounded_rectangle(box, radius=6, fill=colour, outline=GATE_EDGE, width=2)
+
+
+def _draw_ship(draw: ImageDraw.ImageDraw, sx: float, sy: float, seat: int) -> None:
+    draw.ellipse((sx - 13, sy - 13, sx + 13, sy + 13), fill=SEATS[seat], outline=(255, 255, 255), width=3)
+
+
+def _draw_gyro(draw: ImageDraw.ImageDraw, bx: float, by: float, colour: RGB, spinning: bool, letter: str,
+               language: str) -> None:
+    """A gyrodyne's badge: white while under construction, filled in its owner's colour once spinning."""
+    draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=colour if spinning else (255, 255, 255),
+                 outline=colour, width=3)
+    draw_text(draw, (bx, by), letter, size=15 if language == "en" else 12, bold=True,
+              fill=contrast_text(colour) if spinning else INK, anchor="mm")
+
+
+# The key under the map (N14), two columns, row by row: each piece as the map draws it, named in
+# the reader's language (``pulsar.board.key.*``).  Its type is 30 px: about 11 px capitals at 420 px.
+KEY_ITEMS = ("ship", "station", "blue", "barren", "blocked", "pulsar", "gyro_building", "gyro_spinning",
+             "gate.orange", "gate.green", "gate.purple", "entry")
+KEY_ROW = 44
+KEY_SIZE = 30
+KEY_HEIGHT = 16 + KEY_ROW * ((len(KEY_ITEMS) + 1) // 2) + 8
+
+
+def _draw_key(draw: ImageDraw.ImageDraw, top: float, language: str) -> None:
+    """The key: a line under the map, then each item's sample and its name."""
+    draw.line((16, top + 6, WIDTH - 16, top + 6), fill=(60, 70, 110), width=2)
+    column = WIDTH / 2
+    for index, item in enumerate(KEY_ITEMS):
+        left = 16 + (index % 2) * column
+        cy = top + 16 + (index // 2) * KEY_ROW + KEY_ROW / 2
+        cx = left + 26
+        if item == "ship":
+            _draw_ship(draw, cx, cy, 0)
+        elif item == "station":
+            draw.rounded_rectangle((cx - 24, cy - 11, cx + 24, cy + 11), radius=5, fill=STRIP,
+                                   outline=(250, 210, 120), width=2)
+            for dx, seat in ((-14, 0), (0, 2), (14, 3)):
+                _draw_planet(draw, cx + dx, cy, "station", seat)
+        elif item in ("blue", "barren", "blocked"):
+            _draw_planet(draw, cx, cy, item, None)
+        elif item == "pulsar":
+            draw.ellipse((cx - 13, cy - 13, cx + 13, cy + 13), fill=(120, 150, 230), outline=(230, 240, 255), width=2)
+            draw.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), outline=SEATS[1], width=5)
+        elif item.startswith("gyro"):
+            _draw_gyro(draw, cx, cy, SEATS[2], item == "gyro_spinning", _t(language, "size_letter.M"), language)
+        elif item.startswith("gate."):
+            colour = GATE[item.split(".")[1]]
+            _draw_gate_plate(draw, (cx - 17, cy - 14, cx + 17, cy + 14), colour)
+            draw_text(draw, (cx, cy), _location_text("J02", language)[:1], size=LETTER_SIZE, bold=True, fill=INK,
+                      anchor="mm")
+        else:
+            draw.polygon([(cx, cy - 17), (cx + 16, cy + 12), (cx - 16, cy + 12)], fill=(170, 170, 180))
+        draw_text_in_box(draw, (left + 60, cy - KEY_ROW / 2 + 2, left + column - 20, cy + KEY_ROW / 2 - 2),
+                         _t(language, f"key.{item}"), max_size=KEY_SIZE, min_size=24, fill=(235, 238, 250),
+                         align="left")
 
 
 LEGEND_LINE = 32
