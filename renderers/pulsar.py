@@ -213,7 +213,7 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
 # How far a space's own drawing reaches from its centre (left, top, right, bottom), by type, with
 # 2 px to spare: a system's square and up to four planet dots, a pulsar's claim ring and its
 # gyrodyne badge (lower right), a jump gate's disc, an entry point's triangle.
-_SHAPE_REACH = {"S": (29, 29, 29, 29), "P": (24, 24, 30, 30), "J": (17, 17, 17, 17), "H": (20, 21, 20, 15)}
+_SHAPE_REACH = {"S": (29, 29, 29, 29), "P": (24, 24, 32, 32), "J": (17, 17, 17, 17), "H": (20, 21, 20, 15)}
 
 
 def _label_ink(loc: str, x: float, label_y: float, language: str) -> tuple[float, float, float, float]:
@@ -357,10 +357,11 @@ def _draw_ship(draw: ImageDraw.ImageDraw, sx: float, sy: float, seat: int) -> No
 
 def _draw_gyro(draw: ImageDraw.ImageDraw, bx: float, by: float, colour: RGB, spinning: bool, letter: str,
                language: str) -> None:
-    """A gyrodyne's badge: white while under construction, filled in its owner's colour once spinning."""
-    draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=colour if spinning else (255, 255, 255),
+    """A gyrodyne's badge with its size letter (7 px capitals at 420 px): white while under
+    construction, filled in its owner's colour once spinning."""
+    draw.ellipse((bx - 13, by - 13, bx + 13, by + 13), fill=colour if spinning else (255, 255, 255),
                  outline=colour, width=3)
-    draw_text(draw, (bx, by), letter, size=15 if language == "en" else 12, bold=True,
+    draw_text(draw, (bx, by), letter, size=17 if language == "en" else 14, bold=True,
               fill=contrast_text(colour) if spinning else INK, anchor="mm")
 
 
