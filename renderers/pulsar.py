@@ -289,7 +289,7 @@ def _draw_space(draw: ImageDraw.ImageDraw, view: Any, loc: str, side: str, langu
         half = SYSTEM_HALF
         draw.rounded_rectangle((x - half, y - half, x + half, y + half), radius=7, fill=SYSTEM,
                                outline=(250, 210, 120), width=2)
-        draw.rounded_rectangle((x - half + 2, y + 4, x + half - 2, y + 22), radius=5, fill=STRIP)
+        draw.rectangle((x - half + 3, y + 4, x + half - 3, y + 22), fill=STRIP)
         if system.revealed:
             planets = tables().systems[system.tile].planets
             step = 14 if len(planets) <= 3 else 12
