@@ -274,9 +274,34 @@ def _space_ink(loc: str, side: str, language: str) -> tuple[float, float, float,
     """A box holding all that a space's drawing may ink: its shape and marks (:data:`_SHAPE_REACH`)
     and its label's ink (:func:`_label_ink`) where :func:`_label_ys` puts it."""
     x, y = positions()[loc]
-    reach = _SHAPE_REACH[tables().locations[loc].type]
+    kind = tables().locations[loc].type
+    reach = _SHAPE_REACH[kind]
     left, top, right, bottom = _label_ink(loc, x, _label_ys(side, language)[loc], language)
+    if kind == "P":                             # the gyrodyne's badge, at the corner it takes
+        dx, dy = _gyro_corner(loc, side, language)
+        left, right = min(left, x + dx - GYRO_RADIUS - 2), max(right, x + dx + GYRO_RADIUS + 2)
+        bottom = max(bottom, y + dy + GYRO_RADIUS + 2)
     return (min(x - reach[0], left), min(y - reach[1], top), max(x + reach[2], right), max(y + reach[3], bottom))
+
+
+GYRO_RADIUS = 13
+
+
+@lru_cache(maxsize=None)
+def _gyro_corner(loc: str, side: str, language: str) -> tuple[float, float]:
+    """Where a pulsar's gyrodyne badge goes, from its centre: the lower right, or the lower left
+    where the badge would cover less of other spaces' labels (side B: P177's badge hid the U of
+    U180 at 420 px); above it is the survey ships' place.  Static: once per pulsar."""
+    pos = positions()
+    x, y = pos[loc]
+    labels = [_shrunk(_label_ink(other, pos[other][0], _label_ys(side, language)[other], language))
+              for other in tables().on_side(side) if other != loc]
+
+    def covered(dx: float) -> float:            # how much of other labels' glyphs the badge would cover
+        x0, y0, x1, y1 = x + dx - GYRO_RADIUS, y + 17 - GYRO_RADIUS, x + dx + GYRO_RADIUS, y + 17 + GYRO_RADIUS
+        return sum(max(0.0, min(x1, b[2]) - max(x0, b[0])) * max(0.0, min(y1, b[3]) - max(y0, b[1])) for b in labels)
+
+    return min((17.0, 17.0), (-17.0, 17.0), key=lambda corner: covered(corner[0]))
 
 
 def _draw_space(draw: ImageDraw.ImageDraw, view: Any, loc: str, side: str, language: str) -> None:
@@ -311,9 +336,10 @@ def _draw_space(draw: ImageDraw.ImageDraw, view: Any, loc: str, side: str, langu
             draw.ellipse((x - 22, y - 22, x + 22, y + 22), outline=SEATS[owner], width=6)
         _label(draw, x, y, loc, language)
         gyro = view.gyros.get(loc)
-        if gyro is not None:                    # the gyrodyne: a badge at the pulsar's lower right
+        if gyro is not None:                    # the gyrodyne: a badge at the pulsar's lower right (or left)
             colour = SEATS[owner] if owner is not None else INK
-            bx, by = x + 17, y + 17
+            dx, dy = _gyro_corner(loc, side, language)
+            bx, by = x + dx, y + dy
             _draw_gyro(draw, bx, by, colour, gyro.spinning, _t(language, f"size_letter.{gyro.size}"), language)
     elif info.type == "J":
         colour = GATE[info.gate_colour or "orange"]
@@ -359,7 +385,8 @@ def _draw_gyro(draw: ImageDraw.ImageDraw, bx: float, by: float, colour: RGB, spi
                language: str) -> None:
     """A gyrodyne's badge with its size letter (7 px capitals at 420 px): white while under
     construction, filled in its owner's colour once spinning."""
-    draw.ellipse((bx - 13, by - 13, bx + 13, by + 13), fill=colour if spinning else (255, 255, 255),
+    draw.ellipse((bx - GYRO_RADIUS, by - GYRO_RADIUS, bx + GYRO_RADIUS, by + GYRO_RADIUS),
+                 fill=colour if spinning else (255, 255, 255),
                  outline=colour, width=3)
     draw_text(draw, (bx, by), letter, size=17 if language == "en" else 14, bold=True,
               fill=contrast_text(colour) if spinning else INK, anchor="mm")

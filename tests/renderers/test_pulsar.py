@@ -260,3 +260,30 @@ def test_PU_N14_the_key_is_the_same_whatever_the_pieces_so_the_maps_inputs_stay_
     key = (0, WIDTH, WIDTH, early.height)
     assert early.crop(key).tobytes() == late.crop(key).tobytes()
     assert early.crop((0, 0, WIDTH, WIDTH)).tobytes() != late.crop((0, 0, WIDTH, WIDTH)).tobytes()
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_PU_NOT_1_a_gyrodyne_badge_covers_no_other_spaces_label(side, language):
+    """N14 (420 px): the gyrodyne badge (a size larger so its letter reads) sat at the pulsar's
+    lower right whatever was there: on side B P177's badge hid the "U" of U180. It now takes
+    the lower left where that covers less; no badge covers more than a 2-px sliver of a label."""
+    from renderers.pulsar import GYRO_RADIUS, _gyro_corner, _label_ink, _label_ys, _shrunk
+    from rules.pulsar.read import tables
+
+    pos, ys, printed = positions(), _label_ys(side, language), tables().on_side(side)
+    covered = []
+    for loc, info in printed.items():
+        if info.type != "P":
+            continue
+        dx, dy = _gyro_corner(loc, side, language)
+        x, y = pos[loc][0] + dx, pos[loc][1] + dy
+        for other in printed:
+            left, top, right, bottom = _shrunk(_label_ink(other, pos[other][0], ys[other], language))
+            width = min(x + GYRO_RADIUS, right) - max(x - GYRO_RADIUS, left)
+            height = min(y + GYRO_RADIUS, bottom) - max(y - GYRO_RADIUS, top)
+            if other != loc and min(width, height) > 2:
+                covered.append((loc, other))
+    assert covered == []
+    if side == "B":
+        assert _gyro_corner("P177", side, language)[0] < 0
