@@ -2,14 +2,17 @@
 a phone).
 
 1. **The star cluster**: the side in play as printed (data x, y of every space): routes as lines
-   (a dead end's double line drawn twice), planetary systems as gold squares (face down: "?";
-   revealed: one dot per planet, blue / barren / blocked / the owner's colour), pulsars as blue
-   discs (isolated ones darker) with the claim ring in the owner's colour and a gyrodyne badge
-   (filled when spinning), jump gates as discs in their colour, entry points as grey triangles,
-   survey ships as coloured discs above their space; every space carries its id as a move
-   names it in the reader's notation (``U13`` in Hungarian, ``J13`` in English: the type letter
-   and the number) in type large enough (``LABEL_SIZE``) to read when a phone shows the image
-   420 px wide.
+   (a dead end's double line drawn twice), planetary systems as gold squares with their planets
+   on a dark strip (face down: "?"; revealed: an empty planet a ring of its colour, blue or
+   barren, a blocked one a grey cross, a station a filled square in its owner's colour),
+   pulsars as blue discs (isolated ones darker) with the claim ring in the owner's colour and a
+   gyrodyne badge (filled when spinning), jump gates as plates of their colour under their
+   number, entry points as grey triangles, survey ships as coloured discs above their space;
+   every space carries its id as a move names it in the reader's notation (``U13`` in
+   Hungarian, ``J13`` in English: the type letter and the number) in type large enough
+   (``LABEL_SIZE``) to read when a phone shows the image 420 px wide.  Under the map a key
+   names each piece in the reader's language (N14: shapes, not colours alone, tell stations
+   and gates apart at 420 px).
 2. **The dice board**: round and phase, the dice left in boxes 1-6 with the median marker and a
    caption saying where it stands, the turn order, both tracks with their spaces numbered and
    their stacks (penalty spaces marked; with two players each disc shows its marker's number),
