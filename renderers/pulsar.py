@@ -2,14 +2,17 @@
 a phone).
 
 1. **The star cluster**: the side in play as printed (data x, y of every space): routes as lines
-   (a dead end's double line drawn twice), planetary systems as gold squares (face down: "?";
-   revealed: one dot per planet, blue / barren / blocked / the owner's colour), pulsars as blue
-   discs (isolated ones darker) with the claim ring in the owner's colour and a gyrodyne badge
-   (filled when spinning), jump gates as discs in their colour, entry points as grey triangles,
-   survey ships as coloured discs above their space; every space carries its id as a move
-   names it in the reader's notation (``U13`` in Hungarian, ``J13`` in English: the type letter
-   and the number) in type large enough (``LABEL_SIZE``) to read when a phone shows the image
-   420 px wide.
+   (a dead end's double line drawn twice), planetary systems as gold squares with their planets
+   on a dark strip (face down: "?"; revealed: an empty planet a ring of its colour, blue or
+   barren, a blocked one a grey cross, a station a filled square in its owner's colour),
+   pulsars as blue discs (isolated ones darker) with the claim ring in the owner's colour and a
+   gyrodyne badge (filled when spinning), jump gates as plates of their colour under their
+   number, entry points as grey triangles, survey ships as coloured discs above their space;
+   every space carries its id as a move names it in the reader's notation (``U13`` in
+   Hungarian, ``J13`` in English: the type letter and the number) in type large enough
+   (``LABEL_SIZE``) to read when a phone shows the image 420 px wide.  Under the map a key
+   names each piece in the reader's language (N14: shapes, not colours alone, tell stations
+   and gates apart at 420 px).
 2. **The dice board**: round and phase, the dice left in boxes 1-6 with the median marker and a
    caption saying where it stands, the turn order, both tracks with their spaces numbered and
    their stacks (penalty spaces marked; with two players each disc shows its marker's number),
@@ -47,9 +50,15 @@ ROUTE: RGB = (110, 120, 160)
 PANEL: RGB = (236, 238, 244)
 INK: RGB = (25, 28, 40)
 SEATS: tuple[RGB, ...] = ((215, 60, 60), (60, 170, 80), (60, 120, 220), (230, 190, 40))
-GATE: dict[str, RGB] = {"orange": (235, 130, 40), "green": (60, 180, 75), "purple": (200, 60, 160)}
+# A jump gate is a plate of its colour under its number (no player's piece is a plate); the
+# purple is a violet, well apart from the red and the blue seats' (N14: colours told at 420 px).
+GATE: dict[str, RGB] = {"orange": (245, 140, 30), "green": (95, 200, 80), "purple": (185, 105, 240)}
+GATE_EDGE: RGB = (15, 15, 25)
+SYSTEM: RGB = (150, 110, 30)
+STRIP: RGB = (20, 22, 40)  # the dark strip of a system's planets: every seat's station stands out on it
 BLUE_PLANET: RGB = (80, 150, 235)
-BARREN: RGB = (150, 130, 110)
+BARREN: RGB = (190, 165, 135)
+BLOCKED_MARK: RGB = (150, 150, 160)
 
 
 def _t(language: str, key: str, /, **values: Any) -> str:
@@ -76,19 +85,21 @@ def _location_text(loc: str, language: str) -> str:
     return text_of(location(loc), language)
 
 
-def _label(draw: ImageDraw.ImageDraw, x: float, y: float, loc: str, language: str) -> None:
+def _label(draw: ImageDraw.ImageDraw, x: float, y: float, loc: str, language: str, *,
+           fill: RGB = (255, 255, 255), halo: RGB = SPACE) -> None:
     """The space as a move names it, centred on the space: its type letter in the reader's
-    notation (``U13`` for a Hungarian reader, ``J13`` for an English one) and its number."""
+    notation (``U13`` for a Hungarian reader, ``J13`` for an English one) and its number (white
+    on a dark halo; a jump gate's dark on its plate)."""
     text = _location_text(loc, language)
     letter, number = text[:1], text[1:]                # the letter a little smaller: crowded spaces stay apart
     narrow = len(number) > 2                           # side B's three digits: a size smaller, as wide
     big, small = font(LABEL_SIZE - 3 * narrow, True), font(LETTER_SIZE - 3 * narrow, True)
     width = text_size(letter, small)[0] + text_size(number, big)[0]
     left = min(max(x - width / 2, 6), WIDTH - 6 - width)              # never cut by the image's edge
-    draw_text_outlined(draw, (left, y), letter, fnt=small, fill=(255, 255, 255), outline=SPACE, outline_width=3,
+    draw_text_outlined(draw, (left, y), letter, fnt=small, fill=fill, outline=halo, outline_width=3,
                        anchor="lm")
-    draw_text_outlined(draw, (left + text_size(letter, small)[0], y), number, fnt=big, fill=(255, 255, 255),
-                       outline=SPACE, outline_width=3, anchor="lm")
+    draw_text_outlined(draw, (left + text_size(letter, small)[0], y), number, fnt=big, fill=fill,
+                       outline=halo, outline_width=3, anchor="lm")
 
 
 @lru_cache(maxsize=None)
@@ -135,7 +146,7 @@ def draw_cluster_in_order(view: Any, language: str) -> Image.Image:
     """What :func:`draw_cluster` must draw, the plain way: the rim and the routes, every space
     in the printed order, the survey ships (the reference of its tests)."""
     side = str(view.options.get("cluster_side", "A"))
-    image = _cluster_background(side)
+    image = _cluster_background(side, language)
     draw = ImageDraw.Draw(image)
     for loc in tables().on_side(side):
         _draw_space(draw, view, loc, side, language)
@@ -153,7 +164,7 @@ def _draw_ships(draw: ImageDraw.ImageDraw, view: Any) -> None:
         x, y = pos[loc]
         for index, seat in enumerate(seats):          # above the space (its number is on it)
             sx, sy = x + (index - (len(seats) - 1) / 2) * 27, y - 30
-            draw.ellipse((sx - 13, sy - 13, sx + 13, sy + 13), fill=SEATS[seat], outline=(255, 255, 255), width=3)
+            _draw_ship(draw, sx, sy, seat)
 
 
 @lru_cache(maxsize=None)
@@ -163,7 +174,7 @@ def _cluster_layer(side: str, language: str) -> tuple[Image.Image, tuple[str, ..
     points), with the spaces to draw on it each time, in the printed order: systems and
     pulsars, and a fixed space drawn after one of those whose ink may reach it (drawn in
     order, it would cover it)."""
-    image = _cluster_background(side)
+    image = _cluster_background(side, language)
     draw = ImageDraw.Draw(image)
     on_top: list[str] = []
     for loc, info in tables().on_side(side).items():
@@ -175,10 +186,12 @@ def _cluster_layer(side: str, language: str) -> tuple[Image.Image, tuple[str, ..
     return image, tuple(on_top)
 
 
-def _cluster_background(side: str) -> Image.Image:
-    """The rim, the black hole and the routes of ``side`` (a new image)."""
-    image = Image.new("RGB", (WIDTH, WIDTH), SPACE)
+def _cluster_background(side: str, language: str) -> Image.Image:
+    """The rim, the black hole and the routes of ``side``, and the key under the map (a new
+    image)."""
+    image = Image.new("RGB", (WIDTH, WIDTH + KEY_HEIGHT), SPACE)
     draw = ImageDraw.Draw(image)
+    _draw_key(draw, WIDTH, language)
     pos = positions()
     draw.ellipse((4, 4, WIDTH - 4, WIDTH - 4), outline=(60, 70, 110), width=3)
     draw.ellipse((WIDTH / 2 - 26, WIDTH / 2 - 26, WIDTH / 2 + 26, WIDTH / 2 + 26), fill=(0, 0, 0),
@@ -203,9 +216,10 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
 # How far a space's own drawing reaches from its centre (left, top, right, bottom), by type, with
 # 2 px to spare: a system's square and up to four planet dots, a pulsar's claim ring and its
 # gyrodyne badge (lower right), a jump gate's disc, an entry point's triangle.
-_SHAPE_REACH = {"S": (25, 25, 25, 25), "P": (24, 24, 30, 30), "J": (17, 17, 17, 17), "H": (20, 21, 20, 15)}
+_SHAPE_REACH = {"S": (29, 29, 29, 29), "P": (24, 24, 32, 32), "J": (17, 17, 17, 17), "H": (20, 21, 20, 15)}
 
 
+@lru_cache(maxsize=None)
 def _label_ink(loc: str, x: float, label_y: float, language: str) -> tuple[float, float, float, float]:
     """The ink of a space's label drawn at height ``label_y`` (:func:`_label`), with the halo,
     2 px wider each side (a glyph mask starts at a whole pixel)."""
@@ -239,7 +253,7 @@ def _label_ys(side: str, language: str) -> dict[str, float]:
     and no system, pulsar or entry point where it can (a disc under a haloed label still reads)."""
     pos = positions()
     printed = tables().on_side(side)
-    ys = {loc: (_entry_label_y(loc, side) if info.type == "H" else pos[loc][1] - 7 if info.type == "S"
+    ys = {loc: (_entry_label_y(loc, side) if info.type == "H" else pos[loc][1] - SYSTEM_LABEL if info.type == "S"
                 else pos[loc][1]) for loc, info in printed.items()}
     shapes = {loc: (pos[loc][0] - _SHAPE_REACH[info.type][0], pos[loc][1] - _SHAPE_REACH[info.type][1],
                     pos[loc][0] + _SHAPE_REACH[info.type][2], pos[loc][1] + _SHAPE_REACH[info.type][3])
@@ -264,9 +278,34 @@ def _space_ink(loc: str, side: str, language: str) -> tuple[float, float, float,
     """A box holding all that a space's drawing may ink: its shape and marks (:data:`_SHAPE_REACH`)
     and its label's ink (:func:`_label_ink`) where :func:`_label_ys` puts it."""
     x, y = positions()[loc]
-    reach = _SHAPE_REACH[tables().locations[loc].type]
+    kind = tables().locations[loc].type
+    reach = _SHAPE_REACH[kind]
     left, top, right, bottom = _label_ink(loc, x, _label_ys(side, language)[loc], language)
+    if kind == "P":                             # the gyrodyne's badge, at the corner it takes
+        dx, dy = _gyro_corner(loc, side, language)
+        left, right = min(left, x + dx - GYRO_RADIUS - 2), max(right, x + dx + GYRO_RADIUS + 2)
+        bottom = max(bottom, y + dy + GYRO_RADIUS + 2)
     return (min(x - reach[0], left), min(y - reach[1], top), max(x + reach[2], right), max(y + reach[3], bottom))
+
+
+GYRO_RADIUS = 13
+
+
+@lru_cache(maxsize=None)
+def _gyro_corner(loc: str, side: str, language: str) -> tuple[float, float]:
+    """Where a pulsar's gyrodyne badge goes, from its centre: the lower right, or the lower left
+    where the badge would cover less of other spaces' labels (side B: P177's badge hid the U of
+    U180 at 420 px); above it is the survey ships' place.  Static: once per pulsar."""
+    pos = positions()
+    x, y = pos[loc]
+    labels = [_shrunk(_label_ink(other, pos[other][0], _label_ys(side, language)[other], language))
+              for other in tables().on_side(side) if other != loc]
+
+    def covered(dx: float) -> float:            # how much of other labels' glyphs the badge would cover
+        x0, y0, x1, y1 = x + dx - GYRO_RADIUS, y + 17 - GYRO_RADIUS, x + dx + GYRO_RADIUS, y + 17 + GYRO_RADIUS
+        return sum(max(0.0, min(x1, b[2]) - max(x0, b[0])) * max(0.0, min(y1, b[3]) - max(y0, b[1])) for b in labels)
+
+    return min((17.0, 17.0), (-17.0, 17.0), key=lambda corner: covered(corner[0]))
 
 
 def _draw_space(draw: ImageDraw.ImageDraw, view: Any, loc: str, side: str, language: str) -> None:
@@ -276,25 +315,24 @@ def _draw_space(draw: ImageDraw.ImageDraw, view: Any, loc: str, side: str, langu
     info = tables().locations[loc]
     if info.type == "S":
         system = view.systems[loc]
-        draw.rounded_rectangle((x - 23, y - 23, x + 23, y + 23), radius=7, fill=(150, 110, 30),
-                               outline=(250, 210, 120), width=2)
+        half = SYSTEM_HALF
+        edge, inside = _system_masks()          # the rounded square as two masks (issue 26: 16 a drawing)
+        corner = (round(x - half), round(y - half))
+        draw.bitmap(corner, edge, fill=(250, 210, 120))
+        draw.bitmap(corner, inside, fill=SYSTEM)
+        draw.rectangle((x - half + 3, y + 4, x + half - 3, y + 22), fill=STRIP)
         if system.revealed:
             planets = tables().systems[system.tile].planets
-            step = 11
+            step = 14 if len(planets) <= 3 else 12
             first = x - step * (len(planets) - 1) / 2
             for index, planet in enumerate(planets):
-                px = first + index * step
                 who = system.planets.get(planet.slot)
-                fill = (70, 70, 70) if who == BLOCKED else SEATS[int(who)] if who is not None else (
-                    BLUE_PLANET if planet.colour == "blue" else BARREN)
-                if who is None or who == BLOCKED:
-                    draw.ellipse((px - 4, y + 10, px + 4, y + 18), fill=fill, outline=(255, 255, 255))
-                else:                           # a station: a larger disc in the owner's colour
-                    draw.ellipse((px - 6, y + 8, px + 6, y + 20), fill=fill, outline=(255, 255, 255), width=2)
-            _label(draw, x, y - 7, loc, language)
+                _draw_planet(draw, first + index * step, y + PLANET_Y,
+                             "blocked" if who == BLOCKED else "station" if who is not None else planet.colour,
+                             None if who is None or who == BLOCKED else int(who))
         else:
-            _label(draw, x, y - 7, loc, language)
-            draw_text(draw, (x, y + 14), "?", size=16, bold=True, fill=(250, 230, 190), anchor="mm")
+            draw_text(draw, (x, y + PLANET_Y), "?", size=16, bold=True, fill=(250, 230, 190), anchor="mm")
+        _label(draw, x, y - SYSTEM_LABEL, loc, language)
     elif info.type == "P":
         owner = view.pulsars.get(loc)
         routed = loc in _routed(side)
@@ -304,20 +342,114 @@ def _draw_space(draw: ImageDraw.ImageDraw, view: Any, loc: str, side: str, langu
             draw.ellipse((x - 22, y - 22, x + 22, y + 22), outline=SEATS[owner], width=6)
         _label(draw, x, y, loc, language)
         gyro = view.gyros.get(loc)
-        if gyro is not None:                    # the gyrodyne: a badge at the pulsar's lower right
+        if gyro is not None:                    # the gyrodyne: a badge at the pulsar's lower right (or left)
             colour = SEATS[owner] if owner is not None else INK
-            bx, by = x + 17, y + 17
-            draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=colour if gyro.spinning else (255, 255, 255),
-                         outline=colour, width=3)
-            draw_text(draw, (bx, by), _t(language, f"size_letter.{gyro.size}"), size=15 if language == "en" else 12,
-                      bold=True, fill=contrast_text(colour) if gyro.spinning else INK, anchor="mm")
+            dx, dy = _gyro_corner(loc, side, language)
+            bx, by = x + dx, y + dy
+            _draw_gyro(draw, bx, by, colour, gyro.spinning, _t(language, f"size_letter.{gyro.size}"), language)
     elif info.type == "J":
         colour = GATE[info.gate_colour or "orange"]
-        draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=colour, outline=(20, 20, 30), width=2)
-        _label(draw, x, _label_ys(side, language)[loc], loc, language)
+        label_y = _label_ys(side, language)[loc]
+        if label_y != y:                        # the number moved off the space: a diamond on it
+            draw.polygon([(x, y - 11), (x + 11, y), (x, y + 11), (x - 11, y)], fill=colour, outline=GATE_EDGE)
+        _draw_gate_plate(draw, _shrunk(_label_ink(loc, x, label_y, language), 1), colour)
+        _label(draw, x, label_y, loc, language, fill=INK, halo=colour)
     else:
         draw.polygon([(x, y - 19), (x + 18, y + 13), (x - 18, y + 13)], fill=(170, 170, 180))
         _label(draw, x, _entry_label_y(loc, side), loc, language)
+
+
+
+SYSTEM_HALF = 27         # a system's square: its number above, its planets on a dark strip below
+SYSTEM_LABEL = 9         # the number this far above the centre
+PLANET_Y = 13            # the planets' row this far below it
+
+
+@lru_cache(maxsize=1)
+def _system_masks() -> tuple[Image.Image, Image.Image]:
+    """A system's rounded square: its whole (the edge's colour) and its inside (the gold), as
+    masks drawn once: pasting them costs a tenth of drawing the rounded square each time."""
+    size = 2 * SYSTEM_HALF + 1
+    edge, inside = Image.new("L", (size, size), 0), Image.new("L", (size, size), 0)
+    ImageDraw.Draw(edge).rounded_rectangle((0, 0, size - 1, size - 1), radius=7, fill=255)
+    ImageDraw.Draw(inside).rounded_rectangle((2, 2, size - 3, size - 3), radius=5, fill=255)
+    return edge, inside
+
+
+def _draw_planet(draw: ImageDraw.ImageDraw, px: float, py: float, kind: str, seat: int | None) -> None:
+    """One planet of a revealed system (N14: told apart by shape at 420 px, not only colour): a
+    station as a filled square in its owner's colour with a white edge, an empty blue or barren
+    planet as a ring of its colour, a blocked one as a grey cross."""
+    if kind == "station" and seat is not None:
+        draw.rectangle((px - 6, py - 6, px + 6, py + 6), fill=SEATS[seat], outline=(255, 255, 255))
+    elif kind == "blocked":
+        for sign in (-1, 1):
+            draw.line((px - 5, py - 5 * sign, px + 5, py + 5 * sign), fill=BLOCKED_MARK, width=2)
+    else:
+        draw.ellipse((px - 6, py - 6, px + 6, py + 6), outline=BLUE_PLANET if kind == "blue" else BARREN, width=2)
+
+
+def _draw_gate_plate(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: RGB) -> None:
+    """A jump gate's plate in its colour, under its number."""
+    draw.rounded_rectangle(box, radius=6, fill=colour, outline=GATE_EDGE, width=2)
+
+
+def _draw_ship(draw: ImageDraw.ImageDraw, sx: float, sy: float, seat: int) -> None:
+    draw.ellipse((sx - 13, sy - 13, sx + 13, sy + 13), fill=SEATS[seat], outline=(255, 255, 255), width=3)
+
+
+def _draw_gyro(draw: ImageDraw.ImageDraw, bx: float, by: float, colour: RGB, spinning: bool, letter: str,
+               language: str) -> None:
+    """A gyrodyne's badge with its size letter (7 px capitals at 420 px): white while under
+    construction, filled in its owner's colour once spinning."""
+    draw.ellipse((bx - GYRO_RADIUS, by - GYRO_RADIUS, bx + GYRO_RADIUS, by + GYRO_RADIUS),
+                 fill=colour if spinning else (255, 255, 255),
+                 outline=colour, width=3)
+    draw_text(draw, (bx, by), letter, size=17 if language == "en" else 14, bold=True,
+              fill=contrast_text(colour) if spinning else INK, anchor="mm")
+
+
+# The key under the map (N14), two columns, row by row: each piece as the map draws it, named in
+# the reader's language (``pulsar.board.key.*``).  Its type is 30 px: about 11 px capitals at 420 px.
+KEY_ITEMS = ("ship", "station", "blue", "barren", "blocked", "pulsar", "gyro_building", "gyro_spinning",
+             "gate.orange", "gate.green", "gate.purple", "entry")
+KEY_ROW = 44
+KEY_SIZE = 30
+KEY_HEIGHT = 16 + KEY_ROW * ((len(KEY_ITEMS) + 1) // 2) + 8
+
+
+def _draw_key(draw: ImageDraw.ImageDraw, top: float, language: str) -> None:
+    """The key: a line under the map, then each item's sample and its name."""
+    draw.line((16, top + 6, WIDTH - 16, top + 6), fill=(60, 70, 110), width=2)
+    column = WIDTH / 2
+    for index, item in enumerate(KEY_ITEMS):
+        left = 16 + (index % 2) * column
+        cy = top + 16 + (index // 2) * KEY_ROW + KEY_ROW / 2
+        cx = left + 26
+        if item == "ship":
+            _draw_ship(draw, cx, cy, 0)
+        elif item == "station":
+            draw.rounded_rectangle((cx - 24, cy - 11, cx + 24, cy + 11), radius=5, fill=STRIP,
+                                   outline=(250, 210, 120), width=2)
+            for dx, seat in ((-14, 0), (0, 2), (14, 3)):
+                _draw_planet(draw, cx + dx, cy, "station", seat)
+        elif item in ("blue", "barren", "blocked"):
+            _draw_planet(draw, cx, cy, item, None)
+        elif item == "pulsar":
+            draw.ellipse((cx - 13, cy - 13, cx + 13, cy + 13), fill=(120, 150, 230), outline=(230, 240, 255), width=2)
+            draw.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), outline=SEATS[1], width=5)
+        elif item.startswith("gyro"):
+            _draw_gyro(draw, cx, cy, SEATS[2], item == "gyro_spinning", _t(language, "size_letter.M"), language)
+        elif item.startswith("gate."):
+            colour = GATE[item.split(".")[1]]
+            _draw_gate_plate(draw, (cx - 17, cy - 14, cx + 17, cy + 14), colour)
+            draw_text(draw, (cx, cy), _location_text("J02", language)[:1], size=LETTER_SIZE, bold=True, fill=INK,
+                      anchor="mm")
+        else:
+            draw.polygon([(cx, cy - 17), (cx + 16, cy + 12), (cx - 16, cy + 12)], fill=(170, 170, 180))
+        draw_text_in_box(draw, (left + 60, cy - KEY_ROW / 2 + 2, left + column - 20, cy + KEY_ROW / 2 - 2),
+                         _t(language, f"key.{item}"), max_size=KEY_SIZE, min_size=24, fill=(235, 238, 250),
+                         align="left")
 
 
 LEGEND_LINE = 32

@@ -48,14 +48,27 @@ def test_location_ids_and_pieces_stay_readable_when_the_cluster_is_shown_420_px_
     image = render(GAME.view(state, None))[0]
     scale = 420 / image.width
     x, y = positions()["J02"]
-    box = image.crop((int(x - 25), int(y - 15), int(x + 25), int(y + 15)))
-    white = box.point(lambda v: 255 if v > 235 else 0).convert("L").getbbox()
-    assert white is not None and (white[3] - white[1]) * scale >= 8.5, white
+    digits = _ink_box(image, (int(x - 25), int(y - 15), int(x + 25), int(y + 15)))   # dark on the gate's plate
+    assert digits is not None and (digits[3] - digits[1]) * scale >= 8.5, digits
     seat = next(p.seat for p in state.players if p.ship)
     sx, sy = positions()[state.players[seat].ship]
     ship = [px for px in range(int(sx - 40), int(sx + 40)) for py in range(int(sy - 60), int(sy))
             if image.getpixel((px, py)) == SEATS[seat]]
     assert ship and (max(ship) - min(ship) + 1) * scale >= 10
+
+
+def _ink_box(image, box):
+    """Where the ink of a jump gate's number (``INK`` on its plate) is inside ``box``, in ``box``'s
+    coordinates (None: no such ink)."""
+    from renderers.pulsar import INK
+    return _mask(image.crop(box), INK).getbbox()
+
+
+def _mask(image, colour):
+    """An "L" image of ``image``: 255 where its pixel is exactly ``colour``, else 0."""
+    from PIL import Image, ImageChops
+    red, green, blue = ImageChops.difference(image, Image.new("RGB", image.size, colour)).split()
+    return ImageChops.lighter(ImageChops.lighter(red, green), blue).point(lambda v: 255 if v == 0 else 0)
 
 
 def test_the_players_image_does_not_change_when_only_dice_in_hand_do():
@@ -144,7 +157,7 @@ def test_PU_notation_the_map_labels_carry_the_letter_a_move_needs_in_the_readers
     x, y = positions()["J13"]
     around = (int(x - 30), int(y - 15), int(x + 30), int(y + 15))
     assert ImageChops.difference(english.crop(around), hungarian.crop(around)).getbbox() is not None
-    label = english.crop(around).point(lambda v: 255 if v > 235 else 0).convert("L").getbbox()
+    label = _ink_box(english, around)                    # a jump gate's number: dark on its plate
     assert label is not None and (label[2] - label[0]) * 420 / english.width >= 14     # a letter and two digits
 
 
@@ -169,3 +182,108 @@ def test_PU_D_MED_5_the_median_caption_is_legible_at_420_px():
     image = draw_dice_board(GAME.view(state, None), "hu")
     caption = image.crop((0, 158, image.width, 190)).convert("L").point(lambda v: 255 if v < 80 else 0).getbbox()
     assert caption is not None and (caption[3] - caption[1]) * 420 / image.width >= 11
+
+
+# ----- newcomer report 2026-11-27b: N14 (stations and gate colours at 420 px, a key) ----------------------------
+def test_PU_N14_the_maps_key_names_every_piece_from_the_catalogue_in_both_languages(monkeypatch):
+    """N14: a key under the star map names the survey ship, the station, the planets, the claimed
+    pulsar, the gyrodynes, each jump gate colour and the starting gate, each from the catalogue
+    (``pulsar.board.key.*``) in the reader's language, in type of about 11 px at 420 px."""
+    from PIL import ImageDraw
+
+    from renderers.pulsar import KEY_ITEMS, KEY_ROW, WIDTH, _cluster_layer, draw_cluster
+    from rules.messages import Msg
+    from rules.messages import render as text_of
+
+    view = GAME.view(position(3, 60, "A"), None)
+    seen: list[str] = []
+    original = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
+                        lambda self, xy, text, *a, **k: (seen.append(text), original(self, xy, text, *a, **k))[1])
+    names = {}
+    for language in ("en", "hu"):
+        seen.clear()
+        _cluster_layer.cache_clear()                                  # the key is drawn on the kept layer
+        image = draw_cluster(view, language)
+        names[language] = [text_of(Msg(f"pulsar.board.key.{item}"), language) for item in KEY_ITEMS]
+        assert [name for name in names[language] if name not in seen] == []
+        assert image.height > WIDTH                                   # under the map, covering none of it
+        top, left = WIDTH + 16, int(16 + WIDTH / 2 + 60)              # the second item ("Station", "Állomás")
+        ink = image.crop((left, top, left + 300, top + KEY_ROW)).convert("L").point(lambda v: 255 if v > 150 else 0)
+        box = ink.getbbox()
+        assert box is not None and (box[3] - box[1]) * 420 / image.width >= 11, box
+    assert set(names["en"]).isdisjoint(names["hu"])
+    assert KEY_ITEMS.count("station") == 1 and {"gate.orange", "gate.green", "gate.purple"} <= set(KEY_ITEMS)
+
+
+def test_PU_N14_a_station_is_a_filled_square_and_a_jump_gate_a_plate_of_its_colour_round_its_number():
+    """N14: at 420 px stations and gate colours were small dots told apart by colour alone. A
+    station is now a filled square (its owner's colour fills its whole bounding box, a disc
+    would not); a jump gate a plate of its colour wider than its number, with the number on it
+    (the old disc, 30 px, lay under the white number); no seat's colour is a gate's."""
+    from renderers.pulsar import GATE, PLANET_Y, SYSTEM_HALF, _label_ink, _label_ys, draw_cluster
+    from rules.pulsar.read import BLOCKED, tables
+
+    assert set(SEATS).isdisjoint(GATE.values())
+    view = GAME.view(position(4, 5000, "A"), None)                     # the game's end: stations everywhere
+    image = draw_cluster(view, "en")
+    stations = [(loc, int(who)) for loc, system in sorted(view.systems.items())
+                for who in system.planets.values() if who not in (None, BLOCKED)]
+    assert len(stations) >= 8
+    for loc, seat in stations:
+        x, y = positions()[loc]
+        strip = (int(x - SYSTEM_HALF), int(y + PLANET_Y - 9), int(x + SYSTEM_HALF), int(y + PLANET_Y + 9))
+        mask = _mask(image.crop(strip), SEATS[seat])
+        box = mask.getbbox()
+        assert box is not None, loc
+        width, height = box[2] - box[0], box[3] - box[1]
+        assert width == height >= 10 and mask.crop(box).histogram()[255] == width * height, (loc, box)
+        assert width * 420 / image.width >= 5.5
+    for loc, info in tables().on_side("A").items():
+        if info.type != "J":
+            continue
+        x = positions()[loc][0]                                       # the number, on or just off the gate
+        left, top, right, bottom = _label_ink(loc, x, _label_ys("A", "en")[loc], "en")
+        around = (int(left) - 3, int(top) - 3, int(right) + 3, int(bottom) + 3)
+        plate = _mask(image.crop(around), GATE[info.gate_colour]).getbbox()
+        number = _ink_box(image, around)
+        assert plate is not None and number is not None, loc
+        assert plate[2] - plate[0] >= 40 and plate[0] < number[0] and number[2] < plate[2], (loc, plate, number)
+        assert plate[1] < number[1] and number[3] < plate[3], (loc, plate, number)
+
+
+def test_PU_N14_the_key_is_the_same_whatever_the_pieces_so_the_maps_inputs_stay_its_pieces():
+    """The key is drawn with the cluster's fixed layer: two positions of a game give the same key
+    (the cluster's ChatPart inputs, ``cluster_inputs``, need nothing more to say when it changes)."""
+    from renderers.pulsar import WIDTH, draw_cluster
+    early, late = (draw_cluster(GAME.view(position(3, plies, "B"), None), "hu") for plies in (0, 5000))
+    key = (0, WIDTH, WIDTH, early.height)
+    assert early.crop(key).tobytes() == late.crop(key).tobytes()
+    assert early.crop((0, 0, WIDTH, WIDTH)).tobytes() != late.crop((0, 0, WIDTH, WIDTH)).tobytes()
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_PU_NOT_1_a_gyrodyne_badge_covers_no_other_spaces_label(side, language):
+    """N14 (420 px): the gyrodyne badge (a size larger so its letter reads) sat at the pulsar's
+    lower right whatever was there: on side B P177's badge hid the "U" of U180. It now takes
+    the lower left where that covers less; no badge covers more than a 2-px sliver of a label."""
+    from renderers.pulsar import GYRO_RADIUS, _gyro_corner, _label_ink, _label_ys, _shrunk
+    from rules.pulsar.read import tables
+
+    pos, ys, printed = positions(), _label_ys(side, language), tables().on_side(side)
+    covered = []
+    for loc, info in printed.items():
+        if info.type != "P":
+            continue
+        dx, dy = _gyro_corner(loc, side, language)
+        x, y = pos[loc][0] + dx, pos[loc][1] + dy
+        for other in printed:
+            left, top, right, bottom = _shrunk(_label_ink(other, pos[other][0], ys[other], language))
+            width = min(x + GYRO_RADIUS, right) - max(x - GYRO_RADIUS, left)
+            height = min(y + GYRO_RADIUS, bottom) - max(y - GYRO_RADIUS, top)
+            if other != loc and min(width, height) > 2:
+                covered.append((loc, other))
+    assert covered == []
+    if side == "B":
+        assert _gyro_corner("P177", side, language)[0] < 0
