@@ -507,29 +507,60 @@ def _fitted(state: Any, text: str, limit: int | None = None) -> tuple[Msg | None
     label's limit and the tech tiles lying on the board)."""
     _actor, body = split_actor(text)
     tech = (state or {}).get("tech") or {} if isinstance(state, Mapping) else {}
-    return _fitted_phrase(body, label_limit(state, _verbs(body)) if limit is None else limit,
-                          tuple(sorted((k, v) for k, v in tech.items() if isinstance(v, str))))
+    limit = label_limit(state, _verbs(body)) if limit is None else limit
+    tech_items = tuple(sorted((k, v) for k, v in tech.items() if isinstance(v, str)))
+    siblings = _siblings(state, body)
+    if len(siblings) > 1:
+        # one decision's labels in one wording: the briefest any of its moves needs
+        level = max(_fitted_phrase(sibling, limit, tech_items)[2] for sibling in siblings)
+        return _phrase_at(body, level, tech_items)
+    return _fitted_phrase(body, limit, tech_items)[:2]
+
+
+#: verbs whose one argument is a booster: passing (GP-PASS-3) and the first choice (GP-SETUP-9)
+BOOSTER_VERBS = ("pass", "booster")
+
+
+def _siblings(state: Any, body: str) -> tuple[str, ...]:
+    """The moves one decision lists beside ``body`` (``body`` among them), whose labels say the
+    same facts in one wording: a booster taken (``pass booster3``, ``booster booster3``), beside
+    the same verb with every booster of this game (GP-PASS-3, GP-SETUP-9).  Any other move: itself
+    alone (each fitted to its own label)."""
+    words = body.split()
+    if len(words) != 2 or words[0] not in BOOSTER_VERBS or words[1] not in BOOSTERS:
+        return (body,)
+    pool = state.get("boosters") if isinstance(state, Mapping) else None
+    boosters = sorted(pool) if isinstance(pool, Mapping) and pool else sorted(BOOSTERS)
+    return tuple(dict.fromkeys([body, *(f"{words[0]} {b}" for b in boosters)]))
+
+
+@lru_cache(maxsize=4096)
+def _phrase_at(body: str, level: int, tech_items: tuple[tuple[str, str], ...]) -> tuple[Msg | None, tuple[int, ...]]:
+    """``body`` in the wording of brief ``level`` (:data:`BRIEF_LEVELS`) and its lengths."""
+    message = _phrase_of(dict(tech_items), parse_commands(body), level)
+    return message, _lengths(message)
 
 
 @lru_cache(maxsize=4096)
 def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...]
-                   ) -> tuple[Msg | None, tuple[int, ...]]:
+                   ) -> tuple[Msg | None, tuple[int, ...], int]:
+    """The fitted phrase of ``body``, its lengths and its brief level."""
     try:
         cmds = parse_commands(body)
     except ValueError:
         cmds = []
         if body.strip():
             notation = Msg("gaia.phrase.notation", text=body)
-            return notation, _lengths(notation)
+            return notation, _lengths(notation), 0
     if not cmds:
-        return None, ()
+        return None, (), 0
     tech = dict(tech_items)
-    candidates: dict[int, tuple[Msg, tuple[int, ...]]] = {}
+    candidates: dict[int, tuple[Msg, tuple[int, ...], int]] = {}
 
-    def candidate(brief: int) -> tuple[Msg, tuple[int, ...]]:
+    def candidate(brief: int) -> tuple[Msg, tuple[int, ...], int]:
         if brief not in candidates:
             message = _phrase_of(tech, cmds, brief)
-            candidates[brief] = message, _lengths(message)
+            candidates[brief] = message, _lengths(message), brief
         return candidates[brief]
 
     # a button's choice (a booster, an income order, a charge) says its gist in its words and
@@ -538,9 +569,9 @@ def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...
     room = 0 if limit == BUTTON_LIMIT else DESCRIPTION_ROOM
     for budget, levels in ((limit - room, BRIEF_LEVELS[:SAME_FACT_LEVELS]), (limit, BRIEF_LEVELS)):
         for brief in levels:
-            message, sizes = candidate(brief)
-            if max(sizes) <= budget:
-                return message, sizes
+            found = candidate(brief)
+            if max(found[1]) <= budget:
+                return found
     return candidate(BRIEF_LEVELS[-1])
 
 
@@ -563,8 +594,11 @@ def fitted_description(state: Any, text: str, candidates: Sequence[Msg]) -> Msg 
     ``text`` after its phrase (:func:`move_phrase`) in every language (:func:`label_limit`);
     None (the phrase alone) when none does."""
     from rules.messages import LANGUAGES
-    limit = label_limit(state, _verbs(split_actor(text)[1]))
-    taken = _fitted(state, text)[1] or (0,) * len(LANGUAGES)
+    body = split_actor(text)[1]
+    limit = label_limit(state, _verbs(body))
+    # the longest phrase of the decision's moves: a description beside all of them or none
+    sizes = [_fitted(state, sibling)[1] or (0,) * len(LANGUAGES) for sibling in _siblings(state, body)]
+    taken = tuple(max(column) for column in zip(*sizes))
     for message in candidates:
         if all(used + DESCRIPTION_GLUE + size <= limit for used, size in zip(taken, _lengths(message))):
             return message

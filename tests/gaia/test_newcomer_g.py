@@ -1,0 +1,118 @@
+"""Gaia Project as a newcomer met it (docs/newcomer-report-2026-11-27b.md, G2-G5).
+
+- G3: every booster says its parts alike, wherever it is named: the income as income, the
+  special action as an action, the pass VP as such (GP-PASS-2, GP-PASS-7).
+- G2: the labels of one decision (the boosters a pass or the first choice offers) are in one
+  wording: the briefest any of them needs (GP-PASS-3, GP-SETUP-9).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rules.gaia import GAME
+from rules.gaia.tables import BOOSTERS
+from rules.gaia.texts import full_phrase, move_phrase
+from rules.messages import LANGUAGES, message_keys, render, text_of
+
+# ----------------------------------------------------------------------------- G3
+
+
+def _income_label(language: str) -> str:
+    """What a booster's income part starts with ("income: ", "bevétel: ")."""
+    text = text_of("gaia.booster.income", language) or ""
+    return text[:text.index("{income}")]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_GP_PASS_7_every_booster_wording_names_its_income_as_income(language: str) -> None:
+    """The brief and the full wording, with or without a second part, begin alike (newcomer G3:
+    "bónusz4 (2 kredit; akció: …)" beside "bónusz1 (bevétel: 1 tudás és 1 érc)")."""
+    label = _income_label(language)
+    assert label.strip()
+    for key in ("gaia.booster.income", "gaia.booster.income_and", "gaia.booster.short"):
+        assert (text_of(key, language) or "").startswith(label + "{income}"), key
+
+
+def test_GP_PASS_2_every_booster_names_its_parts_in_its_gist_and_text() -> None:
+    """Each booster's gist and text: the income part, then its action or its pass VP by key."""
+    for bid, booster in BOOSTERS.items():
+        comp = GAME.component(bid)
+        assert comp is not None and comp.gist is not None
+        gist_keys, text_keys = set(message_keys(comp.gist)), set(message_keys(comp.text))
+        if booster["action"]:
+            assert comp.gist.key == "gaia.booster.short", bid
+            assert any(k.startswith("gaia.booster.short_action.") for k in gist_keys), bid
+            assert any(k.startswith("gaia.booster.action.") for k in text_keys), bid
+        elif booster["pass"]:
+            assert comp.gist.key == "gaia.booster.short", bid
+            assert "gaia.booster.short_pass" in gist_keys and "gaia.booster.pass" in text_keys, bid
+        else:
+            assert comp.gist.key == "gaia.booster.income", bid
+        for language in LANGUAGES:
+            assert render(comp.gist, language).startswith(_income_label(language)), (bid, language)
+            assert _income_label(language) in render(comp.text, language), (bid, language)
+
+
+def test_GP_PASS_3_every_phrase_naming_a_booster_says_its_gist() -> None:
+    """Labels (every limit) and thread lines (the full phrase) name a booster by its gist."""
+    for bid in BOOSTERS:
+        gist = GAME.component(bid).gist
+        for text in (f"pass {bid}", f"booster {bid}"):
+            for state in (None, {"phase": "boosters"}, {"boosters": dict.fromkeys(BOOSTERS)}):
+                for phrase in (move_phrase(state, text), full_phrase(state, text)):
+                    assert phrase is not None and gist in dict(phrase.values).values(), (text, phrase)
+
+
+# ----------------------------------------------------------------------------- G2
+
+BOOSTER_VERBS = ("pass", "booster")
+
+
+def _decisions(players: int, seed: int, every: int) -> list[tuple[Any, int, list[str]]]:
+    """(state, seat, booster moves) wherever a seat may take a booster, in a seeded playout."""
+    state = GAME.new_game({"players": players}, seed)
+    rng = random.Random(seed)
+    found = []
+    for ply in range(3000):
+        if GAME.is_over(state):
+            return found
+        seats = sorted(GAME.waiting_for(state))
+        if ply % every == 0:
+            for seat in seats:
+                texts = [GAME.format_move(m) for m in GAME.legal_moves(state, seat)]
+                boosters = [t for t in texts if t.split()[1:2] and t.split()[1] in BOOSTER_VERBS]
+                if len(boosters) > 1:
+                    found.append((state, seat, boosters))
+        state = GAME.apply(state, GAME.random_move(state, rng.choice(seats), rng))
+    raise AssertionError("gaia: no end after 3000 moves")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_GP_PASS_3_GP_SETUP_9_one_decisions_booster_labels_share_one_wording(players: int) -> None:
+    """The boosters one pass (or the first choice) offers are labelled in one wording, never
+    "passes and takes booster 10 (…)" beside "passes, booster 2 (…)" (newcomer G2); their
+    description (the gains of passing) is beside all of them or none."""
+    decisions = _decisions(players, 3 + players, 2)
+    assert any(text.split()[1] == "pass" for _state, _seat, texts in decisions for text in texts)
+    assert any(text.split()[1] == "booster" for _state, _seat, texts in decisions for text in texts)
+    for state, seat, texts in decisions:
+        phrases = [GAME.move_phrase(state, seat, text) for text in texts]
+        assert len({phrase.key for phrase in phrases if phrase is not None}) == 1, texts
+        described = {GAME.describe_move(state, seat, text) is not None for text in texts}
+        assert len(described) == 1, texts
+
+
+def test_GP_PASS_3_the_briefest_need_sets_the_wording_of_all() -> None:
+    """A game whose pool holds booster 9 (the longest) words booster 1's pass as briefly, though
+    it alone would fit the fuller words."""
+    alone = move_phrase({"boosters": dict.fromkeys(["booster1", "booster3"])}, "pass booster1")
+    beside_9 = move_phrase({"boosters": dict.fromkeys(["booster1", "booster9"])}, "pass booster1")
+    assert alone is not None and beside_9 is not None
+    assert alone.key == "gaia.phrase.pass_booster"
+    assert beside_9.key == "gaia.phrase.brief.pass_booster"
+    # a thread line says it in full whatever the pool
+    assert full_phrase({"boosters": dict.fromkeys(["booster1", "booster9"])}, "pass booster1").key == \
+        "gaia.phrase.pass_booster"
