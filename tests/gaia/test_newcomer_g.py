@@ -4,6 +4,8 @@
   special action as an action, the pass VP as such (GP-PASS-2, GP-PASS-7).
 - G2: the labels of one decision (the boosters a pass or the first choice offers) are in one
   wording: the briefest any of them needs (GP-PASS-3, GP-SETUP-9).
+- G4: conversions alone are refused with an example of a conversion written before an action
+  in the same move (GP-ACT-1, GP-ACT-4).
 """
 from __future__ import annotations
 
@@ -12,10 +14,14 @@ from typing import Any
 
 import pytest
 
+from rules.base import IllegalMove
 from rules.gaia import GAME
+from rules.gaia.notation import parse_commands
 from rules.gaia.tables import BOOSTERS
 from rules.gaia.texts import full_phrase, move_phrase
 from rules.messages import LANGUAGES, message_keys, render, text_of
+
+from .helpers import action_state, play, set_power
 
 # ----------------------------------------------------------------------------- G3
 
@@ -116,3 +122,28 @@ def test_GP_PASS_3_the_briefest_need_sets_the_wording_of_all() -> None:
     # a thread line says it in full whatever the pool
     assert full_phrase({"boosters": dict.fromkeys(["booster1", "booster9"])}, "pass booster1").key == \
         "gaia.phrase.pass_booster"
+
+
+# ----------------------------------------------------------------------------- G4
+
+
+def test_GP_ACT_4_a_lone_conversion_is_refused_with_an_example_of_it_before_an_action() -> None:
+    st = action_state(["terrans", "xenos"], [(0, "m", "3A7")])
+    set_power(st["players"][0], 0, 0, 4)
+    with pytest.raises(IllegalMove) as refused:
+        play(st, 0, "spend 3pw for o")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.need_action_free", "GP-ACT-4")
+    example = dict(refused.value.msg.values)["example"]
+    hungarian = render(example, "hu")
+    assert hungarian.startswith("átvált 3energia -> ") and ". épít bánya " in hungarian, hungarian
+    for language in LANGUAGES:      # the example, its hex filled in, is a line the parser reads
+        verbs = [cmd[0] for cmd in parse_commands(render(example, language).replace("<mező>", "3A6")
+                                                  .replace("<hex>", "3A6"))]
+        assert verbs == ["spend", "build"], verbs
+
+
+def test_GP_ACT_1_a_line_without_any_action_keeps_the_plain_refusal() -> None:
+    st = action_state(["terrans", "xenos"], [(0, "m", "3A7")])
+    with pytest.raises(IllegalMove) as refused:
+        play(st, 0, "build m 3A6. build m 3A5")
+    assert refused.value.msg.key != "gaia.err.need_action_free"
