@@ -142,8 +142,11 @@ def test_GP_ACT_4_a_lone_conversion_is_refused_with_an_example_of_it_before_an_a
         assert verbs == ["spend", "build"], verbs
 
 
-def test_GP_ACT_1_a_line_without_any_action_keeps_the_plain_refusal() -> None:
+def test_GP_ACT_4_a_lone_burn_is_refused_with_the_burn_before_an_action() -> None:
     st = action_state(["terrans", "xenos"], [(0, "m", "3A7")])
+    set_power(st["players"][0], 0, 4, 0)
     with pytest.raises(IllegalMove) as refused:
-        play(st, 0, "build m 3A6. build m 3A5")
-    assert refused.value.msg.key != "gaia.err.need_action_free"
+        play(st, 0, "burn 1")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.need_action_free", "GP-ACT-4")
+    assert render(dict(refused.value.msg.values)["example"], "hu") == "eléget 1. épít bánya <mező>"
+    assert render(dict(refused.value.msg.values)["example"], "en") == "burn 1. build m <hex>"
