@@ -16,6 +16,14 @@ from .tables import FIELDS, parse_rewards
 from .turns import apply_line, waiting_for
 
 
+#: the order a round's income names its units in (credits, ore, knowledge, QIC, tokens, charges)
+INCOME_ORDER = ("c", "o", "k", "q", "t", "pw")
+
+
+def _income_rank(unit: str) -> int:
+    return INCOME_ORDER.index(unit) if unit in INCOME_ORDER else len(INCOME_ORDER)
+
+
 class GaiaGame(Game[GaiaState, GaiaMove]):
     rules_version = 2
     name = "gaia"
@@ -285,8 +293,29 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             out.append(Msg("gaia.event.new_round", round=after["round"],
                            first=self.seat_label(after, first) if first is not None else "-",
                            scoring=comp.gist if comp and comp.gist else tile or "-"))
+            out += self._income_news(after)
         if after["phase"] != before["phase"] and after["phase"] == "over":
             out.append(Msg("gaia.event.over"))
+        return out
+
+    def _income_news(self, state: GaiaState) -> list[Msg]:
+        """What each player receives at the start of the round (GP-INC-1), in turn order: the sum
+        of their income sources (faction board, buildings, booster, tech tiles, research levels;
+        all public), "Terrans' income: 2 ore, 1 knowledge, 3 credits and 4 power" (newcomer G5).
+        Said as the sources give it: a resource cap (GP-INC-5) or a charge with no token to move
+        may waste some of it."""
+        from .texts import amount
+        out = []
+        for seat in state["order"]:
+            if not state["players"][seat]:
+                continue
+            totals: dict[str, int] = {}
+            for event in E.income_events(state, seat):
+                for n, unit in parse_rewards(event):
+                    totals[unit] = totals.get(unit, 0) + n
+            shown = ",".join(f"{totals[unit]}{unit}" for unit in sorted(totals, key=_income_rank) if totals[unit])
+            out.append(Msg("gaia.event.income", player=self.seat_label(state, seat),
+                           income=amount(shown) if shown else Msg("gaia.amt.none")))
         return out
 
     def reveals_information(self, before: GaiaState, move: GaiaMove, after: GaiaState) -> bool:

@@ -6,6 +6,7 @@
   wording: the briefest any of them needs (GP-PASS-3, GP-SETUP-9).
 - G4: conversions alone are refused with an example of a conversion written before an action
   in the same move (GP-ACT-1, GP-ACT-4).
+- G5: a new round's news tells each player's income (GP-INC-1).
 """
 from __future__ import annotations
 
@@ -16,10 +17,11 @@ import pytest
 
 from rules.base import IllegalMove
 from rules.gaia import GAME
+from rules.gaia import engine as E
 from rules.gaia.notation import parse_commands
-from rules.gaia.tables import BOOSTERS
+from rules.gaia.tables import BOOSTERS, parse_rewards
 from rules.gaia.texts import full_phrase, move_phrase
-from rules.messages import LANGUAGES, message_keys, render, text_of
+from rules.messages import LANGUAGES, Msg, message_keys, render, text_of
 
 from .helpers import action_state, play, set_power
 
@@ -150,3 +152,64 @@ def test_GP_ACT_4_a_lone_burn_is_refused_with_the_burn_before_an_action() -> Non
     assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.need_action_free", "GP-ACT-4")
     assert render(dict(refused.value.msg.values)["example"], "hu") == "eléget 1. épít bánya <mező>"
     assert render(dict(refused.value.msg.values)["example"], "en") == "burn 1. build m <hex>"
+
+
+# ----------------------------------------------------------------------------- G5
+
+CAPS = {"c": 30, "o": 15, "k": 15}
+
+
+def _income(state: Any, seat: int) -> dict[str, int]:
+    totals: dict[str, int] = {}
+    for event in E.income_events(state, seat):
+        for n, unit in parse_rewards(event):
+            totals[unit] = totals.get(unit, 0) + n
+    return totals
+
+
+def test_GP_INC_1_a_new_round_tells_each_players_income() -> None:
+    """Under the new round's line, one line a player in turn order with the sum of their income
+    sources; a player who had passed before (so the move changed nothing of theirs) received
+    exactly that in credits, ore, knowledge and QIC (below the caps, GP-INC-5)."""
+    rng = random.Random(5)
+    state = GAME.new_game({"players": 3}, 5)
+    rounds = checked = 0
+    while not GAME.is_over(state):
+        seat = rng.choice(sorted(GAME.waiting_for(state)))
+        move = GAME.random_move(state, seat, rng)
+        after = GAME.apply(state, move)
+        events = GAME.events(state, move, after)
+        incomes = [e for e in events if e.key == "gaia.event.income"]
+        if after["round"] != state["round"] and after["round"] <= 6:
+            rounds += 1
+            keys = [e.key for e in events]
+            assert keys[0] == "gaia.event.new_round" and keys[1:1 + len(after["order"])] == \
+                ["gaia.event.income"] * len(after["order"]), keys
+            for s, news in zip(after["order"], incomes):
+                assert dict(news.values)["player"] == GAME.seat_label(after, s)
+                for language in LANGUAGES:
+                    assert render(news, language)
+                p = after["players"][s]
+                if s == seat or state["round"] == 0 or p.get("waiting") or p["income_todo"] \
+                        or s in (after.get("income_queue") or []):
+                    continue    # the mover's own move, the setup, or an income not yet paid
+                gains = _income(after, s)
+                for unit in ("c", "o", "k", "q"):
+                    if after["players"][s][unit] < CAPS.get(unit, 99):
+                        assert after["players"][s][unit] - state["players"][s][unit] == gains.get(unit, 0)
+                        checked += 1
+        else:
+            assert not incomes
+        state = after
+    assert rounds == 6 and checked > 10
+
+
+def test_GP_INC_1_the_income_news_names_every_unit_by_its_words() -> None:
+    """"Terrans' income: 2 credits, 3 ore and 1 knowledge" as values, no notation left."""
+    state = action_state(["terrans", "xenos"], [(0, "m", "3A7"), (1, "m", "3A6")])
+    news = GAME._income_news(state)
+    assert [dict(m.values)["player"] for m in news] == [GAME.seat_label(state, 0), GAME.seat_label(state, 1)]
+    for message in news:
+        assert isinstance(message, Msg) and message.key == "gaia.event.income"
+        keys = set(message_keys(message))
+        assert keys & {"gaia.amt.o", "gaia.amt.k", "gaia.amt.c"}, keys
