@@ -301,10 +301,10 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
     def _income_news(self, state: GaiaState) -> list[Msg]:
         """What each player receives at the start of the round (GP-INC-1), in turn order: the sum
         of their income sources (faction board, buildings, booster, tech tiles, research levels;
-        all public), "Terrans' income: 2 ore, 1 knowledge, 3 credits and 4 power" (newcomer G5).
-        Said as the sources give it: a resource cap (GP-INC-5) or a charge with no token to move
-        may waste some of it."""
-        from .texts import amount
+        all public), "Income of Terrans: 3 credits, 2 ore, 1 knowledge and a charge of 4 power"
+        (newcomer G5; a charge said as one, beside new power tokens).  Said as the sources give
+        it: a resource cap (GP-INC-5) or a charge with no token to move may waste some of it."""
+        from .texts import UNITS, amount
         out = []
         for seat in state["order"]:
             if not state["players"][seat]:
@@ -313,9 +313,19 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             for event in E.income_events(state, seat):
                 for n, unit in parse_rewards(event):
                     totals[unit] = totals.get(unit, 0) + n
-            shown = ",".join(f"{totals[unit]}{unit}" for unit in sorted(totals, key=_income_rank) if totals[unit])
-            out.append(Msg("gaia.event.income", player=self.seat_label(state, seat),
-                           income=amount(shown) if shown else Msg("gaia.amt.none")))
+            parts: list[Any] = []
+            for unit in sorted(totals, key=_income_rank):
+                n = totals[unit]
+                if not n:
+                    continue
+                if unit == "pw":
+                    parts.append(Msg("gaia.amt.charge", n=n))
+                elif unit in UNITS:
+                    parts.append(Msg("gaia.amt." + unit, n=n))
+                else:
+                    parts.append(amount(f"{n}{unit}"))
+            income: Any = Join(parts, "and") if len(parts) > 1 else parts[0] if parts else Msg("gaia.amt.none")
+            out.append(Msg("gaia.event.income", player=self.seat_label(state, seat), income=income))
         return out
 
     def reveals_information(self, before: GaiaState, move: GaiaMove, after: GaiaState) -> bool:

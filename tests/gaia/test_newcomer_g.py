@@ -205,11 +205,17 @@ def test_GP_INC_1_a_new_round_tells_each_players_income() -> None:
 
 
 def test_GP_INC_1_the_income_news_names_every_unit_by_its_words() -> None:
-    """"Terrans' income: 2 credits, 3 ore and 1 knowledge" as values, no notation left."""
-    state = action_state(["terrans", "xenos"], [(0, "m", "3A7"), (1, "m", "3A6")])
+    """"Income of Hadsch Hallas: 5 credits, 2 ore, 1 knowledge and a charge of 1 power" as
+    values, no notation left; a charge is said as a charge (GP-INC-2), not as power tokens."""
+    state = action_state(["terrans", "hadsch-hallas"], [(0, "m", "3A7"), (1, "m", "3A6")])
     news = GAME._income_news(state)
     assert [dict(m.values)["player"] for m in news] == [GAME.seat_label(state, 0), GAME.seat_label(state, 1)]
     for message in news:
         assert isinstance(message, Msg) and message.key == "gaia.event.income"
         keys = set(message_keys(message))
         assert keys & {"gaia.amt.o", "gaia.amt.k", "gaia.amt.c"}, keys
+        assert "gaia.amt.pw" not in keys and "gaia.phrase.notation" not in keys, keys
+    charges = [seat for seat in (0, 1) if "pw" in ",".join(E.income_events(state, seat))]
+    assert charges
+    for seat in charges:
+        assert "gaia.amt.charge" in set(message_keys(news[seat])), news[seat]
