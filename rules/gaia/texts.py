@@ -86,7 +86,8 @@ def _booster_effect(bid: str) -> Msg:
     return Msg("gaia.booster.income_and", income=income, second=second)
 
 
-def _booster_gist(bid: str) -> Msg:
+def booster_gist(bid: str) -> Msg:
+    """A booster in brief: its income, then its action or pass VP (labels, lists, status)."""
     b = BOOSTERS[bid]
     income = amount(",".join(b["income"]))
     if b["action"]:
@@ -191,7 +192,7 @@ def components() -> tuple[Component, ...]:
         n = bid[7:]
         effect = _booster_effect(bid)
         out.append(Component(bid, "gaia.kind.booster", Msg("gaia.comp.booster.name", n=n),
-                             Msg("gaia.comp.booster.text", effect=effect), _booster_gist(bid),
+                             Msg("gaia.comp.booster.text", effect=effect), booster_gist(bid),
                              aliases=(f"bonusz{n}", f"b{n}")))
     for rid in ROUND_TILES:
         n = rid[5:]
@@ -350,12 +351,12 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
         return Msg(phrase + "up", field=_field(arg, brief >= 2))
     if verb == "pass":
         if args and arg in BOOSTERS:
-            return Msg(phrase + "pass_booster", n=arg[7:], effect=_booster_gist(arg))
+            return Msg(phrase + "pass_booster", n=arg[7:], effect=booster_gist(arg))
         return Msg("gaia.phrase.pass")
     if verb == "booster" and arg in BOOSTERS:
         # the short gist: the phrase is a button's label too (80 characters), and a label cut
         # inside a word ("1 ingyenes terra…") reads as an English code to a Hungarian
-        return Msg(phrase + "booster", n=arg[7:], effect=_booster_gist(arg))
+        return Msg(phrase + "booster", n=arg[7:], effect=booster_gist(arg))
     if verb == "faction" and arg in FACTIONS:
         return Msg("gaia.phrase.faction", faction=Msg("gaia.faction." + arg))
     if verb == "decline":

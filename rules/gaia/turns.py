@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from rules.messages import Join, Msg
+from rules.messages import Msg
 
 from . import board
 from . import engine as E
@@ -123,12 +123,11 @@ def apply_line(st: GaiaState, seat: int, cmds: list[list[str]], record: bool = F
     if ph == "boosters":
         cmd = ctx.take()
         if cmd[0] != "booster":
-            err("gaia.err.choose_booster", "GP-SETUP-23")
+            err("gaia.err.choose_booster", "GP-SETUP-23", choices=E.booster_choices(st, "booster"))
         b = cmd[1]
         if b not in st["boosters"] or st["boosters"][b] is not None:
-            free = [x for x, owner in st["boosters"].items() if owner is None]
             err("gaia.err.booster_unavailable_list", "GP-SETUP-23", booster=code(b),
-                choices=Join([code(x) for x in free], "or"))
+                choices=E.booster_choices(st, "booster"))
         st["boosters"][b] = seat
         P(st, seat)["booster"] = b
         E.touch_income(P(st, seat), "booster")

@@ -1,7 +1,8 @@
 """Gaia Project as a newcomer met it (docs/newcomer-report-2026-11-27b.md, G2-G5).
 
-- G3: every booster says its parts alike, wherever it is named: the income as income, the
-  special action as an action, the pass VP as such (GP-PASS-2, GP-PASS-7).
+- G3: every booster says its parts alike, wherever it is named (labels, thread lines, info, the
+  pass decision's refusals): the income as income, the special action as an action, the pass VP
+  as such (GP-PASS-2, GP-PASS-3, GP-PASS-7).
 - G2: the labels of one decision (the boosters a pass or the first choice offers) are in one
   wording: the briefest any of them needs (GP-PASS-3, GP-SETUP-9).
 - G4: conversions alone are refused with an example of a conversion written before an action
@@ -72,6 +73,39 @@ def test_GP_PASS_3_every_phrase_naming_a_booster_says_its_gist() -> None:
             for state in (None, {"phase": "boosters"}, {"boosters": dict.fromkeys(BOOSTERS)}):
                 for phrase in (move_phrase(state, text), full_phrase(state, text)):
                     assert phrase is not None and gist in dict(phrase.values).values(), (text, phrase)
+
+
+@pytest.mark.parametrize("text, key", [("pass", "gaia.err.pass_booster"),
+                                       ("pass booster99", "gaia.err.booster_not_in_play_list"),
+                                       ("pass booster1", "gaia.err.booster_keep"),
+                                       ("pass booster2", "gaia.err.booster_taken")])
+def test_GP_PASS_3_a_refused_pass_lists_each_booster_as_its_move_with_its_gist(text: str, key: str) -> None:
+    """The pass decision names boosters as the labels do: "`passz bónusz3` (bevétel: …)"."""
+    st = action_state(["terrans", "xenos"], [(0, "m", "3A7")], boosters=["booster1", "booster2"])
+    with pytest.raises(IllegalMove) as refused:
+        play(st, 0, text)
+    assert (refused.value.msg.key, refused.value.rule) == (key, "GP-PASS-3")
+    choices = dict(refused.value.msg.values)["choices"]
+    free = [b for b, owner in st["boosters"].items() if owner is None]
+    assert [item.key for item in choices.items] == ["gaia.booster.choice"] * len(free)
+    for item, bid in zip(choices.items, free):
+        assert dict(item.values)["gist"] == GAME.component(bid).gist
+    hungarian = render(refused.value.msg, "hu")
+    assert all(f"`passz bónusz{b[7:]}`" in hungarian for b in free) and "booster" not in hungarian
+
+
+def test_GP_SETUP_23_the_first_booster_choice_lists_each_booster_with_its_gist() -> None:
+    st = GAME.new_game({"players": 2}, 5)
+    while st["phase"] != "boosters":
+        st = GAME.apply(st, GAME.legal_moves(st, min(GAME.waiting_for(st)))[0])
+    seat = min(GAME.waiting_for(st))
+    for text, key in (("booster booster99", "gaia.err.booster_unavailable_list"), ("pass", "gaia.err.choose_booster")):
+        with pytest.raises(IllegalMove) as refused:
+            GAME.apply(st, GAME.parse_move(st, seat, text))
+        assert refused.value.msg.key == key
+        choices = dict(refused.value.msg.values)["choices"]
+        assert {item.key for item in choices.items} == {"gaia.booster.choice"}
+        assert "`bónusz bónusz" in render(refused.value.msg, "hu")
 
 
 # ----------------------------------------------------------------------------- G2
