@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 from rules.base import Component, ScorePart
 from rules.messages import Join, Localized, Msg, fold_word, text_of
 
-from .notation import ALIASES, HU_UNIT_OUT, VERB_ALIASES, hu_amount, parse_commands, split_actor
+from .notation import ALIASES, HU_UNIT_OUT, VERB_ALIASES, format_command, hu_amount, parse_commands, split_actor
 from .tables import (ACTIONS, ADV_POS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, FINAL_VP, ROUND_TILES,
                      STD_BUILDINGS, STD_POS, TECH, parse_rewards)
 
@@ -505,34 +505,127 @@ UNLIMITED = 10 ** 6
 
 def _fitted(state: Any, text: str, limit: int | None = None) -> tuple[Msg | None, tuple[int, ...]]:
     """:func:`move_phrase` and its length in every language (cached by the move's text, the
-    label's limit and the tech tiles lying on the board)."""
+    label's limit and the tech tiles lying on the board).  A label of a decision (a move with
+    chosen arguments, :func:`_choices_of`) is worded as all of its decision's labels are."""
     _actor, body = split_actor(text)
     tech = (state or {}).get("tech") or {} if isinstance(state, Mapping) else {}
     limit = label_limit(state, _verbs(body)) if limit is None else limit
     tech_items = tuple(sorted((k, v) for k, v in tech.items() if isinstance(v, str)))
-    siblings = _siblings(state, body)
-    if len(siblings) > 1:
-        # one decision's labels in one wording: the briefest any of its moves needs
-        level = max(_fitted_phrase(sibling, limit, tech_items)[2] for sibling in siblings)
-        return _phrase_at(body, level, tech_items)
-    return _fitted_phrase(body, limit, tech_items)[:2]
+    own = _fitted_phrase(body, limit, tech_items)
+    if limit < UNLIMITED:
+        variants = _choices_of(state, body)
+        if variants is not None:
+            level = _group_level(variants, limit, tech_items)
+            if level != own[2]:
+                return _phrase_at(body, level, tech_items)
+    return own[:2]
 
 
 #: verbs whose one argument is a booster: passing (GP-PASS-3) and the first choice (GP-SETUP-9)
 BOOSTER_VERBS = ("pass", "booster")
+#: the arguments a decision chooses among, by (verb, argument index): beside a move, its
+#: decision lists the same verbs with the other values (a lab's tech tile and research area,
+#: GP-TECH-1; a board action, GP-POW-7; a federation's token, GP-FED-6; a booster, GP-PASS-3)
+CHOSEN_ARGUMENTS: dict[tuple[str, int], str] = {
+    ("pass", 0): "booster", ("booster", 0): "booster", ("tech", 0): "tech", ("up", 0): "field",
+    ("action", 0): "action", ("federation", 1): "fed", ("fedtile", 0): "fed"}
+
+#: one command's variants (each a command: verb and arguments), one entry a command of the line
+Variants = tuple[tuple[tuple[str, ...], ...], ...]
+
+
+def _choices(pool: tuple[str, ...], kind: str) -> tuple[str, ...]:
+    if kind == "booster":
+        return pool
+    if kind == "tech":
+        return STD_POS + ADV_POS
+    if kind == "field":
+        return FIELDS
+    if kind == "action":
+        return tuple(ACTIONS)
+    return tuple(FED_TOKENS)
+
+
+def _choices_of(state: Any, body: str) -> Variants | None:
+    """The decision ``body`` is one choice of, command by command: each command with its chosen
+    arguments (:data:`CHOSEN_ARGUMENTS`) replaced by every value they may take in this game, the
+    rest (hexes, other steps) as it is; None when the line chooses none.  Every move of one
+    decision has the same variants, so their labels are worded alike (newcomer G2)."""
+    pool = state.get("boosters") if isinstance(state, Mapping) else None
+    return _variants(body, tuple(sorted(pool)) if isinstance(pool, Mapping) and pool else tuple(sorted(BOOSTERS)))
+
+
+@lru_cache(maxsize=4096)
+def _variants(body: str, pool: tuple[str, ...]) -> Variants | None:
+    """:func:`_choices_of` with the game's boosters ``pool``."""
+    try:
+        cmds = parse_commands(body)
+    except ValueError:
+        return None
+    out: list[tuple[tuple[str, ...], ...]] = []
+    varied = False
+    for cmd in cmds:
+        variants = [tuple(cmd)]
+        for index, arg in enumerate(cmd[1:]):
+            kind = CHOSEN_ARGUMENTS.get((cmd[0], index))
+            values = _choices(pool, kind) if kind else ()
+            if arg not in values:
+                continue
+            varied = True
+            variants = [variant[:index + 1] + (value,) + variant[index + 2:] for variant in variants for value in values]
+        out.append(tuple(variants))
+    return tuple(out) if varied else None
 
 
 def _siblings(state: Any, body: str) -> tuple[str, ...]:
-    """The moves one decision lists beside ``body`` (``body`` among them), whose labels say the
-    same facts in one wording: a booster taken (``pass booster3``, ``booster booster3``), beside
-    the same verb with every booster of this game (GP-PASS-3, GP-SETUP-9).  Any other move: itself
-    alone (each fitted to its own label)."""
-    words = body.split()
-    if len(words) != 2 or words[0] not in BOOSTER_VERBS or words[1] not in BOOSTERS:
+    """The lines of ``body``'s decision (``body`` first; itself alone when it chooses nothing)."""
+    variants = _choices_of(state, body)
+    if variants is None:
         return (body,)
-    pool = state.get("boosters") if isinstance(state, Mapping) else None
-    boosters = sorted(pool) if isinstance(pool, Mapping) and pool else sorted(BOOSTERS)
-    return tuple(dict.fromkeys([body, *(f"{words[0]} {b}" for b in boosters)]))
+    lines = [""]
+    for options in variants:
+        lines = [f"{line}. {format_command(list(v))}" if line else format_command(list(v)) for line in lines for v in options]
+    return tuple(dict.fromkeys([body, *lines]))
+
+
+@lru_cache(maxsize=8192)
+def _part_lengths(tech_items: tuple[tuple[str, str], ...], previous: str | None, cmd: tuple[str, ...],
+                  brief: int) -> tuple[int, ...]:
+    """The length of one command's words in every language (:func:`_part`); a lab's tile and
+    area are the same beside every hex."""
+    return _lengths(_part(dict(tech_items), previous, cmd, brief))
+
+
+@lru_cache(maxsize=1024)
+def _group_level(variants: Variants, limit: int, tech_items: tuple[tuple[str, str], ...]) -> int:
+    """The brief level (:data:`BRIEF_LEVELS`) of every label of one decision: the fullest at which
+    its longest line fits, in the order :func:`_fitted_phrase` tries them.  A line's words are
+    its commands' words joined, so the longest line is the longest variant of each command
+    joined: a lab's 15 tile spaces and 6 areas cost 21 phrases, not 90."""
+    from rules.messages import LANGUAGES, render
+    known: dict[int, int] = {}
+
+    def longest(brief: int) -> int:
+        if brief not in known:
+            known[brief] = _longest(brief)
+        return known[brief]
+
+    def _longest(brief: int) -> int:
+        glue = [len(render(Msg(_then_key(brief), first="", next=""), language)) for language in LANGUAGES]
+        sizes = [glue_size * (len(variants) - 1) for glue_size in glue]
+        previous: str | None = None
+        for options in variants:
+            lengths = [_part_lengths(tech_items, previous, option, brief) for option in options]
+            sizes = [size + max(column) for size, column in zip(sizes, zip(*lengths))]
+            previous = options[0][0]
+        return max(sizes)
+
+    room = 0 if limit == BUTTON_LIMIT else DESCRIPTION_ROOM
+    for budget, levels in ((limit - room, BRIEF_LEVELS[:SAME_FACT_LEVELS]), (limit, BRIEF_LEVELS)):
+        for brief in levels:
+            if longest(brief) <= budget:
+                return brief
+    return BRIEF_LEVELS[-1]
 
 
 @lru_cache(maxsize=4096)
@@ -576,17 +669,23 @@ def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...
     return candidate(BRIEF_LEVELS[-1])
 
 
+def _part(tech: Mapping[str, Any], previous: str | None, cmd: Sequence[str], brief: int) -> Msg:
+    """One command of a line in words; ``previous``: the verb before it (None: the first)."""
+    if cmd[0] == "decline" and previous in ("tech", "cover", "special", "build"):
+        # the research step a tile or special grants
+        return Msg("gaia.phrase.brief.decline_step" if brief >= 2 else "gaia.phrase.decline_step")
+    return _command_phrase(tech, list(cmd), brief)
+
+
+def _then_key(brief: int) -> str:
+    return "gaia.phrase.brief.then" if brief >= 2 else "gaia.phrase.then"
+
+
 def _phrase_of(tech: Mapping[str, Any], cmds: list[list[str]], brief: int) -> Msg:
-    parts = []
-    for index, cmd in enumerate(cmds):
-        if cmd[0] == "decline" and index and cmds[index - 1][0] in ("tech", "cover", "special", "build"):
-            # the research step a tile or special grants
-            parts.append(Msg("gaia.phrase.brief.decline_step" if brief >= 2 else "gaia.phrase.decline_step"))
-        else:
-            parts.append(_command_phrase(tech, cmd, brief))
+    parts = [_part(tech, cmds[index - 1][0] if index else None, cmd, brief) for index, cmd in enumerate(cmds)]
     phrase = parts[-1]
     for part in reversed(parts[:-1]):
-        phrase = Msg("gaia.phrase.brief.then" if brief >= 2 else "gaia.phrase.then", first=part, next=phrase)
+        phrase = Msg(_then_key(brief), first=part, next=phrase)
     return phrase
 
 
@@ -597,8 +696,10 @@ def fitted_description(state: Any, text: str, candidates: Sequence[Msg]) -> Msg 
     from rules.messages import LANGUAGES
     body = split_actor(text)[1]
     limit = label_limit(state, _verbs(body))
-    # the longest phrase of the decision's moves: a description beside all of them or none
-    sizes = [_fitted(state, sibling)[1] or (0,) * len(LANGUAGES) for sibling in _siblings(state, body)]
+    # a booster's: the longest phrase of the decision's boosters (their gains are the same), so
+    # the description stands beside all of them or none; any other: its own phrase
+    siblings = _siblings(state, body) if _verbs(body)[:1] in (("pass",), ("booster",)) else (body,)
+    sizes = [_fitted(state, sibling)[1] or (0,) * len(LANGUAGES) for sibling in siblings]
     taken = tuple(max(column) for column in zip(*sizes))
     for message in candidates:
         if all(used + DESCRIPTION_GLUE + size <= limit for used, size in zip(taken, _lengths(message))):

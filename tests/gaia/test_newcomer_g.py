@@ -19,10 +19,12 @@ import pytest
 from rules.base import IllegalMove
 from rules.gaia import GAME
 from rules.gaia import engine as E
-from rules.gaia.notation import parse_commands
+from rules.gaia.notation import parse_commands, split_actor
 from rules.gaia.tables import BOOSTERS, parse_rewards
-from rules.gaia.texts import full_phrase, move_phrase
+from rules.gaia.texts import CHOSEN_ARGUMENTS, full_phrase, move_phrase
 from rules.messages import LANGUAGES, Msg, message_keys, render, text_of
+
+from tests.pulsar.test_label_length import playout_positions
 
 from .helpers import action_state, play, set_power
 
@@ -158,6 +160,44 @@ def test_GP_PASS_3_the_briefest_need_sets_the_wording_of_all() -> None:
     # a thread line says it in full whatever the pool
     assert full_phrase({"boosters": dict.fromkeys(["booster1", "booster9"])}, "pass booster1").key == \
         "gaia.phrase.pass_booster"
+
+
+def _decision_of(text: str) -> str:
+    """A legal line with its chosen arguments (CHOSEN_ARGUMENTS) as "*": the lines of one
+    decision share it ("build lab 2B4. tech *. up *")."""
+    parts = []
+    for cmd in parse_commands(split_actor(text)[1]):
+        parts.append(" ".join([cmd[0], *("*" if (cmd[0], i) in CHOSEN_ARGUMENTS else arg for i, arg in enumerate(cmd[1:]))]))
+    return ". ".join(parts)
+
+
+def _wording(phrase: Msg) -> tuple[bool, bool, bool]:
+    """Which of the brief wordings a phrase uses: the steps' brief words, a tile by its space or
+    an action by its gain, a space by its code (texts.BRIEF_LEVELS 2, 3, 4)."""
+    keys = [k for k in message_keys(phrase) if k.startswith("gaia.phrase.")]
+    return (any(k.startswith("gaia.phrase.brief.") for k in keys), any(k.endswith(("_at", "_gain")) for k in keys),
+            any(k.endswith("_code") for k in keys))
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (4, 3)])
+def test_GP_TECH_1_GP_POW_7_every_decisions_labels_share_one_wording(players: int, seed: int) -> None:
+    """Beyond boosters: a lab's tiles and areas, the board actions, a federation's tokens; the
+    lines of one decision (the same line but for what it chooses) use one wording (newcomer G2:
+    each label was fitted alone, "uses power action 3 (…)" beside "QIC action: …")."""
+    mixed, seen = [], 0
+    for game, state, seats in playout_positions("gaia", players, seed, 3):
+        for seat in seats:
+            groups: dict[str, set[tuple[bool, bool, bool]]] = {}
+            for move in game.legal_moves(state, seat):
+                text = game.format_move(move)
+                if not any((cmd[0], i) in CHOSEN_ARGUMENTS for cmd in parse_commands(split_actor(text)[1])
+                           for i in range(len(cmd) - 1)):
+                    continue
+                phrase = game.move_phrase(state, seat, text)
+                groups.setdefault(_decision_of(text), set()).add(_wording(phrase))
+            seen += sum(1 for wordings in groups.values())
+            mixed += [f"{decision}: {wordings}" for decision, wordings in groups.items() if len(wordings) > 1]
+    assert seen > 20 and not mixed, mixed[:5]
 
 
 # ----------------------------------------------------------------------------- G4
