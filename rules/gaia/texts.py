@@ -530,15 +530,18 @@ CHOSEN_ARGUMENTS: dict[tuple[str, int], str] = {
     ("pass", 0): "booster", ("booster", 0): "booster", ("tech", 0): "tech", ("up", 0): "field",
     ("action", 0): "action", ("federation", 1): "fed", ("fedtile", 0): "fed"}
 
-#: one command's variants (each a command: verb and arguments), one entry a command of the line
-Variants = tuple[tuple[tuple[str, ...], ...], ...]
+#: a decision, step by step: each step's options, each option one or more commands (a tile's
+#: space and the area it advances in are chosen together, GP-TECH-3)
+Variants = tuple[tuple[tuple[tuple[str, ...], ...], ...], ...]
 
 
-def _choices(pool: tuple[str, ...], kind: str) -> tuple[str, ...]:
+def _choices(pool: tuple[str, ...], kind: str, chosen: str) -> tuple[str, ...]:
+    """The values a ``kind`` of argument may take beside ``chosen`` (a standard tile's space
+    beside the standard ones: an advanced tile is another decision, it covers one, GP-TECH-4)."""
     if kind == "booster":
         return pool
     if kind == "tech":
-        return STD_POS + ADV_POS
+        return ADV_POS if chosen in ADV_POS else STD_POS
     if kind == "field":
         return FIELDS
     if kind == "action":
@@ -547,12 +550,22 @@ def _choices(pool: tuple[str, ...], kind: str) -> tuple[str, ...]:
 
 
 def _choices_of(state: Any, body: str) -> Variants | None:
-    """The decision ``body`` is one choice of, command by command: each command with its chosen
+    """The decision ``body`` is one choice of, step by step: each command with its chosen
     arguments (:data:`CHOSEN_ARGUMENTS`) replaced by every value they may take in this game, the
     rest (hexes, other steps) as it is; None when the line chooses none.  Every move of one
     decision has the same variants, so their labels are worded alike (newcomer G2)."""
     pool = state.get("boosters") if isinstance(state, Mapping) else None
     return _variants(body, tuple(sorted(pool)) if isinstance(pool, Mapping) and pool else tuple(sorted(BOOSTERS)))
+
+
+def _command_variants(cmd: list[str], pool: tuple[str, ...]) -> list[tuple[str, ...]]:
+    variants = [tuple(cmd)]
+    for index, arg in enumerate(cmd[1:]):
+        kind = CHOSEN_ARGUMENTS.get((cmd[0], index))
+        values = _choices(pool, kind, arg) if kind else ()
+        if arg in values:
+            variants = [variant[:index + 1] + (value,) + variant[index + 2:] for variant in variants for value in values]
+    return variants
 
 
 @lru_cache(maxsize=4096)
@@ -562,19 +575,21 @@ def _variants(body: str, pool: tuple[str, ...]) -> Variants | None:
         cmds = parse_commands(body)
     except ValueError:
         return None
-    out: list[tuple[tuple[str, ...], ...]] = []
-    varied = False
-    for cmd in cmds:
-        variants = [tuple(cmd)]
-        for index, arg in enumerate(cmd[1:]):
-            kind = CHOSEN_ARGUMENTS.get((cmd[0], index))
-            values = _choices(pool, kind) if kind else ()
-            if arg not in values:
-                continue
-            varied = True
-            variants = [variant[:index + 1] + (value,) + variant[index + 2:] for variant in variants for value in values]
-        out.append(tuple(variants))
-    return tuple(out) if varied else None
+    out: list[tuple[tuple[tuple[str, ...], ...], ...]] = []
+    index = 0
+    while index < len(cmds):
+        cmd = cmds[index]
+        following = cmds[index + 1] if index + 1 < len(cmds) else None
+        if cmd[0] == "tech" and len(cmd) > 1 and cmd[1] in STD_POS and following is not None \
+                and following[0] == "up" and len(following) > 1 and following[1] in FIELDS:
+            # a standard tile under an area advances in that area; a free space's in any (GP-TECH-3)
+            out.append(tuple((("tech", pos), ("up", field)) for pos in STD_POS
+                             for field in ((pos,) if pos in FIELDS else FIELDS)))
+            index += 2
+            continue
+        out.append(tuple((variant,) for variant in _command_variants(cmd, pool)))
+        index += 1
+    return tuple(out) if any(len(options) > 1 for options in out) else None
 
 
 def _siblings(state: Any, body: str) -> tuple[str, ...]:
@@ -584,24 +599,34 @@ def _siblings(state: Any, body: str) -> tuple[str, ...]:
         return (body,)
     lines = [""]
     for options in variants:
-        lines = [f"{line}. {format_command(list(v))}" if line else format_command(list(v)) for line in lines for v in options]
+        lines = [". ".join(([line] if line else []) + [format_command(list(cmd)) for cmd in option])
+                 for line in lines for option in options]
     return tuple(dict.fromkeys([body, *lines]))
 
 
 @lru_cache(maxsize=8192)
-def _part_lengths(tech_items: tuple[tuple[str, str], ...], previous: str | None, cmd: tuple[str, ...],
-                  brief: int) -> tuple[int, ...]:
-    """The length of one command's words in every language (:func:`_part`); a lab's tile and
-    area are the same beside every hex."""
-    return _lengths(_part(dict(tech_items), previous, cmd, brief))
+def _part_lengths(tech_items: tuple[tuple[str, str], ...], previous: str | None,
+                  option: tuple[tuple[str, ...], ...], brief: int) -> tuple[int, ...]:
+    """The length of one step's words in every language (:func:`_part`; a step of two commands
+    with their glue); a lab's tile and area are the same beside every hex."""
+    from rules.messages import LANGUAGES, render
+    tech = dict(tech_items)
+    sizes = [0] * len(LANGUAGES)
+    for index, cmd in enumerate(option):
+        if index:
+            glue = [len(render(Msg(_then_key(brief), first="", next=""), language)) for language in LANGUAGES]
+            sizes = [size + extra for size, extra in zip(sizes, glue)]
+        part = _lengths(_part(tech, option[index - 1][0] if index else previous, cmd, brief))
+        sizes = [size + extra for size, extra in zip(sizes, part)]
+    return tuple(sizes)
 
 
 @lru_cache(maxsize=1024)
 def _group_level(variants: Variants, limit: int, tech_items: tuple[tuple[str, str], ...]) -> int:
     """The brief level (:data:`BRIEF_LEVELS`) of every label of one decision: the fullest at which
     its longest line fits, in the order :func:`_fitted_phrase` tries them.  A line's words are
-    its commands' words joined, so the longest line is the longest variant of each command
-    joined: a lab's 15 tile spaces and 6 areas cost 21 phrases, not 90."""
+    its steps' words joined, so the longest line is the longest option of each step joined: a
+    lab's 24 tile-and-area pairs cost 24 phrases, beside every hex."""
     from rules.messages import LANGUAGES, render
     known: dict[int, int] = {}
 
@@ -617,7 +642,7 @@ def _group_level(variants: Variants, limit: int, tech_items: tuple[tuple[str, st
         for options in variants:
             lengths = [_part_lengths(tech_items, previous, option, brief) for option in options]
             sizes = [size + max(column) for size, column in zip(sizes, zip(*lengths))]
-            previous = options[0][0]
+            previous = options[0][-1][0]
         return max(sizes)
 
     room = 0 if limit == BUTTON_LIMIT else DESCRIPTION_ROOM

@@ -200,6 +200,33 @@ def test_GP_TECH_1_GP_POW_7_every_decisions_labels_share_one_wording(players: in
     assert seen > 20 and not mixed, mixed[:5]
 
 
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 2)])
+def test_GP_TECH_1_a_tile_named_by_its_space_is_described_by_what_it_does(players: int, seed: int) -> None:
+    """A lab decision worded briefly names each tile by its space ("MI alól"); its description
+    then says what the tile does wherever that fits, before the lab's cost (the same beside
+    each choice)."""
+    from rules.gaia.texts import fitted_description
+    checked = 0
+    for game, state, seats in playout_positions("gaia", players, seed, 2):
+        for seat in seats:
+            for move in game.legal_moves(state, seat):
+                text = game.format_move(move)
+                cmds = parse_commands(split_actor(text)[1])
+                techs = [cmd[1] for cmd in cmds if cmd[0] == "tech"]
+                phrase = game.move_phrase(state, seat, text)
+                if not techs or phrase is None or not any(k.endswith(("tech_at", "tech_code"))
+                                                           for k in message_keys(phrase)):
+                    continue
+                tile = (state.get("tech") or {}).get(techs[-1])
+                gist = game.component(tile).gist if tile else None
+                if gist is None or fitted_description(state, text, [gist]) is None:
+                    continue
+                described = game.describe_move(state, seat, text)
+                assert described is not None and gist in (described, *dict(described.values).values()), text
+                checked += 1
+    assert checked
+
+
 # ----------------------------------------------------------------------------- G4
 
 
