@@ -1453,20 +1453,30 @@ def board_action(st: GaiaState, seat: int, aid: str, ctx: Ctx) -> None:
         gain(st, seat, rew, ctx, aid)
 
 
+def booster_choices(st: GaiaState, verb: str, returned: str | None = None) -> Join:
+    """The boosters in the supply (less the one returned) as the moves that take them, each
+    with what it gives: "`passz bónusz2` (bevétel: 1 érc és 2 energiajelölő)" (GP-PASS-3,
+    GP-SETUP-23; the words of the labels, newcomer G3)."""
+    from .texts import booster_gist
+    return Join([Msg("gaia.booster.choice", move=notation_code(f"{verb} {b}"), gist=booster_gist(b))
+                 for b, owner in st["boosters"].items() if owner is None and b != returned], "or")
+
+
 def do_pass(st: GaiaState, seat: int, booster: str | None) -> None:
     """GP-PASS-1..7."""
     p = P(st, seat)
     old = p["booster"]
     if st["round"] < 6:
         if not booster:
-            err("gaia.err.pass_booster", "GP-PASS-3")
-        free = Join([notation_code(b) for b, owner in st["boosters"].items() if owner is None and b != old], "or")
+            err("gaia.err.pass_booster", "GP-PASS-3", choices=booster_choices(st, "pass", old))
         if booster not in st["boosters"]:
-            err("gaia.err.booster_not_in_play_list", "GP-PASS-3", booster=notation_code(booster), choices=free)
+            err("gaia.err.booster_not_in_play_list", "GP-PASS-3", booster=notation_code(booster),
+                choices=booster_choices(st, "pass", old))
         if booster == old:
-            err("gaia.err.booster_keep", "GP-PASS-3")
+            err("gaia.err.booster_keep", "GP-PASS-3", choices=booster_choices(st, "pass", old))
         if st["boosters"][booster] is not None:
-            err("gaia.err.booster_taken", "GP-PASS-3", booster=notation_code(booster))
+            err("gaia.err.booster_taken", "GP-PASS-3", booster=notation_code(booster),
+                choices=booster_choices(st, "pass", old))
     elif booster:
         err("gaia.err.booster_round6", "GP-PASS-3")
     if old:

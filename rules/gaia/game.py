@@ -16,6 +16,14 @@ from .tables import FIELDS, parse_rewards
 from .turns import apply_line, waiting_for
 
 
+#: the order a round's income names its units in (credits, ore, knowledge, QIC, tokens, charges)
+INCOME_ORDER = ("c", "o", "k", "q", "t", "pw")
+
+
+def _income_rank(unit: str) -> int:
+    return INCOME_ORDER.index(unit) if unit in INCOME_ORDER else len(INCOME_ORDER)
+
+
 class GaiaGame(Game[GaiaState, GaiaMove]):
     rules_version = 2
     name = "gaia"
@@ -285,8 +293,39 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             out.append(Msg("gaia.event.new_round", round=after["round"],
                            first=self.seat_label(after, first) if first is not None else "-",
                            scoring=comp.gist if comp and comp.gist else tile or "-"))
+            out += self._income_news(after)
         if after["phase"] != before["phase"] and after["phase"] == "over":
             out.append(Msg("gaia.event.over"))
+        return out
+
+    def _income_news(self, state: GaiaState) -> list[Msg]:
+        """What each player receives at the start of the round (GP-INC-1), in turn order: the sum
+        of their income sources (faction board, buildings, booster, tech tiles, research levels;
+        all public), "Income of Terrans: 3 credits, 2 ore, 1 knowledge and a charge of 4 power"
+        (newcomer G5; a charge said as one, beside new power tokens).  Said as the sources give
+        it: a resource cap (GP-INC-5) or a charge with no token to move may waste some of it."""
+        from .texts import UNITS, amount
+        out = []
+        for seat in state["order"]:
+            if not state["players"][seat]:
+                continue
+            totals: dict[str, int] = {}
+            for event in E.income_events(state, seat):
+                for n, unit in parse_rewards(event):
+                    totals[unit] = totals.get(unit, 0) + n
+            parts: list[Any] = []
+            for unit in sorted(totals, key=_income_rank):
+                n = totals[unit]
+                if not n:
+                    continue
+                if unit == "pw":
+                    parts.append(Msg("gaia.amt.charge", n=n))
+                elif unit in UNITS:
+                    parts.append(Msg("gaia.amt." + unit, n=n))
+                else:
+                    parts.append(amount(f"{n}{unit}"))
+            income: Any = Join(parts, "and") if len(parts) > 1 else parts[0] if parts else Msg("gaia.amt.none")
+            out.append(Msg("gaia.event.income", player=self.seat_label(state, seat), income=income))
         return out
 
     def reveals_information(self, before: GaiaState, move: GaiaMove, after: GaiaState) -> bool:
@@ -345,7 +384,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         except RulesError:
             return None
         after = applied["players"][seat]
-        gist = self._taken_gist(state, move["cmds"])
+        gist, taken_by = self._taken(state, move["cmds"])
         before = state["players"][seat]
         parts = []
         # a move that starts a round brings the round's income (GP-INC-1): that total would
@@ -367,13 +406,16 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         # the fullest that fits the label after the move's words (never clipped): the gist and
         # the effect, the effect alone, the gist alone; else none (the phrase alone)
         candidates = [Msg("gaia.describe.with", gist=gist, effect=effect)] if gist is not None and effect else []
-        candidates += [message for message in (effect, gist) if message is not None]
+        # a tech tile named by its space alone (a lab decision's brief wording, newcomer G2): what
+        # the tile does tells the choices apart, the lab's cost is the same beside each
+        order = (gist, effect) if taken_by == "tech" else (effect, gist)
+        candidates += [message for message in order if message is not None]
         from .texts import fitted_description
         return fitted_description(state, text, candidates)
 
-    def _taken_gist(self, state: GaiaState, cmds: list[list[str]]) -> Msg | None:
-        """The gist of the last component a line takes (None: it takes none)."""
-        gist = None
+    def _taken(self, state: GaiaState, cmds: list[list[str]]) -> tuple[Msg | None, str | None]:
+        """The gist of the last component a line takes and the verb taking it (None: none)."""
+        gist, verb = None, None
         for cmd in cmds:
             ident = None
             if cmd[0] in ("pass", "booster", "action", "faction", "fedtile") and len(cmd) > 1:
@@ -384,8 +426,8 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
                 ident = (state.get("tech") or {}).get(cmd[1])
             comp = self.component(ident) if ident else None
             if comp is not None and comp.gist is not None:
-                gist = comp.gist
-        return gist
+                gist, verb = comp.gist, cmd[0]
+        return gist, verb
 
     # DESIGN DECISIONS (default_move: the move made for a player who misses the decision deadline)
     # * A power charge offer is declined (charging costs VP; declining never does).

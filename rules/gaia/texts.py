@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 from rules.base import Component, ScorePart
 from rules.messages import Join, Localized, Msg, fold_word, text_of
 
-from .notation import ALIASES, HU_UNIT_OUT, VERB_ALIASES, hu_amount, parse_commands, split_actor
+from .notation import ALIASES, HU_UNIT_OUT, VERB_ALIASES, format_command, hu_amount, parse_commands, split_actor
 from .tables import (ACTIONS, ADV_POS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, FINAL_VP, ROUND_TILES,
                      STD_BUILDINGS, STD_POS, TECH, parse_rewards)
 
@@ -86,7 +86,8 @@ def _booster_effect(bid: str) -> Msg:
     return Msg("gaia.booster.income_and", income=income, second=second)
 
 
-def _booster_gist(bid: str) -> Msg:
+def booster_gist(bid: str) -> Msg:
+    """A booster in brief: its income, then its action or pass VP (labels, lists, status)."""
     b = BOOSTERS[bid]
     income = amount(",".join(b["income"]))
     if b["action"]:
@@ -191,7 +192,7 @@ def components() -> tuple[Component, ...]:
         n = bid[7:]
         effect = _booster_effect(bid)
         out.append(Component(bid, "gaia.kind.booster", Msg("gaia.comp.booster.name", n=n),
-                             Msg("gaia.comp.booster.text", effect=effect), _booster_gist(bid),
+                             Msg("gaia.comp.booster.text", effect=effect), booster_gist(bid),
                              aliases=(f"bonusz{n}", f"b{n}")))
     for rid in ROUND_TILES:
         n = rid[5:]
@@ -350,12 +351,12 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
         return Msg(phrase + "up", field=_field(arg, brief >= 2))
     if verb == "pass":
         if args and arg in BOOSTERS:
-            return Msg(phrase + "pass_booster", n=arg[7:], effect=_booster_gist(arg))
+            return Msg(phrase + "pass_booster", n=arg[7:], effect=booster_gist(arg))
         return Msg("gaia.phrase.pass")
     if verb == "booster" and arg in BOOSTERS:
         # the short gist: the phrase is a button's label too (80 characters), and a label cut
         # inside a word ("1 ingyenes terra…") reads as an English code to a Hungarian
-        return Msg(phrase + "booster", n=arg[7:], effect=_booster_gist(arg))
+        return Msg(phrase + "booster", n=arg[7:], effect=booster_gist(arg))
     if verb == "faction" and arg in FACTIONS:
         return Msg("gaia.phrase.faction", faction=Msg("gaia.faction." + arg))
     if verb == "decline":
@@ -504,32 +505,181 @@ UNLIMITED = 10 ** 6
 
 def _fitted(state: Any, text: str, limit: int | None = None) -> tuple[Msg | None, tuple[int, ...]]:
     """:func:`move_phrase` and its length in every language (cached by the move's text, the
-    label's limit and the tech tiles lying on the board)."""
+    label's limit and the tech tiles lying on the board).  A label of a decision (a move with
+    chosen arguments, :func:`_choices_of`) is worded as all of its decision's labels are."""
     _actor, body = split_actor(text)
     tech = (state or {}).get("tech") or {} if isinstance(state, Mapping) else {}
-    return _fitted_phrase(body, label_limit(state, _verbs(body)) if limit is None else limit,
-                          tuple(sorted((k, v) for k, v in tech.items() if isinstance(v, str))))
+    limit = label_limit(state, _verbs(body)) if limit is None else limit
+    tech_items = tuple(sorted((k, v) for k, v in tech.items() if isinstance(v, str)))
+    own = _fitted_phrase(body, limit, tech_items)
+    if limit < UNLIMITED:
+        variants = _choices_of(state, body)
+        if variants is not None:
+            level = _group_level(variants, limit, tech_items)
+            if level != own[2]:
+                return _phrase_at(body, level, tech_items)
+    return own[:2]
+
+
+#: verbs whose one argument is a booster: passing (GP-PASS-3) and the first choice (GP-SETUP-9)
+BOOSTER_VERBS = ("pass", "booster")
+#: the arguments a decision chooses among, by (verb, argument index): beside a move, its
+#: decision lists the same verbs with the other values (a lab's tech tile and research area,
+#: GP-TECH-1; a board action, GP-POW-7; a federation's token, GP-FED-6; a booster, GP-PASS-3)
+CHOSEN_ARGUMENTS: dict[tuple[str, int], str] = {
+    ("pass", 0): "booster", ("booster", 0): "booster", ("tech", 0): "tech", ("up", 0): "field",
+    ("action", 0): "action", ("federation", 1): "fed", ("fedtile", 0): "fed"}
+
+#: a decision, step by step: each step's options, each option one or more commands (a tile's
+#: space and the area it advances in are chosen together, GP-TECH-3)
+Variants = tuple[tuple[tuple[tuple[str, ...], ...], ...], ...]
+
+
+def _choices(pool: tuple[str, ...], kind: str, chosen: str) -> tuple[str, ...]:
+    """The values a ``kind`` of argument may take beside ``chosen`` (a standard tile's space
+    beside the standard ones: an advanced tile is another decision, it covers one, GP-TECH-4)."""
+    if kind == "booster":
+        return pool
+    if kind == "tech":
+        return ADV_POS if chosen in ADV_POS else STD_POS
+    if kind == "field":
+        return FIELDS
+    if kind == "action":
+        return tuple(ACTIONS)
+    return tuple(FED_TOKENS)
+
+
+def _choices_of(state: Any, body: str) -> Variants | None:
+    """The decision ``body`` is one choice of, step by step: each command with its chosen
+    arguments (:data:`CHOSEN_ARGUMENTS`) replaced by every value they may take in this game, the
+    rest (hexes, other steps) as it is; None when the line chooses none.  Every move of one
+    decision has the same variants, so their labels are worded alike (newcomer G2)."""
+    pool = state.get("boosters") if isinstance(state, Mapping) else None
+    return _variants(body, tuple(sorted(pool)) if isinstance(pool, Mapping) and pool else tuple(sorted(BOOSTERS)))
+
+
+def _command_variants(cmd: list[str], pool: tuple[str, ...]) -> list[tuple[str, ...]]:
+    variants = [tuple(cmd)]
+    for index, arg in enumerate(cmd[1:]):
+        kind = CHOSEN_ARGUMENTS.get((cmd[0], index))
+        values = _choices(pool, kind, arg) if kind else ()
+        if arg in values:
+            variants = [variant[:index + 1] + (value,) + variant[index + 2:] for variant in variants for value in values]
+    return variants
+
+
+@lru_cache(maxsize=4096)
+def _variants(body: str, pool: tuple[str, ...]) -> Variants | None:
+    """:func:`_choices_of` with the game's boosters ``pool``."""
+    try:
+        cmds = parse_commands(body)
+    except ValueError:
+        return None
+    out: list[tuple[tuple[tuple[str, ...], ...], ...]] = []
+    index = 0
+    while index < len(cmds):
+        cmd = cmds[index]
+        following = cmds[index + 1] if index + 1 < len(cmds) else None
+        if cmd[0] == "tech" and len(cmd) > 1 and cmd[1] in STD_POS and following is not None \
+                and following[0] == "up" and len(following) > 1 and following[1] in FIELDS:
+            # a standard tile under an area advances in that area; a free space's in any (GP-TECH-3)
+            out.append(tuple((("tech", pos), ("up", field)) for pos in STD_POS
+                             for field in ((pos,) if pos in FIELDS else FIELDS)))
+            index += 2
+            continue
+        out.append(tuple((variant,) for variant in _command_variants(cmd, pool)))
+        index += 1
+    return tuple(out) if any(len(options) > 1 for options in out) else None
+
+
+def _siblings(state: Any, body: str) -> tuple[str, ...]:
+    """The lines of ``body``'s decision (``body`` first; itself alone when it chooses nothing)."""
+    variants = _choices_of(state, body)
+    if variants is None:
+        return (body,)
+    lines = [""]
+    for options in variants:
+        lines = [". ".join(([line] if line else []) + [format_command(list(cmd)) for cmd in option])
+                 for line in lines for option in options]
+    return tuple(dict.fromkeys([body, *lines]))
+
+
+@lru_cache(maxsize=8192)
+def _part_lengths(tech_items: tuple[tuple[str, str], ...], previous: str | None,
+                  option: tuple[tuple[str, ...], ...], brief: int) -> tuple[int, ...]:
+    """The length of one step's words in every language (:func:`_part`; a step of two commands
+    with their glue); a lab's tile and area are the same beside every hex."""
+    from rules.messages import LANGUAGES, render
+    tech = dict(tech_items)
+    sizes = [0] * len(LANGUAGES)
+    for index, cmd in enumerate(option):
+        if index:
+            glue = [len(render(Msg(_then_key(brief), first="", next=""), language)) for language in LANGUAGES]
+            sizes = [size + extra for size, extra in zip(sizes, glue)]
+        part = _lengths(_part(tech, option[index - 1][0] if index else previous, cmd, brief))
+        sizes = [size + extra for size, extra in zip(sizes, part)]
+    return tuple(sizes)
+
+
+@lru_cache(maxsize=1024)
+def _group_level(variants: Variants, limit: int, tech_items: tuple[tuple[str, str], ...]) -> int:
+    """The brief level (:data:`BRIEF_LEVELS`) of every label of one decision: the fullest at which
+    its longest line fits, in the order :func:`_fitted_phrase` tries them.  A line's words are
+    its steps' words joined, so the longest line is the longest option of each step joined: a
+    lab's 24 tile-and-area pairs cost 24 phrases, beside every hex."""
+    from rules.messages import LANGUAGES, render
+    known: dict[int, int] = {}
+
+    def longest(brief: int) -> int:
+        if brief not in known:
+            known[brief] = _longest(brief)
+        return known[brief]
+
+    def _longest(brief: int) -> int:
+        glue = [len(render(Msg(_then_key(brief), first="", next=""), language)) for language in LANGUAGES]
+        sizes = [glue_size * (len(variants) - 1) for glue_size in glue]
+        previous: str | None = None
+        for options in variants:
+            lengths = [_part_lengths(tech_items, previous, option, brief) for option in options]
+            sizes = [size + max(column) for size, column in zip(sizes, zip(*lengths))]
+            previous = options[0][-1][0]
+        return max(sizes)
+
+    room = 0 if limit == BUTTON_LIMIT else DESCRIPTION_ROOM
+    for budget, levels in ((limit - room, BRIEF_LEVELS[:SAME_FACT_LEVELS]), (limit, BRIEF_LEVELS)):
+        for brief in levels:
+            if longest(brief) <= budget:
+                return brief
+    return BRIEF_LEVELS[-1]
+
+
+@lru_cache(maxsize=4096)
+def _phrase_at(body: str, level: int, tech_items: tuple[tuple[str, str], ...]) -> tuple[Msg | None, tuple[int, ...]]:
+    """``body`` in the wording of brief ``level`` (:data:`BRIEF_LEVELS`) and its lengths."""
+    message = _phrase_of(dict(tech_items), parse_commands(body), level)
+    return message, _lengths(message)
 
 
 @lru_cache(maxsize=4096)
 def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...]
-                   ) -> tuple[Msg | None, tuple[int, ...]]:
+                   ) -> tuple[Msg | None, tuple[int, ...], int]:
+    """The fitted phrase of ``body``, its lengths and its brief level."""
     try:
         cmds = parse_commands(body)
     except ValueError:
         cmds = []
         if body.strip():
             notation = Msg("gaia.phrase.notation", text=body)
-            return notation, _lengths(notation)
+            return notation, _lengths(notation), 0
     if not cmds:
-        return None, ()
+        return None, (), 0
     tech = dict(tech_items)
-    candidates: dict[int, tuple[Msg, tuple[int, ...]]] = {}
+    candidates: dict[int, tuple[Msg, tuple[int, ...], int]] = {}
 
-    def candidate(brief: int) -> tuple[Msg, tuple[int, ...]]:
+    def candidate(brief: int) -> tuple[Msg, tuple[int, ...], int]:
         if brief not in candidates:
             message = _phrase_of(tech, cmds, brief)
-            candidates[brief] = message, _lengths(message)
+            candidates[brief] = message, _lengths(message), brief
         return candidates[brief]
 
     # a button's choice (a booster, an income order, a charge) says its gist in its words and
@@ -538,23 +688,29 @@ def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...
     room = 0 if limit == BUTTON_LIMIT else DESCRIPTION_ROOM
     for budget, levels in ((limit - room, BRIEF_LEVELS[:SAME_FACT_LEVELS]), (limit, BRIEF_LEVELS)):
         for brief in levels:
-            message, sizes = candidate(brief)
-            if max(sizes) <= budget:
-                return message, sizes
+            found = candidate(brief)
+            if max(found[1]) <= budget:
+                return found
     return candidate(BRIEF_LEVELS[-1])
 
 
+def _part(tech: Mapping[str, Any], previous: str | None, cmd: Sequence[str], brief: int) -> Msg:
+    """One command of a line in words; ``previous``: the verb before it (None: the first)."""
+    if cmd[0] == "decline" and previous in ("tech", "cover", "special", "build"):
+        # the research step a tile or special grants
+        return Msg("gaia.phrase.brief.decline_step" if brief >= 2 else "gaia.phrase.decline_step")
+    return _command_phrase(tech, list(cmd), brief)
+
+
+def _then_key(brief: int) -> str:
+    return "gaia.phrase.brief.then" if brief >= 2 else "gaia.phrase.then"
+
+
 def _phrase_of(tech: Mapping[str, Any], cmds: list[list[str]], brief: int) -> Msg:
-    parts = []
-    for index, cmd in enumerate(cmds):
-        if cmd[0] == "decline" and index and cmds[index - 1][0] in ("tech", "cover", "special", "build"):
-            # the research step a tile or special grants
-            parts.append(Msg("gaia.phrase.brief.decline_step" if brief >= 2 else "gaia.phrase.decline_step"))
-        else:
-            parts.append(_command_phrase(tech, cmd, brief))
+    parts = [_part(tech, cmds[index - 1][0] if index else None, cmd, brief) for index, cmd in enumerate(cmds)]
     phrase = parts[-1]
     for part in reversed(parts[:-1]):
-        phrase = Msg("gaia.phrase.brief.then" if brief >= 2 else "gaia.phrase.then", first=part, next=phrase)
+        phrase = Msg(_then_key(brief), first=part, next=phrase)
     return phrase
 
 
@@ -563,8 +719,13 @@ def fitted_description(state: Any, text: str, candidates: Sequence[Msg]) -> Msg 
     ``text`` after its phrase (:func:`move_phrase`) in every language (:func:`label_limit`);
     None (the phrase alone) when none does."""
     from rules.messages import LANGUAGES
-    limit = label_limit(state, _verbs(split_actor(text)[1]))
-    taken = _fitted(state, text)[1] or (0,) * len(LANGUAGES)
+    body = split_actor(text)[1]
+    limit = label_limit(state, _verbs(body))
+    # a booster's: the longest phrase of the decision's boosters (their gains are the same), so
+    # the description stands beside all of them or none; any other: its own phrase
+    siblings = _siblings(state, body) if _verbs(body)[:1] in (("pass",), ("booster",)) else (body,)
+    sizes = [_fitted(state, sibling)[1] or (0,) * len(LANGUAGES) for sibling in siblings]
+    taken = tuple(max(column) for column in zip(*sizes))
     for message in candidates:
         if all(used + DESCRIPTION_GLUE + size <= limit for used, size in zip(taken, _lengths(message))):
             return message

@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from rules.messages import Join, Msg
+from rules.messages import Msg
 
 from . import board
 from . import engine as E
@@ -123,12 +123,11 @@ def apply_line(st: GaiaState, seat: int, cmds: list[list[str]], record: bool = F
     if ph == "boosters":
         cmd = ctx.take()
         if cmd[0] != "booster":
-            err("gaia.err.choose_booster", "GP-SETUP-23")
+            err("gaia.err.choose_booster", "GP-SETUP-23", choices=E.booster_choices(st, "booster"))
         b = cmd[1]
         if b not in st["boosters"] or st["boosters"][b] is not None:
-            free = [x for x, owner in st["boosters"].items() if owner is None]
             err("gaia.err.booster_unavailable_list", "GP-SETUP-23", booster=code(b),
-                choices=Join([code(x) for x in free], "or"))
+                choices=E.booster_choices(st, "booster"))
         st["boosters"][b] = seat
         P(st, seat)["booster"] = b
         E.touch_income(P(st, seat), "booster")
@@ -312,11 +311,13 @@ FREE = ("spend", "burn")
 def _turn(st: GaiaState, seat: int, ctx: Ctx) -> None:
     """GP-ACT-1..5: free actions, one main action with its follow-ups, free actions."""
     main = None
+    free: list[list[str]] = []
     while ctx.more():
         cmd = ctx.take()
         v = cmd[0]
         if v == "spend":
             E.conversion(st, seat, cmd[1], cmd[2], ctx)
+            free.append(cmd)
             continue
         if v == "burn":
             try:
@@ -324,6 +325,7 @@ def _turn(st: GaiaState, seat: int, ctx: Ctx) -> None:
             except ValueError:
                 err("gaia.err.burn_number", "GP-POW-6")
             E.burn(st, seat, count)
+            free.append(cmd)
             continue
         if main is not None:
             if main == "pass":
@@ -378,6 +380,11 @@ def _turn(st: GaiaState, seat: int, ctx: Ctx) -> None:
             err("gaia.err.setup_only", "GP-ACT-2", verb=code(v), phase=Msg("gaia.phase." + st["phase"]))
         else:
             err("gaia.err.verb_here", "GP-ACT-2", verb=code(v))
+    if main is None and free:
+        # free actions alone (newcomer G4): they go on the line of the turn's action (GP-ACT-4),
+        # shown with the player's own conversions before an action
+        err("gaia.err.need_action_free", "GP-ACT-4",
+            example=code(". ".join(format_command(c) for c in free) + ". build m <hex>"))
     if main is None:
         err("gaia.err.need_action", "GP-ACT-1")
     if E.next_leech(st):
