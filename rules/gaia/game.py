@@ -384,7 +384,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         except RulesError:
             return None
         after = applied["players"][seat]
-        gist, taken_by = self._taken(state, move["cmds"])
+        gist = self._taken_gist(state, move["cmds"])
         before = state["players"][seat]
         parts = []
         # a move that starts a round brings the round's income (GP-INC-1): that total would
@@ -406,16 +406,13 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         # the fullest that fits the label after the move's words (never clipped): the gist and
         # the effect, the effect alone, the gist alone; else none (the phrase alone)
         candidates = [Msg("gaia.describe.with", gist=gist, effect=effect)] if gist is not None and effect else []
-        # a tech tile named by its space alone (a lab decision's brief wording, newcomer G2): what
-        # the tile does tells the choices apart, the lab's cost is the same beside each
-        order = (gist, effect) if taken_by == "tech" else (effect, gist)
-        candidates += [message for message in order if message is not None]
+        candidates += [message for message in (effect, gist) if message is not None]
         from .texts import fitted_description
         return fitted_description(state, text, candidates)
 
-    def _taken(self, state: GaiaState, cmds: list[list[str]]) -> tuple[Msg | None, str | None]:
-        """The gist of the last component a line takes and the verb taking it (None: none)."""
-        gist, verb = None, None
+    def _taken_gist(self, state: GaiaState, cmds: list[list[str]]) -> Msg | None:
+        """The gist of the last component a line takes (None: it takes none)."""
+        gist = None
         for cmd in cmds:
             ident = None
             if cmd[0] in ("pass", "booster", "action", "faction", "fedtile") and len(cmd) > 1:
@@ -426,8 +423,8 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
                 ident = (state.get("tech") or {}).get(cmd[1])
             comp = self.component(ident) if ident else None
             if comp is not None and comp.gist is not None:
-                gist, verb = comp.gist, cmd[0]
-        return gist, verb
+                gist = comp.gist
+        return gist
 
     # DESIGN DECISIONS (default_move: the move made for a player who misses the decision deadline)
     # * A power charge offer is declined (charging costs VP; declining never does).

@@ -505,20 +505,42 @@ UNLIMITED = 10 ** 6
 
 def _fitted(state: Any, text: str, limit: int | None = None) -> tuple[Msg | None, tuple[int, ...]]:
     """:func:`move_phrase` and its length in every language (cached by the move's text, the
-    label's limit and the tech tiles lying on the board).  A label of a decision (a move with
-    chosen arguments, :func:`_choices_of`) is worded as all of its decision's labels are."""
+    label's limit and the tech tiles lying on the board), at :func:`_label_level`."""
+    body, limit, tech_items = _label_key(state, text, limit)
+    own = _fitted_phrase(body, limit, tech_items)
+    level = _label_level(state, body, limit, tech_items, own[2])
+    return own[:2] if level == own[2] else _phrase_at(body, level, tech_items)
+
+
+def _label_key(state: Any, text: str, limit: int | None) -> tuple[str, int, tuple[tuple[str, str], ...]]:
+    """A line's body, its label's limit (:func:`label_limit` unless given) and the tech tiles
+    lying on the board: what its wording depends on."""
     _actor, body = split_actor(text)
     tech = (state or {}).get("tech") or {} if isinstance(state, Mapping) else {}
     limit = label_limit(state, _verbs(body)) if limit is None else limit
-    tech_items = tuple(sorted((k, v) for k, v in tech.items() if isinstance(v, str)))
-    own = _fitted_phrase(body, limit, tech_items)
-    if limit < UNLIMITED:
-        variants = _choices_of(state, body)
-        if variants is not None:
-            level = _group_level(variants, limit, tech_items)
-            if level != own[2]:
-                return _phrase_at(body, level, tech_items)
-    return own[:2]
+    return body, limit, tuple(sorted((k, v) for k, v in tech.items() if isinstance(v, str)))
+
+
+def _label_level(state: Any, body: str, limit: int, tech_items: tuple[tuple[str, str], ...], own: int) -> int:
+    """The brief level (:data:`BRIEF_LEVELS`) of a line's words; ``own``: the line's own fitting.
+    A label of a decision (a move with chosen arguments, :func:`_choices_of`) is worded as all
+    of its decision's labels are, as far as that wording still says every fact
+    (:data:`SAME_FACT_LEVELS`): where the decision's longest line fits only by naming a tile by
+    its space, the others still say the tile's effect, in the briefest words that keep it, and
+    only the lines that must drop it do: a tile's effect kept where it fits outweighs one
+    wording (nothing decided blind)."""
+    variants = _choices_of(state, body) if limit < UNLIMITED else None
+    if variants is None:
+        return own
+    level = _group_level(variants, limit, tech_items)
+    return max(own, SAME_FACT_LEVELS - 1) if level >= SAME_FACT_LEVELS else level
+
+
+def drops_facts(state: Any, text: str) -> bool:
+    """True when the label of move ``text`` says it in a wording that leaves facts to its
+    description or the images (a tech tile by its space alone, :data:`SAME_FACT_LEVELS`)."""
+    body, limit, tech_items = _label_key(state, text, None)
+    return _label_level(state, body, limit, tech_items, _fitted_phrase(body, limit, tech_items)[2]) >= SAME_FACT_LEVELS
 
 
 #: verbs whose one argument is a booster: passing (GP-PASS-3) and the first choice (GP-SETUP-9)
