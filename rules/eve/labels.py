@@ -1,0 +1,142 @@
+"""One wording per decision: the labels of one decision's moves (autocomplete choices, menu
+options) say their facts in the same words.
+
+A label is a move's phrase (``reading.wordings``: fullest first, the same facts in fewer words
+after) and what the move does (``describe.description_candidates``: fullest first).  Fitted one
+by one to Discord's 100 characters, a menu would mix them: "places its headquarters in R11
+The Forge" beside "... in R08" (E2), a discard with its card's name beside one by code.  So
+the siblings of a move (the seat's legal moves of the same kind, a played card's targets
+together) take one wording: the fullest phrase level, then the fullest description, that every
+sibling's label fits in every language (each language's own length).
+
+Siblings come from ``legal_moves``, worked out once per position and seat: the host labels up
+to 25 moves of one position per interaction.  A move that is not one of the seat's choices (an
+old move read back, a move just made) is fitted alone, so what the others read of it follows
+from their view only.
+"""
+from __future__ import annotations
+
+import weakref
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Callable, NamedTuple
+
+from rules.messages import Msg
+
+from . import moves as mv
+from . import reading
+from .state import GameState
+
+if TYPE_CHECKING:
+    from .engine import EveGame
+
+#: The first phrase level naming design cards by code alone (``reading._Brief``).
+CARD_CODES = 3
+#: How many positions keep their decisions (the host's concurrent interactions, a few games).
+KEPT = 8
+
+
+class Wording(NamedTuple):
+    """A decision's wording: the phrase level (``reading.LEVELS``) and the description's index
+    in each move's candidates (clipped to its briefest; None: no description)."""
+
+    level: int
+    description: int | None
+
+
+class _Position:
+    """A seat's decisions in one position: its legal moves grouped by decision, and the
+    wording each group took."""
+
+    def __init__(self, state: GameState, stamp: tuple[object, ...], texts: list[str]) -> None:
+        self.state = weakref.ref(state)
+        self.stamp = stamp
+        self.groups: dict[tuple[str, ...], tuple[str, ...]] = {}
+        for text in texts:
+            key = decision_key(text)
+            self.groups[key] = self.groups.get(key, ()) + (text,)
+        self.wordings: dict[tuple[str, ...], Wording] = {}
+
+
+_POSITIONS: OrderedDict[tuple[int, int], _Position] = OrderedDict()
+
+
+def decision_key(text: str) -> tuple[str, ...]:
+    """The decision a move belongs to: its kind (every discard of the hand together, every
+    headquarters region together), and for a played card the card (its targets together)."""
+    words = text.split()
+    return tuple(words[:2]) if words[:1] == [mv.PLAY] else tuple(words[:1])
+
+
+def _stamp(state: GameState) -> tuple[object, ...]:
+    """What tells a position from the same object changed in place (tests set up positions so)."""
+    rnd, combat = state.round, state.combat
+    return (state.phase, state.turn, state.prep_count, state.month, state.year,
+            None if rnd is None else (rnd.seat, rnd.actions, rnd.acted, rnd.discarded),
+            None if combat is None else combat.step)
+
+
+def _position(game: EveGame, state: GameState, seat: int) -> _Position:
+    key = (id(state), seat)
+    stamp = _stamp(state)
+    kept = _POSITIONS.get(key)
+    if kept is None or kept.state() is not state or kept.stamp != stamp:
+        kept = _Position(state, stamp, [game.format_move(move) for move in game.legal_moves(state, seat)])
+        _POSITIONS[key] = kept
+        while len(_POSITIONS) > KEPT:
+            _POSITIONS.popitem(last=False)
+    else:
+        _POSITIONS.move_to_end(key)
+    return kept
+
+
+Describer = Callable[[GameState, int, str], list[Msg]]
+
+
+def wording(game: EveGame, state: GameState, seat: int, text: str, describe: Describer) -> Wording:
+    """The wording of ``text``'s decision: fitted to every sibling's label when ``text`` is one
+    of the seat's choices, else to its own."""
+    position = _position(game, state, seat)
+    key = decision_key(text)
+    siblings = position.groups.get(key, ())
+    if text not in siblings:
+        return fit(state, seat, (text,), describe)
+    if key not in position.wordings:
+        position.wordings[key] = fit(state, seat, siblings, describe)
+    return position.wordings[key]
+
+
+def _fits(phrase: Msg, description: Msg | None) -> bool:
+    extra = (reading.DESCRIPTION_GLUE + length for length in reading.lengths(description)) if description is not None \
+        else (0 for _ in reading.lengths(phrase))
+    return all(used + more <= reading.LABEL_LIMIT for used, more in zip(reading.lengths(phrase), extra))
+
+
+def fit(state: GameState, seat: int, texts: tuple[str, ...], describe: Describer) -> Wording:
+    """The first wording in :func:`_preference` that fits every label of ``texts`` (the
+    briefest phrase alone when none does)."""
+    rows: list[tuple[tuple[Msg, ...], list[Msg]]] = []
+    for text in texts:
+        phrases = reading.wordings(seat, text)
+        if phrases is not None:
+            rows.append((phrases, describe(state, seat, text)))
+    depth = max((len(candidates) for _, candidates in rows), default=0)
+    for wording in _preference(depth):
+        if all(_fits(phrases[wording.level], None if wording.description is None or not candidates
+                     else candidates[min(wording.description, len(candidates) - 1)])
+               for phrases, candidates in rows):
+            return wording
+    return Wording(len(reading.LEVELS) - 1, None)
+
+
+def _preference(depth: int) -> list[Wording]:
+    """The wordings from the fullest: each phrase level that keeps the cards' names with each
+    description (fullest first), then those levels without a description, then the cards by
+    code (with a description, then without).  A region is found on the map by its code; a
+    card is chosen by its name (the hand is another message), so its name goes last."""
+    named = [level for level in range(len(reading.LEVELS)) if level < CARD_CODES]
+    coded = [level for level in range(len(reading.LEVELS)) if level >= CARD_CODES]
+    order: list[Wording] = []
+    for levels in (named, coded):
+        order += [Wording(level, index) for level in levels for index in range(depth)]
+        order += [Wording(level, None) for level in levels]
+    return order
