@@ -9,8 +9,8 @@ the siblings of a move (the seat's legal moves of the same kind, a played card's
 together) take one wording: the fullest phrase level, then the fullest description, that every
 sibling's label fits in every language (each language's own length).
 
-Siblings come from ``legal_moves``, worked out once per position and seat: the host labels up
-to 25 moves of one position per interaction.  A move that is not one of the seat's choices (an
+Siblings come from ``legal_moves``, worked out once per position and seat (autocomplete's
+``choices`` too): the host completes and labels up to 25 moves of one position per interaction.  A move that is not one of the seat's choices (an
 old move read back, a move just made) is fitted alone, so what the others read of it follows
 from their view only.
 """
@@ -50,6 +50,7 @@ class _Position:
     def __init__(self, state: GameState, stamp: tuple[object, ...], texts: list[str]) -> None:
         self.state = weakref.ref(state)
         self.stamp = stamp
+        self.texts = tuple(texts)
         self.groups: dict[tuple[str, ...], tuple[str, ...]] = {}
         for text in texts:
             key = decision_key(text)
@@ -87,6 +88,12 @@ def _position(game: EveGame, state: GameState, seat: int) -> _Position:
     else:
         _POSITIONS.move_to_end(key)
     return kept
+
+
+def choices(game: EveGame, state: GameState, seat: int) -> tuple[str, ...]:
+    """The seat's legal moves as notation, in ``legal_moves`` order: autocomplete and the
+    labels of its choices share one working-out per position."""
+    return _position(game, state, seat).texts
 
 
 Describer = Callable[[GameState, int, str], list[Msg]]
