@@ -338,7 +338,7 @@ def _play_phrase(move: mv.Move, brief: _Brief) -> Msg:
     elif move.params:
         target = Join([mv.square_value(square) for square in move.params], "and")
     else:
-        return E("phrase.play", card=card)
+        return E(brief.key("phrase.play"), card=card)
     return E(brief.key("phrase.play_on"), card=card, target=target)
 
 

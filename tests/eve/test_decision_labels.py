@@ -128,3 +128,33 @@ def test_a_move_of_units_keeps_both_region_names_in_fewer_words() -> None:
         for language in LANGUAGES:
             assert len(render(phrase, language)) + 2 + len(render(describe.description_candidates(state, 0, text)[0],
                                                                    language)) <= MENU_LIMIT
+
+
+def test_EVE_DEF_1_every_region_has_the_name_of_the_specs_region_table() -> None:
+    """E2's check: the spec's region table (docs/rules/eve-conquests.md §18.3, 63 regions) and
+    the data agree on every code's name; a region's name is its EVE proper noun, the same in
+    both languages (docs/hungarian-review-2026-11.md), so a label naming it reads alike in each."""
+    import re
+    from pathlib import Path
+
+    from rules.eve.data import tables
+
+    spec = (Path(__file__).resolve().parents[2] / "docs/rules/eve-conquests.md").read_text(encoding="utf-8")
+    table = dict(re.findall(r"^\| \d+ \| (R\d\d) \| ([^|]+?) \|", spec, re.MULTILINE))
+    names = {code: region.name for code, region in tables().regions.items()}
+    assert len(table) == 63 and names == table
+    assert all(region_label(code) == f"{code} {name}" and name.strip() for code, name in names.items())
+
+
+def test_a_card_played_alone_keeps_its_name_and_gist_in_fewer_words() -> None:
+    """Outpost Engineering (no target): its name and gist did not fit beside "kijátssza ezt a
+    kártyát", so the gist was left out; the brief phrase (``phrase.play_brief``) keeps both."""
+    state = GAME.new_game({"players": 2}, 0)
+    text = "play DV31"
+    phrase = GAME.move_phrase(state, 0, text)
+    description = GAME.describe_move(state, 0, text)
+    assert phrase is not None and phrase.key == "eve.phrase.play_brief"
+    assert phrase.params["card"].key == "eve.card_named"
+    assert description is not None and description.key.startswith("eve.card_gist.")
+    for language in LANGUAGES:
+        assert len(host_label(GAME, state, 0, text, language)) <= MENU_LIMIT
