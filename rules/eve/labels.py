@@ -16,6 +16,7 @@ from their view only.
 """
 from __future__ import annotations
 
+import threading
 import weakref
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Callable, NamedTuple
@@ -59,6 +60,7 @@ class _Position:
 
 
 _POSITIONS: OrderedDict[tuple[int, int], _Position] = OrderedDict()
+_LOCK = threading.Lock()
 
 
 def decision_key(text: str) -> tuple[str, ...]:
@@ -79,14 +81,16 @@ def _stamp(state: GameState) -> tuple[object, ...]:
 def _position(game: EveGame, state: GameState, seat: int) -> _Position:
     key = (id(state), seat)
     stamp = _stamp(state)
-    kept = _POSITIONS.get(key)
-    if kept is None or kept.state() is not state or kept.stamp != stamp:
-        kept = _Position(state, stamp, [game.format_move(move) for move in game.legal_moves(state, seat)])
+    with _LOCK:
+        kept = _POSITIONS.get(key)
+        if kept is not None and kept.state() is state and kept.stamp == stamp:
+            _POSITIONS.move_to_end(key)
+            return kept
+    kept = _Position(state, stamp, [game.format_move(move) for move in game.legal_moves(state, seat)])
+    with _LOCK:                         # the event loop and worker threads may label at once
         _POSITIONS[key] = kept
         while len(_POSITIONS) > KEPT:
             _POSITIONS.popitem(last=False)
-    else:
-        _POSITIONS.move_to_end(key)
     return kept
 
 
