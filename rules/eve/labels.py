@@ -5,8 +5,8 @@ A label is a move's phrase (``reading.wordings``: fullest first, the same facts 
 after) and what the move does (``describe.description_candidates``: fullest first).  Fitted one
 by one to Discord's 100 characters, a menu would mix them: "places its headquarters in R11
 The Forge" beside "... in R08" (E2), a discard with its card's name beside one by code.  So
-the siblings of a move (the seat's legal moves of the same kind, a played card's targets
-together) take one wording: the fullest phrase level, then the fullest description, that every
+the siblings of a move (the seat's legal moves of the same kind; the cards played on the same
+kind of target together) take one wording: the fullest phrase level, then the fullest description, that every
 sibling's label fits in every language (each language's own length).
 
 Siblings come from ``legal_moves``, worked out once per position and seat (autocomplete's
@@ -25,6 +25,7 @@ from rules.messages import Msg
 
 from . import moves as mv
 from . import reading
+from .data import tables
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -65,9 +66,13 @@ _LOCK = threading.Lock()
 
 def decision_key(text: str) -> tuple[str, ...]:
     """The decision a move belongs to: its kind (every discard of the hand together, every
-    headquarters region together), and for a played card the card (its targets together)."""
+    headquarters region together); a played card's by what it targets (``moves.CARD_ARGS``:
+    the cards played alone together, the cards played on a region together, ...)."""
     words = text.split()
-    return tuple(words[:2]) if words[:1] == [mv.PLAY] else tuple(words[:1])
+    if words[:1] == [mv.PLAY] and len(words) > 1:
+        kind = tables().cards.get(words[1])
+        return (mv.PLAY, mv.CARD_ARGS.get(kind.kind, "") if kind else words[1])
+    return tuple(words[:1])
 
 
 def _stamp(state: GameState) -> tuple[object, ...]:

@@ -80,7 +80,7 @@ def _indexes(candidates, description) -> set[int | None]:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_one_decision_one_wording_over_seeded_playouts(players: int) -> None:
-    """Each decision (a seat's legal moves of one kind; a played card's targets together) reads
+    """Each decision (a seat's legal moves of one kind; the cards played on one kind of target together) reads
     at one phrase level (``reading.LEVELS``) and one description wording: the discards of a
     hand never mix "discards X (Name)" and "discards Y" by code."""
     checked = 0
@@ -158,3 +158,14 @@ def test_a_card_played_alone_keeps_its_name_and_gist_in_fewer_words() -> None:
     assert description is not None and description.key.startswith("eve.card_gist.")
     for language in LANGUAGES:
         assert len(host_label(GAME, state, 0, text, language)) <= MENU_LIMIT
+
+
+def test_cards_played_alone_are_one_decision_in_one_wording() -> None:
+    """Extra Shift and Outpost Engineering in one hand: both "play" choices without a target are
+    one decision, so they read "kijátssza: ..." alike (not one "kijátssza ezt a kártyát")."""
+    assert labels.decision_key("play LG12") == labels.decision_key("play DV31") != labels.decision_key("play LG16 R08")
+    state = GAME.new_game({"players": 2}, 0)
+    texts = ("play LG12", "play DV31")
+    wording = labels.fit(state, 0, texts, describe.description_candidates)
+    keys = {(reading.wordings(0, text) or ())[wording.level].key for text in texts}
+    assert keys == {"eve.phrase.play_brief"} and wording.description == 0
