@@ -75,17 +75,18 @@ def decision_key(text: str) -> tuple[str, ...]:
     return tuple(words[:1])
 
 
-def _stamp(state: GameState) -> tuple[object, ...]:
-    """What tells a position from the same object changed in place (tests set up positions so)."""
+def _stamp(state: GameState, seat: int) -> tuple[object, ...]:
+    """What tells a position from the same object changed in place (tests set up positions so;
+    the rules never do: ``apply`` changes a clone)."""
     rnd, combat = state.round, state.combat
-    return (state.phase, state.turn, state.prep_count, state.month, state.year,
+    return (state.phase, state.turn, state.prep_count, state.month, state.year, tuple(state.hands.cards[seat]),
             None if rnd is None else (rnd.seat, rnd.actions, rnd.acted, rnd.discarded),
             None if combat is None else combat.step)
 
 
 def _position(game: EveGame, state: GameState, seat: int) -> _Position:
     key = (id(state), seat)
-    stamp = _stamp(state)
+    stamp = _stamp(state, seat)
     with _LOCK:
         kept = _POSITIONS.get(key)
         if kept is not None and kept.state() is state and kept.stamp == stamp:
