@@ -19,6 +19,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from rules.messages import Msg
@@ -122,20 +123,20 @@ def wording(game: EveGame, state: GameState, seat: int, text: str, describe: Des
     return position.wordings[key]
 
 
-def _fits(phrase: Msg, description: Msg | None) -> bool:
-    extra = (reading.DESCRIPTION_GLUE + length for length in reading.lengths(description)) if description is not None \
-        else (0 for _ in reading.lengths(phrase))
-    return all(used + more <= reading.LABEL_LIMIT for used, more in zip(reading.lengths(phrase), extra))
-
-
 def fit(state: GameState, seat: int, texts: tuple[str, ...], describe: Describer) -> Wording:
     """The first wording in :func:`_preference` that fits every label of ``texts`` (the
     briefest phrase alone when none does)."""
-    rows: list[tuple[tuple[Msg, ...], list[Msg]]] = []
-    for text in texts:
+    return _fit(seat, texts, tuple(tuple(describe(state, seat, text)) for text in texts))
+
+
+@lru_cache(maxsize=512)
+def _fit(seat: int, texts: tuple[str, ...], described: tuple[tuple[Msg, ...], ...]) -> Wording:
+    """:func:`fit` by what it depends on (autocomplete asks again on every keystroke)."""
+    rows: list[tuple[tuple[Msg, ...], tuple[Msg, ...]]] = []
+    for text, candidates in zip(texts, described):
         phrases = reading.wordings(seat, text)
         if phrases is not None:
-            rows.append((phrases, describe(state, seat, text)))
+            rows.append((phrases, candidates))
     depth = max((len(candidates) for _, candidates in rows), default=0)
     for wording in _preference(depth):
         if all(_fits(phrases[wording.level], None if wording.description is None or not candidates
@@ -143,6 +144,14 @@ def fit(state: GameState, seat: int, texts: tuple[str, ...], describe: Describer
                for phrases, candidates in rows):
             return wording
     return Wording(len(reading.LEVELS) - 1, None)
+
+
+def _fits(phrase: Msg, description: Msg | None) -> bool:
+    """Whether ``phrase`` and ``description`` (after the host's glue) fit a label in every language."""
+    if description is None:
+        return all(used <= reading.LABEL_LIMIT for used in reading.lengths(phrase))
+    return all(used + reading.DESCRIPTION_GLUE + more <= reading.LABEL_LIMIT
+               for used, more in zip(reading.lengths(phrase), reading.lengths(description)))
 
 
 def _preference(depth: int) -> list[Wording]:
