@@ -6,13 +6,14 @@ after) and what the move does (``describe.description_candidates``: fullest firs
 by one to Discord's 100 characters, a menu would mix them: "places its headquarters in R11
 The Forge" beside "... in R08" (E2), a discard with its card's name beside one by code.  So
 the siblings of a move (the seat's legal moves of the same kind; the cards played on the same
-kind of target together) take one wording: the fullest phrase level, then the fullest description, that every
-sibling's label fits in every language (each language's own length).
+kind of target together) take one wording: the fullest phrase level, then the fullest
+description, that every sibling's label fits in every language (each language's own length).
 
 Siblings come from ``legal_moves``, worked out once per position and seat (autocomplete's
-``choices`` too): the host completes and labels up to 25 moves of one position per interaction.  A move that is not one of the seat's choices (an
-old move read back, a move just made) is fitted alone, so what the others read of it follows
-from their view only.
+``choices`` too): the host completes and labels up to 25 moves of one position per
+interaction, one move at a time.  A move that is not one of the seat's choices (an old move
+read back, a move just made) is fitted alone, so what the others read of it follows from
+their view only.
 """
 from __future__ import annotations
 
@@ -54,10 +55,10 @@ class _Position:
         self.state = weakref.ref(state)
         self.stamp = stamp
         self.texts = tuple(texts)
-        self.groups: dict[tuple[str, ...], tuple[str, ...]] = {}
+        grouped: dict[tuple[str, ...], list[str]] = {}
         for text in texts:
-            key = decision_key(text)
-            self.groups[key] = self.groups.get(key, ()) + (text,)
+            grouped.setdefault(decision_key(text), []).append(text)
+        self.groups = {key: tuple(members) for key, members in grouped.items()}
         self.wordings: dict[tuple[str, ...], Wording] = {}
 
 
