@@ -2,14 +2,13 @@
 status and hand lines."""
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable
 
 from rules.base import IllegalMove, Notice
 from rules.kit import HIDDEN
-from rules.messages import LANGUAGES, Join, Msg
+from rules.messages import Join, Msg
 
-from . import guidance, reading
+from . import guidance, labels, reading
 from . import moves as mv
 from .data import TYPES, tables
 from .moves import Move
@@ -111,47 +110,23 @@ def redact_move(game: EveGame, state: GameState, seat: int, move_text: str) -> s
 
 
 def describe_move(game: EveGame, state: GameState, seat: int, text: str) -> Msg | None:
-    """What ``text`` does, in the fullest wording that fits a label (Discord's 100 characters)
-    after the move's phrase in every language; None (the phrase alone) when none does."""
+    """What ``text`` does, in the wording its decision takes (``labels``: the fullest that fits
+    every sibling's label after its phrase, in every language); None (the phrase alone) when
+    none does."""
     candidates = description_candidates(state, seat, text)
     if not candidates:
         return None
-    return _fitted(reading.move_phrase(seat, text, room(candidates)), candidates)
+    index = labels.wording(game, state, seat, text, description_candidates).description
+    return None if index is None else candidates[min(index, len(candidates) - 1)]
 
 
 def move_phrase(game: EveGame, state: GameState, seat: int, text: str) -> Msg | None:
-    """The move's phrase, as brief as it must be to leave room for its briefest description
-    (a placement's: the longest its outpost hint can be, so autocomplete does not work out the
-    outpost twice a label)."""
-    words = text.split()
-    if len(words) == 2 and (words[0], state.phase) in ((mv.PLACE, PREP_PLACE), (mv.HQ, PREP_HQ)):
-        return reading.move_phrase(seat, text, _placement_room())
-    return reading.move_phrase(seat, text, room(description_candidates(state, seat, text)))
-
-
-@lru_cache(maxsize=1)
-def _placement_room() -> int:
-    """The most characters a placement's outpost hint takes in its briefest wording (N15)."""
-    most = max(tables().regions, key=len)
-    count = int(tables().constants["prep_placements"])
-    return max(room(hint) for hint in ([E("describe.place_no_outpost"), E("describe.place_no_outpost_brief")],
-                                       [E("describe.place_outpost_ready", region=most)], _needs(most, count)))
-
-
-def room(candidates: list[Msg]) -> int:
-    """The characters a label keeps for the briefest of ``candidates`` (0: no description)."""
-    if not candidates:
-        return 0
-    return reading.DESCRIPTION_GLUE + max(reading.lengths(candidates[-1]))
-
-
-def _fitted(phrase: Msg | None, candidates: list[Msg]) -> Msg | None:
-    taken = reading.lengths(phrase) if phrase is not None else (0,) * len(LANGUAGES)
-    for message in candidates:
-        if all(used + reading.DESCRIPTION_GLUE + length <= reading.LABEL_LIMIT
-               for used, length in zip(taken, reading.lengths(message))):
-            return message
-    return None
+    """The move's phrase, as brief as its decision's longest label needs (``labels``): one
+    wording for every sibling, E2's headquarters all with their region's name."""
+    phrases = reading.wordings(seat, text)
+    if phrases is None:
+        return None
+    return phrases[labels.wording(game, state, seat, text, description_candidates).level]
 
 
 def description_candidates(state: GameState, seat: int, text: str) -> list[Msg]:
@@ -194,9 +169,10 @@ def description_candidates(state: GameState, seat: int, text: str) -> list[Msg]:
 
 
 def _needs(region: str, count: int) -> list[Msg]:
-    """The placements the nearest outpost still needs (the phrase names its region by code when
-    the label is long)."""
-    return [E("describe.place_outpost_needs", region=region, count=count)]
+    """The placements the nearest outpost still needs, in fewer words when the label is long
+    (E2: the phrase keeps its region's name)."""
+    return [E("describe.place_outpost_needs", region=region, count=count),
+            E("describe.place_outpost_needs_brief", region=region, count=count)]
 
 
 def _place_preview(state: GameState, seat: int, code: str) -> list[Msg]:

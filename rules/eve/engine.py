@@ -46,6 +46,13 @@ DESIGN DECISIONS (where the spec is silent or leaves the engine a choice; each i
   Planning ask their follow-up (``keep``, ``order``) before anything else.  Damage Control is
   decided after the roll, attacker first (``reroll 2 5`` numbers the player's dice in the order
   damage, shield, tactics, as the roll lists them).
+* Labels (autocomplete choices, menu options) take one wording per decision (``labels``): the
+  seat's legal moves of one kind (the cards played on one kind of target together) share the fullest phrase
+  and description that fit every one of them in Discord's 100 characters, so a menu never
+  shows "R11 The Forge" beside a bare "R08" (E2).  Fewer words come first, then regions by
+  code (the map shows codes), then no description, and cards by code last (a card is chosen
+  by its name).  The host passes one move at a time, so the siblings are the position's legal
+  moves, worked out once per position and shared with autocomplete.
 """
 from __future__ import annotations
 

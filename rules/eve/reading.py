@@ -1,4 +1,4 @@
-"""Reading the EVE table: moves in words (``move_phrase``), the notation in Hungarian words
+"""Reading the EVE table: moves in words (``wordings``, ``full_phrase``), the notation in Hungarian words
 (``localize_move``), autocomplete that matches region names, the components ``/eve info``
 answers for, and the score by category.
 
@@ -191,15 +191,16 @@ DESCRIPTION_GLUE = 2
 
 
 class _Brief:
-    """How briefly a phrase says its facts (a long label): ``codes``, regions by their code
-    alone (the map shows it); ``words``, the sentence in fewer words (``*_brief`` keys where one
-    exists); ``cards``, design cards by their code alone (the hand names them)."""
+    """How briefly a phrase says its facts (a long label), each level keeping what the one
+    before kept: ``words``, the sentence in fewer words (``*_brief`` keys where one exists; every
+    name kept); ``codes``, regions by their code alone (the map shows it); ``cards``, design
+    cards by their code alone (the hand names them)."""
 
     __slots__ = ("codes", "words", "cards")
 
     def __init__(self, level: int) -> None:
-        self.codes = level >= 1
-        self.words = level >= 2
+        self.words = level >= 1
+        self.codes = level >= 2
         self.cards = level >= 3
 
     def region(self, code: str) -> str:
@@ -230,16 +231,16 @@ def lengths(message: Msg) -> tuple[int, ...]:
     return tuple(len(render(message, language)) for language in LANGUAGES)
 
 
-def _fits(message: Msg, reserved: int) -> bool:
-    return all(length + reserved <= LABEL_LIMIT for length in lengths(message))
-
-
-def move_phrase(seat: int, text: str, room: int = 0) -> Msg | None:
-    """``text`` (canonical notation) as a predicate the host writes after the player's name, in
-    the fullest wording (:data:`LEVELS`) that leaves ``room`` characters of a label for its
-    description in every language; else the fullest that fits a label alone; else the briefest.
-    Never clipped: every wording holds the same facts."""
-    return _fitted_phrase(seat, text, room)
+@lru_cache(maxsize=4096)
+def wordings(seat: int, text: str) -> tuple[Msg, ...] | None:
+    """``text``'s phrase in each wording of :data:`LEVELS`, fullest first (same facts in each),
+    or None when it is no move; a decision's labels take one level for all its moves
+    (``labels.wording``)."""
+    try:
+        move = mv.parse_move(seat, text)
+    except IllegalMove:
+        return None
+    return tuple(_phrase(move, _Brief(level)) for level in LEVELS)
 
 
 def full_phrase(seat: int, text: str) -> Msg | None:
@@ -250,24 +251,6 @@ def full_phrase(seat: int, text: str) -> Msg | None:
     except IllegalMove:
         return None
     return _phrase(move, _Brief(LEVELS[0]))
-
-
-@lru_cache(maxsize=4096)
-def _fitted_phrase(seat: int, text: str, room: int) -> Msg | None:
-    try:
-        move = mv.parse_move(seat, text)
-    except IllegalMove:
-        return None
-    wordings: list[Msg] = []
-    for level in LEVELS:
-        message = _phrase(move, _Brief(level))
-        if message not in wordings:
-            wordings.append(message)
-    for reserved in ((room, 0) if room else (0,)):
-        for message in wordings:
-            if _fits(message, reserved):
-                return message
-    return wordings[-1]
 
 
 def _phrase(move: mv.Move, brief: _Brief) -> Msg:
@@ -293,7 +276,7 @@ def _phrase(move: mv.Move, brief: _Brief) -> Msg:
     if kind == mv.DRAW:
         return E("phrase.draw", type=type_adj(move.arg or "D"))
     if kind == mv.MOVE:
-        return E("phrase.move", source=region(regions[0]), targets=_targets(regions[1:], move.counts, brief))
+        return E(brief.key("phrase.move"), source=region(regions[0]), targets=_targets(regions[1:], move.counts, brief))
     if kind == mv.ATTACK:
         return E("phrase.attack", source=region(regions[0]), target=region(regions[1]))
     if kind == mv.CARDS:
@@ -355,7 +338,7 @@ def _play_phrase(move: mv.Move, brief: _Brief) -> Msg:
     elif move.params:
         target = Join([mv.square_value(square) for square in move.params], "and")
     else:
-        return E("phrase.play", card=card)
+        return E(brief.key("phrase.play"), card=card)
     return E(brief.key("phrase.play_on"), card=card, target=target)
 
 

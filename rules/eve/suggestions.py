@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from rules.base import IllegalMove
 
-from . import guidance, reading
+from . import guidance, labels, reading
 from . import moves as mv
 from .data import EMPIRES, TYPES, tables
 from .moves import Move, format_move
@@ -251,12 +251,11 @@ def complete(game: EveGame, state: GameState, seat: int, prefix: str, limit: int
     region names (``hq ver`` offers ``hq R12``); one of every kind of move first.  Unit
     placements and headquarters come nearest-outpost first (``guidance``): following the first
     suggestions keeps an outpost possible (newcomer report N15)."""
-    moves = game.legal_moves(state, seat)
+    texts = labels.choices(game, state, seat)       # the labels' siblings: one working-out a position
     if state.phase == PREP_PLACE:     # N15: first the placements that keep an outpost possible (EVE-OUT-2)
-        moves = sorted(moves, key=lambda move: guidance.placement_rank(state, seat, move.regions[0]))
+        texts = tuple(sorted(texts, key=lambda text: guidance.placement_rank(state, seat, text.split()[1])))
     elif state.phase == PREP_HQ:      # and the headquarters whose nearest outpost needs the fewest placements
-        moves = sorted(moves, key=lambda move: guidance.hq_rank(state, seat, move.regions[0]))
-    texts = (format_move(move) for move in moves)
+        texts = tuple(sorted(texts, key=lambda text: guidance.hq_rank(state, seat, text.split()[1])))
     return reading.complete(texts, prefix, game.move_kind, limit)
 
 

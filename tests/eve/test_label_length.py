@@ -35,17 +35,20 @@ def test_no_two_legal_moves_read_alike() -> None:
                     assert len(set(shown)) == len(shown), [s for s in shown if shown.count(s) > 1][:4]
 
 
-def test_EVE_LOG_4_a_card_move_keeps_card_regions_and_gist_by_code() -> None:
+def test_EVE_LOG_4_a_card_move_keeps_the_card_name_regions_and_count() -> None:
     """Strategic Redeployment moving three units (the newcomer's 163-character Hungarian label):
-    the card, the source, the target and the count stay, by code; the card's gist still follows."""
+    the card with its name, the source, the target and the count stay; the card's gist, too
+    long beside them, is left to the hand's line (a card is chosen by its name)."""
     game = rules.get_game("eve")
     state = game.new_game({"players": 2}, 0)
     text = "play LG20 R34 > R10:3"
+    phrase = game.move_phrase(state, 0, text)
+    assert phrase is not None and phrase.params["card"].key == "eve.card_named"
     for language in LANGUAGES:
         shown = host_label(game, state, 0, text, language)
         assert len(shown) <= MENU_LIMIT, shown
         assert "20" in shown and "R34" in shown and "R10" in shown and "3" in shown, shown
-        assert render(game.describe_move(state, 0, text), language) in shown
+        assert render(phrase.params["card"], language) in shown
 
 
 def test_a_short_move_keeps_region_names() -> None:
