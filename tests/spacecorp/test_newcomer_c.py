@@ -76,3 +76,32 @@ def test_SC_RES_3_a_refused_draw_echoes_the_box_as_typed():
         GAME.parse_move(state, seat, "húz kínálat9")
     assert caught.value.msg.key == "spacecorp.err.draw" and caught.value.rule == "SC-RES-3"
     assert caught.value.msg.params["value"] == "kínálat9"
+
+
+def test_SC_RES_3_a_research_tells_the_thread_how_many_draws_follow():
+    """C-S7: after "kutat (Infra: saját Központ)" the thread said only whom it waits for."""
+    state = GAME.new_game({"players": 2}, 2)
+    seat = state.turn.seat
+    state = GAME.apply(state, GAME.parse_move(state, seat, "research infra=self"))
+    news = [msg for msg in state.news if msg.key == "spacecorp.news.research_draws"]
+    assert len(news) == 1 and news[0].params["n"] == state.turn.draws_left == 2
+    assert render(news[0], "hu").startswith("Kék most 2 lapot húz egyenként")
+
+
+def test_SC_BLD_a_research_base_tells_the_thread_that_an_offer_card_is_taken_now():
+    """C-S7: the Research Base's Offer card (E1) was asked with "Erre vár a játék: alice" alone."""
+    import random
+    from rules.spacecorp import moves as mv
+    state = GAME.new_game({"players": 2}, 1)
+    rng = random.Random(1)
+    for _ in range(400):
+        seat = sorted(GAME.waiting_for(state))[0]
+        moves = list(GAME.legal_moves(state, seat))
+        base = [move for move in moves if isinstance(move, mv.Build)
+                and any(spot.base == "RESEARCHBASE" for spot in move.spots)]
+        if base and any(state.offer):
+            after = GAME.apply(state, base[0])
+            assert [msg.key for msg in after.news][-1] == "spacecorp.news.research_base_take"
+            return
+        state = GAME.apply(state, rng.choice(moves))
+    pytest.fail("no Research Base was built in the playout")
