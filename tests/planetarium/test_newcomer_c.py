@@ -32,3 +32,16 @@ def test_PL_NOTATION_a_misread_discard_shows_the_discard_forms_only():
     text = render(_refusal("eldob").msg, "hu")
     assert text.endswith("Megengedett alakok: eldob <végső lap> / megtart <végső lap> (előkészületkor és „húz végső” után).")
     assert "kijátszik" not in text and len(text) < 200
+
+
+def test_PL_MOV_every_one_step_matter_move_reads_in_the_same_words():
+    """C-P3: in one list of suggestions "anyagtokent mozgat: VII-13 → VII-14" stood beside "a II-1
+    mező anyagtokenjét a II-2 mezőre mozgatja": the long node names did not fit the phrase's budget.
+    The Hungarian phrase "... mezőre viszi" fits for every pair of nodes, so every one-step matter
+    move reads alike."""
+    from rules.planetarium import texts
+    from rules.planetarium.data import board
+    nodes = list(board().orbit)
+    keys = {texts.phrase(f"mv {a} {b}").key for a in nodes for b in nodes if a != b}
+    assert keys == {"planetarium.phrase.mv_matter"}
+    assert render(texts.phrase("mv VII-13 VII-14"), "hu") == "a VII-13 mező anyagtokenjét a VII-14 mezőre viszi"
