@@ -82,10 +82,30 @@ def format_move(move: Move) -> str:
 
 
 # ----- parsing ------------------------------------------------------------------------------
+FORM_VERBS = ("discard", "keep", "mv", "play", "replace", "pass", "done", "draw", "final")
+
+
 def _unreadable(text: str, detail: str, **values: Any) -> IllegalMove:
-    """The text cannot be read: ``detail`` names a ``planetarium.parse.*`` clause."""
+    """The text cannot be read: ``detail`` names a ``planetarium.parse.*`` clause.  The allowed
+    forms are those of the verb typed when it is one (``eldob`` -> the discard/keep forms), every
+    form otherwise: a newcomer reads the line that answers the mistake, not the whole notation."""
+    verb = canonical_words(tokenize(text))[0]
+    forms = Msg(f"planetarium.notation.form.{verb}") if verb in FORM_VERBS else Msg("planetarium.notation.forms")
     return IllegalMove("planetarium.err.unreadable", "PL-NOTATION", text=text,
-                       detail=Msg(f"planetarium.parse.{detail}", **values), forms=Msg("planetarium.notation.forms"))
+                       detail=Msg(f"planetarium.parse.{detail}", **values), forms=forms)
+
+
+def _bad_node(text: str, word: str, detail: str = "not_node") -> IllegalMove:
+    """``word`` is not a node: written like one (``II-9``, ``IX-1``) the refusal says which nodes
+    the orbit has (or which orbits there are), else ``detail``."""
+    match = re.fullmatch(r"([ivx]+)-?(\d+)", word.lower())
+    if match is None:
+        return _unreadable(text, detail, word=word)
+    orbit = match.group(1).upper()
+    count = sum(1 for node in board().orbit if node.partition("-")[0] == orbit)
+    if count == 0:
+        return _unreadable(text, "no_such_orbit", word=word)
+    return _unreadable(text, "no_such_node", word=word, first=f"{orbit}-1", last=f"{orbit}-{count}", orbit=orbit)
 
 
 # ----- Hungarian words (the rulebook's terms) ---------------------------------------------
@@ -255,13 +275,13 @@ def parse_syntax(seat: int, text: str) -> tuple[str, Move]:
         if len(args) in (2, 3) and normalize_planet(args[0]):
             rest = tuple(normalize_node(word) for word in args[1:])
             if None in rest:
-                raise _unreadable(text, "not_node", word=args[1 + rest.index(None)])
+                raise _bad_node(text, args[1 + rest.index(None)])
             return verb, Move(seat, MOVE, path=(args[0].upper(),) + rest)  # type: ignore[operator]
         if len(args) in (2, 3):
             path = tuple(normalize_node(word) for word in args)
             bad = [word for word, node in zip(args, path) if node is None]
             if bad:
-                raise _unreadable(text, "not_node_or_planet", word=bad[0])
+                raise _bad_node(text, bad[0], "not_node_or_planet")
             return verb, Move(seat, MOVE, path=path)  # type: ignore[arg-type]
         raise _unreadable(text, "mv_takes")
     if verb == "play":

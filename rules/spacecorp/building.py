@@ -197,6 +197,7 @@ def _base_built(game: SpaceCorpGame, state: GameState, seat: int, key: str, base
             state.pending.append(Pending(RESEARCH_BASE, seat))                          # E3: card or idea
         elif any(state.offer):
             state.turn.step, state.turn.draws_left = OFFER_TAKE, 1
+            state.news.append(S("news.research_base_take", player=game.seat_label(state, seat)))
     if gain:
         game._earn(state, seat, "bases", gain)
         state.news.append(S("news.base_gain", player=game.seat_label(state, seat), base=S(f"base.{base}"),

@@ -97,7 +97,7 @@ def _open(game: SpaceCorpGame, state: GameState, event: str, subject: int, amoun
     order from the active player (SC-EDGE-3).  Fast mode asks the holders of a matching
     Edge; strict mode every player the trigger allows whom public facts do not rule out
     (``_may_hold``, §9.3).  A player asked for the first time in the game is told once how a
-    standing order answers an Edge's windows for them (§9.3 auto-pass)."""
+    standing order answers an Edge's windows for them (§9.3 auto-pass), privately."""
     edges = [edge for edge in game._era_edges(state) if edge.trigger.name == event]
     if not edges:
         return
@@ -118,10 +118,9 @@ def _open(game: SpaceCorpGame, state: GameState, event: str, subject: int, amoun
         state.news.append(S("news.window", event=game._trigger_msg(state, window),
                             players=Join([game.seat_label(state, seat) for seat in window.waiting], "and")))
         first = [seat for seat in window.waiting if seat not in state.windows_asked]
-        if first:
-            state.windows_asked += first
-            state.news.append(S("news.autopass_hint",
-                                players=Join([game.seat_label(state, seat) for seat in first], "and")))
+        state.windows_asked += first
+        for seat in first:      # to that player alone: the host gives no private news to a computer
+            state.private_news.append((seat, S("notice.autopass_hint")))
 
 
 def _trigger_msg(game: SpaceCorpGame, state: GameState, window: Window) -> Msg:

@@ -1258,10 +1258,11 @@ def parse_move(seat: int, text: str) -> Move:
         args.done()
         return Transport(seat, leg=leg)
     if verb == DRAW:
-        source = args.take().upper()
+        word = args.take()
+        source = word.upper()
         args.done()
         if source != DECK and source not in OFFER:
-            raise IllegalMove("spacecorp.err.draw", "SC-RES-3", value=source)
+            raise IllegalMove("spacecorp.err.draw", "SC-RES-3", value=word)     # as typed
         return Draw(seat, source=source)
     args.done()
     return {PASS: Pass, DECLINE: Decline}[verb](seat)

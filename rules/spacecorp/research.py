@@ -26,6 +26,8 @@ def _research(game: SpaceCorpGame, state: GameState, move: Research) -> None:
         raise refuse("no_value", "SC-VAL-11", action=S("action.RESEARCH"))
     state.turn.rewards += rewards
     state.turn.step, state.turn.draws_left = RESEARCH_DRAWS, value
+    # what the player does now, in the thread (the host's line says only whom the game waits for)
+    state.news.append(S("news.research_draws", player=game.seat_label(state, seat), n=value))
     game._open(state, "RESEARCH_DECLARED", seat)
 
 

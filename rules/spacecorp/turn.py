@@ -192,11 +192,15 @@ def _action(game: SpaceCorpGame, state: GameState, move: Move) -> None:
         if value < 1:
             raise refuse("no_value", "SC-VAL-11", action=S("action.GENETICS"))
         game._genetics(state, seat, value)
+        state.news.append(S("news.genetics", player=game.seat_label(state, seat), n=value,
+                            total=state.players[seat].genetics_steps))
     elif isinstance(move, Idea) and state.era != "E1":
         value = game._value(state, seat, "IDEA", move.sources, []).value
         if value < 1:
             raise refuse("no_value", "SC-VAL-11", action=S("action.IDEA"))
         game._idea(state, seat, value)
+        state.news.append(S("news.idea", player=game.seat_label(state, seat), n=value,
+                            total=state.players[seat].idea_steps))
     elif isinstance(move, Upgrade):
         game._upgrade(state, move)
     elif isinstance(move, Special):
@@ -321,9 +325,14 @@ def _refill_and_draw(game: SpaceCorpGame, state: GameState) -> None:
             state.offer[box] = game._take_top(state)
     if not state.players[seat].passed and state.pile and \
             (len(state.hands.cards[seat]) <= tables().constants.draw_max_hand or state.turn.stuck):  # SC-TURN-6
+        why = "stuck" if len(state.hands.cards[seat]) > tables().constants.draw_max_hand else "hand"
         card = game._take_top(state)
         state.hands.add(seat, [card])
-        state.private_news.append((seat, S("notice.drew", card=game.card_line(card))))
+        # the thread is told who drew and why (the hand counts change), the drawer which card
+        state.news.append(S(f"news.turn_draw.{why}", player=game.seat_label(state, seat),
+                            n=tables().constants.draw_max_hand))
+        state.private_news.append((seat, S(f"notice.turn_draw.{why}", card=game.card_line(card),
+                                           n=tables().constants.draw_max_hand)))
 
 
 def _stall_guard(game: SpaceCorpGame, state: GameState) -> None:

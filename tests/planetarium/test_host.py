@@ -27,20 +27,29 @@ def test_notation_is_tolerant_of_case_and_spaces():
     assert GAME.parse_move(state, seat, "draw major").deck == "M"
 
 
-@pytest.mark.parametrize("text, why", [
-    ("", "empty"), ("jump II-1", "unknown_verb"), ("mv II-1", "mv_takes"), ("mv X-1 II-2", "not_node_or_planet"),
-    ("play H99 A", "not_card"), ("play H01", "planet_missing"), ("play H01 E", "not_planet"),
-    ("play H01 A grav=IV-7", "grav_form"), ("play H01 A colour=red", "unknown_option"),
-    ("draw X", "not_deck"), ("final F01 A to=H01", "final_form"), ("pass now", "nothing_after"),
+@pytest.mark.parametrize("text, why, forms", [
+    ("", "empty", "forms"), ("jump II-1", "unknown_verb", "forms"), ("mv II-1", "mv_takes", "form.mv"),
+    ("mv Q-1 II-2", "not_node_or_planet", "form.mv"), ("mv X-1 II-2", "no_such_orbit", "form.mv"),
+    ("mv A II-9", "no_such_node", "form.mv"),
+    ("play H99 A", "not_card", "form.play"), ("play H01", "planet_missing", "form.play"),
+    ("play H01 E", "not_planet", "form.play"), ("play H01 A grav=IV-7", "grav_form", "form.play"),
+    ("play H01 A colour=red", "unknown_option", "form.play"), ("draw X", "not_deck", "form.draw"),
+    ("final F01 A to=H01", "final_form", "form.final"), ("pass now", "nothing_after", "form.pass"),
+    ("eldob", "one_final", "form.discard"),
 ])
-def test_PL_NOTATION_unreadable_text_says_why_and_which_forms_are_allowed(text, why):
+def test_PL_NOTATION_unreadable_text_says_why_and_which_forms_are_allowed(text, why, forms):
+    """The allowed forms are the typed verb's (docs/newcomer-report-2026-11-27c.md C-P1: every
+    refusal appended the whole notation), every form when the verb is unknown."""
     state = started(2)
     with pytest.raises(IllegalMove) as caught:
         GAME.parse_move(state, state.active, text)
     assert (caught.value.msg.key, caught.value.rule) == ("planetarium.err.unreadable", "PL-NOTATION")
     held = set(message_keys(caught.value.msg))
-    assert {f"planetarium.parse.{why}", "planetarium.notation.forms"} <= held
-    assert "mv <from> <to>" in caught.value.message          # the forms, in notation
+    assert {f"planetarium.parse.{why}", f"planetarium.notation.{forms}"} <= held
+    if forms in ("forms", "form.mv"):
+        assert "mv <from> <to>" in caught.value.message          # the forms, in notation
+    if forms != "forms":
+        assert "planetarium.notation.forms" not in held
 
 
 def test_bad_input_wrong_seat_wrong_phase_leaves_state_unchanged():

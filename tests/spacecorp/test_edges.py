@@ -332,20 +332,24 @@ def test_9_3_strict_mode_skips_the_later_players_once_the_only_copy_is_played():
 
 
 def test_9_3_the_first_window_that_asks_a_player_tells_them_of_the_standing_order_once():
-    """Fast mode asks the holder (its window shows that anyway): the first time, the news tells
-    them `/spacecorp autopass` declines an Edge's windows for them; the next window does not."""
+    """Fast mode asks the holder (its window shows that anyway): the first time, a private notice
+    tells them `/spacecorp autopass` declines an Edge's windows for them; the next window does not.
+    Private (docs/newcomer-report-2026-11-27c.md C-S4): in the thread the tip was addressed to a
+    computer seat too, which the host never sends private news."""
     state = game(3)
     hand_of(state, 0, "M17#1", "M17#2")
     hand_of(state, 1, "M25#1")
     state = play(state, 0, "research infra=self")
-    hints = [msg for msg in state.news if msg.key == "spacecorp.news.autopass_hint"]
-    assert len(hints) == 1 and "Yellow" in render(hints[0], "en")
-    assert "automatikus-kihagyás" in render(hints[0], "hu")
+    hints = [(seat, msg) for seat, msg in state.private_news if msg.key == "spacecorp.notice.autopass_hint"]
+    assert [seat for seat, _ in hints] == [1]
+    assert "automatikus-kihagyás" in render(hints[0][1], "hu")
+    assert all("autopass" not in msg.key for msg in state.news)
     assert state.windows_asked == [1]
     again = clone_state(state)
+    again.private_news = []
     GAME._open(again, "RESEARCH_DECLARED", 0)
     assert again.windows[-1].waiting == [1]
-    assert all(msg.key != "spacecorp.news.autopass_hint" for msg in again.news)
+    assert all(msg.key != "spacecorp.notice.autopass_hint" for _, msg in again.private_news)
 
 
 def test_9_3_a_game_created_before_rules_version_2_asks_everyone_the_trigger_allows():
