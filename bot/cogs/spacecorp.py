@@ -20,7 +20,10 @@ class SpaceCorpCog(GameCog, group_name="spacecorp", group_description=ls("game.s
         """Only the Edges each player always declines: ten "asks" per player would drown the status."""
         lines = [t("standing_orders", language)]
         for seat in range(len(loaded.record.players)):
-            prefs = await self.preferences(loaded.record.user_at(seat).user_id)
+            player = loaded.record.user_at(seat)
+            if player is None or player.computer:    # a computer decides every window itself
+                continue
+            prefs = await self.preferences(player.user_id)
             passing = [describe_preference(spec, prefs.get(spec.name), language) for spec in self.game.preferences
                        if isinstance(prefs.get(spec.name), dict) and prefs[spec.name].get("choice") == DECLINE_ALWAYS]
             lines.append(f"- {seat_line(loaded, seat, language)}: "

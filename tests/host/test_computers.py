@@ -275,6 +275,18 @@ async def test_ISSUE_29_a_whole_space_corp_game_against_the_computer(harness, la
     assert_never_messaged_a_computer(harness)
 
 
+@pytest.mark.parametrize("game", ["spacecorp", "pulsar"])
+async def test_ISSUE_29_status_lists_no_standing_order_of_a_computer(harness, game):
+    """A computer decides every window itself: ``status`` lists the people's standing orders
+    only (newcomer C-H1: "Computer 1: asks for every Edge"), in Space Corp's own status lines
+    as in the host's."""
+    harness.bot.service.seed_source = lambda: 11
+    thread = await open_with_computers(harness, game=game)
+    status = "\n".join(item.content for item in await harness.slash(ALICE, f"{game} status", channel_id=thread))
+    orders = status[status.index(t("standing_orders", "en")):].splitlines()[1:]
+    assert len(orders) == 1 and t("computer_name", "en", number=1) not in orders[0] and "alice" in orders[0].lower()
+
+
 async def test_ISSUE_29_one_decision_is_stored_once(harness):
     """The same computer decision offered twice (a restart, a race) is stored once: the
     expected ply and the idempotency id per game, ply and seat."""
