@@ -806,8 +806,11 @@ class GameCog(commands.GroupCog):
                 order = ", ".join(seat_line(loaded, seat, language) for seat in range(len(loaded.record.players)))
                 waiting_ids = await self.present([loaded.record.user_id_at(seat)
                                                   for seat in sorted(loaded.game.waiting_for(loaded.state))])
-                text = t("started", language, title=self.game.title_msg(), order=order) + "\n" + \
-                    waiting_text(loaded, language) + "\n" + t("started_hint", language, game=self.game_name)
+                text = t("started", language, title=self.game.title_msg(), order=order) + "\n"
+                seats, count = loaded.record.options.get("players"), len(loaded.record.players)
+                if isinstance(seats, int) and count < seats:     # a lobby's players is its most seats
+                    text += t("started_fewer", language, seats=seats, count=count) + "\n"
+                text += waiting_text(loaded, language) + "\n" + t("started_hint", language, game=self.game_name)
                 files, _unchanged = await self.thread_board(loaded, everything=True)
                 announce = (loaded.record, 0)
                 if in_thread and answered:

@@ -275,6 +275,31 @@ async def test_ISSUE_29_a_whole_space_corp_game_against_the_computer(harness, la
     assert_never_messaged_a_computer(harness)
 
 
+@pytest.mark.parametrize("language", ["en", "hu"])
+async def test_a_game_started_with_fewer_players_than_its_lobby_had_seats_says_so(harness, language):
+    """A lobby's ``players`` is its most seats: its creator may start with fewer (here alone
+    with one computer in a lobby of three), and the start's post says the game is for those
+    who joined (newcomer C-H2: "Seats: alice, Computer 1" and not a word of the third seat)."""
+    harness.world.guild_locale = language
+    await harness.slash(ALICE, "toy new", channel_id=CHANNEL, players=3, computers=1)
+    thread = list(harness.threads)[-1]
+    await harness.slash(ALICE, "toy start", channel_id=thread, seating="joined")
+    posted = "\n".join(m.content for m in harness.messages_in(thread))
+    assert t("started_fewer", language, seats=3, count=2) in posted
+    loaded = await harness.bot.service.load(1)
+    assert len(loaded.record.players) == 2
+
+
+async def test_a_full_lobby_starts_without_a_word_of_seats(harness):
+    await harness.slash(ALICE, "toy new", channel_id=CHANNEL, players=2, computers=1)
+    thread = list(harness.threads)[-1]
+    await harness.slash(ALICE, "toy start", channel_id=thread, seating="joined")
+    posted = "\n".join(m.content for m in harness.messages_in(thread))
+    loaded = await harness.bot.service.load(1)
+    assert len(loaded.record.players) == 2 and t("started_hint", "en", game="toy") in posted
+    assert t("started_fewer", "en", seats=2, count=1).split(";")[0] not in posted
+
+
 @pytest.mark.parametrize("game", ["spacecorp", "pulsar"])
 async def test_ISSUE_29_status_lists_no_standing_order_of_a_computer(harness, game):
     """A computer decides every window itself: ``status`` lists the people's standing orders
