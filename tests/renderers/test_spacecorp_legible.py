@@ -32,7 +32,7 @@ def panel_texts(monkeypatch, view, language: str) -> list[tuple[str, int]]:
     original = ImageDraw.ImageDraw.text
 
     def spy(self, xy, text, *args, **kwargs):
-        fnt = kwargs.get("font")
+        fnt = kwargs.get("font", args[1] if len(args) > 1 else None)
         seen.append((str(text), fnt.size if isinstance(fnt, ImageFont.FreeTypeFont) else 0))
         return original(self, xy, text, *args, **kwargs)
 
