@@ -892,7 +892,7 @@ def _draw_planets(draw: ImageDraw.ImageDraw, box: c.Box, view: GameState, langua
         kind = planet.kind
         c.rounded_panel(draw, (x0, top, x1, top + row_h), radius=10, fill=PANEL, outline=(120, 120, 130), width=2)
         # disc with letter
-        r = min(26, row_h / 2 - 8)
+        r = min(22, row_h / 2 - 8)             # 22: room right of it for the kind at 15+ px (C-S9)
         dx, dy = x0 + 8 + r * 1.55, top + 8 + r
         _draw_planet_disc(draw, dx, dy, r, kind)
         c.draw_text_outlined(draw, (dx, dy + 1), letter, size=int(r * 1.2), bold=True, fill=c.WHITE,

@@ -1453,8 +1453,9 @@ PANEL_TEXT_W = WIDTH - 20 - 24 - 2
 
 
 def bases_text(view: Any, seat: int, language: str) -> str:
-    """"Bases left: Attraction 3, Bio Lab 3, ..." of a player."""
-    bases = Join([Msg("spacecorp.render.base_count", base=Msg(f"spacecorp.base.{kind}"), n=count)
+    """"Bases left: Attraction 3, Bio Lab 3, ..." of a player; a base's name and count kept on one
+    line (no-break spaces: "Research Base 2", "Kitermelő bázis 3" are not broken at a wrap)."""
+    bases = Join([_t(language, "base_count", base=Msg(f"spacecorp.base.{kind}"), n=count).replace(" ", "\u00a0")
                   for kind, count in view.players[seat].bases.items()])
     return _t(language, "bases_left", bases=bases)
 

@@ -65,3 +65,14 @@ def test_C_S9_the_bases_take_three_lines_only_when_a_list_needs_them():
     view = position("2", 4, 9, 60)
     assert sc.bases_rows(view, "hu") == 3 and sc.bases_rows(view, "en") == 2
     assert sc.panel_height(view, "hu") == sc.panel_height(view, "en") + sc.BASES_LINE_H
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_C_S9_a_base_and_its_count_stay_on_one_line(monkeypatch, language):
+    """The bases left wrap between bases, never inside one ("Research" / "Base 2")."""
+    view = position("2", 4, 9, 60)
+    texts = [text.replace("\u00a0", " ") for text, _size in panel_texts(monkeypatch, view, language)]
+    for player in view.players:
+        for kind, count in player.bases.items():
+            item = sc._t(language, "base_count", base=sc.Msg(f"spacecorp.base.{kind}"), n=count)
+            assert " " in item and any(item in text for text in texts), item
