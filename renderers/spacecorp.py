@@ -1541,16 +1541,23 @@ def draw_legacy(draw: ImageDraw.ImageDraw, view: Any, seat: int, box: Box, langu
         return
     tile, base = pair
     info = tables().discoveries.get(tile)
-    middle = left + (x1 - left) * 0.6
-    draw.rounded_rectangle((left, y0, middle, y1), radius=6, fill=STACK.get(info.stack if info else "f1", STACK["f1"]),
-                           outline=INK, width=1)
     effect = tile_effect(tile, language) if info is not None else ""
     name = _say(language, f"tile.{tile}")
-    _text(draw, (left + 6, y0 + 1, middle - 6, y1 - 1), f"{name} · {effect}" if effect else name, size=PANEL_MIN,
-          bold=True, min_size=PANEL_MIN)
+    tile_text = f"{name} · {effect}" if effect else name
+    base_text = _say(language, f"base.{base}")
+    # the tile's box and the base's as wide as their texts need at PANEL_MIN (C-S9: "Carbonaceous
+    # Chondrite · P1" beside "Research Base"), the room left over shared 60:40
+    bold = font(PANEL_MIN, True)
+    need_tile, need_base = bold.getlength(tile_text) + 16, bold.getlength(base_text) + 28
+    total = x1 - left - 8
+    spare = total - need_tile - need_base
+    middle = left + (need_tile + spare * 0.6 if spare >= 0 else total * need_tile / (need_tile + need_base))
+    draw.rounded_rectangle((left, y0, middle, y1), radius=6, fill=STACK.get(info.stack if info else "f1", STACK["f1"]),
+                           outline=INK, width=1)
+    _text(draw, (left + 6, y0 + 1, middle - 6, y1 - 1), tile_text, size=PANEL_MIN, bold=True, min_size=PANEL_MIN)
     colour = seat_rgb(view, seat)
     draw.rounded_rectangle((middle + 8, y0, x1, y1), radius=(y1 - y0) // 2, fill=colour, outline=INK, width=1)
-    _text(draw, (middle + 16, y0 + 1, x1 - 8, y1 - 1), _say(language, f"base.{base}"), size=PANEL_MIN, bold=True,
+    _text(draw, (middle + 16, y0 + 1, x1 - 8, y1 - 1), base_text, size=PANEL_MIN, bold=True,
           fill=contrast_text(colour), align="center", min_size=PANEL_MIN)
 
 

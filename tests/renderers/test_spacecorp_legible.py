@@ -41,7 +41,8 @@ def panel_texts(monkeypatch, view, language: str) -> list[tuple[str, int]]:
     return seen
 
 
-CASES = [("1", 3, 3, 30), ("2", 4, 9, 60), ("3", 3, 8, 90), ("1", 2, 5, 0)]
+CASES = [("1", 3, 3, 30), ("2", 4, 9, 60), ("3", 3, 8, 90), ("1", 2, 5, 0),
+         ("2-3", 3, 4, 113)]          # the last: era 3 with Progress cards and a Legacy Production pair
 
 
 @pytest.mark.parametrize("language", ["hu", "en"])
