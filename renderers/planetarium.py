@@ -755,19 +755,30 @@ def _draw_player_row(draw: ImageDraw.ImageDraw, where: tuple[float, float, float
     # score, big, right
     score = player.score
     c.draw_text(draw, (x1 - 12, top + 26), str(score), size=40, bold=True, fill=c.INK, anchor="rm")
-    # hand and markers, two small lines left of the score
+    # hand and markers, two lines between the name's room and the score (two digits at 40 px bold:
+    # 56 px), at HAND_SIZE: legible on a phone (newcomer C-S9), fitted down to COLUMN_MIN
     hand = player.hand_count
     finals = player.final_count
     markers = player.markers_supply
-    ix = x1 - 104
+    ix = x1 - 76
+    room = ix - (x0 + 52 + name_w) - 6
     hand_text = _t(language, "hand", hand=hand, finals=finals)
     cubes_text = _t(language, "cubes", markers=markers)
-    c.draw_text(draw, (ix, top + 16), hand_text, fnt=_fit(hand_text, 180, 17), fill=c.INK, anchor="rm")
-    c.draw_text(draw, (ix, top + 37), cubes_text, fnt=_fit(cubes_text, 180, 17), fill=c.INK, anchor="rm")
+    c.draw_text(draw, (ix, top + 15), hand_text, fnt=_fit(hand_text, room, HAND_SIZE, min_size=COLUMN_MIN),
+                fill=c.INK, anchor="rm")
+    c.draw_text(draw, (ix, top + 37), cubes_text, fnt=_fit(cubes_text, room, HAND_SIZE, min_size=COLUMN_MIN),
+                fill=c.INK, anchor="rm")
     # mat: matter per planet area, in mat order
     mat = player.mat
     _draw_mat(image, draw, x0 + 10, top + 48, mat, max_w=x1 - x0 - 20, row_h=row_h - 52, background=fill,
               language=language)
+
+
+# The chat's column is 596 px wide, shown ~420 px wide on a phone (x 0.7): its texts at COLUMN_MIN px
+# or more read as ~10.5 px there (newcomer C-S9: the mat's G K V F letters and the hand line).
+COLUMN_MIN = 15
+HAND_SIZE = 20
+EMPTY_CELL_INK = (128, 123, 112)     # an empty mat square's letter: darker than its outline, still quiet
 
 
 def _draw_mat(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, mat: dict[str, dict[str, int]], *, max_w: float,
@@ -797,7 +808,8 @@ def _mat_cell(cell: int, kind: str, count: int, background: tuple[int, int, int]
         c.draw_text_centered(draw, (cell / 2, cell / 2 + 1), str(count), size=int(cell * 0.72), bold=True, fill=ink)
     else:
         draw.rounded_rectangle((0, 0, cell, cell), radius=4, fill=None, outline=(190, 186, 176), width=1)
-        c.draw_text_centered(draw, (cell / 2, cell / 2 + 1), letter or kind, size=int(cell * 0.5), fill=(175, 170, 160))
+        c.draw_text_centered(draw, (cell / 2, cell / 2 + 1), letter or kind, size=max(COLUMN_MIN, int(cell * 0.66)),
+                             fill=EMPTY_CELL_INK)
     return im
 
 
@@ -845,7 +857,8 @@ def _draw_track(draw: ImageDraw.ImageDraw, box: c.Box, view: GameState, language
                                    width=3 if is_accel else 1)
             text = "»»" if is_accel else str(number)
             c.draw_text_centered(draw, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), text,
-                                 size=int(min(cell_w, cell_h) * (0.5 if is_accel else 0.42)), bold=is_accel,
+                                 size=max(COLUMN_MIN, int(min(cell_w, cell_h) * (0.6 if is_accel else 0.55))),
+                                 bold=is_accel,
                                  fill=(255, 214, 90) if is_accel else (170, 180, 210))
     # final space F: large, counts of each kind
     fb = (x1 - f_w, top, x1, y1)
@@ -879,7 +892,7 @@ def _draw_planets(draw: ImageDraw.ImageDraw, box: c.Box, view: GameState, langua
         kind = planet.kind
         c.rounded_panel(draw, (x0, top, x1, top + row_h), radius=10, fill=PANEL, outline=(120, 120, 130), width=2)
         # disc with letter
-        r = min(26, row_h / 2 - 8)
+        r = min(22, row_h / 2 - 8)             # 22: room right of it for the kind at 15+ px (C-S9)
         dx, dy = x0 + 8 + r * 1.55, top + 8 + r
         _draw_planet_disc(draw, dx, dy, r, kind)
         c.draw_text_outlined(draw, (dx, dy + 1), letter, size=int(r * 1.2), bold=True, fill=c.WHITE,

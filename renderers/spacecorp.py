@@ -75,6 +75,8 @@ from rules.spacecorp.read import winners as read_winners
 
 WIDTH = 800
 MIN_TEXT = 17                           # font size: 17 * 420 / 800 = 8.9 px on a phone
+PANEL_TEXT = 21                         # a player panel's lines (C-S9): 21 * 420 / 800 = 11 px on a phone
+PANEL_MIN = 20                          # ... fitted down to no less (capitals ~7.6 px high there)
 SPACE: RGB = (12, 16, 36)
 REGION: RGB = (34, 42, 76)
 REGION_EDGE: RGB = (96, 112, 160)
@@ -425,27 +427,27 @@ def player_name(view: Any, seat: int, player_names: list[str] | None, language: 
 
 
 def _text(draw: ImageDraw.ImageDraw, box: Box, text: str, *, size: int = 19, bold: bool = False,
-          fill: RGB = INK, align: str = "left") -> None:
-    """Text fitted into ``box`` at ``size`` down to ``MIN_TEXT`` (shortened with … beyond)."""
-    draw_text_in_box(draw, box, text, max_size=size, min_size=MIN_TEXT, bold=bold, fill=fill, padding=1,
+          fill: RGB = INK, align: str = "left", min_size: int = MIN_TEXT) -> None:
+    """Text fitted into ``box`` at ``size`` down to ``min_size`` (shortened with … beyond)."""
+    draw_text_in_box(draw, box, text, max_size=size, min_size=min_size, bold=bold, fill=fill, padding=1,
                      align=align)
 
 
 def _lines(draw: ImageDraw.ImageDraw, box: Box, text: str, *, size: int = 19, bold: bool = False,
-           fill: RGB = INK, align: str = "left", lines: int = 2) -> None:
-    """Text on one line if it fits at ``MIN_TEXT``, else wrapped over up to ``lines`` lines."""
+           fill: RGB = INK, align: str = "left", lines: int = 2, min_size: int = MIN_TEXT) -> None:
+    """Text on one line if it fits at ``min_size``, else wrapped over up to ``lines`` lines."""
     x0, y0, x1, y1 = box
     width, line_h = x1 - x0 - 2, (y1 - y0) / lines
-    fnt = fit_font(text, width, max(line_h, (y1 - y0) * 0.6), max_size=size, min_size=MIN_TEXT, bold=bold)
+    fnt = fit_font(text, width, max(line_h, (y1 - y0) * 0.6), max_size=size, min_size=min_size, bold=bold)
     if fnt.getlength(text) <= width or lines == 1:
         _text(draw, box if fnt.getlength(text) <= width else (x0, y0, x1, y0 + line_h), text, size=size, bold=bold,
-              fill=fill, align=align)
+              fill=fill, align=align, min_size=min_size)
         return
-    small = fit_font("Mg", 10000, line_h, max_size=size, min_size=MIN_TEXT, bold=bold)
+    small = fit_font("Mg", 10000, line_h, max_size=size, min_size=min_size, bold=bold)
     rows = wrap_words(text, small, width, lines)     # a long word broken at a syllable (Lávacsator- / nák)
     for index, row in enumerate(rows):
         _text(draw, (x0, y0 + index * line_h, x1, y0 + (index + 1) * line_h), row, size=size, bold=bold, fill=fill,
-              align=align)
+              align=align, min_size=min_size)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1180,11 +1182,11 @@ OFFER_HEAD: RGB = (226, 230, 240)                # the strip of an Offer box's c
 OFFER_EXTRA = 24                                # the Offer boxes' line for Infra and the Edge
 
 
-def wrap_two(text: str, width: float, size: int) -> list[str]:
-    """``text`` on one line when it fits in ``width`` at ``MIN_TEXT`` (bold), else on two, broken
+def wrap_two(text: str, width: float, size: int, least: int = MIN_TEXT) -> list[str]:
+    """``text`` on one line when it fits in ``width`` at ``least`` (bold), else on two, broken
     at the last space or hyphen that lets the first line fit, or inside a long word at a syllable
     (``Lávacsator-`` / ``nák``)."""
-    return wrap_words(text, font(MIN_TEXT, True), width, 2)
+    return wrap_words(text, font(least, True), width, 2)
 
 
 def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | None, language: str) -> None:
@@ -1250,7 +1252,7 @@ def draw_offer(draw: ImageDraw.ImageDraw, view: Any, top: float, language: str) 
     """The Offer (heading and four boxes) and under it the piles' line, from ``top`` down
     (``OFFER_SECTION_H`` tall)."""
     _text(draw, (14, top, 400, top + 26), _t(language, "offer"), size=21, bold=True)
-    _text(draw, (400, top + 2, 786, top + 26), _t(language, "offer_note"), size=18, bold=True, fill=EDGE_INK,
+    _text(draw, (400, top + 1, 786, top + 27), _t(language, "offer_note"), size=20, bold=True, fill=EDGE_INK,
           align="right")
     box_w = (WIDTH - 28 - 3 * 8) / 4
     for index, (code, card) in enumerate(zip(OFFER, view.offer)):
@@ -1331,7 +1333,7 @@ def draw_table(view: Any, seats: Iterable[int], player_names: list[str] | None, 
     panel.  What a turn changes (cards played, drawn and bought, profit, the HQ) is here, so a
     turn changes this image and the map, not three or four (issue 25)."""
     seats = list(seats)
-    panel_h = PANEL_H_EXTENDED if extended_panels(view) else PANEL_H
+    panel_h = panel_height(view, language)
     players_top = 6 + OFFER_SECTION_H
     image = Image.new("RGB", (WIDTH, players_top + len(seats) * (panel_h + PANEL_GAP) + PANEL_GAP), PANEL)
     draw = ImageDraw.Draw(image)
@@ -1369,8 +1371,8 @@ def draw_side_board(draw: ImageDraw.ImageDraw, side: list[tuple[str, list[str]]]
                                outline=MUTED, width=1)
         _text(draw, (22, row + 2, 430, row + SIDE_ROW_H - 6), progress_name(card, language), size=19, bold=True)
         if kind in PROGRESS_KINDS:
-            _text(draw, (436, row + 2, 596, row + SIDE_ROW_H - 6), _t(language, f"kind.{kind}"), size=18, fill=MUTED)
-        _text(draw, (600, row + 2, 718, row + SIDE_ROW_H - 6), _t(language, "copies", n=len(copies)), size=18,
+            _text(draw, (436, row + 2, 596, row + SIDE_ROW_H - 6), _t(language, f"kind.{kind}"), size=20, fill=MUTED)
+        _text(draw, (600, row + 2, 718, row + SIDE_ROW_H - 6), _t(language, "copies", n=len(copies)), size=20,
               fill=MUTED, align="right")
         if copies[0].endswith("#1") and info is not None and info.bonus:
             _text(draw, (726, row + 2, 780, row + SIDE_ROW_H - 6), _t(language, "bonus", n=info.bonus), size=19,
@@ -1442,9 +1444,34 @@ def _winners(view: Any) -> list[int]:
 
 # ------------------------------------------------------------------------------------------------
 # The players
-PANEL_H, PANEL_GAP = 300, 10
-PANEL_H_EXTENDED = 410          # with the idea cube, the Progress cards and the Legacy Production (E2)
-WHEEL_ROW_H, WHEEL_ROW_H_E2 = 40, 54
+PANEL_H, PANEL_GAP = 322, 10
+PANEL_H_EXTENDED = 436          # with the idea cube, the Progress cards and the Legacy Production (E2)
+WHEEL_ROW_H, WHEEL_ROW_H_E2 = 40, 56
+HQ_BOX_H, HQ_LINE_H = 128, 24   # an HQ box: its label and four lines at PANEL_MIN and more
+BASES_LINE_H = 26               # a line of the bases left: two (PANEL_H), three when a player's list needs them
+PANEL_TEXT_W = WIDTH - 20 - 24 - 2
+
+
+def bases_text(view: Any, seat: int, language: str) -> str:
+    """"Bases left: Attraction 3, Bio Lab 3, ..." of a player; a base's name and count kept on one
+    line (no-break spaces: "Research Base 2", "Kitermelő bázis 3" are not broken at a wrap)."""
+    bases = Join([_t(language, "base_count", base=Msg(f"spacecorp.base.{kind}"), n=count).replace(" ", "\u00a0")
+                  for kind, count in view.players[seat].bases.items()])
+    return _t(language, "bases_left", bases=bases)
+
+
+def bases_rows(view: Any, language: str) -> int:
+    """The lines every panel of the view gives the bases left: two, or three when a player's list
+    (Hungarian: eight long names) does not fit in two at ``PANEL_TEXT``."""
+    fnt = font(PANEL_TEXT)
+    return max([2] + [len(wrap_words(bases_text(view, player.seat, language), fnt, PANEL_TEXT_W, 3))
+                      for player in view.players])
+
+
+def panel_height(view: Any, language: str) -> int:
+    """A player panel's height: E1's or the extended one, a line more when the bases take three."""
+    return ((PANEL_H_EXTENDED if extended_panels(view) else PANEL_H)
+            + (bases_rows(view, language) - 2) * BASES_LINE_H)
 
 
 def _genetics_cube(draw: ImageDraw.ImageDraw, cx: float, cy: float, half: float) -> None:
@@ -1474,7 +1501,7 @@ def draw_wheel(draw: ImageDraw.ImageDraw, left: float, cy: float, position: int,
         elif thought:
             _idea_cube(draw, cx, cy, 12)
         else:
-            draw_text(draw, (cx, cy), str(space), size=17, fill=MUTED, anchor="mm")
+            draw_text(draw, (cx, cy), str(space), size=PANEL_MIN, fill=MUTED, anchor="mm")
     return left + size * 34
 
 
@@ -1505,25 +1532,41 @@ def draw_legacy(draw: ImageDraw.ImageDraw, view: Any, seat: int, box: Box, langu
     owner's colour (or "none")."""
     x0, y0, x1, y1 = box
     label = _t(language, "legacy")
-    width = min(260.0, fit_font(label, 260, y1 - y0, max_size=19, min_size=MIN_TEXT).getlength(label) + 4)
-    _text(draw, (x0, y0, x0 + width, y1), label, size=19)
+    width = min(260.0, fit_font(label, 260, y1 - y0, max_size=PANEL_TEXT, min_size=PANEL_MIN).getlength(label) + 4)
+    _text(draw, (x0, y0, x0 + width, y1), label, size=PANEL_TEXT, min_size=PANEL_MIN)
     left = x0 + width + 10
     pair = view.players[seat].legacy
     if pair is None:
-        _text(draw, (left, y0, x1, y1), _t(language, "legacy_none"), size=19, fill=MUTED)
+        _text(draw, (left, y0, x1, y1), _t(language, "legacy_none"), size=PANEL_TEXT, fill=MUTED, min_size=PANEL_MIN)
         return
     tile, base = pair
     info = tables().discoveries.get(tile)
-    middle = left + (x1 - left) * 0.6
-    draw.rounded_rectangle((left, y0, middle, y1), radius=6, fill=STACK.get(info.stack if info else "f1", STACK["f1"]),
-                           outline=INK, width=1)
     effect = tile_effect(tile, language) if info is not None else ""
     name = _say(language, f"tile.{tile}")
-    _text(draw, (left + 6, y0 + 1, middle - 6, y1 - 1), f"{name} · {effect}" if effect else name, size=18, bold=True)
+    tile_text = f"{name} · {effect}" if effect else name
+    base_text = _say(language, f"base.{base}")
+    # the tile's box and the base's as wide as their texts need at PANEL_MIN (C-S9: "Carbonaceous
+    # Chondrite · P1" beside "Research Base"), the room left over shared 60:40
+    bold = font(PANEL_MIN, True)
+    need_tile, need_base = bold.getlength(tile_text) + 16, bold.getlength(base_text) + 28
+    total = x1 - left - 8
+    spare = total - need_tile - need_base
+    middle = left + (need_tile + spare * 0.6 if spare >= 0 else total * need_tile / (need_tile + need_base))
+    draw.rounded_rectangle((left, y0, middle, y1), radius=6, fill=STACK.get(info.stack if info else "f1", STACK["f1"]),
+                           outline=INK, width=1)
+    _text(draw, (left + 6, y0 + 1, middle - 6, y1 - 1), tile_text, size=PANEL_MIN, bold=True, min_size=PANEL_MIN)
     colour = seat_rgb(view, seat)
     draw.rounded_rectangle((middle + 8, y0, x1, y1), radius=(y1 - y0) // 2, fill=colour, outline=INK, width=1)
-    _text(draw, (middle + 16, y0 + 1, x1 - 8, y1 - 1), _say(language, f"base.{base}"), size=18, bold=True,
-          fill=contrast_text(colour), align="center")
+    _text(draw, (middle + 16, y0 + 1, x1 - 8, y1 - 1), base_text, size=PANEL_MIN, bold=True,
+          fill=contrast_text(colour), align="center", min_size=PANEL_MIN)
+
+
+def hq_entry_lines(entries: Iterable[Any], width: float, room: int, language: str) -> list[tuple[str, bool]]:
+    """An HQ box's entries as (line, bold) at ``PANEL_MIN``: one line each, and an entry too long
+    for one (``Védett Mozgás 10``) on two when the box has ``room`` lines for all of them."""
+    texts = [entry_text(entry, language) for entry in entries]
+    wrapped = [row for text in texts for row in wrap_words(text, font(PANEL_MIN), width, 2)]
+    return [(row, False) for row in (wrapped if len(wrapped) <= room else texts)]
 
 
 def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, player_names: list[str] | None,
@@ -1532,7 +1575,7 @@ def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, pla
     colour = seat_rgb(view, seat)
     x0, x1 = 10, WIDTH - 10
     extended = extended_panels(view)
-    panel_h = PANEL_H_EXTENDED if extended else PANEL_H
+    panel_h = panel_height(view, language)
     draw.rounded_rectangle((x0, top, x1, top + panel_h), radius=12, fill=WHITE, outline=colour, width=3)
     draw.rounded_rectangle((x0, top, x1, top + 40), radius=12, fill=colour, corners=(True, True, False, False))
     title = _t(language, "player_title", name=player_name(view, seat, player_names, language),
@@ -1546,44 +1589,45 @@ def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, pla
     box_w = (x1 - x0 - 20 - 3 * 8) / 4
     for index, box in enumerate(("R", "1", "2", "3")):
         left, btop = x0 + 10 + index * (box_w + 8), top + 48
-        rect = (left, btop, left + box_w, btop + 116)
+        rect = (left, btop, left + box_w, btop + HQ_BOX_H)
         card = player.hq.get(box) if box != "R" else None
         draw.rounded_rectangle(rect, radius=8, fill=(244, 240, 228) if card is None else (226, 236, 252),
                                outline=MUTED, width=2)
         label = _t(language, "hq_box.R") if box == "R" else _t(language, "hq_box", n=box)
-        _text(draw, (left + 6, btop + 2, left + box_w - 6, btop + 26), label, size=18, bold=True, fill=MUTED)
+        _text(draw, (left + 6, btop + 2, left + box_w - 6, btop + 28), label, size=PANEL_TEXT, bold=True, fill=MUTED,
+              min_size=PANEL_MIN)
         lines: list[tuple[str, bool]] = []
         if card is not None:
-            names = [(part, True) for part in wrap_two(card_name(card, language), box_w - 14, 18)]
-            entries = [(entry_text(entry, language), False) for entry in card_entries(card)]
+            names = [(part, True) for part in wrap_two(card_name(card, language), box_w - 14, PANEL_MIN, PANEL_MIN)]
+            entries = hq_entry_lines(card_entries(card), box_w - 14, 4 - len(names), language)
             lines += ([(card_code(card).text(language), False)] if len(names) + len(entries) < 4 else []) + names + entries
         else:
-            lines += [(entry_text(entry, language), False) for entry in printed.get(box, ())]
+            lines += hq_entry_lines(printed.get(box, ()), box_w - 14, 4, language)
         if not lines:
             lines.append((_t(language, "empty"), False))
         for row, (line, bold) in enumerate(lines[:4]):
-            ltop = btop + 28 + row * 22
-            _text(draw, (left + 6, ltop, left + box_w - 6, ltop + 22), line, size=18, bold=bold,
-                  fill=INK if card is not None or lines[0][0] != _t(language, "empty") else MUTED)
-    y = top + 172
-    bases = Join([Msg("spacecorp.render.base_count", base=Msg(f"spacecorp.base.{kind}"), n=count)
-                  for kind, count in player.bases.items()])
-    _lines(draw, (x0 + 12, y, x1 - 12, y + 46), _t(language, "bases_left", bases=bases), size=19)
-    y += 50
+            ltop = btop + 29 + row * HQ_LINE_H
+            _text(draw, (left + 6, ltop, left + box_w - 6, ltop + HQ_LINE_H), line, size=PANEL_MIN, bold=bold,
+                  fill=INK if card is not None or lines[0][0] != _t(language, "empty") else MUTED, min_size=PANEL_MIN)
+    y = top + 48 + HQ_BOX_H + 8
+    rows = bases_rows(view, language)
+    _lines(draw, (x0 + 12, y, x1 - 12, y + rows * BASES_LINE_H), bases_text(view, seat, language), size=PANEL_TEXT,
+           min_size=PANEL_MIN, lines=rows)
+    y += rows * BASES_LINE_H + 4
     key = "genetics_lapped" if player.genetics_lapped else "genetics"
     genetics = _t(language, key, position=player.genetics, steps=player.genetics_steps)
     if view.era == "E1":
         right = draw_wheel(draw, x0 + 12, y + 18, player.genetics)
-        _text(draw, (right + 10, y + 2, x1 - 12, y + 34), genetics, size=19)
+        _text(draw, (right + 10, y + 2, x1 - 12, y + 34), genetics, size=PANEL_TEXT, min_size=PANEL_MIN)
         y += WHEEL_ROW_H
     else:                                             # the idea cube too, each line after its marker
         idea = player.idea
         right = draw_wheel(draw, x0 + 12, y + WHEEL_ROW_H_E2 / 2, player.genetics, idea)
         _genetics_cube(draw, right + 20, y + 14, 8)
-        _text(draw, (right + 34, y + 2, x1 - 12, y + 26), genetics, size=19)
-        _idea_cube(draw, right + 20, y + 40, 10)
-        _text(draw, (right + 34, y + 28, x1 - 12, y + 52),
-              _t(language, "idea", position=idea, steps=player.idea_steps), size=19)
+        _text(draw, (right + 34, y + 1, x1 - 12, y + 27), genetics, size=PANEL_TEXT, min_size=PANEL_MIN)
+        _idea_cube(draw, right + 20, y + 42, 10)
+        _text(draw, (right + 34, y + 29, x1 - 12, y + 55),
+              _t(language, "idea", position=idea, steps=player.idea_steps), size=PANEL_TEXT, min_size=PANEL_MIN)
         y += WHEEL_ROW_H_E2
     gone = set(player.teams_out)                      # E3: teams removed from the game (SC-COL-3e)
     at_hq = sorted(team for team, site in player.teams.items() if site is None and team not in gone)
@@ -1598,17 +1642,18 @@ def draw_player(draw: ImageDraw.ImageDraw, view: Any, seat: int, top: float, pla
         owned = [tile for owner, tile in view.colonies.values() if owner == seat]
         parts.append(_t(language, "colonies_owned", n=len(owned),
                         value=sum(tables().colony_tiles[tile].value for tile in owned)))
-    _text(draw, (x0 + 12, y, x1 - 12, y + 30), " · ".join(parts), size=19)
+    _text(draw, (x0 + 12, y, x1 - 12, y + 32), " · ".join(parts), size=PANEL_TEXT, min_size=PANEL_MIN)
     if extended:
-        y += 36
-        _lines(draw, (x0 + 12, y, x1 - 12, y + 48), progress_text(player, language), size=19)
-        y += 54
+        y += 38
+        _lines(draw, (x0 + 12, y, x1 - 12, y + 52), progress_text(player, language), size=PANEL_TEXT,
+               min_size=PANEL_MIN)
+        y += 58
         draw_legacy(draw, view, seat, (x0 + 12, y, x1 - 12, y + 34), language)
 
 
 def draw_players(view: Any, seats: Iterable[int], player_names: list[str] | None, language: str) -> Image.Image:
     seats = list(seats)
-    panel_h = PANEL_H_EXTENDED if extended_panels(view) else PANEL_H
+    panel_h = panel_height(view, language)
     image = Image.new("RGB", (WIDTH, len(seats) * (panel_h + PANEL_GAP) + PANEL_GAP), PANEL)
     draw = ImageDraw.Draw(image)
     for index, seat in enumerate(seats):

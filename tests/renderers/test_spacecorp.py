@@ -293,9 +293,10 @@ def test_era_1_images_keep_their_sizes():
     """The business image is 24 px taller than before issue 23: each Offer card shows Infra and its Edge;
     the second map part 172 px taller (issue 24): the legend in two columns under the Asteroid Belt.
     Then (2026-11-27) the legend's lines each on one line (-52 px) and no blank band under the
-    business image's title when there is no trigger note (-42 px)."""
+    business image's title when there is no trigger note (-42 px); a player's panel 22 px taller for
+    its lines at PANEL_TEXT (newcomer C-S9: legible at 420 px)."""
     view = GAME.view(GAME.new_game({"players": 3}, 1), None)
-    assert [image.size for image in render(view)] == [(800, 1136), (800, 966), (800, 564), (800, 630), (800, 320)]
+    assert [image.size for image in render(view)] == [(800, 1136), (800, 966), (800, 564), (800, 674), (800, 342)]
 
 
 def test_the_offer_shows_each_cards_infra_use_and_edge(monkeypatch):

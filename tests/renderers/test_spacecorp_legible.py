@@ -1,0 +1,79 @@
+"""Newcomer report C-S9: Space Corp's table (the Offer and every player's panel) is legible when a
+phone shows it 420 px wide: a panel's lines (the bases left, the HQ boxes' Infra values, the
+genetics and idea lines, the teams at the HQ, the Progress cards, the Legacy Production) are
+drawn at ``PANEL_MIN`` or more (20 px at 800: capitals about 7.6 px high there), and nothing is
+shortened with an ellipsis, in every era and both languages."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from PIL import ImageDraw, ImageFont
+
+import renderers.spacecorp as sc
+from rules.spacecorp.engine import GAME
+
+PHONE_SCALE = 420 / sc.WIDTH
+
+
+def position(eras: str, players: int, seed: int, plies: int):
+    state = GAME.new_game({"players": players, "eras": eras}, seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if GAME.is_over(state):
+            break
+        state = GAME.apply(state, GAME.random_move(state, min(GAME.waiting_for(state)), rng))
+    return GAME.view(state, None)
+
+
+def panel_texts(monkeypatch, view, language: str) -> list[tuple[str, int]]:
+    """(text, font size) of every text the players' panels draw (the Offer excluded)."""
+    seen: list[tuple[str, int]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        fnt = kwargs.get("font", args[1] if len(args) > 1 else None)
+        seen.append((str(text), fnt.size if isinstance(fnt, ImageFont.FreeTypeFont) else 0))
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    sc.draw_players(view, [player.seat for player in view.players], None, language)
+    return seen
+
+
+CASES = [("1", 3, 3, 30), ("2", 4, 9, 60), ("3", 3, 8, 90), ("1", 2, 5, 0),
+         ("2-3", 3, 4, 113)]          # the last: era 3 with Progress cards and a Legacy Production pair
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+@pytest.mark.parametrize("eras, players, seed, plies", CASES)
+def test_C_S9_every_panel_text_is_at_least_panel_min(monkeypatch, language, eras, players, seed, plies):
+    seen = panel_texts(monkeypatch, position(eras, players, seed, plies), language)
+    assert seen and min(size for _text, size in seen) >= sc.PANEL_MIN
+    assert sc.PANEL_MIN * PHONE_SCALE >= 10.5           # a font of 10.5 px on a phone: capitals ~7.6 px
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+@pytest.mark.parametrize("eras, players, seed, plies", CASES)
+def test_C_S9_panel_texts_are_whole(monkeypatch, language, eras, players, seed, plies):
+    """The larger lines are not bought with cut texts: the bases take a third line when a list
+    needs it (Hungarian), an Infra value too long for its box wraps (``Védett Mozgás`` / ``10``)."""
+    seen = panel_texts(monkeypatch, position(eras, players, seed, plies), language)
+    assert not [text for text, _size in seen if text.endswith("…")]
+
+
+def test_C_S9_the_bases_take_three_lines_only_when_a_list_needs_them():
+    view = position("2", 4, 9, 60)
+    assert sc.bases_rows(view, "hu") == 3 and sc.bases_rows(view, "en") == 2
+    assert sc.panel_height(view, "hu") == sc.panel_height(view, "en") + sc.BASES_LINE_H
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_C_S9_a_base_and_its_count_stay_on_one_line(monkeypatch, language):
+    """The bases left wrap between bases, never inside one ("Research" / "Base 2")."""
+    view = position("2", 4, 9, 60)
+    texts = [text.replace("\u00a0", " ") for text, _size in panel_texts(monkeypatch, view, language)]
+    for player in view.players:
+        for kind, count in player.bases.items():
+            item = sc._t(language, "base_count", base=sc.Msg(f"spacecorp.base.{kind}"), n=count)
+            assert " " in item and any(item in text for text in texts), item
