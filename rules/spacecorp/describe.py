@@ -2,6 +2,8 @@
 suggested moves, redaction of sealed picks, status and hand lines, card lines and the help."""
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING
 from rules.base import IllegalMove
 from rules.messages import Join, Msg
@@ -99,13 +101,33 @@ def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> li
                  value=tables().colony_tiles[move.colony].value)
     else:
         what = S("preview.genetics", n=trial.players[seat].genetics_steps - state.players[seat].genetics_steps)
-    played = len(trial.turn.played) - len(state.turn.played)
-    plain = S("preview.plain", what=what, cards=played)
-    if trial.turn.rewards:          # the opponents rewarded matter more than the count of cards (the phrase lists them)
-        players = Join([game.seat_label(state, other) for other in trial.turn.rewards], "and")
-        return [S("preview.with_rewards", what=what, cards=played, players=players),
+    played = trial.turn.played[len(state.turn.played):]
+    players = Join([game.seat_label(state, other) for other in trial.turn.rewards], "and") \
+        if trial.turn.rewards else None
+    if _names_cards(game.move_phrase(state, seat, text), played):
+        # the count of cards played would repeat the phrase's list: no label of the decision says
+        # it (C-S6: one wording, where it costs no fact), so none ends "2 cards played" beside
+        # one with the same two cards that does not
+        return [S("preview.rewards", what=what, players=players), what] if players is not None else [what]
+    plain = S("preview.plain", what=what, cards=len(played))
+    if players is not None:         # the opponents rewarded matter more than the count of cards
+        return [S("preview.with_rewards", what=what, cards=len(played), players=players),
                 S("preview.rewards", what=what, players=players), plain, what]
     return [plain, what]
+
+
+def _names_cards(phrase: Msg | None, played: list[str]) -> bool:
+    """Whether a label's ``phrase`` names every card (and Time card) ``played``, in every
+    language: it does unless it had to leave its sources out (a long label says the action
+    alone; the notation sent names them)."""
+    from rules.messages import LANGUAGES, render
+    if phrase is None:
+        return False
+    for language in LANGUAGES:
+        said = render(phrase, language)
+        if not all(re.search(re.escape(render(mv.card_code(card), language)) + r"(?!\d)", said) for card in played):
+            return False
+    return True
 
 
 def _fitted(game: SpaceCorpGame, state: GameState, seat: int, text: str, candidates: list[Msg]) -> Msg | None:
