@@ -15,7 +15,7 @@ from rules.messages import Join, Localized, Msg, render
 
 from . import evaluation, suggest
 from . import moves as mv
-from . import texts
+from . import labels, texts
 from .data import (DECK_OF_LETTER, DECKS, ROMAN_OF, Card, board, cards, deck_cards,
                    matter_mix, planet_kinds, track_info)
 from .moves import Move, format_move
@@ -1191,17 +1191,18 @@ class PlanetariumGame(Game[GameState, Move]):
                 return P("describe.matter_collides", matter=P(f"matter.{token}"), planet=target)
             return None
         if kind == mv.PLAY and move.card in cards() and cards()[move.card].gravity and not move.gravity:
-            # the icon is used only when asked for: say so before the choice
-            option = P("nt.grav", node=P("ph.space"), area=P("ph.planet"))
-            return texts.fitted_description(text, [P("describe.can_grav_words", option=option),
-                                                   P("describe.can_grav", option=option)])
+            # the icon is used only when asked for: say so before the choice, alike for every
+            # play of the decision (labels.hint_in_words; the phrase leaves room: texts.play_room)
+            return texts.gravity_hint(labels.hint_in_words(self, state, seat, text))
         return None
 
     # ----- reading the table -------------------------------------------------------------------------------
     def move_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
         """The move in words (a predicate after "bob (Blue):"), from its notation and the card
-        data only, so an old move reads the same from any later state."""
-        return texts.phrase(text)
+        data only, so an old move reads the same from any later state; a card play among the
+        seat's choices in its decision's wording (``labels``: one wording where it costs no fact)."""
+        level = labels.play_level(self, state, seat, text)
+        return texts.phrase(text) if level is None else texts.play_wordings(text)[level]
 
     def full_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
         return texts.phrase(text, full=True)

@@ -162,21 +162,6 @@ def first_fitting(candidates: list[Msg], limit: int = LABEL_LIMIT) -> Msg:
     return candidates[-1]
 
 
-def fitted_description(text: str, candidates: list[Msg]) -> Msg | None:
-    """The first of ``candidates`` (what a move does, fullest first) that fits a label after the
-    move's phrase in every language; the briefest when none does (the news is kept: the phrase
-    is the part to shorten, see :data:`MOVE_PHRASE_BUDGET`)."""
-    if not candidates:
-        return None
-    said = phrase(text)
-    taken = {language: len(render(said, language)) if said is not None else 0 for language in LANGUAGES}
-    for message in candidates:
-        if all(taken[language] + DESCRIPTION_GLUE + len(render(message, language)) <= LABEL_LIMIT
-               for language in LANGUAGES):
-            return message
-    return candidates[-1]
-
-
 def card_label(card_id: str) -> Msg:
     """A card as a player reads it: its name in the reader's language and its id ("Árapályfűtés
     (L15)"), never the id alone (issue 24)."""
@@ -232,16 +217,10 @@ def phrase(text: str, full: bool = False) -> Msg | None:
         return fit([P("phrase.mv_matter", node=path[0], to=path[-1]),
                               P("phrase.mv_matter_short", node=path[0], to=path[-1])], MOVE_PHRASE_BUDGET)
     if kind == mv.PLAY and move.card:
-        values = dict(card_values(move.card), planet=move.planet)
         if move.gravity or move.marker_from:
-            # fullest first; then the gravity option briefly; then the card played by its id (the
-            # suggestions of one card are grouped: its options tell them apart), the options ever
-            # more briefly, last the marker card by its id too
-            extras = [Join(play_options(move, "phrase", "source", brevity)) for brevity in range(4)]
-            return fit([P("phrase.play_extra", extras=extras[0], **values),
-                                  P("phrase.play_extra", extras=extras[1], **values)]
-                                 + [P("phrase.play_extra_short", extras=extra, **values) for extra in extras])
-        return P("phrase.play", **values)
+            wordings = play_wordings(text)
+            return wordings[0] if full else wordings[play_level(text)]
+        return P("phrase.play", **dict(card_values(move.card), planet=move.planet))
     if kind == mv.REPLACE and move.card:
         return P("phrase.replace", **card_values(move.card))
     if kind == mv.PASS:
@@ -260,6 +239,54 @@ def phrase(text: str, full: bool = False) -> Msg | None:
                                   P("phrase.final_from_short", source=move.from_card, **values)])
         return P("phrase.final", **values)
     return None
+
+
+#: How many of :func:`play_wordings` say every fact (both cards by name): the rest name the card
+#: played by its id (the hand names it), last the marker's card by its id too.
+PLAY_SAME_FACTS = 3
+
+
+@lru_cache(maxsize=4096)
+def play_wordings(text: str) -> tuple[Msg, ...]:
+    """A play with options (the gravity option, the marker moved or left out) in words, fullest
+    first: the same facts in ever fewer words (:data:`PLAY_SAME_FACTS`: the gravity option
+    briefly, then the marker's move too), then the card played by its id with both options
+    briefly, last the marker's card by its id too.  One wording of the options from the third on,
+    so a label that must name the card by its id reads as its decision's others do (C-P3)."""
+    _verb, move = mv.parse_syntax(0, text)
+    assert move.card is not None
+    values = dict(card_values(move.card), planet=move.planet)
+    extras = [Join(play_options(move, "phrase", "source", brevity)) for brevity in range(4)]
+    return tuple([P("phrase.play_extra", extras=extra, **values) for extra in extras[:3]]
+                 + [P("phrase.play_extra_short", extras=extra, **values) for extra in extras[2:]])
+
+
+def play_room(text: str) -> dict[str, int]:
+    """What a play's phrase may take of a label in each language: all of it, but for a gravity
+    card played without the option, whose label ends with how to add it (the engine's
+    ``describe_move``, :func:`gravity_hint` in its briefest words)."""
+    _verb, move = mv.parse_syntax(0, text)
+    hint = move.card in cards() and cards()[move.card].gravity and not move.gravity
+    return {language: LABEL_LIMIT - (DESCRIPTION_GLUE + len(render(gravity_hint(False), language)) if hint else 0)
+            for language in LANGUAGES}
+
+
+def gravity_hint(words: bool) -> Msg:
+    """How to add the gravity option to a play (``words``: "may be added", else "too")."""
+    option = P("nt.grav", node=P("ph.space"), area=P("ph.planet"))
+    return P("describe.can_grav_words" if words else "describe.can_grav", option=option)
+
+
+@lru_cache(maxsize=4096)
+def play_level(text: str) -> int:
+    """The fullest of :func:`play_wordings` that fits its label (:func:`play_room`) in every
+    language; the briefest when none does."""
+    room = play_room(text)
+    wordings = play_wordings(text)
+    for level, message in enumerate(wordings[:-1]):
+        if all(len(render(message, language)) <= room[language] for language in LANGUAGES):
+            return level
+    return len(wordings) - 1
 
 
 def move_kind(text: str) -> str:

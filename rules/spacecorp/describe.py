@@ -2,12 +2,15 @@
 suggested moves, redaction of sealed picks, status and hand lines, card lines and the help."""
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from typing import TYPE_CHECKING
 from rules.base import IllegalMove
 from rules.messages import Join, Msg
 
 from . import moves as mv
-from . import components
+from . import components, phrases
 from .phrases import team_name
 from .data import Card, design, is_time, tables
 from .moves import (Build, Choose, Colonize, Draw, Edge, Explore, Genetics, Move, MoveAction, Produce, Research,
@@ -99,13 +102,40 @@ def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> li
                  value=tables().colony_tiles[move.colony].value)
     else:
         what = S("preview.genetics", n=trial.players[seat].genetics_steps - state.players[seat].genetics_steps)
-    played = len(trial.turn.played) - len(state.turn.played)
-    plain = S("preview.plain", what=what, cards=played)
-    if trial.turn.rewards:          # the opponents rewarded matter more than the count of cards (the phrase lists them)
-        players = Join([game.seat_label(state, other) for other in trial.turn.rewards], "and")
-        return [S("preview.with_rewards", what=what, cards=played, players=players),
+    played = trial.turn.played[len(state.turn.played):]
+    players = Join([game.seat_label(state, other) for other in trial.turn.rewards], "and") \
+        if trial.turn.rewards else None
+    if _names_cards(text, tuple(played)):
+        # the count of cards played would repeat the phrase's list: no label of the decision says
+        # it (C-S6: one wording, where it costs no fact), so none ends "2 cards played" beside
+        # one with the same two cards that does not
+        return [S("preview.rewards", what=what, players=players), what] if players is not None else [what]
+    plain = S("preview.plain", what=what, cards=len(played))
+    if players is not None:         # the opponents rewarded matter more than the count of cards
+        return [S("preview.with_rewards", what=what, cards=len(played), players=players),
                 S("preview.rewards", what=what, players=players), plain, what]
     return [plain, what]
+
+
+@lru_cache(maxsize=4096)
+def _said(text: str) -> dict[str, str] | None:
+    """The label's phrase of ``text`` (``phrases.phrase``: from the notation alone) in each
+    language; cached (autocomplete asks on every keystroke, for the preview and its fitting)."""
+    from rules.messages import LANGUAGES, render
+    phrase = phrases.phrase(text)
+    return None if phrase is None else {language: render(phrase, language) for language in LANGUAGES}
+
+
+@lru_cache(maxsize=4096)
+def _names_cards(text: str, played: tuple[str, ...]) -> bool:
+    """Whether the label's phrase of ``text`` names every card (and Time card) ``played``, in
+    every language: it does unless it had to leave its sources out (a long label says the
+    action alone; the notation sent names them)."""
+    from rules.messages import render
+    said = _said(text)
+    return said is not None and all(
+        re.search(re.escape(render(mv.card_code(card), language)) + r"(?!\d)", words)
+        for language, words in said.items() for card in played)
 
 
 def _fitted(game: SpaceCorpGame, state: GameState, seat: int, text: str, candidates: list[Msg]) -> Msg | None:
@@ -113,8 +143,8 @@ def _fitted(game: SpaceCorpGame, state: GameState, seat: int, text: str, candida
     host joins them: "{move}: {description}") fits Discord's 100 characters in every language;
     None when none does (the phrase alone: the hand and the post say the rest)."""
     from rules.messages import LANGUAGES, render
-    phrase = game.move_phrase(state, seat, text)
-    taken = {language: len(render(phrase, language)) + 2 if phrase is not None else 0 for language in LANGUAGES}
+    said = _said(text)
+    taken = {language: len(said[language]) + 2 if said is not None else 0 for language in LANGUAGES}
     for preview in candidates:
         if all(taken[language] + len(render(preview, language)) <= 100 for language in LANGUAGES):
             return preview

@@ -362,9 +362,11 @@ def test_PL_CARD_4_the_status_names_the_cards_played_on_each_planet():
 
 def test_PL_CARD_5_PL_FIN_2_a_marker_moved_or_taken_off_names_its_card():
     """Issue 24: the move in words names the card a marker leaves by its name; the notation
-    (what is typed) keeps the id."""
-    moved = texts.phrase("play L10 D marker=from:L03")
+    (what is typed) keeps the id.  (A label of this gravity card leaves room for the gravity
+    hint and names the card by id: tests/planetarium/test_newcomer_c.py.)"""
+    moved = texts.phrase("play L10 D marker=from:L03", full=True)
     assert "a Magképződés (L03) lapról" in render(moved, "hu")
+    assert "Magképződés (L03)" in render(texts.phrase("play L09 D marker=from:L03"), "hu")
     final = texts.phrase("final F01 A from=L15")
     assert "az Árapályfűtés (L15) lapról" in render(final, "hu")
     assert render(texts.notation("play L10 D marker=from:L03"), "hu").endswith("innen:L03")

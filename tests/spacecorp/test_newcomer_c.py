@@ -105,3 +105,47 @@ def test_SC_BLD_a_research_base_tells_the_thread_that_an_offer_card_is_taken_now
             return
         state = GAME.apply(state, rng.choice(moves))
     pytest.fail("no Research Base was built in the playout")
+
+
+COUNTED = ("spacecorp.preview.plain", "spacecorp.preview.with_rewards")
+
+
+@pytest.mark.parametrize("players,seed", [(2, 21), (3, 5)])
+def test_SC_9_4_one_decisions_labels_count_the_cards_played_alike(players: int, seed: int) -> None:
+    """C-S6: in one list of suggestions some moves with two cards ended "kijátszott lapok: 2" and
+    others with the same two cards did not (each label kept the count where it fit 100
+    characters).  The count repeats the phrase's list of cards, so a label whose phrase names
+    every card played never says it: one wording, no fact lost; a label whose phrase had to
+    leave its cards out keeps the count where it fits."""
+    import random
+
+    from rules.messages import LANGUAGES
+    from rules.spacecorp import moves as mv
+
+    from tests.pulsar.test_label_length import MENU_LIMIT, host_label
+    state = GAME.new_game({"players": players}, seed)
+    rng = random.Random(seed)
+    previews = 0
+    for ply in range(160):
+        if GAME.is_over(state):
+            break
+        seats = sorted(GAME.waiting_for(state))
+        if ply % 4 == 0:
+            for seat in seats:
+                for text in GAME.complete(state, seat, "", 25) + GAME.complete(state, seat, "move", 25):
+                    preview = GAME.describe_move(state, seat, text)
+                    phrase = GAME.move_phrase(state, seat, text)
+                    if preview is None or phrase is None or not preview.key.startswith("spacecorp.preview."):
+                        continue
+                    previews += 1
+                    move = GAME.parse_move(state, seat, text)
+                    sources = getattr(move, "sources", None)
+                    cards = [entry.card for entry in sources.cards] if sources is not None else []
+                    cards += [sources.time.card] if sources is not None and sources.time else []
+                    named = all(render(mv.card_code(card), language) in render(phrase, language)
+                                for card in cards for language in LANGUAGES)
+                    assert not (named and preview.key in COUNTED), (text, render(phrase, "hu"), render(preview, "hu"))
+                    for language in LANGUAGES:
+                        assert len(host_label(GAME, state, seat, text, language)) <= MENU_LIMIT
+        state = GAME.apply(state, GAME.random_move(state, rng.choice(seats), rng))
+    assert previews > 20

@@ -463,8 +463,8 @@ def test_an_edge_and_an_offer_draw_are_labelled_without_saying_a_name_twice():
 
 
 def test_a_long_suggestion_keeps_its_distance_and_drops_the_card_count():
-    """Issue 24 (clipped labels): when phrase and preview would pass 100 characters, the preview
-    leaves out "cards played" (the phrase lists the cards), so the distance still shows."""
+    """Issue 24 (clipped labels): the preview says the distance; "cards played" only where the
+    phrase does not list the cards (C-S6) and the label still fits 100 characters."""
     state = GAME.new_game({"players": 3}, 1)
     seat = min(GAME.waiting_for(state))
     for text in GAME.complete(state, seat, "move", 25):
