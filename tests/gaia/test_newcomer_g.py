@@ -117,21 +117,14 @@ BOOSTER_VERBS = ("pass", "booster")
 
 def _decisions(players: int, seed: int, every: int) -> list[tuple[Any, int, list[str]]]:
     """(state, seat, booster moves) wherever a seat may take a booster, in a seeded playout."""
-    state = GAME.new_game({"players": players}, seed)
-    rng = random.Random(seed)
     found = []
-    for ply in range(3000):
-        if GAME.is_over(state):
-            return found
-        seats = sorted(GAME.waiting_for(state))
-        if ply % every == 0:
-            for seat in seats:
-                texts = [GAME.format_move(m) for m in GAME.legal_moves(state, seat)]
-                boosters = [t for t in texts if t.split()[1:2] and t.split()[1] in BOOSTER_VERBS]
-                if len(boosters) > 1:
-                    found.append((state, seat, boosters))
-        state = GAME.apply(state, GAME.random_move(state, rng.choice(seats), rng))
-    raise AssertionError("gaia: no end after 3000 moves")
+    for game, state, seats in playout_positions("gaia", players, seed, every):
+        for seat in seats:
+            texts = [game.format_move(m) for m in game.legal_moves(state, seat)]
+            boosters = [t for t in texts if t.split()[1:2] and t.split()[1] in BOOSTER_VERBS]
+            if len(boosters) > 1:
+                found.append((state, seat, boosters))
+    return found
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -8,13 +8,13 @@ import json
 import os
 
 import pytest
-from PIL import ImageDraw
 
 import renderers.gaia as gr
 from rules.gaia import GAME
 from rules.gaia.replay import replay_fixture
 from rules.gaia.tables import FED_TOKENS
 from rules.messages import Msg, render
+from tests.renderers.text_spy import record_texts
 
 FIXTURE = os.path.join(os.path.dirname(__file__), "..", "fixtures", "gaia", "final-scoring.json")
 PHONE_SCALE = gr.PHONE_W / gr.NARROW
@@ -30,14 +30,7 @@ def view():
 
 def drawn(monkeypatch, view, language):
     """(text, font size) of every text the players' images and the shared board draw."""
-    seen: list[tuple[str, int]] = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, text, fill=None, font=None, *args, **kwargs):
-        seen.append((str(text), getattr(font, "size", 0)))
-        return original(self, xy, text, fill, font, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    seen = record_texts(monkeypatch)
     monkeypatch.setattr(gr, "_seat_image", gr._render_seat)     # every panel drawn, none kept from before
     gr._in(language, lambda: gr._player_images(view, None))
     gr._in(language, lambda: gr._render_shared(view))

@@ -5,13 +5,13 @@ turn shown (the full picture) and without (the chat's column)."""
 from __future__ import annotations
 
 import pytest
-from PIL import ImageDraw, ImageFont
 
 from renderers import planetarium as pl
 from rules.messages import Msg, render
 from rules.planetarium import GAME
 
 from .playout import playout
+from tests.renderers.text_spy import record_texts
 
 PHONE_SCALE = 420 / (pl.WIDTH - pl.COLUMN_X0)
 
@@ -19,15 +19,7 @@ PHONE_SCALE = 420 / (pl.WIDTH - pl.COLUMN_X0)
 def drawn(monkeypatch, view, language: str, turn_shown: bool) -> list[tuple[str, int]]:
     """(text, font size) of every text the players' rows and the track draw (the header and
     the planets left out), every row and mat square drawn afresh."""
-    seen: list[tuple[str, int]] = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, text, *args, **kwargs):
-        fnt = kwargs.get("font", args[1] if len(args) > 1 else None)
-        seen.append((str(text), fnt.size if isinstance(fnt, ImageFont.FreeTypeFont) else 0))
-        return original(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    seen = record_texts(monkeypatch)
     monkeypatch.setattr(pl, "_ROWS", {})
     monkeypatch.setattr(pl, "_draw_header", lambda *args, **kwargs: None)
     monkeypatch.setattr(pl, "_draw_planets", lambda *args, **kwargs: None)

@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from PIL import ImageDraw, ImageFont
 
 import renderers.spacecorp as sc
 from rules.spacecorp.engine import GAME
+from tests.renderers.text_spy import record_texts
 
 PHONE_SCALE = 420 / sc.WIDTH
 
@@ -28,15 +28,7 @@ def position(eras: str, players: int, seed: int, plies: int):
 
 def panel_texts(monkeypatch, view, language: str) -> list[tuple[str, int]]:
     """(text, font size) of every text the players' panels draw (the Offer excluded)."""
-    seen: list[tuple[str, int]] = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, text, *args, **kwargs):
-        fnt = kwargs.get("font", args[1] if len(args) > 1 else None)
-        seen.append((str(text), fnt.size if isinstance(fnt, ImageFont.FreeTypeFont) else 0))
-        return original(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    seen = record_texts(monkeypatch)
     sc.draw_players(view, [player.seat for player in view.players], None, language)
     return seen
 

@@ -1,0 +1,22 @@
+"""What a drawing writes: every ``ImageDraw.text`` call's text and font size, for the tests
+that hold an image's print legible at a phone's width (420 px)."""
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import ImageDraw
+
+
+def record_texts(monkeypatch: Any) -> list[tuple[str, int]]:
+    """From now on (until the test ends), every text drawn is appended to the returned list as
+    (text, font size; 0 for a font without a size)."""
+    seen: list[tuple[str, int]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self: Any, xy: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
+        font = kwargs.get("font", args[1] if len(args) > 1 else None)
+        seen.append((str(text), getattr(font, "size", 0)))
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    return seen
