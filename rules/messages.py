@@ -315,6 +315,27 @@ def to_json(value: Any) -> Any:
     return value
 
 
+def without_texts(data: Any) -> Any:
+    """JSON (as ``to_json`` writes messages) with every text left out: a message value inside
+    a dict becomes None, one inside a list is dropped.  What a state says beyond its texts (the
+    news of the last move, a reason worded for the reader), so a reworded or added news line
+    does not make it another position."""
+    if isinstance(data, dict):
+        if _is_text(data):
+            return None
+        return {key: without_texts(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [without_texts(item) for item in data if not _is_text(item)]
+    return data
+
+
+_TEXT_SHAPES = ({"msg", "values"}, {"msg"}, {"join", "conj"}, {"join"}, {"localized"})
+
+
+def _is_text(data: Any) -> bool:
+    return isinstance(data, dict) and set(data) in _TEXT_SHAPES
+
+
 def from_json(data: Any) -> Any:
     if isinstance(data, dict) and "msg" in data:
         return Msg(data["msg"], **{k: from_json(v) for k, v in data.get("values", {}).items()})

@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 import math
 import random
+from unittest.mock import patch
 
 import pytest
 
 import rules
 from bot.arena import ArenaResult, credit, main, play_one, run_arena, seating_for
-from rules.players import ComputerPlayer, GreedyPlayer, RandomPlayer, make_player
+from rules.players import ComputerPlayer, GreedyPlayer, RandomPlayer, decision_rng, make_player
 
 HIDING = ["eve", "planetarium", "pulsar", "spacecorp"]      # games whose views hide something
 FAST = {"depth": 2, "samples": 2, "max_candidates": 4, "screen": 12}
@@ -361,3 +362,30 @@ def test_one_lucky_rollout_does_not_outweigh_a_better_value_one_move_ahead():
     assert ComputerPlayer().prior_weight > 0
     raw = {ComputerPlayer(seed=seed, iterations=2, prior_weight=0).choose(game, start, 0) for seed in range(40)}
     assert raw == {"steady", "gamble"}
+
+
+
+def with_news_line(data) -> None:
+    """Every list of texts in dumped JSON gets one more text (a news line a fix added)."""
+    children = data.values() if isinstance(data, dict) else data if isinstance(data, list) else []
+    for child in list(children):
+        with_news_line(child)
+    if isinstance(data, list) and any(isinstance(item, dict) and "msg" in item for item in data):
+        data.append({"msg": "news.added", "values": {"n": 1}})
+
+
+@pytest.mark.parametrize("name", ["eve", "gaia", "planetarium", "pulsar", "spacecorp"])
+def test_a_reworded_news_line_leaves_the_computers_random_source_as_it_was(name):
+    """Issue 29 determinism, across text fixes: texts are not the position.  The same view
+    with its news texts reworded and a news line added gives the same ``decision_rng``, so a
+    seeded console game with a computer keeps its moves; another seed gives another source."""
+    game, found = positions(name, 23)
+    for state, seat in found:
+        view = game.view(state, seat)
+        plain = json.dumps(game.dump_state(view))
+        reworded = json.loads(plain.replace('"msg": "', '"msg": "reworded.'))
+        with_news_line(reworded)
+        original = decision_rng(7, game, view, seat).random()
+        with patch.object(type(game), "dump_state", lambda self, _view, data=reworded: data):
+            assert decision_rng(7, game, view, seat).random() == original
+        assert decision_rng(8, game, view, seat).random() != original

@@ -7,6 +7,7 @@ import random
 from typing import Any, Protocol
 
 from rules.base import Game, IllegalMove
+from rules.messages import without_texts
 
 
 class Player(Protocol):
@@ -17,8 +18,10 @@ class Player(Protocol):
 def decision_rng(seed: int, game: Game, view: Any, seat: int) -> random.Random:
     """The random source of one decision: a function of the player's seed and what the seat
     sees, so the same seed and the same position give the same move on every machine (string
-    seeding hashes with SHA-512), whatever the hidden parts of the true state are."""
-    seen = json.dumps(game.dump_state(view), sort_keys=True, separators=(",", ":"))
+    seeding hashes with SHA-512), whatever the hidden parts of the true state are.  Texts are
+    not the position (``without_texts``): a reworded or added news line leaves a seeded game,
+    a console transcript with a computer, playing the same moves."""
+    seen = json.dumps(without_texts(game.dump_state(view)), sort_keys=True, separators=(",", ":"))
     digest = hashlib.sha256(f"{seat}/{seen}".encode()).hexdigest()
     return random.Random(f"{seed}/{digest}")
 
