@@ -89,14 +89,11 @@ def recorded_moves(recorded):
 async def test_a_recorded_three_player_game_through_discord_reaches_the_recorded_scores(tmp_path, monkeypatch):
     """Played by Hungarian players on a Hungarian server: the recorded figures are reached, and
     no English phrase reaches them (replies, posts, board image labels)."""
-    from PIL import ImageDraw
+    from tests.renderers.text_spy import record_texts
 
     from .language_check import english_leaks, notation_leaks
 
-    drawn = []
-    real_text = ImageDraw.ImageDraw.text
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
-                        lambda self, xy, text, *a, **k: drawn.append(str(text)) or real_text(self, xy, text, *a, **k))
+    drawn = record_texts(monkeypatch)
     recorded = fixture("adv-tech-pass")
     harness, thread, users = await gaia_harness(tmp_path, recorded, locale="hu")
     try:
@@ -118,7 +115,8 @@ async def test_a_recorded_three_player_game_through_discord_reaches_the_recorded
         board = [item for item in await harness.slash(users["bob"], "gaia board", channel_id=thread) if item.files]
         # the map in two or three parts a phone can read, the players' panels, the shared board
         assert board and 6 <= len(board[0].files) <= 10    # map parts, a panel per player, the legend, the shared board
-        shown = [item.content for item in harness.world.sent if item.content] + drawn
+        assert drawn, "the board images were drawn and read"
+        shown = [item.content for item in harness.world.sent if item.content] + [text for text, _ in drawn]
         assert english_leaks(shown) == []
         # moves in Hungarian words (issue 24); "terra" and "nav" are the images' short Hungarian
         # codes of two research areas too (they parse in Hungarian moves), "int." is intézet

@@ -114,14 +114,11 @@ async def test_a_private_notice_reaches_only_its_player(harness):
 async def test_a_whole_toy_game_for_hungarian_players_shows_no_english(harness, monkeypatch):
     """Every reply, post, DM and image label of a whole game, for Hungarian clients on a
     Hungarian server, comes from the Hungarian catalogue."""
-    from PIL import ImageDraw
+    from tests.renderers.text_spy import record_texts
 
     from .language_check import english_leaks
 
-    drawn = []
-    real_text = ImageDraw.ImageDraw.text
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
-                        lambda self, xy, text, *a, **k: drawn.append(str(text)) or real_text(self, xy, text, *a, **k))
+    drawn = record_texts(monkeypatch)
     harness.world.guild_locale = "hu"
     harness.set_locale(ALICE, "hu")
     harness.set_locale(BOB, "hu")
@@ -140,6 +137,7 @@ async def test_a_whole_toy_game_for_hungarian_players_shows_no_english(harness, 
         loaded = await harness.bot.service.load(1)
         seat = next(iter(loaded.game.waiting_for(loaded.state)))
         await harness.slash(record.players[seat].user_id, "toy move", channel_id=thread, text="add 3")
-    shown = [s.content for s in harness.world.sent if s.content] + drawn
+    assert drawn, "the board images were drawn and read"
+    shown = [s.content for s in harness.world.sent if s.content] + [text for text, _ in drawn]
     assert len(shown) > 30
     assert english_leaks(shown) == []

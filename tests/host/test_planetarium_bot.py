@@ -77,16 +77,12 @@ async def test_a_three_player_game_through_discord_keeps_hands_secret(tmp_path, 
     """A mixed table on a Hungarian server: alice and bob read Hungarian (alice types her moves
     in Hungarian), carol English.  The thread and its images are Hungarian with no English
     phrase; carol's private replies are English; no hand card or deck order ever leaks."""
-    from PIL import ImageDraw
-
     from bot.i18n import t
+    from tests.renderers.text_spy import record_texts
 
     from .language_check import english_leaks, notation_leaks
 
-    drawn = []
-    real_text = ImageDraw.ImageDraw.text
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
-                        lambda self, xy, text, *a, **k: drawn.append(str(text)) or real_text(self, xy, text, *a, **k))
+    drawn = record_texts(monkeypatch)
     seed = 7
     script, final = random_game_script("planetarium", 3, seed)
     bot = create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False)
@@ -125,7 +121,8 @@ async def test_a_three_player_game_through_discord_keeps_hands_secret(tmp_path, 
             assert item.content and not set(CARD_ID.findall(item.content)) & secret
         assert moves == script.count("/planetarium move ")
         public = [item.content for item in harness.world.sent if item.content and not item.ephemeral]
-        assert english_leaks(public + drawn) == []
+        assert drawn, "the board images were drawn and read"
+        assert english_leaks(public + [text for text, _ in drawn]) == []
         carol = one_reply(await harness.slash(users["carol"], "planetarium status", channel_id=thread))
         assert "Game over" in carol           # carol reads English
         log = one_reply(await harness.slash(users["alice"], "planetarium log", channel_id=thread, count=50))
