@@ -11,6 +11,7 @@ from renderers import common as c
 from renderers import gaia as gr
 from rules.gaia import GAME
 from rules.gaia.replay import replay_fixture
+from tests.renderers.text_spy import record_strings
 
 FIXTURE_DIR = os.path.join(os.path.dirname(__file__), "..", "fixtures", "gaia")
 FIXTURES = sorted(glob.glob(os.path.join(FIXTURE_DIR, "*.json")))
@@ -47,16 +48,7 @@ def _check(images, players):
 
 def drawn_texts(monkeypatch) -> list:
     """Every string the renderer draws from now on (ImageDraw.text spied on)."""
-    from PIL import ImageDraw
-    seen: list = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, text, *args, **kwargs):
-        seen.append(text)
-        return original(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
-    return seen
+    return record_strings(monkeypatch)
 
 def test_get_renderer_returns_gaia_render():
     assert renderers.get_renderer("gaia") is gr.render

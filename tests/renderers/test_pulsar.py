@@ -9,6 +9,7 @@ from PIL import ImageChops
 
 from renderers.pulsar import SEATS, positions, render
 from rules.pulsar import GAME
+from tests.renderers.text_spy import record_strings
 
 
 def position(players: int, plies: int, side: str = "A", seed: int = 4):
@@ -89,8 +90,6 @@ def test_the_players_image_does_not_change_when_only_dice_in_hand_do():
 def test_the_players_image_says_what_each_owned_patent_transmitter_and_project_gives(monkeypatch):
     """Issue 23/24: under the panels, a legend gives the gist of every patent, transmitter and HQ
     project a player holds (the panels name them by id), in the reader's language."""
-    from PIL import ImageDraw
-
     from rules.messages import Msg
     from rules.messages import render as text_of
     from rules.pulsar.components import gist_of
@@ -100,10 +99,7 @@ def test_the_players_image_says_what_each_owned_patent_transmitter_and_project_g
     view = GAME.view(state, None)
     owned = {ident for p in view.players for ident in (*p.patents, *(t.tile for t in p.transmitters), *p.hq_done)}
     assert owned
-    seen: list[str] = []
-    original = ImageDraw.ImageDraw.text
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
-                        lambda self, xy, text, *a, **k: (seen.append(text), original(self, xy, text, *a, **k))[1])
+    seen = record_strings(monkeypatch)
     for language in ("hu", "en"):
         seen.clear()
         render(view, player_names=["a", "b", "c"], language=language)
@@ -117,14 +113,9 @@ def test_a_hungarian_board_shows_no_code_from_an_english_word(monkeypatch):
     legends read AD-A06 / C3b for a Hungarian reader; an English reader keeps TX-A06 / G3b."""
     import re
 
-    from PIL import ImageDraw
-
     english_code = re.compile(r"(?<![\w-])(?:TX-[ABC]\d\d|G[1-6][ab]|EX\d\d|PS\d\d)(?!\w)")
     state = position(3, 200, "A")
-    seen: list[str] = []
-    original = ImageDraw.ImageDraw.text
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
-                        lambda self, xy, text, *a, **k: (seen.append(text), original(self, xy, text, *a, **k))[1])
+    seen = record_strings(monkeypatch)
     render(GAME.view(state, None), player_names=["a", "b", "c"], language="hu")
     hungarian = "\n".join(seen)
     assert "AD-" in hungarian and re.search(r"\bC[1-6][ab]\b", hungarian)
@@ -189,17 +180,12 @@ def test_PU_N14_the_maps_key_names_every_piece_from_the_catalogue_in_both_langua
     """N14: a key under the star map names the survey ship, the station, the planets, the claimed
     pulsar, the gyrodynes, each jump gate colour and the starting gate, each from the catalogue
     (``pulsar.board.key.*``) in the reader's language, in type of about 11 px at 420 px."""
-    from PIL import ImageDraw
-
     from renderers.pulsar import KEY_ITEMS, KEY_ROW, WIDTH, _cluster_layer, draw_cluster
     from rules.messages import Msg
     from rules.messages import render as text_of
 
     view = GAME.view(position(3, 60, "A"), None)
-    seen: list[str] = []
-    original = ImageDraw.ImageDraw.text
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
-                        lambda self, xy, text, *a, **k: (seen.append(text), original(self, xy, text, *a, **k))[1])
+    seen = record_strings(monkeypatch)
     names = {}
     for language in ("en", "hu"):
         seen.clear()
