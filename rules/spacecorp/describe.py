@@ -58,8 +58,8 @@ def decision_prompt(game: SpaceCorpGame, state: GameState) -> Msg | None:
 def waiting_hint(game: SpaceCorpGame, state: GameState) -> Msg | None:
     """What the thread's "waiting for" line adds, for everyone (public facts only): the sealed
     Legacy pick (SC-TRANS-1), a decision owed (SC-PROG-2), a reaction window (SC-EDGE-3), the
-    era's setup, the action after an Edge played before it or a step of the turn after the
-    action (SC-TURN); None where a turn starts."""
+    era's setup, the action after an Edge declared before it (EG-RACE) or a step of the turn
+    after the action (SC-TURN); None where a turn starts."""
     if state.phase == OVER:
         return None
     if state.phase == LEGACY:
@@ -74,7 +74,7 @@ def waiting_hint(game: SpaceCorpGame, state: GameState) -> Msg | None:
     step = state.turn.step
     if step in (SETUP, RESEARCH_DRAWS, OFFER_TAKE, CONTRACTS, TRANSPORT):
         return S(f"step.{step}")
-    if step == ACTION and state.turn.played:         # an Edge played before the action (EG-RACE)
+    if step == ACTION and state.turn.race:           # Race declared before the action (EG-RACE)
         return S("step.action")
     return None
 
