@@ -85,3 +85,53 @@ def test_each_game_names_its_pauses_and_leaves_a_plain_turn_start_plain(name):
 def test_every_registered_game_lists_its_pauses():
     """The host's toy game keeps the default (no hint): a game without one still plays."""
     assert set(rules.available_games()) - {"toy"} == set(PAUSES)
+
+
+@pytest.mark.parametrize("kinds,key", [(("income", None), "gaia.wait.income"),
+                                       (("brainstone", None), "gaia.wait.brainstone"),
+                                       (("income", "brainstone"), "gaia.phase.income")])
+def test_GP_INC_6_the_income_decisions_are_named_one_kind_at_a_time(kinds, key):
+    """GP-INC-6: the players choosing their income order (or where the brainstone goes) are
+    told apart; two kinds at once name the phase."""
+    game = rules.get_game("gaia")
+    positions, _ = recorded_playout("gaia", 2, {}, 1002)
+    state = next(state for state, _ply in positions if state["phase"] == "income")
+    state = game.load_state(game.dump_state(state))
+    for player, kind in zip(state["players"], kinds):
+        player["waiting"] = kind
+    assert game.waiting_hint(state).key == key
+
+
+@pytest.mark.parametrize("kinds,key", [(("terrans", None), "gaia.wait.terrans"),
+                                       (("itars", None), "gaia.wait.itars"),
+                                       (("terrans", "itars"), "gaia.phase.gaia")])
+def test_GP_GAIA_1_the_gaia_phase_decisions_are_named(kinds, key):
+    game = rules.get_game("gaia")
+    positions, _ = recorded_playout("gaia", 2, {}, 1002)
+    state = next(state for state, _ply in positions if state["phase"] == "income")
+    state = game.load_state(game.dump_state(state))
+    state["phase"] = "gaia"
+    for player, kind in zip(state["players"], kinds):
+        player["waiting"] = kind
+    assert game.waiting_hint(state).key == key
+
+
+def test_SC_BLD_the_research_bases_offer_card_is_named_in_the_thread():
+    """C-S7: the Research Base's Offer card (E1) was asked with "Erre vár a játék: alice" alone."""
+    import random
+    from rules.spacecorp import moves as mv
+    game = rules.get_game("spacecorp")
+    state = game.new_game({"players": 2}, 1)
+    rng = random.Random(1)
+    for _ in range(400):
+        seat = sorted(game.waiting_for(state))[0]
+        moves = list(game.legal_moves(state, seat))
+        base = [move for move in moves if isinstance(move, mv.Build)
+                and any(spot.base == "RESEARCHBASE" for spot in move.spots)]
+        if base and any(state.offer):
+            after = game.apply(state, base[0])
+            assert game.waiting_for(after) == {seat}
+            assert render(game.waiting_hint(after), "hu") == "egy kártya elvétele a kínálatból"
+            return
+        state = game.apply(state, rng.choice(moves))
+    pytest.fail("no Research Base was built in the playout")
