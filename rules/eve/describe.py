@@ -57,6 +57,8 @@ def waiting_hint(game: EveGame, state: GameState) -> Msg | None:
         if rnd.peek:
             return E("wait.peek")
         if rnd.acted or rnd.discarded:
+            if not rnd.actions:                          # EVE-RND-3: only free actions are left
+                return E("wait.round_end", type=type_msg(rnd.kind))
             return E("wait.round", type=type_msg(rnd.kind), n=rnd.actions)
         return None
     return _step_name(game, state)

@@ -24,7 +24,7 @@ LANGUAGES = ("en", "hu")
 PAUSES = {
     "eve": {"eve.step.prep_reveal", "eve.step.prep_hq", "eve.step.prep_place_round", "eve.step.prep_outpost",
             "eve.step.prep_seal", "eve.step.first", "eve.step.cards_att", "eve.step.cards_def", "eve.step.dice",
-            "eve.step.tactics", "eve.step.refill", "eve.wait.round", "eve.wait.peek"},
+            "eve.step.tactics", "eve.step.refill", "eve.wait.round", "eve.wait.round_end", "eve.wait.peek"},
     "gaia": {"gaia.phase.factions", "gaia.phase.setup", "gaia.phase.boosters", "gaia.wait.income", "gaia.wait.offer"},
     "planetarium": {"planetarium.wait.setup", "planetarium.wait.card", "planetarium.wait.card_last",
                     "planetarium.wait.draw", "planetarium.wait.keep_final", "planetarium.wait.finals"},
