@@ -188,8 +188,9 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
 
     def waiting_hint(self, state: GaiaState) -> Msg | None:
         """What the thread's "waiting for" line adds (public, the same for every seat): the
-        setup step (GP-VAR-11/12, GP-SETUP), the income or Gaia phase decision (GP-INC-6, GP-GAIA-1),
-        a power charge offered to another player (GP-LEECH-1); None where a turn of actions starts."""
+        setup step (sector rotation GP-VAR-11, factions, the auction GP-VAR-12, starting
+        buildings, boosters), the income or Gaia phase decision (GP-INC-6, GP-GAIA-1), a power
+        charge offered to another player (GP-LEECH-1); None where a turn of actions starts."""
         phase = state["phase"]
         if phase in ("rotate", "factions", "auction", "setup", "boosters"):
             return Msg("gaia.phase." + phase)

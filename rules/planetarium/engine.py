@@ -614,7 +614,7 @@ class PlanetariumGame(Game[GameState, Move]):
 
     def waiting_hint(self, state: GameState) -> Msg | None:
         """What the thread's "waiting for" line adds (public, the same for every seat): the
-        sealed setup discard (PL-SETUP), or the step of the turn after its token move; None at
+        sealed setup discard (PL-SETUP-6), or the step of the turn after its token move; None at
         the move, where a turn starts."""
         if state.phase in (PHASE_MOVE, PHASE_OVER):
             return None
