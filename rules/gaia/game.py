@@ -197,8 +197,8 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         if phase in ("income", "gaia"):
             kinds = {kind for p in state["players"] if p and (kind := p.get("waiting"))}
             return Msg("gaia.wait." + kinds.pop()) if len(kinds) == 1 else Msg("gaia.phase." + phase)
-        if phase == "actions" and state.get("offer"):
-            return Msg("gaia.wait.offer")
+        if phase == "actions" and state.get("offer") and state.get("leech_q"):
+            return Msg("gaia.wait.offer", player=self.seat_label(state, state["leech_q"][0]["from"]))
         return None
 
     def status_lines(self, view: GaiaState) -> list[Msg]:
