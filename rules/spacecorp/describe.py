@@ -72,7 +72,9 @@ def waiting_hint(game: SpaceCorpGame, state: GameState) -> Msg | None:
             return S("wait.infra_discard")
         return S("wait.window", event=game._trigger_msg(state, window))
     step = state.turn.step
-    if step in (SETUP, RESEARCH_DRAWS, OFFER_TAKE, CONTRACTS, TRANSPORT):
+    if step == CONTRACTS:                            # what is done with them (the step's name alone: "the contracts")
+        return S("wait.contracts")
+    if step in (SETUP, RESEARCH_DRAWS, OFFER_TAKE, TRANSPORT):
         return S(f"step.{step}")
     if step == ACTION and state.turn.race:           # Race declared before the action (EG-RACE)
         return S("step.action")

@@ -30,7 +30,7 @@ PAUSES = {
                     "planetarium.wait.draw", "planetarium.wait.keep_final", "planetarium.wait.finals"},
     "pulsar": {"pulsar.step.hq_side", "pulsar.step.start_gate", "pulsar.step.draft", "pulsar.step.production",
                "pulsar.wait.actions", "pulsar.wait.gyro"},
-    "spacecorp": {"spacecorp.step.research", "spacecorp.step.offer", "spacecorp.step.contracts",
+    "spacecorp": {"spacecorp.step.research", "spacecorp.step.offer", "spacecorp.wait.contracts",
                   "spacecorp.step.transport", "spacecorp.step.legacy", "spacecorp.pending.progress",
                   "spacecorp.wait.window", "spacecorp.wait.infra_discard"},
 }
