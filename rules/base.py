@@ -281,6 +281,14 @@ class Game(abc.ABC, Generic[StateT, MoveT, ViewT]):
         None: the plain "your turn"."""
         return None
 
+    def waiting_hint(self, state: StateT | ViewT) -> Msg | None:
+        """What the game waits for now when it is not the start of a plain turn (a step within
+        a turn, a decision owed, a reaction window, a sealed pick, a setup step), as a phrase
+        the thread's "waiting for" line ends with ("taking a card from the Offer").  Everyone
+        reads it: public information only, the same from any seat's view and the spectator's
+        (a view may be passed).  None: a plain turn start (the line names whom it waits for)."""
+        return None
+
     @abc.abstractmethod
     def winners(self, state: StateT) -> list[int]: ...
 

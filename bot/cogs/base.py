@@ -252,7 +252,11 @@ def waiting_text(loaded: LoadedGame, language: str) -> str:
     seats = sorted(loaded.game.waiting_for(loaded.state))
     if not seats:
         return ""
-    return t("waiting_for", language, players=", ".join(seat_line(loaded, seat, language) for seat in seats))
+    players = ", ".join(seat_line(loaded, seat, language) for seat in seats)
+    hint = loaded.game.waiting_hint(loaded.state)     # what is awaited within a turn (public)
+    if hint is None:
+        return t("waiting_for", language, players=players)
+    return t("waiting_for_what", language, players=players, what=hint)
 
 
 def move_words(loaded: LoadedGame, seat: int, text: str, language: str, *, secret_shown: bool = False,

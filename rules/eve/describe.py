@@ -41,6 +41,29 @@ def _step_name(game: EveGame, state: GameState) -> Msg:
     return E(f"step.{state.phase}")
 
 
+def waiting_hint(game: EveGame, state: GameState) -> Msg | None:
+    """What the thread's "waiting for" line adds (public, the same for every seat): the step of
+    the preparation (EVE-PREP), of a battle (EVE-CMB) or of a round once it is under way (EVE-RND:
+    a card to keep, cards to put back, squares to reveal, the actions left); None where a round
+    starts."""
+    if state.phase == OVER:
+        return None
+    rnd = state.round
+    if state.phase == ROUND and rnd is not None:
+        if rnd.reveals_due:
+            return E("step.refill")
+        if rnd.pending_keep:
+            return E("wait.keep")
+        if rnd.peek:
+            return E("wait.peek")
+        if rnd.acted or rnd.discarded:
+            if not rnd.actions:                          # EVE-RND-3: only free actions are left
+                return E("wait.round_end", type=type_msg(rnd.kind))
+            return E("wait.round", type=type_msg(rnd.kind), n=rnd.actions)
+        return None
+    return _step_name(game, state)
+
+
 def decision_prompt(game: EveGame, state: GameState) -> Msg | None:
     """The battle decisions the ping names: the secret dice (EVE-CMB-5), and Damage Control
     with the faces numbered as ``reroll`` numbers them (PRD-G), so no choice is blind."""

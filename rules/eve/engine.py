@@ -375,6 +375,7 @@ class EveGame(Game[GameState, Move]):
     _names = describe._names
     _step_name = describe._step_name
     decision_prompt = describe.decision_prompt
+    waiting_hint = describe.waiting_hint
     notices = describe.notices
     redact_move = describe.redact_move
     describe_move = describe.describe_move

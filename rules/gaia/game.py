@@ -186,6 +186,21 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         p = state["players"][seat]
         return Msg("gaia.faction." + p["faction"]) if p else Msg("seat_n", n=seat + 1)
 
+    def waiting_hint(self, state: GaiaState) -> Msg | None:
+        """What the thread's "waiting for" line adds (public, the same for every seat): the
+        setup step (sector rotation GP-VAR-11, factions, the auction GP-VAR-12, starting
+        buildings, boosters), the income or Gaia phase decision (GP-INC-6, GP-GAIA-1), a power
+        charge offered to another player (GP-LEECH-1); None where a turn of actions starts."""
+        phase = state["phase"]
+        if phase in ("rotate", "factions", "auction", "setup", "boosters"):
+            return Msg("gaia.phase." + phase)
+        if phase in ("income", "gaia"):
+            kinds = {kind for p in state["players"] if p and (kind := p.get("waiting"))}
+            return Msg("gaia.wait." + kinds.pop()) if len(kinds) == 1 else Msg("gaia.phase." + phase)
+        if phase == "actions" and state.get("offer") and state.get("leech_q"):
+            return Msg("gaia.wait.offer", player=self.seat_label(state, state["leech_q"][0]["from"]))
+        return None
+
     def status_lines(self, view: GaiaState) -> list[Msg]:
         st = view
         phase = Msg("gaia.phase." + st["phase"])

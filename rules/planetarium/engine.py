@@ -612,6 +612,16 @@ class PlanetariumGame(Game[GameState, Move]):
                                                "or"))
         return P("hint.over")
 
+    def waiting_hint(self, state: GameState) -> Msg | None:
+        """What the thread's "waiting for" line adds (public, the same for every seat): the
+        sealed setup discard (PL-SETUP-6), or the step of the turn after its token move; None at
+        the move, where a turn starts."""
+        if state.phase in (PHASE_MOVE, PHASE_OVER):
+            return None
+        if state.phase == PHASE_CARD and state.last_round:
+            return P("wait.card_last")
+        return P(f"wait.{state.phase}")
+
     # ----- setup discard ----------------------------------------------------------------------------------
     def _apply_setup_discard(self, state: GameState, move: Move) -> None:
         player = state.players[move.seat]

@@ -190,6 +190,22 @@ class PulsarGame(Game[GameState, Move]):
                      none=self._notation("goals none"))
         return None
 
+    def waiting_hint(self, state: GameState) -> Msg | None:
+        """What the thread's "waiting for" line adds (public, the same for every seat): the phase
+        outside the action turns (P-SETUP-17, D-DRAFT, PR-4, GOAL-1), a won gyrodyne's size
+        (EFF-GYRO), or the rest of a turn once a die or the bonus die is used (A-TURN); None
+        where a turn of actions starts (two dice drafted, D-DRAFT)."""
+        if state.phase == ACTIONS:
+            if state.owed_gyro:
+                return P("wait.gyro")
+            if not state.turn_queue:
+                return None
+            player = state.players[state.turn_queue[0]]
+            return P("wait.actions") if len(player.dice) < 2 or player.bonus_used else None
+        if state.phase in (HQ_SIDE, START_GATE, DRAFT, PRODUCTION, GOALS):
+            return P(f"step.{state.phase}")
+        return None
+
     def public_choices(self, state: GameState) -> tuple[int, list[str]] | None:
         """The size of a won gyrodyne, as buttons (it reveals nothing)."""
         if state.phase == ACTIONS and state.owed_gyro and state.turn_queue:

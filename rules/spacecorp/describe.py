@@ -15,7 +15,8 @@ from .phrases import team_name
 from .data import Card, design, is_time, tables
 from .moves import (Build, Choose, Colonize, Draw, Edge, Explore, Genetics, Move, MoveAction, Produce, Research,
                     Special, Upgrade)
-from .state import ACTION, INFRA_DISCARD, LEGACY, OVER, GameState, clone_state
+from .state import (ACTION, CONTRACTS, INFRA_DISCARD, LEGACY, OFFER_TAKE, OVER, RESEARCH_DRAWS, SETUP, TRANSPORT,
+                    GameState, clone_state)
 from .common import S, site_msg
 from .scoring import end_bonus
 
@@ -51,6 +52,32 @@ def decision_prompt(game: SpaceCorpGame, state: GameState) -> Msg | None:
         if window.event == INFRA_DISCARD:
             return S("prompt.infra_discard")
         return S("prompt.window", event=game._trigger_msg(state, window))
+    return None
+
+
+def waiting_hint(game: SpaceCorpGame, state: GameState) -> Msg | None:
+    """What the thread's "waiting for" line adds, for everyone (public facts only): the sealed
+    Legacy pick (SC-TRANS-1), a decision owed (SC-PROG-2), a reaction window (SC-EDGE-3), the
+    era's setup, the action after an Edge declared before it (EG-RACE) or a step of the turn
+    after the action (SC-TURN); None where a turn starts."""
+    if state.phase == OVER:
+        return None
+    if state.phase == LEGACY:
+        return S("step.legacy")
+    if state.pending:
+        return S(f"pending.{state.pending[0].kind}")
+    if state.windows:
+        window = state.windows[-1]
+        if window.event == INFRA_DISCARD:
+            return S("wait.infra_discard")
+        return S("wait.window", event=game._trigger_msg(state, window))
+    step = state.turn.step
+    if step == CONTRACTS:                            # what is done with them (the step's name alone: "the contracts")
+        return S("wait.contracts")
+    if step in (SETUP, RESEARCH_DRAWS, OFFER_TAKE, TRANSPORT):
+        return S(f"step.{step}")
+    if step == ACTION and state.turn.race:           # Race declared before the action (EG-RACE)
+        return S("step.action")
     return None
 
 

@@ -469,6 +469,7 @@ class SpaceCorpGame(Game[GameState, Move]):
     # ----- previews, prompts and texts (§9.4) (describe.py) --------------------
     waiting_reason = describe.waiting_reason
     decision_prompt = describe.decision_prompt
+    waiting_hint = describe.waiting_hint
     describe_move = describe.describe_move
     _named_component = describe._named_component
     redact_move = describe.redact_move
