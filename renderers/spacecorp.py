@@ -1,6 +1,6 @@
 """Space Corp renderer (era 1, Mariners; era 2, Planeteers; era 3, Starfarers): a view in,
 800-px-wide images out, each legible when a phone shows it 420 px wide (no text under ``MIN_TEXT``
-px, about 9 px there).  The map drawn is the one of ``view.era``; each era's map has its own
+px, about 9 px there; on the map none under ``MAP_TEXT``, 10.5 px there).  The map drawn is the one of ``view.era``; each era's map has its own
 :class:`MapLayout` (E3's is built by :func:`layout_e3` from its rows of cards).
 
 1. **The map, first part**: whose turn and step (or who must choose first: a Progress card, a
@@ -75,6 +75,7 @@ from rules.spacecorp.read import winners as read_winners
 
 WIDTH = 800
 MIN_TEXT = 17                           # font size: 17 * 420 / 800 = 8.9 px on a phone
+MAP_TEXT = 20                           # the map's least (C-S9's left-over): 20 * 420 / 800 = 10.5 px on a phone
 PANEL_TEXT = 21                         # a player panel's lines (C-S9): 21 * 420 / 800 = 11 px on a phone
 PANEL_MIN = 20                          # ... fitted down to no less (capitals ~7.6 px high there)
 SPACE: RGB = (12, 16, 36)
@@ -106,23 +107,23 @@ REGIONS: dict[str, tuple[int, Box]] = {
     "R1_EARTH": (1, (14, 46, 786, 446)),
     "R1_VENUS": (1, (14, 500, 262, 740)),
     "R1_NEAR": (1, (302, 500, 786, 740)),
-    "R1_SE_L4": (1, (14, 800, 189, 1040)),
-    "R1_SISYPHUS": (1, (213, 800, 388, 1040)),
-    "R1_EROS": (1, (412, 800, 587, 1040)),
-    "R1_SE_L5": (1, (611, 800, 786, 1040)),
+    "R1_SE_L4": (1, (14, 800, 198, 1040)),       # Sisyphus wider, Eros narrower: each name at MAP_TEXT
+    "R1_SISYPHUS": (1, (204, 800, 396, 1040)),
+    "R1_EROS": (1, (420, 800, 596, 1040)),
+    "R1_SE_L5": (1, (602, 800, 786, 1040)),
     "R1_HALLEY": (2, (14, 96, 262, 336)),
     "R1_MARS_ORBIT": (2, (302, 96, 786, 336)),
     "R1_MARS": (2, (342, 386, 786, 626)),
     "R1_BELT": (2, (14, 676, 786, 836)),
 }
 SITES: dict[str, Box] = {
-    "earth": (22, 80, 262, 438),
-    "moon": (270, 80, 433, 256), "em_l1": (439, 80, 602, 256), "em_l2": (608, 80, 778, 256),
-    "em_l4": (270, 262, 521, 438), "em_l5": (527, 262, 778, 438),
+    "earth": (22, 80, 232, 438),
+    "moon": (238, 80, 401, 256), "em_l1": (407, 80, 590, 256), "em_l2": (596, 80, 778, 256),
+    "em_l4": (238, 262, 505, 438), "em_l5": (511, 262, 778, 438),
     "venus": (22, 530, 254, 732),
     "se_l1": (310, 530, 541, 732), "se_l2": (547, 530, 778, 732),
-    "se_l4": (22, 830, 181, 1032), "sisyphus": (221, 830, 380, 1032), "eros": (420, 830, 579, 1032),
-    "se_l5": (619, 830, 778, 1032),
+    "se_l4": (22, 830, 190, 1032), "sisyphus": (212, 830, 388, 1032), "eros": (428, 830, 588, 1032),
+    "se_l5": (610, 830, 778, 1032),
     "halley": (22, 126, 254, 328),
     "phobos": (310, 126, 541, 328), "deimos": (547, 126, 778, 328),
     "mars_n": (350, 416, 561, 618), "mars_s": (567, 416, 778, 618),
@@ -132,9 +133,9 @@ SITES: dict[str, Box] = {
 TABS: tuple[tuple[int, str, Box, str], ...] = (
     (1, "R1_HALLEY", (14, 1090, 262, 1130), "to_region"),
     (1, "R1_MARS_ORBIT", (302, 1090, 786, 1130), "to_region"),
-    (2, "R1_SE_L4", (14, 6, 189, 46), "from_region"),
-    (2, "R1_EROS", (412, 6, 587, 46), "from_region"),
-    (2, "R1_SE_L5", (611, 6, 786, 46), "from_region"),
+    (2, "R1_SE_L4", (14, 6, 250, 46), "from_region"),
+    (2, "R1_EROS", (420, 6, 580, 46), "from_region"),
+    (2, "R1_SE_L5", (590, 6, 786, 46), "from_region"),
 )
 # borders: the regions (either order) -> (part, line from, line to) for every part it shows in
 BORDER_LINES: dict[frozenset[str], tuple[tuple[int, tuple[float, float], tuple[float, float]], ...]] = {
@@ -144,7 +145,7 @@ BORDER_LINES: dict[frozenset[str], tuple[tuple[int, tuple[float, float], tuple[f
     frozenset(("R1_NEAR", "R1_SISYPHUS")): ((1, (400, 740), (310, 800)),),
     frozenset(("R1_NEAR", "R1_EROS")): ((1, (540, 740), (500, 800)),),
     frozenset(("R1_NEAR", "R1_SE_L5")): ((1, (720, 740), (700, 800)),),
-    frozenset(("R1_SISYPHUS", "R1_EROS")): ((1, (388, 920), (412, 920)),),
+    frozenset(("R1_SISYPHUS", "R1_EROS")): ((1, (396, 920), (420, 920)),),
     frozenset(("R1_SE_L4", "R1_HALLEY")): ((1, (100, 1040), (100, 1090)), (2, (100, 46), (100, 96))),
     frozenset(("R1_EROS", "R1_MARS_ORBIT")): ((1, (500, 1040), (500, 1090)), (2, (500, 46), (500, 96))),
     frozenset(("R1_SE_L5", "R1_MARS_ORBIT")): ((1, (700, 1040), (700, 1090)), (2, (700, 46), (700, 96))),
@@ -169,7 +170,7 @@ TEAM_W, TEAM_H, TEAM_GAP = 40, 26, 5
 # E2 (Planeteers): the Inner Solar System, the Asteroid Belt (inner, outer; two by two) and
 # Jupiter on the first part with the legend and the orbital surcharges; Saturn, Uranus, Neptune,
 # Pluto, the Kuiper Belt and the Oort Cloud on the second.  Sites are 178 px high like E1's.
-MAP1_HEIGHT_E2, MAP2_HEIGHT_E2 = 1166, 1108
+MAP1_HEIGHT_E2, MAP2_HEIGHT_E2 = 1190, 1108
 REGIONS_E2: dict[str, tuple[int, Box]] = {
     "R2_INNER": (1, (14, 46, 786, 194)),
     "R2_AST_A": (1, (14, 244, 388, 642)),
@@ -189,9 +190,10 @@ SITES_E2: dict[str, Box] = {
     "psyche": (420, 458, 572, 636), "jup_trojans": (578, 458, 778, 636),     # a long name on two lines
     "io": (22, 722, 206, 900), "europa": (212, 722, 396, 900), "ganymede": (402, 722, 586, 900),
     "callisto": (592, 722, 778, 900),
-    # Titan is wider: its costs carry the gravity ("é7  gravitáció +1")
-    "enceladus": (22, 126, 162, 304), "dione": (168, 126, 308, 304), "rhea": (314, 126, 454, 304),
-    "titan": (460, 126, 632, 304), "iapetus": (638, 126, 778, 304),
+    # Titan is wider: its costs carry the gravity ("é7" by its name, "gravitáció +1" below);
+    # Enceladus and Iapetus wide enough for their names and tiles at MAP_TEXT
+    "enceladus": (22, 126, 168, 304), "dione": (174, 126, 310, 304), "rhea": (316, 126, 452, 304),
+    "titan": (458, 126, 626, 304), "iapetus": (632, 126, 778, 304),
     "miranda": (22, 390, 168, 568), "ariel": (174, 390, 320, 568), "umbriel": (326, 390, 472, 568),
     "titania": (478, 390, 624, 568), "oberon": (630, 390, 778, 568),
     "triton": (22, 654, 198, 832), "proteus": (204, 654, 380, 832),
@@ -218,7 +220,7 @@ BORDER_LINES_E2: dict[frozenset[str], tuple[tuple[int, tuple[float, float], tupl
     frozenset(("R2_KUIPER", "R2_OORT")): ((2, (388, 995), (412, 995)),),
 }
 LEGEND_TOP_E2, LEGEND_RIGHT_E2 = 920, 470      # left of the Saturn tab and the surcharge table
-SURCHARGE_BOX_E2: Box = (494, 1006, 786, 1160)
+SURCHARGE_BOX_E2: Box = (480, 1006, 786, 1184)      # six rows at MAP_TEXT, the longest pair whole
 RADIATION_BADGE_H = 24
 
 
@@ -450,6 +452,18 @@ def _lines(draw: ImageDraw.ImageDraw, box: Box, text: str, *, size: int = 19, bo
               align=align, min_size=min_size)
 
 
+def _map_text(draw: ImageDraw.ImageDraw, box: Box, text: str, **options: Any) -> None:
+    """:func:`_text` on the map: fitted down to ``MAP_TEXT`` at least."""
+    options.setdefault("min_size", MAP_TEXT)
+    _text(draw, box, text, **options)
+
+
+def _map_lines(draw: ImageDraw.ImageDraw, box: Box, text: str, **options: Any) -> None:
+    """:func:`_lines` on the map: fitted down to ``MAP_TEXT`` at least."""
+    options.setdefault("min_size", MAP_TEXT)
+    _lines(draw, box, text, **options)
+
+
 # ------------------------------------------------------------------------------------------------
 # Entries, tiles, cards
 def entry_text(entry: Any, language: str) -> str:
@@ -506,7 +520,7 @@ def draw_team(draw: ImageDraw.ImageDraw, view: Any, x: float, y: float, team: st
     if claim:
         draw.rounded_rectangle((x - 4, y - 4, x + TEAM_W + 4, y + TEAM_H + 4), radius=8, fill=GOLD)
     draw.rounded_rectangle((x, y, x + TEAM_W, y + TEAM_H), radius=5, fill=colour, outline=INK, width=1)
-    draw_text(draw, (x + TEAM_W / 2, y + TEAM_H / 2), team_code(team, language), size=18, bold=True,
+    draw_text(draw, (x + TEAM_W / 2, y + TEAM_H / 2), team_code(team, language), size=MAP_TEXT, bold=True,
               fill=contrast_text(colour), anchor="mm")
 
 
@@ -526,7 +540,7 @@ def draw_teams(draw: ImageDraw.ImageDraw, view: Any, box: Box, teams: list[tuple
         row, col = divmod(len(shown), per_row)
         left = x0 + 4 + col * (TEAM_W + TEAM_GAP + 4)
         top = y0 + 4 + row * (TEAM_H + TEAM_GAP + 4)
-        draw_text(draw, (left + TEAM_W / 2, top + TEAM_H / 2), f"+{len(teams) - len(shown)}", size=19, bold=True,
+        draw_text(draw, (left + TEAM_W / 2, top + TEAM_H / 2), f"+{len(teams) - len(shown)}", size=MAP_TEXT, bold=True,
                   fill=INK, anchor="mm")
 
 
@@ -543,26 +557,37 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
     y = y0 + 30
     if layout.inline_home and site.kind == "home":          # a wide, low home site: its note beside its name
         middle = (x0 + x1) / 2
-        _text(draw, (x0 + 7, y0 + 4, middle - 7, y0 + 30), name, size=21, bold=True)
-        _text(draw, (middle + 7, y0 + 4, x1 - 7, y0 + 30), _t(language, "home"), size=19, fill=MUTED, align="right")
+        _map_text(draw, (x0 + 7, y0 + 4, middle - 7, y0 + 30), name, size=21, bold=True)
+        _map_text(draw, (middle + 7, y0 + 4, x1 - 7, y0 + 30), _t(language, "home"), size=MAP_TEXT, fill=MUTED, align="right")
         draw_teams(draw, view, (x0 + 2, y0 + 34, x1 - 4, y1 - 4), teams, claimant, language)
         return
-    if layout.wrap_names and fit_font(name, x1 - x0 - 16, 24, max_size=21, min_size=MIN_TEXT,
-                                      bold=True).getlength(name) > x1 - x0 - 16:
-        _lines(draw, (x0 + 7, y0 + 4, x1 - 7, y0 + 50), name, size=21, bold=True)
-        y += 22
-    else:
-        _text(draw, (x0 + 7, y0 + 4, x1 - 7, y0 + 30), name, size=21, bold=True)
     costs = []
     if site.build is not None:
         costs.append(_t(language, "build", n=site.build))
     if site.gravity:
         costs.append(_t(language, "gravity", n=site.gravity))
-    if costs:
-        _text(draw, (x0 + 7, y - 1, x1 - 7, y + 23), "  ".join(costs), size=21, bold=True, fill=MUTED)
+    bold = font(MAP_TEXT, True)
+    room = x1 - x0 - 16
+    name_right = x1 - 7
+    if len(costs) > 1 and bold.getlength("  ".join(costs)) > room:
+        # the costs do not fit one line (é7  gravitáció +1 on a narrow moon): the build cost on
+        # the name's line, at its right, when both fit there; else each cost on a line
+        beside = bold.getlength(costs[0]) + 10
+        if bold.getlength(name) + beside <= room:
+            _map_text(draw, (x1 - 7 - beside, y0 + 4, x1 - 7, y0 + 30), costs[0], size=MAP_TEXT, bold=True, fill=MUTED,
+                      align="right")
+            name_right, costs = int(x1 - 7 - beside), costs[1:]
+    if layout.wrap_names and fit_font(name, x1 - x0 - 16, 24, max_size=21, min_size=MAP_TEXT,
+                                      bold=True).getlength(name) > x1 - x0 - 16:
+        _map_lines(draw, (x0 + 7, y0 + 4, x1 - 7, y0 + 50), name, size=21, bold=True)
+        y += 22
+    else:
+        _map_text(draw, (x0 + 6, y0 + 4, name_right, y0 + 30), name, size=21, bold=True)
+    for line in costs if costs and bold.getlength("  ".join(costs)) > room else ["  ".join(costs)] if costs else []:
+        _map_text(draw, (x0 + 7, y - 1, x1 - 7, y + 23), line, size=21, bold=True, fill=MUTED)
         y += 24
     if site.kind == "home":
-        _lines(draw, (x0 + 7, y, x1 - 7, y + 46), _t(language, "home"), size=18, fill=MUTED)
+        _map_lines(draw, (x0 + 7, y, x1 - 7, y + 46), _t(language, "home"), size=MAP_TEXT, fill=MUTED)
         y += 50
     for index, stack in enumerate(site.boxes):
         placed = view.tiles.get(site_id, [])
@@ -572,29 +597,29 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
             effect = tile_effect(tile, language)
             name = _say(language, f"tile.{tile}")
             width = box[2] - box[0] - 12
-            rows = wrap_two(name, width, 18)
-            tall = len(rows) == 2 and bool(effect) and font(MIN_TEXT).getlength(f"{rows[1]} · {effect}") > width
+            rows = wrap_two(name, width, MAP_TEXT, MAP_TEXT)
+            tall = len(rows) == 2 and bool(effect) and font(MAP_TEXT).getlength(f"{rows[1]} · {effect}") > width
             box = (box[0], box[1], box[2], box[3] + (22 if tall else 0))
             draw.rounded_rectangle(box, radius=6, fill=STACK.get(stack, STACK["f1"]), outline=INK, width=1)
             if tall:     # a long name on two lines and its effect on a third (Egzotikus / elemek / T1 · bázis +1)
                 for row, text in enumerate((*rows, effect)):
-                    _text(draw, (box[0] + 5, box[1] + 1 + 22 * row, box[2] - 5, box[1] + 23 + 22 * row), text,
-                          size=18, bold=row < 2)
+                    _map_text(draw, (box[0] + 5, box[1] + 1 + 22 * row, box[2] - 5, box[1] + 23 + 22 * row), text,
+                          size=MAP_TEXT, bold=row < 2)
                 y += 22
-            elif len(rows) == 2 and (not effect or font(MIN_TEXT).getlength(f"{rows[1]} · {effect}") <= width):
+            elif len(rows) == 2 and (not effect or font(MAP_TEXT).getlength(f"{rows[1]} · {effect}") <= width):
                 # a long name on two lines, its effect after it (Felszín alatti / óceán · T1)
-                _text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), rows[0], size=18, bold=True)
-                _text(draw, (box[0] + 5, box[1] + 23, box[2] - 5, box[3] - 1),
-                      f"{rows[1]} · {effect}" if effect else rows[1], size=18, bold=not effect)
+                _map_text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), rows[0], size=MAP_TEXT, bold=True)
+                _map_text(draw, (box[0] + 5, box[1] + 23, box[2] - 5, box[3] - 1),
+                      f"{rows[1]} · {effect}" if effect else rows[1], size=MAP_TEXT, bold=not effect)
             elif effect:
-                _text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), name, size=18, bold=True)
-                _text(draw, (box[0] + 5, box[1] + 23, box[2] - 5, box[3] - 1), effect, size=18)
+                _map_text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), name, size=MAP_TEXT, bold=True)
+                _map_text(draw, (box[0] + 5, box[1] + 23, box[2] - 5, box[3] - 1), effect, size=MAP_TEXT)
             else:
-                _text(draw, (box[0] + 5, box[1], box[2] - 5, box[3]), name, size=18, bold=True)
+                _map_text(draw, (box[0] + 5, box[1], box[2] - 5, box[3]), name, size=MAP_TEXT, bold=True)
         else:
             draw.rounded_rectangle(box, radius=6, fill=mix(STACK.get(stack, STACK["f1"]), SITE, 0.6),
                                    outline=MUTED, width=2)
-            _text(draw, box, _t(language, "explore", n=site.explore or 0), size=22, bold=True, fill=MUTED,
+            _map_text(draw, box, _t(language, "explore", n=site.explore or 0), size=22, bold=True, fill=MUTED,
                   align="center")
         y += 52
     base = view.bases.get(site_id)
@@ -602,22 +627,22 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
         owner, kind = base
         colour = seat_rgb(view, owner)
         label = _say(language, f"base.{kind}")
-        rows = wrap_two(label, x1 - x0 - 28, 19)
-        height = 30 if len(rows) == 1 else 40                # a long name (Védőpajzs Generátor) on two lines
-        draw.rounded_rectangle((x0 + 6, y + 2, x1 - 6, y + 2 + height), radius=15, fill=colour, outline=INK, width=1)
+        rows = wrap_two(label, x1 - x0 - 18, MAP_TEXT, MAP_TEXT)
+        height = 30 if len(rows) == 1 else 46                # a long name (Védőpajzs Generátor) on two lines
+        draw.rounded_rectangle((x0 + 4, y + 2, x1 - 4, y + 2 + height), radius=15, fill=colour, outline=INK, width=1)
         for row, text in enumerate(rows):
-            top = y + 2 + (height - 19 * len(rows)) / 2 + row * 19
-            _text(draw, (x0 + 14, top, x1 - 14, top + 19 if len(rows) > 1 else y + 2 + height), text, size=19,
-                  bold=True, fill=contrast_text(colour), align="center")
+            top = y + 2 + (height - 21 * len(rows)) / 2 + row * 21
+            _map_text(draw, (x0 + 8, top, x1 - 8, top + 21 if len(rows) > 1 else y + 2 + height), text,
+                      size=MAP_TEXT, bold=True, fill=contrast_text(colour), align="center")
         y += height + (2 if len(rows) > 1 else 6)
     if site.kind == "pioneer":
         left = x0 + 8
         label = _t(language, "pioneers")
-        _text(draw, (left, y + 2, left + 300, y + 34), label, size=19, fill=MUTED)
-        left += min(300, fit_font(label, 300, 30, max_size=19, min_size=MIN_TEXT).getlength(label)) + 14
+        _map_text(draw, (left, y + 2, left + 300, y + 34), label, size=MAP_TEXT, fill=MUTED)
+        left += min(300, fit_font(label, 300, 30, max_size=MAP_TEXT, min_size=MAP_TEXT).getlength(label)) + 14
         for marker in view.pioneers_left:
             draw.ellipse((left, y + 3, left + 30, y + 33), fill=GOLD, outline=INK, width=2)
-            draw_text(draw, (left + 15, y + 18), str(marker), size=19, bold=True, fill=INK, anchor="mm")
+            draw_text(draw, (left + 15, y + 18), str(marker), size=MAP_TEXT, bold=True, fill=INK, anchor="mm")
             left += 38
         if x1 - 6 - (left + 20) >= TEAM_W + 12:            # a wide site (E1's Belt): the teams beside the markers
             draw_teams(draw, view, (left + 20, y, x1 - 6, y1 - 4), teams, claimant, language)
@@ -648,12 +673,12 @@ def _radiation_sign(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -
 def _radiation_badge(draw: ImageDraw.ImageDraw, right: float, top: float, language: str) -> float:
     """A pill "☢ Radiation" whose right edge is ``right``; returns its left edge."""
     label = _t(language, "radiation")
-    width = font(18, True).getlength(label) + 44
+    width = font(MAP_TEXT, True).getlength(label) + 44
     left = right - width
     draw.rounded_rectangle((left, top, right, top + RADIATION_BADGE_H), radius=RADIATION_BADGE_H // 2, fill=HAZARD,
                            outline=INK, width=1)
     _radiation_sign(draw, left + 15, top + RADIATION_BADGE_H / 2, 10)
-    draw_text(draw, (left + 30, top + RADIATION_BADGE_H / 2), label, size=18, bold=True, fill=INK, anchor="lm")
+    draw_text(draw, (left + 30, top + RADIATION_BADGE_H / 2), label, size=MAP_TEXT, bold=True, fill=INK, anchor="lm")
     return left
 
 
@@ -664,8 +689,8 @@ def draw_region(draw: ImageDraw.ImageDraw, region: Any, box: Box, language: str)
         right = _radiation_badge(draw, box[2] - 10, box[1] + 4, language) - 8
     else:
         draw.rounded_rectangle(box, radius=16, fill=REGION, outline=REGION_EDGE, width=2)
-        right = box[2] - 8
-    _text(draw, (box[0] + 8, box[1] + 3, right, box[1] + 29), _t(language, f"region.{region.id}"), size=20,
+        right = box[2] - 4
+    _map_text(draw, (box[0] + 4, box[1] + 3, right, box[1] + 29), _t(language, f"region.{region.id}"), size=20,
           bold=True, fill=WHITE)
 
 
@@ -686,8 +711,8 @@ def draw_map_part(view: Any, part: int, language: str, player_names: list[str] |
     for where, region, box, key in layout.tabs:
         if where == part:
             draw.rounded_rectangle(box, radius=10, fill=REGION, outline=REGION_EDGE, width=2)
-            _text(draw, (box[0] + 10, box[1] + 2, box[2] - 10, box[3] - 2),
-                  _t(language, key, region=Msg(f"spacecorp.render.region.{region}")), size=19, fill=WHITE)
+            _map_text(draw, (box[0] + 10, box[1] + 2, box[2] - 10, box[3] - 2),
+                  _t(language, key, region=Msg(f"spacecorp.render.region.{region}")), size=MAP_TEXT, fill=WHITE)
     for region, (where, box) in layout.regions.items():
         if where == part:
             draw_region(draw, board.regions[region], box, language)
@@ -702,7 +727,7 @@ def draw_map_part(view: Any, part: int, language: str, player_names: list[str] |
     for at, cost in badges:
         _border_badge(draw, at, cost)
     if part == 1:
-        _text(draw, (14, 6, 786, 40), map_title(view, player_names, language), size=22, bold=True, fill=WHITE)
+        _map_text(draw, (14, 6, 786, 40), map_title(view, player_names, language), size=22, bold=True, fill=WHITE)
     if layout.legend[0] == part:
         draw_legend(draw, language, layout.legend[1], layout.legend_items, layout.legend_columns)
     if layout.surcharges is not None and layout.surcharges[0] == part:
@@ -714,15 +739,15 @@ def draw_surcharges(draw: ImageDraw.ImageDraw, era: str, box: Box, language: str
     """The orbital surcharges (SC-MOV-21): a row per pair of regions, its surcharge on the right."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=12, fill=REGION, outline=REGION_EDGE, width=2)
-    _text(draw, (x0 + 10, y0 + 4, x1 - 10, y0 + 30), _t(language, "surcharges"), size=19, bold=True, fill=WHITE)
+    _map_text(draw, (x0 + 10, y0 + 4, x1 - 10, y0 + 30), _t(language, "surcharges"), size=MAP_TEXT, bold=True, fill=WHITE)
     pairs = tables().maps[era].surcharges
     step = (y1 - y0 - 36) / max(1, len(pairs))
     for index, pair in enumerate(pairs):
         top = y0 + 32 + index * step
         regions = _t(language, "surcharge_pair", a=Msg(f"spacecorp.render.region.{pair.a}"),
                      b=Msg(f"spacecorp.render.region.{pair.b}"))
-        _text(draw, (x0 + 10, top, x1 - 52, top + step), regions, size=18, fill=WHITE)
-        _text(draw, (x1 - 50, top, x1 - 10, top + step), _t(language, "surcharge_cost", n=pair.cost), size=18,
+        _map_text(draw, (x0 + 8, top, x1 - 46, top + step), regions, size=MAP_TEXT, fill=WHITE)
+        _map_text(draw, (x1 - 46, top, x1 - 6, top + step), _t(language, "surcharge_cost", n=pair.cost), size=MAP_TEXT,
               bold=True, fill=HAZARD, align="right")
 
 
@@ -750,7 +775,7 @@ def draw_legend(draw: ImageDraw.ImageDraw, language: str, box: Box, items: tuple
         if item == "explore":
             draw.rounded_rectangle((cx - 24, cy - 14, cx + 24, cy + 14), radius=5, fill=mix(STACK["f1"], SITE, 0.6),
                                    outline=MUTED, width=2)
-            draw_text(draw, (cx, cy), _t(language, "explore", n=1), size=19, bold=True, fill=MUTED, anchor="mm")
+            draw_text(draw, (cx, cy), _t(language, "explore", n=1), size=MAP_TEXT, bold=True, fill=MUTED, anchor="mm")
         elif item == "build":
             draw_text(draw, (cx, cy), _t(language, "build", n=2), size=20, bold=True, fill=WHITE, anchor="mm")
         elif item == "border":
@@ -876,13 +901,13 @@ def _stars(draw: ImageDraw.ImageDraw, box: Box, count: int) -> None:
 def colony_chip(draw: ImageDraw.ImageDraw, colour: RGB, right: float, top: float, value: int) -> float:
     """A colony: a dome and its value on a pill in its owner's colour; returns its left edge."""
     label = str(value)
-    width = font(19, True).getlength(label) + 40
+    width = font(MAP_TEXT, True).getlength(label) + 36
     left, bottom = right - width, top + 24
     ink = contrast_text(colour)
     draw.rounded_rectangle((left, top, right, bottom), radius=12, fill=colour, outline=INK, width=1)
     draw.pieslice((left + 8, top + 5, left + 26, top + 23), 180, 360, fill=ink)
     draw.line((left + 6, top + 15, left + 28, top + 15), fill=ink, width=2)
-    draw_text(draw, (left + 32, top + 12), label, size=19, bold=True, fill=ink, anchor="lm")
+    draw_text(draw, (left + 32, top + 12), label, size=MAP_TEXT, bold=True, fill=ink, anchor="lm")
     return left
 
 
@@ -893,9 +918,9 @@ def _exit_chip(draw: ImageDraw.ImageDraw, box: Box, region: str, cost: int, near
     cy, tip = (y0 + y1) / 2, 12
     draw.polygon([(x0, y0), (x1 - tip, y0), (x1, cy), (x1 - tip, y1), (x0, y1)], fill=REGION, outline=REGION_EDGE,
                  width=2)
-    _border_line(draw, (x0 + 4, cy), (x0 + 24, cy), near, width=3)
-    _border_badge(draw, (x0 + 40, cy), cost)
-    _text(draw, (x0 + 60, y0 + 2, x1 - tip - 2, y1 - 2), _t(language, f"region.{region}"), size=19, fill=WHITE)
+    _border_line(draw, (x0 + 4, cy), (x0 + 20, cy), near, width=3)
+    _border_badge(draw, (x0 + 36, cy), cost)
+    _map_text(draw, (x0 + 55, y0 + 2, x1 - tip - 2, y1 - 2), _t(language, f"region.{region}"), size=MAP_TEXT, fill=WHITE)
 
 
 def _track_pieces(draw: ImageDraw.ImageDraw, view: Any, cell: Box, teams: list[tuple[str, int]],
@@ -935,9 +960,9 @@ def draw_star_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box,
         right = colony_chip(draw, seat_rgb(view, owner), x1 - 8, y0 + 5, tables().colony_tiles[tile].value)
     else:
         label = _t(language, "build", n=site.build)
-        right = x1 - 9 - font(19).getlength(label) - 4
-        _text(draw, (right, y0 + 4, x1 - 7, y0 + 30), label, size=19, fill=MUTED, align="right")
-    _text(draw, (x0 + 7, y0 + 4, right - 6, y0 + 30), _say(language, f"site.{site_id}"), size=21, bold=True)
+        right = x1 - 9 - font(MAP_TEXT).getlength(label) - 4
+        _map_text(draw, (right, y0 + 4, x1 - 7, y0 + 30), label, size=MAP_TEXT, fill=MUTED, align="right")
+    _map_text(draw, (x0 + 7, y0 + 4, right - 4, y0 + 30), _say(language, f"site.{site_id}"), size=21, bold=True)
     placed = view.tiles.get(site_id, [])
     for index, (stack, slot) in enumerate(zip(site.boxes, card.slots)):
         tile = placed[index] if index < len(placed) else None
@@ -948,7 +973,7 @@ def draw_star_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box,
         if pieces.get(space):
             _track_pieces(draw, view, cell, pieces[space], claimant, language)
         else:
-            draw_text(draw, ((cell[0] + cell[2]) / 2, (cell[1] + cell[3]) / 2), str(space), size=17, fill=MUTED,
+            draw_text(draw, ((cell[0] + cell[2]) / 2, (cell[1] + cell[3]) / 2), str(space), size=MAP_TEXT, fill=MUTED,
                       anchor="mm")
         if space > 1:                                       # toward the star
             cx, cy = cell[2] + TRACK_CELL_GAP / 2, (cell[1] + cell[3]) / 2
@@ -968,7 +993,7 @@ def _tile_slot(draw: ImageDraw.ImageDraw, view: Any, slot: Box, stack: str, tile
     if tile is None:
         draw.rounded_rectangle(box, radius=6, fill=mix(STACK_E3.get(stack, STACK_E3["P"]), SITE, 0.6),
                                outline=MUTED, width=2)
-        _text(draw, box, _t(language, "explore", n=explore), size=22, bold=True, fill=MUTED, align="center")
+        _map_text(draw, box, _t(language, "explore", n=explore), size=22, bold=True, fill=MUTED, align="center")
         return
     info = tables().discoveries.get(tile)
     draw.rounded_rectangle(box, radius=6, fill=STACK_E3.get(info.stack if info else stack, STACK_E3["P"]),
@@ -979,21 +1004,26 @@ def _tile_slot(draw: ImageDraw.ImageDraw, view: Any, slot: Box, stack: str, tile
     if base is not None:
         label = _say(language, f"base.{base[1]}")
         if wide:
-            pill_w = min(200.0, max(96.0, font(18, True).getlength(label) + 22))
+            pill_w = min(200.0, max(96.0, font(MAP_TEXT, True).getlength(label) + 22))
             pill = (x1 - 5 - pill_w, y0 + 25, x1 - 5, y1 - 3)
         else:
             pill = (x0, y0 + 50, x1, y1)
         colour = seat_rgb(view, base[0])
         draw.rounded_rectangle(pill, radius=(pill[3] - pill[1]) // 2, fill=colour, outline=INK, width=1)
-        _text(draw, (pill[0] + 8, pill[1], pill[2] - 8, pill[3]), label, size=18, bold=True,
+        _map_text(draw, (pill[0] + 8, pill[1], pill[2] - 8, pill[3]), label, size=MAP_TEXT, bold=True,
               fill=contrast_text(colour), align="center")
     if effect or (wide and pill is not None):
-        _text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), name, size=18, bold=True)
         right = pill[0] - 4 if wide and pill is not None else box[2] - 5
+        rows = wrap_two(name, box[2] - box[0] - 12, MAP_TEXT, MAP_TEXT)
+        if effect and len(rows) == 2 and font(MAP_TEXT).getlength(f"{rows[1]} · {effect}") <= right - box[0] - 7:
+            name, effect = rows[0], f"{rows[1]} · {effect}"     # Kötött forgású / világ · bázis +2 · Kol 2
+        # a name too long in bold for a narrow card's line (Tidally Locked World) in regular, whole
+        bold = font(MAP_TEXT, True).getlength(name) <= box[2] - box[0] - 12
+        _map_text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), name, size=MAP_TEXT, bold=bold)
         if effect:
-            _text(draw, (box[0] + 5, box[1] + 24, right, box[3] - 1), effect, size=18)
+            _map_text(draw, (box[0] + 5, box[1] + 24, right, box[3] - 1), effect, size=MAP_TEXT)
     else:
-        _text(draw, (box[0] + 5, box[1], box[2] - 5, box[3]), name, size=18, bold=True)
+        _map_text(draw, (box[0] + 5, box[1], box[2] - 5, box[3]), name, size=MAP_TEXT, bold=True)
 
 
 def draw_void_card(draw: ImageDraw.ImageDraw, region: str, box: Box, exits: tuple[tuple[str, int, bool], ...],
@@ -1001,7 +1031,7 @@ def draw_void_card(draw: ImageDraw.ImageDraw, region: str, box: Box, exits: tupl
     """An empty region: a move may cross it but never end there (SC-MOV-31)."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=16, fill=REGION, outline=REGION_EDGE, width=2)
-    _text(draw, (x0 + 8, y0 + 4, x1 - 8, y0 + 30), _t(language, f"region.{region}"), size=20, bold=True, fill=WHITE)
+    _map_text(draw, (x0 + 8, y0 + 4, x1 - 8, y0 + 30), _t(language, f"region.{region}"), size=20, bold=True, fill=WHITE)
     top = y1 - CARD_PAD - len(exits) * EXIT_H
     for index, (other, cost, near) in enumerate(exits):
         _exit_chip(draw, (x0 + 6, top + index * EXIT_H + 2, x1 - 6, top + (index + 1) * EXIT_H - 2), other, cost,
@@ -1015,9 +1045,9 @@ def draw_sun_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box, 
     outline, width = _card_outline(None)
     draw.rounded_rectangle(box, radius=10, fill=SITE, outline=outline, width=width)
     _star(draw, x1 - 24, y0 + 20, 15)
-    _text(draw, (x0 + 7, y0 + 4, x1 - 44, y0 + 30), _say(language, f"site.{site_id}"), size=21, bold=True)
-    _lines(draw, (x0 + 7, y0 + CARD_NAME_H, x1 - 7, y0 + CARD_NAME_H + HOME_NOTE_H - 2), _t(language, "home"),
-           size=18, fill=MUTED)
+    _map_text(draw, (x0 + 7, y0 + 4, x1 - 44, y0 + 30), _say(language, f"site.{site_id}"), size=21, bold=True)
+    _map_lines(draw, (x0 + 7, y0 + CARD_NAME_H, x1 - 7, y0 + CARD_NAME_H + HOME_NOTE_H - 2), _t(language, "home"),
+           size=MAP_TEXT, fill=MUTED)
     draw_teams(draw, view, (x0 + 2, y0 + CARD_NAME_H + HOME_NOTE_H, x1 - 4, y1 - 4), teams, None, language)
 
 
@@ -1029,11 +1059,11 @@ def draw_orion_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box
     outline, width = _card_outline(None)
     draw.rounded_rectangle(box, radius=10, fill=SITE, outline=outline, width=width)
     top = y0 + 2 * CARD_NAME_H - 10
-    _lines(draw, (x0 + 7, y0 + 4, x1 - 7, top), _say(language, f"site.{site_id}"), size=21, bold=True)
+    _map_lines(draw, (x0 + 7, y0 + 4, x1 - 7, top), _say(language, f"site.{site_id}"), size=21, bold=True)
     first, later = tables().constants.orion_rewards
-    _lines(draw, (x0 + 7, top, x1 - 7, top + 66), _t(language, "orion_reward", first=first, next=later), size=18,
+    _map_lines(draw, (x0 + 7, top, x1 - 7, top + 66), _t(language, "orion_reward", first=first, next=later), size=MAP_TEXT,
            lines=3)
-    _lines(draw, (x0 + 7, top + 66, x1 - 7, top + ORION_TEXT_H), _t(language, "orion_entry"), size=18, fill=MUTED,
+    _map_lines(draw, (x0 + 7, top + 66, x1 - 7, top + ORION_TEXT_H), _t(language, "orion_entry"), size=MAP_TEXT, fill=MUTED,
            lines=3)
     draw_teams(draw, view, (x0 + 2, top + ORION_TEXT_H, x1 - 4, y1 - 4), teams, None, language)
 
@@ -1070,7 +1100,7 @@ def draw_map_part_e3(view: Any, part: int, language: str, player_names: list[str
     for at, cost in badges:
         _border_badge(draw, at, cost)
     title = map_title(view, player_names, language) if part == 1 else _t(language, f"part.E3.{part}")
-    _text(draw, (14, 6, 786, 40), title, size=22, bold=True, fill=WHITE)
+    _map_text(draw, (14, 6, 786, 40), title, size=22, bold=True, fill=WHITE)
     if layout.legend[0] == part:
         draw_legend_e3(draw, language, layout.legend[1], layout.legend_items)
     if layout.stacks is not None and layout.stacks[0] == part:
@@ -1086,7 +1116,7 @@ def draw_legend_e3(draw: ImageDraw.ImageDraw, language: str, box: Box, items: tu
         if item in ("explore_p", "explore_s"):
             draw.rounded_rectangle((cx - 30, cy - 15, cx + 30, cy + 15), radius=5,
                                    fill=mix(STACK_E3[item[-1].upper()], SITE, 0.6), outline=MUTED, width=2)
-            draw_text(draw, (cx, cy), _t(language, "explore", n=5), size=19, bold=True, fill=MUTED, anchor="mm")
+            draw_text(draw, (cx, cy), _t(language, "explore", n=5), size=MAP_TEXT, bold=True, fill=MUTED, anchor="mm")
         elif item == "build":
             draw_text(draw, (cx, cy), _t(language, "build", n=8), size=20, bold=True, fill=WHITE, anchor="mm")
         elif item in ("near", "far"):
@@ -1104,7 +1134,7 @@ def draw_legend_e3(draw: ImageDraw.ImageDraw, language: str, box: Box, items: tu
                 left_cell = cx - 42 + (3 - space) * 24
                 draw.rounded_rectangle((left_cell, cy - 13, left_cell + 21, cy + 13), radius=4, fill=TRACK_SPACE,
                                        outline=MUTED, width=1)
-                draw_text(draw, (left_cell + 10.5, cy), str(space), size=17, fill=MUTED, anchor="mm")
+                draw_text(draw, (left_cell + 10.5, cy), str(space), size=MAP_TEXT, fill=MUTED, anchor="mm")
             _star(draw, cx + 38, cy, 10)
         elif item == "colony":
             colony_chip(draw, SEAT_RGB["B"], cx + 26, cy - 12, 5)
@@ -1119,18 +1149,18 @@ def draw_stacks_e3(draw: ImageDraw.ImageDraw, view: Any, box: Box, language: str
     """The discovery stacks (SC-SETUP-41): each stack's id (as a move names it) and its count."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=12, fill=REGION, outline=REGION_EDGE, width=2)
-    _text(draw, (x0 + 10, y0 + 4, x1 - 10, y0 + 32), _t(language, "stacks"), size=20, bold=True, fill=WHITE)
+    _map_text(draw, (x0 + 10, y0 + 4, x1 - 10, y0 + 32), _t(language, "stacks"), size=20, bold=True, fill=WHITE)
     stacks = list(view.stacks)
     width = (x1 - x0 - 20 - 8 * (len(stacks) - 1)) / max(1, len(stacks))
     for index, stack in enumerate(stacks):
         left = x0 + 10 + index * (width + 8)
         tile = (left, y0 + 40, left + width, y0 + 104)
         draw.rounded_rectangle(tile, radius=8, fill=STACK_E3.get(stack[:1], SITE), outline=INK, width=1)
-        draw_text(draw, ((tile[0] + tile[2]) / 2, tile[1] + 17), text_of(stack_code(stack), language), size=19, bold=True,
+        draw_text(draw, ((tile[0] + tile[2]) / 2, tile[1] + 17), text_of(stack_code(stack), language), size=MAP_TEXT, bold=True,
                   fill=MUTED, anchor="mm")
         draw_text(draw, ((tile[0] + tile[2]) / 2, tile[1] + 44), str(len(view.stacks[stack])), size=22, bold=True,
                   fill=INK, anchor="mm")
-    _lines(draw, (x0 + 10, y0 + 110, x1 - 10, min(y1 - 6, y0 + 160)), _t(language, "stacks_kinds"), size=18,
+    _map_lines(draw, (x0 + 10, y0 + 110, x1 - 10, min(y1 - 6, y0 + 160)), _t(language, "stacks_kinds"), size=MAP_TEXT,
            fill=WHITE)
 
 

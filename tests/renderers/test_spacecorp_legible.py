@@ -69,3 +69,38 @@ def test_C_S9_a_base_and_its_count_stay_on_one_line(monkeypatch, language):
         for kind, count in player.bases.items():
             item = sc._t(language, "base_count", base=sc.Msg(f"spacecorp.base.{kind}"), n=count)
             assert " " in item and any(item in text for text in texts), item
+
+
+def map_texts(monkeypatch, view, language: str) -> list[tuple[str, int]]:
+    """(text, font size) of every text the map's parts draw (E1 / E2: two parts, E3: three)."""
+    seen = record_texts(monkeypatch)
+    for part in range(1, len(sc.layout_of(view).heights) + 1):
+        sc.draw_map_part(view, part, language, ["alice", "bob", "carol", "dave"])
+    return seen
+
+
+MAP_CASES = CASES + [("1", 4, 6, 80), ("2", 3, 4, 30)]
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+@pytest.mark.parametrize("eras, players, seed, plies", MAP_CASES)
+def test_C_S9_every_map_text_is_at_least_map_text_and_whole(monkeypatch, language, eras, players, seed, plies):
+    """The map at 420 px (the C-S9 round left site names, costs, tiles, teams, region names,
+    tabs and the surcharges at 17-18 px): every text at ``MAP_TEXT`` (20 px: 10.5 px on a
+    phone) or more, none cut with an ellipsis; a site whose costs do not fit one line (``é7
+    gravitáció +1`` on a narrow moon) writes its build cost by its name, a tile or base name too
+    long for a line wraps."""
+    seen = map_texts(monkeypatch, position(eras, players, seed, plies), language)
+    assert seen and min(size for _text, size in seen) >= sc.MAP_TEXT
+    assert sc.MAP_TEXT * PHONE_SCALE >= 10.5
+    assert not [text for text, _size in seen if text.endswith("…")]
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_C_S9_a_gravity_site_keeps_its_costs_and_its_name_whole(monkeypatch, language):
+    """E2's Titan, Triton and Pluto: the build cost and the gravity both drawn, whole."""
+    view = position("2", 4, 9, 60)
+    texts = {text for text, _size in map_texts(monkeypatch, view, language)}
+    for site in ("titan", "triton", "pluto"):
+        assert sc._say(language, f"site.{site}") in texts, site
+    assert sc._t(language, "build", n=7) in texts and sc._t(language, "gravity", n=1) in texts
