@@ -1219,13 +1219,27 @@ def wrap_two(text: str, width: float, size: int, least: int = MIN_TEXT) -> list[
     return wrap_words(text, font(least, True), width, 2)
 
 
+def _table_text(draw: ImageDraw.ImageDraw, box: Box, text: str, **options: Any) -> None:
+    """:func:`_text` on the Offer, the contracts and the Side Board: fitted down to ``PANEL_MIN``."""
+    options.setdefault("min_size", PANEL_MIN)
+    _text(draw, box, text, **options)
+
+
+def _table_lines(draw: ImageDraw.ImageDraw, box: Box, text: str, **options: Any) -> None:
+    """:func:`_lines` on the Offer, the contracts and the Side Board: fitted down to ``PANEL_MIN``."""
+    options.setdefault("min_size", PANEL_MIN)
+    _lines(draw, box, text, **options)
+
+
 def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | None, language: str) -> None:
-    """One Offer box: its label and the card's id, name and entries (or "empty")."""
+    """One Offer box: its label and the card's id, name and entries (or "empty"), at 20 px
+    (a name too long for a line on two), fitted down to ``MIN_TEXT`` only where a text does not
+    fit its box whole (a long code beside a long label, ``Védett Mozgás 10`` in a narrow box)."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=8, fill=WHITE, outline=MUTED, width=2)
     if card is None:
         _text(draw, (x0 + 6, y0 + 5, x1 - 6, y0 + 32), label, size=21, bold=True, fill=MUTED)
-        _text(draw, (x0 + 6, y0 + 30, x1 - 6, y1 - 6), _t(language, "empty"), size=19, fill=MUTED, align="center")
+        _text(draw, (x0 + 6, y0 + 30, x1 - 6, y1 - 6), _t(language, "empty"), size=20, fill=MUTED, align="center")
         return
     data = None if is_time(card) else tables().cards[design(card)]
     infra = _t(language, "infra_mark")
@@ -1236,28 +1250,28 @@ def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | N
     # read on a phone (D11): the card's code in ink, right-aligned, on a light strip under the box's label
     code = card_code(card).text(language)
     inner = x1 - x0 - 12                       # the code as large as the label (at the least size) leaves room
-    middle = x1 - 6 - min(font(22, True).getlength(code), inner - font(MIN_TEXT, True).getlength(label) - 8) - 4
+    middle = x1 - 6 - min(font(21, True).getlength(code), inner - font(MIN_TEXT, True).getlength(label) - 8) - 4
     draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 30), radius=6, fill=OFFER_HEAD)
-    _text(draw, (x0 + 6, y0 + 5, middle, y0 + 29), label, size=20, bold=True, fill=MUTED)
-    _text(draw, (middle + 2, y0 + 3, x1 - 6, y0 + 30), code, size=22, bold=True, fill=INK, align="right")
-    rows = wrap_two(card_name(card, language), x1 - x0 - 14, 20)    # Magnetoplazma- / hajtómű
+    _text(draw, (x0 + 6, y0 + 3, middle, y0 + 31), label, size=20, bold=True, fill=MUTED)
+    _text(draw, (middle + 2, y0 + 3, x1 - 6, y0 + 30), code, size=21, bold=True, fill=INK, align="right")
+    rows = wrap_two(card_name(card, language), x1 - x0 - 14, 20, PANEL_MIN)    # Magnetoplazma- / hajtómű
     if len(rows) == 1:
         _text(draw, (x0 + 6, y0 + 32, x1 - 6, y0 + 72), rows[0], size=20, bold=True)
     for index, row in enumerate(rows if len(rows) > 1 else []):
-        _text(draw, (x0 + 6, y0 + 32 + index * 21, x1 - 6, y0 + 53 + index * 21), row, size=20, bold=True)
+        _text(draw, (x0 + 6, y0 + 31 + index * 21, x1 - 6, y0 + 54 + index * 21), row, size=20, bold=True)
     entries = card_entries(card)[:2]
     for index, entry in enumerate(entries):
         top = y0 + 74 + index * 22
-        _text(draw, (x0 + 6, top, x1 - 6, top + 22), entry_text(entry, language), size=19)
+        _text(draw, (x0 + 6, top - 1, x1 - 6, top + 23), entry_text(entry, language), size=20)
     if bottom:                                 # the card's Edge (in orange, as the Offer's heading says)
         ink = EDGE_INK if data is not None and data.edge else MUTED
-        rows = wrap_two(" · ".join(bottom), x1 - x0 - 12, 19)
+        rows = wrap_two(" · ".join(bottom), x1 - x0 - 12, 20, PANEL_MIN)
         if len(rows) == 2 and len(entries) < 2:     # a long Edge (Befektetői / bizalom) in the free row too
             for index, row in enumerate(rows):
-                _text(draw, (x0 + 6, y0 + 96 + index * 23, x1 - 6, y0 + 119 + index * 23), row, size=19, bold=True,
+                _text(draw, (x0 + 6, y0 + 96 + index * 23, x1 - 6, y0 + 119 + index * 23), row, size=20, bold=True,
                       fill=ink)
         else:
-            _text(draw, (x0 + 6, y0 + 119, x1 - 6, y0 + 143), " · ".join(bottom), size=19, bold=True, fill=ink)
+            _text(draw, (x0 + 6, y0 + 119, x1 - 6, y0 + 143), " · ".join(bottom), size=20, bold=True, fill=ink)
 
 
 SIDE_ROW_H = 34
@@ -1281,8 +1295,8 @@ CONTRACT_ROW_H = 36
 def draw_offer(draw: ImageDraw.ImageDraw, view: Any, top: float, language: str) -> None:
     """The Offer (heading and four boxes) and under it the piles' line, from ``top`` down
     (``OFFER_SECTION_H`` tall)."""
-    _text(draw, (14, top, 400, top + 26), _t(language, "offer"), size=21, bold=True)
-    _text(draw, (400, top + 1, 786, top + 27), _t(language, "offer_note"), size=20, bold=True, fill=EDGE_INK,
+    _table_text(draw, (14, top, 400, top + 26), _t(language, "offer"), size=21, bold=True)
+    _table_text(draw, (400, top + 1, 786, top + 27), _t(language, "offer_note"), size=20, bold=True, fill=EDGE_INK,
           align="right")
     box_w = (WIDTH - 28 - 3 * 8) / 4
     for index, (code, card) in enumerate(zip(OFFER, view.offer)):
@@ -1290,8 +1304,8 @@ def draw_offer(draw: ImageDraw.ImageDraw, view: Any, top: float, language: str) 
         draw_card_box(draw, (left, top + 30, left + box_w, top + 152 + OFFER_EXTRA), offer_code(code).text(language),
                       card, language)
     y = top + 160 + OFFER_EXTRA
-    _text(draw, (14, y, 786, y + 26), _t(language, "piles", pile=len(view.pile), discards=len(view.discards),
-                                         time=len(view.time_discards)), size=19)
+    _table_text(draw, (14, y, 786, y + 26), _t(language, "piles", pile=len(view.pile), discards=len(view.discards),
+                                         time=len(view.time_discards)), size=20)
 
 
 def header_note(view: Any, player_names: list[str] | None, language: str) -> str:
@@ -1305,10 +1319,10 @@ def header_note(view: Any, player_names: list[str] | None, language: str) -> str
 
 def draw_header_note(draw: ImageDraw.ImageDraw, view: Any, player_names: list[str] | None, language: str) -> None:
     """The era (and, outside the thread, who acts) and under it :func:`header_note` (86 px)."""
-    _text(draw, (14, 6, 786, 40), header_text(view, player_names, language), size=23, bold=True)
+    _table_text(draw, (14, 6, 786, 40), header_text(view, player_names, language), size=23, bold=True)
     note = header_note(view, player_names, language)
     if note:
-        _lines(draw, (14, 40, 786, 84), note, size=19, fill=(170, 60, 20))
+        _table_lines(draw, (14, 40, 786, 84), note, size=20, fill=(170, 60, 20))
 
 
 def contracts_height(view: Any) -> int:
@@ -1326,7 +1340,7 @@ def draw_contracts(draw: ImageDraw.ImageDraw, view: Any, top: float, language: s
     contracts = t.era_contracts(view.era)
     row_h = CONTRACT_ROW_H
     done = sum(1 for where in view.contracts.values() if where == view.era)
-    _text(draw, (14, top, 786, top + 28), _t(language, "contracts", done=done,
+    _table_text(draw, (14, top, 786, top + 28), _t(language, "contracts", done=done,
                                              needed=t.constants.contracts_to_end_era), size=21, bold=True)
     for index, contract in enumerate(contracts):
         row = top + 34 + index * row_h
@@ -1334,12 +1348,12 @@ def draw_contracts(draw: ImageDraw.ImageDraw, view: Any, top: float, language: s
         draw.rounded_rectangle((14, row, 786, row + row_h - 4), radius=6, fill=DONE if fulfilled else WHITE,
                                outline=MUTED, width=1)
         draw_text(draw, (34, row + row_h / 2 - 2), str(contract.row), size=20, bold=True, fill=MUTED, anchor="mm")
-        _text(draw, (56, row + 2, 560, row + row_h - 6), _say(language, f"contract.{view.era}.{contract.row}"),
-              size=19)
-        _text(draw, (566, row + 2, 630, row + row_h - 6), _t(language, "reward", n=contract.reward), size=19,
+        _table_text(draw, (56, row + 2, 560, row + row_h - 6), _say(language, f"contract.{view.era}.{contract.row}"),
+              size=20)
+        _table_text(draw, (566, row + 2, 630, row + row_h - 6), _t(language, "reward", n=contract.reward), size=20,
               bold=True, align="right")
-        _text(draw, (640, row + 2, 780, row + row_h - 6), _t(language, "fulfilled" if fulfilled else "open"),
-              size=19, bold=fulfilled, fill=(20, 110, 40) if fulfilled else MUTED, align="right")
+        _table_text(draw, (640, row + 2, 780, row + row_h - 6), _t(language, "fulfilled" if fulfilled else "open"),
+              size=20, bold=fulfilled, fill=(20, 110, 40) if fulfilled else MUTED, align="right")
     side = side_board_of(view)
     if side is not None:
         draw_side_board(draw, side, top + 34 + len(contracts) * row_h + 8, language)
@@ -1388,10 +1402,10 @@ def draw_side_board(draw: ImageDraw.ImageDraw, side: list[tuple[str, list[str]]]
                     language: str) -> None:
     """The Progress cards on the Side Board: a row per stack with its name, kind, copies left
     and ``+1T`` when the copy on top carries the profit bonus (``#1``, SC-PROG-4)."""
-    _text(draw, (14, top, 786, top + 30), _t(language, "side_board"), size=21, bold=True)
+    _table_text(draw, (14, top, 786, top + 30), _t(language, "side_board"), size=21, bold=True)
     top += 36
     if not side:
-        _text(draw, (14, top, 786, top + SIDE_ROW_H - 4), _t(language, "empty"), size=19, fill=MUTED)
+        _table_text(draw, (14, top, 786, top + SIDE_ROW_H - 4), _t(language, "empty"), size=20, fill=MUTED)
         return
     for index, (card, copies) in enumerate(side):
         row = top + index * SIDE_ROW_H
@@ -1399,13 +1413,13 @@ def draw_side_board(draw: ImageDraw.ImageDraw, side: list[tuple[str, list[str]]]
         kind = info.kind if info is not None else ""
         draw.rounded_rectangle((14, row, 786, row + SIDE_ROW_H - 4), radius=6, fill=KIND_RGB.get(kind, WHITE),
                                outline=MUTED, width=1)
-        _text(draw, (22, row + 2, 430, row + SIDE_ROW_H - 6), progress_name(card, language), size=19, bold=True)
+        _table_text(draw, (22, row + 2, 430, row + SIDE_ROW_H - 6), progress_name(card, language), size=20, bold=True)
         if kind in PROGRESS_KINDS:
-            _text(draw, (436, row + 2, 596, row + SIDE_ROW_H - 6), _t(language, f"kind.{kind}"), size=20, fill=MUTED)
-        _text(draw, (600, row + 2, 718, row + SIDE_ROW_H - 6), _t(language, "copies", n=len(copies)), size=20,
+            _table_text(draw, (436, row + 2, 596, row + SIDE_ROW_H - 6), _t(language, f"kind.{kind}"), size=20, fill=MUTED)
+        _table_text(draw, (600, row + 2, 718, row + SIDE_ROW_H - 6), _t(language, "copies", n=len(copies)), size=20,
               fill=MUTED, align="right")
         if copies[0].endswith("#1") and info is not None and info.bonus:
-            _text(draw, (726, row + 2, 780, row + SIDE_ROW_H - 6), _t(language, "bonus", n=info.bonus), size=19,
+            _table_text(draw, (726, row + 2, 780, row + SIDE_ROW_H - 6), _t(language, "bonus", n=info.bonus), size=20,
                   bold=True, fill=(20, 110, 40), align="right")
 
 

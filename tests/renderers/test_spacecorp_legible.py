@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from PIL import Image, ImageDraw
 
 import renderers.spacecorp as sc
 from rules.spacecorp.engine import GAME
@@ -104,3 +105,21 @@ def test_C_S9_a_gravity_site_keeps_its_costs_and_its_name_whole(monkeypatch, lan
     for site in ("titan", "triton", "pluto"):
         assert sc._say(language, f"site.{site}") in texts, site
     assert sc._t(language, "build", n=7) in texts and sc._t(language, "gravity", n=1) in texts
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+@pytest.mark.parametrize("eras, players, seed, plies", MAP_CASES)
+def test_C_S9_the_goals_are_at_least_panel_min_and_the_offer_names_wrap(monkeypatch, language, eras, players, seed,
+                                                                        plies):
+    """The goals image (the era's line, the contracts, the Side Board) at ``PANEL_MIN`` or more
+    (19 px before); the Offer writes a card's name at 20 px, on two lines when one does not
+    hold it (``Inflatable Habitat`` was fitted down to 17 px)."""
+    view = position(eras, players, seed, plies)
+    seen = record_texts(monkeypatch)
+    sc.draw_goals(view, None, language)
+    assert seen and min(size for _text, size in seen) >= sc.PANEL_MIN
+    seen.clear()
+    sc.draw_offer(ImageDraw.Draw(Image.new("RGB", (sc.WIDTH, sc.OFFER_SECTION_H))), view, 0, language)
+    names = [text for text, size in seen if any(text in sc.card_name(card, language) for card in view.offer if card)]
+    assert not [text for text, _size in seen if text.endswith("…")]
+    assert {size for text, size in seen if text in names} <= {19, 20}
