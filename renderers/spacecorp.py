@@ -1429,57 +1429,73 @@ COLONY_ROW_H = 56
 def draw_colonies(view: Any, player_names: list[str] | None, language: str) -> Image.Image:
     """E3's colonies: the colony tiles still on the Side Board (name, value, ability; two
     columns), the colonies in play (owner, region, value, ability) and the era-end profit by
-    the number of colonies owned (SC-SCORE-2)."""
+    the number of colonies owned (SC-SCORE-2).  Every text at ``PANEL_MIN`` or more: an ability
+    too long for its box's line takes a second line (its row grows, COLONY_LINE_H)."""
     t = tables()
     supply = list(view.colony_supply)
     order = list(t.maps["E3"].regions)
     placed = sorted(((region, owner, tile) for region, (owner, tile) in view.colonies.items()),
                     key=lambda item: (item[1], order.index(item[0]) if item[0] in order else len(order)))
-    supply_rows = max(1, -(-len(supply) // 2))
-    height = 44 + supply_rows * COLONY_ROW_H + 48 + max(1, len(placed)) * COLONY_ROW_H + 10 + 64
+    column_w = (WIDTH - 28 - 8) / 2
+    supply_heights = [COLONY_ROW_H + COLONY_LINE_H * max(len(colony_ability_rows(tile, column_w, language)) - 1
+                                                         for tile in supply[start:start + 2])
+                      for start in range(0, len(supply), 2)] or [COLONY_ROW_H]
+    placed_heights = [COLONY_ROW_H + COLONY_LINE_H * (len(colony_ability_rows(tile, WIDTH - 28, language)) - 1)
+                      for _region, _owner, tile in placed] or [COLONY_ROW_H]
+    height = 44 + sum(supply_heights) + 48 + sum(placed_heights) + 10 + 64
     image = Image.new("RGB", (WIDTH, height), PANEL)
     draw = ImageDraw.Draw(image)
-    _text(draw, (14, 8, 786, 38), _t(language, "colony_supply"), size=21, bold=True)
+    _table_text(draw, (14, 8, 786, 38), _t(language, "colony_supply"), size=21, bold=True)
     top = 44
     if not supply:
-        _text(draw, (14, top, 786, top + COLONY_ROW_H - 6), _t(language, "empty"), size=19, fill=MUTED)
-    column_w = (WIDTH - 28 - 8) / 2
+        _table_text(draw, (14, top, 786, top + COLONY_ROW_H - 6), _t(language, "empty"), size=20, fill=MUTED)
     for index, tile in enumerate(supply):
         row, column = divmod(index, 2)
-        left, row_top = 14 + column * (column_w + 8), top + row * COLONY_ROW_H
-        _colony_box(draw, (left, row_top, left + column_w, row_top + COLONY_ROW_H - 6), tile,
+        left, row_top = 14 + column * (column_w + 8), top + sum(supply_heights[:row])
+        _colony_box(draw, (left, row_top, left + column_w, row_top + supply_heights[row] - 6), tile,
                     _say(language, f"colony.{tile}"), COLONY_NEUTRAL, WHITE, language)
-    top += supply_rows * COLONY_ROW_H + 8
-    _text(draw, (14, top, 786, top + 32), _t(language, "colonies_in_play"), size=21, bold=True)
+    top += sum(supply_heights) + 8
+    _table_text(draw, (14, top, 786, top + 32), _t(language, "colonies_in_play"), size=21, bold=True)
     top += 40
     if not placed:
-        _text(draw, (14, top, 786, top + COLONY_ROW_H - 6), _t(language, "colonies_none"), size=19, fill=MUTED)
+        _table_text(draw, (14, top, 786, top + COLONY_ROW_H - 6), _t(language, "colonies_none"), size=20, fill=MUTED)
     for index, (region, owner, tile) in enumerate(placed):
-        row_top = top + index * COLONY_ROW_H
+        row_top = top + sum(placed_heights[:index])
         colour = seat_rgb(view, owner)
         title = _t(language, "colony_placed", colony=Msg(f"spacecorp.colony.{tile}"),
                    region=Msg(f"spacecorp.render.region.{region}"),
                    player=player_name(view, owner, player_names, language))
-        _colony_box(draw, (14, row_top, 786, row_top + COLONY_ROW_H - 6), tile, title, colour,
+        _colony_box(draw, (14, row_top, 786, row_top + placed_heights[index] - 6), tile, title, colour,
                     mix(colour, WHITE, 0.82), language)
-    top += max(1, len(placed)) * COLONY_ROW_H + 4
+    top += sum(placed_heights) + 4
     scores = t.constants.colony_score
     items = [Msg("spacecorp.render.colony_score_item_max" if count == max(scores) else
                  "spacecorp.render.colony_score_item", n=count, t=f"{scores[count]:+d}".replace("-", "−"))
              for count in sorted(scores)]
-    _lines(draw, (14, top, 786, top + 52), _t(language, "colony_score", scores=Join(items, "comma")), size=19)
+    _table_lines(draw, (14, top, 786, top + 52), _t(language, "colony_score", scores=Join(items, "comma")), size=20)
     return image
+
+
+COLONY_LINE_H = 22                 # a colony's ability on a second line
+
+
+def colony_ability_rows(tile: str, box_w: float, language: str) -> list[str]:
+    """A colony tile's ability as its box writes it: one line at PANEL_MIN, else two."""
+    ability = _t(language, f"ability.{tables().colony_tiles[tile].ability}")
+    return wrap_words(ability, font(PANEL_MIN), box_w - 18, 2)
 
 
 def _colony_box(draw: ImageDraw.ImageDraw, box: Box, tile: str, title: str, colour: RGB, fill: RGB,
                 language: str) -> None:
-    """A colony tile: its title and value on the first line, its ability on the second."""
+    """A colony tile: its title and value on the first line, its ability on the second (and third)."""
     x0, y0, x1, y1 = box
     info = tables().colony_tiles[tile]
     draw.rounded_rectangle(box, radius=8, fill=fill, outline=colour, width=3 if colour != COLONY_NEUTRAL else 1)
     left = colony_chip(draw, colour, x1 - 8, y0 + 3, info.value)
-    _text(draw, (x0 + 8, y0 + 2, left - 6, y0 + 26), title, size=19, bold=True)
-    _text(draw, (x0 + 8, y0 + 26, x1 - 8, y1 - 2), _t(language, f"ability.{info.ability}"), size=18, fill=MUTED)
+    _table_text(draw, (x0 + 8, y0 + 2, left - 6, y0 + 26), title, size=20, bold=True)
+    for index, line in enumerate(colony_ability_rows(tile, x1 - x0, language)):
+        _table_text(draw, (x0 + 8, y0 + 26 + index * COLONY_LINE_H, x1 - 8, y0 + 50 + index * COLONY_LINE_H), line,
+                    size=20, fill=MUTED)
 
 
 def _winners(view: Any) -> list[int]:

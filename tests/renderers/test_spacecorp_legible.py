@@ -123,3 +123,17 @@ def test_C_S9_the_goals_are_at_least_panel_min_and_the_offer_names_wrap(monkeypa
     names = [text for text, size in seen if any(text in sc.card_name(card, language) for card in view.offer if card)]
     assert not [text for text, _size in seen if text.endswith("…")]
     assert {size for text, size in seen if text in names} <= {19, 20}
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+@pytest.mark.parametrize("eras, players, seed, plies", [("3", 3, 8, 90), ("2-3", 3, 4, 113), ("3", 2, 5, 0)])
+def test_C_S9_the_colonies_are_at_least_panel_min_an_ability_on_two_lines(monkeypatch, language, eras, players, seed,
+                                                                          plies):
+    """E3's colonies image: titles, abilities and the era-end scale at ``PANEL_MIN`` or more (the
+    abilities were 17-18 px); an ability too long for its half-width box takes a second line."""
+    view = position(eras, players, seed, plies)
+    assert view.era == "E3"
+    seen = record_texts(monkeypatch)
+    sc.draw_colonies(view, None, language)
+    assert seen and min(size for _text, size in seen) >= sc.PANEL_MIN
+    assert not [text for text, _size in seen if text.endswith("…")]
