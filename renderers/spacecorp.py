@@ -723,7 +723,8 @@ def draw_map_part(view: Any, part: int, language: str, player_names: list[str] |
     for link in board.site_links:                  # North / South Mars (SC-MOV-10)
         a, b = layout.sites[link.a], layout.sites[link.b]
         if layout.regions[board.sites[link.a].region][0] == part:
-            badges.append((((a[2] + b[0]) / 2, (a[1] + a[3]) / 2), link.cost))
+            # low in the gap between the two sites: halfway down it covered the edge of a tile box
+            badges.append((((a[2] + b[0]) / 2, a[3] - 30), link.cost))
     for at, cost in badges:
         _border_badge(draw, at, cost)
     if part == 1:
