@@ -102,28 +102,28 @@ KIND_RGB: dict[str, RGB] = {"ADAPT": (214, 238, 214), "BREAK": (214, 226, 250)}
 
 # ------------------------------------------------------------------------------------------------
 # Layout: two map parts (an image each).  Regions and sites are boxes in the part's pixels.
-MAP1_HEIGHT, MAP2_HEIGHT = 1136, 846
+MAP1_HEIGHT, MAP2_HEIGHT = 1184, 846
 REGIONS: dict[str, tuple[int, Box]] = {
-    "R1_EARTH": (1, (14, 46, 786, 446)),
-    "R1_VENUS": (1, (14, 500, 262, 740)),
-    "R1_NEAR": (1, (302, 500, 786, 740)),
-    "R1_SE_L4": (1, (14, 800, 198, 1040)),       # Sisyphus wider, Eros narrower: each name at MAP_TEXT
-    "R1_SISYPHUS": (1, (204, 800, 396, 1040)),
-    "R1_EROS": (1, (420, 800, 596, 1040)),
-    "R1_SE_L5": (1, (602, 800, 786, 1040)),
+    "R1_EARTH": (1, (14, 46, 786, 494)),
+    "R1_VENUS": (1, (14, 548, 262, 788)),
+    "R1_NEAR": (1, (302, 548, 786, 788)),
+    "R1_SE_L4": (1, (14, 848, 198, 1088)),       # Sisyphus wider, Eros narrower: each name at MAP_TEXT
+    "R1_SISYPHUS": (1, (204, 848, 396, 1088)),
+    "R1_EROS": (1, (420, 848, 596, 1088)),
+    "R1_SE_L5": (1, (602, 848, 786, 1088)),
     "R1_HALLEY": (2, (14, 96, 262, 336)),
     "R1_MARS_ORBIT": (2, (302, 96, 786, 336)),
     "R1_MARS": (2, (342, 386, 786, 626)),
     "R1_BELT": (2, (14, 676, 786, 836)),
 }
 SITES: dict[str, Box] = {
-    "earth": (22, 80, 232, 438),
-    "moon": (238, 80, 401, 256), "em_l1": (407, 80, 590, 256), "em_l2": (596, 80, 778, 256),
-    "em_l4": (238, 262, 505, 438), "em_l5": (511, 262, 778, 438),
-    "venus": (22, 530, 254, 732),
-    "se_l1": (310, 530, 541, 732), "se_l2": (547, 530, 778, 732),
-    "se_l4": (22, 830, 190, 1032), "sisyphus": (212, 830, 388, 1032), "eros": (428, 830, 588, 1032),
-    "se_l5": (610, 830, 778, 1032),
+    "earth": (22, 80, 232, 486),
+    "moon": (238, 80, 401, 280), "em_l1": (407, 80, 590, 280), "em_l2": (596, 80, 778, 280),
+    "em_l4": (238, 286, 505, 486), "em_l5": (511, 286, 778, 486),
+    "venus": (22, 578, 254, 780),
+    "se_l1": (310, 578, 541, 780), "se_l2": (547, 578, 778, 780),
+    "se_l4": (22, 878, 190, 1080), "sisyphus": (212, 878, 388, 1080), "eros": (428, 878, 588, 1080),
+    "se_l5": (610, 878, 778, 1080),
     "halley": (22, 126, 254, 328),
     "phobos": (310, 126, 541, 328), "deimos": (547, 126, 778, 328),
     "mars_n": (350, 416, 561, 618), "mars_s": (567, 416, 778, 618),
@@ -131,24 +131,24 @@ SITES: dict[str, Box] = {
 }
 # tabs: the regions a part continues with (part, region, box, arrow key)
 TABS: tuple[tuple[int, str, Box, str], ...] = (
-    (1, "R1_HALLEY", (14, 1090, 262, 1130), "to_region"),
-    (1, "R1_MARS_ORBIT", (302, 1090, 786, 1130), "to_region"),
+    (1, "R1_HALLEY", (14, 1138, 262, 1178), "to_region"),
+    (1, "R1_MARS_ORBIT", (302, 1138, 786, 1178), "to_region"),
     (2, "R1_SE_L4", (14, 6, 250, 46), "from_region"),
     (2, "R1_EROS", (420, 6, 580, 46), "from_region"),
     (2, "R1_SE_L5", (590, 6, 786, 46), "from_region"),
 )
 # borders: the regions (either order) -> (part, line from, line to) for every part it shows in
 BORDER_LINES: dict[frozenset[str], tuple[tuple[int, tuple[float, float], tuple[float, float]], ...]] = {
-    frozenset(("R1_EARTH", "R1_NEAR")): ((1, (544, 446), (544, 500)),),
-    frozenset(("R1_NEAR", "R1_VENUS")): ((1, (262, 620), (302, 620)),),
-    frozenset(("R1_NEAR", "R1_SE_L4")): ((1, (330, 740), (110, 800)),),
-    frozenset(("R1_NEAR", "R1_SISYPHUS")): ((1, (400, 740), (310, 800)),),
-    frozenset(("R1_NEAR", "R1_EROS")): ((1, (540, 740), (500, 800)),),
-    frozenset(("R1_NEAR", "R1_SE_L5")): ((1, (720, 740), (700, 800)),),
-    frozenset(("R1_SISYPHUS", "R1_EROS")): ((1, (396, 920), (420, 920)),),
-    frozenset(("R1_SE_L4", "R1_HALLEY")): ((1, (100, 1040), (100, 1090)), (2, (100, 46), (100, 96))),
-    frozenset(("R1_EROS", "R1_MARS_ORBIT")): ((1, (500, 1040), (500, 1090)), (2, (500, 46), (500, 96))),
-    frozenset(("R1_SE_L5", "R1_MARS_ORBIT")): ((1, (700, 1040), (700, 1090)), (2, (700, 46), (700, 96))),
+    frozenset(("R1_EARTH", "R1_NEAR")): ((1, (544, 494), (544, 548)),),
+    frozenset(("R1_NEAR", "R1_VENUS")): ((1, (262, 668), (302, 668)),),
+    frozenset(("R1_NEAR", "R1_SE_L4")): ((1, (330, 788), (110, 848)),),
+    frozenset(("R1_NEAR", "R1_SISYPHUS")): ((1, (400, 788), (310, 848)),),
+    frozenset(("R1_NEAR", "R1_EROS")): ((1, (540, 788), (500, 848)),),
+    frozenset(("R1_NEAR", "R1_SE_L5")): ((1, (720, 788), (700, 848)),),
+    frozenset(("R1_SISYPHUS", "R1_EROS")): ((1, (396, 968), (420, 968)),),
+    frozenset(("R1_SE_L4", "R1_HALLEY")): ((1, (100, 1088), (100, 1138)), (2, (100, 46), (100, 96))),
+    frozenset(("R1_EROS", "R1_MARS_ORBIT")): ((1, (500, 1088), (500, 1138)), (2, (500, 46), (500, 96))),
+    frozenset(("R1_SE_L5", "R1_MARS_ORBIT")): ((1, (700, 1088), (700, 1138)), (2, (700, 46), (700, 96))),
     frozenset(("R1_HALLEY", "R1_MARS_ORBIT")): ((2, (262, 216), (302, 216)),),
     frozenset(("R1_MARS_ORBIT", "R1_MARS")): ((2, (664, 336), (664, 386)),),
     frozenset(("R1_MARS_ORBIT", "R1_BELT")): ((2, (322, 336), (322, 676)),),
@@ -169,58 +169,60 @@ TEAM_W, TEAM_H, TEAM_GAP = 40, 26, 5
 
 # E2 (Planeteers): the Inner Solar System, the Asteroid Belt (inner, outer; two by two) and
 # Jupiter on the first part with the legend and the orbital surcharges; Saturn, Uranus, Neptune,
-# Pluto, the Kuiper Belt and the Oort Cloud on the second.  Sites are 178 px high like E1's.
-MAP1_HEIGHT_E2, MAP2_HEIGHT_E2 = 1190, 1108
+# Pluto, the Kuiper Belt and the Oort Cloud on the second.  Sites are 201 px high (a tile, a base
+# on two lines and a row of teams at MAP_TEXT), the Inner Solar System a strip of one line and
+# its teams; each part at most 1200 px.
+MAP1_HEIGHT_E2, MAP2_HEIGHT_E2 = 1190, 1200
 REGIONS_E2: dict[str, tuple[int, Box]] = {
-    "R2_INNER": (1, (14, 46, 786, 194)),
-    "R2_AST_A": (1, (14, 244, 388, 642)),
-    "R2_AST_B": (1, (412, 244, 786, 642)),
-    "R2_JUPITER": (1, (14, 692, 786, 906)),
-    "R2_SATURN": (2, (14, 96, 786, 310)),
-    "R2_URANUS": (2, (14, 360, 786, 574)),
-    "R2_NEPTUNE": (2, (14, 624, 388, 838)),
-    "R2_PLUTO": (2, (412, 624, 786, 838)),
-    "R2_KUIPER": (2, (14, 888, 388, 1102)),
-    "R2_OORT": (2, (412, 888, 786, 1102)),
+    "R2_INNER": (1, (14, 46, 786, 154)),
+    "R2_AST_A": (1, (14, 204, 388, 648)),
+    "R2_AST_B": (1, (412, 204, 786, 648)),
+    "R2_JUPITER": (1, (14, 698, 786, 935)),
+    "R2_SATURN": (2, (14, 96, 786, 333)),
+    "R2_URANUS": (2, (14, 383, 786, 620)),
+    "R2_NEPTUNE": (2, (14, 670, 388, 907)),
+    "R2_PLUTO": (2, (412, 670, 786, 907)),
+    "R2_KUIPER": (2, (14, 957, 388, 1194)),
+    "R2_OORT": (2, (412, 957, 786, 1194)),
 }
 SITES_E2: dict[str, Box] = {
-    "iss": (22, 76, 778, 186),
-    "ceres": (22, 274, 198, 452), "vesta": (204, 274, 380, 452), "pallas": (22, 458, 380, 636),
-    "hygiea": (420, 274, 596, 452), "interamnia": (602, 274, 778, 452),
-    "psyche": (420, 458, 572, 636), "jup_trojans": (578, 458, 778, 636),     # a long name on two lines
-    "io": (22, 722, 206, 900), "europa": (212, 722, 396, 900), "ganymede": (402, 722, 586, 900),
-    "callisto": (592, 722, 778, 900),
+    "iss": (22, 76, 778, 146),
+    "ceres": (22, 234, 198, 435), "vesta": (204, 234, 380, 435), "pallas": (22, 441, 380, 642),
+    "hygiea": (420, 234, 596, 435), "interamnia": (602, 234, 778, 435),
+    "psyche": (420, 441, 572, 642), "jup_trojans": (578, 441, 778, 642),     # a long name on two lines
+    "io": (22, 728, 206, 929), "europa": (212, 728, 396, 929), "ganymede": (402, 728, 586, 929),
+    "callisto": (592, 728, 778, 929),
     # Titan is wider: its costs carry the gravity ("é7" by its name, "gravitáció +1" below);
     # Enceladus and Iapetus wide enough for their names and tiles at MAP_TEXT
-    "enceladus": (22, 126, 168, 304), "dione": (174, 126, 310, 304), "rhea": (316, 126, 452, 304),
-    "titan": (458, 126, 626, 304), "iapetus": (632, 126, 778, 304),
-    "miranda": (22, 390, 168, 568), "ariel": (174, 390, 320, 568), "umbriel": (326, 390, 472, 568),
-    "titania": (478, 390, 624, 568), "oberon": (630, 390, 778, 568),
-    "triton": (22, 654, 198, 832), "proteus": (204, 654, 380, 832),
-    "pluto": (420, 654, 596, 832), "charon": (602, 654, 778, 832),
-    "eris": (22, 918, 198, 1096), "makemake": (204, 918, 380, 1096),
-    "oort": (420, 918, 778, 1096),
+    "enceladus": (22, 126, 168, 327), "dione": (174, 126, 310, 327), "rhea": (316, 126, 452, 327),
+    "titan": (458, 126, 626, 327), "iapetus": (632, 126, 778, 327),
+    "miranda": (22, 413, 168, 614), "ariel": (174, 413, 320, 614), "umbriel": (326, 413, 472, 614),
+    "titania": (478, 413, 624, 614), "oberon": (630, 413, 778, 614),
+    "triton": (22, 700, 198, 901), "proteus": (204, 700, 380, 901),
+    "pluto": (420, 700, 596, 901), "charon": (602, 700, 778, 901),
+    "eris": (22, 987, 198, 1188), "makemake": (204, 987, 380, 1188),
+    "oort": (420, 987, 778, 1188),
 }
 TABS_E2: tuple[tuple[int, str, Box, str], ...] = (
-    (1, "R2_SATURN", (494, 956, 786, 996), "to_region"),
+    (1, "R2_SATURN", (494, 965, 786, 1005), "to_region"),
     (2, "R2_JUPITER", (494, 6, 786, 46), "from_region"),
 )
 BORDER_LINES_E2: dict[frozenset[str], tuple[tuple[int, tuple[float, float], tuple[float, float]], ...]] = {
-    frozenset(("R2_INNER", "R2_AST_A")): ((1, (200, 194), (200, 244)),),
-    frozenset(("R2_INNER", "R2_AST_B")): ((1, (600, 194), (600, 244)),),
-    frozenset(("R2_AST_A", "R2_AST_B")): ((1, (388, 443), (412, 443)),),
-    frozenset(("R2_AST_A", "R2_JUPITER")): ((1, (200, 642), (200, 692)),),
-    frozenset(("R2_AST_B", "R2_JUPITER")): ((1, (600, 642), (600, 692)),),
-    frozenset(("R2_JUPITER", "R2_SATURN")): ((1, (640, 906), (640, 956)), (2, (640, 46), (640, 96))),
-    frozenset(("R2_SATURN", "R2_URANUS")): ((2, (400, 310), (400, 360)),),
-    frozenset(("R2_URANUS", "R2_NEPTUNE")): ((2, (200, 574), (200, 624)),),
-    frozenset(("R2_NEPTUNE", "R2_PLUTO")): ((2, (388, 731), (412, 731)),),
-    frozenset(("R2_PLUTO", "R2_KUIPER")): ((2, (470, 838), (340, 888)),),
-    frozenset(("R2_NEPTUNE", "R2_KUIPER")): ((2, (200, 838), (200, 888)),),
-    frozenset(("R2_KUIPER", "R2_OORT")): ((2, (388, 995), (412, 995)),),
+    frozenset(("R2_INNER", "R2_AST_A")): ((1, (200, 154), (200, 204)),),
+    frozenset(("R2_INNER", "R2_AST_B")): ((1, (600, 154), (600, 204)),),
+    frozenset(("R2_AST_A", "R2_AST_B")): ((1, (388, 403), (412, 403)),),
+    frozenset(("R2_AST_A", "R2_JUPITER")): ((1, (200, 648), (200, 698)),),
+    frozenset(("R2_AST_B", "R2_JUPITER")): ((1, (600, 648), (600, 698)),),
+    frozenset(("R2_JUPITER", "R2_SATURN")): ((1, (640, 935), (640, 965)), (2, (640, 46), (640, 96))),
+    frozenset(("R2_SATURN", "R2_URANUS")): ((2, (400, 333), (400, 383)),),
+    frozenset(("R2_URANUS", "R2_NEPTUNE")): ((2, (200, 620), (200, 670)),),
+    frozenset(("R2_NEPTUNE", "R2_PLUTO")): ((2, (388, 777), (412, 777)),),
+    frozenset(("R2_PLUTO", "R2_KUIPER")): ((2, (470, 907), (340, 957)),),
+    frozenset(("R2_NEPTUNE", "R2_KUIPER")): ((2, (200, 907), (200, 957)),),
+    frozenset(("R2_KUIPER", "R2_OORT")): ((2, (388, 1064), (412, 1064)),),
 }
-LEGEND_TOP_E2, LEGEND_RIGHT_E2 = 920, 470      # left of the Saturn tab and the surcharge table
-SURCHARGE_BOX_E2: Box = (480, 1006, 786, 1184)      # six rows at MAP_TEXT, the longest pair whole
+LEGEND_TOP_E2, LEGEND_RIGHT_E2 = 945, 470      # left of the Saturn tab and the surcharge table
+SURCHARGE_BOX_E2: Box = (480, 1013, 786, 1181)      # six rows of 22 px at MAP_TEXT, the longest pair whole
 RADIATION_BADGE_H = 24
 
 

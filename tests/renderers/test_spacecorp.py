@@ -224,7 +224,7 @@ def test_e2_draws_its_map_the_radiation_zone_and_the_surcharges_in_both_language
     for language in ("en", "hu"):
         seen.clear()
         images = render(view, language=language)
-        assert [image.size for image in images[:2]] == [(800, 1190), (800, 1108)]
+        assert [image.size for image in images[:2]] == [(800, 1197), (800, 1200)]
         texts = {text for text, _ in seen}
         assert min(size for _, size in seen) >= MIN_TEXT
         for site in SITES_E2:
@@ -296,7 +296,7 @@ def test_era_1_images_keep_their_sizes():
     business image's title when there is no trigger note (-42 px); a player's panel 22 px taller for
     its lines at PANEL_TEXT (newcomer C-S9: legible at 420 px)."""
     view = GAME.view(GAME.new_game({"players": 3}, 1), None)
-    assert [image.size for image in render(view)] == [(800, 1136), (800, 966), (800, 564), (800, 674), (800, 342)]
+    assert [image.size for image in render(view)] == [(800, 1184), (800, 966), (800, 564), (800, 674), (800, 342)]
 
 
 def test_the_offer_shows_each_cards_infra_use_and_edge(monkeypatch):

@@ -6,6 +6,7 @@ shortened with an ellipsis, in every era and both languages."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
@@ -137,3 +138,39 @@ def test_C_S9_the_colonies_are_at_least_panel_min_an_ability_on_two_lines(monkey
     sc.draw_colonies(view, None, language)
     assert seen and min(size for _text, size in seen) >= sc.PANEL_MIN
     assert not [text for text, _size in seen if text.endswith("…")]
+
+
+@pytest.mark.parametrize("eras, players, seed", [("1", 4, 3), ("1", 4, 7), ("2", 4, 2), ("2", 4, 9)])
+def test_C_S9_the_larger_print_keeps_a_sites_teams_inside_its_region(monkeypatch, eras, players, seed):
+    """Sites are taller (E1's Earth–Moon rows +24 px, E2's rows +23 px, E2 part 1's Inner Solar
+    System strip lower) so a tile, a base on two lines and a row of teams fit at MAP_TEXT: a
+    team's chip ends inside its region (before: up to 18 px over the site's bottom, across the
+    region's edge); each part at most 1200 px."""
+    current: dict[str, Any] = {}
+    over: list[tuple[str, float]] = []
+    draw_site, draw_team = sc.draw_site, sc.draw_team
+
+    def site(draw, view, site_id, teams, language, layout=None):
+        current["box"], current["id"] = (layout or sc.layout_of(view)).sites[site_id], site_id
+        draw_site(draw, view, site_id, teams, language, layout)
+        current.clear()
+
+    def team(draw, view, x, y, *args, **kwargs):
+        if current and y + sc.TEAM_H > current["box"][3] + 6:
+            over.append((current["id"], y + sc.TEAM_H - current["box"][3]))
+        draw_team(draw, view, x, y, *args, **kwargs)
+
+    monkeypatch.setattr(sc, "draw_site", site)
+    monkeypatch.setattr(sc, "draw_team", team)
+    state = GAME.new_game({"players": players, "eras": eras}, seed)
+    rng = random.Random(seed)
+    for ply in range(140):
+        if GAME.is_over(state) or not GAME.waiting_for(state):
+            break
+        state = GAME.apply(state, GAME.random_move(state, min(GAME.waiting_for(state)), rng))
+        if ply % 20 == 19:
+            view = GAME.view(state, None)
+            for language in ("hu", "en"):
+                parts = [sc.draw_map_part(view, part, language) for part in (1, 2)]
+                assert all(image.height <= 1200 for image in parts)
+    assert not over
