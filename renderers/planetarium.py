@@ -892,8 +892,8 @@ def _draw_planets(draw: ImageDraw.ImageDraw, box: c.Box, view: GameState, langua
         kind = planet.kind
         c.rounded_panel(draw, (x0, top, x1, top + row_h), radius=10, fill=PANEL, outline=(120, 120, 130), width=2)
         # disc with letter
-        r = min(22, row_h / 2 - 8)             # 22: room right of it for the kind at 15+ px (C-S9)
-        dx, dy = x0 + 8 + r * 1.55, top + 8 + r
+        r = min(21, row_h / 2 - 8)             # room right of it for the kind at 15+ px (C-S9)
+        dx, dy = x0 + 8 + r * 1.55, top + 6 + r
         _draw_planet_disc(draw, dx, dy, r, kind)
         c.draw_text_outlined(draw, (dx, dy + 1), letter, size=int(r * 1.2), bold=True, fill=c.WHITE,
                              outline=(20, 20, 30), outline_width=2)
@@ -902,20 +902,45 @@ def _draw_planets(draw: ImageDraw.ImageDraw, box: c.Box, view: GameState, langua
         kind_text = _t(language, "gas" if kind == "gas" else "solid")
         orbit_text = _t(language, "orbit", orbit=orbit)
         room = x0 + info_w - 4 - tx
-        c.draw_text(draw, (tx, top + 8), kind_text, fnt=_fit(kind_text, room, 18, bold=True), fill=c.INK, anchor="la")
-        c.draw_text(draw, (tx, top + 30), orbit_text, fnt=_fit(orbit_text, room, 18), fill=c.INK, anchor="la")
-        # habitability token
-        habitable = planet.habitable
-        h_pts = planet.habitable_points
-        u_pts = planet.uninhabitable_points
-        tok_y = top + max(2 * r + 16, 56)
-        tok = (x0 + 8, tok_y, x0 + info_w - 4, min(tok_y + 30, top + row_h - 6))
-        draw.rounded_rectangle(tok, radius=8, fill=HAB_YES if habitable else HAB_NO, outline=c.BLACK, width=1)
-        hab_text = _t(language, "habitable" if habitable else "hostile", h=h_pts, u=u_pts)
-        c.draw_text_in_box(draw, tok, hab_text, max_size=17, min_size=10, bold=True, fill=c.WHITE, padding=4)
+        c.draw_text(draw, (tx, top + 6), kind_text, fnt=_fit(kind_text, room, 18, bold=True, min_size=COLUMN_MIN), fill=c.INK, anchor="la")
+        c.draw_text(draw, (tx, top + 27), orbit_text, fnt=_fit(orbit_text, room, 18, min_size=COLUMN_MIN), fill=c.INK, anchor="la")
+        # habitability token: its side, and the two sums below it (two lines at 15+ px: C-S9)
+        tok_y = top + 2 * r + 10
+        tok = (x0 + 8, tok_y, x0 + info_w - 4, min(tok_y + 48, top + row_h - 5))
+        draw.rounded_rectangle(tok, radius=8, fill=HAB_YES if planet.habitable else HAB_NO, outline=c.BLACK, width=1)
+        hab_text = _t(language, "habitable" if planet.habitable else "hostile", h=planet.habitable_points,
+                      u=planet.uninhabitable_points)
+        lines, fnt = token_lines(hab_text, tok[2] - tok[0] - 8, tok[3] - tok[1] - 2)
+        step = (tok[3] - tok[1]) / (len(lines) + 1)
+        for index, line in enumerate(lines):
+            c.draw_text(draw, ((tok[0] + tok[2]) / 2, tok[1] + step * (index + 1)), line, fnt=fnt, fill=c.WHITE,
+                        anchor="mm")
         # card row
         row = planet.row
         _draw_card_row(draw, (x0 + info_w + 4, top + 6, x1 - 8, top + row_h - 6), row, players, language)
+
+
+TOKEN_SIZES = (18, 17, 16, 15)
+
+
+def token_lines(text: str, width: float, height: float) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """A habitability token's text (``✘ lakhatatlan ✔10 : ✘17``) as the token writes it: on one
+    line at the largest of TOKEN_SIZES that fits ``width``, else on two lines broken at the space
+    that makes the longer line shortest (the side / the sums), never inside a word; the largest
+    size at which the lines fit ``width`` and ``height`` (at least COLUMN_MIN)."""
+    words = text.split(" ")
+    splits = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))
+              if not words[i].startswith(":")]
+    for size in TOKEN_SIZES:
+        fnt = c.font(size, bold=True)
+        if fnt.getlength(text) <= width and size * 1.2 <= height:
+            return [text], fnt
+        if splits and size * 2.3 <= height:
+            best = min(splits, key=lambda pair: max(fnt.getlength(line) for line in pair))
+            if max(fnt.getlength(line) for line in best) <= width:
+                return best, fnt
+    fnt = c.font(COLUMN_MIN, bold=True)
+    return (min(splits, key=lambda pair: max(fnt.getlength(line) for line in pair)) if splits else [text]), fnt
 
 
 def _draw_card_row(draw: ImageDraw.ImageDraw, box: c.Box, row: list[PlayedCard], players: list[PlayerState],
@@ -940,7 +965,7 @@ def _draw_card_row(draw: ImageDraw.ImageDraw, box: c.Box, row: list[PlayedCard],
     chip_h = (avail_h - gap * (lines - 1)) / lines
     # a row names its cards when every name fits its chip whole (never some chips named, some not)
     with_name = (chip_w >= NAMED_MIN_W and chip_h >= NAMED_MIN_H
-                 and all(chip_name_lines(played.card, chip_w - 10, chip_h - 50, language) for played in row))
+                 and all(chip_name_lines(played.card, chip_w - 10, chip_h - NAME_ROOM, language) for played in row))
     for idx, played in enumerate(row):
         line, col = divmod(idx, per_line)
         bx = x0 + col * (chip_w + gap)
@@ -950,29 +975,32 @@ def _draw_card_row(draw: ImageDraw.ImageDraw, box: c.Box, row: list[PlayedCard],
 
 # A played card's chip: up to CHIP_MAX_W wide; from NAMED_MIN_W x NAMED_MIN_H on it carries the
 # card's name in the reader's language, wrapped (a long word at a syllable, never cut) in
-# NAME_SIZES px (at the chat's 0.7 scale on a phone: 8-10 px); a row where a name does not fit
-# shows ids and points only.
+# NAME_SIZES px (at the chat's 0.7 scale on a phone: 10.5-12 px); a row where a name does not fit
+# shows ids and points only.  Every text of a chip is COLUMN_MIN px or more (C-S9).
 CHIP_MAX_W = 128
 NAMED_MIN_W, NAMED_MIN_H = 76, 72
-NAME_SIZES = (15, 14, 13, 12)
+NAME_SIZES = (17, 16, 15)
+NAME_STEP = 1.1                      # a name's line pitch, times its size
+CHIP_ID_SIZE = 15                    # a named chip's id, its habitability value and "final"
+NAME_ROOM = 46                       # a named chip's height above and below its name
 
 
 def chip_name_lines(card_id: str, width: float, height: float, language: str) -> tuple[list[str], int] | None:
     """The card's name as a chip of inner ``width`` x ``height`` writes it: its lines and font
-    size, the largest of NAME_SIZES in which every line fits whole; None when none does."""
+    size, of NAME_SIZES one in which every line fits whole (no word broken if one can be kept
+    whole, then the fewest lines, then the largest size; a word too long for the chip at every
+    size broken at a syllable, ``Cryovolca-`` / ``nism``); None when none does."""
     name = text_of(Msg(f"planetarium.card.{card_id}"), language)
     fitting = []
     for size in NAME_SIZES:
         fnt = c.font(size, bold=True)
-        max_lines = max(1, min(3, int(height // (size * 1.15))))
+        max_lines = max(1, min(3, int(height // (size * NAME_STEP))))
         lines = c.wrap_words(name, fnt, width, max_lines=max_lines)
         if len(lines) <= max_lines and all(fnt.getlength(line) <= width for line in lines):
             fitting.append((lines, size))
     whole_words = [(lines, size) for lines, size in fitting if " ".join(lines) == name]
-    if language != "hu":                # the syllable breaks are Hungarian ones: other names wrap at spaces only
-        fitting = whole_words
-    best = whole_words or fitting           # the largest size that breaks no word, else the largest
-    return best[0] if best else None
+    best = whole_words or fitting           # breaking no word if any size can, then in the fewest lines,
+    return min(best, key=lambda option: (len(option[0]), -option[1])) if best else None     # then the largest
 
 
 def _draw_card_chip(draw: ImageDraw.ImageDraw, box: c.Box, played: PlayedCard, cards: dict[str, Card], players: list[PlayerState],
@@ -998,14 +1026,14 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box: c.Box, played: PlayedCard, c
         habitable = card.habitability_side == "habitable"
         hab_text = _t(language, "hab_h" if habitable else "hab_u", points=card.habitability_points)
         hab_col = HAB_YES if habitable else HAB_NO
-    named = chip_name_lines(card_id, w - 10, h - 50, language) if with_name else None
+    named = chip_name_lines(card_id, w - 10, h - NAME_ROOM, language) if with_name else None
     if named:
         # the id and the points on top, the name in the middle, the habitability value and the marker below
-        c.draw_text(draw, (x0 + 6, y0 + 5), card_id, size=13, bold=True, fill=ink, anchor="la")
+        c.draw_text(draw, (x0 + 6, y0 + 5), card_id, size=CHIP_ID_SIZE, bold=True, fill=ink, anchor="la")
         c.draw_text(draw, (x1 - 6, y0 + 3), str(points), size=20, bold=True, fill=ink, anchor="ra")
         lines, size = named
-        step = size * 1.15
-        top = (y0 + 26 + y1 - 24) / 2 - step * len(lines) / 2
+        step = size * NAME_STEP
+        top = (y0 + 24 + y1 - 22) / 2 - step * len(lines) / 2
         for index, line in enumerate(lines):
             c.draw_text(draw, (cx, top + index * step), line, size=size, bold=True, fill=ink, anchor="ma")
         bottom = y1 - 6
@@ -1013,7 +1041,7 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box: c.Box, played: PlayedCard, c
             c.draw_text(draw, (x0 + 6, bottom), hab_text, size=15, bold=True, fill=hab_col, anchor="ld")
         elif card.deck == "final":
             label = _t(language, "final_card")
-            c.draw_text(draw, (x0 + 6, bottom), label, fnt=_fit(label, w - 30, 13), fill=ink, anchor="ld")
+            c.draw_text(draw, (x0 + 6, bottom), label, size=CHIP_ID_SIZE, fill=ink, anchor="ld")
         if marker_seat is not None:
             c.draw_player_token(draw, _seat_colour(players[marker_seat], marker_seat), x1 - 13, bottom - 8, 8, letter="")
     elif tall:
@@ -1024,14 +1052,14 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box: c.Box, played: PlayedCard, c
             c.draw_text(draw, (x0 + 6, bottom), hab_text, size=15, bold=True, fill=hab_col, anchor="ld")
         elif card.deck == "final":
             label = _t(language, "final_card")
-            c.draw_text(draw, (cx, bottom), label, fnt=_fit(label, w - 6, 13), fill=ink, anchor="md")
+            c.draw_text(draw, (cx, bottom), label, size=CHIP_ID_SIZE, fill=ink, anchor="md")
         if marker_seat is not None:
             c.draw_player_token(draw, _seat_colour(players[marker_seat], marker_seat), x1 - 13, bottom - 8, 8, letter="")
     else:
         mid = y0 + h * 0.48
         roomy = w >= 60                     # room for the marker beside the id
         right = x1 - (20 if has_marker and roomy else 5)
-        c.draw_text_in_box(draw, (x0 + 5, y0 + 3, right, mid), card_id, max_size=15, min_size=8, bold=True,
+        c.draw_text_in_box(draw, (x0 + 5, y0 + 1, right, mid + 2), card_id, max_size=17, min_size=COLUMN_MIN, bold=True,
                            fill=ink, align="left" if has_marker and roomy else "center", padding=1)
         if marker_seat is not None:
             colour = _seat_colour(players[marker_seat], marker_seat)
@@ -1039,13 +1067,13 @@ def _draw_card_chip(draw: ImageDraw.ImageDraw, box: c.Box, played: PlayedCard, c
                 c.draw_player_token(draw, colour, x1 - 12, (y0 + mid) / 2 + 1, 7, letter="")
             else:                           # narrow chip: the marker sits on the corner
                 c.draw_player_token(draw, colour, x1 - 3, y0 + 3, 6, letter="")
-        psize, hsize = int(max(10, min(18, h * 0.45))), int(max(9, min(15, h * 0.38)))
+        psize, hsize = int(max(COLUMN_MIN, min(20, h * 0.5))), COLUMN_MIN
         while True:
             pf, hf = c.font(psize, bold=True), c.font(hsize, bold=True)
             total = pf.getlength(str(points)) + (4 + hf.getlength(hab_text) if hab_text else 0)
-            if total <= w - 12 or psize <= 9:
+            if total <= w - 12 or psize <= COLUMN_MIN:
                 break
-            psize, hsize = psize - 1, max(8, hsize - 1)
+            psize -= 1
         if total > w - 12 and hab_text:
             hab_text = ""                   # too narrow: the points alone
             total = pf.getlength(str(points))

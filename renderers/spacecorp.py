@@ -1,6 +1,6 @@
 """Space Corp renderer (era 1, Mariners; era 2, Planeteers; era 3, Starfarers): a view in,
 800-px-wide images out, each legible when a phone shows it 420 px wide (no text under ``MIN_TEXT``
-px, about 9 px there).  The map drawn is the one of ``view.era``; each era's map has its own
+px, about 9 px there; on the map none under ``MAP_TEXT``, 10.5 px there).  The map drawn is the one of ``view.era``; each era's map has its own
 :class:`MapLayout` (E3's is built by :func:`layout_e3` from its rows of cards).
 
 1. **The map, first part**: whose turn and step (or who must choose first: a Progress card, a
@@ -75,6 +75,7 @@ from rules.spacecorp.read import winners as read_winners
 
 WIDTH = 800
 MIN_TEXT = 17                           # font size: 17 * 420 / 800 = 8.9 px on a phone
+MAP_TEXT = 20                           # the map's least (C-S9's left-over): 20 * 420 / 800 = 10.5 px on a phone
 PANEL_TEXT = 21                         # a player panel's lines (C-S9): 21 * 420 / 800 = 11 px on a phone
 PANEL_MIN = 20                          # ... fitted down to no less (capitals ~7.6 px high there)
 SPACE: RGB = (12, 16, 36)
@@ -101,28 +102,28 @@ KIND_RGB: dict[str, RGB] = {"ADAPT": (214, 238, 214), "BREAK": (214, 226, 250)}
 
 # ------------------------------------------------------------------------------------------------
 # Layout: two map parts (an image each).  Regions and sites are boxes in the part's pixels.
-MAP1_HEIGHT, MAP2_HEIGHT = 1136, 846
+MAP1_HEIGHT, MAP2_HEIGHT = 1184, 846
 REGIONS: dict[str, tuple[int, Box]] = {
-    "R1_EARTH": (1, (14, 46, 786, 446)),
-    "R1_VENUS": (1, (14, 500, 262, 740)),
-    "R1_NEAR": (1, (302, 500, 786, 740)),
-    "R1_SE_L4": (1, (14, 800, 189, 1040)),
-    "R1_SISYPHUS": (1, (213, 800, 388, 1040)),
-    "R1_EROS": (1, (412, 800, 587, 1040)),
-    "R1_SE_L5": (1, (611, 800, 786, 1040)),
+    "R1_EARTH": (1, (14, 46, 786, 494)),
+    "R1_VENUS": (1, (14, 548, 262, 788)),
+    "R1_NEAR": (1, (302, 548, 786, 788)),
+    "R1_SE_L4": (1, (14, 848, 198, 1088)),       # Sisyphus wider, Eros narrower: each name at MAP_TEXT
+    "R1_SISYPHUS": (1, (204, 848, 396, 1088)),
+    "R1_EROS": (1, (420, 848, 596, 1088)),
+    "R1_SE_L5": (1, (602, 848, 786, 1088)),
     "R1_HALLEY": (2, (14, 96, 262, 336)),
     "R1_MARS_ORBIT": (2, (302, 96, 786, 336)),
     "R1_MARS": (2, (342, 386, 786, 626)),
     "R1_BELT": (2, (14, 676, 786, 836)),
 }
 SITES: dict[str, Box] = {
-    "earth": (22, 80, 262, 438),
-    "moon": (270, 80, 433, 256), "em_l1": (439, 80, 602, 256), "em_l2": (608, 80, 778, 256),
-    "em_l4": (270, 262, 521, 438), "em_l5": (527, 262, 778, 438),
-    "venus": (22, 530, 254, 732),
-    "se_l1": (310, 530, 541, 732), "se_l2": (547, 530, 778, 732),
-    "se_l4": (22, 830, 181, 1032), "sisyphus": (221, 830, 380, 1032), "eros": (420, 830, 579, 1032),
-    "se_l5": (619, 830, 778, 1032),
+    "earth": (22, 80, 232, 486),
+    "moon": (238, 80, 401, 280), "em_l1": (407, 80, 590, 280), "em_l2": (596, 80, 778, 280),
+    "em_l4": (238, 286, 505, 486), "em_l5": (511, 286, 778, 486),
+    "venus": (22, 578, 254, 780),
+    "se_l1": (310, 578, 541, 780), "se_l2": (547, 578, 778, 780),
+    "se_l4": (22, 878, 190, 1080), "sisyphus": (212, 878, 388, 1080), "eros": (428, 878, 588, 1080),
+    "se_l5": (610, 878, 778, 1080),
     "halley": (22, 126, 254, 328),
     "phobos": (310, 126, 541, 328), "deimos": (547, 126, 778, 328),
     "mars_n": (350, 416, 561, 618), "mars_s": (567, 416, 778, 618),
@@ -130,24 +131,24 @@ SITES: dict[str, Box] = {
 }
 # tabs: the regions a part continues with (part, region, box, arrow key)
 TABS: tuple[tuple[int, str, Box, str], ...] = (
-    (1, "R1_HALLEY", (14, 1090, 262, 1130), "to_region"),
-    (1, "R1_MARS_ORBIT", (302, 1090, 786, 1130), "to_region"),
-    (2, "R1_SE_L4", (14, 6, 189, 46), "from_region"),
-    (2, "R1_EROS", (412, 6, 587, 46), "from_region"),
-    (2, "R1_SE_L5", (611, 6, 786, 46), "from_region"),
+    (1, "R1_HALLEY", (14, 1138, 262, 1178), "to_region"),
+    (1, "R1_MARS_ORBIT", (302, 1138, 786, 1178), "to_region"),
+    (2, "R1_SE_L4", (14, 6, 250, 46), "from_region"),
+    (2, "R1_EROS", (420, 6, 580, 46), "from_region"),
+    (2, "R1_SE_L5", (590, 6, 786, 46), "from_region"),
 )
 # borders: the regions (either order) -> (part, line from, line to) for every part it shows in
 BORDER_LINES: dict[frozenset[str], tuple[tuple[int, tuple[float, float], tuple[float, float]], ...]] = {
-    frozenset(("R1_EARTH", "R1_NEAR")): ((1, (544, 446), (544, 500)),),
-    frozenset(("R1_NEAR", "R1_VENUS")): ((1, (262, 620), (302, 620)),),
-    frozenset(("R1_NEAR", "R1_SE_L4")): ((1, (330, 740), (110, 800)),),
-    frozenset(("R1_NEAR", "R1_SISYPHUS")): ((1, (400, 740), (310, 800)),),
-    frozenset(("R1_NEAR", "R1_EROS")): ((1, (540, 740), (500, 800)),),
-    frozenset(("R1_NEAR", "R1_SE_L5")): ((1, (720, 740), (700, 800)),),
-    frozenset(("R1_SISYPHUS", "R1_EROS")): ((1, (388, 920), (412, 920)),),
-    frozenset(("R1_SE_L4", "R1_HALLEY")): ((1, (100, 1040), (100, 1090)), (2, (100, 46), (100, 96))),
-    frozenset(("R1_EROS", "R1_MARS_ORBIT")): ((1, (500, 1040), (500, 1090)), (2, (500, 46), (500, 96))),
-    frozenset(("R1_SE_L5", "R1_MARS_ORBIT")): ((1, (700, 1040), (700, 1090)), (2, (700, 46), (700, 96))),
+    frozenset(("R1_EARTH", "R1_NEAR")): ((1, (544, 494), (544, 548)),),
+    frozenset(("R1_NEAR", "R1_VENUS")): ((1, (262, 668), (302, 668)),),
+    frozenset(("R1_NEAR", "R1_SE_L4")): ((1, (330, 788), (110, 848)),),
+    frozenset(("R1_NEAR", "R1_SISYPHUS")): ((1, (400, 788), (310, 848)),),
+    frozenset(("R1_NEAR", "R1_EROS")): ((1, (540, 788), (500, 848)),),
+    frozenset(("R1_NEAR", "R1_SE_L5")): ((1, (720, 788), (700, 848)),),
+    frozenset(("R1_SISYPHUS", "R1_EROS")): ((1, (396, 968), (420, 968)),),
+    frozenset(("R1_SE_L4", "R1_HALLEY")): ((1, (100, 1088), (100, 1138)), (2, (100, 46), (100, 96))),
+    frozenset(("R1_EROS", "R1_MARS_ORBIT")): ((1, (500, 1088), (500, 1138)), (2, (500, 46), (500, 96))),
+    frozenset(("R1_SE_L5", "R1_MARS_ORBIT")): ((1, (700, 1088), (700, 1138)), (2, (700, 46), (700, 96))),
     frozenset(("R1_HALLEY", "R1_MARS_ORBIT")): ((2, (262, 216), (302, 216)),),
     frozenset(("R1_MARS_ORBIT", "R1_MARS")): ((2, (664, 336), (664, 386)),),
     frozenset(("R1_MARS_ORBIT", "R1_BELT")): ((2, (322, 336), (322, 676)),),
@@ -168,57 +169,60 @@ TEAM_W, TEAM_H, TEAM_GAP = 40, 26, 5
 
 # E2 (Planeteers): the Inner Solar System, the Asteroid Belt (inner, outer; two by two) and
 # Jupiter on the first part with the legend and the orbital surcharges; Saturn, Uranus, Neptune,
-# Pluto, the Kuiper Belt and the Oort Cloud on the second.  Sites are 178 px high like E1's.
-MAP1_HEIGHT_E2, MAP2_HEIGHT_E2 = 1166, 1108
+# Pluto, the Kuiper Belt and the Oort Cloud on the second.  Sites are 201 px high (a tile, a base
+# on two lines and a row of teams at MAP_TEXT), the Inner Solar System a strip of one line and
+# its teams; each part at most 1200 px.
+MAP1_HEIGHT_E2, MAP2_HEIGHT_E2 = 1190, 1200
 REGIONS_E2: dict[str, tuple[int, Box]] = {
-    "R2_INNER": (1, (14, 46, 786, 194)),
-    "R2_AST_A": (1, (14, 244, 388, 642)),
-    "R2_AST_B": (1, (412, 244, 786, 642)),
-    "R2_JUPITER": (1, (14, 692, 786, 906)),
-    "R2_SATURN": (2, (14, 96, 786, 310)),
-    "R2_URANUS": (2, (14, 360, 786, 574)),
-    "R2_NEPTUNE": (2, (14, 624, 388, 838)),
-    "R2_PLUTO": (2, (412, 624, 786, 838)),
-    "R2_KUIPER": (2, (14, 888, 388, 1102)),
-    "R2_OORT": (2, (412, 888, 786, 1102)),
+    "R2_INNER": (1, (14, 46, 786, 154)),
+    "R2_AST_A": (1, (14, 204, 388, 648)),
+    "R2_AST_B": (1, (412, 204, 786, 648)),
+    "R2_JUPITER": (1, (14, 698, 786, 935)),
+    "R2_SATURN": (2, (14, 96, 786, 333)),
+    "R2_URANUS": (2, (14, 383, 786, 620)),
+    "R2_NEPTUNE": (2, (14, 670, 388, 907)),
+    "R2_PLUTO": (2, (412, 670, 786, 907)),
+    "R2_KUIPER": (2, (14, 957, 388, 1194)),
+    "R2_OORT": (2, (412, 957, 786, 1194)),
 }
 SITES_E2: dict[str, Box] = {
-    "iss": (22, 76, 778, 186),
-    "ceres": (22, 274, 198, 452), "vesta": (204, 274, 380, 452), "pallas": (22, 458, 380, 636),
-    "hygiea": (420, 274, 596, 452), "interamnia": (602, 274, 778, 452),
-    "psyche": (420, 458, 572, 636), "jup_trojans": (578, 458, 778, 636),     # a long name on two lines
-    "io": (22, 722, 206, 900), "europa": (212, 722, 396, 900), "ganymede": (402, 722, 586, 900),
-    "callisto": (592, 722, 778, 900),
-    # Titan is wider: its costs carry the gravity ("é7  gravitáció +1")
-    "enceladus": (22, 126, 162, 304), "dione": (168, 126, 308, 304), "rhea": (314, 126, 454, 304),
-    "titan": (460, 126, 632, 304), "iapetus": (638, 126, 778, 304),
-    "miranda": (22, 390, 168, 568), "ariel": (174, 390, 320, 568), "umbriel": (326, 390, 472, 568),
-    "titania": (478, 390, 624, 568), "oberon": (630, 390, 778, 568),
-    "triton": (22, 654, 198, 832), "proteus": (204, 654, 380, 832),
-    "pluto": (420, 654, 596, 832), "charon": (602, 654, 778, 832),
-    "eris": (22, 918, 198, 1096), "makemake": (204, 918, 380, 1096),
-    "oort": (420, 918, 778, 1096),
+    "iss": (22, 76, 778, 146),
+    "ceres": (22, 234, 198, 435), "vesta": (204, 234, 380, 435), "pallas": (22, 441, 380, 642),
+    "hygiea": (420, 234, 596, 435), "interamnia": (602, 234, 778, 435),
+    "psyche": (420, 441, 572, 642), "jup_trojans": (578, 441, 778, 642),     # a long name on two lines
+    "io": (22, 728, 206, 929), "europa": (212, 728, 396, 929), "ganymede": (402, 728, 586, 929),
+    "callisto": (592, 728, 778, 929),
+    # Titan is wider: its costs carry the gravity ("é7" by its name, "gravitáció +1" below);
+    # Enceladus and Iapetus wide enough for their names and tiles at MAP_TEXT
+    "enceladus": (22, 126, 168, 327), "dione": (174, 126, 310, 327), "rhea": (316, 126, 452, 327),
+    "titan": (458, 126, 626, 327), "iapetus": (632, 126, 778, 327),
+    "miranda": (22, 413, 168, 614), "ariel": (174, 413, 320, 614), "umbriel": (326, 413, 472, 614),
+    "titania": (478, 413, 624, 614), "oberon": (630, 413, 778, 614),
+    "triton": (22, 700, 198, 901), "proteus": (204, 700, 380, 901),
+    "pluto": (420, 700, 596, 901), "charon": (602, 700, 778, 901),
+    "eris": (22, 987, 198, 1188), "makemake": (204, 987, 380, 1188),
+    "oort": (420, 987, 778, 1188),
 }
 TABS_E2: tuple[tuple[int, str, Box, str], ...] = (
-    (1, "R2_SATURN", (494, 956, 786, 996), "to_region"),
+    (1, "R2_SATURN", (494, 965, 786, 1005), "to_region"),
     (2, "R2_JUPITER", (494, 6, 786, 46), "from_region"),
 )
 BORDER_LINES_E2: dict[frozenset[str], tuple[tuple[int, tuple[float, float], tuple[float, float]], ...]] = {
-    frozenset(("R2_INNER", "R2_AST_A")): ((1, (200, 194), (200, 244)),),
-    frozenset(("R2_INNER", "R2_AST_B")): ((1, (600, 194), (600, 244)),),
-    frozenset(("R2_AST_A", "R2_AST_B")): ((1, (388, 443), (412, 443)),),
-    frozenset(("R2_AST_A", "R2_JUPITER")): ((1, (200, 642), (200, 692)),),
-    frozenset(("R2_AST_B", "R2_JUPITER")): ((1, (600, 642), (600, 692)),),
-    frozenset(("R2_JUPITER", "R2_SATURN")): ((1, (640, 906), (640, 956)), (2, (640, 46), (640, 96))),
-    frozenset(("R2_SATURN", "R2_URANUS")): ((2, (400, 310), (400, 360)),),
-    frozenset(("R2_URANUS", "R2_NEPTUNE")): ((2, (200, 574), (200, 624)),),
-    frozenset(("R2_NEPTUNE", "R2_PLUTO")): ((2, (388, 731), (412, 731)),),
-    frozenset(("R2_PLUTO", "R2_KUIPER")): ((2, (470, 838), (340, 888)),),
-    frozenset(("R2_NEPTUNE", "R2_KUIPER")): ((2, (200, 838), (200, 888)),),
-    frozenset(("R2_KUIPER", "R2_OORT")): ((2, (388, 995), (412, 995)),),
+    frozenset(("R2_INNER", "R2_AST_A")): ((1, (200, 154), (200, 204)),),
+    frozenset(("R2_INNER", "R2_AST_B")): ((1, (600, 154), (600, 204)),),
+    frozenset(("R2_AST_A", "R2_AST_B")): ((1, (388, 403), (412, 403)),),
+    frozenset(("R2_AST_A", "R2_JUPITER")): ((1, (200, 648), (200, 698)),),
+    frozenset(("R2_AST_B", "R2_JUPITER")): ((1, (600, 648), (600, 698)),),
+    frozenset(("R2_JUPITER", "R2_SATURN")): ((1, (640, 935), (640, 965)), (2, (640, 46), (640, 96))),
+    frozenset(("R2_SATURN", "R2_URANUS")): ((2, (400, 333), (400, 383)),),
+    frozenset(("R2_URANUS", "R2_NEPTUNE")): ((2, (200, 620), (200, 670)),),
+    frozenset(("R2_NEPTUNE", "R2_PLUTO")): ((2, (388, 777), (412, 777)),),
+    frozenset(("R2_PLUTO", "R2_KUIPER")): ((2, (470, 907), (340, 957)),),
+    frozenset(("R2_NEPTUNE", "R2_KUIPER")): ((2, (200, 907), (200, 957)),),
+    frozenset(("R2_KUIPER", "R2_OORT")): ((2, (388, 1064), (412, 1064)),),
 }
-LEGEND_TOP_E2, LEGEND_RIGHT_E2 = 920, 470      # left of the Saturn tab and the surcharge table
-SURCHARGE_BOX_E2: Box = (494, 1006, 786, 1160)
+LEGEND_TOP_E2, LEGEND_RIGHT_E2 = 945, 470      # left of the Saturn tab and the surcharge table
+SURCHARGE_BOX_E2: Box = (480, 1013, 786, 1181)      # six rows of 22 px at MAP_TEXT, the longest pair whole
 RADIATION_BADGE_H = 24
 
 
@@ -450,6 +454,18 @@ def _lines(draw: ImageDraw.ImageDraw, box: Box, text: str, *, size: int = 19, bo
               align=align, min_size=min_size)
 
 
+def _map_text(draw: ImageDraw.ImageDraw, box: Box, text: str, **options: Any) -> None:
+    """:func:`_text` on the map: fitted down to ``MAP_TEXT`` at least."""
+    options.setdefault("min_size", MAP_TEXT)
+    _text(draw, box, text, **options)
+
+
+def _map_lines(draw: ImageDraw.ImageDraw, box: Box, text: str, **options: Any) -> None:
+    """:func:`_lines` on the map: fitted down to ``MAP_TEXT`` at least."""
+    options.setdefault("min_size", MAP_TEXT)
+    _lines(draw, box, text, **options)
+
+
 # ------------------------------------------------------------------------------------------------
 # Entries, tiles, cards
 def entry_text(entry: Any, language: str) -> str:
@@ -506,7 +522,7 @@ def draw_team(draw: ImageDraw.ImageDraw, view: Any, x: float, y: float, team: st
     if claim:
         draw.rounded_rectangle((x - 4, y - 4, x + TEAM_W + 4, y + TEAM_H + 4), radius=8, fill=GOLD)
     draw.rounded_rectangle((x, y, x + TEAM_W, y + TEAM_H), radius=5, fill=colour, outline=INK, width=1)
-    draw_text(draw, (x + TEAM_W / 2, y + TEAM_H / 2), team_code(team, language), size=18, bold=True,
+    draw_text(draw, (x + TEAM_W / 2, y + TEAM_H / 2), team_code(team, language), size=MAP_TEXT, bold=True,
               fill=contrast_text(colour), anchor="mm")
 
 
@@ -526,7 +542,7 @@ def draw_teams(draw: ImageDraw.ImageDraw, view: Any, box: Box, teams: list[tuple
         row, col = divmod(len(shown), per_row)
         left = x0 + 4 + col * (TEAM_W + TEAM_GAP + 4)
         top = y0 + 4 + row * (TEAM_H + TEAM_GAP + 4)
-        draw_text(draw, (left + TEAM_W / 2, top + TEAM_H / 2), f"+{len(teams) - len(shown)}", size=19, bold=True,
+        draw_text(draw, (left + TEAM_W / 2, top + TEAM_H / 2), f"+{len(teams) - len(shown)}", size=MAP_TEXT, bold=True,
                   fill=INK, anchor="mm")
 
 
@@ -543,26 +559,37 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
     y = y0 + 30
     if layout.inline_home and site.kind == "home":          # a wide, low home site: its note beside its name
         middle = (x0 + x1) / 2
-        _text(draw, (x0 + 7, y0 + 4, middle - 7, y0 + 30), name, size=21, bold=True)
-        _text(draw, (middle + 7, y0 + 4, x1 - 7, y0 + 30), _t(language, "home"), size=19, fill=MUTED, align="right")
+        _map_text(draw, (x0 + 7, y0 + 4, middle - 7, y0 + 30), name, size=21, bold=True)
+        _map_text(draw, (middle + 7, y0 + 4, x1 - 7, y0 + 30), _t(language, "home"), size=MAP_TEXT, fill=MUTED, align="right")
         draw_teams(draw, view, (x0 + 2, y0 + 34, x1 - 4, y1 - 4), teams, claimant, language)
         return
-    if layout.wrap_names and fit_font(name, x1 - x0 - 16, 24, max_size=21, min_size=MIN_TEXT,
-                                      bold=True).getlength(name) > x1 - x0 - 16:
-        _lines(draw, (x0 + 7, y0 + 4, x1 - 7, y0 + 50), name, size=21, bold=True)
-        y += 22
-    else:
-        _text(draw, (x0 + 7, y0 + 4, x1 - 7, y0 + 30), name, size=21, bold=True)
     costs = []
     if site.build is not None:
         costs.append(_t(language, "build", n=site.build))
     if site.gravity:
         costs.append(_t(language, "gravity", n=site.gravity))
-    if costs:
-        _text(draw, (x0 + 7, y - 1, x1 - 7, y + 23), "  ".join(costs), size=21, bold=True, fill=MUTED)
+    bold = font(MAP_TEXT, True)
+    room = x1 - x0 - 16
+    name_right = x1 - 7
+    if len(costs) > 1 and bold.getlength("  ".join(costs)) > room:
+        # the costs do not fit one line (é7  gravitáció +1 on a narrow moon): the build cost on
+        # the name's line, at its right, when both fit there; else each cost on a line
+        beside = bold.getlength(costs[0]) + 10
+        if bold.getlength(name) + beside <= room:
+            _map_text(draw, (x1 - 7 - beside, y0 + 4, x1 - 7, y0 + 30), costs[0], size=MAP_TEXT, bold=True, fill=MUTED,
+                      align="right")
+            name_right, costs = int(x1 - 7 - beside), costs[1:]
+    if layout.wrap_names and fit_font(name, x1 - x0 - 16, 24, max_size=21, min_size=MAP_TEXT,
+                                      bold=True).getlength(name) > x1 - x0 - 16:
+        _map_lines(draw, (x0 + 7, y0 + 4, x1 - 7, y0 + 50), name, size=21, bold=True)
+        y += 22
+    else:
+        _map_text(draw, (x0 + 6, y0 + 4, name_right, y0 + 30), name, size=21, bold=True)
+    for line in costs if costs and bold.getlength("  ".join(costs)) > room else ["  ".join(costs)] if costs else []:
+        _map_text(draw, (x0 + 7, y - 1, x1 - 7, y + 23), line, size=21, bold=True, fill=MUTED)
         y += 24
     if site.kind == "home":
-        _lines(draw, (x0 + 7, y, x1 - 7, y + 46), _t(language, "home"), size=18, fill=MUTED)
+        _map_lines(draw, (x0 + 7, y, x1 - 7, y + 46), _t(language, "home"), size=MAP_TEXT, fill=MUTED)
         y += 50
     for index, stack in enumerate(site.boxes):
         placed = view.tiles.get(site_id, [])
@@ -572,29 +599,29 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
             effect = tile_effect(tile, language)
             name = _say(language, f"tile.{tile}")
             width = box[2] - box[0] - 12
-            rows = wrap_two(name, width, 18)
-            tall = len(rows) == 2 and bool(effect) and font(MIN_TEXT).getlength(f"{rows[1]} · {effect}") > width
+            rows = wrap_two(name, width, MAP_TEXT, MAP_TEXT)
+            tall = len(rows) == 2 and bool(effect) and font(MAP_TEXT).getlength(f"{rows[1]} · {effect}") > width
             box = (box[0], box[1], box[2], box[3] + (22 if tall else 0))
             draw.rounded_rectangle(box, radius=6, fill=STACK.get(stack, STACK["f1"]), outline=INK, width=1)
             if tall:     # a long name on two lines and its effect on a third (Egzotikus / elemek / T1 · bázis +1)
                 for row, text in enumerate((*rows, effect)):
-                    _text(draw, (box[0] + 5, box[1] + 1 + 22 * row, box[2] - 5, box[1] + 23 + 22 * row), text,
-                          size=18, bold=row < 2)
+                    _map_text(draw, (box[0] + 5, box[1] + 1 + 22 * row, box[2] - 5, box[1] + 23 + 22 * row), text,
+                          size=MAP_TEXT, bold=row < 2)
                 y += 22
-            elif len(rows) == 2 and (not effect or font(MIN_TEXT).getlength(f"{rows[1]} · {effect}") <= width):
+            elif len(rows) == 2 and (not effect or font(MAP_TEXT).getlength(f"{rows[1]} · {effect}") <= width):
                 # a long name on two lines, its effect after it (Felszín alatti / óceán · T1)
-                _text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), rows[0], size=18, bold=True)
-                _text(draw, (box[0] + 5, box[1] + 23, box[2] - 5, box[3] - 1),
-                      f"{rows[1]} · {effect}" if effect else rows[1], size=18, bold=not effect)
+                _map_text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), rows[0], size=MAP_TEXT, bold=True)
+                _map_text(draw, (box[0] + 5, box[1] + 23, box[2] - 5, box[3] - 1),
+                      f"{rows[1]} · {effect}" if effect else rows[1], size=MAP_TEXT, bold=not effect)
             elif effect:
-                _text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), name, size=18, bold=True)
-                _text(draw, (box[0] + 5, box[1] + 23, box[2] - 5, box[3] - 1), effect, size=18)
+                _map_text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), name, size=MAP_TEXT, bold=True)
+                _map_text(draw, (box[0] + 5, box[1] + 23, box[2] - 5, box[3] - 1), effect, size=MAP_TEXT)
             else:
-                _text(draw, (box[0] + 5, box[1], box[2] - 5, box[3]), name, size=18, bold=True)
+                _map_text(draw, (box[0] + 5, box[1], box[2] - 5, box[3]), name, size=MAP_TEXT, bold=True)
         else:
             draw.rounded_rectangle(box, radius=6, fill=mix(STACK.get(stack, STACK["f1"]), SITE, 0.6),
                                    outline=MUTED, width=2)
-            _text(draw, box, _t(language, "explore", n=site.explore or 0), size=22, bold=True, fill=MUTED,
+            _map_text(draw, box, _t(language, "explore", n=site.explore or 0), size=22, bold=True, fill=MUTED,
                   align="center")
         y += 52
     base = view.bases.get(site_id)
@@ -602,22 +629,22 @@ def draw_site(draw: ImageDraw.ImageDraw, view: Any, site_id: str, teams: list[tu
         owner, kind = base
         colour = seat_rgb(view, owner)
         label = _say(language, f"base.{kind}")
-        rows = wrap_two(label, x1 - x0 - 28, 19)
-        height = 30 if len(rows) == 1 else 40                # a long name (Védőpajzs Generátor) on two lines
-        draw.rounded_rectangle((x0 + 6, y + 2, x1 - 6, y + 2 + height), radius=15, fill=colour, outline=INK, width=1)
+        rows = wrap_two(label, x1 - x0 - 18, MAP_TEXT, MAP_TEXT)
+        height = 30 if len(rows) == 1 else 46                # a long name (Védőpajzs Generátor) on two lines
+        draw.rounded_rectangle((x0 + 4, y + 2, x1 - 4, y + 2 + height), radius=15, fill=colour, outline=INK, width=1)
         for row, text in enumerate(rows):
-            top = y + 2 + (height - 19 * len(rows)) / 2 + row * 19
-            _text(draw, (x0 + 14, top, x1 - 14, top + 19 if len(rows) > 1 else y + 2 + height), text, size=19,
-                  bold=True, fill=contrast_text(colour), align="center")
+            top = y + 2 + (height - 21 * len(rows)) / 2 + row * 21
+            _map_text(draw, (x0 + 8, top, x1 - 8, top + 21 if len(rows) > 1 else y + 2 + height), text,
+                      size=MAP_TEXT, bold=True, fill=contrast_text(colour), align="center")
         y += height + (2 if len(rows) > 1 else 6)
     if site.kind == "pioneer":
         left = x0 + 8
         label = _t(language, "pioneers")
-        _text(draw, (left, y + 2, left + 300, y + 34), label, size=19, fill=MUTED)
-        left += min(300, fit_font(label, 300, 30, max_size=19, min_size=MIN_TEXT).getlength(label)) + 14
+        _map_text(draw, (left, y + 2, left + 300, y + 34), label, size=MAP_TEXT, fill=MUTED)
+        left += min(300, fit_font(label, 300, 30, max_size=MAP_TEXT, min_size=MAP_TEXT).getlength(label)) + 14
         for marker in view.pioneers_left:
             draw.ellipse((left, y + 3, left + 30, y + 33), fill=GOLD, outline=INK, width=2)
-            draw_text(draw, (left + 15, y + 18), str(marker), size=19, bold=True, fill=INK, anchor="mm")
+            draw_text(draw, (left + 15, y + 18), str(marker), size=MAP_TEXT, bold=True, fill=INK, anchor="mm")
             left += 38
         if x1 - 6 - (left + 20) >= TEAM_W + 12:            # a wide site (E1's Belt): the teams beside the markers
             draw_teams(draw, view, (left + 20, y, x1 - 6, y1 - 4), teams, claimant, language)
@@ -648,12 +675,12 @@ def _radiation_sign(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -
 def _radiation_badge(draw: ImageDraw.ImageDraw, right: float, top: float, language: str) -> float:
     """A pill "☢ Radiation" whose right edge is ``right``; returns its left edge."""
     label = _t(language, "radiation")
-    width = font(18, True).getlength(label) + 44
+    width = font(MAP_TEXT, True).getlength(label) + 44
     left = right - width
     draw.rounded_rectangle((left, top, right, top + RADIATION_BADGE_H), radius=RADIATION_BADGE_H // 2, fill=HAZARD,
                            outline=INK, width=1)
     _radiation_sign(draw, left + 15, top + RADIATION_BADGE_H / 2, 10)
-    draw_text(draw, (left + 30, top + RADIATION_BADGE_H / 2), label, size=18, bold=True, fill=INK, anchor="lm")
+    draw_text(draw, (left + 30, top + RADIATION_BADGE_H / 2), label, size=MAP_TEXT, bold=True, fill=INK, anchor="lm")
     return left
 
 
@@ -664,8 +691,8 @@ def draw_region(draw: ImageDraw.ImageDraw, region: Any, box: Box, language: str)
         right = _radiation_badge(draw, box[2] - 10, box[1] + 4, language) - 8
     else:
         draw.rounded_rectangle(box, radius=16, fill=REGION, outline=REGION_EDGE, width=2)
-        right = box[2] - 8
-    _text(draw, (box[0] + 8, box[1] + 3, right, box[1] + 29), _t(language, f"region.{region.id}"), size=20,
+        right = box[2] - 4
+    _map_text(draw, (box[0] + 4, box[1] + 3, right, box[1] + 29), _t(language, f"region.{region.id}"), size=20,
           bold=True, fill=WHITE)
 
 
@@ -686,8 +713,8 @@ def draw_map_part(view: Any, part: int, language: str, player_names: list[str] |
     for where, region, box, key in layout.tabs:
         if where == part:
             draw.rounded_rectangle(box, radius=10, fill=REGION, outline=REGION_EDGE, width=2)
-            _text(draw, (box[0] + 10, box[1] + 2, box[2] - 10, box[3] - 2),
-                  _t(language, key, region=Msg(f"spacecorp.render.region.{region}")), size=19, fill=WHITE)
+            _map_text(draw, (box[0] + 10, box[1] + 2, box[2] - 10, box[3] - 2),
+                  _t(language, key, region=Msg(f"spacecorp.render.region.{region}")), size=MAP_TEXT, fill=WHITE)
     for region, (where, box) in layout.regions.items():
         if where == part:
             draw_region(draw, board.regions[region], box, language)
@@ -698,11 +725,12 @@ def draw_map_part(view: Any, part: int, language: str, player_names: list[str] |
     for link in board.site_links:                  # North / South Mars (SC-MOV-10)
         a, b = layout.sites[link.a], layout.sites[link.b]
         if layout.regions[board.sites[link.a].region][0] == part:
-            badges.append((((a[2] + b[0]) / 2, (a[1] + a[3]) / 2), link.cost))
+            # low in the gap between the two sites: halfway down it covered the edge of a tile box
+            badges.append((((a[2] + b[0]) / 2, a[3] - 30), link.cost))
     for at, cost in badges:
         _border_badge(draw, at, cost)
     if part == 1:
-        _text(draw, (14, 6, 786, 40), map_title(view, player_names, language), size=22, bold=True, fill=WHITE)
+        _map_text(draw, (14, 6, 786, 40), map_title(view, player_names, language), size=22, bold=True, fill=WHITE)
     if layout.legend[0] == part:
         draw_legend(draw, language, layout.legend[1], layout.legend_items, layout.legend_columns)
     if layout.surcharges is not None and layout.surcharges[0] == part:
@@ -714,15 +742,15 @@ def draw_surcharges(draw: ImageDraw.ImageDraw, era: str, box: Box, language: str
     """The orbital surcharges (SC-MOV-21): a row per pair of regions, its surcharge on the right."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=12, fill=REGION, outline=REGION_EDGE, width=2)
-    _text(draw, (x0 + 10, y0 + 4, x1 - 10, y0 + 30), _t(language, "surcharges"), size=19, bold=True, fill=WHITE)
+    _map_text(draw, (x0 + 10, y0 + 4, x1 - 10, y0 + 30), _t(language, "surcharges"), size=MAP_TEXT, bold=True, fill=WHITE)
     pairs = tables().maps[era].surcharges
     step = (y1 - y0 - 36) / max(1, len(pairs))
     for index, pair in enumerate(pairs):
         top = y0 + 32 + index * step
         regions = _t(language, "surcharge_pair", a=Msg(f"spacecorp.render.region.{pair.a}"),
                      b=Msg(f"spacecorp.render.region.{pair.b}"))
-        _text(draw, (x0 + 10, top, x1 - 52, top + step), regions, size=18, fill=WHITE)
-        _text(draw, (x1 - 50, top, x1 - 10, top + step), _t(language, "surcharge_cost", n=pair.cost), size=18,
+        _map_text(draw, (x0 + 8, top, x1 - 46, top + step), regions, size=MAP_TEXT, fill=WHITE)
+        _map_text(draw, (x1 - 46, top, x1 - 6, top + step), _t(language, "surcharge_cost", n=pair.cost), size=MAP_TEXT,
               bold=True, fill=HAZARD, align="right")
 
 
@@ -750,7 +778,7 @@ def draw_legend(draw: ImageDraw.ImageDraw, language: str, box: Box, items: tuple
         if item == "explore":
             draw.rounded_rectangle((cx - 24, cy - 14, cx + 24, cy + 14), radius=5, fill=mix(STACK["f1"], SITE, 0.6),
                                    outline=MUTED, width=2)
-            draw_text(draw, (cx, cy), _t(language, "explore", n=1), size=19, bold=True, fill=MUTED, anchor="mm")
+            draw_text(draw, (cx, cy), _t(language, "explore", n=1), size=MAP_TEXT, bold=True, fill=MUTED, anchor="mm")
         elif item == "build":
             draw_text(draw, (cx, cy), _t(language, "build", n=2), size=20, bold=True, fill=WHITE, anchor="mm")
         elif item == "border":
@@ -876,13 +904,13 @@ def _stars(draw: ImageDraw.ImageDraw, box: Box, count: int) -> None:
 def colony_chip(draw: ImageDraw.ImageDraw, colour: RGB, right: float, top: float, value: int) -> float:
     """A colony: a dome and its value on a pill in its owner's colour; returns its left edge."""
     label = str(value)
-    width = font(19, True).getlength(label) + 40
+    width = font(MAP_TEXT, True).getlength(label) + 36
     left, bottom = right - width, top + 24
     ink = contrast_text(colour)
     draw.rounded_rectangle((left, top, right, bottom), radius=12, fill=colour, outline=INK, width=1)
     draw.pieslice((left + 8, top + 5, left + 26, top + 23), 180, 360, fill=ink)
     draw.line((left + 6, top + 15, left + 28, top + 15), fill=ink, width=2)
-    draw_text(draw, (left + 32, top + 12), label, size=19, bold=True, fill=ink, anchor="lm")
+    draw_text(draw, (left + 32, top + 12), label, size=MAP_TEXT, bold=True, fill=ink, anchor="lm")
     return left
 
 
@@ -893,9 +921,9 @@ def _exit_chip(draw: ImageDraw.ImageDraw, box: Box, region: str, cost: int, near
     cy, tip = (y0 + y1) / 2, 12
     draw.polygon([(x0, y0), (x1 - tip, y0), (x1, cy), (x1 - tip, y1), (x0, y1)], fill=REGION, outline=REGION_EDGE,
                  width=2)
-    _border_line(draw, (x0 + 4, cy), (x0 + 24, cy), near, width=3)
-    _border_badge(draw, (x0 + 40, cy), cost)
-    _text(draw, (x0 + 60, y0 + 2, x1 - tip - 2, y1 - 2), _t(language, f"region.{region}"), size=19, fill=WHITE)
+    _border_line(draw, (x0 + 4, cy), (x0 + 20, cy), near, width=3)
+    _border_badge(draw, (x0 + 36, cy), cost)
+    _map_text(draw, (x0 + 55, y0 + 2, x1 - tip - 2, y1 - 2), _t(language, f"region.{region}"), size=MAP_TEXT, fill=WHITE)
 
 
 def _track_pieces(draw: ImageDraw.ImageDraw, view: Any, cell: Box, teams: list[tuple[str, int]],
@@ -935,9 +963,9 @@ def draw_star_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box,
         right = colony_chip(draw, seat_rgb(view, owner), x1 - 8, y0 + 5, tables().colony_tiles[tile].value)
     else:
         label = _t(language, "build", n=site.build)
-        right = x1 - 9 - font(19).getlength(label) - 4
-        _text(draw, (right, y0 + 4, x1 - 7, y0 + 30), label, size=19, fill=MUTED, align="right")
-    _text(draw, (x0 + 7, y0 + 4, right - 6, y0 + 30), _say(language, f"site.{site_id}"), size=21, bold=True)
+        right = x1 - 9 - font(MAP_TEXT).getlength(label) - 4
+        _map_text(draw, (right, y0 + 4, x1 - 7, y0 + 30), label, size=MAP_TEXT, fill=MUTED, align="right")
+    _map_text(draw, (x0 + 7, y0 + 4, right - 4, y0 + 30), _say(language, f"site.{site_id}"), size=21, bold=True)
     placed = view.tiles.get(site_id, [])
     for index, (stack, slot) in enumerate(zip(site.boxes, card.slots)):
         tile = placed[index] if index < len(placed) else None
@@ -948,7 +976,7 @@ def draw_star_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box,
         if pieces.get(space):
             _track_pieces(draw, view, cell, pieces[space], claimant, language)
         else:
-            draw_text(draw, ((cell[0] + cell[2]) / 2, (cell[1] + cell[3]) / 2), str(space), size=17, fill=MUTED,
+            draw_text(draw, ((cell[0] + cell[2]) / 2, (cell[1] + cell[3]) / 2), str(space), size=MAP_TEXT, fill=MUTED,
                       anchor="mm")
         if space > 1:                                       # toward the star
             cx, cy = cell[2] + TRACK_CELL_GAP / 2, (cell[1] + cell[3]) / 2
@@ -968,7 +996,7 @@ def _tile_slot(draw: ImageDraw.ImageDraw, view: Any, slot: Box, stack: str, tile
     if tile is None:
         draw.rounded_rectangle(box, radius=6, fill=mix(STACK_E3.get(stack, STACK_E3["P"]), SITE, 0.6),
                                outline=MUTED, width=2)
-        _text(draw, box, _t(language, "explore", n=explore), size=22, bold=True, fill=MUTED, align="center")
+        _map_text(draw, box, _t(language, "explore", n=explore), size=22, bold=True, fill=MUTED, align="center")
         return
     info = tables().discoveries.get(tile)
     draw.rounded_rectangle(box, radius=6, fill=STACK_E3.get(info.stack if info else stack, STACK_E3["P"]),
@@ -979,21 +1007,26 @@ def _tile_slot(draw: ImageDraw.ImageDraw, view: Any, slot: Box, stack: str, tile
     if base is not None:
         label = _say(language, f"base.{base[1]}")
         if wide:
-            pill_w = min(200.0, max(96.0, font(18, True).getlength(label) + 22))
+            pill_w = min(200.0, max(96.0, font(MAP_TEXT, True).getlength(label) + 22))
             pill = (x1 - 5 - pill_w, y0 + 25, x1 - 5, y1 - 3)
         else:
             pill = (x0, y0 + 50, x1, y1)
         colour = seat_rgb(view, base[0])
         draw.rounded_rectangle(pill, radius=(pill[3] - pill[1]) // 2, fill=colour, outline=INK, width=1)
-        _text(draw, (pill[0] + 8, pill[1], pill[2] - 8, pill[3]), label, size=18, bold=True,
+        _map_text(draw, (pill[0] + 8, pill[1], pill[2] - 8, pill[3]), label, size=MAP_TEXT, bold=True,
               fill=contrast_text(colour), align="center")
     if effect or (wide and pill is not None):
-        _text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), name, size=18, bold=True)
         right = pill[0] - 4 if wide and pill is not None else box[2] - 5
+        rows = wrap_two(name, box[2] - box[0] - 12, MAP_TEXT, MAP_TEXT)
+        if effect and len(rows) == 2 and font(MAP_TEXT).getlength(f"{rows[1]} · {effect}") <= right - box[0] - 7:
+            name, effect = rows[0], f"{rows[1]} · {effect}"     # Kötött forgású / világ · bázis +2 · Kol 2
+        # a name too long in bold for a narrow card's line (Tidally Locked World) in regular, whole
+        bold = font(MAP_TEXT, True).getlength(name) <= box[2] - box[0] - 12
+        _map_text(draw, (box[0] + 5, box[1] + 1, box[2] - 5, box[1] + 23), name, size=MAP_TEXT, bold=bold)
         if effect:
-            _text(draw, (box[0] + 5, box[1] + 24, right, box[3] - 1), effect, size=18)
+            _map_text(draw, (box[0] + 5, box[1] + 24, right, box[3] - 1), effect, size=MAP_TEXT)
     else:
-        _text(draw, (box[0] + 5, box[1], box[2] - 5, box[3]), name, size=18, bold=True)
+        _map_text(draw, (box[0] + 5, box[1], box[2] - 5, box[3]), name, size=MAP_TEXT, bold=True)
 
 
 def draw_void_card(draw: ImageDraw.ImageDraw, region: str, box: Box, exits: tuple[tuple[str, int, bool], ...],
@@ -1001,7 +1034,7 @@ def draw_void_card(draw: ImageDraw.ImageDraw, region: str, box: Box, exits: tupl
     """An empty region: a move may cross it but never end there (SC-MOV-31)."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=16, fill=REGION, outline=REGION_EDGE, width=2)
-    _text(draw, (x0 + 8, y0 + 4, x1 - 8, y0 + 30), _t(language, f"region.{region}"), size=20, bold=True, fill=WHITE)
+    _map_text(draw, (x0 + 8, y0 + 4, x1 - 8, y0 + 30), _t(language, f"region.{region}"), size=20, bold=True, fill=WHITE)
     top = y1 - CARD_PAD - len(exits) * EXIT_H
     for index, (other, cost, near) in enumerate(exits):
         _exit_chip(draw, (x0 + 6, top + index * EXIT_H + 2, x1 - 6, top + (index + 1) * EXIT_H - 2), other, cost,
@@ -1015,9 +1048,9 @@ def draw_sun_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box, 
     outline, width = _card_outline(None)
     draw.rounded_rectangle(box, radius=10, fill=SITE, outline=outline, width=width)
     _star(draw, x1 - 24, y0 + 20, 15)
-    _text(draw, (x0 + 7, y0 + 4, x1 - 44, y0 + 30), _say(language, f"site.{site_id}"), size=21, bold=True)
-    _lines(draw, (x0 + 7, y0 + CARD_NAME_H, x1 - 7, y0 + CARD_NAME_H + HOME_NOTE_H - 2), _t(language, "home"),
-           size=18, fill=MUTED)
+    _map_text(draw, (x0 + 7, y0 + 4, x1 - 44, y0 + 30), _say(language, f"site.{site_id}"), size=21, bold=True)
+    _map_lines(draw, (x0 + 7, y0 + CARD_NAME_H, x1 - 7, y0 + CARD_NAME_H + HOME_NOTE_H - 2), _t(language, "home"),
+           size=MAP_TEXT, fill=MUTED)
     draw_teams(draw, view, (x0 + 2, y0 + CARD_NAME_H + HOME_NOTE_H, x1 - 4, y1 - 4), teams, None, language)
 
 
@@ -1029,11 +1062,11 @@ def draw_orion_card(draw: ImageDraw.ImageDraw, view: Any, site_id: str, box: Box
     outline, width = _card_outline(None)
     draw.rounded_rectangle(box, radius=10, fill=SITE, outline=outline, width=width)
     top = y0 + 2 * CARD_NAME_H - 10
-    _lines(draw, (x0 + 7, y0 + 4, x1 - 7, top), _say(language, f"site.{site_id}"), size=21, bold=True)
+    _map_lines(draw, (x0 + 7, y0 + 4, x1 - 7, top), _say(language, f"site.{site_id}"), size=21, bold=True)
     first, later = tables().constants.orion_rewards
-    _lines(draw, (x0 + 7, top, x1 - 7, top + 66), _t(language, "orion_reward", first=first, next=later), size=18,
+    _map_lines(draw, (x0 + 7, top, x1 - 7, top + 66), _t(language, "orion_reward", first=first, next=later), size=MAP_TEXT,
            lines=3)
-    _lines(draw, (x0 + 7, top + 66, x1 - 7, top + ORION_TEXT_H), _t(language, "orion_entry"), size=18, fill=MUTED,
+    _map_lines(draw, (x0 + 7, top + 66, x1 - 7, top + ORION_TEXT_H), _t(language, "orion_entry"), size=MAP_TEXT, fill=MUTED,
            lines=3)
     draw_teams(draw, view, (x0 + 2, top + ORION_TEXT_H, x1 - 4, y1 - 4), teams, None, language)
 
@@ -1070,7 +1103,7 @@ def draw_map_part_e3(view: Any, part: int, language: str, player_names: list[str
     for at, cost in badges:
         _border_badge(draw, at, cost)
     title = map_title(view, player_names, language) if part == 1 else _t(language, f"part.E3.{part}")
-    _text(draw, (14, 6, 786, 40), title, size=22, bold=True, fill=WHITE)
+    _map_text(draw, (14, 6, 786, 40), title, size=22, bold=True, fill=WHITE)
     if layout.legend[0] == part:
         draw_legend_e3(draw, language, layout.legend[1], layout.legend_items)
     if layout.stacks is not None and layout.stacks[0] == part:
@@ -1086,7 +1119,7 @@ def draw_legend_e3(draw: ImageDraw.ImageDraw, language: str, box: Box, items: tu
         if item in ("explore_p", "explore_s"):
             draw.rounded_rectangle((cx - 30, cy - 15, cx + 30, cy + 15), radius=5,
                                    fill=mix(STACK_E3[item[-1].upper()], SITE, 0.6), outline=MUTED, width=2)
-            draw_text(draw, (cx, cy), _t(language, "explore", n=5), size=19, bold=True, fill=MUTED, anchor="mm")
+            draw_text(draw, (cx, cy), _t(language, "explore", n=5), size=MAP_TEXT, bold=True, fill=MUTED, anchor="mm")
         elif item == "build":
             draw_text(draw, (cx, cy), _t(language, "build", n=8), size=20, bold=True, fill=WHITE, anchor="mm")
         elif item in ("near", "far"):
@@ -1104,7 +1137,7 @@ def draw_legend_e3(draw: ImageDraw.ImageDraw, language: str, box: Box, items: tu
                 left_cell = cx - 42 + (3 - space) * 24
                 draw.rounded_rectangle((left_cell, cy - 13, left_cell + 21, cy + 13), radius=4, fill=TRACK_SPACE,
                                        outline=MUTED, width=1)
-                draw_text(draw, (left_cell + 10.5, cy), str(space), size=17, fill=MUTED, anchor="mm")
+                draw_text(draw, (left_cell + 10.5, cy), str(space), size=MAP_TEXT, fill=MUTED, anchor="mm")
             _star(draw, cx + 38, cy, 10)
         elif item == "colony":
             colony_chip(draw, SEAT_RGB["B"], cx + 26, cy - 12, 5)
@@ -1119,18 +1152,18 @@ def draw_stacks_e3(draw: ImageDraw.ImageDraw, view: Any, box: Box, language: str
     """The discovery stacks (SC-SETUP-41): each stack's id (as a move names it) and its count."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=12, fill=REGION, outline=REGION_EDGE, width=2)
-    _text(draw, (x0 + 10, y0 + 4, x1 - 10, y0 + 32), _t(language, "stacks"), size=20, bold=True, fill=WHITE)
+    _map_text(draw, (x0 + 10, y0 + 4, x1 - 10, y0 + 32), _t(language, "stacks"), size=20, bold=True, fill=WHITE)
     stacks = list(view.stacks)
     width = (x1 - x0 - 20 - 8 * (len(stacks) - 1)) / max(1, len(stacks))
     for index, stack in enumerate(stacks):
         left = x0 + 10 + index * (width + 8)
         tile = (left, y0 + 40, left + width, y0 + 104)
         draw.rounded_rectangle(tile, radius=8, fill=STACK_E3.get(stack[:1], SITE), outline=INK, width=1)
-        draw_text(draw, ((tile[0] + tile[2]) / 2, tile[1] + 17), text_of(stack_code(stack), language), size=19, bold=True,
+        draw_text(draw, ((tile[0] + tile[2]) / 2, tile[1] + 17), text_of(stack_code(stack), language), size=MAP_TEXT, bold=True,
                   fill=MUTED, anchor="mm")
         draw_text(draw, ((tile[0] + tile[2]) / 2, tile[1] + 44), str(len(view.stacks[stack])), size=22, bold=True,
                   fill=INK, anchor="mm")
-    _lines(draw, (x0 + 10, y0 + 110, x1 - 10, min(y1 - 6, y0 + 160)), _t(language, "stacks_kinds"), size=18,
+    _map_lines(draw, (x0 + 10, y0 + 110, x1 - 10, min(y1 - 6, y0 + 160)), _t(language, "stacks_kinds"), size=MAP_TEXT,
            fill=WHITE)
 
 
@@ -1189,13 +1222,27 @@ def wrap_two(text: str, width: float, size: int, least: int = MIN_TEXT) -> list[
     return wrap_words(text, font(least, True), width, 2)
 
 
+def _table_text(draw: ImageDraw.ImageDraw, box: Box, text: str, **options: Any) -> None:
+    """:func:`_text` on the Offer, the contracts and the Side Board: fitted down to ``PANEL_MIN``."""
+    options.setdefault("min_size", PANEL_MIN)
+    _text(draw, box, text, **options)
+
+
+def _table_lines(draw: ImageDraw.ImageDraw, box: Box, text: str, **options: Any) -> None:
+    """:func:`_lines` on the Offer, the contracts and the Side Board: fitted down to ``PANEL_MIN``."""
+    options.setdefault("min_size", PANEL_MIN)
+    _lines(draw, box, text, **options)
+
+
 def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | None, language: str) -> None:
-    """One Offer box: its label and the card's id, name and entries (or "empty")."""
+    """One Offer box: its label and the card's id, name and entries (or "empty"), at 20 px
+    (a name too long for a line on two), fitted down to ``MIN_TEXT`` only where a text does not
+    fit its box whole (a long code beside a long label, ``Védett Mozgás 10`` in a narrow box)."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=8, fill=WHITE, outline=MUTED, width=2)
     if card is None:
         _text(draw, (x0 + 6, y0 + 5, x1 - 6, y0 + 32), label, size=21, bold=True, fill=MUTED)
-        _text(draw, (x0 + 6, y0 + 30, x1 - 6, y1 - 6), _t(language, "empty"), size=19, fill=MUTED, align="center")
+        _text(draw, (x0 + 6, y0 + 30, x1 - 6, y1 - 6), _t(language, "empty"), size=20, fill=MUTED, align="center")
         return
     data = None if is_time(card) else tables().cards[design(card)]
     infra = _t(language, "infra_mark")
@@ -1206,28 +1253,28 @@ def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | N
     # read on a phone (D11): the card's code in ink, right-aligned, on a light strip under the box's label
     code = card_code(card).text(language)
     inner = x1 - x0 - 12                       # the code as large as the label (at the least size) leaves room
-    middle = x1 - 6 - min(font(22, True).getlength(code), inner - font(MIN_TEXT, True).getlength(label) - 8) - 4
+    middle = x1 - 6 - min(font(21, True).getlength(code), inner - font(MIN_TEXT, True).getlength(label) - 8) - 4
     draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 30), radius=6, fill=OFFER_HEAD)
-    _text(draw, (x0 + 6, y0 + 5, middle, y0 + 29), label, size=20, bold=True, fill=MUTED)
-    _text(draw, (middle + 2, y0 + 3, x1 - 6, y0 + 30), code, size=22, bold=True, fill=INK, align="right")
-    rows = wrap_two(card_name(card, language), x1 - x0 - 14, 20)    # Magnetoplazma- / hajtómű
+    _text(draw, (x0 + 6, y0 + 3, middle, y0 + 31), label, size=20, bold=True, fill=MUTED)
+    _text(draw, (middle + 2, y0 + 3, x1 - 6, y0 + 30), code, size=21, bold=True, fill=INK, align="right")
+    rows = wrap_two(card_name(card, language), x1 - x0 - 14, 20, PANEL_MIN)    # Magnetoplazma- / hajtómű
     if len(rows) == 1:
         _text(draw, (x0 + 6, y0 + 32, x1 - 6, y0 + 72), rows[0], size=20, bold=True)
     for index, row in enumerate(rows if len(rows) > 1 else []):
-        _text(draw, (x0 + 6, y0 + 32 + index * 21, x1 - 6, y0 + 53 + index * 21), row, size=20, bold=True)
+        _text(draw, (x0 + 6, y0 + 31 + index * 21, x1 - 6, y0 + 54 + index * 21), row, size=20, bold=True)
     entries = card_entries(card)[:2]
     for index, entry in enumerate(entries):
         top = y0 + 74 + index * 22
-        _text(draw, (x0 + 6, top, x1 - 6, top + 22), entry_text(entry, language), size=19)
+        _text(draw, (x0 + 6, top - 1, x1 - 6, top + 23), entry_text(entry, language), size=20)
     if bottom:                                 # the card's Edge (in orange, as the Offer's heading says)
         ink = EDGE_INK if data is not None and data.edge else MUTED
-        rows = wrap_two(" · ".join(bottom), x1 - x0 - 12, 19)
+        rows = wrap_two(" · ".join(bottom), x1 - x0 - 12, 20, PANEL_MIN)
         if len(rows) == 2 and len(entries) < 2:     # a long Edge (Befektetői / bizalom) in the free row too
             for index, row in enumerate(rows):
-                _text(draw, (x0 + 6, y0 + 96 + index * 23, x1 - 6, y0 + 119 + index * 23), row, size=19, bold=True,
+                _text(draw, (x0 + 6, y0 + 96 + index * 23, x1 - 6, y0 + 119 + index * 23), row, size=20, bold=True,
                       fill=ink)
         else:
-            _text(draw, (x0 + 6, y0 + 119, x1 - 6, y0 + 143), " · ".join(bottom), size=19, bold=True, fill=ink)
+            _text(draw, (x0 + 6, y0 + 119, x1 - 6, y0 + 143), " · ".join(bottom), size=20, bold=True, fill=ink)
 
 
 SIDE_ROW_H = 34
@@ -1251,8 +1298,8 @@ CONTRACT_ROW_H = 36
 def draw_offer(draw: ImageDraw.ImageDraw, view: Any, top: float, language: str) -> None:
     """The Offer (heading and four boxes) and under it the piles' line, from ``top`` down
     (``OFFER_SECTION_H`` tall)."""
-    _text(draw, (14, top, 400, top + 26), _t(language, "offer"), size=21, bold=True)
-    _text(draw, (400, top + 1, 786, top + 27), _t(language, "offer_note"), size=20, bold=True, fill=EDGE_INK,
+    _table_text(draw, (14, top, 400, top + 26), _t(language, "offer"), size=21, bold=True)
+    _table_text(draw, (400, top + 1, 786, top + 27), _t(language, "offer_note"), size=20, bold=True, fill=EDGE_INK,
           align="right")
     box_w = (WIDTH - 28 - 3 * 8) / 4
     for index, (code, card) in enumerate(zip(OFFER, view.offer)):
@@ -1260,8 +1307,8 @@ def draw_offer(draw: ImageDraw.ImageDraw, view: Any, top: float, language: str) 
         draw_card_box(draw, (left, top + 30, left + box_w, top + 152 + OFFER_EXTRA), offer_code(code).text(language),
                       card, language)
     y = top + 160 + OFFER_EXTRA
-    _text(draw, (14, y, 786, y + 26), _t(language, "piles", pile=len(view.pile), discards=len(view.discards),
-                                         time=len(view.time_discards)), size=19)
+    _table_text(draw, (14, y, 786, y + 26), _t(language, "piles", pile=len(view.pile), discards=len(view.discards),
+                                         time=len(view.time_discards)), size=20)
 
 
 def header_note(view: Any, player_names: list[str] | None, language: str) -> str:
@@ -1275,10 +1322,10 @@ def header_note(view: Any, player_names: list[str] | None, language: str) -> str
 
 def draw_header_note(draw: ImageDraw.ImageDraw, view: Any, player_names: list[str] | None, language: str) -> None:
     """The era (and, outside the thread, who acts) and under it :func:`header_note` (86 px)."""
-    _text(draw, (14, 6, 786, 40), header_text(view, player_names, language), size=23, bold=True)
+    _table_text(draw, (14, 6, 786, 40), header_text(view, player_names, language), size=23, bold=True)
     note = header_note(view, player_names, language)
     if note:
-        _lines(draw, (14, 40, 786, 84), note, size=19, fill=(170, 60, 20))
+        _table_lines(draw, (14, 40, 786, 84), note, size=20, fill=(170, 60, 20))
 
 
 def contracts_height(view: Any) -> int:
@@ -1296,7 +1343,7 @@ def draw_contracts(draw: ImageDraw.ImageDraw, view: Any, top: float, language: s
     contracts = t.era_contracts(view.era)
     row_h = CONTRACT_ROW_H
     done = sum(1 for where in view.contracts.values() if where == view.era)
-    _text(draw, (14, top, 786, top + 28), _t(language, "contracts", done=done,
+    _table_text(draw, (14, top, 786, top + 28), _t(language, "contracts", done=done,
                                              needed=t.constants.contracts_to_end_era), size=21, bold=True)
     for index, contract in enumerate(contracts):
         row = top + 34 + index * row_h
@@ -1304,12 +1351,12 @@ def draw_contracts(draw: ImageDraw.ImageDraw, view: Any, top: float, language: s
         draw.rounded_rectangle((14, row, 786, row + row_h - 4), radius=6, fill=DONE if fulfilled else WHITE,
                                outline=MUTED, width=1)
         draw_text(draw, (34, row + row_h / 2 - 2), str(contract.row), size=20, bold=True, fill=MUTED, anchor="mm")
-        _text(draw, (56, row + 2, 560, row + row_h - 6), _say(language, f"contract.{view.era}.{contract.row}"),
-              size=19)
-        _text(draw, (566, row + 2, 630, row + row_h - 6), _t(language, "reward", n=contract.reward), size=19,
+        _table_text(draw, (56, row + 2, 560, row + row_h - 6), _say(language, f"contract.{view.era}.{contract.row}"),
+              size=20)
+        _table_text(draw, (566, row + 2, 630, row + row_h - 6), _t(language, "reward", n=contract.reward), size=20,
               bold=True, align="right")
-        _text(draw, (640, row + 2, 780, row + row_h - 6), _t(language, "fulfilled" if fulfilled else "open"),
-              size=19, bold=fulfilled, fill=(20, 110, 40) if fulfilled else MUTED, align="right")
+        _table_text(draw, (640, row + 2, 780, row + row_h - 6), _t(language, "fulfilled" if fulfilled else "open"),
+              size=20, bold=fulfilled, fill=(20, 110, 40) if fulfilled else MUTED, align="right")
     side = side_board_of(view)
     if side is not None:
         draw_side_board(draw, side, top + 34 + len(contracts) * row_h + 8, language)
@@ -1358,10 +1405,10 @@ def draw_side_board(draw: ImageDraw.ImageDraw, side: list[tuple[str, list[str]]]
                     language: str) -> None:
     """The Progress cards on the Side Board: a row per stack with its name, kind, copies left
     and ``+1T`` when the copy on top carries the profit bonus (``#1``, SC-PROG-4)."""
-    _text(draw, (14, top, 786, top + 30), _t(language, "side_board"), size=21, bold=True)
+    _table_text(draw, (14, top, 786, top + 30), _t(language, "side_board"), size=21, bold=True)
     top += 36
     if not side:
-        _text(draw, (14, top, 786, top + SIDE_ROW_H - 4), _t(language, "empty"), size=19, fill=MUTED)
+        _table_text(draw, (14, top, 786, top + SIDE_ROW_H - 4), _t(language, "empty"), size=20, fill=MUTED)
         return
     for index, (card, copies) in enumerate(side):
         row = top + index * SIDE_ROW_H
@@ -1369,13 +1416,13 @@ def draw_side_board(draw: ImageDraw.ImageDraw, side: list[tuple[str, list[str]]]
         kind = info.kind if info is not None else ""
         draw.rounded_rectangle((14, row, 786, row + SIDE_ROW_H - 4), radius=6, fill=KIND_RGB.get(kind, WHITE),
                                outline=MUTED, width=1)
-        _text(draw, (22, row + 2, 430, row + SIDE_ROW_H - 6), progress_name(card, language), size=19, bold=True)
+        _table_text(draw, (22, row + 2, 430, row + SIDE_ROW_H - 6), progress_name(card, language), size=20, bold=True)
         if kind in PROGRESS_KINDS:
-            _text(draw, (436, row + 2, 596, row + SIDE_ROW_H - 6), _t(language, f"kind.{kind}"), size=20, fill=MUTED)
-        _text(draw, (600, row + 2, 718, row + SIDE_ROW_H - 6), _t(language, "copies", n=len(copies)), size=20,
+            _table_text(draw, (436, row + 2, 596, row + SIDE_ROW_H - 6), _t(language, f"kind.{kind}"), size=20, fill=MUTED)
+        _table_text(draw, (600, row + 2, 718, row + SIDE_ROW_H - 6), _t(language, "copies", n=len(copies)), size=20,
               fill=MUTED, align="right")
         if copies[0].endswith("#1") and info is not None and info.bonus:
-            _text(draw, (726, row + 2, 780, row + SIDE_ROW_H - 6), _t(language, "bonus", n=info.bonus), size=19,
+            _table_text(draw, (726, row + 2, 780, row + SIDE_ROW_H - 6), _t(language, "bonus", n=info.bonus), size=20,
                   bold=True, fill=(20, 110, 40), align="right")
 
 
@@ -1385,57 +1432,73 @@ COLONY_ROW_H = 56
 def draw_colonies(view: Any, player_names: list[str] | None, language: str) -> Image.Image:
     """E3's colonies: the colony tiles still on the Side Board (name, value, ability; two
     columns), the colonies in play (owner, region, value, ability) and the era-end profit by
-    the number of colonies owned (SC-SCORE-2)."""
+    the number of colonies owned (SC-SCORE-2).  Every text at ``PANEL_MIN`` or more: an ability
+    too long for its box's line takes a second line (its row grows, COLONY_LINE_H)."""
     t = tables()
     supply = list(view.colony_supply)
     order = list(t.maps["E3"].regions)
     placed = sorted(((region, owner, tile) for region, (owner, tile) in view.colonies.items()),
                     key=lambda item: (item[1], order.index(item[0]) if item[0] in order else len(order)))
-    supply_rows = max(1, -(-len(supply) // 2))
-    height = 44 + supply_rows * COLONY_ROW_H + 48 + max(1, len(placed)) * COLONY_ROW_H + 10 + 64
+    column_w = (WIDTH - 28 - 8) / 2
+    supply_heights = [COLONY_ROW_H + COLONY_LINE_H * max(len(colony_ability_rows(tile, column_w, language)) - 1
+                                                         for tile in supply[start:start + 2])
+                      for start in range(0, len(supply), 2)] or [COLONY_ROW_H]
+    placed_heights = [COLONY_ROW_H + COLONY_LINE_H * (len(colony_ability_rows(tile, WIDTH - 28, language)) - 1)
+                      for _region, _owner, tile in placed] or [COLONY_ROW_H]
+    height = 44 + sum(supply_heights) + 48 + sum(placed_heights) + 10 + 64
     image = Image.new("RGB", (WIDTH, height), PANEL)
     draw = ImageDraw.Draw(image)
-    _text(draw, (14, 8, 786, 38), _t(language, "colony_supply"), size=21, bold=True)
+    _table_text(draw, (14, 8, 786, 38), _t(language, "colony_supply"), size=21, bold=True)
     top = 44
     if not supply:
-        _text(draw, (14, top, 786, top + COLONY_ROW_H - 6), _t(language, "empty"), size=19, fill=MUTED)
-    column_w = (WIDTH - 28 - 8) / 2
+        _table_text(draw, (14, top, 786, top + COLONY_ROW_H - 6), _t(language, "empty"), size=20, fill=MUTED)
     for index, tile in enumerate(supply):
         row, column = divmod(index, 2)
-        left, row_top = 14 + column * (column_w + 8), top + row * COLONY_ROW_H
-        _colony_box(draw, (left, row_top, left + column_w, row_top + COLONY_ROW_H - 6), tile,
+        left, row_top = 14 + column * (column_w + 8), top + sum(supply_heights[:row])
+        _colony_box(draw, (left, row_top, left + column_w, row_top + supply_heights[row] - 6), tile,
                     _say(language, f"colony.{tile}"), COLONY_NEUTRAL, WHITE, language)
-    top += supply_rows * COLONY_ROW_H + 8
-    _text(draw, (14, top, 786, top + 32), _t(language, "colonies_in_play"), size=21, bold=True)
+    top += sum(supply_heights) + 8
+    _table_text(draw, (14, top, 786, top + 32), _t(language, "colonies_in_play"), size=21, bold=True)
     top += 40
     if not placed:
-        _text(draw, (14, top, 786, top + COLONY_ROW_H - 6), _t(language, "colonies_none"), size=19, fill=MUTED)
+        _table_text(draw, (14, top, 786, top + COLONY_ROW_H - 6), _t(language, "colonies_none"), size=20, fill=MUTED)
     for index, (region, owner, tile) in enumerate(placed):
-        row_top = top + index * COLONY_ROW_H
+        row_top = top + sum(placed_heights[:index])
         colour = seat_rgb(view, owner)
         title = _t(language, "colony_placed", colony=Msg(f"spacecorp.colony.{tile}"),
                    region=Msg(f"spacecorp.render.region.{region}"),
                    player=player_name(view, owner, player_names, language))
-        _colony_box(draw, (14, row_top, 786, row_top + COLONY_ROW_H - 6), tile, title, colour,
+        _colony_box(draw, (14, row_top, 786, row_top + placed_heights[index] - 6), tile, title, colour,
                     mix(colour, WHITE, 0.82), language)
-    top += max(1, len(placed)) * COLONY_ROW_H + 4
+    top += sum(placed_heights) + 4
     scores = t.constants.colony_score
     items = [Msg("spacecorp.render.colony_score_item_max" if count == max(scores) else
                  "spacecorp.render.colony_score_item", n=count, t=f"{scores[count]:+d}".replace("-", "−"))
              for count in sorted(scores)]
-    _lines(draw, (14, top, 786, top + 52), _t(language, "colony_score", scores=Join(items, "comma")), size=19)
+    _table_lines(draw, (14, top, 786, top + 52), _t(language, "colony_score", scores=Join(items, "comma")), size=20)
     return image
+
+
+COLONY_LINE_H = 22                 # a colony's ability on a second line
+
+
+def colony_ability_rows(tile: str, box_w: float, language: str) -> list[str]:
+    """A colony tile's ability as its box writes it: one line at PANEL_MIN, else two."""
+    ability = _t(language, f"ability.{tables().colony_tiles[tile].ability}")
+    return wrap_words(ability, font(PANEL_MIN), box_w - 18, 2)
 
 
 def _colony_box(draw: ImageDraw.ImageDraw, box: Box, tile: str, title: str, colour: RGB, fill: RGB,
                 language: str) -> None:
-    """A colony tile: its title and value on the first line, its ability on the second."""
+    """A colony tile: its title and value on the first line, its ability on the second (and third)."""
     x0, y0, x1, y1 = box
     info = tables().colony_tiles[tile]
     draw.rounded_rectangle(box, radius=8, fill=fill, outline=colour, width=3 if colour != COLONY_NEUTRAL else 1)
     left = colony_chip(draw, colour, x1 - 8, y0 + 3, info.value)
-    _text(draw, (x0 + 8, y0 + 2, left - 6, y0 + 26), title, size=19, bold=True)
-    _text(draw, (x0 + 8, y0 + 26, x1 - 8, y1 - 2), _t(language, f"ability.{info.ability}"), size=18, fill=MUTED)
+    _table_text(draw, (x0 + 8, y0 + 2, left - 6, y0 + 26), title, size=20, bold=True)
+    for index, line in enumerate(colony_ability_rows(tile, x1 - x0, language)):
+        _table_text(draw, (x0 + 8, y0 + 26 + index * COLONY_LINE_H, x1 - 8, y0 + 50 + index * COLONY_LINE_H), line,
+                    size=20, fill=MUTED)
 
 
 def _winners(view: Any) -> list[int]:

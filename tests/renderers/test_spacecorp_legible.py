@@ -6,8 +6,10 @@ shortened with an ellipsis, in every era and both languages."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
+from PIL import Image, ImageDraw
 
 import renderers.spacecorp as sc
 from rules.spacecorp.engine import GAME
@@ -69,3 +71,106 @@ def test_C_S9_a_base_and_its_count_stay_on_one_line(monkeypatch, language):
         for kind, count in player.bases.items():
             item = sc._t(language, "base_count", base=sc.Msg(f"spacecorp.base.{kind}"), n=count)
             assert " " in item and any(item in text for text in texts), item
+
+
+def map_texts(monkeypatch, view, language: str) -> list[tuple[str, int]]:
+    """(text, font size) of every text the map's parts draw (E1 / E2: two parts, E3: three)."""
+    seen = record_texts(monkeypatch)
+    for part in range(1, len(sc.layout_of(view).heights) + 1):
+        sc.draw_map_part(view, part, language, ["alice", "bob", "carol", "dave"])
+    return seen
+
+
+MAP_CASES = CASES + [("1", 4, 6, 80), ("2", 3, 4, 30)]
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+@pytest.mark.parametrize("eras, players, seed, plies", MAP_CASES)
+def test_C_S9_every_map_text_is_at_least_map_text_and_whole(monkeypatch, language, eras, players, seed, plies):
+    """The map at 420 px (the C-S9 round left site names, costs, tiles, teams, region names,
+    tabs and the surcharges at 17-18 px): every text at ``MAP_TEXT`` (20 px: 10.5 px on a
+    phone) or more, none cut with an ellipsis; a site whose costs do not fit one line (``é7
+    gravitáció +1`` on a narrow moon) writes its build cost by its name, a tile or base name too
+    long for a line wraps."""
+    seen = map_texts(monkeypatch, position(eras, players, seed, plies), language)
+    assert seen and min(size for _text, size in seen) >= sc.MAP_TEXT
+    assert sc.MAP_TEXT * PHONE_SCALE >= 10.5
+    assert not [text for text, _size in seen if text.endswith("…")]
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_C_S9_a_gravity_site_keeps_its_costs_and_its_name_whole(monkeypatch, language):
+    """E2's Titan, Triton and Pluto: the build cost and the gravity both drawn, whole."""
+    view = position("2", 4, 9, 60)
+    texts = {text for text, _size in map_texts(monkeypatch, view, language)}
+    for site in ("titan", "triton", "pluto"):
+        assert sc._say(language, f"site.{site}") in texts, site
+    assert sc._t(language, "build", n=7) in texts and sc._t(language, "gravity", n=1) in texts
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+@pytest.mark.parametrize("eras, players, seed, plies", MAP_CASES)
+def test_C_S9_the_goals_are_at_least_panel_min_and_the_offer_names_wrap(monkeypatch, language, eras, players, seed,
+                                                                        plies):
+    """The goals image (the era's line, the contracts, the Side Board) at ``PANEL_MIN`` or more
+    (19 px before); the Offer writes a card's name at 20 px, on two lines when one does not
+    hold it (``Inflatable Habitat`` was fitted down to 17 px)."""
+    view = position(eras, players, seed, plies)
+    seen = record_texts(monkeypatch)
+    sc.draw_goals(view, None, language)
+    assert seen and min(size for _text, size in seen) >= sc.PANEL_MIN
+    seen.clear()
+    sc.draw_offer(ImageDraw.Draw(Image.new("RGB", (sc.WIDTH, sc.OFFER_SECTION_H))), view, 0, language)
+    names = [text for text, size in seen if any(text in sc.card_name(card, language) for card in view.offer if card)]
+    assert not [text for text, _size in seen if text.endswith("…")]
+    assert {size for text, size in seen if text in names} <= {19, 20}
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+@pytest.mark.parametrize("eras, players, seed, plies", [("3", 3, 8, 90), ("2-3", 3, 4, 113), ("3", 2, 5, 0)])
+def test_C_S9_the_colonies_are_at_least_panel_min_an_ability_on_two_lines(monkeypatch, language, eras, players, seed,
+                                                                          plies):
+    """E3's colonies image: titles, abilities and the era-end scale at ``PANEL_MIN`` or more (the
+    abilities were 17-18 px); an ability too long for its half-width box takes a second line."""
+    view = position(eras, players, seed, plies)
+    assert view.era == "E3"
+    seen = record_texts(monkeypatch)
+    sc.draw_colonies(view, None, language)
+    assert seen and min(size for _text, size in seen) >= sc.PANEL_MIN
+    assert not [text for text, _size in seen if text.endswith("…")]
+
+
+@pytest.mark.parametrize("eras, players, seed", [("1", 4, 3), ("1", 4, 7), ("2", 4, 2), ("2", 4, 9)])
+def test_C_S9_the_larger_print_keeps_a_sites_teams_inside_its_region(monkeypatch, eras, players, seed):
+    """Sites are taller (E1's Earth–Moon rows +24 px, E2's rows +23 px, E2 part 1's Inner Solar
+    System strip lower) so a tile, a base on two lines and a row of teams fit at MAP_TEXT: a
+    team's chip ends inside its region (before: up to 18 px over the site's bottom, across the
+    region's edge); each part at most 1200 px."""
+    current: dict[str, Any] = {}
+    over: list[tuple[str, float]] = []
+    draw_site, draw_team = sc.draw_site, sc.draw_team
+
+    def site(draw, view, site_id, teams, language, layout=None):
+        current["box"], current["id"] = (layout or sc.layout_of(view)).sites[site_id], site_id
+        draw_site(draw, view, site_id, teams, language, layout)
+        current.clear()
+
+    def team(draw, view, x, y, *args, **kwargs):
+        if current and y + sc.TEAM_H > current["box"][3] + 6:
+            over.append((current["id"], y + sc.TEAM_H - current["box"][3]))
+        draw_team(draw, view, x, y, *args, **kwargs)
+
+    monkeypatch.setattr(sc, "draw_site", site)
+    monkeypatch.setattr(sc, "draw_team", team)
+    state = GAME.new_game({"players": players, "eras": eras}, seed)
+    rng = random.Random(seed)
+    for ply in range(140):
+        if GAME.is_over(state) or not GAME.waiting_for(state):
+            break
+        state = GAME.apply(state, GAME.random_move(state, min(GAME.waiting_for(state)), rng))
+        if ply % 20 == 19:
+            view = GAME.view(state, None)
+            for language in ("hu", "en"):
+                parts = [sc.draw_map_part(view, part, language) for part in (1, 2)]
+                assert all(image.height <= 1200 for image in parts)
+    assert not over
