@@ -12,12 +12,13 @@ import random
 import re
 
 import pytest
-from PIL import ImageChops, ImageDraw, ImageFont
+from PIL import ImageChops, ImageDraw
 
 from renderers.spacecorp import MIN_TEXT, REGIONS, SEAT_RGB, SITES, render
 from rules.spacecorp.data import tables
 from rules.spacecorp.engine import GAME
 from rules.spacecorp.read import card_code
+from tests.renderers.text_spy import record_texts
 
 
 def positions(players: int, seed: int, every: int = 10, eras: str = "1"):
@@ -36,16 +37,7 @@ def positions(players: int, seed: int, every: int = 10, eras: str = "1"):
 
 def spy(monkeypatch) -> list[tuple[str, int]]:
     """Every (text, font size) the renderer draws from now on."""
-    seen: list[tuple[str, int]] = []
-    original = ImageDraw.ImageDraw.text
-
-    def text(self, xy, string, *args, **kwargs):
-        fnt = kwargs.get("font")
-        seen.append((string, fnt.size if isinstance(fnt, ImageFont.FreeTypeFont) else 0))
-        return original(self, xy, string, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    return seen
+    return record_texts(monkeypatch)
 
 
 def drawn_card(card: str, texts: list[str], language: str) -> bool:
