@@ -1,0 +1,63 @@
+"""Newcomer report 2026-11-27d (a Hungarian evening with Pulsar 2849 against the computer)."""
+from __future__ import annotations
+
+import pytest
+
+from rules.messages import LANGUAGES, render
+from rules.pulsar import phrases
+from rules.pulsar.data import tables
+
+#: Dice a label may pay with: a silver die, the bonus die, each with a token (DICE-MOD).
+PAYMENTS = ("s1", "s3", "s6", "r", "s3-1", "s3+1", "s3+2", "r-1", "r+2")
+
+
+def _texts() -> list[str]:
+    tab = tables()
+    texts = [f"patent {code} {pay}" for code in tab.technologies for pay in PAYMENTS]
+    texts += [f"hq {code} {pay}" for code in tab.projects for pay in PAYMENTS]
+    texts += [f"tx take {code} {pay} icon=1" for code in tab.transmitters for pay in PAYMENTS]
+    return texts
+
+
+def test_PAT_1_HQ_TX_a_label_paid_with_a_token_still_says_what_it_gives() -> None:
+    """D-P1 (PAT-1, HQ-1, TX-TAKE): "szabadalmaztatja a BI-1a technológiát (3-as ezüstkocka −1
+    kockamódosítóval)" told a player choosing a technology nothing of it: with a dice token the
+    Hungarian label lost the technology's gift. A briefer wording (``pulsar.phrase.*_brief``)
+    keeps the gift; a label goes without it only where no wording with it fits."""
+    for text in _texts():
+        message = phrases.phrase(text)
+        assert not message.key.startswith("pulsar.phrase.raw"), text
+        if message.key.endswith(("_plain", "_short")):
+            verb = message.key.removesuffix("_plain").removesuffix("_short")
+            briefest = phrases.gives_ladder(_effects(text))[-1]
+            fallback = phrases.P(verb.removeprefix("pulsar.") + "_brief", gives=briefest, **_values(message))
+            assert not phrases.fits(fallback), (text, [render(fallback, lang) for lang in LANGUAGES])
+
+
+def test_PAT_1_the_technology_from_the_evening_reads_with_its_gift() -> None:
+    """The very label of the evening (script pulsar-patent-label.txt): BI-1a with a 3 and a −1 token."""
+    message = phrases.phrase("patent BI-1a s3-1")
+    assert message.key == "pulsar.phrase.patent_brief"
+    hungarian = render(message, "hu")
+    assert "BI-1a" in hungarian and "ugrókapu" in hungarian and len(hungarian) <= phrases.LABEL_LIMIT
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_PAT_1_the_thread_line_keeps_the_full_wording(language: str) -> None:
+    """A thread line, the log (``full``) keep the fullest wording: the brief one is for labels only."""
+    assert phrases.phrase("patent BI-1a s3-1", full=True).key == "pulsar.phrase.patent"
+
+
+def _effects(text: str):   # type: ignore[no-untyped-def]
+    tab = tables()
+    words = text.split()
+    if words[0] == "patent":
+        return tab.technologies[words[1]].effects
+    if words[0] == "hq":
+        return tab.projects[words[1]].effects
+    info = tab.transmitters[words[2]]
+    return info.on_activation + info.production
+
+
+def _values(message):   # type: ignore[no-untyped-def]
+    return {name: value for name, value in message.params.items() if name != "gives"}
