@@ -26,6 +26,7 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, Mapping
 
 from rules.base import Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, ScorePart, players_option
@@ -51,6 +52,23 @@ from .state import ACTIONS, DRAFT, GOALS, HQ_SIDE, OVER, PRODUCTION, START_GATE,
 
 def P(key: str, /, **values: Any) -> Msg:
     return Msg(f"pulsar.{key}", **values)
+
+
+#: What separates the parts of one notation word: a flight's path (``K24>U23``), an option's value.
+_PART_SEPARATORS = re.compile(r"([>=:,])")
+
+
+def _as_typed(value: str, canonical: str, text: str) -> str | None:
+    """The word or part of a word (a location in a flight's path: D-P2) the player typed where the
+    notation holds ``value``; None when the two do not line up word by word."""
+    words, typed = canonical.split(" "), text.split(" ")
+    if len(words) != len(typed):
+        return None
+    for word, mine in zip(reversed(words), reversed(typed)):
+        parts, my_parts = _PART_SEPARATORS.split(word), _PART_SEPARATORS.split(mine)
+        if value in parts and len(parts) == len(my_parts):
+            return my_parts[len(parts) - 1 - parts[::-1].index(value)]
+    return None
 
 
 class PulsarGame(Game[GameState, Move]):
@@ -85,11 +103,9 @@ class PulsarGame(Game[GameState, Move]):
             move = mv.parse_move(seat, canonical)
         except IllegalMove as error:                 # echo the word as the player typed it
             value = error.msg.params.get("value")
-            words, typed = canonical.split(" "), text.split(" ")
-            if isinstance(value, str) and value in words and len(words) == len(typed):
-                where = len(words) - 1 - words[::-1].index(value)
-                if typed[where] != value:
-                    raise IllegalMove(error.msg.key, error.rule, **{**error.msg.params, "value": typed[where]}) from None
+            typed = _as_typed(value, canonical, text) if isinstance(value, str) else None
+            if typed is not None and typed != value:
+                raise IllegalMove(error.msg.key, error.rule, **{**error.msg.params, "value": typed}) from None
             raise
         if move.kind == mv.DRAFT and len(move.arg) == 1 and state.player_count == 2:
             return self._named_marker(state, seat, move)

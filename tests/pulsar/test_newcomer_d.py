@@ -61,3 +61,33 @@ def _effects(text: str):   # type: ignore[no-untyped-def]
 
 def _values(message):   # type: ignore[no-untyped-def]
     return {name: value for name, value in message.params.items() if name != "gives"}
+
+
+def _refusal(text: str):   # type: ignore[no-untyped-def]
+    import rules
+    from rules.base import IllegalMove
+    game = rules.get_game("pulsar")
+    state = game.new_game({"players": 2}, 1)
+    with pytest.raises(IllegalMove) as caught:
+        game.parse_move(state, 0, text)
+    return caught.value
+
+
+@pytest.mark.parametrize(("typed", "echo"), [("repül e2 K24>U23>U2", "U2"), ("repül e2 K24>X9>U21", "X9"),
+                                             ("kezdőkapu K99", "K99"), ("fly s2 H24>J23>J2", "J2")])
+def test_NOT_1_a_wrong_location_in_a_path_is_echoed_as_typed(typed: str, echo: str) -> None:
+    """D-P2 (NOT-1): `repül e2 K24>U23>U2` was refused with "Nincs „J2” nevű helyszín": the
+    English notation's letter for a gate the player typed with the Hungarian U. A location inside
+    a flight's path is echoed as typed, as a whole word already was."""
+    error = _refusal(typed)
+    assert error.msg.key == "pulsar.err.location" and error.rule == "NOT-1"
+    assert error.msg.params["value"] == echo
+
+
+def test_a_half_move_is_refused_without_repeating_the_hosts_words() -> None:
+    """D-P3 (pulsar.err.arguments): the host says "Ezt a lépést nem fogadhatom el: {reason}"; the
+    reason no longer starts with "Ezt a lépést" again, and still names the verb and an example."""
+    error = _refusal("oldal")
+    assert error.msg.key == "pulsar.err.arguments"
+    hungarian = render(error.msg, "hu")
+    assert not hungarian.startswith("Ezt a lépést") and "„oldal”" in hungarian and "oldal 2" in hungarian
