@@ -203,10 +203,12 @@ def _combat_candidates(game: EveGame, state: GameState, seat: int) -> Iterator[M
                 yield Move(seat, mv.ASK, arg=colour)
             return
         strength = combat.strength[seat]
-        for d in range(min(5, strength) + 1):
-            for s in range(min(5, strength - d) + 1):
-                for t in range(min(5, strength - d - s) + 1):
-                    yield Move(seat, mv.DICE, counts=(d, s, t))
+        picks = [(d, s, t) for d in range(min(5, strength) + 1) for s in range(min(5, strength - d) + 1)
+                 for t in range(min(5, strength - d - s) + 1)]
+        # D-E6 (EVE-CMB-4): the whole strength first, damage before shields and tactics; rolling
+        # no dice at all (legal) last, not as the first suggestion
+        for counts in sorted(picks, key=lambda pick: (-sum(pick), -pick[0], -pick[1])):
+            yield Move(seat, mv.DICE, counts=counts)
     elif step == REROLL:
         yield Move(seat, mv.REROLL)
         rolled = sum(len(r) for r in combat.rolls[seat])

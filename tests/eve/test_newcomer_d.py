@@ -80,3 +80,15 @@ def test_EVE_CMB_1_a_combat_card_is_told_with_what_it_does() -> None:
     texts = [event for event in GAME.events(state, None, after) if event.key == "eve.event.card_text"]
     assert [event.params["text"].key for event in texts] == ["eve.card_text.PRD-A", "eve.card_text.PRD-B"]
     assert "Erőd +2" in render(texts[0], "hu") and render(texts[0], "hu").startswith("T01 (")
+
+
+def test_EVE_CMB_4_the_first_dice_suggestion_rolls_the_whole_strength() -> None:
+    """D-E6 (EVE-CMB-4): the dice choices began with "kocka 0 sérülés, 0 pajzs, 0 taktika" (legal,
+    but a newcomer who took the first suggestion rolled nothing and lost the region). The first
+    choice now takes the whole strength (at most 5 a colour); no dice at all comes last."""
+    state = play(_battle(faces(1) + faces(0)), GALLENTE, "attack R48 > R59")
+    for seat in GAME.waiting_for(state):
+        dice = [move.counts for move in GAME.legal_moves(state, seat) if move.kind == "dice"]
+        strength = state.combat.strength[seat]
+        assert sum(dice[0]) == min(strength, 15) and dice[-1] == (0, 0, 0)
+        assert [sum(counts) for counts in dice] == sorted((sum(counts) for counts in dice), reverse=True)
