@@ -452,7 +452,10 @@ def _draw_key(draw: ImageDraw.ImageDraw, top: float, language: str) -> None:
                          align="left")
 
 
-LEGEND_LINE = 32
+#: The legend lines under the dice board and the panels (what each tile, goal, patent and project
+#: gives): 22-px type, 11.5 px on a phone 420 px wide (D-P5: 18 px read as 9.5 px there).
+LEGEND_SIZE = 22
+LEGEND_LINE = 34
 
 
 HAND_LINE = 34
@@ -531,7 +534,7 @@ def draw_dice_board(view: Any, language: str, player_names: list[str] | None = N
         gist = gist_of(item)
         assert gist is not None
         draw_text_in_box(draw, (12, top, WIDTH - 12, top + LEGEND_LINE - 4), _t(language, "legend", id=code(item), gist=gist),
-                         max_size=18, min_size=12, fill=INK, align="left")
+                         max_size=LEGEND_SIZE, min_size=12, fill=INK, align="left")
     return image
 
 
@@ -576,7 +579,7 @@ def draw_players(view: Any, player_names: list[str] | None, language: str) -> Im
     draw = ImageDraw.Draw(image)
     for index, ident in enumerate(legend):
         draw_text_in_box(draw, (14, panels + index * LEGEND_LINE, WIDTH - 14, panels + (index + 1) * LEGEND_LINE - 4),
-                         _t(language, "legend", id=code(ident), gist=gist_of(ident)), max_size=18, min_size=12, fill=INK,
+                         _t(language, "legend", id=code(ident), gist=gist_of(ident)), max_size=LEGEND_SIZE, min_size=12, fill=INK,
                          align="left")
     for player in view.players:
         seat = player.seat

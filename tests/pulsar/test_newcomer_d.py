@@ -91,3 +91,36 @@ def test_a_half_move_is_refused_without_repeating_the_hosts_words() -> None:
     assert error.msg.key == "pulsar.err.arguments"
     hungarian = render(error.msg, "hu")
     assert not hungarian.startswith("Ezt a lépést") and "„oldal”" in hungarian and "oldal 2" in hungarian
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("players", "seed", "plies"), [(2, 3, 60), (3, 5, 150), (4, 7, 240)])
+def test_the_legend_lines_read_at_420_px(monkeypatch, language: str, players: int, seed: int, plies: int) -> None:
+    """D-P5 (images at 420 px): the lines under the dice board and the panels that say what each
+    offered transmitter, goal, patent and project gives were 18-px type (9.5 px on a phone 420 px
+    wide); they are drawn at 20 px or more (10.5 px there), whole."""
+    import random
+
+    import rules
+    import renderers.pulsar as rp
+    from tests.renderers.text_spy import record_texts
+
+    game = rules.get_game("pulsar")
+    state = game.new_game({"players": players}, seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if game.is_over(state):
+            break
+        state = game.apply(state, game.random_move(state, min(game.waiting_for(state)), rng))
+    view = game.view(state, None)
+    idents = {item for item in (*view.offer, *view.goals) if rp.gist_of(item) is not None}
+    idents |= {ident for p in view.players for ident in (*p.patents, *(t.tile for t in p.transmitters), *p.hq_done)
+               if rp.gist_of(ident) is not None}
+    legends = {render(phrases.P("board.legend", id=rp.code(ident), gist=rp.gist_of(ident)), language) for ident in idents}
+    assert legends
+    seen = record_texts(monkeypatch)
+    rp.draw_dice_board(view, language)
+    rp.draw_players(view, None, language)
+    drawn = [(text, size) for text, size in seen if text in legends]
+    assert {text for text, _size in drawn} == legends
+    assert min(size for _text, size in drawn) * 420 / rp.WIDTH >= 10.5
