@@ -124,3 +124,23 @@ def test_the_legend_lines_read_at_420_px(monkeypatch, language: str, players: in
     drawn = [(text, size) for text, size in seen if text in legends]
     assert {text for text, _size in drawn} == legends
     assert min(size for _text, size in drawn) * 420 / rp.WIDTH >= 10.5
+
+
+def test_FLY_BONUS_1_a_system_revealed_in_passing_says_its_bonus_is_not_gained() -> None:
+    """D-P6 (FLY-BONUS-1, STATION-PASS): a flight through an unexplored system printed
+    "Felfedett naprendszer: N06 (...); felfedezés bónusz: ..." as the end system's line does, and
+    only the end got "megkapja": the passed system's news now says the bonus comes only to a
+    flight that ends there."""
+    from rules.messages import from_json
+    from rules.pulsar.flying import fly
+    from rules.pulsar.setup import new_game
+
+    state = new_game({"players": 4, "first_game": True, "cluster_side": "A"}, 1)
+    state.phase = "actions"
+    state.players[0].ship = "J07"
+    fly(state, 0, ("J07", "S06", "J04", "S03"))
+    keys = [from_json(event).key for event in state.events]
+    assert keys.count("pulsar.event.revealed_passing") == 1 and keys.count("pulsar.event.revealed") == 1
+    assert keys.index("pulsar.event.revealed_passing") < keys.index("pulsar.event.revealed")
+    passing = next(from_json(e) for e in state.events if from_json(e).key == "pulsar.event.revealed_passing")
+    assert passing.params["location"] is not None and "áthaladáskor nem jár" in render(passing, "hu")
