@@ -92,3 +92,16 @@ def test_EVE_CMB_4_the_first_dice_suggestion_rolls_the_whole_strength() -> None:
         strength = state.combat.strength[seat]
         assert sum(dice[0]) == min(strength, 15) and dice[-1] == (0, 0, 0)
         assert [sum(counts) for counts in dice] == sorted((sum(counts) for counts in dice), reverse=True)
+
+
+def test_EVE_CMB_5_a_wrong_dice_word_is_quoted_as_typed() -> None:
+    """D-E8 (EVE-CMB-5): `kocka 0 sérülés, 0 pajzs, 0 taktik` was answered "„0taktik”: ezen a
+    helyen ..." (a word never typed: the number glued to the cut word); the reply quotes "0 taktik",
+    and the Hungarian forms with and without the space are still read."""
+    state = play(_battle(faces(1) + faces(0)), GALLENTE, "attack R48 > R59")
+    seat = min(GAME.waiting_for(state))
+    with pytest.raises(IllegalMove) as caught:
+        GAME.parse_move(state, seat, "kocka 0 sérülés, 0 pajzs, 0 taktik")
+    assert caught.value.msg.key == "eve.err.dice_words" and caught.value.msg.params["value"] == "0 taktik"
+    for text in ("kocka 1 sérülés, 0 pajzs, 0 taktika", "kocka 1sérülés 0pajzs 0taktika", "dice 1d 0s 0t"):
+        assert GAME.parse_move(state, seat, text).counts == (1, 0, 0)
