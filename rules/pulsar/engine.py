@@ -64,6 +64,8 @@ def _as_typed(value: str, canonical: str, text: str) -> str | None:
     words, typed = canonical.split(" "), text.split(" ")
     if len(words) != len(typed):
         return None
+    if value in words:                  # a whole word (the last of equal ones)
+        return typed[len(words) - 1 - words[::-1].index(value)]
     for word, mine in zip(reversed(words), reversed(typed)):
         parts, my_parts = _PART_SEPARATORS.split(word), _PART_SEPARATORS.split(mine)
         if value in parts and len(parts) == len(my_parts):
