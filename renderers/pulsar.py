@@ -42,7 +42,7 @@ from renderers.common import (RGB, ChatPart, contrast_text, draw_text, draw_text
                               labelled_panel, text_size)
 from rules.messages import Join, Msg
 from rules.messages import render as text_of
-from rules.pulsar.read import BLOCKED, code, gist_of, location, median_value, numeral, tables
+from rules.pulsar.read import BLOCKED, OVER, code, gist_of, location, median_value, numeral, tables
 
 WIDTH = 800
 SPACE: RGB = (12, 16, 34)
@@ -488,7 +488,7 @@ def draw_dice_board(view: Any, language: str, player_names: list[str] | None = N
             dx = left + 34 + (index % 4) * 22
             dy = 58 + (index // 4) * 26
             draw.rounded_rectangle((dx, dy, dx + 20, dy + 20), radius=4, fill=(200, 200, 210), outline=INK)
-    if view.median is not None:
+    if view.median is not None and view.phase != OVER:     # D-P7: no stale median after the end
         _draw_median(draw, view.median, box_w, language)
     order = Join([Msg(f"pulsar.colour.{('red', 'green', 'blue', 'yellow')[seat]}") for seat in view.order], "comma")
     draw_text_in_box(draw, (12, 192, WIDTH - 12, 220), _t(language, "order", order=order), max_size=20, fill=INK,

@@ -144,3 +144,27 @@ def test_FLY_BONUS_1_a_system_revealed_in_passing_says_its_bonus_is_not_gained()
     assert keys.index("pulsar.event.revealed_passing") < keys.index("pulsar.event.revealed")
     passing = next(from_json(e) for e in state.events if from_json(e).key == "pulsar.event.revealed_passing")
     assert passing.params["location"] is not None and "áthaladáskor nem jár" in render(passing, "hu")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_dice_board_shows_no_median_after_the_end(monkeypatch, language: str) -> None:
+    """D-P7: under "8. forduló (összesen 8) · a játék véget ért" the dice board still drew the last
+    round's median ("Középjelző: a 4-es és 5-ös doboz között (értéke 5)"); after the end it draws
+    none (the turn order stays: it scores at the end)."""
+    import random
+
+    import rules
+    import renderers.pulsar as rp
+    from tests.renderers.text_spy import record_texts
+
+    game = rules.get_game("pulsar")
+    state = game.new_game({"players": 2}, 3)
+    rng = random.Random(3)
+    while not game.is_over(state):
+        state = game.apply(state, game.random_move(state, min(game.waiting_for(state)), rng))
+    view = game.view(state, None)
+    assert view.median is not None
+    seen = record_texts(monkeypatch)
+    rp.draw_dice_board(view, language)
+    starts = {render(phrases.P("board.median_gap", low=1, high=2, value=2), language)[:8]}
+    assert not [text for text, _size in seen if text[:8] in starts]
