@@ -105,3 +105,16 @@ def test_EVE_CMB_5_a_wrong_dice_word_is_quoted_as_typed() -> None:
     assert caught.value.msg.key == "eve.err.dice_words" and caught.value.msg.params["value"] == "0 taktik"
     for text in ("kocka 1 sérülés, 0 pajzs, 0 taktika", "kocka 1sérülés 0pajzs 0taktika", "dice 1d 0s 0t"):
         assert GAME.parse_move(state, seat, text).counts == (1, 0, 0)
+
+
+def test_EVE_CARD_3_a_discard_label_keeps_the_cards_name_and_what_it_does() -> None:
+    """D-E9 (EVE-CARD-3, EVE-RND-2): a lone discard read "egy plusz akcióért eldobja ezt a kártyát:
+    F08 (Beépített ügynök)" without what the card does (the English gist did not fit beside it),
+    while other discards said it. Every card's discard, alone, keeps the card's name and its gist."""
+    from rules.eve import describe, labels
+    from rules.eve.data import tables
+
+    state = in_round(new(2), CALDARI, "D")
+    for card in tables().cards:
+        wording = labels.fit(state, CALDARI, (f"discard {card}",), describe.description_candidates)
+        assert wording.level < labels.CARD_CODES and wording.description is not None, card
