@@ -277,7 +277,25 @@ class PulsarGame(Game[GameState, Move]):
             return []
         if verb == "draft" and len(words) == 3 and state.median is not None and words[1].isdigit():
             return self._draft_descriptions(state, seat, int(words[1]), words[2].upper())
+        if verb in ("prod", "goals"):     # D-P8 (PR-4, GOAL-1): what the cubes buy, where it is decided
+            return self._purchase_descriptions(verb, words[1:])
         return []                   # ``draft 4`` (no marker moves): the phrase says it all
+
+    @staticmethod
+    def _purchase_descriptions(verb: str, items: list[str]) -> list[Msg]:
+        """``prod TX-A07 ...``: a cube each for the transmitters' production points (PR-4);
+        ``goals G5a:2 ...``: the cubes the goal bonuses cost and the points they add (GOAL-1)."""
+        cubes = vp = 0
+        for item in items:
+            if verb == "prod" and item in tables().transmitters:
+                bought = [int(e.args[0]) for e in tables().transmitters[item].production if e.name == "PROD-BUY"]
+                cubes, vp = cubes + len(bought), vp + sum(bought)
+            elif verb == "goals":
+                goal, _colon, count = item.partition(":")
+                if goal in tables().goals and count in ("1", "2"):
+                    for cost, points in tables().goals[goal].bonus[:int(count)]:
+                        cubes, vp = cubes + cost, vp + points
+        return [P("describe.cubes_for_vp", cubes=cubes, vp=vp), P("describe.plus_vp", vp=vp)] if cubes else []
 
     @staticmethod
     def _draft_descriptions(state: GameState, seat: int, die: int, marker: str) -> list[Msg]:

@@ -168,3 +168,23 @@ def test_the_dice_board_shows_no_median_after_the_end(monkeypatch, language: str
     rp.draw_dice_board(view, language)
     starts = {render(phrases.P("board.median_gap", low=1, high=2, value=2), language)[:8]}
     assert not [text for text, _size in seen if text[:8] in starts]
+
+
+def test_PR_4_GOAL_1_the_cube_purchases_say_what_they_cost_and_bring() -> None:
+    """D-P8 (PR-4, GOAL-1): "a végső pontozásnál: a C5a céllapka 1 bónuszát veszi meg" and "...
+    1-1 mérnökkockáért pontot kap ezektől az adóállomásoktól: AD-A07" said neither the cubes nor
+    the points; the labels add them ("4 mérnökkockáért +6 pont", "+2 pont")."""
+    import rules
+
+    game = rules.get_game("pulsar")
+    state = game.new_game({"players": 2}, 1)
+    goal = tables().goals["G5a"]
+    described = game.describe_move(state, 0, "goals G5a:2")
+    assert described is not None and described.key == "pulsar.describe.cubes_for_vp"
+    assert (described.params["cubes"], described.params["vp"]) == (sum(c for c, _ in goal.bonus[:2]),
+                                                                   sum(v for _, v in goal.bonus[:2]))
+    points = next(int(e.args[0]) for e in tables().transmitters["TX-A07"].production if e.name == "PROD-BUY")
+    described = game.describe_move(state, 0, "prod TX-A07")
+    assert described is not None and described.params["vp"] == points
+    assert f"+{points} pont" in render(described, "hu")
+    assert game.describe_move(state, 0, "goals none") is None and game.describe_move(state, 0, "prod none") is None
