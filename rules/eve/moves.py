@@ -399,7 +399,8 @@ def parse_move(seat: int, text: str) -> Move:
 
     if verb == REVEAL:
         if len(args) > 1:           # one square per move: the first card is seen before the second is chosen
-            _square(args[0]), _square(args[1])      # D-E4: a word that is no square is named as such
+            for word in args[:2]:   # D-E4: a word that is no square is refused as no square
+                _square(word)
             raise IllegalMove("eve.err.reveal_one", "EVE-POL-4", first=args[0], second=args[1])
         need(1)
         return Move(seat, REVEAL, arg=_square(args[0]))
