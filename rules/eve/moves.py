@@ -359,7 +359,7 @@ def dice_words(args: list[str]) -> list[str]:
         if not word:
             continue
         if words and re.fullmatch(r"\d{1,2}", words[-1]) and not word[0].isdigit():
-            words[-1] += " " + word         # as typed, so a refusal quotes it so (D-E8)
+            words[-1] += word
         else:
             words.append(word)
     return words
@@ -370,9 +370,10 @@ def _dice(args: list[str]) -> tuple[int, ...]:
     damage, shield, tactics, in this order."""
     dice = []
     for word, colour in zip(args, "dst"):
-        match = re.fullmatch(r"(\d{1,2}) ?([a-z]+)", fold_word(word))
-        if not match or DICE_WORDS.get(match.group(2)) != colour:
-            raise IllegalMove("eve.err.dice_words", "EVE-CMB-5", value=word, colour=Msg(f"eve.die.{colour}"))
+        match = re.fullmatch(r"(\d{1,2})([a-z]+)", fold_word(word))
+        if not match or DICE_WORDS.get(match.group(2)) != colour:      # D-E8: "0 taktik", as typed, not "0taktik"
+            raise IllegalMove("eve.err.dice_words", "EVE-CMB-5", value=re.sub(r"^(\d{1,2})(?=\D)", r"\1 ", word),
+                              colour=Msg(f"eve.die.{colour}"))
         dice.append(int(match.group(1)))
     return tuple(dice)
 
