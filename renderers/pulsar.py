@@ -42,7 +42,7 @@ from renderers.common import (RGB, ChatPart, contrast_text, draw_text, draw_text
                               labelled_panel, text_size)
 from rules.messages import Join, Msg
 from rules.messages import render as text_of
-from rules.pulsar.read import BLOCKED, code, gist_of, location, median_value, numeral, tables
+from rules.pulsar.read import BLOCKED, OVER, code, gist_of, location, median_value, numeral, tables
 
 WIDTH = 800
 SPACE: RGB = (12, 16, 34)
@@ -452,7 +452,10 @@ def _draw_key(draw: ImageDraw.ImageDraw, top: float, language: str) -> None:
                          align="left")
 
 
-LEGEND_LINE = 32
+#: The legend lines under the dice board and the panels (what each tile, goal, patent and project
+#: gives): 22-px type, 11.5 px on a phone 420 px wide (D-P5: 18 px read as 9.5 px there).
+LEGEND_SIZE = 22
+LEGEND_LINE = 34
 
 
 HAND_LINE = 34
@@ -485,7 +488,7 @@ def draw_dice_board(view: Any, language: str, player_names: list[str] | None = N
             dx = left + 34 + (index % 4) * 22
             dy = 58 + (index // 4) * 26
             draw.rounded_rectangle((dx, dy, dx + 20, dy + 20), radius=4, fill=(200, 200, 210), outline=INK)
-    if view.median is not None:
+    if view.median is not None and view.phase != OVER:     # D-P7: no stale median after the end
         _draw_median(draw, view.median, box_w, language)
     order = Join([Msg(f"pulsar.colour.{('red', 'green', 'blue', 'yellow')[seat]}") for seat in view.order], "comma")
     draw_text_in_box(draw, (12, 192, WIDTH - 12, 220), _t(language, "order", order=order), max_size=20, fill=INK,
@@ -531,7 +534,7 @@ def draw_dice_board(view: Any, language: str, player_names: list[str] | None = N
         gist = gist_of(item)
         assert gist is not None
         draw_text_in_box(draw, (12, top, WIDTH - 12, top + LEGEND_LINE - 4), _t(language, "legend", id=code(item), gist=gist),
-                         max_size=18, min_size=12, fill=INK, align="left")
+                         max_size=LEGEND_SIZE, min_size=12, fill=INK, align="left")
     return image
 
 
@@ -576,7 +579,7 @@ def draw_players(view: Any, player_names: list[str] | None, language: str) -> Im
     draw = ImageDraw.Draw(image)
     for index, ident in enumerate(legend):
         draw_text_in_box(draw, (14, panels + index * LEGEND_LINE, WIDTH - 14, panels + (index + 1) * LEGEND_LINE - 4),
-                         _t(language, "legend", id=code(ident), gist=gist_of(ident)), max_size=18, min_size=12, fill=INK,
+                         _t(language, "legend", id=code(ident), gist=gist_of(ident)), max_size=LEGEND_SIZE, min_size=12, fill=INK,
                          align="left")
     for player in view.players:
         seat = player.seat

@@ -237,6 +237,8 @@ def _apply_cards(game: EveGame, state: GameState, move: Move) -> None:
         combat.cards[move.seat] = list(move.cards)
         add_event(state, "event.cards", empire=empire_msg(state, move.seat),
                   cards=Join([card_msg(c) for c in move.cards], "and"))
+        for card in move.cards:        # D-E5: what each card does, for the side that answers it
+            add_event(state, "event.card_text", card=card_msg(card), text=E(f"card_text.{tables().cards[card].kind}"))
     combat.step = CARDS_DEF if combat.step == CARDS_ATT else DICE
     game._skip_card_steps(state)
 

@@ -135,7 +135,7 @@ def _move_parts(verb: str, args: list[str]) -> tuple[tuple[str, ...], tuple[int,
         if not colon or not region:
             raise IllegalMove("eve.err.arguments", None, verb=verb_msg(verb), example=example_msg(verb))
         code = region_code(region)
-        number = _count(amount)
+        number = _count(amount, whole=part)
         if code in targets or code == source or number < 1:
             raise IllegalMove("eve.err.move_parts", "EVE-LOG-4", value=part)
         targets.append(code)
@@ -189,6 +189,14 @@ def _seal(word: str) -> str:
     return f"{empire}:{_type(kind)}"
 
 
+def _play_arguments(card: str, wants: str | None) -> IllegalMove:
+    """D-E2 (EVE-CARD-4): how ``card`` itself is played, named as the reader writes it (``F22``),
+    with its name; the example plays this card, not another one."""
+    named = Msg("eve.card_named", card=card_value(card), name=Msg(f"eve.card.{tables().cards[card].kind}"))
+    return IllegalMove("eve.err.play_arguments", "EVE-CARD-4", card=named,
+                       example=Msg(f"eve.card_example.{wants or 'none'}", card=card_value(card)))
+
+
 def _play(seat: int, args: list[str]) -> Move:
     if not args:
         raise IllegalMove("eve.err.arguments", None, verb=verb_msg(PLAY), example=example_msg(PLAY))
@@ -198,7 +206,7 @@ def _play(seat: int, args: list[str]) -> Move:
     counts = {None: (0, 0), "region": (1, 1), "square": (1, 1), "squares": (1, 3), "seal": (1, 1), "type": (1, 1),
               "types": (2, 2), "move": (3, 99)}[wants]
     if not counts[0] <= len(rest) <= counts[1]:
-        raise IllegalMove("eve.err.play_arguments", "EVE-CARD-4", card=card, example=Msg(f"eve.card_example.{wants or 'none'}"))
+        raise _play_arguments(card, wants)
     if wants == "region":
         return Move(seat, PLAY, arg=card, regions=(region_code(rest[0]),))
     if wants == "move":
@@ -207,14 +215,14 @@ def _play(seat: int, args: list[str]) -> Move:
     if wants in ("square", "squares"):
         squares = tuple(_square(word) for word in rest)
         if len(set(squares)) != len(squares):
-            raise IllegalMove("eve.err.play_arguments", "EVE-CARD-4", card=card, example=Msg(f"eve.card_example.{wants or 'none'}"))
+            raise _play_arguments(card, wants)
         return Move(seat, PLAY, arg=card, params=squares)
     if wants == "seal":
         return Move(seat, PLAY, arg=card, params=(_seal(rest[0]),))
     if wants in ("type", "types"):
         kinds = tuple(_type(word) for word in rest)
         if len(set(kinds)) != len(kinds):
-            raise IllegalMove("eve.err.play_arguments", "EVE-CARD-4", card=card, example=Msg(f"eve.card_example.{wants or 'none'}"))
+            raise _play_arguments(card, wants)
         return Move(seat, PLAY, arg=card, params=kinds)
     return Move(seat, PLAY, arg=card)
 
@@ -292,7 +300,11 @@ def _type(word: str) -> str:
     raise IllegalMove("eve.err.bad_type", "EVE-SCH-1", value=word)
 
 
-def _count(word: str, prefix: str = "") -> int:
+def _count(word: str, prefix: str = "", whole: str = "") -> int:
+    """The number ``word`` (after ``prefix``); ``whole``: the typed word it ends (``R11:3``,
+    ``T3x2``), named when the number after its separator is missing (D-E3: not „”)."""
+    if whole and not word:
+        raise IllegalMove("eve.err.missing_number", None, word=whole, example=whole + "1")
     match = re.fullmatch(re.escape(prefix) + r"(\d{1,3})", word.lower())
     if not match:
         raise IllegalMove("eve.err.bad_number", None, value=word)
@@ -359,8 +371,9 @@ def _dice(args: list[str]) -> tuple[int, ...]:
     dice = []
     for word, colour in zip(args, "dst"):
         match = re.fullmatch(r"(\d{1,2})([a-z]+)", fold_word(word))
-        if not match or DICE_WORDS.get(match.group(2)) != colour:
-            raise IllegalMove("eve.err.dice_words", "EVE-CMB-5", value=word, colour=Msg(f"eve.die.{colour}"))
+        if not match or DICE_WORDS.get(match.group(2)) != colour:      # D-E8: "0 taktik", as typed, not "0taktik"
+            raise IllegalMove("eve.err.dice_words", "EVE-CMB-5", value=re.sub(r"^(\d{1,2})(?=\D)", r"\1 ", word),
+                              colour=Msg(f"eve.die.{colour}"))
         dice.append(int(match.group(1)))
     return tuple(dice)
 
@@ -387,6 +400,8 @@ def parse_move(seat: int, text: str) -> Move:
 
     if verb == REVEAL:
         if len(args) > 1:           # one square per move: the first card is seen before the second is chosen
+            for word in args[:2]:   # D-E4: a word that is no square is refused as no square
+                _square(word)
             raise IllegalMove("eve.err.reveal_one", "EVE-POL-4", first=args[0], second=args[1])
         need(1)
         return Move(seat, REVEAL, arg=_square(args[0]))
@@ -470,7 +485,7 @@ def parse_move(seat: int, text: str) -> Move:
             if upper.startswith("T1:"):
                 reserves.append(region_code(word[3:]))
             elif upper[:3] in ("T2X", "T3X") and spent[upper[:2]] == 0:
-                spent[upper[:2]] = _count(word[3:])
+                spent[upper[:2]] = _count(word[3:], whole=word)
             elif upper in ("T2", "T3") and spent[upper] == 0:
                 spent[upper] = 1
             else:

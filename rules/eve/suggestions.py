@@ -152,7 +152,10 @@ def _play_candidates(game: EveGame, state: GameState, seat: int, card: str) -> I
     elif wants == "move":
         for step in game._round_moves(state, seat):
             yield Move(seat, mv.PLAY, arg=card, regions=step.regions, counts=step.counts)
-    elif wants in ("square", "squares"):
+    elif wants == "squares":            # D-E1 (DEV-E): up to three squares, each with a card to see
+        for squares in _peek_choices(state):
+            yield Move(seat, mv.PLAY, arg=card, params=squares)
+    elif wants == "square":
         for square in state.squares:
             yield Move(seat, mv.PLAY, arg=card, params=(square,))
     elif wants == "seal":
@@ -165,6 +168,16 @@ def _play_candidates(game: EveGame, state: GameState, seat: int, card: str) -> I
     else:
         for pair in combinations(TYPES, 2):
             yield Move(seat, mv.PLAY, arg=card, params=pair)
+
+
+def _peek_choices(state: GameState) -> list[tuple[str, ...]]:
+    """The squares an Intelligence Dossier (DEV-E) may look into: three of those with a face-down
+    card to see (under a face-up top, or the top itself), every such three; all of them when fewer
+    have one; one square at a time when none has (the card is still playable)."""
+    seen = [name for name, square in state.squares.items() if len(square.pile) > (1 if square.face_up else 0)]
+    if not seen:
+        return [(name,) for name in state.squares]
+    return list(combinations(seen, min(3, len(seen))))
 
 
 def _claim_candidates(game: EveGame, state: GameState, seat: int) -> Iterator[Move]:
@@ -190,10 +203,12 @@ def _combat_candidates(game: EveGame, state: GameState, seat: int) -> Iterator[M
                 yield Move(seat, mv.ASK, arg=colour)
             return
         strength = combat.strength[seat]
-        for d in range(min(5, strength) + 1):
-            for s in range(min(5, strength - d) + 1):
-                for t in range(min(5, strength - d - s) + 1):
-                    yield Move(seat, mv.DICE, counts=(d, s, t))
+        picks = [(d, s, t) for d in range(min(5, strength) + 1) for s in range(min(5, strength - d) + 1)
+                 for t in range(min(5, strength - d - s) + 1)]
+        # D-E6 (EVE-CMB-4): the whole strength first, damage before shields and tactics; rolling
+        # no dice at all (legal) last, not as the first suggestion
+        for counts in sorted(picks, key=lambda pick: (-sum(pick), -pick[0], -pick[1])):
+            yield Move(seat, mv.DICE, counts=counts)
     elif step == REROLL:
         yield Move(seat, mv.REROLL)
         rolled = sum(len(r) for r in combat.rolls[seat])

@@ -26,6 +26,7 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, Mapping
 
 from rules.base import Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, ScorePart, players_option
@@ -51,6 +52,25 @@ from .state import ACTIONS, DRAFT, GOALS, HQ_SIDE, OVER, PRODUCTION, START_GATE,
 
 def P(key: str, /, **values: Any) -> Msg:
     return Msg(f"pulsar.{key}", **values)
+
+
+#: What separates the parts of one notation word: a flight's path (``K24>U23``), an option's value.
+_PART_SEPARATORS = re.compile(r"([>=:,])")
+
+
+def _as_typed(value: str, canonical: str, text: str) -> str | None:
+    """The word or part of a word (a location in a flight's path: D-P2) the player typed where the
+    notation holds ``value``; None when the two do not line up word by word."""
+    words, typed = canonical.split(" "), text.split(" ")
+    if len(words) != len(typed):
+        return None
+    if value in words:                  # a whole word (the last of equal ones)
+        return typed[len(words) - 1 - words[::-1].index(value)]
+    for word, mine in zip(reversed(words), reversed(typed)):
+        parts, my_parts = _PART_SEPARATORS.split(word), _PART_SEPARATORS.split(mine)
+        if value in parts and len(parts) == len(my_parts):
+            return my_parts[len(parts) - 1 - parts[::-1].index(value)]
+    return None
 
 
 class PulsarGame(Game[GameState, Move]):
@@ -85,11 +105,9 @@ class PulsarGame(Game[GameState, Move]):
             move = mv.parse_move(seat, canonical)
         except IllegalMove as error:                 # echo the word as the player typed it
             value = error.msg.params.get("value")
-            words, typed = canonical.split(" "), text.split(" ")
-            if isinstance(value, str) and value in words and len(words) == len(typed):
-                where = len(words) - 1 - words[::-1].index(value)
-                if typed[where] != value:
-                    raise IllegalMove(error.msg.key, error.rule, **{**error.msg.params, "value": typed[where]}) from None
+            typed = _as_typed(value, canonical, text) if isinstance(value, str) else None
+            if typed is not None and typed != value:
+                raise IllegalMove(error.msg.key, error.rule, **{**error.msg.params, "value": typed}) from None
             raise
         if move.kind == mv.DRAFT and len(move.arg) == 1 and state.player_count == 2:
             return self._named_marker(state, seat, move)
@@ -275,7 +293,25 @@ class PulsarGame(Game[GameState, Move]):
             return []
         if verb == "draft" and len(words) == 3 and state.median is not None and words[1].isdigit():
             return self._draft_descriptions(state, seat, int(words[1]), words[2].upper())
+        if verb in ("prod", "goals"):     # D-P8 (PR-4, GOAL-1): what the cubes buy, where it is decided
+            return self._purchase_descriptions(verb, words[1:])
         return []                   # ``draft 4`` (no marker moves): the phrase says it all
+
+    @staticmethod
+    def _purchase_descriptions(verb: str, items: list[str]) -> list[Msg]:
+        """``prod TX-A07 ...``: a cube each for the transmitters' production points (PR-4);
+        ``goals G5a:2 ...``: the cubes the goal bonuses cost and the points they add (GOAL-1)."""
+        cubes = vp = 0
+        for item in items:
+            if verb == "prod" and item in tables().transmitters:
+                bought = [int(e.args[0]) for e in tables().transmitters[item].production if e.name == "PROD-BUY"]
+                cubes, vp = cubes + len(bought), vp + sum(bought)
+            elif verb == "goals":
+                goal, _colon, count = item.partition(":")
+                if goal in tables().goals and count in ("1", "2"):
+                    for cost, points in tables().goals[goal].bonus[:int(count)]:
+                        cubes, vp = cubes + cost, vp + points
+        return [P("describe.cubes_for_vp", cubes=cubes, vp=vp), P("describe.plus_vp", vp=vp)] if cubes else []
 
     @staticmethod
     def _draft_descriptions(state: GameState, seat: int, die: int, marker: str) -> list[Msg]:

@@ -32,16 +32,18 @@ def side_of(state: GameState) -> str:
     return str(state.options.get("cluster_side", "A"))
 
 
-def reveal(state: GameState, location: str) -> None:
-    """REVEAL-1/2: the tile turns face up; planets marked for fewer players are blocked."""
+def reveal(state: GameState, location: str, passing: bool = False) -> None:
+    """REVEAL-1/2: the tile turns face up; planets marked for fewer players are blocked.
+    ``passing``: revealed by a flight that does not end there, whose news says the discovery
+    bonus it names is not gained so (D-P6, FLY-BONUS-1, STATION-PASS)."""
     system = state.systems[location]
     if system.revealed:
         return
     system.revealed = True
     assert state.streams is not None
     state.streams.reveal()
-    add_event(state, "revealed", location=describe.loc(location), tile=code(system.tile),
-              contents=describe.system_contents(system.tile, state.player_count))
+    add_event(state, "revealed_passing" if passing else "revealed", location=describe.loc(location),
+              tile=code(system.tile), contents=describe.system_contents(system.tile, state.player_count))
     blocked = tables().by_players[state.player_count].blocked_marks
     for planet in tables().systems[system.tile].planets:
         if planet.mark in blocked:
@@ -209,7 +211,7 @@ def fly(state: GameState, seat: int, path: tuple[str, ...], *, take: str = "bonu
     for location in path[1:]:                                     # 1. reveal, pass stations
         if locations[location].type != "S":
             continue
-        reveal(state, location)
+        reveal(state, location, passing=location != end)
         if location != end and location not in passed:
             passed.append(location)
             built = _station(state, seat, location, "barren")

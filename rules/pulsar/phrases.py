@@ -142,8 +142,11 @@ def _fitted(key: str, effects: Any, pay: Payment, /, full: bool = False, **value
     with the die in full or else in its short words; else no rewards at all (``<key>_plain``), and
     last in fewer words (``<key>_short``, where one exists).
     The post's reward line names them all."""
+    ladder = gives_ladder(effects)
     candidates = [P(key, gives=gives, die=die(pay, short), **values)
-                  for gives in gives_ladder(effects) for short in (False, True)]
+                  for gives in ladder for short in (False, True)]
+    if has_key(f"pulsar.{key}_brief"):          # fewer words around the code, what it gives kept
+        candidates += [P(f"{key}_brief", gives=gives, die=die(pay, True), **values) for gives in ladder]
     candidates += [P(f"{key}_plain", die=die(pay, short), **values) for short in (False, True)]
     if has_key(f"pulsar.{key}_short"):          # fewer words around the code, the same facts
         candidates.append(P(f"{key}_short", die=die(pay, True), **values))

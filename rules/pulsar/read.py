@@ -13,11 +13,11 @@ from .describe import numeral as _numeral
 from .data import Tables, tables
 from .dice import median_value as _median_value
 from .flying import BLOCKED
-from .state import GameState
+from .state import OVER, GameState
 
 View = GameState
 
-__all__ = ["BLOCKED", "Tables", "View", "code", "gist_of", "location", "median_value", "numeral", "tables"]
+__all__ = ["BLOCKED", "OVER", "Tables", "View", "code", "gist_of", "location", "median_value", "numeral", "tables"]
 
 # BLOCKED: what a planet slot of a revealed system holds, instead of a seat number, when its
 # mark is closed for this number of players.
