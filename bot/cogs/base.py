@@ -1320,15 +1320,17 @@ class GameCog(commands.GroupCog):
         lines = [t("status_header", language, title=self.game.title_msg(), game_id=record.id,
                    status=t(f"status.{record.status}", language),
                    ply=len(await self.service.move_numbers(record.id)))]   # the moves that stand
-        scores = loaded.game.scores(loaded.state)
-        breakdown = loaded.game.score_breakdown(loaded.game.view(loaded.state, None))
-        lines += ["- " + score_line(loaded, seat, scores[seat], language, breakdown) for seat in range(len(scores))]
+        if record.status == ACTIVE:     # an ended game's scores are its results, told once below
+            scores = loaded.game.scores(loaded.state)
+            breakdown = loaded.game.score_breakdown(loaded.game.view(loaded.state, None))
+            lines += ["- " + score_line(loaded, seat, scores[seat], language, breakdown)
+                      for seat in range(len(scores))]
         lines += [tr(line, language) for line in loaded.game.status_lines(loaded.game.view(loaded.state, None))]
         if record.status == ACTIVE:
             lines.append(waiting_text(loaded, language))
+            lines += await self.extra_status_lines(loaded, language)
         else:
             lines.append(await self.final_text(loaded, language))
-        lines += await self.extra_status_lines(loaded, language)
         await send(interaction, "\n".join(line for line in lines if line), ephemeral=True)
 
     async def extra_status_lines(self, loaded: LoadedGame, language: str) -> list[str]:

@@ -76,6 +76,10 @@ async def test_status_and_the_game_over_post_explain_every_score(harness):
     final = "\n".join(s.content for s in sent if not s.ephemeral and s.content)
     assert phrase("score_breakdown_header") in final
     assert phrase("toy.score.bonus") + " 2" in final
+    # after the end the status tells the results once: each player's breakdown one time (D-H1)
+    ended = one_text(await harness.slash(ALICE, "toy status", channel_id=thread))
+    assert ended.count(phrase("score_breakdown_header")) == 1
+    assert ended.count("alice (Red): 8 (") == 1 and ended.count("bob (Blue): 8 (") == 1, ended
 
 
 async def test_several_players_to_act_are_pinged_in_the_plural(harness):
