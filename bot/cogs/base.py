@@ -1299,8 +1299,15 @@ class GameCog(commands.GroupCog):
                 places = [self.game.describe_location(*here, code) for code in codes[:max(0, room)]]
                 found = ([place] if place is not None else []) + found[:24 if place is not None else 25] + \
                     [comp for comp in places if comp is not None]
-        return [app_commands.Choice(name=clip(self.component_label(comp, language), 100), value=comp.id)
+        return [app_commands.Choice(name=clip(self.component_label(comp, language), 100),
+                                    value=self.typed_code(comp, language))
                 for comp in found[:25]]
+
+    def typed_code(self, comp: rules.Component, language: str) -> str:
+        """What a reader of ``language`` types for ``comp`` (``T32`` for a Hungarian reader
+        where the id is ``PR32``), when the lookup finds it by that; else the id."""
+        code = tr(comp.shown_code(), language)
+        return code if code != comp.id and lookup.find(self.game_name, code) == comp else comp.id
 
     @staticmethod
     def component_label(comp: rules.Component, language: str) -> str:

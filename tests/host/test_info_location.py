@@ -95,3 +95,28 @@ def test_a_random_gaia_position_describes_every_hex_without_error():
             assert found is not None and found.id == name
             for language in ("en", "hu"):
                 assert "{" not in render(found.text, language)
+
+
+async def test_info_autocomplete_offers_the_code_the_reader_types(tmp_path):
+    """Newcomer D-H2: a Hungarian reader's ``/eve infó`` choices carry the Hungarian card code
+    as their value (``T32``, what the label shows and a Hungarian player types), an English
+    reader's the English one (``PR32``); either finds the same card."""
+    from bot.app import create_bot
+    from bot.config import Settings
+    from bot.harness import Harness
+
+    bot = create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False)
+    harness = Harness(bot, guild_id=1, channel_id=100)
+    harness.add_user(501, "anna", locale="hu")
+    harness.add_user(502, "carol", locale="en-US")
+    await harness.start()
+    try:
+        hungarian = await harness.autocomplete(501, "eve info", focused="thing", channel_id=100, thing="T32")
+        english = await harness.autocomplete(502, "eve info", focused="thing", channel_id=100, thing="PR32")
+        assert hungarian[0]["value"] == "T32" and hungarian[0]["name"].startswith("T32")
+        assert english[0]["value"] == "PR32" and english[0]["name"].startswith("PR32")
+        for user, value in ((501, "T32"), (502, "PR32")):
+            answer = one_text(await harness.slash(user, "eve info", channel_id=100, thing=value))
+            assert "PR32" in answer or "T32" in answer
+    finally:
+        await harness.close()
