@@ -21,7 +21,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .data import tables
-from .common import connected_component, face_up_squares, marker_region, neighbours, vp
+from .common import connected_component, face_up_squares, marker_region, vp
 from .state import OVER, GameState
 
 HELD_WITH_OUTPOST = 1.0      # a marked region ready to be claimed
@@ -34,14 +34,22 @@ PAIR_WEIGHT = 0.6            # the best claimable pair, as a share of its VP
 SINGLE_WEIGHT = 0.12         # every marked region, as a share of its VP
 
 
-def _distances(state: GameState, seat: int, limit: int = 3) -> dict[str, int]:
+def _adjacency(state: GameState) -> dict[str, frozenset[str]]:
+    """The gates of the map in play (``common.neighbours`` for every region at once)."""
+    tab = tables()
+    return tab.adjacent2 if len(state.players) == 2 else tab.adjacent4
+
+
+def _distances(state: GameState, seat: int, limit: int = 3,
+               adjacent: dict[str, frozenset[str]] | None = None) -> dict[str, int]:
     """Gates from the seat's regions (its agents' too) to every region within ``limit``."""
+    gates = _adjacency(state) if adjacent is None else adjacent
     frontier = [code for code, region in state.regions.items() if region.owner == seat or seat in region.agents]
-    found = {code: 0 for code in frontier}
+    found = dict.fromkeys(frontier, 0)
     for step in range(1, limit + 1):
         nxt = []
         for code in frontier:
-            for other in neighbours(state, code):
+            for other in gates[code]:
                 if other not in found:
                     found[other] = step
                     nxt.append(other)
@@ -49,15 +57,17 @@ def _distances(state: GameState, seat: int, limit: int = 3) -> dict[str, int]:
     return found
 
 
-def _readiness(state: GameState, seat: int, code: str, distance: dict[str, int]) -> float:
+def _readiness(state: GameState, seat: int, code: str, distance: dict[str, int],
+               adjacent: dict[str, frozenset[str]] | None = None) -> float:
     region = state.regions.get(code)
     if region is None:
         return 0.0
     if region.owner == seat:
         if region.outpost is not None or region.hq == seat:
             return HELD_WITH_OUTPOST
-        around = neighbours(state, code)           # EVE-OUT-2: an outpost needs every neighbour covered
-        covered = sum(1 for n in around if state.regions[n].owner == seat or seat in state.regions[n].agents)
+        around = (_adjacency(state) if adjacent is None else adjacent)[code]   # EVE-OUT-2: every neighbour covered
+        regions = state.regions
+        covered = sum(1 for n in around if regions[n].owner == seat or seat in regions[n].agents)
         return HELD + COVERED * covered / max(1, len(around))
     gates = distance.get(code)
     if gates is None:
@@ -68,25 +78,41 @@ def _readiness(state: GameState, seat: int, code: str, distance: dict[str, int])
     return reach if region.owner is None else reach / 3              # an enemy's: a battle first
 
 
-def progress(state: GameState, seat: int) -> float:
-    """The seat's VP plus, in VP terms, its progress towards its next claims and its reach."""
+def _marked(state: GameState) -> list[tuple[str, str]]:
+    """(square, marked region) of every face-up square."""
+    return [(square, code) for square in face_up_squares(state)
+            if (code := marker_region(state, square)) is not None]
+
+
+def progress(state: GameState, seat: int, marked: list[tuple[str, str]] | None = None) -> float:
+    """The seat's VP plus, in VP terms, its progress towards its next claims and its reach
+    (``marked``: :func:`_marked` of the state, when the caller has it already)."""
     tab = tables()
+    adjacent = _adjacency(state)
     total = float(vp(state, seat))
-    marked = [(square, code) for square in face_up_squares(state)
-              if (code := marker_region(state, square)) is not None]
-    distance = _distances(state, seat)
-    ready = {code: _readiness(state, seat, code, distance) for _square, code in marked}
+    if marked is None:
+        marked = _marked(state)
+    distance = _distances(state, seat, adjacent=adjacent)
+    ready = {code: _readiness(state, seat, code, distance, adjacent) for _square, code in marked}
     for _square, code in marked:
         total += SINGLE_WEIGHT * ready[code] * tab.regions[code].vp
     best_pair = 0.0
+    components: dict[str, set[str]] = {}          # region -> its connected component (EVE-DEF-6), worked out once
     for (sq_a, a), (sq_b, b) in combinations(marked, 2):
         first, second = tab.squares[sq_a], tab.squares[sq_b]
         if first.nebula != second.nebula and first.column != second.column:
             continue
         if not ready[a] or not ready[b]:
             continue
-        link = CONNECTED if (ready[a] >= HELD and ready[b] >= HELD
-                             and b in connected_component(state, seat, a)) else NOT_CONNECTED
+        if ready[a] >= HELD and ready[b] >= HELD:
+            component = components.get(a)
+            if component is None:
+                component = connected_component(state, seat, a)
+                for member in component:
+                    components[member] = component
+            link = CONNECTED if b in component else NOT_CONNECTED
+        else:
+            link = NOT_CONNECTED
         best_pair = max(best_pair, ready[a] * ready[b] * link * (tab.regions[a].vp + tab.regions[b].vp))
     total += PAIR_WEIGHT * best_pair
     held = outposts = units = 0
@@ -110,6 +136,7 @@ def evaluate(state: GameState, seat: int) -> float:
         best_other = max(score for s, score in enumerate(scores) if s != seat)
         lead = float(scores[seat] - best_other)
         return lead + (0.5 if lead > 0 else -0.5 if lead < 0 else 0.0)
-    mine = progress(state, seat)
-    rival = max(progress(state, s) for s in range(state.player_count) if s != seat)
+    marked = _marked(state)
+    mine = progress(state, seat, marked)
+    rival = max(progress(state, s, marked) for s in range(state.player_count) if s != seat)
     return mine - rival
