@@ -124,6 +124,57 @@ def _round_candidates(game: EveGame, state: GameState, seat: int) -> Iterator[Mo
             yield Move(seat, mv.END, number=tiles)
 
 
+def _round_kind_candidates(game: EveGame, state: GameState, seat: int, kind: str) -> Iterator[Move]:
+    """The moves of one kind that ``_round_candidates`` yields, in its order, in a round that
+    asks for no reveal, kept card or order first (tests/eve/test_playout_screen.py compares)."""
+    rnd = state.round
+    assert rnd is not None
+    player = state.players[seat]
+    if kind == mv.DISCARD:
+        if not rnd.acted and not rnd.discarded:
+            for card in hand_of_deck(state, seat, rnd.kind):
+                yield Move(seat, mv.DISCARD, arg=card)
+    elif kind in (mv.EXPAND, mv.AGENT):
+        if rnd.kind == "D":
+            near = {other for code in set(owned(state, seat)) | set(rnd.bridges) for other in neighbours(state, code)}
+            for code in sorted(near):
+                yield Move(seat, kind, regions=(code,))
+    elif kind == mv.CLAIM:
+        if rnd.kind == "D":
+            yield from game._claim_candidates(state, seat)
+    elif kind == mv.BUILD:
+        if rnd.kind == "P":
+            for code in owned(state, seat):
+                for count in range(1, min(rnd.actions, player.supply, 4) + 1):
+                    yield Move(seat, mv.BUILD, regions=(code,), number=count)
+    elif kind == mv.DRAW:
+        if rnd.kind not in ("D", "P"):
+            for deck in TYPES:
+                yield Move(seat, mv.DRAW, arg=deck)
+    elif kind == mv.MOVE:
+        if rnd.kind not in ("D", "P"):
+            yield from game._round_moves(state, seat)
+    elif kind == mv.ATTACK:
+        if rnd.kind not in ("D", "P"):
+            for code in owned(state, seat):
+                if code not in rnd.locked and state.regions[code].units >= 1:
+                    for other in sorted(neighbours(state, code)):
+                        yield Move(seat, mv.ATTACK, regions=(code, other))
+    elif kind == mv.PLAY:
+        for card in state.hands.cards[seat]:
+            yield from game._play_candidates(state, seat, card)
+    elif kind == mv.UNTILE:
+        for card in sorted(player.tile_cards):
+            yield Move(seat, mv.UNTILE, arg=card)
+    elif kind == mv.OUTPOST:
+        yield from game._outpost_candidates(state, seat)
+    elif kind == mv.END:
+        yield Move(seat, mv.END)
+        for tiles in range(min(2, player.schedule[rnd.kind] + player.storage[rnd.kind]) + 1):
+            if tiles != player.schedule[rnd.kind]:
+                yield Move(seat, mv.END, number=tiles)
+
+
 def _round_moves(game: EveGame, state: GameState, seat: int) -> Iterator[Move]:
     """Moves of some units from one region to one connected own region (splits are legal too)."""
     rnd = state.round
@@ -233,12 +284,16 @@ def random_move(game: EveGame, state: GameState, seat: int, rng: Any) -> Move | 
     weight = {mv.CLAIM: 0, mv.OUTPOST: 1, mv.END: 9}
     kinds.sort(key=lambda kind: weight.get(kind, 2) + rng.random() * 4)
     marked = {marker_region(state, square) for square in face_up_squares(state)}
-    by_kind: dict[str, list[Move]] = {}
-    for move in game._candidates(state, seat):  # generated once, checked kind by kind
-        by_kind.setdefault(move.kind, []).append(move)
+    rnd = state.round
+    by_kind: dict[str, list[Move]] | None = None
+    if state.phase != ROUND or rnd is None or rnd.reveals_due or rnd.pending_keep or rnd.peek:
+        by_kind = {}
+        for move in game._candidates(state, seat):  # generated once, checked kind by kind
+            by_kind.setdefault(move.kind, []).append(move)
     blocked = _blocked_kinds(state)
     for kind in kinds:
-        candidates = by_kind.get(kind, [])
+        # a round's many kinds: only the kinds tried are generated (the same moves in the same order)
+        candidates = by_kind.get(kind, []) if by_kind is not None else list(_round_kind_candidates(game, state, seat, kind))
         rng.shuffle(candidates)
         # head for the marked regions (the region cards) most of the time, as players do
         if kind in (mv.OUTPOST, mv.EXPAND, mv.PLACE, mv.HQ, mv.MOVE) and rng.random() < 0.8:

@@ -59,3 +59,20 @@ def test_random_move_draws_what_it_drew_without_the_screen(players, monkeypatch)
     plain = [GAME.random_move(state, seat, plain_rng) for state, waiting in zip(states, seats) for seat in waiting]
     assert screened == plain
     assert screened_rng.random() == plain_rng.random()     # the same draws were made
+
+
+def test_a_rounds_kinds_are_generated_as_the_round_generates_them():
+    """``_round_kind_candidates`` (random_move generates only the kinds it tries) yields each
+    kind's moves exactly as ``_round_candidates`` does, in the same order (EVE-RND-3)."""
+    rounds = 0
+    for _players, state in POSITIONS:
+        rnd = state.round
+        if state.phase != "round" or rnd is None or rnd.reveals_due or rnd.pending_keep or rnd.peek:
+            continue
+        rounds += 1
+        seat = rnd.seat
+        every = list(GAME._round_candidates(state, seat))
+        for kind in GAME._allowed_kinds(state) | {move.kind for move in every}:
+            assert list(suggestions._round_kind_candidates(GAME, state, seat, kind)) == \
+                [move for move in every if move.kind == kind], kind
+    assert rounds > 50
