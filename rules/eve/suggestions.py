@@ -13,8 +13,8 @@ from .data import EMPIRES, TYPES, tables
 from .moves import Move, format_move
 from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, FIRST, INVADE, PREP_HQ, PREP_OUTPOST, PREP_PLACE, PREP_REVEAL,
                     PREP_SEAL, REROLL, ROUND, STEAL, TACTICS, TAKEFROM, GameState)
-from .common import (connected_component, face_down_squares, face_up_squares, hand_of_deck, marker_region, neighbours,
-                     owned)
+from .common import (connected_component, face_down_squares, face_up_squares, hand_of_deck, has_tile_card, is_empty,
+                     marker_region, neighbours, owned)
 
 if TYPE_CHECKING:
     from .engine import EveGame
@@ -124,16 +124,71 @@ def _round_candidates(game: EveGame, state: GameState, seat: int) -> Iterator[Mo
             yield Move(seat, mv.END, number=tiles)
 
 
+def _round_kind_candidates(game: EveGame, state: GameState, seat: int, kind: str) -> Iterator[Move]:
+    """The moves of one kind that ``_round_candidates`` yields, in its order, in a round that
+    asks for no reveal, kept card or order first (tests/eve/test_playout_screen.py compares)."""
+    rnd = state.round
+    assert rnd is not None
+    player = state.players[seat]
+    if kind == mv.DISCARD:
+        if not rnd.acted and not rnd.discarded:
+            for card in hand_of_deck(state, seat, rnd.kind):
+                yield Move(seat, mv.DISCARD, arg=card)
+    elif kind in (mv.EXPAND, mv.AGENT):
+        if rnd.kind == "D":
+            near = {other for code in set(owned(state, seat)) | set(rnd.bridges) for other in neighbours(state, code)}
+            for code in sorted(near):
+                yield Move(seat, kind, regions=(code,))
+    elif kind == mv.CLAIM:
+        if rnd.kind == "D":
+            yield from game._claim_candidates(state, seat)
+    elif kind == mv.BUILD:
+        if rnd.kind == "P":
+            for code in owned(state, seat):
+                for count in range(1, min(rnd.actions, player.supply, 4) + 1):
+                    yield Move(seat, mv.BUILD, regions=(code,), number=count)
+    elif kind == mv.DRAW:
+        if rnd.kind not in ("D", "P"):
+            for deck in TYPES:
+                yield Move(seat, mv.DRAW, arg=deck)
+    elif kind == mv.MOVE:
+        if rnd.kind not in ("D", "P"):
+            yield from game._round_moves(state, seat)
+    elif kind == mv.ATTACK:
+        if rnd.kind not in ("D", "P"):
+            for code in owned(state, seat):
+                if code not in rnd.locked and state.regions[code].units >= 1:
+                    for other in sorted(neighbours(state, code)):
+                        yield Move(seat, mv.ATTACK, regions=(code, other))
+    elif kind == mv.PLAY:
+        for card in state.hands.cards[seat]:
+            yield from game._play_candidates(state, seat, card)
+    elif kind == mv.UNTILE:
+        for card in sorted(player.tile_cards):
+            yield Move(seat, mv.UNTILE, arg=card)
+    elif kind == mv.OUTPOST:
+        yield from game._outpost_candidates(state, seat)
+    elif kind == mv.END:
+        yield Move(seat, mv.END)
+        for tiles in range(min(2, player.schedule[rnd.kind] + player.storage[rnd.kind]) + 1):
+            if tiles != player.schedule[rnd.kind]:
+                yield Move(seat, mv.END, number=tiles)
+
+
 def _round_moves(game: EveGame, state: GameState, seat: int) -> Iterator[Move]:
     """Moves of some units from one region to one connected own region (splits are legal too)."""
     rnd = state.round
     assert rnd is not None
+    reach: dict[str, list[str]] = {}          # region -> its connected component, sorted (one search per component)
     for code in owned(state, seat):
         region = state.regions[code]
         if code in rnd.locked or region.units < 1:
             continue
         spare = region.units - (0 if region.hq == seat else 1)
-        for other in sorted(connected_component(state, seat, code)):
+        if code not in reach:
+            component = sorted(connected_component(state, seat, code))
+            reach.update(dict.fromkeys(component, component))
+        for other in reach[code]:
             if other != code and state.regions[other].owner == seat:
                 for count in range(1, spare + 1):
                     yield Move(seat, mv.MOVE, regions=(code, other), counts=(count,))
@@ -244,21 +299,112 @@ def random_move(game: EveGame, state: GameState, seat: int, rng: Any) -> Move | 
     weight = {mv.CLAIM: 0, mv.OUTPOST: 1, mv.END: 9}
     kinds.sort(key=lambda kind: weight.get(kind, 2) + rng.random() * 4)
     marked = {marker_region(state, square) for square in face_up_squares(state)}
-    by_kind: dict[str, list[Move]] = {}
-    for move in game._candidates(state, seat):  # generated once, checked kind by kind
-        by_kind.setdefault(move.kind, []).append(move)
+    rnd = state.round
+    by_kind: dict[str, list[Move]] | None = None
+    if state.phase != ROUND or rnd is None or rnd.reveals_due or rnd.pending_keep or rnd.peek:
+        by_kind = {}
+        for move in game._candidates(state, seat):  # generated once, checked kind by kind
+            by_kind.setdefault(move.kind, []).append(move)
+    blocked = _blocked_kinds(state)
     for kind in kinds:
-        candidates = by_kind.get(kind, [])
+        # a round's many kinds: only the kinds tried are generated (the same moves in the same order)
+        candidates = by_kind.get(kind, []) if by_kind is not None else list(_round_kind_candidates(game, state, seat, kind))
         rng.shuffle(candidates)
         # head for the marked regions (the region cards) most of the time, as players do
         if kind in (mv.OUTPOST, mv.EXPAND, mv.PLACE, mv.HQ, mv.MOVE) and rng.random() < 0.8:
             candidates.sort(key=lambda move: not (move.regions and move.regions[-1] in marked))
+        if kind in blocked:         # (after the draws above: the same seed draws the same moves)
+            continue
         # the first legal one in a shuffled list is a uniform choice, and most candidates of
-        # a kind need no legality check (the check is what a playout spends its time on)
+        # a kind need no legality check (the check is what a playout spends its time on);
+        # the ones the screen refuses at a glance skip the check and its message
         for move in candidates:
-            if game._legal(state, move):
+            if not _surely_refused(state, move) and game._legal(state, move):
                 return move
     return None
+
+
+# ----- the playouts' screen: refusals seen at a glance ------------------------------------------------
+#: The round's actions: each one's check starts with ``_need_action`` (EVE-RND-3).
+_ACTIONS = frozenset({mv.EXPAND, mv.AGENT, mv.BUILD, mv.DRAW, mv.MOVE, mv.ATTACK})
+
+
+def _blocked_kinds(state: GameState) -> frozenset[str]:
+    """Kinds of move the checks refuse whatever their arguments: every action when the round
+    has none left (EVE-RND-3), a claim when the round's claims are made (EVE-POL-5)."""
+    rnd = state.round
+    if state.phase != ROUND or rnd is None:
+        return frozenset()
+    blocked = _ACTIONS if rnd.actions < 1 else frozenset()
+    return blocked | {mv.CLAIM} if rnd.claims >= 1 + rnd.extra_claims else blocked
+
+
+def _surely_refused(state: GameState, move: Move) -> bool:
+    """True only for a move ``_check`` refuses (it raises for it, on an earlier condition or on
+    the one named here); False says nothing: the check decides.  The conditions are the checks'
+    own, without the refusal's message: an outpost without every neighbour covered (EVE-OUT-1/2,
+    DEV-K), units built where the seat has no outpost or HQ or beyond the actions left (EVE-PRD-2,
+    EVE-RND-3), a claim of a region another holds (EVE-POL-3), an attack or agent on a region no enemy holds (EVE-LOG-5, EVE-DEV-4), an Expand
+    into a region not empty (EVE-DEV-3), a placement with no own region or agent next to it
+    (EVE-PREP-2), a card the seat does not hold or played in another round type (EVE-CARD-2/4).
+    tests/eve/test_playout_screen.py holds every one to the checks."""
+    kind = move.kind
+    if kind == mv.OUTPOST:
+        return _outpost_refused(state, move.seat, move.regions[0])
+    if kind in (mv.ATTACK, mv.AGENT):
+        region = state.regions.get(move.regions[-1])
+        return region is None or region.owner is None or region.owner == move.seat
+    if kind == mv.EXPAND:
+        region = state.regions.get(move.regions[0])
+        return region is None or not is_empty(region)
+    if kind == mv.PLACE:
+        return _place_refused(state, move.seat, move.regions[0])
+    if kind == mv.BUILD:
+        region = state.regions.get(move.regions[0])
+        rnd = state.round
+        return region is None or (rnd is not None and rnd.actions < (move.number or 1)) or region.owner != move.seat \
+            or (region.outpost is None and region.hq != move.seat)
+    if kind == mv.CLAIM:
+        for code in move.regions:
+            region = state.regions.get(code)
+            if region is not None and region.owner != move.seat:
+                return True
+        return False
+    if kind == mv.PLAY:
+        card = move.arg or ""
+        if not state.hands.holds(move.seat, card):
+            return True
+        info = tables().cards[card]
+        rnd = state.round
+        return info.window == "OWN" and rnd is not None and info.round_type not in (None, rnd.kind)
+    return False
+
+
+def _outpost_refused(state: GameState, seat: int, code: str) -> bool:
+    """``_check_outpost``'s first conditions (EVE-OUT-1, EVE-DEF-7, EVE-OUT-2 with DEV-K)."""
+    region = state.regions.get(code)
+    if region is None or region.owner != seat or region.hq is not None or region.outpost is not None:
+        return True
+    regions = state.regions
+    missing = 0
+    for other in neighbours(state, code):
+        near = regions[other]
+        if near.owner != seat and seat not in near.agents:
+            missing += 1
+    return missing > 1 or (missing == 1 and not has_tile_card(state.players[seat], "DEV-K"))
+
+
+def _place_refused(state: GameState, seat: int, code: str) -> bool:
+    """``_check_place`` (EVE-DEV-7, EVE-PREP-2)."""
+    region = state.regions.get(code)
+    if region is None or state.players[seat].supply < 1:
+        return True
+    if region.owner == seat:
+        return False
+    regions = state.regions
+    if is_empty(region):
+        return not any(regions[n].owner == seat or seat in regions[n].agents for n in neighbours(state, code))
+    return not any(regions[n].owner == seat for n in neighbours(state, code))
 
 
 def complete(game: EveGame, state: GameState, seat: int, prefix: str, limit: int = 25) -> list[str]:

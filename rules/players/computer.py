@@ -220,10 +220,14 @@ class ComputerPlayer:
     def _policy(self, game: Game, state: Any, mover: int, rng: random.Random) -> Any | None:
         """The state after the mover's best (by ``evaluate``) of a few random draws."""
         best, best_value = None, -math.inf
+        drawn: list[Any] = []
         for _draw in range(self.policy_draws):
             move = game.random_move(state, mover, rng)
             if move is None:
                 break
+            if move in drawn:               # drawn again: apply is pure, the same state and value
+                continue
+            drawn.append(move)
             try:
                 after = game.apply(state, move)
             except IllegalMove:
