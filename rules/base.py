@@ -373,6 +373,14 @@ class Game(abc.ABC, Generic[StateT, MoveT, ViewT]):
         game with a distinct view type overrides this)."""
         return cast(StateT, view)
 
+    def search_moves(self, state: StateT, seat: int) -> list[MoveT]:
+        """The legal moves a computer player weighs: a game may leave out moves its rules make
+        never better than another legal move it keeps (rolling fewer dice than allowed when a
+        die can only help), so a short budget is not spent telling equals apart.  A non-empty
+        part of ``legal_moves`` whenever that is non-empty (the conformance suite checks it);
+        autocomplete and the random player still offer every legal move.  Default: all."""
+        return list(self.legal_moves(state, seat))
+
     def evaluate(self, state: StateT, seat: int) -> float:
         """How good ``state`` looks for ``seat``, for computer players' searches: larger is
         better, in points.  Default: the seat's score lead (its score minus the best other

@@ -319,6 +319,8 @@ class GambleGame:
     def legal_moves(self, state, seat):
         return ["steady", "gamble"] if state["turn"] == 0 else ["wait"]
 
+    search_moves = legal_moves
+
     def random_move(self, state, seat, rng):
         if state["turn"] == 0:
             return rng.choice(["steady", "gamble"])

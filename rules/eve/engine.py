@@ -358,6 +358,7 @@ class EveGame(Game[GameState, Move]):
 
     # ----- legal moves, suggestions and defaults (suggestions.py) --------------------
     legal_moves = suggestions.legal_moves
+    search_moves = suggestions.search_moves
     _legal = suggestions._legal
     _candidates = suggestions._candidates
     _outpost_candidates = suggestions._outpost_candidates

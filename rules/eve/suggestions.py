@@ -25,6 +25,21 @@ def legal_moves(game: EveGame, state: GameState, seat: int) -> list[Move]:
     return [move for move in game._candidates(state, seat) if game._legal(state, move)]
 
 
+def search_moves(game: EveGame, state: GameState, seat: int) -> list[Move]:
+    """The legal moves a computer weighs: a dice selection (EVE-CMB-4) that rolls fewer dice
+    than the most the seat may is left out.  Every face of every die is 0, 1 or 2 (§18.6) and
+    each total only helps its side (EVE-CMB-7/8: more damage, more shields, more tactic actions,
+    all spent at the winner's choice), so one more die is never worse; with ~50 selections of
+    equal value one move ahead, a short budget otherwise drew one at random (newcomer D-C1:
+    attacks rolling nothing)."""
+    moves = game.legal_moves(state, seat)
+    dice = [sum(move.counts) for move in moves if move.kind == mv.DICE]
+    if not dice:
+        return moves
+    most = max(dice)
+    return [move for move in moves if move.kind != mv.DICE or sum(move.counts) == most]
+
+
 def _legal(game: EveGame, state: GameState, move: Move) -> bool:
     try:
         game._check(state, move)

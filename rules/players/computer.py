@@ -5,8 +5,8 @@ One decision:
 1. the random source is a function of the seed and the view (``decision_rng``);
 2. ``samples`` full states are drawn with ``game.sample_state(view, seat, rng)`` (hidden
    cards, deck orders, future dice imagined from what the seat cannot see);
-3. the legal moves (of the first sample: the seat's own moves never depend on what it cannot
-   see) are screened by their value one move ahead (``game.evaluate``); a long list is cut
+3. the legal moves worth weighing (``game.search_moves``, of the first sample: the seat's own
+   moves never depend on what it cannot see) are screened by their value one move ahead (``game.evaluate``); a long list is cut
    to ``max_candidates``: the best of each kind of move first (``game.move_kind``), then the
    best of the rest;
 4. until the budget is spent, UCB1 picks a candidate, plays it on the next sample, then plays
@@ -77,7 +77,7 @@ class ComputerPlayer:
         deadline = started + self.budget_ms / 1000
         rng = decision_rng(self.seed, game, view, seat)
         samples = [game.sample_state(view, seat, rng)]
-        moves = list(game.legal_moves(samples[0], seat))
+        moves = game.search_moves(samples[0], seat)
         self.last = DecisionStats(legal=len(moves))
         if len(moves) <= 1:
             self.last.ms = (time.perf_counter() - started) * 1000

@@ -118,3 +118,23 @@ def test_EVE_CARD_3_a_discard_label_keeps_the_cards_name_and_what_it_does() -> N
     for card in tables().cards:
         wording = labels.fit(state, CALDARI, (f"discard {card}",), describe.description_candidates)
         assert wording.level < labels.CARD_CODES and wording.description is not None, card
+
+
+def test_EVE_CMB_4_the_computer_weighs_only_selections_that_roll_every_die_it_may() -> None:
+    """D-C1 (EVE-CMB-4/8, §18.6): a die's faces are 0-2 and every total only helps its side, so
+    the computer weighs only the dice selections of the most dice the seat may roll (min of
+    its strength and 15, at most 5 a colour); the player and the random player keep them all.
+    With the ~50 selections equal one move ahead, the search drew one at random and attacks
+    rolled nothing."""
+    from rules.players import ComputerPlayer
+
+    state = play(_battle(faces(1) + faces(0)), GALLENTE, "attack R48 > R59")
+    for seat in sorted(GAME.waiting_for(state)):
+        strength = state.combat.strength[seat]
+        legal = [move for move in GAME.legal_moves(state, seat) if move.kind == "dice"]
+        weighed = [move for move in GAME.search_moves(state, seat) if move.kind == "dice"]
+        assert len(weighed) < len(legal) and (0, 0, 0) in [move.counts for move in legal]
+        assert {sum(move.counts) for move in weighed} == {min(strength, 15)}
+        for seed in range(3):
+            chosen = ComputerPlayer(seed=seed, iterations=10).choose(GAME, GAME.view(state, seat), seat)
+            assert chosen.kind == "dice" and sum(chosen.counts) == min(strength, 15)
