@@ -180,7 +180,7 @@ def of_move(move: mv.Move, full: bool = False) -> Msg:
     extra = _options(move)
     tab = tables()
     if kind == mv.HQSIDE:
-        return P("phrase.hqside", side=move.number)
+        return P("phrase.hqside", side=move.number, projects=P(f"hq_projects.{move.number}"))   # P-SETUP: side 1 gyrodynes, 2 flying
     if kind == mv.GATE:
         return P("phrase.gate", location=loc(move.arg))
     if kind == mv.DRAFT:

@@ -206,3 +206,14 @@ def test_first_game_sends_no_hq_announcement():
     assert state.phase == START_GATE
     place_ship(state, state.gate_queue[0], "H01")
     assert not [e for e in state.events if "hq_revealed" in str(e)]
+
+
+def test_PU_P_SETUP_17_the_side_choice_says_what_each_side_is_for():
+    """Nothing decided blind: the two HQ-side choices a menu or autocomplete offers name what each
+    side favours (side 1 gyrodyne projects, side 2 flying, §HQ boards), as the hand does."""
+    state = new_game({"players": 2}, 3)
+    seat = min(GAME.waiting_for(state))
+    for language, words in (("en", ("gyrodyne projects", "flying projects")),
+                            ("hu", ("forgóerőmű-projektek", "repülési projektek"))):
+        labels = [render(GAME.move_phrase(state, seat, f"hqside {side}"), language) for side in (1, 2)]
+        assert [word in label for label, word in zip(labels, words, strict=True)] == [True, True], labels
