@@ -201,18 +201,28 @@ def _wrap(text: str, fnt: ImageFont.FreeTypeFont, width: float, max_lines: int =
 
 
 def _text_block(draw: ImageDraw.ImageDraw, box: Box, text: str, *, size: int = 16, bold: bool = False,
-                fill: RGB = c.INK, max_lines: int = 3, min_size: int = 11, stroke: RGB | None = None) -> None:
-    """Word-wrapped text centred in box, shrinking the font until it fits."""
+                fill: RGB = c.INK, max_lines: int = 3, min_size: int = 11, stroke: RGB | None = None,
+                syllables: bool = False) -> None:
+    """Word-wrapped text centred in box, shrinking the font until it fits; ``syllables``: a word
+    too long for the box may wrap at a syllable (``energiaér-`` / ``téke``) at a font legible on
+    a phone rather than shrink the whole block below it."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
-    for s in range(size, min_size - 1, -1):
+
+    def fits(s: int, split: bool) -> bool:
         fnt = c.font(s, bold)
-        lines = _wrap(text, fnt, w, max_lines)
-        lh = s * 1.15
-        words_fit = all(fnt.getlength(word) <= w for word in text.split())   # no word cut ("kereskede…")
-        whole = len(_wrap(text, fnt, w, 99)) <= max_lines                   # no line dropped ("1ér …")
-        if (lh * len(lines) <= h and words_fit and whole) or s == min_size:
-            break
+        lines = _wrap(text, fnt, w, 99)
+        words_fit = all(fnt.getlength(line) <= w for line in lines) if split else \
+            all(fnt.getlength(word) <= w for word in text.split())   # no word cut ("kereskede…")
+        return s * 1.15 * len(lines) <= h and words_fit and len(lines) <= max_lines   # no line dropped ("1ér …")
+
+    sizes = range(size, min_size - 1, -1)
+    s = next((s for s in sizes if fits(s, False)), None)       # whole words if they fit at min_size or more
+    if s is None:
+        s = next((s for s in sizes if syllables and fits(s, True)), min_size)
+    fnt = c.font(s, bold)
+    lines = _wrap(text, fnt, w, max_lines)
+    lh = s * 1.15
     total = lh * len(lines)
     y = y0 + (h - total) / 2 + lh / 2
     for line in lines:
@@ -653,6 +663,7 @@ def _draw_pieces(im: Image.Image, view: View, geo: MapGeometry) -> None:
 # so neighbouring parts overlap.  A small overview in each part's header shows where it lies.
 
 PHONE_W = 420
+SMALL_PRINT = 18      # the smallest font of the chat's boards (800 px wide): capitals 6.9 px tall at 420 px
 MIN_LABEL_PX = 9
 PART_MAX_W = 900
 PART_PAD = 3          # px of space around the hexes of a part's sectors
@@ -947,12 +958,13 @@ def _draw_tech_tile(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Bo
         fill = c.mix(fill, (90, 90, 100), 0.55)
     c.rounded_panel(d, box, radius=8, fill=fill, outline=edge, width=3)
     tag = title or (tr("adv_tag", n=tid[7:]) if tid.startswith("advtech") else tr("tech_tag", n=tid[4:]))
-    d.text((x0 + 6, y0 + 4), tag, font=c.fit_font(tag, x1 - x0 - 12, 20, max_size=16, min_size=12, bold=True),
+    d.text((x0 + 6, y0 + 4), tag, font=c.fit_font(tag, x1 - x0 - 12, 24, max_size=20, min_size=SMALL_PRINT, bold=True),
            fill=(70, 70, 80), anchor="la")
     owners = owners or []
-    # the effect as large as the tile allows: a phone shows this board 420 px wide (N13)
-    _text_block(d, (x0 + 4, y0 + 22, x1 - 4, y1 - (22 if owners else 4)), _tech_text(tid), size=20,
-                bold=True, fill=c.INK, max_lines=3, min_size=13)
+    # the effect as large as the tile allows: a phone shows this board 420 px wide (N13), a long
+    # word wrapped at a syllable rather than the whole effect in small print
+    _text_block(d, (x0 + 3, y0 + 26, x1 - 3, y1 - (24 if owners else 4)), _tech_text(tid), size=22,
+                bold=True, fill=c.INK, max_lines=4, min_size=SMALL_PRINT, syllables=True)
     for i, (s, covered) in enumerate(owners):
         mx = x0 + 14 + i * 24
         _marker(im, view, s, mx, y1 - 13, 10)
@@ -971,7 +983,7 @@ def _draw_research(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
     adv_taken = set(view.get("adv_taken") or ())
     colw = (x1 - x0 - 50) / 6
     top = y0 + 40
-    adv_h, lvl_h, std_h = RESEARCH_ADV_H, RESEARCH_LEVEL_H, RESEARCH_STD_H
+    adv_h, std_h = RESEARCH_ADV_H, RESEARCH_STD_H
     for i, f in enumerate(FIELDS):
         cx0 = x0 + 40 + i * colw
         cx1 = cx0 + colw - 6
@@ -984,37 +996,35 @@ def _draw_research(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
                         taken=apos in adv_taken, owners=owners, title=G.notation_word(apos, _LANGUAGE.get()))   # the ids moves use
         # levels 5..0
         for lv in range(5, -1, -1):
-            yy = top + adv_h + (5 - lv) * lvl_h
-            cell = (cx0, yy, cx1, yy + lvl_h - 4)
+            yy = top + adv_h + _level_y(lv)
+            cell = (cx0, yy, cx1, yy + _level_h(lv) - 4)
             fill = c.mix(col, c.WHITE, 0.55 if lv else 0.75)
             if lv == 5:
                 fill = c.mix(col, c.WHITE, 0.25)
             c.rounded_panel(d, cell, radius=6, fill=fill, outline=c.mix(col, c.BLACK, 0.3), width=2)
             terra_fed = view.get("terra_fed")
-            if lv == 5 and f == "terra" and terra_fed:
-                _draw_fed_token(d, (cx1 - 74, yy + 1, cx1 - 4, yy + lvl_h - 5), terra_fed, True)
+            if lv == 5 and f == "terra" and terra_fed:     # on the level until someone reaches it: the whole cell
+                _draw_fed_token(d, (cx0 + 3, yy + 1, cx1 - 3, yy + _level_h(lv) - 5), terra_fed, True)
             here = [s for s, p in enumerate(players) if p and p["research"][f] == lv]
             step = min(29, (cx1 - cx0 - 30) / max(1, len(here)))
             mx = (cx0 + cx1) / 2 - step * (len(here) - 1) / 2
             for s in here:
-                _marker(im, view, s, mx, yy + (lvl_h - 4) / 2, 13)
+                _marker(im, view, s, mx, yy + (_level_h(lv) - 4) / 2, 13)
                 mx += step
         # standard tile
         stid = tech.get(f)
-        sy = top + adv_h + 6 * lvl_h + 4
+        sy = top + adv_h + _level_y(-1) + 4
         _draw_tech_tile(im, d, view, (cx0, sy, cx1, sy + std_h - 6), stid, advanced=False,
                         owners=_tech_owners(view, stid) if stid else [],
                         title=G.notation_word(f, _LANGUAGE.get()))
-        # track name
-        field = tr(f"field.{f}")
-        d.text(((cx0 + cx1) / 2, sy + std_h + 2), field, font=c.fit_font(field, cx1 - cx0 - 2, 22, max_size=17,
-                                                                          min_size=11, bold=True),
-               fill=c.mix(col, c.WHITE, 0.65), anchor="ma")
+        # track name, on two lines if need be ("Terrafor-" / "málás")
+        _text_block(d, (cx0 - 2, sy + std_h, cx1 + 2, sy + std_h + RESEARCH_NAME_H - 2), tr(f"field.{f}"), size=20,
+                    bold=True, fill=c.mix(col, c.WHITE, 0.65), max_lines=2, min_size=SMALL_PRINT, syllables=True)
     for lv in range(5, -1, -1):
-        yy = top + adv_h + (5 - lv) * lvl_h + (lvl_h - 4) / 2
+        yy = top + adv_h + _level_y(lv) + (_level_h(lv) - 4) / 2
         d.text((x0 + 22, yy), str(lv), font=c.font(24, True), fill=c.WHITE, anchor="mm")
     # the free tiles, then a row of the federation tokens left in the supply
-    fy = top + adv_h + 6 * lvl_h + std_h + 26
+    fy = top + adv_h + _level_y(-1) + std_h + RESEARCH_NAME_H
     fw = (x1 - x0 - 12) / 3       # each tile's title names its space (szabad1 / free1)
     for j in range(3):
         tid = tech.get(f"free{j + 1}")
@@ -1033,16 +1043,19 @@ def _draw_fed_supply(d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
     d.text((x0, y0), tr("fed_tokens"), font=c.font(18, True), fill=c.WHITE, anchor="la")
     supply = view.get("fed_supply") or {}
     ids = sorted(supply)
-    cw = (x1 - x0) / max(6, len(ids))
-    ty0, ty1 = y0 + 26, y1
-    count_font = c.font(22, True)
+    per_row = max(3, math.ceil(len(ids) / 2))       # two rows: each token wide enough for its reward
+    cw = (x1 - x0) / per_row
+    th = (y1 - y0 - 26 - 6) / 2
+    count_font = c.font(24, True)
     for i, tok in enumerate(ids):
-        tx = x0 + i * cw
+        row, col = divmod(i, per_row)
+        tx = x0 + col * cw
+        ty0 = y0 + 26 + row * (th + 6)
         left = supply[tok]
-        token_w = cw - count_font.getlength("×9") - 10
-        _draw_fed_token(d, (tx, ty0, tx + token_w, ty1), tok,
+        token_w = cw - count_font.getlength("×9") - 16
+        _draw_fed_token(d, (tx, ty0, tx + token_w, ty0 + th), tok,
                         bool(FED_TOKENS.get(tok, {}).get("green")) and left > 0)
-        d.text((tx + token_w + 3, (ty0 + ty1) / 2), f"×{left}", font=count_font,
+        d.text((tx + token_w + 4, ty0 + th / 2), f"×{left}", font=count_font,
                fill=c.WHITE if left else (150, 150, 160), anchor="lm")
 
 
@@ -1069,7 +1082,13 @@ def _draw_fed_token(d: ImageDraw.ImageDraw, box: Box, tok: str, green: bool, sma
         if not small and "\n" not in text:     # one reward ("12pont"): its number over its unit
             digits = len(text) - len(text.lstrip("0123456789"))
             text = text[:digits] + "\n" + text[digits:] if 0 < digits < len(text) else text
-    fnt = c.fit_font(text, room_w, room_h, max_size=max(8, int(min(room_h * 0.5, 28))), min_size=8, bold=True)
+    top_size = max(8, int(min(room_h * 0.5, 28)))
+    fnt = c.fit_font(text, room_w, room_h, max_size=top_size, min_size=8, bold=True)
+    flat = text.replace("\n", " ")        # a wide, low token: the reward on one line if that is larger
+    if flat != text:
+        flat_font = c.fit_font(flat, room_w, room_h, max_size=max(8, int(min(room_h * 0.8, 28))), min_size=8, bold=True)
+        if flat_font.size > fnt.size:
+            text, fnt = flat, flat_font
     d.multiline_text((cx, cy), text, font=fnt, fill=c.BLACK if green else c.WHITE, anchor="mm", align="center",
                      spacing=0, stroke_width=0 if green else 1, stroke_fill=c.BLACK)
 
@@ -1083,9 +1102,11 @@ def _draw_actions(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box)
     _section_title(d, x0, y0, tr("power_qic"))
     used = set(view.get("used_actions") or ())
     ids = [a for a in ACTIONS]
-    per_row = 5
+    per_row = 4         # wide enough for the cost and the id a move names on one line, in print a phone reads
+    rows = math.ceil(len(ids) / per_row)
     bw = (x1 - x0 - (per_row - 1) * 6) / per_row
-    bh = (y1 - y0 - 30 - 6) / 2
+    bh = (y1 - y0 - 30 - 6 * (rows - 1)) / rows
+    chip_font = c.font(20, True)
     for i, aid in enumerate(ids):
         row, col = divmod(i, per_row)
         bx = x0 + col * (bw + 6)
@@ -1102,20 +1123,20 @@ def _draw_actions(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box)
             d.line((bx + 8, by + 8, bx + bw - 8, by + bh - 8), fill=TAKEN, width=6)
             d.line((bx + 8, by + bh - 8, bx + bw - 8, by + 8), fill=TAKEN, width=6)
         cost = _reward_text(a["cost"])
-        chip = (bx + 6, by + 6, bx + 6 + c.font(17, True).getlength(cost) + 12, by + 30)
+        chip = (bx + 6, by + 6, bx + 6 + chip_font.getlength(cost) + 12, by + 32)
         d.rounded_rectangle(chip, radius=8, fill=edge)
-        d.text(((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2), cost, font=c.font(17, True), fill=c.WHITE,
+        d.text(((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2), cost, font=chip_font, fill=c.WHITE,
                anchor="mm")
         reward = tr(f"action.{a['reward']}") if a["reward"] in ACTION_WORDS else _reward_text(a["reward"])
-        _text_block(d, (bx + 4, by + 32, bx + bw - 4, by + bh - 4), reward, size=19, bold=True,
-                    fill=(235, 235, 235) if taken else c.INK, max_lines=2, min_size=12,
+        _text_block(d, (bx + 4, by + 34, bx + bw - 4, by + bh - 3), reward, size=21, bold=True,
+                    fill=(235, 235, 235) if taken else c.INK, max_lines=2, min_size=SMALL_PRINT,
                     stroke=c.BLACK if taken else None)
         if taken:
-            d.text((bx + bw - 8, by + 8), tr("taken_small"), font=c.font(15, True), fill=c.WHITE, anchor="ra")
+            d.text((bx + bw - 8, by + 8), tr("taken_small"), font=c.font(SMALL_PRINT, True), fill=c.WHITE, anchor="ra")
         else:   # the id a move names ("action power3")
             code = G.notation_word(aid, _LANGUAGE.get())
-            d.text((bx + bw - 8, by + 9), code, font=c.fit_font(code, bw - (chip[2] - bx) - 12, 18, max_size=15,
-                                                              min_size=10, bold=True), fill=(70, 70, 80), anchor="ra")
+            d.text((bx + bw - 8, by + 9), code, font=c.fit_font(code, bw - (chip[2] - bx) - 14, 22, max_size=20,
+                                                              min_size=SMALL_PRINT, bold=True), fill=(70, 70, 80), anchor="ra")
 
 
 def _draw_round_tiles(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
@@ -1139,9 +1160,9 @@ def _draw_round_tiles(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: 
             t = ROUND_TILES[tid]
             d.text((bx + bw - 8, by + 4), f"{t['vp']}", font=c.font(26, True), fill=(150, 60, 0), anchor="ra")
             _text_block(d, (bx + 4, by + 30, bx + bw - 4, y1 - 4), tr(f"round_event.{t['event']}"),
-                        size=17, bold=True, fill=c.INK, max_lines=2, min_size=11)
+                        size=20, bold=True, fill=c.INK, max_lines=3, min_size=SMALL_PRINT, syllables=True)
         if current:
-            d.text((bx + bw / 2, y1 + 3), tr("now"), font=c.font(15, True), fill=(255, 200, 0), anchor="ma")
+            d.text((bx + bw / 2, y1 + 3), tr("now"), font=c.font(20, True), fill=(255, 200, 0), anchor="ma")
 
 
 def _draw_final_tiles(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
@@ -1528,11 +1549,25 @@ def _draw_vp_sources(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: B
 PANEL_H = 284
 # the research board: the advanced tiles, six levels, the standard tiles, the free tiles and
 # the federation supply (legible at 420 px on a phone: large tiles, low level rows)
-RESEARCH_ADV_H, RESEARCH_LEVEL_H, RESEARCH_STD_H = 100, 38, 106
+RESEARCH_ADV_H, RESEARCH_LEVEL_H, RESEARCH_STD_H = 138, 34, 142
+RESEARCH_TOP_LEVEL_H = 50     # level 5: room for the terraforming track's federation token, its reward on two lines
+RESEARCH_NAME_H = 48          # a track's name, two lines at most
 RESEARCH_FREE_H = 92
-RESEARCH_SUPPLY_H = 80
-BOARDS_TOP_H = 40 + RESEARCH_ADV_H + 6 * RESEARCH_LEVEL_H + RESEARCH_STD_H + 26 + RESEARCH_FREE_H + 8 + \
-    RESEARCH_SUPPLY_H + 24
+RESEARCH_SUPPLY_H = 26 + 2 * 52 + 6     # its title, then two rows of tokens
+BOARDS_TOP_H = 40 + RESEARCH_ADV_H + RESEARCH_TOP_LEVEL_H + 5 * RESEARCH_LEVEL_H + RESEARCH_STD_H + \
+    RESEARCH_NAME_H + RESEARCH_FREE_H + 8 + RESEARCH_SUPPLY_H + 24
+ACTIONS_H = 300               # the power and QIC actions: their title and three rows of four
+ROUNDS_H = 130                # the round scoring: its title and six tiles
+
+
+def _level_h(level: int) -> int:
+    """The height of a research level's row (with its gap)."""
+    return RESEARCH_TOP_LEVEL_H if level == 5 else RESEARCH_LEVEL_H
+
+
+def _level_y(level: int) -> int:
+    """A research level's row below the advanced tiles (level -1: below level 0)."""
+    return sum(_level_h(lv) for lv in range(5, level, -1))
 
 
 def board_height(players: int) -> int:
@@ -1550,10 +1585,12 @@ def _render_boards(view: View, *, player_names: Sequence[str] | None = None) -> 
     y0 = HEADER_H + 10
     _draw_research(im, d, view, (10, y0, 790, y0 + BOARDS_TOP_H - 10))
     rx0, rx1 = 806, WIDTH - 12
-    _draw_actions(im, d, view, (rx0, y0, rx1, y0 + 200))
-    _draw_round_tiles(im, d, view, (rx0, y0 + 212, rx1, y0 + 212 + 112))
-    _draw_final_tiles(im, d, view, (rx0, y0 + 348, rx1, y0 + 348 + 100))
-    _draw_boosters(im, d, view, (rx0, y0 + 460, rx1, y0 + BOARDS_TOP_H - 10))
+    _draw_actions(im, d, view, (rx0, y0, rx1, y0 + ACTIONS_H))
+    ry = y0 + ACTIONS_H + 12
+    _draw_round_tiles(im, d, view, (rx0, ry, rx1, ry + ROUNDS_H))
+    ry += ROUNDS_H + 24          # "now" under the current round
+    _draw_final_tiles(im, d, view, (rx0, ry, rx1, ry + 100))
+    _draw_boosters(im, d, view, (rx0, ry + 112, rx1, y0 + BOARDS_TOP_H - 10))
     waiting = _waiting(view)
     py = HEADER_H + BOARDS_TOP_H + 6
     pw = (WIDTH - 30) / 2
@@ -1740,17 +1777,17 @@ def _render_legend(view: View, *, player_names: Sequence[str] | None = None) -> 
 def _render_common(view: View, *, player_names: Sequence[str] | None = None, header: bool = False) -> Image.Image:
     x0, x1 = 10, NARROW - 10
     top = HEADER_H if header else 0
-    im = Image.new("RGB", (NARROW, top + BOARDS_TOP_H + 200 + 112 + 100 + 180 + 4 * 12 + 10), BOARD_BG)
+    im = Image.new("RGB", (NARROW, top + BOARDS_TOP_H + ACTIONS_H + ROUNDS_H + 100 + 180 + 4 * 12 + 10), BOARD_BG)
     d = ImageDraw.Draw(im)
     if header:       # round, phase, turn order and who passed; who is to act is the post's text
         _draw_header(im, view, player_names, HEADER_H, title=False, waiting=False)
     y = top + 6
     _draw_research(im, d, view, (x0, y, x1, y + BOARDS_TOP_H - 10))
     y += BOARDS_TOP_H
-    _draw_actions(im, d, view, (x0, y, x1, y + 200))
-    y += 212
-    _draw_round_tiles(im, d, view, (x0, y, x1, y + 112))
-    y += 124
+    _draw_actions(im, d, view, (x0, y, x1, y + ACTIONS_H))
+    y += ACTIONS_H + 12
+    _draw_round_tiles(im, d, view, (x0, y, x1, y + ROUNDS_H))
+    y += ROUNDS_H + 12
     _draw_final_tiles(im, d, view, (x0, y, x1, y + 100))
     y += 112
     _draw_boosters(im, d, view, (x0, y, x1, y + 180))
@@ -1843,14 +1880,14 @@ def _render_shared(view: View, *, player_names: Sequence[str] | None = None) -> 
     """The shared board (chat): the research board with the technology and federation tiles,
     the power and QIC actions and the round scoring."""
     x0, x1 = 10, NARROW - 10
-    im = Image.new("RGB", (NARROW, 6 + BOARDS_TOP_H + 212 + 112 + 30 + 10), BOARD_BG)
+    im = Image.new("RGB", (NARROW, 6 + BOARDS_TOP_H + ACTIONS_H + 12 + ROUNDS_H + 30 + 10), BOARD_BG)
     d = ImageDraw.Draw(im)
     y = 6
     _draw_research(im, d, view, (x0, y, x1, y + BOARDS_TOP_H - 10))
     y += BOARDS_TOP_H
-    _draw_actions(im, d, view, (x0, y, x1, y + 200))
-    y += 212
-    _draw_round_tiles(im, d, view, (x0, y, x1, y + 112))
+    _draw_actions(im, d, view, (x0, y, x1, y + ACTIONS_H))
+    y += ACTIONS_H + 12
+    _draw_round_tiles(im, d, view, (x0, y, x1, y + ROUNDS_H))
     return c.avoid_square(im)
 
 
