@@ -546,19 +546,21 @@ def _draw_header(im: Image.Image, view: View, player_names: Sequence[str] | None
     if view.get("phase") in ("income", "gaia", "actions") and order:
         # turn order of this round; seats that passed are dimmed with their passing rank
         passed = list(view.get("passed") or ())
-        step = 46
+        rank_font = c.font(SMALL_PRINT, True)      # a passing rank under its disc, legible on a phone
+        step = max([46.0] + [rank_font.getlength(tr("passed_nth", n=n + 1)) + 14 for n in range(len(passed))])
         x = right - step * (len(order) - 1) - 22
+        disc_y = height / 2 - (8 if passed else 0)
         d.text((x - 26, height / 2), tr("order"), font=c.font(20, True), fill=(170, 180, 210), anchor="rm")
         for s in order:
             col = seat_colour(view, s)
             if s in passed:
                 col = c.mix(col, HEADER_BG, 0.6)
-            _paste(im, building_sprite("disc", col, 17, str(s + 1)), x, height / 2)
+            _paste(im, building_sprite("disc", col, 17, str(s + 1)), x, disc_y)
             if s in passed:
-                d.text((x + 17, height / 2 + 23), tr("passed_nth", n=passed.index(s) + 1), font=c.font(16, True),
+                d.text((x, height - 1), tr("passed_nth", n=passed.index(s) + 1), font=rank_font,
                        fill=(230, 230, 240), anchor="mb", stroke_width=2, stroke_fill=HEADER_BG)
             x += step
-        right = right - step * len(order) - 100
+        right = int(right - step * len(order) - 100)
     text = _status_line(view, player_names, waiting)
     avail = right - left
     fnt = c.fit_font(text, avail, height - 12, max_size=34, min_size=16, bold=True)
@@ -1175,8 +1177,8 @@ def _draw_final_tiles(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: 
     for i, tid in enumerate(tiles[:2]):
         bx = x0 + i * (bw + 8)
         c.rounded_panel(d, (bx, by, bx + bw, y1), radius=8, fill=(236, 230, 250), outline=(120, 90, 170), width=3)
-        d.text((bx + 8, by + 5), c.ellipsize(tr(f"final.{tid}"), c.font(17, True), bw - 16),
-               font=c.font(17, True), fill=c.INK, anchor="la")
+        d.text((bx + 8, by + 5), c.ellipsize(tr(f"final.{tid}"), c.font(20, True), bw - 16),
+               font=c.font(20, True), fill=c.INK, anchor="la")
         mx = bx + 22
         for s, p in enumerate(players):
             if not p:
@@ -1186,7 +1188,7 @@ def _draw_final_tiles(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: 
             d.text((mx + 18, y1 - 20), str(cnt), font=c.font(22, True), fill=c.INK, anchor="lm")
             mx += 74
         if len(players) == 2 and tid in FINAL_TILES:
-            d.text((bx + bw - 8, y1 - 20), tr("neutral", n=FINAL_TILES[tid]["neutral"]), font=c.font(15),
+            d.text((bx + bw - 8, y1 - 20), tr("neutral", n=FINAL_TILES[tid]["neutral"]), font=c.font(SMALL_PRINT),
                    fill=(80, 80, 90), anchor="rm")
 
 
@@ -1203,32 +1205,49 @@ def _booster_text(bid: str) -> tuple[str, str]:
     return inc, second
 
 
+BOOSTER_W = 130       # a booster tile's width at most (one row)
+BOOSTER_MIN_W = 118   # narrower than this, the boosters come in two rows: "bónusz10" at 18 px fits
+
+
+def _booster_rows(count: int, width: float) -> int:
+    """The boosters' rows: one, or two when one row's tiles would be narrower than BOOSTER_MIN_W."""
+    n = max(1, count)
+    return 1 if (width - (n - 1) * 6) / n >= BOOSTER_MIN_W else 2
+
+
 def _draw_boosters(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
     x0, y0, x1, y1 = box
     _section_title(d, x0, y0, tr("boosters"))
     boosters = view.get("boosters") or {}
     ids = sorted(boosters, key=lambda b: int(b[7:]) if b[7:].isdigit() else 99)
-    n = max(1, len(ids))
-    bw = min(130, (x1 - x0 - (n - 1) * 6) / n)
-    by = y0 + 28
+    rows = _booster_rows(len(ids), x1 - x0)
+    per_row = math.ceil(max(1, len(ids)) / rows)
+    bw = min(BOOSTER_W if rows == 1 else 190, (x1 - x0 - (per_row - 1) * 6) / per_row)
+    bh = (y1 - y0 - 28 - 6 * (rows - 1)) / rows
     for i, bid in enumerate(ids):
-        bx = x0 + i * (bw + 6)
+        row, col = divmod(i, per_row)
+        bx = x0 + col * (bw + 6)
+        by = y0 + 28 + row * (bh + 6)
+        by1 = by + bh
         holder = boosters[bid]
         fill = (224, 236, 250)
-        c.rounded_panel(d, (bx, by, bx + bw, y1), radius=8, fill=fill, outline=(60, 100, 160), width=3)
+        c.rounded_panel(d, (bx, by, bx + bw, by1), radius=8, fill=fill, outline=(60, 100, 160), width=3)
         inc, second = _booster_text(bid)
         code = G.notation_word(bid, _LANGUAGE.get())
-        d.text((bx + 6, by + 4), code, font=c.fit_font(code, bw - 12, 16, max_size=14, min_size=9, bold=True),
+        d.text((bx + 6, by + 4), code, font=c.fit_font(code, bw - 12, 22, max_size=19, min_size=SMALL_PRINT,
+                                                      bold=True),
                fill=(80, 80, 90), anchor="la")   # the id a move names ("pass booster3")
-        _text_block(d, (bx + 4, by + 20, bx + bw - 4, by + 48), inc, size=21, bold=True, max_lines=1, min_size=14)
+        _text_block(d, (bx + 4, by + 24, bx + bw - 4, by + 52), inc, size=22, bold=True, max_lines=1,
+                    min_size=SMALL_PRINT)
         if second:     # the pass bonus or special action, large enough for a phone (newcomer report N13)
-            _text_block(d, (bx + 3, by + 48, bx + bw - 3, y1 - 34), second, size=18, bold=True, max_lines=3,
-                        min_size=14)
+            _text_block(d, (bx + 3, by + 52, bx + bw - 3, by1 - 34), second, size=20, bold=True, max_lines=3,
+                        min_size=SMALL_PRINT, syllables=True)
         if holder is not None:
-            _marker(im, view, holder, bx + bw / 2, y1 - 17, 15)
+            _marker(im, view, holder, bx + bw / 2, by1 - 17, 15)
         else:       # "available" (not "free": the free tech tiles are szabad1..3)
             label = tr("booster_free")
-            d.text((bx + bw / 2, y1 - 17), label, font=c.fit_font(label, bw - 8, 22, max_size=18, min_size=12, bold=True),
+            d.text((bx + bw / 2, by1 - 17), label, font=c.fit_font(label, bw - 8, 24, max_size=20,
+                                                                  min_size=SMALL_PRINT, bold=True),
                    fill=(40, 120, 60), anchor="mm")
 
 
@@ -1347,13 +1366,17 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
         d.ellipse((cx - bowl_r, cy - bowl_r, cx + bowl_r, cy + bowl_r), fill=fill, outline=c.BLACK, width=2)
         d.text((cx, cy - 2), str(pw[area]), font=c.font(26, True), fill=c.WHITE, anchor="mm",
                stroke_width=2, stroke_fill=c.BLACK)
-        d.text((cx, cy + bowl_r + 1), label, font=c.font(17, True), fill=(60, 60, 70), anchor="ma")
+        d.text((cx, cy + bowl_r + 1), label, font=c.font(SMALL_PRINT, True), fill=(60, 60, 70), anchor="ma")
         if stone == area:
-            d.ellipse((cx + bowl_r - 16, cy - bowl_r - 4, cx + bowl_r + 4, cy - bowl_r + 16), fill=(250, 250, 250),
+            d.ellipse((cx + bowl_r - 20, cy - bowl_r - 6, cx + bowl_r + 6, cy - bowl_r + 20), fill=(250, 250, 250),
                       outline=(200, 0, 120), width=3)
-            d.text((cx + bowl_r - 6, cy - bowl_r + 6), tr("brainstone_mark"), font=c.font(13, True), fill=(200, 0, 120), anchor="mm")
+            d.text((cx + bowl_r - 7, cy - bowl_r + 7), tr("brainstone_mark"), font=c.font(SMALL_PRINT, True),
+                   fill=(200, 0, 120), anchor="mm")
+    act_y = by + 2 * bowl_r + 32      # the row of special actions (and the Taklons' discarded brainstone)
     if p["faction"] == "taklons" and not stone:   # discarded for a satellite (GP-FAC-TAK-2)
-        d.text((bx, by + 2 * bowl_r + 24), tr("brainstone_gone"), font=c.font(14), fill=(90, 90, 100), anchor="la")
+        gone = tr("brainstone_gone")
+        d.text((bx, act_y), gone, font=c.fit_font(gone, 4 * (2 * bowl_r + 14) - 8, 24, max_size=20,
+                                                  min_size=SMALL_PRINT), fill=(90, 90, 100), anchor="lm")
     # income
     inc = _income(view, seat) if view.get("phase") not in ("over", "factions") else {}
     ix = bx + 4 * (2 * bowl_r + 14) + 6
@@ -1363,20 +1386,20 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
         if inc.get(t):
             parts.append(f"+{inc[t]}{tr('reward.' + t)}")
     inc_text = " ".join(parts) or "—"
-    _text_block(d, (ix, by + 16, min(x1 - 10, ix + 210), by + 2 * bowl_r - 2), inc_text, size=21, bold=True,
-                max_lines=2, min_size=13)
+    _text_block(d, (ix, by + 12, min(x1 - 10, ix + 212), by + 2 * bowl_r + 21), inc_text, size=21, bold=True,
+                max_lines=3, min_size=SMALL_PRINT)
     specials = _specials(view, seat)
-    if specials:
+    if specials:       # below the buildings left: the row reaches the panel's right edge
         sx = ix
-        sy = by + 2 * bowl_r + 12
-        d.text((sx, sy), tr("act"), font=c.font(15, True), fill=(80, 80, 90), anchor="lm")
-        sx += c.font(15, True).getlength(tr("act")) + 6
+        sy = act_y
+        fnt = c.font(SMALL_PRINT, True)
+        d.text((sx, sy), tr("act"), font=fnt, fill=(80, 80, 90), anchor="lm")
+        sx += fnt.getlength(tr("act")) + 6
         for label, was_used in specials:
-            fnt = c.font(15, True)
             w = fnt.getlength(label) + 10
-            if sx + w > ix + 214:
+            if sx + w > x1 - 12:
                 break
-            d.rounded_rectangle((sx, sy - 10, sx + w, sy + 10), radius=5,
+            d.rounded_rectangle((sx, sy - 12, sx + w, sy + 12), radius=5,
                                 fill=(200, 200, 200) if was_used else (255, 240, 200), outline=(120, 100, 60))
             d.text((sx + w / 2, sy), label, font=fnt, fill=(120, 120, 120) if was_used else c.INK, anchor="mm")
             if was_used:
@@ -1402,7 +1425,7 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
         letter = _sprite_letter(typ)
         if letter:
             d.text((px + 34 + count_font.getlength(f"{cnt}"), py + 1), letter,
-                   font=c.fit_font(letter, 40, 24, max_size=18, min_size=14, bold=True), fill=(70, 70, 82),
+                   font=c.fit_font(letter, 46, 24, max_size=SMALL_PRINT, min_size=SMALL_PRINT, bold=True), fill=(70, 70, 82),
                    anchor="lm")
     gy = top + 30 + 2 * 36
     gf_free = G.gaiaformers_free(view, seat)
@@ -1418,25 +1441,41 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
     _paste(im, building_sprite("sat", col, 8), lx + 172 + 14, gy)
     d.text((lx + 172 + 27, gy), f"×{sats}", font=c.font(22, True), fill=c.INK, anchor="lm")
     # bottom area: booster, tech tiles, federation tokens (one or two rows)
-    ry = by + 2 * bowl_r + 30
+    ry = act_y + 16
     _draw_player_tiles(d, p, (x0 + 12, ry, x1 - 12, y1 - 10))
+
+
+TILE_TOKEN_W = 92           # a federation token among a player's tiles (one row)
+TILES_TWO_ROWS_EXTRA = 50   # px more for a chat panel whose tiles take two rows: each row tall enough for print a phone reads
+
+
+def _tile_items(p: Player) -> list[tuple[str, Any, float]]:
+    """A player's booster, technology tiles and federation tokens, with each one's width (the tokens' 0:
+    :func:`_draw_player_tiles` sizes them)."""
+    items: list[tuple[str, Any, float]] = []
+    if p.get("booster"):
+        items.append(("booster", p["booster"], 150))
+    items += [("tech", t, 104) for t in p.get("techs") or ()]
+    items += [("fed", f, 0) for f in p.get("feds") or ()]
+    return items
+
+
+def _tile_rows(p: Player, width: float) -> int:
+    """1, or 2 when a player's tiles do not fit in one row ``width`` wide."""
+    items = _tile_items(p)
+    feds = sum(1 for kind, _, _ in items if kind == "fed")
+    return 2 if sum(w + 6 for _, _, w in items) + feds * (TILE_TOKEN_W + 4) > width else 1
 
 
 def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
     x0, y0, x1, y1 = box
-    techs = list(p.get("techs") or ())
     feds = list(p.get("feds") or ())
     used = set(p.get("used") or ())
-    items: list[tuple[str, Any, float]] = []
-    if p.get("booster"):
-        items.append(("booster", p["booster"], 150))
-    items += [("tech", t, 104) for t in techs]
-    items += [("fed", f, 0) for f in feds]
+    items = _tile_items(p)
     full_h = y1 - y0
-    two_rows = sum(w + 6 for _, _, w in items) + len(feds) * (full_h + 4) > (x1 - x0)
-    rows = 2 if two_rows else 1
+    rows = _tile_rows(p, x1 - x0)
     h = (full_h - 4 * (rows - 1)) / rows
-    token_w = max(h, 84.0)      # a low row's tokens are stretched: their text stays large
+    token_w = max(h, TILE_TOKEN_W if rows == 1 else 104.0)   # a low row's tokens are stretched: their text stays large
     fed_w = token_w + 4
     # federation tokens stack at the right end, techs flow from the left
     nf = len(feds)
@@ -1464,13 +1503,14 @@ def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
             # large enough for a phone (newcomer report N13): the income, then the pass bonus or
             # the special action ("passz: 1 pont / bánya")
             if rows == 1:
-                _text_block(d, (x + 3, y + 2, x + w - 3, y + h * 0.4), inc_b, size=21, bold=True, max_lines=1)
+                _text_block(d, (x + 3, y + 2, x + w - 3, y + h * 0.4), inc_b, size=21, bold=True, max_lines=1,
+                            min_size=SMALL_PRINT)
                 _text_block(d, (x + 3, y + h * 0.4, x + w - 3, y + h - 2), second or tr("booster_tag", n=obj[7:]),
-                            size=18, bold=True, max_lines=2, min_size=14,
+                            size=19, bold=True, max_lines=2, min_size=SMALL_PRINT, syllables=True,
                             fill=(140, 140, 150) if "booster" in used and BOOSTERS[obj].get("action") else c.INK)
             else:
                 _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), inc_b + ("  " + second if second else ""),
-                            size=17, bold=True, max_lines=2, min_size=13)
+                            size=19, bold=True, max_lines=2, min_size=SMALL_PRINT, syllables=True)
         else:
             adv = obj["id"].startswith("adv")
             covered = bool(obj.get("covered"))
@@ -1481,13 +1521,14 @@ def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
                 fill = c.mix(fill, (150, 150, 150), 0.5)
             c.rounded_panel(d, tile, radius=6, fill=fill, outline=(190, 130, 30) if adv else (40, 130, 60), width=2)
             dim = covered or obj["id"] in used
-            _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), tr(f"tech_short.{obj['id']}"),
-                        size=18 if rows == 1 else 17, bold=True, max_lines=2, min_size=12,
-                        fill=(95, 95, 100) if dim else c.INK)
+            mark = obj["id"] in used and not covered      # "used" over the effect
+            _text_block(d, (x + 3, y + (19 if mark else 1), x + w - 3, y + h - 1),
+                        tr(f"tech_short.{obj['id']}"), size=20 if rows == 1 else 19, bold=True, max_lines=2,
+                        min_size=SMALL_PRINT, fill=(95, 95, 100) if dim else c.INK, syllables=True)
             if covered:
                 d.line((x + 4, y + h - 4, x + w - 4, y + 4), fill=TAKEN, width=3)
-            elif obj["id"] in used:
-                d.text((x + w - 5, y + 2), tr("used"), font=c.font(14, True), fill=TAKEN, anchor="ra")
+            elif mark:
+                d.text((x + w - 5, y + 2), tr("used"), font=c.font(SMALL_PRINT, True), fill=TAKEN, anchor="ra")
         x += w + 6
 
 
@@ -1546,7 +1587,7 @@ def _draw_vp_sources(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: B
         y += row_h
 
 
-PANEL_H = 284
+PANEL_H = 300
 # the research board: the advanced tiles, six levels, the standard tiles, the free tiles and
 # the federation supply (legible at 420 px on a phone: large tiles, low level rows)
 RESEARCH_ADV_H, RESEARCH_LEVEL_H, RESEARCH_STD_H = 138, 34, 142
@@ -1649,8 +1690,8 @@ def _draw_legend_strip(im: Image.Image, box: Box) -> None:
         yy = y + 6 + row * row_h + row_h / 2
         _paste(im, planet_sprite(pl, 12), x + 15, yy)
         label = tr(f"planet.{pl}")
-        fnt = c.fit_font(label, col_w - 38, row_h, max_size=20, min_size=15)
-        d.text((x + 34, yy), c.ellipsize(label, fnt, col_w - 38), font=fnt, fill=LEGEND_TEXT, anchor="lm")
+        fnt = c.fit_font(label, col_w - 32, row_h, max_size=20, min_size=SMALL_PRINT)   # "Dimenzióközi" whole
+        d.text((x + 30, yy), c.ellipsize(label, fnt, col_w - 32), font=fnt, fill=LEGEND_TEXT, anchor="lm")
     _text_block(d, (x0 + 10, y + 6 + 2 * row_h + 2, x1 - 10, y1 - 6), tr("hex_names"), size=18,
                 fill=LEGEND_MUTED, max_lines=1, min_size=14)
 
@@ -1707,10 +1748,12 @@ def _render_seat(view: View, seat: int, player_names: Sequence[str] | None = Non
     chips = _seat_vp_chips(view, seat, title_font.getlength(title) + 18)
     lines = 1 + max((line for _, line, _, _ in chips), default=0)
     box_h = 12 + lines * SEAT_VP_LINE
-    im = Image.new("RGB", (NARROW, PANEL_H + box_h + 26), BOARD_BG)
+    p = _players(view)[seat]
+    panel_h = PANEL_H + (TILES_TWO_ROWS_EXTRA if p and _tile_rows(p, NARROW - 44) == 2 else 0)
+    im = Image.new("RGB", (NARROW, panel_h + box_h + 26), BOARD_BG)
     d = ImageDraw.Draw(im)
-    _draw_player(im, d, view, seat, (10, 10, NARROW - 10, 10 + PANEL_H), player_names, set())
-    x0, y0 = 10, PANEL_H + 16
+    _draw_player(im, d, view, seat, (10, 10, NARROW - 10, 10 + panel_h), player_names, set())
+    x0, y0 = 10, panel_h + 16
     c.rounded_panel(d, (x0, y0, NARROW - 10, y0 + box_h), radius=10, fill=(36, 42, 70), outline=(90, 100, 150), width=2)
     d.text((x0 + 12, y0 + 7), title, font=title_font, fill=LEGEND_MUTED, anchor="la")
     name_font, value_font = c.font(19), c.font(19, True)
@@ -1796,6 +1839,12 @@ def _render_common(view: View, *, player_names: Sequence[str] | None = None, hea
 
 PLAYERS_IMAGE_MAX = 3     # seats in one players' image (chat); four come as two images of two
 BOOSTERS_H = 184          # the boosters' section in the players' image (its title and the tiles)
+BOOSTERS_ROW_H = 168      # a second row of boosters (more than four players' boosters do not fit one row at 800 px)
+
+
+def _boosters_h(view: View) -> int:
+    """The boosters' section of the players' image: one row, or two (see :func:`_booster_rows`)."""
+    return BOOSTERS_H + (BOOSTERS_ROW_H if _booster_rows(len(view.get("boosters") or {}), NARROW - 20) == 2 else 0)
 
 
 def _render_table(view: View, *, player_names: Sequence[str] | None = None, seats: Sequence[int] | None = None,
@@ -1809,7 +1858,8 @@ def _render_table(view: View, *, player_names: Sequence[str] | None = None, seat
     seats = range(len(_players(view))) if seats is None else seats
     panels = [_seat_image(view, seat, player_names) for seat in seats]   # kept ones pasted
     top = HEADER_H + 4 if header else 0
-    height = top + sum(panel.height for panel in panels) + (112 if final else 0) + (BOOSTERS_H + 12 if boosters else 0) + 10
+    boosters_h = _boosters_h(view)
+    height = top + sum(panel.height for panel in panels) + (112 if final else 0) + (boosters_h + 12 if boosters else 0) + 10
     im = Image.new("RGB", (NARROW, height), BOARD_BG)
     d = ImageDraw.Draw(im)
     if header:
@@ -1823,7 +1873,7 @@ def _render_table(view: View, *, player_names: Sequence[str] | None = None, seat
         _draw_final_tiles(im, d, view, (x0, y, x1, y + 100))
         y += 112
     if boosters:
-        _draw_boosters(im, d, view, (x0, y, x1, y + BOOSTERS_H))
+        _draw_boosters(im, d, view, (x0, y, x1, y + boosters_h))
     return c.avoid_square(im)
 
 
