@@ -1084,13 +1084,18 @@ def _draw_fed_token(d: ImageDraw.ImageDraw, box: Box, tok: str, green: bool, sma
         if not small and "\n" not in text:     # one reward ("12pont"): its number over its unit
             digits = len(text) - len(text.lstrip("0123456789"))
             text = text[:digits] + "\n" + text[digits:] if 0 < digits < len(text) else text
+    if w < h * 1.3 and text.count("\n") == 1:     # two lines lie in the hexagon's full-width band (±r/2)
+        room_w = min(w, h) / 2 * 1.62
     top_size = max(8, int(min(room_h * 0.5, 28)))
     fnt = c.fit_font(text, room_w, room_h, max_size=top_size, min_size=8, bold=True)
-    flat = text.replace("\n", " ")        # a wide, low token: the reward on one line if that is larger
-    if flat != text:
-        flat_font = c.fit_font(flat, room_w, room_h, max_size=max(8, int(min(room_h * 0.8, 28))), min_size=8, bold=True)
-        if flat_font.size > fnt.size:
-            text, fnt = flat, flat_font
+    parts = text.split("\n")       # a wide, low token: fewer lines ("1ér 1tu" over "2kr", or one) if that is larger
+    for cut in range(1, len(parts)):
+        for lines in ([" ".join(parts)], [" ".join(parts[:cut]), " ".join(parts[cut:])]):
+            other = "\n".join(lines)
+            size = max(8, int(min(room_h / len(lines), 28)))
+            other_font = c.fit_font(other, room_w, room_h, max_size=size, min_size=8, bold=True)
+            if other_font.size > fnt.size:
+                text, fnt = other, other_font
     d.multiline_text((cx, cy), text, font=fnt, fill=c.BLACK if green else c.WHITE, anchor="mm", align="center",
                      spacing=0, stroke_width=0 if green else 1, stroke_fill=c.BLACK)
 
@@ -1591,7 +1596,7 @@ PANEL_H = 300
 # the research board: the advanced tiles, six levels, the standard tiles, the free tiles and
 # the federation supply (legible at 420 px on a phone: large tiles, low level rows)
 RESEARCH_ADV_H, RESEARCH_LEVEL_H, RESEARCH_STD_H = 138, 34, 142
-RESEARCH_TOP_LEVEL_H = 50     # level 5: room for the terraforming track's federation token, its reward on two lines
+RESEARCH_TOP_LEVEL_H = 54     # level 5: room for the terraforming track's federation token, its reward on two lines
 RESEARCH_NAME_H = 48          # a track's name, two lines at most
 RESEARCH_FREE_H = 92
 RESEARCH_SUPPLY_H = 26 + 2 * 52 + 6     # its title, then two rows of tokens
