@@ -43,7 +43,7 @@ def _check(images, players):
     rows = (players + 1) // 2
     assert images[1].height == gr.board_height(players)
     # the research board grew for print a phone reads (tiles, track names, two rows of federation
-    # tokens): four players' boards are 1510 px tall, still landscape
+    # tokens): four players' boards are 1546 px tall, still landscape
     assert 900 <= images[1].height < gr.WIDTH and rows >= 1
 
 
