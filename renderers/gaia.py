@@ -1042,7 +1042,7 @@ def _draw_fed_supply(d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
     """The federation tokens left in the supply, in one row under its title: each a stretched
     hexagon with its reward on two lines and how many are left (legible at 420 px, N13)."""
     x0, y0, x1, y1 = box
-    d.text((x0, y0), tr("fed_tokens"), font=c.font(18, True), fill=c.WHITE, anchor="la")
+    d.text((x0, y0), tr("fed_tokens"), font=c.font(20, True), fill=c.WHITE, anchor="la")
     supply = view.get("fed_supply") or {}
     ids = sorted(supply)
     per_row = max(3, math.ceil(len(ids) / 2))       # two rows: each token wide enough for its reward
@@ -1139,7 +1139,7 @@ def _draw_actions(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box)
                     fill=(235, 235, 235) if taken else c.INK, max_lines=2, min_size=SMALL_PRINT,
                     stroke=c.BLACK if taken else None)
         if taken:
-            d.text((bx + bw - 8, by + 8), tr("taken_small"), font=c.font(SMALL_PRINT, True), fill=c.WHITE, anchor="ra")
+            d.text((bx + bw - 8, by + 8), tr("taken_small"), font=c.font(20, True), fill=c.WHITE, anchor="ra")
         else:   # the id a move names ("action power3")
             code = G.notation_word(aid, _LANGUAGE.get())
             d.text((bx + bw - 8, by + 9), code, font=c.fit_font(code, bw - (chip[2] - bx) - 14, 22, max_size=20,
@@ -1162,7 +1162,7 @@ def _draw_round_tiles(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: 
         fill = (250, 246, 226) if not past else (130, 130, 138)
         c.rounded_panel(d, (bx, by, bx + bw, y1), radius=8, fill=fill,
                         outline=(255, 200, 0) if current else (120, 120, 140), width=6 if current else 2)
-        d.text((bx + 8, by + 6), tr("round_tag", n=i + 1), font=c.font(18, True), fill=(60, 60, 70), anchor="la")
+        d.text((bx + 8, by + 6), tr("round_tag", n=i + 1), font=c.font(20, True), fill=(60, 60, 70), anchor="la")
         if tid and tid in ROUND_TILES:
             t = ROUND_TILES[tid]
             d.text((bx + bw - 8, by + 4), f"{t['vp']}", font=c.font(26, True), fill=(150, 60, 0), anchor="ra")
@@ -1193,7 +1193,7 @@ def _draw_final_tiles(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: 
             d.text((mx + 18, y1 - 20), str(cnt), font=c.font(22, True), fill=c.INK, anchor="lm")
             mx += 74
         if len(players) == 2 and tid in FINAL_TILES:
-            d.text((bx + bw - 8, y1 - 20), tr("neutral", n=FINAL_TILES[tid]["neutral"]), font=c.font(SMALL_PRINT),
+            d.text((bx + bw - 8, y1 - 20), tr("neutral", n=FINAL_TILES[tid]["neutral"]), font=c.font(20),
                    fill=(80, 80, 90), anchor="rm")
 
 
