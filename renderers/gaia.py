@@ -1136,6 +1136,7 @@ def _draw_boosters(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
     per_row = math.ceil(max(1, len(ids)) / rows)
     bw = min(BOOSTER_W if rows == 1 else 190, (x1 - x0 - (per_row - 1) * 6) / per_row)
     bh = (y1 - y0 - 28 - 6 * (rows - 1)) / rows
+    mid, foot = (46, 28) if bh < 150 else (52, 34)    # low tiles (the full picture): the pass bonus keeps two lines
     for i, bid in enumerate(ids):
         row, col = divmod(i, per_row)
         bx = x0 + col * (bw + 6)
@@ -1149,16 +1150,16 @@ def _draw_boosters(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
         d.text((bx + 6, by + 4), code, font=c.fit_font(code, bw - 12, 22, max_size=19, min_size=SMALL_PRINT,
                                                       bold=True),
                fill=(80, 80, 90), anchor="la")   # the id a move names ("pass booster3")
-        _text_block(d, (bx + 4, by + 24, bx + bw - 4, by + 52), inc, size=22, bold=True, max_lines=1,
+        _text_block(d, (bx + 4, by + 23, bx + bw - 4, by + mid), inc, size=22, bold=True, max_lines=1,
                     min_size=SMALL_PRINT)
         if second:     # the pass bonus or special action, large enough for a phone (newcomer report N13)
-            _text_block(d, (bx + 3, by + 52, bx + bw - 3, by1 - 34), second, size=20, bold=True, max_lines=3,
+            _text_block(d, (bx + 3, by + mid, bx + bw - 3, by1 - foot), second, size=20, bold=True, max_lines=3,
                         min_size=SMALL_PRINT, syllables=True)
         if holder is not None:
-            _marker(im, view, holder, bx + bw / 2, by1 - 17, 15)
+            _marker(im, view, holder, bx + bw / 2, by1 - foot / 2, 15 if foot > 30 else 12)
         else:       # "available" (not "free": the free tech tiles are szabad1..3)
             label = tr("booster_free")
-            d.text((bx + bw / 2, by1 - 17), label, font=c.fit_font(label, bw - 8, 24, max_size=20,
+            d.text((bx + bw / 2, by1 - foot / 2), label, font=c.fit_font(label, bw - 8, 24, max_size=20,
                                                                   min_size=SMALL_PRINT, bold=True),
                    fill=(40, 120, 60), anchor="mm")
 
