@@ -56,6 +56,8 @@ from rules.messages import Join, Msg
 from rules.messages import render as render_message
 
 from . import common as c
+from .gaia_sprites import LOST_RIM as LOST_RIM, PLANET_COLOURS as PLANET_COLOURS, SPRITE_SS as SPRITE_SS
+from .gaia_sprites import building_sprite as building_sprite, planet_sprite as planet_sprite
 
 # The language of the image being drawn (set by render_map / render_boards): every word on
 # an image comes from the catalogue (data/gaia/i18n/*.render.json), never from this module.
@@ -91,7 +93,6 @@ MAP_HEIGHT = 1040
 HEADER_H = 64
 LEGEND_W = 272
 SS = 2            # supersampling of the static map layer
-SPRITE_SS = 3     # supersampling of sprites
 
 SQ3 = math.sqrt(3)
 PLANET_DY = 0.16     # planets and buildings sit this far (x hex radius) above a hex's centre...
@@ -104,19 +105,7 @@ LABEL_DESCENT = 0.36  # the ink of a name reaches this far (x font size) below i
 # Colours
 # ------------------------------------------------------------------------------------------
 
-PLANET_COLOURS: dict[str, tuple[int, int, int]] = {
-    "r": (38, 112, 228),     # Terra: blue
-    "d": (246, 214, 52),     # Desert: yellow
-    "s": (128, 82, 44),      # Swamp: brown
-    "o": (214, 44, 38),      # Oxide: red
-    "v": (246, 138, 28),     # Volcanic: orange
-    "t": (142, 142, 152),    # Titanium: grey
-    "i": (242, 246, 252),    # Ice: white
-    "g": (52, 176, 72),      # Gaia: green
-    "m": (138, 74, 192),     # Transdim: purple
-    "l": (24, 20, 30),       # Lost Planet: black with a magenta rim
-}
-LOST_RIM = (236, 80, 200)
+# (the planets' colours and the sprites: renderers/gaia_sprites.py)
 PLANET_ORDER = ("r", "o", "v", "d", "s", "t", "i", "g", "m", "l")
 
 SPACE = (10, 13, 30)
@@ -201,18 +190,28 @@ def _wrap(text: str, fnt: ImageFont.FreeTypeFont, width: float, max_lines: int =
 
 
 def _text_block(draw: ImageDraw.ImageDraw, box: Box, text: str, *, size: int = 16, bold: bool = False,
-                fill: RGB = c.INK, max_lines: int = 3, min_size: int = 11, stroke: RGB | None = None) -> None:
-    """Word-wrapped text centred in box, shrinking the font until it fits."""
+                fill: RGB = c.INK, max_lines: int = 3, min_size: int = 11, stroke: RGB | None = None,
+                syllables: bool = False) -> None:
+    """Word-wrapped text centred in box, shrinking the font until it fits; ``syllables``: a word
+    too long for the box may wrap at a syllable (``energiaér-`` / ``téke``) at a font legible on
+    a phone rather than shrink the whole block below it."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
-    for s in range(size, min_size - 1, -1):
+
+    def fits(s: int, split: bool) -> bool:
         fnt = c.font(s, bold)
-        lines = _wrap(text, fnt, w, max_lines)
-        lh = s * 1.15
-        words_fit = all(fnt.getlength(word) <= w for word in text.split())   # no word cut ("kereskede…")
-        whole = len(_wrap(text, fnt, w, 99)) <= max_lines                   # no line dropped ("1ér …")
-        if (lh * len(lines) <= h and words_fit and whole) or s == min_size:
-            break
+        lines = _wrap(text, fnt, w, 99)
+        words_fit = all(fnt.getlength(line) <= w for line in lines) if split else \
+            all(fnt.getlength(word) <= w for word in text.split())   # no word cut ("kereskede…")
+        return s * 1.15 * len(lines) <= h and words_fit and len(lines) <= max_lines   # no line dropped ("1ér …")
+
+    sizes = range(size, min_size - 1, -1)
+    s = next((s for s in sizes if fits(s, False)), None)       # whole words if they fit at min_size or more
+    if s is None:
+        s = next((s for s in sizes if syllables and fits(s, True)), min_size)
+    fnt = c.font(s, bold)
+    lines = _wrap(text, fnt, w, max_lines)
+    lh = s * 1.15
     total = lh * len(lines)
     y = y0 + (h - total) / 2 + lh / 2
     for line in lines:
@@ -225,88 +224,6 @@ def _text_block(draw: ImageDraw.ImageDraw, box: Box, text: str, *, size: int = 1
 
 def _paste(im: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
     im.paste(sprite, (int(round(x - sprite.width / 2)), int(round(y - sprite.height / 2))), sprite)
-
-
-# ------------------------------------------------------------------------------------------
-# Sprites (drawn supersampled, reduced, cached)
-# ------------------------------------------------------------------------------------------
-
-def _shape_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    if kind in ("m", "lp", "gm"):      # a house
-        return [(cx, cy - r), (cx + 0.85 * r, cy - 0.25 * r), (cx + 0.85 * r, cy + 0.85 * r),
-                (cx - 0.85 * r, cy + 0.85 * r), (cx - 0.85 * r, cy - 0.25 * r)]
-    if kind == "ts":
-        s = 0.8 * r
-        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
-    if kind == "PI":
-        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
-    if kind == "lab":                  # a triangle (never mistaken for a planet disc)
-        return [(cx, cy - 1.05 * r), (cx + r, cy + 0.72 * r), (cx - r, cy + 0.72 * r)]
-    if kind == "sp":
-        pts = []
-        for i in range(8):
-            a = math.pi / 4 * i
-            rr = r if i % 2 == 0 else r * 0.38
-            pts.append((cx + rr * math.sin(a), cy - rr * math.cos(a)))
-        return pts
-    if kind in ("ac1", "ac2"):         # a dome: half disc on a block
-        pts = [(cx - 0.9 * r, cy + 0.8 * r), (cx + 0.9 * r, cy + 0.8 * r)]
-        for i in range(0, 13):
-            a = math.pi * i / 12
-            pts.append((cx + 0.9 * r * math.cos(a), cy - 0.1 * r - 0.9 * r * math.sin(a)))
-        return pts
-    raise ValueError(kind)
-
-
-@lru_cache(maxsize=512)
-def building_sprite(kind: str, fill: RGB, r: int, letter: str = "") -> Image.Image:
-    """A building (or marker) of radius ``r`` px: its shape in ``fill`` with a black outline."""
-    k = SPRITE_SS
-    size = int(2 * r + 6)
-    im = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    cx = cy = size * k / 2
-    rr = r * k
-    ow = max(2, int(round(rr * 0.16)))
-    if kind in ("disc", "sat"):
-        d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=fill, outline=(0, 0, 0), width=ow)
-    elif kind == "ring":
-        d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), outline=(0, 0, 0), width=int(rr * 0.42))
-        d.ellipse((cx - rr + ow * 0.6, cy - rr + ow * 0.6, cx + rr - ow * 0.6, cy + rr - ow * 0.6),
-                  outline=fill, width=int(rr * 0.42 - ow * 1.1))
-    else:
-        d.polygon(_shape_points(kind, cx, cy, rr), fill=fill, outline=(0, 0, 0), width=ow)
-    if letter:
-        fs = int(rr * (0.95 if len(letter) == 1 else 0.72 if len(letter) == 2 else 0.52))
-        ty = cy + (0.18 * rr if kind in ("ac1", "ac2", "m") else 0)
-        d.text((cx, ty), letter, font=c.font(fs, True), fill=c.contrast_text(fill), anchor="mm")
-    return im.resize((size, size), Image.Resampling.LANCZOS)
-
-
-@lru_cache(maxsize=256)
-def planet_sprite(planet: str, r: int) -> Image.Image:
-    k = SPRITE_SS
-    size = int(2 * r + 6)
-    im = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    cx = cy = size * k / 2
-    rr = r * k
-    fill = PLANET_COLOURS[planet]
-    if planet == "l":
-        d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=fill, outline=LOST_RIM, width=int(rr * 0.22))
-        d.arc((cx - rr * 0.55, cy - rr * 0.55, cx + rr * 0.55, cy + rr * 0.55), 200, 340,
-              fill=(255, 255, 255), width=int(rr * 0.12))
-    else:
-        rim = c.mix(fill, (255, 255, 255), 0.55) if c.luminance(fill) < 0.5 else c.mix(fill, (0, 0, 0), 0.35)
-        d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=fill, outline=rim, width=max(2, int(rr * 0.1)))
-        # a soft highlight so a disc reads as a planet
-        hl = c.mix(fill, (255, 255, 255), 0.35)
-        d.ellipse((cx - rr * 0.55, cy - rr * 0.6, cx - rr * 0.1, cy - rr * 0.2), fill=hl)
-        if planet == "m":      # transdim: a dashed inner ring
-            for i in range(0, 360, 40):
-                d.arc((cx - rr * 0.7, cy - rr * 0.7, cx + rr * 0.7, cy + rr * 0.7), i, i + 22,
-                      fill=(230, 210, 255), width=max(2, int(rr * 0.09)))
-    return im.resize((size, size), Image.Resampling.LANCZOS)
 
 
 # ------------------------------------------------------------------------------------------
@@ -536,19 +453,21 @@ def _draw_header(im: Image.Image, view: View, player_names: Sequence[str] | None
     if view.get("phase") in ("income", "gaia", "actions") and order:
         # turn order of this round; seats that passed are dimmed with their passing rank
         passed = list(view.get("passed") or ())
-        step = 46
+        rank_font = c.font(SMALL_PRINT, True)      # a passing rank under its disc, legible on a phone
+        step = max([46.0] + [rank_font.getlength(tr("passed_nth", n=n + 1)) + 14 for n in range(len(passed))])
         x = right - step * (len(order) - 1) - 22
+        disc_y = height / 2 - (8 if passed else 0)
         d.text((x - 26, height / 2), tr("order"), font=c.font(20, True), fill=(170, 180, 210), anchor="rm")
         for s in order:
             col = seat_colour(view, s)
             if s in passed:
                 col = c.mix(col, HEADER_BG, 0.6)
-            _paste(im, building_sprite("disc", col, 17, str(s + 1)), x, height / 2)
+            _paste(im, building_sprite("disc", col, 17, str(s + 1)), x, disc_y)
             if s in passed:
-                d.text((x + 17, height / 2 + 23), tr("passed_nth", n=passed.index(s) + 1), font=c.font(16, True),
+                d.text((x, height - 1), tr("passed_nth", n=passed.index(s) + 1), font=rank_font,
                        fill=(230, 230, 240), anchor="mb", stroke_width=2, stroke_fill=HEADER_BG)
             x += step
-        right = right - step * len(order) - 100
+        right = int(right - step * len(order) - 100)
     text = _status_line(view, player_names, waiting)
     avail = right - left
     fnt = c.fit_font(text, avail, height - 12, max_size=34, min_size=16, bold=True)
@@ -653,6 +572,7 @@ def _draw_pieces(im: Image.Image, view: View, geo: MapGeometry) -> None:
 # so neighbouring parts overlap.  A small overview in each part's header shows where it lies.
 
 PHONE_W = 420
+SMALL_PRINT = 18      # the smallest font of the chat's boards (800 px wide): capitals 6.9 px tall at 420 px
 MIN_LABEL_PX = 9
 PART_MAX_W = 900
 PART_PAD = 3          # px of space around the hexes of a part's sectors
@@ -947,12 +867,13 @@ def _draw_tech_tile(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Bo
         fill = c.mix(fill, (90, 90, 100), 0.55)
     c.rounded_panel(d, box, radius=8, fill=fill, outline=edge, width=3)
     tag = title or (tr("adv_tag", n=tid[7:]) if tid.startswith("advtech") else tr("tech_tag", n=tid[4:]))
-    d.text((x0 + 6, y0 + 4), tag, font=c.fit_font(tag, x1 - x0 - 12, 20, max_size=16, min_size=12, bold=True),
+    d.text((x0 + 6, y0 + 4), tag, font=c.fit_font(tag, x1 - x0 - 12, 24, max_size=20, min_size=SMALL_PRINT, bold=True),
            fill=(70, 70, 80), anchor="la")
     owners = owners or []
-    # the effect as large as the tile allows: a phone shows this board 420 px wide (N13)
-    _text_block(d, (x0 + 4, y0 + 22, x1 - 4, y1 - (22 if owners else 4)), _tech_text(tid), size=20,
-                bold=True, fill=c.INK, max_lines=3, min_size=13)
+    # the effect as large as the tile allows: a phone shows this board 420 px wide (N13), a long
+    # word wrapped at a syllable rather than the whole effect in small print
+    _text_block(d, (x0 + 3, y0 + 26, x1 - 3, y1 - (24 if owners else 4)), _tech_text(tid), size=22,
+                bold=True, fill=c.INK, max_lines=4, min_size=SMALL_PRINT, syllables=True)
     for i, (s, covered) in enumerate(owners):
         mx = x0 + 14 + i * 24
         _marker(im, view, s, mx, y1 - 13, 10)
@@ -971,7 +892,7 @@ def _draw_research(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
     adv_taken = set(view.get("adv_taken") or ())
     colw = (x1 - x0 - 50) / 6
     top = y0 + 40
-    adv_h, lvl_h, std_h = RESEARCH_ADV_H, RESEARCH_LEVEL_H, RESEARCH_STD_H
+    adv_h, std_h = RESEARCH_ADV_H, RESEARCH_STD_H
     for i, f in enumerate(FIELDS):
         cx0 = x0 + 40 + i * colw
         cx1 = cx0 + colw - 6
@@ -984,37 +905,35 @@ def _draw_research(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
                         taken=apos in adv_taken, owners=owners, title=G.notation_word(apos, _LANGUAGE.get()))   # the ids moves use
         # levels 5..0
         for lv in range(5, -1, -1):
-            yy = top + adv_h + (5 - lv) * lvl_h
-            cell = (cx0, yy, cx1, yy + lvl_h - 4)
+            yy = top + adv_h + _level_y(lv)
+            cell = (cx0, yy, cx1, yy + _level_h(lv) - 4)
             fill = c.mix(col, c.WHITE, 0.55 if lv else 0.75)
             if lv == 5:
                 fill = c.mix(col, c.WHITE, 0.25)
             c.rounded_panel(d, cell, radius=6, fill=fill, outline=c.mix(col, c.BLACK, 0.3), width=2)
             terra_fed = view.get("terra_fed")
-            if lv == 5 and f == "terra" and terra_fed:
-                _draw_fed_token(d, (cx1 - 74, yy + 1, cx1 - 4, yy + lvl_h - 5), terra_fed, True)
+            if lv == 5 and f == "terra" and terra_fed:     # on the level until someone reaches it: the whole cell
+                _draw_fed_token(d, (cx0 + 3, yy + 1, cx1 - 3, yy + _level_h(lv) - 5), terra_fed, True)
             here = [s for s, p in enumerate(players) if p and p["research"][f] == lv]
             step = min(29, (cx1 - cx0 - 30) / max(1, len(here)))
             mx = (cx0 + cx1) / 2 - step * (len(here) - 1) / 2
             for s in here:
-                _marker(im, view, s, mx, yy + (lvl_h - 4) / 2, 13)
+                _marker(im, view, s, mx, yy + (_level_h(lv) - 4) / 2, 13)
                 mx += step
         # standard tile
         stid = tech.get(f)
-        sy = top + adv_h + 6 * lvl_h + 4
+        sy = top + adv_h + _level_y(-1) + 4
         _draw_tech_tile(im, d, view, (cx0, sy, cx1, sy + std_h - 6), stid, advanced=False,
                         owners=_tech_owners(view, stid) if stid else [],
                         title=G.notation_word(f, _LANGUAGE.get()))
-        # track name
-        field = tr(f"field.{f}")
-        d.text(((cx0 + cx1) / 2, sy + std_h + 2), field, font=c.fit_font(field, cx1 - cx0 - 2, 22, max_size=17,
-                                                                          min_size=11, bold=True),
-               fill=c.mix(col, c.WHITE, 0.65), anchor="ma")
+        # track name, on two lines if need be ("Terrafor-" / "málás")
+        _text_block(d, (cx0 - 2, sy + std_h, cx1 + 2, sy + std_h + RESEARCH_NAME_H - 2), tr(f"field.{f}"), size=20,
+                    bold=True, fill=c.mix(col, c.WHITE, 0.65), max_lines=2, min_size=SMALL_PRINT, syllables=True)
     for lv in range(5, -1, -1):
-        yy = top + adv_h + (5 - lv) * lvl_h + (lvl_h - 4) / 2
+        yy = top + adv_h + _level_y(lv) + (_level_h(lv) - 4) / 2
         d.text((x0 + 22, yy), str(lv), font=c.font(24, True), fill=c.WHITE, anchor="mm")
     # the free tiles, then a row of the federation tokens left in the supply
-    fy = top + adv_h + 6 * lvl_h + std_h + 26
+    fy = top + adv_h + _level_y(-1) + std_h + RESEARCH_NAME_H
     fw = (x1 - x0 - 12) / 3       # each tile's title names its space (szabad1 / free1)
     for j in range(3):
         tid = tech.get(f"free{j + 1}")
@@ -1030,19 +949,22 @@ def _draw_fed_supply(d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
     """The federation tokens left in the supply, in one row under its title: each a stretched
     hexagon with its reward on two lines and how many are left (legible at 420 px, N13)."""
     x0, y0, x1, y1 = box
-    d.text((x0, y0), tr("fed_tokens"), font=c.font(18, True), fill=c.WHITE, anchor="la")
+    d.text((x0, y0), tr("fed_tokens"), font=c.font(20, True), fill=c.WHITE, anchor="la")
     supply = view.get("fed_supply") or {}
     ids = sorted(supply)
-    cw = (x1 - x0) / max(6, len(ids))
-    ty0, ty1 = y0 + 26, y1
-    count_font = c.font(22, True)
+    per_row = max(3, math.ceil(len(ids) / 2))       # two rows: each token wide enough for its reward
+    cw = (x1 - x0) / per_row
+    th = (y1 - y0 - 26 - 6) / 2
+    count_font = c.font(24, True)
     for i, tok in enumerate(ids):
-        tx = x0 + i * cw
+        row, col = divmod(i, per_row)
+        tx = x0 + col * cw
+        ty0 = y0 + 26 + row * (th + 6)
         left = supply[tok]
-        token_w = cw - count_font.getlength("×9") - 10
-        _draw_fed_token(d, (tx, ty0, tx + token_w, ty1), tok,
+        token_w = cw - count_font.getlength("×9") - 16
+        _draw_fed_token(d, (tx, ty0, tx + token_w, ty0 + th), tok,
                         bool(FED_TOKENS.get(tok, {}).get("green")) and left > 0)
-        d.text((tx + token_w + 3, (ty0 + ty1) / 2), f"×{left}", font=count_font,
+        d.text((tx + token_w + 4, ty0 + th / 2), f"×{left}", font=count_font,
                fill=c.WHITE if left else (150, 150, 160), anchor="lm")
 
 
@@ -1069,7 +991,18 @@ def _draw_fed_token(d: ImageDraw.ImageDraw, box: Box, tok: str, green: bool, sma
         if not small and "\n" not in text:     # one reward ("12pont"): its number over its unit
             digits = len(text) - len(text.lstrip("0123456789"))
             text = text[:digits] + "\n" + text[digits:] if 0 < digits < len(text) else text
-    fnt = c.fit_font(text, room_w, room_h, max_size=max(8, int(min(room_h * 0.5, 28))), min_size=8, bold=True)
+    if w < h * 1.3 and text.count("\n") == 1:     # two lines lie in the hexagon's full-width band (±r/2)
+        room_w = min(w, h) / 2 * 1.62
+    top_size = max(8, int(min(room_h * 0.5, 28)))
+    fnt = c.fit_font(text, room_w, room_h, max_size=top_size, min_size=8, bold=True)
+    parts = text.split("\n")       # a wide, low token: fewer lines ("1ér 1tu" over "2kr", or one) if that is larger
+    for cut in range(1, len(parts)):
+        for lines in ([" ".join(parts)], [" ".join(parts[:cut]), " ".join(parts[cut:])]):
+            other = "\n".join(lines)
+            size = max(8, int(min(room_h / len(lines), 28)))
+            other_font = c.fit_font(other, room_w, room_h, max_size=size, min_size=8, bold=True)
+            if other_font.size > fnt.size:
+                text, fnt = other, other_font
     d.multiline_text((cx, cy), text, font=fnt, fill=c.BLACK if green else c.WHITE, anchor="mm", align="center",
                      spacing=0, stroke_width=0 if green else 1, stroke_fill=c.BLACK)
 
@@ -1083,9 +1016,11 @@ def _draw_actions(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box)
     _section_title(d, x0, y0, tr("power_qic"))
     used = set(view.get("used_actions") or ())
     ids = [a for a in ACTIONS]
-    per_row = 5
+    per_row = 4         # wide enough for the cost and the id a move names on one line, in print a phone reads
+    rows = math.ceil(len(ids) / per_row)
     bw = (x1 - x0 - (per_row - 1) * 6) / per_row
-    bh = (y1 - y0 - 30 - 6) / 2
+    bh = (y1 - y0 - 30 - 6 * (rows - 1)) / rows
+    chip_font = c.font(20, True)
     for i, aid in enumerate(ids):
         row, col = divmod(i, per_row)
         bx = x0 + col * (bw + 6)
@@ -1102,20 +1037,20 @@ def _draw_actions(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box)
             d.line((bx + 8, by + 8, bx + bw - 8, by + bh - 8), fill=TAKEN, width=6)
             d.line((bx + 8, by + bh - 8, bx + bw - 8, by + 8), fill=TAKEN, width=6)
         cost = _reward_text(a["cost"])
-        chip = (bx + 6, by + 6, bx + 6 + c.font(17, True).getlength(cost) + 12, by + 30)
+        chip = (bx + 6, by + 6, bx + 6 + chip_font.getlength(cost) + 12, by + 32)
         d.rounded_rectangle(chip, radius=8, fill=edge)
-        d.text(((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2), cost, font=c.font(17, True), fill=c.WHITE,
+        d.text(((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2), cost, font=chip_font, fill=c.WHITE,
                anchor="mm")
         reward = tr(f"action.{a['reward']}") if a["reward"] in ACTION_WORDS else _reward_text(a["reward"])
-        _text_block(d, (bx + 4, by + 32, bx + bw - 4, by + bh - 4), reward, size=19, bold=True,
-                    fill=(235, 235, 235) if taken else c.INK, max_lines=2, min_size=12,
+        _text_block(d, (bx + 4, by + 34, bx + bw - 4, by + bh - 3), reward, size=21, bold=True,
+                    fill=(235, 235, 235) if taken else c.INK, max_lines=2, min_size=SMALL_PRINT,
                     stroke=c.BLACK if taken else None)
         if taken:
-            d.text((bx + bw - 8, by + 8), tr("taken_small"), font=c.font(15, True), fill=c.WHITE, anchor="ra")
+            d.text((bx + bw - 8, by + 8), tr("taken_small"), font=c.font(20, True), fill=c.WHITE, anchor="ra")
         else:   # the id a move names ("action power3")
             code = G.notation_word(aid, _LANGUAGE.get())
-            d.text((bx + bw - 8, by + 9), code, font=c.fit_font(code, bw - (chip[2] - bx) - 12, 18, max_size=15,
-                                                              min_size=10, bold=True), fill=(70, 70, 80), anchor="ra")
+            d.text((bx + bw - 8, by + 9), code, font=c.fit_font(code, bw - (chip[2] - bx) - 14, 22, max_size=20,
+                                                              min_size=SMALL_PRINT, bold=True), fill=(70, 70, 80), anchor="ra")
 
 
 def _draw_round_tiles(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
@@ -1134,14 +1069,14 @@ def _draw_round_tiles(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: 
         fill = (250, 246, 226) if not past else (130, 130, 138)
         c.rounded_panel(d, (bx, by, bx + bw, y1), radius=8, fill=fill,
                         outline=(255, 200, 0) if current else (120, 120, 140), width=6 if current else 2)
-        d.text((bx + 8, by + 6), tr("round_tag", n=i + 1), font=c.font(18, True), fill=(60, 60, 70), anchor="la")
+        d.text((bx + 8, by + 6), tr("round_tag", n=i + 1), font=c.font(20, True), fill=(60, 60, 70), anchor="la")
         if tid and tid in ROUND_TILES:
             t = ROUND_TILES[tid]
             d.text((bx + bw - 8, by + 4), f"{t['vp']}", font=c.font(26, True), fill=(150, 60, 0), anchor="ra")
             _text_block(d, (bx + 4, by + 30, bx + bw - 4, y1 - 4), tr(f"round_event.{t['event']}"),
-                        size=17, bold=True, fill=c.INK, max_lines=2, min_size=11)
+                        size=20, bold=True, fill=c.INK, max_lines=3, min_size=SMALL_PRINT, syllables=True)
         if current:
-            d.text((bx + bw / 2, y1 + 3), tr("now"), font=c.font(15, True), fill=(255, 200, 0), anchor="ma")
+            d.text((bx + bw / 2, y1 + 3), tr("now"), font=c.font(20, True), fill=(255, 200, 0), anchor="ma")
 
 
 def _draw_final_tiles(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
@@ -1154,8 +1089,8 @@ def _draw_final_tiles(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: 
     for i, tid in enumerate(tiles[:2]):
         bx = x0 + i * (bw + 8)
         c.rounded_panel(d, (bx, by, bx + bw, y1), radius=8, fill=(236, 230, 250), outline=(120, 90, 170), width=3)
-        d.text((bx + 8, by + 5), c.ellipsize(tr(f"final.{tid}"), c.font(17, True), bw - 16),
-               font=c.font(17, True), fill=c.INK, anchor="la")
+        d.text((bx + 8, by + 5), c.ellipsize(tr(f"final.{tid}"), c.font(20, True), bw - 16),
+               font=c.font(20, True), fill=c.INK, anchor="la")
         mx = bx + 22
         for s, p in enumerate(players):
             if not p:
@@ -1165,7 +1100,7 @@ def _draw_final_tiles(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: 
             d.text((mx + 18, y1 - 20), str(cnt), font=c.font(22, True), fill=c.INK, anchor="lm")
             mx += 74
         if len(players) == 2 and tid in FINAL_TILES:
-            d.text((bx + bw - 8, y1 - 20), tr("neutral", n=FINAL_TILES[tid]["neutral"]), font=c.font(15),
+            d.text((bx + bw - 8, y1 - 20), tr("neutral", n=FINAL_TILES[tid]["neutral"]), font=c.font(20),
                    fill=(80, 80, 90), anchor="rm")
 
 
@@ -1182,32 +1117,50 @@ def _booster_text(bid: str) -> tuple[str, str]:
     return inc, second
 
 
+BOOSTER_W = 130       # a booster tile's width at most (one row)
+BOOSTER_MIN_W = 118   # narrower than this, the boosters come in two rows: "bónusz10" at 18 px fits
+
+
+def _booster_rows(count: int, width: float) -> int:
+    """The boosters' rows: one, or two when one row's tiles would be narrower than BOOSTER_MIN_W."""
+    n = max(1, count)
+    return 1 if (width - (n - 1) * 6) / n >= BOOSTER_MIN_W else 2
+
+
 def _draw_boosters(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
     x0, y0, x1, y1 = box
     _section_title(d, x0, y0, tr("boosters"))
     boosters = view.get("boosters") or {}
     ids = sorted(boosters, key=lambda b: int(b[7:]) if b[7:].isdigit() else 99)
-    n = max(1, len(ids))
-    bw = min(130, (x1 - x0 - (n - 1) * 6) / n)
-    by = y0 + 28
+    rows = _booster_rows(len(ids), x1 - x0)
+    per_row = math.ceil(max(1, len(ids)) / rows)
+    bw = min(BOOSTER_W if rows == 1 else 190, (x1 - x0 - (per_row - 1) * 6) / per_row)
+    bh = (y1 - y0 - 28 - 6 * (rows - 1)) / rows
+    mid, foot = (46, 28) if bh < 150 else (52, 34)    # low tiles (the full picture): the pass bonus keeps two lines
     for i, bid in enumerate(ids):
-        bx = x0 + i * (bw + 6)
+        row, col = divmod(i, per_row)
+        bx = x0 + col * (bw + 6)
+        by = y0 + 28 + row * (bh + 6)
+        by1 = by + bh
         holder = boosters[bid]
         fill = (224, 236, 250)
-        c.rounded_panel(d, (bx, by, bx + bw, y1), radius=8, fill=fill, outline=(60, 100, 160), width=3)
+        c.rounded_panel(d, (bx, by, bx + bw, by1), radius=8, fill=fill, outline=(60, 100, 160), width=3)
         inc, second = _booster_text(bid)
         code = G.notation_word(bid, _LANGUAGE.get())
-        d.text((bx + 6, by + 4), code, font=c.fit_font(code, bw - 12, 16, max_size=14, min_size=9, bold=True),
+        d.text((bx + 6, by + 4), code, font=c.fit_font(code, bw - 12, 22, max_size=19, min_size=SMALL_PRINT,
+                                                      bold=True),
                fill=(80, 80, 90), anchor="la")   # the id a move names ("pass booster3")
-        _text_block(d, (bx + 4, by + 20, bx + bw - 4, by + 48), inc, size=21, bold=True, max_lines=1, min_size=14)
+        _text_block(d, (bx + 4, by + 23, bx + bw - 4, by + mid), inc, size=22, bold=True, max_lines=1,
+                    min_size=SMALL_PRINT)
         if second:     # the pass bonus or special action, large enough for a phone (newcomer report N13)
-            _text_block(d, (bx + 3, by + 48, bx + bw - 3, y1 - 34), second, size=18, bold=True, max_lines=3,
-                        min_size=14)
+            _text_block(d, (bx + 3, by + mid, bx + bw - 3, by1 - foot), second, size=20, bold=True, max_lines=3,
+                        min_size=SMALL_PRINT, syllables=True)
         if holder is not None:
-            _marker(im, view, holder, bx + bw / 2, y1 - 17, 15)
+            _marker(im, view, holder, bx + bw / 2, by1 - foot / 2, 15 if foot > 30 else 12)
         else:       # "available" (not "free": the free tech tiles are szabad1..3)
             label = tr("booster_free")
-            d.text((bx + bw / 2, y1 - 17), label, font=c.fit_font(label, bw - 8, 22, max_size=18, min_size=12, bold=True),
+            d.text((bx + bw / 2, by1 - foot / 2), label, font=c.fit_font(label, bw - 8, 24, max_size=20,
+                                                                  min_size=SMALL_PRINT, bold=True),
                    fill=(40, 120, 60), anchor="mm")
 
 
@@ -1326,13 +1279,17 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
         d.ellipse((cx - bowl_r, cy - bowl_r, cx + bowl_r, cy + bowl_r), fill=fill, outline=c.BLACK, width=2)
         d.text((cx, cy - 2), str(pw[area]), font=c.font(26, True), fill=c.WHITE, anchor="mm",
                stroke_width=2, stroke_fill=c.BLACK)
-        d.text((cx, cy + bowl_r + 1), label, font=c.font(17, True), fill=(60, 60, 70), anchor="ma")
+        d.text((cx, cy + bowl_r + 1), label, font=c.font(SMALL_PRINT, True), fill=(60, 60, 70), anchor="ma")
         if stone == area:
-            d.ellipse((cx + bowl_r - 16, cy - bowl_r - 4, cx + bowl_r + 4, cy - bowl_r + 16), fill=(250, 250, 250),
+            d.ellipse((cx + bowl_r - 20, cy - bowl_r - 6, cx + bowl_r + 6, cy - bowl_r + 20), fill=(250, 250, 250),
                       outline=(200, 0, 120), width=3)
-            d.text((cx + bowl_r - 6, cy - bowl_r + 6), tr("brainstone_mark"), font=c.font(13, True), fill=(200, 0, 120), anchor="mm")
+            d.text((cx + bowl_r - 7, cy - bowl_r + 7), tr("brainstone_mark"), font=c.font(SMALL_PRINT, True),
+                   fill=(200, 0, 120), anchor="mm")
+    act_y = by + 2 * bowl_r + 32      # the row of special actions (and the Taklons' discarded brainstone)
     if p["faction"] == "taklons" and not stone:   # discarded for a satellite (GP-FAC-TAK-2)
-        d.text((bx, by + 2 * bowl_r + 24), tr("brainstone_gone"), font=c.font(14), fill=(90, 90, 100), anchor="la")
+        gone = tr("brainstone_gone")
+        d.text((bx, act_y), gone, font=c.fit_font(gone, 4 * (2 * bowl_r + 14) - 8, 24, max_size=20,
+                                                  min_size=SMALL_PRINT), fill=(90, 90, 100), anchor="lm")
     # income
     inc = _income(view, seat) if view.get("phase") not in ("over", "factions") else {}
     ix = bx + 4 * (2 * bowl_r + 14) + 6
@@ -1342,20 +1299,20 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
         if inc.get(t):
             parts.append(f"+{inc[t]}{tr('reward.' + t)}")
     inc_text = " ".join(parts) or "—"
-    _text_block(d, (ix, by + 16, min(x1 - 10, ix + 210), by + 2 * bowl_r - 2), inc_text, size=21, bold=True,
-                max_lines=2, min_size=13)
+    _text_block(d, (ix, by + 12, min(x1 - 10, ix + 212), by + 2 * bowl_r + 21), inc_text, size=21, bold=True,
+                max_lines=3, min_size=SMALL_PRINT)
     specials = _specials(view, seat)
-    if specials:
+    if specials:       # below the buildings left: the row reaches the panel's right edge
         sx = ix
-        sy = by + 2 * bowl_r + 12
-        d.text((sx, sy), tr("act"), font=c.font(15, True), fill=(80, 80, 90), anchor="lm")
-        sx += c.font(15, True).getlength(tr("act")) + 6
+        sy = act_y
+        fnt = c.font(SMALL_PRINT, True)
+        d.text((sx, sy), tr("act"), font=fnt, fill=(80, 80, 90), anchor="lm")
+        sx += fnt.getlength(tr("act")) + 6
         for label, was_used in specials:
-            fnt = c.font(15, True)
             w = fnt.getlength(label) + 10
-            if sx + w > ix + 214:
+            if sx + w > x1 - 12:
                 break
-            d.rounded_rectangle((sx, sy - 10, sx + w, sy + 10), radius=5,
+            d.rounded_rectangle((sx, sy - 12, sx + w, sy + 12), radius=5,
                                 fill=(200, 200, 200) if was_used else (255, 240, 200), outline=(120, 100, 60))
             d.text((sx + w / 2, sy), label, font=fnt, fill=(120, 120, 120) if was_used else c.INK, anchor="mm")
             if was_used:
@@ -1381,7 +1338,7 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
         letter = _sprite_letter(typ)
         if letter:
             d.text((px + 34 + count_font.getlength(f"{cnt}"), py + 1), letter,
-                   font=c.fit_font(letter, 40, 24, max_size=18, min_size=14, bold=True), fill=(70, 70, 82),
+                   font=c.fit_font(letter, 46, 24, max_size=SMALL_PRINT, min_size=SMALL_PRINT, bold=True), fill=(70, 70, 82),
                    anchor="lm")
     gy = top + 30 + 2 * 36
     gf_free = G.gaiaformers_free(view, seat)
@@ -1397,25 +1354,41 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
     _paste(im, building_sprite("sat", col, 8), lx + 172 + 14, gy)
     d.text((lx + 172 + 27, gy), f"×{sats}", font=c.font(22, True), fill=c.INK, anchor="lm")
     # bottom area: booster, tech tiles, federation tokens (one or two rows)
-    ry = by + 2 * bowl_r + 30
+    ry = act_y + 16
     _draw_player_tiles(d, p, (x0 + 12, ry, x1 - 12, y1 - 10))
+
+
+TILE_TOKEN_W = 92           # a federation token among a player's tiles (one row)
+TILES_TWO_ROWS_EXTRA = 50   # px more for a chat panel whose tiles take two rows: each row tall enough for print a phone reads
+
+
+def _tile_items(p: Player) -> list[tuple[str, Any, float]]:
+    """A player's booster, technology tiles and federation tokens, with each one's width (the tokens' 0:
+    :func:`_draw_player_tiles` sizes them)."""
+    items: list[tuple[str, Any, float]] = []
+    if p.get("booster"):
+        items.append(("booster", p["booster"], 150))
+    items += [("tech", t, 104) for t in p.get("techs") or ()]
+    items += [("fed", f, 0) for f in p.get("feds") or ()]
+    return items
+
+
+def _tile_rows(p: Player, width: float) -> int:
+    """1, or 2 when a player's tiles do not fit in one row ``width`` wide."""
+    items = _tile_items(p)
+    feds = sum(1 for kind, _, _ in items if kind == "fed")
+    return 2 if sum(w + 6 for _, _, w in items) + feds * (TILE_TOKEN_W + 4) > width else 1
 
 
 def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
     x0, y0, x1, y1 = box
-    techs = list(p.get("techs") or ())
     feds = list(p.get("feds") or ())
     used = set(p.get("used") or ())
-    items: list[tuple[str, Any, float]] = []
-    if p.get("booster"):
-        items.append(("booster", p["booster"], 150))
-    items += [("tech", t, 104) for t in techs]
-    items += [("fed", f, 0) for f in feds]
+    items = _tile_items(p)
     full_h = y1 - y0
-    two_rows = sum(w + 6 for _, _, w in items) + len(feds) * (full_h + 4) > (x1 - x0)
-    rows = 2 if two_rows else 1
+    rows = _tile_rows(p, x1 - x0)
     h = (full_h - 4 * (rows - 1)) / rows
-    token_w = max(h, 84.0)      # a low row's tokens are stretched: their text stays large
+    token_w = max(h, TILE_TOKEN_W if rows == 1 else 104.0)   # a low row's tokens are stretched: their text stays large
     fed_w = token_w + 4
     # federation tokens stack at the right end, techs flow from the left
     nf = len(feds)
@@ -1443,13 +1416,14 @@ def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
             # large enough for a phone (newcomer report N13): the income, then the pass bonus or
             # the special action ("passz: 1 pont / bánya")
             if rows == 1:
-                _text_block(d, (x + 3, y + 2, x + w - 3, y + h * 0.4), inc_b, size=21, bold=True, max_lines=1)
+                _text_block(d, (x + 3, y + 2, x + w - 3, y + h * 0.4), inc_b, size=21, bold=True, max_lines=1,
+                            min_size=SMALL_PRINT)
                 _text_block(d, (x + 3, y + h * 0.4, x + w - 3, y + h - 2), second or tr("booster_tag", n=obj[7:]),
-                            size=18, bold=True, max_lines=2, min_size=14,
+                            size=19, bold=True, max_lines=2, min_size=SMALL_PRINT, syllables=True,
                             fill=(140, 140, 150) if "booster" in used and BOOSTERS[obj].get("action") else c.INK)
             else:
                 _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), inc_b + ("  " + second if second else ""),
-                            size=17, bold=True, max_lines=2, min_size=13)
+                            size=19, bold=True, max_lines=2, min_size=SMALL_PRINT, syllables=True)
         else:
             adv = obj["id"].startswith("adv")
             covered = bool(obj.get("covered"))
@@ -1460,13 +1434,14 @@ def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
                 fill = c.mix(fill, (150, 150, 150), 0.5)
             c.rounded_panel(d, tile, radius=6, fill=fill, outline=(190, 130, 30) if adv else (40, 130, 60), width=2)
             dim = covered or obj["id"] in used
-            _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), tr(f"tech_short.{obj['id']}"),
-                        size=18 if rows == 1 else 17, bold=True, max_lines=2, min_size=12,
-                        fill=(95, 95, 100) if dim else c.INK)
+            mark = obj["id"] in used and not covered      # "used" over the effect
+            _text_block(d, (x + 3, y + (19 if mark else 1), x + w - 3, y + h - 1),
+                        tr(f"tech_short.{obj['id']}"), size=20 if rows == 1 else 19, bold=True, max_lines=2,
+                        min_size=SMALL_PRINT, fill=(95, 95, 100) if dim else c.INK, syllables=True)
             if covered:
                 d.line((x + 4, y + h - 4, x + w - 4, y + 4), fill=TAKEN, width=3)
-            elif obj["id"] in used:
-                d.text((x + w - 5, y + 2), tr("used"), font=c.font(14, True), fill=TAKEN, anchor="ra")
+            elif mark:
+                d.text((x + w - 5, y + 2), tr("used"), font=c.font(SMALL_PRINT, True), fill=TAKEN, anchor="ra")
         x += w + 6
 
 
@@ -1525,14 +1500,28 @@ def _draw_vp_sources(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: B
         y += row_h
 
 
-PANEL_H = 284
+PANEL_H = 300
 # the research board: the advanced tiles, six levels, the standard tiles, the free tiles and
 # the federation supply (legible at 420 px on a phone: large tiles, low level rows)
-RESEARCH_ADV_H, RESEARCH_LEVEL_H, RESEARCH_STD_H = 100, 38, 106
+RESEARCH_ADV_H, RESEARCH_LEVEL_H, RESEARCH_STD_H = 138, 34, 142
+RESEARCH_TOP_LEVEL_H = 54     # level 5: room for the terraforming track's federation token, its reward on two lines
+RESEARCH_NAME_H = 48          # a track's name, two lines at most
 RESEARCH_FREE_H = 92
-RESEARCH_SUPPLY_H = 80
-BOARDS_TOP_H = 40 + RESEARCH_ADV_H + 6 * RESEARCH_LEVEL_H + RESEARCH_STD_H + 26 + RESEARCH_FREE_H + 8 + \
-    RESEARCH_SUPPLY_H + 24
+RESEARCH_SUPPLY_H = 26 + 2 * 52 + 6     # its title, then two rows of tokens
+BOARDS_TOP_H = 40 + RESEARCH_ADV_H + RESEARCH_TOP_LEVEL_H + 5 * RESEARCH_LEVEL_H + RESEARCH_STD_H + \
+    RESEARCH_NAME_H + RESEARCH_FREE_H + 8 + RESEARCH_SUPPLY_H + 24
+ACTIONS_H = 300               # the power and QIC actions: their title and three rows of four
+ROUNDS_H = 130                # the round scoring: its title and six tiles
+
+
+def _level_h(level: int) -> int:
+    """The height of a research level's row (with its gap)."""
+    return RESEARCH_TOP_LEVEL_H if level == 5 else RESEARCH_LEVEL_H
+
+
+def _level_y(level: int) -> int:
+    """A research level's row below the advanced tiles (level -1: below level 0)."""
+    return sum(_level_h(lv) for lv in range(5, level, -1))
 
 
 def board_height(players: int) -> int:
@@ -1550,10 +1539,12 @@ def _render_boards(view: View, *, player_names: Sequence[str] | None = None) -> 
     y0 = HEADER_H + 10
     _draw_research(im, d, view, (10, y0, 790, y0 + BOARDS_TOP_H - 10))
     rx0, rx1 = 806, WIDTH - 12
-    _draw_actions(im, d, view, (rx0, y0, rx1, y0 + 200))
-    _draw_round_tiles(im, d, view, (rx0, y0 + 212, rx1, y0 + 212 + 112))
-    _draw_final_tiles(im, d, view, (rx0, y0 + 348, rx1, y0 + 348 + 100))
-    _draw_boosters(im, d, view, (rx0, y0 + 460, rx1, y0 + BOARDS_TOP_H - 10))
+    _draw_actions(im, d, view, (rx0, y0, rx1, y0 + ACTIONS_H))
+    ry = y0 + ACTIONS_H + 12
+    _draw_round_tiles(im, d, view, (rx0, ry, rx1, ry + ROUNDS_H))
+    ry += ROUNDS_H + 24          # "now" under the current round
+    _draw_final_tiles(im, d, view, (rx0, ry, rx1, ry + 100))
+    _draw_boosters(im, d, view, (rx0, ry + 112, rx1, y0 + BOARDS_TOP_H - 10))
     waiting = _waiting(view)
     py = HEADER_H + BOARDS_TOP_H + 6
     pw = (WIDTH - 30) / 2
@@ -1612,8 +1603,8 @@ def _draw_legend_strip(im: Image.Image, box: Box) -> None:
         yy = y + 6 + row * row_h + row_h / 2
         _paste(im, planet_sprite(pl, 12), x + 15, yy)
         label = tr(f"planet.{pl}")
-        fnt = c.fit_font(label, col_w - 38, row_h, max_size=20, min_size=15)
-        d.text((x + 34, yy), c.ellipsize(label, fnt, col_w - 38), font=fnt, fill=LEGEND_TEXT, anchor="lm")
+        fnt = c.fit_font(label, col_w - 32, row_h, max_size=20, min_size=SMALL_PRINT)   # "Dimenzióközi" whole
+        d.text((x + 30, yy), c.ellipsize(label, fnt, col_w - 32), font=fnt, fill=LEGEND_TEXT, anchor="lm")
     _text_block(d, (x0 + 10, y + 6 + 2 * row_h + 2, x1 - 10, y1 - 6), tr("hex_names"), size=18,
                 fill=LEGEND_MUTED, max_lines=1, min_size=14)
 
@@ -1670,10 +1661,12 @@ def _render_seat(view: View, seat: int, player_names: Sequence[str] | None = Non
     chips = _seat_vp_chips(view, seat, title_font.getlength(title) + 18)
     lines = 1 + max((line for _, line, _, _ in chips), default=0)
     box_h = 12 + lines * SEAT_VP_LINE
-    im = Image.new("RGB", (NARROW, PANEL_H + box_h + 26), BOARD_BG)
+    p = _players(view)[seat]
+    panel_h = PANEL_H + (TILES_TWO_ROWS_EXTRA if p and _tile_rows(p, NARROW - 44) == 2 else 0)
+    im = Image.new("RGB", (NARROW, panel_h + box_h + 26), BOARD_BG)
     d = ImageDraw.Draw(im)
-    _draw_player(im, d, view, seat, (10, 10, NARROW - 10, 10 + PANEL_H), player_names, set())
-    x0, y0 = 10, PANEL_H + 16
+    _draw_player(im, d, view, seat, (10, 10, NARROW - 10, 10 + panel_h), player_names, set())
+    x0, y0 = 10, panel_h + 16
     c.rounded_panel(d, (x0, y0, NARROW - 10, y0 + box_h), radius=10, fill=(36, 42, 70), outline=(90, 100, 150), width=2)
     d.text((x0 + 12, y0 + 7), title, font=title_font, fill=LEGEND_MUTED, anchor="la")
     name_font, value_font = c.font(19), c.font(19, True)
@@ -1740,17 +1733,17 @@ def _render_legend(view: View, *, player_names: Sequence[str] | None = None) -> 
 def _render_common(view: View, *, player_names: Sequence[str] | None = None, header: bool = False) -> Image.Image:
     x0, x1 = 10, NARROW - 10
     top = HEADER_H if header else 0
-    im = Image.new("RGB", (NARROW, top + BOARDS_TOP_H + 200 + 112 + 100 + 180 + 4 * 12 + 10), BOARD_BG)
+    im = Image.new("RGB", (NARROW, top + BOARDS_TOP_H + ACTIONS_H + ROUNDS_H + 100 + 180 + 4 * 12 + 10), BOARD_BG)
     d = ImageDraw.Draw(im)
     if header:       # round, phase, turn order and who passed; who is to act is the post's text
         _draw_header(im, view, player_names, HEADER_H, title=False, waiting=False)
     y = top + 6
     _draw_research(im, d, view, (x0, y, x1, y + BOARDS_TOP_H - 10))
     y += BOARDS_TOP_H
-    _draw_actions(im, d, view, (x0, y, x1, y + 200))
-    y += 212
-    _draw_round_tiles(im, d, view, (x0, y, x1, y + 112))
-    y += 124
+    _draw_actions(im, d, view, (x0, y, x1, y + ACTIONS_H))
+    y += ACTIONS_H + 12
+    _draw_round_tiles(im, d, view, (x0, y, x1, y + ROUNDS_H))
+    y += ROUNDS_H + 12
     _draw_final_tiles(im, d, view, (x0, y, x1, y + 100))
     y += 112
     _draw_boosters(im, d, view, (x0, y, x1, y + 180))
@@ -1759,6 +1752,12 @@ def _render_common(view: View, *, player_names: Sequence[str] | None = None, hea
 
 PLAYERS_IMAGE_MAX = 3     # seats in one players' image (chat); four come as two images of two
 BOOSTERS_H = 184          # the boosters' section in the players' image (its title and the tiles)
+BOOSTERS_ROW_H = 168      # a second row of boosters (more than four players' boosters do not fit one row at 800 px)
+
+
+def _boosters_h(view: View) -> int:
+    """The boosters' section of the players' image: one row, or two (see :func:`_booster_rows`)."""
+    return BOOSTERS_H + (BOOSTERS_ROW_H if _booster_rows(len(view.get("boosters") or {}), NARROW - 20) == 2 else 0)
 
 
 def _render_table(view: View, *, player_names: Sequence[str] | None = None, seats: Sequence[int] | None = None,
@@ -1772,7 +1771,8 @@ def _render_table(view: View, *, player_names: Sequence[str] | None = None, seat
     seats = range(len(_players(view))) if seats is None else seats
     panels = [_seat_image(view, seat, player_names) for seat in seats]   # kept ones pasted
     top = HEADER_H + 4 if header else 0
-    height = top + sum(panel.height for panel in panels) + (112 if final else 0) + (BOOSTERS_H + 12 if boosters else 0) + 10
+    boosters_h = _boosters_h(view) if boosters else 0      # only an image that shows the boosters reads them
+    height = top + sum(panel.height for panel in panels) + (112 if final else 0) + (boosters_h + 12 if boosters else 0) + 10
     im = Image.new("RGB", (NARROW, height), BOARD_BG)
     d = ImageDraw.Draw(im)
     if header:
@@ -1786,7 +1786,7 @@ def _render_table(view: View, *, player_names: Sequence[str] | None = None, seat
         _draw_final_tiles(im, d, view, (x0, y, x1, y + 100))
         y += 112
     if boosters:
-        _draw_boosters(im, d, view, (x0, y, x1, y + BOOSTERS_H))
+        _draw_boosters(im, d, view, (x0, y, x1, y + boosters_h))
     return c.avoid_square(im)
 
 
@@ -1843,14 +1843,14 @@ def _render_shared(view: View, *, player_names: Sequence[str] | None = None) -> 
     """The shared board (chat): the research board with the technology and federation tiles,
     the power and QIC actions and the round scoring."""
     x0, x1 = 10, NARROW - 10
-    im = Image.new("RGB", (NARROW, 6 + BOARDS_TOP_H + 212 + 112 + 30 + 10), BOARD_BG)
+    im = Image.new("RGB", (NARROW, 6 + BOARDS_TOP_H + ACTIONS_H + 12 + ROUNDS_H + 30 + 10), BOARD_BG)
     d = ImageDraw.Draw(im)
     y = 6
     _draw_research(im, d, view, (x0, y, x1, y + BOARDS_TOP_H - 10))
     y += BOARDS_TOP_H
-    _draw_actions(im, d, view, (x0, y, x1, y + 200))
-    y += 212
-    _draw_round_tiles(im, d, view, (x0, y, x1, y + 112))
+    _draw_actions(im, d, view, (x0, y, x1, y + ACTIONS_H))
+    y += ACTIONS_H + 12
+    _draw_round_tiles(im, d, view, (x0, y, x1, y + ROUNDS_H))
     return c.avoid_square(im)
 
 
