@@ -21,7 +21,7 @@ from discord.ext import commands
 
 import rules
 from rules.base import OptionSpec, PreferenceSpec
-from rules.messages import LANGUAGES, Join, Msg, fold_word, from_json, has_key, language_of
+from rules.messages import LANGUAGES, Join, Msg, fold_word, from_json, has_key, language_of, render
 
 from .. import lookup
 from ..i18n import ls, t, tr
@@ -1306,7 +1306,7 @@ class GameCog(commands.GroupCog):
     def typed_code(self, comp: rules.Component, language: str) -> str:
         """What a reader of ``language`` types for ``comp`` (``T32`` for a Hungarian reader
         where the id is ``PR32``), when the lookup finds it by that; else the id."""
-        code = tr(comp.shown_code(), language)
+        code = render(comp.shown_code(), language)
         return code if code != comp.id and lookup.find(self.game_name, code) == comp else comp.id
 
     @staticmethod
