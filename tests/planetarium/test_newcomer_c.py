@@ -22,8 +22,8 @@ def test_PL_NOTATION_a_node_past_its_orbits_end_names_the_orbits_nodes():
     like IV-3, the orbit just has eight nodes."""
     refusal = _refusal("mozgat A II-9")
     assert render(refusal.msg, "hu").startswith(
-        "Ezt nem értem: „mozgat A II-9” (nincs „II-9” mező: a II. pálya mezői: II-1-től II-8-ig).")
-    assert "az V. pálya mezői: V-1-től V-12-ig" in render(_refusal("mozgat V-13 V-1").msg, "hu")
+        "Ezt nem értem: „mozgat A II-9” (nincs „II-9” mező: a II. pályán II-1-től II-8-ig vannak mezők).")
+    assert "az V. pályán V-1-től V-12-ig vannak mezők" in render(_refusal("mozgat V-13 V-1").msg, "hu")
     assert "I-től VII-ig" in render(_refusal("mozgat IX-1 IX-2").msg, "hu")
 
 
