@@ -56,15 +56,19 @@ def _shape_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float
     raise ValueError(kind)
 
 
+def _canvas(r: int) -> tuple[int, Image.Image, ImageDraw.ImageDraw, float, int]:
+    """A sprite's supersampled canvas for radius ``r``: its final size, the image, its draw,
+    the centre and the radius at ``SPRITE_SS`` times the size."""
+    size = int(2 * r + 6)
+    im = Image.new("RGBA", (size * SPRITE_SS, size * SPRITE_SS), (0, 0, 0, 0))
+    return size, im, ImageDraw.Draw(im), size * SPRITE_SS / 2, r * SPRITE_SS
+
+
 @lru_cache(maxsize=512)
 def building_sprite(kind: str, fill: RGB, r: int, letter: str = "") -> Image.Image:
     """A building (or marker) of radius ``r`` px: its shape in ``fill`` with a black outline."""
-    k = SPRITE_SS
-    size = int(2 * r + 6)
-    im = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    cx = cy = size * k / 2
-    rr = r * k
+    size, im, d, cx, rr = _canvas(r)
+    cy = cx
     ow = max(2, int(round(rr * 0.16)))
     if kind in ("disc", "sat"):
         d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=fill, outline=(0, 0, 0), width=ow)
@@ -83,12 +87,8 @@ def building_sprite(kind: str, fill: RGB, r: int, letter: str = "") -> Image.Ima
 
 @lru_cache(maxsize=256)
 def planet_sprite(planet: str, r: int) -> Image.Image:
-    k = SPRITE_SS
-    size = int(2 * r + 6)
-    im = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    cx = cy = size * k / 2
-    rr = r * k
+    size, im, d, cx, rr = _canvas(r)
+    cy = cx
     fill = PLANET_COLOURS[planet]
     if planet == "l":
         d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=fill, outline=LOST_RIM, width=int(rr * 0.22))
