@@ -17,7 +17,9 @@ to the log (one JSON line), and a run skips the games already there, so the run 
 and resumed; games are played round-robin over the matches (game 0 of every match, then
 game 1, ...), so a run stopped by ``--until`` (UTC) leaves every match with a like sample.
 ``--match computer,random/2=20`` plays only that match (and that many games); ``--indices
-24,27`` only those games of each match (a lost game replayed after a change).
+24,27`` only those games of each match (a lost game replayed after a change; with
+``--match``, only those below the match's number of games, so two runs can split the
+matches by even and odd games).
 ``--table`` only prints the table from the log.  Wins count as in the arena (a tie between
 kinds: half each; the percentage is of the games played).
 """
@@ -120,7 +122,7 @@ def tasks(games: list[str], budget: int, fraction: float, matches: dict[tuple[tu
     order = indices if indices is not None else list(range(longest))
     return [(game, kinds, players, ITERATIONS[budget][game], index)
             for index in order for game in games for kinds, players, count in chosen
-            if indices is not None or index < max(1, count)]
+            if (indices is not None and matches is None) or index < max(1, count)]
 
 
 def parse_match(text: str) -> tuple[tuple[tuple[str, ...], int], int]:
