@@ -357,6 +357,19 @@ class Game(abc.ABC, Generic[StateT, MoveT, ViewT]):
         moves = list(self.legal_moves(state, seat))
         return rng.choice(moves) if moves else None
 
+    def random_moves(self, state: StateT, seat: int, rng: "random.Random", count: int) -> list[MoveT]:
+        """``count`` draws of ``random_move`` on one state, stopping at the first None (a
+        computer player's rollout weighs a few draws).  A game whose draw first lists its
+        candidates overrides this to list them once; the draws and the random numbers used must
+        stay those of ``count`` calls of ``random_move`` (the conformance suite compares them)."""
+        moves: list[MoveT] = []
+        for _draw in range(count):
+            move = self.random_move(state, seat, rng)
+            if move is None:
+                break
+            moves.append(move)
+        return moves
+
     def demo_move(self, state: StateT, seat: int, rng: "random.Random") -> MoveT | None:
         """A legal move for a demo game (``python -m bot.demo``): one that looks like a real
         game and ends in reasonable time.  Default: ``random_move``."""

@@ -45,7 +45,8 @@ class Msg:
 
     def __init__(self, key: str, /, **values: Any):
         object.__setattr__(self, "key", key)
-        object.__setattr__(self, "values", tuple(sorted((k, _freeze(v)) for k, v in values.items())))
+        object.__setattr__(self, "values", tuple(sorted([(k, _freeze(v)) for k, v in values.items()]))
+                           if values else ())
 
     @property
     def params(self) -> dict[str, Any]:

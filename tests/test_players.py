@@ -11,6 +11,7 @@ from unittest.mock import patch
 import pytest
 
 import rules
+from rules.base import Game
 from bot.arena import ArenaResult, credit, main, play_one, run_arena, seating_for
 from rules.players import ComputerPlayer, GreedyPlayer, RandomPlayer, decision_rng, make_player
 
@@ -325,6 +326,8 @@ class GambleGame:
         if state["turn"] == 0:
             return rng.choice(["steady", "gamble"])
         return rng.choice(["up", "down"]) if state["gambled"] and state["turn"] == 1 else "wait"
+
+    random_moves = Game.random_moves       # the contract's default: random_move drawn that many times
 
     def apply(self, state, move):
         value = {"steady": 2, "gamble": 0, "up": 5, "down": -5}.get(move, 0)

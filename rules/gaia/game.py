@@ -146,6 +146,10 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         from .moves import random_move
         return random_move(state, seat, rng)
 
+    def random_moves(self, state: GaiaState, seat: int, rng: random.Random, count: int) -> list[GaiaMove]:
+        from .moves import random_moves
+        return random_moves(state, seat, rng, count)
+
     def evaluate(self, state: GaiaState, seat: int) -> float:
         from .evaluation import evaluate
         return evaluate(state, seat)

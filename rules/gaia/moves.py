@@ -455,7 +455,25 @@ def _complete_free(st: GaiaState, seat: int, lead: Cmds, low: str, limit: int) -
 
 def random_move(st: GaiaState, seat: int, rng: random.Random, pass_weight: float = 0.08, free_rate: float = 0.25) -> GaiaMove | None:
     """A random legal move (kinds weighted so that games progress); None if there is none."""
+    return _draw(st, seat, rng, candidate_groups(st, seat), pass_weight, free_rate)
+
+
+def random_moves(st: GaiaState, seat: int, rng: random.Random, count: int) -> list[GaiaMove]:
+    """``count`` calls of ``random_move`` on one state (the same draws), its candidates listed
+    once: listing them is a third of a computer player's rollout."""
     groups = candidate_groups(st, seat)
+    moves: list[GaiaMove] = []
+    for _draw_number in range(count):
+        move = _draw(st, seat, rng, groups)
+        if move is None:
+            break
+        moves.append(move)
+    return moves
+
+
+def _draw(st: GaiaState, seat: int, rng: random.Random, groups: Groups, pass_weight: float = 0.08,
+          free_rate: float = 0.25) -> GaiaMove | None:
+    """One random legal move from ``groups`` (read, never changed)."""
     kinds = [k for k, v in groups.items() if v]
     while kinds:
         if "pass" in kinds and len(kinds) > 1 and rng.random() > pass_weight:

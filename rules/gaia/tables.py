@@ -82,11 +82,17 @@ _REWARD = re.compile(r"^(\d*)([a-z][a-z0-9\-]*)$")
 
 
 def parse_rewards(text: str) -> list[tuple[int, str]]:
-    """'2c,o,2pw' -> [(2,'c'),(1,'o'),(2,'pw')]; empty -> []."""
+    """'2c,o,2pw' -> [(2,'c'),(1,'o'),(2,'pw')]; empty -> [].  A new list each time (read
+    once per text: the same few texts are read millions of times in computer players' rollouts)."""
+    return list(_parse_rewards(text))
+
+
+@lru_cache(maxsize=4096)
+def _parse_rewards(text: str) -> tuple[tuple[int, str], ...]:
     out: list[tuple[int, str]] = []
     text = (text or "").strip().lstrip("+")
     if not text:
-        return out
+        return ()
     for part in text.split(","):
         part = part.strip()
         if not part:
@@ -95,7 +101,7 @@ def parse_rewards(text: str) -> list[tuple[int, str]]:
         if not m:
             raise ValueError(part)
         out.append((int(m.group(1)) if m.group(1) else 1, m.group(2)))
-    return out
+    return tuple(out)
 
 
 def rewards_key(text: str) -> tuple[tuple[str, int], ...]:

@@ -221,10 +221,7 @@ class ComputerPlayer:
         """The state after the mover's best (by ``evaluate``) of a few random draws."""
         best, best_value = None, -math.inf
         drawn: list[Any] = []
-        for _draw in range(self.policy_draws):
-            move = game.random_move(state, mover, rng)
-            if move is None:
-                break
+        for move in game.random_moves(state, mover, rng, self.policy_draws):
             if move in drawn:               # drawn again: apply is pure, the same state and value
                 continue
             drawn.append(move)
