@@ -407,25 +407,27 @@ def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, fill: 
     draw.polygon(points, fill=fill)
 
 
-def _draw_tag(draw: ImageDraw.ImageDraw, box: Box, text: str, k: int = 1) -> None:
-    draw.rectangle(box, fill=(250, 250, 250), outline=INK, width=k)
+def _draw_tag(draw: ImageDraw.ImageDraw, box: Box, text: str, k: float = 1) -> None:
+    """An outpost's letter or the headquarters' star on a white square (``k``: the map's scale, or
+    a legend sample's)."""
+    draw.rectangle(box, fill=(250, 250, 250), outline=INK, width=max(1, round(k)))
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     if text == HQ_SIGN:
         _star(draw, centre[0], centre[1] + 0.5 * k, 8.5 * k, INK)
     else:
-        draw_text(draw, centre, text, size=14 * k, bold=True, fill=INK, anchor="mm")
+        draw_text(draw, centre, text, size=round(14 * k), bold=True, fill=INK, anchor="mm")
 
 
-def _draw_marker(draw: ImageDraw.ImageDraw, box: Box, square: str, k: int = 1, language: str = "en") -> None:
+def _draw_marker(draw: ImageDraw.ImageDraw, box: Box, square: str, k: float = 1, language: str = "en") -> None:
     nebula = NEBULA[square[:3].lower()]
-    draw.rounded_rectangle(box, radius=5 * k, fill=nebula, outline=(255, 255, 255), width=k)
-    draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), square_code(square, language), size=12 * k, bold=True,
-              fill=contrast_text(nebula), anchor="mm")
+    draw.rounded_rectangle(box, radius=5 * k, fill=nebula, outline=(255, 255, 255), width=max(1, round(k)))
+    draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), square_code(square, language), size=round(12 * k),
+              bold=True, fill=contrast_text(nebula), anchor="mm")
 
 
-def _draw_agent(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, count: int, k: int = 1) -> None:
-    draw.ellipse(box, fill=colour, outline=(255, 255, 255), width=k)
-    draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(count), size=11 * k, bold=True,
+def _draw_agent(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, count: int, k: float = 1) -> None:
+    draw.ellipse(box, fill=colour, outline=(255, 255, 255), width=max(1, round(k)))
+    draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(count), size=round(11 * k), bold=True,
               fill=contrast_text(colour), anchor="mm")
 
 
@@ -435,10 +437,24 @@ LEGEND_ROW = 30
 LEGEND_ICON_GAP = 6
 LEGEND_ITEM_GAP = 20
 LEGEND_SAMPLE: RGB = (215, 175, 60)          # a sample owner's colour (not an empire's)
+# Each sample's scale for a legend in ``size`` type: its digit or letter (the map's 10-16 px at
+# scale 1) in the legend's own size, so at 420 px it reads as its meaning beside it does.
+LEGEND_DIGIT = {"ring": 12.5, "fill": 16, "agents": 11, "outposts": 14, "hq": 14, "marker": 12}
 
 
-def _legend_icon_width(item: str) -> float:
-    return {"ring": 4 * 22, "fill": 28, "agents": 18, "outposts": TAG_W, "hq": TAG_W, "marker": MARK_W}[item]
+def _legend_scale(item: str, size: int) -> float:
+    return size / LEGEND_DIGIT[item]
+
+
+def _legend_icon_width(item: str, size: int = LEGEND_SIZE) -> float:
+    q = _legend_scale(item, size)
+    return q * {"ring": 4 * 22, "fill": 28, "agents": 2 * AGENT_R + 2, "outposts": TAG_W, "hq": TAG_W,
+                "marker": MARK_W}[item]
+
+
+def _legend_row(size: int) -> float:
+    """A legend row's height: its type's, and its tallest sample's (the fill's disc) with a gap."""
+    return max(LEGEND_ROW + size - LEGEND_SIZE, 28 * _legend_scale("fill", size) + 8)
 
 
 LEGEND_ITEMS = ("ring", "fill", "agents", "outposts", "hq", "marker")
@@ -450,15 +466,15 @@ def _legend_layout(language: str, width: int = MAP_SIZE,
     under the map, and the strip's height."""
     items = []
     x, row = 14.0, 0
-    row_h = LEGEND_ROW + size - LEGEND_SIZE
+    row_h = _legend_row(size)
     for item in LEGEND_ITEMS:
         text = _t(language, f"legend.{item}")
         text_w = font(size).getlength(text)
-        item_w = _legend_icon_width(item) + LEGEND_ICON_GAP + text_w
+        item_w = _legend_icon_width(item, size) + LEGEND_ICON_GAP + text_w
         if x > 14 and x + item_w > width - 14:
             x, row = 14.0, row + 1
         cy = MAP_HEIGHT + 12 + row * row_h + row_h / 2
-        text_x = x + _legend_icon_width(item) + LEGEND_ICON_GAP
+        text_x = x + _legend_icon_width(item, size) + LEGEND_ICON_GAP
         items.append((item, x, cy, text, _text_box((text_x, cy), text, size, False, "lm")))
         x += item_w + LEGEND_ITEM_GAP
     return items, 12 + (row + 1) * row_h + 10
@@ -473,29 +489,32 @@ def legend_labels(language: str) -> list[Label]:
 @lru_cache(maxsize=8)
 def _legend(language: str, width: int = MAP_SIZE, size: int = LEGEND_SIZE) -> Image.Image:
     """The strip under the map that explains it: ring colours (region card VP), the fill (owner,
-    units), agent badges, outpost squares D/P/L, the headquarters star and political markers."""
+    units), agent badges, outpost squares D/P/L, the headquarters star and political markers;
+    every sample's digit or letter in the legend's type size (``size``)."""
     items, height = _legend_layout(language, width, size)
     image = Image.new("RGB", (width, int(height)), SPACE)
     draw = ImageDraw.Draw(image)
     draw.line((10, 4, width - 10, 4), fill=GATE, width=1)
     for item, x, cy, text, box in items:
         cy -= MAP_HEIGHT
+        q = _legend_scale(item, size)
         if item == "ring":
             for index, ring in enumerate(("green", "blue", "orange", "red")):
-                cx = x + 11 + index * 22
-                draw.ellipse((cx - 10, cy - 10, cx + 10, cy + 10), fill=RING[ring])
-                draw.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), fill=SPACE)
-                draw.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=EMPTY)
-                draw_text(draw, (cx, cy), str(index + 1), size=10, bold=True, fill=(255, 255, 255), anchor="mm")
+                cx = x + q * (11 + index * 22)
+                draw.ellipse((cx - 10 * q, cy - 10 * q, cx + 10 * q, cy + 10 * q), fill=RING[ring])
+                draw.ellipse((cx - 7 * q, cy - 7 * q, cx + 7 * q, cy + 7 * q), fill=SPACE)
+                draw.ellipse((cx - 6 * q, cy - 6 * q, cx + 6 * q, cy + 6 * q), fill=EMPTY)
+                draw_text(draw, (cx, cy), str(index + 1), size=size, bold=True, fill=(255, 255, 255), anchor="mm")
         elif item == "fill":
-            draw.ellipse((x, cy - 14, x + 28, cy + 14), fill=LEGEND_SAMPLE, outline=HALO, width=HALO_W)
-            draw_text(draw, (x + 14, cy), "3", size=16, bold=True, fill=contrast_text(LEGEND_SAMPLE), anchor="mm")
+            draw.ellipse((x, cy - 14 * q, x + 28 * q, cy + 14 * q), fill=LEGEND_SAMPLE, outline=HALO, width=HALO_W)
+            draw_text(draw, (x + 14 * q, cy), "3", size=size, bold=True, fill=contrast_text(LEGEND_SAMPLE), anchor="mm")
         elif item == "agents":
-            _draw_agent(draw, (x + 1, cy - AGENT_R, x + 1 + 2 * AGENT_R, cy + AGENT_R), LEGEND_SAMPLE, 2)
+            _draw_agent(draw, (x + q, cy - AGENT_R * q, x + q + 2 * AGENT_R * q, cy + AGENT_R * q), LEGEND_SAMPLE, 2, q)
         elif item in ("outposts", "hq"):
-            _draw_tag(draw, (x, cy - TAG_H / 2, x + TAG_W, cy + TAG_H / 2), _letter(language, "D") if item == "outposts" else HQ_SIGN)
+            _draw_tag(draw, (x, cy - TAG_H * q / 2, x + TAG_W * q, cy + TAG_H * q / 2),
+                      _letter(language, "D") if item == "outposts" else HQ_SIGN, q)
         else:
-            _draw_marker(draw, (x, cy - MARK_H / 2, x + MARK_W, cy + MARK_H / 2), "VIO-B", language=language)
+            _draw_marker(draw, (x, cy - MARK_H * q / 2, x + MARK_W * q, cy + MARK_H * q / 2), "VIO-B", q, language)
         draw_text(draw, (box[0], cy), text, size=size, fill=(235, 238, 248), anchor="lm")
     return image
 

@@ -58,6 +58,7 @@ from rules.messages import render as render_message
 from . import common as c
 from .gaia_sprites import LOST_RIM as LOST_RIM, PLANET_COLOURS as PLANET_COLOURS, SPRITE_SS as SPRITE_SS
 from .gaia_sprites import building_sprite as building_sprite, planet_sprite as planet_sprite
+from .gaia_tokens import draw_token
 
 # The language of the image being drawn (set by render_map / render_boards): every word on
 # an image comes from the catalogue (data/gaia/i18n/*.render.json), never from this module.
@@ -969,42 +970,21 @@ def _draw_fed_supply(d: ImageDraw.ImageDraw, view: View, box: Box) -> None:
 
 
 def _draw_fed_token(d: ImageDraw.ImageDraw, box: Box, tok: str, green: bool, small: bool = False) -> None:
-    """A federation token filling ``box``: a hexagon, stretched sideways in a wide box so that its
-    reward ("8 pont" over "1 KTK") is written large enough for a phone (newcomer report N13)."""
-    x0, y0, x1, y1 = box
-    fill = GREEN_TOKEN if green else GREY_TOKEN
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    w, h = x1 - x0, y1 - y0
-    if w >= h * 1.3:        # pointed left and right, flat top and bottom
-        inset = h * 0.3
-        d.polygon([(x0, cy), (x0 + inset, y0), (x1 - inset, y0), (x1, cy), (x1 - inset, y1), (x0 + inset, y1)],
-                  fill=fill, outline=c.BLACK, width=2)
-        room_w, room_h = w - inset * 1.2, h - 4
-    else:
-        r = min(w, h) / 2
-        d.polygon(c.hex_corners(cx, cy, r, pointy=True), fill=fill, outline=c.BLACK, width=2)
-        room_w, room_h = r * 1.55, r * 1.5
+    """A federation token filling ``box`` (:func:`gaia_tokens.draw_token`): its reward as the
+    rulebook writes it ("8 pont" over "1 KTK"), or in the full picture's small ones its id (F2)."""
     info = FED_TOKENS.get(tok)
-    text = tok
-    if info:
-        text = _reward_text(info["reward"]).replace(" ", "\n") if not small else tok.replace("fed", "F")
-        if not small and "\n" not in text:     # one reward ("12pont"): its number over its unit
-            digits = len(text) - len(text.lstrip("0123456789"))
-            text = text[:digits] + "\n" + text[digits:] if 0 < digits < len(text) else text
-    if w < h * 1.3 and text.count("\n") == 1:     # two lines lie in the hexagon's full-width band (±r/2)
-        room_w = min(w, h) / 2 * 1.62
-    top_size = max(8, int(min(room_h * 0.5, 28)))
-    fnt = c.fit_font(text, room_w, room_h, max_size=top_size, min_size=8, bold=True)
-    parts = text.split("\n")       # a wide, low token: fewer lines ("1ér 1tu" over "2kr", or one) if that is larger
-    for cut in range(1, len(parts)):
-        for lines in ([" ".join(parts)], [" ".join(parts[:cut]), " ".join(parts[cut:])]):
-            other = "\n".join(lines)
-            size = max(8, int(min(room_h / len(lines), 28)))
-            other_font = c.fit_font(other, room_w, room_h, max_size=size, min_size=8, bold=True)
-            if other_font.size > fnt.size:
-                text, fnt = other, other_font
-    d.multiline_text((cx, cy), text, font=fnt, fill=c.BLACK if green else c.WHITE, anchor="mm", align="center",
-                     spacing=0, stroke_width=0 if green else 1, stroke_fill=c.BLACK)
+    forms = [[tok.replace("fed", "F") if info else tok]]
+    if info and not small:
+        forms = [token_reward_parts(info["reward"]), token_reward_parts(info["reward"], short=True)]
+    draw_token(d, box, GREEN_TOKEN if green else GREY_TOKEN, c.BLACK if green else c.WHITE, forms,
+               lambda parts: render_message(Join(parts, "comma"), _LANGUAGE.get()))
+
+
+def token_reward_parts(reward: str, short: bool = False) -> list[str]:
+    """A federation token's reward as the rulebook writes it, one amount a part: "8vp,q" ->
+    ["8 pont", "1 KTK"] (``short``: the units as the image's resources abbreviate them, ["6 pont", "2 tu"])."""
+    kind = "token_short" if short else "token_amount"
+    return [tr(f"{kind}.{unit}", n=n) for n, unit in parse_rewards(reward)]
 
 
 def _section_title(d: ImageDraw.ImageDraw, x: float, y: float, text: str) -> None:
@@ -1359,6 +1339,7 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
 
 
 TILE_TOKEN_W = 92           # a federation token among a player's tiles (one row)
+TILE_TOKEN_WIDE = 150       # ... and as wide as it may be where the row has room (its reward in words)
 TILES_TWO_ROWS_EXTRA = 50   # px more for a chat panel whose tiles take two rows: each row tall enough for print a phone reads
 
 
@@ -1380,6 +1361,18 @@ def _tile_rows(p: Player, width: float) -> int:
     return 2 if sum(w + 6 for _, _, w in items) + feds * (TILE_TOKEN_W + 4) > width else 1
 
 
+def _tiles_fit(widths: Sequence[float], room: float, rows: int) -> bool:
+    """Whether tiles this wide, flowed from the left (6 px apart), fit ``rows`` rows ``room`` wide."""
+    x, row = 0.0, 0
+    for w in widths:
+        if x + w > room:
+            row, x = row + 1, 0.0
+            if row >= rows or w > room:
+                return False
+        x += w + 6
+    return True
+
+
 def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
     x0, y0, x1, y1 = box
     feds = list(p.get("feds") or ())
@@ -1389,10 +1382,13 @@ def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
     rows = _tile_rows(p, x1 - x0)
     h = (full_h - 4 * (rows - 1)) / rows
     token_w = max(h, TILE_TOKEN_W if rows == 1 else 104.0)   # a low row's tokens are stretched: their text stays large
-    fed_w = token_w + 4
     # federation tokens stack at the right end, techs flow from the left
     nf = len(feds)
     fed_cols = math.ceil(nf / rows) if nf else 0
+    tiles = [w for kind, _, w in items if kind != "fed"]
+    token_w = next((float(wide) for wide in range(TILE_TOKEN_WIDE, int(token_w), -2)    # wider where the row has room:
+                    if _tiles_fit(tiles, x1 - fed_cols * (wide + 4) - 6 - x0, rows)), token_w)   # the reward in words
+    fed_w = token_w + 4
     fed_x0 = x1 - fed_cols * fed_w
     for i, f in enumerate(feds):
         col, row = divmod(i, rows) if rows == 2 else (i, 0)

@@ -283,29 +283,44 @@ def _space_ink(loc: str, side: str, language: str) -> tuple[float, float, float,
     left, top, right, bottom = _label_ink(loc, x, _label_ys(side, language)[loc], language)
     if kind == "P":                             # the gyrodyne's badge, at the corner it takes
         dx, dy = _gyro_corner(loc, side, language)
-        left, right = min(left, x + dx - GYRO_RADIUS - 2), max(right, x + dx + GYRO_RADIUS + 2)
+        half = gyro_half_width(language)
+        left, right = min(left, x + dx - half - 2), max(right, x + dx + half + 2)
         bottom = max(bottom, y + dy + GYRO_RADIUS + 2)
     return (min(x - reach[0], left), min(y - reach[1], top), max(x + reach[2], right), max(y + reach[3], bottom))
 
 
-GYRO_RADIUS = 13
+GYRO_RADIUS = 16         # a gyrodyne's badge: 32 px tall, 17 px at 420 px (was 26: 14 px)
+GYRO_LETTER = 20         # its size letter (K / Kö / N, S / M / L): 10.5 px at 420 px (was 14-17: 7.4-8.9)
+# its centre from the pulsar's, below the pulsar's own label: lower right, lower left, right under
+# it, or a little nearer (crowded P35 on side A)
+GYRO_CORNERS = ((24.0, 22.0), (-24.0, 22.0), (0.0, 34.0), (18.0, 22.0), (-18.0, 22.0))
+
+
+@lru_cache(maxsize=None)
+def gyro_half_width(language: str) -> float:
+    """Half a gyrodyne badge's width: a disc, or a pill where a size letter is wider (``Kö``)."""
+    widest = max(font(GYRO_LETTER, True).getlength(_t(language, f"size_letter.{size}")) for size in "SML")
+    return max(float(GYRO_RADIUS), widest / 2 + 6)
 
 
 @lru_cache(maxsize=None)
 def _gyro_corner(loc: str, side: str, language: str) -> tuple[float, float]:
-    """Where a pulsar's gyrodyne badge goes, from its centre: the lower right, or the lower left
-    where the badge would cover less of other spaces' labels (side B: P177's badge hid the U of
-    U180 at 420 px); above it is the survey ships' place.  Static: once per pulsar."""
+    """Where a pulsar's gyrodyne badge goes, from its centre: the lower right, or the lower left or
+    right under the pulsar where the badge would cover less of other spaces' labels (side B:
+    P177's badge hid the U of U180 at 420 px); above it is the survey ships' place.  Static: once
+    per pulsar."""
     pos = positions()
     x, y = pos[loc]
     labels = [_shrunk(_label_ink(other, pos[other][0], _label_ys(side, language)[other], language))
               for other in tables().on_side(side) if other != loc]
+    half = gyro_half_width(language)
 
-    def covered(dx: float) -> float:            # how much of other labels' glyphs the badge would cover
-        x0, y0, x1, y1 = x + dx - GYRO_RADIUS, y + 17 - GYRO_RADIUS, x + dx + GYRO_RADIUS, y + 17 + GYRO_RADIUS
+    def covered(corner: tuple[float, float]) -> float:      # how much of other labels' glyphs the badge would cover
+        dx, dy = corner
+        x0, y0, x1, y1 = x + dx - half, y + dy - GYRO_RADIUS, x + dx + half, y + dy + GYRO_RADIUS
         return sum(max(0.0, min(x1, b[2]) - max(x0, b[0])) * max(0.0, min(y1, b[3]) - max(y0, b[1])) for b in labels)
 
-    return min((17.0, 17.0), (-17.0, 17.0), key=lambda corner: covered(corner[0]))
+    return min(GYRO_CORNERS, key=covered)
 
 
 def _draw_space(draw: ImageDraw.ImageDraw, view: Any, loc: str, side: str, language: str) -> None:
@@ -400,12 +415,13 @@ def _draw_ship(draw: ImageDraw.ImageDraw, sx: float, sy: float, seat: int) -> No
 
 def _draw_gyro(draw: ImageDraw.ImageDraw, bx: float, by: float, colour: RGB, spinning: bool, letter: str,
                language: str) -> None:
-    """A gyrodyne's badge with its size letter (7 px capitals at 420 px): white while under
-    construction, filled in its owner's colour once spinning."""
-    draw.ellipse((bx - GYRO_RADIUS, by - GYRO_RADIUS, bx + GYRO_RADIUS, by + GYRO_RADIUS),
-                 fill=colour if spinning else (255, 255, 255),
-                 outline=colour, width=3)
-    draw_text(draw, (bx, by), letter, size=17 if language == "en" else 14, bold=True,
+    """A gyrodyne's badge with its size letter (GYRO_LETTER: 10.5 px type at 420 px, both
+    languages): white while under construction, filled in its owner's colour once spinning; a
+    disc, or a pill as wide as the language's widest letter (``Kö``)."""
+    half = gyro_half_width(language)
+    draw.rounded_rectangle((bx - half, by - GYRO_RADIUS, bx + half, by + GYRO_RADIUS), radius=GYRO_RADIUS,
+                           fill=colour if spinning else (255, 255, 255), outline=colour, width=3)
+    draw_text(draw, (bx, by), letter, size=GYRO_LETTER, bold=True,
               fill=contrast_text(colour) if spinning else INK, anchor="mm")
 
 

@@ -1234,14 +1234,29 @@ def _table_lines(draw: ImageDraw.ImageDraw, box: Box, text: str, **options: Any)
     _lines(draw, box, text, **options)
 
 
-def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | None, language: str) -> None:
+def label_fits_bold(box_w: float, label: str, card: str | None, language: str) -> bool:
+    """Whether an Offer box ``box_w`` wide writes its label in bold beside the card's code, both
+    at ``PANEL_MIN`` (``kínálat1`` beside ``Cs32#1`` does not: the label is then regular, not
+    smaller)."""
+    if card is None:
+        return True
+    code = card_code(card).text(language)
+    return font(PANEL_MIN, True).getlength(label) + font(PANEL_MIN, True).getlength(code) + 8 <= box_w - 12
+
+
+def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | None, language: str,
+                  label_bold: bool | None = None) -> None:
     """One Offer box: its label and the card's id, name and entries (or "empty"), at 20 px
     (a name too long for a line on two), fitted down to ``MIN_TEXT`` only where a text does not
-    fit its box whole (a long code beside a long label, ``Védett Mozgás 10`` in a narrow box)."""
+    fit its box whole (``Védett Mozgás 10`` in a narrow box).  The label and the card's code at
+    ``PANEL_MIN`` or more: a label is regular (``label_bold`` False; None: bold where it fits
+    beside the code) rather than smaller."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=8, fill=WHITE, outline=MUTED, width=2)
+    if label_bold is None:
+        label_bold = label_fits_bold(x1 - x0, label, card, language)
     if card is None:
-        _text(draw, (x0 + 6, y0 + 5, x1 - 6, y0 + 32), label, size=21, bold=True, fill=MUTED)
+        _text(draw, (x0 + 6, y0 + 5, x1 - 6, y0 + 32), label, size=21, bold=label_bold, fill=MUTED)
         _text(draw, (x0 + 6, y0 + 30, x1 - 6, y1 - 6), _t(language, "empty"), size=20, fill=MUTED, align="center")
         return
     data = None if is_time(card) else tables().cards[design(card)]
@@ -1252,11 +1267,12 @@ def draw_card_box(draw: ImageDraw.ImageDraw, box: Box, label: str, card: str | N
     # the box's code (what ``húz kínálat2`` names) and the card's (what the hand shows), large enough to be
     # read on a phone (D11): the card's code in ink, right-aligned, on a light strip under the box's label
     code = card_code(card).text(language)
-    inner = x1 - x0 - 12                       # the code as large as the label (at the least size) leaves room
-    middle = x1 - 6 - min(font(21, True).getlength(code), inner - font(MIN_TEXT, True).getlength(label) - 8) - 4
+    inner = x1 - x0 - 12                       # the code as large as the label (at PANEL_MIN) leaves room
+    middle = x1 - 6 - min(font(21, True).getlength(code), inner - font(PANEL_MIN, label_bold).getlength(label) - 8) - 4
     draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 30), radius=6, fill=OFFER_HEAD)
-    _text(draw, (x0 + 6, y0 + 3, middle, y0 + 31), label, size=20, bold=True, fill=MUTED)
-    _text(draw, (middle + 2, y0 + 3, x1 - 6, y0 + 30), code, size=21, bold=True, fill=INK, align="right")
+    _text(draw, (x0 + 6, y0 + 3, middle, y0 + 31), label, size=20, bold=label_bold, fill=MUTED, min_size=PANEL_MIN)
+    _text(draw, (middle + 2, y0 + 3, x1 - 6, y0 + 30), code, size=21, bold=True, fill=INK, align="right",
+          min_size=PANEL_MIN)
     rows = wrap_two(card_name(card, language), x1 - x0 - 14, 20, PANEL_MIN)    # Magnetoplazma- / hajtómű
     if len(rows) == 1:
         _text(draw, (x0 + 6, y0 + 32, x1 - 6, y0 + 72), rows[0], size=20, bold=True)
@@ -1302,10 +1318,11 @@ def draw_offer(draw: ImageDraw.ImageDraw, view: Any, top: float, language: str) 
     _table_text(draw, (400, top + 1, 786, top + 27), _t(language, "offer_note"), size=20, bold=True, fill=EDGE_INK,
           align="right")
     box_w = (WIDTH - 28 - 3 * 8) / 4
-    for index, (code, card) in enumerate(zip(OFFER, view.offer)):
+    labels = [offer_code(code).text(language) for code in OFFER]
+    bold = all(label_fits_bold(box_w, label, card, language) for label, card in zip(labels, view.offer))   # all alike
+    for index, (label, card) in enumerate(zip(labels, view.offer)):
         left = 14 + index * (box_w + 8)
-        draw_card_box(draw, (left, top + 30, left + box_w, top + 152 + OFFER_EXTRA), offer_code(code).text(language),
-                      card, language)
+        draw_card_box(draw, (left, top + 30, left + box_w, top + 152 + OFFER_EXTRA), label, card, language, bold)
     y = top + 160 + OFFER_EXTRA
     _table_text(draw, (14, y, 786, y + 26), _t(language, "piles", pile=len(view.pile), discards=len(view.discards),
                                          time=len(view.time_discards)), size=20)

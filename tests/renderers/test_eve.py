@@ -10,6 +10,7 @@ from PIL import ImageChops
 from renderers.eve import colour_of, node_positions, render
 from rules.eve import GAME
 from rules.eve.data import tables
+from tests.renderers.text_spy import record_texts
 
 
 def position(players: int, plies: int, seed: int = 11):
@@ -111,6 +112,27 @@ def test_the_map_has_a_legend_from_the_catalogue_in_both_languages():
     assert legend_labels("en") != legend_labels("hu")
     english = " ".join(label.text for label in legend_labels("en"))
     assert "D development" in english and "VP" in english
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_the_chat_legends_digits_and_letters_are_as_large_as_its_words(monkeypatch, language):
+    """The legend under the last map part: its samples' digits (the rings' VP 1-4, the fill's
+    units, the agents' count), the outpost's letter and the marker's code were 10-16 px on the
+    880-px part (4.8-7.6 px at 420 px); now every text of it is in the legend's type
+    (NAME_SIZE + 1: 9.5 px at 420 px, at least MIN_LABEL_PX), the samples drawn to match."""
+    from renderers.eve import (CHAT_K, MIN_LABEL_PX, NAME_SIZE, PART_W, PHONE_W, _legend, _legend_layout, _letter,
+                               square_code)
+    _legend.cache_clear()
+    seen = record_texts(monkeypatch)
+    image = _legend(language, PART_W * CHAT_K, NAME_SIZE + 1)
+    _legend.cache_clear()
+    samples = ["1", "2", "3", "4", "3", "2", _letter(language, "D"), square_code("VIO-B", language)]
+    drawn = [text for text, _size in seen]
+    assert [text for text in drawn if text in samples] == samples
+    assert min(size for _text, size in seen) == NAME_SIZE + 1
+    assert (NAME_SIZE + 1) * PHONE_W / image.width >= MIN_LABEL_PX
+    items, height = _legend_layout(language, image.width, NAME_SIZE + 1)
+    assert image.height == int(height) and all(box[2] <= image.width - 14 for *_rest, box in items)
 
 
 # ----- issue 25 (4): phone-sized parts of the star map ------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 
@@ -54,10 +55,8 @@ def test_booster_effects_units_and_federation_rewards_are_large(monkeypatch, vie
     for kind in ("c", "o", "k", "q"):       # the unit beside each amount, not a letter in a token
         unit = render(Msg(f"gaia.render.reward.{kind}"), language)
         assert any(text == unit and size >= 20 for text, size in sizes), unit
-    for tok, left in view["fed_supply"].items():
-        reward = gr._in(language, gr._reward_text, FED_TOKENS[tok]["reward"])
-        for part in reward.split():
-            assert any(part.lstrip("0123456789") in text for text in large), (tok, part)
+    for tok in view["fed_supply"]:
+        assert any(reads_as_the_rulebook(text, tok, language) for text in large), tok
 
 
 def test_an_unheld_booster_is_not_called_free_like_the_free_tech_tiles(monkeypatch, view):
@@ -105,14 +104,82 @@ def test_the_floor_holds_at_the_setup_and_in_round_four(monkeypatch, view, langu
         assert min(size for _text, size in sizes) >= gr.SMALL_PRINT
 
 
-def test_the_terraforming_tracks_federation_token_is_written_at_the_floor(monkeypatch, view):
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_the_terraforming_tracks_federation_token_is_written_at_the_floor(monkeypatch, view, language):
     """The token on level 5 of terraforming until someone reaches it (GP-RES-terra-5): any
-    token's reward, the Gleens' three-part one included, at 18 px or more."""
+    token the setup may put there (one of fed1..fed6; the Gleens' own never is) at 18 px or
+    more, its amounts apart."""
     shared = dict(view)
-    for tok in sorted(FED_TOKENS):
+    for tok in sorted(set(FED_TOKENS) - {"gleens"}):
         shared["terra_fed"] = tok
         seen = record_texts(monkeypatch)
-        gr._in("hu", lambda: gr._render_shared(shared))
-        reward = gr._in("hu", gr._reward_text, FED_TOKENS[tok]["reward"])
-        sizes = [size for text, size in seen if text.replace("\n", "").replace(" ", "") == reward.replace(" ", "")]
-        assert sizes and min(sizes) >= gr.SMALL_PRINT, (tok, reward, seen[-3:])
+        gr._in(language, lambda: gr._render_shared(shared))
+        sizes = [size for text, size in seen if reads_as_the_rulebook(text, tok, language)]
+        assert sizes and min(sizes) >= gr.SMALL_PRINT, (tok, seen[-3:])
+
+
+# The federation tokens' rewards as the rulebook writes them (small3's review: "8pont 1KTK" was
+# glued): each amount a number, a space and its unit ("8 pont", "1 KTK"; "2 tudás", or where the
+# room asks for it the image's own abbreviation "2 tu"), amounts on their own lines or apart
+# after a comma ("7 pont, 2 érc"); never a number glued to its unit.
+def reads_as_the_rulebook(text, tok, language):
+    """Whether ``text`` is token ``tok``'s reward written apart, in words or abbreviated."""
+    pieces = [piece for line in text.split("\n") for piece in line.split(", ")]
+    reward = FED_TOKENS[tok]["reward"]
+    for short in (False, True):
+        parts = gr._in(language, gr.token_reward_parts, reward, short)
+        if pieces == parts or len(parts) == 1 and " ".join(pieces) == parts[0]:     # "12" over "pont"
+            return True
+    return False
+
+
+def test_a_token_reward_is_amounts_from_the_catalogue_a_space_between_number_and_unit():
+    assert gr._in("hu", gr.token_reward_parts, "8vp,q") == ["8 pont", "1 KTK"]
+    assert gr._in("hu", gr.token_reward_parts, "6vp,2k") == ["6 pont", "2 tudás"]
+    assert gr._in("hu", gr.token_reward_parts, "6vp,2k", True) == ["6 pont", "2 tu"]
+    assert gr._in("hu", gr.token_reward_parts, "8vp,2t") == ["8 pont", "2 energiajelölő"]
+    assert gr._in("en", gr.token_reward_parts, "7vp,6c") == ["7 VP", "6 credits"]
+    assert gr._in("en", gr.token_reward_parts, "o,k,2c") == ["1 ore", "1 knowledge", "2 credits"]
+    for language in ("hu", "en"):
+        for tok, info in FED_TOKENS.items():
+            for short in (False, True):
+                for part in gr._in(language, gr.token_reward_parts, info["reward"], short):
+                    number, unit = part.split(" ", 1)
+                    assert number.isdigit() and unit and not unit[0].isdigit(), (tok, part)
+
+
+def test_the_fixtures_show_tokens_held_by_players_the_gleens_three_part_one_among_them():
+    held = {tok for name in FLOOR_FIXTURES for player in fixture_view(name)["players"] if player
+            for tok in (fed["id"] for fed in player.get("feds") or ())}
+    assert {"gleens", "fed1"} <= held and len(held) >= 4, held
+
+
+def tokens_shown(view):
+    """The federation tokens a position shows: the supply's, the terraforming track's, the players'."""
+    held = {fed["id"] for player in view["players"] if player for fed in player.get("feds") or ()}
+    return set(view.get("fed_supply") or {}) | {view.get("terra_fed")} - {None} | held
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+@pytest.mark.parametrize("name", FLOOR_FIXTURES)
+def test_every_federation_token_reads_as_the_rulebook_writes_it_at_the_floor(monkeypatch, name, language):
+    """On the chat's shared board and players' images (and the full boards picture), every token's
+    reward is written with its amounts apart ("8 pont" over "1 KTK", not "8pont 1KTK"), at
+    SMALL_PRINT or more on the chat's images; the supply's wide tokens in words ("2 tudás")."""
+    position = fixture_view(name)
+    assert position["fed_supply"]
+    sizes = drawn(monkeypatch, position, language)
+    for tok in tokens_shown(position):
+        written = [size for text, size in sizes if reads_as_the_rulebook(text, tok, language)]
+        assert written and min(written) >= gr.SMALL_PRINT, (tok, written)
+    tokens = [text for text, _size in sizes if any(text.replace("\n", "").replace(" ", "").replace(",", "") ==
+              gr._in(language, gr._reward_text, info["reward"]).replace(" ", "") for info in FED_TOKENS.values())]
+    assert tokens and not [text for text in tokens if re.search(r"\d[^\d\s]", text)], tokens     # "8pont"
+    words = {text for text, _size in sizes}
+    for tok in position["fed_supply"]:
+        parts = gr._in(language, gr.token_reward_parts, FED_TOKENS[tok]["reward"])
+        assert any(text.replace("\n", ", ") == ", ".join(parts) for text in words), (tok, parts)
+    full = record_texts(monkeypatch)
+    gr.render(position, language=language)
+    for tok in tokens_shown(position):
+        assert any(reads_as_the_rulebook(text, tok, language) for text, _size in full), tok

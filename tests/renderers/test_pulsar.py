@@ -254,7 +254,7 @@ def test_PU_NOT_1_a_gyrodyne_badge_covers_no_other_spaces_label(side, language):
     """N14 (420 px): the gyrodyne badge (a size larger so its letter reads) sat at the pulsar's
     lower right whatever was there: on side B P177's badge hid the "U" of U180. It now takes
     the lower left where that covers less; no badge covers more than a 2-px sliver of a label."""
-    from renderers.pulsar import GYRO_RADIUS, _gyro_corner, _label_ink, _label_ys, _shrunk
+    from renderers.pulsar import GYRO_RADIUS, _gyro_corner, _label_ink, _label_ys, _shrunk, gyro_half_width
     from rules.pulsar.read import tables
 
     pos, ys, printed = positions(), _label_ys(side, language), tables().on_side(side)
@@ -266,10 +266,35 @@ def test_PU_NOT_1_a_gyrodyne_badge_covers_no_other_spaces_label(side, language):
         x, y = pos[loc][0] + dx, pos[loc][1] + dy
         for other in printed:
             left, top, right, bottom = _shrunk(_label_ink(other, pos[other][0], ys[other], language))
-            width = min(x + GYRO_RADIUS, right) - max(x - GYRO_RADIUS, left)
+            width = min(x + gyro_half_width(language), right) - max(x - gyro_half_width(language), left)
             height = min(y + GYRO_RADIUS, bottom) - max(y - GYRO_RADIUS, top)
             if other != loc and min(width, height) > 2:
                 covered.append((loc, other))
     assert covered == []
     if side == "B":
         assert _gyro_corner("P177", side, language)[0] < 0
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_PU_NOT_1_a_gyrodyne_badge_and_its_size_letter_read_at_420_px(monkeypatch, language):
+    """The gyrodyne badges were 26 px (14 px at 420 px) with their size letter in 14-px type in
+    Hungarian (``Kö``: 7.4 px on a phone) and 17 in English: now 32 px tall (17 px at 420) with
+    the letter in GYRO_LETTER type (20 px: 10.5 px at 420, as the spaces' type letters) in both
+    languages, on the map and in its key; a badge as wide as its language's widest letter."""
+    from renderers.common import font
+    from renderers.pulsar import GYRO_LETTER, GYRO_RADIUS, _cluster_layer, draw_cluster, gyro_half_width
+    from rules.messages import Msg
+    from rules.messages import render as text_of
+    from tests.renderers.text_spy import record_texts
+
+    view = GAME.view(position(4, 5000, "A"), None)
+    assert len(view.gyros) >= 3
+    letters = {size: text_of(Msg(f"pulsar.board.size_letter.{size}"), language) for size in "SML"}
+    seen = record_texts(monkeypatch)
+    _cluster_layer.cache_clear()                                      # the key's samples are on the kept layer
+    image = draw_cluster(view, language)
+    badges = [size for text, size in seen if text in letters.values() and size == GYRO_LETTER]
+    assert len(badges) == len(view.gyros) + 2                         # the map's, and the key's two samples
+    assert 2 * GYRO_RADIUS * 420 / image.width >= 16 and GYRO_LETTER * 420 / image.width >= 10.5
+    widest = max(font(GYRO_LETTER, True).getlength(letter) for letter in letters.values())
+    assert gyro_half_width(language) * 2 >= widest + 12 and gyro_half_width(language) >= GYRO_RADIUS

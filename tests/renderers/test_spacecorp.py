@@ -14,7 +14,7 @@ import re
 import pytest
 from PIL import ImageChops, ImageDraw
 
-from renderers.spacecorp import MIN_TEXT, REGIONS, SEAT_RGB, SITES, render
+from renderers.spacecorp import MIN_TEXT, PANEL_MIN, REGIONS, SEAT_RGB, SITES, render
 from rules.spacecorp.data import tables
 from rules.spacecorp.engine import GAME
 from rules.spacecorp.read import card_code
@@ -599,8 +599,8 @@ def test_a_long_edge_name_wraps_into_a_free_row_of_its_offer_box(monkeypatch):
 def test_issue_24_offer_boxes_carry_the_code_each_reader_types(monkeypatch):
     """SC-RES-3, issue 24: the Offer's boxes read ``kínálat1``…``kínálat4`` (what ``húz kínálat2``
     takes) to a Hungarian, ``O1``…``O4`` in English; D11: the card's code beside it is drawn large
-    (up to 22 px: 11.5 px on a 420-px phone, in ink, no longer grey) and the longest pair (``kínálat4``, ``Cs36#1``) is not
-    shortened."""
+    (20-21 px: 11 px on a 420-px phone, in ink, no longer grey) and the longest pair (``kínálat4``, ``Cs36#1``) is not
+    shortened: the label is regular at PANEL_MIN (20 px) rather than bold at 17."""
     from PIL import Image
 
     from renderers.spacecorp import draw_card_box, draw_offer
@@ -614,7 +614,7 @@ def test_issue_24_offer_boxes_carry_the_code_each_reader_types(monkeypatch):
             assert card is None or texts[texts.index(code) + 1] == card_code(card).text(language)
     seen = spy(monkeypatch)
     draw_card_box(ImageDraw.Draw(Image.new("RGB", (200, 180))), (0, 0, 189, 176), "kínálat4", "S36#1", "hu")
-    assert seen[0] == ("kínálat4", MIN_TEXT) and seen[1][0] == "Cs36#1" and seen[1][1] >= 21
+    assert seen[0] == ("kínálat4", PANEL_MIN) and seen[1][0] == "Cs36#1" and seen[1][1] >= PANEL_MIN
     assert not any(text.endswith("…") for text, _ in seen)
 
 

@@ -127,6 +127,31 @@ def test_C_S9_the_goals_are_at_least_panel_min_and_the_offer_names_wrap(monkeypa
 
 
 @pytest.mark.parametrize("language", ["hu", "en"])
+@pytest.mark.parametrize("eras, players, seed, plies", MAP_CASES + [("3", 3, 1, 40), ("1-3", 3, 2, 150)])
+def test_the_offer_boxes_label_and_card_code_are_at_least_panel_min(monkeypatch, language, eras, players, seed, plies):
+    """The Offer's box label (``kínálat1``, what ``húz kínálat1`` names) beside a long card code
+    (``Cs32#1``) was fitted down to 17 px; both now at ``PANEL_MIN`` (20 px) or more, whole: the
+    labels regular where bold ones do not fit beside the codes, every box's label alike."""
+    view = position(eras, players, seed, plies)
+    seen = record_texts(monkeypatch)
+    sc.draw_offer(ImageDraw.Draw(Image.new("RGB", (sc.WIDTH, sc.OFFER_SECTION_H))), view, 0, language)
+    labels = [sc.offer_code(code).text(language) for code in sc.OFFER]
+    codes = [sc.card_code(card).text(language) for card in view.offer if card]
+    sizes = [size for text, size in seen if text in labels + codes]
+    assert codes and len(sizes) == len(labels) + len(codes) and min(sizes) >= sc.PANEL_MIN, seen[:8]
+    bold = all(sc.label_fits_bold((sc.WIDTH - 52) / 4, label, card, language) for label, card in zip(labels, view.offer))
+    assert bold or language == "hu"          # English's O1..O4 always fit in bold
+
+
+def test_a_long_code_beside_kinalat_keeps_both_at_panel_min_in_the_narrowest_case(monkeypatch):
+    longest = max((sc.card_code(f"{card}#1").text("hu") for card in sc.tables().cards), key=sc.font(sc.PANEL_MIN, True).getlength)
+    seen = record_texts(monkeypatch)
+    sc.draw_card_box(ImageDraw.Draw(Image.new("RGB", (200, 180))), (0, 0, 187, 176), "kínálat4",
+                     next(f"{card}#1" for card in sc.tables().cards if sc.card_code(f"{card}#1").text("hu") == longest), "hu")
+    assert seen[0] == ("kínálat4", sc.PANEL_MIN) and seen[1] == (longest, sc.PANEL_MIN), seen[:2]
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
 @pytest.mark.parametrize("eras, players, seed, plies", [("3", 3, 8, 90), ("2-3", 3, 4, 113), ("3", 2, 5, 0)])
 def test_C_S9_the_colonies_are_at_least_panel_min_an_ability_on_two_lines(monkeypatch, language, eras, players, seed,
                                                                           plies):
