@@ -740,17 +740,14 @@ def test_EVE_CARD_5_a_tile_card_works_while_its_tile_stays_PRD_H_build_cap_four(
 
 def test_EVE_RND_4_a_card_played_at_a_rounds_start_puts_the_round_under_way_in_the_waiting_line():
     """A design card played (a free action) before any action left the thread's line plain, as
-    at a round's start: the line says the round's actions left; the round-start discard stays
-    open (EVE-RND-2: free actions are not actions)."""
+    at a round's start: the line says the round's actions left."""
     state = in_round(_board(), GALLENTE, "D", actions=3)
-    _hand(state, GALLENTE, ["DV09", "DV01"])
+    _hand(state, GALLENTE, ["DV09"])
     assert GAME.waiting_hint(state) is None                      # a plain round start
     state = play(state, GALLENTE, "play DV09")                   # Administrative Reform: +2
     hint = GAME.waiting_hint(state)
     assert (hint.key, hint.params["n"]) == ("eve.wait.round", 5)
     assert GAME.waiting_hint(GAME.view(state, None)) == hint     # public
-    state = play(state, GALLENTE, "discard DV01")
-    assert state.round.actions == 6 and GAME.waiting_hint(state).params["n"] == 6
 
 
 def test_EVE_RND_4_a_tile_returned_at_a_rounds_start_puts_the_round_under_way_in_the_waiting_line():
