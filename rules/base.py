@@ -443,7 +443,9 @@ class Game(abc.ABC, Generic[StateT, MoveT, ViewT]):
         return Msg("seat_n", n=seat + 1)
 
     def status_lines(self, view: ViewT) -> list[Msg]:
-        """Public summary for /status; gets the spectator view, so nothing private leaks."""
+        """Public summary for /status; gets the spectator view, so nothing private leaks.  A line
+        that names the step with the very message ``waiting_hint`` returns says it for /status:
+        the waiting line under the lines then names whom only (the step is said once)."""
         return []
 
     def private_lines(self, view: ViewT, seat: int) -> list[Msg]:

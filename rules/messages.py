@@ -293,6 +293,18 @@ def message_keys(value: Any) -> Iterable[str]:
             yield from message_keys(item)
 
 
+def mentions(value: Any, part: Msg) -> bool:
+    """Whether the message value ``value`` is ``part`` or holds it among its values (nested
+    messages and lists included): a line that already says ``part``."""
+    if value == part:
+        return True
+    if isinstance(value, Msg):
+        return any(mentions(inner, part) for _, inner in value.values)
+    if isinstance(value, Join):
+        return any(mentions(item, part) for item in value.items)
+    return False
+
+
 def check_message(value: Any, where: str = "") -> None:
     """Raise AssertionError when ``value`` is not a message whose keys are all catalogued
     (used by the conformance suite: rules and renderers never return prose)."""

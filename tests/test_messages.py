@@ -9,7 +9,7 @@ import pytest
 
 import data
 from rules.messages import (DEFAULT_LANGUAGE, LANGUAGES, Join, Localized, Msg, catalogue, has_key, hungarian_article,
-                            placeholders, render, to_json, from_json)
+                            mentions, placeholders, render, to_json, from_json)
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE_FILES = sorted(Path(data.path()).glob("i18n/*.json")) + sorted(Path(data.path()).glob("*/i18n/*.json"))
@@ -169,3 +169,11 @@ def _literal_words(arg: ast.expr) -> bool:
 def test_the_literal_word_check_reads_f_strings_too(source, spells):
     """Issue 27: the check above used to skip f-strings."""
     assert _literal_words(ast.parse(source, mode="eval").body) is spells
+
+
+def test_a_line_mentions_a_message_it_holds_at_any_depth_with_the_same_values():
+    """What /status uses to say a step once (bot.cogs.base.waiting_text)."""
+    step = Msg("toy.step", n=2)
+    line = Msg("toy.status", now=Join([Msg("toy.other"), Msg("toy.wrap", inner=step)], "and"), pile=3)
+    assert mentions(line, step) and mentions(step, step)
+    assert not mentions(line, Msg("toy.step", n=3)) and not mentions(line, Msg("toy.absent"))

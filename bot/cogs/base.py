@@ -13,7 +13,7 @@ import re
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar, Mapping, Optional, Self
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar, Mapping, Optional, Self, Sequence
 
 import discord
 from discord import app_commands
@@ -21,7 +21,7 @@ from discord.ext import commands
 
 import rules
 from rules.base import OptionSpec, PreferenceSpec
-from rules.messages import LANGUAGES, Join, Msg, fold_word, from_json, has_key, language_of, render
+from rules.messages import LANGUAGES, Join, Msg, fold_word, from_json, has_key, language_of, mentions, render
 
 from .. import lookup
 from ..i18n import ls, t, tr
@@ -246,7 +246,11 @@ def seat_line(loaded: LoadedGame, seat: int, language: str) -> str:
     return t("seat_line", language, name=name, label=loaded.game.seat_label(loaded.state, seat))
 
 
-def waiting_text(loaded: LoadedGame, language: str) -> str:
+def waiting_text(loaded: LoadedGame, language: str, shown: Sequence[Msg] = ()) -> str:
+    """Whom the game waits for, and what when it is not a plain turn start (``waiting_hint``).
+    ``shown``: the game's status lines printed above it (``/status``): a step one of them
+    names already (the same message, e.g. "now: the Research draws") is said there once, and
+    this line names whom only."""
     if loaded.record.status != ACTIVE:   # resigned or abandoned games wait for nobody
         return ""
     seats = sorted(loaded.game.waiting_for(loaded.state))
@@ -254,7 +258,7 @@ def waiting_text(loaded: LoadedGame, language: str) -> str:
         return ""
     players = ", ".join(seat_line(loaded, seat, language) for seat in seats)
     hint = loaded.game.waiting_hint(loaded.state)     # what is awaited within a turn (public)
-    if hint is None:
+    if hint is None or any(mentions(line, hint) for line in shown):
         return t("waiting_for", language, players=players)
     return t("waiting_for_what", language, players=players, what=hint)
 
@@ -1332,9 +1336,10 @@ class GameCog(commands.GroupCog):
             breakdown = loaded.game.score_breakdown(loaded.game.view(loaded.state, None))
             lines += ["- " + score_line(loaded, seat, scores[seat], language, breakdown)
                       for seat in range(len(scores))]
-        lines += [tr(line, language) for line in loaded.game.status_lines(loaded.game.view(loaded.state, None))]
-        if record.status == ACTIVE:
-            lines.append(waiting_text(loaded, language))
+        status_lines = loaded.game.status_lines(loaded.game.view(loaded.state, None))
+        lines += [tr(line, language) for line in status_lines]
+        if record.status == ACTIVE:     # the step a status line names is not said again (waiting_text)
+            lines.append(waiting_text(loaded, language, status_lines))
             lines += await self.extra_status_lines(loaded, language)
         else:
             lines.append(await self.final_text(loaded, language))

@@ -80,6 +80,7 @@ def _apply_play(game: EveGame, state: GameState, move: Move) -> None:
     card = move.arg or ""
     kind = tables().cards[card]
     player = state.players[move.seat]
+    rnd.free_acted = True                       # EVE-RND-4: a free action; the round is under way
     state.hands.remove(move.seat, card)
     state.streams.reveal()                      # its effect may show hidden cards (LOG-K, DEV-E peeks)
     add_event(state, "event.played", empire=empire_msg(state, move.seat), card=card_msg(card),

@@ -44,8 +44,8 @@ def _step_name(game: EveGame, state: GameState) -> Msg:
 def waiting_hint(game: EveGame, state: GameState) -> Msg | None:
     """What the thread's "waiting for" line adds (public, the same for every seat): the step of
     the preparation (EVE-PREP), of a battle (EVE-CMB) or of a round once it is under way (EVE-RND:
-    a card to keep, cards to put back, squares to reveal, the actions left); None where a round
-    starts."""
+    a card to keep, cards to put back, squares to reveal, the actions left, also after a free
+    action alone, EVE-RND-4); None where a round starts."""
     if state.phase == OVER:
         return None
     rnd = state.round
@@ -56,7 +56,7 @@ def waiting_hint(game: EveGame, state: GameState) -> Msg | None:
             return E("wait.keep")
         if rnd.peek:
             return E("wait.peek")
-        if rnd.acted or rnd.discarded:
+        if rnd.acted or rnd.discarded or rnd.free_acted:   # EVE-RND-4: a card played, a tile returned
             if not rnd.actions:                          # EVE-RND-3: only free actions are left
                 return E("wait.round_end", type=type_msg(rnd.kind))
             return E("wait.round", type=type_msg(rnd.kind), n=rnd.actions)

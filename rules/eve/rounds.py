@@ -195,6 +195,8 @@ def _apply_discard(game: EveGame, state: GameState, move: Move) -> None:
 def _apply_untile(game: EveGame, state: GameState, move: Move) -> None:
     card = move.arg or ""
     player = state.players[move.seat]
+    assert state.round is not None
+    state.round.free_acted = True                               # EVE-RND-4: a free action
     player.storage[player.tile_cards.pop(card)] += 1
     state.decks[tables().cards[card].deck].discard([card])
     add_event(state, "event.untiled", empire=empire_msg(state, move.seat), card=card_msg(card))

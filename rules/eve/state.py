@@ -95,6 +95,8 @@ class RoundState:
     actions: int                                     # actions left (EVE-RND-3)
     discarded: bool = False                          # the round-start discard was made (EVE-RND-2)
     acted: bool = False                              # an action or free action was taken (no discard after)
+    free_acted: bool = False                         # a card played or a tile returned (EVE-RND-4): the round
+                                                     # is under way (``acted`` alone closes the discard)
     locked: list[str] = field(default_factory=list)  # regions locked this round (EVE-LOG-6)
     attack_sources: list[str] = field(default_factory=list)   # regions that attacked this round
     agent_targets: list[str] = field(default_factory=list)    # regions that got an agent this round (EVE-DEV-6)

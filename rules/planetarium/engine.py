@@ -1101,13 +1101,14 @@ class PlanetariumGame(Game[GameState, Move]):
     def status_lines(self, view: GameState) -> list[Msg]:
         lines: list[Msg] = []
         spaces, acceleration_space = track_info()
+        hint = self.waiting_hint(view)       # the step in the waiting line's words: /status says it here, once
         if view.phase == PHASE_SETUP:
-            lines.append(P("status.setup", waiting=self._names(view, self.waiting_for(view))))
+            lines.append(P("status.setup", step=hint or self._step_name(view)))
         elif view.phase == PHASE_OVER:
             lines.append(P("status.over", turns=view.turn_no, winners=self._names(view, view.winners)))
         else:
             lines.append(P("status.turn", turn=view.turn_no, who=colour_msg(view, view.active),
-                           step=self._step_name(view)))
+                           step=hint or self._step_name(view)))
         key = "status.track" + ("_acc" if view.accelerated else "") + ("_f" if view.final_space else "")
         lines.append(P(key, count=len(view.track), spaces=spaces, final=len(view.final_space),
                        accel=acceleration_space))

@@ -211,15 +211,16 @@ class PulsarGame(Game[GameState, Move]):
     def waiting_hint(self, state: GameState) -> Msg | None:
         """What the thread's "waiting for" line adds (public, the same for every seat): the phase
         outside the action turns (P-SETUP-17, D-DRAFT, PR-4, GOAL-1), a won gyrodyne's size
-        (EFF-GYRO), or the rest of a turn once a die or the bonus die is used (A-TURN); None
-        where a turn of actions starts (two dice drafted, D-DRAFT)."""
+        (EFF-GYRO), or the rest of a turn once a die, the bonus die or a free action is used
+        (A-TURN, A-TURN-5); None where a turn of actions starts (two dice drafted, D-DRAFT)."""
         if state.phase == ACTIONS:
             if state.owed_gyro:
                 return P("wait.gyro")
             if not state.turn_queue:
                 return None
             player = state.players[state.turn_queue[0]]
-            return P("wait.actions") if len(player.dice) < 2 or player.bonus_used else None
+            under_way = len(player.dice) < 2 or player.bonus_used or state.free_acted   # A-TURN-5: free actions too
+            return P("wait.actions") if under_way else None
         if state.phase in (HQ_SIDE, START_GATE, DRAFT, PRODUCTION, GOALS):
             return P(f"step.{state.phase}")
         return None
@@ -614,16 +615,19 @@ class PulsarGame(Game[GameState, Move]):
             state.dice_spent += len(player.dice)
             player.dice = []
             player.red = None                                              # A-TURN-4
+            state.free_acted = False
             state.turn_queue.pop(0)
             if not state.turn_queue:
                 self._production(state)
             return
         if kind == mv.GYRO_PLACE:
             eco.gyro_place(state, seat, move.options[0], move.arg)
+            state.free_acted = True                                        # A-TURN-5: a free action
             return
         if kind == mv.TX_LINK:
             (tile, point), (other, other_point) = (part.rsplit(".", 1) for part in move.options)
             tx.link(state, seat, tile, int(point), other, int(other_point))
+            state.free_acted = True
             return
         if kind == mv.COPY:
             act.copy_leftover(state, seat, move.number)

@@ -102,6 +102,8 @@ class GameState:
     median: int | None = None                        # D-MED-4 half-step position h
     draft_queue: list[int] = field(default_factory=list)  # seats still to pick, in pick order
     turn_queue: list[int] = field(default_factory=list)   # seats still to take their action turn
+    free_acted: bool = False                         # A-TURN-5: the turn's player took a free action (a
+                                                     # gyrodyne placed, a transmitter linked): the turn is under way
     pending: list[int] = field(default_factory=list)      # PRODUCTION / GOALS: seats still to decide
     decisions: dict[str, list[str]] = field(default_factory=dict)   # seat -> what it decided (parallel steps)
     winners: list[int] = field(default_factory=list)

@@ -738,6 +738,37 @@ def test_EVE_CARD_5_a_tile_card_works_while_its_tile_stays_PRD_H_build_cap_four(
     assert refused(in_round(_board(), GALLENTE, "P"), GALLENTE, "untile PR25").rule == "EVE-CARD-5"
 
 
+def test_EVE_RND_4_a_card_played_at_a_rounds_start_puts_the_round_under_way_in_the_waiting_line():
+    """A design card played (a free action) before any action left the thread's line plain, as
+    at a round's start: the line says the round's actions left."""
+    state = in_round(_board(), GALLENTE, "D", actions=3)
+    _hand(state, GALLENTE, ["DV09"])
+    assert GAME.waiting_hint(state) is None                      # a plain round start
+    state = play(state, GALLENTE, "play DV09")                   # Administrative Reform: +2
+    hint = GAME.waiting_hint(state)
+    assert (hint.key, hint.params["n"]) == ("eve.wait.round", 5)
+    assert GAME.waiting_hint(GAME.view(state, None)) == hint     # public
+
+
+def test_EVE_RND_4_a_tile_returned_at_a_rounds_start_puts_the_round_under_way_in_the_waiting_line():
+    state = in_round(_production_board(), GALLENTE, "P", actions=3)
+    _hand(state, GALLENTE, ["PR25"])
+    state = play(state, GALLENTE, "play PR25")                   # a tile card: its tile stays
+    assert GAME.waiting_hint(state).key == "eve.wait.round"
+    state = in_round(state, GALLENTE, "P", actions=3)            # the next production round
+    assert GAME.waiting_hint(state) is None
+    state = play(state, GALLENTE, "untile PR25")
+    assert GAME.waiting_hint(state).key == "eve.wait.round"
+
+
+def test_EVE_RND_4_a_game_stored_before_free_actions_were_recorded_loads_as_none_taken():
+    state = in_round(_board(), GALLENTE, "D", actions=3)
+    _hand(state, GALLENTE, ["DV09"])
+    data = GAME.dump_state(play(state, GALLENTE, "play DV09"))
+    assert data["round"].pop("free_acted") is True
+    assert GAME.load_state(data).round.free_acted is False
+
+
 def test_EVE_CARD_5_a_tile_card_needs_a_tile_of_its_deck_type():
     state = in_round(_board(), GALLENTE, "L")
     _hand(state, GALLENTE, ["LG27"])

@@ -71,3 +71,48 @@ def test_the_line_with_what_is_awaited_is_one_sentence_in_both_languages():
         "Erre vár a játék: alice (Kék) – a kutatás húzásai"
     assert t("waiting_for_what", "en", players="alice (Blue)", what=what) == \
         "Waiting for: alice (Blue) – the Research draws"
+
+
+#: Whether a status line names the hint, as each game's demo meets it (Planetarium's first
+#: status line names every step in the hint's words).
+KINDS_MET = {True, False}
+
+
+@pytest.mark.parametrize("name,seed,kinds", [pytest.param(name, seed, kinds, id=name) for name, seed, kinds in (
+    ("spacecorp", 3, KINDS_MET), ("eve", 2, KINDS_MET), ("gaia", 2, KINDS_MET), ("pulsar", 2, KINDS_MET),
+    ("planetarium", 5, {True}))])
+async def test_the_status_says_what_is_awaited_once(tmp_path, name, seed, kinds):
+    """`/spacecorp állás` said the step twice ("… · most: a kutatás húzásai" and "Erre vár a
+    játék: alice (Kék) – a kutatás húzásai"). For every game alike: a step a status line names
+    (the same message) is said there, and the waiting line names whom only; a hint no status
+    line names ends the waiting line, as in the thread."""
+    from rules.messages import mentions
+    game = rules.get_game(name)
+    bot, harness, users = hungarian_harness(tmp_path, seed, 2, 700)
+    await harness.start()
+    checked: set[bool] = set()
+    try:
+        thread = await open_game(harness, users, name, 2)
+        for seat, text, after in demo_moves(name, 2, seed, 80):
+            sent = await harness.slash(users[PLAYER_NAMES[seat]], f"{name} move", channel_id=thread, text=text)
+            assert not sent.errors, (text, sent.errors)
+            hint = game.waiting_hint(after)
+            if hint is None:
+                continue
+            named = any(mentions(line, hint) for line in game.status_lines(game.view(after, None)))
+            if named in checked:
+                continue
+            checked.add(named)
+            status = "\n".join(s.content for s in await harness.slash(users["alice"], f"{name} status",
+                                                                      channel_id=thread) if s.content)
+            line = waiting_line(status)
+            said = tr(hint, "hu")
+            if named:
+                assert status.count(said) == 1 and " – " not in line, (text, status)
+            else:
+                assert line.endswith(" – " + said), (text, status)
+            if checked == kinds:
+                break
+        assert checked == kinds
+    finally:
+        await harness.close()

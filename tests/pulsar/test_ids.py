@@ -129,6 +129,44 @@ def test_PU_A_TURN_5_placing_a_gyrodyne_is_free():
     assert after.gyros["P05"].size == "S" and after.players[seat].dice == state.players[seat].dice
 
 
+def _turn_start(seat_dice=(3, 4)):
+    """The first seat's turn of actions at its start: two dice, a gyrodyne to place, two
+    stand-alone transmitters (TX-A04 not yet operational: a link forms no bonus die)."""
+    state = game(3)
+    seat = seat_up(state)
+    state.players[seat].dice = list(seat_dice)
+    state.pulsars["P05"] = seat
+    state.players[seat].gyro_reserve["S"] = 1
+    state.gyro_supply["S"] -= 1
+    state.offer = ["TX-A01", "TX-A04", "TX-A03"]
+    take(state, seat, "TX-A01", 1, 1)
+    take(state, seat, "TX-A04", 1, 1)
+    state.players[seat].bonus_used = False
+    state.players[seat].red = None
+    return state, seat
+
+
+@pytest.mark.parametrize("free", ["gyro place S P05", "tx link TX-A04.1 TX-A01.1"])
+def test_PU_A_TURN_5_a_free_action_at_a_turns_start_puts_the_turn_under_way_in_the_waiting_line(free):
+    """A free action taken first left the thread's line plain ("Waiting for: Red"), as at a
+    turn's start: the state now records it, and the line says more actions or the turn's end."""
+    state, seat = _turn_start()
+    assert GAME.waiting_hint(state) is None                        # a plain turn start
+    after = play(state, seat, free)
+    assert after.players[seat].dice == [3, 4] and not after.players[seat].bonus_used   # free: no die spent
+    assert GAME.waiting_hint(after).key == "pulsar.wait.actions"
+    assert GAME.waiting_hint(GAME.view(after, None)).key == "pulsar.wait.actions"       # public
+    ended = play(after, seat, "end")
+    assert not ended.free_acted                                    # the next turn starts plain
+
+
+def test_PU_A_TURN_5_a_game_stored_before_free_actions_were_recorded_loads_as_none_taken():
+    state, seat = _turn_start()
+    data = GAME.dump_state(play(state, seat, "gyro place S P05"))
+    assert data.pop("free_acted") is True
+    assert GAME.load_state(data).free_acted is False
+
+
 def test_PU_A_PAY_2_a_spent_die_is_gone_and_A_MOD_4_tokens_return():
     state = game()
     state.players[0].dice = [2]
