@@ -73,6 +73,13 @@ _ALIASES = {
     "akademia1": "ac1", "akademia2": "ac2",
     "gaiaformalo": "gf", "galaxiformalo": "gf", "gajaformalo": "gf",
     "urallomas": "sp",
+    # ... as the object of "építs" (the menus' "Építs bányát"): "építs bányát 1A5"
+    "banyat": "m", "allomast": "ts", "kereskedelmi-allomast": "ts", "labort": "lab", "kutatolabort": "lab",
+    "laboratoriumot": "lab", "kutatolaboratoriumot": "lab", "intezetet": "PI", "bolygotani-intezetet": "PI",
+    "gaiaformalot": "gf", "urallomast": "sp",
+    # ... and the English names the English labels use ("builds a mine")
+    "mine": "m", "trading-station": "ts", "research-lab": "lab", "planetary-institute": "PI",
+    "gaiaformer": "gf",
     # research areas
     "terraformalas": "terra", "navigacio": "nav", "mi": "int", "mesterseges-intelligencia": "int",
     "gazdasag": "eco", "tudomany": "sci",

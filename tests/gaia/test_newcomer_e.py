@@ -1,0 +1,45 @@
+"""Newcomer report 2026-11-27e (Gaia Project in Hungarian): what a newcomer typed and read."""
+import pytest
+
+from rules.base import IllegalMove
+from rules.gaia import GAME
+from rules.messages import render
+
+from .helpers import action_state, play
+
+
+def _mine_spot(st, seat):
+    """A hex where ``seat`` may build a mine now (the first legal mine of the position)."""
+    for move in GAME.legal_moves(st, seat):
+        words = GAME.format_move(move).rstrip(".").split()
+        if words[1:3] == ["build", "m"]:      # "terrans build m 1A6"
+            return words[3]
+    raise AssertionError("no mine to build")
+
+
+@pytest.mark.parametrize("words", ["építs bányát", "Építs bányát", "build mine"])
+def test_GP_NOT_the_building_as_the_menus_name_it_is_read(words):
+    """E-1: the menus say "bányát épít" (soon "Építs bányát"): typed back, the accusative and
+    the English word name the mine, as "épít bánya" does."""
+    st = action_state(["terrans", "xenos"], [(0, "m", "1A5"), (1, "m", "3A7")])
+    spot = _mine_spot(st, 0)
+    assert GAME.parse_move(st, 0, f"{words} {spot}") == GAME.parse_move(st, 0, f"épít bánya {spot}")
+
+
+def test_GP_NOT_a_word_that_names_no_building_is_refused_as_such():
+    """E-1: "épít torony 1A1" said "Ezt nem építheted akcióként: torony" (GP-ACT-2), as if a
+    tower existed but could not be built; it names no building, and the refusal lists them."""
+    st = action_state(["terrans", "xenos"], [(0, "m", "1A5"), (1, "m", "3A7")])
+    with pytest.raises(IllegalMove) as refused:
+        play(st, 0, f"épít torony {_mine_spot(st, 0)}")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.no_such_building", "GP-NOT")
+    hu, en = render(refused.value.msg, "hu"), render(refused.value.msg, "en")
+    assert "„torony”" in hu and "bánya" in hu and "kereskedelmi-állomás" in hu and " m," not in hu
+    assert "'torony'" in en and "ts" in en
+
+
+def test_GP_ACT_2_a_space_station_is_still_no_action_of_its_own():
+    st = action_state(["ivits", "xenos"], [(0, "PI", "1A5"), (1, "m", "3A7")])
+    with pytest.raises(IllegalMove) as refused:
+        play(st, 0, "épít űrállomás 1A6")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.build_type", "GP-ACT-2")
