@@ -43,3 +43,26 @@ def test_GP_ACT_2_a_space_station_is_still_no_action_of_its_own():
     with pytest.raises(IllegalMove) as refused:
         play(st, 0, "épít űrállomás 1A6")
     assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.build_type", "GP-ACT-2")
+
+
+def test_GP_BOARD_1_an_unknown_action_is_echoed_in_the_readers_words_with_the_choices():
+    """E-2: "akció energia" was answered "Ismeretlen akció: pw" (the notation's unit)."""
+    st = action_state(["terrans", "xenos"], [(0, "m", "1A5"), (1, "m", "3A7")])
+    with pytest.raises(IllegalMove) as refused:
+        play(st, 0, "akció energia")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.unknown_action", "GP-BOARD-1")
+    hu = render(refused.value.msg, "hu")
+    assert hu.startswith("Ismeretlen akció: energia.") and "pw" not in hu
+    assert "energia1" in hu and "ktk3" in hu and "power" not in hu and "qic" not in hu
+    assert "power1" in render(refused.value.msg, "en")
+
+
+def test_GP_FED_8_an_unknown_federation_token_lists_those_left():
+    """E-2: "szövetség ... szövetség99" said only "Ismeretlen szövetséglapka: szövetség99"."""
+    st = action_state(["terrans", "xenos"], [(0, "m", "1A5"), (1, "m", "3A7")])
+    st["fed_supply"]["fed2"] = 0
+    with pytest.raises(IllegalMove) as refused:
+        play(st, 0, "szövetség 1A5,1A6 szövetség99")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.unknown_fed", "GP-FED-8")
+    hu = render(refused.value.msg, "hu")
+    assert "szövetség1" in hu and "szövetség6" in hu and "szövetség2," not in hu and "fed" not in hu
