@@ -66,3 +66,16 @@ def test_GP_FED_8_an_unknown_federation_token_lists_those_left():
     assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.unknown_fed", "GP-FED-8")
     hu = render(refused.value.msg, "hu")
     assert "szövetség1" in hu and "szövetség6" in hu and "szövetség2," not in hu and "fed" not in hu
+
+
+@pytest.mark.parametrize("word", ["súgó", "help", "?"])
+def test_GP_NOT_an_unknown_word_lists_the_verbs_in_the_readers_words(word):
+    """E-4: "lépés súgó" was answered "Ismeretlen lépés: súgó" alone, where EVE, Pulsar and
+    Space Corp list their verbs."""
+    st = action_state(["terrans", "xenos"], [(0, "m", "1A5"), (1, "m", "3A7")])
+    with pytest.raises(IllegalMove) as refused:
+        GAME.parse_move(st, 0, word)
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.unknown_command", "GP-NOT")
+    hu, en = render(refused.value.msg, "hu"), render(refused.value.msg, "en")
+    assert f"„{word}”" in hu and all(v in hu for v in ("épít", "kutat", "passz", "átvált", "feltölt"))
+    assert "build" not in hu and "build" in en and "up" in en
