@@ -270,6 +270,8 @@ def _hu_component_codes() -> dict[str, str]:
     out = {}
     for tid in TECH:
         out[tid] = ("kül-techlapka" + tid[7:]) if tid.startswith("adv") else ("techlapka" + tid[4:])
+    for rid in ROUND_TILES:     # the English "score3" was the one English code of /info's list
+        out[rid] = "fordulólapka" + rid[5:]
     for tid in FINAL_TILES:
         name = (text_of("gaia.finalname." + tid, "hu") or tid).lower().replace(" ", "-")
         out["final-" + tid] = "vég-" + name

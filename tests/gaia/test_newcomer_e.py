@@ -79,3 +79,16 @@ def test_GP_NOT_an_unknown_word_lists_the_verbs_in_the_readers_words(word):
     hu, en = render(refused.value.msg, "hu"), render(refused.value.msg, "en")
     assert f"„{word}”" in hu and all(v in hu for v in ("épít", "kutat", "passz", "átvált", "feltölt"))
     assert "build" not in hu and "build" in en and "up" in en
+
+
+def test_GP_SETUP_8_round_scoring_tiles_carry_the_rulebooks_name_and_a_hungarian_code():
+    """E-5: /info listed the round scoring tiles as "score3 · 3. forduló pontozólapka": the one
+    English code of the list, and a name that reads "the scoring tile of round 3" while tile 3
+    may score any round. The rulebook's term is "fordulópontozó-lapka"."""
+    tiles = [c for c in GAME.components() if c.id.startswith("score")]
+    assert len(tiles) == 10
+    for tile in tiles:
+        assert render(tile.code, "hu") == "fordulólapka" + tile.id[5:]
+        assert render(tile.code, "en") == tile.id
+        assert render(tile.name, "hu") == f"{tile.id[5:]}. fordulópontozó-lapka"
+        assert "fordulolapka" + tile.id[5:] in tile.aliases     # what /info finds it by
