@@ -92,3 +92,14 @@ def test_GP_SETUP_8_round_scoring_tiles_carry_the_rulebooks_name_and_a_hungarian
         assert render(tile.code, "en") == tile.id
         assert render(tile.name, "hu") == f"{tile.id[5:]}. fordulópontozó-lapka"
         assert "fordulolapka" + tile.id[5:] in tile.aliases     # what /info finds it by
+
+
+def test_GP_END_7_the_boards_title_names_the_winner_without_two_brackets_in_a_row():
+    """E-6: the finished game's image title read "Nyert: Terranok (bob) (48 pont)"."""
+    import renderers.gaia as gr
+    st = action_state(["terrans", "xenos"])
+    st["phase"] = "over"
+    st["players"][0]["vp"], st["players"][1]["vp"] = 48, 43
+    view = GAME.view(st, None)
+    assert gr._in("hu", gr._status_line, view, ["bob", "alice"]).endswith("Nyert: Terranok (bob), 48 ponttal")
+    assert gr._in("en", gr._status_line, view, ["bob", "alice"]).endswith("Winner: Terrans (bob) with 48 VP")
