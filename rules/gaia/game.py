@@ -402,9 +402,13 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         gist = self._taken_gist(state, move["cmds"])
         before = state["players"][seat]
         parts = []
+        # a move that ends the game brings the final scoring and its conversions (GP-END-1..6a):
+        # "+4 credits, -4 power, +24 VP" read as the last pass's own gains (newcomer E-8); it
+        # says the game ends instead
+        ends = self.is_over(applied) and not self.is_over(state)
         # a move that starts a round brings the round's income (GP-INC-1): that total would
         # read as the move's own effect ("+4 ore" for a booster giving 1 ore), so none is shown
-        if before is not None and after is not None and applied["round"] == state["round"]:
+        if before is not None and after is not None and applied["round"] == state["round"] and not ends:
             for key in ("c", "o", "k", "q"):
                 change = after[key] - before[key]
                 if change:
@@ -414,7 +418,8 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
                 parts.append(Msg("gaia.delta.pw", n=_signed(-spent)))
             if after["vp"] != before["vp"]:
                 parts.append(Msg("gaia.delta.vp", n=_signed(after["vp"] - before["vp"])))
-        effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else None
+        effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else \
+            Msg("gaia.describe.ends_game") if ends else None
         phrase = self.move_phrase(state, seat, text)
         if gist is not None and _says(phrase, gist):
             gist = None     # the move's words already name it ("takes booster 2 (income ...)")

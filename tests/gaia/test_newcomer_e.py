@@ -103,3 +103,18 @@ def test_GP_END_7_the_boards_title_names_the_winner_without_two_brackets_in_a_ro
     view = GAME.view(st, None)
     assert gr._in("hu", gr._status_line, view, ["bob", "alice"]).endswith("Nyert: Terranok (bob), 48 ponttal")
     assert gr._in("en", gr._status_line, view, ["bob", "alice"]).endswith("Winner: Terrans (bob) with 48 VP")
+
+
+def test_GP_END_6a_the_last_pass_is_described_as_the_end_not_as_the_final_scorings_gains():
+    """E-8: the last pass of round 6 was offered as "passz (passzol: +4 kredit, +1 érc, −1 KTK,
+    −4 energia, +24 győzelmi pont)": the final scoring and its conversions read as the pass's
+    own gains. It says the game ends; a pass before the last still shows its own points."""
+    st = action_state(["terrans", "xenos"], [(0, "m", "1A5"), (1, "m", "3A7")], boosters=["booster6", "booster7"])
+    st["round"], st["passed"] = 6, [1]
+    st["players"][1]["passed"] = True
+    assert GAME.is_over(play(st, 0, "pass"))
+    described = GAME.describe_move(st, 0, "pass")
+    assert render(described, "hu") == "vége a játéknak: végső pontozás"
+    assert render(described, "en") == "the game ends: final scoring"
+    st["passed"], st["players"][1]["passed"] = [], False
+    assert render(GAME.describe_move(st, 0, "pass"), "hu") == "+1 győzelmi pont"     # booster 6: 1 VP per mine
