@@ -413,9 +413,22 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
                 change = after[key] - before[key]
                 if change:
                     parts.append(Msg("gaia.delta." + key, n=_signed(change)))
-            spent = before["power"]["area3"] - after["power"]["area3"]
+            # power tokens leaving the bowls (a satellite's, GP-FED-3; a gaiaformer's to the Gaia
+            # area, GP-GF-3; burnt, GP-POW-6) or gained are tokens, not power spent: a
+            # federation's satellite read "−1 energia" when its token came from bowl III
+            # (newcomer E-9). Tokens leave I, then II, then III (GP-POW-4).
+            bowls = ("area1", "area2", "area3")
+            held = sum(before["power"][a] for a in bowls)
+            change = sum(after["power"][a] for a in bowls) - held
+            to_gaia = after["power"]["gaia"] - before["power"]["gaia"]
+            from_third = max(0, -change - before["power"]["area1"] - before["power"]["area2"])
+            spent = before["power"]["area3"] - after["power"]["area3"] - from_third
             if spent > 0:
                 parts.append(Msg("gaia.delta.pw", n=_signed(-spent)))
+            if to_gaia > 0:
+                parts.append(Msg("gaia.delta.to_gaia", n=to_gaia))
+            if change + max(0, to_gaia):
+                parts.append(Msg("gaia.delta.t", n=_signed(change + max(0, to_gaia))))
             if after["vp"] != before["vp"]:
                 parts.append(Msg("gaia.delta.vp", n=_signed(after["vp"] - before["vp"])))
         effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else \

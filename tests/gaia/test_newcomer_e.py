@@ -118,3 +118,35 @@ def test_GP_END_6a_the_last_pass_is_described_as_the_end_not_as_the_final_scorin
     assert render(described, "en") == "the game ends: final scoring"
     st["passed"], st["players"][1]["passed"] = [], False
     assert render(GAME.describe_move(st, 0, "pass"), "hu") == "+1 győzelmi pont"     # booster 6: 1 VP per mine
+
+
+@pytest.mark.parametrize("bowls, words", [((4, 4, 0), "−1 energiajelölő"), ((0, 0, 3), "−1 energiajelölő")])
+def test_GP_FED_3_a_satellites_token_is_described_as_a_token_not_as_power_spent(bowls, words):
+    """E-9: a federation whose satellite's token came from bowl III was offered with "−1 energia"
+    (power spent), one from bowl I with nothing: either way a token leaves the game."""
+    from .helpers import set_power
+    st = action_state(["terrans", "xenos"], [(0, "PI", "3A7"), (0, "ts", "3A6"), (0, "ts", "3B2")])
+    set_power(st["players"][0], *bowls)
+    text = "federation 3A7,3A6,3B2,-1x0 fed4."
+    described = render(GAME.describe_move(st, 0, text), "hu")
+    assert words in described and "energia," not in described and not described.endswith("energia")
+
+
+def test_GP_GF_3_a_gaiaformers_tokens_are_described_as_going_to_the_gaia_area():
+    """E-9: "gaiaformálót helyez le: 5A2: −3 energia" (tokens from bowl III) or nothing at all
+    (from bowl I): the tokens move to the Gaia area, where the rulebook puts them."""
+    from .helpers import set_power
+    st = action_state(["terrans", "xenos"], [(0, "m", "1A5"), (1, "m", "3A7")])
+    st["players"][0]["research"]["gaia"] = 1
+    st["players"][0]["gf_total"] = 1
+    set_power(st["players"][0], 2, 2, 4)
+    gf = next(GAME.format_move(m).split(" ", 1)[1] for m in GAME.legal_moves(st, 0) if " build gf " in GAME.format_move(m))
+    described = render(GAME.describe_move(st, 0, gf), "hu")
+    assert "6 energiajelölő a Gaia mezőre" in described and "energia," not in described, described
+
+
+def test_GP_POW_7_an_action_giving_tokens_says_the_power_spent_and_the_tokens_gained():
+    from .helpers import set_power
+    st = action_state(["terrans", "xenos"], [(0, "m", "1A5"), (1, "m", "3A7")])
+    set_power(st["players"][0], 2, 2, 4)
+    assert render(GAME.describe_move(st, 0, "action power7"), "hu") == "−3 energia, +2 energiajelölő"
