@@ -10,11 +10,12 @@ English one (``moves.format_move``).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Iterable
 
 from rules.base import Component, IllegalMove
-from rules.messages import LANGUAGES, Join, Msg, render
+from rules.messages import LANGUAGES, Join, Localized, Msg, fold_word, render
 
 from . import moves as mv
 from .data import ROMAN_OF, Card, board, cards, matter_mix, planet_kinds, track_info
@@ -364,4 +365,23 @@ def components() -> tuple[Component, ...]:
         out.append(Component(ident, f"planetarium.kind.{'icon' if ident in ('gravity', 'replaceable') else 'part'}",
                              P(f"comp.{key}.name"), P(f"comp.{key}.text", **values), P(f"comp.{key}.gist", **values),
                              aliases=tuple(render(P(f"comp.{key}.name"), lang) for lang in ("en", "hu"))))
-    return tuple(out)
+    return tuple(_hungarian_coded(component) for component in out)
+
+
+#: the codes a Hungarian reader sees and types for the components without a card's id (newcomer
+#: E-10: the Hungarian /info list showed "gas", "rock", "final", "track", "final-space")
+HU_COMPONENT_CODES = {
+    "gas": "gáz", "rock": "kőzet", "water": "víz", "metal": "fém",
+    "initial": "kezdeti", "major": "jelentős", "final": "végső",
+    "gravity": "gravitáció", "replaceable": "lecserélhető", "habitability": "lakhatóság", "marker": "jelölő",
+    "mat": "játéklap", "track": "fejlődésszámláló", "acceleration": "gyorsulás", "final-space": "végső-mező"}
+
+
+def _hungarian_coded(component: Component) -> Component:
+    """``component`` shown to a Hungarian by its Hungarian code (:data:`HU_COMPONENT_CODES`),
+    which /info also finds it by; the id stays what is stored."""
+    shown = HU_COMPONENT_CODES.get(component.id)
+    if shown is None:
+        return component
+    aliases = tuple(dict.fromkeys((*component.aliases, shown, fold_word(shown))))
+    return replace(component, code=Localized(en=component.id, hu=shown), aliases=aliases)
