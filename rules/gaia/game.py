@@ -425,9 +425,12 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             spent = before["power"]["area3"] - after["power"]["area3"] - from_third
             if spent > 0:
                 parts.append(Msg("gaia.delta.pw", n=_signed(-spent)))
+            # an income order's tokens are its income's, alike in every order (and a button's
+            # 80 characters hold them beside one order's words only): not said
+            ordering = any(cmd[0] == "income" for cmd in move["cmds"])
             if to_gaia > 0:
                 parts.append(Msg("gaia.delta.to_gaia", n=to_gaia))
-            if change + max(0, to_gaia):
+            if change + max(0, to_gaia) and not ordering:
                 parts.append(Msg("gaia.delta.t", n=_signed(change + max(0, to_gaia))))
             if after["vp"] != before["vp"]:
                 parts.append(Msg("gaia.delta.vp", n=_signed(after["vp"] - before["vp"])))

@@ -150,3 +150,21 @@ def test_GP_POW_7_an_action_giving_tokens_says_the_power_spent_and_the_tokens_ga
     st = action_state(["terrans", "xenos"], [(0, "m", "1A5"), (1, "m", "3A7")])
     set_power(st["players"][0], 2, 2, 4)
     assert render(GAME.describe_move(st, 0, "action power7"), "hu") == "−3 energia, +2 energiajelölő"
+
+
+def test_GP_INC_2_an_income_orders_buttons_stay_alike():
+    """E-9's token gains are not said for an income order: every order brings the same tokens,
+    and with them one button's words outgrew the 80 characters and lost its description."""
+    import random
+    st = GAME.new_game({"players": 2, "factions": "choose"}, 0)
+    st = play(play(st, 0, "faction ivits"), 1, "faction terrans")
+    rng = random.Random(0)
+    while True:     # the Ivits' first income: 4 power charged and a token (GP-INC-2)
+        seat = min(GAME.waiting_for(st))
+        texts = [GAME.format_move(m).split(" ", 1)[1] for m in GAME.legal_moves(st, seat)]
+        if "income 1t" in texts:
+            break
+        st = play(st, seat, rng.choice(texts))
+    described = [GAME.describe_move(st, seat, text) for text in texts]
+    assert any(d is not None for d in described)
+    assert all("energiajelölő" not in render(d, "hu") for d in described if d is not None)
