@@ -51,6 +51,9 @@ def amount(text: str, brief: bool = False) -> Msg | Join | str:
         except ValueError:
             parts.append(raw)
             continue
+        if not all(unit in UNITS or unit.endswith("step") and unit[:-4].isdigit() for _n, unit in items):
+            parts.append(raw.strip())   # an unknown unit as typed ("1energi" had lost its "1")
+            continue
         for n, unit in items:
             if unit in UNITS:
                 parts.append(Msg(("gaia.amt_brief." if brief and unit in BRIEF_UNITS else "gaia.amt.") + unit, n=n))

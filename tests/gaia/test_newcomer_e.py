@@ -168,3 +168,15 @@ def test_GP_INC_2_an_income_orders_buttons_stay_alike():
     described = [GAME.describe_move(st, seat, text) for text in texts]
     assert any(d is not None for d in described)
     assert all("energiajelölő" not in render(d, "hu") for d in described if d is not None)
+
+
+def test_GP_LEECH_5_a_mistyped_charge_is_echoed_as_typed():
+    """E-11: "feltölt 1energi" was answered "... ezt nem választhatod: energi" (the "1" lost)."""
+    from .helpers import set_power
+    st = action_state(["nevlas", "xenos"], [(1, "PI", "3A7"), (0, "m", "3B5")])
+    set_power(st["players"][1], 4, 4, 0)
+    st = play(st, 0, "build m 3B2.")
+    with pytest.raises(IllegalMove) as refused:
+        play(st, 1, "feltölt 1energi")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.charge_bad", "GP-LEECH-5")
+    assert render(refused.value.msg, "hu").endswith("ezt nem választhatod: 1energi")
