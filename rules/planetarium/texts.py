@@ -368,6 +368,33 @@ def components() -> tuple[Component, ...]:
     return tuple(_hungarian_coded(component) for component in out)
 
 
+def describe_node(view: Any, text: str) -> Component | None:
+    """The board node ``text`` names (``II-3``, ``iv3``; PL-BRD-1..3) in ``view``: its orbit,
+    the token lying there now and where a token moves from it in one step; None when ``text``
+    names no node (newcomer N-1: /info knew no node)."""
+    node = mv.normalize_node(text.strip())
+    if node is None:
+        return None
+    graph = board()
+    token = (getattr(view, "nodes", None) or {}).get(node)
+    if token is None:
+        on = P("comp.node.empty")
+    elif token in PLANETS:
+        on = P("comp.planet.name", planet=token)
+    else:
+        on = P("comp.matter.name", matter=P(f"matter.{token}"))
+    orbit = ROMAN_OF[graph.orbit[node]]
+    return Component(node, "planetarium.kind.node", P("comp.node.name", node=node),
+                     P("comp.node.text", orbit=orbit, on=on, next=Join(list(graph.successors[node]))),
+                     P("comp.node.gist", on=on))
+
+
+def node_codes() -> tuple[str, ...]:
+    """Every node, orbit by orbit from the sun (I-1 ... VII-16)."""
+    graph = board()
+    return tuple(sorted(graph.orbit, key=lambda node: (graph.orbit[node], int(node.split("-")[1]))))
+
+
 #: the codes a Hungarian reader sees and types for the components without a card's id (newcomer
 #: E-10: the Hungarian /info list showed "gas", "rock", "final", "track", "final-space")
 HU_COMPONENT_CODES = {
