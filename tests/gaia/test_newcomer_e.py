@@ -3,7 +3,7 @@ import pytest
 
 from rules.base import IllegalMove
 from rules.gaia import GAME
-from rules.messages import render
+from rules.messages import Msg, render
 
 from .helpers import action_state, play
 
@@ -180,3 +180,19 @@ def test_GP_LEECH_5_a_mistyped_charge_is_echoed_as_typed():
         play(st, 1, "feltölt 1energi")
     assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.charge_bad", "GP-LEECH-5")
     assert render(refused.value.msg, "hu").endswith("ezt nem választhatod: 1energi")
+
+
+def test_GP_LEECH_10_the_charge_orders_read_in_one_voice():
+    """E-12: `/gaia töltés` offered "mindig kérdezz meg" (to the bot), "elfogadja, ha nem kerül
+    győzelmi pontba" (of the bot) and "legfeljebb max energiát fogad el"; the status said "mindig
+    kérdez" beside "mindig utasítsa el". The choices now all address the bot, the status describes
+    what the bot does, and the choice the number goes with still begins with the word its
+    refusal names ("A „legfeljebb” módhoz ...")."""
+    from rules.messages import text_of
+    choices = {c: text_of(f"choice.gaia_policy.{c}", "hu") for c in ("ask", "free", "upto", "never")}
+    assert choices == {"ask": "mindig kérdezz meg", "free": "fogadd el, ha nem kerül győzelmi pontba",
+                       "upto": "legfeljebb max energiát fogadj el", "never": "mindig utasítsd el"}
+    assert "„legfeljebb”" in text_of("gaia_policy_needs_max", "hu")
+    status = [text_of(f"gaia.pref.charge.{c}", "hu") for c in ("ask", "free", "upto", "never", "upto_n")]
+    assert all("utasítsa" not in s and "fogadja el" not in s and "elfogadás" not in s for s in status)
+    assert render(Msg("gaia.pref.charge.upto_n", max=2), "hu") == "legfeljebb 2 energiáig elfogadja a feltöltést"
