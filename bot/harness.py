@@ -137,15 +137,17 @@ class _FakeResponse:
 
 def _raise_for(status: int, data: Any, method: str, url: str) -> None:
     # _FakeResponse has the attributes discord.py's exceptions read of an aiohttp response
-    # (status, reason, headers, method, url); the stubs ask for the aiohttp class itself.
-    response = _FakeResponse(status, method, url)
+    # (status, reason, headers, method, url); the stubs ask for aiohttp's or requests' class
+    # itself. Typed Any rather than ignored per call: without requests installed (a fresh
+    # virtual environment) that union is already Any and the ignores were "unused" errors.
+    response: Any = _FakeResponse(status, method, url)
     if status == 403:
-        raise discord.Forbidden(response, data)  # type: ignore[arg-type]
+        raise discord.Forbidden(response, data)
     if status == 404:
-        raise discord.NotFound(response, data)  # type: ignore[arg-type]
+        raise discord.NotFound(response, data)
     if status >= 500:
-        raise discord.DiscordServerError(response, data)  # type: ignore[arg-type]
-    raise discord.HTTPException(response, data)  # type: ignore[arg-type]
+        raise discord.DiscordServerError(response, data)
+    raise discord.HTTPException(response, data)
 
 
 def _read_form(form: Optional[Iterable[Dict[str, Any]]]) -> Tuple[Any, List[Tuple[str, bytes]]]:

@@ -71,9 +71,10 @@ class GeneralCog(commands.Cog):
         if len(text) <= 2000:
             await send(interaction, text, ephemeral=True)
             return
-        # a long help comes in whole paragraphs over several messages
-        await send(interaction, clip(t("help_game", language, title=rules_game.title_msg(), game=game,
-                                       summary=rules_game.rules_summary(), notation="…",
+        # a long help comes in whole paragraphs over several messages: the summary, then the
+        # notation under its heading (not the heading twice, first over a lone "…")
+        await send(interaction, clip(t("help_game_summary", language, title=rules_game.title_msg(), game=game,
+                                       summary=rules_game.rules_summary(),
                                        low=rules_game.min_players, high=rules_game.max_players)), ephemeral=True)
         chunk = ""
         for paragraph in t("help_notation_only", language, notation=rules_game.notation_help()).split("\n"):

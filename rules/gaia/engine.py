@@ -1137,7 +1137,8 @@ def form_federation(st: GaiaState, seat: int, hexes_text: str, tok: str, ctx: Ct
             err("gaia.err.unknown_hex_short", "GP-FED-1", hex=part)
         chosen.append(k)
     if tok not in FED_TOKENS or tok == "gleens":
-        err("gaia.err.unknown_fed", "GP-FED-8", token=notation_code(tok))
+        err("gaia.err.unknown_fed", "GP-FED-8", token=notation_code(tok),
+            allowed=Join([notation_code(t) for t in FED_TOKENS if t != "gleens" and st["fed_supply"].get(t, 0) > 0]))
     if st["fed_supply"].get(tok, 0) <= 0:
         err("gaia.err.fed_left", "GP-COMP-5", token=notation_code(tok))
     info = federation_check(st, seat, chosen)
@@ -1420,7 +1421,9 @@ def board_action(st: GaiaState, seat: int, aid: str, ctx: Ctx) -> None:
     """GP-BOARD-1..4."""
     p = P(st, seat)
     if aid not in ACTIONS:
-        err("gaia.err.unknown_action", "GP-BOARD-1", action=aid)
+        # in the reader's words ("akció energia" had echoed the notation's unit "pw"), with the choices
+        err("gaia.err.unknown_action", "GP-BOARD-1", action=notation_code(aid),
+            allowed=Join([notation_code(a) for a in ACTIONS]))
     if aid in st["used_actions"]:
         err("gaia.err.action_used", "GP-BOARD-2", action=action_name(aid))
     a = ACTIONS[aid]

@@ -406,19 +406,40 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         gist = self._taken_gist(state, move["cmds"])
         before = state["players"][seat]
         parts = []
+        # a move that ends the game brings the final scoring and its conversions (GP-END-1..6a):
+        # "+4 credits, -4 power, +24 VP" read as the last pass's own gains (newcomer E-8); it
+        # says the game ends instead
+        ends = self.is_over(applied) and not self.is_over(state)
         # a move that starts a round brings the round's income (GP-INC-1): that total would
         # read as the move's own effect ("+4 ore" for a booster giving 1 ore), so none is shown
-        if before is not None and after is not None and applied["round"] == state["round"]:
+        if before is not None and after is not None and applied["round"] == state["round"] and not ends:
             for key in ("c", "o", "k", "q"):
                 change = after[key] - before[key]
                 if change:
                     parts.append(Msg("gaia.delta." + key, n=_signed(change)))
-            spent = before["power"]["area3"] - after["power"]["area3"]
+            # power tokens leaving the bowls (a satellite's, GP-FED-3; a gaiaformer's to the Gaia
+            # area, GP-GF-3; burnt, GP-POW-6) or gained are tokens, not power spent: a
+            # federation's satellite read "−1 energia" when its token came from bowl III
+            # (newcomer E-9). Tokens leave I, then II, then III (GP-POW-4).
+            bowls = ("area1", "area2", "area3")
+            held = sum(before["power"][a] for a in bowls)
+            change = sum(after["power"][a] for a in bowls) - held
+            to_gaia = after["power"]["gaia"] - before["power"]["gaia"]
+            from_third = max(0, -change - before["power"]["area1"] - before["power"]["area2"])
+            spent = before["power"]["area3"] - after["power"]["area3"] - from_third
             if spent > 0:
                 parts.append(Msg("gaia.delta.pw", n=_signed(-spent)))
+            # an income order's tokens are its income's, alike in every order (and a button's
+            # 80 characters hold them beside one order's words only): not said
+            ordering = any(cmd[0] == "income" for cmd in move["cmds"])
+            if to_gaia > 0:
+                parts.append(Msg("gaia.delta.to_gaia", n=to_gaia))
+            if change + max(0, to_gaia) and not ordering:
+                parts.append(Msg("gaia.delta.t", n=_signed(change + max(0, to_gaia))))
             if after["vp"] != before["vp"]:
                 parts.append(Msg("gaia.delta.vp", n=_signed(after["vp"] - before["vp"])))
-        effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else None
+        effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else \
+            Msg("gaia.describe.ends_game") if ends else None
         phrase = self.move_phrase(state, seat, text)
         if gist is not None and _says(phrase, gist):
             gist = None     # the move's words already name it ("takes booster 2 (income ...)")

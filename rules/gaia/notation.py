@@ -16,7 +16,7 @@ import re
 from typing import Any, Sequence
 
 from rules.kit.words import CodeTable, WordTable, translate
-from rules.messages import Localized, Msg, fold_word
+from rules.messages import Join, Localized, Msg, fold_word
 
 from .tables import ACTIONS, ADV_POS, BOOSTERS, FACTION_IDS, FED_TOKENS, FIELDS, STD_POS
 
@@ -73,6 +73,13 @@ _ALIASES = {
     "akademia1": "ac1", "akademia2": "ac2",
     "gaiaformalo": "gf", "galaxiformalo": "gf", "gajaformalo": "gf",
     "urallomas": "sp",
+    # ... as the object of "építs" (the menus' "Építs bányát"): "építs bányát 1A5"
+    "banyat": "m", "allomast": "ts", "kereskedelmi-allomast": "ts", "labort": "lab", "kutatolabort": "lab",
+    "laboratoriumot": "lab", "kutatolaboratoriumot": "lab", "intezetet": "PI", "bolygotani-intezetet": "PI",
+    "gaiaformalot": "gf", "urallomast": "sp",
+    # ... and the English names the English labels use ("builds a mine")
+    "mine": "m", "trading-station": "ts", "research-lab": "lab", "planetary-institute": "PI",
+    "gaiaformer": "gf",
     # research areas
     "terraformalas": "terra", "navigacio": "nav", "mi": "int", "mesterseges-intelligencia": "int",
     "gazdasag": "eco", "tudomany": "sci",
@@ -231,6 +238,11 @@ def _declined_thing(word: str) -> bool:
     return bool(_OFFER.match(word.lower())) or VERB_ALIASES.get(fold(word)) in ("up", "tech")
 
 
+#: The verbs an unknown word's refusal lists (newcomer E-4): the actions, free actions and answers.
+LISTED_VERBS = ("build", "up", "action", "special", "federation", "pass", "spend", "burn", "charge", "decline",
+                "income", "faction", "booster")
+
+
 def parse_commands(body: str) -> list[list[str]]:
     """Split a line body into sub-commands, dropping display annotations (§12.4)."""
     cmds: list[list[str]] = []
@@ -241,7 +253,8 @@ def parse_commands(body: str) -> list[list[str]]:
         toks = _phrases(piece.split())
         verb = VERB_ALIASES.get(fold(toks[0]))
         if verb is None:
-            raise NotationError("gaia.err.unknown_command", word=toks[0])
+            # the verbs a turn is made of, in the reader's words, as the other games list theirs
+            raise NotationError("gaia.err.unknown_command", word=toks[0], verbs=Join([code(v) for v in LISTED_VERBS]))
         rest = []
         for t in toks[1:]:
             if t.startswith("(") or t in ("using", "returning"):

@@ -51,6 +51,9 @@ def amount(text: str, brief: bool = False) -> Msg | Join | str:
         except ValueError:
             parts.append(raw)
             continue
+        if not all(unit in UNITS or unit.endswith("step") and unit[:-4].isdigit() for _n, unit in items):
+            parts.append(raw.strip())   # an unknown unit as typed ("1energi" had lost its "1")
+            continue
         for n, unit in items:
             if unit in UNITS:
                 parts.append(Msg(("gaia.amt_brief." if brief and unit in BRIEF_UNITS else "gaia.amt.") + unit, n=n))
@@ -270,6 +273,8 @@ def _hu_component_codes() -> dict[str, str]:
     out = {}
     for tid in TECH:
         out[tid] = ("kül-techlapka" + tid[7:]) if tid.startswith("adv") else ("techlapka" + tid[4:])
+    for rid in ROUND_TILES:     # the English "score3" was the one English code of /info's list
+        out[rid] = "fordulólapka" + rid[5:]
     for tid in FINAL_TILES:
         name = (text_of("gaia.finalname." + tid, "hu") or tid).lower().replace(" ", "-")
         out["final-" + tid] = "vég-" + name

@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from rules.messages import Msg
+from rules.messages import Join, Msg
 
 from . import board
 from . import engine as E
@@ -340,8 +340,11 @@ def _turn(st: GaiaState, seat: int, ctx: Ctx) -> None:
                 E.build_gaiaformer(st, seat, k, ctx)
             elif typ in ("ts", "lab", "PI", "ac1", "ac2"):
                 E.upgrade(st, seat, k, typ, ctx)
-            else:
+            elif typ == "sp":
                 err("gaia.err.build_type", "GP-ACT-2", building=code(typ))
+            else:   # a word that names no building (newcomer E-1: "építs bányát" read as a kind)
+                err("gaia.err.no_such_building", "GP-NOT", building=typ,
+                    allowed=Join([code(b) for b in ("m", "ts", "lab", "PI", "ac1", "ac2", "gf")]))
         elif v == "up":
             p = P(st, seat)
             E.check_field(cmd[1])       # the area named is checked before its cost (newcomer G1)

@@ -1226,6 +1226,17 @@ class PlanetariumGame(Game[GameState, Move]):
         """Every card, planet, matter kind, deck, icon and board part (``/planetarium info``)."""
         return texts.components()
 
+    def describe_location(self, view: GameState, seat: int | None, text: str) -> Component | None:
+        """A board node (``II-3``): its orbit, the token on it now, its next nodes (PL-BRD-1..3)."""
+        return texts.describe_node(view, text)
+
+    def location_codes(self, view: GameState) -> Sequence[str]:
+        return texts.node_codes()
+
+    def location_hint(self, text: str) -> Msg | None:
+        node = mv.normalize_node(text.strip())
+        return P("info.node_needs_game", node=node) if node else None
+
     def score_breakdown(self, state: GameState) -> list[list[ScorePart]]:
         """Points by the deck of the cards that scored them (PL-WIN-1: all points come from
         played cards; final cards are the last round's bonus)."""

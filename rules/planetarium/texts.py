@@ -10,11 +10,12 @@ English one (``moves.format_move``).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Iterable
 
 from rules.base import Component, IllegalMove
-from rules.messages import LANGUAGES, Join, Msg, render
+from rules.messages import LANGUAGES, Join, Localized, Msg, fold_word, render
 
 from . import moves as mv
 from .data import ROMAN_OF, Card, board, cards, matter_mix, planet_kinds, track_info
@@ -364,4 +365,50 @@ def components() -> tuple[Component, ...]:
         out.append(Component(ident, f"planetarium.kind.{'icon' if ident in ('gravity', 'replaceable') else 'part'}",
                              P(f"comp.{key}.name"), P(f"comp.{key}.text", **values), P(f"comp.{key}.gist", **values),
                              aliases=tuple(render(P(f"comp.{key}.name"), lang) for lang in ("en", "hu"))))
-    return tuple(out)
+    return tuple(_hungarian_coded(component) for component in out)
+
+
+def describe_node(view: Any, text: str) -> Component | None:
+    """The board node ``text`` names (``II-3``, ``iv3``; PL-BRD-1..3) in ``view``: its orbit,
+    the token lying there now and where a token moves from it in one step; None when ``text``
+    names no node (newcomer N-1: /info knew no node)."""
+    node = mv.normalize_node(text.strip())
+    if node is None:
+        return None
+    graph = board()
+    token = (getattr(view, "nodes", None) or {}).get(node)
+    if token is None:
+        on = P("comp.node.empty")
+    elif token in PLANETS:
+        on = P("comp.planet.name", planet=token)
+    else:
+        on = P("comp.matter.name", matter=P(f"matter.{token}"))
+    orbit = ROMAN_OF[graph.orbit[node]]
+    return Component(node, "planetarium.kind.node", P("comp.node.name", node=node),
+                     P("comp.node.text", orbit=orbit, on=on, next=Join(list(graph.successors[node]))),
+                     P("comp.node.gist", on=on))
+
+
+def node_codes() -> tuple[str, ...]:
+    """Every node, orbit by orbit from the sun (I-1 ... VII-16)."""
+    graph = board()
+    return tuple(sorted(graph.orbit, key=lambda node: (graph.orbit[node], int(node.split("-")[1]))))
+
+
+#: the codes a Hungarian reader sees and types for the components without a card's id (newcomer
+#: E-10: the Hungarian /info list showed "gas", "rock", "final", "track", "final-space")
+HU_COMPONENT_CODES = {
+    "gas": "gáz", "rock": "kőzet", "water": "víz", "metal": "fém",
+    "initial": "kezdeti", "major": "jelentős", "final": "végső",
+    "gravity": "gravitáció", "replaceable": "lecserélhető", "habitability": "lakhatóság", "marker": "jelölő",
+    "mat": "játéklap", "track": "fejlődésszámláló", "acceleration": "gyorsulás", "final-space": "végső-mező"}
+
+
+def _hungarian_coded(component: Component) -> Component:
+    """``component`` shown to a Hungarian by its Hungarian code (:data:`HU_COMPONENT_CODES`),
+    which /info also finds it by; the id stays what is stored."""
+    shown = HU_COMPONENT_CODES.get(component.id)
+    if shown is None:
+        return component
+    aliases = tuple(dict.fromkeys((*component.aliases, shown, fold_word(shown))))
+    return replace(component, code=Localized(en=component.id, hu=shown), aliases=aliases)
