@@ -20,7 +20,7 @@ import tests.host.toy_game  # noqa: F401  (the toy game's texts: keys with and w
 from rules.messages import (LANGUAGES, Join, Msg, catalogue, label_key, message_keys, placeholders, render)
 from tests.pulsar.test_label_length import playout_positions
 
-GAMES: tuple[str, ...] = ("gaia",)     # the games whose label variants are written (all five by the end)
+GAMES: tuple[str, ...] = ("gaia", "eve")     # the games whose label variants are written (all five by the end)
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
@@ -115,7 +115,7 @@ NEUTRAL = {
 # Not phrases, but worded for the thread inside a move's label: what the move does, said of the
 # mover ("keeps the roll"), and EVE's question to the opponent, which a thread asks in the
 # second person ("hány sérülés kockát választottál?") and the asker's label of the opponent.
-DESCRIPTIONS: dict[str, set[str]] = {}
+DESCRIPTIONS = {"eve": {"eve.describe.keep_dice", "eve.describe.reroll", "eve.ask.d", "eve.ask.s", "eve.ask.t"}}
 # Where a phrase is no choice of the reader's -- a redacted secret ("plays a hidden card") --
 # the game returns it from ``redact_move``, which labels never show (the mover sees their own
 # move: ``secret_shown``); so every phrase a label shows is the reader's own choice.
