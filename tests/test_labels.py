@@ -20,7 +20,7 @@ import tests.host.toy_game  # noqa: F401  (the toy game's texts: keys with and w
 from rules.messages import (LANGUAGES, Join, Msg, catalogue, label_key, message_keys, placeholders, render)
 from tests.pulsar.test_label_length import playout_positions
 
-GAMES: tuple[str, ...] = ("gaia", "eve")     # the games whose label variants are written (all five by the end)
+GAMES: tuple[str, ...] = ("gaia", "eve", "planetarium")     # the games whose label variants are written (all five by the end)
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
