@@ -20,7 +20,7 @@ import tests.host.toy_game  # noqa: F401  (the toy game's texts: keys with and w
 from rules.messages import (LANGUAGES, Join, Msg, catalogue, label_key, message_keys, placeholders, render)
 from tests.pulsar.test_label_length import playout_positions
 
-GAMES: tuple[str, ...] = ("gaia", "eve", "planetarium")     # the games whose label variants are written (all five by the end)
+GAMES: tuple[str, ...] = ("gaia", "eve", "planetarium", "pulsar")     # the games whose label variants are written (all five by the end)
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
@@ -94,7 +94,7 @@ NEUTRAL = {
             "eve.phrase.tac_cut", "eve.phrase.tac_cut_brief"},
     "planetarium": {"planetarium.phrase.grav_short", "planetarium.phrase.marker_none",
                     "planetarium.phrase.marker_from_short"},
-    "pulsar": {"pulsar.phrase.options", "pulsar.phrase.gives_more"},
+    "pulsar": {"pulsar.phrase.options", "pulsar.phrase.gives_more", "pulsar.phrase.goals"},
     "spacecorp": {"spacecorp.phrase.with", "spacecorp.phrase.sources", "spacecorp.phrase.src.cards",
                   "spacecorp.phrase.shielded_card", "spacecorp.phrase.src.infra", "spacecorp.phrase.hq_colour",
                   "spacecorp.phrase.src.time_double", "spacecorp.phrase.src.time_split", "spacecorp.phrase.src.pay",

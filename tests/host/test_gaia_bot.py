@@ -141,7 +141,9 @@ async def test_a_charge_offer_gets_buttons_only_the_offered_player_can_use(tmp_p
         sent = await play_until(harness, thread, users, recorded, 9)
         announcement = next(item for item in sent if item.components)
         labels = [c["label"] for row in announcement.components for c in row["components"]]
-        assert labels[0].startswith("charges 1 power") and labels[1].startswith("declines") and len(labels) == 2   # in words
+        charge_label = render(Msg("gaia.phrase.charge", n=1), "en", label=True)    # the offered player's own choice
+        decline_label = render(Msg("gaia.phrase.decline"), "en", label=True)
+        assert labels[0].startswith(charge_label) and labels[1].startswith(decline_label) and len(labels) == 2
         charge = announcement.components[0]["components"][0]["custom_id"]
         refused = await harness.click(users["alice"], announcement.message_id, charge, channel_id=thread)
         assert "not your turn" in "\n".join(item.content or "" for item in refused).lower()
