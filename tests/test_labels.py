@@ -20,7 +20,7 @@ import tests.host.toy_game  # noqa: F401  (the toy game's texts: keys with and w
 from rules.messages import (LANGUAGES, Join, Msg, catalogue, label_key, message_keys, placeholders, render)
 from tests.pulsar.test_label_length import playout_positions
 
-GAMES: tuple[str, ...] = ("gaia", "eve", "planetarium", "pulsar")     # the games whose label variants are written (all five by the end)
+GAMES = ("gaia", "eve", "planetarium", "pulsar", "spacecorp")
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
@@ -104,7 +104,7 @@ NEUTRAL = {
                   "spacecorp.phrase.cp.two_bases", "spacecorp.phrase.cp.team", "spacecorp.phrase.cp.build",
                   "spacecorp.phrase.cp.pay5", "spacecorp.phrase.cp.envtol", "spacecorp.phrase.offer_box",
                   "spacecorp.phrase.src.cards_brief", "spacecorp.phrase.shielded_card_brief",
-                  "spacecorp.phrase.src.infra_brief", "spacecorp.phrase.hq_colour_brief",
+                  "spacecorp.phrase.src.infra_brief", "spacecorp.phrase.hq_self_brief", "spacecorp.phrase.hq_colour_brief",
                   "spacecorp.phrase.src.time_double_brief", "spacecorp.phrase.src.time_split_brief",
                   "spacecorp.phrase.src.pay_brief", "spacecorp.phrase.leg_brief",
                   "spacecorp.phrase.build_spot_tiles_brief", "spacecorp.phrase.tile_base_brief",
