@@ -27,9 +27,10 @@ def t(key: str, locale: discord.Locale | str | None = None, **values: Any) -> st
     return render(Msg(key, **values), language_of(locale))
 
 
-def tr(message: Msg | str, locale: discord.Locale | str | None = None) -> str:
-    """A message value (or notation, unchanged) as text in the locale's language."""
-    return render(message, language_of(locale))
+def tr(message: Msg | str, locale: discord.Locale | str | None = None, *, label: bool = False) -> str:
+    """A message value (or notation, unchanged) as text in the locale's language; ``label``:
+    offered to the reader as their own choice (its keys' label variants, see ``label_key``)."""
+    return render(message, language_of(locale), label=label)
 
 
 def ls(key: str) -> app_commands.locale_str:

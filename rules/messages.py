@@ -191,8 +191,10 @@ def _roman_value(numeral: str) -> int:
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, language: str):
+    def __init__(self, language: str, label: bool = False, capital: bool = False):
         self.language = language
+        self.label = label
+        self.capital = capital      # the first field starts a label: its first word is capitalised
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith("n|"):
@@ -202,11 +204,12 @@ class _Formatter(string.Formatter):
             if len(forms) != 2:
                 raise ValueError(f"plural spec needs two forms: {format_spec!r}")
             return f"{value} {forms[0] if value in (1, -1, '1') else forms[1]}"
+        capital, self.capital = self.capital, False
         if format_spec == "az":
-            text = _value_text(value, self.language)
-            return f"{hungarian_article(text)} {text}"
+            text = _value_text(value, self.language, self.label)
+            return _capitalised(f"{hungarian_article(text)} {text}", capital)
         if isinstance(value, (Msg, Join, Localized)) or isinstance(value, str) and not format_spec:
-            return _value_text(value, self.language)
+            return _value_text(value, self.language, self.label, capital)
         if isinstance(value, int) and not isinstance(value, bool) and value < 0 and not format_spec:
             return number_text(value, self.language)       # a penalty: "−5" in Hungarian
         return str(super().format_field(value, format_spec))
@@ -215,11 +218,17 @@ class _Formatter(string.Formatter):
         return value if conversion is None else super().convert_field(value, conversion)
 
 
-def _value_text(value: Any, language: str) -> str:
+def _capitalised(text: str, capital: bool) -> str:
+    return text[:1].upper() + text[1:] if capital and text[:1].islower() else text
+
+
+def _value_text(value: Any, language: str, label: bool = False, capital: bool = False) -> str:
+    """``capital``: the value starts a label; its first word is capitalised where it is a
+    catalogue text's (never notation's: "m 3A3" stays as it is typed)."""
     if isinstance(value, Msg):
-        return render(value, language)
+        return _render(value, language, label, capital)
     if isinstance(value, Join):
-        parts = [_value_text(item, language) for item in value.items]
+        parts = [_value_text(item, language, label, capital and index == 0) for index, item in enumerate(value.items)]
         if value.conj == "comma" or len(parts) < 2:
             return ", ".join(parts)
         word = text_of(f"list.{value.conj}", language) or value.conj
@@ -251,23 +260,50 @@ MINUS = "\u2212"     # the minus sign Hungarian typography writes before a negat
 _LONGEST_WORD = 64      # longer than any notation word; links and <@mentions> are never cut
 
 
-def text_of(key: str, language: str) -> str | None:
+def text_of(key: str, language: str, label: bool = False) -> str | None:
+    """The text of ``key`` in ``language`` (else English); with ``label``, its label variant
+    (``label_key``) where the catalogue has one."""
+    if label:
+        variant = catalogue(language).get(label_key(key))
+        if variant:
+            return variant
     return catalogue(language).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
 
 
-def render(message: "Msg | Join | Localized | str", language: str = DEFAULT_LANGUAGE) -> str:
+LABEL_SUFFIX = ".label"
+
+
+def label_key(key: str) -> str:
+    """The key of ``key``'s label variant: the words a menu, a button or an autocomplete entry
+    offers the reader as their own choice ("Build a mine on 10B5" / "Építs bányát: 10B5"),
+    where the plain text tells others what a player did ("builds a mine on 10B5").  Games keep
+    them in ``data/<game>/i18n/<lang>.labels.json``."""
+    return key + LABEL_SUFFIX
+
+
+def render(message: "Msg | Join | Localized | str", language: str = DEFAULT_LANGUAGE, *,
+           label: bool = False) -> str:
     """The text of ``message`` in ``language`` (English where a text is missing).  A plain
-    ``str`` is notation and returned unchanged."""
+    ``str`` is notation and returned unchanged.  ``label``: the message is offered to the
+    reader as their own choice: every key in it, nested ones too, reads its label variant
+    where it has one (``label_key``), the plain text where not, and the label starts with a
+    capital letter as a menu's entries do ("Build a mine on 10B5", "Építs bányát: 10B5")."""
+    return _render(message, language, label, label)
+
+
+def _render(message: "Msg | Join | Localized | str", language: str, label: bool, capital: bool = False) -> str:
     if isinstance(message, (Join, Localized)):
-        return _value_text(message, language)
+        return _value_text(message, language, label, capital)
     if not isinstance(message, Msg):
         return str(message)
-    text = text_of(message.key, language)
+    text = text_of(message.key, language, label)
     if text is None:
         log.error("message key %r missing from the catalogue", message.key)
         return message.key
+    starts_with_field = text.startswith("{") and not text.startswith("{{")
     try:
-        return _Formatter(language).format(text, **message.params)
+        formatted = _Formatter(language, label, capital and starts_with_field).format(text, **message.params)
+        return _capitalised(formatted, capital and not starts_with_field)
     except (KeyError, IndexError, ValueError, AttributeError):
         log.error("message %r could not be formatted with %r", message.key, sorted(message.params))
         return text

@@ -47,6 +47,6 @@ def test_the_host_writes_a_thread_line_in_full_and_a_label_fitted():
                     continue
                 loaded = SimpleNamespace(game=game, state=state)
                 assert move_words(loaded, seat, text, "hu") == render(full, "hu")
-                assert move_words(loaded, seat, text, "hu", label=True) == render(label, "hu")
+                assert move_words(loaded, seat, text, "hu", label=True) == render(label, "hu", label=True)
                 return
     raise AssertionError("no Gaia move read in fewer words on a label")

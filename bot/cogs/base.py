@@ -272,9 +272,9 @@ def move_words(loaded: LoadedGame, seat: int, text: str, language: str, *, secre
     game = loaded.game
     shown: str | Msg = text if secret_shown else game.redact_move(loaded.state, seat, text)
     if isinstance(shown, Msg):
-        return tr(shown, language)
+        return tr(shown, language, label=label)
     phrase = (game.move_phrase if label else game.full_phrase)(loaded.state, seat, shown)
-    return tr(phrase, language) if phrase is not None else shown
+    return tr(phrase, language, label=label) if phrase is not None else shown
 
 
 def score_line(loaded: LoadedGame, seat: int, score: int, language: str,
@@ -921,9 +921,9 @@ class GameCog(commands.GroupCog):
             return move_words(loaded, 0, text, language, secret_shown=True, label=True)
         words = move_words(loaded, seat, text, language, secret_shown=True, label=True)
         description = loaded.game.describe_move(loaded.state, seat, text)
-        if description is None or tr(description, language) in words:   # never the same thing twice
+        if description is None or tr(description, language, label=True).casefold() in words.casefold():   # never the same thing twice
             return words
-        return t("move_with_description", language, move=words, description=description)
+        return tr(Msg("move_with_description", move=words, description=description), language, label=True)
 
     async def make_move(self, interaction: discord.Interaction, record: GameRecord, text: str,
                         *, announce_separately: bool = False, expected_ply: int | None = None) -> None:

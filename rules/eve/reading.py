@@ -228,7 +228,7 @@ def lengths(message: Msg) -> tuple[int, ...]:
     """How many characters ``message`` takes in each language (labels are fitted on every
     keystroke of autocomplete: the same texts come again and again)."""
     from rules.messages import LANGUAGES, render
-    return tuple(len(render(message, language)) for language in LANGUAGES)
+    return tuple(len(render(message, language, label=True)) for language in LANGUAGES)
 
 
 @lru_cache(maxsize=4096)

@@ -488,7 +488,7 @@ def _verbs(text: str) -> tuple[str, ...]:
 
 def _lengths(message: Msg) -> tuple[int, ...]:
     from rules.messages import LANGUAGES, render
-    return tuple(len(render(message, language)) for language in LANGUAGES)
+    return tuple(len(render(message, language, label=True)) for language in LANGUAGES)
 
 
 def move_phrase(state: Any, text: str) -> Msg | None:
@@ -641,7 +641,7 @@ def _part_lengths(tech_items: tuple[tuple[str, str], ...], previous: str | None,
     sizes = [0] * len(LANGUAGES)
     for index, cmd in enumerate(option):
         if index:
-            glue = [len(render(Msg(_then_key(brief), first="", next=""), language)) for language in LANGUAGES]
+            glue = [len(render(Msg(_then_key(brief), first="", next=""), language, label=True)) for language in LANGUAGES]
             sizes = [size + extra for size, extra in zip(sizes, glue)]
         part = _lengths(_part(tech, option[index - 1][0] if index else previous, cmd, brief))
         sizes = [size + extra for size, extra in zip(sizes, part)]
@@ -663,7 +663,7 @@ def _group_level(variants: Variants, limit: int, tech_items: tuple[tuple[str, st
         return known[brief]
 
     def _longest(brief: int) -> int:
-        glue = [len(render(Msg(_then_key(brief), first="", next=""), language)) for language in LANGUAGES]
+        glue = [len(render(Msg(_then_key(brief), first="", next=""), language, label=True)) for language in LANGUAGES]
         sizes = [glue_size * (len(variants) - 1) for glue_size in glue]
         previous: str | None = None
         for options in variants:

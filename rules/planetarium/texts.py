@@ -151,7 +151,7 @@ MOVE_PHRASE_BUDGET = 51
 
 def longest(message: Msg) -> int:
     """The length of ``message`` in its longest language."""
-    return max(len(render(message, language)) for language in LANGUAGES)
+    return max(len(render(message, language, label=True)) for language in LANGUAGES)
 
 
 def first_fitting(candidates: list[Msg], limit: int = LABEL_LIMIT) -> Msg:
@@ -268,7 +268,7 @@ def play_room(text: str) -> dict[str, int]:
     ``describe_move``, :func:`gravity_hint` in its briefest words)."""
     _verb, move = mv.parse_syntax(0, text)
     hint = move.card in cards() and cards()[move.card].gravity and not move.gravity
-    return {language: LABEL_LIMIT - (DESCRIPTION_GLUE + len(render(gravity_hint(False), language)) if hint else 0)
+    return {language: LABEL_LIMIT - (DESCRIPTION_GLUE + len(render(gravity_hint(False), language, label=True)) if hint else 0)
             for language in LANGUAGES}
 
 
@@ -285,7 +285,7 @@ def play_level(text: str) -> int:
     room = play_room(text)
     wordings = play_wordings(text)
     for level, message in enumerate(wordings[:-1]):
-        if all(len(render(message, language)) <= room[language] for language in LANGUAGES):
+        if all(len(render(message, language, label=True)) <= room[language] for language in LANGUAGES):
             return level
     return len(wordings) - 1
 

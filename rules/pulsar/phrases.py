@@ -54,7 +54,7 @@ def fits(message: Msg, reserved: int = 0) -> bool:
     """Whether ``message`` fits a label (:data:`LABEL_LIMIT`) in every language, ``reserved``
     characters left over for what the host adds."""
     from rules.messages import LANGUAGES, render
-    return all(len(render(message, language)) + reserved <= LABEL_LIMIT for language in LANGUAGES)
+    return all(len(render(message, language, label=True)) + reserved <= LABEL_LIMIT for language in LANGUAGES)
 
 
 def first_fitting(candidates: "list[Msg]", full: bool = False) -> Msg:
@@ -77,9 +77,9 @@ def fitted_description(phrase_msg: "Msg | None", candidates: "list[Msg]") -> Msg
     """The first description of ``candidates`` that fits a label after ``phrase_msg`` in every
     language (:data:`DESCRIPTION_GLUE`); None (the phrase alone) when none does."""
     from rules.messages import LANGUAGES, render
-    taken = {language: len(render(phrase_msg, language)) if phrase_msg is not None else 0 for language in LANGUAGES}
+    taken = {language: len(render(phrase_msg, language, label=True)) if phrase_msg is not None else 0 for language in LANGUAGES}
     for message in candidates:
-        if all(taken[language] + DESCRIPTION_GLUE + len(render(message, language)) <= LABEL_LIMIT
+        if all(taken[language] + DESCRIPTION_GLUE + len(render(message, language, label=True)) <= LABEL_LIMIT
                for language in LANGUAGES):
             return message
     return None

@@ -150,7 +150,7 @@ def _said(text: str) -> dict[str, str] | None:
     language; cached (autocomplete asks on every keystroke, for the preview and its fitting)."""
     from rules.messages import LANGUAGES, render
     phrase = phrases.phrase(text)
-    return None if phrase is None else {language: render(phrase, language) for language in LANGUAGES}
+    return None if phrase is None else {language: render(phrase, language, label=True) for language in LANGUAGES}
 
 
 @lru_cache(maxsize=4096)
@@ -173,7 +173,7 @@ def _fitted(game: SpaceCorpGame, state: GameState, seat: int, text: str, candida
     said = _said(text)
     taken = {language: len(said[language]) + 2 if said is not None else 0 for language in LANGUAGES}
     for preview in candidates:
-        if all(taken[language] + len(render(preview, language)) <= 100 for language in LANGUAGES):
+        if all(taken[language] + len(render(preview, language, label=True)) <= 100 for language in LANGUAGES):
             return preview
     return None
 

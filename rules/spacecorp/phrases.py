@@ -184,7 +184,7 @@ def _with(actions: "list[Msg]", sources: Sources, lossy: "list[Msg] | None" = No
     fewer_facts = [message for action in lossy for message in variants(action, False)]
     for limit, candidates in ((PHRASE_BUDGET, same_facts), (LABEL_LIMIT, same_facts + fewer_facts)):
         for message in candidates:
-            if all(len(render(message, language)) <= limit for language in LANGUAGES):
+            if all(len(render(message, language, label=True)) <= limit for language in LANGUAGES):
                 return message
     return (lossy or actions)[-1] if extra else (same_facts + fewer_facts)[-1]
 
@@ -196,7 +196,7 @@ def _first_fitting(candidates: "list[Msg]", full: bool = False) -> Msg:
     if full:
         return candidates[0]
     for message in candidates[:-1]:
-        if all(len(render(message, language)) <= LABEL_LIMIT for language in LANGUAGES):
+        if all(len(render(message, language, label=True)) <= LABEL_LIMIT for language in LANGUAGES):
             return message
     return candidates[-1]
 

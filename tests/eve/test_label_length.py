@@ -66,6 +66,6 @@ def test_EVE_CMB_tac_spends_reserves_negation_and_cut_in_fewer_words() -> None:
     phrase = game.move_phrase(state, 0, "tac T1:R36 T2x1 T3x1")
     assert phrase is not None
     for language in LANGUAGES:
-        shown = render(phrase, language)
+        shown = render(phrase, language, label=True)
         assert len(shown) <= MENU_LIMIT and "R36" in shown and "1" in shown, shown
     assert phrase.params["spent"].items[-1].key == "eve.phrase.tac_cut_brief"

@@ -71,7 +71,7 @@ def test_GP_TECH_a_lab_tile_and_step_keeps_hex_tile_and_area() -> None:
     phrase = game.move_phrase(state, 0, text)
     assert phrase is not None
     for language in LANGUAGES:
-        shown = render(phrase, language)
+        shown = render(phrase, language, label=True)
         assert len(shown) <= MENU_LIMIT, shown
         assert "9A8" in shown and ("MI" if language == "hu" else "AI") in shown, shown
     assert "gaia.phrase.brief.up" in repr(phrase), phrase
@@ -86,7 +86,7 @@ def test_GP_FED_a_long_federation_keeps_every_hex_and_its_token() -> None:
     phrase = game.move_phrase(state, 0, text)
     assert phrase is not None
     for language in LANGUAGES:
-        shown = render(phrase, language)
+        shown = render(phrase, language, label=True)
         assert len(shown) <= MENU_LIMIT, shown
         for hex_code in ("5A0", "5A4", "8A2", "8B3"):
             assert hex_code in shown, (hex_code, shown)
@@ -102,7 +102,7 @@ def test_GP_INC_income_order_buttons_fit_80() -> None:
         phrase = game.move_phrase(state, 0, text)
         assert phrase is not None
         for language in LANGUAGES:
-            assert len(render(phrase, language)) <= BUTTON_LIMIT
+            assert len(render(phrase, language, label=True)) <= BUTTON_LIMIT
 
 
 def test_GP_FED_fifteen_buildings_say_each_sector_once() -> None:

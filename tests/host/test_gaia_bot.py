@@ -141,7 +141,9 @@ async def test_a_charge_offer_gets_buttons_only_the_offered_player_can_use(tmp_p
         sent = await play_until(harness, thread, users, recorded, 9)
         announcement = next(item for item in sent if item.components)
         labels = [c["label"] for row in announcement.components for c in row["components"]]
-        assert labels[0].startswith("charges 1 power") and labels[1].startswith("declines") and len(labels) == 2   # in words
+        charge_label = render(Msg("gaia.phrase.charge", n=1), "en", label=True)    # the offered player's own choice
+        decline_label = render(Msg("gaia.phrase.decline"), "en", label=True)
+        assert labels[0].startswith(charge_label) and labels[1].startswith(decline_label) and len(labels) == 2
         charge = announcement.components[0]["components"][0]["custom_id"]
         refused = await harness.click(users["alice"], announcement.message_id, charge, channel_id=thread)
         assert "not your turn" in "\n".join(item.content or "" for item in refused).lower()
@@ -213,12 +215,12 @@ async def test_small_decisions_get_buttons_too(tmp_path):
         sent = await play_until(harness, thread, users, recorded, 6)   # terrans (bob) picks a booster next
         announcement = next(item for item in sent if item.components)
         labels = [c["label"] for row in announcement.components for c in row["components"]]
-        assert 2 <= len(labels) <= 5 and all(re.match(r"(takes )?booster \d+ \(", label) for label in labels)
-        assert len({label.startswith("takes ") for label in labels}) == 1      # one wording for them all
+        assert 2 <= len(labels) <= 5 and all(re.match(r"(Take )?[Bb]ooster \d+ \(", label) for label in labels)
+        assert len({label.startswith("Take ") for label in labels}) == 1      # one wording for them all
         # the booster's gist is in the phrase already: the label says it once (and whole: a short gist)
         game = rules.get_game("gaia")
         for label in labels:
-            gist = render(game.component("booster" + re.search(r"booster (\d+)", label)[1]).gist, "en")
+            gist = render(game.component("booster" + re.search(r"[Bb]ooster (\d+)", label)[1]).gist, "en")
             assert label.count(gist) == 1 and not label.endswith("…"), (label, gist)
     finally:
         await harness.close()

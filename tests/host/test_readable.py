@@ -40,7 +40,8 @@ async def test_autocomplete_sends_the_readers_words_and_shows_the_move_in_words(
     values = [choice["value"] for choice in choices]
     assert "választ 2" in values and "pick 2" not in values
     names = [choice["name"] for choice in choices]
-    assert phrase("toy.phrase.pick", "hu", value="2") in names
+    assert render(Msg("toy.phrase.pick", value="2"), "hu", label=True) in names   # the reader's own choice
+    assert phrase("toy.phrase.pick", "hu", value="2") not in names                  # not the thread's line
     # the Hungarian value is accepted as the move
     await harness.slash(ALICE, "toy move", channel_id=thread, text="választ 2")
     harness.set_locale(BOB, "en-US")

@@ -76,7 +76,7 @@ def test_PL_GRAV_1_PL_CARD_5_every_play_phrase_fits_with_the_longest_options() -
                 phrase = texts.phrase(text)
                 assert phrase is not None, text
                 for language in LANGUAGES:
-                    shown = render(phrase, language)
+                    shown = render(phrase, language, label=True)
                     assert len(shown) <= MENU_LIMIT, (text, shown)
                     assert card in shown and (not grav or node in shown), (text, shown)
                     assert source is None or source in shown, (text, shown)
@@ -91,6 +91,7 @@ def test_PL_GRAV_1_a_long_gravity_play_keeps_both_card_names_where_they_fit() ->
         assert len(shown) <= MENU_LIMIT, shown
         assert "(L18)" in shown and "II-7" in shown and " A" in shown, shown
     assert render(texts.phrase(text), "hu").startswith("kijátssza a Viharörvény (L18) lapot")
+    assert render(texts.phrase(text), "hu", label=True).startswith("Játszd ki a Viharörvény (L18) lapot")
 
 
 def test_PL_FIN_2_a_final_card_keeps_the_card_its_marker_leaves_by_name() -> None:
@@ -99,7 +100,7 @@ def test_PL_FIN_2_a_final_card_keeps_the_card_its_marker_leaves_by_name() -> Non
     phrase = texts.phrase("final F06 B from=L15")
     assert phrase is not None and phrase.key == "planetarium.phrase.final_from_short"
     for language in LANGUAGES:
-        shown = render(phrase, language)
+        shown = render(phrase, language, label=True)
         assert len(shown) <= MENU_LIMIT and "F06" in shown and "L15" in shown, shown
     assert "az Árapályfűtés (L15) lapról" in render(phrase, "hu")
     assert "Tidal Heating (L15)" in render(phrase, "en")
@@ -119,7 +120,7 @@ def test_PL_MOV_a_matter_move_keeps_its_path_and_what_it_hits() -> None:
             for planet in PLANETS:
                 description = texts.P("describe.matter_collides", matter=texts.P(f"matter.{matter}"), planet=planet)
                 for language in LANGUAGES:
-                    shown = f"{render(phrase, language)}: {render(description, language)}"
+                    shown = f"{render(phrase, language, label=True)}: {render(description, language, label=True)}"
                     assert len(shown) <= MENU_LIMIT, shown
                     assert all(node in shown for node in path), shown
 

@@ -24,13 +24,14 @@ BUTTON_LIMIT = 80    # a button's label (public choices)
 
 def host_label(game: Any, state: Any, seat: int, text: str, language: str) -> str:
     """The label the host shows for a move (bot/cogs/base.py ``autocomplete_label``): its phrase
-    in words, then ``move_with_description`` with what it does, unless that repeats the phrase."""
+    in words (label variants: the reader's own choice), then ``move_with_description`` with what
+    it does, unless that repeats the phrase."""
     phrase = game.move_phrase(state, seat, text)
-    words = render(phrase, language) if phrase is not None else text
+    words = render(phrase, language, label=True) if phrase is not None else text
     description = game.describe_move(state, seat, text)
-    if description is None or render(description, language) in words:
+    if description is None or render(description, language, label=True).casefold() in words.casefold():
         return words
-    return render(Msg("move_with_description", move=words, description=description), language)
+    return render(Msg("move_with_description", move=words, description=description), language, label=True)
 
 
 def playout_positions(name: str, players: int, seed: int, every: int, options: dict[str, Any] | None = None

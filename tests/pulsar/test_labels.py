@@ -22,11 +22,11 @@ def payments(cost: int) -> list[str]:
 def label(text: str, language: str) -> str:
     """What the host shows (bot/cogs/base.py autocomplete_label): the phrase, then the
     description when it adds something."""
-    words = render(GAME.move_phrase(STATE, 0, text), language)
+    words = render(GAME.move_phrase(STATE, 0, text), language, label=True)
     description = GAME.describe_move(STATE, 0, text)
-    if description is None or render(description, language) in words:
+    if description is None or render(description, language, label=True).casefold() in words.casefold():
         return words
-    return f"{words}: {render(description, language)}"
+    return f"{words}: {render(description, language, label=True)}"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -32,7 +32,7 @@ def test_MOVE_a_long_move_keeps_team_destination_cards_and_time_card() -> None:
     for language in LANGUAGES:
         phrase = game.move_phrase(state, 0, text)
         assert phrase is not None
-        shown = render(phrase, language)
+        shown = render(phrase, language, label=True)
         assert len(shown) <= MENU_LIMIT, shown
         assert "07#1" in shown and "L2" in shown and "2" in shown, shown
         assert len(host_label(game, state, 0, text, language)) <= MENU_LIMIT
