@@ -438,6 +438,11 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
                 parts.append(Msg("gaia.delta.t", n=_signed(change + max(0, to_gaia))))
             if after["vp"] != before["vp"]:
                 parts.append(Msg("gaia.delta.vp", n=_signed(after["vp"] - before["vp"])))
+            if ordering:
+                # the orders of one income bring the same resources and differ only in where the
+                # power tokens end up (GP-INC-2): that is what the choice is made on (newcomer L-2)
+                parts = [Msg("gaia.delta.bowls", bowl1=after["power"]["area1"], bowl2=after["power"]["area2"],
+                             bowl3=after["power"]["area3"])]
         effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else \
             Msg("gaia.describe.ends_game") if ends else None
         phrase = self.move_phrase(state, seat, text)

@@ -3,7 +3,7 @@ import pytest
 
 from rules.base import IllegalMove
 from rules.gaia import GAME
-from rules.messages import Msg, render
+from rules.messages import Join, Msg, render
 
 from .helpers import action_state, play
 
@@ -168,6 +168,30 @@ def test_GP_INC_2_an_income_orders_buttons_stay_alike():
     described = [GAME.describe_move(st, seat, text) for text in texts]
     assert any(d is not None for d in described)
     assert all("energiajelölő" not in render(d, "hu") for d in described if d is not None)
+    # L-2: what the orders differ in, the power bowls after them, is what each says
+    # (the orders of two steps have no room left for a description in a button's 80 characters)
+    shown = [(text, _inner(d, "gaia.delta.bowls").params) for text, d in zip(texts, described) if d is not None]
+    assert len({tuple(sorted(b.items())) for _text, b in shown}) > 1
+    for text, b in shown:
+        after = GAME.apply(st, GAME.parse_move(st, seat, text))["players"][seat]["power"]
+        assert (b["bowl1"], b["bowl2"], b["bowl3"]) == (after["area1"], after["area2"], after["area3"])
+
+
+def _inner(value, key):
+    """The message with ``key`` inside the message value ``value`` (nested values and lists)."""
+    if isinstance(value, Msg):
+        if value.key == key:
+            return value
+        for _name, inner in value.values:
+            found = _inner(inner, key)
+            if found is not None:
+                return found
+    if isinstance(value, Join):
+        for item in value.items:
+            found = _inner(item, key)
+            if found is not None:
+                return found
+    return None
 
 
 def test_GP_LEECH_5_a_mistyped_charge_is_echoed_as_typed():
