@@ -49,7 +49,7 @@ def test_booster_effects_units_and_federation_rewards_are_large(monkeypatch, vie
     sizes = drawn(monkeypatch, view, language)
     large = {text for text, size in sizes if size >= 14}
     for bid in view["boosters"]:
-        _income, effect = gr._in(language, gr._booster_text, bid)
+        _income, _short, effect = gr._in(language, gr._booster_text, bid)
         for word in effect.split():          # "passz: 1 pont / bánya", wrapped over lines
             assert any(word in text for text in large), (bid, word)
     for kind in ("c", "o", "k", "q"):       # the unit beside each amount, not a letter in a token
