@@ -1169,8 +1169,10 @@ def _draw_boosters(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
         d.text((bx + 6, by + 4), code, font=c.fit_font(code, bw - 12, 22, max_size=19, min_size=SMALL_PRINT,
                                                       bold=True),
                fill=(80, 80, 90), anchor="la")   # the id a move names ("pass booster3")
-        _text_block(d, (bx + 2, by + 23, bx + bw - 2, by + mid), inc, size=22, bold=True, max_lines=1,
-                    min_size=SMALL_PRINT, short=inc_short)     # "1 ér 2 jelölő" at 18 px: the tile's width
+        # the income ("1 ér 2 jelölő" at 18 px takes the tile's width); without a second effect,
+        # on up to two lines in the tile's middle, in words where they are large ("1 tudás," / "1 érc")
+        _text_block(d, (bx + 2, by + 23, bx + bw - 2, by + mid if second else by1 - foot), inc, size=22, bold=True,
+                    max_lines=1 if second else 2, min_size=SMALL_PRINT, short=inc_short)
         if second:     # the pass bonus or special action, large enough for a phone (newcomer report N13)
             _text_block(d, (bx + 3, by + mid, bx + bw - 3, by1 - foot), second, size=20, bold=True, max_lines=3,
                         min_size=SMALL_PRINT, syllables=True)
@@ -1281,7 +1283,7 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
     for kind in ("c", "o", "k", "q"):
         _resource_icon(d, kind, rx + 11, top + 20, 11, letters=False)
         d.text((rx + 27, top + 20), str(p[kind]), font=number_font, fill=c.INK, anchor="lm")
-        ux = rx + 27 + number_font.getlength(str(p[kind])) + 3
+        ux = rx + 27 + number_font.getlength(str(p[kind])) + unit_font.getlength(" ")    # "12 kr", a space apart
         unit = tr("reward." + kind)
         d.text((ux, top + 22), unit, font=unit_font, fill=(70, 70, 82), anchor="lm")
         rx = ux + unit_font.getlength(unit) + 14
@@ -1355,10 +1357,10 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
         count_font = c.font(24, True)
         d.text((px + 31, py), f"{cnt}", font=count_font, fill=c.INK if cnt else (170, 60, 60), anchor="lm")
         letter = _sprite_letter(typ)
-        if letter:
-            d.text((px + 34 + count_font.getlength(f"{cnt}"), py + 1), letter,
-                   font=c.fit_font(letter, 46, 24, max_size=SMALL_PRINT, min_size=SMALL_PRINT, bold=True), fill=(70, 70, 82),
-                   anchor="lm")
+        if letter:      # a space after the count ("1 KTK")
+            letter_font = c.fit_font(letter, 46, 24, max_size=SMALL_PRINT, min_size=SMALL_PRINT, bold=True)
+            d.text((px + 31 + count_font.getlength(f"{cnt}") + letter_font.getlength(" "), py + 1), letter,
+                   font=letter_font, fill=(70, 70, 82), anchor="lm")
     gy = top + 30 + 2 * 36
     gf_free = G.gaiaformers_free(view, seat)
     if p.get("gf_total"):
