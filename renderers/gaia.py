@@ -41,14 +41,13 @@ and reduced for smooth edges; caches are keyed by immutable values only.
 from __future__ import annotations
 
 import math
-import re
 import threading
 from collections import OrderedDict
 from contextvars import ContextVar
 from functools import cache, lru_cache
 from typing import Any, Callable, Iterator, ParamSpec, Protocol, Sequence, TypeVar
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from rules.gaia import read as G
 from rules.gaia.read import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, ROUND_TILES, STD_BUILDINGS, TECH, parse_rewards)
@@ -59,6 +58,7 @@ from rules.messages import render as render_message
 from . import common as c
 from .gaia_sprites import LOST_RIM as LOST_RIM, PLANET_COLOURS as PLANET_COLOURS, SPRITE_SS as SPRITE_SS
 from .gaia_sprites import building_sprite as building_sprite, planet_sprite as planet_sprite
+from .gaia_text import WORDS_AT as WORDS_AT, text_block as _text_block
 from .gaia_tokens import draw_token
 
 # The language of the image being drawn (set by render_map / render_boards): every word on
@@ -184,73 +184,6 @@ def _amounts(text: str, short: bool = True) -> list[str]:
 def _reward_text(text: str, short: bool = True) -> str:
     """'2c,o,2pw' -> '2 kr 1 ér 2 en' (the amounts apart, :func:`_amounts`)."""
     return " ".join(_amounts(text, short))
-
-
-# A line never breaks between a number and the word after it ("+12" / "kr"): the space between
-# them is kept while the text is wrapped, as Hungarian (and English) typesetting does.
-_AMOUNT_SPACE = re.compile(r"(?<=\d) (?=[^\s\d])")
-NBSP = "\u00a0"
-
-
-def _wrap(text: str, fnt: ImageFont.FreeTypeFont, width: float, max_lines: int = 3) -> list[str]:
-    """Lines of at most ``width``: at spaces, and a word too long for a line at a syllable
-    (``energiaér-`` / ``téke``) instead of cut; what still does not fit is shortened with "…"."""
-    return [c.ellipsize(line, fnt, width) for line in c.wrap_words(text, fnt, width, max_lines)]
-
-
-WORDS_AT = 20     # amounts in the rulebook's words ("2 tudás") where they are this large, else abbreviated ("2 tu") if larger
-
-
-def _block_size(text: str, w: float, h: float, *, size: int, bold: bool, max_lines: int, min_size: int,
-                syllables: bool) -> tuple[int, bool]:
-    """The font size :func:`_text_block` writes ``text`` at in a box ``w`` by ``h``, and whether
-    it fits there (whole words, or wrapped at syllables if ``syllables``) rather than cut."""
-    keep = _AMOUNT_SPACE.sub(NBSP, text)
-
-    def fits(s: int, split: bool) -> bool:
-        fnt = c.font(s, bold)
-        lines = _wrap(keep, fnt, w, 99)
-        words_fit = all(fnt.getlength(line) <= w for line in lines) if split else \
-            all(fnt.getlength(word) <= w for word in keep.split(" "))   # no word cut ("kereskede…")
-        return s * 1.15 * len(lines) <= h and words_fit and len(lines) <= max_lines   # no line dropped ("1 ér …")
-
-    sizes = range(size, min_size - 1, -1)
-    s = next((s for s in sizes if fits(s, False)), None)       # whole words if they fit at min_size or more
-    if s is None:
-        s = next((s for s in sizes if syllables and fits(s, True)), None)
-    return (min_size, False) if s is None else (s, True)
-
-
-def _text_block(draw: ImageDraw.ImageDraw, box: Box, text: str, *, size: int = 16, bold: bool = False,
-                fill: RGB = c.INK, max_lines: int = 3, min_size: int = 11, stroke: RGB | None = None,
-                syllables: bool = False, short: str | None = None) -> None:
-    """Word-wrapped text centred in box, shrinking the font until it fits; ``syllables``: a word
-    too long for the box may wrap at a syllable (``energiaér-`` / ``téke``) at a font legible on
-    a phone rather than shrink the whole block below it.  ``short``: the same text with its
-    amounts abbreviated ("1 tu 1 ér" for "1 tudás + 1 érc"), written instead where the words
-    would be smaller than WORDS_AT px and than it.  A line never breaks inside an amount."""
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-
-    def measure(t: str) -> tuple[int, bool]:
-        return _block_size(t, w, h, size=size, bold=bold, max_lines=max_lines, min_size=min_size, syllables=syllables)
-
-    s, whole = measure(text)
-    if short is not None and short != text:
-        s_short, short_whole = measure(short)
-        if short_whole and (not whole or s < min(WORDS_AT, s_short)):
-            text, s = short, s_short
-    fnt = c.font(s, bold)
-    lines = [line.replace(NBSP, " ") for line in _wrap(_AMOUNT_SPACE.sub(NBSP, text), fnt, w, max_lines)]
-    lh = s * 1.15
-    total = lh * len(lines)
-    y = y0 + (h - total) / 2 + lh / 2
-    for line in lines:
-        if stroke is not None:
-            draw.text(((x0 + x1) / 2, y), line, font=fnt, fill=fill, anchor="mm", stroke_width=2, stroke_fill=stroke)
-        else:
-            draw.text(((x0 + x1) / 2, y), line, font=fnt, fill=fill, anchor="mm")
-        y += lh
 
 
 def _paste(im: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
