@@ -813,6 +813,10 @@ def _tech_owners(view: View, tid: str) -> list[tuple[int, bool]]:
     return out
 
 
+# tiles whose effect has amounts: in words ("income 4 credits") where they are large, else abbreviated ("income 4 c")
+TECH_ABBREVIATED = ("tech1", "tech2", "tech5", "tech6", "tech8", "tech9", "advtech3", "advtech6", "advtech11", "advtech13")
+
+
 def _tech_text(tid: str) -> str:
     """The tile's effect, short enough for a board space."""
     return tr(f"tech.{tid}") if tid in TECH else tid
@@ -837,6 +841,7 @@ def _draw_tech_tile(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Bo
     # the effect as large as the tile allows: a phone shows this board 420 px wide (N13), a long
     # word wrapped at a syllable rather than the whole effect in small print
     _text_block(d, (x0 + 3, y0 + 26, x1 - 3, y1 - (24 if owners else 4)), _tech_text(tid), size=22,
+                short=tr(f"tech_abbr.{tid}") if tid in TECH_ABBREVIATED else None,
                 bold=True, fill=c.INK, max_lines=4, min_size=SMALL_PRINT, syllables=True)
     for i, (s, covered) in enumerate(owners):
         mx = x0 + 14 + i * 24

@@ -30,9 +30,9 @@ WORDS_AT = 20     # amounts in the rulebook's words ("2 tudás") where they are 
 
 
 def block_size(text: str, w: float, h: float, *, size: int, bold: bool, max_lines: int, min_size: int,
-               syllables: bool) -> tuple[int, bool]:
-    """The font size :func:`text_block` writes ``text`` at in a box ``w`` by ``h``, and whether
-    it fits there (whole words, or wrapped at syllables if ``syllables``) rather than cut."""
+               syllables: bool) -> tuple[int, int]:
+    """The font size :func:`text_block` writes ``text`` at in a box ``w`` by ``h``, and how it
+    fits there: 2 in whole words, 1 a word wrapped at a syllable (if ``syllables``), 0 cut."""
     keep = _AMOUNT_SPACE.sub(NBSP, text)
 
     def fits(s: int, split: bool) -> bool:
@@ -44,9 +44,10 @@ def block_size(text: str, w: float, h: float, *, size: int, bold: bool, max_line
 
     sizes = range(size, min_size - 1, -1)
     s = next((s for s in sizes if fits(s, False)), None)       # whole words if they fit at min_size or more
-    if s is None:
-        s = next((s for s in sizes if syllables and fits(s, True)), None)
-    return (min_size, False) if s is None else (s, True)
+    if s is not None:
+        return s, 2
+    s = next((s for s in sizes if syllables and fits(s, True)), None)
+    return (min_size, 0) if s is None else (s, 1)
 
 
 def text_block(draw: ImageDraw.ImageDraw, box: Box, text: str, *, size: int = 16, bold: bool = False,
@@ -55,18 +56,20 @@ def text_block(draw: ImageDraw.ImageDraw, box: Box, text: str, *, size: int = 16
     """Word-wrapped text centred in box, shrinking the font until it fits; ``syllables``: a word
     too long for the box may wrap at a syllable (``energiaér-`` / ``téke``) at a font legible on
     a phone rather than shrink the whole block below it.  ``short``: the same text with its
-    amounts abbreviated ("1 tu 1 ér" for "1 tudás + 1 érc"), written instead where the words
-    would be smaller than WORDS_AT px and than it.  A line never breaks inside an amount."""
+    amounts abbreviated ("1 tu 1 ér" for "1 tudás + 1 érc"), written instead where it fits
+    better (whole words where the words need a syllable break: not "know-" / "ledge") or as well
+    and the words would be smaller than WORDS_AT px and than it.  A line never breaks inside an
+    amount."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
 
-    def measure(t: str) -> tuple[int, bool]:
+    def measure(t: str) -> tuple[int, int]:
         return block_size(t, w, h, size=size, bold=bold, max_lines=max_lines, min_size=min_size, syllables=syllables)
 
-    s, whole = measure(text)
+    s, fit = measure(text)
     if short is not None and short != text:
-        s_short, short_whole = measure(short)
-        if short_whole and (not whole or s < min(WORDS_AT, s_short)):
+        s_short, short_fit = measure(short)
+        if short_fit > fit or short_fit == fit and s < min(WORDS_AT, s_short):
             text, s = short, s_short
     fnt = c.font(s, bold)
     lines = [line.replace(NBSP, " ") for line in wrap_lines(_AMOUNT_SPACE.sub(NBSP, text), fnt, w, max_lines)]
