@@ -47,7 +47,7 @@ from contextvars import ContextVar
 from functools import cache, lru_cache
 from typing import Any, Callable, Iterator, ParamSpec, Protocol, Sequence, TypeVar
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from rules.gaia import read as G
 from rules.gaia.read import (ACTIONS, BOOSTERS, FACTIONS, FED_TOKENS, FIELDS, FINAL_TILES, ROUND_TILES, STD_BUILDINGS, TECH, parse_rewards)
@@ -58,6 +58,7 @@ from rules.messages import render as render_message
 from . import common as c
 from .gaia_sprites import LOST_RIM as LOST_RIM, PLANET_COLOURS as PLANET_COLOURS, SPRITE_SS as SPRITE_SS
 from .gaia_sprites import building_sprite as building_sprite, planet_sprite as planet_sprite
+from .gaia_text import WORDS_AT as WORDS_AT, text_block as _text_block
 from .gaia_tokens import draw_token
 
 # The language of the image being drawn (set by render_map / render_boards): every word on
@@ -168,59 +169,21 @@ def _sprite_letter(typ: str) -> str:
     return tr(f"sprite.{typ}") if typ in ("ac1", "ac2", "PI") else ""
 
 
-def _reward_text(text: str) -> str:
-    """'2c,o,2pw' -> '2c 1o 2pw' (the notation's resource letters)."""
-    out = []
+def _amounts(text: str, short: bool = True) -> list[str]:
+    """'2c,o,2pw' -> ['2 kr', '1 ér', '2 en'] (``short``: the image's abbreviations; else the
+    rulebook's words, ['2 kredit', '1 érc', '2 energia']): each amount a number, a space and its
+    unit, from the catalogue, never glued ("2kr")."""
     try:
         items = parse_rewards(text)
     except ValueError:
-        return text
-    for n, t in items:
-        if "/" in t or "-" in t or "+" in t:
-            out.append(f"{n}{t}" if n != 1 else t)
-        else:
-            word = tr("reward." + t) if t in REWARD_WORDS else t
-            out.append(f"{n}{word}")
-    return " ".join(out)
+        return [text]
+    kind = "amount_short" if short else "amount"
+    return [tr(f"{kind}.{t}", n=n) if t in REWARD_WORDS else t if n == 1 else f"{n} {t}" for n, t in items]
 
 
-def _wrap(text: str, fnt: ImageFont.FreeTypeFont, width: float, max_lines: int = 3) -> list[str]:
-    """Lines of at most ``width``: at spaces, and a word too long for a line at a syllable
-    (``energiaér-`` / ``téke``) instead of cut; what still does not fit is shortened with "…"."""
-    return [c.ellipsize(line, fnt, width) for line in c.wrap_words(text, fnt, width, max_lines)]
-
-
-def _text_block(draw: ImageDraw.ImageDraw, box: Box, text: str, *, size: int = 16, bold: bool = False,
-                fill: RGB = c.INK, max_lines: int = 3, min_size: int = 11, stroke: RGB | None = None,
-                syllables: bool = False) -> None:
-    """Word-wrapped text centred in box, shrinking the font until it fits; ``syllables``: a word
-    too long for the box may wrap at a syllable (``energiaér-`` / ``téke``) at a font legible on
-    a phone rather than shrink the whole block below it."""
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-
-    def fits(s: int, split: bool) -> bool:
-        fnt = c.font(s, bold)
-        lines = _wrap(text, fnt, w, 99)
-        words_fit = all(fnt.getlength(line) <= w for line in lines) if split else \
-            all(fnt.getlength(word) <= w for word in text.split())   # no word cut ("kereskede…")
-        return s * 1.15 * len(lines) <= h and words_fit and len(lines) <= max_lines   # no line dropped ("1ér …")
-
-    sizes = range(size, min_size - 1, -1)
-    s = next((s for s in sizes if fits(s, False)), None)       # whole words if they fit at min_size or more
-    if s is None:
-        s = next((s for s in sizes if syllables and fits(s, True)), min_size)
-    fnt = c.font(s, bold)
-    lines = _wrap(text, fnt, w, max_lines)
-    lh = s * 1.15
-    total = lh * len(lines)
-    y = y0 + (h - total) / 2 + lh / 2
-    for line in lines:
-        if stroke is not None:
-            draw.text(((x0 + x1) / 2, y), line, font=fnt, fill=fill, anchor="mm", stroke_width=2, stroke_fill=stroke)
-        else:
-            draw.text(((x0 + x1) / 2, y), line, font=fnt, fill=fill, anchor="mm")
-        y += lh
+def _reward_text(text: str, short: bool = True) -> str:
+    """'2c,o,2pw' -> '2 kr 1 ér 2 en' (the amounts apart, :func:`_amounts`)."""
+    return " ".join(_amounts(text, short))
 
 
 def _paste(im: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
@@ -850,6 +813,10 @@ def _tech_owners(view: View, tid: str) -> list[tuple[int, bool]]:
     return out
 
 
+# tiles whose effect has amounts: in words ("income 4 credits") where they are large, else abbreviated ("income 4 c")
+TECH_ABBREVIATED = ("tech1", "tech2", "tech5", "tech6", "tech8", "tech9", "advtech3", "advtech6", "advtech11", "advtech13")
+
+
 def _tech_text(tid: str) -> str:
     """The tile's effect, short enough for a board space."""
     return tr(f"tech.{tid}") if tid in TECH else tid
@@ -874,6 +841,7 @@ def _draw_tech_tile(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Bo
     # the effect as large as the tile allows: a phone shows this board 420 px wide (N13), a long
     # word wrapped at a syllable rather than the whole effect in small print
     _text_block(d, (x0 + 3, y0 + 26, x1 - 3, y1 - (24 if owners else 4)), _tech_text(tid), size=22,
+                short=tr(f"tech_abbr.{tid}") if tid in TECH_ABBREVIATED else None,
                 bold=True, fill=c.INK, max_lines=4, min_size=SMALL_PRINT, syllables=True)
     for i, (s, covered) in enumerate(owners):
         mx = x0 + 14 + i * 24
@@ -1021,10 +989,11 @@ def _draw_actions(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box)
         d.rounded_rectangle(chip, radius=8, fill=edge)
         d.text(((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2), cost, font=chip_font, fill=c.WHITE,
                anchor="mm")
-        reward = tr(f"action.{a['reward']}") if a["reward"] in ACTION_WORDS else _reward_text(a["reward"])
+        words = a["reward"] not in ACTION_WORDS     # "3 tudás" where it is large, else "3 tu"
+        reward = _words_text(a["reward"]) if words else tr(f"action.{a['reward']}")
         _text_block(d, (bx + 4, by + 34, bx + bw - 4, by + bh - 3), reward, size=21, bold=True,
                     fill=(235, 235, 235) if taken else c.INK, max_lines=2, min_size=SMALL_PRINT,
-                    stroke=c.BLACK if taken else None)
+                    stroke=c.BLACK if taken else None, short=_reward_text(a["reward"]) if words else None)
         if taken:
             d.text((bx + bw - 8, by + 8), tr("taken_small"), font=c.font(20, True), fill=c.WHITE, anchor="ra")
         else:   # the id a move names ("action power3")
@@ -1084,9 +1053,17 @@ def _draw_final_tiles(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: 
                    fill=(80, 80, 90), anchor="rm")
 
 
-def _booster_text(bid: str) -> tuple[str, str]:
+def _words_text(reward: str) -> str:
+    """A reward's amounts in the rulebook's words, as a list ("1 tudás, 1 érc")."""
+    return render_message(Join(_amounts(reward, short=False), "comma"), _LANGUAGE.get())
+
+
+def _booster_text(bid: str) -> tuple[str, str, str]:
+    """A booster's income in words ("1 tudás, 1 érc") and abbreviated ("1 tu 1 ér"), and its
+    special action or pass bonus ("" if none)."""
     b = BOOSTERS[bid]
-    inc = " ".join(_reward_text(x) for x in b["income"])
+    income = ",".join(b["income"])
+    inc = _words_text(income)
     second = ""
     if b.get("action"):
         second = {"step": tr("act_step"), "range+3": tr("act_range")}.get(b["action"]) or \
@@ -1094,7 +1071,7 @@ def _booster_text(bid: str) -> tuple[str, str]:
     elif b.get("pass"):
         pc = b["pass"]
         second = tr("pass_vp", vp=pc["vp"], what=tr(f"pass_count.{pc['count']}"))
-    return inc, second
+    return inc, _reward_text(income), second
 
 
 BOOSTER_W = 130       # a booster tile's width at most (one row)
@@ -1125,13 +1102,15 @@ def _draw_boosters(im: Image.Image, d: ImageDraw.ImageDraw, view: View, box: Box
         holder = boosters[bid]
         fill = (224, 236, 250)
         c.rounded_panel(d, (bx, by, bx + bw, by1), radius=8, fill=fill, outline=(60, 100, 160), width=3)
-        inc, second = _booster_text(bid)
+        inc, inc_short, second = _booster_text(bid)
         code = G.notation_word(bid, _LANGUAGE.get())
         d.text((bx + 6, by + 4), code, font=c.fit_font(code, bw - 12, 22, max_size=19, min_size=SMALL_PRINT,
                                                       bold=True),
                fill=(80, 80, 90), anchor="la")   # the id a move names ("pass booster3")
-        _text_block(d, (bx + 4, by + 23, bx + bw - 4, by + mid), inc, size=22, bold=True, max_lines=1,
-                    min_size=SMALL_PRINT)
+        # the income ("1 ér 2 jelölő" at 18 px takes the tile's width); without a second effect,
+        # on up to two lines in the tile's middle, in words where they are large ("1 tudás," / "1 érc")
+        _text_block(d, (bx + 2, by + 23, bx + bw - 2, by + mid if second else by1 - foot), inc, size=22, bold=True,
+                    max_lines=1 if second else 2, min_size=SMALL_PRINT, short=inc_short)
         if second:     # the pass bonus or special action, large enough for a phone (newcomer report N13)
             _text_block(d, (bx + 3, by + mid, bx + bw - 3, by1 - foot), second, size=20, bold=True, max_lines=3,
                         min_size=SMALL_PRINT, syllables=True)
@@ -1242,7 +1221,7 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
     for kind in ("c", "o", "k", "q"):
         _resource_icon(d, kind, rx + 11, top + 20, 11, letters=False)
         d.text((rx + 27, top + 20), str(p[kind]), font=number_font, fill=c.INK, anchor="lm")
-        ux = rx + 27 + number_font.getlength(str(p[kind])) + 3
+        ux = rx + 27 + number_font.getlength(str(p[kind])) + unit_font.getlength(" ")    # "12 kr", a space apart
         unit = tr("reward." + kind)
         d.text((ux, top + 22), unit, font=unit_font, fill=(70, 70, 82), anchor="lm")
         rx = ux + unit_font.getlength(unit) + 14
@@ -1277,7 +1256,7 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
     parts = []
     for t in ("c", "o", "k", "q", "pw", "t"):
         if inc.get(t):
-            parts.append(f"+{inc[t]}{tr('reward.' + t)}")
+            parts.append(tr("gain", amount=tr(f"amount_short.{t}", n=inc[t])))     # "+12 kr", never "+12kr"
     inc_text = " ".join(parts) or "—"
     _text_block(d, (ix, by + 12, min(x1 - 10, ix + 212), by + 2 * bowl_r + 21), inc_text, size=21, bold=True,
                 max_lines=3, min_size=SMALL_PRINT)
@@ -1316,10 +1295,10 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
         count_font = c.font(24, True)
         d.text((px + 31, py), f"{cnt}", font=count_font, fill=c.INK if cnt else (170, 60, 60), anchor="lm")
         letter = _sprite_letter(typ)
-        if letter:
-            d.text((px + 34 + count_font.getlength(f"{cnt}"), py + 1), letter,
-                   font=c.fit_font(letter, 46, 24, max_size=SMALL_PRINT, min_size=SMALL_PRINT, bold=True), fill=(70, 70, 82),
-                   anchor="lm")
+        if letter:      # a space after the count ("1 KTK")
+            letter_font = c.fit_font(letter, 46, 24, max_size=SMALL_PRINT, min_size=SMALL_PRINT, bold=True)
+            d.text((px + 31 + count_font.getlength(f"{cnt}") + letter_font.getlength(" "), py + 1), letter,
+                   font=letter_font, fill=(70, 70, 82), anchor="lm")
     gy = top + 30 + 2 * 36
     gf_free = G.gaiaformers_free(view, seat)
     if p.get("gf_total"):
@@ -1407,19 +1386,20 @@ def _draw_player_tiles(d: ImageDraw.ImageDraw, p: Player, box: Box) -> None:
         y = y0 + row * (h + 4)
         tile = (x, y, x + w, y + h)
         if kind == "booster":
-            inc_b, second = _booster_text(obj)
+            inc_b, inc_short, second = _booster_text(obj)
             c.rounded_panel(d, tile, radius=6, fill=(224, 236, 250), outline=(60, 100, 160), width=2)
             # large enough for a phone (newcomer report N13): the income, then the pass bonus or
             # the special action ("passz: 1 pont / bánya")
             if rows == 1:
                 _text_block(d, (x + 3, y + 2, x + w - 3, y + h * 0.4), inc_b, size=21, bold=True, max_lines=1,
-                            min_size=SMALL_PRINT)
+                            min_size=SMALL_PRINT, short=inc_short)
                 _text_block(d, (x + 3, y + h * 0.4, x + w - 3, y + h - 2), second or tr("booster_tag", n=obj[7:]),
                             size=19, bold=True, max_lines=2, min_size=SMALL_PRINT, syllables=True,
                             fill=(140, 140, 150) if "booster" in used and BOOSTERS[obj].get("action") else c.INK)
             else:
                 _text_block(d, (x + 3, y + 1, x + w - 3, y + h - 1), inc_b + ("  " + second if second else ""),
-                            size=19, bold=True, max_lines=2, min_size=SMALL_PRINT, syllables=True)
+                            size=19, bold=True, max_lines=2, min_size=SMALL_PRINT, syllables=True,
+                            short=inc_short + ("  " + second if second else ""))
         else:
             adv = obj["id"].startswith("adv")
             covered = bool(obj.get("covered"))

@@ -49,7 +49,7 @@ def test_booster_effects_units_and_federation_rewards_are_large(monkeypatch, vie
     sizes = drawn(monkeypatch, view, language)
     large = {text for text, size in sizes if size >= 14}
     for bid in view["boosters"]:
-        _income, effect = gr._in(language, gr._booster_text, bid)
+        _income, _short, effect = gr._in(language, gr._booster_text, bid)
         for word in effect.split():          # "passz: 1 pont / bánya", wrapped over lines
             assert any(word in text for text in large), (bid, word)
     for kind in ("c", "o", "k", "q"):       # the unit beside each amount, not a letter in a token
@@ -183,3 +183,54 @@ def test_every_federation_token_reads_as_the_rulebook_writes_it_at_the_floor(mon
     gr.render(position, language=language)
     for tok in tokens_shown(position):
         assert any(reads_as_the_rulebook(text, tok, language) for text, _size in full), tok
+
+
+# No number glued to its unit anywhere on Gaia's images (gaiatexts: "7en", "1ér 1KTK",
+# "+12kr", "action: 3k" were): a number is followed by a space, another digit, or punctuation
+# ("1/6.", "18 / 12 / 6", "+1/típus"); the map's hex names ("3A10", "10C") are names, not amounts.
+GLUED = re.compile(r"\d[^\d\s.,:;/)\]–+×%…-]")
+HEX_NAME = re.compile(r"\d+[ABC]\d*")
+
+
+def glued(texts):
+    return sorted({text for text in texts if GLUED.search(text) and not HEX_NAME.fullmatch(text)})
+
+
+def test_the_glue_check_catches_what_it_must():
+    assert glued(["7en", "1ér 1KTK", "+12kr", "action: 3k", "3VP/fed", "1tu /"]) == \
+        ["+12kr", "1tu /", "1ér 1KTK", "3VP/fed", "7en", "action: 3k"]
+    assert not glued(["7 en", "1 ér 1 KTK", "+12 kr", "3 VP / mine", "6/6. forduló", "(18 / 12 / 6)", "3A10", "10C",
+                      "3 pont +1/típus", "8 pont\n1 KTK"])
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+@pytest.mark.parametrize("name", FLOOR_FIXTURES)
+def test_no_gaia_image_glues_a_number_to_its_unit(monkeypatch, name, language):
+    """Every text on the chat's images (players', shared board, legend) and the full picture
+    writes its amounts apart ("7 en", "1 tudás, 1 érc", "+12 kr", "bev. 1 ér 1 en"), in the
+    rulebook's words or the image's abbreviations, at SMALL_PRINT or more on the chat's images."""
+    position = fixture_view(name)
+    sizes = list(drawn_chat(monkeypatch, position, language))      # the chat's images only
+    full = record_texts(monkeypatch)
+    gr.render(position, language=language)
+    assert not glued(text for text, _size in sizes + full)
+    amounts = [(text, size) for text, size in sizes if re.search(r"\d \w", text)]
+    assert len(amounts) > 20 and min(size for _text, size in amounts) >= gr.SMALL_PRINT, amounts
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_amounts_come_from_the_catalogue_a_space_between_number_and_unit(language):
+    """The amounts of power actions, boosters, special actions and the income line: "2 kr 1 ér
+    2 en" abbreviated, "2 kredit, 1 érc, 2 energia" in words; each a number, a space, its unit."""
+    assert gr._in("hu", gr._amounts, "2c,o,2pw") == ["2 kr", "1 ér", "2 en"]
+    assert gr._in("hu", gr._amounts, "2c,o,2pw", False) == ["2 kredit", "1 érc", "2 energia"]
+    assert gr._in("en", gr._amounts, "k,2t", False) == ["1 knowledge", "2 power tokens"]
+    assert gr._in("hu", gr._words_text, "k,o") == "1 tudás, 1 érc"
+    for short in (True, False):
+        for unit in gr.REWARD_WORDS:
+            for n in (1, 2, 12):
+                (amount,) = gr._in(language, gr._amounts, f"{n}{unit}", short)
+                number, word = amount.split(" ", 1)
+                assert number == str(n) and word and not word[0].isdigit(), amount
+    keys = [f"gaia.render.tech_short.{tid}" for tid in gr.TECH] + [f"gaia.render.tech.{tid}" for tid in gr.TECH]
+    assert not glued(render(Msg(key), language) for key in keys)
