@@ -25,7 +25,7 @@ so the thread posts only those (issue 25).
    name, VP, turn / passed, credits / ore / knowledge / QIC, power bowls I/II/III, Gaia area
    and brainstone, income of the next income phase, buildings and gaiaformers left, tech tiles
    (covered ones crossed out), federation tokens (green / flipped), booster, academy / PI /
-   faction special actions (used ones struck), satellites); with an odd number of players the
+   faction special actions (used ones struck)); with an odd number of players the
    free slot shows where each player's VP came from.  Both headers give the round, the phase,
    who is to act and what they are asked, and this round's turn order (passed seats dimmed).
 
@@ -1309,9 +1309,8 @@ def _draw_player(im: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int,
         st_left = max(0, SPACE_STATIONS - n.get("sp", 0))
         d.text((lx + 86 + 31, gy), f"{st_left}", font=c.font(22, True),
                fill=c.INK if st_left else (170, 60, 60), anchor="lm")
-    sats = sum(1 for owners in (view.get("sat") or {}).values() if seat in owners)
-    _paste(im, building_sprite("sat", col, 8), lx + 172 + 14, gy)
-    d.text((lx + 172 + 27, gy), f"×{sats}", font=c.font(22, True), fill=c.INK, anchor="lm")
+    # no satellites here: they are no supply one runs out of, and a count of those on the map read
+    # as "left to build" (newcomer P-1); the map shows them, the final scoring counts them
     # bottom area: booster, tech tiles, federation tokens (one or two rows)
     ry = act_y + 16
     _draw_player_tiles(d, p, (x0 + 12, ry, x1 - 12, y1 - 10))
@@ -1658,17 +1657,16 @@ def seat_inputs(view: View, seat: int, player_names: Sequence[str] | None) -> tu
     (issue 26), besides the language: the seat, its colour and name; then, once it has a
     faction, whether it passed, its VP, faction, resources, power bowls and brainstone, the
     income of the next income phase, its special actions (used or not), the buildings it has
-    built, its gaiaformers (unlocked and free), its satellites, booster, technology tiles,
+    built, its gaiaformers (unlocked and free), booster, technology tiles,
     federation tokens, what it used this round and where its VP came from."""
     p = _players(view)[seat]
     head = ("seat", seat, seat_colour(view, seat), seat_name(view, seat, player_names))
     if not p:
         return head
     income = _income(view, seat) if view.get("phase") not in ("over", "factions") else {}
-    satellites = sum(1 for owners in (view.get("sat") or {}).values() if seat in owners)
     return (*head, bool(p.get("passed")), p["vp"], p["faction"], tuple(p[kind] for kind in ("c", "o", "k", "q")),
             p["power"], p.get("brainstone"), income, _specials(view, seat), p.get("n") or {}, p.get("gf_total"),
-            G.gaiaformers_free(view, seat), satellites, p.get("booster"), p.get("techs") or [], p.get("feds") or [],
+            G.gaiaformers_free(view, seat), p.get("booster"), p.get("techs") or [], p.get("feds") or [],
             p.get("used") or [], p.get("vp_src") or {})
 
 

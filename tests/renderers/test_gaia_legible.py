@@ -234,3 +234,14 @@ def test_amounts_come_from_the_catalogue_a_space_between_number_and_unit(languag
                 assert number == str(n) and word and not word[0].isdigit(), amount
     keys = [f"gaia.render.tech_short.{tid}" for tid in gr.TECH] + [f"gaia.render.tech.{tid}" for tid in gr.TECH]
     assert not glued(render(Msg(key), language) for key in keys)
+
+
+def test_left_to_build_counts_no_satellites_on_the_map(monkeypatch, view):
+    """Newcomer P-1 (report 27e): "×8" under "Left to build" was the satellites already on the
+    map (no supply runs out of them: GP-FED-3 takes power tokens); the map shows them and the
+    final scoring counts them, the panel no longer does."""
+    satellites = [sum(1 for owners in (view.get("sat") or {}).values() if seat in owners)
+                  for seat in range(len(view["players"]))]
+    assert any(satellites)
+    texts = {text for text, _size in drawn(monkeypatch, view, "en")}
+    assert not {f"×{n}" for n in satellites if n} & texts
