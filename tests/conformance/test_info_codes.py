@@ -14,11 +14,12 @@ from bot import lookup
 from rules.messages import fold_word, render
 
 #: ids that are words and stay the code a Hungarian reader sees, though the component's Hungarian
-#: name does not use them as a word: each is the Hungarian notation's own word as well.
+#: name does not use them as a word: each is the Hungarian notation's own short code as well
+#: (rules/gaia/texts.py ``HU_SHORT``, printed on the Hungarian pictures' tech tile positions).
 SAME_IN_HUNGARIAN = {
-    ("gaia", "terra"): "the Hungarian notation's short name of the terraformálás track (`fejleszt terra`)",
-    ("gaia", "nav"): "the Hungarian notation's short name of the navigáció track (`fejleszt nav`)",
-    ("gaia", "gaia"): "the Hungarian notation's short name of the Gaia projekt track (`fejleszt gaia`)",
+    ("gaia", "terra"): "the start of 'terraformálás'; the Hungarian short code of that track (`kutat terra`)",
+    ("gaia", "nav"): "the start of 'navigáció'; the Hungarian short code of that track (`kutat nav`)",
+    ("gaia", "gaia"): "the first word of 'Gaia projekt'; the Hungarian short code of that track (`kutat gaia`)",
 }
 
 #: a code made of letters, dashes and underscores only is a word (``seal-D``, ``tau_ceti``); one
