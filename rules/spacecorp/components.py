@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 
 from rules.base import Component
-from rules.messages import Join, Localized, MINUS, Msg, render
+from rules.messages import Join, Localized, MINUS, Msg, fold_word, render
 
 from . import moves as mv
 from .data import ERAS, Card, Entry, tables
@@ -218,10 +218,12 @@ def components() -> tuple[Component, ...]:
                                else S("comp.tile.no_icons"),
                                rewards=tile_rewards(tile.id), special=special_text),
                              tile_gist(tile.id), _stand_in(tile.source), (mv.hu_tile(tile.id),), mv.tile_code(tile.id)))
-    for base in t.base_types.values():
+    for base in t.base_types.values():       # found by the Hungarian code it shows ("ipari", "vedopajzs-generator")
+        hu_base = mv.HU_BASE_OUT.get(base.id, base.id)
         out.append(Component(base.id, "spacecorp.kind.base", S(f"base.{base.id}"), S(f"basetext.{base.id}"),
-                             S(f"basegist.{base.id}"), _stand_in(base.source), (base.id.lower(),),
-                             Localized(en=base.id, hu=mv.HU_BASE_OUT.get(base.id, base.id))))
+                             S(f"basegist.{base.id}"), _stand_in(base.source),
+                             tuple(dict.fromkeys((base.id.lower(), hu_base, fold_word(hu_base)))),
+                             Localized(en=base.id, hu=hu_base)))
     for era in ERAS:
         era_map = t.maps[era]
         for site in era_map.sites.values():

@@ -86,7 +86,10 @@ def test_status_and_hand_show_hungarian_codes_to_a_hungarian_reader():
 
 
 @pytest.mark.parametrize(("ident", "hungarian"), [("TX-A06", "AD-A06"), ("G3b", "C3b"), ("EX12", "FF12"),
-                                                  ("PS07", "NR07"), ("GS", "kis-erőmű"), ("GL", "nagy-erőmű")])
+                                                  ("PS07", "NR07"), ("GS", "kis-erőmű"), ("GL", "nagy-erőmű"),
+                                                  # newcomer N-2: the awards and die modifier tokens
+                                                  ("AW-S7", "kis-jutalom7"), ("AW-M4", "közepes-jutalom4"),
+                                                  ("MOD-PM1", "pluszmínusz"), ("MOD-P2", "pluszkettő")])
 def test_info_shows_and_finds_the_hungarian_code(ident, hungarian):
     comp = by_id()[ident.lower()]
     assert comp.code is not None and comp.code.text("hu") == hungarian and comp.code.text("en") == ident
