@@ -402,6 +402,10 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             applied = self.apply(state, move)
         except RulesError:
             return None
+        declined = _declined(state, seat, move["cmds"])
+        if declined is not None:    # what a lone "decline" turns down (newcomer L-1)
+            from .texts import fitted_description
+            return fitted_description(state, text, [declined])
         after = applied["players"][seat]
         gist = self._taken_gist(state, move["cmds"])
         before = state["players"][seat]
@@ -578,6 +582,27 @@ def _offer_choice(offer: str) -> Msg:
 
 from .notation import code  # noqa: E402  (a move in the reader's words: prompts and reasons quote it)
 GAME = GaiaGame()
+
+
+def _declined(state: GaiaState, seat: int, cmds: list[list[str]]) -> Msg | None:
+    """What a lone ``decline`` turns down in ``state``: the charge offer standing (GP-LEECH-4:
+    "does not charge 3 power") or the Itars' tile for 4 Gaia-area tokens (GP-FAC-ITA-2); None
+    for any other line.  The stored line is "decline" whatever it declined (the parser drops
+    the named offer), so only a state-aware description can say it."""
+    if cmds != [["decline"]]:
+        return None
+    offer = state.get("offer")
+    if offer and offer["seat"] == seat:
+        from .texts import amount
+        offers = list(offer["offers"])
+        amounts = [parse_rewards(o) for o in offers]
+        if len(offers) == 1 and len(amounts[0]) == 1 and amounts[0][0][1] == "pw":
+            return Msg("gaia.phrase.decline_charge", n=amounts[0][0][0])
+        return Msg("gaia.phrase.decline_offer", gain=Join([amount(o) for o in offers], "or"))
+    player = state["players"][seat] if 0 <= seat < len(state["players"]) else None
+    if player is not None and player.get("waiting") == "itars":
+        return Msg("gaia.phrase.decline_tech")
+    return None
 
 
 def _says(text: object, part: Msg) -> bool:

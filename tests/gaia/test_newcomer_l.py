@@ -4,8 +4,12 @@ nothing decided blind.
 - L-3: a label that takes a tech tile (a lab's, an academy's, ``qic1``'s, the Itars') says what
   the tile does, in brief ("income 4 credits", else in the image's abbreviations "income 4 c"):
   the tile's gist outlasts its position's words and every other saving (GP-TECH-1, GP-TECH-4).
+- L-1: a lone ``decline`` says in the menu what it turns down: the charge offer (GP-LEECH-4) or
+  the Itars' tile (GP-FAC-ITA-2).
 """
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -83,3 +87,59 @@ def test_GP_TECH_4_an_advanced_tile_keeps_its_gist_when_covering_a_tile() -> Non
             for language in LANGUAGES:
                 label = render(phrase, language, label=True)
                 assert len(label) <= 100 and any(gist in label for gist in _gists(advanced, language)), label
+
+
+# ----------------------------------------------------------------------------- L-1
+
+
+def _decline_label(state: Any, seat: int, language: str) -> str:
+    from rules.gaia import GAME
+    return host_label(GAME, state, seat, "decline", language)
+
+
+def test_GP_LEECH_4_declining_a_charge_offer_says_the_charge_turned_down() -> None:
+    """"Ne élj a lehetőséggel" alone: which opportunity? The menu and the button say the power
+    not charged ("ne tölts fel 1 energiát")."""
+    from .helpers import action_state, play
+    st = action_state(["terrans", "xenos"], [(0, "m", "3A7"), (1, "m", "3A6")])
+    st = play(st, 0, "build m 3B2.")
+    assert st["offer"]["offers"] == ["1pw"]
+    for language in LANGUAGES:
+        label = _decline_label(st, 1, language)
+        said = render(Msg("gaia.phrase.decline_charge", n=1), language, label=True)
+        assert label.casefold().endswith(": " + said.casefold()), label
+        assert len(label) <= 80
+    assert _decline_label(st, 1, "hu") == "Ne élj a lehetőséggel: ne tölts fel 1 energiát"
+    from rules.gaia import GAME
+    described = GAME.describe_move(st, 1, "decline")
+    assert described is not None and described.key == "gaia.phrase.decline_charge"
+
+
+def test_GP_FAC_ITA_2_the_itars_decline_says_no_tile_is_taken() -> None:
+    from rules.gaia import GAME
+    from rules.gaia import engine as E
+
+    from .helpers import action_state, set_power
+    st = action_state(["itars", "xenos"])
+    p = st["players"][0]
+    p["n"]["PI"] = 1
+    set_power(p, 0, 0, 0, 9)
+    st["players"][1]["waiting"] = None
+    E.gaia_phase(st)
+    described = GAME.describe_move(st, 0, "decline")
+    assert described is not None and described.key == "gaia.phrase.decline_tech"
+    for language in LANGUAGES:
+        label = _decline_label(st, 0, language)
+        said = render(described, language, label=True)
+        assert label.casefold().endswith(": " + said.casefold()) and len(label) <= 80, label
+
+
+def test_GP_TECH_3_a_decline_in_a_longer_line_is_not_described_as_a_charge() -> None:
+    """Only a lone "decline" answers an offer; a tile's research step declined keeps its own
+    words ("kutatás nélkül")."""
+    from rules.gaia.game import _declined
+    state = {"offer": {"seat": 0, "hex": 0, "offers": ["2pw"]}, "players": [None, None]}
+    assert _declined(state, 0, [["tech", "free1"], ["decline"]]) is None  # type: ignore[arg-type]
+    assert _declined(state, 1, [["decline"]]) is None  # type: ignore[arg-type]
+    declined = _declined(state, 0, [["decline"]])  # type: ignore[arg-type]
+    assert declined is not None and declined.key == "gaia.phrase.decline_charge"
