@@ -755,7 +755,32 @@ def _then_key(brief: int) -> str:
     return "gaia.phrase.brief.then" if brief >= 2 else "gaia.phrase.then"
 
 
+#: the units an income order's steps name (GP-INC-6: power tokens and charges)
+ORDER_UNITS = ("pw", "t")
+
+
+def _income_order(cmds: list[list[str]], brief: int) -> Msg | None:
+    """A line of two or more income steps, each one token gain or charge, as one order: "takes
+    the income 4 power first, then 1 power token" / "bevételként előbb a 4 energiát kapja meg,
+    majd az 1 energiajelölőt" (newcomer: "take the income" said once); None for any other."""
+    if len(cmds) < 2 or any(cmd[0] != "income" or len(cmd) != 2 for cmd in cmds):
+        return None
+    steps = [_safe_rewards(cmd[1]) for cmd in cmds]
+    if any(len(step) != 1 or step[0][1] not in ORDER_UNITS for step in steps):
+        return None
+    if brief >= 2:
+        return Msg("gaia.phrase.brief.income_order", steps=Join([amount(cmd[1]) for cmd in cmds]))
+    said = [Msg("gaia.amt_acc." + step[0][1], n=step[0][0]) for step in steps]
+    rest: Msg = said[-1]
+    for item in reversed(said[1:-1]):
+        rest = Msg("gaia.phrase.then", first=item, next=rest)
+    return Msg("gaia.phrase.income_order", first=said[0], next=rest)
+
+
 def _phrase_of(tech: Mapping[str, Any], cmds: list[list[str]], brief: int) -> Msg:
+    order = _income_order(cmds, brief)
+    if order is not None:
+        return order
     parts = [_part(tech, cmds[index - 1][0] if index else None, cmd, brief) for index, cmd in enumerate(cmds)]
     phrase = parts[-1]
     for part in reversed(parts[:-1]):

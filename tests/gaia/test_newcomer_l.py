@@ -143,3 +143,38 @@ def test_GP_TECH_3_a_decline_in_a_longer_line_is_not_described_as_a_charge() -> 
     assert _declined(state, 1, [["decline"]]) is None  # type: ignore[arg-type]
     declined = _declined(state, 0, [["decline"]])  # type: ignore[arg-type]
     assert declined is not None and declined.key == "gaia.phrase.decline_charge"
+
+
+# ----------------------------------------------------------------------------- the income order
+
+
+#: the word of "income" (the old wording said it once per step)
+INCOME_WORD = {"en": "income", "hu": "bevétel"}
+
+
+@pytest.mark.parametrize("text", ["taklons income 4pw. income 1t", "itars income 1t. income 2t. income 4pw"])
+def test_GP_INC_6_an_income_order_says_take_the_income_once(text: str) -> None:
+    """"Kapd meg bevételként: 4 energia, majd kapd meg bevételként: 1 energiajelölő" said the
+    verb twice; the order says it once, the amounts in the order taken, in the button and the
+    thread alike."""
+    from rules.gaia.texts import full_phrase, move_phrase
+    state = {"phase": "income", "offer": None, "tech": {}}
+    button, thread = move_phrase(state, text), full_phrase(state, text)
+    assert button is not None and thread is not None
+    assert thread.key == "gaia.phrase.income_order"
+    assert button.key in ("gaia.phrase.income_order", "gaia.phrase.brief.income_order")
+    for language in LANGUAGES:
+        for words in (render(button, language, label=True), render(thread, language)):
+            assert words.casefold().count(INCOME_WORD[language]) == 1 and len(words) <= 100, words
+    assert render(move_phrase(state, "taklons income 4pw. income 1t"), "hu", label=True) == \
+        "Kapd meg bevételként előbb a 4 energiát, majd az 1 energiajelölőt"
+    assert render(full_phrase(state, "taklons income 4pw. income 1t"), "hu") == \
+        "bevételként előbb a 4 energiát kapja meg, majd az 1 energiajelölőt"
+    assert render(move_phrase(state, "taklons income 4pw. income 1t"), "en", label=True) == \
+        "Take the income 4 power first, then 1 power token"
+
+
+def test_GP_INC_6_a_single_income_step_keeps_its_words() -> None:
+    from rules.gaia.texts import move_phrase
+    phrase = move_phrase({"phase": "income", "offer": None, "tech": {}}, "taklons income 4pw")
+    assert phrase is not None and phrase.key == "gaia.phrase.income"
