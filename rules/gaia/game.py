@@ -450,7 +450,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else \
             Msg("gaia.describe.ends_game") if ends else None
         phrase = self.move_phrase(state, seat, text)
-        if gist is not None and _says(phrase, gist):
+        if gist is not None and (_says(phrase, gist) or _names_tile(phrase, state, move["cmds"])):
             gist = None     # the move's words already name it ("takes booster 2 (income ...)")
         # the fullest that fits the label after the move's words (never clipped): the gist and
         # the effect, the effect alone, the gist alone; else none (the phrase alone)
@@ -603,6 +603,15 @@ def _declined(state: GaiaState, seat: int, cmds: list[list[str]]) -> Msg | None:
     if player is not None and player.get("waiting") == "itars":
         return Msg("gaia.phrase.decline_tech")
     return None
+
+
+def _names_tile(phrase: Msg | None, state: GaiaState, cmds: list[list[str]]) -> bool:
+    """Whether ``phrase`` names the last tech tile the line takes by its gist (a label's brief
+    words, "take tech tile “7 VP”": the description then does not say it again)."""
+    tiles = [(state.get("tech") or {}).get(cmd[1]) for cmd in cmds if cmd[0] == "tech" and len(cmd) > 1]
+    tile = tiles[-1] if tiles else None
+    return isinstance(tile, str) and any(_says(phrase, Msg(key + tile))
+                                         for key in ("gaia.techgist.", "gaia.techgist_short."))
 
 
 def _says(text: object, part: Msg) -> bool:

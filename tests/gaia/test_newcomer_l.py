@@ -51,6 +51,24 @@ def test_GP_TECH_1_GP_TECH_4_every_label_taking_a_tile_says_what_it_does(players
     assert seen > 50 and not blind, blind[:5]
 
 
+def test_GP_TECH_1_the_description_does_not_repeat_the_tile_the_label_names() -> None:
+    """"take tech tile “7 VP”; no research step: at once: 7 victory points" said the tile twice:
+    a description leaves out the tile's effect when the label's words name its gist."""
+    from rules.messages import message_keys
+    checked = 0
+    for game, state, seats in playout_positions("gaia", 2, 1, 3):
+        for seat in seats:
+            for move in game.legal_moves(state, seat):
+                text = game.format_move(move)
+                phrase = game.move_phrase(state, seat, text)
+                described = game.describe_move(state, seat, text)
+                if phrase is None or not any(k.startswith("gaia.techgist") for k in message_keys(phrase)):
+                    continue
+                checked += 1
+                assert described is None or not any(k.startswith("gaia.techfx") for k in message_keys(described)), text
+    assert checked > 20
+
+
 def _gists(tile: str, language: str) -> tuple[str, ...]:
     return tuple(render(Msg(key + tile), language) for key in ("gaia.techgist.", "gaia.techgist_short."))
 
