@@ -89,6 +89,7 @@ NEUTRAL = {
              "gaia.phrase.brief.action_qic", "gaia.phrase.brief.action_power_gain", "gaia.phrase.brief.action_qic_gain",
              "gaia.phrase.brief.special", "gaia.phrase.brief.federation", "gaia.phrase.brief.brainstone",
              "gaia.phrase.brief.income", "gaia.phrase.brief.federation_gain", "gaia.phrase.brief.tech_code",
+             "gaia.phrase.brief.tech_gist", "gaia.phrase.brief.income_order",
              "gaia.phrase.brief.special_brief"},
     "eve": {"eve.phrase.units_to", "eve.phrase.play_seal", "eve.phrase.tac_reserves", "eve.phrase.tac_negate",
             "eve.phrase.tac_cut", "eve.phrase.tac_cut_brief"},

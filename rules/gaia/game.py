@@ -402,6 +402,10 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             applied = self.apply(state, move)
         except RulesError:
             return None
+        declined = _declined(state, seat, move["cmds"])
+        if declined is not None:    # what a lone "decline" turns down (newcomer L-1)
+            from .texts import fitted_description
+            return fitted_description(state, text, [declined])
         after = applied["players"][seat]
         gist = self._taken_gist(state, move["cmds"])
         before = state["players"][seat]
@@ -446,7 +450,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else \
             Msg("gaia.describe.ends_game") if ends else None
         phrase = self.move_phrase(state, seat, text)
-        if gist is not None and _says(phrase, gist):
+        if gist is not None and (_says(phrase, gist) or _names_tile(phrase, state, move["cmds"])):
             gist = None     # the move's words already name it ("takes booster 2 (income ...)")
         # the fullest that fits the label after the move's words (never clipped): the gist and
         # the effect, the effect alone, the gist alone; else none (the phrase alone)
@@ -578,6 +582,36 @@ def _offer_choice(offer: str) -> Msg:
 
 from .notation import code  # noqa: E402  (a move in the reader's words: prompts and reasons quote it)
 GAME = GaiaGame()
+
+
+def _declined(state: GaiaState, seat: int, cmds: list[list[str]]) -> Msg | None:
+    """What a lone ``decline`` turns down in ``state``: the charge offer standing (GP-LEECH-4:
+    "does not charge 3 power") or the Itars' tile for 4 Gaia-area tokens (GP-FAC-ITA-2); None
+    for any other line.  The stored line is "decline" whatever it declined (the parser drops
+    the named offer), so only a state-aware description can say it."""
+    if cmds != [["decline"]]:
+        return None
+    offer = state.get("offer")
+    if offer and offer["seat"] == seat:
+        from .texts import amount
+        offers = list(offer["offers"])
+        amounts = [parse_rewards(o) for o in offers]
+        if len(offers) == 1 and len(amounts[0]) == 1 and amounts[0][0][1] == "pw":
+            return Msg("gaia.phrase.decline_charge", n=amounts[0][0][0])
+        return Msg("gaia.phrase.decline_offer", gain=Join([amount(o) for o in offers], "or"))
+    player = state["players"][seat] if 0 <= seat < len(state["players"]) else None
+    if player is not None and player.get("waiting") == "itars":
+        return Msg("gaia.phrase.decline_tech")
+    return None
+
+
+def _names_tile(phrase: Msg | None, state: GaiaState, cmds: list[list[str]]) -> bool:
+    """Whether ``phrase`` names the last tech tile the line takes by its gist (a label's brief
+    words, "take tech tile “7 VP”": the description then does not say it again)."""
+    tiles = [(state.get("tech") or {}).get(cmd[1]) for cmd in cmds if cmd[0] == "tech" and len(cmd) > 1]
+    tile = tiles[-1] if tiles else None
+    return isinstance(tile, str) and any(_says(phrase, Msg(key + tile))
+                                         for key in ("gaia.techgist.", "gaia.techgist_short."))
 
 
 def _says(text: object, part: Msg) -> bool:

@@ -306,12 +306,19 @@ def _field(word: str, brief: int = 0) -> Msg | str:
     return Msg("gaia.field_short." + word) if brief else Msg("gaia.field." + word)
 
 
+def _tile_at(tech: Mapping[str, Any], pos: str) -> str | None:
+    """The tile lying on tech tile space ``pos`` in this game (None: not known)."""
+    tile = tech.get(pos)
+    return tile if isinstance(tile, str) and tile in TECH else None
+
+
 def _tech_pos(tech: Mapping[str, Any], pos: str, brief: int = 0) -> Msg | str:
     """A tech tile position in words, with the tile lying there in this game when known.
-    ``brief`` (a long label): 1, the tile alone, without its position; 3, the position alone in
-    short words (the tile lies there on the research board image)."""
+    ``brief`` (a long label): 1, the tile alone, without its position; 3, the tile by its gist
+    (``gaia.techgist.*``, the research board image's words); 4, a tile not known by its
+    position alone in short words."""
     where: Msg | str
-    prefix = "gaia.techpos_brief." if brief >= 3 else "gaia.techpos."
+    prefix = "gaia.techpos_brief." if brief >= 4 else "gaia.techpos."
     if pos in FIELDS:
         where = Msg(prefix + "field", field=_field(pos, brief))
     elif pos.startswith("free") and pos[4:].isdigit():
@@ -320,8 +327,11 @@ def _tech_pos(tech: Mapping[str, Any], pos: str, brief: int = 0) -> Msg | str:
         where = Msg(prefix + "adv", field=_field(pos[4:], brief))
     else:
         return pos
-    tile = tech.get(pos)
-    if brief < 3 and isinstance(tile, str) and tile in TECH:
+    tile = _tile_at(tech, pos)
+    if tile is not None and brief < TILE_BY_CODE:   # (a covered tile's code: _command_phrase)
+        if brief >= 3:      # the gist: a tile's effect outlasts its position's words (newcomer L-3)
+            gist = "gaia.techgist_short." if brief >= TILE_BY_CODE - 1 else "gaia.techgist."
+            return Msg("gaia.techpos.tile_brief", tile=Msg(gist + tile), where=where)
         return Msg("gaia.techpos.tile_brief" if brief else "gaia.techpos.tile", tile=_tech_effect(tile), where=where)
     return where
 
@@ -342,10 +352,14 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
     """One command in words.  ``brief`` (a long label, :func:`move_phrase`): 1, a tech tile
     without its position and a federation's hexes without spaces; 2, every step in its brief
     wording (``gaia.phrase.brief.*``: "builds a lab on 7B0", "research: AI"); 3, a tech tile
-    by its position alone, a power or QIC action by what it gives (its cost is in the
-    description) and a federation's token unquoted in brief units ("8 VP"); 4, a federation's
-    hexes with each sector said once (:func:`_by_sector`), a tech tile by its position's code
-    (``adv-int``, ``kül-MI``: the research board image prints it) and a special action in brief."""
+    by its gist ("income 4 credits": the research board image's words); 4, a power or QIC
+    action by what it gives (its cost is in the description), a federation's token unquoted in
+    brief units ("8 VP") and a tile not known by its position alone; 5, a federation's hexes
+    with each sector said once (:func:`_by_sector`), a tile not known by its position's code
+    and a special action in brief; 6, a covered tile (the player's own) by its position's code;
+    7, a taken tile by its gist in the image's abbreviations (``gaia.techgist_short.*``: "tile
+    “income 4 c”"); 8 (:data:`TILE_BY_CODE`, the last resort), every tech tile by its position's code
+    (``adv-int``, ``kül-MI``: the research board image prints it)."""
     verb, args = cmd[0], cmd[1:]
     arg = args[0] if args else ""
     phrase = "gaia.phrase.brief." if brief >= 2 else "gaia.phrase."
@@ -367,21 +381,25 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
     if verb == "decline":
         return Msg("gaia.phrase.decline")
     if verb in ("tech", "cover") and args:
-        if brief >= 4:      # the position's code, as the research board image prints it
+        # the covered tile is the player's own (their panel shows it): its gist goes first
+        known = _tile_at(tech, arg) is not None and brief < (TILE_BY_CODE - (verb == "cover"))
+        if brief >= 5 and not known:    # the position's code, as the research board image prints it
             return Msg(phrase + verb + "_code", tile=Localized(en=arg, hu=hu_code(arg)))
-        key = phrase + verb + ("_at" if brief >= 3 and _tech_pos(tech, arg) != arg else "")
+        if known and verb == "tech" and brief >= TILE_BY_CODE - 1:     # "tile “income 4 c”"
+            return Msg(phrase + "tech_gist", tile=_tech_pos(tech, arg, brief))
+        key = phrase + verb + ("_at" if brief >= 4 and not known and _tech_pos(tech, arg) != arg else "")
         return Msg(key, tile=_tech_pos(tech, arg, brief))
     if verb == "action" and arg in ACTIONS:
         kind = "action_power" if arg.startswith("power") else "action_qic"
-        if brief >= 4 and ACTIONS[arg]["reward"] == "fedtile":   # the next step names the token
+        if brief >= 5 and ACTIONS[arg]["reward"] == "fedtile":   # the next step names the token
             return Msg(phrase + kind + "_gain", gain=Msg("gaia.actfx_brief.fedtile"))
-        if brief >= 3:
+        if brief >= 4:
             return Msg(phrase + kind + "_gain", gain=_action_gain(arg))
         return Msg(phrase + kind, effect=_action_effect(arg))
     if verb == "fedtile" and arg in FED_TOKENS:
-        return Msg(phrase + "fedtile", gain=amount(FED_TOKENS[arg]["reward"], brief=brief >= 3))
+        return Msg(phrase + "fedtile", gain=amount(FED_TOKENS[arg]["reward"], brief=brief >= 4))
     if verb == "special" and args:
-        if brief >= 4 and arg in NAMED_SPECIALS:
+        if brief >= 5 and arg in NAMED_SPECIALS:
             return Msg(phrase + "special_brief", what=Msg("gaia.special_brief." + _k(arg)))
         return Msg(phrase + "special", what=_special(arg))
     if verb == "swap-PI" and args:
@@ -389,10 +407,10 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
     if verb == "federation" and len(args) >= 2:
         # the token's gist, as the description names it (it then does not say it twice)
         token = Msg("gaia.fedgist", gain=amount(FED_TOKENS[args[1]]["reward"])) if args[1] in FED_TOKENS else args[1]
-        if brief >= 3 and args[1] in FED_TOKENS:
+        if brief >= 4 and args[1] in FED_TOKENS:
             token = Msg("gaia.fedgist", gain=amount(FED_TOKENS[args[1]]["reward"], brief=True))
-        hexes = _by_sector(args[0]) if brief >= 4 else args[0] if brief else args[0].replace(",", ", ")
-        return Msg(phrase + "federation" + ("_gain" if brief >= 3 else ""), hexes=hexes, gain=token)
+        hexes = _by_sector(args[0]) if brief >= 5 else args[0] if brief else args[0].replace(",", ", ")
+        return Msg(phrase + "federation" + ("_gain" if brief >= 4 else ""), hexes=hexes, gain=token)
     if verb == "lostPlanet" and args:
         return Msg("gaia.phrase.lost_planet", hex=arg)
     if verb == "spend" and len(args) >= 2:
@@ -454,12 +472,16 @@ BUTTON_LIMIT = 80
 DESCRIPTION_GLUE = 2
 #: room a phrase leaves for its description (the gains and costs, "-5 credits, -3 ore, +1 QIC")
 DESCRIPTION_ROOM = 28
-#: the brief levels of :func:`_command_phrase`: the same facts in fewer words (0-2), then a tech
-#: tile by its position and an action by what it gives (3), then a federation's hexes by sector,
-#: tiles by their positions' codes and special actions in brief (4)
-BRIEF_LEVELS = (0, 1, 2, 3, 4)
+#: the brief levels of :func:`_command_phrase`: the same facts in fewer words (0-3: a tech tile
+#: by its gist at 3), then an action by what it gives (4), then a federation's hexes by sector and
+#: special actions in brief (5), a covered tile by its position's code (6), a taken tile's gist in
+#: the image's abbreviations (7), a taken tech tile by its position's code alone last (8): a
+#: tile's effect outlasts every other saving (newcomer L-3)
+BRIEF_LEVELS = (0, 1, 2, 3, 4, 5, 6, 7, 8)
 #: the levels that say every fact in words (tried to leave room for the description)
-SAME_FACT_LEVELS = 3
+SAME_FACT_LEVELS = 4
+#: the level that names a tech tile by its position's code alone (the research board image prints it)
+TILE_BY_CODE = 8
 
 
 #: the phases whose few moves may be public choices (buttons): income order and Taklons'
@@ -733,7 +755,32 @@ def _then_key(brief: int) -> str:
     return "gaia.phrase.brief.then" if brief >= 2 else "gaia.phrase.then"
 
 
+#: the units an income order's steps name (GP-INC-6: power tokens and charges)
+ORDER_UNITS = ("pw", "t")
+
+
+def _income_order(cmds: list[list[str]], brief: int) -> Msg | None:
+    """A line of two or more income steps, each one token gain or charge, as one order: "takes
+    the income 4 power first, then 1 power token" / "bevételként előbb a 4 energiát kapja meg,
+    majd az 1 energiajelölőt" (newcomer: "take the income" said once); None for any other."""
+    if len(cmds) < 2 or any(cmd[0] != "income" or len(cmd) != 2 for cmd in cmds):
+        return None
+    steps = [_safe_rewards(cmd[1]) for cmd in cmds]
+    if any(len(step) != 1 or step[0][1] not in ORDER_UNITS for step in steps):
+        return None
+    if brief >= 2:
+        return Msg("gaia.phrase.brief.income_order", steps=Join([amount(cmd[1]) for cmd in cmds]))
+    said = [Msg("gaia.amt_acc." + step[0][1], n=step[0][0]) for step in steps]
+    rest: Msg = said[-1]
+    for item in reversed(said[1:-1]):
+        rest = Msg("gaia.phrase.then", first=item, next=rest)
+    return Msg("gaia.phrase.income_order", first=said[0], next=rest)
+
+
 def _phrase_of(tech: Mapping[str, Any], cmds: list[list[str]], brief: int) -> Msg:
+    order = _income_order(cmds, brief)
+    if order is not None:
+        return order
     parts = [_part(tech, cmds[index - 1][0] if index else None, cmd, brief) for index, cmd in enumerate(cmds)]
     phrase = parts[-1]
     for part in reversed(parts[:-1]):
