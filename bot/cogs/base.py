@@ -264,17 +264,20 @@ def waiting_text(loaded: LoadedGame, language: str, shown: Sequence[Msg] = ()) -
 
 
 def move_words(loaded: LoadedGame, seat: int, text: str, language: str, *, secret_shown: bool = False,
-               label: bool = False) -> str:
+               label: bool = False, own: bool = False) -> str:
     """A stored move as a reader reads it: a secret choice redacted (unless ``secret_shown``:
     its maker reading it), the rest in words of the reader's language, in full (``full_phrase``:
     a thread line, the log) or as a label says it (``label``: ``move_phrase``, fitted to
-    Discord's label limits); the notation itself only where the game has no phrase for it."""
+    Discord's label limits); the notation itself only where the game has no phrase for it.
+    ``own``: told to the mover as the choice they made, in full but in their menu's words
+    ("Build a mine on 1A5", not the thread's "builds a mine on 1A5")."""
     game = loaded.game
+    voice = label or own
     shown: str | Msg = text if secret_shown else game.redact_move(loaded.state, seat, text)
     if isinstance(shown, Msg):
-        return tr(shown, language, label=label)
+        return tr(shown, language, label=voice)
     phrase = (game.move_phrase if label else game.full_phrase)(loaded.state, seat, shown)
-    return tr(phrase, language, label=label) if phrase is not None else shown
+    return tr(phrase, language, label=voice) if phrase is not None else shown
 
 
 def score_line(loaded: LoadedGame, seat: int, score: int, language: str,
@@ -971,7 +974,7 @@ class GameCog(commands.GroupCog):
                     content=clip(t("move_private_ok" if secret else "move_ok_posted", user_language(interaction),
                                    move=move_words(loaded_before, seat if seat is not None else 0,
                                                    outcomes[0].move_text, user_language(interaction),
-                                                   secret_shown=True))))
+                                                   secret_shown=True, own=True))))
                 await self.post_in_thread(last.record, announcement, files, buttons, ping_ids, last, announce=announce)
             else:
                 await self.reply_and_ping(interaction, announcement, files, buttons, ping_ids,

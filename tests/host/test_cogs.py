@@ -86,7 +86,7 @@ async def test_secret_choice_is_confirmed_privately_and_redacted_publicly(harnes
     sent = await harness.slash(BOB, "toy move", channel_id=thread, text="pick 3")
     private = [s for s in sent if s.ephemeral and s.content]
     public = [s for s in sent if not s.ephemeral and s.content and s.kind != "autocomplete"]
-    assert any("picks a bonus (3)" in s.content for s in private)   # the move in words, to its maker only
+    assert any("Pick a bonus (3)" in s.content for s in private)   # the move in its menu words, to its maker only
     assert public and all("pick 3" not in s.content for s in public) and "pick ?" in public[0].content
     log = one_text(await harness.slash(ALICE, "toy log", channel_id=thread))
     assert "pick ?" in log and "pick 3" not in log
@@ -132,7 +132,7 @@ async def test_hand_is_private_and_offers_a_menu_of_moves(harness):
     menu = reply.components[0]["components"][0]
     assert [o["value"] for o in menu["options"]] == ["pick 1", "pick 2", "pick 3"]
     chosen = await harness.click(ALICE, reply.message_id, menu["custom_id"], channel_id=thread, values=["pick 2"])
-    assert any("picks a bonus (2)" in (s.content or "") and s.ephemeral for s in chosen)
+    assert any("Pick a bonus (2)" in (s.content or "") and s.ephemeral for s in chosen)   # as the menu offered it
     assert any("pick ?" in (s.content or "") and not s.ephemeral for s in chosen)
     again = await harness.click(ALICE, reply.message_id, menu["custom_id"], channel_id=thread, values=["pick 2"])
     assert "out of date" in one_text(again)

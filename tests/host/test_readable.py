@@ -29,8 +29,16 @@ async def test_a_secret_choice_is_confirmed_in_words_to_its_maker_only(harness):
     sent = await harness.slash(BOB, "toy move", channel_id=thread, text="pick 3")
     private = "\n".join(contents(sent, ephemeral=True))
     public = "\n".join(contents(sent, ephemeral=False))
-    assert phrase("toy.phrase.pick", value="3") in private
-    assert phrase("toy.phrase.pick", value="3") not in public
+    # to its maker as the choice they made, in their menu's words ("Pick a bonus (3)"), not the
+    # thread's third person ("picks a bonus (3)"), in both languages
+    chosen = render(Msg("toy.phrase.pick", value="3"), "en", label=True)
+    assert chosen in private and phrase("toy.phrase.pick", value="3") not in private
+    assert chosen not in public and phrase("toy.phrase.pick", value="3") not in public
+    harness.set_locale(ALICE, "hu")
+    sent = await harness.slash(ALICE, "toy move", channel_id=thread, text="pick 2")
+    private = "\n".join(contents(sent, ephemeral=True))
+    assert render(Msg("toy.phrase.pick", value="2"), "hu", label=True) in private
+    assert render(Msg("toy.phrase.pick", value="2"), "hu") not in private
 
 
 async def test_autocomplete_sends_the_readers_words_and_shows_the_move_in_words(harness):
