@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import abc
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, cast
 
 from typing_extensions import TypeVar
@@ -135,6 +135,13 @@ language's notation writes it where they differ (Space Corp's ``M02#1`` / ``Ű02
     def shown_code(self) -> Localized | str:
         """The id as a reader of any language types it."""
         return self.code if self.code is not None else self.id
+
+    def coded_in_hungarian(self, shown: str) -> "Component":
+        """This component shown to a Hungarian reader by the code ``shown`` where its id is an
+        English word ("gas" -> "gáz", "seal-D" -> "fejlesztési-pecsét"; newcomer N-2), which
+        /info also finds it by, with accents and without; the id stays what is stored."""
+        aliases = tuple(dict.fromkeys((*self.aliases, shown, fold_word(shown))))
+        return replace(self, code=Localized(en=self.id, hu=shown), aliases=aliases)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable
 
 from rules.base import Component, IllegalMove, ScorePart, spread_kinds
 from rules.kit.words import translate
-from rules.messages import Join, Localized, Msg, fold_word, has_key
+from rules.messages import Join, Msg, fold_word, has_key
 
 from . import moves as mv
 from .common import HUNGARIAN_VERBS, HUNGARIAN_WORDS
@@ -400,8 +400,7 @@ def components() -> tuple[Component, ...]:
         out.append(Component(
             f"seal-{deck}", "eve.kind.seal", E("comp.seal_name", type=type_adj(deck)),
             E(f"comp.seal.{deck}", levels=levels), E(f"comp.seal_gist.{deck}"), stand_in=True,
-            aliases=(deck, HU_TYPE[deck], *SEAL_WORDS[deck], *_hungarian_code_words(f"seal-{deck}")),
-            code=_hungarian_code(f"seal-{deck}")))
+            aliases=(deck, HU_TYPE[deck], *SEAL_WORDS[deck])).coded_in_hungarian(HU_COMPONENT_CODES[f"seal-{deck}"]))
     green = Join([region_label(code) for code, region in tab.regions.items() if region.ring == "green"])
     for empire in EMPIRES:              # N15: where its headquarters may go (EVE-PREP-1, EVE-2P-4)
         out.append(Component(empire, "eve.kind.empire", E(f"empire.{empire}"),
@@ -413,18 +412,8 @@ def components() -> tuple[Component, ...]:
             f"die-{word}", "eve.kind.die", E(f"comp.die_name.{colour}"),
             E(f"comp.die.{colour}", faces=Join([str(face) for face in faces[colour]])),
             E(f"comp.die_gist.{colour}"), stand_in=True,
-            aliases=(colour, word, HU_ASK[word], *_hungarian_code_words(f"die-{word}")), code=_hungarian_code(f"die-{word}")))
+            aliases=(colour, word, HU_ASK[word])).coded_in_hungarian(HU_COMPONENT_CODES[f"die-{word}"]))
     return tuple(out)
-
-
-def _hungarian_code(ident: str) -> Localized:
-    """``ident`` as /info shows it: the id in English, :data:`HU_COMPONENT_CODES` to a Hungarian."""
-    return Localized(en=ident, hu=HU_COMPONENT_CODES[ident])
-
-
-def _hungarian_code_words(ident: str) -> tuple[str, ...]:
-    """The Hungarian code of ``ident`` and its accent-free fold, which /info finds it by."""
-    return tuple(dict.fromkeys((HU_COMPONENT_CODES[ident], fold_word(HU_COMPONENT_CODES[ident]))))
 
 
 def shown_ids() -> set[str]:

@@ -10,12 +10,11 @@ English one (``moves.format_move``).
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Iterable
 
 from rules.base import Component, IllegalMove
-from rules.messages import LANGUAGES, Join, Localized, Msg, fold_word, render
+from rules.messages import LANGUAGES, Join, Msg, render
 
 from . import moves as mv
 from .data import ROMAN_OF, Card, board, cards, matter_mix, planet_kinds, track_info
@@ -405,10 +404,6 @@ HU_COMPONENT_CODES = {
 
 
 def _hungarian_coded(component: Component) -> Component:
-    """``component`` shown to a Hungarian by its Hungarian code (:data:`HU_COMPONENT_CODES`),
-    which /info also finds it by; the id stays what is stored."""
+    """``component`` shown to a Hungarian by its Hungarian code (:data:`HU_COMPONENT_CODES`)."""
     shown = HU_COMPONENT_CODES.get(component.id)
-    if shown is None:
-        return component
-    aliases = tuple(dict.fromkeys((*component.aliases, shown, fold_word(shown))))
-    return replace(component, code=Localized(en=component.id, hu=shown), aliases=aliases)
+    return component if shown is None else component.coded_in_hungarian(shown)

@@ -13,7 +13,7 @@ from typing import Any
 
 import data as game_data
 from rules.base import Component
-from rules.messages import Join, Localized, Msg, fold_word
+from rules.messages import Join, Localized, Msg
 
 from . import describe
 from .codes import code, hu_code
@@ -185,22 +185,14 @@ def award(ident: str, size: str, vp: int) -> Component:
     return Component(
         ident, "pulsar.kind.award", P("comp.award.name", size=name, vp=vp),
         P("comp.award.text", size=name, vp=vp, rank=P("comp.award.first" if vp == 7 else "comp.award.second")),
-        P("comp.award.gist", vp=vp, size=name), _designed(_SOURCES()[ident]), _hu_code_words(hu_award),
-        Localized(en=ident, hu=hu_award))
+        P("comp.award.gist", vp=vp, size=name), _designed(_SOURCES()[ident])).coded_in_hungarian(hu_award)
 
 
 def token(ident: str, kind: str) -> Component:
     from .notation import TOKEN_HU
     hu_token = TOKEN_HU[kind]                           # MOD-PM1 -> pluszmínusz, as the notation says it
     return Component(ident, "pulsar.kind.token", P(f"comp.token.{kind}.name"), P(f"comp.token.{kind}.text"),
-                     P(f"comp.token.{kind}.gist"), False, (kind, *_hu_code_words(hu_token)),
-                     Localized(en=ident, hu=hu_token))
-
-
-def _hu_code_words(shown: str) -> tuple[str, ...]:
-    """A Hungarian code (newcomer N-2: the Hungarian /info list showed the English ``AW-S7``,
-    ``MOD-PM1``) and its accent-free fold, which /info finds the component by."""
-    return tuple(dict.fromkeys((shown, fold_word(shown))))
+                     P(f"comp.token.{kind}.gist"), False, (kind,)).coded_in_hungarian(hu_token)
 
 
 def location(loc: str) -> Component:

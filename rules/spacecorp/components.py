@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 
 from rules.base import Component
-from rules.messages import Join, Localized, MINUS, Msg, fold_word, render
+from rules.messages import Join, Localized, MINUS, Msg, render
 
 from . import moves as mv
 from .data import ERAS, Card, Entry, tables
@@ -222,8 +222,7 @@ def components() -> tuple[Component, ...]:
         hu_base = mv.HU_BASE_OUT.get(base.id, base.id)
         out.append(Component(base.id, "spacecorp.kind.base", S(f"base.{base.id}"), S(f"basetext.{base.id}"),
                              S(f"basegist.{base.id}"), _stand_in(base.source),
-                             tuple(dict.fromkeys((base.id.lower(), hu_base, fold_word(hu_base)))),
-                             Localized(en=base.id, hu=hu_base)))
+                             (base.id.lower(),)).coded_in_hungarian(hu_base))
     for era in ERAS:
         era_map = t.maps[era]
         for site in era_map.sites.values():
