@@ -302,7 +302,8 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         return [Msg("gaia.private.own_tiles")] + out if out else []
 
     def events(self, before: GaiaState, move: GaiaMove, after: GaiaState) -> list[Msg]:
-        """A new round (and who starts it), the Gaia phase, the end of the game."""
+        """What a lone ``decline`` turned down (the charge, the Itars' tile), a new round (and who
+        starts it), the Gaia phase, the end of the game."""
         out = []
         if after["round"] != before["round"] and 1 <= after["round"] <= 6:
             first = next((s for s in after["order"] if after["players"][s]), None)
@@ -315,6 +316,9 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             out += self._income_news(after)
         if after["phase"] != before["phase"] and after["phase"] == "over":
             out.append(Msg("gaia.event.over"))
+        declined = _declined(before, move["seat"], move["cmds"])
+        if declined is not None:    # the stored "decline" says not what (newcomer L-1): the thread and log do
+            out.insert(0, declined)
         return out
 
     def _income_news(self, state: GaiaState) -> list[Msg]:
