@@ -13,8 +13,8 @@ from . import moves as mv
 from . import components, phrases
 from .phrases import team_name
 from .data import Card, design, is_time, tables
-from .moves import (Build, Choose, Colonize, Draw, Edge, Explore, Genetics, Move, MoveAction, Produce, Research,
-                    Special, Upgrade)
+from .moves import (Build, Choose, Colonize, Draw, Edge, Explore, Fulfill, Genetics, Move, MoveAction, Produce,
+                    Research, Special, Upgrade)
 from .state import (ACTION, CONTRACTS, INFRA_DISCARD, LEGACY, OFFER_TAKE, OVER, RESEARCH_DRAWS, SETUP, TRANSPORT,
                     GameState, clone_state)
 from .common import S, site_msg
@@ -198,6 +198,11 @@ def _named_component(game: SpaceCorpGame, state: GameState, move: Move) -> Msg |
         return S(f"progressgist.{move.value}")
     if isinstance(move, Choose) and move.key == "base" and move.value in t.base_types:
         return S(f"basegist.{move.value}")
+    # contracts fulfilled: the phrase gives their rows alone, the preview what each is and earns
+    if isinstance(move, Fulfill) and move.rows:
+        return S("preview.contracts", items=Join([S("preview.contract", contract=S(f"contract.{state.era}.{row}"),
+                                                     amount=game.contract_reward(state, row)) for row in move.rows],
+                                                 "and"))
     return None
 
 

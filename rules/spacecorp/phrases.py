@@ -253,8 +253,8 @@ def phrase(text: str, full: bool = False) -> Msg | None:
     if isinstance(move, Pass):
         return S("phrase.pass")
     if isinstance(move, Fulfill):
-        return S("phrase.fulfill", rows=Join([Localized(en=str(row), hu=f"{row}.") for row in move.rows], "and")) \
-            if move.rows \
+        return S("phrase.fulfill" if len(move.rows) > 1 else "phrase.fulfill_one",
+                 rows=Join([Localized(en=str(row), hu=f"{row}.") for row in move.rows], "and")) if move.rows \
             else S("phrase.fulfill_none")
     if isinstance(move, Transport):
         return S("phrase.transport", leg=_leg(move.leg)) if move.leg else S("phrase.transport_none")
