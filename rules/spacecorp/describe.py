@@ -99,7 +99,9 @@ def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> li
     if isinstance(move, Edge):
         edge_id = None if is_time(move.card) or design(move.card) not in tables().cards \
             else tables().cards[design(move.card)].edge
-        return [components.edge_gist(edge_id)] if edge_id else []    # the phrase names the Edge already
+        # the phrase names the Edge already; its trigger is the open window's, so when the whole
+        # gist is too long the effect alone still says what playing it does
+        return [components.edge_gist(edge_id), S(f"edgegist.{edge_id}")] if edge_id else []
     named = game._named_component(state, move)
     if named is not None:
         # a card taken from the Offer: the card and what it does; else the card alone
