@@ -260,7 +260,7 @@ def status_lines(game: SpaceCorpGame, view: GameState) -> list[Msg]:
     done = [row for row, where in sorted(view.contracts.items()) if where == view.era]
     lines.append(S("status.contracts", count=len(done),
                    done=Join([S("status.contract_item", row=row, name=S(f"contract.{view.era}.{row}"))
-                              for row in done] or ["-"])))
+                              for row in done])) if done else S("status.contracts_none"))
     if view.trigger:
         lines.append(S(f"status.trigger.{view.trigger}"))
     if view.windows:

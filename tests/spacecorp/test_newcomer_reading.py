@@ -216,3 +216,12 @@ def test_SC_BLD_1_a_built_base_reads_with_its_article_in_english():
     state = GAME.apply(state, GAME.parse_move(state, seat, f"build {team} @em_l2 base=SPACEPORT cards=M04#2/b"))
     built = [line for line in state.news if line.key == "spacecorp.news.built"]
     assert built and render(built[0], "en").endswith("builds a Spaceport on Earth–Moon L2.")
+
+
+# ----- newcomer 27f G-11: the status says "none yet", not "0 (-)" ---------------------------------
+def test_SC_CON_1_the_status_says_no_contract_is_fulfilled_yet_in_words():
+    state = GAME.new_game({"players": 2}, 3)
+    lines = GAME.status_lines(GAME.view(state, None))
+    assert any(line.key == "spacecorp.status.contracts_none" for line in lines)
+    assert "Contracts fulfilled this era: none yet" in [render(line, "en") for line in lines]
+    assert not any("(-)" in render(line, language) for line in lines for language in ("en", "hu"))
