@@ -148,7 +148,7 @@ def _place_bases(game: SpaceCorpGame, state: GameState, seat: int, spot: BuildSp
     for key, base in plan:
         player.bases[base] -= 1
         state.bases[key] = (seat, base)
-        state.news.append(S("news.built", player=game.seat_label(state, seat), base=S(f"base.{base}"),
+        state.news.append(S("news.built", player=game.seat_label(state, seat), base=S(f"base_a.{base}"),
                             site=site_msg(spot.site)))
     state.turn.acted.append(spot.team)
     claimant = state.claims.get(spot.site)

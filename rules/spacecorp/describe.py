@@ -13,8 +13,8 @@ from . import moves as mv
 from . import components, phrases
 from .phrases import team_name
 from .data import Card, design, is_time, tables
-from .moves import (Build, Choose, Colonize, Draw, Edge, Explore, Genetics, Move, MoveAction, Produce, Research,
-                    Special, Upgrade)
+from .moves import (Build, Choose, Colonize, Draw, Edge, Explore, Fulfill, Genetics, Move, MoveAction, Produce,
+                    Research, Special, Upgrade)
 from .state import (ACTION, CONTRACTS, INFRA_DISCARD, LEGACY, OFFER_TAKE, OVER, RESEARCH_DRAWS, SETUP, TRANSPORT,
                     GameState, clone_state)
 from .common import S, site_msg
@@ -99,7 +99,9 @@ def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> li
     if isinstance(move, Edge):
         edge_id = None if is_time(move.card) or design(move.card) not in tables().cards \
             else tables().cards[design(move.card)].edge
-        return [components.edge_gist(edge_id)] if edge_id else []    # the phrase names the Edge already
+        # the phrase names the Edge already; its trigger is the open window's, so when the whole
+        # gist is too long the effect alone still says what playing it does
+        return [components.edge_gist(edge_id), S(f"edgegist.{edge_id}")] if edge_id else []
     named = game._named_component(state, move)
     if named is not None:
         # a card taken from the Offer: the card and what it does; else the card alone
@@ -198,6 +200,11 @@ def _named_component(game: SpaceCorpGame, state: GameState, move: Move) -> Msg |
         return S(f"progressgist.{move.value}")
     if isinstance(move, Choose) and move.key == "base" and move.value in t.base_types:
         return S(f"basegist.{move.value}")
+    # contracts fulfilled: the phrase gives their rows alone, the preview what each is and earns
+    if isinstance(move, Fulfill) and move.rows:
+        return S("preview.contracts", items=Join([S("preview.contract", contract=S(f"contract.{state.era}.{row}"),
+                                                     amount=game.contract_reward(state, row)) for row in move.rows],
+                                                 "and"))
     return None
 
 
@@ -253,7 +260,7 @@ def status_lines(game: SpaceCorpGame, view: GameState) -> list[Msg]:
     done = [row for row, where in sorted(view.contracts.items()) if where == view.era]
     lines.append(S("status.contracts", count=len(done),
                    done=Join([S("status.contract_item", row=row, name=S(f"contract.{view.era}.{row}"))
-                              for row in done] or ["-"])))
+                              for row in done])) if done else S("status.contracts_none"))
     if view.trigger:
         lines.append(S(f"status.trigger.{view.trigger}"))
     if view.windows:

@@ -93,11 +93,12 @@ def _base(base: str, brief: bool = False) -> Msg | str:
 
 
 def _build_spot(spot: BuildSpot, brief: int = 0) -> Msg:
-    """``Research Base at Solar L1 (Blue 1)``; a star system's tiles each with its base.  ``brief``
+    """``a Research Base at Solar L1 (Blue 1)``; a star system's tiles each with its base.  ``brief``
     (a long label): 1, each tile "tile: base" by the base's short name; 2, the bases alone (which
     tile takes which is in the notation sent, and on the map once built)."""
     if spot.base:
-        return S("phrase.build_spot", base=_base(spot.base), site=site_msg(spot.site), team=team_name(spot.team))
+        return S("phrase.build_spot", base=S(f"base_a.{spot.base}") if spot.base in mv.BASES else spot.base,
+                 site=site_msg(spot.site), team=team_name(spot.team))
     if brief >= 2:
         bases = Join([_base(base, True) for _tile_id, base in spot.bases])
     elif brief:
@@ -252,8 +253,8 @@ def phrase(text: str, full: bool = False) -> Msg | None:
     if isinstance(move, Pass):
         return S("phrase.pass")
     if isinstance(move, Fulfill):
-        return S("phrase.fulfill", rows=Join([Localized(en=str(row), hu=f"{row}.") for row in move.rows], "and")) \
-            if move.rows \
+        return S("phrase.fulfill" if len(move.rows) > 1 else "phrase.fulfill_one",
+                 rows=Join([Localized(en=str(row), hu=f"{row}.") for row in move.rows], "and")) if move.rows \
             else S("phrase.fulfill_none")
     if isinstance(move, Transport):
         return S("phrase.transport", leg=_leg(move.leg)) if move.leg else S("phrase.transport_none")

@@ -363,3 +363,16 @@ def test_9_3_a_game_created_before_rules_version_2_asks_everyone_the_trigger_all
     state = play(state, 0, "research infra=self")
     assert state.windows[-1].event == "RESEARCH_DECLARED" and state.windows[-1].waiting == [1, 2]
     assert GAME.new_game({"players": 3}, 1).options["rules_version"] == GAME.rules_version == 2
+
+
+def test_SC_9_4_an_edge_too_long_to_explain_whole_still_says_what_it_does():
+    """Newcomer 27f G-6: 'Play the Edge Investor Confidence (M22#1)' stood bare in the contract
+    window (its whole gist, trigger and effect, passes 100 characters); the window already names
+    the trigger, so the effect alone follows. A short one keeps its whole gist."""
+    state = game(2)
+    hand_of(state, 0, "M22#1", "M26#1")
+    long_edge = GAME.describe_move(state, 0, "edge M22#1")
+    assert long_edge is not None and long_edge.key == "spacecorp.edgegist.EG-INVEST"
+    assert render(long_edge, "en") == "+2T if you fulfilled it, else +1T"
+    short_edge = GAME.describe_move(state, 0, "edge M26#1")
+    assert short_edge is not None and short_edge.key == "spacecorp.comp.edge.gist"

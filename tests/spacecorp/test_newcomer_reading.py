@@ -193,3 +193,35 @@ def test_SC_CARD_special_card_info_gives_its_effect_and_a_one_entry_card_its_ent
         expected = ("spacecorp.comp.card.start" if card.start else "spacecorp.comp.card.text") + \
             ("_one" if len(card.entries) == 1 else "")
         assert key == expected, card.id
+
+
+# ----- newcomer 27f G-1: a base is built with its article ("builds a Research Base") -------------
+def test_SC_BLD_1_a_built_base_reads_with_its_article_in_english():
+    """The thread's line and the menu's label name the base as English does ('alice (Blue): builds
+    a Research Base at Moon (Luna) (Blue 2)', 'Build an Attraction at …'), not bare like a heading;
+    Hungarian ('bázist épít: Kutatóbázis') keeps the name alone."""
+    from rules.spacecorp.phrases import phrase
+    words = phrase("build B2 @moon base=RESEARCHBASE cards=M04#2/b")
+    assert words is not None and "spacecorp.base_a.RESEARCHBASE" in keys(words)
+    assert "a Research Base at Moon (Luna)" in render(words, "en")
+    assert "Kutatóbázis" in render(words, "hu")
+    attraction = phrase("build B2 @moon base=ATTRACTION cards=M04#2/b")
+    assert attraction is not None and "an Attraction at" in render(attraction, "en")
+    state = GAME.new_game({"players": 2}, 3)
+    seat = state.turn.seat
+    colour = state.players[seat].colour
+    team = f"{colour[0]}1"
+    state.players[seat].teams[team] = "em_l2"
+    state.hands.cards[seat].append("M04#2")
+    state = GAME.apply(state, GAME.parse_move(state, seat, f"build {team} @em_l2 base=SPACEPORT cards=M04#2/b"))
+    built = [line for line in state.news if line.key == "spacecorp.news.built"]
+    assert built and render(built[0], "en").endswith("builds a Spaceport on Earth–Moon L2.")
+
+
+# ----- newcomer 27f G-11: the status says "none yet", not "0 (-)" ---------------------------------
+def test_SC_CON_1_the_status_says_no_contract_is_fulfilled_yet_in_words():
+    state = GAME.new_game({"players": 2}, 3)
+    lines = GAME.status_lines(GAME.view(state, None))
+    assert any(line.key == "spacecorp.status.contracts_none" for line in lines)
+    assert "Contracts fulfilled this era: none yet" in [render(line, "en") for line in lines]
+    assert not any("(-)" in render(line, language) for line in lines for language in ("en", "hu"))

@@ -397,7 +397,21 @@ def test_a_fulfilled_contract_reads_by_its_row_in_hungarian():
     state = GAME.new_game({"players": 3}, 1)
     assert render(GAME.move_phrase(state, 0, "fulfill 5"), "hu") == "teljesíti az 5. sor szerződését"
     assert render(GAME.move_phrase(state, 0, "fulfill 5,6"), "hu") == "teljesíti az 5. és 6. sor szerződését"
-    assert render(GAME.move_phrase(state, 0, "fulfill 5"), "en") == "fulfils contracts: 5"
+    assert render(GAME.move_phrase(state, 0, "fulfill 5"), "en") == "fulfils contract 5"
+    assert render(GAME.move_phrase(state, 0, "fulfill 5,6"), "en") == "fulfils contracts 5 and 6"
+
+
+def test_SC_CON_2_a_fulfil_suggestion_says_which_contract_and_what_it_earns():
+    """Newcomer 27f G-2: 'Fulfil contract 4' beside 'Fulfil no contract' was chosen blind (the row
+    alone); the suggestion now says what the contract is and what it pays, as the thread does
+    after it ('Blue fulfils contract 4, 2 Spaceports, for 2T')."""
+    state = GAME.new_game({"players": 2}, 1)
+    preview = GAME._named_component(state, mv.Fulfill(seat=state.turn.seat, rows=(4,)))
+    assert preview is not None
+    assert f"spacecorp.contract.{state.era}.4" in set(message_keys(preview))
+    reward = GAME.contract_reward(state, 4)
+    assert render(preview, "en").endswith(f"(+{reward}T)")
+    assert render(preview, "hu").endswith(f"(+{reward}F)")
 
 
 def test_a_drawn_special_card_ends_with_one_full_stop():
