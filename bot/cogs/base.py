@@ -241,6 +241,20 @@ def player_name(player: PlayerRecord | None, language: str) -> str:
     return name_text(player, language)
 
 
+def lobby_option_name(name: str, language: str) -> str:
+    """An option as a lobby lists it: its label ("automatic income"), and where the name one
+    types in the lobby command differs from it beyond case and separators, that name once
+    ("automatic income (`auto_income`)"), so the lobby's words can be typed back (newcomer H-2)."""
+    typed = t(f"name.{name}", language) if has_key(f"name.{name}") else name
+    if not has_key(f"option_label.{name}"):
+        return typed
+    label = t(f"option_label.{name}", language)
+
+    def plain(text: str) -> str:
+        return " ".join(text.replace("_", " ").replace("-", " ").casefold().split())
+    return label if plain(label) == plain(typed) else t("option_named", language, label=label, option=typed)
+
+
 def seat_line(loaded: LoadedGame, seat: int, language: str) -> str:
     name = player_name(loaded.record.user_at(seat), language)
     return t("seat_line", language, name=name, label=loaded.game.seat_label(loaded.state, seat))
@@ -711,9 +725,7 @@ class GameCog(commands.GroupCog):
                 value = t("deadline_hours", language, hours=value) if value else t("off", language)
             elif has_key(spec.choice_key(str(value))):   # a number with a meaning ("0 = suggested")
                 value = t(spec.choice_key(str(value)), language)
-            label = f"option_label.{spec.name}"   # "automatic income", not the command's name
-            shown.append(t("option_shown", language, name=t(label if has_key(label) else f"name.{spec.name}", language),
-                           value=value))
+            shown.append(t("option_shown", language, name=lobby_option_name(spec.name, language), value=value))
         return t("lobby", language, title=self.game.title_msg(), game_id=record.id, players=players,
                  count=len(record.players), seats=seats, options="\n".join(shown) or "-", game=self.game_name,
                  creator=f"<@{record.creator_id}>")

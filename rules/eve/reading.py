@@ -295,9 +295,9 @@ def _phrase(move: mv.Move, brief: _Brief) -> Msg:
     if kind == mv.ASK:
         return E("phrase.ask", question=E(f"ask.{move.arg}"))
     if kind == mv.TAC:
-        spent: list[Msg] = [E("phrase.tac_reserves", count=len(regions),
+        spent: list[Msg] = [E(brief.key("phrase.tac_reserves"), count=len(regions),
                               regions=Join([region(code) for code in regions], "and"))] if regions else []
-        spent += [E("phrase.tac_negate", count=move.counts[0])] if move.counts[0] else []
+        spent += [E(brief.key("phrase.tac_negate"), count=move.counts[0])] if move.counts[0] else []
         spent += [E(brief.key("phrase.tac_cut"), count=move.counts[1])] if move.counts[1] else []
         return E("phrase.tac", spent=Join(spent, "and") if spent else E("none"))
     if kind == mv.INVADE:

@@ -330,7 +330,7 @@ def _tech_pos(tech: Mapping[str, Any], pos: str, brief: int = 0) -> Msg | str:
     tile = _tile_at(tech, pos)
     if tile is not None and brief < TILE_BY_CODE:   # (a covered tile's code: _command_phrase)
         if brief >= 3:      # the gist: a tile's effect outlasts its position's words (newcomer L-3)
-            gist = "gaia.techgist_short." if brief >= TILE_BY_CODE - 1 else "gaia.techgist."
+            gist = "gaia.techgist_short." if brief >= GIST_SHORT else "gaia.techgist."
             return Msg("gaia.techpos.tile_brief", tile=Msg(gist + tile), where=where)
         return Msg("gaia.techpos.tile_brief" if brief else "gaia.techpos.tile", tile=_tech_effect(tile), where=where)
     return where
@@ -357,9 +357,11 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
     brief units ("8 VP") and a tile not known by its position alone; 5, a federation's hexes
     with each sector said once (:func:`_by_sector`), a tile not known by its position's code
     and a special action in brief; 6, a covered tile (the player's own) by its position's code;
-    7, a taken tile by its gist in the image's abbreviations (``gaia.techgist_short.*``: "tile
-    “income 4 c”"); 8 (:data:`TILE_BY_CODE`, the last resort), every tech tile by its position's code
-    (``adv-int``, ``kül-MI``: the research board image prints it)."""
+    7 (:data:`GIST_SHORT`), a taken tile by its gist in the image's abbreviations
+    (``gaia.techgist_short.*``: "tile “income 4 c”"); 8 (:data:`FIELD_BY_CODE`), a research step's
+    area by its code too ("kutatás: terra", ``gaia.field_code.*``); 9 (:data:`TILE_BY_CODE`, the
+    last resort), every tech tile by its position's code (``adv-int``, ``kül-MI``: the research board
+    image prints it), the area in words again (the tile's code leaves room for them)."""
     verb, args = cmd[0], cmd[1:]
     arg = args[0] if args else ""
     phrase = "gaia.phrase.brief." if brief >= 2 else "gaia.phrase."
@@ -367,6 +369,8 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
         key = phrase + "build." + (args[0] if args[0] in BUILDINGS else "other")
         return Msg(key, hex=args[1], what=args[0])
     if verb == "up" and args:
+        if brief == FIELD_BY_CODE and arg in FIELDS:     # the last resort keeps the words: its tile needs no room
+            return Msg(phrase + "up", field=Msg("gaia.field_code." + arg))
         return Msg(phrase + "up", field=_field(arg, brief >= 2))
     if verb == "pass":
         if args and arg in BOOSTERS:
@@ -382,10 +386,10 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
         return Msg("gaia.phrase.decline")
     if verb in ("tech", "cover") and args:
         # the covered tile is the player's own (their panel shows it): its gist goes first
-        known = _tile_at(tech, arg) is not None and brief < (TILE_BY_CODE - (verb == "cover"))
+        known = _tile_at(tech, arg) is not None and brief < (GIST_SHORT if verb == "cover" else TILE_BY_CODE)
         if brief >= 5 and not known:    # the position's code, as the research board image prints it
             return Msg(phrase + verb + "_code", tile=Localized(en=arg, hu=hu_code(arg)))
-        if known and verb == "tech" and brief >= TILE_BY_CODE - 1:     # "tile “income 4 c”"
+        if known and verb == "tech" and brief >= GIST_SHORT:     # "tile “income 4 c”"
             return Msg(phrase + "tech_gist", tile=_tech_pos(tech, arg, brief))
         key = phrase + verb + ("_at" if brief >= 4 and not known and _tech_pos(tech, arg) != arg else "")
         return Msg(key, tile=_tech_pos(tech, arg, brief))
@@ -477,11 +481,16 @@ DESCRIPTION_ROOM = 28
 #: special actions in brief (5), a covered tile by its position's code (6), a taken tile's gist in
 #: the image's abbreviations (7), a taken tech tile by its position's code alone last (8): a
 #: tile's effect outlasts every other saving (newcomer L-3)
-BRIEF_LEVELS = (0, 1, 2, 3, 4, 5, 6, 7, 8)
+BRIEF_LEVELS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
 #: the levels that say every fact in words (tried to leave room for the description)
 SAME_FACT_LEVELS = 4
+#: the level that names a taken tile by its gist in the image's abbreviations, a covered one by its code
+GIST_SHORT = 7
+#: the level that keeps the short gist and names the research area by its code ("kutatás: terra"),
+#: tried before a tile loses its gist (an advanced tile with a cover, a long building and hex)
+FIELD_BY_CODE = 8
 #: the level that names a tech tile by its position's code alone (the research board image prints it)
-TILE_BY_CODE = 8
+TILE_BY_CODE = 9
 
 
 #: the phases whose few moves may be public choices (buttons): income order and Taklons'

@@ -8,7 +8,7 @@ fewer words first (``texts.PLAY_SAME_FACTS``), then name the card played by its 
 of one decision take the briefest same-facts wording any of them needs, as far as that keeps
 every fact: a label that must name its card by id to fit does so alone, the others keep the
 name (a card's name kept where it fits outweighs one wording).  The gravity hint after a play
-("+grav=<space>><planet> may be added") is worded alike across the decision too.
+("may also take a matter token by gravity") is worded alike across the decision too.
 
 A decision is the seat's plays without the gravity option (what autocomplete lists before the
 options are typed): every card of the hand (finals aside) on every planet with each marker

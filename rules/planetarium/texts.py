@@ -272,9 +272,10 @@ def play_room(text: str) -> dict[str, int]:
 
 
 def gravity_hint(words: bool) -> Msg:
-    """How to add the gravity option to a play (``words``: "may be added", else "too")."""
-    option = P("nt.grav", node=P("ph.space"), area=P("ph.planet"))
-    return P("describe.can_grav_words" if words else "describe.can_grav", option=option)
+    """What the gravity option would add to a play, in words (PL-GRAV-1): a token may be taken
+    too (``words``: onto the player's mat, else briefly).  What one types for it
+    (``gravitáció=IV-7>C``) is the notation help's, not a label's."""
+    return P("describe.can_grav_words" if words else "describe.can_grav")
 
 
 @lru_cache(maxsize=4096)

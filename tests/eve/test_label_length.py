@@ -69,3 +69,33 @@ def test_EVE_CMB_tac_spends_reserves_negation_and_cut_in_fewer_words() -> None:
         shown = render(phrase, language, label=True)
         assert len(shown) <= MENU_LIMIT and "R36" in shown and "1" in shown, shown
     assert phrase.params["spent"].items[-1].key == "eve.phrase.tac_cut_brief"
+
+
+def test_EVE_CMB_7_every_spending_of_five_tactic_actions_fits_with_the_rulebooks_verb() -> None:
+    """"Használd fel a taktikai akciókat" (the rulebook: "a taktikai akciót felhasználva") took 9
+    characters more than "Költs …", and three reserve units with a negated damage and a shield
+    cut already reached 109: every spending of up to five actions (reserves from the regions with
+    the longest names, the same region twice) fits, every region and count kept."""
+    game = rules.get_game("eve")
+    state = game.new_game({"players": 2}, 0)
+    regions = ("R49", "R36", "R34", "R11", "R53")
+    checked = 0
+    for reserves in range(6):
+        for negated in range(6 - reserves):
+            for cut in range(6 - reserves - negated):
+                for sources in {regions[:reserves], ("R49",) * reserves}:
+                    steps = [f"T1:{code}" for code in sources] + [f"T{kind}x{count}" for kind, count
+                                                                  in ((2, negated), (3, cut)) if count]
+                    if not steps:
+                        continue
+                    text = "tac " + " ".join(steps)
+                    phrase = game.move_phrase(state, 0, text)
+                    assert phrase is not None and phrase.key == "eve.phrase.tac"
+                    checked += 1
+                    for language in LANGUAGES:
+                        shown = host_label(game, state, 0, text, language)
+                        assert len(shown) <= MENU_LIMIT, shown
+                        assert all(code in shown for code in sources), shown
+                        assert all(str(count) in shown for count in (reserves, negated, cut) if count), shown
+    assert checked > 50
+    assert render(game.move_phrase(state, 0, "tac T2x1"), "hu", label=True).startswith("Használd fel a taktikai")

@@ -55,6 +55,23 @@ async def test_new_opens_a_lobby_with_buttons_and_a_thread(harness):
     assert welcome and "/toy start" in welcome[-1].content
 
 
+@pytest.mark.parametrize("language", ["en", "hu"])
+async def test_a_lobby_lists_an_option_by_its_label_and_once_by_the_name_one_types(harness, language):
+    """Newcomer H-2: the lobby said "faction auction", but `/gaia new` takes `auction:`.  An
+    option whose label differs from the command's option name shows that name once, in
+    the lobby's language ("decision deadline (`deadline`)"); one whose label is its name
+    ("language") is not repeated."""
+    from bot.i18n import t
+    sent = await harness.slash(ALICE, "toy new", channel_id=CHANNEL, players=2, language=language)
+    lobby = next(s for s in sent if s.kind == "response").content
+    deadline = t("option_named", language, label=t("option_label.deadline", language),
+                 option=t("name.deadline", language))
+    assert t("option_shown", language, name=deadline, value=t("off", language)) in lobby, lobby
+    assert f"`{t('name.deadline', language)}`" in deadline and t("option_label.deadline", language) in deadline
+    shown = [line for line in lobby.splitlines() if line.startswith("- " + t("option_label.language", language) + ":")]
+    assert len(shown) == 1 and "`" not in shown[0], lobby
+
+
 async def test_lobby_buttons_and_commands(harness):
     thread, sent = await open_game(harness)
     lobby = next(s for s in sent if s.kind == "response")

@@ -10,6 +10,7 @@ import pytest
 import bot.computers as computers_module
 import rules
 from bot.app import create_bot
+from bot.cogs.base import lobby_option_name
 from bot.config import Settings
 from bot.i18n import t
 from rules.messages import Msg, render
@@ -441,7 +442,7 @@ async def test_ISSUE_29_the_creator_adds_and_removes_computers_in_the_lobby(harn
     assert t("left", language, name=name[1]) in "\n".join(s.content for s in sent if s.content)
     lobby = lobby_message(harness)
     assert name[1] not in lobby.content and name[0] in lobby.content
-    option = t("option_shown", language, name=t("option_label.computers", language), value=1)
+    option = t("option_shown", language, name=lobby_option_name("computers", language), value=1)
     assert option in lobby.content                       # the option shows the seats computers fill now
     await harness.slash(ALICE, "toy leave", channel_id=thread, computer=True)
     refused = await harness.slash(ALICE, "toy leave", channel_id=thread, computer=True)

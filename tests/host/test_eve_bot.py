@@ -103,6 +103,7 @@ async def test_a_lobby_says_what_a_number_with_a_meaning_means(tmp_path):
     """Newcomer report 2026-11-27b E3: a Trinity lobby listed "győzelmipont-cél: 0", a target of
     0 VP to a reader; an option's number with a catalogue text (``eve.param.vp_target.0``) is
     shown as that text."""
+    from bot.cogs.base import lobby_option_name
     from bot.i18n import t
     bot, harness, users = hungarian_harness(tmp_path, 7, 2, 900)
     await harness.start()
@@ -111,6 +112,6 @@ async def test_a_lobby_says_what_a_number_with_a_meaning_means(tmp_path):
         lobby = "\n".join(s.content for s in sent if s.content)
         assert ": " + t("eve.param.vp_target.0", "hu") in lobby
         zeros = [line for line in lobby.splitlines() if line.endswith(": 0")]
-        assert zeros == [t("option_shown", "hu", name=t("option_label.computers", "hu"), value=0)]   # a count
+        assert zeros == [t("option_shown", "hu", name=lobby_option_name("computers", "hu"), value=0)]   # a count
     finally:
         await harness.close()

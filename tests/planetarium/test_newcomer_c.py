@@ -102,7 +102,7 @@ def test_PL_CARD_5_one_decisions_card_plays_read_in_one_wording_keeping_every_na
 
 
 def test_PL_GRAV_1_the_gravity_hint_reads_alike_after_every_play_of_a_decision():
-    """The hint after a gravity card's play ("+grav=<space>><planet> may be added") is worded
+    """The hint after a gravity card's play ("may also take a matter token by gravity") is worded
     alike across the decision, and the phrase leaves room for it (it was clipped at 126
     characters after a play moving a marker)."""
     from rules.messages import LANGUAGES

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from rules import IllegalMove
-from rules.messages import LANGUAGES, check_message, message_keys, render
+from rules.messages import LANGUAGES, Msg, check_message, message_keys, render
 from rules.planetarium.data import board, cards
 from rules.planetarium.state import PHASE_CARD, PHASE_MOVE, PLANETS
 
@@ -180,12 +180,17 @@ def test_the_renderer_letters_matter_and_seats_in_the_readers_language():
 
 
 def test_a_gravity_card_says_before_it_is_played_how_to_use_the_icon_pl_grav_1():
-    """No blind decision: the plain play of a gravity card tells that grav= takes a token."""
+    """No blind decision: the plain play of a gravity card tells in words that gravity may take a
+    token too; what one types for it stays in the notation help, not in the label (review 27d)."""
     state = build(phase=PHASE_CARD, mats={0: {"A": "G1 W1"}}, hands={0: ["L10", "L01", "H02", "H05", "F01"]})
     description = GAME.describe_move(state, 0, "play L10 A")
     assert description.key == "planetarium.describe.can_grav"
-    assert "gravitáció=<mező>><bolygó>" in render(description, "hu")
-    assert all(len(render(description, language)) <= 100 for language in LANGUAGES)
+    assert not description.values
+    for language in LANGUAGES:
+        shown = render(description, language)
+        assert "=" not in shown and "<" not in shown and len(shown) <= 100, shown
+    assert "gravitációval" in render(description, "hu")
+    assert "gravitáció=IV-7>C" in render(Msg("planetarium.help.notation"), "hu")
 
 
 def test_status_after_the_end_does_not_list_who_still_plays():
