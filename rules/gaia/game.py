@@ -5,7 +5,7 @@ import random
 from typing import Any, Mapping, Sequence
 
 from rules.base import Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, RulesError, ScorePart, players_option
-from rules.messages import MINUS, Join, Localized, Msg
+from rules.messages import MINUS, Join, Localized, Msg, mentions
 
 from . import engine as E
 from . import places
@@ -454,7 +454,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else \
             Msg("gaia.describe.ends_game") if ends else None
         phrase = self.move_phrase(state, seat, text)
-        if gist is not None and (_says(phrase, gist) or _names_tile(phrase, state, move["cmds"])):
+        if gist is not None and (mentions(phrase, gist) or _names_tile(phrase, state, move["cmds"])):
             gist = None     # the move's words already name it ("takes booster 2 (income ...)")
         # the fullest that fits the label after the move's words (never clipped): the gist and
         # the effect, the effect alone, the gist alone; else none (the phrase alone)
@@ -614,19 +614,8 @@ def _names_tile(phrase: Msg | None, state: GaiaState, cmds: list[list[str]]) -> 
     words, "take tech tile “7 VP”": the description then does not say it again)."""
     tiles = [(state.get("tech") or {}).get(cmd[1]) for cmd in cmds if cmd[0] == "tech" and len(cmd) > 1]
     tile = tiles[-1] if tiles else None
-    return isinstance(tile, str) and any(_says(phrase, Msg(key + tile))
+    return isinstance(tile, str) and any(mentions(phrase, Msg(key + tile))
                                          for key in ("gaia.techgist.", "gaia.techgist_short."))
-
-
-def _says(text: object, part: Msg) -> bool:
-    """Whether a message (or a value inside it) is ``part``."""
-    if text == part:
-        return True
-    if isinstance(text, Msg):
-        return any(_says(value, part) for _key, value in text.values)
-    if isinstance(text, Join):
-        return any(_says(item, part) for item in text.items)
-    return False
 
 
 def _signed(change: int) -> Localized:
