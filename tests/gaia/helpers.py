@@ -42,3 +42,15 @@ def power(p):
 def set_power(p, b1, b2, b3, g=0):
     p["power"].update(area1=b1, area2=b2, area3=b3, gaia=g)
     p["tokens"] = b1 + b2 + b3 + g + (1 if p["brainstone"] else 0)
+
+
+def itars_gaia_phase():
+    """The Itars (seat 0, with their planetary institute and 9 tokens in the Gaia area) asked in
+    the Gaia phase whether to trade 4 of them for a tech tile (GP-FAC-ITA-2)."""
+    st = action_state(["itars", "xenos"])
+    p = st["players"][0]
+    p["n"]["PI"] = 1
+    set_power(p, 0, 0, 0, 9)
+    st["players"][1]["waiting"] = None
+    E.gaia_phase(st)
+    return st

@@ -5,7 +5,7 @@ from rules.base import IllegalMove
 from rules.gaia import GAME
 from rules.gaia import engine as E
 
-from .helpers import action_state, play, power, set_power
+from .helpers import action_state, itars_gaia_phase, play, power, set_power
 
 
 def test_GP_FAC_LAN_1_lantids_share_a_planet_and_GP_FAC_LAN_2_pi_knowledge():
@@ -123,12 +123,7 @@ def test_GP_FAC_GLE_4_gleens_pi_gives_the_gleens_token():
 
 
 def test_GP_FAC_ITA_2_itars_pi_tiles_in_the_gaia_phase():
-    st = action_state(["itars", "xenos"])
-    p = st["players"][0]
-    p["n"]["PI"] = 1
-    set_power(p, 0, 0, 0, 9)
-    st["players"][1]["waiting"] = None
-    E.gaia_phase(st)
+    st = itars_gaia_phase()
     assert GAME.waiting_for(st) == {0}
     st2 = play(st, 0, "spend 4tg for tech. tech free1. decline. decline")
     it = st2["players"][0]

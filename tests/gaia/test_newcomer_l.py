@@ -169,15 +169,9 @@ def test_GP_LEECH_4_declining_a_charge_offer_says_the_charge_turned_down() -> No
 
 def test_GP_FAC_ITA_2_the_itars_decline_says_no_tile_is_taken() -> None:
     from rules.gaia import GAME
-    from rules.gaia import engine as E
 
-    from .helpers import action_state, set_power
-    st = action_state(["itars", "xenos"])
-    p = st["players"][0]
-    p["n"]["PI"] = 1
-    set_power(p, 0, 0, 0, 9)
-    st["players"][1]["waiting"] = None
-    E.gaia_phase(st)
+    from .helpers import itars_gaia_phase
+    st = itars_gaia_phase()
     described = GAME.describe_move(st, 0, "decline")
     assert described is not None and described.key == "gaia.phrase.decline_tech"
     for language in LANGUAGES:
