@@ -38,7 +38,7 @@ def test_gaia_booster_label_names_the_gist_once():
     income the last pick triggers) does not say it again (the button was "…: bevétel: 1 érc é…")."""
     import random
 
-    from rules.gaia.game import _says
+    from rules.messages import mentions as _says
 
     game = rules.get_game("gaia")
     state = game.new_game(game.normalize_options({"players": 3}), 7)
