@@ -5,6 +5,7 @@ dead ends and gate runs; plus the reward vocabulary those need (§6.8).
 Refusals are catalogue messages (``pulsar.err.*``) with the rule ID."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from rules.base import IllegalMove
@@ -307,3 +308,114 @@ def _visits(state: GameState, seat: int, path: tuple[str, ...]) -> None:
                 count = sum(1 for loc in visited if state.pulsars.get(loc) == seat)
             for _ in range(count):
                 gain(state, seat, (parse_effect(reward),))
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What a flight would give its player, read before it is flown (G-8: a flight's choice
+    says what it reaches), from what the player may know: a face-down system's tile is never
+    read.  ``end``: what happens where the flight ends (:data:`END_KINDS`); ``bonus``: the
+    revealed end system's discovery bonus when it is gained (FLY-BONUS-1); ``passed``: the
+    systems passed where a station goes (STATION-PASS); ``tiles``: exploration tiles drawn
+    for dead ends (DEADEND-1); ``vp``: victory points from technologies' abilities (ABL-ON,
+    ABL-VISIT) and the gate run (GATERUN-3)."""
+
+    end: str
+    bonus: tuple[Effect, ...] = ()
+    passed: tuple[str, ...] = ()
+    tiles: int = 0
+    vp: int = 0
+
+
+#: Outlook.end: a face-down system (a station and its bonus: every tile has a blue planet,
+#: FLY-BONUS-1), a revealed one with its bonus (STATION-END), the exploration tile instead
+#: (FLY-BONUS-3), a barren planet without bonus, nothing (STATION-2: a station there already;
+#: STATION-0: no free planet, no marker), a pulsar claimed (PULSAR-CLAIM-1), one already the
+#: player's, another's (PULSAR-CLAIM-3), no ring left (PULSAR-CLAIM-2), left unclaimed by
+#: choice, a jump gate (no end effect).
+END_KINDS = ("unexplored", "bonus", "tile", "barren", "own_station", "full", "no_marker",
+             "claim", "own_pulsar", "taken", "no_ring", "noclaim", "gate")
+
+
+def outlook(state: GameState, seat: int, path: tuple[str, ...], *, take: str = "bonus", claim: bool = True,
+            run: tuple[str, str] | None = None) -> Outlook:
+    """What :func:`fly` would do for ``seat`` along ``path`` (a legal flight), in its order,
+    without flying: the stations, the end, the dead ends' tiles and the points."""
+    from .actions import abilities
+    player = state.players[seat]
+    locations = tables().locations
+    ends = dead_ends(side_of(state))
+    end = path[-1]
+    markers = player.markers
+    stations: list[str] = []
+
+    def free(location: str, prefer: str) -> str | None:
+        """The colour a station of ``seat`` would take in ``location`` (STATION-0..4), None if none."""
+        system = state.systems[location]
+        if not system.revealed:               # a fresh tile: its open planets are all empty
+            return prefer
+        if str(seat) in system.planets.values():
+            return None
+        planets = tables().systems[system.tile].planets
+        for colour in (prefer, "blue" if prefer == "barren" else "barren"):
+            if any(p.colour == colour and p.slot not in system.planets for p in planets):
+                return colour
+        return None
+
+    passed: list[str] = []
+    tiles = 0
+    for location in path[1:-1]:
+        if locations[location].type == "S" and location != end and location not in passed:
+            passed.append(location)
+            if markers and free(location, "barren"):
+                stations.append(location)
+                markers -= 1
+                tiles += location in ends
+    kind, claimed_end = "gate", False
+    bonus: tuple[Effect, ...] = ()
+    if locations[end].type == "S":
+        system = state.systems[end]
+        colour = free(end, "blue") if markers else None
+        if colour:
+            stations.append(end)
+            tiles += end in ends
+        if not markers and (not system.revealed or str(seat) not in system.planets.values()):
+            kind = "no_marker"
+        elif colour is None:
+            kind = "own_station" if str(seat) in system.planets.values() else "full"
+        elif colour == "barren":
+            kind = "barren"
+        elif take == "tile":
+            kind = "tile"
+        elif not system.revealed:
+            kind = "unexplored"
+        else:
+            kind, bonus = "bonus", tables().systems[system.tile].bonus
+    elif locations[end].type == "P":
+        owner = state.pulsars.get(end)
+        kind = ("own_pulsar" if owner == seat else "taken" if owner is not None else "noclaim" if not claim
+                else "no_ring" if player.rings < 1 else "claim")
+        claimed_end = kind == "claim"
+        tiles += claimed_end and end in ends
+    vp = 0
+    for _tech, effect in abilities(player, "ABL-ON"):
+        event = effect.args[0]
+        count = len(stations) if event == "station" else int(claimed_end) if event == "claim_pulsar" else 0
+        vp += count * _vp(effect.args[1])
+    visited = set(path[1:])
+    for _tech, effect in abilities(player, "ABL-VISIT"):
+        if effect.args[0] == "jump_gate":
+            count = sum(1 for loc in visited if locations[loc].type == "J")
+        else:
+            count = sum(1 for loc in visited if state.pulsars.get(loc) == seat or loc == end and claimed_end)
+        vp += count * _vp(effect.args[1])
+    if run is not None and not player.gate_runs.get(run[0], True):
+        per_gate = next((int(e.args[1]) for e in tables().projects[run[0]].effects if e.name == "EFF-GATERUN"), 0)
+        vp += per_gate * len({loc for loc in path[1:] if locations[loc].type == "J" and locations[loc].gate_colour == run[1]})
+    return Outlook(kind, bonus, tuple(s for s in stations if s != end), tiles, vp)
+
+
+def _vp(reward: str) -> int:
+    """The points of an ability's reward (every ABL-ON and ABL-VISIT reward is EFF-VP, §8.6)."""
+    effect = parse_effect(reward)
+    return int(effect.args[0]) if effect.name == "EFF-VP" else 0
