@@ -115,7 +115,7 @@ def _rewards(effects: Any) -> Msg | Join:
 
 #: The characters a flight's label keeps for what the flight reaches (``describe_move``, G-8):
 #: ": " and "unexplored: discovery bonus" / "felfedezetlen: felfedezés bónusz".
-FLY_RESERVED = 34
+FLY_RESERVED = 44
 
 
 #: Discord's limit for an autocomplete or menu label (the host shows a suggested move as its phrase).
@@ -171,7 +171,7 @@ def flight_ladder(view: "flying.Outlook") -> list[Msg]:
         dropped = sum(weight for (forms, weight), i, item in zip(parts, combo, chosen) if item is None and len(forms) > 1)
         shown = [item for item in chosen if item is not None]
         if shown:
-            choices.append(((dropped, sum(combo)), shown))
+            choices.append(((dropped, 2 * combo[0] + sum(combo[1:])), shown))     # the end's words weigh most
     choices.sort(key=lambda choice: choice[0])
     return [shown[0] if len(shown) == 1 else P("comp.gist.plain", effects=Join(shown, "comma")) for _cost, shown in choices]
 
