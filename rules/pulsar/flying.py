@@ -318,13 +318,15 @@ class Outlook:
     revealed end system's discovery bonus when it is gained (FLY-BONUS-1); ``passed``: the
     systems passed where a station goes (STATION-PASS); ``tiles``: exploration tiles drawn
     for dead ends (DEADEND-1); ``vp``: victory points from technologies' abilities (ABL-ON,
-    ABL-VISIT) and the gate run (GATERUN-3)."""
+    ABL-VISIT) and the gate run (GATERUN-3); ``run_vp``: with no gate run declared, the most an
+    unused one of the player's would add to this flight (GATERUN-2: it is written with it)."""
 
     end: str
     bonus: tuple[Effect, ...] = ()
     passed: tuple[str, ...] = ()
     tiles: int = 0
     vp: int = 0
+    run_vp: int = 0
 
 
 #: Outlook.end: a face-down system (a station and its bonus: every tile has a blue planet,
@@ -409,10 +411,18 @@ def outlook(state: GameState, seat: int, path: tuple[str, ...], *, take: str = "
         else:
             count = sum(1 for loc in visited if state.pulsars.get(loc) == seat or loc == end and claimed_end)
         vp += count * _vp(effect.args[1])
-    if run is not None and not player.gate_runs.get(run[0], True):
-        per_gate = next((int(e.args[1]) for e in tables().projects[run[0]].effects if e.name == "EFF-GATERUN"), 0)
-        vp += per_gate * len({loc for loc in path[1:] if locations[loc].type == "J" and locations[loc].gate_colour == run[1]})
-    return Outlook(kind, bonus, tuple(s for s in stations if s != end), tiles, vp)
+    gates = {loc for loc in path[1:] if locations[loc].type == "J"}
+    runs = {project: effect for project, used in player.gate_runs.items() if not used
+            for effect in tables().projects[project].effects if effect.name == "EFF-GATERUN"}
+    run_vp = 0
+    if run is not None and run[0] in runs:
+        vp += int(runs[run[0]].args[1]) * sum(1 for gate in gates if locations[gate].gate_colour == run[1])
+    elif run is None:
+        for effect in runs.values():          # GATERUN-5: the colour is chosen when it is used
+            colours = {describe.GATE_COLOURS[c] for c in effect.args[0].split("/")}
+            best = max(sum(1 for gate in gates if locations[gate].gate_colour == colour) for colour in colours)
+            run_vp = max(run_vp, int(effect.args[1]) * best)
+    return Outlook(kind, bonus, tuple(s for s in stations if s != end), tiles, vp, run_vp)
 
 
 def _vp(reward: str) -> int:

@@ -146,8 +146,8 @@ def gives_ladder(effects: Any) -> "list[Msg | Join]":
 def flight_ladder(view: "flying.Outlook") -> list[Msg]:
     """What a flight reaches (G-8), from the fullest to the briefest: where it ends first
     (STATION-END with its discovery bonus, PULSAR-CLAIM, nothing), then the stations on the way
-    (STATION-PASS), the points of abilities and a gate run and the dead ends' exploration tiles
-    (DEADEND-1).  Fewer words come before fewer facts; the end is always said, in its fewest
+    (STATION-PASS), the points of abilities and a gate run, the dead ends' exploration tiles
+    (DEADEND-1) and what an unused gate run would add (GATERUN-3).  Fewer words come before fewer facts; the end is always said, in its fewest
     words last (a jump gate's "nothing there" only when nothing else is gained)."""
     ends: list[Msg | None] = []
     bonus = describe.effects(view.bonus, short=True)
@@ -160,18 +160,22 @@ def flight_ladder(view: "flying.Outlook") -> list[Msg]:
             P("describe.fly.passed_short", n=n), P("describe.fly.passed_brief", n=n)] if n else []
     vp = [P("describe.plus_vp", vp=view.vp)] if view.vp else []
     tiles = [P("describe.fly.tiles", n=view.tiles)] if view.tiles else []
+    runs = [P("describe.fly.run", vp=view.run_vp), P("describe.fly.run_short", vp=view.run_vp)] if view.run_vp else []
     if view.end == "gate" and (ways or tiles or vp):
         ends = [None]
+    elif view.end == "gate" and runs:       # the run is all it would gain; else "nothing"
+        ends = [None, *ends[1:]]
     # each part's forms (fullest first), then None: the part left out, at a cost by its weight
+    # (an unused gate run's hint last: only where the rest fits in the same words with it)
     parts = [(ends, 0), (ways + [None] if ways else [None], 4), (vp + [None] if vp else [None], 3),
-             (tiles + [None] if tiles else [None], 2)]
-    choices: list[tuple[tuple[int, int], list[Msg]]] = []
+             (tiles + [None] if tiles else [None], 2), (runs + [None] if runs else [None], 0)]
+    choices: list[tuple[tuple[int, int, int], list[Msg]]] = []
     for combo in itertools.product(*(range(len(forms)) for forms, _weight in parts)):
         chosen = [forms[i] for (forms, _weight), i in zip(parts, combo)]
         dropped = sum(weight for (forms, weight), i, item in zip(parts, combo, chosen) if item is None and len(forms) > 1)
         shown = [item for item in chosen if item is not None]
-        if shown:
-            choices.append(((dropped, 2 * combo[0] + sum(combo[1:])), shown))     # the end's words weigh most
+        if shown:               # the end's words weigh most
+            choices.append(((dropped, 2 * combo[0] + sum(combo[1:-1]), combo[-1]), shown))
     choices.sort(key=lambda choice: choice[0])
     return [shown[0] if len(shown) == 1 else P("comp.gist.plain", effects=Join(shown, "comma")) for _cost, shown in choices]
 

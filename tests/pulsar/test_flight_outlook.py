@@ -147,23 +147,28 @@ def test_STATION_END_FLY_BONUS_2_STATION_2_a_revealed_system_names_its_bonus_or_
 def test_GATERUN_3_ABL_VISIT_a_gate_run_and_visit_abilities_add_their_points() -> None:
     """A flight with an unused orange gate run (2 VP a distinct orange gate, GATERUN-3) by a
     player with a technology worth 1 VP per jump gate visited (ABL-VISIT): the label adds
-    those points ("+N VP"), and the flight then scores them.  (The gate run is typed: the
-    suggestions offer no ``run=`` option.)"""
+    those points ("+N VP"), and the flight then scores them.  The suggestions offer no ``run=``
+    option (it is typed): their labels say what the unused run would add."""
     state, seat, flights = _first_flights()
     state = clone_state(state)
     player = state.players[seat]
     player.patents.append("BI-1a")
     player.gate_runs["HQ1-1.1c"] = False
     locations = tables().locations
-    move = max(flights, key=lambda m: len({loc for loc in m.path[1:] if locations[loc].type == "J"}))
+    move = max(flights, key=lambda m: len({loc for loc in m.path[1:] if locations[loc].gate_colour == "orange"}))
     gates = {loc for loc in move.path[1:] if locations[loc].type == "J"}
     orange = {loc for loc in gates if locations[loc].gate_colour == "orange"}
+    assert orange
     text = GAME.format_move(move) + " run=HQ1-1.1c:orange"
     view = flying.outlook(state, seat, move.path, run=("HQ1-1.1c", "orange"))
     assert view.vp >= len(gates) + 2 * len(orange) and gates
     fullest = phrases.flight_ladder(view)[0]        # a typed run= option: the description's fullest words
+    parts = fullest.params["effects"].items if fullest.key == "pulsar.comp.gist.plain" else (fullest,)
+    assert Msg("pulsar.describe.plus_vp", vp=view.vp) in parts
+    undeclared = flying.outlook(state, seat, move.path)       # a suggestion: what the run would add
+    assert undeclared.run_vp == 2 * len(orange) and undeclared.vp == view.vp - 2 * len(orange)
+    assert "pulsar.describe.fly.run" in _keys(phrases.flight_ladder(undeclared)[0])
     assert GAME.describe_move(state, seat, GAME.format_move(move)) is not None
-    assert Msg("pulsar.describe.plus_vp", vp=view.vp) in fullest.params["effects"].items
     before = player.vp
     after = GAME.apply(state, GAME.parse_move(state, seat, text))
     if not _explored(after):
