@@ -44,7 +44,7 @@ from . import setup as su
 from . import transmitters as tx
 from .codes import code
 from .data import tables
-from .flight import flights
+from .flight import flights, is_flight
 from .flying import COLOURS
 from .moves import Move, format_move
 from .state import ACTIONS, DRAFT, GOALS, HQ_SIDE, OVER, PRODUCTION, START_GATE, GameState, clone_state
@@ -296,7 +296,27 @@ class PulsarGame(Game[GameState, Move]):
             return self._draft_descriptions(state, seat, int(words[1]), words[2].upper())
         if verb in ("prod", "goals"):     # D-P8 (PR-4, GOAL-1): what the cubes buy, where it is decided
             return self._purchase_descriptions(verb, words[1:])
+        if verb == "fly":                 # G-8: what the flight reaches (STATION-END, PULSAR-CLAIM, ...)
+            return self._flight_descriptions(state, seat, text)
         return []                   # ``draft 4`` (no marker moves): the phrase says it all
+
+    @staticmethod
+    def _flight_descriptions(state: GameState, seat: int, text: str) -> list[Msg]:
+        """What the flight ``text`` would give ``seat`` now (:func:`flying.outlook`), when it can
+        be flown from where the ship is; nothing for another text."""
+        try:
+            move = mv.parse_move(seat, text)
+        except IllegalMove:
+            return []
+        player = state.players[seat]
+        if state.phase != ACTIONS or player.ship != move.path[0] or not is_flight(flying.side_of(state), move.path):
+            return []
+        run = next((o[4:] for o in move.options if o.startswith("run=")), None)
+        project, _colon, colour = (run or "").partition(":")
+        view = flying.outlook(state, seat, move.path, take="tile" if "take=tile" in move.options else "bonus",
+                              claim="noclaim" not in move.options,
+                              run=(project, colour) if project in tables().projects and colour else None)
+        return phrases.flight_ladder(view)
 
     @staticmethod
     def _purchase_descriptions(verb: str, items: list[str]) -> list[Msg]:

@@ -52,8 +52,28 @@ def flights(side: str, start: str, steps: int) -> Iterator[tuple[str, ...]]:
 
 
 def is_flight(side: str, path: tuple[str, ...]) -> bool:
-    """FLY-3/4: ``path`` can be flown (each segment once, no starting gate entered)."""
-    return path in set(flights(side, path[0], len(path) - 1))
+    """FLY-3/4/5/7: ``path`` can be flown: at least one step, each along a segment not used
+    before in it (a double line twice), never into a starting gate."""
+    locations = tables().locations
+    if len(path) < 2 or path[0] not in locations:
+        return False
+    left = _multiplicity(side).copy()
+    for a, b in zip(path, path[1:]):
+        key = (a, b) if a < b else (b, a)
+        if b not in locations or locations[b].type == "H" or not left.get(key):
+            return False
+        left[key] -= 1
+    return True
+
+
+@lru_cache(maxsize=2)
+def _multiplicity(side: str) -> dict[tuple[str, str], int]:
+    """How many segments join two locations (a dead end's double line: 2)."""
+    out: dict[tuple[str, str], int] = {}
+    for _edge, a, b in _edges(side):
+        key = (a, b) if a < b else (b, a)
+        out[key] = out.get(key, 0) + 1
+    return out
 
 
 def visited(path: tuple[str, ...]) -> list[str]:

@@ -5,6 +5,7 @@ dead ends and gate runs; plus the reward vocabulary those need (§6.8).
 Refusals are catalogue messages (``pulsar.err.*``) with the rule ID."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from rules.base import IllegalMove
@@ -307,3 +308,124 @@ def _visits(state: GameState, seat: int, path: tuple[str, ...]) -> None:
                 count = sum(1 for loc in visited if state.pulsars.get(loc) == seat)
             for _ in range(count):
                 gain(state, seat, (parse_effect(reward),))
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What a flight would give its player, read before it is flown (G-8: a flight's choice
+    says what it reaches), from what the player may know: a face-down system's tile is never
+    read.  ``end``: what happens where the flight ends (:data:`END_KINDS`); ``bonus``: the
+    revealed end system's discovery bonus when it is gained (FLY-BONUS-1); ``passed``: the
+    systems passed where a station goes (STATION-PASS); ``tiles``: exploration tiles drawn
+    for dead ends (DEADEND-1); ``vp``: victory points from technologies' abilities (ABL-ON,
+    ABL-VISIT) and the gate run (GATERUN-3); ``run_vp``: with no gate run declared, the most an
+    unused one of the player's would add to this flight (GATERUN-2: it is written with it)."""
+
+    end: str
+    bonus: tuple[Effect, ...] = ()
+    passed: tuple[str, ...] = ()
+    tiles: int = 0
+    vp: int = 0
+    run_vp: int = 0
+
+
+#: Outlook.end: a face-down system (a station and its bonus: every tile has a blue planet,
+#: FLY-BONUS-1), a revealed one with its bonus (STATION-END), the exploration tile instead
+#: (FLY-BONUS-3), a barren planet without bonus, nothing (STATION-2: a station there already;
+#: STATION-0: no free planet, no marker), a pulsar claimed (PULSAR-CLAIM-1), one already the
+#: player's, another's (PULSAR-CLAIM-3), no ring left (PULSAR-CLAIM-2), left unclaimed by
+#: choice, a jump gate (no end effect).
+END_KINDS = ("unexplored", "bonus", "tile", "barren", "own_station", "full", "no_marker",
+             "claim", "own_pulsar", "taken", "no_ring", "noclaim", "gate")
+
+
+def outlook(state: GameState, seat: int, path: tuple[str, ...], *, take: str = "bonus", claim: bool = True,
+            run: tuple[str, str] | None = None) -> Outlook:
+    """What :func:`fly` would do for ``seat`` along ``path`` (a legal flight), in its order,
+    without flying: the stations, the end, the dead ends' tiles and the points."""
+    from .actions import abilities
+    player = state.players[seat]
+    locations = tables().locations
+    ends = dead_ends(side_of(state))
+    end = path[-1]
+    markers = player.markers
+    stations: list[str] = []
+
+    def free(location: str, prefer: str) -> str | None:
+        """The colour a station of ``seat`` would take in ``location`` (STATION-0..4), None if none."""
+        system = state.systems[location]
+        if not system.revealed:               # a fresh tile: its open planets are all empty
+            return prefer
+        if str(seat) in system.planets.values():
+            return None
+        planets = tables().systems[system.tile].planets
+        for colour in (prefer, "blue" if prefer == "barren" else "barren"):
+            if any(p.colour == colour and p.slot not in system.planets for p in planets):
+                return colour
+        return None
+
+    passed: list[str] = []
+    tiles = 0
+    for location in path[1:-1]:
+        if locations[location].type == "S" and location != end and location not in passed:
+            passed.append(location)
+            if markers and free(location, "barren"):
+                stations.append(location)
+                markers -= 1
+                tiles += location in ends
+    kind, claimed_end = "gate", False
+    bonus: tuple[Effect, ...] = ()
+    if locations[end].type == "S":
+        system = state.systems[end]
+        colour = free(end, "blue") if markers else None
+        if colour:
+            stations.append(end)
+            tiles += end in ends
+        if not markers and (not system.revealed or str(seat) not in system.planets.values()):
+            kind = "no_marker"
+        elif colour is None:
+            kind = "own_station" if str(seat) in system.planets.values() else "full"
+        elif colour == "barren":
+            kind = "barren"
+        elif take == "tile":
+            kind = "tile"
+        elif not system.revealed:
+            kind = "unexplored"
+        else:
+            kind, bonus = "bonus", tables().systems[system.tile].bonus
+    elif locations[end].type == "P":
+        owner = state.pulsars.get(end)
+        kind = ("own_pulsar" if owner == seat else "taken" if owner is not None else "noclaim" if not claim
+                else "no_ring" if player.rings < 1 else "claim")
+        claimed_end = kind == "claim"
+        tiles += claimed_end and end in ends
+    vp = 0
+    for _tech, effect in abilities(player, "ABL-ON"):
+        event = effect.args[0]
+        count = len(stations) if event == "station" else int(claimed_end) if event == "claim_pulsar" else 0
+        vp += count * _vp(effect.args[1])
+    visited = set(path[1:])
+    for _tech, effect in abilities(player, "ABL-VISIT"):
+        if effect.args[0] == "jump_gate":
+            count = sum(1 for loc in visited if locations[loc].type == "J")
+        else:
+            count = sum(1 for loc in visited if state.pulsars.get(loc) == seat or loc == end and claimed_end)
+        vp += count * _vp(effect.args[1])
+    gates = {loc for loc in path[1:] if locations[loc].type == "J"}
+    runs = {project: effect for project, used in player.gate_runs.items() if not used
+            for effect in tables().projects[project].effects if effect.name == "EFF-GATERUN"}
+    run_vp = 0
+    if run is not None and run[0] in runs:
+        vp += int(runs[run[0]].args[1]) * sum(1 for gate in gates if locations[gate].gate_colour == run[1])
+    elif run is None:
+        for effect in runs.values():          # GATERUN-5: the colour is chosen when it is used
+            colours = {describe.GATE_COLOURS[c] for c in effect.args[0].split("/")}
+            best = max(sum(1 for gate in gates if locations[gate].gate_colour == colour) for colour in colours)
+            run_vp = max(run_vp, int(effect.args[1]) * best)
+    return Outlook(kind, bonus, tuple(s for s in stations if s != end), tiles, vp, run_vp)
+
+
+def _vp(reward: str) -> int:
+    """The points of an ability's reward (every ABL-ON and ABL-VISIT reward is EFF-VP, §8.6)."""
+    effect = parse_effect(reward)
+    return int(effect.args[0]) if effect.name == "EFF-VP" else 0

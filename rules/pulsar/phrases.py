@@ -4,13 +4,14 @@ Hungarian reader, S05 for an English one).  Built from the notation's syntax and
 data only (never from legality), so every move once accepted still reads from any state."""
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 from typing import Any
 
 from rules.base import IllegalMove
 from rules.messages import Join, Msg, has_key
 
-from . import describe
+from . import describe, flying
 from . import moves as mv
 from .actions import Payment
 from .codes import code
@@ -24,12 +25,14 @@ def P(key: str, /, **values: Any) -> Msg:
 loc = describe.loc
 
 
-def path(codes: "tuple[str, ...] | list[str]", compact: bool = False) -> Msg:
-    """``H01 → J02 → S03`` in the reader's codes; ``compact``: ``H01→J02→S03`` (a long flight's label)."""
-    if not compact:
+def path(codes: "tuple[str, ...] | list[str]", compact: bool = False, from_ship: bool = False) -> Msg:
+    """``H01 → J02 → S03`` in the reader's codes; ``compact``: ``H01→J02→S03`` (a long flight's
+    label); ``from_ship`` (compact too): ``…→J02→S03``, the start left out (the longest flights'
+    labels: every flight offered starts where the ship is)."""
+    if not compact and not from_ship:
         return describe.path(codes)
-    message = loc(codes[0])
-    for item in codes[1:]:
+    message = P("path.from_ship", b=loc(codes[1])) if from_ship and len(codes) > 1 else loc(codes[0])
+    for item in codes[2:] if from_ship and len(codes) > 1 else codes[1:]:
         message = P("path.step_short", a=message, b=loc(item))
     return message
 
@@ -57,14 +60,14 @@ def fits(message: Msg, reserved: int = 0) -> bool:
     return all(len(render(message, language, label=True)) + reserved <= LABEL_LIMIT for language in LANGUAGES)
 
 
-def first_fitting(candidates: "list[Msg]", full: bool = False) -> Msg:
+def first_fitting(candidates: "list[Msg]", full: bool = False, reserved: int = 0) -> Msg:
     """The first of ``candidates`` (the fullest first, the same facts in fewer words after) that
-    fits a label in every language; the last when none does.  ``full``: the first (no label's
-    limit)."""
+    fits a label in every language with ``reserved`` characters left over (for a description);
+    the last (the briefest) when none does.  ``full``: the first (no label's limit)."""
     if full:
         return candidates[0]
     for message in candidates[:-1]:
-        if fits(message):
+        if fits(message, reserved):
             return message
     return candidates[-1]
 
@@ -110,6 +113,11 @@ def _rewards(effects: Any) -> Msg | Join:
     return describe.effects(effects, short=True) if effects else P("comp.nothing")
 
 
+#: The characters a flight's label keeps for what the flight reaches (``describe_move``, G-8):
+#: ": " and "unexplored: discovery bonus" / "felfedezetlen: felfedezés bónusz".
+FLY_RESERVED = 44
+
+
 #: Discord's limit for an autocomplete or menu label (the host shows a suggested move as its phrase).
 LABEL_LIMIT = 100
 
@@ -133,6 +141,43 @@ def gives_ladder(effects: Any) -> "list[Msg | Join]":
         for item in sorted(items, key=lambda item: _WEIGHT.get(item.name, 5)):
             ladder.append(P("phrase.gives_more", effects=describe.effect(item, short=True)))
     return ladder
+
+
+def flight_ladder(view: "flying.Outlook") -> list[Msg]:
+    """What a flight reaches (G-8), from the fullest to the briefest: where it ends first
+    (STATION-END with its discovery bonus, PULSAR-CLAIM, nothing), then the stations on the way
+    (STATION-PASS), the points of abilities and a gate run, the dead ends' exploration tiles
+    (DEADEND-1) and what an unused gate run would add (GATERUN-3).  Fewer words come before fewer facts; the end is always said, in its fewest
+    words last (a jump gate's "nothing there" only when nothing else is gained)."""
+    ends: list[Msg | None] = []
+    bonus = describe.effects(view.bonus, short=True)
+    for form in ("fly", "fly_short", "fly_brief"):
+        if has_key(f"pulsar.describe.{form}.{view.end}"):
+            ends.append(P(f"describe.{form}.{view.end}", bonus=bonus) if view.end == "bonus"
+                        else P(f"describe.{form}.{view.end}"))
+    n = len(view.passed)
+    ways = [P("describe.fly.passed", n=n, locations=Join([loc(s) for s in view.passed], "and")),
+            P("describe.fly.passed_short", n=n), P("describe.fly.passed_brief", n=n)] if n else []
+    vp = [P("describe.plus_vp", vp=view.vp)] if view.vp else []
+    tiles = [P("describe.fly.tiles", n=view.tiles)] if view.tiles else []
+    runs = [P("describe.fly.run", vp=view.run_vp), P("describe.fly.run_short", vp=view.run_vp)] if view.run_vp else []
+    if view.end == "gate" and (ways or tiles or vp):
+        ends = [None]
+    elif view.end == "gate" and runs:       # the run is all it would gain; else "nothing"
+        ends = [None, *ends[1:]]
+    # each part's forms (fullest first), then None: the part left out, at a cost by its weight
+    # (an unused gate run's hint last: only where the rest fits in the same words with it)
+    parts = [(ends, 0), (ways + [None] if ways else [None], 4), (vp + [None] if vp else [None], 3),
+             (tiles + [None] if tiles else [None], 2), (runs + [None] if runs else [None], 0)]
+    choices: list[tuple[tuple[int, int, int], list[Msg]]] = []
+    for combo in itertools.product(*(range(len(forms)) for forms, _weight in parts)):
+        chosen = [forms[i] for (forms, _weight), i in zip(parts, combo)]
+        dropped = sum(weight for (forms, weight), i, item in zip(parts, combo, chosen) if item is None and len(forms) > 1)
+        shown = [item for item in chosen if item is not None]
+        if shown:               # the end's words weigh most
+            choices.append(((dropped, 2 * combo[0] + sum(combo[1:-1]), combo[-1]), shown))
+    choices.sort(key=lambda choice: choice[0])
+    return [shown[0] if len(shown) == 1 else P("comp.gist.plain", effects=Join(shown, "comma")) for _cost, shown in choices]
 
 
 def _fitted(key: str, effects: Any, pay: Payment, /, full: bool = False, **values: Any) -> Msg:
@@ -215,9 +260,11 @@ def of_move(move: mv.Move, full: bool = False) -> Msg:
         return P("phrase.goals", items=Join(items, "and"))
     assert move.pay is not None
     pay = move.pay
-    if kind == mv.FLY:          # a long flight: its path without spaces, then its die in short words
-        return first_fitting([P("phrase.fly", path=path(move.path, compact), die=die(pay, short), extra=extra)
-                              for compact, short in ((False, False), (True, False), (True, True))], full=full)
+    if kind == mv.FLY:          # a long flight: its path without spaces, its die in short words, its start left out,
+        return first_fitting([P("phrase.fly", path=path(move.path, compact, ship), die=die(pay, short), extra=extra)
+                              for compact, short, ship in ((False, False, False), (True, False, False),
+                                                           (True, True, False), (True, True, True))],
+                             full=full, reserved=FLY_RESERVED)     # so that what it reaches (G-8) fits too
     if kind == mv.GYRO_TAKE:
         return _with_die("phrase.gyro_take", pay, size=describe.size_name(move.arg), full=full)
     if kind == mv.GYRO_SPIN:
