@@ -81,7 +81,9 @@ def test_PU_P_SETUP_6_seventeen_system_tiles_as_printed():
     assert counts == [(4, 0), (3, 0), (2, 1), (1, 1), (1, 2), (1, 2), (2, 1), (2, 1), (2, 2), (2, 1), (1, 2),
                       (1, 1), (1, 2), (2, 0), (2, 2), (2, 1), (2, 0)]
     averages = {n: sum(len(t.available(n)) for t in systems.values()) / 17 for n in (2, 3, 4)}
-    assert [round(averages[n], 2) for n in (2, 3, 4)] == [2.12, 2.35, 2.94]
+    assert [round(averages[n], 2) for n in (2, 3, 4)] == [2.18, 2.41, 2.94]
+    for n in (2, 3, 4):                                                  # PS12's blue planet is unmarked
+        assert all(any(p.colour == "blue" for p in t.available(n)) for t in systems.values()), n
     assert systems["PS15"].bonus == (Effect("EFF-MOD", ("±1",)), Effect("EFF-MOD", ("+2",)))   # the seed's two tokens
     assert systems["PS03"].bonus == (Effect("EFF-RED", ("2",)),)
 
