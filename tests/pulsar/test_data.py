@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from collections import Counter, deque
 
+from rules.pulsar import flying
 from rules.pulsar.data import Effect, parse_effect, tables
+from rules.pulsar.flight import is_flight
 
 
 def connected(adjacency: dict[str, list[str]], nodes: list[str]) -> bool:
@@ -43,15 +45,26 @@ def test_PU_C01_side_B_is_its_own_map_84_spaces_3_isolated_pulsars():
     assert all(0 < info.x < 1 and 0 < info.y < 1 for info in tables().locations.values())
 
 
-def test_PU_8_1_side_A_has_104_single_segments_side_B_three_double_lines():
+def test_PU_8_1_side_A_has_104_single_segments_side_B_six_double_lines():
+    """FLY-7: side B's picture draws each of its 3 dead ends as a double line two segments deep (outer
+    location = gate = dead end); the outer halves were read as single routes before."""
     segments = tables().segments
     assert len(segments["A"]) == 104 and not any(s.double for s in segments["A"])
     pairs = [frozenset((s.a, s.b)) for s in segments["A"]]
     assert len(set(pairs)) == 104 and frozenset(("P42", "J43")) in pairs     # the source's "42-42", read as 42-43
-    assert len(segments["B"]) == 100 and sum(s.double for s in segments["B"]) == 3
+    assert len(segments["B"]) == 100 and sum(s.double for s in segments["B"]) == 6
     assert all(s.a[0] != "H" or s.b[0] == "J" for side in "AB" for s in segments[side])
-    dead_ends = {s.a for s in segments["B"] if s.double}
-    assert dead_ends == {"P135", "S109", "S160"}
+    doubles = {frozenset((s.a, s.b)) for s in segments["B"] if s.double}
+    assert doubles == {frozenset(pair) for pair in (("P135", "J139"), ("J139", "J142"), ("S109", "J103"),
+                                                    ("J103", "S184"), ("S160", "J157"), ("J157", "J161"))}
+    routes = tables().routes("B")
+    assert sorted(routes["J139"]) == ["J142", "J142", "P135", "P135"] and sorted(routes["J103"]) == [
+        "S109", "S109", "S184", "S184"] and sorted(routes["J157"]) == ["J161", "J161", "S160", "S160"]
+    assert flying.dead_ends("B") == {"P135", "S109", "S160"}          # the inner ends; the gates have two neighbours
+    for corridor in (("J142", "J139", "P135", "J139", "J142"), ("S184", "J103", "S109", "J103", "S184"),
+                     ("J161", "J157", "S160", "J157", "J161")):
+        assert is_flight("B", corridor), corridor                         # in to the dead end and out again
+    assert not is_flight("B", ("J142", "J139", "P135", "J139", "J142", "J139"))   # no third line
 
 
 def test_PU_8_1_every_location_but_the_isolated_pulsars_is_connected_on_both_sides():
