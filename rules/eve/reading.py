@@ -229,6 +229,19 @@ def _targets(regions: tuple[str, ...], counts: tuple[int, ...], brief: _Brief | 
                  for code, count in zip(regions, counts)], "and")
 
 
+def _reserve_sources(codes: tuple[str, ...], region: Callable[[str], Any]) -> Join:
+    """Where a battle's reserve units come from, each region once (newcomer 27g: two reserves
+    from one region read "R49 és R49"): "R34 és R49 (2×)"; the count alone says how many when
+    they all come from one region."""
+    counts: dict[str, int] = {}
+    for code in codes:
+        counts[code] = counts.get(code, 0) + 1
+    if len(counts) == 1:
+        return Join([region(code) for code in counts], "and")
+    return Join([region(code) if count == 1 else E("phrase.tac_source_times", region=region(code), count=count)
+                 for code, count in counts.items()], "and")
+
+
 @lru_cache(maxsize=8192)
 def lengths(message: Msg) -> tuple[int, ...]:
     """How many characters ``message`` takes in each language (labels are fitted on every
@@ -296,7 +309,7 @@ def _phrase(move: mv.Move, brief: _Brief) -> Msg:
         return E("phrase.ask", question=E(f"ask.{move.arg}"))
     if kind == mv.TAC:
         spent: list[Msg] = [E(brief.key("phrase.tac_reserves"), count=len(regions),
-                              regions=Join([region(code) for code in regions], "and"))] if regions else []
+                              regions=_reserve_sources(regions, region))] if regions else []
         spent += [E(brief.key("phrase.tac_negate"), count=move.counts[0])] if move.counts[0] else []
         spent += [E(brief.key("phrase.tac_cut"), count=move.counts[1])] if move.counts[1] else []
         return E("phrase.tac", spent=Join(spent, "and") if spent else E("none"))
