@@ -171,6 +171,8 @@ def _check_end(game: EveGame, state: GameState, move: Move) -> None:
         return
     player = state.players[move.seat]
     most = min(2, player.schedule[rnd.kind] + player.storage[rnd.kind])
+    if move.number > 0 and most == 0:               # "legfeljebb 0 lapka" read as a riddle (newcomer 27g)
+        raise IllegalMove("eve.err.end_tiles_none", "EVE-SCH-4", type=E(f"type_adj.{rnd.kind}"))
     if move.number > most:
         raise IllegalMove("eve.err.end_tiles", "EVE-SCH-4", type=type_msg(rnd.kind), most=most,
                           tiles=move.number)

@@ -7,6 +7,8 @@ from rules.messages import render
 
 from tests.pulsar.test_label_length import host_label
 
+from .helpers import AMARR, clear, hold, in_round, new, refused
+
 
 def test_EVE_CMB_7_a_region_giving_several_reserves_is_named_once():
     """Two reserve units from one region read "R49 és R49" in the tactics label; each region is
@@ -28,3 +30,51 @@ def test_EVE_CMB_7_a_region_giving_several_reserves_is_named_once():
         "Használd fel a taktikai akciókat: 3 tartalék: R34 The Bleak Lands és R49 The Kalevala Expanse (2×)"
     assert render(GAME.move_phrase(state, 0, "tac T1:R34 T1:R36 T1:R49"), "hu", label=True) \
         == "Használd fel a taktikai akciókat: 3 tartalék: R34, R36 és R49"
+
+
+def test_EVE_RND_1_a_move_of_another_step_says_what_the_step_is_in_brackets():
+    """"Ez a lépés nem szabályos: Most nem lehet: előkészítő kör: …" chained three colons and read
+    as if the step itself were forbidden (Pulsar's wording since review 27b)."""
+    state = new(2)
+    error = refused(state, state.order[0], "hq R12")
+    assert error.rule == "EVE-RND-1" and error.msg.key == "eve.err.not_now"
+    shown = render(error.msg, "hu")
+    assert shown.startswith("Ennek most nincs itt az ideje (előkészítő kör: politikai paklik felfedése)."), shown
+    assert shown.endswith("Amit most tehetsz: felfed."), shown
+
+
+def test_EVE_SCH_4_ending_with_a_tile_one_does_not_have_says_there_is_none():
+    """"legfeljebb 0 lapka kerülhet, nem 1" read as a riddle: with no tile of the round's type in
+    storage or on the schedule the refusal says so."""
+    state = in_round(new(2), AMARR, "L")
+    error = refused(state, AMARR, "end tiles=1")
+    assert error.rule == "EVE-SCH-4" and error.msg.key == "eve.err.end_tiles_none"
+    assert render(error.msg, "hu") == \
+        "Nincs hadvezetési lapkád, amelyet a jegyzékre tehetnél: sem a raktárban, sem a jegyzéken nincs."
+    state.players[AMARR].storage["L"] = 1
+    assert refused(state, AMARR, "end tiles=2").msg.key == "eve.err.end_tiles"
+
+
+def test_EVE_LOG_4_a_region_left_without_units_is_refused_in_plain_words():
+    """"Ez nem a te régiód saját egységekkel" (a region emptied by a move) reads plainly now."""
+    state = new(2)
+    clear(state)
+    hold(state, AMARR, "R09", 2)
+    hold(state, AMARR, "R05", 1)
+    state = in_round(state, AMARR, "L")
+    state.regions["R05"].units = 0
+    error = refused(state, AMARR, "move R05 > R09:1")
+    assert error.rule == "EVE-LOG-4" and error.msg.key == "eve.err.source_own"
+    assert render(error.msg, "hu") == "Ez a régió nem a tiéd, vagy nincs benne egységed: R05 Kador."
+
+
+def test_EVE_CARD_a_hand_line_says_what_the_card_does_and_when_without_nested_brackets():
+    """The hand read "H20 (…): egy mozgatás akció elköltése nélkül (… játszod ki (nem akció))":
+    a gist without its noun and brackets in brackets; "T03 (…): csata: erőd +2 (csata
+    kártyalépésében játszod ki (kártya))"."""
+    state = new(2)
+    state.hands.cards[AMARR] = ["LG20", "PR03"]
+    lines = [render(line, "hu") for line in GAME.private_lines(state, AMARR)]
+    assert "H20 (Stratégiai átcsoportosítás): egy mozgatás, akció elköltése nélkül – a saját hadvezetés " \
+           "fordulódban, akciók között játszod ki (nem akció)" in lines, lines
+    assert "T03 (Megerősített flotta): csata: erőd +2 – a csata kártyalépésében játszod ki" in lines, lines
