@@ -12,8 +12,8 @@ from . import guidance, labels, reading
 from . import moves as mv
 from .data import TYPES, tables
 from .moves import Move
-from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, INVADE, OVER, PREP_HQ, PREP_PHASES, PREP_PLACE, REROLL, ROUND, STEAL, TACTICS,
-                    TAKEFROM, GameState)
+from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, INVADE, OVER, PREP_HQ, PREP_PHASES, PREP_PLACE, PREP_SEAL, REROLL, ROUND,
+                    STEAL, TACTICS, TAKEFROM, GameState)
 from .common import (E, MONTHS_LIMIT, TRINITY_YEARS, VISION_YEAR_LIMIT, card_msg, empire_msg, face_up_squares,
                      listing, marker_region, months_for, owned, region_label, type_msg, vp)
 
@@ -173,6 +173,11 @@ def description_candidates(state: GameState, seat: int, text: str) -> list[Msg]:
         return [E("describe.claim", vp=sum(regions[word].vp for word in words[1:]))]
     if words[0] == mv.STEAL and len(words) == 2 and words[1] in regions:
         return [E("describe.steal", vp=regions[words[1]].vp)]
+    if words[0] == mv.OUTPOST and len(words) == 3 and words[2] in TYPES:
+        return [E("describe.outpost", type=reading.type_adj(words[2])),
+                E("describe.outpost_brief", type=reading.type_adj(words[2]))]
+    if words[0] == mv.SEAL and state.phase == PREP_SEAL:
+        return _seal_preview(state, seat, text)
     if words[0] in (mv.OUTPOST, mv.CLAIM):
         return [E("describe.free")]
     if words[0] in (mv.PLAY, mv.DISCARD, mv.KEEP, mv.UNTILE) and len(words) > 1 and words[1] in tables().cards:
@@ -208,6 +213,25 @@ def _place_preview(state: GameState, seat: int, code: str) -> list[Msg]:
     if need.placements == 0:
         return [E("describe.place_outpost_ready", region=need.region)]      # codes: the label holds 100 characters
     return _needs(need.region, need.placements)
+
+
+def _seal_preview(state: GameState, seat: int, text: str) -> list[Msg]:
+    """EVE-PREP-4 / EVE-SCH-2 / EVE-CAL-3: what placing a seal with these tiles gives: the
+    actions of that type's rounds, the month the seal lands in and its place there (the first
+    placed acts first), so choosing a seal and its tiles is not done blind (newcomer 27g)."""
+    try:
+        move = mv.parse_move(seat, text)
+    except IllegalMove:
+        return []
+    kind = move.arg or ""
+    if kind not in TYPES:
+        return []
+    player = state.players[seat]
+    level = min(3, player.level(kind) + (move.number or 0))
+    month = 1 + months_for(player, kind, level)                       # February counts as 1
+    values = {"actions": tables().schedule[(kind, level)][0], "month": E(f"month.{month}"),
+              "place": len(state.calendar[month - 1]) + 1}
+    return [E("describe.seal", **values), E("describe.seal_brief", **values)]
 
 
 def _outpost_lines(view: GameState) -> list[Msg]:

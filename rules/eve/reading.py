@@ -285,7 +285,9 @@ def _phrase(move: mv.Move, brief: _Brief) -> Msg:
     if kind == mv.PASS:
         return E("phrase.pass")
     if kind == mv.SEAL:
-        return E("phrase.seal", type=type_adj(move.arg or "D"), tiles=move.number or 0)
+        if not move.number:                     # "a jegyzékre 0 lapka kerül" (newcomer 27g)
+            return E("phrase.seal_bare", type=type_adj(move.arg or "D"))
+        return E("phrase.seal", type=type_adj(move.arg or "D"), tiles=move.number)
     if kind == mv.FIRST:
         return E("phrase.first", type=type_adj(move.arg or "D"))
     if kind == mv.DISCARD:

@@ -3,7 +3,8 @@ asserting keys and values."""
 from __future__ import annotations
 
 from rules.eve import GAME
-from rules.messages import render
+from rules.eve.state import PREP_SEAL, Seal
+from rules.messages import Msg, render
 
 from tests.pulsar.test_label_length import host_label
 
@@ -78,3 +79,43 @@ def test_EVE_CARD_a_hand_line_says_what_the_card_does_and_when_without_nested_br
     assert "H20 (Stratégiai átcsoportosítás): egy mozgatás, akció elköltése nélkül – a saját hadvezetés " \
            "fordulódban, akciók között játszod ki (nem akció)" in lines, lines
     assert "T03 (Megerősített flotta): csata: erőd +2 – a csata kártyalépésében játszod ki" in lines, lines
+
+
+def _seal_step():
+    state = new(2)
+    state.phase = PREP_SEAL
+    state.turn = 0
+    seat = state.order[0]
+    state.players[seat].storage["P"] = 1
+    return state, seat
+
+
+def test_EVE_PREP_4_a_seals_label_says_its_actions_month_and_place():
+    """The seal choice read "Helyezd le a termelési pecsétedet, a jegyzékre 0 lapka kerül" for
+    every seal alike: it now says the actions of that type's rounds, the month the seal lands
+    in (February counts as 1) and its place there (the first placed acts first), and a seal
+    without a tile says "lapka nélkül"."""
+    state, seat = _seal_step()
+    bare = GAME.move_phrase(state, seat, "seal P")
+    assert bare is not None and bare.key == "eve.phrase.seal_bare"
+    preview = GAME.describe_move(state, seat, "seal P tiles=1")
+    assert preview is not None and preview.key.startswith("eve.describe.seal")
+    assert preview.params["actions"] == 5 and preview.params["month"].key == "eve.month.5"   # P level 2: 5 actions, 4 months
+    assert preview.params["place"] == 1
+    state.calendar[4].append(Seal(1 - seat, "D"))
+    assert GAME.describe_move(state, seat, "seal P tiles=1").params["place"] == 2
+    assert host_label(GAME, state, seat, "seal P", "hu").startswith("Helyezd le a termelési pecsétedet, lapka nélkül: 4 akció")
+    texts = [GAME.format_move(move) for move in GAME.legal_moves(state, seat)]
+    labels = {text: host_label(GAME, state, seat, text, "hu") for text in texts}
+    assert labels and all("akció" in label and ". hely" in label for label in labels.values()), labels
+
+
+def test_EVE_OUT_3_an_outposts_label_says_which_tile_it_gives():
+    """"Építs termelési előőrsöt: R05 Kador: ingyenes" said nothing of the tile the outpost
+    gives at once (EVE-OUT-3): the type chosen is the tile taken into storage."""
+    state, seat = _seal_step()
+    preview = GAME.describe_move(state, seat, "outpost R05 P")
+    assert preview is not None and preview.key.startswith("eve.describe.outpost")
+    assert preview.params["type"].key == "eve.type_adj.P"
+    assert render(Msg("eve.describe.outpost", type=Msg("eve.type_adj.L")), "hu") == \
+        "ingyenes, +1 hadvezetési lapka a raktáradba"
