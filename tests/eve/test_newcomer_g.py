@@ -119,3 +119,18 @@ def test_EVE_OUT_3_an_outposts_label_says_which_tile_it_gives():
     assert preview.params["type"].key == "eve.type_adj.P"
     assert render(Msg("eve.describe.outpost", type=Msg("eve.type_adj.L")), "hu") == \
         "ingyenes, +1 hadvezetési lapka a raktáradba"
+
+
+def test_EVE_CMB_5_dice_typed_without_their_zeros_are_understood():
+    """"kocka 2 sérülés" (the dice one takes, not the zeros) was refused with the three-place
+    example; the colours not named are 0 now, in any order.  The bare "s" still means nothing
+    here (sérülés to a Hungarian, shield in English), and a colour named twice is refused."""
+    state = new(4)
+    for typed, canonical in (("kocka 2 sérülés", "dice 2d 0s 0t"), ("kocka 1 pajzs, 1 taktika", "dice 0d 1s 1t"),
+                             ("kocka 1 taktika 2 sérülés", "dice 2d 0s 1t"), ("dice 3d", "dice 3d 0s 0t")):
+        assert GAME.format_move(GAME.parse_move(state, AMARR, typed)) == canonical, typed
+    assert refused(state, AMARR, "kocka 5s").msg.key == "eve.err.arguments"
+    assert refused(state, AMARR, "kocka 1").msg.key == "eve.err.arguments"
+    twice = refused(state, AMARR, "kocka 2 pajzs 1 pajzs")
+    assert twice.rule == "EVE-CMB-5" and render(twice.msg, "hu") == "„pajzs” kétszer szerepel: mindegyiket csak egyszer add meg."
+    assert "a nulla elhagyható: kocka 2 pajzs" in render(GAME.notation_help(), "hu")
