@@ -134,3 +134,23 @@ def test_EVE_CMB_5_dice_typed_without_their_zeros_are_understood():
     twice = refused(state, AMARR, "kocka 2 pajzs 1 pajzs")
     assert twice.rule == "EVE-CMB-5" and render(twice.msg, "hu") == "„pajzs” kétszer szerepel: mindegyiket csak egyszer add meg."
     assert "a nulla elhagyható: kocka 2 pajzs" in render(GAME.notation_help(), "hu")
+
+
+def test_EVE_PREP_2_a_placements_hint_reads_as_the_status_says_it():
+    """"Helyezz le egységet: R05 Kador: ezután előőrs legkorábban ide: R05, még 3 lehelyezés
+    után" read as a telegram; the hint now says it as the status does ("a legközelebbi
+    lehetséges előőrshely")."""
+    state = new(2)
+    while state.phase != "prep_place":                     # the reveals and the headquarters, first choices
+        seat = sorted(GAME.waiting_for(state))[0]
+        state = GAME.apply(state, next(iter(GAME.legal_moves(state, seat))))
+    seat = sorted(GAME.waiting_for(state))[0]
+    texts = [GAME.format_move(move) for move in GAME.legal_moves(state, seat)]
+    hints = [GAME.describe_move(state, seat, text) for text in texts]
+    needs = [hint for hint in hints if hint is not None and hint.key.startswith("eve.describe.place_outpost_needs")]
+    assert needs, hints
+    assert render(Msg("eve.describe.place_outpost_needs", region="R05", count=3), "hu") == \
+        "ezután a legközelebbi előőrshely: R05, még 3 lehelyezés után"
+    for text in texts:
+        label = host_label(GAME, state, seat, text, "hu")
+        assert "legkorábban" not in label and len(label) <= 100, label
