@@ -462,7 +462,7 @@ def parse_move(seat: int, text: str) -> Move:
     if verb == BUILD:
         if len(args) not in (1, 2):
             need(1)
-        count = _count(args[1], "x") if len(args) == 2 else 1
+        count = _count(args[1].lower().removeprefix("x")) if len(args) == 2 else 1   # "x3", also "3" (newcomer 27g)
         if count < 1:
             raise IllegalMove("eve.err.bad_number", None, value=args[1])
         return Move(seat, BUILD, regions=(region_code(args[0]),), number=count)

@@ -154,3 +154,12 @@ def test_EVE_PREP_2_a_placements_hint_reads_as_the_status_says_it():
     for text in texts:
         label = host_label(GAME, state, seat, text, "hu")
         assert "legkorábban" not in label and len(label) <= 100, label
+
+
+def test_EVE_PRD_a_build_count_typed_without_its_x_is_understood():
+    """"gyárt R05 3" was answered "„3” itt nem szám" (three is a number): the count is read with
+    or without the help's "x"."""
+    state = new(4)
+    for typed in ("gyárt R05 3", "gyárt R05 x3", "build R05 3"):
+        assert GAME.format_move(GAME.parse_move(state, AMARR, typed)) == "build R05 x3", typed
+    assert refused(state, AMARR, "gyárt R05 sok").msg.key == "eve.err.bad_number"
