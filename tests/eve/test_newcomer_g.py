@@ -8,7 +8,7 @@ from rules.messages import Msg, render
 
 from tests.pulsar.test_label_length import host_label
 
-from .helpers import AMARR, clear, hold, in_round, new, refused
+from .helpers import AMARR, MINMATAR, clear, hold, in_round, new, refused
 
 
 def test_EVE_CMB_7_a_region_giving_several_reserves_is_named_once():
@@ -163,3 +163,14 @@ def test_EVE_PRD_a_build_count_typed_without_its_x_is_understood():
     for typed in ("gyárt R05 3", "gyárt R05 x3", "build R05 3"):
         assert GAME.format_move(GAME.parse_move(state, AMARR, typed)) == "build R05 x3", typed
     assert refused(state, AMARR, "gyárt R05 sok").msg.key == "eve.err.bad_number"
+
+
+def test_EVE_POL_3_a_claim_not_in_line_names_the_squares_in_the_players_language():
+    """"A két pakli (CYA-A és MAG-C) se nem egy sorban…": the English square code in a
+    Hungarian refusal; the squares are named as the map shows them (CIÁ-B)."""
+    from .test_rules import _claim_board
+    state = in_round(_claim_board(), MINMATAR, "D")
+    error = refused(state, MINMATAR, "claim R48 R56")
+    assert error.rule == "EVE-POL-3" and error.msg.key == "eve.err.claim_line"
+    assert render(error.msg, "hu") == "A két pakli (VIO-A és CIÁ-B) se nem egy sorban, se nem egy oszlopban van."
+    assert "CYA-B" in render(error.msg, "en")
