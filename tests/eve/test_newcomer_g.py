@@ -174,3 +174,22 @@ def test_EVE_POL_3_a_claim_not_in_line_names_the_squares_in_the_players_language
     assert error.rule == "EVE-POL-3" and error.msg.key == "eve.err.claim_line"
     assert render(error.msg, "hu") == "A két pakli (VIO-A és CIÁ-B) se nem egy sorban, se nem egy oszlopban van."
     assert "CYA-B" in render(error.msg, "en")
+
+
+def test_EVE_CARD_6_taking_a_tile_back_reads_without_brackets_after_the_cards_name():
+    """"Vedd vissza a lapkádat erről a kártyáról: T25 (Hajógyár) (a kártya a dobott lapok közé
+    kerül)": two brackets in a row; the discard is a clause of the sentence now."""
+    state = new(2)
+    phrase = GAME.full_phrase(state, AMARR, "untile PR25")
+    assert phrase is not None and phrase.key == "eve.phrase.untile"
+    assert render(phrase, "hu") == \
+        "visszaveszi a lapkáját erről a kártyáról: T25 (Hajógyár), a kártyát pedig eldobja"
+    assert render(phrase, "hu", label=True) == \
+        "Vedd vissza a lapkádat erről a kártyáról: T25 (Hajógyár), a kártyát pedig dobd el"
+
+
+def test_EVE_CARD_re_roll_label_does_not_say_re_roll_twice():
+    """"Dobj újra 1 kockát (sorszámuk: 1): dobd újra: 1. kocka: pajzs 0" said the verb twice."""
+    described = Msg("eve.describe.reroll", dice="1. kocka: pajzs 0")
+    assert render(described, "hu", label=True) == "Jelenleg 1. kocka: pajzs 0"
+    assert render(described, "hu") == "újradobja: 1. kocka: pajzs 0"
