@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from rules.eve import GAME
 from rules.eve.state import PREP_SEAL, Seal
-from rules.messages import Msg, render
+from rules.messages import Msg, from_json, render
 
 from tests.pulsar.test_label_length import host_label
 
-from .helpers import AMARR, MINMATAR, clear, hold, in_round, new, refused
+from .helpers import AMARR, MINMATAR, clear, hold, in_round, new, play, refused
 
 
 def test_EVE_CMB_7_a_region_giving_several_reserves_is_named_once():
@@ -193,3 +193,13 @@ def test_EVE_CARD_re_roll_label_does_not_say_re_roll_twice():
     described = Msg("eve.describe.reroll", dice="1. kocka: pajzs 0")
     assert render(described, "hu", label=True) == "Jelenleg 1. kocka: pajzs 0"
     assert render(described, "hu") == "újradobja: 1. kocka: pajzs 0"
+
+
+def test_EVE_POL_4_a_claim_says_the_empires_points_are_its_total_now():
+    """"Régiókártyák megszerzése – Amarr: R05 Kador és R03 Everyshore; győzelmi pontjai: 2"
+    read as if the two cards gave 2 points; it is the total now (English: "and now has")."""
+    from .test_rules import _claim_board
+    state = play(in_round(_claim_board(), MINMATAR, "D"), MINMATAR, "claim R59 R56")
+    claimed = [from_json(event) for event in state.events if event["msg"] == "eve.event.claimed"]
+    assert claimed and claimed[-1].params["vp"] == 8
+    assert render(claimed[-1], "hu").endswith("; győzelmi pontjai most: 8.")
