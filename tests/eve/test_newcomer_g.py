@@ -203,3 +203,11 @@ def test_EVE_POL_4_a_claim_says_the_empires_points_are_its_total_now():
     claimed = [from_json(event) for event in state.events if event["msg"] == "eve.event.claimed"]
     assert claimed and claimed[-1].params["vp"] == 8
     assert render(claimed[-1], "hu").endswith("; győzelmi pontjai most: 8.")
+
+
+def test_EVE_SCH_1_the_seals_info_names_each_round_as_the_rulebook_does():
+    """`/eve infó pecsét` listed "fejlesztés forduló", "termelés forduló" but "hadvezetési
+    forduló": the rulebook's "hadvezetés forduló" for all three."""
+    for kind, word in (("D", "fejlesztés"), ("P", "termelés"), ("L", "hadvezetés")):
+        assert render(Msg(f"eve.comp.seal_gist.{kind}"), "hu").startswith(f"{word} forduló:")
+        assert f"a pecsét {word} fordulót játszik" in render(Msg(f"eve.comp.seal.{kind}", levels="…"), "hu")
