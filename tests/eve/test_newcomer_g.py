@@ -211,3 +211,9 @@ def test_EVE_SCH_1_the_seals_info_names_each_round_as_the_rulebook_does():
     for kind, word in (("D", "fejlesztés"), ("P", "termelés"), ("L", "hadvezetés")):
         assert render(Msg(f"eve.comp.seal_gist.{kind}"), "hu").startswith(f"{word} forduló:")
         assert f"a pecsét {word} fordulót játszik" in render(Msg(f"eve.comp.seal.{kind}", levels="…"), "hu")
+
+
+def test_EVE_CAL_5_the_help_says_what_first_is_for():
+    """The notation help's line "Egy hónapban álló saját pecsétek: első H" named no choice."""
+    assert "\nHa egy hónapban több saját pecséted áll, melyik lépjen először: első H\n" in \
+        render(GAME.notation_help(), "hu")
