@@ -306,6 +306,8 @@ def _phrase(move: mv.Move, brief: _Brief) -> Msg:
         return E("phrase.cards", cards=Join([brief.card(card) for card in move.cards], "and"))
     if kind == mv.DICE:
         d, s, t = move.counts
+        if d + s + t == 0:                      # "0 sérülés, 0 pajzs és 0 taktika kockát" (newcomer 27g)
+            return E("phrase.dice_none")
         return E("phrase.dice", d=d, s=s, t=t)
     if kind == mv.ASK:
         return E("phrase.ask", question=E(f"ask.{move.arg}"))

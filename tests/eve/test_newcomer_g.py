@@ -217,3 +217,23 @@ def test_EVE_CAL_5_the_help_says_what_first_is_for():
     """The notation help's line "Egy hónapban álló saját pecsétek: első H" named no choice."""
     assert "\nHa egy hónapban több saját pecséted áll, melyik lépjen először: első H\n" in \
         render(GAME.notation_help(), "hu")
+
+
+def test_EVE_CMB_4_choosing_no_dice_says_so():
+    """"Válassz 0 sérülés, 0 pajzs és 0 taktika kockát" for rolling nothing at all."""
+    state = new(4)
+    phrase = GAME.move_phrase(state, AMARR, "dice 0d 0s 0t")
+    assert phrase is not None and phrase.key == "eve.phrase.dice_none"
+    assert render(phrase, "hu", label=True) == "Ne válassz kockát, ne dobj"
+    assert render(GAME.full_phrase(state, AMARR, "dice 0d 0s 0t"), "hu") == "nem választ kockát, nem dob"
+    assert GAME.move_phrase(state, AMARR, "dice 0d 1s 0t").key == "eve.phrase.dice"
+
+
+def test_EVE_CMB_5_a_question_names_who_asks_and_who_answers_without_brackets():
+    """"Kérdés – Caldari kérdezi (Amarr): …": the one asked in brackets, for want of a case
+    ending; now "Caldari kérdez, Amarr felel"."""
+    asked = Msg("eve.event.asked", asker=Msg("eve.empire.caldari"), other=Msg("eve.empire.amarr"),
+                question=Msg("eve.ask.d"), answer=1)
+    shown = render(asked, "hu")
+    assert shown.startswith("Kérdés – Caldari kérdez, Amarr felel: "), shown
+    assert shown.endswith(" A válasz: 1."), shown
