@@ -10,6 +10,7 @@ from rules.messages import Join, Msg
 
 from . import guidance, labels, reading
 from . import moves as mv
+from .combat import hits
 from .data import TYPES, tables
 from .moves import Move
 from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, INVADE, OVER, PREP_HQ, PREP_PHASES, PREP_PLACE, PREP_SEAL, REROLL, ROUND,
@@ -186,6 +187,8 @@ def description_candidates(state: GameState, seat: int, text: str) -> list[Msg]:
         preview = _end_preview(state, seat, words)
         return [preview] if preview is not None else []
     combat = state.combat
+    if words[0] == mv.TAC and combat is not None and combat.step == TACTICS and combat.tactic_seat == seat:
+        return _tac_preview(state, seat, text)
     if words[0] == mv.REROLL and combat is not None and combat.rolls.get(seat):
         numbers = tuple(int(word) for word in words[1:] if word.isdigit())
         if numbers:
@@ -232,6 +235,27 @@ def _seal_preview(state: GameState, seat: int, text: str) -> list[Msg]:
     values = {"actions": tables().schedule[(kind, level)][0], "month": E(f"month.{month}"),
               "place": len(state.calendar[month - 1]) + 1}
     return [E("describe.seal", **values), E("describe.seal_brief", **values)]
+
+
+def _tac_preview(state: GameState, seat: int, text: str) -> list[Msg]:
+    """EVE-CMB-7/8: the losses each side takes if the tactic actions are spent this way (the dice
+    are rolled, so they are known), so a shield cut against no shield is not chosen blind
+    (newcomer 27g: "az ellenfél pajzsa 3 értékkel csökkentve" came first against a shield of 0)."""
+    combat = state.combat
+    assert combat is not None
+    try:
+        move = mv.parse_move(seat, text)
+    except IllegalMove:
+        return []
+    on_defender, on_attacker = hits(combat, seat, *move.counts)
+    reserves = len(move.regions)
+    lost = {combat.defender: min(on_defender, state.regions[combat.target].units
+                                 + (reserves if seat == combat.defender else 0)),
+            combat.attacker: min(on_attacker, state.regions[combat.source].units
+                                 + (reserves if seat == combat.attacker else 0))}
+    other = combat.defender if seat == combat.attacker else combat.attacker
+    values = {"mine": lost[seat], "theirs": lost[other]}
+    return [E("describe.tac_losses", **values), E("describe.tac_losses_brief", **values)]
 
 
 def _outpost_lines(view: GameState) -> list[Msg]:

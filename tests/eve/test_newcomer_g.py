@@ -237,3 +237,23 @@ def test_EVE_CMB_5_a_question_names_who_asks_and_who_answers_without_brackets():
     shown = render(asked, "hu")
     assert shown.startswith("Kérdés – Caldari kérdez, Amarr felel: "), shown
     assert shown.endswith(" A válasz: 1."), shown
+
+
+def test_EVE_CMB_7_8_a_tactics_label_says_the_losses_it_leads_to():
+    """The tactics menu listed "az ellenfél pajzsa 3 értékkel csökkentve" first against a side
+    with no shield: every way of spending says the losses it leads to (the dice are rolled)."""
+    from .test_rules import GALLENTE, _battle, faces
+    state = _battle(faces(2, 2, 2, 1, 1) + faces(1) + faces(2, 1) + faces(1, 1, 1))
+    state = play(state, GALLENTE, "attack R48 > R59")
+    state = play(state, AMARR, "dice 2d 3s 0t")
+    state = play(state, GALLENTE, "ask dmg")
+    state = play(state, GALLENTE, "dice 5d 0s 1t")                 # totals: Gallente 8/0/1, Amarr 3/3/0
+    negate = GAME.describe_move(state, GALLENTE, "tac T2x1")
+    cut = GAME.describe_move(state, GALLENTE, "tac T3x1")
+    assert negate is not None and negate.key.startswith("eve.describe.tac_losses")
+    assert dict(negate.params) == {"mine": 2, "theirs": 4}          # 3 - 1 on Gallente; Amarr's 4 units all lost
+    assert dict(cut.params) == {"mine": 3, "theirs": 4}
+    label = host_label(GAME, state, GALLENTE, "tac T2x1", "hu")
+    assert label.endswith("te 2, ő 4") or label.endswith("te 2, az ellenfeled 4 egységet veszít"), label
+    state = play(state, GALLENTE, "tac T2x1")
+    assert state.combat.losses == {AMARR: 4, GALLENTE: 2}           # as the label said
