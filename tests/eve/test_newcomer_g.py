@@ -257,3 +257,22 @@ def test_EVE_CMB_7_8_a_tactics_label_says_the_losses_it_leads_to():
     assert label.endswith("te 2, ő 4") or label.endswith("te 2, az ellenfeled 4 egységet veszít"), label
     state = play(state, GALLENTE, "tac T2x1")
     assert state.combat.losses == {AMARR: 4, GALLENTE: 2}           # as the label said
+
+
+def test_EVE_CARD_LOG_B_G_the_thread_says_where_a_moved_seal_went():
+    """Bürokratikus késleltetés (LOG-B) and Naptárcsere (LOG-G) moved seals without a word of
+    where to: each moved seal gets the round end's "Pecsét áthelyezve – …, új hónap: …" line."""
+    from .helpers import CALDARI
+    from .test_rules import _hand
+    state = in_round(new(4), CALDARI, "L", month=3)
+    _hand(state, CALDARI, ["LG05", "LG21"])
+    amarr_p = GAME._seal_month(state, AMARR, "P")
+    state = play(state, CALDARI, "play LG05 seal=amarr:P")
+    moved = [from_json(event) for event in state.events if event["msg"] == "eve.event.seal_moved"]
+    assert len(moved) == 1 and moved[0].params["month"].key == f"eve.month.{(amarr_p + 1) % 12 + 1}"
+    assert render(moved[0], "hu").startswith("Pecsét áthelyezve – Amarr, termelés, új hónap: ")
+    d, p = GAME._seal_month(state, CALDARI, "D"), GAME._seal_month(state, CALDARI, "P")
+    state = play(state, CALDARI, "play LG21 D P")
+    moved = [from_json(event) for event in state.events if event["msg"] == "eve.event.seal_moved"]
+    assert [(m.params["type"].key, m.params["month"].key) for m in moved] == \
+        [("eve.type.D", f"eve.month.{p + 1}"), ("eve.type.P", f"eve.month.{d + 1}")]
