@@ -15,8 +15,8 @@ from .data import TYPES, tables
 from .moves import Move
 from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, INVADE, OVER, PREP_HQ, PREP_PHASES, PREP_PLACE, PREP_SEAL, REROLL, ROUND,
                     STEAL, TACTICS, TAKEFROM, GameState)
-from .common import (E, MONTHS_LIMIT, TRINITY_YEARS, VISION_YEAR_LIMIT, card_msg, empire_msg, face_up_squares,
-                     listing, marker_region, months_for, owned, region_label, type_msg, vp)
+from .common import (E, MONTHS_LIMIT, TRINITY_YEARS, VISION_YEAR_LIMIT, actions_for, card_msg, empire_msg,
+                     face_up_squares, listing, marker_region, months_for, owned, region_label, type_msg, vp)
 
 if TYPE_CHECKING:
     from .engine import EveGame
@@ -165,8 +165,14 @@ def description_candidates(state: GameState, seat: int, text: str) -> list[Msg]:
         if need is not None:
             return _needs(need.region, need.placements)
         return []
+    if words[0] == mv.EXPAND and len(words) == 2:
+        square = next((square for square in face_up_squares(state) if marker_region(state, square) == words[1]), None)
+        if square is not None:           # a marked region: half of a claim (EVE-POL-3; newcomer 27g)
+            return [E("describe.actions_marker", cost=1, square=mv.square_value(square)), E("describe.actions", cost=1)]
     if words[0] in (mv.EXPAND, mv.AGENT, mv.DRAW, mv.MOVE, mv.ATTACK):
         return [E("describe.actions", cost=1)]
+    if words[0] == mv.FIRST and len(words) == 2 and words[1] in TYPES:
+        return [E("describe.first", actions=actions_for(state.players[seat], words[1]))]
     if words[0] == mv.BUILD:
         return [E("describe.actions", cost=int(words[2][1:]) if len(words) > 2 and words[2][1:].isdigit() else 1)]
     regions = tables().regions

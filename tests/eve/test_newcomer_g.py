@@ -276,3 +276,18 @@ def test_EVE_CARD_LOG_B_G_the_thread_says_where_a_moved_seal_went():
     moved = [from_json(event) for event in state.events if event["msg"] == "eve.event.seal_moved"]
     assert [(m.params["type"].key, m.params["month"].key) for m in moved] == \
         [("eve.type.D", f"eve.month.{p + 1}"), ("eve.type.P", f"eve.month.{d + 1}")]
+
+
+def test_EVE_POL_3_CAL_5_an_expand_names_its_marker_and_a_first_choice_its_actions():
+    """Every expand read "… 1 akcióba kerül" alike, though a region with a marker is half of a
+    claim; the choice of the seal that acts first did not say how many actions its round has."""
+    from .test_rules import _claim_board
+    state = in_round(_claim_board(), MINMATAR, "D")
+    state.regions["R59"].units, state.regions["R59"].owner, state.regions["R59"].outpost = 0, None, None
+    marked = GAME.describe_move(state, MINMATAR, "expand R59")
+    assert marked is not None and marked.key == "eve.describe.actions_marker"
+    assert render(marked, "hu") == "1 akcióba kerül; régiójelző: VIO-B"
+    first = GAME.describe_move(state, MINMATAR, "first P")
+    assert first is not None and first.key == "eve.describe.first"
+    assert state.players[MINMATAR].level("P") == 1                  # production level 1: 4 actions (§18.1)
+    assert render(first, "hu") == "4 akció ebben a fordulóban"
