@@ -291,3 +291,14 @@ def test_EVE_POL_3_CAL_5_an_expand_names_its_marker_and_a_first_choice_its_actio
     assert first is not None and first.key == "eve.describe.first"
     assert state.players[MINMATAR].level("P") == 1                  # production level 1: 4 actions (§18.1)
     assert render(first, "hu") == "4 akció ebben a fordulóban"
+
+
+def test_EVE_CMB_5_a_wrong_verb_in_the_dice_step_offers_ask_only_to_the_side_that_may_ask():
+    """"Amit most tehetsz: kérdez vagy kocka" was said to the side without the intel advantage."""
+    from .test_rules import GALLENTE, _battle
+    state = play(_battle([]), GALLENTE, "attack R48 > R59")          # Gallente has the intel advantage
+    assert state.combat.intel == GALLENTE
+    error = refused(state, AMARR, "tac T2x1")
+    assert error.msg.key == "eve.err.not_now" and render(error.msg, "hu").endswith("Amit most tehetsz: kocka.")
+    state = play(state, AMARR, "dice 1d 0s 0t")
+    assert render(refused(state, GALLENTE, "tac T2x1").msg, "hu").endswith("Amit most tehetsz: kérdez vagy kocka.")
