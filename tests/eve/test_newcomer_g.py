@@ -302,3 +302,12 @@ def test_EVE_CMB_5_a_wrong_verb_in_the_dice_step_offers_ask_only_to_the_side_tha
     assert error.msg.key == "eve.err.not_now" and render(error.msg, "hu").endswith("Amit most tehetsz: kocka.")
     state = play(state, AMARR, "dice 1d 0s 0t")
     assert render(refused(state, GALLENTE, "tac T2x1").msg, "hu").endswith("Amit most tehetsz: kérdez vagy kocka.")
+
+
+def test_EVE_PREP_4_a_seal_with_a_tile_one_does_not_have_says_there_is_none():
+    """The seal step had H-4's riddle too: "Legfeljebb 0 lapkát tehetsz erre a jegyzékre"."""
+    state, seat = _seal_step()
+    error = refused(state, seat, "seal D tiles=1")
+    assert error.rule == "EVE-PREP-4" and error.msg.key == "eve.err.end_tiles_none"
+    assert render(error.msg, "hu").startswith("Nincs fejlesztési lapkád, amelyet a jegyzékre tehetnél")
+    assert refused(state, seat, "seal P tiles=2").msg.key == "eve.err.seal_tiles"     # one tile, two asked
