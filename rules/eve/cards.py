@@ -135,8 +135,8 @@ def _apply_play(game: EveGame, state: GameState, move: Move) -> None:
         ia = next(i for i, s in enumerate(state.calendar[a]) if (s.seat, s.kind) == (move.seat, first))
         ib = next(i for i, s in enumerate(state.calendar[b]) if (s.seat, s.kind) == (move.seat, second))
         state.calendar[a][ia], state.calendar[b][ib] = state.calendar[b][ib], state.calendar[a][ia]
-        for kind, index in ((first, b), (second, a)):                   # where each went (newcomer 27g)
-            add_event(state, "event.seal_moved", empire=empire_msg(state, move.seat), type=type_msg(kind),
+        for swapped, index in ((first, b), (second, a)):                # where each went (newcomer 27g)
+            add_event(state, "event.seal_moved", empire=empire_msg(state, move.seat), type=type_msg(swapped),
                       month=E(f"month.{index + 1}"))
 
 
