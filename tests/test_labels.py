@@ -93,7 +93,7 @@ NEUTRAL = {
              "gaia.phrase.brief.special_brief"},
     "eve": {"eve.phrase.units_to", "eve.phrase.play_seal", "eve.phrase.tac_reserves", "eve.phrase.tac_negate",
             "eve.phrase.tac_cut", "eve.phrase.tac_cut_brief", "eve.phrase.tac_reserves_brief",
-            "eve.phrase.tac_negate_brief"},
+            "eve.phrase.tac_negate_brief", "eve.phrase.tac_source_times"},
     "planetarium": {"planetarium.phrase.grav_short", "planetarium.phrase.marker_none",
                     "planetarium.phrase.marker_from_short"},
     "pulsar": {"pulsar.phrase.options", "pulsar.phrase.gives_more", "pulsar.phrase.goals"},

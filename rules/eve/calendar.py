@@ -23,6 +23,8 @@ def _check_seal(game: EveGame, state: GameState, move: Move) -> None:
     if kind in player.seals_placed:
         raise IllegalMove("eve.err.seal_twice", "EVE-PREP-4", type=type_msg(kind),
                           left=listing(type_msg(k) for k in TYPES if k not in player.seals_placed))
+    if tiles > 0 and player.storage[kind] == 0:         # "Legfeljebb 0 lapkát" read as a riddle (newcomer 27g)
+        raise IllegalMove("eve.err.end_tiles_none", "EVE-PREP-4", type=E(f"type_adj.{kind}"))
     if tiles > min(2, player.storage[kind]):
         raise IllegalMove("eve.err.seal_tiles", "EVE-PREP-4", type=type_msg(kind), tiles=tiles,
                           most=min(2, player.storage[kind]))

@@ -122,6 +122,8 @@ def _apply_play(game: EveGame, state: GameState, move: Move) -> None:
         month = game._seal_month(state, seat, seal_kind)
         state.calendar[month] = [s for s in state.calendar[month] if (s.seat, s.kind) != (seat, seal_kind)]
         game._place_seal(state, Seal(seat, seal_kind), month + 2)         # the following month, at the end
+        add_event(state, "event.seal_moved", empire=empire_msg(state, seat), type=type_msg(seal_kind),
+                  month=E(f"month.{(month + 1) % 12 + 1}"))                # where it went (newcomer 27g)
     elif effect == "LOG-C":
         month = game._seal_month(state, move.seat, move.params[0])
         queue = state.calendar[month]
@@ -133,6 +135,9 @@ def _apply_play(game: EveGame, state: GameState, move: Move) -> None:
         ia = next(i for i, s in enumerate(state.calendar[a]) if (s.seat, s.kind) == (move.seat, first))
         ib = next(i for i, s in enumerate(state.calendar[b]) if (s.seat, s.kind) == (move.seat, second))
         state.calendar[a][ia], state.calendar[b][ib] = state.calendar[b][ib], state.calendar[a][ia]
+        for swapped, index in ((first, b), (second, a)):                # where each went (newcomer 27g)
+            add_event(state, "event.seal_moved", empire=empire_msg(state, move.seat), type=type_msg(swapped),
+                      month=E(f"month.{index + 1}"))
 
 
 def _check_keep(game: EveGame, state: GameState, move: Move) -> None:

@@ -349,19 +349,26 @@ def _apply_tac(game: EveGame, state: GameState, move: Move) -> None:
     game._damage(state)
 
 
+def hits(combat: Combat, tactic_seat: int | None, negate: int, cut: int) -> tuple[int, int]:
+    """EVE-CMB-8: the hits on the defender and on the attacker from the rolled totals, with
+    ``tactic_seat``'s negated damage (T2) and shield cut (T3)."""
+    att, dfn = combat.attacker, combat.defender
+    d_a, s_a, _ = combat.totals[att]
+    d_d, s_d, _ = combat.totals[dfn]
+    by_att = tactic_seat == att
+    by_dfn = tactic_seat == dfn
+    eff_s_d = max(0, s_d - (cut if by_att else 0))
+    eff_s_a = max(0, s_a - (cut if by_dfn else 0))
+    return (max(0, d_a - eff_s_d - (negate if by_dfn else 0)),
+            max(0, d_d - eff_s_a - (negate if by_att else 0)))
+
+
 def _damage(game: EveGame, state: GameState) -> None:
     """EVE-CMB-8: simultaneous losses, then the lost regions (EVE-CMB-9)."""
     combat = state.combat
     assert combat is not None
     att, dfn = combat.attacker, combat.defender
-    d_a, s_a, _ = combat.totals[att]
-    d_d, s_d, _ = combat.totals[dfn]
-    by_att = combat.tactic_seat == att
-    by_dfn = combat.tactic_seat == dfn
-    eff_s_d = max(0, s_d - (combat.cut if by_att else 0))
-    hits_on_d = max(0, d_a - eff_s_d - (combat.negate if by_dfn else 0))
-    eff_s_a = max(0, s_a - (combat.cut if by_dfn else 0))
-    hits_on_a = max(0, d_d - eff_s_a - (combat.negate if by_att else 0))
+    hits_on_d, hits_on_a = hits(combat, combat.tactic_seat, combat.negate, combat.cut)
     x, s = state.regions[combat.target], state.regions[combat.source]
     combat.losses = {dfn: min(hits_on_d, x.units), att: min(hits_on_a, s.units)}
     x.units -= combat.losses[dfn]

@@ -10,12 +10,13 @@ from rules.messages import Join, Msg
 
 from . import guidance, labels, reading
 from . import moves as mv
+from .combat import hits
 from .data import TYPES, tables
 from .moves import Move
-from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, INVADE, OVER, PREP_HQ, PREP_PHASES, PREP_PLACE, REROLL, ROUND, STEAL, TACTICS,
-                    TAKEFROM, GameState)
-from .common import (E, MONTHS_LIMIT, TRINITY_YEARS, VISION_YEAR_LIMIT, card_msg, empire_msg, face_up_squares,
-                     listing, marker_region, months_for, owned, region_label, type_msg, vp)
+from .state import (CARDS_ATT, CARDS_DEF, COMBAT, DICE, INVADE, OVER, PREP_HQ, PREP_PHASES, PREP_PLACE, PREP_SEAL, REROLL, ROUND,
+                    STEAL, TACTICS, TAKEFROM, GameState)
+from .common import (E, MONTHS_LIMIT, TRINITY_YEARS, VISION_YEAR_LIMIT, actions_for, card_msg, empire_msg,
+                     face_up_squares, listing, marker_region, months_for, owned, region_label, type_msg, vp)
 
 if TYPE_CHECKING:
     from .engine import EveGame
@@ -164,8 +165,14 @@ def description_candidates(state: GameState, seat: int, text: str) -> list[Msg]:
         if need is not None:
             return _needs(need.region, need.placements)
         return []
+    if words[0] == mv.EXPAND and len(words) == 2:
+        square = next((square for square in face_up_squares(state) if marker_region(state, square) == words[1]), None)
+        if square is not None:           # a marked region: half of a claim (EVE-POL-3; newcomer 27g)
+            return [E("describe.actions_marker", cost=1, square=mv.square_value(square)), E("describe.actions", cost=1)]
     if words[0] in (mv.EXPAND, mv.AGENT, mv.DRAW, mv.MOVE, mv.ATTACK):
         return [E("describe.actions", cost=1)]
+    if words[0] == mv.FIRST and len(words) == 2 and words[1] in TYPES:
+        return [E("describe.first", actions=actions_for(state.players[seat], words[1]))]
     if words[0] == mv.BUILD:
         return [E("describe.actions", cost=int(words[2][1:]) if len(words) > 2 and words[2][1:].isdigit() else 1)]
     regions = tables().regions
@@ -173,6 +180,11 @@ def description_candidates(state: GameState, seat: int, text: str) -> list[Msg]:
         return [E("describe.claim", vp=sum(regions[word].vp for word in words[1:]))]
     if words[0] == mv.STEAL and len(words) == 2 and words[1] in regions:
         return [E("describe.steal", vp=regions[words[1]].vp)]
+    if words[0] == mv.OUTPOST and len(words) == 3 and words[2] in TYPES:
+        return [E("describe.outpost", type=reading.type_adj(words[2])),
+                E("describe.outpost_brief", type=reading.type_adj(words[2]))]
+    if words[0] == mv.SEAL and state.phase == PREP_SEAL:
+        return _seal_preview(state, seat, text)
     if words[0] in (mv.OUTPOST, mv.CLAIM):
         return [E("describe.free")]
     if words[0] in (mv.PLAY, mv.DISCARD, mv.KEEP, mv.UNTILE) and len(words) > 1 and words[1] in tables().cards:
@@ -181,6 +193,8 @@ def description_candidates(state: GameState, seat: int, text: str) -> list[Msg]:
         preview = _end_preview(state, seat, words)
         return [preview] if preview is not None else []
     combat = state.combat
+    if words[0] == mv.TAC and combat is not None and combat.step == TACTICS and combat.tactic_seat == seat:
+        return _tac_preview(state, seat, text)
     if words[0] == mv.REROLL and combat is not None and combat.rolls.get(seat):
         numbers = tuple(int(word) for word in words[1:] if word.isdigit())
         if numbers:
@@ -208,6 +222,46 @@ def _place_preview(state: GameState, seat: int, code: str) -> list[Msg]:
     if need.placements == 0:
         return [E("describe.place_outpost_ready", region=need.region)]      # codes: the label holds 100 characters
     return _needs(need.region, need.placements)
+
+
+def _seal_preview(state: GameState, seat: int, text: str) -> list[Msg]:
+    """EVE-PREP-4 / EVE-SCH-2 / EVE-CAL-3: what placing a seal with these tiles gives: the
+    actions of that type's rounds, the month the seal lands in and its place there (the first
+    placed acts first), so choosing a seal and its tiles is not done blind (newcomer 27g)."""
+    try:
+        move = mv.parse_move(seat, text)
+    except IllegalMove:
+        return []
+    kind = move.arg or ""
+    if kind not in TYPES:
+        return []
+    player = state.players[seat]
+    level = min(3, player.level(kind) + (move.number or 0))
+    month = 1 + months_for(player, kind, level)                       # February counts as 1
+    values = {"actions": tables().schedule[(kind, level)][0], "month": E(f"month.{month}"),
+              "place": len(state.calendar[month - 1]) + 1}
+    return [E("describe.seal", **values), E("describe.seal_brief", **values)]
+
+
+def _tac_preview(state: GameState, seat: int, text: str) -> list[Msg]:
+    """EVE-CMB-7/8: the losses each side takes if the tactic actions are spent this way (the dice
+    are rolled, so they are known), so a shield cut against no shield is not chosen blind
+    (newcomer 27g: "az ellenfél pajzsa 3 értékkel csökkentve" came first against a shield of 0)."""
+    combat = state.combat
+    assert combat is not None
+    try:
+        move = mv.parse_move(seat, text)
+    except IllegalMove:
+        return []
+    on_defender, on_attacker = hits(combat, seat, *move.counts)
+    reserves = len(move.regions)
+    lost = {combat.defender: min(on_defender, state.regions[combat.target].units
+                                 + (reserves if seat == combat.defender else 0)),
+            combat.attacker: min(on_attacker, state.regions[combat.source].units
+                                 + (reserves if seat == combat.attacker else 0))}
+    other = combat.defender if seat == combat.attacker else combat.attacker
+    values = {"mine": lost[seat], "theirs": lost[other]}
+    return [E("describe.tac_losses", **values), E("describe.tac_losses_brief", **values)]
 
 
 def _outpost_lines(view: GameState) -> list[Msg]:

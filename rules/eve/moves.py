@@ -365,6 +365,23 @@ def dice_words(args: list[str]) -> list[str]:
     return words
 
 
+def _dice_named(args: list[str]) -> tuple[int, ...] | None:
+    """``kocka 2 sérülés`` or ``kocka 1 pajzs, 1 taktika``: the colours not named are 0 (newcomer
+    27g: a Hungarian types the dice he takes, not the zeros).  Each word names its colour; the
+    bare ``s`` (shield in English, sérülés to a Hungarian) is no name here: None, and the
+    three-place form is asked for."""
+    dice: dict[str, int] = {}
+    for word in args:
+        match = re.fullmatch(r"(\d{1,2})([a-z]+)", fold_word(word))
+        colour = DICE_WORDS.get(match.group(2)) if match and match.group(2) != "s" else None
+        if match is None or colour is None:
+            return None
+        if colour in dice:
+            raise IllegalMove("eve.err.repeated", "EVE-CMB-5", value=Msg(f"eve.die.{colour}"))
+        dice[colour] = int(match.group(1))
+    return tuple(dice.get(colour, 0) for colour in "dst")
+
+
 def _dice(args: list[str]) -> tuple[int, ...]:
     """``5d 0s 1t`` (also ``5sérülés 0pajzs 1taktika`` and ``5 sérülés, 0 pajzs, 1 taktika``):
     damage, shield, tactics, in this order."""
@@ -445,7 +462,7 @@ def parse_move(seat: int, text: str) -> Move:
     if verb == BUILD:
         if len(args) not in (1, 2):
             need(1)
-        count = _count(args[1], "x") if len(args) == 2 else 1
+        count = _count(args[1].lower().removeprefix("x")) if len(args) == 2 else 1   # "x3", also "3" (newcomer 27g)
         if count < 1:
             raise IllegalMove("eve.err.bad_number", None, value=args[1])
         return Move(seat, BUILD, regions=(region_code(args[0]),), number=count)
@@ -468,6 +485,9 @@ def parse_move(seat: int, text: str) -> Move:
         return Move(seat, CARDS, cards=cards)
     if verb == DICE:
         args = dice_words(args)
+        named = _dice_named(args) if 1 <= len(args) < 3 else None
+        if named is not None:
+            return Move(seat, DICE, counts=named)
         need(3)
         return Move(seat, DICE, counts=_dice(args))
     if verb == ASK:

@@ -229,6 +229,19 @@ def _targets(regions: tuple[str, ...], counts: tuple[int, ...], brief: _Brief | 
                  for code, count in zip(regions, counts)], "and")
 
 
+def _reserve_sources(codes: tuple[str, ...], region: Callable[[str], Any]) -> Join:
+    """Where a battle's reserve units come from, each region once (newcomer 27g: two reserves
+    from one region read "R49 és R49"): "R34 és R49 (2×)"; the count alone says how many when
+    they all come from one region."""
+    counts: dict[str, int] = {}
+    for code in codes:
+        counts[code] = counts.get(code, 0) + 1
+    if len(counts) == 1:
+        return Join([region(code) for code in counts], "and")
+    return Join([region(code) if count == 1 else E("phrase.tac_source_times", region=region(code), count=count)
+                 for code, count in counts.items()], "and")
+
+
 @lru_cache(maxsize=8192)
 def lengths(message: Msg) -> tuple[int, ...]:
     """How many characters ``message`` takes in each language (labels are fitted on every
@@ -272,7 +285,9 @@ def _phrase(move: mv.Move, brief: _Brief) -> Msg:
     if kind == mv.PASS:
         return E("phrase.pass")
     if kind == mv.SEAL:
-        return E("phrase.seal", type=type_adj(move.arg or "D"), tiles=move.number or 0)
+        if not move.number:                     # "a jegyzékre 0 lapka kerül" (newcomer 27g)
+            return E("phrase.seal_bare", type=type_adj(move.arg or "D"))
+        return E("phrase.seal", type=type_adj(move.arg or "D"), tiles=move.number)
     if kind == mv.FIRST:
         return E("phrase.first", type=type_adj(move.arg or "D"))
     if kind == mv.DISCARD:
@@ -291,12 +306,14 @@ def _phrase(move: mv.Move, brief: _Brief) -> Msg:
         return E("phrase.cards", cards=Join([brief.card(card) for card in move.cards], "and"))
     if kind == mv.DICE:
         d, s, t = move.counts
+        if d + s + t == 0:                      # "0 sérülés, 0 pajzs és 0 taktika kockát" (newcomer 27g)
+            return E("phrase.dice_none")
         return E("phrase.dice", d=d, s=s, t=t)
     if kind == mv.ASK:
         return E("phrase.ask", question=E(f"ask.{move.arg}"))
     if kind == mv.TAC:
         spent: list[Msg] = [E(brief.key("phrase.tac_reserves"), count=len(regions),
-                              regions=Join([region(code) for code in regions], "and"))] if regions else []
+                              regions=_reserve_sources(regions, region))] if regions else []
         spent += [E(brief.key("phrase.tac_negate"), count=move.counts[0])] if move.counts[0] else []
         spent += [E(brief.key("phrase.tac_cut"), count=move.counts[1])] if move.counts[1] else []
         return E("phrase.tac", spent=Join(spent, "and") if spent else E("none"))

@@ -8,6 +8,7 @@ from rules.base import IllegalMove
 from rules.messages import Join
 
 from .data import tables
+from . import moves as mv
 from .moves import Move
 from .state import GameState, RegionState, RoundState
 from .common import (E, MONTHS_LIMIT, add_event, card_msg, connected_component, empire_msg, face_down_squares,
@@ -152,7 +153,8 @@ def _check_claim(game: EveGame, state: GameState, move: Move) -> None:
         squares.append(markers[code])
     first, second = tables().squares[squares[0]], tables().squares[squares[1]]
     if move.regions[0] == move.regions[1] or (first.nebula != second.nebula and first.column != second.column):
-        raise IllegalMove("eve.err.claim_line", "EVE-POL-3", first=squares[0], second=squares[1])
+        raise IllegalMove("eve.err.claim_line", "EVE-POL-3", first=mv.square_value(squares[0]),
+                          second=mv.square_value(squares[1]))
     bare = [code for code in move.regions if state.regions[code].outpost is None and state.regions[code].hq != seat]
     remote = rnd.remote_claim and len(bare) == 1 and state.regions[bare[0]].units >= 2   # DEV-G
     for code in move.regions:
@@ -171,6 +173,8 @@ def _check_end(game: EveGame, state: GameState, move: Move) -> None:
         return
     player = state.players[move.seat]
     most = min(2, player.schedule[rnd.kind] + player.storage[rnd.kind])
+    if move.number > 0 and most == 0:               # "legfeljebb 0 lapka" read as a riddle (newcomer 27g)
+        raise IllegalMove("eve.err.end_tiles_none", "EVE-SCH-4", type=E(f"type_adj.{rnd.kind}"))
     if move.number > most:
         raise IllegalMove("eve.err.end_tiles", "EVE-SCH-4", type=type_msg(rnd.kind), most=most,
                           tiles=move.number)

@@ -63,6 +63,9 @@ def _check(game: EveGame, state: GameState, move: Move) -> None:
             raise IllegalMove("eve.err.wrong_round", "EVE-RND-3", verb=mv.verb_msg(move.kind),
                               needed=type_msg(needed), type=type_msg(rnd.kind),
                               allowed=mv.verb_list(allowed, "or"))
+        combat = state.combat
+        if combat is not None and combat.step == DICE and (combat.intel != seat or combat.question is not None):
+            allowed = allowed - {mv.ASK}            # only the side with the intel advantage asks, once (EVE-CMB-5)
         raise IllegalMove("eve.err.not_now", "EVE-RND-1", step=game._step_name(state),
                           allowed=mv.verb_list(allowed, "or"))
     getattr(game, f"_check_{move.kind}")(state, move)
