@@ -134,14 +134,37 @@ def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> li
     played = trial.turn.played[len(state.turn.played):]
     players = Join([game.seat_label(state, other) for other in trial.turn.rewards], "and") \
         if trial.turn.rewards else None
-    if _names_cards(text, tuple(played)):
-        # the count of cards played would repeat the phrase's list: no label of the decision says
-        # it (C-S6: one wording, where it costs no fact), so none ends "2 cards played" beside
-        # one with the same two cards that does not
+    counted = not _names_cards(text, tuple(played))
+    if isinstance(move, Build):
+        # G-7: what the bases do comes first (in fuller, then briefer words), then the opponents
+        # rewarded, the cost and the count of cards played; the label's phrase leaves room for
+        # the briefest (phrases.phrase)
+        found = [effect for effect in (phrases.build_effects(move), phrases.build_effects(move, brief=True)) if effect]
+        return [preview for effect in found for preview in _effect_previews(effect, what, len(played), players, counted)] \
+            + _rewarded(what, len(played), players, counted)
+    return _rewarded(what, len(played), players, counted)
+
+
+def _effect_previews(effect: Msg, cost: Msg, cards: int, players: Join | None, counted: bool) -> list[Msg]:
+    """What a Build's bases do, with the opponents rewarded, the cost and the count of cards
+    played, from the fullest to the effect alone (which matters most, G-7)."""
+    costed = S("preview.build_effect", effect=effect, cost=cost.params["cost"])
+    rewarded = [] if players is None else [
+        *([S("preview.with_rewards", what=costed, cards=cards, players=players)] if counted else []),
+        S("preview.rewards", what=costed, players=players), S("preview.rewards", what=effect, players=players)]
+    return rewarded + ([S("preview.plain", what=costed, cards=cards)] if counted else []) + [costed, effect]
+
+
+def _rewarded(what: Msg, cards: int, players: Join | None, counted: bool) -> list[Msg]:
+    """``what`` an action reaches with the opponents it rewards and the count of cards played,
+    from the fullest to ``what`` alone.  Not ``counted`` when the phrase names the cards: no label
+    of the decision says the count then (C-S6: one wording, where it costs no fact), so none ends
+    "2 cards played" beside one with the same two cards that does not."""
+    if not counted:
         return [S("preview.rewards", what=what, players=players), what] if players is not None else [what]
-    plain = S("preview.plain", what=what, cards=len(played))
+    plain = S("preview.plain", what=what, cards=cards)
     if players is not None:         # the opponents rewarded matter more than the count of cards
-        return [S("preview.with_rewards", what=what, cards=len(played), players=players),
+        return [S("preview.with_rewards", what=what, cards=cards, players=players),
                 S("preview.rewards", what=what, players=players), plain, what]
     return [plain, what]
 

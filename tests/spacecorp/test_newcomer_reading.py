@@ -8,7 +8,7 @@ import random
 import pytest
 
 from rules.base import IllegalMove
-from rules.messages import Localized, message_keys, render
+from rules.messages import Localized, Msg, message_keys, render
 from rules.spacecorp import moves as mv
 from rules.spacecorp.data import tables
 from rules.spacecorp.engine import GAME
@@ -225,3 +225,95 @@ def test_SC_CON_1_the_status_says_no_contract_is_fulfilled_yet_in_words():
     assert any(line.key == "spacecorp.status.contracts_none" for line in lines)
     assert "Contracts fulfilled this era: none yet" in [render(line, "en") for line in lines]
     assert not any("(-)" in render(line, language) for line in lines for language in ("en", "hu"))
+
+
+# ----- newcomer 27f G-7: a build choice says what its base does ---------------------------------
+def _built_at_em_l2(base: str):
+    """Seat to move with a team on Earth–Moon L2 (a Lagrange point: Spaceport and Research Base
+    may stand there) holding M04#2, and the label's move for ``base`` there."""
+    state = GAME.new_game({"players": 2}, 3)
+    seat = state.turn.seat
+    team = f"{state.players[seat].colour[0]}1"
+    state.players[seat].teams[team] = "em_l2"
+    state.hands.cards[seat].append("M04#2")
+    return state, seat, f"build {team} @em_l2 base={base} cards=M04#2/b"
+
+
+@pytest.mark.parametrize("base,ability", [("SPACEPORT", "MOVE_BONUS_PER_TEAM"), ("RESEARCHBASE", "ON_BUILD_TAKE_OFFER")])
+def test_SC_BLD_3_a_build_suggestion_says_what_the_base_does(base, ability):
+    """'Build a Spaceport at Earth–Moon L2 (Blue 1) (cards M04#2): cost 2' chose blind between the
+    base types: the preview now says what the base does in this era (its SC-BASE ability; here
+    without the cost, which does not fit beside it), and the whole label fits Discord's 100
+    characters in both languages."""
+    from rules.spacecorp.common import base_ability
+    from tests.pulsar.test_label_length import host_label
+    assert base_ability("E1", base, ability) is not None
+    state, seat, text = _built_at_em_l2(base)
+    preview = GAME.describe_move(state, seat, text)
+    assert preview is not None and f"spacecorp.baseeffect.{base}.E1" in keys(preview)
+    assert "spacecorp.preview.build" not in keys(preview)         # not the cost alone: the cost goes first
+    for language in ("en", "hu"):
+        label = host_label(GAME, state, seat, text, language)
+        assert len(label) <= 100, label
+        assert render(Msg(f"spacecorp.baseeffect.{base}.E1"), language, label=True).lower() in label.lower(), label
+
+
+def test_SC_BASE_each_era_says_a_base_by_the_abilities_it_has_then():
+    """One text for each set of abilities (SC-BASE tables): the Spaceport's +2 Move of the
+    Mariners is not the later doubling; the Refinery says the same in every era."""
+    from rules.spacecorp.phrases import base_effect
+    t = tables()
+    for (era, base), rule in t.base_rules.items():
+        for brief in (False, True):
+            effect = base_effect(era, base, brief)
+            assert effect is not None and all(render(effect, language) for language in ("en", "hu"))
+    assert base_effect("E1", "SPACEPORT") != base_effect("E2", "SPACEPORT") == base_effect("E3", "SPACEPORT")
+    assert base_effect("E1", "REFINERY") == base_effect("E2", "REFINERY") == base_effect("E3", "REFINERY")
+    assert base_effect("E1", "DEFENSE") is None                      # not a Mariners base
+
+
+def _possible(era: str, site, base: str) -> bool:
+    """SC-BLD-10: a site without an exploration box takes only a base needing no tile."""
+    if site.boxes:
+        return True
+    return any(term.name == "NONE" or term.name == "SITE_KIND" and site.kind == term.positional[0]
+               or term.name == "NO_GRAVITY" and not site.gravity
+               for term in tables().base_rules[era, base].requires_any)
+
+
+def test_SC_BLD_3_what_a_base_does_fits_every_site_and_team_of_every_era():
+    """The length pass of G-7: for every buildable site of the three maps, every base type that may
+    stand there, the longest team names and sources paid with Infra and a card, and a star system
+    of one or two tiles with any bases, the label's phrase leaves room for what the bases do (in
+    fuller words, else briefer) within 100 characters in both languages: the sources, then a star
+    system's tiles go first (they are in the notation sent).  Three tiles with three bases' names
+    may leave no room: the label says the cost then, as before."""
+    from itertools import product
+    from rules.spacecorp import phrases
+    t = tables()
+    tiles = sorted((tile for tile in t.discoveries.values() if tile.era == "E3"),
+                   key=lambda tile: -max(len(tile.name), len(tile.name_hu)))[:2]
+    checked = 0
+    for era, era_map in t.maps.items():
+        bases = [base for (rule_era, base) in t.base_rules if rule_era == era]
+        for site in era_map.sites.values():
+            if site.build is None or len(site.boxes) > 2 and site.stars:
+                continue
+            for colour, sources in product("YP", ("", " cards=M04#2/b infra=self")):
+                if site.stars:
+                    texts = [f"build {colour}3 @{site.id} bases=" + ",".join(f"{tile.id}:{base}" for tile, base in
+                                                                             zip(tiles, combo)) + sources
+                             for combo in product(bases, repeat=len(site.boxes))]
+                else:
+                    texts = [f"build {colour}3 @{site.id} base={base}{sources}" for base in bases
+                             if _possible(era, site, base)]
+                for text in texts:
+                    move = mv.parse_move(0, text)
+                    said = phrases.phrase(text)
+                    assert said is not None
+                    effects = [phrases.build_effects(move), phrases.build_effects(move, brief=True)]
+                    assert all(effects), text
+                    assert any(all(len(f"{render(said, language, label=True)}: {render(effect, language, label=True)}")
+                                   <= 100 for language in ("en", "hu")) for effect in effects), text
+                    checked += 1
+    assert checked > 2500
