@@ -17,7 +17,7 @@ from .moves import (Build, Choose, Colonize, Draw, Edge, Explore, Fulfill, Genet
                     Research, Special, Upgrade)
 from .state import (ACTION, CONTRACTS, INFRA_DISCARD, LEGACY, OFFER_TAKE, OVER, RESEARCH_DRAWS, SETUP, TRANSPORT,
                     GameState, clone_state)
-from .common import S, site_msg
+from .common import S, reward_msg, site_msg
 from .scoring import end_bonus
 
 if TYPE_CHECKING:
@@ -132,8 +132,13 @@ def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> li
     else:
         what = S("preview.genetics", n=trial.players[seat].genetics_steps - state.players[seat].genetics_steps)
     played = trial.turn.played[len(state.turn.played):]
-    players = Join([game.seat_label(state, other) for other in trial.turn.rewards], "and") \
-        if trial.turn.rewards else None
+    # the opponents rewarded, each with why (newcomer 27f G-3: "reward card for Blue (move to
+    # their Spaceport)"), else by name alone
+    owed = trial.turn.rewards
+    whys = [reward_msg("preview.rewarded", game.seat_label(state, reward.seat), reward, where=False)
+            for reward in owed]
+    players = ([Join(whys, "and")] if all(whys) else []) + [Join([game.seat_label(state, reward.seat)
+                                                                  for reward in owed], "and")] if owed else []
     counted = not _names_cards(text, tuple(played))
     if isinstance(move, Build):
         # G-7: what the bases do comes first (in fuller, then briefer words), then the opponents
@@ -145,28 +150,27 @@ def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> li
     return _rewarded(what, len(played), players, counted)
 
 
-def _effect_previews(effect: Msg, cost: Msg, cards: int, players: Join | None, counted: bool) -> list[Msg]:
-    """What a Build's bases do, with the opponents rewarded, the cost and the count of cards
-    played, from the fullest to the effect alone (which matters most, G-7)."""
+def _effect_previews(effect: Msg, cost: Msg, cards: int, players: list[Join], counted: bool) -> list[Msg]:
+    """What a Build's bases do, with the opponents rewarded (``players``: with why, then by name),
+    the cost and the count of cards played, from the fullest to the effect alone (which matters
+    most, G-7)."""
     costed = S("preview.build_effect", effect=effect, cost=cost.params["cost"])
-    rewarded = [] if players is None else [
-        *([S("preview.with_rewards", what=costed, cards=cards, players=players)] if counted else []),
-        S("preview.rewards", what=costed, players=players), S("preview.rewards", what=effect, players=players)]
+    rewarded = [preview for who in players for preview in (
+        *([S("preview.with_rewards", what=costed, cards=cards, players=who)] if counted else []),
+        S("preview.rewards", what=costed, players=who), S("preview.rewards", what=effect, players=who))]
     return rewarded + ([S("preview.plain", what=costed, cards=cards)] if counted else []) + [costed, effect]
 
 
-def _rewarded(what: Msg, cards: int, players: Join | None, counted: bool) -> list[Msg]:
-    """``what`` an action reaches with the opponents it rewards and the count of cards played,
-    from the fullest to ``what`` alone.  Not ``counted`` when the phrase names the cards: no label
-    of the decision says the count then (C-S6: one wording, where it costs no fact), so none ends
-    "2 cards played" beside one with the same two cards that does not."""
-    if not counted:
-        return [S("preview.rewards", what=what, players=players), what] if players is not None else [what]
-    plain = S("preview.plain", what=what, cards=cards)
-    if players is not None:         # the opponents rewarded matter more than the count of cards
-        return [S("preview.with_rewards", what=what, cards=cards, players=players),
-                S("preview.rewards", what=what, players=players), plain, what]
-    return [plain, what]
+def _rewarded(what: Msg, cards: int, players: list[Join], counted: bool) -> list[Msg]:
+    """``what`` an action reaches with the opponents it rewards (``players``: with why, then by
+    name) and the count of cards played, from the fullest to ``what`` alone.  Not ``counted``
+    when the phrase names the cards: no label of the decision says the count then (C-S6: one
+    wording, where it costs no fact), so none ends "2 cards played" beside one with the same two
+    cards that does not.  The opponents rewarded matter more than the count of cards."""
+    rewarded = [preview for who in players for preview in (
+        *([S("preview.with_rewards", what=what, cards=cards, players=who)] if counted else []),
+        S("preview.rewards", what=what, players=who))]
+    return rewarded + ([S("preview.plain", what=what, cards=cards)] if counted else []) + [what]
 
 
 @lru_cache(maxsize=4096)

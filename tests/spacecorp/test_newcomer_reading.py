@@ -15,6 +15,8 @@ from rules.spacecorp.engine import GAME
 from rules.spacecorp.scoring import end_bonus
 from rules.spacecorp.state import ACTION, OVER, PLAY, clone_state
 
+from tests.spacecorp.test_engine import give
+
 
 def keys(value: object) -> set[str]:
     return set(message_keys(value))
@@ -317,3 +319,80 @@ def test_SC_BLD_3_what_a_base_does_fits_every_site_and_team_of_every_era():
                                    <= 100 for language in ("en", "hu")) for effect in effects), text
                     checked += 1
     assert checked > 2500
+
+
+# ----- newcomer 27f G-3: a reward card says why it is owed --------------------------------------
+def _move_to_an_opponents_base():
+    """Seat 0 to act with a team on Earth–Moon L1; seat 1's Research Base on Moon (Luna): the
+    demo game's ply 21 ("moves Yellow 2 from Earth–Moon L1 to Moon (Luna) ↳ Blue draws a reward
+    card")."""
+    state = GAME.new_game({"players": 2, "first_player": 1}, 3)
+    team = f"{state.players[0].colour}1"
+    state.players[0].teams[team] = "em_l1"
+    state.bases["moon"] = (1, "RESEARCHBASE")
+    give(state, 0, "M09#1")                                     # Plasma Engine: Move 5
+    return state, f"move {team} em_l1>moon cards=M09#1/m"
+
+
+def test_SC_RWD_1_SC_MOV_3_the_thread_says_the_move_ended_at_the_opponents_base():
+    from rules.spacecorp.state import MOVE_END, Reward
+    state, text = _move_to_an_opponents_base()
+    trial = clone_state(state)
+    GAME._action(trial, GAME.parse_move(trial, 0, text))
+    assert trial.turn.rewards == [Reward(1, MOVE_END, "moon", "RESEARCHBASE")]
+    after = GAME.apply(state, GAME.parse_move(state, 0, text))
+    owed = [line for line in after.news if line.key.startswith("spacecorp.news.reward")]
+    assert [line.key for line in owed] == ["spacecorp.news.reward_for.end"]
+    assert {"spacecorp.base.RESEARCHBASE", "spacecorp.site.moon"} <= keys(owed[0])
+    assert render(owed[0], "en").endswith("(the move ended at Yellow's Research Base on Moon (Luna)).")
+
+
+def test_SC_RWD_1_the_menu_says_why_an_action_rewards_an_opponent():
+    """The preview said 'reward card for Yellow'; it says why where the label has room ('Research
+    (Infra of Yellow's HQ): 1 draw; reward card for Yellow (their Infra)'), in both languages,
+    within 100 characters.  A move naming its card rarely has room: its label says whom, or only
+    the distance (the thread's line says why, above)."""
+    from tests.pulsar.test_label_length import host_label
+    state = GAME.new_game({"players": 2, "first_player": 1}, 3)
+    text = f"research infra={state.players[1].colour}"
+    preview = GAME.describe_move(state, 0, text)
+    assert preview is not None and "spacecorp.preview.rewarded.infra" in keys(preview)
+    for language in ("en", "hu"):
+        assert len(host_label(GAME, state, 0, text, language)) <= 100
+    state, text = _move_to_an_opponents_base()
+    for language in ("en", "hu"):
+        assert len(host_label(GAME, state, 0, text, language)) <= 100
+
+
+def test_SC_RWD_1_an_opponents_infra_and_spaceport_are_rewards_with_their_cause():
+    """Each cause of SC-RWD-1 that a Move can have: the opponent's Infra (per HQ), their Spaceport
+    named in use= (its ability, SC-VAL-4) and the move's start at it (SC-MOV-3)."""
+    from rules.spacecorp.state import BASE_USED, INFRA_USED, MOVE_START, Reward
+    state = GAME.new_game({"players": 2, "first_player": 1}, 3)
+    team = f"{state.players[0].colour}1"
+    opponent = state.players[1].colour
+    state.players[0].teams[team] = "em_l2"
+    state.bases["em_l2"] = (1, "SPACEPORT")
+    GAME._action(state, GAME.parse_move(state, 0, f"move {team} em_l2>moon infra={opponent} use=em_l2"))
+    assert state.turn.rewards == [Reward(1, INFRA_USED), Reward(1, BASE_USED, "em_l2", "SPACEPORT"),
+                                  Reward(1, MOVE_START, "em_l2", "SPACEPORT")]
+    GAME._pay_rewards(state)
+    told = [line for line in state.news if line.key.startswith("spacecorp.news.reward")]
+    assert [line.key for line in told] == ["spacecorp.news.reward_for.infra", "spacecorp.news.reward_for.base",
+                                           "spacecorp.news.reward_for.start"]
+    assert all(render(line, "hu").startswith("Sárga jutalomkártyát húz, mert ") for line in told)
+
+
+def test_SC_RWD_2_a_game_stored_with_bare_reward_seats_still_loads_and_pays():
+    """A turn stored before rewards kept their cause holds seats: it loads as rewards without a
+    cause, which are paid as before ('Blue draws a reward card.'); a new one round-trips whole."""
+    from rules.spacecorp.state import MOVE_END, Reward
+    state = GAME.new_game({"players": 2, "first_player": 1}, 3)
+    data = GAME.dump_state(state)
+    data["turn"]["rewards"] = [1]
+    loaded = GAME.load_state(data)
+    assert loaded.turn.rewards == [Reward(1)]
+    GAME._pay_rewards(loaded)
+    assert [line.key for line in loaded.news if "reward" in line.key] == ["spacecorp.news.reward"]
+    state.turn.rewards = [Reward(1, MOVE_END, "moon", "RESEARCHBASE")]
+    assert GAME.load_state(GAME.dump_state(state)).turn.rewards == state.turn.rewards
