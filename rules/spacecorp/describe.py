@@ -144,8 +144,8 @@ def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> li
         # G-7: what the bases do comes first (in fuller, then briefer words), then the opponents
         # rewarded, the cost and the count of cards played; the label's phrase leaves room for
         # the briefest (phrases.phrase)
-        found = [effect for effect in (phrases.build_effects(move), phrases.build_effects(move, brief=True)) if effect]
-        return [preview for effect in found for preview in _effect_previews(effect, what, len(played), players, counted)] \
+        return [preview for effect in phrases.effect_forms(move)
+                for preview in _effect_previews(effect, what, len(played), players, counted)] \
             + _rewarded(what, len(played), players, counted)
     return _rewarded(what, len(played), players, counted)
 

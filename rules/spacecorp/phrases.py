@@ -110,10 +110,11 @@ def base_effect(era: str, base: str, brief: bool = False) -> Msg | None:
     return S(f"baseeffect{'_brief' if brief else ''}.{base}.{first}")
 
 
-def build_effects(move: Build, brief: bool = False) -> Msg | None:
+def build_effects(move: Build, brief: bool = False, once: bool = False) -> Msg | None:
     """What each base a Build places does, in the order the phrase names them (G-7: a player
-    choosing between base types sees what each does); ``brief``: in a word or two each.  None for
-    a base or site no table knows."""
+    choosing between base types sees what each does); ``brief``: in a word or two each; ``once``:
+    a base type built twice said once (a star system's three tiles).  None for a base or site no
+    table knows."""
     effects: list[Msg] = []
     for spot in move.spots:
         era = era_of_site(spot.site)
@@ -121,7 +122,8 @@ def build_effects(move: Build, brief: bool = False) -> Msg | None:
             effect = base_effect(era, base, brief) if era and base else None
             if effect is None:
                 return None
-            effects.append(effect)
+            if not (once and effect in effects):
+                effects.append(effect)
     return effects[0] if len(effects) == 1 else S("preview.base_effects", effects=Join(effects)) if effects else None
 
 
@@ -142,6 +144,12 @@ def _build_spot(spot: BuildSpot, brief: int = 0) -> Msg:
         bases = Join([S("phrase.tile_base", base=_base(base), tile=_tile(tile)) for tile, base in spot.bases])
     return S("phrase.build_spot_tiles_brief" if brief else "phrase.build_spot_tiles", site=site_msg(spot.site),
              team=team_name(spot.team), bases=bases)
+
+
+def effect_forms(move: Build) -> list[Msg]:
+    """What a Build's bases do (:func:`build_effects`) from the fullest to the briefest, each once."""
+    forms = (build_effects(move), build_effects(move, brief=True), build_effects(move, brief=True, once=True))
+    return list(dict.fromkeys(form for form in forms if form is not None))
 
 
 def _tile(tile: str) -> Msg | str:
@@ -277,7 +285,7 @@ def phrase(text: str, full: bool = False) -> Msg | None:
         builds = [S("phrase.build", spots=Join([_build_spot(spot, brief) for spot in move.spots], "and"))
                   for brief in (0, 1, 2)]
         return _with(builds[:2], move.sources, builds[2:], full=full,
-                     rooms=[effect for effect in (build_effects(move), build_effects(move, brief=True)) if effect])
+                     rooms=effect_forms(move))
     if isinstance(move, Produce):
         places: list[Msg | str] = [site_msg(site) for site in move.sites]
         places += [S("phrase.legacy_pair")] if move.legacy else []
