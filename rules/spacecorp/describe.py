@@ -15,8 +15,8 @@ from .phrases import team_name
 from .data import Card, design, is_time, tables
 from .moves import (Build, Choose, Colonize, Draw, Edge, Explore, Fulfill, Genetics, Move, MoveAction, Produce,
                     Research, Special, Upgrade)
-from .state import (ACTION, CONTRACTS, INFRA_DISCARD, LEGACY, OFFER_TAKE, OVER, RESEARCH_DRAWS, SETUP, TRANSPORT,
-                    GameState, clone_state)
+from .state import (ACTION, CONTRACTS, INFRA_DISCARD, LEGACY, MOVE_END, MOVE_START, OFFER_TAKE, OVER, RESEARCH_DRAWS,
+                    SETUP, TRANSPORT, GameState, Reward, clone_state)
 from .common import S, reward_msg, site_msg
 from .scoring import end_bonus
 
@@ -134,11 +134,7 @@ def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> li
     played = trial.turn.played[len(state.turn.played):]
     # the opponents rewarded, each with why (newcomer 27f G-3: "reward card for Blue (move to
     # their Spaceport)"), else by name alone
-    owed = trial.turn.rewards
-    whys = [reward_msg("preview.rewarded", game.seat_label(state, reward.seat), reward, where=False)
-            for reward in owed]
-    players = ([Join(whys, "and")] if all(whys) else []) + [Join([game.seat_label(state, reward.seat)
-                                                                  for reward in owed], "and")] if owed else []
+    players = _rewarded_players(game, state, trial.turn.rewards)
     counted = not _names_cards(text, tuple(played))
     if isinstance(move, Build):
         # G-7: what the bases do comes first (in fuller, then briefer words), then the opponents
@@ -147,7 +143,26 @@ def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> li
         return [preview for effect in phrases.effect_forms(move)
                 for preview in _effect_previews(effect, what, len(played), players, counted)] \
             + _rewarded(what, len(played), players, counted)
+    if isinstance(move, MoveAction) and len(players) > 1:
+        # a Move starting or ending at an opponent's base (the phrase does not say so): whom it
+        # rewards and why matter more than the distance, which any suggested Move covers (G-3)
+        return _rewarded(what, len(played), players, counted, alone=True)
     return _rewarded(what, len(played), players, counted)
+
+
+def _rewarded_players(game: SpaceCorpGame, state: GameState, owed: list[Reward]) -> list[Join]:
+    """The opponents an action rewards (SC-RWD-1), from the fullest words to the briefest: each
+    with why where the label's phrase does not say it (a Move starting or ending at their base,
+    SC-MOV-3: "Yellow (their Research Base)", then "Yellow (their base)"; their Infra or a base
+    named in ``use=`` the phrase names), then by name alone; none when it rewards nobody."""
+    if not owed:
+        return []
+    named = Join([game.seat_label(state, reward.seat) for reward in owed], "and")
+    if not any(reward.cause in (MOVE_START, MOVE_END) for reward in owed):
+        return [named]
+    return [Join([reward_msg("preview.rewarded", game.seat_label(state, reward.seat), reward, where=False, brief=brief)
+                  if reward.cause in (MOVE_START, MOVE_END) else game.seat_label(state, reward.seat)
+                  for reward in owed], "and") for brief in (False, True)] + [named]
 
 
 def _effect_previews(effect: Msg, cost: Msg, cards: int, players: list[Join], counted: bool) -> list[Msg]:
@@ -161,15 +176,17 @@ def _effect_previews(effect: Msg, cost: Msg, cards: int, players: list[Join], co
     return rewarded + ([S("preview.plain", what=costed, cards=cards)] if counted else []) + [costed, effect]
 
 
-def _rewarded(what: Msg, cards: int, players: list[Join], counted: bool) -> list[Msg]:
+def _rewarded(what: Msg, cards: int, players: list[Join], counted: bool, alone: bool = False) -> list[Msg]:
     """``what`` an action reaches with the opponents it rewards (``players``: with why, then by
     name) and the count of cards played, from the fullest to ``what`` alone.  Not ``counted``
     when the phrase names the cards: no label of the decision says the count then (C-S6: one
     wording, where it costs no fact), so none ends "2 cards played" beside one with the same two
-    cards that does not.  The opponents rewarded matter more than the count of cards."""
+    cards that does not.  The opponents rewarded matter more than the count of cards; ``alone``:
+    more than ``what`` too (then said without it)."""
     rewarded = [preview for who in players for preview in (
         *([S("preview.with_rewards", what=what, cards=cards, players=who)] if counted else []),
-        S("preview.rewards", what=what, players=who))]
+        S("preview.rewards", what=what, players=who),
+        *([S("preview.rewards_alone", players=who)] if alone else []))]
     return rewarded + ([S("preview.plain", what=what, cards=cards)] if counted else []) + [what]
 
 

@@ -330,7 +330,7 @@ def test_SC_BLD_3_what_a_base_does_fits_every_site_and_team_of_every_era():
 
 
 # ----- newcomer 27f G-3: a reward card says why it is owed --------------------------------------
-def _move_to_an_opponents_base():
+def _move_to_an_opponents_base(card: str = "M09#1"):
     """Seat 0 to act with a team on Earth–Moon L1; seat 1's Research Base on Moon (Luna): the
     demo game's ply 21 ("moves Yellow 2 from Earth–Moon L1 to Moon (Luna) ↳ Blue draws a reward
     card")."""
@@ -338,8 +338,8 @@ def _move_to_an_opponents_base():
     team = f"{state.players[0].colour}1"
     state.players[0].teams[team] = "em_l1"
     state.bases["moon"] = (1, "RESEARCHBASE")
-    give(state, 0, "M09#1")                                     # Plasma Engine: Move 5
-    return state, f"move {team} em_l1>moon cards=M09#1/m"
+    give(state, 0, card)                                        # Plasma Engine: Move 5; M01: Move 2
+    return state, f"move {team} em_l1>moon cards={card}/m"
 
 
 def test_SC_RWD_1_SC_MOV_3_the_thread_says_the_move_ended_at_the_opponents_base():
@@ -356,18 +356,27 @@ def test_SC_RWD_1_SC_MOV_3_the_thread_says_the_move_ended_at_the_opponents_base(
 
 
 def test_SC_RWD_1_the_menu_says_why_an_action_rewards_an_opponent():
-    """The preview said 'reward card for Yellow'; it says why where the label has room ('Research
-    (Infra of Yellow's HQ): 1 draw; reward card for Yellow (their Infra)'), in both languages,
-    within 100 characters.  A move naming its card rarely has room: its label says whom, or only
-    the distance (the thread's line says why, above)."""
+    """The preview said 'reward card for Yellow' (or, beside a long move, nothing of it).  Where the
+    phrase already says why (Yellow's Infra, a base named in use=) it still says whom; a Move
+    ending at an opponent's base says it, giving up its distance for it: '… (cards M01#1): reward
+    card for Yellow (their base)', or whom alone beside a card's long name (the thread's line says
+    why, above); within 100 characters in both languages."""
     from tests.pulsar.test_label_length import host_label
     state = GAME.new_game({"players": 2, "first_player": 1}, 3)
     text = f"research infra={state.players[1].colour}"
     preview = GAME.describe_move(state, 0, text)
-    assert preview is not None and "spacecorp.preview.rewarded.infra" in keys(preview)
+    assert preview is not None and preview.key == "spacecorp.preview.rewards"
+    assert not any(key.startswith("spacecorp.preview.rewarded") for key in keys(preview))
+    assert "spacecorp.phrase.hq_colour" in keys(GAME.move_phrase(state, 0, text))
+    state, text = _move_to_an_opponents_base("M01#1")
+    preview = GAME.describe_move(state, 0, text)
+    assert preview is not None and preview.key == "spacecorp.preview.rewards_alone"
+    assert "spacecorp.preview.rewarded.base_any" in keys(preview)
     for language in ("en", "hu"):
         assert len(host_label(GAME, state, 0, text, language)) <= 100
     state, text = _move_to_an_opponents_base()
+    preview = GAME.describe_move(state, 0, text)
+    assert preview is not None and preview.key == "spacecorp.preview.rewards_alone"
     for language in ("en", "hu"):
         assert len(host_label(GAME, state, 0, text, language)) <= 100
 
