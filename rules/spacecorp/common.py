@@ -12,6 +12,7 @@ from rules.messages import Join, Msg
 from . import moves as mv
 from . import phrases
 from .data import tables
+from .state import INFRA_USED, Reward
 
 HOME = "home"
 LETTER = {"r": "RESEARCH", "m": "MOVE", "e": "EXPLORE", "b": "BUILD", "p": "PRODUCE", "g": "GENETICS", "i": "IDEA"}
@@ -77,6 +78,27 @@ def S(key: str, /, **values: Any) -> Msg:
     return Msg(f"spacecorp.{key}", **values)
 
 
+def reward_msg(key: str, player: Msg, reward: Reward, where: bool = True, brief: bool = False) -> Msg | None:
+    """A reward card owed to ``player`` with why (SC-RWD-1): ``{key}.infra`` (their Infra used),
+    ``{key}.base`` (a base's ability used), ``{key}.start`` / ``{key}.end`` (a Move's base,
+    SC-MOV-3), ``_bases`` for a star system's several bases.  Not ``where`` (a label's few
+    words, a base's reward): ``{key}.base`` / ``{key}.bases`` whatever the base was used for,
+    without its site; ``brief``: ``{key}.base_any`` (their base, whichever).  None for a reward
+    stored before causes were kept."""
+    if not reward.cause:
+        return None
+    if reward.cause == INFRA_USED:
+        return S(f"{key}.infra", player=player)
+    if brief:
+        return S(f"{key}.base_any", player=player)
+    if not where:
+        return S(f"{key}.base", player=player, base=S(f"base.{reward.base}")) if reward.base else \
+            S(f"{key}.bases", player=player)
+    if not reward.base:
+        return S(f"{key}.{reward.cause}_bases", player=player, site=site_msg(reward.site))
+    return S(f"{key}.{reward.cause}", player=player, base=S(f"base.{reward.base}"), site=site_msg(reward.site))
+
+
 def refuse(key: str, rule: str, **values: Any) -> IllegalMove:
     return IllegalMove(f"spacecorp.err.{key}", rule, **values)
 
@@ -91,7 +113,7 @@ class Valued(NamedTuple):
     Shielded entry (SC-VAL-7)."""
 
     value: int
-    rewards: list[int]
+    rewards: list[Reward]
     shielded: bool
 
 

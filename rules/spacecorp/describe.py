@@ -15,9 +15,9 @@ from .phrases import team_name
 from .data import Card, design, is_time, tables
 from .moves import (Build, Choose, Colonize, Draw, Edge, Explore, Fulfill, Genetics, Move, MoveAction, Produce,
                     Research, Special, Upgrade)
-from .state import (ACTION, CONTRACTS, INFRA_DISCARD, LEGACY, OFFER_TAKE, OVER, RESEARCH_DRAWS, SETUP, TRANSPORT,
-                    GameState, clone_state)
-from .common import S, site_msg
+from .state import (ACTION, CONTRACTS, INFRA_DISCARD, LEGACY, MOVE_END, MOVE_START, OFFER_TAKE, OVER, RESEARCH_DRAWS,
+                    SETUP, TRANSPORT, GameState, Reward, clone_state)
+from .common import S, reward_msg, site_msg
 from .scoring import end_bonus
 
 if TYPE_CHECKING:
@@ -132,18 +132,62 @@ def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> li
     else:
         what = S("preview.genetics", n=trial.players[seat].genetics_steps - state.players[seat].genetics_steps)
     played = trial.turn.played[len(state.turn.played):]
-    players = Join([game.seat_label(state, other) for other in trial.turn.rewards], "and") \
-        if trial.turn.rewards else None
-    if _names_cards(text, tuple(played)):
-        # the count of cards played would repeat the phrase's list: no label of the decision says
-        # it (C-S6: one wording, where it costs no fact), so none ends "2 cards played" beside
-        # one with the same two cards that does not
-        return [S("preview.rewards", what=what, players=players), what] if players is not None else [what]
-    plain = S("preview.plain", what=what, cards=len(played))
-    if players is not None:         # the opponents rewarded matter more than the count of cards
-        return [S("preview.with_rewards", what=what, cards=len(played), players=players),
-                S("preview.rewards", what=what, players=players), plain, what]
-    return [plain, what]
+    # the opponents rewarded, each with why (newcomer 27f G-3: "reward card for Blue (move to
+    # their Spaceport)"), else by name alone
+    players = _rewarded_players(game, state, trial.turn.rewards)
+    counted = not _names_cards(text, tuple(played))
+    if isinstance(move, Build):
+        # G-7: what the bases do comes first (in fuller, then briefer words), then the opponents
+        # rewarded, the cost and the count of cards played; the label's phrase leaves room for
+        # the briefest (phrases.phrase)
+        return [preview for effect in phrases.effect_forms(move)
+                for preview in _effect_previews(effect, what, len(played), players, counted)] \
+            + _rewarded(what, len(played), players, counted)
+    if isinstance(move, MoveAction) and len(players) > 1:
+        # a Move starting or ending at an opponent's base (the phrase does not say so): whom it
+        # rewards and why matter more than the distance, which any suggested Move covers (G-3)
+        return _rewarded(what, len(played), players, counted, alone=True)
+    return _rewarded(what, len(played), players, counted)
+
+
+def _rewarded_players(game: SpaceCorpGame, state: GameState, owed: list[Reward]) -> list[Join]:
+    """The opponents an action rewards (SC-RWD-1), from the fullest words to the briefest: each
+    with why where the label's phrase does not say it (a Move starting or ending at their base,
+    SC-MOV-3: "Yellow (their Research Base)", then "Yellow (their base)"; their Infra or a base
+    named in ``use=`` the phrase names), then by name alone; none when it rewards nobody."""
+    if not owed:
+        return []
+    named = Join([game.seat_label(state, reward.seat) for reward in owed], "and")
+    if not any(reward.cause in (MOVE_START, MOVE_END) for reward in owed):
+        return [named]
+    return [Join([reward_msg("preview.rewarded", game.seat_label(state, reward.seat), reward, where=False, brief=brief)
+                  if reward.cause in (MOVE_START, MOVE_END) else game.seat_label(state, reward.seat)
+                  for reward in owed], "and") for brief in (False, True)] + [named]
+
+
+def _effect_previews(effect: Msg, cost: Msg, cards: int, players: list[Join], counted: bool) -> list[Msg]:
+    """What a Build's bases do, with the opponents rewarded (``players``: with why, then by name),
+    the cost and the count of cards played, from the fullest to the effect alone (which matters
+    most, G-7)."""
+    costed = S("preview.build_effect", effect=effect, cost=cost.params["cost"])
+    rewarded = [preview for who in players for preview in (
+        *([S("preview.with_rewards", what=costed, cards=cards, players=who)] if counted else []),
+        S("preview.rewards", what=costed, players=who), S("preview.rewards", what=effect, players=who))]
+    return rewarded + ([S("preview.plain", what=costed, cards=cards)] if counted else []) + [costed, effect]
+
+
+def _rewarded(what: Msg, cards: int, players: list[Join], counted: bool, alone: bool = False) -> list[Msg]:
+    """``what`` an action reaches with the opponents it rewards (``players``: with why, then by
+    name) and the count of cards played, from the fullest to ``what`` alone.  Not ``counted``
+    when the phrase names the cards: no label of the decision says the count then (C-S6: one
+    wording, where it costs no fact), so none ends "2 cards played" beside one with the same two
+    cards that does not.  The opponents rewarded matter more than the count of cards; ``alone``:
+    more than ``what`` too (then said without it)."""
+    rewarded = [preview for who in players for preview in (
+        *([S("preview.with_rewards", what=what, cards=cards, players=who)] if counted else []),
+        S("preview.rewards", what=what, players=who),
+        *([S("preview.rewards_alone", players=who)] if alone else []))]
+    return rewarded + ([S("preview.plain", what=what, cards=cards)] if counted else []) + [what]
 
 
 @lru_cache(maxsize=4096)

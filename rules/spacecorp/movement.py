@@ -7,7 +7,7 @@ from .phrases import team_msg, team_name
 from rules.base import IllegalMove
 from .data import tables
 from .moves import Leg, MoveAction, Sources
-from .state import GameState, clone_state
+from .state import MOVE_END, MOVE_START, GameState, Reward, clone_state
 from .common import HOME, S, refuse, site_msg
 from .valuing import _infra_boxes
 
@@ -133,18 +133,20 @@ def _team_can_act(game: SpaceCorpGame, state: GameState, seat: int, team: str) -
         raise refuse("team_acted", "SC-TRN-1", team=team_msg(team))
 
 
-def _endpoint_reward(game: SpaceCorpGame, state: GameState, seat: int, leg: Leg) -> list[int]:
-    """SC-MOV-3: the move starts or ends at a base; an opponent's earns its owner a reward."""
+def _endpoint_reward(game: SpaceCorpGame, state: GameState, seat: int, leg: Leg) -> list[Reward]:
+    """SC-MOV-3: the move starts or ends at a base; an opponent's earns its owner a reward (SC-RWD-1),
+    which says where the move started or ended and at which base."""
     sites = tables().maps[state.era].sites
     ends = (leg.origin, leg.destination)
     if any(sites[site].kind == HOME or game._owner_at(state, site) == seat for site in ends):
         return []
-    for site in ends:
-        owner = game._owner_at(state, site)
-        if owner is not None:
+    for site, cause in zip(ends, (MOVE_START, MOVE_END)):
+        found = game._bases_at(state, site)
+        if found:
+            owner = found[0][1]
             if state.trigger is not None:
                 raise refuse("no_opponent_after_trigger", "SC-END-8", seat=game.seat_label(state, owner))
-            return [owner]
+            return [Reward(owner, cause, site, found[0][2] if len(found) == 1 else "")]
     raise refuse("move_needs_base", "SC-MOV-3", origin=site_msg(leg.origin),
                  destination=site_msg(leg.destination))
 

@@ -10,7 +10,7 @@ from rules.base import IllegalMove
 from rules.messages import Join, Localized, Msg
 
 from . import moves as mv
-from .data import design, is_time, tables
+from .data import ERAS, design, is_time, tables
 from .moves import (Build, BuildSpot, Choose, Colonize, CpItem, Decline, Draw, Edge, Explore, Fulfill, Genetics, Idea,
                     Leg, MoveAction, Pass, Produce, Research, Sources, Special, Transport, Upgrade)
 
@@ -92,12 +92,49 @@ def _base(base: str, brief: bool = False) -> Msg | str:
     return S(f"base_brief.{base}" if brief else f"base.{base}") if base in mv.BASES else base
 
 
+def era_of_site(site: str) -> str | None:
+    """The era whose map has ``site`` (no site is on two eras' maps); None for an id no map knows."""
+    return next((era for era, era_map in tables().maps.items() if site in era_map.sites), None)
+
+
+def base_effect(era: str, base: str, brief: bool = False) -> Msg | None:
+    """What a base type does in an era, in a few words (SC-BASE tables): one text for each set of
+    abilities, named by the first era that has it (``baseeffect.SPACEPORT.E2`` serves E2 and E3);
+    ``brief``: in a word or two (``baseeffect_brief``, for a long label).  None for a type the
+    era does not have."""
+    rules = tables().base_rules
+    if (era, base) not in rules:
+        return None
+    abilities = rules[era, base].abilities
+    first = next(earlier for earlier in ERAS if (earlier, base) in rules and rules[earlier, base].abilities == abilities)
+    return S(f"baseeffect{'_brief' if brief else ''}.{base}.{first}")
+
+
+def build_effects(move: Build, brief: bool = False, once: bool = False) -> Msg | None:
+    """What each base a Build places does, in the order the phrase names them (G-7: a player
+    choosing between base types sees what each does); ``brief``: in a word or two each; ``once``:
+    a base type built twice said once (a star system's three tiles).  None for a base or site no
+    table knows."""
+    effects: list[Msg] = []
+    for spot in move.spots:
+        era = era_of_site(spot.site)
+        for base in [spot.base] if spot.base else [base for _tile, base in spot.bases]:
+            effect = base_effect(era, base, brief) if era and base else None
+            if effect is None:
+                return None
+            if not (once and effect in effects):
+                effects.append(effect)
+    return effects[0] if len(effects) == 1 else S("preview.base_effects", effects=Join(effects)) if effects else None
+
+
 def _build_spot(spot: BuildSpot, brief: int = 0) -> Msg:
     """``a Research Base at Solar L1 (Blue 1)``; a star system's tiles each with its base.  ``brief``
-    (a long label): 1, each tile "tile: base" by the base's short name; 2, the bases alone (which
-    tile takes which is in the notation sent, and on the map once built)."""
-    if spot.base:
-        return S("phrase.build_spot", base=S(f"base_a.{spot.base}") if spot.base in mv.BASES else spot.base,
+    (a long label): one base with its team in brackets (Hungarian "Kutatóbázis – Hold (Kék 1)");
+    1, each tile "tile: base" by the base's short name; 2, the bases alone (which tile takes which
+    is in the notation sent, and on the map once built)."""
+    if spot.base:           # brief: the team in brackets, as a star system's
+        return S("phrase.build_spot_brief" if brief else "phrase.build_spot",
+                 base=S(f"base_a.{spot.base}") if spot.base in mv.BASES else spot.base,
                  site=site_msg(spot.site), team=team_name(spot.team))
     if brief >= 2:
         bases = Join([_base(base, True) for _tile_id, base in spot.bases])
@@ -107,6 +144,12 @@ def _build_spot(spot: BuildSpot, brief: int = 0) -> Msg:
         bases = Join([S("phrase.tile_base", base=_base(base), tile=_tile(tile)) for tile, base in spot.bases])
     return S("phrase.build_spot_tiles_brief" if brief else "phrase.build_spot_tiles", site=site_msg(spot.site),
              team=team_name(spot.team), bases=bases)
+
+
+def effect_forms(move: Build) -> list[Msg]:
+    """What a Build's bases do (:func:`build_effects`) from the fullest to the briefest, each once."""
+    forms = (build_effects(move), build_effects(move, brief=True), build_effects(move, brief=True, once=True))
+    return list(dict.fromkeys(form for form in forms if form is not None))
 
 
 def _tile(tile: str) -> Msg | str:
@@ -160,14 +203,21 @@ PHRASE_BUDGET = 76
 LABEL_LIMIT = 100
 
 
-def _with(actions: "list[Msg]", sources: Sources, lossy: "list[Msg] | None" = None, full: bool = False) -> Msg:
+def _with(actions: "list[Msg]", sources: Sources, lossy: "list[Msg] | None" = None, full: bool = False,
+          rooms: "list[Msg] | None" = None) -> Msg:
     """The action with where its value comes from, the same facts in fewer words as far as needed:
     ``actions`` from the fullest to the briefest (a move's legs without their origins, where the
     teams stand), each with the cards by name, by code alone (the hand names them), then the
     sources in brief words (:func:`sources_msg`).  The first within :data:`PHRASE_BUDGET` in every
     language (room for the preview); else the first within a label (:data:`LABEL_LIMIT`), trying
     the ``lossy`` actions last (a star system's bases without their tiles); else the briefest
-    action alone (the sources are in the notation sent).  Never clipped."""
+    action alone (the sources are in the notation sent).  Never clipped.
+
+    ``rooms``: a preview the label must keep room for after the phrase (what a Build's bases do,
+    G-7), in fuller and briefer words: it matters more than the sources, so each limit is first
+    the label's limit less the preview and its ": " (the fuller first), and before a phrase that
+    leaves no room for the briefest come the actions alone (the sources are in the notation sent),
+    then the ``lossy`` ones."""
     from rules.messages import LANGUAGES, render
     extra = sources_msg(sources)
     lossy = lossy or []
@@ -183,9 +233,18 @@ def _with(actions: "list[Msg]", sources: Sources, lossy: "list[Msg] | None" = No
     if full:                # no label's limit: the fullest
         return same_facts[0]
     fewer_facts = [message for action in lossy for message in variants(action, False)]
-    for limit, candidates in ((PHRASE_BUDGET, same_facts), (LABEL_LIMIT, same_facts + fewer_facts)):
+    tiers: list[tuple[dict[str, int], list[Msg]]] = []
+    kept = [{language: LABEL_LIMIT - 2 - len(render(room, language, label=True)) for language in LANGUAGES}
+            for room in rooms or []]
+    for limits in kept:
+        tiers += [({language: min(PHRASE_BUDGET, limits[language]) for language in LANGUAGES}, same_facts),
+                  (limits, same_facts)]
+    tiers += [(limits, actions) for limits in kept] + [(limits, fewer_facts + lossy) for limits in kept]
+    tiers += [(dict.fromkeys(LANGUAGES, PHRASE_BUDGET), same_facts),
+              (dict.fromkeys(LANGUAGES, LABEL_LIMIT), same_facts + fewer_facts)]
+    for limits, candidates in tiers:
         for message in candidates:
-            if all(len(render(message, language, label=True)) <= limit for language in LANGUAGES):
+            if all(len(render(message, language, label=True)) <= limits[language] for language in LANGUAGES):
                 return message
     return (lossy or actions)[-1] if extra else (same_facts + fewer_facts)[-1]
 
@@ -225,7 +284,8 @@ def phrase(text: str, full: bool = False) -> Msg | None:
     if isinstance(move, Build):
         builds = [S("phrase.build", spots=Join([_build_spot(spot, brief) for spot in move.spots], "and"))
                   for brief in (0, 1, 2)]
-        return _with(builds[:2], move.sources, builds[2:], full=full)
+        return _with(builds[:2], move.sources, builds[2:], full=full,
+                     rooms=effect_forms(move))
     if isinstance(move, Produce):
         places: list[Msg | str] = [site_msg(site) for site in move.sites]
         places += [S("phrase.legacy_pair")] if move.legacy else []

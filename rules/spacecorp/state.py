@@ -23,6 +23,8 @@ PROGRESS, OFFER, PREDICT, PIONEER = "progress", "offer", "predict", "pioneer"   
 RESEARCH_BASE = "research_base"                   # E3 Research base: an Offer card or idea +1 (SC-BASE)
 INFRA_DISCARD = "INFRA_DISCARD"                   # the decision window of EG-INCOMPAT (not an Edge trigger)
 TRIGGER_CONTRACTS, TRIGGER_DECK = "contracts", "deck"   # SC-END-1 / SC-END-2
+# why an opponent is owed a reward card (SC-RWD-1): their Infra, a base's ability, a Move's base (SC-MOV-3)
+INFRA_USED, BASE_USED, MOVE_START, MOVE_END = "infra", "base", "start", "end"
 
 
 @dataclass
@@ -76,6 +78,20 @@ class Window:
     cards: list[str] = field(default_factory=list)   # CARDS_DISCARDED: the cards that went to the discard pile
 
 
+@dataclass(frozen=True)
+class Reward:
+    """One reward card owed to an opponent (SC-RWD-1) and why: the action used their Infra
+    (INFRA_USED), the ability of their base on ``site`` (BASE_USED: a Spaceport, an Industrial
+    base, a Shield Generator), or the Move started or ended at their base on ``site``
+    (MOVE_START / MOVE_END, SC-MOV-3).  ``base``: that base's type ("" for a star system's
+    several bases); ``cause`` "" for a reward stored before causes were kept (its seat alone)."""
+
+    seat: int
+    cause: str = ""
+    site: str = ""
+    base: str = ""
+
+
 @dataclass
 class Turn:
     """The turn in progress (SC-TURN): its step and what it has done so far."""
@@ -83,7 +99,7 @@ class Turn:
     seat: int                                     # the active player
     step: str = START
     draws_left: int = 0                           # RESEARCH_DRAWS: draws still to make; OFFER_TAKE: cards to take
-    rewards: list[int] = field(default_factory=list)   # opponents owed one card each (SC-RWD), in the order earned
+    rewards: list[Reward] = field(default_factory=list)   # one card owed each (SC-RWD), in the order earned
     acted: list[str] = field(default_factory=list)     # teams that performed an action (SC-TRN-1)
     played: list[str] = field(default_factory=list)    # cards played this turn, discarded in step 5
     produced: int = 0                             # profit gained by Produce in step 1 (contract E1 row 1)

@@ -18,7 +18,7 @@ from .moves import (Build, Choose, Colonize, Decline, Draw, Edge, Explore, Fulfi
 from .state import (ACTION, CLEANUP, CONTRACTS, ENDED, LEGACY, OFFER, OFFER_TAKE, OVER, PIONEER, PLAY, PREDICT,
                     PROGRESS, REFILL, RESEARCH_BASE, RESEARCH_DRAWS, RESOLVED, SETUP, START, TRANSPORT, GameState,
                     Pending, Turn, clone_state)
-from .common import S, VERB_ACTION, refuse, site_msg
+from .common import S, VERB_ACTION, refuse, reward_msg, site_msg
 
 if TYPE_CHECKING:
     from .engine import SpaceCorpGame
@@ -302,17 +302,20 @@ def _advance_tracks(game: SpaceCorpGame, state: GameState, seat: int, to_star: b
 
 def _pay_rewards(game: SpaceCorpGame, state: GameState) -> None:
     """SC-TURN-3: each reward is the top card of the draw pile, in turn order after the active
-    player; lost when the pile is empty."""
+    player, told with its cause (SC-RWD-1); lost when the pile is empty."""
     if not state.turn.rewards:
         return
     rank = {seat: index for index, seat in enumerate(game._clockwise(state, state.turn.seat))}
-    for seat in sorted(state.turn.rewards, key=lambda s: rank[s]):
+    for reward in sorted(state.turn.rewards, key=lambda owed: rank[owed.seat]):
+        seat = reward.seat
         if not state.pile:
             state.news.append(S("news.reward_lost", player=game.seat_label(state, seat)))
             continue
         card = game._take_top(state)
         state.hands.add(seat, [card])
-        state.news.append(S("news.reward", player=game.seat_label(state, seat)))
+        # the thread says why (newcomer 27f G-3): "Blue draws a reward card (the move ended at Blue's Spaceport …)"
+        state.news.append(reward_msg("news.reward_for", game.seat_label(state, seat), reward)
+                          or S("news.reward", player=game.seat_label(state, seat)))
         state.private_news.append((seat, S("notice.reward", card=game.card_line(card))))
     state.turn.rewards = []
 

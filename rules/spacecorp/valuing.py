@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from . import moves as mv
 from .data import Entry, design, is_time, tables
 from .moves import CardEntry, Sources, TimeUse
-from .state import GameState, split_spot
+from .state import BASE_USED, INFRA_USED, GameState, Reward, split_spot
 from .common import BOXES, LETTER, S, TIME_ACTIONS, Valued, base_ability, refuse, site_msg
 
 if TYPE_CHECKING:
@@ -21,8 +21,7 @@ def _value(game: SpaceCorpGame, state: GameState, seat: int, action: str, source
     """The action's value before per-team bonuses, the opponents it rewards and whether a
     Shielded entry was used (SC-VAL-7).  Checks every source; plays the cards (they leave the
     hand into the turn's played cards) and pays the profit spent (SC-VAL-9)."""
-    t = tables()
-    rewards: list[int] = []
+    rewards: list[Reward] = []
     boxes: list[list[Entry]] = []
     if len(sources.infra) > (2 if state.turn.race else 1):
         raise refuse("one_hq", "SC-VAL-2")
@@ -33,7 +32,7 @@ def _value(game: SpaceCorpGame, state: GameState, seat: int, action: str, source
         if owner != seat:
             if state.trigger is not None and not state.turn.race:                        # EG-RACE, A-04
                 raise refuse("no_opponent_after_trigger", "SC-END-8", seat=game.seat_label(state, owner))
-            rewards.append(owner)
+            rewards.append(Reward(owner, INFRA_USED))
         infra = _infra_boxes(game, state, owner, action)
         if not infra:
             raise refuse("no_infra", "SC-VAL-2", seat=game.seat_label(state, owner), action=S(f"action.{action}"))
@@ -50,19 +49,13 @@ def _value(game: SpaceCorpGame, state: GameState, seat: int, action: str, source
     doubled_entry = False
     for site in sources.use:
         owner, kinds = game._base_at(state, site)
-        useful = ("SPACEPORT" in kinds and action == "MOVE" and site in starts) or \
-            ("INDUSTRIAL" in kinds and action == "BUILD" and region is not None
-             and base_ability(state.era, "INDUSTRIAL", "DOUBLE_BUILD_IN_REGION") is not None
-             and t.maps[state.era].sites[site].region == region) or \
-            ("SHIELDGEN" in kinds and action in ("MOVE", "BUILD") and state.era != "E1"
-             and t.maps[state.era].sites[site].region in ([region] if region else
-                                                         [t.maps[state.era].sites[o].region for o in starts]))
-        if not useful:
+        useful = _base_use(state, site, kinds, action, starts, region)
+        if useful is None:
             raise refuse("use_nothing", "SC-VAL-4", site=site_msg(site), action=S(f"action.{action}"))
         if owner != seat:
             if state.trigger is not None:
                 raise refuse("no_opponent_after_trigger", "SC-END-8", seat=game.seat_label(state, owner))
-            rewards.append(owner)
+            rewards.append(Reward(owner, BASE_USED, site, useful))
     if action == "MOVE" and state.era != "E1" and starts and (boxes or cards) and \
             game._spaceport_doubles(state, seat, starts, sources.use):
         doubled_entry = True                                                            # SC-MOV-23
@@ -97,6 +90,24 @@ def _value(game: SpaceCorpGame, state: GameState, seat: int, action: str, source
         state.hands.remove(seat, sources.time.card)
         state.turn.played.append(sources.time.card)
     return Valued(value, rewards, any(entry.shielded for entry in entries))
+
+
+def _base_use(state: GameState, site: str, kinds: list[str], action: str, starts: list[str],
+              region: str | None) -> str | None:
+    """The base type on ``site`` whose ability ``action`` uses when it names the site in ``use=``
+    (SC-VAL-4): a Spaceport a Move starts at, an Industrial base in the Build's region (E1/E2), a
+    Shield Generator in the region of the Build or of a Move's start (E2/E3); None: none."""
+    sites = tables().maps[state.era].sites
+    if "SPACEPORT" in kinds and action == "MOVE" and site in starts:
+        return "SPACEPORT"
+    if "INDUSTRIAL" in kinds and action == "BUILD" and region is not None \
+            and base_ability(state.era, "INDUSTRIAL", "DOUBLE_BUILD_IN_REGION") is not None \
+            and sites[site].region == region:
+        return "INDUSTRIAL"
+    if "SHIELDGEN" in kinds and action in ("MOVE", "BUILD") and state.era != "E1" \
+            and sites[site].region in ([region] if region else [sites[start].region for start in starts]):
+        return "SHIELDGEN"
+    return None
 
 
 def _math(entries: list[Entry], doubled_entry: bool, bonus: int) -> int:

@@ -7,7 +7,7 @@ import pytest
 
 from rules.messages import render
 from rules.spacecorp.engine import GAME
-from rules.spacecorp.state import ACTION, CONTRACTS, INFRA_DISCARD, RESEARCH_DRAWS, clone_state
+from rules.spacecorp.state import ACTION, CONTRACTS, INFRA_DISCARD, INFRA_USED, RESEARCH_DRAWS, Reward, clone_state
 
 from .test_engine import finish_turn, game, give, hand_of, play, refused
 
@@ -161,7 +161,7 @@ def test_EG_RACE_uses_the_infra_of_two_hqs_even_after_an_era_end_trigger():
     assert state.turn.race and "M07#1" in state.discards
     assert refused(state, 0, "edge M07#1").rule == "SC-EDGE-1"
     state = play(state, 0, "research infra=self,Y")                                          # 2 + 2
-    assert state.turn.draws_left == 4 and state.turn.rewards == [1]
+    assert state.turn.draws_left == 4 and state.turn.rewards == [Reward(1, INFRA_USED)]      # A-04, SC-RWD-1
 
 
 def test_EG_INCOMPAT_makes_every_player_with_two_infra_cards_discard_one_in_turn_order():

@@ -8,12 +8,14 @@ import random
 import pytest
 
 from rules.base import IllegalMove
-from rules.messages import Localized, message_keys, render
+from rules.messages import Localized, Msg, message_keys, render
 from rules.spacecorp import moves as mv
 from rules.spacecorp.data import tables
 from rules.spacecorp.engine import GAME
 from rules.spacecorp.scoring import end_bonus
 from rules.spacecorp.state import ACTION, OVER, PLAY, clone_state
+
+from tests.spacecorp.test_engine import give
 
 
 def keys(value: object) -> set[str]:
@@ -225,3 +227,189 @@ def test_SC_CON_1_the_status_says_no_contract_is_fulfilled_yet_in_words():
     assert any(line.key == "spacecorp.status.contracts_none" for line in lines)
     assert "Contracts fulfilled this era: none yet" in [render(line, "en") for line in lines]
     assert not any("(-)" in render(line, language) for line in lines for language in ("en", "hu"))
+
+
+# ----- newcomer 27f G-7: a build choice says what its base does ---------------------------------
+def _built_at_em_l2(base: str):
+    """Seat to move with a team on Earth–Moon L2 (a Lagrange point: Spaceport and Research Base
+    may stand there) holding M04#2, and the label's move for ``base`` there."""
+    state = GAME.new_game({"players": 2}, 3)
+    seat = state.turn.seat
+    team = f"{state.players[seat].colour[0]}1"
+    state.players[seat].teams[team] = "em_l2"
+    state.hands.cards[seat].append("M04#2")
+    return state, seat, f"build {team} @em_l2 base={base} cards=M04#2/b"
+
+
+@pytest.mark.parametrize("base,ability", [("SPACEPORT", "MOVE_BONUS_PER_TEAM"), ("RESEARCHBASE", "ON_BUILD_TAKE_OFFER")])
+def test_SC_BLD_3_a_build_suggestion_says_what_the_base_does(base, ability):
+    """'Build a Spaceport at Earth–Moon L2 (Blue 1) (cards M04#2): cost 2' chose blind between the
+    base types: the preview now says what the base does in this era (its SC-BASE ability; here
+    without the cost, which does not fit beside it), and the whole label fits Discord's 100
+    characters in both languages."""
+    from rules.spacecorp.common import base_ability
+    from tests.pulsar.test_label_length import host_label
+    assert base_ability("E1", base, ability) is not None
+    state, seat, text = _built_at_em_l2(base)
+    preview = GAME.describe_move(state, seat, text)
+    assert preview is not None and f"spacecorp.baseeffect.{base}.E1" in keys(preview)
+    assert "spacecorp.preview.build" not in keys(preview)         # not the cost alone: the cost goes first
+    for language in ("en", "hu"):
+        label = host_label(GAME, state, seat, text, language)
+        assert len(label) <= 100, label
+        assert render(Msg(f"spacecorp.baseeffect.{base}.E1"), language, label=True).lower() in label.lower(), label
+
+
+def test_SC_BASE_each_era_says_a_base_by_the_abilities_it_has_then():
+    """One text for each set of abilities (SC-BASE tables): the Spaceport's +2 Move of the
+    Mariners is not the later doubling; the Refinery says the same in every era."""
+    from rules.spacecorp.phrases import base_effect
+    t = tables()
+    for (era, base), rule in t.base_rules.items():
+        for brief in (False, True):
+            effect = base_effect(era, base, brief)
+            assert effect is not None and all(render(effect, language) for language in ("en", "hu"))
+    assert base_effect("E1", "SPACEPORT") != base_effect("E2", "SPACEPORT") == base_effect("E3", "SPACEPORT")
+    assert base_effect("E1", "REFINERY") == base_effect("E2", "REFINERY") == base_effect("E3", "REFINERY")
+    assert base_effect("E1", "DEFENSE") is None                      # not a Mariners base
+
+
+def _possible(era: str, site, base: str) -> bool:
+    """SC-BLD-10: a site without an exploration box takes only a base needing no tile."""
+    if site.boxes:
+        return True
+    return any(term.name == "NONE" or term.name == "SITE_KIND" and site.kind == term.positional[0]
+               or term.name == "NO_GRAVITY" and not site.gravity
+               for term in tables().base_rules[era, base].requires_any)
+
+
+def test_SC_BLD_3_what_a_base_does_fits_every_site_and_team_of_every_era():
+    """The length pass of G-7: for every buildable site of the three maps, every base type that may
+    stand there, the longest team names and sources paid with Infra and a card, and a star system
+    of one or two tiles with any bases, the label's phrase leaves room for what the bases do (in
+    fuller words, else briefer, a base type built twice said once) within 100 characters in both
+    languages: the sources, then a star system's tiles go first (they are in the notation sent).
+    Three tiles with three bases' names may leave no room: the label says the cost then, as
+    before (in played games about 4 in 10 three-tile builds say what their bases do)."""
+    from itertools import product
+    from rules.spacecorp import phrases
+    t = tables()
+    tiles = sorted((tile for tile in t.discoveries.values() if tile.era == "E3"),
+                   key=lambda tile: -max(len(tile.name), len(tile.name_hu)))[:3]
+    checked = 0
+    for era, era_map in t.maps.items():
+        bases = [base for (rule_era, base) in t.base_rules if rule_era == era]
+        for site in era_map.sites.values():
+            if site.build is None or len(site.boxes) > 2 and site.stars:
+                continue
+            for colour, sources in product("YP", ("", " cards=M04#2/b infra=self")):
+                if site.stars:
+                    texts = [f"build {colour}3 @{site.id} bases=" + ",".join(f"{tile.id}:{base}" for tile, base in
+                                                                             zip(tiles, combo)) + sources
+                             for combo in product(bases, repeat=len(site.boxes))]
+                else:
+                    texts = [f"build {colour}3 @{site.id} base={base}{sources}" for base in bases
+                             if _possible(era, site, base)]
+                for text in texts:
+                    move = mv.parse_move(0, text)
+                    said = phrases.phrase(text)
+                    assert said is not None
+                    effects = phrases.effect_forms(move)
+                    assert effects and effects[0] == phrases.build_effects(move), text
+                    assert any(all(len(f"{render(said, language, label=True)}: {render(effect, language, label=True)}")
+                                   <= 100 for language in ("en", "hu")) for effect in effects), text
+                    checked += 1
+    assert checked > 2500
+    # three tiles of one base type: its effect said once fits
+    text = "build Y3 @eps_eri bases=" + ",".join(f"{tile.id}:RESEARCHBASE" for tile in tiles)
+    once = phrases.build_effects(mv.parse_move(0, text), brief=True, once=True)
+    assert once == Msg("spacecorp.baseeffect_brief.RESEARCHBASE.E3") and once in phrases.effect_forms(mv.parse_move(0, text))
+    for language in ("en", "hu"):
+        said = render(phrases.phrase(text), language, label=True)
+        assert len(f"{said}: {render(once, language, label=True)}") <= 100
+
+
+# ----- newcomer 27f G-3: a reward card says why it is owed --------------------------------------
+def _move_to_an_opponents_base(card: str = "M09#1"):
+    """Seat 0 to act with a team on Earth–Moon L1; seat 1's Research Base on Moon (Luna): the
+    demo game's ply 21 ("moves Yellow 2 from Earth–Moon L1 to Moon (Luna) ↳ Blue draws a reward
+    card")."""
+    state = GAME.new_game({"players": 2, "first_player": 1}, 3)
+    team = f"{state.players[0].colour}1"
+    state.players[0].teams[team] = "em_l1"
+    state.bases["moon"] = (1, "RESEARCHBASE")
+    give(state, 0, card)                                        # Plasma Engine: Move 5; M01: Move 2
+    return state, f"move {team} em_l1>moon cards={card}/m"
+
+
+def test_SC_RWD_1_SC_MOV_3_the_thread_says_the_move_ended_at_the_opponents_base():
+    from rules.spacecorp.state import MOVE_END, Reward
+    state, text = _move_to_an_opponents_base()
+    trial = clone_state(state)
+    GAME._action(trial, GAME.parse_move(trial, 0, text))
+    assert trial.turn.rewards == [Reward(1, MOVE_END, "moon", "RESEARCHBASE")]
+    after = GAME.apply(state, GAME.parse_move(state, 0, text))
+    owed = [line for line in after.news if line.key.startswith("spacecorp.news.reward")]
+    assert [line.key for line in owed] == ["spacecorp.news.reward_for.end"]
+    assert {"spacecorp.base.RESEARCHBASE", "spacecorp.site.moon"} <= keys(owed[0])
+    assert render(owed[0], "en").endswith("(the move ended at Yellow's Research Base on Moon (Luna)).")
+
+
+def test_SC_RWD_1_the_menu_says_why_an_action_rewards_an_opponent():
+    """The preview said 'reward card for Yellow' (or, beside a long move, nothing of it).  Where the
+    phrase already says why (Yellow's Infra, a base named in use=) it still says whom; a Move
+    ending at an opponent's base says it, giving up its distance for it: '… (cards M01#1): reward
+    card for Yellow (their base)', or whom alone beside a card's long name (the thread's line says
+    why, above); within 100 characters in both languages."""
+    from tests.pulsar.test_label_length import host_label
+    state = GAME.new_game({"players": 2, "first_player": 1}, 3)
+    text = f"research infra={state.players[1].colour}"
+    preview = GAME.describe_move(state, 0, text)
+    assert preview is not None and preview.key == "spacecorp.preview.rewards"
+    assert not any(key.startswith("spacecorp.preview.rewarded") for key in keys(preview))
+    assert "spacecorp.phrase.hq_colour" in keys(GAME.move_phrase(state, 0, text))
+    state, text = _move_to_an_opponents_base("M01#1")
+    preview = GAME.describe_move(state, 0, text)
+    assert preview is not None and preview.key == "spacecorp.preview.rewards_alone"
+    assert "spacecorp.preview.rewarded.base_any" in keys(preview)
+    for language in ("en", "hu"):
+        assert len(host_label(GAME, state, 0, text, language)) <= 100
+    state, text = _move_to_an_opponents_base()
+    preview = GAME.describe_move(state, 0, text)
+    assert preview is not None and preview.key == "spacecorp.preview.rewards_alone"
+    for language in ("en", "hu"):
+        assert len(host_label(GAME, state, 0, text, language)) <= 100
+
+
+def test_SC_RWD_1_an_opponents_infra_and_spaceport_are_rewards_with_their_cause():
+    """Each cause of SC-RWD-1 that a Move can have: the opponent's Infra (per HQ), their Spaceport
+    named in use= (its ability, SC-VAL-4) and the move's start at it (SC-MOV-3)."""
+    from rules.spacecorp.state import BASE_USED, INFRA_USED, MOVE_START, Reward
+    state = GAME.new_game({"players": 2, "first_player": 1}, 3)
+    team = f"{state.players[0].colour}1"
+    opponent = state.players[1].colour
+    state.players[0].teams[team] = "em_l2"
+    state.bases["em_l2"] = (1, "SPACEPORT")
+    GAME._action(state, GAME.parse_move(state, 0, f"move {team} em_l2>moon infra={opponent} use=em_l2"))
+    assert state.turn.rewards == [Reward(1, INFRA_USED), Reward(1, BASE_USED, "em_l2", "SPACEPORT"),
+                                  Reward(1, MOVE_START, "em_l2", "SPACEPORT")]
+    GAME._pay_rewards(state)
+    told = [line for line in state.news if line.key.startswith("spacecorp.news.reward")]
+    assert [line.key for line in told] == ["spacecorp.news.reward_for.infra", "spacecorp.news.reward_for.base",
+                                           "spacecorp.news.reward_for.start"]
+    assert all(render(line, "hu").startswith("Sárga jutalomkártyát húz, mert ") for line in told)
+
+
+def test_SC_RWD_2_a_game_stored_with_bare_reward_seats_still_loads_and_pays():
+    """A turn stored before rewards kept their cause holds seats: it loads as rewards without a
+    cause, which are paid as before ('Blue draws a reward card.'); a new one round-trips whole."""
+    from rules.spacecorp.state import MOVE_END, Reward
+    state = GAME.new_game({"players": 2, "first_player": 1}, 3)
+    data = GAME.dump_state(state)
+    data["turn"]["rewards"] = [1]
+    loaded = GAME.load_state(data)
+    assert loaded.turn.rewards == [Reward(1)]
+    GAME._pay_rewards(loaded)
+    assert [line.key for line in loaded.news if "reward" in line.key] == ["spacecorp.news.reward"]
+    state.turn.rewards = [Reward(1, MOVE_END, "moon", "RESEARCHBASE")]
+    assert GAME.load_state(GAME.dump_state(state)).turn.rewards == state.turn.rewards

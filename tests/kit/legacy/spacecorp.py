@@ -7,7 +7,7 @@ from typing import Any
 from rules.kit import Hands, Sealed, Streams
 from rules.messages import from_json, to_json
 
-from rules.spacecorp.state import GameState, Pending, Player, Turn, Window
+from rules.spacecorp.state import GameState, Pending, Player, Reward, Turn, Window
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -41,7 +41,7 @@ def state_from_json(data: dict[str, Any]) -> GameState:
     values = dict(data)
     values["players"] = [Player(**{**player, "legacy": tuple(player["legacy"]) if player.get("legacy") else None})
                          for player in data["players"]]
-    values["turn"] = Turn(**data["turn"])
+    values["turn"] = Turn(**{**data["turn"], "rewards": [Reward(**reward) for reward in data["turn"]["rewards"]]})
     values["windows"] = [Window(**window) for window in data.get("windows", [])]
     values["pending"] = [Pending(**pending) for pending in data.get("pending", [])]
     if data.get("legacy_choice") is not None:
