@@ -203,7 +203,8 @@ class _Formatter(string.Formatter):
             forms = format_spec.split("|")[1:]
             if len(forms) != 2:
                 raise ValueError(f"plural spec needs two forms: {format_spec!r}")
-            return f"{value} {forms[0] if value in (1, -1, '1') else forms[1]}"
+            number = number_text(value, self.language) if isinstance(value, float) else value
+            return f"{number} {forms[0] if value in (1, -1, '1') else forms[1]}"
         capital, self.capital = self.capital, False
         if format_spec == "az":
             text = _value_text(value, self.language, self.label)
@@ -212,6 +213,8 @@ class _Formatter(string.Formatter):
             return _value_text(value, self.language, self.label, capital)
         if isinstance(value, int) and not isinstance(value, bool) and value < 0 and not format_spec:
             return number_text(value, self.language)       # a penalty: "−5" in Hungarian
+        if isinstance(value, float) and not format_spec:
+            return number_text(value, self.language)       # "12 óra", "0,5 óra" (was "12.0")
         return str(super().format_field(value, format_spec))
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:

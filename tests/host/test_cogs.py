@@ -276,7 +276,7 @@ async def test_help_games_and_reminder_settings(harness):
     assert "⏳" in one_text(await harness.slash(ALICE, "games", channel_id=CHANNEL))
     text = one_text(await harness.slash(ALICE, "reminders", channel_id=CHANNEL, hours=2.0, quiet_start=23,
                                         quiet_end=7, timezone="Europe/Budapest"))
-    assert "after 2.0 h" in text and "23:00-07:00" in text and "Europe/Budapest" in text
+    assert "after 2 h" in text and "23:00-07:00" in text and "Europe/Budapest" in text
     assert "not a time zone" in one_text(await harness.slash(ALICE, "reminders", channel_id=CHANNEL, timezone="Mars/Base"))
 
 

@@ -16,6 +16,15 @@ def test_a_negative_score_part_is_written_with_the_minus_sign_in_hungarian():
     assert number_text(-0.5, "hu") == f"{MINUS}0,5"
 
 
+def test_a_float_in_a_message_is_written_as_the_language_writes_numbers():
+    """Report 27g H-25: the reminder settings read "12.0 óra"; a whole float is "12", a half
+    hour "0,5" in Hungarian and "0.5" in English."""
+    assert render(Msg("deadline_hours", hours=12.0), "hu") == "12 óra"
+    assert render(Msg("deadline_hours", hours=0.5), "hu") == "0,5 óra"
+    assert render(Msg("deadline_hours", hours=0.5), "en") == "0.5 hours"
+    assert render(Msg("deadline_hours", hours=12.0), "en") == "12 hours"
+
+
 def test_EVE_CMB_5_dice_are_written_and_read_as_number_and_word():
     """The Hungarian help writes "5 sérülés, 0 pajzs, 1 taktika"; that, the glued form and the
     English letters all read as the same choice (a bare "s" stays the English shield)."""
