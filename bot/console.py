@@ -41,10 +41,12 @@ def english_name(word: str, among: "list[str] | None" = None) -> str:
     """A command or option name as typed in any language the bot speaks, as its English
     name (``lépés`` -> ``move``); unknown words come back unchanged.  With ``among``, only
     those names are considered (the options of one command)."""
-    for name in _english_names().get(word.lower(), []):
+    names = _english_names()
+    for name in names.get(word.lower(), []) or names.get(word.lower().replace("-", "_"), []):
         if among is None or name in among:
             return name
-    return word
+    plain = word.lower().replace("-", "_")
+    return plain if among is not None and plain in among else word
 
 
 class ConsoleInputError(Exception):
@@ -204,7 +206,8 @@ class Console:
         shown = self.command_shown(command.qualified_name)
         options: dict[str, str] = {}
         if names and text.strip():
-            pattern = re.compile(r"(?:^|\s)([^\W\d]+):")   # letters only: "T1:R29" is a move
+            # letters (a hyphen between, as the lobby writes "győzelmipont-cél") only: "T1:R29" is a move
+            pattern = re.compile(r"(?:^|\s)([^\W\d]+(?:-[^\W\d]+)*):")
             found = list(pattern.finditer(text))
             named = [english_name(match[1], names) for match in found]
             unknown = [match[1] for match, name in zip(found, named) if name not in names]

@@ -69,3 +69,11 @@ async def test_D18_word_choices_are_listed_by_the_names_the_reader_types_not_the
     error = refusal(console, "spacecorp start", "seating:csatl")
     assert error.message.params["values"] == "`véletlen`; `csatlakozás sorrendjében`"
 
+
+
+async def test_H27_an_option_name_typed_as_the_lobby_writes_it_with_a_hyphen(console):
+    """Report 27g H-27: the lobby lists "győzelmipont-cél: 20"; typed back so (or with the
+    English name's hyphen) it is that option, not part of the option before it."""
+    assert options(console, "eve new", "játékosok:2 győzelmipont-cél:20")["vp_target"] == 20
+    assert options(console, "eve new", "players:2 vp-target:20")["vp_target"] == 20
+    assert options(console, "eve new", "players:2 győzelmipont_cél:20")["vp_target"] == 20
