@@ -125,3 +125,13 @@ def test_gaia_costs_in_hungarian_take_the_minus_sign():
     assert render(Msg("gaia.delta.c", n=_signed(-2)), "hu") == render(Msg("gaia.delta.c", n=f"{MINUS}2"), "hu")
     assert render(Msg("gaia.delta.c", n=_signed(-2)), "en").startswith("-2")
     assert render(Msg("gaia.delta.c", n=_signed(3)), "hu").startswith("+3")
+
+
+def test_P8_a_refusal_opens_alike_with_and_without_a_rule_id():
+    """Report 27g P-8: "Ezt a lépést nem fogadhatom el: …" (no rule ID) and "Ez a lépés nem
+    szabályos: … (szabály: …)" opened the same situation two ways; English says "That move is
+    not allowed:" for both, and so does Hungarian now."""
+    for language in ("hu", "en"):
+        plain = render(Msg("illegal_move", reason="X"), language)
+        ruled = render(Msg("illegal_move_rule", reason="X", rule="R-1"), language)
+        assert ruled.startswith(plain), (plain, ruled)

@@ -85,7 +85,7 @@ def test_NOT_1_a_wrong_location_in_a_path_is_echoed_as_typed(typed: str, echo: s
 
 
 def test_a_half_move_is_refused_without_repeating_the_hosts_words() -> None:
-    """D-P3 (pulsar.err.arguments): the host says "Ezt a lépést nem fogadhatom el: {reason}"; the
+    """D-P3 (pulsar.err.arguments): the host says "Ez a lépés nem szabályos: {reason}"; the
     reason no longer starts with "Ezt a lépést" again, and still names the verb and an example."""
     error = _refusal("oldal")
     assert error.msg.key == "pulsar.err.arguments"
