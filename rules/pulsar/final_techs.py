@@ -7,7 +7,9 @@
 
 Both are decided in the ``goals`` move with the goal bonuses (GOAL-5: before FS-5 counts the
 cubes left), each item naming the technology: ``goals AIII-8a`` buys, ``goals AIII-7b=G3a`` names
-the goal.  Pure functions of the state and the move's items; the engine calls them.
+the goal.  The goals' own conditions are counted here too (``goal_count``, ``fulfilled``: GOAL-1,
+GOAL-3, GOAL-4), since the evaluation needs them as well as the engine.  Everything reads the state
+and the move's items; only ``pay`` changes the state (the copy the engine's ``apply`` works on).
 
 DESIGN DECISIONS (the pictures are the only source: *Interpretation* in the spec)
 * PUR-BUY is a purchase, not a conversion the engine makes: the owner decides (cubes can buy goal
