@@ -104,11 +104,14 @@ def _effect(eff: Effect) -> Msg:
         return P(f"effect.ABL-VISIT.{args[0]}", reward=effect(parse_effect(args[1])))
     if name == "ABL-ON":
         return P(f"effect.ABL-ON.{args[0]}", reward=effect(parse_effect(args[1])))
+    if name == "PUR-BUY":
+        return P("effect.PUR-BUY", cubes=int(args[0]), vp=int(args[1]))
     if name == "PUR-SIZES":
         return P("effect.PUR-SIZES", one=int(args[0]), two=int(args[1]), three=int(args[2]))
     if name in ("GRN-PER", "PUR-PER"):
         return P(f"effect.{name}", n=int(args[1]), per=P(f"per.{args[0]}"))
-    if name in ("EFF-GYRO-ANY", "EFF-GYRO-TWO-DIFF", "EFF-EXTRA-STATION", "EFF-CLAIM-ISO", "PUR-CUBE-BOOST"):
+    if name in ("EFF-GYRO-ANY", "EFF-GYRO-TWO-DIFF", "EFF-EXTRA-STATION", "EFF-CLAIM-ISO", "PUR-CUBE-BOOST",
+                "PUR-GOAL-ANY"):
         return P(f"effect.{name}")
     return P("effect.other", code=name + (f"({', '.join(args)})" if args else ""))
 

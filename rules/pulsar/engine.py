@@ -9,8 +9,9 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
   it is declined (TELEPORT-3 lets a player decline).  A transmitter take or payment that does not
   make the tile operational earns no teleport: its ``to=`` is refused, and never suggested.
 * ``prod`` names the "1 cube -> VP" transmitters a player pays for this production (default:
-  none, the safe default of PB-2); ``goals`` names ``<goal>:<bonuses>`` (0-2) and, when two
-  gyrodyne goals are out, the one that scores (``pick=G1a``).
+  none, the safe default of PB-2); ``goals`` names ``<goal>:<bonuses>`` (0-2), when two
+  gyrodyne goals are out the one that scores (``pick=G1a``), and what an end-game technology
+  does (``AIII-8a``: its purchase; ``AIII-7b=G3a``: the goal it makes count; rules.pulsar.final_techs).
 * A reward "a gyrodyne of either / any size" takes the size the move names (``choice=M``);
   without one, the first size still in supply (largest first for "any").
 * When the last HQ side is sealed, one public event names every player's side, in seat order
@@ -37,6 +38,7 @@ from . import actions as act
 from . import describe
 from . import dice as dm
 from . import economy as eco
+from . import final_techs as ft
 from . import flying
 from . import moves as mv
 from . import notation, phrases
@@ -203,9 +205,12 @@ class PulsarGame(Game[GameState, Move]):
             return P("prompt.production", example=self._notation(f"prod {tiles[0]}" if tiles else "prod none"),
                      none=self._notation("prod none"))
         if state.phase == GOALS and state.pending:
-            choices = self._goal_choices(state, state.pending[0])
-            return P("prompt.goals", example=self._notation(f"goals {choices[0]}" if choices else "goals none"),
-                     none=self._notation("goals none"))
+            seat = state.pending[0]
+            choices = self._goal_choices(state, seat)
+            techs = sorted({item.partition("=")[0] for item in choices if ft.is_tech_item(item)})
+            values = dict(example=self._notation(f"goals {choices[0]}" if choices else "goals none"),
+                          none=self._notation("goals none"))
+            return P("prompt.goals_tech", techs=Join(techs, "and"), **values) if techs else P("prompt.goals", **values)
         return None
 
     def waiting_hint(self, state: GameState) -> Msg | None:
@@ -327,6 +332,10 @@ class PulsarGame(Game[GameState, Move]):
             if verb == "prod" and item in tables().transmitters:
                 bought = [int(e.args[0]) for e in tables().transmitters[item].production if e.name == "PROD-BUY"]
                 cubes, vp = cubes + len(bought), vp + sum(bought)
+            elif verb == "goals" and item in tables().technologies:          # FS-1, PUR-BUY
+                for effect in tables().technologies[item].effects:
+                    if effect.name == "PUR-BUY":
+                        cubes, vp = cubes + int(effect.args[0]), vp + int(effect.args[1])
             elif verb == "goals":
                 goal, _colon, count = item.partition(":")
                 if goal in tables().goals and count in ("1", "2"):
@@ -867,32 +876,39 @@ class PulsarGame(Game[GameState, Move]):
                 "hq_project": len(player.hq_done), "gyro_size": len({g.size for g in spinning})}.get(what, 0)
 
     def _fulfilled(self, state: GameState, seat: int) -> list[str]:
-        goals = tables().goals
-        return [g for g in state.goals if self._goal_count(state, seat, goals[g].metric) >= goals[g].at_least]
+        return ft.fulfilled(state, seat)
 
     def _goal_choices(self, state: GameState, seat: int) -> list[str]:
-        """What a player may decide at the end (GOAL-1/2): bonuses of fulfilled goals he can
-        pay for, and which gyrodyne goal scores when two are out."""
+        """What a player may decide at the end (GOAL-1/2, GOAL-6, FS-1): bonuses of the goals that
+        count for him he can pay for, which gyrodyne goal scores when two count, and what his
+        end-game technologies offer (a purchase, the goal one of them makes count)."""
         fulfilled = self._fulfilled(state, seat)
+        counted = [*fulfilled, *ft.claims(state, seat, fulfilled, ()).values()]
         cubes = state.players[seat].cubes
-        choices = [f"{goal}:{n}" for goal in fulfilled for n in (1, 2) if cubes >= (4, 5)[n - 1]]
-        gyro = [goal for goal in fulfilled if goal[:2] in ("G1", "G2")]
+        choices = [f"{goal}:{n}" for goal in counted for n in (1, 2) if cubes >= (4, 5)[n - 1]]
+        gyro = [goal for goal in counted if ft.is_gyro_goal(goal)]
         if len(gyro) == 2:
             choices += [f"pick={goal}" for goal in gyro]
-        return choices
+        return choices + ft.choices(state, seat, fulfilled)
 
     def _check_goals(self, state: GameState, seat: int, items: tuple[str, ...]) -> None:
         fulfilled = self._fulfilled(state, seat)
-        cost = 0
+        counted = [*fulfilled, *ft.claims(state, seat, fulfilled, items).values()]
+        choices = Join([self._notation(f"goals {choice}") for choice in self._goal_choices(state, seat)]
+                       or [self._notation("goals none")], "or")
+
+        def refuse(key: str, rule: str, item: str) -> IllegalMove:
+            return IllegalMove(key, rule, item=code(item), choices=choices)
+        cost = ft.check(state, seat, fulfilled, items, refuse)
         for item in items:
             goal, _sep, count = item.partition(":")
-            choices = Join([self._notation(f"goals {choice}") for choice in self._goal_choices(state, seat)]
-                           or [self._notation("goals none")], "or")
+            if ft.is_tech_item(item):
+                continue
             if item.startswith("pick="):
-                if item[5:] not in fulfilled:
+                if item[5:] not in counted:
                     raise IllegalMove("pulsar.err.goal", "GOAL-2", goal=code(item[5:]), choices=choices)
                 continue
-            if goal not in fulfilled or count not in ("1", "2"):
+            if goal not in counted or count not in ("1", "2"):
                 raise IllegalMove("pulsar.err.goal", "GOAL-1", goal=code(goal), choices=choices)
             cost += (4, 5)[int(count) - 1]
         if cost > state.players[seat].cubes:
@@ -908,13 +924,11 @@ class PulsarGame(Game[GameState, Move]):
                     if effect.name == "PUR-PER":
                         player.score(int(effect.args[1]) * self._count(state, seat, effect.args[0]), "purple")
             decided = state.decisions.get(str(seat), [])
+            ft.pay(state, seat, decided)                                   # FS-1: PUR-BUY, before GOAL-1
             fulfilled = self._fulfilled(state, seat)
-            gyro = [goal for goal in fulfilled if goal[:2] in ("G1", "G2")]
-            if len(gyro) == 2:                                            # GOAL-2: one of them scores
-                pick = next((item[5:] for item in decided if item.startswith("pick=")), None)
-                keep = pick or max(gyro, key=lambda g: goals[g].base_vp)
-                fulfilled = [g for g in fulfilled if g not in gyro or g == keep]
-            for goal in fulfilled:
+            counted = [*fulfilled, *ft.claims(state, seat, fulfilled, decided).values()]    # GOAL-6
+            pick = next((item[5:] for item in decided if item.startswith("pick=")), None)
+            for goal in ft.scoring(counted, pick):                          # GOAL-2: one gyrodyne goal
                 player.score(goals[goal].base_vp + eco.purple(state, seat, "PUR-GOAL-BOOST"), "goals")
                 bought = next((int(item.split(":")[1]) for item in decided if item.startswith(f"{goal}:")), 0)
                 for cubes, vp in goals[goal].bonus[:bought]:                # GOAL-1, GOAL-5: before FS-5
@@ -926,15 +940,7 @@ class PulsarGame(Game[GameState, Move]):
         state.phase = OVER
 
     def _goal_count(self, state: GameState, seat: int, metric: str) -> int:
-        mine = [p for p, who in state.pulsars.items() if who == seat]
-        spinning = [state.gyros[p].size for p in mine if p in state.gyros and state.gyros[p].spinning]
-        player = state.players[seat]
-        return {"spinning_same_size": max([spinning.count(s) for s in "SML"] + [0]),
-                "spinning_different_sizes": len(set(spinning)), "spinning_any": len(spinning),
-                "operational_transmitters": sum(t.operational for t in player.transmitters),
-                "markers_on_planets": sum(1 for s in state.systems.values() for w in s.planets.values() if w == str(seat)),
-                "patents": len(player.patents), "hq_projects": len(player.hq_done),
-                "gate_runs": sum(1 for used in player.gate_runs.values() if used)}.get(metric, 0)
+        return ft.goal_count(state, seat, metric)
 
     # ----- views and storage -----------------------------------------------------------------------------
     def sample_state(self, view: GameState, seat: int, rng: Any) -> GameState:

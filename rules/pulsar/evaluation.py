@@ -9,12 +9,17 @@ Everything in VP, as the game would stand after round 8 (spec §7):
   what it will make once spinning;
 * operational transmitters (their production each round, PR-4), patents and completed HQ
   projects (abilities that pay on), cubes (FS-5: one VP a pair) and die modifiers;
-* the turn-order position (FS-6), weighted up as the rounds pass.
+* the turn-order position (FS-6), weighted up as the rounds pass;
+* the end-game technologies a player uses by a decision (rules.pulsar.final_techs): a PUR-BUY
+  purchase (AIII-8a: 2 cubes -> 9 VP) is worth its VP less what its cubes would score (FS-5),
+  in full once the cubes are there, in part while they may still come; PUR-GOAL-ANY (AIII-7b)
+  the base VP of the goal it would make count now (GOAL-6).
 
 The value for a seat is its total minus the best other seat's.
 """
 from __future__ import annotations
 
+from . import final_techs as ft
 from .data import tables
 from .economy import SIZE_VP, stations
 from .state import OVER, GameState
@@ -48,7 +53,24 @@ def projected(state: GameState, seat: int) -> float:
     spaces = [space for space, who in enumerate(state.order) if who == seat]
     position = sum(final[space] for space in spaces if space < len(final))
     total += position * (ROUNDS - left + 1) / ROUNDS
-    return total
+    return total + end_techs(state, seat, left)
+
+
+def end_techs(state: GameState, seat: int, left: int) -> float:
+    """What the end-game technologies will add (FS-1 PUR-BUY, GOAL-6 PUR-GOAL-ANY), as the state
+    stands: a purchase the cubes already cover in full, one still short of cubes by the share
+    they cover (more while production phases remain to bring cubes); the goal a PUR-GOAL-ANY
+    would make count (the engine's own default, :func:`final_techs.claims`) at its base VP."""
+    player = state.players[seat]
+    value = 0.0
+    for cost, vp in ft.purchases(state, seat).values():
+        gain = vp - 0.5 * cost                       # the cubes' own FS-5 value is counted above
+        covered = min(1.0, player.cubes / cost) if cost else 1.0
+        value += gain * (1.0 if covered >= 1.0 else covered * (0.8 if left else 0.0))
+    if ft.goal_techs(state, seat):
+        goals = tables().goals
+        value += sum(goals[goal].base_vp for goal in ft.claims(state, seat, ft.fulfilled(state, seat), ()).values())
+    return value
 
 
 def evaluate(state: GameState, seat: int) -> float:

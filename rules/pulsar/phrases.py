@@ -252,8 +252,14 @@ def of_move(move: mv.Move, full: bool = False) -> Msg:
             return P("phrase.goals_none")
         items = []
         for item in move.options:
+            tech, equals, goal = item.partition("=")
             if item.startswith("pick="):
                 items.append(P("phrase.goal_pick", goal=code(item[5:])))
+            elif tech in tables().technologies:               # GOAL-6, FS-1 PUR-BUY (rules.pulsar.final_techs)
+                bought = [e for e in tables().technologies[tech].effects if e.name == "PUR-BUY"]
+                items.append(P("phrase.goal_claim", goal=code(goal), tech=tech) if equals else
+                             P("phrase.goal_tech_buy", tech=tech, cubes=int(bought[0].args[0]) if bought else 0,
+                               vp=int(bought[0].args[1]) if bought else 0))
             else:
                 goal, _colon, count = item.partition(":")
                 items.append(P("phrase.goal_bonus", goal=code(goal), n=int(count) if count.isdigit() else 0))

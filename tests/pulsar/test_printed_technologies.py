@@ -32,7 +32,7 @@ def test_8_6_every_technology_says_where_its_cost_mode_and_kind_come_from():
     assert len(rows) == 68
     assert all(row["source"].startswith("[public] cost, patent mode, kind and place") for row in rows)
     read = [row["id"] for row in rows if "[designed]" not in row["source"]]
-    assert all(tech.startswith("A") for tech in read) and len(read) == 14
+    assert all(tech.startswith("A") for tech in read) and len(read) == 16
     assert all("techActionsDictionary" in row["source"] for row in rows)
 
 
