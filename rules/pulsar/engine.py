@@ -27,6 +27,7 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
 from rules.base import Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, ScorePart, players_option
@@ -111,7 +112,37 @@ class PulsarGame(Game[GameState, Move]):
             raise
         if move.kind == mv.DRAFT and len(move.arg) == 1 and state.player_count == 2:
             return self._named_marker(state, seat, move)
+        if move.kind == mv.TX_TAKE and not any(word.lower().startswith("icon=") for word in canonical.split()):
+            return self._matching_icon(state, seat, move)
         return move
+
+    @staticmethod
+    def _matching_icon(state: GameState, seat: int, move: Move) -> Move:
+        """``tx take TX-A05 s3`` without ``icon=`` (27g P-1): the first icon printed with the
+        die's value (ACT-TX-TAKE: any one icon); icon 1 when none matches or the value is not
+        known yet (apply's refusal then names the icons)."""
+        info = tables().transmitters.get(move.arg)
+        value = PulsarGame._nominal_value(state, seat, move.pay)
+        if info is None or value is None or value not in info.dice:
+            return move
+        return replace(move, number=info.dice.index(value) + 1)
+
+    @staticmethod
+    def _nominal_value(state: GameState, seat: int, pay: "act.Payment | None") -> int | None:
+        """The value a payment makes (A-PAY, A-MOD, A-BONUS-7), without checking or spending it."""
+        if pay is None:
+            return None
+        player = state.players[seat]
+        value = player.red if pay.red else pay.value
+        if value is None:
+            return None
+        if pay.zero:
+            value = 1
+        if pay.mod:
+            value += act.MOD_DELTA[pay.mod]
+        if pay.flex:
+            value += pay.flex[1]
+        return value
 
     @staticmethod
     def _named_marker(state: GameState, seat: int, move: Move) -> Move:
@@ -282,9 +313,13 @@ class PulsarGame(Game[GameState, Move]):
             return []
         verb = words[0]
         if verb in ("hq", "patent") or verb == "tx" and words[1:2] == ["take"]:
-            return []               # the phrase names the die and what it gives, within a label
+            return []               # the phrase names the die, what it gives and a teleport forgone
         if verb == "tx" and len(words) > 2 and words[1] == "pay" and words[2] in tables().transmitters:
             info = tables().transmitters[words[2]]     # what it gives once paid in full (the icon is in the phrase)
+            if self._teleport_declined(state, seat, text):     # TELEPORT-3: the rest, and that it forgoes the teleport
+                rest = [e for e in info.on_activation if e.name != "EFF-TELEPORT"] + list(info.production)
+                return [P("describe.no_teleport_gives", effects=gives) for gives in phrases.gives_ladder(rest)] \
+                    + [P("describe.no_teleport")]
             return [P("comp.gist.plain", effects=gives) for gives in phrases.gives_ladder(info.on_activation + info.production)]
         if verb == "gyro" and len(words) > 2 and words[1] in ("take", "place", "choose"):
             size = words[2].upper()[:1]
@@ -299,6 +334,29 @@ class PulsarGame(Game[GameState, Move]):
         if verb == "fly":                 # G-8: what the flight reaches (STATION-END, PULSAR-CLAIM, ...)
             return self._flight_descriptions(state, seat, text)
         return []                   # ``draft 4`` (no marker moves): the phrase says it all
+
+    @staticmethod
+    def _teleport_declined(state: GameState, seat: int, text: str) -> bool:
+        """Whether the move ``text`` activates a teleport now (a transmitter's last icon, a one-icon
+        transmitter taken, a technology) without a ``to=``: it forgoes the teleport (TELEPORT-3)."""
+        try:
+            move = mv.parse_move(seat, text)
+        except IllegalMove:
+            return False
+        if any(option.startswith("to=") for option in move.options):
+            return False
+        if move.kind == mv.PATENT and move.arg in tables().technologies:
+            effects = tables().technologies[move.arg].effects
+        elif move.kind in (mv.TX_TAKE, mv.TX_PAY) and move.arg in tables().transmitters:
+            info = tables().transmitters[move.arg]
+            own = next((t for t in state.players[seat].transmitters if t.tile == move.arg), None)
+            covered = set() if move.kind == mv.TX_TAKE or own is None else set(own.covered)
+            if own is not None and own.operational or len(covered | {move.number}) < len(info.dice):
+                return False
+            effects = info.on_activation
+        else:
+            return False
+        return any(effect.name == "EFF-TELEPORT" for effect in effects)
 
     @staticmethod
     def _flight_descriptions(state: GameState, seat: int, text: str) -> list[Msg]:
@@ -512,9 +570,10 @@ class PulsarGame(Game[GameState, Move]):
         return [()]
 
     def _destinations(self, state: GameState, effects: Iterable[Any]) -> list[tuple[str, ...]]:
-        """No option (a teleport declined), and ``to=<location>`` for each place a teleport
-        among ``effects`` may reach (TELEPORT-1/2)."""
-        out: list[tuple[str, ...]] = [()]
+        """``to=<location>`` for each place a teleport among ``effects`` may reach (TELEPORT-1/2),
+        then no option (the teleport declined, TELEPORT-3) last: the suggestions offer the
+        teleport first (27g P-11)."""
+        out: list[tuple[str, ...]] = []
         routes = tables().routes(flying.side_of(state))
         for effect in effects:
             if effect.name == "EFF-TELEPORT":
@@ -522,7 +581,7 @@ class PulsarGame(Game[GameState, Move]):
                 for loc, info in sorted(tables().locations.items()):
                     if info.type != "H" and routes[loc] and (kind == "any" or flying.P_KIND[kind] == info.type):
                         out.append((f"to={loc}",))
-        return out
+        return out + [()]
 
     def random_move(self, state: GameState, seat: int, rng: Any) -> Move | None:
         moves = self.legal_moves(state, seat)
