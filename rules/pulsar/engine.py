@@ -74,6 +74,11 @@ def _as_typed(value: str, canonical: str, text: str) -> str | None:
     return None
 
 
+#: The most steps a flight paid with one silver die takes (FLY-1): what a starting gate's
+#: choice counts in reach (27g P-10).
+REACH = 6
+
+
 class PulsarGame(Game[GameState, Move]):
     name = "pulsar"
     title = "Pulsar 2849"
@@ -333,7 +338,31 @@ class PulsarGame(Game[GameState, Move]):
             return self._purchase_descriptions(verb, words[1:])
         if verb == "fly":                 # G-8: what the flight reaches (STATION-END, PULSAR-CLAIM, ...)
             return self._flight_descriptions(state, seat, text)
+        if verb == "gate" and len(words) == 2 and state.phase == START_GATE:
+            return self._gate_descriptions(state, words[1].upper())
         return []                   # ``draft 4`` (no marker moves): the phrase says it all
+
+    @staticmethod
+    def _gate_descriptions(state: GameState, gate: str) -> list[Msg]:
+        """What is near a starting gate (P-SETUP-21, 27g P-10), which the gates differ in: the
+        unexplored systems and unclaimed pulsars a flight paid with one die can reach from there
+        (FLY-1: up to 6 steps)."""
+        routes = tables().routes(flying.side_of(state))
+        if not routes.get(gate):
+            return []
+        steps = {gate: 0}
+        queue = [gate]
+        for here in queue:                          # breadth first: each location's fewest steps
+            for there in routes[here]:
+                if there not in steps:
+                    steps[there] = steps[here] + 1
+                    queue.append(there)
+        kinds = tables().locations
+        reach = [loc for loc in queue if steps[loc] <= REACH]
+        systems = sum(1 for loc in reach if kinds[loc].type == "S"
+                      and not (loc in state.systems and state.systems[loc].revealed))
+        pulsars = sum(1 for loc in reach if kinds[loc].type == "P" and routes[loc] and loc not in state.pulsars)
+        return [P("describe.gate_near", steps=REACH, systems=systems, pulsars=pulsars)]
 
     @staticmethod
     def _teleport_declined(state: GameState, seat: int, text: str) -> bool:

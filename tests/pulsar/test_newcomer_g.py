@@ -126,3 +126,24 @@ def test_HQ_4_PAT_1_the_whole_reward_in_fewer_words_before_a_cut_one() -> None:
     message = phrases.phrase("hq HQ1-1.1c s2+1")
     assert "pulsar.phrase.gives_more" not in repr(message.params["gives"])
     assert "stb." not in render(message, "hu", label=True) and "4 pont" in render(message, "hu", label=True)
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_P_SETUP_21_each_starting_gate_says_what_a_die_reaches_from_it(side: str) -> None:
+    """P-10: the starting gates' choices are not bare: each says how many unexplored systems and
+    unclaimed pulsars lie within 6 steps (a die's flight), which differ between the gates."""
+    state = GAME.new_game({"players": 3, "cluster_side": side}, 5)
+    while state.phase != "start_gate":
+        seat = min(GAME.waiting_for(state))
+        state = GAME.apply(state, GAME.legal_moves(state, seat)[0])
+    seat = min(GAME.waiting_for(state))
+    gates = [GAME.format_move(m) for m in GAME.legal_moves(state, seat)]
+    said = []
+    for text in gates:
+        description = GAME.describe_move(state, seat, text)
+        assert description is not None and description.key == "pulsar.describe.gate_near", text
+        said.append((description.params["systems"], description.params["pulsars"]))
+        for language in LANGUAGES:
+            assert len(_label(state, text, language)) <= phrases.LABEL_LIMIT
+    assert len(set(said)) > 1, said
+    assert "6 lépésen belül" in _label(state, gates[0], "hu")
