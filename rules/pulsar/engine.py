@@ -1127,7 +1127,8 @@ class PulsarGame(Game[GameState, Move]):
         lines = [P("status.round", round=view.round, step=P(f"step.{view.phase}"))]
         for player in view.players:
             lines.append(P("status.player", colour=self.seat_label(view, player.seat), vp=player.vp, cubes=player.cubes,
-                           dice=", ".join(str(d) for d in player.dice) or "-", tokens=describe.tokens(player.mods),
+                           dice=Join(list(player.dice), "comma") if player.dice else self._no_dice(view),
+                           tokens=describe.tokens(player.mods),
                            gyros=describe.reserve(player.gyro_reserve)))
         if any(player.hq_board for player in view.players):
             lines.append(P("status.hq", boards=Join([P("status.hq_one", colour=self.seat_label(view, player.seat),
@@ -1142,6 +1143,12 @@ class PulsarGame(Game[GameState, Move]):
                 lines.append(P("status.kept", colour=self.seat_label(view, player.seat),
                                tiles=Join([describe.exploration_tile(t) for t in player.kept_exploration], "and")))
         return lines
+
+    @staticmethod
+    def _no_dice(view: GameState) -> Msg:
+        """A player without dice (D-DRAFT): "none yet" until the draft hands them out, "none" once
+        spent (27g P-6)."""
+        return P("count.no_dice_yet" if view.phase in (HQ_SIDE, START_GATE, DRAFT) else "count.none")
 
     @staticmethod
     def _hq_text(player: Any) -> Msg:
@@ -1172,8 +1179,8 @@ class PulsarGame(Game[GameState, Move]):
         if player.patents:
             lines.append(P("private.patents", techs=Join([named(tech) for tech in player.patents], "comma")))
         if player.transmitters:
-            lines.append(P("private.transmitters", tiles=Join([P(
-                "private.transmitter", tile=named(own.tile), paid=len(own.covered),
+            lines.append(P("private.transmitters", tiles=Join([P(               # 27g P-5: PR-4, operational only
+                "private.transmitter_unpaid", tile=named(own.tile), paid=len(own.covered),
                 icons=len(tables().transmitters[own.tile].dice)) if not own.operational else P(
                 "private.transmitter_on", tile=named(own.tile)) for own in player.transmitters], "comma")))
         open_projects = act.hq_available(view, seat) if view.phase not in (HQ_SIDE, OVER) else []

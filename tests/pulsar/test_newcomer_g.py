@@ -147,3 +147,42 @@ def test_P_SETUP_21_each_starting_gate_says_what_a_die_reaches_from_it(side: str
             assert len(_label(state, text, language)) <= phrases.LABEL_LIMIT
     assert len(set(said)) > 1, said
     assert "6 lépésen belül" in _label(state, gates[0], "hu")
+
+
+def test_PR_4_the_hand_says_a_transmitter_produces_only_once_fully_paid() -> None:
+    """P-5: a transmitter with icons left reads "(csak a teljes kifizetés után termel)"."""
+    state = _actions([2, 6])
+    state.players[0].transmitters.append(OwnTransmitter("TX-A04", [1]))
+    lines = [render(line, "hu") for line in GAME.private_lines(GAME.view(state, 0), 0)]
+    line = next(text for text in lines if "Adóállomásaid" in text)
+    assert "2 kockaikonból 1 kifizetve" in line and "csak a teljes kifizetés után termel" in line, line
+    keys = repr(GAME.private_lines(GAME.view(state, 0), 0))
+    assert "pulsar.private.transmitter_unpaid" in keys
+
+
+def test_D_DRAFT_no_dice_before_the_draft_reads_none_yet() -> None:
+    """P-6: before the draft the status says "kockák: még nincs", not "kockák: -"; once spent "nincs"."""
+    state = new_game({"players": 2, "first_game": True}, 1)
+    state.phase = "draft"
+    shown = [render(line, "hu") for line in GAME.status_lines(state)]
+    assert any("kockák: még nincs" in line for line in shown), shown
+    assert not any("kockák: -" in line for line in shown)
+    spent = _actions([])
+    assert any("kockák: nincs" in render(line, "hu") for line in GAME.status_lines(spent))
+
+
+@pytest.mark.parametrize("typed, size", [("erőmű elvesz kicsi e2", "S"), ("erőmű elvesz kicsit e2", "S"),
+                                         ("erőmű elvesz közepeset e2", "M"), ("erőmű elvesz nagyot e2", "L"),
+                                         ("gyro take small s2", "S"), ("gyro take large s2", "L")])
+def test_NOT_1_a_gyrodyne_size_may_be_typed_as_the_adjective(typed: str, size: str) -> None:
+    """P-7: "kicsi", the accusative ("nagyot") and the English words are gyrodyne sizes."""
+    move = GAME.parse_move(_actions([2]), 0, typed)
+    assert move.arg == size
+
+
+def test_TX_ACT_a_transmitter_without_a_one_time_reward_does_not_read_nothing() -> None:
+    """P-9: TX-A02's gist is "kockák: 2 · termelés: …", not "kockák: 2 · semmi · …"."""
+    from rules.pulsar.components import by_id
+    gist = by_id()["tx-a02"].gist
+    assert gist.key == "pulsar.comp.transmitter.gist_production"
+    assert "semmi" not in render(gist, "hu")
