@@ -1179,10 +1179,12 @@ class PulsarGame(Game[GameState, Move]):
         if player.patents:
             lines.append(P("private.patents", techs=Join([named(tech) for tech in player.patents], "comma")))
         if player.transmitters:
-            lines.append(P("private.transmitters", tiles=Join([P(               # 27g P-5: PR-4, operational only
-                "private.transmitter_unpaid", tile=named(own.tile), paid=len(own.covered),
+            lines.append(P("private.transmitters", tiles=Join([P(
+                "private.transmitter", tile=named(own.tile), paid=len(own.covered),
                 icons=len(tables().transmitters[own.tile].dice)) if not own.operational else P(
                 "private.transmitter_on", tile=named(own.tile)) for own in player.transmitters], "comma")))
+            if not all(own.operational for own in player.transmitters):
+                lines.append(P("private.transmitters_unpaid"))      # 27g P-5: PR-4 counts operational ones only
         open_projects = act.hq_available(view, seat) if view.phase not in (HQ_SIDE, OVER) else []
         if open_projects:
             lines.append(P("private.projects", projects=Join([named(p) for p in open_projects], "comma")))

@@ -150,14 +150,18 @@ def test_P_SETUP_21_each_starting_gate_says_what_a_die_reaches_from_it(side: str
 
 
 def test_PR_4_the_hand_says_a_transmitter_produces_only_once_fully_paid() -> None:
-    """P-5: a transmitter with icons left reads "(csak a teljes kifizetés után termel)"."""
+    """P-5: with a transmitter not fully paid, the hand says that only an operational one
+    produces; once all are operational it does not."""
     state = _actions([2, 6])
     state.players[0].transmitters.append(OwnTransmitter("TX-A04", [1]))
+    keys = [line.key for line in GAME.private_lines(GAME.view(state, 0), 0)]
+    assert keys.index("pulsar.private.transmitters_unpaid") == keys.index("pulsar.private.transmitters") + 1
     lines = [render(line, "hu") for line in GAME.private_lines(GAME.view(state, 0), 0)]
-    line = next(text for text in lines if "Adóállomásaid" in text)
-    assert "2 kockaikonból 1 kifizetve" in line and "csak a teljes kifizetés után termel" in line, line
-    keys = repr(GAME.private_lines(GAME.view(state, 0), 0))
-    assert "pulsar.private.transmitter_unpaid" in keys
+    assert any("csak akkor termel, ha minden kockaikonja ki van fizetve" in line for line in lines), lines
+    state.players[0].transmitters[0].covered.append(2)
+    state.players[0].transmitters[0].operational = True
+    keys = [line.key for line in GAME.private_lines(GAME.view(state, 0), 0)]
+    assert "pulsar.private.transmitters_unpaid" not in keys
 
 
 def test_D_DRAFT_no_dice_before_the_draft_reads_none_yet() -> None:
