@@ -190,3 +190,38 @@ def test_TX_ACT_a_transmitter_without_a_one_time_reward_does_not_read_nothing() 
     gist = by_id()["tx-a02"].gist
     assert gist.key == "pulsar.comp.transmitter.gist_production"
     assert "semmi" not in render(gist, "hu")
+
+
+def test_HQ_4_PAT_1_ACT_TX_TAKE_a_reward_is_cut_only_where_no_shorter_whole_form_fits() -> None:
+    """P-2, over a playout of each player count: a label cuts what a project, technology or
+    transmitter gives ("… stb.") only where even the briefest wording of the whole reward (the
+    code with no article, the die's token as its sign) is over the limit; few labels are cut."""
+    from tests.pulsar.test_label_length import playout_positions
+
+    from rules.pulsar import moves as mv
+    from rules.pulsar.codes import code
+    from rules.pulsar.data import tables
+    keys = {mv.HQ: ("phrase.hq", lambda m: tables().projects[m.arg].effects),
+            mv.PATENT: ("phrase.patent", lambda m: phrases._but_teleport(m, tables().technologies[m.arg].effects)),
+            mv.TX_TAKE: ("phrase.tx_take", lambda m: phrases._but_teleport(
+                m, tables().transmitters[m.arg].on_activation + tables().transmitters[m.arg].production))}
+    total = cut = 0
+    for players in (2, 3, 4):
+        for game, state, seats in playout_positions("pulsar", players, 7 + players, 2):
+            for seat in seats:
+                for move in game.legal_moves(state, seat):
+                    if move.kind not in keys or move.pay is None:
+                        continue
+                    total += 1
+                    phrase = phrases.of_move(move)
+                    if "pulsar.phrase.gives_more" not in repr(phrase):
+                        continue
+                    cut += 1
+                    key, effects = keys[move.kind]
+                    whole = phrases.gives_ladder(effects(move))[0]
+                    values = {"tile": code(move.arg)} if move.kind == mv.TX_TAKE else {}
+                    brief = phrases.P(f"{key}_brief", gives=whole, die=phrases.die(move.pay, True, True),
+                                      extra=phrases._options(move), icon=move.number, tech=move.arg,
+                                      project=move.arg, **values)
+                    assert not phrases.fits(brief), mv.format_move(move)
+    assert total > 200 and 0 < cut < total // 10, (cut, total)
