@@ -204,7 +204,7 @@ def _fitted(key: str, effects: Any, pay: Payment, /, full: bool = False, **value
     with the die in full or else in its short words; else no rewards at all (``<key>_plain``), and
     last in fewer words (``<key>_short``, where one exists).
     The post's reward line names them all."""
-    ladder = gives_ladder(effects)
+    ladder = gives_ladder(effects) if effects else []        # a teleport alone: its to= says it, not "nothing"
     brief = has_key(f"pulsar.{key}_brief")      # fewer words around the code, what it gives kept
     candidates = []
     for gives in ladder:                        # the whole reward in fewer words before a cut one (27g P-2)

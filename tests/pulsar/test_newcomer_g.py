@@ -225,3 +225,10 @@ def test_HQ_4_PAT_1_ACT_TX_TAKE_a_reward_is_cut_only_where_no_shorter_whole_form
                                       project=move.arg, **values)
                     assert not phrases.fits(brief), mv.format_move(move)
     assert total > 200 and 0 < cut < total // 10, (cut, total)
+
+
+def test_TELEPORT_3_a_technology_that_only_teleports_does_not_read_nothing() -> None:
+    """AII-4b gives only a teleport: without ``to=`` its label does not say it gives "nothing"."""
+    message = phrases.phrase("patent AII-4b s4")
+    assert message.key == "pulsar.phrase.patent_plain"
+    assert "pulsar.comp.nothing" not in repr(message)
