@@ -103,7 +103,9 @@ def transmitter(tile: str) -> Component:
         P("comp.transmitter.text", id=code(tile), letter=info.letter, dice=dice, n=len(info.dice), active=active,
           production=production, connections=Join([str(c) for c in info.connections], "comma")),
         P("comp.transmitter.gist", dice=dice, active=effects_or_nothing(info.on_activation, short=True),
-          production=effects_or_nothing(info.production, short=True)),
+          production=effects_or_nothing(info.production, short=True)) if info.on_activation else P(
+            "comp.transmitter.gist_production", dice=dice,               # no one-time reward: not "nothing" (27g P-9)
+            production=effects_or_nothing(info.production, short=True)),
         _designed(_SOURCES()[tile]), (tile.replace("-", ""), tile.split("-")[1], *_hu_aliases(tile)), code(tile))
 
 

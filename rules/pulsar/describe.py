@@ -122,7 +122,31 @@ GATE_COLOURS = {"O": "orange", "G": "green", "P": "purple"}
 
 
 def effects(items: Iterable[Effect], short: bool = False) -> Join:
-    return Join([effect(item, short) for item in ordered(items)], "and")
+    """The rewards in words, a reward printed twice counted once ("2 ±1 die modifier tokens",
+    "2 db ±1 kockamódosító"), not repeated (27g P-3)."""
+    return Join([counted(item, n, short) for item, n in grouped(items)], "and")
+
+
+def grouped(items: Iterable[Effect]) -> list[tuple[Effect, int]]:
+    """The rewards of :func:`ordered` with how many times each is printed, in their first place."""
+    out: list[tuple[Effect, int]] = []
+    for item in ordered(items):
+        at = next((i for i, (seen, _n) in enumerate(out) if seen == item), None)
+        if at is None:
+            out.append((item, 1))
+        else:
+            out[at] = (item, out[at][1] + 1)
+    return out
+
+
+def counted(eff: Effect, n: int, short: bool = False) -> Msg:
+    """One reward ``n`` times: its counted words (``pulsar.effect_n.*``, the brief
+    ``pulsar.effect_short_n.*``) where they exist, else "2 × …"."""
+    one = effect(eff, short)
+    if n == 1:
+        return one
+    own = one.key.replace("pulsar.effect.", "pulsar.effect_n.", 1).replace("pulsar.effect_short.", "pulsar.effect_short_n.", 1)
+    return Msg(own, n=n, **one.params) if has_key(own) else P("effect_times", n=n, effect=one)
 
 
 def ordered(items: Iterable[Effect]) -> list[Effect]:

@@ -28,6 +28,7 @@ DESIGN DECISIONS (where the spec leaves the engine a choice; each in one place)
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
 from rules.base import Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, ScorePart, players_option
@@ -75,6 +76,11 @@ def _as_typed(value: str, canonical: str, text: str) -> str | None:
     return None
 
 
+#: The most steps a flight paid with one silver die takes (FLY-1): what a starting gate's
+#: choice counts in reach (27g P-10).
+REACH = 6
+
+
 class PulsarGame(Game[GameState, Move]):
     name = "pulsar"
     title = "Pulsar 2849"
@@ -113,7 +119,37 @@ class PulsarGame(Game[GameState, Move]):
             raise
         if move.kind == mv.DRAFT and len(move.arg) == 1 and state.player_count == 2:
             return self._named_marker(state, seat, move)
+        if move.kind == mv.TX_TAKE and not any(word.lower().startswith("icon=") for word in canonical.split()):
+            return self._matching_icon(state, seat, move)
         return move
+
+    @staticmethod
+    def _matching_icon(state: GameState, seat: int, move: Move) -> Move:
+        """``tx take TX-A05 s3`` without ``icon=`` (27g P-1): the first icon printed with the
+        die's value (ACT-TX-TAKE: any one icon); icon 1 when none matches or the value is not
+        known yet (apply's refusal then names the icons)."""
+        info = tables().transmitters.get(move.arg)
+        value = PulsarGame._nominal_value(state, seat, move.pay)
+        if info is None or value is None or value not in info.dice:
+            return move
+        return replace(move, number=info.dice.index(value) + 1)
+
+    @staticmethod
+    def _nominal_value(state: GameState, seat: int, pay: "act.Payment | None") -> int | None:
+        """The value a payment makes (A-PAY, A-MOD, A-BONUS-7), without checking or spending it."""
+        if pay is None:
+            return None
+        player = state.players[seat]
+        value = player.red if pay.red else pay.value
+        if value is None:
+            return None
+        if pay.zero:
+            value = 1
+        if pay.mod:
+            value += act.MOD_DELTA[pay.mod]
+        if pay.flex:
+            value += pay.flex[1]
+        return value
 
     @staticmethod
     def _named_marker(state: GameState, seat: int, move: Move) -> Move:
@@ -287,9 +323,13 @@ class PulsarGame(Game[GameState, Move]):
             return []
         verb = words[0]
         if verb in ("hq", "patent") or verb == "tx" and words[1:2] == ["take"]:
-            return []               # the phrase names the die and what it gives, within a label
+            return []               # the phrase names the die, what it gives and a teleport forgone
         if verb == "tx" and len(words) > 2 and words[1] == "pay" and words[2] in tables().transmitters:
             info = tables().transmitters[words[2]]     # what it gives once paid in full (the icon is in the phrase)
+            if self._teleport_declined(state, seat, text):     # TELEPORT-3: the rest, and that it forgoes the teleport
+                rest = [e for e in info.on_activation if e.name != "EFF-TELEPORT"] + list(info.production)
+                return [P("describe.no_teleport_gives", effects=gives) for gives in phrases.gives_ladder(rest)] \
+                    + [P("describe.no_teleport")]
             return [P("comp.gist.plain", effects=gives) for gives in phrases.gives_ladder(info.on_activation + info.production)]
         if verb == "gyro" and len(words) > 2 and words[1] in ("take", "place", "choose"):
             size = words[2].upper()[:1]
@@ -303,7 +343,54 @@ class PulsarGame(Game[GameState, Move]):
             return self._purchase_descriptions(verb, words[1:])
         if verb == "fly":                 # G-8: what the flight reaches (STATION-END, PULSAR-CLAIM, ...)
             return self._flight_descriptions(state, seat, text)
+        if verb == "gate" and len(words) == 2 and state.phase == START_GATE:
+            return self._gate_descriptions(state, words[1].upper())
         return []                   # ``draft 4`` (no marker moves): the phrase says it all
+
+    @staticmethod
+    def _gate_descriptions(state: GameState, gate: str) -> list[Msg]:
+        """What is near a starting gate (P-SETUP-21, 27g P-10), which the gates differ in: the
+        unexplored systems and unclaimed pulsars a flight paid with one die can reach from there
+        (FLY-1: up to 6 steps)."""
+        routes = tables().routes(flying.side_of(state))
+        if not routes.get(gate):
+            return []
+        steps = {gate: 0}
+        queue = [gate]
+        for here in queue:                          # breadth first: each location's fewest steps
+            for there in routes[here]:
+                if there not in steps:
+                    steps[there] = steps[here] + 1
+                    queue.append(there)
+        kinds = tables().locations
+        reach = [loc for loc in queue if steps[loc] <= REACH]
+        systems = sum(1 for loc in reach if kinds[loc].type == "S"
+                      and not (loc in state.systems and state.systems[loc].revealed))
+        pulsars = sum(1 for loc in reach if kinds[loc].type == "P" and routes[loc] and loc not in state.pulsars)
+        return [P("describe.gate_near", steps=REACH, systems=systems, pulsars=pulsars)]
+
+    @staticmethod
+    def _teleport_declined(state: GameState, seat: int, text: str) -> bool:
+        """Whether the move ``text`` activates a teleport now (a transmitter's last icon, a one-icon
+        transmitter taken, a technology) without a ``to=``: it forgoes the teleport (TELEPORT-3)."""
+        try:
+            move = mv.parse_move(seat, text)
+        except IllegalMove:
+            return False
+        if any(option.startswith("to=") for option in move.options):
+            return False
+        if move.kind == mv.PATENT and move.arg in tables().technologies:
+            effects = tables().technologies[move.arg].effects
+        elif move.kind in (mv.TX_TAKE, mv.TX_PAY) and move.arg in tables().transmitters:
+            info = tables().transmitters[move.arg]
+            own = next((t for t in state.players[seat].transmitters if t.tile == move.arg), None)
+            covered = set() if move.kind == mv.TX_TAKE or own is None else set(own.covered)
+            if own is not None and own.operational or len(covered | {move.number}) < len(info.dice):
+                return False
+            effects = info.on_activation
+        else:
+            return False
+        return any(effect.name == "EFF-TELEPORT" for effect in effects)
 
     @staticmethod
     def _flight_descriptions(state: GameState, seat: int, text: str) -> list[Msg]:
@@ -521,9 +608,10 @@ class PulsarGame(Game[GameState, Move]):
         return [()]
 
     def _destinations(self, state: GameState, effects: Iterable[Any]) -> list[tuple[str, ...]]:
-        """No option (a teleport declined), and ``to=<location>`` for each place a teleport
-        among ``effects`` may reach (TELEPORT-1/2)."""
-        out: list[tuple[str, ...]] = [()]
+        """``to=<location>`` for each place a teleport among ``effects`` may reach (TELEPORT-1/2),
+        then no option (the teleport declined, TELEPORT-3) last: the suggestions offer the
+        teleport first (27g P-11)."""
+        out: list[tuple[str, ...]] = []
         routes = tables().routes(flying.side_of(state))
         for effect in effects:
             if effect.name == "EFF-TELEPORT":
@@ -531,7 +619,7 @@ class PulsarGame(Game[GameState, Move]):
                 for loc, info in sorted(tables().locations.items()):
                     if info.type != "H" and routes[loc] and (kind == "any" or flying.P_KIND[kind] == info.type):
                         out.append((f"to={loc}",))
-        return out
+        return out + [()]
 
     def random_move(self, state: GameState, seat: int, rng: Any) -> Move | None:
         moves = self.legal_moves(state, seat)
@@ -1045,7 +1133,8 @@ class PulsarGame(Game[GameState, Move]):
         lines = [P("status.round", round=view.round, step=P(f"step.{view.phase}"))]
         for player in view.players:
             lines.append(P("status.player", colour=self.seat_label(view, player.seat), vp=player.vp, cubes=player.cubes,
-                           dice=", ".join(str(d) for d in player.dice) or "-", tokens=describe.tokens(player.mods),
+                           dice=Join(list(player.dice), "comma") if player.dice else self._no_dice(view),
+                           tokens=describe.tokens(player.mods),
                            gyros=describe.reserve(player.gyro_reserve)))
         if any(player.hq_board for player in view.players):
             lines.append(P("status.hq", boards=Join([P("status.hq_one", colour=self.seat_label(view, player.seat),
@@ -1060,6 +1149,12 @@ class PulsarGame(Game[GameState, Move]):
                 lines.append(P("status.kept", colour=self.seat_label(view, player.seat),
                                tiles=Join([describe.exploration_tile(t) for t in player.kept_exploration], "and")))
         return lines
+
+    @staticmethod
+    def _no_dice(view: GameState) -> Msg:
+        """A player without dice (D-DRAFT): "none yet" until the draft hands them out, "none" once
+        spent (27g P-6)."""
+        return P("count.no_dice_yet" if view.phase in (HQ_SIDE, START_GATE, DRAFT) else "count.none")
 
     @staticmethod
     def _hq_text(player: Any) -> Msg:
@@ -1094,6 +1189,8 @@ class PulsarGame(Game[GameState, Move]):
                 "private.transmitter", tile=named(own.tile), paid=len(own.covered),
                 icons=len(tables().transmitters[own.tile].dice)) if not own.operational else P(
                 "private.transmitter_on", tile=named(own.tile)) for own in player.transmitters], "comma")))
+            if not all(own.operational for own in player.transmitters):
+                lines.append(P("private.transmitters_unpaid"))      # 27g P-5: PR-4 counts operational ones only
         open_projects = act.hq_available(view, seat) if view.phase not in (HQ_SIDE, OVER) else []
         if open_projects:
             lines.append(P("private.projects", projects=Join([named(p) for p in open_projects], "comma")))

@@ -45,7 +45,11 @@ SUB_ALIASES = WordTable({"elvesz": "take", "vesz": "take", "lerak": "place", "ep
                          "forgat": "spin", "fizet": "pay", "osszekot": "link", "kapcsol": "link", "valaszt": "choose"})
 TRACK_HU = {"I": "K", "E": "M"}
 SIZE_HU = {"S": "kis", "M": "közepes", "L": "nagy"}
-SIZE_ALIASES = WordTable({"kis": "S", "k": "S", "kozepes": "M", "ko": "M", "nagy": "L", "n": "L"})
+#: Sizes as a Hungarian types them (27g P-7): the adjective alone ("kicsi"), in the accusative
+#: ("nagyot", "közepeset", "kicsit"), and the English words.
+SIZE_ALIASES = WordTable({"kis": "S", "k": "S", "kozepes": "M", "ko": "M", "nagy": "L", "n": "L",
+                          "kicsi": "S", "kicsit": "S", "kozepeset": "M", "nagyot": "L",
+                          "small": "S", "medium": "M", "large": "L"})
 COLOUR_HU = {"orange": "narancs", "green": "zöld", "purple": "lila"}
 #: The die modifier token bought (ACT-BUY-MOD, MOD-BUY-1) in the rulebook's words ("plusz-mínusz
 #: kockamódosító jelző", "plusz kettő"); the notation's ``pm`` / ``p2`` and the printed ``±1`` /

@@ -37,13 +37,14 @@ def path(codes: "tuple[str, ...] | list[str]", compact: bool = False, from_ship:
     return message
 
 
-def die(pay: Payment, short: bool = False) -> Msg:
+def die(pay: Payment, short: bool = False, tiny: bool = False) -> Msg:
     """The die paid, in words: "silver 3 with a +1 token", "the bonus die"; ``short``: the
-    same facts in fewer words for a long label ("a silver 3 with a +1 token, DI-1a: +1")."""
+    same facts in fewer words for a long label ("a silver 3 with a +1 token, DI-1a: +1");
+    ``tiny``: the token as its sign alone ("a silver 3 +1"), so a reward need not be cut (27g P-2)."""
     base = P("die.red") if pay.red else P(f"die.silver.{pay.value}") if 1 <= pay.value <= 6 else P(
         "die.silver_n", value=pay.value)
     if pay.mod:
-        base = P("die.mod_short" if short else "die.mod", die=base,
+        base = P("die.mod_tiny" if tiny else "die.mod_short" if short else "die.mod", die=base,
                  mod=pay.mod.replace("-", "\u2212"))              # a minus sign, as the texts write −1
     if pay.zero:
         base = P("die.zero", die=base)
@@ -106,7 +107,22 @@ def _options(move: mv.Move) -> Msg | str:
             items.append(P("phrase.opt.to", location=loc(value)))
         elif key == "link":
             items.append(P("phrase.opt.link", point=value))
+    if not any(option.startswith("to=") for option in move.options) and _teleports_now(move):
+        items.append(P("phrase.opt.no_teleport"))                   # TELEPORT-3: declined (27g P-11)
     return P("phrase.options", items=Join(items, "and")) if items else ""
+
+
+def _teleports_now(move: mv.Move) -> bool:
+    """Whether ``move`` activates a teleport whatever the state: a technology patented, a
+    one-icon transmitter taken (a payment's last icon depends on the state: ``describe_move``)."""
+    tab = tables()
+    if move.kind == mv.PATENT and move.arg in tab.technologies:
+        effects = tab.technologies[move.arg].effects
+    elif move.kind == mv.TX_TAKE and move.arg in tab.transmitters and len(tab.transmitters[move.arg].dice) == 1:
+        effects = tab.transmitters[move.arg].on_activation
+    else:
+        return False
+    return any(effect.name == "EFF-TELEPORT" for effect in effects)
 
 
 def _rewards(effects: Any) -> Msg | Join:
@@ -137,9 +153,10 @@ def gives_ladder(effects: Any) -> "list[Msg | Join]":
     more = [item for item in items if item.name != "EFF-VP"]
     if more and len(more) < len(items):
         ladder.append(P("phrase.gives_more", effects=_rewards(more)))
-    if len(items) > 1:
-        for item in sorted(items, key=lambda item: _WEIGHT.get(item.name, 5)):
-            ladder.append(P("phrase.gives_more", effects=describe.effect(item, short=True)))
+    groups = describe.grouped(items)
+    if len(groups) > 1:
+        for item, n in sorted(groups, key=lambda group: _WEIGHT.get(group[0].name, 5)):
+            ladder.append(P("phrase.gives_more", effects=describe.counted(item, n, short=True)))
     return ladder
 
 
@@ -187,24 +204,46 @@ def _fitted(key: str, effects: Any, pay: Payment, /, full: bool = False, **value
     with the die in full or else in its short words; else no rewards at all (``<key>_plain``), and
     last in fewer words (``<key>_short``, where one exists).
     The post's reward line names them all."""
-    ladder = gives_ladder(effects)
-    candidates = [P(key, gives=gives, die=die(pay, short), **values)
-                  for gives in ladder for short in (False, True)]
-    if has_key(f"pulsar.{key}_brief"):          # fewer words around the code, what it gives kept
-        candidates += [P(f"{key}_brief", gives=gives, die=die(pay, True), **values) for gives in ladder]
+    ladder = gives_ladder(effects) if effects else []        # a teleport alone: its to= says it, not "nothing"
+    brief = has_key(f"pulsar.{key}_brief")      # fewer words around the code, what it gives kept
+    candidates = []
+    for gives in ladder:                        # the whole reward in fewer words before a cut one (27g P-2)
+        candidates += [P(key, gives=gives, die=die(pay, short), **values) for short in (False, True)]
+        if brief:
+            candidates += [P(f"{key}_brief", gives=gives, die=die(pay, True, tiny), **values)
+                           for tiny in ((False, True) if pay.mod else (False,))]
     candidates += [P(f"{key}_plain", die=die(pay, short), **values) for short in (False, True)]
     if has_key(f"pulsar.{key}_short"):          # fewer words around the code, the same facts
         candidates.append(P(f"{key}_short", die=die(pay, True), **values))
     return first_fitting(candidates, full)
 
 
-def _with_die(key: str, pay: Payment, /, full: bool = False, **values: Any) -> Msg:
+def _with_die(key: str, pay: Payment, /, full: bool = False, reserved: int = 0, **values: Any) -> Msg:
     """The phrase ``key`` with the die paid in full words, or in its short words when that
-    does not fit a label, and last in fewer words (``<key>_short``, where one exists)."""
+    does not fit a label (with ``reserved`` characters left for a description), and last in
+    fewer words (``<key>_short``, where one exists)."""
     candidates = [P(key, die=die(pay, short), **values) for short in (False, True)]
     if has_key(f"pulsar.{key}_short"):
         candidates.append(P(f"{key}_short", die=die(pay, True), **values))
-    return first_fitting(candidates, full)
+    if not full and reserved and not any(fits(message, reserved) for message in candidates):
+        reserved = 0                            # the description is shortened anyway: the phrase in full
+    return first_fitting(candidates, full, reserved)
+
+
+def _longest(message: "Msg | Join") -> int:
+    """``message``'s longest rendering as a label over the languages."""
+    from rules.messages import LANGUAGES, render
+    return max(len(render(message, language, label=True)) for language in LANGUAGES)
+
+
+#: What a transmitter payment's label keeps for ": without teleporting" (``describe_move``, 27g P-11).
+NO_TELEPORT_RESERVED = 22
+
+
+def _but_teleport(move: mv.Move, effects: Any) -> Any:
+    """``effects`` without the teleport a move activates now: its ``to=`` or "without
+    teleporting" says it (TELEPORT-3)."""
+    return tuple(e for e in effects if e.name != "EFF-TELEPORT") if _teleports_now(move) else effects
 
 
 @lru_cache(maxsize=4096)
@@ -277,12 +316,19 @@ def of_move(move: mv.Move, full: bool = False) -> Msg:
         return _with_die("phrase.gyro_spin", pay, location=loc(move.arg), full=full)
     if kind == mv.TX_TAKE:
         info = tab.transmitters[move.arg]
-        return _fitted("phrase.tx_take", info.on_activation + info.production, pay, tile=code(move.arg),
-                       icon=move.number, extra=extra, full=full)
-    if kind == mv.TX_PAY:
-        return _with_die("phrase.tx_pay", pay, tile=code(move.arg), icon=move.number, extra=extra, full=full)
+        return _fitted("phrase.tx_take", _but_teleport(move, info.on_activation + info.production), pay,
+                       tile=code(move.arg), icon=move.number, extra=extra, full=full)
+    if kind == mv.TX_PAY:       # room for "without teleporting" after it, where the last icon may teleport,
+        info = tab.transmitters[move.arg]                  # else for all it gives in fewer words (27g P-2)
+        room = NO_TELEPORT_RESERVED if not any(o.startswith("to=") for o in move.options) and any(
+            e.name == "EFF-TELEPORT" for e in info.on_activation) else 0
+        if not room and not full:
+            room = DESCRIPTION_GLUE + _longest(gives_ladder(info.on_activation + info.production)[0])
+        return _with_die("phrase.tx_pay", pay, tile=code(move.arg), icon=move.number, extra=extra, full=full,
+                         reserved=room)
     if kind == mv.PATENT:
-        return _fitted("phrase.patent", tab.technologies[move.arg].effects, pay, tech=move.arg, extra=extra, full=full)
+        return _fitted("phrase.patent", _but_teleport(move, tab.technologies[move.arg].effects), pay, tech=move.arg,
+                       extra=extra, full=full)
     if kind == mv.HQ:
         return _fitted("phrase.hq", tab.projects[move.arg].effects, pay, project=move.arg, extra=extra, full=full)
     if kind == mv.BUY:

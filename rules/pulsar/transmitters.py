@@ -38,7 +38,7 @@ def take(state: GameState, seat: int, tile: str, icon: int, paid_value: int,
         raise IllegalMove("pulsar.err.tx_offer", "ACT-TX-TAKE", tile=code(tile), offer=[code(t) for t in state.offer] or ["-"])
     info = tables().transmitters[tile]
     if not 1 <= icon <= len(info.dice) or info.dice[icon - 1] != paid_value:
-        raise IllegalMove("pulsar.err.tx_icon", "ACT-TX-TAKE", tile=code(tile), dice=list(info.dice), value=paid_value)
+        raise _icon_refusal("ACT-TX-TAKE", tile, icon, paid_value, [])
     player = state.players[seat]
     if link is not None:
         other, point, new_point = link
@@ -60,10 +60,21 @@ def pay_icon(state: GameState, seat: int, tile: str, icon: int, paid_value: int,
     mine = own(player, tile)
     info = tables().transmitters[tile]
     if mine.operational or icon in mine.covered or not 1 <= icon <= len(info.dice) or info.dice[icon - 1] != paid_value:
-        raise IllegalMove("pulsar.err.tx_icon", "ACT-TX-PAY", tile=code(tile), dice=list(info.dice), value=paid_value)
+        raise _icon_refusal("ACT-TX-PAY", tile, icon, paid_value, [] if mine.operational else mine.covered)
     mine.covered.append(icon)
     if len(mine.covered) == len(info.dice):
         _activate(state, seat, mine, to)
+
+
+def _icon_refusal(rule: str, tile: str, icon: int, value: int, covered: list[int]) -> IllegalMove:
+    """The icon named does not take a die of ``value``: when another free icon does, which
+    ``icon=`` to type (27g P-1); else the tile's icons."""
+    dice = tables().transmitters[tile].dice
+    other = next((i for i, d in enumerate(dice, 1) if d == value and i not in covered and i != icon), None)
+    if other is not None and 1 <= icon <= len(dice) and icon not in covered:
+        return IllegalMove("pulsar.err.tx_icon_other", rule, tile=code(tile), icon=icon, need=dice[icon - 1],
+                           value=value, other=other)
+    return IllegalMove("pulsar.err.tx_icon", rule, tile=code(tile), dice=list(dice), value=value)
 
 
 def link(state: GameState, seat: int, tile: str, point: int, other: str, other_point: int) -> None:

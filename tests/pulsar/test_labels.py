@@ -43,7 +43,7 @@ def test_HQ_3_every_project_label_fits_without_clipping(project: str, language: 
 @pytest.mark.parametrize("project", PROJECTS)
 def test_HQ_4_a_plain_die_label_names_a_reward_after_the_project_and_die(project: str) -> None:
     phrase = GAME.move_phrase(STATE, 0, f"hq {project} s{tables().projects[project].cost}")
-    assert phrase.key == "pulsar.phrase.hq"                     # never the bare "_plain" fallback
+    assert phrase.key in ("pulsar.phrase.hq", "pulsar.phrase.hq_brief")   # never the bare "_plain" fallback
     assert GAME.describe_move(STATE, 0, f"hq {project} s1") is None   # the gist would repeat it
 
 

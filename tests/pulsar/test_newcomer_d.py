@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rules.messages import LANGUAGES, render
+from rules.pulsar import moves as mv
 from rules.pulsar import phrases
 from rules.pulsar.data import tables
 
@@ -28,6 +29,8 @@ def test_PAT_1_HQ_TX_a_label_paid_with_a_token_still_says_what_it_gives() -> Non
         message = phrases.phrase(text)
         assert not message.key.startswith("pulsar.phrase.raw"), text
         if message.key.endswith(("_plain", "_short")):
+            if not phrases._but_teleport(mv.parse_move(0, text), _effects(text)):
+                continue            # a teleport alone: "without teleporting" says it (27g P-11, TELEPORT-3)
             verb = message.key.removesuffix("_plain").removesuffix("_short")
             briefest = phrases.gives_ladder(_effects(text))[-1]
             fallback = phrases.P(verb.removeprefix("pulsar.") + "_brief", gives=briefest, **_values(message))
