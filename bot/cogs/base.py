@@ -255,6 +255,18 @@ def lobby_option_name(name: str, language: str) -> str:
     return label if plain(label) == plain(typed) else t("option_named", language, label=label, option=typed)
 
 
+def info_head(found: rules.Component, language: str) -> str:
+    """/info's heading: the name, its kind and its code, each said once ("**BI-1c technológia**",
+    not "BI-1c technológia (technológia, `BI-1c`)", report 27g P-9): a code the name shows as a
+    word of its own, as it is typed, is not repeated, nor a kind the name already says."""
+    name, kind, code = tr(found.name, language), t(found.kind, language), render(found.shown_code(), language)
+    has_code = re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", name) is not None   # as it is typed
+    has_kind = kind.casefold() in name.casefold()
+    key = {(False, False): "info_head", (False, True): "info_head_code",
+           (True, False): "info_head_kind", (True, True): "info_head_bare"}[has_code, has_kind]
+    return t(key, language, name=name, kind=kind, id=code)
+
+
 def seat_line(loaded: LoadedGame, seat: int, language: str) -> str:
     name = player_name(loaded.record.user_at(seat), language)
     return t("seat_line", language, name=name, label=loaded.game.seat_label(loaded.state, seat))
@@ -1274,8 +1286,7 @@ class GameCog(commands.GroupCog):
                                               ["- " + self.component_label(comp, language) for _rank, comp in close]),
                        ephemeral=True)
             return
-        lines = [t("info_head", language, name=found.name, kind=Msg(found.kind), id=found.shown_code()),
-                 tr(found.text, language)]
+        lines = [info_head(found, language), tr(found.text, language)]
         if found.stand_in:
             lines.append(t("info_stand_in", language))
         await send(interaction, "\n".join(lines), ephemeral=True)

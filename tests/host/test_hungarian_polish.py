@@ -135,3 +135,18 @@ def test_P8_a_refusal_opens_alike_with_and_without_a_rule_id():
         plain = render(Msg("illegal_move", reason="X"), language)
         ruled = render(Msg("illegal_move_rule", reason="X", rule="R-1"), language)
         assert ruled.startswith(plain), (plain, ruled)
+
+
+def test_P9_an_info_heading_says_the_name_kind_and_code_once():
+    """Report 27g P-9: "BI-1c technológia (technológia, `BI-1c`)" said the kind and the code
+    twice; a name that shows its code as a word, or says its kind, is not followed by them."""
+    from bot import lookup
+    from bot.cogs.base import info_head
+    technology = lookup.exact("pulsar", "BI-1c")
+    card = lookup.exact("spacecorp", "M01")
+    booster = lookup.exact("gaia", "booster3")
+    assert technology is not None and card is not None and booster is not None
+    assert info_head(technology, "hu") == "**BI-1c technológia**"
+    assert info_head(technology, "en") == "**Technology BI-1c**"
+    assert info_head(card, "hu") == "**Kémiai hajtómű** (akciókártya, `Ű01`)"        # nothing in the name
+    assert info_head(booster, "en") == "**Booster 3** (`booster3`)"                   # the kind said, the code not
