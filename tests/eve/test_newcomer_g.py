@@ -150,7 +150,7 @@ def test_EVE_PREP_2_a_placements_hint_reads_as_the_status_says_it():
     needs = [hint for hint in hints if hint is not None and hint.key.startswith("eve.describe.place_outpost_needs")]
     assert needs, hints
     assert render(Msg("eve.describe.place_outpost_needs", region="R05", count=3), "hu") == \
-        "ezután a legközelebbi előőrshely: R05, még 3 lehelyezés után"
+        "ezután a legközelebbi előőrshely R05, még 3 lehelyezés után"
     for text in texts:
         label = host_label(GAME, state, seat, text, "hu")
         assert "legkorábban" not in label and len(label) <= 100, label
@@ -254,7 +254,7 @@ def test_EVE_CMB_7_8_a_tactics_label_says_the_losses_it_leads_to():
     assert dict(negate.params) == {"mine": 2, "theirs": 4}          # 3 - 1 on Gallente; Amarr's 4 units all lost
     assert dict(cut.params) == {"mine": 3, "theirs": 4}
     label = host_label(GAME, state, GALLENTE, "tac T2x1", "hu")
-    assert label.endswith("te 2, ő 4") or label.endswith("te 2, az ellenfeled 4 egységet veszít"), label
+    assert label.endswith("veszteséged 2, az övé 4") or label.endswith("2 egységet veszítesz, az ellenfeled 4 egységet"), label
     state = play(state, GALLENTE, "tac T2x1")
     assert state.combat.losses == {AMARR: 4, GALLENTE: 2}           # as the label said
 
@@ -286,7 +286,7 @@ def test_EVE_POL_3_CAL_5_an_expand_names_its_marker_and_a_first_choice_its_actio
     state.regions["R59"].units, state.regions["R59"].owner, state.regions["R59"].outpost = 0, None, None
     marked = GAME.describe_move(state, MINMATAR, "expand R59")
     assert marked is not None and marked.key == "eve.describe.actions_marker"
-    assert render(marked, "hu") == "1 akcióba kerül; régiójelző: VIO-B"
+    assert render(marked, "hu") == "1 akcióba kerül; régiójelző áll rajta (VIO-B)"
     first = GAME.describe_move(state, MINMATAR, "first P")
     assert first is not None and first.key == "eve.describe.first"
     assert state.players[MINMATAR].level("P") == 1                  # production level 1: 4 actions (§18.1)
