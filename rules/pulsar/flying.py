@@ -101,7 +101,10 @@ def gain(state: GameState, seat: int, effects: tuple[Effect, ...], choice: str |
         if name == "EFF-VP":
             player.score(int(args[0]), "rewards")
         elif name == "EFF-VP-PER":                                # AII-4a: n VP per station, at once
-            player.score(int(args[1]) * (board_stations(state, seat) if args[0] == "station" else 0), "rewards")
+            stations = board_stations(state, seat) if args[0] == "station" else 0
+            player.score(int(args[1]) * stations, "rewards")
+            add_event(state, "vp_per_station", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"),
+                      vp=int(args[1]) * stations, stations=stations)
         elif name == "EFF-CUBES":
             player.cubes += int(args[0])
         elif name == "EFF-MOD":

@@ -121,6 +121,8 @@ def test_EFF_VP_PER_AII_4a_pays_1_VP_per_station_on_a_planet_at_once():
     vp, before = player.vp, projected(state, 0)
     patent(state, 0, "AII-4a", Payment(False, 2), 2)
     assert player.vp == vp + 3
+    said = [event["values"] for event in state.events if event["msg"] == "pulsar.event.vp_per_station"]
+    assert [(values["vp"], values["stations"]) for values in said] == [(3, 3)]     # the post says how many
     assert projected(state, 0) - before == pytest.approx(3 + 2.0)   # the computer sees the 3 VP (and 2 a patent)
     later = game()
     later.round = 4
