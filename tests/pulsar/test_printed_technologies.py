@@ -131,6 +131,17 @@ def test_EFF_VP_PER_AII_4a_pays_1_VP_per_station_on_a_planet_at_once():
     assert later.players[1].vp == vp
 
 
+def test_PR_6_GRN_PER_two_stations_counts_board_stations_only():
+    """GRN-PER(two_stations, n) counts the stations on planets, per 2 (spec 8.6.1), as EFF-VP-PER:
+    an extra station of an exploration tile counts only in FS-7."""
+    from rules.pulsar import GAME
+    state = game()
+    for location in list(state.systems)[:3]:
+        state.systems[location].planets[tables().systems[state.systems[location].tile].planets[0].slot] = "0"
+    state.players[0].kept_exploration.append("EX11")
+    assert GAME._count(state, 0, "two_stations") == 1
+
+
 def test_EFF_VP_PER_info_says_AII_4a_in_the_rulebook_terms():
     from rules.messages import render
     from rules.pulsar import GAME
