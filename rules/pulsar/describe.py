@@ -108,7 +108,7 @@ def _effect(eff: Effect) -> Msg:
         return P("effect.PUR-BUY", cubes=int(args[0]), vp=int(args[1]))
     if name == "PUR-SIZES":
         return P("effect.PUR-SIZES", one=int(args[0]), two=int(args[1]), three=int(args[2]))
-    if name in ("GRN-PER", "PUR-PER"):
+    if name in ("GRN-PER", "PUR-PER", "EFF-VP-PER"):
         return P(f"effect.{name}", n=int(args[1]), per=P(f"per.{args[0]}"))
     if name in ("EFF-GYRO-ANY", "EFF-GYRO-TWO-DIFF", "EFF-EXTRA-STATION", "EFF-CLAIM-ISO", "PUR-CUBE-BOOST",
                 "PUR-GOAL-ANY"):

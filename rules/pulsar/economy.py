@@ -119,10 +119,14 @@ def size_table(state: GameState, seat: int) -> int:
                if effect.name == "PUR-SIZES" and sizes)
 
 
+def board_stations(state: GameState, seat: int) -> int:
+    """The player's stations on planets of the cluster board (markers only: EFF-VP-PER, GOAL-3)."""
+    return sum(1 for system in state.systems.values() for who in system.planets.values() if who == str(seat))
+
+
 def stations(state: GameState, seat: int) -> int:
     """FS-7: own markers on planets + kept extra-station tiles + PUR-STATIONS technologies."""
-    on_planets = sum(1 for system in state.systems.values() for who in system.planets.values() if who == str(seat))
-    return on_planets + len(state.players[seat].kept_exploration) + purple(state, seat, "PUR-STATIONS")
+    return board_stations(state, seat) + len(state.players[seat].kept_exploration) + purple(state, seat, "PUR-STATIONS")
 
 
 def final_scoring_fixed(state: GameState) -> None:

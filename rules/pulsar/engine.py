@@ -959,7 +959,7 @@ class PulsarGame(Game[GameState, Move]):
         mine = [p for p, who in state.pulsars.items() if who == seat]
         spinning = [state.gyros[p] for p in mine if p in state.gyros and state.gyros[p].spinning]
         return {"spinning_gyro": len(spinning), "operational_tx": sum(t.operational for t in player.transmitters),
-                "owned_pulsar": len(mine), "two_stations": eco.stations(state, seat) // 2,
+                "owned_pulsar": len(mine), "two_stations": eco.board_stations(state, seat) // 2,
                 "construction_award": len(player.awards), "patent": len(player.patents),
                 "hq_project": len(player.hq_done), "gyro_size": len({g.size for g in spinning})}.get(what, 0)
 

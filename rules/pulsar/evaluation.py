@@ -9,7 +9,9 @@ Everything in VP, as the game would stand after round 8 (spec §7):
   what it will make once spinning;
 * operational transmitters (their production each round, PR-4), patents and completed HQ
   projects (abilities that pay on), cubes (FS-5: one VP a pair) and die modifiers;
-* the turn-order position (FS-6), weighted up as the rounds pass;
+* the turn-order position (FS-6), weighted up as the rounds pass (an instant technology's VP are
+  in the VP scored: AII-4a's EFF-VP-PER(station,1) is worth as many VP as the stations on planets
+  when it is patented, so a player with more stations values it more);
 * the end-game technologies a player uses by a decision (rules.pulsar.final_techs): a PUR-BUY
   purchase (AIII-8a: 2 cubes -> 9 VP) is worth its VP less what its cubes would score (FS-5),
   in full once the cubes are there, in part while they may still come; PUR-GOAL-ANY (AIII-7b)

@@ -14,6 +14,7 @@ from rules.messages import Join, Msg
 from . import describe
 from .codes import code
 from .data import Effect, parse_effect, tables
+from .economy import board_stations
 from .flight import is_flight
 from .state import GameState, Player, add_event
 
@@ -99,6 +100,11 @@ def gain(state: GameState, seat: int, effects: tuple[Effect, ...], choice: str |
         name, args = effect.name, effect.args
         if name == "EFF-VP":
             player.score(int(args[0]), "rewards")
+        elif name == "EFF-VP-PER":                                # AII-4a: n VP per station, at once
+            stations = board_stations(state, seat) if args[0] == "station" else 0
+            player.score(int(args[1]) * stations, "rewards")
+            add_event(state, "vp_per_station", colour=Msg(f"pulsar.colour.{COLOURS[seat]}"),
+                      vp=int(args[1]) * stations, stations=stations)
         elif name == "EFF-CUBES":
             player.cubes += int(args[0])
         elif name == "EFF-MOD":

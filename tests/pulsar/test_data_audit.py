@@ -77,14 +77,14 @@ def test_PU_8_6_every_cost_mode_and_kind_is_the_code_table():
 
 def test_PU_8_6_side_A_effects_read_from_the_pictures():
     """img/A1-A3.webp @ c95e392 and img/komplett.webp @ 3164e72 (upright there); row heads 0, +2 / +1, 0, +2 /
-    0, +2, +4 (PR-5). AIII-7b and AIII-8a as printed since session 8 (PUR-GOAL-ANY, PUR-BUY(2,9)); AII-4a is
-    still a stand-in: the DSL cannot say what it shows."""
+    0, +2, +4 (PR-5). AIII-7b and AIII-8a as printed since session 8 (PUR-GOAL-ANY, PUR-BUY(2,9)), and AII-4a
+    (EFF-VP-PER(station,1): a station in a planetary system, arrow, 1 VP): all 17 of side A as printed."""
     effects = {
         "AI-1a": "ABL-FLEX(fly,1,1); ABL-FLEX(tx,1,1)", "AI-1b": "ABL-ON(patent,EFF-VP(2))",
         "AI-1c": "ABL-ON(claim_pulsar,EFF-VP(3))", "AI-2a": "ABL-FLEX(gyro_spin,1,1); ABL-ON(gyro_spin,EFF-VP(3))",
         "AI-2b": "EFF-CLAIM-ISO; EFF-GYRO-ANY", "AI-2c": "ABL-FLEX(hq,1,1); ABL-ON(hq,EFF-VP(1))",
         "AII-3a": "EFF-DOUBLER(2,2)", "AII-3b": "GRN-PER(spinning_gyro,1)", "AII-4b": "EFF-TELEPORT(system)",
-        "AII-5a": "EFF-CUBES(3)", "AII-5b": "EFF-MOD(±1); EFF-MOD(+2); EFF-EXPL(2)",
+        "AII-4a": "EFF-VP-PER(station,1)", "AII-5a": "EFF-CUBES(3)", "AII-5b": "EFF-MOD(±1); EFF-MOD(+2); EFF-EXPL(2)",
         "AIII-6a": "EFF-DOUBLER(3,2)", "AIII-6b": "PUR-PER(hq_project,3)", "AIII-7a": "PUR-SIZES(4,8,16)",
         "AIII-7b": "PUR-GOAL-ANY", "AIII-8a": "PUR-BUY(2,9)",
     }
@@ -92,8 +92,8 @@ def test_PU_8_6_side_A_effects_read_from_the_pictures():
     assert {tech: said(technologies[tech].effects) for tech in effects} == effects
     assert [tables().time_row_bonus[row] for row in range(1, 9)] == [0, 2, 1, 0, 2, 0, 2, 4]
     rows = {row["id"]: row["source"] for row in game_data.load_json("pulsar", "technologies.json")["technologies"]}
-    assert "[designed] effect" in rows["AII-4a"]
-    assert not any("[designed]" in rows[tech] for tech in ("AIII-7b", "AIII-8a"))
+    assert not any("[designed]" in rows[tech] for tech in ("AII-4a", "AIII-7b", "AIII-8a"))
+    assert len(effects) == 17 and {t for t in technologies if t.startswith("A")} == set(effects)
 
 
 def test_PU_8_6_5_AIII_8a_shows_9_VP_and_AIII_7b_a_goal_tile():

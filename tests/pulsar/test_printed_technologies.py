@@ -13,6 +13,7 @@ from rules.base import IllegalMove
 from rules.pulsar.actions import Payment, complete_hq, patent, pay
 from rules.pulsar.data import tables
 from rules.pulsar.economy import gyro_spin
+from rules.pulsar.evaluation import projected
 from rules.pulsar.flying import fly
 from rules.pulsar.setup import new_game
 from rules.pulsar.state import Gyrodyne
@@ -32,7 +33,7 @@ def test_8_6_every_technology_says_where_its_cost_mode_and_kind_come_from():
     assert len(rows) == 68
     assert all(row["source"].startswith("[public] cost, patent mode, kind and place") for row in rows)
     read = [row["id"] for row in rows if "[designed]" not in row["source"]]
-    assert all(tech.startswith("A") for tech in read) and len(read) == 16
+    assert all(tech.startswith("A") for tech in read) and len(read) == 17       # all of side A (AII-4a last)
     assert all("techActionsDictionary" in row["source"] for row in rows)
 
 
@@ -102,6 +103,52 @@ def test_PAT_5_AI_2b_claims_an_isolated_pulsar_and_gives_a_gyrodyne_of_any_size(
     old.round = 2
     patent(old, 0, "AI-2b", Payment(False, 5), 5)
     assert sum(old.players[0].gyro_reserve.values()) == 1
+
+
+def test_EFF_VP_PER_AII_4a_pays_1_VP_per_station_on_a_planet_at_once():
+    """PAT-5, EFF-VP-PER(station,1) (AII-4a as printed: a station in a planetary system, arrow,
+    1 VP): the stations the owner has on planets when patenting, each 1 VP; an extra station of an
+    exploration tile is no marker on a planet (as GOAL-3), another player's station is not theirs."""
+    state = game()
+    state.round = 4
+    mine = list(state.systems)[:3]
+    for location in mine:
+        state.systems[location].planets[tables().systems[state.systems[location].tile].planets[0].slot] = "0"
+    other = state.systems[list(state.systems)[3]]
+    other.planets[tables().systems[other.tile].planets[0].slot] = "1"
+    player = state.players[0]
+    player.kept_exploration.append("EX11")
+    vp, before = player.vp, projected(state, 0)
+    patent(state, 0, "AII-4a", Payment(False, 2), 2)
+    assert player.vp == vp + 3
+    said = [event["values"] for event in state.events if event["msg"] == "pulsar.event.vp_per_station"]
+    assert [(values["vp"], values["stations"]) for values in said] == [(3, 3)]     # the post says how many
+    assert projected(state, 0) - before == pytest.approx(3 + 2.0)   # the computer sees the 3 VP (and 2 a patent)
+    later = game()
+    later.round = 4
+    vp = later.players[1].vp
+    patent(later, 1, "AII-4a", Payment(False, 2), 2)                # no station yet: nothing
+    assert later.players[1].vp == vp
+
+
+def test_PR_6_GRN_PER_two_stations_counts_board_stations_only():
+    """GRN-PER(two_stations, n) counts the stations on planets, per 2 (spec 8.6.1), as EFF-VP-PER:
+    an extra station of an exploration tile counts only in FS-7."""
+    from rules.pulsar import GAME
+    state = game()
+    for location in list(state.systems)[:3]:
+        state.systems[location].planets[tables().systems[state.systems[location].tile].planets[0].slot] = "0"
+    state.players[0].kept_exploration.append("EX11")
+    assert GAME._count(state, 0, "two_stations") == 1
+
+
+def test_EFF_VP_PER_info_says_AII_4a_in_the_rulebook_terms():
+    from rules.messages import render
+    from rules.pulsar import GAME
+    info = GAME.component("AII-4a")
+    assert not info.stand_in and info.text.params["effects"].items[0].key == "pulsar.effect.EFF-VP-PER"
+    assert "1 VP per station you have on a planet" in render(info.text, "en")
+    assert "azonnal 1 pont minden bolygón álló állomásod után" in render(info.text, "hu")
 
 
 def test_PR_5_time_row_bonus_round_one_is_zero_as_printed():
