@@ -260,19 +260,31 @@ def _but_teleport(move: mv.Move, effects: Any) -> Any:
 
 
 @lru_cache(maxsize=4096)
-def phrase(text: str, full: bool = False) -> Msg:
+def phrase(text: str, full: bool = False, vp_now: int | None = None) -> Msg:
     """The move ``text`` (canonical notation) in words; unreadable text is quoted as it is.
-    ``full``: the fullest wording (a thread's line, the log), else fitted to a label."""
+    ``full``: the fullest wording (a thread's line, the log), else fitted to a label;
+    ``vp_now``: what a technology's "VP per station" (EFF-VP-PER) scores the reader now."""
     try:
         move = mv.parse_move(0, text)
     except IllegalMove:
         return P("phrase.raw", text=text)
-    return of_move(move, full)
+    return of_move(move, full, vp_now)
 
 
-def of_move(move: mv.Move, full: bool = False) -> Msg:
+def vp_now_ladder(effects: Any, vp_now: int | None) -> "list[Msg | Join] | None":
+    """A label's words for a technology that gives only VP per something at once (AII-4a,
+    EFF-VP-PER, PAT-5): what it scores this player now, "+3 VP now (1 VP per station)", else
+    "+3 VP now"; then its printed words.  None: no such technology or no number."""
+    if vp_now is None or len(effects) != 1 or effects[0].name != "EFF-VP-PER":
+        return None
+    per = effects[0]
+    return [P("effect_now.EFF-VP-PER", vp=vp_now, n=int(per.args[1]), per=P(f"per_short.{per.args[0]}")),
+            P("effect_now_short.EFF-VP-PER", vp=vp_now), *gives_ladder(effects)]
+
+
+def of_move(move: mv.Move, full: bool = False, vp_now: int | None = None) -> Msg:
     """The move in words, long ones fitted to a label; ``full``: the fullest always (a thread's
-    line, the log: no label's limit)."""
+    line, the log: no label's limit); ``vp_now``: see :func:`phrase` (a label's only)."""
     kind = move.kind
     extra = _options(move)
     tab = tables()
@@ -341,7 +353,8 @@ def of_move(move: mv.Move, full: bool = False) -> Msg:
                          reserved=room)
     if kind == mv.PATENT:
         effects = _but_teleport(move, tab.technologies[move.arg].effects)
-        return _fitted("phrase.patent", effects, pay, tech=move.arg, extra=extra, full=full)
+        return _fitted("phrase.patent", effects, pay, tech=move.arg, extra=extra, full=full,
+                       ladder=None if full else vp_now_ladder(effects, vp_now))
     if kind == mv.HQ:
         return _fitted("phrase.hq", tab.projects[move.arg].effects, pay, project=move.arg, extra=extra, full=full)
     if kind == mv.BUY:

@@ -280,3 +280,33 @@ def test_HQ_4_PAT_1_ACT_TX_TAKE_one_list_reads_one_head_and_one_die_wording() ->
                 assert dies <= {"pulsar.die.mod_tiny", "pulsar.die.flex_short"}, dies
     assert checked > 200 and modified > 10, (checked, modified)
 
+
+def _with_stations(count: int):   # type: ignore[no-untyped-def]
+    """A turn of actions of seat 0 with ``count`` stations on planets of the cluster board."""
+    state = _actions([2, 4])
+    systems = list(state.systems.values())[:count]
+    for index, system in enumerate(systems):
+        system.revealed = True
+        system.planets = {f"p{index}": "0"}
+    return state
+
+
+def test_PAT_5_EFF_VP_PER_the_AII_4a_label_says_what_it_scores_now() -> None:
+    """AII-4a (EFF-VP-PER(station,1), at once): the label gives the number for this player now,
+    "+3 pont most (1 pont/állomás)", not only "1 pont/állomás"; the thread's line (the move may
+    be read later) keeps the printed words."""
+    state = _with_stations(3)
+    label = GAME.move_phrase(state, 0, "patent AII-4a s2")
+    assert label.params["gives"].key == "pulsar.effect_now.EFF-VP-PER" and label.params["gives"].params["vp"] == 3
+    assert "+3 pont most (1 pont/állomás)" in render(label, "hu", label=True)
+    assert "+3 VP now" in render(label, "en", label=True)
+    assert "most" not in render(GAME.full_phrase(state, 0, "patent AII-4a s2"), "hu")
+
+
+def test_PAT_5_EFF_VP_PER_no_number_for_a_player_whose_turn_it_is_not() -> None:
+    """The number is this player's now: a seat not at its turn reads the printed words."""
+    state = _with_stations(2)
+    assert GAME.move_phrase(state, 0, "patent AII-4a s2").params["gives"].params["vp"] == 2
+    other = GAME.move_phrase(state, 1, "patent AII-4a s2")
+    assert "pulsar.effect_now.EFF-VP-PER" not in repr(other) and "pulsar.effect_short.EFF-VP-PER" in repr(other)
+    assert "pont most" not in render(other, "hu", label=True)
