@@ -195,7 +195,17 @@ class PulsarGame(Game[GameState, Move]):
         return notation.to_hungarian(text) if language == "hu" else text
 
     def move_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
-        return phrases.phrase(text)
+        return phrases.phrase(text, vp_now=self._vp_now(state, seat, text))
+
+    def _vp_now(self, state: GameState, seat: int, text: str) -> int | None:
+        """What patenting a technology that scores per station at once (AII-4a, EFF-VP-PER,
+        PAT-5) would give ``seat`` now, when it is their turn of actions; None otherwise."""
+        words = text.split()
+        if (len(words) < 2 or words[0] != "patent" or words[1] not in tables().technologies
+                or state.phase != ACTIONS or seat not in self.waiting_for(state)):
+            return None
+        per = [e for e in tables().technologies[words[1]].effects if e.name == "EFF-VP-PER" and e.args[0] == "station"]
+        return sum(int(e.args[1]) for e in per) * eco.board_stations(state, seat) if per else None
 
     def full_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
         return phrases.phrase(text, full=True)

@@ -197,37 +197,50 @@ def flight_ladder(view: "flying.Outlook") -> list[Msg]:
     return [shown[0] if len(shown) == 1 else P("comp.gist.plain", effects=Join(shown, "comma")) for _cost, shown in choices]
 
 
-def _fitted(key: str, effects: Any, pay: Payment, /, full: bool = False, **values: Any) -> Msg:
+def _fitted(key: str, effects: Any, pay: Payment, /, full: bool = False, ladder: "list[Msg | Join] | None" = None,
+            **values: Any) -> Msg:
     """The phrase ``key`` with what the component gives (``{gives}``) after the project,
-    technology or transmitter and the die paid (``pay``), the essentials first, so it fits a
-    label (:data:`LABEL_LIMIT`) in every language: the fullest of :func:`gives_ladder` that fits,
-    with the die in full or else in its short words; else no rewards at all (``<key>_plain``), and
-    last in fewer words (``<key>_short``, where one exists).
-    The post's reward line names them all."""
-    ladder = gives_ladder(effects) if effects else []        # a teleport alone: its to= says it, not "nothing"
-    brief = has_key(f"pulsar.{key}_brief")      # fewer words around the code, what it gives kept
-    candidates = []
-    for gives in ladder:                        # the whole reward in fewer words before a cut one (27g P-2)
-        candidates += [P(key, gives=gives, die=die(pay, short), **values) for short in (False, True)]
-        if brief:
-            candidates += [P(f"{key}_brief", gives=gives, die=die(pay, True, tiny), **values)
-                           for tiny in ((False, True) if pay.mod else (False,))]
-    candidates += [P(f"{key}_plain", die=die(pay, short), **values) for short in (False, True)]
-    if has_key(f"pulsar.{key}_short"):          # fewer words around the code, the same facts
-        candidates.append(P(f"{key}_short", die=die(pay, True), **values))
-    return first_fitting(candidates, full)
+    technology or transmitter and the die paid (``pay``).  ``full`` (a thread's line): the
+    fullest words.  A label: one head and one die wording for every label of the kind
+    (:data:`LABEL_HEAD`, :func:`label_die`: a list never mixes two forms, 27g P-4), what it
+    gives the fullest of :func:`gives_ladder` (or ``ladder``) that fits (:data:`LABEL_LIMIT`),
+    else nothing: the shorter forms only drop trailing parts.  The post's reward line names them all."""
+    ladder = ladder if ladder is not None else gives_ladder(effects) if effects else []   # a teleport alone: its to= says it
+    if full:
+        return P(key, gives=ladder[0], die=die(pay), **values) if ladder else P(f"{key}_plain", die=die(pay), **values)
+    head, bare = (f"{key}_brief", f"{key}_short") if LABEL_HEAD == "brief" and has_key(f"pulsar.{key}_brief") else (key, f"{key}_plain")
+    candidates = [P(head, gives=gives, die=label_die(pay), **values) for gives in ladder]
+    return first_fitting(candidates + [P(bare, die=label_die(pay), **values)])
+
+
+#: The one head every label of a patent, an HQ project or a transmitter taken reads (27g P-4):
+#: "Szabadalmaztasd: BI-2b (…) – …", never also "Szabadalmaztasd a BI-1b technológiát (…): …"
+#: in the same list.  The brief head leaves the most room for what the move gives.
+LABEL_HEAD = "brief"
+#: Every label says a die in its short words ("3-as ezüstkocka −1 módosítóval"), so that one
+#: list never says both "−1 módosítóval" and "−1 kockamódosítóval" (27g P-4); the thread's
+#: lines and the log say it in full.
+LABEL_DIE_TINY = True
+
+
+def label_die(pay: Payment) -> Msg:
+    """The die paid as every label says it (27g P-4): its short words, the token as its sign
+    alone where :data:`LABEL_DIE_TINY`."""
+    return die(pay, True, LABEL_DIE_TINY)
 
 
 def _with_die(key: str, pay: Payment, /, full: bool = False, reserved: int = 0, **values: Any) -> Msg:
-    """The phrase ``key`` with the die paid in full words, or in its short words when that
-    does not fit a label (with ``reserved`` characters left for a description), and last in
-    fewer words (``<key>_short``, where one exists)."""
-    candidates = [P(key, die=die(pay, short), **values) for short in (False, True)]
+    """The phrase ``key`` with the die paid (in full words on a thread's line, in a label's
+    words in a label: :func:`label_die`), and last in fewer words (``<key>_short``,
+    where one exists) when a label with ``reserved`` characters left for a description needs it."""
+    if full:
+        return P(key, die=die(pay), **values)
+    candidates = [P(key, die=label_die(pay), **values)]
     if has_key(f"pulsar.{key}_short"):
-        candidates.append(P(f"{key}_short", die=die(pay, True), **values))
-    if not full and reserved and not any(fits(message, reserved) for message in candidates):
+        candidates.append(P(f"{key}_short", die=label_die(pay), **values))
+    if reserved and not any(fits(message, reserved) for message in candidates):
         reserved = 0                            # the description is shortened anyway: the phrase in full
-    return first_fitting(candidates, full, reserved)
+    return first_fitting(candidates, reserved=reserved)
 
 
 def _longest(message: "Msg | Join") -> int:
@@ -247,19 +260,31 @@ def _but_teleport(move: mv.Move, effects: Any) -> Any:
 
 
 @lru_cache(maxsize=4096)
-def phrase(text: str, full: bool = False) -> Msg:
+def phrase(text: str, full: bool = False, vp_now: int | None = None) -> Msg:
     """The move ``text`` (canonical notation) in words; unreadable text is quoted as it is.
-    ``full``: the fullest wording (a thread's line, the log), else fitted to a label."""
+    ``full``: the fullest wording (a thread's line, the log), else fitted to a label;
+    ``vp_now``: what a technology's "VP per station" (EFF-VP-PER) scores the reader now."""
     try:
         move = mv.parse_move(0, text)
     except IllegalMove:
         return P("phrase.raw", text=text)
-    return of_move(move, full)
+    return of_move(move, full, vp_now)
 
 
-def of_move(move: mv.Move, full: bool = False) -> Msg:
+def vp_now_ladder(effects: Any, vp_now: int | None) -> "list[Msg | Join] | None":
+    """A label's words for a technology that gives only VP per something at once (AII-4a,
+    EFF-VP-PER, PAT-5): what it scores this player now, "+3 VP now (1 VP per station)", else
+    "+3 VP now"; then its printed words.  None: no such technology or no number."""
+    if vp_now is None or len(effects) != 1 or effects[0].name != "EFF-VP-PER":
+        return None
+    per = effects[0]
+    return [P("effect_now.EFF-VP-PER", vp=vp_now, n=int(per.args[1]), per=P(f"per_short.{per.args[0]}")),
+            P("effect_now_short.EFF-VP-PER", vp=vp_now), *gives_ladder(effects)]
+
+
+def of_move(move: mv.Move, full: bool = False, vp_now: int | None = None) -> Msg:
     """The move in words, long ones fitted to a label; ``full``: the fullest always (a thread's
-    line, the log: no label's limit)."""
+    line, the log: no label's limit); ``vp_now``: see :func:`phrase` (a label's only)."""
     kind = move.kind
     extra = _options(move)
     tab = tables()
@@ -306,9 +331,9 @@ def of_move(move: mv.Move, full: bool = False) -> Msg:
     assert move.pay is not None
     pay = move.pay
     if kind == mv.FLY:          # a long flight: its path without spaces, its die in short words, its start left out,
-        return first_fitting([P("phrase.fly", path=path(move.path, compact, ship), die=die(pay, short), extra=extra)
-                              for compact, short, ship in ((False, False, False), (True, False, False),
-                                                           (True, True, False), (True, True, True))],
+        return first_fitting([P("phrase.fly", path=path(move.path, compact, ship), die=label_die(pay) if not full else die(pay, short),
+                                extra=extra) for compact, short, ship in ((False, False, False), (True, False, False),
+                                                                          (True, True, False), (True, True, True))],
                              full=full, reserved=FLY_RESERVED)     # so that what it reaches (G-8) fits too
     if kind == mv.GYRO_TAKE:
         return _with_die("phrase.gyro_take", pay, size=describe.size_name(move.arg), full=full)
@@ -327,8 +352,9 @@ def of_move(move: mv.Move, full: bool = False) -> Msg:
         return _with_die("phrase.tx_pay", pay, tile=code(move.arg), icon=move.number, extra=extra, full=full,
                          reserved=room)
     if kind == mv.PATENT:
-        return _fitted("phrase.patent", _but_teleport(move, tab.technologies[move.arg].effects), pay, tech=move.arg,
-                       extra=extra, full=full)
+        effects = _but_teleport(move, tab.technologies[move.arg].effects)
+        return _fitted("phrase.patent", effects, pay, tech=move.arg, extra=extra, full=full,
+                       ladder=None if full else vp_now_ladder(effects, vp_now))
     if kind == mv.HQ:
         return _fitted("phrase.hq", tab.projects[move.arg].effects, pay, project=move.arg, extra=extra, full=full)
     if kind == mv.BUY:

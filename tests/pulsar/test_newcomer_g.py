@@ -230,5 +230,83 @@ def test_HQ_4_PAT_1_ACT_TX_TAKE_a_reward_is_cut_only_where_no_shorter_whole_form
 def test_TELEPORT_3_a_technology_that_only_teleports_does_not_read_nothing() -> None:
     """AII-4b gives only a teleport: without ``to=`` its label does not say it gives "nothing"."""
     message = phrases.phrase("patent AII-4b s4")
-    assert message.key == "pulsar.phrase.patent_plain"
+    assert message.key == "pulsar.phrase.patent_short"          # a label's one head (P-4)
     assert "pulsar.comp.nothing" not in repr(message)
+
+
+def _die_keys(message) -> set[str]:   # type: ignore[no-untyped-def]
+    """The die wordings (a token's, a technology's change) anywhere in ``message``."""
+    from rules.messages import Join, Msg
+    if isinstance(message, Join):
+        return set().union(*(_die_keys(item) for item in message.items)) if message.items else set()
+    if not isinstance(message, Msg):
+        return set()
+    own = {message.key} if message.key.startswith(("pulsar.die.mod", "pulsar.die.flex")) else set()
+    return own.union(*(_die_keys(value) for value in message.params.values()))
+
+
+def test_HQ_4_PAT_1_ACT_TX_TAKE_one_list_reads_one_head_and_one_die_wording() -> None:
+    """P-4, over a playout of each player count: every suggestion list says each patent, HQ
+    project and transmitter taken with one head ("Szabadalmaztasd: BI-2b (…) – …", never also
+    "Szabadalmaztasd a BI-1b technológiát (…)") and each die with one wording ("2-es ezüstkocka
+    +1", never also "+1 módosítóval" or "+1 kockamódosítóval"); a shorter label only drops
+    trailing parts.  The thread's line keeps the full words."""
+    from tests.pulsar.test_label_length import playout_positions
+
+    from rules.pulsar import moves as mv
+    from rules.pulsar.codes import code
+    kinds = {mv.HQ: "hq", mv.PATENT: "patent", mv.TX_TAKE: "tx_take"}
+    checked = modified = 0
+    for players in (2, 3, 4):
+        for game, state, seats in playout_positions("pulsar", players, 11 + players, 2):
+            for seat in seats:
+                dies: set[str] = set()
+                for move in game.legal_moves(state, seat):
+                    text = game.format_move(move)
+                    label = game.move_phrase(state, seat, text)
+                    dies |= _die_keys(label)
+                    if move.kind not in kinds or move.pay is None:
+                        continue
+                    kind = kinds[move.kind]
+                    assert label.key in (f"pulsar.phrase.{kind}_brief", f"pulsar.phrase.{kind}_short"), text
+                    assert game.full_phrase(state, seat, text).key in (f"pulsar.phrase.{kind}", f"pulsar.phrase.{kind}_plain")
+                    values = {"tile": code(move.arg), "icon": move.number} if kind == "tx_take" else {
+                        "tech": move.arg} if kind == "patent" else {"project": move.arg}
+                    bare = phrases.P(f"phrase.{kind}_short", die=phrases.label_die(move.pay), extra="", **values)
+                    for language in LANGUAGES:
+                        assert render(label, language, label=True).startswith(render(bare, language, label=True)), text
+                    checked += 1
+                    modified += bool(move.pay.mod)
+                assert dies <= {"pulsar.die.mod_tiny", "pulsar.die.flex_short"}, dies
+    assert checked > 200 and modified > 10, (checked, modified)
+
+
+def _with_stations(count: int):   # type: ignore[no-untyped-def]
+    """A turn of actions of seat 0 with ``count`` stations on planets of the cluster board."""
+    state = _actions([2, 4])
+    systems = list(state.systems.values())[:count]
+    for index, system in enumerate(systems):
+        system.revealed = True
+        system.planets = {f"p{index}": "0"}
+    return state
+
+
+def test_PAT_5_EFF_VP_PER_the_AII_4a_label_says_what_it_scores_now() -> None:
+    """AII-4a (EFF-VP-PER(station,1), at once): the label gives the number for this player now,
+    "+3 pont most (1 pont/állomás)", not only "1 pont/állomás"; the thread's line (the move may
+    be read later) keeps the printed words."""
+    state = _with_stations(3)
+    label = GAME.move_phrase(state, 0, "patent AII-4a s2")
+    assert label.params["gives"].key == "pulsar.effect_now.EFF-VP-PER" and label.params["gives"].params["vp"] == 3
+    assert "+3 pont most (1 pont/állomás)" in render(label, "hu", label=True)
+    assert "+3 VP now" in render(label, "en", label=True)
+    assert "most" not in render(GAME.full_phrase(state, 0, "patent AII-4a s2"), "hu")
+
+
+def test_PAT_5_EFF_VP_PER_no_number_for_a_player_whose_turn_it_is_not() -> None:
+    """The number is this player's now: a seat not at its turn reads the printed words."""
+    state = _with_stations(2)
+    assert GAME.move_phrase(state, 0, "patent AII-4a s2").params["gives"].params["vp"] == 2
+    other = GAME.move_phrase(state, 1, "patent AII-4a s2")
+    assert "pulsar.effect_now.EFF-VP-PER" not in repr(other) and "pulsar.effect_short.EFF-VP-PER" in repr(other)
+    assert "pont most" not in render(other, "hu", label=True)
