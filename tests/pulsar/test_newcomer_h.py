@@ -15,3 +15,25 @@ def test_D_ROLL_1_the_rolled_dice_read_with_one_colon_in_hungarian() -> None:
     hungarian = render(rolled[0], "hu")
     first = hungarian.split(". A középjelző")[0]
     assert first.startswith("1. forduló – a kockák: ") and first.count(":") == 1, hungarian
+
+
+def test_STATION_2_a_flight_to_an_own_station_says_nothing_is_gained_at_its_end_in_hungarian() -> None:
+    """'ott már van állomásod, nem kapsz semmit, +1 állomás' and 'semmit sem kapsz, +2 állomás
+    útközben' read as a contradiction: the Hungarian label says the nothing is at the flight's
+    end ('a célban'), so the stations built on the way (STATION-PASS) still count."""
+    from rules.pulsar import flying
+    from rules.pulsar.data import tables
+    from rules.pulsar.state import clone_state
+    from tests.pulsar.test_flight_outlook import GAME, _first_flights
+
+    state, seat, flights = _first_flights()
+    move = next(m for m in flights if tables().locations[m.path[-1]].type == "S")
+    state = clone_state(state)
+    system = state.systems[move.path[-1]]
+    system.revealed = True
+    slot = next(p.slot for p in tables().systems[system.tile].planets if p.colour != "blocked")
+    system.planets[slot] = str(seat)
+    assert flying.outlook(state, seat, move.path).end == "own_station"
+    description = GAME.describe_move(state, seat, GAME.format_move(move))
+    assert description is not None
+    assert render(description, "hu", label=True).lower().startswith("a célban"), render(description, "hu", label=True)
