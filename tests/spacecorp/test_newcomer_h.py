@@ -26,3 +26,21 @@ def test_SC_EDGE_1_a_card_with_an_edge_names_it_after_its_entries_without_anothe
 def test_EG_MARKET_the_gist_says_the_half_reward_is_for_your_own_contract() -> None:
     gist = render(components.edge_gist("EG-MARKET"), "hu")
     assert gist == "ha teljesült egy szerződés: megkapod a jutalma felét is, ha te teljesítetted", gist
+
+
+def test_SC_BLD_7_each_base_built_in_a_star_system_names_its_tile_in_the_thread() -> None:
+    """Three bases on Epsilon Eridani read 'Kék bázist épít: Védelmi bázis – Alfa Centauri.' twice
+    over; each names its tile, as the move's line does ('… a Barna törpe lapkán')."""
+    from tests.spacecorp.test_era3 import at, game3, tiles
+    from tests.spacecorp.test_engine import hand_of, play
+
+    state = game3()
+    tiles(state, "eps_eri", "D3-04", "D3-17", "D3-18")
+    at(state, 0, "B1", "eps_eri")
+    hand_of(state, 0, "S18#1", "S20#1")
+    after = play(state, 0, "build B1 @eps_eri bases=D3-04:ATTRACTION,D3-17:REFINERY,D3-18:EXTRACTOR cards=S18#1/b,S20#1/sb")
+    built = [render(line, "hu") for line in after.news if line.key == "spacecorp.news.built"]
+    names = [render(Msg(f"spacecorp.tile.{tile}"), "hu") for tile in ("D3-04", "D3-17", "D3-18")]
+    assert len(built) == 3 and all(f"{name} lapkán – " in line for name, line in zip(names, built)), built
+    english = [render(line, "en") for line in after.news if line.key == "spacecorp.news.built"]
+    assert all(" on " in line for line in english), english
