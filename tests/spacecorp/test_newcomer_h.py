@@ -44,3 +44,22 @@ def test_SC_BLD_7_each_base_built_in_a_star_system_names_its_tile_in_the_thread(
     assert len(built) == 3 and all(f"{name} lapkán – " in line for name, line in zip(names, built)), built
     english = [render(line, "en") for line in after.news if line.key == "spacecorp.news.built"]
     assert all(" on " in line for line in english), english
+
+
+def test_SC_NOT_1_a_time_card_typed_where_a_card_is_wanted_is_echoed_as_typed() -> None:
+    """'hatás Idő1' was refused as '„T1” nem kártya': T1 is the rulebook's production value to a
+    Hungarian; the refusal says 'Idő1', as typed (and 'T1' to an English reader)."""
+    from rules.base import IllegalMove
+    from rules.spacecorp.engine import GAME
+
+    state = GAME.new_game({"players": 2}, 1)
+    seat = min(GAME.waiting_for(state))
+    for typed in ("upgrade T1 box=1", "edge T1"):
+        try:
+            GAME.parse_move(state, seat, typed)
+        except IllegalMove as error:
+            assert error.rule == "SC-NOT-1" and error.msg.key == "spacecorp.err.card"
+            assert render(error.msg, "hu").startswith("„Idő1” nem kártya"), render(error.msg, "hu")
+            assert render(error.msg, "en").startswith('"T1" is not a card'), render(error.msg, "en")
+        else:
+            raise AssertionError(typed)
