@@ -1,7 +1,8 @@
 """Newcomer report 2026-11-27h (a Hungarian evening against the computer): the thread said
 'teljesíti a 7. szerződést (…): 2F.' beside the move's 'teljesíti a 7. sor szerződését'; an Offer
 card read 'Ű25#1 (Kvantum-visszafejtés): Felfedezés 1 · Hatás: Hackelés', a third colon; Market
-Influence's gist '+ a jutalom fele' did not say whose contract (EG-MARKET: the one you fulfilled)."""
+Influence's gist '+ a jutalom fele' did not say whose contract (EG-MARKET: the one you fulfilled),
+as Investor Confidence's '+2F, ha te teljesítetted' does."""
 from __future__ import annotations
 
 from rules.messages import Msg, render
@@ -25,7 +26,7 @@ def test_SC_EDGE_1_a_card_with_an_edge_names_it_after_its_entries_without_anothe
 
 def test_EG_MARKET_the_gist_says_the_half_reward_is_for_your_own_contract() -> None:
     gist = render(components.edge_gist("EG-MARKET"), "hu")
-    assert gist == "ha teljesült egy szerződés: megkapod a jutalma felét is, ha te teljesítetted", gist
+    assert gist == "ha teljesült egy szerződés: + a jutalma fele, ha te teljesítetted", gist
 
 
 def test_SC_BLD_7_each_base_built_in_a_star_system_names_its_tile_in_the_thread() -> None:
