@@ -37,3 +37,17 @@ def test_STATION_2_a_flight_to_an_own_station_says_nothing_is_gained_at_its_end_
     description = GAME.describe_move(state, seat, GAME.format_move(move))
     assert description is not None
     assert render(description, "hu", label=True).lower().startswith("a célban"), render(description, "hu", label=True)
+
+
+def test_GOAL_6_FS_1_the_final_scoring_prompt_offers_the_technologies_without_a_colon_question() -> None:
+    """'… és használod ezt: AIII-7b? Írd be …' asked with a statement, a colon and a code: the
+    prompt says what the player may do and names the technologies in parentheses."""
+    from rules.pulsar import GAME
+    from tests.pulsar.test_final_techs import at_the_end
+
+    state = at_the_end(["G3a", "G4b", "G5a"], ["AIII-7b", "AIII-8a"], cubes=2)
+    prompt = GAME.decision_prompt(state)
+    assert prompt is not None and prompt.key == "pulsar.prompt.goals_tech"
+    hungarian = render(prompt, "hu")
+    assert "megveheted" in hungarian and "(AIII-7b" in hungarian and "ezt: AIII" not in hungarian, hungarian
+    assert "?" not in hungarian.split("Írd be")[0], hungarian
