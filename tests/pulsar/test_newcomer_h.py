@@ -51,3 +51,13 @@ def test_GOAL_6_FS_1_the_final_scoring_prompt_offers_the_technologies_without_a_
     hungarian = render(prompt, "hu")
     assert "megveheted" in hungarian and "(AIII-7b" in hungarian and "ezt: AIII" not in hungarian, hungarian
     assert "?" not in hungarian.split("Írd be")[0], hungarian
+
+
+def test_STATION_END_a_shortened_flight_to_an_unexplored_system_still_counts_its_station() -> None:
+    """'… → N75 (6-os ezüstkocka): még ismeretlen felfedezés bónusz, +2 állomás' built three
+    stations (N25, N68 and N75): the shorter wording keeps the station at the end, in fewer words."""
+    from rules.messages import Msg
+
+    short = render(Msg("pulsar.describe.fly_short.unexplored"), "hu")
+    long = render(Msg("pulsar.describe.fly.unexplored"), "hu")
+    assert short.startswith("állomás") and len(short) < len(long), short
