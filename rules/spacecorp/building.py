@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from rules.messages import Msg
 from . import moves as mv
 from .data import Site, tables
 from .moves import Build, BuildSpot, Produce
@@ -148,8 +150,11 @@ def _place_bases(game: SpaceCorpGame, state: GameState, seat: int, spot: BuildSp
     for key, base in plan:
         player.bases[base] -= 1
         state.bases[key] = (seat, base)
-        state.news.append(S("news.built", player=game.seat_label(state, seat), base=S(f"base_a.{base}"),
-                            site=site_msg(spot.site)))
+        named: Msg = S(f"base_a.{base}")
+        if "/" in key:                   # a star system's tile: which one, as the move's line says
+            tile = key.split("/", 1)[1]
+            named = S("phrase.tile_base", base=named, tile=S(f"tile.{tile}") if tile in t.discoveries else tile)
+        state.news.append(S("news.built", player=game.seat_label(state, seat), base=named, site=site_msg(spot.site)))
     state.turn.acted.append(spot.team)
     claimant = state.claims.get(spot.site)
     if claimant is not None and claimant[0] != player.colour:                           # SC-BLD-4

@@ -873,8 +873,10 @@ def _at_site(word: str) -> str:
 
 def _card(word: str) -> str:
     card = word.upper()
-    if not _CARD.fullmatch(card):
-        raise IllegalMove("spacecorp.err.card", "SC-NOT-1", value=word)
+    if not _CARD.fullmatch(card):   # echoed as typed: a Hungarian ``Idő1`` reached here as ``T1``
+        hungarian = hu_card(card)
+        raise IllegalMove("spacecorp.err.card", "SC-NOT-1",
+                          value=Localized(en=word, hu=hungarian if hungarian != card else word))
     return card
 
 

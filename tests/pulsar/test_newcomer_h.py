@@ -1,0 +1,63 @@
+"""Newcomer report 2026-11-27h (a Hungarian evening against the computer): the roll's news said
+'1. forduló: a kockák: 1, 2, 3, …', a colon after a colon (D-ROLL-1)."""
+from __future__ import annotations
+
+from rules.messages import from_json, render
+from rules.pulsar.setup import new_game, start_dice_phase
+
+
+def test_D_ROLL_1_the_rolled_dice_read_with_one_colon_in_hungarian() -> None:
+    state = new_game({"players": 2}, 3)
+    state.events.clear()
+    start_dice_phase(state)
+    rolled = [msg for msg in map(from_json, state.events) if msg.key.startswith("pulsar.event.rolled")]
+    assert len(rolled) == 1
+    hungarian = render(rolled[0], "hu")
+    first = hungarian.split(". A középjelző")[0]
+    assert first.startswith("1. forduló – a kockák: ") and first.count(":") == 1, hungarian
+
+
+def test_STATION_2_a_flight_to_an_own_station_says_nothing_is_gained_at_its_end_in_hungarian() -> None:
+    """'ott már van állomásod, nem kapsz semmit, +1 állomás' and 'semmit sem kapsz, +2 állomás
+    útközben' read as a contradiction: the Hungarian label says the nothing is at the flight's
+    end ('a célban'), so the stations built on the way (STATION-PASS) still count."""
+    from rules.pulsar import flying
+    from rules.pulsar.data import tables
+    from rules.pulsar.state import clone_state
+    from tests.pulsar.test_flight_outlook import GAME, _first_flights
+
+    state, seat, flights = _first_flights()
+    move = next(m for m in flights if tables().locations[m.path[-1]].type == "S")
+    state = clone_state(state)
+    system = state.systems[move.path[-1]]
+    system.revealed = True
+    slot = next(p.slot for p in tables().systems[system.tile].planets if p.colour != "blocked")
+    system.planets[slot] = str(seat)
+    assert flying.outlook(state, seat, move.path).end == "own_station"
+    description = GAME.describe_move(state, seat, GAME.format_move(move))
+    assert description is not None
+    assert render(description, "hu", label=True).lower().startswith("a célban"), render(description, "hu", label=True)
+
+
+def test_GOAL_6_FS_1_the_final_scoring_prompt_offers_the_technologies_without_a_colon_question() -> None:
+    """'… és használod ezt: AIII-7b? Írd be …' asked with a statement, a colon and a code: the
+    prompt says what the player may do and names the technologies in parentheses."""
+    from rules.pulsar import GAME
+    from tests.pulsar.test_final_techs import at_the_end
+
+    state = at_the_end(["G3a", "G4b", "G5a"], ["AIII-7b", "AIII-8a"], cubes=2)
+    prompt = GAME.decision_prompt(state)
+    assert prompt is not None and prompt.key == "pulsar.prompt.goals_tech"
+    hungarian = render(prompt, "hu")
+    assert "megveheted" in hungarian and "(AIII-7b" in hungarian and "ezt: AIII" not in hungarian, hungarian
+    assert "?" not in hungarian.split("Írd be")[0], hungarian
+
+
+def test_STATION_END_a_shortened_flight_to_an_unexplored_system_still_counts_its_station() -> None:
+    """'… → N75 (6-os ezüstkocka): még ismeretlen felfedezés bónusz, +2 állomás' built three
+    stations (N25, N68 and N75): the shorter wording keeps the station at the end, in fewer words."""
+    from rules.messages import Msg
+
+    short = render(Msg("pulsar.describe.fly_short.unexplored"), "hu")
+    long = render(Msg("pulsar.describe.fly.unexplored"), "hu")
+    assert short.startswith("állomás") and len(short) < len(long), short

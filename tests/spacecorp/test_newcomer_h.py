@@ -1,0 +1,66 @@
+"""Newcomer report 2026-11-27h (a Hungarian evening against the computer): the thread said
+'teljesíti a 7. szerződést (…): 2F.' beside the move's 'teljesíti a 7. sor szerződését'; an Offer
+card read 'Ű25#1 (Kvantum-visszafejtés): Felfedezés 1 · Hatás: Hackelés', a third colon; Market
+Influence's gist '+ a jutalom fele' did not say whose contract (EG-MARKET: the one you fulfilled),
+as Investor Confidence's '+2F, ha te teljesítetted' does."""
+from __future__ import annotations
+
+from rules.messages import Msg, render
+from rules.spacecorp import components
+from rules.spacecorp.data import tables
+
+
+def test_SC_CON_3_the_contract_news_names_the_row_as_the_move_does_and_says_the_profit() -> None:
+    news = Msg("spacecorp.news.contract", player="Kék", row=7,
+               contract=Msg("spacecorp.contract.1.7"), amount=2)
+    hungarian = render(news, "hu")
+    assert hungarian.startswith("Kék teljesíti a 7. sor szerződését (") and hungarian.endswith(", és 2F profitot kap.")
+    assert hungarian.count(":") == 0, hungarian
+
+
+def test_SC_EDGE_1_a_card_with_an_edge_names_it_after_its_entries_without_another_colon() -> None:
+    card = next(card for card in tables().cards.values() if card.edge == "EG-HACK")
+    gist = render(components.card_gist(card), "hu")
+    assert gist.endswith("· Hackelés Hatás") and ": " not in gist, gist
+
+
+def test_EG_MARKET_the_gist_says_the_half_reward_is_for_your_own_contract() -> None:
+    gist = render(components.edge_gist("EG-MARKET"), "hu")
+    assert gist == "ha teljesült egy szerződés: + a jutalma fele, ha te teljesítetted", gist
+
+
+def test_SC_BLD_7_each_base_built_in_a_star_system_names_its_tile_in_the_thread() -> None:
+    """Three bases on Epsilon Eridani read 'Kék bázist épít: Védelmi bázis – Alfa Centauri.' twice
+    over; each names its tile, as the move's line does ('… a Barna törpe lapkán')."""
+    from tests.spacecorp.test_era3 import at, game3, tiles
+    from tests.spacecorp.test_engine import hand_of, play
+
+    state = game3()
+    tiles(state, "eps_eri", "D3-04", "D3-17", "D3-18")
+    at(state, 0, "B1", "eps_eri")
+    hand_of(state, 0, "S18#1", "S20#1")
+    after = play(state, 0, "build B1 @eps_eri bases=D3-04:ATTRACTION,D3-17:REFINERY,D3-18:EXTRACTOR cards=S18#1/b,S20#1/sb")
+    built = [render(line, "hu") for line in after.news if line.key == "spacecorp.news.built"]
+    names = [render(Msg(f"spacecorp.tile.{tile}"), "hu") for tile in ("D3-04", "D3-17", "D3-18")]
+    assert len(built) == 3 and all(f"{name} lapkán – " in line for name, line in zip(names, built)), built
+    english = [render(line, "en") for line in after.news if line.key == "spacecorp.news.built"]
+    assert all(" on " in line for line in english), english
+
+
+def test_SC_NOT_1_a_time_card_typed_where_a_card_is_wanted_is_echoed_as_typed() -> None:
+    """'hatás Idő1' was refused as '„T1” nem kártya': T1 is the rulebook's production value to a
+    Hungarian; the refusal says 'Idő1', as typed (and 'T1' to an English reader)."""
+    from rules.base import IllegalMove
+    from rules.spacecorp.engine import GAME
+
+    state = GAME.new_game({"players": 2}, 1)
+    seat = min(GAME.waiting_for(state))
+    for typed in ("upgrade T1 box=1", "edge T1"):
+        try:
+            GAME.parse_move(state, seat, typed)
+        except IllegalMove as error:
+            assert error.rule == "SC-NOT-1" and error.msg.key == "spacecorp.err.card"
+            assert render(error.msg, "hu").startswith("„Idő1” nem kártya"), render(error.msg, "hu")
+            assert render(error.msg, "en").startswith('"T1" is not a card'), render(error.msg, "en")
+        else:
+            raise AssertionError(typed)
