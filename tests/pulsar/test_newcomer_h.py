@@ -61,3 +61,14 @@ def test_STATION_END_a_shortened_flight_to_an_unexplored_system_still_counts_its
     short = render(Msg("pulsar.describe.fly_short.unexplored"), "hu")
     long = render(Msg("pulsar.describe.fly.unexplored"), "hu")
     assert short.startswith("állomás") and len(short) < len(long), short
+
+
+def test_STATION_END_the_english_shortened_flight_to_an_unexplored_system_keeps_its_station() -> None:
+    """English said 'unexplored: discovery bonus' where the long form says 'a station and its
+    discovery bonus': the short form keeps the station, as the Hungarian does since 757a20b."""
+    from rules.messages import Msg
+
+    short = render(Msg("pulsar.describe.fly_short.unexplored"), "en")
+    long = render(Msg("pulsar.describe.fly.unexplored"), "en")
+    assert "station" in short and ":" not in short and len(short) < len(long), short
+    assert render(Msg("pulsar.describe.fly_short.barren"), "en").startswith("a station,")
