@@ -72,3 +72,20 @@ def test_STATION_END_the_english_shortened_flight_to_an_unexplored_system_keeps_
     long = render(Msg("pulsar.describe.fly.unexplored"), "en")
     assert "station" in short and ":" not in short and len(short) < len(long), short
     assert render(Msg("pulsar.describe.fly_short.barren"), "en").startswith("a station,")
+
+
+def test_GOAL_6_the_refusal_of_a_fulfilled_goal_names_the_technology() -> None:
+    """'célok AIII-7b=C5a' (C5a already fulfilled) answered 'C5a: ezzel csak …': 'ezzel' named
+    nothing; the refusal now names AIII-7b in both languages."""
+    import pytest
+
+    from rules.base import IllegalMove
+    from tests.pulsar.test_final_techs import GAME, at_the_end
+
+    state = at_the_end(["G5a", "G3a", "G4a"], ["AIII-7b", "AI-1a", "AI-1b", "AI-1c", "AI-2a"])   # G5a fulfilled
+    with pytest.raises(IllegalMove) as refused:
+        GAME._check_goals(state, 0, ("AIII-7b=G5a",))
+    assert (refused.value.msg.key, refused.value.rule) == ("pulsar.err.goal_claim", "GOAL-6")
+    hungarian, english = render(refused.value.msg, "hu"), render(refused.value.msg, "en")
+    assert "ezzel a technológiával (AIII-7b)" in hungarian, hungarian
+    assert "AIII-7b counts only" in english, english
