@@ -89,3 +89,22 @@ def test_GOAL_6_the_refusal_of_a_fulfilled_goal_names_the_technology() -> None:
     hungarian, english = render(refused.value.msg, "hu"), render(refused.value.msg, "en")
     assert "ezzel a technológiával (AIII-7b)" in hungarian, hungarian
     assert "AIII-7b counts only" in english, english
+
+
+def test_MOD_BUY_1_buying_an_unknown_token_lists_both_tokens_as_typed() -> None:
+    """'vásárol semmi e1' answered 'Nem így kell írni („vásárol”). Példa: vásárol pluszmínusz e1':
+    no rule ID and no 'pluszkettő'. The refusal cites MOD-BUY-1 and lists both tokens in the
+    reader's words, echoing the word as typed."""
+    import pytest
+
+    from rules.base import IllegalMove
+    from tests.pulsar.test_flight_outlook import GAME
+
+    state = new_game({"players": 2}, 3)
+    for typed, locale, words in (("vásárol semmi e1", "hu", ("„semmi”", "pluszmínusz", "pluszkettő")),
+                                 ("buy none s1", "en", ('"none"', "pm", "p2"))):
+        with pytest.raises(IllegalMove) as refused:
+            GAME.parse_move(state, 0, typed)
+        assert (refused.value.msg.key, refused.value.rule) == ("pulsar.err.buy_token", "MOD-BUY-1")
+        text = render(refused.value.msg, locale)
+        assert all(word in text for word in words), text
