@@ -108,3 +108,38 @@ def test_MOD_BUY_1_buying_an_unknown_token_lists_both_tokens_as_typed() -> None:
         assert (refused.value.msg.key, refused.value.rule) == ("pulsar.err.buy_token", "MOD-BUY-1")
         text = render(refused.value.msg, locale)
         assert all(word in text for word in words), text
+
+
+def test_PAT_4_the_patent_mode_of_a_technology_reads_without_a_contradiction() -> None:
+    """'/pulsar infó BI-1a' said 'két játékos szabadalmaztathatja (két játékosnál csak egy)': a
+    "2" technology may be patented by two different players in any game (PAT-3, PAT-4; the
+    two-player limit is for "1/R" ones), which the text now says; the "1/R" text names the
+    two-player game as such ('kétfős játékban')."""
+    from rules.pulsar.components import technology
+    from rules.pulsar.data import tables
+
+    assert (tables().technologies["BI-1a"].mode, tables().technologies["BI-2a"].mode) == ("2", "1/R")
+    two, one = render(technology("BI-1a").text, "hu"), render(technology("BI-2a").text, "hu")
+    assert "két különböző játékos is szabadalmaztathatja" in two and "két játékosnál" not in two, two
+    assert "kétfős játékban az egész játék alatt csak egy" in one, one
+    english = render(technology("BI-1a").text, "en")
+    assert "two different players may patent it" in english and "with two players" not in english, english
+
+
+def test_PAT_3_in_a_two_player_game_both_players_may_patent_a_two_icon_technology() -> None:
+    """What the "2" text promises: in a two-player game the second player may patent BI-1a after
+    the first (PAT-3), while a "1/R" one held by the other player is refused (PAT-4)."""
+    import pytest
+
+    from rules.base import IllegalMove
+    from rules.pulsar.actions import check_patent
+
+    state = new_game({"players": 2}, 3)
+    state.tech_sides = ["BI", *state.tech_sides[1:]]
+    state.round = 2
+    state.patent_slots["BI-1a"] = [[0, 1]]
+    check_patent(state, 1, "BI-1a")                     # no refusal: the second player may
+    state.patent_slots["BI-2a"] = [[0, 1]]
+    with pytest.raises(IllegalMove) as refused:
+        check_patent(state, 1, "BI-2a")
+    assert refused.value.rule == "PAT-4"
