@@ -143,3 +143,23 @@ def test_PAT_3_in_a_two_player_game_both_players_may_patent_a_two_icon_technolog
     with pytest.raises(IllegalMove) as refused:
         check_patent(state, 1, "BI-2a")
     assert refused.value.rule == "PAT-4"
+
+
+def test_HQ_a_project_label_with_a_chosen_gyrodyne_size_says_the_projects_other_rewards() -> None:
+    """'projekt HQ1-2.1a e3+1 méret=kis' was labelled 'Fejezd be: HQ1-2.1a (…); válassz kis
+    forgáslapkát': the size, not the gate run. The label now says the chosen gyrodyne among what
+    the project gives (EFF-GYRO-ANY as chosen), within Discord's limit; the thread's line keeps
+    the printed reward and the choice."""
+    from rules.pulsar import moves as mv
+    from rules.pulsar import phrases
+
+    for size, word, english in (("S", "kis", "a small"), ("L", "nagy", "a large")):
+        move = mv.parse_move(0, f"hq HQ1-2.1a s3+1 choice={size}")
+        hungarian = render(phrases.of_move(move), "hu", label=True)
+        assert f"{word} forgáslapka és narancs ugrókapu-verseny" in hungarian and "válassz" not in hungarian, hungarian
+        assert len(hungarian) <= phrases.LABEL_LIMIT
+        assert f"{english} gyrodyne and orange gate run" in render(phrases.of_move(move), "en", label=True)
+        thread = render(phrases.of_move(move, full=True), "hu")
+        assert "tetszőleges méretű forgáslapka" in thread and f"{word} forgáslapkát választ" in thread, thread
+    squeezed = render(phrases.of_move(mv.parse_move(0, "hq HQ1-2.1a s3+1 choice=M")), "hu", label=True)
+    assert "közepes forgáslapka" in squeezed and len(squeezed) <= phrases.LABEL_LIMIT, squeezed   # the size always said
