@@ -2,6 +2,8 @@
 '1. forduló: a kockák: 1, 2, 3, …', a colon after a colon (D-ROLL-1)."""
 from __future__ import annotations
 
+import pytest
+
 from rules.messages import from_json, render
 from rules.pulsar.setup import new_game, start_dice_phase
 
@@ -77,7 +79,6 @@ def test_STATION_END_the_english_shortened_flight_to_an_unexplored_system_keeps_
 def test_GOAL_6_the_refusal_of_a_fulfilled_goal_names_the_technology() -> None:
     """'célok AIII-7b=C5a' (C5a already fulfilled) answered 'C5a: ezzel csak …': 'ezzel' named
     nothing; the refusal now names AIII-7b in both languages."""
-    import pytest
 
     from rules.base import IllegalMove
     from tests.pulsar.test_final_techs import GAME, at_the_end
@@ -95,7 +96,6 @@ def test_MOD_BUY_1_buying_an_unknown_token_lists_both_tokens_as_typed() -> None:
     """'vásárol semmi e1' answered 'Nem így kell írni („vásárol”). Példa: vásárol pluszmínusz e1':
     no rule ID and no 'pluszkettő'. The refusal cites MOD-BUY-1 and lists both tokens in the
     reader's words, echoing the word as typed."""
-    import pytest
 
     from rules.base import IllegalMove
     from tests.pulsar.test_flight_outlook import GAME
@@ -129,7 +129,6 @@ def test_PAT_4_the_patent_mode_of_a_technology_reads_without_a_contradiction() -
 def test_PAT_3_in_a_two_player_game_both_players_may_patent_a_two_icon_technology() -> None:
     """What the "2" text promises: in a two-player game the second player may patent BI-1a after
     the first (PAT-3), while a "1/R" one held by the other player is refused (PAT-4)."""
-    import pytest
 
     from rules.base import IllegalMove
     from rules.pulsar.actions import check_patent
@@ -163,3 +162,24 @@ def test_HQ_a_project_label_with_a_chosen_gyrodyne_size_says_the_projects_other_
         assert "tetszőleges méretű forgáslapka" in thread and f"{word} forgáslapkát választ" in thread, thread
     squeezed = render(phrases.of_move(mv.parse_move(0, "hq HQ1-2.1a s3+1 choice=M")), "hu", label=True)
     assert "közepes forgáslapka" in squeezed and len(squeezed) <= phrases.LABEL_LIMIT, squeezed   # the size always said
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_TX_TAKE_ACT_GYRO_labels_and_thread_lines_have_one_colon_after_their_head(language: str) -> None:
+    """'elveszi az AD-A06 adóállomást (…): termelés: 1 pont; ide teleportál: P50' and 'Válassz
+    jutalomként kis forgáslapkát: indítás: 3-as kocka · …' piled colons: the production reward
+    reads '1 pont/termelés', the teleport 'a P50 helyszínre teleportál', the spin '3-as kocka
+    indítja', so only the head's colon is left."""
+    from rules.pulsar import moves as mv
+    from rules.pulsar import phrases
+    from tests.pulsar.test_labels import label
+
+    move = mv.parse_move(0, "tx take TX-A06 s4 icon=1 to=P50")
+    for shown in (render(phrases.of_move(move, full=True), language), render(phrases.of_move(move), language, label=True)):
+        assert shown.count(":") == 1 and "P50" in shown, shown
+    for size in "SML":
+        shown = label(f"gyro choose {size}", language)
+        assert shown.count(":") == 1 and len(shown) <= 80, shown
+    if language == "hu":
+        assert "1 pont/termelés; a P50 helyszínre teleportál" in render(phrases.of_move(move, full=True), "hu")
+        assert label("gyro choose S", "hu").endswith(": 3-as kocka indítja · 1 pont/termelés")
