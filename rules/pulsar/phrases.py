@@ -131,7 +131,7 @@ def _rewards(effects: Any) -> Msg | Join:
 
 
 #: The characters a flight's label keeps for what the flight reaches (``describe_move``, G-8):
-#: ": " and "unexplored: discovery bonus" / "felfedezetlen: felfedezés bónusz".
+#: ": " and "a station, unknown bonus" / "állomás és ismeretlen bónusz".
 FLY_RESERVED = 44
 
 

@@ -183,3 +183,20 @@ def test_TX_TAKE_ACT_GYRO_labels_and_thread_lines_have_one_colon_after_their_hea
     if language == "hu":
         assert "1 pont/termelés; a P50 helyszínre teleportál" in render(phrases.of_move(move, full=True), "hu")
         assert label("gyro choose S", "hu").endswith(": 3-as kocka indítja · 1 pont/termelés")
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_FLY_PAT_labels_with_a_technology_die_or_an_end_game_reward_keep_one_colon_after_their_head(language: str) -> None:
+    """'Repülj: … (6-os ezüstkocka, AI-1a: +1): …', 'Fly … with a silver 6 −1: unexplored: a station …'
+    and 'Patent AIII-6b with a silver 6: end: 3 VP per HQ project': a die bent by a technology reads
+    'AI-1a +1', and the English rewards lose their inner colon."""
+    from rules.pulsar import moves as mv
+    from rules.pulsar import phrases
+    from rules.messages import Msg
+
+    for text in ("fly s5~AI-1a:+1 J57>J56>J55>S54>J40", "patent AIII-6b s6", "patent AIII-8a s3", "patent BI-2b s3"):
+        shown = render(phrases.of_move(mv.parse_move(0, text)), language, label=True)
+        head = 1 if language == "hu" else 0                 # 'Repülj:', 'Szabadalmaztasd:'
+        assert shown.count(":") <= head + 1, shown
+    assert ":" not in render(Msg("pulsar.describe.fly.unexplored"), language)
+    assert "AI-1a +1" in render(phrases.of_move(mv.parse_move(0, "fly s5~AI-1a:+1 J57>J56>J55>S54>J40")), language, label=True)
