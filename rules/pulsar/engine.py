@@ -995,8 +995,9 @@ class PulsarGame(Game[GameState, Move]):
         choices = Join([self._notation(f"goals {choice}") for choice in self._goal_choices(state, seat)]
                        or [self._notation("goals none")], "or")
 
-        def refuse(key: str, rule: str, item: str) -> IllegalMove:
-            return IllegalMove(key, rule, item=code(item), choices=choices)
+        def refuse(key: str, rule: str, item: str, tech: str = "") -> IllegalMove:
+            named = {"tech": code(tech)} if tech else {}
+            return IllegalMove(key, rule, item=code(item), choices=choices, **named)
         cost = ft.check(state, seat, fulfilled, items, refuse)
         for item in items:
             goal, _sep, count = item.partition(":")

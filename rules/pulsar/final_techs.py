@@ -24,7 +24,7 @@ DESIGN DECISIONS (the pictures are the only source: *Interpretation* in the spec
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from typing import Iterable, Protocol, Sequence
 
 from rules.base import IllegalMove
 
@@ -117,8 +117,13 @@ def choices(state: GameState, seat: int, fulfilled: Sequence[str]) -> list[str]:
     return items
 
 
-def check(state: GameState, seat: int, fulfilled: Sequence[str], items: Sequence[str],
-          refuse: Callable[[str, str, str], IllegalMove]) -> int:
+class Refuse(Protocol):
+    """Builds a refusal of one ``goals`` item; ``tech`` names the technology a goal was named for."""
+
+    def __call__(self, key: str, rule: str, item: str, tech: str = "") -> IllegalMove: ...
+
+
+def check(state: GameState, seat: int, fulfilled: Sequence[str], items: Sequence[str], refuse: Refuse) -> int:
     """Refuse a technology item that cannot be used (``refuse(key, rule, item)`` builds the
     refusal); the cubes the purchases cost."""
     bought = purchases(state, seat)
@@ -131,9 +136,9 @@ def check(state: GameState, seat: int, fulfilled: Sequence[str], items: Sequence
             if tech not in goal_techs(state, seat):
                 raise refuse("pulsar.err.goal_tech", "GOAL-6", tech)
             if goal not in state.goals or goal in fulfilled:
-                raise refuse("pulsar.err.goal_claim", "GOAL-6", goal)
+                raise refuse("pulsar.err.goal_claim", "GOAL-6", goal, tech)
             if sum(1 for other in items if other.startswith(f"{tech}=")) > 1:
-                raise refuse("pulsar.err.goal_claim", "GOAL-6", goal)
+                raise refuse("pulsar.err.goal_claim", "GOAL-6", goal, tech)
         else:
             if item not in bought:
                 raise refuse("pulsar.err.goal_tech", "FS-1", item)

@@ -237,8 +237,8 @@ def _parse(seat: int, verb: str, args: list[str]) -> Move:
                     pay=parse_die(args[1]), options=_to(args[2:]))
     if verb == "buy":
         only(2)
-        if args[0].lower() not in ("pm", "p2"):
-            raise ValueError(args[0])
+        if args[0].lower() not in ("pm", "p2"):                     # every token on sale, as typed
+            raise IllegalMove("pulsar.err.buy_token", "MOD-BUY-1", value=args[0], example=example("buy"))
         return Move(seat, BUY, arg=args[0].lower(), pay=parse_die(args[1]))
     if verb == "copy":
         only(1)

@@ -5,6 +5,7 @@ data only (never from legality), so every move once accepted still reads from an
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -15,7 +16,7 @@ from . import describe, flying
 from . import moves as mv
 from .actions import Payment
 from .codes import code
-from .data import tables
+from .data import Effect, tables
 
 
 def P(key: str, /, **values: Any) -> Msg:
@@ -130,7 +131,7 @@ def _rewards(effects: Any) -> Msg | Join:
 
 
 #: The characters a flight's label keeps for what the flight reaches (``describe_move``, G-8):
-#: ": " and "unexplored: discovery bonus" / "felfedezetlen: felfedezés bónusz".
+#: ": " and "a station, unknown bonus" / "állomás és ismeretlen bónusz".
 FLY_RESERVED = 44
 
 
@@ -144,10 +145,11 @@ _WEIGHT = {"EFF-GATERUN": 0, "EFF-DOUBLER": 1, "EFF-GYRO": 2, "EFF-GYRO-ANY": 2,
            "EFF-GYRO-TWO-DIFF": 2, "EFF-VP": 9}
 
 
-def gives_ladder(effects: Any) -> "list[Msg | Join]":
+def gives_ladder(effects: Any, keep: str | None = None) -> "list[Msg | Join]":
     """What a component gives, the essentials first, from the fullest to the briefest: every
     reward in its brief words; the rewards other than victory points "and more"; each reward
-    alone "and more", the weightiest first."""
+    alone "and more", the weightiest first.  ``keep``: only the forms that still name the
+    reward of that name (a gyrodyne whose size the move chose)."""
     items = describe.ordered(effects) if effects else []
     ladder: list[Msg | Join] = [_rewards(items)]
     more = [item for item in items if item.name != "EFF-VP"]
@@ -156,8 +158,35 @@ def gives_ladder(effects: Any) -> "list[Msg | Join]":
     groups = describe.grouped(items)
     if len(groups) > 1:
         for item, n in sorted(groups, key=lambda group: _WEIGHT.get(group[0].name, 5)):
-            ladder.append(P("phrase.gives_more", effects=describe.counted(item, n, short=True)))
+            if keep is None or item.name == keep:
+                ladder.append(P("phrase.gives_more", effects=describe.counted(item, n, short=True)))
     return ladder
+
+
+def _chosen(move: mv.Move, effects: Any) -> Any:
+    """``effects`` with the gyrodyne of a size to choose (EFF-GYRO-ANY, EFF-GYRO-CHOICE) as the
+    size the move's ``choice=`` names (27h P-3: "a small gyrodyne and orange gate run", not
+    "choose a small gyrodyne" alone); None when the move names no size."""
+    size = next((option[7:] for option in move.options if option.startswith("choice=")), None)
+    if size is None or not any(e.name in ("EFF-GYRO-ANY", "EFF-GYRO-CHOICE") for e in effects):
+        return None
+    return tuple(Effect("EFF-GYRO", (size,)) if e.name in ("EFF-GYRO-ANY", "EFF-GYRO-CHOICE") else e for e in effects)
+
+
+def _fitted_choice(key: str, move: mv.Move, effects: Any, pay: Payment, extra: Msg | str, /, full: bool = False,
+                   ladder: "list[Msg | Join] | None" = None, **values: Any) -> Msg:
+    """:func:`_fitted`, where a label whose move chooses a gyrodyne's size says the chosen
+    gyrodyne among what the component gives (and no separate "choose a small gyrodyne"), as
+    long as that fits; else the head and die with the choice, as before."""
+    chosen = None if full or ladder is not None else _chosen(move, effects)
+    if chosen is None:
+        return _fitted(key, effects, pay, full=full, ladder=ladder, extra=extra, **values)
+    rest = replace(move, options=tuple(option for option in move.options if not option.startswith("choice=")))
+    head = f"{key}_brief" if LABEL_HEAD == "brief" and has_key(f"pulsar.{key}_brief") else key
+    bare = f"{key}_short" if head != key else f"{key}_plain"
+    candidates = [P(head, gives=gives, die=label_die(pay), extra=_options(rest), **values)
+                  for gives in gives_ladder(chosen, keep="EFF-GYRO")]
+    return first_fitting(candidates + [P(bare, die=label_die(pay), extra=extra, **values)])
 
 
 def flight_ladder(view: "flying.Outlook") -> list[Msg]:
@@ -353,10 +382,10 @@ def of_move(move: mv.Move, full: bool = False, vp_now: int | None = None) -> Msg
                          reserved=room)
     if kind == mv.PATENT:
         effects = _but_teleport(move, tab.technologies[move.arg].effects)
-        return _fitted("phrase.patent", effects, pay, tech=move.arg, extra=extra, full=full,
-                       ladder=None if full else vp_now_ladder(effects, vp_now))
+        return _fitted_choice("phrase.patent", move, effects, pay, extra, tech=move.arg, full=full,
+                              ladder=None if full else vp_now_ladder(effects, vp_now))
     if kind == mv.HQ:
-        return _fitted("phrase.hq", tab.projects[move.arg].effects, pay, project=move.arg, extra=extra, full=full)
+        return _fitted_choice("phrase.hq", move, tab.projects[move.arg].effects, pay, extra, project=move.arg, full=full)
     if kind == mv.BUY:
         return _with_die("phrase.buy", pay, token="±1" if move.arg == "pm" else "+2", full=full)
     return P("phrase.raw", text=mv.format_move(move))
