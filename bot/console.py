@@ -49,6 +49,18 @@ def english_name(word: str, among: "list[str] | None" = None) -> str:
     return plain if among is not None and plain in among else word
 
 
+def _labels_as_names(text: str, names: list[str]) -> str:
+    """``első játék:igen`` as the lobby lists the option ("első játék: nem"), a label of several
+    words, read as its name (``first_game:igen``; report 27h): the option reader's names are
+    single words."""
+    for name in names:
+        for language in LANGUAGES:
+            label = catalogue(language).get(f"option_label.{name}", "")
+            if " " in label:
+                text = re.sub(rf"(?<!\S){re.escape(label)}:", f"{name}:", text, flags=re.IGNORECASE)
+    return text
+
+
 class ConsoleInputError(Exception):
     """Typed input Discord's client would not send: shown to the player in the player's
     language, nothing happens."""
@@ -206,6 +218,7 @@ class Console:
         shown = self.command_shown(command.qualified_name)
         options: dict[str, str] = {}
         if names and text.strip():
+            text = _labels_as_names(text, names)
             # letters (a hyphen between, as the lobby writes "győzelmipont-cél") only: "T1:R29" is a move
             pattern = re.compile(r"(?:^|\s)([^\W\d]+(?:-[^\W\d]+)*):")
             found = list(pattern.finditer(text))

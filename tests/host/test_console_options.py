@@ -77,3 +77,10 @@ async def test_H27_an_option_name_typed_as_the_lobby_writes_it_with_a_hyphen(con
     assert options(console, "eve new", "játékosok:2 győzelmipont-cél:20")["vp_target"] == 20
     assert options(console, "eve new", "players:2 vp-target:20")["vp_target"] == 20
     assert options(console, "eve new", "players:2 győzelmipont_cél:20")["vp_target"] == 20
+
+
+async def test_27h_an_option_typed_as_its_label_of_several_words(console):
+    """Report 27h: the lobby lists "első játék: nem"; typed back so ("első játék:igen") it is
+    that option, in either language, not an unknown option "játék"."""
+    assert options(console, "pulsar new", "játékosok:2 első játék:igen")["first_game"] is True
+    assert options(console, "pulsar new", "players:2 first game:yes")["first_game"] is True
