@@ -91,3 +91,19 @@ def test_SC_BLD_7_a_star_system_s_bases_keep_their_full_names_where_the_label_ha
     assert roomy == "Építs bázist: Védelmi bázis (Kötött forgású világ) – Barnard-csillag (Kék 1)", roomy
     full = phrases.phrase("build B1 @acen bases=D3-07:EXTRACTOR,D3-17:DEFENSE,D3-18:DEFENSE infra=self")
     assert full is not None and "spacecorp.base_brief.DEFENSE" in set(message_keys(full))
+
+
+def test_SC_COL_3_SC_PRD_1_the_abbreviations_a_label_uses_are_found_by_info() -> None:
+    """Newcomer 27h: '/spacecorp infó KP' found nothing.  The terms a label abbreviates are
+    components: Colony Points (KP, Kol, CP, Col), the production value (T, P) and profit (F)."""
+    from bot import lookup
+    for typed, term in (("KP", "COLONY_POINTS"), ("Kol", "COLONY_POINTS"), ("kolóniapont", "COLONY_POINTS"),
+                        ("CP", "COLONY_POINTS"), ("T", "PRODUCTION"), ("termelés", "PRODUCTION"),
+                        ("F", "PROFIT"), ("profit", "PROFIT")):
+        found = lookup.find("spacecorp", typed)
+        assert found is not None and found.id == term and found.kind == "spacecorp.kind.term", typed
+    colony_points = GAME.component("COLONY_POINTS")
+    assert colony_points is not None and "SC-COL-3" in render(colony_points.text, "hu")
+    assert render(colony_points.name, "hu") == "Kolóniapont (Kol)"
+    production = GAME.component("PRODUCTION")
+    assert production is not None and "SC-PRD-1" in render(production.text, "en")
