@@ -130,16 +130,18 @@ def build_effects(move: Build, brief: bool = False, once: bool = False) -> Msg |
 def _build_spot(spot: BuildSpot, brief: int = 0) -> Msg:
     """``a Research Base at Solar L1 (Blue 1)``; a star system's tiles each with its base.  ``brief``
     (a long label): one base with its team in brackets (Hungarian "Kutatóbázis – Hold (Kék 1)");
-    1, each tile "tile: base" by the base's short name; 2, the bases alone (which tile takes which
-    is in the notation sent, and on the map once built)."""
+    1, each tile's base then the tile in brackets; 2, the same by the bases' short names ("Védelmi"
+    for "Védelmi bázis", newcomer 27h: the full name wherever it fits); 3, the bases alone by their
+    short names (which tile takes which is in the notation sent, and on the map once built)."""
     if spot.base:           # brief: the team in brackets, as a star system's
         return S("phrase.build_spot_brief" if brief else "phrase.build_spot",
                  base=S(f"base_a.{spot.base}") if spot.base in mv.BASES else spot.base,
                  site=site_msg(spot.site), team=team_name(spot.team))
-    if brief >= 2:
+    if brief >= 3:
         bases = Join([_base(base, True) for _tile_id, base in spot.bases])
     elif brief:
-        bases = Join([S("phrase.tile_base_brief", base=_base(base, True), tile=_tile(tile)) for tile, base in spot.bases])
+        bases = Join([S("phrase.tile_base_brief", base=_base(base, brief >= 2), tile=_tile(tile))
+                      for tile, base in spot.bases])
     else:
         bases = Join([S("phrase.tile_base", base=_base(base), tile=_tile(tile)) for tile, base in spot.bases])
     return S("phrase.build_spot_tiles_brief" if brief else "phrase.build_spot_tiles", site=site_msg(spot.site),
@@ -283,8 +285,8 @@ def phrase(text: str, full: bool = False) -> Msg | None:
         return _with([action], move.sources, full=full)
     if isinstance(move, Build):
         builds = [S("phrase.build", spots=Join([_build_spot(spot, brief) for spot in move.spots], "and"))
-                  for brief in (0, 1, 2)]
-        return _with(builds[:2], move.sources, builds[2:], full=full,
+                  for brief in (0, 1, 2, 3)]
+        return _with(builds[:3], move.sources, builds[3:], full=full,
                      rooms=effect_forms(move))
     if isinstance(move, Produce):
         places: list[Msg | str] = [site_msg(site) for site in move.sites]

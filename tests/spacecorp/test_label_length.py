@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import rules
-from rules.messages import LANGUAGES, render
+from rules.messages import LANGUAGES, Msg, render
 
 from tests.pulsar.test_label_length import MENU_LIMIT, host_label, labels_over
 
@@ -47,3 +47,32 @@ def test_a_preview_that_does_not_fit_is_left_out_not_clipped() -> None:
     assert game.describe_move(state, 0, text) is None
     for language in LANGUAGES:
         assert len(host_label(game, state, 0, text, language)) <= MENU_LIMIT
+
+
+@pytest.mark.parametrize("eras", ["1-2", "2-3"])
+def test_SC_9_4_no_label_piles_up_colons(eras: str) -> None:
+    """Newcomer 27h: "Mozgass csapatot: Sárga 1 → Sisyphus (Ű01#1, saját Infra, Idő1: dupla):
+    távolság: 6" had four colons.  A label has at most its head's colon and the host's before the
+    preview: the sources, the preview's distance and cost, a colony, an Edge's trigger and a
+    card taken say theirs without one."""
+    from tests.pulsar.test_label_length import labels
+
+    game = rules.get_game("spacecorp")
+    piled = [f"[{text}] {label}" for players in range(game.min_players, game.max_players + 1)
+             for _, text, label in labels("spacecorp", players, players, 3, {"eras": eras}) if label.count(":") > 2]
+    assert not piled, "\n".join(piled[:10])
+
+
+def test_SC_9_4_SC_VAL_11_the_preview_says_a_distance_and_a_cost_in_their_units() -> None:
+    """The distance in movement points, a cost in the action's value (SC-VAL-11: V meets the
+    distance, the explore or build cost); a Time card's use inside the brackets without a colon."""
+    game = rules.get_game("spacecorp")
+    state = game.new_game({"players": 2, "eras": "1-2"}, 2)
+    text = "move B1 earth>moon cards=M01#1/m infra=self time=T1:double"
+    preview = game.describe_move(state, 0, text)
+    assert preview is not None and preview.key == "spacecorp.preview.move"
+    assert render(preview, "hu") == "4 mozgáspont" and render(preview, "en") == "distance 4"
+    label = host_label(game, state, 0, text, "hu")
+    assert label == "Mozgass csapatot: Kék 1 (Föld → Hold) (Ű01#1, saját Infra, Idő1 dupla): 4 mozgáspont", label
+    assert render(Msg("spacecorp.preview.explore", cost=2), "hu") == "2 értékbe kerül"
+    assert render(Msg("spacecorp.preview.build", cost=3), "en") == "needs value 3"

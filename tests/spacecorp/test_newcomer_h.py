@@ -5,9 +5,12 @@ Influence's gist '+ a jutalom fele' did not say whose contract (EG-MARKET: the o
 as Investor Confidence's '+2F, ha te teljesítetted' does."""
 from __future__ import annotations
 
-from rules.messages import Msg, render
-from rules.spacecorp import components
+import rules
+from rules.messages import Msg, message_keys, render
+from rules.spacecorp import components, phrases
 from rules.spacecorp.data import tables
+
+GAME = rules.get_game("spacecorp")
 
 
 def test_SC_CON_3_the_contract_news_names_the_row_as_the_move_does_and_says_the_profit() -> None:
@@ -26,7 +29,7 @@ def test_SC_EDGE_1_a_card_with_an_edge_names_it_after_its_entries_without_anothe
 
 def test_EG_MARKET_the_gist_says_the_half_reward_is_for_your_own_contract() -> None:
     gist = render(components.edge_gist("EG-MARKET"), "hu")
-    assert gist == "ha teljesült egy szerződés: + a jutalma fele, ha te teljesítetted", gist
+    assert gist == "ha teljesült egy szerződés, a tiédért a jutalma felét is megkapod", gist
 
 
 def test_SC_BLD_7_each_base_built_in_a_star_system_names_its_tile_in_the_thread() -> None:
@@ -64,3 +67,43 @@ def test_SC_NOT_1_a_time_card_typed_where_a_card_is_wanted_is_echoed_as_typed() 
             assert render(error.msg, "en").startswith('"T1" is not a card'), render(error.msg, "en")
         else:
             raise AssertionError(typed)
+
+
+def test_SC_BLD_3_a_base_s_brief_effect_spells_out_what_a_letter_would_hide() -> None:
+    """Newcomer 27h: "T +1" and "T+KP F-ben" beside a Build.  The Refinery's says the production
+    it raises; the Extractor's (era 3) abbreviates Colony Points as the board does ("Kol 2")."""
+    refinery = render(phrases.base_effect("E1", "REFINERY", brief=True), "hu")
+    assert refinery == "termelés +1" and render(phrases.base_effect("E1", "REFINERY", brief=True), "en") == "production +1"
+    extractor = render(phrases.base_effect("E3", "EXTRACTOR", brief=True), "hu")
+    assert extractor == "egyszer T+Kol F-ben"
+    assert render(Msg("spacecorp.render.colony_points", n=2), "hu") == "Kol 2"
+
+
+def test_SC_BLD_7_a_star_system_s_bases_keep_their_full_names_where_the_label_has_room() -> None:
+    """Newcomer 27h: "Védelmi"/"Ipari" without "bázis".  A star system's Build names each base in
+    full with its tile where the label has room; the short name only where it must, the bases
+    alone last (they are in the notation sent)."""
+    from tests.spacecorp.test_era3 import game3
+    state = game3()
+    phrase = GAME.move_phrase(state, 0, "build B1 @barnard bases=D3-07:DEFENSE")
+    assert phrase is not None
+    roomy = render(phrase, "hu", label=True)
+    assert roomy == "Építs bázist: Védelmi bázis (Kötött forgású világ) – Barnard-csillag (Kék 1)", roomy
+    full = phrases.phrase("build B1 @acen bases=D3-07:EXTRACTOR,D3-17:DEFENSE,D3-18:DEFENSE infra=self")
+    assert full is not None and "spacecorp.base_brief.DEFENSE" in set(message_keys(full))
+
+
+def test_SC_COL_3_SC_PRD_1_the_abbreviations_a_label_uses_are_found_by_info() -> None:
+    """Newcomer 27h: '/spacecorp infó KP' found nothing.  The terms a label abbreviates are
+    components: Colony Points (KP, Kol, CP, Col), the production value (T, P) and profit (F)."""
+    from bot import lookup
+    for typed, term in (("KP", "COLONY_POINTS"), ("Kol", "COLONY_POINTS"), ("kolóniapont", "COLONY_POINTS"),
+                        ("CP", "COLONY_POINTS"), ("T", "PRODUCTION"), ("termelés", "PRODUCTION"),
+                        ("F", "PROFIT"), ("profit", "PROFIT")):
+        found = lookup.find("spacecorp", typed)
+        assert found is not None and found.id == term and found.kind == "spacecorp.kind.term", typed
+    colony_points = GAME.component("COLONY_POINTS")
+    assert colony_points is not None and "SC-COL-3" in render(colony_points.text, "hu")
+    assert render(colony_points.name, "hu") == "Kolóniapont (Kol)"
+    production = GAME.component("PRODUCTION")
+    assert production is not None and "SC-PRD-1" in render(production.text, "en")

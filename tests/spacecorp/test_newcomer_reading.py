@@ -338,7 +338,7 @@ def _move_to_an_opponents_base(card: str = "M09#1"):
     team = f"{state.players[0].colour}1"
     state.players[0].teams[team] = "em_l1"
     state.bases["moon"] = (1, "RESEARCHBASE")
-    give(state, 0, card)                                        # Plasma Engine: Move 5; M01: Move 2
+    give(state, 0, card)                                        # Plasma Engine: Move 5; M02: a Move too
     return state, f"move {team} em_l1>moon cards={card}/m"
 
 
@@ -358,7 +358,7 @@ def test_SC_RWD_1_SC_MOV_3_the_thread_says_the_move_ended_at_the_opponents_base(
 def test_SC_RWD_1_the_menu_says_why_an_action_rewards_an_opponent():
     """The preview said 'reward card for Yellow' (or, beside a long move, nothing of it).  Where the
     phrase already says why (Yellow's Infra, a base named in use=) it still says whom; a Move
-    ending at an opponent's base says it, giving up its distance for it: '… (cards M01#1): reward
+    ending at an opponent's base says it, giving up its distance for it: '… (cards M02#1): reward
     card for Yellow (their base)', or whom alone beside a card's long name (the thread's line says
     why, above); within 100 characters in both languages."""
     from tests.pulsar.test_label_length import host_label
@@ -368,7 +368,7 @@ def test_SC_RWD_1_the_menu_says_why_an_action_rewards_an_opponent():
     assert preview is not None and preview.key == "spacecorp.preview.rewards"
     assert not any(key.startswith("spacecorp.preview.rewarded") for key in keys(preview))
     assert "spacecorp.phrase.hq_colour" in keys(GAME.move_phrase(state, 0, text))
-    state, text = _move_to_an_opponents_base("M01#1")
+    state, text = _move_to_an_opponents_base("M02#1")
     preview = GAME.describe_move(state, 0, text)
     assert preview is not None and preview.key == "spacecorp.preview.rewards_alone"
     assert "spacecorp.preview.rewarded.base_any" in keys(preview)

@@ -433,7 +433,7 @@ def test_a_suggested_action_names_its_cards_while_its_label_keeps_room_for_the_p
     assert "Ű05#1 (Génszekvenáló)" in render(short, "hu")
     assert all(len(render(short, language)) <= PHRASE_BUDGET for language in LANGUAGES)
     long = GAME.move_phrase(state, 0, "move B1 earth>moon cards=M01#1/m infra=self time=T3:double")
-    assert "Kék 1 (Föld → Hold) (Ű01#1, saját Infra, Idő3: dupla)" in render(long, "hu")
+    assert "Kék 1 (Föld → Hold) (Ű01#1, saját Infra, Idő3 dupla)" in render(long, "hu")
     assert "(Chemical Drive)" not in render(long, "en")
     assert all(len(render(long, language)) <= PHRASE_BUDGET for language in LANGUAGES)
 
@@ -448,10 +448,11 @@ def test_era_3_texts_name_a_team_once_and_a_tile_base_in_hungarian_order():
     state = GAME.new_game({"players": 3, "eras": "3"}, 1)
     tile_base = Msg("spacecorp.phrase.tile_base", base=Msg("spacecorp.base.EXTRACTOR"), tile=Msg("spacecorp.tile.D3-07"))
     assert render(tile_base, "hu") == "Kitermelő bázis a Kötött forgású világ lapkán"
-    # a star system's build in a label (its preview beside it): each tile, then its base's short name
-    # (two tiles leave no room for what the bases do: the tiles go, G-7 in test_newcomer_reading)
+    # a star system's build in a label (its preview beside it): each base, then its tile; the base's
+    # full name where it fits (newcomer 27h: "Kitermelő bázis", not "Kitermelő"), else its short
+    # name (two tiles leave no room for what the bases do: the tiles go, G-7 in test_newcomer_reading)
     build = render(GAME.move_phrase(state, 0, "build B1 @barnard bases=D3-07:EXTRACTOR infra=self"), "hu")
-    assert "Kitermelő (Kötött forgású világ)" in build
+    assert "Kitermelő bázis (Kötött forgású világ)" in build
     build = render(GAME.full_phrase(state, 0, "build B1 @acen bases=D3-07:EXTRACTOR,D3-17:DEFENSE infra=self"), "hu")
     assert "Kitermelő bázis a Kötött forgású világ lapkán, Védelmi bázis a Gyűrűk lapkán" in build
     colonize = render(GAME.move_phrase(state, 0, "colonize R3_ACEN colony=C01 cp=two_bases,team:P1,pay5"), "hu")
