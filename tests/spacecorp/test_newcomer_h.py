@@ -29,7 +29,7 @@ def test_SC_EDGE_1_a_card_with_an_edge_names_it_after_its_entries_without_anothe
 
 def test_EG_MARKET_the_gist_says_the_half_reward_is_for_your_own_contract() -> None:
     gist = render(components.edge_gist("EG-MARKET"), "hu")
-    assert gist == "ha teljesült egy szerződés, a tiédért a jutalma felét is megkapod", gist
+    assert gist == "ha teljesült egy szerződés, a jutalma fele is jár, ha te teljesítetted", gist
 
 
 def test_SC_BLD_7_each_base_built_in_a_star_system_names_its_tile_in_the_thread() -> None:
