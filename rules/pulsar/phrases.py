@@ -45,7 +45,7 @@ def die(pay: Payment, short: bool = False, tiny: bool = False) -> Msg:
     base = P("die.red") if pay.red else P(f"die.silver.{pay.value}") if 1 <= pay.value <= 6 else P(
         "die.silver_n", value=pay.value)
     if pay.mod:
-        base = P("die.mod_tiny" if tiny else "die.mod_short" if short else "die.mod", die=base,
+        base = P("die.mod_tiny" if tiny else "die.mod", die=base,
                  mod=pay.mod.replace("-", "\u2212"))              # a minus sign, as the texts write −1
     if pay.zero:
         base = P("die.zero", die=base)
@@ -182,8 +182,7 @@ def _fitted_choice(key: str, move: mv.Move, effects: Any, pay: Payment, extra: M
     if chosen is None:
         return _fitted(key, effects, pay, full=full, ladder=ladder, extra=extra, **values)
     rest = replace(move, options=tuple(option for option in move.options if not option.startswith("choice=")))
-    head = f"{key}_brief" if LABEL_HEAD == "brief" and has_key(f"pulsar.{key}_brief") else key
-    bare = f"{key}_short" if head != key else f"{key}_plain"
+    head, bare = label_heads(key)
     candidates = [P(head, gives=gives, die=label_die(pay), extra=_options(rest), **values)
                   for gives in gives_ladder(chosen, keep="EFF-GYRO")]
     return first_fitting(candidates + [P(bare, die=label_die(pay), extra=extra, **values)])
@@ -231,31 +230,30 @@ def _fitted(key: str, effects: Any, pay: Payment, /, full: bool = False, ladder:
     """The phrase ``key`` with what the component gives (``{gives}``) after the project,
     technology or transmitter and the die paid (``pay``).  ``full`` (a thread's line): the
     fullest words.  A label: one head and one die wording for every label of the kind
-    (:data:`LABEL_HEAD`, :func:`label_die`: a list never mixes two forms, 27g P-4), what it
+    (:func:`label_heads`, :func:`label_die`: a list never mixes two forms, 27g P-4), what it
     gives the fullest of :func:`gives_ladder` (or ``ladder``) that fits (:data:`LABEL_LIMIT`),
     else nothing: the shorter forms only drop trailing parts.  The post's reward line names them all."""
     ladder = ladder if ladder is not None else gives_ladder(effects) if effects else []   # a teleport alone: its to= says it
     if full:
         return P(key, gives=ladder[0], die=die(pay), **values) if ladder else P(f"{key}_plain", die=die(pay), **values)
-    head, bare = (f"{key}_brief", f"{key}_short") if LABEL_HEAD == "brief" and has_key(f"pulsar.{key}_brief") else (key, f"{key}_plain")
+    head, bare = label_heads(key)
     candidates = [P(head, gives=gives, die=label_die(pay), **values) for gives in ladder]
     return first_fitting(candidates + [P(bare, die=label_die(pay), **values)])
 
 
-#: The one head every label of a patent, an HQ project or a transmitter taken reads (27g P-4):
-#: "Szabadalmaztasd: BI-2b (…) – …", never also "Szabadalmaztasd a BI-1b technológiát (…): …"
-#: in the same list.  The brief head leaves the most room for what the move gives.
-LABEL_HEAD = "brief"
-#: Every label says a die in its short words ("3-as ezüstkocka −1 módosítóval"), so that one
-#: list never says both "−1 módosítóval" and "−1 kockamódosítóval" (27g P-4); the thread's
-#: lines and the log say it in full.
-LABEL_DIE_TINY = True
+def label_heads(key: str) -> tuple[str, str]:
+    """The one head every label of a patent, an HQ project or a transmitter taken reads, and its
+    bare form without what the move gives (27g P-4): "Szabadalmaztasd: BI-2b (…) – …", never also
+    "Szabadalmaztasd a BI-1b technológiát (…): …" in the same list; the brief head leaves the most
+    room for what the move gives.  A phrase without a brief head keeps its own."""
+    return (f"{key}_brief", f"{key}_short") if has_key(f"pulsar.{key}_brief") else (key, f"{key}_plain")
 
 
 def label_die(pay: Payment) -> Msg:
-    """The die paid as every label says it (27g P-4): its short words, the token as its sign
-    alone where :data:`LABEL_DIE_TINY`."""
-    return die(pay, True, LABEL_DIE_TINY)
+    """The die paid as every label says it (27g P-4): its short words and the token as its sign
+    ("3-as ezüstkocka −1"), so one list never says both "−1 módosítóval" and "−1
+    kockamódosítóval"; the thread's lines and the log say it in full."""
+    return die(pay, True, True)
 
 
 def _with_die(key: str, pay: Payment, /, full: bool = False, reserved: int = 0, **values: Any) -> Msg:
