@@ -179,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
             hour, minute = map(int, args.until.split(":"))
             now = dt.datetime.now(dt.timezone.utc)
             deadline = now.replace(hour=hour, minute=minute, second=0, microsecond=0)
+            if deadline <= now:  # a time already past today means tomorrow's (a run started before midnight)
+                deadline += dt.timedelta(days=1)
         matches = dict(args.match) if args.match else None
         indices = [int(i) for i in args.indices.split(",")] if args.indices else None
         for game, kinds, players, iterations, index in tasks(games, args.budget, args.fraction, matches, indices):
