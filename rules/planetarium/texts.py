@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable
 
-from rules.base import Component, IllegalMove
+from rules.base import DESCRIPTION_GLUE, Component, IllegalMove
 from rules.messages import LANGUAGES, Join, Msg, render
 
 from . import moves as mv
@@ -140,8 +140,6 @@ def localize(text: str, language: str) -> str:
 #: Discord's limit for an autocomplete choice or a menu option (the host shows a move as its
 #: phrase, then what it does: bot/cogs/base.py ``autocomplete_label``).
 LABEL_LIMIT = 100
-#: What the host puts between a move's phrase and its description ("{move}: {description}").
-DESCRIPTION_GLUE = 2
 #: The longest a matter move's phrase may be and still leave room for what the move does
 #: ("a kőzet ütközik az A bolygóval → a játéklapodra", 47 characters); a longer one says the
 #: path as arrows (tests/planetarium/test_label_length.py proves it on the longest space names).
@@ -220,7 +218,8 @@ def phrase(text: str, full: bool = False) -> Msg | None:
         if move.gravity or move.marker_from:
             wordings = play_wordings(text)
             return wordings[0] if full else wordings[play_level(text)]
-        return P("phrase.play", **dict(card_values(move.card), planet=move.planet))
+        values = dict(card_values(move.card), planet=move.planet)   # a long name with the gravity hint: the name without its id
+        return fit([P("phrase.play", **values), P("phrase.play_named", **values)], min(play_room(text).values()))
     if kind == mv.REPLACE and move.card:
         return P("phrase.replace", **card_values(move.card))
     if kind == mv.PASS:

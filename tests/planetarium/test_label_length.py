@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 import rules
-from rules.messages import LANGUAGES, render
+from rules.messages import LANGUAGES, Msg, render
 from rules.planetarium import texts
 from rules.planetarium.data import board, cards
 from rules.planetarium.state import MATTER_KINDS, PHASE_CARD, PLANETS
@@ -135,4 +135,6 @@ def test_PL_GRAV_1_the_plain_play_of_a_gravity_card_always_says_how_to_use_the_i
             description = GAME.describe_move(state, 0, text)
             assert description is not None and description.key.startswith("planetarium.describe.can_grav"), text
             for language in LANGUAGES:
-                assert len(host_label(GAME, state, 0, text, language)) <= MENU_LIMIT
+                shown = host_label(GAME, state, 0, text, language)
+                assert len(shown) <= MENU_LIMIT
+                assert render(Msg(f"planetarium.card.{card}"), language) in shown, shown   # its name even where its id gives way
