@@ -40,6 +40,12 @@ MoveT = TypeVar("MoveT", default=Any)
 ViewT = TypeVar("ViewT", default=StateT)
 
 
+#: The most the host adds between a suggested move's words and its description in a label
+#: (bot/cogs/base.py ``with_description``: "{move}: {description}", "{move} ({description})"
+#: or "{move} – {description}"): a game fitting its labels to Discord's limits leaves this room.
+DESCRIPTION_GLUE = 3
+
+
 class RulesError(Exception):
     """A refusal meant for a player: ``msg`` is the catalogue message, ``rule`` the spec's
     rule ID.  ``RulesError("gaia.err.no_power", "GP-POW-2", need=3)`` or ``RulesError(msg)``."""

@@ -44,6 +44,29 @@ def test_nested_keys_read_their_label_variants_too_and_only_the_first_word_is_ca
     assert render(nested, "en") == "picks a bonus (3): adds 1 to the counter"     # the thread: unchanged
 
 
+def test_a_label_has_one_colon_between_move_and_description_at_most():
+    """bot/cogs/base.py ``with_description``: after a colon-free move a colon; after a move whose
+    words have one already (a Hungarian label's head, "Válaszd ezt a fajt: Terranok") the
+    description in parentheses, or after a dash where the words end in a parenthesis or the
+    description has one; never more than :data:`rules.base.DESCRIPTION_GLUE` characters added."""
+    from bot.cogs.base import with_description
+    from rules.base import DESCRIPTION_GLUE
+    cases = {
+        ("Build a mine on 1A5", "-2 ore"): "Build a mine on 1A5: -2 ore",
+        ("Válaszd ezt a fajt: Terranok", "három kezdőbánya"): "Válaszd ezt a fajt: Terranok (három kezdőbánya)",
+        ("Mozgass csapatot: Sárga 1 (Föld → Hold)", "4 mozgáspont"): "Mozgass csapatot: Sárga 1 (Föld → Hold) – 4 mozgáspont",
+        ("Repülj: U20 → N19", "+1 állomás (N19)"): "Repülj: U20 → N19 – +1 állomás (N19)",
+    }
+    for (words, description), shown in cases.items():
+        for language in LANGUAGES:
+            label = render(with_description(words, description, language), language, label=True)
+            assert label == shown
+            assert len(label) - len(words) - len(description) <= DESCRIPTION_GLUE
+    for key in ("move_with_description", "move_with_description_aside", "move_with_description_dash"):
+        for language in LANGUAGES:
+            assert len(render(Msg(key, move="", description=""), language)) <= DESCRIPTION_GLUE
+
+
 def test_a_key_without_a_label_variant_falls_back_to_its_plain_text():
     assert label_key("toy.phrase.roll") not in catalogue("en")
     assert render(Msg("toy.phrase.roll"), "en", label=True) == "Rolls the die"

@@ -306,6 +306,29 @@ def move_words(loaded: LoadedGame, seat: int, text: str, language: str, *, secre
     return tr(phrase, language, label=voice) if phrase is not None else shown
 
 
+def move_label(loaded: LoadedGame, seat: int, text: str, language: str) -> str:
+    """A suggested move as its chooser reads it (autocomplete, a menu option, a button, the
+    console's ``?`` list): the move in words, then what it does unless that says the same."""
+    words = move_words(loaded, seat, text, language, secret_shown=True, label=True)
+    description = loaded.game.describe_move(loaded.state, seat, text)
+    if description is None or tr(description, language, label=True).casefold() in words.casefold():   # never the same thing twice
+        return words
+    return tr(with_description(words, description, language), language, label=True)
+
+
+def with_description(words: str, description: Msg | str, language: str) -> Msg:
+    """A move's words and what it does as one label with one colon at most: after a colon-free
+    move, a colon ("Build a mine on 1A5: -2 ore"); after a move whose words already have one (a
+    label's head, "Válaszd ezt a fajt: Terranok"), the description in parentheses, or after a
+    dash where the words end in a parenthesis or the description has one (no brackets in
+    brackets)."""
+    if ":" not in words:
+        return Msg("move_with_description", move=words, description=description)
+    if words.endswith(")") or "(" in render(description, language):
+        return Msg("move_with_description_dash", move=words, description=description)
+    return Msg("move_with_description_aside", move=words, description=description)
+
+
 def score_line(loaded: LoadedGame, seat: int, score: int, language: str,
                breakdown: list[list[Any]] | None) -> str:
     """One player's score on one line, with its parts when the game explains it
@@ -946,11 +969,7 @@ class GameCog(commands.GroupCog):
         of the reader's language and what it does (the value sent is the notation)."""
         if seat is None:
             return move_words(loaded, 0, text, language, secret_shown=True, label=True)
-        words = move_words(loaded, seat, text, language, secret_shown=True, label=True)
-        description = loaded.game.describe_move(loaded.state, seat, text)
-        if description is None or tr(description, language, label=True).casefold() in words.casefold():   # never the same thing twice
-            return words
-        return tr(Msg("move_with_description", move=words, description=description), language, label=True)
+        return move_label(loaded, seat, text, language)
 
     async def make_move(self, interaction: discord.Interaction, record: GameRecord, text: str,
                         *, announce_separately: bool = False, expected_ply: int | None = None) -> None:

@@ -23,6 +23,7 @@ from collections import OrderedDict
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
+from rules.base import DESCRIPTION_GLUE
 from rules.messages import Msg
 
 from . import moves as mv
@@ -151,7 +152,7 @@ def _fits(phrase: Msg, description: Msg | None) -> bool:
     """Whether ``phrase`` and ``description`` (after the host's glue) fit a label in every language."""
     if description is None:
         return all(used <= reading.LABEL_LIMIT for used in reading.lengths(phrase))
-    return all(used + reading.DESCRIPTION_GLUE + more <= reading.LABEL_LIMIT
+    return all(used + DESCRIPTION_GLUE + more <= reading.LABEL_LIMIT
                for used, more in zip(reading.lengths(phrase), reading.lengths(description)))
 
 

@@ -192,8 +192,6 @@ def complete(texts: Iterable[str], typed: str, kind_of: Callable[[str], str], li
 #: Discord's limit for an autocomplete choice or a menu option (a button holds 80: EVE's
 #: public choices are short).
 LABEL_LIMIT = 100
-#: What the host adds between a move's phrase and its description ("{move}: {description}").
-DESCRIPTION_GLUE = 2
 
 
 class _Brief:

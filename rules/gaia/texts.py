@@ -13,7 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from rules.base import Component, ScorePart
+from rules.base import DESCRIPTION_GLUE, Component, ScorePart
 from rules.messages import Join, Localized, Msg, fold_word, text_of
 
 from .notation import ALIASES, HU_UNIT_OUT, VERB_ALIASES, format_command, hu_amount, parse_commands, split_actor
@@ -472,8 +472,6 @@ def _safe_rewards(text: str) -> list[tuple[int, str]]:
 #: Discord's limits: an autocomplete choice or a select option; a button (a public choice)
 MENU_LIMIT = 100
 BUTTON_LIMIT = 80
-#: what the host adds between a move's phrase and its description ("{move}: {description}")
-DESCRIPTION_GLUE = 2
 #: room a phrase leaves for its description (the gains and costs, "-5 credits, -3 ore, +1 QIC")
 DESCRIPTION_ROOM = 28
 #: the brief levels of :func:`_command_phrase`: the same facts in fewer words (0-3: a tech tile

@@ -9,7 +9,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from rules.base import IllegalMove
+from rules.base import DESCRIPTION_GLUE, IllegalMove
 from rules.messages import Join, Msg, has_key
 
 from . import describe, flying
@@ -74,8 +74,6 @@ def first_fitting(candidates: "list[Msg]", full: bool = False, reserved: int = 0
     return candidates[-1]
 
 
-#: What the host adds between a move's phrase and its description ("{move}: {description}").
-DESCRIPTION_GLUE = 2
 
 
 def fitted_description(phrase_msg: "Msg | None", candidates: "list[Msg]") -> Msg | None:

@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 
 from typing import TYPE_CHECKING
-from rules.base import IllegalMove
+from rules.base import DESCRIPTION_GLUE, IllegalMove
 from rules.messages import Join, Msg
 
 from . import moves as mv
@@ -213,11 +213,11 @@ def _names_cards(text: str, played: tuple[str, ...]) -> bool:
 
 def _fitted(game: SpaceCorpGame, state: GameState, seat: int, text: str, candidates: list[Msg]) -> Msg | None:
     """The first of ``candidates`` whose label (the suggestion's phrase, then the preview, as the
-    host joins them: "{move}: {description}") fits Discord's 100 characters in every language;
+    host joins them, :data:`rules.base.DESCRIPTION_GLUE` between) fits Discord's 100 characters in every language;
     None when none does (the phrase alone: the hand and the post say the rest)."""
     from rules.messages import LANGUAGES, render
     said = _said(text)
-    taken = {language: len(said[language]) + 2 if said is not None else 0 for language in LANGUAGES}
+    taken = {language: len(said[language]) + DESCRIPTION_GLUE if said is not None else 0 for language in LANGUAGES}
     for preview in candidates:
         if all(taken[language] + len(render(preview, language, label=True)) <= 100 for language in LANGUAGES):
             return preview

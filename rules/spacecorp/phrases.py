@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.base import IllegalMove
+from rules.base import DESCRIPTION_GLUE, IllegalMove
 from rules.messages import Join, Localized, Msg
 
 from . import moves as mv
@@ -236,7 +236,7 @@ def _with(actions: "list[Msg]", sources: Sources, lossy: "list[Msg] | None" = No
         return same_facts[0]
     fewer_facts = [message for action in lossy for message in variants(action, False)]
     tiers: list[tuple[dict[str, int], list[Msg]]] = []
-    kept = [{language: LABEL_LIMIT - 2 - len(render(room, language, label=True)) for language in LANGUAGES}
+    kept = [{language: LABEL_LIMIT - DESCRIPTION_GLUE - len(render(room, language, label=True)) for language in LANGUAGES}
             for room in rooms or []]
     for limits in kept:
         tiers += [({language: min(PHRASE_BUDGET, limits[language]) for language in LANGUAGES}, same_facts),

@@ -254,7 +254,7 @@ def test_EVE_CMB_7_8_a_tactics_label_says_the_losses_it_leads_to():
     assert dict(negate.params) == {"mine": 2, "theirs": 4}          # 3 - 1 on Gallente; Amarr's 4 units all lost
     assert dict(cut.params) == {"mine": 3, "theirs": 4}
     label = host_label(GAME, state, GALLENTE, "tac T2x1", "hu")
-    assert label.endswith("veszteséged 2, az övé 4") or label.endswith("2 egységet veszítesz, az ellenfeled 4 egységet"), label
+    assert label.endswith("(veszteséged 2, az övé 4)") or label.endswith("2 egységet veszítesz, az ellenfeled 4 egységet"), label
     state = play(state, GALLENTE, "tac T2x1")
     assert state.combat.losses == {AMARR: 4, GALLENTE: 2}           # as the label said
 

@@ -11,27 +11,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
 import rules
-from rules.messages import LANGUAGES, Msg, render
+from rules.messages import LANGUAGES, render
 
 MENU_LIMIT = 100     # an autocomplete choice's name, a select option's label
 BUTTON_LIMIT = 80    # a button's label (public choices)
 
 
 def host_label(game: Any, state: Any, seat: int, text: str, language: str) -> str:
-    """The label the host shows for a move (bot/cogs/base.py ``autocomplete_label``): its phrase
-    in words (label variants: the reader's own choice), then ``move_with_description`` with what
-    it does, unless that repeats the phrase."""
-    phrase = game.move_phrase(state, seat, text)
-    words = render(phrase, language, label=True) if phrase is not None else text
-    description = game.describe_move(state, seat, text)
-    if description is None or render(description, language, label=True).casefold() in words.casefold():
-        return words
-    return render(Msg("move_with_description", move=words, description=description), language, label=True)
+    """The label the host shows for a move (bot/cogs/base.py ``move_label``): its phrase in
+    words (label variants: the reader's own choice), then what it does, unless that repeats
+    the phrase."""
+    from bot.cogs.base import move_label
+    return move_label(cast(Any, SimpleNamespace(game=game, state=state)), seat, text, language)
 
 
 def playout_positions(name: str, players: int, seed: int, every: int, options: dict[str, Any] | None = None

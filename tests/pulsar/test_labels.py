@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.messages import LANGUAGES, render
+from tests.pulsar.test_label_length import host_label
 from rules.pulsar import GAME
 from rules.pulsar.data import tables
 from rules.pulsar.phrases import LABEL_LIMIT
@@ -22,11 +23,7 @@ def payments(cost: int) -> list[str]:
 def label(text: str, language: str) -> str:
     """What the host shows (bot/cogs/base.py autocomplete_label): the phrase, then the
     description when it adds something."""
-    words = render(GAME.move_phrase(STATE, 0, text), language, label=True)
-    description = GAME.describe_move(STATE, 0, text)
-    if description is None or render(description, language, label=True).casefold() in words.casefold():
-        return words
-    return f"{words}: {render(description, language, label=True)}"
+    return host_label(GAME, STATE, 0, text, language)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
