@@ -89,7 +89,8 @@ def _effect(eff: Effect) -> Msg:
     if name == "EFF-RED":
         return P("effect.EFF-RED", value=numeral(int(args[0])))
     if name == "EFF-DOUBLER":
-        return P("effect.EFF-DOUBLER", back=int(args[0]), value=int(args[1]))
+        back, value = int(args[0]), int(args[1])       # "kockaduplázó (3-as vissza + 2-es bónuszkocka)"
+        return P("effect.EFF-DOUBLER", back=back, value=value, back_n=numeral(back), value_n=numeral(value))
     if name == "EFF-TELEPORT":
         return P(f"effect.EFF-TELEPORT.{args[0]}")
     if name == "EFF-GATERUN":

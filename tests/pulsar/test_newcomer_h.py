@@ -202,6 +202,29 @@ def test_FLY_PAT_labels_with_a_technology_die_or_an_end_game_reward_keep_one_col
     assert "AI-1a +1" in render(phrases.of_move(mv.parse_move(0, "fly s5~AI-1a:+1 J57>J56>J55>S54>J40")), language, label=True)
 
 
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_PAT_HQ_TX_TAKE_what_a_component_gives_reads_without_a_colon_after_the_heads(language: str) -> None:
+    """'Szabadalmaztasd: AIII-6a (…) – kockaduplázó (vissza: 3, bónuszkocka: 2)', '… – repülés: a
+    kocka −1 és +1 között', '… – játék vége: 3 pont/HQ-projekt' (27h, after P-1): every
+    technology's, HQ project's and transmitter's label and thread line, with a plain die and a
+    bent one, has no colon after its first, and says the doubler's values and the game's end."""
+    from rules.pulsar import moves as mv
+    from rules.pulsar import phrases
+    from rules.pulsar.data import tables
+
+    tab = tables()
+    texts = [f"patent {tech} {die}" for tech in tab.technologies for die in ("s3", "s3+1~AI-1a:-1")]
+    texts += [f"hq {project} s3" for project in tab.projects] + [f"tx take {tile} s1 icon=1" for tile in tab.transmitters]
+    for text in texts:
+        move = mv.parse_move(0, text)
+        for shown in (render(phrases.of_move(move), language, label=True), render(phrases.of_move(move, full=True), language)):
+            assert ":" not in shown.partition(":")[2], shown
+    doubler = render(phrases.of_move(mv.parse_move(0, "patent AIII-6a s4"), full=True), language)
+    assert doubler.endswith("(3-as vissza + 2-es bónuszkocka)" if language == "hu" else "(3 back + bonus die 2)"), doubler
+    end = render(phrases.of_move(mv.parse_move(0, "patent AIII-6b s6")), language, label=True)
+    assert end.endswith("a játék végén 3 pont/HQ-projekt" if language == "hu" else "3 VP per HQ project at game end"), end
+
+
 @pytest.mark.parametrize("side", ["A", "B"])
 def test_FLY_4_FLY_10_one_list_of_flights_writes_every_path_one_way_and_every_label_fits(side: str) -> None:
     """One list of suggested flights wrote 'K24 → U23 → U21' beside 'U20→N19→U18' and
