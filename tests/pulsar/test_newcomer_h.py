@@ -225,6 +225,26 @@ def test_PAT_HQ_TX_TAKE_what_a_component_gives_reads_without_a_colon_after_the_h
     assert end.endswith("a játék végén 3 pont/HQ-projekt" if language == "hu" else "3 VP per HQ project at game end"), end
 
 
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_PAT_HQ_TX_info_says_what_a_component_gives_in_a_sentence_with_one_colon(language: str) -> None:
+    """/info read 'It gives: at game end: 3 VP per completed HQ project', 'It gives: each
+    production: 2 VP', 'Ezt adja: kockaduplázó: az elköltött kocka …' and 'ezt adja: 4 pont és
+    ugrókapu-verseny: egy repülés …': no clause of a technology's, HQ project's or transmitter's
+    text has a colon after a colon (PAT-1, HQ-1, TX-TAKE)."""
+    import re
+
+    import rules
+
+    game = rules.get_game("pulsar")
+    for component in game.components():
+        for clause in re.split(r"(?<=[.;])\s", render(component.text, language)):
+            assert clause.count(": ") <= 1, (component.id, clause)
+    found = game.component("AIII-6b")
+    assert found is not None
+    said = render(found.text, language)
+    assert ("a játék végén 3 pont" if language == "hu" else "at game end, 3 VP per completed HQ project") in said, said
+
+
 @pytest.mark.parametrize("side", ["A", "B"])
 def test_FLY_4_FLY_10_one_list_of_flights_writes_every_path_one_way_and_every_label_fits(side: str) -> None:
     """One list of suggested flights wrote 'K24 → U23 → U21' beside 'U20→N19→U18' and
