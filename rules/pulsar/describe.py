@@ -21,7 +21,10 @@ def loc(code: str) -> Msg:
 
 
 def path(codes: "tuple[str, ...] | list[str]") -> Msg:
-    """``H01 → J02 → S03`` in the reader's codes."""
+    """``H01→J02→S03`` in the reader's codes: one way of writing a path wherever a flight is
+    read (a list of suggested flights, the thread's line, a refusal; 27h P-7).  Without spaces,
+    the longest flight (ten locations of four characters on side B, a die bent by a token and a
+    technology) leaves room in a label for what it reaches."""
     message = loc(codes[0])
     for code in codes[1:]:
         message = P("path.step", a=message, b=loc(code))
@@ -86,7 +89,8 @@ def _effect(eff: Effect) -> Msg:
     if name == "EFF-RED":
         return P("effect.EFF-RED", value=numeral(int(args[0])))
     if name == "EFF-DOUBLER":
-        return P("effect.EFF-DOUBLER", back=int(args[0]), value=int(args[1]))
+        back, value = int(args[0]), int(args[1])       # "kockaduplázó (3-as vissza + 2-es bónuszkocka)"
+        return P("effect.EFF-DOUBLER", back=back, value=value, back_n=numeral(back), value_n=numeral(value))
     if name == "EFF-TELEPORT":
         return P(f"effect.EFF-TELEPORT.{args[0]}")
     if name == "EFF-GATERUN":

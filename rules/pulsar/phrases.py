@@ -26,18 +26,6 @@ def P(key: str, /, **values: Any) -> Msg:
 loc = describe.loc
 
 
-def path(codes: "tuple[str, ...] | list[str]", compact: bool = False, from_ship: bool = False) -> Msg:
-    """``H01 → J02 → S03`` in the reader's codes; ``compact``: ``H01→J02→S03`` (a long flight's
-    label); ``from_ship`` (compact too): ``…→J02→S03``, the start left out (the longest flights'
-    labels: every flight offered starts where the ship is)."""
-    if not compact and not from_ship:
-        return describe.path(codes)
-    message = P("path.from_ship", b=loc(codes[1])) if from_ship and len(codes) > 1 else loc(codes[0])
-    for item in codes[2:] if from_ship and len(codes) > 1 else codes[1:]:
-        message = P("path.step_short", a=message, b=loc(item))
-    return message
-
-
 def die(pay: Payment, short: bool = False, tiny: bool = False) -> Msg:
     """The die paid, in words: "silver 3 with a +1 token", "the bonus die"; ``short``: the
     same facts in fewer words for a long label ("a silver 3 with a +1 token, DI-1a: +1");
@@ -126,11 +114,6 @@ def _teleports_now(move: mv.Move) -> bool:
 
 def _rewards(effects: Any) -> Msg | Join:
     return describe.effects(effects, short=True) if effects else P("comp.nothing")
-
-
-#: The characters a flight's label keeps for what the flight reaches (``describe_move``, G-8):
-#: ": " and "a station, unknown bonus" / "állomás és ismeretlen bónusz".
-FLY_RESERVED = 44
 
 
 #: Discord's limit for an autocomplete or menu label (the host shows a suggested move as its phrase).
@@ -355,11 +338,8 @@ def of_move(move: mv.Move, full: bool = False, vp_now: int | None = None) -> Msg
         return P("phrase.goals", items=Join(items, "and"))
     assert move.pay is not None
     pay = move.pay
-    if kind == mv.FLY:          # a long flight: its path without spaces, its die in short words, its start left out,
-        return first_fitting([P("phrase.fly", path=path(move.path, compact, ship), die=label_die(pay) if not full else die(pay, short),
-                                extra=extra) for compact, short, ship in ((False, False, False), (True, False, False),
-                                                                          (True, True, False), (True, True, True))],
-                             full=full, reserved=FLY_RESERVED)     # so that what it reaches (G-8) fits too
+    if kind == mv.FLY:          # every location, in one way of writing in every list and line (FLY-4, FLY-10, 27h P-7)
+        return P("phrase.fly", path=describe.path(move.path), die=die(pay) if full else label_die(pay), extra=extra)
     if kind == mv.GYRO_TAKE:
         return _with_die("phrase.gyro_take", pay, size=describe.size_name(move.arg), full=full)
     if kind == mv.GYRO_SPIN:

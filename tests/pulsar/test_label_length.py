@@ -80,24 +80,24 @@ def test_FLY_TX_DRAFT_every_pulsar_label_fits_in_both_languages(seed: int) -> No
     assert not over, "\n".join(over[:10])
 
 
-def test_FLY_4_FLY_10_a_long_flight_keeps_every_visited_location_and_its_die_in_fewer_words() -> None:
+def test_FLY_4_FLY_10_a_long_flight_keeps_every_location_and_its_die() -> None:
     """A nine-step flight paid with a silver 6 bent by a +2 token and a technology: every
-    visited location and the whole die stay (the path matters: FLY-10 visits, GATERUN-3); its
-    start, where the ship is and which FLY-10 does not count as visited, gives way to "…" so
-    that what the flight reaches fits too (G-8).  The thread's line keeps the whole path."""
+    location, its start (where the ship is) too, and the whole die stay in the label, written as
+    every flight is (``H01→J02``, report 27h P-7); the thread's line writes the path the same way."""
     game = rules.get_game("pulsar")
     state = game.new_game({"players": 2}, 1)
     text = "fly s6+2~DI-1a:+1 J26>S25>J69>S68>J72>J73>S75>J77>P78>J79"
     for language in LANGUAGES:
         shown = host_label(game, state, 0, text, language)
         assert len(shown) <= MENU_LIMIT, shown
-        for location in ("25", "69", "68", "72", "73", "75", "77", "78", "79"):
+        assert "26→" in shown and " → " not in shown and "…" not in shown, shown
+        for location in ("26", "25", "69", "68", "72", "73", "75", "77", "78", "79"):
             assert location in shown, (location, shown)
         assert "DI-1a" in shown and "+2" in shown, shown
-    phrase = game.move_phrase(state, 0, text)
-    assert phrase is not None and phrase.params["path"].key == "pulsar.path.step_short"
-    full = game.full_phrase(state, 0, text)
-    assert full is not None and "26" in render(full, "en")
+        full = game.full_phrase(state, 0, text)
+        assert full is not None
+        path = render(game.move_phrase(state, 0, text), language, label=True).split(" ")[1]
+        assert path in render(full, language), (path, render(full, language))
 
 
 def test_TX_PAY_a_payment_label_drops_what_the_transmitter_gives_before_the_payment() -> None:

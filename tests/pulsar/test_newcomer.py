@@ -81,7 +81,7 @@ def test_PU_HQ_4_GATERUN_1_a_gate_run_project_says_what_it_gave_and_how_a_flight
     assert all(isinstance(option, Localized) for option in options)
     assert run.params["colour"] == Msg("pulsar.colour.red") and run.params["project"] == "HQ1-1.1c"
     said = render(run, "hu")                                      # the run is named once, not "verseny (verseny: …)"
-    assert said.count("verseny:") == 1 and "HQ1-1.1c" in said
+    assert said.count("ugrókapu-verseny") == 1 and said.count(": ") == 1 and "HQ1-1.1c" in said, said
     english, hungarian = options[0].text("en"), options[0].text("hu")
     assert english == "run=HQ1-1.1c:orange" and hungarian == "verseny=HQ1-1.1c:narancs"
     assert notation.to_canonical(f"repül e3 K14>U13>N15 {hungarian}").endswith(english)   # typed back as it reads

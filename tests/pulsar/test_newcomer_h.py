@@ -200,3 +200,102 @@ def test_FLY_PAT_labels_with_a_technology_die_or_an_end_game_reward_keep_one_col
         assert shown.count(":") <= head + 1, shown
     assert ":" not in render(Msg("pulsar.describe.fly.unexplored"), language)
     assert "AI-1a +1" in render(phrases.of_move(mv.parse_move(0, "fly s5~AI-1a:+1 J57>J56>J55>S54>J40")), language, label=True)
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_PAT_HQ_TX_TAKE_what_a_component_gives_reads_without_a_colon_after_the_heads(language: str) -> None:
+    """'Szabadalmaztasd: AIII-6a (…) – kockaduplázó (vissza: 3, bónuszkocka: 2)', '… – repülés: a
+    kocka −1 és +1 között', '… – játék vége: 3 pont/HQ-projekt' (27h, after P-1): every
+    technology's, HQ project's and transmitter's label and thread line, with a plain die and a
+    bent one, has no colon after its first, and says the doubler's values and the game's end."""
+    from rules.pulsar import moves as mv
+    from rules.pulsar import phrases
+    from rules.pulsar.data import tables
+
+    tab = tables()
+    texts = [f"patent {tech} {die}" for tech in tab.technologies for die in ("s3", "s3+1~AI-1a:-1")]
+    texts += [f"hq {project} s3" for project in tab.projects] + [f"tx take {tile} s1 icon=1" for tile in tab.transmitters]
+    for text in texts:
+        move = mv.parse_move(0, text)
+        for shown in (render(phrases.of_move(move), language, label=True), render(phrases.of_move(move, full=True), language)):
+            assert ":" not in shown.partition(":")[2], shown
+    doubler = render(phrases.of_move(mv.parse_move(0, "patent AIII-6a s4"), full=True), language)
+    assert doubler.endswith("(3-as vissza + 2-es bónuszkocka)" if language == "hu" else "(3 back + bonus die 2)"), doubler
+    end = render(phrases.of_move(mv.parse_move(0, "patent AIII-6b s6")), language, label=True)
+    assert end.endswith("a játék végén 3 pont/HQ-projekt" if language == "hu" else "3 VP per HQ project at game end"), end
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_PAT_HQ_TX_info_says_what_a_component_gives_in_a_sentence_with_one_colon(language: str) -> None:
+    """/info read 'It gives: at game end: 3 VP per completed HQ project', 'It gives: each
+    production: 2 VP', 'Ezt adja: kockaduplázó: az elköltött kocka …' and 'ezt adja: 4 pont és
+    ugrókapu-verseny: egy repülés …': no clause of a technology's, HQ project's or transmitter's
+    text has a colon after a colon (PAT-1, HQ-1, TX-TAKE)."""
+    import re
+
+    import rules
+
+    game = rules.get_game("pulsar")
+    for component in game.components():
+        for clause in re.split(r"(?<=[.;])\s", render(component.text, language)):
+            assert clause.count(": ") <= 1, (component.id, clause)
+    found = game.component("AIII-6b")
+    assert found is not None
+    said = render(found.text, language)
+    assert ("a játék végén 3 pont" if language == "hu" else "at game end, 3 VP per completed HQ project") in said, said
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_FLY_4_FLY_10_one_list_of_flights_writes_every_path_one_way_and_every_label_fits(side: str) -> None:
+    """One list of suggested flights wrote 'K24 → U23 → U21' beside 'U20→N19→U18' and
+    '…→N19→U18' (report 27h P-7): over playouts of 2-4 players, every flight a player is offered
+    writes its whole path from the ship's location without spaces, the thread's line after it
+    the same path, and every label fits 100 characters in both languages."""
+    import re
+
+    from rules.messages import LANGUAGES
+    from rules.pulsar import moves as mv
+    from tests.pulsar.test_label_length import MENU_LIMIT, host_label, playout_positions
+
+    written = re.compile(r"^[A-Z]\d+(→[A-Z]\d+)+$")
+    lists = 0
+    for players in (2, 3, 4):
+        for game, state, seats in playout_positions("pulsar", players, 70 + players, 5, {"cluster_side": side}):
+            for seat in seats:
+                flights = [game.format_move(m) for m in game.legal_moves(state, seat) if m.kind == mv.FLY]
+                for language in LANGUAGES if flights else ():
+                    for text in flights:
+                        shown = host_label(game, state, seat, text, language)
+                        assert len(shown) <= MENU_LIMIT, shown
+                        path = shown.split(" ")[1]
+                        assert written.match(path), shown
+                        assert path.split("→")[0][1:] == state.players[seat].ship[1:], (path, state.players[seat].ship)
+                        full = game.full_phrase(state, seat, text)
+                        assert full is not None and f" {path} " in render(full, language), render(full, language)
+                    lists += 1
+    assert lists > 20
+
+
+def test_FLY_4_the_longest_flights_on_side_b_keep_their_whole_path_and_die() -> None:
+    """Side B's four-character codes: an eight-step flight (a silver 6 and a +2 token) keeps its
+    whole path, its die and what it reaches in 100 characters; a nine-step one (a technology's +1
+    on top) its whole path and die, what it reaches only in the post (none of 90 playouts'
+    Hungarian labels had room for it: 88 characters before it)."""
+    import rules
+    from rules.messages import LANGUAGES
+    from rules.pulsar.state import clone_state
+    from tests.pulsar.test_label_length import MENU_LIMIT, host_label, playout_positions
+
+    game = rules.get_game("pulsar")
+    state, seat = next((state, seats[0]) for _game, state, seats in playout_positions(
+        "pulsar", 4, 3, 1, {"cluster_side": "B"}) if state.phase == "actions")
+    state = clone_state(state)
+    state.players[seat].ship = "J168"
+    for text, reached in (("fly s6+2 J168>S170>J172>J175>J178>S182>J180>S173>J181", True),
+                          ("fly s6+2~BI-2b:+1 J168>S170>J172>J175>J178>S182>J180>S173>J181>S184", False)):
+        for language in LANGUAGES:
+            shown = host_label(game, state, seat, text, language)
+            words = render(game.move_phrase(state, seat, text), language, label=True)
+            assert len(shown) <= MENU_LIMIT, shown
+            assert "168→" in words and "→J181" in words.replace("U", "J") and "+2" in words, words
+            assert (shown != words) == reached, shown

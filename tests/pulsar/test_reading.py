@@ -118,7 +118,7 @@ def test_hungarian_readers_see_their_codes_not_english_letters():
     assert GAME.format_move(GAME.parse_move(state, 0, "giró vesz M s2")) == "gyro take M s2"
     assert GAME.format_move(GAME.parse_move(state, 0, "adó vesz TX-A09 s5 icon=1")) == "tx take TX-A09 s5 icon=1"
     hungarian = render(GAME.move_phrase(state, 0, "fly s3 H01>J02>S03>J04"), "hu")
-    assert "K01 → U02 → N03 → U04" in hungarian and "3-as ezüstkocka" in hungarian
+    assert "K01→U02→N03→U04" in hungarian and "3-as ezüstkocka" in hungarian
 
 
 # ----- autocomplete shows the variety (issue 23.4) -----------------------------------------------
