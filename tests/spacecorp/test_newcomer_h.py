@@ -82,14 +82,14 @@ def test_SC_BLD_3_a_base_s_brief_effect_spells_out_what_a_letter_would_hide() ->
 def test_SC_BLD_7_a_star_system_s_bases_keep_their_full_names_where_the_label_has_room() -> None:
     """Newcomer 27h: "Védelmi"/"Ipari" without "bázis".  A star system's Build names each base in
     full with its tile where the label has room; the short name only where it must, the bases
-    alone last (they are in the notation sent)."""
+    alone after (they are in the notation sent), their count last (phrases.build_forms)."""
     from tests.spacecorp.test_era3 import game3
     state = game3()
     phrase = GAME.move_phrase(state, 0, "build B1 @barnard bases=D3-07:DEFENSE")
     assert phrase is not None
     roomy = render(phrase, "hu", label=True)
     assert roomy == "Építs bázist: Védelmi bázis (Kötött forgású világ) – Barnard-csillag (Kék 1)", roomy
-    full = phrases.phrase("build B1 @acen bases=D3-07:EXTRACTOR,D3-17:DEFENSE,D3-18:DEFENSE infra=self")
+    full = phrases.phrase("build B1 @acen bases=D3-07:DEFENSE,D3-17:DEFENSE,D3-18:DEFENSE infra=self")
     assert full is not None and "spacecorp.base_brief.DEFENSE" in set(message_keys(full))
 
 
