@@ -187,11 +187,14 @@ def components() -> tuple[Component, ...]:
                              _stand_in(side.source), (HU_HQ[side.id],), Localized(en=f"HQ-{side.id}", hu=HU_HQ[side.id])))
     out.append(Component("WHEEL", "spacecorp.kind.wheel", S("kind.wheel"), S("comp.wheel.text", size=t.wheel.size),
                          S("comp.wheel.gist"), False, ("folyamatkör",), Localized(en="WHEEL", hu="folyamatkör")))
-    # the abbreviations a label uses (newcomer 27h: "/spacecorp infó KP" found nothing); "T" is the
-    # production value to a Hungarian (the rulebook's T1) and profit to an English reader: typed
-    # alone it answers the production value, profit is found as "profit", "F" or "PROFIT"
-    for term, aliases, code in (("production", ("P", "T", "termelés", "production"), ("P", "T")),
+    # the abbreviations a label uses (newcomer 27h: "/spacecorp infó KP" found nothing).  "T" is
+    # the production value to a Hungarian (the rulebook's T1, "egyszer T+Kol F-ben") and profit to
+    # an English reader (the rulebook's 5T, "1T per rival base"), and /info finds a word the same
+    # whoever asks: "T" is a term of its own, which says in each language what T means there (the
+    # production value's Hungarian code is the rulebook's "T#")
+    for term, aliases, code in (("production", ("P", "P#", "T#", "termelés", "termelési érték", "production"), ("P", "T#")),
                                 ("profit", ("F", "profit"), ("PROFIT", "F")),
+                                ("t", (), ("T", "T")),
                                 ("colony_points", ("CP", "KP", "Col", "Kol", "kolóniapont", "colony points"),
                                  ("CP", "Kol"))):
         out.append(Component(term.upper(), "spacecorp.kind.term", S(f"comp.term.{term}"), S(f"comp.term.{term}.text"),

@@ -98,7 +98,8 @@ def test_SC_COL_3_SC_PRD_1_the_abbreviations_a_label_uses_are_found_by_info() ->
     components: Colony Points (KP, Kol, CP, Col), the production value (T, P) and profit (F)."""
     from bot import lookup
     for typed, term in (("KP", "COLONY_POINTS"), ("Kol", "COLONY_POINTS"), ("kolóniapont", "COLONY_POINTS"),
-                        ("CP", "COLONY_POINTS"), ("T", "PRODUCTION"), ("termelés", "PRODUCTION"),
+                        ("CP", "COLONY_POINTS"), ("T", "T"), ("P", "PRODUCTION"), ("termelés", "PRODUCTION"),
+                        ("termelési érték", "PRODUCTION"),
                         ("F", "PROFIT"), ("profit", "PROFIT")):
         found = lookup.find("spacecorp", typed)
         assert found is not None and found.id == term and found.kind == "spacecorp.kind.term", typed
@@ -107,3 +108,28 @@ def test_SC_COL_3_SC_PRD_1_the_abbreviations_a_label_uses_are_found_by_info() ->
     assert render(colony_points.name, "hu") == "Kolóniapont (Kol)"
     production = GAME.component("PRODUCTION")
     assert production is not None and "SC-PRD-1" in render(production.text, "en")
+
+
+def test_SC_PRD_1_info_T_says_what_T_means_in_the_readers_labels() -> None:
+    """'T' is the production value in a Hungarian label ('T2 termelés', 'egyszer T+Kol F-ben': the
+    rulebook's T#) and profit in an English one ('1T per rival base', 'P+Col in T once': the
+    rulebook's 5T); /info answered the production value to both.  /info finds a word the same
+    whoever asks, so 'T' is a term of its own that says in each language what T means there."""
+    from bot import lookup
+    found = lookup.find("spacecorp", "T")
+    assert found is not None and found.id == "T" and found.kind == "spacecorp.kind.term"
+    assert found.name == Msg("spacecorp.comp.term.t")
+    assert render(found.name, "en") == "T (profit)" and render(found.name, "hu") == "T (termelési érték)"
+    english, hungarian = render(found.text, "en"), render(found.text, "hu")
+    assert "profit, in trillion credits" in english and "SC-PRD-1" in english and "Time cards" in english
+    assert hungarian.startswith("A T a termelési érték") and "SC-PRD-1" in hungarian and "jele F" in hungarian
+    # what the labels say, each abbreviation as the reader's language writes it
+    extractor = {language: render(Msg("spacecorp.baseeffect_brief.EXTRACTOR.E3"), language) for language in ("en", "hu")}
+    assert extractor == {"en": "P+Col in T once", "hu": "egyszer T+Kol F-ben"}
+    for typed, term in (("P", "PRODUCTION"), ("F", "PROFIT"), ("Col", "COLONY_POINTS"), ("Kol", "COLONY_POINTS"),
+                        ("CP", "COLONY_POINTS"), ("KP", "COLONY_POINTS")):
+        assert lookup.find("spacecorp", typed) == GAME.component(term), typed
+    production, profit = GAME.component("PRODUCTION"), GAME.component("PROFIT")
+    assert production is not None and profit is not None
+    assert render(production.name, "en") == "Production value (P)" and render(profit.name, "hu") == "Profit (F)"
+    assert render(profit.name, "en") == "Profit (T)"                      # the English T, as /info T says
