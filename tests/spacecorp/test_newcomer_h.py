@@ -133,3 +133,17 @@ def test_SC_PRD_1_info_T_says_what_T_means_in_the_readers_labels() -> None:
     assert production is not None and profit is not None
     assert render(production.name, "en") == "Production value (P)" and render(profit.name, "hu") == "Profit (F)"
     assert render(profit.name, "en") == "Profit (T)"                      # the English T, as /info T says
+
+
+def test_SC_VAL_2_the_other_words_a_label_abbreviates_are_found_by_info() -> None:
+    """'own Infra' / 'saját Infra' in a label: /info Infra found a contract ('3 Infra cards on your
+    HQ'); an English 'produces P2' found nothing; a Hungarian 'T2 termelés' finds the Time card
+    (T2 is its English code), whose Hungarian text now points to the production value."""
+    from bot import lookup
+    infra = lookup.find("spacecorp", "Infra")
+    assert infra is not None and infra.id == "INFRA" and infra.kind == "spacecorp.kind.term"
+    assert "SC-VAL-2" in render(infra.text, "en") and "„saját Infra” a tiéd" in render(infra.text, "hu")
+    assert lookup.find("spacecorp", "P2") == GAME.component("PRODUCTION")
+    time = lookup.find("spacecorp", "T2")
+    assert time is not None and time.id == "TIME" and "(infó: T#)" in render(time.text, "hu")
+    assert lookup.find("spacecorp", "T#") == GAME.component("PRODUCTION")
