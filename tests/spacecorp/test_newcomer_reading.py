@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+import rules.base as rules_base
 from rules.base import IllegalMove
 from rules.messages import Localized, Msg, message_keys, render
 from rules.spacecorp import moves as mv
@@ -284,6 +285,11 @@ def _possible(era: str, site, base: str) -> bool:
                for term in tables().base_rules[era, base].requires_any)
 
 
+#: The most the host puts between a label's phrase and its preview: ": ", or (the host's change in
+#: progress, rules.base.DESCRIPTION_GLUE) "(…)" or " – " after a phrase that has a colon already.
+GLUE = getattr(rules_base, "DESCRIPTION_GLUE", 2)
+
+
 def _every_build(era: str, site, tiles, sources: str, colour: str) -> "list[str]":
     """Every Build a team of ``colour`` can make at ``site`` (star systems: any base type on each of
     ``tiles``, one text per multiset: a label's length does not depend on which tile takes which)."""
@@ -324,7 +330,7 @@ def test_SC_BLD_3_SC_BASE_what_the_bases_do_fits_every_site_and_team_of_every_er
                     assert said is not None
                     effects = phrases.effect_forms(move)
                     assert effects and effects[0] == phrases.build_effects(move), text
-                    assert any(all(len(f"{render(said, language, label=True)}: {render(effect, language, label=True)}")
+                    assert any(all(len(render(said, language, label=True)) + GLUE + len(render(effect, language, label=True))
                                    <= 100 for language in ("en", "hu")) for effect in effects), text
                     checked[len(site.boxes) if site.stars else 0] += 1
                     by_count += said.key == "spacecorp.phrase.build_count"
@@ -348,7 +354,7 @@ def test_SC_BLD_7_a_star_systems_bases_by_count_say_what_each_does():
         "spacecorp.baseeffect_brief.EXTRACTOR.E3", "spacecorp.baseeffect_brief.DEFENSE.E3",
         "spacecorp.baseeffect_brief.RESEARCHBASE.E3"]
     for language in ("en", "hu"):
-        assert len(f"{render(said, language, label=True)}: {render(effect, language, label=True)}") <= 100
+        assert len(render(said, language, label=True)) + GLUE + len(render(effect, language, label=True)) <= 100
     # the thread's line names every base on its tile, as before
     assert "spacecorp.phrase.tile_base" in keys(phrases.phrase(text, full=True))
 
@@ -366,7 +372,7 @@ def test_SC_BLD_7_a_base_type_built_twice_is_said_once_with_its_count():
     assert render(counted, "hu") == "lap vagy ötlet ×3"
     for language in ("en", "hu"):
         said = render(phrases.phrase(text), language, label=True)
-        assert len(f"{said}: {render(counted, language, label=True)}") <= 100
+        assert len(said) + GLUE + len(render(counted, language, label=True)) <= 100
 
 
 # ----- newcomer 27f G-3: a reward card says why it is owed --------------------------------------
