@@ -136,14 +136,17 @@ def _build_spot(spot: BuildSpot, brief: int = 0) -> Msg:
     1, each tile's base then the tile in brackets; 2, the same by the bases' short names ("Védelmi"
     for "Védelmi bázis", newcomer 27h: the full name wherever it fits); 3, the bases alone by their
     short names (which tile takes which is in the notation sent, and on the map once built); 4, the
-    same without the team (its site says where it is)."""
+    same without the team (its site says where it is); 5, a type built twice said once with its
+    count ("Defense ×2")."""
     if spot.base:           # brief: the team in brackets, as a star system's
         return S("phrase.build_spot_brief" if brief else "phrase.build_spot",
                  base=S(f"base_a.{spot.base}") if spot.base in mv.BASES else spot.base,
                  site=site_msg(spot.site), team=team_name(spot.team))
     if brief >= 4:          # the bases alone, without the team either
-        return S("phrase.build_spot_bases", bases=Join([_base(base, True) for _tile_id, base in spot.bases]),
-                 site=site_msg(spot.site))
+        kinds = [base for _tile_id, base in spot.bases]
+        return S("phrase.build_spot_bases", site=site_msg(spot.site), bases=Join(
+            [S("phrase.base_times", base=_base(base, True), n=kinds.count(base)) if brief >= 5 and kinds.count(base) > 1
+             else _base(base, True) for base in (dict.fromkeys(kinds) if brief >= 5 else kinds)]))
     if brief >= 3:
         bases = Join([_base(base, True) for _tile_id, base in spot.bases])
     elif brief:
@@ -175,15 +178,16 @@ def build_forms(move: Build) -> tuple[list[Msg], list[list[Msg]]]:
 
     1. the bases by their short names without their tiles ("Build Extractor, Research, Defense at
        Epsilon Eridani (Yellow 3)");
-    2. the same without the team (where the site is, the team building there is);
+    2. the same without the team (where the site is, the team building there is), then a type
+       built twice said once with its count ("Build Extractor, Defense ×2 at Epsilon Eridani");
     3. a star system's count of bases alone ("Build 3 bases at Epsilon Eridani"), the preview
        saying what each does, a type built twice with its count ("card or idea ×2"): three long
        names and what each does do not fit in 100 characters beside a star system's name in
        Hungarian ("Építs bázist: Látványosság, Kutatóbázis, Kitermelő – Epszilon Eridani: …"
        takes 110 or more)."""
     builds = [S("phrase.build", spots=Join([_build_spot(spot, brief) for spot in move.spots], "and"))
-              for brief in (0, 1, 2, 3, 4)]
-    lossy = [builds[3:4]] + ([builds[4:]] if builds[4] != builds[3] else [])
+              for brief in (0, 1, 2, 3, 4, 5)]
+    lossy = [builds[3:4]] + ([list(dict.fromkeys(builds[4:]))] if builds[4] != builds[3] else [])
     if len(move.spots) == 1 and len(move.spots[0].bases) > 1:
         lossy.append([S("phrase.build_count", n=len(move.spots[0].bases), site=site_msg(move.spots[0].site))])
     return builds[:3], lossy
