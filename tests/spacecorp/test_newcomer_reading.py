@@ -308,9 +308,10 @@ def test_SC_BLD_3_SC_BASE_what_the_bases_do_fits_every_site_and_team_of_every_er
     the longest team names (Yellow, Sárga; Purple) and sources paid with Infra and a card, the label
     says what the bases do within 100 characters in both languages (in fuller words, else briefer,
     a base type built twice said once with its count): the sources, then a star system's tiles,
-    then the team go first (they are in the notation sent), and at a star system of three tiles,
-    where three bases' names and what each does do not fit beside the system's name in Hungarian,
-    its bases by count (phrases.build_forms: 'Build 3 bases at Epsilon Eridani: …').  Every label
+    then the team go first (they are in the notation sent), then a type built twice is named once
+    with its count, and at a star system of three tiles, where three bases' names and what each
+    does do not fit beside the system's name in Hungarian, its bases by count (phrases.build_forms:
+    'Build 3 bases at Epsilon Eridani: …').  Every label
     enumerated, none sampled; before this pass 3-tile star systems kept what their bases do in
     750 of 2,640 of these labels."""
     from itertools import product
@@ -357,6 +358,23 @@ def test_SC_BLD_7_a_star_systems_bases_by_count_say_what_each_does():
         assert len(render(said, language, label=True)) + GLUE + len(render(effect, language, label=True)) <= 100
     # the thread's line names every base on its tile, as before
     assert "spacecorp.phrase.tile_base" in keys(phrases.phrase(text, full=True))
+
+
+def test_SC_BLD_7_a_star_systems_bases_are_named_before_they_are_counted():
+    """An Extractor and two Defense bases: their names with what each does do not fit with the team,
+    nor three names without it, but 'Védelmi ×2' does, before the bases are counted alone; the
+    effects say the same count ('1F/ellenséges bázis ×2')."""
+    from rules.spacecorp import phrases
+    text = "build Y3 @eps_eri bases=D3-07:EXTRACTOR,D3-32:DEFENSE,D3-33:DEFENSE"
+    said = phrases.phrase(text)
+    assert said is not None and "spacecorp.phrase.base_times" in keys(said)
+    assert "spacecorp.phrase.build_count" not in keys(said) and "spacecorp.team_name" not in keys(said)
+    assert render(said, "hu", label=True) == "Építs bázist: Kitermelő, Védelmi ×2 – Epszilon Eridani"
+    assert render(said, "en", label=True) == "Build Extractor, Defense ×2 at Epsilon Eridani"
+    counted = phrases.build_effects(mv.parse_move(0, text), brief=True, counted=True)
+    assert counted is not None and render(counted, "hu") == "egyszer T+Kol F-ben, 1F/ellenséges bázis ×2"
+    for language in ("en", "hu"):
+        assert len(render(said, language, label=True)) + GLUE + len(render(counted, language, label=True)) <= 100
 
 
 def test_SC_BLD_7_a_base_type_built_twice_is_said_once_with_its_count():
