@@ -133,7 +133,7 @@ NEUTRAL = {
                   "spacecorp.phrase.src.time_double_brief", "spacecorp.phrase.src.time_split_brief",
                   "spacecorp.phrase.src.pay_brief", "spacecorp.phrase.leg_brief",
                   "spacecorp.phrase.build_spot_brief", "spacecorp.phrase.build_spot_tiles_brief",
-                  "spacecorp.phrase.tile_base_brief",
+                  "spacecorp.phrase.tile_base_brief", "spacecorp.phrase.build_spot_bases", "spacecorp.phrase.base_times",
                   "spacecorp.phrase.cp_brief.team", "spacecorp.phrase.cp_brief.industrial",
                   "spacecorp.phrase.cp_brief.near", "spacecorp.phrase.cp_brief.two_bases",
                   "spacecorp.phrase.cp_brief.build", "spacecorp.phrase.cp_brief.pay5"},

@@ -187,13 +187,20 @@ def components() -> tuple[Component, ...]:
                              _stand_in(side.source), (HU_HQ[side.id],), Localized(en=f"HQ-{side.id}", hu=HU_HQ[side.id])))
     out.append(Component("WHEEL", "spacecorp.kind.wheel", S("kind.wheel"), S("comp.wheel.text", size=t.wheel.size),
                          S("comp.wheel.gist"), False, ("folyamatkör",), Localized(en="WHEEL", hu="folyamatkör")))
-    # the abbreviations a label uses (newcomer 27h: "/spacecorp infó KP" found nothing); "T" is the
-    # production value to a Hungarian (the rulebook's T1) and profit to an English reader: typed
-    # alone it answers the production value, profit is found as "profit", "F" or "PROFIT"
-    for term, aliases, code in (("production", ("P", "T", "termelés", "production"), ("P", "T")),
+    # the abbreviations a label uses (newcomer 27h: "/spacecorp infó KP" found nothing).  "T" is
+    # the production value to a Hungarian (the rulebook's T1, "egyszer T+Kol F-ben") and profit to
+    # an English reader (the rulebook's 5T, "1T per rival base"), and /info finds a word the same
+    # whoever asks: "T" is a term of its own, which says in each language what T means there (the
+    # production value's Hungarian code is the rulebook's "T#"; an English "P2" is found, a
+    # Hungarian "T2" is the Time card's English code, whose Hungarian text points to T#).  "Infra"
+    # found a contract ("3 Infra cards on your HQ")
+    for term, aliases, code in (("production", ("P", "P#", "P1", "P2", "P3", "T#", "termelés", "termelési érték",
+                                                "production"), ("P", "T#")),
                                 ("profit", ("F", "profit"), ("PROFIT", "F")),
+                                ("t", (), ("T", "T")),
                                 ("colony_points", ("CP", "KP", "Col", "Kol", "kolóniapont", "colony points"),
-                                 ("CP", "Kol"))):
+                                 ("CP", "Kol")),
+                                ("infra", ("infrastructure", "infrastruktúra"), ("INFRA", "Infra"))):
         out.append(Component(term.upper(), "spacecorp.kind.term", S(f"comp.term.{term}"), S(f"comp.term.{term}.text"),
                              S(f"comp.term.{term}.gist"), False, aliases, Localized(en=code[0], hu=code[1])))
     for colony in t.colony_tiles.values():

@@ -110,11 +110,12 @@ def base_effect(era: str, base: str, brief: bool = False) -> Msg | None:
     return S(f"baseeffect{'_brief' if brief else ''}.{base}.{first}")
 
 
-def build_effects(move: Build, brief: bool = False, once: bool = False) -> Msg | None:
+def build_effects(move: Build, brief: bool = False, counted: bool = False) -> Msg | None:
     """What each base a Build places does, in the order the phrase names them (G-7: a player
-    choosing between base types sees what each does); ``brief``: in a word or two each; ``once``:
-    a base type built twice said once (a star system's three tiles).  None for a base or site no
-    table knows."""
+    choosing between base types sees what each does); ``brief``: in a word or two each;
+    ``counted``: a base type built more than once said once with its count ("card or idea ×3",
+    a star system's tiles), which says as much without the bases' names.  None for a base or
+    site no table knows."""
     effects: list[Msg] = []
     for spot in move.spots:
         era = era_of_site(spot.site)
@@ -122,8 +123,10 @@ def build_effects(move: Build, brief: bool = False, once: bool = False) -> Msg |
             effect = base_effect(era, base, brief) if era and base else None
             if effect is None:
                 return None
-            if not (once and effect in effects):
-                effects.append(effect)
+            effects.append(effect)
+    if counted:
+        effects = [S("preview.base_effect_times", effect=effect, n=effects.count(effect)) if effects.count(effect) > 1
+                   else effect for effect in dict.fromkeys(effects)]
     return effects[0] if len(effects) == 1 else S("preview.base_effects", effects=Join(effects)) if effects else None
 
 
@@ -132,11 +135,18 @@ def _build_spot(spot: BuildSpot, brief: int = 0) -> Msg:
     (a long label): one base with its team in brackets (Hungarian "Kutatóbázis – Hold (Kék 1)");
     1, each tile's base then the tile in brackets; 2, the same by the bases' short names ("Védelmi"
     for "Védelmi bázis", newcomer 27h: the full name wherever it fits); 3, the bases alone by their
-    short names (which tile takes which is in the notation sent, and on the map once built)."""
+    short names (which tile takes which is in the notation sent, and on the map once built); 4, the
+    same without the team (its site says where it is); 5, a type built twice said once with its
+    count ("Defense ×2")."""
     if spot.base:           # brief: the team in brackets, as a star system's
         return S("phrase.build_spot_brief" if brief else "phrase.build_spot",
                  base=S(f"base_a.{spot.base}") if spot.base in mv.BASES else spot.base,
                  site=site_msg(spot.site), team=team_name(spot.team))
+    if brief >= 4:          # the bases alone, without the team either
+        kinds = [base for _tile_id, base in spot.bases]
+        return S("phrase.build_spot_bases", site=site_msg(spot.site), bases=Join(
+            [S("phrase.base_times", base=_base(base, True), n=kinds.count(base)) if brief >= 5 and kinds.count(base) > 1
+             else _base(base, True) for base in (dict.fromkeys(kinds) if brief >= 5 else kinds)]))
     if brief >= 3:
         bases = Join([_base(base, True) for _tile_id, base in spot.bases])
     elif brief:
@@ -149,9 +159,38 @@ def _build_spot(spot: BuildSpot, brief: int = 0) -> Msg:
 
 
 def effect_forms(move: Build) -> list[Msg]:
-    """What a Build's bases do (:func:`build_effects`) from the fullest to the briefest, each once."""
-    forms = (build_effects(move), build_effects(move, brief=True), build_effects(move, brief=True, once=True))
+    """What a Build's bases do (:func:`build_effects`) from the fullest to the briefest, each once:
+    in full words, then a base type built twice said once with its count ("genetics +1 at once
+    ×2"), then in a word or two each, counted ("card or idea ×2, produces P2": as much said as
+    "card or idea, card or idea, produces P2", and in fewer words, leaving room for the cost)."""
+    forms = (build_effects(move), build_effects(move, counted=True), build_effects(move, brief=True, counted=True))
     return list(dict.fromkeys(form for form in forms if form is not None))
+
+
+def build_forms(move: Build) -> tuple[list[Msg], list[list[Msg]]]:
+    """A Build's label phrases, from the fullest to the briefest: the fallback order in one place
+    (with :func:`_with`, which tries each phrase beside each of :func:`effect_forms`).  What a
+    player needs most to choose between builds is what the bases do (the preview, G-7), then
+    which bases, then where; the team next, then the tiles each base takes and the sources paid
+    (both in the notation sent, and on the map once built).  Returned: the phrases saying the same
+    facts (each tile's base by full names, by short names with the tile in brackets), then the
+    lossy groups, each tried beside every effect form (fuller words first) before the next:
+
+    1. the bases by their short names without their tiles ("Build Extractor, Research, Defense at
+       Epsilon Eridani (Yellow 3)");
+    2. the same without the team (where the site is, the team building there is), then a type
+       built twice said once with its count ("Build Extractor, Defense ×2 at Epsilon Eridani");
+    3. a star system's count of bases alone ("Build 3 bases at Epsilon Eridani"), the preview
+       saying what each does, a type built twice with its count ("card or idea ×2"): three long
+       names and what each does do not fit in 100 characters beside a star system's name in
+       Hungarian ("Építs bázist: Látványosság, Kutatóbázis, Kitermelő – Epszilon Eridani: …"
+       takes 110 or more)."""
+    builds = [S("phrase.build", spots=Join([_build_spot(spot, brief) for spot in move.spots], "and"))
+              for brief in (0, 1, 2, 3, 4, 5)]
+    lossy = [builds[3:4]] + ([list(dict.fromkeys(builds[4:]))] if builds[4] != builds[3] else [])
+    if len(move.spots) == 1 and len(move.spots[0].bases) > 1:
+        lossy.append([S("phrase.build_count", n=len(move.spots[0].bases), site=site_msg(move.spots[0].site))])
+    return builds[:3], lossy
 
 
 def _tile(tile: str) -> Msg | str:
@@ -205,24 +244,24 @@ PHRASE_BUDGET = 76
 LABEL_LIMIT = 100
 
 
-def _with(actions: "list[Msg]", sources: Sources, lossy: "list[Msg] | None" = None, full: bool = False,
+def _with(actions: "list[Msg]", sources: Sources, lossy: "list[list[Msg]] | None" = None, full: bool = False,
           rooms: "list[Msg] | None" = None) -> Msg:
     """The action with where its value comes from, the same facts in fewer words as far as needed:
     ``actions`` from the fullest to the briefest (a move's legs without their origins, where the
     teams stand), each with the cards by name, by code alone (the hand names them), then the
     sources in brief words (:func:`sources_msg`).  The first within :data:`PHRASE_BUDGET` in every
     language (room for the preview); else the first within a label (:data:`LABEL_LIMIT`), trying
-    the ``lossy`` actions last (a star system's bases without their tiles); else the briefest
-    action alone (the sources are in the notation sent).  Never clipped.
+    the first group of ``lossy`` actions last (a star system's bases without their tiles); else
+    the briefest of that group alone (the sources are in the notation sent).  Never clipped.
 
     ``rooms``: a preview the label must keep room for after the phrase (what a Build's bases do,
     G-7), in fuller and briefer words: it matters more than the sources, so each limit is first
     the label's limit less the preview and its ": " (the fuller first), and before a phrase that
     leaves no room for the briefest come the actions alone (the sources are in the notation sent),
-    then the ``lossy`` ones."""
+    then each group of ``lossy`` ones in turn, beside each room (:func:`build_forms`)."""
     from rules.messages import LANGUAGES, render
     extra = sources_msg(sources)
-    lossy = lossy or []
+    groups = lossy or []
 
     def variants(action: Msg, first: bool) -> list[Msg]:
         if not extra:
@@ -234,21 +273,22 @@ def _with(actions: "list[Msg]", sources: Sources, lossy: "list[Msg] | None" = No
     same_facts = [message for index, action in enumerate(actions) for message in variants(action, index == 0)]
     if full:                # no label's limit: the fullest
         return same_facts[0]
-    fewer_facts = [message for action in lossy for message in variants(action, False)]
+    fewer = [[message for action in group for message in variants(action, False)] + group for group in groups]
     tiers: list[tuple[dict[str, int], list[Msg]]] = []
     kept = [{language: LABEL_LIMIT - DESCRIPTION_GLUE - len(render(room, language, label=True)) for language in LANGUAGES}
             for room in rooms or []]
     for limits in kept:
         tiers += [({language: min(PHRASE_BUDGET, limits[language]) for language in LANGUAGES}, same_facts),
                   (limits, same_facts)]
-    tiers += [(limits, actions) for limits in kept] + [(limits, fewer_facts + lossy) for limits in kept]
+    tiers += [(limits, actions) for limits in kept] + [(limits, group) for group in fewer for limits in kept]
+    first_lossy = fewer[0][:len(fewer[0]) - len(groups[0])] if groups else []
     tiers += [(dict.fromkeys(LANGUAGES, PHRASE_BUDGET), same_facts),
-              (dict.fromkeys(LANGUAGES, LABEL_LIMIT), same_facts + fewer_facts)]
+              (dict.fromkeys(LANGUAGES, LABEL_LIMIT), same_facts + first_lossy)]
     for limits, candidates in tiers:
         for message in candidates:
             if all(len(render(message, language, label=True)) <= limits[language] for language in LANGUAGES):
                 return message
-    return (lossy or actions)[-1] if extra else (same_facts + fewer_facts)[-1]
+    return (groups[0] if groups else actions)[-1] if extra else (same_facts + first_lossy)[-1]
 
 
 def _first_fitting(candidates: "list[Msg]", full: bool = False) -> Msg:
@@ -284,10 +324,8 @@ def phrase(text: str, full: bool = False) -> Msg | None:
             S("phrase.explore", spots=spots)
         return _with([action], move.sources, full=full)
     if isinstance(move, Build):
-        builds = [S("phrase.build", spots=Join([_build_spot(spot, brief) for spot in move.spots], "and"))
-                  for brief in (0, 1, 2, 3)]
-        return _with(builds[:3], move.sources, builds[3:], full=full,
-                     rooms=effect_forms(move))
+        same_facts, lossy = build_forms(move)
+        return _with(same_facts, move.sources, lossy, full=full, rooms=effect_forms(move))
     if isinstance(move, Produce):
         places: list[Msg | str] = [site_msg(site) for site in move.sites]
         places += [S("phrase.legacy_pair")] if move.legacy else []

@@ -82,14 +82,14 @@ def test_SC_BLD_3_a_base_s_brief_effect_spells_out_what_a_letter_would_hide() ->
 def test_SC_BLD_7_a_star_system_s_bases_keep_their_full_names_where_the_label_has_room() -> None:
     """Newcomer 27h: "Védelmi"/"Ipari" without "bázis".  A star system's Build names each base in
     full with its tile where the label has room; the short name only where it must, the bases
-    alone last (they are in the notation sent)."""
+    alone after (they are in the notation sent), their count last (phrases.build_forms)."""
     from tests.spacecorp.test_era3 import game3
     state = game3()
     phrase = GAME.move_phrase(state, 0, "build B1 @barnard bases=D3-07:DEFENSE")
     assert phrase is not None
     roomy = render(phrase, "hu", label=True)
     assert roomy == "Építs bázist: Védelmi bázis (Kötött forgású világ) – Barnard-csillag (Kék 1)", roomy
-    full = phrases.phrase("build B1 @acen bases=D3-07:EXTRACTOR,D3-17:DEFENSE,D3-18:DEFENSE infra=self")
+    full = phrases.phrase("build B1 @acen bases=D3-07:DEFENSE,D3-17:DEFENSE,D3-18:DEFENSE infra=self")
     assert full is not None and "spacecorp.base_brief.DEFENSE" in set(message_keys(full))
 
 
@@ -98,7 +98,8 @@ def test_SC_COL_3_SC_PRD_1_the_abbreviations_a_label_uses_are_found_by_info() ->
     components: Colony Points (KP, Kol, CP, Col), the production value (T, P) and profit (F)."""
     from bot import lookup
     for typed, term in (("KP", "COLONY_POINTS"), ("Kol", "COLONY_POINTS"), ("kolóniapont", "COLONY_POINTS"),
-                        ("CP", "COLONY_POINTS"), ("T", "PRODUCTION"), ("termelés", "PRODUCTION"),
+                        ("CP", "COLONY_POINTS"), ("T", "T"), ("P", "PRODUCTION"), ("termelés", "PRODUCTION"),
+                        ("termelési érték", "PRODUCTION"),
                         ("F", "PROFIT"), ("profit", "PROFIT")):
         found = lookup.find("spacecorp", typed)
         assert found is not None and found.id == term and found.kind == "spacecorp.kind.term", typed
@@ -107,3 +108,42 @@ def test_SC_COL_3_SC_PRD_1_the_abbreviations_a_label_uses_are_found_by_info() ->
     assert render(colony_points.name, "hu") == "Kolóniapont (Kol)"
     production = GAME.component("PRODUCTION")
     assert production is not None and "SC-PRD-1" in render(production.text, "en")
+
+
+def test_SC_PRD_1_info_T_says_what_T_means_in_the_readers_labels() -> None:
+    """'T' is the production value in a Hungarian label ('T2 termelés', 'egyszer T+Kol F-ben': the
+    rulebook's T#) and profit in an English one ('1T per rival base', 'P+Col in T once': the
+    rulebook's 5T); /info answered the production value to both.  /info finds a word the same
+    whoever asks, so 'T' is a term of its own that says in each language what T means there."""
+    from bot import lookup
+    found = lookup.find("spacecorp", "T")
+    assert found is not None and found.id == "T" and found.kind == "spacecorp.kind.term"
+    assert found.name == Msg("spacecorp.comp.term.t")
+    assert render(found.name, "en") == "T (profit)" and render(found.name, "hu") == "T (termelési érték)"
+    english, hungarian = render(found.text, "en"), render(found.text, "hu")
+    assert "profit, in trillion credits" in english and "SC-PRD-1" in english and "Time cards" in english
+    assert hungarian.startswith("A T a termelési érték") and "SC-PRD-1" in hungarian and "jele F" in hungarian
+    # what the labels say, each abbreviation as the reader's language writes it
+    extractor = {language: render(Msg("spacecorp.baseeffect_brief.EXTRACTOR.E3"), language) for language in ("en", "hu")}
+    assert extractor == {"en": "P+Col in T once", "hu": "egyszer T+Kol F-ben"}
+    for typed, term in (("P", "PRODUCTION"), ("F", "PROFIT"), ("Col", "COLONY_POINTS"), ("Kol", "COLONY_POINTS"),
+                        ("CP", "COLONY_POINTS"), ("KP", "COLONY_POINTS")):
+        assert lookup.find("spacecorp", typed) == GAME.component(term), typed
+    production, profit = GAME.component("PRODUCTION"), GAME.component("PROFIT")
+    assert production is not None and profit is not None
+    assert render(production.name, "en") == "Production value (P)" and render(profit.name, "hu") == "Profit (F)"
+    assert render(profit.name, "en") == "Profit (T)"                      # the English T, as /info T says
+
+
+def test_SC_VAL_2_the_other_words_a_label_abbreviates_are_found_by_info() -> None:
+    """'own Infra' / 'saját Infra' in a label: /info Infra found a contract ('3 Infra cards on your
+    HQ'); an English 'produces P2' found nothing; a Hungarian 'T2 termelés' finds the Time card
+    (T2 is its English code), whose Hungarian text now points to the production value."""
+    from bot import lookup
+    infra = lookup.find("spacecorp", "Infra")
+    assert infra is not None and infra.id == "INFRA" and infra.kind == "spacecorp.kind.term"
+    assert "SC-VAL-2" in render(infra.text, "en") and "„saját Infra” a tiéd" in render(infra.text, "hu")
+    assert lookup.find("spacecorp", "P2") == GAME.component("PRODUCTION")
+    time = lookup.find("spacecorp", "T2")
+    assert time is not None and time.id == "TIME" and "(infó: T#)" in render(time.text, "hu")
+    assert lookup.find("spacecorp", "T#") == GAME.component("PRODUCTION")

@@ -4,9 +4,11 @@ says why, the notation's refusals cite rule IDs, a Hungarian refusal echoes what
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
+import rules.base as rules_base
 from rules.base import IllegalMove
 from rules.messages import Localized, Msg, message_keys, render
 from rules.spacecorp import moves as mv
@@ -283,50 +285,112 @@ def _possible(era: str, site, base: str) -> bool:
                for term in tables().base_rules[era, base].requires_any)
 
 
-def test_SC_BLD_3_what_a_base_does_fits_every_site_and_team_of_every_era():
+#: The most the host puts between a label's phrase and its preview: ": ", or (the host's change in
+#: progress, rules.base.DESCRIPTION_GLUE) "(…)" or " – " after a phrase that has a colon already.
+GLUE = getattr(rules_base, "DESCRIPTION_GLUE", 2)
+
+
+def _every_build(era: str, site, tiles, sources: str, colour: str) -> "list[str]":
+    """Every Build a team of ``colour`` can make at ``site`` (star systems: any base type on each of
+    ``tiles``, one text per multiset: a label's length does not depend on which tile takes which)."""
+    from itertools import combinations_with_replacement
+    t = tables()
+    bases = [base for (rule_era, base) in t.base_rules if rule_era == era]
+    if site.stars:
+        return [f"build {colour}3 @{site.id} bases=" + ",".join(f"{tile.id}:{base}" for tile, base in zip(tiles, combo))
+                + sources for combo in combinations_with_replacement(bases, len(site.boxes))]
+    return [f"build {colour}3 @{site.id} base={base}{sources}" for base in bases if _possible(era, site, base)]
+
+
+def test_SC_BLD_3_SC_BASE_what_the_bases_do_fits_every_site_and_team_of_every_era():
     """The length pass of G-7: for every buildable site of the three maps, every base type that may
-    stand there, the longest team names and sources paid with Infra and a card, and a star system
-    of one or two tiles with any bases, the label's phrase leaves room for what the bases do (in
-    fuller words, else briefer, a base type built twice said once) within 100 characters in both
-    languages: the sources, then a star system's tiles go first (they are in the notation sent).
-    Three tiles with three bases' names may leave no room: the label says the cost then, as
-    before (in played games about 4 in 10 three-tile builds say what their bases do)."""
+    stand there (a star system: any bases on its one, two or three tiles, the longest tile names),
+    the longest team names (Yellow, Sárga; Purple) and sources paid with Infra and a card, the label
+    says what the bases do within 100 characters in both languages (in fuller words, else briefer,
+    a base type built twice said once with its count): the sources, then a star system's tiles,
+    then the team go first (they are in the notation sent), then a type built twice is named once
+    with its count, and at a star system of three tiles, where three bases' names and what each
+    does do not fit beside the system's name in Hungarian, its bases by count (phrases.build_forms:
+    'Build 3 bases at Epsilon Eridani: …').  Every label
+    enumerated, none sampled; before this pass 3-tile star systems kept what their bases do in
+    750 of 2,640 of these labels."""
     from itertools import product
     from rules.spacecorp import phrases
     t = tables()
     tiles = sorted((tile for tile in t.discoveries.values() if tile.era == "E3"),
                    key=lambda tile: -max(len(tile.name), len(tile.name_hu)))[:3]
-    checked = 0
+    checked, by_count = Counter(), 0
     for era, era_map in t.maps.items():
-        bases = [base for (rule_era, base) in t.base_rules if rule_era == era]
         for site in era_map.sites.values():
-            if site.build is None or len(site.boxes) > 2 and site.stars:
+            if site.build is None:
                 continue
             for colour, sources in product("YP", ("", " cards=M04#2/b infra=self")):
-                if site.stars:
-                    texts = [f"build {colour}3 @{site.id} bases=" + ",".join(f"{tile.id}:{base}" for tile, base in
-                                                                             zip(tiles, combo)) + sources
-                             for combo in product(bases, repeat=len(site.boxes))]
-                else:
-                    texts = [f"build {colour}3 @{site.id} base={base}{sources}" for base in bases
-                             if _possible(era, site, base)]
-                for text in texts:
+                for text in _every_build(era, site, tiles, sources, colour):
                     move = mv.parse_move(0, text)
                     said = phrases.phrase(text)
                     assert said is not None
                     effects = phrases.effect_forms(move)
                     assert effects and effects[0] == phrases.build_effects(move), text
-                    assert any(all(len(f"{render(said, language, label=True)}: {render(effect, language, label=True)}")
+                    assert any(all(len(render(said, language, label=True)) + GLUE + len(render(effect, language, label=True))
                                    <= 100 for language in ("en", "hu")) for effect in effects), text
-                    checked += 1
-    assert checked > 2500
-    # three tiles of one base type: its effect said once fits
-    text = "build Y3 @eps_eri bases=" + ",".join(f"{tile.id}:RESEARCHBASE" for tile in tiles)
-    once = phrases.build_effects(mv.parse_move(0, text), brief=True, once=True)
-    assert once == Msg("spacecorp.baseeffect_brief.RESEARCHBASE.E3") and once in phrases.effect_forms(mv.parse_move(0, text))
+                    checked[len(site.boxes) if site.stars else 0] += 1
+                    by_count += said.key == "spacecorp.phrase.build_count"
+                    assert said.key != "spacecorp.phrase.build_count" or len(site.boxes) == 3, text
+    assert checked[0] > 1200 and checked[1] + checked[2] > 1000 and checked[3] == 2640, checked
+    assert 0 < by_count < checked[3]                    # the count form only where the names do not fit
+
+
+def test_SC_BLD_7_a_star_systems_bases_by_count_say_what_each_does():
+    """Where three bases' names and what they do do not fit, the label counts the bases and says
+    what each does, in the notation's tile order: 'Építs 3 bázist – Epszilon Eridani: egyszer T+Kol
+    F-ben, …' (a star system's Build places a base on every tile, SC-BLD-7)."""
+    from rules.spacecorp import phrases
+    text = "build Y3 @eps_eri bases=D3-07:EXTRACTOR,D3-32:DEFENSE,D3-33:RESEARCHBASE"
+    said = phrases.phrase(text)
+    assert said == Msg("spacecorp.phrase.build_count", n=3, site=Msg("spacecorp.site.eps_eri"))
+    assert render(said, "hu", label=True) == "Építs 3 bázist – Epszilon Eridani"
+    assert render(said, "en", label=True) == "Build 3 bases at Epsilon Eridani"
+    effect = phrases.build_effects(mv.parse_move(0, text), brief=True)
+    assert effect is not None and [part.key for part in effect.params["effects"].items] == [
+        "spacecorp.baseeffect_brief.EXTRACTOR.E3", "spacecorp.baseeffect_brief.DEFENSE.E3",
+        "spacecorp.baseeffect_brief.RESEARCHBASE.E3"]
+    for language in ("en", "hu"):
+        assert len(render(said, language, label=True)) + GLUE + len(render(effect, language, label=True)) <= 100
+    # the thread's line names every base on its tile, as before
+    assert "spacecorp.phrase.tile_base" in keys(phrases.phrase(text, full=True))
+
+
+def test_SC_BLD_7_a_star_systems_bases_are_named_before_they_are_counted():
+    """An Extractor and two Defense bases: their names with what each does do not fit with the team,
+    nor three names without it, but 'Védelmi ×2' does, before the bases are counted alone; the
+    effects say the same count ('1F/ellenséges bázis ×2')."""
+    from rules.spacecorp import phrases
+    text = "build Y3 @eps_eri bases=D3-07:EXTRACTOR,D3-32:DEFENSE,D3-33:DEFENSE"
+    said = phrases.phrase(text)
+    assert said is not None and "spacecorp.phrase.base_times" in keys(said)
+    assert "spacecorp.phrase.build_count" not in keys(said) and "spacecorp.team_name" not in keys(said)
+    assert render(said, "hu", label=True) == "Építs bázist: Kitermelő, Védelmi ×2 – Epszilon Eridani"
+    assert render(said, "en", label=True) == "Build Extractor, Defense ×2 at Epsilon Eridani"
+    counted = phrases.build_effects(mv.parse_move(0, text), brief=True, counted=True)
+    assert counted is not None and render(counted, "hu") == "egyszer T+Kol F-ben, 1F/ellenséges bázis ×2"
+    for language in ("en", "hu"):
+        assert len(render(said, language, label=True)) + GLUE + len(render(counted, language, label=True)) <= 100
+
+
+def test_SC_BLD_7_a_base_type_built_twice_is_said_once_with_its_count():
+    """Three Research Bases: 'lap vagy ötlet ×3' (counted), which says as much as the three names;
+    with the names the label needs no more ('Építs bázist: Kutatóbázis, Kutatóbázis, Kutatóbázis –
+    Epszilon Eridani (Sárga 3): lap vagy ötlet ×3')."""
+    from rules.spacecorp import phrases
+    text = "build Y3 @eps_eri bases=D3-07:RESEARCHBASE,D3-32:RESEARCHBASE,D3-33:RESEARCHBASE"
+    counted = phrases.build_effects(mv.parse_move(0, text), brief=True, counted=True)
+    assert counted == Msg("spacecorp.preview.base_effect_times", effect=Msg("spacecorp.baseeffect_brief.RESEARCHBASE.E3"),
+                          n=3)
+    assert counted in phrases.effect_forms(mv.parse_move(0, text))
+    assert render(counted, "hu") == "lap vagy ötlet ×3"
     for language in ("en", "hu"):
         said = render(phrases.phrase(text), language, label=True)
-        assert len(f"{said}: {render(once, language, label=True)}") <= 100
+        assert len(said) + GLUE + len(render(counted, language, label=True)) <= 100
 
 
 # ----- newcomer 27f G-3: a reward card says why it is owed --------------------------------------
