@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-import rules.base as rules_base
+from rules.base import DESCRIPTION_GLUE
 from rules.base import IllegalMove
 from rules.messages import Localized, Msg, message_keys, render
 from rules.spacecorp import moves as mv
@@ -285,9 +285,8 @@ def _possible(era: str, site, base: str) -> bool:
                for term in tables().base_rules[era, base].requires_any)
 
 
-#: The most the host puts between a label's phrase and its preview: ": ", or (the host's change in
-#: progress, rules.base.DESCRIPTION_GLUE) "(…)" or " – " after a phrase that has a colon already.
-GLUE = getattr(rules_base, "DESCRIPTION_GLUE", 2)
+#: The most the host puts between a label's phrase and its preview (": ", " (…)" or " – ").
+GLUE = DESCRIPTION_GLUE
 
 
 def _every_build(era: str, site, tiles, sources: str, colour: str) -> "list[str]":
