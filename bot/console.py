@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import itertools
+import os
 import re
 import shlex
 import tempfile
@@ -470,10 +471,13 @@ class Console:
 
     async def click(self, label: str) -> None:
         """Press the button whose label (any case) or id is typed, or the only one whose
-        label starts with what is typed (`click csatl` for [Csatlakozom])."""
+        label starts with what is typed (`click csatl` for [Csatlakozom]), or the only one
+        whose label's word shares its stem with the typed word, accents aside (`click
+        csatlakozás`, the noun, for [Csatlakozom], the verb)."""
         exact = [b for b in self.buttons if label in (b[3].lower(), b[2])]
         started = [b for b in self.buttons if label and b[3].lower().startswith(label)]
-        found = exact or (started if len(started) == 1 else [])
+        stemmed = [b for b in self.buttons if label and same_stem(b[3], label)]
+        found = exact or (started if len(started) == 1 else []) or (stemmed if len(stemmed) == 1 else [])
         if not found:
             self.tell("console.no_button", buttons=" ".join(f"[{b[3]}]" for b in self.buttons) or "-")
             return
@@ -498,6 +502,18 @@ class Console:
                                         values=[value])
         self.show(sent)
         await self.show_computer_moves(mark, sent)
+
+
+#: how many leading letters a typed word and a button's word share to be one word's two forms
+#: ("csatlakoz-ás" / "csatlakoz-om"): Hungarian endings are short, stems rarely shorter
+STEM = 6
+
+
+def same_stem(label: str, typed: str) -> bool:
+    """True when ``typed`` and ``label`` (accents and case aside) share their first
+    :data:`STEM` letters, typed one word being at least that long: two forms of one word."""
+    a, b = fold_word(label), fold_word(typed)
+    return len(b) >= STEM and len(os.path.commonprefix([a, b])) >= STEM
 
 
 def choice_words(text: str) -> list[str]:

@@ -556,7 +556,8 @@ async def test_a_dm_refused_for_no_mutual_server_counts_as_closed_dms(h: Harness
 
 async def test_the_console_presses_a_button_by_the_start_of_its_label_as_its_help_says(tmp_path):
     """Newcomer play-through 2026-11-27: the Hungarian help said `click csatlakozás` where the
-    button reads [Csatlakozom]; the help's example now works, and so does a unique label start."""
+    button reads [Csatlakozom]; the help's example now works, and so does a unique label start,
+    and another form of the label's word (report 27g, H-26)."""
     import io
 
     from bot.config import Settings
@@ -564,14 +565,14 @@ async def test_the_console_presses_a_button_by_the_start_of_its_label_as_its_hel
 
     hu = catalogue("hu")
     example = hu["console.help"].split("click ")[-1].split("\n")[0].split()[-1]
-    script = "\n".join(["/planetarium új játékosok:3", "as bob", f"click {example}", "as carol", "click csatl",
-                         "as alice", "click qq", "/planetarium állás"]) + "\n"
+    script = "\n".join(["/planetarium új játékosok:4", "as bob", f"click {example}", "as carol", "click csatl",
+                         "as dave", "click csatlakozás", "as alice", "click qq", "/planetarium állás"]) + "\n"
     out = io.StringIO()
     code = await console_main(Settings(database_path=str(tmp_path / "x.db")), db_path=None,
                               board_dir=str(tmp_path / "boards"), stdin=io.StringIO(script), stdout=out, locale="hu")
     text = out.getvalue()
     assert code == 0 and "Traceback" not in text
-    assert "(3/3): alice, bob, carol" in text
+    assert "(4/4): alice, bob, carol, dave" in text   # dave's `click csatlakozás`: the noun for [Csatlakozom] (H-26)
     assert text.count(hu["console.no_button"].split("{")[0]) == 1   # `click qq`: no such button, says which there are
 
 
