@@ -213,6 +213,8 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             comp = self.component(tile)
             lines = [Msg("gaia.status.round_scoring", round=st["round"], phase=phase,
                          scoring=comp.gist if comp else tile)]
+        elif st["round"] == 0:          # factions, starting mines and boosters: no "Round 0" to a newcomer
+            lines = [Msg("gaia.status.setup", phase=phase)]
         else:
             lines = [Msg("gaia.status.round", round=st["round"], phase=phase)]
         finals = [Msg("gaia.finalname." + tile) for tile in st.get("final_scoring") or () if self.component("final-" + tile)]

@@ -1,0 +1,30 @@
+"""Report 27i (an English-speaking newcomer plays Gaia Project): the status line in words, no
+"Round 0" before round 1."""
+import re
+
+import pytest
+
+from rules.gaia import GAME
+from rules.messages import Msg, render
+
+from .helpers import action_state
+
+
+def test_the_status_line_names_resources_and_bowls_in_words():
+    st = action_state(["terrans", "xenos"])
+    lines = [line for line in GAME.status_lines(GAME.view(st, None)) if line.key == "gaia.status.player"]
+    text = render(lines[0], "en")
+    assert re.match(r"Terrans: 10 VP, \d+ credits, \d+ ore, \d+ knowledge, \d+ QIC, "
+                    r"power \(bowls I/II/III\) \d+/\d+/\d+, Gaia area \d+, research ", text), text
+    assert not re.search(r"\d+[cokq]\b", text)
+    assert render(Msg("gaia.status.player", faction="X", vp=1, c=1, o=0, k=0, q=0, bowl1=0, bowl2=0, bowl3=0,
+                      gaia=0, research=""), "en").startswith("X: 1 VP, 1 credit, 0 ore")
+
+
+@pytest.mark.parametrize("language, head", [("en", "Setup before round 1, phase: faction selection"),
+                                            ("hu", "Előkészületek az 1. forduló előtt, fázis: ")])
+def test_GP_SETUP_the_status_before_round_1_is_the_setup_not_round_0(language, head):
+    st = GAME.new_game({"players": 2, "factions": "choose", "map": "standard"}, 5)
+    first = GAME.status_lines(GAME.view(st, None))[0]
+    assert first.key == "gaia.status.setup" and render(first, language).startswith(head)
+    assert not re.search(r"\b0\b", render(first, language))
