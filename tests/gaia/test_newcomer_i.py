@@ -1,13 +1,15 @@
 """Report 27i (an English-speaking newcomer plays Gaia Project): the status line in words, no
-"Round 0" before round 1."""
+"Round 0" before round 1, research areas typed by their English names, and the help decoding
+the notation's units."""
 import re
 
 import pytest
 
 from rules.gaia import GAME
+from rules.gaia.notation import parse_commands
 from rules.messages import Msg, render
 
-from .helpers import action_state
+from .helpers import action_state, play
 
 
 def test_the_status_line_names_resources_and_bowls_in_words():
@@ -28,3 +30,27 @@ def test_GP_SETUP_the_status_before_round_1_is_the_setup_not_round_0(language, h
     first = GAME.status_lines(GAME.view(st, None))[0]
     assert first.key == "gaia.status.setup" and render(first, language).startswith(head)
     assert not re.search(r"\b0\b", render(first, language))
+
+
+@pytest.mark.parametrize("typed, field", [("up navigation", "nav"), ("up Terraforming", "terra"), ("up AI", "int"),
+                                          ("up artificial intelligence", "int"), ("up gaia project", "gaia"),
+                                          ("up Economy", "eco"), ("up science", "sci")])
+def test_GP_RES_1_a_research_area_typed_by_its_english_name(typed, field):
+    assert parse_commands(typed) == [["up", field]]
+
+
+def test_GP_RES_1_up_navigation_is_played_as_up_nav():
+    st = action_state(["terrans", "xenos"])
+    st["players"][0]["k"] = 4
+    after = play(st, 0, "up navigation")
+    assert after["players"][0]["research"]["nav"] == 1 and after["players"][0]["k"] == 0
+    assert parse_commands("build trading station 3A7") == [["build", "ts", "3A7"]]
+    assert parse_commands("build research lab 3A7. tech terra. up navigation") == [
+        ["build", "lab", "3A7"], ["tech", "terra"], ["up", "nav"]]
+
+
+def test_GP_NOT_the_english_help_decodes_the_units():
+    text = render(Msg("gaia.help.notation.other"), "en")
+    assert "Units: c credits, o ore, k knowledge, q QIC, pw power, t power tokens." in text
+    assert "`up navigation`" in text
+
