@@ -7,6 +7,7 @@ import pytest
 
 from rules.gaia import GAME
 from rules.gaia.notation import parse_commands
+from rules.gaia.texts import move_phrase
 from rules.messages import Msg, render
 
 from .helpers import action_state, play
@@ -54,3 +55,15 @@ def test_GP_NOT_the_english_help_decodes_the_units():
     assert "Units: c credits, o ore, k knowledge, q QIC, pw power, t power tokens." in text
     assert "`up navigation`" in text
 
+
+@pytest.mark.parametrize("move, label", [
+    ("action power3", "Power action “2 ore for 4 power”"),
+    ("special q", "Use the special action “1 QIC”"),
+    ("federation 3A3,3A7,3B2 fed1", "Federation of 3A3,3A7,3B2 for “12 victory points”"),
+])
+def test_GP_BOARD_1_GP_FED_a_label_has_no_colon_before_the_hosts_description(move, label):
+    """"Use a special action: 1 QIC: +1 QIC", "Power action “4 power: 2 ore”: +2 ore, -4 power":
+    the host adds ": <gains and costs>", so the phrase itself keeps no colon."""
+    st = action_state(["terrans", "xenos"])
+    text = render(move_phrase(st, move), "en", label=True)
+    assert text == label and ":" not in text
