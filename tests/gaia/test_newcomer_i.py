@@ -67,3 +67,20 @@ def test_GP_BOARD_1_GP_FED_a_label_has_no_colon_before_the_hosts_description(mov
     st = action_state(["terrans", "xenos"])
     text = render(move_phrase(st, move), "en", label=True)
     assert text == label and ":" not in text
+
+
+@pytest.mark.parametrize("language, words", [("en", ["c credits", "k knowledge", "pw power", "tok power tokens"]),
+                                             ("hu", ["kr kredit", "tu tudás", "en energia"])])
+def test_GP_NOT_the_legend_image_decodes_the_short_amounts(monkeypatch, language, words):
+    """The boards print "3 k", "act 4 pw", "1 o 2 tok": the legend under the players says what
+    the letters are (the chat layout's strip)."""
+    from PIL import Image
+
+    import renderers.gaia as gr
+    from tests.renderers.text_spy import record_strings
+
+    seen = record_strings(monkeypatch)
+    image = Image.new("RGB", (gr.NARROW, gr.LEGEND_STRIP_H + 20))
+    gr._in(language, lambda: gr._draw_legend_strip(image, (10, 10, gr.NARROW - 10, 10 + gr.LEGEND_STRIP_H)))
+    drawn = " ".join(seen)
+    assert all(word in drawn for word in words), drawn
