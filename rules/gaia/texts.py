@@ -189,8 +189,11 @@ def _hu_words(key: str) -> tuple[str, ...]:
 def components() -> tuple[Component, ...]:
     out: list[Component] = []
     for fid in FACTIONS:
-        out.append(Component(fid, "gaia.kind.faction", Msg("gaia.faction." + fid), _faction_text(fid),
-                             Msg("gaia.gist.faction." + fid), aliases=_hu_words("gaia.faction." + fid)))
+        # the home planet first: a faction is chosen by where it can settle (newcomer 27i)
+        gist = Msg("gaia.gist.faction_home", planet=Msg("gaia.planet." + FACTIONS[fid]["planet"]),
+                   gist=Msg("gaia.gist.faction." + fid))
+        out.append(Component(fid, "gaia.kind.faction", Msg("gaia.faction." + fid), _faction_text(fid), gist,
+                             aliases=_hu_words("gaia.faction." + fid)))
     for bid in BOOSTERS:
         n = bid[7:]
         effect = _booster_effect(bid)

@@ -84,3 +84,25 @@ def test_GP_NOT_the_legend_image_decodes_the_short_amounts(monkeypatch, language
     gr._in(language, lambda: gr._draw_legend_strip(image, (10, 10, gr.NARROW - 10, 10 + gr.LEGEND_STRIP_H)))
     drawn = " ".join(seen)
     assert all(word in drawn for word in words), drawn
+
+
+@pytest.mark.parametrize("language, label", [
+    ("en", "Choose the Itars: Ice (white); burnt tokens to the Gaia area; tiles for tokens"),
+    ("hu", None),
+])
+def test_GP_SETUP_13_a_faction_is_offered_with_its_home_planet(language, label):
+    """"Choose the Terrans: Gaia tokens return to bowl II" did not say where the Terrans can
+    settle; the label (the faction's gist) names the home planet and its colour first."""
+    from rules.gaia.tables import FACTIONS
+
+    st = GAME.new_game({"players": 2, "factions": "choose", "map": "standard"}, 5)
+    for fid in FACTIONS:
+        gist = GAME.component(fid).gist
+        assert gist.key == "gaia.gist.faction_home"
+        planet = render(Msg("gaia.planet." + FACTIONS[fid]["planet"]), language)
+        assert render(gist, language).startswith(planet + "; ")
+    if label:
+        assert GAME.describe_move(st, 0, "faction itars") is not None
+        text = render(move_phrase(st, "faction itars"), language, label=True) + ": " + \
+            render(GAME.describe_move(st, 0, "faction itars"), language)
+        assert text == label
