@@ -106,3 +106,19 @@ def test_GP_SETUP_13_a_faction_is_offered_with_its_home_planet(language, label):
         text = render(move_phrase(st, "faction itars"), language, label=True) + ": " + \
             render(GAME.describe_move(st, 0, "faction itars"), language)
         assert text == label
+
+
+def test_GP_SETUP_13_a_faction_already_taken_is_called_taken():
+    """bob typed `faction terrans` after alice chose the Terrans and read "Terrans shares a home
+    planet with Terrans, already taken"."""
+    from rules.base import IllegalMove
+
+    st = play(GAME.new_game({"players": 2}, 5), 0, "faction terrans")
+    with pytest.raises(IllegalMove) as refused:
+        play(st, 1, "faction terrans")
+    assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.faction_taken", "GP-SETUP-13")
+    assert render(refused.value.msg, "en") == \
+        "The Terrans are already taken; choose a faction whose home planet is not Terra (blue)"
+    with pytest.raises(IllegalMove) as sibling:
+        play(st, 1, "faction lantids")
+    assert sibling.value.msg.key == "gaia.err.faction_planet_taken"
