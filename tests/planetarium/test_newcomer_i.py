@@ -50,3 +50,15 @@ def test_PL_NOTATION_the_english_help_decodes_the_matter_letters():
         "Matter codes (your mat, card costs): G gas, R rock, W water, M metal.")
     assert render(Msg("planetarium.board.cubes", markers=1), "en") == "1 marker left"
     assert render(Msg("planetarium.board.cubes", markers=3), "en") == "3 markers left"
+
+
+def test_PL_HAB_1_info_on_the_rules_words_names_the_part_not_a_card():
+    """`info habitable` answered with the card Habitable Moon (F08); `info hostile` (the board's
+    word) and `info cubes` (the board's "markers left", the box's cubes) found nothing."""
+    from bot import lookup
+
+    for typed, ident in (("habitable", "habitability"), ("hostile", "habitability"), ("uninhabitable", "habitability"),
+                         ("lakható", "habitability"), ("cubes", "marker"), ("last round", "final-space")):
+        found = lookup.exact("planetarium", typed)
+        assert found is not None and found.id == ident, typed
+    assert lookup.exact("planetarium", "Habitable Moon").id == "F08"
