@@ -315,7 +315,7 @@ def test_GP_INC_6_income_prompt_says_what_each_choice_gives():
     lines = GAME.private_lines(GAME.view(st, 0), 0)
     text_en = render(lines[0], "en")
     text_hu = render(lines[0], "hu")
-    assert "income 4pw (charge 4 power)" in text_en and "income 1t (gain 1 power token(s))" in text_en
+    assert "income 4pw (charge 4 power)" in text_en and "income 1t (gain 1 power token)" in text_en
     assert "4 energia feltöltése" in text_hu
 
 

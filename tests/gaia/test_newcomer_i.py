@@ -122,3 +122,14 @@ def test_GP_SETUP_13_a_faction_already_taken_is_called_taken():
     with pytest.raises(IllegalMove) as sibling:
         play(st, 1, "faction lantids")
     assert sibling.value.msg.key == "gaia.err.faction_planet_taken"
+
+
+def test_GP_NOT_a_refusal_counts_in_english_without_s_in_brackets():
+    """"'faction' needs 1 argument(s)"."""
+    from rules.base import IllegalMove
+
+    st = GAME.new_game({"players": 2}, 5)
+    with pytest.raises(IllegalMove) as refused:
+        GAME.parse_move(st, 0, "faction")
+    assert render(refused.value.msg, "en") == "'faction' needs 1 argument, for example `faction terrans`"
+    assert render(Msg("gaia.gain.t", n=2), "en") == "gain 2 power tokens"

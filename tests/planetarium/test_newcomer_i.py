@@ -62,3 +62,7 @@ def test_PL_HAB_1_info_on_the_rules_words_names_the_part_not_a_card():
         found = lookup.exact("planetarium", typed)
         assert found is not None and found.id == ident, typed
     assert lookup.exact("planetarium", "Habitable Moon").id == "F08"
+
+
+def test_PL_CARD_5_the_marker_refusal_counts_in_english():
+    assert render(Msg("planetarium.err.marker_supply", count=1), "en").startswith("You still have 1 marker in your supply")
