@@ -929,9 +929,22 @@ def score_breakdown(state: Any) -> list[list[ScorePart]]:
             out.append([ScorePart(Msg("gaia.score.start"), 10)])
             continue
         totals = dict.fromkeys(CATEGORIES, 0)
+        tiles: dict[str, int] = {}      # each final scoring tile on its own (newcomer 27i: "final scoring tiles 21")
         for source, points in (p.get("vp_src") or {}).items():
             totals[_category(source)] += points
+            if _category(source) == "final" and source[6:] in FINAL_TILES:
+                tiles[source[6:]] = tiles.get(source[6:], 0) + points
         totals["other"] += p["vp"] - sum(totals.values())    # anything untracked, shown honestly
-        parts = [ScorePart(Msg("gaia.score." + cat), pts) for cat, pts in totals.items() if pts]
+        if sum(tiles.values()) == totals["final"]:
+            totals["final"] = 0
+        else:
+            tiles = {}
+        parts = []
+        for cat, pts in totals.items():
+            if cat == "final":
+                parts += [ScorePart(Msg("gaia.score.final_tile", tile=Msg("gaia.finalname." + tile)), vp)
+                          for tile, vp in tiles.items() if vp]
+            if pts:
+                parts.append(ScorePart(Msg("gaia.score." + cat), pts))
         out.append(parts or [ScorePart(Msg("gaia.score.other"), 0)])
     return out

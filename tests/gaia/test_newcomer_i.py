@@ -133,3 +133,18 @@ def test_GP_NOT_a_refusal_counts_in_english_without_s_in_brackets():
         GAME.parse_move(st, 0, "faction")
     assert render(refused.value.msg, "en") == "'faction' needs 1 argument, for example `faction terrans`"
     assert render(Msg("gaia.gain.t", n=2), "en") == "gain 2 power tokens"
+
+
+def test_GP_END_2_the_final_standings_split_the_final_scoring_tiles():
+    """The game-over post said "final scoring tiles 21" and the image only the counts: each tile
+    now has its points ("Sectors (final scoring) 9, Structures in federations (final scoring) 12")."""
+    st = action_state(["terrans", "xenos"])
+    st["final_scoring"] = ["sector", "structureFed"]
+    p = st["players"][0]
+    p["vp_src"] = {"start": 10, "final:sector": 9, "final:structureFed": 12, "final:research": 4}
+    p["vp"] = 35
+    parts = GAME.score_breakdown(st)[0]
+    assert [(render(part.label, "en"), part.points) for part in parts] == [
+        ("starting points", 10), ("Sectors (final scoring)", 9), ("Structures in federations (final scoring)", 12),
+        ("research (end)", 4)]
+    assert sum(part.points for part in parts) == 35
