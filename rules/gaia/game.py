@@ -423,6 +423,9 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         # a move that starts a round brings the round's income (GP-INC-1): that total would
         # read as the move's own effect ("+4 ore" for a booster giving 1 ore), so none is shown
         if before is not None and after is not None and applied["round"] == state["round"] and not ends:
+            steps = _terraforming_steps(state, seat, move["cmds"])
+            if steps:       # what the ore pays for: "-7 ore" alone was a riddle (newcomer 27i)
+                parts.append(Msg("gaia.delta.steps", n=steps))
             for key in ("c", "o", "k", "q"):
                 change = after[key] - before[key]
                 if change:
@@ -588,6 +591,24 @@ def _offer_choice(offer: str) -> Msg:
 
 from .notation import code  # noqa: E402  (a move in the reader's words: prompts and reasons quote it)
 GAME = GaiaGame()
+
+
+
+def _terraforming_steps(state: GaiaState, seat: int, cmds: list[list[str]]) -> int:
+    """The terraforming steps a lone mine build pays ore for (GP-MINE-8), 0 for anything else: a
+    move with a free step (booster, power action) says its step in its own words."""
+    from .tables import FACTIONS, WHEEL, terraform_steps
+    if len(cmds) != 1 or cmds[0][:2] != ["build", "m"] or len(cmds[0]) < 3:
+        return 0
+    player = state["players"][seat]
+    try:
+        k = E.locate(state, cmds[0][2])
+    except RulesError:
+        return 0
+    planet = E.planet_of(state, k)
+    if player is None or k in state["bld"] or planet not in WHEEL:
+        return 0
+    return terraform_steps(FACTIONS[player["faction"]]["planet"], planet)
 
 
 def _declined(state: GaiaState, seat: int, cmds: list[list[str]]) -> Msg | None:

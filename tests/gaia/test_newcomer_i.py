@@ -148,3 +148,30 @@ def test_GP_END_2_the_final_standings_split_the_final_scoring_tiles():
         ("starting points", 10), ("Sectors (final scoring)", 9), ("Structures in federations (final scoring)", 12),
         ("research (end)", 4)]
     assert sum(part.points for part in parts) == 35
+
+
+def test_GP_MINE_8_a_mine_label_says_how_many_terraforming_steps_its_ore_pays_for():
+    """"Build a mine on 3A3: -2 credits, -7 ore, -1 QIC": the label now says the 2 steps first;
+    a home planet or a move with a free step says none."""
+    from rules.gaia import engine as E
+    from rules.gaia.tables import FACTIONS, WHEEL, terraform_steps
+
+    st = action_state(["terrans", "xenos"], [(0, "m", "3A7")])
+    p = st["players"][0]
+    p["o"], p["c"], p["q"] = 20, 20, 3
+    seen = 0
+    for move in GAME.legal_moves(st, 0):
+        text = GAME.format_move(move).split(" ", 1)[1]       # "terrans build m 3A3": the actor aside
+        if not text.startswith("build m "):
+            continue
+        planet = E.planet_of(st, E.locate(st, text.split()[2]))
+        steps = terraform_steps(FACTIONS["terrans"]["planet"], planet) if planet in WHEEL else 0
+        described = GAME.describe_move(st, 0, text)
+        words = render(described, "en")
+        if steps:
+            seen += 1
+            assert "gaia.delta.steps" in repr(described)
+            assert words.startswith(f"{steps} terraforming step" + ("s, " if steps > 1 else ", ")), words
+        else:
+            assert "terraforming step" not in words, words
+    assert seen
