@@ -316,11 +316,30 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
                            first=self.seat_label(after, first) if first is not None else "-",
                            scoring=comp.gist if comp and comp.gist else tile or "-"))
             out += self._income_news(after)
+            out += self._gaia_news(before, after)
         if after["phase"] != before["phase"] and after["phase"] == "over":
             out.append(Msg("gaia.event.over"))
         declined = _declined(before, move["seat"], move["cmds"])
         if declined is not None:    # the stored "decline" says not what (newcomer L-1): the thread and log do
             out.insert(0, declined)
+        return out
+
+    def _gaia_news(self, before: GaiaState, after: GaiaState) -> list[Msg]:
+        """The Gaia phase of the round that began (GP-GAIA-1..4): the transdim planets whose Gaia
+        project is complete, and the power tokens that left the Gaia area (to bowl I; the
+        Terrans' to bowl II); a Terrans or Itars player still deciding is asked instead.  The new
+        round's line names the phase, the thread said nothing of what it did (newcomer 27i)."""
+        out = []
+        done = [k for k in after.get("gf") or {} if E.planet_of(before, k) == "m" and E.planet_of(after, k) == "g"]
+        if done:
+            out.append(Msg("gaia.event.gaia_planet" if len(done) == 1 else "gaia.event.gaia_planets",
+                           hexes=Join(sorted(E.hexname(after, k) for k in done), "and")))
+        for seat in after["order"]:
+            old, new = before["players"][seat], after["players"][seat]
+            if old and new and old["power"]["gaia"] and not new["power"]["gaia"] and not new.get("waiting"):
+                bowl = "area2" if new["faction"] == "terrans" else "area1"
+                out.append(Msg("gaia.event.gaia_tokens", player=self.seat_label(after, seat), n=old["power"]["gaia"],
+                               bowl=Msg("gaia.bowl." + bowl)))
         return out
 
     def _income_news(self, state: GaiaState) -> list[Msg]:

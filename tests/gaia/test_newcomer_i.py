@@ -175,3 +175,27 @@ def test_GP_MINE_8_a_mine_label_says_how_many_terraforming_steps_its_ore_pays_fo
         else:
             assert "terraforming step" not in words, words
     assert seen
+
+
+def test_GP_GAIA_1_GP_GAIA_2_the_thread_says_what_the_gaia_phase_did():
+    """A gaiaformer's planet turned Gaia and the tokens came back without a word in the thread:
+    the new round's lines now say both."""
+    st = action_state(["terrans", "xenos"], [(0, "m", "3A7")], boosters=["booster1", "booster2"])
+    p = st["players"][0]
+    p["q"] = 3
+    gf = next(text for text in (GAME.format_move(m).split(" ", 1)[1] for m in GAME.legal_moves(st, 0))
+              if text.startswith("build gf "))
+    st = play(st, 0, gf)
+    tokens = st["players"][0]["power"]["gaia"]
+    assert tokens > 0
+    free = [b for b in ("booster3", "booster4", "booster5", "booster6", "booster7", "booster8", "booster9", "booster10")
+            if b in st["boosters"] and st["boosters"][b] is None]
+    before = play(st, 1, f"pass {free[0]}")
+    move = GAME.parse_move(before, 0, f"pass {free[1]}")
+    after = GAME.apply(before, move)
+    assert after["round"] == 2
+    news = [m for m in GAME.events(before, move, after) if m.key.startswith("gaia.event.gaia_")]
+    hexname = gf.split()[-1]
+    assert [render(m, "en") for m in news] == [
+        f"Gaia phase: the Gaia project on {hexname} is complete; it is a Gaia planet now.",
+        f"Gaia phase: {tokens} power tokens of Terrans return from the Gaia area to bowl II."]
