@@ -247,6 +247,14 @@ def components() -> tuple[Component, ...]:
             out.append(Component(pos, "gaia.kind.techpos", Msg("gaia.comp.techpos.free.name", n=pos[4:]),
                                  Msg("gaia.comp.techpos.free.text", move=_take_tech(pos)),
                                  Msg("gaia.gist.techpos.free")))
+    # the resources and the power bowls the notation writes as c, o, k, q, pw, t (newcomer 27i:
+    # `info QIC` listed the QIC actions, `info knowledge` the academy, `info bowl` nothing)
+    for ident, unit, words in (("credits", "c", ("credit", "c", "kr")), ("ore", "o", ("o", "er", "erc")),
+                               ("knowledge", "k", ("k", "tu", "tudas")), ("qic", "q", ("q", "ktk")),
+                               ("power", "pw", ("pw", "t", "tok", "bowl", "bowls", "power token", "power tokens",
+                                                "power cycle", "energia", "energiajelolo", "energiakorforgas"))):
+        out.append(Component(ident, "gaia.kind.resource", Msg(f"gaia.comp.res.{unit}.name"),
+                             Msg(f"gaia.comp.res.{unit}.text"), Msg(f"gaia.gist.res.{unit}"), aliases=words))
     for pos in ADV_POS:
         area = Msg("gaia.field." + pos[4:])
         out.append(Component(pos, "gaia.kind.techpos", Msg("gaia.comp.techpos.adv.name", field=area),
@@ -281,6 +289,7 @@ def _hu_component_codes() -> dict[str, str]:
     for tid in FINAL_TILES:
         name = (text_of("gaia.finalname." + tid, "hu") or tid).lower().replace(" ", "-")
         out["final-" + tid] = "vég-" + name
+    out.update({"credits": "kredit", "ore": "érc", "knowledge": "tudás", "qic": "KTK", "power": "energia"})
     for fid in FED_TOKENS:
         if not fid[3:].isdigit():
             name = (text_of("gaia.faction." + fid, "hu") or fid).lower().replace(" ", "-")

@@ -199,3 +199,18 @@ def test_GP_GAIA_1_GP_GAIA_2_the_thread_says_what_the_gaia_phase_did():
     assert [render(m, "en") for m in news] == [
         f"Gaia phase: the Gaia project on {hexname} is complete; it is a Gaia planet now.",
         f"Gaia phase: {tokens} power tokens of Terrans return from the Gaia area to bowl II."]
+
+
+@pytest.mark.parametrize("typed, ident", [("QIC", "qic"), ("knowledge", "knowledge"), ("k", "knowledge"),
+                                          ("bowl", "power"), ("power", "power"), ("tok", "power"),
+                                          ("credits", "credits"), ("ore", "ore"), ("KTK", "qic"), ("tudás", "knowledge")])
+def test_GP_COMP_2_GP_POW_1_info_explains_the_resources_and_the_bowls(typed, ident):
+    """`info QIC` listed the QIC actions, `info knowledge` answered with the academy, `info bowl`
+    knew nothing: the units the labels and images use are components of their own."""
+    from bot import lookup
+
+    found = lookup.exact("gaia", typed)
+    assert found is not None and found.id == ident and found.kind == "gaia.kind.resource"
+    for language in ("en", "hu"):
+        assert render(found.text, language) and render(found.gist, language)
+    assert lookup.exact("gaia", "qic1").id == "qic1"
