@@ -445,10 +445,11 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             steps = _terraforming_steps(state, seat, move["cmds"])
             if steps:       # what the ore pays for: "-7 ore" alone was a riddle (newcomer 27i)
                 parts.append(Msg("gaia.delta.steps", n=steps))
+            token = _token_reward(move["cmds"])
             for key in ("c", "o", "k", "q"):
-                change = after[key] - before[key]
+                change = _beside(after[key] - before[key], token.get(key, 0))
                 if change:
-                    parts.append(Msg("gaia.delta." + key, n=_signed(change)))
+                    parts.append(_delta(key, change))
             # power tokens leaving the bowls (a satellite's, GP-FED-3; a gaiaformer's to the Gaia
             # area, GP-GF-3; burnt, GP-POW-6) or gained are tokens, not power spent: a
             # federation's satellite read "−1 energia" when its token came from bowl III
@@ -466,10 +467,12 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             ordering = any(cmd[0] == "income" for cmd in move["cmds"])
             if to_gaia > 0:
                 parts.append(Msg("gaia.delta.to_gaia", n=to_gaia))
-            if change + max(0, to_gaia) and not ordering:
-                parts.append(Msg("gaia.delta.t", n=_signed(change + max(0, to_gaia))))
-            if after["vp"] != before["vp"]:
-                parts.append(Msg("gaia.delta.vp", n=_signed(after["vp"] - before["vp"])))
+            tokens = _beside(change + max(0, to_gaia), token.get("t", 0))
+            if tokens and not ordering:
+                parts.append(_delta("t", tokens))
+            vp = _beside(after["vp"] - before["vp"], token.get("vp", 0))
+            if vp:
+                parts.append(Msg("gaia.delta.vp", n=_signed(vp)))
             if ordering:
                 # the orders of one income bring the same resources and differ only in where the
                 # power tokens end up (GP-INC-2): that is what the choice is made on (newcomer L-2)
@@ -613,6 +616,26 @@ GAME = GaiaGame()
 
 
 
+
+def _token_reward(cmds: list[list[str]]) -> dict[str, int]:
+    """The reward of the federation token a line takes (GP-FED-6), by unit: its label names the
+    token ("… for “8 victory points and 1 QIC”"), so its description says the rest of the move
+    (the satellites' tokens, a round scoring tile's VP) and fits (newcomer 27i: "-4 power tokens"
+    was left out of every label but the 12-VP token's)."""
+    from .tables import FED_TOKENS
+    out: dict[str, int] = {}
+    for cmd in cmds:
+        if cmd[0] == "federation" and len(cmd) > 2 and cmd[2] in FED_TOKENS:
+            for n, unit in parse_rewards(FED_TOKENS[cmd[2]]["reward"]):
+                out[unit] = out.get(unit, 0) + n
+    return out
+
+
+def _beside(change: int, named: int) -> int:
+    """``change`` less what the label already names (``named`` gained), never past nothing
+    (a resource cap may have kept part of the gain)."""
+    return change - min(named, change) if change > 0 and named > 0 else change
+
 def _terraforming_steps(state: GaiaState, seat: int, cmds: list[list[str]]) -> int:
     """The terraforming steps a lone mine build pays ore for (GP-MINE-8), 0 for anything else: a
     move with a free step (booster, power action) says its step in its own words."""
@@ -658,6 +681,13 @@ def _names_tile(phrase: Msg | None, state: GaiaState, cmds: list[list[str]]) -> 
     tile = tiles[-1] if tiles else None
     return isinstance(tile, str) and any(mentions(phrase, Msg(key + tile))
                                          for key in ("gaia.techgist.", "gaia.techgist_short."))
+
+
+def _delta(unit: str, change: int) -> Msg:
+    """A gain or cost of ``unit`` in the description: "-1 power token", "+2 credits" (English
+    agrees with one; the signed number is no plain number the catalogue's plural can count)."""
+    one = "_one" if abs(change) == 1 and unit in ("c", "t") else ""
+    return Msg(f"gaia.delta.{unit}{one}", n=_signed(change))
 
 
 def _signed(change: int) -> Localized:

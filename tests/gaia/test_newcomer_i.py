@@ -214,3 +214,19 @@ def test_GP_COMP_2_GP_POW_1_info_explains_the_resources_and_the_bowls(typed, ide
     for language in ("en", "hu"):
         assert render(found.text, language) and render(found.gist, language)
     assert lookup.exact("gaia", "qic1").id == "qic1"
+
+
+def test_GP_FED_3_GP_FED_6_a_federation_label_keeps_the_satellites_cost_beside_the_named_token():
+    """Only the 12-VP token's label said "-4 power tokens": the others named the token and
+    repeated its gains in the description, which then did not fit. The description now says
+    what the label does not: the tokens the satellites take."""
+    from rules.gaia.game import _beside, _token_reward
+
+    assert _token_reward([["federation", "1A1,1A2", "fed2"]]) == {"vp": 8, "q": 1}
+    assert _token_reward([["build", "m", "1A1"]]) == {}
+    assert _beside(9, 8) == 1 and _beside(1, 2) == 0 and _beside(-4, 2) == -4 and _beside(3, 0) == 3
+    from .test_ids_fed_leech import FED, _fed_state
+
+    st = _fed_state()           # one satellite: one power token
+    for token in ("fed1", "fed2", "fed4", "fed5", "fed6"):
+        assert render(GAME.describe_move(st, 0, f"{FED} {token}"), "en") == "-1 power token", token
