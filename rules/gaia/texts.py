@@ -233,10 +233,14 @@ def components() -> tuple[Component, ...]:
                              Msg("gaia.comp.action.text", effect=effect), effect,
                              aliases=(("energia" if power else "ktk") + aid.lstrip("powerqic"),)))
     for typ, board in STD_BUILDINGS.items():
-        out.append(Component(typ, "gaia.kind.building", Msg("gaia.building." + typ), _building_text(typ, board),
+        # the name as a title (info's head, lists): "Academy (knowledge)", not "academy (knowledge)"
+        out.append(Component(typ, "gaia.kind.building", Msg("gaia.comp.building.name." + typ), _building_text(typ, board),
                              Msg("gaia.gist.building." + typ), aliases=_hu_words("gaia.building." + typ)))
-    out.append(Component("gf", "gaia.kind.building", Msg("gaia.building.gf"), Msg("gaia.building.extra.gf"),
+    out.append(Component("gf", "gaia.kind.building", Msg("gaia.comp.building.name.gf"), Msg("gaia.building.extra.gf"),
                          Msg("gaia.gist.building.gf"), aliases=_hu_words("gaia.building.gf")))
+    # the Ivits' space station (GP-FAC-IVI-5): `build sp` had no `info` (newcomer 27i)
+    out.append(Component("sp", "gaia.kind.faction_piece", Msg("gaia.comp.building.name.sp"), Msg("gaia.building.extra.sp"),
+                         Msg("gaia.gist.building.sp"), aliases=_hu_words("gaia.building.sp")))
     for field in FIELDS:
         out.append(Component(field, "gaia.kind.track", Msg("gaia.field." + field), _track_effect(field),
                              Msg("gaia.gist.track." + field), aliases=_hu_words("gaia.field." + field)))

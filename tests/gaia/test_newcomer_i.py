@@ -230,3 +230,16 @@ def test_GP_FED_3_GP_FED_6_a_federation_label_keeps_the_satellites_cost_beside_t
     st = _fed_state()           # one satellite: one power token
     for token in ("fed1", "fed2", "fed4", "fed5", "fed6"):
         assert render(GAME.describe_move(st, 0, f"{FED} {token}"), "en") == "-1 power token", token
+
+
+def test_GP_FAC_IVI_5_info_titles_buildings_and_knows_the_space_station():
+    """`info ac1` was headed "academy (knowledge)" (every other title is capitalised) and
+    `info sp` (the notation's `build sp`) found only tech tile spaces."""
+    from bot import lookup
+
+    assert render(GAME.component("ac1").name, "en") == "Academy (knowledge)"
+    assert render(GAME.component("m").name, "hu") == "Bánya"
+    station = lookup.exact("gaia", "sp")
+    assert station is not None and station.kind == "gaia.kind.faction_piece"
+    assert lookup.exact("gaia", "space station").id == "sp" and lookup.exact("gaia", "űrállomás").id == "sp"
+    assert render(station.name, "en") == "Space station" and "at most 6" in render(station.text, "en")

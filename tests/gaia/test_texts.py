@@ -22,7 +22,8 @@ def test_every_id_of_the_data_tables_is_a_component():
     expected = (set(FACTIONS) | set(BOOSTERS) | set(ROUND_TILES) | set(TECH) | numbered_feds | set(ACTIONS)
                 | set(FIELDS) | set(STD_BUILDINGS) | {"gf"} | {"final-" + t for t in FINAL_TILES} | {"fed-" + f for f in set(FED_TOKENS) - numbered_feds}
                 | set(ADV_POS) | {"free1", "free2", "free3"}
-                | {"credits", "ore", "knowledge", "qic", "power"})     # the units c, o, k, q, pw (newcomer 27i)
+                | {"credits", "ore", "knowledge", "qic", "power"}      # the units c, o, k, q, pw (newcomer 27i)
+                | {"sp"})                                               # the Ivits' space station (27i)
     assert expected == ids
 
 
