@@ -615,8 +615,6 @@ from .notation import code  # noqa: E402  (a move in the reader's words: prompts
 GAME = GaiaGame()
 
 
-
-
 def _token_reward(cmds: list[list[str]]) -> dict[str, int]:
     """The reward of the federation token a line takes (GP-FED-6), by unit: its label names the
     token ("… for “8 victory points and 1 QIC”"), so its description says the rest of the move
@@ -635,6 +633,7 @@ def _beside(change: int, named: int) -> int:
     """``change`` less what the label already names (``named`` gained), never past nothing
     (a resource cap may have kept part of the gain)."""
     return change - min(named, change) if change > 0 and named > 0 else change
+
 
 def _terraforming_steps(state: GaiaState, seat: int, cmds: list[list[str]]) -> int:
     """The terraforming steps a lone mine build pays ore for (GP-MINE-8), 0 for anything else: a
