@@ -787,8 +787,11 @@ def _draw_legend(im: Image.Image, view: View, player_names: Sequence[str] | None
         d.text((px + 32, py + 13), c.ellipsize(name, fnt, 94), font=fnt, fill=LEGEND_TEXT, anchor="lm")
     y += 5 * 34 + 8
     if y < MAP_HEIGHT - 40:
-        _text_block(d, (x0 + 8, y, WIDTH - 8, MAP_HEIGHT - 6),
-                    tr("hex_names"), size=15, fill=LEGEND_MUTED, max_lines=3)
+        _text_block(d, (x0 + 8, y, WIDTH - 8, min(y + 40, MAP_HEIGHT - 6)),
+                    tr("hex_names"), size=15, fill=LEGEND_MUTED, max_lines=2)
+    if y + 44 < MAP_HEIGHT - 40:        # the images' short amounts ("3 k", "act 4 pw") decoded (newcomer 27i)
+        _text_block(d, (x0 + 8, y + 44, WIDTH - 8, MAP_HEIGHT - 6), tr("units"), size=15, fill=LEGEND_MUTED,
+                    max_lines=3)
 
 
 def _waiting(view: View) -> set[int]:
@@ -1541,7 +1544,7 @@ def _render_boards(view: View, *, player_names: Sequence[str] | None = None) -> 
 NARROW = 800
 
 
-LEGEND_STRIP_H = 224
+LEGEND_STRIP_H = 252
 
 
 def _draw_legend_strip(im: Image.Image, box: Box) -> None:
@@ -1580,8 +1583,12 @@ def _draw_legend_strip(im: Image.Image, box: Box) -> None:
         label = tr(f"planet.{pl}")
         fnt = c.fit_font(label, col_w - 32, row_h, max_size=20, min_size=SMALL_PRINT)   # "Dimenzióközi" whole
         d.text((x + 30, yy), c.ellipsize(label, fnt, col_w - 32), font=fnt, fill=LEGEND_TEXT, anchor="lm")
-    _text_block(d, (x0 + 10, y + 6 + 2 * row_h + 2, x1 - 10, y1 - 6), tr("hex_names"), size=18,
-                fill=LEGEND_MUTED, max_lines=1, min_size=14)
+    y = y + 6 + 2 * row_h + 2
+    _text_block(d, (x0 + 10, y, x1 - 10, y + 26), tr("hex_names"), size=18, fill=LEGEND_MUTED, max_lines=1,
+                min_size=14)
+    # the images' short amounts ("3 k", "act 4 pw") decoded (newcomer 27i)
+    _text_block(d, (x0 + 10, y + 28, x1 - 10, y1 - 6), tr("units"), size=18, fill=LEGEND_MUTED, max_lines=1,
+                min_size=14)
 
 
 def _render_players(view: View, *, player_names: Sequence[str] | None = None) -> Image.Image:

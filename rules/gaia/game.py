@@ -213,6 +213,8 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             comp = self.component(tile)
             lines = [Msg("gaia.status.round_scoring", round=st["round"], phase=phase,
                          scoring=comp.gist if comp else tile)]
+        elif st["round"] == 0:          # factions, starting mines and boosters: no "Round 0" to a newcomer
+            lines = [Msg("gaia.status.setup", phase=phase)]
         else:
             lines = [Msg("gaia.status.round", round=st["round"], phase=phase)]
         finals = [Msg("gaia.finalname." + tile) for tile in st.get("final_scoring") or () if self.component("final-" + tile)]
@@ -314,11 +316,30 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
                            first=self.seat_label(after, first) if first is not None else "-",
                            scoring=comp.gist if comp and comp.gist else tile or "-"))
             out += self._income_news(after)
+            out += self._gaia_news(before, after)
         if after["phase"] != before["phase"] and after["phase"] == "over":
             out.append(Msg("gaia.event.over"))
         declined = _declined(before, move["seat"], move["cmds"])
         if declined is not None:    # the stored "decline" says not what (newcomer L-1): the thread and log do
             out.insert(0, declined)
+        return out
+
+    def _gaia_news(self, before: GaiaState, after: GaiaState) -> list[Msg]:
+        """The Gaia phase of the round that began (GP-GAIA-1..4): the transdim planets whose Gaia
+        project is complete, and the power tokens that left the Gaia area (to bowl I; the
+        Terrans' to bowl II); a Terrans or Itars player still deciding is asked instead.  The new
+        round's line names the phase, the thread said nothing of what it did (newcomer 27i)."""
+        out = []
+        done = [k for k in after.get("gf") or {} if E.planet_of(before, k) == "m" and E.planet_of(after, k) == "g"]
+        if done:
+            out.append(Msg("gaia.event.gaia_planet" if len(done) == 1 else "gaia.event.gaia_planets",
+                           hexes=Join(sorted(E.hexname(after, k) for k in done), "and")))
+        for seat in after["order"]:
+            old, new = before["players"][seat], after["players"][seat]
+            if old and new and old["power"]["gaia"] and not new["power"]["gaia"] and not new.get("waiting"):
+                bowl = "area2" if new["faction"] == "terrans" else "area1"
+                out.append(Msg("gaia.event.gaia_tokens", player=self.seat_label(after, seat), n=old["power"]["gaia"],
+                               bowl=Msg("gaia.bowl." + bowl)))
         return out
 
     def _income_news(self, state: GaiaState) -> list[Msg]:
@@ -421,10 +442,14 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         # a move that starts a round brings the round's income (GP-INC-1): that total would
         # read as the move's own effect ("+4 ore" for a booster giving 1 ore), so none is shown
         if before is not None and after is not None and applied["round"] == state["round"] and not ends:
+            steps = _terraforming_steps(state, seat, move["cmds"])
+            if steps:       # what the ore pays for: "-7 ore" alone was a riddle (newcomer 27i)
+                parts.append(Msg("gaia.delta.steps", n=steps))
+            token = _token_reward(move["cmds"])
             for key in ("c", "o", "k", "q"):
-                change = after[key] - before[key]
+                change = _beside(after[key] - before[key], token.get(key, 0))
                 if change:
-                    parts.append(Msg("gaia.delta." + key, n=_signed(change)))
+                    parts.append(_delta(key, change))
             # power tokens leaving the bowls (a satellite's, GP-FED-3; a gaiaformer's to the Gaia
             # area, GP-GF-3; burnt, GP-POW-6) or gained are tokens, not power spent: a
             # federation's satellite read "−1 energia" when its token came from bowl III
@@ -442,10 +467,12 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             ordering = any(cmd[0] == "income" for cmd in move["cmds"])
             if to_gaia > 0:
                 parts.append(Msg("gaia.delta.to_gaia", n=to_gaia))
-            if change + max(0, to_gaia) and not ordering:
-                parts.append(Msg("gaia.delta.t", n=_signed(change + max(0, to_gaia))))
-            if after["vp"] != before["vp"]:
-                parts.append(Msg("gaia.delta.vp", n=_signed(after["vp"] - before["vp"])))
+            tokens = _beside(change + max(0, to_gaia), token.get("t", 0))
+            if tokens and not ordering:
+                parts.append(_delta("t", tokens))
+            vp = _beside(after["vp"] - before["vp"], token.get("vp", 0))
+            if vp:
+                parts.append(Msg("gaia.delta.vp", n=_signed(vp)))
             if ordering:
                 # the orders of one income bring the same resources and differ only in where the
                 # power tokens end up (GP-INC-2): that is what the choice is made on (newcomer L-2)
@@ -588,6 +615,43 @@ from .notation import code  # noqa: E402  (a move in the reader's words: prompts
 GAME = GaiaGame()
 
 
+def _token_reward(cmds: list[list[str]]) -> dict[str, int]:
+    """The reward of the federation token a line takes (GP-FED-6), by unit: its label names the
+    token ("… for “8 victory points and 1 QIC”"), so its description says the rest of the move
+    (the satellites' tokens, a round scoring tile's VP) and fits (newcomer 27i: "-4 power tokens"
+    was left out of every label but the 12-VP token's)."""
+    from .tables import FED_TOKENS
+    out: dict[str, int] = {}
+    for cmd in cmds:
+        if cmd[0] == "federation" and len(cmd) > 2 and cmd[2] in FED_TOKENS:
+            for n, unit in parse_rewards(FED_TOKENS[cmd[2]]["reward"]):
+                out[unit] = out.get(unit, 0) + n
+    return out
+
+
+def _beside(change: int, named: int) -> int:
+    """``change`` less what the label already names (``named`` gained), never past nothing
+    (a resource cap may have kept part of the gain)."""
+    return change - min(named, change) if change > 0 and named > 0 else change
+
+
+def _terraforming_steps(state: GaiaState, seat: int, cmds: list[list[str]]) -> int:
+    """The terraforming steps a lone mine build pays ore for (GP-MINE-8), 0 for anything else: a
+    move with a free step (booster, power action) says its step in its own words."""
+    from .tables import FACTIONS, WHEEL, terraform_steps
+    if len(cmds) != 1 or cmds[0][:2] != ["build", "m"] or len(cmds[0]) < 3:
+        return 0
+    player = state["players"][seat]
+    try:
+        k = E.locate(state, cmds[0][2])
+    except RulesError:
+        return 0
+    planet = E.planet_of(state, k)
+    if player is None or k in state["bld"] or planet not in WHEEL:
+        return 0
+    return terraform_steps(FACTIONS[player["faction"]]["planet"], planet)
+
+
 def _declined(state: GaiaState, seat: int, cmds: list[list[str]]) -> Msg | None:
     """What a lone ``decline`` turns down in ``state``: the charge offer standing (GP-LEECH-4:
     "does not charge 3 power") or the Itars' tile for 4 Gaia-area tokens (GP-FAC-ITA-2); None
@@ -616,6 +680,13 @@ def _names_tile(phrase: Msg | None, state: GaiaState, cmds: list[list[str]]) -> 
     tile = tiles[-1] if tiles else None
     return isinstance(tile, str) and any(mentions(phrase, Msg(key + tile))
                                          for key in ("gaia.techgist.", "gaia.techgist_short."))
+
+
+def _delta(unit: str, change: int) -> Msg:
+    """A gain or cost of ``unit`` in the description: "-1 power token", "+2 credits" (English
+    agrees with one; the signed number is no plain number the catalogue's plural can count)."""
+    one = "_one" if abs(change) == 1 and unit in ("c", "t") else ""
+    return Msg(f"gaia.delta.{unit}{one}", n=_signed(change))
 
 
 def _signed(change: int) -> Localized:

@@ -83,6 +83,9 @@ _ALIASES = {
     # research areas
     "terraformalas": "terra", "navigacio": "nav", "mi": "int", "mesterseges-intelligencia": "int",
     "gazdasag": "eco", "tudomany": "sci",
+    # ... and by their English names, as the labels and the board print them ("up navigation")
+    "terraforming": "terra", "navigation": "nav", "ai": "int", "artificial-intelligence": "int",
+    "gaia-project": "gaia", "economy": "eco", "science": "sci",
     # brainstone answers
     "gaia-mezo": "gaia", "eldob": "discard",
     # spend separator
@@ -154,7 +157,9 @@ PHRASES = WordTable({"kereskedelmi allomas": "kereskedelmi-allomas", "bolygotani
                      "kutato laboratorium": "kutato-laboratorium",
                      "mesterseges intelligencia": "mesterseges-intelligencia",
                      "elveszett bolygo": "elveszett-bolygo", "specialis akcio": "specialis-akcio",
-                     "gaia mezo": "gaia-mezo"})
+                     "gaia mezo": "gaia-mezo", "artificial intelligence": "artificial-intelligence",
+                     "gaia project": "gaia-project", "trading station": "trading-station",
+                     "research lab": "research-lab", "planetary institute": "planetary-institute"})
 
 _NAMED = ("m", "ts", "lab", "PI", "ac1", "ac2", "gf", "sp", "for", "swap-PI", "down-lab", "space-station",
           "up-lowest", "range+3", "area1", "area2", "area3", "gaia", "discard", "tech")

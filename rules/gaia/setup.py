@@ -79,6 +79,9 @@ def _check_available(st: GaiaState, faction: str) -> None:
         err("gaia.err.unknown_faction", "GP-SETUP-13", faction=faction, allowed=Join([code(f) for f in FACTIONS]))
     planet = FACTIONS[faction]["planet"]
     for other in st.get("chosen") or [p["faction"] for p in st["players"] if p]:
+        if other == faction:        # the faction itself, not a sibling of its home planet (newcomer 27i)
+            err("gaia.err.faction_taken", "GP-SETUP-13", faction=Msg("gaia.faction." + faction),
+                planet=Msg("gaia.planet." + planet))
         if FACTIONS[other]["planet"] == planet:
             err("gaia.err.faction_planet_taken", "GP-SETUP-13", faction=Msg("gaia.faction." + faction),
                 other=Msg("gaia.faction." + other))

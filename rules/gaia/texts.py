@@ -189,8 +189,11 @@ def _hu_words(key: str) -> tuple[str, ...]:
 def components() -> tuple[Component, ...]:
     out: list[Component] = []
     for fid in FACTIONS:
-        out.append(Component(fid, "gaia.kind.faction", Msg("gaia.faction." + fid), _faction_text(fid),
-                             Msg("gaia.gist.faction." + fid), aliases=_hu_words("gaia.faction." + fid)))
+        # the home planet first: a faction is chosen by where it can settle (newcomer 27i)
+        gist = Msg("gaia.gist.faction_home", planet=Msg("gaia.planet." + FACTIONS[fid]["planet"]),
+                   gist=Msg("gaia.gist.faction." + fid))
+        out.append(Component(fid, "gaia.kind.faction", Msg("gaia.faction." + fid), _faction_text(fid), gist,
+                             aliases=_hu_words("gaia.faction." + fid)))
     for bid in BOOSTERS:
         n = bid[7:]
         effect = _booster_effect(bid)
@@ -230,10 +233,14 @@ def components() -> tuple[Component, ...]:
                              Msg("gaia.comp.action.text", effect=effect), effect,
                              aliases=(("energia" if power else "ktk") + aid.lstrip("powerqic"),)))
     for typ, board in STD_BUILDINGS.items():
-        out.append(Component(typ, "gaia.kind.building", Msg("gaia.building." + typ), _building_text(typ, board),
+        # the name as a title (info's head, lists): "Academy (knowledge)", not "academy (knowledge)"
+        out.append(Component(typ, "gaia.kind.building", Msg("gaia.comp.building.name." + typ), _building_text(typ, board),
                              Msg("gaia.gist.building." + typ), aliases=_hu_words("gaia.building." + typ)))
-    out.append(Component("gf", "gaia.kind.building", Msg("gaia.building.gf"), Msg("gaia.building.extra.gf"),
+    out.append(Component("gf", "gaia.kind.building", Msg("gaia.comp.building.name.gf"), Msg("gaia.building.extra.gf"),
                          Msg("gaia.gist.building.gf"), aliases=_hu_words("gaia.building.gf")))
+    # the Ivits' space station (GP-FAC-IVI-5): `build sp` had no `info` (newcomer 27i)
+    out.append(Component("sp", "gaia.kind.faction_piece", Msg("gaia.comp.building.name.sp"), Msg("gaia.building.extra.sp"),
+                         Msg("gaia.gist.building.sp"), aliases=_hu_words("gaia.building.sp")))
     for field in FIELDS:
         out.append(Component(field, "gaia.kind.track", Msg("gaia.field." + field), _track_effect(field),
                              Msg("gaia.gist.track." + field), aliases=_hu_words("gaia.field." + field)))
@@ -244,6 +251,14 @@ def components() -> tuple[Component, ...]:
             out.append(Component(pos, "gaia.kind.techpos", Msg("gaia.comp.techpos.free.name", n=pos[4:]),
                                  Msg("gaia.comp.techpos.free.text", move=_take_tech(pos)),
                                  Msg("gaia.gist.techpos.free")))
+    # the resources and the power bowls the notation writes as c, o, k, q, pw, t (newcomer 27i:
+    # `info QIC` listed the QIC actions, `info knowledge` the academy, `info bowl` nothing)
+    for ident, unit, words in (("credits", "c", ("credit", "c", "kr")), ("ore", "o", ("o", "er", "erc")),
+                               ("knowledge", "k", ("k", "tu", "tudas")), ("qic", "q", ("q", "ktk")),
+                               ("power", "pw", ("pw", "t", "tok", "bowl", "bowls", "power token", "power tokens",
+                                                "power cycle", "energia", "energiajelolo", "energiakorforgas"))):
+        out.append(Component(ident, "gaia.kind.resource", Msg(f"gaia.comp.res.{unit}.name"),
+                             Msg(f"gaia.comp.res.{unit}.text"), Msg(f"gaia.gist.res.{unit}"), aliases=words))
     for pos in ADV_POS:
         area = Msg("gaia.field." + pos[4:])
         out.append(Component(pos, "gaia.kind.techpos", Msg("gaia.comp.techpos.adv.name", field=area),
@@ -278,6 +293,7 @@ def _hu_component_codes() -> dict[str, str]:
     for tid in FINAL_TILES:
         name = (text_of("gaia.finalname." + tid, "hu") or tid).lower().replace(" ", "-")
         out["final-" + tid] = "vég-" + name
+    out.update({"credits": "kredit", "ore": "érc", "knowledge": "tudás", "qic": "KTK", "power": "energia"})
     for fid in FED_TOKENS:
         if not fid[3:].isdigit():
             name = (text_of("gaia.faction." + fid, "hu") or fid).lower().replace(" ", "-")
@@ -924,9 +940,22 @@ def score_breakdown(state: Any) -> list[list[ScorePart]]:
             out.append([ScorePart(Msg("gaia.score.start"), 10)])
             continue
         totals = dict.fromkeys(CATEGORIES, 0)
+        tiles: dict[str, int] = {}      # each final scoring tile on its own (newcomer 27i: "final scoring tiles 21")
         for source, points in (p.get("vp_src") or {}).items():
             totals[_category(source)] += points
+            if _category(source) == "final" and source[6:] in FINAL_TILES:
+                tiles[source[6:]] = tiles.get(source[6:], 0) + points
         totals["other"] += p["vp"] - sum(totals.values())    # anything untracked, shown honestly
-        parts = [ScorePart(Msg("gaia.score." + cat), pts) for cat, pts in totals.items() if pts]
+        if sum(tiles.values()) == totals["final"]:
+            totals["final"] = 0
+        else:
+            tiles = {}
+        parts = []
+        for cat, pts in totals.items():
+            if cat == "final":
+                parts += [ScorePart(Msg("gaia.score.final_tile", tile=Msg("gaia.finalname." + tile)), vp)
+                          for tile, vp in tiles.items() if vp]
+            if pts:
+                parts.append(ScorePart(Msg("gaia.score." + cat), pts))
         out.append(parts or [ScorePart(Msg("gaia.score.other"), 0)])
     return out

@@ -72,9 +72,9 @@ def add_event(state: GameState, key: str, /, **values: Any) -> None:
 
 
 def track_spaces(numbers: list[str]) -> Localized:
-    """Track spaces as the reader writes a list: the spec's log notation in English
-    ("track 5,6", section 14), a list in Hungarian ("5 és 6": "5,6" reads as five point six)."""
-    return Localized(en=",".join(numbers), hu=render(Join(numbers, "and"), "hu"))
+    """Track spaces as the reader writes a list: "5, 6 and 7", "5, 6 és 7" (a newcomer reads
+    "5,6" as a number; the spec's log notation "track 5,6" is not what the thread shows)."""
+    return Localized(en=render(Join(numbers, "and"), "en"), hu=render(Join(numbers, "and"), "hu"))
 
 
 def event_message(event: Msg | str) -> Msg:

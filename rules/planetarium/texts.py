@@ -363,7 +363,8 @@ def components() -> tuple[Component, ...]:
         key = ident.replace("-", "_")
         out.append(Component(ident, f"planetarium.kind.{'icon' if ident in ('gravity', 'replaceable') else 'part'}",
                              P(f"comp.{key}.name"), P(f"comp.{key}.text", **values), P(f"comp.{key}.gist", **values),
-                             aliases=tuple(render(P(f"comp.{key}.name"), lang) for lang in ("en", "hu"))))
+                             aliases=tuple(render(P(f"comp.{key}.name"), lang) for lang in ("en", "hu"))
+                             + TERM_ALIASES.get(ident, ())))
     return tuple(_hungarian_coded(component) for component in out)
 
 
@@ -392,6 +393,13 @@ def node_codes() -> tuple[str, ...]:
     """Every node, orbit by orbit from the sun (I-1 ... VII-16)."""
     graph = board()
     return tuple(sorted(graph.orbit, key=lambda node: (graph.orbit[node], int(node.split("-")[1]))))
+
+
+#: the words of the rules a player asks `info` about, for the part they name (newcomer 27i: `info
+#: habitable` answered with the card Habitable Moon, `info hostile` with nothing)
+TERM_ALIASES = {"habitability": ("habitable", "uninhabitable", "hostile", "lakható", "lakhatatlan"),
+                "marker": ("cube", "cubes", "markers"), "mat": ("player mat", "area"),
+                "final-space": ("last round",)}
 
 
 #: the codes a Hungarian reader sees and types for the components without a card's id (newcomer

@@ -115,7 +115,7 @@ def test_GP_END_6a_the_last_pass_is_described_as_the_end_not_as_the_final_scorin
     assert GAME.is_over(play(st, 0, "pass"))
     described = GAME.describe_move(st, 0, "pass")
     assert render(described, "hu") == "a játék véget ér, jön a végső pontozás"
-    assert render(described, "en") == "the game ends: final scoring"
+    assert render(described, "en") == "the game ends with the final scoring"    # 27i: one colon in "Pass: …"
     st["passed"], st["players"][1]["passed"] = [], False
     assert render(GAME.describe_move(st, 0, "pass"), "hu") == "+1 győzelmi pont"     # booster 6: 1 VP per mine
 

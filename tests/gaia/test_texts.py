@@ -21,7 +21,9 @@ def test_every_id_of_the_data_tables_is_a_component():
     numbered_feds = {f for f in FED_TOKENS if f[3:].isdigit()}
     expected = (set(FACTIONS) | set(BOOSTERS) | set(ROUND_TILES) | set(TECH) | numbered_feds | set(ACTIONS)
                 | set(FIELDS) | set(STD_BUILDINGS) | {"gf"} | {"final-" + t for t in FINAL_TILES} | {"fed-" + f for f in set(FED_TOKENS) - numbered_feds}
-                | set(ADV_POS) | {"free1", "free2", "free3"})
+                | set(ADV_POS) | {"free1", "free2", "free3"}
+                | {"credits", "ore", "knowledge", "qic", "power"}      # the units c, o, k, q, pw (newcomer 27i)
+                | {"sp"})                                               # the Ivits' space station (27i)
     assert expected == ids
 
 
@@ -124,9 +126,10 @@ def test_score_breakdown_adds_up_by_category_GP_SCORE(path):
     for seat, parts in enumerate(breakdown):
         assert sum(part.points for part in parts) == GAME.scores(st)[seat]
         keys = [part.label.key for part in parts]
-        assert len(keys) == len(set(keys)) and all(k.split(".")[-1] in CATEGORIES for k in keys)
-        if GAME.is_over(st):
-            assert "gaia.score.final" in keys or "gaia.score.research_end" in keys or "gaia.score.resources" in keys
+        labels = [(part.label.key, part.label.values) for part in parts]
+        assert len(labels) == len(set(labels)) and all(k.split(".")[-1] in (*CATEGORIES, "final_tile") for k in keys)
+        if GAME.is_over(st):   # each final scoring tile on its own line (newcomer 27i)
+            assert "gaia.score.final_tile" in keys or "gaia.score.research_end" in keys or "gaia.score.resources" in keys
 
 
 def test_hungarian_help_and_refusals_teach_the_hungarian_notation_GP_NOT():

@@ -54,8 +54,9 @@ async def test_GP_VAR_11_12_recorded_games_with_rotation_or_auction_replay_in_th
     status = text[text.rindex("/gaia status"):]
     for expected in recorded["expected"]["players"]:
         faction = render(Msg("gaia.faction." + expected["faction"]), "en")
-        assert re.search(rf"{re.escape(faction)}: {expected['vp']} VP, {expected['credits']}c "
-                         rf"{expected['ore']}o {expected['knowledge']}k {expected['qic']}q", status), expected
+        credits = f"{expected['credits']} credit" + ("" if expected["credits"] == 1 else "s")
+        assert re.search(rf"{re.escape(faction)}: {expected['vp']} VP, {credits}, "
+                         rf"{expected['ore']} ore, {expected['knowledge']} knowledge, {expected['qic']} QIC", status), expected
 
 
 async def gaia_harness(tmp_path, recorded, locale="en-US"):

@@ -1,5 +1,6 @@
 """PL-CARD-*, PL-HAB-*, PL-GRAV-1, PL-REPL-*, PL-DRAW-*, PL-HAND-1, PL-TURN-*; T-1, T-5; FAQ."""
 from rules.kit import HIDDEN
+from rules.messages import Msg
 from rules.planetarium.state import PHASE_CARD, PHASE_DRAW, PHASE_KEEP_FINAL, PHASE_MOVE
 
 from .helpers import GAME, assert_illegal, build, events, play, texts
@@ -123,7 +124,7 @@ def test_PL_CARD_7_and_PL_HAB_2_habitability_then_gravity_then_track():
     assert after.nodes["IV-7"] is None and after.players[0].mat["C"]["M"] == 1
     assert after.accelerated and len(after.track) == 21
     line = " | ".join(events(after))
-    assert line.index("track 20,21") < line.index("A becomes habitable") < line.index("gravity")
+    assert line.index("spaces 20 and 21") < line.index("A becomes habitable") < line.index("gravity")
 
 
 def test_PL_HAB_1_values_are_the_card_points_and_finals_have_none():
@@ -138,12 +139,12 @@ def test_PL_HAB_2_token_follows_the_larger_sum_and_stays_on_equal_sums():
     state = card_step(hands={0: greenhouse}, mats={0: {"A": "G2"}}, rows={"A": [("L11", 1, 1), ("L08", 1, 1)]})
     assert not state.planets["A"].habitable
     flipped = play(state, "play L16 A")                       # H9 > U5
-    assert flipped.planets["A"].habitable and "A becomes habitable" in events(flipped)
+    assert flipped.planets["A"].habitable and "planet A becomes habitable" in events(flipped)
     # habitable token, U4 in the row; +H4 makes H4 = U4: unchanged
     equal = card_step(hands={0: greenhouse}, mats={0: {"A": "G2"}}, rows={"A": [("L02", 1, 1)]})
     equal.planets["A"].habitable = True
     stays = play(equal, "play L16 A")
-    assert stays.planets["A"].habitable and "A H4=U4" in events(stays)
+    assert stays.planets["A"].habitable and "planet A: habitable 4 = uninhabitable 4" in events(stays)
     # U8 in the row; +H4: H4 < U8 keeps it uninhabitable
     lower = card_step(hands={0: greenhouse}, mats={0: {"A": "G2"}}, rows={"A": [("L01", 1, 1), ("L09", 1, 1)]})
     assert not play(lower, "play L16 A").planets["A"].habitable
@@ -257,7 +258,7 @@ def test_PL_DRAW_5_when_nothing_can_be_drawn_the_hand_shrinks():
     state.decks["initial"], state.decks["major"], state.discards["major"] = [], [], []
     after = play(state, "play L01 A")
     assert after.active == 1 and len(after.players[0].hand) == 4
-    assert any("hand shrinks" in event for event in events(after))
+    assert any(isinstance(event, Msg) and event.key == "planetarium.event.hand_shrinks" for event in after.events)
 
 
 def test_PL_DRAW_5_a_single_final_card_left_is_simply_kept():

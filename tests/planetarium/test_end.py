@@ -12,7 +12,7 @@ def test_PL_EVO_1_and_PL_EVO_2_track_fills_upwards_and_space_20_accelerates():
     after = play(state, "play H01 A")
     assert len(after.track) == 21 and after.accelerated
     assert any(event.startswith("ACCELERATION") for event in events(after))
-    assert any("track 18,19,20,21" in event for event in events(after))
+    assert "the paid matter goes onto the evolution track: spaces 18, 19, 20 and 21" in events(after)
 
 
 def _trigger_position(players=3):

@@ -121,7 +121,7 @@ def test_status_lines_are_public_and_never_name_hand_cards():
     text = "\n".join(map(str, lines))
     assert "Turn 1" in text and "Evolution track: 0/30" in text
     for player in state.players:
-        assert f"{player.colour}: 0 pts, hand 5 (1 final)" in text
+        assert f"{player.colour}: 0 points, 5 cards in hand (1 final)" in text
         for card in player.hand:
             assert card not in text
 
@@ -129,7 +129,7 @@ def test_status_lines_are_public_and_never_name_hand_cards():
 def test_private_lines_show_requirements_and_where_a_card_can_be_played():
     state = build(phase=PHASE_CARD, mats={0: {"A": "G1 R1"}}, hands={0: ["L01", "L09", "H01", "H05", "F04"]})
     lines = "\n".join(map(str, GAME.private_lines(GAME.view(state, 0), 0)))
-    assert "L01 Accretion (initial, 4 pts, U4): needs any planet, orbit I-VII, 1 gas and 1 rock — playable now on A" in lines
+    assert "L01 Accretion (initial, 4 points, +4 uninhabitable): needs any planet, orbit I-VII, 1 gas and 1 rock — playable now on A" in lines
     assert "L09 Polar Ice Cap" in lines and "not playable now" in lines
     assert "H05 Great Storm" in lines and "replaceable" in lines
     assert "F04 Desert World" in lines and "last round only" in lines
@@ -206,7 +206,8 @@ def test_log_line_follows_spec_14_and_keeps_the_setup_discard_secret():
                   track=4)
     move = GAME.parse_move(state, 0, "play L01 A")
     line = GAME.log_line(state, move, GAME.apply(state, move))
-    assert line.startswith(f"T{state.turn_no} Red play L01 A => track 5,6 | Red plays Accretion (L01) on A: +4 (Red 4)")
+    assert line.startswith(f"T{state.turn_no} Red play L01 A => the paid matter goes onto the evolution track: spaces 5 and 6 | "
+                           "Red plays Accretion (L01) on planet A: +4 points (4 in total)")
 
 
 WORDS = ["mv", "play", "final", "draw", "keep", "discard", "replace", "pass", "done", "none", "A", "b", "E",

@@ -150,7 +150,7 @@ def test_PL_BOT_events_in_state_are_messages_and_survive_json():
         assert_catalogued(message)
     again = GAME.load_state(json.loads(json.dumps(GAME.dump_state(after))))
     assert again.events == after.events and events(again) == events(after)
-    assert "Red plays Accretion (L01) on A: +4 (Red 4)" in events(after)
+    assert "Red plays Accretion (L01) on planet A: +4 points (4 in total)" in events(after)
     # issue 24: the name, not the id only; the track spaces as a list, not "1,2"
     assert "Piros kijátssza: Akkréció (L01) → A bolygó: +4 pont (összesen 4)" in events(after, "hu")
     assert "a kifizetett anyag a Fejlődésszámláló mezőire kerül: 1 és 2" in events(after, "hu")
