@@ -417,6 +417,14 @@ class PlanetariumGame(Game[GameState, Move]):
         return P(f"colour.{SEAT_COLOURS[seat].lower()}")
 
     # ----- whose turn ------------------------------------------------------------------------------------
+    def waiting_reason(self, state: GameState) -> Msg | None:
+        """While the final cards are discarded in secret (PL-SETUP-6, PL-BOT-2), everyone the
+        game does not wait for has chosen: say that, not "not your turn" (newcomer 27i, I-25)."""
+        if state.phase == PHASE_SETUP:
+            return P("reason.setup_discarded",
+                     waiting=Join([self.seat_label(state, s) for s in sorted(self.waiting_for(state))], "and"))
+        return None
+
     def waiting_for(self, state: GameState) -> set[int]:
         if state.phase == PHASE_OVER:
             return set()

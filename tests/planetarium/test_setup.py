@@ -76,10 +76,14 @@ def test_PL_SETUP_6_and_PL_BOT_2_two_of_each_deck_then_one_final_discarded_in_se
     assert GAME.view(state, 1).players[1].setup_discard == blue_finals[1]
     assert state.discards["final"] == []                              # revealed only together
     assert_illegal(state, f"discard {blue_finals[0]}", seat=1, rule="PL-SETUP-6", key="planetarium.err.setup_done", reasons=("planetarium.colour.blue", "planetarium.colour.green", "planetarium.colour.red"))
+    reason = GAME.waiting_reason(state)   # what the host tells Blue, out of turn now (newcomer 27i, I-25)
+    assert reason is not None and reason.key == "planetarium.reason.setup_discarded"
+    assert render(reason, "en") == "you have already chosen your discard in secret; now Red and Green must choose"
     for seat in (0, 2):
         final = [c for c in state.players[seat].hand if c[0] == "F"][1]
         state = play(state, f"discard {final}", seat=seat)
     assert state.phase == PHASE_MOVE
+    assert GAME.waiting_reason(state) is None                         # a plain turn again
     assert all(len(p.hand) == 5 and p.final_count == 1 for p in state.players)
     assert len(state.discards["final"]) == 3
 
