@@ -24,6 +24,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from rules.base import DESCRIPTION_GLUE
 from rules.messages import LANGUAGES, render
 
 from . import moves as mv
@@ -101,7 +102,7 @@ def _fits_hint(text: str, level: int | None, words: bool) -> bool:
     said = texts.phrase(text) if level is None else texts.play_wordings(text)[level]
     hint = texts.gravity_hint(words)
     return said is not None and all(
-        len(render(said, language, label=True)) + texts.DESCRIPTION_GLUE + len(render(hint, language, label=True)) <= texts.LABEL_LIMIT
+        len(render(said, language, label=True)) + DESCRIPTION_GLUE + len(render(hint, language, label=True)) <= texts.LABEL_LIMIT
         for language in LANGUAGES)
 
 

@@ -143,9 +143,10 @@ def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> li
         return [preview for effect in phrases.effect_forms(move)
                 for preview in _effect_previews(effect, what, len(played), players, counted)] \
             + _rewarded(what, len(played), players, counted)
-    if isinstance(move, MoveAction) and len(players) > 1:
-        # a Move starting or ending at an opponent's base (the phrase does not say so): whom it
-        # rewards and why matter more than the distance, which any suggested Move covers (G-3)
+    if isinstance(move, MoveAction) and players:
+        # a Move rewarding an opponent (at their base: the phrase does not say so; through their
+        # Infra: the phrase names it): whom it rewards and why matter more than the distance,
+        # which any suggested Move covers (G-3)
         return _rewarded(what, len(played), players, counted, alone=True)
     return _rewarded(what, len(played), players, counted)
 

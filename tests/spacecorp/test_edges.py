@@ -237,9 +237,10 @@ def test_SC_9_4_autocomplete_previews_what_an_action_reaches_and_whom_it_rewards
     hand_of(state, 0, "M17#1", "M25#1")
     preview = GAME.describe_move(state, 0, "move B1 earth>moon infra=Y")
     # the whole preview ("distance 4, 0 cards played; reward card for Yellow") would push the
-    # label past 100 characters in Hungarian: the count of cards played goes, the reward stays
-    assert render(preview, "en") == "distance 4; reward card for Yellow"
-    assert render(preview, "hu") == "4 mozgáspont; Sárga jutalmat kap"
+    # label past 100 characters in Hungarian: the count of cards played goes, then the distance
+    # (any suggested Move covers it), the reward stays
+    assert render(preview, "en") == "reward card for Yellow"
+    assert render(preview, "hu") == "Sárga jutalmat kap"
     # the phrase names the card played: the preview does not count it again (C-S6)
     assert render(GAME.describe_move(state, 0, "research cards=M17#1/r"), "en") == "2 draws"
     assert GAME.describe_move(state, 0, "research cards=M99#1/r") is None                  # not legal: no preview
