@@ -88,7 +88,7 @@ def test_SC_BLD_7_a_star_system_s_bases_keep_their_full_names_where_the_label_ha
     phrase = GAME.move_phrase(state, 0, "build B1 @barnard bases=D3-07:DEFENSE")
     assert phrase is not None
     roomy = render(phrase, "hu", label=True)
-    assert roomy == "Építs bázist: Védelmi bázis (Kötött forgású világ) – Barnard-csillag (Kék 1)", roomy
+    assert roomy == "Építs bázist: Védelmi bázis (Kötött forgású világ) (Barnard-csillag, Kék 1)", roomy
     full = phrases.phrase("build B1 @acen bases=D3-07:DEFENSE,D3-17:DEFENSE,D3-18:DEFENSE infra=self")
     assert full is not None and "spacecorp.base_brief.DEFENSE" in set(message_keys(full))
 
