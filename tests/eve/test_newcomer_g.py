@@ -78,7 +78,7 @@ def test_EVE_CARD_a_hand_line_says_what_the_card_does_and_when_without_nested_br
     lines = [render(line, "hu") for line in GAME.private_lines(state, AMARR)]
     assert "H20 (Stratégiai átcsoportosítás): egy mozgatás, akció elköltése nélkül – a saját hadvezetés " \
            "fordulódban, akciók között játszod ki (nem akció)" in lines, lines
-    assert "T03 (Megerősített flotta): csata: erőd +2 – a csata kártyalépésében játszod ki" in lines, lines
+    assert "T03 (Megerősített flotta): csatában erőd +2 – a csata kártyalépésében játszod ki" in lines, lines
 
 
 def _seal_step():

@@ -45,7 +45,7 @@ def test_SC_BLD_7_each_base_built_in_a_star_system_names_its_tile_in_the_thread(
     after = play(state, 0, "build B1 @eps_eri bases=D3-04:ATTRACTION,D3-17:REFINERY,D3-18:EXTRACTOR cards=S18#1/b,S20#1/sb")
     built = [render(line, "hu") for line in after.news if line.key == "spacecorp.news.built"]
     names = [render(Msg(f"spacecorp.tile.{tile}"), "hu") for tile in ("D3-04", "D3-17", "D3-18")]
-    assert len(built) == 3 and all(f"{name} lapkán – " in line for name, line in zip(names, built)), built
+    assert len(built) == 3 and all(f"{name} lapkán (" in line for name, line in zip(names, built)), built
     english = [render(line, "en") for line in after.news if line.key == "spacecorp.news.built"]
     assert all(" on " in line for line in english), english
 
@@ -88,7 +88,7 @@ def test_SC_BLD_7_a_star_system_s_bases_keep_their_full_names_where_the_label_ha
     phrase = GAME.move_phrase(state, 0, "build B1 @barnard bases=D3-07:DEFENSE")
     assert phrase is not None
     roomy = render(phrase, "hu", label=True)
-    assert roomy == "Építs bázist: Védelmi bázis (Kötött forgású világ) – Barnard-csillag (Kék 1)", roomy
+    assert roomy == "Építs bázist: Védelmi bázis (Kötött forgású világ) (Barnard-csillag, Kék 1)", roomy
     full = phrases.phrase("build B1 @acen bases=D3-07:DEFENSE,D3-17:DEFENSE,D3-18:DEFENSE infra=self")
     assert full is not None and "spacecorp.base_brief.DEFENSE" in set(message_keys(full))
 

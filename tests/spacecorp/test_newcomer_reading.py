@@ -341,13 +341,13 @@ def test_SC_BLD_3_SC_BASE_what_the_bases_do_fits_every_site_and_team_of_every_er
 
 def test_SC_BLD_7_a_star_systems_bases_by_count_say_what_each_does():
     """Where three bases' names and what they do do not fit, the label counts the bases and says
-    what each does, in the notation's tile order: 'Építs 3 bázist – Epszilon Eridani: egyszer T+Kol
-    F-ben, …' (a star system's Build places a base on every tile, SC-BLD-7)."""
+    what each does, in the notation's tile order: 'Építs 3 bázist (Epszilon Eridani): egyszer
+    T+Kol F-ben, …' (a star system's Build places a base on every tile, SC-BLD-7)."""
     from rules.spacecorp import phrases
     text = "build Y3 @eps_eri bases=D3-07:EXTRACTOR,D3-32:DEFENSE,D3-33:RESEARCHBASE"
     said = phrases.phrase(text)
     assert said == Msg("spacecorp.phrase.build_count", n=3, site=Msg("spacecorp.site.eps_eri"))
-    assert render(said, "hu", label=True) == "Építs 3 bázist – Epszilon Eridani"
+    assert render(said, "hu", label=True) == "Építs 3 bázist (Epszilon Eridani)"
     assert render(said, "en", label=True) == "Build 3 bases at Epsilon Eridani"
     effect = phrases.build_effects(mv.parse_move(0, text), brief=True)
     assert effect is not None and [part.key for part in effect.params["effects"].items] == [
@@ -368,7 +368,7 @@ def test_SC_BLD_7_a_star_systems_bases_are_named_before_they_are_counted():
     said = phrases.phrase(text)
     assert said is not None and "spacecorp.phrase.base_times" in keys(said)
     assert "spacecorp.phrase.build_count" not in keys(said) and "spacecorp.team_name" not in keys(said)
-    assert render(said, "hu", label=True) == "Építs bázist: Kitermelő, Védelmi ×2 – Epszilon Eridani"
+    assert render(said, "hu", label=True) == "Építs bázist: Kitermelő, Védelmi ×2 (Epszilon Eridani)"
     assert render(said, "en", label=True) == "Build Extractor, Defense ×2 at Epsilon Eridani"
     counted = phrases.build_effects(mv.parse_move(0, text), brief=True, counted=True)
     assert counted is not None and render(counted, "hu") == "egyszer T+Kol F-ben, 1F/ellenséges bázis ×2"
@@ -378,8 +378,8 @@ def test_SC_BLD_7_a_star_systems_bases_are_named_before_they_are_counted():
 
 def test_SC_BLD_7_a_base_type_built_twice_is_said_once_with_its_count():
     """Three Research Bases: 'lap vagy ötlet ×3' (counted), which says as much as the three names;
-    with the names the label needs no more ('Építs bázist: Kutatóbázis, Kutatóbázis, Kutatóbázis –
-    Epszilon Eridani (Sárga 3): lap vagy ötlet ×3')."""
+    with the names the label needs no more ('Építs bázist: Kutatóbázis, Kutatóbázis, Kutatóbázis
+    (Epszilon Eridani, Sárga 3) – lap vagy ötlet ×3')."""
     from rules.spacecorp import phrases
     text = "build Y3 @eps_eri bases=D3-07:RESEARCHBASE,D3-32:RESEARCHBASE,D3-33:RESEARCHBASE"
     counted = phrases.build_effects(mv.parse_move(0, text), brief=True, counted=True)
