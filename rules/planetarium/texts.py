@@ -138,7 +138,7 @@ def localize(text: str, language: str) -> str:
 
 # ----- moves as phrases ----------------------------------------------------------------------------------
 #: Discord's limit for an autocomplete choice or a menu option (the host shows a move as its
-#: phrase, then what it does: bot/cogs/base.py ``autocomplete_label``).
+#: phrase, then what it does: bot/cogs/base.py ``move_label``).
 LABEL_LIMIT = 100
 #: The longest a matter move's phrase may be and still leave room for what the move does
 #: ("a kőzet ütközik az A bolygóval → a játéklapodra", 47 characters); a longer one says the

@@ -256,7 +256,7 @@ def _with(actions: "list[Msg]", sources: Sources, lossy: "list[list[Msg]] | None
 
     ``rooms``: a preview the label must keep room for after the phrase (what a Build's bases do,
     G-7), in fuller and briefer words: it matters more than the sources, so each limit is first
-    the label's limit less the preview and its ": " (the fuller first), and before a phrase that
+    the label's limit less the preview and the host's glue (the fuller first), and before a phrase that
     leaves no room for the briefest come the actions alone (the sources are in the notation sent),
     then each group of ``lossy`` ones in turn, beside each room (:func:`build_forms`)."""
     from rules.messages import LANGUAGES, render

@@ -21,7 +21,7 @@ def payments(cost: int) -> list[str]:
 
 
 def label(text: str, language: str) -> str:
-    """What the host shows (bot/cogs/base.py autocomplete_label): the phrase, then the
+    """What the host shows (bot/cogs/base.py move_label): the phrase, then the
     description when it adds something."""
     return host_label(GAME, STATE, 0, text, language)
 
