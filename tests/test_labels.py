@@ -53,7 +53,7 @@ def test_a_label_has_one_colon_between_move_and_description_at_most():
     from rules.base import DESCRIPTION_GLUE
     cases = {
         ("Build a mine on 1A5", "-2 ore"): "Build a mine on 1A5: -2 ore",
-        ("Válaszd ezt a fajt: Terranok", "három kezdőbánya"): "Válaszd ezt a fajt: Terranok (három kezdőbánya)",
+        ("Válaszd ezt a fajt: Xenók", "három kezdőbánya"): "Válaszd ezt a fajt: Xenók (három kezdőbánya)",
         ("Mozgass csapatot: Sárga 1 (Föld → Hold)", "4 mozgáspont"): "Mozgass csapatot: Sárga 1 (Föld → Hold) – 4 mozgáspont",
         ("Repülj: U20 → N19", "+1 állomás (N19)"): "Repülj: U20 → N19 – +1 állomás (N19)",
     }
