@@ -434,7 +434,8 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         after = applied["players"][seat]
         gist = self._taken_gist(state, move["cmds"])
         before = state["players"][seat]
-        parts = []
+        parts: list[Msg] = []
+        costs: list[Msg] = []   # what the move pays: the label keeps it where its gains do not fit (I-20)
         # a move that ends the game brings the final scoring and its conversions (GP-END-1..6a):
         # "+4 credits, -4 power, +24 VP" read as the last pass's own gains (newcomer E-8); it
         # says the game ends instead
@@ -450,6 +451,8 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
                 change = _beside(after[key] - before[key], token.get(key, 0))
                 if change:
                     parts.append(_delta(key, change))
+                if change < 0:
+                    costs.append(parts[-1])
             # power tokens leaving the bowls (a satellite's, GP-FED-3; a gaiaformer's to the Gaia
             # area, GP-GF-3; burnt, GP-POW-6) or gained are tokens, not power spent: a
             # federation's satellite read "−1 energia" when its token came from bowl III
@@ -462,6 +465,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             spent = before["power"]["area3"] - after["power"]["area3"] - from_third
             if spent > 0:
                 parts.append(Msg("gaia.delta.pw", n=_signed(-spent)))
+                costs.append(parts[-1])
             # an income order's tokens are its income's, alike in every order (and a button's
             # 80 characters hold them beside one order's words only): not said
             ordering = any(cmd[0] == "income" for cmd in move["cmds"])
@@ -486,7 +490,10 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         # the fullest that fits the label after the move's words (never clipped): the gist and
         # the effect, the effect alone, the gist alone; else none (the phrase alone)
         candidates = [Msg("gaia.describe.with", gist=gist, effect=effect)] if gist is not None and effect else []
-        candidates += [message for message in (effect, gist) if message is not None]
+        # the cost alone where the gains do not fit: a lab's "-5 credits, -3 ore" beside its tile's
+        # words, whose gains they say (newcomer 27i I-20)
+        cost = Msg("gaia.describe.effect", effect=Join(costs)) if costs and len(costs) < len(parts) else None
+        candidates += [message for message in (effect, cost, gist) if message is not None]
         from .texts import fitted_description
         return fitted_description(state, text, candidates)
 

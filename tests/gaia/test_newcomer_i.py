@@ -243,3 +243,36 @@ def test_GP_FAC_IVI_5_info_titles_buildings_and_knows_the_space_station():
     assert station is not None and station.kind == "gaia.kind.faction_piece"
     assert lookup.exact("gaia", "space station").id == "sp" and lookup.exact("gaia", "űrállomás").id == "sp"
     assert render(station.name, "en") == "Space station" and "at most 6" in render(station.text, "en")
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 2)])
+def test_GP_TECH_1_every_lab_label_keeps_its_cost_and_its_tiles_effect(players, seed):
+    """I-20: "Build a lab on 3A6; take tech tile “PI & academies power value 4”; no research step"
+    had no cost while a sibling said "-5 credits, -3 ore". A lab's decision is now worded briefer
+    as a whole (a tile's gist in the image's abbreviations, "labort" in Hungarian) so that every
+    label keeps the tile's effect and its cost, within 100 characters in both languages."""
+    from bot.cogs.base import move_label
+    from types import SimpleNamespace
+
+    from tests.pulsar.test_label_length import playout_positions
+    from .test_newcomer_l import _gists
+
+    seen = 0
+    for game, state, seats in playout_positions("gaia", players, seed, 8):
+        loaded = SimpleNamespace(game=game, state=state)
+        for seat in seats:
+            for move in game.legal_moves(state, seat):
+                text = game.format_move(move)
+                cmds = parse_commands(text.split(" ", 1)[1])
+                if cmds[0][:2] != ["build", "lab"] or len(cmds) < 2 or cmds[1][0] != "tech":
+                    continue
+                tile = state["tech"][cmds[1][1]]
+                described = game.describe_move(state, seat, text)
+                assert described is not None, text
+                seen += 1
+                for language in ("en", "hu"):
+                    label = move_label(loaded, seat, text, language)
+                    cost = render(Msg("gaia.delta.c", n=-5), language).replace("-", "\u2212" if language == "hu" else "-")
+                    assert len(label) <= 100 and cost in label, label
+                    assert any(gist in label for gist in _gists(tile, language)), label
+    assert seen > 20
