@@ -319,7 +319,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             out += self._gaia_news(before, after)
         if after["phase"] != before["phase"] and after["phase"] == "over":
             out.append(Msg("gaia.event.over"))
-        declined = _declined(before, move["seat"], move["cmds"])
+        declined = _declined(before, move["seat"], move["cmds"], event=True)
         if declined is not None:    # the stored "decline" says not what (newcomer L-1): the thread and log do
             out.insert(0, declined)
         return out
@@ -659,11 +659,13 @@ def _terraforming_steps(state: GaiaState, seat: int, cmds: list[list[str]]) -> i
     return terraform_steps(FACTIONS[player["faction"]]["planet"], planet)
 
 
-def _declined(state: GaiaState, seat: int, cmds: list[list[str]]) -> Msg | None:
+def _declined(state: GaiaState, seat: int, cmds: list[list[str]], event: bool = False) -> Msg | None:
     """What a lone ``decline`` turns down in ``state``: the charge offer standing (GP-LEECH-4:
     "does not charge 3 power") or the Itars' tile for 4 Gaia-area tokens (GP-FAC-ITA-2); None
     for any other line.  The stored line is "decline" whatever it declined (the parser drops
-    the named offer), so only a state-aware description can say it."""
+    the named offer), so only a state-aware description can say it.  ``event``: as the thread's
+    news under the move's line, a sentence of its own ("The offer to charge 1 power is
+    declined."; "does not charge 1 power" there had no subject, newcomer 27i I-23)."""
     if cmds != [["decline"]]:
         return None
     offer = state.get("offer")
@@ -672,11 +674,12 @@ def _declined(state: GaiaState, seat: int, cmds: list[list[str]]) -> Msg | None:
         offers = list(offer["offers"])
         amounts = [parse_rewards(o) for o in offers]
         if len(offers) == 1 and len(amounts[0]) == 1 and amounts[0][0][1] == "pw":
-            return Msg("gaia.phrase.decline_charge", n=amounts[0][0][0])
-        return Msg("gaia.phrase.decline_offer", gain=Join([amount(o) for o in offers], "or"))
+            return Msg("gaia.event.declined_charge" if event else "gaia.phrase.decline_charge", n=amounts[0][0][0])
+        return Msg("gaia.event.declined_offer" if event else "gaia.phrase.decline_offer",
+                   gain=Join([amount(o) for o in offers], "or"))
     player = state["players"][seat] if 0 <= seat < len(state["players"]) else None
     if player is not None and player.get("waiting") == "itars":
-        return Msg("gaia.phrase.decline_tech")
+        return Msg("gaia.event.declined_tech" if event else "gaia.phrase.decline_tech")
     return None
 
 

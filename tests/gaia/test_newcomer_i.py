@@ -276,3 +276,23 @@ def test_GP_TECH_1_every_lab_label_keeps_its_cost_and_its_tiles_effect(players, 
                     assert len(label) <= 100 and cost in label, label
                     assert any(gist in label for gist in _gists(tile, language)), label
     assert seen > 20
+
+
+
+@pytest.mark.parametrize("language, move_line, news_line", [
+    ("en", "**27.** bob (Xenos): declines", "  ↳ The offer to charge 1 power is declined."),
+    ("hu", "**27.** bob (Xenók): nem él a lehetőséggel", "  ↳ Elutasítja az 1 energia feltöltését.")])
+def test_GP_LEECH_4_the_thread_says_the_declined_charge_as_a_sentence(language, move_line, news_line):
+    """I-23: under "alice (Terrans): declines" the thread read "↳ does not charge 1 power", a
+    sentence without a subject. The host's line shows the move in the state after it (the offer
+    gone: it cannot say what), so the move's news says what was declined, as a sentence."""
+    st = action_state(["terrans", "xenos"], [(0, "m", "3A7"), (1, "m", "3A6")])
+    st = play(st, 0, "build m 3B2.")
+    move = GAME.parse_move(st, 1, "decline")
+    after = GAME.apply(st, move)
+    news = GAME.events(st, move, after)
+    assert news[0] == Msg("gaia.event.declined_charge", n=1)
+    player = f"bob ({render(GAME.seat_label(after, 1), language)})"
+    said = GAME.full_phrase(after, 1, "decline")
+    assert render(Msg("move_done", ply=27, player=player, move=said), language) == move_line
+    assert render(Msg("event_line", event=news[0]), language) == news_line

@@ -165,8 +165,8 @@ def test_GP_LEECH_4_declining_a_charge_offer_says_the_charge_turned_down() -> No
     # the thread and the log too: the move's news says what was declined (the stored line cannot)
     move = GAME.parse_move(st, 1, "decline")
     news = GAME.events(st, move, GAME.apply(st, move))
-    assert Msg("gaia.phrase.decline_charge", n=1) in news
-    assert render(news[0], "hu") == "nem tölt fel 1 energiát"
+    assert Msg("gaia.event.declined_charge", n=1) in news       # a sentence of its own (27i I-23)
+    assert render(news[0], "hu") == "Elutasítja az 1 energia feltöltését."
 
 
 def test_GP_FAC_ITA_2_the_itars_decline_says_no_tile_is_taken() -> None:
