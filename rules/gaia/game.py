@@ -389,8 +389,10 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
 
     def describe_location(self, view: GaiaState, seat: int | None, text: str) -> Component | None:
         """A map hex (``1B1`` or ``-2x4``, GP-MAP-4): its planet, what stands there, and for
-        ``seat`` what a mine there would take."""
-        return places.describe(view, seat, text)
+        ``seat`` what a mine there would take; a tech tile space (``free1``, ``adv-nav``,
+        GP-SETUP-5, -6) with the tile lying there in this game."""
+        from .texts import tech_space
+        return places.describe(view, seat, text) or tech_space(view, text)
 
     def location_codes(self, view: GaiaState) -> Sequence[str]:
         return places.codes(view)

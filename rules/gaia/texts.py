@@ -277,6 +277,34 @@ def components() -> tuple[Component, ...]:
     return tuple(coded)
 
 
+#: the tech tile spaces /info describes with the tile lying there in a game (a standard one under
+#: a research area is that area's track, GP-SETUP-5, -6)
+TILE_SPACES = tuple(pos for pos in STD_POS if pos.startswith("free")) + ADV_POS
+
+
+def tech_space(view: Mapping[str, Any], text: str) -> Component | None:
+    """The tech tile space ``text`` names (``free1``, ``adv-nav``; ``szabad1``, ``kül-nav``) with
+    the tile lying there in the game of ``view`` (its effect in words), or that an advanced
+    space's tile is gone; None for any other text.  The space's own component says only that
+    the research board image shows it (newcomer 27i I-24)."""
+    wanted = fold_word(text).strip()
+    pos = next((pos for pos in TILE_SPACES if wanted in (pos, fold_word(hu_code(pos)))), None)
+    if pos is None:
+        return None
+    static = next(comp for comp in components() if comp.id == pos)
+    tile = _tile_at(view.get("tech") or {}, pos)
+    kind = "free" if pos.startswith("free") else "adv"
+    values: dict[str, Any] = {"move": _take_tech(pos)} if kind == "free" else \
+        {"move": _take_tech(pos), "field": Msg("gaia.field." + pos[4:])}
+    if tile is None:
+        said = Msg("gaia.comp.techpos.adv.gone", **values) if kind == "adv" else static.text
+        return replace(static, text=said)
+    name = Msg("gaia.comp.advtech.name" if tile.startswith("adv") else "gaia.comp.tech.name",
+               n=tile[7:] if tile.startswith("adv") else tile[4:])
+    key = "gaia.comp.techpos.free.here" if kind == "free" else "gaia.comp.techpos.adv.here"
+    return replace(static, text=Msg(key, tile=name, effect=_tech_effect(tile), **values), gist=_tech_effect(tile))
+
+
 def _take_tech(pos: str) -> Localized:
     """``tech adv-nav`` as each reader types it (``techlapka kül-nav``: the image's code)."""
     return Localized(en="tech " + pos, hu=f"{HU_VERBS['tech']} {hu_code(pos)}")

@@ -296,3 +296,26 @@ def test_GP_LEECH_4_the_thread_says_the_declined_charge_as_a_sentence(language, 
     said = GAME.full_phrase(after, 1, "decline")
     assert render(Msg("move_done", ply=27, player=player, move=said), language) == move_line
     assert render(Msg("event_line", event=news[0]), language) == news_line
+
+
+@pytest.mark.parametrize("typed, pos", [("free1", "free1"), ("szabad3", "free3"), ("adv-nav", "adv-nav"),
+                                        ("kül-MI", "adv-int")])
+def test_GP_SETUP_5_GP_SETUP_6_a_tech_tile_space_in_a_game_names_the_tile_lying_there(typed, pos):
+    """I-24: `info free1` said "the research board image shows which tile lies there". In a game
+    the space is described with its tile (number and effect, GP-SETUP-5/-6); an advanced space
+    whose tile was taken says so. (The host asks ``describe_location`` only for a text that is no
+    component's exact name, so `info free1` reaches this once the host asks the game first.)"""
+    from rules.gaia.texts import _tech_effect
+
+    st = GAME.new_game({"players": 2}, 3)
+    tile = st["tech"][pos]
+    found = GAME.describe_location(GAME.view(st, 0), 0, typed)
+    assert found is not None and found.id == pos
+    key = "gaia.comp.techpos.free.here" if pos.startswith("free") else "gaia.comp.techpos.adv.here"
+    assert found.text.key == key and dict(found.text.values)["effect"] == _tech_effect(tile)
+    for language in ("en", "hu"):
+        assert render(_tech_effect(tile), language) in render(found.text, language)
+    if pos.startswith("adv"):
+        taken = GAME.describe_location({**st, "tech": {**st["tech"], pos: None}}, 0, typed)
+        assert taken is not None and taken.text.key == "gaia.comp.techpos.adv.gone"
+    assert GAME.describe_location(GAME.view(st, 0), 0, "terra") is None     # the track, not a space
