@@ -292,7 +292,8 @@ def tech_space(view: Mapping[str, Any], text: str) -> Component | None:
     if pos is None:
         return None
     static = next(comp for comp in components() if comp.id == pos)
-    tile = _tile_at(view.get("tech") or {}, pos)
+    taken = pos in (view.get("adv_taken") or ())     # an advanced space stays empty (GP-TECH-5)
+    tile = None if taken else _tile_at(view.get("tech") or {}, pos)
     kind = "free" if pos.startswith("free") else "adv"
     values: dict[str, Any] = {"move": _take_tech(pos)} if kind == "free" else \
         {"move": _take_tech(pos), "field": Msg("gaia.field." + pos[4:])}

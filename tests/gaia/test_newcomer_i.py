@@ -316,6 +316,6 @@ def test_GP_SETUP_5_GP_SETUP_6_a_tech_tile_space_in_a_game_names_the_tile_lying_
     for language in ("en", "hu"):
         assert render(_tech_effect(tile), language) in render(found.text, language)
     if pos.startswith("adv"):
-        taken = GAME.describe_location({**st, "tech": {**st["tech"], pos: None}}, 0, typed)
+        taken = GAME.describe_location({**st, "adv_taken": [pos]}, 0, typed)
         assert taken is not None and taken.text.key == "gaia.comp.techpos.adv.gone"
     assert GAME.describe_location(GAME.view(st, 0), 0, "terra") is None     # the track, not a space
