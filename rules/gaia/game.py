@@ -319,7 +319,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             out += self._gaia_news(before, after)
         if after["phase"] != before["phase"] and after["phase"] == "over":
             out.append(Msg("gaia.event.over"))
-        declined = _declined(before, move["seat"], move["cmds"])
+        declined = _declined(before, move["seat"], move["cmds"], event=True)
         if declined is not None:    # the stored "decline" says not what (newcomer L-1): the thread and log do
             out.insert(0, declined)
         return out
@@ -389,8 +389,10 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
 
     def describe_location(self, view: GaiaState, seat: int | None, text: str) -> Component | None:
         """A map hex (``1B1`` or ``-2x4``, GP-MAP-4): its planet, what stands there, and for
-        ``seat`` what a mine there would take."""
-        return places.describe(view, seat, text)
+        ``seat`` what a mine there would take; a tech tile space (``free1``, ``adv-nav``,
+        GP-SETUP-5, -6) with the tile lying there in this game."""
+        from .texts import tech_space
+        return places.describe(view, seat, text) or tech_space(view, text)
 
     def location_codes(self, view: GaiaState) -> Sequence[str]:
         return places.codes(view)
@@ -434,7 +436,8 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         after = applied["players"][seat]
         gist = self._taken_gist(state, move["cmds"])
         before = state["players"][seat]
-        parts = []
+        parts: list[Msg] = []
+        costs: list[Msg] = []   # what the move pays: the label keeps it where its gains do not fit (I-20)
         # a move that ends the game brings the final scoring and its conversions (GP-END-1..6a):
         # "+4 credits, -4 power, +24 VP" read as the last pass's own gains (newcomer E-8); it
         # says the game ends instead
@@ -450,6 +453,8 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
                 change = _beside(after[key] - before[key], token.get(key, 0))
                 if change:
                     parts.append(_delta(key, change))
+                if change < 0:
+                    costs.append(parts[-1])
             # power tokens leaving the bowls (a satellite's, GP-FED-3; a gaiaformer's to the Gaia
             # area, GP-GF-3; burnt, GP-POW-6) or gained are tokens, not power spent: a
             # federation's satellite read "−1 energia" when its token came from bowl III
@@ -462,6 +467,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             spent = before["power"]["area3"] - after["power"]["area3"] - from_third
             if spent > 0:
                 parts.append(Msg("gaia.delta.pw", n=_signed(-spent)))
+                costs.append(parts[-1])
             # an income order's tokens are its income's, alike in every order (and a button's
             # 80 characters hold them beside one order's words only): not said
             ordering = any(cmd[0] == "income" for cmd in move["cmds"])
@@ -486,7 +492,10 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         # the fullest that fits the label after the move's words (never clipped): the gist and
         # the effect, the effect alone, the gist alone; else none (the phrase alone)
         candidates = [Msg("gaia.describe.with", gist=gist, effect=effect)] if gist is not None and effect else []
-        candidates += [message for message in (effect, gist) if message is not None]
+        # the cost alone where the gains do not fit: a lab's "-5 credits, -3 ore" beside its tile's
+        # words, whose gains they say (newcomer 27i I-20)
+        cost = Msg("gaia.describe.effect", effect=Join(costs)) if costs and len(costs) < len(parts) else None
+        candidates += [message for message in (effect, cost, gist) if message is not None]
         from .texts import fitted_description
         return fitted_description(state, text, candidates)
 
@@ -652,11 +661,13 @@ def _terraforming_steps(state: GaiaState, seat: int, cmds: list[list[str]]) -> i
     return terraform_steps(FACTIONS[player["faction"]]["planet"], planet)
 
 
-def _declined(state: GaiaState, seat: int, cmds: list[list[str]]) -> Msg | None:
+def _declined(state: GaiaState, seat: int, cmds: list[list[str]], event: bool = False) -> Msg | None:
     """What a lone ``decline`` turns down in ``state``: the charge offer standing (GP-LEECH-4:
     "does not charge 3 power") or the Itars' tile for 4 Gaia-area tokens (GP-FAC-ITA-2); None
     for any other line.  The stored line is "decline" whatever it declined (the parser drops
-    the named offer), so only a state-aware description can say it."""
+    the named offer), so only a state-aware description can say it.  ``event``: as the thread's
+    news under the move's line, a sentence of its own ("The offer to charge 1 power is
+    declined."; "does not charge 1 power" there had no subject, newcomer 27i I-23)."""
     if cmds != [["decline"]]:
         return None
     offer = state.get("offer")
@@ -665,11 +676,12 @@ def _declined(state: GaiaState, seat: int, cmds: list[list[str]]) -> Msg | None:
         offers = list(offer["offers"])
         amounts = [parse_rewards(o) for o in offers]
         if len(offers) == 1 and len(amounts[0]) == 1 and amounts[0][0][1] == "pw":
-            return Msg("gaia.phrase.decline_charge", n=amounts[0][0][0])
-        return Msg("gaia.phrase.decline_offer", gain=Join([amount(o) for o in offers], "or"))
+            return Msg("gaia.event.declined_charge" if event else "gaia.phrase.decline_charge", n=amounts[0][0][0])
+        return Msg("gaia.event.declined_offer" if event else "gaia.phrase.decline_offer",
+                   gain=Join([amount(o) for o in offers], "or"))
     player = state["players"][seat] if 0 <= seat < len(state["players"]) else None
     if player is not None and player.get("waiting") == "itars":
-        return Msg("gaia.phrase.decline_tech")
+        return Msg("gaia.event.declined_tech" if event else "gaia.phrase.decline_tech")
     return None
 
 

@@ -277,6 +277,35 @@ def components() -> tuple[Component, ...]:
     return tuple(coded)
 
 
+#: the tech tile spaces /info describes with the tile lying there in a game (a standard one under
+#: a research area is that area's track, GP-SETUP-5, -6)
+TILE_SPACES = tuple(pos for pos in STD_POS if pos.startswith("free")) + ADV_POS
+
+
+def tech_space(view: Mapping[str, Any], text: str) -> Component | None:
+    """The tech tile space ``text`` names (``free1``, ``adv-nav``; ``szabad1``, ``kül-nav``) with
+    the tile lying there in the game of ``view`` (its effect in words), or that an advanced
+    space's tile is gone; None for any other text.  The space's own component says only that
+    the research board image shows it (newcomer 27i I-24)."""
+    wanted = fold_word(text).strip()
+    pos = next((pos for pos in TILE_SPACES if wanted in (pos, fold_word(hu_code(pos)))), None)
+    if pos is None:
+        return None
+    static = next(comp for comp in components() if comp.id == pos)
+    taken = pos in (view.get("adv_taken") or ())     # an advanced space stays empty (GP-TECH-5)
+    tile = None if taken else _tile_at(view.get("tech") or {}, pos)
+    kind = "free" if pos.startswith("free") else "adv"
+    values: dict[str, Any] = {"move": _take_tech(pos)} if kind == "free" else \
+        {"move": _take_tech(pos), "field": Msg("gaia.field." + pos[4:])}
+    if tile is None:
+        said = Msg("gaia.comp.techpos.adv.gone", **values) if kind == "adv" else static.text
+        return replace(static, text=said)
+    name = Msg("gaia.comp.advtech.name" if tile.startswith("adv") else "gaia.comp.tech.name",
+               n=tile[7:] if tile.startswith("adv") else tile[4:])
+    key = "gaia.comp.techpos.free.here" if kind == "free" else "gaia.comp.techpos.adv.here"
+    return replace(static, text=Msg(key, tile=name, effect=_tech_effect(tile), **values), gist=_tech_effect(tile))
+
+
 def _take_tech(pos: str) -> Localized:
     """``tech adv-nav`` as each reader types it (``techlapka kül-nav``: the image's code)."""
     return Localized(en="tech " + pos, hu=f"{HU_VERBS['tech']} {hu_code(pos)}")
@@ -490,6 +519,8 @@ MENU_LIMIT = 100
 BUTTON_LIMIT = 80
 #: room a phrase leaves for its description (the gains and costs, "-5 credits, -3 ore, +1 QIC")
 DESCRIPTION_ROOM = 28
+#: room briefer words leave for a cost alone ("-5 credits, -3 ore" and its glue, :func:`_fitting_order`)
+COST_ROOM = 22
 #: the brief levels of :func:`_command_phrase`: the same facts in fewer words (0-3: a tech tile
 #: by its gist at 3), then an action by what it gives (4), then a federation's hexes by sector and
 #: special actions in brief (5), a covered tile by its position's code (6), a taken tile's gist in
@@ -505,6 +536,19 @@ GIST_SHORT = 7
 FIELD_BY_CODE = 8
 #: the level that names a tech tile by its position's code alone (the research board image prints it)
 TILE_BY_CODE = 9
+
+
+def _fitting_order(limit: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The (budget, brief levels) a label's words are tried at, in order: every fact in full
+    words with room for the description (:data:`DESCRIPTION_ROOM`), then the briefer words that
+    still say a tile's effect with room for its cost at least (:data:`COST_ROOM`: an action by
+    its gain, a tile's gist in the image's abbreviations; newcomer 27i I-20: "take tech tile “PI &
+    academies power value 4”; no research step" had lost its "-5 credits, -3 ore"), then any
+    wording within the limit.  A button's choice keeps no room (:func:`_fitted_phrase`)."""
+    if limit == BUTTON_LIMIT:
+        return ((limit, BRIEF_LEVELS),)
+    return ((limit - DESCRIPTION_ROOM, BRIEF_LEVELS[:SAME_FACT_LEVELS]),
+            (limit - COST_ROOM, BRIEF_LEVELS[SAME_FACT_LEVELS:TILE_BY_CODE]), (limit, BRIEF_LEVELS))
 
 
 #: the phases whose few moves may be public choices (buttons): income order and Taklons'
@@ -582,15 +626,19 @@ def _label_level(state: Any, body: str, limit: int, tech_items: tuple[tuple[str,
     variants = _choices_of(state, body) if limit < UNLIMITED else None
     if variants is None:
         return own
-    level = _group_level(variants, limit, tech_items)
-    return max(own, SAME_FACT_LEVELS - 1) if level >= SAME_FACT_LEVELS else level
+    level, roomy = _group_level(variants, limit, tech_items)
+    return level if roomy or level < SAME_FACT_LEVELS else max(own, SAME_FACT_LEVELS - 1)
 
 
 def drops_facts(state: Any, text: str) -> bool:
     """True when the label of move ``text`` says it in a wording that leaves facts to its
     description or the images (a tech tile by its space alone, :data:`SAME_FACT_LEVELS`)."""
     body, limit, tech_items = _label_key(state, text, None)
-    return _label_level(state, body, limit, tech_items, _fitted_phrase(body, limit, tech_items)[2]) >= SAME_FACT_LEVELS
+    own = _fitted_phrase(body, limit, tech_items)
+    level = _label_level(state, body, limit, tech_items, own[2])
+    words = own[1] if level == own[2] else _phrase_at(body, level, tech_items)[1]
+    # briefer words that leave room for the description keep every fact (the cost beside them)
+    return level >= SAME_FACT_LEVELS and not (level < TILE_BY_CODE and max(words) <= limit - COST_ROOM)
 
 
 #: verbs whose one argument is a booster: passing (GP-PASS-3) and the first choice (GP-SETUP-9)
@@ -694,9 +742,11 @@ def _part_lengths(tech_items: tuple[tuple[str, str], ...], previous: str | None,
 
 
 @lru_cache(maxsize=1024)
-def _group_level(variants: Variants, limit: int, tech_items: tuple[tuple[str, str], ...]) -> int:
+def _group_level(variants: Variants, limit: int, tech_items: tuple[tuple[str, str], ...]) -> tuple[int, bool]:
     """The brief level (:data:`BRIEF_LEVELS`) of every label of one decision: the fullest at which
-    its longest line fits, in the order :func:`_fitted_phrase` tries them.  A line's words are
+    its longest line fits, in the order :func:`_fitted_phrase` tries them (:func:`_fitting_order`),
+    and whether it leaves room for the description (then every line of the decision takes that
+    level: a lab's 24 tiles all with their cost, not the short ones alone).  A line's words are
     its steps' words joined, so the longest line is the longest option of each step joined: a
     lab's 24 tile-and-area pairs cost 24 phrases, beside every hex."""
     from rules.messages import LANGUAGES, render
@@ -717,12 +767,11 @@ def _group_level(variants: Variants, limit: int, tech_items: tuple[tuple[str, st
             previous = options[0][-1][0]
         return max(sizes)
 
-    room = 0 if limit == BUTTON_LIMIT else DESCRIPTION_ROOM
-    for budget, levels in ((limit - room, BRIEF_LEVELS[:SAME_FACT_LEVELS]), (limit, BRIEF_LEVELS)):
+    for budget, levels in _fitting_order(limit):
         for brief in levels:
             if longest(brief) <= budget:
-                return brief
-    return BRIEF_LEVELS[-1]
+                return brief, budget < limit
+    return BRIEF_LEVELS[-1], False
 
 
 @lru_cache(maxsize=4096)
@@ -757,8 +806,7 @@ def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...
     # a button's choice (a booster, an income order, a charge) says its gist in its words and
     # has few or no gains beside it: no room is kept, so the buttons of one decision read alike
     # (with room kept, "takes booster 10 (…)" stood beside "booster 3 (…)")
-    room = 0 if limit == BUTTON_LIMIT else DESCRIPTION_ROOM
-    for budget, levels in ((limit - room, BRIEF_LEVELS[:SAME_FACT_LEVELS]), (limit, BRIEF_LEVELS)):
+    for budget, levels in _fitting_order(limit):
         for brief in levels:
             found = candidate(brief)
             if max(found[1]) <= budget:

@@ -243,3 +243,79 @@ def test_GP_FAC_IVI_5_info_titles_buildings_and_knows_the_space_station():
     assert station is not None and station.kind == "gaia.kind.faction_piece"
     assert lookup.exact("gaia", "space station").id == "sp" and lookup.exact("gaia", "űrállomás").id == "sp"
     assert render(station.name, "en") == "Space station" and "at most 6" in render(station.text, "en")
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 2)])
+def test_GP_TECH_1_every_lab_label_keeps_its_cost_and_its_tiles_effect(players, seed):
+    """I-20: "Build a lab on 3A6; take tech tile “PI & academies power value 4”; no research step"
+    had no cost while a sibling said "-5 credits, -3 ore". A lab's decision is now worded briefer
+    as a whole (a tile's gist in the image's abbreviations, "labort" in Hungarian) so that every
+    label keeps the tile's effect and its cost, within 100 characters in both languages."""
+    from bot.cogs.base import move_label
+    from types import SimpleNamespace
+
+    from tests.pulsar.test_label_length import playout_positions
+    from .test_newcomer_l import _gists
+
+    seen = 0
+    for game, state, seats in playout_positions("gaia", players, seed, 8):
+        loaded = SimpleNamespace(game=game, state=state)
+        for seat in seats:
+            for move in game.legal_moves(state, seat):
+                text = game.format_move(move)
+                cmds = parse_commands(text.split(" ", 1)[1])
+                if cmds[0][:2] != ["build", "lab"] or len(cmds) < 2 or cmds[1][0] != "tech":
+                    continue
+                tile = state["tech"][cmds[1][1]]
+                described = game.describe_move(state, seat, text)
+                assert described is not None, text
+                seen += 1
+                for language in ("en", "hu"):
+                    label = move_label(loaded, seat, text, language)
+                    cost = render(Msg("gaia.delta.c", n=-5), language).replace("-", "\u2212" if language == "hu" else "-")
+                    assert len(label) <= 100 and cost in label, label
+                    assert any(gist in label for gist in _gists(tile, language)), label
+    assert seen > 20
+
+
+
+@pytest.mark.parametrize("language, move_line, news_line", [
+    ("en", "**27.** bob (Xenos): declines", "  ↳ The offer to charge 1 power is declined."),
+    ("hu", "**27.** bob (Xenók): nem él a lehetőséggel", "  ↳ Elutasítja az 1 energia feltöltését.")])
+def test_GP_LEECH_4_the_thread_says_the_declined_charge_as_a_sentence(language, move_line, news_line):
+    """I-23: under "alice (Terrans): declines" the thread read "↳ does not charge 1 power", a
+    sentence without a subject. The host's line shows the move in the state after it (the offer
+    gone: it cannot say what), so the move's news says what was declined, as a sentence."""
+    st = action_state(["terrans", "xenos"], [(0, "m", "3A7"), (1, "m", "3A6")])
+    st = play(st, 0, "build m 3B2.")
+    move = GAME.parse_move(st, 1, "decline")
+    after = GAME.apply(st, move)
+    news = GAME.events(st, move, after)
+    assert news[0] == Msg("gaia.event.declined_charge", n=1)
+    player = f"bob ({render(GAME.seat_label(after, 1), language)})"
+    said = GAME.full_phrase(after, 1, "decline")
+    assert render(Msg("move_done", ply=27, player=player, move=said), language) == move_line
+    assert render(Msg("event_line", event=news[0]), language) == news_line
+
+
+@pytest.mark.parametrize("typed, pos", [("free1", "free1"), ("szabad3", "free3"), ("adv-nav", "adv-nav"),
+                                        ("kül-MI", "adv-int")])
+def test_GP_SETUP_5_GP_SETUP_6_a_tech_tile_space_in_a_game_names_the_tile_lying_there(typed, pos):
+    """I-24: `info free1` said "the research board image shows which tile lies there". In a game
+    the space is described with its tile (number and effect, GP-SETUP-5/-6); an advanced space
+    whose tile was taken says so. (The host asks ``describe_location`` only for a text that is no
+    component's exact name, so `info free1` reaches this once the host asks the game first.)"""
+    from rules.gaia.texts import _tech_effect
+
+    st = GAME.new_game({"players": 2}, 3)
+    tile = st["tech"][pos]
+    found = GAME.describe_location(GAME.view(st, 0), 0, typed)
+    assert found is not None and found.id == pos
+    key = "gaia.comp.techpos.free.here" if pos.startswith("free") else "gaia.comp.techpos.adv.here"
+    assert found.text.key == key and dict(found.text.values)["effect"] == _tech_effect(tile)
+    for language in ("en", "hu"):
+        assert render(_tech_effect(tile), language) in render(found.text, language)
+    if pos.startswith("adv"):
+        taken = GAME.describe_location({**st, "adv_taken": [pos]}, 0, typed)
+        assert taken is not None and taken.text.key == "gaia.comp.techpos.adv.gone"
+    assert GAME.describe_location(GAME.view(st, 0), 0, "terra") is None     # the track, not a space
