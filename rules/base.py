@@ -505,8 +505,9 @@ class Game(abc.ABC, Generic[StateT, MoveT, ViewT]):
         """``text`` as a place of this game's table that only a running game can describe (a
         map hex: each game draws its own map), as ``seat`` sees it in ``view`` (None: a
         spectator): what lies there, who built what, what it would take ``seat``.  ``/<game>
-        info`` asks it in a game's thread when no component is named exactly.  None: ``text``
-        names no such place (the default: a game whose places are all components)."""
+        info`` asks it first in a game's thread: a place described as it is in this game outranks
+        a component of the same name (a tech tile's space and the tile lying on it).  None:
+        ``text`` names no such place (the default: a game whose places are all components)."""
         return None
 
     def location_codes(self, view: ViewT) -> Sequence[str]:

@@ -1285,11 +1285,10 @@ class GameCog(commands.GroupCog):
     async def info(self, interaction: discord.Interaction, thing: str) -> None:
         """What a card, tile, technology, region... is and does (only to the asker)."""
         language = user_language(interaction)
-        found = lookup.exact(self.game_name, thing)
-        in_game = False
-        if found is None:       # a place of this thread's game (a map hex), else a component
-            in_game, found = await self.location_here(interaction, thing)
-            found = found or lookup.find(self.game_name, thing)
+        # a place of this thread's game first (a map hex; a tech tile's space, the tile lying there
+        # in this game), else a component, named exactly or found
+        in_game, found = await self.location_here(interaction, thing)
+        found = found or lookup.exact(self.game_name, thing) or lookup.find(self.game_name, thing)
         if found is None:
             close = lookup.ranked(self.game_name, thing, 10)
             hint = None if in_game or close else self.game.location_hint(thing)

@@ -120,3 +120,26 @@ async def test_info_autocomplete_offers_the_code_the_reader_types(tmp_path):
             assert "PR32" in answer or "T32" in answer
     finally:
         await harness.close()
+
+
+@pytest.mark.parametrize("locale,language", [("en-US", "en"), ("hu", "hu")])
+async def test_gaia_info_on_a_tech_tile_space_names_the_tile_lying_there_in_the_games_thread(tmp_path, locale, language):
+    """Newcomer report 27i, I-24 (GP-TECH-1): ``free1`` is a component (the research board's
+    first standard space) and, in a game, a place with a tile on it: in the game's thread the
+    place as it is in this game outranks the component's general text (which points to the
+    image); outside a game the component answers."""
+    recorded = fixture("spec-fullgame-2p")
+    harness, thread, users = await gaia_harness(tmp_path, recorded, locale=locale)
+    try:
+        game_id = (await harness.bot.storage.game_by_thread(thread)).id
+        state = (await harness.bot.service.load(game_id)).state
+        game = rules.get_game("gaia")
+        place = game.describe_location(game.view(state, 0), 0, "free1")
+        component = game.component("free1")
+        assert place is not None and component is not None and place.text != component.text
+        answer = await hex_answer(harness, users["alice"], thread, "free1")
+        assert render(place.text, language) in answer and render(component.text, language) not in answer
+        outside = await hex_answer(harness, users["alice"], CHANNEL, "free1")
+        assert render(component.text, language) in outside
+    finally:
+        await harness.close()
