@@ -439,9 +439,10 @@ def shown_ids() -> set[str]:
 
 
 def describe_reroll(rolls: list[list[int]], numbers: tuple[int, ...]) -> Join:
-    """The dice ``numbers`` (as ``reroll`` numbers them: damage, shield, tactics) with their faces."""
+    """The dice ``numbers`` (as ``reroll`` numbers them: damage, shield, tactics) with their faces,
+    each without a colon of its own ("damage 1 on die 1"): a label's description."""
     flat = [(colour, face) for colour, faces in zip("dst", rolls) for face in faces]
-    return Join([E("die_face", number=n, colour=E(f"die.{flat[n - 1][0]}"), face=flat[n - 1][1])
+    return Join([E("die_face_on", number=n, colour=E(f"die.{flat[n - 1][0]}"), face=flat[n - 1][1])
                  for n in numbers if 0 < n <= len(flat)], "and")
 
 

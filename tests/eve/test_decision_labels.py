@@ -9,6 +9,7 @@ import random
 import pytest
 
 import rules
+from rules.base import DESCRIPTION_GLUE
 from rules.eve import describe, labels, reading
 from rules.eve.common import region_label
 from rules.eve.state import PREP_HQ
@@ -114,20 +115,24 @@ def test_a_discard_decision_keeps_every_card_name() -> None:
         assert phrase.params["card"].key == "eve.card_named", phrase
 
 
-def test_a_move_of_units_keeps_both_region_names_in_fewer_words() -> None:
+def test_a_move_of_units_keeps_both_region_names_and_its_cost() -> None:
     """A move from R34 The Bleak Lands to R49 The Kalevala Expanse (4 players) with its cost did
-    not fit in Hungarian: the decision takes the brief phrase and every region keeps its name."""
+    not fit in Hungarian ("innen: …; 1 egység ide: …" took the brief phrase); with the count after
+    the target ("R34 The Bleak Lands → R49 The Kalevala Expanse (1 egység)") the full phrase fits
+    beside the cost, every region with its name."""
     state = GAME.new_game({"players": 4}, 0)
     texts = ("move R34 > R49:1", "move R07 > R23:2")
     wording = labels.fit(state, 0, texts, describe.description_candidates)
-    assert wording.description == 0
+    assert wording.description == 0 and wording.level == 0
     for text in texts:
         phrase = (reading.wordings(0, text) or ())[wording.level]
-        assert phrase.key == "eve.phrase.move_brief"
+        assert phrase.key == "eve.phrase.move"
         assert phrase.params["source"] == region_label(text.split()[1])
         for language in LANGUAGES:
-            assert len(render(phrase, language)) + 2 + len(render(describe.description_candidates(state, 0, text)[0],
-                                                                   language)) <= MENU_LIMIT
+            target = render(region_label(text.split()[3].split(":")[0]), language)
+            assert target in render(phrase, language)
+            assert len(render(phrase, language)) + DESCRIPTION_GLUE + len(render(
+                describe.description_candidates(state, 0, text)[0], language)) <= MENU_LIMIT
 
 
 def test_EVE_DEF_1_every_region_has_the_name_of_the_specs_region_table() -> None:

@@ -7,19 +7,35 @@ to leave room for its description; a description too long even so is shortened (
 hint N15, the dice kept) or left out (a card's gist: the hand says it), never clipped."""
 from __future__ import annotations
 
+import re
 
 import pytest
 
 import rules
 from rules.messages import LANGUAGES, render
 
-from tests.pulsar.test_label_length import MENU_LIMIT, host_label, labels_over, playout_positions
+from tests.pulsar.test_label_length import MENU_LIMIT, host_label, labels, labels_over, playout_positions
 
 
 @pytest.mark.parametrize("seed", [0, 40])
 def test_every_eve_label_fits_in_both_languages(seed: int) -> None:
     over = labels_over("eve", seed, 3)
     assert not over, "\n".join(over[:10])
+
+
+def test_a_label_has_one_colon_at_most() -> None:
+    """A label has its head's colon ("Helyezz le egységet: R12 Verge Vendor") or the host's before
+    what the move does ("Draw a logistics card: costs 1 action"), never a second: no card gist
+    with its own ("battle: +2 tactics", "lapka: …"), no field list in a move's words ("innen:
+    R30; 1 egység ide: R01", "3 tartalék: R34", "earliest outpost: R05", "losses: you 1"), no die
+    with its number before a colon ("1. kocka: sérülés 1"); a colon between digits would be a
+    number's notation.  Over seeded playouts of every player count, in both languages."""
+    game = rules.get_game("eve")
+    shown = [(text, label) for players in range(game.min_players, game.max_players + 1)
+             for _, text, label in labels("eve", players, 20 + players, 3)]
+    piled = [f"[{text}] {label}" for text, label in shown if len(re.findall(r"(?<!\d):|:(?!\d)", label)) > 1]
+    assert not piled, "\n".join(piled[:10])
+    assert len(shown) > 1000 and sum(":" in label for _, label in shown) > 500
 
 
 def test_no_two_legal_moves_read_alike() -> None:

@@ -28,9 +28,9 @@ def test_EVE_CMB_7_a_region_giving_several_reserves_is_named_once():
     assert sources[0] == "R34 The Bleak Lands"
     assert sources[1].key == "eve.phrase.tac_source_times" and sources[1].params["count"] == 2
     assert host_label(GAME, state, 0, "tac T1:R34 T1:R49 T1:R49", "hu") == \
-        "Használd fel a taktikai akciókat: 3 tartalék: R34 The Bleak Lands és R49 The Kalevala Expanse (2×)"
+        "Használd fel a taktikai akciókat: 3 tartalék (R34 The Bleak Lands és 2× R49 The Kalevala Expanse)"
     assert render(GAME.move_phrase(state, 0, "tac T1:R34 T1:R36 T1:R49"), "hu", label=True) \
-        == "Használd fel a taktikai akciókat: 3 tartalék: R34, R36 és R49"
+        == "Használd fel a taktikai akciókat: 3 tartalék (R34, R36 és R49)"
 
 
 def test_EVE_RND_1_a_move_of_another_step_says_what_the_step_is_in_brackets():
@@ -189,10 +189,14 @@ def test_EVE_CARD_6_taking_a_tile_back_reads_without_brackets_after_the_cards_na
 
 
 def test_EVE_CARD_re_roll_label_does_not_say_re_roll_twice():
-    """"Dobj újra 1 kockát (sorszámuk: 1): dobd újra: 1. kocka: pajzs 0" said the verb twice."""
-    described = Msg("eve.describe.reroll", dice="1. kocka: pajzs 0")
-    assert render(described, "hu", label=True) == "Jelenleg 1. kocka: pajzs 0"
-    assert render(described, "hu") == "újradobja: 1. kocka: pajzs 0"
+    """"Dobj újra 1 kockát (sorszámuk: 1): dobd újra: 1. kocka: pajzs 0" said the verb twice; then
+    "(sorszámuk: 1) – jelenleg 1. kocka: pajzs 0" had three colons: the die's face is said
+    without one ("az 1. kockán pajzs 0", "shield 0 on die 1")."""
+    described = Msg("eve.describe.reroll", dice=Msg("eve.die_face_on", number=1, colour=Msg("eve.die.s"), face=0))
+    assert render(described, "hu", label=True) == "Jelenleg az 1. kockán pajzs 0"
+    assert render(described, "hu") == "újradob, jelenleg az 1. kockán pajzs 0"
+    assert render(described, "en", label=True) == "Re-roll shield 0 on die 1"
+    assert render(Msg("eve.phrase.reroll", count=1, dice=1), "hu", label=True) == "Dobj újra 1 kockát (sorszámuk 1)"
 
 
 def test_EVE_POL_4_a_claim_says_the_empires_points_are_its_total_now():

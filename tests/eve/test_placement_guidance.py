@@ -75,10 +75,12 @@ def test_EVE_PREP_2_placement_suggestions_say_what_they_leave_for_an_outpost():
     texts = GAME.complete(state, seat, "", 25)
     keys = [GAME.describe_move(state, seat, text).key for text in texts]
     assert set(keys) <= {"eve.describe.place_outpost_ready", "eve.describe.place_outpost_needs",
-                         "eve.describe.place_no_outpost"}
+                         "eve.describe.place_outpost_needs_brief", "eve.describe.place_no_outpost",
+                         "eve.describe.place_no_outpost_brief"}       # the brief wording: same facts
     first = GAME.describe_move(state, seat, texts[0])
     counts = [GAME.describe_move(state, seat, text).params.get("count", 99) for text in texts]
-    assert first.key == "eve.describe.place_outpost_needs" and counts == sorted(counts)
+    assert first.key.startswith("eve.describe.place_outpost_needs") and counts == sorted(counts)
+    assert first.params["region"] and first.params["count"] >= 1
     assert placements_left(state, seat) == tables().constants["prep_placements"]
 
 

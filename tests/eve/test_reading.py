@@ -180,7 +180,7 @@ def test_PRD_G_the_dice_faces_are_shown_numbered_as_reroll_numbers_them():
     prompt = GAME.decision_prompt(state)
     assert prompt is not None and "die 1: damage 0" in render(prompt) and "újradob" in render(prompt, "hu")
     label = GAME.describe_move(state, GALLENTE, "reroll 1")
-    assert label is not None and render(label) == "re-rolls die 1: damage 0"
+    assert label is not None and render(label) == "re-rolls damage 0 on die 1"
 
 
 def test_EVE_POL_4_reveal_two_squares_says_one_square_per_move():
