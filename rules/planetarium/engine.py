@@ -892,10 +892,11 @@ class PlanetariumGame(Game[GameState, Move]):
                         add_event(state, "acceleration")
         numbers = [space for space in placed if space != "F"]
         finals = len(placed) - len(numbers)
+        one = "_one" if len(numbers) == 1 else ""     # "space 5", not "spaces 5"
         if numbers and finals:
-            add_event(state, "track_both", spaces=track_spaces(numbers), count=finals)
+            add_event(state, f"track_both{one}", spaces=track_spaces(numbers), count=finals)
         elif numbers:
-            add_event(state, "track", spaces=track_spaces(numbers))
+            add_event(state, f"track{one}", spaces=track_spaces(numbers))
         elif finals:
             add_event(state, "track_final", count=finals)
         return triggered
@@ -1084,17 +1085,49 @@ class PlanetariumGame(Game[GameState, Move]):
         translator over rules/planetarium/moves.py's tables)."""
         return mv.canonical_prefix(typed)
 
-    #: Events that only restate the move: the thread shows the move's phrase (``move_phrase``)
+    #: Events that only restate the move: the thread shows the move's phrase (``full_phrase``)
     #: on its own line, so these would say it twice (the §14 log line keeps them).
     RESTATING_EVENTS = frozenset(f"planetarium.event.{key}" for key in (
         "no_card", "planet_moved", "draws_initial", "draws_major", "draws_two_finals", "replaces",
-        "ends_last_turn", "chose_setup", "keeps_final"))
+        "ends_last_turn", "chose_setup", "keeps_final", "no_token_moves", "marker_moved", "no_marker"))
+
+    #: The news on the move line's own facts, in this order ahead of the rest (``events``).
+    LINE_NEWS = {"planetarium.event.new_total": 0, "planetarium.event.gravity_kind": 1}
 
     def events(self, before: GameState, move: Move, after: GameState) -> list[Msg]:
         """The public events of the move beyond what its phrase says (spec §14's log line):
         matter collected, track spaces, scores, habitability, acceleration, reshuffles, the last
-        round, the game's end..."""
-        return [event for event in event_messages(after) if event.key not in self.RESTATING_EVENTS]
+        round, the game's end...  An event that repeats part of the move line is told by what
+        it adds only (report 27i, I-22): a play by the new total (first, under the line's
+        points), a matter token's move by its kind and where a collision sends it, a gravity
+        option by the token's kind."""
+        out: list[Msg] = []
+        for event in event_messages(after):
+            news = self._news(event, move)
+            if news is not None:
+                out.append(news)
+        # what the line's own words lead to first (the total under its "+9 points", the kind of
+        # the token its gravity option names), then what the payment and the card triggered
+        return sorted(out, key=lambda news: self.LINE_NEWS.get(news.key, len(self.LINE_NEWS)))
+
+    def _news(self, event: Msg, move: Move) -> Msg | None:
+        """What ``event`` adds to the move's line (its ``full_phrase``), or None: nothing."""
+        if event.key in self.RESTATING_EVENTS:
+            return None
+        key, values = event.key.removeprefix("planetarium.event."), event.params
+        if key == "plays":              # the line: the card, the planet, the points
+            return P("event.new_total", who=values["who"], score=values["score"])
+        if key == "matter_moves":       # the line: the token's spaces
+            return P("event.matter_kind", kind=values["kind"])
+        if key == "matter_hits":
+            return P("event.matter_hits_mat", kind=values["kind"], planet=values["planet"], who=values["who"])
+        if key == "gravity":            # the line: the space and the mat's area
+            return P("event.gravity_kind", kind=values["kind"])
+        if key == "marker_removed" and move.from_card is not None:   # the line: the card it leaves
+            return None
+        if key == "draws_last_final":   # the line: two final cards drawn to keep one
+            return P("event.last_final_only", who=values["who"])
+        return event
 
     def log_line(self, before: GameState, move: Move, after: GameState, language: str = "en") -> str:
         """The public log line of spec §14, ``T<turn> <colour> <move> => <events>``.  A setup
