@@ -1190,22 +1190,14 @@ class PlanetariumGame(Game[GameState, Move]):
         lines = [P("private.hand", count=len(player.hand))]
         for card_id in player.hand:
             card = cards()[card_id]
-            needs: list[Msg] = [P(f"need.{card.planet_type}"), P("need.orbit", orbits=card.orbit_text())]
-            if card.habitability_required:
-                needs.append(P(f"need.{card.habitability_required}"))
-            needs.append(P("need.cost", cost=texts.cost_words(card)) if card.cost else P("need.no_matter"))   # in words: the hand is read slowly
-            if card.marker_removal:
-                needs.append(P("need.marker"))
-            facts: list[Msg] = [texts.hab_value(card)]
-            facts += [P(f"need.{name}") for flag, name in ((card.gravity, "gravity"),
-                                                            (card.replaceable, "replaceable")) if flag]
             where = playable_planets(view, seat, card_id)
             if card.deck == "final" and not view.last_round:
                 now = P("now.last_only_where", planets=where) if where else P("now.last_only")
             else:
                 now = P("now.playable", planets=where) if where else P("now.not_playable")
             lines.append(P("private.card", card=card_id, name=card_name(card_id), deck=deck_msg(card.deck),
-                           points=card.points, facts=facts, needs=needs, now=now))
+                           points=card.points, facts=texts.hand_facts(card), needs=texts.hand_needs(card),
+                           now=now))
         if player.drawn_finals:
             lines.append(P("private.drawn", cards=[P("private.drawn_card", card=c, name=card_name(c),
                                                      points=cards()[c].points) for c in player.drawn_finals]))
@@ -1294,7 +1286,8 @@ class PlanetariumGame(Game[GameState, Move]):
         return out
 
     def notices(self, before: GameState, move: Move, after: GameState) -> list[Notice]:
-        """The cards a draw or a replacement put into the mover's hand, told to that player only."""
+        """The cards a draw or a replacement put into the mover's hand, told to that player only,
+        in words as the hand lists them (a DM has no label's limit: report 27i, I-21)."""
         seat = move.seat
         if not 0 <= seat < len(after.players):
             return []
@@ -1303,8 +1296,8 @@ class PlanetariumGame(Game[GameState, Move]):
         if new.drawn_finals and new.drawn_finals != old.drawn_finals:
             first, second = new.drawn_finals
             out.append(Notice(seat, P("notice.drew_finals", first=first, first_name=card_name(first),
-                                      first_gist=texts.card_gist(first), second=second,
-                                      second_name=card_name(second), second_gist=texts.card_gist(second))))
+                                      first_about=texts.card_about(first), second=second,
+                                      second_name=card_name(second), second_about=texts.card_about(second))))
             return out
         if move.kind not in (mv.DRAW, mv.REPLACE, mv.DISCARD_FINAL) or before.phase == PHASE_SETUP:
             return out
@@ -1317,7 +1310,7 @@ class PlanetariumGame(Game[GameState, Move]):
                 added.append(card)
         for card in added:
             key = "notice.kept" if move.kind == mv.DISCARD_FINAL else "notice.drew"
-            out.append(Notice(seat, P(key, card=card, name=card_name(card), gist=texts.card_gist(card))))
+            out.append(Notice(seat, P(key, card=card, name=card_name(card), about=texts.card_about(card))))
         return out
 
     def default_move(self, state: GameState, seat: int) -> Move | None:

@@ -156,3 +156,34 @@ def test_PL_DRAW_5_the_last_final_card_corrects_the_line_without_repeating_it():
     assert keys == ["planetarium.event.last_final_only"] and news == ["only one final card was left, so Red keeps it"]
     assert _thread(played, "draw F", "hu")[2] == ["csak egy végső lap maradt, így Piros megtartja"]
 
+
+# ----- I-21: a drawn card is told in words where no label's limit applies ---------------------------------------
+def test_PL_DRAW_1_a_drawn_card_is_told_in_words_as_the_hand_lists_it():
+    state = build(phase=PHASE_CARD, mats={0: {"A": "G1 R1"}}, hands={0: ["L01", "L09", "H01", "H05", "F04"]})
+    played = play(state, "play L01 A")
+    played.decks["initial"] = ["L04"]
+    drawn = play(played, "draw I")
+    [notice] = GAME.notices(played, GAME.parse_move(played, 0, "draw I"), drawn)
+    assert notice.msg.params["card"] == "L04"
+    assert render(notice.msg, "en") == ("You drew L04 Volcanism (initial, 6 points, +6 uninhabitable; "
+                                        "needs solid planet, orbit I-IV, 2 rock).")
+    assert render(notice.msg, "hu") == ("Ezt a lapot húztad: L04 Vulkanizmus (kezdeti, 6 pont, lakhatatlan 6; "
+                                        "követelmény: szilárd, I-IV pálya, ár: 2 kőzet).")
+    assert not SHORTHAND.search(render(notice.msg, "en")) and "R2" not in render(notice.msg, "en")
+    # the hand line says the same facts; the info label keeps the short gist (100 characters)
+    hand = "\n".join(render(line, "en") for line in GAME.private_lines(GAME.view(drawn, 0), 0))
+    assert "L04 Volcanism (initial, 6 points, +6 uninhabitable): needs solid planet, orbit I-IV, 2 rock" in hand
+    assert render(GAME.component("L04").gist, "en") == "6 pts; solid, orbit I-IV; cost R2; uninhab. +6"
+
+
+def test_PL_DRAW_1_two_drawn_finals_are_told_in_words_the_planets_by_their_kind():
+    state = build(phase=PHASE_CARD, mats={0: {"A": "G1 R1"}}, hands={0: ["L01", "L09", "H01", "H05", "F04"]})
+    played = play(state, "play L01 A")
+    played.decks["final"], played.discards["final"] = ["F02", "F08"], []
+    drew = play(played, "draw F")
+    [notice] = GAME.notices(played, GAME.parse_move(played, 0, "draw F"), drew)
+    told = render(notice.msg, "en")
+    assert "F08 Habitable Moon (final, 13 points, no habitability value; needs gas giant, orbit I-VII, habitable, " \
+           "1 water, your marker in the row)" in told
+    assert "F02 Complex Life (final, 17 points" in told and "pts" not in told
+    assert "gázóriás, I-VII pálya, lakható, ár: 1 víz" in render(notice.msg, "hu")
