@@ -892,10 +892,11 @@ class PlanetariumGame(Game[GameState, Move]):
                         add_event(state, "acceleration")
         numbers = [space for space in placed if space != "F"]
         finals = len(placed) - len(numbers)
+        one = "_one" if len(numbers) == 1 else ""     # "space 5", not "spaces 5"
         if numbers and finals:
-            add_event(state, "track_both", spaces=track_spaces(numbers), count=finals)
+            add_event(state, f"track_both{one}", spaces=track_spaces(numbers), count=finals)
         elif numbers:
-            add_event(state, "track", spaces=track_spaces(numbers))
+            add_event(state, f"track{one}", spaces=track_spaces(numbers))
         elif finals:
             add_event(state, "track_final", count=finals)
         return triggered
@@ -1084,17 +1085,49 @@ class PlanetariumGame(Game[GameState, Move]):
         translator over rules/planetarium/moves.py's tables)."""
         return mv.canonical_prefix(typed)
 
-    #: Events that only restate the move: the thread shows the move's phrase (``move_phrase``)
+    #: Events that only restate the move: the thread shows the move's phrase (``full_phrase``)
     #: on its own line, so these would say it twice (the §14 log line keeps them).
     RESTATING_EVENTS = frozenset(f"planetarium.event.{key}" for key in (
         "no_card", "planet_moved", "draws_initial", "draws_major", "draws_two_finals", "replaces",
-        "ends_last_turn", "chose_setup", "keeps_final"))
+        "ends_last_turn", "chose_setup", "keeps_final", "no_token_moves", "marker_moved", "no_marker"))
+
+    #: The news on the move line's own facts, in this order ahead of the rest (``events``).
+    LINE_NEWS = {"planetarium.event.new_total": 0, "planetarium.event.gravity_kind": 1}
 
     def events(self, before: GameState, move: Move, after: GameState) -> list[Msg]:
         """The public events of the move beyond what its phrase says (spec §14's log line):
         matter collected, track spaces, scores, habitability, acceleration, reshuffles, the last
-        round, the game's end..."""
-        return [event for event in event_messages(after) if event.key not in self.RESTATING_EVENTS]
+        round, the game's end...  An event that repeats part of the move line is told by what
+        it adds only (report 27i, I-22): a play by the new total (first, under the line's
+        points), a matter token's move by its kind and where a collision sends it, a gravity
+        option by the token's kind."""
+        out: list[Msg] = []
+        for event in event_messages(after):
+            news = self._news(event, move)
+            if news is not None:
+                out.append(news)
+        # what the line's own words lead to first (the total under its "+9 points", the kind of
+        # the token its gravity option names), then what the payment and the card triggered
+        return sorted(out, key=lambda news: self.LINE_NEWS.get(news.key, len(self.LINE_NEWS)))
+
+    def _news(self, event: Msg, move: Move) -> Msg | None:
+        """What ``event`` adds to the move's line (its ``full_phrase``), or None: nothing."""
+        if event.key in self.RESTATING_EVENTS:
+            return None
+        key, values = event.key.removeprefix("planetarium.event."), event.params
+        if key == "plays":              # the line: the card, the planet, the points
+            return P("event.new_total", who=values["who"], score=values["score"])
+        if key == "matter_moves":       # the line: the token's spaces
+            return P("event.matter_kind", kind=values["kind"])
+        if key == "matter_hits":
+            return P("event.matter_hits_mat", kind=values["kind"], planet=values["planet"], who=values["who"])
+        if key == "gravity":            # the line: the space and the mat's area
+            return P("event.gravity_kind", kind=values["kind"])
+        if key == "marker_removed" and move.from_card is not None:   # the line: the card it leaves
+            return None
+        if key == "draws_last_final":   # the line: two final cards drawn to keep one
+            return P("event.last_final_only", who=values["who"])
+        return event
 
     def log_line(self, before: GameState, move: Move, after: GameState, language: str = "en") -> str:
         """The public log line of spec §14, ``T<turn> <colour> <move> => <events>``.  A setup
@@ -1157,22 +1190,14 @@ class PlanetariumGame(Game[GameState, Move]):
         lines = [P("private.hand", count=len(player.hand))]
         for card_id in player.hand:
             card = cards()[card_id]
-            needs: list[Msg] = [P(f"need.{card.planet_type}"), P("need.orbit", orbits=card.orbit_text())]
-            if card.habitability_required:
-                needs.append(P(f"need.{card.habitability_required}"))
-            needs.append(P("need.cost", cost=texts.cost_words(card)) if card.cost else P("need.no_matter"))   # in words: the hand is read slowly
-            if card.marker_removal:
-                needs.append(P("need.marker"))
-            facts: list[Msg] = [texts.hab_value(card)]
-            facts += [P(f"need.{name}") for flag, name in ((card.gravity, "gravity"),
-                                                            (card.replaceable, "replaceable")) if flag]
             where = playable_planets(view, seat, card_id)
             if card.deck == "final" and not view.last_round:
                 now = P("now.last_only_where", planets=where) if where else P("now.last_only")
             else:
                 now = P("now.playable", planets=where) if where else P("now.not_playable")
             lines.append(P("private.card", card=card_id, name=card_name(card_id), deck=deck_msg(card.deck),
-                           points=card.points, facts=facts, needs=needs, now=now))
+                           points=card.points, facts=texts.hand_facts(card), needs=texts.hand_needs(card),
+                           now=now))
         if player.drawn_finals:
             lines.append(P("private.drawn", cards=[P("private.drawn_card", card=c, name=card_name(c),
                                                      points=cards()[c].points) for c in player.drawn_finals]))
@@ -1261,7 +1286,8 @@ class PlanetariumGame(Game[GameState, Move]):
         return out
 
     def notices(self, before: GameState, move: Move, after: GameState) -> list[Notice]:
-        """The cards a draw or a replacement put into the mover's hand, told to that player only."""
+        """The cards a draw or a replacement put into the mover's hand, told to that player only,
+        in words as the hand lists them (a DM has no label's limit: report 27i, I-21)."""
         seat = move.seat
         if not 0 <= seat < len(after.players):
             return []
@@ -1270,8 +1296,8 @@ class PlanetariumGame(Game[GameState, Move]):
         if new.drawn_finals and new.drawn_finals != old.drawn_finals:
             first, second = new.drawn_finals
             out.append(Notice(seat, P("notice.drew_finals", first=first, first_name=card_name(first),
-                                      first_gist=texts.card_gist(first), second=second,
-                                      second_name=card_name(second), second_gist=texts.card_gist(second))))
+                                      first_about=texts.card_about(first), second=second,
+                                      second_name=card_name(second), second_about=texts.card_about(second))))
             return out
         if move.kind not in (mv.DRAW, mv.REPLACE, mv.DISCARD_FINAL) or before.phase == PHASE_SETUP:
             return out
@@ -1284,7 +1310,7 @@ class PlanetariumGame(Game[GameState, Move]):
                 added.append(card)
         for card in added:
             key = "notice.kept" if move.kind == mv.DISCARD_FINAL else "notice.drew"
-            out.append(Notice(seat, P(key, card=card, name=card_name(card), gist=texts.card_gist(card))))
+            out.append(Notice(seat, P(key, card=card, name=card_name(card), about=texts.card_about(card))))
         return out
 
     def default_move(self, state: GameState, seat: int) -> Move | None:

@@ -69,6 +69,33 @@ def card_needs(card: Card) -> list[Msg]:
     return needs
 
 
+def hand_needs(card: Card) -> list[Msg]:
+    """What a card needs, in words as the hand lists it: the planet, the orbits, the
+    habitability, the matter it costs (never codes: the hand is read slowly), the marker."""
+    needs = [P(f"need.{card.planet_type}"), P("need.orbit", orbits=card.orbit_text())]
+    if card.habitability_required:
+        needs.append(P(f"need.{card.habitability_required}"))
+    needs.append(P("need.cost", cost=cost_words(card)) if card.cost else P("need.no_matter"))
+    if card.marker_removal:
+        needs.append(P("need.marker"))
+    return needs
+
+
+def hand_facts(card: Card) -> list[Msg]:
+    """A card's habitability value and its icons, in words ("+5 uninhabitable, gravity")."""
+    return [hab_value(card)] + [P(f"need.{name}") for name in icon_names(card)]
+
+
+def card_about(card_id: str) -> Msg:
+    """A card in words, for where no label's limit applies (a DM, a private reply): its deck,
+    points, habitability value and icons, and what it needs ("initial, 6 points, +6
+    uninhabitable; needs solid, orbit I-IV, 2 rock"), as the hand lists it (report 27i, I-21;
+    a ``/planetarium info`` choice's label says it briefly: the gist of :func:`card_component`)."""
+    card = cards()[card_id]
+    return P("card_about", deck=P(f"deck.{card.deck}"), points=card.points, facts=hand_facts(card),
+             needs=hand_needs(card))
+
+
 def icon_names(card: Card) -> list[str]:
     return [name for flag, name in ((card.gravity, "gravity"), (card.replaceable, "replaceable")) if flag]
 
@@ -164,15 +191,6 @@ def card_label(card_id: str) -> Msg:
     """A card as a player reads it: its name in the reader's language and its id ("Árapályfűtés
     (L15)"), never the id alone (issue 24)."""
     return P("card_label", card=card_id, name=P(f"card.{card_id}"))
-
-
-def card_gist(card_id: str) -> Msg:
-    """What a card does, short: points, where it goes, its cost and habitability value (for the
-    player deciding with it)."""
-    gist = card_component(cards()[card_id]).gist
-    if gist is None:            # every card component has one (card_component)
-        raise ValueError(card_id)
-    return gist
 
 
 def card_values(card_id: str) -> dict[str, Any]:

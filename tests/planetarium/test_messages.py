@@ -271,7 +271,7 @@ def test_PL_DRAW_1_a_drawn_card_is_told_only_to_the_drawer():
     notices = GAME.notices(played, GAME.parse_move(played, 0, "draw I"), drawn)
     assert [notice.seat for notice in notices] == [0]
     assert notices[0].msg == Msg("planetarium.notice.drew", card=new_card, name=Msg(f"planetarium.card.{new_card}"),
-                                 gist=texts.card_gist(new_card))   # issue 24: what the card does, to decide with it
+                                 about=texts.card_about(new_card))   # issue 24: what the card does, to decide with it
     assert_catalogued(notices[0].msg)
     # the public never sees it: not in the events, the status lines or another seat's view
     public = " ".join(events(drawn)) + " ".join(str(line) for line in GAME.status_lines(GAME.view(drawn, None)))
@@ -344,7 +344,7 @@ def test_PL_DRAW_1_keeping_a_final_names_the_cards_the_player_decides_between():
     [notice] = GAME.notices(played, GAME.parse_move(played, 0, "draw F"), after)
     told = render(notice.msg, "hu")
     for card in (first, second):
-        assert render(Msg(f"planetarium.card.{card}"), "hu") in told and render(texts.card_gist(card), "hu") in told
+        assert render(Msg(f"planetarium.card.{card}"), "hu") in told and render(texts.card_about(card), "hu") in told
     hint = render(GAME._hint(after, 0), "hu")
     assert f"{render(Msg(f'planetarium.card.{second}'), 'hu')} ({second})" in hint
 

@@ -165,8 +165,8 @@ def test_hungarian_hints_show_hungarian_notation():
 def test_events_name_the_matter_in_words():
     state = build(matter={"II-1": "R"}, planets={"C": "II-2"})
     after = play(state, "mv II-1 II-2")
-    lines = [render(event, "hu") for event in GAME.events(state, None, after)]
-    assert any("kőzet" in line and "Piros játéklapja" in line for line in lines), lines
+    lines = [render(event, "hu") for event in GAME.events(state, GAME.parse_move(state, 0, "mv II-1 II-2"), after)]
+    assert any("kőzet" in line and "Piros játéklapjára" in line for line in lines), lines
 
 
 def test_the_renderer_letters_matter_and_seats_in_the_readers_language():
