@@ -196,7 +196,7 @@ def test_EVE_CARD_re_roll_label_does_not_say_re_roll_twice():
     assert render(described, "hu", label=True) == "Jelenleg az 1. kockán pajzs 0"
     assert render(described, "hu") == "újradob, jelenleg az 1. kockán pajzs 0"
     assert render(described, "en", label=True) == "Re-roll shield 0 on die 1"
-    assert render(Msg("eve.phrase.reroll", count=1, dice=1), "hu", label=True) == "Dobj újra 1 kockát (sorszámuk 1)"
+    assert render(Msg("eve.phrase.reroll", count=1, dice=1), "hu", label=True) == "Dobj újra 1 kockát (sorszám 1)"
 
 
 def test_EVE_POL_4_a_claim_says_the_empires_points_are_its_total_now():

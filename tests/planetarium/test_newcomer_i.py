@@ -90,7 +90,7 @@ def test_PL_CARD_6_a_played_card_is_said_once_then_the_new_total():
                     "planet A: habitable 0 < uninhabitable 4"]
     line, _keys, news = _thread(state, "play L01 A", "hu")
     assert line == "kijátssza az Akkréció (L01) lapot az A bolygóra: +4 pont"
-    assert news[0] == "Piros pontszáma most 4"
+    assert news[0] == "Piros most 4 pontnál tart"
     assert sum(text.count("Akkréció") for text in [line] + news) == 1
     # the engine's record (spec §14's log line) still holds the whole play
     assert "Red plays Accretion (L01) on planet A: +4 points (4 in total)" in events(play(state, "play L01 A"))
@@ -112,7 +112,7 @@ def test_PL_MOV_1_PL_MOV_4_a_matter_move_adds_the_tokens_kind_and_where_a_collis
     assert keys == ["planetarium.event.matter_hits_mat"]
     assert news == ["the rock collides with planet C and goes onto Red's mat (area C)"]
     assert _thread(state, "mv II-1 II-2", "hu")[2] == [
-        "a kőzet ütközik a C bolygóval, és Piros játéklapjára kerül (C terület)"]
+        "a kőzet a C bolygóba ütközik, és Piros játéklapjának C területére kerül"]
     [path] = [p for p in GAME.legal_moves(state, 0) if p.kind == "move" and p.path[0] == "III-1"][:1]
     line, keys, news = _thread(state, GAME.format_move(path))
     assert keys == ["planetarium.event.matter_kind"] and news == ["the token is water"]
@@ -167,8 +167,8 @@ def test_PL_DRAW_1_a_drawn_card_is_told_in_words_as_the_hand_lists_it():
     assert notice.msg.params["card"] == "L04"
     assert render(notice.msg, "en") == ("You drew L04 Volcanism (initial, 6 points, +6 uninhabitable; "
                                         "needs solid planet, orbit I-IV, 2 rock).")
-    assert render(notice.msg, "hu") == ("Ezt a lapot húztad: L04 Vulkanizmus (kezdeti, 6 pont, lakhatatlan 6; "
-                                        "követelmény: szilárd, I-IV pálya, ár: 2 kőzet).")
+    assert render(notice.msg, "hu") == ("Felhúztad az L04 Vulkanizmus lapot (kezdeti, 6 pont, lakhatatlan 6; "
+                                        "követelmény: szilárd, I-IV pálya, ára 2 kőzet).")
     assert not SHORTHAND.search(render(notice.msg, "en")) and "R2" not in render(notice.msg, "en")
     # the hand line says the same facts; the info label keeps the short gist (100 characters)
     hand = "\n".join(render(line, "en") for line in GAME.private_lines(GAME.view(drawn, 0), 0))
@@ -186,4 +186,4 @@ def test_PL_DRAW_1_two_drawn_finals_are_told_in_words_the_planets_by_their_kind(
     assert "F08 Habitable Moon (final, 13 points, no habitability value; needs gas giant, orbit I-VII, habitable, " \
            "1 water, your marker in the row)" in told
     assert "F02 Complex Life (final, 17 points" in told and "pts" not in told
-    assert "gázóriás, I-VII pálya, lakható, ár: 1 víz" in render(notice.msg, "hu")
+    assert "gázóriás, I-VII pálya, lakható, ára 1 víz" in render(notice.msg, "hu")

@@ -146,7 +146,7 @@ def test_hungarian_status_hand_and_refusals_use_the_rulebook_initials():
     assert "A: G1 K1, C: V2 F1, B: -, D: -" in status
     assert "A: G1 R1, C: W2 M1, B: -, D: -" in "\n".join(map(str, GAME.status_lines(GAME.view(state, None))))
     hand = "\n".join(render(line, "hu") for line in GAME.private_lines(GAME.view(state, 0), 0))
-    assert "lakhatatlan 4" in hand and "U4" not in hand and "ár: 1 gáz és 1 kőzet" in hand   # the cost in words
+    assert "lakhatatlan 4" in hand and "U4" not in hand and "ára 1 gáz és 1 kőzet" in hand   # the cost in words
     with pytest.raises(IllegalMove) as error:
         GAME.apply(state, GAME.parse_move(state, 0, "play H01 A"))
     refusal = render(error.value.msg, "hu")
@@ -166,7 +166,7 @@ def test_events_name_the_matter_in_words():
     state = build(matter={"II-1": "R"}, planets={"C": "II-2"})
     after = play(state, "mv II-1 II-2")
     lines = [render(event, "hu") for event in GAME.events(state, GAME.parse_move(state, 0, "mv II-1 II-2"), after)]
-    assert any("kőzet" in line and "Piros játéklapjára" in line for line in lines), lines
+    assert any("kőzet" in line and "Piros játéklapjának" in line for line in lines), lines
 
 
 def test_the_renderer_letters_matter_and_seats_in_the_readers_language():
