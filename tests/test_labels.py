@@ -59,7 +59,8 @@ def test_a_label_has_one_colon_between_move_and_description_at_most():
     }
     for (words, description), shown in cases.items():
         for language in LANGUAGES:
-            label = render(with_description(words, description, language), language, label=True)
+            label = render(with_description(words, description, render(description, language, label=True)), language,
+                           label=True)
             assert label == shown
             assert len(label) - len(words) - len(description) <= DESCRIPTION_GLUE
     for key in ("move_with_description", "move_with_description_aside", "move_with_description_dash"):

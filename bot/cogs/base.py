@@ -311,20 +311,23 @@ def move_label(loaded: LoadedGame, seat: int, text: str, language: str) -> str:
     console's ``?`` list): the move in words, then what it does unless that says the same."""
     words = move_words(loaded, seat, text, language, secret_shown=True, label=True)
     description = loaded.game.describe_move(loaded.state, seat, text)
-    if description is None or tr(description, language, label=True).casefold() in words.casefold():   # never the same thing twice
+    if description is None:
         return words
-    return tr(with_description(words, description, language), language, label=True)
+    said = tr(description, language, label=True)
+    if said.casefold() in words.casefold():   # never the same thing twice
+        return words
+    return tr(with_description(words, description, said), language, label=True)
 
 
-def with_description(words: str, description: Msg | str, language: str) -> Msg:
-    """A move's words and what it does as one label with one colon at most: after a colon-free
-    move, a colon ("Build a mine on 1A5: -2 ore"); after a move whose words already have one (a
-    label's head, "Válaszd ezt a fajt: Terranok"), the description in parentheses, or after a
-    dash where the words end in a parenthesis or the description has one (no brackets in
-    brackets)."""
+def with_description(words: str, description: Msg | str, said: str) -> Msg:
+    """A move's words and what it does (``said``: the description as the reader reads it) as
+    one label with one colon at most: after a colon-free move, a colon ("Build a mine on 1A5:
+    -2 ore"); after a move whose words already have one (a label's head, "Válaszd ezt a fajt:
+    Terranok"), the description in parentheses, or after a dash where the words end in a
+    parenthesis or the description has one (no brackets in brackets)."""
     if ":" not in words:
         return Msg("move_with_description", move=words, description=description)
-    if words.endswith(")") or "(" in render(description, language):
+    if words.endswith(")") or "(" in said:
         return Msg("move_with_description_dash", move=words, description=description)
     return Msg("move_with_description_aside", move=words, description=description)
 
@@ -1287,8 +1290,11 @@ class GameCog(commands.GroupCog):
         language = user_language(interaction)
         # a place of this thread's game first (a map hex; a tech tile's space, the tile lying there
         # in this game), else a component, named exactly or found
-        in_game, found = await self.location_here(interaction, thing)
-        found = found or lookup.exact(self.game_name, thing) or lookup.find(self.game_name, thing)
+        found = lookup.exact(self.game_name, thing)
+        in_game = False
+        if found is None or self.describes_places:   # a game without places of its own is not loaded
+            in_game, here = await self.location_here(interaction, thing)
+            found = here or found or lookup.find(self.game_name, thing)
         if found is None:
             close = lookup.ranked(self.game_name, thing, 10)
             hint = None if in_game or close else self.game.location_hint(thing)
@@ -1308,6 +1314,12 @@ class GameCog(commands.GroupCog):
         if found.stand_in:
             lines.append(t("info_stand_in", language))
         await send(interaction, "\n".join(lines), ephemeral=True)
+
+    @property
+    def describes_places(self) -> bool:
+        """Whether this game describes places of a running game (``describe_location`` is its
+        own, not the contract's default None): only then can a component's name be a place too."""
+        return type(self.game).describe_location is not rules.Game.describe_location
 
     async def view_here(self, interaction: discord.Interaction) -> tuple[Any, int | None] | None:
         """The asker's view of the started game of this kind this thread runs, and the asker's
