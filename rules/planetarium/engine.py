@@ -1190,11 +1190,12 @@ class PlanetariumGame(Game[GameState, Move]):
         lines = [P("private.hand", count=len(player.hand))]
         for card_id in player.hand:
             card = cards()[card_id]
-            where = playable_planets(view, seat, card_id)
+            # "on A or B" / "az A vagy a B bolygóra": each planet with its own article
+            where = Join([P("now.planet", planet=planet) for planet in playable_planets(view, seat, card_id)], "or")
             if card.deck == "final" and not view.last_round:
-                now = P("now.last_only_where", planets=where) if where else P("now.last_only")
+                now = P("now.last_only_where", planets=where) if where.items else P("now.last_only")
             else:
-                now = P("now.playable", planets=where) if where else P("now.not_playable")
+                now = P("now.playable", planets=where) if where.items else P("now.not_playable")
             lines.append(P("private.card", card=card_id, name=card_name(card_id), deck=deck_msg(card.deck),
                            points=card.points, facts=texts.hand_facts(card), needs=texts.hand_needs(card),
                            now=now))
