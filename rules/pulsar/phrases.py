@@ -130,11 +130,15 @@ _WEIGHT = {"EFF-GATERUN": 0, "EFF-DOUBLER": 1, "EFF-GYRO": 2, "EFF-GYRO-ANY": 2,
 
 def gives_ladder(effects: Any, keep: str | None = None) -> "list[Msg | Join]":
     """What a component gives, the essentials first, from the fullest to the briefest: every
-    reward in its brief words; the rewards other than victory points "and more"; each reward
+    reward in its brief words; every reward with like ones merged ("±1 and +2 tokens"); the
+    rewards other than victory points "and more"; each reward
     alone "and more", the weightiest first.  ``keep``: only the forms that still name the
     reward of that name (a gyrodyne whose size the move chose)."""
     items = describe.ordered(effects) if effects else []
     ladder: list[Msg | Join] = [_rewards(items)]
+    fewer = describe.merged(items)          # every reward still, in fewer words (AII-5b, AI-1a)
+    if fewer is not None:
+        ladder.append(fewer)
     more = [item for item in items if item.name != "EFF-VP"]
     if more and len(more) < len(items):
         ladder.append(P("phrase.gives_more", effects=_rewards(more)))

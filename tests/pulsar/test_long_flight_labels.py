@@ -61,3 +61,24 @@ def test_G_8_FLY_4_each_end_has_words_that_fit_the_room_a_long_flight_keeps(end:
     briefest = phrases.flight_ladder(view)[-1]
     for language in LANGUAGES:
         assert len(render(briefest, language, label=True)) <= phrases.FLY_OUTLOOK_ROOM, (end, language)
+
+
+# ----- what a technology gives, whole, before "stb." -------------------------------------------------
+@pytest.mark.parametrize("text, hu, en", [
+    ("patent AII-5b s2+1", "Szabadalmaztasd: AII-5b (2-es ezüstkocka +1) – ±1 és +2 kockamódosító, 2 felfedezéslapka",
+     "Patent AII-5b with a silver 2 +1: ±1 and +2 tokens, 2 exploration tiles"),
+    ("patent AI-1a s2-1", "Szabadalmaztasd: AI-1a (2-es ezüstkocka −1) – repülés vagy adóállomás esetén −1/+1 a kockára",
+     "Patent AI-1a with a silver 2 −1: a flight or a transmitter die from -1 to +1"),
+])
+def test_PAT_5_MOD_BUY_1_ABL_FLEX_a_technology_label_says_all_it_gives_in_fewer_words(text: str, hu: str, en: str) -> None:
+    """AII-5b (two die modifier tokens and two exploration tiles) and AI-1a (a die range for two
+    actions) said every reward only with a die of its own words ("±1 kockamódosító stb."); like
+    rewards merged, the whole reward fits after any die."""
+    import rules
+    game = rules.get_game("pulsar")
+    state = game.new_game({"players": 2}, 1)
+    told = game.move_phrase(state, 0, text)
+    assert told is not None
+    assert render(told, "hu", label=True) == hu
+    assert render(told, "en", label=True) == en
+    assert "stb." not in hu and "and more" not in en
