@@ -69,11 +69,16 @@ def test_G_8_FLY_4_each_end_has_words_that_fit_the_room_a_long_flight_keeps(end:
      "Patent AII-5b with a silver 2 +1: ±1 and +2 tokens, 2 exploration tiles"),
     ("patent AI-1a s2-1", "Szabadalmaztasd: AI-1a (2-es ezüstkocka −1) – repülés vagy adóállomás esetén −1/+1 a kockára",
      "Patent AI-1a with a silver 2 −1: a flight or a transmitter die from -1 to +1"),
+    ("patent AI-2a s1+1", "Szabadalmaztasd: AI-2a (1-es ezüstkocka +1) – forgóerőmű beindítása esetén −1/+1 a kockára és 3 pont",
+     "Patent AI-2a with a silver 1 +1: a die from -1 to +1 and 3 VP for spinning a gyrodyne"),
+    ("patent AI-2c s6-1", "Szabadalmaztasd: AI-2c (6-os ezüstkocka −1) – HQ-projekt esetén −1/+1 a kockára és 1 pont",
+     "Patent AI-2c with a silver 6 −1: a die from -1 to +1 and 1 VP for an HQ project"),
 ])
 def test_PAT_5_MOD_BUY_1_ABL_FLEX_a_technology_label_says_all_it_gives_in_fewer_words(text: str, hu: str, en: str) -> None:
-    """AII-5b (two die modifier tokens and two exploration tiles) and AI-1a (a die range for two
-    actions) said every reward only with a die of its own words ("±1 kockamódosító stb."); like
-    rewards merged, the whole reward fits after any die."""
+    """AII-5b (two die modifier tokens and two exploration tiles), AI-1a (a die range for two
+    actions), AI-2a and AI-2c (a die range and VP on one action) said every reward only with a
+    die of its own words ("±1 kockamódosító stb."); like rewards merged, the whole reward fits
+    after any die."""
     import rules
     game = rules.get_game("pulsar")
     state = game.new_game({"players": 2}, 1)
