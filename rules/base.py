@@ -447,6 +447,14 @@ class Game(abc.ABC, Generic[StateT, MoveT, ViewT]):
         reshuffled deck, the last round), shown in the thread under the move."""
         return []
 
+    def stored_events(self, seat: int, text: str, events: list[Msg]) -> list[Msg]:
+        """The public news stored with the move ``text`` of ``seat`` (``events`` as the thread
+        showed them when it was made), as the game tells them now: a game whose event lines
+        changed re-derives them from the stored messages and the move's text, so an old game's
+        /log reads like a new one.  Must be pure and idempotent (news stored by this version
+        stays as it is).  Default: as stored."""
+        return events
+
     def notices(self, before: StateT, move: MoveT, after: StateT) -> list[Notice]:
         """Private news the move produced for single seats (a drawn card...)."""
         return []

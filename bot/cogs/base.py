@@ -1464,8 +1464,12 @@ class GameCog(commands.GroupCog):
             number = f"{numbers[entry.ply]:>4}." if entry.ply in numbers else "    –"
             lines.append(f"{number} {who}: {text}")
             if entry.kind == "move" and entry.ply in numbers and entry.news:
-                # what the move did, as the thread said it (the card "draw O1" took)
-                lines.extend("      ↳ " + tr(from_json(news), language) for news in json.loads(entry.news))
+                # what the move did, as the thread said it (the card "draw O1" took), in the
+                # game's present words (an old move's news re-derived: Game.stored_events)
+                stored = [from_json(news) for news in json.loads(entry.news)]
+                if entry.seat is not None:
+                    stored = loaded.game.stored_events(entry.seat, entry.text, stored)
+                lines.extend("      ↳ " + tr(news, language) for news in stored)
         budget = CONTENT_LIMIT - 8   # the code fence
         while len(lines) > 1 and len("\n".join(lines)) > budget:
             lines.pop(0)   # too long for one message: the newest entries matter most

@@ -1101,9 +1101,27 @@ class PlanetariumGame(Game[GameState, Move]):
         it adds only (report 27i, I-22): a play by the new total (first, under the line's
         points), a matter token's move by its kind and where a collision sends it, a gravity
         option by the token's kind."""
+        return self._told(event_messages(after), move)
+
+    def stored_events(self, seat: int, text: str, events: list[Msg]) -> list[Msg]:
+        """A move's news as stored with it, told as :meth:`events` tells it now: a move stored
+        before report 27i's I-22 kept the events that repeat its line ("Blue plays Ozone Layer
+        (H11) on planet C: +9 points (39 in total)" under "plays Ozone Layer (H11) on planet
+        C: +9 points"); each is re-derived from its stored values and the move's text, so
+        /log reads an old game as a new one.  News stored since reads the same (idempotent)."""
+        try:
+            _verb, move = mv.parse_syntax(seat, text)
+        except IllegalMove:
+            return events
+        return self._told(events, move)
+
+    def _told(self, events: list[Msg], move: Move) -> list[Msg]:
         out: list[Msg] = []
-        for event in event_messages(after):
-            news = self._news(event, move)
+        for event in events:
+            try:
+                news = self._news(event, move)
+            except KeyError:        # stored by a version whose event had other values: as stored
+                news = event
             if news is not None:
                 out.append(news)
         # what the line's own words lead to first (the total under its "+9 points", the kind of
@@ -1190,11 +1208,12 @@ class PlanetariumGame(Game[GameState, Move]):
         lines = [P("private.hand", count=len(player.hand))]
         for card_id in player.hand:
             card = cards()[card_id]
-            where = playable_planets(view, seat, card_id)
+            # "on A or B" / "az A vagy a B bolygóra": each planet with its own article
+            where = Join([P("now.planet", planet=planet) for planet in playable_planets(view, seat, card_id)], "or")
             if card.deck == "final" and not view.last_round:
-                now = P("now.last_only_where", planets=where) if where else P("now.last_only")
+                now = P("now.last_only_where", planets=where) if where.items else P("now.last_only")
             else:
-                now = P("now.playable", planets=where) if where else P("now.not_playable")
+                now = P("now.playable", planets=where) if where.items else P("now.not_playable")
             lines.append(P("private.card", card=card_id, name=card_name(card_id), deck=deck_msg(card.deck),
                            points=card.points, facts=texts.hand_facts(card), needs=texts.hand_needs(card),
                            now=now))

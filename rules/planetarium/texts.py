@@ -71,13 +71,10 @@ def card_needs(card: Card) -> list[Msg]:
 
 def hand_needs(card: Card) -> list[Msg]:
     """What a card needs, in words as the hand lists it: the planet, the orbits, the
-    habitability, the matter it costs (never codes: the hand is read slowly), the marker."""
-    needs = [P(f"need.{card.planet_type}"), P("need.orbit", orbits=card.orbit_text())]
-    if card.habitability_required:
-        needs.append(P(f"need.{card.habitability_required}"))
+    habitability, the marker, and last the matter it costs (never codes: the hand is read
+    slowly; "ára 1 kőzet" last, so the marker is not read as part of the price)."""
+    needs = card_needs(card)
     needs.append(P("need.cost", cost=cost_words(card)) if card.cost else P("need.no_matter"))
-    if card.marker_removal:
-        needs.append(P("need.marker"))
     return needs
 
 

@@ -131,6 +131,46 @@ def effects(items: Iterable[Effect], short: bool = False) -> Join:
     return Join([counted(item, n, short) for item, n in grouped(items)], "and")
 
 
+def merged(items: Iterable[Effect]) -> "Join | None":
+    """The rewards in fewer words where two say one thing twice: die modifier tokens of two
+    kinds as one ("±1 és +2 kockamódosító", "±1 and +2 tokens"), one die range for several
+    actions ("repülés vagy adóállomás esetén −1/+1 a kockára"), a die range and a reward on one
+    action ("HQ-projekt esetén −1/+1 a kockára és 1 pont"); the brief words otherwise.
+    None when nothing merges (the brief words of :func:`effects` say it as well)."""
+    groups = grouped(items)
+    tokens = [item for item, n in groups if item.name == "EFF-MOD" and n == 1]
+    ranges: dict[tuple[str, ...], list[Effect]] = {}
+    for item, n in groups:
+        if item.name == "ABL-FLEX" and n == 1:
+            ranges.setdefault(item.args[1:], []).append(item)
+    # a die range and a reward on the same action ("forgóerőmű beindítása esetén −1/+1 a kockára és 3 pont")
+    flex = {item.args[0]: item for item, n in groups if item.name == "ABL-FLEX" and n == 1
+            and len(ranges[item.args[1:]]) == 1 and int(item.args[1]) and int(item.args[2])}
+    paired = {item.args[0]: item for item, n in groups if item.name == "ABL-ON" and n == 1 and item.args[0] in flex}
+    if len(tokens) < 2 and all(len(same) < 2 for same in ranges.values()) and not paired:
+        return None
+    out: list[Msg] = []
+    for item, n in groups:
+        if item.name == "ABL-ON" and item.args[0] in paired:
+            continue                                    # said with its action's die range
+        if item.name == "ABL-FLEX" and item.args[0] in paired:
+            out.append(P("effect_short.ABL-FLEX-ON.both", action=P(f"action.{item.args[0]}"), down=int(item.args[1]),
+                         up=int(item.args[2]), reward=effect(parse_effect(paired[item.args[0]].args[1]), short=True)))
+        elif item in tokens and len(tokens) > 1:
+            if item is tokens[0]:
+                out.append(P("effect_short.EFF-MOD.tokens", tokens=Join([t.args[0] for t in tokens], "and")))
+        elif item.name == "ABL-FLEX" and n == 1 and len(ranges[item.args[1:]]) > 1:
+            same = ranges[item.args[1:]]
+            if item is same[0]:
+                down, up = int(item.args[1]), int(item.args[2])
+                shape = "both" if down and up else "up" if up else "down"
+                out.append(P(f"effect_short.ABL-FLEX.{shape}", action=Join([P(f"action.{a.args[0]}") for a in same], "or"),
+                             down=down, up=up))
+        else:
+            out.append(counted(item, n, short=True))
+    return Join(out, "comma")
+
+
 def grouped(items: Iterable[Effect]) -> list[tuple[Effect, int]]:
     """The rewards of :func:`ordered` with how many times each is printed, in their first place."""
     out: list[tuple[Effect, int]] = []

@@ -26,12 +26,14 @@ def P(key: str, /, **values: Any) -> Msg:
 loc = describe.loc
 
 
-def die(pay: Payment, short: bool = False, tiny: bool = False) -> Msg:
+def die(pay: Payment, short: bool = False, tiny: bool = False, bare: bool = False) -> Msg:
     """The die paid, in words: "silver 3 with a +1 token", "the bonus die"; ``short``: the
     same facts in fewer words for a long label ("a silver 3 with a +1 token, DI-1a: +1");
-    ``tiny``: the token as its sign alone ("a silver 3 +1"), so a reward need not be cut (27g P-2)."""
-    base = P("die.red") if pay.red else P(f"die.silver.{pay.value}") if 1 <= pay.value <= 6 else P(
-        "die.silver_n", value=pay.value)
+    ``tiny``: the token as its sign alone ("a silver 3 +1"), so a reward need not be cut (27g P-2);
+    ``bare``: a silver die by its number alone ("a 6" / "6-os kocka"; the red one is "the bonus
+    die"), for a flight whose path leaves no other room for what it reaches."""
+    base = P("die.red") if pay.red else P("die.bare", value=describe.numeral(pay.value)) if bare else P(
+        f"die.silver.{pay.value}") if 1 <= pay.value <= 6 else P("die.silver_n", value=pay.value)
     if pay.mod:
         base = P("die.mod_tiny" if tiny else "die.mod", die=base,
                  mod=pay.mod.replace("-", "\u2212"))              # a minus sign, as the texts write −1
@@ -128,11 +130,15 @@ _WEIGHT = {"EFF-GATERUN": 0, "EFF-DOUBLER": 1, "EFF-GYRO": 2, "EFF-GYRO-ANY": 2,
 
 def gives_ladder(effects: Any, keep: str | None = None) -> "list[Msg | Join]":
     """What a component gives, the essentials first, from the fullest to the briefest: every
-    reward in its brief words; the rewards other than victory points "and more"; each reward
+    reward in its brief words; every reward with like ones merged ("±1 and +2 tokens"); the
+    rewards other than victory points "and more"; each reward
     alone "and more", the weightiest first.  ``keep``: only the forms that still name the
     reward of that name (a gyrodyne whose size the move chose)."""
     items = describe.ordered(effects) if effects else []
     ladder: list[Msg | Join] = [_rewards(items)]
+    fewer = describe.merged(items)          # every reward still, in fewer words (AII-5b, AI-1a)
+    if fewer is not None:
+        ladder.append(fewer)
     more = [item for item in items if item.name != "EFF-VP"]
     if more and len(more) < len(items):
         ladder.append(P("phrase.gives_more", effects=_rewards(more)))
@@ -177,7 +183,7 @@ def flight_ladder(view: "flying.Outlook") -> list[Msg]:
     words last (a jump gate's "nothing there" only when nothing else is gained)."""
     ends: list[Msg | None] = []
     bonus = describe.effects(view.bonus, short=True)
-    for form in ("fly", "fly_short", "fly_brief"):
+    for form in ("fly", "fly_short", "fly_brief", "fly_tiny"):
         if has_key(f"pulsar.describe.{form}.{view.end}"):
             ends.append(P(f"describe.{form}.{view.end}", bonus=bonus) if view.end == "bonus"
                         else P(f"describe.{form}.{view.end}"))
@@ -230,11 +236,17 @@ def label_heads(key: str) -> tuple[str, str]:
     return (f"{key}_brief", f"{key}_short") if has_key(f"pulsar.{key}_brief") else (key, f"{key}_plain")
 
 
-def label_die(pay: Payment) -> Msg:
+def label_die(pay: Payment, bare: bool = False) -> Msg:
     """The die paid as every label says it (27g P-4): its short words and the token as its sign
     ("3-as ezüstkocka −1"), so one list never says both "−1 módosítóval" and "−1
-    kockamódosítóval"; the thread's lines and the log say it in full."""
-    return die(pay, True, True)
+    kockamódosítóval"; the thread's lines and the log say it in full.  ``bare``: see :func:`die`."""
+    return die(pay, True, True, bare)
+
+
+#: The room a flight's label keeps for what it reaches (:func:`flight_ladder`, G-8): the longest
+#: of the ends' briefest words in any language ("a célban semmi", "felfedezetlen", "már a tiéd"),
+#: after the host's join.
+FLY_OUTLOOK_ROOM = 14
 
 
 def _with_die(key: str, pay: Payment, /, full: bool = False, reserved: int = 0, **values: Any) -> Msg:
@@ -339,7 +351,15 @@ def of_move(move: mv.Move, full: bool = False, vp_now: int | None = None) -> Msg
     assert move.pay is not None
     pay = move.pay
     if kind == mv.FLY:          # every location, in one way of writing in every list and line (FLY-4, FLY-10, 27h P-7)
-        return P("phrase.fly", path=describe.path(move.path), die=die(pay) if full else label_die(pay), extra=extra)
+        path = describe.path(move.path)
+        if full:
+            return P("phrase.fly", path=path, die=die(pay), extra=extra)
+        told = P("phrase.fly", path=path, die=label_die(pay), extra=extra)
+        if pay.red or fits(told, DESCRIPTION_GLUE + FLY_OUTLOOK_ROOM):
+            return told
+        # a long flight (nine or ten three-digit locations of side B, a token and a technology):
+        # the silver die by its number, so the label still says what the flight reaches (G-8)
+        return P("phrase.fly", path=path, die=label_die(pay, bare=True), extra=extra)
     if kind == mv.GYRO_TAKE:
         return _with_die("phrase.gyro_take", pay, size=describe.size_name(move.arg), full=full)
     if kind == mv.GYRO_SPIN:

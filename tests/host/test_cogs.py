@@ -223,6 +223,34 @@ async def test_the_log_keeps_a_moves_public_news_and_drops_it_with_an_undo(harne
     assert lines[lines.index(news[0]) - 1].startswith("   3. ")
 
 
+async def test_the_log_tells_stored_news_in_the_games_present_words(harness, monkeypatch):
+    """An old move's stored news goes through the game's ``stored_events`` (Planetarium's news
+    stored before report 27i's I-22 repeated the move's line): /log reads it as the game tells
+    it now, with the move's seat and text."""
+    import tests.host.toy_game as toy
+    from rules.messages import Msg, render
+
+    def events(self, before, move, after):
+        return [Msg("toy.status.counter", counter=after.counter, target=after.target)] if move.kind == "add" else []
+
+    seen = []
+
+    def stored_events(self, seat, text, news):
+        seen.append((seat, text))
+        return [Msg("toy.status.counter", counter=99, target=item.params["target"]) for item in news]
+
+    monkeypatch.setattr(toy.ToyGame, "events", events)
+    monkeypatch.setattr(toy.ToyGame, "stored_events", stored_events)
+    thread, _ = await started_game(harness)
+    for user, text in ((ALICE, "pick 1"), (BOB, "pick 2"), (ALICE, "add 2")):
+        await harness.slash(user, "toy move", channel_id=thread, text=text)
+    lines = one_text(await harness.slash(ALICE, "toy log", channel_id=thread)).strip("`\n").split("\n")
+    target = toy.GAME.new_game({"players": 2}, 1).target
+    assert [line for line in lines if "↳" in line] == [
+        "      ↳ " + render(Msg("toy.status.counter", counter=99, target=target), "en")]
+    assert (0, "add 2") in seen
+
+
 async def test_a_log_too_long_for_one_message_keeps_the_newest_entries(harness):
     thread, _ = await started_game(harness)
     service = harness.bot.service

@@ -129,7 +129,7 @@ def test_status_lines_are_public_and_never_name_hand_cards():
 def test_private_lines_show_requirements_and_where_a_card_can_be_played():
     state = build(phase=PHASE_CARD, mats={0: {"A": "G1 R1"}}, hands={0: ["L01", "L09", "H01", "H05", "F04"]})
     lines = "\n".join(map(str, GAME.private_lines(GAME.view(state, 0), 0)))
-    assert "L01 Accretion (initial, 4 points, +4 uninhabitable): needs any planet, orbit I-VII, 1 gas and 1 rock — playable now on A" in lines
+    assert "L01 Accretion (initial, 4 points, +4 uninhabitable; needs any planet, orbit I-VII, 1 gas and 1 rock) — playable now on A" in lines
     assert "L09 Polar Ice Cap" in lines and "not playable now" in lines
     assert "H05 Great Storm" in lines and "replaceable" in lines
     assert "F04 Desert World" in lines and "last round only" in lines

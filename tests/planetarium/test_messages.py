@@ -207,7 +207,7 @@ def test_status_private_lines_help_and_seat_labels_speak_hungarian():
     for line in GAME.status_lines(GAME.view(state, None)) + GAME.private_lines(GAME.view(state, 0), 0):
         assert_catalogued(line)
     private = "\n".join(render(line, "hu") for line in GAME.private_lines(GAME.view(state, 0), 0))
-    assert "L01 Akkréció (kezdeti, 4 pont" in private and "most kijátszható ide: A" in private
+    assert "L01 Akkréció (kezdeti, 4 pont" in private and "most kijátszható az A bolygóra" in private
     status = "\n".join(render(line, "hu") for line in GAME.status_lines(GAME.view(state, None)))
     assert "Fejlődésszámláló: 0/30" in status and "Piros: 0 pont" in status
     for message in (GAME.notation_help(), GAME.rules_summary(), GAME.title_msg(), GAME.seat_label(state, 2)):

@@ -42,7 +42,7 @@ def test_PL_BOT_status_and_hand_read_in_words():
     assert "Red: 0 points, 5 cards in hand (1 final), markers: 0 on cards, 8 in supply; player mat A: G1 R1" in status
     assert "(habitable 0 / uninhabitable 0 points), no cards yet" in status and not SHORTHAND.search(status)
     hand = "\n".join(render(line, "en") for line in GAME.private_lines(GAME.view(state, 0), 0))
-    assert "L01 Accretion (initial, 4 points, +4 uninhabitable)" in hand and not SHORTHAND.search(hand)
+    assert "L01 Accretion (initial, 4 points, +4 uninhabitable; needs" in hand and not SHORTHAND.search(hand)
 
 
 def test_PL_NOTATION_the_english_help_decodes_the_matter_letters():
@@ -167,12 +167,12 @@ def test_PL_DRAW_1_a_drawn_card_is_told_in_words_as_the_hand_lists_it():
     assert notice.msg.params["card"] == "L04"
     assert render(notice.msg, "en") == ("You drew L04 Volcanism (initial, 6 points, +6 uninhabitable; "
                                         "needs solid planet, orbit I-IV, 2 rock).")
-    assert render(notice.msg, "hu") == ("Felhúztad az L04 Vulkanizmus lapot (kezdeti, 6 pont, lakhatatlan 6; "
+    assert render(notice.msg, "hu") == ("Felhúztad az L04 Vulkanizmus lapot (kezdeti, 6 pont, +6 lakhatatlan pont; "
                                         "követelmény: szilárd, I-IV pálya, ára 2 kőzet).")
     assert not SHORTHAND.search(render(notice.msg, "en")) and "R2" not in render(notice.msg, "en")
     # the hand line says the same facts; the info label keeps the short gist (100 characters)
     hand = "\n".join(render(line, "en") for line in GAME.private_lines(GAME.view(drawn, 0), 0))
-    assert "L04 Volcanism (initial, 6 points, +6 uninhabitable): needs solid planet, orbit I-IV, 2 rock" in hand
+    assert "L04 Volcanism (initial, 6 points, +6 uninhabitable; needs solid planet, orbit I-IV, 2 rock)" in hand
     assert render(GAME.component("L04").gist, "en") == "6 pts; solid, orbit I-IV; cost R2; uninhab. +6"
 
 
@@ -184,6 +184,6 @@ def test_PL_DRAW_1_two_drawn_finals_are_told_in_words_the_planets_by_their_kind(
     [notice] = GAME.notices(played, GAME.parse_move(played, 0, "draw F"), drew)
     told = render(notice.msg, "en")
     assert "F08 Habitable Moon (final, 13 points, no habitability value; needs gas giant, orbit I-VII, habitable, " \
-           "1 water, your marker in the row)" in told
+           "your marker in the row, 1 water)" in told
     assert "F02 Complex Life (final, 17 points" in told and "pts" not in told
-    assert "gázóriás, I-VII pálya, lakható, ára 1 víz" in render(notice.msg, "hu")
+    assert "gázóriás, I-VII pálya, lakható, jelölőd a bolygó sorában, ára 1 víz" in render(notice.msg, "hu")

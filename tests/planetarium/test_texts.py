@@ -39,7 +39,7 @@ def test_card_texts_come_from_the_data_and_gists_fit():
     assert "1 gas, 1 rock, 1 water and 1 metal" in text and "11 points" in text
     hu = render(magnetic.text, "hu")
     assert "1 gáz, 1 kőzet, 1 víz és 1 fém" in hu and "11 pontot" in hu
-    assert render(magnetic.gist, "hu") == "11 pont; bármely, pálya I-VII; ár: G1 K1 V1 F1; lakható +11"
+    assert render(magnetic.gist, "hu") == "11 pont; bármely, I-VII pálya; ára G1 K1 V1 F1; lakható +11"
     for comp in GAME.components():
         for language in LANGUAGES:
             assert len(render(comp.gist, language)) <= 70
@@ -146,7 +146,7 @@ def test_hungarian_status_hand_and_refusals_use_the_rulebook_initials():
     assert "A: G1 K1, C: V2 F1, B: -, D: -" in status
     assert "A: G1 R1, C: W2 M1, B: -, D: -" in "\n".join(map(str, GAME.status_lines(GAME.view(state, None))))
     hand = "\n".join(render(line, "hu") for line in GAME.private_lines(GAME.view(state, 0), 0))
-    assert "lakhatatlan 4" in hand and "U4" not in hand and "ára 1 gáz és 1 kőzet" in hand   # the cost in words
+    assert "+4 lakhatatlan pont" in hand and "U4" not in hand and "ára 1 gáz és 1 kőzet" in hand   # the cost in words
     with pytest.raises(IllegalMove) as error:
         GAME.apply(state, GAME.parse_move(state, 0, "play H01 A"))
     refusal = render(error.value.msg, "hu")

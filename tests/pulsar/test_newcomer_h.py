@@ -279,8 +279,8 @@ def test_FLY_4_FLY_10_one_list_of_flights_writes_every_path_one_way_and_every_la
 def test_FLY_4_the_longest_flights_on_side_b_keep_their_whole_path_and_die() -> None:
     """Side B's four-character codes: an eight-step flight (a silver 6 and a +2 token) keeps its
     whole path, its die and what it reaches in 100 characters; a nine-step one (a technology's +1
-    on top) its whole path and die, what it reaches only in the post (none of 90 playouts'
-    Hungarian labels had room for it: 88 characters before it)."""
+    on top) too, its silver die said by its number ("6-os kocka +2, BI-2b +1": 88 characters
+    before what it reaches with the die's full words left it no room)."""
     import rules
     from rules.messages import LANGUAGES
     from rules.pulsar.state import clone_state
@@ -292,7 +292,7 @@ def test_FLY_4_the_longest_flights_on_side_b_keep_their_whole_path_and_die() -> 
     state = clone_state(state)
     state.players[seat].ship = "J168"
     for text, reached in (("fly s6+2 J168>S170>J172>J175>J178>S182>J180>S173>J181", True),
-                          ("fly s6+2~BI-2b:+1 J168>S170>J172>J175>J178>S182>J180>S173>J181>S184", False)):
+                          ("fly s6+2~BI-2b:+1 J168>S170>J172>J175>J178>S182>J180>S173>J181>S184", True)):
         for language in LANGUAGES:
             shown = host_label(game, state, seat, text, language)
             words = render(game.move_phrase(state, seat, text), language, label=True)
