@@ -27,7 +27,7 @@ from .. import lookup
 from ..i18n import ls, t, tr
 from ..service import (HOST_OPTIONS, BoardPart, LoadedGame, MoveOutcome, UserError, game_language, is_computer_id,
                        name_text, render_parts)
-from ..storage import ACTIVE, LOBBY, GameRecord, PlayerRecord, ShownImage, StorageError
+from ..storage import ACTIVE, LOBBY, GameRecord, LogEntry, PlayerRecord, ShownImage, StorageError
 
 if TYPE_CHECKING:
     from ..app import BoardGameBot
@@ -612,6 +612,17 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
         await move_from_component(interaction, self.game_id, self.ply, chosen)
 
 
+def stored_news(loaded: LoadedGame, entry: LogEntry) -> list[Msg]:
+    """The public news stored with a logged move (what it did, as the thread said it), in the
+    game's present words: a move stored by older rules has its news re-derived
+    (``Game.stored_events``).  None stored (another kind of entry, or a move stored before
+    news were kept): none."""
+    if not entry.news:
+        return []
+    stored = [from_json(news) for news in json.loads(entry.news)]
+    return stored if entry.seat is None else loaded.game.stored_events(entry.seat, entry.text, stored)
+
+
 class GameCog(commands.GroupCog):
     """Shared lobby, move and information commands.  Subclass with
     ``class XCog(GameCog, group_name="x", group_description=...)`` and set ``game_name``;
@@ -1087,7 +1098,8 @@ class GameCog(commands.GroupCog):
         finished = loaded.record.status != ACTIVE
         waiting = set() if finished else set(loaded.game.waiting_for(loaded.state))
         outcomes = [MoveOutcome(loaded, entry.seat if entry.seat is not None else 0, entry.text, entry.ply,
-                                finished and index == len(entries) - 1, waiting, waiting)
+                                finished and index == len(entries) - 1, waiting, waiting,
+                                events=stored_news(loaded, entry))
                     for index, entry in enumerate(entries)]
         header = t("recovered_news", language)
         if outcomes:
@@ -1463,13 +1475,9 @@ class GameCog(commands.GroupCog):
                 text = t(f"log_kind.{entry.kind}", language)
             number = f"{numbers[entry.ply]:>4}." if entry.ply in numbers else "    –"
             lines.append(f"{number} {who}: {text}")
-            if entry.kind == "move" and entry.ply in numbers and entry.news:
-                # what the move did, as the thread said it (the card "draw O1" took), in the
-                # game's present words (an old move's news re-derived: Game.stored_events)
-                stored = [from_json(news) for news in json.loads(entry.news)]
-                if entry.seat is not None:
-                    stored = loaded.game.stored_events(entry.seat, entry.text, stored)
-                lines.extend("      ↳ " + tr(news, language) for news in stored)
+            if entry.kind == "move" and entry.ply in numbers:
+                # what the move did, as the thread said it (the card "draw O1" took)
+                lines.extend("      ↳ " + tr(news, language) for news in stored_news(loaded, entry))
         budget = CONTENT_LIMIT - 8   # the code fence
         while len(lines) > 1 and len("\n".join(lines)) > budget:
             lines.pop(0)   # too long for one message: the newest entries matter most

@@ -84,6 +84,25 @@ async def test_a_move_stored_before_a_crash_is_announced_at_the_next_start(harne
     assert harness.notified_since(mark) == [ALICE]             # announced once, not at every start
 
 
+async def test_a_move_recovered_after_a_crash_brings_the_news_it_made(harness, tmp_path, clock, monkeypatch):
+    """A move stored before a crash is announced at the next start with the public news stored
+    with it (what it did), as the thread would have shown it, not the move line alone."""
+    from rules.messages import Msg, render
+
+    from .toy_game import GAME, ToyGame
+    monkeypatch.setattr(ToyGame, "events", lambda self, before, move, after: [
+        Msg("toy.status.counter", counter=after.counter, target=after.target)] if move.kind == "pick" else [])
+    thread = await picked(harness)
+    await harness.bot.service.submit(1, BOB, "pick 2")           # the process dies before announcing it
+    await harness.restart(create_bot(Settings(database_path=str(tmp_path / "bot.db")), start_reminders=False,
+                                     clock=clock))
+    await harness.settle()
+    posted = texts_in(harness, thread)
+    recovered = posted[posted.index(t("recovered_news", "en")):]
+    news = render(Msg("toy.status.counter", counter=0, target=GAME.new_game({"players": 2}, 1).target), "en")
+    assert t("event_line", "en", event=news) in recovered
+
+
 async def test_a_busy_database_gets_a_first_answer_in_time_and_the_move_in_the_thread(harness, monkeypatch):
     import bot.cogs.base as base
     monkeypatch.setattr(base, "FIRST_ANSWER_SECONDS", 0.3)
