@@ -307,16 +307,33 @@ def move_words(loaded: LoadedGame, seat: int, text: str, language: str, *, secre
 
 
 def move_label(loaded: LoadedGame, seat: int, text: str, language: str) -> str:
-    """A suggested move as its chooser reads it (autocomplete, a menu option, a button, the
+    """A suggested move as its chooser reads it on one line (autocomplete, a button, the
     console's ``?`` list): the move in words, then what it does unless that says the same."""
+    words, description, said = _described(loaded, seat, text, language)
+    if description is None or said is None:
+        return words
+    return tr(with_description(words, description, said), language, label=True)
+
+
+def menu_option(loaded: LoadedGame, seat: int, text: str, language: str) -> tuple[str, str | None]:
+    """A suggested move as a select menu's option: the move in words (the option's label) and
+    what it does (its description, the grey line Discord shows under the label), each within
+    Discord's 100 characters; None where the move says it all (see :func:`move_label`)."""
+    words, _description, said = _described(loaded, seat, text, language)
+    return clip(words, 100), clip(said, 100) if said else None
+
+
+def _described(loaded: LoadedGame, seat: int, text: str, language: str) -> tuple[str, Msg | None, str | None]:
+    """A suggested move's words, what it does (``describe_move``) and that as the reader reads
+    it; no description where there is none or it repeats the words (never the same thing twice)."""
     words = move_words(loaded, seat, text, language, secret_shown=True, label=True)
     description = loaded.game.describe_move(loaded.state, seat, text)
     if description is None:
-        return words
+        return words, None, None
     said = tr(description, language, label=True)
-    if said.casefold() in words.casefold():   # never the same thing twice
-        return words
-    return tr(with_description(words, description, said), language, label=True)
+    if said.casefold() in words.casefold():
+        return words, None, None
+    return words, description, said
 
 
 def with_description(words: str, description: Msg | str, said: str) -> Msg:
@@ -563,12 +580,15 @@ def lobby_view(game_id: int, language: str) -> discord.ui.View:
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"move:(?P<game_id>\d{1,15}):(?P<ply>\d{1,9})"):
     """A menu of legal moves (when there are few), offered with private information."""
 
-    def __init__(self, game_id: int, ply: int, options: list[str] | None = None, labels: list[str] | None = None,
-                 language: str = "en"):
+    def __init__(self, game_id: int, ply: int, options: list[str] | None = None,
+                 labels: Sequence[tuple[str, str | None]] | None = None, language: str = "en"):
         options = options or ["-"]
-        labels = labels or options
-        choices = [discord.SelectOption(label=clip(label, 100), value=LONG_VALUES.value_for(text))
-                   for text, label in zip(options, labels)]
+        labels = labels or [(text, None) for text in options]
+        # each option's label and, on a line of its own, its description (None: none sent;
+        # Discord refuses an empty one)
+        choices = [discord.SelectOption(label=clip(label, 100), value=LONG_VALUES.value_for(text),
+                                        description=clip(description, 100) if description else None)
+                   for text, (label, description) in zip(options, labels)]
         super().__init__(discord.ui.Select(custom_id=f"move:{game_id}:{ply}", placeholder=t("select.move", language),
                                            options=choices[:25]))
         self.game_id = game_id
@@ -968,11 +988,17 @@ class GameCog(commands.GroupCog):
                 for text, label in zip(texts, labels)]
 
     def autocomplete_label(self, loaded: LoadedGame, seat: int | None, text: str, language: str) -> str:
-        """What autocomplete, menus and buttons show for a suggested move: the move in words
-        of the reader's language and what it does (the value sent is the notation)."""
+        """What autocomplete and buttons show for a suggested move: the move in words of the
+        reader's language and what it does, on one line (the value sent is the notation)."""
         if seat is None:
             return move_words(loaded, 0, text, language, secret_shown=True, label=True)
         return move_label(loaded, seat, text, language)
+
+    def menu_options(self, loaded: LoadedGame, seat: int, texts: Sequence[str], language: str
+                     ) -> list[tuple[str, str | None]]:
+        """A select menu's options for suggested moves: each move in words and what it does
+        on the line under it (:func:`menu_option`)."""
+        return [menu_option(loaded, seat, text, language) for text in texts]
 
     async def make_move(self, interaction: discord.Interaction, record: GameRecord, text: str,
                         *, announce_separately: bool = False, expected_ply: int | None = None) -> None:
@@ -1433,8 +1459,8 @@ class GameCog(commands.GroupCog):
             texts = await self.service.legal_move_texts(loaded, seat, 26)
             if 0 < len(texts) <= 25:
                 view = discord.ui.View(timeout=None)
-                labels = [self.autocomplete_label(loaded, seat, text, language) for text in texts]
-                view.add_item(MoveSelect(record.id, loaded.record.ply, texts, labels, language))
+                view.add_item(MoveSelect(record.id, loaded.record.ply, texts,
+                                         self.menu_options(loaded, seat, texts, language), language))
         await send(interaction, "\n".join(lines) or t("nothing_private", language), ephemeral=True, view=view)
 
     @app_commands.command(name="log", description=ls("cmd.log"))
