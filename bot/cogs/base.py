@@ -1316,13 +1316,16 @@ class GameCog(commands.GroupCog):
         language = user_language(interaction)
         # a place of this thread's game first (a map hex; a tech tile's space, the tile lying there
         # in this game), else a component, named exactly or found
-        found = lookup.exact(self.game_name, thing)
+        named = lookup.exact_match(self.game_name, thing, language)
+        found = named.component if named is not None else None
         in_game = False
         if found is None or self.describes_places:   # a game without places of its own is not loaded
             in_game, here = await self.location_here(interaction, thing)
-            found = here or found or lookup.find(self.game_name, thing)
+            if here is None and named is None:
+                named = lookup.find_match(self.game_name, thing, language)
+            found = here or (named.component if named is not None else None)
         if found is None:
-            close = lookup.ranked(self.game_name, thing, 10)
+            close = lookup.ranked(self.game_name, thing, 10, language)
             hint = None if in_game or close else self.game.location_hint(thing)
             if hint is not None:       # a map hex asked outside a running game
                 await send(interaction, tr(hint, language), ephemeral=True)
@@ -1337,6 +1340,11 @@ class GameCog(commands.GroupCog):
                        ephemeral=True)
             return
         lines = [info_head(found, language), tr(found.text, language)]
+        if named is not None and found is named.component and named.language is not None:
+            # found by another language's code or name: the reader's own is in the heading
+            lines.insert(1, t("info_foreign_name" if named.named else "info_foreign_code", language, thing=thing,
+                              notation=Msg(f"language_name.{named.language}"),
+                              shown=found.name if named.named else found.shown_code()))
         if found.stand_in:
             lines.append(t("info_stand_in", language))
         await send(interaction, "\n".join(lines), ephemeral=True)
@@ -1373,9 +1381,10 @@ class GameCog(commands.GroupCog):
     @info.autocomplete("thing")
     async def info_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         language = user_language(interaction)
-        found = lookup.search(self.game_name, current, 25)
+        matched = lookup.matches(self.game_name, current, 25, language)
+        found = [match.component for match in matched]
         wanted = fold_word(current).strip()
-        if wanted and lookup.exact(self.game_name, current) is None:
+        if wanted and not (matched and matched[0].rank == 0):     # nothing named exactly
             here = await self.view_here(interaction)
             if here is not None:        # "1B1": that hex first; "1B": the hexes so named, after the components
                 place = self.game.describe_location(*here, current)
@@ -1393,7 +1402,7 @@ class GameCog(commands.GroupCog):
         """What a reader of ``language`` types for ``comp`` (``T32`` for a Hungarian reader
         where the id is ``PR32``), when the lookup finds it by that; else the id."""
         code = render(comp.shown_code(), language)
-        return code if code != comp.id and lookup.find(self.game_name, code) == comp else comp.id
+        return code if code != comp.id and lookup.find_code(self.game_name, code, language) == comp else comp.id
 
     @staticmethod
     def component_label(comp: rules.Component, language: str) -> str:
