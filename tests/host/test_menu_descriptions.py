@@ -78,8 +78,8 @@ def test_a_description_that_repeats_the_words_is_left_out():
     assert move_label(loaded, 0, "pick 2", "en") == "pick 2"
 
 
-async def test_planetariums_hand_menu_says_what_each_discard_keeps_under_it(tmp_path):
-    """PL-SETUP: the opening discard from a hand of two, offered in /hand's menu to a Hungarian
+async def test_PL_SETUP_6_planetariums_hand_menu_says_what_each_discard_keeps_under_it(tmp_path):
+    """PL-SETUP-6: the opening discard of a final card from a hand of two, offered in /hand's menu to a Hungarian
     and an English player: each option is the discard in words, the card kept and its points on
     the line under it; the one-line label (autocomplete) still joins them."""
     from bot.cogs.base import move_words
