@@ -90,7 +90,8 @@ class Console:
         self.user = ""
         self.channel_id = MAIN_CHANNEL_ID
         self.buttons: list[tuple[int, int, str, str]] = []      # message id, channel, custom id, label
-        self.menu: tuple[int, int, str, list[str], list[str]] | None = None  # message, channel, custom id, values, labels
+        # message, channel, custom id, values, labels, descriptions
+        self.menu: tuple[int, int, str, list[str], list[str], list[str | None]] | None = None
         self.image_count = 0
         self.payloads: dict[str, dict[str, Any]] = {}    # the synced commands (learn_commands)
         # earlier runs' images stay: this run's files get the next free run number
@@ -352,13 +353,20 @@ class Console:
                     options = component.get("options", [])
                     values = [option["value"] for option in options]
                     labels = [option.get("label") or option["value"] for option in options]   # what Discord shows
-                    menu = (item.message_id, item.channel_id, component["custom_id"], values, labels)
+                    described = [option.get("description") for option in options]   # grey, under the label
+                    menu = (item.message_id, item.channel_id, component["custom_id"], values, labels, described)
         if buttons:
             self.buttons = buttons
             self.tell("console.buttons", buttons=" ".join(f"[{label}]" for *_, label in buttons))
         if menu:
             self.menu = menu
-            self.tell("console.menu", menu="  ".join(f"{n}) {label}" for n, label in enumerate(menu[4], 1)))
+            if not any(menu[5]):
+                self.tell("console.menu", menu="  ".join(f"{n}) {label}" for n, label in enumerate(menu[4], 1)))
+                return
+            # as Discord shows it: each option on its line, its description on the line under it
+            self.tell("console.menu_lines", menu="\n".join(
+                f"      {n}) {label}" + (f"\n         {description}" if description else "")
+                for n, (label, description) in enumerate(zip(menu[4], menu[5]), 1)))
 
     # ----- one line ----------------------------------------------------------------------------
     async def handle(self, line: str) -> bool:
@@ -491,7 +499,7 @@ class Console:
         if self.menu is None:
             self.tell("console.no_menu")
             return
-        message_id, channel_id, custom_id, values, labels = self.menu
+        message_id, channel_id, custom_id, values, labels, _described = self.menu
         value = values[int(choice) - 1] if choice.isdigit() and 0 < int(choice) <= len(values) else \
             dict(zip(labels, values)).get(choice, choice)
         if value not in values:

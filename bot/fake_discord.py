@@ -101,6 +101,32 @@ def _bad_channel_name(body: Json) -> Optional[Json]:
     return None
 
 
+def _bad_select_option(options: List[Json]) -> Optional[Json]:
+    """Discord's answer to a string select's option it refuses (else None): a label and a value
+    of 1-100 characters; a description, when there is one, of 1-100 (an empty string is
+    refused: a description is omitted instead); an emoji a custom one (its id) or a Unicode
+    emoji (a name such as "black_nib" is refused, with the button's error code)."""
+    for i, option in enumerate(options):
+        for key in ("label", "value"):
+            if not isinstance(option.get(key), str) or not 1 <= len(option[key]) <= 100:
+                return _form_error(f"components.options.{i}.{key}", "BASE_TYPE_BAD_LENGTH",
+                                   "Must be between 1 and 100 in length.")
+        description = option.get("description")
+        if description is not None and (not isinstance(description, str) or not 1 <= len(description) <= 100):
+            return _form_error(f"components.options.{i}.description", "BASE_TYPE_BAD_LENGTH",
+                               "Must be between 1 and 100 in length.")
+        emoji = option.get("emoji")
+        if emoji is not None and not (isinstance(emoji, dict) and (emoji.get("id") or _unicode_emoji(emoji.get("name")))):
+            return _form_error(f"components.options.{i}.emoji.name", "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji")
+    return None
+
+
+def _unicode_emoji(name: Any) -> bool:
+    """A name Discord may take for a Unicode emoji: a few characters, not all ASCII (a shortcode
+    such as "black_nib" is the client's, not the API's)."""
+    return isinstance(name, str) and 0 < len(name) <= 32 and not name.isascii()
+
+
 def _validate_modal(data: Json) -> Optional[Tuple[int, Json]]:
     """What Discord refuses in a modal: a title of 1-45 characters, at most 5 rows, text
     inputs with a label of at most 45 characters and a placeholder of at most 100."""
@@ -720,8 +746,9 @@ class FakeDiscord:
             if comp.get("type") in _SELECT_TYPES and len(comp.get("placeholder") or "") > 150:
                 return 400, _form_error("components", "BASE_TYPE_MAX_LENGTH", "placeholder must be 150 or fewer in length.")
             options = (comp.get("options") or []) if comp.get("type") == 3 else []
-            if any(len(o.get("label") or "") > 100 or len(o.get("value") or "") > 100 for o in options):
-                return 400, _form_error("components", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+            problem = _bad_select_option(options)
+            if problem is not None:
+                return 400, problem
             if len({o.get("value") for o in options}) != len(options):
                 return 400, _form_error("components", "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
                                         "Select component option values must be unique")

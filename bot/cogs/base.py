@@ -307,16 +307,33 @@ def move_words(loaded: LoadedGame, seat: int, text: str, language: str, *, secre
 
 
 def move_label(loaded: LoadedGame, seat: int, text: str, language: str) -> str:
-    """A suggested move as its chooser reads it (autocomplete, a menu option, a button, the
+    """A suggested move as its chooser reads it on one line (autocomplete, a button, the
     console's ``?`` list): the move in words, then what it does unless that says the same."""
+    words, description, said = _described(loaded, seat, text, language)
+    if description is None or said is None:
+        return words
+    return tr(with_description(words, description, said), language, label=True)
+
+
+def menu_option(loaded: LoadedGame, seat: int, text: str, language: str) -> tuple[str, str | None]:
+    """A suggested move as a select menu's option: the move in words (the option's label) and
+    what it does (its description, the grey line Discord shows under the label), each within
+    Discord's 100 characters; None where the move says it all (see :func:`move_label`)."""
+    words, _description, said = _described(loaded, seat, text, language)
+    return clip(words, 100), clip(said, 100) if said else None
+
+
+def _described(loaded: LoadedGame, seat: int, text: str, language: str) -> tuple[str, Msg | None, str | None]:
+    """A suggested move's words, what it does (``describe_move``) and that as the reader reads
+    it; no description where there is none or it repeats the words (never the same thing twice)."""
     words = move_words(loaded, seat, text, language, secret_shown=True, label=True)
     description = loaded.game.describe_move(loaded.state, seat, text)
     if description is None:
-        return words
+        return words, None, None
     said = tr(description, language, label=True)
-    if said.casefold() in words.casefold():   # never the same thing twice
-        return words
-    return tr(with_description(words, description, said), language, label=True)
+    if said.casefold() in words.casefold():
+        return words, None, None
+    return words, description, said
 
 
 def with_description(words: str, description: Msg | str, said: str) -> Msg:
@@ -563,12 +580,15 @@ def lobby_view(game_id: int, language: str) -> discord.ui.View:
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"move:(?P<game_id>\d{1,15}):(?P<ply>\d{1,9})"):
     """A menu of legal moves (when there are few), offered with private information."""
 
-    def __init__(self, game_id: int, ply: int, options: list[str] | None = None, labels: list[str] | None = None,
-                 language: str = "en"):
+    def __init__(self, game_id: int, ply: int, options: list[str] | None = None,
+                 labels: Sequence[tuple[str, str | None]] | None = None, language: str = "en"):
         options = options or ["-"]
-        labels = labels or options
-        choices = [discord.SelectOption(label=clip(label, 100), value=LONG_VALUES.value_for(text))
-                   for text, label in zip(options, labels)]
+        labels = labels or [(text, None) for text in options]
+        # each option's label and, on a line of its own, its description (None: none sent;
+        # Discord refuses an empty one)
+        choices = [discord.SelectOption(label=clip(label, 100), value=LONG_VALUES.value_for(text),
+                                        description=clip(description, 100) if description else None)
+                   for text, (label, description) in zip(options, labels)]
         super().__init__(discord.ui.Select(custom_id=f"move:{game_id}:{ply}", placeholder=t("select.move", language),
                                            options=choices[:25]))
         self.game_id = game_id
@@ -979,11 +999,17 @@ class GameCog(commands.GroupCog):
                 for text, label in zip(texts, labels)]
 
     def autocomplete_label(self, loaded: LoadedGame, seat: int | None, text: str, language: str) -> str:
-        """What autocomplete, menus and buttons show for a suggested move: the move in words
-        of the reader's language and what it does (the value sent is the notation)."""
+        """What autocomplete and buttons show for a suggested move: the move in words of the
+        reader's language and what it does, on one line (the value sent is the notation)."""
         if seat is None:
             return move_words(loaded, 0, text, language, secret_shown=True, label=True)
         return move_label(loaded, seat, text, language)
+
+    def menu_options(self, loaded: LoadedGame, seat: int, texts: Sequence[str], language: str
+                     ) -> list[tuple[str, str | None]]:
+        """A select menu's options for suggested moves: each move in words and what it does
+        on the line under it (:func:`menu_option`)."""
+        return [menu_option(loaded, seat, text, language) for text in texts]
 
     async def make_move(self, interaction: discord.Interaction, record: GameRecord, text: str,
                         *, announce_separately: bool = False, expected_ply: int | None = None) -> None:
@@ -1302,13 +1328,16 @@ class GameCog(commands.GroupCog):
         language = user_language(interaction)
         # a place of this thread's game first (a map hex; a tech tile's space, the tile lying there
         # in this game), else a component, named exactly or found
-        found = lookup.exact(self.game_name, thing)
+        named = lookup.exact_match(self.game_name, thing, language)
+        found = named.component if named is not None else None
         in_game = False
         if found is None or self.describes_places:   # a game without places of its own is not loaded
             in_game, here = await self.location_here(interaction, thing)
-            found = here or found or lookup.find(self.game_name, thing)
+            if here is None and named is None:
+                named = lookup.find_match(self.game_name, thing, language)
+            found = here or (named.component if named is not None else None)
         if found is None:
-            close = lookup.ranked(self.game_name, thing, 10)
+            close = lookup.ranked(self.game_name, thing, 10, language)
             hint = None if in_game or close else self.game.location_hint(thing)
             if hint is not None:       # a map hex asked outside a running game
                 await send(interaction, tr(hint, language), ephemeral=True)
@@ -1323,6 +1352,11 @@ class GameCog(commands.GroupCog):
                        ephemeral=True)
             return
         lines = [info_head(found, language), tr(found.text, language)]
+        if named is not None and found is named.component and named.language is not None:
+            # found by another language's code or name: the reader's own is in the heading
+            lines.insert(1, t("info_foreign_name" if named.named else "info_foreign_code", language, thing=thing,
+                              notation=Msg(f"language_name.{named.language}"),
+                              shown=found.name if named.named else found.shown_code()))
         if found.stand_in:
             lines.append(t("info_stand_in", language))
         await send(interaction, "\n".join(lines), ephemeral=True)
@@ -1359,9 +1393,10 @@ class GameCog(commands.GroupCog):
     @info.autocomplete("thing")
     async def info_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         language = user_language(interaction)
-        found = lookup.search(self.game_name, current, 25)
+        matched = lookup.matches(self.game_name, current, 25, language)
+        found = [match.component for match in matched]
         wanted = fold_word(current).strip()
-        if wanted and lookup.exact(self.game_name, current) is None:
+        if wanted and not (matched and matched[0].rank == 0):     # nothing named exactly
             here = await self.view_here(interaction)
             if here is not None:        # "1B1": that hex first; "1B": the hexes so named, after the components
                 place = self.game.describe_location(*here, current)
@@ -1379,7 +1414,7 @@ class GameCog(commands.GroupCog):
         """What a reader of ``language`` types for ``comp`` (``T32`` for a Hungarian reader
         where the id is ``PR32``), when the lookup finds it by that; else the id."""
         code = render(comp.shown_code(), language)
-        return code if code != comp.id and lookup.find(self.game_name, code) == comp else comp.id
+        return code if code != comp.id and lookup.find_code(self.game_name, code, language) == comp else comp.id
 
     @staticmethod
     def component_label(comp: rules.Component, language: str) -> str:
@@ -1445,8 +1480,8 @@ class GameCog(commands.GroupCog):
             texts = await self.service.legal_move_texts(loaded, seat, 26)
             if 0 < len(texts) <= 25:
                 view = discord.ui.View(timeout=None)
-                labels = [self.autocomplete_label(loaded, seat, text, language) for text in texts]
-                view.add_item(MoveSelect(record.id, loaded.record.ply, texts, labels, language))
+                view.add_item(MoveSelect(record.id, loaded.record.ply, texts,
+                                         self.menu_options(loaded, seat, texts, language), language))
         await send(interaction, "\n".join(lines) or t("nothing_private", language), ephemeral=True, view=view)
 
     @app_commands.command(name="log", description=ls("cmd.log"))

@@ -28,9 +28,9 @@ class GaiaCog(GameCog, group_name="gaia", group_description=ls("game.gaia")):
         if not texts:
             raise UserError("gaia_cannot_pass")
         language = user_language(interaction)
-        labels = [self.autocomplete_label(loaded, seat, text, language) for text in texts]
         view = discord.ui.View(timeout=None)
-        view.add_item(MoveSelect(record.id, loaded.record.ply, texts, labels, language))
+        view.add_item(MoveSelect(record.id, loaded.record.ply, texts, self.menu_options(loaded, seat, texts, language),
+                                 language))
         await send(interaction, t("gaia_pass_choose", language), ephemeral=True, view=view)
 
     async def preferences(self, user_id: int) -> dict[str, Any]:

@@ -160,10 +160,14 @@ async def test_info_shows_a_components_code_as_the_readers_notation_writes_it(ha
     try:
         thread, _ = await started_game(harness)
         harness.set_locale(ALICE, "hu")
-        answer = one_text(await harness.slash(ALICE, "toy info", channel_id=thread, thing="bonus"))
-        assert "`jutalom`" in answer and "`bonus`" not in answer
+        answer = one_text(await harness.slash(ALICE, "toy info", channel_id=thread, thing="bonus")).splitlines()
+        assert "`jutalom`" in answer[0] and "`bonus`" not in answer[0]
+        # "bonus" is the English code: said once, under the heading (tests/host/test_info_language.py)
+        assert answer[1] == phrase("info_foreign_code", "hu", thing="bonus", notation=Msg("language_name.en"),
+                                   shown="jutalom")
         choices = await harness.autocomplete(ALICE, "toy info", focused="thing", channel_id=thread, thing="bon")
-        assert [choice["value"] for choice in choices] == ["bonus"] and "jutalom" in choices[0]["name"]
+        # the value is the reader's code, which finds it (a code is found by its language's readers)
+        assert [choice["value"] for choice in choices] == ["jutalom"] and "jutalom" in choices[0]["name"]
         english = one_text(await harness.slash(BOB, "toy info", channel_id=thread, thing="bonus"))
         assert "`bonus`" in english
     finally:
