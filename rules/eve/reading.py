@@ -189,9 +189,10 @@ def complete(texts: Iterable[str], typed: str, kind_of: Callable[[str], str], li
 
 
 # ----- moves in words -------------------------------------------------------------------------------
-#: Discord's limit for an autocomplete choice or a menu option (a button holds 80: EVE's
-#: public choices are short).
+#: Discord's limit for an autocomplete choice or a menu option.
 LABEL_LIMIT = 100
+#: A button's: the decisions offered as buttons fit it (``labels.BUTTON_KINDS``).
+BUTTON_LIMIT = 80
 
 
 class _Brief:
