@@ -1,0 +1,83 @@
+"""Newcomer report 2026-11-28 (two Hungarian newcomers play Space Corp, both typed by
+docs/newcomer_driver.py): one decision's labels say the same things one way, and no line has a
+colon after a colon."""
+from __future__ import annotations
+
+from rules.messages import message_keys, render
+from rules.spacecorp import phrases
+from rules.spacecorp.engine import GAME
+
+from tests.pulsar.test_label_length import host_label
+from tests.spacecorp.test_engine import hand_of
+from tests.spacecorp.test_era3 import at, game3, tiles
+
+
+def _keys(value: object) -> set[str]:
+    return set(message_keys(value))
+
+
+def _suggested(state, seat: int, verb: str) -> list[str]:   # type: ignore[no-untyped-def]
+    return [text for text in (GAME.format_move(move) for move in GAME.suggested_moves(state, seat))
+            if text.split()[0] == verb]
+
+
+def test_SC_BLD_7_one_decision_names_a_repeated_base_one_way() -> None:
+    """S1 (SC-BLD-7, the known one): each build label was fitted alone, so one menu read "Űrkikötő,
+    Látványosság, Látványosság" beside "Kitermelő, Látványosság ×2". The builds of one decision
+    take one wording, the briefest any of them needs: every repeated base with its count."""
+    state = game3()
+    tiles(state, "eps_eri", "D3-07", "D3-32", "D3-33")
+    at(state, 0, "B1", "eps_eri")
+    hand_of(state, 0, "S18#1", "S20#1")
+    builds = _suggested(state, 0, "build")
+    assert len(builds) >= 3 and all("D3-32:ATTRACTION,D3-33:ATTRACTION" in text for text in builds)
+    for text in builds:
+        assert "spacecorp.phrase.base_times" in _keys(GAME.move_phrase(state, 0, text)), text
+        hungarian, english = (host_label(GAME, state, 0, text, language) for language in ("hu", "en"))
+        assert "Látványosság ×2" in hungarian and "Látványosság, Látványosság" not in hungarian, hungarian
+        assert "Attraction ×2" in english and "Attraction, Attraction" not in english, english
+        assert len(hungarian) <= 100 and len(english) <= 100
+
+
+def test_SC_MOV_1_one_decision_says_its_legs_and_sources_one_way() -> None:
+    """S1 (SC-MOV-1): one menu read "Sárga 1 (Föld → Hold) (Ű01#1, saját Infra, …)" beside "Sárga
+    1 → Föld–Hold L1 (…)", and "(Ű02#2 lap, saját Központod Infrája)" beside "(Ű02#2, saját Infra)".
+    Every Move of one decision names its legs and its sources in the same words; a move that is
+    not one of the suggestions (an old one read back) is fitted alone, as before."""
+    state = GAME.new_game({"players": 2}, 8)
+    [seat] = GAME.waiting_for(state)
+    moves = _suggested(state, seat, "move")
+    assert len(moves) > 10
+    phrased = [GAME.move_phrase(state, seat, text) for text in moves]
+    legs = {key for said in phrased for key in _keys(said) if key.startswith("spacecorp.phrase.leg")}
+    sources = {key for said in phrased for key in _keys(said) if key.startswith("spacecorp.phrase.src.")}
+    assert legs == {"spacecorp.phrase.leg_brief"}, legs
+    assert not {"spacecorp.phrase.src.cards", "spacecorp.phrase.src.infra"} & sources, sources
+    for text in moves:
+        for language in ("hu", "en"):
+            assert len(host_label(GAME, state, seat, text, language)) <= 100
+    old = "move B1 earth>moon cards=M01#1/m"
+    assert old not in moves and GAME.move_phrase(state, seat, old) == phrases.phrase(old)
+
+
+def test_SC_SPC_1_a_special_or_time_card_line_has_one_colon() -> None:
+    """S2: "Ű21#2 Közeliűr-szonda: Speciális kártya: Felfedezel …" and "Idő1 Időkártya:
+    Mozgás/Építés/Felfedezés: dupla érték vagy megosztás" (the hand, the drawn-card message):
+    the kind goes in brackets, the Time card's actions after what it does."""
+    special = render(GAME.card_line("M21#2"), "hu")
+    assert special.startswith("Ű21#2 Közeliűr-szonda (Speciális kártya): Felfedezel ")
+    assert render(GAME.card_line("M21#2", brief=True), "hu").count(":") == 1
+    time = render(GAME.card_line("T1"), "hu")
+    assert time == "Idő1 Időkártya: dupla érték vagy megosztás (Mozgás, Építés, Felfedezés)"
+    assert render(GAME.card_line("T1"), "en").count(":") == 1
+
+
+def test_SC_VAR_4_the_end_bonus_line_has_one_colon() -> None:
+    """S3 (SC-VAR-4): "A játék ezzel a korral ér véget: a végén Sárga biztosan kap még 2F
+    profitot: 2F a genetikakockája lépéseiért" had two colons."""
+    state = GAME.new_game({"players": 2}, 2)
+    state.players[1].genetics_steps = 2
+    [line] = [line for line in GAME.status_lines(GAME.view(state, None)) if line.key == "spacecorp.status.end_bonus"]
+    hungarian = render(line, "hu")
+    assert hungarian.count(":") == 1 and hungarian.startswith("A játék ezzel a korral ér véget, és a végén ")
+    assert render(line, "en").count(":") == 1
