@@ -76,3 +76,22 @@ def test_EVE_LOG_3_the_drawn_card_message_says_what_it_does_and_when() -> None:
     assert msg.params["timing"].key.startswith("eve.timing.")
     hungarian = render(msg, "hu")
     assert hungarian.startswith("Ezt a lapot húztad: ") and " – " in hungarian and hungarian.count(":") == 1
+
+
+def test_EVE_SCH_1_info_finds_the_schedules_and_says_them_with_one_colon_a_sentence() -> None:
+    """E4, E5 (EVE-SCH-1): `/eve infó jegyzék` found nothing, though the status and every round's
+    end speak of the schedule; the seals' entries (which tell the schedules) answer it, and they
+    said "hány hónapot lép a pecsét: 1. szint: 3 akció" and "fejlesztési pecsét: fejlesztés
+    forduló: terjeszkedés" (a colon after a colon)."""
+    from bot.lookup import find, search
+    from rules.eve.reading import components
+    assert [comp.id for comp in search("eve", "jegyzék")] == ["seal-D", "seal-P", "seal-L"]
+    named = find("eve", "termelési jegyzék")
+    assert named is not None and named.id == "seal-P"
+    for comp in components():
+        if comp.id.startswith("seal-"):
+            for language in ("hu", "en"):
+                assert render(comp.gist, language).count(":") == 0
+                text = render(comp.text, language)
+                assert all(sentence.count(":") <= 1 for sentence in text.split(". ")), text
+    assert "1. szinten 4 akció és 5 hónap, 2. szinten 5 akció és 4 hónap" in render(named.text, "hu")
