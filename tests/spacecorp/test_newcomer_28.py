@@ -81,3 +81,21 @@ def test_SC_VAR_4_the_end_bonus_line_has_one_colon() -> None:
     hungarian = render(line, "hu")
     assert hungarian.count(":") == 1 and hungarian.startswith("A játék ezzel a korral ér véget, és a végén ")
     assert render(line, "en").count(":") == 1
+
+
+def test_SC_SETUP_7_info_explains_the_team_codes_every_move_names() -> None:
+    """S4 (SC-SETUP-7, the teams): every move names teams by code ("mozgás K1 föld>hold"), but
+    `/spacecorp infó K1` found nothing and `infó S1` (Sárga 1) listed ten Starfarers cards. Each
+    colour's teams have an entry, found by either language's code."""
+    from bot.lookup import find, search
+    for typed, colour in (("K1", "B"), ("S1", "Y"), ("Z4", "G"), ("B2", "B"), ("L3", "P")):
+        found = find("spacecorp", typed)
+        assert found is not None and found.id == f"TEAM-{colour}", typed
+    blue = find("spacecorp", "K1")
+    assert blue is not None
+    assert render(blue.text, "hu").startswith("A Kék játékos 4 csapata (fakocka): K1, K2, K3, K4. ")
+    assert "Y1 = Yellow 1" in render(find("spacecorp", "Y1").text, "en")   # type: ignore[union-attr]
+    assert {"TEAM-B", "TEAM-Y", "TEAM-P", "TEAM-G"} <= {comp.id for comp in search("spacecorp", "csapat")}
+    for comp in search("spacecorp", "csapat"):
+        if comp.id.startswith("TEAM-"):
+            assert comp.gist is not None and ":" not in render(comp.gist, "hu")
