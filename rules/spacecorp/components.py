@@ -206,12 +206,12 @@ def components() -> tuple[Component, ...]:
     for colour in ("B", "Y", "P", "G"):    # the teams the notation names (newcomer 28 S4: "/spacecorp infó K1"
         teams = [f"{colour}{n}" for n in range(1, 5)]       # found nothing, "S1" listed the Starfarers' cards)
         hu_teams = [render(team_msg(team), "hu") for team in teams]
-        code = Localized(en=f"{teams[0]}–{teams[-1]}", hu=f"{hu_teams[0]}–{hu_teams[-1]}")
+        shown = Localized(en=f"{teams[0]}–{teams[-1]}", hu=f"{hu_teams[0]}–{hu_teams[-1]}")
         out.append(Component(f"TEAM-{colour}", "spacecorp.kind.team", S("comp.team.name", colour=S(f"colour.{colour}")),
                              S("comp.team.text", colour=S(f"colour.{colour}"), teams=Join([team_msg(team) for team in teams]),
                                example=team_msg(teams[0]), name=team_name(teams[0])),
                              S("comp.team.gist", teams=Join([team_msg(team) for team in teams])), False,
-                             (*teams, *hu_teams, code.text("en"), code.text("hu")), code))
+                             (*teams, *hu_teams, shown.text("en"), shown.text("hu")), shown))
     for colony in t.colony_tiles.values():
         if colony.players == (1,):
             continue                                        # solo tiles never reach a multiplayer game
