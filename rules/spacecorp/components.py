@@ -200,7 +200,13 @@ def components() -> tuple[Component, ...]:
                                 ("t", (), ("T", "T")),
                                 ("colony_points", ("CP", "KP", "Col", "Kol", "kolóniapont", "colony points"),
                                  ("CP", "Kol")),
-                                ("infra", ("infrastructure", "infrastruktúra"), ("INFRA", "Infra"))):
+                                ("infra", ("infrastructure", "infrastruktúra"), ("INFRA", "Infra")),
+                                # the map's costs (newcomer 28 S5: "/spacecorp infó é2" listed the era 2
+                                # contracts); one entry for both: a folded Hungarian "é2" is an English "e2"
+                                ("site_costs", ("e#", "f#", "b#", "é#", "felfedezési költség", "építési költség",
+                                                "explore cost", "build cost", "e#/b#", "f#/é#",
+                                                *(f"{letter}{n}" for letter in "ef" for n in range(0, 17))),  # "B1": Blue 1
+                                 ("e#/b#", "f#/é#"))):
         out.append(Component(term.upper(), "spacecorp.kind.term", S(f"comp.term.{term}"), S(f"comp.term.{term}.text"),
                              S(f"comp.term.{term}.gist"), False, aliases, Localized(en=code[0], hu=code[1])))
     for colour in ("B", "Y", "P", "G"):    # the teams the notation names (newcomer 28 S4: "/spacecorp infó K1"

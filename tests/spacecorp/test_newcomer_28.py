@@ -99,3 +99,22 @@ def test_SC_SETUP_7_info_explains_the_team_codes_every_move_names() -> None:
     for comp in search("spacecorp", "csapat"):
         if comp.id.startswith("TEAM-"):
             assert comp.gist is not None and ":" not in render(comp.gist, "hu")
+
+
+def test_SC_EXP_2_SC_BLD_2_info_explains_the_maps_costs_and_lists_contracts_with_one_colon() -> None:
+    """S5 (SC-EXP-2, SC-BLD-2): the map writes "é2" and "f2" on every site, but `/spacecorp infó é2`
+    listed the era 2 contracts, each line "1. szerződés (Bolygókutatók (2. kor)): 2 Folyamatkártya:
+    2 Folyamatkártya: 3F" (the name twice, three colons). The costs have an entry; a contract's
+    line says its name once."""
+    from bot.lookup import find, search
+    for typed in ("é2", "f3", "e5", "é#", "költség"):
+        found = find("spacecorp", typed)
+        assert found is not None and found.id == "SITE_COSTS", typed
+    blue = find("spacecorp", "B1")
+    assert blue is not None and blue.id == "TEAM-B"
+    contracts = [comp for comp in search("spacecorp", "szerződés2") if comp.kind == "spacecorp.kind.contract"]
+    assert len(contracts) == 7
+    for comp in contracts:
+        assert comp.gist is not None
+        line = f"{render(comp.name, 'hu')}: {render(comp.gist, 'hu')}"
+        assert line.count(":") == 1 and line.startswith(f"{comp.id[-1]}. szerződés, Bolygókutatók (2. kor) – "), line
