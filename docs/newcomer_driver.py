@@ -8,20 +8,26 @@ about each new code it meets in the suggestions. With two or more human seats it
 the lobby (`as bob`, `click <Join button>`), starts with the joining order, and switches seats
 with `as` whenever the one typing has nothing to do. With computers it plays alice alone.
 
-    python docs/newcomer_driver.py GAME SEED OUT_PREFIX [--locale hu|en] [--computers K]
-        [--players N] [--max-moves M] [--prefer VERB ...] [--weight VERB=W ...]
+    python docs/newcomer_driver.py GAME SEED OUT_PREFIX [name:value ...] [--locale hu|en]
+        [--computers K] [--players N] [--max-moves M] [--prefer VERB ...] [--weight VERB=W ...]
         [--mistakes FILE] [--mistake-every K] [--status-every K] [--info REGEX] [--info-per-move K]
-        [name:value ...]
 
-Trailing `name:value` words are lobby options, typed as they are (`korok:1-3`, `hossz:rövid`).
+The `name:value` words right after OUT_PREFIX are lobby options, typed as they are (`korok:1-3`,
+`hossz:rövid`).
 It writes OUT_PREFIX.txt (the script: replay it with the command on its second line),
 OUT_PREFIX.log (the transcript) and the board images in OUT_PREFIX-boards/. Examples (the
 scripts of docs/newcomer-scripts-2026-11-28/ were played so):
 
-    # EVE in Hungarian against one computer, 120 moves, mistakes every fifth move
-    python docs/newcomer_driver.py eve 21 /tmp/nh/eve --locale hu --computers 1 --max-moves 120
-    # Space Corp for two humans (alice and bob, both typed by the driver)
-    python docs/newcomer_driver.py spacecorp 8 /tmp/nh/sc --locale hu --prefer épít mozgás
+    # EVE in Hungarian against one computer, to the end (docs/newcomer-scripts-2026-11-28/eve-hu-computer.txt)
+    python docs/newcomer_driver.py eve 21 /tmp/nh/eve --locale hu --computers 1 --max-moves 200
+    # Space Corp for two humans, alice and bob both typed by the driver (.../spacecorp-hu-2p.txt)
+    python docs/newcomer_driver.py spacecorp 8 /tmp/nh/sc --locale hu --max-moves 300
+    # EVE preferring claims, cards and attacks; Gaia in English with Gaia's weights
+    python docs/newcomer_driver.py eve 5 /tmp/nh/eve5 --computers 1 --prefer megszerez kijátszik támad
+    python docs/newcomer_driver.py gaia 31 /tmp/nh/gaia --locale en --weight federation=30 build=6 pass=0.6
+
+The first line of the script says how it was made; the second how to replay it.  Copy OUT.txt
+beside the report and change the path in its two header lines.
 
 The console runs with WORKER_PROCESSES=0 (the computer thinks in this process, by a fixed
 number of simulations since --seed is given), so a game with computers replays the same.
