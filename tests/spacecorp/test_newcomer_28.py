@@ -118,3 +118,12 @@ def test_SC_EXP_2_SC_BLD_2_info_explains_the_maps_costs_and_lists_contracts_with
         assert comp.gist is not None
         line = f"{render(comp.name, 'hu')}: {render(comp.gist, 'hu')}"
         assert line.count(":") == 1 and line.startswith(f"{comp.id[-1]}. szerződés, Bolygókutatók (2. kor) – "), line
+
+
+def test_SC_VAR_4_the_final_scores_part_has_no_brackets_in_brackets() -> None:
+    """S6 (SC-VAR-4): the final score read "alice (Kék): 15 (szerződések 4, felfedezéslapkák 3,
+    végső bónuszok (genetika, Úttörő) 8)": brackets in brackets; the part is named in words."""
+    from rules.messages import Msg
+    for language in ("hu", "en"):
+        assert "(" not in render(Msg("spacecorp.score.final_bonus"), language)
+    assert render(Msg("spacecorp.score.final_bonus"), "hu") == "genetika- és Úttörő-bónusz"
