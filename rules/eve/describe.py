@@ -108,7 +108,9 @@ def dice_prompt(state: GameState) -> Msg:
 def notices(game: EveGame, before: GameState, move: Move, after: GameState) -> list[Notice]:
     if move.kind == mv.DRAW:
         new = [card for card in after.hands.cards[move.seat] if card not in before.hands.cards[move.seat]]
-        return [Notice(move.seat, E("notice.drew", card=card_msg(card))) for card in new]
+        kinds = tables().cards      # what the card does and when it is played (newcomer 28 E3)
+        return [Notice(move.seat, E("notice.drew", card=card_msg(card), gist=E(f"card_gist.{kinds[card].kind}"),
+                                    timing=reading.timing_msg(kinds[card]))) for card in new]
     if move.kind == mv.PLAY and after.round is not None and after.round.peek:
         return [Notice(move.seat, E("notice.peek_deck", cards=listing(card_msg(c) for c in after.round.peek)))]
     if move.kind == mv.PLAY and tables().cards[move.arg or ""].kind == "DEV-E":
@@ -178,8 +180,8 @@ def description_candidates(state: GameState, seat: int, text: str) -> list[Msg]:
     regions = tables().regions
     if words[0] == mv.CLAIM and len(words) == 3 and all(word in regions for word in words[1:]):
         return [E("describe.claim", vp=sum(regions[word].vp for word in words[1:]))]
-    if words[0] == mv.STEAL and len(words) == 2 and words[1] in regions:
-        return [E("describe.steal", vp=regions[words[1]].vp)]
+    if words[0] == mv.STEAL and len(words) == 2 and words[1] in regions:   # a button: 80 characters
+        return [E("describe.steal", vp=regions[words[1]].vp), E("describe.steal_brief", vp=regions[words[1]].vp)]
     if words[0] == mv.OUTPOST and len(words) == 3 and words[2] in TYPES:
         return [E("describe.outpost", type=reading.type_adj(words[2])),
                 E("describe.outpost_brief", type=reading.type_adj(words[2]))]
@@ -189,6 +191,8 @@ def description_candidates(state: GameState, seat: int, text: str) -> list[Msg]:
         return [E("describe.free")]
     if words[0] in (mv.PLAY, mv.DISCARD, mv.KEEP, mv.UNTILE) and len(words) > 1 and words[1] in tables().cards:
         return [E(f"card_gist.{tables().cards[words[1]].kind}")]
+    if words[0] == mv.CARDS and len(words) == 2 and words[1] in tables().cards:   # a combat card: what it does
+        return [E(f"card_gist.{tables().cards[words[1]].kind}")]                  # (EVE-CMB-4; newcomer 28 E2)
     if words[0] == mv.END and state.round is not None and state.round.seat == seat:
         preview = _end_preview(state, seat, words)
         return [preview] if preview is not None else []

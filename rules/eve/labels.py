@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 CARD_CODES = 3
 #: How many positions keep their decisions (the host's concurrent interactions, a few games).
 KEPT = 8
+#: The decisions the host may offer as buttons under the announcement (``suggestions.public_choices``):
+#: their labels fit a button's 80 characters, so no button is cut ("…, a vesztesnek…", newcomer 28 E1).
+BUTTON_KINDS = frozenset({mv.FIRST, mv.ASK, mv.INVADE, mv.STEAL, mv.TAKEFROM, mv.REVEAL})
 
 
 class Wording(NamedTuple):
@@ -125,14 +128,22 @@ def wording(game: EveGame, state: GameState, seat: int, text: str, describe: Des
     return position.wordings[key]
 
 
+def limit_of(texts: tuple[str, ...]) -> int:
+    """The characters a label of ``texts``' decision holds: a button's for a decision offered as
+    buttons (:data:`BUTTON_KINDS`), else an autocomplete choice's."""
+    return reading.BUTTON_LIMIT if texts and texts[0].split()[:1] and texts[0].split()[0] in BUTTON_KINDS \
+        else reading.LABEL_LIMIT
+
+
 def fit(state: GameState, seat: int, texts: tuple[str, ...], describe: Describer) -> Wording:
     """The first wording in :func:`_preference` that fits every label of ``texts`` (the
     briefest phrase alone when none does)."""
-    return _fit(seat, texts, tuple(tuple(describe(state, seat, text)) for text in texts))
+    return _fit(seat, texts, tuple(tuple(describe(state, seat, text)) for text in texts), limit_of(texts))
 
 
 @lru_cache(maxsize=512)
-def _fit(seat: int, texts: tuple[str, ...], described: tuple[tuple[Msg, ...], ...]) -> Wording:
+def _fit(seat: int, texts: tuple[str, ...], described: tuple[tuple[Msg, ...], ...],
+         limit: int = reading.LABEL_LIMIT) -> Wording:
     """:func:`fit` by what it depends on (autocomplete asks again on every keystroke)."""
     rows: list[tuple[tuple[Msg, ...], tuple[Msg, ...]]] = []
     for text, candidates in zip(texts, described):
@@ -142,17 +153,18 @@ def _fit(seat: int, texts: tuple[str, ...], described: tuple[tuple[Msg, ...], ..
     depth = max((len(candidates) for _, candidates in rows), default=0)
     for wording in _preference(depth):
         if all(_fits(phrases[wording.level], None if wording.description is None or not candidates
-                     else candidates[min(wording.description, len(candidates) - 1)])
+                     else candidates[min(wording.description, len(candidates) - 1)], limit)
                for phrases, candidates in rows):
             return wording
     return Wording(len(reading.LEVELS) - 1, None)
 
 
-def _fits(phrase: Msg, description: Msg | None) -> bool:
-    """Whether ``phrase`` and ``description`` (after the host's glue) fit a label in every language."""
+def _fits(phrase: Msg, description: Msg | None, limit: int = reading.LABEL_LIMIT) -> bool:
+    """Whether ``phrase`` and ``description`` (after the host's glue) fit ``limit`` characters in
+    every language."""
     if description is None:
-        return all(used <= reading.LABEL_LIMIT for used in reading.lengths(phrase))
-    return all(used + DESCRIPTION_GLUE + more <= reading.LABEL_LIMIT
+        return all(used <= limit for used in reading.lengths(phrase))
+    return all(used + DESCRIPTION_GLUE + more <= limit
                for used, more in zip(reading.lengths(phrase), reading.lengths(description)))
 
 

@@ -63,6 +63,9 @@ HU_VERB = {
 #: map and texts show them; the parser accepts both.
 HU_TYPE = {"D": "F", "P": "T", "L": "H"}
 SEAL_WORDS = {"D": ("development", "fejlesztes"), "P": ("production", "termeles"), "L": ("logistics", "hadvezetes")}
+#: Each seal's entry tells its schedule too: `/eve infó jegyzék` lists the three (newcomer 28 E5).
+SCHEDULE_WORDS = {"D": ("development schedule", "fejlesztesi jegyzek"), "P": ("production schedule", "termelesi jegyzek"),
+                  "L": ("logistics schedule", "hadvezetesi jegyzek")}
 HU_ASK = {"dmg": "sérülés", "shd": "pajzs", "tac": "taktika"}
 HU_DICE = ("sérülés", "pajzs", "taktika")
 #: the codes a Hungarian reader sees and types in /info for the seals and dice, which have no printed
@@ -189,9 +192,10 @@ def complete(texts: Iterable[str], typed: str, kind_of: Callable[[str], str], li
 
 
 # ----- moves in words -------------------------------------------------------------------------------
-#: Discord's limit for an autocomplete choice or a menu option (a button holds 80: EVE's
-#: public choices are short).
+#: Discord's limit for an autocomplete choice or a menu option.
 LABEL_LIMIT = 100
+#: A button's: the decisions offered as buttons fit it (``labels.BUTTON_KINDS``).
+BUTTON_LIMIT = 80
 
 
 class _Brief:
@@ -415,7 +419,7 @@ def components() -> tuple[Component, ...]:
         out.append(Component(
             f"seal-{deck}", "eve.kind.seal", E("comp.seal_name", type=type_adj(deck)),
             E(f"comp.seal.{deck}", levels=levels), E(f"comp.seal_gist.{deck}"), stand_in=True,
-            aliases=(deck, HU_TYPE[deck], *SEAL_WORDS[deck])).coded_in_hungarian(HU_COMPONENT_CODES[f"seal-{deck}"]))
+            aliases=(deck, HU_TYPE[deck], *SEAL_WORDS[deck], *SCHEDULE_WORDS[deck])).coded_in_hungarian(HU_COMPONENT_CODES[f"seal-{deck}"]))
     green = Join([region_label(code) for code, region in tab.regions.items() if region.ring == "green"])
     for empire in EMPIRES:              # N15: where its headquarters may go (EVE-PREP-1, EVE-2P-4)
         out.append(Component(empire, "eve.kind.empire", E(f"empire.{empire}"),

@@ -443,7 +443,7 @@ def public_choices(game: EveGame, state: GameState) -> tuple[int, list[str]] | N
     if len(waiting) != 1:
         return None
     seat = next(iter(waiting))
-    if not game._allowed_kinds(state) & {mv.FIRST, mv.ASK, mv.INVADE, mv.STEAL, mv.TAKEFROM, mv.REVEAL}:
+    if not game._allowed_kinds(state) & labels.BUTTON_KINDS:
         return None
     if state.combat is not None and state.combat.step == DICE and state.combat.question is not None:
         return None                                                 # the advantaged side's dice now

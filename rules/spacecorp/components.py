@@ -13,7 +13,7 @@ from rules.messages import Join, Localized, MINUS, Msg, render
 
 from . import moves as mv
 from .data import ERAS, Card, Entry, tables
-from .phrases import S, site_msg
+from .phrases import S, site_msg, team_msg, team_name
 
 GIST_MAX = 70
 #: The HQ sides as Hungarians name them (the rulebook's Központ; the start sides by their era's deck).
@@ -200,9 +200,24 @@ def components() -> tuple[Component, ...]:
                                 ("t", (), ("T", "T")),
                                 ("colony_points", ("CP", "KP", "Col", "Kol", "kolóniapont", "colony points"),
                                  ("CP", "Kol")),
-                                ("infra", ("infrastructure", "infrastruktúra"), ("INFRA", "Infra"))):
+                                ("infra", ("infrastructure", "infrastruktúra"), ("INFRA", "Infra")),
+                                # the map's costs (newcomer 28 S5: "/spacecorp infó é2" listed the era 2
+                                # contracts); one entry for both: a folded Hungarian "é2" is an English "e2"
+                                ("site_costs", ("e#", "f#", "b#", "é#", "felfedezési költség", "építési költség",
+                                                "explore cost", "build cost", "e#/b#", "f#/é#",
+                                                *(f"{letter}{n}" for letter in "ef" for n in range(0, 17))),  # "B1": Blue 1
+                                 ("e#/b#", "f#/é#"))):
         out.append(Component(term.upper(), "spacecorp.kind.term", S(f"comp.term.{term}"), S(f"comp.term.{term}.text"),
                              S(f"comp.term.{term}.gist"), False, aliases, Localized(en=code[0], hu=code[1])))
+    for colour in ("B", "Y", "P", "G"):    # the teams the notation names (newcomer 28 S4: "/spacecorp infó K1"
+        teams = [f"{colour}{n}" for n in range(1, 5)]       # found nothing, "S1" listed the Starfarers' cards)
+        hu_teams = [render(team_msg(team), "hu") for team in teams]
+        shown = Localized(en=f"{teams[0]}–{teams[-1]}", hu=f"{hu_teams[0]}–{hu_teams[-1]}")
+        out.append(Component(f"TEAM-{colour}", "spacecorp.kind.team", S("comp.team.name", colour=S(f"colour.{colour}")),
+                             S("comp.team.text", colour=S(f"colour.{colour}"), teams=Join([team_msg(team) for team in teams]),
+                               example=team_msg(teams[0]), name=team_name(teams[0])),
+                             S("comp.team.gist", teams=Join([team_msg(team) for team in teams])), False,
+                             (*teams, *hu_teams, shown.text("en"), shown.text("hu")), shown))
     for colony in t.colony_tiles.values():
         if colony.players == (1,):
             continue                                        # solo tiles never reach a multiplayer game

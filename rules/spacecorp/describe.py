@@ -3,6 +3,8 @@ suggested moves, redaction of sealed picks, status and hand lines, card lines an
 from __future__ import annotations
 
 import re
+import threading
+import weakref
 from functools import lru_cache
 
 from typing import TYPE_CHECKING
@@ -90,6 +92,49 @@ def describe_move(game: SpaceCorpGame, state: GameState, seat: int, text: str) -
     return _fitted(game, state, seat, text, candidates) if candidates else None
 
 
+def label_features(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> phrases.Features | None:
+    """The wording ``text``'s label takes (``phrases.Features``): one for its decision (the seat's
+    suggestions of the same kind), the briefest any of them needs, so one menu never names the same
+    things two ways ("Védelmi, Védelmi" beside "Védelmi ×2", "Kék 1 (Föld → Hold)" beside "Kék 1 →
+    Erósz", "(Ű02#1 lap, saját Központod Infrája)" beside "(Ű02#1, saját Infra)"; newcomer 28 S1).
+    None: not one of the seat's suggestions (an old move read back: fitted alone)."""
+    if seat not in game.waiting_for(state):
+        return None
+    kind = game.move_kind(text)
+    siblings = [sibling for sibling in _suggested_texts(game, state, seat) if game.move_kind(sibling) == kind]
+    if text not in siblings:
+        return None
+    worded = [phrases.features(sibling) for sibling in siblings]
+    return max(features[0] for features in worded), max(features[1] for features in worded)
+
+
+def _suggested_texts(game: SpaceCorpGame, state: GameState, seat: int) -> tuple[str, ...]:
+    """The seat's suggestions as notation (``suggested_moves``: kept by the seat's view), the
+    last position's kept by identity (every label of a menu asks)."""
+    key = (id(state), seat)
+    stamp = _stamp(state)
+    with _LOCK:                             # the event loop and worker threads may label at once
+        kept = _SUGGESTED.get(key)
+    if kept is not None and kept[0]() is state and kept[1] == stamp:
+        return kept[2]
+    texts = tuple(game.format_move(move) for move in game.suggested_moves(state, seat))
+    with _LOCK:
+        _SUGGESTED[key] = (weakref.ref(state), stamp, texts)
+        while len(_SUGGESTED) > 8:
+            _SUGGESTED.pop(next(iter(_SUGGESTED)))
+    return texts
+
+
+def _stamp(state: GameState) -> tuple[object, ...]:
+    """What tells a position from the same object changed in place (tests set positions up so)."""
+    return (state.phase, repr(state.turn), len(state.pile), tuple(state.offer), len(state.windows), len(state.pending),
+            tuple(len(state.hands.cards[seat]) for seat in range(len(state.players))), len(state.bases))
+
+
+_SUGGESTED: dict[tuple[int, int], tuple[weakref.ReferenceType[GameState], tuple[object, ...], tuple[str, ...]]] = {}
+_LOCK = threading.Lock()
+
+
 def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> list[Msg]:
     """The previews of ``text`` from the fullest to the briefest (see :func:`describe_move`)."""
     try:
@@ -135,7 +180,7 @@ def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> li
     # the opponents rewarded, each with why (newcomer 27f G-3: "reward card for Blue (move to
     # their Spaceport)"), else by name alone
     players = _rewarded_players(game, state, trial.turn.rewards)
-    counted = not _names_cards(text, tuple(played))
+    counted = not _names_cards(text, tuple(played), label_features(game, state, seat, text))
     if isinstance(move, Build):
         # G-7: what the bases do comes first (in fuller, then briefer words), then the opponents
         # rewarded, the cost and the count of cards played; the label's phrase leaves room for
@@ -192,21 +237,22 @@ def _rewarded(what: Msg, cards: int, players: list[Join], counted: bool, alone: 
 
 
 @lru_cache(maxsize=4096)
-def _said(text: str) -> dict[str, str] | None:
-    """The label's phrase of ``text`` (``phrases.phrase``: from the notation alone) in each
-    language; cached (autocomplete asks on every keystroke, for the preview and its fitting)."""
+def _said(text: str, at: phrases.Features | None = None) -> dict[str, str] | None:
+    """The label's phrase of ``text`` (``phrases.phrase``: from the notation alone, in its
+    decision's wording ``at``) in each language; cached (autocomplete asks on every keystroke, for
+    the preview and its fitting)."""
     from rules.messages import LANGUAGES, render
-    phrase = phrases.phrase(text)
+    phrase = phrases.phrase(text, at=at)
     return None if phrase is None else {language: render(phrase, language, label=True) for language in LANGUAGES}
 
 
 @lru_cache(maxsize=4096)
-def _names_cards(text: str, played: tuple[str, ...]) -> bool:
+def _names_cards(text: str, played: tuple[str, ...], at: phrases.Features | None = None) -> bool:
     """Whether the label's phrase of ``text`` names every card (and Time card) ``played``, in
     every language: it does unless it had to leave its sources out (a long label says the
     action alone; the notation sent names them)."""
     from rules.messages import render
-    said = _said(text)
+    said = _said(text, at)
     return said is not None and all(
         re.search(re.escape(render(mv.card_code(card), language)) + r"(?!\d)", words)
         for language, words in said.items() for card in played)
@@ -217,7 +263,7 @@ def _fitted(game: SpaceCorpGame, state: GameState, seat: int, text: str, candida
     host joins them, :data:`rules.base.DESCRIPTION_GLUE` between) fits Discord's 100 characters in every language;
     None when none does (the phrase alone: the hand and the post say the rest)."""
     from rules.messages import LANGUAGES, render
-    said = _said(text)
+    said = _said(text, label_features(game, state, seat, text))
     taken = {language: len(said[language]) + DESCRIPTION_GLUE if said is not None else 0 for language in LANGUAGES}
     for preview in candidates:
         if all(taken[language] + len(render(preview, language, label=True)) <= 100 for language in LANGUAGES):

@@ -160,8 +160,9 @@ class SpaceCorpGame(Game[GameState, Move]):
         return mv.localize(text, language)
 
     def move_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
-        """The move in words, from its notation and the static data (``phrases``)."""
-        return phrases.phrase(text)
+        """The move in words, from its notation and the static data (``phrases``), in the wording
+        its decision shares (``describe.label_features``)."""
+        return phrases.phrase(text, at=describe.label_features(self, state, seat, text))
 
     def full_phrase(self, state: GameState, seat: int, text: str) -> Msg | None:
         """The move in its fullest words (a thread's line, the log: no label's limit)."""

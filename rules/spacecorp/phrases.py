@@ -187,7 +187,7 @@ def build_forms(move: Build) -> tuple[list[Msg], list[list[Msg]]]:
        takes 110 or more)."""
     builds = [S("phrase.build", spots=Join([_build_spot(spot, brief) for spot in move.spots], "and"))
               for brief in (0, 1, 2, 3, 4, 5)]
-    lossy = [builds[3:4]] + ([list(dict.fromkeys(builds[4:]))] if builds[4] != builds[3] else [])
+    lossy = [builds[3:4]] + ([builds[4:]] if builds[4] != builds[3] else [])   # aligned: a decision shares an index
     if len(move.spots) == 1 and len(move.spots[0].bases) > 1:
         lossy.append([S("phrase.build_count", n=len(move.spots[0].bases), site=site_msg(move.spots[0].site))])
     return builds[:3], lossy
@@ -244,8 +244,14 @@ PHRASE_BUDGET = 76
 LABEL_LIMIT = 100
 
 
+#: A label's wording, as a decision's labels share it (``describe.label_features``): the index of
+#: the action's words (the fullest first: :func:`build_forms`' and a Move's legs without their
+#: origin after), and the sources' (0 with the cards' names, 1 by code, 2 in brief words, 3 left out).
+Features = tuple[int, int]
+
+
 def _with(actions: "list[Msg]", sources: Sources, lossy: "list[list[Msg]] | None" = None, full: bool = False,
-          rooms: "list[Msg] | None" = None) -> Msg:
+          rooms: "list[Msg] | None" = None, at: "Features | None" = None) -> "tuple[Msg, Features]":
     """The action with where its value comes from, the same facts in fewer words as far as needed:
     ``actions`` from the fullest to the briefest (a move's legs without their origins, where the
     teams stand), each with the cards by name, by code alone (the hand names them), then the
@@ -258,88 +264,131 @@ def _with(actions: "list[Msg]", sources: Sources, lossy: "list[list[Msg]] | None
     G-7), in fuller and briefer words: it matters more than the sources, so each limit is first
     the label's limit less the preview and the host's glue (the fuller first), and before a phrase that
     leaves no room for the briefest come the actions alone (the sources are in the notation sent),
-    then each group of ``lossy`` ones in turn, beside each room (:func:`build_forms`)."""
+    then each group of ``lossy`` ones in turn, beside each room (:func:`build_forms`).
+
+    Returned with its :data:`Features`; ``at``: the wording of those features (a decision's, each
+    clipped to the briefest this move has), whatever its length."""
     from rules.messages import LANGUAGES, render
     extra = sources_msg(sources)
     groups = lossy or []
+    every = actions + [action for group in groups for action in group]
 
-    def variants(action: Msg, first: bool) -> list[Msg]:
+    def message(features: Features) -> Msg:
+        action = every[min(features[0], len(every) - 1)]
+        if not extra or features[1] >= 3:
+            return action
+        said = extra if features[1] == 0 else sources_msg(sources, names=False, brief=features[1] == 2)
+        return S("phrase.with", action=action, sources=said)
+
+    if at is not None:
+        return message(at), at
+
+    def variants(index: int, first: bool) -> list[Features]:
         if not extra:
-            return [action]
-        brief = [S("phrase.with", action=action, sources=sources_msg(sources, names=False, brief=True))]
-        return [S("phrase.with", action=action, sources=extra),
-                S("phrase.with", action=action, sources=sources_msg(sources, names=False))] + brief if first else brief
+            return [(index, 0)]        # no sources: the neutral level, so siblings' keep theirs
+        return [(index, 0), (index, 1), (index, 2)] if first else [(index, 2)]
 
-    same_facts = [message for index, action in enumerate(actions) for message in variants(action, index == 0)]
+    same_facts = [features for index in range(len(actions)) for features in variants(index, index == 0)]
     if full:                # no label's limit: the fullest
-        return same_facts[0]
-    fewer = [[message for action in group for message in variants(action, False)] + group for group in groups]
-    tiers: list[tuple[dict[str, int], list[Msg]]] = []
+        return message(same_facts[0]), same_facts[0]
+    fewer: list[list[Features]] = []
+    offset = len(actions)
+    for group in groups:
+        indices = range(offset, offset + len(group))
+        offset += len(group)
+        fewer.append([features for index in indices for features in variants(index, False)]
+                     + [(index, 3 if extra else 0) for index in indices])
+    alone = [(index, 3 if extra else 0) for index in range(len(actions))]
+    tiers: list[tuple[dict[str, int], list[Features]]] = []
     kept = [{language: LABEL_LIMIT - DESCRIPTION_GLUE - len(render(room, language, label=True)) for language in LANGUAGES}
             for room in rooms or []]
     for limits in kept:
         tiers += [({language: min(PHRASE_BUDGET, limits[language]) for language in LANGUAGES}, same_facts),
                   (limits, same_facts)]
-    tiers += [(limits, actions) for limits in kept] + [(limits, group) for group in fewer for limits in kept]
+    tiers += [(limits, alone) for limits in kept] + [(limits, group) for group in fewer for limits in kept]
     first_lossy = fewer[0][:len(fewer[0]) - len(groups[0])] if groups else []
     tiers += [(dict.fromkeys(LANGUAGES, PHRASE_BUDGET), same_facts),
               (dict.fromkeys(LANGUAGES, LABEL_LIMIT), same_facts + first_lossy)]
     for limits, candidates in tiers:
-        for message in candidates:
-            if all(len(render(message, language, label=True)) <= limits[language] for language in LANGUAGES):
-                return message
-    return (groups[0] if groups else actions)[-1] if extra else (same_facts + first_lossy)[-1]
+        for features in candidates:
+            said = message(features)
+            if all(len(render(said, language, label=True)) <= limits[language] for language in LANGUAGES):
+                return said, features
+    last = (len(actions) + len(groups[0]) - 1 if groups else len(actions) - 1, 3) if extra \
+        else (same_facts + first_lossy)[-1]
+    return message(last), last
 
 
-def _first_fitting(candidates: "list[Msg]", full: bool = False) -> Msg:
+def _first_fitting(candidates: "list[Msg]", full: bool = False, at: "Features | None" = None) -> "tuple[Msg, Features]":
     """The first of ``candidates`` (the fullest first) within a label in every language; else the
-    last.  ``full``: the first (no label's limit)."""
+    last.  ``full``: the first (no label's limit); ``at``: the one of those features (clipped)."""
     from rules.messages import LANGUAGES, render
+    if at is not None:
+        return candidates[min(at[0], len(candidates) - 1)], at
     if full:
-        return candidates[0]
-    for message in candidates[:-1]:
+        return candidates[0], (0, 0)
+    for index, message in enumerate(candidates[:-1]):
         if all(len(render(message, language, label=True)) <= LABEL_LIMIT for language in LANGUAGES):
-            return message
-    return candidates[-1]
+            return message, (index, 0)
+    return candidates[-1], (len(candidates) - 1, 0)
 
 
 @lru_cache(maxsize=4096)
-def phrase(text: str, full: bool = False) -> Msg | None:
+def phrase(text: str, full: bool = False, at: "Features | None" = None) -> Msg | None:
     """``text`` (canonical notation, as stored) in words; None when it does not parse.  A label's
     phrase says a long move in fewer words (the same facts); ``full``: the fullest wording always
-    (a thread's line, the log: no label's limit)."""
+    (a thread's line, the log: no label's limit); ``at``: in the wording of those
+    :data:`Features` (a decision's: ``describe.label_features``)."""
+    worded = _worded(text, full, at)
+    return None if worded is None else worded[0]
+
+
+@lru_cache(maxsize=4096)
+def features(text: str) -> Features:
+    """The :data:`Features` of ``text``'s label phrase fitted alone ((0, 0): it does not parse, or
+    has one wording)."""
+    worded = _worded(text, False, None)
+    return (0, 0) if worded is None else worded[1]
+
+
+def _worded(text: str, full: bool, at: "Features | None") -> "tuple[Msg, Features] | None":
     try:
         move = mv.parse_move(0, text)
     except IllegalMove:
         return None
+    worded = _move_worded(move, full, at)
+    return worded if isinstance(worded, tuple) else (worded, (0, 0))
+
+
+def _move_worded(move: mv.Move, full: bool, at: "Features | None") -> "tuple[Msg, Features] | Msg":
     if isinstance(move, Research):
-        return _with([S("phrase.research")], move.sources, full=full)
+        return _with([S("phrase.research")], move.sources, full=full, at=at)
     if isinstance(move, MoveAction):
         return _with([S("phrase.move", legs=Join([_leg(leg, brief) for leg in move.legs], "and"))
-                      for brief in (False, True)], move.sources, full=full)
+                      for brief in (False, True)], move.sources, full=full, at=at)
     if isinstance(move, Explore):
         spots = Join([S("phrase.spot", site=site_msg(spot.site), team=team_name(spot.team)) for spot in move.spots],
                      "and")
         action = S("phrase.explore_stacks", spots=spots, stacks=Join([mv.stack_code(x) for x in move.stacks])) if move.stacks else \
             S("phrase.explore", spots=spots)
-        return _with([action], move.sources, full=full)
+        return _with([action], move.sources, full=full, at=at)
     if isinstance(move, Build):
         same_facts, lossy = build_forms(move)
-        return _with(same_facts, move.sources, lossy, full=full, rooms=effect_forms(move))
+        return _with(same_facts, move.sources, lossy, full=full, rooms=effect_forms(move), at=at)
     if isinstance(move, Produce):
         places: list[Msg | str] = [site_msg(site) for site in move.sites]
         places += [S("phrase.legacy_pair")] if move.legacy else []
-        return _with([S("phrase.produce", sites=Join(places, "and"))], move.sources, full=full)
+        return _with([S("phrase.produce", sites=Join(places, "and"))], move.sources, full=full, at=at)
     if isinstance(move, Genetics):
-        return _with([S("phrase.genetics")], move.sources, full=full)
+        return _with([S("phrase.genetics")], move.sources, full=full, at=at)
     if isinstance(move, Idea):
-        return _with([S("phrase.idea")], move.sources, full=full)
+        return _with([S("phrase.idea")], move.sources, full=full, at=at)
     if isinstance(move, Upgrade):
         return S("phrase.upgrade", card=card_msg(move.card), box=move.box)
     if isinstance(move, Special):
         if move.leg:            # a long one: the card by code, the leg without its origin
             return _first_fitting([S("phrase.special_leg", card=card_msg(move.card), leg=_leg(move.leg)),
-                                   S("phrase.special_leg", card=mv.card_code(move.card), leg=_leg(move.leg, True))], full=full)
+                                   S("phrase.special_leg", card=mv.card_code(move.card), leg=_leg(move.leg, True))], full=full, at=at)
         if move.target:
             return S("phrase.special_target", card=card_msg(move.card), site=site_msg(move.target))
         return S("phrase.special", card=card_msg(move.card))
@@ -349,7 +398,7 @@ def phrase(text: str, full: bool = False) -> Msg | None:
                                  cp=Join([_cp(item) for item in move.cp])),
                                S("phrase.colonize_brief", region=_region(move.region), colony=colony,
                                  cp=Join([_cp(item, brief=True) for item in move.cp])),
-                               S("phrase.colonize_plain", region=_region(move.region), colony=colony)], full=full)
+                               S("phrase.colonize_plain", region=_region(move.region), colony=colony)], full=full, at=at)
     if isinstance(move, Pass):
         return S("phrase.pass")
     if isinstance(move, Fulfill):

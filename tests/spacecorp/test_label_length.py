@@ -79,6 +79,7 @@ def test_SC_9_4_SC_VAL_11_the_preview_says_a_distance_and_a_cost_in_their_units(
     assert preview is not None and preview.key == "spacecorp.preview.move"
     assert render(preview, "hu") == "4 mozgáspont" and render(preview, "en") == "distance 4"
     label = host_label(game, state, 0, text, "hu")
-    assert label == "Mozgass csapatot: Kék 1 (Föld → Hold) (Ű01#1, saját Infra, Idő1 dupla) – 4 mozgáspont", label
+    # the legs without their origin: the decision's wording, which its moves to Sisyphus need (newcomer 28 S1)
+    assert label == "Mozgass csapatot: Kék 1 → Hold (Ű01#1, saját Infra, Idő1 dupla) – 4 mozgáspont", label
     assert render(Msg("spacecorp.preview.explore", cost=2), "hu") == "2 értékbe kerül"
     assert render(Msg("spacecorp.preview.build", cost=3), "en") == "needs value 3"

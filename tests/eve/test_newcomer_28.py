@@ -1,0 +1,97 @@
+"""Newcomer report 2026-11-28 (a Hungarian board-gamer's first EVE: Conquests against the computer,
+played with docs/newcomer_driver.py)."""
+from __future__ import annotations
+
+from rules.eve import GAME
+from rules.eve.data import tables
+from rules.eve.state import CARDS_ATT, STEAL
+from rules.messages import Msg, render
+
+from tests.pulsar.test_label_length import host_label
+
+from .helpers import AMARR, GALLENTE, FixedDice, clear, give_cards, hold, in_round, new, play
+from .test_newcomer_d import _hand
+from .test_rules import faces
+
+
+def _steal_position():   # type: ignore[no-untyped-def]
+    """Gallente destroys Amarr's outpost in Tenerifis (orange); Amarr holds three green cards."""
+    state = new(4)
+    clear(state)
+    hold(state, GALLENTE, "R15", 6)
+    hold(state, AMARR, "R48", 1, outpost="D")
+    give_cards(state, AMARR, ["R01", "R05", "R12"])
+    state = in_round(state, GALLENTE, "L")
+    state.streams = FixedDice(faces(2, 2, 2, 2, 2))
+    state = play(state, GALLENTE, "attack R15 > R48")
+    state = play(state, AMARR, "dice 0d 0s 0t")
+    return play(state, GALLENTE, "dice 5d 0s 0t")
+
+
+def test_EVE_CMB_13_the_steal_buttons_fit_a_button_whole() -> None:
+    """E1 (EVE-CMB-13): the steal is offered as buttons, and a button holds 80 characters: "Lopd
+    el ezt a régiókártyát: R04 Heimatar (neked +1 győzelmi pont, a vesztesnek…" was cut. The
+    decision's labels fit 80 in both languages, every one with the points it brings."""
+    state = _steal_position()
+    assert state.combat is not None and state.combat.step == STEAL
+    seat, texts = GAME.public_choices(state) or (None, [])
+    assert seat == GALLENTE and sorted(texts) == ["steal R01", "steal R05", "steal R12"]
+    for text in texts:
+        assert GAME.describe_move(state, seat, text) == Msg("eve.describe.steal_brief", vp=1)
+        for language in ("hu", "en"):
+            label = host_label(GAME, state, seat, text, language)
+            assert len(label) <= 80 and "…" not in label
+    assert host_label(GAME, state, seat, "steal R12", "hu") == \
+        "Lopd el ezt a régiókártyát: R12 Verge Vendor (+1 győzelmi pont)"
+
+
+def test_EVE_CMB_1_a_combat_card_label_says_what_the_card_does() -> None:
+    """E2 (EVE-CMB-1, the card step): "kártya T17 (Játssz ki harci kártyát: T17
+    (Szenzorzavarás))" was chosen blind mid-battle; the label says what the card does, as its
+    discard label did."""
+    state = new(4)
+    clear(state)
+    hold(state, GALLENTE, "R48", 6)
+    hold(state, AMARR, "R59", 4)
+    _hand(state, GALLENTE, ["PR17"])
+    state = in_round(state, GALLENTE, "L")
+    state = play(state, GALLENTE, "attack R48 > R59")
+    assert state.combat is not None and state.combat.step == CARDS_ATT
+    assert GAME.describe_move(state, GALLENTE, "cards PR17") == Msg("eve.card_gist.PRD-E")
+    assert host_label(GAME, state, GALLENTE, "cards PR17", "hu") == \
+        "Játssz ki harci kártyát: T17 (Szenzorzavarás) – csatában az ellenfél ereje −2 (legalább 1)"
+
+
+def test_EVE_LOG_3_the_drawn_card_message_says_what_it_does_and_when() -> None:
+    """E3 (EVE-LOG-3): "Ezt a lapot húztad: T17 (Szenzorzavarás)." named a card the player had
+    never seen; the private message says what it does and when it is played."""
+    before = in_round(new(2), AMARR, "L")
+    move = GAME.parse_move(before, AMARR, "draw P")
+    after = GAME.apply(before, move)
+    [card] = [card for card in after.hands.cards[AMARR] if card not in before.hands.cards[AMARR]]
+    notices = GAME.notices(before, move, after)
+    assert [(notice.seat, notice.msg.key) for notice in notices] == [(AMARR, "eve.notice.drew")]
+    msg = notices[0].msg
+    assert msg.params["gist"] == Msg(f"eve.card_gist.{tables().cards[card].kind}")
+    assert msg.params["timing"].key.startswith("eve.timing.")
+    hungarian = render(msg, "hu")
+    assert hungarian.startswith("Ezt a lapot húztad: ") and " – " in hungarian and hungarian.count(":") == 1
+
+
+def test_EVE_SCH_1_info_finds_the_schedules_and_says_them_with_one_colon_a_sentence() -> None:
+    """E4, E5 (EVE-SCH-1): `/eve infó jegyzék` found nothing, though the status and every round's
+    end speak of the schedule; the seals' entries (which tell the schedules) answer it, and they
+    said "hány hónapot lép a pecsét: 1. szint: 3 akció" and "fejlesztési pecsét: fejlesztés
+    forduló: terjeszkedés" (a colon after a colon)."""
+    from bot.lookup import find, search
+    from rules.eve.reading import components
+    assert [comp.id for comp in search("eve", "jegyzék")] == ["seal-D", "seal-P", "seal-L"]
+    named = find("eve", "termelési jegyzék")
+    assert named is not None and named.id == "seal-P"
+    for comp in components():
+        if comp.id.startswith("seal-"):
+            for language in ("hu", "en"):
+                assert render(comp.gist, language).count(":") == 0
+                text = render(comp.text, language)
+                assert all(sentence.count(":") <= 1 for sentence in text.split(". ")), text
+    assert "1. szinten 4 akció és 5 hónap, 2. szinten 5 akció és 4 hónap" in render(named.text, "hu")
