@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from rules.base import Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, RulesError, ScorePart, players_option
+from rules.base import DESCRIPTION_GLUE, Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, RulesError, ScorePart, players_option
 from rules.messages import MINUS, Join, Localized, Msg, mentions
 
 from . import engine as E
@@ -22,6 +23,24 @@ INCOME_ORDER = ("c", "o", "k", "q", "t", "pw")
 
 def _income_rank(unit: str) -> int:
     return INCOME_ORDER.index(unit) if unit in INCOME_ORDER else len(INCOME_ORDER)
+
+
+@dataclass(frozen=True)
+class _Description:
+    """What :meth:`GaiaGame.describe_move` may say of a move, before it is fitted to the label:
+    what a lone ``decline`` turns down, the taken component's gist, the gains and costs, the
+    costs alone (where there are gains besides)."""
+    cmds: list[list[str]]
+    declined: Msg | None = None
+    gist: Msg | None = None
+    effect: Msg | None = None
+    cost: Msg | None = None
+    brief: Msg | None = None    # the costs (an income order's bowls) in the images' abbreviations
+
+
+#: the description parts of the moves of the last position asked (its state under "state"): a
+#: label's words and its description are worked out from one copy and apply
+_MEMO: dict[Any, Any] = {}
 
 
 class GaiaGame(Game[GaiaState, GaiaMove]):
@@ -407,8 +426,11 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         return score_breakdown(state)
 
     def move_phrase(self, state: GaiaState, seat: int, text: str) -> Msg | None:
+        """The move in words, fitted to its label with room for what it does: the room its
+        briefer descriptions take (:meth:`_description_rooms`: the cost, else the gains, then the
+        cost in brief), so a label never loses its cost to its wording (GP-ACT-1)."""
         from .texts import move_phrase
-        return move_phrase(state, text)
+        return move_phrase(state, text, self._description_rooms(state, seat, text))
 
     def full_phrase(self, state: GaiaState, seat: int, text: str) -> Msg | None:
         from .texts import full_phrase
@@ -424,24 +446,71 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         federation token, a tech tile, a faction), and the mover's gains and costs ("-2 credits,
         -1 ore, +3 VP"; cheap: one copy and apply).  None for a partial or illegal text:
         autocomplete then shows the notation alone."""
+        parts = self._description_parts(state, seat, text)
+        if parts is None:
+            return None
+        from .texts import fitted_description
+        room = self._description_rooms(state, seat, text)
+        if parts.declined is not None:    # what a lone "decline" turns down (newcomer L-1)
+            return fitted_description(state, text, [parts.declined], room)
+        gist, effect = parts.gist, parts.effect
+        phrase = self.move_phrase(state, seat, text)
+        if gist is not None and (mentions(phrase, gist) or _names_tile(phrase, state, parts.cmds)
+                                 or _names_brief(phrase, parts.cmds)):
+            gist = None     # the move's words already name it ("takes booster 2 (income ...)")
+        # the fullest that fits the label after the move's words (never clipped): the gist and
+        # the effect, the effect alone, the cost alone (a lab's "-5 credits, -3 ore" beside its
+        # tile's words, whose gains they say: newcomer 27i I-20), the cost in brief ("-5 c, -3 o"),
+        # the gist alone; else none
+        candidates = [Msg("gaia.describe.with", gist=gist, effect=effect)] if gist is not None and effect else []
+        candidates += [message for message in (effect, parts.cost, parts.brief, gist) if message is not None]
+        return fitted_description(state, text, candidates, room)
+
+    def _description_rooms(self, state: GaiaState, seat: int, text: str) -> tuple[int, ...] | None:
+        """The characters move ``text``'s briefer descriptions take after its words, glue
+        included, in the longer language, the fuller first: what a declined offer turns down,
+        else the cost (else the gains), then the cost in brief; none with nothing to say (the
+        gist is left out: the words often name it); None for a move not legal here."""
+        parts = self._description_parts(state, seat, text)
+        if parts is None:   # not a legal move here: the rule of thumb's room (texts.DESCRIPTION_ROOM)
+            return None
+        from .texts import text_lengths
+        said = [parts.declined] if parts.declined is not None else [parts.cost or parts.effect, parts.brief]
+        return tuple(DESCRIPTION_GLUE + max(text_lengths(message)) for message in said if message is not None)
+
+    def _description_parts(self, state: GaiaState, seat: int, text: str) -> "_Description | None":
+        """:meth:`describe_move`'s parts, worked out once per position and move (the label's
+        words and its description both need them)."""
+        tag = (state.get("log_count"), state.get("phase"), state.get("offer"))   # a state changed in place
+        if _MEMO.get("state") is not state or _MEMO.get("tag") != tag:
+            _MEMO.clear()
+            _MEMO["state"], _MEMO["tag"] = state, tag
+        key = (seat, text)
+        if key not in _MEMO:
+            _MEMO[key] = self._work_out_description(state, seat, text)
+        found = _MEMO[key]
+        return found if isinstance(found, _Description) else None
+
+    def _work_out_description(self, state: GaiaState, seat: int, text: str) -> "_Description | None":
         try:
             move = self.parse_move(state, seat, text)
             applied = self.apply(state, move)
         except RulesError:
             return None
         declined = _declined(state, seat, move["cmds"])
-        if declined is not None:    # what a lone "decline" turns down (newcomer L-1)
-            from .texts import fitted_description
-            return fitted_description(state, text, [declined])
+        if declined is not None:
+            return _Description(move["cmds"], declined=declined)
         after = applied["players"][seat]
         gist = self._taken_gist(state, move["cmds"])
         before = state["players"][seat]
         parts: list[Msg] = []
         costs: list[Msg] = []   # what the move pays: the label keeps it where its gains do not fit (I-20)
+        brief: list[Msg] = []   # the same in the images' abbreviations ("-5 c, -3 o")
         # a move that ends the game brings the final scoring and its conversions (GP-END-1..6a):
         # "+4 credits, -4 power, +24 VP" read as the last pass's own gains (newcomer E-8); it
         # says the game ends instead
         ends = self.is_over(applied) and not self.is_over(state)
+        ordering = any(cmd[0] == "income" for cmd in move["cmds"])
         # a move that starts a round brings the round's income (GP-INC-1): that total would
         # read as the move's own effect ("+4 ore" for a booster giving 1 ore), so none is shown
         if before is not None and after is not None and applied["round"] == state["round"] and not ends:
@@ -455,6 +524,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
                     parts.append(_delta(key, change))
                 if change < 0:
                     costs.append(parts[-1])
+                    brief.append(_delta(key, change, "gaia.delta_brief."))
             # power tokens leaving the bowls (a satellite's, GP-FED-3; a gaiaformer's to the Gaia
             # area, GP-GF-3; burnt, GP-POW-6) or gained are tokens, not power spent: a
             # federation's satellite read "−1 energia" when its token came from bowl III
@@ -468,14 +538,17 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             if spent > 0:
                 parts.append(Msg("gaia.delta.pw", n=_signed(-spent)))
                 costs.append(parts[-1])
+                brief.append(Msg("gaia.delta_brief.pw", n=_signed(-spent)))
             # an income order's tokens are its income's, alike in every order (and a button's
             # 80 characters hold them beside one order's words only): not said
-            ordering = any(cmd[0] == "income" for cmd in move["cmds"])
             if to_gaia > 0:
                 parts.append(Msg("gaia.delta.to_gaia", n=to_gaia))
             tokens = _beside(change + max(0, to_gaia), token.get("t", 0))
             if tokens and not ordering:
                 parts.append(_delta("t", tokens))
+                if tokens < 0:      # a federation's satellites, burnt power (GP-FED-3, GP-POW-6)
+                    costs.append(parts[-1])
+                    brief.append(_delta("t", tokens, "gaia.delta_brief."))
             vp = _beside(after["vp"] - before["vp"], token.get("vp", 0))
             if vp:
                 parts.append(Msg("gaia.delta.vp", n=_signed(vp)))
@@ -486,18 +559,12 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
                              bowl3=after["power"]["area3"])]
         effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else \
             Msg("gaia.describe.ends_game") if ends else None
-        phrase = self.move_phrase(state, seat, text)
-        if gist is not None and (mentions(phrase, gist) or _names_tile(phrase, state, move["cmds"])):
-            gist = None     # the move's words already name it ("takes booster 2 (income ...)")
-        # the fullest that fits the label after the move's words (never clipped): the gist and
-        # the effect, the effect alone, the gist alone; else none (the phrase alone)
-        candidates = [Msg("gaia.describe.with", gist=gist, effect=effect)] if gist is not None and effect else []
-        # the cost alone where the gains do not fit: a lab's "-5 credits, -3 ore" beside its tile's
-        # words, whose gains they say (newcomer 27i I-20)
         cost = Msg("gaia.describe.effect", effect=Join(costs)) if costs and len(costs) < len(parts) else None
-        candidates += [message for message in (effect, cost, gist) if message is not None]
-        from .texts import fitted_description
-        return fitted_description(state, text, candidates)
+        short = Msg("gaia.describe.effect", effect=Join(brief)) if brief else None
+        if ordering and after is not None and parts:      # the bowls in brief where the full words do not fit
+            short = Msg("gaia.delta.bowls_brief", bowl1=after["power"]["area1"], bowl2=after["power"]["area2"],
+                        bowl3=after["power"]["area3"])
+        return _Description(move["cmds"], gist=gist, effect=effect, cost=cost, brief=short)
 
     def _taken_gist(self, state: GaiaState, cmds: list[list[str]]) -> Msg | None:
         """The gist of the last component a line takes (None: it takes none)."""
@@ -694,11 +761,28 @@ def _names_tile(phrase: Msg | None, state: GaiaState, cmds: list[list[str]]) -> 
                                          for key in ("gaia.techgist.", "gaia.techgist_short."))
 
 
-def _delta(unit: str, change: int) -> Msg:
+def _names_brief(phrase: Msg | None, cmds: list[list[str]]) -> bool:
+    """Whether ``phrase`` names the booster or federation token the line takes by its brief
+    gist (a long pass decision's "passz: 4 pont / …", a long federation's "12 VP"): the
+    description then does not say it again ("12 VP (12 victory points · …)")."""
+    from .tables import BOOSTERS, FED_TOKENS
+    from .texts import amount, booster_gist
+    for cmd in cmds:
+        arg = cmd[-1] if len(cmd) > 1 else ""
+        if cmd[0] in ("pass", "booster") and arg in BOOSTERS and mentions(phrase, booster_gist(arg, True)):
+            return True
+        if cmd[0] in ("federation", "fedtile") and arg in FED_TOKENS:
+            gain = amount(FED_TOKENS[arg]["reward"], brief=True)
+            if mentions(phrase, Msg("gaia.fedgist", gain=gain)) or isinstance(gain, Msg) and mentions(phrase, gain):
+                return True
+    return False
+
+
+def _delta(unit: str, change: int, key: str = "gaia.delta.") -> Msg:
     """A gain or cost of ``unit`` in the description: "-1 power token", "+2 credits" (English
     agrees with one; the signed number is no plain number the catalogue's plural can count)."""
     one = "_one" if abs(change) == 1 and unit in ("c", "t") else ""
-    return Msg(f"gaia.delta.{unit}{one}", n=_signed(change))
+    return Msg(f"{key}{unit}{one}", n=_signed(change))
 
 
 def _signed(change: int) -> Localized:

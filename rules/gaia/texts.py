@@ -89,15 +89,16 @@ def _booster_effect(bid: str) -> Msg:
     return Msg("gaia.booster.income_and", income=income, second=second)
 
 
-def booster_gist(bid: str) -> Msg:
-    """A booster in brief: its income, then its action or pass VP (labels, lists, status)."""
+def booster_gist(bid: str, brief: bool = False) -> Msg:
+    """A booster in brief: its income, then its action or pass VP (labels, lists, status);
+    ``brief`` (a long label): the pass VP in the short gists' words ("passz: 4 pont / …")."""
     b = BOOSTERS[bid]
     income = amount(",".join(b["income"]))
     if b["action"]:
         return Msg("gaia.booster.short", income=income, second=Msg("gaia.booster.short_action." + _k(b["action"])))
     if b["pass"]:
         return Msg("gaia.booster.short", income=income, second=Msg(
-            "gaia.booster.short_pass", vp=b["pass"]["vp"], per=Msg("gaia.pershort." + b["pass"]["count"])))
+            "gaia.booster.short_pass_brief" if brief else "gaia.booster.short_pass", vp=b["pass"]["vp"], per=Msg("gaia.pershort." + b["pass"]["count"])))
     return Msg("gaia.booster.income", income=income)
 
 
@@ -419,12 +420,12 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
         return Msg(phrase + "up", field=_field(arg, brief >= 2))
     if verb == "pass":
         if args and arg in BOOSTERS:
-            return Msg(phrase + "pass_booster", n=arg[7:], effect=booster_gist(arg))
+            return Msg(phrase + "pass_booster", n=arg[7:], effect=booster_gist(arg, brief >= 2))
         return Msg("gaia.phrase.pass")
     if verb == "booster" and arg in BOOSTERS:
         # the short gist: the phrase is a button's label too (80 characters), and a label cut
         # inside a word ("1 ingyenes terra…") reads as an English code to a Hungarian
-        return Msg(phrase + "booster", n=arg[7:], effect=booster_gist(arg))
+        return Msg(phrase + "booster", n=arg[7:], effect=booster_gist(arg, brief >= 2))
     if verb == "faction" and arg in FACTIONS:
         return Msg("gaia.phrase.faction", faction=Msg("gaia.faction." + arg))
     if verb == "decline":
@@ -440,8 +441,9 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
         return Msg(key, tile=_tech_pos(tech, arg, brief))
     if verb == "action" and arg in ACTIONS:
         kind = "action_power" if arg.startswith("power") else "action_qic"
-        if brief >= 5 and ACTIONS[arg]["reward"] == "fedtile":   # the next step names the token
-            return Msg(phrase + kind + "_gain", gain=Msg("gaia.actfx_brief.fedtile"))
+        if brief >= 5 and ACTIONS[arg]["reward"] in ("fedtile", "1step", "2step"):
+            # the next step names the token, or the mine the steps are for
+            return Msg(phrase + kind + "_gain", gain=Msg("gaia.actfx_brief." + _k(ACTIONS[arg]["reward"])))
         if brief >= 4:
             return Msg(phrase + kind + "_gain", gain=_action_gain(arg))
         return Msg(phrase + kind, effect=_action_effect(arg))
@@ -538,17 +540,28 @@ FIELD_BY_CODE = 8
 TILE_BY_CODE = 9
 
 
-def _fitting_order(limit: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def _fitting_order(limit: int, room: tuple[int, ...] | None = None) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """The (budget, brief levels) a label's words are tried at, in order: every fact in full
     words with room for the description (:data:`DESCRIPTION_ROOM`), then the briefer words that
     still say a tile's effect with room for its cost at least (:data:`COST_ROOM`: an action by
     its gain, a tile's gist in the image's abbreviations; newcomer 27i I-20: "take tech tile “PI &
     academies power value 4”; no research step" had lost its "-5 credits, -3 ore"), then any
-    wording within the limit.  A button's choice keeps no room (:func:`_fitted_phrase`)."""
+    wording within the limit.  A button's choice keeps no room (:func:`_fitted_phrase`).
+
+    ``room``: the characters the move's briefer descriptions take, the fuller first (its cost,
+    else its gains, then its cost in brief, with the glue: ``GaiaGame._description_rooms``); the
+    briefer words then leave that room, not the rule of thumb's, and a button's leave it too (an
+    income order's bowls, GP-INC-2): the label keeps what the move costs or does before the
+    fullest wording."""
+    if room is None:
+        if limit == BUTTON_LIMIT:
+            return ((limit, BRIEF_LEVELS),)
+        return ((limit - DESCRIPTION_ROOM, BRIEF_LEVELS[:SAME_FACT_LEVELS]),
+                (limit - COST_ROOM, BRIEF_LEVELS[SAME_FACT_LEVELS:TILE_BY_CODE]), (limit, BRIEF_LEVELS))
     if limit == BUTTON_LIMIT:
-        return ((limit, BRIEF_LEVELS),)
-    return ((limit - DESCRIPTION_ROOM, BRIEF_LEVELS[:SAME_FACT_LEVELS]),
-            (limit - COST_ROOM, BRIEF_LEVELS[SAME_FACT_LEVELS:TILE_BY_CODE]), (limit, BRIEF_LEVELS))
+        return tuple((limit - size, BRIEF_LEVELS) for size in room) + ((limit, BRIEF_LEVELS),)
+    return ((limit - max((*room[:1], DESCRIPTION_ROOM)), BRIEF_LEVELS[:SAME_FACT_LEVELS]),
+            *((limit - size, BRIEF_LEVELS[:TILE_BY_CODE]) for size in room), (limit, BRIEF_LEVELS))
 
 
 #: the phases whose few moves may be public choices (buttons): income order and Taklons'
@@ -575,17 +588,22 @@ def _verbs(text: str) -> tuple[str, ...]:
         return ()
 
 
+def text_lengths(message: Msg) -> tuple[int, ...]:
+    """``message``'s length as a label in every language."""
+    return _lengths(message)
+
+
 def _lengths(message: Msg) -> tuple[int, ...]:
     from rules.messages import LANGUAGES, render
     return tuple(len(render(message, language, label=True)) for language in LANGUAGES)
 
 
-def move_phrase(state: Any, text: str) -> Msg | None:
+def move_phrase(state: Any, text: str, room: tuple[int, ...] | None = None) -> Msg | None:
     """A stored move line in words (the actor prefix left out: the host names the player),
     fitting a label by design: the fullest wording within the label's limit less room for the
     description in every language, else the fullest within the limit, else the briefest
-    (:data:`BRIEF_LEVELS`).  Never clipped."""
-    return _fitted(state, text)[0]
+    (:data:`BRIEF_LEVELS`).  Never clipped.  ``room``: :func:`_fitting_order`'s."""
+    return _fitted(state, text, None, room)[0]
 
 
 def full_phrase(state: Any, text: str) -> Msg | None:
@@ -597,12 +615,13 @@ def full_phrase(state: Any, text: str) -> Msg | None:
 UNLIMITED = 10 ** 6
 
 
-def _fitted(state: Any, text: str, limit: int | None = None) -> tuple[Msg | None, tuple[int, ...]]:
+def _fitted(state: Any, text: str, limit: int | None = None, room: tuple[int, ...] | None = None
+            ) -> tuple[Msg | None, tuple[int, ...]]:
     """:func:`move_phrase` and its length in every language (cached by the move's text, the
     label's limit and the tech tiles lying on the board), at :func:`_label_level`."""
     body, limit, tech_items = _label_key(state, text, limit)
-    own = _fitted_phrase(body, limit, tech_items)
-    level = _label_level(state, body, limit, tech_items, own[2])
+    own = _fitted_phrase(body, limit, tech_items, room)
+    level = _label_level(state, body, limit, tech_items, own[2], room)
     return own[:2] if level == own[2] else _phrase_at(body, level, tech_items)
 
 
@@ -615,7 +634,8 @@ def _label_key(state: Any, text: str, limit: int | None) -> tuple[str, int, tupl
     return body, limit, tuple(sorted((k, v) for k, v in tech.items() if isinstance(v, str)))
 
 
-def _label_level(state: Any, body: str, limit: int, tech_items: tuple[tuple[str, str], ...], own: int) -> int:
+def _label_level(state: Any, body: str, limit: int, tech_items: tuple[tuple[str, str], ...], own: int,
+                 room: tuple[int, ...] | None = None) -> int:
     """The brief level (:data:`BRIEF_LEVELS`) of a line's words; ``own``: the line's own fitting.
     A label of a decision (a move with chosen arguments, :func:`_choices_of`) is worded as all
     of its decision's labels are, as far as that wording still says every fact
@@ -626,16 +646,16 @@ def _label_level(state: Any, body: str, limit: int, tech_items: tuple[tuple[str,
     variants = _choices_of(state, body) if limit < UNLIMITED else None
     if variants is None:
         return own
-    level, roomy = _group_level(variants, limit, tech_items)
+    level, roomy = _group_level(variants, limit, tech_items, room)
     return level if roomy or level < SAME_FACT_LEVELS else max(own, SAME_FACT_LEVELS - 1)
 
 
-def drops_facts(state: Any, text: str) -> bool:
+def drops_facts(state: Any, text: str, room: tuple[int, ...] | None = None) -> bool:
     """True when the label of move ``text`` says it in a wording that leaves facts to its
     description or the images (a tech tile by its space alone, :data:`SAME_FACT_LEVELS`)."""
     body, limit, tech_items = _label_key(state, text, None)
-    own = _fitted_phrase(body, limit, tech_items)
-    level = _label_level(state, body, limit, tech_items, own[2])
+    own = _fitted_phrase(body, limit, tech_items, room)
+    level = _label_level(state, body, limit, tech_items, own[2], room)
     words = own[1] if level == own[2] else _phrase_at(body, level, tech_items)[1]
     # briefer words that leave room for the description keep every fact (the cost beside them)
     return level >= SAME_FACT_LEVELS and not (level < TILE_BY_CODE and max(words) <= limit - COST_ROOM)
@@ -707,7 +727,11 @@ def _variants(body: str, pool: tuple[str, ...]) -> Variants | None:
                              for field in ((pos,) if pos in FIELDS else FIELDS)))
             index += 2
             continue
-        out.append(tuple((variant,) for variant in _command_variants(cmd, pool)))
+        variants = _command_variants(cmd, pool)
+        if cmd[0] == "action" and following is not None and following[0] == "build":
+            # an action the build follows gives terraforming steps (GP-POW-7): its siblings are those
+            variants = [v for v in variants if str(ACTIONS.get(v[1], {}).get("reward", "")).endswith("step")] or variants
+        out.append(tuple((variant,) for variant in variants))
         index += 1
     return tuple(out) if any(len(options) > 1 for options in out) else None
 
@@ -742,36 +766,34 @@ def _part_lengths(tech_items: tuple[tuple[str, str], ...], previous: str | None,
 
 
 @lru_cache(maxsize=1024)
-def _group_level(variants: Variants, limit: int, tech_items: tuple[tuple[str, str], ...]) -> tuple[int, bool]:
+def _group_level(variants: Variants, limit: int, tech_items: tuple[tuple[str, str], ...], room: tuple[int, ...] | None = None
+                 ) -> tuple[int, bool]:
     """The brief level (:data:`BRIEF_LEVELS`) of every label of one decision: the fullest at which
     its longest line fits, in the order :func:`_fitted_phrase` tries them (:func:`_fitting_order`),
     and whether it leaves room for the description (then every line of the decision takes that
     level: a lab's 24 tiles all with their cost, not the short ones alone).  A line's words are
     its steps' words joined, so the longest line is the longest option of each step joined: a
     lab's 24 tile-and-area pairs cost 24 phrases, beside every hex."""
-    from rules.messages import LANGUAGES, render
-    known: dict[int, int] = {}
-
-    def longest(brief: int) -> int:
-        if brief not in known:
-            known[brief] = _longest(brief)
-        return known[brief]
-
-    def _longest(brief: int) -> int:
-        glue = [len(render(Msg(_then_key(brief), first="", next=""), language, label=True)) for language in LANGUAGES]
-        sizes = [glue_size * (len(variants) - 1) for glue_size in glue]
-        previous: str | None = None
-        for options in variants:
-            lengths = [_part_lengths(tech_items, previous, option, brief) for option in options]
-            sizes = [size + max(column) for size, column in zip(sizes, zip(*lengths))]
-            previous = options[0][-1][0]
-        return max(sizes)
-
-    for budget, levels in _fitting_order(limit):
+    for budget, levels in _fitting_order(limit, room):
         for brief in levels:
-            if longest(brief) <= budget:
+            if max(_longest_sizes(variants, tech_items, brief)) <= budget:
                 return brief, budget < limit
     return BRIEF_LEVELS[-1], False
+
+
+@lru_cache(maxsize=1024)
+def _longest_sizes(variants: Variants, tech_items: tuple[tuple[str, str], ...], brief: int) -> tuple[int, ...]:
+    """The length of a decision's longest line at brief level ``brief`` in every language (at
+    most: each step's longest option joined)."""
+    from rules.messages import LANGUAGES, render
+    glue = [len(render(Msg(_then_key(brief), first="", next=""), language, label=True)) for language in LANGUAGES]
+    sizes = [glue_size * (len(variants) - 1) for glue_size in glue]
+    previous: str | None = None
+    for options in variants:
+        lengths = [_part_lengths(tech_items, previous, option, brief) for option in options]
+        sizes = [size + max(column) for size, column in zip(sizes, zip(*lengths))]
+        previous = options[0][-1][0]
+    return tuple(sizes)
 
 
 @lru_cache(maxsize=4096)
@@ -782,7 +804,7 @@ def _phrase_at(body: str, level: int, tech_items: tuple[tuple[str, str], ...]) -
 
 
 @lru_cache(maxsize=4096)
-def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...]
+def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...], room: tuple[int, ...] | None = None
                    ) -> tuple[Msg | None, tuple[int, ...], int]:
     """The fitted phrase of ``body``, its lengths and its brief level."""
     try:
@@ -806,7 +828,7 @@ def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...
     # a button's choice (a booster, an income order, a charge) says its gist in its words and
     # has few or no gains beside it: no room is kept, so the buttons of one decision read alike
     # (with room kept, "takes booster 10 (…)" stood beside "booster 3 (…)")
-    for budget, levels in _fitting_order(limit):
+    for budget, levels in _fitting_order(limit, room):
         for brief in levels:
             found = candidate(brief)
             if max(found[1]) <= budget:
@@ -839,8 +861,9 @@ def _income_order(cmds: list[list[str]], brief: int) -> Msg | None:
     steps = [_safe_rewards(cmd[1]) for cmd in cmds]
     if any(len(step) != 1 or step[0][1] not in ORDER_UNITS for step in steps):
         return None
-    if brief >= 2:
-        return Msg("gaia.phrase.brief.income_order", steps=Join([amount(cmd[1]) for cmd in cmds]))
+    if brief >= 2:     # then at 4 the order alone (a button keeps room for the bowls after it)
+        key = "gaia.phrase.brief.income_order_short" if brief >= 4 else "gaia.phrase.brief.income_order"
+        return Msg(key, steps=Join([amount(cmd[1]) for cmd in cmds]))
     said = [Msg("gaia.amt_acc." + step[0][1], n=step[0][0]) for step in steps]
     rest: Msg = said[-1]
     for item in reversed(said[1:-1]):
@@ -859,17 +882,25 @@ def _phrase_of(tech: Mapping[str, Any], cmds: list[list[str]], brief: int) -> Ms
     return phrase
 
 
-def fitted_description(state: Any, text: str, candidates: Sequence[Msg]) -> Msg | None:
+def fitted_description(state: Any, text: str, candidates: Sequence[Msg], room: tuple[int, ...] | None = None) -> Msg | None:
     """The first description of ``candidates`` (the fullest first) that fits the label of move
     ``text`` after its phrase (:func:`move_phrase`) in every language (:func:`label_limit`);
-    None (the phrase alone) when none does."""
+    None (the phrase alone) when none does.  ``room``: the phrase's (:func:`move_phrase`)."""
     from rules.messages import LANGUAGES
     body = split_actor(text)[1]
     limit = label_limit(state, _verbs(body))
     # a booster's: the longest phrase of the decision's boosters (their gains are the same), so
-    # the description stands beside all of them or none; any other: its own phrase
+    # the description stands beside all of them or none; any other: its own phrase, and that of
+    # the decision's longest line where its lines are worded alike (a lab's tiles: each says
+    # its cost in the same words, "-5 credits" or "-5 c", not some one way and some the other)
     siblings = _siblings(state, body) if _verbs(body)[:1] in (("pass",), ("booster",)) else (body,)
-    sizes = [_fitted(state, sibling)[1] or (0,) * len(LANGUAGES) for sibling in siblings]
+    sizes = [_fitted(state, sibling, None, room)[1] or (0,) * len(LANGUAGES) for sibling in siblings]
+    variants = _choices_of(state, body)
+    if variants is not None:
+        _body, _limit, tech_items = _label_key(state, text, None)
+        level, roomy = _group_level(variants, limit, tech_items, room)
+        if roomy:
+            sizes.append(_longest_sizes(variants, tech_items, level))
     taken = tuple(max(column) for column in zip(*sizes))
     for message in candidates:
         if all(used + DESCRIPTION_GLUE + size <= limit for used, size in zip(taken, _lengths(message))):

@@ -17,7 +17,7 @@ import pytest
 import rules
 from rules.messages import LANGUAGES, render
 
-from tests.pulsar.test_label_length import BUTTON_LIMIT, MENU_LIMIT, host_label, labels_over
+from tests.pulsar.test_label_length import BUTTON_LIMIT, MENU_LIMIT, host_label, labels_over, playout_positions
 
 
 @pytest.mark.parametrize("seed", [0, 40])
@@ -93,16 +93,34 @@ def test_GP_FED_a_long_federation_keeps_every_hex_and_its_token() -> None:
     assert "gaia.fedgist" in repr(phrase)
 
 
-def test_GP_INC_income_order_buttons_fit_80() -> None:
+def test_GP_INC_income_order_buttons_fit_80_with_the_bowls_after() -> None:
     """Outside the action phase the moves may be buttons (income order, brainstone): their
-    labels fit a button's 80 characters, the description left out when it would not."""
-    game = rules.get_game("gaia")
+    labels fit a button's 80 characters.  An income order's button keeps where the power tokens
+    end up (GP-INC-2: what the order is chosen on), in brief where the full words do not fit:
+    "Bevétel ebben a sorrendben: 4 energia, 1 energiajelölő (I/II/III: 0/2/5)"."""
+    from rules.gaia.texts import move_phrase
     state = {**_state_with_tech({}), "phase": "income"}
-    for text in ("taklons brainstone area1. brainstone area2", "taklons income 4pw. income 2t"):
-        phrase = game.move_phrase(state, 0, text)
-        assert phrase is not None
+    phrase = move_phrase(state, "taklons brainstone area1. brainstone area2")
+    assert phrase is not None
+    for language in LANGUAGES:
+        assert len(render(phrase, language, label=True)) <= BUTTON_LIMIT
+    game, state, seat, orders = _income_order_position()
+    assert any(". " in order for order in orders)
+    for order in orders:
+        description = game.describe_move(state, seat, order)
+        assert description is not None and description.key in ("gaia.describe.effect", "gaia.delta.bowls_brief"), order
         for language in LANGUAGES:
-            assert len(render(phrase, language, label=True)) <= BUTTON_LIMIT
+            shown = host_label(game, state, seat, order, language)
+            assert len(shown) <= BUTTON_LIMIT and "I/II/III" in shown, shown
+
+
+def _income_order_position() -> tuple[Any, Any, int, list[str]]:
+    """The first income order asked in a seeded 4-player playout (GP-INC-2), as buttons."""
+    for game, state, _seats in playout_positions("gaia", 4, 104, 1):
+        choices = game.public_choices(state)
+        if choices and any(text.count("income") >= 2 for text in choices[1]):
+            return game, state, choices[0], choices[1]
+    raise AssertionError("no income order in the playout")
 
 
 def test_GP_FED_fifteen_buildings_say_each_sector_once() -> None:
@@ -111,10 +129,16 @@ def test_GP_FED_fifteen_buildings_say_each_sector_once() -> None:
     game = rules.get_game("gaia")
     state = _state_with_tech({})
     text = "taklons federation 1A4,1B2,1B5,1C,3A1,3A2,5A8,6A10,6A4,6A9,6B2,6B3,6B4,9A8,9B4 fed3"
+    from rules.gaia.texts import move_phrase
+    # the satellites' tokens beside it, its cost in words and in brief (GaiaGame._description_rooms)
+    room = 3 + len("−9 jelölő")
+    phrase = move_phrase(state, text, (3 + len("−9 energiajelölő"), room))
+    assert phrase is not None
     for language in LANGUAGES:
-        shown = host_label(game, state, 0, text, language)
-        assert len(shown) <= MENU_LIMIT, shown
+        shown = render(phrase, language, label=True)
+        assert len(shown) <= MENU_LIMIT - room, shown
         assert "1A4 B2 B5 C" in shown and "6A10 A4 A9 B2 B3 B4" in shown and "9A8 B4" in shown, shown
+        assert len(host_label(game, state, 0, text, language)) <= MENU_LIMIT
 
 
 @pytest.mark.parametrize("text", [
