@@ -430,7 +430,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         briefer descriptions take (:meth:`_description_rooms`: the cost, else the gains, then the
         cost in brief), so a label never loses its cost to its wording (GP-ACT-1)."""
         from .texts import move_phrase
-        return move_phrase(state, text, self._description_rooms(state, seat, text))
+        return move_phrase(state, text, self._line_rooms(state, seat, text), self._description_rooms(state, seat, text))
 
     def full_phrase(self, state: GaiaState, seat: int, text: str) -> Msg | None:
         from .texts import full_phrase
@@ -450,9 +450,9 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         if parts is None:
             return None
         from .texts import fitted_description
-        room = self._description_rooms(state, seat, text)
+        room, group_room = self._line_rooms(state, seat, text), self._description_rooms(state, seat, text)
         if parts.declined is not None:    # what a lone "decline" turns down (newcomer L-1)
-            return fitted_description(state, text, [parts.declined], room)
+            return fitted_description(state, text, [parts.declined], room, group_room)
         gist, effect = parts.gist, parts.effect
         phrase = self.move_phrase(state, seat, text)
         if gist is not None and (mentions(phrase, gist) or _names_tile(phrase, state, parts.cmds)
@@ -464,19 +464,38 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         # the gist alone; else none
         candidates = [Msg("gaia.describe.with", gist=gist, effect=effect)] if gist is not None and effect else []
         candidates += [message for message in (effect, parts.cost, parts.brief, gist) if message is not None]
-        return fitted_description(state, text, candidates, room)
+        return fitted_description(state, text, candidates, room, group_room)
 
     def _description_rooms(self, state: GaiaState, seat: int, text: str) -> tuple[int, ...] | None:
         """The characters move ``text``'s briefer descriptions take after its words, glue
         included, in the longer language, the fuller first: what a declined offer turns down,
         else the cost (else the gains), then the cost in brief; none with nothing to say (the
-        gist is left out: the words often name it); None for a move not legal here."""
-        parts = self._description_parts(state, seat, text)
-        if parts is None:   # not a legal move here: the rule of thumb's room (texts.DESCRIPTION_ROOM)
+        gist is left out: the words often name it); None for a move not legal here.  A move of a
+        decision (a lab's tile, a pass's booster) keeps the room its decision's lines take, so
+        they are worded alike (newcomer G2)."""
+        own = self._line_rooms(state, seat, text)
+        if own is None:
             return None
-        from .texts import text_lengths
-        said = [parts.declined] if parts.declined is not None else [parts.cost or parts.effect, parts.brief]
-        return tuple(DESCRIPTION_GLUE + max(text_lengths(message)) for message in said if message is not None)
+        from .texts import decision_lines
+        rooms = [own, *(room for line in decision_lines(state, text)
+                        if line != text and (room := self._line_rooms(state, seat, line)) is not None)]
+        return tuple(max(room[index] for room in rooms if len(room) > index)
+                     for index in range(max(len(room) for room in rooms)))
+
+    def _line_rooms(self, state: GaiaState, seat: int, text: str) -> tuple[int, ...] | None:
+        """:meth:`_description_rooms` of one line alone (worked out once per position)."""
+        self._description_parts(state, seat, text)      # the memo is this position's
+        key = ("rooms", seat, text)
+        if key not in _MEMO:
+            parts = self._description_parts(state, seat, text)
+            if parts is None:
+                _MEMO[key] = None
+            else:
+                from .texts import text_lengths
+                said = [parts.declined] if parts.declined is not None else [parts.cost or parts.effect, parts.brief]
+                _MEMO[key] = tuple(DESCRIPTION_GLUE + max(text_lengths(message)) for message in said if message is not None)
+        found = _MEMO[key]
+        return found if isinstance(found, tuple) else None
 
     def _description_parts(self, state: GaiaState, seat: int, text: str) -> "_Description | None":
         """:meth:`describe_move`'s parts, worked out once per position and move (the label's
@@ -506,6 +525,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         parts: list[Msg] = []
         costs: list[Msg] = []   # what the move pays: the label keeps it where its gains do not fit (I-20)
         brief: list[Msg] = []   # the same in the images' abbreviations ("-5 c, -3 o")
+        gains: list[Msg] = []   # every part so, for a move that pays nothing ("+7 pont")
         # a move that ends the game brings the final scoring and its conversions (GP-END-1..6a):
         # "+4 credits, -4 power, +24 VP" read as the last pass's own gains (newcomer E-8); it
         # says the game ends instead
@@ -517,11 +537,13 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             steps = _terraforming_steps(state, seat, move["cmds"])
             if steps:       # what the ore pays for: "-7 ore" alone was a riddle (newcomer 27i)
                 parts.append(Msg("gaia.delta.steps", n=steps))
+                gains.append(parts[-1])
             token = _token_reward(move["cmds"])
             for key in ("c", "o", "k", "q"):
                 change = _beside(after[key] - before[key], token.get(key, 0))
                 if change:
                     parts.append(_delta(key, change))
+                    gains.append(_delta(key, change, "gaia.delta_brief."))
                 if change < 0:
                     costs.append(parts[-1])
                     brief.append(_delta(key, change, "gaia.delta_brief."))
@@ -537,21 +559,28 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             spent = before["power"]["area3"] - after["power"]["area3"] - from_third
             if spent > 0:
                 parts.append(Msg("gaia.delta.pw", n=_signed(-spent)))
+                gains.append(Msg("gaia.delta_brief.pw", n=_signed(-spent)))
                 costs.append(parts[-1])
                 brief.append(Msg("gaia.delta_brief.pw", n=_signed(-spent)))
             # an income order's tokens are its income's, alike in every order (and a button's
             # 80 characters hold them beside one order's words only): not said
             if to_gaia > 0:
                 parts.append(Msg("gaia.delta.to_gaia", n=to_gaia))
+                gains.append(parts[-1])
             tokens = _beside(change + max(0, to_gaia), token.get("t", 0))
             if tokens and not ordering:
                 parts.append(_delta("t", tokens))
+                gains.append(_delta("t", tokens, "gaia.delta_brief."))
                 if tokens < 0:      # a federation's satellites, burnt power (GP-FED-3, GP-POW-6)
                     costs.append(parts[-1])
                     brief.append(_delta("t", tokens, "gaia.delta_brief."))
             vp = _beside(after["vp"] - before["vp"], token.get("vp", 0))
             if vp:
                 parts.append(Msg("gaia.delta.vp", n=_signed(vp)))
+                gains.append(Msg("gaia.delta_brief.vp", n=_signed(vp)))
+            if vp < 0:      # a charge offer accepted for VP (GP-LEECH-4)
+                costs.append(parts[-1])
+                brief.append(Msg("gaia.delta_brief.vp", n=_signed(vp)))
             if ordering:
                 # the orders of one income bring the same resources and differ only in where the
                 # power tokens end up (GP-INC-2): that is what the choice is made on (newcomer L-2)
@@ -560,7 +589,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else \
             Msg("gaia.describe.ends_game") if ends else None
         cost = Msg("gaia.describe.effect", effect=Join(costs)) if costs and len(costs) < len(parts) else None
-        short = Msg("gaia.describe.effect", effect=Join(brief)) if brief else None
+        short = Msg("gaia.describe.effect", effect=Join(brief or gains)) if brief or gains else None
         if ordering and after is not None and parts:      # the bowls in brief where the full words do not fit
             short = Msg("gaia.delta.bowls_brief", bowl1=after["power"]["area1"], bowl2=after["power"]["area2"],
                         bowl3=after["power"]["area3"])
@@ -762,15 +791,13 @@ def _names_tile(phrase: Msg | None, state: GaiaState, cmds: list[list[str]]) -> 
 
 
 def _names_brief(phrase: Msg | None, cmds: list[list[str]]) -> bool:
-    """Whether ``phrase`` names the booster or federation token the line takes by its brief
-    gist (a long pass decision's "passz: 4 pont / …", a long federation's "12 VP"): the
-    description then does not say it again ("12 VP (12 victory points · …)")."""
-    from .tables import BOOSTERS, FED_TOKENS
-    from .texts import amount, booster_gist
+    """Whether ``phrase`` names the federation token the line takes by its brief gist (a long
+    federation's "12 VP"): the description then does not say it again ("12 VP (12 victory
+    points · …)")."""
+    from .tables import FED_TOKENS
+    from .texts import amount
     for cmd in cmds:
         arg = cmd[-1] if len(cmd) > 1 else ""
-        if cmd[0] in ("pass", "booster") and arg in BOOSTERS and mentions(phrase, booster_gist(arg, True)):
-            return True
         if cmd[0] in ("federation", "fedtile") and arg in FED_TOKENS:
             gain = amount(FED_TOKENS[arg]["reward"], brief=True)
             if mentions(phrase, Msg("gaia.fedgist", gain=gain)) or isinstance(gain, Msg) and mentions(phrase, gain):

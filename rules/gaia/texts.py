@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from rules.base import DESCRIPTION_GLUE, Component, ScorePart
 from rules.messages import Join, Localized, Msg, fold_word, text_of
@@ -89,16 +89,15 @@ def _booster_effect(bid: str) -> Msg:
     return Msg("gaia.booster.income_and", income=income, second=second)
 
 
-def booster_gist(bid: str, brief: bool = False) -> Msg:
-    """A booster in brief: its income, then its action or pass VP (labels, lists, status);
-    ``brief`` (a long label): the pass VP in the short gists' words ("passz: 4 pont / …")."""
+def booster_gist(bid: str) -> Msg:
+    """A booster in brief: its income, then its action or pass VP (labels, lists, status)."""
     b = BOOSTERS[bid]
     income = amount(",".join(b["income"]))
     if b["action"]:
         return Msg("gaia.booster.short", income=income, second=Msg("gaia.booster.short_action." + _k(b["action"])))
     if b["pass"]:
         return Msg("gaia.booster.short", income=income, second=Msg(
-            "gaia.booster.short_pass_brief" if brief else "gaia.booster.short_pass", vp=b["pass"]["vp"], per=Msg("gaia.pershort." + b["pass"]["count"])))
+            "gaia.booster.short_pass", vp=b["pass"]["vp"], per=Msg("gaia.pershort." + b["pass"]["count"])))
     return Msg("gaia.booster.income", income=income)
 
 
@@ -420,12 +419,12 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
         return Msg(phrase + "up", field=_field(arg, brief >= 2))
     if verb == "pass":
         if args and arg in BOOSTERS:
-            return Msg(phrase + "pass_booster", n=arg[7:], effect=booster_gist(arg, brief >= 2))
+            return Msg(phrase + "pass_booster", n=arg[7:], effect=booster_gist(arg))
         return Msg("gaia.phrase.pass")
     if verb == "booster" and arg in BOOSTERS:
         # the short gist: the phrase is a button's label too (80 characters), and a label cut
         # inside a word ("1 ingyenes terra…") reads as an English code to a Hungarian
-        return Msg(phrase + "booster", n=arg[7:], effect=booster_gist(arg, brief >= 2))
+        return Msg(phrase + "booster", n=arg[7:], effect=booster_gist(arg))
     if verb == "faction" and arg in FACTIONS:
         return Msg("gaia.phrase.faction", faction=Msg("gaia.faction." + arg))
     if verb == "decline":
@@ -465,6 +464,9 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
     if verb == "lostPlanet" and args:
         return Msg("gaia.phrase.lost_planet", hex=arg)
     if verb == "spend" and len(args) >= 2:
+        tokens = re.fullmatch(r"(\d*)tg", args[0])
+        if brief >= 4 and args[1] == "tech" and tokens:     # an Itar's tile (GP-FAC-ITA-2): the tile says the rest
+            return Msg("gaia.phrase.brief.spend_tech", n=int(tokens.group(1) or 1))
         return Msg(phrase + "spend", cost=amount(args[0]), gain=amount(args[1]))
     if verb == "burn" and args:
         return Msg("gaia.phrase.burn", n=arg)
@@ -558,7 +560,7 @@ def _fitting_order(limit: int, room: tuple[int, ...] | None = None) -> tuple[tup
             return ((limit, BRIEF_LEVELS),)
         return ((limit - DESCRIPTION_ROOM, BRIEF_LEVELS[:SAME_FACT_LEVELS]),
                 (limit - COST_ROOM, BRIEF_LEVELS[SAME_FACT_LEVELS:TILE_BY_CODE]), (limit, BRIEF_LEVELS))
-    if limit == BUTTON_LIMIT:
+    if limit == BUTTON_LIMIT or not room:     # nothing to say beside it: the fullest words that fit
         return tuple((limit - size, BRIEF_LEVELS) for size in room) + ((limit, BRIEF_LEVELS),)
     return ((limit - max((*room[:1], DESCRIPTION_ROOM)), BRIEF_LEVELS[:SAME_FACT_LEVELS]),
             *((limit - size, BRIEF_LEVELS[:TILE_BY_CODE]) for size in room), (limit, BRIEF_LEVELS))
@@ -577,7 +579,30 @@ def label_limit(state: Any, verbs: Sequence[str] = ()) -> int:
     with only :data:`BUTTON_VERBS`), else an autocomplete choice's 100."""
     if not isinstance(state, Mapping) or not all(verb in BUTTON_VERBS for verb in verbs):
         return MENU_LIMIT
-    return BUTTON_LIMIT if state.get("offer") or state.get("phase") in BUTTON_PHASES else MENU_LIMIT
+    if state.get("offer"):
+        return BUTTON_LIMIT
+    if state.get("phase") not in BUTTON_PHASES:
+        return MENU_LIMIT
+    # a position whose choice is no few buttons (an Itar's tech tile among many, GP-FAC-ITA-2)
+    # is chosen from the autocomplete's 100 characters: its tiles keep their effect
+    return BUTTON_LIMIT if _is_button_choice(state) else MENU_LIMIT
+
+
+#: whether the last position asked is a choice among buttons (its state under "state")
+_BUTTONS: dict[str, Any] = {}
+
+
+def _is_button_choice(state: Mapping[str, Any]) -> bool:
+    """Whether the host shows ``state``'s decision as buttons (``GaiaGame.public_choices``); a
+    position with no players yet (a test's sketch) counts as one."""
+    if not all(state.get("players") or [None]):
+        return True
+    tag = (state.get("log_count"), state.get("phase"))
+    if _BUTTONS.get("state") is not state or _BUTTONS.get("tag") != tag:
+        import rules
+        _BUTTONS.clear()
+        _BUTTONS.update(state=state, tag=tag, buttons=rules.get_game("gaia").public_choices(cast(Any, state)) is not None)
+    return bool(_BUTTONS["buttons"])
 
 
 @lru_cache(maxsize=4096)
@@ -598,12 +623,13 @@ def _lengths(message: Msg) -> tuple[int, ...]:
     return tuple(len(render(message, language, label=True)) for language in LANGUAGES)
 
 
-def move_phrase(state: Any, text: str, room: tuple[int, ...] | None = None) -> Msg | None:
+def move_phrase(state: Any, text: str, room: tuple[int, ...] | None = None, group_room: tuple[int, ...] | None = None) -> Msg | None:
     """A stored move line in words (the actor prefix left out: the host names the player),
     fitting a label by design: the fullest wording within the label's limit less room for the
     description in every language, else the fullest within the limit, else the briefest
-    (:data:`BRIEF_LEVELS`).  Never clipped.  ``room``: :func:`_fitting_order`'s."""
-    return _fitted(state, text, None, room)[0]
+    (:data:`BRIEF_LEVELS`).  Never clipped.  ``room``: :func:`_fitting_order`'s, the line's own;
+    ``group_room``: its decision's (the most any of its lines needs; :func:`_label_level`)."""
+    return _fitted(state, text, None, room, group_room)[0]
 
 
 def full_phrase(state: Any, text: str) -> Msg | None:
@@ -615,13 +641,13 @@ def full_phrase(state: Any, text: str) -> Msg | None:
 UNLIMITED = 10 ** 6
 
 
-def _fitted(state: Any, text: str, limit: int | None = None, room: tuple[int, ...] | None = None
-            ) -> tuple[Msg | None, tuple[int, ...]]:
+def _fitted(state: Any, text: str, limit: int | None = None, room: tuple[int, ...] | None = None,
+            group_room: tuple[int, ...] | None = None) -> tuple[Msg | None, tuple[int, ...]]:
     """:func:`move_phrase` and its length in every language (cached by the move's text, the
     label's limit and the tech tiles lying on the board), at :func:`_label_level`."""
     body, limit, tech_items = _label_key(state, text, limit)
     own = _fitted_phrase(body, limit, tech_items, room)
-    level = _label_level(state, body, limit, tech_items, own[2], room)
+    level = _label_level(state, body, limit, tech_items, own[2], room if group_room is None else group_room)
     return own[:2] if level == own[2] else _phrase_at(body, level, tech_items)
 
 
@@ -647,7 +673,13 @@ def _label_level(state: Any, body: str, limit: int, tech_items: tuple[tuple[str,
     if variants is None:
         return own
     level, roomy = _group_level(variants, limit, tech_items, room)
-    return level if roomy or level < SAME_FACT_LEVELS else max(own, SAME_FACT_LEVELS - 1)
+    if roomy:
+        return level
+    if room is not None:
+        # no wording leaves the decision's longest line room for its description: each line is
+        # worded as the others, or briefer where that keeps its own description (its cost)
+        return max(own, min(level, SAME_FACT_LEVELS - 1))
+    return level if level < SAME_FACT_LEVELS else max(own, SAME_FACT_LEVELS - 1)
 
 
 def drops_facts(state: Any, text: str, room: tuple[int, ...] | None = None) -> bool:
@@ -734,6 +766,12 @@ def _variants(body: str, pool: tuple[str, ...]) -> Variants | None:
         out.append(tuple((variant,) for variant in variants))
         index += 1
     return tuple(out) if any(len(options) > 1 for options in out) else None
+
+
+def decision_lines(state: Any, text: str) -> tuple[str, ...]:
+    """The lines of move ``text``'s decision (:func:`_siblings`), its actor's prefix kept."""
+    actor, body = split_actor(text)
+    return tuple(f"{actor} {line}" if actor else line for line in _siblings(state, body))
 
 
 def _siblings(state: Any, body: str) -> tuple[str, ...]:
@@ -882,7 +920,8 @@ def _phrase_of(tech: Mapping[str, Any], cmds: list[list[str]], brief: int) -> Ms
     return phrase
 
 
-def fitted_description(state: Any, text: str, candidates: Sequence[Msg], room: tuple[int, ...] | None = None) -> Msg | None:
+def fitted_description(state: Any, text: str, candidates: Sequence[Msg], room: tuple[int, ...] | None = None,
+                       group_room: tuple[int, ...] | None = None) -> Msg | None:
     """The first description of ``candidates`` (the fullest first) that fits the label of move
     ``text`` after its phrase (:func:`move_phrase`) in every language (:func:`label_limit`);
     None (the phrase alone) when none does.  ``room``: the phrase's (:func:`move_phrase`)."""
@@ -894,11 +933,11 @@ def fitted_description(state: Any, text: str, candidates: Sequence[Msg], room: t
     # the decision's longest line where its lines are worded alike (a lab's tiles: each says
     # its cost in the same words, "-5 credits" or "-5 c", not some one way and some the other)
     siblings = _siblings(state, body) if _verbs(body)[:1] in (("pass",), ("booster",)) else (body,)
-    sizes = [_fitted(state, sibling, None, room)[1] or (0,) * len(LANGUAGES) for sibling in siblings]
+    sizes = [_fitted(state, sibling, None, room, group_room)[1] or (0,) * len(LANGUAGES) for sibling in siblings]
     variants = _choices_of(state, body)
     if variants is not None:
         _body, _limit, tech_items = _label_key(state, text, None)
-        level, roomy = _group_level(variants, limit, tech_items, room)
+        level, roomy = _group_level(variants, limit, tech_items, room if group_room is None else group_room)
         if roomy:
             sizes.append(_longest_sizes(variants, tech_items, level))
     taken = tuple(max(column) for column in zip(*sizes))
