@@ -452,7 +452,8 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         from .texts import fitted_description
         room, group_room = self._line_rooms(state, seat, text), self._description_rooms(state, seat, text)
         if parts.declined is not None:    # what a lone "decline" turns down (newcomer L-1)
-            return fitted_description(state, text, [parts.declined], room, group_room)
+            return fitted_description(state, text, [message for message in (parts.declined, parts.brief) if message],
+                                      room, group_room)
         gist, effect = parts.gist, parts.effect
         phrase = self.move_phrase(state, seat, text)
         if gist is not None and (mentions(phrase, gist) or _names_tile(phrase, state, parts.cmds)
@@ -492,7 +493,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
                 _MEMO[key] = None
             else:
                 from .texts import text_lengths
-                said = [parts.declined] if parts.declined is not None else [parts.cost or parts.effect, parts.brief]
+                said = [parts.declined or parts.cost or parts.effect, parts.brief]
                 _MEMO[key] = tuple(DESCRIPTION_GLUE + max(text_lengths(message)) for message in said if message is not None)
         found = _MEMO[key]
         return found if isinstance(found, tuple) else None
@@ -517,8 +518,9 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         except RulesError:
             return None
         declined = _declined(state, seat, move["cmds"])
-        if declined is not None:
-            return _Description(move["cmds"], declined=declined)
+        if declined is not None:    # several offers: their buttons stand beside it, "neither" says enough
+            several = declined.key == "gaia.phrase.decline_offer"
+            return _Description(move["cmds"], declined=declined, brief=Msg("gaia.phrase.decline_offers") if several else None)
         after = applied["players"][seat]
         gist = self._taken_gist(state, move["cmds"])
         before = state["players"][seat]

@@ -404,7 +404,8 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
     and a special action in brief; 6, a covered tile (the player's own) by its position's code;
     7 (:data:`GIST_SHORT`), a taken tile by its gist in the image's abbreviations
     (``gaia.techgist_short.*``: "tile “income 4 c”"); 8 (:data:`FIELD_BY_CODE`), a research step's
-    area by its code too ("kutatás: terra", ``gaia.field_code.*``); 9 (:data:`TILE_BY_CODE`, the
+    area by its code too ("kutatás: terra", ``gaia.field_code.*``) and the brainstone's bowl
+    by its numeral ("agykő: III"); 9 (:data:`TILE_BY_CODE`, the
     last resort), every tech tile by its position's code (``adv-int``, ``kül-MI``: the research board
     image prints it), the area in words again (the tile's code leaves room for them)."""
     verb, args = cmd[0], cmd[1:]
@@ -476,6 +477,8 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
             return Msg("gaia.phrase.charge", n=rewards[0][0])
         return Msg("gaia.phrase.charge_offer", gain=amount(arg))
     if verb == "brainstone" and arg in BOWLS:
+        if brief >= FIELD_BY_CODE:      # a long Taklons line: the bowl by its numeral ("agykő: III")
+            return Msg("gaia.phrase.brief.brainstone_code", bowl=Msg("gaia.bowl_code." + arg))
         return Msg(phrase + "brainstone", bowl=Msg("gaia.bowl." + arg))
     if verb == "income" and args:
         return Msg(phrase + "income", gain=amount(arg))
@@ -760,8 +763,8 @@ def _variants(body: str, pool: tuple[str, ...]) -> Variants | None:
             index += 2
             continue
         variants = _command_variants(cmd, pool)
-        if cmd[0] == "action" and following is not None and following[0] == "build":
-            # an action the build follows gives terraforming steps (GP-POW-7): its siblings are those
+        if cmd[0] == "action" and any(later[0] == "build" for later in cmds[index + 1:]):
+            # an action a build follows gives terraforming steps (GP-POW-7): its siblings are those
             variants = [v for v in variants if str(ACTIONS.get(v[1], {}).get("reward", "")).endswith("step")] or variants
         out.append(tuple((variant,) for variant in variants))
         index += 1
