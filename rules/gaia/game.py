@@ -38,6 +38,21 @@ class _Description:
     brief: Msg | None = None    # the costs (an income order's bowls) in the images' abbreviations
 
 
+def _position_tag(state: GaiaState) -> str:
+    """What tells one position from another where a state is changed in place (a test's set-up,
+    ``apply_inplace``): the memo below is kept only while the tag is the same."""
+    return repr((state.get("log_count"), state.get("round"), state.get("phase"), state.get("offer"),
+                 state.get("passed"), state.get("current"), state.get("players")))
+
+
+def _memo_of(state: GaiaState) -> None:
+    """Start :data:`_MEMO` afresh unless it is ``state``'s, unchanged (once per label asked)."""
+    tag = _position_tag(state)
+    if _MEMO.get("state") is not state or _MEMO.get("tag") != tag:
+        _MEMO.clear()
+        _MEMO["state"], _MEMO["tag"] = state, tag
+
+
 #: the description parts of the moves of the last position asked (its state under "state"): a
 #: label's words and its description are worked out from one copy and apply
 _MEMO: dict[Any, Any] = {}
@@ -430,6 +445,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         briefer descriptions take (:meth:`_description_rooms`: the cost, else the gains, then the
         cost in brief), so a label never loses its cost to its wording (GP-ACT-1)."""
         from .texts import move_phrase
+        _memo_of(state)
         return move_phrase(state, text, self._line_rooms(state, seat, text), self._description_rooms(state, seat, text))
 
     def full_phrase(self, state: GaiaState, seat: int, text: str) -> Msg | None:
@@ -446,6 +462,7 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         federation token, a tech tile, a faction), and the mover's gains and costs ("-2 credits,
         -1 ore, +3 VP"; cheap: one copy and apply).  None for a partial or illegal text:
         autocomplete then shows the notation alone."""
+        _memo_of(state)
         parts = self._description_parts(state, seat, text)
         if parts is None:
             return None
@@ -500,11 +517,9 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
 
     def _description_parts(self, state: GaiaState, seat: int, text: str) -> "_Description | None":
         """:meth:`describe_move`'s parts, worked out once per position and move (the label's
-        words and its description both need them)."""
-        tag = (state.get("log_count"), state.get("phase"), state.get("offer"))   # a state changed in place
-        if _MEMO.get("state") is not state or _MEMO.get("tag") != tag:
-            _MEMO.clear()
-            _MEMO["state"], _MEMO["tag"] = state, tag
+        words and its description both need them; :func:`_memo_of` starts the position's memo)."""
+        if _MEMO.get("state") is not state:
+            _memo_of(state)
         key = (seat, text)
         if key not in _MEMO:
             _MEMO[key] = self._work_out_description(state, seat, text)
