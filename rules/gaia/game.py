@@ -482,7 +482,8 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         # the gist alone; else none
         candidates = [Msg("gaia.describe.with", gist=gist, effect=effect)] if gist is not None and effect else []
         candidates += [message for message in (effect, parts.cost, parts.brief, gist) if message is not None]
-        return fitted_description(state, text, candidates, room, group_room)
+        alike = [message for message in (parts.cost, parts.brief) if message is not None]
+        return fitted_description(state, text, candidates, room, group_room, alike)
 
     def _description_rooms(self, state: GaiaState, seat: int, text: str) -> tuple[int, ...] | None:
         """The characters move ``text``'s briefer descriptions take after its words, glue

@@ -924,28 +924,32 @@ def _phrase_of(tech: Mapping[str, Any], cmds: list[list[str]], brief: int) -> Ms
 
 
 def fitted_description(state: Any, text: str, candidates: Sequence[Msg], room: tuple[int, ...] | None = None,
-                       group_room: tuple[int, ...] | None = None) -> Msg | None:
+                       group_room: tuple[int, ...] | None = None, alike: Sequence[Msg] = ()) -> Msg | None:
     """The first description of ``candidates`` (the fullest first) that fits the label of move
     ``text`` after its phrase (:func:`move_phrase`) in every language (:func:`label_limit`);
-    None (the phrase alone) when none does.  ``room``: the phrase's (:func:`move_phrase`)."""
+    None (the phrase alone) when none does.  ``room``: the phrase's (:func:`move_phrase`);
+    ``alike``: the candidates a decision's lines say in one form (the cost in words or in brief),
+    fitted beside its longest line, not beside this one's."""
     from rules.messages import LANGUAGES
     body = split_actor(text)[1]
     limit = label_limit(state, _verbs(body))
     # a booster's: the longest phrase of the decision's boosters (their gains are the same), so
-    # the description stands beside all of them or none; any other: its own phrase, and that of
-    # the decision's longest line where its lines are worded alike (a lab's tiles: each says
-    # its cost in the same words, "-5 credits" or "-5 c", not some one way and some the other)
+    # the description stands beside all of them or none; any other: its own phrase, and for the
+    # cost that of the decision's longest line where its lines are worded alike (a lab's tiles:
+    # each says its cost in the same words, "-5 credits" or "-5 c", not some one way, some the other)
     siblings = _siblings(state, body) if _verbs(body)[:1] in (("pass",), ("booster",)) else (body,)
     sizes = [_fitted(state, sibling, None, room, group_room)[1] or (0,) * len(LANGUAGES) for sibling in siblings]
-    variants = _choices_of(state, body)
+    taken = tuple(max(column) for column in zip(*sizes))
+    longest = taken
+    variants = _choices_of(state, body) if alike else None
     if variants is not None:
         _body, _limit, tech_items = _label_key(state, text, None)
         level, roomy = _group_level(variants, limit, tech_items, room if group_room is None else group_room)
         if roomy:
-            sizes.append(_longest_sizes(variants, tech_items, level))
-    taken = tuple(max(column) for column in zip(*sizes))
+            longest = tuple(max(pair) for pair in zip(taken, _longest_sizes(variants, tech_items, level)))
     for message in candidates:
-        if all(used + DESCRIPTION_GLUE + size <= limit for used, size in zip(taken, _lengths(message))):
+        beside = longest if message in alike else taken
+        if all(used + DESCRIPTION_GLUE + size <= limit for used, size in zip(beside, _lengths(message))):
             return message
     return None
 
