@@ -192,3 +192,31 @@ def test_GP_ACT_every_label_keeps_what_the_move_costs_or_does(monkeypatch: pytes
                     described += game.describe_move(state, seat, game.format_move(move)) is not None
     unexpected = [text for text in bare if not any(re.search(kind, text) for kind in STILL_BARE)]
     assert described > 1000 and not unexpected, unexpected[:10]
+
+
+def test_GP_POW_7_GP_LEECH_4_a_power_actions_mine_and_a_charge_offer_keep_their_cost() -> None:
+    """A power action's terraforming steps before a mine ("Energiaakció: 1 terraformálási lépés;
+    építs bányát: 4A9 (−2 kredit, −1 érc, −1 KTK, −3 energia)": the words left no room for it
+    before) and a charge offer's VP (GP-LEECH-4: "Tölts fel 3 energiát: −2 győzelmi pont") stand
+    beside the move's words within the limit, in both languages."""
+    found: set[str] = set()
+    for game, state, seats in playout_positions("gaia", 3, 103, 1):
+        for seat in seats:
+            for move in game.legal_moves(state, seat):
+                text = game.format_move(move)
+                body = text.split(" ", 1)[1]
+                kind = "mine" if body.startswith("action power") and ". build m " in body else \
+                    "charge" if body.startswith("charge") and body != "charge 1pw" else None
+                if kind is None or kind in found:
+                    continue
+                description = game.describe_move(state, seat, text)
+                assert description is not None, text
+                for language in LANGUAGES:
+                    shown = host_label(game, state, seat, text, language)
+                    said = render(description, language, label=True)
+                    assert said in shown and len(shown) <= MENU_LIMIT, shown
+                    assert ("energia" if language == "hu" else "power") in said or "pont" in said or "VP" in said, said
+                found.add(kind)
+        if found == {"mine", "charge"}:
+            return
+    raise AssertionError(f"the playout offered only {found}")
