@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from rules.base import Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, RulesError, ScorePart, players_option
+from rules.base import DESCRIPTION_GLUE, Component, Game, GameType, IllegalMove, OptionSpec, PreferenceSpec, RulesError, ScorePart, players_option
 from rules.messages import MINUS, Join, Localized, Msg, mentions
 
 from . import engine as E
@@ -22,6 +23,39 @@ INCOME_ORDER = ("c", "o", "k", "q", "t", "pw")
 
 def _income_rank(unit: str) -> int:
     return INCOME_ORDER.index(unit) if unit in INCOME_ORDER else len(INCOME_ORDER)
+
+
+@dataclass(frozen=True)
+class _Description:
+    """What :meth:`GaiaGame.describe_move` may say of a move, before it is fitted to the label:
+    what a lone ``decline`` turns down, the taken component's gist, the gains and costs, the
+    costs alone (where there are gains besides)."""
+    cmds: list[list[str]]
+    declined: Msg | None = None
+    gist: Msg | None = None
+    effect: Msg | None = None
+    cost: Msg | None = None
+    brief: Msg | None = None    # the costs (an income order's bowls) in the images' abbreviations
+
+
+def _position_tag(state: GaiaState) -> str:
+    """What tells one position from another where a state is changed in place (a test's set-up,
+    ``apply_inplace``): the memo below is kept only while the tag is the same."""
+    return repr((state.get("log_count"), state.get("round"), state.get("phase"), state.get("offer"),
+                 state.get("passed"), state.get("current"), state.get("players")))
+
+
+def _memo_of(state: GaiaState) -> None:
+    """Start :data:`_MEMO` afresh unless it is ``state``'s, unchanged (once per label asked)."""
+    tag = _position_tag(state)
+    if _MEMO.get("state") is not state or _MEMO.get("tag") != tag:
+        _MEMO.clear()
+        _MEMO["state"], _MEMO["tag"] = state, tag
+
+
+#: the description parts of the moves of the last position asked (its state under "state"): a
+#: label's words and its description are worked out from one copy and apply
+_MEMO: dict[Any, Any] = {}
 
 
 class GaiaGame(Game[GaiaState, GaiaMove]):
@@ -407,8 +441,12 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         return score_breakdown(state)
 
     def move_phrase(self, state: GaiaState, seat: int, text: str) -> Msg | None:
+        """The move in words, fitted to its label with room for what it does: the room its
+        briefer descriptions take (:meth:`_description_rooms`: the cost, else the gains, then the
+        cost in brief), so a label never loses its cost to its wording (GP-ACT-1)."""
         from .texts import move_phrase
-        return move_phrase(state, text)
+        _memo_of(state)
+        return move_phrase(state, text, self._line_rooms(state, seat, text), self._description_rooms(state, seat, text))
 
     def full_phrase(self, state: GaiaState, seat: int, text: str) -> Msg | None:
         from .texts import full_phrase
@@ -424,37 +462,109 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         federation token, a tech tile, a faction), and the mover's gains and costs ("-2 credits,
         -1 ore, +3 VP"; cheap: one copy and apply).  None for a partial or illegal text:
         autocomplete then shows the notation alone."""
+        _memo_of(state)
+        parts = self._description_parts(state, seat, text)
+        if parts is None:
+            return None
+        from .texts import fitted_description
+        room, group_room = self._line_rooms(state, seat, text), self._description_rooms(state, seat, text)
+        if parts.declined is not None:    # what a lone "decline" turns down (newcomer L-1)
+            return fitted_description(state, text, [message for message in (parts.declined, parts.brief) if message],
+                                      room, group_room)
+        gist, effect = parts.gist, parts.effect
+        phrase = self.move_phrase(state, seat, text)
+        if gist is not None and (mentions(phrase, gist) or _names_tile(phrase, state, parts.cmds)
+                                 or _names_brief(phrase, parts.cmds)):
+            gist = None     # the move's words already name it ("takes booster 2 (income ...)")
+        # the fullest that fits the label after the move's words (never clipped): the gist and
+        # the effect, the effect alone, the cost alone (a lab's "-5 credits, -3 ore" beside its
+        # tile's words, whose gains they say: newcomer 27i I-20), the cost in brief ("-5 c, -3 o"),
+        # the gist alone; else none
+        candidates = [Msg("gaia.describe.with", gist=gist, effect=effect)] if gist is not None and effect else []
+        candidates += [message for message in (effect, parts.cost, parts.brief, gist) if message is not None]
+        alike = [message for message in (parts.cost, parts.brief) if message is not None]
+        return fitted_description(state, text, candidates, room, group_room, alike)
+
+    def _description_rooms(self, state: GaiaState, seat: int, text: str) -> tuple[int, ...] | None:
+        """The characters move ``text``'s briefer descriptions take after its words, glue
+        included, in the longer language, the fuller first: what a declined offer turns down,
+        else the cost (else the gains), then the cost in brief; none with nothing to say (the
+        gist is left out: the words often name it); None for a move not legal here.  A move of a
+        decision (a lab's tile, a pass's booster) keeps the room its decision's lines take, so
+        they are worded alike (newcomer G2)."""
+        own = self._line_rooms(state, seat, text)
+        if own is None:
+            return None
+        from .texts import decision_lines
+        rooms = [own, *(room for line in decision_lines(state, text)
+                        if line != text and (room := self._line_rooms(state, seat, line)) is not None)]
+        return tuple(max(room[index] for room in rooms if len(room) > index)
+                     for index in range(max(len(room) for room in rooms)))
+
+    def _line_rooms(self, state: GaiaState, seat: int, text: str) -> tuple[int, ...] | None:
+        """:meth:`_description_rooms` of one line alone (worked out once per position)."""
+        self._description_parts(state, seat, text)      # the memo is this position's
+        key = ("rooms", seat, text)
+        if key not in _MEMO:
+            parts = self._description_parts(state, seat, text)
+            if parts is None:
+                _MEMO[key] = None
+            else:
+                from .texts import text_lengths
+                said = [parts.declined or parts.cost or parts.effect, parts.brief]
+                _MEMO[key] = tuple(DESCRIPTION_GLUE + max(text_lengths(message)) for message in said if message is not None)
+        found = _MEMO[key]
+        return found if isinstance(found, tuple) else None
+
+    def _description_parts(self, state: GaiaState, seat: int, text: str) -> "_Description | None":
+        """:meth:`describe_move`'s parts, worked out once per position and move (the label's
+        words and its description both need them; :func:`_memo_of` starts the position's memo)."""
+        if _MEMO.get("state") is not state:
+            _memo_of(state)
+        key = (seat, text)
+        if key not in _MEMO:
+            _MEMO[key] = self._work_out_description(state, seat, text)
+        found = _MEMO[key]
+        return found if isinstance(found, _Description) else None
+
+    def _work_out_description(self, state: GaiaState, seat: int, text: str) -> "_Description | None":
         try:
             move = self.parse_move(state, seat, text)
             applied = self.apply(state, move)
         except RulesError:
             return None
         declined = _declined(state, seat, move["cmds"])
-        if declined is not None:    # what a lone "decline" turns down (newcomer L-1)
-            from .texts import fitted_description
-            return fitted_description(state, text, [declined])
+        if declined is not None:    # several offers: their buttons stand beside it, "neither" says enough
+            several = declined.key == "gaia.phrase.decline_offer"
+            return _Description(move["cmds"], declined=declined, brief=Msg("gaia.phrase.decline_offers") if several else None)
         after = applied["players"][seat]
         gist = self._taken_gist(state, move["cmds"])
         before = state["players"][seat]
         parts: list[Msg] = []
         costs: list[Msg] = []   # what the move pays: the label keeps it where its gains do not fit (I-20)
+        brief: list[Msg] = []   # the same in the images' abbreviations ("-5 c, -3 o")
+        gains: list[Msg] = []   # every part so, for a move that pays nothing ("+7 pont")
         # a move that ends the game brings the final scoring and its conversions (GP-END-1..6a):
         # "+4 credits, -4 power, +24 VP" read as the last pass's own gains (newcomer E-8); it
         # says the game ends instead
         ends = self.is_over(applied) and not self.is_over(state)
+        ordering = any(cmd[0] == "income" for cmd in move["cmds"])
         # a move that starts a round brings the round's income (GP-INC-1): that total would
         # read as the move's own effect ("+4 ore" for a booster giving 1 ore), so none is shown
         if before is not None and after is not None and applied["round"] == state["round"] and not ends:
             steps = _terraforming_steps(state, seat, move["cmds"])
             if steps:       # what the ore pays for: "-7 ore" alone was a riddle (newcomer 27i)
                 parts.append(Msg("gaia.delta.steps", n=steps))
+                gains.append(parts[-1])
             token = _token_reward(move["cmds"])
             for key in ("c", "o", "k", "q"):
                 change = _beside(after[key] - before[key], token.get(key, 0))
                 if change:
                     parts.append(_delta(key, change))
+                    gains.append(_delta(key, change, "gaia.delta_brief."))
                 if change < 0:
                     costs.append(parts[-1])
+                    brief.append(_delta(key, change, "gaia.delta_brief."))
             # power tokens leaving the bowls (a satellite's, GP-FED-3; a gaiaformer's to the Gaia
             # area, GP-GF-3; burnt, GP-POW-6) or gained are tokens, not power spent: a
             # federation's satellite read "−1 energia" when its token came from bowl III
@@ -467,18 +577,28 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
             spent = before["power"]["area3"] - after["power"]["area3"] - from_third
             if spent > 0:
                 parts.append(Msg("gaia.delta.pw", n=_signed(-spent)))
+                gains.append(Msg("gaia.delta_brief.pw", n=_signed(-spent)))
                 costs.append(parts[-1])
+                brief.append(Msg("gaia.delta_brief.pw", n=_signed(-spent)))
             # an income order's tokens are its income's, alike in every order (and a button's
             # 80 characters hold them beside one order's words only): not said
-            ordering = any(cmd[0] == "income" for cmd in move["cmds"])
             if to_gaia > 0:
                 parts.append(Msg("gaia.delta.to_gaia", n=to_gaia))
+                gains.append(parts[-1])
             tokens = _beside(change + max(0, to_gaia), token.get("t", 0))
             if tokens and not ordering:
                 parts.append(_delta("t", tokens))
+                gains.append(_delta("t", tokens, "gaia.delta_brief."))
+                if tokens < 0:      # a federation's satellites, burnt power (GP-FED-3, GP-POW-6)
+                    costs.append(parts[-1])
+                    brief.append(_delta("t", tokens, "gaia.delta_brief."))
             vp = _beside(after["vp"] - before["vp"], token.get("vp", 0))
             if vp:
                 parts.append(Msg("gaia.delta.vp", n=_signed(vp)))
+                gains.append(Msg("gaia.delta_brief.vp", n=_signed(vp)))
+            if vp < 0:      # a charge offer accepted for VP (GP-LEECH-4)
+                costs.append(parts[-1])
+                brief.append(Msg("gaia.delta_brief.vp", n=_signed(vp)))
             if ordering:
                 # the orders of one income bring the same resources and differ only in where the
                 # power tokens end up (GP-INC-2): that is what the choice is made on (newcomer L-2)
@@ -486,18 +606,12 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
                              bowl3=after["power"]["area3"])]
         effect = Msg("gaia.describe.effect", effect=Join(parts)) if parts else \
             Msg("gaia.describe.ends_game") if ends else None
-        phrase = self.move_phrase(state, seat, text)
-        if gist is not None and (mentions(phrase, gist) or _names_tile(phrase, state, move["cmds"])):
-            gist = None     # the move's words already name it ("takes booster 2 (income ...)")
-        # the fullest that fits the label after the move's words (never clipped): the gist and
-        # the effect, the effect alone, the gist alone; else none (the phrase alone)
-        candidates = [Msg("gaia.describe.with", gist=gist, effect=effect)] if gist is not None and effect else []
-        # the cost alone where the gains do not fit: a lab's "-5 credits, -3 ore" beside its tile's
-        # words, whose gains they say (newcomer 27i I-20)
         cost = Msg("gaia.describe.effect", effect=Join(costs)) if costs and len(costs) < len(parts) else None
-        candidates += [message for message in (effect, cost, gist) if message is not None]
-        from .texts import fitted_description
-        return fitted_description(state, text, candidates)
+        short = Msg("gaia.describe.effect", effect=Join(brief or gains)) if brief or gains else None
+        if ordering and after is not None and parts:      # the bowls in brief where the full words do not fit
+            short = Msg("gaia.delta.bowls_brief", bowl1=after["power"]["area1"], bowl2=after["power"]["area2"],
+                        bowl3=after["power"]["area3"])
+        return _Description(move["cmds"], gist=gist, effect=effect, cost=cost, brief=short)
 
     def _taken_gist(self, state: GaiaState, cmds: list[list[str]]) -> Msg | None:
         """The gist of the last component a line takes (None: it takes none)."""
@@ -694,11 +808,26 @@ def _names_tile(phrase: Msg | None, state: GaiaState, cmds: list[list[str]]) -> 
                                          for key in ("gaia.techgist.", "gaia.techgist_short."))
 
 
-def _delta(unit: str, change: int) -> Msg:
+def _names_brief(phrase: Msg | None, cmds: list[list[str]]) -> bool:
+    """Whether ``phrase`` names the federation token the line takes by its brief gist (a long
+    federation's "12 VP"): the description then does not say it again ("12 VP (12 victory
+    points · …)")."""
+    from .tables import FED_TOKENS
+    from .texts import amount
+    for cmd in cmds:
+        arg = cmd[-1] if len(cmd) > 1 else ""
+        if cmd[0] in ("federation", "fedtile") and arg in FED_TOKENS:
+            gain = amount(FED_TOKENS[arg]["reward"], brief=True)
+            if mentions(phrase, Msg("gaia.fedgist", gain=gain)) or isinstance(gain, Msg) and mentions(phrase, gain):
+                return True
+    return False
+
+
+def _delta(unit: str, change: int, key: str = "gaia.delta.") -> Msg:
     """A gain or cost of ``unit`` in the description: "-1 power token", "+2 credits" (English
     agrees with one; the signed number is no plain number the catalogue's plural can count)."""
     one = "_one" if abs(change) == 1 and unit in ("c", "t") else ""
-    return Msg(f"gaia.delta.{unit}{one}", n=_signed(change))
+    return Msg(f"{key}{unit}{one}", n=_signed(change))
 
 
 def _signed(change: int) -> Localized:

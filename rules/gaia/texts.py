@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from rules.base import DESCRIPTION_GLUE, Component, ScorePart
 from rules.messages import Join, Localized, Msg, fold_word, text_of
@@ -404,7 +404,8 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
     and a special action in brief; 6, a covered tile (the player's own) by its position's code;
     7 (:data:`GIST_SHORT`), a taken tile by its gist in the image's abbreviations
     (``gaia.techgist_short.*``: "tile “income 4 c”"); 8 (:data:`FIELD_BY_CODE`), a research step's
-    area by its code too ("kutatás: terra", ``gaia.field_code.*``); 9 (:data:`TILE_BY_CODE`, the
+    area by its code too ("kutatás: terra", ``gaia.field_code.*``) and the brainstone's bowl
+    by its numeral ("agykő: III"); 9 (:data:`TILE_BY_CODE`, the
     last resort), every tech tile by its position's code (``adv-int``, ``kül-MI``: the research board
     image prints it), the area in words again (the tile's code leaves room for them)."""
     verb, args = cmd[0], cmd[1:]
@@ -440,8 +441,9 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
         return Msg(key, tile=_tech_pos(tech, arg, brief))
     if verb == "action" and arg in ACTIONS:
         kind = "action_power" if arg.startswith("power") else "action_qic"
-        if brief >= 5 and ACTIONS[arg]["reward"] == "fedtile":   # the next step names the token
-            return Msg(phrase + kind + "_gain", gain=Msg("gaia.actfx_brief.fedtile"))
+        if brief >= 5 and ACTIONS[arg]["reward"] in ("fedtile", "1step", "2step"):
+            # the next step names the token, or the mine the steps are for
+            return Msg(phrase + kind + "_gain", gain=Msg("gaia.actfx_brief." + _k(ACTIONS[arg]["reward"])))
         if brief >= 4:
             return Msg(phrase + kind + "_gain", gain=_action_gain(arg))
         return Msg(phrase + kind, effect=_action_effect(arg))
@@ -463,6 +465,9 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
     if verb == "lostPlanet" and args:
         return Msg("gaia.phrase.lost_planet", hex=arg)
     if verb == "spend" and len(args) >= 2:
+        tokens = re.fullmatch(r"(\d*)tg", args[0])
+        if brief >= 4 and args[1] == "tech" and tokens:     # an Itar's tile (GP-FAC-ITA-2): the tile says the rest
+            return Msg("gaia.phrase.brief.spend_tech", n=int(tokens.group(1) or 1))
         return Msg(phrase + "spend", cost=amount(args[0]), gain=amount(args[1]))
     if verb == "burn" and args:
         return Msg("gaia.phrase.burn", n=arg)
@@ -472,6 +477,8 @@ def _command_phrase(tech: Mapping[str, Any], cmd: list[str], brief: int = 0) -> 
             return Msg("gaia.phrase.charge", n=rewards[0][0])
         return Msg("gaia.phrase.charge_offer", gain=amount(arg))
     if verb == "brainstone" and arg in BOWLS:
+        if brief >= FIELD_BY_CODE:      # a long Taklons line: the bowl by its numeral ("agykő: III")
+            return Msg("gaia.phrase.brief.brainstone_code", bowl=Msg("gaia.bowl_code." + arg))
         return Msg(phrase + "brainstone", bowl=Msg("gaia.bowl." + arg))
     if verb == "income" and args:
         return Msg(phrase + "income", gain=amount(arg))
@@ -538,17 +545,28 @@ FIELD_BY_CODE = 8
 TILE_BY_CODE = 9
 
 
-def _fitting_order(limit: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def _fitting_order(limit: int, room: tuple[int, ...] | None = None) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """The (budget, brief levels) a label's words are tried at, in order: every fact in full
     words with room for the description (:data:`DESCRIPTION_ROOM`), then the briefer words that
     still say a tile's effect with room for its cost at least (:data:`COST_ROOM`: an action by
     its gain, a tile's gist in the image's abbreviations; newcomer 27i I-20: "take tech tile “PI &
     academies power value 4”; no research step" had lost its "-5 credits, -3 ore"), then any
-    wording within the limit.  A button's choice keeps no room (:func:`_fitted_phrase`)."""
-    if limit == BUTTON_LIMIT:
-        return ((limit, BRIEF_LEVELS),)
-    return ((limit - DESCRIPTION_ROOM, BRIEF_LEVELS[:SAME_FACT_LEVELS]),
-            (limit - COST_ROOM, BRIEF_LEVELS[SAME_FACT_LEVELS:TILE_BY_CODE]), (limit, BRIEF_LEVELS))
+    wording within the limit.  A button's choice keeps no room (:func:`_fitted_phrase`).
+
+    ``room``: the characters the move's briefer descriptions take, the fuller first (its cost,
+    else its gains, then its cost in brief, with the glue: ``GaiaGame._description_rooms``); the
+    briefer words then leave that room, not the rule of thumb's, and a button's leave it too (an
+    income order's bowls, GP-INC-2): the label keeps what the move costs or does before the
+    fullest wording."""
+    if room is None:
+        if limit == BUTTON_LIMIT:
+            return ((limit, BRIEF_LEVELS),)
+        return ((limit - DESCRIPTION_ROOM, BRIEF_LEVELS[:SAME_FACT_LEVELS]),
+                (limit - COST_ROOM, BRIEF_LEVELS[SAME_FACT_LEVELS:TILE_BY_CODE]), (limit, BRIEF_LEVELS))
+    if limit == BUTTON_LIMIT or not room:     # nothing to say beside it: the fullest words that fit
+        return tuple((limit - size, BRIEF_LEVELS) for size in room) + ((limit, BRIEF_LEVELS),)
+    return ((limit - max((*room[:1], DESCRIPTION_ROOM)), BRIEF_LEVELS[:SAME_FACT_LEVELS]),
+            *((limit - size, BRIEF_LEVELS[:TILE_BY_CODE]) for size in room), (limit, BRIEF_LEVELS))
 
 
 #: the phases whose few moves may be public choices (buttons): income order and Taklons'
@@ -564,7 +582,30 @@ def label_limit(state: Any, verbs: Sequence[str] = ()) -> int:
     with only :data:`BUTTON_VERBS`), else an autocomplete choice's 100."""
     if not isinstance(state, Mapping) or not all(verb in BUTTON_VERBS for verb in verbs):
         return MENU_LIMIT
-    return BUTTON_LIMIT if state.get("offer") or state.get("phase") in BUTTON_PHASES else MENU_LIMIT
+    if state.get("offer"):
+        return BUTTON_LIMIT
+    if state.get("phase") not in BUTTON_PHASES:
+        return MENU_LIMIT
+    # a position whose choice is no few buttons (an Itar's tech tile among many, GP-FAC-ITA-2)
+    # is chosen from the autocomplete's 100 characters: its tiles keep their effect
+    return BUTTON_LIMIT if _is_button_choice(state) else MENU_LIMIT
+
+
+#: whether the last position asked is a choice among buttons (its state under "state")
+_BUTTONS: dict[str, Any] = {}
+
+
+def _is_button_choice(state: Mapping[str, Any]) -> bool:
+    """Whether the host shows ``state``'s decision as buttons (``GaiaGame.public_choices``); a
+    position with no players yet (a test's sketch) counts as one."""
+    if not all(state.get("players") or [None]):
+        return True
+    tag = (state.get("log_count"), state.get("phase"))
+    if _BUTTONS.get("state") is not state or _BUTTONS.get("tag") != tag:
+        import rules
+        _BUTTONS.clear()
+        _BUTTONS.update(state=state, tag=tag, buttons=rules.get_game("gaia").public_choices(cast(Any, state)) is not None)
+    return bool(_BUTTONS["buttons"])
 
 
 @lru_cache(maxsize=4096)
@@ -575,17 +616,23 @@ def _verbs(text: str) -> tuple[str, ...]:
         return ()
 
 
+def text_lengths(message: Msg) -> tuple[int, ...]:
+    """``message``'s length as a label in every language."""
+    return _lengths(message)
+
+
 def _lengths(message: Msg) -> tuple[int, ...]:
     from rules.messages import LANGUAGES, render
     return tuple(len(render(message, language, label=True)) for language in LANGUAGES)
 
 
-def move_phrase(state: Any, text: str) -> Msg | None:
+def move_phrase(state: Any, text: str, room: tuple[int, ...] | None = None, group_room: tuple[int, ...] | None = None) -> Msg | None:
     """A stored move line in words (the actor prefix left out: the host names the player),
     fitting a label by design: the fullest wording within the label's limit less room for the
     description in every language, else the fullest within the limit, else the briefest
-    (:data:`BRIEF_LEVELS`).  Never clipped."""
-    return _fitted(state, text)[0]
+    (:data:`BRIEF_LEVELS`).  Never clipped.  ``room``: :func:`_fitting_order`'s, the line's own;
+    ``group_room``: its decision's (the most any of its lines needs; :func:`_label_level`)."""
+    return _fitted(state, text, None, room, group_room)[0]
 
 
 def full_phrase(state: Any, text: str) -> Msg | None:
@@ -597,12 +644,13 @@ def full_phrase(state: Any, text: str) -> Msg | None:
 UNLIMITED = 10 ** 6
 
 
-def _fitted(state: Any, text: str, limit: int | None = None) -> tuple[Msg | None, tuple[int, ...]]:
+def _fitted(state: Any, text: str, limit: int | None = None, room: tuple[int, ...] | None = None,
+            group_room: tuple[int, ...] | None = None) -> tuple[Msg | None, tuple[int, ...]]:
     """:func:`move_phrase` and its length in every language (cached by the move's text, the
     label's limit and the tech tiles lying on the board), at :func:`_label_level`."""
     body, limit, tech_items = _label_key(state, text, limit)
-    own = _fitted_phrase(body, limit, tech_items)
-    level = _label_level(state, body, limit, tech_items, own[2])
+    own = _fitted_phrase(body, limit, tech_items, room)
+    level = _label_level(state, body, limit, tech_items, own[2], room if group_room is None else group_room)
     return own[:2] if level == own[2] else _phrase_at(body, level, tech_items)
 
 
@@ -615,7 +663,8 @@ def _label_key(state: Any, text: str, limit: int | None) -> tuple[str, int, tupl
     return body, limit, tuple(sorted((k, v) for k, v in tech.items() if isinstance(v, str)))
 
 
-def _label_level(state: Any, body: str, limit: int, tech_items: tuple[tuple[str, str], ...], own: int) -> int:
+def _label_level(state: Any, body: str, limit: int, tech_items: tuple[tuple[str, str], ...], own: int,
+                 room: tuple[int, ...] | None = None) -> int:
     """The brief level (:data:`BRIEF_LEVELS`) of a line's words; ``own``: the line's own fitting.
     A label of a decision (a move with chosen arguments, :func:`_choices_of`) is worded as all
     of its decision's labels are, as far as that wording still says every fact
@@ -626,16 +675,22 @@ def _label_level(state: Any, body: str, limit: int, tech_items: tuple[tuple[str,
     variants = _choices_of(state, body) if limit < UNLIMITED else None
     if variants is None:
         return own
-    level, roomy = _group_level(variants, limit, tech_items)
-    return level if roomy or level < SAME_FACT_LEVELS else max(own, SAME_FACT_LEVELS - 1)
+    level, roomy = _group_level(variants, limit, tech_items, room)
+    if roomy:
+        return level
+    if room is not None:
+        # no wording leaves the decision's longest line room for its description: each line is
+        # worded as the others, or briefer where that keeps its own description (its cost)
+        return max(own, min(level, SAME_FACT_LEVELS - 1))
+    return level if level < SAME_FACT_LEVELS else max(own, SAME_FACT_LEVELS - 1)
 
 
-def drops_facts(state: Any, text: str) -> bool:
+def drops_facts(state: Any, text: str, room: tuple[int, ...] | None = None) -> bool:
     """True when the label of move ``text`` says it in a wording that leaves facts to its
     description or the images (a tech tile by its space alone, :data:`SAME_FACT_LEVELS`)."""
     body, limit, tech_items = _label_key(state, text, None)
-    own = _fitted_phrase(body, limit, tech_items)
-    level = _label_level(state, body, limit, tech_items, own[2])
+    own = _fitted_phrase(body, limit, tech_items, room)
+    level = _label_level(state, body, limit, tech_items, own[2], room)
     words = own[1] if level == own[2] else _phrase_at(body, level, tech_items)[1]
     # briefer words that leave room for the description keep every fact (the cost beside them)
     return level >= SAME_FACT_LEVELS and not (level < TILE_BY_CODE and max(words) <= limit - COST_ROOM)
@@ -707,9 +762,19 @@ def _variants(body: str, pool: tuple[str, ...]) -> Variants | None:
                              for field in ((pos,) if pos in FIELDS else FIELDS)))
             index += 2
             continue
-        out.append(tuple((variant,) for variant in _command_variants(cmd, pool)))
+        variants = _command_variants(cmd, pool)
+        if cmd[0] == "action" and any(later[0] == "build" for later in cmds[index + 1:]):
+            # an action a build follows gives terraforming steps (GP-POW-7): its siblings are those
+            variants = [v for v in variants if str(ACTIONS.get(v[1], {}).get("reward", "")).endswith("step")] or variants
+        out.append(tuple((variant,) for variant in variants))
         index += 1
     return tuple(out) if any(len(options) > 1 for options in out) else None
+
+
+def decision_lines(state: Any, text: str) -> tuple[str, ...]:
+    """The lines of move ``text``'s decision (:func:`_siblings`), its actor's prefix kept."""
+    actor, body = split_actor(text)
+    return tuple(f"{actor} {line}" if actor else line for line in _siblings(state, body))
 
 
 def _siblings(state: Any, body: str) -> tuple[str, ...]:
@@ -742,36 +807,34 @@ def _part_lengths(tech_items: tuple[tuple[str, str], ...], previous: str | None,
 
 
 @lru_cache(maxsize=1024)
-def _group_level(variants: Variants, limit: int, tech_items: tuple[tuple[str, str], ...]) -> tuple[int, bool]:
+def _group_level(variants: Variants, limit: int, tech_items: tuple[tuple[str, str], ...], room: tuple[int, ...] | None = None
+                 ) -> tuple[int, bool]:
     """The brief level (:data:`BRIEF_LEVELS`) of every label of one decision: the fullest at which
     its longest line fits, in the order :func:`_fitted_phrase` tries them (:func:`_fitting_order`),
     and whether it leaves room for the description (then every line of the decision takes that
     level: a lab's 24 tiles all with their cost, not the short ones alone).  A line's words are
     its steps' words joined, so the longest line is the longest option of each step joined: a
     lab's 24 tile-and-area pairs cost 24 phrases, beside every hex."""
-    from rules.messages import LANGUAGES, render
-    known: dict[int, int] = {}
-
-    def longest(brief: int) -> int:
-        if brief not in known:
-            known[brief] = _longest(brief)
-        return known[brief]
-
-    def _longest(brief: int) -> int:
-        glue = [len(render(Msg(_then_key(brief), first="", next=""), language, label=True)) for language in LANGUAGES]
-        sizes = [glue_size * (len(variants) - 1) for glue_size in glue]
-        previous: str | None = None
-        for options in variants:
-            lengths = [_part_lengths(tech_items, previous, option, brief) for option in options]
-            sizes = [size + max(column) for size, column in zip(sizes, zip(*lengths))]
-            previous = options[0][-1][0]
-        return max(sizes)
-
-    for budget, levels in _fitting_order(limit):
+    for budget, levels in _fitting_order(limit, room):
         for brief in levels:
-            if longest(brief) <= budget:
+            if max(_longest_sizes(variants, tech_items, brief)) <= budget:
                 return brief, budget < limit
     return BRIEF_LEVELS[-1], False
+
+
+@lru_cache(maxsize=1024)
+def _longest_sizes(variants: Variants, tech_items: tuple[tuple[str, str], ...], brief: int) -> tuple[int, ...]:
+    """The length of a decision's longest line at brief level ``brief`` in every language (at
+    most: each step's longest option joined)."""
+    from rules.messages import LANGUAGES, render
+    glue = [len(render(Msg(_then_key(brief), first="", next=""), language, label=True)) for language in LANGUAGES]
+    sizes = [glue_size * (len(variants) - 1) for glue_size in glue]
+    previous: str | None = None
+    for options in variants:
+        lengths = [_part_lengths(tech_items, previous, option, brief) for option in options]
+        sizes = [size + max(column) for size, column in zip(sizes, zip(*lengths))]
+        previous = options[0][-1][0]
+    return tuple(sizes)
 
 
 @lru_cache(maxsize=4096)
@@ -782,7 +845,7 @@ def _phrase_at(body: str, level: int, tech_items: tuple[tuple[str, str], ...]) -
 
 
 @lru_cache(maxsize=4096)
-def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...]
+def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...], room: tuple[int, ...] | None = None
                    ) -> tuple[Msg | None, tuple[int, ...], int]:
     """The fitted phrase of ``body``, its lengths and its brief level."""
     try:
@@ -806,7 +869,7 @@ def _fitted_phrase(body: str, limit: int, tech_items: tuple[tuple[str, str], ...
     # a button's choice (a booster, an income order, a charge) says its gist in its words and
     # has few or no gains beside it: no room is kept, so the buttons of one decision read alike
     # (with room kept, "takes booster 10 (…)" stood beside "booster 3 (…)")
-    for budget, levels in _fitting_order(limit):
+    for budget, levels in _fitting_order(limit, room):
         for brief in levels:
             found = candidate(brief)
             if max(found[1]) <= budget:
@@ -839,8 +902,9 @@ def _income_order(cmds: list[list[str]], brief: int) -> Msg | None:
     steps = [_safe_rewards(cmd[1]) for cmd in cmds]
     if any(len(step) != 1 or step[0][1] not in ORDER_UNITS for step in steps):
         return None
-    if brief >= 2:
-        return Msg("gaia.phrase.brief.income_order", steps=Join([amount(cmd[1]) for cmd in cmds]))
+    if brief >= 2:     # then at 4 the order alone (a button keeps room for the bowls after it)
+        key = "gaia.phrase.brief.income_order_short" if brief >= 4 else "gaia.phrase.brief.income_order"
+        return Msg(key, steps=Join([amount(cmd[1]) for cmd in cmds]))
     said = [Msg("gaia.amt_acc." + step[0][1], n=step[0][0]) for step in steps]
     rest: Msg = said[-1]
     for item in reversed(said[1:-1]):
@@ -859,20 +923,33 @@ def _phrase_of(tech: Mapping[str, Any], cmds: list[list[str]], brief: int) -> Ms
     return phrase
 
 
-def fitted_description(state: Any, text: str, candidates: Sequence[Msg]) -> Msg | None:
+def fitted_description(state: Any, text: str, candidates: Sequence[Msg], room: tuple[int, ...] | None = None,
+                       group_room: tuple[int, ...] | None = None, alike: Sequence[Msg] = ()) -> Msg | None:
     """The first description of ``candidates`` (the fullest first) that fits the label of move
     ``text`` after its phrase (:func:`move_phrase`) in every language (:func:`label_limit`);
-    None (the phrase alone) when none does."""
+    None (the phrase alone) when none does.  ``room``: the phrase's (:func:`move_phrase`);
+    ``alike``: the candidates a decision's lines say in one form (the cost in words or in brief),
+    fitted beside its longest line, not beside this one's."""
     from rules.messages import LANGUAGES
     body = split_actor(text)[1]
     limit = label_limit(state, _verbs(body))
     # a booster's: the longest phrase of the decision's boosters (their gains are the same), so
-    # the description stands beside all of them or none; any other: its own phrase
+    # the description stands beside all of them or none; any other: its own phrase, and for the
+    # cost that of the decision's longest line where its lines are worded alike (a lab's tiles:
+    # each says its cost in the same words, "-5 credits" or "-5 c", not some one way, some the other)
     siblings = _siblings(state, body) if _verbs(body)[:1] in (("pass",), ("booster",)) else (body,)
-    sizes = [_fitted(state, sibling)[1] or (0,) * len(LANGUAGES) for sibling in siblings]
+    sizes = [_fitted(state, sibling, None, room, group_room)[1] or (0,) * len(LANGUAGES) for sibling in siblings]
     taken = tuple(max(column) for column in zip(*sizes))
+    longest = taken
+    variants = _choices_of(state, body) if alike else None
+    if variants is not None:
+        _body, _limit, tech_items = _label_key(state, text, None)
+        level, roomy = _group_level(variants, limit, tech_items, room if group_room is None else group_room)
+        if roomy:
+            longest = tuple(max(pair) for pair in zip(taken, _longest_sizes(variants, tech_items, level)))
     for message in candidates:
-        if all(used + DESCRIPTION_GLUE + size <= limit for used, size in zip(taken, _lengths(message))):
+        beside = longest if message in alike else taken
+        if all(used + DESCRIPTION_GLUE + size <= limit for used, size in zip(beside, _lengths(message))):
             return message
     return None
 

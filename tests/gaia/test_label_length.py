@@ -17,7 +17,7 @@ import pytest
 import rules
 from rules.messages import LANGUAGES, render
 
-from tests.pulsar.test_label_length import BUTTON_LIMIT, MENU_LIMIT, host_label, labels_over
+from tests.pulsar.test_label_length import BUTTON_LIMIT, MENU_LIMIT, host_label, labels_over, playout_positions
 
 
 @pytest.mark.parametrize("seed", [0, 40])
@@ -93,16 +93,34 @@ def test_GP_FED_a_long_federation_keeps_every_hex_and_its_token() -> None:
     assert "gaia.fedgist" in repr(phrase)
 
 
-def test_GP_INC_income_order_buttons_fit_80() -> None:
+def test_GP_INC_income_order_buttons_fit_80_with_the_bowls_after() -> None:
     """Outside the action phase the moves may be buttons (income order, brainstone): their
-    labels fit a button's 80 characters, the description left out when it would not."""
-    game = rules.get_game("gaia")
+    labels fit a button's 80 characters.  An income order's button keeps where the power tokens
+    end up (GP-INC-2: what the order is chosen on), in brief where the full words do not fit:
+    "Bevétel ebben a sorrendben: 4 energia, 1 energiajelölő (I/II/III: 0/2/5)"."""
+    from rules.gaia.texts import move_phrase
     state = {**_state_with_tech({}), "phase": "income"}
-    for text in ("taklons brainstone area1. brainstone area2", "taklons income 4pw. income 2t"):
-        phrase = game.move_phrase(state, 0, text)
-        assert phrase is not None
+    phrase = move_phrase(state, "taklons brainstone area1. brainstone area2")
+    assert phrase is not None
+    for language in LANGUAGES:
+        assert len(render(phrase, language, label=True)) <= BUTTON_LIMIT
+    game, state, seat, orders = _income_order_position()
+    assert any(". " in order for order in orders)
+    for order in orders:
+        description = game.describe_move(state, seat, order)
+        assert description is not None and description.key in ("gaia.describe.effect", "gaia.delta.bowls_brief"), order
         for language in LANGUAGES:
-            assert len(render(phrase, language, label=True)) <= BUTTON_LIMIT
+            shown = host_label(game, state, seat, order, language)
+            assert len(shown) <= BUTTON_LIMIT and "I/II/III" in shown, shown
+
+
+def _income_order_position() -> tuple[Any, Any, int, list[str]]:
+    """The first income order asked in a seeded 4-player playout (GP-INC-2), as buttons."""
+    for game, state, _seats in playout_positions("gaia", 4, 104, 1):
+        choices = game.public_choices(state)
+        if choices and any(text.count("income") >= 2 for text in choices[1]):
+            return game, state, choices[0], choices[1]
+    raise AssertionError("no income order in the playout")
 
 
 def test_GP_FED_fifteen_buildings_say_each_sector_once() -> None:
@@ -111,10 +129,16 @@ def test_GP_FED_fifteen_buildings_say_each_sector_once() -> None:
     game = rules.get_game("gaia")
     state = _state_with_tech({})
     text = "taklons federation 1A4,1B2,1B5,1C,3A1,3A2,5A8,6A10,6A4,6A9,6B2,6B3,6B4,9A8,9B4 fed3"
+    from rules.gaia.texts import move_phrase
+    # the satellites' tokens beside it, its cost in words and in brief (GaiaGame._description_rooms)
+    room = 3 + len("−9 jelölő")
+    phrase = move_phrase(state, text, (3 + len("−9 energiajelölő"), room))
+    assert phrase is not None
     for language in LANGUAGES:
-        shown = host_label(game, state, 0, text, language)
-        assert len(shown) <= MENU_LIMIT, shown
+        shown = render(phrase, language, label=True)
+        assert len(shown) <= MENU_LIMIT - room, shown
         assert "1A4 B2 B5 C" in shown and "6A10 A4 A9 B2 B3 B4" in shown and "9A8 B4" in shown, shown
+        assert len(host_label(game, state, 0, text, language)) <= MENU_LIMIT
 
 
 @pytest.mark.parametrize("text", [
@@ -132,3 +156,67 @@ def test_GP_ACT_the_longest_moves_seen_fit(text: str) -> None:
         shown = host_label(game, state, 0, text, language)
         assert len(shown) <= MENU_LIMIT, shown
         assert all(hex_code in shown for hex_code in ("6B5", "4B2", "10A0") if hex_code in text), shown
+
+
+#: the lines a label may still say without their description: a Taklons lab that takes an advanced
+#: tile, covers one, steps and moves the brainstone (six steps: "Építs labort: 7B4; lapka: „passz:
+#: 3 pont/labor”; takard le: szabad2; kutatás: gazd; agykő: III" is 96 characters before its cost),
+#: a Taklons federation of ten hexes or more with a brainstone step, and one of sixteen hexes
+STILL_BARE = ("build lab .* cover .* brainstone", "federation .* brainstone", "federation [^ ]{60,}")
+
+
+def test_GP_ACT_every_label_keeps_what_the_move_costs_or_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over seeded playouts of every player count (every third position), a label whose move
+    has something to say (its gains, its cost, what a decline turns down) says it beside its
+    words, in full or in brief ("−6 kr, −6 ér"), in both languages: 449 labels said nothing
+    over twelve playouts before (a power action and its mine, an academy's tile, an income
+    order's bowls, an Itar's tile, 13-hex federations), 10 after, all of :data:`STILL_BARE`."""
+    import re
+
+    import rules.gaia.texts as texts
+    bare: list[str] = []
+    fitted = texts.fitted_description
+
+    def spy(state: Any, text: str, candidates: Any, *rooms: Any) -> Any:
+        found = fitted(state, text, candidates, *rooms)
+        if found is None and candidates:
+            bare.append(text)
+        return found
+
+    monkeypatch.setattr(texts, "fitted_description", spy)
+    described = 0
+    for players in (2, 3, 4):
+        for game, state, seats in playout_positions("gaia", players, 100 + players, 3):
+            for seat in seats:
+                for move in game.legal_moves(state, seat):
+                    described += game.describe_move(state, seat, game.format_move(move)) is not None
+    unexpected = [text for text in bare if not any(re.search(kind, text) for kind in STILL_BARE)]
+    assert described > 1000 and not unexpected, unexpected[:10]
+
+
+def test_GP_POW_7_GP_LEECH_4_a_power_actions_mine_and_a_charge_offer_keep_their_cost() -> None:
+    """A power action's terraforming steps before a mine ("Energiaakció: 1 terraformálási lépés;
+    építs bányát: 4A9 (−2 kredit, −1 érc, −1 KTK, −3 energia)": the words left no room for it
+    before) and a charge offer's VP (GP-LEECH-4: "Tölts fel 3 energiát: −2 győzelmi pont") stand
+    beside the move's words within the limit, in both languages."""
+    found: set[str] = set()
+    for game, state, seats in playout_positions("gaia", 3, 103, 1):
+        for seat in seats:
+            for move in game.legal_moves(state, seat):
+                text = game.format_move(move)
+                body = text.split(" ", 1)[1]
+                kind = "mine" if body.startswith("action power") and ". build m " in body else \
+                    "charge" if body.startswith("charge") and body != "charge 1pw" else None
+                if kind is None or kind in found:
+                    continue
+                description = game.describe_move(state, seat, text)
+                assert description is not None, text
+                for language in LANGUAGES:
+                    shown = host_label(game, state, seat, text, language)
+                    said = render(description, language, label=True)
+                    assert said in shown and len(shown) <= MENU_LIMIT, shown
+                    assert ("energia" if language == "hu" else "power") in said or "pont" in said or "VP" in said, said
+                found.add(kind)
+        if found == {"mine", "charge"}:
+            return
+    raise AssertionError(f"the playout offered only {found}")

@@ -144,9 +144,10 @@ def test_GP_PASS_3_GP_SETUP_9_one_decisions_booster_labels_share_one_wording(pla
 
 def test_GP_PASS_3_the_briefest_need_sets_the_wording_of_all() -> None:
     """A game whose pool holds booster 9 (the longest) words booster 1's pass as briefly, though
-    it alone would fit the fuller words."""
-    alone = move_phrase({"boosters": dict.fromkeys(["booster1", "booster3"])}, "pass booster1")
-    beside_9 = move_phrase({"boosters": dict.fromkeys(["booster1", "booster9"])}, "pass booster1")
+    it alone would fit the fuller words (with room for the pass's "+1 győzelmi pont" beside it)."""
+    room = (3 + len("+1 győzelmi pont"),)
+    alone = move_phrase({"boosters": dict.fromkeys(["booster1", "booster3"])}, "pass booster1", room)
+    beside_9 = move_phrase({"boosters": dict.fromkeys(["booster1", "booster9"])}, "pass booster1", room)
     assert alone is not None and beside_9 is not None
     assert alone.key == "gaia.phrase.pass_booster"
     assert beside_9.key == "gaia.phrase.brief.pass_booster"

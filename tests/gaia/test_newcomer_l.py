@@ -135,7 +135,7 @@ def test_GP_TECH_4_an_advanced_tile_with_a_cover_keeps_its_gist_in_any_research_
     # since newcomer 27i I-20 the brief lab is "labort" (the rulebook's help word), which leaves
     # room for the area in words here
     assert phrase is not None and render(phrase, "hu", label=True) == (
-        "Építs labort: 3A5; techlapka: „3 pont/új keresk. áll.”; takard le: szabad2; kutatás: terraformálás")
+        "Építs labort: 3A5; lapka: „3 pont/új keresk. áll.”; takard le: szabad2; kutatás: terraformálás")
 
 
 # ----------------------------------------------------------------------------- L-1
