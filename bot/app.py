@@ -445,7 +445,7 @@ class BoardGameBot(commands.AutoShardedBot):
         original = getattr(error, "original", error)
         locale = interaction.locale
         if isinstance(original, UserError):
-            text = tr(original.msg, locale)
+            text = original.text(language_of(locale))
         elif isinstance(error, OptionProblem):
             text = tr(error.msg, locale)
         elif isinstance(error, app_commands.TransformerError):

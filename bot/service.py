@@ -118,6 +118,21 @@ class UserError(Exception):
     def msg(self) -> Msg:
         return Msg(self.key, **self.values)
 
+    def text(self, language: str) -> str:
+        """The refusal in ``language``.  A game's reason whose first sentence has a colon of
+        its own ("Nem értem: `x`. Így írd: …") follows the host's opening as a sentence of its
+        own ("Ez a lépés nem szabályos. Nem értem: …"), not after a second colon."""
+        if self.key in REFUSAL_KEYS:
+            reason = render(self.values["reason"], language)
+            if ":" in reason.split(". ", 1)[0]:
+                values = {**self.values, "reason": reason[:1].upper() + reason[1:]}
+                return render(Msg(REFUSAL_KEYS[self.key], **values), language)
+        return render(self.msg, language)
+
+
+#: the host's openings of a game's refusal, each with the form that ends its own sentence
+REFUSAL_KEYS = {"illegal_move": "illegal_move_apart", "illegal_move_rule": "illegal_move_rule_apart"}
+
 
 def refusal(error: IllegalMove) -> UserError:
     """The rules' refusal as the host's, with the rule ID when there is one."""

@@ -137,6 +137,28 @@ def test_P8_a_refusal_opens_alike_with_and_without_a_rule_id():
         assert ruled.startswith(plain), (plain, ruled)
 
 
+def test_H1_a_reason_with_a_colon_of_its_own_follows_the_opening_as_its_own_sentence():
+    """Report 2026-11-28 H1: "Ez a lépés nem szabályos: a felfed lépést így írd: felfed VIO-B"
+    put the host's colon before a reason with its own; such a reason now follows the opening
+    as a sentence ("Ez a lépés nem szabályos. Nem értem: …"), and a reason without a colon in
+    its first sentence keeps the colon's form."""
+    from bot.service import UserError
+    for language in ("hu", "en"):
+        colon = Msg("gaia.err.power3_need", need=3)
+        plain = Msg("eve.err.unknown_verb", value="x", verbs="y")   # „x” nem lépés. A lépések: y.
+        for key in ("illegal_move", "illegal_move_rule"):
+            apart = UserError(key, reason=colon, rule="GP-1").text(language)
+            assert apart == render(Msg(key + "_apart", reason=_first_capital(render(colon, language)), rule="GP-1"),
+                                   language)
+            assert apart.count(":") == render(colon, language).count(":") + (key == "illegal_move_rule" and language == "hu")
+            kept = UserError(key, reason=plain, rule="EVE-1").text(language)
+            assert kept == render(Msg(key, reason=plain, rule="EVE-1"), language)
+
+
+def _first_capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def test_P9_an_info_heading_says_the_name_kind_and_code_once():
     """Report 27g P-9: "BI-1c technológia (technológia, `BI-1c`)" said the kind and the code
     twice; a name that shows its code as a word, or says its kind, is not followed by them."""
