@@ -97,7 +97,7 @@ def test_GP_INC_income_order_buttons_fit_80_with_the_bowls_after() -> None:
     """Outside the action phase the moves may be buttons (income order, brainstone): their
     labels fit a button's 80 characters.  An income order's button keeps where the power tokens
     end up (GP-INC-2: what the order is chosen on), in brief where the full words do not fit:
-    "Bevétel ebben a sorrendben: 4 energia, 1 energiajelölő (I/II/III: 0/2/5)"."""
+    "Bevétel ebben a sorrendben: 4 energia, 1 energiajelölő (I/II/III 0/2/5)"."""
     from rules.gaia.texts import move_phrase
     state = {**_state_with_tech({}), "phase": "income"}
     phrase = move_phrase(state, "taklons brainstone area1. brainstone area2")

@@ -41,10 +41,10 @@ def test_PL_DRAW_1_the_drawn_finals_dm_has_one_colon_a_sentence():
     drew = play(played, "draw F")
     [notice] = GAME.notices(played, GAME.parse_move(played, 0, "draw F"), drew)
     hu = render(notice.msg, "hu")
-    assert hu.startswith("Két végső lapot húztál; az egyiket dobd el, a másik a kezedben marad. "
-                         "Az egyik az F02 Összetett élet (végső, 17 pont"), hu
-    assert ". A másik az F08 Lakható hold (végső, 13 pont, nincs lakhatósági érték; követelmény: gázóriás, " \
-           "I-VII pálya, lakható, jelölőd a bolygó sorában, ára 1 víz)." in hu
+    assert hu.startswith("Két végső lapot húztál. Az első az F02 Összetett élet (végső, 17 pont"), hu
+    assert ". A második az F08 Lakható hold (végső, 13 pont, nincs lakhatósági érték; követelmény: gázóriás, " \
+           "I-VII pálya, lakható, jelölőd a bolygó sorában, ára 1 víz). Az egyiket dobd el, a másik a kezedben marad." \
+           in hu
     assert all(sentence.count(":") <= 1 for sentence in hu.split(". ")), hu
 
 
@@ -52,8 +52,8 @@ def test_PL_CARD_3_PL_CARD_4_info_says_the_price_without_a_second_colon():
     component = GAME.component("L04")
     assert component is not None
     text = render(component.text, "hu")
-    assert "Követelmények: szilárd, I-IV pálya. Ára 2 kőzet, amelyet a kijátszásakor a játéklapod adott " \
-           "bolygóterületéről a Fejlődésszámlálóra teszel." in text
+    assert "Követelmények: szilárd, I-IV pálya. Ára 2 kőzet; ennek a játéklapodon azon a bolygón kell lennie, " \
+           "amelyre a lapot kijátszod, és a kijátszáskor a Fejlődésszámlálóra kerül." in text
     assert all(sentence.count(":") <= 1 for sentence in text.split(". ")), text
     # the /info choice: "L04 · Vulkanizmus: <gist>" (the host's colon), so the gist has none
     assert render(component.gist, "hu") == "6 pont; szilárd, I-IV pálya; ára K2; lakhatatlan +6"
