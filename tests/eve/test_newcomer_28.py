@@ -139,3 +139,37 @@ def test_EVE_CMB_7_8_every_tactics_label_says_the_losses_with_three_actions_and_
                 assert len(label) <= 100 and (label.endswith(f"({said})") or label.endswith(f" – {said}")), label
                 assert label.startswith("Használd fel a taktikai akciókat: " if language == "hu"
                                         else "Spend tactic actions: "), label
+
+
+#: Refusals whose colon introduces the list they offer ("Ezek közül lophatsz egyet: …"): kept.
+LISTING_REFUSALS = {"eve.err.outpost_neighbours", "eve.err.first_which", "eve.err.steal_which",
+                    "eve.err.takefrom_which", "eve.err.keep_which", "eve.err.order_which"}
+
+
+def test_EVE_DEF_1_POL_4_a_refusal_says_its_reason_without_a_colon_of_its_own() -> None:
+    """H1 (report 2026-11-28): "Ez a lépés nem szabályos: a felfed lépést így írd: felfed VIO-B"
+    (the host's colon, then the reason's own). EVE's refusals say their first sentence without
+    a colon, the region or card inside it ("az R05 Kador régió nem a tiéd, …"), the example as
+    notation (`felfed VIO-B`), except those offering a list; a colon inside notation
+    (birodalom:típus) is no sentence's."""
+    import json
+    import re
+    from pathlib import Path
+
+    from .helpers import refused
+    state = new(2, 21)
+    seat = min(GAME.waiting_for(state))
+    error = refused(state, seat, "felfed")
+    assert error.msg.key == "eve.err.arguments"
+    assert render(error.msg, "hu") == "Nem így kell írni a felfed lépést; helyesen például `felfed VIO-B`."
+    assert render(error.msg, "en") == "That is not how \"reveal\" is written; for example `reveal VIO-B`."
+    error = refused(state, seat, "székhely")
+    assert error.rule == "EVE-DEF-1" and ":" not in render(error.msg, "hu")
+    error = refused(state, seat, "felfed VIO-A VIO-B")
+    assert error.rule == "EVE-POL-4" and render(error.msg, "hu").endswith("; előbb `felfed VIO-A`, aztán `felfed VIO-B`.")
+    catalogues = Path(__file__).resolve().parents[2] / "data" / "eve" / "i18n"
+    for language in ("hu", "en"):
+        texts = json.loads((catalogues / f"{language}.json").read_text(encoding="utf-8"))
+        colons = {key for key, text in texts.items()
+                  if key.startswith("eve.err.") and re.search(r":(\s|$)", text.split(". ", 1)[0])}
+        assert colons == LISTING_REFUSALS, sorted(colons ^ LISTING_REFUSALS)
