@@ -579,6 +579,11 @@ PART_HEADER_H = 84
 NAME_SIZE = math.ceil(MIN_LABEL_PX * PART_W * CHAT_K / PHONE_W)
 NAME_MAX_W = 160                           # a name wider than this (chat pixels) wraps
 NAME_FILL: RGB = (255, 236, 160)
+NAME_CLEAR = 4                             # a name keeps this far (chat pixels) from other labels: one
+                                           # flush against an outpost's square read as one ("Sinq Laison"
+                                           # beside R02's 'H', newcomer 28 E7) ...
+NAME_COVER = 3                             # ... and covering a label or a unit count weighs this many
+                                           # times a node's ring (a name over a ring stays readable)
 LEADER: RGB = (150, 140, 100)              # the line from a name set beside its node to the node
 CHAT_PANEL_W = 600                         # the calendar and the empires for chat: narrower ...
 CHAT_LEAST = math.ceil(MIN_LABEL_PX * CHAT_PANEL_W / PHONE_W)   # ... and no text under 9 px on a phone
@@ -620,44 +625,57 @@ def name_labels(view: Any, language: str = "en", labels: list[Label] | None = No
 
 @lru_cache(maxsize=16)
 def _placed_names(two_player: bool, labels: tuple[Label, ...]) -> tuple[Label, ...]:
-    """``name_labels`` of everything it reads: the map's labels (which most moves leave as they were)."""
-    k = CHAT_K
+    """``name_labels`` of everything it reads: the map's labels (which most moves leave as they were).
+    A place's cost is the area it covers of the labels, the names placed before and the unit
+    counts (each with NAME_CLEAR around it, weighing NAME_COVER times) and of the nodes' rings."""
+    k, clear = CHAT_K, NAME_CLEAR
     pos = {code: (x * k, y * k) for code, (x, y) in node_positions(two_player).items()}
-    taken = _Grid(64, [(label.box[0] * k, label.box[1] * k, label.box[2] * k, label.box[3] * k)
-                       for label in labels])
-    reach = (NODE_R + RING_GAP + RING_W) * k
+    grown = {label: (label.box[0] * k - clear, label.box[1] * k - clear, label.box[2] * k + clear,
+                     label.box[3] * k + clear) for label in labels}
+    taken = _Grid(64, grown.values())         # the labels, the unit counts, then each name placed
+    inner = NODE_R * k
     for x, y in pos.values():
-        taken.add((x - reach, y - reach, x + reach, y + reach))
+        taken.add((x - inner, y - inner, x + inner, y + inner))
+    reach = (NODE_R + RING_GAP + RING_W) * k
+    rings = _Grid(64, [(x - reach, y - reach, x + reach, y + reach) for x, y in pos.values()])
     code_bottom = {label.region: label.box[3] * k for label in labels if label.kind == "code"}
+    own_code = {label.region: grown[label] for label in labels if label.kind == "code"}
     out: list[Label] = []
     for code, (x, y) in sorted(pos.items(), key=lambda item: (item[1][1], item[0])):
         text, w, h = _name_text(code)
-        candidates = [(x - w / 2, code_bottom[code] + 1), (x - w / 2, y - reach - h - 2), (x + reach + 4, y - h / 2),
+        under, above = code_bottom[code] + 1, y - reach - h - 2
+        candidates = [(x - w / 2, under), (x - w / 2, above), (x + reach + 4, y - h / 2),
                       (x - reach - 4 - w, y - h / 2), (x + reach, y + reach - 4), (x - reach - w, y + reach - 4),
                       (x + reach, y - reach - h + 4), (x - reach - w, y - reach - h + 4),
                       (x - w / 2, code_bottom[code] + h / 2), (x - w / 2, y - reach - 1.5 * h),
                       (x + reach + 4, y - h), (x - reach - 4 - w, y - h), (x + reach + 4, y), (x - reach - 4 - w, y)]
+        # last, under and above it shifted sideways, still over the node's centre: clear of a square
+        # beside the neighbour's node that the centred places touch
+        candidates += [(x - w / 2 + shift, top) for top in (under, above)
+                       for shift in (w / 4, -w / 4, w / 2 - 12, 12 - w / 2)]
         best: tuple[float, Box] | None = None
         span = (min(cx for cx, _ in candidates), min(cy for _, cy in candidates),
                 max(cx for cx, _ in candidates) + w, max(cy for _, cy in candidates) + h)
-        near = taken.near(span, 0)                # what any candidate could touch
+        near = [box for box in taken.near(span, 0) if box != own_code[code]]   # what any candidate could touch
+        round_near = rings.near(span, 0)
         left, top, right, bottom = chat_boxes()[quarter(x / k, y / k)]     # the part showing the region whole
         own = (left * k, top * k, right * k, bottom * k)
         for cx, cy in candidates:
             box = (cx, cy, cx + w, cy + h)
             if not _inside(box, MAP_SIZE * k, MAP_HEIGHT * k):
                 continue
-            cost = _overlaps(box, near, 0)
+            cost = NAME_COVER * _overlaps(box, near, 0) + _overlaps(box, round_near, 0)
             # a name cut by its part's edge is read nowhere (the other parts dim it): worse than
             # half of it over a node's corner (a 2-player R08 'Sinq Laison' was cut)
-            cost += 0 if _within(box, own) else 0.5 * w * h
+            cost += 0 if _within(box, own) else NAME_COVER * 0.5 * w * h
             if best is None or cost < best[0]:
                 best = (cost, box)
             if cost == 0:
                 break
         if best is None:
             continue
-        taken.add(best[1])
+        left, top, right, bottom = best[1]
+        taken.add((left - clear, top - clear, right + clear, bottom + clear))
         out.append(Label("name", code, text, best[1]))
     return tuple(out)
 

@@ -265,7 +265,8 @@ def _tac_preview(state: GameState, seat: int, text: str) -> list[Msg]:
                                  + (reserves if seat == combat.attacker else 0))}
     other = combat.defender if seat == combat.attacker else combat.attacker
     values = {"mine": lost[seat], "theirs": lost[other]}
-    return [E("describe.tac_losses", **values), E("describe.tac_losses_brief", **values)]
+    return [E("describe.tac_losses", **values), E("describe.tac_losses_brief", **values),
+            E("describe.tac_losses_short", **values)]
 
 
 def _outpost_lines(view: GameState) -> list[Msg]:

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from .engine import EveGame
 
 #: The first phrase level naming design cards by code alone (``reading._Brief``).
-CARD_CODES = 3
+CARD_CODES = 4
 #: How many positions keep their decisions (the host's concurrent interactions, a few games).
 KEPT = 8
 #: The decisions the host may offer as buttons under the announcement (``suggestions.public_choices``):

@@ -201,15 +201,18 @@ BUTTON_LIMIT = 80
 class _Brief:
     """How briefly a phrase says its facts (a long label), each level keeping what the one
     before kept: ``words``, the sentence in fewer words (``*_brief`` keys where one exists; every
-    name kept); ``codes``, regions by their code alone (the map shows it); ``cards``, design
-    cards by their code alone (the hand names them)."""
+    name kept); ``codes``, regions by their code alone (the map shows it); ``lists``, a
+    sentence's parts as a list in the rulebook's short terms (``*_list`` keys: "tartalék R15,
+    1 kivédés, 1 pajzscsökkentés", room for what the move leads to, newcomer 28 E6); ``cards``,
+    design cards by their code alone (the hand names them)."""
 
-    __slots__ = ("codes", "words", "cards")
+    __slots__ = ("codes", "words", "lists", "cards")
 
     def __init__(self, level: int) -> None:
         self.words = level >= 1
         self.codes = level >= 2
-        self.cards = level >= 3
+        self.lists = level >= 3
+        self.cards = level >= 4
 
     def region(self, code: str) -> str:
         return code if self.codes else region_label(code)
@@ -218,11 +221,13 @@ class _Brief:
         return mv.card_value(card) if self.cards and card in tables().cards else card_label(card)
 
     def key(self, key: str) -> str:
+        if self.lists and has_key(f"eve.{key}_list"):
+            return f"{key}_list"
         return f"{key}_brief" if self.words and has_key(f"eve.{key}_brief") else key
 
 
 #: The wordings of one phrase, from the fullest to the briefest (same facts in each).
-LEVELS = (0, 1, 2, 3)
+LEVELS = (0, 1, 2, 3, 4)
 
 
 def _targets(regions: tuple[str, ...], counts: tuple[int, ...], brief: _Brief | None = None) -> Join:
@@ -231,14 +236,15 @@ def _targets(regions: tuple[str, ...], counts: tuple[int, ...], brief: _Brief | 
                  for code, count in zip(regions, counts)], "and")
 
 
-def _reserve_sources(codes: tuple[str, ...], region: Callable[[str], Any]) -> Join:
+def _reserve_sources(codes: tuple[str, ...], region: Callable[[str], Any], counted: bool = False) -> Join:
     """Where a battle's reserve units come from, each region once (newcomer 27g: two reserves
     from one region read "R49 és R49"): "R34 és R49 (2×)"; the count alone says how many when
-    they all come from one region."""
+    they all come from one region, unless ``counted`` (a list's "tartalék 2× R49" has no count
+    of its own)."""
     counts: dict[str, int] = {}
     for code in codes:
         counts[code] = counts.get(code, 0) + 1
-    if len(counts) == 1:
+    if len(counts) == 1 and not counted:
         return Join([region(code) for code in counts], "and")
     return Join([region(code) if count == 1 else E("phrase.tac_source_times", region=region(code), count=count)
                  for code, count in counts.items()], "and")
@@ -315,10 +321,11 @@ def _phrase(move: mv.Move, brief: _Brief) -> Msg:
         return E("phrase.ask", question=E(f"ask.{move.arg}"))
     if kind == mv.TAC:
         spent: list[Msg] = [E(brief.key("phrase.tac_reserves"), count=len(regions),
-                              regions=_reserve_sources(regions, region))] if regions else []
+                              regions=_reserve_sources(regions, region, counted=brief.lists))] if regions else []
         spent += [E(brief.key("phrase.tac_negate"), count=move.counts[0])] if move.counts[0] else []
         spent += [E(brief.key("phrase.tac_cut"), count=move.counts[1])] if move.counts[1] else []
-        return E("phrase.tac", spent=Join(spent, "and") if spent else E("none"))
+        # a list's parts by commas: "tartalék R15, 1 kivédés, 1 pajzscsökkentés"
+        return E("phrase.tac", spent=Join(spent, "comma" if brief.lists else "and") if spent else E("none"))
     if kind == mv.INVADE:
         return E("phrase.invade", count=move.number) if move.number else E("phrase.no_invasion")
     if kind == mv.STEAL:

@@ -95,3 +95,81 @@ def test_EVE_SCH_1_info_finds_the_schedules_and_says_them_with_one_colon_a_sente
                 text = render(comp.text, language)
                 assert all(sentence.count(":") <= 1 for sentence in text.split(". ")), text
     assert "1. szinten 4 akció és 5 hónap, 2. szinten 5 akció és 4 hónap" in render(named.text, "hu")
+
+
+def _tactics_position(actions: int):   # type: ignore[no-untyped-def]
+    """Gallente (6 units in Tenerifis, a reserve in Catch) wins the tactics by ``actions`` (its five
+    tactics dice against none); Amarr rolled 2 damage and 2 shields."""
+    from .test_rules import _battle
+    tactics = [2] * (actions // 2) + [1] * (actions % 2)
+    state = _battle(faces(2) + faces(*tactics, *[0] * (5 - len(tactics))) + faces(1, 1) + faces(1, 1))
+    state.regions["R15"].units = 3
+    state = play(state, GALLENTE, "attack R48 > R59")
+    state = play(state, AMARR, "dice 2d 2s 0t")
+    state = play(state, GALLENTE, "ask dmg")
+    state = play(state, GALLENTE, "dice 1d 0s 5t")
+    assert state.combat is not None and state.combat.tactic_actions == actions
+    return state
+
+
+def test_EVE_CMB_7_8_every_tactics_label_says_the_losses_with_three_actions_and_more() -> None:
+    """E6 (EVE-CMB-7/8): with three tactic actions "Használd fel a taktikai akciókat: 1 tartalék
+    (R15), −1 sérülés és az ellenfél pajzsa −1" left no room for the losses, so no label of the
+    decision said them. The decision lists the actions in the rulebook's short terms (tartalék,
+    kivédés, pajzscsökkentés) after the rulebook's verb, and every label ends with its losses, up
+    to ten actions (five tactics dice of 2)."""
+    state = _tactics_position(3)
+    texts = [GAME.format_move(move) for move in GAME.legal_moves(state, GALLENTE)]
+    assert "tac T1:R15 T2x1 T3x1" in texts and len(texts) == 7
+    shown = {text: host_label(GAME, state, GALLENTE, text, "hu") for text in texts}
+    assert shown["tac T1:R15 T2x1 T3x1"] == \
+        "Használd fel a taktikai akciókat: tartalék R15, 1 kivédés, 1 pajzscsökkentés (veszítesz 1, ő 1)"
+    assert shown["tac T2x3"] == "Használd fel a taktikai akciókat: 3 kivédés (veszítesz 0, ő 0)"
+    assert host_label(GAME, state, GALLENTE, "tac T1:R15 T2x1 T3x1", "en") == \
+        "Spend tactic actions: reserve from R15, 1 damage negated, 1 shield cut (you lose 1, they 1)"
+    for actions in range(1, 11):
+        state = _tactics_position(actions)
+        texts = [GAME.format_move(move) for move in GAME.legal_moves(state, GALLENTE)]
+        for text in texts:
+            losses = GAME.describe_move(state, GALLENTE, text)
+            assert losses is not None and losses.key.startswith("eve.describe.tac_losses")
+            for language in ("hu", "en"):
+                label = host_label(GAME, state, GALLENTE, text, language)
+                said = render(losses, language)
+                assert len(label) <= 100 and (label.endswith(f"({said})") or label.endswith(f" – {said}")), label
+                assert label.startswith("Használd fel a taktikai akciókat: " if language == "hu"
+                                        else "Spend tactic actions: "), label
+
+
+#: Refusals whose colon introduces the list they offer ("Ezek közül lophatsz egyet: …"): kept.
+LISTING_REFUSALS = {"eve.err.outpost_neighbours", "eve.err.first_which", "eve.err.steal_which",
+                    "eve.err.takefrom_which", "eve.err.keep_which", "eve.err.order_which"}
+
+
+def test_EVE_DEF_1_POL_4_a_refusal_says_its_reason_without_a_colon_of_its_own() -> None:
+    """H1 (report 2026-11-28): "Ez a lépés nem szabályos: a felfed lépést így írd: felfed VIO-B"
+    (the host's colon, then the reason's own). EVE's refusals say their first sentence without
+    a colon, the region or card inside it ("az R05 Kador régió nem a tiéd, …"), the example as
+    notation (`felfed VIO-B`), except those offering a list; a colon inside notation
+    (birodalom:típus) is no sentence's."""
+    import json
+    import re
+    from pathlib import Path
+
+    from .helpers import refused
+    state = new(2, 21)
+    seat = min(GAME.waiting_for(state))
+    error = refused(state, seat, "felfed")
+    assert error.msg.key == "eve.err.arguments"
+    assert render(error.msg, "hu") == "Nem így kell írni a felfed lépést; helyesen például `felfed VIO-B`."
+    assert render(error.msg, "en") == "That is not how \"reveal\" is written; for example `reveal VIO-B`."
+    error = refused(state, seat, "székhely")
+    assert error.rule == "EVE-DEF-1" and ":" not in render(error.msg, "hu")
+    error = refused(state, seat, "felfed VIO-A VIO-B")
+    assert error.rule == "EVE-POL-4" and render(error.msg, "hu").endswith("; előbb `felfed VIO-A`, aztán `felfed VIO-B`.")
+    catalogues = Path(__file__).resolve().parents[2] / "data" / "eve" / "i18n"
+    for language in ("hu", "en"):
+        texts = json.loads((catalogues / f"{language}.json").read_text(encoding="utf-8"))
+        colons = {key for key, text in texts.items()
+                  if key.startswith("eve.err.") and re.search(r":(\s|$)", text.split(". ", 1)[0])}
+        assert colons == LISTING_REFUSALS, sorted(colons ^ LISTING_REFUSALS)

@@ -48,8 +48,8 @@ def test_EVE_CARD_4_a_card_played_wrongly_is_shown_with_its_own_code_and_example
     assert error.msg.key == "eve.err.play_arguments" and error.rule == "EVE-CARD-4"
     hungarian = render(error.msg, "hu")
     assert "DV22" not in hungarian and "H12" not in hungarian
-    assert "F22 (Távoli megszerzés)" in hungarian and hungarian.endswith("kijátszik F22")
-    assert render(error.msg, "en").endswith("play DV22")
+    assert "F22 (Távoli megszerzés)" in hungarian and hungarian.endswith("`kijátszik F22`.")
+    assert render(error.msg, "en").endswith("`play DV22`.")
 
 
 @pytest.mark.parametrize(("typed", "word"), [("mozgat R06 > R11:", "R11:"), ("taktika T3x", "T3x")])

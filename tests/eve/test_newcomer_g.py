@@ -51,7 +51,7 @@ def test_EVE_SCH_4_ending_with_a_tile_one_does_not_have_says_there_is_none():
     error = refused(state, AMARR, "end tiles=1")
     assert error.rule == "EVE-SCH-4" and error.msg.key == "eve.err.end_tiles_none"
     assert render(error.msg, "hu") == \
-        "Nincs hadvezetési lapkád, amelyet a jegyzékre tehetnél: sem a raktárban, sem a jegyzéken nincs."
+        "Nincs hadvezetési lapkád, amelyet a jegyzékre tehetnél, sem a raktárban, sem a jegyzéken."
     state.players[AMARR].storage["L"] = 1
     assert refused(state, AMARR, "end tiles=2").msg.key == "eve.err.end_tiles"
 
@@ -66,7 +66,7 @@ def test_EVE_LOG_4_a_region_left_without_units_is_refused_in_plain_words():
     state.regions["R05"].units = 0
     error = refused(state, AMARR, "move R05 > R09:1")
     assert error.rule == "EVE-LOG-4" and error.msg.key == "eve.err.source_own"
-    assert render(error.msg, "hu") == "Ez a régió nem a tiéd, vagy nincs benne egységed: R05 Kador."
+    assert render(error.msg, "hu") == "az R05 Kador régió nem a tiéd, vagy nincs benne egységed."
 
 
 def test_EVE_CARD_a_hand_line_says_what_the_card_does_and_when_without_nested_brackets():
@@ -132,7 +132,7 @@ def test_EVE_CMB_5_dice_typed_without_their_zeros_are_understood():
     assert refused(state, AMARR, "kocka 5s").msg.key == "eve.err.arguments"
     assert refused(state, AMARR, "kocka 1").msg.key == "eve.err.arguments"
     twice = refused(state, AMARR, "kocka 2 pajzs 1 pajzs")
-    assert twice.rule == "EVE-CMB-5" and render(twice.msg, "hu") == "„pajzs” kétszer szerepel: mindegyiket csak egyszer add meg."
+    assert twice.rule == "EVE-CMB-5" and render(twice.msg, "hu") == "„pajzs” kétszer szerepel, pedig mindegyiket csak egyszer adhatod meg."
     assert "a nulla elhagyható: kocka 2 pajzs" in render(GAME.notation_help(), "hu")
 
 

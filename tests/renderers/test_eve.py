@@ -290,3 +290,35 @@ def test_no_region_name_is_cut_by_the_edge_of_the_part_that_shows_its_region():
         for label in name_labels(view, "hu"):
             left, top, right, bottom = (v * CHAT_K for v in chat_boxes()[quarter(*positions[label.region])])
             assert left <= label.box[0] and top <= label.box[1] and label.box[2] <= right and label.box[3] <= bottom, label
+
+
+def test_a_region_name_keeps_clear_of_the_outpost_squares_and_markers_near_it():
+    """Newcomer report 2026-11-28 E7: on a 2-player map the name "Sinq Laison", set above R08,
+    touched the 'H' square of R02's outpost and read as one with it. A name now keeps NAME_CLEAR
+    chat pixels from every other label where it can (then under or above its node shifted
+    sideways), and in these positions from every outpost/HQ square and political marker."""
+    from renderers.eve import CHAT_K, NAME_CLEAR, map_labels, name_labels
+    from tests.eve.helpers import clear, hold, new
+
+    def gap(a, b):  # type: ignore[no-untyped-def]
+        return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+
+    state = new(2, 21)
+    clear(state)
+    hold(state, 0, "R02", 3, outpost="L")
+    hold(state, 1, "R08", 2)
+    hold(state, 0, "R10", 2, outpost="D")
+    views = [GAME.view(state, None)] + [GAME.view(position(players, plies, seed), None)
+                                        for players, plies, seed in [(2, 150, 11), (3, 90, 11), (4, 260, 11)]]
+    for number, view in enumerate(views):
+        for language in ("hu", "en"):
+            labels = map_labels(view, language)
+            squares = [(label, tuple(v * CHAT_K for v in label.box)) for label in labels
+                       if label.kind in ("tag", "marker")]
+            names = name_labels(view, language, labels)
+            for name in names:
+                for label, box in squares:
+                    assert gap(name.box, box) >= (NAME_CLEAR if number == 0 else 2), (name, label)
+    sinq = next(name for name in name_labels(views[0], "hu") if name.region == "R08")
+    r02_tag = next(label for label in map_labels(views[0], "hu") if label.kind == "tag" and label.region == "R02")
+    assert r02_tag.text == "H" and gap(sinq.box, tuple(v * CHAT_K for v in r02_tag.box)) >= NAME_CLEAR
