@@ -756,11 +756,18 @@ def _variants(body: str, pool: tuple[str, ...]) -> Variants | None:
         cmd = cmds[index]
         following = cmds[index + 1] if index + 1 < len(cmds) else None
         if cmd[0] == "tech" and len(cmd) > 1 and cmd[1] in STD_POS and following is not None \
-                and following[0] == "up" and len(following) > 1 and following[1] in FIELDS:
-            # a standard tile under an area advances in that area; a free space's in any (GP-TECH-3)
-            out.append(tuple((("tech", pos), ("up", field)) for pos in STD_POS
-                             for field in ((pos,) if pos in FIELDS else FIELDS)))
+                and _is_step(following):
+            # a standard tile under an area advances in that area; a free space's in any; or the
+            # step is declined (GP-TECH-3): one menu, its lines worded alike
+            out.append(tuple((("tech", pos), step) for pos in STD_POS
+                             for step in (*(("up", field) for field in ((pos,) if pos in FIELDS else FIELDS)),
+                                          ("decline",))))
             index += 2
+            continue
+        if index and cmds[index - 1][0] in ("tech", "cover") and _is_step(cmd):
+            # the research step an advanced tile grants (GP-TECH-4): in any area, or declined
+            out.append(tuple((step,) for step in (*(("up", field) for field in FIELDS), ("decline",))))
+            index += 1
             continue
         variants = _command_variants(cmd, pool)
         if cmd[0] == "action" and any(later[0] == "build" for later in cmds[index + 1:]):
@@ -769,6 +776,11 @@ def _variants(body: str, pool: tuple[str, ...]) -> Variants | None:
         out.append(tuple((variant,) for variant in variants))
         index += 1
     return tuple(out) if any(len(options) > 1 for options in out) else None
+
+
+def _is_step(cmd: Sequence[str]) -> bool:
+    """Whether ``cmd`` is a research step in an area or a declined one (after a tile, GP-TECH-3)."""
+    return (cmd[0] == "up" and len(cmd) > 1 and cmd[1] in FIELDS) or list(cmd) == ["decline"]
 
 
 def decision_lines(state: Any, text: str) -> tuple[str, ...]:
@@ -930,6 +942,19 @@ def fitted_description(state: Any, text: str, candidates: Sequence[Msg], room: t
     None (the phrase alone) when none does.  ``room``: the phrase's (:func:`move_phrase`);
     ``alike``: the candidates a decision's lines say in one form (the cost in words or in brief),
     fitted beside its longest line, not beside this one's."""
+    return _first_fitting(state, text, candidates, room, group_room, alike)
+
+
+def fits_beside(state: Any, text: str, candidates: Sequence[Msg], room: tuple[int, ...] | None = None,
+                group_room: tuple[int, ...] | None = None, alike: Sequence[Msg] = ()) -> bool:
+    """Whether one of ``candidates`` fits the label of move ``text`` (:func:`fitted_description`'s
+    test, asked of a decision's other lines: ``GaiaGame._decision_in_words``)."""
+    return _first_fitting(state, text, candidates, room, group_room, alike) is not None
+
+
+def _first_fitting(state: Any, text: str, candidates: Sequence[Msg], room: tuple[int, ...] | None,
+                   group_room: tuple[int, ...] | None, alike: Sequence[Msg]) -> Msg | None:
+    """:func:`fitted_description`."""
     from rules.messages import LANGUAGES
     body = split_actor(text)[1]
     limit = label_limit(state, _verbs(body))
