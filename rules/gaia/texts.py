@@ -600,12 +600,46 @@ def _is_button_choice(state: Mapping[str, Any]) -> bool:
     position with no players yet (a test's sketch) counts as one."""
     if not all(state.get("players") or [None]):
         return True
+    return _public_choices(state) is not None
+
+
+def _public_choices(state: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The bodies of ``state``'s public choices (``GaiaGame.public_choices``; None: no buttons),
+    worked out once per position."""
     tag = (state.get("log_count"), state.get("phase"))
     if _BUTTONS.get("state") is not state or _BUTTONS.get("tag") != tag:
         import rules
         _BUTTONS.clear()
-        _BUTTONS.update(state=state, tag=tag, buttons=rules.get_game("gaia").public_choices(cast(Any, state)) is not None)
-    return bool(_BUTTONS["buttons"])
+        choices = rules.get_game("gaia").public_choices(cast(Any, state))
+        _BUTTONS.update(state=state, tag=tag,
+                        choices=None if choices is None else tuple(split_actor(text)[1] for text in choices[1]))
+    found = _BUTTONS["choices"]
+    return found if isinstance(found, tuple) else None
+
+
+def _order_lines(state: Any, body: str) -> tuple[str, ...]:
+    """The income orders among ``state``'s buttons where ``body`` is one of them (GP-INC-2: a
+    step taken first, or a whole order); () for any other line."""
+    if not isinstance(state, Mapping) or state.get("phase") != "income" or not all(state.get("players") or [None]) \
+            or not _is_order(body):
+        return ()
+    choices = _public_choices(state) or ()
+    return tuple(line for line in choices if _is_order(line)) if body in choices else ()
+
+
+@lru_cache(maxsize=1024)
+def _is_order(body: str) -> bool:
+    """Whether ``body`` is income steps alone, each one token gain or charge (:data:`ORDER_UNITS`)."""
+    try:
+        cmds = parse_commands(body)
+    except ValueError:
+        return False
+    return bool(cmds) and all(cmd[0] == "income" and len(cmd) == 2 and _order_step(cmd[1]) for cmd in cmds)
+
+
+def _order_step(text: str) -> bool:
+    step = _safe_rewards(text)
+    return len(step) == 1 and step[0][1] in ORDER_UNITS
 
 
 @lru_cache(maxsize=4096)
@@ -674,7 +708,10 @@ def _label_level(state: Any, body: str, limit: int, tech_items: tuple[tuple[str,
     wording (nothing decided blind)."""
     variants = _choices_of(state, body) if limit < UNLIMITED else None
     if variants is None:
-        return own
+        # an income order's buttons are worded as their longest: one phrasing in the list
+        # ("Order: 4 power first" beside "Order: 4 power, 1 power token")
+        orders = _order_lines(state, body) if limit < UNLIMITED else ()
+        return max((own, *(_fitted_phrase(line, limit, tech_items, room)[2] for line in orders)))
     level, roomy = _group_level(variants, limit, tech_items, room)
     if roomy:
         return level
@@ -909,11 +946,17 @@ def _income_order(cmds: list[list[str]], brief: int) -> Msg | None:
     """A line of two or more income steps, each one token gain or charge, as one order: "takes
     the income 4 power first, then 1 power token" / "bevételként előbb a 4 energiát kapja meg,
     majd az 1 energiajelölőt" (newcomer: "take the income" said once); None for any other."""
-    if len(cmds) < 2 or any(cmd[0] != "income" or len(cmd) != 2 for cmd in cmds):
+    if not cmds or any(cmd[0] != "income" or len(cmd) != 2 for cmd in cmds):
         return None
     steps = [_safe_rewards(cmd[1]) for cmd in cmds]
     if any(len(step) != 1 or step[0][1] not in ORDER_UNITS for step in steps):
         return None
+    if len(cmds) == 1:
+        # a step taken first, among orders worded briefly (its own words: "take the income 4 power")
+        if brief < 2:
+            return None
+        key = "gaia.phrase.brief.income_first_short" if brief >= 4 else "gaia.phrase.brief.income_first"
+        return Msg(key, gain=amount(cmds[0][1]))
     if brief >= 2:     # then at 4 the order alone (a button keeps room for the bowls after it)
         key = "gaia.phrase.brief.income_order_short" if brief >= 4 else "gaia.phrase.brief.income_order"
         return Msg(key, steps=Join([amount(cmd[1]) for cmd in cmds]))

@@ -300,3 +300,28 @@ def test_GP_TECH_3_a_declined_step_is_a_line_of_its_tiles_decision() -> None:
     assert "nevlas build ac1 3A7. tech int. up int" in declined and "nevlas build ac1 3A7. tech nav. decline" in declined
     advanced = decision_lines(state, "taklons build lab 4A4. tech adv-eco. cover free1. decline")
     assert "taklons build lab 4A4. tech adv-eco. cover free1. up terra" in advanced
+
+
+#: an income order's wordings, one family per brief level: a step first, then a whole order
+ORDER_FAMILIES = ({"gaia.phrase.income", "gaia.phrase.income_order"},
+                  {"gaia.phrase.brief.income_first", "gaia.phrase.brief.income_order"},
+                  {"gaia.phrase.brief.income_first_short", "gaia.phrase.brief.income_order_short"})
+
+
+def test_GP_INC_2_an_income_orders_buttons_say_it_one_way() -> None:
+    """The buttons of one income order (GP-INC-2) use one phrasing: "Order: 4 power first" beside
+    "Order: 4 power, 1 power token" (was "Take the income 4 power" beside "Order: …"), in the
+    briefer words where a whole order needs them; every one within a button's 80 characters."""
+    lists: list[set[str]] = []
+    for players, seed in ((3, 102), (3, 104), (4, 103), (4, 104)):
+        for game, state, _seats in playout_positions("gaia", players, seed, 1):
+            choices = game.public_choices(state)
+            if not choices or not any(text.count("income") >= 2 for text in choices[1]):
+                continue
+            seat, texts = choices
+            lists.append({phrase.key for text in texts if (phrase := game.move_phrase(state, seat, text)) is not None})
+            for text in texts:
+                for language in LANGUAGES:
+                    assert len(host_label(game, state, seat, text, language)) <= BUTTON_LIMIT
+    assert len(lists) >= 5 and all(any(keys <= family for family in ORDER_FAMILIES) for keys in lists), lists
+    assert any("gaia.phrase.brief.income_first_short" in keys for keys in lists), lists
