@@ -945,7 +945,9 @@ ORDER_UNITS = ("pw", "t")
 def _income_order(cmds: list[list[str]], brief: int) -> Msg | None:
     """A line of two or more income steps, each one token gain or charge, as one order: "takes
     the income 4 power first, then 1 power token" / "bevételként előbb a 4 energiát kapja meg,
-    majd az 1 energiajelölőt" (newcomer: "take the income" said once); None for any other."""
+    majd az 1 energiajelölőt" (newcomer: "take the income" said once); in brief (``brief`` 2 or
+    more: its list's orders need it, :func:`_order_lines`) one step as the step taken first
+    ("order: 4 power first"); None for any other."""
     if not cmds or any(cmd[0] != "income" or len(cmd) != 2 for cmd in cmds):
         return None
     steps = [_safe_rewards(cmd[1]) for cmd in cmds]
