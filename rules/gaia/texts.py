@@ -629,12 +629,22 @@ def _order_lines(state: Any, body: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=1024)
 def _is_order(body: str) -> bool:
-    """Whether ``body`` is income steps alone, each one token gain or charge (:data:`ORDER_UNITS`)."""
+    """Whether ``body`` is income steps, each one token gain or charge (:data:`ORDER_UNITS`), and
+    at most the Taklons' brainstone bowl after them (GP-FAC-TAK-1)."""
     try:
         cmds = parse_commands(body)
     except ValueError:
         return False
-    return bool(cmds) and all(cmd[0] == "income" and len(cmd) == 2 and _order_step(cmd[1]) for cmd in cmds)
+    lead = _order_lead(cmds)
+    return bool(lead) and all(cmd[0] == "brainstone" for cmd in cmds[lead:])
+
+
+def _order_lead(cmds: Sequence[Sequence[str]]) -> int:
+    """How many of ``cmds`` are income order steps from the first on (each one token gain or charge)."""
+    lead = 0
+    while lead < len(cmds) and cmds[lead][0] == "income" and len(cmds[lead]) == 2 and _order_step(cmds[lead][1]):
+        lead += 1
+    return lead
 
 
 def _order_step(text: str) -> bool:
@@ -973,6 +983,12 @@ def _phrase_of(tech: Mapping[str, Any], cmds: list[list[str]], brief: int) -> Ms
     order = _income_order(cmds, brief)
     if order is not None:
         return order
+    lead = _order_lead(cmds)
+    if brief >= 2 and 0 < lead < len(cmds):
+        # a Taklons order with the brainstone's bowl after it: the order as its list's others say it
+        first = _income_order(cmds[:lead], brief)
+        if first is not None:
+            return Msg(_then_key(brief), first=first, next=_phrase_of(tech, cmds[lead:], brief))
     parts = [_part(tech, cmds[index - 1][0] if index else None, cmd, brief) for index, cmd in enumerate(cmds)]
     phrase = parts[-1]
     for part in reversed(parts[:-1]):
