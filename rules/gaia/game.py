@@ -36,6 +36,7 @@ class _Description:
     effect: Msg | None = None
     cost: Msg | None = None
     brief: Msg | None = None    # the costs (an income order's bowls) in the images' abbreviations
+    brief_all: Msg | None = None    # the gains and costs so, where the costs alone are ``brief``
 
 
 def _position_tag(state: GaiaState) -> str:
@@ -471,19 +472,55 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         if parts.declined is not None:    # what a lone "decline" turns down (newcomer L-1)
             return fitted_description(state, text, [message for message in (parts.declined, parts.brief) if message],
                                       room, group_room)
+        words, gist = self._worded_candidates(state, seat, text, parts)
+        # the fullest that fits the label after the move's words (never clipped): the gist and
+        # the effect, the effect alone, the cost alone (a lab's "-5 credits, -3 ore" beside its
+        # tile's words, whose gains they say: newcomer 27i I-20), the cost in brief ("-5 c, -3 o"),
+        # the gist alone; else none.  A decision says its amounts one way: in words where every
+        # line of it has room for them, else in brief in every line (:meth:`_decision_in_words`)
+        candidates = words if self._decision_in_words(state, seat, text) else \
+            [message for message in (parts.brief_all,) if message is not None]
+        candidates += [message for message in (parts.brief, gist) if message is not None]
+        alike = [message for message in (parts.cost, parts.brief) if message is not None]
+        return fitted_description(state, text, candidates, room, group_room, alike)
+
+    def _worded_candidates(self, state: GaiaState, seat: int, text: str, parts: "_Description"
+                           ) -> tuple[list[Msg], Msg | None]:
+        """The descriptions of move ``text`` that say its amounts in words (the fullest first:
+        the gist and the effect, the effect, the cost) and its gist where its words do not name it."""
         gist, effect = parts.gist, parts.effect
         phrase = self.move_phrase(state, seat, text)
         if gist is not None and (mentions(phrase, gist) or _names_tile(phrase, state, parts.cmds)
                                  or _names_brief(phrase, parts.cmds)):
             gist = None     # the move's words already name it ("takes booster 2 (income ...)")
-        # the fullest that fits the label after the move's words (never clipped): the gist and
-        # the effect, the effect alone, the cost alone (a lab's "-5 credits, -3 ore" beside its
-        # tile's words, whose gains they say: newcomer 27i I-20), the cost in brief ("-5 c, -3 o"),
-        # the gist alone; else none
-        candidates = [Msg("gaia.describe.with", gist=gist, effect=effect)] if gist is not None and effect else []
-        candidates += [message for message in (effect, parts.cost, parts.brief, gist) if message is not None]
-        alike = [message for message in (parts.cost, parts.brief) if message is not None]
-        return fitted_description(state, text, candidates, room, group_room, alike)
+        words = [Msg("gaia.describe.with", gist=gist, effect=effect)] if gist is not None and effect else []
+        words += [message for message in (effect, parts.cost) if message is not None]
+        return words, gist
+
+    def _decision_in_words(self, state: GaiaState, seat: int, text: str) -> bool:
+        """Whether the lines of move ``text``'s decision (``decision_lines``: a lab's tiles and
+        research steps, a federation's tokens) say their amounts in words: only where each legal
+        line has room for them beside its words; else every line says them in brief ("-6 c, -6
+        o" in all, not "-6 credits, -6 ore" beside it: a native reader's 2026-11-28 review).
+        Worked out once per decision and position."""
+        from .texts import decision_lines, fits_beside
+        lines = decision_lines(state, text)
+        if len(lines) < 2:
+            return True
+        key = ("words", seat, frozenset(lines))
+        if key not in _MEMO:
+            _MEMO[key] = True
+            for line in lines:
+                parts = self._description_parts(state, seat, line)
+                if parts is None or parts.declined is not None:
+                    continue
+                words, _gist = self._worded_candidates(state, seat, line, parts)
+                if words and not fits_beside(state, line, words, self._line_rooms(state, seat, line),
+                                             self._description_rooms(state, seat, line),
+                                             [message for message in (parts.cost,) if message is not None]):
+                    _MEMO[key] = False
+                    break
+        return bool(_MEMO[key])
 
     def _description_rooms(self, state: GaiaState, seat: int, text: str) -> tuple[int, ...] | None:
         """The characters move ``text``'s briefer descriptions take after its words, glue
@@ -611,7 +648,9 @@ class GaiaGame(Game[GaiaState, GaiaMove]):
         if ordering and after is not None and parts:      # the bowls in brief where the full words do not fit
             short = Msg("gaia.delta.bowls_brief", bowl1=after["power"]["area1"], bowl2=after["power"]["area2"],
                         bowl3=after["power"]["area3"])
-        return _Description(move["cmds"], gist=gist, effect=effect, cost=cost, brief=short)
+        whole = Msg("gaia.describe.effect", effect=Join(gains)) if brief and len(gains) > len(brief) and not ordering \
+            else None
+        return _Description(move["cmds"], gist=gist, effect=effect, cost=cost, brief=short, brief_all=whole)
 
     def _taken_gist(self, state: GaiaState, cmds: list[list[str]]) -> Msg | None:
         """The gist of the last component a line takes (None: it takes none)."""

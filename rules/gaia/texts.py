@@ -600,12 +600,56 @@ def _is_button_choice(state: Mapping[str, Any]) -> bool:
     position with no players yet (a test's sketch) counts as one."""
     if not all(state.get("players") or [None]):
         return True
+    return _public_choices(state) is not None
+
+
+def _public_choices(state: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The bodies of ``state``'s public choices (``GaiaGame.public_choices``; None: no buttons),
+    worked out once per position."""
     tag = (state.get("log_count"), state.get("phase"))
     if _BUTTONS.get("state") is not state or _BUTTONS.get("tag") != tag:
         import rules
         _BUTTONS.clear()
-        _BUTTONS.update(state=state, tag=tag, buttons=rules.get_game("gaia").public_choices(cast(Any, state)) is not None)
-    return bool(_BUTTONS["buttons"])
+        choices = rules.get_game("gaia").public_choices(cast(Any, state))
+        _BUTTONS.update(state=state, tag=tag,
+                        choices=None if choices is None else tuple(split_actor(text)[1] for text in choices[1]))
+    found = _BUTTONS["choices"]
+    return found if isinstance(found, tuple) else None
+
+
+def _order_lines(state: Any, body: str) -> tuple[str, ...]:
+    """The income orders among ``state``'s buttons where ``body`` is one of them (GP-INC-2: a
+    step taken first, or a whole order); () for any other line."""
+    if not isinstance(state, Mapping) or state.get("phase") != "income" or not all(state.get("players") or [None]) \
+            or not _is_order(body):
+        return ()
+    choices = _public_choices(state) or ()
+    return tuple(line for line in choices if _is_order(line)) if body in choices else ()
+
+
+@lru_cache(maxsize=1024)
+def _is_order(body: str) -> bool:
+    """Whether ``body`` is income steps, each one token gain or charge (:data:`ORDER_UNITS`), and
+    at most the Taklons' brainstone bowl after them (GP-FAC-TAK-1)."""
+    try:
+        cmds = parse_commands(body)
+    except ValueError:
+        return False
+    lead = _order_lead(cmds)
+    return bool(lead) and all(cmd[0] == "brainstone" for cmd in cmds[lead:])
+
+
+def _order_lead(cmds: Sequence[Sequence[str]]) -> int:
+    """How many of ``cmds`` are income order steps from the first on (each one token gain or charge)."""
+    lead = 0
+    while lead < len(cmds) and cmds[lead][0] == "income" and len(cmds[lead]) == 2 and _order_step(cmds[lead][1]):
+        lead += 1
+    return lead
+
+
+def _order_step(text: str) -> bool:
+    step = _safe_rewards(text)
+    return len(step) == 1 and step[0][1] in ORDER_UNITS
 
 
 @lru_cache(maxsize=4096)
@@ -674,7 +718,10 @@ def _label_level(state: Any, body: str, limit: int, tech_items: tuple[tuple[str,
     wording (nothing decided blind)."""
     variants = _choices_of(state, body) if limit < UNLIMITED else None
     if variants is None:
-        return own
+        # an income order's buttons are worded as their longest: one phrasing in the list
+        # ("Order: 4 power first" beside "Order: 4 power, 1 power token")
+        orders = _order_lines(state, body) if limit < UNLIMITED else ()
+        return max((own, *(_fitted_phrase(line, limit, tech_items, room)[2] for line in orders)))
     level, roomy = _group_level(variants, limit, tech_items, room)
     if roomy:
         return level
@@ -756,11 +803,18 @@ def _variants(body: str, pool: tuple[str, ...]) -> Variants | None:
         cmd = cmds[index]
         following = cmds[index + 1] if index + 1 < len(cmds) else None
         if cmd[0] == "tech" and len(cmd) > 1 and cmd[1] in STD_POS and following is not None \
-                and following[0] == "up" and len(following) > 1 and following[1] in FIELDS:
-            # a standard tile under an area advances in that area; a free space's in any (GP-TECH-3)
-            out.append(tuple((("tech", pos), ("up", field)) for pos in STD_POS
-                             for field in ((pos,) if pos in FIELDS else FIELDS)))
+                and _is_step(following):
+            # a standard tile under an area advances in that area; a free space's in any; or the
+            # step is declined (GP-TECH-3): one menu, its lines worded alike
+            out.append(tuple((("tech", pos), step) for pos in STD_POS
+                             for step in (*(("up", field) for field in ((pos,) if pos in FIELDS else FIELDS)),
+                                          ("decline",))))
             index += 2
+            continue
+        if index and cmds[index - 1][0] in ("tech", "cover") and _is_step(cmd):
+            # the research step an advanced tile grants (GP-TECH-4): in any area, or declined
+            out.append(tuple((step,) for step in (*(("up", field) for field in FIELDS), ("decline",))))
+            index += 1
             continue
         variants = _command_variants(cmd, pool)
         if cmd[0] == "action" and any(later[0] == "build" for later in cmds[index + 1:]):
@@ -769,6 +823,11 @@ def _variants(body: str, pool: tuple[str, ...]) -> Variants | None:
         out.append(tuple((variant,) for variant in variants))
         index += 1
     return tuple(out) if any(len(options) > 1 for options in out) else None
+
+
+def _is_step(cmd: Sequence[str]) -> bool:
+    """Whether ``cmd`` is a research step in an area or a declined one (after a tile, GP-TECH-3)."""
+    return (cmd[0] == "up" and len(cmd) > 1 and cmd[1] in FIELDS) or list(cmd) == ["decline"]
 
 
 def decision_lines(state: Any, text: str) -> tuple[str, ...]:
@@ -896,12 +955,20 @@ ORDER_UNITS = ("pw", "t")
 def _income_order(cmds: list[list[str]], brief: int) -> Msg | None:
     """A line of two or more income steps, each one token gain or charge, as one order: "takes
     the income 4 power first, then 1 power token" / "bevételként előbb a 4 energiát kapja meg,
-    majd az 1 energiajelölőt" (newcomer: "take the income" said once); None for any other."""
-    if len(cmds) < 2 or any(cmd[0] != "income" or len(cmd) != 2 for cmd in cmds):
+    majd az 1 energiajelölőt" (newcomer: "take the income" said once); in brief (``brief`` 2 or
+    more: its list's orders need it, :func:`_order_lines`) one step as the step taken first
+    ("order: 4 power first"); None for any other."""
+    if not cmds or any(cmd[0] != "income" or len(cmd) != 2 for cmd in cmds):
         return None
     steps = [_safe_rewards(cmd[1]) for cmd in cmds]
     if any(len(step) != 1 or step[0][1] not in ORDER_UNITS for step in steps):
         return None
+    if len(cmds) == 1:
+        # a step taken first, among orders worded briefly (its own words: "take the income 4 power")
+        if brief < 2:
+            return None
+        key = "gaia.phrase.brief.income_first_short" if brief >= 4 else "gaia.phrase.brief.income_first"
+        return Msg(key, gain=amount(cmds[0][1]))
     if brief >= 2:     # then at 4 the order alone (a button keeps room for the bowls after it)
         key = "gaia.phrase.brief.income_order_short" if brief >= 4 else "gaia.phrase.brief.income_order"
         return Msg(key, steps=Join([amount(cmd[1]) for cmd in cmds]))
@@ -916,6 +983,12 @@ def _phrase_of(tech: Mapping[str, Any], cmds: list[list[str]], brief: int) -> Ms
     order = _income_order(cmds, brief)
     if order is not None:
         return order
+    lead = _order_lead(cmds)
+    if brief >= 2 and 0 < lead < len(cmds):
+        # a Taklons order with the brainstone's bowl after it: the order as its list's others say it
+        first = _income_order(cmds[:lead], brief)
+        if first is not None:
+            return Msg(_then_key(brief), first=first, next=_phrase_of(tech, cmds[lead:], brief))
     parts = [_part(tech, cmds[index - 1][0] if index else None, cmd, brief) for index, cmd in enumerate(cmds)]
     phrase = parts[-1]
     for part in reversed(parts[:-1]):
@@ -930,6 +1003,19 @@ def fitted_description(state: Any, text: str, candidates: Sequence[Msg], room: t
     None (the phrase alone) when none does.  ``room``: the phrase's (:func:`move_phrase`);
     ``alike``: the candidates a decision's lines say in one form (the cost in words or in brief),
     fitted beside its longest line, not beside this one's."""
+    return _first_fitting(state, text, candidates, room, group_room, alike)
+
+
+def fits_beside(state: Any, text: str, candidates: Sequence[Msg], room: tuple[int, ...] | None = None,
+                group_room: tuple[int, ...] | None = None, alike: Sequence[Msg] = ()) -> bool:
+    """Whether one of ``candidates`` fits the label of move ``text`` (:func:`fitted_description`'s
+    test, asked of a decision's other lines: ``GaiaGame._decision_in_words``)."""
+    return _first_fitting(state, text, candidates, room, group_room, alike) is not None
+
+
+def _first_fitting(state: Any, text: str, candidates: Sequence[Msg], room: tuple[int, ...] | None,
+                   group_room: tuple[int, ...] | None, alike: Sequence[Msg]) -> Msg | None:
+    """:func:`fitted_description`."""
     from rules.messages import LANGUAGES
     body = split_actor(text)[1]
     limit = label_limit(state, _verbs(body))

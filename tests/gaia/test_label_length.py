@@ -220,3 +220,117 @@ def test_GP_POW_7_GP_LEECH_4_a_power_actions_mine_and_a_charge_offer_keep_their_
         if found == {"mine", "charge"}:
             return
     raise AssertionError(f"the playout offered only {found}")
+
+
+#: the units whose words and brief differ ("−6 kredit" / "−6 kr"; a QIC is "KTK" in both)
+TWO_FORMS = ("c", "o", "k", "pw", "t", "vp")
+
+
+def _amount_forms(node: Any, found: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The (form, unit) pairs a description says its amounts in: "words" (``gaia.delta.*``) or
+    "brief" (``gaia.delta_brief.*``)."""
+    import re
+
+    from rules.messages import Join, Msg
+    if isinstance(node, Msg):
+        match = re.fullmatch(r"gaia\.delta(_brief)?\.([a-z]+?)(_one)?", node.key)
+        if match and match.group(2) in TWO_FORMS:
+            found.add(("brief" if match.group(1) else "words", match.group(2)))
+        for _name, value in node.values:
+            _amount_forms(value, found)
+    elif isinstance(node, (Join, tuple)):
+        for item in node.items if isinstance(node, Join) else node:
+            _amount_forms(item, found)
+    return found
+
+
+def _decision_of(text: str) -> str:
+    """A menu's decision as a player meets it: the line with its chosen arguments (a tile, an
+    area, a token, a booster, an action) and a tile's research step (or its decline) left open."""
+    from rules.gaia.notation import parse_commands, split_actor
+    from rules.gaia.texts import CHOSEN_ARGUMENTS
+    cmds = parse_commands(split_actor(text)[1])
+    said = []
+    for index, cmd in enumerate(cmds):
+        if cmd[0] in ("up", "decline") and index and cmds[index - 1][0] in ("tech", "cover"):
+            said.append("step")
+            continue
+        said.append(" ".join([cmd[0], *("*" if (cmd[0], at) in CHOSEN_ARGUMENTS else arg for at, arg in enumerate(cmd[1:]))]))
+    return ". ".join(said)
+
+
+def test_GP_TECH_GP_FED_a_decision_says_its_cost_one_way() -> None:
+    """The lines of one decision say the same amounts one way: in words where every line has
+    room for them, else in brief in all (a native reader, 2026-11-28: an academy's "…; kutatás
+    nélkül (−6 kr, −6 ér)" beside "…; kutatás: nav (−6 kredit, −6 érc)", a federation's "(−10
+    jelölő)" beside "(−10 energiajelölő)").  A tile's declined research step is a line of its
+    decision (GP-TECH-3).  20 decisions mixed the forms over twelve playouts (every 2nd
+    position) before, none after; these three held 8 of them."""
+    from collections import defaultdict
+    mixed: list[str] = []
+    seen = {"words": 0, "brief": 0}
+    for players, seed in ((2, 102), (3, 103), (4, 102)):
+        for game, state, seats in playout_positions("gaia", players, seed, 2):
+            for seat in seats:
+                decisions: dict[str, list[tuple[str, Any]]] = defaultdict(list)
+                for move in game.legal_moves(state, seat):
+                    text = game.format_move(move)
+                    decisions[_decision_of(text)].append((text, game.describe_move(state, seat, text)))
+                for lines in decisions.values():
+                    if len(lines) < 2:
+                        continue
+                    forms: set[tuple[str, str]] = set()
+                    for _text, description in lines:
+                        _amount_forms(description, forms)
+                    for form in seen:
+                        seen[form] += any(kind == form for kind, _unit in forms)
+                    if {unit for kind, unit in forms if kind == "words"} & {unit for kind, unit in forms if kind == "brief"}:
+                        mixed.append(lines[0][0])
+    assert seen["words"] > 50 and seen["brief"] > 5 and not mixed, (seen, mixed[:5])
+
+
+def test_GP_TECH_3_a_declined_step_is_a_line_of_its_tiles_decision() -> None:
+    """An academy's tile without its research step stands in the menu of the same tile with a
+    step: one decision, worded alike (the decline was a decision of its own before)."""
+    from rules.gaia.texts import decision_lines
+    state = _state_with_tech({"int": "tech7"})
+    declined = decision_lines(state, "nevlas build ac1 3A7. tech free1. decline")
+    stepped = decision_lines(state, "nevlas build ac1 3A7. tech nav. up nav")
+    assert set(declined) == set(stepped)
+    assert "nevlas build ac1 3A7. tech int. up int" in declined and "nevlas build ac1 3A7. tech nav. decline" in declined
+    advanced = decision_lines(state, "taklons build lab 4A4. tech adv-eco. cover free1. decline")
+    assert "taklons build lab 4A4. tech adv-eco. cover free1. up terra" in advanced
+
+
+#: an income order's wordings, one family per brief level: a step first, then a whole order
+ORDER_FAMILIES = ({"gaia.phrase.income", "gaia.phrase.income_order"},
+                  {"gaia.phrase.brief.income_first", "gaia.phrase.brief.income_order"},
+                  {"gaia.phrase.brief.income_first_short", "gaia.phrase.brief.income_order_short"})
+
+
+def _order_key(phrase: Any) -> str:
+    """The key of an income order's words (a Taklons line's first part, the brainstone after it)."""
+    if phrase.key in ("gaia.phrase.then", "gaia.phrase.brief.then"):
+        return str(dict(phrase.values)["first"].key)
+    return str(phrase.key)
+
+
+def test_GP_INC_2_an_income_orders_buttons_say_it_one_way() -> None:
+    """The buttons of one income order (GP-INC-2) use one phrasing: "Order: 4 power first" beside
+    "Order: 4 power, 1 power token" (was "Take the income 4 power" beside "Order: …"), and a
+    Taklons' "Order: 1 power first; brainstone to bowl III" beside "Order: 2 power tokens first"
+    (GP-FAC-TAK-1; was "Income: 1 power; …"), in the briefer words where a whole order needs
+    them; every one within a button's 80 characters."""
+    lists: list[set[str]] = []
+    for players, seed in ((3, 102), (3, 104), (4, 104), (4, 105)):
+        for game, state, _seats in playout_positions("gaia", players, seed, 1):
+            choices = game.public_choices(state)
+            if not choices or not any(text.count("income") for text in choices[1]):
+                continue
+            seat, texts = choices
+            lists.append({_order_key(phrase) for text in texts if (phrase := game.move_phrase(state, seat, text)) is not None})
+            for text in texts:
+                for language in LANGUAGES:
+                    assert len(host_label(game, state, seat, text, language)) <= BUTTON_LIMIT
+    assert len(lists) >= 10 and all(any(keys <= family for family in ORDER_FAMILIES) for keys in lists), lists
+    assert sum(len(keys) > 1 for keys in lists) >= 3, lists
