@@ -68,6 +68,23 @@ def test_a_label_has_one_colon_between_move_and_description_at_most():
             assert len(render(Msg(key, move="", description=""), language)) <= DESCRIPTION_GLUE
 
 
+def test_a_lists_descriptions_are_joined_one_way(monkeypatch):
+    """bot/cogs/base.py ``move_labels``: where one move of a list (an autocomplete, a row of
+    buttons) has a colon in its words, every description of the list goes in brackets, not some
+    after a colon and some in brackets ("no research step (-6 c, -6 o)" beside "research: terra
+    (-6 c, -4 o)"); a list without one keeps the colon; a move alone is as ``move_label`` says."""
+    import bot.cogs.base as base
+    words = {"a": ("no research step", "-6 c, -6 o"), "b": ("research: terra", "-6 c, -4 o"),
+             "c": ("pass", None)}
+    monkeypatch.setattr(base, "_described", lambda loaded, seat, text, language: (
+        words[text][0], words[text][1], words[text][1]))
+    assert base.move_labels(None, 0, ["a", "b", "c"], "en") == [
+        "no research step (-6 c, -6 o)", "research: terra (-6 c, -4 o)", "pass"]
+    assert base.move_labels(None, 0, ["a", "c"], "en") == ["no research step: -6 c, -6 o", "pass"]
+    assert [base.move_label(None, 0, text, "en") for text in "ab"] == [
+        "no research step: -6 c, -6 o", "research: terra (-6 c, -4 o)"]
+
+
 def test_a_key_without_a_label_variant_falls_back_to_its_plain_text():
     assert label_key("toy.phrase.roll") not in catalogue("en")
     assert render(Msg("toy.phrase.roll"), "en", label=True) == "Rolls the die"

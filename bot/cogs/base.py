@@ -309,10 +309,19 @@ def move_words(loaded: LoadedGame, seat: int, text: str, language: str, *, secre
 def move_label(loaded: LoadedGame, seat: int, text: str, language: str) -> str:
     """A suggested move as its chooser reads it on one line (autocomplete, a button, the
     console's ``?`` list): the move in words, then what it does unless that says the same."""
-    words, description, said = _described(loaded, seat, text, language)
-    if description is None or said is None:
-        return words
-    return tr(with_description(words, description, said), language, label=True)
+    return move_labels(loaded, seat, [text], language)[0]
+
+
+def move_labels(loaded: LoadedGame, seat: int, texts: Sequence[str], language: str) -> list[str]:
+    """:func:`move_label` of each of a list's moves, the list's descriptions joined one way:
+    where one move's words have a colon of their own, every description of the list goes in
+    brackets (or after a dash), not some after a colon and some in brackets ("no research step
+    (-6 c, -6 o)" beside "research: terra (-6 c, -4 o)")."""
+    described = [_described(loaded, seat, text, language) for text in texts]
+    apart = any(":" in words for words, description, said in described if description is not None)
+    return [words if description is None or said is None else
+            tr(with_description(words, description, said, apart), language, label=True)
+            for words, description, said in described]
 
 
 def menu_option(loaded: LoadedGame, seat: int, text: str, language: str) -> tuple[str, str | None]:
@@ -336,13 +345,14 @@ def _described(loaded: LoadedGame, seat: int, text: str, language: str) -> tuple
     return words, description, said
 
 
-def with_description(words: str, description: Msg | str, said: str) -> Msg:
+def with_description(words: str, description: Msg | str, said: str, apart: bool = False) -> Msg:
     """A move's words and what it does (``said``: the description as the reader reads it) as
     one label with one colon at most: after a colon-free move, a colon ("Build a mine on 1A5:
     -2 ore"); after a move whose words already have one (a label's head, "Válaszd ezt a fajt:
-    Terranok"), the description in parentheses, or after a dash where the words end in a
-    parenthesis or the description has one (no brackets in brackets)."""
-    if ":" not in words:
+    Terranok"), or any move of a list where one has (``apart``), the description in
+    parentheses, or after a dash where the words end in a parenthesis or the description has
+    one (no brackets in brackets)."""
+    if ":" not in words and not apart:
         return Msg("move_with_description", move=words, description=description)
     if words.endswith(")") or "(" in said:
         return Msg("move_with_description_dash", move=words, description=description)
@@ -991,19 +1001,20 @@ class GameCog(commands.GroupCog):
             texts = self.service.complete(loaded, interaction.user.id, current, 25)
             seat = loaded.record.seat_of(interaction.user.id)
             language = user_language(interaction)
-            labels = [self.autocomplete_label(loaded, seat, text, language) for text in texts]
+            labels = self.autocomplete_labels(loaded, seat, texts, language)
         except Exception:   # autocomplete must answer something within 3 s, never an error
             log.exception("autocomplete failed in channel %s", interaction.channel_id)
             return []
         return [app_commands.Choice(name=clip(label, 100), value=LONG_VALUES.value_for(loaded.game.localize_move(text, language)))
                 for text, label in zip(texts, labels)]
 
-    def autocomplete_label(self, loaded: LoadedGame, seat: int | None, text: str, language: str) -> str:
-        """What autocomplete and buttons show for a suggested move: the move in words of the
-        reader's language and what it does, on one line (the value sent is the notation)."""
+    def autocomplete_labels(self, loaded: LoadedGame, seat: int | None, texts: Sequence[str], language: str) -> list[str]:
+        """What autocomplete and buttons show for suggested moves: each move in words of the
+        reader's language and what it does, on one line, joined alike (:func:`move_labels`;
+        the value sent is the notation)."""
         if seat is None:
-            return move_words(loaded, 0, text, language, secret_shown=True, label=True)
-        return move_label(loaded, seat, text, language)
+            return [move_words(loaded, 0, text, language, secret_shown=True, label=True) for text in texts]
+        return move_labels(loaded, seat, texts, language)
 
     def menu_options(self, loaded: LoadedGame, seat: int, texts: Sequence[str], language: str
                      ) -> list[tuple[str, str | None]]:
@@ -1167,8 +1178,8 @@ class GameCog(commands.GroupCog):
             return None
         view = discord.ui.View(timeout=None)
         language = game_language(loaded.record)
-        for index, text in enumerate(choices[1]):   # "charge 3pw: -2 VP"
-            label = self.autocomplete_label(loaded, choices[0], text, language)
+        labels = self.autocomplete_labels(loaded, choices[0], choices[1], language)
+        for index, label in enumerate(labels):   # "charge 3pw: -2 VP"
             view.add_item(MoveButton(loaded.record.id, loaded.record.ply, index, label))
         return view
 
