@@ -1,0 +1,62 @@
+"""Newcomer report 2026-11-28b (an English evening; Pulsar for two, first game): N-1, taking a
+transmitter of two or more icons pays one icon only, so what it gives comes once the others are
+paid (ACT-TX-TAKE, ACT-TX-PAY), and its label and thread line say so; N-4, an orange jump gate's
+/info reads "A jump gate: … a jump-gate run of orange gates scores it", never "A orange jump gate"."""
+from __future__ import annotations
+
+from rules.messages import LANGUAGES, render
+from rules.pulsar import GAME, phrases
+from rules.pulsar.components import by_id
+from rules.pulsar.data import tables
+from rules.pulsar.setup import new_game
+
+
+def _keys(message) -> set[str]:   # type: ignore[no-untyped-def]
+    from rules.messages import Join, Msg
+    if isinstance(message, Join):
+        return set().union(*(_keys(item) for item in message.items)) if message.items else set()
+    if not isinstance(message, Msg):
+        return set()
+    return {message.key}.union(*(_keys(value) for value in message.params.values()))
+
+
+def test_ACT_TX_TAKE_a_take_of_a_two_icon_transmitter_says_the_icons_still_to_pay() -> None:
+    """TX-A07 (icons 1+3, 3 VP and 1 cube → 2 VP a production): taking it with a 3 pays icon 2
+    alone, so its label reads "(1 icon to go)" after what it gives and the thread's line "once 1
+    more icon is paid"; the 3 VP are not scored by the take."""
+    assert len(tables().transmitters["TX-A07"].dice) == 2
+    state = new_game({"players": 2, "first_game": True}, 1)
+    label = GAME.move_phrase(state, 0, "tx take TX-A07 s3 icon=2")
+    line = GAME.full_phrase(state, 0, "tx take TX-A07 s3 icon=2")
+    assert "pulsar.phrase.tx_later_short" in _keys(label) and label.params["gives"].params["left"] == 1
+    assert line.params["gives"].key == "pulsar.phrase.tx_later"
+    assert render(label, "en", label=True) == "Take TX-A07 (icon 2, a silver 3): 3 VP and 1 cube → 2 VP a production (1 icon to go)"
+    assert render(line, "en").endswith("3 VP and 1 cube → 2 VP a production, once 1 more icon is paid")
+    for language in LANGUAGES:
+        assert len(render(label, language, label=True)) <= phrases.LABEL_LIMIT
+
+
+def test_ACT_TX_TAKE_a_one_icon_transmitter_is_operational_at_once_and_says_nothing_to_pay() -> None:
+    """TX-A06 (one icon): the take activates it, so no "to go" in its label or line."""
+    state = new_game({"players": 2, "first_game": True}, 1)
+    for message in (GAME.move_phrase(state, 0, "tx take TX-A06 s4 icon=1"), GAME.full_phrase(state, 0, "tx take TX-A06 s4 icon=1")):
+        assert not {"pulsar.phrase.tx_later", "pulsar.phrase.tx_later_short"} & _keys(message)
+
+
+def test_ACT_TX_TAKE_every_take_label_fits_and_keeps_what_it_gives_where_it_did() -> None:
+    """Every transmitter, icon and plain die: the label fits, and a transmitter of two or more
+    icons names at least one reward (the count of icons to go never crowds out all it gives)."""
+    state = new_game({"players": 2, "first_game": True}, 1)
+    for tile, info in tables().transmitters.items():
+        for icon, value in enumerate(info.dice, 1):
+            text = f"tx take {tile} s{value} icon={icon}"
+            label = GAME.move_phrase(state, 0, text)
+            for language in LANGUAGES:
+                assert len(render(label, language, label=True)) <= phrases.LABEL_LIMIT, text
+            if len(info.dice) > 1:
+                assert "pulsar.phrase.tx_later_short" in _keys(label), text
+
+
+def test_N_4_an_orange_jump_gate_reads_without_a_wrong_article() -> None:
+    text = render(by_id()["j13"].text, "en")
+    assert text == "A jump gate: flights pass through it; a jump-gate run of orange gates scores it."
