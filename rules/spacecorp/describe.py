@@ -147,7 +147,22 @@ def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> li
         # the phrase names the Edge already; its trigger is the open window's, so when the whole
         # gist is too long the effect alone still says what playing it does
         return [components.edge_gist(edge_id), S(f"edgegist.{edge_id}")] if edge_id else []
+    if isinstance(move, Choose) and move.key == "infra-discard":
+        # the card in the box, so the discard is not chosen blind (EG-INCOMPAT; 28b N-5)
+        held = state.players[seat].hq.get(move.value[-1])
+        if held is None or is_time(held) or design(held) not in tables().cards:
+            return []
+        return [S("preview.gist", what=game._card_msg(held), gist=components.card_gist(tables().cards[design(held)])),
+                game._card_msg(held)]
     named = game._named_component(state, move)
+    if isinstance(move, Upgrade) and named is not None:
+        # the card the box holds goes back to the hand or leaves the game (SC-UPG-3; 28b N-6)
+        held = state.players[seat].hq.get(str(move.box))
+        if held is not None and design(held) in tables().cards:
+            fate = "returns" if tables().cards[design(held)].era == state.era else "removed"
+            return [S(f"preview.upgrade_{fate}", gist=named, card=game._card_msg(held)),
+                    S(f"preview.upgrade_{fate}_short", card=game._card_msg(held)),
+                    S(f"preview.upgrade_{fate}_short", card=mv.card_code(held))]
     if named is not None:
         # a card taken from the Offer: the card and what it does; else the card alone
         return [named, named.params["what"]] if named.key == "spacecorp.preview.gist" else [named]

@@ -1,0 +1,63 @@
+"""Newcomer report 2026-11-28b (an English evening; Space Corp against the computer): N-5, the
+Incompatibility discard names the card in each box (EG-INCOMPAT); N-6, an Upgrade into a box that
+holds a card says that card goes back to the hand or leaves the game, in the menu and in the
+thread (SC-UPG-3)."""
+from __future__ import annotations
+
+from rules.messages import LANGUAGES, render
+from rules.spacecorp.engine import GAME
+
+from .test_edges import answer_all
+from .test_engine import game, hand_of, play
+
+
+def _label(state, seat: int, text: str, language: str = "en") -> str:   # type: ignore[no-untyped-def]
+    words = render(GAME.move_phrase(state, seat, text), language, label=True)
+    preview = GAME.describe_move(state, seat, text)
+    return words if preview is None else f"{words}: {render(preview, language, label=True)}"
+
+
+def test_SC_UPG_3_an_upgrade_over_a_card_of_this_era_says_it_goes_back_to_the_hand() -> None:
+    state = game(2)
+    state.players[0].hq["1"] = "M06#1"
+    hand_of(state, 0, "M08#1")
+    preview = GAME.describe_move(state, 0, "upgrade M08#1 box=1")
+    assert preview is not None and preview.key.startswith("spacecorp.preview.upgrade_returns")
+    assert "M06#1" in _label(state, 0, "upgrade M08#1 box=1") and "back to your hand" in _label(state, 0, "upgrade M08#1 box=1")
+    for language in LANGUAGES:
+        assert len(_label(state, 0, "upgrade M08#1 box=1", language)) <= 100
+    empty = GAME.describe_move(state, 0, "upgrade M08#1 box=2")          # an empty box: the card's gist alone
+    assert empty is not None and not empty.key.startswith("spacecorp.preview.upgrade_")
+    after = play(state, 0, "upgrade M08#1 box=1")
+    keys = [news.key for news in after.news]
+    assert "spacecorp.news.upgrade_returned" in keys and "M06#1" in after.hands.cards[0]
+
+
+def test_SC_UPG_3_an_upgrade_over_an_earlier_era_card_says_it_leaves_the_game() -> None:
+    state = GAME.new_game({"players": 2, "eras": "2"}, 2)
+    seat = state.turn.seat
+    state.players[seat].hq["1"] = "M06#1"                                # a Mariners (era 1) card
+    card = "P01#1"
+    hand_of(state, seat, card)
+    preview = GAME.describe_move(state, seat, f"upgrade {card} box=1")
+    assert preview is not None and preview.key.startswith("spacecorp.preview.upgrade_removed")
+    after = play(state, seat, f"upgrade {card} box=1")
+    assert "spacecorp.news.upgrade_removed" in [news.key for news in after.news]
+    assert "M06#1" not in after.hands.cards[seat]
+
+
+def test_EG_INCOMPAT_each_discard_names_the_card_in_its_box() -> None:
+    state = game(2)
+    state.players[0].hq.update({"1": "M06#1"})
+    state.players[1].hq.update({"1": "M04#1", "2": "M10#1"})
+    hand_of(state, 0, "M08#1")
+    hand_of(state, 1, "M30#1")
+    state = play(state, 0, "upgrade M08#1 box=2")
+    state = play(state, 1, "edge M30#1")
+    label = _label(state, 0, "choose infra-discard=box1")
+    assert label.startswith("Discard the Infra card in box 1: M06#1 (Ion Drive)"), label
+    other = _label(state, 0, "choose infra-discard=box2")
+    assert "M08#1" in other and "M06#1" not in other
+    for language in LANGUAGES:
+        assert len(_label(state, 0, "choose infra-discard=box1", language)) <= 100
+    answer_all(state, "choose infra-discard=box1")
