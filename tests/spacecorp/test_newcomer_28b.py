@@ -61,3 +61,10 @@ def test_EG_INCOMPAT_each_discard_names_the_card_in_its_box() -> None:
     for language in LANGUAGES:
         assert len(_label(state, 0, "choose infra-discard=box1", language)) <= 100
     answer_all(state, "choose infra-discard=box1")
+
+
+def test_SC_CON_a_contract_named_in_the_thread_reads_in_the_third_person() -> None:
+    """N-7: the thread said "Blue fulfils contract 7, 3 Infra cards on your HQ, for 2T"."""
+    from rules.spacecorp.common import S
+    line = render(S("news.contract", player="Blue", row=7, contract=S("contract.E1.7"), amount=2), "en")
+    assert line == "Blue fulfils contract 7, 3 Infra cards on the HQ, for 2T."
