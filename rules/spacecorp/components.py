@@ -201,6 +201,9 @@ def components() -> tuple[Component, ...]:
                                 ("colony_points", ("CP", "KP", "Col", "Kol", "kolóniapont", "colony points"),
                                  ("CP", "Kol")),
                                 ("infra", ("infrastructure", "infrastruktúra"), ("INFRA", "Infra")),
+                                # the Offer boxes a draw names (newcomer 28b N-8: "info O2" found the Time card)
+                                ("offer", ("O1", "O2", "O3", "O4", "O1-O4", "offer", "offer box", "kínálat",
+                                           *(f"kínálat{n}" for n in range(1, 5))), ("O1–O4", "kínálat")),
                                 # the map's costs (newcomer 28 S5: "/spacecorp infó é2" listed the era 2
                                 # contracts); one entry for both: a folded Hungarian "é2" is an English "e2"
                                 ("site_costs", ("e#", "f#", "b#", "é#", "felfedezési költség", "építési költség",

@@ -68,3 +68,13 @@ def test_SC_CON_a_contract_named_in_the_thread_reads_in_the_third_person() -> No
     from rules.spacecorp.common import S
     line = render(S("news.contract", player="Blue", row=7, contract=S("contract.E1.7"), amount=2), "en")
     assert line == "Blue fulfils contract 7, 3 Infra cards on the HQ, for 2T."
+
+
+def test_SC_RES_3_info_explains_the_offer_boxes_a_draw_names() -> None:
+    """N-8 (SC-RES-3): every Research draw offers "draw O2", but `/spacecorp info O2` listed the
+    Time card. The Offer has an entry, found by either language's box code."""
+    from bot.lookup import find
+    for typed in ("O1", "O4", "offer", "kínálat2", "kínálat"):
+        found = find("spacecorp", typed)
+        assert found is not None and found.id == "OFFER", typed
+        assert "SC-RES-3" in render(found.text, "en") and "`húz pakli`" in render(found.text, "hu")
