@@ -197,6 +197,21 @@ def token(ident: str, kind: str) -> Component:
                      P(f"comp.token.{kind}.gist"), False, (kind,)).coded_in_hungarian(hu_token)
 
 
+#: The words every label uses that name no component (newcomer 28b N-3: "info I1", "info silver",
+#: "info median" found nothing): an entry each, its English and Hungarian code and the words found.
+TERMS = (("TRACKS", ("I1–E2", "K1–M2"), ("I1", "I2", "E1", "E2", "K1", "K2", "M1", "M2", "initiative", "engineering",
+                                       "initiative track", "engineering track", "kezdeményezéssáv", "mérnöksáv")),
+         ("DICE", ("DICE", "kocka"), ("silver", "silver die", "silver dice", "bonus die", "red die", "die", "dice",
+                                     "ezüstkocka", "bónuszkocka", "kockák")),
+         ("MEDIAN", ("MEDIAN", "középjelző"), ("median", "median marker", "median die", "középérték")))
+
+
+def term(ident: str, codes: tuple[str, str], aliases: tuple[str, ...]) -> Component:
+    key = ident.lower()
+    return Component(ident, "pulsar.kind.term", P(f"comp.term.{key}.name"), P(f"comp.term.{key}.text"),
+                     P(f"comp.term.{key}.gist"), False, aliases, Localized(en=codes[0], hu=codes[1]))
+
+
 def location(loc: str) -> Component:
     info = tables().locations[loc]
     kind = {"S": "system", "P": "pulsar", "J": "gate", "H": "start"}[info.type]
@@ -254,6 +269,7 @@ def all_components() -> tuple[Component, ...]:
     out += [gyrodyne(size) for size in "SML"]
     out += [award(row["id"], row["size"], int(row["vp"])) for row in game_data.load_json("pulsar", "pieces.json")["awards"]]
     out += [token("MOD-PM1", "pm"), token("MOD-P2", "p2")]
+    out += [term(*row) for row in TERMS]
     out += [location(loc) for loc in tab.locations]
     return tuple(out)
 

@@ -60,3 +60,17 @@ def test_ACT_TX_TAKE_every_take_label_fits_and_keeps_what_it_gives_where_it_did(
 def test_N_4_an_orange_jump_gate_reads_without_a_wrong_article() -> None:
     text = render(by_id()["j13"].text, "en")
     assert text == "A jump gate: flights pass through it; a jump-gate run of orange gates scores it."
+
+
+def test_D_DRAFT_4_D_MOVE_1_info_explains_the_words_every_draft_and_payment_uses() -> None:
+    """N-3: every draft names a marker ("draft 5 I2", "választ 5 K2") and every payment "a silver
+    3", but `/pulsar info I1` listed technologies, `info E1`, `info silver`, `info median` found
+    nothing. Each has an entry, found by either language's word, citing its rules."""
+    from bot.lookup import find
+    for typed, ident in (("I1", "TRACKS"), ("E2", "TRACKS"), ("K2", "TRACKS"), ("mérnöksáv", "TRACKS"),
+                         ("silver", "DICE"), ("bonus die", "DICE"), ("ezüstkocka", "DICE"),
+                         ("median", "MEDIAN"), ("középjelző", "MEDIAN")):
+        found = find("pulsar", typed)
+        assert found is not None and found.id == ident, typed
+    tracks = find("pulsar", "I1")
+    assert tracks is not None and "D-MOVE-1" in render(tracks.text, "en") and "`választ 5 K2`" in render(tracks.text, "hu")
