@@ -21,7 +21,7 @@ def _keys(message) -> set[str]:   # type: ignore[no-untyped-def]
 
 
 def test_ACT_TX_TAKE_a_take_of_a_two_icon_transmitter_says_the_icons_still_to_pay() -> None:
-    """TX-A07 (icons 1+3, 3 VP and 1 cube → 2 VP a production): taking it with a 3 pays icon 2
+    """TX-A07 (icons 1+3, 3 VP and 1 cube → 2 VP each production): taking it with a 3 pays icon 2
     alone, so its label reads "(1 icon to go)" after what it gives and the thread's line "once 1
     more icon is paid"; the 3 VP are not scored by the take."""
     assert len(tables().transmitters["TX-A07"].dice) == 2
@@ -30,8 +30,8 @@ def test_ACT_TX_TAKE_a_take_of_a_two_icon_transmitter_says_the_icons_still_to_pa
     line = GAME.full_phrase(state, 0, "tx take TX-A07 s3 icon=2")
     assert "pulsar.phrase.tx_later_short" in _keys(label) and label.params["gives"].params["left"] == 1
     assert line.params["gives"].key == "pulsar.phrase.tx_later"
-    assert render(label, "en", label=True) == "Take TX-A07 (icon 2, a silver 3): 3 VP and 1 cube → 2 VP a production (1 icon to go)"
-    assert render(line, "en").endswith("3 VP and 1 cube → 2 VP a production, once 1 more icon is paid")
+    assert render(label, "en", label=True) == "Take TX-A07 (icon 2, a silver 3): 3 VP and 1 cube → 2 VP each production (1 icon to go)"
+    assert render(line, "en").endswith("3 VP and 1 cube → 2 VP each production, once 1 more icon is paid")
     for language in LANGUAGES:
         assert len(render(label, language, label=True)) <= phrases.LABEL_LIMIT
 
