@@ -242,7 +242,9 @@ def _gist(effects: Any, cost: int) -> Msg:
     """The cost and the rewards in their brief words, or only the first reward when the whole
     would not fit 70 characters in some language."""
     from rules.messages import LANGUAGES, render
+    fewer = describe.merged(describe.ordered(effects))    # every reward in fewer words before one "and more" (28b N-9)
     for message in (P("comp.gist.cost", die=die_of(cost), effects=describe.effects(effects, short=True)),
+                    *([P("comp.gist.cost", die=die_of(cost), effects=fewer)] if fewer is not None else []),
                     P("comp.gist.cost_more", die=die_of(cost), effects=describe.effect(effects[0], short=True))):
         if all(len(render(message, language)) <= 70 for language in LANGUAGES):
             return message

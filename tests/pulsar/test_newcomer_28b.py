@@ -74,3 +74,13 @@ def test_D_DRAFT_4_D_MOVE_1_info_explains_the_words_every_draft_and_payment_uses
         assert found is not None and found.id == ident, typed
     tracks = find("pulsar", "I1")
     assert tracks is not None and "D-MOVE-1" in render(tracks.text, "en") and "`választ 5 K2`" in render(tracks.text, "hu")
+
+
+def test_PAT_1_a_patent_in_the_hand_and_info_lists_says_all_it_gives_in_fewer_words() -> None:
+    """N-9: the hand read "Your patents: AI-1a (die 1: a flight die from -1 to +1 and more)" and
+    /info's list "AI-2a · … die 2; see /pulsar info", where the patent's own label said it all;
+    a gist now takes the merged words before one reward "and more"."""
+    gists = {ident: by_id()[ident].gist for ident in ("ai-1a", "ai-2a", "ai-2c")}
+    for ident, gist in gists.items():
+        assert gist is not None and gist.key == "pulsar.comp.gist.cost", ident
+    assert render(gists["ai-1a"], "en") == "die 1: a flight or a transmitter die from -1 to +1"
