@@ -83,4 +83,4 @@ def test_PAT_1_a_patent_in_the_hand_and_info_lists_says_all_it_gives_in_fewer_wo
     gists = {ident: by_id()[ident].gist for ident in ("ai-1a", "ai-2a", "ai-2c")}
     for ident, gist in gists.items():
         assert gist is not None and gist.key == "pulsar.comp.gist.cost", ident
-    assert render(gists["ai-1a"], "en") == "die 1: a flight or a transmitter die from -1 to +1"
+    assert render(gists["ai-1a"], "en") == "die 1 · a flight or a transmitter die from -1 to +1"   # one colon after the code (N-10)
