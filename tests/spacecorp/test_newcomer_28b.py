@@ -78,3 +78,15 @@ def test_SC_RES_3_info_explains_the_offer_boxes_a_draw_names() -> None:
         found = find("spacecorp", typed)
         assert found is not None and found.id == "OFFER", typed
         assert "SC-RES-3" in render(found.text, "en") and "`húz pakli`" in render(found.text, "hu")
+
+
+def test_SC_MOV_11_SC_EDGE_1_info_explains_pioneer_markers_edges_and_genetics() -> None:
+    """N-11: the status says "3T for Pioneer marker 1", the thread "play an Edge" and "genetics 6",
+    but `info Pioneer` and `info Edge` found nothing and `info genetics` only names containing it."""
+    from bot.lookup import find
+    for typed, ident in (("Pioneer", "PIONEER"), ("Úttörő", "PIONEER"), ("Edge", "EDGE"), ("reakcióablak", "EDGE"),
+                         ("genetics", "WHEEL"), ("genetika", "WHEEL")):
+        found = find("spacecorp", typed)
+        assert found is not None and found.id == ident, typed
+    assert "SC-MOV-11" in render(find("spacecorp", "Pioneer").text, "en")   # type: ignore[union-attr]
+    assert "`elutasít`" in render(find("spacecorp", "Edge").text, "hu")      # type: ignore[union-attr]
