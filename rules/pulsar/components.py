@@ -132,7 +132,8 @@ def board_side(board: int, side: int) -> Component:
         ident, "pulsar.kind.hq_board", P("comp.hq_board.name", board=board, side=side),
         P("comp.hq_board.text_printed" if any(tables().projects[p].needs is not None for p in projects)
           else "comp.hq_board.text", board=board, side=side, focus=P(f"comp.hq_board.focus{side}"),
-          projects=Join(projects, "comma")),
+          projects=Join([P("comp.hq_board.project", id=p, gist=_gist(tables().projects[p].effects, tables().projects[p].cost))
+                         for p in projects], "comma")),      # what each gives, so the secret side is not chosen blind (28b N-12)
         P(f"comp.hq_board.focus{side}"), any(_designed(_SOURCES()[p]) for p in projects), (f"HQ{board}{side}",))
 
 

@@ -84,3 +84,15 @@ def test_PAT_1_a_patent_in_the_hand_and_info_lists_says_all_it_gives_in_fewer_wo
     for ident, gist in gists.items():
         assert gist is not None and gist.key == "pulsar.comp.gist.cost", ident
     assert render(gists["ai-1a"], "en") == "die 1 · a flight or a transmitter die from -1 to +1"   # one colon after the code (N-10)
+
+
+def test_P_SETUP_HQ_side_the_secret_side_is_chosen_with_what_its_projects_give() -> None:
+    """N-12: the menu offers "hqside 1 (gyrodyne projects)" or "hqside 2 (flying projects)" and
+    `/pulsar info HQ4-1` listed the projects by code alone; the side's info now gives each
+    project's die and reward, and the hand's line points to it."""
+    from rules.messages import Msg
+    text = by_id()["hq4-1"].text
+    projects = text.params["projects"].items
+    assert projects and all(item.key == "pulsar.comp.hq_board.project" for item in projects)
+    assert "HQ4-1.M (die 5 · 13 VP)" in render(text, "en")
+    assert "`/pulsar info HQ4-1`" in render(Msg("pulsar.private.hq_choose", board=4), "en")
