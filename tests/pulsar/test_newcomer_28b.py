@@ -96,3 +96,22 @@ def test_P_SETUP_HQ_side_the_secret_side_is_chosen_with_what_its_projects_give()
     assert projects and all(item.key == "pulsar.comp.hq_board.project" for item in projects)
     assert "HQ4-1.M (die 5 · 13 VP)" in render(text, "en")
     assert "`/pulsar info HQ4-1`" in render(Msg("pulsar.private.hq_choose", board=4), "en")
+
+
+def test_A_PAY_1_a_die_not_held_says_none_rather_than_a_dash() -> None:
+    """N-13: "fly s7 H01>J02" with no dice answered "You hold no 7; your dice: -."."""
+    import pytest
+
+    from rules.base import IllegalMove
+    state = new_game({"players": 2, "first_game": True}, 1)
+    state.phase = "actions"
+    state.turn_queue = [0]
+    state.players[0].dice = []
+    state.players[0].ship = "H01"
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(state, GAME.parse_move(state, 0, "fly s3 H01>J02>S03>J04"))
+    assert refused.value.rule == "A-PAY-1" and render(refused.value.msg, "en").endswith("your dice: none.")
+    state.players[0].dice = [2, 5]
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(state, GAME.parse_move(state, 0, "fly s3 H01>J02>S03>J04"))
+    assert render(refused.value.msg, "en").endswith("your dice: 2, 5.")
