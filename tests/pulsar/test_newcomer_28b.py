@@ -115,3 +115,14 @@ def test_A_PAY_1_a_die_not_held_says_none_rather_than_a_dash() -> None:
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(state, GAME.parse_move(state, 0, "fly s3 H01>J02>S03>J04"))
     assert render(refused.value.msg, "en").endswith("your dice: 2, 5.")
+
+
+def test_NOT_1_a_number_out_of_range_cites_the_notation_rule() -> None:
+    """N-14: "draft 9 I1" answered ""9" must be a number from 1 to 6." without a rule."""
+    import pytest
+
+    from rules.base import IllegalMove
+    state = new_game({"players": 2, "first_game": True}, 1)
+    with pytest.raises(IllegalMove) as refused:
+        GAME.parse_move(state, 0, "draft 9 I1")
+    assert refused.value.rule == "NOT-1" and refused.value.msg.key == "pulsar.err.number"
