@@ -126,3 +126,23 @@ def test_NOT_1_a_number_out_of_range_cites_the_notation_rule() -> None:
     with pytest.raises(IllegalMove) as refused:
         GAME.parse_move(state, 0, "draft 9 I1")
     assert refused.value.rule == "NOT-1" and refused.value.msg.key == "pulsar.err.number"
+
+
+def test_ACT_TX_PAY_a_middle_icon_of_the_three_icon_transmitter_says_one_to_go() -> None:
+    """N-16: paying icon 2 of TX-B05 (three icons, icon 1 paid) read "6 VP and 2 VP each
+    production"; the tile needs its third icon first."""
+    from rules.pulsar.state import OwnTransmitter
+    state = new_game({"players": 2, "first_game": True}, 1)
+    state.phase = "actions"
+    state.turn_queue = [0]
+    state.players[0].dice = [1, 2, 3, 4, 5, 6]
+    state.players[0].ship = "H01"
+    state.players[0].transmitters.append(OwnTransmitter("TX-B05", [1]))
+    pays = [text for text in (GAME.format_move(m) for m in GAME.legal_moves(state, 0)) if text.startswith("tx pay TX-B05")]
+    assert pays
+    description = GAME.describe_move(state, 0, pays[0])
+    assert description is not None and description.key == "pulsar.phrase.tx_later_short" and description.params["left"] == 1
+    state.players[0].transmitters[0] = OwnTransmitter("TX-B05", [1, 3])
+    last = [text for text in (GAME.format_move(m) for m in GAME.legal_moves(state, 0)) if text.startswith("tx pay TX-B05")]
+    described = GAME.describe_move(state, 0, last[0])
+    assert described is not None and described.key != "pulsar.phrase.tx_later_short"
