@@ -90,3 +90,17 @@ def test_SC_MOV_11_SC_EDGE_1_info_explains_pioneer_markers_edges_and_genetics() 
         assert found is not None and found.id == ident, typed
     assert "SC-MOV-11" in render(find("spacecorp", "Pioneer").text, "en")   # type: ignore[union-attr]
     assert "`elutasít`" in render(find("spacecorp", "Edge").text, "hu")      # type: ignore[union-attr]
+
+
+def test_SC_UPG_3_one_menu_words_every_card_sent_back_alike() -> None:
+    """N-6, one wording per decision (newcomer 28 S1): the upgrades of one menu name the card a box
+    gives back all with its name or all by its code, never "M01#1 (Chemical Drive) goes back" beside
+    "M01#1 goes back"."""
+    state = game(2)
+    state.players[0].hq.update({"1": "M06#1", "2": "M10#1"})
+    hand_of(state, 0, "M08#1", "M16#1", "M04#1")
+    upgrades = [text for text in (GAME.format_move(m) for m in GAME.suggested_moves(state, 0)) if text.startswith("upgrade ")]
+    previews = [GAME.describe_move(state, 0, text) for text in upgrades]
+    over = [preview for preview in previews if preview is not None and preview.key.startswith("spacecorp.preview.upgrade_")]
+    assert len(over) >= 2
+    assert len({(preview.key, type(preview.params["card"]).__name__) for preview in over}) == 1, over
