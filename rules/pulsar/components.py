@@ -125,6 +125,13 @@ def project(ident: str) -> Component:
         _gist(info.effects, info.cost), _designed(_SOURCES()[ident]), (ident.replace("-", "").replace(".", ""),))
 
 
+def _listed(ident: str) -> Msg:
+    """A project in its side's list: its code, die and rewards in brackets, with no colon of its own."""
+    gist = _gist(tables().projects[ident].effects, tables().projects[ident].cost)
+    form = {"pulsar.comp.gist.cost": "project", "pulsar.comp.gist.cost_more": "project_more"}.get(gist.key, "project_only")
+    return P(f"comp.hq_board.{form}", id=ident, **dict(gist.params))
+
+
 def board_side(board: int, side: int) -> Component:
     ident = f"HQ{board}-{side}"
     projects = sorted(p for p, info in tables().projects.items() if info.board == board and info.side == side)
@@ -132,8 +139,7 @@ def board_side(board: int, side: int) -> Component:
         ident, "pulsar.kind.hq_board", P("comp.hq_board.name", board=board, side=side),
         P("comp.hq_board.text_printed" if any(tables().projects[p].needs is not None for p in projects)
           else "comp.hq_board.text", board=board, side=side, focus=P(f"comp.hq_board.focus{side}"),
-          projects=Join([P("comp.hq_board.project", id=p, gist=_gist(tables().projects[p].effects, tables().projects[p].cost))
-                         for p in projects], "comma")),      # what each gives, so the secret side is not chosen blind (28b N-12)
+          projects=Join([_listed(p) for p in projects], "comma")),   # what each gives: the secret side not chosen blind (28b N-12)
         P(f"comp.hq_board.focus{side}"), any(_designed(_SOURCES()[p]) for p in projects), (f"HQ{board}{side}",))
 
 

@@ -342,7 +342,7 @@ class PulsarGame(Game[GameState, Move]):
                     + [P("describe.no_teleport")]
             own = next((t for t in state.players[seat].transmitters if t.tile == words[2]), None)
             icon = next((int(w[5:]) for w in words if w.startswith("icon=") and w[5:].isdigit()), 0)
-            left = len(info.dice) - len(set(own.covered if own is not None else ()) | {icon})
+            left = len(info.dice) - len(set(own.covered) | {icon}) if own is not None else 0
             if left > 0:                # a middle icon of TX-B05: the rest first (ACT-TX-PAY; 28b N-16)
                 return [P("phrase.tx_later_short", gives=gives, left=left)
                         for gives in phrases.gives_ladder(info.on_activation + info.production)]
