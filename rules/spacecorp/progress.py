@@ -136,9 +136,10 @@ def _upgrade(game: SpaceCorpGame, state: GameState, move: Upgrade) -> None:
         returns = tables().cards[design(old)].era == state.era
         if returns:
             state.hands.add(seat, [old])
-        # a card of an earlier era leaves the game; either way the thread says where it went (28b N-6)
-        state.news.append(S("news.upgrade_returned" if returns else "news.upgrade_removed",
-                            player=game.seat_label(state, seat), card=game._card_msg(old)))
+        # a card of an earlier era leaves the game; either way the thread says where it went (28b N-6),
+        # naming only a card that leaves the game (the news is stored in the public view; a hand is hidden)
+        state.news.append(S("news.upgrade_returned", player=game.seat_label(state, seat)) if returns else
+                          S("news.upgrade_removed", player=game.seat_label(state, seat), card=game._card_msg(old)))
     game._open(state, "UPGRADE_RESOLVED", seat)
 
 
