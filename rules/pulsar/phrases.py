@@ -367,7 +367,7 @@ def of_move(move: mv.Move, full: bool = False, vp_now: int | None = None) -> Msg
     if kind == mv.TX_TAKE:
         info = tab.transmitters[move.arg]
         effects = _but_teleport(move, info.on_activation + info.production)
-        ladder = None
+        ladder: "list[Msg | Join] | None" = None
         if len(info.dice) > 1 and effects:  # taking pays one icon: the rest first (ACT-TX-TAKE, ACT-TX-PAY; 28b N-1)
             gives = gives_ladder(effects)       # the thread's line in full words, every label in brief
             left = len(info.dice) - 1
