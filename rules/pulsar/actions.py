@@ -41,7 +41,7 @@ def pay(state: GameState, seat: int, payment: Payment, action: str) -> int:
             raise IllegalMove("pulsar.err.no_red_die", "A-BONUS-2")
         value = player.red
     elif payment.value not in player.dice:
-        raise IllegalMove("pulsar.err.no_such_die", "A-PAY-1", value=payment.value, dice=sorted(player.dice) or ["-"])
+        raise IllegalMove("pulsar.err.no_such_die", "A-PAY-1", value=payment.value, dice=Join([str(d) for d in sorted(player.dice)], "comma") if player.dice else Msg("pulsar.count.none"))
     else:
         value = payment.value
     if payment.zero:

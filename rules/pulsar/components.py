@@ -125,6 +125,13 @@ def project(ident: str) -> Component:
         _gist(info.effects, info.cost), _designed(_SOURCES()[ident]), (ident.replace("-", "").replace(".", ""),))
 
 
+def _listed(ident: str) -> Msg:
+    """A project in its side's list: its code, die and rewards in brackets, with no colon of its own."""
+    gist = _gist(tables().projects[ident].effects, tables().projects[ident].cost)
+    form = {"pulsar.comp.gist.cost": "project", "pulsar.comp.gist.cost_more": "project_more"}.get(gist.key, "project_only")
+    return P(f"comp.hq_board.{form}", id=ident, **dict(gist.params))
+
+
 def board_side(board: int, side: int) -> Component:
     ident = f"HQ{board}-{side}"
     projects = sorted(p for p, info in tables().projects.items() if info.board == board and info.side == side)
@@ -132,7 +139,7 @@ def board_side(board: int, side: int) -> Component:
         ident, "pulsar.kind.hq_board", P("comp.hq_board.name", board=board, side=side),
         P("comp.hq_board.text_printed" if any(tables().projects[p].needs is not None for p in projects)
           else "comp.hq_board.text", board=board, side=side, focus=P(f"comp.hq_board.focus{side}"),
-          projects=Join(projects, "comma")),
+          projects=Join([_listed(p) for p in projects], "comma")),   # what each gives: the secret side not chosen blind (28b N-12)
         P(f"comp.hq_board.focus{side}"), any(_designed(_SOURCES()[p]) for p in projects), (f"HQ{board}{side}",))
 
 
@@ -197,6 +204,21 @@ def token(ident: str, kind: str) -> Component:
                      P(f"comp.token.{kind}.gist"), False, (kind,)).coded_in_hungarian(hu_token)
 
 
+#: The words every label uses that name no component (newcomer 28b N-3: "info I1", "info silver",
+#: "info median" found nothing): an entry each, its English and Hungarian code and the words found.
+TERMS = (("TRACKS", ("I1–E2", "K1–M2"), ("I1", "I2", "E1", "E2", "K1", "K2", "M1", "M2", "initiative", "engineering",
+                                       "initiative track", "engineering track", "kezdeményezéssáv", "mérnöksáv")),
+         ("DICE", ("DICE", "kocka"), ("silver", "silver die", "silver dice", "bonus die", "red die", "die", "dice",
+                                     "ezüstkocka", "bónuszkocka", "kockák")),
+         ("MEDIAN", ("MEDIAN", "középjelző"), ("median", "median marker", "median die", "középérték")))
+
+
+def term(ident: str, codes: tuple[str, str], aliases: tuple[str, ...]) -> Component:
+    key = ident.lower()
+    return Component(ident, "pulsar.kind.term", P(f"comp.term.{key}.name"), P(f"comp.term.{key}.text"),
+                     P(f"comp.term.{key}.gist"), False, aliases, Localized(en=codes[0], hu=codes[1]))
+
+
 def location(loc: str) -> Component:
     info = tables().locations[loc]
     kind = {"S": "system", "P": "pulsar", "J": "gate", "H": "start"}[info.type]
@@ -227,7 +249,9 @@ def _gist(effects: Any, cost: int) -> Msg:
     """The cost and the rewards in their brief words, or only the first reward when the whole
     would not fit 70 characters in some language."""
     from rules.messages import LANGUAGES, render
+    fewer = describe.merged(describe.ordered(effects))    # every reward in fewer words before one "and more" (28b N-9)
     for message in (P("comp.gist.cost", die=die_of(cost), effects=describe.effects(effects, short=True)),
+                    *([P("comp.gist.cost", die=die_of(cost), effects=fewer)] if fewer is not None else []),
                     P("comp.gist.cost_more", die=die_of(cost), effects=describe.effect(effects[0], short=True))):
         if all(len(render(message, language)) <= 70 for language in LANGUAGES):
             return message
@@ -254,6 +278,7 @@ def all_components() -> tuple[Component, ...]:
     out += [gyrodyne(size) for size in "SML"]
     out += [award(row["id"], row["size"], int(row["vp"])) for row in game_data.load_json("pulsar", "pieces.json")["awards"]]
     out += [token("MOD-PM1", "pm"), token("MOD-P2", "p2")]
+    out += [term(*row) for row in TERMS]
     out += [location(loc) for loc in tab.locations]
     return tuple(out)
 

@@ -340,6 +340,12 @@ class PulsarGame(Game[GameState, Move]):
                 rest = [e for e in info.on_activation if e.name != "EFF-TELEPORT"] + list(info.production)
                 return [P("describe.no_teleport_gives", effects=gives) for gives in phrases.gives_ladder(rest)] \
                     + [P("describe.no_teleport")]
+            own = next((t for t in state.players[seat].transmitters if t.tile == words[2]), None)
+            icon = next((int(w[5:]) for w in words if w.startswith("icon=") and w[5:].isdigit()), 0)
+            left = len(info.dice) - len(set(own.covered) | {icon}) if own is not None else 0
+            if left > 0:                # a middle icon of TX-B05: the rest first (ACT-TX-PAY; 28b N-16)
+                return [P("phrase.tx_later_short", gives=gives, left=left)
+                        for gives in phrases.gives_ladder(info.on_activation + info.production)]
             return [P("comp.gist.plain", effects=gives) for gives in phrases.gives_ladder(info.on_activation + info.production)]
         if verb == "gyro" and len(words) > 2 and words[1] in ("take", "place", "choose"):
             size = words[2].upper()[:1]

@@ -91,7 +91,7 @@ def format_move(move: Move) -> str:
 
 def _number(word: str, low: int, high: int) -> int:
     if not word.isdigit() or not low <= int(word) <= high:
-        raise IllegalMove("pulsar.err.number", None, value=word, low=low, high=high)
+        raise IllegalMove("pulsar.err.number", "NOT-1", value=word, low=low, high=high)   # 28b N-14
     return int(word)
 
 

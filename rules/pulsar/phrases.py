@@ -366,7 +366,14 @@ def of_move(move: mv.Move, full: bool = False, vp_now: int | None = None) -> Msg
         return _with_die("phrase.gyro_spin", pay, location=loc(move.arg), full=full)
     if kind == mv.TX_TAKE:
         info = tab.transmitters[move.arg]
-        return _fitted("phrase.tx_take", _but_teleport(move, info.on_activation + info.production), pay,
+        effects = _but_teleport(move, info.on_activation + info.production)
+        ladder: "list[Msg | Join] | None" = None
+        if len(info.dice) > 1 and effects:  # taking pays one icon: the rest first (ACT-TX-TAKE, ACT-TX-PAY; 28b N-1)
+            gives = gives_ladder(effects)       # the thread's line in full words, every label in brief
+            left = len(info.dice) - 1
+            ladder = [P("phrase.tx_later", gives=gives[0], left=left)] if full else [
+                P("phrase.tx_later_short", gives=item, left=left) for item in gives]
+        return _fitted("phrase.tx_take", effects, pay, ladder=ladder,
                        tile=code(move.arg), icon=move.number, extra=extra, full=full)
     if kind == mv.TX_PAY:       # room for "without teleporting" after it, where the last icon may teleport,
         info = tab.transmitters[move.arg]                  # else for all it gives in fewer words (27g P-2)

@@ -186,7 +186,7 @@ def components() -> tuple[Component, ...]:
                                boxes=Join([entry_msg(boxes[box][0]) for box in ("1", "2", "3") if boxes[box]])),
                              _stand_in(side.source), (HU_HQ[side.id],), Localized(en=f"HQ-{side.id}", hu=HU_HQ[side.id])))
     out.append(Component("WHEEL", "spacecorp.kind.wheel", S("kind.wheel"), S("comp.wheel.text", size=t.wheel.size),
-                         S("comp.wheel.gist"), False, ("folyamatkör",), Localized(en="WHEEL", hu="folyamatkör")))
+                         S("comp.wheel.gist"), False, ("folyamatkör", "genetics", "genetics cube", "Progress Wheel", "genetika"), Localized(en="WHEEL", hu="folyamatkör")))
     # the abbreviations a label uses (newcomer 27h: "/spacecorp infó KP" found nothing).  "T" is
     # the production value to a Hungarian (the rulebook's T1, "egyszer T+Kol F-ben") and profit to
     # an English reader (the rulebook's 5T, "1T per rival base"), and /info finds a word the same
@@ -201,6 +201,14 @@ def components() -> tuple[Component, ...]:
                                 ("colony_points", ("CP", "KP", "Col", "Kol", "kolóniapont", "colony points"),
                                  ("CP", "Kol")),
                                 ("infra", ("infrastructure", "infrastruktúra"), ("INFRA", "Infra")),
+                                # the Offer boxes a draw names (newcomer 28b N-8: "info O2" found the Time card)
+                                ("offer", ("O1", "O2", "O3", "O4", "O1-O4", "offer", "offer box", "kínálat",
+                                           *(f"kínálat{n}" for n in range(1, 5))), ("O1–O4", "kínálat")),
+                                # what the status and the thread name (N-11: "info Pioneer", "info Edge" found nothing)
+                                ("pioneer", ("Pioneer", "Pioneer marker", "Úttörő", "Úttörő jelző", "úttörőjelző"),
+                                 ("PIONEER", "Úttörő")),
+                                ("edge", ("Edge", "Edges", "reaction", "reaction window", "Hatás", "reakcióablak"),
+                                 ("EDGE", "Hatás")),
                                 # the map's costs (newcomer 28 S5: "/spacecorp infó é2" listed the era 2
                                 # contracts); one entry for both: a folded Hungarian "é2" is an English "e2"
                                 ("site_costs", ("e#", "f#", "b#", "é#", "felfedezési költség", "építési költség",

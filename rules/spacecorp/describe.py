@@ -147,7 +147,20 @@ def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> li
         # the phrase names the Edge already; its trigger is the open window's, so when the whole
         # gist is too long the effect alone still says what playing it does
         return [components.edge_gist(edge_id), S(f"edgegist.{edge_id}")] if edge_id else []
+    if isinstance(move, Choose) and move.key == "infra-discard":
+        # the card in the box, so the discard is not chosen blind (EG-INCOMPAT; 28b N-5)
+        held = state.players[seat].hq.get(move.value[-1])
+        if held is None or is_time(held) or design(held) not in tables().cards:
+            return []
+        return [S("preview.gist", what=game._card_msg(held), gist=components.card_gist(tables().cards[design(held)])),
+                game._card_msg(held)]
     named = game._named_component(state, move)
+    if isinstance(move, Upgrade):
+        forms = _upgrade_forms(game, state, seat, move)
+        if forms:           # one wording for the decision: the briefest any upgrade over a card needs
+            level = max(_upgrade_level(game, state, seat, sibling) for sibling in _suggested_texts(game, state, seat)
+                        if sibling.startswith("upgrade ")) if text in _suggested_texts(game, state, seat) else 0
+            return forms[min(level, len(forms) - 1):]
     if named is not None:
         # a card taken from the Offer: the card and what it does; else the card alone
         return [named, named.params["what"]] if named.key == "spacecorp.preview.gist" else [named]
@@ -194,6 +207,31 @@ def _previews(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> li
         # which any suggested Move covers (G-3)
         return _rewarded(what, len(played), players, counted, alone=True)
     return _rewarded(what, len(played), players, counted)
+
+
+def _upgrade_forms(game: SpaceCorpGame, state: GameState, seat: int, move: Upgrade) -> list[Msg]:
+    """An Upgrade into a box holding a card: that card goes back to the hand or leaves the game
+    (SC-UPG-3; 28b N-6), with the upgraded card's gist, then with the card's name, then its code;
+    none for an empty box (the gist alone says it)."""
+    held = state.players[seat].hq.get(str(move.box))
+    named = game._named_component(state, move)
+    if held is None or named is None or design(held) not in tables().cards:
+        return []
+    fate = "returns" if tables().cards[design(held)].era == state.era else "removed"
+    return [S(f"preview.upgrade_{fate}", gist=named, card=game._card_msg(held)),
+            S(f"preview.upgrade_{fate}_short", card=game._card_msg(held)),
+            S(f"preview.upgrade_{fate}_short", card=mv.card_code(held))]
+
+
+def _upgrade_level(game: SpaceCorpGame, state: GameState, seat: int, text: str) -> int:
+    """The first of :func:`_upgrade_forms` that fits ``text``'s label (0 for none to say)."""
+    try:
+        move = game.parse_move(state, seat, text)
+    except IllegalMove:
+        return 0
+    forms = _upgrade_forms(game, state, seat, move) if isinstance(move, Upgrade) else []
+    chosen = _fitted(game, state, seat, text, forms) if forms else None
+    return forms.index(chosen) if chosen is not None else len(forms) - 1 if forms else 0
 
 
 def _rewarded_players(game: SpaceCorpGame, state: GameState, owed: list[Reward]) -> list[Join]:

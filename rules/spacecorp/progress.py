@@ -130,12 +130,16 @@ def _upgrade(game: SpaceCorpGame, state: GameState, move: Upgrade) -> None:
     state.hands.remove(seat, move.card)
     player.hq[box] = move.card
     state.turn.upgraded = move.card
-    if old is not None:
-        if tables().cards[design(old)].era == state.era:                               # SC-UPG-3
-            state.hands.add(seat, [old])
-        # a card of an earlier era leaves the game
     state.news.append(S("news.upgraded", player=game.seat_label(state, seat), card=game._card_msg(move.card),
                         box=move.box))
+    if old is not None:                                                                 # SC-UPG-3
+        returns = tables().cards[design(old)].era == state.era
+        if returns:
+            state.hands.add(seat, [old])
+        # a card of an earlier era leaves the game; either way the thread says where it went (28b N-6),
+        # naming only a card that leaves the game (the news is stored in the public view; a hand is hidden)
+        state.news.append(S("news.upgrade_returned", player=game.seat_label(state, seat)) if returns else
+                          S("news.upgrade_removed", player=game.seat_label(state, seat), card=game._card_msg(old)))
     game._open(state, "UPGRADE_RESOLVED", seat)
 
 

@@ -219,6 +219,9 @@ def test_HQ_4_PAT_1_ACT_TX_TAKE_a_reward_is_cut_only_where_no_shorter_whole_form
                     cut += 1
                     key, effects = keys[move.kind]
                     whole = phrases.gives_ladder(effects(move))[0]
+                    if move.kind == mv.TX_TAKE and len(tables().transmitters[move.arg].dice) > 1:   # 28b N-1
+                        whole = phrases.P("phrase.tx_later_short", gives=whole,
+                                          left=len(tables().transmitters[move.arg].dice) - 1)
                     values = {"tile": code(move.arg)} if move.kind == mv.TX_TAKE else {}
                     brief = phrases.P(f"{key}_brief", gives=whole, die=phrases.die(move.pay, True, True),
                                       extra=phrases._options(move), icon=move.number, tech=move.arg,
