@@ -119,12 +119,13 @@ class UserError(Exception):
         return Msg(self.key, **self.values)
 
     def text(self, language: str) -> str:
-        """The refusal in ``language``.  A game's reason whose first sentence has a colon of
-        its own ("Nem értem: `x`. Így írd: …") follows the host's opening as a sentence of its
-        own ("Ez a lépés nem szabályos. Nem értem: …"), not after a second colon."""
+        """The refusal in ``language``.  A game's reason that is a sentence of its own (it
+        starts with a capital: "That is not how …") or whose first sentence has a colon of its
+        own ("Nem értem: `x`. Így írd: …") follows the host's opening as a sentence ("Ez a lépés
+        nem szabályos. Nem értem: …"), not after a colon (a capital, or a second colon)."""
         if self.key in REFUSAL_KEYS:
             reason = render(self.values["reason"], language)
-            if ":" in reason.split(". ", 1)[0]:
+            if reason[:1].isupper() or ":" in reason.split(". ", 1)[0]:
                 values = {**self.values, "reason": reason[:1].upper() + reason[1:]}
                 return render(Msg(REFUSAL_KEYS[self.key], **values), language)
         return render(self.msg, language)

@@ -197,6 +197,7 @@ class _Formatter(string.Formatter):
         self.capital = capital      # the first field starts a label: its first word is capitalised
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        capital, self.capital = self.capital, False     # only the first field starts a label
         if format_spec.startswith("n|"):
             # "{count:n|move|moves}" -> "1 move", "3 moves": the number and the word that
             # agrees with it (English; Hungarian keeps the singular after a number).
@@ -205,7 +206,6 @@ class _Formatter(string.Formatter):
                 raise ValueError(f"plural spec needs two forms: {format_spec!r}")
             number = number_text(value, self.language) if isinstance(value, float) else value
             return f"{number} {forms[0] if value in (1, -1, '1') else forms[1]}"
-        capital, self.capital = self.capital, False
         if format_spec == "az":
             text = _value_text(value, self.language, self.label)
             return _capitalised(f"{hungarian_article(text)} {text}", capital)

@@ -85,6 +85,13 @@ def test_a_lists_descriptions_are_joined_one_way(monkeypatch):
         "no research step: -6 c, -6 o", "research: terra (-6 c, -4 o)"]
 
 
+def test_only_a_labels_first_field_is_capitalised_even_after_a_counted_one():
+    """Report 2026-11-28b H-2: a label starting with a counted field ("{n:n|space|spaces}")
+    capitalised the next field ("3 spaces Left, to space 5"): the count is the first field."""
+    shown = render(Msg("pulsar.describe.draft", n=3, way=Msg("pulsar.describe.left"), end=5), "en", label=True)
+    assert shown == "3 spaces " + render(Msg("pulsar.describe.left"), "en") + ", to space 5"
+
+
 def test_a_key_without_a_label_variant_falls_back_to_its_plain_text():
     assert label_key("toy.phrase.roll") not in catalogue("en")
     assert render(Msg("toy.phrase.roll"), "en", label=True) == "Rolls the die"

@@ -243,16 +243,15 @@ def player_name(player: PlayerRecord | None, language: str) -> str:
 
 def lobby_option_name(name: str, language: str) -> str:
     """An option as a lobby lists it: its label ("automatic income"), and where the name one
-    types in the lobby command differs from it beyond case and separators, that name once
-    ("automatic income (`auto_income`)"), so the lobby's words can be typed back (newcomer H-2)."""
+    types in the lobby command differs from it, that name once ("automatic income
+    (`auto_income`)", "first game (`first_game`)"), so the lobby's words can be typed back
+    (newcomer H-2; report 2026-11-28b H-1: "first game" alone did not say to type
+    ``first_game``)."""
     typed = t(f"name.{name}", language) if has_key(f"name.{name}") else name
     if not has_key(f"option_label.{name}"):
         return typed
     label = t(f"option_label.{name}", language)
-
-    def plain(text: str) -> str:
-        return " ".join(text.replace("_", " ").replace("-", " ").casefold().split())
-    return label if plain(label) == plain(typed) else t("option_named", language, label=label, option=typed)
+    return label if label == typed else t("option_named", language, label=label, option=typed)
 
 
 def info_head(found: rules.Component, language: str) -> str:

@@ -72,6 +72,18 @@ async def test_a_lobby_lists_an_option_by_its_label_and_once_by_the_name_one_typ
     assert len(shown) == 1 and "`" not in shown[0], lobby
 
 
+def test_a_lobby_option_whose_label_is_not_what_one_types_names_it_once():
+    """Report 2026-11-28b H-1: "first game: no" did not say to type ``first_game``; an option
+    whose label differs from its typed name in any way (a separator too) names it, in both
+    languages; one typed as it reads ("language", "nyelv") does not."""
+    from bot.cogs.base import lobby_option_name
+    from bot.i18n import t
+    for language in ("en", "hu"):
+        for name in ("first_game", "balanced_start", "auto_income"):
+            assert f"`{t(f'name.{name}', language)}`" in lobby_option_name(name, language)
+        assert "`" not in lobby_option_name("language", language)
+
+
 async def test_lobby_buttons_and_commands(harness):
     thread, sent = await open_game(harness)
     lobby = next(s for s in sent if s.kind == "response")

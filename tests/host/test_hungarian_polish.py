@@ -153,6 +153,10 @@ def test_H1_a_reason_with_a_colon_of_its_own_follows_the_opening_as_its_own_sent
             assert apart.count(":") == render(colon, language).count(":") + (key == "illegal_move_rule" and language == "hu")
             kept = UserError(key, reason=plain, rule="EVE-1").text(language)
             assert kept == render(Msg(key, reason=plain, rule="EVE-1"), language)
+            # report 28b H-3: a reason that is a sentence of its own is not put after a colon
+            sentence = Msg("pulsar.err.no_red_die")      # "You have no bonus die." / "Nincs bónuszkockád."
+            assert UserError(key, reason=sentence, rule="T-1").text(language) == render(
+                Msg(key + "_apart", reason=sentence, rule="T-1"), language)
 
 
 def _first_capital(text: str) -> str:
