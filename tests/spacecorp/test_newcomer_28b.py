@@ -12,9 +12,12 @@ from .test_engine import game, hand_of, play
 
 
 def _label(state, seat: int, text: str, language: str = "en") -> str:   # type: ignore[no-untyped-def]
-    words = render(GAME.move_phrase(state, seat, text), language, label=True)
-    preview = GAME.describe_move(state, seat, text)
-    return words if preview is None else f"{words}: {render(preview, language, label=True)}"
+    """The label the host shows (bot/cogs/base.py ``move_label``: one colon at most)."""
+    from types import SimpleNamespace
+    from typing import Any, cast
+
+    from bot.cogs.base import move_label
+    return move_label(cast(Any, SimpleNamespace(game=GAME, state=state)), seat, text, language)
 
 
 def test_SC_UPG_3_an_upgrade_over_a_card_of_this_era_says_it_goes_back_to_the_hand() -> None:
