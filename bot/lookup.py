@@ -111,8 +111,9 @@ def _best(keys: tuple[_Key, ...], wanted: str, language: str | None) -> tuple[_F
 
 def matches(game_name: str, typed: str, limit: int = 25, language: str | None = None) -> list[Match]:
     """The components ``typed`` finds, best first: exact id, code or name first, then those
-    whose key starts with it, then those with a word starting with it, then containing it; at
-    each rank the reader's language's keys first (see the module's docstring)."""
+    whose key starts with it, then those with a word starting with it, then containing it
+    (only where nothing is named exactly: "T2" is not offered "kínálat2"); at each rank the
+    reader's language's keys first (see the module's docstring)."""
     wanted = " ".join(fold_word(typed).split())
     if not wanted:
         return [Match(1, comp) for comp, _keys in _index(game_name).entries[:limit]]
@@ -130,6 +131,8 @@ def matches(game_name: str, typed: str, limit: int = 25, language: str | None = 
         elif mine is not None:
             chosen.append(((*mine[:3], order), Match(mine[0], comp)))
     chosen.sort(key=lambda item: item[0])
+    if chosen and chosen[0][1].rank == 0:    # named exactly: what merely contains it is noise
+        chosen = [item for item in chosen if item[1].rank < 3]
     return [match for _order, match in chosen[:limit]]
 
 
