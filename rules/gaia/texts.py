@@ -750,7 +750,11 @@ BOOSTER_VERBS = ("pass", "booster")
 #: GP-TECH-1; a board action, GP-POW-7; a federation's token, GP-FED-6; a booster, GP-PASS-3)
 CHOSEN_ARGUMENTS: dict[tuple[str, int], str] = {
     ("pass", 0): "booster", ("booster", 0): "booster", ("tech", 0): "tech", ("up", 0): "field",
-    ("action", 0): "action", ("federation", 1): "fed", ("fedtile", 0): "fed"}
+    ("action", 0): "action", ("federation", 1): "fed", ("fedtile", 0): "fed", ("build", 0): "academy"}
+#: the two academies (GP-UPG-1): one decision, their menu lines stand side by side (newcomer 28c
+#: G-1: "Építs akadémiát (tudás): …; kutatás: gaia (−6 kr, −6 ér)" beside "Építs akadémiát
+#: (KTK): …; kutatás: gaia (−6 kredit, −6 érc)")
+ACADEMIES = ("ac1", "ac2")
 
 #: a decision, step by step: each step's options, each option one or more commands (a tile's
 #: space and the area it advances in are chosen together, GP-TECH-3)
@@ -768,6 +772,8 @@ def _choices(pool: tuple[str, ...], kind: str, chosen: str) -> tuple[str, ...]:
         return FIELDS
     if kind == "action":
         return tuple(ACTIONS)
+    if kind == "academy":
+        return ACADEMIES if chosen in ACADEMIES else ()
     return tuple(FED_TOKENS)
 
 
