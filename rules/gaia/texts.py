@@ -255,7 +255,7 @@ def components() -> tuple[Component, ...]:
     # `info QIC` listed the QIC actions, `info knowledge` the academy, `info bowl` nothing)
     for ident, unit, words in (("credits", "c", ("credit", "c", "kr")), ("ore", "o", ("o", "er", "erc")),
                                ("knowledge", "k", ("k", "tu", "tudas")), ("qic", "q", ("q", "ktk")),
-                               ("power", "pw", ("pw", "t", "tok", "bowl", "bowls", "power token", "power tokens",
+                               ("power", "pw", ("pw", "en", "t", "tok", "bowl", "bowls", "power token", "power tokens",
                                                 "power cycle", "energia", "energiajelolo", "energiakorforgas"))):
         out.append(Component(ident, "gaia.kind.resource", Msg(f"gaia.comp.res.{unit}.name"),
                              Msg(f"gaia.comp.res.{unit}.text"), Msg(f"gaia.gist.res.{unit}"), aliases=words))

@@ -203,10 +203,12 @@ def test_GP_GAIA_1_GP_GAIA_2_the_thread_says_what_the_gaia_phase_did():
 
 @pytest.mark.parametrize("typed, ident", [("QIC", "qic"), ("knowledge", "knowledge"), ("k", "knowledge"),
                                           ("bowl", "power"), ("power", "power"), ("tok", "power"),
-                                          ("credits", "credits"), ("ore", "ore"), ("KTK", "qic"), ("tudás", "knowledge")])
+                                          ("credits", "credits"), ("ore", "ore"), ("KTK", "qic"), ("tudás", "knowledge"),
+                                          ("kr", "credits"), ("ér", "ore"), ("tu", "knowledge"), ("en", "power")])
 def test_GP_COMP_2_GP_POW_1_info_explains_the_resources_and_the_bowls(typed, ident):
     """`info QIC` listed the QIC actions, `info knowledge` answered with the academy, `info bowl`
-    knew nothing: the units the labels and images use are components of their own."""
+    knew nothing: the units the labels and images use are components of their own (newcomer 28c
+    G-3: `infó en`, the "en" of a tile's "akció: 4 en feltöltése", listed ten components)."""
     from bot import lookup
 
     found = lookup.exact("gaia", typed)
