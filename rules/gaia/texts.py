@@ -109,7 +109,15 @@ def _tech_effect(tid: str) -> Msg:
     if kind == "gain-types":
         return Msg("gaia.techfx.now", gain=Msg("gaia.amt.per", gain=Msg("gaia.amt.k", n=1),
                                                  per=Msg("gaia.per.type")))
-    return Msg("gaia.techfx." + kind, gain=amount(reward))
+    return Msg("gaia.techfx." + kind, gain=_charge(reward) if kind == "action" else amount(reward))
+
+
+def _charge(word: str) -> Msg | Join | str:
+    """A special action's power: a charge, not power gained (GP-SPEC-1: the tile's "4 power"
+    moves tokens between the bowls; newcomer 28c G-2: "Hajts végre speciális akciót: 4 energia"
+    left a newcomer guessing); any other reward in words."""
+    match = re.fullmatch(r"(\d+)pw", word)
+    return Msg("gaia.amt.charge", n=int(match.group(1))) if match else amount(word)
 
 
 def _action_effect(aid: str) -> Msg:
@@ -384,7 +392,7 @@ def _tech_pos(tech: Mapping[str, Any], pos: str, brief: int = 0) -> Msg | str:
 def _special(word: str) -> Msg | Join | str:
     if word in NAMED_SPECIALS:
         return Msg("gaia.special." + _k(word))
-    return amount(word)
+    return _charge(word)
 
 
 def _action_gain(aid: str) -> Any:

@@ -321,3 +321,17 @@ def test_GP_SETUP_5_GP_SETUP_6_a_tech_tile_space_in_a_game_names_the_tile_lying_
         taken = GAME.describe_location({**st, "adv_taken": [pos]}, 0, typed)
         assert taken is not None and taken.text.key == "gaia.comp.techpos.adv.gone"
     assert GAME.describe_location(GAME.view(st, 0), 0, "terra") is None     # the track, not a space
+
+
+def test_GP_SPEC_1_the_special_four_power_is_a_charge_in_words() -> None:
+    """`tech9`'s special action charges 4 power (GP-SPEC-1): its label read "Hajts végre
+    speciális akciót: 4 energia" and the tile "speciális akció: 4 energia", which a newcomer took
+    for 4 power gained (newcomer 28c G-2); both say the charge now."""
+    from rules.gaia.texts import _tech_effect, full_phrase
+    from .test_label_length import _state_with_tech
+    state = _state_with_tech({"int": "tech9"})
+    phrase = full_phrase(state, "nevlas special 4pw")
+    assert phrase is not None
+    assert render(phrase, "hu") == "speciális akciót hajt végre: 4 energia feltöltése"
+    assert render(phrase, "en") == "uses the special action “a charge of 4 power”"
+    assert render(_tech_effect("tech9"), "hu") == "speciális akció: 4 energia feltöltése"
