@@ -1097,8 +1097,11 @@ def upgrade(st: GaiaState, seat: int, k: str, new: str, ctx: Ctx) -> None:
     """GP-UPG-1..7."""
     p = P(st, seat)
     b = st["bld"].get(k)
-    if not b or b[0] != seat or b[1] in ("lp",):
-        err("gaia.err.no_upgradable", "GP-UPG-5", hex=hexname(st, k))
+    if not b or b[1] in ("lp",) or b[0] != seat:
+        # the Lost Planet and a Lantids' shared mine never upgrade (GP-UPG-5); nothing of the
+        # player's is an upgrade path's start (GP-UPG-1; newcomer 28c G-4: it cited GP-UPG-5)
+        shared = b is not None and (b[1] == "lp" or st["guest"].get(k) == seat)
+        err("gaia.err.no_upgradable", "GP-UPG-5" if shared else "GP-UPG-1", hex=hexname(st, k))
     old = b[1]
     paths = UPGRADES_BESCODS if p["faction"] == "bescods" else UPGRADES
     if new not in paths.get(old, ()):

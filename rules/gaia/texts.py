@@ -109,7 +109,15 @@ def _tech_effect(tid: str) -> Msg:
     if kind == "gain-types":
         return Msg("gaia.techfx.now", gain=Msg("gaia.amt.per", gain=Msg("gaia.amt.k", n=1),
                                                  per=Msg("gaia.per.type")))
-    return Msg("gaia.techfx." + kind, gain=amount(reward))
+    return Msg("gaia.techfx." + kind, gain=_charge(reward) if kind == "action" else amount(reward))
+
+
+def _charge(word: str) -> Msg | Join | str:
+    """A special action's power: a charge, not power gained (GP-SPEC-1: the tile's "4 power"
+    moves tokens between the bowls; newcomer 28c G-2: "Hajts végre speciális akciót: 4 energia"
+    left a newcomer guessing); any other reward in words."""
+    match = re.fullmatch(r"(\d+)pw", word)
+    return Msg("gaia.amt.charge", n=int(match.group(1))) if match else amount(word)
 
 
 def _action_effect(aid: str) -> Msg:
@@ -255,7 +263,7 @@ def components() -> tuple[Component, ...]:
     # `info QIC` listed the QIC actions, `info knowledge` the academy, `info bowl` nothing)
     for ident, unit, words in (("credits", "c", ("credit", "c", "kr")), ("ore", "o", ("o", "er", "erc")),
                                ("knowledge", "k", ("k", "tu", "tudas")), ("qic", "q", ("q", "ktk")),
-                               ("power", "pw", ("pw", "t", "tok", "bowl", "bowls", "power token", "power tokens",
+                               ("power", "pw", ("pw", "en", "t", "tok", "bowl", "bowls", "power token", "power tokens",
                                                 "power cycle", "energia", "energiajelolo", "energiakorforgas"))):
         out.append(Component(ident, "gaia.kind.resource", Msg(f"gaia.comp.res.{unit}.name"),
                              Msg(f"gaia.comp.res.{unit}.text"), Msg(f"gaia.gist.res.{unit}"), aliases=words))
@@ -384,7 +392,7 @@ def _tech_pos(tech: Mapping[str, Any], pos: str, brief: int = 0) -> Msg | str:
 def _special(word: str) -> Msg | Join | str:
     if word in NAMED_SPECIALS:
         return Msg("gaia.special." + _k(word))
-    return amount(word)
+    return _charge(word)
 
 
 def _action_gain(aid: str) -> Any:
@@ -750,7 +758,11 @@ BOOSTER_VERBS = ("pass", "booster")
 #: GP-TECH-1; a board action, GP-POW-7; a federation's token, GP-FED-6; a booster, GP-PASS-3)
 CHOSEN_ARGUMENTS: dict[tuple[str, int], str] = {
     ("pass", 0): "booster", ("booster", 0): "booster", ("tech", 0): "tech", ("up", 0): "field",
-    ("action", 0): "action", ("federation", 1): "fed", ("fedtile", 0): "fed"}
+    ("action", 0): "action", ("federation", 1): "fed", ("fedtile", 0): "fed", ("build", 0): "academy"}
+#: the two academies (GP-UPG-1): one decision, their menu lines stand side by side (newcomer 28c
+#: G-1: "Építs akadémiát (tudás): …; kutatás: gaia (−6 kr, −6 ér)" beside "Építs akadémiát
+#: (KTK): …; kutatás: gaia (−6 kredit, −6 érc)")
+ACADEMIES = ("ac1", "ac2")
 
 #: a decision, step by step: each step's options, each option one or more commands (a tile's
 #: space and the area it advances in are chosen together, GP-TECH-3)
@@ -768,6 +780,8 @@ def _choices(pool: tuple[str, ...], kind: str, chosen: str) -> tuple[str, ...]:
         return FIELDS
     if kind == "action":
         return tuple(ACTIONS)
+    if kind == "academy":
+        return ACADEMIES if chosen in ACADEMIES else ()
     return tuple(FED_TOKENS)
 
 

@@ -859,6 +859,10 @@ class PlanetariumGame(Game[GameState, Move]):
             state.nodes[node] = None
             player.mat[area][token] += 1
             add_event(state, "gravity", kind=P(f"matter.{token}"), node=node, who=colour_msg(state, seat), area=area)
+        elif card.gravity and any(state.nodes.values()):
+            # the icon's token is optional (PL-GRAV-1): a play without it says so and how, or a
+            # newcomer who chose the plain play never learns the token was there (newcomer 28c P-1)
+            add_event(state, "gravity_unused", who=colour_msg(state, seat))
         state.card_played = card.id
         if triggered:
             self._start_last_round_by_track(state, seat)

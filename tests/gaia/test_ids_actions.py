@@ -201,6 +201,18 @@ def test_GP_UPG_2_building_rows():
     assert "bld:m:1" not in p["inc_seq"] and "bld:ts:0" in p["inc_seq"]
 
 
+def test_GP_UPG_1_an_upgrade_needs_a_building_of_ones_own():
+    """A trading station typed on an empty planet or on another's mine cites the upgrade paths
+    (GP-UPG-1), not the Lost Planet's rule (newcomer 28c G-4: "Ezen a mezőn nincs fejleszthető
+    épületed: 3A6 (szabály: GP-UPG-5)")."""
+    st = _st(("lantids", "xenos"), [(0, "m", "3A7"), (1, "m", "3A6")])
+    st["players"][0].update(o=15, c=30)
+    for hexname in ("3A6", "3B4"):
+        with pytest.raises(IllegalMove) as refused:
+            play(st, 0, f"build ts {hexname}.")
+        assert (refused.value.msg.key, refused.value.rule) == ("gaia.err.no_upgradable", "GP-UPG-1")
+
+
 def test_GP_UPG_5_lost_planet_and_shared_mines_never_upgrade():
     st = _st(("lantids", "xenos"), [(0, "m", "3A7"), (1, "m", "3A6")])
     st["players"][0].update(o=15, c=30)

@@ -302,6 +302,19 @@ def test_GP_TECH_3_a_declined_step_is_a_line_of_its_tiles_decision() -> None:
     assert "taklons build lab 4A4. tech adv-eco. cover free1. up terra" in advanced
 
 
+def test_GP_UPG_1_both_academies_are_one_decision() -> None:
+    """The two academies a lab may become (GP-UPG-1) stand side by side in the menu: one
+    decision, worded alike (newcomer 28c G-1: "Építs akadémiát (tudás): 5A7; …; kutatás: gaia
+    (−6 kr, −6 ér)" beside "Építs akadémiát (KTK): 5A7; …; kutatás: gaia (−6 kredit, −6 érc)").
+    Other buildings choose no academy: a mine's line is its own."""
+    from rules.gaia.texts import decision_lines
+    state = _state_with_tech({"int": "tech7"})
+    lines = decision_lines(state, "nevlas build ac1 3A7. tech free1. decline")
+    assert "nevlas build ac2 3A7. tech free1. decline" in lines
+    assert "nevlas build ac2 3A7. tech int. up int" in lines
+    assert decision_lines(state, "nevlas build m 3A7") == ("nevlas build m 3A7",)
+
+
 #: an income order's wordings, one family per brief level: a step first, then a whole order
 ORDER_FAMILIES = ({"gaia.phrase.income", "gaia.phrase.income_order"},
                   {"gaia.phrase.brief.income_first", "gaia.phrase.brief.income_order"},

@@ -203,10 +203,12 @@ def test_GP_GAIA_1_GP_GAIA_2_the_thread_says_what_the_gaia_phase_did():
 
 @pytest.mark.parametrize("typed, ident", [("QIC", "qic"), ("knowledge", "knowledge"), ("k", "knowledge"),
                                           ("bowl", "power"), ("power", "power"), ("tok", "power"),
-                                          ("credits", "credits"), ("ore", "ore"), ("KTK", "qic"), ("tudás", "knowledge")])
+                                          ("credits", "credits"), ("ore", "ore"), ("KTK", "qic"), ("tudás", "knowledge"),
+                                          ("kr", "credits"), ("ér", "ore"), ("tu", "knowledge"), ("en", "power")])
 def test_GP_COMP_2_GP_POW_1_info_explains_the_resources_and_the_bowls(typed, ident):
     """`info QIC` listed the QIC actions, `info knowledge` answered with the academy, `info bowl`
-    knew nothing: the units the labels and images use are components of their own."""
+    knew nothing: the units the labels and images use are components of their own (newcomer 28c
+    G-3: `infó en`, the "en" of a tile's "akció: 4 en feltöltése", listed ten components)."""
     from bot import lookup
 
     found = lookup.exact("gaia", typed)
@@ -319,3 +321,17 @@ def test_GP_SETUP_5_GP_SETUP_6_a_tech_tile_space_in_a_game_names_the_tile_lying_
         taken = GAME.describe_location({**st, "adv_taken": [pos]}, 0, typed)
         assert taken is not None and taken.text.key == "gaia.comp.techpos.adv.gone"
     assert GAME.describe_location(GAME.view(st, 0), 0, "terra") is None     # the track, not a space
+
+
+def test_GP_SPEC_1_the_special_four_power_is_a_charge_in_words() -> None:
+    """`tech9`'s special action charges 4 power (GP-SPEC-1): its label read "Hajts végre
+    speciális akciót: 4 energia" and the tile "speciális akció: 4 energia", which a newcomer took
+    for 4 power gained (newcomer 28c G-2); both say the charge now."""
+    from rules.gaia.texts import _tech_effect, full_phrase
+    from .test_label_length import _state_with_tech
+    state = _state_with_tech({"int": "tech9"})
+    phrase = full_phrase(state, "nevlas special 4pw")
+    assert phrase is not None
+    assert render(phrase, "hu") == "speciális akciót hajt végre: 4 energia feltöltése"
+    assert render(phrase, "en") == "uses the special action “a charge of 4 power”"
+    assert render(_tech_effect("tech9"), "hu") == "speciális akció: 4 energia feltöltése"
