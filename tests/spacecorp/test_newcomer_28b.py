@@ -124,7 +124,8 @@ def test_SC_9_4_the_sources_follow_the_action_without_brackets_in_brackets() -> 
     Genetics action (cards M05#1 (Gene Sequencer))": the sources follow "with" in English and a
     dash in Hungarian (whose preview then takes the brackets), a Build's sources among a colony's
     Colony Points go in square brackets, and a Hungarian rewarded opponent reads "Sárga a
-    bázisáért" (no second dash before a preview with brackets)."""
+    bázisáért" (no second dash before a preview with brackets); a Hungarian Upgrade names its box
+    before the card (SC-UPG-3)."""
     from tests.pulsar.test_label_length import labels
     state = GAME.new_game({"players": 2, "eras": "1-2"}, 2)
     move = "move B1 earth>moon cards=M01#1/m infra=self time=T1:double"
@@ -139,3 +140,7 @@ def test_SC_9_4_the_sources_follow_the_action_without_brackets_in_brackets() -> 
     assert len(shown) > 1000 and any(text.startswith("colonize") for text, _ in shown)
     assert not [label for _, label in shown if _nested(label)]
     assert not [label for _, label in shown if label.count(" – ") > 1]
+    # an Upgrade's box before the card: "Fejleszd Infrává az 1. Inframezőbe: Ű01#1 (Kémiai hajtómű)"
+    assert not [label for text, label in shown if text.startswith("upgrade") and ") (" in label]
+    assert render(GAME.move_phrase(state, 0, "upgrade M01#1 box=1"), "hu", label=True) == \
+        "Fejleszd Infrává az 1. Inframezőbe: Ű01#1 (Kémiai hajtómű)"
