@@ -20,7 +20,7 @@ a phone).
    technology sides in play.
 3. **The players**: VP, cubes, tokens, gyrodynes in reserve, rings
    and markers left, the HQ board with its side once revealed and the projects done, patents,
-   transmitters (operational ones marked), kept exploration tiles.
+   transmitters (operational ones marked, the others with their icons paid), kept exploration tiles.
 
 Nothing drawn changes with whose turn it is (the post says who is to act): an image changes only
 when what it shows does, so the thread posts only those (issue 25).  For the thread
@@ -38,8 +38,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.common import (RGB, ChatPart, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, font,
-                              labelled_panel, text_size)
+from renderers.common import (RGB, ChatPart, contrast_text, draw_text, draw_text_in_box, draw_text_outlined, fit_font,
+                              font, labelled_panel, text_size)
 from rules.messages import Join, Msg
 from rules.messages import render as text_of
 from rules.pulsar.read import BLOCKED, OVER, code, gist_of, location, median_value, numeral, tables
@@ -612,16 +612,36 @@ def draw_players(view: Any, player_names: list[str] | None, language: str) -> Im
             _t(language, "pieces", reserve=reserve, rings=player.rings, markers=player.markers),
             _hq_line(player, language),
             _t(language, "patents", patents=Join(player.patents or ["-"], "comma")),
-            _t(language, "transmitters", tiles=Join([code(t.tile, "*" if t.operational else "") for t in player.transmitters]
-                                                    or ["-"], "comma")),
+            _t(language, "transmitters", tiles=Join([_transmitter(t) for t in player.transmitters] or ["-"], "comma")),
             _t(language, "kept", tiles=Join(kept or ["-"], "comma")),
         ]
         line_h = (body[3] - body[1] - 8) / len(lines)
-        for index, line in enumerate(lines):
-            y = body[1] + 4 + index * line_h
-            draw_text_in_box(draw, (body[0] + 12, y, body[2] - 12, y + line_h), line, max_size=24, min_size=12,
+        heights = [1.0] * len(lines)
+        if fit_font(lines[4], body[2] - body[0] - 28, line_h - 4, max_size=24, min_size=12).size < WRAP_BELOW:
+            # many transmitters: the tiles under the header, in a line twice as tall, rather than one
+            # line too small at 420 px (N-15)
+            lines[4] = _t(language, "transmitters_wrapped", tiles=Join([_transmitter(t) for t in player.transmitters],
+                                                                       "comma"))
+            heights[4] = 2.0
+        unit = (body[3] - body[1] - 8) / sum(heights)
+        y = body[1] + 4
+        for line, height in zip(lines, heights):
+            draw_text_in_box(draw, (body[0] + 12, y, body[2] - 12, y + height * unit), line, max_size=24, min_size=12,
                              fill=INK, align="left")
+            y += height * unit
     return image
+
+
+WRAP_BELOW = 21          # a players' line whose one-line font would be smaller takes two lines
+
+
+def _transmitter(own: Any) -> Any:
+    """An owned transmitter as the players' image lists it: ``TX-A06*`` once operational,
+    ``TX-A07 1/2`` while 1 of its 2 die icons is paid (N-15, 2026-11-28b: ``TX-A07`` alone did not
+    say how far it was; ACT-TX-PAY, TX-ACT)."""
+    if own.operational:
+        return code(own.tile, "*")
+    return code(own.tile, f" {len(own.covered)}/{len(tables().transmitters[own.tile].dice)}")
 
 
 def render(view: Any, *, player_names: list[str] | None = None, language: str = "en") -> list[Image.Image]:
@@ -657,13 +677,14 @@ def dice_inputs(view: Any) -> tuple[Any, ...]:
 def players_inputs(view: Any) -> tuple[Any, ...]:
     """Everything :func:`draw_players` reads from the view (issue 26): per player its VP,
     cubes, modifiers, gyrodynes in reserve, rings, markers, HQ board, side and projects,
-    patents, transmitters (operational or not) and kept tiles; the names are in the host's
-    digest."""
+    patents, transmitters (operational, or how many of their icons are paid) and kept tiles; the
+    names are in the host's digest."""
     return ("players", view.player_count, tuple(
         (player.seat, player.vp, player.cubes, player.mods["pm1"], player.mods["p2"],
          tuple(player.gyro_reserve[size] for size in "SML"), player.rings, player.markers, player.hq_board,
          player.hq_side, tuple(player.hq_done), tuple(player.patents),
-         tuple((transmitter.tile, transmitter.operational) for transmitter in player.transmitters),
+         tuple((transmitter.tile, transmitter.operational, len(transmitter.covered))
+               for transmitter in player.transmitters),
          tuple(player.kept_exploration))
         for player in view.players))
 

@@ -45,8 +45,8 @@ def test_HQ_4_a_plain_die_label_names_a_reward_after_the_project_and_die(project
 
 
 def test_HQ_4_a_gate_run_reads_after_the_victory_points() -> None:
-    """HQ1-1.1c gives 4 VP and an orange gate run: "4 VP and orange gate run, 2 VP a gate",
-    not "orange gate run, 2 VP a gate and 4 VP"."""
+    """HQ1-1.1c gives 4 VP and an orange gate run: "4 VP and orange gate run, 2 VP per gate",
+    not "orange gate run, 2 VP per gate and 4 VP"."""
     shown = render(GAME.move_phrase(STATE, 0, "hq HQ1-1.1c s3"), "en")
     assert shown.index("4 VP") < shown.index("gate run")
 

@@ -146,3 +146,13 @@ def test_ACT_TX_PAY_a_middle_icon_of_the_three_icon_transmitter_says_one_to_go()
     last = [text for text in (GAME.format_move(m) for m in GAME.legal_moves(state, 0)) if text.startswith("tx pay TX-B05")]
     described = GAME.describe_move(state, 0, last[0])
     assert described is not None and described.key != "pulsar.phrase.tx_later_short"
+
+
+def test_HQ_4_a_gate_run_reward_reads_per_gate_as_every_other_per() -> None:
+    """N-18: a gate run's reward read "orange gate run, 2 VP a gate", where every other reward of
+    the game says "VP per goal", "VP per station"; now "2 VP per gate" (Hungarian "2 pont/kapu",
+    as "pont/termelés")."""
+    phrase = GAME.move_phrase(new_game({"players": 2, "first_game": True}, 1), 0, "hq HQ1-1.1c s3")
+    assert "pulsar.effect_short.EFF-GATERUN" in _keys(phrase)
+    assert render(phrase, "en", label=True).endswith("orange gate run, 2 VP per gate")
+    assert render(phrase, "hu", label=True).endswith("narancs ugrókapu-verseny, 2 pont/kapu")

@@ -298,3 +298,44 @@ def test_PU_NOT_1_a_gyrodyne_badge_and_its_size_letter_read_at_420_px(monkeypatc
     assert 2 * GYRO_RADIUS * 420 / image.width >= 16 and GYRO_LETTER * 420 / image.width >= 10.5
     widest = max(font(GYRO_LETTER, True).getlength(letter) for letter in letters.values())
     assert gyro_half_width(language) * 2 >= widest + 12 and gyro_half_width(language) >= GYRO_RADIUS
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_PU_ACT_TX_PAY_the_players_image_says_how_many_icons_of_a_transmitter_are_paid(monkeypatch, language):
+    """Newcomer N-15 (2026-11-28b): the players' image read ``TX-A07`` for a transmitter one of
+    whose two die icons is paid, only ``*`` marking an operational one; now ``TX-A07 1/2`` (the
+    header says what 1/2 counts), and an operational one keeps its ``*`` (TX-ACT)."""
+    from rules.messages import Msg
+    from rules.messages import render as text_of
+    from rules.pulsar.read import code
+    from rules.pulsar.state import OwnTransmitter
+
+    state = position(2, 0)
+    state.players[0].transmitters = [OwnTransmitter("TX-A07", [2]), OwnTransmitter("TX-A06", [1], True)]
+    seen = record_strings(monkeypatch)
+    render(GAME.view(state, None), player_names=["a", "b"], language=language)
+    line = text_of(Msg("pulsar.board.transmitters", tiles=""), language)
+    shown = [text for text in seen if text.startswith(line)]
+    assert shown == [line + text_of(code("TX-A07", " 1/2"), language) + ", " + text_of(code("TX-A06", "*"), language),
+                     line + "-"]                                     # the second player holds none
+    assert "1/2" in line and "*" in line
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_PU_ACT_TX_PAY_many_transmitters_take_a_second_line_rather_than_a_smaller_font(monkeypatch, language):
+    """N-15: with the icons paid after each tile, five transmitters did not fit one line at a
+    size legible at 420 px; the tiles go under the header (``pulsar.board.transmitters_wrapped``)."""
+    from rules.messages import Join, Msg
+    from rules.messages import render as text_of
+    from rules.pulsar.read import code, tables
+    from rules.pulsar.state import OwnTransmitter
+
+    tiles = ["TX-A07", "TX-A06", "TX-B05", "TX-A09", "TX-B01"]
+    state = position(2, 0)
+    state.players[0].transmitters = [OwnTransmitter(tile, [1], index % 2 == 1) for index, tile in enumerate(tiles)]
+    shown = [code(tile, "*") if index % 2 else code(tile, f" 1/{len(tables().transmitters[tile].dice)}")
+             for index, tile in enumerate(tiles)]
+    seen = record_strings(monkeypatch)
+    render(GAME.view(state, None), player_names=["a", "b"], language=language)
+    wrapped = text_of(Msg("pulsar.board.transmitters_wrapped", tiles=Join(shown, "comma")), language)
+    assert "\n" in wrapped and wrapped in seen

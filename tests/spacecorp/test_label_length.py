@@ -71,7 +71,7 @@ def test_SC_9_4_a_label_has_one_colon_at_most(eras: str) -> None:
 
 def test_SC_9_4_SC_VAL_11_the_preview_says_a_distance_and_a_cost_in_their_units() -> None:
     """The distance in movement points, a cost in the action's value (SC-VAL-11: V meets the
-    distance, the explore or build cost); a Time card's use inside the brackets without a colon."""
+    distance, the explore or build cost); a Time card's use among the sources without a colon."""
     game = rules.get_game("spacecorp")
     state = game.new_game({"players": 2, "eras": "1-2"}, 2)
     text = "move B1 earth>moon cards=M01#1/m infra=self time=T1:double"
@@ -80,6 +80,7 @@ def test_SC_9_4_SC_VAL_11_the_preview_says_a_distance_and_a_cost_in_their_units(
     assert render(preview, "hu") == "4 mozgáspont" and render(preview, "en") == "distance 4"
     label = host_label(game, state, 0, text, "hu")
     # the legs without their origin: the decision's wording, which its moves to Sisyphus need (newcomer 28 S1)
-    assert label == "Mozgass csapatot: Kék 1 → Hold (Ű01#1, saját Infra, Idő1 dupla) – 4 mozgáspont", label
+    # the sources after a dash, not in brackets (newcomer 28b N-17), so the preview takes the brackets
+    assert label == "Mozgass csapatot: Kék 1 → Hold – Ű01#1, saját Infra, Idő1 dupla (4 mozgáspont)", label
     assert render(Msg("spacecorp.preview.explore", cost=2), "hu") == "2 értékbe kerül"
     assert render(Msg("spacecorp.preview.build", cost=3), "en") == "needs value 3"

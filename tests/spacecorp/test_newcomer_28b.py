@@ -107,3 +107,40 @@ def test_SC_UPG_3_one_menu_words_every_card_sent_back_alike() -> None:
     over = [preview for preview in previews if preview is not None and preview.key.startswith("spacecorp.preview.upgrade_")]
     assert len(over) >= 2
     assert len({(preview.key, type(preview.params["card"]).__name__) for preview in over}) == 1, over
+
+
+def _nested(label: str) -> bool:
+    """Brackets inside brackets: "(cards M05#1 (Gene Sequencer))"."""
+    depth = 0
+    for char in label:
+        depth = depth + 1 if char == "(" else max(0, depth - 1) if char == ")" else depth
+        if depth > 1:
+            return True
+    return False
+
+
+def test_SC_9_4_the_sources_follow_the_action_without_brackets_in_brackets() -> None:
+    """N-17: "Move Blue 1 to Moon (Luna) (M01#1, own Infra, T1 doubled): distance 4" and "Take a
+    Genetics action (cards M05#1 (Gene Sequencer))": the sources follow "with" in English and a
+    dash in Hungarian (whose preview then takes the brackets), a Build's sources among a colony's
+    Colony Points go in square brackets, and a Hungarian rewarded opponent reads "Sárga a
+    bázisáért" (no second dash before a preview with brackets); a Hungarian Upgrade names its box
+    before the card (SC-UPG-3)."""
+    from tests.pulsar.test_label_length import labels
+    state = GAME.new_game({"players": 2, "eras": "1-2"}, 2)
+    move = "move B1 earth>moon cards=M01#1/m infra=self time=T1:double"
+    assert _label(state, 0, move) == "Move Blue 1 to Moon (Luna) with M01#1, own Infra, T1 doubled: distance 4"
+    assert _label(state, 0, move, "hu") == "Mozgass csapatot: Kék 1 → Hold – Ű01#1, saját Infra, Idő1 dupla (4 mozgáspont)"
+    genetics = GAME.move_phrase(game(3), 0, "genetics cards=M05#1/g")
+    assert genetics is not None and genetics.key == "spacecorp.phrase.with"
+    assert render(genetics, "en") == "takes a Genetics action with cards M05#1 (Gene Sequencer)"
+    assert render(genetics, "hu") == "Genetika akciót hajt végre – Ű05#1 (Génszekvenáló) lap"
+    shown = [(text, label) for eras in ("1-2", "2-3") for players in (2, 3)
+             for _, text, label in labels("spacecorp", players, players, 8, {"eras": eras})]
+    assert len(shown) > 1000 and any(text.startswith("colonize") for text, _ in shown)
+    assert not [label for _, label in shown if _nested(label)]
+    assert not [label for _, label in shown if label.count(" – ") > 1]
+    # an Upgrade's box before the card: "Fejleszd Infrává az 1. Inframezőbe: Ű01#1 (Kémiai hajtómű)"
+    assert not [label for text, label in shown if text.startswith("upgrade") and ") (" in label]
+    assert render(GAME.move_phrase(state, 0, "upgrade M01#1 box=1"), "hu", label=True) == \
+        "Fejleszd Infrává az 1. Inframezőbe: Ű01#1 (Kémiai hajtómű)"

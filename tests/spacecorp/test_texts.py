@@ -433,7 +433,7 @@ def test_a_suggested_action_names_its_cards_while_its_label_keeps_room_for_the_p
     assert "Ű05#1 (Génszekvenáló)" in render(short, "hu")
     assert all(len(render(short, language)) <= PHRASE_BUDGET for language in LANGUAGES)
     long = GAME.move_phrase(state, 0, "move B1 earth>moon cards=M01#1/m infra=self time=T3:double")
-    assert "Kék 1 (Föld → Hold) (Ű01#1, saját Infra, Idő3 dupla)" in render(long, "hu")
+    assert "Kék 1 (Föld → Hold) – Ű01#1, saját Infra, Idő3 dupla" in render(long, "hu")   # no brackets after brackets (N-17)
     assert "(Chemical Drive)" not in render(long, "en")
     assert all(len(render(long, language)) <= PHRASE_BUDGET for language in LANGUAGES)
 
